@@ -1,0 +1,319 @@
+"""The kernel: one game's life through any ruleset, with the checks every ruleset shares.
+
+    state, events = new_game(ruleset, scenario, options, seats, seed, game_uid)
+    for decision in decisions(ruleset, state): ...
+    outcome = apply(ruleset, state, seat, decision_id, action, seed=seed)
+    view(ruleset, outcome.state, "seat:germany")
+
+`apply` never mutates its input: it copies once and hands the copy to the ruleset. The seed is
+passed beside the state, never inside it, so no state dump can leak it (a deliberate refinement
+of the design's `apply(state, seat, decision_id, action)`; see docs/architecture.md).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .canonical import canonical_json
+from .dice import Roller
+from .errors import BadSetup, IllegalAction, MalformedAction, StaleDecision
+from .model import Audience, Decision, Event, SeatId, parse_audience
+from .ruleset import Ruleset
+
+KERNEL = "kernel"
+
+
+def copy_json(value: Any) -> Any:
+    """Deep copy of JSON-typed data, several times faster than copy.deepcopy."""
+    if isinstance(value, dict):
+        return {key: copy_json(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [copy_json(item) for item in value]
+    return value
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """What one accepted action did.
+
+    `sealed_group` names the simultaneous group the answer was sealed into (hidden until the
+    group resolves); `private` marks an answer that stays hidden from other audiences.
+    """
+
+    state: dict[str, Any]
+    events: tuple[Event, ...]
+    rolls: tuple[dict[str, Any], ...] = ()
+    sealed_group: str | None = None
+    private: bool = False
+    undoable: bool = False
+
+
+def new_game(ruleset: Ruleset, scenario: str, options: dict[str, Any], seats: list[SeatId],
+             seed: bytes, game_uid: str) -> tuple[dict[str, Any], list[Event]]:
+    """Set up a game. Raises UnknownScenario or BadSetup."""
+    definition = ruleset.scenario(scenario)
+    sides = {seat["id"]: seat["side"] for seat in definition["seats"]}
+    unknown = sorted(set(seats) - set(sides))
+    if unknown:
+        raise BadSetup(f"no such seats in {scenario}: {', '.join(unknown)}")
+    if sorted(seats) != sorted(sides):
+        raise BadSetup(f"{scenario} is played with every seat: {', '.join(sorted(sides))}")
+    filled = ruleset.check_options(scenario, options)
+    roller = Roller(seed, game_uid, 0)
+    state = ruleset.setup(scenario, filled, sorted(seats), roller)
+    state[KERNEL] = {
+        "ruleset": ruleset.id, "scenario": scenario, "options": filled, "game_uid": game_uid,
+        "sides": sides, "dice": roller.counter, "seq": 0, "sealed": {}, "undo": None,
+        "ended": None,
+    }
+    events = [Event("game_started", "kernel", {"scenario": scenario})]
+    if roller.rolls:
+        events.append(Event("dice", "setup", {"rolls": roller.rolls}))
+    return state, events
+
+
+def result(ruleset: Ruleset, state: dict[str, Any]) -> dict[str, Any] | None:
+    """The game's result, or None while it goes on (ended by the rules or by the players)."""
+    ended = state[KERNEL]["ended"]
+    if ended is not None:
+        return ended
+    return ruleset.result(state)
+
+
+def decisions(ruleset: Ruleset, state: dict[str, Any]) -> list[Decision]:
+    """The open decisions, sorted by id, without the simultaneous answers already sealed."""
+    if result(ruleset, state) is not None:
+        return []
+    sealed = state[KERNEL]["sealed"]
+    listed = []
+    for decision in ruleset.decisions(state):
+        if decision.group is not None and decision.id in sealed.get(decision.group, {}):
+            continue
+        listed.append(decision)
+    listed.sort(key=lambda d: d.id)
+    return listed
+
+
+def decisions_for(ruleset: Ruleset, state: dict[str, Any], seat: SeatId) -> list[Decision]:
+    return [d for d in decisions(ruleset, state) if seat in d.seats]
+
+
+def open_decision(ruleset: Ruleset, state: dict[str, Any], seat: SeatId,
+                  decision_id: str) -> Decision:
+    """The decision `decision_id` if it is open for `seat`; StaleDecision otherwise."""
+    if seat not in state[KERNEL]["sides"]:
+        raise IllegalAction("kernel", "unknown_seat", {"seat": seat},
+                            f"There is no seat {seat!r} in this game.")
+    if result(ruleset, state) is not None:
+        raise IllegalAction("kernel", "game_over", {}, "The game is over.")
+    for decision in decisions(ruleset, state):
+        if decision.id == decision_id and seat in decision.seats:
+            return decision
+    raise StaleDecision(seat, decision_id)
+
+
+def check_action(ruleset: Ruleset, state: dict[str, Any], seat: SeatId, decision: Decision,
+                 action: Any) -> Any:
+    """The one legality gate: match an enumerated option or ask the ruleset's validator."""
+    try:
+        canonical = canonical_json(action)
+    except (TypeError, ValueError) as exc:
+        raise MalformedAction(f"the action is not plain JSON: {exc}") from None
+    if decision.options is not None:
+        for option in decision.options:
+            if canonical_json(option) == canonical:
+                return copy_json(option)
+        raise IllegalAction(decision.rule, "not_an_option",
+                            {"decision": decision.id, "action": action},
+                            f"{canonical[:200]} is not one of the choices for "
+                            f"{decision.prompt!r}.")
+    return ruleset.validate(state, seat, decision, copy_json(action))
+
+
+def apply(ruleset: Ruleset, state: dict[str, Any], seat: SeatId, decision_id: str,
+          action: Any, *, seed: bytes) -> Outcome:
+    """Answer decision `decision_id` for `seat`. Never mutates `state`.
+
+    Raises MalformedAction, IllegalAction (StaleDecision when the decision is not open).
+    """
+    decision = open_decision(ruleset, state, seat, decision_id)
+    work = copy_json(state)
+    action = check_action(ruleset, work, seat, decision, action)
+    kernel = work[KERNEL]
+    roller = Roller(seed, kernel["game_uid"], kernel["dice"])
+    events: list[Event] = []
+    sealed_group = None
+    if decision.group is not None:
+        sealed_group = decision.group
+        sealed = kernel["sealed"].setdefault(decision.group, {})
+        sealed[decision.id] = {"seat": seat, "action": action}
+        events.append(Event("answer_sealed", decision.rule,
+                            {"decision": decision.id, "seat": seat, "group": decision.group}))
+        waiting = [d for d in ruleset.decisions(work)
+                   if d.group == decision.group and d.id not in sealed]
+        if not waiting:
+            answers = []
+            by_id = {d.id: d for d in ruleset.decisions(work) if d.group == decision.group}
+            by_id[decision.id] = decision
+            for answered_id in sorted(sealed):
+                entry = sealed[answered_id]
+                answers.append((by_id[answered_id], entry["seat"], entry["action"]))
+            del kernel["sealed"][decision.group]
+            events.append(Event("answers_revealed", decision.rule, {
+                "group": decision.group,
+                "answers": [{"decision": d.id, "seat": s, "action": a} for d, s, a in answers],
+            }, reveals=True))
+            events.extend(ruleset.resolve_group(work, decision.group, answers, roller))
+    else:
+        events.extend(ruleset.apply_action(work, seat, decision, action, roller))
+    kernel["dice"] = roller.counter
+    kernel["seq"] += 1
+    if roller.rolls:
+        events.append(Event("dice", decision.rule, {"rolls": list(roller.rolls)}))
+    undoable = (decision.undoable and not roller.rolls and not any(e.reveals for e in events))
+    if undoable:
+        before = copy_json(state)
+        before[KERNEL]["undo"] = None
+        kernel["undo"] = {"seat": seat, "decision": decision.id, "state": before}
+    else:
+        kernel["undo"] = None
+    final = result(ruleset, work)
+    if final is not None:
+        events.append(Event("game_over", "kernel", {"result": final}))
+    return Outcome(work, tuple(events), tuple(roller.rolls), sealed_group,
+                   decision.private_answer, undoable)
+
+
+def can_undo(state: dict[str, Any], seat: SeatId) -> bool:
+    undo = state[KERNEL]["undo"]
+    return undo is not None and undo["seat"] == seat
+
+
+def undo(ruleset: Ruleset, state: dict[str, Any], seat: SeatId) -> Outcome:
+    """Take back `seat`'s last step, if it was the last action and revealed nothing.
+
+    Raises IllegalAction(kernel, nothing_to_undo)."""
+    if not can_undo(state, seat):
+        raise IllegalAction("kernel", "nothing_to_undo", {"seat": seat},
+                            "There is nothing you can take back: the last step was not yours, "
+                            "or dice were rolled or something was revealed since.")
+    undo_point = state[KERNEL]["undo"]
+    restored = copy_json(undo_point["state"])
+    restored[KERNEL]["seq"] = state[KERNEL]["seq"] + 1
+    events = (Event("undone", "kernel", {"seat": seat, "decision": undo_point["decision"]}),)
+    return Outcome(restored, events)
+
+
+def end_game(state: dict[str, Any], outcome: dict[str, Any]) -> Outcome:
+    """End the game by the players' will (resignation, agreed draw, abandonment)."""
+    if state[KERNEL]["ended"] is not None:
+        raise IllegalAction("kernel", "game_over", {}, "The game is over.")
+    work = copy_json(state)
+    work[KERNEL]["ended"] = copy_json(outcome)
+    work[KERNEL]["seq"] += 1
+    work[KERNEL]["undo"] = None
+    work[KERNEL]["sealed"] = {}
+    return Outcome(work, (Event("game_over", "kernel", {"result": outcome}),))
+
+
+# --- audiences ------------------------------------------------------------------------------
+
+def audience_seats(ruleset: Ruleset, state: dict[str, Any],
+                   audience: Audience) -> frozenset[SeatId]:
+    return ruleset.audience_seats(state, audience)
+
+
+def audience_of(state: dict[str, Any], seats: list[SeatId]) -> Audience:
+    """The one audience of a user holding `seats`: seat, side, or public (design §2)."""
+    if len(seats) == 1:
+        return f"seat:{seats[0]}"
+    sides = {state[KERNEL]["sides"][seat] for seat in seats}
+    if len(sides) == 1 and seats:
+        return f"side:{sides.pop()}"
+    return "public"
+
+
+def view(ruleset: Ruleset, state: dict[str, Any], audience: Audience) -> dict[str, Any]:
+    """The whole view of `audience`: the ruleset's view plus game facts and open decisions.
+
+    Decisions show their options only to the audiences that hold them.
+    """
+    parse_audience(audience)
+    entitled = ruleset.audience_seats(state, audience)
+    kernel = state[KERNEL]
+    out = ruleset.view(state, audience)
+    listed = []
+    for decision in decisions(ruleset, state):
+        mine = any(seat in entitled for seat in decision.seats)
+        entry = decision.to_json(with_options=mine)
+        if decision.group is not None:
+            entry["answered"] = sorted(
+                v["seat"] for v in kernel["sealed"].get(decision.group, {}).values())
+        listed.append(entry)
+    out["decisions"] = listed
+    out["game"] = {
+        "ruleset": kernel["ruleset"], "scenario": kernel["scenario"],
+        "options": kernel["options"], "seq": kernel["seq"], "dice": kernel["dice"],
+        "sides": kernel["sides"], "result": result(ruleset, state),
+        "undo": kernel["undo"]["seat"] if kernel["undo"] and kernel["undo"]["seat"] in entitled
+        else None,
+    }
+    return out
+
+
+def event_visible(event: dict[str, Any] | Event, entitled: frozenset[SeatId],
+                  sides: dict[SeatId, str]) -> bool:
+    """Whether an audience entitled to `entitled` seats may see the event."""
+    audience = event.audience if isinstance(event, Event) else event.get("audience")
+    if audience is None:
+        return True
+    kind, name = parse_audience(audience)
+    if kind == "seat":
+        return name in entitled
+    if kind == "side":
+        return any(sides.get(seat) == name for seat in entitled)
+    return True
+
+
+def events_for(ruleset: Ruleset, state: dict[str, Any], events: list[Event] | tuple[Event, ...],
+               audience: Audience) -> list[dict[str, Any]]:
+    """The events `audience` may see, as JSON."""
+    entitled = ruleset.audience_seats(state, audience)
+    sides = state[KERNEL]["sides"]
+    out = []
+    for event in events:
+        if not event_visible(event, entitled, sides):
+            continue
+        if event.kind == "answer_sealed" and not any(
+                event.data["seat"] == seat for seat in entitled):
+            out.append({"kind": "answer_sealed", "rule": event.rule,
+                        "data": {"seat": event.data["seat"], "group": event.data["group"]}})
+            continue
+        out.append(event.to_json())
+    return out
+
+
+def audiences(ruleset: Ruleset, state: dict[str, Any]) -> list[Audience]:
+    """Every audience of the game: each seat, each side, and public (sorted)."""
+    sides = state[KERNEL]["sides"]
+    return ([f"seat:{s}" for s in sorted(sides)]
+            + [f"side:{s}" for s in sorted(set(sides.values()))] + ["public"])
+
+
+def timeout_action(ruleset: Ruleset, state: dict[str, Any], decision: Decision,
+                   seat: SeatId) -> Any:
+    """The action played for `seat` when its deadline passes."""
+    return ruleset.timeout_default(state, decision, seat)
+
+
+def expand_options(ruleset: Ruleset, state: dict[str, Any], seat: SeatId, decision_id: str,
+                   query: dict[str, Any] | None) -> list[dict[str, Any]]:
+    """The legal answers of a decision, as items `{"action": …, …}`; enumerated decisions
+    list their options as items too. Raises StaleDecision."""
+    decision = open_decision(ruleset, state, seat, decision_id)
+    if decision.options is not None:
+        return [{"action": copy_json(option)} for option in decision.options]
+    if query is not None and not isinstance(query, dict):
+        raise MalformedAction("an options query must be a JSON object")
+    return ruleset.options(state, seat, decision, query)

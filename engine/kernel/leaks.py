@@ -1,0 +1,92 @@
+"""Leak detection by poisoning: a view must not change with what its audience may not see.
+
+Every value hidden from an audience — the other seats' `secret[<seat>]` entries, their sealed
+simultaneous answers, the undo point — is replaced by a unique marker (shapes and keys kept).
+If a marker shows up in the audience's view, the view leaked it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .game import KERNEL, copy_json, view
+from .model import Audience
+from .ruleset import Ruleset
+
+_INT_BASE = 7_300_000_000_000
+
+
+class _Poisoner:
+    def __init__(self) -> None:
+        self.count = 0
+        self.markers: set[str] = set()
+        self.ints: set[int] = set()
+
+    def string(self) -> str:
+        self.count += 1
+        marker = f"\u2063leak{self.count}\u2063"
+        self.markers.add(marker)
+        return marker
+
+    def poison(self, value: Any) -> Any:
+        if isinstance(value, dict):
+            # Keys stay: rulesets read others' secrets by key to build decisions (whose
+            # options the view then withholds); a leak of values is what this finds.
+            return {key: self.poison(item) for key, item in value.items()}
+        if isinstance(value, list):
+            return [self.poison(item) for item in value]
+        if isinstance(value, bool) or value is None:
+            return value
+        if isinstance(value, int):
+            self.count += 1
+            number = _INT_BASE + self.count
+            self.ints.add(number)
+            return number
+        if isinstance(value, str):
+            return self.string()
+        return value
+
+
+def find_leaks(ruleset: Ruleset, state: dict[str, Any], audience: Audience) -> list[str]:
+    """Paths in `audience`'s view that carry information hidden from it; [] when clean."""
+    entitled = ruleset.audience_seats(state, audience)
+    poisoned = copy_json(state)
+    poisoner = _Poisoner()
+    secret = poisoned.get("secret", {})
+    for seat in sorted(secret):
+        if seat not in entitled:
+            secret[seat] = poisoner.poison(secret[seat])
+    kernel = poisoned[KERNEL]
+    for group in sorted(kernel["sealed"]):
+        for decision_id, entry in sorted(kernel["sealed"][group].items()):
+            if entry["seat"] not in entitled:
+                entry["action"] = poisoner.poison(entry["action"])
+    if kernel["undo"] is not None:
+        undo_state = kernel["undo"]["state"]
+        if "secret" in undo_state:
+            undo_state["secret"] = poisoner.poison(undo_state["secret"])
+    if not poisoner.count:
+        return []
+    found: list[str] = []
+    _search(view(ruleset, poisoned, audience), "", poisoner, found)
+    return found
+
+
+def _search(value: Any, path: str, poisoner: _Poisoner, found: list[str]) -> None:
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if isinstance(key, str) and _marked(key, poisoner):
+                found.append(f"{path}/{key} (key)")
+            _search(item, f"{path}/{key}", poisoner, found)
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            _search(item, f"{path}/{index}", poisoner, found)
+    elif isinstance(value, str):
+        if _marked(value, poisoner):
+            found.append(path)
+    elif isinstance(value, int) and not isinstance(value, bool) and value in poisoner.ints:
+        found.append(path)
+
+
+def _marked(text: str, poisoner: _Poisoner) -> bool:
+    return "\u2063leak" in text and any(marker in text for marker in poisoner.markers)

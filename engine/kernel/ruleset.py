@@ -1,0 +1,137 @@
+"""The ruleset protocol: what every game system implements.
+
+A ruleset is a class whose instances hold no game state (only immutable indexes built at load
+time). Every method receives the state; `apply_action` may change the working copy the kernel
+hands it, nothing else may. The kernel (`engine.kernel.game`) wraps these hooks with the checks
+every ruleset shares: the action answers an open decision of that seat, options are matched,
+simultaneous answers are sealed until all are in, dice are counted, undo points are kept.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from .dice import Roller
+from .errors import BadSetup, IllegalAction, UnknownScenario
+from .model import Audience, Decision, Event, SeatId, parse_audience
+
+
+class Ruleset:
+    """Base class. Subclasses set `id`, `version`, `manifest` and override the hooks."""
+
+    id: ClassVar[str]
+    version: ClassVar[str]
+    manifest: ClassVar[dict[str, Any]]
+    # Shipped rulesets are listed to users; test rulesets are not.
+    product: ClassVar[bool] = True
+
+    # --- scenario helpers -------------------------------------------------------------------
+
+    def scenario(self, scenario_id: str) -> dict[str, Any]:
+        for scenario in self.manifest["scenarios"]:
+            if scenario["id"] == scenario_id:
+                return scenario
+        raise UnknownScenario(f"{self.id} has no scenario {scenario_id!r}")
+
+    def seat_side(self, scenario_id: str) -> dict[SeatId, str]:
+        return {seat["id"]: seat["side"] for seat in self.scenario(scenario_id)["seats"]}
+
+    def check_options(self, scenario_id: str, options: dict[str, Any]) -> dict[str, Any]:
+        """Fill defaults and refuse unknown or ill-typed options (BadSetup)."""
+        declared = {opt["id"]: opt for opt in self.scenario(scenario_id).get("options", [])}
+        if not isinstance(options, dict):
+            raise BadSetup("options must be a JSON object")
+        unknown = sorted(set(options) - set(declared))
+        if unknown:
+            raise BadSetup(f"unknown options for {scenario_id}: {', '.join(unknown)}")
+        filled = {}
+        for key, opt in sorted(declared.items()):
+            value = options.get(key, opt.get("default"))
+            kind = opt.get("type", "boolean")
+            if kind == "boolean" and not isinstance(value, bool):
+                raise BadSetup(f"option {key} must be true or false")
+            if kind == "integer":
+                if not isinstance(value, int) or isinstance(value, bool):
+                    raise BadSetup(f"option {key} must be a whole number")
+                low, high = opt.get("min"), opt.get("max")
+                if (low is not None and value < low) or (high is not None and value > high):
+                    raise BadSetup(f"option {key} must be between {low} and {high}")
+            if kind == "choice" and value not in opt.get("choices", []):
+                raise BadSetup(f"option {key} must be one of {', '.join(map(str, opt['choices']))}")
+            filled[key] = value
+        return filled
+
+    def audience_seats(self, state: dict[str, Any], audience: Audience) -> frozenset[SeatId]:
+        """The seats whose private information `audience` may see."""
+        kind, name = parse_audience(audience)
+        sides: dict[str, str] = state["kernel"]["sides"]
+        if kind == "seat":
+            if name not in sides:
+                raise ValueError(f"no seat {name!r} in this game")
+            return frozenset({name})
+        if kind == "side":
+            seats = frozenset(s for s, side in sides.items() if side == name)
+            if not seats:
+                raise ValueError(f"no side {name!r} in this game")
+            return seats
+        return frozenset()
+
+    # --- hooks ------------------------------------------------------------------------------
+
+    def setup(self, scenario: str, options: dict[str, Any], seats: list[SeatId],
+              roller: Roller) -> dict[str, Any]:
+        """The initial state (without the kernel's own `kernel` entry)."""
+        raise NotImplementedError
+
+    def decisions(self, state: dict[str, Any]) -> list[Decision]:
+        raise NotImplementedError
+
+    def apply_action(self, state: dict[str, Any], seat: SeatId, decision: Decision,
+                     action: Any, roller: Roller) -> list[Event]:
+        """Carry out a validated answer on the working copy; returns the events."""
+        raise NotImplementedError
+
+    def resolve_group(self, state: dict[str, Any], group: str,
+                      answers: list[tuple[Decision, SeatId, Any]], roller: Roller) -> list[Event]:
+        """Every decision of a simultaneous group is answered: reveal and resolve them together.
+
+        `answers` is sorted by decision id."""
+        raise NotImplementedError
+
+    def validate(self, state: dict[str, Any], seat: SeatId, decision: Decision,
+                 action: Any) -> Any:
+        """Schema decisions: return the normalised action or raise Malformed/IllegalAction.
+
+        Enumerated decisions are matched by the kernel and never reach this hook.
+        """
+        raise IllegalAction("kernel", "no_validator", {"decision": decision.id},
+                            "This decision cannot be answered yet.")
+
+    def options(self, state: dict[str, Any], seat: SeatId, decision: Decision,
+                query: dict[str, Any] | None) -> list[dict[str, Any]]:
+        """Expand a schema decision: items `{"action": …, …details}`, sorted, each legal."""
+        return []
+
+    def view(self, state: dict[str, Any], audience: Audience) -> dict[str, Any]:
+        """What `audience` may see of the ruleset's part of the state (a new dict)."""
+        raise NotImplementedError
+
+    def result(self, state: dict[str, Any]) -> dict[str, Any] | None:
+        """None while the game goes on; `{"winner"…, "reason"…}` at the end."""
+        raise NotImplementedError
+
+    def timeout_default(self, state: dict[str, Any], decision: Decision, seat: SeatId) -> Any:
+        """The action played for a seat whose deadline passed: by default the first option."""
+        if decision.options:
+            return decision.options[0]
+        items = self.options(state, seat, decision, None)
+        if not items:
+            raise AssertionError(f"no timeout default for {decision.id}")
+        return items[0]["action"]
+
+    def check_invariants(self, state: dict[str, Any]) -> None:
+        """Raise AssertionError if the state breaks a rule that must always hold."""
+
+    def describe_action(self, state: dict[str, Any], decision: Decision, action: Any) -> str:
+        """A short text form of an action for logs and confirmations."""
+        return f"{decision.kind} {action}"

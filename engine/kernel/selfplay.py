@@ -1,0 +1,205 @@
+"""The fuzzer: random legal games for every seat, checking the kernel's promises as it goes.
+
+After each action: apply left its input untouched, the ruleset's invariants hold, and no
+audience's view carries information hidden from it (leak poisoning). Once per game: replaying
+the record from set-up reproduces the live state hash and every die. Choices come from an HMAC
+stream keyed by the run's seed, so the same seed always plays the same games.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import os
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from .canonical import canonical_json, state_hash
+from .dice import commitment, roll_die
+from .errors import EngineError, IllegalAction
+from .game import apply, audiences, can_undo, decisions, new_game, result, undo
+from .leaks import find_leaks
+from .record import build_record, log_entry, replay, versions_of
+from .ruleset import Ruleset
+
+
+class Chooser:
+    """Deterministic choices from an HMAC stream (nothing in engine/ uses `random`)."""
+
+    def __init__(self, seed: int, game: int) -> None:
+        self.key = hashlib.sha256(f"selfplay:{seed}".encode()).digest()
+        self.stream = f"game-{game}"
+        self.count = 0
+
+    def index(self, n: int) -> int:
+        if n <= 0:
+            raise ValueError("nothing to choose from")
+        if n == 1:
+            return 0
+        self.count += 1
+        return roll_die(self.key, self.stream, self.count, n) - 1
+
+    def chance(self, numerator: int, denominator: int) -> bool:
+        return self.index(denominator) < numerator
+
+
+@dataclass
+class Tally:
+    games: int = 0
+    actions: int = 0
+    finished: int = 0
+    truncated: int = 0
+    dead_ends: int = 0
+    errors: int = 0
+    illegal_offered: int = 0
+    actions_by_kind: Counter = field(default_factory=Counter)
+    final_hashes: list[str] = field(default_factory=list)
+    problems: list[dict[str, Any]] = field(default_factory=list)
+
+    def summary(self) -> dict[str, Any]:
+        return {"games": self.games, "actions": self.actions, "finished": self.finished,
+                "truncated": self.truncated, "dead_ends": self.dead_ends,
+                "errors": self.errors, "illegal_offered": self.illegal_offered,
+                "actions_by_kind": dict(sorted(self.actions_by_kind.items())),
+                "final_hashes": self.final_hashes}
+
+    @property
+    def failed(self) -> bool:
+        return bool(self.errors or self.dead_ends or self.illegal_offered)
+
+
+def game_seed(run_seed: int, game: int) -> bytes:
+    return hmac.new(f"selfplay-seed:{run_seed}".encode(), f"{game}".encode(),
+                    hashlib.sha256).digest()
+
+
+def play_one(ruleset: Ruleset, scenario: str, options: dict[str, Any], run_seed: int,
+             game: int, tally: Tally, *, max_actions: int | None = None,
+             check_leaks: bool = True, record_dir: str | None = None) -> None:
+    definition = ruleset.scenario(scenario)
+    limit = max_actions or definition.get("max_actions") or 10_000
+    seats = [seat["id"] for seat in definition["seats"]]
+    seed = game_seed(run_seed, game)
+    game_uid = f"selfplay-{run_seed}-{game}"
+    chooser = Chooser(run_seed, game)
+    state, _ = new_game(ruleset, scenario, options, seats, seed, game_uid)
+    log: list[dict[str, Any]] = []
+    kinds: Counter = Counter()
+    tally.games += 1
+
+    def problem(kind: str, **data: Any) -> None:
+        tally.problems.append({"game": game, "kind": kind, "seq": len(log), **data})
+
+    status = "truncated"
+    while len(log) < limit:
+        if result(ruleset, state) is not None:
+            status = "finished"
+            break
+        open_now = decisions(ruleset, state)
+        if not open_now:
+            status = "dead_end"
+            problem("dead_end", flow=state.get("flow"))
+            break
+        decision = open_now[chooser.index(len(open_now))]
+        seat = decision.seats[chooser.index(len(decision.seats))]
+        if decision.options is not None:
+            choices = list(decision.options)
+        else:
+            choices = [item["action"] for item in ruleset.options(state, seat, decision, None)]
+        if not choices:
+            status = "dead_end"
+            problem("no_legal_option", decision=decision.id, seat=seat)
+            break
+        action = choices[chooser.index(len(choices))]
+        before = canonical_json(state)
+        try:
+            outcome = apply(ruleset, state, seat, decision.id, action, seed=seed)
+        except IllegalAction as exc:
+            tally.illegal_offered += 1
+            problem("illegal_offered", decision=decision.id, seat=seat, action=action,
+                    error=exc.as_dict())
+            status = "error"
+            break
+        except EngineError as exc:
+            tally.errors += 1
+            problem("engine_error", decision=decision.id, error=str(exc))
+            status = "error"
+            break
+        if canonical_json(state) != before:
+            tally.errors += 1
+            problem("input_mutated", decision=decision.id)
+        log.append(log_entry(len(log) + 1, seat, decision.id, action, outcome, by="selfplay"))
+        kinds[decision.kind] += 1
+        state = outcome.state
+        if not _checks(ruleset, state, check_leaks, problem, tally):
+            status = "error"
+            break
+        if outcome.undoable and can_undo(state, seat) and chooser.chance(1, 4):
+            outcome = undo(ruleset, state, seat)
+            log.append(log_entry(len(log) + 1, seat, None, None, outcome, kind="undo",
+                                 by="selfplay"))
+            kinds["undo"] += 1
+            state = outcome.state
+    tally.actions += len(log)
+    tally.actions_by_kind.update(kinds)
+    if status == "finished":
+        tally.finished += 1
+    elif status == "truncated":
+        tally.truncated += 1
+    elif status == "dead_end":
+        tally.dead_ends += 1
+    for required in definition.get("selfplay_requires", []):
+        if status in ("finished", "truncated") and not kinds[required]:
+            tally.errors += 1
+            problem("missing_kind", kind_missing=required)
+    record = build_record(
+        ruleset, scenario=scenario, options=state["kernel"]["options"],
+        seats=[{"seat": s, "player": "selfplay"} for s in sorted(seats)], game_uid=game_uid,
+        commitment=commitment(seed), actions=log, versions=versions_of(ruleset, scenario),
+        seed=seed, result_=result(ruleset, state), final_state_hash=state_hash(state))
+    if status in ("finished", "truncated"):
+        try:
+            report = replay(record, ruleset)
+            if report.state_hash != state_hash(state):
+                tally.errors += 1
+                problem("replay_differs")
+        except EngineError as exc:
+            tally.errors += 1
+            problem("replay_failed", error=str(exc))
+    tally.final_hashes.append(state_hash(state))
+    if record_dir:
+        os.makedirs(record_dir, exist_ok=True)
+        path = os.path.join(record_dir, f"{ruleset.id}-{scenario}-{run_seed}-{game}.json")
+        with open(path, "w", encoding="utf-8") as handle:
+            json.dump(record, handle, sort_keys=True, indent=1)
+
+
+def _checks(ruleset: Ruleset, state: dict[str, Any], check_leaks: bool, problem: Any,
+            tally: Tally) -> bool:
+    try:
+        ruleset.check_invariants(state)
+    except AssertionError as exc:
+        tally.errors += 1
+        problem("invariant", error=str(exc))
+        return False
+    if check_leaks:
+        for audience in audiences(ruleset, state):
+            leaks = find_leaks(ruleset, state, audience)
+            if leaks:
+                tally.errors += 1
+                problem("leak", audience=audience, paths=leaks[:5])
+                return False
+    return True
+
+
+def selfplay(ruleset: Ruleset, scenario: str, *, games: int, seed: int,
+             options: dict[str, Any] | None = None, max_actions: int | None = None,
+             check_leaks: bool = True, record_dir: str | None = None) -> Tally:
+    """Play `games` random legal games; the Tally says what was found."""
+    tally = Tally()
+    for game in range(games):
+        play_one(ruleset, scenario, dict(options or {}), seed, game, tally,
+                 max_actions=max_actions, check_leaks=check_leaks, record_dir=record_dir)
+    return tally
