@@ -78,7 +78,7 @@ def _search(value: Any, path: str, poisoner: _Poisoner, found: list[str]) -> Non
             if isinstance(key, str) and _marked(key, poisoner):
                 found.append(f"{path}/{key} (key)")
             _search(item, f"{path}/{key}", poisoner, found)
-    elif isinstance(value, list):
+    elif isinstance(value, (list, tuple)):
         for index, item in enumerate(value):
             _search(item, f"{path}/{index}", poisoner, found)
     elif isinstance(value, str):

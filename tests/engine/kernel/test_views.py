@@ -1,0 +1,119 @@
+"""Views hide by projection; the poison check finds a leak when one is planted."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine import kernel
+from engine.kernel.diff import apply_patch, make_patch
+from engine.kernel.leaks import find_leaks
+from tests.toy.ruleset import ToySkirmish
+
+from .conftest import SEED, bid_all
+
+
+class LeakyToy(ToySkirmish):
+    """Shows every hand to everyone: the leak check must catch it."""
+
+    def view(self, state, audience):
+        out = super().view(state, audience)
+        out["hands"] = {seat: list(s["hand"]) for seat, s in state["secret"].items()}
+        return out
+
+
+class LeakyOptionsToy(ToySkirmish):
+    """Puts the other seats' bid options into the public flow: a subtler leak."""
+
+    def view(self, state, audience):
+        out = super().view(state, audience)
+        out["flow"]["hint"] = [d.options for d in self.decisions(state) if d.options]
+        return out
+
+
+def test_each_seat_sees_only_its_own_hand(toy, melee):
+    for seat in ("red", "blue", "green"):
+        view = kernel.view(toy, melee, f"seat:{seat}")
+        assert list(view["hands"]) == [seat]
+        assert view["hands"][seat] == melee["secret"][seat]["hand"]
+
+
+def test_a_side_sees_the_hands_of_all_its_seats(toy, melee):
+    view = kernel.view(toy, melee, "side:alpha")
+    assert sorted(view["hands"]) == ["blue", "red"]
+    assert kernel.view(toy, melee, "public")["hands"] == {}
+
+
+def test_decision_options_go_only_to_the_seats_that_hold_them(toy, melee):
+    view = kernel.view(toy, melee, "seat:red")
+    by_id = {d["id"]: d for d in view["decisions"]}
+    assert "options" in by_id["r1-bid-red"]
+    assert "options" not in by_id["r1-bid-blue"] and "options" not in by_id["r1-bid-green"]
+    public = kernel.view(toy, melee, "public")
+    assert all("options" not in d for d in public["decisions"])
+
+
+@pytest.mark.parametrize("audience", ["seat:red", "seat:blue", "seat:green", "side:alpha",
+                                      "side:beta", "public"])
+def test_toy_views_do_not_leak(toy, melee, audience):
+    assert find_leaks(toy, melee, audience) == []
+
+
+def test_leak_check_catches_a_view_that_shows_every_hand(melee):
+    leaky = LeakyToy()
+    leaks = find_leaks(leaky, melee, "public")
+    assert {path.split("/")[2] for path in leaks} == {"red", "blue", "green"}
+    assert find_leaks(leaky, melee, "side:alpha")  # green's hand shows
+    assert all("/green/" in path for path in find_leaks(leaky, melee, "side:alpha"))
+
+
+def test_leak_check_catches_options_derived_from_hidden_hands(melee):
+    assert find_leaks(LeakyOptionsToy(), melee, "public")
+
+
+def test_events_are_filtered_per_audience(toy, melee):
+    outcome = bid_all(toy, melee)
+    winner = outcome.state["flow"]["mover"]
+    private = [e for e in outcome.events if e.audience == f"seat:{winner}"]
+    assert private and private[0].kind == "hand_now"
+    others = [s for s in ("red", "blue", "green") if s != winner]
+    for seat in others:
+        kinds = [e["kind"] for e in kernel.events_for(toy, outcome.state, outcome.events,
+                                                      f"seat:{seat}")]
+        assert "hand_now" not in kinds
+    mine = [e["kind"] for e in kernel.events_for(toy, outcome.state, outcome.events,
+                                                 f"seat:{winner}")]
+    assert "hand_now" in mine
+
+
+def test_patches_between_views_rebuild_the_new_view(toy, melee):
+    state = melee
+    for _ in range(3):
+        outcome = bid_all(toy, state)
+        for audience in kernel.audiences(toy, state):
+            old = kernel.view(toy, state, audience)
+            new = kernel.view(toy, outcome.state, audience)
+            ops = make_patch(old, new)
+            assert ops, "a bid round always changes what every audience sees"
+            assert apply_patch(old, ops) == new
+        state = outcome.state
+        move = kernel.decisions(toy, state)[0]
+        target = kernel.expand_options(toy, state, move.seats[0], move.id, None)[0]["action"]
+        state = kernel.apply(toy, state, move.seats[0], move.id, target, seed=SEED).state
+        while kernel.decisions(toy, state) and kernel.decisions(toy, state)[0].kind == "react":
+            react = kernel.decisions(toy, state)[0]
+            state = kernel.apply(toy, state, react.seats[0], react.id,
+                                 {"choice": "ignore"}, seed=SEED).state
+        if kernel.result(toy, state):
+            break
+
+
+def test_undo_point_never_reaches_a_view(toy, melee):
+    state = bid_all(toy, melee).state
+    move = kernel.decisions(toy, state)[0]
+    target = kernel.expand_options(toy, state, move.seats[0], move.id, None)[0]["action"]
+    moved = kernel.apply(toy, state, move.seats[0], move.id, target, seed=SEED).state
+    assert moved["kernel"]["undo"] is not None
+    for audience in kernel.audiences(toy, moved):
+        view = kernel.view(toy, moved, audience)
+        assert "kernel" not in view and "secret" not in view
+        assert find_leaks(toy, moved, audience) == []
