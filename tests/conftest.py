@@ -1,9 +1,58 @@
-"""Suite-wide settings.
+"""Suite-wide settings and the rule that CI never skips a test needing a real service.
 
 The kernel's test ruleset (`tests.toy.ruleset`, never shipped) is registered through the same
 environment variable a deployment would use, so subprocesses (daphne, the CLI) see it too.
+
+Tests marked `postgres` or `redis` run only when DATABASE_URL points at PostgreSQL / REDIS_URL
+is set; elsewhere they skip with a message saying so. With SALIENT_REQUIRE_SERVICES=1 (CI) a
+missing service is an error instead of a skip.
 """
+
+from __future__ import annotations
 
 import os
 
+import pytest
+
 os.environ.setdefault("SALIENT_EXTRA_RULESETS", "tests.toy.ruleset")
+
+REQUIRED = os.environ.get("SALIENT_REQUIRE_SERVICES") == "1"
+
+
+def _missing(marker: str) -> str | None:
+    if marker == "postgres" and not os.environ.get("DATABASE_URL", "").startswith("postgres"):
+        return "needs PostgreSQL: set DATABASE_URL=postgres://… (CI does)"
+    if marker == "redis" and not os.environ.get("REDIS_URL"):
+        return "needs Redis: set REDIS_URL=redis://… (CI does)"
+    return None
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        for marker in ("postgres", "redis"):
+            if item.get_closest_marker(marker) is None:
+                continue
+            reason = _missing(marker)
+            if reason is None:
+                continue
+            if REQUIRED:
+                raise pytest.UsageError(
+                    f"{item.nodeid} {reason}, and SALIENT_REQUIRE_SERVICES=1 forbids skipping it")
+            item.add_marker(pytest.mark.skip(reason=reason))
+
+
+def pytest_sessionfinish(session, exitstatus):
+    """Under SALIENT_REQUIRE_SERVICES=1 a service test that skipped anyway fails the run."""
+    if not REQUIRED:
+        return
+    reporter = session.config.pluginmanager.get_plugin("terminalreporter")
+    if reporter is None:
+        return
+    offenders = [
+        report.nodeid for report in reporter.stats.get("skipped", [])
+        if any(word in str(report.longrepr) for word in ("PostgreSQL", "Redis"))
+    ]
+    if offenders:
+        reporter.write_line("FAILED: tests needing PostgreSQL or Redis were skipped under "
+                            f"SALIENT_REQUIRE_SERVICES=1: {offenders}", red=True)
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED

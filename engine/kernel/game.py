@@ -237,20 +237,21 @@ def audience_of(state: dict[str, Any], seats: list[SeatId]) -> Audience:
 def view(ruleset: Ruleset, state: dict[str, Any], audience: Audience) -> dict[str, Any]:
     """The whole view of `audience`: the ruleset's view plus game facts and open decisions.
 
-    Decisions show their options only to the audiences that hold them.
+    Decisions show their options only to the audiences that hold them. `/decisions` is an
+    object keyed by decision id, so a patch adds or removes one decision at a time.
     """
     parse_audience(audience)
     entitled = ruleset.audience_seats(state, audience)
     kernel = state[KERNEL]
     out = ruleset.view(state, audience)
-    listed = []
+    listed = {}
     for decision in decisions(ruleset, state):
         mine = any(seat in entitled for seat in decision.seats)
         entry = decision.to_json(with_options=mine)
         if decision.group is not None:
             entry["answered"] = sorted(
                 v["seat"] for v in kernel["sealed"].get(decision.group, {}).values())
-        listed.append(entry)
+        listed[decision.id] = entry
     out["decisions"] = listed
     out["game"] = {
         "ruleset": kernel["ruleset"], "scenario": kernel["scenario"],

@@ -81,7 +81,7 @@ def test_sealed_answers_stay_hidden_until_every_seat_has_answered(toy, melee):
     assert state["kernel"]["sealed"]["r1-bids"]["r1-bid-red"]["action"] == bids["red"]
     green_view = kernel.view(toy, state, "seat:green")
     assert green_view["board"]["last_bids"] is None
-    assert green_view["decisions"][0]["answered"] == ["red"]
+    assert green_view["decisions"]["r1-bid-blue"]["answered"] == ["red"]
     for audience in ("seat:green", "side:beta", "public"):
         assert find_leaks(toy, state, audience) == []
     public_events = kernel.events_for(toy, state, first.events, "public")

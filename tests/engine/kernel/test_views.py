@@ -45,11 +45,11 @@ def test_a_side_sees_the_hands_of_all_its_seats(toy, melee):
 
 def test_decision_options_go_only_to_the_seats_that_hold_them(toy, melee):
     view = kernel.view(toy, melee, "seat:red")
-    by_id = {d["id"]: d for d in view["decisions"]}
+    by_id = view["decisions"]
     assert "options" in by_id["r1-bid-red"]
     assert "options" not in by_id["r1-bid-blue"] and "options" not in by_id["r1-bid-green"]
     public = kernel.view(toy, melee, "public")
-    assert all("options" not in d for d in public["decisions"])
+    assert all("options" not in d for d in public["decisions"].values())
 
 
 @pytest.mark.parametrize("audience", ["seat:red", "seat:blue", "seat:green", "side:alpha",

@@ -1,0 +1,101 @@
+"""Engine figures per ruleset and scenario: apply, legal options, view+diff, replay, size.
+
+Rulesets that are not products (the kernel's test ruleset) are measured too, labelled so.
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+from typing import Any
+
+from engine import kernel, rulesets
+from engine.kernel.canonical import canonical_json
+from engine.kernel.diff import make_patch
+from engine.kernel.record import build_record, log_entry, replay, versions_of
+from engine.kernel.selfplay import Chooser, game_seed
+
+
+def _ms(samples: list[float]) -> dict[str, float]:
+    if not samples:
+        return {}
+    ordered = sorted(samples)
+    return {"median_ms": round(statistics.median(ordered) * 1000, 4),
+            "p95_ms": round(ordered[int(0.95 * (len(ordered) - 1))] * 1000, 4),
+            "n": len(ordered)}
+
+
+def measure(ruleset: kernel.Ruleset, scenario: str, games: int = 5,
+            options: dict[str, Any] | None = None) -> dict[str, Any]:
+    definition = ruleset.scenario(scenario)
+    seats = [seat["id"] for seat in definition["seats"]]
+    limit = definition.get("max_actions") or 2000
+    apply_times: list[float] = []
+    options_times: list[float] = []
+    view_diff: dict[str, list[float]] = {}
+    patch_bytes: dict[str, list[int]] = {}
+    view_bytes: dict[str, list[int]] = {}
+    state_bytes = 0
+    replay_rate = []
+    for game in range(games):
+        seed = game_seed(99, game)
+        chooser = Chooser(99, game)
+        state, _ = kernel.new_game(ruleset, scenario, dict(options or {}), seats, seed, f"b{game}")
+        log = []
+        views = {a: kernel.view(ruleset, state, a) for a in kernel.audiences(ruleset, state)}
+        while kernel.result(ruleset, state) is None and len(log) < limit:
+            started = time.perf_counter()
+            open_now = kernel.decisions(ruleset, state)
+            if not open_now:
+                break
+            decision = open_now[chooser.index(len(open_now))]
+            seat = decision.seats[chooser.index(len(decision.seats))]
+            items = kernel.expand_options(ruleset, state, seat, decision.id, None)
+            options_times.append(time.perf_counter() - started)
+            if not items:
+                break
+            action = items[chooser.index(len(items))]["action"]
+            started = time.perf_counter()
+            outcome = kernel.apply(ruleset, state, seat, decision.id, action, seed=seed)
+            apply_times.append(time.perf_counter() - started)
+            log.append(log_entry(len(log) + 1, seat, decision.id, action, outcome))
+            state = outcome.state
+            for audience, old in views.items():
+                started = time.perf_counter()
+                new = kernel.view(ruleset, state, audience)
+                ops = make_patch(old, new)
+                view_diff.setdefault(audience, []).append(time.perf_counter() - started)
+                patch_bytes.setdefault(audience, []).append(len(canonical_json(ops)))
+                view_bytes.setdefault(audience, []).append(len(canonical_json(new)))
+                views[audience] = new
+        state_bytes = max(state_bytes, len(canonical_json(state)))
+        record = build_record(ruleset, scenario=scenario, options=state["kernel"]["options"],
+                              seats=[{"seat": s} for s in seats], game_uid=f"b{game}",
+                              commitment=kernel.commitment(seed), actions=log,
+                              versions=versions_of(ruleset, scenario), seed=seed)
+        started = time.perf_counter()
+        replay(record, ruleset)
+        elapsed = time.perf_counter() - started
+        if log:
+            replay_rate.append(len(log) / elapsed)
+    total_apply = sum(apply_times)
+    return {
+        "ruleset": ruleset.id, "scenario": scenario, "product": ruleset.product,
+        "actions": len(apply_times),
+        "apply_actions_per_s": round(len(apply_times) / total_apply, 1) if total_apply else None,
+        "apply": _ms(apply_times),
+        "legal_options": _ms(options_times),
+        "view_plus_diff": {a: _ms(s) for a, s in sorted(view_diff.items())},
+        "patch_bytes_mean": {a: round(statistics.mean(b), 1) for a, b in sorted(patch_bytes.items())},
+        "view_bytes_mean": {a: round(statistics.mean(b), 1) for a, b in sorted(view_bytes.items())},
+        "state_bytes_max": state_bytes,
+        "replay_actions_per_s": round(statistics.median(replay_rate), 1) if replay_rate else None,
+    }
+
+
+def run() -> dict[str, Any]:
+    results = []
+    for ruleset in rulesets.all_rulesets():
+        for scenario in ruleset.manifest["scenarios"]:
+            results.append(measure(ruleset, scenario["id"]))
+    return {"engine": results}

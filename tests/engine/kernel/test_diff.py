@@ -1,0 +1,44 @@
+"""Our JSON Patch differ, checked against jsonpatch's applier as an independent oracle."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine.kernel.diff import apply_patch, make_patch
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-5, 5) | st.text(max_size=3),
+    lambda children: st.lists(children, max_size=4)
+    | st.dictionaries(st.sampled_from(["a", "b", "c/d", "e~f", ""]), children, max_size=4),
+    max_leaves=20)
+documents = st.dictionaries(st.sampled_from(["x", "y", "z"]), json_values, max_size=3)
+
+
+@settings(max_examples=400, deadline=None)
+@given(old=documents, new=documents)
+def test_patch_applied_to_old_gives_new(old, new):
+    assert apply_patch(old, make_patch(old, new)) == new
+
+
+@settings(max_examples=100, deadline=None)
+@given(doc=documents)
+def test_equal_documents_give_an_empty_patch(doc):
+    assert make_patch(doc, doc) == []
+
+
+def test_small_edits_give_small_patches():
+    old = {"board": {"units": {"a": "1,2", "b": "3,4"}}, "log": [1, 2], "flag": True}
+    new = {"board": {"units": {"a": "1,3", "b": "3,4"}}, "log": [1, 2, 3], "flag": 1}
+    assert make_patch(old, new) == [
+        {"op": "replace", "path": "/board/units/a", "value": "1,3"},
+        {"op": "replace", "path": "/flag", "value": 1},
+        {"op": "add", "path": "/log/-", "value": 3},
+    ]
+
+
+def test_keys_with_slash_and_tilde_are_escaped():
+    assert make_patch({"a/b": 1, "c~d": 1}, {"a/b": 2, "c~d": 2}) == [
+        {"op": "replace", "path": "/a~1b", "value": 2},
+        {"op": "replace", "path": "/c~0d", "value": 2},
+    ]
