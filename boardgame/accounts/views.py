@@ -1,0 +1,66 @@
+"""Account pages: sign up, log in (rate-limited), profile."""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib.auth import get_user_model, login
+from django.contrib.auth import views as auth_views
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.forms import UserCreationForm
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+
+from boardgame.api.errors import RateLimited, ServiceError
+
+from . import services
+from .profile import profile_of
+from .ratelimit import check_rate, client_ip
+
+
+class SignupForm(UserCreationForm):
+    email = forms.EmailField(required=False, help_text="Only for password resets.")
+
+    class Meta(UserCreationForm.Meta):
+        model = get_user_model()
+        fields = ("username", "email")
+
+
+def signup(request: HttpRequest) -> HttpResponse:
+    form = SignupForm(request.POST or None)
+    status = 200
+    if request.method == "POST" and form.is_valid():
+        try:
+            user = services.do_register(request, form.cleaned_data["username"],
+                                        form.cleaned_data.get("email", ""),
+                                        form.cleaned_data["password1"])
+        except ServiceError as exc:
+            form.add_error(None, exc.message)
+            status = exc.status
+        else:
+            login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+            return redirect("home")
+    elif request.method == "POST":
+        status = 400
+    return render(request, "registration/signup.html", {"form": form}, status=status)
+
+
+class RateLimitedLoginView(auth_views.LoginView):
+    """Django's login page, counting attempts in the shared cache like the API does."""
+
+    redirect_authenticated_user = True
+
+    def post(self, request, *args, **kwargs):
+        try:
+            check_rate("login", client_ip(request),
+                       f"user:{request.POST.get('username', '')}")
+        except RateLimited as exc:
+            form = self.get_form()
+            form.is_valid = lambda: False  # never authenticate a throttled attempt
+            context = self.get_context_data(form=form, rate_limited=exc.message)
+            return self.render_to_response(context, status=429)
+        return super().post(request, *args, **kwargs)
+
+
+@login_required
+def profile(request: HttpRequest) -> HttpResponse:
+    return render(request, "accounts/profile.html", profile_of(request.user, request))

@@ -1,0 +1,1 @@
+"""What every REST endpoint shares: the error type and its JSON form, the /api/ middleware."""

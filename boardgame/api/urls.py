@@ -1,0 +1,32 @@
+from django.urls import path
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+
+from boardgame.accounts import api as accounts
+from boardgame.lobby import api as lobby
+from boardgame.play import api as play
+
+urlpatterns = [
+    path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
+    path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+    path("auth/register", accounts.RegisterView.as_view(), name="api-register"),
+    path("auth/login", accounts.LoginView.as_view(), name="api-login"),
+    path("auth/logout", accounts.LogoutView.as_view(), name="api-logout"),
+    path("auth/token", accounts.TokenView.as_view(), name="api-token"),
+    path("me/", accounts.MeView.as_view(), name="api-me"),
+    path("rulesets/", play.RulesetsView.as_view(), name="api-rulesets"),
+    path("tables/", lobby.TableListView.as_view(), name="api-tables"),
+    path("tables/<int:table_id>/", lobby.TableDetailView.as_view(), name="api-table"),
+    path("tables/<int:table_id>/join", lobby.JoinView.as_view(), name="api-table-join"),
+    path("tables/<int:table_id>/ready", lobby.ReadyView.as_view(), name="api-table-ready"),
+    path("tables/<int:table_id>/start", lobby.StartView.as_view(), name="api-table-start"),
+    path("tables/<int:table_id>/abandon", lobby.AbandonView.as_view(), name="api-table-abandon"),
+    path("tables/<int:table_id>/swap", lobby.SwapSeatsView.as_view(), name="api-table-swap"),
+    path("tables/<int:table_id>/seats/<str:seat>/claim", lobby.ClaimSeatView.as_view(),
+         name="api-seat-claim"),
+    path("tables/<int:table_id>/seats/<str:seat>/release", lobby.ReleaseSeatView.as_view(),
+         name="api-seat-release"),
+    path("tables/<int:table_id>/seats/<str:seat>/kick", lobby.KickSeatView.as_view(),
+         name="api-seat-kick"),
+    path("games/<int:game_id>/", play.GameView.as_view(), name="api-game"),
+    path("games/<int:game_id>/record", play.GameRecordView.as_view(), name="api-game-record"),
+]

@@ -1,0 +1,142 @@
+"""REST endpoints of the lobby: parse, call one service, serialise."""
+
+from __future__ import annotations
+
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from . import services
+from .models import Table
+from .serializers import (InviteSerializer, ReadySerializer, SwapSerializer,
+                          TableCreateSerializer, TableEditSerializer, TableListSerializer,
+                          TableSerializer)
+
+INVITE = OpenApiParameter("invite", OpenApiTypes.STR, description="Invite token of a private "
+                          "table (from its invite link).", required=False)
+
+
+def invite_of(request: Request) -> str | None:
+    value = request.query_params.get("invite")
+    if value is None and isinstance(request.data, dict):
+        value = request.data.get("invite")
+    return value if isinstance(value, str) else None
+
+
+def table_response(request: Request, table: Table, status: int = 200) -> Response:
+    table = Table.objects.select_related("host").prefetch_related("seats__user").get(pk=table.pk)
+    return Response(TableSerializer(table, context={"request": request}).data, status=status)
+
+
+class TableListView(APIView):
+    @extend_schema(operation_id="tables_list", parameters=[
+        OpenApiParameter("ruleset", OpenApiTypes.STR, required=False),
+        OpenApiParameter("pace", OpenApiTypes.STR, enum=["live", "async"], required=False),
+        OpenApiParameter("open_seats", OpenApiTypes.BOOL, required=False,
+                         description="true: only tables with a free seat"),
+        OpenApiParameter("state", OpenApiTypes.STR, required=False,
+                         enum=[s.value for s in Table.State])],
+        responses=TableListSerializer)
+    def get(self, request: Request) -> Response:
+        params = request.query_params
+        open_seats = {"true": True, "1": True, "false": False, "0": False}.get(
+            params.get("open_seats", "").lower())
+        state = params.get("state")
+        tables = services.list_tables(request.user, ruleset=params.get("ruleset") or None,
+                                      pace=params.get("pace") or None, open_seats=open_seats,
+                                      states=[state] if state else None)[:200]
+        data = TableSerializer(tables, many=True, context={"request": request}).data
+        return Response({"tables": data})
+
+    @extend_schema(operation_id="tables_create", request=TableCreateSerializer,
+                   responses={201: TableSerializer})
+    def post(self, request: Request) -> Response:
+        body = TableCreateSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        table = services.do_create_table(request.user, **body.validated_data)
+        return table_response(request, table, status=201)
+
+
+class TableDetailView(APIView):
+    @extend_schema(operation_id="tables_retrieve", parameters=[INVITE],
+                   responses=TableSerializer)
+    def get(self, request: Request, table_id: int) -> Response:
+        table = services.access_table(request.user, table_id, invite=invite_of(request))
+        return table_response(request, table)
+
+    @extend_schema(operation_id="tables_edit", request=TableEditSerializer,
+                   responses=TableSerializer)
+    def patch(self, request: Request, table_id: int) -> Response:
+        body = TableEditSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        table = services.do_edit_table(request.user, table_id, body.validated_data)
+        return table_response(request, table)
+
+
+class AuthenticatedView(APIView):
+    permission_classes = [IsAuthenticated]
+
+
+class ClaimSeatView(AuthenticatedView):
+    @extend_schema(operation_id="seats_claim", request=None, parameters=[INVITE],
+                   responses=TableSerializer)
+    def post(self, request: Request, table_id: int, seat: str) -> Response:
+        table = services.do_claim_seat(request.user, table_id, seat, invite=invite_of(request))
+        return table_response(request, table)
+
+
+class ReleaseSeatView(AuthenticatedView):
+    @extend_schema(operation_id="seats_release", request=None, responses=TableSerializer)
+    def post(self, request: Request, table_id: int, seat: str) -> Response:
+        return table_response(request, services.do_release_seat(request.user, table_id, seat))
+
+
+class KickSeatView(AuthenticatedView):
+    @extend_schema(operation_id="seats_kick", request=None, responses=TableSerializer)
+    def post(self, request: Request, table_id: int, seat: str) -> Response:
+        return table_response(request, services.do_kick(request.user, table_id, seat))
+
+
+class SwapSeatsView(AuthenticatedView):
+    @extend_schema(operation_id="seats_swap", request=SwapSerializer, responses=TableSerializer)
+    def post(self, request: Request, table_id: int) -> Response:
+        body = SwapSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        first, second = body.validated_data["seats"]
+        return table_response(request,
+                              services.do_swap_seats(request.user, table_id, first, second))
+
+
+class ReadyView(AuthenticatedView):
+    @extend_schema(operation_id="tables_ready", request=ReadySerializer,
+                   responses=TableSerializer)
+    def post(self, request: Request, table_id: int) -> Response:
+        body = ReadySerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        return table_response(request, services.do_set_ready(
+            request.user, table_id, body.validated_data["ready"]))
+
+
+class StartView(AuthenticatedView):
+    @extend_schema(operation_id="tables_start", request=None, responses=TableSerializer)
+    def post(self, request: Request, table_id: int) -> Response:
+        return table_response(request, services.do_start_table(request.user, table_id))
+
+
+class AbandonView(AuthenticatedView):
+    @extend_schema(operation_id="tables_abandon", request=None, responses=TableSerializer)
+    def post(self, request: Request, table_id: int) -> Response:
+        return table_response(request, services.do_abandon_table(request.user, table_id))
+
+
+class JoinView(AuthenticatedView):
+    @extend_schema(operation_id="tables_join", request=InviteSerializer,
+                   responses=TableSerializer)
+    def post(self, request: Request, table_id: int) -> Response:
+        body = InviteSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        return table_response(request, services.do_accept_invite(
+            request.user, table_id, body.validated_data["invite"]))

@@ -1,0 +1,389 @@
+"""Lobby services: tables and seats.
+
+`access_table` fetches and checks visibility (optionally locking the row); `check_*` validates
+input; `do_*` changes things. Every public `do_*` opens the one durable transaction and locks
+the table row (`SELECT … FOR UPDATE`), so seat changes of one table are serialised: two users
+claiming the same seat at the same instant → exactly one wins, the other gets `table/seat_taken`.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from dataclasses import dataclass
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db import transaction
+from django.db.models import Count, Q, QuerySet
+from django.utils import timezone
+
+from boardgame.api.errors import Conflict, Forbidden, NotFound, ServiceError
+from engine import rulesets
+from engine.kernel import BadSetup, UnknownRuleset, UnknownScenario
+
+from .models import Seat, Table
+
+OPTIONS_MAX_BYTES = 4096
+User = AbstractBaseUser | AnonymousUser
+
+
+# --- access ---------------------------------------------------------------------------------
+
+def is_seated(user: User, table: Table) -> bool:
+    return user.is_authenticated and table.seats.filter(user=user).exists()
+
+
+def can_see_table(user: User, table: Table, invite: str | None = None) -> bool:
+    """Public tables are seen by all; private ones by the host, the seated, the invited, and
+    whoever presents the invite token."""
+    if not table.is_private:
+        return True
+    if invite and secrets.compare_digest(str(invite), table.invite_token):
+        return True
+    if not user.is_authenticated:
+        return False
+    return (table.host_id == user.pk or is_seated(user, table)
+            or table.invited.filter(pk=user.pk).exists())
+
+
+def can_see_invite(user: User, table: Table) -> bool:
+    return user.is_authenticated and (table.host_id == user.pk or is_seated(user, table))
+
+
+def access_table(user: User, table_id: int, *, invite: str | None = None,
+                 lock: bool = False) -> Table:
+    """The table if `user` may see it. Raises NotFound (`table/not_found`) or Forbidden
+    (`table/invite_required`). With `lock`, the caller must be inside a transaction."""
+    queryset = Table.objects.all()
+    if lock:
+        queryset = queryset.select_for_update()
+    try:
+        table = queryset.get(pk=table_id)
+    except Table.DoesNotExist:
+        raise NotFound(f"There is no table {table_id}.", code="table/not_found",
+                       table=table_id) from None
+    if not can_see_table(user, table, invite):
+        raise Forbidden("This table is private: open it with its invite link.",
+                        code="table/invite_required", table=table_id)
+    return table
+
+
+def access_seat(table: Table, seat_id: str) -> Seat:
+    try:
+        return table.seats.get(seat=seat_id)
+    except Seat.DoesNotExist:
+        seats = list(table.seats.values_list("seat", flat=True))
+        raise NotFound(f"Table {table.pk} has no seat {seat_id!r}; its seats are "
+                       f"{', '.join(seats)}.", code="table/seat_not_found",
+                       table=table.pk, seat=seat_id, seats=seats) from None
+
+
+def check_host(user: User, table: Table, what: str) -> None:
+    if not user.is_authenticated or table.host_id != user.pk:
+        raise Forbidden(f"Only the host of table {table.pk} may {what}.", code="table/not_host",
+                        table=table.pk)
+
+
+def check_seating_open(table: Table) -> None:
+    if not table.is_open_for_seating:
+        raise Conflict(f"Table {table.pk} is {table.state}: its seats can no longer change.",
+                       code="table/not_open", table=table.pk, state=table.state)
+
+
+def list_tables(user: User, *, ruleset: str | None = None, pace: str | None = None,
+                open_seats: bool | None = None, states: list[str] | None = None
+                ) -> QuerySet[Table]:
+    """Tables `user` may list: public ones, plus private ones they host, sit at or were
+    invited to. Filters: ruleset, pace, whether a seat is free, states."""
+    visible = Q(visibility=Table.Visibility.PUBLIC)
+    if user.is_authenticated:
+        visible |= Q(host=user) | Q(seats__user=user) | Q(invited=user)
+    tables = Table.objects.filter(pk__in=Table.objects.filter(visible).values("pk"))
+    if ruleset:
+        tables = tables.filter(ruleset=ruleset)
+    if pace:
+        tables = tables.filter(pace=pace)
+    if states:
+        tables = tables.filter(state__in=states)
+    tables = tables.annotate(free=Count("seats", filter=Q(seats__user__isnull=True)))
+    if open_seats is True:
+        tables = tables.filter(free__gt=0)
+    elif open_seats is False:
+        tables = tables.filter(free=0)
+    return tables.select_related("host").prefetch_related("seats__user")
+
+
+# --- set-up ---------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class TableSetup:
+    ruleset: str
+    scenario: str
+    options: dict[str, Any]
+    seats: list[dict[str, Any]]
+
+
+def check_setup(ruleset_id: str, scenario_id: str, options: Any) -> TableSetup:
+    """The ruleset's scenario and the filled options; ServiceError naming what is wrong."""
+    if options is None:
+        options = {}
+    if not isinstance(options, dict):
+        raise ServiceError("options must be a JSON object.", code="table/bad_setup")
+    if len(json.dumps(options)) > OPTIONS_MAX_BYTES:
+        raise ServiceError(f"options are larger than {OPTIONS_MAX_BYTES} bytes.",
+                           code="table/bad_setup", limit=OPTIONS_MAX_BYTES)
+    try:
+        ruleset = rulesets.get(ruleset_id)
+    except UnknownRuleset:
+        known = [r.id for r in rulesets.all_rulesets()]
+        raise ServiceError(f"There is no ruleset {ruleset_id!r}; known: {', '.join(known)}.",
+                           code="table/unknown_ruleset", ruleset=ruleset_id,
+                           known=known) from None
+    try:
+        definition = ruleset.scenario(scenario_id)
+    except UnknownScenario:
+        known = [s["id"] for s in ruleset.manifest["scenarios"]]
+        raise ServiceError(f"{ruleset_id} has no scenario {scenario_id!r}; known: "
+                           f"{', '.join(known)}.", code="table/unknown_scenario",
+                           scenario=scenario_id, known=known) from None
+    try:
+        filled = ruleset.check_options(scenario_id, options)
+    except BadSetup as exc:
+        raise ServiceError(str(exc), code="table/bad_setup", options=options) from None
+    return TableSetup(ruleset.id, scenario_id, filled, list(definition["seats"]))
+
+
+PACE_FIELDS = ("clock_minutes", "clock_increment_seconds", "deadline_hours")
+
+
+def check_pace(pace: str, fields: dict[str, Any]) -> dict[str, Any]:
+    """Live tables keep clock settings, async tables a deadline; defaults filled in."""
+    if pace == Table.Pace.LIVE:
+        return {"clock_minutes": fields.get("clock_minutes") or 60,
+                "clock_increment_seconds": fields.get("clock_increment_seconds") or 0,
+                "deadline_hours": None}
+    if pace == Table.Pace.ASYNC:
+        return {"clock_minutes": None, "clock_increment_seconds": None,
+                "deadline_hours": fields.get("deadline_hours") or 48}
+    raise ServiceError(f"pace must be live or async, not {pace!r}.", code="table/bad_setup")
+
+
+def do_create_table(host: AbstractBaseUser, *, title: str, ruleset: str, scenario: str,
+                    options: dict[str, Any] | None = None, visibility: str = "public",
+                    pace: str = "live", allow_multiple_seats: bool = False,
+                    auto_start: bool = False, **pace_fields: Any) -> Table:
+    setup = check_setup(ruleset, scenario, options)
+    pace_values = check_pace(pace, pace_fields)
+    with transaction.atomic(durable=True):
+        table = Table.objects.create(
+            title=title.strip() or f"{setup.ruleset} — {setup.scenario}", host=host,
+            ruleset=setup.ruleset, scenario=setup.scenario, options=setup.options,
+            visibility=visibility, pace=pace, allow_multiple_seats=allow_multiple_seats,
+            auto_start=auto_start, **pace_values)
+        Seat.objects.bulk_create([
+            Seat(table=table, seat=seat["id"], side=seat["side"],
+                 title=seat.get("title", seat["id"]), colour=seat.get("colour", ""),
+                 position=index)
+            for index, seat in enumerate(setup.seats)])
+    return table
+
+
+# --- seats ----------------------------------------------------------------------------------
+
+def _update_fullness(table: Table) -> None:
+    """open ⇄ full as seats fill and empty. Caller holds the table lock."""
+    free = table.seats.filter(user__isnull=True).exists()
+    wanted = Table.State.OPEN if free else Table.State.FULL
+    if table.state != wanted:
+        table.state = wanted
+        table.save(update_fields=["state"])
+
+
+def do_claim_seat(user: AbstractBaseUser, table_id: int, seat_id: str, *,
+                  invite: str | None = None) -> Table:
+    """Take a free seat. Without `allow_multiple_seats`, a user who already holds a seat moves
+    to the new one. Raises table/seat_taken when someone else holds it."""
+    with transaction.atomic(durable=True):
+        table = access_table(user, table_id, invite=invite, lock=True)
+        check_seating_open(table)
+        seat = access_seat(table, seat_id)
+        if seat.user_id == user.pk:
+            return table
+        if seat.user_id is not None:
+            raise Conflict(f"Seat {seat_id!r} is taken by {seat.user.get_username()}.",
+                           code="table/seat_taken", table=table.pk, seat=seat_id,
+                           player=seat.user.get_username())
+        if not table.allow_multiple_seats:
+            table.seats.filter(user=user).update(user=None, ready=False, claimed=None)
+        claimed = Seat.objects.filter(pk=seat.pk, user__isnull=True).update(
+            user=user, ready=False, claimed=timezone.now())
+        if claimed != 1:  # unreachable under the table lock; kept as a guard
+            raise Conflict(f"Seat {seat_id!r} was just taken.", code="table/seat_taken",
+                           table=table.pk, seat=seat_id)
+        if table.is_private:
+            table.invited.add(user)
+        _update_fullness(table)
+    return table
+
+
+def do_release_seat(user: AbstractBaseUser, table_id: int, seat_id: str) -> Table:
+    with transaction.atomic(durable=True):
+        table = access_table(user, table_id, lock=True)
+        check_seating_open(table)
+        seat = access_seat(table, seat_id)
+        if seat.user_id != user.pk:
+            raise Forbidden(f"You do not hold seat {seat_id!r}.", code="table/not_your_seat",
+                            table=table.pk, seat=seat_id)
+        seat.user, seat.ready, seat.claimed = None, False, None
+        seat.save(update_fields=["user", "ready", "claimed"])
+        _update_fullness(table)
+    return table
+
+
+def do_kick(host: AbstractBaseUser, table_id: int, seat_id: str) -> Table:
+    with transaction.atomic(durable=True):
+        table = access_table(host, table_id, lock=True)
+        check_host(host, table, "kick players")
+        check_seating_open(table)
+        seat = access_seat(table, seat_id)
+        if seat.user_id is None:
+            raise Conflict(f"Seat {seat_id!r} is empty.", code="table/seat_empty",
+                           table=table.pk, seat=seat_id)
+        seat.user, seat.ready, seat.claimed = None, False, None
+        seat.save(update_fields=["user", "ready", "claimed"])
+        _update_fullness(table)
+    return table
+
+
+def do_swap_seats(host: AbstractBaseUser, table_id: int, first: str, second: str) -> Table:
+    """The host exchanges the holders of two seats (either may be empty); both become unready."""
+    with transaction.atomic(durable=True):
+        table = access_table(host, table_id, lock=True)
+        check_host(host, table, "swap seats")
+        check_seating_open(table)
+        if first == second:
+            raise ServiceError("Name two different seats to swap.", code="table/bad_swap",
+                               seats=[first, second])
+        a, b = access_seat(table, first), access_seat(table, second)
+        a.user_id, b.user_id = b.user_id, a.user_id
+        a.claimed, b.claimed = b.claimed, a.claimed
+        a.ready = b.ready = False
+        a.save(update_fields=["user", "ready", "claimed"])
+        b.save(update_fields=["user", "ready", "claimed"])
+    return table
+
+
+def do_set_ready(user: AbstractBaseUser, table_id: int, ready: bool = True) -> Table:
+    """Mark every seat `user` holds (un)ready; an auto-start table starts when all are ready."""
+    with transaction.atomic(durable=True):
+        table = access_table(user, table_id, lock=True)
+        check_seating_open(table)
+        mine = table.seats.filter(user=user)
+        if not mine.exists():
+            raise Forbidden(f"You hold no seat at table {table.pk}.", code="table/not_seated",
+                            table=table.pk)
+        mine.update(ready=ready)
+        if (ready and table.auto_start and table.state == Table.State.FULL
+                and not table.seats.filter(ready=False).exists()):
+            _start(table)
+    return table
+
+
+def do_accept_invite(user: AbstractBaseUser, table_id: int, invite: str) -> Table:
+    with transaction.atomic(durable=True):
+        table = access_table(user, table_id, lock=True)
+        if table.is_private:
+            if not invite or not secrets.compare_digest(str(invite), table.invite_token):
+                raise Forbidden("That invite token does not open this table.",
+                                code="table/invite_required", table=table.pk)
+            table.invited.add(user)
+    return table
+
+
+EDITABLE = ("title", "options", "visibility", "pace", "allow_multiple_seats", "auto_start",
+            *PACE_FIELDS)
+
+
+def do_edit_table(host: AbstractBaseUser, table_id: int, changes: dict[str, Any]) -> Table:
+    """The host changes the table before the game starts; new options make everyone unready."""
+    unknown = sorted(set(changes) - set(EDITABLE))
+    if unknown:
+        raise ServiceError(f"These fields cannot be edited: {', '.join(unknown)}.",
+                           code="request/invalid", fields=unknown)
+    with transaction.atomic(durable=True):
+        table = access_table(host, table_id, lock=True)
+        check_host(host, table, "edit the table")
+        check_seating_open(table)
+        if "options" in changes:
+            setup = check_setup(table.ruleset, table.scenario, changes["options"])
+            if setup.options != table.options:
+                table.options = setup.options
+                table.seats.update(ready=False)
+        if "pace" in changes or any(f in changes for f in PACE_FIELDS):
+            pace = changes.get("pace", table.pace)
+            current = {f: getattr(table, f) for f in PACE_FIELDS}
+            if pace != table.pace:
+                current = {}
+            current.update({f: changes[f] for f in PACE_FIELDS if f in changes})
+            table.pace = pace
+            for key, value in check_pace(pace, current).items():
+                setattr(table, key, value)
+        if "allow_multiple_seats" in changes and not changes["allow_multiple_seats"]:
+            crowded = (table.seats.filter(user__isnull=False).values("user")
+                       .annotate(n=Count("id")).filter(n__gt=1))
+            if crowded.exists():
+                raise Conflict("A player holds several seats: they must release some before "
+                               "multiple seats can be forbidden.", code="table/multiple_seats",
+                               table=table.pk)
+        for key in ("title", "visibility", "allow_multiple_seats", "auto_start"):
+            if key in changes:
+                setattr(table, key, changes[key])
+        table.save()
+    return table
+
+
+def do_abandon_table(host: AbstractBaseUser, table_id: int) -> Table:
+    with transaction.atomic(durable=True):
+        table = access_table(host, table_id, lock=True)
+        check_host(host, table, "abandon the table")
+        check_seating_open(table)
+        table.state = Table.State.ABANDONED
+        table.finished = timezone.now()
+        table.save(update_fields=["state", "finished"])
+    return table
+
+
+# --- start ----------------------------------------------------------------------------------
+
+def check_startable(table: Table) -> None:
+    if table.state != Table.State.FULL:
+        if table.state == Table.State.OPEN:
+            free = list(table.seats.filter(user__isnull=True).values_list("seat", flat=True))
+            raise Conflict(f"Table {table.pk} is not full: {', '.join(free)} still "
+                           f"{'has' if len(free) == 1 else 'have'} no player.",
+                           code="table/not_full", table=table.pk, open_seats=free)
+        check_seating_open(table)
+    unready = list(table.seats.filter(ready=False).values_list("seat", flat=True))
+    if unready:
+        raise Conflict(f"Not every seat is ready: waiting for {', '.join(unready)}.",
+                       code="table/not_ready", table=table.pk, unready=unready)
+
+
+def _start(table: Table) -> None:
+    """Start the game. Caller holds the table lock inside its transaction."""
+    from boardgame.play.services import do_start_game
+
+    check_startable(table)
+    do_start_game(table)
+    table.state = Table.State.STARTED
+    table.started = timezone.now()
+    table.save(update_fields=["state", "started"])
+
+
+def do_start_table(host: AbstractBaseUser, table_id: int) -> Table:
+    with transaction.atomic(durable=True):
+        table = access_table(host, table_id, lock=True)
+        check_host(host, table, "start the game")
+        _start(table)
+    return table

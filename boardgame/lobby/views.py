@@ -1,0 +1,152 @@
+"""Lobby pages: home (open tables, games to watch), create table, table page.
+
+Thin: forms post to `table_act`, which calls one service and redirects back with a message.
+"""
+
+from __future__ import annotations
+
+import json
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+
+from boardgame.api.errors import ServiceError
+from engine import rulesets
+
+from . import services
+from .models import Table
+
+
+def scenario_choices() -> list[tuple[str, str]]:
+    choices = []
+    for manifest in rulesets.manifests():
+        for scenario in manifest["scenarios"]:
+            label = f"{manifest['title']} — {scenario['title']}"
+            if not manifest.get("product", True):
+                label += " (test ruleset)"
+            choices.append((f"{manifest['id']}/{scenario['id']}", label))
+    return choices
+
+
+class TableForm(forms.Form):
+    title = forms.CharField(max_length=Table.TITLE_MAX, required=False)
+    game = forms.ChoiceField(label="Ruleset and scenario")
+    options = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 3}),
+                              help_text='JSON, e.g. {"rounds": 5}; empty for the defaults.')
+    visibility = forms.ChoiceField(choices=Table.Visibility.choices)
+    pace = forms.ChoiceField(choices=Table.Pace.choices)
+    clock_minutes = forms.IntegerField(min_value=1, max_value=1440, required=False,
+                                       help_text="Live: minutes on each clock.")
+    clock_increment_seconds = forms.IntegerField(min_value=0, max_value=3600, required=False,
+                                                 help_text="Live: seconds added per move.")
+    deadline_hours = forms.IntegerField(min_value=1, max_value=720, required=False,
+                                        help_text="Async: hours to answer each decision.")
+    allow_multiple_seats = forms.BooleanField(required=False,
+                                              help_text="One player may hold several seats.")
+    auto_start = forms.BooleanField(required=False,
+                                    help_text="Start as soon as every seat is ready.")
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["game"].choices = scenario_choices()
+
+    def clean_options(self) -> dict:
+        text = self.cleaned_data.get("options") or ""
+        if not text.strip():
+            return {}
+        try:
+            value = json.loads(text)
+        except ValueError as exc:
+            raise forms.ValidationError(f"Not valid JSON: {exc}") from None
+        if not isinstance(value, dict):
+            raise forms.ValidationError("Options must be a JSON object.")
+        return value
+
+
+def home(request: HttpRequest) -> HttpResponse:
+    params = request.GET
+    open_seats = {"1": True, "0": False}.get(params.get("open_seats", ""))
+    tables = services.list_tables(request.user, ruleset=params.get("ruleset") or None,
+                                  pace=params.get("pace") or None, open_seats=open_seats,
+                                  states=["open", "full"])[:100]
+    watch = services.list_tables(request.user, states=["started"]).select_related("game")[:50]
+    return render(request, "lobby/home.html", {
+        "tables": tables, "watch": watch, "rulesets": rulesets.manifests(),
+        "paces": Table.Pace.choices, "filters": params})
+
+
+@login_required
+def table_new(request: HttpRequest) -> HttpResponse:
+    form = TableForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        data = dict(form.cleaned_data)
+        ruleset, _, scenario = data.pop("game").partition("/")
+        data = {k: v for k, v in data.items() if v is not None}
+        try:
+            table = services.do_create_table(request.user, ruleset=ruleset, scenario=scenario,
+                                             **data)
+        except ServiceError as exc:
+            form.add_error(None, exc.message)
+        else:
+            return redirect("table", table_id=table.pk)
+    return render(request, "lobby/table_new.html", {"form": form},
+                  status=400 if request.method == "POST" else 200)
+
+
+def table_detail(request: HttpRequest, table_id: int) -> HttpResponse:
+    invite = request.GET.get("invite")
+    try:
+        table = services.access_table(request.user, table_id, invite=invite)
+        if invite and request.user.is_authenticated and table.is_private:
+            table = services.do_accept_invite(request.user, table_id, invite)
+    except ServiceError as exc:
+        return render(request, "error.html", {"error": exc}, status=exc.status)
+    seats = list(table.seats.select_related("user"))
+    mine = [s for s in seats if request.user.is_authenticated and s.user_id == request.user.pk]
+    invite_url = None
+    if table.is_private and services.can_see_invite(request.user, table):
+        invite_url = request.build_absolute_uri(
+            reverse("table", args=[table.pk]) + f"?invite={table.invite_token}")
+    return render(request, "lobby/table.html", {
+        "table": table, "seats": seats, "mine": mine, "invite_url": invite_url,
+        "is_host": request.user.is_authenticated and table.host_id == request.user.pk,
+        "all_ready": seats and all(s.ready for s in seats),
+        "game": getattr(table, "game", None),
+        "options_json": json.dumps(table.options)})
+
+
+@login_required
+@require_POST
+def table_act(request: HttpRequest, table_id: int) -> HttpResponse:
+    act, seat, user = request.POST.get("act"), request.POST.get("seat", ""), request.user
+    try:
+        if act == "claim":
+            services.do_claim_seat(user, table_id, seat, invite=request.POST.get("invite"))
+        elif act == "release":
+            services.do_release_seat(user, table_id, seat)
+        elif act == "kick":
+            services.do_kick(user, table_id, seat)
+        elif act == "swap":
+            services.do_swap_seats(user, table_id, seat, request.POST.get("other", ""))
+        elif act in ("ready", "unready"):
+            services.do_set_ready(user, table_id, act == "ready")
+        elif act == "start":
+            services.do_start_table(user, table_id)
+        elif act == "abandon":
+            services.do_abandon_table(user, table_id)
+        elif act == "options":
+            try:
+                options = json.loads(request.POST.get("options") or "{}")
+            except ValueError as exc:
+                raise ServiceError(f"Options are not valid JSON: {exc}") from None
+            services.do_edit_table(user, table_id, {"options": options})
+        else:
+            raise ServiceError(f"Unknown action {act!r}.")
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+    return redirect("table", table_id=table_id)

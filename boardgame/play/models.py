@@ -1,0 +1,124 @@
+"""Games and their append-only history.
+
+The seed is the game's secret: it lives in its own column, is never serialised by the API,
+never shown by the admin and never logged; only its commitment is public until the game ends.
+The state JSON is the engine's state (without the seed, by the engine's design) and is only
+ever shown through `engine.kernel.view` for one audience.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+
+from boardgame.lobby.models import Table
+
+
+class Game(models.Model):
+    table = models.OneToOneField(Table, on_delete=models.PROTECT, related_name="game")
+    ruleset = models.CharField(max_length=64)
+    scenario = models.CharField(max_length=64)
+    options = models.JSONField(default=dict)
+    game_uid = models.CharField(max_length=64, unique=True)
+    seed = models.BinaryField(max_length=32, editable=False)
+    commitment = models.CharField(max_length=64)
+    versions = models.JSONField(default=dict)
+    version = models.PositiveIntegerField(default=0)
+    state = models.JSONField(editable=False)
+    result = models.JSONField(null=True, blank=True)
+    started = models.DateTimeField(auto_now_add=True)
+    finished = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-started", "-id"]
+
+    def __str__(self) -> str:
+        return f"game {self.pk} ({self.ruleset}/{self.scenario})"
+
+    def __repr__(self) -> str:  # never the seed nor the state
+        return f"<Game {self.pk} {self.ruleset}/{self.scenario} v{self.version}>"
+
+    @property
+    def is_over(self) -> bool:
+        return self.finished is not None
+
+
+class AppendOnly(models.Model):
+    """Rows that are written once and never changed or deleted one by one."""
+
+    class Meta:
+        abstract = True
+
+    def save(self, *args, **kwargs) -> None:
+        if not self._state.adding:
+            raise AssertionError(f"{type(self).__name__} rows are append-only")
+        super().save(*args, **kwargs)
+
+    def delete(self, *args, **kwargs):
+        raise AssertionError(f"{type(self).__name__} rows are append-only")
+
+
+class ActionRecord(AppendOnly):
+    """One accepted step of a game: the log a `salient-record/1` export is built from."""
+
+    class Kind(models.TextChoices):
+        ACT = "act", "Action"
+        UNDO = "undo", "Undo"
+        END = "end", "End of game"
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="actions")
+    seq = models.PositiveIntegerField()
+    kind = models.CharField(max_length=8, choices=Kind.choices, default=Kind.ACT)
+    seat = models.CharField(max_length=64, null=True, blank=True)
+    decision = models.CharField(max_length=200, null=True, blank=True)
+    action = models.JSONField(null=True, blank=True)
+    events = models.JSONField(default=list)
+    rolls = models.JSONField(default=list)
+    state_hash = models.CharField(max_length=64, blank=True)
+    sealed_group = models.CharField(max_length=200, null=True, blank=True)
+    private = models.BooleanField(default=False)
+    by_user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                                on_delete=models.SET_NULL, related_name="+")
+    by = models.CharField(max_length=32, default="user")  # "user" or "timeout"
+    cid = models.CharField(max_length=64, null=True, blank=True)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "seq"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seq"], name="action_seq_unique"),
+            models.UniqueConstraint(fields=["game", "by_user", "cid"],
+                                    condition=models.Q(cid__isnull=False),
+                                    name="action_cid_unique"),
+        ]
+
+
+class Snapshot(AppendOnly):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="snapshots")
+    version = models.PositiveIntegerField()
+    state = models.JSONField()
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "version"]
+        constraints = [models.UniqueConstraint(fields=["game", "version"],
+                                               name="snapshot_version_unique")]
+
+
+class ChatMessage(AppendOnly):
+    """Chat of a game: channel `table` (everyone seated), `side:<side>` or `spectators`."""
+
+    TEXT_MAX = 2000
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="chat")
+    channel = models.CharField(max_length=80)
+    seq = models.PositiveIntegerField()
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL,
+                             related_name="+")
+    text = models.TextField(max_length=TEXT_MAX)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "seq"]
+        constraints = [models.UniqueConstraint(fields=["game", "seq"],
+                                               name="chat_seq_unique")]

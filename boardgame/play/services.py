@@ -1,0 +1,122 @@
+"""Play services: starting a game, and reading it through the engine's views.
+
+REST never bypasses views: `game_view` returns `engine.kernel.view` for the caller's one
+audience and `game_record` redacts the `salient-record/1` export to that audience until the
+game ends. The seed leaves this module only in a finished game's record and view.
+(The action path — `submit_action` — comes with the live-play issue.)
+"""
+
+from __future__ import annotations
+
+import os
+import uuid
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+
+from boardgame.api.errors import NotFound
+from boardgame.lobby.models import Table
+from boardgame.lobby.services import can_see_table
+from engine import rulesets
+from engine.kernel import audience_of, commitment, new_game, result, view
+from engine.kernel.record import build_record, open_sealed_groups, redact_record, versions_of
+
+from .models import ActionRecord, Game, Snapshot
+
+User = AbstractBaseUser | AnonymousUser
+
+
+def do_start_game(table: Table) -> Game:
+    """Create the game of a full, ready table through `engine.kernel.new_game`.
+
+    The caller holds the table's row lock inside its durable transaction (lobby `_start`).
+    The seed is drawn here, stored in its own column, and never put in the state.
+    """
+    ruleset = rulesets.get(table.ruleset)
+    seats = list(table.seats.values_list("seat", flat=True))
+    seed = os.urandom(32)
+    game_uid = uuid.uuid4().hex
+    state, _events = new_game(ruleset, table.scenario, table.options, seats, seed, game_uid)
+    game = Game.objects.create(
+        table=table, ruleset=ruleset.id, scenario=table.scenario,
+        options=state["kernel"]["options"], game_uid=game_uid, seed=seed,
+        commitment=commitment(seed), versions=versions_of(ruleset, table.scenario),
+        version=0, state=state, result=result(ruleset, state))
+    Snapshot.objects.create(game=game, version=0, state=state)
+    return game
+
+
+def access_game(user: User, game_id: int, *, invite: str | None = None) -> Game:
+    """The game if `user` may watch it: its table is public, or they play or were invited."""
+    try:
+        game = Game.objects.select_related("table").get(pk=game_id)
+    except Game.DoesNotExist:
+        raise NotFound(f"There is no game {game_id}.", code="game/not_found",
+                       game=game_id) from None
+    if not can_see_table(user, game.table, invite):
+        # A private game is not acknowledged to strangers.
+        raise NotFound(f"There is no game {game_id}.", code="game/not_found", game=game_id)
+    return game
+
+
+def seats_held(user: User, game: Game) -> list[str]:
+    if not user.is_authenticated:
+        return []
+    return sorted(game.table.seats.filter(user=user).values_list("seat", flat=True))
+
+
+def audience_for(user: User, game: Game) -> str:
+    """The caller's one audience: seat, side, or public (design §2)."""
+    return audience_of(game.state, seats_held(user, game))
+
+
+def players(game: Game) -> list[dict[str, Any]]:
+    return [{"seat": s.seat, "side": s.side, "title": s.title,
+             "player": s.user.get_username() if s.user else None}
+            for s in game.table.seats.select_related("user")]
+
+
+def game_view(user: User, game: Game) -> dict[str, Any]:
+    ruleset = rulesets.get(game.ruleset)
+    audience = audience_for(user, game)
+    out: dict[str, Any] = {
+        "id": game.pk, "table": game.table_id, "ruleset": game.ruleset,
+        "scenario": game.scenario, "options": game.options, "game_uid": game.game_uid,
+        "version": game.version, "commitment": game.commitment, "versions": game.versions,
+        "started": game.started, "finished": game.finished, "result": game.result,
+        "seats": players(game), "audience": audience, "my_seats": seats_held(user, game),
+        "view": view(ruleset, game.state, audience),
+    }
+    if game.is_over:
+        out["seed"] = bytes(game.seed).hex()
+    return out
+
+
+def game_record(user: User, game: Game) -> dict[str, Any]:
+    """The `salient-record/1` export, redacted to the caller's audience until the end."""
+    ruleset = rulesets.get(game.ruleset)
+    actions = []
+    for entry in ActionRecord.objects.filter(game=game).order_by("seq"):
+        item: dict[str, Any] = {
+            "seq": entry.seq, "kind": entry.kind, "seat": entry.seat,
+            "decision": entry.decision, "action": entry.action,
+            "by": "timeout" if entry.by == "timeout" else (
+                entry.by_user.get_username() if entry.by_user else entry.by),
+            "at": entry.created.isoformat(), "rolls": entry.rolls,
+            "hash": entry.state_hash or None}
+        if entry.sealed_group:
+            item["sealed_group"] = entry.sealed_group
+        if entry.private:
+            item["private"] = True
+        actions.append(item)
+    seats = [{"seat": p["seat"], "player": p["player"]} for p in players(game)]
+    common = dict(scenario=game.scenario, options=game.options, seats=seats,
+                  game_uid=game.game_uid, commitment=game.commitment, actions=actions,
+                  versions=game.versions, result_=game.result)
+    if game.is_over:
+        from engine.kernel import state_hash
+        return build_record(ruleset, seed=bytes(game.seed),
+                            final_state_hash=state_hash(game.state), **common)
+    record = build_record(ruleset, **common)
+    entitled = ruleset.audience_seats(game.state, audience_for(user, game))
+    return redact_record(record, frozenset(entitled), open_sealed_groups(game.state))

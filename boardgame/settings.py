@@ -1,0 +1,242 @@
+"""Salient's settings, read from the environment.
+
+The embedded default needs nothing: SQLite in `db.sqlite3`, Channels' in-memory layer, the
+database cache table for rate-limit counters, console e-mail. Switches:
+
+  SALIENT_ENV=production   DEBUG off, SECRET_KEY required, HTTPS-only cookies, HSTS, SSL redirect
+  SECRET_KEY               required in production
+  DEBUG                    1/0 (development only; production is never DEBUG)
+  ALLOWED_HOSTS            comma-separated
+  CSRF_TRUSTED_ORIGINS     comma-separated origins (https://example.org)
+  DATABASE_URL             postgres://user:pass@host:5432/name (psycopg 3)
+  CONN_MAX_AGE             seconds to keep database connections (default 0)
+  REDIS_URL                redis://host:6379/0 — channel layer and cache (rate limits) on Redis
+  SECURE_PROXY_SSL_HEADER  e.g. HTTP_X_FORWARDED_PROTO when a proxy terminates TLS
+  SECURE_SSL_REDIRECT      1/0 (production default 1)
+  SECURE_HSTS_SECONDS      production default 31536000; SECURE_HSTS_PRELOAD 1/0 (default 1)
+  SALIENT_CLIENT_IP_HEADER e.g. HTTP_X_REAL_IP: where the proxy puts the client address
+  EMAIL_URL-less e-mail:   EMAIL_BACKEND, EMAIL_HOST, EMAIL_PORT, EMAIL_HOST_USER,
+                           EMAIL_HOST_PASSWORD, EMAIL_USE_TLS, DEFAULT_FROM_EMAIL
+"""
+
+from __future__ import annotations
+
+import os
+import warnings
+from pathlib import Path
+
+import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+
+
+def env_bool(name: str, default: bool) -> bool:
+    value = os.environ.get(name)
+    if value is None or value == "":
+        return default
+    return value.strip().lower() in ("1", "true", "yes", "on")
+
+
+def env_list(name: str, default: list[str]) -> list[str]:
+    value = os.environ.get(name)
+    if value is None:
+        return default
+    return [item.strip() for item in value.split(",") if item.strip()]
+
+
+SALIENT_ENV = os.environ.get("SALIENT_ENV", "development").strip().lower()
+PRODUCTION = SALIENT_ENV == "production"
+
+SECRET_KEY = os.environ.get("SECRET_KEY", "")
+if PRODUCTION and not SECRET_KEY:
+    raise ImproperlyConfigured(
+        "SALIENT_ENV=production needs a SECRET_KEY: refusing to start. Set SECRET_KEY to a long "
+        "random string, e.g. the output of "
+        "python -c 'import secrets; print(secrets.token_urlsafe(50))'.")
+if not SECRET_KEY:
+    # Development only: a fixed, obviously insecure key so sessions survive restarts.
+    SECRET_KEY = "django-insecure-salient-development-key-do-not-use-in-production"
+
+DEBUG = False if PRODUCTION else env_bool("DEBUG", True)
+ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", [] if PRODUCTION else
+                         ["localhost", "127.0.0.1", "[::1]", "testserver"])
+CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
+
+INSTALLED_APPS = [
+    "daphne",
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "whitenoise.runserver_nostatic",
+    "django.contrib.staticfiles",
+    "rest_framework",
+    "rest_framework.authtoken",
+    "drf_spectacular",
+    "channels",
+    "boardgame.accounts",
+    "boardgame.lobby",
+    "boardgame.play",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "boardgame.api.middleware.ApiErrorMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+]
+
+ROOT_URLCONF = "boardgame.urls"
+ASGI_APPLICATION = "boardgame.asgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "boardgame" / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
+    },
+]
+
+# --- database -------------------------------------------------------------------------------
+
+DATABASE_URL = os.environ.get("DATABASE_URL", "")
+if DATABASE_URL:
+    DATABASES = {"default": dj_database_url.parse(
+        DATABASE_URL, conn_max_age=int(os.environ.get("CONN_MAX_AGE", "0")),
+        conn_health_checks=True)}
+else:
+    DATABASES = {"default": {"ENGINE": "django.db.backends.sqlite3",
+                             "NAME": BASE_DIR / "db.sqlite3"}}
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# --- channels and cache ---------------------------------------------------------------------
+
+REDIS_URL = os.environ.get("REDIS_URL", "")
+if REDIS_URL:
+    CHANNEL_LAYERS = {"default": {"BACKEND": "channels_redis.core.RedisChannelLayer",
+                                  "CONFIG": {"hosts": [REDIS_URL]}}}
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
+                          "LOCATION": REDIS_URL, "KEY_PREFIX": "salient"}}
+else:
+    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    # Shared by every process on the database; created by a post-migrate hook (accounts app).
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.db.DatabaseCache",
+                          "LOCATION": "django_cache", "KEY_PREFIX": "salient"}}
+
+# --- auth -----------------------------------------------------------------------------------
+
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "home"
+LOGOUT_REDIRECT_URL = "home"
+
+# Attempts allowed per window (seconds), counted in the shared cache.
+SALIENT_RATE_LIMITS = {
+    "login": (int(os.environ.get("SALIENT_LOGIN_LIMIT", "10")), 300),
+    "register": (int(os.environ.get("SALIENT_REGISTER_LIMIT", "5")), 3600),
+}
+SALIENT_CLIENT_IP_HEADER = os.environ.get("SALIENT_CLIENT_IP_HEADER", "REMOTE_ADDR")
+
+# --- e-mail ---------------------------------------------------------------------------------
+
+EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "localhost")
+EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "25"))
+EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Salient <noreply@localhost>")
+
+# --- i18n -----------------------------------------------------------------------------------
+
+LANGUAGE_CODE = "en-gb"
+TIME_ZONE = "UTC"
+USE_I18N = True
+USE_TZ = True
+
+# --- static files (served by the app itself through whitenoise, in every mode) ---------------
+
+STATIC_URL = "/static/"
+STATIC_ROOT = BASE_DIR / "staticfiles"
+STATICFILES_DIRS = [BASE_DIR / "static", ("frontend", BASE_DIR / "frontend")]
+WHITENOISE_USE_FINDERS = True
+# Until `collectstatic` has run, whitenoise serves through the finders; no need to warn.
+warnings.filterwarnings("ignore", message="No directory at", module="whitenoise.base")
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": (
+        "whitenoise.storage.CompressedManifestStaticFilesStorage" if PRODUCTION
+        else "django.contrib.staticfiles.storage.StaticFilesStorage")},
+}
+SALIENT_MAPS_DIR = BASE_DIR / "static" / "maps"
+
+# --- request limits -------------------------------------------------------------------------
+
+DATA_UPLOAD_MAX_MEMORY_SIZE = 256 * 1024
+SALIENT_API_MAX_BODY = 64 * 1024
+
+# --- REST API -------------------------------------------------------------------------------
+
+REST_FRAMEWORK = {
+    "DEFAULT_AUTHENTICATION_CLASSES": [
+        "rest_framework.authentication.TokenAuthentication",
+        "rest_framework.authentication.SessionAuthentication",
+    ],
+    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
+    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
+    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "EXCEPTION_HANDLER": "boardgame.api.errors.exception_handler",
+    "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
+}
+SPECTACULAR_SETTINGS = {
+    "TITLE": "Salient API",
+    "DESCRIPTION": "Tables, seats and games of Salient. Errors are "
+                   '{"error": {"code", "message", "data"}}; see docs/protocol.md.',
+    "VERSION": "1",
+    "SERVE_INCLUDE_SCHEMA": False,
+    "COMPONENT_SPLIT_REQUEST": True,
+}
+
+# --- security -------------------------------------------------------------------------------
+
+X_FRAME_OPTIONS = "DENY"
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
+_proxy_header = os.environ.get("SECURE_PROXY_SSL_HEADER", "")
+if _proxy_header:
+    SECURE_PROXY_SSL_HEADER = (_proxy_header, "https")
+if PRODUCTION:
+    SESSION_COOKIE_SECURE = True
+    CSRF_COOKIE_SECURE = True
+    SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
+    SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "31536000"))
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", True)
+    SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", True)
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
+    "loggers": {"django.db.backends": {"level": "INFO"}},
+}

@@ -1,0 +1,33 @@
+from django.contrib import admin
+from django.contrib.auth import views as auth_views
+from django.urls import include, path
+
+from boardgame.accounts import views as accounts
+from boardgame.lobby import views as lobby
+from boardgame.play import views as play
+
+urlpatterns = [
+    path("", lobby.home, name="home"),
+    path("tables/new/", lobby.table_new, name="table-new"),
+    path("tables/<int:table_id>/", lobby.table_detail, name="table"),
+    path("tables/<int:table_id>/act/", lobby.table_act, name="table-act"),
+    path("games/<int:game_id>/", play.game_page, name="game"),
+    path("maps/<str:name>/", play.map_page, name="map"),
+    path("accounts/signup/", accounts.signup, name="signup"),
+    path("accounts/login/", accounts.RateLimitedLoginView.as_view(), name="login"),
+    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("accounts/profile/", accounts.profile, name="profile"),
+    path("accounts/password-reset/", auth_views.PasswordResetView.as_view(),
+         name="password_reset"),
+    path("accounts/password-reset/sent/", auth_views.PasswordResetDoneView.as_view(),
+         name="password_reset_done"),
+    path("accounts/reset/<uidb64>/<token>/", auth_views.PasswordResetConfirmView.as_view(),
+         name="password_reset_confirm"),
+    path("accounts/reset/done/", auth_views.PasswordResetCompleteView.as_view(),
+         name="password_reset_complete"),
+    path("accounts/password/", auth_views.PasswordChangeView.as_view(), name="password_change"),
+    path("accounts/password/done/", auth_views.PasswordChangeDoneView.as_view(),
+         name="password_change_done"),
+    path("admin/", admin.site.urls),
+    path("api/", include("boardgame.api.urls")),
+]
