@@ -1,0 +1,104 @@
+"""The browser's own copies of shared algorithms, checked against the engine in Chromium:
+Dice v1 (the golden vectors), the JSON Patch applier (our differ's output) and hex maths."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from engine.board import hexgrid
+from engine.kernel import dice
+from engine.kernel.diff import make_patch
+
+pytestmark = pytest.mark.browser
+
+VECTORS = json.loads((Path(__file__).resolve().parents[1] / "engine" / "kernel"
+                      / "dice-v1-vectors.json").read_text())
+
+
+def test_browser_dice_reproduce_the_golden_vectors(module_page):
+    got = module_page.evaluate("""async (cases) => {
+        const dice = await import('/frontend/lib/dice.js');
+        const out = [];
+        for (const c of cases) {
+            const rolls = [];
+            for (let i = 0; i < c.rolls.length; i++) {
+                rolls.push(await dice.roll(c.seed, c.game_uid, c.first + i, c.sides));
+            }
+            out.push(rolls);
+        }
+        return out;
+    }""", VECTORS["cases"])
+    assert got == [case["rolls"] for case in VECTORS["cases"]]
+
+
+def test_browser_commitment_matches(module_page):
+    example = VECTORS["commitment_example"]
+    got = module_page.evaluate("""async (seed) => {
+        const dice = await import('/frontend/lib/dice.js');
+        return dice.commitment(seed);
+    }""", example["seed"])
+    assert got == example["sha256"]
+
+
+def test_browser_verifier_accepts_a_true_record_and_flags_a_tampered_roll(module_page):
+    seed = bytes(range(32))
+    rolls = [{"n": n, "sides": 10, "value": dice.roll_die(seed, "g-v", n, 10),
+              "purpose": "combat 2d10"} for n in range(6)]
+    record = {"seed": seed.hex(), "commitment": dice.commitment(seed), "game_uid": "g-v",
+              "actions": [{"seq": 1, "rolls": rolls}]}
+    verify = """async (record) => {
+        const dice = await import('/frontend/lib/dice.js');
+        return dice.verifyRecord(record);
+    }"""
+    good = module_page.evaluate(verify, record)
+    assert good == {"ok": True, "checked": 6, "problems": []}
+    record["actions"][0]["rolls"][3]["value"] = rolls[3]["value"] % 10 + 1
+    bad = module_page.evaluate(verify, record)
+    assert bad["ok"] is False and len(bad["problems"]) == 1 and "die 3" in bad["problems"][0]
+    record["seed"] = "00" * 32
+    assert "commitment" in module_page.evaluate(verify, record)["problems"][0]
+
+
+def test_browser_patch_applier_rebuilds_new_views(module_page):
+    pairs = [
+        ({"a": {"b": [1, 2, 3]}, "c": "x"}, {"a": {"b": [1, 2, 3, 4]}, "c": "y"}),
+        ({"decisions": {"d1": {"x": 1}}}, {"decisions": {"d2": {"x": 2}}}),
+        ({"k/e~y": [1, {"z": None}]}, {"k/e~y": [2, {"z": True}]}),
+        ({"list": [1, 2, 3]}, {"list": [3]}),
+    ]
+    cases = [{"old": old, "ops": make_patch(old, new), "new": new} for old, new in pairs]
+    got = module_page.evaluate("""async (cases) => {
+        const { applyPatch } = await import('/frontend/lib/jsonpatch.js');
+        return cases.map((c) => applyPatch(c.old, c.ops));
+    }""", cases)
+    assert got == [case["new"] for case in cases]
+
+
+def test_browser_hex_maths_match_the_engine(module_page):
+    layout = hexgrid.Layout.make("flat", 20.0, (5.0, 7.0))
+    hexes = [hexgrid.Hex(q, r) for q in range(-3, 4) for r in range(-3, 4)]
+    expected = {
+        "pixels": [list(hexgrid.hex_to_pixel(layout, h)) for h in hexes],
+        "distances": [hexgrid.distance(hexes[0], h) for h in hexes],
+        "neighbours": [hexgrid.hex_id(n) for n in hexgrid.neighbours(hexgrid.Hex(2, -1))],
+        "back": [hexgrid.hex_id(h) for h in hexes],
+    }
+    got = module_page.evaluate("""async (args) => {
+        const hex = await import('/frontend/lib/hex.js');
+        const layout = {orientation: 'flat', size: 20, origin: [5, 7]};
+        const hexes = args.hexes.map(hex.parseHexId);
+        return {
+            pixels: hexes.map((h) => hex.hexToPixel(layout, h)),
+            distances: hexes.map((h) => hex.distance(hexes[0], h)),
+            neighbours: hex.neighbours({q: 2, r: -1}).map(hex.hexId),
+            back: hexes.map((h) => hex.hexId(hex.pixelToHex(layout, hex.hexToPixel(layout, h)))),
+        };
+    }""", {"hexes": [hexgrid.hex_id(h) for h in hexes]})
+    assert got["distances"] == expected["distances"]
+    assert got["neighbours"] == expected["neighbours"]
+    assert got["back"] == expected["back"]
+    for mine, theirs in zip(got["pixels"], expected["pixels"]):
+        assert mine == pytest.approx(theirs)
