@@ -180,7 +180,7 @@ STATIC_ROOT = BASE_DIR / "staticfiles"
 STATICFILES_DIRS = [BASE_DIR / "static", ("frontend", BASE_DIR / "frontend")]
 WHITENOISE_USE_FINDERS = True
 # Until `collectstatic` has run, whitenoise serves through the finders; no need to warn.
-warnings.filterwarnings("ignore", message="No directory at", module="whitenoise.base")
+warnings.filterwarnings("ignore", message="No directory at")
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": (

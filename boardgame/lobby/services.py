@@ -292,7 +292,7 @@ def do_set_ready(user: AbstractBaseUser, table_id: int, ready: bool = True) -> T
 
 def do_accept_invite(user: AbstractBaseUser, table_id: int, invite: str) -> Table:
     with transaction.atomic(durable=True):
-        table = access_table(user, table_id, lock=True)
+        table = access_table(user, table_id, invite=invite, lock=True)
         if table.is_private:
             if not invite or not secrets.compare_digest(str(invite), table.invite_token):
                 raise Forbidden("That invite token does not open this table.",

@@ -38,7 +38,9 @@ def make_user(db):
     from django.contrib.auth import get_user_model
 
     def make(name: str) -> Any:
-        return get_user_model().objects.create_user(name, f"{name}@example.org", PASSWORD)
+        user = get_user_model().objects.create_user(name, f"{name}@example.org", PASSWORD)
+        Token.objects.create(user=user)
+        return user
     return make
 
 

@@ -1,0 +1,133 @@
+"""Accounts: registration rules, rate limits in the shared cache, CSRF on session API calls,
+password reset by e-mail, pages."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.core import mail
+from django.core.cache import caches
+from django.test import Client
+from rest_framework.test import APIClient
+
+from boardgame.lobby.models import Table
+
+from .conftest import PASSWORD, needs_redis
+
+pytestmark = pytest.mark.django_db
+
+
+def test_register_refuses_weak_password_and_taken_name(hamlet):
+    client = APIClient()
+    weak = client.post("/api/auth/register", {"username": "ophelia", "password": "12345678"},
+                       format="json")
+    assert weak.status_code == 400 and weak.json()["error"]["code"] == "auth/weak_password"
+    assert "common" in weak.json()["error"]["message"] or "numeric" in weak.json()["error"][
+        "message"]
+    taken = client.post("/api/auth/register", {"username": "HAMLET", "password": PASSWORD},
+                        format="json")
+    assert taken.status_code == 409 and taken.json()["error"]["code"] == "auth/username_taken"
+    assert get_user_model().objects.count() == 1
+
+
+def test_login_rate_limit_in_the_shared_cache(settings, hamlet):
+    settings.SALIENT_RATE_LIMITS = {**settings.SALIENT_RATE_LIMITS, "login": (3, 300)}
+    client = APIClient()
+    for _ in range(3):
+        bad = client.post("/api/auth/token", {"username": "hamlet", "password": "nope"},
+                          format="json")
+        assert bad.status_code == 400
+        assert bad.json()["error"]["code"] == "auth/invalid_credentials"
+    limited = client.post("/api/auth/token", {"username": "hamlet", "password": PASSWORD},
+                          format="json")
+    assert limited.status_code == 429
+    error = limited.json()["error"]
+    assert error["code"] == "auth/rate_limited" and "try again" in error["message"]
+    # The session log-in and the log-in page share the same counters.
+    assert client.post("/api/auth/login", {"username": "hamlet", "password": PASSWORD},
+                       format="json").status_code == 429
+    page = Client().post("/accounts/login/", {"username": "hamlet", "password": PASSWORD})
+    assert page.status_code == 429 and b"Too many" in page.content
+    # The counters live in the configured shared cache, not in process memory.
+    backend = caches["default"].__class__.__name__
+    assert backend in ("DatabaseCache", "RedisCache")
+
+
+def test_register_rate_limit(settings):
+    settings.SALIENT_RATE_LIMITS = {**settings.SALIENT_RATE_LIMITS, "register": (2, 3600)}
+    client = APIClient()
+    for name in ("rosencrantz", "guildenstern"):
+        assert client.post("/api/auth/register", {"username": name, "password": PASSWORD},
+                           format="json").status_code == 201
+    limited = client.post("/api/auth/register", {"username": "fortinbras",
+                                                  "password": PASSWORD}, format="json")
+    assert limited.status_code == 429
+    assert not get_user_model().objects.filter(username="fortinbras").exists()
+
+
+def test_database_cache_table_exists_when_no_redis(settings):
+    if "Redis" in settings.CACHES["default"]["BACKEND"]:
+        pytest.skip("REDIS_URL set: the cache is Redis")
+    from django.db import connection
+    assert "django_cache" in connection.introspection.table_names()
+
+
+@pytest.mark.redis
+@needs_redis()
+def test_rate_limit_counters_are_on_redis(settings, hamlet):
+    import redis
+
+    settings.SALIENT_RATE_LIMITS = {**settings.SALIENT_RATE_LIMITS, "login": (1, 300)}
+    APIClient().post("/api/auth/token", {"username": "hamlet", "password": "x"}, format="json")
+    keys = redis.Redis.from_url(settings.REDIS_URL).keys("*rl:login*")
+    assert keys, "the login counter is a Redis key, visible to every process"
+
+
+def test_csrf_enforced_on_session_api_calls(hamlet):
+    client = APIClient(enforce_csrf_checks=True)
+    login = client.post("/api/auth/login", {"username": "hamlet", "password": PASSWORD},
+                        format="json")
+    assert login.status_code == 200
+    body = {"ruleset": "toy_skirmish", "scenario": "duel"}
+    refused = client.post("/api/tables/", body, format="json")
+    assert refused.status_code == 403
+    assert refused.json()["error"]["code"] == "auth/csrf_failed"
+    assert Table.objects.count() == 0
+    token = client.cookies["csrftoken"].value
+    accepted = client.post("/api/tables/", body, format="json", HTTP_X_CSRFTOKEN=token)
+    assert accepted.status_code == 201, accepted.json()
+    # Token-authenticated calls need no CSRF token (no cookie is involved).
+    bot = APIClient(enforce_csrf_checks=True)
+    bot.credentials(HTTP_AUTHORIZATION=f"Token {hamlet.auth_token.key}")
+    assert bot.post("/api/tables/", body, format="json").status_code == 201
+
+
+def test_password_reset_by_email(hamlet):
+    client = Client()
+    response = client.post("/accounts/password-reset/", {"email": "hamlet@example.org"})
+    assert response.status_code == 302
+    assert len(mail.outbox) == 1 and "hamlet" in mail.outbox[0].body
+    link = re.search(r"http://testserver(/accounts/reset/\S+/)", mail.outbox[0].body).group(1)
+    form = client.get(link, follow=True)
+    assert form.status_code == 200 and b"new password" in form.content.lower()
+    done = client.post(form.redirect_chain[-1][0], {"new_password1": "An0ther-long-secret",
+                                                    "new_password2": "An0ther-long-secret"})
+    assert done.status_code == 302
+    hamlet.refresh_from_db()
+    assert hamlet.check_password("An0ther-long-secret")
+
+
+def test_signup_and_login_pages():
+    client = Client()
+    assert client.get("/accounts/signup/").status_code == 200
+    response = client.post("/accounts/signup/", {
+        "username": "horatio", "email": "horatio@example.org",
+        "password1": PASSWORD, "password2": PASSWORD})
+    assert response.status_code == 302, response.content
+    assert client.get("/accounts/profile/").status_code == 200
+    client.post("/accounts/logout/")
+    assert client.get("/accounts/profile/").status_code == 302
+    assert client.post("/accounts/login/", {"username": "horatio",
+                                            "password": PASSWORD}).status_code == 302
