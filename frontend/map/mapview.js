@@ -1,0 +1,343 @@
+// The SVG hex map: the compiled map's layers inlined once, then zoom and pan by changing one
+// transform, one delegated pointer handler doing pixel → hex maths, and layers of our own on
+// top for highlights (legal destinations, attack targets), counters and the cursor.
+//
+// The map never decides anything: it shows what it is told (units, highlighted options) and
+// reports which hex the user pointed at.
+
+import { hexCorners, hexId, hexToPixel, neighbours, parseHexId, pixelToHex } from "../lib/hex.js";
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+const MIN_ZOOM = 0.5;
+const MAX_ZOOM = 12;
+// Zoom level from which hex numbers show (labels that appear with zoom).
+const HEX_LABEL_ZOOM = 2.5;
+
+/**
+ * @typedef {object} MapUnit
+ * @property {string} id
+ * @property {string} hex
+ * @property {string} label      short text on the counter ("III", "1A")
+ * @property {string} [symbol]   NATO symbol id: infantry, cavalry, armour, hq, fortress, fleet
+ * @property {string} [factors]  factors line ("4-3")
+ * @property {string} [colour]   nationality colour
+ * @property {string} [title]    full name for tooltips and the stack list
+ */
+
+function svg(tag, attrs = {}, parent = null) {
+  const node = document.createElementNS(SVG_NS, tag);
+  for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, String(value));
+  if (parent) parent.appendChild(node);
+  return node;
+}
+
+function polygonPoints(corners) {
+  return corners.map(([x, y]) => `${x.toFixed(1)},${y.toFixed(1)}`).join(" ");
+}
+
+const SYMBOLS = {
+  // NATO-style unit symbols drawn inside a 16×10 box centred on 0,0.
+  infantry: "M-8,-5L8,5M-8,5L8,-5",
+  cavalry: "M-8,5L8,-5",
+  armour: "M-5,-2.5h10a2.5,2.5 0 0 1 0,5h-10a2.5,2.5 0 0 1 0,-5z",
+  hq: "M-8,-5v10",
+  fortress: "M-6,3v-6l3,2l3,-2l3,2l3,-2v6z",
+  fleet: "M-6,2h12l-2,3h-8z M0,2v-7",
+};
+
+export class MapView {
+  /**
+   * @param {HTMLElement} container
+   * @param {{map: any, svgText: string, onHexClick?: Function, onHexHover?: Function,
+   *          onStackOpen?: Function}} options
+   */
+  constructor(container, { map, svgText, onHexClick, onHexHover, onStackOpen }) {
+    this.map = map;
+    this.layout = map.meta.layout;
+    this.onHexClick = onHexClick || (() => {});
+    this.onHexHover = onHexHover || (() => {});
+    this.onStackOpen = onStackOpen || (() => {});
+    this.zoom = 1;
+    this.pan = [0, 0];
+    this.cursor = null;
+    this.units = [];
+
+    container.classList.add("mapview");
+    const holder = document.createElement("div");
+    holder.innerHTML = svgText;
+    const source = holder.querySelector("svg");
+    const [, , width, height] = (source.getAttribute("viewBox") || "0 0 1000 1000")
+      .split(/\s+/).map(Number);
+    this.size = [width, height];
+
+    this.root = svg("svg", {
+      class: "mapview-svg", viewBox: `0 0 ${width} ${height}`, tabindex: "0", role: "application",
+      "aria-label": `${map.meta.title}: arrow keys move the cursor, Enter selects, + and - zoom`,
+      "data-map": map.meta.name,
+    });
+    this.viewport = svg("g", { class: "viewport" }, this.root);
+    for (const child of [...source.childNodes]) this.viewport.appendChild(child);
+    this.hexLabels = this.viewport.querySelector("#layer-hexlabels");
+    if (this.hexLabels) this.hexLabels.removeAttribute("display");
+    this.highlightLayer = svg("g", { class: "layer-highlight" }, this.viewport);
+    this.unitLayer = svg("g", { class: "layer-units" }, this.viewport);
+    this.cursorLayer = svg("g", { class: "layer-cursor" }, this.viewport);
+    container.replaceChildren(this.root);
+
+    this.#bindPointer();
+    this.#bindKeys();
+    this.#applyTransform();
+  }
+
+  // --- coordinates ------------------------------------------------------------------------
+
+  /** The hex under a client (screen) point, or null off the map. */
+  hexAtClient(clientX, clientY) {
+    const matrix = this.viewport.getScreenCTM();
+    if (!matrix) return null;
+    const point = new DOMPoint(clientX, clientY).matrixTransform(matrix.inverse());
+    const id = hexId(pixelToHex(this.layout, [point.x, point.y]));
+    return this.map.hexes[id] ? id : null;
+  }
+
+  /** The client point of a hex centre (for tests and pop-ups). */
+  clientOfHex(id) {
+    const [x, y] = hexToPixel(this.layout, parseHexId(id));
+    const point = new DOMPoint(x, y).matrixTransform(this.viewport.getScreenCTM());
+    return [point.x, point.y];
+  }
+
+  describeHex(id) {
+    const hex = this.map.hexes[id];
+    if (!hex) return null;
+    const place = Object.values(this.map.places || {}).find((p) => p.hex === id);
+    return {
+      id, label: hex.label, terrain: hex.sea ? "sea" : hex.terrain, country: hex.country,
+      place: place ? place.name : null, features: hex.features || [],
+      units: this.units.filter((u) => u.hex === id),
+    };
+  }
+
+  // --- zoom and pan: one transform --------------------------------------------------------
+
+  #applyTransform() {
+    const [x, y] = this.pan;
+    this.viewport.setAttribute("transform",
+      `translate(${x.toFixed(2)} ${y.toFixed(2)}) scale(${this.zoom.toFixed(4)})`);
+    this.root.classList.toggle("show-hex-labels", this.zoom >= HEX_LABEL_ZOOM);
+  }
+
+  /** Zoom by `factor` keeping the map point under (svgX, svgY) in place. */
+  zoomAt(factor, svgX, svgY) {
+    const next = Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, this.zoom * factor));
+    const scale = next / this.zoom;
+    this.pan = [svgX - (svgX - this.pan[0]) * scale, svgY - (svgY - this.pan[1]) * scale];
+    this.zoom = next;
+    this.#applyTransform();
+  }
+
+  panBy(dx, dy) {
+    this.pan = [this.pan[0] + dx, this.pan[1] + dy];
+    this.#applyTransform();
+  }
+
+  /** Centre the view on a hex at the current zoom. */
+  centreOn(id) {
+    const [x, y] = hexToPixel(this.layout, parseHexId(id));
+    this.pan = [this.size[0] / 2 - x * this.zoom, this.size[1] / 2 - y * this.zoom];
+    this.#applyTransform();
+  }
+
+  #svgPoint(clientX, clientY) {
+    const matrix = this.root.getScreenCTM();
+    const point = new DOMPoint(clientX, clientY).matrixTransform(matrix.inverse());
+    return [point.x, point.y];
+  }
+
+  #bindPointer() {
+    const pointers = new Map();
+    let dragged = false;
+    let pinch = null;
+    this.root.addEventListener("wheel", (event) => {
+      event.preventDefault();
+      const [x, y] = this.#svgPoint(event.clientX, event.clientY);
+      this.zoomAt(event.deltaY < 0 ? 1.2 : 1 / 1.2, x, y);
+    }, { passive: false });
+    this.root.addEventListener("pointerdown", (event) => {
+      pointers.set(event.pointerId, [event.clientX, event.clientY]);
+      dragged = false;
+      if (pointers.size === 2) {
+        const [a, b] = [...pointers.values()];
+        pinch = Math.hypot(a[0] - b[0], a[1] - b[1]);
+      }
+    });
+    this.root.addEventListener("pointermove", (event) => {
+      const last = pointers.get(event.pointerId);
+      if (!last) {
+        const id = this.hexAtClient(event.clientX, event.clientY);
+        if (id !== this.hovered) {
+          this.hovered = id;
+          this.onHexHover(id ? this.describeHex(id) : null);
+        }
+        return;
+      }
+      if (pointers.size === 2 && pinch) {
+        pointers.set(event.pointerId, [event.clientX, event.clientY]);
+        const [a, b] = [...pointers.values()];
+        const distance = Math.hypot(a[0] - b[0], a[1] - b[1]);
+        const [x, y] = this.#svgPoint((a[0] + b[0]) / 2, (a[1] + b[1]) / 2);
+        this.zoomAt(distance / pinch, x, y);
+        pinch = distance;
+        dragged = true;
+        return;
+      }
+      const [from, to] = [this.#svgPoint(...last), this.#svgPoint(event.clientX, event.clientY)];
+      if (Math.abs(event.clientX - last[0]) + Math.abs(event.clientY - last[1]) > 2) dragged = true;
+      if (dragged) {
+        this.root.setPointerCapture?.(event.pointerId);
+        this.panBy(to[0] - from[0], to[1] - from[1]);
+        pointers.set(event.pointerId, [event.clientX, event.clientY]);
+      }
+    });
+    const release = (event) => {
+      const had = pointers.delete(event.pointerId);
+      if (pointers.size < 2) pinch = null;
+      if (had && !dragged && event.type === "pointerup") {
+        const stack = event.target.closest?.(".stack");
+        const id = this.hexAtClient(event.clientX, event.clientY);
+        if (stack && stack.dataset.count > 1) this.onStackOpen(stack.dataset.hex, this.#unitsAt(stack.dataset.hex));
+        if (id) {
+          this.setCursor(id);
+          this.onHexClick(id, this.describeHex(id));
+        }
+      }
+    };
+    this.root.addEventListener("pointerup", release);
+    this.root.addEventListener("pointercancel", release);
+  }
+
+  #bindKeys() {
+    // Cursor moves follow the engine's direction order on screen (flat tops):
+    // 2 north, 5 south, 1 north-east, 0 south-east, 3 north-west, 4 south-west.
+    const moves = { ArrowUp: 2, ArrowDown: 5, ArrowRight: 0, ArrowLeft: 3, e: 1, d: 0, q: 3, a: 4, w: 2, s: 5 };
+    this.root.addEventListener("keydown", (event) => {
+      if (event.key === "+" || event.key === "=") {
+        this.zoomAt(1.25, this.size[0] / 2, this.size[1] / 2);
+      } else if (event.key === "-") {
+        this.zoomAt(0.8, this.size[0] / 2, this.size[1] / 2);
+      } else if (event.key in moves) {
+        const start = this.cursor || this.#defaultCursor();
+        const next = neighbours(parseHexId(start))[moves[event.key]];
+        const id = hexId(next);
+        if (this.map.hexes[id]) this.setCursor(id, { follow: true });
+      } else if (event.key === "Enter" || event.key === " ") {
+        if (this.cursor) this.onHexClick(this.cursor, this.describeHex(this.cursor));
+      } else {
+        return;
+      }
+      event.preventDefault();
+    });
+  }
+
+  #defaultCursor() {
+    const centre = pixelToHex(this.layout, [this.size[0] / 2, this.size[1] / 2]);
+    const id = hexId(centre);
+    return this.map.hexes[id] ? id : Object.keys(this.map.hexes)[0];
+  }
+
+  /** Put the keyboard cursor on a hex (and keep it in view when `follow`). */
+  setCursor(id, { follow = false } = {}) {
+    this.cursor = id;
+    this.cursorLayer.replaceChildren();
+    svg("polygon", { class: "cursor", points: polygonPoints(hexCorners(this.layout, parseHexId(id))) },
+      this.cursorLayer);
+    if (follow) {
+      const [cx, cy] = this.clientOfHex(id);
+      const box = this.root.getBoundingClientRect();
+      if (cx < box.left + 20 || cx > box.right - 20 || cy < box.top + 20 || cy > box.bottom - 20) {
+        this.centreOn(id);
+      }
+    }
+    this.onHexHover(this.describeHex(id));
+  }
+
+  // --- highlights -------------------------------------------------------------------------
+
+  /**
+   * Highlight hexes (legal destinations, attack targets). `items` is a list of
+   * {hex, text?, kind?}; the previous highlights go.
+   */
+  highlight(items) {
+    this.highlightLayer.replaceChildren();
+    for (const item of items) {
+      const corners = hexCorners(this.layout, parseHexId(item.hex));
+      const group = svg("g", { class: `hl hl-${item.kind || "option"}`, "data-hex": item.hex },
+        this.highlightLayer);
+      svg("polygon", { points: polygonPoints(corners) }, group);
+      if (item.text !== undefined && item.text !== null) {
+        const [x, y] = hexToPixel(this.layout, parseHexId(item.hex));
+        const text = svg("text", { x, y: y + this.layout.size * 0.62, class: "hl-text" }, group);
+        text.textContent = String(item.text);
+      }
+    }
+  }
+
+  // --- counters ---------------------------------------------------------------------------
+
+  #unitsAt(id) {
+    return this.units.filter((u) => u.hex === id);
+  }
+
+  /** Draw the units: one stack per hex, the top counter shown with the stack's size. */
+  setUnits(units) {
+    this.units = units.slice();
+    this.unitLayer.replaceChildren();
+    const byHex = new Map();
+    for (const unit of this.units) {
+      if (!byHex.has(unit.hex)) byHex.set(unit.hex, []);
+      byHex.get(unit.hex).push(unit);
+    }
+    const side = this.layout.size * 1.05;
+    for (const [id, stack] of [...byHex.entries()].sort()) {
+      if (!this.map.hexes[id]) continue;
+      const [x, y] = hexToPixel(this.layout, parseHexId(id));
+      const top = stack[0];
+      const group = svg("g", {
+        class: "stack", transform: `translate(${x.toFixed(1)} ${y.toFixed(1)})`,
+        "data-hex": id, "data-count": stack.length, "data-unit": top.id,
+      }, this.unitLayer);
+      const title = svg("title", {}, group);
+      title.textContent = stack.map((u) => u.title || u.label).join("\n");
+      if (stack.length > 1) {
+        svg("rect", { x: -side / 2 + 2, y: -side / 2 - 2, width: side, height: side, rx: 1.5,
+          class: "counter-shadow", fill: top.colour || "#ccc" }, group);
+      }
+      svg("rect", { x: -side / 2, y: -side / 2, width: side, height: side, rx: 1.5,
+        class: "counter", fill: top.colour || "#ddd" }, group);
+      const symbol = svg("g", { class: "nato", transform: `translate(0 ${(-side * 0.12).toFixed(1)}) scale(${(side / 22).toFixed(3)})` }, group);
+      svg("rect", { x: -8, y: -5, width: 16, height: 10, class: "nato-box" }, symbol);
+      if (SYMBOLS[top.symbol]) svg("path", { d: SYMBOLS[top.symbol], class: "nato-mark" }, symbol);
+      const label = svg("text", { y: -side * 0.3, class: "counter-label" }, group);
+      label.textContent = top.label;
+      if (top.factors) {
+        const factors = svg("text", { y: side * 0.42, class: "counter-factors" }, group);
+        factors.textContent = top.factors;
+      }
+      if (stack.length > 1) {
+        const badge = svg("g", { class: "stack-count", transform: `translate(${(side / 2).toFixed(1)} ${(-side / 2).toFixed(1)})` }, group);
+        svg("circle", { r: side * 0.22 }, badge);
+        const count = svg("text", { y: side * 0.08 }, badge);
+        count.textContent = String(stack.length);
+      }
+    }
+  }
+}
+
+/** Load a compiled map's data and SVG and build the view. */
+export async function openMap(container, { mapUrl, svgUrl, ...handlers }) {
+  const [map, svgText] = await Promise.all([
+    fetch(mapUrl).then((r) => { if (!r.ok) throw new Error(`map data: HTTP ${r.status}`); return r.json(); }),
+    fetch(svgUrl).then((r) => { if (!r.ok) throw new Error(`map SVG: HTTP ${r.status}`); return r.text(); }),
+  ]);
+  return new MapView(container, { map, svgText, ...handlers });
+}

@@ -1,0 +1,114 @@
+"""The SVG map in Chromium: pixel → hex, zoom by one transform, labels with zoom, keyboard,
+counters and highlights. Uses the compiled bop-north-europe map."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parents[2]
+MAP = "bop-north-europe"
+
+OPEN = """async ({mapUrl, svgUrl}) => {
+    document.body.innerHTML = '<link rel="stylesheet" href="/frontend/map/mapview.css">'
+        + '<div id="map" style="width:900px;height:600px"></div><div id="log"></div>';
+    const { openMap } = await import('/frontend/map/mapview.js');
+    window.clicks = []; window.hovers = [];
+    window.view = await openMap(document.getElementById('map'), {
+        mapUrl, svgUrl,
+        onHexClick: (id) => window.clicks.push(id),
+        onHexHover: (info) => window.hovers.push(info && info.id),
+    });
+    return document.querySelectorAll('#map svg *').length;
+}"""
+
+
+@pytest.fixture
+def map_page(module_page, static_server):
+    if not (ROOT / "engine" / "maps" / "compiled" / f"{MAP}.json").exists():
+        pytest.skip("the compiled map is not built")
+    module_page.set_viewport_size({"width": 1000, "height": 700})
+    count = module_page.evaluate(OPEN, {"mapUrl": f"/engine/maps/compiled/{MAP}.json",
+                                        "svgUrl": f"/static/maps/{MAP}/map.svg"})
+    assert count > 100
+    return module_page
+
+
+def compiled():
+    return json.loads((ROOT / "engine" / "maps" / "compiled" / f"{MAP}.json").read_text())
+
+
+def test_clicking_a_hex_centre_reports_that_hex(map_page):
+    doc = compiled()
+    paris = doc["places"]["paris"]["hex"]
+    berlin = doc["places"]["berlin"]["hex"]
+    for hex_id in (paris, berlin):
+        x, y = map_page.evaluate("(id) => window.view.clientOfHex(id)", hex_id)
+        map_page.mouse.click(x, y)
+    assert map_page.evaluate("window.clicks") == [paris, berlin]
+
+
+def test_zoom_and_pan_change_one_transform_and_never_rebuild(map_page):
+    before = map_page.evaluate("document.querySelectorAll('#map svg *').length")
+    box = map_page.locator("#map svg").bounding_box()
+    centre = (box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    map_page.mouse.move(*centre)
+    for _ in range(6):
+        map_page.mouse.wheel(0, -120)
+    map_page.mouse.move(centre[0] + 5, centre[1] + 5)
+    map_page.mouse.down()
+    map_page.mouse.move(centre[0] + 120, centre[1] + 60, steps=5)
+    map_page.mouse.up()
+    after = map_page.evaluate("document.querySelectorAll('#map svg *').length")
+    assert after == before
+    transform = map_page.evaluate("document.querySelector('#map .viewport').getAttribute('transform')")
+    assert "scale(2.98" in transform and not transform.startswith("translate(0.00 0.00)")
+    # under the new transform a click still finds its hex
+    paris = compiled()["places"]["paris"]["hex"]
+    map_page.evaluate("(id) => window.view.centreOn(id)", paris)
+    x, y = map_page.evaluate("(id) => window.view.clientOfHex(id)", paris)
+    map_page.mouse.click(x, y)
+    assert map_page.evaluate("window.clicks").count(paris) == 1
+
+
+def test_hex_numbers_appear_only_when_zoomed_in(map_page):
+    visible = "getComputedStyle(document.querySelector('#layer-hexlabels')).display"
+    assert map_page.evaluate(visible) == "none"
+    map_page.evaluate("window.view.zoomAt(3, 450, 300)")
+    assert map_page.evaluate(visible) != "none"
+
+
+def test_keyboard_alone_moves_the_cursor_and_selects(map_page):
+    paris = compiled()["places"]["paris"]["hex"]
+    map_page.evaluate("(id) => window.view.setCursor(id)", paris)
+    map_page.focus("#map svg")
+    map_page.keyboard.press("ArrowUp")       # north: (q, r-1)
+    map_page.keyboard.press("ArrowRight")    # south-east: (q+1, r)
+    map_page.keyboard.press("Enter")
+    q, r = map(int, paris.split(","))
+    assert map_page.evaluate("window.clicks") == [f"{q + 1},{r - 1}"]
+
+
+def test_counters_stack_with_a_count_and_highlights_show_costs(map_page):
+    doc = compiled()
+    metz = doc["places"]["metz"]["hex"]
+    verdun = doc["places"]["verdun"]["hex"]
+    map_page.evaluate("""([metz, verdun]) => {
+        window.view.setUnits([
+            {id: 'de-16', hex: metz, label: 'XVI', symbol: 'infantry', factors: '4-3', colour: '#8a8f6a'},
+            {id: 'de-xxi', hex: metz, label: 'XXI', symbol: 'infantry', factors: '4-3', colour: '#8a8f6a'},
+            {id: 'fr-6', hex: verdun, label: 'VI', symbol: 'infantry', factors: '4-3', colour: '#5b7fbf'},
+        ]);
+        window.view.highlight([{hex: verdun, text: 'odds 2:1', kind: 'attack'}]);
+    }""", [metz, verdun])
+    stacks = map_page.evaluate("""[...document.querySelectorAll('.stack')].map(
+        (s) => [s.dataset.hex, s.dataset.count, s.querySelector('.counter-label').textContent])""")
+    assert sorted(stacks) == sorted([[metz, "2", "XVI"], [verdun, "1", "VI"]])
+    assert map_page.evaluate("document.querySelector('.stack-count text').textContent") == "2"
+    assert map_page.evaluate("document.querySelector('.hl-attack .hl-text').textContent") == "odds 2:1"
+    info = map_page.evaluate("(id) => window.view.describeHex(id)", metz)
+    assert info["country"] == "germany" and len(info["units"]) == 2
