@@ -250,6 +250,15 @@ class Compiler:
         for col in range(c0, c1 + 1):
             for row in range(r0, r1 + 1):
                 self.hexes.append(hm.offset_to_axial(col, row))
+        if "clip_lonlat" in ext:
+            # keep the hexes whose centre lies inside the lon/lat box (the vendored sources' box)
+            lo0, la0, lo1, la1 = ext["clip_lonlat"]
+            s = self.size
+            px = np.array([1.5 * s * q for q, r in self.hexes])
+            py = np.array([hm.SQRT3 * s * (r + q / 2.0) for q, r in self.hexes])
+            lon, lat = self.frame.inverse(px, py)
+            keep = (lon >= lo0) & (lon <= lo1) & (lat >= la0) & (lat <= la1)
+            self.hexes = [h for h, k in zip(self.hexes, keep) if k]
         self.hexset = set(self.hexes)
         self.ids = {h: hm.hex_id(*h) for h in self.hexes}
         s = self.size
@@ -313,6 +322,7 @@ class Compiler:
                         tot += g.area
             self.land_share[i] = tot / area
         self.is_land = self.land_share >= LAND_THRESHOLD
+        self.forced_sea: set[int] = set()
         # dominant land piece per hex
         self.dominant: list[tuple[int, object] | None] = []
         for i in range(n):
@@ -336,6 +346,99 @@ class Compiler:
                     self.dominant[i] = (j, g)
                     mass_has_hex.add(j)
                     break
+
+        for row in _csv("water_points.csv"):
+            if row["map"] not in (self.name, "*"):
+                continue
+            h = self.hex_of_lonlat(float(row["lon"]), float(row["lat"]))
+            if h in self.hexset:
+                self.is_land[self.index[h]] = False
+                self.forced_sea.add(self.index[h])
+        self.bridge_land()
+
+    def _edge_connected(self, i: int, j: int, ca: int, cb: int) -> bool:
+        da, db = self.dominant[i], self.dominant[j]
+        if not (da and db):
+            return False
+        edge = LineString([self.corner_ll[i][ca], self.corner_ll[i][cb]])
+        ia_ = _intervals(shapely.intersection(da[1].buffer(1e-7), edge), edge)
+        ib_ = _intervals(shapely.intersection(db[1].buffer(1e-7), edge), edge)
+        return _overlap(ia_, ib_) >= EDGE_LAND_SHARE
+
+    def _components(self) -> list[list[int]]:
+        adj = defaultdict(set)
+        for i, j, ca, cb in self.edge_pairs():
+            if self.is_land[i] and self.is_land[j] and self._edge_connected(i, j, ca, cb):
+                adj[i].add(j)
+                adj[j].add(i)
+        seen, comps = set(), []
+        for i in range(len(self.hexes)):
+            if self.is_land[i] and i not in seen:
+                comp, dq = [], deque([i])
+                seen.add(i)
+                while dq:
+                    k = dq.popleft()
+                    comp.append(k)
+                    for j in sorted(adj[k]):
+                        if j not in seen:
+                            seen.add(j)
+                            dq.append(j)
+                comps.append(sorted(comp))
+        return comps
+
+    def bridge_land(self):
+        """Narrow peninsulas (Calabria, Gallipoli...) can fall below the land threshold and leave a
+        stretch of mainland cut off on the map. Reconnect such a piece to the largest component of
+        its landmass through at most two water hexes holding land of that landmass."""
+        for _round in range(3):
+            comps = self._components()
+            by_mass = defaultdict(list)
+            for comp in comps:
+                masses = Counter(self.dominant[k][0] for k in comp if self.dominant[k])
+                if masses:
+                    by_mass[masses.most_common(1)[0][0]].append(comp)
+            changed = False
+            for mass, cs in sorted(by_mass.items()):
+                if len(cs) < 2:
+                    continue
+                cs.sort(key=lambda c: (-len(c), c[0]))
+                main = set(cs[0])
+                for comp in cs[1:]:
+                    if any(self._on_edge(k) for k in comp):
+                        continue
+                    path = self._bridge(set(comp), main, mass)
+                    for k in path or []:
+                        pieces = [p for p in self.hexland[k] if p[0] == mass]
+                        self.is_land[k] = True
+                        self.dominant[k] = max(pieces, key=lambda p: p[1].area)
+                        changed = True
+            if not changed:
+                return
+
+    def _bridge(self, comp: set, main: set, mass: int):
+        start = sorted(comp)
+        prev = {k: None for k in start}
+        dq = deque((k, 0) for k in start)
+        while dq:
+            k, depth = dq.popleft()
+            for nb in hm.neighbours(*self.hexes[k]):
+                j = self.index.get(nb)
+                if j is None or j in prev:
+                    continue
+                if j in main:
+                    path = []
+                    while k is not None and k not in comp:
+                        path.append(k)
+                        k = prev[k]
+                    return path
+                if depth >= 2 or self.is_land[j] or j in self.forced_sea:
+                    continue
+                share = sum(p[1].area for p in self.hexland[j] if p[0] == mass) / self.hexpolys[j].area
+                if share < 0.12:
+                    continue
+                prev[j] = k
+                dq.append((j, depth + 1))
+        return None
 
     # ---- terrain ----------------------------------------------------------------------------
     def _share(self, geom) -> np.ndarray:
@@ -537,7 +640,8 @@ class Compiler:
             return min(hits)
         return int(self.land_tree.nearest(p))
 
-    def snap(self, lon: float, lat: float) -> tuple[int, int] | None:
+    def snap(self, lon: float, lat: float, country: str | None = None,
+             avoid: set[int] | None = None) -> tuple[int, int] | None:
         """The land hex of a place: its own hex if that hex is land on the place's landmass,
         otherwise the nearest such hex (by centre distance)."""
         h = self.hex_of_lonlat(lon, lat)
@@ -547,11 +651,13 @@ class Compiler:
         if h not in self.hexset:  # off the map: not on this map
             return None
         i = self.index.get(h)
-        if i is not None and self.is_land[i] and self.dominant[i] and self.dominant[i][0] == mass:
+        if country is None and i is not None and self.is_land[i] and self.dominant[i] and self.dominant[i][0] == mass:
             return h
         best = None
         for k in range(len(self.hexes)):
             if not self.is_land[k] or not self.dominant[k] or self.dominant[k][0] != mass:
+                continue
+            if country is not None and (self.country[k] != country or k in (avoid or ())):
                 continue
             d = (self.cx[k] - x) ** 2 + (self.cy[k] - y) ** 2
             key = (d, self.ids[self.hexes[k]])
@@ -565,12 +671,26 @@ class Compiler:
         self.places: dict[str, dict] = {}
         self.features: dict[int, set[str]] = defaultdict(set)
         forced: dict[int, tuple[int, str]] = {}
-        for order, cid in enumerate(self.cities):
+        claimed: dict[int, str] = {}  # hex index → country of the first place snapped there
+        order_ids = sorted(self.cities, key=lambda c: (self.cities[c]["capital"] != "1",
+                                                        list(self.cities).index(c)))
+        for order, cid in enumerate(order_ids):
             c = self.cities[cid]
             h = self.snap(float(c["lon"]), float(c["lat"]))
             if h is None:
                 continue
             i = self.index[h]
+            if claimed.get(i, c["country"]) != c["country"]:
+                # a place of another country already holds this hex (Luxembourg and Metz on
+                # 100 km hexes): take the nearest free hex of the place's own country
+                alt = self.snap(float(c["lon"]), float(c["lat"]), country=c["country"],
+                                avoid={k for k, v in claimed.items() if v != c["country"]})
+                if alt is None:
+                    self.warnings.append(f"{cid}: hex {self.ids[h]} held by a {claimed[i]} place; dropped")
+                    continue
+                self.warnings.append(f"{cid}: hex {self.ids[h]} held by a {claimed[i]} place; moved to {self.ids[alt]}")
+                h, i = alt, self.index[alt]
+            claimed.setdefault(i, c["country"])
             self.places[cid] = {"name": c["name"], "hex": self.ids[h], "country": c["country"],
                                 "capital": c["capital"] == "1", "port": c["port"] or None,
                                 "fortress": c["fortress"] == "1", "kind": "city",

@@ -81,7 +81,7 @@ MAPS: dict[str, dict] = {
         "projection": {"kind": "fixed",
                        "proj4": "+proj=lcc +lat_1=33 +lat_2=58 +lat_0=45 +lon_0=20 +ellps=WGS84 +units=m"},
         # lon/lat box the rectangular grid must cover
-        "extent": {"lonlat": [-11.0, 24.0, 58.0, 66.0]},
+        "extent": {"lonlat": [-11.0, 24.0, 58.0, 66.0], "clip_lonlat": [-12.5, 23.0, 60.0, 67.0]},
         "label_scheme": {"kind": "column-row", "parity": "odd-q", "calibrated": False},
         "seas": FA_SEAS,
         "sea_sections": True,

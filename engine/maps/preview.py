@@ -24,7 +24,7 @@ def preview(name: str, out: Path, width: int = 1600, hex_labels: bool = False) -
     out.parent.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp:
         page = Path(tmp) / "map.html"
-        page.write_text('<!doctype html><html><body style="margin:0">' + svg + "</body></html>", encoding="utf-8")
+        page.write_text('<!doctype html><html><head><meta charset="utf-8"></head><body style="margin:0">' + svg + "</body></html>", encoding="utf-8")
         subprocess.run([browser, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
                         f"--user-data-dir={tmp}/profile", f"--screenshot={out.resolve()}",
                         f"--window-size={width},{height}", page.as_uri()],
