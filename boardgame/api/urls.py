@@ -4,6 +4,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 from boardgame.accounts import api as accounts
 from boardgame.lobby import api as lobby
 from boardgame.play import api as play
+from boardgame.play import api_actions as play_actions
 
 urlpatterns = [
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
@@ -29,4 +30,17 @@ urlpatterns = [
          name="api-seat-kick"),
     path("games/<int:game_id>/", play.GameView.as_view(), name="api-game"),
     path("games/<int:game_id>/record", play.GameRecordView.as_view(), name="api-game-record"),
+    # Live play: the action service (boardgame/play/api_actions.py).
+    path("games/<int:game_id>/actions", play_actions.ActionsView.as_view(), name="api-game-act"),
+    path("games/<int:game_id>/options", play_actions.OptionsView.as_view(),
+         name="api-game-options"),
+    path("games/<int:game_id>/undo", play_actions.UndoView.as_view(), name="api-game-undo"),
+    path("games/<int:game_id>/resign", play_actions.ResignView.as_view(), name="api-game-resign"),
+    path("games/<int:game_id>/draw", play_actions.DrawView.as_view(), name="api-game-draw"),
+    path("games/<int:game_id>/pause", play_actions.PauseView.as_view(), name="api-game-pause"),
+    path("games/<int:game_id>/deadline", play_actions.DeadlineView.as_view(),
+         name="api-game-deadline"),
+    path("games/<int:game_id>/abandon", play_actions.AbandonGameView.as_view(),
+         name="api-game-abandon"),
+    path("games/<int:game_id>/chat", play_actions.ChatView.as_view(), name="api-game-chat"),
 ]

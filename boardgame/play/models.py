@@ -28,6 +28,10 @@ class Game(models.Model):
     result = models.JSONField(null=True, blank=True)
     started = models.DateTimeField(auto_now_add=True)
     finished = models.DateTimeField(null=True, blank=True)
+    # Live play (boardgame/play/clocks.py, deadlines.py): clocks, deadlines, missed deadlines,
+    # civil disorder, pause and draw votes; `due` is when the deadline sweeper must next look.
+    live = models.JSONField(default=dict, blank=True)
+    due = models.DateTimeField(null=True, blank=True, db_index=True)
 
     class Meta:
         ordering = ["-started", "-id"]

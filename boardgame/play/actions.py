@@ -1,0 +1,526 @@
+"""The action service: the one path by which a game changes (design §3).
+
+The design calls this module `play/services.py`; we keep a game's lifecycle and its read side
+(start, access, views, records) in `services.py` and the write path of a running game here, so
+each stays short. Everything that changes a game — a player's action, an undo, a resignation,
+an agreed draw, the host's abandonment, a deadline's timeout default — goes through
+`_locked_game` → engine → `_append` → `_finish`, inside one durable transaction:
+
+    SELECT … FOR UPDATE the game row
+    cid seen before (this user, this game)  → the earlier outcome (idempotent)
+    user does not hold the seat             → auth/not_your_seat
+    game over                               → game/over
+    decision not open for that seat         → action/stale   (never merely a moved version)
+    engine: MalformedAction / IllegalAction → action/malformed / action/illegal (rule, reason)
+    append ActionRecord(seq = new version), store the state, version += 1, snapshot every N
+    game end → result, finished, table finished, seed revealed in the last patch
+    transaction.on_commit → broadcast.publish_steps: each audience's patch computed once and
+                            sent to that audience's group (never a diff per socket)
+
+Consumers and the REST views call these functions and map `ActionRejected` to frames or
+responses (`boardgame.play.protocol` and `api_actions`); they never touch the engine or the ORM.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.conf import settings
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from boardgame.api.errors import ServiceError
+from boardgame.lobby.models import Seat, Table
+from engine import rulesets
+from engine.kernel import (IllegalAction, MalformedAction, Outcome, StaleDecision, apply,
+                           decisions, end_game, expand_options, result, state_hash,
+                           timeout_action, undo)
+from engine.kernel.game import KERNEL
+
+from . import clocks
+from .models import ActionRecord, Game, Snapshot
+
+logger = logging.getLogger(__name__)
+
+CID_MAX = 64
+SNAPSHOT_EVERY = getattr(settings, "SALIENT_SNAPSHOT_EVERY", 25)
+# Bound on the timeout defaults played in one transaction for seats in civil disorder.
+AUTOPLAY_MAX = 200
+
+
+class ActionRejected(ServiceError):
+    """A refused submission. `code` is a wire code (`action/stale`, `auth/not_your_seat`…);
+    `rule` and `reason` come from the engine's IllegalAction; `v` is the game's version."""
+
+    status = 409
+
+    def __init__(self, message: str, *, code: str, status: int = 409, rule: str | None = None,
+                 reason: str | None = None, v: int | None = None, **data: Any) -> None:
+        super().__init__(message, code=code, status=status, **data)
+        self.rule = rule
+        self.reason = reason
+        self.v = v
+
+    def as_dict(self) -> dict[str, Any]:
+        out = super().as_dict()
+        out.update(rule=self.rule, reason=self.reason, v=self.v)
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One version step, kept in memory for the broadcast after commit."""
+
+    v: int
+    old: dict[str, Any]
+    new: dict[str, Any]
+    events: tuple[Any, ...]
+
+
+@dataclass(slots=True)
+class Accepted:
+    cid: str | None
+    v: int
+    repeated: bool = False
+    steps: list[Step] = field(default_factory=list)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"cid": self.cid, "v": self.v, "repeated": self.repeated}
+
+
+# --- checks ---------------------------------------------------------------------------------
+
+def check_cid(cid: Any) -> str:
+    if not isinstance(cid, str) or not 1 <= len(cid) <= CID_MAX:
+        raise ActionRejected(f"cid must be a string of 1 to {CID_MAX} characters.",
+                             code="request/invalid", status=400, field="cid")
+    return cid
+
+
+def check_seat_name(seat: Any) -> str:
+    if not isinstance(seat, str) or not 1 <= len(seat) <= 64:
+        raise ActionRejected("seat must be a seat id.", code="request/invalid", status=400,
+                             field="seat")
+    return seat
+
+
+def _locked_game(game_id: int) -> Game:
+    """The game row, locked. Caller is inside the durable transaction."""
+    try:
+        return Game.objects.select_for_update().get(pk=game_id)
+    except Game.DoesNotExist:
+        raise ActionRejected(f"There is no game {game_id}.", code="game/not_found",
+                             status=404, game=game_id) from None
+
+
+def user_seats(user: Any, game: Game) -> list[str]:
+    if user is None or not user.is_authenticated:
+        return []
+    return sorted(Seat.objects.filter(table_id=game.table_id, user=user)
+                  .values_list("seat", flat=True))
+
+
+def check_holds_seat(user: Any, game: Game, seat: str) -> None:
+    if user is None or not user.is_authenticated:
+        raise ActionRejected("Sign in to play.", code="auth/not_authenticated", status=401,
+                             v=game.version)
+    if not Seat.objects.filter(table_id=game.table_id, user=user, seat=seat).exists():
+        raise ActionRejected(f"You do not hold the seat {seat!r} in this game.",
+                             code="auth/not_your_seat", status=403, v=game.version, seat=seat)
+
+
+def check_not_over(game: Game) -> None:
+    if game.is_over:
+        raise ActionRejected("The game is over.", code="game/over", v=game.version)
+
+
+def engine_rejection(exc: Exception, v: int) -> ActionRejected:
+    """The one mapping from the engine's errors to wire codes."""
+    if isinstance(exc, StaleDecision):
+        return ActionRejected(exc.message, code="action/stale", rule=exc.rule,
+                              reason=exc.code, v=v, **exc.data)
+    if isinstance(exc, IllegalAction):
+        if exc.code == "game_over":
+            return ActionRejected(exc.message, code="game/over", rule=exc.rule, v=v)
+        return ActionRejected(exc.message, code="action/illegal", rule=exc.rule,
+                              reason=exc.code, v=v, **_jsonable(exc.data))
+    if isinstance(exc, MalformedAction):
+        return ActionRejected(exc.message, code="action/malformed", status=400, v=v,
+                              **_jsonable(exc.data))
+    raise exc
+
+
+def _jsonable(data: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in data.items() if k not in ("code", "message", "status")}
+
+
+def _earlier(game: Game, user: Any, cid: str | None) -> Accepted | None:
+    if cid is None or user is None or not user.is_authenticated:
+        return None
+    seq = (ActionRecord.objects.filter(game=game, by_user=user, cid=cid)
+           .values_list("seq", flat=True).first())
+    return None if seq is None else Accepted(cid, seq, repeated=True)
+
+
+# --- the write path -------------------------------------------------------------------------
+
+def _append(game: Game, outcome: Outcome, *, kind: str, seat: str | None,
+            decision: str | None, action: Any, user: Any = None, by: str = "user",
+            cid: str | None = None, steps: list[Step]) -> None:
+    """Append the record of one step and move the game to its new state.
+    Caller holds the game row lock."""
+    old = game.state
+    game.version += 1
+    ActionRecord.objects.create(
+        game=game, seq=game.version, kind=kind, seat=seat, decision=decision, action=action,
+        events=[e.to_json() for e in outcome.events], rolls=[dict(r) for r in outcome.rolls],
+        state_hash=state_hash(outcome.state), sealed_group=outcome.sealed_group,
+        private=outcome.private, by_user=user if user is not None and user.is_authenticated
+        else None, by=by, cid=cid)
+    game.state = outcome.state
+    steps.append(Step(game.version, old, outcome.state, outcome.events))
+
+
+def _autoplay(game: Game, ruleset: Any, steps: list[Step]) -> None:
+    """Seats in civil disorder: their timeout defaults play at once. Caller holds the lock."""
+    disorder = set(game.live.get("disorder", []))
+    if not disorder:
+        return
+    for _ in range(AUTOPLAY_MAX):
+        if result(ruleset, game.state) is not None:
+            return
+        due = [(d, s) for d in decisions(ruleset, game.state) for s in d.seats if s in disorder]
+        if not due:
+            return
+        decision, seat = due[0]
+        play_timeout(game, ruleset, decision, seat, steps)
+
+
+def play_timeout(game: Game, ruleset: Any, decision: Any, seat: str, steps: list[Step]) -> None:
+    """Answer `decision` for `seat` with the ruleset's timeout default (by="timeout")."""
+    action = timeout_action(ruleset, game.state, decision, seat)
+    outcome = apply(ruleset, game.state, seat, decision.id, action, seed=bytes(game.seed))
+    _append(game, outcome, kind="act", seat=seat, decision=decision.id, action=action,
+            by="timeout", steps=steps)
+
+
+def _finish(game: Game, ruleset: Any, steps: list[Step], *, acting: str | None = None) -> None:
+    """After the engine steps: civil disorder, end of game, clocks and deadlines, save,
+    snapshot, and the broadcast on commit. Caller holds the lock."""
+    if not steps:
+        return
+    _autoplay(game, ruleset, steps)
+    now = timezone.now()
+    fields = ["state", "version", "live", "due"]
+    final = result(ruleset, game.state)
+    if final is not None and not game.is_over:
+        game.result = final
+        game.finished = now
+        fields += ["result", "finished"]
+        Table.objects.filter(pk=game.table_id, state=Table.State.STARTED).update(
+            state=Table.State.FINISHED, finished=now)
+    clocks.after_steps(game, ruleset, acting=acting, now=now)
+    game.save(update_fields=fields)
+    first = steps[0].v
+    if any(v % SNAPSHOT_EVERY == 0 for v in range(first, game.version + 1)):
+        Snapshot.objects.create(game=game, version=game.version, state=game.state)
+    from . import broadcast
+    payload = broadcast.StepBatch(game.pk, game.ruleset, list(steps),
+                                  seed=bytes(game.seed).hex() if game.is_over else None,
+                                  result=game.result, clock=clocks.clock_frame(game))
+    transaction.on_commit(lambda: broadcast.publish_steps(payload))
+
+
+def submit_action(game_id: int, user: Any, seat: Any, decision: Any, action: Any,
+                  cid: Any) -> Accepted:
+    """Answer `decision` for `seat` on behalf of `user`. Raises ActionRejected.
+
+    Opens its own durable transaction and locks the game row; broadcasts after commit.
+    """
+    cid = check_cid(cid)
+    seat = check_seat_name(seat)
+    if not isinstance(decision, str) or not 1 <= len(decision) <= 200:
+        raise ActionRejected("decision must be a decision id.", code="request/invalid",
+                             status=400, field="decision")
+    try:
+        with transaction.atomic(durable=True):
+            game = _locked_game(game_id)
+            earlier = _earlier(game, user, cid)
+            if earlier is not None:
+                return earlier
+            check_holds_seat(user, game, seat)
+            check_not_over(game)
+            ruleset = rulesets.get(game.ruleset)
+            if game.live.get("paused"):
+                raise ActionRejected("The game is paused.", code="game/paused", v=game.version)
+            try:
+                outcome = apply(ruleset, game.state, seat, decision, action,
+                                seed=bytes(game.seed))
+            except (IllegalAction, MalformedAction) as exc:
+                raise engine_rejection(exc, game.version) from None
+            steps: list[Step] = []
+            _append(game, outcome, kind="act", seat=seat, decision=decision, action=action,
+                    user=user, cid=cid, steps=steps)
+            _finish(game, ruleset, steps, acting=seat)
+            return Accepted(cid, steps[0].v, steps=steps)
+    except IntegrityError:
+        # The same cid raced in on another connection: the winner's outcome is the answer.
+        with transaction.atomic(durable=True):
+            game = _locked_game(game_id)
+            earlier = _earlier(game, user, cid)
+        if earlier is None:
+            raise
+        return earlier
+
+
+def submit_undo(game_id: int, user: Any, seat: Any, cid: Any) -> Accepted:
+    """Take back `seat`'s last step (engine undo policy). Raises ActionRejected."""
+    cid = check_cid(cid)
+    seat = check_seat_name(seat)
+    with transaction.atomic(durable=True):
+        game = _locked_game(game_id)
+        earlier = _earlier(game, user, cid)
+        if earlier is not None:
+            return earlier
+        check_holds_seat(user, game, seat)
+        check_not_over(game)
+        ruleset = rulesets.get(game.ruleset)
+        try:
+            outcome = undo(ruleset, game.state, seat)
+        except IllegalAction as exc:
+            raise engine_rejection(exc, game.version) from None
+        steps: list[Step] = []
+        _append(game, outcome, kind="undo", seat=seat, decision=None, action=None, user=user,
+                cid=cid, steps=steps)
+        _finish(game, ruleset, steps, acting=seat)
+        return Accepted(cid, steps[0].v, steps=steps)
+
+
+def _end(game: Game, ruleset: Any, outcome_json: dict[str, Any], user: Any, seat: str | None,
+         cid: str | None) -> Accepted:
+    steps: list[Step] = []
+    try:
+        outcome = end_game(game.state, outcome_json)
+    except IllegalAction as exc:
+        raise engine_rejection(exc, game.version) from None
+    _append(game, outcome, kind="end", seat=seat, decision=None, action=outcome_json,
+            user=user, cid=cid, steps=steps)
+    _finish(game, ruleset, steps)
+    return Accepted(cid, steps[0].v, steps=steps)
+
+
+def do_resign(game_id: int, user: Any, seat: Any, cid: Any = None) -> Accepted:
+    """`seat` resigns: every seat of the other sides wins. Raises ActionRejected."""
+    seat = check_seat_name(seat)
+    cid = check_cid(cid) if cid is not None else None
+    with transaction.atomic(durable=True):
+        game = _locked_game(game_id)
+        earlier = _earlier(game, user, cid)
+        if earlier is not None:
+            return earlier
+        check_holds_seat(user, game, seat)
+        check_not_over(game)
+        ruleset = rulesets.get(game.ruleset)
+        sides = game.state[KERNEL]["sides"]
+        winners = sorted(s for s, side in sides.items() if side != sides[seat])
+        return _end(game, ruleset, {"winners": winners, "reason": "resignation",
+                                    "resigned": seat}, user, seat, cid)
+
+
+def do_vote_draw(game_id: int, user: Any, agree: bool) -> Accepted | None:
+    """Record `user`'s seats as agreeing (or no longer agreeing) to a draw; when every seat
+    agrees the game ends drawn. Returns the Accepted end, or None while votes are missing."""
+    with transaction.atomic(durable=True):
+        game = _locked_game(game_id)
+        seats = user_seats(user, game)
+        if not seats:
+            raise ActionRejected("Only players may offer a draw.", code="auth/not_your_seat",
+                                 status=403, v=game.version)
+        check_not_over(game)
+        ruleset = rulesets.get(game.ruleset)
+        votes = set(game.live.get("draw", []))
+        votes = votes | set(seats) if agree else votes - set(seats)
+        everyone = set(game.state[KERNEL]["sides"])
+        if votes >= everyone:
+            return _end(game, ruleset, {"winners": [], "reason": "draw_agreed"}, user, None,
+                        None)
+        game.live = {**game.live, "draw": sorted(votes)}
+        game.save(update_fields=["live"])
+        frame = clocks.clock_frame(game)
+        from . import broadcast
+        transaction.on_commit(lambda: broadcast.publish_clock(game.pk, game.ruleset,
+                                                              game.state, frame))
+        return None
+
+
+def do_abandon_game(game_id: int, host: Any) -> Accepted:
+    """The host abandons a running game: it ends with no winner; the table is abandoned."""
+    with transaction.atomic(durable=True):
+        game = _locked_game(game_id)
+        table = Table.objects.select_for_update().get(pk=game.table_id)
+        if host is None or not host.is_authenticated or table.host_id != host.pk:
+            raise ActionRejected("Only the host may abandon the game.", code="auth/not_host",
+                                 status=403, v=game.version)
+        check_not_over(game)
+        ruleset = rulesets.get(game.ruleset)
+        accepted = _end(game, ruleset, {"winners": [], "reason": "abandoned"}, host, None, None)
+        Table.objects.filter(pk=table.pk).update(state=Table.State.ABANDONED,
+                                                 finished=timezone.now())
+        return accepted
+
+
+def do_vote_pause(game_id: int, user: Any, pause: bool) -> dict[str, Any]:
+    """Players vote to pause (all must agree); any player may resume. Clocks and deadlines
+    stop while paused. Returns the clock frame."""
+    with transaction.atomic(durable=True):
+        game = _locked_game(game_id)
+        seats = user_seats(user, game)
+        if not seats:
+            raise ActionRejected("Only players may pause.", code="auth/not_your_seat",
+                                 status=403, v=game.version)
+        check_not_over(game)
+        ruleset = rulesets.get(game.ruleset)
+        clocks.vote_pause(game, ruleset, seats, pause, timezone.now())
+        game.save(update_fields=["live", "due"])
+        frame = clocks.clock_frame(game)
+        from . import broadcast
+        transaction.on_commit(lambda: broadcast.publish_clock(game.pk, game.ruleset,
+                                                              game.state, frame))
+        return frame
+
+
+def do_extend_deadline(game_id: int, host: Any, hours: int) -> dict[str, Any]:
+    """The host pushes every running deadline back by `hours` (1–168)."""
+    if not isinstance(hours, int) or isinstance(hours, bool) or not 1 <= hours <= 168:
+        raise ActionRejected("hours must be an integer from 1 to 168.", code="request/invalid",
+                             status=400, field="hours")
+    with transaction.atomic(durable=True):
+        game = _locked_game(game_id)
+        table = Table.objects.get(pk=game.table_id)
+        if host is None or not host.is_authenticated or table.host_id != host.pk:
+            raise ActionRejected("Only the host may extend a deadline.", code="auth/not_host",
+                                 status=403, v=game.version)
+        check_not_over(game)
+        clocks.extend(game, hours * 3600 * 1000)
+        game.save(update_fields=["live", "due"])
+        frame = clocks.clock_frame(game)
+        from . import broadcast
+        transaction.on_commit(lambda: broadcast.publish_clock(game.pk, game.ruleset,
+                                                              game.state, frame))
+        return frame
+
+
+def do_replace_seat(game_id: int, host: Any, seat: str, new_user: Any) -> None:
+    """The host hands a seat in civil disorder to a replacement player."""
+    with transaction.atomic(durable=True):
+        game = _locked_game(game_id)
+        table = Table.objects.get(pk=game.table_id)
+        if host is None or not host.is_authenticated or table.host_id != host.pk:
+            raise ActionRejected("Only the host may replace a player.", code="auth/not_host",
+                                 status=403, v=game.version)
+        if seat not in game.live.get("disorder", []):
+            raise ActionRejected(f"{seat} is not in civil disorder.",
+                                 code="game/not_in_disorder", v=game.version, seat=seat)
+        Seat.objects.filter(table_id=game.table_id, seat=seat).update(user=new_user)
+        live = dict(game.live)
+        live["disorder"] = [s for s in live["disorder"] if s != seat]
+        live.setdefault("missed", {})[seat] = 0
+        game.live = live
+        game.save(update_fields=["live"])
+
+
+# --- reads ----------------------------------------------------------------------------------
+
+def get_options(game_id: int, user: Any, seat: Any, decision: Any,
+                query: Any = None) -> list[dict[str, Any]]:
+    """Expand decision `decision` of `seat` (a schema decision's destinations, odds…)."""
+    seat = check_seat_name(seat)
+    if not isinstance(decision, str) or not decision:
+        raise ActionRejected("decision must be a decision id.", code="request/invalid",
+                             status=400, field="decision")
+    try:
+        game = Game.objects.only("id", "table_id", "ruleset", "state", "version",
+                                 "finished").get(pk=game_id)
+    except Game.DoesNotExist:
+        raise ActionRejected(f"There is no game {game_id}.", code="game/not_found",
+                             status=404, game=game_id) from None
+    check_holds_seat(user, game, seat)
+    check_not_over(game)
+    ruleset = rulesets.get(game.ruleset)
+    try:
+        return expand_options(ruleset, game.state, seat, decision, query)
+    except (IllegalAction, MalformedAction) as exc:
+        raise engine_rejection(exc, game.version) from None
+
+
+def now_ms() -> int:
+    return int(time.time() * 1000)
+
+
+# --- chat -----------------------------------------------------------------------------------
+
+CHAT_MAX = 500
+CHAT_HISTORY = 50
+
+
+def clean_text(text: str) -> str:
+    """Chat text as stored: control characters dropped, trimmed. Escaping is the display's."""
+    kept = "".join(ch for ch in text if ch == "\n" or (ord(ch) >= 32 and ord(ch) != 127))
+    return kept.strip()[:CHAT_MAX]
+
+
+def chat_frame(message: Any) -> dict[str, Any]:
+    return {"type": "chat", "seq": message.seq, "channel": message.channel,
+            "user": message.user.get_username() if message.user else None,
+            "text": message.text, "at": message.created.isoformat()}
+
+
+def do_post_chat(game_id: int, user: Any, channel: Any, text: Any) -> dict[str, Any]:
+    """Post to `table` (players), `side:<side>` (players of that side: never sent to the other
+    side or spectators) or `spectators` (signed-in non-players). Raises ActionRejected."""
+    from .broadcast import chat_audiences, publish_to
+    from .models import ChatMessage
+    if user is None or not user.is_authenticated:
+        raise ActionRejected("Sign in to chat.", code="auth/not_authenticated", status=401)
+    if not isinstance(channel, str) or not isinstance(text, str):
+        raise ActionRejected("chat needs a channel and a text.", code="request/invalid",
+                             status=400)
+    text = clean_text(text)
+    if not text:
+        raise ActionRejected("Say something.", code="chat/empty", status=400)
+    with transaction.atomic(durable=True):
+        game = _locked_game(game_id)
+        seats = user_seats(user, game)
+        sides = game.state[KERNEL]["sides"]
+        if channel == "table":
+            allowed = bool(seats)
+        elif channel == "spectators":
+            allowed = not seats
+        elif channel.startswith("side:") and channel[5:] in set(sides.values()):
+            allowed = any(sides[s] == channel[5:] for s in seats)
+        else:
+            raise ActionRejected(f"There is no chat channel {channel[:40]!r}.",
+                                 code="chat/unknown_channel", status=400, channel=channel[:40])
+        if not allowed:
+            raise ActionRejected(f"You may not write to {channel}.", code="chat/forbidden",
+                                 status=403, channel=channel)
+        last = (ChatMessage.objects.filter(game=game).order_by("-seq")
+                .values_list("seq", flat=True).first()) or 0
+        message = ChatMessage.objects.create(game=game, channel=channel, seq=last + 1,
+                                             user=user, text=text)
+        frame = chat_frame(message)
+        audiences = chat_audiences(channel, game.state)
+        transaction.on_commit(lambda: publish_to(game.pk, audiences, frame))
+        return frame
+
+
+def chat_history(game: Game, audience: str) -> list[dict[str, Any]]:
+    from .broadcast import chat_channels
+    from .models import ChatMessage
+    channels = chat_channels(audience, game.state)
+    rows = (ChatMessage.objects.filter(game=game, channel__in=channels)
+            .select_related("user").order_by("-seq")[:CHAT_HISTORY])
+    return [chat_frame(m) for m in reversed(rows)]

@@ -1,0 +1,150 @@
+"""REST face of the action service, for bots and scripts that play without a socket.
+
+    POST /api/games/{id}/actions   {cid, seat, decision, action}  → 200 {cid, v, repeated}
+    GET  /api/games/{id}/options?seat=&decision=[&query=<JSON>]  → 200 {decision, seat, items}
+    POST /api/games/{id}/undo      {cid, seat}                    → 200 {cid, v}
+    POST /api/games/{id}/resign    {seat, cid?}                   → 200 {cid, v}
+    POST /api/games/{id}/draw      {agree}                        → 200 {v | null}
+    POST /api/games/{id}/pause     {pause}                        → 200 clock frame
+    POST /api/games/{id}/deadline  {hours}   (host)               → 200 clock frame
+    POST /api/games/{id}/abandon   (host)                         → 200 {v}
+    POST /api/games/{id}/chat      {channel, text}                → 201 chat frame
+
+Each view parses, calls one function of boardgame.play.actions and serialises; refusals are
+ActionRejected (a ServiceError) and leave through the one error form of boardgame.api.errors,
+with the wire code (`action/stale`, `auth/not_your_seat`…) and the engine's rule and reason in
+`data`. The broadcast to sockets happens after commit, exactly as for socket actions.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from . import actions
+from .actions import ActionRejected
+
+
+def _body(request: Request) -> dict[str, Any]:
+    if not isinstance(request.data, dict):
+        raise ActionRejected("The body must be a JSON object.", code="request/invalid",
+                             status=400)
+    return request.data
+
+
+def _rejected(exc: ActionRejected) -> Response:
+    data = dict(exc.data)
+    for key in ("rule", "reason", "v"):
+        if getattr(exc, key, None) is not None:
+            data[key] = getattr(exc, key)
+    return Response({"error": {"code": exc.code, "message": exc.message, "data": data}},
+                    status=exc.status)
+
+
+class _Base(APIView):
+    permission_classes = [IsAuthenticated]
+
+    def handle_exception(self, exc: Exception) -> Response:
+        if isinstance(exc, ActionRejected):
+            return _rejected(exc)
+        return super().handle_exception(exc)
+
+
+class ActionsView(_Base):
+    @extend_schema(operation_id="games_act", request=OpenApiTypes.OBJECT,
+                   responses=OpenApiTypes.OBJECT)
+    def post(self, request: Request, game_id: int) -> Response:
+        body = _body(request)
+        if "action" not in body:
+            raise ActionRejected("The body needs an action.", code="request/invalid",
+                                 status=400, field="action")
+        accepted = actions.submit_action(game_id, request.user, body.get("seat"),
+                                         body.get("decision"), body["action"], body.get("cid"))
+        return Response(accepted.as_dict())
+
+
+class OptionsView(_Base):
+    @extend_schema(operation_id="games_options", responses=OpenApiTypes.OBJECT)
+    def get(self, request: Request, game_id: int) -> Response:
+        query = request.query_params.get("query")
+        if query is not None:
+            try:
+                query = json.loads(query)
+            except ValueError:
+                raise ActionRejected("query must be JSON.", code="request/invalid",
+                                     status=400, field="query") from None
+        seat = request.query_params.get("seat")
+        decision = request.query_params.get("decision")
+        items = actions.get_options(game_id, request.user, seat, decision, query)
+        return Response({"decision": decision, "seat": seat, "items": items})
+
+
+class UndoView(_Base):
+    @extend_schema(operation_id="games_undo", request=OpenApiTypes.OBJECT,
+                   responses=OpenApiTypes.OBJECT)
+    def post(self, request: Request, game_id: int) -> Response:
+        body = _body(request)
+        accepted = actions.submit_undo(game_id, request.user, body.get("seat"), body.get("cid"))
+        return Response(accepted.as_dict())
+
+
+class ResignView(_Base):
+    @extend_schema(operation_id="games_resign", request=OpenApiTypes.OBJECT,
+                   responses=OpenApiTypes.OBJECT)
+    def post(self, request: Request, game_id: int) -> Response:
+        body = _body(request)
+        accepted = actions.do_resign(game_id, request.user, body.get("seat"), body.get("cid"))
+        return Response(accepted.as_dict())
+
+
+class DrawView(_Base):
+    @extend_schema(operation_id="games_draw", request=OpenApiTypes.OBJECT,
+                   responses=OpenApiTypes.OBJECT)
+    def post(self, request: Request, game_id: int) -> Response:
+        agree = _body(request).get("agree")
+        if not isinstance(agree, bool):
+            raise ActionRejected("agree must be true or false.", code="request/invalid",
+                                 status=400, field="agree")
+        accepted = actions.do_vote_draw(game_id, request.user, agree)
+        return Response({"v": accepted.v if accepted else None})
+
+
+class PauseView(_Base):
+    @extend_schema(operation_id="games_pause", request=OpenApiTypes.OBJECT,
+                   responses=OpenApiTypes.OBJECT)
+    def post(self, request: Request, game_id: int) -> Response:
+        pause = _body(request).get("pause")
+        if not isinstance(pause, bool):
+            raise ActionRejected("pause must be true or false.", code="request/invalid",
+                                 status=400, field="pause")
+        return Response(actions.do_vote_pause(game_id, request.user, pause))
+
+
+class DeadlineView(_Base):
+    @extend_schema(operation_id="games_extend_deadline", request=OpenApiTypes.OBJECT,
+                   responses=OpenApiTypes.OBJECT)
+    def post(self, request: Request, game_id: int) -> Response:
+        return Response(actions.do_extend_deadline(game_id, request.user,
+                                                   _body(request).get("hours")))
+
+
+class AbandonGameView(_Base):
+    @extend_schema(operation_id="games_abandon", request=None, responses=OpenApiTypes.OBJECT)
+    def post(self, request: Request, game_id: int) -> Response:
+        return Response(actions.do_abandon_game(game_id, request.user).as_dict())
+
+
+class ChatView(_Base):
+    @extend_schema(operation_id="games_chat", request=OpenApiTypes.OBJECT,
+                   responses=OpenApiTypes.OBJECT)
+    def post(self, request: Request, game_id: int) -> Response:
+        body = _body(request)
+        return Response(actions.do_post_chat(game_id, request.user, body.get("channel"),
+                                             body.get("text")), status=201)

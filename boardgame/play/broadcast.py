@@ -1,0 +1,354 @@
+"""Fan-out of a game's changes: one patch per audience, one group per audience, one hub per
+process.
+
+Sending (after commit, from any thread): `publish_steps` computes, for every audience of the
+game, `make_patch(view(old), view(new))` ONCE per step, serialises the frame ONCE, and sends it
+to the audience's group `game.<id>.seat.<seat>` / `game.<id>.side.<side>` / `game.<id>.public`.
+The channel layer is at-most-once and only a hint: a failed send is logged, never raised (the
+action is already committed; clients repair gaps with `sync` — or the consumer does it for
+them).
+
+Receiving: the members of those groups are not sockets but one `Hub` per daphne process. The
+hub joins a group when its first local socket of that audience arrives, receives each frame once
+per process, and hands the same text to every local socket of the group. So 100 spectators
+cost one Redis message per process, not 100, and no per-socket serialisation or query.
+
+Catch-up (`catch_up`): the missing patches rebuilt from PostgreSQL — the newest snapshot at or
+before `since`, then the recorded actions replayed through the engine — or one `snapshot`
+frame when the gap is large or the record cannot rebuild it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from typing import Any
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+
+from engine import rulesets
+from engine.kernel import apply, end_game, events_for, state_hash, undo, view
+from engine.kernel.diff import make_patch
+from engine.kernel.game import KERNEL
+
+logger = logging.getLogger(__name__)
+
+SYNC_PATCH_LIMIT = 100
+VIEW_CACHE_SIZE = 1024
+
+
+def dumps(frame: dict[str, Any]) -> str:
+    return json.dumps(frame, separators=(",", ":"), ensure_ascii=False)
+
+
+def group_name(game_id: int, audience: str) -> str:
+    """`seat:red` of game 7 → `game.7.seat.red` (Channels allows [a-zA-Z0-9_.-])."""
+    if audience == "public":
+        return f"game.{game_id}.public"
+    kind, _, name = audience.partition(":")
+    return f"game.{game_id}.{kind}.{name}"
+
+
+def live_audiences(state: dict[str, Any]) -> list[str]:
+    """The audiences a socket can have: every seat, each side with two or more seats (a user
+    holding several seats of one side), and public. Single-seat sides are nobody's audience."""
+    sides = state[KERNEL]["sides"]
+    count: dict[str, int] = {}
+    for side in sides.values():
+        count[side] = count.get(side, 0) + 1
+    return ([f"seat:{s}" for s in sorted(sides)]
+            + [f"side:{s}" for s in sorted(count) if count[s] > 1] + ["public"])
+
+
+def chat_channels(audience: str, state: dict[str, Any]) -> list[str]:
+    """The chat channels an audience reads: table chat; its side's chat; spectators' chat."""
+    sides = state[KERNEL]["sides"]
+    if audience.startswith("seat:"):
+        return ["table", f"side:{sides[audience[5:]]}"]
+    if audience.startswith("side:"):
+        return ["table", audience]
+    return ["table", "spectators"]
+
+
+def chat_audiences(channel: str, state: dict[str, Any]) -> list[str]:
+    """The audiences that read a chat channel (side chat never reaches the other side or
+    spectators)."""
+    every = live_audiences(state)
+    if channel == "table":
+        return every
+    if channel == "spectators":
+        return ["public"]
+    side = channel[5:]
+    sides = state[KERNEL]["sides"]
+    return [a for a in every if (a.startswith("seat:") and sides.get(a[5:]) == side)
+            or a == channel]
+
+
+# --- views, cached per (game, version, audience) in this process -----------------------------
+
+_views: OrderedDict[tuple[str, int, str], dict[str, Any]] = OrderedDict()
+_views_lock = threading.Lock()
+
+
+def cached_view(ruleset: Any, game_id: int, v: int, state: dict[str, Any],
+                audience: str) -> dict[str, Any]:
+    """`view(state, audience)` of version v; callers must not mutate the result. Keyed by the
+    game's uid (ids can be reused, e.g. after a rollback), version and audience."""
+    key = (state[KERNEL]["game_uid"], v, audience)
+    with _views_lock:
+        hit = _views.get(key)
+        if hit is not None:
+            _views.move_to_end(key)
+            return hit
+    out = view(ruleset, state, audience)
+    with _views_lock:
+        _views[key] = out
+        while len(_views) > VIEW_CACHE_SIZE:
+            _views.popitem(last=False)
+    return out
+
+
+def patch_frame(ruleset: Any, game_id: int, v: int, old: dict[str, Any], new: dict[str, Any],
+                events: Any, audience: str) -> dict[str, Any]:
+    ops = make_patch(cached_view(ruleset, game_id, v - 1, old, audience),
+                     cached_view(ruleset, game_id, v, new, audience))
+    return {"type": "patch", "v": v, "ops": ops,
+            "events": events_for(ruleset, new, events, audience)}
+
+
+# --- sending --------------------------------------------------------------------------------
+
+@dataclass(slots=True)
+class StepBatch:
+    game_id: int
+    ruleset: str
+    steps: list[Any]
+    seed: str | None = None
+    result: dict[str, Any] | None = None
+    clock: dict[str, Any] | None = None
+    messages: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
+
+
+def _msg(group: str, v: int | None, text: str) -> tuple[str, dict[str, Any]]:
+    return group, {"type": "live.frame", "group": group, "v": v, "text": text}
+
+
+def build_messages(batch: StepBatch) -> list[tuple[str, dict[str, Any]]]:
+    ruleset = rulesets.get(batch.ruleset)
+    out: list[tuple[str, dict[str, Any]]] = []
+    last = batch.steps[-1].v
+    for step in batch.steps:
+        for audience in live_audiences(step.new):
+            frame = patch_frame(ruleset, batch.game_id, step.v, step.old, step.new,
+                                step.events, audience)
+            if step.v == last and batch.seed is not None:
+                frame["seed"] = batch.seed
+                frame["result"] = batch.result
+            out.append(_msg(group_name(batch.game_id, audience), step.v, dumps(frame)))
+    if batch.clock is not None:
+        text = dumps(batch.clock)
+        for audience in live_audiences(batch.steps[-1].new):
+            out.append(_msg(group_name(batch.game_id, audience), None, text))
+    return out
+
+
+async def _send_all(messages: list[tuple[str, dict[str, Any]]]) -> None:
+    layer = get_channel_layer()
+    results = await asyncio.gather(*(layer.group_send(g, m) for g, m in messages),
+                                   return_exceptions=True)
+    failed = [r for r in results if isinstance(r, BaseException)]
+    if failed:
+        logger.warning("channel layer refused %d of %d frames (%s); clients will resync",
+                       len(failed), len(messages), failed[0])
+
+
+def send_messages(messages: list[tuple[str, dict[str, Any]]]) -> None:
+    """Send from sync code (an on_commit hook). Never raises: the layer is only a hint."""
+    if not messages:
+        return
+    try:
+        async_to_sync(_send_all)(messages)
+    except Exception as exc:  # noqa: BLE001 — the commit stands whatever the layer does
+        logger.warning("channel layer unavailable (%s); clients will resync", exc)
+
+
+def publish_steps(batch: StepBatch) -> None:
+    try:
+        batch.messages = build_messages(batch)
+    except Exception:  # noqa: BLE001
+        logger.exception("could not build the frames of game %s", batch.game_id)
+        return
+    send_messages(batch.messages)
+
+
+def publish_clock(game_id: int, ruleset_id: str, state: dict[str, Any],
+                  frame: dict[str, Any]) -> None:
+    text = dumps(frame)
+    send_messages([_msg(group_name(game_id, a), None, text) for a in live_audiences(state)])
+
+
+def publish_to(game_id: int, audiences: list[str], frame: dict[str, Any]) -> None:
+    text = dumps(frame)
+    send_messages([_msg(group_name(game_id, a), None, text) for a in audiences])
+
+
+# --- catch-up from the database ---------------------------------------------------------------
+
+def snapshot_frame(game: Any, ruleset: Any, audience: str) -> dict[str, Any]:
+    frame = {"type": "snapshot", "v": game.version,
+             "view": cached_view(ruleset, game.pk, game.version, game.state, audience)}
+    if game.is_over:
+        frame["seed"] = bytes(game.seed).hex()
+        frame["result"] = game.result
+    return frame
+
+
+def catch_up(game_id: int, audience: str, since: int | None) -> list[dict[str, Any]]:
+    """The frames that bring a client at version `since` to the current version: patches
+    rebuilt from snapshot + records, or one snapshot. Runs in a DB thread."""
+    from .models import ActionRecord, Game, Snapshot
+    game = Game.objects.get(pk=game_id)
+    ruleset = rulesets.get(game.ruleset)
+    v = game.version
+    if since == v:
+        return []
+    if since is None or not isinstance(since, int) or since < 0 or since > v \
+            or v - since > SYNC_PATCH_LIMIT:
+        return [snapshot_frame(game, ruleset, audience)]
+    snap = (Snapshot.objects.filter(game=game, version__lte=since).order_by("-version")
+            .only("version", "state").first())
+    if snap is None:
+        return [snapshot_frame(game, ruleset, audience)]
+    state = snap.state
+    seed = bytes(game.seed)
+    frames = []
+    records = ActionRecord.objects.filter(game=game, seq__gt=snap.version, seq__lte=v) \
+        .order_by("seq").only("seq", "kind", "seat", "decision", "action")
+    expected = snap.version
+    try:
+        for record in records:
+            expected += 1
+            if record.seq != expected:
+                raise ValueError("gap in the records")
+            if record.kind == "act":
+                outcome = apply(ruleset, state, record.seat, record.decision, record.action,
+                                seed=seed)
+            elif record.kind == "undo":
+                outcome = undo(ruleset, state, record.seat)
+            else:
+                outcome = end_game(state, record.action)
+            if record.seq > since:
+                frame = patch_frame(ruleset, game.pk, record.seq, state, outcome.state,
+                                    outcome.events, audience)
+                if record.seq == v and game.is_over:
+                    frame["seed"] = seed.hex()
+                    frame["result"] = game.result
+                frames.append(frame)
+            state = outcome.state
+        if expected != v or state_hash(state) != state_hash(game.state):
+            raise ValueError("replay does not reach the stored state")
+    except Exception as exc:  # noqa: BLE001 — the snapshot is always right
+        logger.warning("catch-up of game %s from %s by replay failed (%s); sending a snapshot",
+                       game_id, since, exc)
+        return [snapshot_frame(game, ruleset, audience)]
+    return frames
+
+
+# --- the per-process hub ----------------------------------------------------------------------
+
+class Hub:
+    """One channel per process, member of the groups its local sockets need."""
+
+    def __init__(self) -> None:
+        self.channel: str | None = None
+        self.members: dict[str, set[Any]] = {}
+        self.task: asyncio.Task | None = None
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.broken = False
+
+    async def _ensure(self) -> None:
+        loop = asyncio.get_running_loop()
+        if self.task is None or self.loop is not loop or self.task.done():
+            layer = get_channel_layer()
+            self.loop = loop
+            self.channel = await layer.new_channel("hub.")
+            self.members = {g: m for g, m in self.members.items() if m} \
+                if self.loop is loop else {}
+            self.task = loop.create_task(self._run())
+
+    async def join(self, group: str, consumer: Any) -> None:
+        await self._ensure()
+        members = self.members.setdefault(group, set())
+        first = not members
+        members.add(consumer)
+        if first:
+            try:
+                await get_channel_layer().group_add(group, self.channel)
+            except Exception as exc:  # noqa: BLE001
+                logger.warning("channel layer unavailable on join (%s)", exc)
+                self.broken = True
+
+    async def leave(self, group: str, consumer: Any) -> None:
+        members = self.members.get(group)
+        if not members:
+            return
+        members.discard(consumer)
+        if not members:
+            del self.members[group]
+            try:
+                await get_channel_layer().group_discard(group, self.channel)
+            except Exception:  # noqa: BLE001
+                pass
+
+    async def _rejoin(self) -> None:
+        layer = get_channel_layer()
+        for group in list(self.members):
+            await layer.group_add(group, self.channel)
+
+    async def _run(self) -> None:
+        layer = get_channel_layer()
+        backoff = 0.2
+        while True:
+            try:
+                if self.broken:
+                    await self._rejoin()
+                    self.broken = False
+                    backoff = 0.2
+                    logger.info("channel layer back: hub rejoined %d groups", len(self.members))
+                    for members in list(self.members.values()):
+                        for consumer in list(members):
+                            consumer.nudge()
+                message = await layer.receive(self.channel)
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:  # noqa: BLE001 — Redis down: wait and rejoin
+                if not self.broken:
+                    logger.warning("channel layer receive failed (%s); retrying", exc)
+                self.broken = True
+                await asyncio.sleep(backoff)
+                backoff = min(backoff * 2, 2.0)
+                continue
+            await self.dispatch(message)
+
+    async def dispatch(self, message: dict[str, Any]) -> None:
+        group = message.get("group")
+        if group is not None:
+            targets = self.members.get(group, ())
+        else:
+            targets = set().union(*self.members.values()) if self.members else ()
+        for consumer in list(targets):
+            await consumer.deliver(message.get("v"), message["text"], group)
+
+
+HUB = Hub()
+
+
+async def send_messages_async(groups: list[str], frame: dict[str, Any]) -> None:
+    """Send one frame (no version) to several groups from async code."""
+    text = dumps(frame)
+    await _send_all([_msg(g, None, text) for g in groups])

@@ -1,0 +1,224 @@
+"""Clocks (live pace) and deadlines (async pace) of a game, kept in `Game.live`.
+
+Pure bookkeeping on the game row; the caller (boardgame.play.actions, deadlines) holds its lock.
+
+    live = {"mode": "clock" | "deadline" | None,
+            "bank": {seat: ms}, "inc": ms, "since": epoch ms,      # clock mode
+            "period": ms, "deadlines": {seat: epoch ms},           # deadline mode
+            "remind": {seat: epoch ms},                            # e-mail / in-app reminders
+            "running": [seats with an open decision],
+            "missed": {seat: n}, "limit": K, "disorder": [seats],  # civil disorder after K misses
+            "paused": bool, "pause": [seats voting], "draw": [seats agreeing]}
+
+Clock mode: every seat holding an open decision runs (simultaneous orders run together); an
+answer adds the increment. A clock that reaches zero is a missed deadline: the seat's open
+decisions get the ruleset's timeout default and the bank is refilled with a grace period
+(max(increment, 30 s)) — a wargame does not end on a flag. Deadline mode: each seat that gets a
+decision has `period` to answer it; a reminder goes out when a quarter of it is left.
+`Game.due` is the earliest instant the sweeper must look at the game (expiry or reminder).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import time
+from typing import Any
+
+from django.conf import settings
+
+from engine.kernel import decisions
+from engine.kernel.game import KERNEL
+
+GRACE_MS = 30_000
+
+
+def now_ms(now: dt.datetime | None = None) -> int:
+    return int((now.timestamp() if now is not None else time.time()) * 1000)
+
+
+def disorder_limit() -> int:
+    return int(getattr(settings, "SALIENT_CIVIL_DISORDER_AFTER", 3))
+
+
+def initial(table: Any, seats: list[str]) -> dict[str, Any]:
+    live: dict[str, Any] = {"mode": None, "running": [], "missed": {s: 0 for s in seats},
+                            "limit": disorder_limit(), "disorder": [], "paused": False,
+                            "pause": [], "draw": []}
+    if table.pace == "live" and table.clock_minutes:
+        live.update(mode="clock", bank={s: table.clock_minutes * 60_000 for s in seats},
+                    inc=(table.clock_increment_seconds or 0) * 1000, since=None)
+    elif table.pace == "async" and table.deadline_hours:
+        live.update(mode="deadline", period=table.deadline_hours * 3_600_000, deadlines={},
+                    remind={})
+    return live
+
+
+def ensure(game: Any) -> bool:
+    """Fill `game.live` on first use (games are started by the lobby). True if it changed."""
+    if game.live.get("limit"):
+        return False
+    from boardgame.lobby.models import Table
+    table = Table.objects.get(pk=game.table_id)
+    game.live = initial(table, sorted(game.state[KERNEL]["sides"]))
+    return True
+
+
+def _running(game: Any, ruleset: Any) -> list[str]:
+    if game.finished is not None or game.result is not None:
+        return []
+    return sorted({s for d in decisions(ruleset, game.state) for s in d.seats})
+
+
+def after_steps(game: Any, ruleset: Any, *, acting: str | None, now: dt.datetime) -> None:
+    """Charge the running clocks up to `now`, credit `acting`, restart for the new decisions
+    and set `game.due`."""
+    ensure(game)
+    live = dict(game.live)
+    t = now_ms(now)
+    old_running = set(live.get("running", []))
+    running = _running(game, ruleset)
+    if live["mode"] == "clock":
+        bank = dict(live["bank"])
+        if live.get("since") is not None and not live.get("paused"):
+            for seat in old_running:
+                bank[seat] = max(0, bank[seat] - (t - live["since"]))
+        if acting is not None and acting in bank:
+            bank[acting] += live["inc"]
+        live.update(bank=bank, since=t)
+    elif live["mode"] == "deadline":
+        deadlines = {s: v for s, v in live["deadlines"].items() if s in running}
+        remind = {s: v for s, v in live["remind"].items() if s in running}
+        for seat in running:
+            if seat not in old_running or seat == acting or seat not in deadlines:
+                deadlines[seat] = t + live["period"]
+                remind[seat] = t + (live["period"] * 3) // 4
+        live.update(deadlines=deadlines, remind=remind)
+    live["running"] = running
+    if game.finished is not None:
+        live["running"] = []
+    game.live = live
+    game.due = _due(live)
+
+
+def _due(live: dict[str, Any]) -> dt.datetime | None:
+    if live.get("paused") or not live.get("running"):
+        return None
+    times: list[int] = []
+    if live["mode"] == "clock":
+        times = [live["since"] + live["bank"][s] for s in live["running"]]
+    elif live["mode"] == "deadline":
+        times = [live["deadlines"][s] for s in live["running"] if s in live["deadlines"]]
+        times += list(live["remind"].values())
+    if not times:
+        return None
+    return dt.datetime.fromtimestamp(min(times) / 1000, tz=dt.timezone.utc)
+
+
+def expired(game: Any, now: dt.datetime) -> list[str]:
+    """The running seats whose clock or deadline has passed at `now` (lock held)."""
+    live = game.live
+    if live.get("paused") or not live.get("running"):
+        return []
+    t = now_ms(now)
+    if live["mode"] == "clock" and live.get("since") is not None:
+        return [s for s in live["running"] if live["bank"][s] - (t - live["since"]) <= 0]
+    if live["mode"] == "deadline":
+        return [s for s in live["running"] if live["deadlines"].get(s, t + 1) <= t]
+    return []
+
+
+def reminders_due(game: Any, now: dt.datetime) -> list[str]:
+    if game.live.get("mode") != "deadline" or game.live.get("paused"):
+        return []
+    t = now_ms(now)
+    return sorted(s for s, at in game.live.get("remind", {}).items() if at <= t)
+
+
+def mark_reminded(game: Any, seats: list[str]) -> None:
+    live = dict(game.live)
+    live["remind"] = {s: v for s, v in live.get("remind", {}).items() if s not in seats}
+    game.live = live
+    game.due = _due(live)
+
+
+def note_missed(game: Any, seats: list[str]) -> list[str]:
+    """Count a missed deadline for each seat; returns the seats newly in civil disorder."""
+    live = dict(game.live)
+    missed = dict(live.get("missed", {}))
+    disorder = list(live.get("disorder", []))
+    fallen = []
+    for seat in seats:
+        missed[seat] = missed.get(seat, 0) + 1
+        if missed[seat] >= live.get("limit", disorder_limit()) and seat not in disorder:
+            disorder.append(seat)
+            fallen.append(seat)
+    if live["mode"] == "clock":
+        bank = dict(live["bank"])
+        for seat in seats:
+            bank[seat] = max(bank.get(seat, 0), live["inc"], GRACE_MS)
+        live["bank"] = bank
+        live["running"] = [s for s in live["running"] if s not in seats]
+    live.update(missed=missed, disorder=sorted(disorder))
+    game.live = live
+    return fallen
+
+
+def vote_pause(game: Any, ruleset: Any, seats: list[str], pause: bool,
+               now: dt.datetime) -> None:
+    ensure(game)
+    live = dict(game.live)
+    everyone = set(game.state[KERNEL]["sides"])
+    t = now_ms(now)
+    if pause:
+        votes = set(live.get("pause", [])) | set(seats)
+        live["pause"] = sorted(votes)
+        if votes >= everyone and not live.get("paused"):
+            if live["mode"] == "clock" and live.get("since") is not None:
+                live["bank"] = {s: (max(0, b - (t - live["since"])) if s in live["running"]
+                                    else b) for s, b in live["bank"].items()}
+            live["paused"] = True
+            live["paused_at"] = t
+    else:
+        live["pause"] = []
+        if live.get("paused"):
+            gone = t - live.pop("paused_at", t)
+            if live["mode"] == "clock":
+                live["since"] = t
+            elif live["mode"] == "deadline":
+                live["deadlines"] = {s: v + gone for s, v in live["deadlines"].items()}
+                live["remind"] = {s: v + gone for s, v in live["remind"].items()}
+            live["paused"] = False
+    game.live = live
+    game.due = _due(live)
+
+
+def extend(game: Any, ms: int) -> None:
+    ensure(game)
+    live = dict(game.live)
+    if live["mode"] == "deadline":
+        live["deadlines"] = {s: v + ms for s, v in live["deadlines"].items()}
+        live["remind"] = {s: v + ms for s, v in live["remind"].items()}
+    elif live["mode"] == "clock":
+        live["bank"] = {s: b + ms for s, b in live["bank"].items()}
+    game.live = live
+    game.due = _due(live)
+
+
+def clock_frame(game: Any, now: dt.datetime | None = None) -> dict[str, Any]:
+    """The public `clock` frame: remaining time per seat as of `at` (everyone sees it)."""
+    live = game.live or {}
+    t = now_ms(now)
+    frame: dict[str, Any] = {"type": "clock", "mode": live.get("mode"), "at": t,
+                             "running": live.get("running", []),
+                             "paused": bool(live.get("paused")), "pause": live.get("pause", []),
+                             "draw": live.get("draw", []), "missed": live.get("missed", {}),
+                             "disorder": live.get("disorder", [])}
+    if live.get("mode") == "clock":
+        since = live.get("since")
+        frame["clocks"] = {
+            s: (max(0, b - (t - since)) if since is not None and s in live["running"]
+                and not live.get("paused") else b) for s, b in live["bank"].items()}
+        frame["increment"] = live["inc"]
+    elif live.get("mode") == "deadline":
+        frame["deadlines"] = live["deadlines"]
+    return frame

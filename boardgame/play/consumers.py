@@ -1,0 +1,360 @@
+"""The game socket `/ws/games/<id>/` (protocol `salient-live/1`, docs/protocol.md).
+
+Thin: parse a frame (protocol.parse), call one service (actions / broadcast.catch_up) in a
+database thread, serialise the answer. The socket's one audience is fixed at `hello`: its seat,
+its side when the user holds several seats of one side, or `public`. Frames of the game arrive
+through the process's hub (broadcast.HUB) already serialised; `deliver` keeps the stream
+gap-free: a patch whose `v` skips ahead makes the consumer fetch the missing patches from the
+database before passing anything on, and a patch the socket already has is dropped.
+
+Security (design §7): the origin is checked by AllowedHostsOriginValidator (asgi.py); the
+socket must send `hello` within HELLO_TIMEOUT seconds, authenticated by its session cookie or by
+an API token in that frame (never the URL) — anonymous sockets may only watch public games;
+frames over 64 KiB are refused; a token bucket limits each socket; a user holds at most
+SALIENT_WS_MAX_SOCKETS_PER_USER sockets in one process.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections import Counter
+from typing import Any
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
+from django.conf import settings
+from django.contrib.auth.models import AnonymousUser
+
+from boardgame.api.errors import ServiceError
+from engine import rulesets
+from engine.kernel import audience_of
+
+from . import actions, broadcast, clocks, presence, protocol
+from .protocol import ProtocolError
+
+logger = logging.getLogger(__name__)
+
+HELLO_TIMEOUT = float(getattr(settings, "SALIENT_WS_HELLO_TIMEOUT", 5.0))
+RATE = float(getattr(settings, "SALIENT_WS_RATE", 20.0))       # frames per second
+BURST = float(getattr(settings, "SALIENT_WS_BURST", 40.0))
+FLOOD_CLOSE = int(getattr(settings, "SALIENT_WS_FLOOD_CLOSE", 200))  # refused frames → close
+CHAT_RATE = (5, 10.0)                                           # messages per seconds
+MAX_SOCKETS_PER_USER = int(getattr(settings, "SALIENT_WS_MAX_SOCKETS_PER_USER", 10))
+
+_sockets_per_user: Counter = Counter()
+
+
+class Bucket:
+    """A token bucket: `rate` tokens a second, at most `burst`."""
+
+    __slots__ = ("rate", "burst", "tokens", "stamp")
+
+    def __init__(self, rate: float, burst: float) -> None:
+        self.rate, self.burst, self.tokens, self.stamp = rate, burst, burst, time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return True
+        return False
+
+
+# --- database work (each call one service, in the DB thread) ---------------------------------
+
+def _user_for_token(key: str) -> Any:
+    from rest_framework.authtoken.models import Token
+    try:
+        return Token.objects.select_related("user").get(key=key).user
+    except (Token.DoesNotExist, ValueError):
+        return None
+
+
+def _welcome(user: Any, game_id: int, invite: str | None, since: int | None) -> dict[str, Any]:
+    """Access check, audience, and the welcome frame (plus catch-up frames on resume)."""
+    from . import services
+    game = services.access_game(user, game_id, invite=invite)
+    ruleset = rulesets.get(game.ruleset)
+    seats = services.seats_held(user, game)
+    audience = audience_of(game.state, seats)
+    frame: dict[str, Any] = {
+        "type": "welcome", "protocol": protocol.PROTOCOL, "game": game.pk, "v": game.version,
+        "audience": audience, "my_seats": seats, "seats": services.players(game),
+        "clocks": clocks.clock_frame(game), "commitment": game.commitment,
+        "presence": presence.current(game.pk), "chat": actions.chat_history(game, audience),
+        "result": game.result,
+    }
+    frame["spectators"] = frame["presence"]["spectators"]
+    later: list[dict[str, Any]] = []
+    if isinstance(since, int) and 0 <= since <= game.version \
+            and game.version - since <= broadcast.SYNC_PATCH_LIMIT:
+        later = broadcast.catch_up(game.pk, audience, since)
+        if not later or later[0]["type"] == "patch":
+            frame.update(v=since, resume=True)
+        else:
+            later = []
+    if not frame.get("resume"):
+        frame["view"] = broadcast.cached_view(ruleset, game.pk, game.version, game.state,
+                                              audience)
+    if game.is_over:
+        frame["seed"] = bytes(game.seed).hex()
+    return {"frame": frame, "audience": audience, "seats": seats,
+            "audiences": broadcast.live_audiences(game.state), "later": later}
+
+
+class GameConsumer(AsyncWebsocketConsumer):
+    # --- connection -------------------------------------------------------------------------
+
+    async def connect(self) -> None:
+        self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
+        self.user = self.scope.get("user") or AnonymousUser()
+        self.ready = False
+        self.v = -1
+        self.audience: str | None = None
+        self.group: str | None = None
+        self.my_seats: list[str] = []
+        self.syncing = True
+        self.buffer: list[tuple[int, str]] = []
+        self.bucket = Bucket(RATE, BURST)
+        self.chat_bucket = Bucket(CHAT_RATE[0] / CHAT_RATE[1], CHAT_RATE[0])
+        self.refused = 0
+        self.counted_user: int | None = None
+        self.closed = False
+        await self.accept()
+        self.hello_timer = asyncio.get_running_loop().call_later(HELLO_TIMEOUT,
+                                                                 self._hello_timeout)
+
+    def _hello_timeout(self) -> None:
+        if not self.ready and not self.closed:
+            asyncio.ensure_future(self._close(protocol.CLOSE_HELLO_TIMEOUT))
+
+    async def _close(self, code: int) -> None:
+        if not self.closed:
+            self.closed = True
+            await self.close(code=code)
+
+    async def disconnect(self, code: int) -> None:
+        self.closed = True
+        self.hello_timer.cancel()
+        if self.group is not None:
+            await broadcast.HUB.leave(self.group, self)
+            presence.PRESENCE.leave(self.game_id, self.my_seats)
+        if self.counted_user is not None:
+            _sockets_per_user[self.counted_user] -= 1
+            if _sockets_per_user[self.counted_user] <= 0:
+                del _sockets_per_user[self.counted_user]
+
+    async def send_frame(self, frame: dict[str, Any]) -> None:
+        if not self.closed:
+            await self.send(text_data=broadcast.dumps(frame))
+
+    # --- incoming ---------------------------------------------------------------------------
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        if not self.bucket.take():
+            self.refused += 1
+            if self.refused >= FLOOD_CLOSE:
+                await self._close(protocol.CLOSE_FLOOD)
+            elif self.refused == 1 or self.refused % 20 == 0:
+                await self.send_frame({"type": "error", "code": "rate/limited",
+                                       "message": f"Slow down: at most {RATE:g} frames a "
+                                       "second. Frames beyond that are dropped."})
+            return
+        try:
+            kind, fields = protocol.parse(text_data, bytes_data)
+        except ProtocolError as exc:
+            await self.send_frame(exc.frame())
+            return
+        if not self.ready:
+            if kind != "hello":
+                await self.send_frame({"type": "error", "code": "auth/hello_required",
+                                       "message": "Send hello first."})
+                return
+            await self._on_hello(fields)
+            return
+        handler = getattr(self, f"on_{kind}")
+        try:
+            await handler(fields)
+        except ServiceError as exc:
+            if kind in ("act", "undo", "resign"):
+                await self.send_frame(protocol.reject_frame(exc, fields.get("cid")))
+            else:
+                await self.send_frame(protocol.error_frame(exc, ref=kind))
+
+    async def _on_hello(self, fields: dict[str, Any]) -> None:
+        if fields.get("protocol", protocol.PROTOCOL) != protocol.PROTOCOL:
+            await self.send_frame({"type": "error", "code": "protocol/unsupported",
+                                   "message": f"This server speaks {protocol.PROTOCOL}."})
+            await self._close(protocol.CLOSE_PROTOCOL)
+            return
+        user = self.user
+        if "token" in fields:
+            user = await database_sync_to_async(_user_for_token)(fields["token"])
+            if user is None:
+                await self.send_frame({"type": "error", "code": "auth/bad_token",
+                                       "message": "That token is not valid."})
+                await self._close(protocol.CLOSE_AUTH_FAILED)
+                return
+        if user.is_authenticated:
+            if _sockets_per_user[user.pk] >= MAX_SOCKETS_PER_USER:
+                await self.send_frame({"type": "error", "code": "auth/too_many_sockets",
+                                       "message": f"At most {MAX_SOCKETS_PER_USER} open "
+                                       "game sockets per player."})
+                await self._close(protocol.CLOSE_TOO_MANY_SOCKETS)
+                return
+            _sockets_per_user[user.pk] += 1
+            self.counted_user = user.pk
+        self.user = user
+        try:
+            data = await database_sync_to_async(_welcome)(user, self.game_id,
+                                                          fields.get("invite"),
+                                                          fields.get("since"))
+        except ServiceError as exc:
+            await self.send_frame(protocol.error_frame(exc, ref="hello"))
+            await self._close(protocol.CLOSE_NOT_FOUND if exc.status == 404
+                              else protocol.CLOSE_AUTH_FAILED)
+            return
+        self.ready = True
+        self.hello_timer.cancel()
+        self.audience = data["audience"]
+        self.my_seats = data["seats"]
+        self.group = broadcast.group_name(self.game_id, self.audience)
+        await broadcast.HUB.join(self.group, self)
+        presence.PRESENCE.join(self.game_id, self.my_seats, data["audiences"])
+        frame = data["frame"]
+        await self.send_frame(frame)
+        self.v = frame["v"]
+        for later in data["later"]:
+            await self.send_frame(later)
+            self.v = later["v"]
+        # Frames published between the read and the join: repair through the database.
+        await self._sync()
+
+    # --- frames from the hub ----------------------------------------------------------------
+
+    async def deliver(self, v: int | None, text: str, group: str | None = None) -> None:
+        if self.closed:
+            return
+        if v is None:
+            await self.send(text_data=text)
+            return
+        if self.syncing:
+            self.buffer.append((v, text))
+            return
+        if v <= self.v:
+            return
+        if v == self.v + 1:
+            self.v = v
+            await self.send(text_data=text)
+            return
+        self.buffer.append((v, text))
+        self.nudge()
+
+    def nudge(self) -> None:
+        """Bring this socket up to date from the database (gap seen, or the layer came back)."""
+        if self.ready and not self.syncing and not self.closed:
+            self.syncing = True
+            asyncio.ensure_future(self._sync())
+
+    async def _sync(self) -> None:
+        self.syncing = True
+        try:
+            for _ in range(5):
+                frames = await database_sync_to_async(broadcast.catch_up)(
+                    self.game_id, self.audience, self.v)
+                for frame in frames:
+                    if frame["type"] == "snapshot" or frame["v"] == self.v + 1:
+                        await self.send_frame(frame)
+                        self.v = frame["v"]
+                pending = sorted(b for b in self.buffer if b[0] > self.v)
+                self.buffer = []
+                gap = False
+                for v, text in pending:
+                    if v <= self.v:
+                        continue
+                    if v != self.v + 1:
+                        gap = True
+                        break
+                    self.v = v
+                    await self.send(text_data=text)
+                if not gap:
+                    return
+        except Exception:  # noqa: BLE001
+            logger.exception("sync of game %s failed", self.game_id)
+        finally:
+            self.syncing = False
+
+    # --- client requests (one service each) -------------------------------------------------
+
+    def _default_seat(self, fields: dict[str, Any]) -> str | None:
+        seat = fields.get("seat")
+        if seat is None and len(self.my_seats) == 1:
+            seat = self.my_seats[0]
+        return seat
+
+    async def on_hello(self, fields: dict[str, Any]) -> None:
+        if self.ready:
+            await self.send_frame({"type": "error", "code": "frame/repeated_hello",
+                                   "message": "This socket already said hello."})
+            return
+        await self._on_hello(fields)
+
+    async def on_act(self, fields: dict[str, Any]) -> None:
+        accepted = await database_sync_to_async(actions.submit_action)(
+            self.game_id, self.user, fields["seat"], fields["decision"], fields["action"],
+            fields["cid"])
+        await self.send_frame({"type": "ack", "cid": accepted.cid, "v": accepted.v,
+                               **({"repeated": True} if accepted.repeated else {})})
+
+    async def on_undo(self, fields: dict[str, Any]) -> None:
+        accepted = await database_sync_to_async(actions.submit_undo)(
+            self.game_id, self.user, fields["seat"], fields["cid"])
+        await self.send_frame({"type": "ack", "cid": accepted.cid, "v": accepted.v})
+
+    async def on_resign(self, fields: dict[str, Any]) -> None:
+        accepted = await database_sync_to_async(actions.do_resign)(
+            self.game_id, self.user, self._default_seat(fields), fields.get("cid"))
+        await self.send_frame({"type": "ack", "cid": accepted.cid, "v": accepted.v})
+
+    async def on_draw(self, fields: dict[str, Any]) -> None:
+        accepted = await database_sync_to_async(actions.do_vote_draw)(
+            self.game_id, self.user, fields["agree"])
+        if accepted is not None:
+            await self.send_frame({"type": "ack", "cid": None, "v": accepted.v})
+
+    async def on_pause(self, fields: dict[str, Any]) -> None:
+        await database_sync_to_async(actions.do_vote_pause)(self.game_id, self.user,
+                                                            fields["pause"])
+
+    async def on_options(self, fields: dict[str, Any]) -> None:
+        seat = self._default_seat(fields)
+        items = await database_sync_to_async(actions.get_options)(
+            self.game_id, self.user, seat, fields["decision"], fields.get("query"))
+        frame = {"type": "options", "decision": fields["decision"], "seat": seat,
+                 "items": items}
+        if "ref" in fields:
+            frame["ref"] = fields["ref"]
+        await self.send_frame(frame)
+
+    async def on_sync(self, fields: dict[str, Any]) -> None:
+        since = fields["since"]
+        if self.syncing:
+            return
+        self.v = since if 0 <= since <= self.v else -1
+        self.syncing = True
+        await self._sync()
+
+    async def on_chat(self, fields: dict[str, Any]) -> None:
+        if not self.chat_bucket.take():
+            await self.send_frame({"type": "error", "code": "rate/limited", "ref": "chat",
+                                   "message": "Too many chat messages: wait a few seconds."})
+            return
+        await database_sync_to_async(actions.do_post_chat)(self.game_id, self.user,
+                                                           fields["channel"], fields["text"])
+
+    async def on_ping(self, fields: dict[str, Any]) -> None:
+        await self.send_frame({"type": "pong", "t": fields.get("t"), "v": self.v})

@@ -1,0 +1,130 @@
+"""The websocket protocol `salient-live/1`: client frames parsed and checked, server frames
+built, and the one mapping from service and engine errors to frames. See docs/protocol.md.
+
+A client frame is a JSON object with a `type`; anything else is refused with an `error` frame
+(the connection stays usable). Field types are checked here, before any service is called.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from boardgame.api.errors import ServiceError
+
+PROTOCOL = "salient-live/1"
+MAX_FRAME_BYTES = 64 * 1024
+CHAT_MAX = 500
+
+# Close codes (documented in docs/protocol.md).
+CLOSE_NORMAL = 1000
+CLOSE_GOING_AWAY = 1001
+CLOSE_HELLO_TIMEOUT = 4401   # no `hello` within 5 s of connecting
+CLOSE_AUTH_FAILED = 4403     # bad token, or the user may not see this game
+CLOSE_NOT_FOUND = 4404       # no such game (private games are not acknowledged)
+CLOSE_PROTOCOL = 4406        # `hello` asked for a protocol version we do not speak
+CLOSE_TOO_MANY_SOCKETS = 4409
+CLOSE_FLOOD = 4429           # kept flooding after `rate/limited` errors
+
+
+class ProtocolError(Exception):
+    def __init__(self, code: str, message: str, **data: Any) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.data = data
+
+    def frame(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "error", "code": self.code, "message": self.message}
+        if self.data:
+            out["data"] = self.data
+        return out
+
+
+_ANY = object()
+_OPTIONAL = "optional"
+
+# type → {field: (python types, required)}
+SCHEMAS: dict[str, dict[str, tuple[Any, bool]]] = {
+    "hello": {"since": ((int, type(None)), False), "token": ((str,), False),
+              "invite": ((str,), False), "protocol": ((str,), False)},
+    "act": {"cid": ((str,), True), "seat": ((str,), True), "decision": ((str,), True),
+            "action": (_ANY, True)},
+    "options": {"decision": ((str,), True), "seat": ((str,), False),
+                "query": ((dict, type(None)), False), "ref": ((str, int), False)},
+    "undo": {"cid": ((str,), True), "seat": ((str,), True)},
+    "sync": {"since": ((int,), True)},
+    "chat": {"channel": ((str,), True), "text": ((str,), True)},
+    "resign": {"seat": ((str,), False), "cid": ((str,), False)},
+    "draw": {"agree": ((bool,), True)},
+    "pause": {"pause": ((bool,), True)},
+    "ping": {"t": ((int, float, str), False)},
+}
+
+
+def parse(text: str | None, data: bytes | None = None) -> tuple[str, dict[str, Any]]:
+    """One client frame → (type, fields). Raises ProtocolError."""
+    if text is None:
+        if data is not None and len(data) > MAX_FRAME_BYTES:
+            raise ProtocolError("frame/too_large", f"Frames are limited to {MAX_FRAME_BYTES} "
+                                "bytes.", limit=MAX_FRAME_BYTES)
+        raise ProtocolError("frame/binary", "Binary frames are not part of the protocol; "
+                            "send JSON text.")
+    if len(text) > MAX_FRAME_BYTES or len(text.encode("utf-8")) > MAX_FRAME_BYTES:
+        raise ProtocolError("frame/too_large", f"Frames are limited to {MAX_FRAME_BYTES} bytes.",
+                            limit=MAX_FRAME_BYTES)
+    try:
+        frame = json.loads(text)
+    except (ValueError, RecursionError):
+        raise ProtocolError("frame/not_json", "That frame is not JSON.") from None
+    if not isinstance(frame, dict):
+        raise ProtocolError("frame/not_object", "A frame is a JSON object with a type.")
+    kind = frame.get("type")
+    if not isinstance(kind, str) or kind not in SCHEMAS:
+        raise ProtocolError("frame/unknown_type",
+                            f"Unknown frame type {str(kind)[:40]!r}; expected one of "
+                            f"{', '.join(sorted(SCHEMAS))}.", type=str(kind)[:40])
+    schema = SCHEMAS[kind]
+    fields: dict[str, Any] = {}
+    for name, (types, required) in schema.items():
+        if name not in frame:
+            if required:
+                raise ProtocolError("frame/invalid", f"{kind} needs {name!r}.", field=name)
+            continue
+        value = frame[name]
+        if types is not _ANY and (not isinstance(value, types) or (
+                isinstance(value, bool) and bool not in types)):
+            raise ProtocolError("frame/invalid", f"{kind}.{name} has the wrong type.",
+                                field=name)
+        fields[name] = value
+    if kind == "chat" and not 1 <= len(fields["text"].strip()) <= CHAT_MAX:
+        raise ProtocolError("frame/invalid", f"Chat messages are 1 to {CHAT_MAX} characters.",
+                            field="text")
+    return kind, fields
+
+
+def reject_frame(exc: ServiceError, cid: Any = None) -> dict[str, Any]:
+    """The one mapping from a refused submission to its frame."""
+    out: dict[str, Any] = {"type": "reject", "cid": cid, "code": exc.code,
+                           "message": exc.message, "rule": getattr(exc, "rule", None),
+                           "reason": getattr(exc, "reason", None), "v": getattr(exc, "v", None)}
+    if exc.data:
+        out["data"] = _plain(exc.data)
+    return out
+
+
+def error_frame(exc: ServiceError, ref: str | None = None) -> dict[str, Any]:
+    out: dict[str, Any] = {"type": "error", "code": exc.code, "message": exc.message}
+    if ref is not None:
+        out["ref"] = ref
+    if exc.data:
+        out["data"] = _plain(exc.data)
+    return out
+
+
+def _plain(data: dict[str, Any]) -> dict[str, Any]:
+    try:
+        json.dumps(data)
+        return data
+    except (TypeError, ValueError):
+        return {k: str(v) for k, v in data.items()}

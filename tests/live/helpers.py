@@ -1,0 +1,97 @@
+"""Builders for the live tests: players, started toy games, a scripted player, leak checks."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from engine import rulesets
+from engine.kernel import decisions, expand_options
+
+PASSWORD = "correct-horse-battery-staple"
+
+
+def make_user(name: str) -> Any:
+    from django.contrib.auth import get_user_model
+    from rest_framework.authtoken.models import Token
+    user = get_user_model().objects.create_user(name, f"{name}@example.org", PASSWORD)
+    Token.objects.create(user=user)
+    return user
+
+
+def token_of(user: Any) -> str:
+    from rest_framework.authtoken.models import Token
+    return Token.objects.get_or_create(user=user)[0].key
+
+
+def start_game(host: Any, seating: dict[str, Any], *, scenario: str = "duel",
+               **table: Any) -> Any:
+    """A started toy game: `seating` maps seat → user (host need not play)."""
+    from boardgame.lobby import services as lobby
+    from boardgame.play.models import Game
+    fields = dict(title="Live test", ruleset="toy_skirmish", scenario=scenario)
+    fields.update(table)
+    created = lobby.do_create_table(host, **fields)
+    for seat, user in seating.items():
+        lobby.do_claim_seat(user, created.pk, seat)
+    for user in {u.pk: u for u in seating.values()}.values():
+        lobby.do_set_ready(user, created.pk, True)
+    lobby.do_start_table(host, created.pk)
+    return Game.objects.get(table_id=created.pk)
+
+
+def next_moves(state: dict[str, Any]) -> list[tuple[str, str, Any]]:
+    """A legal (seat, decision, action) for every open decision (a scripted player)."""
+    ruleset = rulesets.get("toy_skirmish")
+    out = []
+    for decision in decisions(ruleset, state):
+        seat = decision.seats[0]
+        if decision.options is not None:
+            options = list(decision.options)
+            action = options[-1] if decision.kind == "bid" else options[0]
+        else:
+            action = expand_options(ruleset, state, seat, decision.id, None)[0]["action"]
+        out.append((seat, decision.id, action))
+    return out
+
+
+def secrets_of(state: dict[str, Any]) -> dict[str, list[Any]]:
+    """Each seat's hidden hand (the secret values a stranger must never see)."""
+    return {seat: list(s["hand"]) for seat, s in state["secret"].items()}
+
+
+def frame_leaks(frame: Any, seat: str) -> list[str]:
+    """Field paths of `frame` that expose `seat`'s hidden view to someone else: anything under
+    a `hands/<seat>` key (in a view or a patch value), a `hand_now` event of that seat, or a
+    sealed answer of that seat (a dict naming the seat beside an `action`) outside the public
+    `answers_revealed` event."""
+    found: list[str] = []
+
+    def walk(value: Any, path: str) -> None:
+        if f"/hands/{seat}" in path + "/":
+            found.append(path)
+            return
+        if isinstance(value, dict):
+            if value.get("kind") == "answers_revealed":
+                return
+            if value.get("kind") == "hand_now":
+                found.append(path)
+            if value.get("seat") == seat and "action" in value:
+                found.append(path)
+            if value.get("kind") == "answer_sealed" and "decision" in value.get("data", {}):
+                found.append(path)
+            for key, item in value.items():
+                walk(item, f"{path}/{key}")
+        elif isinstance(value, list):
+            for index, item in enumerate(value):
+                walk(item, f"{path}/{index}")
+
+    walk(frame, "")
+    if isinstance(frame, dict):
+        for op in frame.get("ops", []):
+            walk(op.get("value"), op["path"])
+    return found
+
+
+def roundtrip(frame: Any) -> Any:
+    return json.loads(json.dumps(frame))
