@@ -31,3 +31,6 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/", include("boardgame.api.urls")),
 ]
+
+handler404 = "boardgame.views.not_found"
+handler500 = "boardgame.views.server_error"

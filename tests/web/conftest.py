@@ -26,8 +26,18 @@ def needs_redis() -> pytest.MarkDecorator:
 
 
 @pytest.fixture(autouse=True)
-def _fast_and_clean(settings):
+def _fast_and_clean(request, settings):
+    """Fast password hashing; rate-limit counters start from zero (the cache may be the
+    database, so this only runs for tests that use it)."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    marker = request.node.get_closest_marker("django_db")
+    names = set(request.fixturenames)
+    if not (marker or names & {"db", "transactional_db"}):
+        yield
+        return
+    transactional = "transactional_db" in names or bool(
+        marker and marker.kwargs.get("transaction"))
+    request.getfixturevalue("transactional_db" if transactional else "db")
     cache.clear()
     yield
     cache.clear()

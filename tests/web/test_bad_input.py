@@ -213,3 +213,11 @@ def test_seats_cannot_change_after_the_start(api, started_game, hamlet, othello)
 def test_unknown_api_path_and_method_are_json(api, hamlet):
     refused(api().get("/api/nothing/here"), 404, "not_found", "/api/nothing/here")
     refused(api(hamlet).delete("/api/tables/"), 405, "request/method_not_allowed")
+
+
+@pytest.mark.parametrize("cookie", ["\x00abcdefgh", "ä" * 12, "a" * 500])
+def test_garbage_session_cookie_is_no_session(client, cookie):
+    client.cookies["sessionid"] = cookie
+    assert client.get("/").status_code == 200
+    assert client.get("/api/tables/-7/").status_code == 404
+    assert client.get("/api/me/").status_code == 401

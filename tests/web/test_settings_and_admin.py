@@ -1,0 +1,133 @@
+"""Production settings (subprocess), the admin never showing a running game's seed or state,
+pages render, JSON errors on /api/."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from django.contrib.auth import get_user_model
+
+from boardgame.play.models import ActionRecord, Game
+
+ROOT = Path(__file__).resolve().parents[2]
+GOOD_KEY = "k8s#Tq2!vP9zL@x7Wm4&nB6yR1cF3hJ5dG0eA-uS_oI+kE=wQ^tY"
+
+
+def manage(*args: str, **env: str) -> subprocess.CompletedProcess:
+    clean = {k: v for k, v in os.environ.items()
+             if k not in ("SECRET_KEY", "SALIENT_ENV", "ALLOWED_HOSTS", "DEBUG")}
+    return subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, env={**clean, **env},
+                          capture_output=True, text=True, timeout=120)
+
+
+def test_production_refuses_to_start_without_secret_key():
+    result = manage("check", SALIENT_ENV="production")
+    assert result.returncode != 0
+    assert "SALIENT_ENV=production needs a SECRET_KEY" in result.stderr
+    assert "refusing to start" in result.stderr
+
+
+def test_check_deploy_is_clean_in_production():
+    result = manage("check", "--deploy", "--fail-level", "WARNING", SALIENT_ENV="production",
+                    SECRET_KEY=GOOD_KEY, ALLOWED_HOSTS="example.org")
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "System check identified no issues (0 silenced)." in result.stdout
+
+
+@pytest.mark.django_db
+def test_admin_never_shows_seed_or_state_of_a_running_game(client, started_game):
+    game = Game.objects.get(pk=started_game["game"])
+    admin = get_user_model().objects.create_superuser("iago-admin", "a@example.org", "pw")
+    client.force_login(admin)
+    seed = bytes(game.seed).hex()
+    hand = str(game.state["secret"]["blue"]["hand"])
+    for url in (f"/admin/play/game/{game.pk}/change/", "/admin/play/game/",
+                f"/admin/lobby/table/{game.table_id}/change/"):
+        page = client.get(url)
+        assert page.status_code == 200, url
+        text = page.content.decode()
+        assert seed not in text and seed.upper() not in text
+        assert '"secret"' not in text and hand not in text
+    assert "secret until the game ends" in client.get(
+        f"/admin/play/game/{game.pk}/change/").content.decode()
+    assert seed not in repr(game) and seed not in str(game)
+
+
+@pytest.mark.django_db
+def test_action_records_are_append_only(started_game):
+    game = Game.objects.get(pk=started_game["game"])
+    record = ActionRecord.objects.create(game=game, seq=1, seat="red", decision="d",
+                                         action={"card": 1})
+    record.action = {"card": 9}
+    with pytest.raises(AssertionError):
+        record.save()
+    with pytest.raises(AssertionError):
+        record.delete()
+
+
+@pytest.mark.django_db
+def test_pages_render(client, hamlet, othello, started_game, make_table):
+    open_table = make_table(hamlet, title="Kronborg")
+    home = client.get("/")
+    assert home.status_code == 200
+    assert b"Kronborg" in home.content and b"Games to watch" in home.content
+    assert client.get("/?pace=async&open_seats=1&ruleset=toy_skirmish").status_code == 200
+    assert client.get(f"/tables/{open_table['id']}/").status_code == 200
+    assert client.get(f"/games/{started_game['game']}/").status_code == 200
+    assert client.get("/tables/new/").status_code == 302  # log in first
+    client.force_login(hamlet)
+    assert client.get("/tables/new/").status_code == 200
+    created = client.post("/tables/new/", {"title": "From the page", "game": "toy_skirmish/duel",
+                                           "options": '{"rounds": 2}', "visibility": "public",
+                                           "pace": "live", "clock_minutes": 30})
+    assert created.status_code == 302, created.content
+    table_url = created["Location"]
+    tid = int(table_url.strip("/").split("/")[-1])
+    client.post(f"/tables/{tid}/act/", {"act": "claim", "seat": "red"})
+    client.force_login(othello)
+    client.post(f"/tables/{tid}/act/", {"act": "claim", "seat": "red"})  # taken: a message
+    page = client.get(table_url)
+    assert b"taken by hamlet" in page.content
+    client.post(f"/tables/{tid}/act/", {"act": "claim", "seat": "blue"})
+    client.post(f"/tables/{tid}/act/", {"act": "ready"})
+    client.force_login(hamlet)
+    client.post(f"/tables/{tid}/act/", {"act": "ready"})
+    client.post(f"/tables/{tid}/act/", {"act": "start"})
+    page = client.get(table_url)
+    assert b"Go to the game" in page.content
+    assert client.get("/accounts/profile/").status_code == 200
+    assert client.get("/api/docs/").status_code == 200
+    assert client.get("/api/schema/").status_code == 200
+
+
+def test_map_page_missing_map_is_404(client):
+    assert client.get("/maps/no-such-map/").status_code == 404
+    assert client.get("/maps/..%2Fcss/").status_code == 404
+
+
+def test_map_page_shows_layers(client, settings, tmp_path):
+    (tmp_path / "testmap").mkdir()
+    for layer in ("10-terrain.svg", "20-borders.svg"):
+        (tmp_path / "testmap" / layer).write_text("<svg xmlns='http://www.w3.org/2000/svg'/>")
+    settings.SALIENT_MAPS_DIR = tmp_path
+    page = client.get("/maps/testmap/")
+    assert page.status_code == 200
+    text = page.content.decode()
+    assert "/static/maps/testmap/10-terrain.svg" in text and "20-borders" in text
+
+
+def test_api_500_is_json(client, monkeypatch):
+    from boardgame.play import api
+
+    def boom(*args, **kwargs):
+        raise RuntimeError("planted failure")
+    monkeypatch.setattr(api.rulesets, "manifests", boom)
+    client.raise_request_exception = False
+    response = client.get("/api/rulesets/")
+    assert response.status_code == 500
+    assert response.json()["error"]["code"] == "server/error"
+    assert "planted" not in response.content.decode()
