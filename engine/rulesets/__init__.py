@@ -16,7 +16,7 @@ from engine.kernel.errors import UnknownRuleset
 from engine.kernel.ruleset import Ruleset
 
 # Module paths of the rulesets that ship with Salient (each exposes RULESET).
-SHIPPED: tuple[str, ...] = ()
+SHIPPED: tuple[str, ...] = ("engine.rulesets.balance_of_powers",)
 
 
 @lru_cache(maxsize=None)

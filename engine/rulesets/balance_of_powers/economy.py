@@ -1,0 +1,139 @@
+"""BoP 5, 6.2 — the economy of "Before the Leaves Fall".
+
+Seasonal turn (AUTUMN 1914, the only one): posting of the first-season income (5.21), requisition
+(5.24), and the demoralization reduction (5.36, 2.93). Monthly construction: muster of arrivals
+(6.21) and procurement from the pool (6.22).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.kernel import Event
+
+from .forces import UNITS, controller, friendly_corps_count, side_of, stack_limit, stacking_conflict
+from .supply import supplied_locations
+from .tables import COST_CORPS, COST_LEADER, MAJORS, RP_INCOME, RUSSIA_STRAITS_BONUS
+from .theatre import Theatre
+
+
+def income(state: dict[str, Any], nation: str) -> int:
+    """BoP 5.21 — first season at war uses the first column; Russia +3 (Ottomans neutral)."""
+    first, other, _ = RP_INCOME[nation]
+    value = first if state["powers"][nation]["seasons"] == 0 else other
+    if nation == "russia":
+        value += RUSSIA_STRAITS_BONUS
+    return value
+
+
+def requisition(state: dict[str, Any], th: Theatre, nation: str) -> int:
+    """BoP 5.24 — +1 per allied minor whose capital its side holds (allocated to the minor's
+    commander, our reading), +1 per full 3 population centres held inside one enemy major with
+    one own infantry corps inside that major per point."""
+    side = side_of(state, nation)
+    points = 0
+    for minor, power in sorted(state["powers"].items()):
+        if minor in MAJORS or power["side"] != side:
+            continue
+        cap = th.capital.get(minor)
+        commander = "germany" if side == "central" else "france"
+        if cap is not None and nation == commander and side_of(
+                state, controller(state, th, cap)) == side:
+            points += 1
+    for enemy, power in sorted(state["powers"].items()):
+        if enemy not in MAJORS or power["side"] in (None, side):
+            continue
+        held = sum(1 for loc in th.place_at if th.home.get(loc) == enemy
+                   and controller(state, th, loc) == nation)
+        corps = sum(1 for uid, u in state["board"]["units"].items()
+                    if UNITS[uid].nation == nation and UNITS[uid].kind == "infantry"
+                    and th.home.get(u["at"]) == enemy)
+        points += min(held // 3, corps)
+    return points
+
+
+def seasonal_turn(state: dict[str, Any], th: Theatre) -> list[Event]:
+    """BoP 5.2, 5.36 — post income and requisition, then lose 1 RP per demoralization point
+    (never below 0). No blockade, submarine, raider or air reductions in 12.1."""
+    events = []
+    for nation in MAJORS:
+        power = state["powers"][nation]
+        if power["side"] is None:
+            continue
+        posted = income(state, nation)
+        extra = requisition(state, th, nation)
+        loss = power["dem"]
+        power["rp"] = max(0, power["rp"] + posted + extra - loss)
+        power["seasons"] += 1
+        events.append(Event("seasonal_rp", "BoP 5.2", {"nation": nation, "income": posted,
+                                                       "requisition": extra,
+                                                       "demoralization": -loss,
+                                                       "rp": power["rp"]}))
+    return events
+
+
+def muster_locations(state: dict[str, Any], th: Theatre, uid: str) -> list[str]:
+    """BoP 6.212 — a friendly, supplied home-country population centre (or home port box) with
+    room; British arrivals of 12.1 (IEF A) go to a French port (12.1)."""
+    unit = UNITS[uid]
+    nation = unit.nation
+    side = side_of(state, nation)
+    supplied = supplied_locations(state, th, nation)
+    out = []
+    if unit.arrives.endswith("-port"):
+        from .neutrals import french_ports
+        candidates = french_ports(state, th)
+    else:
+        candidates = [loc for loc in th.place_at if th.home.get(loc) == nation]
+    for loc in sorted(candidates):
+        if side_of(state, controller(state, th, loc)) != side:
+            continue
+        if loc not in supplied:
+            continue
+        here = [u for u, v in state["board"]["units"].items() if v["at"] == loc]
+        if any(side_of(state, UNITS[u].nation) not in (side, None) for u in here):
+            continue
+        if unit.corps:
+            if friendly_corps_count(state, loc, side) + 1 > stack_limit(state, th, loc):
+                continue
+            if stacking_conflict(state, [uid], loc):
+                continue
+        elif not any(UNITS[u].corps and UNITS[u].nation == nation for u in here):
+            continue
+        out.append(loc)
+    return out
+
+
+def procurable(state: dict[str, Any], nation: str) -> list[str]:
+    """BoP 6.22 — units of the pool this major may buy now (spreading rule 6.224: one of each
+    available effectiveness before repeating, within one month's purchases)."""
+    rp = state["powers"][nation]["rp"]
+    bought = state["flow"].get("bought", {}).get(nation, [])
+    bought_levels = [UNITS[u].effectiveness for u in bought if UNITS[u].kind == "infantry"]
+    pool = [u for u in state["board"]["pool"] if UNITS[u].nation == nation]
+    levels = {UNITS[u].effectiveness for u in pool if UNITS[u].kind == "infantry"}
+    out = []
+    for uid in pool:
+        cost = COST_LEADER if UNITS[uid].kind == "leader" else COST_CORPS
+        if cost > rp:
+            continue
+        if UNITS[uid].kind == "infantry":
+            level = UNITS[uid].effectiveness
+            fresh = levels - set(bought_levels)
+            if level in bought_levels and fresh:
+                continue
+        out.append(uid)
+    return out
+
+
+def procure(state: dict[str, Any], nation: str, uid: str, next_month: str | None) -> list[Event]:
+    cost = COST_LEADER if UNITS[uid].kind == "leader" else COST_CORPS
+    state["powers"][nation]["rp"] -= cost
+    state["board"]["pool"].remove(uid)
+    state["flow"].setdefault("bought", {}).setdefault(nation, []).append(uid)
+    if next_month is not None:
+        arrivals = state["board"]["arrivals"].setdefault(next_month, [])
+        arrivals.append(uid)
+        arrivals.sort()
+    return [Event("procured", "BoP 6.22", {"nation": nation, "unit": uid, "cost": cost,
+                                           "arrives": next_month})]

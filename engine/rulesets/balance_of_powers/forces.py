@@ -1,0 +1,225 @@
+"""BoP 1.32, 2.5, 2.6 — units, sides, control and stacking over the state.
+
+The order of battle (data/oob.csv, data/leaders.csv) is loaded once. The state holds only what
+changes: where each unit is and its mode, the pool, control changes, fortress damage.
+
+State layout (`state["board"]`):
+  units     {uid: {"at": loc, "mode": "maneuver"|"entrenched"}}  units on the map
+  pool      [uid]                   eliminated or not yet procured (BoP 5.1)
+  arrivals  {"1914-09": [uid], …}   scheduled and procured arrivals (BoP 6.21)
+  control   {loc: nation}           only where control differs from the home nation (2.53)
+  forts     {loc: steps}            fortresses not intact (2 steps intact, 0 ruined; 1.33)
+  breaches  [{"at", "to", "value"}] (10.59)
+"""
+
+from __future__ import annotations
+
+import csv
+from dataclasses import dataclass
+from typing import Any
+
+from .tables import (CENTRAL, ENTENTE, FORTRESS_EFFECTIVENESS, MAJORS, MINOR_COMMANDER,
+                     STACK_CORPS, STACK_CORPS_BARE_MARSH)
+from .theatre import DATA, Theatre
+
+MANEUVER, ENTRENCHED = "maneuver", "entrenched"
+
+
+@dataclass(frozen=True)
+class UnitInfo:
+    id: str
+    nation: str
+    kind: str          # infantry, cavalry, mountain, siege, leader
+    name: str
+    effectiveness: int
+    yellow: bool
+    movement: int
+    arrives: str
+    place: str
+    attack: int = 0    # leaders
+    defense: int = 0
+
+    @property
+    def corps(self) -> bool:
+        return self.kind != "leader"
+
+    @property
+    def captures(self) -> bool:
+        """BoP 2.53 — only infantry and mountain corps take control."""
+        return self.kind in ("infantry", "mountain")
+
+    @property
+    def entrenches(self) -> bool:
+        """BoP 1.321 — cavalry (and tanks, flotillas) have no entrenched side."""
+        return self.kind in ("infantry", "mountain", "siege")
+
+
+def _load_units() -> dict[str, UnitInfo]:
+    units: dict[str, UnitInfo] = {}
+    with open(DATA / "oob.csv", newline="", encoding="utf-8") as handle:
+        for row in csv.DictReader(handle):
+            units[row["id"]] = UnitInfo(row["id"], row["nation"], row["kind"], row["name"],
+                                        int(row["effectiveness"]), row["yellow"] == "1",
+                                        int(row["movement"]), row["arrives"], row["place"])
+    with open(DATA / "leaders.csv", newline="", encoding="utf-8") as handle:
+        for row in csv.DictReader(handle):
+            units[row["id"]] = UnitInfo(row["id"], row["nation"], "leader", row["name"], 0,
+                                        False, 0, row["arrives"], "", int(row["attack"]),
+                                        int(row["defense"]))
+    return dict(sorted(units.items()))
+
+
+UNITS = _load_units()
+
+
+def info(uid: str) -> UnitInfo:
+    return UNITS[uid]
+
+
+# --- sides and seats ----------------------------------------------------------------------
+
+def side_of(state: dict[str, Any], nation: str | None) -> str | None:
+    power = state["powers"].get(nation) if nation is not None else None
+    return None if power is None else power["side"]
+
+
+def other_side(side: str) -> str:
+    return ENTENTE if side == CENTRAL else CENTRAL
+
+
+def unit_side(state: dict[str, Any], uid: str) -> str | None:
+    return side_of(state, UNITS[uid].nation)
+
+
+def commander(state: dict[str, Any], uid: str) -> str:
+    """The seat that moves this unit: its own major, or the side's minor commander."""
+    nation = UNITS[uid].nation
+    if nation in MAJORS:
+        return nation
+    return MINOR_COMMANDER[state["powers"][nation]["side"]]
+
+
+def seat_units(state: dict[str, Any], seat: str) -> list[str]:
+    return [uid for uid in sorted(state["board"]["units"]) if commander(state, uid) == seat]
+
+
+# --- locations ------------------------------------------------------------------------------
+
+def units_at(state: dict[str, Any], loc: str) -> list[str]:
+    return sorted(uid for uid, u in state["board"]["units"].items() if u["at"] == loc)
+
+
+def occupancy(state: dict[str, Any]) -> dict[str, list[str]]:
+    out: dict[str, list[str]] = {}
+    for uid in sorted(state["board"]["units"]):
+        out.setdefault(state["board"]["units"][uid]["at"], []).append(uid)
+    return out
+
+
+def corps_at(state: dict[str, Any], loc: str) -> list[str]:
+    return [uid for uid in units_at(state, loc) if UNITS[uid].corps]
+
+
+def controller(state: dict[str, Any], th: Theatre, loc: str) -> str | None:
+    """BoP 2.53 — the nation controlling a location (its home nation unless captured)."""
+    return state["board"]["control"].get(loc, th.home.get(loc))
+
+
+def loc_side(state: dict[str, Any], th: Theatre, loc: str) -> str | None:
+    return side_of(state, controller(state, th, loc))
+
+
+def fort_steps(state: dict[str, Any], th: Theatre, loc: str) -> int:
+    """BoP 1.33 — fortress steps at a location: 2 intact, 1 reduced, 0 ruined or none."""
+    if loc not in th.fortress:
+        return 0
+    return state["board"]["forts"].get(loc, 2)
+
+
+def fort_owner_side(state: dict[str, Any], th: Theatre, loc: str) -> str | None:
+    """BoP 1.333 — a fortress belongs to its original owner until ruined."""
+    if not fort_steps(state, th, loc):
+        return None
+    return side_of(state, th.home.get(loc))
+
+
+def fort_effectiveness(steps: int) -> int:
+    return FORTRESS_EFFECTIVENESS[steps]
+
+
+def enemy_present(state: dict[str, Any], th: Theatre, loc: str, side: str,
+                  occ: dict[str, list[str]] | None = None) -> bool:
+    """Enemy land units (corps or a surviving fortress) in the location."""
+    here = occ.get(loc, []) if occ is not None else units_at(state, loc)
+    if any(unit_side(state, uid) not in (side, None) and UNITS[uid].corps for uid in here):
+        return True
+    owner = fort_owner_side(state, th, loc)
+    return owner is not None and owner != side
+
+
+def stack_limit(state: dict[str, Any], th: Theatre, loc: str) -> int:
+    """BoP 2.62 — 6 corps; 1 in marsh or desert without rail or a population centre."""
+    if th.terrain.get(loc) in ("marsh", "desert") and not th.is_rail(loc) and not th.is_pop(loc):
+        return STACK_CORPS_BARE_MARSH
+    return STACK_CORPS
+
+
+def friendly_corps_count(state: dict[str, Any], loc: str, side: str,
+                         occ: dict[str, list[str]] | None = None) -> int:
+    here = occ.get(loc, []) if occ is not None else units_at(state, loc)
+    return sum(1 for uid in here if UNITS[uid].corps and unit_side(state, uid) == side)
+
+
+def neutral_closed(state: dict[str, Any], th: Theatre, loc: str) -> bool:
+    """BoP 6.11 — a location of a nation still neutral (or not in this game) can't be entered."""
+    nation = th.home.get(loc)
+    if nation is None:
+        return False
+    power = state["powers"].get(nation)
+    return power is None or power["side"] is None
+
+
+def stacking_conflict(state: dict[str, Any], units: list[str], loc: str,
+                      occ: dict[str, list[str]] | None = None) -> bool:
+    """BoP 12.1 — British corps may never stack with French corps."""
+    here = occ.get(loc, []) if occ is not None else units_at(state, loc)
+    nations = {UNITS[u].nation for u in units if UNITS[u].corps}
+    present = {UNITS[u].nation for u in here if UNITS[u].corps and u not in units}
+    return ("britain" in nations and "france" in present) or (
+        "france" in nations and "britain" in present)
+
+
+def effectiveness(state: dict[str, Any], uid: str, *, attacking: bool, supplied: bool = True,
+                  terrain: str | None = None) -> int:
+    """BoP 10.53 — printed value; yellow 4 attacking in 1914 (10.532); −1 unsupplied (3.2);
+    a mountain corps +1 attacking into a mountain hex (10.562)."""
+    unit = UNITS[uid]
+    value = unit.effectiveness
+    if unit.yellow and attacking and state["flow"]["month"].startswith("1914"):
+        value = 4
+    if unit.kind == "mountain" and attacking and terrain == "mountain":
+        value += 1
+    if not supplied:
+        value -= 1
+    return value
+
+
+def eliminate(state: dict[str, Any], uid: str) -> None:
+    """BoP 1.32 — an eliminated unit returns to its force pool."""
+    del state["board"]["units"][uid]
+    pool = state["board"]["pool"]
+    if uid not in pool:
+        pool.append(uid)
+        pool.sort()
+
+
+def lone_leaders(state: dict[str, Any]) -> list[str]:
+    """BoP 1.323 — a leader alone (no corps of his nation) returns to the pool."""
+    occ = occupancy(state)
+    out = []
+    for loc, here in sorted(occ.items()):
+        for uid in here:
+            if UNITS[uid].kind == "leader" and not any(
+                    UNITS[o].corps and UNITS[o].nation == UNITS[uid].nation for o in here):
+                out.append(uid)
+    return out

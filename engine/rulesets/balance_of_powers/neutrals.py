@@ -1,0 +1,129 @@
+"""BoP 6.11, 6.123 and 12.1 — violations of the true neutrals and Britain's entry.
+
+A side declares a violation in its diplomacy phase (CP, then EP); the victim joins the other
+side at once and sets up its corps, in maneuver mode, in its population centres (6.11; we place
+them in a fixed order, capital first, see the docs). Britain joins the Entente at once when
+Germany declares a violation of Belgium or the Netherlands, when a German land unit comes within
+3 hexes of Paris, or when Russia enters crisis (6.123; the naval and Italian triggers cannot
+arise here). On joining it places cavalry 1 and infantry 1–2 in a French port hex and infantry 3
+in Britain (12.1).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.kernel import Event
+
+from .forces import MANEUVER, UNITS, other_side, side_of, stack_limit
+from .tables import BRITAIN_PARIS_RADIUS, ENTENTE, MINORS
+from .theatre import Theatre
+
+VIOLABLE = ("belgium", "denmark", "luxembourg", "netherlands", "switzerland")  # 6.121
+
+
+def violation_options(state: dict[str, Any], th: Theatre, side: str) -> list[str]:
+    """Neutrals still neutral that border this side's held territory (so entering is possible)."""
+    out = []
+    for nation in VIOLABLE:
+        if state["powers"][nation]["side"] is not None:
+            continue
+        if not any(th.home.get(loc) == nation for loc in th.locs):
+            continue
+        out.append(nation)
+    return out
+
+
+def violate(state: dict[str, Any], th: Theatre, side: str, nation: str) -> list[Event]:
+    """BoP 6.11 — the victim joins the violator's enemy and sets up its corps."""
+    enemy = other_side(side)
+    power = state["powers"][nation]
+    power["side"] = enemy
+    power["violated"] = True
+    events = [Event("violation", "BoP 6.11", {"by": side, "nation": nation, "joins": enemy})]
+    events += place_neutral(state, th, nation)
+    if side == "central" and nation in ("belgium", "netherlands"):
+        events += britain_joins(state, th, f"germany_violated_{nation}")
+    return events
+
+
+def neutral_slots(state: dict[str, Any], th: Theatre, nation: str) -> list[str]:
+    cap = th.capital.get(nation)
+    pops = sorted(loc for loc in th.place_at if th.home.get(loc) == nation and loc not in th.boxes)
+    if cap in pops:
+        pops.remove(cap)
+        pops.insert(0, cap)
+    return pops
+
+
+def place_neutral(state: dict[str, Any], th: Theatre, nation: str) -> list[Event]:
+    units = [uid for uid, u in UNITS.items() if u.nation == nation and u.arrives == "violated"]
+    slots = neutral_slots(state, th, nation) or sorted(
+        loc for loc in th.locs if th.home.get(loc) == nation)
+    placed = {}
+    counts: dict[str, int] = {}
+    for i, uid in enumerate(units):
+        for k in range(len(slots)):
+            loc = slots[(i + k) % len(slots)]
+            if counts.get(loc, 0) < stack_limit(state, th, loc):
+                counts[loc] = counts.get(loc, 0) + 1
+                state["board"]["units"][uid] = {"at": loc, "mode": MANEUVER}
+                placed[uid] = loc
+                break
+    return [Event("neutral_set_up", "BoP 6.11", {"nation": nation, "units": placed})] if placed else []
+
+
+def britain_joins(state: dict[str, Any], th: Theatre, reason: str) -> list[Event]:
+    """BoP 6.123, 12.1 — Britain joins the EP with 5 RP, TI 0, demoralization 0; its corps are
+    placed in the BRITAIN step (or at once if the game is mid-campaign)."""
+    power = state["powers"]["britain"]
+    if power["side"] is not None:
+        return []
+    power["side"] = ENTENTE
+    power["rp"] = 5
+    state["flow"]["britain_to_place"] = sorted(
+        uid for uid, u in UNITS.items() if u.nation == "britain" and u.arrives.startswith("joins"))
+    return [Event("britain_joins", "BoP 6.123", {"reason": reason})]
+
+
+def britain_triggers(state: dict[str, Any], th: Theatre) -> list[Event]:
+    """BoP 6.123 — a German land unit within 3 hexes of Paris; Russia in crisis."""
+    if state["powers"]["britain"]["side"] is not None:
+        return []
+    paris = th.capital.get("france")
+    if paris is not None:
+        near = th.distance_within(paris, BRITAIN_PARIS_RADIUS)
+        for uid, unit in sorted(state["board"]["units"].items()):
+            if UNITS[uid].nation == "germany" and unit["at"] in near:
+                return britain_joins(state, th, "german_unit_near_paris")
+    if state["powers"]["russia"]["crisis"]:
+        return britain_joins(state, th, "russia_in_crisis")
+    return []
+
+
+def french_ports(state: dict[str, Any], th: Theatre) -> list[str]:
+    """French port hexes the EP hold with room for three corps and no French corps (12.1:
+    British corps may never stack with French corps)."""
+    out = []
+    for loc in sorted(th.ports):
+        if th.home.get(loc) != "france" or side_of(state, state["board"]["control"].get(
+                loc, "france")) != ENTENTE:
+            continue
+        here = [u for u, v in state["board"]["units"].items() if v["at"] == loc]
+        if any(UNITS[u].nation == "france" and UNITS[u].corps for u in here):
+            continue
+        if any(side_of(state, UNITS[u].nation) not in (ENTENTE, None) for u in here):
+            continue
+        if sum(1 for u in here if UNITS[u].corps) + 3 > stack_limit(state, th, loc):
+            continue
+        out.append(loc)
+    return out
+
+
+def british_home(state: dict[str, Any], th: Theatre) -> list[str]:
+    return sorted(loc for loc in th.place_at if th.home.get(loc) == "britain"
+                  and loc not in th.boxes)
+
+
+def minors() -> tuple[str, ...]:
+    return MINORS

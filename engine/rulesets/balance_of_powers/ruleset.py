@@ -1,0 +1,775 @@
+"""Balance of Powers — the ruleset: decisions, handlers, the sequence driver, views, result.
+
+Handlers are named after the decision kind (`_do_march`, `_do_rail`, `_do_combat` …). After
+every handler `_advance` runs the automatic steps of the sequence (sequence.MONTH_SCRIPT) until
+some seat has a decision to make.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.kernel import Decision, Event, IllegalAction, MalformedAction, Roller, Ruleset
+
+from . import admiralty, combat, economy, movement, neutrals, setup, supply
+from .forces import (ENTRENCHED, MANEUVER, UNITS, commander, controller, eliminate,
+                     lone_leaders, occupancy, side_of, unit_side)
+from .occupy import enter, track_plans
+from .sequence import MONTH_NAMES, MONTH_SCRIPT, MONTHS, SEASON_BEFORE, Step
+from .tables import (CENTRAL, CP_BC_TO_WIN, ENTENTE, EP_BC_TO_WIN, MAJORS, MINOR_COMMANDER,
+                     PLAN_XVII_CORPS, PLAN_XVII_HEXES, RAIL_COST, SCHLIEFFEN_CORPS, SIDES)
+from .theatre import SCENARIO_MAP, Theatre, theatre
+from .victory import bc_counts, victory
+
+SCENARIO = "before-the-leaves-fall"
+SEATS = (("germany", CENTRAL, "Germany", "#5a5a5a"),
+         ("austria_hungary", CENTRAL, "Austria-Hungary", "#c8b560"),
+         ("france", ENTENTE, "France", "#3b5fae"),
+         ("russia", ENTENTE, "Russia", "#3f7f4f"),
+         ("britain", ENTENTE, "Britain", "#b03a2e"))
+
+MANIFEST = {
+    "title": "Balance of Powers",
+    "scenarios": [{
+        "id": SCENARIO, "title": "Before the Leaves Fall (August–October 1914)",
+        "rule": "BoP 12.1", "map": SCENARIO_MAP,
+        "seats": [{"id": s, "side": side, "title": title, "colour": colour}
+                  for s, side, title, colour in sorted(SEATS)],
+        "sides": [{"id": CENTRAL, "title": "Central Powers"},
+                  {"id": ENTENTE, "title": "Entente Powers"}],
+        "players": {"min": 2, "max": 4},
+        "options": [{"id": "secret_setup", "type": "boolean", "default": False,
+                     "title": "Secret simultaneous set-up (BoP 12.1 optional set-up)"}],
+        "max_actions": 4000, "hidden_information": True, "simultaneous": True,
+        "selfplay_requires": ["march", "rail", "combat"],
+    }],
+}
+
+SIDE_SEATS = {CENTRAL: ("austria_hungary", "germany"),
+              ENTENTE: ("britain", "france", "russia")}
+
+FORCE_SCHEMA = {"type": "object", "required": ["units", "to"],
+                "properties": {"units": {"type": "array", "items": {"type": "string"}},
+                               "to": {"type": "string"}}}
+RAIL_SCHEMA = {"type": "object", "required": ["units", "to", "payer"],
+               "properties": {"units": {"type": "array", "items": {"type": "string"}},
+                              "to": {"type": "string"}, "payer": {"type": "string"}}}
+ATTACK_SCHEMA = {"type": "object", "required": ["units", "target", "point", "payer"],
+                 "properties": {"units": {"type": "array", "items": {"type": "string"}},
+                                "target": {"type": "string"}, "point": {"type": "string"},
+                                "payer": {"type": ["string", "null"]}}}
+SETUP_SCHEMA = {"type": "object", "required": ["placement"],
+                "properties": {"placement": {"type": "object",
+                                             "additionalProperties": {"type": "string"}}}}
+SEA_SCHEMA = {"type": "object", "required": ["unit", "to"],
+              "properties": {"unit": {"type": "string"}, "to": {"type": "string"}}}
+
+
+def _th(state: dict[str, Any]) -> Theatre:
+    return theatre(state["board"]["map"])
+
+
+def _at_war(state: dict[str, Any], seat: str) -> bool:
+    return state["powers"][seat]["side"] is not None
+
+
+def _seat_rule(kind: str) -> str:
+    return {"march": "BoP 9.1", "rail": "BoP 9.2", "combat": "BoP 10", "entrench": "BoP 9.61",
+            "done": "BoP 6.53", "setup": "BoP 12.1", "violate": "BoP 6.11",
+            "muster": "BoP 6.21", "procure": "BoP 6.22", "sea_move": "BoP 6.452",
+            "britain_setup": "BoP 12.1", "plan_xvii": "BoP 12.1", "reserve": "BoP 10.4",
+            "point": "BoP 10.531", "reroll": "BoP 12.1", "pay": "BoP 10.711",
+            "loss": "BoP 10.712", "retreat": "BoP 10.722"}[kind]
+
+
+class BalanceOfPowers(Ruleset):
+    id = "balance_of_powers"
+    version = "1"
+    manifest = MANIFEST
+
+    # --- set-up -----------------------------------------------------------------------------
+
+    def setup(self, scenario: str, options: dict[str, Any], seats: list[str],
+              roller: Roller) -> dict[str, Any]:
+        state = setup.initial_state(SCENARIO_MAP, options)
+        flow = state["flow"]
+        flow["step"] = Step.SECRET_SETUP.value if options.get("secret_setup") else Step.SETUP.value
+        return state
+
+    # --- decisions --------------------------------------------------------------------------
+
+    def decisions(self, state: dict[str, Any]) -> list[Decision]:
+        flow = state["flow"]
+        if flow["result"] is not None:
+            return []
+        th = _th(state)
+        step = flow["step"]
+        if flow.get("britain_to_place"):
+            return [self._britain_decision(state, th)]
+        if step == Step.SETUP.value:
+            return self._setup_decisions(state, th, secret=False)
+        if step == Step.SECRET_SETUP.value:
+            return self._setup_decisions(state, th, secret=True)
+        if step == Step.HALF.value and flow["combat"] is not None:
+            kind, seat, options = combat.pending(state, th)
+            return [self._decision(state, seat, kind, options=tuple(options),
+                                   reaction=seat not in SIDE_SEATS[flow["side"]],
+                                   prompt=self._combat_prompt(kind, flow["combat"]))]
+        out: list[Decision] = []
+        for seat in flow["active"]:
+            out.extend(self._seat_decisions(state, th, step, seat))
+        return out
+
+    def _decision(self, state: dict[str, Any], seat: str, kind: str, *,
+                  options: tuple[Any, ...] | None = None, schema: dict[str, Any] | None = None,
+                  group: str | None = None, reaction: bool = False, undoable: bool = False,
+                  prompt: str = "", data: dict[str, Any] | None = None) -> Decision:
+        flow = state["flow"]
+        did = f"{flow['k']}-{flow['month']}-f{flow['fortnight']}-{flow['step']}-{seat}-{kind}"
+        return Decision(id=did, seats=(seat,), kind=kind, rule=_seat_rule(kind),
+                        prompt=prompt or kind.replace("_", " "), options=options, schema=schema,
+                        waiting=f"{seat} is deciding ({kind.replace('_', ' ')})", group=group,
+                        reaction=reaction, undoable=undoable, data=data or {})
+
+    def _combat_prompt(self, kind: str, c: dict[str, Any]) -> str:
+        return {"reserve": f"Attack on {c['target']}: commit a reserve?",
+                "point": f"Attack on {c['target']}: choose your point unit",
+                "reroll": "Reroll this land combat roll (once, first fortnight)?",
+                "pay": "Pay 1 RP to cancel this RP result?",
+                "loss": "Choose the next loss",
+                "retreat": "Choose where this corps retreats"}[kind]
+
+    def _setup_decisions(self, state: dict[str, Any], th: Theatre, *,
+                         secret: bool) -> list[Decision]:
+        flow = state["flow"]
+        placed = flow.setdefault("placed", [])
+        seats = setup.SETUP_NATIONS if secret else dict(setup.SETUP_ORDER)[flow["side"]]
+        return [self._decision(state, seat, "setup", schema=SETUP_SCHEMA,
+                               group="setup" if secret else None,
+                               prompt="Place your August 1914 units")
+                for seat in seats if seat not in placed]
+
+    def _britain_decision(self, state: dict[str, Any], th: Theatre) -> Decision:
+        ports = neutrals.french_ports(state, th)
+        homes = neutrals.british_home(state, th)
+        options = tuple({"port": p, "home": h} for p in ports for h in homes)
+        if not options:
+            options = ({"port": None, "home": homes[0] if homes else None},)
+        return self._decision(state, "britain", "britain_setup", options=options,
+                              prompt="Britain joins: place cavalry 1 and infantry 1–2 in a "
+                                     "French port, infantry 3 in Britain")
+
+    def _seat_decisions(self, state: dict[str, Any], th: Theatre, step: str,
+                        seat: str) -> list[Decision]:
+        flow = state["flow"]
+        if step == Step.DIPLOMACY.value:
+            options = ({"violate": None},) + tuple(
+                {"violate": n} for n in neutrals.violation_options(state, th, flow["side"]))
+            return [self._decision(state, seat, "violate", options=options,
+                                   prompt="Declare a violation of a neutral (or none)")]
+        if step == Step.MUSTER.value:
+            uid = self._muster_unit(state, seat)
+            if uid is None:
+                return []
+            options = tuple({"unit": uid, "at": loc} for loc in economy.muster_locations(
+                state, th, uid))
+            return [self._decision(state, seat, "muster", options=options,
+                                   prompt=f"Muster {UNITS[uid].name} ({UNITS[uid].nation})")]
+        if step == Step.PROCURE.value:
+            options = ({"buy": None},) + tuple({"buy": u} for u in economy.procurable(state, seat))
+            return [self._decision(state, seat, "procure", options=options,
+                                   prompt="Procure a unit from your pool (or stop)")]
+        if step == Step.ADMIRALTY.value:
+            out = [self._decision(state, seat, "done", options=({"done": True},),
+                                  prompt="End your admiralty phase")]
+            if admiralty.sea_moves(state, th, seat, commander):
+                out.append(self._decision(state, seat, "sea_move", schema=SEA_SCHEMA,
+                                          prompt="Move a corps by sea (6.45)"))
+            return out
+        if step == Step.PLAN_XVII.value:
+            options = ({"destroy": None},) + tuple(
+                {"destroy": u} for u in sorted(state["board"]["units"])
+                if UNITS[u].nation == "france" and UNITS[u].corps)
+            return [self._decision(state, seat, "plan_xvii", options=options,
+                                   prompt="Plan XVII failed: destroy a French corps")]
+        if step == Step.HALF.value:
+            return self._half_decisions(state, th, seat)
+        return []
+
+    def _half_decisions(self, state: dict[str, Any], th: Theatre, seat: str) -> list[Decision]:
+        supplied = state["flow"]["supplied"]
+        out = [self._decision(state, seat, "done", options=({"done": True},),
+                              prompt="End your fortnight half")]
+        if self._march_items(state, th, seat, supplied, limit=1):
+            out.append(self._decision(state, seat, "march", schema=FORCE_SCHEMA, undoable=True,
+                                      prompt="March a force"))
+        if self._rail_items(state, th, seat, supplied, limit=1):
+            out.append(self._decision(state, seat, "rail", schema=RAIL_SCHEMA, undoable=True,
+                                      prompt="Move a force by rail (1 RP)"))
+        if combat.attack_items(state, th, seat, commander, supplied, limit=1):
+            out.append(self._decision(state, seat, "combat", schema=ATTACK_SCHEMA,
+                                      prompt="Attack an adjacent location"))
+        entrench = movement.entrench_candidates(state, th, seat, commander)
+        if entrench:
+            out.append(self._decision(state, seat, "entrench", options=tuple(entrench),
+                                      undoable=True, prompt="Entrench or un-entrench a corps"))
+        return out
+
+    # --- option expanders (the same functions validate) ---------------------------------------
+
+    def _forces(self, state: dict[str, Any], seat: str, supplied: dict[str, bool]) -> list[list[str]]:
+        """Candidate forces for listing: each location's whole stack of movable units of the
+        seat, and its single corps with the most MP left."""
+        forces = []
+        occ = occupancy(state)
+        for loc in sorted(occ):
+            mine = [u for u in occ[loc] if commander(state, u) == seat]
+            corps = [u for u in mine if UNITS[u].corps and movement.may_move(state, u)
+                     and movement.mp_left(state, u, supplied.get(u, True)) > 0]
+            if not corps:
+                continue
+            leaders = [u for u in mine if not UNITS[u].corps]
+            forces.append(sorted(corps + leaders))
+            best = max(corps, key=lambda u: (movement.mp_left(state, u, supplied.get(u, True)),
+                                             u))
+            if len(corps) > 1:
+                forces.append([best])
+        return forces
+
+    def _march_items(self, state: dict[str, Any], th: Theatre, seat: str,
+                     supplied: dict[str, bool], limit: int | None = None,
+                     units: list[str] | None = None) -> list[dict[str, Any]]:
+        items = []
+        forces = [units] if units is not None else self._forces(state, seat, supplied)
+        for force in forces:
+            for loc, (cost, path) in movement.march_destinations(state, th, force,
+                                                                 supplied).items():
+                items.append({"action": {"units": force, "to": loc}, "cost": cost})
+                if limit is not None and len(items) >= limit:
+                    return items
+        return items
+
+    def _rail_items(self, state: dict[str, Any], th: Theatre, seat: str,
+                    supplied: dict[str, bool], limit: int | None = None,
+                    units: list[str] | None = None) -> list[dict[str, Any]]:
+        items = []
+        if units is not None:
+            forces = [units]
+        else:
+            forces = []
+            for force in self._forces(state, seat, supplied):
+                corps = [u for u in force if UNITS[u].corps]
+                leaders = [u for u in force if not UNITS[u].corps]
+                cap = min((movement.RAIL_CAP.get(UNITS[u].nation, 0) for u in corps), default=0)
+                forces.append(sorted(corps[:max(1, cap)] + leaders))
+        for force in forces:
+            dests = movement.rail_destinations(state, th, force, supplied)
+            if not dests:
+                continue
+            payer = movement.rail_payers(state, force)[0]
+            for loc, (cost, path) in dests.items():
+                items.append({"action": {"units": force, "to": loc, "payer": payer},
+                              "cost": cost, "hexes": len(path) - 1})
+                if limit is not None and len(items) >= limit:
+                    return items
+        return items
+
+    def options(self, state: dict[str, Any], seat: str, decision: Decision,
+                query: dict[str, Any] | None) -> list[dict[str, Any]]:
+        th = _th(state)
+        units = None
+        if query and isinstance(query.get("units"), list):
+            units = sorted(query["units"])
+            try:
+                movement.check_force(state, th, seat, units, commander, decision.rule)
+            except IllegalAction:
+                return []
+        supplied = state["flow"].get("supplied", {})
+        if decision.kind == "march":
+            return self._march_items(state, th, seat, supplied, units=units)
+        if decision.kind == "rail":
+            return self._rail_items(state, th, seat, supplied, units=units)
+        if decision.kind == "combat":
+            return combat.attack_items(state, th, seat, commander, supplied)
+        if decision.kind == "setup":
+            return [{"action": {"placement": p}, "variant": i} for i, p in enumerate(
+                setup.deployments(th, seat, secret=state["flow"]["secret"]))]
+        if decision.kind == "sea_move":
+            return [{"action": a} for a in admiralty.sea_moves(state, th, seat, commander)]
+        return []
+
+    def validate(self, state: dict[str, Any], seat: str, decision: Decision, action: Any) -> Any:
+        """BoP 9, 10, 12.1 — schema decisions: parse, then check with the listing functions."""
+        th = _th(state)
+        if not isinstance(action, dict):
+            raise MalformedAction("an action is a JSON object")
+        supplied = state["flow"].get("supplied", {})
+        kind = decision.kind
+        if kind == "setup":
+            return self._validate_setup(state, th, seat, action)
+        if kind == "sea_move":
+            return self._validate_sea(state, th, seat, action)
+        units = action.get("units")
+        if isinstance(units, list):
+            units = sorted(units)
+        loc = movement.check_force(state, th, seat, units, commander, decision.rule)
+        if kind == "march":
+            if set(action) != {"units", "to"}:
+                raise MalformedAction('a march is {"units": [...], "to": "<loc>"}')
+            dests = movement.march_destinations(state, th, units, supplied)
+            if action["to"] not in dests:
+                raise IllegalAction("BoP 9.1", "unreachable", {"from": loc, "to": action["to"]},
+                                    f"The force cannot march from {loc} to {action['to']}.")
+            return {"units": units, "to": action["to"]}
+        if kind == "rail":
+            if set(action) != {"units", "to", "payer"}:
+                raise MalformedAction('a rail move is {"units", "to", "payer"}')
+            if action["payer"] not in movement.rail_payers(state, units):
+                raise IllegalAction("BoP 9.21", "bad_payer", {"payer": action["payer"]},
+                                    "The payer needs a corps in the force, 1 RP and rail room.")
+            dests = movement.rail_destinations(state, th, units, supplied)
+            if action["to"] not in dests:
+                raise IllegalAction("BoP 9.22", "unreachable", {"from": loc, "to": action["to"]},
+                                    f"The force cannot rail from {loc} to {action['to']}.")
+            return {"units": units, "to": action["to"], "payer": action["payer"]}
+        if kind == "combat":
+            if set(action) != {"units", "target", "point", "payer"}:
+                raise MalformedAction('an attack is {"units", "target", "point", "payer"}')
+            problem = combat.attack_problem(state, th, units, action["target"], supplied)
+            if problem is not None:
+                rule, code, data = problem
+                raise IllegalAction(rule, code, data, f"This attack is not allowed ({code}).")
+            if action["point"] not in units or UNITS[action["point"]].kind in ("siege", "leader"):
+                raise IllegalAction("BoP 10.533", "bad_point_unit", {"point": action["point"]},
+                                    "The point unit is a non-siege corps of the force.")
+            if action["payer"] not in combat.payers(state, units):
+                raise IllegalAction("BoP 10.3", "bad_payer", {"payer": action["payer"]},
+                                    "The payer must be a major with a corps in the force and RP.")
+            return {"units": units, "target": action["target"], "point": action["point"],
+                    "payer": action["payer"]}
+        raise MalformedAction(f"unknown decision kind {kind}")
+
+    def _validate_setup(self, state: dict[str, Any], th: Theatre, seat: str, action: Any) -> Any:
+        placement = action.get("placement")
+        if set(action) != {"placement"} or not isinstance(placement, dict) or not all(
+                isinstance(v, str) for v in placement.values()):
+            raise MalformedAction('a set-up is {"placement": {"<unit>": "<location>"}}')
+        problems = setup.setup_problems(th, seat, placement, secret=state["flow"]["secret"])
+        if problems:
+            first = problems[0]
+            raise IllegalAction("BoP 12.1", first["code"], {"problems": problems[:10]},
+                                f"The set-up breaks BoP 12.1: {first['code']} {first['data']}.")
+        return {"placement": dict(sorted(placement.items()))}
+
+    def _validate_sea(self, state: dict[str, Any], th: Theatre, seat: str, action: Any) -> Any:
+        if set(action) != {"unit", "to"}:
+            raise MalformedAction('a sea move is {"unit", "to"}')
+        if action not in admiralty.sea_moves(state, th, seat, commander):
+            raise IllegalAction("BoP 6.452", "no_sea_route", dict(action),
+                                "No permitted sea move from a friendly port to that port.")
+        return {"unit": action["unit"], "to": action["to"]}
+
+    def timeout_default(self, state: dict[str, Any], decision: Decision, seat: str) -> Any:
+        kind = decision.kind
+        if kind == "reserve":
+            return {"reserve": None}
+        if kind == "point":
+            c = state["flow"]["combat"]
+            return max(decision.options, key=lambda o: (
+                combat.defender_effectiveness(state, _th(state), {**c, "def_point": o["point"]}),
+                o["point"]))
+        if kind == "pay":
+            return {"pay": True}
+        if kind == "loss":
+            units = [o for o in decision.options if o["loss"] in UNITS]
+            if units:
+                return min(units, key=lambda o: (UNITS[o["loss"]].effectiveness, o["loss"]))
+            return decision.options[0]
+        if kind == "reroll":
+            return {"reroll": False}
+        if kind in ("violate", "procure", "plan_xvii"):
+            return decision.options[0]
+        if kind in ("march", "rail", "combat", "entrench", "sea_move"):
+            return {"done": True} if decision.options is None and False else (
+                decision.options[0] if decision.options else super().timeout_default(
+                    state, decision, seat))
+        return super().timeout_default(state, decision, seat)
+
+    # --- handlers ---------------------------------------------------------------------------
+
+    def apply_action(self, state: dict[str, Any], seat: str, decision: Decision, action: Any,
+                     roller: Roller) -> list[Event]:
+        th = _th(state)
+        handler = getattr(self, f"_do_{decision.kind}")
+        events = handler(state, th, seat, action, roller)
+        state["flow"]["k"] += 1
+        events += self._tidy(state, th)
+        events += self._advance(state, th, roller)
+        return events
+
+    def resolve_group(self, state: dict[str, Any], group: str,
+                      answers: list[tuple[Decision, str, Any]], roller: Roller) -> list[Event]:
+        """BoP 12.1 optional set-up — all placements revealed and placed together."""
+        th = _th(state)
+        events = []
+        for _, seat, action in answers:
+            setup.place(state, action["placement"])
+            events.append(Event("set_up", "BoP 12.1", {"seat": seat,
+                                                      "placement": action["placement"]}))
+        state["flow"]["placed"] = sorted(seat for _, seat, _ in answers)
+        state["flow"]["k"] += 1
+        events += self._start_month(state, th, roller)
+        return events
+
+    def _do_setup(self, state, th, seat, action, roller):
+        """BoP 12.1 — place one nation's August 1914 units (EP first, then CP)."""
+        setup.place(state, action["placement"])
+        state["flow"]["placed"].append(seat)
+        return [Event("set_up", "BoP 12.1", {"seat": seat, "placement": action["placement"]})]
+
+    def _do_britain_setup(self, state, th, seat, action, roller):
+        """BoP 12.1 — Britain places cavalry 1, infantry 1–2 in a French port, infantry 3 home."""
+        placed = {}
+        for uid in state["flow"].pop("britain_to_place"):
+            loc = action["home"] if UNITS[uid].arrives == "joins-home" else action["port"]
+            if loc is None:
+                state["board"]["pool"] = sorted(state["board"]["pool"] + [uid])
+                continue
+            state["board"]["units"][uid] = {"at": loc, "mode": MANEUVER}
+            placed[uid] = loc
+        return [Event("britain_set_up", "BoP 12.1", {"units": placed})]
+
+    def _do_violate(self, state, th, seat, action, roller):
+        """BoP 6.11 — declare a violation; the victim joins the other side at once."""
+        flow = state["flow"]
+        if action["violate"] is None:
+            flow["active"] = [s for s in flow["active"] if s != seat]
+            return []
+        return neutrals.violate(state, th, flow["side"], action["violate"])
+
+    def _do_muster(self, state, th, seat, action, roller):
+        """BoP 6.21 — an arriving unit enters at a home population centre."""
+        uid = action["unit"]
+        state["flow"]["muster"].remove(uid)
+        state["board"]["units"][uid] = {"at": action["at"], "mode": MANEUVER}
+        return [Event("muster", "BoP 6.21", {"unit": uid, "at": action["at"]})]
+
+    def _do_procure(self, state, th, seat, action, roller):
+        """BoP 6.22 — buy a unit from the pool; it arrives next month."""
+        flow = state["flow"]
+        if action["buy"] is None:
+            flow["active"] = [s for s in flow["active"] if s != seat]
+            return []
+        month = MONTHS[MONTHS.index(flow["month"]) + 1]
+        return economy.procure(state, seat, action["buy"], month)
+
+    def _do_sea_move(self, state, th, seat, action, roller):
+        """BoP 6.452 — transport one corps by sea between friendly ports."""
+        uid = action["unit"]
+        frm = state["board"]["units"][uid]["at"]
+        state["board"]["units"][uid]["at"] = action["to"]
+        state["flow"]["sea_used"] += 1
+        return [Event("sea_move", "BoP 6.452", {"unit": uid, "from": frm, "to": action["to"]})]
+
+    def _do_plan_xvii(self, state, th, seat, action, roller):
+        """BoP 12.1 Plan XVII — the CP destroys up to four French corps of its choice."""
+        flow = state["flow"]
+        if action["destroy"] is None:
+            flow["plan17_left"] = 0
+        else:
+            eliminate(state, action["destroy"])
+            flow["plan17_left"] -= 1
+        if flow["plan17_left"] <= 0:
+            flow["active"] = []
+        return [Event("plan_xvii_penalty", "BoP 12.1", {"destroyed": action["destroy"]})]
+
+    def _do_done(self, state, th, seat, action, roller):
+        """BoP 6.53 — the seat has finished its forces for this half (or admiralty phase)."""
+        flow = state["flow"]
+        flow["active"] = [s for s in flow["active"] if s != seat]
+        mine = [u for u in flow["force"] if u in state["board"]["units"]
+                and commander(state, u) == seat]
+        for uid in mine:
+            flow["moves"].setdefault(uid, {"mp": 0, "rail": 0})["mp"] = 0
+        flow["force"] = [u for u in flow["force"] if u not in mine]
+        return []
+
+    def _do_entrench(self, state, th, seat, action, roller):
+        """BoP 9.61 — flip a corps' mode with all its MP, in its starting location."""
+        uid = action["unit"]
+        movement.start_force(state, [uid], state["flow"]["supplied"])
+        state["board"]["units"][uid]["mode"] = action["mode"]
+        state["flow"]["moves"][uid]["mp"] = 0
+        state["flow"]["force"] = []
+        return [Event("mode", "BoP 9.61", {"unit": uid, "mode": action["mode"]})]
+
+    def _do_march(self, state, th, seat, action, roller):
+        """BoP 9.1 — march a force; it takes control of what its infantry enters."""
+        units = action["units"]
+        supplied = state["flow"]["supplied"]
+        cost, path = movement.march_destinations(state, th, units, supplied)[action["to"]]
+        movement.start_force(state, units, supplied)
+        movement.spend(state, units, cost)
+        events = [Event("march", "BoP 9.1", {"units": units, "path": path, "mp": cost})]
+        return events + enter(state, th, units, path)
+
+    def _do_rail(self, state, th, seat, action, roller):
+        """BoP 9.2 — rail a force: 1 RP from the payer, 18 hexes per MP."""
+        units = action["units"]
+        supplied = state["flow"]["supplied"]
+        cost, path = movement.rail_destinations(state, th, units, supplied)[action["to"]]
+        payer = action["payer"]
+        state["powers"][payer]["rp"] -= RAIL_COST
+        corps = [u for u in units if UNITS[u].corps]
+        used = state["flow"]["rail_used"]
+        used[payer] = sorted(set(used.get(payer, [])) | set(corps))
+        movement.start_force(state, units, supplied)
+        movement.spend(state, units, cost, rail=cost)
+        for uid in corps:
+            if state["board"]["units"][uid]["mode"] == ENTRENCHED:
+                state["board"]["units"][uid]["mode"] = MANEUVER  # 9.23
+        events = [Event("rail", "BoP 9.2", {"units": units, "path": path, "mp": cost,
+                                           "payer": payer})]
+        return events + enter(state, th, units, path)
+
+    def _do_combat(self, state, th, seat, action, roller):
+        """BoP 10 — declare an attack; the pipeline runs until someone must decide."""
+        return combat.declare(state, th, seat, action["units"], action["target"], action["point"],
+                              action["payer"], state["flow"]["supplied"], roller)
+
+    def _combat_answer(self, state, th, seat, action, roller, kind):
+        return combat.answer(state, th, kind, action, roller)
+
+    def _do_reserve(self, state, th, seat, action, roller):
+        """BoP 10.4 — the defender names a reserve (or none)."""
+        return combat.answer(state, th, "reserve", action, roller)
+
+    def _do_point(self, state, th, seat, action, roller):
+        """BoP 10.531 — the defender's point unit."""
+        return combat.answer(state, th, "point", action, roller)
+
+    def _do_reroll(self, state, th, seat, action, roller):
+        """BoP 12.1 — the CP's one reroll in the first fortnight."""
+        return combat.answer(state, th, "reroll", action, roller)
+
+    def _do_pay(self, state, th, seat, action, roller):
+        """BoP 10.711 — pay 1 RP to cancel an "RP" result."""
+        return combat.answer(state, th, "pay", action, roller)
+
+    def _do_loss(self, state, th, seat, action, roller):
+        """BoP 10.712, 10.713 — place the next loss (a unit, a fortress step or attrition)."""
+        return combat.answer(state, th, "loss", action, roller)
+
+    def _do_retreat(self, state, th, seat, action, roller):
+        """BoP 10.722 — the defender retreats a corps 1–3 hexes."""
+        return combat.answer(state, th, "retreat", action, roller)
+
+    # --- automatic steps --------------------------------------------------------------------
+
+    def _tidy(self, state: dict[str, Any], th: Theatre) -> list[Event]:
+        """After every action: lone leaders go home (1.323); Britain's triggers (6.123)."""
+        events = []
+        for uid in lone_leaders(state):
+            eliminate(state, uid)
+            events.append(Event("leader_returned", "BoP 1.323", {"unit": uid}))
+        events += neutrals.britain_triggers(state, th)
+        return events
+
+    def _advance(self, state: dict[str, Any], th: Theatre, roller: Roller) -> list[Event]:
+        events: list[Event] = []
+        flow = state["flow"]
+        while flow["result"] is None:
+            if flow["step"] == Step.SETUP.value:
+                if self._setup_decisions(state, th, secret=False) or flow.get("britain_to_place"):
+                    return events
+                if flow["side"] == ENTENTE:
+                    flow["side"] = CENTRAL
+                    continue
+                events += self._start_month(state, th, roller)
+                return events
+            if flow["step"] == Step.SECRET_SETUP.value:
+                return events
+            if self.decisions(state):
+                return events
+            events += self._finish_step(state, th, roller)
+            events += self._next_step(state, th, roller)
+        return events
+
+    def _start_month(self, state: dict[str, Any], th: Theatre, roller: Roller) -> list[Event]:
+        flow = state["flow"]
+        flow["pos"] = -1
+        return self._next_step(state, th, roller) + self._advance(state, th, roller)
+
+    def _next_step(self, state: dict[str, Any], th: Theatre, roller: Roller) -> list[Event]:
+        flow = state["flow"]
+        flow["pos"] += 1
+        if flow["pos"] >= len(MONTH_SCRIPT):
+            return self._end_month(state, th, roller)
+        step, side, fortnight = MONTH_SCRIPT[flow["pos"]]
+        flow["step"] = step.value
+        flow["side"] = side or flow["side"]
+        flow["active"] = []
+        return self._enter_step(state, th, step, side, fortnight, roller)
+
+    def _enter_step(self, state: dict[str, Any], th: Theatre, step: Step, side: str | None,
+                    fortnight: int, roller: Roller) -> list[Event]:
+        flow = state["flow"]
+        month = flow["month"]
+        if step == Step.SEASONAL:
+            if month in SEASON_BEFORE:
+                return [Event("seasonal_turn", "BoP 5", {"season": SEASON_BEFORE[month]})] + (
+                    economy.seasonal_turn(state, th))
+            return []
+        if step == Step.DIPLOMACY:
+            lead = MINOR_COMMANDER[side]
+            if neutrals.violation_options(state, th, side) and _at_war(state, lead):
+                flow["active"] = [lead]
+            return []
+        if step == Step.MUSTER:
+            arrivals = state["board"]["arrivals"].get(month, [])
+            mine = [u for u in arrivals if side_of(state, UNITS[u].nation) == side]
+            flow["muster"] = sorted(mine)
+            state["board"]["arrivals"][month] = [u for u in arrivals if u not in mine]
+            flow["active"] = sorted({commander(state, u) for u in mine})
+            return []
+        if step == Step.PROCURE:
+            if month == MONTHS[-1]:
+                return []
+            flow["active"] = [s for s in SIDE_SEATS[side] if _at_war(state, s)
+                              and economy.procurable(state, s)]
+            return []
+        if step == Step.ADMIRALTY:
+            flow["sea_used"] = 0
+            flow["active"] = [s for s in SIDE_SEATS[ENTENTE] if _at_war(state, s)
+                              and admiralty.sea_moves(state, th, s, commander)]
+            return []
+        if step == Step.PLAN_XVII:
+            plan = state["plans"]["plan17"]
+            if month == MONTHS[0] and state["plans"]["active"] and (
+                    len(plan["corps"]) < PLAN_XVII_CORPS or len(plan["hexes"]) < PLAN_XVII_HEXES):
+                flow["plan17_left"] = PLAN_XVII_CORPS
+                flow["active"] = ["germany"]
+                return [Event("plan_xvii_failed", "BoP 12.1", dict(plan))]
+            return []
+        if step == Step.HALF:
+            flow["fortnight"] = fortnight
+            if side == CENTRAL:
+                flow["rail_used"] = {}
+            flow["moves"] = {}
+            flow["force"] = []
+            flow["trench"] = []
+            flow["bthru"] = []
+            flow["reserve_corps"] = {}
+            status = supply.supply_status(state, th)
+            flow["supplied"] = {u: ok for u, ok in status.items() if unit_side(state, u) == side}
+            flow["active"] = [s for s in SIDE_SEATS[side] if _at_war(state, s)]
+            flow["active"] = [s for s in flow["active"]
+                              if len(self._half_decisions(state, th, s)) > 1]
+            return [Event("half_begins", "BoP 6.53", {"month": month, "fortnight": fortnight,
+                                                      "side": side})]
+        if step == Step.COMMISSARIAT:
+            return supply.commissariat(state, th, side, roller)
+        if step == Step.MONTH_END:
+            return []
+        return []
+
+    def _finish_step(self, state: dict[str, Any], th: Theatre, roller: Roller) -> list[Event]:
+        flow = state["flow"]
+        events: list[Event] = []
+        if flow["step"] == Step.MUSTER.value:
+            for uid in flow.get("muster", []):
+                state["board"]["pool"] = sorted(state["board"]["pool"] + [uid])
+                events.append(Event("muster_failed", "BoP 6.211", {"unit": uid}))
+            flow["muster"] = []
+        if flow["step"] == Step.HALF.value:
+            flow["trench"] = []
+            flow["bthru"] = []
+            flow["moves"] = {}
+            flow["force"] = []
+            flow["supplied"] = {}
+        if flow["step"] == Step.PROCURE.value:
+            flow["bought"] = {}
+        return events
+
+    def _muster_unit(self, state: dict[str, Any], seat: str) -> str | None:
+        th = _th(state)
+        flow = state["flow"]
+        for uid in list(flow.get("muster", [])):
+            if commander(state, uid) != seat:
+                continue
+            if not economy.muster_locations(state, th, uid):
+                flow["muster"].remove(uid)
+                state["board"]["pool"] = sorted(state["board"]["pool"] + [uid])
+                continue
+            return uid
+        return None
+
+    def _end_month(self, state: dict[str, Any], th: Theatre, roller: Roller) -> list[Event]:
+        flow = state["flow"]
+        events = []
+        month = flow["month"]
+        if month == MONTHS[0] and state["plans"]["active"]:
+            plan = state["plans"]["schlieffen"]
+            if not (plan["liege"] and len(plan["corps"]) >= SCHLIEFFEN_CORPS):
+                flow["result"] = {"winner": ENTENTE, "winners": list(SIDE_SEATS[ENTENTE]),
+                                  "reason": "schlieffen_plan_failed", "rule": "BoP 12.1",
+                                  "schlieffen": dict(plan)}
+                events.append(Event("schlieffen_failed", "BoP 12.1", dict(plan)))
+                flow["step"] = Step.OVER.value
+                return events
+        if month == MONTHS[-1]:
+            flow["result"] = victory(state, th)
+            flow["step"] = Step.OVER.value
+            events.append(Event("victory_check", "BoP 12.1", flow["result"]))
+            return events
+        flow["month"] = MONTHS[MONTHS.index(month) + 1]
+        flow["pos"] = -1
+        flow["fortnight"] = 0
+        events.append(Event("month_begins", "BoP 6.0", {"month": flow["month"]}))
+        return events + self._next_step(state, th, roller)
+
+    # --- view and result ----------------------------------------------------------------------
+
+    def view(self, state: dict[str, Any], audience: str) -> dict[str, Any]:
+        """Everything in BoP is open (2.68) except the secret set-up, which the kernel keeps
+        sealed until every side has answered."""
+        th = _th(state)
+        flow = state["flow"]
+        return {
+            "flow": {"step": flow["step"], "month": flow["month"],
+                     "month_name": MONTH_NAMES.get(flow["month"]), "fortnight": flow["fortnight"],
+                     "side": flow["side"], "active": list(flow["active"]),
+                     "trench": list(flow["trench"]), "breakthrough": list(flow["bthru"]),
+                     "combat": flow["combat"], "result": flow["result"],
+                     "moves": flow["moves"], "force": list(flow["force"])},
+            "board": {"map": state["board"]["map"], "units": state["board"]["units"],
+                      "pool": list(state["board"]["pool"]),
+                      "arrivals": state["board"]["arrivals"],
+                      "control": state["board"]["control"], "forts": state["board"]["forts"],
+                      "breaches": state["board"]["breaches"]},
+            "powers": state["powers"], "ti": state["ti"], "plans": state["plans"],
+            "bargaining_chips": bc_counts(state, th),
+        }
+
+    def result(self, state: dict[str, Any]) -> dict[str, Any] | None:
+        return state["flow"]["result"]
+
+    def check_invariants(self, state: dict[str, Any]) -> None:
+        th = _th(state)
+        occ = occupancy(state)
+        for loc, here in occ.items():
+            assert loc in th.terrain and th.terrain[loc] != "water", f"unit on water {loc}"
+            sides = {unit_side(state, u) for u in here if UNITS[u].corps}
+            assert len(sides) <= 1, f"enemies share {loc}: {here}"
+            nations = {UNITS[u].nation for u in here if UNITS[u].corps}
+            assert not {"britain", "france"} <= nations, f"British and French stacked in {loc}"
+            n = sum(1 for u in here if UNITS[u].corps)
+            assert n <= 6, f"overstacked {loc}: {n}"
+        for nation, power in state["powers"].items():
+            assert power["rp"] >= 0, f"{nation} RP below 0"
+
+    def describe_action(self, state: dict[str, Any], decision: Decision, action: Any) -> str:
+        return f"{decision.kind} {action}"
+
+
+RULESET = BalanceOfPowers()

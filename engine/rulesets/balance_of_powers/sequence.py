@@ -1,0 +1,66 @@
+"""BoP 4.1, 6.0, 6.53 — the sequence of play of "Before the Leaves Fall" as data.
+
+Months August–October 1914, with the AUTUMN seasonal turn between August and September
+(calendar 2.1: … Aug, AUTUMN, Sep …). Each month: diplomacy (CP, then EP), construction
+(muster, then procurement; CP then EP), the EP-only admiralty phase of 6.45, and the campaign:
+fortnight 1 (CP half, CP commissariat, EP half, EP commissariat), fortnight 2 likewise. There is
+no bad weather in August–October on North Europe (6.511), so both fortnights are always played.
+Aviation, revolution and aerodrome phases have nothing to do in this scenario.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+
+from .tables import CENTRAL, ENTENTE
+
+
+class Step(str, Enum):
+    SETUP = "setup"                  # BoP 12.1 set-up, EP then CP (11.3)
+    SECRET_SETUP = "secret_setup"    # BoP 12.1 optional secret simultaneous set-up
+    SEASONAL = "seasonal"            # BoP 5 seasonal turn (automatic)
+    DIPLOMACY = "diplomacy"          # BoP 6.11 violations, CP then EP
+    BRITAIN = "britain"              # BoP 12.1 Britain places its corps on joining
+    MUSTER = "muster"                # BoP 6.21
+    PROCURE = "procure"              # BoP 6.22
+    ADMIRALTY = "admiralty"          # BoP 6.45 (EP only)
+    PLAN_XVII = "plan_xvii"          # BoP 12.1 Plan XVII penalty (CP destroys 4 French corps)
+    HALF = "half"                    # BoP 6.53 a side's fortnight half
+    COMMISSARIAT = "commissariat"    # BoP 6.6 (automatic)
+    MONTH_END = "month_end"          # plan checks, arrivals bookkeeping (automatic)
+    OVER = "over"
+
+
+MONTHS = ("1914-08", "1914-09", "1914-10")
+MONTH_NAMES = {"1914-08": "August 1914", "1914-09": "September 1914",
+               "1914-10": "October 1914"}
+SEASON_BEFORE = {"1914-09": "autumn"}   # BoP 2.1: AUTUMN falls between August and September
+SEASON_FIRST = {"autumn": True}         # the first seasonal turn at war (5.21 first column)
+
+# One month, in order: (step, side, fortnight).
+MONTH_SCRIPT: tuple[tuple[Step, str | None, int], ...] = (
+    (Step.SEASONAL, None, 0),
+    (Step.DIPLOMACY, CENTRAL, 0),
+    (Step.DIPLOMACY, ENTENTE, 0),
+    (Step.BRITAIN, ENTENTE, 0),
+    (Step.MUSTER, CENTRAL, 0),
+    (Step.MUSTER, ENTENTE, 0),
+    (Step.PROCURE, CENTRAL, 0),
+    (Step.PROCURE, ENTENTE, 0),
+    (Step.ADMIRALTY, ENTENTE, 0),
+    (Step.HALF, CENTRAL, 1),
+    (Step.COMMISSARIAT, CENTRAL, 1),
+    (Step.HALF, ENTENTE, 1),
+    (Step.COMMISSARIAT, ENTENTE, 1),
+    (Step.PLAN_XVII, CENTRAL, 2),
+    (Step.HALF, CENTRAL, 2),
+    (Step.COMMISSARIAT, CENTRAL, 2),
+    (Step.HALF, ENTENTE, 2),
+    (Step.COMMISSARIAT, ENTENTE, 2),
+    (Step.MONTH_END, None, 0),
+)
+
+
+def first_fortnight_of_game(month: str, fortnight: int) -> bool:
+    """BoP 12.1 — mobilisation limits and the CP reroll apply in fortnight 1 of August 1914."""
+    return month == MONTHS[0] and fortnight == 1

@@ -1,0 +1,302 @@
+"""BoP 12.1 — set-up: the initial state, the set-up constraints and legal deployments.
+
+Each seat answers one set-up decision with its whole placement `{"placement": {uid: loc}}`.
+`setup_problems` is the one check (used by the validator and by the deployments we offer);
+`deployments` builds a few legal placements (the options expander and the timeout default).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .forces import MANEUVER, UNITS, stack_limit
+from .tables import (CENTRAL, ENTENTE, FRENCH_BORDER_DEPTH, FRENCH_BORDER_MIN, GERMAN_EAST_MAX,
+                     GERMAN_NEAR_LIEGE, NATIONS, START_RP, START_SIDE, START_TI)
+from .theatre import Theatre
+
+RULE = "BoP 12.1"
+SETUP_NATIONS = ("austria_hungary", "france", "germany", "russia")
+AH_FORBIDDEN_PLACES = ("rava_ruska", "brody", "tarnopol")
+
+
+def setup_units(nation: str) -> list[str]:
+    return [uid for uid, u in UNITS.items() if u.nation == nation and u.arrives == "setup"]
+
+
+def initial_state(map_name: str, options: dict[str, Any]) -> dict[str, Any]:
+    arrivals: dict[str, list[str]] = {}
+    pool: list[str] = []
+    for uid, unit in UNITS.items():
+        if unit.arrives.startswith("1914-"):
+            arrivals.setdefault(unit.arrives[:7], []).append(uid)
+    powers = {}
+    for nation in NATIONS:
+        powers[nation] = {"side": START_SIDE[nation], "rp": START_RP.get(nation, 0)
+                          if START_SIDE[nation] else 0, "dem": 0, "crisis": False,
+                          "seasons": 0, "violated": False}
+    return {
+        "flow": {"step": "setup", "pos": -1, "month": "1914-08", "fortnight": 0, "side": ENTENTE,
+                 "active": [], "k": 0, "combat": None, "moves": {}, "force": [],
+                 "rail_used": {}, "trench": [], "bthru": [], "sea_used": 0, "pending": [],
+                 "reroll": True, "result": None, "secret": bool(options.get("secret_setup"))},
+        "board": {"map": map_name, "units": {}, "pool": pool,
+                  "arrivals": {k: sorted(v) for k, v in sorted(arrivals.items())},
+                  "control": {}, "forts": {}, "breaches": [], "landing_used": False},
+        "powers": powers,
+        "ti": dict(START_TI),
+        "plans": {"plan17": {"corps": [], "hexes": []}, "schlieffen": {"liege": False,
+                                                                       "corps": []},
+                  "active": not options.get("secret_setup")},
+        "secret": {},
+    }
+
+
+# --- geometry the set-up rules use ------------------------------------------------------------
+
+def french_border_hexes(th: Theatre) -> list[str]:
+    """French hexes adjacent to the German border."""
+    return sorted(loc for loc in th.locs if th.home.get(loc) == "france" and any(
+        th.home.get(o) == "germany" for o in th.adj[loc]))
+
+
+def french_zone(th: Theatre) -> list[str]:
+    """French hexes within two hexes of the German border (BoP 12.1)."""
+    border = french_border_hexes(th)
+    zone = set()
+    for loc in border:
+        for other, dist in th.distance_within(loc, FRENCH_BORDER_DEPTH - 1).items():
+            if th.home.get(other) == "france" and other not in th.boxes:
+                zone.add(other)
+    return sorted(zone)
+
+
+def near_liege(th: Theatre) -> list[str]:
+    liege = th.place_loc.get("liege")
+    if liege is None:
+        return []
+    return sorted(o for o in th.adj[liege] if th.home.get(o) == "germany")
+
+
+def liege_requirement(th: Theatre) -> int:
+    """Nine corps (BoP 12.1), or as many as the German hexes next to Liège can stack when
+    the map gives fewer than two of them (a map-calibration fallback; see the docs)."""
+    room = sum(stack_limit({}, th, loc) for loc in near_liege(th))
+    return min(GERMAN_NEAR_LIEGE, room)
+
+
+def berlin_column(th: Theatre) -> int:
+    return th.column[th.capital["germany"]]
+
+
+def warsaw_column(th: Theatre) -> int:
+    return th.column[th.place_loc["warsaw"]]
+
+
+def ah_forbidden(th: Theatre) -> set[str]:
+    out = set()
+    for pid in AH_FORBIDDEN_PLACES:
+        loc = th.place_loc.get(pid)
+        if loc is not None:
+            out.add(loc)
+            out.update(th.adj[loc])
+    return out
+
+
+def home_locs(th: Theatre, nation: str) -> list[str]:
+    return [loc for loc in th.locs if th.home.get(loc) == nation]
+
+
+# --- the check --------------------------------------------------------------------------------
+
+def setup_problems(th: Theatre, nation: str, placement: dict[str, str], *,
+                   secret: bool) -> list[dict[str, Any]]:
+    """BoP 12.1 — every broken set-up constraint as {"code", "data"}; [] when legal."""
+    problems: list[dict[str, Any]] = []
+    expected = setup_units(nation)
+    if sorted(placement) != expected:
+        missing = sorted(set(expected) - set(placement))
+        extra = sorted(set(placement) - set(expected))
+        return [{"code": "wrong_units", "data": {"missing": missing, "extra": extra}}]
+    counts: dict[str, int] = {}
+    for uid, loc in sorted(placement.items()):
+        if loc not in th.terrain or th.home.get(loc) != nation:
+            problems.append({"code": "not_home_country", "data": {"unit": uid, "at": loc}})
+            continue
+        if UNITS[uid].corps:
+            counts[loc] = counts.get(loc, 0) + 1
+    for loc, n in sorted(counts.items()):
+        if n > stack_limit({}, th, loc):
+            problems.append({"code": "overstacked", "data": {"at": loc, "corps": n}})
+    for uid, loc in sorted(placement.items()):
+        if UNITS[uid].kind == "leader" and not counts.get(loc):
+            problems.append({"code": "leader_alone", "data": {"unit": uid, "at": loc}})
+    if problems or secret:
+        return problems
+    corps = {uid: loc for uid, loc in placement.items() if UNITS[uid].corps}
+    if nation == "france":
+        dijon = th.place_loc.get("dijon")
+        zone = set(french_zone(th))
+        for uid, loc in sorted(corps.items()):
+            if UNITS[uid].place == "dijon":
+                if loc != dijon:
+                    problems.append({"code": "must_be_in_dijon", "data": {"unit": uid}})
+            elif loc not in zone:
+                problems.append({"code": "too_far_from_border", "data": {"unit": uid, "at": loc}})
+        for loc in french_border_hexes(th):
+            if counts.get(loc, 0) < FRENCH_BORDER_MIN:
+                problems.append({"code": "border_hex_short",
+                                 "data": {"at": loc, "corps": counts.get(loc, 0)}})
+    elif nation == "germany":
+        near = set(near_liege(th))
+        n_near = sum(1 for loc in corps.values() if loc in near)
+        if n_near < liege_requirement(th):
+            problems.append({"code": "too_few_near_liege", "data": {"corps": n_near}})
+        col = berlin_column(th)
+        n_east = sum(1 for loc in corps.values() if th.column[loc] > col)
+        if n_east > GERMAN_EAST_MAX:
+            problems.append({"code": "too_many_east", "data": {"corps": n_east}})
+    elif nation == "austria_hungary":
+        banned = ah_forbidden(th)
+        for uid, loc in sorted(corps.items()):
+            if loc in banned:
+                problems.append({"code": "near_forbidden_town", "data": {"unit": uid, "at": loc}})
+    elif nation == "russia":
+        col = warsaw_column(th)
+        for uid, loc in sorted(corps.items()):
+            if UNITS[uid].place == "petrograd-box":
+                if loc != "petrograd-box":
+                    problems.append({"code": "guards_in_petrograd", "data": {"unit": uid}})
+            elif loc in th.boxes or not th.is_pop(loc) or th.column[loc] < col:
+                problems.append({"code": "not_eastern_population_centre",
+                                 "data": {"unit": uid, "at": loc}})
+    return problems
+
+
+# --- legal deployments ----------------------------------------------------------------------
+
+def _fill(units: list[str], slots: list[str], th: Theatre, per_hex: int,
+          counts: dict[str, int], placement: dict[str, str]) -> list[str]:
+    """Place `units` round-robin over `slots`, at most `per_hex` corps per hex; returns the
+    units that found no room."""
+    left = []
+    i = 0
+    for uid in units:
+        placed = False
+        for _ in range(len(slots)):
+            loc = slots[i % len(slots)]
+            i += 1
+            if counts.get(loc, 0) < min(per_hex, stack_limit({}, th, loc)):
+                placement[uid] = loc
+                counts[loc] = counts.get(loc, 0) + 1
+                placed = True
+                break
+        if not placed:
+            left.append(uid)
+    return left
+
+
+def _rotate(items: list[str], k: int) -> list[str]:
+    if not items:
+        return items
+    k %= len(items)
+    return items[k:] + items[:k]
+
+
+def _enemy_distance_key(th: Theatre, nation: str, enemies: tuple[str, ...]):
+    frontier = [loc for loc in th.locs if th.home.get(loc) in enemies]
+    dist = {loc: 0 for loc in frontier}
+    while frontier:
+        nxt = []
+        for loc in frontier:
+            for other in th.adj[loc]:
+                if other not in dist:
+                    dist[other] = dist[loc] + 1
+                    nxt.append(other)
+        frontier = sorted(nxt)
+    return lambda loc: (dist.get(loc, 99), loc)
+
+
+def deployment(th: Theatre, nation: str, variant: int, *, secret: bool) -> dict[str, str]:
+    """A legal placement (variant 0, 1, 2 … differ in spread)."""
+    units = setup_units(nation)
+    corps = [u for u in units if UNITS[u].corps]
+    leaders = [u for u in units if not UNITS[u].corps]
+    placement: dict[str, str] = {}
+    counts: dict[str, int] = {}
+    home = [loc for loc in home_locs(th, nation) if loc not in th.boxes]
+    per_hex = 3 + variant % 3
+    if nation == "france":
+        enemies: tuple[str, ...] = ("germany",)
+    elif nation == "germany":
+        enemies = ("france", "russia")
+    elif nation == "austria_hungary":
+        enemies = ("russia",)
+    else:
+        enemies = ("germany", "austria_hungary")
+    key = _enemy_distance_key(th, nation, enemies)
+    if secret:
+        slots = sorted(home, key=key)[:max(8, len(corps) // 2)]
+        _fill(corps, _rotate(slots, variant), th, per_hex, counts, placement)
+    elif nation == "france":
+        dijon = th.place_loc["dijon"]
+        fixed = [u for u in corps if UNITS[u].place == "dijon"]
+        for uid in fixed:
+            placement[uid] = dijon
+            counts[dijon] = counts.get(dijon, 0) + 1
+        rest = [u for u in corps if u not in fixed]
+        border = french_border_hexes(th)
+        need = []
+        for loc in border:
+            need += [loc] * FRENCH_BORDER_MIN
+        for uid, loc in zip(rest, need):
+            placement[uid] = loc
+            counts[loc] = counts.get(loc, 0) + 1
+        rest = rest[len(need):]
+        zone = sorted(french_zone(th), key=key)
+        _fill(rest, _rotate(zone, variant), th, per_hex, counts, placement)
+    elif nation == "germany":
+        near = near_liege(th)
+        first = corps[:liege_requirement(th) + variant % 3]
+        _fill(first, near, th, 6, counts, placement)
+        rest = [u for u in corps if u not in placement]
+        col = berlin_column(th)
+        east_units = rest[:GERMAN_EAST_MAX - variant % 2]
+        east = sorted((loc for loc in home if th.column[loc] > col), key=key)
+        _fill(east_units, _rotate(east[:12], variant), th, per_hex, counts, placement)
+        rest = [u for u in corps if u not in placement]
+        west = sorted((loc for loc in home if th.column[loc] <= col), key=key)
+        _fill(rest, _rotate(west[:30], variant), th, per_hex, counts, placement)
+    elif nation == "austria_hungary":
+        banned = ah_forbidden(th)
+        slots = sorted((loc for loc in home if loc not in banned), key=key)
+        _fill(corps, _rotate(slots[:20], variant), th, per_hex, counts, placement)
+    else:
+        col = warsaw_column(th)
+        guards = [u for u in corps if UNITS[u].place == "petrograd-box"]
+        for uid in guards:
+            placement[uid] = "petrograd-box"
+            counts["petrograd-box"] = counts.get("petrograd-box", 0) + 1
+        rest = [u for u in corps if u not in guards]
+        slots = sorted((loc for loc in home if th.is_pop(loc) and th.column[loc] >= col), key=key)
+        _fill(rest, _rotate(slots[:24], variant), th, per_hex, counts, placement)
+    for uid in leaders:
+        occupied = sorted(loc for loc, n in counts.items() if n and loc not in th.boxes)
+        placement[uid] = occupied[variant % len(occupied)]
+    return dict(sorted(placement.items()))
+
+
+def deployments(th: Theatre, nation: str, *, secret: bool, count: int = 3) -> list[dict[str, str]]:
+    out = []
+    for variant in range(count):
+        placement = deployment(th, nation, variant, secret=secret)
+        if not setup_problems(th, nation, placement, secret=secret) and placement not in out:
+            out.append(placement)
+    return out
+
+
+def place(state: dict[str, Any], placement: dict[str, str]) -> None:
+    for uid, loc in sorted(placement.items()):
+        state["board"]["units"][uid] = {"at": loc, "mode": MANEUVER}
+
+
+SETUP_ORDER = ((ENTENTE, ("france", "russia")), (CENTRAL, ("austria_hungary", "germany")))

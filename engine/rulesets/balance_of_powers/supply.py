@@ -1,0 +1,141 @@
+"""BoP 3 — supply: sources, overland tracing, water supply under 6.454, the commissariat (6.6).
+
+A nation's units are supplied where they stand in or next to a live source, or in or next to a
+hex from which a path of friendly hexes holding rail or a population centre, free of enemy
+land units, leads to a source (3.12). Sources are not shared between allies (3.11).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.kernel import Event, Roller
+
+from .forces import UNITS, controller, enemy_present, eliminate, occupancy, side_of
+from .tables import MAJORS
+from .theatre import Theatre
+
+RULE = "BoP 3.1"
+
+
+def sources(state: dict[str, Any], th: Theatre, nation: str,
+            occ: dict[str, list[str]] | None = None) -> set[str]:
+    """BoP 3.11 — the live sources of one nation.
+
+    Its capital and home bargaining chips while its side controls them; Russia also its
+    east-edge rail hexes; Britain also any Entente port on open water (6.454, our reading:
+    the water leg back to British ports is always open on this map). A source whose every
+    neighbour holds an enemy land unit is dead (3.11)."""
+    side = side_of(state, nation)
+    if side is None:
+        return set()
+    occ = occupancy(state) if occ is None else occ
+    found: set[str] = set()
+    cap = th.capital.get(nation)
+    if cap is not None:
+        found.add(cap)
+    for loc in th.bcs:
+        if th.home.get(loc) == nation:
+            found.add(loc)
+    if nation == "russia":
+        edge = max(th.column[loc] for loc in th.locs if loc not in th.boxes)
+        found |= {loc for loc in th.rail_links if th.home.get(loc) == "russia"
+                  and th.column[loc] == edge}
+    if nation == "britain":
+        for loc in th.ports:
+            if side_of(state, controller(state, th, loc)) == side and any(
+                    th.sea_area.get(w) not in (None, "baltic") for w in th.all_adj[loc]):
+                found.add(loc)
+    live = set()
+    for loc in sorted(found):
+        if side_of(state, controller(state, th, loc)) != side:
+            continue
+        if enemy_present(state, th, loc, side, occ):
+            continue
+        around = th.adj[loc]
+        if around and all(enemy_present(state, th, other, side, occ) for other in around):
+            continue
+        live.add(loc)
+    return live
+
+
+def supplied_locations(state: dict[str, Any], th: Theatre, nation: str,
+                       occ: dict[str, list[str]] | None = None) -> set[str]:
+    """BoP 3.12 — every location where a unit of `nation` is in supply."""
+    side = side_of(state, nation)
+    if side is None:
+        return set()
+    occ = occupancy(state) if occ is None else occ
+    live = sources(state, th, nation, occ)
+
+    def qualifies(loc: str) -> bool:
+        return ((th.is_rail(loc) or th.is_pop(loc))
+                and side_of(state, controller(state, th, loc)) == side
+                and not enemy_present(state, th, loc, side, occ))
+
+    reached = set(live)
+    frontier = sorted(live)
+    while frontier:
+        nxt = []
+        for loc in frontier:
+            for other in th.adj[loc]:
+                if other not in reached and qualifies(other):
+                    reached.add(other)
+                    nxt.append(other)
+        frontier = nxt
+    out = set(reached)
+    for loc in reached:
+        out.update(th.adj[loc])
+    return out
+
+
+def supply_status(state: dict[str, Any], th: Theatre) -> dict[str, bool]:
+    """Every on-map unit → supplied? (one trace per nation)."""
+    occ = occupancy(state)
+    by_nation: dict[str, set[str]] = {}
+    out = {}
+    for uid, unit in sorted(state["board"]["units"].items()):
+        nation = UNITS[uid].nation
+        if nation not in by_nation:
+            by_nation[nation] = supplied_locations(state, th, nation, occ)
+        out[uid] = unit["at"] in by_nation[nation]
+    return out
+
+
+def is_supplied(state: dict[str, Any], th: Theatre, uid: str) -> bool:
+    return state["board"]["units"][uid]["at"] in supplied_locations(
+        state, th, UNITS[uid].nation)
+
+
+def commissariat(state: dict[str, Any], th: Theatre, side: str, roller: Roller) -> list[Event]:
+    """BoP 6.6 — the phasing side checks its corps, lowest printed effectiveness first (equal
+    values together); each unsupplied corps survives on 1d6 < printed effectiveness, −1 to the
+    roll in its own capital or a home bargaining chip."""
+    events: list[Event] = []
+    status = supply_status(state, th)
+    levels = sorted({UNITS[uid].effectiveness for uid in status
+                     if UNITS[uid].corps and side_of(state, UNITS[uid].nation) == side})
+    for level in levels:
+        batch = [uid for uid, ok in sorted(status.items())
+                 if not ok and UNITS[uid].corps and UNITS[uid].effectiveness == level
+                 and side_of(state, UNITS[uid].nation) == side]
+        for uid in batch:
+            nation = UNITS[uid].nation
+            loc = state["board"]["units"][uid]["at"]
+            roll = roller.d(6, f"commissariat {uid}")
+            home_source = (loc == th.capital.get(nation)) or (
+                loc in th.bcs and th.home.get(loc) == nation)
+            final = roll - 1 if home_source else roll
+            survives = final < UNITS[uid].effectiveness
+            if not survives:
+                eliminate(state, uid)
+            events.append(Event("commissariat", "BoP 6.6", {
+                "unit": uid, "at": loc, "roll": roll, "final": final,
+                "needs_below": UNITS[uid].effectiveness, "survives": survives}))
+        if batch:
+            status = supply_status(state, th)
+    return events
+
+
+def unsupplied_majors(state: dict[str, Any], th: Theatre) -> list[str]:
+    return [n for n in MAJORS if side_of(state, n) is not None]

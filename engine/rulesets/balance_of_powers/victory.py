@@ -1,0 +1,48 @@
+"""BoP 12.1 — victory at the end of October 1914.
+
+A side controlling both Berlin and Paris wins. Otherwise the CP win with more than 13
+bargaining chips, the EP with more than 6; anything else is a draw. We count every BC a side
+controls, its own home ones included (the text's "total number of bargaining chips a side
+controls"); if both thresholds were met at once the game would be a draw (our ruling; with 25
+BCs on the map both cannot happen: 14 + 7 = 21 would need 21 of them controlled by belligerents,
+which is possible, so the ruling matters and is documented).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .forces import controller, side_of
+from .tables import CENTRAL, CP_BC_TO_WIN, ENTENTE, EP_BC_TO_WIN
+from .theatre import Theatre
+
+WINNERS = {CENTRAL: ["austria_hungary", "germany"], ENTENTE: ["britain", "france", "russia"]}
+
+
+def bc_counts(state: dict[str, Any], th: Theatre) -> dict[str, int]:
+    counts = {CENTRAL: 0, ENTENTE: 0}
+    for loc in sorted(th.bcs):
+        side = side_of(state, controller(state, th, loc))
+        if side in counts:
+            counts[side] += 1
+    return counts
+
+
+def victory(state: dict[str, Any], th: Theatre) -> dict[str, Any]:
+    """BoP 12.1 — capitals first, then bargaining-chip counts."""
+    berlin = side_of(state, controller(state, th, th.capital["germany"]))
+    paris = side_of(state, controller(state, th, th.capital["france"]))
+    counts = bc_counts(state, th)
+    base = {"rule": "BoP 12.1", "bargaining_chips": counts, "berlin": berlin, "paris": paris}
+    if berlin is not None and berlin == paris:
+        return {**base, "winner": berlin, "winners": WINNERS[berlin],
+                "reason": "berlin_and_paris"}
+    cp = counts[CENTRAL] > CP_BC_TO_WIN
+    ep = counts[ENTENTE] > EP_BC_TO_WIN
+    if cp and not ep:
+        return {**base, "winner": CENTRAL, "winners": WINNERS[CENTRAL],
+                "reason": "bargaining_chips"}
+    if ep and not cp:
+        return {**base, "winner": ENTENTE, "winners": WINNERS[ENTENTE],
+                "reason": "bargaining_chips"}
+    return {**base, "winner": None, "winners": [], "reason": "draw"}
