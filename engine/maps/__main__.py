@@ -18,6 +18,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--out", required=True)
     p.add_argument("--width", type=int, default=1600)
     p.add_argument("--hex-labels", action="store_true")
+    p.add_argument("--grid", action="store_true", help="draw the hex grid (bigger PNG)")
     v = sub.add_parser("vendor", help="copy and clip the public sources into engine/maps/sources/")
     v.add_argument("--from", dest="src", required=True)
     args = ap.parse_args(argv)
@@ -38,7 +39,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if args.cmd == "preview":
         from .preview import preview
-        preview(args.name, Path(args.out), width=args.width, hex_labels=args.hex_labels)
+        preview(args.name, Path(args.out), width=args.width, hex_labels=args.hex_labels, grid=args.grid)
         return 0
     if args.cmd == "vendor":
         from .vendor import vendor

@@ -824,6 +824,15 @@ class Compiler:
                 self.vadj[ka][kb] = (min(i, j), max(i, j))
                 self.vadj[kb][ka] = (min(i, j), max(i, j))
 
+    def _edge_table(self):
+        if getattr(self, "_edges", None) is None:
+            keys = sorted(self.vadj)
+            pairs = sorted({(min(u, w), max(u, w)) for u in keys for w in self.vadj[u]})
+            mid = np.array([((self.vpos[u][0] + self.vpos[w][0]) / 2, (self.vpos[u][1] + self.vpos[w][1]) / 2)
+                            for u, w in pairs])
+            self._edges = (pairs, shapely.points(mid))
+        return self._edges
+
     def nearest_vertex(self, x: float, y: float):
         q, r = hm.pixel_to_hex(x, y, self.size)
         cx, cy = hm.hex_to_pixel(q, r, self.size)
@@ -835,50 +844,53 @@ class Compiler:
                 best = (d, k)
         return best[1] if best else None
 
-    def vertex_path(self, a, b, limit=10):
-        prev = {a: None}
-        dq = deque([a])
-        while dq:
-            v = dq.popleft()
-            if v == b:
-                break
-            for w in sorted(self.vadj[v]):
-                if w not in prev:
-                    prev[w] = v
-                    dq.append(w)
-            if len(prev) > 200:
-                return None
-        if b not in prev:
-            return None
-        path = [b]
-        while prev[path[-1]] is not None:
-            path.append(prev[path[-1]])
-        path.reverse()
-        return path if len(path) <= limit else None
-
     def line_to_edges(self, pts_xy: list[tuple[float, float]]) -> list[tuple[int, int]]:
-        """Snap a polyline (SVG units) onto hex edges; returns hex index pairs of the hexsides."""
-        dense = []
-        step = self.size / 3.0
-        for (x0, y0), (x1, y1) in zip(pts_xy, pts_xy[1:]):
-            nseg = max(1, int(math.hypot(x1 - x0, y1 - y0) / step))
-            for k in range(nseg):
-                t = k / nseg
-                dense.append((x0 + (x1 - x0) * t, y0 + (y1 - y0) * t))
-        dense.append(pts_xy[-1])
-        verts = []
-        for x, y in dense:
-            v = self.nearest_vertex(x, y)
-            if v is not None and (not verts or verts[-1] != v):
-                verts.append(v)
-        out = []
-        for a, b in zip(verts, verts[1:]):
-            path = self.vertex_path(a, b)
-            if not path:
+        """Snap a polyline (SVG units) onto hex edges: the cheapest vertex path from the vertex
+        nearest its first point to the vertex nearest its last, where an edge costs a fixed step
+        plus the distance of its midpoint from the line (edges farther than 1.2 S are excluded).
+        Returns hex index pairs of the hexsides."""
+        if len(pts_xy) < 2:
+            return []
+        line = LineString(pts_xy)
+        if line.length == 0:
+            return []
+        a = self.nearest_vertex(*pts_xy[0])
+        b = self.nearest_vertex(*pts_xy[-1])
+        if a is None or b is None or a == b:
+            return []
+        pairs, mids = self._edge_table()
+        d = shapely.distance(mids, line)
+        s = self.size
+        near = {}
+        for k in np.nonzero(d <= 1.2 * s)[0]:
+            u, w = pairs[k]
+            near[(u, w)] = near[(w, u)] = 0.25 * s + float(d[k])
+        adj = defaultdict(list)
+        for (u, w), c in near.items():
+            adj[u].append((w, c))
+        dist = {a: 0.0}
+        prev = {a: None}
+        heap = [(0.0, a)]
+        while heap:
+            g, u = heapq.heappop(heap)
+            if u == b:
+                break
+            if g > dist.get(u, 1e18):
                 continue
-            for u, w in zip(path, path[1:]):
-                out.append(self.vadj[u][w])
-        return out
+            for w, c in sorted(adj[u]):
+                ng = g + c
+                if ng < dist.get(w, 1e18) - 1e-9:
+                    dist[w] = ng
+                    prev[w] = u
+                    heapq.heappush(heap, (ng, w))
+        if b not in prev:
+            return []
+        out = []
+        v = b
+        while prev[v] is not None:
+            out.append(self.vadj[prev[v]][v])
+            v = prev[v]
+        return out[::-1]
 
     def rivers(self):
         feats = _features("ne_10m_rivers_centerlines.geojson") + _features("ne_10m_rivers_europe.geojson")

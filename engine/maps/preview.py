@@ -10,7 +10,8 @@ from pathlib import Path
 from .compiler import STATIC
 
 
-def preview(name: str, out: Path, width: int = 1600, hex_labels: bool = False) -> Path:
+def preview(name: str, out: Path, width: int = 1600, hex_labels: bool = False, grid: bool = False) -> Path:
+    """Screenshot the map; the hex grid is left out unless asked for (it triples the PNG size)."""
     svg_path = STATIC / name / "map.svg"
     svg = svg_path.read_text(encoding="utf-8")
     m = re.search(r'viewBox="0 0 (\d+) (\d+)"', svg)
@@ -18,6 +19,8 @@ def preview(name: str, out: Path, width: int = 1600, hex_labels: bool = False) -
     height = round(width * h / w)
     if hex_labels:
         svg = svg.replace('class="hl" text-anchor="middle" display="none"', 'class="hl" text-anchor="middle"')
+    if not grid:
+        svg = svg.replace('<g id="layer-grid"', '<g id="layer-grid" display="none"')
     svg = re.sub(r'width="\d+" height="\d+" data-map', f'width="{width}" height="{height}" data-map', svg, count=1)
     browser = shutil.which("chromium") or shutil.which("chromium-browser") or "/usr/bin/chromium"
     out = Path(out)

@@ -76,7 +76,7 @@ def render_svg(comp, doc: dict) -> str:
              '<style>.lbl{font:600 9px sans-serif;fill:#222;paint-order:stroke;stroke:#fff;stroke-width:2px}'
              '.cap{font:700 11px sans-serif}.hl{font:5px sans-serif;fill:#777}'
              '.sea-lbl{font:italic 14px serif;fill:#4b6f8c}</style>',
-             f'<rect id="background" width="{width}" height="{height}" fill="{SEA_FILL}"/>']
+             f'<rect id="background" width="{width}" height="{height}" fill="#e4e0d6"/>']
 
     # sea areas
     parts.append('<g id="layer-sea">')
