@@ -107,6 +107,10 @@ def _welcome(user: Any, game_id: int, invite: str | None, since: int | None) -> 
 
 
 class GameConsumer(AsyncWebsocketConsumer):
+    # No channel per socket: the process's hub (broadcast.HUB) receives for every socket.
+    # (An alias that is not configured makes Channels skip the per-socket layer channel.)
+    channel_layer_alias = "salient-hub-only"
+
     # --- connection -------------------------------------------------------------------------
 
     async def connect(self) -> None:
@@ -232,7 +236,7 @@ class GameConsumer(AsyncWebsocketConsumer):
             await self.send_frame(later)
             self.v = later["v"]
         # Frames published between the read and the join: repair through the database.
-        await self._sync()
+        await self._catch_up()
 
     # --- frames from the hub ----------------------------------------------------------------
 
@@ -258,9 +262,9 @@ class GameConsumer(AsyncWebsocketConsumer):
         """Bring this socket up to date from the database (gap seen, or the layer came back)."""
         if self.ready and not self.syncing and not self.closed:
             self.syncing = True
-            asyncio.ensure_future(self._sync())
+            asyncio.ensure_future(self._catch_up())
 
-    async def _sync(self) -> None:
+    async def _catch_up(self) -> None:
         self.syncing = True
         try:
             for _ in range(5):
@@ -346,7 +350,7 @@ class GameConsumer(AsyncWebsocketConsumer):
             return
         self.v = since if 0 <= since <= self.v else -1
         self.syncing = True
-        await self._sync()
+        await self._catch_up()
 
     async def on_chat(self, fields: dict[str, Any]) -> None:
         if not self.chat_bucket.take():

@@ -122,7 +122,11 @@ def summary(entries: dict[str, Any], seq: int) -> dict[str, Any]:
 
 def current(game_id: int) -> dict[str, Any]:
     """The last merged presence of a game (for `welcome`); sync, cheap."""
-    entries = cache.get(_key(game_id)) or {}
+    try:
+        entries = cache.get(_key(game_id)) or {}
+    except Exception as exc:  # noqa: BLE001 — Redis down: presence is best effort
+        logger.warning("presence unavailable (%s)", exc)
+        entries = {}
     now = time.time()
     entries = {pid: e for pid, e in entries.items() if now - e["at"] < STALE_SECONDS}
     return summary(entries, 0)

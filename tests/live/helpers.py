@@ -74,11 +74,13 @@ def frame_leaks(frame: Any, seat: str) -> list[str]:
         if isinstance(value, dict):
             if value.get("kind") == "answers_revealed":
                 return
-            if value.get("kind") == "hand_now":
+            if value.get("kind") == "hand_now" and value.get("audience") == f"seat:{seat}":
                 found.append(path)
             if value.get("seat") == seat and "action" in value:
                 found.append(path)
-            if value.get("kind") == "answer_sealed" and "decision" in value.get("data", {}):
+            data = value.get("data")
+            if value.get("kind") == "answer_sealed" and isinstance(data, dict) \
+                    and data.get("seat") == seat and "decision" in data:
                 found.append(path)
             for key, item in value.items():
                 walk(item, f"{path}/{key}")
