@@ -1,0 +1,123 @@
+"""FA 11.9 — land movement: legal destinations of a unit or stack, overrun and control.
+
+`destinations` is the one source of truth: the options expander lists it and the validator
+checks an order against it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.board import Map
+from engine.board.paths import movement_range
+
+from .position import (by_hex, controller, is_enemy, is_friendly, map_of, unit)
+from .terrain import move_cost
+from .weather import weather_at
+from .zoc import enemy_zoc, would_overstack
+
+MOTORISED_TYPES = frozenset({"ARM", "MECH", "MOT"})
+
+
+def may_enter_country(state: dict[str, Any], power: str, hex_id: str) -> bool:
+    """FA 11.9.4–11.9.5 — own hexes, hexes of active friends, and hexes of powers (or
+    minors) at war with us; never a neutral's."""
+    owner = controller(state, hex_id)
+    if owner is None:
+        return False
+    return owner == power or is_friendly(state, power, owner) or is_enemy(state, power, owner)
+
+
+def is_enemy_occupied(state: dict[str, Any], power: str, here: list[dict[str, Any]]) -> bool:
+    return any(is_enemy(state, power, u["power"]) for u in here)
+
+
+def can_move(state: dict[str, Any], u: dict[str, Any]) -> bool:
+    """FA 11.9.1 — face-up land units on the map with a movement allowance, once per step."""
+    return (u["hex"] is not None and u["up"] and u["ma"] > 0
+            and u["id"] not in state["flow"]["marks"]["moved"])
+
+
+def destinations(state: dict[str, Any], unit_ids: list[str]) -> dict[str, dict[str, Any]]:
+    """FA 11.9 — hex → {"cost", "flip"} for a stack moving together from one hex.
+
+    Costs use the stack's worst step (leg or motorised), the budget its smallest MA. Entering
+    an enemy ZoC ends the move (ZoC to ZoC is allowed); enemy-occupied hexes may not be
+    entered (that needs an invasion); a unit may enter one more hex than it can afford while it
+    still has movement points left, ending face-down (FA 11.9.2).
+    """
+    stack = [unit(state, uid) for uid in unit_ids]
+    start = stack[0]["hex"]
+    power = stack[0]["power"]
+    m = map_of(state)
+    here = by_hex(state)
+    zoc = enemy_zoc(state, power)
+    budget = min(u["ma"] for u in stack)
+    types = sorted({u["type"] for u in stack})
+
+    def enterable(j_id: str) -> bool:
+        if m.hex(j_id).sea:
+            return False
+        if is_enemy_occupied(state, power, here.get(j_id, [])):
+            return False
+        return may_enter_country(state, power, j_id)
+
+    ok_cache: dict[int, bool] = {}
+
+    def cost_fn(mm: Map, i: int, j: int) -> int | None:
+        if j not in ok_cache:
+            ok_cache[j] = enterable(mm.ids[j])
+        if not ok_cache[j]:
+            return None
+        w = weather_at(state, mm, mm.ids[j])
+        worst = 0
+        for t in types:
+            c = move_cost(mm, mm.ids[i], mm.ids[j], t, w)
+            if c is None:
+                return None
+            worst = max(worst, c)
+        return worst
+
+    def stop_fn(mm: Map, i: int) -> bool:
+        return mm.ids[i] in zoc
+
+    reach = movement_range(m, start, budget, cost_fn, stop_fn)
+    out: dict[str, dict[str, Any]] = {}
+    for hex_id, (cost, _) in reach.items():
+        if hex_id != start:
+            out[hex_id] = {"cost": cost, "flip": False}
+    # One more hex than it can afford (from a hex where points remain, not a ZoC stop).
+    for hex_id, (cost, _) in reach.items():
+        if cost >= budget or (hex_id != start and hex_id in zoc):
+            continue
+        i = m.index_of(hex_id)
+        for j in m.adjacent[i]:
+            nb = m.ids[j]
+            if nb in reach or nb == start or nb in out:
+                continue
+            if cost_fn(m, i, j) is None:
+                continue
+            out[nb] = {"cost": budget + 1, "flip": True}
+    return {h: out[h] for h in sorted(out)
+            if not would_overstack(state, h, stack, here)}
+
+
+def take_control(state: dict[str, Any], power: str, hex_id: str) -> list[str]:
+    """FA 2.5.3 / 11.9.6 — entering an enemy hex clears it: control passes and an enemy fort
+    there is destroyed (no ships or aircraft exist yet to overrun). Returns what happened."""
+    happened = []
+    owner = controller(state, hex_id)
+    if owner is not None and owner != power and is_enemy(state, power, owner):
+        state["board"]["control"][hex_id] = power
+        held = state["flow"].setdefault("enemy_held", [])
+        if hex_id not in held:
+            held.append(hex_id)
+            held.sort()
+        happened.append("control")
+    forts = state["board"]["forts"]
+    for side_id in sorted(forts):
+        fort = forts[side_id]
+        if fort["hex"] == hex_id and is_enemy(state, power, fort["power"]):
+            del forts[side_id]
+            happened.append("fort_destroyed")
+    return happened

@@ -1,0 +1,145 @@
+"""The position: which map a game plays on, where the units are, who controls what (FA 2.5).
+
+Read-only helpers over `state["board"]`. Maps are immutable and shared; the one registry here
+maps a map name to its loader (the compiled `fa-europe`, the East Prussia window shipped with
+this package, and synthetic maps the tests register).
+"""
+
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+from typing import Any, Callable, Iterable
+
+from engine.board import Map, load_map, load_map_file
+
+from .powers import are_enemies, is_co_operating, power_of_country, side_of
+
+DATA = Path(__file__).resolve().parent / "data"
+WINDOW_MAP = "fa-east-prussia"
+
+_LOADERS: dict[str, Callable[[], Map]] = {}
+
+
+def register_map(name: str, m: Map) -> None:
+    """Make an immutable map available by name (tests, synthetic positions)."""
+    _LOADERS[name] = lambda: m
+    game_map.cache_clear()
+
+
+@functools.lru_cache(maxsize=None)
+def game_map(name: str) -> Map:
+    """The map called `name`: a registered one, the shipped window, or a compiled map."""
+    if name in _LOADERS:
+        return _LOADERS[name]()
+    if name == WINDOW_MAP:
+        return load_map_file(DATA / "east-prussia-window.json")
+    return load_map(name)
+
+
+def map_of(state: dict[str, Any]) -> Map:
+    return game_map(state["board"]["map"])
+
+
+# --- units ------------------------------------------------------------------------------------
+
+def units(state: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    return state["board"]["units"]
+
+
+def unit(state: dict[str, Any], unit_id: str) -> dict[str, Any]:
+    return state["board"]["units"][unit_id]
+
+
+def on_map(state: dict[str, Any]) -> list[dict[str, Any]]:
+    """Every land unit on the map, sorted by id."""
+    return [u for _, u in sorted(state["board"]["units"].items()) if u["hex"] is not None]
+
+
+def by_hex(state: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
+    """hex id → the land units there (sorted by id)."""
+    out: dict[str, list[dict[str, Any]]] = {}
+    for u in on_map(state):
+        out.setdefault(u["hex"], []).append(u)
+    return out
+
+
+def is_division(u: dict[str, Any]) -> bool:
+    return u["size"] == "div"
+
+
+def is_hq(u: dict[str, Any]) -> bool:
+    return u["type"] == "HQ"
+
+
+# --- war and control --------------------------------------------------------------------------
+
+def at_war(state: dict[str, Any], a: str, b: str) -> bool:
+    """FA 9 — two powers (or a power and a minor) are at war."""
+    if a == b:
+        return False
+    return "|".join(sorted((a, b))) in state["board"]["wars"]
+
+
+def is_active(state: dict[str, Any], power: str) -> bool:
+    return power in state["board"]["active"]
+
+
+def is_enemy(state: dict[str, Any], a: str, b: str) -> bool:
+    """Units of `a` and `b` fight each other: at war (minors by their controlling major)."""
+    return at_war(state, a, b)
+
+
+def is_friendly(state: dict[str, Any], a: str, b: str) -> bool:
+    """Same side and both active (or the same power)."""
+    if a == b:
+        return True
+    sides = state["board"]["sides"]
+    return (a in sides and b in sides and sides[a] == sides[b]
+            and is_active(state, a) and is_active(state, b))
+
+
+def initial_controller(m: Map, hex_id: str) -> str | None:
+    info = m.hex(hex_id)
+    country = info.home or info.country
+    if country is None:
+        return None
+    return power_of_country(country) or country
+
+
+def controller(state: dict[str, Any], hex_id: str) -> str | None:
+    """FA 2.5 — who controls a hex now (a power, a minor's id, or None at sea)."""
+    changed = state["board"]["control"].get(hex_id)
+    if changed is not None:
+        return changed
+    return initial_controller(map_of(state), hex_id)
+
+
+def owner_country(m: Map, hex_id: str) -> str | None:
+    info = m.hex(hex_id)
+    return info.home or info.country
+
+
+def is_home_hex(m: Map, hex_id: str, power: str) -> bool:
+    return power_of_country(owner_country(m, hex_id)) == power
+
+
+def enemy_units_at(state: dict[str, Any], here: Iterable[dict[str, Any]],
+                   power: str) -> list[dict[str, Any]]:
+    return [u for u in here if is_enemy(state, power, u["power"])]
+
+
+def co_operates(a: dict[str, Any], b: dict[str, Any]) -> bool:
+    return is_co_operating(a["power"], b["power"])
+
+
+def side_power_list(state: dict[str, Any], side: str) -> list[str]:
+    """The seated major powers of a side, sorted."""
+    return sorted(p for p, s in state["board"]["sides"].items() if s == side)
+
+
+def seat_powers(state: dict[str, Any]) -> list[str]:
+    return sorted(state["board"]["sides"])
+
+
+__all__ = ["are_enemies", "side_of"]

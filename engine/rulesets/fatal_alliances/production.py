@@ -1,0 +1,201 @@
+"""FA 13.5 production, FA 4.2 reinforcements and FA 21.6 entrenchments.
+
+Production points come from factories fed with resources (FA 13.5.1), times the power's
+multiple (FA 13.5.3). Builds draw a random unit of the chosen class from the force pool and put
+it on the production circle (FA 13.5.5); arrivals are placed in home cities in the
+reinforcement stage (FA 4.2). Entrenchments cost 1 BP, arrive next turn and are geared.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.kernel import Event, Roller
+
+from .charts import (BUILD, ENTRENCHMENT_COST, INVADED_MULTIPLE_BONUS_TENTHS,
+                     PRODUCTION_MULTIPLE_TENTHS, SAVE_BP_PER_HEX)
+from .combat import round_fa
+from .position import by_hex, controller, is_enemy, is_home_hex, map_of, on_map, unit
+from .supply import city_hexes, supplied_hexes
+from .zoc import enemy_zoc, would_overstack
+
+
+def unit_class(u: dict[str, Any]) -> str:
+    if u["type"] == "HQ":
+        return "HQ"
+    return f"{u['type']} {u['size']}"
+
+
+def factories(state: dict[str, Any], power: str) -> list[str]:
+    """FA 13.5.2 — factory hexes the power controls in its own home country (blue factories
+    work only there)."""
+    m = map_of(state)
+    return [h for h in m.ids if m.hex(h).has_feature("factory")
+            and controller(state, h) == power and is_home_hex(m, h, power)]
+
+
+def production_points(state: dict[str, Any], power: str) -> int:
+    """FA 13.5.1 — each factory that receives one resource makes 1 PP. Resources: the map's
+    resource hexes the power controls, plus the scenario's off-map stand-in."""
+    m = map_of(state)
+    resources = sum(1 for h in m.ids if m.hex(h).has_feature("resource")
+                    and controller(state, h) == power)
+    resources += state["board"]["offmap_resources"].get(power, 0)
+    plants = len(factories(state, power)) + state["board"]["offmap_factories"].get(power, 0)
+    return min(plants, resources)
+
+
+def multiple_tenths(state: dict[str, Any], power: str) -> int:
+    """FA 13.5.3 — the year's multiple, +0.1 while a supplied enemy unit is in the home
+    country."""
+    year = state["flow"]["year"]
+    row = PRODUCTION_MULTIPLE_TENTHS[power]
+    value = row[max(0, min(len(row) - 1, year - 1914))]
+    m = map_of(state)
+    for u in on_map(state):
+        if is_enemy(state, power, u["power"]) and is_home_hex(m, u["hex"], power):
+            if u["hex"] in supplied_hexes(state, u["power"]):
+                value += INVADED_MULTIPLE_BONUS_TENTHS
+                break
+    return value
+
+
+def start_production(state: dict[str, Any], roller: Roller, events: list[Event]) -> None:
+    """FA 13.5.3 — BP = PP × multiple (rounded, FA 2.6) + bonus + saved BP."""
+    board = state["board"]
+    for power in sorted(board["sides"]):
+        from fractions import Fraction
+        pp = production_points(state, power)
+        tenths = multiple_tenths(state, power)
+        made = round_fa(Fraction(pp * tenths, 10)) if pp else 0
+        bp = made + board["bonus_bp"].get(power, 0) + board["saved_bp"].get(power, 0)
+        board["bp"][power] = bp
+        board["bonus_bp"][power] = 0
+        board["saved_bp"][power] = 0
+        board["built_now"][power] = {}
+        events.append(Event("production", "FA 13.5", {"power": power, "pp": pp,
+                                                      "multiple_tenths": tenths, "bp": bp}))
+
+
+def _pool_classes(state: dict[str, Any], power: str) -> dict[str, list[str]]:
+    out: dict[str, list[str]] = {}
+    for uid in state["board"]["pool"].get(power, []):
+        u = unit(state, uid)
+        out.setdefault(unit_class(u), []).append(uid)
+    return out
+
+
+def _geared(state: dict[str, Any], power: str, cls: str) -> bool:
+    """FA 13.5.5 — per class at most last turn's count + 1 (waived on the first turn)."""
+    if state["flow"]["turn"] == 1:
+        return True
+    last = state["board"]["built_last"].get(power, {}).get(cls, 0)
+    now = state["board"]["built_now"].get(power, {}).get(cls, 0)
+    return now < last + 1
+
+
+def build_options(state: dict[str, Any], power: str) -> list[dict[str, Any]]:
+    bp = state["board"]["bp"].get(power, 0)
+    out: list[dict[str, Any]] = []
+    for cls, ids in sorted(_pool_classes(state, power).items()):
+        cost = BUILD.get(cls, (99, 1))[0]
+        if ids and cost <= bp and _geared(state, power, cls):
+            out.append({"build": cls})
+    active_since = state["board"]["active_since"].get(power)
+    if (bp >= ENTRENCHMENT_COST and active_since is not None
+            and state["flow"]["turn"] > active_since and _geared(state, power, "entrenchment")):
+        out.append({"build": "entrenchment"})
+    out.append({"build": None})
+    return out
+
+
+def build(state: dict[str, Any], power: str, action: dict[str, Any],
+          roller: Roller) -> list[Event]:
+    """FA 13.5.5 — pay, draw the unit at random from the class's pool, put it on the circle."""
+    board = state["board"]
+    cls = action["build"]
+    if cls is None:
+        state["flow"]["done"].append(power)
+        state["flow"]["done"].sort()
+        return [Event("builds_done", "FA 13.5.5", {"power": power})]
+    now = board["built_now"].setdefault(power, {})
+    now[cls] = now.get(cls, 0) + 1
+    if cls == "entrenchment":
+        board["bp"][power] -= ENTRENCHMENT_COST
+        board["entrench_due"].append({"power": power, "turn": state["flow"]["turn"] + 1})
+        return [Event("built", "FA 21.6", {"power": power, "class": cls})]
+    cost, time = BUILD[cls]
+    ids = _pool_classes(state, power)[cls]
+    pick = ids[roller.d(len(ids), f"force pool {cls}") - 1] if len(ids) > 1 else ids[0]
+    board["pool"][power].remove(pick)
+    board["bp"][power] -= cost
+    board["circle"].append({"unit": pick, "turn": state["flow"]["turn"] + time})
+    board["circle"].sort(key=lambda e: (e["turn"], e["unit"]))
+    return [Event("built", "FA 13.5.5", {"power": power, "class": cls, "unit": pick,
+                                         "arrives": state["flow"]["turn"] + time})]
+
+
+def finish_production(state: dict[str, Any], events: list[Event]) -> None:
+    """FA 13.5.3 — unspent BP are saved, up to 4 per usable factory hex (see profiles)."""
+    board = state["board"]
+    for power in sorted(board["sides"]):
+        cap = SAVE_BP_PER_HEX * max(1, len(factories(state, power)))
+        board["saved_bp"][power] = min(board["bp"].get(power, 0), cap)
+        board["bp"][power] = 0
+        board["built_last"][power] = board["built_now"].get(power, {})
+        board["built_now"][power] = {}
+
+
+def _home_cities(state: dict[str, Any], power: str) -> list[str]:
+    m = map_of(state)
+    return [h for h in city_hexes(m) if controller(state, h) == power
+            and is_home_hex(m, h, power)]
+
+
+def place_arrivals(state: dict[str, Any], roller: Roller) -> list[Event]:
+    """FA 4.2.1 — arrivals go to their named city if usable, else the first home city (by
+    hex id) not in enemy ZoC with room; with none free they slip a turn."""
+    board = state["board"]
+    turn = state["flow"]["turn"]
+    events: list[Event] = []
+    for entry in [e for e in board["circle"] if e["turn"] <= turn]:
+        u = unit(state, entry["unit"])
+        zoc = enemy_zoc(state, u["power"])
+        here = by_hex(state)
+        wanted = ([u["place_hex"]] if u.get("place_hex") else []) + _home_cities(state,
+                                                                                 u["power"])
+        spot = next((h for h in wanted if controller(state, h) == u["power"]
+                     and h not in zoc and not would_overstack(state, h, [u], here)), None)
+        if spot is None:
+            entry["turn"] = turn + 1
+            events.append(Event("arrival_delayed", "FA 4.2.1", {"unit": u["id"]}))
+            continue
+        board["circle"].remove(entry)
+        u["hex"] = spot
+        u["up"] = True
+        events.append(Event("reinforcement", "FA 4.2", {"unit": u["id"], "hex": spot}))
+    for due in [d for d in board["entrench_due"] if d["turn"] <= turn]:
+        board["entrench_due"].remove(due)
+        board["entrench_pending"][due["power"]] = board["entrench_pending"].get(
+            due["power"], 0) + 1
+    board["circle"].sort(key=lambda e: (e["turn"], e["unit"]))
+    return events
+
+
+def entrench_options(state: dict[str, Any], power: str) -> list[dict[str, Any]]:
+    """FA 21.6 — an arriving entrenchment goes to an in-supply corps not yet entrenched."""
+    if not state["board"]["entrench_pending"].get(power):
+        return []
+    supplied = supplied_hexes(state, power)
+    return [{"unit": u["id"]} for u in on_map(state)
+            if u["power"] == power and u["size"] != "div" and u["type"] != "HQ"
+            and not u["entrenched"] and u["hex"] in supplied]
+
+
+def entrench(state: dict[str, Any], power: str, action: dict[str, Any]) -> list[Event]:
+    u = unit(state, action["unit"])
+    u["entrenched"] = True
+    state["board"]["entrench_pending"][power] -= 1
+    if not state["board"]["entrench_pending"][power]:
+        del state["board"]["entrench_pending"][power]
+    return [Event("entrenched", "FA 21.6", {"unit": u["id"], "hex": u["hex"]})]

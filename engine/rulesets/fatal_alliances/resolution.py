@@ -1,0 +1,378 @@
+"""FA 11.12.5 — resolving one declared attack, phase by phase.
+
+flow["combat"] holds the attack in progress; `advance_combat` runs the automatic parts and
+stops at the next decision (defender's table choice, each side's losses, shatter or retreat,
+each retreat, the advance). Attacks are declared and resolved one at a time in the order the
+attacker declares them (see the deviation note in docs/rules/fatal_alliances.md).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from engine.kernel import Event, Roller
+
+from . import combat as cb
+from .charts import MORALE_EFFECTS_FROM, REFUSE_BASE, SURRENDER_BASE, SURRENDER_MORALE
+from .movement import take_control
+from .position import map_of, unit
+from .sequence import spend
+from .terrain import move_cost
+from .weather import weather_at
+
+RULE = "FA 11.12"
+
+
+def declare(state: dict[str, Any], power: str, action: dict[str, Any], roller: Roller,
+            events: list[Event]) -> None:
+    """FA 11.12.1 — spend the land attack, mark the attackers, roll for refusal, set up."""
+    flow = state["flow"]
+    target = action["target"]
+    attackers = [unit(state, i) for i in action["units"]]
+    defenders = cb.defenders_at(state, power, target)
+    for p in sorted({u["power"] for u in attackers}):
+        spend(state, p, "land_attack")
+    flow["marks"]["attacked"] = sorted(set(flow["marks"]["attacked"]) | set(action["units"]))
+    flow["marks"]["targets"] = sorted(set(flow["marks"]["targets"]) | {target})
+    flow["combat_count"] = flow.get("combat_count", 0) + 1
+    events.append(Event("attack_declared", "FA 11.12.1", {
+        "power": power, "target": target, "units": action["units"],
+        "defenders": [d["id"] for d in defenders]}))
+    morale = state["board"]["morale"][power]
+    if morale <= MORALE_EFFECTS_FROM:
+        die = roller.d(10, "refuse attack")
+        refused = die <= REFUSE_BASE - morale
+        events.append(Event("refuse_attack_roll", "FA 14.2", {"roll": die, "morale": morale,
+                                                              "refused": refused}))
+        if refused:
+            return
+    hq_values, hq_flips = cb.hq_support(state, attackers, target, defenders)
+    c = {"n": flow["combat_count"], "declarer": power, "target": target,
+         "attackers": list(action["units"]), "defenders": [d["id"] for d in defenders],
+         "defender": defenders[0]["power"], "hq": list(hq_values), "hq_flips": hq_flips,
+         "table": action.get("table"), "phase": "start", "origin": {}}
+    rule = cb.table_rule(state, attackers, target, defenders)
+    if rule == "assault":
+        c["table"] = "assault"
+    flow["combat"] = c
+    if rule == "defender":
+        c["phase"] = "table"
+        return
+    resolve_roll(state, roller, events)
+
+
+def _alive(state: dict[str, Any], ids: list[str]) -> list[dict[str, Any]]:
+    units = state["board"]["units"]
+    return [units[i] for i in ids if i in units and units[i]["hex"] is not None]
+
+
+def resolve_roll(state: dict[str, Any], roller: Roller, events: list[Event]) -> None:
+    """FA 11.12.5.2–3 — surrender checks at low morale, totals, odds, DRMs, gas and 2d10."""
+    c = state["flow"]["combat"]
+    target = c["target"]
+    attackers = _alive(state, c["attackers"])
+    defenders = _alive(state, c["defenders"])
+    dmorale = state["board"]["morale"].get(c["defender"], 20)
+    if dmorale <= SURRENDER_MORALE:
+        for d in list(defenders):
+            die = roller.d(10, f"surrender {d['id']}")
+            if die <= SURRENDER_BASE - dmorale:
+                _remove(state, d, events, "surrendered", morale=False)
+                defenders.remove(d)
+    drms = cb.attack_drms(state, attackers, target, defenders, c["table"],
+                          tuple(c["hq"]))
+    gas = [u for u in attackers if u["type"] == "GAS"]
+    if gas:
+        die = roller.d(10, "gas")
+        drms.append(("gas", Fraction(cb.gas_drm(die))))
+        gas[0]["up"] = False
+    s = cb.strengths(state, attackers, target, defenders)
+    dice = roller.roll(10, "land combat 2d10", 2)
+    total = cb.total_drm(drms)
+    row = cb.crt_row(c["table"], sum(dice), total)
+    if not defenders:
+        row = 25  # FA 14.2 — an emptied hex counts as */2S
+    face, a_loss, d_loss, effect = cb.crt_result(c["table"], row)
+    c.update(result={"face": face, "att": a_loss or 0, "def": d_loss or 0, "effect": effect},
+             row=row, eng_used=s["eng_used"])
+    state["board"]["attacked_this_turn"] = sorted(
+        set(state["board"]["attacked_this_turn"])
+        | ({c["declarer"]} if s["defence"] == 0 or s["attack"] >= s["defence"] else set()))
+    events.append(Event("combat_resolved", "FA 11.12.5", {
+        "target": target, "table": c["table"], "attack": str(s["attack"]),
+        "defence": str(s["defence"]), "dice": dice,
+        "drms": [{"name": n, "value": str(v)} for n, v in drms], "total_drm": str(total),
+        "row": row, "result": cb.CRT_TEXT[cb.Table(c["table"])][row]}))
+    c["phase"] = "attacker_losses_due"
+    advance_combat(state, roller, events)
+
+
+def advance_combat(state: dict[str, Any], roller: Roller, events: list[Event]) -> None:
+    """Run the automatic phases until a decision is needed or the combat is over."""
+    for _ in range(100):
+        c = state["flow"]["combat"]
+        if c is None:
+            return
+        phase = c["phase"]
+        if phase == "attacker_losses_due":
+            if not _set_losses(state, c, "attacker", c["result"]["att"], events):
+                c["phase"] = "defender_losses_due"
+            continue
+        if phase == "defender_losses_due":
+            if not _set_losses(state, c, "defender", c["result"]["def"], events):
+                c["phase"] = "after_losses"
+            continue
+        if phase == "after_losses":
+            defenders = _alive(state, c["defenders"])
+            effect = c["result"]["effect"]
+            if defenders and effect == "S":
+                c["phase"] = "shatter"
+                return
+            if defenders and effect == "R":
+                _start_retreat(state, c, shatter=False)
+                continue
+            c["phase"] = "advance_due"
+            continue
+        if phase == "retreat_next":
+            if not c["retreat_queue"]:
+                c["phase"] = "advance_due"
+                continue
+            uid = c["retreat_queue"][0]
+            options = cb.retreat_options(state, unit(state, uid), set(c["avoid"]))
+            if not options:
+                _remove(state, unit(state, uid), events, "no_retreat")
+                c["retreat_queue"].pop(0)
+                continue
+            if c["shatter"]:
+                u = unit(state, uid)
+                _to_circle(state, u, events)
+                c["retreat_queue"].pop(0)
+                continue
+            c["retreat_options"] = options
+            if len(options) == 1:
+                _retreat_one(state, c, uid, options[0], events)
+                continue
+            c["phase"] = "retreat"
+            return
+        if phase == "advance_due":
+            _facing(state, c, events)
+            if _alive(state, c["defenders"]) or cb.defenders_at(state, c["declarer"],
+                                                                 c["target"]):
+                _end(state, events)
+                return
+            options = cb.advance_options(state, c["attackers"], c["target"])
+            if len(options) <= 1:
+                _end(state, events)
+                return
+            c["advance_options"] = options
+            c["phase"] = "advance"
+            return
+        if phase in ("table", "losses_attacker", "losses_defender", "shatter", "retreat",
+                     "advance"):
+            return
+        raise AssertionError(f"combat phase {phase}")
+    raise AssertionError("combat did not settle")
+
+
+def _set_losses(state: dict[str, Any], c: dict[str, Any], side: str, halves: int,
+                events: list[Event]) -> bool:
+    """Open the owner's loss choice (True) or apply an automatic one (False)."""
+    units = _alive(state, c["attackers" if side == "attacker" else "defenders"])
+    if not halves or not units:
+        return False
+    if (halves == 1 and len(units) == 1 and units[0]["type"] == "HQ"
+            and state["board"]["rules"]["lone_hq_ignores_half"]):
+        events.append(Event("half_loss_ignored", "FA 11.12.3", {"unit": units[0]["id"]}))
+        return False
+    must = None
+    if side == "attacker" and c.get("eng_used"):
+        engs = sorted(u["id"] for u in units if u["type"] == "ENG")
+        must = engs[0] if engs else None
+    options = cb.loss_options(units, halves, must)
+    c["pending_loss"] = halves
+    if len(options) == 1:
+        _apply_losses(state, c, side, options[0], events)
+        return False
+    c["loss_options"] = options
+    c["phase"] = f"losses_{side}"
+    return True
+
+
+def _apply_losses(state: dict[str, Any], c: dict[str, Any], side: str,
+                  choice: dict[str, Any], events: list[Event]) -> None:
+    for uid in choice["destroy"]:
+        _remove(state, unit(state, uid), events, "combat")
+    if choice["break"]:
+        corps = unit(state, choice["break"])
+        div_id = _break_down(state, corps, events)
+        key = "attackers" if side == "attacker" else "defenders"
+        c[key] = [div_id if x == corps["id"] else x for x in c[key]]
+    c.setdefault("lost", {})[side] = (sum(cb.loss_weight(unit(state, u)) for u in
+                                          choice["destroy"]) + (1 if choice["break"] else 0))
+
+
+def _break_down(state: dict[str, Any], corps: dict[str, Any], events: list[Event]) -> str:
+    """FA 11.12.5.4 / 21.2 — a corps meets a 0.5 loss by becoming one face-down division
+    (the full corps counts for morale; no bonus build points)."""
+    div_id = f"{corps['id']}-div"
+    n = 1
+    while div_id in state["board"]["units"]:
+        n += 1
+        div_id = f"{corps['id']}-div{n}"
+    div = dict(corps, id=div_id, size="div", cf=max(1, corps["cf"] // 2), up=False,
+               entrenched=False, name=f"{corps['name']} (division)", white=False)
+    state["board"]["units"][div_id] = div
+    _remove(state, corps, events, "broken_down", bonus=False)
+    events.append(Event("broken_down", "FA 21.2", {"corps": corps["id"], "division": div_id}))
+    return div_id
+
+
+def _remove(state: dict[str, Any], u: dict[str, Any], events: list[Event], why: str,
+            morale: bool = True, bonus: bool = True) -> None:
+    """A destroyed unit returns to its force pool (FA 11.12.5.4); its cost counts for morale
+    (FA 14.1); an in-supply major-power corps destroyed in its home country earns 1 BP."""
+    from .morale import unit_loss_points
+    from .position import is_home_hex
+    from .supply import supplied_hexes
+    hex_id = u["hex"]
+    if morale:
+        pts = state["board"]["morale_points"]
+        pts[u["power"]] = pts.get(u["power"], 0) - unit_loss_points(u)
+    if (bonus and u["size"] != "div" and u["type"] not in ("MIL", "GAR", "TERR")
+            and hex_id is not None and is_home_hex(map_of(state), hex_id, u["power"])
+            and hex_id in supplied_hexes(state, u["power"])):
+        state["board"]["bonus_bp"][u["power"]] = state["board"]["bonus_bp"].get(
+            u["power"], 0) + 1
+    u["hex"] = None
+    u["up"] = True
+    u["entrenched"] = False
+    if why in ("broken_down",) or u["id"].rsplit("-", 1)[-1].startswith("div"):
+        del state["board"]["units"][u["id"]]
+    else:
+        state["board"]["pool"].setdefault(u["power"], []).append(u["id"])
+        state["board"]["pool"][u["power"]].sort()
+    events.append(Event("unit_destroyed", "FA 11.12.5.4", {"unit": u["id"], "hex": hex_id,
+                                                           "why": why}))
+
+
+def _to_circle(state: dict[str, Any], u: dict[str, Any], events: list[Event]) -> None:
+    """FA 11.12.5.6 — a shattered unit that could retreat returns next turn."""
+    frm = u["hex"]
+    u["hex"] = None
+    u["up"] = True
+    u["entrenched"] = False
+    state["board"]["circle"].append({"unit": u["id"], "turn": state["flow"]["turn"] + 1})
+    state["board"]["circle"].sort(key=lambda e: (e["turn"], e["unit"]))
+    events.append(Event("shattered", "FA 11.12.5.6", {"unit": u["id"], "hex": frm}))
+
+
+def _start_retreat(state: dict[str, Any], c: dict[str, Any], shatter: bool) -> None:
+    c["shatter"] = shatter
+    c["retreat_queue"] = [d["id"] for d in _alive(state, c["defenders"])]
+    c["avoid"] = [c["target"]]
+    c["retreated"] = True
+    c["phase"] = "retreat_next"
+
+
+def _retreat_one(state: dict[str, Any], c: dict[str, Any], uid: str, to: str,
+                 events: list[Event]) -> None:
+    """FA 11.12.5.5 — one hex; a unit left overstacked keeps retreating."""
+    from .zoc import would_overstack
+    u = unit(state, uid)
+    frm = u["hex"]
+    u["hex"] = to
+    u["entrenched"] = False
+    events.append(Event("retreated", "FA 11.12.5.5", {"unit": uid, "from": frm, "to": to}))
+    take_control(state, u["power"], to)
+    if would_overstack(state, to, [u]):
+        c["avoid"] = sorted(set(c["avoid"]) | {frm, to})
+        return  # stays first in the queue: retreats again
+    c["retreat_queue"].pop(0)
+    c["avoid"] = [c["target"]]
+    c["phase"] = "retreat_next"
+
+
+def _facing(state: dict[str, Any], c: dict[str, Any], events: list[Event]) -> None:
+    """FA 11.12.5.8 — attackers flip unless `*` (`#`: half stay up, rounded up); defenders
+    flip if they retreated or lost more than the attacker; supporting HQs flip."""
+    if c.get("faced"):
+        return
+    c["faced"] = True
+    attackers = _alive(state, c["attackers"])
+    face = c["result"]["face"]
+    stay = set()
+    if face == "*":
+        stay = {u["id"] for u in attackers}
+    elif face == "#":
+        keep = (len(attackers) + 1) // 2
+        ranked = sorted(attackers, key=lambda u: (-u["cf"], u["id"]))
+        stay = {u["id"] for u in ranked[:keep]}
+    for u in attackers:
+        if u["id"] not in stay:
+            u["up"] = False
+    lost = c.get("lost", {})
+    if c.get("retreated") or lost.get("defender", 0) > lost.get("attacker", 0):
+        for d in _alive(state, c["defenders"]):
+            d["up"] = False
+    for hq in c["hq_flips"]:
+        if hq in state["board"]["units"] and state["board"]["units"][hq]["hex"] is not None:
+            state["board"]["units"][hq]["up"] = False
+
+
+def _end(state: dict[str, Any], events: list[Event]) -> None:
+    c = state["flow"]["combat"]
+    _facing(state, c, events)
+    events.append(Event("combat_over", RULE, {"target": c["target"]}))
+    state["flow"]["combat"] = None
+
+
+def answer(state: dict[str, Any], seat: str, action: dict[str, Any], roller: Roller,
+           events: list[Event]) -> None:
+    """The combat's reply decisions: table, losses, shatter/retreat, retreat hex, advance."""
+    c = state["flow"]["combat"]
+    phase = c["phase"]
+    state["flow"]["acts"][f"combat{c['n']}"] = state["flow"]["acts"].get(
+        f"combat{c['n']}", 0) + 1
+    if phase == "table":
+        c["table"] = action["table"]
+        events.append(Event("table_chosen", "FA 21.7", {"by": seat, "table": action["table"]}))
+        resolve_roll(state, roller, events)
+        return
+    if phase in ("losses_attacker", "losses_defender"):
+        side = phase.split("_")[1]
+        _apply_losses(state, c, side, action, events)
+        c.pop("loss_options", None)
+        c["phase"] = "defender_losses_due" if side == "attacker" else "after_losses"
+    elif phase == "shatter":
+        _start_retreat(state, c, shatter=action["treat_as"] == "shatter")
+        events.append(Event("shatter_choice", "FA 11.12.5.6", {"treat_as": action["treat_as"]}))
+    elif phase == "retreat":
+        _retreat_one(state, c, action["unit"], action["to"], events)
+        if c["phase"] == "retreat":
+            c["phase"] = "retreat_next"
+    elif phase == "advance":
+        _advance(state, c, action["units"], events)
+        _end(state, events)
+        return
+    advance_combat(state, roller, events)
+
+
+def _advance(state: dict[str, Any], c: dict[str, Any], ids: list[str],
+             events: list[Event]) -> None:
+    """FA 11.12.5.7 — advancing units flip unless ARM, MECH, CAV or MOT, and any unit flips
+    if the hex costs more than its movement allowance; the advance takes control."""
+    if not ids:
+        return
+    m = map_of(state)
+    target = c["target"]
+    for uid in ids:
+        u = unit(state, uid)
+        cost = move_cost(m, u["hex"], target, u["type"], weather_at(state, m, target))
+        u["hex"] = target
+        u["entrenched"] = False
+        if u["type"] not in cb.ADVANCE_STAY_UP or cost is None or cost > u["ma"]:
+            u["up"] = False
+    happened = take_control(state, c["declarer"], target)
+    events.append(Event("advanced", "FA 11.12.5.7", {"units": ids, "to": target,
+                                                     "effects": happened}))

@@ -1,0 +1,99 @@
+"""The Fatal Alliances ruleset (milestone 1: the land war of 1914)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.kernel import Decision, Event, Roller, Ruleset
+from engine.kernel.game import copy_json
+
+from . import orders
+from .powers import POWER_COLOURS, POWER_SIDE, POWER_TITLES
+from .profiles import PROFILES
+from .sequence import run
+from .setup import build_state
+
+PROFILE_OPTION = {"id": "profile", "type": "choice", "choices": list(PROFILES),
+                  "default": "fa3", "title": "Rulebook edition"}
+
+
+def _seats(powers: list[str]) -> list[dict[str, str]]:
+    return [{"id": p, "side": POWER_SIDE[p], "title": POWER_TITLES[p],
+             "colour": POWER_COLOURS[p]} for p in sorted(powers)]
+
+
+SIDES = [{"id": "central", "title": "Central Powers"}, {"id": "entente", "title": "Allies"}]
+CAMPAIGN_POWERS = ["austria_hungary", "britain", "france", "germany", "italy", "ottoman",
+                   "russia", "usa"]
+
+MANIFEST = {
+    "title": "Fatal Alliances",
+    "scenarios": [
+        {"id": "east-prussia-1914", "title": "East Prussia, August 1914 (Salient's scenario)",
+         "map": "fa-east-prussia", "seats": _seats(["germany", "russia"]), "sides": SIDES,
+         "options": [PROFILE_OPTION], "max_actions": 3000, "hidden_information": False,
+         "simultaneous": False, "turns": 3,
+         "selfplay_requires": ["land_move", "land_attack"]},
+        {"id": "campaign-1914", "title": "The 1914 Campaign", "map": "fa-europe",
+         "seats": _seats(CAMPAIGN_POWERS), "sides": SIDES, "options": [PROFILE_OPTION],
+         "max_actions": 4000, "hidden_information": False, "simultaneous": False,
+         "turns": 30, "selfplay_requires": ["land_move", "land_attack"]},
+    ],
+}
+
+
+class FatalAlliances(Ruleset):
+    id = "fatal_alliances"
+    version = "1"
+    manifest = MANIFEST
+
+    def setup(self, scenario: str, options: dict[str, Any], seats: list[str],
+              roller: Roller) -> dict[str, Any]:
+        state = build_state(scenario, options, seats)
+        events: list[Event] = []
+        state["kernel"] = {"sides": {p: POWER_SIDE[p] for p in seats}}
+        run(state, roller, events)
+        del state["kernel"]
+        return state
+
+    def decisions(self, state: dict[str, Any]) -> list[Decision]:
+        return orders.open_decisions(state)
+
+    def apply_action(self, state: dict[str, Any], seat: str, decision: Decision, action: Any,
+                     roller: Roller) -> list[Event]:
+        return orders.apply_order(state, seat, decision, action, roller)
+
+    def validate(self, state: dict[str, Any], seat: str, decision: Decision,
+                 action: Any) -> Any:
+        return orders.validate(state, seat, decision, action)
+
+    def options(self, state: dict[str, Any], seat: str, decision: Decision,
+                query: dict[str, Any] | None) -> list[dict[str, Any]]:
+        return orders.expand(state, seat, decision)
+
+    def timeout_default(self, state: dict[str, Any], decision: Decision, seat: str) -> Any:
+        if decision.options:
+            return decision.options[0]
+        return {"done": True}
+
+    def view(self, state: dict[str, Any], audience: str) -> dict[str, Any]:
+        """FA has no fog of war on land: positions, facing, pools and morale are public."""
+        return {"flow": copy_json(state["flow"]), "board": copy_json(state["board"])}
+
+    def result(self, state: dict[str, Any]) -> dict[str, Any] | None:
+        return state["board"]["result"]
+
+    def check_invariants(self, state: dict[str, Any]) -> None:
+        from .position import by_hex
+        from .zoc import is_legal_stack
+        for hex_id, stack in by_hex(state).items():
+            assert is_legal_stack(stack) or state["flow"].get("combat"), (
+                f"overstacked {hex_id}")
+            powers = {u["power"] for u in stack}
+            for a in powers:
+                for b in powers:
+                    assert not (a != b and a in POWER_SIDE and b in POWER_SIDE
+                                and POWER_SIDE[a] != POWER_SIDE[b]), f"enemies share {hex_id}"
+
+
+RULESET = FatalAlliances()

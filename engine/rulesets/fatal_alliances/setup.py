@@ -1,0 +1,142 @@
+"""FA 22 — scenarios: set-up from our own order of battle (data/*.csv, with sources)."""
+
+from __future__ import annotations
+
+import csv
+from pathlib import Path
+from typing import Any
+
+from engine.kernel import BadSetup, Event
+
+from .charts import START_MORALE_1914, TURN_NAMES
+from .position import DATA, WINDOW_MAP, game_map
+from .powers import POWER_SIDE
+from .profiles import rules_for
+from .sequence import Step, fresh_marks, turn_label
+
+OOB_FIELDS = ("id", "power", "nation", "name", "type", "size", "cf", "ma", "reorg", "white",
+              "place", "hex", "arrives", "source")
+
+
+def read_oob(path: Path) -> list[dict[str, str]]:
+    """Read an order-of-battle file; every row needs a source."""
+    with path.open(encoding="utf-8", newline="") as handle:
+        rows = list(csv.DictReader(handle))
+    for row in rows:
+        if tuple(row) != OOB_FIELDS:
+            raise AssertionError(f"{path.name}: columns must be {OOB_FIELDS}")
+        if not row["source"].strip():
+            raise AssertionError(f"{path.name}: {row['id']} has no source")
+    return rows
+
+
+def _unit(row: dict[str, str], place_hex: str | None) -> dict[str, Any]:
+    return {"id": row["id"], "power": row["power"], "nation": row["nation"],
+            "name": row["name"], "type": row["type"], "size": row["size"],
+            "cf": int(row["cf"]), "ma": int(row["ma"]), "reorg": int(row["reorg"]),
+            "white": row["white"] == "1", "hex": None, "up": True, "entrenched": False,
+            "place_hex": place_hex}
+
+
+SCENARIOS: dict[str, dict[str, Any]] = {
+    "east-prussia-1914": {
+        "map": WINDOW_MAP, "oob": "oob_east_prussia.csv", "start": ("J/A", 1914),
+        "last_turn": 3, "first_side": "entente", "initiative_track": 2,
+        "active": ["germany", "russia"], "wars": [["germany", "russia"]],
+        "offmap_factories": {"germany": 2, "russia": 2},
+        "offmap_resources": {"germany": 2, "russia": 2},
+        "forts": [
+            {"power": "germany", "place": "lotzen", "toward": ["40,0", "39,1"]},
+            {"power": "germany", "place": "konigsberg", "toward": ["40,-2"]},
+            {"power": "germany", "place": "thorn", "toward": ["38,1", "38,2"]}],
+        "victory": {"kind": "east_prussia",
+                    "german_objectives": ["konigsberg", "allenstein", "lotzen", "danzig"],
+                    "russian_objectives": ["bialystok", "grodno", "kovno", "warsaw"],
+                    "sudden_death": "konigsberg"},
+    },
+}
+
+
+def _place_hex(m: Any, place: str) -> str:
+    return m.places[place].hex
+
+
+def build_state(scenario: str, options: dict[str, Any], seats: list[str]) -> dict[str, Any]:
+    spec = SCENARIOS.get(scenario)
+    if spec is None:
+        from .campaign import campaign_spec
+        spec = campaign_spec()
+    try:
+        m = game_map(spec["map"])
+    except LookupError as exc:
+        raise BadSetup(f"the map {spec['map']!r} is not available yet: {exc}") from None
+    units: dict[str, dict[str, Any]] = {}
+    circle = []
+    pool: dict[str, list[str]] = {p: [] for p in seats}
+    for row in read_oob(DATA / spec["oob"]):
+        place_hex = row["hex"] or (_place_hex(m, row["place"]) if row["place"] else None)
+        u = _unit(row, place_hex)
+        units[u["id"]] = u
+        arrives = int(row["arrives"])
+        if arrives == 1:
+            u["hex"] = place_hex
+        elif arrives == 0:
+            pool.setdefault(u["power"], []).append(u["id"])
+        else:
+            circle.append({"unit": u["id"], "turn": arrives})
+    forts = {}
+    for fort in spec["forts"]:
+        at = _place_hex(m, fort["place"])
+        for toward in fort["toward"]:
+            if toward in m.index and toward in m.neighbours(at):
+                forts["|".join(sorted((at, toward)))] = {"hex": at, "power": fort["power"]}
+    start_name, start_year = spec["start"]
+    start_index = TURN_NAMES.index(start_name)
+    name, year = turn_label(1, start_index, start_year)
+    v = dict(spec["victory"])
+    for key in ("german_objectives", "russian_objectives", "objectives", "automatic"):
+        if key in v:
+            v[key] = sorted({_place_hex(m, p) for p in v[key]})
+    if v.get("sudden_death"):
+        v["sudden_death"] = _place_hex(m, v["sudden_death"])
+    v["last_turn"] = spec["last_turn"]
+    board = {
+        "map": spec["map"], "units": dict(sorted(units.items())), "control": {},
+        "forts": dict(sorted(forts.items())),
+        "wars": sorted("|".join(sorted(pair)) for pair in spec["wars"]),
+        "active": sorted(spec["active"]), "active_since": {p: 1 for p in spec["active"]},
+        "sides": {p: POWER_SIDE[p] for p in sorted(seats)},
+        "morale": {p: START_MORALE_1914[p] for p in sorted(seats)},
+        "morale_points": {p: 0 for p in sorted(seats)},
+        "bp": {p: 0 for p in sorted(seats)}, "saved_bp": {p: 0 for p in sorted(seats)},
+        "bonus_bp": {p: 0 for p in sorted(seats)}, "pool": {p: sorted(v_) for p, v_ in
+                                                             sorted(pool.items())},
+        "circle": sorted(circle, key=lambda e: (e["turn"], e["unit"])),
+        "built_last": {}, "built_now": {}, "entrench_due": [], "entrench_pending": {},
+        "halved": {}, "rules": rules_for(options["profile"]), "attacked_this_turn": [],
+        "zoc_silenced": {}, "victory": v, "result": None,
+        "offmap_factories": dict(spec["offmap_factories"]),
+        "offmap_resources": dict(spec["offmap_resources"]),
+        "aligned": dict(spec.get("aligned", {})),
+    }
+    flow = {
+        "step": Step.REINFORCEMENT.value, "turn": 1, "turn_name": name, "year": year,
+        "start_index": start_index, "start_year": start_year,
+        "initiative": {"track": spec["initiative_track"], "holder": None, "winner": None,
+                       "rolls": None, "rerolled": False},
+        "scripted_first": spec["first_side"], "first_side": None, "active_side": None,
+        "impulse": 0, "box": 0, "impulse_sides": [],
+        "weather": {"roll": None, "modified": None, "asterisks": spec.get("asterisks", 0),
+                    "advance": 1, "zones": {}},
+        "actions": {}, "used": {}, "done": [], "pending": [], "marks": fresh_marks(),
+        "combat": None, "acts": {}, "enemy_held": [], "down_at_start": [],
+        "script": spec.get("script", []), "may_act": [],
+    }
+    return {"flow": flow, "board": board, "secret": {}}
+
+
+def scripted_declarations(state: dict[str, Any]) -> list[Event]:
+    """FA 22.1 / 22.6 — scripted declarations of war and automatic entry dates that fall on
+    this impulse (see campaign.py); East Prussia has none."""
+    from .campaign import run_script
+    return run_script(state)

@@ -1,0 +1,50 @@
+"""FA 13.7 — victory: automatic conditions every turn, objectives at the end."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .position import controller
+from .powers import POWER_SIDE
+
+
+def _held(state: dict[str, Any], hexes: list[str], side: str) -> int:
+    return sum(1 for h in hexes if POWER_SIDE.get(controller(state, h) or "", "") == side)
+
+
+def check(state: dict[str, Any]) -> dict[str, Any] | None:
+    """The result if the game ends now, else None."""
+    board = state["board"]
+    v = board["victory"]
+    flow = state["flow"]
+    if board["morale"].get("germany", 1) == 0:
+        return _won(state, "entente", "german_morale_zero")
+    if v["kind"] == "east_prussia":
+        russian = _held(state, v["german_objectives"], "entente")
+        german = _held(state, v["russian_objectives"], "central")
+        score = {"russia": russian, "germany": german}
+        if v["sudden_death"] and POWER_SIDE.get(controller(state, v["sudden_death"]) or "",
+                                                "") == "entente":
+            return _won(state, "entente", "konigsberg_taken", score)
+        if flow["turn"] < v["last_turn"]:
+            return None
+        if russian >= 2:
+            return _won(state, "entente", "objectives", score)
+        if russian == 0 and german >= 1:
+            return _won(state, "central", "objectives", score)
+        return {"winner": None, "winners": [], "reason": "objectives_drawn", "score": score}
+    capitals = v["automatic"]
+    for side in ("central", "entente"):
+        if capitals and _held(state, capitals, side) == len(capitals):
+            return _won(state, side, "all_capitals")
+    if flow["turn"] < v["last_turn"]:
+        return None
+    held = _held(state, v["objectives"], "central")
+    side = "central" if held >= v["central_needs"] else "entente"
+    return _won(state, side, "objectives", {"central_objectives": held})
+
+
+def _won(state: dict[str, Any], side: str, reason: str,
+         score: dict[str, Any] | None = None) -> dict[str, Any]:
+    winners = sorted(p for p, s in state["board"]["sides"].items() if s == side)
+    return {"winner": side, "winners": winners, "reason": reason, "score": score or {}}
