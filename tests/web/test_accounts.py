@@ -67,11 +67,15 @@ def test_register_rate_limit(settings):
     assert not get_user_model().objects.filter(username="fortinbras").exists()
 
 
-def test_database_cache_table_exists_when_no_redis(settings):
-    if "Redis" in settings.CACHES["default"]["BACKEND"]:
-        pytest.skip("REDIS_URL set: the cache is Redis")
+def test_shared_cache_is_redis_or_the_database_table(settings):
+    """With REDIS_URL the cache is Redis; without it, the database table made by migrate."""
     from django.db import connection
-    assert "django_cache" in connection.introspection.table_names()
+    backend = settings.CACHES["default"]["BACKEND"]
+    if settings.REDIS_URL:
+        assert backend.endswith("RedisCache")
+    else:
+        assert backend.endswith("DatabaseCache")
+        assert "django_cache" in connection.introspection.table_names()
 
 
 @pytest.mark.redis
