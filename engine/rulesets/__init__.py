@@ -16,7 +16,8 @@ from engine.kernel.errors import UnknownRuleset
 from engine.kernel.ruleset import Ruleset
 
 # Module paths of the rulesets that ship with Salient (each exposes RULESET).
-SHIPPED: tuple[str, ...] = ("engine.rulesets.balance_of_powers",)
+SHIPPED: tuple[str, ...] = ("engine.rulesets.balance_of_powers",
+                            "engine.rulesets.fatal_alliances")
 
 
 @lru_cache(maxsize=None)

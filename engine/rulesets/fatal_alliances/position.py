@@ -41,6 +41,38 @@ def map_of(state: dict[str, Any]) -> Map:
     return game_map(state["board"]["map"])
 
 
+# --- a pure memo for derived facts of a position ----------------------------------------------
+# Zones of control and supply are pure functions of the position's fingerprint below; the memo
+# maps (what, fingerprint, power) to an immutable result, so nothing can go stale: a changed
+# position has a different key. It only bounds repeated work within and across calls.
+
+_MEMO: dict[tuple[Any, ...], Any] = {}
+_MEMO_LIMIT = 4096
+
+
+def fingerprint(state: dict[str, Any]) -> tuple[Any, ...]:
+    board = state["board"]
+    flow = state["flow"]
+    placed = tuple((u["id"], u["hex"], u["power"], u["type"], u["size"], u["nation"])
+                   for _, u in sorted(board["units"].items()) if u["hex"] is not None)
+    return (board["map"], placed, tuple(sorted(board["control"].items())),
+            tuple(flow.get("enemy_held", [])), tuple(sorted(flow["weather"]["zones"].items())),
+            tuple(board["wars"]), tuple(board["active"]),
+            tuple(sorted((k, tuple(v)) for k, v in board.get("zoc_silenced", {}).items())),
+            tuple(sorted(board["sides"].items())), tuple(sorted(board["aligned"].items())))
+
+
+def memoised(what: str, state: dict[str, Any], power: str, compute: Callable[[], Any]) -> Any:
+    key = (what, fingerprint(state), power)
+    if key in _MEMO:
+        return _MEMO[key]
+    value = compute()
+    if len(_MEMO) >= _MEMO_LIMIT:
+        _MEMO.clear()
+    _MEMO[key] = value
+    return value
+
+
 # --- units ------------------------------------------------------------------------------------
 
 def units(state: dict[str, Any]) -> dict[str, dict[str, Any]]:

@@ -108,6 +108,12 @@ def _range_at(state: dict[str, Any], m: Map, hex_id: str) -> int:
 
 
 def supplied_hexes(state: dict[str, Any], power: str) -> frozenset[str]:
+    """FA 2.4 — where `power`'s land units are in supply (memoised by position)."""
+    from .position import memoised
+    return memoised("supply", state, power, lambda: _supplied_hexes(state, power))
+
+
+def _supplied_hexes(state: dict[str, Any], power: str) -> frozenset[str]:
     """FA 2.4 — the hexes where a land unit of `power` is in supply now.
 
     Sources: primary cities, plus co-operating HQs linked to a primary by a railway path

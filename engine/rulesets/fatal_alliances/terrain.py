@@ -33,12 +33,27 @@ def fa_terrain(m: Map, hex_id: str, weather: Weather = Weather.FINE) -> str:
     return terrain
 
 
+NO_FLAGS: frozenset[str] = frozenset()
+
+
+@functools.lru_cache(maxsize=None)
+def _flag_table(m: Map) -> dict[tuple[str, str], frozenset[str]]:
+    table = {}
+    for side in m.hexsides.values():
+        flags = _flags_of(side)
+        if flags:
+            table[(side.a, side.b)] = flags
+            table[(side.b, side.a)] = flags
+    return table
+
+
 def hexside_flags(m: Map, a: str, b: str) -> frozenset[str]:
     """The FA hexside types between two adjacent hexes: river, canal, straits, all_sea,
     alpine, lake (the last two only where a map records them as `flags`)."""
-    side = m.hexside(a, b)
-    if side is None:
-        return frozenset()
+    return _flag_table(m).get((a, b), NO_FLAGS)
+
+
+def _flags_of(side: Any) -> frozenset[str]:
     flags = set()
     if side.river is not None:
         flags.add("river")

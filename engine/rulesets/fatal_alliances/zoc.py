@@ -38,6 +38,12 @@ def _zoc_enters(state: dict[str, Any], m: Map, u: dict[str, Any], frm: str, to: 
 
 
 def enemy_zoc(state: dict[str, Any], power: str) -> frozenset[str]:
+    """FA 2.2 — the hexes in enemy zone of control for `power` (memoised by position)."""
+    from .position import memoised
+    return memoised("zoc", state, power, lambda: _enemy_zoc(state, power))
+
+
+def _enemy_zoc(state: dict[str, Any], power: str) -> frozenset[str]:
     """FA 2.2 — the hexes in the zone of control of units hostile to `power`.
 
     Blocked across alpine, all-sea, straits and unfrozen-lake hexsides, and into hexes of
