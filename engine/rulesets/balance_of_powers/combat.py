@@ -236,7 +236,7 @@ def reserve_candidates(state: dict[str, Any], th: Theatre, combat: dict[str, Any
     side = combat["defender"]
     if friendly_corps_count(state, target, side) + 1 > stack_limit(state, th, target):
         return []
-    chosen = state["flow"].setdefault("reserve_corps", {}).get(target)
+    chosen = state["flow"]["reserve_corps"].get(target)
     out = []
     for loc in th.adj[target]:
         if loc in state["flow"]["trench"] or loc == combat["from"]:
@@ -253,7 +253,7 @@ def roll_reserve(state: dict[str, Any], th: Theatre, combat: dict[str, Any], uid
     """BoP 10.42 — 1d6, −1 in maneuver mode, −1 when not adjacent to an enemy corps
     (reconstructed minus signs), +1 for attacker air superiority (none in 12.1); below the
     corps' effectiveness it joins the defence and entrenches."""
-    state["flow"].setdefault("reserve_corps", {})[combat["target"]] = uid
+    state["flow"]["reserve_corps"][combat["target"]] = uid
     unit = state["board"]["units"][uid]
     roll = roller.d(6, "reserve 1d6")
     mod = 0

@@ -88,7 +88,8 @@ def can_pass(state: dict[str, Any], th: Theatre, side: str, loc: str, n_corps: i
 
 
 def march_destinations(state: dict[str, Any], th: Theatre, units: list[str],
-                       supplied: dict[str, bool]) -> dict[str, tuple[int, list[str]]]:
+                       supplied: dict[str, bool], *,
+                       first_only: bool = False) -> dict[str, tuple[int, list[str]]]:
     """BoP 9.1 — every location the force may march to: {loc: (MP spent, path)}.
 
     1 MP per hex; forest, marsh, mountain and port boxes cost all remaining MP (9.13), so they
@@ -127,6 +128,8 @@ def march_destinations(state: dict[str, Any], th: Theatre, units: list[str],
                 best.pop(other, None)
             else:
                 best[other] = (cost, path + [other])
+                if first_only:
+                    return best
             if not ends:
                 frontier.append((cost, other, path + [other]))
     return dict(sorted(best.items()))
@@ -146,7 +149,8 @@ def rail_payers(state: dict[str, Any], units: list[str]) -> list[str]:
 
 
 def rail_destinations(state: dict[str, Any], th: Theatre, units: list[str],
-                      supplied: dict[str, bool]) -> dict[str, tuple[int, list[str]]]:
+                      supplied: dict[str, bool], *,
+                      first_only: bool = False) -> dict[str, tuple[int, list[str]]]:
     """BoP 9.2 — every location the force may reach by rail: {loc: (MP spent, path)}.
 
     From a rail hex, supplied, never in fortnight 1 of August 1914; along the rail art through
@@ -192,6 +196,8 @@ def rail_destinations(state: dict[str, Any], th: Theatre, units: list[str],
                 steps[other] = steps[loc] + 1
                 paths[other] = paths[loc] + [other]
                 nxt.append(other)
+                if first_only and not stacking_conflict(state, units, other, occ):
+                    return {other: (1, paths[other])}
         frontier = sorted(nxt)
     out = {}
     for loc, n in sorted(steps.items()):

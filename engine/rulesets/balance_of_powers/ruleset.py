@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.kernel import Decision, Event, IllegalAction, MalformedAction, Roller, Ruleset
+from engine.kernel.game import copy_json
 
 from . import admiralty, combat, economy, movement, neutrals, setup, supply
 from .forces import (ENTRENCHED, MANEUVER, UNITS, commander, controller, eliminate,
@@ -65,6 +66,19 @@ SEA_SCHEMA = {"type": "object", "required": ["unit", "to"],
               "properties": {"unit": {"type": "string"}, "to": {"type": "string"}}}
 
 
+_DECISIONS: dict[str, tuple[Decision, ...]] = {}
+_OPTIONS: dict[tuple[Any, ...], list[dict[str, Any]]] = {}
+
+
+def _memo_key(state: dict[str, Any]) -> str:
+    """Decisions and options are pure functions of the ruleset's part of the state; memoise
+    them on its text form (the kernel asks several times per action)."""
+    board = state["board"]
+    return repr((state.get("kernel", {}).get("game_uid"), state["flow"], board["units"],
+                 board["control"], board["forts"], board["breaches"], board["pool"],
+                 board["arrivals"], board["map"], state["powers"], state["ti"], state["plans"]))
+
+
 def _th(state: dict[str, Any]) -> Theatre:
     return theatre(state["board"]["map"])
 
@@ -99,6 +113,16 @@ class BalanceOfPowers(Ruleset):
     # --- decisions --------------------------------------------------------------------------
 
     def decisions(self, state: dict[str, Any]) -> list[Decision]:
+        key = _memo_key(state)
+        found = _DECISIONS.get(key)
+        if found is None:
+            found = tuple(self._decisions(state))
+            if len(_DECISIONS) > 512:
+                _DECISIONS.clear()
+            _DECISIONS[key] = found
+        return list(found)
+
+    def _decisions(self, state: dict[str, Any]) -> list[Decision]:
         flow = state["flow"]
         if flow["result"] is not None:
             return []
@@ -142,7 +166,7 @@ class BalanceOfPowers(Ruleset):
     def _setup_decisions(self, state: dict[str, Any], th: Theatre, *,
                          secret: bool) -> list[Decision]:
         flow = state["flow"]
-        placed = flow.setdefault("placed", [])
+        placed = flow["placed"]
         seats = setup.SETUP_NATIONS if secret else dict(setup.SETUP_ORDER)[flow["side"]]
         return [self._decision(state, seat, "setup", schema=SETUP_SCHEMA,
                                group="setup" if secret else None,
@@ -242,8 +266,8 @@ class BalanceOfPowers(Ruleset):
         items = []
         forces = [units] if units is not None else self._forces(state, seat, supplied)
         for force in forces:
-            for loc, (cost, path) in movement.march_destinations(state, th, force,
-                                                                 supplied).items():
+            for loc, (cost, path) in movement.march_destinations(
+                    state, th, force, supplied, first_only=limit == 1).items():
                 items.append({"action": {"units": force, "to": loc}, "cost": cost})
                 if limit is not None and len(items) >= limit:
                     return items
@@ -263,7 +287,8 @@ class BalanceOfPowers(Ruleset):
                 cap = min((movement.RAIL_CAP.get(UNITS[u].nation, 0) for u in corps), default=0)
                 forces.append(sorted(corps[:max(1, cap)] + leaders))
         for force in forces:
-            dests = movement.rail_destinations(state, th, force, supplied)
+            dests = movement.rail_destinations(state, th, force, supplied,
+                                               first_only=limit == 1)
             if not dests:
                 continue
             payer = movement.rail_payers(state, force)[0]
@@ -276,6 +301,17 @@ class BalanceOfPowers(Ruleset):
 
     def options(self, state: dict[str, Any], seat: str, decision: Decision,
                 query: dict[str, Any] | None) -> list[dict[str, Any]]:
+        key = (_memo_key(state), seat, decision.id, repr(query))
+        found = _OPTIONS.get(key)
+        if found is None:
+            found = self._options(state, seat, decision, query)
+            if len(_OPTIONS) > 128:
+                _OPTIONS.clear()
+            _OPTIONS[key] = found
+        return copy_json(found)
+
+    def _options(self, state: dict[str, Any], seat: str, decision: Decision,
+                 query: dict[str, Any] | None) -> list[dict[str, Any]]:
         th = _th(state)
         units = None
         if query and isinstance(query.get("units"), list):
@@ -694,14 +730,9 @@ class BalanceOfPowers(Ruleset):
     def _muster_unit(self, state: dict[str, Any], seat: str) -> str | None:
         th = _th(state)
         flow = state["flow"]
-        for uid in list(flow.get("muster", [])):
-            if commander(state, uid) != seat:
-                continue
-            if not economy.muster_locations(state, th, uid):
-                flow["muster"].remove(uid)
-                state["board"]["pool"] = sorted(state["board"]["pool"] + [uid])
-                continue
-            return uid
+        for uid in flow.get("muster", []):
+            if commander(state, uid) == seat and economy.muster_locations(state, th, uid):
+                return uid
         return None
 
     def _end_month(self, state: dict[str, Any], th: Theatre, roller: Roller) -> list[Event]:

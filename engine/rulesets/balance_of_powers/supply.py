@@ -59,9 +59,33 @@ def sources(state: dict[str, Any], th: Theatre, nation: str,
     return live
 
 
+_CACHE: dict[tuple[Any, ...], frozenset[str]] = {}
+
+
+def _fingerprint(state: dict[str, Any], th: Theatre, nation: str) -> tuple[Any, ...]:
+    board = state["board"]
+    return (th.name, nation,
+            tuple(sorted((u, v["at"]) for u, v in board["units"].items())),
+            tuple(sorted(board["control"].items())), tuple(sorted(board["forts"].items())),
+            tuple(sorted((n, p["side"]) for n, p in state["powers"].items())))
+
+
 def supplied_locations(state: dict[str, Any], th: Theatre, nation: str,
-                       occ: dict[str, list[str]] | None = None) -> set[str]:
-    """BoP 3.12 — every location where a unit of `nation` is in supply."""
+                       occ: dict[str, list[str]] | None = None) -> frozenset[str]:
+    """BoP 3.12 — every location where a unit of `nation` is in supply (memoised on the
+    positions, control and fortresses it depends on)."""
+    key = _fingerprint(state, th, nation)
+    found = _CACHE.get(key)
+    if found is None:
+        found = frozenset(_trace(state, th, nation, occ))
+        if len(_CACHE) > 256:
+            _CACHE.clear()
+        _CACHE[key] = found
+    return found
+
+
+def _trace(state: dict[str, Any], th: Theatre, nation: str,
+           occ: dict[str, list[str]] | None) -> set[str]:
     side = side_of(state, nation)
     if side is None:
         return set()
