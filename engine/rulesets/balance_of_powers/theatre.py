@@ -12,23 +12,18 @@ the right theatre.
 from __future__ import annotations
 
 import csv
-import gzip
-import json
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Mapping
+from typing import Mapping
 
-from engine.board import Map, UnknownMapError, load_map
+from engine.board import Map, load_map
 
 from .tables import TERRAIN_OF_CLASS
 
 DATA = Path(__file__).parent / "data"
 SCENARIO_MAP = "bop-north-europe"
-# A snapshot of the map compiler's output, used only while engine/maps/compiled has no
-# bop-north-europe.json yet (see docs/rules/balance_of_powers.md, "Map").
-SNAPSHOT = DATA / "bop-north-europe.snapshot.json.gz"
 
 PORT_BOX_HOME = {"petrograd-box": "russia"}  # BoP 2.24: Petrograd is a Russian home port
 
@@ -212,15 +207,7 @@ def register_theatre(name: str, m: Map) -> Theatre:
 
 @lru_cache(maxsize=4)
 def _load_named(name: str) -> Theatre:
-    try:
-        m = load_map(name)
-    except UnknownMapError:
-        if name != SCENARIO_MAP or not SNAPSHOT.exists():
-            raise
-        with gzip.open(SNAPSHOT, "rt", encoding="utf-8") as handle:
-            doc: Any = json.load(handle)
-        m = Map.from_document(doc)
-    return build_theatre(name, m)
+    return build_theatre(name, load_map(name))
 
 
 def theatre(name: str) -> Theatre:
