@@ -201,6 +201,8 @@ def _set_losses(state: dict[str, Any], c: dict[str, Any], side: str, halves: int
 
 def _apply_losses(state: dict[str, Any], c: dict[str, Any], side: str,
                   choice: dict[str, Any], events: list[Event]) -> None:
+    lost = (sum(cb.loss_weight(unit(state, u)) for u in choice["destroy"])
+            + (1 if choice["break"] else 0))
     for uid in choice["destroy"]:
         _remove(state, unit(state, uid), events, "combat")
     if choice["break"]:
@@ -208,8 +210,7 @@ def _apply_losses(state: dict[str, Any], c: dict[str, Any], side: str,
         div_id = _break_down(state, corps, events)
         key = "attackers" if side == "attacker" else "defenders"
         c[key] = [div_id if x == corps["id"] else x for x in c[key]]
-    c.setdefault("lost", {})[side] = (sum(cb.loss_weight(unit(state, u)) for u in
-                                          choice["destroy"]) + (1 if choice["break"] else 0))
+    c.setdefault("lost", {})[side] = lost
 
 
 def _break_down(state: dict[str, Any], corps: dict[str, Any], events: list[Event]) -> str:

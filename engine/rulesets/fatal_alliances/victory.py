@@ -28,9 +28,9 @@ def check(state: dict[str, Any]) -> dict[str, Any] | None:
             return _won(state, "entente", "konigsberg_taken", score)
         if flow["turn"] < v["last_turn"]:
             return None
-        if russian >= 2:
+        if russian > german:
             return _won(state, "entente", "objectives", score)
-        if russian == 0 and german >= 1:
+        if german > russian:
             return _won(state, "central", "objectives", score)
         return {"winner": None, "winners": [], "reason": "objectives_drawn", "score": score}
     capitals = v["automatic"]

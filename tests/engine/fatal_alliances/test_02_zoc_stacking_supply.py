@@ -1,0 +1,112 @@
+"""FA 2.2 zones of control, 2.3 stacking, 2.4 supply, 2.5 control, 2.6 fractions."""
+
+from fractions import Fraction
+
+from engine.rulesets.fatal_alliances.combat import odds_drm, round_fa
+from engine.rulesets.fatal_alliances.supply import supplied_hexes
+from engine.rulesets.fatal_alliances.zoc import enemy_zoc, is_legal_stack
+
+from .positions import corps, division, grid_map, hq, position, unit
+
+
+def test_fa_2_2_corps_exerts_zoc_into_the_six_adjacent_hexes():
+    s = position([corps("r", "russia", "4,2")])
+    assert enemy_zoc(s, "germany") == {"4,2", "5,2", "5,1", "4,1", "3,2", "3,3", "4,3"}
+
+
+def test_fa_2_2_division_and_artillery_cover_only_their_own_hex():
+    s = position([division("r", "russia", "4,2"), unit("a", "russia", "5,3", type="ART")])
+    assert enemy_zoc(s, "germany") == {"4,2", "5,3"}
+
+
+def test_fa_2_2_no_zoc_across_straits():
+    s = position([corps("r", "russia", "4,2")], straits=["3,2|4,2"])
+    assert "3,2" not in enemy_zoc(s, "germany")
+    assert "4,1" in enemy_zoc(s, "germany")
+
+
+def test_fa_2_2_own_units_exert_no_zoc_against_their_own_side():
+    s = position([corps("g", "germany", "1,1")])
+    assert enemy_zoc(s, "germany") == frozenset()
+
+
+def test_fa_2_3_two_units_plus_one_division_per_hex():
+    a, b, c = corps("a", "germany", "1,1"), corps("b", "germany", "1,1"), corps("c", "germany", "1,1")
+    d = division("d", "germany", "1,1")
+    assert is_legal_stack([a, b])
+    assert is_legal_stack([a, b, d])
+    assert not is_legal_stack([a, b, c])
+    assert not is_legal_stack([a, b, d, division("e", "germany", "1,1")])
+
+
+def test_fa_2_3_non_co_operating_units_never_share_a_hex():
+    assert not is_legal_stack([corps("a", "germany", "1,1"), corps("b", "russia", "1,1")])
+    assert is_legal_stack([corps("a", "germany", "1,1"),
+                           corps("b", "austria_hungary", "1,1")])
+
+
+def test_fa_2_4_basic_path_is_four_hexes_in_fine_weather_two_in_rain():
+    features = {"0,2": ["city"]}
+    fine = position([corps("g", "germany", "0,0")], features=features, width=9, split=9)
+    supplied = supplied_hexes(fine, "germany")
+    assert "4,2" in supplied and "5,2" not in supplied
+    rain = position([corps("g", "germany", "0,0")], features=features, width=9, split=9,
+                    weather="rain")
+    supplied = supplied_hexes(rain, "germany")
+    assert "2,2" in supplied and "3,2" not in supplied
+
+
+def test_fa_2_4_snow_gives_three():
+    s = position([], features={"0,2": ["city"]}, width=9, split=9, weather="snow")
+    supplied = supplied_hexes(s, "germany")
+    assert "3,2" in supplied and "4,2" not in supplied
+
+
+def test_fa_2_4_enemy_zoc_blocks_a_path_unless_a_friendly_unit_is_there():
+    # A one-hex-wide corridor: row 0 only, city at 0,0; a Russian corps' ZoC covers 2,0.
+    feats = {"0,0": ["city"]}
+    blocked = position([corps("r", "russia", "2,1"), corps("g", "germany", "3,0")],
+                       features=feats, width=6, height=2, split=6)
+    assert "3,0" not in supplied_hexes(blocked, "germany") or "2,0" in enemy_zoc(blocked, "germany")
+    opened = position([corps("r", "russia", "2,1"), corps("g", "germany", "3,0"),
+                       corps("f", "germany", "2,0")], features=feats, width=6, height=2,
+                      split=6)
+    assert "3,0" in supplied_hexes(opened, "germany")
+
+
+def test_fa_2_4_hq_is_a_secondary_source_linked_by_a_railway_path():
+    # City at 0,2; HQ at 6,2 linked by rail (rail hexes do not count); unit at 9,2.
+    rail = [[f"{q},2" for q in range(0, 7)]]
+    feats = {"0,2": ["city"]}
+    s = position([hq("h", "germany", "6,2"), corps("g", "germany", "9,2")], features=feats,
+                 rail=rail, width=12, split=12)
+    assert "9,2" in supplied_hexes(s, "germany")
+    no_rail = position([hq("h", "germany", "6,2"), corps("g", "germany", "9,2")],
+                       features=feats, width=12, split=12)
+    assert "9,2" not in supplied_hexes(no_rail, "germany")
+
+
+def test_fa_2_4_desert_hexes_count_double():
+    feats = {"0,0": ["city"]}
+    plain = position([], features=feats, width=8, height=1, split=8)
+    assert "4,0" in supplied_hexes(plain, "germany")
+    desert = position([], features=feats, width=8, height=1, split=8,
+                      terrain={"1,0": "desert", "2,0": "desert"})
+    supplied = supplied_hexes(desert, "germany")
+    assert "2,0" in supplied and "3,0" not in supplied
+
+
+def test_fa_2_6_rounding_half_up_negative_half_toward_zero():
+    assert round_fa(Fraction(5, 2)) == 3
+    assert round_fa(Fraction(-3, 2)) == -1
+    assert round_fa(Fraction(-5, 2)) == -2
+    assert round_fa(Fraction(7, 3)) == 2
+    assert round_fa(Fraction(-7, 3)) == -2
+
+
+def test_fa_11_12_odds_use_the_highest_band_not_above_the_ratio():
+    assert odds_drm(Fraction(5), Fraction(3)) == (3, "3:2")    # 1.67 → 3:2
+    assert odds_drm(Fraction(3), Fraction(4)) == (1, "2:3")    # 0.75 → 2:3
+    assert odds_drm(Fraction(1), Fraction(7)) == (-10, "1:6")  # below 1:5
+    assert odds_drm(Fraction(23), Fraction(2)) == (20, "10:1")
+    assert odds_drm(Fraction(2), Fraction(0)) == (20, "0 def")
