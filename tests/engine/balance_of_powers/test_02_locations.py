@@ -1,0 +1,136 @@
+"""BoP 2.5–2.9: locations, adjacency, control, stacking, battles, TI, demoralization."""
+
+from __future__ import annotations
+
+from engine.rulesets.balance_of_powers import combat, occupy
+from engine.rulesets.balance_of_powers.forces import (controller, enemy_present, stack_limit,
+                                                      stacking_conflict)
+from engine.rulesets.balance_of_powers.theatre import theatre
+
+from .helpers import grid, hx, position
+
+COUNTRY = {f"{c:02d}{r:02d}": "germany" for c in range(5, 9) for r in range(1, 7)}
+TH = grid(8, 6, name="t-02", country=COUNTRY, terrain={"0203": "marsh", "0204": "marsh"},
+          rail=[["0204", "0205"]], boxes={"petrograd-box": {"name": "Petrograd box",
+                                                            "kind": "port",
+                                                            "adjacent": ["0801", "0701"]}})
+
+
+def test_bop_2_52_adjacency_touching_and_box_links():
+    assert hx(TH, "0302") in TH.adj[hx(TH, "0202")]
+    assert hx(TH, "0402") not in TH.adj[hx(TH, "0202")]
+    assert "petrograd-box" in TH.adj[hx(TH, "0801")]
+    assert hx(TH, "0701") in TH.adj["petrograd-box"]
+
+
+def test_bop_2_53_infantry_takes_control_cavalry_does_not():
+    state = position(TH, {"fra-inf-1": "0402", "fra-cav-cav": "0403"}, side="entente")
+    occupy.enter(state, TH, ["fra-cav-cav"], [hx(TH, "0403"), hx(TH, "0503")])
+    assert controller(state, TH, hx(TH, "0503")) == "germany"
+    occupy.enter(state, TH, ["fra-inf-1"], [hx(TH, "0402"), hx(TH, "0502")])
+    assert controller(state, TH, hx(TH, "0502")) == "france"
+
+
+def test_bop_2_53_capture_in_passing():
+    state = position(TH, {"fra-inf-1": "0402"}, side="entente")
+    occupy.enter(state, TH, ["fra-inf-1"], [hx(TH, "0402"), hx(TH, "0502"), hx(TH, "0602")])
+    assert controller(state, TH, hx(TH, "0502")) == "france"
+    assert controller(state, TH, hx(TH, "0602")) == "france"
+
+
+def test_bop_2_531_allies_never_take_each_others_locations():
+    state = position(TH, {"bri-inf-1": "0402"}, side="entente", sides={"britain": "entente"})
+    occupy.enter(state, TH, ["bri-inf-1"], [hx(TH, "0402"), hx(TH, "0302")])
+    assert controller(state, TH, hx(TH, "0302")) == "france"
+
+
+def test_bop_2_532_liberated_location_reverts_to_its_owner():
+    state = position(TH, {"bri-inf-1": "0402"}, side="entente", sides={"britain": "entente"})
+    state["board"]["control"][hx(TH, "0302")] = "germany"
+    occupy.enter(state, TH, ["bri-inf-1"], [hx(TH, "0402"), hx(TH, "0302")])
+    assert controller(state, TH, hx(TH, "0302")) == "france"
+    assert hx(TH, "0302") not in state["board"]["control"]
+
+
+def test_bop_2_62_stacking_six_corps_one_in_bare_marsh():
+    state = position(TH, {})
+    assert stack_limit(state, TH, hx(TH, "0202")) == 6
+    assert stack_limit(state, TH, hx(TH, "0203")) == 1
+    assert stack_limit(state, TH, hx(TH, "0204")) == 6  # marsh with rail
+
+
+def test_bop_12_1_british_corps_never_stack_with_french():
+    state = position(TH, {"fra-inf-1": "0202"}, sides={"britain": "entente"})
+    assert stacking_conflict(state, ["bri-inf-1"], hx(TH, "0202"))
+    assert not stacking_conflict(state, ["fra-inf-2"], hx(TH, "0202"))
+
+
+def test_bop_1_333_fortress_is_an_enemy_presence_until_ruined():
+    th = grid(4, 3, name="t-02-fort", country={"0302": "germany", "0303": "germany"},
+              places={"metz": {"at": "0302", "fortress": True}})
+    state = position(th, {})
+    assert enemy_present(state, th, hx(th, "0302"), "entente")
+    state["board"]["forts"][hx(th, "0302")] = 0
+    assert not enemy_present(state, th, hx(th, "0302"), "entente")
+
+
+def test_bop_2_7_major_battle_needs_two_corps_a_side():
+    state = position(TH, {"ger-inf-1": "0502", "ger-inf-2": "0502", "fra-inf-1": "0402"})
+    c = {"units": ["ger-inf-1", "ger-inf-2"], "target": hx(TH, "0402"), "defender": "entente"}
+    assert not combat.major_battle(state, c)
+    state["board"]["units"]["fra-inf-2"] = {"at": hx(TH, "0402"), "mode": "maneuver"}
+    assert combat.major_battle(state, c)
+
+
+def test_bop_2_82_ti_gain_on_low_raw_roll_against_trenches():
+    state = position(TH, {})
+    c = {"entrenched_defender": True, "units": ["ger-inf-1"], "dice": [3, 4], "major": True,
+         "attacker": "central"}
+    combat.ti_gain(state, c)
+    assert state["ti"]["central"] == 1
+    c["dice"] = [4, 4]
+    combat.ti_gain(state, c)
+    assert state["ti"]["central"] == 1
+    c.update(major=False, dice=[2, 3])
+    combat.ti_gain(state, c)
+    assert state["ti"]["central"] == 2
+    c["dice"] = [3, 3]  # 6 is not below 6 in a minor battle
+    combat.ti_gain(state, c)
+    assert state["ti"]["central"] == 2
+
+
+def test_bop_2_82_no_ti_gain_against_maneuver_defenders():
+    state = position(TH, {})
+    combat.ti_gain(state, {"entrenched_defender": False, "units": ["ger-inf-1"],
+                           "dice": [1, 1], "major": True, "attacker": "central"})
+    assert state["ti"]["central"] == 0
+
+
+def test_bop_2_92_crisis_at_the_national_limit():
+    state = position(TH, {})
+    state["powers"]["germany"]["dem"] = 10
+    combat.demoralize(state, "germany")
+    assert state["powers"]["germany"]["crisis"]
+    combat.demoralize(state, "germany")
+    assert state["powers"]["germany"]["dem"] == 11  # no further demoralization in crisis
+
+
+def test_bop_2_91_interior_fortress_lost_demoralizes_its_owner():
+    th = grid(6, 5, name="t-02-verdun", country={f"06{r:02d}": "germany" for r in range(1, 6)},
+              places={"verdun": {"at": "0303", "fortress": True},
+                      "belfort": {"at": "0503", "fortress": True}})
+    state = position(th, {})
+    assert combat.interior_fortress(th, hx(th, "0303"))
+    assert not combat.interior_fortress(th, hx(th, "0503"))
+    combat.ruin_fortress(state, th, hx(th, "0303"), {"target": hx(th, "0303")})
+    assert state["powers"]["france"]["dem"] == 1
+    combat.ruin_fortress(state, th, hx(th, "0503"), {"target": hx(th, "0503")})
+    assert state["powers"]["france"]["dem"] == 1
+
+
+def test_bop_2_5_scenario_map_has_the_places_the_rules_name():
+    th = theatre("bop-north-europe")
+    for pid in ("paris", "berlin", "liege", "dijon", "warsaw", "rava_ruska", "brody", "tarnopol"):
+        assert pid in th.place_loc, pid
+    assert th.capital["russia"] == "petrograd-box"
+    assert len(th.bcs) == 25

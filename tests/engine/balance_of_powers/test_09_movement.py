@@ -1,0 +1,195 @@
+"""BoP 9: march, rail, entrenching, one force at a time, mobilisation limits (12.1)."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.kernel import IllegalAction
+from engine.rulesets.balance_of_powers import movement
+from engine.rulesets.balance_of_powers.forces import commander
+from engine.rulesets.balance_of_powers.ruleset import RULESET
+
+from .helpers import grid, hx, position
+
+GER = {f"{c:02d}{r:02d}": "germany" for c in range(7, 13) for r in range(1, 9)}
+BEL = {"0601": "belgium", "0602": "belgium"}
+TH = grid(12, 8, name="t-09", country={**GER, **BEL},
+          terrain={"0304": "forest", "0305": "marsh", "0205": "mountain"},
+          rail=[[f"{c:02d}06" for c in range(1, 13)], ["0106", "0107", "0108"]],
+          places={"paris": {"at": "0106", "capital": True}, "berlin": {"at": "1206",
+                                                                        "capital": True}})
+
+
+def dests(state, units, **kw):
+    return movement.march_destinations(state, TH, units, state["flow"]["supplied"], **kw)
+
+
+def rails(state, units):
+    return movement.rail_destinations(state, TH, units, state["flow"]["supplied"])
+
+
+def test_bop_9_13_march_costs_one_mp_per_open_hex():
+    state = position(TH, {"fra-inf-1": "0302"}, side="entente")
+    found = dests(state, ["fra-inf-1"])
+    assert found[hx(TH, "0402")][0] == 1
+    assert found[hx(TH, "0502")][0] == 2
+    assert hx(TH, "0602") not in found  # neutral Belgium (6.11)
+    assert max(cost for cost, _ in found.values()) == 3
+
+
+def test_bop_9_13_forest_marsh_mountain_cost_all_remaining_mp():
+    state = position(TH, {"fra-inf-1": "0303"}, side="entente")
+    found = dests(state, ["fra-inf-1"])
+    assert found[hx(TH, "0304")][0] == 3  # ARMP
+    assert found[hx(TH, "0305")][0] == 3
+    paths = [p for _, p in found.values()]
+    assert not any(hx(TH, "0304") in p[:-1] for p in paths)  # nothing beyond the forest
+
+
+def test_bop_9_14_enemy_location_is_an_attack_not_a_march():
+    state = position(TH, {"fra-inf-1": "0603", "ger-inf-1": "0703"}, side="entente")
+    assert hx(TH, "0703") not in dests(state, ["fra-inf-1"])
+
+
+def test_bop_2_62_friendly_units_cannot_pass_a_full_location():
+    full = {f"fra-inf-{n}": "0402" for n in range(2, 8)}
+    state = position(TH, {"fra-inf-1": "0302", **full}, side="entente")
+    assert hx(TH, "0402") not in dests(state, ["fra-inf-1"])
+
+
+def test_bop_9_63_trench_battle_location_cannot_be_entered():
+    state = position(TH, {"fra-inf-1": "0302"}, side="entente")
+    state["flow"]["trench"] = [hx(TH, "0402")]
+    assert hx(TH, "0402") not in dests(state, ["fra-inf-1"])
+
+
+def test_bop_3_2_unsupplied_corps_lose_one_mp():
+    state = position(TH, {"fra-inf-1": "0302"}, side="entente")
+    state["flow"]["supplied"]["fra-inf-1"] = False
+    assert max(c for c, _ in dests(state, ["fra-inf-1"]).values()) == 2
+
+
+def test_bop_12_1_mobilisation_only_british_french_german_corps_move_first_fortnight():
+    state = position(TH, {"rus-inf-1": "0302", "fra-inf-1": "0303"}, fortnight=1,
+                     side="entente")
+    assert dests(state, ["rus-inf-1"]) == {}
+    assert dests(state, ["fra-inf-1"])
+
+
+def test_bop_9_24_no_rail_in_first_fortnight_of_august_1914():
+    state = position(TH, {"fra-inf-1": "0206"}, fortnight=1, side="entente")
+    assert rails(state, ["fra-inf-1"]) == {}
+    state["flow"]["fortnight"] = 2
+    assert rails(state, ["fra-inf-1"])
+
+
+def test_bop_9_23_rail_eighteen_hexes_per_mp_only_friendly_rail():
+    state = position(TH, {"fra-inf-1": "0106"}, side="entente")
+    found = rails(state, ["fra-inf-1"])
+    assert found[hx(TH, "0506")][0] == 1
+    assert hx(TH, "0706") not in found  # German-controlled rail
+    assert hx(TH, "0108") in found
+
+
+def test_bop_9_23_rail_distance_costs_one_mp_per_eighteen_hexes():
+    long_line = [f"{c:02d}01" for c in range(1, 41)]
+    th = grid(40, 2, name="t-09-long", rail=[long_line])
+    state = position(th, {"ger-inf-1": "0101"}, sides={"france": "central"})
+    found = movement.rail_destinations(state, th, ["ger-inf-1"], {})
+    assert found[hid_of(th, "1901")][0] == 1
+    assert found[hid_of(th, "2001")][0] == 2
+    assert found[hid_of(th, "3701")][0] == 2
+    assert found[hid_of(th, "3801")][0] == 3
+
+
+def hid_of(th, label):
+    return hx(th, label)
+
+
+def test_bop_9_21_rail_needs_supply_and_an_rp():
+    state = position(TH, {"fra-inf-1": "0206"}, side="entente")
+    state["flow"]["supplied"]["fra-inf-1"] = False
+    assert rails(state, ["fra-inf-1"]) == {}
+    state["flow"]["supplied"]["fra-inf-1"] = True
+    state["powers"]["france"]["rp"] = 0
+    assert rails(state, ["fra-inf-1"]) == {}
+
+
+def test_bop_9_24_rail_capacity_per_nation_per_fortnight():
+    units = {f"fra-inf-{n}": "0206" for n in range(1, 6)}
+    state = position(TH, units, side="entente")
+    assert rails(state, sorted(units)) == {}  # 5 corps > France's 4
+    assert rails(state, sorted(units)[:4])
+    state["flow"]["rail_used"] = {"france": ["fra-inf-10", "fra-inf-11", "fra-inf-12"]}
+    assert rails(state, ["fra-inf-1", "fra-inf-2"]) == {}
+    assert rails(state, ["fra-inf-1"])
+
+
+def test_bop_9_23_entrenched_corps_rails_one_mp_and_ends_in_maneuver():
+    state = position(TH, {"fra-inf-1": "0206"}, side="entente", entrenched=["fra-inf-1"])
+    found = rails(state, ["fra-inf-1"])
+    assert max(c for c, _ in found.values()) == 1
+    decision = next(d for d in RULESET.decisions(_half(state)) if d.kind == "rail")
+    action = {"units": ["fra-inf-1"], "to": hx(TH, "0406"), "payer": "france"}
+    RULESET.validate(state, "france", decision, action)
+    RULESET._do_rail(state, TH, "france", action, None)
+    assert state["board"]["units"]["fra-inf-1"]["mode"] == "maneuver"
+    assert state["powers"]["france"]["rp"] == 3
+
+
+def _half(state, seat="france"):
+    state["flow"]["active"] = [seat]
+    return state
+
+
+def test_bop_9_61_entrenching_takes_all_mp_in_the_starting_location():
+    state = position(TH, {"fra-inf-1": "0302", "fra-cav-cav": "0302"}, side="entente")
+    options = movement.entrench_candidates(state, TH, "france", commander)
+    assert {"unit": "fra-inf-1", "mode": "entrenched"} in options
+    assert not any(o["unit"] == "fra-cav-cav" for o in options)  # cavalry never entrenches
+    RULESET._do_entrench(state, TH, "france", {"unit": "fra-inf-1", "mode": "entrenched"}, None)
+    assert state["flow"]["moves"]["fra-inf-1"]["mp"] == 0
+    assert dests(state, ["fra-inf-1"]) == {}
+
+
+def test_bop_9_61_a_corps_that_moved_cannot_entrench():
+    state = position(TH, {"fra-inf-1": "0302"}, side="entente")
+    RULESET._do_march(state, TH, "france", {"units": ["fra-inf-1"], "to": hx(TH, "0402")}, None)
+    options = movement.entrench_candidates(state, TH, "france", commander)
+    assert not any(o["unit"] == "fra-inf-1" for o in options)
+
+
+def test_bop_9_0_one_force_at_a_time():
+    state = position(TH, {"fra-inf-1": "0302", "fra-inf-2": "0303"}, side="entente")
+    RULESET._do_march(state, TH, "france", {"units": ["fra-inf-1"], "to": hx(TH, "0402")}, None)
+    assert state["flow"]["moves"]["fra-inf-1"]["mp"] == 2
+    RULESET._do_march(state, TH, "france", {"units": ["fra-inf-2"], "to": hx(TH, "0403")}, None)
+    assert state["flow"]["moves"]["fra-inf-1"]["mp"] == 0  # its force's move ended
+
+
+def test_bop_9_12_joiners_count_as_having_spent_what_the_stack_spent():
+    state = position(TH, {"fra-inf-1": "0302", "fra-inf-2": "0402"}, side="entente")
+    RULESET._do_march(state, TH, "france", {"units": ["fra-inf-1"], "to": hx(TH, "0402")}, None)
+    movement.start_force(state, ["fra-inf-1", "fra-inf-2"], state["flow"]["supplied"])
+    assert state["flow"]["moves"]["fra-inf-2"]["mp"] == 2
+
+
+def test_bop_9_1_validate_refuses_unreachable_and_foreign_units():
+    state = _half(position(TH, {"fra-inf-1": "0302", "ger-inf-1": "0802"}, side="entente"))
+    decision = next(d for d in RULESET.decisions(state) if d.kind == "march")
+    with pytest.raises(IllegalAction) as err:
+        RULESET.validate(state, "france", decision, {"units": ["fra-inf-1"], "to": hx(TH, "1202")})
+    assert err.value.rule == "BoP 9.1" and err.value.code == "unreachable"
+    with pytest.raises(IllegalAction) as err:
+        RULESET.validate(state, "france", decision, {"units": ["ger-inf-1"], "to": hx(TH, "0902")})
+    assert err.value.code == "not_yours"
+
+
+def test_bop_9_1_listing_and_validation_agree():
+    state = _half(position(TH, {"fra-inf-1": "0302", "fra-inf-2": "0302", "fra-cav-cav": "0303"},
+                           side="entente"))
+    for decision in RULESET.decisions(state):
+        if decision.schema is None:
+            continue
+        for item in RULESET.options(state, "france", decision, None):
+            RULESET.validate(state, "france", decision, item["action"])
