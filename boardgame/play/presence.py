@@ -3,8 +3,9 @@ join.
 
 Each daphne process counts its own sockets per game. Once a second, for the games whose count
 changed (and every 10 s for all local games, so a dead process's entry ages out), it writes its
-entry into the shared cache (`presence:<game>` → {process: {seats, spectators, at}}; Redis in
-production, the database cache in the quick start), merges the entries of the live processes,
+entry into the shared cache (`presence:<game>:<process>` → {seats, spectators, at}; the live processes are listed under
+`presence:processes`; Redis in production, the database cache in the quick start), merges the
+entries of the live processes,
 and sends one `presence {seq, seats, spectators}` frame to every audience group of the game.
 """
 
@@ -25,6 +26,7 @@ logger = logging.getLogger(__name__)
 FLUSH_SECONDS = 1.0
 REFRESH_SECONDS = 10.0
 STALE_SECONDS = 30.0
+PIDS_KEY = "presence:processes"
 
 
 def _key(game_id: int) -> str:
@@ -40,6 +42,7 @@ class Presence:
         self.dirty: set[int] = set()
         self.task: asyncio.Task | None = None
         self.last_refresh = 0.0
+        self.registered = -1e9
 
     def join(self, game_id: int, seats: list[str], audiences: list[str]) -> None:
         self.audiences[game_id] = audiences
@@ -70,20 +73,31 @@ class Presence:
                                 if n > 0),
                 "spectators": self.spectators.get(game_id, 0), "at": time.time()}
 
+    def register(self) -> None:
+        """Put this process in the shared list of presence writers (verified re-read, so two
+        processes registering at once both end up listed)."""
+        for _ in range(5):
+            now = time.time()
+            pids = cache.get(PIDS_KEY) or {}
+            pids = {pid: at for pid, at in pids.items() if now - at < STALE_SECONDS}
+            pids[self.pid] = now
+            cache.set(PIDS_KEY, pids, None)
+            if self.pid in (cache.get(PIDS_KEY) or {}):
+                break
+        self.registered = time.monotonic()
+
     def merge(self, game_id: int) -> dict[str, Any]:
-        """Write this process's entry, read everyone's; the merged `presence` frame."""
+        """Write this process's entry, read every live process's; the merged frame."""
+        if time.monotonic() - self.registered > REFRESH_SECONDS:
+            self.register()
         key = _key(game_id)
-        entries = cache.get(key) or {}
-        now = time.time()
-        entries = {pid: e for pid, e in entries.items() if now - e["at"] < STALE_SECONDS}
-        entries[self.pid] = self._local_entry(game_id)
-        cache.set(key, entries, 120)
+        cache.set(f"{key}:{self.pid}", self._local_entry(game_id), 120)
         try:
             seq = cache.incr(f"{key}:seq")
         except ValueError:
             cache.add(f"{key}:seq", 1, None)
             seq = 1
-        return summary(entries, seq)
+        return summary(_entries(game_id), seq)
 
     async def _run(self) -> None:
         from .broadcast import group_name, send_messages_async
@@ -120,15 +134,20 @@ def summary(entries: dict[str, Any], seq: int) -> dict[str, Any]:
     return {"type": "presence", "seq": seq, "seats": sorted(seats), "spectators": spectators}
 
 
+def _entries(game_id: int) -> dict[str, Any]:
+    pids = cache.get(PIDS_KEY) or {}
+    found = cache.get_many([f"{_key(game_id)}:{pid}" for pid in pids])
+    now = time.time()
+    return {k: e for k, e in found.items() if now - e["at"] < STALE_SECONDS}
+
+
 def current(game_id: int) -> dict[str, Any]:
-    """The last merged presence of a game (for `welcome`); sync, cheap."""
+    """The merged presence of a game (for `welcome`); sync, two cache reads."""
     try:
-        entries = cache.get(_key(game_id)) or {}
+        entries = _entries(game_id)
     except Exception as exc:  # noqa: BLE001 — Redis down: presence is best effort
         logger.warning("presence unavailable (%s)", exc)
         entries = {}
-    now = time.time()
-    entries = {pid: e for pid, e in entries.items() if now - e["at"] < STALE_SECONDS}
     return summary(entries, 0)
 
 

@@ -1,0 +1,123 @@
+"""Faults: a daphne process killed with SIGKILL mid-game, and Redis stopped under a running
+game. PostgreSQL is the truth; the channel layer is only a hint."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from boardgame.play.models import ActionRecord, Game
+from engine import rulesets
+from engine.kernel import state_hash, view
+
+from . import helpers
+from .test_sockets import db, fresh_game, play_one
+from .wsclient import Client
+
+pytestmark = [pytest.mark.postgres, pytest.mark.redis, pytest.mark.django_db(transaction=True),
+              pytest.mark.slow]
+
+TOY = rulesets.get("toy_skirmish")
+
+
+@pytest.fixture
+def table(transactional_db):
+    hamlet, othello = helpers.make_user("hamlet"), helpers.make_user("othello")
+    game = helpers.start_game(hamlet, {"red": hamlet, "blue": othello})
+    return {"game": game.pk, "red": helpers.token_of(hamlet), "blue": helpers.token_of(othello)}
+
+
+def records(game_id):
+    return list(ActionRecord.objects.filter(game_id=game_id).order_by("seq")
+                .values("seq", "cid", "state_hash"))
+
+
+async def all_fresh(clients, game_id, timeout=15.0):
+    """Wait until every client's view is the server's view of its audience."""
+    async def wait():
+        while True:
+            game = await db(fresh_game, game_id)
+            if all(c.v == game.version and c.view == view(TOY, game.state,
+                                                          c.welcome["audience"])
+                   for c in clients):
+                return game
+            await asyncio.sleep(0.1)
+    return await asyncio.wait_for(wait(), timeout)
+
+
+async def test_kill_9_of_a_daphne_mid_game_loses_no_acknowledged_action(table, daphne_server):
+    doomed, survivor = daphne_server(), daphne_server()
+    red = await Client(doomed.url, table["game"], token=table["red"]).open()
+    watcher = await Client(doomed.url, table["game"]).open()
+    blue = await Client(survivor.url, table["game"], token=table["blue"]).open()
+    clients = [red, watcher, blue]
+    for client in clients:
+        await client.hello()
+    acked = []
+    for _ in range(3):
+        answer = await play_one({"red": red, "blue": blue}, clients, table["game"])
+        acked.append(answer["cid"])
+    # Red's next answer goes out; the process dies before (or after) it is acknowledged.
+    game = await db(fresh_game, table["game"])
+    pending = [m for m in helpers.next_moves(game.state) if m[0] == "red"]
+    if pending:
+        seat, decision, action = pending[0]
+        await red.send({"type": "act", "cid": "in-flight", "seat": seat, "decision": decision,
+                        "action": action})
+    doomed.kill()
+    # Reconnect to the survivor, resuming from the version each client holds.
+    red2 = await Client(survivor.url, table["game"], token=table["red"]).open()
+    watcher2 = await Client(survivor.url, table["game"]).open()
+    for old, new in ((red, red2), (watcher, watcher2)):
+        new.view, new.v = old.view, old.v
+        welcome = await new.hello(since=old.v)
+        assert welcome.get("resume") or "view" in welcome
+    if pending:  # the client retries its unacknowledged action: exactly once, whatever happened
+        answer = await red2.act(seat, decision, action, cid="in-flight")
+        assert answer["type"] == "ack", answer
+        acked.append("in-flight")
+    clients = [red2, watcher2, blue]
+    game = await all_fresh(clients, table["game"])
+    for _ in range(3):
+        answer = await play_one({"red": red2, "blue": blue}, clients, table["game"])
+        if answer is None:
+            break
+        acked.append(answer["cid"])
+    game = await all_fresh(clients, table["game"])
+    rows = await db(records, table["game"])
+    assert [r["seq"] for r in rows] == list(range(1, game.version + 1))
+    assert set(acked) <= {r["cid"] for r in rows}
+    assert sum(r["cid"] == "in-flight" for r in rows) == (1 if pending else 0)
+    assert rows[-1]["state_hash"] == state_hash(game.state)
+    for client in clients:
+        await client.close()
+
+
+async def test_redis_stopped_actions_commit_and_clients_catch_up(table, daphne_server,
+                                                                  private_redis):
+    server = daphne_server(redis_url=private_redis.url)
+    red = await Client(server.url, table["game"], token=table["red"]).open()
+    blue = await Client(server.url, table["game"], token=table["blue"]).open()
+    watcher = await Client(server.url, table["game"]).open()
+    clients = [red, blue, watcher]
+    for client in clients:
+        await client.hello()
+    assert await play_one({"red": red, "blue": blue}, clients, table["game"])
+    private_redis.stop()
+    committed = 0
+    for _ in range(2):
+        game = await db(fresh_game, table["game"])
+        seat, decision, action = helpers.next_moves(game.state)[0]
+        answer = await {"red": red, "blue": blue}[seat].act(seat, decision, action)
+        assert answer["type"] == "ack", answer
+        committed = answer["v"]
+    game = await db(fresh_game, table["game"])
+    assert game.version == committed
+    private_redis.start()
+    game = await all_fresh(clients, table["game"], timeout=20)
+    assert game.version == committed
+    # And the layer carries the next action again.
+    assert await play_one({"red": red, "blue": blue}, clients, table["game"])
+    for client in clients:
+        await client.close()
