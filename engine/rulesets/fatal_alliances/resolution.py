@@ -157,8 +157,7 @@ def advance_combat(state: dict[str, Any], roller: Roller, events: list[Event]) -
             return
         if phase == "advance_due":
             _facing(state, c, events)
-            if _alive(state, c["defenders"]) or cb.defenders_at(state, c["declarer"],
-                                                                 c["target"]):
+            if cb.defenders_at(state, c["declarer"], c["target"]):
                 _end(state, events)
                 return
             options = cb.advance_options(state, c["attackers"], c["target"])
