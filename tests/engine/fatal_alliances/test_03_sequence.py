@@ -1,0 +1,182 @@
+"""FA 3.1 sequence of play, 6 initiative, 10.1 action choice, 12 last impulse, 13 end of
+turn, 13.5 production, 14 morale, 13.7 victory, 21.6 entrenchment gearing."""
+
+from engine.kernel import apply, decisions, new_game
+from engine.rulesets.fatal_alliances import RULESET
+from engine.rulesets.fatal_alliances.charts import IMPULSE_TRACK, INITIATIVE_TRACK
+from engine.rulesets.fatal_alliances.morale import adjust_morale
+from engine.rulesets.fatal_alliances.production import (build, build_options,
+                                                       production_points, start_production)
+from engine.rulesets.fatal_alliances.sequence import Step, end_impulse_track
+from engine.rulesets.fatal_alliances.stages import do_initiative, do_last_impulse
+from engine.rulesets.fatal_alliances.victory import check
+
+from .positions import Dice, corps, position
+
+SEED = b"\2" * 32
+
+
+def new(profile="fa3"):
+    state, _ = new_game(RULESET, "east-prussia-1914", {"profile": profile},
+                        ["germany", "russia"], SEED, "seq-test")
+    return state
+
+
+def test_fa_3_1_the_game_opens_with_russia_choosing_its_action():
+    state = new()
+    flow = state["flow"]
+    assert flow["turn_name"] == "J/A" and flow["year"] == 1914
+    assert flow["step"] == Step.ACTION_CHOICE.value and flow["active_side"] == "entente"
+    d = decisions(RULESET, state)
+    assert [x.kind for x in d] == ["action"] and d[0].seats == ("russia",)
+    assert [o["action"] for o in d[0].options] == ["combined", "land", "pass"]
+    assert flow["weather"]["roll"] is not None  # rolled for the first pair
+
+
+def test_fa_10_1_pass_skips_every_activity_and_counts_for_the_last_impulse_test():
+    state = new()
+    d = decisions(RULESET, state)[0]
+    out = apply(RULESET, state, "russia", d.id, {"action": "pass"}, seed=SEED)
+    kinds = [e.kind for e in out.events]
+    assert "last_impulse_test" in kinds
+    test = [e for e in out.events if e.kind == "last_impulse_test"][0]
+    assert test.data["drm"] == -2
+
+
+def test_fa_6_1_initiative_track_example_leftmost_is_central_plus_two_with_reroll():
+    assert INITIATIVE_TRACK[0] == (2, 0, "central")
+
+
+def test_fa_6_1_a_tie_goes_against_last_turns_holder():
+    s = position([])
+    s["flow"]["initiative"].update(track=2, holder="central", rerolled=False)
+    do_initiative(s, Dice(5, 5), [])
+    assert s["flow"]["initiative"]["winner"] == "entente"
+    assert s["flow"]["step"] == Step.FIRST_SIDE.value
+
+
+def test_fa_6_1_a_reroll_demand_moves_the_marker_toward_the_other_end():
+    s = position([])
+    s["flow"]["initiative"].update(track=0, holder="entente", rerolled=False)
+    do_initiative(s, Dice(1, 9), [])   # central 1+2 = 3 < 9: central may demand a re-roll
+    assert s["flow"]["step"] == Step.INITIATIVE_REROLL.value
+    d = decisions(RULESET, s)[0]
+    assert d.kind == "initiative_reroll" and d.seats == ("germany",)
+    out = apply(RULESET, s, "germany", d.id, {"reroll": True}, seed=SEED)
+    assert out.state["flow"]["initiative"]["track"] == 1
+
+
+def test_fa_12_the_roll_must_not_exceed_the_boxs_end_number():
+    s = position([], actions={"germany": "land", "russia": "land"})
+    s["flow"]["box"] = 5
+    assert IMPULSE_TRACK[5] == 3
+    assert end_impulse_track(s, Dice(3), []) is True
+    s["flow"]["box"] = 5
+    s["flow"]["weather"]["advance"] = 2
+    assert end_impulse_track(s, Dice(4), []) is False
+    assert s["flow"]["box"] == 7
+
+
+def test_fa_12_minus_two_when_every_power_of_the_side_passed():
+    s = position([], actions={"germany": "pass", "russia": "land"})
+    s["flow"]["box"] = 5
+    assert end_impulse_track(s, Dice(5), []) is True  # 5 − 2 = 3 ≤ 3
+
+
+def test_fa_6_2_first_and_last_impulse_moves_the_initiative_marker():
+    s = position([], actions={"germany": "land"})
+    s["flow"].update(box=11, impulse_sides=["central", "entente"], active_side="central")
+    s["flow"]["initiative"]["track"] = 2
+    do_last_impulse(s, Dice(1), [])
+    assert s["flow"]["step"] == Step.FINAL_REORGANISATION.value
+    assert s["flow"]["initiative"]["track"] == 3
+
+
+def test_fa_13_5_1_pocket_example_two_factories_five_resources_make_two_pp():
+    s = position([])
+    s["board"]["offmap_factories"]["germany"] = 2
+    s["board"]["offmap_resources"]["germany"] = 5
+    assert production_points(s, "germany") == 2
+
+
+def test_fa_13_5_3_bp_are_pp_times_the_multiple_rounded():
+    s = position([])
+    s["board"]["offmap_factories"].update(germany=5, russia=5)
+    s["board"]["offmap_resources"].update(germany=5, russia=5)
+    start_production(s, Dice(), [])
+    assert s["board"]["bp"] == {"germany": 5, "russia": 4}  # 4.5 → 5; 3.5 → 4
+
+
+def test_fa_13_5_5_a_build_draws_at_random_from_the_pool_onto_the_circle():
+    s = position([corps("p1", "germany", None), corps("p2", "germany", None)])
+    s["board"]["pool"]["germany"] = ["p1", "p2"]
+    s["board"]["bp"]["germany"] = 4
+    assert {"build": "INF corps"} in build_options(s, "germany")
+    build(s, "germany", {"build": "INF corps"}, Dice(2))
+    assert s["board"]["circle"] == [{"unit": "p2", "turn": 3}]
+    assert s["board"]["bp"]["germany"] == 0
+
+
+def test_fa_21_6_entrenchment_gearing_worked_example():
+    # Active from J/A 1914 (turn 1): none in J/A, 1 in S/O, then 2 in N/D (gearing).
+    s = position([])
+    s["board"]["active_since"]["germany"] = 1
+    s["board"]["bp"]["germany"] = 5
+    s["flow"]["turn"] = 1
+    assert {"build": "entrenchment"} not in build_options(s, "germany")
+    s["flow"]["turn"] = 2
+    s["board"]["built_last"]["germany"] = {}
+    build(s, "germany", {"build": "entrenchment"}, Dice())
+    assert {"build": "entrenchment"} not in build_options(s, "germany")
+    s["flow"]["turn"] = 3
+    s["board"]["built_last"]["germany"] = {"entrenchment": 1}
+    s["board"]["built_now"]["germany"] = {}
+    build(s, "germany", {"build": "entrenchment"}, Dice())
+    assert {"build": "entrenchment"} in build_options(s, "germany")
+
+
+def test_fa_14_1_worked_example_minus_sixteen_loses_one_level_and_maybe_two():
+    # −35 losses −2 cities −3 partisans + 24 home front = −16 → −1, and −2 on d10 ≤ 6.
+    for die, levels in ((6, 2), (7, 1)):
+        s = position([])
+        s["board"]["morale"]["germany"] = 12
+        s["board"]["morale_points"] = {"germany": -16, "russia": 0}
+        s["board"]["attacked_this_turn"] = ["germany", "russia"]
+        adjust_morale(s, Dice(die))
+        assert s["board"]["morale"]["germany"] == 12 - levels
+
+
+def test_fa_14_1_morale_rises_at_most_one_level_and_never_above_the_start():
+    s = position([])
+    s["board"]["morale"]["russia"] = 10
+    s["board"]["morale_points"] = {"germany": 0, "russia": 35}
+    s["board"]["attacked_this_turn"] = ["germany", "russia"]
+    adjust_morale(s, Dice(9))
+    assert s["board"]["morale"]["russia"] == 11
+
+
+def test_fa_14_1_an_active_power_that_made_no_attack_loses_four_points():
+    s = position([])
+    s["board"]["attacked_this_turn"] = ["germany"]
+    events = adjust_morale(s, Dice(1))
+    russia = [e for e in events if e.data["power"] == "russia"][0]
+    assert russia.data["points"] == -4
+
+
+def test_fa_13_7_east_prussia_objectives_and_sudden_death():
+    state = new()
+    v = state["board"]["victory"]
+    assert check(state) is None
+    state["board"]["control"][v["sudden_death"]] = "russia"
+    assert check(state)["winner"] == "entente"
+    state = new()
+    state["flow"]["turn"] = 3
+    assert check(state)["reason"] == "objectives_drawn"
+    state["board"]["control"][state["board"]["victory"]["russian_objectives"][0]] = "germany"
+    assert check(state)["winner"] == "central"
+
+
+def test_fa_13_7_german_morale_zero_is_an_allied_win():
+    state = new()
+    state["board"]["morale"]["germany"] = 0
+    assert check(state)["reason"] == "german_morale_zero"
