@@ -330,7 +330,7 @@ class Compiler:
             self.dominant.append(max(pieces, key=lambda p: p[1].area) if pieces else None)
         # islands too small for a hex keep a hex when a listed place stands on them
         mass_has_hex = {self.dominant[i][0] for i in range(n) if self.is_land[i] and self.dominant[i]}
-        for cid in sorted(self.cities):
+        for cid in self.cities:  # table order: the first place listed decides a shared hex
             c = self.cities[cid]
             lon, lat = float(c["lon"]), float(c["lat"])
             h = self.hex_of_lonlat(lon, lat)
@@ -341,7 +341,9 @@ class Compiler:
                 continue
             p = Point(lon, lat)
             for j, g in self.hexland[i]:
-                if j not in mass_has_hex and g.buffer(0.02).contains(p):
+                # a place keeps its own hex when the hex is a quarter land or more (Constantinople
+                # on 100 km hexes), or when its island would otherwise vanish (Malta)
+                if (j not in mass_has_hex or self.land_share[i] >= 0.25) and g.buffer(0.02).contains(p):
                     self.is_land[i] = True
                     self.dominant[i] = (j, g)
                     mass_has_hex.add(j)
@@ -651,8 +653,11 @@ class Compiler:
         if h not in self.hexset:  # off the map: not on this map
             return None
         i = self.index.get(h)
+        p = Point(lon, lat)
         if country is None and i is not None and self.is_land[i] and self.dominant[i] and self.dominant[i][0] == mass:
-            return h
+            on_other_piece = any(g.contains(p) for j, g in self.hexland[i] if g is not self.dominant[i][1])
+            if not on_other_piece:
+                return h
         best = None
         for k in range(len(self.hexes)):
             if not self.is_land[k] or not self.dominant[k] or self.dominant[k][0] != mass:
@@ -660,10 +665,14 @@ class Compiler:
             if country is not None and (self.country[k] != country or k in (avoid or ())):
                 continue
             d = (self.cx[k] - x) ** 2 + (self.cy[k] - y) ** 2
-            key = (d, self.ids[self.hexes[k]])
+            if d > (3.0 * self.size * hm.SQRT3) ** 2:
+                continue
+            # nearest dominant land piece first (in ~km), then nearest centre
+            gap = round(self.dominant[k][1].distance(p) * 100)
+            key = (gap, d, self.ids[self.hexes[k]])
             if best is None or key < best[0]:
                 best = (key, k)
-        if best is None or math.sqrt(best[0][0]) > 2.5 * self.size * hm.SQRT3:
+        if best is None:
             return None
         return self.hexes[best[1]]
 
