@@ -20,7 +20,7 @@ from .forces import (ENTRENCHED, MANEUVER, UNITS, controller, effectiveness, eli
                      friendly_corps_count, neutral_closed, occupancy, other_side, side_of,
                      stack_limit, unit_side)
 from .movement import MOBILISED_FIRST, mp_left, may_move, spend, start_force
-from .occupy import enter, track_plans
+from .occupy import demoralize, enter, track_plans
 from .sequence import first_fortnight_of_game
 from .tables import (ARMP_TERRAIN, ATTACK_COST, ATTRITION_DDR, COMBAT_TABLE, COMBAT_TERRAIN,
                      CRISIS_LIMIT, ENTRENCH_MODIFIER, ENTRENCH_STRONG, FNM_CAP, MAJORS,
@@ -206,22 +206,9 @@ def interior_fortress(th: Theatre, loc: str) -> bool:
 
 def ruin_fortress(state: dict[str, Any], th: Theatre, loc: str,
                   combat: dict[str, Any] | None) -> None:
-    was_interior = interior_fortress(th, loc) and fort_steps(state, th, loc) > 0
+    """BoP 1.33 — a ruined fortress is gone for good (the hex stays a population centre)."""
     state["board"]["forts"][loc] = 0
     state["board"]["forts"] = dict(sorted(state["board"]["forts"].items()))
-    owner = th.home.get(loc)
-    if was_interior and combat is not None and owner in MAJORS:
-        demoralize(state, owner)
-
-
-def demoralize(state: dict[str, Any], nation: str) -> None:
-    """BoP 2.91, 2.92 — +1 demoralization; at the national limit the nation is in crisis."""
-    power = state["powers"][nation]
-    if power["crisis"]:
-        return
-    power["dem"] += 1
-    if power["dem"] >= CRISIS_LIMIT.get(nation, 99):
-        power["crisis"] = True
 
 
 # --- reserves -------------------------------------------------------------------------------
@@ -263,6 +250,8 @@ def roll_reserve(state: dict[str, Any], th: Theatre, combat: dict[str, Any], uid
     if not any(enemy_corps for loc in th.adj[unit["at"]]
                for enemy_corps in defenders(state, loc, enemy)):
         mod -= 1
+    if combat.get("air", 0) > 0:
+        mod += 1  # attacker air superiority (never in 12.1)
     final = roll + mod
     needs = effectiveness(state, uid, attacking=False)
     ok = final < needs
@@ -300,13 +289,18 @@ def defender_effectiveness(state: dict[str, Any], th: Theatre, combat: dict[str,
 
 
 def modifiers(state: dict[str, Any], th: Theatre, combat: dict[str, Any],
-              leadership: dict[str, int]) -> dict[str, int]:
-    """BoP 10.5 — the nine modifiers, each by name (10.51–10.59 and 6.453)."""
+              leadership: dict[str, int], *, air: int = 0,
+              infrastructure: bool = False) -> dict[str, int]:
+    """BoP 10.5 — the nine modifiers, each by name (10.51–10.59 and 6.453).
+
+    `air` (10.51, ±1 for the side with a patrol over the defending location) and
+    `infrastructure` (10.572) never arise in 12.1 (no air units, no infrastructure markers);
+    they are parameters so the rulebook's Verdun example can be reproduced."""
     target, start = combat["target"], combat["from"]
     attackers = [u for u in combat["units"] if u in state["board"]["units"]]
     defending = defenders(state, target, combat["defender"])
     mods: dict[str, int] = {}
-    mods["air"] = 0
+    mods["air"] = air
     artillery = sum(1 for u in attackers if UNITS[u].kind == "siege")
     if combat["attacker"] == "entente" and th.home.get(target) not in NO_NAVAL_GUNFIRE and (
             target in th.coastal):
@@ -332,6 +326,10 @@ def modifiers(state: dict[str, Any], th: Theatre, combat: dict[str, Any],
                                                  for u in entrenched)]
     else:
         mods["trenches"] = 0
+    attacker_dug_in = any(state["board"]["units"][u]["mode"] == ENTRENCHED for u in attackers)
+    if infrastructure and entrenched and attacker_dug_in and th.terrain[start] not in (
+            "marsh", "desert"):
+        mods["trenches"] += 1
     mods["reserves"] = -1 if combat["reserve"] else 0
     mods["breaches"] = (0 if combat["ti"] else -from_breach) + at_breach
     return mods
@@ -378,7 +376,8 @@ def roll_combat(state: dict[str, Any], th: Theatre, combat: dict[str, Any],
                                                           "passed": roll < value}))
     combat["leadership"] = leadership
     combat["major"] = major_battle(state, combat)
-    combat["mods"] = modifiers(state, th, combat, leadership)
+    combat["mods"] = modifiers(state, th, combat, leadership, air=combat.get("air", 0),
+                               infrastructure=combat.get("infrastructure", False))
     combat["fnm"] = net_modifier(combat["mods"])
     combat["dice"] = roller.roll(6, "combat 2d6", 2)
     combat["final"] = max(2, min(12, sum(combat["dice"]) + combat["fnm"]))
@@ -452,14 +451,12 @@ def attrition_allowed(state: dict[str, Any], th: Theatre, combat: dict[str, Any]
     for uid in start:
         nation = UNITS[uid].nation
         counts[nation] = counts.get(nation, 0) + 1
-    units = force_units(state, combat, role)
     if not all(combat["supplied"].get(u, True) for u in start):
         return None
     for nation in sorted(counts):
         power = state["powers"][nation]
         if nation in MAJORS and counts[nation] >= 2 and not power["crisis"] and power["rp"] >= 1:
             return nation
-    del units
     return None
 
 
@@ -595,7 +592,7 @@ def roll_ddrs(state: dict[str, Any], combat: dict[str, Any], roller: Roller) -> 
         data = {"nation": nation, "roll": roll, "needs_below": threshold, "demoralized": hit}
         if hit:
             demoralize(state, nation)
-            loc = combat["from"] if role == "attacker" else combat["target"]
+            loc = combat.get("from") if role == "attacker" else combat.get("target")
             leader = leader_of(state, loc, {nation})
             if leader is not None:
                 survival = roller.d(6, f"leader survival {leader}")

@@ -11,6 +11,7 @@ from typing import Any
 from engine.kernel import Event
 
 from .forces import UNITS, controller, fort_steps, side_of
+from .tables import CRISIS_LIMIT, MAJORS
 from .sequence import MONTHS, first_fortnight_of_game
 from .theatre import Theatre
 
@@ -28,6 +29,9 @@ def capture(state: dict[str, Any], th: Theatre, loc: str, nation: str) -> Event 
         return None
     home = th.home.get(loc)
     new = home if side_of(state, home) == side else nation
+    if home in MAJORS and side_of(state, home) != side and loc in th.fortress and not any(
+            frozenset((loc, o)) in th.borders for o in th.all_adj[loc]):
+        demoralize(state, home)  # 2.91: an enemy takes an interior fortress (1.334)
     control = state["board"]["control"]
     if new == home:
         control.pop(loc, None)
@@ -35,6 +39,16 @@ def capture(state: dict[str, Any], th: Theatre, loc: str, nation: str) -> Event 
         control[loc] = new
     state["board"]["control"] = dict(sorted(control.items()))
     return Event("control", "BoP 2.53", {"at": loc, "from": current, "to": new})
+
+
+def demoralize(state: dict[str, Any], nation: str) -> None:
+    """BoP 2.91, 2.92 — +1 demoralization; at the national limit the nation is in crisis."""
+    power = state["powers"][nation]
+    if power["crisis"]:
+        return
+    power["dem"] += 1
+    if power["dem"] >= CRISIS_LIMIT.get(nation, 99):
+        power["crisis"] = True
 
 
 def remove_absorbed_breaches(state: dict[str, Any], th: Theatre) -> None:

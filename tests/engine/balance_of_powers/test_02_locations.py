@@ -109,9 +109,9 @@ def test_bop_2_82_no_ti_gain_against_maneuver_defenders():
 def test_bop_2_92_crisis_at_the_national_limit():
     state = position(TH, {})
     state["powers"]["germany"]["dem"] = 10
-    combat.demoralize(state, "germany")
+    occupy.demoralize(state, "germany")
     assert state["powers"]["germany"]["crisis"]
-    combat.demoralize(state, "germany")
+    occupy.demoralize(state, "germany")
     assert state["powers"]["germany"]["dem"] == 11  # no further demoralization in crisis
 
 
@@ -119,13 +119,16 @@ def test_bop_2_91_interior_fortress_lost_demoralizes_its_owner():
     th = grid(6, 5, name="t-02-verdun", country={f"06{r:02d}": "germany" for r in range(1, 6)},
               places={"verdun": {"at": "0303", "fortress": True},
                       "belfort": {"at": "0503", "fortress": True}})
-    state = position(th, {})
+    state = position(th, {"ger-inf-1": "0403"})
     assert combat.interior_fortress(th, hx(th, "0303"))
     assert not combat.interior_fortress(th, hx(th, "0503"))
     combat.ruin_fortress(state, th, hx(th, "0303"), {"target": hx(th, "0303")})
+    assert state["powers"]["france"]["dem"] == 0  # ruined is not yet taken
+    occupy.enter(state, th, ["ger-inf-1"], [hx(th, "0403"), hx(th, "0303")])
     assert state["powers"]["france"]["dem"] == 1
     combat.ruin_fortress(state, th, hx(th, "0503"), {"target": hx(th, "0503")})
-    assert state["powers"]["france"]["dem"] == 1
+    occupy.enter(state, th, ["ger-inf-1"], [hx(th, "0303"), hx(th, "0403"), hx(th, "0503")])
+    assert state["powers"]["france"]["dem"] == 1  # Belfort is a border fortress
 
 
 def test_bop_2_5_scenario_map_has_the_places_the_rules_name():
