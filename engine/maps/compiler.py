@@ -681,13 +681,22 @@ class Compiler:
         self.features: dict[int, set[str]] = defaultdict(set)
         forced: dict[int, tuple[int, str]] = {}
         claimed: dict[int, str] = {}  # hex index → country of the first place snapped there
-        order_ids = sorted(self.cities, key=lambda c: (self.cities[c]["capital"] != "1",
-                                                        list(self.cities).index(c)))
+        pinned = {}
+        if self.calibration:
+            # calibrated maps pin each anchor on its rulebook hex (it is at most one hex from the
+            # geometric one), so set-up rules and worked examples read the same on the map
+            pinned = {a["place"]: hm.axial_of_label(a["label"]) for a in self.calibration["anchors"]}
+        table = list(self.cities)
+        order_ids = sorted(self.cities, key=lambda c: (c not in pinned, self.cities[c]["capital"] != "1",
+                                                        table.index(c)))
         for order, cid in enumerate(order_ids):
             c = self.cities[cid]
             h = self.snap(float(c["lon"]), float(c["lat"]))
             if h is None:
                 continue
+            pin = pinned.get(cid)
+            if pin is not None and pin in self.hexset and self.is_land[self.index[pin]] and hm.distance(pin, h) <= 1:
+                h = pin
             i = self.index[h]
             if claimed.get(i, c["country"]) != c["country"]:
                 # a place of another country already holds this hex (Luxembourg and Metz on
@@ -1172,6 +1181,10 @@ class Compiler:
                 an["hex_label"] = hexes[p["hex"]]["label"] if p else None
                 want = hm.axial_of_label(an["label"])
                 an["hex_distance"] = hm.distance(hm.parse_hex_id(p["hex"]), want) if p else None
+                c = self.cities[an["place"]]
+                geo = self.hex_of_lonlat(float(c["lon"]), float(c["lat"]))
+                an["geometric_hex_label"] = hm.label_of(*geo)
+                an["geometric_hex_distance"] = hm.distance(geo, want)
             meta["calibration"] = cal
         if self.defn["weather_zones"]:
             meta["weather_zones_doc"] = _json(self.defn["weather_zones"])["about"]

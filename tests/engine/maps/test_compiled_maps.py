@@ -336,6 +336,9 @@ def test_bop_anchor_within_one_hex(pid, label):
     want = hid(col, row - (col - (col & 1)) // 2)
     assert m["hexes"][want]["label"] == label
     assert dist(m["places"][pid]["hex"], want) <= 1
+    # the anchor's true position (before pinning) also lies within one hex of its label
+    cal = {a["place"]: a for a in m["meta"]["calibration"]["anchors"]}[pid]
+    assert cal["geometric_hex_distance"] <= 1 and cal["residual_hex"] < 1.0
 
 
 def test_bop_rulebook_adjacency_examples():
