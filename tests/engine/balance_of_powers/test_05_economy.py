@@ -1,0 +1,86 @@
+"""BoP 5 and 6.2: seasonal RP (posting, requisition, demoralization), procurement, muster."""
+
+from __future__ import annotations
+
+from engine.rulesets.balance_of_powers import economy
+
+from .helpers import grid, hx, position
+
+TH = grid(8, 4, name="t-05", country={f"{c:02d}{r:02d}": "germany" for c in range(5, 9)
+                                      for r in range(1, 5)},
+          rail=[[f"{c:02d}02" for c in range(1, 9)]],
+          places={"paris": {"at": "0102", "capital": True}, "lille": {"at": "0302"},
+                  "reims": {"at": "0303"}, "berlin": {"at": "0802", "capital": True},
+                  "metz": {"at": "0602"}, "koblenz": {"at": "0603"}, "mainz": {"at": "0604"}})
+
+
+def test_bop_5_21_first_season_income_and_russian_bonus():
+    state = position(TH, {})
+    assert economy.income(state, "germany") == 16
+    assert economy.income(state, "austria_hungary") == 6
+    assert economy.income(state, "france") == 8
+    assert economy.income(state, "russia") == 8 + 3
+    state["powers"]["germany"]["seasons"] = 1
+    assert economy.income(state, "germany") == 32
+
+
+def test_bop_5_2_seasonal_turn_posts_income_minus_demoralization():
+    state = position(TH, {})
+    state["powers"]["france"]["dem"] = 2
+    events = economy.seasonal_turn(state, TH)
+    assert state["powers"]["germany"]["rp"] == 8 + 16
+    assert state["powers"]["france"]["rp"] == 4 + 8 - 2
+    assert state["powers"]["russia"]["rp"] == 5 + 11
+    assert state["powers"]["britain"]["rp"] == 0  # neutral Britain posts nothing
+    assert {e.data["nation"] for e in events} == {"austria_hungary", "france", "germany",
+                                                  "russia"}
+
+
+def test_bop_5_24_requisition_three_enemy_population_centres_and_a_corps_each():
+    state = position(TH, {"fra-inf-1": "0602"}, side="entente")
+    for label in ("0602", "0603", "0604"):
+        state["board"]["control"][hx(TH, label)] = "france"
+    assert economy.requisition(state, TH, "france") == 1
+    del state["board"]["units"]["fra-inf-1"]
+    assert economy.requisition(state, TH, "france") == 0
+
+
+def test_bop_5_24_requisition_allied_minor_capital():
+    th = grid(4, 2, name="t-05-minor", country={"0401": "belgium", "0402": "belgium"},
+              places={"brussels": {"at": "0401", "capital": True},
+                      "paris": {"at": "0101", "capital": True}})
+    state = position(th, {}, sides={"belgium": "entente"})
+    assert economy.requisition(state, th, "france") == 1
+    assert economy.requisition(state, th, "russia") == 0
+
+
+def test_bop_6_212_muster_in_a_friendly_supplied_home_population_centre():
+    state = position(TH, {"ger-inf-1": "0302"}, side="entente")
+    state["board"]["control"][hx(TH, "0302")] = "germany"
+    found = economy.muster_locations(state, TH, "fra-inf-terr")
+    assert hx(TH, "0102") in found and hx(TH, "0303") in found
+    assert hx(TH, "0302") not in found  # enemy held
+
+
+def test_bop_6_222_procurement_costs_two_and_arrives_next_month():
+    state = position(TH, {})
+    state["board"]["pool"] = ["fra-inf-1", "fra-inf-rg_1"]
+    assert economy.procurable(state, "france") == ["fra-inf-1", "fra-inf-rg_1"]
+    economy.procure(state, "france", "fra-inf-1", "1914-09")
+    assert state["powers"]["france"]["rp"] == 2
+    assert "fra-inf-1" in state["board"]["arrivals"]["1914-09"]
+
+
+def test_bop_6_224_spreading_one_of_each_effectiveness_first():
+    state = position(TH, {}, rp={"france": 10})
+    state["board"]["pool"] = ["fra-inf-1", "fra-inf-2", "fra-inf-rg_1"]
+    economy.procure(state, "france", "fra-inf-1", "1914-09")
+    assert economy.procurable(state, "france") == ["fra-inf-rg_1"]
+    economy.procure(state, "france", "fra-inf-rg_1", "1914-09")
+    assert economy.procurable(state, "france") == ["fra-inf-2"]
+
+
+def test_bop_6_22_procurement_needs_the_rp():
+    state = position(TH, {}, rp={"france": 1})
+    state["board"]["pool"] = ["fra-inf-1", "fra-ldr-joffre"]
+    assert economy.procurable(state, "france") == ["fra-ldr-joffre"]  # leaders are free
