@@ -1,4 +1,6 @@
-"""FA 22 — the 1914 campaign: the scripted opening and automatic entry dates (stand-in)."""
+"""FA 22 — the 1914 campaign on fa-europe: set-up, the scripted opening (FA 22.1), the
+Schlieffen rule (FA 21.14), the automatic entry dates (FA 22.6) and Salient's stand-ins for
+Commonwealth and US entry (documented in docs/rules/fatal_alliances.md)."""
 
 from __future__ import annotations
 
@@ -6,17 +8,109 @@ from typing import Any
 
 from engine.kernel import Event
 
+from .position import is_active
+from .powers import POWER_SIDE
+
+CAMPAIGN_MAP = "fa-europe"
+US_ENTRY_TURN = 17  # M/A 1917 — Salient's fixed stand-in for the US entry rules (FA 13.2)
+
+# Turn 1 = J/A 1914. Impulses 1 and 3 are the Central Powers', 2 the Allies' (CP go first).
+SCRIPT: list[dict[str, Any]] = [
+    {"turn": 1, "impulse": 1, "rule": "FA 22.1", "declare": [["austria_hungary", "serbia"]],
+     "align": {"serbia": "russia"}, "may_act": ["austria_hungary"],
+     "forced_pass": ["germany", "ottoman"]},
+    {"turn": 1, "impulse": 2, "rule": "FA 22.1", "declare": [["russia", "austria_hungary"]],
+     "forced_pass": ["britain", "france", "italy", "usa"]},
+    {"turn": 1, "impulse": 3, "rule": "FA 22.1 / 21.14",
+     "declare": [["germany", "russia"], ["germany", "france"], ["austria_hungary", "france"],
+                 ["germany", "belgium"]],
+     "align": {"belgium": "france"}, "schlieffen": True,
+     "activate": ["britain"]},  # stand-in: the CW enters on the DoW on Belgium
+    {"turn": 3, "impulse": 1, "rule": "FA 22.6", "activate": ["ottoman"]},
+    {"turn": 6, "impulse": 1, "rule": "FA 22.6", "activate": ["italy"]},
+    {"turn": US_ENTRY_TURN, "impulse": 1, "rule": "FA 13.2 (stand-in)", "activate": ["usa"]},
+]
+
+# FA 13.7 — objectives (the map carries no red-print flags yet: Salient's list of capitals and
+# the cities the 1914–1918 fighting turned on). The CP need OBJECTIVES_NEEDED at the end.
+OBJECTIVES = ["berlin", "vienna", "budapest", "constantinople", "munich", "cologne", "breslau",
+              "konigsberg", "prague", "cracow", "lemberg", "trieste", "sarajevo", "baghdad",
+              "jerusalem", "damascus", "erzurum", "belgrade", "brussels", "antwerp", "paris",
+              "lille", "verdun", "reims", "london", "rome", "milan", "venice", "warsaw", "riga",
+              "kiev", "moscow", "petrograd", "odessa", "bucharest", "sofia", "cairo", "suez",
+              "tiflis", "salonika"]
+OBJECTIVES_NEEDED = 20
+CAPITALS = ["berlin", "vienna", "constantinople", "london", "moscow", "paris", "rome"]
+
+# The stand-in Commonwealth transfer (no naval rules yet): ferries between named ports, a
+# capacity of units per impulse per route, each trip a rail move (FA 11.8 limits).
+FERRIES = [("dover", "calais", 2), ("london", "boulogne", 1), ("portsmouth", "le_havre", 1),
+           ("marseille", "alexandria", 1), ("brest", "portsmouth", 1)]
+
 
 def campaign_spec() -> dict[str, Any]:
-    raise LookupError("campaign-1914 needs the fa-europe map")
+    return {
+        "map": CAMPAIGN_MAP, "oob": "oob_campaign_1914.csv", "start": ("J/A", 1914),
+        "last_turn": 30, "first_side": "central", "initiative_track": 0, "asterisks": 0,
+        "active": [], "wars": [], "offmap_factories": {}, "offmap_resources": {
+            "germany": 6, "austria_hungary": 4, "ottoman": 2, "france": 5, "britain": 8,
+            "russia": 6, "italy": 3, "usa": 10},
+        "forts": [
+            {"power": "france", "place": "verdun", "toward": ["27,10", "27,11", "26,10"]},
+            {"power": "belgium", "place": "liege", "toward": ["27,8", "27,9"]},
+            {"power": "germany", "place": "metz", "toward": ["26,10", "26,11"]},
+            {"power": "germany", "place": "lotzen", "toward": ["40,0", "39,1"]}],
+        "victory": {"kind": "campaign", "objectives": OBJECTIVES, "automatic": CAPITALS,
+                    "central_needs": OBJECTIVES_NEEDED},
+        "script": SCRIPT, "face_down": ["belgium"], "ferries": FERRIES,
+    }
+
+
+def declare_war(state: dict[str, Any], a: str, b: str) -> None:
+    """FA 9.3 — war with one member of a side is war with all its active members."""
+    board = state["board"]
+    wars = set(board["wars"])
+    wars.add("|".join(sorted((a, b))))
+    for p in (a, b):
+        if p in board["sides"] and p not in board["active"]:
+            board["active"] = sorted(set(board["active"]) | {p})
+            board["active_since"][p] = state["flow"]["turn"]
+    _spread(state, wars)
+
+
+def _spread(state: dict[str, Any], wars: set[str]) -> None:
+    board = state["board"]
+    active = [p for p in board["active"] if p in POWER_SIDE]
+    for p in active:
+        for q in active:
+            if POWER_SIDE[p] != POWER_SIDE[q]:
+                wars.add("|".join(sorted((p, q))))
+    board["wars"] = sorted(wars)
 
 
 def run_script(state: dict[str, Any]) -> list[Event]:
-    """Apply the scripted entries of this turn and impulse (none in East Prussia)."""
+    """FA 22.1 / 22.6 — apply the scripted declarations and entries due this impulse."""
     flow = state["flow"]
+    board = state["board"]
     events: list[Event] = []
+    flow["forced_pass"] = []
+    flow["may_act"] = []
     for entry in flow.get("script", []):
         if entry["turn"] != flow["turn"] or entry["impulse"] != flow["impulse"]:
             continue
-        events.append(Event("scripted", "FA 22.1", dict(entry)))
+        for minor, major in sorted(entry.get("align", {}).items()):
+            board["aligned"][minor] = major
+        for a, b in entry.get("declare", []):
+            declare_war(state, a, b)
+        for p in entry.get("activate", []):
+            if p in board["sides"] and not is_active(state, p):
+                board["active"] = sorted(set(board["active"]) | {p})
+                board["active_since"][p] = flow["turn"]
+                _spread(state, set(board["wars"]))
+        if entry.get("schlieffen"):
+            board["zoc_silenced"] = {"belgium": ["germany"]}
+        flow["forced_pass"] = sorted(entry.get("forced_pass", []))
+        flow["may_act"] = sorted(entry.get("may_act", []))
+        events.append(Event("scripted_entry", entry["rule"], {
+            k: v for k, v in sorted(entry.items()) if k not in ("turn", "impulse")}))
     return events

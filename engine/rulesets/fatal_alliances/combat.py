@@ -16,7 +16,7 @@ from engine.board import Map
 
 from .charts import (CRT, CRT_TEXT, GAS_DRM, ODDS_BANDS, ODDS_LABELS, ROLL_MAX, ROLL_MIN,
                      WEATHER_ATTACK_DRM, ZERO_DEFENCE_DRM, Table, Weather)
-from .position import by_hex, is_enemy, map_of, unit
+from .position import by_hex, commander, is_enemy, map_of, unit
 from .powers import is_co_operating
 from .supply import supplied_hexes
 from .terrain import (attack_multiplier, defence_multiplier, fa_terrain, hexside_flags,
@@ -75,7 +75,7 @@ def eligible_attackers(state: dict[str, Any], powers: list[str], target: str,
     out = []
     nbs = set(m.neighbours(target))
     for u in sorted(state["board"]["units"].values(), key=lambda x: x["id"]):
-        if u["hex"] not in nbs or u["power"] not in powers:
+        if u["hex"] not in nbs or commander(state, u["power"]) not in powers:
             continue
         if not u["up"] or u["cf"] < 1 or u["id"] in marks["attacked"]:
             continue

@@ -13,7 +13,7 @@ from engine.kernel import Decision, Event, IllegalAction, MalformedAction, Rolle
 from . import combat as cb
 from .charts import Action, Table
 from .movement import can_move, destinations, take_control
-from .position import by_hex, is_active, map_of, on_map, unit
+from .position import by_hex, commander, is_active, map_of, on_map, unit
 from .powers import POWER_SIDE, is_co_operating
 from .rail import can_rail, rail_cost, rail_destinations
 from .sequence import (RULE, Step, activity_allowed, active_powers, remaining, run, spend)
@@ -39,7 +39,7 @@ def rail_items(state: dict[str, Any], power: str) -> list[dict[str, Any]]:
     left = remaining(state, power, "rail")
     items: list[dict[str, Any]] = []
     for u in on_map(state):
-        if u["power"] != power or not can_rail(state, u):
+        if commander(state, u["power"]) != power or not can_rail(state, u):
             continue
         cost = rail_cost(state, u)
         if left is not None and left < cost:
@@ -55,7 +55,7 @@ def move_items(state: dict[str, Any], power: str) -> list[dict[str, Any]]:
     items: list[dict[str, Any]] = []
     stacks: dict[str, list[str]] = {}
     for u in on_map(state):
-        if u["power"] == power and can_move(state, u):
+        if commander(state, u["power"]) == power and can_move(state, u):
             stacks.setdefault(u["hex"], []).append(u["id"])
     for hex_id in sorted(stacks):
         groups = [[uid] for uid in stacks[hex_id]]
@@ -81,7 +81,8 @@ def attack_items(state: dict[str, Any], power: str) -> list[dict[str, Any]]:
     targets = set()
     marks = state["flow"]["marks"]
     for u in on_map(state):
-        if u["power"] == power and u["up"] and u["id"] not in marks["attacked"]:
+        if (commander(state, u["power"]) == power and u["up"]
+                and u["id"] not in marks["attacked"]):
             for nb in m.neighbours(u["hex"]):
                 if nb not in marks["targets"] and cb.defenders_at(state, power, nb):
                     targets.add(nb)
@@ -126,7 +127,7 @@ def reorganise_items(state: dict[str, Any], power: str) -> list[dict[str, Any]]:
     from .reorganisation import reorganisable
     items = []
     for hq in on_map(state):
-        if hq["power"] != power or hq["type"] != "HQ" or not hq["up"]:
+        if commander(state, hq["power"]) != power or hq["type"] != "HQ" or not hq["up"]:
             continue
         for group in reorganisable(state, hq):
             items.append({"action": {"hq": hq["id"], "units": group}})
@@ -191,9 +192,12 @@ def open_decisions(state: dict[str, Any]) -> list[Decision]:
     out = []
     for power in flow.get("pending", []):
         if step == Step.ACTION_CHOICE:
-            choices = ([Action.COMBINED.value, Action.LAND.value, Action.PASS.value]
-                       if is_active(state, power) or power in flow.get("may_act", [])
-                       else [Action.COMBINED.value, Action.PASS.value])
+            if power in flow.get("forced_pass", []):
+                choices = [Action.PASS.value]
+            elif is_active(state, power) or power in flow.get("may_act", []):
+                choices = [Action.COMBINED.value, Action.LAND.value, Action.PASS.value]
+            else:
+                choices = [Action.COMBINED.value, Action.PASS.value]
             out.append(Decision(
                 id=_serial(state, f"action-{power}"), seats=(power,), kind="action",
                 rule="FA 10.1", prompt="Choose this impulse's action",
@@ -294,7 +298,7 @@ def validate(state: dict[str, Any], seat: str, decision: Decision, action: Any) 
         if not isinstance(uid, str) or uid not in state["board"]["units"]:
             raise IllegalAction(RULE[step], "unknown_unit", {"unit": uid},
                                 f"There is no unit {uid!r}.")
-        if state["board"]["units"][uid]["power"] != seat:
+        if commander(state, state["board"]["units"][uid]["power"]) != seat:
             raise IllegalAction(RULE[step], "not_your_unit", {"unit": uid},
                                 f"{uid!r} is not yours to order.")
     if step == Step.LAND_COMBAT:
@@ -417,6 +421,11 @@ def do_rail_move(state, seat, action, roller, events) -> None:
     u = unit(state, action["unit"])
     spend(state, seat, "rail", rail_cost(state, u))
     frm = u["hex"]
+    from .rail import ferry_route
+    route = ferry_route(state, u, action["to"])
+    if route is not None:
+        ferried = state["flow"]["ferried"]
+        ferried[route] = ferried.get(route, 0) + 1
     u["hex"] = action["to"]
     u["up"] = False
     u["entrenched"] = False
@@ -435,18 +444,17 @@ def do_land_move(state, seat, action, roller, events) -> None:
         return
     group = [unit(state, i) for i in action["units"]]
     info = destinations(state, action["units"])[action["to"]]
-    supplied = supplied_hexes(state, seat)
     frm = group[0]["hex"]
     spend(state, seat, "land_move", len(group))
     for u in group:
-        oos = u["hex"] not in supplied
+        oos = u["hex"] not in supplied_hexes(state, u["power"])
         u["hex"] = action["to"]
         u["entrenched"] = False
         if oos or info["flip"]:
             u["up"] = False
         state["flow"]["marks"]["moved"].append(u["id"])
     state["flow"]["marks"]["moved"].sort()
-    happened = take_control(state, seat, action["to"])
+    happened = take_control(state, group[0]["power"], action["to"])
     events.append(Event("land_moved", "FA 11.9", {"units": action["units"], "from": frm,
                                                   "to": action["to"], "cost": info["cost"],
                                                   "effects": happened}))

@@ -106,11 +106,21 @@ def is_hq(u: dict[str, Any]) -> bool:
 
 # --- war and control --------------------------------------------------------------------------
 
+def commander(state: dict[str, Any], power: str) -> str:
+    """The seat that orders a power's units: an aligned minor's major, else the power."""
+    return state["board"]["aligned"].get(power, power)
+
+
 def at_war(state: dict[str, Any], a: str, b: str) -> bool:
-    """FA 9 — two powers (or a power and a minor) are at war."""
+    """FA 9 — two powers (or a power and a minor) are at war; an aligned minor shares its
+    major's wars."""
     if a == b:
         return False
-    return "|".join(sorted((a, b))) in state["board"]["wars"]
+    wars = state["board"]["wars"]
+    if "|".join(sorted((a, b))) in wars:
+        return True
+    ra, rb = commander(state, a), commander(state, b)
+    return ra != rb and "|".join(sorted((ra, rb))) in wars
 
 
 def is_active(state: dict[str, Any], power: str) -> bool:
@@ -124,6 +134,7 @@ def is_enemy(state: dict[str, Any], a: str, b: str) -> bool:
 
 def is_friendly(state: dict[str, Any], a: str, b: str) -> bool:
     """Same side and both active (or the same power)."""
+    a, b = commander(state, a), commander(state, b)
     if a == b:
         return True
     sides = state["board"]["sides"]

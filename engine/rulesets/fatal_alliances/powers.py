@@ -24,7 +24,7 @@ POWER_COLOURS: Mapping[str, str] = MappingProxyType({
 # Map country id → the power that owns it in 1914 (home countries and their possessions).
 COUNTRY_POWER: Mapping[str, str] = MappingProxyType({
     "germany": "germany", "austria_hungary": "austria_hungary", "ottoman": "ottoman",
-    "ottoman_empire": "ottoman", "turkey": "ottoman", "france": "france", "britain": "britain",
+    "ottoman_empire": "ottoman", "turkey": "ottoman", "luxembourg": "germany", "france": "france", "britain": "britain",
     "united_kingdom": "britain", "ireland": "britain", "russia": "russia", "italy": "italy",
     "usa": "usa"})
 
@@ -43,8 +43,15 @@ def are_enemies(a: str, b: str) -> bool:
     return POWER_SIDE[a] != POWER_SIDE[b]
 
 
+# FA 20 — a minor co-operates with its major. Milestone 1 knows the two 1914 alignments the
+# campaign scripts (Serbia with Russia, Belgium with France); the political layer makes this
+# dynamic later.
+MINOR_MAJOR = {"serbia": "russia", "belgium": "france"}
+
+
 def is_co_operating(a: str, b: str) -> bool:
     """FA 20 — two powers' units may stack, trace supply together and attack together."""
+    a, b = MINOR_MAJOR.get(a, a), MINOR_MAJOR.get(b, b)
     return a == b or frozenset({a, b}) in CO_OPERATING_PAIRS
 
 
@@ -52,4 +59,4 @@ def power_of_country(country: str | None) -> str | None:
     """The major power a map country belongs to in 1914 (None for minors and neutrals)."""
     if country is None:
         return None
-    return COUNTRY_POWER.get(country)
+    return COUNTRY_POWER.get(country, country)

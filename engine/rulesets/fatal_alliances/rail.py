@@ -66,13 +66,14 @@ def rail_destinations(state: dict[str, Any], unit_id: str) -> list[str]:
         return not any(is_enemy(state, power, o["power"]) for o in here.get(h, []))
 
     start = u["hex"]
+    ferries = ferry_destinations(state, u, here)
     if not is_station(state, start, power, u):
-        return []
+        return ferries
     if start in zoc and not friendly_there(start, excluding=unit_id):
         return []
     network = RailNetwork.build(m, hex_ok)
     if start not in network:
-        return []
+        return ferries
     seen = {start}
     frontier = [start]
     found = []
@@ -92,4 +93,47 @@ def rail_destinations(state: dict[str, Any], unit_id: str) -> list[str]:
                     found.append(nb)
                 nxt.append(nb)
         frontier = sorted(nxt)
-    return sorted(h for h in found if not would_overstack(state, h, [u], here))
+    return sorted(set(h for h in found if not would_overstack(state, h, [u], here))
+                  | set(ferries))
+
+
+FERRY_POWERS = frozenset({"britain", "usa"})
+
+
+def _route_key(a: str, b: str) -> str:
+    return f"{a}>{b}"
+
+
+def ferry_route(state: dict[str, Any], u: dict[str, Any], to: str) -> str | None:
+    """The stand-in transfer route a move uses (None when it is an ordinary rail move)."""
+    if u["power"] not in FERRY_POWERS:
+        return None
+    for a, b, _ in state["board"].get("ferries", []):
+        for x, y in ((a, b), (b, a)):
+            if u["hex"] == x and to == y:
+                return _route_key(a, b)
+    return None
+
+
+def ferry_destinations(state: dict[str, Any], u: dict[str, Any],
+                       here: dict[str, list[dict[str, Any]]]) -> list[str]:
+    """Salient's stand-in Commonwealth transfer (no naval rules yet): a face-up CW or US unit
+    in a named port crosses to the paired port if it is friendly, free of enemy units and
+    has room, within the route's capacity per impulse."""
+    if u["power"] not in FERRY_POWERS:
+        return []
+    out = []
+    used = state["flow"].get("ferried", {})
+    for a, b, cap in state["board"].get("ferries", []):
+        for x, y in ((a, b), (b, a)):
+            if u["hex"] != x or used.get(_route_key(a, b), 0) >= cap:
+                continue
+            owner = controller(state, y)
+            if owner is None or not (owner == u["power"] or is_friendly(state, u["power"],
+                                                                        owner)):
+                continue
+            if any(is_enemy(state, u["power"], o["power"]) for o in here.get(y, [])):
+                continue
+            if not would_overstack(state, y, [u], here):
+                out.append(y)
+    return sorted(out)

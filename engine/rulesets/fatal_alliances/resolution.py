@@ -16,7 +16,7 @@ from engine.kernel import Event, Roller
 from . import combat as cb
 from .charts import MORALE_EFFECTS_FROM, REFUSE_BASE, SURRENDER_BASE, SURRENDER_MORALE
 from .movement import take_control
-from .position import map_of, unit
+from .position import commander, map_of, unit
 from .sequence import spend
 from .terrain import move_cost
 from .weather import weather_at
@@ -31,7 +31,7 @@ def declare(state: dict[str, Any], power: str, action: dict[str, Any], roller: R
     target = action["target"]
     attackers = [unit(state, i) for i in action["units"]]
     defenders = cb.defenders_at(state, power, target)
-    for p in sorted({u["power"] for u in attackers}):
+    for p in sorted({commander(state, u["power"]) for u in attackers}):
         spend(state, p, "land_attack")
     flow["marks"]["attacked"] = sorted(set(flow["marks"]["attacked"]) | set(action["units"]))
     flow["marks"]["targets"] = sorted(set(flow["marks"]["targets"]) | {target})
@@ -50,7 +50,7 @@ def declare(state: dict[str, Any], power: str, action: dict[str, Any], roller: R
     hq_values, hq_flips = cb.hq_support(state, attackers, target, defenders)
     c = {"n": flow["combat_count"], "declarer": power, "target": target,
          "attackers": list(action["units"]), "defenders": [d["id"] for d in defenders],
-         "defender": defenders[0]["power"], "hq": list(hq_values), "hq_flips": hq_flips,
+         "defender": commander(state, defenders[0]["power"]), "hq": list(hq_values), "hq_flips": hq_flips,
          "table": action.get("table"), "phase": "start", "origin": {}}
     rule = cb.table_rule(state, attackers, target, defenders)
     if rule == "assault":

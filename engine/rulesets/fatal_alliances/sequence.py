@@ -140,6 +140,7 @@ def start_impulse(state: dict[str, Any], side: str) -> None:
     flow["actions"] = {}
     flow["used"] = {p: {} for p in active_powers(state)}
     flow["marks"] = fresh_marks()
+    flow["ferried"] = {}
     set_step(state, Step.WEATHER)
 
 

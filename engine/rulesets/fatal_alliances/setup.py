@@ -61,6 +61,28 @@ def _place_hex(m: Any, place: str) -> str:
     return m.places[place].hex
 
 
+def _free_hex(m: Any, units: dict[str, dict[str, Any]], u: dict[str, Any], want: str) -> str:
+    """FA 22.2 — stacking must be legal after set-up: a unit whose named hex is full goes to
+    the nearest hex of the same country with room (ties by hex id)."""
+    from engine.board.hexgrid import distance, parse_hex_id
+    from .zoc import is_legal_stack
+    country = m.hex(want).home or m.hex(want).country
+    here = parse_hex_id(want)
+
+    def fits(h: str) -> bool:
+        stack = [o for o in units.values() if o["hex"] == h and o["id"] != u["id"]]
+        return is_legal_stack(stack + [u])
+
+    if fits(want):
+        return want
+    candidates = sorted((distance(here, parse_hex_id(h)), h) for h in m.ids
+                        if not m.hex(h).sea and (m.hex(h).home or m.hex(h).country) == country)
+    for _, h in candidates:
+        if fits(h):
+            return h
+    raise BadSetup(f"no room to set up {u['id']} near {want}")
+
+
 def build_state(scenario: str, options: dict[str, Any], seats: list[str]) -> dict[str, Any]:
     spec = SCENARIOS.get(scenario)
     if spec is None:
@@ -73,13 +95,17 @@ def build_state(scenario: str, options: dict[str, Any], seats: list[str]) -> dic
     units: dict[str, dict[str, Any]] = {}
     circle = []
     pool: dict[str, list[str]] = {p: [] for p in seats}
+    face_down = set(spec.get("face_down", []))
     for row in read_oob(DATA / spec["oob"]):
+        if row["power"] not in seats and row["power"] in POWER_SIDE:
+            continue
         place_hex = row["hex"] or (_place_hex(m, row["place"]) if row["place"] else None)
         u = _unit(row, place_hex)
         units[u["id"]] = u
         arrives = int(row["arrives"])
         if arrives == 1:
-            u["hex"] = place_hex
+            u["hex"] = _free_hex(m, units, u, place_hex)
+            u["up"] = u["nation"] not in face_down
         elif arrives == 0:
             pool.setdefault(u["power"], []).append(u["id"])
         else:
@@ -118,6 +144,8 @@ def build_state(scenario: str, options: dict[str, Any], seats: list[str]) -> dic
         "offmap_factories": dict(spec["offmap_factories"]),
         "offmap_resources": dict(spec["offmap_resources"]),
         "aligned": dict(spec.get("aligned", {})),
+        "ferries": [[_place_hex(m, a), _place_hex(m, b), cap]
+                    for a, b, cap in spec.get("ferries", [])],
     }
     flow = {
         "step": Step.REINFORCEMENT.value, "turn": 1, "turn_name": name, "year": year,
@@ -130,7 +158,8 @@ def build_state(scenario: str, options: dict[str, Any], seats: list[str]) -> dic
                     "advance": 1, "zones": {}},
         "actions": {}, "used": {}, "done": [], "pending": [], "marks": fresh_marks(),
         "combat": None, "acts": {}, "enemy_held": [], "down_at_start": [],
-        "script": spec.get("script", []), "may_act": [],
+        "script": spec.get("script", []), "may_act": [], "forced_pass": [],
+        "ferried": {},
     }
     return {"flow": flow, "board": board, "secret": {}}
 
