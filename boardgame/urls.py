@@ -5,6 +5,7 @@ from django.urls import include, path
 from boardgame.accounts import views as accounts
 from boardgame.lobby import views as lobby
 from boardgame.play import views as play
+from boardgame.play import views_maps
 
 urlpatterns = [
     path("", lobby.home, name="home"),
@@ -12,6 +13,9 @@ urlpatterns = [
     path("tables/<int:table_id>/", lobby.table_detail, name="table"),
     path("tables/<int:table_id>/act/", lobby.table_act, name="table-act"),
     path("games/<int:game_id>/", play.game_page, name="game"),
+    path("games/<int:game_id>/replay/", play.replay_page, name="replay"),
+    path("my/games/", lobby.my_games, name="my-games"),
+    path("maps/<str:name>.json", views_maps.map_data, name="map-data"),
     path("maps/<str:name>/", play.map_page, name="map"),
     path("accounts/signup/", accounts.signup, name="signup"),
     path("accounts/login/", accounts.RateLimitedLoginView.as_view(), name="login"),

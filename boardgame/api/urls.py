@@ -5,6 +5,7 @@ from boardgame.accounts import api as accounts
 from boardgame.lobby import api as lobby
 from boardgame.play import api as play
 from boardgame.play import api_actions as play_actions
+from boardgame.play import api_replay
 
 urlpatterns = [
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
@@ -42,5 +43,7 @@ urlpatterns = [
          name="api-game-deadline"),
     path("games/<int:game_id>/abandon", play_actions.AbandonGameView.as_view(),
          name="api-game-abandon"),
+    path("games/<int:game_id>/replay/<int:seq>", api_replay.ReplayView.as_view(),
+         name="api-game-replay"),
     path("games/<int:game_id>/chat", play_actions.ChatView.as_view(), name="api-game-chat"),
 ]

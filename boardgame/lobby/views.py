@@ -150,3 +150,36 @@ def table_act(request: HttpRequest, table_id: int) -> HttpResponse:
     except ServiceError as exc:
         messages.error(request, exc.message)
     return redirect("table", table_id=table_id)
+
+
+@login_required
+def my_games(request: HttpRequest) -> HttpResponse:
+    """Your tables and games: whose move it is in each running game, finished ones with a replay."""
+    from engine.kernel import decisions as open_decisions
+
+    seats = (request.user.seats.select_related("table", "table__game")
+             .order_by("-table__created"))
+    rows: dict[int, dict] = {}
+    for seat in seats:
+        row = rows.setdefault(seat.table_id, {"table": seat.table, "seats": [],
+                                              "game": getattr(seat.table, "game", None),
+                                              "your_move": False})
+        row["seats"].append(seat)
+    for row in rows.values():
+        game = row["game"]
+        if game is None or game.is_over:
+            continue
+        mine = {s.seat for s in row["seats"]}
+        try:
+            ruleset = rulesets.get(game.ruleset)
+            sealed = game.state.get("kernel", {}).get("sealed", {})
+            answered = {v["seat"] for group in sealed.values() for v in group.values()}
+            row["your_move"] = any(set(d.seats) & (mine - answered)
+                                   for d in open_decisions(ruleset, game.state))
+        except Exception:  # noqa: BLE001 — a listing never fails on one game
+            row["your_move"] = False
+    listed = list(rows.values())
+    return render(request, "lobby/my_games.html", {
+        "playing": [r for r in listed if r["game"] and not r["game"].is_over],
+        "waiting": [r for r in listed if not r["game"] and r["table"].state in ("open", "full")],
+        "finished": [r for r in listed if r["game"] and r["game"].is_over]})

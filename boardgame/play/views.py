@@ -1,18 +1,66 @@
-"""Play pages: a game's summary page (the rich board is the browser issue's) and map layers."""
+"""Play pages: the game page (the browser client in frontend/game), the replay viewer, and the
+map-layers preview. The pages only hand the client its configuration; everything live comes
+over the game socket and the REST API."""
 
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.templatetags.static import static
+from django.urls import reverse
 
 from boardgame.api.errors import ServiceError
+from engine import rulesets
 
 from . import services
 
 MAP_NAME = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")
+
+
+def _scenario(ruleset_id: str, scenario_id: str) -> tuple[dict, dict]:
+    for manifest in rulesets.manifests():
+        if manifest["id"] == ruleset_id:
+            for scenario in manifest["scenarios"]:
+                if scenario["id"] == scenario_id:
+                    return manifest, scenario
+            return manifest, {}
+    return {}, {}
+
+
+def client_config(request: HttpRequest, game: Any) -> dict[str, Any]:
+    """What the browser client needs to start: ids, its seats, the map's URLs, the endpoints."""
+    manifest, scenario = _scenario(game.ruleset, game.scenario)
+    invite = request.GET.get("invite", "")
+    suffix = f"?invite={invite}" if invite else ""
+    map_name = scenario.get("map")
+    seats = [{"seat": s.seat, "side": s.side, "title": s.title, "colour": s.colour,
+              "player": s.user.get_username() if s.user else None}
+             for s in game.table.seats.select_related("user")]
+    return {
+        "game": game.pk, "table": game.table_id, "title": game.table.title,
+        "ruleset": game.ruleset, "ruleset_title": manifest.get("title", game.ruleset),
+        "scenario": game.scenario, "scenario_title": scenario.get("title", game.scenario),
+        "sides": scenario.get("sides", []), "seats": seats,
+        "my_seats": services.seats_held(request.user, game),
+        "audience": services.audience_for(request.user, game),
+        "user": request.user.get_username() if request.user.is_authenticated else None,
+        "invite": invite, "commitment": game.commitment, "pace": game.table.pace,
+        "map": map_name,
+        "map_url": reverse("map-data", args=[map_name]) if map_name else None,
+        "svg_url": static(f"maps/{map_name}/map.svg") if map_name else None,
+        "ws_url": f"/ws/games/{game.pk}/",
+        "api": reverse("api-game", args=[game.pk]), "record_url": reverse(
+            "api-game-record", args=[game.pk]) + suffix,
+        "replay_api": f"/api/games/{game.pk}/replay/",
+        "game_url": reverse("game", args=[game.pk]) + suffix,
+        "replay_url": reverse("replay", args=[game.pk]) + suffix,
+        "table_url": reverse("table", args=[game.table_id]) + suffix,
+        "csrf_cookie": settings.CSRF_COOKIE_NAME,
+    }
 
 
 def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
@@ -20,10 +68,20 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
         game = services.access_game(request.user, game_id, invite=request.GET.get("invite"))
     except ServiceError as exc:
         return render(request, "error.html", {"error": exc}, status=exc.status)
+    config = client_config(request, game)
     return render(request, "play/game.html", {
-        "game": game, "table": game.table, "seats": services.players(game),
-        "audience": services.audience_for(request.user, game),
-        "invite": request.GET.get("invite", "")})
+        "game": game, "table": game.table, "seats": config["seats"], "config": config,
+        "audience": config["audience"], "invite": config["invite"]})
+
+
+def replay_page(request: HttpRequest, game_id: int) -> HttpResponse:
+    try:
+        game = services.access_game(request.user, game_id, invite=request.GET.get("invite"))
+    except ServiceError as exc:
+        return render(request, "error.html", {"error": exc}, status=exc.status)
+    config = client_config(request, game)
+    return render(request, "play/replay.html", {
+        "game": game, "table": game.table, "config": config, "invite": config["invite"]})
 
 
 def map_layers(name: str) -> list[str]:

@@ -1,0 +1,308 @@
+// Orders: map clicks (or keys) onto the options the server sent, and nothing else.
+//
+// For the decision being worked on, the items are the decision's own `options` (enumerated) or
+// the server's answer to `options` (schema). A click picks among those items — by origin (the
+// hex of the units an item moves) and then destination or target — and the chosen item is the
+// pending order, shown parsed, which Confirm sends as is. There is no other way to build an
+// action, so an action outside the offered options can't be sent. The server still judges it
+// (it may have changed meanwhile): a reject is shown with its rule and reason.
+
+/**
+ * @typedef {object} Item       one server-offered answer {action, ...details}
+ * @typedef {{item: Item, p: import("./rulesets/generic.js").Presented, index: number}} Entry
+ * @typedef {"idle"|"loading"|"ready"|"confirm"|"sending"|"error"} Status
+ */
+
+export class Orders extends EventTarget {
+  /**
+   * @param {{store: import("./store.js").Store, socket: import("./protocol.js").GameSocket,
+   *          adapter: import("./rulesets/generic.js").GenericAdapter}} deps
+   */
+  constructor({ store, socket, adapter }) {
+    super();
+    this.store = store;
+    this.socket = socket;
+    this.adapter = adapter;
+    this.decision = null;
+    this.seat = null;
+    /** @type {Entry[]|null} */
+    this.entries = null;
+    this.origin = null;
+    this.force = null;          // the chosen force (JSON of its units) at the origin
+    /** @type {Entry[]} */
+    this.choices = [];          // several items on one clicked hex: pick one in the panel
+    /** @type {Entry|null} */
+    this.pending = null;
+    /** @type {Status} */
+    this.status = "idle";
+    this.hint = "";
+    this.error = null;
+    this.loadToken = 0;
+    this.userPicked = null;     // decision kind the user chose explicitly
+  }
+
+  changed() {
+    this.dispatchEvent(new CustomEvent("change"));
+  }
+
+  /** The user's open decisions. */
+  available() {
+    return this.store.myDecisions();
+  }
+
+  /** After every view change: keep working on the same decision if it is still open. */
+  sync() {
+    const mine = this.available();
+    if (!mine.length) {
+      if (this.decision) this.#reset(null);
+      this.status = "idle";
+      this.changed();
+      return;
+    }
+    const still = this.decision && mine.find((d) => d.id === this.decision.id);
+    if (still) return;
+    const sameKind = this.userPicked && mine.find((d) => d.kind === this.userPicked);
+    this.select((sameKind || this.adapter.preferred(mine)).id, { auto: true });
+  }
+
+  /** Work on decision `id` (one of the user's open decisions). */
+  select(id, { auto = false } = {}) {
+    const decision = this.available().find((d) => d.id === id);
+    if (!decision) return;
+    if (!auto) this.userPicked = decision.kind;
+    this.#reset(decision);
+    this.#load();
+  }
+
+  #reset(decision) {
+    this.decision = decision;
+    this.seat = decision ? decision.seats.find((s) => this.store.mySeats.includes(s)) : null;
+    this.entries = null;
+    this.origin = null;
+    this.force = null;
+    this.choices = [];
+    this.pending = null;
+    this.hint = "";
+    this.error = null;
+    this.status = decision ? "loading" : "idle";
+  }
+
+  async #load(query = null) {
+    const decision = this.decision;
+    const token = (this.loadToken += 1);
+    this.status = "loading";
+    this.changed();
+    let items;
+    try {
+      items = decision.options !== undefined
+        ? decision.options.map((action) => ({ action }))
+        : await this.socket.options(this.seat, decision.id, query);
+    } catch (error) {
+      if (token !== this.loadToken) return;
+      this.status = "error";
+      this.error = { message: error.frame?.message || error.message, rule: decision.rule, code: error.frame?.code };
+      this.changed();
+      return;
+    }
+    if (token !== this.loadToken) return;
+    this.entries = items.map((item, index) => ({ item, index, p: this.adapter.present(decision, item, this.store.view) }));
+    this.status = "ready";
+    const origins = this.origins();
+    if (origins.length === 1) this.origin = origins[0];
+    if (!this.entries.some((e) => e.p.hex) && this.entries.length) this.choices = this.entries.slice();
+    this.hint = this.#defaultHint();
+    this.changed();
+  }
+
+  #defaultHint() {
+    if (!this.entries) return "";
+    if (!this.entries.length) return "The server lists no options for this right now.";
+    if (this.origins().length > 1 && !this.origin) return "Click a highlighted stack to give it an order.";
+    if (this.entries.some((e) => e.p.hex)) return "Click a highlighted hex.";
+    return "Choose one option.";
+  }
+
+  /** Hexes the offered items start from (the stacks that can be ordered). */
+  origins() {
+    if (!this.entries) return [];
+    return [...new Set(this.entries.map((e) => e.p.from).filter(Boolean))];
+  }
+
+  /** The forces offered from the selected origin: [{key, units}] */
+  forces() {
+    if (!this.origin || !this.entries) return [];
+    const seen = new Map();
+    for (const e of this.entries) {
+      if (e.p.from !== this.origin || !e.item.action?.units) continue;
+      const key = JSON.stringify(e.item.action.units);
+      if (!seen.has(key)) seen.set(key, { key, units: e.item.action.units });
+    }
+    return [...seen.values()].sort((a, b) => b.units.length - a.units.length);
+  }
+
+  /** Entries that can be picked now (after the origin and force are chosen). */
+  live() {
+    if (!this.entries) return [];
+    let list = this.entries;
+    if (this.origins().length) {
+      if (!this.origin) return [];
+      list = list.filter((e) => e.p.from === this.origin);
+      const forces = this.forces();
+      if (forces.length > 1) {
+        const key = this.force || forces[0].key;
+        list = list.filter((e) => JSON.stringify(e.item.action.units) === key);
+      }
+    }
+    return list;
+  }
+
+  chooseForce(key) {
+    this.force = key;
+    this.pending = null;
+    this.choices = [];
+    this.changed();
+  }
+
+  /** What the map should highlight now. */
+  highlights() {
+    if (!this.entries || this.status === "loading") return [];
+    const out = [];
+    if (this.pending) {
+      if (this.pending.p.from) out.push({ hex: this.pending.p.from, kind: "selected" });
+      if (this.pending.p.hex) out.push({ hex: this.pending.p.hex, kind: "selected", text: this.pending.p.text });
+      for (const h of this.pending.p.preview || []) out.push(h);
+      return out;
+    }
+    if (this.origins().length && !this.origin) {
+      return this.origins().map((hex) => ({ hex, kind: "origin" }));
+    }
+    if (this.origin) out.push({ hex: this.origin, kind: "selected" });
+    const byHex = new Map();
+    for (const e of this.live()) {
+      if (!e.p.hex) continue;
+      const best = byHex.get(e.p.hex);
+      if (!best) byHex.set(e.p.hex, e);
+    }
+    for (const [hex, e] of byHex) out.push({ hex, kind: e.p.kind, text: e.p.text });
+    return out;
+  }
+
+  /** A click (or Enter) on a hex. Returns true if it did something to the order. */
+  clickHex(hex) {
+    if (!this.decision || !this.entries || this.status === "sending") return false;
+    this.error = null;
+    const origins = this.origins();
+    if (origins.length) {
+      if (!this.origin || (hex !== this.origin && origins.includes(hex) && !this.live().some((e) => e.p.hex === hex))) {
+        if (origins.includes(hex)) {
+          this.origin = hex;
+          this.force = null;
+          this.pending = null;
+          this.choices = [];
+          this.hint = this.live().some((e) => e.p.hex) ? "Now click a highlighted destination or target." : "Choose one option.";
+          this.changed();
+          return true;
+        }
+        this.hint = origins.length ? "Nothing of yours can be ordered from there: click a highlighted stack." : this.hint;
+        this.changed();
+        return false;
+      }
+      if (hex === this.origin && !this.live().some((e) => e.p.hex === hex)) {
+        this.origin = origins.length === 1 ? this.origin : null;
+        this.pending = null;
+        this.choices = [];
+        this.hint = this.#defaultHint();
+        this.changed();
+        return true;
+      }
+    }
+    const matches = this.live().filter((e) => e.p.hex === hex);
+    if (matches.length === 1) {
+      this.pick(matches[0].index);
+      return true;
+    }
+    if (matches.length > 1) {
+      this.choices = matches;
+      this.pending = null;
+      this.hint = "Several orders end there: choose one.";
+      this.changed();
+      return true;
+    }
+    this.hint = "That hex is not among the options the server offered (highlighted).";
+    this.changed();
+    return false;
+  }
+
+  /** Make item `index` the pending order. */
+  pick(index) {
+    const entry = this.entries?.find((e) => e.index === index);
+    if (!entry) return;
+    this.pending = entry;
+    this.status = "confirm";
+    this.error = null;
+    this.hint = "";
+    this.changed();
+  }
+
+  cancel() {
+    this.pending = null;
+    this.status = this.entries ? "ready" : "idle";
+    this.hint = this.#defaultHint();
+    this.changed();
+  }
+
+  /** The parsed text of the pending order. */
+  describePending() {
+    if (!this.pending) return "";
+    return this.adapter.describe(this.decision, this.pending.item, this.store.view);
+  }
+
+  /** Send the pending order exactly as the server offered it. */
+  async confirm() {
+    if (!this.pending || this.status === "sending") return;
+    const { decision, seat } = this;
+    const action = this.pending.item.action;
+    this.status = "sending";
+    this.changed();
+    try {
+      await this.socket.act(seat, decision.id, action);
+      this.pending = null;
+      this.status = "ready";
+      this.dispatchEvent(new CustomEvent("sent", { detail: { decision, action } }));
+      this.sync();
+      this.changed();
+    } catch (error) {
+      this.#rejected(error, decision);
+    }
+  }
+
+  /** Submit any action through the same path (used by tests and power users' console). */
+  async submitRaw(decisionId, action, seat = null) {
+    const decision = this.store.decisions().find((d) => d.id === decisionId) || { id: decisionId, rule: null };
+    try {
+      await this.socket.act(seat || this.seat || this.store.mySeats[0], decisionId, action);
+    } catch (error) {
+      this.#rejected(error, decision);
+    }
+  }
+
+  #rejected(error, decision) {
+    const frame = error.frame || {};
+    this.status = "error";
+    this.error = { code: frame.code, rule: frame.rule || decision?.rule, message: frame.message || error.message,
+      reason: frame.reason, data: frame.data };
+    this.pending = null;
+    this.dispatchEvent(new CustomEvent("rejected", { detail: this.error }));
+    this.changed();
+  }
+
+  async undo() {
+    const seat = this.store.view?.game?.undo;
+    if (!seat) return;
+    try {
+      await this.socket.undo(seat);
+    } catch (error) {
+      this.#rejected(error, { rule: "undo" });
+    }
+  }
+}

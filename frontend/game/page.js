@@ -1,0 +1,165 @@
+// The game page: wires the socket, the store, the map, the orders and the panels together.
+// Rendering is a function of the store (the server's view) and of the order being built.
+
+import { openMap } from "../map/mapview.js";
+import { createChat } from "./panels/chat.js";
+import { renderBanner } from "./panels/banner.js";
+import { renderDecision } from "./panels/decision.js";
+import { renderDice } from "./panels/dice.js";
+import { fill, h } from "./panels/dom.js";
+import { createLog } from "./panels/log.js";
+import { renderPlayers } from "./panels/players.js";
+import { renderReaction } from "./panels/reaction.js";
+import { renderTrack } from "./panels/track.js";
+import { Orders } from "./orders.js";
+import { GameSocket } from "./protocol.js";
+import { adapterFor } from "./rulesets/index.js";
+import { Store } from "./store.js";
+
+const $ = (id) => document.getElementById(id);
+
+async function main() {
+  const config = JSON.parse($("salient-config").textContent);
+  const store = new Store();
+  store.mySeats = config.my_seats;
+  store.commitment = config.commitment;
+  const adapter = adapterFor(config.ruleset, config);
+  const socket = new GameSocket({ url: config.ws_url, invite: config.invite, store });
+  const orders = new Orders({ store, socket, adapter });
+  const ctx = { store, socket, orders, adapter, config, map: null };
+  window.salient = ctx;
+  document.body.classList.toggle("spectator", !config.my_seats.length);
+
+  const mapRoot = $("map");
+  const hover = $("hex-info");
+  let previewHexes = [];
+
+  function paintHighlights() {
+    if (!ctx.map) return;
+    ctx.map.highlight([...orders.highlights(), ...previewHexes]);
+  }
+
+  function showHex(info) {
+    if (!info) { hover.hidden = true; return; }
+    hover.hidden = false;
+    const units = info.units || [];
+    fill(hover,
+      h("div", {}, h("strong", {}, info.place || `Hex ${info.label}`), info.place ? h("span", { class: "muted" }, ` ${info.label}`) : null),
+      h("div", { class: "muted" }, [info.terrain, info.country].filter(Boolean).map((t) => String(t).replace(/_/g, " ")).join(" · "),
+        info.features?.length ? ` · ${info.features.join(", ")}` : ""),
+      units.length ? h("ul", { class: "hex-units" }, units.map((u) => h("li", {}, h("span", { class: "swatch", style: `background:${u.colour}` }), u.title || u.label))) : null);
+  }
+
+  if (config.map_url) {
+    try {
+      ctx.map = await openMap(mapRoot, {
+        mapUrl: config.map_url, svgUrl: config.svg_url,
+        onHexClick: (id, info) => {
+          const acted = orders.clickHex(id);
+          showHex(info);
+          if (orders.pending) setTimeout(() => $("confirm")?.focus(), 0);
+          return acted;
+        },
+        onHexHover: (info) => showHex(info),
+        onStackOpen: (id) => showHex(ctx.map.describeHex(id)),
+      });
+      adapter.setMap?.(ctx.map.map);
+      document.body.classList.add("has-map");
+    } catch (error) {
+      fill(mapRoot, h("p", { class: "map-error" }, `The map could not be loaded (${error.message}).`));
+    }
+  } else {
+    document.body.classList.add("no-map");
+    mapRoot.remove();
+  }
+
+  // --- rendering ----------------------------------------------------------------------------
+  const log = createLog($("log"), ctx);
+  const chat = createChat($("chat"), ctx);
+  let centred = false;
+
+  function renderSummary() {
+    const root = $("board-summary");
+    if (!root) return;
+    if (ctx.map || !store.view) { root.hidden = true; return; }
+    root.hidden = false;
+    const summary = adapter.summary ? adapter.summary(store.view) : null;
+    fill(root, h("h2", {}, config.scenario_title),
+      summary ? h("table", { class: "list summary" }, h("tbody", {}, summary.rows.map((r) => h("tr", {},
+        h("td", {}, h("span", { class: "seat-dot taken", style: `--c:${r.colour || "#888"}` }), " ", r.seat), r.cells.map((c) => h("td", {}, c))))))
+        : h("pre", { class: "view-json" }, JSON.stringify(store.view.board || store.view.flow || {}, null, 1)),
+      summary?.note ? h("p", { class: "muted" }, summary.note) : null,
+      h("p", { class: "muted small" }, "This game has no map: decisions are answered with the buttons in the panel."));
+  }
+
+  function renderOrders() {
+    renderDecision($("decision"), ctx);
+    renderReaction($("reaction"), ctx);
+    paintHighlights();
+  }
+
+  store.subscribe((changed) => {
+    if (changed.has("view") && store.view) {
+      if (ctx.map) {
+        ctx.map.setUnits(adapter.units(store.view));
+        if (!centred) {
+          centred = true;
+          const units = adapter.units(store.view);
+          const mine = units.find((u) => store.mySeats.some((s) => u.id && adapter.parse?.(u.id)?.nation === s)) || units[0];
+          ctx.map.zoomAt(2.2, ctx.map.size[0] / 2, ctx.map.size[1] / 2);
+          if (mine) ctx.map.centreOn(mine.hex);
+        }
+      }
+      orders.sync();
+      renderTrack($("track"), ctx);
+      renderSummary();
+      document.title = `${config.title} · ${adapter.phase(store.view).turn} · Salient`;
+    }
+    if (changed.has("view") || changed.has("log")) { renderDice($("dice"), ctx); log.render(); }
+    if (changed.has("view") || changed.has("meta") || changed.has("presence") || changed.has("clock")) renderPlayers($("players"), ctx);
+    if (changed.has("chat") || changed.has("meta")) chat.render();
+    renderOrders();
+  });
+  orders.addEventListener("change", renderOrders);
+  $("decision").addEventListener("preview", (event) => { previewHexes = event.detail; paintHighlights(); });
+  socket.addEventListener("state", (event) => renderBanner($("conn"), event.detail.state, event.detail));
+  socket.addEventListener("frame:chat", (event) => store.addChat(event.detail));
+  socket.addEventListener("frame:presence", (event) => store.setPresence(event.detail));
+  socket.addEventListener("frame:clock", (event) => store.setClock(event.detail));
+  socket.addEventListener("frame:notice", (event) => toast(event.detail.message || event.detail.code));
+  socket.addEventListener("frame:error", (event) => {
+    if (event.detail.ref !== "options") toast(event.detail.message || event.detail.code, "error");
+  });
+  let historyLoaded = false;
+  socket.addEventListener("frame:welcome", () => {
+    if (!historyLoaded) { historyLoaded = true; loadHistory(); }
+  });
+  // Clocks tick in the browser between clock frames.
+  setInterval(() => { if (store.clock?.mode) renderPlayers($("players"), ctx); if (orders.decision?.reaction) { const c = $("reaction-countdown"); if (c) renderReaction($("reaction"), ctx); } }, 1000);
+
+  async function loadHistory() {
+    try {
+      const response = await fetch(config.record_url, { credentials: "same-origin" });
+      if (!response.ok) return;
+      const record = await response.json();
+      store.setHistory((record.actions || []).map((a) => ({ v: a.seq, kind: a.kind === "act" ? String(a.decision || "").split("-").pop() || "action" : a.kind,
+        rule: "", data: {}, source: "record", text: adapter.recordLine(a) })));
+    } catch { /* the log starts with live events */ }
+  }
+
+  document.addEventListener("keydown", (event) => {
+    if (event.key === "Escape" && orders.pending) { orders.cancel(); ctx.map?.root.focus(); }
+  });
+
+  renderBanner($("conn"), "connecting");
+  socket.connect();
+}
+
+function toast(text, kind = "info") {
+  const root = $("toasts");
+  const node = h("div", { class: `toast ${kind}`, role: "status" }, text);
+  root.append(node);
+  setTimeout(() => node.remove(), 6000);
+}
+
+main();

@@ -1,0 +1,67 @@
+// The decision prompt: which of your decisions you are working on, the options the server
+// offered (as a list when they have no hex, or several end on one hex), the parsed pending
+// order with Confirm, a reject with its rule, and Undo when the ruleset allows it.
+
+import { fill, h } from "./dom.js";
+
+export function renderDecision(root, { store, orders, adapter }) {
+  if (!store.mySeats.length) {
+    return fill(root, h("p", { class: "spectating" }, h("strong", {}, "You are watching."),
+      " Spectators see the public view; only the players can act."));
+  }
+  if (store.result || store.view?.game?.result) return fill(root, h("p", {}, "The game has ended."));
+  const mine = orders.available();
+  const undoSeat = store.view?.game?.undo;
+  const undo = undoSeat ? h("button", { class: "button small ghost", id: "undo", onclick: () => orders.undo() }, "Undo my last step") : null;
+  if (!mine.length) {
+    return fill(root, h("p", { class: "muted", id: "no-decision" }, "Nothing for you to decide now — waiting for the other players."),
+      undo, orders.error ? rejectBox(orders.error) : null);
+  }
+  const d = orders.decision;
+  const tabs = mine.length > 1 ? h("div", { class: "decision-tabs", role: "tablist" },
+    mine.map((x) => h("button", { role: "tab", class: `tab${d && x.id === d.id ? " active" : ""}`,
+      "aria-selected": d && x.id === d.id ? "true" : "false", dataset: { kind: x.kind },
+      onclick: () => orders.select(x.id) }, new Set(mine.flatMap((m) => m.seats)).size > 1
+        ? `${x.seats.map((s) => adapter.seatTitle(s)).join(", ")}: ${x.prompt}` : x.prompt))) : null;
+  const body = [];
+  if (d) {
+    body.push(h("div", { class: "prompt" }, h("strong", {}, d.prompt), " ", h("span", { class: "rule" }, d.rule)));
+    if (orders.status === "loading") body.push(h("p", { class: "muted" }, "Asking the server for the legal options…"));
+    const forces = orders.forces();
+    if (forces.length > 1 && !orders.pending) {
+      const current = orders.force || forces[0].key;
+      body.push(h("fieldset", { class: "forces" }, h("legend", {}, "Which units"),
+        forces.map((f) => h("label", {}, h("input", { type: "radio", name: "force", value: f.key, checked: f.key === current,
+          onchange: () => orders.chooseForce(f.key) }), ` ${adapter.shortUnits ? adapter.shortUnits(f.units) : f.units.join(", ")}`))));
+    }
+    if (orders.pending) {
+      body.push(h("div", { class: "order", id: "pending-order" },
+        h("div", { class: "order-text" }, orders.describePending()),
+        h("div", { class: "order-buttons" },
+          h("button", { class: "button", id: "confirm", onclick: () => orders.confirm(), disabled: orders.status === "sending" },
+            orders.status === "sending" ? "Sending…" : "Confirm"),
+          h("button", { class: "button ghost", id: "cancel", onclick: () => orders.cancel() }, "Cancel"))));
+    } else {
+      const list = orders.choices.length ? orders.choices
+        : (orders.live().length <= 24 && !orders.live().some((e) => e.p.hex) ? orders.live() : []);
+      if (list.length) {
+        body.push(h("ul", { class: "choices", "aria-label": "Options" }, list.map((e) => h("li", {},
+          h("button", { class: "choice", dataset: { index: e.index }, onclick: () => orders.pick(e.index),
+            onmouseenter: () => root.dispatchEvent(new CustomEvent("preview", { bubbles: true, detail: e.p.preview || [] })),
+            onmouseleave: () => root.dispatchEvent(new CustomEvent("preview", { bubbles: true, detail: [] })) }, e.p.label)))));
+      } else if (orders.live().length) {
+        body.push(h("p", { class: "muted small" }, `${orders.live().length} option${orders.live().length === 1 ? "" : "s"} on the map.`));
+      }
+      if (orders.hint) body.push(h("p", { class: "hint", id: "order-hint" }, orders.hint));
+    }
+  }
+  fill(root, tabs, ...body, orders.error ? rejectBox(orders.error) : null, undo);
+}
+
+export function rejectBox(error) {
+  return h("div", { class: "reject", role: "alert", id: "reject" },
+    h("strong", {}, "Refused"), error.rule ? h("span", { class: "rule" }, ` ${error.rule}`) : null,
+    h("div", {}, error.message || "The server refused the order."),
+    error.reason ? h("small", { class: "muted" }, `Why: ${error.reason}`) : null,
+    error.code ? h("small", { class: "muted code" }, ` (${error.code})`) : null);
+}

@@ -1,0 +1,37 @@
+// Reaction windows: a decision marked `reaction` for one of your seats pops up over the map with
+// its options and the time left (the seat's deadline or clock), until it is answered.
+
+import { duration, fill, h } from "./dom.js";
+
+export function renderReaction(root, { store, orders, adapter }) {
+  const d = orders.decision;
+  if (!d || !d.reaction || !orders.entries || store.result) {
+    root.hidden = true;
+    return;
+  }
+  root.hidden = false;
+  const left = timeLeft(store, orders.seat);
+  fill(root, h("div", { class: "reaction-card", role: "dialog", "aria-label": "Reaction" },
+    h("div", { class: "reaction-head" }, h("strong", {}, `${adapter.seatTitle(orders.seat)} may react`),
+      h("span", { class: "countdown", id: "reaction-countdown" }, left === null ? "" : `⏱ ${duration(left)}`)),
+    h("p", {}, d.prompt, " ", h("span", { class: "rule" }, d.rule)),
+    orders.pending ? h("div", { class: "order" }, h("div", { class: "order-text" }, orders.describePending()),
+      h("div", { class: "order-buttons" }, h("button", { class: "button", onclick: () => orders.confirm() }, "Confirm"),
+        h("button", { class: "button ghost", onclick: () => orders.cancel() }, "Back")))
+      : h("div", { class: "reaction-options" }, orders.entries.map((e) => h("button", { class: "button ghost choice",
+        onclick: () => orders.pick(e.index) }, e.p.label)))));
+}
+
+export function timeLeft(store, seat) {
+  const clock = store.clock;
+  if (!clock || !seat) return null;
+  const elapsed = Date.now() - (clock.receivedAt || Date.now());
+  if (clock.mode === "clock" && clock.clocks?.[seat] !== undefined) {
+    const running = (clock.running || []).includes(seat) && !clock.paused;
+    return clock.clocks[seat] - (running ? elapsed : 0);
+  }
+  if (clock.mode === "deadline" && clock.deadlines?.[seat] !== undefined) {
+    return clock.deadlines[seat] - (clock.at + elapsed);
+  }
+  return null;
+}

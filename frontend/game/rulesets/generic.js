@@ -1,0 +1,123 @@
+// The fallback presentation adapter: any ruleset without its own module gets readable text
+// for options and events, and no map units. Ruleset adapters extend it.
+//
+// An adapter is presentation only: it turns the ruleset's view into map counters and option
+// items into highlights and words. It never decides what is legal — the items come from the
+// server, and an order is always one of them.
+
+/**
+ * @typedef {object} Highlight
+ * @property {string} hex
+ * @property {string} [text]
+ * @property {string} [kind]   option | attack | origin | preview
+ *
+ * @typedef {object} Presented
+ * @property {string|null} hex      where clicking picks this item (its destination or target)
+ * @property {string|null} [from]   the hex of the units it moves (orders that start on a unit)
+ * @property {string} text          short text on the map (cost, odds)
+ * @property {string} kind          highlight kind
+ * @property {string} label         one line for the panel ("III Corps: Metz → Nancy, 3 MP")
+ * @property {Highlight[]} [preview] extra hexes to show while it is chosen
+ */
+
+export const HEX_ID = /^-?\d+,-?\d+$/;
+
+export function titleCase(text) {
+  return String(text).replace(/_/g, " ").replace(/\b\w/g, (c) => c.toUpperCase());
+}
+
+export function formatValue(value) {
+  if (value === null || value === undefined) return "none";
+  if (typeof value === "boolean") return value ? "yes" : "no";
+  if (Array.isArray(value)) return value.map(formatValue).join(", ");
+  if (typeof value === "object") {
+    return Object.entries(value).map(([k, v]) => `${k.replace(/_/g, " ")} ${formatValue(v)}`).join(", ");
+  }
+  return String(value);
+}
+
+export class GenericAdapter {
+  constructor(config = {}) {
+    this.config = config;
+    this.seatTitles = Object.fromEntries((config.seats || []).map((s) => [s.seat, s.title]));
+    this.seatColours = Object.fromEntries((config.seats || []).map((s) => [s.seat, s.colour]));
+  }
+
+  seatTitle(seat) {
+    return this.seatTitles[seat] || titleCase(seat || "");
+  }
+
+  /** Counters on the map. @returns {import("../../map/mapview.js").MapUnit[]} */
+  units(view) {
+    return [];
+  }
+
+  /** Units not on a map hex (boxes, pool): [{title, where}] for the side panel. */
+  offMap(view) {
+    return [];
+  }
+
+  /** The turn/phase track: {turn, phase, side?, steps?: [{label, current}]} */
+  phase(view) {
+    const flow = view?.flow || {};
+    return {
+      turn: flow.round !== undefined ? `Round ${flow.round}${flow.rounds ? ` of ${flow.rounds}` : ""}` : `Step ${view?.game?.seq ?? 0}`,
+      phase: flow.step ? titleCase(flow.step) : "",
+      steps: [],
+    };
+  }
+
+  /** Which decision to work on first among the user's own. */
+  preferred(decisions) {
+    return decisions.find((d) => d.reaction) || decisions.find((d) => d.schema) || decisions[0];
+  }
+
+  /** Query to send with `options` for a schema decision given the selected unit ids. */
+  query(decision, selection) {
+    return selection && selection.length ? { units: selection } : null;
+  }
+
+  /** @returns {Presented} */
+  present(decision, item, view) {
+    const action = item.action;
+    const extra = Object.entries(item).filter(([k]) => k !== "action")
+      .map(([k, v]) => `${k} ${formatValue(v)}`).join(", ");
+    return {
+      hex: null, from: null, text: "", kind: "option",
+      label: formatValue(action) + (extra ? ` (${extra})` : ""),
+    };
+  }
+
+  /** One line for an order about to be sent. */
+  describe(decision, item, view) {
+    return `${decision.prompt}: ${this.present(decision, item, view).label}`;
+  }
+
+  /** One line for an event in the log. */
+  event(event, view) {
+    const data = event.data || {};
+    return `${titleCase(event.kind)}${Object.keys(data).length ? ": " + formatValue(data) : ""}`;
+  }
+
+  /** Dice events and combat results for the dice panel: [{title, lines, rule}] or null. */
+  combat(event, view) {
+    if (event.kind === "dice") {
+      const rolls = event.data?.rolls || [];
+      return { title: "Dice", rule: event.rule, lines: rolls.map((r) => `${r.purpose || "roll"}: d${r.sides} → ${r.value}`) };
+    }
+    return null;
+  }
+
+  /** Text of a recorded action for the history. */
+  recordLine(entry) {
+    if (entry.kind === "undo") return `${this.seatTitle(entry.seat)} took back the last step`;
+    if (entry.kind === "end") return `Game ended: ${formatValue(entry.action)}`;
+    if (entry.redacted) return `${this.seatTitle(entry.seat)} answered (sealed)`;
+    return `${this.seatTitle(entry.seat)}: ${formatValue(entry.action)}`;
+  }
+
+  /** Where a hex should be shown in the info line. */
+  hexInfo(info, view) {
+    return info;
+  }
+}

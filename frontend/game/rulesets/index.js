@@ -1,0 +1,16 @@
+// One presentation adapter per ruleset; unknown rulesets get the generic one.
+
+import { BalanceOfPowersAdapter } from "./balance_of_powers.js";
+import { GenericAdapter } from "./generic.js";
+import { ToySkirmishAdapter } from "./toy_skirmish.js";
+
+const ADAPTERS = {
+  balance_of_powers: BalanceOfPowersAdapter,
+  toy_skirmish: ToySkirmishAdapter,
+};
+
+/** @returns {GenericAdapter} */
+export function adapterFor(ruleset, config) {
+  const Adapter = ADAPTERS[ruleset] || GenericAdapter;
+  return new Adapter(config);
+}
