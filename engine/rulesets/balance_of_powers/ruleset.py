@@ -46,6 +46,7 @@ MANIFEST = {
     }],
 }
 
+COMBAT_KINDS = ("reserve", "point", "reroll", "pay", "loss", "retreat")
 SIDE_SEATS = {CENTRAL: ("austria_hungary", "germany"),
               ENTENTE: ("britain", "france", "russia")}
 
@@ -149,7 +150,9 @@ class BalanceOfPowers(Ruleset):
                   group: str | None = None, reaction: bool = False, undoable: bool = False,
                   prompt: str = "", data: dict[str, Any] | None = None) -> Decision:
         flow = state["flow"]
-        did = f"{flow['k']}-{flow['month']}-f{flow['fortnight']}-{flow['step']}-{seat}-{kind}"
+        did = f"{flow['month']}-f{flow['fortnight']}-{flow['step']}-{flow['side']}-{seat}-{kind}"
+        if kind in COMBAT_KINDS or kind in ("muster", "plan_xvii", "procure", "violate"):
+            did += f"-{flow['k']}"  # a new question after every answer (fresh deadline)
         return Decision(id=did, seats=(seat,), kind=kind, rule=_seat_rule(kind),
                         prompt=prompt or kind.replace("_", " "), options=options, schema=schema,
                         waiting=f"{seat} is deciding ({kind.replace('_', ' ')})", group=group,

@@ -1,0 +1,250 @@
+"""BoP 12.1 "Before the Leaves Fall": set-up constraints, secret set-up, plans, mobilisation,
+sequence of play and victory — played through the kernel on the scenario map."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.kernel import IllegalAction, apply, decisions, expand_options, new_game, view
+from engine.kernel.leaks import find_leaks
+from engine.rulesets.balance_of_powers import setup
+from engine.rulesets.balance_of_powers.forces import UNITS
+from engine.rulesets.balance_of_powers.ruleset import RULESET, SCENARIO
+from engine.rulesets.balance_of_powers.theatre import theatre
+from engine.rulesets.balance_of_powers.victory import victory
+
+SEATS = ["austria_hungary", "britain", "france", "germany", "russia"]
+SEED = b"s" * 32
+TH = theatre("bop-north-europe")
+
+
+def start(options=None):
+    state, _ = new_game(RULESET, SCENARIO, options or {}, SEATS, SEED, "t12")
+    return state
+
+
+def act(state, decision, action):
+    return apply(RULESET, state, decision.seats[0], decision.id, action, seed=SEED).state
+
+
+def passive(state, decision):
+    """Answer without doing anything (done, none, first option)."""
+    if decision.options is not None:
+        for quiet in ({"done": True}, {"violate": None}, {"buy": None}, {"reserve": None},
+                      {"reroll": False}, {"destroy": None}, {"pay": True}):
+            if quiet in decision.options:
+                return quiet
+        return decision.options[0]
+    return expand_options(RULESET, state, decision.seats[0], decision.id, None)[0]["action"]
+
+
+def run(state, until, limit=400):
+    for _ in range(limit):
+        if until(state):
+            return state
+        open_now = decisions(RULESET, state)
+        assert open_now, "dead end"
+        quiet = [d for d in open_now if d.kind not in ("march", "rail", "combat", "entrench",
+                                                       "sea_move")]
+        decision = quiet[0]
+        state = act(state, decision, passive(state, decision))
+    raise AssertionError("did not get there")
+
+
+def set_up(state):
+    return run(state, lambda s: s["flow"]["step"] not in ("setup", "secret_setup"))
+
+
+# --- set-up ---------------------------------------------------------------------------------
+
+def test_bop_12_1_setup_entente_first_then_central():
+    state = start()
+    assert sorted(d.seats[0] for d in decisions(RULESET, state)) == ["france", "russia"]
+    for d in decisions(RULESET, state):
+        state = act(state, d, passive(state, d))
+    assert sorted(d.seats[0] for d in decisions(RULESET, state)) == ["austria_hungary",
+                                                                     "germany"]
+
+
+@pytest.mark.parametrize("nation", setup.SETUP_NATIONS)
+@pytest.mark.parametrize("secret", [False, True])
+def test_bop_12_1_offered_deployments_are_legal(nation, secret):
+    found = setup.deployments(TH, nation, secret=secret)
+    assert found
+    for placement in found:
+        assert setup.setup_problems(TH, nation, placement, secret=secret) == []
+
+
+def _codes(nation, placement, secret=False):
+    return {p["code"] for p in setup.setup_problems(TH, nation, placement, secret=secret)}
+
+
+def test_bop_12_1_french_alpine_and_19th_in_dijon():
+    placement = setup.deployment(TH, "france", 0, secret=False)
+    placement["fra-mou-alpine"] = setup.french_zone(TH)[0]
+    assert "must_be_in_dijon" in _codes("france", placement)
+
+
+def test_bop_12_1_french_border_hexes_need_two_corps():
+    placement = setup.deployment(TH, "france", 0, secret=False)
+    border = setup.french_border_hexes(TH)[0]
+    movers = [u for u, loc in placement.items() if loc == border]
+    for uid in movers:
+        placement[uid] = TH.place_loc["dijon"]
+    codes = _codes("france", placement)
+    assert "border_hex_short" in codes and "too_far_from_border" in codes
+
+
+def test_bop_12_1_german_corps_near_liege_and_east_of_berlin():
+    placement = setup.deployment(TH, "germany", 0, secret=False)
+    near = set(setup.near_liege(TH))
+    spare = [loc for loc in setup.home_locs(TH, "germany")
+             if TH.column[loc] <= setup.berlin_column(TH) and loc not in near
+             and loc not in placement.values()]
+    for i, (uid, loc) in enumerate(sorted(placement.items())):
+        if loc in near:
+            placement[uid] = spare[i]
+    assert "too_few_near_liege" in _codes("germany", placement)
+    placement = setup.deployment(TH, "germany", 0, secret=False)
+    east = [loc for loc in setup.home_locs(TH, "germany")
+            if TH.column[loc] > setup.berlin_column(TH)]
+    movers = [u for u, loc in placement.items() if loc not in near and UNITS[u].corps][:7]
+    for i, uid in enumerate(movers):
+        placement[uid] = east[i]
+    assert "too_many_east" in _codes("germany", placement)
+
+
+def test_bop_12_1_austro_hungarians_away_from_rava_ruska_brody_tarnopol():
+    placement = setup.deployment(TH, "austria_hungary", 0, secret=False)
+    placement["aus-inf-1"] = TH.place_loc["brody"]
+    assert "near_forbidden_town" in _codes("austria_hungary", placement)
+    placement["aus-inf-1"] = TH.adj[TH.place_loc["tarnopol"]][0]
+    assert "near_forbidden_town" in _codes("austria_hungary", placement) or TH.home.get(
+        placement["aus-inf-1"]) != "austria_hungary"
+
+
+def test_bop_12_1_russians_in_eastern_population_centres_guards_in_petrograd():
+    placement = setup.deployment(TH, "russia", 0, secret=False)
+    placement["rus-inf-1"] = [loc for loc in setup.home_locs(TH, "russia")
+                              if not TH.is_pop(loc)][0]
+    placement["rus-inf-gd_1"] = TH.place_loc["warsaw"]
+    codes = _codes("russia", placement)
+    assert {"not_eastern_population_centre", "guards_in_petrograd"} <= codes
+
+
+def test_bop_12_1_secret_setup_only_home_country_and_stacking():
+    placement = setup.deployment(TH, "germany", 0, secret=True)
+    assert _codes("germany", placement, secret=True) == set()
+    placement["ger-inf-1"] = TH.capital["france"]
+    assert _codes("germany", placement, secret=True) == {"not_home_country"}
+
+
+def test_bop_12_1_setup_validation_through_the_kernel():
+    state = start()
+    france = next(d for d in decisions(RULESET, state) if d.seats == ("france",))
+    placement = setup.deployment(TH, "france", 0, secret=False)
+    placement["fra-inf-1"] = TH.capital["germany"]
+    with pytest.raises(IllegalAction) as err:
+        apply(RULESET, state, "france", france.id, {"placement": placement}, seed=SEED)
+    assert err.value.rule == "BoP 12.1" and err.value.code == "not_home_country"
+
+
+def test_bop_12_1_secret_setup_sealed_until_all_reveal():
+    state = start({"secret_setup": True})
+    open_now = decisions(RULESET, state)
+    assert sorted(d.seats[0] for d in open_now) == sorted(setup.SETUP_NATIONS)
+    assert {d.group for d in open_now} == {"setup"}
+    france = next(d for d in open_now if d.seats == ("france",))
+    state = act(state, france, passive(state, france))
+    for audience in ("seat:germany", "side:central", "public"):
+        assert find_leaks(RULESET, state, audience) == []
+        assert not any(u.startswith("fra-") for u in view(RULESET, state, audience)["board"][
+            "units"])
+    assert state["board"]["units"] == {}
+    state = set_up(state)
+    assert any(u.startswith("fra-") for u in state["board"]["units"])
+    assert state["plans"]["active"] is False  # no Schlieffen, no Plan XVII
+
+
+# --- sequence and mobilisation -----------------------------------------------------------------
+
+def test_bop_12_1_mobilisation_first_fortnight_only_british_french_german_move():
+    state = set_up(start())
+    state = run(state, lambda s: s["flow"]["step"] == "half" and s["flow"]["side"] == "entente")
+    assert state["flow"]["fortnight"] == 1
+    seats = {d.seats[0] for d in decisions(RULESET, state)}
+    assert "russia" not in seats
+    assert not any(d.kind == "rail" for d in decisions(RULESET, state))
+
+
+def test_bop_6_0_sequence_diplomacy_cp_first_then_campaign_cp_half_first():
+    state = set_up(start())
+    assert state["flow"]["step"] == "diplomacy" and state["flow"]["side"] == "central"
+    seen = []
+    state = run(state, lambda s: (seen.append((s["flow"]["step"], s["flow"]["side"],
+                                               s["flow"]["fortnight"])) and False)
+                or (s["flow"]["step"] == "half" and s["flow"]["fortnight"] == 2))
+    steps = [x for i, x in enumerate(seen) if i == 0 or seen[i - 1] != x]
+    halves = [x for x in steps if x[0] == "half"]
+    assert halves[:2] == [("half", "central", 1), ("half", "entente", 1)]
+
+
+def test_bop_12_1_schlieffen_failure_wins_for_the_entente():
+    state = set_up(start())
+    state = run(state, lambda s: s["flow"]["result"] is not None, limit=800)
+    assert state["flow"]["result"]["reason"] == "schlieffen_plan_failed"
+    assert state["flow"]["result"]["winner"] == "entente"
+
+
+def test_bop_12_1_plan_xvii_failure_lets_the_cp_destroy_four_french_corps():
+    state = set_up(start())
+    state = run(state, lambda s: s["flow"]["step"] == "plan_xvii")
+    d = decisions(RULESET, state)[0]
+    assert d.kind == "plan_xvii" and d.seats == ("germany",)
+    french = [o["destroy"] for o in d.options if o["destroy"]]
+    before = len([u for u in state["board"]["units"] if u.startswith("fra-")])
+    for uid in french[:4]:
+        d = decisions(RULESET, state)[0]
+        state = act(state, d, {"destroy": uid})
+    assert len([u for u in state["board"]["units"] if u.startswith("fra-")]) == before - 4
+    assert state["flow"]["step"] == "half"
+
+
+def test_bop_12_1_seasonal_income_between_august_and_september():
+    state = set_up(start({"secret_setup": True}))
+    before = state["powers"]["germany"]["rp"]
+    state = run(state, lambda s: s["flow"]["month"] == "1914-09", limit=800)
+    assert state["powers"]["germany"]["rp"] >= before + 16 - 0
+    assert state["powers"]["germany"]["seasons"] == 1
+
+
+def test_bop_12_1_game_ends_after_october_with_a_victory_check():
+    state = set_up(start({"secret_setup": True}))
+    state = run(state, lambda s: s["flow"]["result"] is not None, limit=2000)
+    result = state["flow"]["result"]
+    assert result["rule"] == "BoP 12.1" and state["flow"]["month"] == "1914-10"
+    assert result["reason"] in ("draw", "bargaining_chips", "berlin_and_paris")
+
+
+# --- victory ---------------------------------------------------------------------------------
+
+def test_bop_12_1_victory_berlin_and_paris():
+    state = start()
+    state["board"]["control"][TH.capital["france"]] = "germany"
+    assert victory(state, TH)["reason"] == "berlin_and_paris"
+    assert victory(state, TH)["winner"] == "central"
+
+
+def test_bop_12_1_victory_by_bargaining_chips_and_draw():
+    state = start()
+    base = victory(state, TH)
+    assert base["reason"] == "draw"
+    assert base["bargaining_chips"] == {"central": 12, "entente": 5}
+    for pid in ("brussels", "antwerp"):
+        state["board"]["control"][TH.place_loc[pid]] = "germany"
+    assert victory(state, TH)["bargaining_chips"]["central"] == 14
+    assert victory(state, TH)["winner"] == "central"
+    state = start()
+    state["board"]["control"][TH.place_loc["lemberg"]] = "russia"
+    state["board"]["control"][TH.place_loc["konigsberg"]] = "russia"
+    assert victory(state, TH)["winner"] == "entente"  # 7 > 6
