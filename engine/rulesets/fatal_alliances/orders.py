@@ -70,6 +70,15 @@ def move_items(state: dict[str, Any], power: str) -> list[dict[str, Any]]:
     return items
 
 
+def any_move(state: dict[str, Any], power: str) -> bool:
+    """Whether some unit of `power` can move (stops at the first one found)."""
+    left = remaining(state, power, "land_move")
+    if left is not None and left < 1:
+        return False
+    return any(commander(state, u["power"]) == power and can_move(state, u)
+               and destinations(state, [u["id"]]) for u in on_map(state))
+
+
 def attack_items(state: dict[str, Any], power: str) -> list[dict[str, Any]]:
     """FA 11.12.1 — attack groupings with their odds and table choice, per target hex."""
     left = remaining(state, power, "land_attack")
@@ -138,7 +147,7 @@ def has_choice(state: dict[str, Any], power: str, step: Step) -> bool:
     if step == Step.RAIL:
         return bool(rail_items(state, power))
     if step == Step.LAND_MOVE:
-        return bool(move_items(state, power))
+        return any_move(state, power)
     if step == Step.LAND_COMBAT:
         return bool(attack_items(state, power))
     if step == Step.REORGANISATION:

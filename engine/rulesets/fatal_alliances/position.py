@@ -142,12 +142,23 @@ def is_friendly(state: dict[str, Any], a: str, b: str) -> bool:
             and is_active(state, a) and is_active(state, b))
 
 
+@functools.lru_cache(maxsize=None)
+def _initial_table(m: Map) -> dict[str, str | None]:
+    table: dict[str, str | None] = {}
+    for h in m.ids:
+        info = m.hex(h)
+        country = info.home or info.country
+        table[h] = None if country is None else (power_of_country(country) or country)
+    return table
+
+
+@functools.lru_cache(maxsize=None)
+def sea_hexes(m: Map) -> frozenset[str]:
+    return frozenset(h for h in m.ids if m.hex(h).sea)
+
+
 def initial_controller(m: Map, hex_id: str) -> str | None:
-    info = m.hex(hex_id)
-    country = info.home or info.country
-    if country is None:
-        return None
-    return power_of_country(country) or country
+    return _initial_table(m)[hex_id]
 
 
 def controller(state: dict[str, Any], hex_id: str) -> str | None:

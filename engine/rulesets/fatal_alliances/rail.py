@@ -71,7 +71,8 @@ def rail_destinations(state: dict[str, Any], unit_id: str) -> list[str]:
         return ferries
     if start in zoc and not friendly_there(start, excluding=unit_id):
         return []
-    network = RailNetwork.build(m, hex_ok)
+    from .position import memoised
+    network = memoised("rail", state, power, lambda: RailNetwork.build(m, hex_ok))
     if start not in network:
         return ferries
     seen = {start}

@@ -15,7 +15,8 @@ from typing import Any
 from engine.board import Map
 
 from .charts import SUPPLY_RANGE, Weather
-from .position import by_hex, controller, is_enemy, is_friendly, is_home_hex, map_of, on_map
+from .position import (by_hex, controller, is_enemy, is_friendly, is_home_hex, map_of, on_map,
+                       sea_hexes)
 from .powers import is_co_operating
 from .terrain import hexside_flags
 from .weather import weather_at
@@ -56,6 +57,11 @@ def primary_sources(state: dict[str, Any], power: str) -> list[str]:
 
 
 @functools.lru_cache(maxsize=None)
+def desert_hexes(m: Map) -> frozenset[str]:
+    return frozenset(h for h in m.ids if m.hex(h).terrain == "desert")
+
+
+@functools.lru_cache(maxsize=None)
 def city_hexes(m: Map) -> tuple[str, ...]:
     return tuple(h for h in m.ids if m.hex(h).has_feature("city"))
 
@@ -64,6 +70,8 @@ def _trace(state: dict[str, Any], m: Map, power: str, sources: list[str],
            blocked: frozenset[str], railway: bool) -> dict[str, int]:
     """Distances from any source, backwards along legal paths (bucketed BFS, costs 0/1/2)."""
     rails = rail_links(m) if railway else frozenset()
+    seas = sea_hexes(m)
+    deserts = desert_hexes(m)
     dist: dict[str, int] = {}
     buckets: list[list[str]] = [[] for _ in range(MAX_RANGE + 1)]
     for s in sources:
@@ -80,8 +88,7 @@ def _trace(state: dict[str, Any], m: Map, power: str, sources: list[str],
             if here in blocked and level > 0:
                 continue  # a path may start here (the unit's hex) but not pass through
             for nb in m.neighbours(here):
-                info = m.hex(nb)
-                if info.sea:
+                if nb in seas:
                     continue
                 flags = hexside_flags(m, here, nb)
                 if flags & BLOCKING_SIDES:
@@ -90,7 +97,7 @@ def _trace(state: dict[str, Any], m: Map, power: str, sources: list[str],
                 if owner is not None and not (owner == power or is_friendly(state, power, owner)
                                               or is_enemy(state, power, owner)):
                     continue
-                step = 0 if (here, nb) in rails else (2 if info.terrain == "desert" else 1)
+                step = 0 if (here, nb) in rails else (2 if nb in deserts else 1)
                 nd = level + step
                 if nd > MAX_RANGE:
                     continue

@@ -53,7 +53,9 @@ def _enemy_zoc(state: dict[str, Any], power: str) -> frozenset[str]:
     m = map_of(state)
     here = by_hex(state)
     silenced = state["board"].get("zoc_silenced", {})
+    from .position import sea_hexes
     from .weather import weather_at
+    seas = sea_hexes(m)
     out: set[str] = set()
     for u in on_map(state):
         if not is_enemy(state, power, u["power"]):
@@ -67,7 +69,7 @@ def _enemy_zoc(state: dict[str, Any], power: str) -> frozenset[str]:
         for nb in m.neighbours(u["hex"]):
             if nb in out:
                 continue
-            if m.hex(nb).sea:
+            if nb in seas:
                 continue
             if _zoc_enters(state, m, u, u["hex"], nb, here.get(nb, []), weather):
                 out.add(nb)
