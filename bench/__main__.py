@@ -1,4 +1,4 @@
-"""`python -m bench engine | board | all` — print benchmark figures as JSON."""
+"""`python -m bench engine | board | all | live` — print benchmark figures as JSON."""
 
 from __future__ import annotations
 
@@ -12,9 +12,16 @@ def main(argv: list[str] | None = None) -> int:
     # The kernel's test ruleset is measured too (labelled "product": false).
     os.environ.setdefault("SALIENT_EXTRA_RULESETS", "tests.toy.ruleset")
     parser = argparse.ArgumentParser(prog="python -m bench")
-    parser.add_argument("suite", choices=["engine", "board", "all"])
-    args = parser.parse_args(argv)
     figures: dict[str, object] = {}
+    parser.add_argument("suite", choices=["engine", "board", "all", "live"])
+    parser.add_argument("--games", type=int, default=1, help="live: games played at once")
+    parser.add_argument("--spectators", type=int, default=100, help="live: spectators per game")
+    parser.add_argument("--actions", type=int, default=1000, help="live: actions in all")
+    parser.add_argument("--hold", type=int, default=1000, help="live: sockets held at once")
+    args = parser.parse_args(argv)
+    if args.suite == "live":
+        from bench import live
+        figures["live"] = live.run(args.games, args.spectators, args.actions, args.hold)
     if args.suite in ("engine", "all"):
         from bench import engine
         figures.update(engine.run())

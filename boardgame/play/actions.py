@@ -7,7 +7,9 @@ an agreed draw, the host's abandonment, a deadline's timeout default — goes th
 `_locked_game` → engine → `_append` → `_finish`, inside one durable transaction:
 
     SELECT … FOR UPDATE the game row
-    cid seen before (this user, this game)  → the earlier outcome (idempotent)
+    cid seen before (this user, this game)  → the earlier outcome (idempotent; looked up when
+                                              the checks refuse, or when the insert hits the
+                                              unique (game, user, cid) constraint)
     user does not hold the seat             → auth/not_your_seat
     game over                               → game/over
     decision not open for that seat         → action/stale   (never merely a moved version)
@@ -248,19 +250,25 @@ def submit_action(game_id: int, user: Any, seat: Any, decision: Any, action: Any
     try:
         with transaction.atomic(durable=True):
             game = _locked_game(game_id)
-            earlier = _earlier(game, user, cid)
-            if earlier is not None:
-                return earlier
-            check_holds_seat(user, game, seat)
-            check_not_over(game)
-            ruleset = rulesets.get(game.ruleset)
-            if game.live.get("paused"):
-                raise ActionRejected("The game is paused.", code="game/paused", v=game.version)
             try:
-                outcome = apply(ruleset, game.state, seat, decision, action,
-                                seed=bytes(game.seed))
-            except (IllegalAction, MalformedAction) as exc:
-                raise engine_rejection(exc, game.version) from None
+                check_holds_seat(user, game, seat)
+                check_not_over(game)
+                ruleset = rulesets.get(game.ruleset)
+                if game.live.get("paused"):
+                    raise ActionRejected("The game is paused.", code="game/paused",
+                                         v=game.version)
+                try:
+                    outcome = apply(ruleset, game.state, seat, decision, action,
+                                    seed=bytes(game.seed))
+                except (IllegalAction, MalformedAction) as exc:
+                    raise engine_rejection(exc, game.version) from None
+            except ActionRejected:
+                # A repeated cid is answered with its earlier outcome, whatever changed since.
+                # (Looked up only on refusal: an accepted repeat trips the unique constraint.)
+                earlier = _earlier(game, user, cid)
+                if earlier is not None:
+                    return earlier
+                raise
             steps: list[Step] = []
             _append(game, outcome, kind="act", seat=seat, decision=decision, action=action,
                     user=user, cid=cid, steps=steps)

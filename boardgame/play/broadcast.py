@@ -146,18 +146,17 @@ def build_messages(batch: StepBatch) -> list[tuple[str, dict[str, Any]]]:
         for audience in live_audiences(step.new):
             frame = patch_frame(ruleset, batch.game_id, step.v, step.old, step.new,
                                 step.events, audience)
-            if step.v == last and batch.seed is not None:
-                frame["seed"] = batch.seed
-                frame["result"] = batch.result
+            if step.v == last:
+                if batch.seed is not None:
+                    frame["seed"] = batch.seed
+                    frame["result"] = batch.result
+                if batch.clock is not None and batch.clock.get("mode") is not None:
+                    frame["clock"] = batch.clock  # the clocks as of this version
             out.append(_msg(group_name(batch.game_id, audience), step.v, dumps(frame)))
-    if batch.clock is not None:
-        text = dumps(batch.clock)
-        for audience in live_audiences(batch.steps[-1].new):
-            out.append(_msg(group_name(batch.game_id, audience), None, text))
     return out
 
 
-async def _send_all(messages: list[tuple[str, dict[str, Any]]]) -> None:
+async def send_all(messages: list[tuple[str, dict[str, Any]]]) -> None:
     layer = get_channel_layer()
     results = await asyncio.gather(*(layer.group_send(g, m) for g, m in messages),
                                    return_exceptions=True)
@@ -168,13 +167,32 @@ async def _send_all(messages: list[tuple[str, dict[str, Any]]]) -> None:
 
 
 def send_messages(messages: list[tuple[str, dict[str, Any]]]) -> None:
-    """Send from sync code (an on_commit hook). Never raises: the layer is only a hint."""
+    """Send from sync code (an on_commit hook). Never raises: the layer is only a hint.
+    Inside `collect_messages` the messages are handed to the async caller instead."""
     if not messages:
         return
+    collected = getattr(_deferred, "messages", None)
+    if collected is not None:
+        collected.extend(messages)
+        return
     try:
-        async_to_sync(_send_all)(messages)
+        async_to_sync(send_all)(messages)
     except Exception as exc:  # noqa: BLE001 — the commit stands whatever the layer does
         logger.warning("channel layer unavailable (%s); clients will resync", exc)
+
+
+_deferred = threading.local()
+
+
+def collect_messages(fn: Any, *args: Any) -> tuple[Any, list[tuple[str, dict[str, Any]]]]:
+    """Run service `fn` in this (database) thread, but keep the messages its commit would
+    send, so that an async caller sends them from its own event loop (no blocking hop back
+    from this thread). Returns (result, messages)."""
+    _deferred.messages = collected = []
+    try:
+        return fn(*args), collected
+    finally:
+        _deferred.messages = None
 
 
 def publish_steps(batch: StepBatch) -> None:
@@ -351,4 +369,4 @@ HUB = Hub()
 async def send_messages_async(groups: list[str], frame: dict[str, Any]) -> None:
     """Send one frame (no version) to several groups from async code."""
     text = dumps(frame)
-    await _send_all([_msg(g, None, text) for g in groups])
+    await send_all([_msg(g, None, text) for g in groups])

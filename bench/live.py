@@ -1,0 +1,321 @@
+"""`python -m bench live --games G --spectators S --actions A`: live play end to end.
+
+Real daphne on 127.0.0.1 with PostgreSQL and Redis; websocket clients in this one process.
+Closed loop per game: a player acts, then waits until every client of that game (both players
+and the S spectators) holds the new version, then acts again. The game is a toy duel
+(tests.toy.ruleset): bids until someone must move, then move / undo / move / undo … — every
+step a real versioned action through the service (row lock, record, commit, per-audience
+patch, fan-out). Prints JSON: actions/s, p50/p99 act→ack and act→last client, bytes per patch
+and per full view, daphne memory per connection, and a hold check of N concurrent sockets.
+
+The database is BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/salient_bench,
+created and migrated if missing); Redis is REDIS_URL (default redis://127.0.0.1:6379/0). The
+bench's daphne gets SALIENT_WS_RATE=100000 (the per-socket limit would otherwise throttle a
+player acting hundreds of times a second) and no in-process deadline sweeper.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+DB_URL = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/salient_bench")
+REDIS_URL = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0")
+
+
+def _percentile(samples: list[float], q: float) -> float:
+    ordered = sorted(samples)
+    return round(ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000, 2)
+
+
+def _rss_kib(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    return 0
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def _setup_django() -> None:
+    os.environ["DATABASE_URL"] = DB_URL
+    os.environ["REDIS_URL"] = REDIS_URL
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "boardgame.settings")
+    os.environ["SALIENT_IN_PROCESS_SWEEPER"] = "0"
+    name = DB_URL.rsplit("/", 1)[1]
+    subprocess.run(["createdb", "-h", "127.0.0.1", "-U", "postgres", name],
+                   capture_output=True, check=False)
+    import django
+    django.setup()
+    from django.core.management import call_command
+    call_command("migrate", verbosity=0)
+
+
+def _make_games(games: int) -> list[dict[str, Any]]:
+    import uuid
+
+    from django.contrib.auth import get_user_model
+    from rest_framework.authtoken.models import Token
+
+    from boardgame.lobby import services as lobby
+    from boardgame.play.models import Game
+    out = []
+    tag = uuid.uuid4().hex[:8]
+    users = get_user_model().objects
+    for g in range(games):
+        red = users.create_user(f"bench-{tag}-{g}-r", None, "x")
+        blue = users.create_user(f"bench-{tag}-{g}-b", None, "x")
+        table = lobby.do_create_table(red, title="bench", ruleset="toy_skirmish",
+                                      scenario="duel", options={"rounds": 4})
+        lobby.do_claim_seat(red, table.pk, "red")
+        lobby.do_claim_seat(blue, table.pk, "blue")
+        lobby.do_set_ready(red, table.pk, True)
+        lobby.do_set_ready(blue, table.pk, True)
+        lobby.do_start_table(red, table.pk)
+        game = Game.objects.get(table_id=table.pk)
+        out.append({"game": game.pk, "red": Token.objects.create(user=red).key,
+                    "blue": Token.objects.create(user=blue).key})
+    return out
+
+
+class Conn:
+    """A lean client: players keep their view (they must choose actions); spectators track
+    only the version, read from the frame's prefix."""
+
+    def __init__(self, url: str, token: str | None, keep_view: bool) -> None:
+        self.url, self.token, self.keep_view = url, token, keep_view
+        self.v = -1
+        self.view: dict[str, Any] | None = None
+        self.waiters: dict[int, asyncio.Future] = {}
+        self.replies: asyncio.Queue = asyncio.Queue()
+        self.patch_bytes: list[int] = []
+        self.view_bytes = 0
+
+    async def open(self) -> None:
+        from websockets.asyncio.client import connect
+        self.ws = await connect(self.url, origin="http://127.0.0.1", max_size=2 ** 24,
+                                open_timeout=60, ping_interval=None, compression=None)
+        hello: dict[str, Any] = {"type": "hello"}
+        if self.token:
+            hello["token"] = self.token
+        await self.ws.send(json.dumps(hello))
+        welcome = json.loads(await self.ws.recv())
+        assert welcome["type"] == "welcome", welcome
+        self.v = welcome["v"]
+        self.view = welcome["view"]
+        self.view_bytes = len(json.dumps(welcome["view"], separators=(",", ":")))
+        if not self.keep_view:
+            self.view = None
+        self.task = asyncio.get_running_loop().create_task(self._read())
+
+    async def _read(self) -> None:
+        from engine.kernel.diff import apply_patch
+        prefix = '{"type":"patch","v":'
+        try:
+            async for text in self.ws:
+                if text.startswith(prefix):
+                    v = int(text[len(prefix):text.index(",", len(prefix))])
+                    self.patch_bytes.append(len(text))
+                    if self.keep_view:
+                        self.view = apply_patch(self.view, json.loads(text)["ops"])
+                    self.v = v
+                    waiter = self.waiters.pop(v, None)
+                    if waiter is not None and not waiter.done():
+                        waiter.set_result(time.perf_counter())
+                elif text.startswith(('{"type":"ack"', '{"type":"reject"', '{"type":"options"',
+                                      '{"type":"error"')):
+                    await self.replies.put((time.perf_counter(), json.loads(text)))
+        except Exception:  # noqa: BLE001
+            pass
+
+    def reach(self, v: int) -> asyncio.Future:
+        future = asyncio.get_running_loop().create_future()
+        if self.v >= v:
+            future.set_result(time.perf_counter())
+        else:
+            self.waiters[v] = future
+        return future
+
+    async def close(self) -> None:
+        await self.ws.close()
+
+
+def _next_action(red: Conn, blue: Conn, options: dict[str, Any]) -> tuple[Conn, dict[str, Any]]:
+    """The next frame of the loop: a bid, a move (first option), a react, or an undo."""
+    view = red.view
+    undo_seat = None
+    for conn, seat in ((red, "red"), (blue, "blue")):
+        if conn.view["game"]["undo"] == seat:
+            undo_seat = (conn, seat)
+    if undo_seat is not None:
+        conn, seat = undo_seat
+        return conn, {"type": "undo", "seat": seat}
+    for conn, seat in ((red, "red"), (blue, "blue")):
+        for decision in conn.view["decisions"].values():
+            if seat not in decision["seats"] or seat in decision.get("answered", []):
+                continue
+            if decision.get("options") is not None:
+                return conn, {"type": "act", "seat": seat, "decision": decision["id"],
+                              "action": decision["options"][0]}
+            return conn, {"type": "act", "seat": seat, "decision": decision["id"],
+                          "action": options.get(decision["id"])}
+    raise RuntimeError(f"no decision open: {view['flow']}")
+
+
+async def _game_loop(url: str, game: dict[str, Any], spectators: int, actions: int,
+                     acks: list[float], lasts: list[float]) -> dict[str, Any]:
+    red = Conn(url, game["red"], True)
+    blue = Conn(url, game["blue"], True)
+    watchers = [Conn(url, None, False) for _ in range(spectators)]
+    await asyncio.gather(red.open(), blue.open())
+    for i in range(0, len(watchers), 50):
+        await asyncio.gather(*(w.open() for w in watchers[i:i + 50]))
+    everyone = [red, blue, *watchers]
+    options: dict[str, Any] = {}
+    run_tag = os.urandom(4).hex()
+    done = 0
+    cid = 0
+    while done < actions:
+        conn, frame = _next_action(red, blue, options)
+        if frame["type"] == "act" and frame["action"] is None:
+            # Ask the server for the move's options once (a schema decision).
+            await conn.ws.send(json.dumps({"type": "options", "decision": frame["decision"]}))
+            _, reply = await asyncio.wait_for(conn.replies.get(), 30)
+            options[frame["decision"]] = reply["items"][0]["action"]
+            continue
+        cid += 1
+        frame["cid"] = f"{run_tag}-{cid}"
+        target = max(c.v for c in everyone) + 1
+        futures = [c.reach(target) for c in everyone]
+        start = time.perf_counter()
+        await conn.ws.send(json.dumps(frame))
+        at, reply = await asyncio.wait_for(conn.replies.get(), 30)
+        if reply["type"] != "ack":
+            raise RuntimeError(f"rejected: {reply}")
+        acks.append(at - start)
+        try:
+            reached = await asyncio.wait_for(asyncio.gather(*futures), 30)
+        except asyncio.TimeoutError:
+            behind = [(i, c.v) for i, c in enumerate(everyone) if c.v < target]
+            raise RuntimeError(f"clients behind v{target} after 30 s: {behind[:10]} "
+                               f"({len(behind)} in all), reply {reply}") from None
+        lasts.append(max(reached) - start)
+        done += 1
+    patch_bytes = [b for w in watchers for b in w.patch_bytes] or red.patch_bytes
+    view_bytes = watchers[0].view_bytes if watchers else red.view_bytes
+    for c in everyone:
+        await c.close()
+    return {"patch_bytes": patch_bytes, "view_bytes": view_bytes}
+
+
+async def _hold(url: str, game: dict[str, Any], sockets: int, pid: int) -> dict[str, Any]:
+    """Open `sockets` spectators at once-ish, check each got its welcome, hold them, push one
+    action and check every one of them receives it."""
+    before = _rss_kib(pid)
+    conns = [Conn(url, None, False) for _ in range(sockets)]
+    start = time.perf_counter()
+    for i in range(0, sockets, 100):
+        await asyncio.gather(*(c.open() for c in conns[i:i + 100]))
+    opened = time.perf_counter() - start
+    await asyncio.sleep(2)
+    red = Conn(url, game["red"], True)
+    blue = Conn(url, game["blue"], True)
+    await asyncio.gather(red.open(), blue.open())
+    conn, frame = _next_action(red, blue, {})
+    frame["cid"] = "hold"
+    target = red.v + 1
+    futures = [c.reach(target) for c in conns]
+    t0 = time.perf_counter()
+    await conn.ws.send(json.dumps(frame))
+    reached = await asyncio.wait_for(asyncio.gather(*futures), 60)
+    fanout = max(reached) - t0
+    after = _rss_kib(pid)
+    held = sum(1 for c in conns if c.v >= target)
+    for c in [*conns, red, blue]:
+        await c.close()
+    return {"sockets": sockets, "held": held, "open_seconds": round(opened, 2),
+            "act_to_last_socket_ms": round(fanout * 1000, 1),
+            "daphne_rss_kib_per_socket": round((after - before) / sockets, 1)}
+
+
+def run(games: int = 1, spectators: int = 100, actions: int = 1000,
+        hold: int = 1000) -> dict[str, Any]:
+    """Start daphne, play `actions` actions spread over `games` games each watched by
+    `spectators`, then hold `hold` sockets. Returns the figures."""
+    import resource
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+    _setup_django()
+    fixtures = _make_games(games + 2)  # + warm-up game, + hold game
+    from django.db import connections
+    connections.close_all()
+    port = _free_port()
+    env = dict(os.environ, SALIENT_WS_RATE="100000", SALIENT_WS_BURST="100000",
+               SALIENT_WS_MAX_SOCKETS_PER_USER="100000", LOG_LEVEL="WARNING",
+               CONN_MAX_AGE="600",
+               PYTHONPATH=str(ROOT))
+    daphne = subprocess.Popen([str(Path(sys.executable).parent / "daphne"), "-b", "127.0.0.1",
+                               "-p", str(port), "boardgame.asgi:application"], cwd=ROOT, env=env,
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        for _ in range(200):
+            try:
+                with socket.create_connection(("127.0.0.1", port), timeout=0.2):
+                    break
+            except OSError:
+                time.sleep(0.1)
+        url = f"ws://127.0.0.1:{port}/ws/games"
+        acks: list[float] = []
+        lasts: list[float] = []
+        idle = _rss_kib(daphne.pid)
+
+        async def main() -> dict[str, Any]:
+            per_game = max(1, actions // games)
+            loops = [_game_loop(f"{url}/{g['game']}/", g, spectators, per_game, acks, lasts)
+                     for g in fixtures[:games]]
+            start = time.perf_counter()
+            results = await asyncio.gather(*loops)
+            elapsed = time.perf_counter() - start
+            hold_figures = (await _hold(f"{url}/{fixtures[-1]['game']}/", fixtures[-1], hold,
+                                        daphne.pid) if hold else None)
+            return {"elapsed": elapsed, "results": results, "hold": hold_figures}
+
+        # Warm up: a short loop so imports, caches and connections are in place.
+        asyncio.run(_game_loop(f"{url}/{fixtures[-2]['game']}/", fixtures[-2], 2, 20, [], []))
+        out = asyncio.run(main())
+        patch_bytes = [b for r in out["results"] for b in r["patch_bytes"]]
+        total = len(acks)
+        sockets = games * (spectators + 2)
+        return {
+            "games": games, "spectators_per_game": spectators, "actions": total,
+            "actions_per_s": round(total / out["elapsed"], 1),
+            "act_to_ack_ms": {"p50": _percentile(acks, 0.5), "p99": _percentile(acks, 0.99)},
+            "act_to_last_client_ms": {"p50": _percentile(lasts, 0.5),
+                                      "p99": _percentile(lasts, 0.99)},
+            "bytes_per_patch": round(statistics.mean(patch_bytes), 1) if patch_bytes else None,
+            "bytes_per_full_view": out["results"][0]["view_bytes"],
+            "daphne_rss_kib": {"idle": idle, "per_connection": None},
+            "sockets_in_loop": sockets,
+            "hold": out["hold"],
+            "machine": {"cpus": os.cpu_count()},
+        }
+    finally:
+        daphne.send_signal(signal.SIGTERM)
+        try:
+            daphne.wait(10)
+        except subprocess.TimeoutExpired:
+            daphne.kill()
