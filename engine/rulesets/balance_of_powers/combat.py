@@ -23,9 +23,9 @@ from .movement import MOBILISED_FIRST, mp_left, may_move, spend, start_force
 from .occupy import demoralize, enter, track_plans
 from .sequence import first_fortnight_of_game
 from .tables import (ARMP_TERRAIN, ATTACK_COST, ATTRITION_DDR, COMBAT_TABLE, COMBAT_TERRAIN,
-                     CRISIS_LIMIT, ENTRENCH_MODIFIER, ENTRENCH_STRONG, FNM_CAP, MAJORS,
+                     ENTRENCH_MODIFIER, ENTRENCH_STRONG, FNM_CAP, MAJORS,
                      MINOR_BATTLE_7, MINOR_COMMANDER, RIVER_MODIFIER, RP_RESULT_COST,
-                     TI_GAIN_BELOW, odds_modifier)
+                     TI_GAIN_BELOW, TI_UNLOCK, odds_modifier)
 from .theatre import Theatre
 
 NO_NAVAL_GUNFIRE = ("denmark", "germany")  # BoP 6.453
@@ -48,7 +48,7 @@ def defenders(state: dict[str, Any], loc: str, side: str) -> list[str]:
 
 def has_ti(state: dict[str, Any], side: str) -> bool:
     """BoP 2.84 — TI benefits (from TI 50 and a successful unlock roll)."""
-    return bool(state.get("ti_benefits", {}).get(side))
+    return bool(state["ti_benefits"].get(side))
 
 
 def breach_value(state: dict[str, Any], at: str, to: str) -> int:
@@ -406,7 +406,8 @@ def table_result(combat: dict[str, Any]) -> tuple[Any, Any, tuple[str, ...], Any
     return COMBAT_TABLE[combat["final"]]
 
 
-def ti_gain(state: dict[str, Any], combat: dict[str, Any]) -> list[Event]:
+def ti_gain(state: dict[str, Any], combat: dict[str, Any],
+            roller: Roller | None = None) -> list[Event]:
     """BoP 2.82 — a major attacking an entrenched location gains +1 TI on a raw 2d6 below 8
     (major battle) or 6 (minor battle)."""
     if not combat["entrenched_defender"]:
@@ -415,9 +416,18 @@ def ti_gain(state: dict[str, Any], combat: dict[str, Any]) -> list[Event]:
         return []
     raw = sum(combat["dice"])
     if raw < TI_GAIN_BELOW["major" if combat["major"] else "minor"]:
-        state["ti"][combat["attacker"]] += 1
-        return [Event("ti_gain", "BoP 2.82", {"side": combat["attacker"],
-                                              "ti": state["ti"][combat["attacker"]]})]
+        side = combat["attacker"]
+        state["ti"][side] += 1
+        events = [Event("ti_gain", "BoP 2.82", {"side": side, "ti": state["ti"][side]})]
+        if roller is not None and state["ti"][side] >= min(TI_UNLOCK) and not has_ti(state, side):
+            need = TI_UNLOCK[min(state["ti"][side], max(TI_UNLOCK))]
+            roll = roller.d(6, "TI unlock 1d6")
+            if roll < need:
+                state["ti_benefits"][side] = True
+            events.append(Event("ti_unlock_roll", "BoP 2.83", {"side": side, "roll": roll,
+                                                               "needs_below": need,
+                                                               "unlocked": roll < need}))
+        return events
     return []
 
 
@@ -768,7 +778,7 @@ def advance(state: dict[str, Any], th: Theatre, roller: Roller) -> list[Event]:
         if stage == "reroll":
             return events
         if stage == "result":
-            events += ti_gain(state, combat)
+            events += ti_gain(state, combat, roller)
             events += start_losses(state, th, combat)
             combat["stage"] = "pay"
             continue

@@ -77,7 +77,8 @@ def _memo_key(state: dict[str, Any]) -> str:
     board = state["board"]
     return repr((state.get("kernel", {}).get("game_uid"), state["flow"], board["units"],
                  board["control"], board["forts"], board["breaches"], board["pool"],
-                 board["arrivals"], board["map"], state["powers"], state["ti"], state["plans"]))
+                 board["arrivals"], board["map"], state["powers"], state["ti"], state["plans"],
+                 state.get("ti_benefits")))
 
 
 def _th(state: dict[str, Any]) -> Theatre:
@@ -94,7 +95,8 @@ def _seat_rule(kind: str) -> str:
             "muster": "BoP 6.21", "procure": "BoP 6.22", "sea_move": "BoP 6.452",
             "britain_setup": "BoP 12.1", "plan_xvii": "BoP 12.1", "reserve": "BoP 10.4",
             "point": "BoP 10.531", "reroll": "BoP 12.1", "pay": "BoP 10.711",
-            "loss": "BoP 10.712", "retreat": "BoP 10.722"}[kind]
+            "loss": "BoP 10.712", "retreat": "BoP 10.722",
+            "remove_breach": "BoP 10.594"}[kind]
 
 
 class BalanceOfPowers(Ruleset):
@@ -236,11 +238,33 @@ class BalanceOfPowers(Ruleset):
         if combat.attack_items(state, th, seat, commander, supplied, limit=1):
             out.append(self._decision(state, seat, "combat", schema=ATTACK_SCHEMA,
                                       prompt="Attack an adjacent location"))
+        removals = self._breach_removals(state, seat)
+        if removals:
+            out.append(self._decision(state, seat, "remove_breach", options=tuple(removals),
+                                      undoable=True, prompt="Remove a breach (all MP of the "
+                                                            "corps stacked with it)"))
         entrench = movement.entrench_candidates(state, th, seat, commander)
         if entrench:
             out.append(self._decision(state, seat, "entrench", options=tuple(entrench),
                                       undoable=True, prompt="Entrench or un-entrench a corps"))
         return out
+
+    def _breach_removals(self, state: dict[str, Any], seat: str) -> list[dict[str, str]]:
+        """BoP 10.594 — a force stacked with a breach removes it by spending all its MP where it
+        starts; every corps of that force must do so (all or nothing), so all the seat's corps
+        there must still be unmoved."""
+        out = []
+        occ = occupancy(state)
+        for breach in state["board"]["breaches"]:
+            here = [u for u in occ.get(breach["at"], []) if UNITS[u].corps]
+            mine = [u for u in here if commander(state, u) == seat]
+            if not mine or len(mine) != len([u for u in here if unit_side(state, u) ==
+                                             unit_side(state, mine[0])]):
+                continue
+            if any(u in state["flow"]["moves"] or not movement.may_move(state, u) for u in mine):
+                continue
+            out.append({"at": breach["at"], "to": breach["to"]})
+        return sorted(out, key=lambda o: (o["at"], o["to"]))
 
     # --- option expanders (the same functions validate) ---------------------------------------
 
@@ -533,6 +557,17 @@ class BalanceOfPowers(Ruleset):
         flow["force"] = [u for u in flow["force"] if u not in mine]
         return []
 
+    def _do_remove_breach(self, state, th, seat, action, roller):
+        """BoP 10.594 — every corps stacked with the breach spends all its MP; it is removed."""
+        units = [u for u in occupancy(state).get(action["at"], [])
+                 if UNITS[u].corps and commander(state, u) == seat]
+        movement.start_force(state, units, state["flow"]["supplied"])
+        movement.spend(state, units, 99)
+        state["flow"]["force"] = []
+        state["board"]["breaches"] = [b for b in state["board"]["breaches"]
+                                      if not (b["at"] == action["at"] and b["to"] == action["to"])]
+        return [Event("breach_removed", "BoP 10.594", dict(action))]
+
     def _do_entrench(self, state, th, seat, action, roller):
         """BoP 9.61 — flip a corps' mode with all its MP, in its starting location."""
         uid = action["unit"]
@@ -782,6 +817,7 @@ class BalanceOfPowers(Ruleset):
                       "control": state["board"]["control"], "forts": state["board"]["forts"],
                       "breaches": state["board"]["breaches"]},
             "powers": state["powers"], "ti": state["ti"], "plans": state["plans"],
+            "ti_benefits": state.get("ti_benefits", {}),
             "bargaining_chips": bc_counts(state, th),
         }
 

@@ -45,6 +45,7 @@ def initial_state(map_name: str, options: dict[str, Any]) -> dict[str, Any]:
                   "control": {}, "forts": {}, "breaches": [], "landing_used": False},
         "powers": powers,
         "ti": dict(START_TI),
+        "ti_benefits": {},
         "plans": {"plan17": {"corps": [], "hexes": []}, "schlieffen": {"liege": False,
                                                                        "corps": []},
                   "active": not options.get("secret_setup")},

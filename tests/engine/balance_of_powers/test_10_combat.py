@@ -559,3 +559,36 @@ def test_bop_10_42_reserve_roll_modifiers():
     # maneuver −1, not adjacent to an enemy corps −1: 4 − 2 = 2 < 3 → committed, entrenched
     assert events[0].data["final"] == 2 and events[0].data["committed"]
     assert state["board"]["units"]["fra-inf-2"] == {"at": hx(TH, "0802"), "mode": "entrenched"}
+
+
+def test_bop_10_594_voluntary_breach_removal_costs_every_corps_all_mp():
+    from engine.rulesets.balance_of_powers.ruleset import RULESET
+    state = position(TT, {"ger-inf-1": "0602", "ger-inf-2": "0602", "fra-inf-1": "0502"})
+    state["board"]["breaches"] = [{"at": hx(TT, "0602"), "to": hx(TT, "0502"), "value": 1}]
+    state["flow"]["active"] = ["germany"]
+    decision = next(d for d in RULESET.decisions(state) if d.kind == "remove_breach")
+    assert decision.options == ({"at": hx(TT, "0602"), "to": hx(TT, "0502")},)
+    RULESET._do_remove_breach(state, TT, "germany", decision.options[0], None)
+    assert state["board"]["breaches"] == []
+    assert state["flow"]["moves"]["ger-inf-1"]["mp"] == 0
+    assert state["flow"]["moves"]["ger-inf-2"]["mp"] == 0
+
+
+def test_bop_10_594_no_removal_once_a_corps_there_has_moved():
+    from engine.rulesets.balance_of_powers.ruleset import RULESET
+    state = position(TT, {"ger-inf-1": "0602", "ger-inf-2": "0602", "fra-inf-1": "0502"})
+    state["board"]["breaches"] = [{"at": hx(TT, "0602"), "to": hx(TT, "0502"), "value": 1}]
+    state["flow"]["moves"]["ger-inf-2"] = {"mp": 2, "rail": 0}
+    assert RULESET._breach_removals(state, "germany") == []
+
+
+def test_bop_2_83_ti_unlock_roll_from_fifty():
+    state = position(TT, {})
+    state["ti"]["central"] = 49
+    c = {"entrenched_defender": True, "units": ["ger-inf-1"], "dice": [1, 2], "major": True,
+         "attacker": "central"}
+    events = combat.ti_gain(state, c, Dice([1]))
+    assert state["ti"]["central"] == 50
+    assert events[-1].data == {"side": "central", "roll": 1, "needs_below": 2,
+                               "unlocked": True}
+    assert combat.has_ti(state, "central")
