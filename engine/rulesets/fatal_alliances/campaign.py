@@ -71,8 +71,10 @@ def declare_war(state: dict[str, Any], a: str, b: str) -> None:
     board = state["board"]
     wars = set(board["wars"])
     wars.add("|".join(sorted((a, b))))
-    for p in (a, b):
-        if p in board["sides"] and p not in board["active"]:
+    # A neutral major at war only with a minor stays neutral (FA 22.1: Austria-Hungary).
+    majors = [p for p in (a, b) if p in board["sides"]]
+    for p in (majors if len(majors) == 2 else []):
+        if p not in board["active"]:
             board["active"] = sorted(set(board["active"]) | {p})
             board["active_since"][p] = state["flow"]["turn"]
     _spread(state, wars)

@@ -1,0 +1,108 @@
+"""FA 22 scenarios: our orders of battle, the scripted 1914 opening, the Schlieffen rule
+(FA 21.14), automatic entry (FA 22.6), the stand-in Commonwealth transfer."""
+
+import pytest
+
+from engine.board import COMPILED_DIR
+from engine.kernel import apply, decisions, new_game
+from engine.kernel.selfplay import selfplay
+from engine.rulesets.fatal_alliances import RULESET
+from engine.rulesets.fatal_alliances.campaign import run_script
+from engine.rulesets.fatal_alliances.position import by_hex
+from engine.rulesets.fatal_alliances.rail import ferry_destinations
+from engine.rulesets.fatal_alliances.setup import DATA, read_oob
+from engine.rulesets.fatal_alliances.zoc import enemy_zoc, is_legal_stack
+
+SEATS = ["austria_hungary", "britain", "france", "germany", "italy", "ottoman", "russia", "usa"]
+needs_map = pytest.mark.skipif(not (COMPILED_DIR / "fa-europe.json").is_file(),
+                               reason="fa-europe is not compiled")
+
+
+def campaign():
+    state, _ = new_game(RULESET, "campaign-1914", {}, SEATS, b"\3" * 32, "camp")
+    return state
+
+
+@pytest.mark.parametrize("name", ["oob_east_prussia.csv", "oob_campaign_1914.csv"])
+def test_fa_22_every_order_of_battle_row_has_a_source(name):
+    rows = read_oob(DATA / name)
+    assert rows and all(r["source"] for r in rows)
+    assert len({r["id"] for r in rows}) == len(rows)
+
+
+def test_fa_22_east_prussia_sets_up_the_8th_army_and_two_russian_armies():
+    state, _ = new_game(RULESET, "east-prussia-1914", {}, ["germany", "russia"], b"\0" * 32,
+                        "ep")
+    units = state["board"]["units"]
+    on = [u for u in units.values() if u["hex"]]
+    assert {"ge-i", "ge-xvii", "ge-xx", "ge-i-res", "ge-hq-8"} <= {u["id"] for u in on}
+    assert {"ru-hq-1", "ru-hq-2", "ru-iii", "ru-xv"} <= {u["id"] for u in on}
+    assert all(is_legal_stack(s) for s in by_hex(state).values())
+    assert {"unit": "ge-xi", "turn": 2} in state["board"]["circle"]
+
+
+@needs_map
+def test_fa_22_1_campaign_opening_austria_acts_germany_passes():
+    state = campaign()
+    assert all(is_legal_stack(s) for s in by_hex(state).values())
+    d = {x.seats[0]: x for x in decisions(RULESET, state)}
+    assert [o["action"] for o in d["germany"].options] == ["pass"]
+    assert "land" in [o["action"] for o in d["austria_hungary"].options]
+    assert state["board"]["wars"] == ["austria_hungary|serbia"]
+    assert state["board"]["aligned"] == {"serbia": "russia"}
+    assert state["board"]["active"] == []
+
+
+@needs_map
+def test_fa_21_14_schlieffen_belgians_face_down_and_no_zoc_on_germans():
+    state = campaign()
+    belgians = [u for u in state["board"]["units"].values() if u["nation"] == "belgium"]
+    assert belgians and all(not u["up"] for u in belgians)
+    state["flow"].update(turn=1, impulse=3)
+    run_script(state)
+    assert "belgium|germany" in state["board"]["wars"]
+    assert state["board"]["zoc_silenced"] == {"belgium": ["germany"]}
+    assert "britain" in state["board"]["active"]  # stand-in CW entry
+    for u in state["board"]["units"].values():     # only the Belgians left on the map
+        if u["nation"] != "belgium":
+            u["hex"] = None
+    assert enemy_zoc(state, "germany") == frozenset()
+    state["board"]["zoc_silenced"] = {}
+    assert enemy_zoc(state, "germany")
+
+
+@needs_map
+def test_fa_22_6_ottoman_and_italy_enter_on_their_dates():
+    state = campaign()
+    for turn, power in ((3, "ottoman"), (6, "italy")):
+        state["flow"].update(turn=turn, impulse=1)
+        run_script(state)
+        assert power in state["board"]["active"]
+    assert "italy|ottoman" in state["board"]["wars"]
+
+
+@needs_map
+def test_fa_stand_in_commonwealth_ferry_crosses_the_channel_within_capacity():
+    state = campaign()
+    state["flow"].update(turn=1, impulse=3)
+    run_script(state)
+    u = state["board"]["units"]["br-ii"]
+    dover = u["hex"]
+    for other in state["board"]["units"].values():   # make room in Calais
+        if other["hex"] == "24,10":
+            other["hex"] = None
+    here = by_hex(state)
+    dest = ferry_destinations(state, u, here)
+    assert dest, "Dover should ferry to Calais"
+    state["flow"]["ferried"] = {f"{dover}>{dest[0]}": 2}
+    assert ferry_destinations(state, u, here) == [] or dest[0] not in ferry_destinations(
+        state, u, here)
+
+
+@needs_map
+@pytest.mark.slow
+def test_fa_selfplay_campaign_runs_to_its_cap_without_errors():
+    tally = selfplay(RULESET, "campaign-1914", games=1, seed=5, max_actions=120,
+                     check_leaks=False)
+    assert not tally.failed, tally.problems[:3]
+    assert tally.truncated + tally.finished == 1
