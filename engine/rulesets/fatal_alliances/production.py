@@ -136,11 +136,19 @@ def build(state: dict[str, Any], power: str, action: dict[str, Any],
 
 
 def finish_production(state: dict[str, Any], events: list[Event]) -> None:
-    """FA 13.5.3 — unspent BP are saved, up to 4 per usable factory hex (see profiles)."""
+    """FA 13.5.3 — unspent BP are saved, 4 per usable factory hex: a stock of 4 per hex in
+    fa3, at most 4 more per hex each turn in fa-annotated (see profiles)."""
     board = state["board"]
+    per_turn = board["rules"]["save_per_turn"]
     for power in sorted(board["sides"]):
         cap = SAVE_BP_PER_HEX * max(1, len(factories(state, power)))
-        board["saved_bp"][power] = min(board["bp"].get(power, 0), cap)
+        unspent = board["bp"].get(power, 0)
+        if per_turn:
+            kept = min(unspent, board["saved_from_last"].get(power, 0) + cap)
+        else:
+            kept = min(unspent, cap)
+        board["saved_bp"][power] = kept
+        board["saved_from_last"][power] = kept
         board["bp"][power] = 0
         board["built_last"][power] = board["built_now"].get(power, {})
         board["built_now"][power] = {}

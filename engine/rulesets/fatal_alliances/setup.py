@@ -135,6 +135,7 @@ def build_state(scenario: str, options: dict[str, Any], seats: list[str]) -> dic
         "morale": {p: START_MORALE_1914[p] for p in sorted(seats)},
         "morale_points": {p: 0 for p in sorted(seats)},
         "bp": {p: 0 for p in sorted(seats)}, "saved_bp": {p: 0 for p in sorted(seats)},
+        "saved_from_last": {},
         "bonus_bp": {p: 0 for p in sorted(seats)}, "pool": {p: sorted(v_) for p, v_ in
                                                              sorted(pool.items())},
         "circle": sorted(circle, key=lambda e: (e["turn"], e["unit"])),

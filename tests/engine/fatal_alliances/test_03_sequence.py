@@ -180,3 +180,13 @@ def test_fa_13_7_german_morale_zero_is_an_allied_win():
     state = new()
     state["board"]["morale"]["germany"] = 0
     assert check(state)["reason"] == "german_morale_zero"
+
+
+def test_fa_profiles_bp_saving_stock_in_fa3_per_turn_when_annotated():
+    from engine.rulesets.fatal_alliances.production import finish_production
+    for profile, kept in (("fa3", 4), ("fa-annotated", 7)):
+        s = position([], profile=profile)
+        s["board"]["saved_from_last"] = {"germany": 3}
+        s["board"]["bp"] = {"germany": 9, "russia": 0}
+        finish_production(s, [])
+        assert s["board"]["saved_bp"]["germany"] == kept, profile
