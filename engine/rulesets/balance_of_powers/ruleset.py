@@ -452,10 +452,6 @@ class BalanceOfPowers(Ruleset):
             return {"reroll": False}
         if kind in ("violate", "procure", "plan_xvii"):
             return decision.options[0]
-        if kind in ("march", "rail", "combat", "entrench", "sea_move"):
-            return {"done": True} if decision.options is None and False else (
-                decision.options[0] if decision.options else super().timeout_default(
-                    state, decision, seat))
         return super().timeout_default(state, decision, seat)
 
     # --- handlers ---------------------------------------------------------------------------
