@@ -19,7 +19,9 @@ from .theatre import Theatre
 
 def income(state: dict[str, Any], nation: str) -> int:
     """BoP 5.21 — first season at war uses the first column; Russia +3 (Ottomans neutral)."""
-    first, other, _ = RP_INCOME[nation]
+    first, other, conquered = RP_INCOME[nation]
+    if state["powers"][nation].get("conquered"):
+        return conquered  # 2.93: the conquered column, no bonus
     value = first if state["powers"][nation]["seasons"] == 0 else other
     if nation == "russia":
         value += RUSSIA_STRAITS_BONUS
@@ -33,7 +35,11 @@ def requisition(state: dict[str, Any], th: Theatre, nation: str) -> int:
     side = side_of(state, nation)
     points = 0
     for minor, power in sorted(state["powers"].items()):
-        if minor in MAJORS or power["side"] != side:
+        cap = th.capital.get(minor)
+        if minor not in MAJORS and power.get("conquered") and cap is not None and power[
+                "side"] not in (side, None) and controller(state, th, cap) == nation:
+            points += 1  # 2.93: a conquered minor's capital, attributed to its taker
+        if minor in MAJORS or power["side"] != side or power.get("conquered"):
             continue
         cap = th.capital.get(minor)
         commander = "germany" if side == "central" else "france"
@@ -62,7 +68,7 @@ def seasonal_turn(state: dict[str, Any], th: Theatre) -> list[Event]:
             continue
         posted = income(state, nation)
         extra = requisition(state, th, nation)
-        loss = power["dem"]
+        loss = 0 if power.get("conquered") else power["dem"]  # 2.93: no further reductions
         power["rp"] = max(0, power["rp"] + posted + extra - loss)
         power["seasons"] += 1
         events.append(Event("seasonal_rp", "BoP 5.2", {"nation": nation, "income": posted,

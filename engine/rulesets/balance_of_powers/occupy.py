@@ -104,3 +104,57 @@ def track_plans(state: dict[str, Any], th: Theatre, units: list[str], loc: str, 
             plan["liege"] = True
         if th.home.get(loc) == "belgium" and not attack:
             plan["corps"] = sorted(set(plan["corps"]) | set(german))
+
+
+ALTERNATE_CAPITALS = {"austria_hungary": ("budapest",)}  # BoP 2.93: Vienna or Budapest
+
+
+def capitals(th: Theatre, nation: str) -> list[str]:
+    found = [th.capital[nation]] if nation in th.capital else []
+    found += [th.place_loc[p] for p in ALTERNATE_CAPITALS.get(nation, ()) if p in th.place_loc]
+    return found
+
+
+def conquered_now(state: dict[str, Any], th: Theatre, nation: str) -> bool:
+    """BoP 2.93 — the enemy holds the capital (Vienna or Budapest for Austria-Hungary) and, if
+    the nation has other home bargaining chips, at least one of them."""
+    side = side_of(state, nation)
+    if side is None:
+        return False
+    caps = capitals(th, nation)
+    lost = [c for c in caps if side_of(state, controller(state, th, c)) not in (side, None)]
+    if not lost:
+        return False
+    others = [loc for loc in th.bcs if th.home.get(loc) == nation and loc not in caps]
+    return not others or any(side_of(state, controller(state, th, loc)) not in (side, None)
+                             for loc in others)
+
+
+def check_conquest(state: dict[str, Any], th: Theatre) -> list[Event]:
+    """BoP 2.93 — conquest and liberation. A conquered major goes to its crisis limit and posts
+    the "conquered" income column; a conquered minor's fortresses are all ruined. Retaking the
+    capital undoes conquest (a major stays in crisis). Shadow governments are not modelled: a
+    conquered nation keeps using what it still holds at home (see the docs)."""
+    events: list[Event] = []
+    for nation in sorted(state["powers"]):
+        power = state["powers"][nation]
+        if power["side"] is None:
+            continue
+        now = conquered_now(state, th, nation)
+        if now and not power.get("conquered"):
+            power["conquered"] = True
+            if nation in MAJORS:
+                power["dem"] = max(power["dem"], CRISIS_LIMIT.get(nation, power["dem"]))
+                power["crisis"] = True
+            else:
+                for loc in sorted(th.fortress):
+                    if th.home.get(loc) == nation and fort_steps(state, th, loc):
+                        state["board"]["forts"][loc] = 0
+                state["board"]["forts"] = dict(sorted(state["board"]["forts"].items()))
+            events.append(Event("conquest", "BoP 2.93", {"nation": nation}))
+        elif power.get("conquered") and not any(
+                side_of(state, controller(state, th, c)) not in (power["side"], None)
+                for c in capitals(th, nation)):
+            power["conquered"] = False
+            events.append(Event("liberation", "BoP 2.93", {"nation": nation}))
+    return events

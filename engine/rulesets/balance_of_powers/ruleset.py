@@ -15,7 +15,7 @@ from engine.kernel.game import copy_json
 from . import admiralty, combat, economy, movement, neutrals, setup, supply
 from .forces import (ENTRENCHED, MANEUVER, UNITS, commander, controller, eliminate,
                      lone_leaders, occupancy, side_of, unit_side)
-from .occupy import enter, track_plans
+from .occupy import check_conquest, enter, track_plans
 from .sequence import MONTH_NAMES, MONTH_SCRIPT, MONTHS, SEASON_BEFORE, Step
 from .tables import (CENTRAL, CP_BC_TO_WIN, ENTENTE, EP_BC_TO_WIN, MAJORS, MINOR_COMMANDER,
                      PLAN_XVII_CORPS, PLAN_XVII_HEXES, RAIL_COST, SCHLIEFFEN_CORPS, SIDES)
@@ -642,6 +642,7 @@ class BalanceOfPowers(Ruleset):
         for uid in lone_leaders(state):
             eliminate(state, uid)
             events.append(Event("leader_returned", "BoP 1.323", {"unit": uid}))
+        events += check_conquest(state, th)
         events += neutrals.britain_triggers(state, th)
         return events
 

@@ -137,3 +137,41 @@ def test_bop_2_5_scenario_map_has_the_places_the_rules_name():
         assert pid in th.place_loc, pid
     assert th.capital["russia"] == "petrograd-box"
     assert len(th.bcs) == 25
+
+
+BELGIUM = grid(6, 4, name="t-02-belgium",
+               country={f"{c:02d}{r:02d}": "belgium" for c in range(1, 4) for r in range(1, 5)},
+               default="germany",
+               places={"brussels": {"at": "0102", "capital": True}, "antwerp": {"at": "0101"},
+                       "liege": {"at": "0303", "fortress": True},
+                       "berlin": {"at": "0603", "capital": True}})
+
+
+def test_bop_2_93_minor_conquered_with_capital_and_a_home_bc():
+    state = position(BELGIUM, {}, sides={"belgium": "entente"})
+    state["board"]["control"][hx(BELGIUM, "0102")] = "germany"
+    assert occupy.check_conquest(state, BELGIUM) == []  # Antwerp still Belgian
+    from engine.rulesets.balance_of_powers import economy
+    assert economy.requisition(state, BELGIUM, "germany") == 0  # nobody gets the capital yet
+    state["board"]["control"][hx(BELGIUM, "0101")] = "germany"
+    events = occupy.check_conquest(state, BELGIUM)
+    assert [e.data for e in events] == [{"nation": "belgium"}]
+    assert state["board"]["forts"][hx(BELGIUM, "0303")] == 0  # Liège ruined
+    assert economy.requisition(state, BELGIUM, "germany") == 1
+
+
+def test_bop_2_93_major_conquered_goes_to_crisis_and_conquered_income():
+    th = grid(4, 2, name="t-02-paris", country={"0401": "germany", "0402": "germany"},
+              places={"paris": {"at": "0101", "capital": True}, "lille": {"at": "0201"},
+                      "reims": {"at": "0202"}, "berlin": {"at": "0401", "capital": True}})
+    state = position(th, {})
+    state["board"]["control"][hx(th, "0101")] = "germany"
+    state["board"]["control"][hx(th, "0202")] = "germany"
+    occupy.check_conquest(state, th)
+    power = state["powers"]["france"]
+    assert power["conquered"] and power["crisis"] and power["dem"] == 9
+    from engine.rulesets.balance_of_powers import economy
+    assert economy.income(state, "france") == 4
+    del state["board"]["control"][hx(th, "0101")]
+    assert [e.kind for e in occupy.check_conquest(state, th)] == ["liberation"]
+    assert power["crisis"]  # a liberated major stays in crisis
