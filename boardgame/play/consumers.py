@@ -43,7 +43,8 @@ RATE = float(os.environ.get("SALIENT_WS_RATE") or getattr(settings, "SALIENT_WS_
 BURST = float(os.environ.get("SALIENT_WS_BURST") or getattr(settings, "SALIENT_WS_BURST", 40.0))
 FLOOD_CLOSE = int(getattr(settings, "SALIENT_WS_FLOOD_CLOSE", 200))  # refused frames → close
 CHAT_RATE = (5, 10.0)                                           # messages per seconds
-MAX_SOCKETS_PER_USER = int(getattr(settings, "SALIENT_WS_MAX_SOCKETS_PER_USER", 10))
+MAX_SOCKETS_PER_USER = int(os.environ.get("SALIENT_WS_MAX_SOCKETS_PER_USER")
+                           or getattr(settings, "SALIENT_WS_MAX_SOCKETS_PER_USER", 10))
 
 _sockets_per_user: Counter = Counter()
 
@@ -180,6 +181,7 @@ class GameConsumer(AsyncWebsocketConsumer):
                 await self.send_frame({"type": "error", "code": "auth/hello_required",
                                        "message": "Send hello first."})
                 return
+            self.hello_timer.cancel()  # hello arrived in time; checking it may take longer
             await self._on_hello(fields)
             return
         handler = getattr(self, f"on_{kind}")
