@@ -79,11 +79,28 @@ def any_move(state: dict[str, Any], power: str) -> bool:
                and destinations(state, [u["id"]]) for u in on_map(state))
 
 
+def attack_partners(state: dict[str, Any], power: str) -> list[str]:
+    """FA 11.12.1 — the powers whose units may join `power`'s attack: itself and co-operating
+    powers of the active side whose action allows an attack and who have one left (each
+    spends a land attack)."""
+    out = [power]
+    for other in active_powers(state):
+        if other == power or not is_co_operating(other, power):
+            continue
+        if not activity_allowed(state, other, Step.LAND_COMBAT):
+            continue
+        left = remaining(state, other, "land_attack")
+        if left is None or left >= 1:
+            out.append(other)
+    return sorted(out)
+
+
 def attack_items(state: dict[str, Any], power: str) -> list[dict[str, Any]]:
     """FA 11.12.1 — attack groupings with their odds and table choice, per target hex."""
     left = remaining(state, power, "land_attack")
     if left is not None and left < 1:
         return []
+    partners = attack_partners(state, power)
     m = map_of(state)
     here = by_hex(state)
     supplied: dict[str, frozenset[str]] = {}
@@ -97,8 +114,8 @@ def attack_items(state: dict[str, Any], power: str) -> list[dict[str, Any]]:
                     targets.add(nb)
     items: list[dict[str, Any]] = []
     for target in sorted(targets):
-        eligible = cb.eligible_attackers(state, [power], target, supplied)
-        if not eligible:
+        eligible = cb.eligible_attackers(state, partners, target, supplied)
+        if not any(commander(state, u["power"]) == power for u in eligible):
             continue
         defenders = cb.defenders_at(state, power, target)
         ids = [u["id"] for u in eligible]
@@ -113,6 +130,8 @@ def attack_items(state: dict[str, Any], power: str) -> list[dict[str, Any]]:
             groups = [g for _, g in sorted(by_origin.items())] + [ids]
         for group in groups:
             attackers = [unit(state, i) for i in group]
+            if not any(commander(state, u["power"]) == power for u in attackers):
+                continue
             rule = cb.table_rule(state, attackers, target, defenders)
             tables = ([Table.ASSAULT.value, Table.BLITZ.value] if rule == "attacker"
                       else [None])
@@ -307,7 +326,9 @@ def validate(state: dict[str, Any], seat: str, decision: Decision, action: Any) 
         if not isinstance(uid, str) or uid not in state["board"]["units"]:
             raise IllegalAction(RULE[step], "unknown_unit", {"unit": uid},
                                 f"There is no unit {uid!r}.")
-        if commander(state, state["board"]["units"][uid]["power"]) != seat:
+        owner = commander(state, state["board"]["units"][uid]["power"])
+        if owner != seat and not (step == Step.LAND_COMBAT
+                                  and owner in attack_partners(state, seat)):
             raise IllegalAction(RULE[step], "not_your_unit", {"unit": uid},
                                 f"{uid!r} is not yours to order.")
     if step == Step.LAND_COMBAT:
@@ -350,13 +371,17 @@ def _validate_attack(state: dict[str, Any], seat: str, action: dict[str, Any]) -
     if not defenders:
         raise IllegalAction("FA 11.12.1", "no_defender", {"hex": target},
                             "There is no enemy land unit there.")
-    eligible = {u["id"] for u in cb.eligible_attackers(state, [seat], target)}
+    partners = attack_partners(state, seat)
+    eligible = {u["id"] for u in cb.eligible_attackers(state, partners, target)}
     bad = sorted(set(action["units"]) - eligible)
     if bad:
         raise IllegalAction("FA 11.12.1", "ineligible_attacker", {"units": bad},
                             f"{', '.join(bad)} cannot attack {target}: each attacker must be "
                             "face-up, in supply, adjacent and not have attacked this impulse.")
     attackers = [unit(state, i) for i in sorted(action["units"])]
+    if not any(commander(state, u["power"]) == seat for u in attackers):
+        raise IllegalAction("FA 11.12.1", "no_own_attacker", {"units": action["units"]},
+                            "An attack you declare needs at least one of your own units.")
     rule = cb.table_rule(state, attackers, target, defenders)
     table = action.get("table")
     if rule == "attacker":

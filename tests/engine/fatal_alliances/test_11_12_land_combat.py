@@ -306,3 +306,23 @@ def test_fa_profiles_lone_hq_ignores_a_half_loss_only_when_annotated():
         s = fight([dict(u) for u in units], profile=profile, width=8)
         _resolve(s, [5, 1], {"target": "3,2", "units": ["g"], "table": "blitz"})
         assert (s["board"]["units"]["h"]["hex"] == "3,2") is survives, profile
+
+
+def test_fa_11_12_1_co_operating_powers_may_attack_together_each_spending_an_attack():
+    s = fight([corps("g", "germany", "2,2"), corps("a", "austria_hungary", "2,3",
+                                                   nation="austria"),
+               corps("r", "russia", "3,2")],
+              actions={"germany": "land", "austria_hungary": "combined", "russia": "land"})
+    s["board"]["sides"]["austria_hungary"] = "central"
+    s["board"]["active"] = sorted(s["board"]["active"] + ["austria_hungary"])
+    s["board"]["wars"] = sorted(s["board"]["wars"] + ["austria_hungary|russia"])
+    s["flow"]["used"]["austria_hungary"] = {}
+    joint = [i for i in attack_items(s, "germany") if set(i["action"]["units"]) == {"a", "g"}]
+    assert joint
+    declare(s, "germany", {"target": "3,2", "units": ["a", "g"], "table": "assault"},
+            Dice(5, 5, 5, 5), [])
+    assert s["flow"]["used"]["germany"]["land_attack"] == 1
+    assert s["flow"]["used"]["austria_hungary"]["land_attack"] == 1
+    u = s["board"]["units"]
+    got = dict(cb.attack_drms(s, [u["a"], u["g"]], "3,2", [u["r"]], "assault"))
+    assert got["co-operating powers"] == -1
