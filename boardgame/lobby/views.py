@@ -94,7 +94,7 @@ def table_new(request: HttpRequest) -> HttpResponse:
             form.add_error(None, exc.message)
         else:
             return redirect("table", table_id=table.pk)
-    return render(request, "lobby/table_new.html", {"form": form},
+    return render(request, "lobby/table_new.html", {"form": form, "manifests": rulesets.manifests()},
                   status=400 if request.method == "POST" else 200)
 
 

@@ -38,6 +38,7 @@ export class Orders extends EventTarget {
     this.hint = "";
     this.error = null;
     this.loadToken = 0;
+    this.loadedV = -1;
     this.userPicked = null;     // decision kind the user chose explicitly
   }
 
@@ -60,7 +61,17 @@ export class Orders extends EventTarget {
       return;
     }
     const still = this.decision && mine.find((d) => d.id === this.decision.id);
-    if (still) return;
+    if (still && this.loadedV === this.store.v) return;
+    if (still) {
+      // Same decision, new position (a decision can stay open across steps): reload its items,
+      // keeping the selected stack if it is still offered.
+      const origin = this.origin;
+      this.#reset(still);
+      this.#load().then(() => {
+        if (origin && this.origins().includes(origin)) { this.origin = origin; this.hint = "Now click a highlighted destination or target."; this.changed(); }
+      });
+      return;
+    }
     const sameKind = this.userPicked && mine.find((d) => d.kind === this.userPicked);
     this.select((sameKind || this.adapter.preferred(mine)).id, { auto: true });
   }
@@ -90,6 +101,7 @@ export class Orders extends EventTarget {
   async #load(query = null) {
     const decision = this.decision;
     const token = (this.loadToken += 1);
+    this.loadedV = this.store.v;
     this.status = "loading";
     this.changed();
     let items;

@@ -106,7 +106,7 @@ async function main() {
           centred = true;
           const units = adapter.units(store.view);
           const mine = units.find((u) => store.mySeats.some((s) => u.id && adapter.parse?.(u.id)?.nation === s)) || units[0];
-          ctx.map.zoomAt(2.2, ctx.map.size[0] / 2, ctx.map.size[1] / 2);
+          ctx.map.zoomAt(3.2, ctx.map.size[0] / 2, ctx.map.size[1] / 2);
           if (mine) ctx.map.centreOn(mine.hex);
         }
       }

@@ -21,6 +21,18 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
                  "--disable-quic"]
 
 
+def pytest_runtest_setup(item):
+    # Playwright's sync API keeps an event loop running in this thread; Django's ORM (the test
+    # database set-up, fixtures) refuses to run under a running loop unless told it is safe.
+    # It is: this thread only runs synchronous code. Only for the tests of this folder.
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_runtest_teardown(item, nextitem):
+    os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+
+
 @pytest.fixture(scope="session")
 def browser():
     if not Path(CHROMIUM).exists():
@@ -56,3 +68,39 @@ def module_page(browser, static_server):
     page.goto(f"{static_server}/tests/browser/blank.html")
     yield page
     page.close()
+
+
+# --- the whole site on a real daphne (the live-play engineer's launcher) --------------------
+
+@pytest.fixture
+def site(transactional_db):
+    """Start `daphne boardgame.asgi:application` on the test database; its base URL."""
+    if not os.environ.get("DATABASE_URL", "").startswith("postgres"):
+        pytest.skip("needs PostgreSQL: set DATABASE_URL=postgres://… (CI does)")
+    from django.core.management import call_command
+    from django.db import connection
+
+    from tests.live.conftest import Daphne, server_env
+    call_command("createcachetable", verbosity=0)
+    env = server_env(connection.settings_dict["NAME"], os.environ.get("REDIS_URL"))
+    env["SALIENT_EXTRA_RULESETS"] = os.environ.get("SALIENT_EXTRA_RULESETS", "tests.toy.ruleset")
+    env["SALIENT_REGISTER_LIMIT"] = "100"
+    env["SALIENT_LOGIN_LIMIT"] = "100"
+    server = Daphne(env).start()
+    yield f"http://127.0.0.1:{server.port}"
+    server.stop()
+
+
+@pytest.fixture
+def new_context(browser):
+    """Fresh browser contexts (separate cookies: separate users); all closed after."""
+    made = []
+
+    def make(width: int = 1400, height: int = 860):
+        context = browser.new_context(viewport={"width": width, "height": height})
+        context.set_default_timeout(15000)
+        made.append(context)
+        return context
+    yield make
+    for context in made:
+        context.close()

@@ -8,19 +8,27 @@ export function renderTrack(root, { store, adapter }) {
   const phase = adapter.phase(view);
   const decisions = store.decisions();
   const result = store.result || view.game?.result;
-  const waiting = decisions.map((d) => {
-    const mine = d.seats.some((s) => store.mySeats.includes(s));
-    const answered = (d.answered || []);
+  // One line per seat that has something to decide: yours first.
+  const bySeat = new Map();
+  for (const d of decisions) {
+    for (const seat of d.seats) {
+      if ((d.answered || []).includes(seat)) continue;
+      if (!bySeat.has(seat)) bySeat.set(seat, []);
+      bySeat.get(seat).push(d);
+    }
+  }
+  const answered = [...new Set(decisions.flatMap((d) => d.answered || []))];
+  const seats = [...bySeat.keys()].sort((a, b) => store.mySeats.includes(b) - store.mySeats.includes(a));
+  const unique = seats.map((seat) => {
+    const list = bySeat.get(seat);
+    const mine = store.mySeats.includes(seat);
+    const text = list.length === 1 ? list[0].prompt : `${list.length} choices`;
     return h("li", { class: mine ? "mine" : "" },
-      ...d.seats.map((s) => h("span", { class: "seat-dot taken", style: `--c: ${adapter.seatColours[s] || "#888"}` })),
-      h("span", {}, mine ? `You (${d.seats.map((s) => adapter.seatTitle(s)).join(", ")}): ${d.prompt}`
-        : `${d.seats.map((s) => adapter.seatTitle(s)).join(", ")}: ${d.prompt}`),
-      answered.length ? h("small", { class: "muted" }, ` (answered: ${answered.map((s) => adapter.seatTitle(s)).join(", ")})`) : null,
-      d.reaction ? h("span", { class: "tag" }, "reaction") : null);
+      h("span", { class: "seat-dot taken", style: `--c: ${adapter.seatColours[seat] || "#888"}` }),
+      h("span", {}, mine ? `Your move (${adapter.seatTitle(seat)}): ${text}` : `${adapter.seatTitle(seat)} is deciding: ${text}`),
+      list.some((d) => d.reaction) ? h("span", { class: "tag" }, "reaction") : null);
   });
-  const unique = [];
-  const seen = new Set();
-  for (const li of waiting) if (!seen.has(li.textContent)) { seen.add(li.textContent); unique.push(li); }
+  if (answered.length) unique.push(h("li", { class: "muted" }, `Answered (sealed): ${answered.map((s) => adapter.seatTitle(s)).join(", ")}`));
   fill(root,
     h("div", { class: "turn" }, h("strong", { class: "turn-name" }, phase.turn || ""),
       phase.side ? h("span", { class: "muted" }, ` · ${phase.side}`) : null),

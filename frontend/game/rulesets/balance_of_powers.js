@@ -101,8 +101,8 @@ export class BalanceOfPowersAdapter extends GenericAdapter {
   }
 
   preferred(decisions) {
-    const order = ["retreat", "loss", "pay", "reroll", "point", "reserve", "setup", "march",
-      "combat", "rail"];
+    const order = ["retreat", "loss", "pay", "reroll", "point", "reserve", "setup", "britain_setup",
+      "violate", "muster", "procure", "plan_xvii", "march", "combat", "rail", "sea_move"];
     for (const kind of order) {
       const found = decisions.find((d) => d.kind === kind);
       if (found) return found;

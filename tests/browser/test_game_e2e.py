@@ -1,0 +1,320 @@
+"""The whole product in Chromium against a real daphne: two players sign up, open a Balance of
+Powers table, take their seats and start; they play by clicking the map (set-up, then marches
+in the first fortnight); a third browser spectates and sees the same position with no controls;
+a reload restores the position; an order off the offered options is impossible and a stale one
+shows its rule; the keyboard alone selects a stack and a destination; the replay viewer steps
+through the game. A second test plays the toy ruleset through the no-map mode.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+pytestmark = [pytest.mark.browser, pytest.mark.postgres, pytest.mark.slow,
+              pytest.mark.django_db(transaction=True)]
+
+PASSWORD = "Trench-Coat-1914!"
+SHOTS = None  # set to a folder to keep screenshots while developing
+
+
+def sign_up(context, site, name):
+    page = context.new_page()
+    page.goto(f"{site}/accounts/signup/")
+    page.fill("input[name=username]", name)
+    page.fill("input[name=email]", f"{name}@example.org")
+    page.fill("input[name=password1]", PASSWORD)
+    page.fill("input[name=password2]", PASSWORD)
+    with page.expect_navigation():
+        page.click("main form button")
+    assert "Log out" in page.inner_text("header"), page.inner_text("main")[:400]
+    return page
+
+
+def claim(page, seat):
+    page.click(f"form:has(input[name=seat][value={seat}]) button")
+    page.wait_for_load_state()
+
+
+def open_game(page, url):
+    page.goto(url)
+    page.wait_for_function("() => window.salient && window.salient.store.view && window.salient.socket.state === 'live'")
+
+
+def wait_ready(page):
+    """Wait until the order builder has loaded its items (or there is nothing to decide)."""
+    page.wait_for_function("""() => { const o = window.salient.orders;
+        return o.status === 'idle' || o.status === 'ready' || o.status === 'error'; }""")
+
+
+def state(page):
+    return page.evaluate("""() => ({v: window.salient.store.v,
+        units: window.salient.adapter.units(window.salient.store.view).map(u => u.id + '@' + u.hex).sort(),
+        decision: window.salient.orders.decision && window.salient.orders.decision.kind,
+        mine: window.salient.orders.available().map(d => d.kind)})""")
+
+
+def pick_choice(page, pattern):
+    """Click the first option button whose text matches, then Confirm."""
+    page.locator("#decision button.choice, #reaction button.choice").filter(
+        has_text=re.compile(pattern)).first.click()
+    page.wait_for_selector("#pending-order, .reaction .order")
+    v = page.evaluate("() => window.salient.store.v")
+    page.locator("#confirm, .reaction .order .button:not(.ghost)").first.click()
+    page.wait_for_function("(v) => window.salient.store.v > v", arg=v)
+    wait_ready(page)
+
+
+def click_hex(page, hex_id):
+    x, y = page.evaluate("(id) => window.salient.map.clientOfHex(id)", hex_id)
+    page.mouse.click(x, y)
+
+
+def centre(page, hex_id):
+    page.evaluate("(id) => window.salient.map.centreOn(id)", hex_id)
+
+
+def answer_until(page, other, kinds, limit=30):
+    """Answer decisions on either page (first option) until `page` has one of `kinds`."""
+    for _ in range(limit):
+        for p in (page, other):
+            wait_ready(p)
+        mine = state(page)["mine"]
+        if any(k in mine for k in kinds):
+            return
+        for p in (page, other):
+            if state(p)["mine"]:
+                if p.locator("#decision button.choice").count() == 0 and p.locator(
+                        ".decision-tabs [data-kind=done]").count():
+                    p.click(".decision-tabs [data-kind=done]")
+                    p.wait_for_selector("#decision button.choice")
+                pick_choice(p, r".")
+                break
+        else:
+            page.wait_for_timeout(300)
+    raise AssertionError(f"never reached {kinds}: {state(page)}")
+
+
+def test_two_players_a_spectator_and_the_replay_of_balance_of_powers(site, new_context):
+    alice_ctx, bob_ctx, carol_ctx = new_context(), new_context(), new_context()
+    alice = sign_up(alice_ctx, site, "alice")
+    bob = sign_up(bob_ctx, site, "bob")
+
+    # Alice opens a table: ruleset → scenario → options → pace → visibility.
+    alice.goto(f"{site}/tables/new/")
+    alice.click("[data-ruleset=balance_of_powers]")
+    alice.click("[data-scenario='balance_of_powers/before-the-leaves-fall']")
+    alice.click("#wizard-next")                          # options: defaults
+    alice.click("label:has(input[name=pace][value=async])")
+    alice.click("#wizard-next")
+    alice.fill("input[name=title]", "Marne 1914")
+    alice.check("input[name=allow_multiple_seats]")
+    with alice.expect_navigation():
+        alice.click("#wizard-submit")
+    table_url = alice.url
+    assert re.search(r"/tables/\d+/$", table_url)
+    claim(alice, "germany")
+    claim(alice, "austria_hungary")
+
+    bob.goto(table_url)
+    for seat in ("france", "russia", "britain"):
+        claim(bob, seat)
+    bob.click("text=I'm ready")
+    alice.goto(table_url)
+    alice.click("text=I'm ready")
+    alice.wait_for_load_state()
+    alice.click("text=Start the game")
+    alice.wait_for_load_state()
+    with alice.expect_navigation():
+        alice.click("text=Go to the game")
+    game_url = alice.url
+    open_game(alice, game_url)
+    open_game(bob, game_url)
+
+    # Set-up: each power picks one of the deployments the server offers (no hexes: buttons).
+    assert state(bob)["mine"] == ["setup", "setup"]
+    assert state(alice)["mine"] == []
+    assert "waiting for the other players" in alice.inner_text("#decision")
+    answer_until(alice, bob, ["march"])
+
+    # Alice (Germany) marches by clicking: a highlighted stack, then a highlighted destination.
+    alice.locator(".decision-tabs [data-kind=march]").click() if alice.locator(
+        ".decision-tabs [data-kind=march]").count() else None
+    alice.wait_for_function("() => window.salient.orders.decision.kind === 'march' && window.salient.orders.status === 'ready'")
+    before = state(alice)
+    moved = []
+    for _ in range(2):
+        origin = alice.evaluate("() => window.salient.orders.origins()[0]")
+        centre(alice, origin)
+        click_hex(alice, origin)
+        try:
+            alice.wait_for_function("() => window.salient.orders.live().some(e => e.p.hex)")
+        except Exception:
+            alice.screenshot(path="/tmp/fe/fail.png")
+            print(alice.evaluate("() => [window.salient.orders.origin, window.salient.orders.hint, window.salient.orders.status, window.salient.orders.origins().length, window.salient.map.zoom]"), origin)
+            raise
+        target = alice.evaluate("""() => window.salient.orders.live().find(e => e.p.hex
+            && e.p.hex !== window.salient.orders.origin).p.hex""")
+        click_hex(alice, target)
+        alice.wait_for_selector("#pending-order")
+        text = alice.inner_text("#pending-order .order-text")
+        assert "→" in text and "MP" in text, text
+        v = alice.evaluate("() => window.salient.store.v")
+        alice.click("#confirm")
+        alice.wait_for_function("(v) => window.salient.store.v > v", arg=v)
+        wait_ready(alice)
+        moved.append(target)
+        if alice.evaluate("() => !window.salient.orders.available().some(d => d.kind === 'march')"):
+            break
+        alice.locator(".decision-tabs [data-kind=march]").click() if alice.evaluate(
+            "() => window.salient.orders.decision.kind !== 'march'") else None
+        alice.wait_for_function("() => window.salient.orders.decision.kind === 'march' && window.salient.orders.status === 'ready'")
+    after = state(alice)
+    assert after["v"] > before["v"] and after["units"] != before["units"]
+    assert any(u.endswith("@" + moved[0]) for u in after["units"])
+    if SHOTS:
+        alice.screenshot(path=f"{SHOTS}/game-alice.png")
+
+    # Bob sees the same position (Balance of Powers is open information).
+    bob.wait_for_function("(v) => window.salient.store.v === v", arg=after["v"])
+    assert state(bob)["units"] == after["units"]
+
+    # Carol watches without an account: the same map and no controls.
+    carol = carol_ctx.new_page()
+    open_game(carol, game_url)
+    assert state(carol)["units"] == after["units"]
+    assert "You are watching" in carol.inner_text("#decision")
+    assert carol.locator("#confirm, .decision-tabs, button.choice").count() == 0
+    alice.wait_for_function("() => window.salient.store.presence.spectators >= 1", timeout=20000)
+
+    # An order off the offered options is impossible: a click on a hex that is not highlighted
+    # builds nothing; a stale answer is refused with its rule.
+    alice.locator(".decision-tabs [data-kind=march]").click() if alice.locator(
+        ".decision-tabs [data-kind=march]").count() else None
+    wait_ready(alice)
+    if alice.evaluate("() => window.salient.orders.decision.kind === 'march'"):
+        origin = alice.evaluate("() => window.salient.orders.origins()[0]")
+        sea = alice.evaluate("""(origin) => { const m = window.salient.map.map;
+            return Object.keys(m.hexes).find(id => m.hexes[id].sea); }""", origin)
+        centre(alice, sea)
+        click_hex(alice, sea)
+        assert alice.locator("#pending-order").count() == 0
+        assert "not" in alice.inner_text("#order-hint").lower() or "click a highlighted" in alice.inner_text("#order-hint").lower()
+    alice.evaluate("() => window.salient.orders.submitRaw('0-1914-08-f0-setup-germany-setup', {placement: {}}, 'germany')")
+    alice.wait_for_selector("#reject")
+    reject = alice.inner_text("#reject")
+    assert "Refused" in reject and ("stale" in reject.lower() or "not open" in reject.lower() or "BoP" in reject or "action/" in reject), reject
+
+    # Keyboard alone: focus the map, walk the cursor to a stack, Enter, walk to a destination,
+    # Enter, and the order waits for Confirm (then Escape cancels it).
+    alice.evaluate("() => { if (window.salient.orders.decision.kind !== 'march') { const d = window.salient.orders.available().find(x => x.kind === 'march'); if (d) window.salient.orders.select(d.id); } }")
+    wait_ready(alice)
+    if alice.evaluate("() => window.salient.orders.decision.kind === 'march'"):
+        alice.focus(".mapview-svg")
+        origin = alice.evaluate("() => window.salient.orders.origins()[0]")
+        walk(alice, origin)
+        alice.keyboard.press("Enter")
+        alice.wait_for_function("(o) => window.salient.orders.origin === o", arg=origin)
+        target = alice.evaluate("""() => window.salient.orders.live().find(e => e.p.hex
+            && e.p.hex !== window.salient.orders.origin).p.hex""")
+        alice.focus(".mapview-svg")
+        walk(alice, target)
+        alice.keyboard.press("Enter")
+        alice.wait_for_selector("#pending-order")
+        assert alice.evaluate("() => document.activeElement.id") == "confirm"
+        alice.keyboard.press("Escape")
+        assert alice.locator("#pending-order").count() == 0
+
+    # A reload mid-game restores the position.
+    position = state(alice)
+    alice.reload()
+    open_game(alice, game_url)
+    wait_ready(alice)
+    again = state(alice)
+    assert again["v"] == position["v"] and again["units"] == position["units"]
+    if SHOTS:
+        carol.screenshot(path=f"{SHOTS}/game-carol.png")
+
+    # The replay viewer steps through the game.
+    replay = carol_ctx.new_page()
+    replay.goto(game_url + "replay/")
+    replay.wait_for_selector("body[data-ready='1']")
+    total = replay.evaluate("() => window.replay.total")
+    assert total == again["v"]
+    assert "Step 0 of" in replay.inner_text("#step-no")
+    start_units = replay.evaluate("() => window.salient ? null : document.querySelectorAll('.layer-units .stack').length")
+    replay.click("#last")
+    assert f"Step {total} of {total}" in replay.inner_text("#step-no")
+    end_units = replay.evaluate("() => document.querySelectorAll('.layer-units .stack').length")
+    assert end_units > 0 and start_units == 0
+    replay.click("#prev")
+    assert f"Step {total - 1} of" in replay.inner_text("#step-no")
+    assert replay.locator("#phases option").count() >= 3
+    if SHOTS:
+        replay.screenshot(path=f"{SHOTS}/replay.png")
+
+
+def walk(page, target):
+    """Move the map's keyboard cursor to `target` with arrow keys only (greedy on distance)."""
+    keys = {"ArrowRight": (1, 0), "e": (1, -1), "ArrowUp": (0, -1), "ArrowLeft": (-1, 0),
+            "a": (-1, 1), "ArrowDown": (0, 1)}
+    page.keyboard.press("ArrowRight")
+    for _ in range(200):
+        cursor = page.evaluate("() => window.salient.map.cursor")
+        if cursor == target:
+            return
+        q, r = map(int, cursor.split(","))
+        tq, tr = map(int, target.split(","))
+
+        def dist(a, b):
+            return (abs(a[0] - b[0]) + abs(a[1] - b[1]) + abs(a[0] + a[1] - b[0] - b[1])) // 2
+        exists = page.evaluate("(ids) => ids.map(id => !!window.salient.map.map.hexes[id])",
+                               [f"{q + dq},{r + dr}" for dq, dr in keys.values()])
+        options = sorted((dist((q + dq, r + dr), (tq, tr)), key)
+                         for (key, (dq, dr)), ok in zip(keys.items(), exists) if ok)
+        page.keyboard.press(options[0][1])
+    raise AssertionError(f"cursor never reached {target}")
+
+
+def test_toy_ruleset_in_no_map_mode(site, new_context):
+    red_ctx, blue_ctx = new_context(), new_context()
+    red = sign_up(red_ctx, site, "hamlet")
+    blue = sign_up(blue_ctx, site, "othello")
+    red.goto(f"{site}/tables/new/")
+    red.click("[data-ruleset=toy_skirmish]")
+    red.click("[data-scenario='toy_skirmish/duel']")
+    red.click("#wizard-next")
+    red.click("#wizard-next")
+    with red.expect_navigation():
+        red.click("#wizard-submit")
+    table_url = red.url
+    claim(red, "red")
+    blue.goto(table_url)
+    claim(blue, "blue")
+    blue.click("text=I'm ready")
+    red.goto(table_url)
+    red.click("text=I'm ready")
+    red.wait_for_load_state()
+    red.click("text=Start the game")
+    red.wait_for_load_state()
+    with red.expect_navigation():
+        red.click("text=Go to the game")
+    game_url = red.url
+    open_game(red, game_url)
+    open_game(blue, game_url)
+    assert red.locator("#map").count() == 0 and red.is_visible("#board-summary")
+    # Sealed bids: both answer; then the winner moves (a schema decision: the server's items).
+    pick_choice(red, r"^Bid")
+    blue.wait_for_function("() => document.querySelector('#track').textContent.includes('Answered')")
+    pick_choice(blue, r"^Bid")
+    mover = red if state(red)["mine"] == ["move"] else blue
+    mover.wait_for_selector("#decision button.choice")
+    pick_choice(mover, r"^Move to")
+    assert mover.locator("#undo").count() == 1
+    v = mover.evaluate("() => window.salient.store.v")
+    mover.click("#undo")
+    mover.wait_for_function("(v) => window.salient.store.v > v", arg=v)
+    wait_ready(mover)
+    assert state(mover)["mine"] == ["move"]
+    assert "Moved" in mover.inner_text("#log") or "moved" in mover.inner_text("#log")
