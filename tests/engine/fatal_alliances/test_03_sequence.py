@@ -190,3 +190,17 @@ def test_fa_profiles_bp_saving_stock_in_fa3_per_turn_when_annotated():
         s["board"]["bp"] = {"germany": 9, "russia": 0}
         finish_production(s, [])
         assert s["board"]["saved_bp"]["germany"] == kept, profile
+
+
+def test_fa_4_2_1_reinforcements_fill_the_city_then_overflow_next_door_then_slip():
+    from engine.rulesets.fatal_alliances.production import place_arrivals
+    units = [corps(f"n{i}", "germany", None) for i in range(5)]
+    s = position(units, features={"1,2": ["city"]}, width=6, split=3)
+    for u in units:
+        u["place_hex"] = "1,2"
+    s["board"]["circle"] = [{"unit": u["id"], "turn": 1} for u in units]
+    events = place_arrivals(s, Dice())
+    placed = {e.data["unit"]: e.data.get("how") for e in events if e.kind == "reinforcement"}
+    assert list(placed.values()).count("city") == 2
+    assert list(placed.values()).count("overflow") == 1   # one per city per turn
+    assert len([e for e in events if e.kind == "arrival_delayed"]) == 2
