@@ -1,4 +1,4 @@
-"""`python -m bench engine | board | all | live` — print benchmark figures as JSON."""
+"""`python -m bench engine | board | all | live | browser` — print benchmark figures as JSON."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ def main(argv: list[str] | None = None) -> int:
     os.environ.setdefault("SALIENT_EXTRA_RULESETS", "tests.toy.ruleset")
     parser = argparse.ArgumentParser(prog="python -m bench")
     figures: dict[str, object] = {}
-    parser.add_argument("suite", choices=["engine", "board", "all", "live"])
+    parser.add_argument("suite", choices=["engine", "board", "all", "live", "browser"])
     parser.add_argument("--games", type=int, default=1, help="live: games played at once")
     parser.add_argument("--spectators", type=int, default=100, help="live: spectators per game")
     parser.add_argument("--actions", type=int, default=1000, help="live: actions in all")
@@ -22,6 +22,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.suite == "live":
         from bench import live
         figures["live"] = live.run(args.games, args.spectators, args.actions, args.hold)
+    if args.suite == "browser":
+        from bench import browser
+        figures["browser"] = browser.run()
     if args.suite in ("engine", "all"):
         from bench import engine
         figures.update(engine.run())

@@ -88,7 +88,7 @@ async function main() {
     slider.value = String(step);
     fill($("track"), h("div", {}, h("strong", { class: "turn-name" }, phase.turn)), h("div", { class: "phase" }, phase.phase));
     const action = actions.find((a) => a.seq === step);
-    fill($("step-action"), action ? h("p", {}, h("strong", {}, `#${action.seq} `), adapter.recordLine(action),
+    fill($("step-action"), action ? h("p", {}, h("strong", {}, `#${action.seq} `), adapter.recordLine(action, views[Math.max(0, step - 1)]),
       action.by ? h("small", { class: "muted" }, ` — ${action.by}`) : null) : h("p", { class: "muted" }, "The start of the game."));
     fill($("step-events"), (events[step] || []).map((e) => h("li", {}, adapter.event(e, view), e.rule ? h("span", { class: "rule" }, e.rule) : null)));
     if (map) {

@@ -239,12 +239,12 @@ export class BalanceOfPowersAdapter extends GenericAdapter {
     };
   }
 
-  recordLine(entry) {
+  recordLine(entry, view = null) {
     if (entry.kind === "act" && entry.action && !entry.redacted) {
       const kind = String(entry.decision || "").split("-").pop();
       const fake = { kind, prompt: titleCase(kind) };
       try {
-        return `${this.seatTitle(entry.seat)}: ${this.present(fake, { action: entry.action }, null).label}`;
+        return `${this.seatTitle(entry.seat)}: ${this.present(fake, { action: entry.action }, view).label}`;
       } catch {
         /* fall through */
       }

@@ -109,7 +109,7 @@ export class GenericAdapter {
   }
 
   /** Text of a recorded action for the history. */
-  recordLine(entry) {
+  recordLine(entry, view = null) {
     if (entry.kind === "undo") return `${this.seatTitle(entry.seat)} took back the last step`;
     if (entry.kind === "end") return `Game ended: ${formatValue(entry.action)}`;
     if (entry.redacted) return `${this.seatTitle(entry.seat)} answered (sealed)`;
