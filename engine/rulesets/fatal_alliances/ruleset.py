@@ -83,6 +83,18 @@ class FatalAlliances(Ruleset):
     def result(self, state: dict[str, Any]) -> dict[str, Any] | None:
         return state["board"]["result"]
 
+    def describe_action(self, state: dict[str, Any], decision: Decision, action: Any) -> str:
+        if isinstance(action, dict) and action.get("done"):
+            return f"{decision.kind}: done"
+        if decision.kind == "land_move":
+            return f"move {', '.join(action['units'])} to {action['to']}"
+        if decision.kind == "rail_move":
+            return f"rail {action['unit']} to {action['to']}"
+        if decision.kind == "land_attack":
+            table = f" ({action['table']})" if action.get("table") else ""
+            return f"attack {action['target']} with {', '.join(action['units'])}{table}"
+        return f"{decision.kind} {action}"
+
     def check_invariants(self, state: dict[str, Any]) -> None:
         from .position import by_hex
         from .zoc import is_legal_stack

@@ -102,6 +102,9 @@ def test_fa_2_6_rounding_half_up_negative_half_toward_zero():
     assert round_fa(Fraction(-5, 2)) == -2
     assert round_fa(Fraction(7, 3)) == 2
     assert round_fa(Fraction(-7, 3)) == -2
+    # FA 13.5.x worked example (offensive points): 10% of 4 is 0.4 → 0; of 15 is 1.5 → 2.
+    assert round_fa(Fraction(4, 10)) == 0
+    assert round_fa(Fraction(15, 10)) == 2
 
 
 def test_fa_11_12_odds_use_the_highest_band_not_above_the_ratio():
