@@ -5,14 +5,20 @@ Each month the EP may move up to five corps over permitted water: two moves of u
 friendly port hex and lands in another friendly port hex within 48 water hexes in the same
 admiralty phase (it never stays at sea). Permitted water excludes the coastal waters of
 Austria-Hungary, Denmark and Germany (6.451): on this map, water hexes touching their land.
-The yearly landing counter (6.453) is not implemented (see the docs).
+Once per calendar year the EP may place a landing counter (6.453) on a permitted water hex,
+pointing at an adjacent coastal hex it does not hold (neutral coasts excluded: entering them
+needs a violation): it is Entente-held land linked only to that hex, a sea-transport
+destination, and the start of an amphibious assault (−2, 10.561; the inherent defense of an
+empty hex, 1.25). It is removed when it holds no Entente corps at the end of an Entente half
+(our reading of the ship-less 7.72), or when the enemy clears it (10.81).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from .forces import UNITS, controller, friendly_corps_count, side_of, stack_limit, stacking_conflict
+from .forces import (UNITS, controller, friendly_corps_count, landing_of, neutral_closed,
+                     side_of, stack_limit, stacking_conflict)
 from .tables import ENTENTE, SEA_CORPS_PER_MONTH, SEA_MOVES, SEA_MP_PER_MOVE
 from .theatre import Theatre
 
@@ -24,16 +30,42 @@ def permitted_water(th: Theatre, loc: str) -> bool:
 
 
 def friendly_ports(state: dict[str, Any], th: Theatre) -> list[str]:
-    return sorted(loc for loc in th.ports
+    """Entente-held port hexes free of enemy units, and the landing (6.452)."""
+    ports = set(th.ports)
+    landing = landing_of(state)
+    if landing is not None:
+        ports.add(landing["at"])
+    return sorted(loc for loc in ports
                   if side_of(state, controller(state, th, loc)) == ENTENTE
                   and not any(side_of(state, UNITS[u].nation) not in (ENTENTE, None)
                               for u, v in state["board"]["units"].items() if v["at"] == loc))
+
+
+def landing_options(state: dict[str, Any], th: Theatre) -> list[dict[str, str]]:
+    """BoP 6.453 — where the year's landing counter may go."""
+    if state["board"]["landing_used"] or landing_of(state) is not None:
+        return []
+    out = []
+    for water in sorted(th.water):
+        if not permitted_water(th, water):
+            continue
+        for target in th.all_adj[water]:
+            if target in th.water or target in th.boxes or target not in th.terrain:
+                continue
+            if neutral_closed(state, th, target):
+                continue
+            if side_of(state, controller(state, th, target)) in (ENTENTE, None):
+                continue
+            out.append({"at": water, "to": target})
+    return out
 
 
 def sea_reach(th: Theatre, port: str) -> dict[str, int]:
     """Water hexes reachable from a port within 2 × 24 MP."""
     limit = SEA_MOVES * SEA_MP_PER_MOVE
     start = [w for w in th.all_adj[port] if permitted_water(th, w)]
+    if port in th.water:
+        start = [port]  # the landing counter lies on water itself
     dist = {w: 1 for w in start}
     frontier = sorted(start)
     while frontier:
@@ -68,7 +100,7 @@ def sea_moves(state: dict[str, Any], th: Theatre, seat: str, commander_of: Any) 
         for port in ports:
             if port == unit["at"]:
                 continue
-            if not any(w in reach for w in th.all_adj[port]):
+            if port not in reach and not any(w in reach for w in th.all_adj[port]):
                 continue
             if friendly_corps_count(state, port, ENTENTE) + 1 > stack_limit(state, th, port):
                 continue

@@ -17,9 +17,9 @@ from engine.kernel import Event, IllegalAction, Roller
 
 from .forces import (ENTRENCHED, MANEUVER, UNITS, controller, effectiveness, eliminate,
                      enemy_present, fort_effectiveness, fort_owner_side, fort_steps,
-                     friendly_corps_count, neutral_closed, occupancy, other_side, side_of,
-                     stack_limit, unit_side)
-from .movement import MOBILISED_FIRST, mp_left, may_move, spend, start_force
+                     friendly_corps_count, landing_of, neighbours, neutral_closed, occupancy,
+                     other_side, side_of, stack_limit, unit_side)
+from .movement import inherent_defense, mp_left, may_move, spend, start_force
 from .occupy import demoralize, enter, track_plans
 from .sequence import first_fortnight_of_game
 from .tables import (ARMP_TERRAIN, ATTACK_COST, ATTRITION_DDR, COMBAT_TABLE, COMBAT_TERRAIN,
@@ -29,6 +29,7 @@ from .tables import (ARMP_TERRAIN, ATTACK_COST, ATTRITION_DDR, COMBAT_TABLE, COM
 from .theatre import Theatre
 
 NO_NAVAL_GUNFIRE = ("denmark", "germany")  # BoP 6.453
+AMPHIBIOUS_MODIFIER = -2                     # BoP 10.561
 
 
 # --- who decides ------------------------------------------------------------------------------
@@ -69,13 +70,14 @@ def attack_problem(state: dict[str, Any], th: Theatre, units: list[str], target:
     corps = [u for u in units if UNITS[u].corps]
     if not all(may_move(state, u) for u in corps):
         return ("BoP 12.1", "not_mobilised", {})
-    if target not in th.adj[start]:
+    if target not in neighbours(state, th, start):
         return ("BoP 10.2", "not_adjacent", {"target": target})
     if target in state["flow"]["trench"]:
         return ("BoP 9.63", "trench_battle", {"target": target})
     if neutral_closed(state, th, target):
         return ("BoP 6.11", "neutral", {"target": target})
-    if not enemy_present(state, th, target, side):
+    if not enemy_present(state, th, target, side) and not inherent_defense(
+            state, th, start, target, side):
         return ("BoP 9.14", "no_enemy", {"target": target})
     if min(mp_left(state, u, supplied.get(u, True)) for u in corps) < 1:
         return ("BoP 9.14", "no_mp", {})
@@ -121,8 +123,10 @@ def declare(state: dict[str, Any], th: Theatre, seat: str, units: list[str], tar
     side = unit_side(state, units[0])
     enemy = other_side(side)
     start_force(state, units, supplied)
+    landing = landing_of(state)
+    amphibious = landing is not None and start == landing["at"]
     cost = mp_left(state, units[0], supplied.get(units[0], True)) if (
-        th.terrain[target] in ARMP_TERRAIN or target in th.boxes) else 1
+        th.terrain[target] in ARMP_TERRAIN or target in th.boxes or amphibious) else 1
     spend(state, units, cost)
     track_plans(state, th, units, target, attack=True)
     events = [Event("attack_declared", "BoP 10.1", {
@@ -147,10 +151,13 @@ def declare(state: dict[str, Any], th: Theatre, seat: str, units: list[str], tar
         "ti": has_ti(state, side),
         "counter_breach": breach_value(state, target, start) > 0,
         "seat": seat, "def_seat": side_seat(state, enemy, defenders(state, target, enemy)),
+        "amphibious": amphibious, "id": inherent_defense(state, th, start, target, side),
+        "at_landing": landing is not None and target == landing["at"],
     }
     state["flow"]["combat"] = combat
     events += bombard(state, th, combat, roller)
-    if fort_steps(state, th, target) == 0 and not defenders(state, target, enemy):
+    if fort_steps(state, th, target) == 0 and not defenders(state, target, enemy) and not (
+            combat["id"]):
         events.append(Event("fortress_fell", "BoP 10.22", {"at": target}))
         events += finish_clear(state, th, combat)
         return events
@@ -225,7 +232,7 @@ def reserve_candidates(state: dict[str, Any], th: Theatre, combat: dict[str, Any
         return []
     chosen = state["flow"]["reserve_corps"].get(target)
     out = []
-    for loc in th.adj[target]:
+    for loc in neighbours(state, th, target):
         if loc in state["flow"]["trench"] or loc == combat["from"]:
             continue
         for uid in defenders(state, loc, side):
@@ -247,7 +254,7 @@ def roll_reserve(state: dict[str, Any], th: Theatre, combat: dict[str, Any], uid
     if unit["mode"] == MANEUVER:
         mod -= 1
     enemy = combat["attacker"]
-    if not any(enemy_corps for loc in th.adj[unit["at"]]
+    if not any(enemy_corps for loc in neighbours(state, th, unit["at"])
                for enemy_corps in defenders(state, loc, enemy)):
         mod -= 1
     if combat.get("air", 0) > 0:
@@ -275,6 +282,8 @@ def point_options(state: dict[str, Any], th: Theatre, combat: dict[str, Any]) ->
     options = [u for u in corps if u != combat["reserve"]]
     if fort_steps(state, th, target) and fort_owner_side(state, th, target) == combat["defender"]:
         options.append("fortress")
+    if combat.get("id"):
+        options.append("inherent")
     if not options and combat["reserve"]:
         options = [combat["reserve"]]
     return sorted(options)
@@ -284,6 +293,8 @@ def defender_effectiveness(state: dict[str, Any], th: Theatre, combat: dict[str,
     point = combat["def_point"]
     if point == "fortress":
         return fort_effectiveness(fort_steps(state, th, combat["target"]))
+    if point == "inherent":
+        return 1  # 1.25: a 1-0 one-step unit
     return effectiveness(state, point, attacking=False,
                          supplied=combat["supplied"].get(point, True))
 
@@ -312,9 +323,11 @@ def modifiers(state: dict[str, Any], th: Theatre, combat: dict[str, Any],
     mods["effectiveness"] = a_eff - defender_effectiveness(state, th, combat)
     mods["leadership"] = leadership.get("attacker", 0) - leadership.get("defender", 0)
     n_att = sum(1 for u in attackers if UNITS[u].corps)
-    n_def = len(defending) + fort_steps(state, th, target)
+    n_def = len(defending) + fort_steps(state, th, target) + (1 if combat.get("id") else 0)
     mods["odds"] = odds_modifier(n_att, n_def)
     terrain = COMBAT_TERRAIN.get(th.terrain[target], 0)
+    if combat.get("amphibious"):
+        terrain += AMPHIBIOUS_MODIFIER  # 10.561: no surface ships under 6.45
     from_breach = breach_value(state, start, target)
     at_breach = breach_value(state, target, start)
     if frozenset((start, target)) in th.rivers and not from_breach and not at_breach:
@@ -386,7 +399,8 @@ def roll_combat(state: dict[str, Any], th: Theatre, combat: dict[str, Any],
         "final": combat["final"], "major": combat["major"],
         "odds": odds_text(sum(1 for u in combat["units"] if UNITS[u].corps),
                           len(defenders(state, combat["target"], combat["defender"]))
-                          + fort_steps(state, th, combat["target"]))}))
+                          + fort_steps(state, th, combat["target"])
+                          + (1 if combat.get("id") else 0))}))
     return events
 
 
@@ -480,6 +494,8 @@ def loss_takers(state: dict[str, Any], th: Theatre, combat: dict[str, Any], role
             state, th, combat["target"]) == combat["defender"] else 0
         if steps - chosen.count("fortress") > 0:
             out.append("fortress")
+        if combat.get("id") and "inherent" not in chosen:
+            out.append("inherent")
     return out
 
 
@@ -555,6 +571,10 @@ def apply_losses(state: dict[str, Any], th: Theatre, combat: dict[str, Any],
                 reduce_fortress(state, th, combat["target"], combat)
                 events.append(Event("fortress_step_lost", "BoP 10.712",
                                     {"at": combat["target"]}))
+            elif choice == "inherent":
+                combat["id"] = False
+                events.append(Event("inherent_defense_beaten", "BoP 1.25",
+                                    {"at": combat["target"]}))
             elif choice == "attrition":
                 nation = attrition_allowed(state, th, combat, role) or side_seat(
                     state, combat[role], combat["start_units"][role])
@@ -580,7 +600,7 @@ def ddr_nation(state: dict[str, Any], combat: dict[str, Any], role: str) -> str 
         return UNITS[point].nation
     majors = sorted({UNITS[u].nation for u in combat["start_units"][role]
                      if UNITS[u].nation in MAJORS})
-    if role == "defender" and point == "fortress":
+    if role == "defender" and point in ("fortress", "inherent"):
         owner = combat.get("fort_owner")
         if owner in MAJORS:
             return owner
@@ -622,15 +642,20 @@ def retreat_destinations(state: dict[str, Any], th: Theatre, combat: dict[str, A
     """BoP 10.722 — 1–3 hexes, never into an enemy-occupied hex nor one adjacent to the
     attacking force, within march limits (terrain doesn't stop a retreat), ending with room."""
     side = combat["defender"]
-    banned = set(th.adj[combat["from"]]) | {combat["from"]}
+    banned = set(neighbours(state, th, combat["from"])) | {combat["from"]}
     occ = occupancy(state)
     start = combat["target"]
+    landing = landing_of(state)
+    if landing is not None:
+        banned.add(landing["at"])  # 10.722: no retreat onto or off a landing (as in boxes)
+        if start == landing["at"]:
+            return []
     reach = {start: 0}
     frontier = [start]
     for step in range(1, 4):
         nxt = []
         for loc in frontier:
-            for other in th.adj[loc]:
+            for other in neighbours(state, th, loc):
                 if other in reach or other in banned or other in th.boxes:
                     continue
                 if neutral_closed(state, th, other) or enemy_present(state, th, other, side, occ):
@@ -708,9 +733,17 @@ def do_retreat(state: dict[str, Any], th: Theatre, combat: dict[str, Any], uid: 
 
 
 def finish_clear(state: dict[str, Any], th: Theatre, combat: dict[str, Any]) -> list[Event]:
-    """BoP 10.22, 10.81 — the location is cleared: the attacker must enter it."""
+    """BoP 10.22, 10.81 — the location is cleared: the attacker must enter it (not a landing,
+    which is removed instead)."""
     units = [u for u in combat["units"] if u in state["board"]["units"]]
     events = []
+    if combat.get("at_landing"):
+        landing = state["board"]["landing"]
+        state["board"]["landing"] = None
+        if landing is not None:
+            state["board"]["control"].pop(landing["at"], None)
+            events.append(Event("landing_removed", "BoP 10.81", dict(landing)))
+        units = []
     if units:
         events += enter(state, th, units, [combat["from"], combat["target"]])
         events.append(Event("advance", "BoP 10.81", {"units": units, "to": combat["target"]}))
@@ -726,7 +759,8 @@ def conclude(state: dict[str, Any], th: Theatre, combat: dict[str, Any]) -> list
     events: list[Event] = []
     target = combat["target"]
     cleared = not defenders(state, target, combat["defender"]) and not (
-        fort_steps(state, th, target) and fort_owner_side(state, th, target) == combat["defender"])
+        fort_steps(state, th, target) and fort_owner_side(state, th, target) == combat["defender"]
+    ) and not combat.get("id")
     bthru = False
     if ("bthru" in combat["result"]["flags"] or combat.get("expanded")) and cleared and not (
             combat["counter_breach"]):
@@ -913,8 +947,9 @@ def attack_items(state: dict[str, Any], th: Theatre, seat: str, commander_of: An
         if not mine:
             continue
         side = unit_side(state, mine[0])
-        for target in th.adj[loc]:
-            if not enemy_present(state, th, target, side, occ):
+        for target in neighbours(state, th, loc):
+            if not enemy_present(state, th, target, side, occ) and not inherent_defense(
+                    state, th, loc, target, side, occ):
                 continue
             entrenched = any(state["board"]["units"][d]["mode"] == ENTRENCHED
                              for d in occ.get(target, []) if unit_side(state, d) not in (side, None))
@@ -928,7 +963,9 @@ def attack_items(state: dict[str, Any], th: Theatre, seat: str, commander_of: An
                 continue
             point = [u for u in pool if u in force and UNITS[u].kind != "siege"][0]
             n_def = len([d for d in occ.get(target, []) if UNITS[d].corps
-                         and unit_side(state, d) not in (side, None)]) + fort_steps(state, th, target)
+                         and unit_side(state, d) not in (side, None)]) + fort_steps(
+                state, th, target) + (1 if inherent_defense(state, th, loc, target, side, occ)
+                                      else 0)
             items.append({"action": {"units": force, "target": target, "point": point,
                                      "payer": who[0]},
                           "odds": odds_text(len(force), n_def)})

@@ -120,6 +120,23 @@ def corps_at(state: dict[str, Any], loc: str) -> list[str]:
     return [uid for uid in units_at(state, loc) if UNITS[uid].corps]
 
 
+def landing_of(state: dict[str, Any]) -> dict[str, str] | None:
+    """BoP 6.453 — the Entente's landing counter: {"at": water hex, "to": coastal hex}."""
+    return state["board"].get("landing")
+
+
+def neighbours(state: dict[str, Any], th: Theatre, loc: str) -> tuple[str, ...]:
+    """BoP 2.52 — land adjacency, plus the landing counter linked to the hex it points at."""
+    landing = landing_of(state)
+    if landing is None:
+        return th.adj.get(loc, ())
+    if loc == landing["at"]:
+        return (landing["to"],)
+    if loc == landing["to"]:
+        return tuple(sorted(set(th.adj.get(loc, ())) | {landing["at"]}))
+    return th.adj.get(loc, ())
+
+
 def controller(state: dict[str, Any], th: Theatre, loc: str) -> str | None:
     """BoP 2.53 — the nation controlling a location (its home nation unless captured)."""
     return state["board"]["control"].get(loc, th.home.get(loc))

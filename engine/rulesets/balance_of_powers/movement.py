@@ -16,8 +16,8 @@ from typing import Any
 from engine.kernel import IllegalAction
 
 from .forces import (ENTRENCHED, MANEUVER, UNITS, controller, enemy_present,
-                     friendly_corps_count, neutral_closed, occupancy, side_of, stack_limit,
-                     stacking_conflict, unit_side)
+                     friendly_corps_count, landing_of, neighbours, neutral_closed, occupancy,
+                     side_of, stack_limit, stacking_conflict, unit_side)
 from .sequence import MONTHS, first_fortnight_of_game
 from .tables import ARMP_TERRAIN, RAIL_CAP, RAIL_HEXES_PER_MP, RAIL_MAX_MP
 from .theatre import Theatre
@@ -80,6 +80,9 @@ def can_pass(state: dict[str, Any], th: Theatre, side: str, loc: str, n_corps: i
     """BoP 2.62, 6.11, 9.63 — a friendly force may enter (and leave) this location."""
     if neutral_closed(state, th, loc):
         return False
+    landing = landing_of(state)
+    if landing is not None and loc == landing["at"] and side != "entente":
+        return False  # 6.451: the Central Powers have no sea power
     if loc in state["flow"]["trench"]:
         return False
     if enemy_present(state, th, loc, side, occ):
@@ -116,9 +119,11 @@ def march_destinations(state: dict[str, Any], th: Theatre, units: list[str],
             continue
         if loc != start and (th.terrain[loc] in ARMP_TERRAIN or loc in th.boxes):
             continue
-        for other in th.adj[loc]:
+        for other in neighbours(state, th, loc):
             if other == start or not can_pass(state, th, side, other, n_corps, occ):
                 continue
+            if inherent_defense(state, th, loc, other, side, occ):
+                continue  # 1.25: an assault from the landing fights the inherent defense
             ends = th.terrain[other] in ARMP_TERRAIN or other in th.boxes
             cost = budget if ends else spent + 1
             if other in seen and seen[other] <= cost:
@@ -133,6 +138,18 @@ def march_destinations(state: dict[str, Any], th: Theatre, units: list[str],
             if not ends:
                 frontier.append((cost, other, path + [other]))
     return dict(sorted(best.items()))
+
+
+def inherent_defense(state: dict[str, Any], th: Theatre, start: str, target: str, side: str,
+                     occ: dict[str, list[str]] | None = None) -> bool:
+    """BoP 1.25 — an empty enemy coastal hex attacked from the landing is defended by a
+    virtual 1-0 one-step unit."""
+    landing = landing_of(state)
+    if landing is None or start != landing["at"] or target != landing["to"]:
+        return False
+    if enemy_present(state, th, target, side, occ):
+        return False
+    return side_of(state, controller(state, th, target)) not in (side, None)
 
 
 def rail_payers(state: dict[str, Any], units: list[str]) -> list[str]:

@@ -77,7 +77,8 @@ def _memo_key(state: dict[str, Any]) -> str:
     board = state["board"]
     return repr((state.get("kernel", {}).get("game_uid"), state["flow"], board["units"],
                  board["control"], board["forts"], board["breaches"], board["pool"],
-                 board["arrivals"], board["map"], state["powers"], state["ti"], state["plans"],
+                 board["arrivals"], board["map"], board.get("landing"), board["landing_used"],
+                 state["powers"], state["ti"], state["plans"],
                  state.get("ti_benefits")))
 
 
@@ -96,7 +97,7 @@ def _seat_rule(kind: str) -> str:
             "britain_setup": "BoP 12.1", "plan_xvii": "BoP 12.1", "reserve": "BoP 10.4",
             "point": "BoP 10.531", "reroll": "BoP 12.1", "pay": "BoP 10.711",
             "loss": "BoP 10.712", "retreat": "BoP 10.722",
-            "remove_breach": "BoP 10.594"}[kind]
+            "remove_breach": "BoP 10.594", "landing": "BoP 6.453"}[kind]
 
 
 class BalanceOfPowers(Ruleset):
@@ -214,6 +215,10 @@ class BalanceOfPowers(Ruleset):
             if admiralty.sea_moves(state, th, seat, commander):
                 out.append(self._decision(state, seat, "sea_move", schema=SEA_SCHEMA,
                                           prompt="Move a corps by sea (6.45)"))
+            landings = admiralty.landing_options(state, th)
+            if landings:
+                out.append(self._decision(state, seat, "landing", options=tuple(landings),
+                                          prompt="Place the year's landing counter (6.453)"))
             return out
         if step == Step.PLAN_XVII.value:
             options = ({"destroy": None},) + tuple(
@@ -530,6 +535,14 @@ class BalanceOfPowers(Ruleset):
         state["flow"]["sea_used"] += 1
         return [Event("sea_move", "BoP 6.452", {"unit": uid, "from": frm, "to": action["to"]})]
 
+    def _do_landing(self, state, th, seat, action, roller):
+        """BoP 6.453 — place the year's landing counter: Entente land linked to one coast hex."""
+        state["board"]["landing"] = {"at": action["at"], "to": action["to"]}
+        state["board"]["landing_used"] = True
+        state["board"]["control"][action["at"]] = seat
+        state["board"]["control"] = dict(sorted(state["board"]["control"].items()))
+        return [Event("landing_placed", "BoP 6.453", dict(action))]
+
     def _do_plan_xvii(self, state, th, seat, action, roller):
         """BoP 12.1 Plan XVII — the CP destroys up to four French corps of its choice."""
         flow = state["flow"]
@@ -712,7 +725,8 @@ class BalanceOfPowers(Ruleset):
         if step == Step.ADMIRALTY:
             flow["sea_used"] = 0
             flow["active"] = [s for s in SIDE_SEATS[ENTENTE] if _at_war(state, s)
-                              and admiralty.sea_moves(state, th, s, commander)]
+                              and (admiralty.sea_moves(state, th, s, commander)
+                                   or admiralty.landing_options(state, th))]
             return []
         if step == Step.PLAN_XVII:
             plan = state["plans"]["plan17"]
@@ -752,6 +766,14 @@ class BalanceOfPowers(Ruleset):
                 state["board"]["pool"] = sorted(state["board"]["pool"] + [uid])
                 events.append(Event("muster_failed", "BoP 6.211", {"unit": uid}))
             flow["muster"] = []
+        if flow["step"] == Step.HALF.value and flow["side"] == ENTENTE:
+            landing = state["board"].get("landing")
+            if landing is not None and not any(
+                    u["at"] == landing["at"] and UNITS[uid].corps
+                    for uid, u in state["board"]["units"].items()):
+                state["board"]["landing"] = None
+                state["board"]["control"].pop(landing["at"], None)
+                events.append(Event("landing_removed", "BoP 6.453", dict(landing)))
         if flow["step"] == Step.HALF.value:
             flow["trench"] = []
             flow["bthru"] = []
@@ -812,7 +834,8 @@ class BalanceOfPowers(Ruleset):
                       "pool": list(state["board"]["pool"]),
                       "arrivals": state["board"]["arrivals"],
                       "control": state["board"]["control"], "forts": state["board"]["forts"],
-                      "breaches": state["board"]["breaches"]},
+                      "breaches": state["board"]["breaches"],
+                      "landing": state["board"].get("landing")},
             "powers": state["powers"], "ti": state["ti"], "plans": state["plans"],
             "ti_benefits": state.get("ti_benefits", {}),
             "bargaining_chips": bc_counts(state, th),
@@ -825,7 +848,9 @@ class BalanceOfPowers(Ruleset):
         th = _th(state)
         occ = occupancy(state)
         for loc, here in occ.items():
-            assert loc in th.terrain and th.terrain[loc] != "water", f"unit on water {loc}"
+            landing = state["board"].get("landing")
+            assert loc in th.terrain and (th.terrain[loc] != "water" or (
+                landing is not None and loc == landing["at"])), f"unit on water {loc}"
             sides = {unit_side(state, u) for u in here if UNITS[u].corps}
             assert len(sides) <= 1, f"enemies share {loc}: {here}"
             nations = {UNITS[u].nation for u in here if UNITS[u].corps}

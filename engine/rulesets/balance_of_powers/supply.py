@@ -11,7 +11,8 @@ from typing import Any
 
 from engine.kernel import Event, Roller
 
-from .forces import UNITS, controller, enemy_present, eliminate, occupancy, side_of
+from .forces import (UNITS, controller, enemy_present, eliminate, landing_of, neighbours,
+                     occupancy, side_of)
 from .tables import MAJORS
 from .theatre import Theatre
 
@@ -52,7 +53,7 @@ def sources(state: dict[str, Any], th: Theatre, nation: str,
             continue
         if enemy_present(state, th, loc, side, occ):
             continue
-        around = th.adj[loc]
+        around = neighbours(state, th, loc)
         if around and all(enemy_present(state, th, other, side, occ) for other in around):
             continue
         live.add(loc)
@@ -67,6 +68,7 @@ def _fingerprint(state: dict[str, Any], th: Theatre, nation: str) -> tuple[Any, 
     return (th.name, nation,
             tuple(sorted((u, v["at"]) for u, v in board["units"].items())),
             tuple(sorted(board["control"].items())), tuple(sorted(board["forts"].items())),
+            tuple(sorted((board.get("landing") or {}).items())),
             tuple(sorted((n, p["side"]) for n, p in state["powers"].items())))
 
 
@@ -102,14 +104,17 @@ def _trace(state: dict[str, Any], th: Theatre, nation: str,
     while frontier:
         nxt = []
         for loc in frontier:
-            for other in th.adj[loc]:
+            for other in neighbours(state, th, loc):
                 if other not in reached and qualifies(other):
                     reached.add(other)
                     nxt.append(other)
         frontier = nxt
     out = set(reached)
     for loc in reached:
-        out.update(th.adj[loc])
+        out.update(neighbours(state, th, loc))
+    landing = landing_of(state)
+    if landing is not None and side == "entente":
+        out.add(landing["at"])  # 6.454: water supply to the landing (our reading, see docs)
     return out
 
 

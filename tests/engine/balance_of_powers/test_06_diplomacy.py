@@ -94,3 +94,75 @@ def test_bop_6_451_cp_has_no_sea_power_and_german_coasts_are_closed():
                       "paris": {"at": "0203", "capital": True}})
     assert not admiralty.permitted_water(th, hx(th, "0501"))  # touches German land
     assert admiralty.permitted_water(th, hx(th, "0101"))
+
+
+# --- 6.453 the landing counter and amphibious assault ------------------------------------------
+
+COAST = grid(6, 4, name="t-06-landing", sea=[f"{c:02d}01" for c in range(1, 7)],
+             country={f"{c:02d}{r:02d}": "germany" for c in range(5, 7) for r in range(2, 5)},
+             rail=[["0102", "0103", "0104"]],
+             places={"paris": {"at": "0104", "capital": True},
+                     "calais": {"at": "0102", "port": "minor"},
+                     "berlin": {"at": "0603", "capital": True}})
+
+
+def landing_state():
+    state = position(COAST, {"bri-inf-1": "0102"}, side="entente", sides={"britain": "entente"},
+                     rp={"britain": 5})
+    state["board"]["control"][hx(COAST, "0302")] = "germany"   # a French coast hex the CP took
+    return state
+
+
+def test_bop_6_453_landing_options_point_at_enemy_held_coast_from_permitted_water():
+    state = landing_state()
+    options = admiralty.landing_options(state, COAST)
+    assert {o["to"] for o in options} == {hx(COAST, "0302")}
+    assert all(admiralty.permitted_water(COAST, o["at"]) for o in options)
+    state["board"]["landing_used"] = True
+    assert admiralty.landing_options(state, COAST) == []  # one a year
+
+
+def test_bop_6_453_landing_is_a_sea_destination_and_assault_fights_the_inherent_defense():
+    from engine.rulesets.balance_of_powers import combat
+    from .helpers import Dice
+    state = landing_state()
+    target = hx(COAST, "0302")
+    spot = next(o for o in admiralty.landing_options(state, COAST) if o["to"] == target)
+    RULESET._do_landing(state, COAST, "britain", spot, None)
+    moves = admiralty.sea_moves(state, COAST, "britain", commander)
+    assert {"unit": "bri-inf-1", "to": spot["at"]} in moves
+    RULESET._do_sea_move(state, COAST, "britain", {"unit": "bri-inf-1", "to": spot["at"]}, None)
+    from engine.rulesets.balance_of_powers.movement import march_destinations
+    assert target not in march_destinations(state, COAST, ["bri-inf-1"], {})  # an assault
+    assert combat.attack_problem(state, COAST, ["bri-inf-1"], target, {}) is None
+    # 1 corps vs the 1-step ID (1:1, 0); yellow 4 vs 1 (+3); amphibious −2; naval gunfire +1
+    events = combat.declare(state, COAST, "britain", ["bri-inf-1"], target, "bri-inf-1",
+                            "britain", {}, Dice([3, 3]))
+    roll = next(e.data for e in events if e.kind == "combat_roll")
+    assert roll["modifiers"]["terrain"] == -2 and roll["modifiers"]["artillery"] == 1
+    assert roll["fnm"] == 2 and roll["final"] == 8 and roll["odds"] == "1:1"  # RP/1
+    assert combat.pending(state, COAST)[:2] == ("pay", "britain")
+    combat.answer(state, COAST, "pay", {"pay": True}, Dice([]))
+    assert state["board"]["units"]["bri-inf-1"]["at"] == target
+    assert target not in state["board"]["control"]  # liberated: back to its French owner
+
+
+def test_bop_10_81_cleared_landing_is_removed_not_entered():
+    from engine.rulesets.balance_of_powers import combat
+    from .helpers import Dice
+    state = landing_state()
+    target = hx(COAST, "0302")
+    spot = next(o for o in admiralty.landing_options(state, COAST) if o["to"] == target)
+    RULESET._do_landing(state, COAST, "britain", spot, None)
+    state["board"]["units"]["bri-inf-1"]["at"] = spot["at"]
+    state["board"]["units"]["ger-inf-1"] = {"at": target, "mode": "maneuver"}
+    state["board"]["units"]["ger-inf-2"] = {"at": target, "mode": "maneuver"}
+    state["flow"]["side"] = "central"
+    # The Germans in the captured hex are out of supply (yellow 4 − 1 = 3 vs 3): 2:1 (0),
+    # FNM 0; 6+6 = 12, RP/3: unsupplied, they cannot buy off the RP and lose their point unit.
+    combat.declare(state, COAST, "germany", ["ger-inf-1", "ger-inf-2"], spot["at"], "ger-inf-1",
+                   "germany", {}, Dice([6, 6]))
+    assert state["flow"]["combat"] is None
+    assert "bri-inf-1" not in state["board"]["units"]  # no retreat from a landing
+    assert state["board"]["landing"] is None
+    assert state["board"]["units"]["ger-inf-2"]["at"] == target  # the attacker stays
