@@ -306,7 +306,10 @@ def expand(state: dict[str, Any], seat: str, decision: Decision) -> list[dict[st
 
 
 def validate(state: dict[str, Any], seat: str, decision: Decision, action: Any) -> Any:
-    """FA 11.8 / 11.9 / 11.12 / 11.14 — an order is legal iff the lister offers it."""
+    """FA 11.8 / 11.9 / 11.12 / 11.14 — an order is legal iff the lister offers it.
+
+    Raises MalformedAction (wrong shape) or IllegalAction (unknown or foreign unit, an order
+    the lister does not offer; attacks: see `_validate_attack`)."""
     if not isinstance(action, dict):
         raise MalformedAction("an order is a JSON object")
     if action == DONE:
@@ -505,6 +508,8 @@ def do_land_attack(state, seat, action, roller, events) -> None:
 
 
 def do_combat_reply(state, seat, action, roller, events) -> None:
+    """FA 11.12.5 — a reply inside an attack: table, losses, shatter or retreat, a retreat
+    hex, the advance."""
     from .resolution import answer
     answer(state, seat, action, roller, events)
 
@@ -520,12 +525,14 @@ def do_reorganise(state, seat, action, roller, events) -> None:
 
 
 def do_build(state, seat, action, roller, events) -> None:
+    """FA 13.5.5 — buy one unit class (or an entrenchment), or finish building."""
     from .production import build
     _bump(state, f"build-{seat}")
     events.extend(build(state, seat, action, roller))
 
 
 def do_entrench(state, seat, action, roller, events) -> None:
+    """FA 21.6 — an arriving entrenchment goes to an in-supply corps."""
     from .production import entrench
     _bump(state, f"entrench-{seat}")
     events.extend(entrench(state, seat, action))

@@ -34,13 +34,43 @@ def factories(state: dict[str, Any], power: str) -> list[str]:
             and controller(state, h) == power and is_home_hex(m, h, power)]
 
 
+def usable_resources(state: dict[str, Any], power: str) -> int:
+    """FA 13.5.1 — controlled resource hexes that reach a usable factory: in its hex, or by
+    rail through the power's own hexes, entering or leaving enemy ZoC only where a friendly
+    land unit stands. (Road links are not on the map yet; see the rules document.)"""
+    from engine.board.paths import RailNetwork, rail_reachable
+    m = map_of(state)
+    plants = set(factories(state, power))
+    sources = [h for h in m.ids if m.hex(h).has_feature("resource")
+               and controller(state, h) == power]
+    if not sources or not plants:
+        return 0
+    zoc = enemy_zoc(state, power)
+    here = by_hex(state)
+    held = {h for h, us in here.items() if any(u["power"] == power for u in us)}
+
+    def own(mm: Any, i: int) -> bool:
+        return controller(state, mm.ids[i]) == power
+
+    def blocked(mm: Any, i: int) -> bool:
+        return mm.ids[i] in zoc and mm.ids[i] not in held
+
+    network = RailNetwork.build(m, own)
+    count = 0
+    for h in sources:
+        if h in plants:
+            count += 1
+        elif h in network and not blocked(m, m.index_of(h)) and plants & set(
+                rail_reachable(network, h, None, blocked)):
+            count += 1
+    return count
+
+
 def production_points(state: dict[str, Any], power: str) -> int:
     """FA 13.5.1 — each factory that receives one resource makes 1 PP. Resources: the map's
-    resource hexes the power controls, plus the scenario's off-map stand-in."""
-    m = map_of(state)
-    resources = sum(1 for h in m.ids if m.hex(h).has_feature("resource")
-                    and controller(state, h) == power)
-    resources += state["board"]["offmap_resources"].get(power, 0)
+    resource hexes the power controls that reach a factory, plus the scenario's off-map
+    stand-in (which feeds off-map or on-map factories)."""
+    resources = usable_resources(state, power) + state["board"]["offmap_resources"].get(power, 0)
     plants = len(factories(state, power)) + state["board"]["offmap_factories"].get(power, 0)
     return min(plants, resources)
 
@@ -218,6 +248,7 @@ def entrench_options(state: dict[str, Any], power: str) -> list[dict[str, Any]]:
 
 
 def entrench(state: dict[str, Any], power: str, action: dict[str, Any]) -> list[Event]:
+    """FA 21.6 — mark the corps entrenched (lost when it leaves the hex)."""
     u = unit(state, action["unit"])
     u["entrenched"] = True
     state["board"]["entrench_pending"][power] -= 1

@@ -329,7 +329,8 @@ def _end(state: dict[str, Any], events: list[Event]) -> None:
 
 def answer(state: dict[str, Any], seat: str, action: dict[str, Any], roller: Roller,
            events: list[Event]) -> None:
-    """The combat's reply decisions: table, losses, shatter/retreat, retreat hex, advance."""
+    """FA 11.12.5 — the combat's replies: table (21.7), losses (11.12.5.4), shatter or
+    retreat (11.12.5.6), a retreat hex (11.12.5.5), the advance (11.12.5.7)."""
     c = state["flow"]["combat"]
     phase = c["phase"]
     state["flow"]["acts"][f"combat{c['n']}"] = state["flow"]["acts"].get(

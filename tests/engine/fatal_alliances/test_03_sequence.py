@@ -204,3 +204,14 @@ def test_fa_4_2_1_reinforcements_fill_the_city_then_overflow_next_door_then_slip
     assert list(placed.values()).count("city") == 2
     assert list(placed.values()).count("overflow") == 1   # one per city per turn
     assert len([e for e in events if e.kind == "arrival_delayed"]) == 2
+
+
+def test_fa_13_5_1_resources_reach_factories_by_rail_through_own_hexes():
+    from engine.rulesets.fatal_alliances.production import usable_resources
+    feats = {"0,2": ["factory", "city"], "2,2": ["resource"], "2,0": ["resource"]}
+    rail = [["0,2", "1,2", "2,2"]]
+    s = position([], features=feats, rail=rail, width=6, split=6)
+    assert usable_resources(s, "germany") == 1   # 2,2 by rail; 2,0 has no rail
+    cut = position([corps("r", "russia", "1,3")], features=feats, rail=rail, width=6, split=6)
+    cut["board"]["wars"] = ["germany|russia"]
+    assert usable_resources(cut, "germany") == 0  # 1,2 is in enemy ZoC with no friend
