@@ -48,6 +48,7 @@ def map_of(state: dict[str, Any]) -> Map:
 
 _MEMO: dict[tuple[Any, ...], Any] = {}
 _MEMO_LIMIT = 4096
+_MISSING = object()
 
 
 def fingerprint(state: dict[str, Any]) -> tuple[Any, ...]:
@@ -64,8 +65,9 @@ def fingerprint(state: dict[str, Any]) -> tuple[Any, ...]:
 
 def memoised(what: str, state: dict[str, Any], power: str, compute: Callable[[], Any]) -> Any:
     key = (what, fingerprint(state), power)
-    if key in _MEMO:
-        return _MEMO[key]
+    value = _MEMO.get(key, _MISSING)
+    if value is not _MISSING:
+        return value
     value = compute()
     if len(_MEMO) >= _MEMO_LIMIT:
         _MEMO.clear()

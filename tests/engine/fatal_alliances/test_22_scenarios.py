@@ -106,3 +106,12 @@ def test_fa_selfplay_campaign_runs_to_its_cap_without_errors():
                      check_leaks=False)
     assert not tally.failed, tally.problems[:3]
     assert tally.truncated + tally.finished == 1
+
+
+@needs_map
+def test_fa_bench_figures_list_a_whole_sides_moves_on_the_full_map():
+    from engine.rulesets.fatal_alliances.bench import bench_figures
+    figures = bench_figures(repeat=1)
+    assert figures["campaign_central_land_moves_items"] > 100
+    assert figures["campaign_central_attacks_items"] > 0
+    assert "campaign_central_land_moves_ms" not in figures  # no clock, no times
