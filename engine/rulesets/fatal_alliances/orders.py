@@ -262,6 +262,12 @@ def combat_decisions(state: dict[str, Any]) -> list[Decision]:
     c = state["flow"]["combat"]
     phase = c["phase"]
     key = f"combat{c['n']}"
+
+    def _serial(state: dict[str, Any], what: str) -> str:
+        # One counter per combat, bumped by every reply: ids never repeat.
+        flow = state["flow"]
+        return (f"t{flow['turn']}-i{flow['impulse']}-{what}-"
+                f"{flow['acts'].get(key, 0)}")
     if phase == "table":
         return [Decision(id=_serial(state, f"{key}-table"), seats=(c["defender"],),
                          kind="choose_table", rule="FA 21.7",
