@@ -36,7 +36,7 @@ MANIFEST = {
          "selfplay_requires": ["land_move", "land_attack"]},
         {"id": "campaign-1914", "title": "The 1914 Campaign", "map": "fa-europe",
          "seats": _seats(CAMPAIGN_POWERS), "sides": SIDES, "options": [PROFILE_OPTION],
-         "max_actions": 4000, "hidden_information": False, "simultaneous": False,
+         "max_actions": 400, "hidden_information": False, "simultaneous": False,
          "turns": 30, "selfplay_requires": ["land_move", "land_attack"]},
     ],
 }
