@@ -3,8 +3,9 @@ compiled map and frame times of pan and zoom (figures, not assertions).
 
 Serves the repository on a loopback port, opens `frontend/map/mapview.js` on each compiled map,
 and measures: fetch + parse + inline + first paint (two animation frames after the view is
-built), the number of SVG nodes, and the time of 60 wheel-zoom and 60 drag-pan steps measured
-as the gap between animation frames (a pan or zoom changes one transform).
+built), the number of SVG nodes, the time of 60 wheel-zoom and 60 drag-pan steps measured as
+the gap between animation frames (a gesture previews as a CSS transform of the composited
+<svg>), and the one repaint when the resting gesture is committed to the SVG transform.
 """
 
 from __future__ import annotations
@@ -43,14 +44,18 @@ FRAMES = """async (kind) => {
     if (kind === 'zoom') {
       svg.dispatchEvent(new WheelEvent('wheel', {clientX: cx, clientY: cy, deltaY: i % 20 < 10 ? -100 : 100, bubbles: true, cancelable: true}));
     } else {
-      window.view.panBy(i % 20 < 10 ? 6 : -6, 3 * (i % 2 ? 1 : -1));
+      window.view.panBy(i % 20 < 10 ? 6 : -6, 3 * (i % 2 ? 1 : -1), {preview: true});
     }
     await new Promise(r => requestAnimationFrame(r));
     const now = performance.now();
     times.push(now - last);
     last = now;
   }
-  return times;
+  // The one repaint when the resting gesture is committed to the SVG transform.
+  const t0 = performance.now();
+  window.view.panBy(0, 0);
+  await new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));
+  return {times, commit_ms: performance.now() - t0};
 }"""
 
 
@@ -89,8 +94,10 @@ def run() -> dict[str, Any]:
                 figures["map_json_kb"] = round(path.stat().st_size / 1024)
                 svg = ROOT / "static" / "maps" / name / "map.svg"
                 figures["map_svg_kb"] = round(svg.stat().st_size / 1024) if svg.exists() else None
-                figures["zoom_frames"] = _summary(page.evaluate(FRAMES, "zoom"))
-                figures["pan_frames"] = _summary(page.evaluate(FRAMES, "pan"))
+                for kind in ("zoom", "pan"):
+                    measured = page.evaluate(FRAMES, kind)
+                    figures[f"{kind}_frames"] = _summary(measured["times"])
+                    figures[f"{kind}_commit_ms"] = round(measured["commit_ms"], 1)
                 out["maps"][name] = figures
                 page.close()
             browser.close()

@@ -10,6 +10,8 @@ import { hexCorners, hexId, hexToPixel, neighbours, parseHexId, pixelToHex } fro
 const SVG_NS = "http://www.w3.org/2000/svg";
 const MIN_ZOOM = 0.5;
 const MAX_ZOOM = 12;
+// How long a gesture must rest before its preview is committed to the SVG transform.
+const COMMIT_AFTER_MS = 160;
 // Zoom level from which hex numbers show (labels that appear with zoom).
 const HEX_LABEL_ZOOM = 2.5;
 
@@ -93,18 +95,15 @@ export class MapView {
 
   /** The hex under a client (screen) point, or null off the map. */
   hexAtClient(clientX, clientY) {
-    const matrix = this.viewport.getScreenCTM();
-    if (!matrix) return null;
-    const point = new DOMPoint(clientX, clientY).matrixTransform(matrix.inverse());
-    const id = hexId(pixelToHex(this.layout, [point.x, point.y]));
+    const id = hexId(pixelToHex(this.layout, this.#mapPoint(clientX, clientY)));
     return this.map.hexes[id] ? id : null;
   }
 
   /** The client point of a hex centre (for tests and pop-ups). */
   clientOfHex(id) {
     const [x, y] = hexToPixel(this.layout, parseHexId(id));
-    const point = new DOMPoint(x, y).matrixTransform(this.viewport.getScreenCTM());
-    return [point.x, point.y];
+    const { a, e, f } = this.#rootMatrix();
+    return [e + a * (this.pan[0] + x * this.zoom), f + a * (this.pan[1] + y * this.zoom)];
   }
 
   describeHex(id) {
@@ -119,26 +118,78 @@ export class MapView {
   }
 
   // --- zoom and pan: one transform --------------------------------------------------------
+  //
+  // The map's transform is one attribute on the viewport group. During a gesture (drag, wheel,
+  // pinch) the change is first shown as a CSS transform of the <svg> element, which the
+  // compositor moves as a bitmap, and committed to the attribute when the gesture rests:
+  // without a GPU, repainting thousands of paths on every frame is what makes panning slow.
+
+  /** Root user units → screen: {a (scale), e, f (offsets)}, as when no preview is shown. */
+  #rootMatrix() {
+    if (this.base) return this.base;
+    const m = this.root.getScreenCTM();
+    return { a: m.a, e: m.e, f: m.f };
+  }
+
+  /** The map (hex layout) point under a client point, whatever transform is showing. */
+  #mapPoint(clientX, clientY) {
+    const [x, y] = this.#svgPoint(clientX, clientY);
+    return [(x - this.pan[0]) / this.zoom, (y - this.pan[1]) / this.zoom];
+  }
+
+  #svgPoint(clientX, clientY) {
+    const { a, e, f } = this.#rootMatrix();
+    return [(clientX - e) / a, (clientY - f) / a];
+  }
 
   #applyTransform() {
+    clearTimeout(this.commitTimer);
+    this.base = null;
+    this.root.style.transform = "";
     const [x, y] = this.pan;
     this.viewport.setAttribute("transform",
       `translate(${x.toFixed(2)} ${y.toFixed(2)}) scale(${this.zoom.toFixed(4)})`);
     this.root.classList.toggle("show-hex-labels", this.zoom >= HEX_LABEL_ZOOM);
+    this.committed = { zoom: this.zoom, pan: this.pan.slice() };
+  }
+
+  #preview() {
+    if (!this.base) {
+      const m = this.root.getScreenCTM();
+      const box = this.root.getBoundingClientRect();
+      this.base = { a: m.a, e: m.e, f: m.f, left: box.left, top: box.top };
+    }
+    const { a, e, f, left, top } = this.base;
+    const ds = this.zoom / this.committed.zoom;
+    const dx = this.pan[0] - this.committed.pan[0] * ds;
+    const dy = this.pan[1] - this.committed.pan[1] * ds;
+    // Screen s → e + a·dx + ds·(s − e) for the change D = translate(d) scale(ds) in user
+    // units; as a CSS transform about the element's top-left corner:
+    const tx = e * (1 - ds) + a * dx - left * (1 - ds);
+    const ty = f * (1 - ds) + a * dy - top * (1 - ds);
+    this.root.style.transformOrigin = "0 0";
+    this.root.style.transform = `matrix(${ds},0,0,${ds},${tx},${ty})`;
+    clearTimeout(this.commitTimer);
+    this.commitTimer = setTimeout(() => this.#applyTransform(), COMMIT_AFTER_MS);
+  }
+
+  #show(preview) {
+    if (preview) this.#preview();
+    else this.#applyTransform();
   }
 
   /** Zoom by `factor` keeping the map point under (svgX, svgY) in place. */
-  zoomAt(factor, svgX, svgY) {
+  zoomAt(factor, svgX, svgY, { preview = false } = {}) {
     const next = Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, this.zoom * factor));
     const scale = next / this.zoom;
     this.pan = [svgX - (svgX - this.pan[0]) * scale, svgY - (svgY - this.pan[1]) * scale];
     this.zoom = next;
-    this.#applyTransform();
+    this.#show(preview);
   }
 
-  panBy(dx, dy) {
+  panBy(dx, dy, { preview = false } = {}) {
     this.pan = [this.pan[0] + dx, this.pan[1] + dy];
-    this.#applyTransform();
+    this.#show(preview);
   }
 
   /** Centre the view on a hex at the current zoom. */
@@ -148,12 +199,6 @@ export class MapView {
     this.#applyTransform();
   }
 
-  #svgPoint(clientX, clientY) {
-    const matrix = this.root.getScreenCTM();
-    const point = new DOMPoint(clientX, clientY).matrixTransform(matrix.inverse());
-    return [point.x, point.y];
-  }
-
   #bindPointer() {
     const pointers = new Map();
     let dragged = false;
@@ -161,7 +206,7 @@ export class MapView {
     this.root.addEventListener("wheel", (event) => {
       event.preventDefault();
       const [x, y] = this.#svgPoint(event.clientX, event.clientY);
-      this.zoomAt(event.deltaY < 0 ? 1.2 : 1 / 1.2, x, y);
+      this.zoomAt(event.deltaY < 0 ? 1.2 : 1 / 1.2, x, y, { preview: true });
     }, { passive: false });
     this.root.addEventListener("pointerdown", (event) => {
       pointers.set(event.pointerId, [event.clientX, event.clientY]);
@@ -186,7 +231,7 @@ export class MapView {
         const [a, b] = [...pointers.values()];
         const distance = Math.hypot(a[0] - b[0], a[1] - b[1]);
         const [x, y] = this.#svgPoint((a[0] + b[0]) / 2, (a[1] + b[1]) / 2);
-        this.zoomAt(distance / pinch, x, y);
+        this.zoomAt(distance / pinch, x, y, { preview: true });
         pinch = distance;
         dragged = true;
         return;
@@ -195,11 +240,12 @@ export class MapView {
       if (Math.abs(event.clientX - last[0]) + Math.abs(event.clientY - last[1]) > 2) dragged = true;
       if (dragged) {
         this.root.setPointerCapture?.(event.pointerId);
-        this.panBy(to[0] - from[0], to[1] - from[1]);
+        this.panBy(to[0] - from[0], to[1] - from[1], { preview: true });
         pointers.set(event.pointerId, [event.clientX, event.clientY]);
       }
     });
     const release = (event) => {
+      if (this.base && pointers.size <= 1) this.#applyTransform();
       const had = pointers.delete(event.pointerId);
       if (pointers.size < 2) pinch = null;
       if (had && !dragged && event.type === "pointerup") {

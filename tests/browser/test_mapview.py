@@ -112,3 +112,34 @@ def test_counters_stack_with_a_count_and_highlights_show_costs(map_page):
     assert map_page.evaluate("document.querySelector('.hl-attack .hl-text').textContent") == "odds 2:1"
     info = map_page.evaluate("(id) => window.view.describeHex(id)", metz)
     assert info["country"] == "germany" and len(info["units"]) == 2
+
+
+def test_a_gesture_previews_as_a_css_transform_then_commits_one_svg_transform(map_page):
+    paris = compiled()["places"]["paris"]["hex"]
+    map_page.evaluate("(id) => { window.view.centreOn(id); window.view.highlight([{hex: id}]); }",
+                      paris)
+    before = map_page.evaluate("document.querySelector('#map .viewport').getAttribute('transform')")
+    box = map_page.locator("#map svg").bounding_box()
+    map_page.mouse.move(box["x"] + 300, box["y"] + 200)
+    map_page.mouse.wheel(0, -120)
+    during = map_page.evaluate("""(id) => ({
+        css: document.querySelector('#map svg').style.transform,
+        attr: document.querySelector('#map .viewport').getAttribute('transform'),
+        back: window.view.hexAtClient(...window.view.clientOfHex(id)),
+        computed: window.view.clientOfHex(id),
+        drawn: (() => { const r = document.querySelector('.hl polygon').getBoundingClientRect();
+                        return [r.left + r.width / 2, r.top + r.height / 2]; })(),
+    })""", paris)
+    assert during["css"].startswith("matrix(1.2")
+    assert during["attr"] == before          # nothing repainted yet
+    assert during["back"] == paris           # hit-testing follows the preview …
+    assert during["computed"] == pytest.approx(during["drawn"], abs=1.5)  # … as drawn
+    map_page.wait_for_timeout(400)
+    after = map_page.evaluate("""() => ({
+        css: document.querySelector('#map svg').style.transform,
+        attr: document.querySelector('#map .viewport').getAttribute('transform'),
+    })""")
+    assert after["css"] == "" and after["attr"] != before and "scale(1.2" in after["attr"]
+    x, y = map_page.evaluate("(id) => window.view.clientOfHex(id)", paris)
+    map_page.mouse.click(x, y)
+    assert map_page.evaluate("window.clicks")[-1] == paris
