@@ -936,14 +936,16 @@ def pending(state: dict[str, Any], th: Theatre) -> tuple[str, str, list[dict[str
 
 
 def attack_items(state: dict[str, Any], th: Theatre, seat: str, commander_of: Any,
-                 supplied: dict[str, bool], limit: int | None = None) -> list[dict[str, Any]]:
+                 supplied: dict[str, bool], limit: int | None = None,
+                 only: list[str] | None = None) -> list[dict[str, Any]]:
     """BoP 10 — legal attacks of `seat`'s forces, with odds: one item per (location, target)
     using the largest legal force there (the best corps as point unit)."""
     items: list[dict[str, Any]] = []
     occ = occupancy(state)
     for loc in sorted(occ):
         mine = [u for u in occ[loc] if commander_of(state, u) == seat and UNITS[u].corps
-                and may_move(state, u) and mp_left(state, u, supplied.get(u, True)) >= 1]
+                and may_move(state, u) and mp_left(state, u, supplied.get(u, True)) >= 1
+                and (only is None or u in only)]
         if not mine:
             continue
         side = unit_side(state, mine[0])

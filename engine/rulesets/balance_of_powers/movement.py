@@ -1,9 +1,10 @@
 """BoP 9 — land movement: march, rail, entrenching; one force at a time (6.53, 9.0).
 
 Per half, `flow["moves"][uid] = {"mp": left, "rail": rail MP spent}` for units that acted;
-a unit not listed has its whole allowance. `flow["force"]` is the force now moving: acting with
-other units ends it (its units stop, 9.0), acting with some of its units drops the rest (9.12),
-unmoved units in its hex may join and count as having spent what it spent (9.12).
+a unit not listed has its whole allowance. `flow["force"][seat]` is the force that seat is now
+moving: until it stops (the `stop` decision, or no MP left) the seat may only march, rail or
+attack with it (9.0); acting with some of its units drops the rest (9.12), unmoved units in its
+hex may join and count as having spent what it spent (9.12).
 
 March destinations and rail destinations are each computed by one function used both to list
 options and to validate an action (the same code path).
@@ -224,10 +225,40 @@ def rail_destinations(state: dict[str, Any], th: Theatre, units: list[str],
     return out
 
 
-def start_force(state: dict[str, Any], units: list[str], supplied: dict[str, bool]) -> None:
-    """BoP 9.0, 9.12 — make `units` the moving force, ending or dropping others."""
+def seat_of(state: dict[str, Any], uid: str) -> str:
+    from .forces import commander
+    return commander(state, uid)
+
+
+def active_force(state: dict[str, Any], seat: str, supplied: dict[str, bool]) -> list[str]:
+    """The force `seat` is moving now (units still on the map), or [] when it has none."""
+    units = [u for u in state["flow"]["force"].get(seat, []) if u in state["board"]["units"]]
+    corps = [u for u in units if UNITS[u].corps]
+    if not corps or force_mp(state, corps, supplied) <= 0:
+        return []
+    return units
+
+
+def joinable(state: dict[str, Any], seat: str, force: list[str]) -> list[str]:
+    """BoP 9.12 — unmoved units of the seat in the force's location may be picked up."""
+    loc = state["board"]["units"][force[0]]["at"]
+    return sorted(u for u, v in state["board"]["units"].items()
+                  if v["at"] == loc and u not in force and u not in state["flow"]["moves"]
+                  and seat_of(state, u) == seat)
+
+
+def end_force(state: dict[str, Any], seat: str) -> None:
     flow = state["flow"]
-    current = [u for u in flow["force"] if u in state["board"]["units"]]
+    for uid in flow["force"].pop(seat, []):
+        if uid in state["board"]["units"]:
+            flow["moves"].setdefault(uid, {"mp": 0, "rail": 0})["mp"] = 0
+
+
+def start_force(state: dict[str, Any], units: list[str], supplied: dict[str, bool]) -> None:
+    """BoP 9.0, 9.12 — make `units` the moving force of their seat, dropping the rest."""
+    flow = state["flow"]
+    seat = seat_of(state, units[0])
+    current = [u for u in flow["force"].get(seat, []) if u in state["board"]["units"]]
     if current and not set(units) & set(current):
         for uid in current:
             flow["moves"].setdefault(uid, {"mp": 0, "rail": 0})["mp"] = 0
@@ -240,7 +271,8 @@ def start_force(state: dict[str, Any], units: list[str], supplied: dict[str, boo
         entry = flow["moves"].setdefault(uid, {"mp": allowance(state, uid, supplied.get(uid, True)),
                                               "rail": 0})
         entry["mp"] = min(entry["mp"], mp)
-    flow["force"] = sorted(units)
+    flow["force"][seat] = sorted(units)
+    flow["force"] = dict(sorted(flow["force"].items()))
 
 
 def spend(state: dict[str, Any], units: list[str], mp: int, *, rail: int = 0) -> None:

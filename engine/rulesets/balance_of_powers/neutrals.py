@@ -1,8 +1,8 @@
 """BoP 6.11, 6.123 and 12.1 — violations of the true neutrals and Britain's entry.
 
 A side declares a violation in its diplomacy phase (CP, then EP); the victim joins the other
-side at once and sets up its corps, in maneuver mode, in its population centres (6.11; we place
-them in a fixed order, capital first, see the docs). Britain joins the Entente at once when
+side at once and sets up its corps, in maneuver mode, in its population centres (6.11): the
+seat that now commands them places them one by one (an interrupting decision). Britain joins the Entente at once when
 Germany declares a violation of Belgium or the Netherlands, when a German land unit comes within
 3 hexes of Paris, or when Russia enters crisis (6.123; the naval and Italian triggers cannot
 arise here). On joining it places cavalry 1 and infantry 1–2 in a French port hex and infantry 3
@@ -41,7 +41,8 @@ def violate(state: dict[str, Any], th: Theatre, side: str, nation: str) -> list[
     power["side"] = enemy
     power["violated"] = True
     events = [Event("violation", "BoP 6.11", {"by": side, "nation": nation, "joins": enemy})]
-    events += place_neutral(state, th, nation)
+    units = [uid for uid, u in UNITS.items() if u.nation == nation and u.arrives == "violated"]
+    state["flow"]["neutral_to_place"] = sorted(state["flow"].get("neutral_to_place", []) + units)
     if side == "central" and nation in ("belgium", "netherlands"):
         events += britain_joins(state, th, f"germany_violated_{nation}")
     return events
@@ -56,7 +57,26 @@ def neutral_slots(state: dict[str, Any], th: Theatre, nation: str) -> list[str]:
     return pops
 
 
+def neutral_spots(state: dict[str, Any], th: Theatre, uid: str) -> list[str]:
+    """BoP 6.11 — the joining neutral's population centres with room and no enemy units."""
+    nation = UNITS[uid].nation
+    side = side_of(state, nation)
+    out = []
+    for loc in neutral_slots(state, th, nation):
+        here = [u for u, v in state["board"]["units"].items() if v["at"] == loc]
+        if any(side_of(state, UNITS[u].nation) not in (side, None) for u in here):
+            continue
+        if side_of(state, state["board"]["control"].get(loc, th.home.get(loc))) != side:
+            continue
+        if sum(1 for u in here if UNITS[u].corps) + 1 > stack_limit(state, th, loc):
+            continue
+        out.append(loc)
+    return sorted(out)
+
+
 def place_neutral(state: dict[str, Any], th: Theatre, nation: str) -> list[Event]:
+    """Place a joining neutral's corps in a fixed order (capital first); used by tests and as
+    the fallback of the placement decision."""
     units = [uid for uid, u in UNITS.items() if u.nation == nation and u.arrives == "violated"]
     slots = neutral_slots(state, th, nation) or sorted(
         loc for loc in th.locs if th.home.get(loc) == nation)

@@ -86,6 +86,14 @@ def _th(state: dict[str, Any]) -> Theatre:
     return theatre(state["board"]["map"])
 
 
+def commander_for_new(state: dict[str, Any], uid: str) -> str:
+    """The seat that will command a unit not yet on the map."""
+    nation = UNITS[uid].nation
+    if nation in MAJORS:
+        return nation
+    return MINOR_COMMANDER[state["powers"][nation]["side"]]
+
+
 def _at_war(state: dict[str, Any], seat: str) -> bool:
     return state["powers"][seat]["side"] is not None
 
@@ -97,7 +105,8 @@ def _seat_rule(kind: str) -> str:
             "britain_setup": "BoP 12.1", "plan_xvii": "BoP 12.1", "reserve": "BoP 10.4",
             "point": "BoP 10.531", "reroll": "BoP 12.1", "pay": "BoP 10.711",
             "loss": "BoP 10.712", "retreat": "BoP 10.722",
-            "remove_breach": "BoP 10.594", "landing": "BoP 6.453"}[kind]
+            "remove_breach": "BoP 10.594", "landing": "BoP 6.453",
+            "neutral_setup": "BoP 6.11", "stop": "BoP 9.0"}[kind]
 
 
 class BalanceOfPowers(Ruleset):
@@ -134,6 +143,15 @@ class BalanceOfPowers(Ruleset):
         step = flow["step"]
         if flow.get("britain_to_place"):
             return [self._britain_decision(state, th)]
+        if flow.get("neutral_to_place"):
+            uid = flow["neutral_to_place"][0]
+            options = tuple({"unit": uid, "at": loc} for loc in neutrals.neutral_spots(
+                state, th, uid)) or ({"unit": uid, "at": None},)
+            seat = commander_for_new(state, uid)
+            return [self._decision(state, seat, "neutral_setup", options=options,
+                                   prompt=f"Place {UNITS[uid].nation.title()} corps "
+                                          f"{UNITS[uid].name} in a population centre",
+                                   reaction=seat not in SIDE_SEATS[flow["side"]])]
         if step == Step.SETUP.value:
             return self._setup_decisions(state, th, secret=False)
         if step == Step.SECRET_SETUP.value:
@@ -151,9 +169,12 @@ class BalanceOfPowers(Ruleset):
     def _decision(self, state: dict[str, Any], seat: str, kind: str, *,
                   options: tuple[Any, ...] | None = None, schema: dict[str, Any] | None = None,
                   group: str | None = None, reaction: bool = False, undoable: bool = False,
-                  prompt: str = "", data: dict[str, Any] | None = None) -> Decision:
+                  prompt: str = "", data: dict[str, Any] | None = None,
+                  suffix: str | None = None) -> Decision:
         flow = state["flow"]
         did = f"{flow['month']}-f{flow['fortnight']}-{flow['step']}-{flow['side']}-{seat}-{kind}"
+        if suffix is not None:
+            did += f"-{suffix}"
         if kind in COMBAT_KINDS or kind in ("muster", "plan_xvii", "procure", "violate"):
             did += f"-{flow['k']}"  # a new question after every answer (fresh deadline)
         return Decision(id=did, seats=(seat,), kind=kind, rule=_seat_rule(kind),
@@ -232,17 +253,21 @@ class BalanceOfPowers(Ruleset):
 
     def _half_decisions(self, state: dict[str, Any], th: Theatre, seat: str) -> list[Decision]:
         supplied = state["flow"]["supplied"]
+        force = movement.active_force(state, seat, supplied)
+        if force:
+            out = [self._decision(state, seat, "stop", options=({"stop": True},),
+                                  prompt="Finish this force's move")]
+            if self._march_items(state, th, seat, supplied, limit=1):
+                out.append(self._decision(state, seat, "march", schema=FORCE_SCHEMA,
+                                          undoable=True, prompt="Continue the march"))
+            out += self._rail_and_attack_decisions(state, th, seat, supplied)
+            return out
         out = [self._decision(state, seat, "done", options=({"done": True},),
                               prompt="End your fortnight half")]
         if self._march_items(state, th, seat, supplied, limit=1):
             out.append(self._decision(state, seat, "march", schema=FORCE_SCHEMA, undoable=True,
                                       prompt="March a force"))
-        if self._rail_items(state, th, seat, supplied, limit=1):
-            out.append(self._decision(state, seat, "rail", schema=RAIL_SCHEMA, undoable=True,
-                                      prompt="Move a force by rail (1 RP)"))
-        if combat.attack_items(state, th, seat, commander, supplied, limit=1):
-            out.append(self._decision(state, seat, "combat", schema=ATTACK_SCHEMA,
-                                      prompt="Attack an adjacent location"))
+        out += self._rail_and_attack_decisions(state, th, seat, supplied)
         removals = self._breach_removals(state, seat)
         if removals:
             out.append(self._decision(state, seat, "remove_breach", options=tuple(removals),
@@ -253,6 +278,30 @@ class BalanceOfPowers(Ruleset):
             out.append(self._decision(state, seat, "entrench", options=tuple(entrench),
                                       undoable=True, prompt="Entrench or un-entrench a corps"))
         return out
+
+    def _rail_and_attack_decisions(self, state: dict[str, Any], th: Theatre, seat: str,
+                                   supplied: dict[str, bool]) -> list[Decision]:
+        """One rail decision per location a force can rail from, one attack decision per
+        enemy location within reach (both cost RP, so their number stays bounded)."""
+        out = []
+        for loc in self._rail_starts(state, th, seat, supplied):
+            out.append(self._decision(state, seat, "rail", schema=RAIL_SCHEMA, undoable=True,
+                                      prompt=f"Move a force by rail from {th.label[loc]} (1 RP)",
+                                      suffix=loc, data={"from": loc}))
+        targets = sorted({item["action"]["target"] for item in self._attack_items(
+            state, th, seat, supplied)})
+        for target in targets:
+            out.append(self._decision(state, seat, "combat", schema=ATTACK_SCHEMA,
+                                      prompt=f"Attack {th.label.get(target, target)}",
+                                      suffix=target, data={"target": target}))
+        return out
+
+    def _rail_starts(self, state: dict[str, Any], th: Theatre, seat: str,
+                     supplied: dict[str, bool]) -> list[str]:
+        starts = set()
+        for item in self._rail_items(state, th, seat, supplied, limit=None, first_only=True):
+            starts.add(state["board"]["units"][item["action"]["units"][0]]["at"])
+        return sorted(starts)
 
     def _breach_removals(self, state: dict[str, Any], seat: str) -> list[dict[str, str]]:
         """BoP 10.594 — a force stacked with a breach removes it by spending all its MP where it
@@ -274,8 +323,15 @@ class BalanceOfPowers(Ruleset):
     # --- option expanders (the same functions validate) ---------------------------------------
 
     def _forces(self, state: dict[str, Any], seat: str, supplied: dict[str, bool]) -> list[list[str]]:
-        """Candidate forces for listing: each location's whole stack of movable units of the
-        seat, and its single corps with the most MP left."""
+        """Candidate forces for listing: the force in motion (whole, and its single corps with
+        the most MP left), else each location's whole stack of movable units of the seat and
+        its single corps with the most MP left."""
+        force = movement.active_force(state, seat, supplied)
+        if force:
+            corps = [u for u in force if UNITS[u].corps]
+            best = max(corps, key=lambda u: (movement.mp_left(state, u, supplied.get(u, True)),
+                                             u))
+            return [sorted(force)] + ([[best]] if len(corps) > 1 else [])
         forces = []
         occ = occupancy(state)
         for loc in sorted(occ):
@@ -292,6 +348,12 @@ class BalanceOfPowers(Ruleset):
                 forces.append([best])
         return forces
 
+    def _attack_items(self, state: dict[str, Any], th: Theatre, seat: str,
+                      supplied: dict[str, bool], limit: int | None = None) -> list[dict[str, Any]]:
+        force = movement.active_force(state, seat, supplied)
+        return combat.attack_items(state, th, seat, commander, supplied, limit=limit,
+                                   only=force or None)
+
     def _march_items(self, state: dict[str, Any], th: Theatre, seat: str,
                      supplied: dict[str, bool], limit: int | None = None,
                      units: list[str] | None = None) -> list[dict[str, Any]]:
@@ -307,7 +369,8 @@ class BalanceOfPowers(Ruleset):
 
     def _rail_items(self, state: dict[str, Any], th: Theatre, seat: str,
                     supplied: dict[str, bool], limit: int | None = None,
-                    units: list[str] | None = None) -> list[dict[str, Any]]:
+                    units: list[str] | None = None, first_only: bool = False,
+                    start: str | None = None) -> list[dict[str, Any]]:
         items = []
         if units is not None:
             forces = [units]
@@ -318,9 +381,11 @@ class BalanceOfPowers(Ruleset):
                 leaders = [u for u in force if not UNITS[u].corps]
                 cap = min((movement.RAIL_CAP.get(UNITS[u].nation, 0) for u in corps), default=0)
                 forces.append(sorted(corps[:max(1, cap)] + leaders))
+        if start is not None:
+            forces = [f for f in forces if state["board"]["units"][f[0]]["at"] == start]
         for force in forces:
             dests = movement.rail_destinations(state, th, force, supplied,
-                                               first_only=limit == 1)
+                                               first_only=limit == 1 or first_only)
             if not dests:
                 continue
             payer = movement.rail_payers(state, force)[0]
@@ -356,9 +421,11 @@ class BalanceOfPowers(Ruleset):
         if decision.kind == "march":
             return self._march_items(state, th, seat, supplied, units=units)
         if decision.kind == "rail":
-            return self._rail_items(state, th, seat, supplied, units=units)
+            return self._rail_items(state, th, seat, supplied, units=units,
+                                    start=decision.data.get("from"))
         if decision.kind == "combat":
-            return combat.attack_items(state, th, seat, commander, supplied)
+            return [item for item in self._attack_items(state, th, seat, supplied)
+                    if item["action"]["target"] == decision.data.get("target")]
         if decision.kind == "setup":
             return [{"action": {"placement": p}, "variant": i} for i, p in enumerate(
                 setup.deployments(th, seat, secret=state["flow"]["secret"]))]
@@ -381,6 +448,13 @@ class BalanceOfPowers(Ruleset):
         if isinstance(units, list):
             units = sorted(units)
         loc = movement.check_force(state, th, seat, units, commander, decision.rule)
+        force = movement.active_force(state, seat, supplied)
+        if force and not set(units) <= set(force) | set(movement.joinable(state, seat, force)):
+            raise IllegalAction("BoP 9.0", "force_in_progress", {"force": force},
+                                "Finish the force now moving before starting another.")
+        if force and not set(units) & set(force):
+            raise IllegalAction("BoP 9.0", "force_in_progress", {"force": force},
+                                "Finish the force now moving before starting another.")
         if kind == "march":
             if set(action) != {"units", "to"}:
                 raise MalformedAction('a march is {"units": [...], "to": "<loc>"}')
@@ -392,6 +466,9 @@ class BalanceOfPowers(Ruleset):
         if kind == "rail":
             if set(action) != {"units", "to", "payer"}:
                 raise MalformedAction('a rail move is {"units", "to", "payer"}')
+            if loc != decision.data.get("from"):
+                raise IllegalAction("BoP 9.21", "wrong_location", {"from": loc},
+                                    "This decision rails a force from another location.")
             if action["payer"] not in movement.rail_payers(state, units):
                 raise IllegalAction("BoP 9.21", "bad_payer", {"payer": action["payer"]},
                                     "The payer needs a corps in the force, 1 RP and rail room.")
@@ -403,6 +480,9 @@ class BalanceOfPowers(Ruleset):
         if kind == "combat":
             if set(action) != {"units", "target", "point", "payer"}:
                 raise MalformedAction('an attack is {"units", "target", "point", "payer"}')
+            if action["target"] != decision.data.get("target"):
+                raise IllegalAction("BoP 10.2", "wrong_target", {"target": action["target"]},
+                                    "This decision attacks another location.")
             problem = combat.attack_problem(state, th, units, action["target"], supplied)
             if problem is not None:
                 rule, code, data = problem
@@ -503,6 +583,17 @@ class BalanceOfPowers(Ruleset):
             placed[uid] = loc
         return [Event("britain_set_up", "BoP 12.1", {"units": placed})]
 
+    def _do_neutral_setup(self, state, th, seat, action, roller):
+        """BoP 6.11 — a joining neutral's corps set up in maneuver mode in its population
+        centres (to the pool when none has room)."""
+        uid = action["unit"]
+        state["flow"]["neutral_to_place"].remove(uid)
+        if action["at"] is None:
+            state["board"]["pool"] = sorted(state["board"]["pool"] + [uid])
+            return [Event("muster_failed", "BoP 6.11", {"unit": uid})]
+        state["board"]["units"][uid] = {"at": action["at"], "mode": MANEUVER}
+        return [Event("neutral_set_up", "BoP 6.11", {"unit": uid, "at": action["at"]})]
+
     def _do_violate(self, state, th, seat, action, roller):
         """BoP 6.11 — declare a violation; the victim joins the other side at once."""
         flow = state["flow"]
@@ -559,12 +650,14 @@ class BalanceOfPowers(Ruleset):
         """BoP 6.53 — the seat has finished its forces for this half (or admiralty phase)."""
         flow = state["flow"]
         flow["active"] = [s for s in flow["active"] if s != seat]
-        mine = [u for u in flow["force"] if u in state["board"]["units"]
-                and commander(state, u) == seat]
-        for uid in mine:
-            flow["moves"].setdefault(uid, {"mp": 0, "rail": 0})["mp"] = 0
-        flow["force"] = [u for u in flow["force"] if u not in mine]
+        movement.end_force(state, seat)
         return []
+
+    def _do_stop(self, state, th, seat, action, roller):
+        """BoP 9.0 — the seat's moving force is finished; another may start."""
+        units = list(state["flow"]["force"].get(seat, []))
+        movement.end_force(state, seat)
+        return [Event("force_done", "BoP 9.0", {"units": units})]
 
     def _do_remove_breach(self, state, th, seat, action, roller):
         """BoP 10.594 — every corps stacked with the breach spends all its MP; it is removed."""
@@ -572,7 +665,7 @@ class BalanceOfPowers(Ruleset):
                  if UNITS[u].corps and commander(state, u) == seat]
         movement.start_force(state, units, state["flow"]["supplied"])
         movement.spend(state, units, 99)
-        state["flow"]["force"] = []
+        movement.end_force(state, seat)
         state["board"]["breaches"] = [b for b in state["board"]["breaches"]
                                       if not (b["at"] == action["at"] and b["to"] == action["to"])]
         return [Event("breach_removed", "BoP 10.594", dict(action))]
@@ -583,7 +676,7 @@ class BalanceOfPowers(Ruleset):
         movement.start_force(state, [uid], state["flow"]["supplied"])
         state["board"]["units"][uid]["mode"] = action["mode"]
         state["flow"]["moves"][uid]["mp"] = 0
-        state["flow"]["force"] = []
+        movement.end_force(state, seat)
         return [Event("mode", "BoP 9.61", {"unit": uid, "mode": action["mode"]})]
 
     def _do_march(self, state, th, seat, action, roller):
@@ -664,7 +757,8 @@ class BalanceOfPowers(Ruleset):
         flow = state["flow"]
         while flow["result"] is None:
             if flow["step"] == Step.SETUP.value:
-                if self._setup_decisions(state, th, secret=False) or flow.get("britain_to_place"):
+                if self._setup_decisions(state, th, secret=False) or flow.get(
+                        "britain_to_place") or flow.get("neutral_to_place"):
                     return events
                 if flow["side"] == ENTENTE:
                     flow["side"] = CENTRAL
@@ -741,7 +835,7 @@ class BalanceOfPowers(Ruleset):
             if side == CENTRAL:
                 flow["rail_used"] = {}
             flow["moves"] = {}
-            flow["force"] = []
+            flow["force"] = {}
             flow["trench"] = []
             flow["bthru"] = []
             flow["reserve_corps"] = {}
@@ -778,7 +872,7 @@ class BalanceOfPowers(Ruleset):
             flow["trench"] = []
             flow["bthru"] = []
             flow["moves"] = {}
-            flow["force"] = []
+            flow["force"] = {}
             flow["supplied"] = {}
         if flow["step"] == Step.PROCURE.value:
             flow["bought"] = {}
@@ -829,7 +923,7 @@ class BalanceOfPowers(Ruleset):
                      "side": flow["side"], "active": list(flow["active"]),
                      "trench": list(flow["trench"]), "breakthrough": list(flow["bthru"]),
                      "combat": flow["combat"], "result": flow["result"],
-                     "moves": flow["moves"], "force": list(flow["force"])},
+                     "moves": flow["moves"], "force": flow["force"]},
             "board": {"map": state["board"]["map"], "units": state["board"]["units"],
                       "pool": list(state["board"]["pool"]),
                       "arrivals": state["board"]["arrivals"],

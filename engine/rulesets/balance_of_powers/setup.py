@@ -36,10 +36,10 @@ def initial_state(map_name: str, options: dict[str, Any]) -> dict[str, Any]:
                           "seasons": 0, "violated": False, "conquered": False}
     return {
         "flow": {"step": "setup", "pos": -1, "month": "1914-08", "fortnight": 0, "side": ENTENTE,
-                 "active": [], "k": 0, "combat": None, "moves": {}, "force": [],
+                 "active": [], "k": 0, "combat": None, "moves": {}, "force": {},
                  "rail_used": {}, "trench": [], "bthru": [], "sea_used": 0, "pending": [],
                  "reroll": True, "result": None, "placed": [], "reserve_corps": {},
-                 "muster": [], "supplied": {}, "secret": bool(options.get("secret_setup"))},
+                 "muster": [], "supplied": {}, "neutral_to_place": [], "secret": bool(options.get("secret_setup"))},
         "board": {"map": map_name, "units": {}, "pool": pool,
                   "arrivals": {k: sorted(v) for k, v in sorted(arrivals.items())},
                   "control": {}, "forts": {}, "breaches": [], "landing_used": False,

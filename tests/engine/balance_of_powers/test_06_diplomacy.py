@@ -23,9 +23,17 @@ TH = grid(8, 6, name="t-06", country={**BEL, **GER, "0106": "britain", "0206": "
 
 def test_bop_6_11_violation_makes_the_neutral_join_the_other_side_and_set_up():
     state = position(TH, {})
-    events = neutrals.violate(state, TH, "central", "belgium")
+    neutrals.violate(state, TH, "central", "belgium")
     assert state["powers"]["belgium"]["side"] == "entente"
-    placed = next(e.data["units"] for e in events if e.kind == "neutral_set_up")
+    state["flow"]["britain_to_place"] = []
+    decision = RULESET.decisions(state)[0]
+    assert decision.kind == "neutral_setup" and decision.seats == ("france",)
+    assert [o["at"] for o in decision.options] == [hx(TH, "0302"), hx(TH, "0402")]
+    for at in ("0302", "0402", "0302"):
+        decision = RULESET.decisions(state)[0]
+        uid = decision.options[0]["unit"]
+        RULESET._do_neutral_setup(state, TH, "france", {"unit": uid, "at": hx(TH, at)}, None)
+    placed = {u: v["at"] for u, v in state["board"]["units"].items() if u.startswith("bel-")}
     assert placed == {"bel-inf-1": hx(TH, "0302"), "bel-inf-2": hx(TH, "0402"),
                       "bel-inf-3": hx(TH, "0302")}
     assert all(state["board"]["units"][u]["mode"] == "maneuver" for u in placed)
@@ -72,7 +80,6 @@ def test_bop_6_11_neutral_territory_closed_until_violated():
     from engine.rulesets.balance_of_powers.movement import march_destinations
     assert hx(TH, "0401") not in march_destinations(state, TH, ["ger-inf-1"], {})
     neutrals.violate(state, TH, "central", "belgium")
-    state["board"]["units"] = {"ger-inf-1": {"at": hx(TH, "0502"), "mode": "maneuver"}}
     found = march_destinations(state, TH, ["ger-inf-1"], {})
     assert hx(TH, "0401") in found
     assert hx(TH, "0402") not in found  # Antwerp's fortress (black) must be attacked

@@ -160,18 +160,33 @@ def test_bop_9_61_a_corps_that_moved_cannot_entrench():
 
 
 def test_bop_9_0_one_force_at_a_time():
-    state = position(TH, {"fra-inf-1": "0302", "fra-inf-2": "0303"}, side="entente")
+    state = _half(position(TH, {"fra-inf-1": "0302", "fra-inf-2": "0303"}, side="entente"))
     RULESET._do_march(state, TH, "france", {"units": ["fra-inf-1"], "to": hx(TH, "0402")}, None)
     assert state["flow"]["moves"]["fra-inf-1"]["mp"] == 2
-    RULESET._do_march(state, TH, "france", {"units": ["fra-inf-2"], "to": hx(TH, "0403")}, None)
+    kinds = {d.kind for d in RULESET.decisions(state)}
+    assert "stop" in kinds and "done" not in kinds and "entrench" not in kinds
+    march = next(d for d in RULESET.decisions(state) if d.kind == "march")
+    with pytest.raises(IllegalAction) as err:
+        RULESET.validate(state, "france", march, {"units": ["fra-inf-2"], "to": hx(TH, "0403")})
+    assert (err.value.rule, err.value.code) == ("BoP 9.0", "force_in_progress")
+    assert {tuple(i["action"]["units"]) for i in RULESET.options(state, "france", march, None)} \
+        == {("fra-inf-1",)}
+    RULESET._do_stop(state, TH, "france", {"stop": True}, None)
     assert state["flow"]["moves"]["fra-inf-1"]["mp"] == 0  # its force's move ended
+    assert "done" in {d.kind for d in RULESET.decisions(state)}
+    RULESET._do_march(state, TH, "france", {"units": ["fra-inf-2"], "to": hx(TH, "0403")}, None)
+    assert state["flow"]["force"] == {"france": ["fra-inf-2"]}
 
 
 def test_bop_9_12_joiners_count_as_having_spent_what_the_stack_spent():
-    state = position(TH, {"fra-inf-1": "0302", "fra-inf-2": "0402"}, side="entente")
+    state = _half(position(TH, {"fra-inf-1": "0302", "fra-inf-2": "0402"}, side="entente"))
     RULESET._do_march(state, TH, "france", {"units": ["fra-inf-1"], "to": hx(TH, "0402")}, None)
-    movement.start_force(state, ["fra-inf-1", "fra-inf-2"], state["flow"]["supplied"])
-    assert state["flow"]["moves"]["fra-inf-2"]["mp"] == 2
+    march = next(d for d in RULESET.decisions(state) if d.kind == "march")
+    action = RULESET.validate(state, "france", march, {"units": ["fra-inf-1", "fra-inf-2"],
+                                                       "to": hx(TH, "0502")})
+    RULESET._do_march(state, TH, "france", action, None)
+    assert state["flow"]["moves"]["fra-inf-2"]["mp"] == 1
+    assert state["flow"]["moves"]["fra-inf-1"]["mp"] == 1
 
 
 def test_bop_9_1_validate_refuses_unreachable_and_foreign_units():
