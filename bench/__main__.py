@@ -14,20 +14,23 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench")
     figures: dict[str, object] = {}
     parser.add_argument("suite", choices=["engine", "board", "all", "live", "browser"])
-    parser.add_argument("--games", type=int, default=1, help="live: games played at once")
+    parser.add_argument("--games", type=int, default=None,
+                        help="live: games played at once (1); engine: games per scenario (3)")
+    parser.add_argument("--max-actions", type=int, default=300,
+                        help="engine: actions per game at most (the manifest's cap if lower)")
     parser.add_argument("--spectators", type=int, default=100, help="live: spectators per game")
     parser.add_argument("--actions", type=int, default=1000, help="live: actions in all")
     parser.add_argument("--hold", type=int, default=1000, help="live: sockets held at once")
     args = parser.parse_args(argv)
     if args.suite == "live":
         from bench import live
-        figures["live"] = live.run(args.games, args.spectators, args.actions, args.hold)
+        figures["live"] = live.run(args.games or 1, args.spectators, args.actions, args.hold)
     if args.suite == "browser":
         from bench import browser
         figures["browser"] = browser.run()
     if args.suite in ("engine", "all"):
         from bench import engine
-        figures.update(engine.run())
+        figures.update(engine.run(games=args.games or 3, max_actions=args.max_actions))
     if args.suite in ("board", "all"):
         from bench import board
         figures["board"] = board.run()

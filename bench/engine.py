@@ -25,11 +25,11 @@ def _ms(samples: list[float]) -> dict[str, float]:
             "n": len(ordered)}
 
 
-def measure(ruleset: kernel.Ruleset, scenario: str, games: int = 5,
-            options: dict[str, Any] | None = None) -> dict[str, Any]:
+def measure(ruleset: kernel.Ruleset, scenario: str, games: int = 3,
+            options: dict[str, Any] | None = None, max_actions: int = 300) -> dict[str, Any]:
     definition = ruleset.scenario(scenario)
     seats = [seat["id"] for seat in definition["seats"]]
-    limit = definition.get("max_actions") or 2000
+    limit = min(definition.get("max_actions") or max_actions, max_actions)
     apply_times: list[float] = []
     options_times: list[float] = []
     view_diff: dict[str, list[float]] = {}
@@ -93,9 +93,17 @@ def measure(ruleset: kernel.Ruleset, scenario: str, games: int = 5,
     }
 
 
-def run() -> dict[str, Any]:
+def run(games: int = 3, max_actions: int = 300) -> dict[str, Any]:
     results = []
     for ruleset in rulesets.all_rulesets():
         for scenario in ruleset.manifest["scenarios"]:
-            results.append(measure(ruleset, scenario["id"]))
+            results.append(measure(ruleset, scenario["id"], games=games,
+                                   max_actions=max_actions))
+            for option in scenario.get("options", []):
+                # Hidden set-ups and other boolean variants are measured on their own too.
+                if option.get("type", "boolean") == "boolean" and option.get("default") is False:
+                    figures = measure(ruleset, scenario["id"], games=games,
+                                      options={option["id"]: True}, max_actions=max_actions)
+                    figures["options"] = {option["id"]: True}
+                    results.append(figures)
     return {"engine": results}
