@@ -13,7 +13,8 @@ from engine.kernel import Event
 
 from .forces import UNITS, controller, friendly_corps_count, side_of, stack_limit, stacking_conflict
 from .supply import supplied_locations
-from .tables import COST_CORPS, COST_LEADER, MAJORS, RP_INCOME, RUSSIA_STRAITS_BONUS
+from .tables import (COST_CORPS, COST_FORTRESS_STEP, COST_LEADER, MAJORS, RP_INCOME,
+                     RUSSIA_STRAITS_BONUS)
 from .theatre import Theatre
 
 
@@ -130,6 +131,24 @@ def procurable(state: dict[str, Any], nation: str) -> list[str]:
                 continue
         out.append(uid)
     return out
+
+
+def repairable(state: dict[str, Any], th: Theatre, nation: str) -> list[str]:
+    """BoP 6.224 — reduced (not ruined) fortresses of this major's home that its side holds;
+    2 RP a step, repaired at once."""
+    if state["powers"][nation]["rp"] < COST_FORTRESS_STEP:
+        return []
+    side = side_of(state, nation)
+    return sorted(loc for loc, steps in state["board"]["forts"].items()
+                  if steps == 1 and th.home.get(loc) == nation
+                  and side_of(state, controller(state, th, loc)) == side)
+
+
+def repair(state: dict[str, Any], nation: str, loc: str) -> list[Event]:
+    state["powers"][nation]["rp"] -= COST_FORTRESS_STEP
+    del state["board"]["forts"][loc]
+    return [Event("fortress_repaired", "BoP 6.224", {"nation": nation, "at": loc,
+                                                     "cost": COST_FORTRESS_STEP})]
 
 
 def procure(state: dict[str, Any], nation: str, uid: str, next_month: str | None) -> list[Event]:

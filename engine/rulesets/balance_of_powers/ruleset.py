@@ -227,7 +227,9 @@ class BalanceOfPowers(Ruleset):
             return [self._decision(state, seat, "muster", options=options,
                                    prompt=f"Muster {UNITS[uid].name} ({UNITS[uid].nation})")]
         if step == Step.PROCURE.value:
-            options = ({"buy": None},) + tuple({"buy": u} for u in economy.procurable(state, seat))
+            options = ({"buy": None},) + tuple(
+                {"buy": u} for u in economy.procurable(state, seat)) + tuple(
+                {"repair": loc} for loc in economy.repairable(state, th, seat))
             return [self._decision(state, seat, "procure", options=options,
                                    prompt="Procure a unit from your pool (or stop)")]
         if step == Step.ADMIRALTY.value:
@@ -612,6 +614,8 @@ class BalanceOfPowers(Ruleset):
     def _do_procure(self, state, th, seat, action, roller):
         """BoP 6.22 — buy a unit from the pool; it arrives next month."""
         flow = state["flow"]
+        if "repair" in action:
+            return economy.repair(state, seat, action["repair"])
         if action["buy"] is None:
             flow["active"] = [s for s in flow["active"] if s != seat]
             return []
@@ -814,7 +818,8 @@ class BalanceOfPowers(Ruleset):
             if month == MONTHS[-1]:
                 return []
             flow["active"] = [s for s in SIDE_SEATS[side] if _at_war(state, s)
-                              and economy.procurable(state, s)]
+                              and (economy.procurable(state, s)
+                                   or economy.repairable(state, th, s))]
             return []
         if step == Step.ADMIRALTY:
             flow["sea_used"] = 0

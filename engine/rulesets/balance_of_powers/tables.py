@@ -96,6 +96,7 @@ CRISIS_LIMIT = {"germany": 11, "austria_hungary": 9, "france": 9, "russia": 13, 
 # BoP 6.222 costs (RP).
 COST_CORPS = 2
 COST_LEADER = 0
+COST_FORTRESS_STEP = 2
 ATTACK_COST = 1   # BoP 10.3 (good weather all scenario)
 RAIL_COST = 1     # BoP 9.21
 RP_RESULT_COST = 1  # BoP 10.711

@@ -84,3 +84,15 @@ def test_bop_6_22_procurement_needs_the_rp():
     state = position(TH, {}, rp={"france": 1})
     state["board"]["pool"] = ["fra-inf-1", "fra-ldr-joffre"]
     assert economy.procurable(state, "france") == ["fra-ldr-joffre"]  # leaders are free
+
+
+def test_bop_6_224_reduced_fortress_repaired_for_two_rp_ruined_never():
+    th = grid(4, 2, name="t-05-forts", places={"paris": {"at": "0101", "capital": True},
+                                               "verdun": {"at": "0301", "fortress": True},
+                                               "toul": {"at": "0302", "fortress": True}})
+    state = position(th, {})
+    state["board"]["forts"] = {hx(th, "0301"): 1, hx(th, "0302"): 0}
+    assert economy.repairable(state, th, "france") == [hx(th, "0301")]
+    economy.repair(state, "france", hx(th, "0301"))
+    assert state["board"]["forts"] == {hx(th, "0302"): 0}
+    assert state["powers"]["france"]["rp"] == 2
