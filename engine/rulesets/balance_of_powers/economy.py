@@ -105,7 +105,8 @@ def muster_locations(state: dict[str, Any], th: Theatre, uid: str) -> list[str]:
                 continue
             if stacking_conflict(state, [uid], loc):
                 continue
-        elif not any(UNITS[u].corps and UNITS[u].nation == nation for u in here):
+        elif not any(UNITS[u].corps and UNITS[u].nation == nation for u in here) or any(
+                UNITS[u].kind == "leader" for u in here):
             continue
         out.append(loc)
     return out

@@ -198,10 +198,14 @@ def neutral_closed(state: dict[str, Any], th: Theatre, loc: str) -> bool:
 
 def stacking_conflict(state: dict[str, Any], units: list[str], loc: str,
                       occ: dict[str, list[str]] | None = None) -> bool:
-    """BoP 12.1 — British corps may never stack with French corps."""
+    """BoP 12.1 — British corps may never stack with French corps; BoP 2.62 — one army
+    leader per location."""
     here = occ.get(loc, []) if occ is not None else units_at(state, loc)
     nations = {UNITS[u].nation for u in units if UNITS[u].corps}
     present = {UNITS[u].nation for u in here if UNITS[u].corps and u not in units}
+    if any(UNITS[u].kind == "leader" for u in units) and any(
+            UNITS[u].kind == "leader" for u in here if u not in units):
+        return True
     return ("britain" in nations and "france" in present) or (
         "france" in nations and "britain" in present)
 

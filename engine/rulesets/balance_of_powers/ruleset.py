@@ -954,6 +954,7 @@ class BalanceOfPowers(Ruleset):
             assert len(sides) <= 1, f"enemies share {loc}: {here}"
             nations = {UNITS[u].nation for u in here if UNITS[u].corps}
             assert not {"britain", "france"} <= nations, f"British and French stacked in {loc}"
+            assert sum(1 for u in here if UNITS[u].kind == "leader") <= 1, f"two leaders in {loc}"
             n = sum(1 for u in here if UNITS[u].corps)
             assert n <= 6, f"overstacked {loc}: {n}"
         for nation, power in state["powers"].items():

@@ -175,3 +175,10 @@ def test_bop_2_93_major_conquered_goes_to_crisis_and_conquered_income():
     del state["board"]["control"][hx(th, "0101")]
     assert [e.kind for e in occupy.check_conquest(state, th)] == ["liberation"]
     assert power["crisis"]  # a liberated major stays in crisis
+
+
+def test_bop_2_62_one_army_leader_per_location():
+    state = position(TH, {"ger-ldr-kluck": "0602", "ger-inf-1": "0602",
+                          "ger-ldr-ludndrf": "0603", "ger-inf-2": "0603"})
+    assert stacking_conflict(state, ["ger-ldr-ludndrf", "ger-inf-2"], hx(TH, "0602"))
+    assert not stacking_conflict(state, ["ger-inf-2"], hx(TH, "0602"))
