@@ -182,3 +182,18 @@ def test_bop_2_62_one_army_leader_per_location():
                           "ger-ldr-ludndrf": "0603", "ger-inf-2": "0603"})
     assert stacking_conflict(state, ["ger-ldr-ludndrf", "ger-inf-2"], hx(TH, "0602"))
     assert not stacking_conflict(state, ["ger-inf-2"], hx(TH, "0602"))
+
+
+def test_bop_2_52_example_maubeuge_st_quentin_and_petrograd_box_on_the_map():
+    th = theatre("bop-north-europe")
+    maubeuge, st_quentin = th.place_loc["maubeuge"], th.place_loc["st_quentin"]
+    assert (th.label[maubeuge], th.label[st_quentin]) == ("0720", "0621")
+    assert st_quentin in th.adj[maubeuge]
+    linked = sorted(th.label[h] for h in th.adj["petrograd-box"])
+    assert linked == [f"{c:02d}01" for c in range(42, 51)]
+
+
+def test_bop_1_334_example_verdun_interior_belfort_not_on_the_map():
+    th = theatre("bop-north-europe")
+    assert combat.interior_fortress(th, th.place_loc["verdun"])
+    assert not combat.interior_fortress(th, th.place_loc["belfort"])

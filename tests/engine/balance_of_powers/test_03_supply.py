@@ -98,3 +98,20 @@ def test_bop_6_6_minus_one_in_own_capital():
     state = position(th, {"fra-inf-1": "0202", **ring})
     events = supply.commissariat(state, th, "entente", Dice([3]))
     assert events[0].data["final"] == 2 and events[0].data["survives"] is True
+
+
+def test_bop_3_11_example_belgian_cities_supply_only_belgians_and_not_when_german():
+    th = grid(5, 2, name="t-03-belgium", default="belgium",
+              country={"0501": "germany", "0502": "germany", "0101": "france", "0102": "france"},
+              places={"brussels": {"at": "0301", "capital": True}, "antwerp": {"at": "0302"},
+                      "paris": {"at": "0101", "capital": True},
+                      "berlin": {"at": "0502", "capital": True}})
+    state = position(th, {"bel-inf-1": "0401", "fra-inf-1": "0402"},
+                     sides={"belgium": "entente"})
+    status = supplied(state, th)
+    assert status["bel-inf-1"] is True and status["fra-inf-1"] is False
+    state["board"]["control"][hx(th, "0301")] = "germany"
+    state["board"]["control"][hx(th, "0302")] = "germany"
+    state["board"]["units"]["ger-inf-1"] = {"at": hx(th, "0201"), "mode": "maneuver"}
+    assert supply.sources(state, th, "germany") == {hx(th, "0502")}  # Antwerp supplies nobody
+    assert supplied(state, th)["bel-inf-1"] is False
