@@ -248,3 +248,18 @@ def test_bop_12_1_victory_by_bargaining_chips_and_draw():
     state["board"]["control"][TH.place_loc["lemberg"]] = "russia"
     state["board"]["control"][TH.place_loc["konigsberg"]] = "russia"
     assert victory(state, TH)["winner"] == "entente"  # 7 > 6
+
+
+def test_bop_12_1_every_timeout_default_is_a_legal_answer():
+    from engine.kernel import timeout_action
+    state = start({"secret_setup": True})
+    kinds = set()
+    for step in range(300):
+        open_now = decisions(RULESET, state)
+        if not open_now:
+            break
+        decision = open_now[step % len(open_now)]
+        action = timeout_action(RULESET, state, decision, decision.seats[0])
+        state = act(state, decision, action)
+        kinds.add(decision.kind)
+    assert {"setup", "march"} <= kinds
