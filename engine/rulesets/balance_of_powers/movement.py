@@ -20,7 +20,7 @@ from .forces import (ENTRENCHED, MANEUVER, UNITS, controller, enemy_present,
                      friendly_corps_count, landing_of, neighbours, neutral_closed, occupancy,
                      side_of, stack_limit, stacking_conflict, unit_side)
 from .sequence import MONTHS, first_fortnight_of_game
-from .tables import ARMP_TERRAIN, RAIL_CAP, RAIL_HEXES_PER_MP, RAIL_MAX_MP
+from .tables import ARMP_TERRAIN, MINOR_COMMANDER, RAIL_CAP, RAIL_HEXES_PER_MP, RAIL_MAX_MP
 from .theatre import Theatre
 
 MOBILISED_FIRST = frozenset({"britain", "france", "germany"})  # BoP 12.1 mobilisation limits
@@ -154,10 +154,14 @@ def inherent_defense(state: dict[str, Any], th: Theatre, start: str, target: str
 
 
 def rail_payers(state: dict[str, Any], units: list[str]) -> list[str]:
-    """BoP 9.21, 9.24 — majors with a corps in the force, able to pay and with rail room."""
+    """BoP 9.21, 9.24 — majors with a corps in the force, able to pay and with rail room. A
+    minor has no RP: an all-minor force is charged to the major commanding it (9.24, 2.42)."""
     corps = [u for u in units if UNITS[u].corps]
+    nations = sorted({UNITS[u].nation for u in corps})
+    if not any(n in RAIL_CAP for n in nations):
+        nations = [MINOR_COMMANDER[state["powers"][nations[0]]["side"]]] if nations else []
     out = []
-    for nation in sorted({UNITS[u].nation for u in corps}):
+    for nation in nations:
         if nation not in RAIL_CAP or state["powers"][nation]["rp"] < 1:
             continue
         used = set(state["flow"]["rail_used"].get(nation, []))

@@ -208,3 +208,13 @@ def test_bop_9_1_listing_and_validation_agree():
             continue
         for item in RULESET.options(state, "france", decision, None):
             RULESET.validate(state, "france", decision, item["action"])
+
+
+def test_bop_9_24_minor_corps_by_rail_are_charged_to_a_major():
+    th = grid(6, 2, name="t-09-minor-rail", default="belgium", rail=[[f"{c:02d}01" for c in
+                                                                      range(1, 7)]],
+              places={"brussels": {"at": "0101", "capital": True}})
+    state = position(th, {"bel-inf-1": "0201"}, side="entente", sides={"belgium": "entente"})
+    assert movement.rail_payers(state, ["bel-inf-1"]) == ["france"]
+    state["powers"]["france"]["rp"] = 0
+    assert movement.rail_payers(state, ["bel-inf-1"]) == []
