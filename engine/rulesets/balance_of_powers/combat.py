@@ -17,8 +17,8 @@ from engine.kernel import Event, IllegalAction, Roller
 
 from .forces import (ENTRENCHED, MANEUVER, UNITS, controller, effectiveness, eliminate,
                      enemy_present, fort_effectiveness, fort_owner_side, fort_steps,
-                     friendly_corps_count, landing_of, neighbours, neutral_closed, occupancy,
-                     other_side, side_of, stack_limit, unit_side)
+                     friendly_corps_count, infrastructure, landing_of, neighbours,
+                     neutral_closed, occupancy, other_side, side_of, stack_limit, unit_side)
 from .movement import inherent_defense, mp_left, may_move, spend, start_force
 from .occupy import demoralize, enter, track_plans
 from .sequence import first_fortnight_of_game
@@ -301,12 +301,13 @@ def defender_effectiveness(state: dict[str, Any], th: Theatre, combat: dict[str,
 
 def modifiers(state: dict[str, Any], th: Theatre, combat: dict[str, Any],
               leadership: dict[str, int], *, air: int = 0,
-              infrastructure: bool = False) -> dict[str, int]:
+              use_infrastructure: bool = False) -> dict[str, int]:
     """BoP 10.5 — the nine modifiers, each by name (10.51–10.59 and 6.453).
 
-    `air` (10.51, ±1 for the side with a patrol over the defending location) and
-    `infrastructure` (10.572) never arise in 12.1 (no air units, no infrastructure markers);
-    they are parameters so the rulebook's Verdun example can be reproduced."""
+    `air` (10.51, ±1 for the side with a patrol over the defending location) never arises in
+    12.1 (no air units); it is a parameter so the rulebook's Verdun example can be reproduced.
+    `use_infrastructure` (10.572) is set when an infrastructure marker of the attacker's side
+    stands in the attacking location."""
     target, start = combat["target"], combat["from"]
     attackers = [u for u in combat["units"] if u in state["board"]["units"]]
     defending = defenders(state, target, combat["defender"])
@@ -339,13 +340,20 @@ def modifiers(state: dict[str, Any], th: Theatre, combat: dict[str, Any],
                                                  for u in entrenched)]
     else:
         mods["trenches"] = 0
-    attacker_dug_in = any(state["board"]["units"][u]["mode"] == ENTRENCHED for u in attackers)
-    if infrastructure and entrenched and attacker_dug_in and th.terrain[start] not in (
-            "marsh", "desert"):
+    if use_infrastructure and infrastructure_applies(state, th, combat):
         mods["trenches"] += 1
     mods["reserves"] = -1 if combat["reserve"] else 0
     mods["breaches"] = (0 if combat["ti"] else -from_breach) + at_breach
     return mods
+
+
+def infrastructure_applies(state: dict[str, Any], th: Theatre, combat: dict[str, Any]) -> bool:
+    """BoP 10.572 — both forces hold an entrenched unit; not from marsh or desert."""
+    attackers = [u for u in combat["units"] if u in state["board"]["units"]]
+    defending = defenders(state, combat["target"], combat["defender"])
+    return (any(state["board"]["units"][u]["mode"] == ENTRENCHED for u in attackers)
+            and any(state["board"]["units"][u]["mode"] == ENTRENCHED for u in defending)
+            and th.terrain[combat["from"]] not in ("marsh", "desert"))
 
 
 def net_modifier(mods: dict[str, int]) -> int:
@@ -389,10 +397,14 @@ def roll_combat(state: dict[str, Any], th: Theatre, combat: dict[str, Any],
                                                           "passed": roll < value}))
     combat["leadership"] = leadership
     combat["major"] = major_battle(state, combat)
+    marker = infrastructure(state, combat["from"], combat["attacker"])
     combat["mods"] = modifiers(state, th, combat, leadership, air=combat.get("air", 0),
-                               infrastructure=combat.get("infrastructure", False))
+                               use_infrastructure=combat.get("infrastructure", False) or marker)
     combat["fnm"] = net_modifier(combat["mods"])
     combat["dice"] = roller.roll(6, "combat 2d6", 2)
+    if marker and infrastructure_applies(state, th, combat):
+        del state["board"]["infra"][combat["from"]]  # 10.572: back to the pool after the roll
+        events.append(Event("infrastructure_used", "BoP 10.572", {"at": combat["from"]}))
     combat["final"] = max(2, min(12, sum(combat["dice"]) + combat["fnm"]))
     events.append(Event("combat_roll", "BoP 10.6", {
         "dice": combat["dice"], "modifiers": combat["mods"], "fnm": combat["fnm"],

@@ -13,8 +13,8 @@ from engine.kernel import Event
 
 from .forces import UNITS, controller, friendly_corps_count, side_of, stack_limit, stacking_conflict
 from .supply import supplied_locations
-from .tables import (COST_CORPS, COST_FORTRESS_STEP, COST_LEADER, MAJORS, RP_INCOME,
-                     RUSSIA_STRAITS_BONUS)
+from .tables import (COST_CORPS, COST_FORTRESS_STEP, COST_INFRASTRUCTURE, COST_LEADER, MAJORS,
+                     RP_INCOME, RUSSIA_STRAITS_BONUS)
 from .theatre import Theatre
 
 
@@ -117,7 +117,8 @@ def procurable(state: dict[str, Any], nation: str) -> list[str]:
     available effectiveness before repeating, within one month's purchases)."""
     rp = state["powers"][nation]["rp"]
     bought = state["flow"].get("bought", {}).get(nation, [])
-    bought_levels = [UNITS[u].effectiveness for u in bought if UNITS[u].kind == "infantry"]
+    bought_levels = [UNITS[u].effectiveness for u in bought if u in UNITS
+                     and UNITS[u].kind == "infantry"]
     pool = [u for u in state["board"]["pool"] if UNITS[u].nation == nation]
     levels = {UNITS[u].effectiveness for u in pool if UNITS[u].kind == "infantry"}
     out = []
@@ -131,6 +132,39 @@ def procurable(state: dict[str, Any], nation: str) -> list[str]:
             if level in bought_levels and fresh:
                 continue
         out.append(uid)
+    return out
+
+
+INFRASTRUCTURE = "infrastructure"
+
+
+def infrastructure_buyable(state: dict[str, Any], nation: str) -> bool:
+    """BoP 6.222 — 1 RP, at most one per side per month."""
+    if state["powers"][nation]["rp"] < COST_INFRASTRUCTURE:
+        return False
+    side = side_of(state, nation)
+    bought = state["flow"].get("bought", {})
+    return not any(INFRASTRUCTURE in units for n, units in bought.items()
+                   if side_of(state, n) == side)
+
+
+def infrastructure_spots(state: dict[str, Any], th: Theatre, nation: str) -> list[str]:
+    """BoP 6.215 — a land hex the side controls or occupies, with a supply path, one marker
+    per location."""
+    side = side_of(state, nation)
+    supplied = supplied_locations(state, th, nation)
+    occupied = {u["at"] for uid, u in state["board"]["units"].items()
+                if side_of(state, UNITS[uid].nation) == side}
+    out = []
+    for loc in sorted(supplied):
+        if loc in th.boxes or th.terrain.get(loc) == "water" or loc in state["board"]["infra"]:
+            continue
+        if side_of(state, controller(state, th, loc)) != side and loc not in occupied:
+            continue
+        if any(side_of(state, UNITS[u].nation) not in (side, None)
+               for u, v in state["board"]["units"].items() if v["at"] == loc):
+            continue
+        out.append(loc)
     return out
 
 
@@ -153,6 +187,16 @@ def repair(state: dict[str, Any], nation: str, loc: str) -> list[Event]:
 
 
 def procure(state: dict[str, Any], nation: str, uid: str, next_month: str | None) -> list[Event]:
+    if uid == INFRASTRUCTURE:
+        state["powers"][nation]["rp"] -= COST_INFRASTRUCTURE
+        state["flow"].setdefault("bought", {}).setdefault(nation, []).append(uid)
+        if next_month is not None:
+            due = state["board"]["infra_due"].setdefault(next_month, [])
+            due.append(nation)
+            due.sort()
+        return [Event("procured", "BoP 6.22", {"nation": nation, "unit": uid,
+                                               "cost": COST_INFRASTRUCTURE,
+                                               "arrives": next_month})]
     cost = COST_LEADER if UNITS[uid].kind == "leader" else COST_CORPS
     state["powers"][nation]["rp"] -= cost
     state["board"]["pool"].remove(uid)

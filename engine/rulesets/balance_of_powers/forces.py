@@ -174,9 +174,17 @@ def enemy_present(state: dict[str, Any], th: Theatre, loc: str, side: str,
     return owner is not None and owner != side
 
 
+def infrastructure(state: dict[str, Any], loc: str, side: str | None = None) -> bool:
+    """BoP 6.215 — an infrastructure marker here (of `side`, when given)."""
+    owner = state["board"]["infra"].get(loc)
+    return owner is not None and (side is None or owner == side)
+
+
 def stack_limit(state: dict[str, Any], th: Theatre, loc: str) -> int:
-    """BoP 2.62 — 6 corps; 1 in marsh or desert without rail or a population centre."""
-    if th.terrain.get(loc) in ("marsh", "desert") and not th.is_rail(loc) and not th.is_pop(loc):
+    """BoP 2.62 — 6 corps; 1 in marsh or desert without infrastructure, rail or a population
+    centre."""
+    if th.terrain.get(loc) in ("marsh", "desert") and not th.is_rail(loc) and not th.is_pop(
+            loc) and not (state and infrastructure(state, loc)):
         return STACK_CORPS_BARE_MARSH
     return STACK_CORPS
 

@@ -17,8 +17,9 @@ from typing import Any
 from engine.kernel import IllegalAction
 
 from .forces import (ENTRENCHED, MANEUVER, UNITS, controller, enemy_present,
-                     friendly_corps_count, landing_of, neighbours, neutral_closed, occupancy,
-                     side_of, stack_limit, stacking_conflict, unit_side)
+                     friendly_corps_count, infrastructure, landing_of, neighbours,
+                     neutral_closed, occupancy, side_of, stack_limit, stacking_conflict,
+                     unit_side)
 from .sequence import MONTHS, first_fortnight_of_game
 from .tables import ARMP_TERRAIN, MINOR_COMMANDER, RAIL_CAP, RAIL_HEXES_PER_MP, RAIL_MAX_MP
 from .theatre import Theatre
@@ -188,9 +189,9 @@ def rail_destinations(state: dict[str, Any], th: Theatre, units: list[str],
         return {}
     board_units = state["board"]["units"]
     start = board_units[units[0]]["at"]
-    if not th.is_rail(start):
-        return {}
     side = unit_side(state, units[0])
+    if not th.is_rail(start) and not infrastructure(state, start, side):
+        return {}
     rail_mp = min(min(mp_left(state, u, True), RAIL_MAX_MP - flow["moves"].get(u, {}).get(
         "rail", 0)) for u in corps)
     if rail_mp <= 0:
@@ -208,7 +209,7 @@ def rail_destinations(state: dict[str, Any], th: Theatre, units: list[str],
         for loc in frontier:
             if steps[loc] >= limit:
                 continue
-            for other in sorted(th.rail_links.get(loc, ())):
+            for other in rail_steps(state, th, loc, side):
                 if other in steps:
                     continue
                 if side_of(state, controller(state, th, other)) != side:
@@ -256,6 +257,19 @@ def end_force(state: dict[str, Any], seat: str) -> None:
     for uid in flow["force"].pop(seat, []):
         if uid in state["board"]["units"]:
             flow["moves"].setdefault(uid, {"mp": 0, "rail": 0})["mp"] = 0
+
+
+def rail_steps(state: dict[str, Any], th: Theatre, loc: str, side: str) -> list[str]:
+    """BoP 9.22 — along the rail art; an infrastructure marker links its hex to the rail in
+    every adjacent hex (and to an adjacent marker, our reading)."""
+    out = set(th.rail_links.get(loc, ()))
+    here = infrastructure(state, loc, side)
+    for other in th.adj.get(loc, ()):
+        if here and (th.is_rail(other) or infrastructure(state, other, side)):
+            out.add(other)
+        elif infrastructure(state, other, side) and th.is_rail(loc):
+            out.add(other)
+    return sorted(out)
 
 
 def start_force(state: dict[str, Any], units: list[str], supplied: dict[str, bool]) -> None:

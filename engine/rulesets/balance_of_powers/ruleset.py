@@ -78,6 +78,7 @@ def _memo_key(state: dict[str, Any]) -> str:
     return repr((state.get("kernel", {}).get("game_uid"), state["flow"], board["units"],
                  board["control"], board["forts"], board["breaches"], board["pool"],
                  board["arrivals"], board["map"], board.get("landing"), board["landing_used"],
+                 board["infra"], board["infra_due"],
                  state["powers"], state["ti"], state["plans"],
                  state.get("ti_benefits")))
 
@@ -106,7 +107,8 @@ def _seat_rule(kind: str) -> str:
             "point": "BoP 10.531", "reroll": "BoP 12.1", "pay": "BoP 10.711",
             "loss": "BoP 10.712", "retreat": "BoP 10.722",
             "remove_breach": "BoP 10.594", "landing": "BoP 6.453",
-            "neutral_setup": "BoP 6.11", "stop": "BoP 9.0"}[kind]
+            "neutral_setup": "BoP 6.11", "stop": "BoP 9.0",
+            "place_infrastructure": "BoP 6.215"}[kind]
 
 
 class BalanceOfPowers(Ruleset):
@@ -218,6 +220,11 @@ class BalanceOfPowers(Ruleset):
                 {"violate": n} for n in neutrals.violation_options(state, th, flow["side"]))
             return [self._decision(state, seat, "violate", options=options,
                                    prompt="Declare a violation of a neutral (or none)")]
+        if step == Step.MUSTER.value and seat in flow.get("infra_to_place", []):
+            spots = economy.infrastructure_spots(state, th, seat)
+            options = tuple({"at": loc} for loc in spots) or ({"at": None},)
+            return [self._decision(state, seat, "place_infrastructure", options=options,
+                                   prompt="Place your infrastructure marker")]
         if step == Step.MUSTER.value:
             uid = self._muster_unit(state, seat)
             if uid is None:
@@ -229,7 +236,9 @@ class BalanceOfPowers(Ruleset):
         if step == Step.PROCURE.value:
             options = ({"buy": None},) + tuple(
                 {"buy": u} for u in economy.procurable(state, seat)) + tuple(
-                {"repair": loc} for loc in economy.repairable(state, th, seat))
+                {"repair": loc} for loc in economy.repairable(state, th, seat)) + (
+                ({"buy": economy.INFRASTRUCTURE},)
+                if economy.infrastructure_buyable(state, seat) else ())
             return [self._decision(state, seat, "procure", options=options,
                                    prompt="Procure a unit from your pool (or stop)")]
         if step == Step.ADMIRALTY.value:
@@ -604,6 +613,16 @@ class BalanceOfPowers(Ruleset):
             return []
         return neutrals.violate(state, th, flow["side"], action["violate"])
 
+    def _do_place_infrastructure(self, state, th, seat, action, roller):
+        """BoP 6.215 — an infrastructure marker arrives (lost when there is nowhere to put it)."""
+        state["flow"]["infra_to_place"].remove(seat)
+        if action["at"] is None:
+            return [Event("muster_failed", "BoP 6.215", {"unit": "infrastructure"})]
+        side = side_of(state, seat)
+        state["board"]["infra"][action["at"]] = side
+        state["board"]["infra"] = dict(sorted(state["board"]["infra"].items()))
+        return [Event("infrastructure_placed", "BoP 6.215", {"nation": seat, "at": action["at"]})]
+
     def _do_muster(self, state, th, seat, action, roller):
         """BoP 6.21 — an arriving unit enters at a home population centre."""
         uid = action["unit"]
@@ -752,6 +771,10 @@ class BalanceOfPowers(Ruleset):
         for uid in lone_leaders(state):
             eliminate(state, uid)
             events.append(Event("leader_returned", "BoP 1.323", {"unit": uid}))
+        for loc, owner in sorted(state["board"]["infra"].items()):
+            if side_of(state, controller(state, th, loc)) not in (owner, None):
+                del state["board"]["infra"][loc]  # our ruling: the enemy took its hex
+                events.append(Event("infrastructure_lost", "BoP 6.215", {"at": loc}))
         events += check_conquest(state, th)
         events += neutrals.britain_triggers(state, th)
         return events
@@ -812,7 +835,11 @@ class BalanceOfPowers(Ruleset):
             mine = [u for u in arrivals if side_of(state, UNITS[u].nation) == side]
             flow["muster"] = sorted(mine)
             state["board"]["arrivals"][month] = [u for u in arrivals if u not in mine]
-            flow["active"] = sorted({commander(state, u) for u in mine})
+            due = state["board"]["infra_due"].get(month, [])
+            flow["infra_to_place"] = [n for n in due if side_of(state, n) == side]
+            state["board"]["infra_due"][month] = [n for n in due if side_of(state, n) != side]
+            flow["active"] = sorted({commander(state, u) for u in mine}
+                                    | set(flow["infra_to_place"]))
             return []
         if step == Step.PROCURE:
             if month == MONTHS[-1]:
@@ -934,7 +961,8 @@ class BalanceOfPowers(Ruleset):
                       "arrivals": state["board"]["arrivals"],
                       "control": state["board"]["control"], "forts": state["board"]["forts"],
                       "breaches": state["board"]["breaches"],
-                      "landing": state["board"].get("landing")},
+                      "landing": state["board"].get("landing"),
+                      "infrastructure": state["board"]["infra"]},
             "powers": state["powers"], "ti": state["ti"], "plans": state["plans"],
             "ti_benefits": state.get("ti_benefits", {}),
             "bargaining_chips": bc_counts(state, th),

@@ -11,8 +11,8 @@ from typing import Any
 
 from engine.kernel import Event, Roller
 
-from .forces import (UNITS, controller, enemy_present, eliminate, landing_of, neighbours,
-                     occupancy, side_of)
+from .forces import (UNITS, controller, enemy_present, eliminate, infrastructure, landing_of,
+                     neighbours, occupancy, side_of)
 from .tables import MAJORS
 from .theatre import Theatre
 
@@ -69,6 +69,7 @@ def _fingerprint(state: dict[str, Any], th: Theatre, nation: str) -> tuple[Any, 
             tuple(sorted((u, v["at"]) for u, v in board["units"].items())),
             tuple(sorted(board["control"].items())), tuple(sorted(board["forts"].items())),
             tuple(sorted((board.get("landing") or {}).items())),
+            tuple(sorted(board["infra"].items())),
             tuple(sorted((n, p["side"]) for n, p in state["powers"].items())))
 
 
@@ -95,7 +96,7 @@ def _trace(state: dict[str, Any], th: Theatre, nation: str,
     live = sources(state, th, nation, occ)
 
     def qualifies(loc: str) -> bool:
-        return ((th.is_rail(loc) or th.is_pop(loc))
+        return ((th.is_rail(loc) or th.is_pop(loc) or infrastructure(state, loc, side))
                 and side_of(state, controller(state, th, loc)) == side
                 and not enemy_present(state, th, loc, side, occ))
 

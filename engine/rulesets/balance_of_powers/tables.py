@@ -97,6 +97,7 @@ CRISIS_LIMIT = {"germany": 11, "austria_hungary": 9, "france": 9, "russia": 13, 
 COST_CORPS = 2
 COST_LEADER = 0
 COST_FORTRESS_STEP = 2
+COST_INFRASTRUCTURE = 1
 ATTACK_COST = 1   # BoP 10.3 (good weather all scenario)
 RAIL_COST = 1     # BoP 9.21
 RP_RESULT_COST = 1  # BoP 10.711

@@ -96,3 +96,58 @@ def test_bop_6_224_reduced_fortress_repaired_for_two_rp_ruined_never():
     economy.repair(state, "france", hx(th, "0301"))
     assert state["board"]["forts"] == {hx(th, "0302"): 0}
     assert state["powers"]["france"]["rp"] == 2
+
+
+# --- infrastructure markers (6.215, 6.222, 9.22, 3.121, 10.572, 2.62) ---------------------------
+
+def test_bop_6_222_infrastructure_one_rp_one_per_side_per_month():
+    state = position(TH, {})
+    assert economy.infrastructure_buyable(state, "france")
+    economy.procure(state, "france", economy.INFRASTRUCTURE, "1914-09")
+    assert state["powers"]["france"]["rp"] == 3
+    assert state["board"]["infra_due"] == {"1914-09": ["france"]}
+    assert not economy.infrastructure_buyable(state, "russia")  # same side, same month
+    assert economy.infrastructure_buyable(state, "germany")
+
+
+def test_bop_6_215_infrastructure_goes_where_the_side_holds_a_supplied_hex():
+    state = position(TH, {"fra-inf-1": "0602"}, side="entente")
+    spots = economy.infrastructure_spots(state, TH, "france")
+    assert hx(TH, "0402") in spots and hx(TH, "0602") not in spots  # occupied but enemy-held
+    state["board"]["infra"][hx(TH, "0402")] = "entente"
+    assert hx(TH, "0402") not in economy.infrastructure_spots(state, TH, "france")
+
+
+def test_bop_9_22_infrastructure_links_to_adjacent_rail_and_starts_a_rail_move():
+    from engine.rulesets.balance_of_powers import movement
+    state = position(TH, {"fra-inf-1": "0103"}, side="entente", month="1914-09")
+    assert movement.rail_destinations(state, TH, ["fra-inf-1"], {}) == {}
+    state["board"]["infra"][hx(TH, "0103")] = "entente"
+    found = movement.rail_destinations(state, TH, ["fra-inf-1"], {})
+    assert hx(TH, "0102") in found and hx(TH, "0402") in found
+
+
+def test_bop_2_62_infrastructure_lifts_the_bare_marsh_limit():
+    from engine.rulesets.balance_of_powers.forces import stack_limit
+    th = grid(3, 2, name="t-05-marsh", terrain={"0201": "marsh"},
+              places={"paris": {"at": "0101", "capital": True}})
+    state = position(th, {})
+    assert stack_limit(state, th, hx(th, "0201")) == 1
+    state["board"]["infra"][hx(th, "0201")] = "entente"
+    assert stack_limit(state, th, hx(th, "0201")) == 6
+
+
+def test_bop_10_572_infrastructure_plus_one_then_returned_to_the_pool():
+    from engine.rulesets.balance_of_powers import combat
+    from .helpers import Dice
+    state = position(TH, {"ger-inf-1": "0502", "ger-inf-2": "0502", "fra-inf-1": "0402",
+                          "fra-inf-2": "0402"}, month="1915-05",
+                     entrenched=["ger-inf-1", "ger-inf-2", "fra-inf-1", "fra-inf-2"])
+    state["board"]["control"][hx(TH, "0502")] = "germany"
+    state["board"]["infra"][hx(TH, "0502")] = "central"
+    combat.declare(state, TH, "germany", ["ger-inf-1", "ger-inf-2"], hx(TH, "0402"),
+                   "ger-inf-1", "germany", {}, Dice([]))
+    c = state["flow"]["combat"]
+    combat.answer(state, TH, "point", {"point": "fra-inf-1"}, Dice([4, 4]))
+    assert c["mods"]["trenches"] == -2 + 1
+    assert state["board"]["infra"] == {}
