@@ -33,8 +33,11 @@ def pytest_runtest_teardown(item, nextitem):
     os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser():
+    """Chromium for one test module. Not for the session: Playwright's sync API keeps an event
+    loop running in this thread while it is open, and the Django tests that run after ours
+    (pytest-django reorders by database use) must not find one."""
     if not Path(CHROMIUM).exists():
         pytest.skip(f"Chromium is not installed at {CHROMIUM} (bash scripts/test installs it)")
     from playwright.sync_api import sync_playwright

@@ -111,6 +111,9 @@ class Daphne:
 def server_env(db_name: str, redis_url: str | None = None) -> dict[str, str]:
     """The environment of a daphne process using the test's database."""
     env = dict(os.environ)
+    # The browser tests relax Django's async-safety check in this process only; a server
+    # must keep it, or an ORM call from async code would go unnoticed there.
+    env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
     url = os.environ["DATABASE_URL"]
     base, _, _ = url.rpartition("/")
     env["DATABASE_URL"] = f"{base}/{db_name}"
