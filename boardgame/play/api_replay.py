@@ -26,8 +26,9 @@ from rest_framework.views import APIView
 
 from boardgame.api.errors import NotFound, ServiceError
 from engine import rulesets
-from engine.kernel import apply, end_game, events_for, undo, view
+from engine.kernel import events_for, view
 from engine.kernel.diff import make_patch
+from engine.kernel.record import replay_step
 from engine.kernel.game import KERNEL
 
 from . import services
@@ -56,13 +57,8 @@ def _replayer(game: Game, ruleset: Any, start: int):
     records = (ActionRecord.objects.filter(game=game, seq__gt=snap.version)
                .order_by("seq").only("seq", "kind", "seat", "decision", "action"))
     for record in records.iterator():
-        if record.kind == "act":
-            outcome = apply(ruleset, state, record.seat, record.decision, record.action,
-                            seed=seed)
-        elif record.kind == "undo":
-            outcome = undo(ruleset, state, record.seat)
-        else:
-            outcome = end_game(state, record.action)
+        outcome = replay_step(ruleset, state, record.kind, record.seat, record.decision,
+                              record.action, seed=seed)
         state = outcome.state
         yield record.seq, state, list(outcome.events)
 

@@ -32,8 +32,9 @@ from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
 from engine import rulesets
-from engine.kernel import apply, end_game, events_for, state_hash, undo, view
+from engine.kernel import events_for, state_hash, view
 from engine.kernel.diff import make_patch
+from engine.kernel.record import replay_step
 from engine.kernel.game import KERNEL
 
 logger = logging.getLogger(__name__)
@@ -253,13 +254,8 @@ def catch_up(game_id: int, audience: str, since: int | None) -> list[dict[str, A
             expected += 1
             if record.seq != expected:
                 raise ValueError("gap in the records")
-            if record.kind == "act":
-                outcome = apply(ruleset, state, record.seat, record.decision, record.action,
-                                seed=seed)
-            elif record.kind == "undo":
-                outcome = undo(ruleset, state, record.seat)
-            else:
-                outcome = end_game(state, record.action)
+            outcome = replay_step(ruleset, state, record.kind, record.seat, record.decision,
+                                  record.action, seed=seed)
             if record.seq > since:
                 frame = patch_frame(ruleset, game.pk, record.seq, state, outcome.state,
                                     outcome.events, audience)

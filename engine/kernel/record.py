@@ -22,6 +22,20 @@ FORMAT = "salient-record/1"
 ACTION_KINDS = ("act", "undo", "end")
 
 
+def replay_step(ruleset: Ruleset, state: dict[str, Any], kind: str, seat: str | None,
+                decision: str | None, action: Any, *, seed: bytes) -> Outcome:
+    """Apply one logged step (`act`, `undo` or `end`) again: the fold that rebuilds a game,
+    shared by replay, catch-up and the replay viewer. Raises EngineError as `apply` does,
+    RecordError for an unknown kind."""
+    if kind == "act":
+        return apply(ruleset, state, seat, decision, action, seed=seed)
+    if kind == "undo":
+        return undo(ruleset, state, seat)
+    if kind == "end":
+        return end_game(state, action)
+    raise RecordError(f"unknown action kind {kind!r}")
+
+
 def versions_of(ruleset: Ruleset, scenario: str) -> dict[str, Any]:
     """The versions a game starts with: engine, ruleset and (when the scenario has one) map."""
     definition = ruleset.scenario(scenario)
@@ -120,17 +134,9 @@ def replay(record: dict[str, Any], ruleset: Ruleset | None = None) -> ReplayRepo
     for index, entry in enumerate(record["actions"]):
         if entry.get("seq") != index + 1:
             raise RecordError(f"action {index + 1} has seq {entry.get('seq')!r}")
-        kind = entry.get("kind", "act")
         try:
-            if kind == "act":
-                outcome = apply(ruleset, state, entry["seat"], entry["decision"],
-                                entry["action"], seed=seed)
-            elif kind == "undo":
-                outcome = undo(ruleset, state, entry["seat"])
-            elif kind == "end":
-                outcome = end_game(state, entry["action"])
-            else:
-                raise RecordError(f"action {entry['seq']} has unknown kind {kind!r}")
+            outcome = replay_step(ruleset, state, entry.get("kind", "act"), entry.get("seat"),
+                                  entry.get("decision"), entry.get("action"), seed=seed)
         except EngineError as exc:
             if isinstance(exc, RecordError):
                 raise
