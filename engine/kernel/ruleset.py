@@ -129,6 +129,12 @@ class Ruleset:
             raise AssertionError(f"no timeout default for {decision.id}")
         return items[0]["action"]
 
+    def clear_caches(self) -> None:
+        """Forget every memo of derived facts (decisions, supply, zones of control).
+
+        A ruleset may memoise pure functions of a position on a content key; selfplay clears
+        the memos and recomputes to prove that no key misses what the result depends on."""
+
     def check_invariants(self, state: dict[str, Any]) -> None:
         """Raise AssertionError if the state breaks a rule that must always hold."""
 

@@ -1,7 +1,9 @@
 """The fuzzer: random legal games for every seat, checking the kernel's promises as it goes.
 
 After each action: apply left its input untouched, the ruleset's invariants hold, and no
-audience's view carries information hidden from it (leak poisoning). Once per game: replaying
+audience's view carries information hidden from it (leak poisoning); every fifth action, the
+open decisions and their legal answers are listed again after the ruleset's memos are cleared,
+so a memo keyed on less than the result depends on shows up as `stale_cache`. Once per game: replaying
 the record from set-up reproduces the live state hash and every die. Choices come from an HMAC
 stream keyed by the run's seed, so the same seed always plays the same games.
 """
@@ -77,7 +79,8 @@ def game_seed(run_seed: int, game: int) -> bytes:
 
 def play_one(ruleset: Ruleset, scenario: str, options: dict[str, Any], run_seed: int,
              game: int, tally: Tally, *, max_actions: int | None = None,
-             check_leaks: bool = True, record_dir: str | None = None) -> None:
+             check_leaks: bool = True, record_dir: str | None = None,
+             cache_every: int = 5) -> None:
     definition = ruleset.scenario(scenario)
     limit = max_actions or definition.get("max_actions") or 10_000
     seats = [seat["id"] for seat in definition["seats"]]
@@ -133,7 +136,8 @@ def play_one(ruleset: Ruleset, scenario: str, options: dict[str, Any], run_seed:
         log.append(log_entry(len(log) + 1, seat, decision.id, action, outcome, by="selfplay"))
         kinds[decision.kind] += 1
         state = outcome.state
-        if not _checks(ruleset, state, check_leaks, problem, tally):
+        if not _checks(ruleset, state, check_leaks, problem, tally,
+                       check_caches=bool(cache_every) and len(log) % cache_every == 0):
             status = "error"
             break
         if outcome.undoable and can_undo(state, seat) and chooser.chance(1, 4):
@@ -176,14 +180,32 @@ def play_one(ruleset: Ruleset, scenario: str, options: dict[str, Any], run_seed:
             json.dump(record, handle, sort_keys=True, indent=1)
 
 
+def _listing(ruleset: Ruleset, state: dict[str, Any]) -> str:
+    """Open decisions and the legal answers of each, as canonical text."""
+    out = []
+    for decision in decisions(ruleset, state):
+        entry = decision.to_json()
+        if decision.options is None:
+            entry["items"] = ruleset.options(state, decision.seats[0], decision, None)
+        out.append(entry)
+    return canonical_json(out)
+
+
 def _checks(ruleset: Ruleset, state: dict[str, Any], check_leaks: bool, problem: Any,
-            tally: Tally) -> bool:
+            tally: Tally, check_caches: bool = False) -> bool:
     try:
         ruleset.check_invariants(state)
     except AssertionError as exc:
         tally.errors += 1
         problem("invariant", error=str(exc))
         return False
+    if check_caches and result(ruleset, state) is None:
+        remembered = _listing(ruleset, state)
+        ruleset.clear_caches()
+        if _listing(ruleset, state) != remembered:
+            tally.errors += 1
+            problem("stale_cache", flow=state.get("flow"))
+            return False
     if check_leaks:
         for audience in audiences(ruleset, state):
             leaks = find_leaks(ruleset, state, audience)

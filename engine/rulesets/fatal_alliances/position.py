@@ -75,6 +75,10 @@ def memoised(what: str, state: dict[str, Any], power: str, compute: Callable[[],
     return value
 
 
+def clear_memo() -> None:
+    _MEMO.clear()
+
+
 # --- units ------------------------------------------------------------------------------------
 
 def units(state: dict[str, Any]) -> dict[str, dict[str, Any]]:

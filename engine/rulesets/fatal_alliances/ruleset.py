@@ -7,7 +7,7 @@ from typing import Any
 from engine.kernel import Decision, Event, Roller, Ruleset
 from engine.kernel.game import copy_json
 
-from . import orders
+from . import orders, position
 from .powers import POWER_COLOURS, POWER_SIDE, POWER_TITLES
 from .profiles import PROFILES
 from .sequence import run
@@ -94,6 +94,10 @@ class FatalAlliances(Ruleset):
             table = f" ({action['table']})" if action.get("table") else ""
             return f"attack {action['target']} with {', '.join(action['units'])}{table}"
         return f"{decision.kind} {action}"
+
+    def clear_caches(self) -> None:
+        """Forget the position memo (zones of control, supply); selfplay proves its key."""
+        position.clear_memo()
 
     def check_invariants(self, state: dict[str, Any]) -> None:
         from .position import by_hex

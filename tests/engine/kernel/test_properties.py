@@ -61,3 +61,27 @@ def test_selfplay_counts_an_option_that_apply_rejects(toy):
     tally = selfplay(Liar(), "duel", games=1, seed=3)
     assert tally.illegal_offered == 1 and tally.failed
     assert issubclass(IllegalAction, Exception)
+
+
+def test_selfplay_catches_a_memo_keyed_on_less_than_it_depends_on(toy):
+    from tests.toy.ruleset import ToySkirmish
+
+    class ForgetfulToy(ToySkirmish):
+        """Memoises the move options on the flow alone, forgetting where the tokens stand."""
+
+        def __init__(self):
+            self.memo = {}
+
+        def options(self, state, seat, decision, query):
+            key = repr(sorted(state["flow"].items()))
+            if key not in self.memo:
+                self.memo[key] = super().options(state, seat, decision, query)
+            return self.memo[key]
+
+        def clear_caches(self):
+            self.memo.clear()
+
+    tally = selfplay(ForgetfulToy(), "duel", games=40, seed=5)
+    assert any(p["kind"] == "stale_cache" for p in tally.problems), tally.problems
+    honest = selfplay(toy, "duel", games=40, seed=5)
+    assert not honest.problems
