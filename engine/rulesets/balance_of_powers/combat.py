@@ -13,12 +13,12 @@ from __future__ import annotations
 from math import gcd
 from typing import Any
 
-from engine.kernel import Event, IllegalAction, Roller
+from engine.kernel import Event, Roller
 
-from .forces import (ENTRENCHED, MANEUVER, UNITS, controller, effectiveness, eliminate,
+from .forces import (ENTRENCHED, MANEUVER, UNITS, effectiveness, eliminate,
                      enemy_present, fort_effectiveness, fort_owner_side, fort_steps,
                      friendly_corps_count, infrastructure, landing_of, neighbours,
-                     neutral_closed, occupancy, other_side, side_of, stack_limit, unit_side)
+                     neutral_closed, occupancy, other_side, stack_limit, unit_side)
 from .movement import inherent_defense, mp_left, may_move, spend, start_force
 from .occupy import demoralize, enter, track_plans
 from .sequence import first_fortnight_of_game

@@ -20,7 +20,7 @@ from .forces import (ENTRENCHED, MANEUVER, UNITS, controller, enemy_present,
                      friendly_corps_count, infrastructure, landing_of, neighbours,
                      neutral_closed, occupancy, side_of, stack_limit, stacking_conflict,
                      unit_side)
-from .sequence import MONTHS, first_fortnight_of_game
+from .sequence import first_fortnight_of_game
 from .tables import ARMP_TERRAIN, MINOR_COMMANDER, RAIL_CAP, RAIL_HEXES_PER_MP, RAIL_MAX_MP
 from .theatre import Theatre
 
@@ -320,6 +320,3 @@ def entrench_candidates(state: dict[str, Any], th: Theatre, seat: str,
             out.append({"unit": uid, "mode": ENTRENCHED})
     return out
 
-
-def month_index(state: dict[str, Any]) -> int:
-    return MONTHS.index(state["flow"]["month"])

@@ -16,7 +16,7 @@ from typing import Any
 from engine.kernel import Event
 
 from .forces import MANEUVER, UNITS, other_side, side_of, stack_limit
-from .tables import BRITAIN_PARIS_RADIUS, ENTENTE, MINORS
+from .tables import BRITAIN_PARIS_RADIUS, ENTENTE
 from .theatre import Theatre
 
 VIOLABLE = ("belgium", "denmark", "luxembourg", "netherlands", "switzerland")  # 6.121
@@ -144,6 +144,3 @@ def british_home(state: dict[str, Any], th: Theatre) -> list[str]:
     return sorted(loc for loc in th.place_at if th.home.get(loc) == "britain"
                   and loc not in th.boxes)
 
-
-def minors() -> tuple[str, ...]:
-    return MINORS

@@ -15,10 +15,10 @@ from engine.kernel.game import copy_json
 from . import admiralty, combat, economy, movement, neutrals, setup, supply
 from .forces import (ENTRENCHED, MANEUVER, UNITS, commander, controller, eliminate,
                      lone_leaders, occupancy, side_of, unit_side)
-from .occupy import check_conquest, enter, track_plans
+from .occupy import check_conquest, enter
 from .sequence import MONTH_NAMES, MONTH_SCRIPT, MONTHS, SEASON_BEFORE, Step
-from .tables import (CENTRAL, CP_BC_TO_WIN, ENTENTE, EP_BC_TO_WIN, MAJORS, MINOR_COMMANDER,
-                     PLAN_XVII_CORPS, PLAN_XVII_HEXES, RAIL_COST, SCHLIEFFEN_CORPS, SIDES)
+from .tables import (CENTRAL, ENTENTE, MAJORS, MINOR_COMMANDER, PLAN_XVII_CORPS,
+                     PLAN_XVII_HEXES, RAIL_COST, SCHLIEFFEN_CORPS)
 from .theatre import SCENARIO_MAP, Theatre, theatre
 from .victory import bc_counts, victory
 
@@ -735,9 +735,6 @@ class BalanceOfPowers(Ruleset):
         """BoP 10 — declare an attack; the pipeline runs until someone must decide."""
         return combat.declare(state, th, seat, action["units"], action["target"], action["point"],
                               action["payer"], state["flow"]["supplied"], roller)
-
-    def _combat_answer(self, state, th, seat, action, roller, kind):
-        return combat.answer(state, th, kind, action, roller)
 
     def _do_reserve(self, state, th, seat, action, roller):
         """BoP 10.4 — the defender names a reserve (or none)."""

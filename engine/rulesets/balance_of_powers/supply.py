@@ -13,7 +13,6 @@ from engine.kernel import Event, Roller
 
 from .forces import (UNITS, controller, enemy_present, eliminate, infrastructure, landing_of,
                      neighbours, occupancy, side_of)
-from .tables import MAJORS
 from .theatre import Theatre
 
 RULE = "BoP 3.1"
@@ -166,6 +165,3 @@ def commissariat(state: dict[str, Any], th: Theatre, side: str, roller: Roller) 
             status = supply_status(state, th)
     return events
 
-
-def unsupplied_majors(state: dict[str, Any], th: Theatre) -> list[str]:
-    return [n for n in MAJORS if side_of(state, n) is not None]
