@@ -509,6 +509,7 @@ class BalanceOfPowers(Ruleset):
         raise MalformedAction(f"unknown decision kind {kind}")
 
     def _validate_setup(self, state: dict[str, Any], th: Theatre, seat: str, action: Any) -> Any:
+        """BoP 12.1 — a whole placement, checked by `setup.setup_problems`."""
         placement = action.get("placement")
         if set(action) != {"placement"} or not isinstance(placement, dict) or not all(
                 isinstance(v, str) for v in placement.values()):
@@ -521,6 +522,7 @@ class BalanceOfPowers(Ruleset):
         return {"placement": dict(sorted(placement.items()))}
 
     def _validate_sea(self, state: dict[str, Any], th: Theatre, seat: str, action: Any) -> Any:
+        """BoP 6.452 — one corps between friendly ports (or the landing), as listed."""
         if set(action) != {"unit", "to"}:
             raise MalformedAction('a sea move is {"unit", "to"}')
         if action not in admiralty.sea_moves(state, th, seat, commander):
