@@ -263,3 +263,67 @@ def test_bop_12_1_every_timeout_default_is_a_legal_answer():
         state = act(state, decision, action)
         kinds.add(decision.kind)
     assert {"setup", "march"} <= kinds
+
+
+def _decision(state, seat, kind, target=None):
+    for d in decisions(RULESET, state):
+        if d.seats == (seat,) and d.kind == kind and (
+                target is None or d.data.get("target") == target):
+            return d
+    return None
+
+
+def test_bop_12_1_schlieffen_opening_liege_belgium_and_britain():
+    """A scripted August: Germany violates Belgium (Britain joins), storms Liège with its siege
+    train and pushes nine corps into Belgium, so the game goes on into September."""
+    state = set_up(start())
+    violate = _decision(state, "germany", "violate")
+    state = act(state, violate, {"violate": "belgium"})
+    assert state["powers"]["belgium"]["side"] == "entente"
+    assert state["powers"]["britain"]["side"] == "entente"
+    state = run(state, lambda s: s["flow"]["step"] == "half" and s["flow"]["side"] == "central")
+    liege = TH.place_loc["liege"]
+    near = setup.near_liege(TH)
+    stack = sorted(u for u, v in state["board"]["units"].items()
+                   if v["at"] == near[0] and UNITS[u].kind in ("infantry", "siege"))
+    state["board"]["units"]["ger-sie-siege_1"]["at"] = near[0]   # bring up the siege train
+    stack = sorted(set(stack) | {"ger-sie-siege_1"})
+    attack_decision = _decision(state, "germany", "combat", target=liege)
+    assert attack_decision is not None
+    items = expand_options(RULESET, state, "germany", attack_decision.id, None)
+    action = dict(items[0]["action"])
+    action["units"] = stack[:6]
+    action["point"] = [u for u in stack if UNITS[u].kind == "infantry"][0]
+    state = act(state, attack_decision, action)
+    assert state["board"]["forts"].get(liege) == 0        # black fortress: ruined outright
+    assert state["plans"]["schlieffen"]["liege"] is True
+    state = run(state, lambda s: s["flow"]["combat"] is None)
+    # march German corps into Belgium (both August fortnights) until nine have entered
+    for _ in range(300):
+        if len(state["plans"]["schlieffen"]["corps"]) >= 9 or state["flow"]["month"] != "1914-08":
+            break
+        flow = state["flow"]
+        german_turn = flow["step"] == "half" and flow["side"] == "central" and (
+            flow["combat"] is None) and "germany" in flow["active"]
+        if not german_turn:
+            open_now = decisions(RULESET, state)
+            quiet = [d for d in open_now if d.kind not in ("march", "rail", "combat", "entrench",
+                                                           "sea_move")]
+            state = act(state, quiet[0], passive(state, quiet[0]))
+            continue
+        march = _decision(state, "germany", "march")
+        belgian = []
+        if march is not None:
+            belgian = [i for i in expand_options(RULESET, state, "germany", march.id, None)
+                       if TH.home.get(i["action"]["to"]) == "belgium" and not set(
+                           i["action"]["units"]) & set(state["plans"]["schlieffen"]["corps"])]
+        if belgian:
+            state = act(state, march, belgian[0]["action"])
+            continue
+        stop = _decision(state, "germany", "stop")
+        state = act(state, stop or _decision(state, "germany", "done"),
+                    {"stop": True} if stop else {"done": True})
+    assert len(state["plans"]["schlieffen"]["corps"]) >= 9
+    state = run(state, lambda s: s["flow"]["month"] == "1914-09" or s["flow"]["result"],
+                limit=1500)
+    assert state["flow"]["result"] is None and state["flow"]["month"] == "1914-09"
