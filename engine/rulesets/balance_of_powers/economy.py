@@ -60,23 +60,126 @@ def requisition(state: dict[str, Any], th: Theatre, nation: str) -> int:
 
 
 def seasonal_turn(state: dict[str, Any], th: Theatre) -> list[Event]:
-    """BoP 5.2, 5.36 — post income and requisition, then lose 1 RP per demoralization point
-    (never below 0). No blockade, submarine, raider or air reductions in 12.1."""
+    """BoP 5.2, 5.36 — the automatic parts of the seasonal turn in one go."""
+    return post_income(state) + requisition_and_reductions(state, th)
+
+
+def post_income(state: dict[str, Any]) -> list[Event]:
+    """BoP 5.21 — each major at war posts its income (first-season column the first time)."""
     events = []
     for nation in MAJORS:
         power = state["powers"][nation]
         if power["side"] is None:
             continue
         posted = income(state, nation)
+        power["rp"] += posted
+        power["seasons"] += 1
+        power["season_moves"] = {"out": 0, "in": 0, "converted": False}
+        events.append(Event("posting", "BoP 5.21", {"nation": nation, "income": posted,
+                                                    "rp": power["rp"]}))
+    return events
+
+
+def requisition_and_reductions(state: dict[str, Any], th: Theatre) -> list[Event]:
+    """BoP 5.24, 5.36 — requisition, then lose 1 RP per demoralization point (never below 0).
+    No blockade, submarine, raider or air reductions in 12.1."""
+    events = []
+    for nation in MAJORS:
+        power = state["powers"][nation]
+        if power["side"] is None:
+            continue
         extra = requisition(state, th, nation)
         loss = 0 if power.get("conquered") else power["dem"]  # 2.93: no further reductions
-        power["rp"] = max(0, power["rp"] + posted + extra - loss)
-        power["seasons"] += 1
-        events.append(Event("seasonal_rp", "BoP 5.2", {"nation": nation, "income": posted,
-                                                       "requisition": extra,
+        power["rp"] = max(0, power["rp"] + extra - loss)
+        events.append(Event("seasonal_rp", "BoP 5.2", {"nation": nation, "requisition": extra,
                                                        "demoralization": -loss,
                                                        "rp": power["rp"]}))
     return events
+
+
+TRANSFER_LIMIT = 6  # BoP 5.23: out of one donor, into one recipient, per season
+
+
+def transfer_connected(state: dict[str, Any], th: Theatre, donor: str, recipient: str) -> bool:
+    """BoP 5.23 — a supply line from the donor's capital to the recipient's: overland through
+    friendly hexes with rail, a population centre or infrastructure and no enemy units; for the
+    Entente also over water between friendly ports (6.454). Britain may always send RP to Russia
+    along the assumed off-map sea line (6.454)."""
+    side = side_of(state, donor)
+    if donor == "britain" and recipient == "russia" and side == "entente":
+        return True
+    start, goal = th.capital.get(donor), th.capital.get(recipient)
+    if start is None or goal is None:
+        return False
+    for nation, cap in ((donor, start), (recipient, goal)):
+        if state["powers"][nation].get("conquered") or side_of(
+                state, controller(state, th, cap)) != side:
+            return False
+    reach = _overland(state, th, {start}, side)
+    if goal in reach or any(o in reach for o in th.adj.get(goal, ())):
+        return True
+    if side != "entente":
+        return False
+    from .admiralty import friendly_ports, sea_reach
+    ports = [p for p in friendly_ports(state, th) if p in reach]
+    water: set[str] = set()
+    for port in ports:
+        water |= set(sea_reach(th, port))
+    landfalls = {p for p in friendly_ports(state, th)
+                 if p in water or any(w in water for w in th.all_adj[p])}
+    reach = _overland(state, th, landfalls, side)
+    return goal in reach or any(o in reach for o in th.adj.get(goal, ()))
+
+
+def _overland(state: dict[str, Any], th: Theatre, starts: set[str], side: str) -> set[str]:
+    from .forces import enemy_present, infrastructure, occupancy
+    occ = occupancy(state)
+
+    def ok(loc: str) -> bool:
+        return ((th.is_rail(loc) or th.is_pop(loc) or infrastructure(state, loc, side))
+                and side_of(state, controller(state, th, loc)) == side
+                and not enemy_present(state, th, loc, side, occ))
+
+    reach = set(starts)
+    frontier = sorted(starts)
+    while frontier:
+        nxt = []
+        for loc in frontier:
+            for other in th.adj.get(loc, ()):
+                if other not in reach and ok(other):
+                    reach.add(other)
+                    nxt.append(other)
+        frontier = sorted(nxt)
+    return reach
+
+
+def transfer_options(state: dict[str, Any], th: Theatre, donor: str) -> list[dict[str, Any]]:
+    """BoP 5.23 — the donor's possible transfers: {"to": major, "rp": n}."""
+    power = state["powers"][donor]
+    moves = power.get("season_moves", {"out": 0, "in": 0})
+    room_out = min(TRANSFER_LIMIT - moves["out"], power["rp"])
+    out = []
+    for recipient in MAJORS:
+        other = state["powers"][recipient]
+        if recipient == donor or other["side"] != power["side"]:
+            continue
+        room = min(room_out, TRANSFER_LIMIT - other.get("season_moves", {"in": 0})["in"])
+        if room <= 0 or not transfer_connected(state, th, donor, recipient):
+            continue
+        out += [{"to": recipient, "rp": n} for n in range(1, room + 1)]
+    return out
+
+
+def conversion_options(state: dict[str, Any], th: Theatre, nation: str) -> list[str]:
+    """BoP 5.222 — once a season any major but Russia may take one step off one of its own
+    fortresses for 2 RP."""
+    power = state["powers"][nation]
+    if nation == "russia" or power.get("season_moves", {}).get("converted", True):
+        return []
+    side = power["side"]
+    return sorted(loc for loc in th.fortress if th.home.get(loc) == nation
+                  and state["board"]["forts"].get(loc, 2) > 0
+                  and side_of(state, controller(state, th, loc)) == side)
 
 
 def muster_locations(state: dict[str, Any], th: Theatre, uid: str) -> list[str]:

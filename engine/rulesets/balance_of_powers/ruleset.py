@@ -108,7 +108,7 @@ def _seat_rule(kind: str) -> str:
             "loss": "BoP 10.712", "retreat": "BoP 10.722",
             "remove_breach": "BoP 10.594", "landing": "BoP 6.453",
             "neutral_setup": "BoP 6.11", "stop": "BoP 9.0",
-            "place_infrastructure": "BoP 6.215"}[kind]
+            "place_infrastructure": "BoP 6.215", "transfer": "BoP 5.23"}[kind]
 
 
 class BalanceOfPowers(Ruleset):
@@ -220,6 +220,12 @@ class BalanceOfPowers(Ruleset):
                 {"violate": n} for n in neutrals.violation_options(state, th, flow["side"]))
             return [self._decision(state, seat, "violate", options=options,
                                    prompt="Declare a violation of a neutral (or none)")]
+        if step == Step.TABULATION.value:
+            options = ({"to": None},) + tuple(economy.transfer_options(state, th, seat)) + tuple(
+                {"convert": loc} for loc in economy.conversion_options(state, th, seat))
+            return [self._decision(state, seat, "transfer", options=options,
+                                   prompt="Transfer RP to an ally or convert a fortress step "
+                                          "(or finish)")]
         if step == Step.MUSTER.value and seat in flow.get("infra_to_place", []):
             spots = economy.infrastructure_spots(state, th, seat)
             options = tuple({"at": loc} for loc in spots) or ({"at": None},)
@@ -625,6 +631,28 @@ class BalanceOfPowers(Ruleset):
         state["board"]["infra"] = dict(sorted(state["board"]["infra"].items()))
         return [Event("infrastructure_placed", "BoP 6.215", {"nation": seat, "at": action["at"]})]
 
+    def _do_transfer(self, state, th, seat, action, roller):
+        """BoP 5.22, 5.23 — convert a fortress step into 2 RP, or send RP to an ally."""
+        power = state["powers"][seat]
+        if "convert" in action:
+            loc = action["convert"]
+            steps = state["board"]["forts"].get(loc, 2) - 1
+            state["board"]["forts"][loc] = steps
+            state["board"]["forts"] = dict(sorted(state["board"]["forts"].items()))
+            power["rp"] += 2
+            power["season_moves"]["converted"] = True
+            return [Event("conversion", "BoP 5.222", {"nation": seat, "at": loc, "rp": 2})]
+        if action["to"] is None:
+            state["flow"]["active"] = [s for s in state["flow"]["active"] if s != seat]
+            return []
+        other = state["powers"][action["to"]]
+        power["rp"] -= action["rp"]
+        other["rp"] += action["rp"]
+        power["season_moves"]["out"] += action["rp"]
+        other["season_moves"]["in"] += action["rp"]
+        return [Event("transfer", "BoP 5.23", {"from": seat, "to": action["to"],
+                                               "rp": action["rp"]})]
+
     def _do_muster(self, state, th, seat, action, roller):
         """BoP 6.21 — an arriving unit enters at a home population centre."""
         uid = action["unit"]
@@ -822,7 +850,17 @@ class BalanceOfPowers(Ruleset):
         if step == Step.SEASONAL:
             if month in SEASON_BEFORE:
                 return [Event("seasonal_turn", "BoP 5", {"season": SEASON_BEFORE[month]})] + (
-                    economy.seasonal_turn(state, th))
+                    economy.post_income(state))
+            return []
+        if step == Step.TABULATION:
+            if month in SEASON_BEFORE:
+                flow["active"] = [s for s in SIDE_SEATS[side] if _at_war(state, s) and (
+                    economy.transfer_options(state, th, s)
+                    or economy.conversion_options(state, th, s))]
+            return []
+        if step == Step.REDUCTIONS:
+            if month in SEASON_BEFORE:
+                return economy.requisition_and_reductions(state, th)
             return []
         if step == Step.DIPLOMACY:
             lead = MINOR_COMMANDER[side]

@@ -18,7 +18,9 @@ from .tables import CENTRAL, ENTENTE
 class Step(str, Enum):
     SETUP = "setup"                  # BoP 12.1 set-up, EP then CP (11.3)
     SECRET_SETUP = "secret_setup"    # BoP 12.1 optional secret simultaneous set-up
-    SEASONAL = "seasonal"            # BoP 5 seasonal turn (automatic)
+    SEASONAL = "seasonal"            # BoP 5.21 posting (automatic)
+    TABULATION = "tabulation"        # BoP 5.22 conversion and 5.23 transfer, CP then EP
+    REDUCTIONS = "reductions"        # BoP 5.24 requisition, 5.36 demoralization (automatic)
     DIPLOMACY = "diplomacy"          # BoP 6.11 violations, CP then EP
     BRITAIN = "britain"              # BoP 12.1 Britain places its corps on joining
     MUSTER = "muster"                # BoP 6.21
@@ -40,6 +42,9 @@ SEASON_FIRST = {"autumn": True}         # the first seasonal turn at war (5.21 f
 # One month, in order: (step, side, fortnight).
 MONTH_SCRIPT: tuple[tuple[Step, str | None, int], ...] = (
     (Step.SEASONAL, None, 0),
+    (Step.TABULATION, CENTRAL, 0),
+    (Step.TABULATION, ENTENTE, 0),
+    (Step.REDUCTIONS, None, 0),
     (Step.DIPLOMACY, CENTRAL, 0),
     (Step.DIPLOMACY, ENTENTE, 0),
     (Step.BRITAIN, ENTENTE, 0),

@@ -33,7 +33,8 @@ def initial_state(map_name: str, options: dict[str, Any]) -> dict[str, Any]:
     for nation in NATIONS:
         powers[nation] = {"side": START_SIDE[nation], "rp": START_RP.get(nation, 0)
                           if START_SIDE[nation] else 0, "dem": 0, "crisis": False,
-                          "seasons": 0, "violated": False, "conquered": False}
+                          "seasons": 0, "violated": False, "conquered": False,
+                          "season_moves": {"out": 0, "in": 0, "converted": True}}
     return {
         "flow": {"step": "setup", "pos": -1, "month": "1914-08", "fortnight": 0, "side": ENTENTE,
                  "active": [], "k": 0, "combat": None, "moves": {}, "force": {},

@@ -151,3 +151,37 @@ def test_bop_10_572_infrastructure_plus_one_then_returned_to_the_pool():
     combat.answer(state, TH, "point", {"point": "fra-inf-1"}, Dice([4, 4]))
     assert c["mods"]["trenches"] == -2 + 1
     assert state["board"]["infra"] == {}
+
+
+def test_bop_5_23_transfer_needs_a_supply_line_between_capitals():
+    th = grid(8, 4, name="t-05-transfer", country={**{f"{c:02d}{r:02d}": "germany"
+                                                     for c in range(5, 9) for r in range(1, 5)},
+                                                  "0804": "austria_hungary"},
+              rail=[[f"{c:02d}02" for c in range(1, 9)], ["0802", "0803", "0804"]],
+              places={"paris": {"at": "0102", "capital": True},
+                      "berlin": {"at": "0802", "capital": True},
+                      "vienna": {"at": "0804", "capital": True}})
+    state = position(th, {})
+    economy.post_income(state)
+    assert economy.transfer_connected(state, th, "germany", "austria_hungary")
+    options = economy.transfer_options(state, th, "germany")
+    assert {"to": "austria_hungary", "rp": 6} in options
+    assert {"to": "austria_hungary", "rp": 7} not in options  # six at most
+    state["board"]["units"]["fra-inf-1"] = {"at": hx(th, "0803"), "mode": "maneuver"}
+    assert not economy.transfer_connected(state, th, "germany", "austria_hungary")
+
+
+def test_bop_6_454_britain_can_always_send_rp_to_russia():
+    state = position(TH, {}, sides={"britain": "entente"}, rp={"britain": 5})
+    assert economy.transfer_connected(state, TH, "britain", "russia")
+
+
+def test_bop_5_222_fortress_step_converted_to_two_rp_not_by_russia():
+    # Paris is a fortress too in our data (a red entrenched camp)
+    th = grid(4, 2, name="t-05-convert", places={"paris": {"at": "0101", "capital": True},
+                                                 "verdun": {"at": "0301", "fortress": True}})
+    state = position(th, {})
+    assert economy.conversion_options(state, th, "france") == []  # not before posting
+    economy.post_income(state)
+    assert economy.conversion_options(state, th, "france") == [hx(th, "0101"), hx(th, "0301")]
+    assert economy.conversion_options(state, th, "russia") == []
