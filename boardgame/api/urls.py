@@ -23,6 +23,7 @@ urlpatterns = [
     path("tables/<int:table_id>/start", lobby.StartView.as_view(), name="api-table-start"),
     path("tables/<int:table_id>/abandon", lobby.AbandonView.as_view(), name="api-table-abandon"),
     path("tables/<int:table_id>/swap", lobby.SwapSeatsView.as_view(), name="api-table-swap"),
+    path("tables/<int:table_id>/chat", lobby.TableChatView.as_view(), name="api-table-chat"),
     path("tables/<int:table_id>/seats/<str:seat>/claim", lobby.ClaimSeatView.as_view(),
          name="api-seat-claim"),
     path("tables/<int:table_id>/seats/<str:seat>/release", lobby.ReleaseSeatView.as_view(),

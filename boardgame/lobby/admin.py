@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from .models import Seat, Table
+from .models import Seat, Table, TableChatMessage
 
 
 class SeatInline(admin.TabularInline):
@@ -21,3 +21,22 @@ class TableAdmin(admin.ModelAdmin):
     exclude = ("invite_token",)
     filter_horizontal = ("invited",)
     inlines = [SeatInline]
+
+
+@admin.register(TableChatMessage)
+class TableChatMessageAdmin(admin.ModelAdmin):
+    """Read-only: chat rows are append-only (moderators read; they do not rewrite)."""
+
+    list_display = ("id", "table", "seq", "user", "created")
+    list_filter = ("created",)
+    search_fields = ("text", "user__username")
+    raw_id_fields = ("table", "user")
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False

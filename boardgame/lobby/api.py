@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import serializers
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -140,3 +141,47 @@ class JoinView(AuthenticatedView):
         body.is_valid(raise_exception=True)
         return table_response(request, services.do_accept_invite(
             request.user, table_id, body.validated_data["invite"]))
+
+
+class ChatMessageSerializer(serializers.Serializer):
+    seq = serializers.IntegerField()
+    user = serializers.CharField(allow_null=True)
+    text = serializers.CharField()
+    created = serializers.DateTimeField()
+
+
+class ChatListSerializer(serializers.Serializer):
+    messages = ChatMessageSerializer(many=True)
+
+
+class ChatPostSerializer(serializers.Serializer):
+    text = serializers.CharField(help_text="At most 2000 characters once trimmed.")
+    invite = serializers.CharField(required=False)
+
+
+class TableChatView(APIView):
+    """Chat of a table: read by whoever may see the table, written by the signed-in among
+    them (boardgame/lobby/services.py, "table chat")."""
+
+    @extend_schema(operation_id="tables_chat_list", parameters=[
+        INVITE, OpenApiParameter("since", OpenApiTypes.INT, required=False,
+                                 description="Only messages with a larger seq (default 0).")],
+        responses=ChatListSerializer)
+    def get(self, request: Request, table_id: int) -> Response:
+        raw = request.query_params.get("since") or "0"
+        try:
+            since = int(raw)
+        except ValueError:
+            raise services.ServiceError("since must be a whole number.",
+                                        code="request/invalid", since=raw[:40]) from None
+        messages = services.table_chat(request.user, table_id, since=since,
+                                       invite=invite_of(request))
+        return Response({"messages": messages})
+
+    @extend_schema(operation_id="tables_chat_post", request=ChatPostSerializer,
+                   parameters=[INVITE], responses={201: ChatMessageSerializer})
+    def post(self, request: Request, table_id: int) -> Response:
+        text = request.data.get("text") if isinstance(request.data, dict) else None
+        message = services.do_post_table_chat(request.user, table_id, text,
+                                              invite=invite_of(request))
+        return Response(message, status=201)

@@ -107,3 +107,41 @@ class Seat(models.Model):
 
     def __str__(self) -> str:
         return f"{self.table_id}:{self.seat}"
+
+
+class AppendOnly(models.Model):
+    """Rows that are written once and never changed or deleted one by one (the idea of
+    boardgame/play/models.AppendOnly, repeated here: the lobby does not depend on play)."""
+
+    class Meta:
+        abstract = True
+
+    def save(self, *args, **kwargs) -> None:
+        if not self._state.adding:
+            raise AssertionError(f"{type(self).__name__} rows are append-only")
+        super().save(*args, **kwargs)
+
+    def delete(self, *args, **kwargs):
+        raise AssertionError(f"{type(self).__name__} rows are append-only")
+
+
+class TableChatMessage(AppendOnly):
+    """Chat of a table before (and while) its game runs: one channel, everyone who may see
+    the table reads it. `seq` counts per table from 1 (allocated under the table row lock)."""
+
+    TEXT_MAX = 2000
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="chat")
+    seq = models.PositiveIntegerField()
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL,
+                             related_name="+")
+    text = models.TextField(max_length=TEXT_MAX)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["table", "seq"]
+        constraints = [models.UniqueConstraint(fields=["table", "seq"],
+                                               name="table_chat_seq_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.table_id}#{self.seq}"

@@ -18,11 +18,12 @@ from django.db import transaction
 from django.db.models import Count, Q, QuerySet
 from django.utils import timezone
 
+from boardgame.accounts.ratelimit import check_rate
 from boardgame.api.errors import Conflict, Forbidden, NotFound, ServiceError
 from engine import rulesets
 from engine.kernel import BadSetup, UnknownRuleset, UnknownScenario
 
-from .models import Seat, Table
+from .models import Seat, Table, TableChatMessage
 
 OPTIONS_MAX_BYTES = 4096
 User = AbstractBaseUser | AnonymousUser
@@ -352,6 +353,74 @@ def do_abandon_table(host: AbstractBaseUser, table_id: int) -> Table:
         table.finished = timezone.now()
         table.save(update_fields=["state", "finished"])
     return table
+
+
+# --- table chat -----------------------------------------------------------------------------
+#
+# One channel per table. Read: whoever may see the table (`can_see_table`, invite token as
+# elsewhere). Write: signed-in users who may see it — the host, the seated, the invited, whoever
+# presents the invite token, anyone on a public table — while the table is not finished or
+# abandoned (then the chat is read-only: `chat/closed`). Posting is rate-limited per user
+# (SALIENT_RATE_LIMITS["table_chat"]). Text is stored as sent (control characters dropped,
+# trimmed); escaping is the display's job.
+
+CHAT_MAX = TableChatMessage.TEXT_MAX
+CHAT_PAGE = 200
+CHAT_CLOSED = (Table.State.FINISHED, Table.State.ABANDONED)
+
+
+def clean_chat_text(text: str) -> str:
+    """Control characters (but newlines) dropped, trimmed — as boardgame/play/actions.clean_text,
+    without importing play; unlike it, too long is refused by the caller, not cut."""
+    kept = "".join(ch for ch in text if ch == "\n" or (ord(ch) >= 32 and ord(ch) != 127))
+    return kept.strip()
+
+
+def chat_message_dict(message: TableChatMessage) -> dict[str, Any]:
+    return {"seq": message.seq,
+            "user": message.user.get_username() if message.user else None,
+            "text": message.text, "created": message.created.isoformat()}
+
+
+def can_post_table_chat(user: User, table: Table, invite: str | None = None) -> bool:
+    return (user.is_authenticated and table.state not in CHAT_CLOSED
+            and can_see_table(user, table, invite))
+
+
+def table_chat(user: User, table_id: int, since: int = 0,
+               invite: str | None = None) -> list[dict[str, Any]]:
+    """Messages after `since` (a seq), oldest first; at most the last CHAT_PAGE of them."""
+    table = access_table(user, table_id, invite=invite)
+    newest = list(TableChatMessage.objects.filter(table=table, seq__gt=max(0, since))
+                  .select_related("user").order_by("-seq")[:CHAT_PAGE])
+    return [chat_message_dict(m) for m in reversed(newest)]
+
+
+def do_post_table_chat(user: User, table_id: int, text: Any,
+                       invite: str | None = None) -> dict[str, Any]:
+    if not user.is_authenticated:
+        raise ServiceError("Sign in to chat.", code="auth/not_authenticated", status=401)
+    if not isinstance(text, str):
+        raise ServiceError("chat needs a text.", code="request/invalid")
+    text = clean_chat_text(text)
+    if not text:
+        raise ServiceError("Say something.", code="chat/empty")
+    if len(text) > CHAT_MAX:
+        raise ServiceError(f"A message is at most {CHAT_MAX} characters; this one has "
+                           f"{len(text)}.", code="chat/too_long", limit=CHAT_MAX,
+                           length=len(text))
+    # Outside the transaction: with the database cache, a refusal must not roll the count back.
+    check_rate("table_chat", f"user:{user.pk}")
+    with transaction.atomic(durable=True):
+        table = access_table(user, table_id, invite=invite, lock=True)
+        if table.state in CHAT_CLOSED:
+            raise Conflict(f"Table {table.pk} is {table.state}: its chat is read-only.",
+                           code="chat/closed", table=table.pk, state=table.state)
+        last = (TableChatMessage.objects.filter(table=table).order_by("-seq")
+                .values_list("seq", flat=True).first()) or 0
+        message = TableChatMessage.objects.create(table=table, seq=last + 1, user=user,
+                                                  text=text)
+    return chat_message_dict(message)
 
 
 # --- start ----------------------------------------------------------------------------------
