@@ -266,7 +266,7 @@ def run(games: int = 1, spectators: int = 100, actions: int = 1000,
     port = _free_port()
     env = dict(os.environ, SALIENT_WS_RATE="100000", SALIENT_WS_BURST="100000",
                SALIENT_WS_MAX_SOCKETS_PER_USER="100000", LOG_LEVEL="WARNING",
-               CONN_MAX_AGE="600",
+               CONN_MAX_AGE="600", DEBUG="0", ALLOWED_HOSTS="127.0.0.1,localhost",
                PYTHONPATH=str(ROOT))
     daphne = subprocess.Popen([str(Path(sys.executable).parent / "daphne"), "-b", "127.0.0.1",
                                "-p", str(port), "boardgame.asgi:application"], cwd=ROOT, env=env,
