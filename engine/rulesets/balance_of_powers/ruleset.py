@@ -281,9 +281,12 @@ class BalanceOfPowers(Ruleset):
             return out
         out = [self._decision(state, seat, "done", options=({"done": True},),
                               prompt="End your fortnight half")]
-        if self._march_items(state, th, seat, supplied, limit=1):
-            out.append(self._decision(state, seat, "march", schema=FORCE_SCHEMA, undoable=True,
-                                      prompt="March a force"))
+        for part, prompt in (("whole", "March a whole stack"),
+                             ("part", "March part of a stack (the rest stays)")):
+            if self._march_items(state, th, seat, supplied, limit=1, part=part):
+                out.append(self._decision(state, seat, "march", schema=FORCE_SCHEMA,
+                                          undoable=True, prompt=prompt, suffix=part,
+                                          data={"part": part}))
         out += self._rail_and_attack_decisions(state, th, seat, supplied)
         removals = self._breach_removals(state, seat)
         if removals:
@@ -371,11 +374,31 @@ class BalanceOfPowers(Ruleset):
         return combat.attack_items(state, th, seat, commander, supplied, limit=limit,
                                    only=force or None)
 
+    def _movable_stack(self, state: dict[str, Any], seat: str, loc: str,
+                       supplied: dict[str, bool]) -> list[str]:
+        """The seat's units at `loc` that could move now (corps with MP, and leaders)."""
+        here = [u for u, v in state["board"]["units"].items()
+                if v["at"] == loc and commander(state, u) == seat]
+        corps = [u for u in here if UNITS[u].corps and movement.may_move(state, u)
+                 and movement.mp_left(state, u, supplied.get(u, True)) > 0]
+        return sorted(corps + [u for u in here if not UNITS[u].corps]) if corps else []
+
+    def _is_part(self, state: dict[str, Any], seat: str, units: list[str],
+                 supplied: dict[str, bool]) -> bool:
+        loc = state["board"]["units"][units[0]]["at"]
+        return set(units) != set(self._movable_stack(state, seat, loc, supplied))
+
     def _march_items(self, state: dict[str, Any], th: Theatre, seat: str,
                      supplied: dict[str, bool], limit: int | None = None,
-                     units: list[str] | None = None) -> list[dict[str, Any]]:
+                     units: list[str] | None = None,
+                     part: str | None = None) -> list[dict[str, Any]]:
+        """March options. With `part`, only whole stacks ("whole") or only parts of a stack
+        ("part", 9.12: the rest stays) — two decisions when no force is in motion."""
         items = []
         forces = [units] if units is not None else self._forces(state, seat, supplied)
+        if part is not None:
+            forces = [f for f in forces if self._is_part(state, seat, f, supplied) == (
+                part == "part")]
         for force in forces:
             for loc, (cost, path) in movement.march_destinations(
                     state, th, force, supplied, first_only=limit == 1).items():
@@ -436,7 +459,8 @@ class BalanceOfPowers(Ruleset):
                 return []
         supplied = state["flow"].get("supplied", {})
         if decision.kind == "march":
-            return self._march_items(state, th, seat, supplied, units=units)
+            return self._march_items(state, th, seat, supplied, units=units,
+                                     part=decision.data.get("part"))
         if decision.kind == "rail":
             return self._rail_items(state, th, seat, supplied, units=units,
                                     start=decision.data.get("from"))
@@ -475,6 +499,14 @@ class BalanceOfPowers(Ruleset):
         if kind == "march":
             if set(action) != {"units", "to"}:
                 raise MalformedAction('a march is {"units": [...], "to": "<loc>"}')
+            part = decision.data.get("part")
+            if part is not None and self._is_part(state, seat, units, supplied) != (
+                    part == "part"):
+                raise IllegalAction("BoP 9.12", "wrong_force", {"units": units},
+                                    "This decision moves a whole stack; the other one moves "
+                                    "part of a stack." if part == "whole" else
+                                    "This decision moves part of a stack; the other one moves "
+                                    "a whole stack.")
             dests = movement.march_destinations(state, th, units, supplied)
             if action["to"] not in dests:
                 raise IllegalAction("BoP 9.1", "unreachable", {"from": loc, "to": action["to"]},
