@@ -1024,7 +1024,9 @@ class BalanceOfPowers(Ruleset):
                      "side": flow["side"], "active": list(flow["active"]),
                      "trench": list(flow["trench"]), "breakthrough": list(flow["bthru"]),
                      "combat": flow["combat"], "result": flow["result"],
-                     "moves": flow["moves"], "force": flow["force"]},
+                     "moves": flow["moves"], "force": flow["force"],
+                     # 3.1: supply as judged for the phasing side at the start of its half
+                     "supplied": dict(flow["supplied"])},
             "board": {"map": state["board"]["map"], "units": state["board"]["units"],
                       "pool": list(state["board"]["pool"]),
                       "arrivals": state["board"]["arrivals"],
@@ -1039,6 +1041,12 @@ class BalanceOfPowers(Ruleset):
 
     def result(self, state: dict[str, Any]) -> dict[str, Any] | None:
         return state["flow"]["result"]
+
+    def clear_caches(self) -> None:
+        """Forget the decision, option and supply memos; selfplay proves their keys."""
+        _DECISIONS.clear()
+        _OPTIONS.clear()
+        supply.clear_cache()
 
     def check_invariants(self, state: dict[str, Any]) -> None:
         th = _th(state)

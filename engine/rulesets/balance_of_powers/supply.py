@@ -72,6 +72,10 @@ def _fingerprint(state: dict[str, Any], th: Theatre, nation: str) -> tuple[Any, 
             tuple(sorted((n, p["side"]) for n, p in state["powers"].items())))
 
 
+def clear_cache() -> None:
+    _CACHE.clear()
+
+
 def supplied_locations(state: dict[str, Any], th: Theatre, nation: str,
                        occ: dict[str, list[str]] | None = None) -> frozenset[str]:
     """BoP 3.12 — every location where a unit of `nation` is in supply (memoised on the

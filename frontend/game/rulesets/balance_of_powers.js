@@ -67,6 +67,7 @@ export class BalanceOfPowersAdapter extends GenericAdapter {
   units(view) {
     const units = view?.board?.units || {};
     const moves = view?.flow?.moves || {};
+    const supplied = view?.flow?.supplied || {};
     const out = [];
     for (const uid of Object.keys(units).sort()) {
       const { at, mode } = units[uid];
@@ -75,8 +76,10 @@ export class BalanceOfPowersAdapter extends GenericAdapter {
       const mp = moves[uid]?.mp;
       const factors = [mode === "entrenched" ? "Entr." : "", mp !== undefined ? `${mp} MP` : ""]
         .filter(Boolean).join(" ");
+      // Supply is judged for the phasing side at the start of its half (BoP 3.1).
+      const supply = uid in supplied ? (supplied[uid] ? " · in supply" : " · OUT OF SUPPLY") : "";
       out.push({ id: uid, hex: at, label: p.label, symbol: p.kind, factors, colour: p.colour,
-        title: `${p.title}${mode === "entrenched" ? " (entrenched)" : ""}` });
+        title: `${p.title}${mode === "entrenched" ? " (entrenched)" : ""}${supply}` });
     }
     // Corps before leaders in a stack, so the top counter is a corps.
     out.sort((a, b) => (a.symbol === "hq") - (b.symbol === "hq") || a.id.localeCompare(b.id));
