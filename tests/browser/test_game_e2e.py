@@ -19,6 +19,17 @@ PASSWORD = "Trench-Coat-1914!"
 SHOTS = None  # set to a folder to keep screenshots while developing
 
 
+
+def choose_whole_stack_march(page) -> None:
+    """BoP 9.12 offers two march decisions when no force is in motion (a whole stack, or part
+    of one); the click flow here is the whole-stack one. A single march tab is taken as is."""
+    tabs = page.locator(".decision-tabs [data-kind=march]")
+    whole = tabs.filter(has_text="whole stack")
+    if whole.count():
+        whole.first.click()
+    elif tabs.count():
+        tabs.first.click()
+
 def sign_up(context, site, name):
     page = context.new_page()
     page.goto(f"{site}/accounts/signup/")
@@ -139,8 +150,7 @@ def test_two_players_a_spectator_and_the_replay_of_balance_of_powers(site, new_c
     answer_until(alice, bob, ["march"])
 
     # Alice (Germany) marches by clicking: a highlighted stack, then a highlighted destination.
-    alice.locator(".decision-tabs [data-kind=march]").click() if alice.locator(
-        ".decision-tabs [data-kind=march]").count() else None
+    choose_whole_stack_march(alice)
     alice.wait_for_function("() => window.salient.orders.decision.kind === 'march' && window.salient.orders.status === 'ready'")
     before = state(alice)
     moved = []
@@ -167,8 +177,7 @@ def test_two_players_a_spectator_and_the_replay_of_balance_of_powers(site, new_c
         moved.append(target)
         if alice.evaluate("() => !window.salient.orders.available().some(d => d.kind === 'march')"):
             break
-        alice.locator(".decision-tabs [data-kind=march]").click() if alice.evaluate(
-            "() => window.salient.orders.decision.kind !== 'march'") else None
+        choose_whole_stack_march(alice)
         alice.wait_for_function("() => window.salient.orders.decision.kind === 'march' && window.salient.orders.status === 'ready'")
     after = state(alice)
     assert after["v"] > before["v"] and after["units"] != before["units"]
@@ -190,8 +199,7 @@ def test_two_players_a_spectator_and_the_replay_of_balance_of_powers(site, new_c
 
     # An order off the offered options is impossible: a click on a hex that is not highlighted
     # builds nothing; a stale answer is refused with its rule.
-    alice.locator(".decision-tabs [data-kind=march]").click() if alice.locator(
-        ".decision-tabs [data-kind=march]").count() else None
+    choose_whole_stack_march(alice)
     wait_ready(alice)
     if alice.evaluate("() => window.salient.orders.decision.kind === 'march'"):
         origin = alice.evaluate("() => window.salient.orders.origins()[0]")
