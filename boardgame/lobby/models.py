@@ -17,6 +17,8 @@ import secrets
 from django.conf import settings
 from django.db import models
 
+from boardgame.appendonly import AppendOnly
+
 
 def new_invite_token() -> str:
     return secrets.token_urlsafe(16)
@@ -107,22 +109,6 @@ class Seat(models.Model):
 
     def __str__(self) -> str:
         return f"{self.table_id}:{self.seat}"
-
-
-class AppendOnly(models.Model):
-    """Rows that are written once and never changed or deleted one by one (the idea of
-    boardgame/play/models.AppendOnly, repeated here: the lobby does not depend on play)."""
-
-    class Meta:
-        abstract = True
-
-    def save(self, *args, **kwargs) -> None:
-        if not self._state.adding:
-            raise AssertionError(f"{type(self).__name__} rows are append-only")
-        super().save(*args, **kwargs)
-
-    def delete(self, *args, **kwargs):
-        raise AssertionError(f"{type(self).__name__} rows are append-only")
 
 
 class TableChatMessage(AppendOnly):

@@ -11,6 +11,8 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 
+from boardgame.appendonly import AppendOnly
+
 from boardgame.lobby.models import Table
 
 
@@ -45,21 +47,6 @@ class Game(models.Model):
     @property
     def is_over(self) -> bool:
         return self.finished is not None
-
-
-class AppendOnly(models.Model):
-    """Rows that are written once and never changed or deleted one by one."""
-
-    class Meta:
-        abstract = True
-
-    def save(self, *args, **kwargs) -> None:
-        if not self._state.adding:
-            raise AssertionError(f"{type(self).__name__} rows are append-only")
-        super().save(*args, **kwargs)
-
-    def delete(self, *args, **kwargs):
-        raise AssertionError(f"{type(self).__name__} rows are append-only")
 
 
 class ActionRecord(AppendOnly):
