@@ -20,6 +20,7 @@ from django.utils import timezone
 
 from boardgame.accounts.ratelimit import check_rate
 from boardgame.api.errors import Conflict, Forbidden, NotFound, ServiceError
+from boardgame.chattext import clean_chat_text
 from engine import rulesets
 from engine.kernel import BadSetup, UnknownRuleset, UnknownScenario
 
@@ -367,13 +368,6 @@ def do_abandon_table(host: AbstractBaseUser, table_id: int) -> Table:
 CHAT_MAX = TableChatMessage.TEXT_MAX
 CHAT_PAGE = 200
 CHAT_CLOSED = (Table.State.FINISHED, Table.State.ABANDONED)
-
-
-def clean_chat_text(text: str) -> str:
-    """Control characters (but newlines) dropped, trimmed — as boardgame/play/actions.clean_text,
-    without importing play; unlike it, too long is refused by the caller, not cut."""
-    kept = "".join(ch for ch in text if ch == "\n" or (ord(ch) >= 32 and ord(ch) != 127))
-    return kept.strip()
 
 
 def chat_message_dict(message: TableChatMessage) -> dict[str, Any]:

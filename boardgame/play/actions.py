@@ -35,6 +35,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from boardgame.api.errors import ServiceError
+from boardgame.chattext import clean_chat_text
 from boardgame.lobby.models import Seat, Table
 from engine import rulesets
 from engine.kernel import (IllegalAction, MalformedAction, Outcome, StaleDecision, apply,
@@ -475,9 +476,9 @@ CHAT_HISTORY = 50
 
 
 def clean_text(text: str) -> str:
-    """Chat text as stored: control characters dropped, trimmed. Escaping is the display's."""
-    kept = "".join(ch for ch in text if ch == "\n" or (ord(ch) >= 32 and ord(ch) != 127))
-    return kept.strip()[:CHAT_MAX]
+    """Game chat text as stored: cleaned as all chat is, and cut at CHAT_MAX (the table chat
+    refuses a long text instead)."""
+    return clean_chat_text(text)[:CHAT_MAX]
 
 
 def chat_frame(message: Any) -> dict[str, Any]:
