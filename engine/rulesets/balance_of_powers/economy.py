@@ -12,7 +12,7 @@ from typing import Any
 from engine.kernel import Event
 
 from .forces import UNITS, controller, friendly_corps_count, side_of, stack_limit, stacking_conflict
-from .supply import supplied_locations
+from .supply import overland_reach, supplied_locations
 from .tables import (COST_CORPS, COST_FORTRESS_STEP, COST_INFRASTRUCTURE, COST_LEADER, MAJORS,
                      RP_INCOME, RUSSIA_STRAITS_BONUS)
 from .theatre import Theatre
@@ -132,25 +132,9 @@ def transfer_connected(state: dict[str, Any], th: Theatre, donor: str, recipient
 
 
 def _overland(state: dict[str, Any], th: Theatre, starts: set[str], side: str) -> set[str]:
-    from .forces import enemy_present, infrastructure, occupancy
-    occ = occupancy(state)
-
-    def ok(loc: str) -> bool:
-        return ((th.is_rail(loc) or th.is_pop(loc) or infrastructure(state, loc, side))
-                and side_of(state, controller(state, th, loc)) == side
-                and not enemy_present(state, th, loc, side, occ))
-
-    reach = set(starts)
-    frontier = sorted(starts)
-    while frontier:
-        nxt = []
-        for loc in frontier:
-            for other in th.adj.get(loc, ()):
-                if other not in reach and ok(other):
-                    reach.add(other)
-                    nxt.append(other)
-        frontier = sorted(nxt)
-    return reach
+    from .forces import occupancy
+    return overland_reach(state, th, starts, side, occupancy(state),
+                          lambda loc: th.adj.get(loc, ()))
 
 
 def transfer_options(state: dict[str, Any], th: Theatre, donor: str) -> list[dict[str, Any]]:

@@ -90,6 +90,30 @@ def supplied_locations(state: dict[str, Any], th: Theatre, nation: str,
     return found
 
 
+def overland_reach(state: dict[str, Any], th: Theatre, starts: set[str], side: str,
+                   occ: dict[str, list[str]], step: Any) -> set[str]:
+    """BoP 3.121 — the locations an overland path reaches from `starts`: rail, population
+    centres or infrastructure, controlled by `side`, free of enemies; `step(loc)` gives the
+    next locations (supply counts the landing link, RP transfers do not)."""
+
+    def qualifies(loc: str) -> bool:
+        return ((th.is_rail(loc) or th.is_pop(loc) or infrastructure(state, loc, side))
+                and side_of(state, controller(state, th, loc)) == side
+                and not enemy_present(state, th, loc, side, occ))
+
+    reached = set(starts)
+    frontier = sorted(starts)
+    while frontier:
+        nxt = []
+        for loc in frontier:
+            for other in step(loc):
+                if other not in reached and qualifies(other):
+                    reached.add(other)
+                    nxt.append(other)
+        frontier = nxt
+    return reached
+
+
 def _trace(state: dict[str, Any], th: Theatre, nation: str,
            occ: dict[str, list[str]] | None) -> set[str]:
     side = side_of(state, nation)
@@ -98,21 +122,8 @@ def _trace(state: dict[str, Any], th: Theatre, nation: str,
     occ = occupancy(state) if occ is None else occ
     live = sources(state, th, nation, occ)
 
-    def qualifies(loc: str) -> bool:
-        return ((th.is_rail(loc) or th.is_pop(loc) or infrastructure(state, loc, side))
-                and side_of(state, controller(state, th, loc)) == side
-                and not enemy_present(state, th, loc, side, occ))
-
-    reached = set(live)
-    frontier = sorted(live)
-    while frontier:
-        nxt = []
-        for loc in frontier:
-            for other in neighbours(state, th, loc):
-                if other not in reached and qualifies(other):
-                    reached.add(other)
-                    nxt.append(other)
-        frontier = nxt
+    reached = overland_reach(state, th, live, side, occ,
+                             lambda loc: neighbours(state, th, loc))
     out = set(reached)
     for loc in reached:
         out.update(neighbours(state, th, loc))
