@@ -192,8 +192,9 @@ export class Orders extends EventTarget {
     const byHex = new Map();
     for (const e of this.live()) {
       if (!e.p.hex) continue;
+      // The hex shows its best-ranked item (an adapter ranks attacks by odds), else the first.
       const best = byHex.get(e.p.hex);
-      if (!best) byHex.set(e.p.hex, e);
+      if (!best || (e.p.rank ?? 0) > (best.p.rank ?? 0)) byHex.set(e.p.hex, e);
     }
     for (const [hex, e] of byHex) out.push({ hex, kind: e.p.kind, text: e.p.text });
     return out;
@@ -234,7 +235,7 @@ export class Orders extends EventTarget {
       return true;
     }
     if (matches.length > 1) {
-      this.choices = matches;
+      this.choices = matches.slice().sort((a, b) => (b.p.rank ?? 0) - (a.p.rank ?? 0));
       this.pending = null;
       this.hint = "Several orders end there: choose one.";
       this.changed();

@@ -47,13 +47,16 @@ async function main() {
       h("div", {}, h("strong", {}, info.place || `Hex ${info.label}`), info.place ? h("span", { class: "muted" }, ` ${info.label}`) : null),
       h("div", { class: "muted" }, [info.terrain, info.country].filter(Boolean).map((t) => String(t).replace(/_/g, " ")).join(" · "),
         info.features?.length ? ` · ${info.features.join(", ")}` : ""),
+      (adapter.hexNotes?.(info.id, store.view) || []).map((note) => h("div", { class: "hex-note small" }, note)),
       units.length ? h("ul", { class: "hex-units" }, units.map((u) => h("li", {}, h("span", { class: "swatch", style: `background:${u.colour}` }), u.title || u.label))) : null);
   }
 
-  if (config.map_url) {
+  // An adapter may show the scenario on another map's art (a window of a larger map).
+  const source = adapter.mapSource?.(config) || { mapUrl: config.map_url, svgUrl: config.svg_url };
+  if (source.mapUrl) {
     try {
       ctx.map = await openMap(mapRoot, {
-        mapUrl: config.map_url, svgUrl: config.svg_url,
+        mapUrl: source.mapUrl, svgUrl: source.svgUrl,
         onHexClick: (id, info) => {
           const acted = orders.clickHex(id);
           showHex(info);
@@ -102,12 +105,15 @@ async function main() {
     if (changed.has("view") && store.view) {
       if (ctx.map) {
         ctx.map.setUnits(adapter.units(store.view));
+        ctx.map.setMarks(adapter.marks?.(store.view) || []);
         if (!centred) {
           centred = true;
           const units = adapter.units(store.view);
           const mine = units.find((u) => store.mySeats.some((s) => u.id && adapter.parse?.(u.id)?.nation === s)) || units[0];
-          ctx.map.zoomAt(3.2, ctx.map.size[0] / 2, ctx.map.size[1] / 2);
-          if (mine) ctx.map.centreOn(mine.hex);
+          const start = adapter.startView?.(store.view, store.mySeats);
+          ctx.map.zoomAt(start?.zoom ?? 3.2, ctx.map.size[0] / 2, ctx.map.size[1] / 2);
+          const hex = start?.hex || mine?.hex;
+          if (hex) ctx.map.centreOn(hex);
         }
       }
       orders.sync();

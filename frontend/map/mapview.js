@@ -24,6 +24,15 @@ const HEX_LABEL_ZOOM = 2.5;
  * @property {string} [factors]  factors line ("4-3")
  * @property {string} [colour]   nationality colour
  * @property {string} [title]    full name for tooltips and the stack list
+ * @property {string} [classes]  extra CSS classes of its stack when it is on top (a ruleset's
+ *                               states: face-down, entrenched, out of supply …)
+ *
+ * @typedef {object} MapMark      a ruleset's marker under the counters
+ * @property {string} [hex]       a whole hex (drawn as its outline, optionally with text)
+ * @property {string} [side]      or a hexside "a|b" (drawn as its edge)
+ * @property {string} kind        CSS class suffix: mark-<kind>
+ * @property {string} [text]
+ * @property {string} [title]     tooltip
  */
 
 function svg(tag, attrs = {}, parent = null) {
@@ -81,6 +90,7 @@ export class MapView {
     for (const child of [...source.childNodes]) this.viewport.appendChild(child);
     this.hexLabels = this.viewport.querySelector("#layer-hexlabels");
     if (this.hexLabels) this.hexLabels.removeAttribute("display");
+    this.markLayer = svg("g", { class: "layer-marks" }, this.viewport);
     this.highlightLayer = svg("g", { class: "layer-highlight" }, this.viewport);
     this.unitLayer = svg("g", { class: "layer-units" }, this.viewport);
     this.cursorLayer = svg("g", { class: "layer-cursor" }, this.viewport);
@@ -328,6 +338,31 @@ export class MapView {
     }
   }
 
+  // --- a ruleset's markers (forts on hexsides, objectives, control) --------------------------
+
+  /** Draw `marks` ({hex|side, kind, text?, title?}); the previous marks go. */
+  setMarks(marks) {
+    this.markLayer.replaceChildren();
+    for (const mark of marks) {
+      const group = svg("g", { class: `mark mark-${mark.kind}`, "data-hex": mark.hex || mark.side }, this.markLayer);
+      if (mark.title) svg("title", {}, group).textContent = mark.title;
+      if (mark.side) {
+        const [a, b] = mark.side.split("|").map(parseHexId);
+        const [bx, by] = hexToPixel(this.layout, b);
+        // The shared edge: the two corners of a that lie nearest b's centre.
+        const [p, q] = hexCorners(this.layout, a)
+          .sort((m, n) => Math.hypot(m[0] - bx, m[1] - by) - Math.hypot(n[0] - bx, n[1] - by));
+        svg("line", { x1: p[0].toFixed(1), y1: p[1].toFixed(1), x2: q[0].toFixed(1), y2: q[1].toFixed(1) }, group);
+        continue;
+      }
+      svg("polygon", { points: polygonPoints(hexCorners(this.layout, parseHexId(mark.hex))) }, group);
+      if (mark.text) {
+        const [x, y] = hexToPixel(this.layout, parseHexId(mark.hex));
+        svg("text", { x, y: y - this.layout.size * 0.62, class: "mark-text" }, group).textContent = mark.text;
+      }
+    }
+  }
+
   // --- counters ---------------------------------------------------------------------------
 
   #unitsAt(id) {
@@ -349,7 +384,7 @@ export class MapView {
       const [x, y] = hexToPixel(this.layout, parseHexId(id));
       const top = stack[0];
       const group = svg("g", {
-        class: "stack", transform: `translate(${x.toFixed(1)} ${y.toFixed(1)})`,
+        class: top.classes ? `stack ${top.classes}` : "stack", transform: `translate(${x.toFixed(1)} ${y.toFixed(1)})`,
         "data-hex": id, "data-count": stack.length, "data-unit": top.id,
       }, this.unitLayer);
       const title = svg("title", {}, group);

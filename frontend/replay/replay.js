@@ -45,8 +45,9 @@ async function main() {
   const total = views.length - 1;
 
   let map = null;
-  if (config.map_url) {
-    map = await openMap($("map"), { mapUrl: config.map_url, svgUrl: config.svg_url,
+  const source = adapter.mapSource?.(config) || { mapUrl: config.map_url, svgUrl: config.svg_url };
+  if (source.mapUrl) {
+    map = await openMap($("map"), { mapUrl: source.mapUrl, svgUrl: source.svgUrl,
       onHexHover: (info) => showHex(info), onHexClick: (id, info) => showHex(info) });
     adapter.setMap?.(map.map);
     document.body.classList.add("has-map");
@@ -94,7 +95,13 @@ async function main() {
     if (map) {
       const units = adapter.units(view);
       map.setUnits(units);
-      if (!centred && units.length) { centred = true; map.zoomAt(2, map.size[0] / 2, map.size[1] / 2); map.centreOn(units[0].hex); }
+      map.setMarks(adapter.marks?.(view) || []);
+      if (!centred && units.length) {
+        centred = true;
+        const start = adapter.startView?.(view, []);
+        map.zoomAt(start?.zoom ?? 2, map.size[0] / 2, map.size[1] / 2);
+        map.centreOn(start?.hex || units[0].hex);
+      }
     } else {
       const summary = adapter.summary ? adapter.summary(view) : null;
       fill($("board-summary"), summary ? h("table", { class: "list" }, h("tbody", {}, summary.rows.map((r) => h("tr", {}, h("td", {}, r.seat), r.cells.map((c) => h("td", {}, c))))))

@@ -32,6 +32,8 @@ export function renderTrack(root, { store, adapter }) {
   fill(root,
     h("div", { class: "turn" }, h("strong", { class: "turn-name" }, phase.turn || ""),
       phase.side ? h("span", { class: "muted" }, ` · ${phase.side}`) : null),
+    // Ruleset facts worth a glance (weather, limits, morale): [[term, value], …]
+    phase.facts?.length ? h("dl", { class: "track-facts" }, phase.facts.map(([term, value]) => [h("dt", {}, term), h("dd", {}, value)])) : null,
     phase.steps?.length ? h("ol", { class: "steps" }, phase.steps.map((s) => h("li", { class: s.current ? "current" : "" }, s.label)))
       : h("div", { class: "phase" }, phase.phase),
     phase.steps?.length && !phase.steps.some((s) => s.current) ? h("div", { class: "phase" }, phase.phase) : null,
