@@ -53,6 +53,13 @@ export function renderDecision(root, { store, orders, adapter }) {
         body.push(h("p", { class: "muted small" }, `${orders.live().length} option${orders.live().length === 1 ? "" : "s"} on the map.`));
       }
       if (orders.hint) body.push(h("p", { class: "hint", id: "order-hint" }, orders.hint));
+      // Answers that need no map click (finish this step) stay one click away while the
+      // others are on the map.
+      const loose = (orders.entries || []).filter((e) => !e.p.hex && !e.p.from && !list.includes(e));
+      if (loose.length && loose.length < orders.entries.length) {
+        body.push(h("div", { class: "loose-choices" }, loose.map((e) => h("button", { class: "choice loose",
+          dataset: { index: e.index }, onclick: () => orders.pick(e.index) }, e.p.label))));
+      }
     }
   }
   fill(root, tabs, ...body, orders.error ? rejectBox(orders.error) : null, undo);
