@@ -1,11 +1,13 @@
 // One presentation adapter per ruleset; unknown rulesets get the generic one.
 
 import { BalanceOfPowersAdapter } from "./balance_of_powers.js";
+import { FatalAlliancesAdapter } from "./fatal_alliances.js";
 import { GenericAdapter } from "./generic.js";
 import { ToySkirmishAdapter } from "./toy_skirmish.js";
 
 const ADAPTERS = {
   balance_of_powers: BalanceOfPowersAdapter,
+  fatal_alliances: FatalAlliancesAdapter,
   toy_skirmish: ToySkirmishAdapter,
 };
 

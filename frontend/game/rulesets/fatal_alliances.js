@@ -1,0 +1,473 @@
+// Fatal Alliances: its view (flow, board.units {id: {power, name, type, size, cf, ma, reorg, hex,
+// up, entrenched}}, forts on hexsides, control, morale, the victory cities) as counters and
+// markers on the hex map, and its option items (moves with costs, attacks with odds and DRM,
+// loss sets, retreats, advances) as highlights and sentences. Presentation only: every item
+// comes from the server and nothing here decides what is legal.
+
+import { distance as hexDistance, hexId, neighbours as hexNeighbours, parseHexId } from "../../lib/hex.js";
+import { GenericAdapter, HEX_ID, titleCase } from "./generic.js";
+
+const distance = (a, b) => hexDistance(parseHexId(a), parseHexId(b));
+const neighbours = (id) => hexNeighbours(parseHexId(id)).map(hexId);
+
+// A scenario played on a window of a larger map names the window; the browser shows the
+// larger map's art with the window outlined. Mirrors engine/rulesets/fatal_alliances/window.py
+// (the view does not say which window it is).
+const WINDOWS = { "fa-east-prussia": { of: "fa-europe", centre: "39,0", radius: 4 } };
+
+// Counter fills: light tints of each power's colour, so black print stays readable.
+const POWERS = {
+  germany: ["Germany", "#c9cbbd"], austria_hungary: ["Austria-Hungary", "#ead98f"],
+  ottoman: ["Ottoman Empire", "#cfd79a"], france: ["France", "#aac6ee"],
+  britain: ["Commonwealth", "#e6c99b"], russia: ["Russia", "#a9d6ad"], italy: ["Italy", "#c8e3a3"],
+  usa: ["United States", "#d6e3a0"], serbia: ["Serbia", "#d5bce2"], belgium: ["Belgium", "#f0d68d"],
+};
+const SIDE_TITLES = { central: "Central Powers", entente: "Allies" };
+// Map country → the power that holds it at the start (engine powers.COUNTRY_POWER, the part
+// the victory count needs).
+const COUNTRY_POWER = { luxembourg: "germany", ottoman_empire: "ottoman", turkey: "ottoman",
+  united_kingdom: "britain", ireland: "britain" };
+const SYMBOL = { INF: "infantry", MIL: "infantry", CAV: "cavalry", HQ: "hq", GAR: "fortress",
+  ART: "infantry", ENG: "infantry", GAS: "infantry" };
+const TYPE_TITLE = { INF: "infantry", MIL: "militia", CAV: "cavalry", HQ: "headquarters",
+  GAR: "garrison", ART: "artillery", ENG: "engineers", GAS: "gas" };
+const STEP_TITLES = {
+  reinforcement: "Reinforcements", entrench: "Entrenchments", lending: "Lending",
+  initiative: "Initiative", initiative_reroll: "Initiative re-roll", first_side: "Who moves first",
+  weather: "Weather", declaration: "Declarations", action_choice: "Action choice", rail: "Rail movement",
+  land_move: "Land movement", land_combat: "Land combat", reorganisation: "Reorganisation",
+  last_impulse: "Last-impulse test", final_reorganisation: "Final reorganisation",
+  production: "Production", morale: "Morale", peace: "Peace", victory: "Victory check", over: "Game over",
+};
+const IMPULSE_STEPS = [["action_choice", "Action"], ["rail", "Rail"], ["land_move", "Move"],
+  ["land_combat", "Combat"], ["reorganisation", "Reorganise"]];
+const DONE_LABELS = { rail_move: "Finish rail movement", land_move: "Finish land movement",
+  land_attack: "Finish land combat (no more attacks)", reorganise: "Finish reorganisation" };
+const ACTIVITY_NAMES = { rail: "rail", land_move: "moves", land_attack: "attacks", reorganise: "reorganisations" };
+const BUILD_TITLES = { INF: "infantry", CAV: "cavalry", GAR: "garrison", MIL: "militia", ART: "artillery",
+  ENG: "engineer", HQ: "HQ" };
+
+/** "9/2" → 4.5, "-1" → -1 (the engine writes exact fractions as text). */
+export function fraction(text) {
+  const m = /^(-?\d+)(?:\/(\d+))?$/.exec(String(text ?? "").trim());
+  return m ? Number(m[1]) / (m[2] ? Number(m[2]) : 1) : 0;
+}
+
+/** 4.5 → "+4½", -0.5 → "−½": DRMs as a wargamer writes them. */
+export function signed(value) {
+  const whole = Math.trunc(value);
+  const half = Math.abs(value - whole) > 0.25 ? "½" : "";
+  const sign = value > 0 ? "+" : value < 0 ? "−" : "±";
+  return `${sign}${Math.abs(whole) || (half ? "" : "0")}${half}`;
+}
+
+/** The counter's short name: "XVII", "I R", "8A", "Thorn", "Köni. Lw". */
+export function shortName(u) {
+  const name = String(u.name || u.id).replace(/\s*\([^)]*\)/g, "").trim();
+  if (u.type === "HQ") {
+    const army = /^(\d+)\w*\s+Army/i.exec(name);
+    return army ? `${army[1]}A` : name.split(" ")[0].slice(0, 6);
+  }
+  let text = name.replace(/\b(Corps|Division|fortress|garrisons?|Feste)\b/gi, " ")
+    .replace(/\bReserve\b/g, "R").replace(/\bSiberian\b/g, "Sib").replace(/\bGuards?\b/g, "Gd")
+    .replace(/\bLandwehr\b/g, "Lw").replace(/\b(\d+)(st|nd|rd|th)\b/g, "$1")
+    .replace(/\s+/g, " ").trim();
+  if (u.type === "CAV" && text !== "Cavalry") text = text.replace(/\s*Cavalry\s*/g, " ").trim();
+  else text = text.replace(/\bCavalry\b/g, "Cav");
+  text = text.split("-")[0];
+  if (text.length > 7) {
+    const [first, ...rest] = text.split(" ");
+    const tail = rest.join(" ");
+    text = tail ? `${first.slice(0, Math.max(2, 6 - tail.length))}. ${tail}` : `${first.slice(0, 6)}.`;
+  }
+  return text || u.id;
+}
+
+export class FatalAlliancesAdapter extends GenericAdapter {
+  constructor(config = {}) {
+    super(config);
+    this.units_ = {};
+    this.window = WINDOWS[config.map] || null;
+    if (typeof document !== "undefined" && !document.getElementById("fa-css")) {
+      const link = document.createElement("link");
+      link.id = "fa-css";
+      link.rel = "stylesheet";
+      link.href = new URL("./fatal_alliances.css", import.meta.url).href;
+      document.head.append(link);
+      document.body?.classList.add("ruleset-fa");
+    }
+  }
+
+  // --- the map ----------------------------------------------------------------------------
+
+  mapSource(config) {
+    const w = WINDOWS[config.map];
+    if (!w || !config.map_url) return null;
+    return { mapUrl: config.map_url.replace(`/${config.map}.json`, `/${w.of}.json`),
+      svgUrl: config.svg_url.replace(`/${config.map}/`, `/${w.of}/`) };
+  }
+
+  setMap(map) {
+    this.map = map;
+    this.placeAt = {};
+    for (const place of Object.values(map?.places || {})) {
+      if (!this.placeAt[place.hex] || place.capital) this.placeAt[place.hex] = place.name;
+    }
+  }
+
+  startView(view) {
+    if (this.window) return { zoom: 6.2, hex: this.window.centre };
+    const first = Object.values(view?.board?.units || {}).find((u) => u.hex);
+    return { zoom: 3.2, hex: first?.hex };
+  }
+
+  inWindow(hex) {
+    if (!this.window) return true;
+    return distance(hex, this.window.centre) <= this.window.radius;
+  }
+
+  where(hex) {
+    if (!hex) return "?";
+    if (!HEX_ID.test(hex)) return titleCase(hex);
+    const label = this.map?.hexes?.[hex]?.label || hex;
+    const place = this.placeAt?.[hex];
+    return place ? `${place} (${label})` : label;
+  }
+
+  /** A unit of the current view (or the last one seen: the history has no view). */
+  unit(view, id) {
+    return view?.board?.units?.[id] || this.units_[id] || { id, name: id, type: "INF" };
+  }
+
+  unitName(view, id) {
+    const u = this.unit(view, id);
+    return u.name || id;
+  }
+
+  shortUnits(ids, view = null) {
+    return (ids || []).map((id) => shortName(this.unit(view, id))).join(", ");
+  }
+
+  power(id) {
+    return POWERS[id]?.[0] || this.seatTitle(id);
+  }
+
+  controller(view, hex) {
+    const changed = view?.board?.control?.[hex];
+    if (changed) return changed;
+    const info = this.map?.hexes?.[hex];
+    const country = info?.home || info?.country;
+    return country ? COUNTRY_POWER[country] || country : null;
+  }
+
+  factors(u) {
+    return u.type === "HQ" ? `${u.cf}-${u.reorg}-${u.ma}` : `${u.cf}-${u.ma}`;
+  }
+
+  describeUnit(u) {
+    const size = u.size === "div" ? "division" : u.size;
+    const state = [u.up ? "face-up" : "face-down (disrupted)", u.entrenched ? "entrenched" : ""]
+      .filter(Boolean).join(", ");
+    const reorg = u.type === "HQ" ? `, reorganises ${u.reorg}` : "";
+    return `${u.name} — ${this.power(u.power)} ${TYPE_TITLE[u.type] || u.type} ${size}, combat ${u.cf}, movement ${u.ma}${reorg}; ${state}`;
+  }
+
+  units(view) {
+    const all = view?.board?.units || {};
+    this.units_ = { ...this.units_, ...all };
+    const out = [];
+    for (const u of Object.values(all)) {
+      if (!u.hex || !HEX_ID.test(u.hex)) continue;
+      const classes = [`fa-${u.power}`, u.up ? "" : "fa-down", u.entrenched ? "fa-entrenched" : "",
+        u.size === "div" ? "fa-div" : ""].filter(Boolean).join(" ");
+      out.push({ id: u.id, hex: u.hex, label: shortName(u), symbol: SYMBOL[u.type] || "infantry",
+        factors: `${u.up ? "" : "▾"}${this.factors(u)}${u.entrenched ? " E" : ""}`,
+        colour: POWERS[u.power]?.[1] || "#ddd", classes, title: this.describeUnit(u),
+        rank: (u.up ? 1000 : 0) + (u.type === "HQ" ? 0 : 100) + u.cf * 10 + (u.size === "corps" ? 1 : 0) });
+    }
+    // The strongest face-up combat unit on top of each stack; HQs below the line units.
+    out.sort((a, b) => b.rank - a.rank || a.id.localeCompare(b.id));
+    return out;
+  }
+
+  marks(view) {
+    const board = view?.board || {};
+    const out = [];
+    if (this.window && this.map) {
+      // The play area's edge, and the ring outside it greyed: the art beyond is not in play.
+      for (const hex of Object.keys(this.map.hexes)) {
+        const d = distance(hex, this.window.centre);
+        if (d === this.window.radius + 1) out.push({ hex, kind: "outside" });
+        if (d !== this.window.radius) continue;
+        for (const nb of neighbours(hex)) {
+          if (distance(nb, this.window.centre) > this.window.radius) out.push({ side: `${hex}|${nb}`, kind: "edge" });
+        }
+      }
+    }
+    const victory = board.victory || {};
+    const sudden = victory.sudden_death;
+    for (const [list, aim] of [[victory.german_objectives, "Russia"], [victory.russian_objectives, "Germany"], [victory.objectives, null]]) {
+      for (const hex of list || []) {
+        out.push({ hex, kind: hex === sudden ? "objective sudden" : "objective", text: hex === sudden ? "★★" : "★",
+          title: `Victory city${aim ? ` (${aim} wants it)` : ""}${hex === sudden ? "; taking it wins at once" : ""}` });
+      }
+    }
+    for (const [hex, power] of Object.entries(board.control || {})) {
+      out.push({ hex, kind: `control control-${power}`, title: `Now controlled by ${this.power(power)}` });
+    }
+    for (const [side, fort] of Object.entries(board.forts || {})) {
+      out.push({ side, kind: `fort fort-${fort.power}`, title: `${this.power(fort.power)} fort of ${this.where(fort.hex)}` });
+    }
+    for (const hex of view?.flow?.marks?.targets || []) out.push({ hex, kind: "attacked", title: "Attacked this impulse" });
+    return out;
+  }
+
+  hexNotes(hex, view) {
+    if (!view) return [];
+    const board = view.board || {};
+    const notes = [];
+    if (this.window && !this.inWindow(hex)) notes.push("Outside the scenario's map.");
+    const here = Object.values(board.units || {}).filter((u) => u.hex === hex);
+    if (here.length) {
+      const up = here.filter((u) => u.up && u.type !== "HQ");
+      notes.push(`${here.length} unit${here.length === 1 ? "" : "s"}, ${up.reduce((s, u) => s + u.cf, 0)} face-up combat factors`);
+    }
+    const forts = Object.entries(board.forts || {}).filter(([, f]) => f.hex === hex);
+    if (forts.length) {
+      notes.push(`Fort (${this.power(forts[0][1].power)}) facing ${forts.map(([side]) => this.where(side.split("|").find((x) => x !== hex))).join(", ")}`);
+    }
+    const v = board.victory || {};
+    if ([...(v.german_objectives || []), ...(v.russian_objectives || []), ...(v.objectives || [])].includes(hex)) {
+      notes.push(`Victory city${v.sudden_death === hex ? " — taking it wins at once" : ""}`);
+    }
+    const owner = this.controller(view, hex);
+    if (owner && this.map?.hexes?.[hex] && !this.map.hexes[hex].sea) notes.push(`Controlled by ${this.power(owner)}`);
+    if ((view.flow?.marks?.targets || []).includes(hex)) notes.push("Attacked this impulse");
+    return notes;
+  }
+
+  // --- the track --------------------------------------------------------------------------
+
+  phase(view) {
+    const flow = view?.flow || {};
+    const board = view?.board || {};
+    const last = board.victory?.last_turn;
+    const step = flow.combat ? "land_combat" : flow.step;
+    const inImpulse = IMPULSE_STEPS.some(([s]) => s === step);
+    const facts = [];
+    const zones = [...new Set(Object.entries(flow.weather?.zones || {})
+      .filter(([zone]) => !this.window || zone === "north_temperate").map(([, w]) => w))];
+    if (zones.length) facts.push(["Weather", zones.join(", ")]);
+    if (flow.box !== undefined) facts.push(["Impulse track", `box ${flow.box}, moves on ${flow.weather?.advance ?? "?"} a roll`]);
+    if (flow.initiative) facts.push(["Initiative", `${SIDE_TITLES[flow.initiative.holder] || "—"} (track ${flow.initiative.track} of 4)`]);
+    const actions = Object.entries(flow.actions || {});
+    if (actions.length && inImpulse) {
+      facts.push(["Action", actions.map(([p, a]) => `${this.power(p)}: ${a}`).join(" · ")]);
+      const used = Object.entries(flow.used || {}).map(([p, u]) => {
+        const parts = Object.entries(u || {}).filter(([, n]) => n).map(([k, n]) => `${n} ${ACTIVITY_NAMES[k] || k}`);
+        return parts.length ? `${this.power(p)}: ${parts.join(", ")}` : "";
+      }).filter(Boolean);
+      if (used.length) facts.push(["Used", used.join(" · ")]);
+    }
+    if (board.morale) facts.push(["Morale", Object.entries(board.morale).map(([p, m]) => `${this.power(p)} ${m}`).join(" · ")]);
+    const held = this.victoryCount(view);
+    if (held) facts.push(["Victory cities", held]);
+    return {
+      turn: `Turn ${flow.turn ?? "?"}${last ? ` of ${last}` : ""} · ${flow.turn_name || ""} ${flow.year || ""}${flow.impulse ? ` · impulse ${flow.impulse}` : ""}`,
+      phase: STEP_TITLES[step] || titleCase(step || ""),
+      side: flow.active_side && inImpulse ? `${SIDE_TITLES[flow.active_side]} impulse` : null,
+      steps: inImpulse ? IMPULSE_STEPS.map(([s, label]) => ({ label, current: s === step })) : [],
+      facts,
+    };
+  }
+
+  /** "Russia holds 1 of 4 German cities · Germany holds 0 of 4 Russian" (East Prussia). */
+  victoryCount(view) {
+    const v = view?.board?.victory || {};
+    if (!v.german_objectives || !this.map) return "";
+    const count = (list, power) => list.filter((hex) => this.controller(view, hex) === power).length;
+    return `Russia holds ${count(v.german_objectives, "russia")} of ${v.german_objectives.length} German · Germany holds ${count(v.russian_objectives || [], "germany")} of ${(v.russian_objectives || []).length} Russian`;
+  }
+
+  preferred(decisions) {
+    return decisions.find((d) => d.reaction) || decisions[0];
+  }
+
+  // --- option items -----------------------------------------------------------------------
+
+  present(decision, item, view) {
+    const a = item.action || {};
+    const none = (label, extra = {}) => ({ hex: null, from: null, kind: "option", text: "", label, ...extra });
+    if (a.done === true) {
+      const left = decision.data?.remaining;
+      return none(`${DONE_LABELS[decision.kind] || "Done"}${left !== undefined && left !== null ? ` (${left} left)` : ""}`);
+    }
+    const hexOf = (id) => this.unit(view, id).hex;
+    switch (decision.kind) {
+      case "action": {
+        const titles = { land: "Land action", combined: "Combined action", pass: "Pass",
+          naval: "Naval action", air: "Air action" };
+        return none(titles[a.action] || titleCase(a.action), { value: a.action });
+      }
+      case "rail_move": {
+        const from = hexOf(a.unit);
+        return { hex: a.to, from, kind: "option", text: "rail",
+          label: `${this.unitName(view, a.unit)} by rail: ${this.where(from)} → ${this.where(a.to)} (turns face-down${item.rail_moves ? `, ${item.rail_moves} rail move${item.rail_moves === 1 ? "" : "s"}` : ""})` };
+      }
+      case "land_move": {
+        const from = hexOf(a.units[0]);
+        return { hex: a.to, from, kind: "option", text: `${item.cost ?? ""}${item.flip ? "▾" : ""}`,
+          label: `${this.shortUnits(a.units, view)}: ${this.where(from)} → ${this.where(a.to)}, ${item.cost} MP${item.flip ? ", ends face-down" : ""}` };
+      }
+      case "land_attack": {
+        const drm = fraction(item.drm);
+        const odds = String(item.odds || "").replace(/^odds\s*/, "");
+        const hexes = [...new Set(a.units.map(hexOf).filter(Boolean))];
+        return { hex: a.target, from: null, kind: "attack", text: odds, rank: drm * 100 - a.units.length,
+          label: `Attack ${this.where(a.target)} with ${this.shortUnits(a.units, view)} — ${odds || "?"}, DRM ${signed(drm)}, ${item.table || a.table || ""} table`,
+          preview: hexes.map((hex) => ({ hex, kind: "preview" })) };
+      }
+      case "choose_table":
+        return none(`${titleCase(a.table)} table`);
+      case "combat_losses": {
+        const parts = [];
+        if (a.destroy?.length) parts.push(`lose ${this.shortUnits(a.destroy, view)}`);
+        if (a.break) parts.push(`break ${shortName(this.unit(view, a.break))} down to a division`);
+        const ids = [...(a.destroy || []), ...(a.break ? [a.break] : [])];
+        const text = parts.join("; ");
+        return none(text ? text[0].toUpperCase() + text.slice(1) : "No loss",
+          { preview: [...new Set(ids.map(hexOf).filter(Boolean))].map((hex) => ({ hex, kind: "attack" })) });
+      }
+      case "shatter_or_retreat":
+        return none(a.treat_as === "shatter" ? "Shatter the defenders" : "Retreat the defenders instead");
+      case "retreat": {
+        const from = hexOf(a.unit);
+        return { hex: a.to, from, kind: "option", text: "↩",
+          label: `${this.unitName(view, a.unit)} retreats ${this.where(from)} → ${this.where(a.to)}` };
+      }
+      case "advance": {
+        const target = view?.flow?.combat?.target;
+        if (!a.units?.length) return none("Do not advance");
+        return none(`Advance ${this.shortUnits(a.units, view)} into ${this.where(target)}`,
+          { preview: target ? [{ hex: target, kind: "preview" }] : [] });
+      }
+      case "reorganise": {
+        const hex = hexOf(a.units[0]);
+        return { hex, from: null, kind: "option", text: "R",
+          label: `${shortName(this.unit(view, a.hq))} HQ turns ${this.shortUnits(a.units, view)} face-up (${this.where(hex)})` };
+      }
+      case "build": {
+        const bp = decision.data?.bp;
+        if (a.build === null) return none(`Finish building${bp !== undefined ? ` (${bp} BP left)` : ""}`);
+        if (a.build === "entrenchment") return none("Build an entrenchment");
+        const [type, size] = String(a.build).split(" ");
+        return none(`Build a ${BUILD_TITLES[type] || type} ${size === "div" ? "division" : size || ""}`.trim());
+      }
+      case "entrench": {
+        const hex = hexOf(a.unit);
+        return { hex, from: null, kind: "option", text: "E", label: `Entrench ${this.unitName(view, a.unit)} at ${this.where(hex)}` };
+      }
+      case "first_side":
+        return none(`${SIDE_TITLES[a.first] || a.first} take the first impulse`);
+      case "initiative_reroll":
+        return none(a.reroll ? "Demand a re-roll" : "Accept the roll");
+      default:
+        return super.present(decision, item, view);
+    }
+  }
+
+  describe(decision, item, view) {
+    return this.present(decision, item, view).label;
+  }
+
+  // --- events, dice, the combat in progress -------------------------------------------------
+
+  event(event, view) {
+    const d = event.data || {};
+    const units = (ids) => this.shortUnits(ids, view);
+    switch (event.kind) {
+      case "action_chosen": return `${this.power(d.power)} chose a ${d.action} action`;
+      case "rail_moved": return `${this.unitName(view, d.unit)} by rail ${this.where(d.from)} → ${this.where(d.to)}`;
+      case "land_moved": return `${units(d.units)} moved ${this.where(d.from)} → ${this.where(d.to)} (${d.cost} MP)${(d.effects || []).includes("control") ? `, taking ${this.where(d.to)}` : ""}${(d.effects || []).includes("fort_destroyed") ? ", fort destroyed" : ""}`;
+      case "attack_declared": return `${this.power(d.power)} attacks ${this.where(d.target)} with ${units(d.units)}`;
+      case "combat_resolved": return `Combat at ${this.where(d.target)}: ${d.attack} against ${d.defence}, ${d.table}, dice ${(d.dice || []).join("+")} ${signed(fraction(d.total_drm))} → row ${d.row}: ${d.result}`;
+      case "unit_destroyed": return `${this.unitName(view, d.unit)} destroyed${d.why ? ` (${String(d.why).replace(/_/g, " ")})` : ""}`;
+      case "broken_down": return `${this.unitName(view, d.corps)} broken down to a division`;
+      case "retreated": return `${this.unitName(view, d.unit)} retreated ${this.where(d.from)} → ${this.where(d.to)}`;
+      case "advanced": return `${units(d.units)} advanced into ${this.where(d.to)}`;
+      case "shattered": return `${this.unitName(view, d.unit)} shattered at ${this.where(d.hex)}`;
+      case "shatter_choice": return `The attacker chose to ${d.treat_as}`;
+      case "table_chosen": return `${this.power(d.by)} chose the ${d.table} table`;
+      case "combat_over": return `Combat at ${this.where(d.target)} over`;
+      case "reorganised": return `${shortName(this.unit(view, d.hq))} HQ reorganised ${units(d.units)}`;
+      case "step_done": return `${this.power(d.power)} finished ${String(d.activity).replace(/_/g, " ")}`;
+      case "weather_rolled": return `Weather roll ${d.roll}: ${[...new Set(Object.values(d.zones || {}))].join(", ")} (track moves ${d.advance})`;
+      case "last_impulse_test": return `Last-impulse test: ${d.roll}${d.drm ? ` ${signed(d.drm)}` : ""} against ${d.end_number} — ${d.ends ? "the turn ends" : "the turn goes on"}`;
+      case "initiative_rolled": return `Initiative: Central Powers ${d.central}, Allies ${d.entente} — ${SIDE_TITLES[d.winner] || d.winner} win`;
+      case "initiative_scripted": return `${SIDE_TITLES[d.first_side] || d.first_side} move first (scenario)`;
+      case "first_side_chosen": return `${SIDE_TITLES[d.first] || d.first} take the first impulse`;
+      case "initiative_shift": return `Initiative marker to space ${d.track}`;
+      case "turn_started": return `Turn ${d.turn}: ${d.name} ${d.year}`;
+      case "reinforcement": return `${this.unitName(view, d.unit)} arrives at ${this.where(d.hex)}`;
+      case "production": return `${this.power(d.power)} produces ${d.bp} BP`;
+      case "built": return `${this.power(d.power)} builds ${d.class}${d.arrives ? ` (arrives turn ${d.arrives})` : ""}`;
+      case "builds_done": return `${this.power(d.power)} finished building`;
+      case "morale": return `${this.power(d.power)} morale ${d.from} → ${d.to}`;
+      case "entrenched": return `${this.unitName(view, d.unit)} entrenched at ${this.where(d.hex)}`;
+      case "victory": return `Game over: ${d.winner ? `${this.power(d.winner)} wins` : "a draw"} (${String(d.reason || "").replace(/_/g, " ")})`;
+      default: return super.event(event, view);
+    }
+  }
+
+  combat(event, view) {
+    const d = event.data || {};
+    if (event.kind === "combat_resolved") {
+      return { title: `Combat at ${this.where(d.target)}`, rule: event.rule, lines: [
+        `${d.attack} against ${d.defence} on the ${d.table} table`,
+        `DRMs: ${(d.drms || []).map((m) => `${m.name.replace(/^odds /, "odds ")} ${signed(fraction(m.value))}`).join(", ")} = ${signed(fraction(d.total_drm))}`,
+        `Dice ${(d.dice || []).join(" + ")} → row ${d.row}: ${d.result}`] };
+    }
+    if (event.kind === "last_impulse_test") {
+      return { title: "Last-impulse test", rule: event.rule,
+        lines: [`d10 ${d.roll}${d.drm ? ` ${signed(d.drm)}` : ""} against ${d.end_number} (box ${d.box}): ${d.ends ? "the turn ends" : "the turn goes on"}`] };
+    }
+    return super.combat(event, view);
+  }
+
+  currentCombat(view) {
+    const c = view?.flow?.combat;
+    if (!c) return null;
+    const waiting = { table: `${this.power(c.defender)} chooses the table`,
+      losses_attacker: `${this.power(c.declarer)} chooses the attacker's losses`,
+      losses_defender: `${this.power(c.defender)} chooses the defender's losses`,
+      shatter: `${this.power(c.declarer)} decides: shatter or retreat`,
+      retreat: `${this.power(c.declarer)} retreats the defenders`,
+      advance: `${this.power(c.declarer)} may advance` }[c.phase] || titleCase(c.phase || "");
+    const r = c.result;
+    return {
+      title: `${this.power(c.declarer)} attacks ${this.where(c.target)}`, rule: "FA 11.12",
+      lines: [
+        `Attackers: ${this.shortUnits(c.attackers, view)}`,
+        `Defenders: ${this.shortUnits(c.defenders, view)}`,
+        c.table ? `Table: ${c.table}` : "Table not chosen yet",
+        r ? `Result row ${c.row}: attacker loses ${r.att / 2}, defender loses ${r.def / 2}${r.effect ? ` (${r.effect === "S" ? "shatter" : r.effect === "R" ? "retreat" : r.effect})` : ""}` : "Not rolled yet",
+        waiting,
+      ],
+    };
+  }
+
+  recordLine(entry, view = null) {
+    if (entry.kind === "act" && entry.action && !entry.redacted) {
+      const id = String(entry.decision || "");
+      const kind = (/-(action|rail_move|land_move|land_attack|reorganise|build|entrench)-/.exec(id)?.[1])
+        || { reroll: "initiative_reroll", first: "first_side", table: "choose_table", losses: "combat_losses",
+          shatter: "shatter_or_retreat", retreat: "retreat", advance: "advance" }[/-(reroll|first|table|losses|shatter|retreat|advance)-/.exec(id)?.[1]];
+      if (kind) {
+        try {
+          return `${this.seatTitle(entry.seat)}: ${this.present({ kind, data: {} }, { action: entry.action }, view).label}`;
+        } catch { /* fall through */ }
+      }
+    }
+    return super.recordLine(entry);
+  }
+}
