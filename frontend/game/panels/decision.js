@@ -20,7 +20,7 @@ export function renderDecision(root, { store, orders, adapter }) {
   const d = orders.decision;
   const tabs = mine.length > 1 ? h("div", { class: "decision-tabs", role: "tablist" },
     mine.map((x) => h("button", { role: "tab", class: `tab${d && x.id === d.id ? " active" : ""}`,
-      "aria-selected": d && x.id === d.id ? "true" : "false", dataset: { kind: x.kind },
+      "aria-selected": d && x.id === d.id ? "true" : "false", dataset: { kind: x.kind, id: x.id },
       onclick: () => orders.select(x.id) }, new Set(mine.flatMap((m) => m.seats)).size > 1
         ? `${x.seats.map((s) => adapter.seatTitle(s)).join(", ")}: ${x.prompt}` : x.prompt))) : null;
   const body = [];

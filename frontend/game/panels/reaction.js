@@ -18,7 +18,7 @@ export function renderReaction(root, { store, orders, adapter }) {
     orders.pending ? h("div", { class: "order" }, h("div", { class: "order-text" }, orders.describePending()),
       h("div", { class: "order-buttons" }, h("button", { class: "button", onclick: () => orders.confirm() }, "Confirm"),
         h("button", { class: "button ghost", onclick: () => orders.cancel() }, "Back")))
-      : h("div", { class: "reaction-options" }, orders.entries.map((e) => h("button", { class: "button ghost choice",
+      : h("div", { class: "reaction-options" }, orders.entries.map((e) => h("button", { class: "button ghost choice", dataset: { index: e.index },
         onclick: () => orders.pick(e.index) }, e.p.label)))));
 }
 
