@@ -224,5 +224,13 @@ BUILD: Mapping[str, tuple[int, int]] = MappingProxyType({
     "MIL div": (1, 1), "GAR corps": (2, 1), "ART div": (2, 2), "ENG div": (3, 5), "HQ": (5, 3),
 })
 ENTRENCHMENT_COST = 1
+
+# --- FA 21.2 — division breakdown and build-up (the rulebook's table) --------------------------
+# corps type → the pairs of division types it may break down into (and build up from).
+BREAKDOWN_TABLE: Mapping[str, tuple[tuple[str, str], ...]] = MappingProxyType({
+    "INF": (("INF", "INF"),), "MOT": (("INF", "MOT"), ("MOT", "MOT")),
+    "MTN": (("INF", "MTN"), ("MTN", "MTN")), "CAV": (("CAV", "INF"), ("CAV", "CAV"))})
+# Nations treated as one country for breakdown (FA 21.2: Austrian and Hungarian corps).
+BREAKDOWN_SAME_COUNTRY: tuple[frozenset[str], ...] = (frozenset({"austria", "hungary"}),)
 HQ_ENTRENCH_TIME = 1
 SAVE_BP_PER_HEX = 4

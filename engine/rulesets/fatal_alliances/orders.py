@@ -177,6 +177,9 @@ def has_choice(state: dict[str, Any], power: str, step: Step) -> bool:
     if step == Step.ENTRENCH:
         from .production import entrench_options
         return bool(entrench_options(state, power))
+    if step == Step.BREAKDOWN:
+        from .breakdown import breakdown_options
+        return len(breakdown_options(state, power)) > 1
     raise AssertionError(step)
 
 
@@ -248,6 +251,13 @@ def open_decisions(state: dict[str, Any]) -> list[Decision]:
                 waiting=f"{power} is building",
                 options=tuple(build_options(state, power)),
                 data={"bp": state["board"]["bp"][power]}))
+        elif step == Step.BREAKDOWN:
+            from .breakdown import breakdown_options
+            out.append(Decision(
+                id=_serial(state, f"breakdown-{power}"), seats=(power,), kind="breakdown",
+                rule="FA 21.2", prompt="Break corps down into divisions, or build divisions up",
+                waiting=f"{power} may break down or build up units",
+                options=tuple(breakdown_options(state, power))))
         elif step == Step.ENTRENCH:
             from .production import entrench_options
             out.append(Decision(
@@ -336,8 +346,12 @@ def validate(state: dict[str, Any], seat: str, decision: Decision, action: Any) 
             raise IllegalAction(RULE[step], "unknown_unit", {"unit": uid},
                                 f"There is no unit {uid!r}.")
         owner = commander(state, state["board"]["units"][uid]["power"])
+        # A partner's units may join an attack (FA 11.12.1); an HQ may reorganise a
+        # co-operating power's units (FA 11.14.3): the lister below decides which.
         if owner != seat and not (step == Step.LAND_COMBAT
-                                  and owner in attack_partners(state, seat)):
+                                  and owner in attack_partners(state, seat)) and not (
+                step == Step.REORGANISATION and uid != action.get("hq")
+                and is_co_operating(owner, seat)):
             raise IllegalAction(RULE[step], "not_your_unit", {"unit": uid},
                                 f"{uid!r} is not yours to order.")
     if step == Step.LAND_COMBAT:
@@ -537,6 +551,13 @@ def do_build(state, seat, action, roller, events) -> None:
     events.extend(build(state, seat, action, roller))
 
 
+def do_breakdown(state, seat, action, roller, events) -> None:
+    """FA 21.2 — break a corps down, build two divisions up, or finish."""
+    from .breakdown import apply_breakdown
+    _bump(state, f"breakdown-{seat}")
+    events.extend(apply_breakdown(state, seat, action, roller))
+
+
 def do_entrench(state, seat, action, roller, events) -> None:
     """FA 21.6 — an arriving entrenchment goes to an in-supply corps."""
     from .production import entrench
@@ -548,7 +569,7 @@ HANDLERS = {
     "initiative_reroll": do_initiative_reroll, "first_side": do_choose_first_side,
     "action": do_choose_action, "rail_move": do_rail_move, "land_move": do_land_move,
     "land_attack": do_land_attack, "reorganise": do_reorganise, "build": do_build,
-    "entrench": do_entrench, "choose_table": do_combat_reply, "combat_losses": do_combat_reply,
+    "entrench": do_entrench, "breakdown": do_breakdown, "choose_table": do_combat_reply, "combat_losses": do_combat_reply,
     "shatter_or_retreat": do_combat_reply, "retreat": do_combat_reply,
     "advance": do_combat_reply,
 }

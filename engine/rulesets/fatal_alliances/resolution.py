@@ -116,11 +116,11 @@ def advance_combat(state: dict[str, Any], roller: Roller, events: list[Event]) -
             return
         phase = c["phase"]
         if phase == "attacker_losses_due":
-            if not _set_losses(state, c, "attacker", c["result"]["att"], events):
+            if not _set_losses(state, c, "attacker", c["result"]["att"], events, roller):
                 c["phase"] = "defender_losses_due"
             continue
         if phase == "defender_losses_due":
-            if not _set_losses(state, c, "defender", c["result"]["def"], events):
+            if not _set_losses(state, c, "defender", c["result"]["def"], events, roller):
                 c["phase"] = "after_losses"
             continue
         if phase == "after_losses":
@@ -175,7 +175,7 @@ def advance_combat(state: dict[str, Any], roller: Roller, events: list[Event]) -
 
 
 def _set_losses(state: dict[str, Any], c: dict[str, Any], side: str, halves: int,
-                events: list[Event]) -> bool:
+                events: list[Event], roller: Roller) -> bool:
     """Open the owner's loss choice (True) or apply an automatic one (False)."""
     units = _alive(state, c["attackers" if side == "attacker" else "defenders"])
     if not halves or not units:
@@ -188,10 +188,11 @@ def _set_losses(state: dict[str, Any], c: dict[str, Any], side: str, halves: int
     if side == "attacker" and c.get("eng_used"):
         engs = sorted(u["id"] for u in units if u["type"] == "ENG")
         must = engs[0] if engs else None
-    options = cb.loss_options(units, halves, must)
+    from .breakdown import combat_break_variants
+    options = combat_break_variants(state, cb.loss_options(units, halves, must))
     c["pending_loss"] = halves
     if len(options) == 1:
-        _apply_losses(state, c, side, options[0], events)
+        _apply_losses(state, c, side, options[0], events, roller)
         return False
     c["loss_options"] = options
     c["phase"] = f"losses_{side}"
@@ -199,30 +200,43 @@ def _set_losses(state: dict[str, Any], c: dict[str, Any], side: str, halves: int
 
 
 def _apply_losses(state: dict[str, Any], c: dict[str, Any], side: str,
-                  choice: dict[str, Any], events: list[Event]) -> None:
+                  choice: dict[str, Any], events: list[Event], roller: Roller) -> None:
     lost = (sum(cb.loss_weight(unit(state, u)) for u in choice["destroy"])
             + (1 if choice["break"] else 0))
     for uid in choice["destroy"]:
         _remove(state, unit(state, uid), events, "combat")
     if choice["break"]:
         corps = unit(state, choice["break"])
-        div_id = _break_down(state, corps, events)
+        div_id = _break_down(state, corps, events, choice.get("keep"), roller)
         key = "attackers" if side == "attacker" else "defenders"
         c[key] = [div_id if x == corps["id"] else x for x in c[key]]
     c.setdefault("lost", {})[side] = lost
 
 
-def _break_down(state: dict[str, Any], corps: dict[str, Any], events: list[Event]) -> str:
-    """FA 11.12.5.4 / 21.2 — a corps meets a 0.5 loss by becoming one face-down division
-    (the full corps counts for morale; no bonus build points)."""
-    div_id = f"{corps['id']}-div"
-    n = 1
-    while div_id in state["board"]["units"]:
-        n += 1
-        div_id = f"{corps['id']}-div{n}"
-    div = dict(corps, id=div_id, size="div", cf=max(1, corps["cf"] // 2), up=False,
-               entrenched=False, name=f"{corps['name']} (division)", white=False)
-    state["board"]["units"][div_id] = div
+def _break_down(state: dict[str, Any], corps: dict[str, Any], events: list[Event],
+                keep: str | None, roller: Roller) -> str:
+    """FA 11.12.5.4 / 21.2 — a corps meets a 0.5 loss by breaking down into one division
+    drawn at random from its force pool (of the type the owner chose, `keep`) and one that
+    does not exist; the division is face-down, the corps goes to the pool and counts in full
+    for morale, with no bonus build points. With no suitable division in the pool (our
+    counter mix is incomplete) a stand-in division is made: half the corps' factors, at
+    least 1, removed from the game when it is destroyed."""
+    if keep is not None:
+        from .breakdown import pool_divisions
+        ids = pool_divisions(state, corps, keep)
+        div_id = ids[roller.d(len(ids), f"force pool {keep} div") - 1] if len(ids) > 1 \
+            else ids[0]
+        state["board"]["pool"][corps["power"]].remove(div_id)
+        unit(state, div_id).update(hex=corps["hex"], up=False, entrenched=False)
+    else:
+        div_id = f"{corps['id']}-div"
+        n = 1
+        while div_id in state["board"]["units"]:
+            n += 1
+            div_id = f"{corps['id']}-div{n}"
+        div = dict(corps, id=div_id, size="div", cf=max(1, corps["cf"] // 2), up=False,
+                   entrenched=False, name=f"{corps['name']} (division)", white=False)
+        state["board"]["units"][div_id] = div
     _remove(state, corps, events, "broken_down", bonus=False)
     events.append(Event("broken_down", "FA 21.2", {"corps": corps["id"], "division": div_id}))
     return div_id
@@ -247,7 +261,7 @@ def _remove(state: dict[str, Any], u: dict[str, Any], events: list[Event], why: 
     u["hex"] = None
     u["up"] = True
     u["entrenched"] = False
-    if why in ("broken_down",) or u["id"].rsplit("-", 1)[-1].startswith("div"):
+    if u["id"].rsplit("-", 1)[-1].startswith("div"):
         del state["board"]["units"][u["id"]]
     else:
         state["board"]["pool"].setdefault(u["power"], []).append(u["id"])
@@ -342,7 +356,7 @@ def answer(state: dict[str, Any], seat: str, action: dict[str, Any], roller: Rol
         return
     if phase in ("losses_attacker", "losses_defender"):
         side = phase.split("_")[1]
-        _apply_losses(state, c, side, action, events)
+        _apply_losses(state, c, side, action, events, roller)
         c.pop("loss_options", None)
         c["phase"] = "defender_losses_due" if side == "attacker" else "after_losses"
     elif phase == "shatter":

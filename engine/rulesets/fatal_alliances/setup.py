@@ -160,7 +160,7 @@ def build_state(scenario: str, options: dict[str, Any], seats: list[str]) -> dic
         "actions": {}, "used": {}, "done": [], "pending": [], "marks": fresh_marks(),
         "combat": None, "acts": {}, "enemy_held": [], "down_at_start": [],
         "script": spec.get("script", []), "may_act": [], "forced_pass": [],
-        "ferried": {},
+        "ferried": {}, "broken_down": [], "built_up": [],
     }
     return {"flow": flow, "board": board, "secret": {}}
 

@@ -24,7 +24,9 @@ from .sequence import (ACTIVITY, IMPULSE, TURN_END, TURN_START, Step, activity_a
 def do_reinforcement(state: dict[str, Any], roller: Roller, events: list[Event]) -> None:
     """FA 4.2 — units due this turn arrive (initiative holder of last turn first)."""
     events.extend(production.place_arrivals(state, roller))
-    set_step(state, Step.ENTRENCH)
+    state["flow"]["broken_down"] = []
+    state["flow"]["built_up"] = []
+    set_step(state, Step.BREAKDOWN)
 
 
 def do_lending(state: dict[str, Any], roller: Roller, events: list[Event]) -> None:
@@ -196,7 +198,7 @@ def needs_decision(state: dict[str, Any], step: Step) -> bool:
         powers = [p for p in active_powers(state)
                   if p not in flow["done"] and activity_allowed(state, p, step)
                   and has_choice(state, p, step)]
-    elif step in (Step.PRODUCTION, Step.ENTRENCH):
+    elif step in (Step.PRODUCTION, Step.ENTRENCH, Step.BREAKDOWN):
         powers = [p for p in sorted(state["board"]["sides"])
                   if p not in flow["done"] and has_choice(state, p, step)]
     else:
@@ -208,7 +210,9 @@ def needs_decision(state: dict[str, Any], step: Step) -> bool:
 def finish_step(state: dict[str, Any], step: Step, roller: Roller, events: list[Event]) -> None:
     flow = state["flow"]
     flow["pending"] = []
-    if step == Step.ENTRENCH:
+    if step == Step.BREAKDOWN:
+        set_step(state, Step.ENTRENCH)
+    elif step == Step.ENTRENCH:
         set_step(state, Step.LENDING)
     elif step == Step.ACTION_CHOICE:
         set_step(state, Step.RAIL)

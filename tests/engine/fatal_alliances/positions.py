@@ -115,6 +115,17 @@ def position(units, *, map_name: str | None = None, weather: str = "fine",
     return state
 
 
+def skip_breakdown(ruleset: Any, state: dict[str, Any], seed: bytes) -> dict[str, Any]:
+    """Answer every open FA 21.2 breakdown decision with done (the turn then goes on)."""
+    from engine.kernel import apply, decisions
+    while True:
+        open_now = [d for d in decisions(ruleset, state) if d.kind == "breakdown"]
+        if not open_now:
+            return state
+        d = open_now[0]
+        state = apply(ruleset, state, d.seats[0], d.id, {"done": True}, seed=seed).state
+
+
 class Dice(Roller):
     """A roller that plays back scripted values (and records them like the real one)."""
 

@@ -11,7 +11,7 @@ from engine.rulesets.fatal_alliances.sequence import Step, end_impulse_track
 from engine.rulesets.fatal_alliances.stages import do_initiative, do_last_impulse
 from engine.rulesets.fatal_alliances.victory import check
 
-from .positions import Dice, corps, position
+from .positions import Dice, corps, position, skip_breakdown
 
 SEED = b"\2" * 32
 
@@ -19,7 +19,7 @@ SEED = b"\2" * 32
 def new(profile="fa3"):
     state, _ = new_game(RULESET, "east-prussia-1914", {"profile": profile},
                         ["germany", "russia"], SEED, "seq-test")
-    return state
+    return skip_breakdown(RULESET, state, SEED)
 
 
 def test_fa_3_1_the_game_opens_with_russia_choosing_its_action():

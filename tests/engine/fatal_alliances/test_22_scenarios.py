@@ -13,6 +13,8 @@ from engine.rulesets.fatal_alliances.rail import ferry_destinations
 from engine.rulesets.fatal_alliances.setup import DATA, read_oob
 from engine.rulesets.fatal_alliances.zoc import enemy_zoc, is_legal_stack
 
+from .positions import skip_breakdown
+
 SEATS = ["austria_hungary", "britain", "france", "germany", "italy", "ottoman", "russia", "usa"]
 needs_map = pytest.mark.skipif(not (COMPILED_DIR / "fa-europe.json").is_file(),
                                reason="fa-europe is not compiled")
@@ -20,7 +22,7 @@ needs_map = pytest.mark.skipif(not (COMPILED_DIR / "fa-europe.json").is_file(),
 
 def campaign():
     state, _ = new_game(RULESET, "campaign-1914", {}, SEATS, b"\3" * 32, "camp")
-    return state
+    return skip_breakdown(RULESET, state, b"\3" * 32)
 
 
 @pytest.mark.parametrize("name", ["oob_east_prussia.csv", "oob_campaign_1914.csv"])
