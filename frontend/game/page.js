@@ -110,7 +110,7 @@ async function main() {
           centred = true;
           const units = adapter.units(store.view);
           const mine = units.find((u) => store.mySeats.some((s) => u.id && adapter.parse?.(u.id)?.nation === s)) || units[0];
-          const start = adapter.startView?.(store.view, store.mySeats);
+          const start = adapter.startView?.(store.view, store.mySeats, ctx.map);
           ctx.map.zoomAt(start?.zoom ?? 3.2, ctx.map.size[0] / 2, ctx.map.size[1] / 2);
           const hex = start?.hex || mine?.hex;
           if (hex) ctx.map.centreOn(hex);

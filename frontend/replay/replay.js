@@ -98,7 +98,7 @@ async function main() {
       map.setMarks(adapter.marks?.(view) || []);
       if (!centred && units.length) {
         centred = true;
-        const start = adapter.startView?.(view, []);
+        const start = adapter.startView?.(view, [], map);
         map.zoomAt(start?.zoom ?? 2, map.size[0] / 2, map.size[1] / 2);
         map.centreOn(start?.hex || units[0].hex);
       }
