@@ -40,10 +40,11 @@ def violate(state: dict[str, Any], th: Theatre, side: str, nation: str) -> list[
     power = state["powers"][nation]
     power["side"] = enemy
     power["violated"] = True
+    power["violated_by"] = side
     events = [Event("violation", "BoP 6.11", {"by": side, "nation": nation, "joins": enemy})]
     units = [uid for uid, u in UNITS.items() if u.nation == nation and u.arrives == "violated"]
     state["flow"]["neutral_to_place"] = sorted(state["flow"].get("neutral_to_place", []) + units)
-    if side == "central" and nation in ("belgium", "netherlands"):
+    if side == "central" and nation in ("belgium", "netherlands") and not random_entry(state):
         events += britain_joins(state, th, f"germany_violated_{nation}")
     return events
 
@@ -107,8 +108,9 @@ def britain_joins(state: dict[str, Any], th: Theatre, reason: str) -> list[Event
 
 
 def britain_triggers(state: dict[str, Any], th: Theatre) -> list[Event]:
-    """BoP 6.123 — a German land unit within 3 hexes of Paris; Russia in crisis."""
-    if state["powers"]["britain"]["side"] is not None:
+    """BoP 6.123 — a German land unit within 3 hexes of Paris; Russia in crisis. Not with the
+    6.13 option, which replaces the standard diplomacy of 6.12 (6.123 is part of it)."""
+    if state["powers"]["britain"]["side"] is not None or random_entry(state):
         return []
     paris = th.capital.get("france")
     if paris is not None:
@@ -119,6 +121,33 @@ def britain_triggers(state: dict[str, Any], th: Theatre) -> list[Event]:
     if state["powers"]["russia"]["crisis"]:
         return britain_joins(state, th, "russia_in_crisis")
     return []
+
+
+def random_entry(state: dict[str, Any]) -> bool:
+    return bool(state.get("diplomacy", {}).get("random_entry"))
+
+
+def britain_entry_roll(state: dict[str, Any], th: Theatre, roller: Any) -> list[Event]:
+    """BoP 6.13 — August 1914: 1d6 for a still-neutral Britain, +1 unless Germany violated
+    Belgium or the Netherlands, +2 if France (the Entente) did; a final 1–5 (clamped to 1–6)
+    brings her in, a 6 keeps her truly neutral (her second roll, March 1915, is past the
+    scenario's end)."""
+    if state["powers"]["britain"]["side"] is not None:
+        return []
+    low = ("belgium", "netherlands")
+    by = {state["powers"][n].get("violated_by") for n in low}
+    modifier = (0 if "central" in by else 1) + (2 if ENTENTE in by else 0)
+    roll = roller.d(6, "neutral entry Britain 1d6")
+    final = max(1, min(6, roll + modifier))
+    joins = final <= 5
+    state["diplomacy"]["britain_roll"] = {"roll": roll, "modifier": modifier, "final": final,
+                                          "joins": joins}
+    events = [Event("neutral_entry_roll", "BoP 6.13", {"nation": "britain", "roll": roll,
+                                                       "modifier": modifier, "final": final,
+                                                       "joins": joins})]
+    if joins:
+        events += britain_joins(state, th, "random_entry")
+    return events
 
 
 def french_ports(state: dict[str, Any], th: Theatre) -> list[str]:

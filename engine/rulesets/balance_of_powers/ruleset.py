@@ -40,13 +40,21 @@ MANIFEST = {
                   {"id": ENTENTE, "title": "Entente Powers"}],
         "players": {"min": 2, "max": 4},
         "options": [{"id": "secret_setup", "type": "boolean", "default": False,
-                     "title": "Secret simultaneous set-up (BoP 12.1 optional set-up)"}],
+                     "title": "Secret simultaneous set-up (BoP 12.1 optional set-up)"},
+                    {"id": "random_neutral_entry", "type": "boolean", "default": False,
+                     "title": "Neutral random entry instead of standard diplomacy (BoP 6.13): "
+                              "Britain rolls to join in August"}],
         "max_actions": 4000, "hidden_information": True, "simultaneous": True,
         "selfplay_requires": ["march", "rail", "combat"],
     }],
 }
 
 COMBAT_KINDS = ("reserve", "point", "reroll", "pay", "loss", "retreat")
+# Schema decisions whose every listed answer commits the seat to something (a march, a rail
+# move, an attack, a sea move). Each also accepts PASS, never listed: the answer a deadline
+# plays, which ends the seat's movement for the half (or its admiralty phase) instead.
+PASSABLE = ("march", "rail", "combat", "sea_move")
+PASS = {"pass": True}
 SIDE_SEATS = {CENTRAL: ("austria_hungary", "germany"),
               ENTENTE: ("britain", "france", "russia")}
 
@@ -80,7 +88,11 @@ def _memo_key(state: dict[str, Any]) -> str:
                  board["arrivals"], board["map"], board.get("landing"), board["landing_used"],
                  board["infra"], board["infra_due"],
                  state["powers"], state["ti"], state["plans"],
-                 state.get("ti_benefits")))
+                 state.get("ti_benefits"), state.get("diplomacy")))
+
+
+def decision_rule_of_pass(step: str) -> str:
+    return "BoP 6.452" if step == Step.ADMIRALTY.value else "BoP 9.0"
 
 
 def _th(state: dict[str, Any]) -> Theatre:
@@ -108,7 +120,8 @@ def _seat_rule(kind: str) -> str:
             "loss": "BoP 10.712", "retreat": "BoP 10.722",
             "remove_breach": "BoP 10.594", "landing": "BoP 6.453",
             "neutral_setup": "BoP 6.11", "stop": "BoP 9.0",
-            "place_infrastructure": "BoP 6.215", "transfer": "BoP 5.23"}[kind]
+            "place_infrastructure": "BoP 6.215", "transfer": "BoP 5.23",
+            "leader_return": "BoP 1.323"}[kind]
 
 
 class BalanceOfPowers(Ruleset):
@@ -293,6 +306,10 @@ class BalanceOfPowers(Ruleset):
             out.append(self._decision(state, seat, "remove_breach", options=tuple(removals),
                                       undoable=True, prompt="Remove a breach (all MP of the "
                                                             "corps stacked with it)"))
+        leaders = self._leader_returns(state, seat, supplied)
+        if leaders:
+            out.append(self._decision(state, seat, "leader_return", options=tuple(leaders),
+                                      undoable=True, prompt="Return a leader to the force pool"))
         entrench = movement.entrench_candidates(state, th, seat, commander)
         if entrench:
             out.append(self._decision(state, seat, "entrench", options=tuple(entrench),
@@ -322,6 +339,23 @@ class BalanceOfPowers(Ruleset):
         for item in self._rail_items(state, th, seat, supplied, limit=None, first_only=True):
             starts.add(state["board"]["units"][item["action"]["units"][0]]["at"])
         return sorted(starts)
+
+    def _leader_returns(self, state: dict[str, Any], seat: str,
+                        supplied: dict[str, bool]) -> list[dict[str, str]]:
+        """BoP 1.323 — a leader whose command could move now may go back to the pool instead.
+        His command is his nation's corps in his location; one of them must be unmoved this
+        half, allowed to move and have MP (the moment the rule names)."""
+        out = []
+        moves = state["flow"]["moves"]
+        for uid, unit in sorted(state["board"]["units"].items()):
+            if UNITS[uid].kind != "leader" or commander(state, uid) != seat or uid in moves:
+                continue
+            if any(UNITS[o].corps and UNITS[o].nation == UNITS[uid].nation and o not in moves
+                   and v["at"] == unit["at"] and movement.may_move(state, o)
+                   and movement.mp_left(state, o, supplied.get(o, True)) > 0
+                   for o, v in state["board"]["units"].items()):
+                out.append({"leader": uid})
+        return out
 
     def _breach_removals(self, state: dict[str, Any], seat: str) -> list[dict[str, str]]:
         """BoP 10.594 — a force stacked with a breach removes it by spending all its MP where it
@@ -481,6 +515,8 @@ class BalanceOfPowers(Ruleset):
             raise MalformedAction("an action is a JSON object")
         supplied = state["flow"].get("supplied", {})
         kind = decision.kind
+        if kind in PASSABLE and action == PASS:
+            return dict(PASS)
         if kind == "setup":
             return self._validate_setup(state, th, seat, action)
         if kind == "sea_move":
@@ -569,24 +605,33 @@ class BalanceOfPowers(Ruleset):
         return {"unit": action["unit"], "to": action["to"]}
 
     def timeout_default(self, state: dict[str, Any], decision: Decision, seat: str) -> Any:
+        """The passive answer wherever the decision has one: no march, rail move, attack or sea
+        move (PASS ends the seat's movement), stop, done, no violation, no transfer, no purchase,
+        no Plan XVII penalty, no reserve, no reroll, no payment (a deadline never spends an
+        absent player's RP). Decisions without one (set-up, muster and placements, losses,
+        retreats, the point unit, entrenching, breach removal, a leader's return, the landing)
+        get the most harmless listed answer; in a half the seat's `done` sorts before the
+        active ones, so a sweeper that answers a late seat's first open decision ends its
+        half."""
         kind = decision.kind
-        if kind == "reserve":
-            return {"reserve": None}
+        if kind in PASSABLE:
+            return dict(PASS)
+        passive = {"reserve": {"reserve": None}, "reroll": {"reroll": False},
+                   "pay": {"pay": False}, "violate": {"violate": None},
+                   "procure": {"buy": None}, "plan_xvii": {"destroy": None},
+                   "transfer": {"to": None}, "done": {"done": True}, "stop": {"stop": True}}
+        if kind in passive:
+            assert passive[kind] in decision.options, (kind, decision.options)
+            return dict(passive[kind])
         if kind == "point":
             c = state["flow"]["combat"]
             return max(decision.options, key=lambda o: (
                 combat.defender_effectiveness(state, _th(state), {**c, "def_point": o["point"]}),
                 o["point"]))
-        if kind == "pay":
-            return {"pay": True}
         if kind == "loss":
             units = [o for o in decision.options if o["loss"] in UNITS]
             if units:
                 return min(units, key=lambda o: (UNITS[o["loss"]].effectiveness, o["loss"]))
-            return decision.options[0]
-        if kind == "reroll":
-            return {"reroll": False}
-        if kind in ("violate", "procure", "plan_xvii"):
             return decision.options[0]
         return super().timeout_default(state, decision, seat)
 
@@ -595,7 +640,10 @@ class BalanceOfPowers(Ruleset):
     def apply_action(self, state: dict[str, Any], seat: str, decision: Decision, action: Any,
                      roller: Roller) -> list[Event]:
         th = _th(state)
-        handler = getattr(self, f"_do_{decision.kind}")
+        if decision.kind in PASSABLE and action == PASS:
+            handler = self._do_pass
+        else:
+            handler = getattr(self, f"_do_{decision.kind}")
         events = handler(state, th, seat, action, roller)
         state["flow"]["k"] += 1
         events += self._tidy(state, th)
@@ -737,6 +785,23 @@ class BalanceOfPowers(Ruleset):
         flow["active"] = [s for s in flow["active"] if s != seat]
         movement.end_force(state, seat)
         return []
+
+    def _do_pass(self, state, th, seat, action, roller):
+        """BoP 9.0, 6.53 — the seat moves nothing more this half (or admiralty phase): its force
+        in motion stops and it is done. What a deadline plays on a march, rail, attack or sea
+        move decision."""
+        flow = state["flow"]
+        units = list(flow["force"].get(seat, []))
+        movement.end_force(state, seat)
+        flow["active"] = [s for s in flow["active"] if s != seat]
+        return [Event("passed", decision_rule_of_pass(flow["step"]),
+                      {"seat": seat, "stopped": units})]
+
+    def _do_leader_return(self, state, th, seat, action, roller):
+        """BoP 1.323 — a leader leaves his command for the force pool (procured again later)."""
+        eliminate(state, action["leader"])
+        return [Event("leader_returned", "BoP 1.323", {"unit": action["leader"],
+                                                       "voluntary": True})]
 
     def _do_stop(self, state, th, seat, action, roller):
         """BoP 9.0 — the seat's moving force is finished; another may start."""
@@ -894,6 +959,10 @@ class BalanceOfPowers(Ruleset):
             if month in SEASON_BEFORE:
                 return economy.requisition_and_reductions(state, th)
             return []
+        if step == Step.BRITAIN:
+            if month == MONTHS[0] and neutrals.random_entry(state):
+                return neutrals.britain_entry_roll(state, th, roller)
+            return []
         if step == Step.DIPLOMACY:
             lead = MINOR_COMMANDER[side]
             if neutrals.violation_options(state, th, side) and _at_war(state, lead):
@@ -1035,6 +1104,7 @@ class BalanceOfPowers(Ruleset):
                       "landing": state["board"].get("landing"),
                       "infrastructure": state["board"]["infra"]},
             "powers": state["powers"], "ti": state["ti"], "plans": state["plans"],
+            "diplomacy": state.get("diplomacy", {}),
             "ti_benefits": state.get("ti_benefits", {}),
             "bargaining_chips": bc_counts(state, th),
         }

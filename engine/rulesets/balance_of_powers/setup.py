@@ -51,6 +51,9 @@ def initial_state(map_name: str, options: dict[str, Any]) -> dict[str, Any]:
         "plans": {"plan17": {"corps": [], "hexes": []}, "schlieffen": {"liege": False,
                                                                        "corps": []},
                   "active": not options.get("secret_setup")},
+        # 6.13 instead of 6.12: Britain's entry is rolled for in August, not triggered
+        "diplomacy": {"random_entry": bool(options.get("random_neutral_entry")),
+                      "britain_roll": None},
         "secret": {},
     }
 

@@ -197,3 +197,26 @@ def test_bop_1_334_example_verdun_interior_belfort_not_on_the_map():
     th = theatre("bop-north-europe")
     assert combat.interior_fortress(th, th.place_loc["verdun"])
     assert not combat.interior_fortress(th, th.place_loc["belfort"])
+
+
+def test_bop_1_323_leader_returns_to_the_pool_when_his_command_could_move():
+    from engine.rulesets.balance_of_powers.ruleset import RULESET
+
+    from .helpers import Dice
+    state = position(TH, {"ger-ldr-kluck": "0303", "ger-inf-3": "0303", "ger-inf-4": "0505"})
+    state["flow"]["active"] = ["germany"]
+    decision = next(d for d in RULESET.decisions(state) if d.kind == "leader_return")
+    assert decision.options == ({"leader": "ger-ldr-kluck"},) and decision.rule == "BoP 1.323"
+    RULESET.apply_action(state, "germany", decision, {"leader": "ger-ldr-kluck"}, Dice([]))
+    after = state
+    assert "ger-ldr-kluck" not in after["board"]["units"]
+    assert "ger-ldr-kluck" in after["board"]["pool"]
+    assert after["board"]["units"]["ger-inf-3"]["at"] == hx(TH, "0303")
+
+
+def test_bop_1_323_no_return_once_the_command_has_moved():
+    from engine.rulesets.balance_of_powers.ruleset import RULESET
+    state = position(TH, {"ger-ldr-kluck": "0303", "ger-inf-3": "0303", "ger-inf-4": "0505"})
+    state["flow"]["active"] = ["germany"]
+    state["flow"]["moves"]["ger-inf-3"] = {"mp": 1, "rail": 0}
+    assert not any(d.kind == "leader_return" for d in RULESET.decisions(state))

@@ -173,3 +173,69 @@ def test_bop_10_81_cleared_landing_is_removed_not_entered():
     assert "bri-inf-1" not in state["board"]["units"]  # no retreat from a landing
     assert state["board"]["landing"] is None
     assert state["board"]["units"]["ger-inf-2"]["at"] == target  # the attacker stays
+
+
+# --- 6.13 optional neutral random entry (table option random_neutral_entry) ------------------
+
+def _random_entry(state):
+    state["diplomacy"] = {"random_entry": True, "britain_roll": None}
+    return state
+
+
+def test_bop_6_13_britain_joins_on_a_final_five_or_less():
+    from .helpers import Dice
+    state = _random_entry(position(TH, {}))
+    # no German violation of Belgium or the Netherlands: +1, so a 4 makes 5 and she joins
+    events = neutrals.britain_entry_roll(state, TH, Dice([4]))
+    assert state["diplomacy"]["britain_roll"] == {"roll": 4, "modifier": 1, "final": 5,
+                                                  "joins": True}
+    assert state["powers"]["britain"]["side"] == "entente"
+    assert state["flow"]["britain_to_place"]
+    assert [e.kind for e in events] == ["neutral_entry_roll", "britain_joins"]
+
+
+def test_bop_6_13_britain_stays_neutral_on_a_six_and_modifiers_count():
+    from .helpers import Dice
+    state = _random_entry(position(TH, {}))
+    neutrals.britain_entry_roll(state, TH, Dice([5]))            # 5 + 1 = 6: true neutral
+    assert state["powers"]["britain"]["side"] is None
+    state = _random_entry(position(TH, {}))
+    state["powers"]["belgium"].update(side="entente", violated=True, violated_by="central")
+    neutrals.britain_entry_roll(state, TH, Dice([5]))            # Germany violated: +0
+    assert state["powers"]["britain"]["side"] == "entente"
+    state = _random_entry(position(TH, {}))
+    state["powers"]["netherlands"].update(side="central", violated=True, violated_by="entente")
+    neutrals.britain_entry_roll(state, TH, Dice([3]))            # France violated: +1 +2 = 6
+    assert state["diplomacy"]["britain_roll"]["final"] == 6
+    assert state["powers"]["britain"]["side"] is None
+
+
+def test_bop_6_13_replaces_the_6_123_triggers():
+    state = _random_entry(position(TH, {"ger-inf-3": "0204"}))     # next to Paris
+    neutrals.violate(state, TH, "central", "belgium")
+    assert state["powers"]["britain"]["side"] is None
+    assert neutrals.britain_triggers(state, TH) == []
+
+
+def test_bop_6_13_option_rolls_once_in_august_through_the_kernel():
+    from engine.kernel import apply, decisions, new_game
+    from engine.rulesets.balance_of_powers.ruleset import SCENARIO
+    seed = b"r" * 32
+    state, _ = new_game(RULESET, SCENARIO, {"random_neutral_entry": True},
+                        ["austria_hungary", "britain", "france", "germany", "russia"], seed, "t613")
+    rolled = []
+    for _ in range(200):
+        if state["diplomacy"]["britain_roll"] is not None:
+            break
+        d = decisions(RULESET, state)[0]
+        action = (d.options[0] if d.options is not None else
+                  RULESET.options(state, d.seats[0], d, None)[0]["action"])
+        outcome = apply(RULESET, state, d.seats[0], d.id, action, seed=seed)
+        rolled += [r for r in outcome.rolls if "neutral entry" in r["purpose"]]
+        state = outcome.state
+    assert len(rolled) == 1 and state["flow"]["month"] == "1914-08"
+    roll = state["diplomacy"]["britain_roll"]
+    assert roll["joins"] == (state["powers"]["britain"]["side"] == "entente")
+    default, _ = new_game(RULESET, SCENARIO, {}, ["austria_hungary", "britain", "france",
+                                                 "germany", "russia"], seed, "t613")
+    assert default["diplomacy"]["random_entry"] is False

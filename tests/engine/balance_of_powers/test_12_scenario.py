@@ -250,19 +250,76 @@ def test_bop_12_1_victory_by_bargaining_chips_and_draw():
     assert victory(state, TH)["winner"] == "entente"  # 7 > 6
 
 
-def test_bop_12_1_every_timeout_default_is_a_legal_answer():
+# What a deadline must play wherever a decision has a passive answer (do nothing, stop,
+# decline); the schema decisions that commit to something accept PASS (never listed).
+PASSIVE = {"march": {"pass": True}, "rail": {"pass": True}, "combat": {"pass": True},
+           "sea_move": {"pass": True}, "done": {"done": True}, "stop": {"stop": True},
+           "violate": {"violate": None}, "transfer": {"to": None}, "procure": {"buy": None},
+           "plan_xvii": {"destroy": None}, "reserve": {"reserve": None},
+           "reroll": {"reroll": False}, "pay": {"pay": False}}
+
+
+@pytest.mark.parametrize("options", [{"secret_setup": True}, {}])
+def test_bop_12_1_every_timeout_default_is_a_legal_answer(options):
+    """Every default is accepted by the kernel's legality gate, and it is the passive answer
+    wherever one exists. Decisions are answered round-robin so both passes and the first
+    listed active answers keep the game moving through every kind."""
     from engine.kernel import timeout_action
-    state = start({"secret_setup": True})
+    state = start(options)
     kinds = set()
-    for step in range(300):
+    for step in range(400):
         open_now = decisions(RULESET, state)
         if not open_now:
             break
         decision = open_now[step % len(open_now)]
         action = timeout_action(RULESET, state, decision, decision.seats[0])
+        if decision.kind in PASSIVE:
+            assert action == PASSIVE[decision.kind], (decision.kind, action)
+        if step % 3 and decision.kind in ("march", "rail", "combat", "sea_move"):
+            # also play listed answers, or the game would stall in passes
+            action = expand_options(RULESET, state, decision.seats[0], decision.id,
+                                    None)[0]["action"]
         state = act(state, decision, action)
         kinds.add(decision.kind)
-    assert {"setup", "march"} <= kinds
+    assert {"setup", "march", "done"} <= kinds
+
+
+def test_bop_9_0_timeout_pass_ends_the_seats_movement_for_the_half():
+    """A deadline on the phasing side's march orders stops its force and ends its half; it
+    never marches."""
+    from engine.kernel import timeout_action
+    state = run(set_up(start()), lambda s: s["flow"]["step"] == "half"
+                and any(d.kind == "march" for d in decisions(RULESET, s)))
+    march = next(d for d in decisions(RULESET, state) if d.kind == "march")
+    seat = march.seats[0]
+    # start a force, so the pass also has a force in motion to stop
+    item = expand_options(RULESET, state, seat, march.id, None)[0]["action"]
+    state = act(state, march, item)
+    before = {u: v["at"] for u, v in state["board"]["units"].items()}
+    again = next(d for d in decisions(RULESET, state) if d.kind == "march" and seat in d.seats)
+    action = timeout_action(RULESET, state, again, seat)
+    assert action == {"pass": True}
+    outcome = apply(RULESET, state, seat, again.id, action, seed=SEED)
+    after = outcome.state
+    assert not any(e.kind in ("march", "rail", "attack_declared") for e in outcome.events)
+    assert all(after["board"]["units"][u]["at"] == before[u] for u in item["units"]
+               if u in after["board"]["units"])
+    assert seat not in after["flow"]["active"]
+    assert not any(seat in d.seats for d in decisions(RULESET, after)
+                   if d.kind in ("march", "rail", "combat", "done", "stop"))
+    assert [e.kind for e in outcome.events][:1] == ["passed"]
+
+
+def test_bop_9_0_pass_is_not_listed_and_not_accepted_elsewhere():
+    state = run(set_up(start()), lambda s: s["flow"]["step"] == "half")
+    for decision in decisions(RULESET, state):
+        if decision.options is None and decision.kind in ("march", "rail", "combat"):
+            items = expand_options(RULESET, state, decision.seats[0], decision.id, None)
+            assert {"pass": True} not in [i["action"] for i in items]
+    setup_state = start()
+    d = decisions(RULESET, setup_state)[0]
+    with pytest.raises(Exception):
+        act(setup_state, d, {"pass": True})
 
 
 def _decision(state, seat, kind, target=None):
