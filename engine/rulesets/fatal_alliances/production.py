@@ -127,6 +127,8 @@ def _geared(state: dict[str, Any], power: str, cls: str) -> bool:
 def build_options(state: dict[str, Any], power: str) -> list[dict[str, Any]]:
     bp = state["board"]["bp"].get(power, 0)
     out: list[dict[str, Any]] = []
+    if power in state["board"].get("out", []):   # completely conquered (FA 13.6.1.5)
+        return [{"build": None}]
     for cls, ids in sorted(_pool_classes(state, power).items()):
         cost = BUILD.get(cls, (99, 1))[0]
         if ids and cost <= bp and _geared(state, power, cls):

@@ -103,7 +103,8 @@ def spend(state: dict[str, Any], power: str, activity: str, amount: int = 1) -> 
 def active_powers(state: dict[str, Any]) -> list[str]:
     """The seated powers of the side whose impulse it is."""
     side = state["flow"]["active_side"]
-    return sorted(p for p, s in state["board"]["sides"].items() if s == side)
+    out = state["board"].get("out", [])   # completely conquered (FA 13.6.1.5)
+    return sorted(p for p, s in state["board"]["sides"].items() if s == side and p not in out)
 
 
 def set_step(state: dict[str, Any], step: Step) -> None:

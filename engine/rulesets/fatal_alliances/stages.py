@@ -138,9 +138,13 @@ def do_morale(state: dict[str, Any], roller: Roller, events: list[Event]) -> Non
 
 
 def do_peace(state: dict[str, Any], roller: Roller, events: list[Event]) -> None:
-    """FA 13.6 — conquest of a major power needs its capital and printed factories; no power
-    can be conquered inside milestone 1's scenarios, so this only records the check."""
-    events.append(Event("peace_checked", "FA 13.6", {"conquered": []}))
+    """FA 13.6 — liberations and conquests of home countries (conquest.py)."""
+    from .conquest import peace_step
+    happened = peace_step(state)
+    events.extend(happened)
+    events.append(Event("peace_checked", "FA 13.6", {
+        "conquered": sorted(e.data["country"] for e in happened if e.kind == "conquered"),
+        "liberated": sorted(e.data["country"] for e in happened if e.kind == "liberated")}))
     set_step(state, Step.VICTORY)
 
 

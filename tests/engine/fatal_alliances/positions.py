@@ -23,8 +23,12 @@ from engine.rulesets.fatal_alliances.setup import build_state
 
 
 def grid_map(width: int = 7, height: int = 5, split: int = 3, terrain=None, rivers=(),
-             features=None, rail=(), zones=None, sea=(), straits=()) -> str:
+             features=None, rail=(), zones=None, sea=(), straits=(), countries=None,
+             possessions=()) -> str:
+    """`countries` overrides a hex's country; `possessions` are hexes of a country outside
+    its home country (FA 13.6.1.4)."""
     terrain = terrain or {}
+    countries = countries or {}
     features = features or {}
     zones = zones or {}
     hexes = {}
@@ -33,9 +37,12 @@ def grid_map(width: int = 7, height: int = 5, split: int = 3, terrain=None, rive
             h = f"{q},{r}"
             hexes[h] = {"terrain": "sea" if h in sea else terrain.get(h, "clear"),
                         "sea": h in sea,
-                        "country": None if h in sea else ("germany" if q < split else "russia"),
+                        "country": None if h in sea else countries.get(
+                            h, "germany" if q < split else "russia"),
                         "weather_zone": zones.get(h, "north_temperate"),
                         "features": sorted(features.get(h, []))}
+            if h not in sea and h not in possessions:
+                hexes[h]["home"] = hexes[h]["country"]
     sides = {}
     for side in rivers:
         sides[side] = {"river": "minor"}
