@@ -17,7 +17,8 @@ const STEP_TITLES = {
   setup: "Set-up", secret_setup: "Secret set-up", seasonal: "Seasonal turn", diplomacy: "Diplomacy",
   britain: "Britain joins", muster: "Muster", procure: "Procurement", admiralty: "Admiralty",
   plan_xvii: "Plan XVII", half: "Fortnight half", commissariat: "Commissariat",
-  month_end: "Month end", over: "Game over",
+  month_end: "Month end", over: "Game over", tabulation: "Seasonal tabulation",
+  reductions: "Requisition and reductions",
 };
 const TRACK = ["diplomacy", "muster", "procure", "admiralty", "half", "commissariat"];
 
@@ -49,7 +50,11 @@ export class BalanceOfPowersAdapter extends GenericAdapter {
   }
 
   shortUnits(uids) {
-    return (uids || []).map((u) => this.parse(u).label).join(", ");
+    // Infantry and cavalry share numbers ("1, 1, 2" was Britain's cav 1 and inf 1–2).
+    return (uids || []).map((u) => {
+      const p = this.parse(u);
+      return p.kind === "cavalry" && /^\d/.test(p.label) ? `cav ${p.label}` : p.label;
+    }).join(", ");
   }
 
   where(loc) {
@@ -126,7 +131,7 @@ export class BalanceOfPowersAdapter extends GenericAdapter {
       }
       case "combat":
         return { hex: a.target, from, kind: "attack", text: item.odds || "",
-          label: `Attack ${this.where(a.target)} from ${this.where(from)} with ${this.shortUnits(a.units)} at ${item.odds || "?"} (point ${this.parse(a.point).label}, ${a.payer ? titleCase(a.payer) + " pays" : "no payment"})` };
+          label: `Attack ${this.where(a.target)} from ${this.where(from)} with ${this.shortUnits(a.units)} at ${item.odds || "?"} (point ${this.parse(a.point).label}, ${a.payer ? this.seatTitle(a.payer) + " pays" : "no payment"})` };
       case "setup":
       case "secret_setup": {
         const placement = a.placement || {};
@@ -149,6 +154,12 @@ export class BalanceOfPowersAdapter extends GenericAdapter {
           label: `${a.mode === "entrenched" ? "Entrench" : "Un-entrench"} ${this.unitName(a.unit)} at ${this.where(from)}` };
       case "loss":
         if (a.loss === "attrition") return { hex: null, from: null, kind: "option", text: "", label: "Take the loss as attrition" };
+        if (a.loss === "inherent") return { hex: null, from: null, kind: "option", text: "", label: "The inherent defense takes the loss" };
+        if (a.loss === "fortress") {
+          const at = view?.flow?.combat?.target;
+          return { hex: at || null, from: null, kind: "attack", text: "loss",
+            label: `Lose a fortress step${at ? ` at ${this.where(at)}` : ""}` };
+        }
         return { hex: this.locOf(view, a.loss), from: null, kind: "attack", text: "loss",
           label: `Lose ${this.unitName(a.loss)}` };
       case "reserve":
@@ -172,6 +183,29 @@ export class BalanceOfPowersAdapter extends GenericAdapter {
           label: a.destroy ? `Destroy ${this.unitName(a.destroy)}` : "Destroy none" };
       case "done":
         return { hex: null, from: null, kind: "option", text: "", label: decision.prompt || "Done" };
+      case "stop":
+        return { hex: null, from: null, kind: "option", text: "",
+          label: "Stop this force (it moves no further this half)" };
+      case "leader_return":
+        return { hex: this.locOf(view, a.leader), from: null, kind: "option", text: "pool",
+          label: `Return ${this.unitName(a.leader)} to the force pool` };
+      case "remove_breach":
+        return { hex: a.at, from: null, kind: "option", text: "",
+          label: `Remove the breach at ${this.where(a.at)} (pointing at ${this.where(a.to)})` };
+      case "landing":
+        return { hex: a.at, from: null, kind: "option", text: "land",
+          label: `Place the landing counter at sea off ${this.where(a.to)}` };
+      case "neutral_setup":
+        return { hex: HEX_ID.test(a.at || "") ? a.at : null, from: null, kind: "option", text: "",
+          label: a.at ? `Place ${this.unitName(a.unit)} at ${this.where(a.at)}` : `${this.unitName(a.unit)} goes to the pool (no room)` };
+      case "place_infrastructure":
+        return { hex: HEX_ID.test(a.at || "") ? a.at : null, from: null, kind: "option", text: "",
+          label: a.at ? `Infrastructure marker at ${this.where(a.at)}` : "No room for the infrastructure marker" };
+      case "transfer":
+        if (a.convert) return { hex: a.convert, from: null, kind: "option", text: "+2 RP",
+          label: `Convert a fortress step at ${this.where(a.convert)} into 2 RP` };
+        return { hex: null, from: null, kind: "option", text: "",
+          label: a.to ? `Send ${a.rp} RP to ${titleCase(a.to)}` : "No transfer or conversion (finish)" };
       case "britain_setup":
         return { hex: null, from: null, kind: "option", text: "",
           label: `French port ${this.where(a.port)}, home ${this.where(a.home)}` };
@@ -209,6 +243,18 @@ export class BalanceOfPowersAdapter extends GenericAdapter {
         return `Fortnight ${d.fortnight} (${d.month}): ${titleCase(d.side || "")} moves`;
       case "mode":
         return `${this.unitName(d.unit)} is now ${d.mode}`;
+      case "passed":
+        return `${titleCase(d.seat || "")} moves nothing more this half`;
+      case "force_done":
+        return `${this.shortUnits(d.units)} stopped`;
+      case "leader_returned":
+        return `${this.unitName(d.unit)} returned to the force pool${d.voluntary ? "" : " (alone in his hex)"}`;
+      case "britain_joins":
+        return `Britain joins the Entente (${String(d.reason || "").replace(/_/g, " ")})`;
+      case "neutral_entry_roll":
+        return `Britain's entry roll: ${d.roll}${d.modifier ? ` + ${d.modifier}` : ""} = ${d.final}: ${d.joins ? "she joins the Entente" : "she stays neutral"}`;
+      case "violation":
+        return `${titleCase(d.by || "")} violate ${titleCase(d.nation || "")}, which joins the ${titleCase(d.joins || "")}`;
       case "combat_result":
         return `Combat result: final ${d.final}${d.attacker ? ` · attacker ${formatValue(d.attacker)}` : ""}${d.defender ? ` · defender ${formatValue(d.defender)}` : ""}`;
       default:
@@ -244,7 +290,9 @@ export class BalanceOfPowersAdapter extends GenericAdapter {
 
   recordLine(entry, view = null) {
     if (entry.kind === "act" && entry.action && !entry.redacted) {
-      const kind = String(entry.decision || "").split("-").pop();
+      // Decision ids read month-fortnight-step-side-seat-kind[-suffix][-counter]; the month
+      // itself has a dash ("1914-08-f1-half-central-germany-march-whole").
+      const kind = String(entry.decision || "").split("-")[6] || "";
       const fake = { kind, prompt: titleCase(kind) };
       try {
         return `${this.seatTitle(entry.seat)}: ${this.present(fake, { action: entry.action }, view).label}`;
