@@ -28,6 +28,14 @@ SCRIPT: list[dict[str, Any]] = [
      "activate": ["britain"]},  # stand-in: the CW enters on the DoW on Belgium
     {"turn": 3, "impulse": 1, "rule": "FA 22.6", "activate": ["ottoman"]},
     {"turn": 6, "impulse": 1, "rule": "FA 22.6", "activate": ["italy"]},
+    # FA 22.6 minors (turn: S/O 1915 = 8, M/A 1916 = 11, J/A 1916 = 13, M/J 1918 = 24);
+    # Brazil (S/O 1917) is not on fa-europe. The receiving major is Salient's choice.
+    {"turn": 8, "impulse": 1, "rule": "FA 22.6", "enter": {"bulgaria": "germany"},
+     "access": {"greece": "entente"}},
+    {"turn": 11, "impulse": 1, "rule": "FA 22.6", "enter": {"portugal": "britain"}},
+    {"turn": 13, "impulse": 1, "rule": "FA 22.6", "enter": {"romania": "russia"}},
+    {"turn": 24, "impulse": 1, "rule": "FA 22.6", "enter": {"greece": "france"},
+     "end_access": ["greece"]},
     {"turn": US_ENTRY_TURN, "impulse": 1, "rule": "FA 13.2 (stand-in)", "activate": ["usa"]},
 ]
 
@@ -109,6 +117,12 @@ def run_script(state: dict[str, Any]) -> list[Event]:
                 board["active"] = sorted(set(board["active"]) | {p})
                 board["active_since"][p] = flow["turn"]
                 _spread(state, set(board["wars"]))
+        for minor, major in sorted(entry.get("enter", {}).items()):
+            events.extend(enter_minor(state, minor, major))
+        for minor, side in sorted(entry.get("access", {}).items()):
+            board.setdefault("access", {})[minor] = side
+        for minor in entry.get("end_access", []):
+            board.setdefault("access", {}).pop(minor, None)
         if entry.get("schlieffen"):
             board["zoc_silenced"] = {"belgium": ["germany"]}
         flow["forced_pass"] = sorted(entry.get("forced_pass", []))
@@ -116,3 +130,21 @@ def run_script(state: dict[str, Any]) -> list[Event]:
         events.append(Event("scripted_entry", entry["rule"], {
             k: v for k, v in sorted(entry.items()) if k not in ("turn", "impulse")}))
     return events
+
+
+def enter_minor(state: dict[str, Any], minor: str, major: str) -> list[Event]:
+    """FA 22.6 — a minor aligns on its date with the listed major if it is active, else with
+    the first active major of that side; it is then at war with that side's enemies (through
+    its major, FA 9.3). A minor already at war or conquered does not enter."""
+    board = state["board"]
+    if minor in board["aligned"] or minor in board.get("conquered", {}) or any(
+            minor in w.split("|") for w in board["wars"]):
+        return []
+    side = POWER_SIDE[major]
+    candidates = [major] + sorted(p for p in board["active"] if POWER_SIDE.get(p) == side)
+    chosen = next((p for p in candidates if p in board["active"]
+                   and p not in board.get("out", [])), None)
+    if chosen is None:
+        return [Event("entry_lapsed", "FA 22.6", {"minor": minor, "side": side})]
+    board["aligned"][minor] = chosen
+    return [Event("minor_entered", "FA 22.6", {"minor": minor, "major": chosen})]

@@ -60,7 +60,8 @@ def fingerprint(state: dict[str, Any]) -> tuple[Any, ...]:
             tuple(flow.get("enemy_held", [])), tuple(sorted(flow["weather"]["zones"].items())),
             tuple(board["wars"]), tuple(board["active"]),
             tuple(sorted((k, tuple(v)) for k, v in board.get("zoc_silenced", {}).items())),
-            tuple(sorted(board["sides"].items())), tuple(sorted(board["aligned"].items())))
+            tuple(sorted(board["sides"].items())), tuple(sorted(board["aligned"].items())),
+            tuple(sorted(board.get("access", {}).items())))
 
 
 def memoised(what: str, state: dict[str, Any], power: str, compute: Callable[[], Any]) -> Any:
@@ -139,11 +140,16 @@ def is_enemy(state: dict[str, Any], a: str, b: str) -> bool:
 
 
 def is_friendly(state: dict[str, Any], a: str, b: str) -> bool:
-    """Same side and both active (or the same power)."""
+    """Same side and both active (or the same power); a neutral minor that grants a side
+    access (FA 22.6: Greece to the Allies from S/O 1915) is friendly to that side's powers."""
     a, b = commander(state, a), commander(state, b)
     if a == b:
         return True
     sides = state["board"]["sides"]
+    access = state["board"].get("access", {})
+    if (b in access and sides.get(a) == access[b]) or (a in access
+                                                       and sides.get(b) == access[a]):
+        return True
     return (a in sides and b in sides and sides[a] == sides[b]
             and is_active(state, a) and is_active(state, b))
 

@@ -46,7 +46,10 @@ def are_enemies(a: str, b: str) -> bool:
 # FA 20 — a minor co-operates with its major. Milestone 1 knows the two 1914 alignments the
 # campaign scripts (Serbia with Russia, Belgium with France); the political layer makes this
 # dynamic later.
-MINOR_MAJOR = {"serbia": "russia", "belgium": "france"}
+MINOR_MAJOR = {"serbia": "russia", "belgium": "france",
+               # FA 22.6 automatic entries (the major is Salient's choice, see the rules doc)
+               "bulgaria": "germany", "romania": "russia", "greece": "france",
+               "portugal": "britain"}
 
 
 def is_co_operating(a: str, b: str) -> bool:

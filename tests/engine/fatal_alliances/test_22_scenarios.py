@@ -117,3 +117,46 @@ def test_fa_bench_figures_list_a_whole_sides_moves_on_the_full_map():
     assert figures["campaign_central_land_moves_items"] > 100
     assert figures["campaign_central_attacks_items"] > 0
     assert "campaign_central_land_moves_ms" not in figures  # no clock, no times
+
+
+@needs_map
+def test_fa_22_6_bulgaria_portugal_rumania_and_greece_enter_on_their_dates():
+    from engine.kernel import Roller
+    from engine.rulesets.fatal_alliances.movement import may_enter_country
+    from engine.rulesets.fatal_alliances.production import place_arrivals
+    from engine.rulesets.fatal_alliances.position import at_war
+    state = campaign()
+    for turn, impulse in ((1, 2), (1, 3), (3, 1)):      # the opening DoWs, then the OE
+        state["flow"].update(turn=turn, impulse=impulse)
+        run_script(state)
+    salonika = "41,13"
+    assert not may_enter_country(state, "france", salonika)
+    state["flow"].update(turn=8, impulse=1)
+    place_arrivals(state, Roller(b"\0" * 32, "t", 0))
+    assert state["board"]["units"]["bg-1"]["hex"] == "41,11"      # Sofia
+    run_script(state)
+    board = state["board"]
+    assert board["aligned"]["bulgaria"] == "germany"
+    assert at_war(state, "bulgaria", "russia") and at_war(state, "bulgaria", "serbia")
+    assert board["access"] == {"greece": "entente"}
+    assert may_enter_country(state, "france", salonika)           # Allied access
+    assert not may_enter_country(state, "germany", salonika)
+    for turn, minor, major in ((11, "portugal", "britain"), (13, "romania", "russia")):
+        state["flow"].update(turn=turn, impulse=1)
+        run_script(state)
+        assert board["aligned"][minor] == major
+    state["flow"].update(turn=24, impulse=1)
+    run_script(state)
+    assert board["aligned"]["greece"] == "france" and board["access"] == {}
+
+
+@needs_map
+def test_fa_22_6_an_entering_minor_falls_back_to_an_active_major_of_its_side():
+    from engine.rulesets.fatal_alliances.campaign import enter_minor
+    state = campaign()
+    board = state["board"]
+    board["active"] = ["austria_hungary", "russia"]
+    events = enter_minor(state, "bulgaria", "germany")
+    assert board["aligned"]["bulgaria"] == "austria_hungary"
+    assert events[0].data == {"minor": "bulgaria", "major": "austria_hungary"}
+    assert enter_minor(state, "bulgaria", "germany") == []        # already in the war
