@@ -42,8 +42,10 @@ const STEP_TITLES = {
 const IMPULSE_STEPS = [["action_choice", "Action"], ["rail", "Rail"], ["land_move", "Move"],
   ["land_combat", "Combat"], ["reorganisation", "Reorganise"]];
 const DONE_LABELS = { rail_move: "Finish rail movement", land_move: "Finish land movement",
-  land_attack: "Finish land combat (no more attacks)", reorganise: "Finish reorganisation" };
-const ACTIVITY_NAMES = { rail: "rail", land_move: "moves", land_attack: "attacks", reorganise: "reorganisations" };
+  land_attack: "Finish land combat (no more attacks)", reorganise: "Finish reorganisation",
+  breakdown: "Finish breakdowns and build-ups" };
+const ACTIVITY_NAMES = { rail: ["rail move", "rail moves"], land_move: ["move", "moves"],
+  land_attack: ["attack", "attacks"], reorganise: ["reorganisation", "reorganisations"] };
 const BUILD_TITLES = { INF: "infantry", CAV: "cavalry", GAR: "garrison", MIL: "militia", ART: "artillery",
   ENG: "engineer", HQ: "HQ" };
 
@@ -109,14 +111,33 @@ export class FatalAlliancesAdapter extends GenericAdapter {
 
   setMap(map) {
     this.map = map;
+    // A hex can hold several places (Gumbinnen, Insterburg and Königsberg share one): the map
+    // names the most important, the hex info lists them all.
+    const weight = (p) => (p.capital ? 8 : 0) + (p.factory ? 4 : 0) + (p.port === "major" ? 3 : p.port ? 1 : 0) + (p.fortress ? 2 : 0);
+    this.placesAt = {};
+    for (const place of Object.values(map?.places || {})) (this.placesAt[place.hex] ||= []).push(place);
     this.placeAt = {};
-    for (const place of Object.values(map?.places || {})) {
-      if (!this.placeAt[place.hex] || place.capital) this.placeAt[place.hex] = place.name;
+    for (const [hex, list] of Object.entries(this.placesAt)) {
+      list.sort((a, b) => weight(b) - weight(a) || a.name.localeCompare(b.name));
+      this.placeAt[hex] = list[0].name;
     }
   }
 
-  startView(view) {
-    if (this.window) return { zoom: 6.2, hex: this.window.centre };
+  /** Open on the scenario's window, as large as the map area allows. */
+  startView(view, mySeats, mapView) {
+    if (this.window) {
+      const box = mapView?.root?.getBoundingClientRect?.();
+      const size = this.map?.meta?.layout?.size || 20;
+      let zoom = 6;
+      if (box?.width && mapView.size) {
+        const fit = Math.min(box.width / mapView.size[0], box.height / mapView.size[1]);
+        const span = 2 * this.window.radius + 1;
+        const wide = (1.5 * (span - 1) + 2) * size;
+        const tall = Math.sqrt(3) * span * size;
+        zoom = 0.96 * Math.min(box.width / (fit * wide), box.height / (fit * tall));
+      }
+      return { zoom, hex: this.window.centre };
+    }
     const first = Object.values(view?.board?.units || {}).find((u) => u.hex);
     return { zoom: 3.2, hex: first?.hex };
   }
@@ -146,6 +167,11 @@ export class FatalAlliancesAdapter extends GenericAdapter {
 
   shortUnits(ids, view = null) {
     return (ids || []).map((id) => shortName(this.unit(view, id))).join(", ");
+  }
+
+  /** Units as a sentence names them: "I Corps, 1st Cavalry Division" (no commanders). */
+  names(ids, view = null) {
+    return (ids || []).map((id) => String(this.unit(view, id).name || id).replace(/\s*\([^)]*\)/g, "")).join(", ");
   }
 
   power(id) {
@@ -193,22 +219,27 @@ export class FatalAlliancesAdapter extends GenericAdapter {
   marks(view) {
     const board = view?.board || {};
     const out = [];
+    const victory = board.victory || {};
+    const goals = new Set([...(victory.german_objectives || []), ...(victory.russian_objectives || []), ...(victory.objectives || [])]);
     if (this.window && this.map) {
-      // The play area's edge, and the ring outside it greyed: the art beyond is not in play.
+      // The play area's edge, and three rings outside it greyed: the art beyond is not in play.
+      // The base map's labels are hidden (fatal_alliances.css): they run under the counters,
+      // so the window's places are named here, along the top of their hex.
       for (const hex of Object.keys(this.map.hexes)) {
         const d = distance(hex, this.window.centre);
-        if (d === this.window.radius + 1) out.push({ hex, kind: "outside" });
+        if (d > this.window.radius && d <= this.window.radius + 3) out.push({ hex, kind: `outside outside-${d - this.window.radius}` });
+        if (d > this.window.radius) continue;
+        if (this.placeAt[hex]) out.push({ hex, kind: "place", text: `${goals.has(hex) ? "★ " : ""}${this.placeAt[hex]}` });
         if (d !== this.window.radius) continue;
         for (const nb of neighbours(hex)) {
           if (distance(nb, this.window.centre) > this.window.radius) out.push({ side: `${hex}|${nb}`, kind: "edge" });
         }
       }
     }
-    const victory = board.victory || {};
     const sudden = victory.sudden_death;
     for (const [list, aim] of [[victory.german_objectives, "Russia"], [victory.russian_objectives, "Germany"], [victory.objectives, null]]) {
       for (const hex of list || []) {
-        out.push({ hex, kind: hex === sudden ? "objective sudden" : "objective", text: hex === sudden ? "★★" : "★",
+        out.push({ hex, kind: hex === sudden ? "objective sudden" : "objective",
           title: `Victory city${aim ? ` (${aim} wants it)` : ""}${hex === sudden ? "; taking it wins at once" : ""}` });
       }
     }
@@ -227,6 +258,7 @@ export class FatalAlliancesAdapter extends GenericAdapter {
     const board = view.board || {};
     const notes = [];
     if (this.window && !this.inWindow(hex)) notes.push("Outside the scenario's map.");
+    if (this.placesAt?.[hex]?.length > 1) notes.push(this.placesAt[hex].map((p) => p.name).join(", "));
     const here = Object.values(board.units || {}).filter((u) => u.hex === hex);
     if (here.length) {
       const up = here.filter((u) => u.up && u.type !== "HQ");
@@ -264,7 +296,7 @@ export class FatalAlliancesAdapter extends GenericAdapter {
     if (actions.length && inImpulse) {
       facts.push(["Action", actions.map(([p, a]) => `${this.power(p)}: ${a}`).join(" · ")]);
       const used = Object.entries(flow.used || {}).map(([p, u]) => {
-        const parts = Object.entries(u || {}).filter(([, n]) => n).map(([k, n]) => `${n} ${ACTIVITY_NAMES[k] || k}`);
+        const parts = Object.entries(u || {}).filter(([, n]) => n).map(([k, n]) => `${n} ${ACTIVITY_NAMES[k]?.[n === 1 ? 0 : 1] || k}`);
         return parts.length ? `${this.power(p)}: ${parts.join(", ")}` : "";
       }).filter(Boolean);
       if (used.length) facts.push(["Used", used.join(" · ")]);
@@ -317,21 +349,21 @@ export class FatalAlliancesAdapter extends GenericAdapter {
       case "land_move": {
         const from = hexOf(a.units[0]);
         return { hex: a.to, from, kind: "option", text: `${item.cost ?? ""}${item.flip ? "▾" : ""}`,
-          label: `${this.shortUnits(a.units, view)}: ${this.where(from)} → ${this.where(a.to)}, ${item.cost} MP${item.flip ? ", ends face-down" : ""}` };
+          label: `${this.names(a.units, view)}: ${this.where(from)} → ${this.where(a.to)}, ${item.cost} MP${item.flip ? ", ends face-down" : ""}` };
       }
       case "land_attack": {
         const drm = fraction(item.drm);
         const odds = String(item.odds || "").replace(/^odds\s*/, "");
         const hexes = [...new Set(a.units.map(hexOf).filter(Boolean))];
         return { hex: a.target, from: null, kind: "attack", text: odds, rank: drm * 100 - a.units.length,
-          label: `Attack ${this.where(a.target)} with ${this.shortUnits(a.units, view)} — ${odds || "?"}, DRM ${signed(drm)}, ${item.table || a.table || ""} table`,
+          label: `Attack ${this.where(a.target)} with ${this.names(a.units, view)} — ${odds || "?"}, DRM ${signed(drm)}, ${item.table || a.table || ""} table`,
           preview: hexes.map((hex) => ({ hex, kind: "preview" })) };
       }
       case "choose_table":
         return none(`${titleCase(a.table)} table`);
       case "combat_losses": {
         const parts = [];
-        if (a.destroy?.length) parts.push(`lose ${this.shortUnits(a.destroy, view)}`);
+        if (a.destroy?.length) parts.push(`lose ${this.names(a.destroy, view)}`);
         if (a.break) parts.push(`break ${shortName(this.unit(view, a.break))} down to a division`);
         const ids = [...(a.destroy || []), ...(a.break ? [a.break] : [])];
         const text = parts.join("; ");
@@ -348,7 +380,7 @@ export class FatalAlliancesAdapter extends GenericAdapter {
       case "advance": {
         const target = view?.flow?.combat?.target;
         if (!a.units?.length) return none("Do not advance");
-        return none(`Advance ${this.shortUnits(a.units, view)} into ${this.where(target)}`,
+        return none(`Advance ${this.names(a.units, view)} into ${this.where(target)}`,
           { preview: target ? [{ hex: target, kind: "preview" }] : [] });
       }
       case "reorganise": {
@@ -367,6 +399,19 @@ export class FatalAlliancesAdapter extends GenericAdapter {
         const hex = hexOf(a.unit);
         return { hex, from: null, kind: "option", text: "E", label: `Entrench ${this.unitName(view, a.unit)} at ${this.where(hex)}` };
       }
+      case "breakdown": {
+        if (a.break) {
+          const hex = hexOf(a.break);
+          return { hex, from: null, kind: "option", text: "÷",
+            label: `Break ${this.unitName(view, a.break)} down into ${(a.into || []).map((t) => `${TYPE_TITLE[t] || t} division`).join(" and ")} (${this.where(hex)})` };
+        }
+        if (a.build_up) {
+          const hex = hexOf(a.build_up[0]);
+          return { hex, from: null, kind: "option", text: "+",
+            label: `Build ${this.shortUnits(a.build_up, view)} up into a ${TYPE_TITLE[a.into] || a.into || ""} corps (${this.where(hex)})` };
+        }
+        return super.present(decision, item, view);
+      }
       case "first_side":
         return none(`${SIDE_TITLES[a.first] || a.first} take the first impulse`);
       case "initiative_reroll":
@@ -384,7 +429,7 @@ export class FatalAlliancesAdapter extends GenericAdapter {
 
   event(event, view) {
     const d = event.data || {};
-    const units = (ids) => this.shortUnits(ids, view);
+    const units = (ids) => this.names(ids, view);
     switch (event.kind) {
       case "action_chosen": return `${this.power(d.power)} chose a ${d.action} action`;
       case "rail_moved": return `${this.unitName(view, d.unit)} by rail ${this.where(d.from)} → ${this.where(d.to)}`;
@@ -392,7 +437,8 @@ export class FatalAlliancesAdapter extends GenericAdapter {
       case "attack_declared": return `${this.power(d.power)} attacks ${this.where(d.target)} with ${units(d.units)}`;
       case "combat_resolved": return `Combat at ${this.where(d.target)}: ${d.attack} against ${d.defence}, ${d.table}, dice ${(d.dice || []).join("+")} ${signed(fraction(d.total_drm))} → row ${d.row}: ${d.result}`;
       case "unit_destroyed": return `${this.unitName(view, d.unit)} destroyed${d.why ? ` (${String(d.why).replace(/_/g, " ")})` : ""}`;
-      case "broken_down": return `${this.unitName(view, d.corps)} broken down to a division`;
+      case "broken_down": return `${this.unitName(view, d.corps)} broken down into ${d.division ? this.unitName(view, d.division) : `${(d.divisions || []).length} divisions`}`;
+      case "built_up": return `${units(d.divisions)} built up into a corps`;
       case "retreated": return `${this.unitName(view, d.unit)} retreated ${this.where(d.from)} → ${this.where(d.to)}`;
       case "advanced": return `${units(d.units)} advanced into ${this.where(d.to)}`;
       case "shattered": return `${this.unitName(view, d.unit)} shattered at ${this.where(d.hex)}`;
