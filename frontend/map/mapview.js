@@ -93,6 +93,8 @@ export class MapView {
     this.markLayer = svg("g", { class: "layer-marks" }, this.viewport);
     this.highlightLayer = svg("g", { class: "layer-highlight" }, this.viewport);
     this.unitLayer = svg("g", { class: "layer-units" }, this.viewport);
+    // A highlight's text (a cost, the odds) goes above the counters, or a stack would hide it.
+    this.highlightTextLayer = svg("g", { class: "layer-highlight layer-highlight-text" }, this.viewport);
     this.cursorLayer = svg("g", { class: "layer-cursor" }, this.viewport);
     container.replaceChildren(this.root);
 
@@ -325,14 +327,15 @@ export class MapView {
    */
   highlight(items) {
     this.highlightLayer.replaceChildren();
+    this.highlightTextLayer.replaceChildren();
     for (const item of items) {
       const corners = hexCorners(this.layout, parseHexId(item.hex));
-      const group = svg("g", { class: `hl hl-${item.kind || "option"}`, "data-hex": item.hex },
-        this.highlightLayer);
-      svg("polygon", { points: polygonPoints(corners) }, group);
-      if (item.text !== undefined && item.text !== null) {
+      const attrs = { class: `hl hl-${item.kind || "option"}`, "data-hex": item.hex };
+      svg("polygon", { points: polygonPoints(corners) }, svg("g", attrs, this.highlightLayer));
+      if (item.text !== undefined && item.text !== null && item.text !== "") {
         const [x, y] = hexToPixel(this.layout, parseHexId(item.hex));
-        const text = svg("text", { x, y: y + this.layout.size * 0.62, class: "hl-text" }, group);
+        const text = svg("text", { x, y: y + this.layout.size * 0.62, class: "hl-text" },
+          svg("g", attrs, this.highlightTextLayer));
         text.textContent = String(item.text);
       }
     }
