@@ -45,6 +45,13 @@ def _rss_kib(pid: int) -> int:
     return 0
 
 
+def _cpu_seconds(pid: int) -> float:
+    """User + system CPU time of process `pid` (a steadier figure than wall time on a busy
+    machine: what one action costs the server, whatever else runs)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def _free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
@@ -288,11 +295,13 @@ def run(games: int = 1, spectators: int = 100, actions: int = 1000,
             loops = [_game_loop(f"{url}/{g['game']}/", g, spectators, per_game, acks, lasts)
                      for g in fixtures[:games]]
             start = time.perf_counter()
+            cpu = (_cpu_seconds(daphne.pid), time.process_time())
             results = await asyncio.gather(*loops)
             elapsed = time.perf_counter() - start
+            cpu = (_cpu_seconds(daphne.pid) - cpu[0], time.process_time() - cpu[1])
             hold_figures = (await _hold(f"{url}/{fixtures[-1]['game']}/", fixtures[-1], hold,
                                         daphne.pid) if hold else None)
-            return {"elapsed": elapsed, "results": results, "hold": hold_figures}
+            return {"elapsed": elapsed, "results": results, "hold": hold_figures, "cpu": cpu}
 
         # Warm up: a short loop so imports, caches and connections are in place.
         asyncio.run(_game_loop(f"{url}/{fixtures[-2]['game']}/", fixtures[-2], 2, 20, [], []))
@@ -308,6 +317,8 @@ def run(games: int = 1, spectators: int = 100, actions: int = 1000,
                                       "p99": _percentile(lasts, 0.99)},
             "bytes_per_patch": round(statistics.mean(patch_bytes), 1) if patch_bytes else None,
             "bytes_per_full_view": out["results"][0]["view_bytes"],
+            "cpu_ms_per_action": {"daphne": round(out["cpu"][0] * 1000 / total, 2),
+                                  "clients": round(out["cpu"][1] * 1000 / total, 2)},
             "daphne_rss_kib": {"idle": idle, "per_connection": None},
             "sockets_in_loop": sockets,
             "hold": out["hold"],

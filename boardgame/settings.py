@@ -127,7 +127,9 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:
-    CHANNEL_LAYERS = {"default": {"BACKEND": "channels_redis.core.RedisChannelLayer",
+    # Pub/sub, not the list-based core layer: the hub is the only receiver and the layer is
+    # only a hint (boardgame/play/broadcast.py says why and how outages are noticed).
+    CHANNEL_LAYERS = {"default": {"BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
                                   "CONFIG": {"hosts": [REDIS_URL]}}}
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
                           "LOCATION": REDIS_URL, "KEY_PREFIX": "salient"}}

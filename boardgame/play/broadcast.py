@@ -13,6 +13,19 @@ hub joins a group when its first local socket of that audience arrives, receives
 per process, and hands the same text to every local socket of the group. So 100 spectators
 cost one Redis message per process, not 100, and no per-socket serialisation or query.
 
+The process that commits an action does not wait for its own frames to come back from Redis:
+the consumer hands them to the local hub at once (`Hub.deliver_local`), then queues them for
+the other processes (`Hub.publish`, one sender task per process, in commit order). They carry
+the hub's `origin`, so the echo is dropped on arrival. Frames published from sync code (the
+REST API, the deadline sweeper) carry no origin and reach every hub, this one included.
+
+With Redis the layer is `channels_redis`' pub/sub layer: a PUBLISH per group and frames pushed
+to the subscribers — about a tenth of the Redis commands of the list-based layer, which polls,
+runs a Lua script per send and keeps a queue per channel. A pub/sub subscriber never hears that
+the connection dropped, so the hub sends itself a heartbeat through the layer every
+HEARTBEAT_SECONDS; when beats stop arriving it counts the layer as down, and when they come
+back it rejoins its groups and nudges every local socket to catch up from the database.
+
 Catch-up (`catch_up`): the missing patches rebuilt from PostgreSQL — the newest snapshot at or
 before `since`, then the recorded actions replayed through the engine — or one `snapshot`
 frame when the gap is large or the record cannot rebuild it.
@@ -24,6 +37,8 @@ import asyncio
 import json
 import logging
 import threading
+import time
+import uuid
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
@@ -41,6 +56,9 @@ logger = logging.getLogger(__name__)
 
 SYNC_PATCH_LIMIT = 100
 VIEW_CACHE_SIZE = 1024
+HEARTBEAT_SECONDS = 1.0
+LAYER_DEAD_AFTER = 3.0      # seconds without hearing our own heartbeat
+OUTBOX_MAX = 10_000         # frames queued for other processes before we drop (they resync)
 
 
 def dumps(frame: dict[str, Any]) -> str:
@@ -279,21 +297,31 @@ class Hub:
     """One channel per process, member of the groups its local sockets need."""
 
     def __init__(self) -> None:
+        # Tags the frames this process has delivered itself, so their echo is dropped.
+        self.origin = uuid.uuid4().hex
         self.channel: str | None = None
         self.members: dict[str, set[Any]] = {}
-        self.task: asyncio.Task | None = None
+        self.tasks: list[asyncio.Task] = []
         self.loop: asyncio.AbstractEventLoop | None = None
+        self.outbox: asyncio.Queue | None = None
         self.broken = False
+        self.heard = time.monotonic()
 
     async def _ensure(self) -> None:
         loop = asyncio.get_running_loop()
-        if self.task is None or self.loop is not loop or self.task.done():
-            layer = get_channel_layer()
+        if self.loop is not loop or any(t.done() for t in self.tasks):
+            for task in self.tasks:
+                task.cancel()
+            if self.loop is not loop:
+                self.members = {}
             self.loop = loop
-            self.channel = await layer.new_channel("hub.")
-            self.members = {g: m for g, m in self.members.items() if m} \
-                if self.loop is loop else {}
-            self.task = loop.create_task(self._run())
+            self.channel = await get_channel_layer().new_channel("hub.")
+            self.heard = time.monotonic()
+            self.outbox = asyncio.Queue(OUTBOX_MAX)
+            self.tasks = [loop.create_task(self._run()), loop.create_task(self._beat()),
+                          loop.create_task(self._send())]
+            if self.members:
+                self.broken = True  # a new channel: join again and catch the sockets up
 
     async def join(self, group: str, consumer: Any) -> None:
         await self._ensure()
@@ -319,35 +347,41 @@ class Hub:
             except Exception:  # noqa: BLE001
                 pass
 
-    async def _rejoin(self) -> None:
-        layer = get_channel_layer()
-        for group in list(self.members):
-            await layer.group_add(group, self.channel)
+    # --- delivery ---------------------------------------------------------------------------
 
-    async def _run(self) -> None:
-        layer = get_channel_layer()
-        backoff = 0.2
-        while True:
-            try:
-                if self.broken:
-                    await self._rejoin()
-                    self.broken = False
-                    backoff = 0.2
-                    logger.info("channel layer back: hub rejoined %d groups", len(self.members))
-                    for members in list(self.members.values()):
-                        for consumer in list(members):
-                            consumer.nudge()
-                message = await layer.receive(self.channel)
-            except asyncio.CancelledError:
-                raise
-            except Exception as exc:  # noqa: BLE001 — Redis down: wait and rejoin
-                if not self.broken:
-                    logger.warning("channel layer receive failed (%s); retrying", exc)
-                self.broken = True
-                await asyncio.sleep(backoff)
-                backoff = min(backoff * 2, 2.0)
-                continue
+    async def deliver_local(self, messages: list[tuple[str, dict[str, Any]]]) -> None:
+        """Hand frames just committed in this process to its own sockets, without the round
+        trip through Redis."""
+        for _group, message in messages:
             await self.dispatch(message)
+
+    def publish(self, messages: list[tuple[str, dict[str, Any]]]) -> None:
+        """Queue frames already delivered here for the other processes (marked with our
+        origin). Never blocks the caller; a full outbox drops them (clients resync)."""
+        if self.outbox is None or self.loop is not asyncio.get_running_loop():
+            # No socket has joined on this loop (so nothing was delivered here): send plainly.
+            asyncio.ensure_future(send_all(messages))
+            return
+        for group, message in messages:
+            try:
+                self.outbox.put_nowait((group, {**message, "origin": self.origin}))
+            except asyncio.QueueFull:
+                logger.warning("outbox full: frames of %s dropped; clients will resync", group)
+                return
+
+    async def _send(self) -> None:
+        """The one sender of this process: frames leave in commit order."""
+        assert self.outbox is not None
+        layer = get_channel_layer()
+        while True:
+            group, message = await self.outbox.get()
+            if self.broken:
+                continue  # every process catches its sockets up when the layer is back
+            try:
+                await layer.group_send(group, message)
+            except Exception as exc:  # noqa: BLE001
+                logger.warning("channel layer refused a frame (%s); clients will resync", exc)
+                self.broken = True
 
     async def dispatch(self, message: dict[str, Any]) -> None:
         group = message.get("group")
@@ -357,6 +391,62 @@ class Hub:
             targets = set().union(*self.members.values()) if self.members else ()
         for consumer in list(targets):
             await consumer.deliver(message.get("v"), message["text"], group)
+
+    # --- the layer: receiving, heartbeat, recovery -------------------------------------------
+
+    async def _run(self) -> None:
+        layer = get_channel_layer()
+        backoff = 0.2
+        while True:
+            try:
+                message = await layer.receive(self.channel)
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:  # noqa: BLE001 — a layer that raises when Redis is down
+                if not self.broken:
+                    logger.warning("channel layer receive failed (%s); retrying", exc)
+                self.broken = True
+                await asyncio.sleep(backoff)
+                backoff = min(backoff * 2, 2.0)
+                continue
+            backoff = 0.2
+            self.heard = time.monotonic()
+            if self.broken:
+                await self._recover()
+            if message.get("type") == "hub.beat" or message.get("origin") == self.origin:
+                continue
+            await self.dispatch(message)
+
+    async def _beat(self) -> None:
+        layer = get_channel_layer()
+        while True:
+            await asyncio.sleep(HEARTBEAT_SECONDS)
+            if time.monotonic() - self.heard > LAYER_DEAD_AFTER and not self.broken:
+                logger.warning("channel layer silent for %.0f s: counting it down",
+                               LAYER_DEAD_AFTER)
+                self.broken = True
+            try:
+                await layer.send(self.channel, {"type": "hub.beat"})
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # noqa: BLE001 — the silence above says it
+                pass
+
+    async def _recover(self) -> None:
+        """The layer answers again: join every group again, then bring every local socket up
+        to date from the database (frames sent meanwhile are lost)."""
+        layer = get_channel_layer()
+        try:
+            for group in list(self.members):
+                await layer.group_add(group, self.channel)
+        except Exception as exc:  # noqa: BLE001
+            logger.warning("rejoining the channel layer failed (%s); retrying", exc)
+            return
+        self.broken = False
+        logger.info("channel layer back: hub rejoined %d groups", len(self.members))
+        for members in list(self.members.values()):
+            for consumer in list(members):
+                consumer.nudge()
 
 
 HUB = Hub()

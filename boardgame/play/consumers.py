@@ -311,36 +311,39 @@ class GameConsumer(AsyncWebsocketConsumer):
             return
         await self._on_hello(fields)
 
-    async def _call(self, fn: Any, *args: Any) -> Any:
-        """One service call in the database thread; the frames its commit publishes are sent
-        from here, on the event loop, without blocking the database thread."""
+    async def _call(self, fn: Any, *args: Any, ack: Any = None) -> Any:
+        """One service call in the database thread. Then, on the event loop: the ack (if
+        `ack` makes one of the result), the committed frames to this process's sockets, and
+        the same frames queued for the other processes — the acting player hears first, and
+        nobody here waits for Redis."""
         result, messages = await database_sync_to_async(broadcast.collect_messages)(fn, *args)
+        if ack is not None and result is not None:
+            await self.send_frame(ack(result))
         if messages:
-            await broadcast.send_all(messages)
+            await broadcast.HUB.deliver_local(messages)
+            broadcast.HUB.publish(messages)
         return result
 
+    @staticmethod
+    def _ack(accepted: Any) -> dict[str, Any]:
+        return {"type": "ack", "cid": accepted.cid, "v": accepted.v,
+                **({"repeated": True} if accepted.repeated else {})}
+
     async def on_act(self, fields: dict[str, Any]) -> None:
-        accepted = await self._call(actions.submit_action, self.game_id, self.user,
-                                    fields["seat"], fields["decision"], fields["action"],
-                                    fields["cid"])
-        await self.send_frame({"type": "ack", "cid": accepted.cid, "v": accepted.v,
-                               **({"repeated": True} if accepted.repeated else {})})
+        await self._call(actions.submit_action, self.game_id, self.user, fields["seat"],
+                         fields["decision"], fields["action"], fields["cid"], ack=self._ack)
 
     async def on_undo(self, fields: dict[str, Any]) -> None:
-        accepted = await self._call(
-            actions.submit_undo, self.game_id, self.user, fields["seat"], fields["cid"])
-        await self.send_frame({"type": "ack", "cid": accepted.cid, "v": accepted.v})
+        await self._call(actions.submit_undo, self.game_id, self.user, fields["seat"],
+                         fields["cid"], ack=self._ack)
 
     async def on_resign(self, fields: dict[str, Any]) -> None:
-        accepted = await self._call(
-            actions.do_resign, self.game_id, self.user, self._default_seat(fields), fields.get("cid"))
-        await self.send_frame({"type": "ack", "cid": accepted.cid, "v": accepted.v})
+        await self._call(actions.do_resign, self.game_id, self.user,
+                         self._default_seat(fields), fields.get("cid"), ack=self._ack)
 
     async def on_draw(self, fields: dict[str, Any]) -> None:
-        accepted = await self._call(
-            actions.do_vote_draw, self.game_id, self.user, fields["agree"])
-        if accepted is not None:
-            await self.send_frame({"type": "ack", "cid": None, "v": accepted.v})
+        await self._call(actions.do_vote_draw, self.game_id, self.user, fields["agree"],
+                         ack=lambda accepted: {"type": "ack", "cid": None, "v": accepted.v})
 
     async def on_pause(self, fields: dict[str, Any]) -> None:
         await self._call(actions.do_vote_pause, self.game_id, self.user, fields["pause"])
