@@ -158,12 +158,15 @@ class Player:
                 click_hex(page, best["hex"])
                 if not page.locator("#pending-order").count():
                     page.wait_for_selector("#decision button.choice")
-                    # Several groupings can strike that hex: the list is ranked, best first.
+                    # Several groupings can strike that hex: the list is ranked, best first,
+                    # while every target keeps its best odds on the map.
+                    first = page.locator("#decision button.choice").first.inner_text()
+                    assert re.search(rf"— {best['text']}, DRM", first), (first, best)
+                    if shot:
+                        shot(page)
                     click_choice(page, r"^Attack ")
                 text = page.inner_text("#pending-order .order-text")
                 assert re.search(r"Attack .* — \d+:\d+, DRM [+−±]", text), text
-                if shot:
-                    shot(page)
         elif kind == "retreat":
             target = page.evaluate("""() => window.salient.orders.highlights()
                 .find(h => h.kind === 'option').hex""")
@@ -322,7 +325,7 @@ def screenshot_once():
         if taken:
             return
         taken.append(True)
-        page.hover("#confirm")
+        page.hover("#decision button.choice")
         if SHOTS:
             page.screenshot(path=f"{SHOTS}/fa-attack.png")
         if os.environ.get("SALIENT_FA_DOC_SHOT"):

@@ -74,8 +74,10 @@ export function shortName(u) {
     .replace(/\bReserve\b/g, "R").replace(/\bSiberian\b/g, "Sib").replace(/\bGuards?\b/g, "Gd")
     .replace(/\bLandwehr\b/g, "Lw").replace(/\b(\d+)(st|nd|rd|th)\b/g, "$1")
     .replace(/\s+/g, " ").trim();
+  // The symbol already says cavalry or infantry: the label keeps the number.
   if (u.type === "CAV" && text !== "Cavalry") text = text.replace(/\s*Cavalry\s*/g, " ").trim();
   else text = text.replace(/\bCavalry\b/g, "Cav");
+  if (text !== "Infantry") text = text.replace(/\s*Infantry\s*/g, " ").trim();
   text = text.split("-")[0];
   if (text.length > 7) {
     const [first, ...rest] = text.split(" ");
