@@ -225,6 +225,13 @@ BUILD: Mapping[str, tuple[int, int]] = MappingProxyType({
 })
 ENTRENCHMENT_COST = 1
 
+# --- FA 18 — offensive points (the rulebook's numbers) -----------------------------------------
+OP_BUILD_TIME = 2                    # turns on the production circle; 1 BP each, not geared
+OP_REQUIRED_TENTHS = 1               # an active power buys at least 10% of its production
+OP_UNLIMITED_COST = 7                # FA 18.2
+OP_UNLIMITED_COST_MINOR_MAJORS = 5   # Italy, the OE, Austria-Hungary (and Japan, China)
+OP_HQ_BASE = 3                       # FA 18.3: 3 + 2 x reorg; FA 18.4 flip: 1 + reorg
+
 # --- FA 21.2 — division breakdown and build-up (the rulebook's table) --------------------------
 # corps type → the pairs of division types it may break down into (and build up from).
 BREAKDOWN_TABLE: Mapping[str, tuple[tuple[str, str], ...]] = MappingProxyType({

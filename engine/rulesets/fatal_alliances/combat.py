@@ -123,10 +123,14 @@ def strengths(state: dict[str, Any], attackers: list[dict[str, Any]], target: st
     weather = weather_at(state, m, target)
     forts = fort_sides(state, defenders[0]["power"]) if defenders else frozenset()
     covered = engineer_cover(attackers)
+    from .offensive import doubled
+    double = doubled(state, attackers)
     attack = Fraction(0)
     eng_used = False
     for u in attackers:
         mult = attack_multiplier(m, u["hex"], target, u, u["id"] in covered, forts)
+        if u["id"] in double:
+            mult *= 2   # FA 18.3.2 — an offensive-point HQ doubles it
         flags = hexside_flags(m, u["hex"], target)
         crosses = bool(flags & {"river", "canal"}) or "|".join(sorted((u["hex"], target))) in forts
         if u["id"] in covered and crosses:
@@ -256,7 +260,9 @@ def hq_support(state: dict[str, Any], attackers: list[dict[str, Any]], target: s
             if def_hq is None or (u["reorg"], u["id"]) > (def_hq["reorg"], def_hq["id"]):
                 def_hq = u
     values = (att_hq["reorg"] if att_hq else 0, def_hq["reorg"] if def_hq else 0)
-    flips = sorted(h["id"] for h in (att_hq, def_hq) if h is not None)
+    from .offensive import benefit_hqs
+    keep_up = benefit_hqs(state)   # FA 18.3.2 — support without turning face-down
+    flips = sorted(h["id"] for h in (att_hq, def_hq) if h is not None and h["id"] not in keep_up)
     return values, flips
 
 

@@ -180,6 +180,9 @@ def has_choice(state: dict[str, Any], power: str, step: Step) -> bool:
     if step == Step.BREAKDOWN:
         from .breakdown import breakdown_options
         return len(breakdown_options(state, power)) > 1
+    if step == Step.OFFENSIVE:
+        from .offensive import offensive_options
+        return len(offensive_options(state, power)) > 1
     raise AssertionError(step)
 
 
@@ -251,6 +254,14 @@ def open_decisions(state: dict[str, Any]) -> list[Decision]:
                 waiting=f"{power} is building",
                 options=tuple(build_options(state, power)),
                 data={"bp": state["board"]["bp"][power]}))
+        elif step == Step.OFFENSIVE:
+            from .offensive import offensive_options, ops
+            out.append(Decision(
+                id=_serial(state, f"offensive-{power}"), seats=(power,), kind="offensive",
+                rule="FA 18.1", prompt="Spend offensive points, or finish",
+                waiting=f"{power} may spend offensive points",
+                options=tuple(offensive_options(state, power)),
+                data={"ops": ops(state, power)}))
         elif step == Step.BREAKDOWN:
             from .breakdown import breakdown_options
             out.append(Decision(
@@ -558,6 +569,13 @@ def do_breakdown(state, seat, action, roller, events) -> None:
     events.extend(apply_breakdown(state, seat, action, roller))
 
 
+def do_offensive(state, seat, action, roller, events) -> None:
+    """FA 18.1 — spend offensive points: an unlimited action, an HQ's benefits, HQ flips."""
+    from .offensive import spend
+    _bump(state, f"offensive-{seat}")
+    events.extend(spend(state, seat, action))
+
+
 def do_entrench(state, seat, action, roller, events) -> None:
     """FA 21.6 — an arriving entrenchment goes to an in-supply corps."""
     from .production import entrench
@@ -569,7 +587,7 @@ HANDLERS = {
     "initiative_reroll": do_initiative_reroll, "first_side": do_choose_first_side,
     "action": do_choose_action, "rail_move": do_rail_move, "land_move": do_land_move,
     "land_attack": do_land_attack, "reorganise": do_reorganise, "build": do_build,
-    "entrench": do_entrench, "breakdown": do_breakdown, "choose_table": do_combat_reply, "combat_losses": do_combat_reply,
+    "entrench": do_entrench, "breakdown": do_breakdown, "offensive": do_offensive, "choose_table": do_combat_reply, "combat_losses": do_combat_reply,
     "shatter_or_retreat": do_combat_reply, "retreat": do_combat_reply,
     "advance": do_combat_reply,
 }

@@ -99,6 +99,10 @@ def start_production(state: dict[str, Any], roller: Roller, events: list[Event])
         tenths = multiple_tenths(state, power)
         made = round_fa(Fraction(pp * tenths, 10)) if pp else 0
         bp = made + board["bonus_bp"].get(power, 0) + board["saved_bp"].get(power, 0)
+        if power in board["active"]:
+            from .offensive import required
+            board.setdefault("op_required", {})[power] = required(
+                made + board["bonus_bp"].get(power, 0))
         board["bp"][power] = bp
         board["bonus_bp"][power] = 0
         board["saved_bp"][power] = 0
@@ -129,6 +133,9 @@ def build_options(state: dict[str, Any], power: str) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     if power in state["board"].get("out", []):   # completely conquered (FA 13.6.1.5)
         return [{"build": None}]
+    from .offensive import may_buy
+    if bp >= 1 and may_buy(state, power):
+        out.append({"build": "op"})   # FA 18 — 1 BP, not geared
     for cls, ids in sorted(_pool_classes(state, power).items()):
         cost = BUILD.get(cls, (99, 1))[0]
         if ids and cost <= bp and _geared(state, power, cls):
@@ -152,6 +159,9 @@ def build(state: dict[str, Any], power: str, action: dict[str, Any],
         return [Event("builds_done", "FA 13.5.5", {"power": power})]
     now = board["built_now"].setdefault(power, {})
     now[cls] = now.get(cls, 0) + 1
+    if cls == "op":
+        from .offensive import buy
+        return [buy(state, power)]
     if cls == "entrenchment":
         board["bp"][power] -= ENTRENCHMENT_COST
         board["entrench_due"].append({"power": power, "turn": state["flow"]["turn"] + 1})
@@ -171,6 +181,8 @@ def finish_production(state: dict[str, Any], events: list[Event]) -> None:
     """FA 13.5.3 — unspent BP are saved, 4 per usable factory hex: a stock of 4 per hex in
     fa3, at most 4 more per hex each turn in fa-annotated (see profiles)."""
     board = state["board"]
+    from .offensive import shortfall
+    events.extend(shortfall(state))
     per_turn = board["rules"]["save_per_turn"]
     for power in sorted(board["sides"]):
         cap = SAVE_BP_PER_HEX * max(1, len(factories(state, power)))

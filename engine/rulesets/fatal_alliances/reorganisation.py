@@ -43,11 +43,19 @@ def reach(state: dict[str, Any], hq: dict[str, Any]) -> set[str]:
 def unit_cost(state: dict[str, Any], hq: dict[str, Any], u: dict[str, Any]) -> int:
     """FA 11.14.3 — 1 if the unit's power took a land action, 2 otherwise (every unit costs
     2 in a combined action); doubled when the points come from a co-operating power."""
-    action = state["flow"]["actions"].get(u["power"])
-    cost = 1 if action == "land" else 2
+    from .sequence import effective_action
+    from .charts import Action
+    cost = 1 if effective_action(state, u["power"]) == Action.LAND else 2
     if u["power"] != hq["power"]:
         cost *= 2
     return cost
+
+
+def reorg_budget(state: dict[str, Any], hq: dict[str, Any]) -> int:
+    """FA 11.14.3 — the HQ's reorg points; an HQ given offensive-point benefits reorganises
+    each unit at half cost (FA 18.3.2), i.e. twice the points at the usual cost."""
+    from .offensive import benefit_hqs
+    return hq["reorg"] * (2 if hq["id"] in benefit_hqs(state) else 1)
 
 
 def reorganisable(state: dict[str, Any], hq: dict[str, Any]) -> list[list[str]]:
@@ -62,11 +70,12 @@ def reorganisable(state: dict[str, Any], hq: dict[str, Any]) -> list[list[str]]:
                 and is_co_operating(u["power"], hq["power"])
                 and u["id"] not in state["flow"]["marks"]["reorganised"]]
     out = []
+    budget = reorg_budget(state, hq)
     for size in range(1, len(eligible) + 1):
         for combo in itertools.combinations(eligible, size):
-            if sum(unit_cost(state, hq, u) for u in combo) <= hq["reorg"]:
+            if sum(unit_cost(state, hq, u) for u in combo) <= budget:
                 out.append([u["id"] for u in combo])
-        if size >= hq["reorg"]:
+        if size >= budget:
             break
     return out
 

@@ -48,6 +48,10 @@ def declare(state: dict[str, Any], power: str, action: dict[str, Any], roller: R
         if refused:
             return
     hq_values, hq_flips = cb.hq_support(state, attackers, target, defenders)
+    from .offensive import use_doubling
+    doubled = use_doubling(state, attackers)
+    if doubled:
+        events.append(Event("offensive_doubling", "FA 18.3.2", {"units": doubled}))
     c = {"n": flow["combat_count"], "declarer": power, "target": target,
          "attackers": list(action["units"]), "defenders": [d["id"] for d in defenders],
          "defender": commander(state, defenders[0]["power"]), "hq": list(hq_values), "hq_flips": hq_flips,

@@ -2,7 +2,8 @@
 automatic steps that run between decisions.
 
     TURN    = reinforcement → breakdown/build-up → lending → initiative → action stage (impulses) → end of turn
-    IMPULSE = weather (first of a pair) → declaration → action choice → rail (g) → land move
+    IMPULSE = weather (first of a pair) → declaration → action choice → offensive points →
+              rail (g) → land move
               (h) → land combat (k) → reorganisation (m) → last-impulse test
     END     = final reorganisation → production → morale → peace → victory check
 
@@ -32,6 +33,7 @@ class Step(str, Enum):
     WEATHER = "weather"
     DECLARATION = "declaration"
     ACTION_CHOICE = "action_choice"
+    OFFENSIVE = "offensive"
     RAIL = "rail"
     LAND_MOVE = "land_move"
     LAND_COMBAT = "land_combat"
@@ -46,7 +48,7 @@ class Step(str, Enum):
 
 
 TURN_START = (Step.REINFORCEMENT, Step.BREAKDOWN, Step.ENTRENCH, Step.LENDING, Step.INITIATIVE)
-IMPULSE = (Step.WEATHER, Step.DECLARATION, Step.ACTION_CHOICE, Step.RAIL, Step.LAND_MOVE,
+IMPULSE = (Step.WEATHER, Step.DECLARATION, Step.ACTION_CHOICE, Step.OFFENSIVE, Step.RAIL, Step.LAND_MOVE,
            Step.LAND_COMBAT, Step.REORGANISATION, Step.LAST_IMPULSE)
 TURN_END = (Step.FINAL_REORGANISATION, Step.PRODUCTION, Step.MORALE, Step.PEACE, Step.VICTORY)
 # Activity steps → the activity name in the allowable-activities table.
@@ -54,7 +56,7 @@ ACTIVITY = {Step.RAIL: "rail", Step.LAND_MOVE: "land_move", Step.LAND_COMBAT: "l
             Step.REORGANISATION: "reorganise"}
 RULE = {Step.REINFORCEMENT: "FA 4.2", Step.BREAKDOWN: "FA 21.2", Step.ENTRENCH: "FA 21.6", Step.LENDING: "FA 5",
         Step.INITIATIVE: "FA 6.1", Step.INITIATIVE_REROLL: "FA 6.1", Step.FIRST_SIDE: "FA 6.2",
-        Step.WEATHER: "FA 8", Step.DECLARATION: "FA 9", Step.ACTION_CHOICE: "FA 10.1",
+        Step.WEATHER: "FA 8", Step.DECLARATION: "FA 9", Step.ACTION_CHOICE: "FA 10.1", Step.OFFENSIVE: "FA 18.1",
         Step.RAIL: "FA 11.8", Step.LAND_MOVE: "FA 11.9", Step.LAND_COMBAT: "FA 11.12",
         Step.REORGANISATION: "FA 11.14", Step.LAST_IMPULSE: "FA 12",
         Step.FINAL_REORGANISATION: "FA 13.4", Step.PRODUCTION: "FA 13.5", Step.MORALE: "FA 14",
@@ -75,17 +77,30 @@ def fresh_marks() -> dict[str, list[str]]:
     return {"moved": [], "railed": [], "attacked": [], "targets": [], "reorganised": []}
 
 
-def activity_allowed(state: dict[str, Any], power: str, step: Step) -> bool:
+def effective_action(state: dict[str, Any], power: str) -> Action | None:
+    """The action whose land limits apply: an unlimited action bought with offensive points
+    (FA 18.2) plays as a land action on land (rail by the land column, reorganisation at the
+    land cost)."""
     action = state["flow"]["actions"].get(power)
     if action is None:
+        return None
+    if action != Action.PASS.value and power in state["flow"].get("op_unlimited", []):
+        return Action.LAND
+    return Action(action)
+
+
+def activity_allowed(state: dict[str, Any], power: str, step: Step) -> bool:
+    action = effective_action(state, power)
+    if action is None:
         return False
-    return ACTIVITY[step] in ALLOWED_LAND_ACTIVITIES[Action(action)]
+    return ACTIVITY[step] in ALLOWED_LAND_ACTIVITIES[action]
 
 
 def remaining(state: dict[str, Any], power: str, activity: str) -> int | None:
     """FA 10.2 — how many more of an activity a power may do this impulse (None: unlimited)."""
     from .charts import ACTIVITY_LIMITS
-    action = Action(state["flow"]["actions"][power])
+    action = effective_action(state, power)
+    assert action is not None
     column = ALLOWED_LAND_ACTIVITIES[action].get(activity)
     if column is None:
         return None
@@ -143,6 +158,9 @@ def start_impulse(state: dict[str, Any], side: str) -> None:
     flow["used"] = {p: {} for p in active_powers(state)}
     flow["marks"] = fresh_marks()
     flow["ferried"] = {}
+    flow["op_unlimited"] = []
+    flow["op_hq"] = {}
+    flow["op_spent"] = {}
     set_step(state, Step.WEATHER)
 
 

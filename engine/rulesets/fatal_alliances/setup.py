@@ -141,6 +141,7 @@ def build_state(scenario: str, options: dict[str, Any], seats: list[str]) -> dic
         "circle": sorted(circle, key=lambda e: (e["turn"], e["unit"])),
         "built_last": {}, "built_now": {}, "entrench_due": [], "entrench_pending": {},
         "halved": {}, "conquered": {}, "conquest_history": {}, "removed": [], "out": [],
+        "ops": {p: 0 for p in sorted(seats)}, "op_due": [], "op_required": {}, "op_bought": {},
         "rules": rules_for(options["profile"]), "attacked_this_turn": [],
         "zoc_silenced": {}, "victory": v, "result": None,
         "offmap_factories": dict(spec["offmap_factories"]),
@@ -162,6 +163,7 @@ def build_state(scenario: str, options: dict[str, Any], seats: list[str]) -> dic
         "combat": None, "acts": {}, "enemy_held": [], "down_at_start": [],
         "script": spec.get("script", []), "may_act": [], "forced_pass": [],
         "ferried": {}, "broken_down": [], "built_up": [],
+        "op_unlimited": [], "op_hq": {}, "op_spent": {},
     }
     return {"flow": flow, "board": board, "secret": {}}
 

@@ -24,6 +24,8 @@ from .sequence import (ACTIVITY, IMPULSE, TURN_END, TURN_START, Step, activity_a
 def do_reinforcement(state: dict[str, Any], roller: Roller, events: list[Event]) -> None:
     """FA 4.2 — units due this turn arrive (initiative holder of last turn first)."""
     events.extend(production.place_arrivals(state, roller))
+    from .offensive import arrive
+    events.extend(arrive(state))
     state["flow"]["broken_down"] = []
     state["flow"]["built_up"] = []
     set_step(state, Step.BREAKDOWN)
@@ -99,6 +101,8 @@ def do_last_impulse(state: dict[str, Any], roller: Roller, events: list[Event]) 
     """FA 12 — the last-impulse test, then the other side's impulse or the end of turn."""
     flow = state["flow"]
     flow["impulse_sides"].append(flow["active_side"])
+    from .offensive import end_impulse
+    events.extend(end_impulse(state))
     ends = end_impulse_track(state, roller, events)
     state["board"].get("zoc_silenced", {}).clear()
     if ends:
@@ -202,6 +206,9 @@ def needs_decision(state: dict[str, Any], step: Step) -> bool:
         powers = [p for p in active_powers(state)
                   if p not in flow["done"] and activity_allowed(state, p, step)
                   and has_choice(state, p, step)]
+    elif step == Step.OFFENSIVE:
+        powers = [p for p in active_powers(state)
+                  if p not in flow["done"] and has_choice(state, p, step)]
     elif step in (Step.PRODUCTION, Step.ENTRENCH, Step.BREAKDOWN):
         powers = [p for p in sorted(state["board"]["sides"])
                   if p not in flow["done"] and has_choice(state, p, step)]
@@ -219,6 +226,8 @@ def finish_step(state: dict[str, Any], step: Step, roller: Roller, events: list[
     elif step == Step.ENTRENCH:
         set_step(state, Step.LENDING)
     elif step == Step.ACTION_CHOICE:
+        set_step(state, Step.OFFENSIVE)
+    elif step == Step.OFFENSIVE:
         set_step(state, Step.RAIL)
     elif step in ACTIVITY:
         flow["marks"]["moved"] = [] if step != Step.RAIL else flow["marks"]["moved"]
