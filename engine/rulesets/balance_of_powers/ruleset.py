@@ -95,6 +95,13 @@ def decision_rule_of_pass(step: str) -> str:
     return "BoP 6.452" if step == Step.ADMIRALTY.value else "BoP 9.0"
 
 
+def _where(th: Theatre, loc: str) -> str:
+    """A location as players read it: its place's name and hex number (the map's labels)."""
+    label = th.label.get(loc, loc)
+    pid = th.place_at.get(loc)
+    return f"{th.place_name[pid]} ({label})" if pid in th.place_name else label
+
+
 def _th(state: dict[str, Any]) -> Theatre:
     return theatre(state["board"]["map"])
 
@@ -323,13 +330,13 @@ class BalanceOfPowers(Ruleset):
         out = []
         for loc in self._rail_starts(state, th, seat, supplied):
             out.append(self._decision(state, seat, "rail", schema=RAIL_SCHEMA, undoable=True,
-                                      prompt=f"Move a force by rail from {th.label[loc]} (1 RP)",
+                                      prompt=f"Move a force by rail from {_where(th, loc)} (1 RP)",
                                       suffix=loc, data={"from": loc}))
         targets = sorted({item["action"]["target"] for item in self._attack_items(
             state, th, seat, supplied)})
         for target in targets:
             out.append(self._decision(state, seat, "combat", schema=ATTACK_SCHEMA,
-                                      prompt=f"Attack {th.label.get(target, target)}",
+                                      prompt=f"Attack {_where(th, target)}",
                                       suffix=target, data={"target": target}))
         return out
 
