@@ -25,14 +25,14 @@ import re
 import subprocess
 import sys
 import time
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
 
 from .test_game_e2e import claim, sign_up
 
-pytestmark = [pytest.mark.browser, pytest.mark.postgres, pytest.mark.slow,
-              pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.browser]
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = os.environ.get("SALIENT_FA_SHOTS")
@@ -186,6 +186,73 @@ class Player:
         return kind
 
 
+# --- the adapter on the engine's own data (no server) -------------------------------------------
+
+def engine_position():
+    """An East Prussia game played by the engine to Russia's first attack choice: its public
+    view, Russia's view, and the attack items the server would offer."""
+    from engine import rulesets
+    from engine.kernel import apply, decisions, expand_options, new_game, view
+    ruleset = rulesets.get("fatal_alliances")
+    seed = bytes(range(32))
+    state, _ = new_game(ruleset, "east-prussia-1914", {}, ["germany", "russia"], seed, "fa-browser")
+    for _ in range(60):
+        open_ = decisions(ruleset, state)
+        d = open_[0]
+        if d.kind == "land_attack":
+            items = expand_options(ruleset, state, d.seats[0], d.id, None)
+            return view(ruleset, state, "public"), view(ruleset, state, f"seat:{d.seats[0]}"), d.id, items
+        answer = {"action": "land"} if d.kind == "action" else (d.options[0] if d.options else {"done": True})
+        state = apply(ruleset, state, d.seats[0], d.id, answer, seed=seed).state
+    raise AssertionError("no attack decision in 60 steps")
+
+
+def test_adapter_presents_the_engines_view_and_attack_items(module_page):
+    public, mine, decision_id, items = engine_position()
+    got = module_page.evaluate("""async ([view, mine, id, items]) => {
+        const { FatalAlliancesAdapter } = await import('/frontend/game/rulesets/fatal_alliances.js');
+        const adapter = new FatalAlliancesAdapter({ map: 'fa-east-prussia', seats: [] });
+        adapter.setMap(await (await fetch('/engine/maps/compiled/fa-europe.json')).json());
+        const decision = mine.decisions[id];
+        const presented = items.map((item) => ({ item, p: adapter.present(decision, item, mine) }));
+        const marks = adapter.marks(view);
+        return {
+          units: adapter.units(view),
+          attacks: presented.filter((e) => !e.item.action.done).map((e) => ({ drm: e.item.drm, odds: e.item.odds, target: e.item.action.target, ...e.p })),
+          done: presented.find((e) => e.item.action.done).p.label,
+          forts: marks.filter((m) => m.kind.startsWith('fort')).map((m) => m.side).sort(),
+          objectives: marks.filter((m) => m.kind.startsWith('objective')).length,
+          places: marks.filter((m) => m.kind === 'place').map((m) => m.text),
+          phase: adapter.phase(view),
+          notes: adapter.hexNotes('39,-1', view),
+        };
+    }""", [public, mine, decision_id, items])
+    board = public["board"]
+    placed = {uid: u for uid, u in board["units"].items() if u["hex"]}
+    assert sorted(u["id"] for u in got["units"]) == sorted(placed)
+    for counter in got["units"]:
+        u = placed[counter["id"]]
+        assert 0 < len(counter["label"]) <= 8, counter
+        factors = f"{u['cf']}-{u['reorg']}-{u['ma']}" if u["type"] == "HQ" else f"{u['cf']}-{u['ma']}"
+        assert counter["factors"].lstrip("▾").split(" ")[0] == factors, counter
+        assert counter["factors"].startswith("▾") == (not u["up"]) == ("fa-down" in counter["classes"])
+    # Every attack item lands on its target with its odds; the rank follows the server's DRM.
+    assert got["attacks"]
+    for a in got["attacks"]:
+        assert a["hex"] == a["target"] and a["kind"] == "attack"
+        assert a["text"] == a["odds"].replace("odds ", "") and a["text"] in a["label"]
+    assert len({a["drm"] for a in got["attacks"]}) > 1
+    for a in got["attacks"]:
+        for b in got["attacks"]:
+            if Fraction(a["drm"]) > Fraction(b["drm"]):
+                assert a["rank"] > b["rank"], (a, b)
+    assert got["done"].startswith("Finish land combat")
+    assert got["forts"] == sorted(board["forts"])
+    assert got["objectives"] == 8 and "★ Königsberg" in got["places"]
+    assert any("Königsberg" in n for n in got["notes"]), got["notes"]
+    assert got["phase"]["steps"] and any(s["current"] and s["label"] == "Combat" for s in got["phase"]["steps"])
+
+
 # --- the games ------------------------------------------------------------------------------------
 
 def start_table(site, new_context):
@@ -334,6 +401,9 @@ def screenshot_once():
     return shot
 
 
+@pytest.mark.postgres
+@pytest.mark.slow
+@pytest.mark.django_db(transaction=True)
 def test_east_prussia_first_impulses_then_resignation(site, new_context, tmp_path):
     started = time.monotonic()
     game = start_table(site, new_context)
@@ -354,6 +424,9 @@ def test_east_prussia_first_impulses_then_resignation(site, new_context, tmp_pat
     print(f"East Prussia, first impulses: {final_v} versions, {kinds}, {time.monotonic() - started:.0f} s")
 
 
+@pytest.mark.postgres
+@pytest.mark.slow
+@pytest.mark.django_db(transaction=True)
 @pytest.mark.skipif(os.environ.get("SALIENT_FA_FULL_GAME") != "1",
                     reason="the whole game takes three minutes or more: SALIENT_FA_FULL_GAME=1 runs it")
 def test_east_prussia_to_the_result(site, new_context, tmp_path):

@@ -357,8 +357,11 @@ export class FatalAlliancesAdapter extends GenericAdapter {
         const drm = fraction(item.drm);
         const odds = String(item.odds || "").replace(/^odds\s*/, "");
         const hexes = [...new Set(a.units.map(hexOf).filter(Boolean))];
+        const table = item.table || a.table;
+        // A recorded order (the history) has no odds: only the server's offer carries them.
+        const terms = item.odds ? ` — ${odds}, DRM ${signed(drm)}${table ? `, ${table} table` : ""}` : table ? ` (${table} table)` : "";
         return { hex: a.target, from: null, kind: "attack", text: odds, rank: drm * 100 - a.units.length,
-          label: `Attack ${this.where(a.target)} with ${this.names(a.units, view)} — ${odds || "?"}, DRM ${signed(drm)}, ${item.table || a.table || ""} table`,
+          label: `Attack ${this.where(a.target)} with ${this.names(a.units, view)}${terms}`,
           preview: hexes.map((hex) => ({ hex, kind: "preview" })) };
       }
       case "choose_table":
