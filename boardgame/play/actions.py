@@ -32,6 +32,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
+from django.db.models import Exists, OuterRef, Value
 from django.utils import timezone
 
 from boardgame.api.errors import ServiceError
@@ -75,12 +76,14 @@ class ActionRejected(ServiceError):
 
 @dataclass(frozen=True, slots=True)
 class Step:
-    """One version step, kept in memory for the broadcast after commit."""
+    """One version step, kept in memory for the broadcast after commit; `record` is its
+    ActionRecord, written with the other steps' records in one statement by `_finish`."""
 
     v: int
     old: dict[str, Any]
     new: dict[str, Any]
     events: tuple[Any, ...]
+    record: Any = field(default=None, repr=False, compare=False)
 
 
 @dataclass(slots=True)
@@ -110,10 +113,20 @@ def check_seat_name(seat: Any) -> str:
     return seat
 
 
-def _locked_game(game_id: int) -> Game:
-    """The game row, locked. Caller is inside the durable transaction."""
+def _locked_game(game_id: int, *, user: Any = None, seat: str | None = None) -> Game:
+    """The game row, locked. Caller is inside the durable transaction. With `user` and
+    `seat`, whether that user holds that seat comes back in the same round trip
+    (`game.holds_seat`, read by `check_holds_seat`): the hot path of every action."""
+    games = Game.objects.select_for_update(of=("self",))
+    if seat is not None:
+        if user is not None and user.is_authenticated:
+            holds = Exists(Seat.objects.filter(table_id=OuterRef("table_id"), user_id=user.pk,
+                                               seat=seat))
+        else:
+            holds = Value(False)
+        games = games.annotate(holds_seat=holds)
     try:
-        return Game.objects.select_for_update().get(pk=game_id)
+        return games.get(pk=game_id)
     except Game.DoesNotExist:
         raise ActionRejected(f"There is no game {game_id}.", code="game/not_found",
                              status=404, game=game_id) from None
@@ -130,7 +143,10 @@ def check_holds_seat(user: Any, game: Game, seat: str) -> None:
     if user is None or not user.is_authenticated:
         raise ActionRejected("Sign in to play.", code="auth/not_authenticated", status=401,
                              v=game.version)
-    if not Seat.objects.filter(table_id=game.table_id, user=user, seat=seat).exists():
+    holds = getattr(game, "holds_seat", None)
+    if holds is None:
+        holds = Seat.objects.filter(table_id=game.table_id, user=user, seat=seat).exists()
+    if not holds:
         raise ActionRejected(f"You do not hold the seat {seat!r} in this game.",
                              code="auth/not_your_seat", status=403, v=game.version, seat=seat)
 
@@ -177,14 +193,14 @@ def _append(game: Game, outcome: Outcome, *, kind: str, seat: str | None,
     Caller holds the game row lock."""
     old = game.state
     game.version += 1
-    ActionRecord.objects.create(
+    record = ActionRecord(
         game=game, seq=game.version, kind=kind, seat=seat, decision=decision, action=action,
         events=[e.to_json() for e in outcome.events], rolls=[dict(r) for r in outcome.rolls],
         state_hash=state_hash(outcome.state), sealed_group=outcome.sealed_group,
         private=outcome.private, by_user=user if user is not None and user.is_authenticated
         else None, by=by, cid=cid)
     game.state = outcome.state
-    steps.append(Step(game.version, old, outcome.state, outcome.events))
+    steps.append(Step(game.version, old, outcome.state, outcome.events, record))
 
 
 def _autoplay(game: Game, ruleset: Any, steps: list[Step]) -> None:
@@ -216,6 +232,8 @@ def _finish(game: Game, ruleset: Any, steps: list[Step], *, acting: str | None =
     if not steps:
         return
     _autoplay(game, ruleset, steps)
+    # A repeated cid trips the unique (game, user, cid) constraint here: see submit_action.
+    ActionRecord.objects.bulk_create([step.record for step in steps])
     now = timezone.now()
     fields = ["state", "version", "live", "due"]
     final = result(ruleset, game.state)
@@ -250,7 +268,7 @@ def submit_action(game_id: int, user: Any, seat: Any, decision: Any, action: Any
                              status=400, field="decision")
     try:
         with transaction.atomic(durable=True):
-            game = _locked_game(game_id)
+            game = _locked_game(game_id, user=user, seat=seat)
             try:
                 check_holds_seat(user, game, seat)
                 check_not_over(game)
@@ -276,36 +294,48 @@ def submit_action(game_id: int, user: Any, seat: Any, decision: Any, action: Any
             _finish(game, ruleset, steps, acting=seat)
             return Accepted(cid, steps[0].v, steps=steps)
     except IntegrityError:
-        # The same cid raced in on another connection: the winner's outcome is the answer.
-        with transaction.atomic(durable=True):
-            game = _locked_game(game_id)
-            earlier = _earlier(game, user, cid)
-        if earlier is None:
-            raise
-        return earlier
+        return _raced(game_id, user, cid)
+
+
+def _raced(game_id: int, user: Any, cid: str) -> Accepted:
+    """The same cid raced in on another connection: the winner's outcome is the answer.
+    Called from an `except IntegrityError` block (re-raises it when there is no winner)."""
+    with transaction.atomic(durable=True):
+        game = _locked_game(game_id)
+        earlier = _earlier(game, user, cid)
+    if earlier is None:
+        raise  # noqa: PLE0704 — the IntegrityError being handled
+    return earlier
 
 
 def submit_undo(game_id: int, user: Any, seat: Any, cid: Any) -> Accepted:
     """Take back `seat`'s last step (engine undo policy). Raises ActionRejected."""
     cid = check_cid(cid)
     seat = check_seat_name(seat)
-    with transaction.atomic(durable=True):
-        game = _locked_game(game_id)
-        earlier = _earlier(game, user, cid)
-        if earlier is not None:
-            return earlier
-        check_holds_seat(user, game, seat)
-        check_not_over(game)
-        ruleset = rulesets.get(game.ruleset)
-        try:
-            outcome = undo(ruleset, game.state, seat)
-        except IllegalAction as exc:
-            raise engine_rejection(exc, game.version) from None
-        steps: list[Step] = []
-        _append(game, outcome, kind="undo", seat=seat, decision=None, action=None, user=user,
-                cid=cid, steps=steps)
-        _finish(game, ruleset, steps, acting=seat)
-        return Accepted(cid, steps[0].v, steps=steps)
+    try:
+        with transaction.atomic(durable=True):
+            game = _locked_game(game_id, user=user, seat=seat)
+            try:
+                check_holds_seat(user, game, seat)
+                check_not_over(game)
+                ruleset = rulesets.get(game.ruleset)
+                try:
+                    outcome = undo(ruleset, game.state, seat)
+                except IllegalAction as exc:
+                    raise engine_rejection(exc, game.version) from None
+            except ActionRejected:
+                # As in submit_action: a repeated cid gets its earlier outcome.
+                earlier = _earlier(game, user, cid)
+                if earlier is not None:
+                    return earlier
+                raise
+            steps: list[Step] = []
+            _append(game, outcome, kind="undo", seat=seat, decision=None, action=None,
+                    user=user, cid=cid, steps=steps)
+            _finish(game, ruleset, steps, acting=seat)
+            return Accepted(cid, steps[0].v, steps=steps)
+    except IntegrityError:
+        return _raced(game_id, user, cid)
 
 
 def _end(game: Game, ruleset: Any, outcome_json: dict[str, Any], user: Any, seat: str | None,
