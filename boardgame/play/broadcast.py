@@ -175,14 +175,37 @@ def build_messages(batch: StepBatch) -> list[tuple[str, dict[str, Any]]]:
     return out
 
 
+def game_group(audience_group: str) -> str:
+    """`game.7.seat.red` → `game.7`: the layer group every process with a socket of game 7
+    joins. Between processes a game's frames for all its audiences travel as ONE message
+    (one PUBLISH per action, not one per audience); each hub hands out only the frames of the
+    audiences its own sockets have. This is server-to-server traffic: what a socket receives
+    is still exactly its audience's frame."""
+    return ".".join(audience_group.split(".", 2)[:2])
+
+
+def pack(messages: list[tuple[str, dict[str, Any]]],
+         origin: str | None = None) -> list[tuple[str, dict[str, Any]]]:
+    """(audience group, frame message) pairs → one `live.frames` message per game group,
+    frames in their original order."""
+    packed: dict[str, dict[str, Any]] = {}
+    for group, message in messages:
+        wire = packed.setdefault(game_group(group), {"type": "live.frames", "frames": []})
+        wire["frames"].append([group, message.get("v"), message["text"]])
+        if origin is not None:
+            wire["origin"] = origin
+    return list(packed.items())
+
+
 async def send_all(messages: list[tuple[str, dict[str, Any]]]) -> None:
     layer = get_channel_layer()
-    results = await asyncio.gather(*(layer.group_send(g, m) for g, m in messages),
+    wires = pack(messages)
+    results = await asyncio.gather(*(layer.group_send(g, m) for g, m in wires),
                                    return_exceptions=True)
     failed = [r for r in results if isinstance(r, BaseException)]
     if failed:
-        logger.warning("channel layer refused %d of %d frames (%s); clients will resync",
-                       len(failed), len(messages), failed[0])
+        logger.warning("channel layer refused %d of %d messages (%s); clients will resync",
+                       len(failed), len(wires), failed[0])
 
 
 def send_messages(messages: list[tuple[str, dict[str, Any]]]) -> None:
@@ -323,14 +346,16 @@ class Hub:
             if self.members:
                 self.broken = True  # a new channel: join again and catch the sockets up
 
+    def _games(self) -> set[str]:
+        return {game_group(g) for g, members in self.members.items() if members}
+
     async def join(self, group: str, consumer: Any) -> None:
         await self._ensure()
-        members = self.members.setdefault(group, set())
-        first = not members
-        members.add(consumer)
+        first = game_group(group) not in self._games()
+        self.members.setdefault(group, set()).add(consumer)
         if first:
             try:
-                await get_channel_layer().group_add(group, self.channel)
+                await get_channel_layer().group_add(game_group(group), self.channel)
             except Exception as exc:  # noqa: BLE001
                 logger.warning("channel layer unavailable on join (%s)", exc)
                 self.broken = True
@@ -342,18 +367,19 @@ class Hub:
         members.discard(consumer)
         if not members:
             del self.members[group]
-            try:
-                await get_channel_layer().group_discard(group, self.channel)
-            except Exception:  # noqa: BLE001
-                pass
+            if game_group(group) not in self._games():
+                try:
+                    await get_channel_layer().group_discard(game_group(group), self.channel)
+                except Exception:  # noqa: BLE001
+                    pass
 
     # --- delivery ---------------------------------------------------------------------------
 
     async def deliver_local(self, messages: list[tuple[str, dict[str, Any]]]) -> None:
         """Hand frames just committed in this process to its own sockets, without the round
         trip through Redis."""
-        for _group, message in messages:
-            await self.dispatch(message)
+        for group, message in messages:
+            await self.dispatch_frame(group, message.get("v"), message["text"])
 
     def publish(self, messages: list[tuple[str, dict[str, Any]]]) -> None:
         """Queue frames already delivered here for the other processes (marked with our
@@ -362,9 +388,9 @@ class Hub:
             # No socket has joined on this loop (so nothing was delivered here): send plainly.
             asyncio.ensure_future(send_all(messages))
             return
-        for group, message in messages:
+        for group, wire in pack(messages, origin=self.origin):
             try:
-                self.outbox.put_nowait((group, {**message, "origin": self.origin}))
+                self.outbox.put_nowait((group, wire))
             except asyncio.QueueFull:
                 logger.warning("outbox full: frames of %s dropped; clients will resync", group)
                 return
@@ -384,13 +410,13 @@ class Hub:
                 self.broken = True
 
     async def dispatch(self, message: dict[str, Any]) -> None:
-        group = message.get("group")
-        if group is not None:
-            targets = self.members.get(group, ())
-        else:
-            targets = set().union(*self.members.values()) if self.members else ()
-        for consumer in list(targets):
-            await consumer.deliver(message.get("v"), message["text"], group)
+        """A `live.frames` message from the layer: each frame to its audience's sockets."""
+        for group, v, text in message.get("frames", ()):
+            await self.dispatch_frame(group, v, text)
+
+    async def dispatch_frame(self, group: str, v: int | None, text: str) -> None:
+        for consumer in list(self.members.get(group, ())):
+            await consumer.deliver(v, text, group)
 
     # --- the layer: receiving, heartbeat, recovery -------------------------------------------
 
@@ -437,13 +463,13 @@ class Hub:
         to date from the database (frames sent meanwhile are lost)."""
         layer = get_channel_layer()
         try:
-            for group in list(self.members):
+            for group in sorted(self._games()):
                 await layer.group_add(group, self.channel)
         except Exception as exc:  # noqa: BLE001
             logger.warning("rejoining the channel layer failed (%s); retrying", exc)
             return
         self.broken = False
-        logger.info("channel layer back: hub rejoined %d groups", len(self.members))
+        logger.info("channel layer back: hub rejoined %d games", len(self._games()))
         for members in list(self.members.values()):
             for consumer in list(members):
                 consumer.nudge()
