@@ -31,7 +31,7 @@ from django.utils import timezone
 
 from boardgame.lobby.models import Seat
 from engine import rulesets
-from engine.kernel import decisions
+from engine.kernel import decisions, result
 
 from . import clocks
 from .actions import Step, _finish, play_timeout
@@ -80,9 +80,7 @@ def resolve_game(game_id: int, now: Any = None) -> list[str]:
         if late:
             clocks.note_missed(game, late)
             for seat in late:
-                for decision in decisions(ruleset, game.state):
-                    if seat in decision.seats and game.result is None:
-                        play_timeout(game, ruleset, decision, seat, steps)
+                _time_out_seat(game, ruleset, seat, steps)
         if steps:
             _finish(game, ruleset, steps)
         else:
@@ -90,6 +88,19 @@ def resolve_game(game_id: int, now: Any = None) -> list[str]:
                 clocks.after_steps(game, ruleset, acting=None, now=now)
             game.save(update_fields=["live", "due"])
         return late
+
+
+def _time_out_seat(game: Game, ruleset: Any, seat: str, steps: list[Step]) -> None:
+    """Play the timeout default of every decision `seat` had open at the deadline, one at a
+    time: each answer can close others (a BoP seat's pass ends its half, so its `done` is no
+    longer open), so the open decisions are listed afresh after every step."""
+    due = {d.id for d in decisions(ruleset, game.state) if seat in d.seats}
+    while due and result(ruleset, game.state) is None:
+        still = [d for d in decisions(ruleset, game.state) if seat in d.seats and d.id in due]
+        if not still:
+            return
+        play_timeout(game, ruleset, still[0], seat, steps)
+        due.discard(still[0].id)
 
 
 def _remind(game: Game, seats: list[str]) -> None:
