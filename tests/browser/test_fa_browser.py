@@ -382,6 +382,9 @@ def check_ending(site, game, result, tmp_path):
     replay.click("#verify")
     replay.wait_for_function("() => /dice match/.test(document.querySelector('#verify-result').textContent)")
     assert replay.locator(".layer-units .stack").count() > 0
+    if SHOTS:
+        watcher.screenshot(path=f"{SHOTS}/fa-spectator-end.png")
+        replay.screenshot(path=f"{SHOTS}/fa-replay.png")
     return final_v
 
 
