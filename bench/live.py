@@ -183,11 +183,12 @@ def _next_action(red: Conn, blue: Conn, options: dict[str, Any]) -> tuple[Conn, 
     raise RuntimeError(f"no decision open: {view['flow']}")
 
 
-async def _game_loop(url: str, game: dict[str, Any], spectators: int, actions: int,
+async def _game_loop(urls: list[str], game: dict[str, Any], spectators: int, actions: int,
                      acks: list[float], lasts: list[float]) -> dict[str, Any]:
-    red = Conn(url, game["red"], True)
-    blue = Conn(url, game["blue"], True)
-    watchers = [Conn(url, None, False) for _ in range(spectators)]
+    """Players on the first process; spectators spread over all of them in turn."""
+    red = Conn(urls[0], game["red"], True)
+    blue = Conn(urls[0], game["blue"], True)
+    watchers = [Conn(urls[i % len(urls)], None, False) for i in range(spectators)]
     await asyncio.gather(red.open(), blue.open())
     for i in range(0, len(watchers), 50):
         await asyncio.gather(*(w.open() for w in watchers[i:i + 50]))
@@ -259,10 +260,29 @@ async def _hold(url: str, game: dict[str, Any], sockets: int, pid: int) -> dict[
             "daphne_rss_kib_per_socket": round((after - before) / sockets, 1)}
 
 
+def _start_daphne(env: dict[str, str]) -> tuple[subprocess.Popen, int]:
+    port = _free_port()
+    proc = subprocess.Popen([str(Path(sys.executable).parent / "daphne"), "-b", "127.0.0.1",
+                             "-p", str(port), "boardgame.asgi:application"], cwd=ROOT, env=env,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return proc, port
+
+
+def _wait_listening(port: int) -> None:
+    for _ in range(300):
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
+                return
+        except OSError:
+            time.sleep(0.1)
+    raise RuntimeError(f"daphne did not listen on {port}")
+
+
 def run(games: int = 1, spectators: int = 100, actions: int = 1000,
-        hold: int = 1000) -> dict[str, Any]:
-    """Start daphne, play `actions` actions spread over `games` games each watched by
-    `spectators`, then hold `hold` sockets. Returns the figures."""
+        hold: int = 1000, processes: int = 1) -> dict[str, Any]:
+    """Start `processes` daphne processes, play `actions` actions spread over `games` games
+    each watched by `spectators` (players on the first process, spectators spread over all),
+    then hold `hold` sockets on the first process. Returns the figures."""
     import resource
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
@@ -270,47 +290,46 @@ def run(games: int = 1, spectators: int = 100, actions: int = 1000,
     fixtures = _make_games(games + 2)  # + warm-up game, + hold game
     from django.db import connections
     connections.close_all()
-    port = _free_port()
     env = dict(os.environ, SALIENT_WS_RATE="100000", SALIENT_WS_BURST="100000",
                SALIENT_WS_MAX_SOCKETS_PER_USER="100000", LOG_LEVEL="WARNING",
                CONN_MAX_AGE="600", DEBUG="0", ALLOWED_HOSTS="127.0.0.1,localhost",
                PYTHONPATH=str(ROOT))
-    daphne = subprocess.Popen([str(Path(sys.executable).parent / "daphne"), "-b", "127.0.0.1",
-                               "-p", str(port), "boardgame.asgi:application"], cwd=ROOT, env=env,
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    servers = [_start_daphne(env) for _ in range(max(1, processes))]
+    pids = [proc.pid for proc, _ in servers]
     try:
-        for _ in range(200):
-            try:
-                with socket.create_connection(("127.0.0.1", port), timeout=0.2):
-                    break
-            except OSError:
-                time.sleep(0.1)
-        url = f"ws://127.0.0.1:{port}/ws/games"
+        for _, port in servers:
+            _wait_listening(port)
+        urls = [f"ws://127.0.0.1:{port}/ws/games" for _, port in servers]
         acks: list[float] = []
         lasts: list[float] = []
-        idle = _rss_kib(daphne.pid)
+        idle = _rss_kib(pids[0])
+
+        def daphne_cpu() -> float:
+            return sum(_cpu_seconds(pid) for pid in pids)
 
         async def main() -> dict[str, Any]:
             per_game = max(1, actions // games)
-            loops = [_game_loop(f"{url}/{g['game']}/", g, spectators, per_game, acks, lasts)
-                     for g in fixtures[:games]]
+            loops = [_game_loop([f"{u}/{g['game']}/" for u in urls], g, spectators, per_game,
+                                acks, lasts) for g in fixtures[:games]]
             start = time.perf_counter()
-            cpu = (_cpu_seconds(daphne.pid), time.process_time())
+            cpu = (daphne_cpu(), time.process_time())
             results = await asyncio.gather(*loops)
             elapsed = time.perf_counter() - start
-            cpu = (_cpu_seconds(daphne.pid) - cpu[0], time.process_time() - cpu[1])
-            hold_figures = (await _hold(f"{url}/{fixtures[-1]['game']}/", fixtures[-1], hold,
-                                        daphne.pid) if hold else None)
+            cpu = (daphne_cpu() - cpu[0], time.process_time() - cpu[1])
+            hold_figures = (await _hold(f"{urls[0]}/{fixtures[-1]['game']}/", fixtures[-1],
+                                        hold, pids[0]) if hold else None)
             return {"elapsed": elapsed, "results": results, "hold": hold_figures, "cpu": cpu}
 
         # Warm up: a short loop so imports, caches and connections are in place.
-        asyncio.run(_game_loop(f"{url}/{fixtures[-2]['game']}/", fixtures[-2], 2, 20, [], []))
+        asyncio.run(_game_loop([f"{u}/{fixtures[-2]['game']}/" for u in urls], fixtures[-2],
+                               2 * len(urls), 20, [], []))
         out = asyncio.run(main())
         patch_bytes = [b for r in out["results"] for b in r["patch_bytes"]]
         total = len(acks)
         sockets = games * (spectators + 2)
         return {
             "games": games, "spectators_per_game": spectators, "actions": total,
+            "daphne_processes": len(servers),
             "actions_per_s": round(total / out["elapsed"], 1),
             "act_to_ack_ms": {"p50": _percentile(acks, 0.5), "p99": _percentile(acks, 0.99)},
             "act_to_last_client_ms": {"p50": _percentile(lasts, 0.5),
@@ -322,11 +341,13 @@ def run(games: int = 1, spectators: int = 100, actions: int = 1000,
             "daphne_rss_kib": {"idle": idle, "per_connection": None},
             "sockets_in_loop": sockets,
             "hold": out["hold"],
-            "machine": {"cpus": os.cpu_count()},
+            "machine": {"cpus": os.cpu_count(), "load_average_1min": os.getloadavg()[0]},
         }
     finally:
-        daphne.send_signal(signal.SIGTERM)
-        try:
-            daphne.wait(10)
-        except subprocess.TimeoutExpired:
-            daphne.kill()
+        for proc, _ in servers:
+            proc.send_signal(signal.SIGTERM)
+        for proc, _ in servers:
+            try:
+                proc.wait(10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
