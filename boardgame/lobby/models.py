@@ -58,6 +58,10 @@ class Table(models.Model):
     clock_minutes = models.PositiveIntegerField(null=True, blank=True)
     clock_increment_seconds = models.PositiveIntegerField(null=True, blank=True)
     deadline_hours = models.PositiveIntegerField(null=True, blank=True)
+    # Civil disorder after this many missed deadlines in a row (BoP/FA: the host may then
+    # hand the seat to a replacement). Filled at creation with SALIENT_CIVIL_DISORDER_AFTER;
+    # null (tables made before the option existed) also means the setting.
+    disorder_after = models.PositiveSmallIntegerField(null=True, blank=True)
     allow_multiple_seats = models.BooleanField(default=False)
     auto_start = models.BooleanField(default=False)
     state = models.CharField(max_length=10, choices=State.choices, default=State.OPEN,

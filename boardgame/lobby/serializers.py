@@ -24,6 +24,10 @@ class TableCreateSerializer(serializers.Serializer):
     deadline_hours = serializers.IntegerField(min_value=1, max_value=24 * 30, required=False)
     allow_multiple_seats = serializers.BooleanField(default=False)
     auto_start = serializers.BooleanField(default=False)
+    disorder_after = serializers.IntegerField(min_value=1, max_value=10, required=False,
+                                              help_text="Missed deadlines in a row before a "
+                                              "seat falls into civil disorder (default: the "
+                                              "server's SALIENT_CIVIL_DISORDER_AFTER).")
 
 
 class TableEditSerializer(serializers.Serializer):
@@ -37,6 +41,7 @@ class TableEditSerializer(serializers.Serializer):
     deadline_hours = serializers.IntegerField(min_value=1, max_value=24 * 30, required=False)
     allow_multiple_seats = serializers.BooleanField(required=False)
     auto_start = serializers.BooleanField(required=False)
+    disorder_after = serializers.IntegerField(min_value=1, max_value=10, required=False)
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         unknown = sorted(set(self.initial_data) - set(self.fields))
@@ -82,6 +87,7 @@ class TableSerializer(serializers.Serializer):
     deadline_hours = serializers.IntegerField(allow_null=True)
     allow_multiple_seats = serializers.BooleanField()
     auto_start = serializers.BooleanField()
+    disorder_after = serializers.SerializerMethodField()
     state = serializers.CharField()
     created = serializers.DateTimeField()
     started = serializers.DateTimeField(allow_null=True)
@@ -89,6 +95,10 @@ class TableSerializer(serializers.Serializer):
     open_seats = serializers.SerializerMethodField()
     game = serializers.SerializerMethodField()
     invite_token = serializers.SerializerMethodField()
+
+    def get_disorder_after(self, table: Table) -> int:
+        from .services import default_disorder_after
+        return table.disorder_after or default_disorder_after()
 
     def get_open_seats(self, table: Table) -> list[str]:
         return [s.seat for s in table.seats.all() if s.user_id is None]

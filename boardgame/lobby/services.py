@@ -171,18 +171,40 @@ def check_pace(pace: str, fields: dict[str, Any]) -> dict[str, Any]:
     raise ServiceError(f"pace must be live or async, not {pace!r}.", code="table/bad_setup")
 
 
+DISORDER_AFTER_RANGE = (1, 10)
+
+
+def default_disorder_after() -> int:
+    from django.conf import settings
+    return int(getattr(settings, "SALIENT_CIVIL_DISORDER_AFTER", 3))
+
+
+def check_disorder_after(value: Any) -> int:
+    """Missed deadlines before a seat falls into civil disorder: 1–10 when chosen, the
+    setting SALIENT_CIVIL_DISORDER_AFTER when not (None)."""
+    if value is None:
+        return default_disorder_after()
+    low, high = DISORDER_AFTER_RANGE
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        raise ServiceError(f"disorder_after must be a whole number from {low} to {high}.",
+                           code="request/invalid", fields=["disorder_after"])
+    return value
+
+
 def do_create_table(host: AbstractBaseUser, *, title: str, ruleset: str, scenario: str,
                     options: dict[str, Any] | None = None, visibility: str = "public",
                     pace: str = "live", allow_multiple_seats: bool = False,
-                    auto_start: bool = False, **pace_fields: Any) -> Table:
+                    auto_start: bool = False, disorder_after: int | None = None,
+                    **pace_fields: Any) -> Table:
     setup = check_setup(ruleset, scenario, options)
     pace_values = check_pace(pace, pace_fields)
+    disorder_after = check_disorder_after(disorder_after)
     with transaction.atomic(durable=True):
         table = Table.objects.create(
             title=title.strip() or f"{setup.ruleset} — {setup.scenario}", host=host,
             ruleset=setup.ruleset, scenario=setup.scenario, options=setup.options,
             visibility=visibility, pace=pace, allow_multiple_seats=allow_multiple_seats,
-            auto_start=auto_start, **pace_values)
+            auto_start=auto_start, disorder_after=disorder_after, **pace_values)
         Seat.objects.bulk_create([
             Seat(table=table, seat=seat["id"], side=seat["side"],
                  title=seat.get("title", seat["id"]), colour=seat.get("colour", ""),
@@ -304,7 +326,7 @@ def do_accept_invite(user: AbstractBaseUser, table_id: int, invite: str) -> Tabl
 
 
 EDITABLE = ("title", "options", "visibility", "pace", "allow_multiple_seats", "auto_start",
-            *PACE_FIELDS)
+            "disorder_after", *PACE_FIELDS)
 
 
 def do_edit_table(host: AbstractBaseUser, table_id: int, changes: dict[str, Any]) -> Table:
@@ -338,6 +360,8 @@ def do_edit_table(host: AbstractBaseUser, table_id: int, changes: dict[str, Any]
                 raise Conflict("A player holds several seats: they must release some before "
                                "multiple seats can be forbidden.", code="table/multiple_seats",
                                table=table.pk)
+        if "disorder_after" in changes:
+            table.disorder_after = check_disorder_after(changes["disorder_after"])
         for key in ("title", "visibility", "allow_multiple_seats", "auto_start"):
             if key in changes:
                 setattr(table, key, changes[key])

@@ -46,6 +46,11 @@ class TableForm(forms.Form):
                                                  help_text="Live: seconds added per move.")
     deadline_hours = forms.IntegerField(min_value=1, max_value=720, required=False,
                                         help_text="Async: hours to answer each decision.")
+    disorder_after = forms.IntegerField(
+        min_value=1, max_value=10, required=False, label="Civil disorder after",
+        help_text="Async: missed deadlines in a row before a seat falls into civil disorder "
+                  "(its defaults then play at once, and the host may hand it to a "
+                  "replacement).")
     allow_multiple_seats = forms.BooleanField(required=False,
                                               help_text="One player may hold several seats.")
     auto_start = forms.BooleanField(required=False,
@@ -54,6 +59,7 @@ class TableForm(forms.Form):
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.fields["game"].choices = scenario_choices()
+        self.fields["disorder_after"].initial = services.default_disorder_after()
 
     def clean_options(self) -> dict:
         text = self.cleaned_data.get("options") or ""
@@ -116,6 +122,7 @@ def table_detail(request: HttpRequest, table_id: int) -> HttpResponse:
         "table": table, "seats": seats, "mine": mine, "invite_url": invite_url,
         "is_host": request.user.is_authenticated and table.host_id == request.user.pk,
         "all_ready": seats and all(s.ready for s in seats),
+        "disorder_after": table.disorder_after or services.default_disorder_after(),
         "game": getattr(table, "game", None),
         "options_json": json.dumps(table.options)})
 

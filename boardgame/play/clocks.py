@@ -8,6 +8,7 @@ Pure bookkeeping on the game row; the caller (boardgame.play.actions, deadlines)
             "remind": {seat: epoch ms},                            # e-mail / in-app reminders
             "running": [seats with an open decision],
             "missed": {seat: n}, "limit": K, "disorder": [seats],  # civil disorder after K misses
+                                                                   # (K: the table's disorder_after)
             "paused": bool, "pause": [seats voting], "draw": [seats agreeing]}
 
 Clock mode: every seat holding an open decision runs (simultaneous orders run together); an
@@ -40,9 +41,14 @@ def disorder_limit() -> int:
     return int(getattr(settings, "SALIENT_CIVIL_DISORDER_AFTER", 3))
 
 
+def table_limit(table: Any) -> int:
+    """K of a table: its own `disorder_after` (chosen in the lobby), else the setting."""
+    return int(getattr(table, "disorder_after", None) or disorder_limit())
+
+
 def initial(table: Any, seats: list[str]) -> dict[str, Any]:
     live: dict[str, Any] = {"mode": None, "running": [], "missed": {s: 0 for s in seats},
-                            "limit": disorder_limit(), "disorder": [], "paused": False,
+                            "limit": table_limit(table), "disorder": [], "paused": False,
                             "pause": [], "draw": []}
     if table.pace == "live" and table.clock_minutes:
         live.update(mode="clock", bank={s: table.clock_minutes * 60_000 for s in seats},
@@ -212,7 +218,7 @@ def clock_frame(game: Any, now: dt.datetime | None = None) -> dict[str, Any]:
                              "running": live.get("running", []),
                              "paused": bool(live.get("paused")), "pause": live.get("pause", []),
                              "draw": live.get("draw", []), "missed": live.get("missed", {}),
-                             "disorder": live.get("disorder", [])}
+                             "disorder": live.get("disorder", []), "limit": live.get("limit")}
     if live.get("mode") == "clock":
         since = live.get("since")
         frame["clocks"] = {
