@@ -44,6 +44,8 @@ urlpatterns = [
          name="api-game-deadline"),
     path("games/<int:game_id>/abandon", play_actions.AbandonGameView.as_view(),
          name="api-game-abandon"),
+    path("games/<int:game_id>/seats/<str:seat>/replace", play_actions.ReplaceSeatView.as_view(),
+         name="api-game-replace-seat"),
     path("games/<int:game_id>/replay/<int:seq>", api_replay.ReplayView.as_view(),
          name="api-game-replay"),
     path("games/<int:game_id>/chat", play_actions.ChatView.as_view(), name="api-game-chat"),

@@ -452,23 +452,64 @@ def do_extend_deadline(game_id: int, host: Any, hours: int) -> dict[str, Any]:
         return frame
 
 
-def do_replace_seat(game_id: int, host: Any, seat: str, new_user: Any) -> None:
-    """The host hands a seat in civil disorder to a replacement player."""
+def do_replace_seat(game_id: int, host: Any, seat: Any, new_user: Any) -> dict[str, Any]:
+    """The host hands a seat in civil disorder to a replacement player (or back to its
+    returning player). Its miss count starts again from 0. After commit every audience gets a
+    `seats` frame (the new seating) and a `clock` frame (the disorder list changed). Returns
+    the `seats` frame.
+
+    Refusals: auth/not_host, game/seat_not_found, game/over, game/not_in_disorder,
+    game/already_seated (the replacement holds a seat of another side, or any other seat at a
+    table that allows one seat per player)."""
+    seat = check_seat_name(seat)
+    if new_user is None or not getattr(new_user, "is_authenticated", False):
+        raise ActionRejected("Name a registered player to take the seat.",
+                             code="request/invalid", status=400, field="username")
     with transaction.atomic(durable=True):
         game = _locked_game(game_id)
-        table = Table.objects.get(pk=game.table_id)
+        table = Table.objects.select_for_update().get(pk=game.table_id)
         if host is None or not host.is_authenticated or table.host_id != host.pk:
             raise ActionRejected("Only the host may replace a player.", code="auth/not_host",
                                  status=403, v=game.version)
+        sides = game.state[KERNEL]["sides"]
+        if seat not in sides:
+            raise ActionRejected(f"This game has no seat {seat!r}.",
+                                 code="game/seat_not_found", status=404, v=game.version,
+                                 seat=seat, seats=sorted(sides))
+        check_not_over(game)
         if seat not in game.live.get("disorder", []):
             raise ActionRejected(f"{seat} is not in civil disorder.",
                                  code="game/not_in_disorder", v=game.version, seat=seat)
-        Seat.objects.filter(table_id=game.table_id, seat=seat).update(user=new_user)
+        held = [s for s in user_seats(new_user, game) if s != seat]
+        if held and (not table.allow_multiple_seats
+                     or any(sides[s] != sides[seat] for s in held)):
+            raise ActionRejected(
+                f"{new_user.get_username()} already plays {', '.join(held)} in this game.",
+                code="game/already_seated", v=game.version, seat=seat,
+                player=new_user.get_username(), seats=held)
+        row = Seat.objects.select_related("user").get(table_id=game.table_id, seat=seat)
+        previous = row.user.get_username() if row.user_id else None
+        row.user = new_user
+        row.claimed = timezone.now()
+        row.save(update_fields=["user", "claimed"])
         live = dict(game.live)
         live["disorder"] = [s for s in live["disorder"] if s != seat]
-        live.setdefault("missed", {})[seat] = 0
+        live["missed"] = {**live.get("missed", {}), seat: 0}
         game.live = live
         game.save(update_fields=["live"])
+        from . import broadcast, services
+        frame = {"type": "seats", "seats": services.players(game),
+                 "replaced": {"seat": seat, "player": new_user.get_username(),
+                              "previous": previous}}
+        clock = clocks.clock_frame(game)
+        audiences = broadcast.live_audiences(game.state)
+        game_pk, ruleset_id, state = game.pk, game.ruleset, game.state
+
+        def publish() -> None:
+            broadcast.publish_to(game_pk, audiences, frame)
+            broadcast.publish_clock(game_pk, ruleset_id, state, clock)
+        transaction.on_commit(publish)
+        return frame
 
 
 # --- reads ----------------------------------------------------------------------------------

@@ -8,6 +8,7 @@
     POST /api/games/{id}/pause     {pause}                        → 200 clock frame
     POST /api/games/{id}/deadline  {hours}   (host)               → 200 clock frame
     POST /api/games/{id}/abandon   (host)                         → 200 {v}
+    POST /api/games/{id}/seats/{seat}/replace {username} (host)   → 200 seats frame
     POST /api/games/{id}/chat      {channel, text}                → 201 chat frame
 
 Each view parses, calls one function of boardgame.play.actions and serialises; refusals are
@@ -139,6 +140,28 @@ class AbandonGameView(_Base):
     @extend_schema(operation_id="games_abandon", request=None, responses=OpenApiTypes.OBJECT)
     def post(self, request: Request, game_id: int) -> Response:
         return Response(actions.do_abandon_game(game_id, request.user).as_dict())
+
+
+class ReplaceSeatView(_Base):
+    """The host hands a seat in civil disorder to another registered player."""
+
+    @extend_schema(operation_id="games_replace_seat", request=OpenApiTypes.OBJECT,
+                   responses=OpenApiTypes.OBJECT)
+    def post(self, request: Request, game_id: int, seat: str) -> Response:
+        from django.contrib.auth import get_user_model
+        username = _body(request).get("username")
+        if not isinstance(username, str) or not 1 <= len(username.strip()) <= 150:
+            raise ActionRejected("username must name a registered player.",
+                                 code="request/invalid", status=400, field="username")
+        users = get_user_model()
+        try:
+            new_user = users.objects.get(**{users.USERNAME_FIELD: username.strip(),
+                                            "is_active": True})
+        except users.DoesNotExist:
+            raise ActionRejected(f"There is no player called {username.strip()[:150]!r}.",
+                                 code="user/not_found", status=404,
+                                 username=username.strip()[:150]) from None
+        return Response(actions.do_replace_seat(game_id, request.user, seat, new_user))
 
 
 class ChatView(_Base):
