@@ -343,7 +343,7 @@ def retreat_options(state: dict[str, Any], u: dict[str, Any], avoid: set[str]) -
             continue
         if move_cost(m, u["hex"], nb, u["type"], weather_at(state, m, nb)) is None:
             continue
-        over = would_overstack(state, nb, [u], here)
+        over = would_overstack(state, nb, [u], here, reserve=False)
         if nb not in zoc:
             levels[2 if over else 1].append(nb)
         elif any(is_co_operating(o["power"], u["power"]) for o in here.get(nb, [])
@@ -368,3 +368,44 @@ def advance_options(state: dict[str, Any], attackers: list[str], target: str) ->
             if is_legal_stack(stack):
                 out.append(list(combo))
     return out
+
+
+# --- option 1 (FA 2.3, in-hex reserves) --------------------------------------------------------
+
+def attack_out_ok(state: dict[str, Any], attackers: list[dict[str, Any]]) -> bool:
+    """Option 1 — out of one hex no more units attack in an impulse than could stand there
+    without the option (the units that attacked from it earlier this impulse count)."""
+    from .zoc import is_legal_stack, reserves_allowed
+    if not reserves_allowed(state):
+        return True
+    before = state["flow"]["marks"].get("attacked_from", {})
+    by_origin: dict[str, list[dict[str, Any]]] = {}
+    for u in attackers:
+        by_origin.setdefault(u["hex"], []).append(u)
+    for origin, group in by_origin.items():
+        earlier = [unit(state, i) for i in before.get(origin, [])
+                   if i in state["board"]["units"]]
+        if not is_legal_stack(earlier + group):
+            return False
+    return True
+
+
+def trim_attack_out(state: dict[str, Any], attackers: list[dict[str, Any]]) -> list[str]:
+    """The grouping cut down (strongest first per hex) to what option 1 lets attack."""
+    kept: list[dict[str, Any]] = []
+    for u in sorted(attackers, key=lambda x: (-x["cf"], x["id"])):
+        if attack_out_ok(state, kept + [u]):
+            kept.append(u)
+    return sorted(u["id"] for u in kept)
+
+
+def reserve_unit(state: dict[str, Any], defenders: list[dict[str, Any]]) -> str | None:
+    """Option 1 — the unit of an overstacked defending hex that sits the combat out: a corps
+    if the hex holds more corps than the normal limit, else a division; the weakest (then by
+    id). It adds nothing, takes no losses, but retreats or shatters with the others."""
+    from .zoc import STACK_LIMIT, is_legal_stack, reserves_allowed
+    if not reserves_allowed(state) or is_legal_stack(defenders):
+        return None
+    corps = [d for d in defenders if d["size"] != "div"]
+    pool = corps if len(corps) > STACK_LIMIT else [d for d in defenders if d["size"] == "div"]
+    return min(pool, key=lambda d: (d["cf"], d["id"]))["id"]

@@ -58,7 +58,9 @@ def adjust_morale(state: dict[str, Any], roller: Roller) -> list[Event]:
         if not is_active(state, power):
             continue
         points = board["morale_points"].get(power, 0)
+        from .home_front import morale_points as reserve_points
         points += city_points(state, power) + war_weariness(state, power)
+        points += reserve_points(state, power)
         if power not in board["attacked_this_turn"]:
             points += NO_ATTACK_POINTS
         levels, rest = divmod(abs(points), MORALE_POINTS_PER_LEVEL)

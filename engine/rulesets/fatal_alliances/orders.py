@@ -118,6 +118,8 @@ def attack_items(state: dict[str, Any], power: str) -> list[dict[str, Any]]:
         if not any(commander(state, u["power"]) == power for u in eligible):
             continue
         defenders = cb.defenders_at(state, power, target)
+        sits_out = cb.reserve_unit(state, defenders)   # option 1: odds as they will be rolled
+        defenders = [d for d in defenders if d["id"] != sits_out]
         ids = [u["id"] for u in eligible]
         groups: list[list[str]] = []
         if len(ids) <= 4:
@@ -128,6 +130,9 @@ def attack_items(state: dict[str, Any], power: str) -> list[dict[str, Any]]:
             for u in eligible:
                 by_origin.setdefault(u["hex"], []).append(u["id"])
             groups = [g for _, g in sorted(by_origin.items())] + [ids]
+        if state["board"].get("options", {}).get("in_hex_reserves"):
+            trimmed = [cb.trim_attack_out(state, [unit(state, i) for i in g]) for g in groups]
+            groups = [list(g) for g in sorted({tuple(g) for g in trimmed if g})]
         for group in groups:
             attackers = [unit(state, i) for i in group]
             if not any(commander(state, u["power"]) == power for u in attackers):
@@ -183,6 +188,9 @@ def has_choice(state: dict[str, Any], power: str, step: Step) -> bool:
     if step == Step.OFFENSIVE:
         from .offensive import offensive_options
         return len(offensive_options(state, power)) > 1
+    if step == Step.HOME_FRONT:
+        from .home_front import home_front_options
+        return len(home_front_options(state, power)) > 1
     raise AssertionError(step)
 
 
@@ -262,6 +270,13 @@ def open_decisions(state: dict[str, Any]) -> list[Decision]:
                 waiting=f"{power} may spend offensive points",
                 options=tuple(offensive_options(state, power)),
                 data={"ops": ops(state, power)}))
+        elif step == Step.HOME_FRONT:
+            from .home_front import home_front_options
+            out.append(Decision(
+                id=_serial(state, f"home_front-{power}"), seats=(power,), kind="home_front",
+                rule="FA 14.1", prompt="Move units into or out of the home-front reserve pool",
+                waiting=f"{power} is managing its home-front reserves",
+                options=tuple(home_front_options(state, power))))
         elif step == Step.BREAKDOWN:
             from .breakdown import breakdown_options
             out.append(Decision(
@@ -413,6 +428,10 @@ def _validate_attack(state: dict[str, Any], seat: str, action: dict[str, Any]) -
                             f"{', '.join(bad)} cannot attack {target}: each attacker must be "
                             "face-up, in supply, adjacent and not have attacked this impulse.")
     attackers = [unit(state, i) for i in sorted(action["units"])]
+    if not cb.attack_out_ok(state, attackers):
+        raise IllegalAction("FA 2.3 (option 1)", "attack_out_limit", {"units": action["units"]},
+                            "With in-hex reserves, no more units may attack out of one hex "
+                            "this impulse than could stand there without them.")
     if not any(commander(state, u["power"]) == seat for u in attackers):
         raise IllegalAction("FA 11.12.1", "no_own_attacker", {"units": action["units"]},
                             "An attack you declare needs at least one of your own units.")
@@ -569,6 +588,13 @@ def do_breakdown(state, seat, action, roller, events) -> None:
     events.extend(apply_breakdown(state, seat, action, roller))
 
 
+def do_home_front(state, seat, action, roller, events) -> None:
+    """Option 7 (FA 14.1) — a unit into or out of the reserve pool, or finish."""
+    from .home_front import apply_home_front
+    _bump(state, f"home_front-{seat}")
+    events.extend(apply_home_front(state, seat, action, roller))
+
+
 def do_offensive(state, seat, action, roller, events) -> None:
     """FA 18.1 — spend offensive points: an unlimited action, an HQ's benefits, HQ flips."""
     from .offensive import spend
@@ -587,7 +613,7 @@ HANDLERS = {
     "initiative_reroll": do_initiative_reroll, "first_side": do_choose_first_side,
     "action": do_choose_action, "rail_move": do_rail_move, "land_move": do_land_move,
     "land_attack": do_land_attack, "reorganise": do_reorganise, "build": do_build,
-    "entrench": do_entrench, "breakdown": do_breakdown, "offensive": do_offensive, "choose_table": do_combat_reply, "combat_losses": do_combat_reply,
+    "entrench": do_entrench, "breakdown": do_breakdown, "offensive": do_offensive, "home_front": do_home_front, "choose_table": do_combat_reply, "combat_losses": do_combat_reply,
     "shatter_or_retreat": do_combat_reply, "retreat": do_combat_reply,
     "advance": do_combat_reply,
 }

@@ -35,6 +35,9 @@ def declare(state: dict[str, Any], power: str, action: dict[str, Any], roller: R
         spend(state, p, "land_attack")
     flow["marks"]["attacked"] = sorted(set(flow["marks"]["attacked"]) | set(action["units"]))
     flow["marks"]["targets"] = sorted(set(flow["marks"]["targets"]) | {target})
+    out_of = flow["marks"].setdefault("attacked_from", {})
+    for u in attackers:
+        out_of[u["hex"]] = sorted(set(out_of.get(u["hex"], [])) | {u["id"]})
     flow["combat_count"] = flow.get("combat_count", 0) + 1
     events.append(Event("attack_declared", "FA 11.12.1", {
         "power": power, "target": target, "units": action["units"],
@@ -47,6 +50,10 @@ def declare(state: dict[str, Any], power: str, action: dict[str, Any], roller: R
                                                               "refused": refused}))
         if refused:
             return
+    reserve = cb.reserve_unit(state, defenders)
+    if reserve is not None:
+        defenders = [d for d in defenders if d["id"] != reserve]
+        events.append(Event("reserve_sits_out", "FA 2.3 (option 1)", {"unit": reserve}))
     hq_values, hq_flips = cb.hq_support(state, attackers, target, defenders)
     from .offensive import use_doubling
     doubled = use_doubling(state, attackers)
@@ -55,7 +62,8 @@ def declare(state: dict[str, Any], power: str, action: dict[str, Any], roller: R
     c = {"n": flow["combat_count"], "declarer": power, "target": target,
          "attackers": list(action["units"]), "defenders": [d["id"] for d in defenders],
          "defender": commander(state, defenders[0]["power"]), "hq": list(hq_values), "hq_flips": hq_flips,
-         "table": action.get("table"), "phase": "start", "origin": {}}
+         "table": action.get("table"), "phase": "start", "origin": {},
+         "reserve": [reserve] if reserve else []}
     rule = cb.table_rule(state, attackers, target, defenders)
     if rule == "assault":
         c["table"] = "assault"
@@ -128,7 +136,7 @@ def advance_combat(state: dict[str, Any], roller: Roller, events: list[Event]) -
                 c["phase"] = "after_losses"
             continue
         if phase == "after_losses":
-            defenders = _alive(state, c["defenders"])
+            defenders = _alive(state, c["defenders"] + c.get("reserve", []))
             effect = c["result"]["effect"]
             if defenders and effect == "S":
                 c["phase"] = "shatter"
@@ -287,7 +295,7 @@ def _to_circle(state: dict[str, Any], u: dict[str, Any], events: list[Event]) ->
 
 def _start_retreat(state: dict[str, Any], c: dict[str, Any], shatter: bool) -> None:
     c["shatter"] = shatter
-    c["retreat_queue"] = [d["id"] for d in _alive(state, c["defenders"])]
+    c["retreat_queue"] = [d["id"] for d in _alive(state, c["defenders"] + c.get("reserve", []))]
     c["avoid"] = [c["target"]]
     c["retreated"] = True
     c["phase"] = "retreat_next"
@@ -303,7 +311,7 @@ def _retreat_one(state: dict[str, Any], c: dict[str, Any], uid: str, to: str,
     u["entrenched"] = False
     events.append(Event("retreated", "FA 11.12.5.5", {"unit": uid, "from": frm, "to": to}))
     take_control(state, u["power"], to)
-    if would_overstack(state, to, [u]):
+    if would_overstack(state, to, [u], reserve=False):
         c["avoid"] = sorted(set(c["avoid"]) | {frm, to})
         return  # stays first in the queue: retreats again
     c["retreat_queue"].pop(0)
@@ -331,7 +339,8 @@ def _facing(state: dict[str, Any], c: dict[str, Any], events: list[Event]) -> No
             u["up"] = False
     lost = c.get("lost", {})
     if c.get("retreated") or lost.get("defender", 0) > lost.get("attacker", 0):
-        for d in _alive(state, c["defenders"]):
+        sat_out = c.get("reserve", []) if c.get("retreated") else []
+        for d in _alive(state, c["defenders"] + sat_out):
             d["up"] = False
     for hq in c["hq_flips"]:
         if hq in state["board"]["units"] and state["board"]["units"][hq]["hex"] is not None:

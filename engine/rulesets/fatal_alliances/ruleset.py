@@ -15,6 +15,19 @@ from .setup import build_state
 
 PROFILE_OPTION = {"id": "profile", "type": "choice", "choices": list(PROFILES),
                   "default": "fa3", "title": "Rulebook edition"}
+# FA option rules that are land rules (off by default: optional rules need every player's
+# agreement). Options 2, 3, 5 and 8 (bounce) are naval/air; fire support (option 8 in fa3,
+# 9 in the annotated edition) needs artillery ground support and option 10 fort building,
+# neither of which exists yet.
+OPTION_SCHEMA = [
+    {"id": "in_hex_reserves", "type": "boolean", "default": False,
+     "title": "Option 1: in-hex reserves (FA 2.3)"},
+    {"id": "isolated_reorganisation", "type": "boolean", "default": False,
+     "title": "Option 6: isolated reorganisation (FA 13.4)"},
+    {"id": "home_front_reserves", "type": "boolean", "default": False,
+     "title": "Option 7: home-front reserves (FA 14.1)"},
+]
+OPTIONS = [PROFILE_OPTION] + OPTION_SCHEMA
 
 
 def _seats(powers: list[str]) -> list[dict[str, str]]:
@@ -31,11 +44,11 @@ MANIFEST = {
     "scenarios": [
         {"id": "east-prussia-1914", "title": "East Prussia, August 1914 (Salient's scenario)",
          "map": "fa-east-prussia", "seats": _seats(["germany", "russia"]), "sides": SIDES,
-         "options": [PROFILE_OPTION], "max_actions": 3000, "hidden_information": False,
+         "options": OPTIONS, "max_actions": 3000, "hidden_information": False,
          "simultaneous": False, "turns": 3,
          "selfplay_requires": ["land_move", "land_attack"]},
         {"id": "campaign-1914", "title": "The 1914 Campaign", "map": "fa-europe",
-         "seats": _seats(CAMPAIGN_POWERS), "sides": SIDES, "options": [PROFILE_OPTION],
+         "seats": _seats(CAMPAIGN_POWERS), "sides": SIDES, "options": OPTIONS,
          "max_actions": 400, "hidden_information": False, "simultaneous": False,
          "turns": 30, "selfplay_requires": ["land_move", "land_attack"]},
     ],
@@ -101,9 +114,10 @@ class FatalAlliances(Ruleset):
 
     def check_invariants(self, state: dict[str, Any]) -> None:
         from .position import by_hex
-        from .zoc import is_legal_stack
+        from .zoc import is_legal_stack, reserves_allowed
+        reserve = reserves_allowed(state)
         for hex_id, stack in by_hex(state).items():
-            assert is_legal_stack(stack) or state["flow"].get("combat"), (
+            assert is_legal_stack(stack, reserve) or state["flow"].get("combat"), (
                 f"overstacked {hex_id}")
             powers = {u["power"] for u in stack}
             for a in powers:

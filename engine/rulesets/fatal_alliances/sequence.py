@@ -1,7 +1,7 @@
 """FA 3.1 — the sequence of play as data: the turn's stages, the impulse's activities, and the
 automatic steps that run between decisions.
 
-    TURN    = reinforcement → breakdown/build-up → lending → initiative → action stage (impulses) → end of turn
+    TURN    = reinforcement → home-front reserves (option 7) → breakdown/build-up → lending → initiative → action stage (impulses) → end of turn
     IMPULSE = weather (first of a pair) → declaration → action choice → offensive points →
               rail (g) → land move
               (h) → land combat (k) → reorganisation (m) → last-impulse test
@@ -24,6 +24,7 @@ from .powers import CENTRAL, ENTENTE
 
 class Step(str, Enum):
     REINFORCEMENT = "reinforcement"
+    HOME_FRONT = "home_front"
     BREAKDOWN = "breakdown"
     ENTRENCH = "entrench"
     LENDING = "lending"
@@ -47,14 +48,14 @@ class Step(str, Enum):
     OVER = "over"
 
 
-TURN_START = (Step.REINFORCEMENT, Step.BREAKDOWN, Step.ENTRENCH, Step.LENDING, Step.INITIATIVE)
+TURN_START = (Step.REINFORCEMENT, Step.HOME_FRONT, Step.BREAKDOWN, Step.ENTRENCH, Step.LENDING, Step.INITIATIVE)
 IMPULSE = (Step.WEATHER, Step.DECLARATION, Step.ACTION_CHOICE, Step.OFFENSIVE, Step.RAIL, Step.LAND_MOVE,
            Step.LAND_COMBAT, Step.REORGANISATION, Step.LAST_IMPULSE)
 TURN_END = (Step.FINAL_REORGANISATION, Step.PRODUCTION, Step.MORALE, Step.PEACE, Step.VICTORY)
 # Activity steps → the activity name in the allowable-activities table.
 ACTIVITY = {Step.RAIL: "rail", Step.LAND_MOVE: "land_move", Step.LAND_COMBAT: "land_attack",
             Step.REORGANISATION: "reorganise"}
-RULE = {Step.REINFORCEMENT: "FA 4.2", Step.BREAKDOWN: "FA 21.2", Step.ENTRENCH: "FA 21.6", Step.LENDING: "FA 5",
+RULE = {Step.REINFORCEMENT: "FA 4.2", Step.BREAKDOWN: "FA 21.2", Step.HOME_FRONT: "FA 14.1", Step.ENTRENCH: "FA 21.6", Step.LENDING: "FA 5",
         Step.INITIATIVE: "FA 6.1", Step.INITIATIVE_REROLL: "FA 6.1", Step.FIRST_SIDE: "FA 6.2",
         Step.WEATHER: "FA 8", Step.DECLARATION: "FA 9", Step.ACTION_CHOICE: "FA 10.1", Step.OFFENSIVE: "FA 18.1",
         Step.RAIL: "FA 11.8", Step.LAND_MOVE: "FA 11.9", Step.LAND_COMBAT: "FA 11.12",
@@ -74,7 +75,8 @@ def turn_label(turn: int, start_index: int, start_year: int) -> tuple[str, int]:
 
 
 def fresh_marks() -> dict[str, list[str]]:
-    return {"moved": [], "railed": [], "attacked": [], "targets": [], "reorganised": []}
+    return {"moved": [], "railed": [], "attacked": [], "targets": [], "reorganised": [],
+            "attacked_from": {}}
 
 
 def effective_action(state: dict[str, Any], power: str) -> Action | None:

@@ -14,6 +14,10 @@ from .powers import POWER_SIDE
 from .profiles import rules_for
 from .sequence import Step, fresh_marks, turn_label
 
+# The land option rules a table may switch on (FA options; all off by default, as optional
+# rules are played only if every player agrees). See ruleset.OPTION_SCHEMA.
+OPTION_RULES = ("in_hex_reserves", "isolated_reorganisation", "home_front_reserves")
+
 OOB_FIELDS = ("id", "power", "nation", "name", "type", "size", "cf", "ma", "reorg", "white",
               "place", "hex", "arrives", "source")
 
@@ -140,8 +144,10 @@ def build_state(scenario: str, options: dict[str, Any], seats: list[str]) -> dic
                                                              sorted(pool.items())},
         "circle": sorted(circle, key=lambda e: (e["turn"], e["unit"])),
         "built_last": {}, "built_now": {}, "entrench_due": [], "entrench_pending": {},
+        "options": {o: bool(options.get(o, False)) for o in OPTION_RULES},
         "halved": {}, "conquered": {}, "conquest_history": {}, "removed": [], "out": [],
         "ops": {p: 0 for p in sorted(seats)}, "op_due": [], "op_required": {}, "op_bought": {},
+        "reserve_pool": {},
         "rules": rules_for(options["profile"]), "attacked_this_turn": [],
         "zoc_silenced": {}, "victory": v, "result": None,
         "offmap_factories": dict(spec["offmap_factories"]),
@@ -163,7 +169,7 @@ def build_state(scenario: str, options: dict[str, Any], seats: list[str]) -> dic
         "combat": None, "acts": {}, "enemy_held": [], "down_at_start": [],
         "script": spec.get("script", []), "may_act": [], "forced_pass": [],
         "ferried": {}, "broken_down": [], "built_up": [],
-        "op_unlimited": [], "op_hq": {}, "op_spent": {},
+        "op_unlimited": [], "op_hq": {}, "op_spent": {}, "home_front_moved": [],
     }
     return {"flow": flow, "board": board, "secret": {}}
 

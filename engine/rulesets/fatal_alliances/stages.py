@@ -28,7 +28,8 @@ def do_reinforcement(state: dict[str, Any], roller: Roller, events: list[Event])
     events.extend(arrive(state))
     state["flow"]["broken_down"] = []
     state["flow"]["built_up"] = []
-    set_step(state, Step.BREAKDOWN)
+    state["flow"]["home_front_moved"] = []
+    set_step(state, Step.HOME_FRONT)
 
 
 def do_lending(state: dict[str, Any], roller: Roller, events: list[Event]) -> None:
@@ -122,13 +123,21 @@ def do_last_impulse(state: dict[str, Any], roller: Roller, events: list[Event]) 
 # --- end of turn -------------------------------------------------------------------------------
 
 def do_final_reorganisation(state: dict[str, Any], roller: Roller, events: list[Event]) -> None:
-    """FA 13.4 — every land unit turns face-up."""
-    flipped = []
+    """FA 13.4 — every land unit turns face-up; with option 6 (isolated reorganisation) only
+    those with a basic supply path of any length to a primary source."""
+    flipped, isolated = [], []
+    option_6 = state["board"].get("options", {}).get("isolated_reorganisation")
+    if option_6:
+        from .supply import linked_to_primary
     for u in on_map(state):
         if not u["up"]:
+            if option_6 and u["hex"] not in linked_to_primary(state, u["power"]):
+                isolated.append(u["id"])
+                continue
             u["up"] = True
             flipped.append(u["id"])
-    events.append(Event("final_reorganisation", "FA 13.4", {"units": flipped}))
+    events.append(Event("final_reorganisation", "FA 13.4",
+                        {"units": flipped, **({"isolated": isolated} if option_6 else {})}))
     flow = state["flow"]
     flow["actions"] = {}
     flow["marks"] = fresh_marks()
@@ -209,7 +218,7 @@ def needs_decision(state: dict[str, Any], step: Step) -> bool:
     elif step == Step.OFFENSIVE:
         powers = [p for p in active_powers(state)
                   if p not in flow["done"] and has_choice(state, p, step)]
-    elif step in (Step.PRODUCTION, Step.ENTRENCH, Step.BREAKDOWN):
+    elif step in (Step.PRODUCTION, Step.ENTRENCH, Step.BREAKDOWN, Step.HOME_FRONT):
         powers = [p for p in sorted(state["board"]["sides"])
                   if p not in flow["done"] and has_choice(state, p, step)]
     else:
@@ -221,7 +230,9 @@ def needs_decision(state: dict[str, Any], step: Step) -> bool:
 def finish_step(state: dict[str, Any], step: Step, roller: Roller, events: list[Event]) -> None:
     flow = state["flow"]
     flow["pending"] = []
-    if step == Step.BREAKDOWN:
+    if step == Step.HOME_FRONT:
+        set_step(state, Step.BREAKDOWN)
+    elif step == Step.BREAKDOWN:
         set_step(state, Step.ENTRENCH)
     elif step == Step.ENTRENCH:
         set_step(state, Step.LENDING)

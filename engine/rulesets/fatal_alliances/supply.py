@@ -164,3 +164,36 @@ def is_in_supply(state: dict[str, Any], u: dict[str, Any],
             cache[u["power"]] = supplied_hexes(state, u["power"])
         return u["hex"] in cache[u["power"]]
     return u["hex"] in supplied_hexes(state, u["power"])
+
+
+def linked_to_primary(state: dict[str, Any], power: str) -> frozenset[str]:
+    """Option 6 (FA 13.4) — the hexes with a basic supply path of any length to one of
+    `power`'s primary sources (same legality as 2.4: no sea, blocking hexsides, neutrals, or
+    enemy ZoC without a friendly land unit; the unit's own hex may be in ZoC)."""
+    from .position import memoised
+    return memoised("linked", state, power, lambda: _linked(state, power))
+
+
+def _linked(state: dict[str, Any], power: str) -> frozenset[str]:
+    m = map_of(state)
+    zoc = enemy_zoc(state, power)
+    here = by_hex(state)
+    friendly = {h for h, us in here.items()
+                if any(is_co_operating(u["power"], power) for u in us)}
+    blocked = {h for h in zoc if h not in friendly}
+    seas = sea_hexes(m)
+    seen = {s for s in primary_sources(state, power) if s not in blocked}
+    queue = sorted(seen)
+    while queue:
+        h = queue.pop()
+        for nb in m.neighbours(h):
+            if nb in seen or nb in seas or hexside_flags(m, h, nb) & BLOCKING_SIDES:
+                continue
+            owner = controller(state, nb)
+            if owner is not None and not (owner == power or is_friendly(state, power, owner)
+                                          or is_enemy(state, power, owner)):
+                continue
+            seen.add(nb)
+            if nb not in blocked:
+                queue.append(nb)
+    return frozenset(seen)

@@ -80,23 +80,35 @@ def is_in_enemy_zoc(state: dict[str, Any], power: str, hex_id: str) -> bool:
     return hex_id in enemy_zoc(state, power)
 
 
-def is_legal_stack(stack: list[dict[str, Any]]) -> bool:
+def reserves_allowed(state: dict[str, Any]) -> bool:
+    """Option 1 (FA 2.3, in-hex reserves) is on for this table."""
+    return bool(state["board"].get("options", {}).get("in_hex_reserves"))
+
+
+def is_legal_stack(stack: list[dict[str, Any]], reserve: bool = False) -> bool:
     """FA 2.3.1 — two land units per European hex, plus one more if it is a division; units
-    that do not co-operate never share a hex."""
+    that do not co-operate never share a hex. `reserve` (option 1): one more land unit in
+    reserve (the allowances add: three units, or four with a division among them)."""
     from .powers import is_co_operating
     powers = sorted({u["power"] for u in stack})
     for i, a in enumerate(powers):
         for b in powers[i + 1:]:
             if not is_co_operating(a, b):
                 return False
-    if len(stack) <= STACK_LIMIT:
+    limit = STACK_LIMIT + (1 if reserve else 0)
+    if len(stack) <= limit:
         return True
-    return len(stack) == STACK_LIMIT + 1 and any(u["size"] == "div" for u in stack)
+    return len(stack) == limit + 1 and any(u["size"] == "div" for u in stack)
 
 
 def would_overstack(state: dict[str, Any], hex_id: str, arriving: list[dict[str, Any]],
-                    here: dict[str, list[dict[str, Any]]] | None = None) -> bool:
+                    here: dict[str, list[dict[str, Any]]] | None = None,
+                    reserve: bool | None = None) -> bool:
+    """Whether `arriving` would overstack `hex_id`; `reserve` None reads option 1 (a retreat
+    passes False: the reserve place is never gained by retreat, advance or invasion)."""
     here = here if here is not None else by_hex(state)
     ids = {u["id"] for u in arriving}
     stack = [u for u in here.get(hex_id, []) if u["id"] not in ids] + list(arriving)
-    return not is_legal_stack(stack)
+    if reserve is None:
+        reserve = reserves_allowed(state)
+    return not is_legal_stack(stack, reserve)

@@ -30,3 +30,11 @@ def test_fa_decision_ids_are_never_reused_within_a_game():
                    else [i["action"] for i in RULESET.options(state, d.seats[0], d, None)])
         state = apply(RULESET, state, d.seats[0], d.id, choices[chooser.index(len(choices))],
                       seed=seed).state
+
+
+def test_fa_selfplay_east_prussia_with_every_land_option_rule():
+    options = {"in_hex_reserves": True, "isolated_reorganisation": True,
+               "home_front_reserves": True}
+    tally = selfplay(RULESET, "east-prussia-1914", games=2, seed=5, options=options)
+    assert not tally.failed, tally.problems[:3]
+    assert tally.finished == 2

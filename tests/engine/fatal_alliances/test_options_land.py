@@ -1,0 +1,120 @@
+"""The FA option rules that are land rules: 1 in-hex reserves (FA 2.3), 6 isolated
+reorganisation (FA 13.4), 7 home-front reserves (FA 14.1). All are off by default."""
+
+from engine.kernel import Roller
+from engine.rulesets.fatal_alliances import RULESET
+from engine.rulesets.fatal_alliances import combat as cb
+from engine.rulesets.fatal_alliances.home_front import (apply_home_front, home_front_options,
+                                                        morale_points)
+from engine.rulesets.fatal_alliances.movement import destinations
+from engine.rulesets.fatal_alliances.orders import attack_items, validate
+from engine.rulesets.fatal_alliances.sequence import Step
+from engine.rulesets.fatal_alliances.stages import do_final_reorganisation
+from engine.rulesets.fatal_alliances.zoc import is_legal_stack, would_overstack
+
+from .positions import corps, division, position
+
+import pytest
+from engine.kernel import Decision, IllegalAction
+
+
+def with_options(state, **on):
+    state["board"]["options"] = {"in_hex_reserves": False, "isolated_reorganisation": False,
+                                 "home_front_reserves": False, **on}
+    return state
+
+
+def test_fa_22_2_4_land_option_rules_are_table_options_off_by_default():
+    filled = RULESET.check_options("campaign-1914", {})
+    assert filled == {"profile": "fa3", "in_hex_reserves": False,
+                      "isolated_reorganisation": False, "home_front_reserves": False}
+    filled = RULESET.check_options("east-prussia-1914", {"in_hex_reserves": True})
+    assert filled["in_hex_reserves"] is True
+
+
+def test_fa_2_3_option_1_a_hex_holds_one_more_unit_in_reserve():
+    a, b, c, d = (corps(f"ge-{i}", "germany", "1,2") for i in "abcd")
+    div = division("ge-d", "germany", "1,2")
+    assert not is_legal_stack([a, b, c]) and is_legal_stack([a, b, c], reserve=True)
+    assert is_legal_stack([a, b, c, div], reserve=True)
+    assert not is_legal_stack([a, b, c, d], reserve=True)
+    state = with_options(position([a, b, corps("ge-m", "germany", "0,2")]),
+                         in_hex_reserves=True)
+    assert "1,2" in destinations(state, ["ge-m"])
+    state["board"]["options"]["in_hex_reserves"] = False
+    assert "1,2" not in destinations(state, ["ge-m"])
+
+
+def test_fa_2_3_option_1_no_reserve_place_by_retreat():
+    state = with_options(position([corps("ge-a", "germany", "1,2"),
+                                   corps("ge-b", "germany", "1,2"),
+                                   corps("ge-r", "germany", "2,2")]), in_hex_reserves=True)
+    r = state["board"]["units"]["ge-r"]
+    assert would_overstack(state, "1,2", [r], reserve=False)
+    assert not would_overstack(state, "1,2", [r])
+
+
+def test_fa_2_3_option_1_no_more_attack_out_of_a_hex_than_without_it_and_one_defender_sits_out():
+    units = [corps("ge-a", "germany", "2,2", cf=4), corps("ge-b", "germany", "2,2", cf=3),
+             corps("ge-c", "germany", "2,2", cf=2),
+             corps("ru-a", "russia", "3,2", cf=3), corps("ru-b", "russia", "3,2", cf=1),
+             corps("ru-c", "russia", "3,2", cf=2)]
+    state = with_options(position(units, step=Step.LAND_COMBAT,
+                                  features={"0,2": ["city"], "5,2": ["city"]}),
+                         in_hex_reserves=True)
+    groups = [i["action"]["units"] for i in attack_items(state, "germany")]
+    assert groups and all(len(g) <= 2 for g in groups)
+    assert ["ge-a", "ge-b"] in groups                      # the strongest two of the hex
+    d = Decision(id="x", seats=("germany",), kind="land_attack", rule="FA 11.12",
+                 prompt="", waiting="", schema={"type": "object"})
+    with pytest.raises(IllegalAction) as err:
+        validate(state, "germany", d, {"target": "3,2", "units": ["ge-a", "ge-b", "ge-c"],
+                                       "table": "assault"})
+    assert err.value.code == "attack_out_limit"
+    defenders = cb.defenders_at(state, "germany", "3,2")
+    assert cb.reserve_unit(state, defenders) == "ru-b"     # three corps: the weakest corps
+
+
+def test_fa_13_4_option_6_isolated_units_stay_face_down_at_final_reorganisation():
+    # The German corps at 4,2 is cut off from German cities by Russian ZoC.
+    units = [corps("ge-cut", "germany", "5,2", up=False), corps("ru-a", "russia", "3,1"),
+             corps("ru-b", "russia", "3,3"), corps("ru-c", "russia", "4,2"),
+             corps("ru-d", "russia", "4,3"), corps("ru-e", "russia", "6,1"),
+             corps("ge-home", "germany", "1,2", up=False)]
+    state = with_options(position(units, step=Step.FINAL_REORGANISATION, width=8,
+                                  features={"0,2": ["city"], "7,4": ["city"]}),
+                         isolated_reorganisation=True)
+    events = []
+    do_final_reorganisation(state, Roller(b"\0" * 32, "t", 0), events)
+    board = state["board"]["units"]
+    assert board["ge-home"]["up"] and not board["ge-cut"]["up"]
+    assert events[0].data["isolated"] == ["ge-cut"]
+    state = with_options(position(units, step=Step.FINAL_REORGANISATION, width=8,
+                                  features={"0,2": ["city"], "7,4": ["city"]}))
+    do_final_reorganisation(state, Roller(b"\0" * 32, "t", 0), [])
+    assert state["board"]["units"]["ge-cut"]["up"]
+
+
+def test_fa_14_1_option_7_home_front_reserves_in_and_out_and_their_morale():
+    units = [corps("ge-a", "germany", "0,2"), corps("ge-b", "germany", "1,2"),
+             division("ge-d", "germany", "0,2")]
+    state = with_options(position(units, step=Step.HOME_FRONT,
+                                  features={"0,2": ["city"], "1,2": ["city"]}),
+                         home_front_reserves=True)
+    opts = home_front_options(state, "germany")
+    assert {"to_reserve": "ge-a"} in opts and {"to_reserve": "ge-b"} in opts
+    assert {"to_reserve": "ge-d"} not in opts                  # corps-size only
+    roller = Roller(b"\0" * 32, "t", 0)
+    apply_home_front(state, "germany", {"to_reserve": "ge-a"}, roller)
+    apply_home_front(state, "germany", {"to_reserve": "ge-b"}, roller)
+    assert state["board"]["reserve_pool"]["germany"] == ["ge-a", "ge-b"]
+    assert morale_points(state, "germany") == 1                # two corps: 0.1 level
+    # Units moved this turn may not move again (no cycling within the step).
+    assert home_front_options(state, "germany") == [{"done": True}]
+    state["flow"]["home_front_moved"] = []
+    assert {"deploy": "ge-a"} in home_front_options(state, "germany")
+    apply_home_front(state, "germany", {"deploy": "ge-a"}, roller)
+    assert state["board"]["units"]["ge-a"]["hex"] in ("0,2", "1,2")
+    state["board"]["options"]["home_front_reserves"] = False
+    assert home_front_options(state, "germany") == [{"done": True}]
+    assert morale_points(state, "germany") == 0
