@@ -23,7 +23,13 @@ CAMPAIGN_SEATS = ["austria_hungary", "britain", "france", "germany", "italy", "o
 
 
 def _campaign_state() -> dict[str, Any]:
-    state, _ = new_game(RULESET, "campaign-1914", {}, CAMPAIGN_SEATS, b"\7" * 32, "bench")
+    seed = b"\7" * 32
+    state, _ = new_game(RULESET, "campaign-1914", {}, CAMPAIGN_SEATS, seed, "bench")
+    # Pass the turn-start breakdown step (FA 21.2) so the first impulse is open.
+    from engine.kernel import apply, decisions
+    while (open_now := [d for d in decisions(RULESET, state) if d.kind == "breakdown"]):
+        d = open_now[0]
+        state = apply(RULESET, state, d.seats[0], d.id, {"done": True}, seed=seed).state
     # Open the war in the west so every power has moves: all majors active, at war.
     from .campaign import declare_war
     for a, b in (("germany", "france"), ("germany", "russia"), ("austria_hungary", "serbia"),

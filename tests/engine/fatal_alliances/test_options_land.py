@@ -118,3 +118,20 @@ def test_fa_14_1_option_7_home_front_reserves_in_and_out_and_their_morale():
     state["board"]["options"]["home_front_reserves"] = False
     assert home_front_options(state, "germany") == [{"done": True}]
     assert morale_points(state, "germany") == 0
+
+
+@pytest.mark.parametrize("profile", ["fa3", "fa-annotated"])
+def test_fa_profiles_breakdown_offensive_points_and_reserves_read_the_same(profile):
+    # 21.2, 18 and option 1 have no land difference between the editions (see the rules doc).
+    from engine.rulesets.fatal_alliances.breakdown import breakdown_options
+    from engine.rulesets.fatal_alliances.offensive import hq_benefit_cost, required
+    from .positions import hq
+    state = position([corps("ge-a", "germany", "1,2")], step=Step.BREAKDOWN, profile=profile)
+    state["flow"]["turn"] = 2
+    for uid in ("ge-d1", "ge-d2"):
+        state["board"]["units"][uid] = division(uid, "germany", None)
+        state["board"]["pool"]["germany"].append(uid)
+    assert breakdown_options(state, "germany") == [
+        {"done": True}, {"break": "ge-a", "into": ["INF", "INF"]}]
+    assert hq_benefit_cost(hq("h", "germany", None, reorg=2)) == 7 and required(15) == 2
+    assert is_legal_stack([corps(f"u{i}", "germany", "1,2") for i in range(3)], reserve=True)
