@@ -3,6 +3,7 @@
 
 import { openMap } from "../map/mapview.js";
 import { createChat } from "./panels/chat.js";
+import { createControls } from "./panels/controls.js";
 import { renderBanner } from "./panels/banner.js";
 import { renderDecision } from "./panels/decision.js";
 import { renderDice } from "./panels/dice.js";
@@ -77,6 +78,23 @@ async function main() {
   }
 
   // --- rendering ----------------------------------------------------------------------------
+  const controls = createControls($("game-controls"), ctx);
+  // A `seats` frame (the host handed a seat in civil disorder to another player): the seat
+  // list shows the new player. A user whose own seats changed reloads, so the socket's
+  // audience (fixed for its life) follows the seating.
+  ctx.setSeats = (frame) => {
+    const players = Object.fromEntries((frame.seats || []).map((s) => [s.seat, s.player]));
+    config.seats = (config.seats || []).map((s) => (s.seat in players ? { ...s, player: players[s.seat] } : s));
+    store.seats = frame.seats || store.seats;
+    store.emit("meta");
+    if (!config.user) return;
+    const held = config.seats.filter((s) => s.player === config.user).map((s) => s.seat).sort();
+    if (held.join() !== [...store.mySeats].sort().join()) {
+      const r = frame.replaced;
+      toast(r && r.player === config.user ? `You now play ${adapter.seatTitle?.(r.seat) || r.seat}: reloading…` : "Your seats changed: reloading…");
+      setTimeout(() => window.location.reload(), 1200);
+    }
+  };
   const log = createLog($("log"), ctx);
   const chat = createChat($("chat"), ctx);
   let centred = false;
@@ -124,6 +142,7 @@ async function main() {
     if (changed.has("view") || changed.has("log")) { renderDice($("dice"), ctx); log.render(); }
     if (changed.has("view") || changed.has("meta") || changed.has("presence") || changed.has("clock")) renderPlayers($("players"), ctx);
     if (changed.has("chat") || changed.has("meta")) chat.render();
+    if (changed.has("view") || changed.has("meta") || changed.has("clock")) controls.render();
     renderOrders();
   });
   orders.addEventListener("change", renderOrders);
@@ -132,6 +151,11 @@ async function main() {
   socket.addEventListener("frame:chat", (event) => store.addChat(event.detail));
   socket.addEventListener("frame:presence", (event) => store.setPresence(event.detail));
   socket.addEventListener("frame:clock", (event) => store.setClock(event.detail));
+  socket.addEventListener("frame:seats", (event) => {
+    const r = event.detail.replaced;
+    if (r) toast(`${adapter.seatTitle?.(r.seat) || r.seat} is now played by ${r.player}${r.previous ? ` (was ${r.previous})` : ""}.`);
+    ctx.setSeats(event.detail);
+  });
   socket.addEventListener("frame:notice", (event) => toast(event.detail.message || event.detail.code));
   socket.addEventListener("frame:error", (event) => {
     if (event.detail.ref !== "options") toast(event.detail.message || event.detail.code, "error");
