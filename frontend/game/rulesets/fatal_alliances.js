@@ -289,8 +289,14 @@ export class FatalAlliancesAdapter extends GenericAdapter {
     const step = flow.combat ? "land_combat" : flow.step;
     const inImpulse = IMPULSE_STEPS.some(([s]) => s === step);
     const facts = [];
+    // Only the weather of zones in play: a window lies in one or two of the six.
+    if (this.window && this.map && !this.zonesInPlay) {
+      this.zonesInPlay = new Set(Object.entries(this.map.hexes)
+        .filter(([hex]) => this.inWindow(hex)).map(([, info]) => info.weather_zone));
+    }
+    const inPlay = this.zonesInPlay || null;
     const zones = [...new Set(Object.entries(flow.weather?.zones || {})
-      .filter(([zone]) => !this.window || zone === "north_temperate").map(([, w]) => w))];
+      .filter(([zone]) => !inPlay || inPlay.has(zone)).map(([, w]) => w))];
     if (zones.length) facts.push(["Weather", zones.join(", ")]);
     if (flow.box !== undefined) facts.push(["Impulse track", `box ${flow.box}, moves on ${flow.weather?.advance ?? "?"} a roll`]);
     if (flow.initiative) facts.push(["Initiative", `${SIDE_TITLES[flow.initiative.holder] || "—"} (track ${flow.initiative.track} of 4)`]);
