@@ -313,15 +313,16 @@ class GameConsumer(AsyncWebsocketConsumer):
 
     async def _call(self, fn: Any, *args: Any, ack: Any = None) -> Any:
         """One service call in the database thread. Then, on the event loop: the ack (if
-        `ack` makes one of the result), the committed frames to this process's sockets, and
-        the same frames queued for the other processes — the acting player hears first, and
+        `ack` makes one of the result), the committed frames queued for the other processes,
+        and the same frames to this process's sockets — the acting player hears first, and
         nobody here waits for Redis."""
         result, messages = await database_sync_to_async(broadcast.collect_messages)(fn, *args)
         if ack is not None and result is not None:
             await self.send_frame(ack(result))
         if messages:
-            await broadcast.HUB.deliver_local(messages)
             broadcast.HUB.publish(messages)
+            await asyncio.sleep(0)  # the sender writes the PUBLISH before the local fan-out,
+            await broadcast.HUB.deliver_local(messages)  # so other processes fan out meanwhile
         return result
 
     @staticmethod
