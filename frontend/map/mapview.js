@@ -4,6 +4,11 @@
 //
 // The map never decides anything: it shows what it is told (units, highlighted options) and
 // reports which hex the user pointed at.
+//
+// Off-map boxes (`map.boxes`, e.g. BoP's Petrograd box linked to hexes 4201–5001) are drawn as
+// labelled rectangles just outside the map edge their adjacent hexes lie on. A box is a
+// location like a hex: its id ("petrograd-box") can hold counters, be highlighted, carry the
+// cursor and be clicked (onHexClick receives the box id).
 
 import { hexCorners, hexId, hexToPixel, neighbours, parseHexId, pixelToHex } from "../lib/hex.js";
 
@@ -40,6 +45,46 @@ function svg(tag, attrs = {}, parent = null) {
   for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, String(value));
   if (parent) parent.appendChild(node);
   return node;
+}
+
+/**
+ * Where each off-map box is drawn: outside the edge of its adjacent hexes (the side where
+ * their neighbours are missing), as wide as that stretch of edge.
+ * @returns {Map<string, {id: string, name: string, x: number, y: number, w: number, h: number}>}
+ */
+export function layoutBoxes(map, layout) {
+  const out = new Map();
+  const size = layout.size;
+  for (const [id, box] of Object.entries(map.boxes || {})) {
+    const hexes = (box.adjacent || []).filter((h) => map.hexes[h]);
+    if (!hexes.length) continue;
+    const centres = hexes.map((h) => hexToPixel(layout, parseHexId(h)));
+    let dx = 0;
+    let dy = 0;
+    hexes.forEach((h, i) => {
+      for (const n of neighbours(parseHexId(h))) {
+        if (map.hexes[hexId(n)]) continue;
+        const [nx, ny] = hexToPixel(layout, n);
+        dx += nx - centres[i][0];
+        dy += ny - centres[i][1];
+      }
+    });
+    const xs = centres.map((c) => c[0]);
+    const ys = centres.map((c) => c[1]);
+    const cx = (Math.min(...xs) + Math.max(...xs)) / 2;
+    const cy = (Math.min(...ys) + Math.max(...ys)) / 2;
+    const vertical = Math.abs(dy) >= Math.abs(dx);   // the box lies above or below the map
+    const h = size * 1.7;
+    const w = Math.max(size * 4, (vertical ? Math.max(...xs) - Math.min(...xs) : Math.max(...ys) - Math.min(...ys)) + size);
+    const [bw, bh] = vertical ? [w, h] : [h * 2.2, w];
+    const gap = size * 0.25;
+    let x = cx;
+    let y = cy;
+    if (vertical) y = dy < 0 ? Math.min(...ys) - size * 0.87 - gap - bh / 2 : Math.max(...ys) + size * 0.87 + gap + bh / 2;
+    else x = dx < 0 ? Math.min(...xs) - size - gap - bw / 2 : Math.max(...xs) + size + gap + bw / 2;
+    out.set(id, { id, name: box.name || id, x, y, w: bw, h: bh });
+  }
+  return out;
 }
 
 function polygonPoints(corners) {
@@ -90,6 +135,16 @@ export class MapView {
     for (const child of [...source.childNodes]) this.viewport.appendChild(child);
     this.hexLabels = this.viewport.querySelector("#layer-hexlabels");
     if (this.hexLabels) this.hexLabels.removeAttribute("display");
+    this.boxes = layoutBoxes(map, this.layout);
+    this.boxLayer = svg("g", { class: "layer-boxes" }, this.viewport);
+    for (const box of this.boxes.values()) {
+      const group = svg("g", { class: "box", "data-box": box.id }, this.boxLayer);
+      svg("title", {}, group).textContent = `${box.name} (off-map box)`;
+      svg("rect", { x: (box.x - box.w / 2).toFixed(1), y: (box.y - box.h / 2).toFixed(1), width: box.w.toFixed(1),
+        height: box.h.toFixed(1), rx: 3, class: "box-frame" }, group);
+      svg("text", { x: (box.x - box.w / 2 + 4).toFixed(1), y: (box.y - box.h / 2 - 3).toFixed(1), class: "box-label" }, group)
+        .textContent = box.name;
+    }
     this.markLayer = svg("g", { class: "layer-marks" }, this.viewport);
     this.highlightLayer = svg("g", { class: "layer-highlight" }, this.viewport);
     this.unitLayer = svg("g", { class: "layer-units" }, this.viewport);
@@ -105,20 +160,50 @@ export class MapView {
 
   // --- coordinates ------------------------------------------------------------------------
 
-  /** The hex under a client (screen) point, or null off the map. */
+  /** Is `id` a location of this map: a hex or an off-map box? */
+  has(id) {
+    return !!(this.map.hexes[id] || this.boxes.has(id));
+  }
+
+  /** The map point of a location: a hex centre, or the middle of an off-map box. */
+  centre(id) {
+    const box = this.boxes.get(id);
+    return box ? [box.x, box.y] : hexToPixel(this.layout, parseHexId(id));
+  }
+
+  /** The outline of a location (hex polygon or box rectangle) drawn into `parent`. */
+  #outline(id, parent, attrs = {}) {
+    const box = this.boxes.get(id);
+    if (box) {
+      return svg("rect", { x: (box.x - box.w / 2).toFixed(1), y: (box.y - box.h / 2).toFixed(1),
+        width: box.w.toFixed(1), height: box.h.toFixed(1), rx: 3, ...attrs }, parent);
+    }
+    return svg("polygon", { points: polygonPoints(hexCorners(this.layout, parseHexId(id))), ...attrs }, parent);
+  }
+
+  /** The hex under a client (screen) point, or the off-map box there, or null. */
   hexAtClient(clientX, clientY) {
-    const id = hexId(pixelToHex(this.layout, this.#mapPoint(clientX, clientY)));
+    const [x, y] = this.#mapPoint(clientX, clientY);
+    for (const box of this.boxes.values()) {
+      if (Math.abs(x - box.x) <= box.w / 2 && Math.abs(y - box.y) <= box.h / 2) return box.id;
+    }
+    const id = hexId(pixelToHex(this.layout, [x, y]));
     return this.map.hexes[id] ? id : null;
   }
 
-  /** The client point of a hex centre (for tests and pop-ups). */
+  /** The client point of a hex centre or box middle (for tests and pop-ups). */
   clientOfHex(id) {
-    const [x, y] = hexToPixel(this.layout, parseHexId(id));
+    const [x, y] = this.centre(id);
     const { a, e, f } = this.#rootMatrix();
     return [e + a * (this.pan[0] + x * this.zoom), f + a * (this.pan[1] + y * this.zoom)];
   }
 
   describeHex(id) {
+    const box = this.boxes.get(id);
+    if (box) {
+      return { id, label: "off-map box", terrain: null, country: null, place: box.name, box: true,
+        features: [], units: this.units.filter((u) => u.hex === id) };
+    }
     const hex = this.map.hexes[id];
     if (!hex) return null;
     const place = Object.values(this.map.places || {}).find((p) => p.hex === id);
@@ -206,7 +291,7 @@ export class MapView {
 
   /** Centre the view on a hex at the current zoom. */
   centreOn(id) {
-    const [x, y] = hexToPixel(this.layout, parseHexId(id));
+    const [x, y] = this.centre(id);
     this.pan = [this.size[0] / 2 - x * this.zoom, this.size[1] / 2 - y * this.zoom];
     this.#applyTransform();
   }
@@ -284,7 +369,8 @@ export class MapView {
       } else if (event.key === "-") {
         this.zoomAt(0.8, this.size[0] / 2, this.size[1] / 2);
       } else if (event.key in moves) {
-        const start = this.cursor || this.#defaultCursor();
+        let start = this.cursor || this.#defaultCursor();
+        if (this.boxes.has(start)) start = this.map.boxes[start].adjacent.find((h) => this.map.hexes[h]);
         const next = neighbours(parseHexId(start))[moves[event.key]];
         const id = hexId(next);
         if (this.map.hexes[id]) this.setCursor(id, { follow: true });
@@ -307,8 +393,7 @@ export class MapView {
   setCursor(id, { follow = false } = {}) {
     this.cursor = id;
     this.cursorLayer.replaceChildren();
-    svg("polygon", { class: "cursor", points: polygonPoints(hexCorners(this.layout, parseHexId(id))) },
-      this.cursorLayer);
+    this.#outline(id, this.cursorLayer, { class: "cursor" });
     if (follow) {
       const [cx, cy] = this.clientOfHex(id);
       const box = this.root.getBoundingClientRect();
@@ -329,11 +414,12 @@ export class MapView {
     this.highlightLayer.replaceChildren();
     this.highlightTextLayer.replaceChildren();
     for (const item of items) {
-      const corners = hexCorners(this.layout, parseHexId(item.hex));
+      if (!this.has(item.hex)) continue;
       const attrs = { class: `hl hl-${item.kind || "option"}`, "data-hex": item.hex };
-      svg("polygon", { points: polygonPoints(corners) }, svg("g", attrs, this.highlightLayer));
+      if (this.boxes.has(item.hex)) attrs["data-box"] = item.hex;
+      this.#outline(item.hex, svg("g", attrs, this.highlightLayer));
       if (item.text !== undefined && item.text !== null && item.text !== "") {
-        const [x, y] = hexToPixel(this.layout, parseHexId(item.hex));
+        const [x, y] = this.centre(item.hex);
         const text = svg("text", { x, y: y + this.layout.size * 0.62, class: "hl-text" },
           svg("g", attrs, this.highlightTextLayer));
         text.textContent = String(item.text);
@@ -358,9 +444,10 @@ export class MapView {
         svg("line", { x1: p[0].toFixed(1), y1: p[1].toFixed(1), x2: q[0].toFixed(1), y2: q[1].toFixed(1) }, group);
         continue;
       }
-      svg("polygon", { points: polygonPoints(hexCorners(this.layout, parseHexId(mark.hex))) }, group);
+      if (!this.has(mark.hex)) continue;
+      this.#outline(mark.hex, group);
       if (mark.text) {
-        const [x, y] = hexToPixel(this.layout, parseHexId(mark.hex));
+        const [x, y] = this.centre(mark.hex);
         svg("text", { x, y: y - this.layout.size * 0.62, class: "mark-text" }, group).textContent = mark.text;
       }
     }
@@ -383,8 +470,8 @@ export class MapView {
     }
     const side = this.layout.size * 1.05;
     for (const [id, stack] of [...byHex.entries()].sort()) {
-      if (!this.map.hexes[id]) continue;
-      const [x, y] = hexToPixel(this.layout, parseHexId(id));
+      if (!this.has(id)) continue;
+      const [x, y] = this.centre(id);
       const top = stack[0];
       const group = svg("g", {
         class: top.classes ? `stack ${top.classes}` : "stack", transform: `translate(${x.toFixed(1)} ${y.toFixed(1)})`,

@@ -31,6 +31,11 @@ export class BalanceOfPowersAdapter extends GenericAdapter {
     }
   }
 
+  /** A location the map draws: a hex, or an off-map box of the map (the Petrograd box). */
+  onMap(loc) {
+    return HEX_ID.test(loc || "") || !!this.map?.boxes?.[loc];
+  }
+
   parse(uid) {
     const [nation, kind, ...rest] = String(uid).split("-");
     const [nationId, nationTitle, colour] = NATIONS[nation] || [nation, titleCase(nation), "#ddd"];
@@ -59,7 +64,7 @@ export class BalanceOfPowersAdapter extends GenericAdapter {
 
   where(loc) {
     if (!loc) return "?";
-    if (!HEX_ID.test(loc)) return titleCase(loc.replace(/-box$/, " box"));
+    if (!HEX_ID.test(loc)) return this.map?.boxes?.[loc]?.name || titleCase(loc.replace(/-box$/, " box"));
     const label = this.map?.hexes?.[loc]?.label || loc;
     const place = this.placeAt?.[loc];
     return place ? `${place} (${label})` : label;
@@ -76,7 +81,7 @@ export class BalanceOfPowersAdapter extends GenericAdapter {
     const out = [];
     for (const uid of Object.keys(units).sort()) {
       const { at, mode } = units[uid];
-      if (!HEX_ID.test(at || "")) continue;
+      if (!this.onMap(at)) continue;
       const p = this.parse(uid);
       const mp = moves[uid]?.mp;
       const factors = [mode === "entrenched" ? "Entr." : "", mp !== undefined ? `${mp} MP` : ""]
@@ -93,7 +98,7 @@ export class BalanceOfPowersAdapter extends GenericAdapter {
 
   offMap(view) {
     const units = view?.board?.units || {};
-    return Object.keys(units).filter((u) => !HEX_ID.test(units[u].at || ""))
+    return Object.keys(units).filter((u) => !this.onMap(units[u].at))
       .map((u) => ({ title: this.unitName(u), where: this.where(units[u].at) }));
   }
 
@@ -144,7 +149,7 @@ export class BalanceOfPowersAdapter extends GenericAdapter {
         return { hex: a.to, from, kind: "option", text: "sea",
           label: `${this.unitName(a.unit)}: by sea ${this.where(from)} → ${this.where(a.to)}` };
       case "muster":
-        return { hex: HEX_ID.test(a.at || "") ? a.at : null, from: null, kind: "option", text: "",
+        return { hex: this.onMap(a.at) ? a.at : null, from: null, kind: "option", text: "",
           label: `Muster ${this.unitName(a.unit)} at ${this.where(a.at)}` };
       case "retreat":
         return { hex: a.to, from, kind: "option", text: "",
@@ -196,10 +201,10 @@ export class BalanceOfPowersAdapter extends GenericAdapter {
         return { hex: a.at, from: null, kind: "option", text: "land",
           label: `Place the landing counter at sea off ${this.where(a.to)}` };
       case "neutral_setup":
-        return { hex: HEX_ID.test(a.at || "") ? a.at : null, from: null, kind: "option", text: "",
+        return { hex: this.onMap(a.at) ? a.at : null, from: null, kind: "option", text: "",
           label: a.at ? `Place ${this.unitName(a.unit)} at ${this.where(a.at)}` : `${this.unitName(a.unit)} goes to the pool (no room)` };
       case "place_infrastructure":
-        return { hex: HEX_ID.test(a.at || "") ? a.at : null, from: null, kind: "option", text: "",
+        return { hex: this.onMap(a.at) ? a.at : null, from: null, kind: "option", text: "",
           label: a.at ? `Infrastructure marker at ${this.where(a.at)}` : "No room for the infrastructure marker" };
       case "transfer":
         if (a.convert) return { hex: a.convert, from: null, kind: "option", text: "+2 RP",
