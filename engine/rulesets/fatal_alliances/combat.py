@@ -81,7 +81,8 @@ def eligible_attackers(state: dict[str, Any], powers: list[str], target: str,
             continue
         if u["power"] not in supplied:
             supplied[u["power"]] = supplied_hexes(state, u["power"])
-        if u["hex"] not in supplied[u["power"]]:
+        if u["hex"] not in supplied[u["power"]] and u["id"] not in state["flow"].get(
+                "emergency", {}):   # option 4: emergency HQ supply
             continue
         if not can_attack_from(m, u, target, weather_at(state, m, target)):
             continue
@@ -144,7 +145,8 @@ def strengths(state: dict[str, Any], attackers: list[dict[str, Any]], target: st
         factor = Fraction(d["cf"])
         if d["power"] not in supplied:
             supplied[d["power"]] = supplied_hexes(state, d["power"])
-        if not d["up"] and d["hex"] not in supplied[d["power"]]:
+        if not d["up"] and d["hex"] not in supplied[d["power"]] and d["id"] not in state[
+                "flow"].get("emergency", {}):
             factor = Fraction(2 if d.get("white") and d["size"] != "div" else 1)
         if d["type"] in ARTILLERY and not non_art:
             factor = Fraction(1)

@@ -172,6 +172,9 @@ def _leave_game(state: dict[str, Any], u: dict[str, Any]) -> None:
         if u["id"] in ids:
             ids.remove(u["id"])
     board["circle"] = [e for e in board["circle"] if e["unit"] != u["id"]]
+    for ids in board.get("reserve_pool", {}).values():   # option 7's pool is off the map too
+        if u["id"] in ids:
+            ids.remove(u["id"])
     removed = board.setdefault("removed", [])
     if u["id"] not in removed:
         removed.append(u["id"])

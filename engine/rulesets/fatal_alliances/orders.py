@@ -191,6 +191,9 @@ def has_choice(state: dict[str, Any], power: str, step: Step) -> bool:
     if step == Step.HOME_FRONT:
         from .home_front import home_front_options
         return len(home_front_options(state, power)) > 1
+    if step == Step.EMERGENCY:
+        from .emergency import emergency_options
+        return len(emergency_options(state, power)) > 1
     raise AssertionError(step)
 
 
@@ -270,6 +273,14 @@ def open_decisions(state: dict[str, Any]) -> list[Decision]:
                 waiting=f"{power} may spend offensive points",
                 options=tuple(offensive_options(state, power)),
                 data={"ops": ops(state, power)}))
+        elif step == Step.EMERGENCY:
+            from .emergency import emergency_options
+            out.append(Decision(
+                id=_serial(state, f"emergency-{power}"), seats=(power,),
+                kind="emergency_supply", rule="FA 2.4.4",
+                prompt="Give a unit emergency supply from an HQ, or finish",
+                waiting=f"{power} may announce emergency HQ supply",
+                options=tuple(emergency_options(state, power))))
         elif step == Step.HOME_FRONT:
             from .home_front import home_front_options
             out.append(Decision(
@@ -534,7 +545,8 @@ def do_land_move(state, seat, action, roller, events) -> None:
     frm = group[0]["hex"]
     spend(state, seat, "land_move", len(group))
     for u in group:
-        oos = u["hex"] not in supplied_hexes(state, u["power"])
+        oos = (u["hex"] not in supplied_hexes(state, u["power"])
+               and u["id"] not in state["flow"].get("emergency", {}))
         u["hex"] = action["to"]
         u["entrenched"] = False
         if oos or info["flip"]:
@@ -588,6 +600,13 @@ def do_breakdown(state, seat, action, roller, events) -> None:
     events.extend(apply_breakdown(state, seat, action, roller))
 
 
+def do_emergency_supply(state, seat, action, roller, events) -> None:
+    """Option 4 (FA 2.4.4) — an HQ supplies one more unit for this impulse, or finish."""
+    from .emergency import apply_emergency
+    _bump(state, f"emergency-{seat}")
+    events.extend(apply_emergency(state, seat, action))
+
+
 def do_home_front(state, seat, action, roller, events) -> None:
     """Option 7 (FA 14.1) — a unit into or out of the reserve pool, or finish."""
     from .home_front import apply_home_front
@@ -613,7 +632,7 @@ HANDLERS = {
     "initiative_reroll": do_initiative_reroll, "first_side": do_choose_first_side,
     "action": do_choose_action, "rail_move": do_rail_move, "land_move": do_land_move,
     "land_attack": do_land_attack, "reorganise": do_reorganise, "build": do_build,
-    "entrench": do_entrench, "breakdown": do_breakdown, "offensive": do_offensive, "home_front": do_home_front, "choose_table": do_combat_reply, "combat_losses": do_combat_reply,
+    "entrench": do_entrench, "breakdown": do_breakdown, "offensive": do_offensive, "home_front": do_home_front, "emergency_supply": do_emergency_supply, "choose_table": do_combat_reply, "combat_losses": do_combat_reply,
     "shatter_or_retreat": do_combat_reply, "retreat": do_combat_reply,
     "advance": do_combat_reply,
 }

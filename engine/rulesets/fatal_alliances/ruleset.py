@@ -22,6 +22,8 @@ PROFILE_OPTION = {"id": "profile", "type": "choice", "choices": list(PROFILES),
 OPTION_SCHEMA = [
     {"id": "in_hex_reserves", "type": "boolean", "default": False,
      "title": "Option 1: in-hex reserves (FA 2.3)"},
+    {"id": "emergency_hq_supply", "type": "boolean", "default": False,
+     "title": "Option 4: emergency HQ supply (FA 2.4.4)"},
     {"id": "isolated_reorganisation", "type": "boolean", "default": False,
      "title": "Option 6: isolated reorganisation (FA 13.4)"},
     {"id": "home_front_reserves", "type": "boolean", "default": False,

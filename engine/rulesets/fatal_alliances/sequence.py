@@ -3,7 +3,7 @@ automatic steps that run between decisions.
 
     TURN    = reinforcement → home-front reserves (option 7) → breakdown/build-up → lending → initiative → action stage (impulses) → end of turn
     IMPULSE = weather (first of a pair) → declaration → action choice → offensive points →
-              rail (g) → land move
+              emergency HQ supply (option 4) → rail (g) → land move
               (h) → land combat (k) → reorganisation (m) → last-impulse test
     END     = final reorganisation → production → morale → peace → victory check
 
@@ -35,6 +35,7 @@ class Step(str, Enum):
     DECLARATION = "declaration"
     ACTION_CHOICE = "action_choice"
     OFFENSIVE = "offensive"
+    EMERGENCY = "emergency_supply"
     RAIL = "rail"
     LAND_MOVE = "land_move"
     LAND_COMBAT = "land_combat"
@@ -49,7 +50,8 @@ class Step(str, Enum):
 
 
 TURN_START = (Step.REINFORCEMENT, Step.HOME_FRONT, Step.BREAKDOWN, Step.ENTRENCH, Step.LENDING, Step.INITIATIVE)
-IMPULSE = (Step.WEATHER, Step.DECLARATION, Step.ACTION_CHOICE, Step.OFFENSIVE, Step.RAIL, Step.LAND_MOVE,
+IMPULSE = (Step.WEATHER, Step.DECLARATION, Step.ACTION_CHOICE, Step.OFFENSIVE,
+           Step.EMERGENCY, Step.RAIL, Step.LAND_MOVE,
            Step.LAND_COMBAT, Step.REORGANISATION, Step.LAST_IMPULSE)
 TURN_END = (Step.FINAL_REORGANISATION, Step.PRODUCTION, Step.MORALE, Step.PEACE, Step.VICTORY)
 # Activity steps → the activity name in the allowable-activities table.
@@ -57,7 +59,7 @@ ACTIVITY = {Step.RAIL: "rail", Step.LAND_MOVE: "land_move", Step.LAND_COMBAT: "l
             Step.REORGANISATION: "reorganise"}
 RULE = {Step.REINFORCEMENT: "FA 4.2", Step.BREAKDOWN: "FA 21.2", Step.HOME_FRONT: "FA 14.1", Step.ENTRENCH: "FA 21.6", Step.LENDING: "FA 5",
         Step.INITIATIVE: "FA 6.1", Step.INITIATIVE_REROLL: "FA 6.1", Step.FIRST_SIDE: "FA 6.2",
-        Step.WEATHER: "FA 8", Step.DECLARATION: "FA 9", Step.ACTION_CHOICE: "FA 10.1", Step.OFFENSIVE: "FA 18.1",
+        Step.WEATHER: "FA 8", Step.DECLARATION: "FA 9", Step.ACTION_CHOICE: "FA 10.1", Step.OFFENSIVE: "FA 18.1", Step.EMERGENCY: "FA 2.4.4",
         Step.RAIL: "FA 11.8", Step.LAND_MOVE: "FA 11.9", Step.LAND_COMBAT: "FA 11.12",
         Step.REORGANISATION: "FA 11.14", Step.LAST_IMPULSE: "FA 12",
         Step.FINAL_REORGANISATION: "FA 13.4", Step.PRODUCTION: "FA 13.5", Step.MORALE: "FA 14",
@@ -163,6 +165,7 @@ def start_impulse(state: dict[str, Any], side: str) -> None:
     flow["op_unlimited"] = []
     flow["op_hq"] = {}
     flow["op_spent"] = {}
+    flow["emergency"] = {}
     set_step(state, Step.WEATHER)
 
 

@@ -16,7 +16,8 @@ from .sequence import Step, fresh_marks, turn_label
 
 # The land option rules a table may switch on (FA options; all off by default, as optional
 # rules are played only if every player agrees). See ruleset.OPTION_SCHEMA.
-OPTION_RULES = ("in_hex_reserves", "isolated_reorganisation", "home_front_reserves")
+OPTION_RULES = ("emergency_hq_supply", "in_hex_reserves", "isolated_reorganisation",
+                "home_front_reserves")
 
 OOB_FIELDS = ("id", "power", "nation", "name", "type", "size", "cf", "ma", "reorg", "white",
               "place", "hex", "arrives", "source")
@@ -169,7 +170,7 @@ def build_state(scenario: str, options: dict[str, Any], seats: list[str]) -> dic
         "combat": None, "acts": {}, "enemy_held": [], "down_at_start": [],
         "script": spec.get("script", []), "may_act": [], "forced_pass": [],
         "ferried": {}, "broken_down": [], "built_up": [],
-        "op_unlimited": [], "op_hq": {}, "op_spent": {}, "home_front_moved": [],
+        "op_unlimited": [], "op_hq": {}, "op_spent": {}, "home_front_moved": [], "emergency": {},
     }
     return {"flow": flow, "board": board, "secret": {}}
 

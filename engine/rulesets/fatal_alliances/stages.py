@@ -215,7 +215,7 @@ def needs_decision(state: dict[str, Any], step: Step) -> bool:
         powers = [p for p in active_powers(state)
                   if p not in flow["done"] and activity_allowed(state, p, step)
                   and has_choice(state, p, step)]
-    elif step == Step.OFFENSIVE:
+    elif step in (Step.OFFENSIVE, Step.EMERGENCY):
         powers = [p for p in active_powers(state)
                   if p not in flow["done"] and has_choice(state, p, step)]
     elif step in (Step.PRODUCTION, Step.ENTRENCH, Step.BREAKDOWN, Step.HOME_FRONT):
@@ -239,12 +239,16 @@ def finish_step(state: dict[str, Any], step: Step, roller: Roller, events: list[
     elif step == Step.ACTION_CHOICE:
         set_step(state, Step.OFFENSIVE)
     elif step == Step.OFFENSIVE:
+        set_step(state, Step.EMERGENCY)
+    elif step == Step.EMERGENCY:
         set_step(state, Step.RAIL)
     elif step in ACTIVITY:
         flow["marks"]["moved"] = [] if step != Step.RAIL else flow["marks"]["moved"]
         nxt = next_in(IMPULSE, step)
         assert nxt is not None
         if nxt == Step.REORGANISATION:
+            from .emergency import end_of_combat
+            events.extend(end_of_combat(state))
             flow["down_at_start"] = sorted(u["id"] for u in on_map(state) if not u["up"])
         set_step(state, nxt)
     elif step == Step.PRODUCTION:

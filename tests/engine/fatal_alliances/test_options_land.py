@@ -1,5 +1,6 @@
-"""The FA option rules that are land rules: 1 in-hex reserves (FA 2.3), 6 isolated
-reorganisation (FA 13.4), 7 home-front reserves (FA 14.1). All are off by default."""
+"""The FA option rules that are land rules: 1 in-hex reserves (FA 2.3), 4 emergency HQ supply
+(FA 2.4.4), 6 isolated reorganisation (FA 13.4), 7 home-front reserves (FA 14.1). All are off
+by default."""
 
 from engine.kernel import Roller
 from engine.rulesets.fatal_alliances import RULESET
@@ -12,7 +13,7 @@ from engine.rulesets.fatal_alliances.sequence import Step
 from engine.rulesets.fatal_alliances.stages import do_final_reorganisation
 from engine.rulesets.fatal_alliances.zoc import is_legal_stack, would_overstack
 
-from .positions import corps, division, position
+from .positions import corps, division, hq, position
 
 import pytest
 from engine.kernel import Decision, IllegalAction
@@ -20,13 +21,14 @@ from engine.kernel import Decision, IllegalAction
 
 def with_options(state, **on):
     state["board"]["options"] = {"in_hex_reserves": False, "isolated_reorganisation": False,
-                                 "home_front_reserves": False, **on}
+                                 "home_front_reserves": False, "emergency_hq_supply": False,
+                                 **on}
     return state
 
 
 def test_fa_22_2_4_land_option_rules_are_table_options_off_by_default():
     filled = RULESET.check_options("campaign-1914", {})
-    assert filled == {"profile": "fa3", "in_hex_reserves": False,
+    assert filled == {"profile": "fa3", "emergency_hq_supply": False, "in_hex_reserves": False,
                       "isolated_reorganisation": False, "home_front_reserves": False}
     filled = RULESET.check_options("east-prussia-1914", {"in_hex_reserves": True})
     assert filled["in_hex_reserves"] is True
@@ -135,3 +137,30 @@ def test_fa_profiles_breakdown_offensive_points_and_reserves_read_the_same(profi
         {"done": True}, {"break": "ge-a", "into": ["INF", "INF"]}]
     assert hq_benefit_cost(hq("h", "germany", None, reorg=2)) == 7 and required(15) == 2
     assert is_legal_stack([corps(f"u{i}", "germany", "1,2") for i in range(3)], reserve=True)
+
+
+def test_fa_2_4_4_option_4_an_hq_supplies_up_to_its_reorg_value_of_cut_off_units():
+    from engine.rulesets.fatal_alliances.emergency import (apply_emergency, emergency_options,
+                                                           end_of_combat)
+    # Three German corps cut off at 5,x with a reorg-2 HQ among them; Russians around.
+    units = [hq("ge-h", "germany", "5,1", reorg=2), corps("ge-a", "germany", "5,2"),
+             corps("ge-b", "germany", "6,2"), corps("ge-c", "germany", "6,1"),
+             corps("ru-a", "russia", "3,1"), corps("ru-b", "russia", "3,3"),
+             corps("ru-c", "russia", "4,2"), corps("ru-d", "russia", "4,3"),
+             corps("ru-e", "russia", "7,3")]
+    state = with_options(position(units, step=Step.EMERGENCY, width=8,
+                                  features={"0,2": ["city"], "7,4": ["city"]}),
+                         emergency_hq_supply=True)
+    opts = emergency_options(state, "germany")
+    assert {"hq": "ge-h", "unit": "ge-a"} in opts and {"hq": "ge-h", "unit": "ge-b"} in opts
+    assert not any(o.get("unit") == "ge-h" for o in opts)      # never an HQ
+    assert "ge-a" not in {u["id"] for u in cb.eligible_attackers(state, ["germany"], "4,2")}
+    apply_emergency(state, "germany", {"hq": "ge-h", "unit": "ge-a"})
+    apply_emergency(state, "germany", {"hq": "ge-h", "unit": "ge-b"})
+    assert emergency_options(state, "germany") == [{"done": True}]   # reorg 2 used up
+    # A supplied unit may attack: ge-a is now eligible against the Russians at 4,2.
+    assert "ge-a" in {u["id"] for u in cb.eligible_attackers(state, ["germany"], "4,2")}
+    end_of_combat(state)
+    assert not state["board"]["units"]["ge-h"]["up"]
+    state["board"]["options"]["emergency_hq_supply"] = False
+    assert emergency_options(state, "germany") == [{"done": True}]

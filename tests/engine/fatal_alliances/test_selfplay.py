@@ -34,7 +34,7 @@ def test_fa_decision_ids_are_never_reused_within_a_game():
 
 def test_fa_selfplay_east_prussia_with_every_land_option_rule():
     options = {"in_hex_reserves": True, "isolated_reorganisation": True,
-               "home_front_reserves": True}
+               "home_front_reserves": True, "emergency_hq_supply": True}
     tally = selfplay(RULESET, "east-prussia-1914", games=2, seed=5, options=options)
     assert not tally.failed, tally.problems[:3]
     assert tally.finished == 2

@@ -1,0 +1,83 @@
+"""Option 4 (FA 2.4.4, emergency HQ supply) — a face-up HQ supplies, for this impulse only, up
+to its reorg value of co-operating non-HQ land units that trace a basic supply path to it;
+the HQ turns face-down at the end of the land combat step.
+
+Rulings (docs/rules/fatal_alliances.md): the phasing side announces, unit by unit, in its own
+step after the offensive points (before rail); the non-phasing side's announcement in the
+opponent's impulse is not modelled; only units out of supply are offered.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.kernel import Event
+
+from .position import by_hex, commander, map_of, on_map, unit
+from .powers import is_co_operating
+from .supply import _range_at, _trace, supplied_hexes
+from .zoc import enemy_zoc
+
+DONE = {"done": True}
+
+
+def enabled(state: dict[str, Any]) -> bool:
+    return bool(state["board"].get("options", {}).get("emergency_hq_supply"))
+
+
+def emergency_units(state: dict[str, Any]) -> set[str]:
+    return set(state["flow"].get("emergency", {}))
+
+
+def _reach(state: dict[str, Any], hq: dict[str, Any], power: str) -> dict[str, int]:
+    """Basic-path distances from the HQ (the 2.4 legality for `power`'s units)."""
+    m = map_of(state)
+    zoc = enemy_zoc(state, power)
+    friendly = {h for h, us in by_hex(state).items()
+                if any(is_co_operating(u["power"], power) for u in us)}
+    blocked = frozenset(h for h in zoc if h not in friendly)
+    return _trace(state, m, power, [hq["hex"]], blocked, railway=False)
+
+
+def emergency_options(state: dict[str, Any], power: str) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = [dict(DONE)]
+    if not enabled(state):
+        return out
+    flow = state["flow"]
+    given = flow.get("emergency", {})
+    m = map_of(state)
+    for hq in on_map(state):
+        if hq["type"] != "HQ" or commander(state, hq["power"]) != power or not hq["up"]:
+            continue
+        if sum(1 for h in given.values() if h == hq["id"]) >= hq["reorg"]:
+            continue
+        for u in on_map(state):
+            if (u["type"] == "HQ" or u["id"] in given
+                    or not is_co_operating(u["power"], hq["power"])
+                    or u["hex"] in supplied_hexes(state, u["power"])):
+                continue
+            dist = _reach(state, hq, u["power"]).get(u["hex"])
+            if dist is not None and (dist <= _range_at(state, m, u["hex"]) or dist <= 1):
+                out.append({"hq": hq["id"], "unit": u["id"]})
+    return out
+
+
+def apply_emergency(state: dict[str, Any], power: str, action: dict[str, Any]) -> list[Event]:
+    flow = state["flow"]
+    if action == DONE:
+        flow["done"] = sorted(set(flow["done"]) | {power})
+        return [Event("step_done", "FA 2.4.4", {"power": power, "activity": "emergency"})]
+    flow.setdefault("emergency", {})[action["unit"]] = action["hq"]
+    flow["emergency"] = dict(sorted(flow["emergency"].items()))
+    return [Event("emergency_supply", "FA 2.4.4 (option 4)", dict(action))]
+
+
+def end_of_combat(state: dict[str, Any]) -> list[Event]:
+    """The HQs that gave emergency supply turn face-down after the land combat step."""
+    flipped = []
+    for hq_id in sorted(set(state["flow"].get("emergency", {}).values())):
+        hq = unit(state, hq_id)
+        if hq["hex"] is not None and hq["up"]:
+            hq["up"] = False
+            flipped.append(hq_id)
+    return [Event("emergency_hqs_down", "FA 2.4.4", {"hqs": flipped})] if flipped else []
