@@ -2,7 +2,10 @@
 
 Real daphne on 127.0.0.1 with PostgreSQL and Redis; websocket clients in this one process.
 Closed loop per game: a player acts, then waits until every client of that game (both players
-and the S spectators) holds the new version, then acts again. The game is a toy duel
+and the S spectators) holds the new version, then acts again. Players use `websockets` and keep
+their view; spectators are `Watcher`s, a hand-rolled RFC 6455 client that reads only the
+version (the client process shares the machine's 2 cores with daphne, and should cost what 100
+browsers on their own machines cost the server: nothing). The game is a toy duel
 (tests.toy.ruleset): bids until someone must move, then move / undo / move / undo … — every
 step a real versioned action through the service (row lock, record, commit, per-audience
 patch, fan-out). Prints JSON: actions/s, p50/p99 act→ack and act→last client, bytes per patch
@@ -161,6 +164,124 @@ class Conn:
         await self.ws.close()
 
 
+class Watcher(asyncio.Protocol):
+    """A spectator that costs the client process as little as a spectator's browser on its own
+    machine costs the server's: RFC 6455 by hand on an asyncio protocol (handshake, unmasked
+    server frames, masked client frames, pong), reading only the version from each patch's
+    prefix. With `websockets` the 100 spectators took most of the client process's CPU, and
+    the client shares the 2 cores with daphne: the loop then measured our client, not the
+    server. Same interface as Conn for the loop and the hold check."""
+
+    PATCH = b'{"type":"patch","v":'
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.v = -1
+        self.waiters: dict[int, asyncio.Future] = {}
+        self.patch_bytes: list[int] = []
+        self.view_bytes = 0
+        self.buffer = bytearray()
+        self.upgraded = False
+        self.welcome: asyncio.Future | None = None
+        self.transport: asyncio.Transport | None = None
+
+    async def open(self) -> None:
+        import base64
+        from urllib.parse import urlsplit
+        parts = urlsplit(self.url)
+        loop = asyncio.get_running_loop()
+        self.welcome = loop.create_future()
+        await loop.create_connection(lambda: self, parts.hostname, parts.port)
+        key = base64.b64encode(os.urandom(16)).decode()
+        assert self.transport is not None
+        self.transport.write((f"GET {parts.path} HTTP/1.1\r\nHost: {parts.netloc}\r\n"
+                              "Upgrade: websocket\r\nConnection: Upgrade\r\n"
+                              f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n"
+                              "Origin: http://127.0.0.1\r\n\r\n").encode())
+        await asyncio.wait_for(self.welcome, 60)
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        self.transport = transport  # type: ignore[assignment]
+
+    def _send(self, opcode: int, payload: bytes) -> None:
+        mask = os.urandom(4)
+        size = len(payload)
+        head = bytes([0x80 | opcode]) + (bytes([0x80 | size]) if size < 126
+                                         else bytes([0x80 | 126]) + size.to_bytes(2, "big"))
+        masked = bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
+        assert self.transport is not None
+        self.transport.write(head + mask + masked)
+
+    def data_received(self, data: bytes) -> None:
+        self.buffer += data
+        if not self.upgraded:
+            end = self.buffer.find(b"\r\n\r\n")
+            if end < 0:
+                return
+            if not self.buffer.startswith(b"HTTP/1.1 101"):
+                self._fail(RuntimeError(bytes(self.buffer[:200]).decode(errors="replace")))
+                return
+            del self.buffer[:end + 4]
+            self.upgraded = True
+            self._send(0x1, b'{"type":"hello"}')  # not before: daphne drops early frames
+        buffer = self.buffer
+        while len(buffer) >= 2:
+            opcode, size, start = buffer[0] & 0x0F, buffer[1] & 0x7F, 2
+            if size == 126:
+                if len(buffer) < 4:
+                    return
+                size, start = int.from_bytes(buffer[2:4], "big"), 4
+            elif size == 127:
+                if len(buffer) < 10:
+                    return
+                size, start = int.from_bytes(buffer[2:10], "big"), 10
+            if len(buffer) < start + size:
+                return
+            payload = bytes(buffer[start:start + size])
+            del buffer[:start + size]
+            if opcode == 0x1:
+                self._text(payload)
+            elif opcode == 0x9:
+                self._send(0xA, payload)
+            elif opcode == 0x8:
+                self._fail(RuntimeError("closed by the server"))
+
+    def _text(self, payload: bytes) -> None:
+        if payload.startswith(self.PATCH):
+            v = int(payload[len(self.PATCH):payload.index(b",", len(self.PATCH))])
+            self.patch_bytes.append(len(payload))
+            self.v = v
+            waiter = self.waiters.pop(v, None)
+            if waiter is not None and not waiter.done():
+                waiter.set_result(time.perf_counter())
+        elif payload.startswith(b'{"type":"welcome"') and self.welcome is not None \
+                and not self.welcome.done():
+            welcome = json.loads(payload)
+            self.v = welcome["v"]
+            self.view_bytes = len(json.dumps(welcome["view"], separators=(",", ":")))
+            self.welcome.set_result(True)
+
+    def _fail(self, exc: Exception) -> None:
+        if self.welcome is not None and not self.welcome.done():
+            self.welcome.set_exception(exc)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._fail(exc or RuntimeError("connection lost"))
+
+    def reach(self, v: int) -> asyncio.Future:
+        future = asyncio.get_running_loop().create_future()
+        if self.v >= v:
+            future.set_result(time.perf_counter())
+        else:
+            self.waiters[v] = future
+        return future
+
+    async def close(self) -> None:
+        if self.transport is not None:
+            self._send(0x8, (1000).to_bytes(2, "big"))
+            self.transport.close()
+
+
 def _next_action(red: Conn, blue: Conn, options: dict[str, Any]) -> tuple[Conn, dict[str, Any]]:
     """The next frame of the loop: a bid, a move (first option), a react, or an undo."""
     view = red.view
@@ -188,7 +309,7 @@ async def _game_loop(urls: list[str], game: dict[str, Any], spectators: int, act
     """Players on the first process; spectators spread over all of them in turn."""
     red = Conn(urls[0], game["red"], True)
     blue = Conn(urls[0], game["blue"], True)
-    watchers = [Conn(urls[i % len(urls)], None, False) for i in range(spectators)]
+    watchers = [Watcher(urls[i % len(urls)]) for i in range(spectators)]
     await asyncio.gather(red.open(), blue.open())
     for i in range(0, len(watchers), 50):
         await asyncio.gather(*(w.open() for w in watchers[i:i + 50]))
@@ -234,7 +355,7 @@ async def _hold(url: str, game: dict[str, Any], sockets: int, pid: int) -> dict[
     """Open `sockets` spectators at once-ish, check each got its welcome, hold them, push one
     action and check every one of them receives it."""
     before = _rss_kib(pid)
-    conns = [Conn(url, None, False) for _ in range(sockets)]
+    conns = [Watcher(url) for _ in range(sockets)]
     start = time.perf_counter()
     for i in range(0, sockets, 100):
         await asyncio.gather(*(c.open() for c in conns[i:i + 100]))
