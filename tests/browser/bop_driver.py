@@ -89,12 +89,15 @@ class BopDriver:
     log: Callable[[str], None] | None = None
     history: list[Done] = field(default_factory=list)
     friction: list[str] = field(default_factory=list)
-    # Offered orders a person cannot give by clicking (a force in an off-map box such as the
-    # Petrograd box: the map draws no boxes); the policy leaves them alone.
+    # Offered orders a person cannot give by clicking (an origin or destination the map does
+    # not draw); the policy leaves them alone. Off-map boxes (the Petrograd box) are drawn and
+    # clicked like hexes, so orders from and to them are played.
     unclickable: set = field(default_factory=set)
+    box_orders: list = field(default_factory=list)   # labels of orders given from/to a box
     _budget: dict[tuple, int] = field(default_factory=dict)
     _bought: set = field(default_factory=set)
     _places: dict[str, str] | None = None
+    _boxes: dict[str, list[str]] | None = None
     _shot_no: int = 0
 
     # --- reading the pages -------------------------------------------------------------------
@@ -128,6 +131,25 @@ class BopDriver:
                   if (!out[p.name] || p.capital) out[p.name] = p.hex;
                 return out; }""")
         return self._places
+
+    def boxes(self, page) -> dict[str, list[str]]:
+        """The map's off-map boxes (drawn by the map view) and their adjacent hexes."""
+        if self._boxes is None:
+            self._boxes = page.evaluate("""() => Object.fromEntries([...window.salient.map.boxes.keys()]
+                .map((id) => [id, window.salient.map.map.boxes[id].adjacent]))""")
+        return self._boxes
+
+    def on_map(self, page, loc: Any) -> bool:
+        return is_hex(loc) or (isinstance(loc, str) and loc in self.boxes(page))
+
+    def distance(self, page, a: str, b: str) -> int:
+        """Hex distance; a box is one step beyond its nearest adjacent hex."""
+        boxes = self.boxes(page)
+        if a in boxes:
+            return 1 + min(self.distance(page, h, b) for h in boxes[a])
+        if b in boxes:
+            return 1 + min(self.distance(page, a, h) for h in boxes[b])
+        return hex_distance(a, b)
 
     def shot(self, name: str) -> None:
         if not self.shots:
@@ -267,9 +289,10 @@ class BopDriver:
     def _clickable(self, page) -> list[dict[str, Any]]:
         out = []
         for e in self.entries(page):
-            if e["hex"] is not None and e["from"] is not None and not is_hex(e["from"]):
+            if e["hex"] is not None and e["from"] is not None and not (
+                    self.on_map(page, e["from"]) and self.on_map(page, e["hex"])):
                 self.unclickable.add(e["label"])
-            elif is_hex(e["from"]) and is_hex(e["hex"]):
+            elif self.on_map(page, e["from"]) and self.on_map(page, e["hex"]):
                 out.append(e)
         return out
 
@@ -285,7 +308,8 @@ class BopDriver:
         self._select(page, decision)
         best = None
         for e in self._clickable(page):
-            closer = hex_distance(e["from"], objective) - hex_distance(e["hex"], objective)
+            closer = (self.distance(page, e["from"], objective)
+                      - self.distance(page, e["hex"], objective))
             if closer >= gain and (best is None or (closer, -e["index"]) > best[0]):
                 best = ((closer, -e["index"]), e["index"])
         return None if best is None else best[1]
@@ -318,10 +342,12 @@ class BopDriver:
             page.locator(f"#reaction button.choice[data-index='{entry['index']}']").click()
             page.wait_for_selector("#reaction .order")
             return page.inner_text("#reaction .order .order-text")
-        if is_hex(entry["hex"]):
+        if self.on_map(page, entry["hex"]):
+            if not (is_hex(entry["hex"]) and (entry["from"] is None or is_hex(entry["from"]))):
+                self.box_orders.append(entry["label"])
             origins = page.evaluate("() => window.salient.orders.origins()")
             if origins:
-                assert is_hex(entry["from"]), f"an origin off the map: {entry}"
+                assert self.on_map(page, entry["from"]), f"an origin off the map: {entry}"
                 if page.evaluate("() => window.salient.orders.origin") != entry["from"]:
                     self._click_hex(page, entry["from"])
                     page.wait_for_function("(o) => window.salient.orders.origin === o",
