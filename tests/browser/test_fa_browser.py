@@ -11,8 +11,7 @@ version and position. At the end the record replays through `python -m engine re
 the replay page verifies every die from the revealed seed.
 
 The default test plays the first turn's impulses, at most four (twenty to forty orders, about
-a minute here), then Germany resigns over the game socket (the page has no resign button
-yet). The whole game to its result (about a hundred orders) takes three minutes or more on a
+a minute here), then Germany resigns with the page's control. The whole game to its result (about a hundred orders) takes three minutes or more on a
 shared two-core machine, so it is marked slow and runs only with SALIENT_FA_FULL_GAME=1.
 A third test checks the adapter in Chromium on the engine's own data, without a server.
 SALIENT_FA_SHOTS=<folder> keeps screenshots; SALIENT_FA_DOC_SHOT=1 rewrites
@@ -431,8 +430,10 @@ def test_east_prussia_first_impulses_then_resignation(site, new_context, tmp_pat
     assert result is None
     for kind in ("action", "rail_move", "land_move", "land_attack", "combat_losses"):
         assert kinds.get(kind), kinds
-    # Germany resigns over the game socket, as the page's client does (no button yet).
-    game["germany"].evaluate("() => window.salient.socket.resign('germany')")
+    # Germany resigns with the page's control, after confirming.
+    game["germany"].click("[data-control=resign]")
+    game["germany"].wait_for_selector("[data-confirm=resign]")
+    game["germany"].click("[data-control=resign-confirm]")
     game["watcher"].wait_for_function("() => !!window.salient.store.result")
     result = game["watcher"].evaluate("() => window.salient.store.result")
     assert result["winners"] == ["russia"], result
