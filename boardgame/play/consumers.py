@@ -269,6 +269,13 @@ class GameConsumer(AsyncWebsocketConsumer):
         if self.closed:
             return
         if v is None:
+            if text.startswith('{"type":"seats"') and self._seats_changed(text):
+                # The host handed one of this socket's seats to someone else (or this user
+                # another): its audience is fixed for life, so it must not hear one more
+                # frame of that seat. The client reconnects and gets its new audience.
+                await self.send_text(text)
+                await self._close(protocol.CLOSE_SEATS_CHANGED)
+                return
             await self.send_text(text)
             return
         if self.syncing:
@@ -282,6 +289,13 @@ class GameConsumer(AsyncWebsocketConsumer):
             return
         self.buffer.append((v, text))
         self.nudge()
+
+    def _seats_changed(self, text: str) -> bool:
+        import json
+        seating = json.loads(text).get("seats", [])
+        name = self.user.get_username() if self.user.is_authenticated else None
+        now = sorted(s["seat"] for s in seating if name is not None and s.get("player") == name)
+        return now != sorted(self.my_seats)
 
     def nudge(self) -> None:
         """Bring this socket up to date from the database (gap seen, or the layer came back)."""

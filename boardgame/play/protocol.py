@@ -24,6 +24,7 @@ CLOSE_AUTH_FAILED = 4403     # bad token, or the user may not see this game
 CLOSE_NOT_FOUND = 4404       # no such game (private games are not acknowledged)
 CLOSE_PROTOCOL = 4406        # `hello` asked for a protocol version we do not speak
 CLOSE_TOO_MANY_SOCKETS = 4409
+CLOSE_SEATS_CHANGED = 4410     # the host handed a seat to someone else: reconnect for the new view
 CLOSE_FLOOD = 4429           # kept flooding after `rate/limited` errors
 
 

@@ -216,3 +216,36 @@ async def test_player_on_one_process_spectators_on_two_see_the_same_stream(
     assert frame["seq"] > 0
     for client in clients:
         await client.close()
+
+
+def _put_in_disorder(game_id, seat):
+    game = Game.objects.get(pk=game_id)
+    game.live = {**game.live, "disorder": [seat]}
+    game.save(update_fields=["live"])
+
+
+async def test_replaced_players_socket_closes_before_another_frame_of_the_seat(
+        table, daphne_server):
+    from boardgame.play import actions
+    server = daphne_server()
+    await db(_put_in_disorder, table["game"], "blue")
+    old_blue = await Client(server.url, table["game"], token=table["blue"]).open()
+    await old_blue.hello()
+    assert old_blue.welcome["audience"] == "seat:blue"
+    def replace():
+        iago = type(table["users"]["red"]).objects.get(username="iago")
+        return actions.do_replace_seat(table["game"], table["users"]["red"], "blue", iago)
+    await db(replace)
+    seats = await old_blue.expect("seats")
+    assert {s["seat"]: s["player"] for s in seats["seats"]}["blue"] == "iago"
+    closed = await old_blue.expect("_closed")
+    assert closed["code"] == 4410
+    new_blue = await Client(server.url, table["game"], token=table["iago"]).open()
+    red = await Client(server.url, table["game"], token=table["red"]).open()
+    assert (await new_blue.hello())["audience"] == "seat:blue"
+    await red.hello()
+    assert await play_one({"red": red, "blue": new_blue}, [red, new_blue], table["game"])
+    after = old_blue.frames[old_blue.frames.index(seats) + 1:]
+    assert after == [], f"the replaced player still heard {after}"
+    for client in (red, new_blue):
+        await client.close()
