@@ -20,7 +20,3 @@ application = ProtocolTypeRouter({
     "http": django_asgi_app,
     "websocket": AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
 })
-
-import sys as _sys  # noqa: E402
-if os.environ.get("SWI"):
-    _sys.setswitchinterval(float(os.environ["SWI"]))
