@@ -21,13 +21,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--spectators", type=int, default=100, help="live: spectators per game")
     parser.add_argument("--actions", type=int, default=1000, help="live: actions in all")
     parser.add_argument("--hold", type=int, default=1000, help="live: sockets held at once")
+    parser.add_argument("--spectator-client", choices=["lean", "websockets"], default="lean",
+                        help="live: spectators as lean hand-rolled clients or `websockets` ones")
     parser.add_argument("--processes", type=int, default=1,
                         help="live: daphne processes (players on the first, spectators spread)")
     args = parser.parse_args(argv)
     if args.suite == "live":
         from bench import live
         figures["live"] = live.run(args.games or 1, args.spectators, args.actions, args.hold,
-                                  args.processes)
+                                  args.processes, args.spectator_client)
     if args.suite == "browser":
         from bench import browser
         figures["browser"] = browser.run()

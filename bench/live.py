@@ -34,6 +34,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 DB_URL = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/salient_bench")
 REDIS_URL = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0")
+# `lean` (Watcher, the default) or `websockets` (Conn): which client the spectators use.
+SPECTATOR_CLIENT = "lean"
 
 
 def _percentile(samples: list[float], q: float) -> float:
@@ -309,7 +311,10 @@ async def _game_loop(urls: list[str], game: dict[str, Any], spectators: int, act
     """Players on the first process; spectators spread over all of them in turn."""
     red = Conn(urls[0], game["red"], True)
     blue = Conn(urls[0], game["blue"], True)
-    watchers = [Watcher(urls[i % len(urls)]) for i in range(spectators)]
+    if SPECTATOR_CLIENT == "websockets":
+        watchers: list[Any] = [Conn(urls[i % len(urls)], None, False) for i in range(spectators)]
+    else:
+        watchers = [Watcher(urls[i % len(urls)]) for i in range(spectators)]
     await asyncio.gather(red.open(), blue.open())
     for i in range(0, len(watchers), 50):
         await asyncio.gather(*(w.open() for w in watchers[i:i + 50]))
@@ -400,11 +405,13 @@ def _wait_listening(port: int) -> None:
 
 
 def run(games: int = 1, spectators: int = 100, actions: int = 1000,
-        hold: int = 1000, processes: int = 1) -> dict[str, Any]:
+        hold: int = 1000, processes: int = 1, spectator_client: str = "lean") -> dict[str, Any]:
     """Start `processes` daphne processes, play `actions` actions spread over `games` games
     each watched by `spectators` (players on the first process, spectators spread over all),
     then hold `hold` sockets on the first process. Returns the figures."""
     import resource
+    global SPECTATOR_CLIENT
+    SPECTATOR_CLIENT = spectator_client
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
     _setup_django()
@@ -450,7 +457,7 @@ def run(games: int = 1, spectators: int = 100, actions: int = 1000,
         sockets = games * (spectators + 2)
         return {
             "games": games, "spectators_per_game": spectators, "actions": total,
-            "daphne_processes": len(servers),
+            "daphne_processes": len(servers), "spectator_client": spectator_client,
             "actions_per_s": round(total / out["elapsed"], 1),
             "act_to_ack_ms": {"p50": _percentile(acks, 0.5), "p99": _percentile(acks, 0.99)},
             "act_to_last_client_ms": {"p50": _percentile(lasts, 0.5),
