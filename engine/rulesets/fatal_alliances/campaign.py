@@ -99,15 +99,23 @@ def _spread(state: dict[str, Any], wars: set[str]) -> None:
 
 
 def run_script(state: dict[str, Any]) -> list[Event]:
-    """FA 22.1 / 22.6 — apply the scripted declarations and entries due this impulse."""
+    """FA 22.1 / 22.6 — apply the scripted declarations and entries due this impulse.
+
+    An entry whose impulse never comes (the last-impulse test ended its turn first) happens at
+    the first impulse after it; its forced passes and extra land action apply only in the
+    impulse it names."""
     flow = state["flow"]
     board = state["board"]
     events: list[Event] = []
     flow["forced_pass"] = []
     flow["may_act"] = []
-    for entry in flow.get("script", []):
-        if entry["turn"] != flow["turn"] or entry["impulse"] != flow["impulse"]:
+    done = flow.setdefault("script_done", [])
+    for n, entry in enumerate(flow.get("script", [])):
+        if n in done or (entry["turn"], entry["impulse"]) > (flow["turn"], flow["impulse"]):
             continue
+        done.append(n)
+        done.sort()
+        exact = (entry["turn"], entry["impulse"]) == (flow["turn"], flow["impulse"])
         for minor, major in sorted(entry.get("align", {}).items()):
             board["aligned"][minor] = major
         for a, b in entry.get("declare", []):
@@ -125,8 +133,9 @@ def run_script(state: dict[str, Any]) -> list[Event]:
             board.setdefault("access", {}).pop(minor, None)
         if entry.get("schlieffen"):
             board["zoc_silenced"] = {"belgium": ["germany"]}
-        flow["forced_pass"] = sorted(entry.get("forced_pass", []))
-        flow["may_act"] = sorted(entry.get("may_act", []))
+        if exact:
+            flow["forced_pass"] = sorted(entry.get("forced_pass", []))
+            flow["may_act"] = sorted(entry.get("may_act", []))
         events.append(Event("scripted_entry", entry["rule"], {
             k: v for k, v in sorted(entry.items()) if k not in ("turn", "impulse")}))
     return events

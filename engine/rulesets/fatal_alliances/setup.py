@@ -168,7 +168,7 @@ def build_state(scenario: str, options: dict[str, Any], seats: list[str]) -> dic
                     "advance": 1, "zones": {}},
         "actions": {}, "used": {}, "done": [], "pending": [], "marks": fresh_marks(),
         "combat": None, "acts": {}, "enemy_held": [], "down_at_start": [],
-        "script": spec.get("script", []), "may_act": [], "forced_pass": [],
+        "script": spec.get("script", []), "script_done": [], "may_act": [], "forced_pass": [],
         "ferried": {}, "broken_down": [], "built_up": [],
         "op_unlimited": [], "op_hq": {}, "op_spent": {}, "home_front_moved": [], "emergency": {},
     }

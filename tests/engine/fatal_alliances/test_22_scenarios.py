@@ -160,3 +160,16 @@ def test_fa_22_6_an_entering_minor_falls_back_to_an_active_major_of_its_side():
     assert board["aligned"]["bulgaria"] == "austria_hungary"
     assert events[0].data == {"minor": "bulgaria", "major": "austria_hungary"}
     assert enter_minor(state, "bulgaria", "germany") == []        # already in the war
+
+
+@needs_map
+def test_fa_22_1_a_scripted_impulse_cut_off_by_the_turn_end_happens_at_the_next_impulse():
+    state = campaign()                                   # turn 1, impulse 1 has been run
+    state["flow"].update(turn=2, impulse=1)              # turn 1 ended after impulse 2
+    events = run_script(state)
+    board = state["board"]
+    assert {"germany", "france", "russia", "britain"} <= set(board["active"])
+    assert "belgium|germany" in board["wars"]
+    assert state["flow"]["forced_pass"] == []            # impulse 2's passes do not carry over
+    assert len([e for e in events if e.kind == "scripted_entry"]) == 2
+    assert run_script(state) == []                       # each entry happens once
