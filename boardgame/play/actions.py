@@ -151,6 +151,22 @@ def check_holds_seat(user: Any, game: Game, seat: str) -> None:
                              code="auth/not_your_seat", status=403, v=game.version, seat=seat)
 
 
+def playable_ruleset(game: Game) -> Any:
+    """The game's ruleset, if this server still plays the version of the rules the game was
+    started under. A rule change that can alter a replay bumps the ruleset's `version`; an
+    older game stays readable and exportable (and may still be resigned, drawn or abandoned)
+    but is not played on under rules it did not start with."""
+    ruleset = rulesets.get(game.ruleset)
+    started = (game.versions or {}).get("ruleset")
+    if started is not None and started != ruleset.version:
+        raise ActionRejected(
+            f"This game was started under version {started} of the {game.ruleset} rules; this "
+            f"server plays version {ruleset.version}. It can be read, replayed and exported, "
+            "and its players may still resign, agree a draw or abandon it, but not play on.",
+            code="game/outdated", v=game.version, started=started, server=ruleset.version)
+    return ruleset
+
+
 def check_not_over(game: Game) -> None:
     if game.is_over:
         raise ActionRejected("The game is over.", code="game/over", v=game.version)
@@ -272,7 +288,7 @@ def submit_action(game_id: int, user: Any, seat: Any, decision: Any, action: Any
             try:
                 check_holds_seat(user, game, seat)
                 check_not_over(game)
-                ruleset = rulesets.get(game.ruleset)
+                ruleset = playable_ruleset(game)
                 if game.live.get("paused"):
                     raise ActionRejected("The game is paused.", code="game/paused",
                                          v=game.version)
@@ -318,7 +334,7 @@ def submit_undo(game_id: int, user: Any, seat: Any, cid: Any) -> Accepted:
             try:
                 check_holds_seat(user, game, seat)
                 check_not_over(game)
-                ruleset = rulesets.get(game.ruleset)
+                ruleset = playable_ruleset(game)
                 try:
                     outcome = undo(ruleset, game.state, seat)
                 except IllegalAction as exc:
@@ -523,13 +539,13 @@ def get_options(game_id: int, user: Any, seat: Any, decision: Any,
                              status=400, field="decision")
     try:
         game = Game.objects.only("id", "table_id", "ruleset", "state", "version",
-                                 "finished").get(pk=game_id)
+                                 "versions", "finished").get(pk=game_id)
     except Game.DoesNotExist:
         raise ActionRejected(f"There is no game {game_id}.", code="game/not_found",
                              status=404, game=game_id) from None
     check_holds_seat(user, game, seat)
     check_not_over(game)
-    ruleset = rulesets.get(game.ruleset)
+    ruleset = playable_ruleset(game)
     try:
         return expand_options(ruleset, game.state, seat, decision, query)
     except (IllegalAction, MalformedAction) as exc:

@@ -34,7 +34,7 @@ from engine import rulesets
 from engine.kernel import decisions, result
 
 from . import clocks
-from .actions import Step, _finish, play_timeout
+from .actions import ActionRejected, Step, _finish, play_timeout, playable_ruleset
 from .models import Game
 
 logger = logging.getLogger(__name__)
@@ -70,7 +70,14 @@ def resolve_game(game_id: int, now: Any = None) -> list[str]:
         now = now or timezone.now()
         if game.due is None or game.due > now:
             return []  # answered meanwhile: re-checked under the lock
-        ruleset = rulesets.get(game.ruleset)
+        try:
+            ruleset = playable_ruleset(game)
+        except ActionRejected:
+            # Started under rules this server no longer plays: no defaults are played for it,
+            # and the sweeper stops looking (its players may still end it).
+            game.due = None
+            game.save(update_fields=["due"])
+            return []
         remind = clocks.reminders_due(game, now)
         if remind:
             _remind(game, remind)

@@ -279,3 +279,33 @@ def test_clock_runs_out_plays_the_default_and_civil_disorder_follows(
     assert game.live["disorder"]  # K = 2 misses → civil disorder, defaults play for it
     assert game.is_over  # the defaults played the game to its end
     assert replay(actions_record(game, hamlet)).state_hash == state_hash(game.state)
+
+
+def test_a_game_started_under_other_rules_is_read_but_not_played_on(duel, hamlet, othello):
+    duel.versions = {**duel.versions, "ruleset": "0-older"}
+    duel.save(update_fields=["versions"])
+    seat, decision, action = helpers.next_moves(duel.state)[0]
+    player = {"red": hamlet, "blue": othello}[seat]
+    with pytest.raises(ActionRejected) as refused:
+        actions.submit_action(duel.pk, player, seat, decision, action, "c-old")
+    assert refused.value.code == "game/outdated"
+    assert refused.value.data["started"] == "0-older"
+    with pytest.raises(ActionRejected) as options:
+        actions.get_options(duel.pk, player, seat, decision)
+    assert options.value.code == "game/outdated"
+    duel.refresh_from_db()
+    assert duel.version == 0 and not ActionRecord.objects.filter(game=duel).exists()
+    # Its players may still end it.
+    actions.do_resign(duel.pk, hamlet, "red")
+    duel.refresh_from_db()
+    assert duel.is_over and duel.result["reason"] == "resignation"
+
+
+def test_the_sweeper_plays_no_defaults_for_a_game_under_other_rules(hamlet, othello):
+    game = helpers.start_game(hamlet, {"red": hamlet, "blue": othello}, pace="async",
+                              deadline_hours=1)
+    deadlines.run_due()
+    Game.objects.filter(pk=game.pk).update(versions={"ruleset": "0-older"})
+    assert deadlines.resolve_game(game.pk, timezone.now() + dt.timedelta(hours=2)) == []
+    game.refresh_from_db()
+    assert game.version == 0 and game.due is None

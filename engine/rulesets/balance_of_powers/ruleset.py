@@ -133,7 +133,9 @@ def _seat_rule(kind: str) -> str:
 
 class BalanceOfPowers(Ruleset):
     id = "balance_of_powers"
-    version = "1"
+    # 2: deadlines play the passive answer ({"pass": true} on moves), leader return (1.323),
+    # random neutral entry option (6.13).
+    version = "2"
     manifest = MANIFEST
 
     # --- set-up -----------------------------------------------------------------------------
