@@ -511,8 +511,11 @@ class BalanceOfPowers(Ruleset):
             return [item for item in self._attack_items(state, th, seat, supplied)
                     if item["action"]["target"] == decision.data.get("target")]
         if decision.kind == "setup":
+            secret = state["flow"]["secret"]
+            if query and "placement" in query:
+                return [self._setup_check(th, seat, query, secret=secret)]
             return [{"action": {"placement": p}, "variant": i} for i, p in enumerate(
-                setup.deployments(th, seat, secret=state["flow"]["secret"]))]
+                setup.deployments(th, seat, secret=secret))]
         if decision.kind == "sea_move":
             return [{"action": a} for a in admiralty.sea_moves(state, th, seat, commander)]
         return []
@@ -603,6 +606,27 @@ class BalanceOfPowers(Ruleset):
             raise IllegalAction("BoP 12.1", first["code"], {"problems": problems[:10]},
                                 f"The set-up breaks BoP 12.1: {first['code']} {first['data']}.")
         return {"placement": dict(sorted(placement.items()))}
+
+    def _setup_check(self, th: Theatre, seat: str, query: dict[str, Any], *,
+                     secret: bool) -> dict[str, Any]:
+        """BoP 12.1 — the set-up editor's query `{"placement": {unit: loc}}` (an options query:
+        it answers, it never acts). One item: the placement's problems in plain words (each with
+        its rule, units and locations), whether it is complete and legal, the set-up's units and
+        where each may go by the rules about it alone; with `"action"` (the answer to send)
+        exactly when the validator would accept it. A query with `"brief": true` leaves out the
+        units and spots (the editor asks for them once)."""
+        placement = query.get("placement")
+        if set(query) - {"placement", "brief"} or not isinstance(placement, dict) or not all(
+                isinstance(k, str) and isinstance(v, str) for k, v in placement.items()):
+            raise MalformedAction('a set-up query is {"placement": {"<unit>": "<location>"}}')
+        report = setup.check_placement(th, seat, placement, secret=secret)
+        item: dict[str, Any] = dict(report)
+        if not query.get("brief"):
+            item["units"] = setup.unit_sheet(seat)
+            item["spots"] = setup.setup_spots(th, seat, secret=secret)
+        if report["legal"]:
+            item["action"] = {"placement": report["placement"]}
+        return item
 
     def _validate_sea(self, state: dict[str, Any], th: Theatre, seat: str, action: Any) -> Any:
         """BoP 6.452 — one corps between friendly ports (or the landing), as listed."""

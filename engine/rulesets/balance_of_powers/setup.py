@@ -118,12 +118,27 @@ def home_locs(th: Theatre, nation: str) -> list[str]:
 def setup_problems(th: Theatre, nation: str, placement: dict[str, str], *,
                    secret: bool) -> list[dict[str, Any]]:
     """BoP 12.1 — every broken set-up constraint as {"code", "data"}; [] when legal."""
-    problems: list[dict[str, Any]] = []
     expected = setup_units(nation)
     if sorted(placement) != expected:
-        missing = sorted(set(expected) - set(placement))
-        extra = sorted(set(placement) - set(expected))
-        return [{"code": "wrong_units", "data": {"missing": missing, "extra": extra}}]
+        return [_wrong_units(expected, placement)]
+    problems, counts = _basic_problems(th, nation, placement)
+    if problems or secret:
+        return problems
+    corps = {uid: loc for uid, loc in placement.items() if UNITS[uid].corps}
+    return _scenario_problems(th, nation, corps, counts)
+
+
+def _wrong_units(expected: list[str], placement: dict[str, str]) -> dict[str, Any]:
+    missing = sorted(set(expected) - set(placement))
+    extra = sorted(set(placement) - set(expected))
+    return {"code": "wrong_units", "data": {"missing": missing, "extra": extra}}
+
+
+def _basic_problems(th: Theatre, nation: str, placement: dict[str, str]
+                    ) -> tuple[list[dict[str, Any]], dict[str, int]]:
+    """Home country, stacking (2.62) and leaders with a corps, for placed units of `nation`;
+    also the corps count per location."""
+    problems: list[dict[str, Any]] = []
     counts: dict[str, int] = {}
     for uid, loc in sorted(placement.items()):
         if loc not in th.terrain or th.home.get(loc) != nation:
@@ -137,9 +152,13 @@ def setup_problems(th: Theatre, nation: str, placement: dict[str, str], *,
     for uid, loc in sorted(placement.items()):
         if UNITS[uid].kind == "leader" and not counts.get(loc):
             problems.append({"code": "leader_alone", "data": {"unit": uid, "at": loc}})
-    if problems or secret:
-        return problems
-    corps = {uid: loc for uid, loc in placement.items() if UNITS[uid].corps}
+    return problems, counts
+
+
+def _scenario_problems(th: Theatre, nation: str, corps: dict[str, str],
+                       counts: dict[str, int]) -> list[dict[str, Any]]:
+    """The open set-up's own constraints (12.1), for corps already in their home country."""
+    problems: list[dict[str, Any]] = []
     if nation == "france":
         dijon = th.place_loc.get("dijon")
         zone = set(french_zone(th))
@@ -177,6 +196,167 @@ def setup_problems(th: Theatre, nation: str, placement: dict[str, str], *,
                 problems.append({"code": "not_eastern_population_centre",
                                  "data": {"unit": uid, "at": loc}})
     return problems
+
+
+# --- the set-up editor's check ------------------------------------------------------------------
+
+def _where(th: Theatre, loc: str) -> str:
+    label = th.label.get(loc, loc)
+    pid = th.place_at.get(loc)
+    return f"{th.place_name[pid]} ({label})" if pid in th.place_name else label
+
+
+def _nation_title(nation: str) -> str:
+    return {"austria_hungary": "Austria-Hungary"}.get(nation, nation.title())
+
+
+def _adjective(nation: str) -> str:
+    return {"austria_hungary": "Austro-Hungarian", "france": "French", "germany": "German",
+            "russia": "Russian"}.get(nation, nation.title())
+
+
+def unit_title(uid: str) -> str:
+    """A unit as players name it: "10 RS Corps", "2 Cavalry Corps", "leader Kluck"."""
+    u = UNITS[uid]
+    name = u.name if any(c.isdigit() for c in u.name) or len(u.name) <= 3 else u.name.title()
+    if u.kind == "leader":
+        return f"leader {name}"
+    kind = {"cavalry": "Cavalry Corps", "mountain": "Mountain Corps",
+            "siege": "Siege Corps"}.get(u.kind, "Corps")
+    return f"{name} {kind}"
+
+
+def describe_problem(th: Theatre, nation: str, problem: dict[str, Any]) -> dict[str, Any]:
+    """A `setup_problems` entry in plain words: {"rule", "code", "units", "locations",
+    "message"} — the rule section broken, the counters and locations concerned."""
+    code, data = problem["code"], problem["data"]
+    unit = data.get("unit")
+    at = data.get("at")
+    units = [unit] if unit else []
+    locs = [at] if at else []
+    rule = RULE
+    who = _nation_title(nation)
+    if code == "wrong_units":
+        units = data["missing"] + data["extra"]
+        parts = []
+        if data["missing"]:
+            parts.append("not placed: " + ", ".join(unit_title(u) for u in data["missing"]
+                                                      if u in UNITS))
+        if data["extra"]:
+            parts.append("not part of this set-up: " + ", ".join(data["extra"]))
+        message = f"Every {_adjective(nation)} set-up unit is placed once ({'; '.join(parts)})."
+    elif code == "not_home_country":
+        message = f"{unit_title(unit)} must set up in {who}, not in {_where(th, at)}."
+    elif code == "overstacked":
+        rule = "BoP 2.62"
+        message = (f"{data['corps']} corps in {_where(th, at)}: at most "
+                   f"{stack_limit({}, th, at)} may stack there.")
+    elif code == "leader_alone":
+        rule = "BoP 1.323"
+        message = f"{unit_title(unit)} must set up with a corps of his nation ({_where(th, at)} has none)."
+    elif code == "must_be_in_dijon":
+        dijon = th.place_loc.get("dijon")
+        locs = [dijon] if dijon else []
+        message = f"{unit_title(unit)} sets up in Dijon."
+    elif code == "too_far_from_border":
+        message = (f"{unit_title(unit)} must set up within {FRENCH_BORDER_DEPTH} hexes of the "
+                   f"German border; {_where(th, at)} is farther.")
+    elif code == "border_hex_short":
+        message = (f"Every French hex on the German border holds at least {FRENCH_BORDER_MIN} "
+                   f"corps: {_where(th, at)} has {data['corps']}.")
+    elif code == "too_few_near_liege":
+        locs = near_liege(th)
+        message = (f"At least {liege_requirement(th)} German corps set up in the German hexes "
+                   f"next to Liège ({', '.join(_where(th, x) for x in locs)}): "
+                   f"{data['corps']} do.")
+    elif code == "too_many_east":
+        message = (f"At most {GERMAN_EAST_MAX} German corps set up east of Berlin's column: "
+                   f"{data['corps']} do.")
+    elif code == "near_forbidden_town":
+        message = (f"{unit_title(unit)} may not set up in or next to Rava Ruska, Brody or "
+                   f"Tarnopol ({_where(th, at)}).")
+    elif code == "guards_in_petrograd":
+        locs = ["petrograd-box"]
+        message = f"{unit_title(unit)} sets up in the Petrograd box."
+    elif code == "not_eastern_population_centre":
+        message = (f"{unit_title(unit)} sets up in a population centre in or east of Warsaw's "
+                   f"column; {_where(th, at)} is not one.")
+    else:  # pragma: no cover - every code of setup_problems is described above
+        message = f"{code} {data}"
+    return {"rule": rule, "code": code, "units": units, "locations": locs, "message": message}
+
+
+def setup_spots(th: Theatre, nation: str, *, secret: bool) -> list[dict[str, Any]]:
+    """Where each unit may go by the rules that concern it alone (home country, Dijon, the
+    Petrograd box, eastern population centres, away from the Galician towns), grouped:
+    [{"units": [...], "locations": [...]}]. Counts (stacking, Liège, east of Berlin, two corps
+    per French border hex) are judged over the whole placement by `setup_problems`."""
+    units = setup_units(nation)
+    home = sorted(home_locs(th, nation))
+    groups: dict[tuple[str, ...], list[str]] = {}
+
+    def put(uid: str, locs: list[str]) -> None:
+        groups.setdefault(tuple(sorted(locs)), []).append(uid)
+
+    for uid in units:
+        u = UNITS[uid]
+        if secret or not u.corps or nation == "germany":
+            put(uid, home)
+        elif nation == "france":
+            dijon = th.place_loc.get("dijon")
+            put(uid, [dijon] if u.place == "dijon" and dijon else french_zone(th))
+        elif nation == "austria_hungary":
+            banned = ah_forbidden(th)
+            put(uid, [loc for loc in home if loc not in banned])
+        elif nation == "russia":
+            col = warsaw_column(th)
+            put(uid, ["petrograd-box"] if u.place == "petrograd-box" else [
+                loc for loc in home if loc not in th.boxes and th.is_pop(loc)
+                and th.column[loc] >= col])
+        else:
+            put(uid, home)
+    return [{"units": sorted(us), "locations": list(locs)} for locs, us in sorted(
+        groups.items(), key=lambda kv: kv[1][0])]
+
+
+def unit_sheet(nation: str) -> list[dict[str, Any]]:
+    """The set-up units of `nation` with what a player reads on the counters."""
+    out = []
+    for uid in setup_units(nation):
+        u = UNITS[uid]
+        row: dict[str, Any] = {"id": uid, "kind": u.kind, "name": u.name, "title": unit_title(uid)}
+        if u.kind == "leader":
+            row.update(attack=u.attack, defense=u.defense)
+        else:
+            row.update(effectiveness=u.effectiveness, yellow=u.yellow, movement=u.movement)
+        out.append(row)
+    return out
+
+
+def check_placement(th: Theatre, nation: str, placement: dict[str, str], *,
+                    secret: bool) -> dict[str, Any]:
+    """The set-up editor's question (an options query, never an answer): every problem of a
+    placement that may be incomplete or wrong, in plain words, and whether it is complete.
+    `legal` is exactly `setup_problems(...) == []`, the validator's test; the problems are
+    those of `setup_problems` and its parts, found all at once rather than stopping at the
+    first kind."""
+    expected = setup_units(nation)
+    known = {uid: loc for uid, loc in placement.items() if uid in expected}
+    raw: list[dict[str, Any]] = []
+    if sorted(placement) != expected:
+        raw.append(_wrong_units(expected, placement))
+    basic, counts = _basic_problems(th, nation, known)
+    raw += basic
+    if not secret:
+        corps = {uid: loc for uid, loc in known.items() if UNITS[uid].corps
+                 and loc in th.terrain and th.home.get(loc) == nation}
+        raw += _scenario_problems(th, nation, corps, counts)
+    legal = not setup_problems(th, nation, placement, secret=secret)
+    assert legal == (not raw), (placement, raw)
+    return {"placement": dict(sorted(known.items())),
+            "complete": not set(expected) - set(placement),
+            "legal": legal,
+            "problems": [describe_problem(th, nation, p) for p in raw]}
 
 
 # --- legal deployments ----------------------------------------------------------------------
