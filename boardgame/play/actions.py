@@ -282,6 +282,23 @@ def submit_action(game_id: int, user: Any, seat: Any, decision: Any, action: Any
     if not isinstance(decision, str) or not 1 <= len(decision) <= 200:
         raise ActionRejected("decision must be a decision id.", code="request/invalid",
                              status=400, field="decision")
+    return _seat_step(game_id, user, seat, cid, kind="act", decision=decision, action=action,
+                      step=lambda ruleset, game: apply(ruleset, game.state, seat, decision,
+                                                       action, seed=bytes(game.seed)))
+
+
+def submit_undo(game_id: int, user: Any, seat: Any, cid: Any) -> Accepted:
+    """Take back `seat`'s last step (engine undo policy). Raises ActionRejected."""
+    cid = check_cid(cid)
+    seat = check_seat_name(seat)
+    return _seat_step(game_id, user, seat, cid, kind="undo", decision=None, action=None,
+                      step=lambda ruleset, game: undo(ruleset, game.state, seat))
+
+
+def _seat_step(game_id: int, user: Any, seat: str, cid: str, *, kind: str,
+               decision: str | None, action: Any, step: Any) -> Accepted:
+    """One step a seat takes itself (an answer or an undo), in one durable transaction:
+    the checks, `step(ruleset, game)` → the engine's Outcome, the record, the broadcast."""
     try:
         with transaction.atomic(durable=True):
             game = _locked_game(game_id, user=user, seat=seat)
@@ -293,8 +310,7 @@ def submit_action(game_id: int, user: Any, seat: Any, decision: Any, action: Any
                     raise ActionRejected("The game is paused.", code="game/paused",
                                          v=game.version)
                 try:
-                    outcome = apply(ruleset, game.state, seat, decision, action,
-                                    seed=bytes(game.seed))
+                    outcome = step(ruleset, game)
                 except (IllegalAction, MalformedAction) as exc:
                     raise engine_rejection(exc, game.version) from None
             except ActionRejected:
@@ -305,7 +321,7 @@ def submit_action(game_id: int, user: Any, seat: Any, decision: Any, action: Any
                     return earlier
                 raise
             steps: list[Step] = []
-            _append(game, outcome, kind="act", seat=seat, decision=decision, action=action,
+            _append(game, outcome, kind=kind, seat=seat, decision=decision, action=action,
                     user=user, cid=cid, steps=steps)
             _finish(game, ruleset, steps, acting=seat)
             return Accepted(cid, steps[0].v, steps=steps)
@@ -322,36 +338,6 @@ def _raced(game_id: int, user: Any, cid: str) -> Accepted:
     if earlier is None:
         raise  # noqa: PLE0704 — the IntegrityError being handled
     return earlier
-
-
-def submit_undo(game_id: int, user: Any, seat: Any, cid: Any) -> Accepted:
-    """Take back `seat`'s last step (engine undo policy). Raises ActionRejected."""
-    cid = check_cid(cid)
-    seat = check_seat_name(seat)
-    try:
-        with transaction.atomic(durable=True):
-            game = _locked_game(game_id, user=user, seat=seat)
-            try:
-                check_holds_seat(user, game, seat)
-                check_not_over(game)
-                ruleset = playable_ruleset(game)
-                try:
-                    outcome = undo(ruleset, game.state, seat)
-                except IllegalAction as exc:
-                    raise engine_rejection(exc, game.version) from None
-            except ActionRejected:
-                # As in submit_action: a repeated cid gets its earlier outcome.
-                earlier = _earlier(game, user, cid)
-                if earlier is not None:
-                    return earlier
-                raise
-            steps: list[Step] = []
-            _append(game, outcome, kind="undo", seat=seat, decision=None, action=None,
-                    user=user, cid=cid, steps=steps)
-            _finish(game, ruleset, steps, acting=seat)
-            return Accepted(cid, steps[0].v, steps=steps)
-    except IntegrityError:
-        return _raced(game_id, user, cid)
 
 
 def _end(game: Game, ruleset: Any, outcome_json: dict[str, Any], user: Any, seat: str | None,

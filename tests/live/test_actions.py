@@ -309,3 +309,26 @@ def test_the_sweeper_plays_no_defaults_for_a_game_under_other_rules(hamlet, othe
     assert deadlines.resolve_game(game.pk, timezone.now() + dt.timedelta(hours=2)) == []
     game.refresh_from_db()
     assert game.version == 0 and game.due is None
+
+
+def test_a_paused_game_takes_neither_answers_nor_undos(duel, hamlet, othello):
+    users = {"red": hamlet, "blue": othello}
+    for step in range(20):  # play until a seat could take its step back
+        duel.refresh_from_db()
+        undoer = view(TOY, duel.state, "public")["game"]["undo"]
+        if undoer is not None:
+            break
+        seat, decision, action = helpers.next_moves(duel.state)[0]
+        actions.submit_action(duel.pk, users[seat], seat, decision, action, f"p{step}")
+    assert undoer is not None
+    actions.do_vote_pause(duel.pk, hamlet, True)
+    actions.do_vote_pause(duel.pk, othello, True)
+    with pytest.raises(ActionRejected) as refused:
+        actions.submit_undo(duel.pk, users[undoer], undoer, "u-paused")
+    assert refused.value.code == "game/paused"
+    seat, decision, action = helpers.next_moves(duel.state)[0]
+    with pytest.raises(ActionRejected) as answered:
+        actions.submit_action(duel.pk, users[seat], seat, decision, action, "a-paused")
+    assert answered.value.code == "game/paused"
+    duel.refresh_from_db()
+    assert view(TOY, duel.state, "public")["game"]["undo"] == undoer
