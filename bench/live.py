@@ -104,7 +104,22 @@ def _make_games(games: int) -> list[dict[str, Any]]:
     return out
 
 
-class Conn:
+class Tracked:
+    """What the loop waits on: the version a client holds, and futures for versions to come."""
+
+    v: int
+    waiters: dict[int, asyncio.Future]
+
+    def reach(self, v: int) -> asyncio.Future:
+        future = asyncio.get_running_loop().create_future()
+        if self.v >= v:
+            future.set_result(time.perf_counter())
+        else:
+            self.waiters[v] = future
+        return future
+
+
+class Conn(Tracked):
     """A lean client: players keep their view (they must choose actions); spectators track
     only the version, read from the frame's prefix."""
 
@@ -154,19 +169,12 @@ class Conn:
         except Exception:  # noqa: BLE001
             pass
 
-    def reach(self, v: int) -> asyncio.Future:
-        future = asyncio.get_running_loop().create_future()
-        if self.v >= v:
-            future.set_result(time.perf_counter())
-        else:
-            self.waiters[v] = future
-        return future
 
     async def close(self) -> None:
         await self.ws.close()
 
 
-class Watcher(asyncio.Protocol):
+class Watcher(Tracked, asyncio.Protocol):
     """A spectator that costs the client process as little as a spectator's browser on its own
     machine costs the server's: RFC 6455 by hand on an asyncio protocol (handshake, unmasked
     server frames, masked client frames, pong), reading only the version from each patch's
@@ -270,13 +278,6 @@ class Watcher(asyncio.Protocol):
     def connection_lost(self, exc: Exception | None) -> None:
         self._fail(exc or RuntimeError("connection lost"))
 
-    def reach(self, v: int) -> asyncio.Future:
-        future = asyncio.get_running_loop().create_future()
-        if self.v >= v:
-            future.set_result(time.perf_counter())
-        else:
-            self.waiters[v] = future
-        return future
 
     async def close(self) -> None:
         if self.transport is not None:
