@@ -6,6 +6,11 @@
 // pending order, shown parsed, which Confirm sends as is. There is no other way to build an
 // action, so an action outside the offered options can't be sent. The server still judges it
 // (it may have changed meanwhile): a reject is shown with its rule and reason.
+//
+// An adapter may offer an editor for a decision (`adapter.editor(decision, orders)`, e.g. a
+// whole set-up placed counter by counter): it then takes the map's clicks and highlights and
+// the panel, and sets `pending` only to an item the server offered — a listed option, or the
+// answer to an options query that carries an `action`.
 
 /**
  * @typedef {object} Item       one server-offered answer {action, ...details}
@@ -40,6 +45,7 @@ export class Orders extends EventTarget {
     this.loadToken = 0;
     this.loadedV = -1;
     this.userPicked = null;     // decision kind the user chose explicitly
+    this.editor = null;         // the adapter's editor for this decision, if it has one
   }
 
   changed() {
@@ -96,6 +102,8 @@ export class Orders extends EventTarget {
     this.hint = "";
     this.error = null;
     this.status = decision ? "loading" : "idle";
+    // An editor keeps its work while its decision stays open (the position may move on).
+    if (!decision || this.editor?.id !== decision.id) this.editor = null;
   }
 
   async #load(query = null) {
@@ -123,6 +131,12 @@ export class Orders extends EventTarget {
     if (origins.length === 1) this.origin = origins[0];
     if (!this.entries.some((e) => e.p.hex) && this.entries.length) this.choices = this.entries.slice();
     this.hint = this.#defaultHint();
+    this.editor = this.adapter.editor?.(decision, this) || null;
+    if (this.editor) {
+      this.choices = [];
+      this.hint = "";
+      this.editor.attach(this);
+    }
     this.changed();
   }
 
@@ -178,6 +192,7 @@ export class Orders extends EventTarget {
   /** What the map should highlight now. */
   highlights() {
     if (!this.entries || this.status === "loading") return [];
+    if (this.editor) return this.editor.highlights();
     const out = [];
     if (this.pending) {
       if (this.pending.p.from) out.push({ hex: this.pending.p.from, kind: "selected" });
@@ -204,6 +219,7 @@ export class Orders extends EventTarget {
   clickHex(hex) {
     if (!this.decision || !this.entries || this.status === "sending") return false;
     this.error = null;
+    if (this.editor) return this.editor.clickHex(hex);
     const origins = this.origins();
     if (origins.length) {
       if (!this.origin || (hex !== this.origin && origins.includes(hex) && !this.live().some((e) => e.p.hex === hex))) {
@@ -258,6 +274,7 @@ export class Orders extends EventTarget {
   }
 
   cancel() {
+    if (this.editor) { this.editor.cancel(); return; }
     this.pending = null;
     this.status = this.entries ? "ready" : "idle";
     this.hint = this.#defaultHint();

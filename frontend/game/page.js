@@ -61,7 +61,7 @@ async function main() {
         onHexClick: (id, info) => {
           const acted = orders.clickHex(id);
           showHex(info);
-          if (orders.pending) setTimeout(() => $("confirm")?.focus(), 0);
+          if (orders.pending && !orders.editor) setTimeout(() => $("confirm")?.focus(), 0);
           return acted;
         },
         onHexHover: (info) => showHex(info),
@@ -95,6 +95,14 @@ async function main() {
       setTimeout(() => window.location.reload(), 1200);
     }
   };
+  // Counters: the view's, plus an editor's pending ones (a set-up being placed).
+  let editorPainted = false;
+  function paintUnits() {
+    if (!ctx.map || !store.view) return;
+    ctx.map.setUnits([...adapter.units(store.view), ...(orders.editor?.units?.(store.view) || [])]);
+    ctx.map.setMarks(adapter.marks?.(store.view) || []);
+    editorPainted = !!orders.editor;
+  }
   const log = createLog($("log"), ctx);
   const chat = createChat($("chat"), ctx);
   let centred = false;
@@ -116,14 +124,14 @@ async function main() {
   function renderOrders() {
     renderDecision($("decision"), ctx);
     renderReaction($("reaction"), ctx);
+    if (orders.editor || editorPainted) paintUnits();
     paintHighlights();
   }
 
   store.subscribe((changed) => {
     if (changed.has("view") && store.view) {
       if (ctx.map) {
-        ctx.map.setUnits(adapter.units(store.view));
-        ctx.map.setMarks(adapter.marks?.(store.view) || []);
+        paintUnits();
         if (!centred) {
           centred = true;
           const units = adapter.units(store.view);
@@ -178,7 +186,7 @@ async function main() {
   }
 
   document.addEventListener("keydown", (event) => {
-    if (event.key === "Escape" && orders.pending) { orders.cancel(); ctx.map?.root.focus(); }
+    if (event.key === "Escape" && (orders.pending || orders.editor?.selected)) { orders.cancel(); ctx.map?.root.focus(); }
   });
 
   renderBanner($("conn"), "connecting");

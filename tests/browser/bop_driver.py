@@ -327,7 +327,7 @@ class BopDriver:
                 self.friction.append(f"no tab for {decision['kind']} {decision['id']}")
                 page.evaluate("(id) => window.salient.orders.select(id)", decision["id"])
         page.wait_for_function("""(id) => { const o = window.salient.orders;
-            return o.decision && o.decision.id === id && (o.status === 'ready' || o.status === 'error'); }""",
+            return o.decision && o.decision.id === id && ['ready', 'error', 'confirm'].includes(o.status); }""",
                                arg=decision["id"], timeout=self.timeout_ms)
 
     def _click_hex(self, page, hex_id: str) -> None:

@@ -23,6 +23,11 @@ export function renderDecision(root, { store, orders, adapter }) {
       "aria-selected": d && x.id === d.id ? "true" : "false", dataset: { kind: x.kind, id: x.id },
       onclick: () => orders.select(x.id) }, new Set(mine.flatMap((m) => m.seats)).size > 1
         ? `${x.seats.map((s) => adapter.seatTitle(s)).join(", ")}: ${x.prompt}` : x.prompt))) : null;
+  if (d && orders.editor) {
+    // The adapter's editor draws its own panel (a set-up placed counter by counter).
+    return fill(root, tabs, h("div", { class: "prompt" }, h("strong", {}, d.prompt), " ", h("span", { class: "rule" }, d.rule)),
+      orders.editor.panel(), orders.error ? rejectBox(orders.error) : null, undo);
+  }
   const body = [];
   if (d) {
     body.push(h("div", { class: "prompt" }, h("strong", {}, d.prompt), " ", h("span", { class: "rule" }, d.rule)));

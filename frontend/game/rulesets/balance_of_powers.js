@@ -1,7 +1,14 @@
 // Balance of Powers: its view (flow, board.units {uid: {at, mode}}, powers, control …) as map
 // counters, its option items as highlights and sentences. Presentation only: every item comes
 // from the server; nothing here knows a rule.
+//
+// The set-up (12.1, open or secret) has an editor: a suggested deployment drawn as pending
+// counters, moved counter by counter, each placement checked by the server (an options query
+// `{"placement": …}` answers with its problems, each with its rule, units and locations).
+// Confirm sends the answer the server's check returned; the pending placement lives only in
+// this page (and its session storage) until then.
 
+import { h } from "../panels/dom.js";
 import { GenericAdapter, HEX_ID, formatValue, titleCase } from "./generic.js";
 
 const NATIONS = {
@@ -23,6 +30,25 @@ const STEP_TITLES = {
 const TRACK = ["diplomacy", "muster", "procure", "admiralty", "half", "commissariat"];
 
 export class BalanceOfPowersAdapter extends GenericAdapter {
+  constructor(config = {}) {
+    super(config);
+    this.editors = new Map();
+    if (typeof document !== "undefined" && !document.getElementById("bop-css")) {
+      const link = document.createElement("link");
+      link.id = "bop-css";
+      link.rel = "stylesheet";
+      link.href = new URL("./balance_of_powers.css", import.meta.url).href;
+      document.head.append(link);
+    }
+  }
+
+  /** The set-up editor for a `setup` decision (on a map), kept while the decision is open. */
+  editor(decision) {
+    if (decision.kind !== "setup" || !this.map) return null;
+    if (!this.editors.has(decision.id)) this.editors.set(decision.id, new SetupEditor(this, decision));
+    return this.editors.get(decision.id);
+  }
+
   setMap(map) {
     this.map = map;
     this.placeAt = {};
@@ -140,9 +166,10 @@ export class BalanceOfPowersAdapter extends GenericAdapter {
       case "setup":
       case "secret_setup": {
         const placement = a.placement || {};
-        const hexes = [...new Set(Object.values(placement))].filter((h) => HEX_ID.test(h));
+        const hexes = [...new Set(Object.values(placement))].filter((x) => this.onMap(x));
+        const size = `${Object.keys(placement).length} units in ${hexes.length} locations`;
         return { hex: null, from: null, kind: "option", text: "",
-          label: `Deployment ${(item.variant ?? 0) + 1}: ${Object.keys(placement).length} units in ${hexes.length} locations`,
+          label: item.variant === undefined ? `Your set-up: ${size}` : `Deployment ${item.variant + 1}: ${size}`,
           preview: hexes.map((hex) => ({ hex, kind: "preview" })) };
       }
       case "sea_move":
@@ -306,5 +333,359 @@ export class BalanceOfPowersAdapter extends GenericAdapter {
       }
     }
     return super.recordLine(entry);
+  }
+}
+
+// --- the set-up editor ----------------------------------------------------------------------
+
+const KIND_ORDER = { infantry: 0, mountain: 1, siege: 2, cavalry: 3, leader: 4 };
+
+function naturalKey(uid) {
+  return String(uid).replace(/\d+/g, (n) => n.padStart(4, "0"));
+}
+
+function storage() {
+  try { return globalThis.sessionStorage || null; } catch { return null; }
+}
+
+/**
+ * One seat's set-up decision, edited on the map. State: the placement being built
+ * ({unit: location}), where it started (a suggestion's index or "edit"), the last edit, the
+ * selected unit, and the server's last check of the placement (problems, units, spots).
+ */
+export class SetupEditor {
+  constructor(adapter, decision) {
+    this.adapter = adapter;
+    this.id = decision.id;
+    this.decision = decision;
+    this.key = `salient-bop-setup:${globalThis.location?.pathname || ""}:${decision.id}`;
+    let saved = null;
+    try { saved = JSON.parse(storage()?.getItem(this.key) || "null"); } catch { saved = null; }
+    this.placement = saved?.placement || null;
+    this.base = saved?.base ?? null;          // index of the suggestion started from, or "edit"
+    this.edit = saved?.edit || null;          // the last edited placement
+    this.selected = null;
+    this.report = null;                       // the server's check of `placement`
+    this.sheet = null;                        // {uid: unit row} from the first check
+    this.order = [];                          // the units in roster order
+    this.spots = null;                        // {uid: Set of locations}
+    this.cache = new Map();
+    this.token = 0;
+    this.checking = false;
+    this.note = "";
+    this.problemError = null;
+  }
+
+  get secret() {
+    return this.orders?.store.view?.flow?.step === "secret_setup";
+  }
+
+  get seat() {
+    return this.decision.seats[0];
+  }
+
+  attach(orders) {
+    this.orders = orders;
+    if (!this.listening) {
+      this.listening = true;
+      orders.addEventListener("sent", (event) => {
+        if (event.detail?.decision?.id === this.id) storage()?.removeItem(this.key);
+      });
+    }
+    if (this.placement) this.#check();
+  }
+
+  // --- what the placement is ----------------------------------------------------------------
+
+  #save() {
+    try {
+      storage()?.setItem(this.key, JSON.stringify({ placement: this.placement, base: this.base, edit: this.edit }));
+    } catch { /* storage full or off: the draft stays in this page */ }
+  }
+
+  #suggestion(index) {
+    return (this.orders?.entries || []).find((e) => e.index === index) || null;
+  }
+
+  useSuggestion(index) {
+    const entry = this.#suggestion(index);
+    if (!entry) return;
+    this.placement = { ...entry.item.action.placement };
+    this.base = index;
+    this.selected = null;
+    this.note = `Deployment ${index + 1} is on the map as pending counters: click one to move it.`;
+    this.#save();
+    this.#check();
+  }
+
+  useEdit() {
+    if (!this.edit) return;
+    this.placement = { ...this.edit };
+    this.base = "edit";
+    this.selected = null;
+    this.note = "";
+    this.#save();
+    this.#check();
+  }
+
+  select(uid, { focusMap = false } = {}) {
+    this.selected = uid;
+    this.note = "";
+    const view = globalThis.salient?.map;
+    const at = this.placement?.[uid];
+    if (view && at && view.has(at)) {
+      view.setCursor(at, { follow: true });
+      if (focusMap) view.root.focus();
+    }
+    this.orders.changed();
+  }
+
+  cancel() {
+    if (!this.selected) return;
+    this.selected = null;
+    this.note = "";
+    this.orders.changed();
+  }
+
+  move(uid, loc) {
+    const from = this.placement[uid];
+    this.placement = { ...this.placement, [uid]: loc };
+    this.base = "edit";
+    this.edit = { ...this.placement };
+    this.selected = null;
+    this.note = `${this.#name(uid)}: ${this.adapter.where(from)} → ${this.adapter.where(loc)}.`;
+    this.#save();
+    this.#check();
+  }
+
+  /** A map click (or Enter on the cursor's hex). */
+  clickHex(loc) {
+    if (!this.placement) {
+      this.note = "First choose a suggested deployment to start from.";
+      this.orders.changed();
+      return false;
+    }
+    const here = this.#stackAt(loc);
+    if (this.selected) {
+      if (this.placement[this.selected] !== loc) {
+        this.move(this.selected, loc);
+        return true;
+      }
+      // The selected unit's own location: the next counter of that stack, or put it down.
+      const next = here[(here.indexOf(this.selected) + 1) % here.length];
+      if (next === this.selected) this.cancel();
+      else this.select(next);
+      return true;
+    }
+    if (here.length) {
+      this.select(here[0]);
+      return true;
+    }
+    this.note = "No counter of yours there: click one of your counters (or a unit in the list) first.";
+    this.orders.changed();
+    return false;
+  }
+
+  // --- the server's check -------------------------------------------------------------------
+
+  #check() {
+    const placement = this.placement;
+    const key = JSON.stringify(Object.keys(placement).sort().map((u) => [u, placement[u]]));
+    const token = (this.token += 1);
+    this.#offer(null);
+    const cached = this.cache.get(key);
+    if (cached) {
+      this.#apply(cached);
+      return;
+    }
+    this.checking = true;
+    this.orders.changed();
+    const query = this.sheet ? { placement, brief: true } : { placement };
+    this.orders.socket.options(this.orders.seat, this.id, query).then((items) => {
+      const item = items[0] || null;
+      if (item) this.cache.set(key, item);
+      if (token !== this.token) return;
+      this.checking = false;
+      this.problemError = null;
+      this.#apply(item);
+    }, (error) => {
+      if (token !== this.token) return;
+      this.checking = false;
+      this.problemError = error.frame?.message || error.message || "The server could not check this set-up.";
+      this.orders.changed();
+    });
+  }
+
+  #apply(item) {
+    this.checking = false;
+    this.report = item;
+    if (item?.units && !this.sheet) {
+      this.sheet = Object.fromEntries(item.units.map((u) => [u.id, u]));
+      this.order = item.units.map((u) => u.id).sort((a, b) => (KIND_ORDER[this.sheet[a].kind] ?? 9) - (KIND_ORDER[this.sheet[b].kind] ?? 9)
+        || naturalKey(a).localeCompare(naturalKey(b)));
+    }
+    if (item?.spots && !this.spots) {
+      this.spots = {};
+      for (const group of item.spots) for (const uid of group.units) this.spots[uid] = new Set(group.locations);
+    }
+    this.#offer(item);
+  }
+
+  /** Make the server-offered answer pending: the suggestion itself, or the check's action. */
+  #offer(item) {
+    const orders = this.orders;
+    if (!orders || orders.status === "sending") return;
+    let entry = null;
+    if (item?.action) {
+      const suggestion = typeof this.base === "number" ? this.#suggestion(this.base) : null;
+      const same = suggestion && JSON.stringify(Object.entries(suggestion.item.action.placement).sort())
+        === JSON.stringify(Object.entries(item.action.placement).sort());
+      entry = same ? suggestion : { item, index: -1, p: this.adapter.present(this.decision, item, orders.store.view) };
+    }
+    orders.pending = entry;
+    orders.status = entry ? "confirm" : "ready";
+    orders.changed();
+  }
+
+  get problems() {
+    return this.checking ? [] : this.report?.problems || [];
+  }
+
+  #troubled() {
+    const units = new Set();
+    const locs = new Set();
+    for (const p of this.problems) {
+      for (const u of p.units || []) units.add(u);
+      for (const l of p.locations || []) locs.add(l);
+    }
+    return { units, locs };
+  }
+
+  // --- drawing ------------------------------------------------------------------------------
+
+  #name(uid) {
+    return this.sheet?.[uid]?.title ? `${this.adapter.parse(uid).nationTitle} ${this.sheet[uid].title}` : this.adapter.unitName(uid);
+  }
+
+  #factors(uid) {
+    const u = this.sheet?.[uid];
+    if (!u) return "";
+    return u.kind === "leader" ? `${u.attack}/${u.defense}` : `${u.effectiveness}-${u.movement}`;
+  }
+
+  #stackAt(loc) {
+    if (!this.placement) return [];
+    return this.#ordered(Object.keys(this.placement).filter((u) => this.placement[u] === loc));
+  }
+
+  /** The counters of one location in the order drawn: selected, troubled, corps, leaders. */
+  #ordered(uids) {
+    const { units } = this.#troubled();
+    const rank = (u) => (u === this.selected ? 0 : 1) * 4 + (units.has(u) ? 0 : 1) * 2 + (u.includes("-ldr-") ? 1 : 0);
+    return uids.sort((a, b) => rank(a) - rank(b) || naturalKey(a).localeCompare(naturalKey(b)));
+  }
+
+  /** Pending counters for the map (drawn over the view's). */
+  units() {
+    if (!this.placement) return [];
+    const { units: troubled } = this.#troubled();
+    const out = [];
+    for (const uid of this.#ordered(Object.keys(this.placement))) {
+      const at = this.placement[uid];
+      if (!this.adapter.onMap(at)) continue;
+      const p = this.adapter.parse(uid);
+      const classes = ["ghost", troubled.has(uid) ? "problem" : "", uid === this.selected ? "picked" : ""].filter(Boolean).join(" ");
+      out.push({ id: uid, hex: at, label: p.label, symbol: p.kind, factors: this.#factors(uid), colour: p.colour,
+        title: `${this.#name(uid)} (pending set-up${troubled.has(uid) ? ", has a problem" : ""})`, classes });
+    }
+    return out;
+  }
+
+  highlights() {
+    const out = [];
+    if (this.selected) {
+      for (const loc of this.spots?.[this.selected] || []) out.push({ hex: loc, kind: "option" });
+    }
+    for (const loc of this.#troubled().locs) out.push({ hex: loc, kind: "problem" });
+    if (this.selected && this.placement?.[this.selected]) out.push({ hex: this.placement[this.selected], kind: "selected" });
+    return out;
+  }
+
+  // --- the panel ----------------------------------------------------------------------------
+
+  #unitFacts(uid) {
+    const u = this.sheet?.[uid];
+    if (!u) return null;
+    if (u.kind === "leader") return h("span", { class: "unit-facts" }, `leader · ${u.attack} att / ${u.defense} def`);
+    return h("span", { class: "unit-facts" }, `${u.kind} · `,
+      h("span", { class: u.yellow ? "eff yellow" : "eff", title: u.yellow ? "yellow: 4 attacking in 1914 (BoP 10.532)" : "effectiveness" }, `eff ${u.effectiveness}`),
+      ` · ${u.movement} MP`);
+  }
+
+  #focusProblem(problem) {
+    const uid = (problem.units || []).find((u) => this.placement?.[u]);
+    if (uid) { this.select(uid, { focusMap: true }); return; }
+    const loc = (problem.locations || [])[0];
+    const view = globalThis.salient?.map;
+    if (loc && view?.has(loc)) { view.setCursor(loc, { follow: true }); view.centreOn(loc); view.root.focus(); }
+  }
+
+  panel() {
+    const orders = this.orders;
+    const entries = orders.entries || [];
+    const out = [];
+    out.push(h("p", { class: "setup-lede small muted" }, this.secret
+      ? "Secret set-up: your placement stays in this page until you confirm; the others only see that you have answered."
+      : "Open set-up: your placement shows to the others once you confirm."));
+    out.push(h("div", { class: "setup-start", role: "group", "aria-label": "Start from" },
+      h("span", { class: "setup-start-label" }, "Start from"),
+      entries.map((e) => h("button", { class: `choice setup-source${this.base === e.index ? " active" : ""}`,
+        dataset: { index: e.index }, "aria-pressed": this.base === e.index ? "true" : "false", title: e.p.label,
+        onclick: () => this.useSuggestion(e.index) }, `Deployment ${e.index + 1}`)),
+      this.edit ? h("button", { class: `choice setup-source${this.base === "edit" ? " active" : ""}`, id: "setup-last-edit",
+        "aria-pressed": this.base === "edit" ? "true" : "false", onclick: () => this.useEdit() }, "My last edit") : null));
+    if (!this.placement) {
+      out.push(h("p", { class: "hint", id: "order-hint" }, "Choose a suggested deployment: it is drawn on the map, and you can then move any counter."));
+      return out;
+    }
+    // status and problems
+    const problems = this.problems;
+    let status;
+    if (this.problemError) status = h("div", { class: "setup-status bad" }, this.problemError);
+    else if (this.checking || !this.report) status = h("div", { class: "setup-status checking" }, "Checking the set-up…");
+    else if (!problems.length) status = h("div", { class: "setup-status ok", id: "setup-ok" }, "✓ A legal set-up: ready to confirm.");
+    else {
+      status = h("div", { class: "setup-status bad" },
+        h("strong", {}, problems.length === 1 ? "1 problem" : `${problems.length} problems`),
+        h("ul", { class: "setup-problems", id: "setup-problems" }, problems.map((p) => h("li", { dataset: { code: p.code } },
+          h("button", { class: "problem-link", title: "Show it on the map", onclick: () => this.#focusProblem(p) },
+            h("span", { class: "rule" }, p.rule), " ", p.message)))));
+    }
+    out.push(status);
+    const selected = this.selected;
+    out.push(h("p", { class: "hint", id: "order-hint" }, selected
+      ? [h("strong", {}, this.#name(selected)), ` at ${this.adapter.where(this.placement[selected])}: click where it goes (highlighted: where it may set up). Esc puts it down.`]
+      : this.note || "Click a counter on the map, or a unit below, then the location to move it to."));
+    // the roster
+    const { units: troubled } = this.#troubled();
+    const order = this.order.length ? this.order : Object.keys(this.placement).sort((a, b) => naturalKey(a).localeCompare(naturalKey(b)));
+    out.push(h("div", { class: "setup-roster", role: "list", "aria-label": "Your units" }, order.map((uid) => {
+      const p = this.adapter.parse(uid);
+      return h("button", { class: `unit-row${uid === selected ? " selected" : ""}${troubled.has(uid) ? " problem" : ""}`, role: "listitem",
+        dataset: { unit: uid }, "aria-pressed": uid === selected ? "true" : "false",
+        onclick: () => (uid === selected ? this.cancel() : this.select(uid, { focusMap: true })) },
+      h("span", { class: "chit", style: `background:${p.colour}` }, p.label),
+      h("span", { class: "unit-main" }, h("span", { class: "unit-name" }, this.sheet?.[uid]?.title || p.title), this.#unitFacts(uid)),
+      h("span", { class: "unit-where" }, this.adapter.where(this.placement[uid])));
+    })));
+    // the answer
+    const ready = !!orders.pending && !this.checking;
+    out.push(h("div", { class: `order setup-order${ready ? "" : " waiting"}`, id: ready ? "pending-order" : "setup-order" },
+      h("div", { class: "order-text" }, ready ? orders.describePending()
+        : problems.length ? "Fix the problems above to confirm." : "Checking…"),
+      h("div", { class: "order-buttons" },
+        h("button", { class: "button", id: "confirm", disabled: !ready || orders.status === "sending", onclick: () => orders.confirm() },
+          orders.status === "sending" ? "Sending…" : "Confirm set-up"))));
+    return out;
   }
 }

@@ -1,0 +1,121 @@
+"""Balance of Powers' set-up editor in the browser (BoP 12.1, the secret set-up).
+
+The Central Powers' player starts Germany's set-up from a suggested deployment (drawn on the
+map as pending counters), picks a corps from the roster and puts it down in France — the
+server's check (an options query) marks the counter and lists the problem with its rule — then
+picks it up again on the map and moves it to an empty German hex, and confirms. The other
+set-ups are played from suggestions by the driver; after the reveal the server's position has
+that corps where the player put it, and the spectator never received a placement before it.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.browser.bop_driver import BopDriver
+from tests.browser.test_bop_playthrough import check_secret_setup, start_table
+
+pytestmark = [pytest.mark.browser, pytest.mark.postgres,
+              pytest.mark.django_db(transaction=True)]
+
+SHOT = Path(__file__).resolve().parents[2] / "docs" / "screenshots" / "bop-setup-editor.png"
+
+
+def click_hex(page, loc):
+    page.evaluate("(id) => window.salient.map.centreOn(id)", loc)
+    x, y = page.evaluate("(id) => window.salient.map.clientOfHex(id)", loc)
+    page.mouse.click(x, y)
+
+
+def editor(page, expr):
+    return page.evaluate(f"() => {{ const e = window.salient.orders.editor; return {expr}; }}")
+
+
+def test_bop_setup_editor_move_a_corps_see_the_problem_fix_it_and_confirm(site, new_context):
+    started = time.monotonic()
+    central, entente, spectator, game_url, frames = start_table(site, new_context)
+    germany = central.evaluate("""() => window.salient.orders.available()
+        .find(d => d.seats[0] === 'germany' && d.kind === 'setup').id""")
+    central.click(f".decision-tabs [data-id='{germany}']")
+    central.wait_for_function("""(id) => { const o = window.salient.orders;
+        return o.decision && o.decision.id === id && o.editor && o.status === 'ready'; }""", arg=germany)
+    # nothing on the map until a deployment is chosen
+    assert central.locator(".layer-units .stack.ghost").count() == 0
+    central.click("#decision .setup-start button.choice[data-index='0']")
+    central.wait_for_selector("#setup-ok")
+    assert central.locator(".layer-units .stack.ghost").count() > 3
+    assert central.locator("#decision .unit-row").count() == editor(central, "Object.keys(e.placement).length")
+
+    # a corps from a stack of at least two corps (its leader, if any, keeps company)
+    placement = editor(central, "e.placement")
+    stacks: dict[str, list[str]] = {}
+    for uid, loc in placement.items():
+        if "-ldr-" not in uid:
+            stacks.setdefault(loc, []).append(uid)
+    corps = sorted(u for loc, us in stacks.items() if len(us) >= 2 for u in us
+                   if u.startswith("ger-inf-"))[0]
+    home = placement[corps]
+    central.click(f"#decision .unit-row[data-unit='{corps}']")
+    assert editor(central, "e.selected") == corps
+    assert central.locator(".layer-highlight .hl-option").count() > 20   # where it may go
+
+    # put it down in France: the server's check objects, citing the rule
+    paris = central.evaluate("""() => Object.values(window.salient.map.map.places)
+        .find(p => p.name === 'Paris').hex""")
+    click_hex(central, paris)
+    problem = central.locator("#setup-problems li[data-code='not_home_country']")
+    problem.wait_for()
+    assert "BoP 12.1" in problem.inner_text() and "must set up in Germany" in problem.inner_text()
+    assert "Paris" in problem.inner_text()
+    assert central.locator(f".layer-units .stack.ghost.problem[data-hex='{paris}']").count() == 1
+    assert central.locator(f".layer-highlight .hl-problem[data-hex='{paris}']").count() == 1
+    assert central.locator(f"#decision .unit-row.problem[data-unit='{corps}']").count() == 1
+    assert central.is_disabled("#confirm")
+    assert central.locator("#pending-order").count() == 0
+
+    # pick it up on the map and move it to an empty German hex
+    click_hex(central, paris)
+    assert editor(central, "e.selected") == corps
+    target = central.evaluate("""(uid) => { const e = window.salient.orders.editor;
+        const used = new Set(Object.values(e.placement)); const map = window.salient.map;
+        return [...e.spots[uid]].filter(l => !used.has(l) && map.map.hexes[l] && !map.boxes.has(l)).sort()[0]; }""",
+                              corps)
+    assert target and target != home
+    if os.environ.get("SALIENT_BOP_DOC_SHOTS"):
+        central.evaluate("""([a, b]) => { const m = window.salient.map;
+            const [ax, ay] = m.centre(a), [bx, by] = m.centre(b);
+            m.pan = [m.size[0] / 2 - (ax + bx) / 2 * m.zoom, m.size[1] / 2 - (ay + by) / 2 * m.zoom];
+            m.panBy(0, 0); }""", [paris, home])
+        central.mouse.move(*central.evaluate("(id) => window.salient.map.clientOfHex(id)", home))
+        central.screenshot(path=str(SHOT))
+    click_hex(central, target)
+    central.wait_for_selector("#setup-ok")
+    assert central.locator("#setup-problems").count() == 0
+    assert editor(central, "e.placement")[corps] == target
+    assert "Your set-up" in central.inner_text("#pending-order .order-text")
+    v = central.evaluate("() => window.salient.store.v")
+    central.click("#confirm")
+    central.wait_for_function("(v) => window.salient.store.v > v", arg=v)
+    assert not central.evaluate("() => window.salient.orders.error")
+
+    # sealed: nobody holds a placed unit yet; the others set up from suggestions
+    for page in (central, entente, spectator):
+        page.wait_for_function("(v) => window.salient.store.v > v", arg=v)
+        assert page.evaluate("() => Object.keys(window.salient.store.view.board.units).length") == 0
+    driver = BopDriver({"central": central, "entente": entente}, watchers=[spectator])
+    driver.play(until=lambda st: st["flow"]["step"] != "secret_setup")
+    driver.settle()
+    check_secret_setup([central, entente, spectator], frames)
+
+    # the server's position has the corps where the player put it
+    game_id = int(game_url.rstrip("/").split("/")[-1])
+    server = spectator.evaluate("(url) => fetch(url).then(r => r.json())", f"{site}/api/games/{game_id}/")
+    assert server["view"]["board"]["units"][corps]["at"] == target
+    assert spectator.evaluate("(u) => window.salient.store.view.board.units[u].at", corps) == target
+    # and the page dropped its pending counters
+    assert central.locator(".layer-units .stack.ghost").count() == 0
+    print(f"\nBoP set-up editor: {time.monotonic() - started:.0f} s")
