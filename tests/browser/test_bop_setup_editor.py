@@ -22,6 +22,7 @@ from tests.browser.test_bop_playthrough import check_secret_setup, start_table
 pytestmark = [pytest.mark.browser, pytest.mark.postgres,
               pytest.mark.django_db(transaction=True)]
 
+# SALIENT_BOP_DOC_SHOTS=1 refreshes docs/screenshots/bop-setup-editor{,-secret}.png
 SHOT = Path(__file__).resolve().parents[2] / "docs" / "screenshots" / "bop-setup-editor.png"
 
 
@@ -91,7 +92,7 @@ def test_bop_setup_editor_move_a_corps_see_the_problem_fix_it_and_confirm(site, 
             m.pan = [m.size[0] / 2 - (ax + bx) / 2 * m.zoom, m.size[1] / 2 - (ay + by) / 2 * m.zoom];
             m.panBy(0, 0); }""", [paris, home])
         central.mouse.move(*central.evaluate("(id) => window.salient.map.clientOfHex(id)", home))
-        central.screenshot(path=str(SHOT))
+        central.screenshot(path=str(SHOT.with_name("bop-setup-editor-secret.png")))
     click_hex(central, target)
     central.wait_for_selector("#setup-ok")
     assert central.locator("#setup-problems").count() == 0
@@ -119,3 +120,100 @@ def test_bop_setup_editor_move_a_corps_see_the_problem_fix_it_and_confirm(site, 
     # and the page dropped its pending counters
     assert central.locator(".layer-units .stack.ghost").count() == 0
     print(f"\nBoP set-up editor: {time.monotonic() - started:.0f} s")
+
+
+def test_bop_setup_editor_open_setup_french_border_rules_keyboard_and_last_edit(site, new_context):
+    """The open set-up (12.1's own constraints): a French corps taken to Paris is too far from
+    the German border; trying another suggestion and coming back to "My last edit" keeps the
+    edit; the keyboard (cursor, Enter) puts the corps back; the confirmed set-up is on the map."""
+    from tests.browser.test_bop_playthrough import claim, open_game, sign_up
+    alice_ctx, bob_ctx = new_context(), new_context()
+    alice, bob = sign_up(alice_ctx, site, "hindenburg"), sign_up(bob_ctx, site, "foch")
+    alice.goto(f"{site}/tables/new/")
+    alice.click("[data-ruleset=balance_of_powers]")
+    alice.click("[data-scenario='balance_of_powers/before-the-leaves-fall']")
+    alice.click("#wizard-next")
+    alice.click("label:has(input[name=pace][value=async])")
+    alice.click("#wizard-next")
+    alice.fill("input[name=title]", "Frontiers")
+    alice.check("input[name=allow_multiple_seats]")
+    with alice.expect_navigation():
+        alice.click("#wizard-submit")
+    table_url = alice.url
+    for seat in ("germany", "austria_hungary"):
+        claim(alice, seat)
+    bob.goto(table_url)
+    for seat in ("france", "russia", "britain"):
+        claim(bob, seat)
+    bob.click("text=I'm ready")
+    alice.goto(table_url)
+    alice.click("text=I'm ready")
+    alice.wait_for_load_state()
+    alice.click("text=Start the game")
+    alice.wait_for_load_state()
+    with alice.expect_navigation():
+        alice.click("text=Go to the game")
+    open_game(bob, alice.url)
+
+    france = bob.evaluate("""() => window.salient.orders.available()
+        .find(d => d.seats[0] === 'france' && d.kind === 'setup').id""")
+    bob.click(f".decision-tabs [data-id='{france}']")
+    bob.wait_for_function("""(id) => { const o = window.salient.orders;
+        return o.decision && o.decision.id === id && o.editor && o.status === 'ready'; }""", arg=france)
+    bob.click("#decision .setup-start button.choice[data-index='0']")
+    bob.wait_for_selector("#setup-ok")
+    placement = editor(bob, "e.placement")
+    corps = next(u for u in sorted(placement) if u.startswith("fra-inf-")
+                 and sum(1 for v in placement.values() if v == placement[u]) >= 3)
+    home = placement[corps]
+    paris = bob.evaluate("""() => Object.values(window.salient.map.map.places)
+        .find(p => p.name === 'Paris').hex""")
+    assert paris not in editor(bob, "[...e.spots[e.selected || Object.keys(e.placement)[0]] || []]")
+
+    # a click on its stack picks up the top counter, another on the stack the next one; the
+    # roster picks any (and a second click on its row puts it down)
+    click_hex(bob, home)
+    top = editor(bob, "e.selected")
+    assert placement[top] == home
+    click_hex(bob, home)
+    assert editor(bob, "e.selected") not in (top, None)
+    bob.click(f"#decision .unit-row[data-unit='{top}']")
+    bob.click(f"#decision .unit-row[data-unit='{top}']")
+    assert editor(bob, "e.selected") is None
+    bob.click(f"#decision .unit-row[data-unit='{corps}']")
+    assert editor(bob, "e.selected") == corps
+    click_hex(bob, paris)
+    problem = bob.locator("#setup-problems li[data-code='too_far_from_border']")
+    problem.wait_for()
+    assert "BoP 12.1" in problem.inner_text() and "2 hexes of the German border" in problem.inner_text()
+    assert bob.is_disabled("#confirm")
+
+    # another suggestion, then back to the edit
+    bob.click("#decision .setup-start button.choice[data-index='1']")
+    bob.wait_for_selector("#setup-ok")
+    bob.click("#setup-last-edit")
+    bob.locator("#setup-problems li[data-code='too_far_from_border']").wait_for()
+    assert editor(bob, "e.placement")[corps] == paris
+
+    # keyboard: the problem's link picks the corps up and focuses the map; the cursor goes
+    # home and Enter puts it down there
+    bob.click("#setup-problems li[data-code='too_far_from_border'] button")
+    assert editor(bob, "e.selected") == corps
+    assert bob.evaluate("() => document.activeElement === window.salient.map.root")
+    if os.environ.get("SALIENT_BOP_DOC_SHOTS"):
+        bob.evaluate("""([a, b]) => { const m = window.salient.map;
+            const [ax, ay] = m.centre(a), [bx, by] = m.centre(b);
+            m.pan = [m.size[0] / 2 - (ax + bx) / 2 * m.zoom, m.size[1] / 2 - (ay + by) / 2 * m.zoom];
+            m.panBy(0, 0); }""", [paris, home])
+        bob.screenshot(path=str(SHOT))
+    bob.evaluate("(id) => window.salient.map.setCursor(id, {follow: true})", home)
+    bob.keyboard.press("Enter")
+    bob.wait_for_selector("#setup-ok")
+    assert editor(bob, "e.placement")[corps] == home
+    v = bob.evaluate("() => window.salient.store.v")
+    bob.click("#confirm")
+    bob.wait_for_function("(v) => window.salient.store.v > v", arg=v)
+    assert not bob.evaluate("() => window.salient.orders.error")
+    # an open set-up is on the map for everyone at once
+    alice.wait_for_function("(u) => window.salient.store.view.board.units[u]", arg=corps)
+    assert alice.evaluate("(u) => window.salient.store.view.board.units[u].at", corps) == home
