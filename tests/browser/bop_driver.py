@@ -326,6 +326,7 @@ class BopDriver:
             else:
                 self.friction.append(f"no tab for {decision['kind']} {decision['id']}")
                 page.evaluate("(id) => window.salient.orders.select(id)", decision["id"])
+        # 'confirm': an editor (BoP's set-up) may hold a checked answer as soon as it loads.
         page.wait_for_function("""(id) => { const o = window.salient.orders;
             return o.decision && o.decision.id === id && ['ready', 'error', 'confirm'].includes(o.status); }""",
                                arg=decision["id"], timeout=self.timeout_ms)

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from tests.browser.bop_driver import BopDriver
-from tests.browser.test_bop_playthrough import check_secret_setup, start_table
+from tests.browser.test_bop_playthrough import WATCH_JS, check_secret_setup, open_game, start_table
 
 pytestmark = [pytest.mark.browser, pytest.mark.postgres,
               pytest.mark.django_db(transaction=True)]
@@ -78,6 +78,14 @@ def test_bop_setup_editor_move_a_corps_see_the_problem_fix_it_and_confirm(site, 
     assert central.is_disabled("#confirm")
     assert central.locator("#pending-order").count() == 0
 
+    # the pending placement survives a reload of the page (this tab's session storage)
+    central.reload()
+    open_game(central, game_url)
+    central.evaluate(WATCH_JS)
+    central.click(f".decision-tabs [data-id='{germany}']")
+    problem.wait_for()
+    assert editor(central, "e.placement")[corps] == paris
+
     # pick it up on the map and move it to an empty German hex
     click_hex(central, paris)
     assert editor(central, "e.selected") == corps
@@ -126,7 +134,7 @@ def test_bop_setup_editor_open_setup_french_border_rules_keyboard_and_last_edit(
     """The open set-up (12.1's own constraints): a French corps taken to Paris is too far from
     the German border; trying another suggestion and coming back to "My last edit" keeps the
     edit; the keyboard (cursor, Enter) puts the corps back; the confirmed set-up is on the map."""
-    from tests.browser.test_bop_playthrough import claim, open_game, sign_up
+    from tests.browser.test_bop_playthrough import claim, sign_up
     alice_ctx, bob_ctx = new_context(), new_context()
     alice, bob = sign_up(alice_ctx, site, "hindenburg"), sign_up(bob_ctx, site, "foch")
     alice.goto(f"{site}/tables/new/")

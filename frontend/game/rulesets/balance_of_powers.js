@@ -391,6 +391,11 @@ export class SetupEditor {
       orders.addEventListener("sent", (event) => {
         if (event.detail?.decision?.id === this.id) storage()?.removeItem(this.key);
       });
+      // A refused Confirm (the position moved on, say) leaves the checked answer ready to send
+      // again, with the refusal shown.
+      orders.addEventListener("rejected", () => {
+        if (orders.editor === this && this.report?.action && !this.checking) this.#offer(this.report);
+      });
     }
     if (this.placement) this.#check();
   }
