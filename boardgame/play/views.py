@@ -37,6 +37,10 @@ def client_config(request: HttpRequest, game: Any) -> dict[str, Any]:
     invite = request.GET.get("invite", "")
     suffix = f"?invite={invite}" if invite else ""
     map_name = scenario.get("map")
+    # A scenario played on a window of a larger map (`map_window`: {of, centre, radius}) is
+    # drawn on the larger map's art; the window itself is not a served map.
+    map_window = scenario.get("map_window")
+    art = map_window["of"] if map_window else map_name
     seats = [{"seat": s.seat, "side": s.side, "title": s.title, "colour": s.colour,
               "player": s.user.get_username() if s.user else None}
              for s in game.table.seats.select_related("user")]
@@ -49,9 +53,9 @@ def client_config(request: HttpRequest, game: Any) -> dict[str, Any]:
         "audience": services.audience_for(request.user, game),
         "user": request.user.get_username() if request.user.is_authenticated else None,
         "invite": invite, "commitment": game.commitment, "pace": game.table.pace,
-        "map": map_name,
-        "map_url": reverse("map-data", args=[map_name]) if map_name else None,
-        "svg_url": static(f"maps/{map_name}/map.svg") if map_name else None,
+        "map": map_name, "map_window": map_window,
+        "map_url": reverse("map-data", args=[art]) if art else None,
+        "svg_url": static(f"maps/{art}/map.svg") if art else None,
         "ws_url": f"/ws/games/{game.pk}/",
         "api": reverse("api-game", args=[game.pk]), "record_url": reverse(
             "api-game-record", args=[game.pk]) + suffix,

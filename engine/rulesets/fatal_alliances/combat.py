@@ -147,7 +147,7 @@ def strengths(state: dict[str, Any], attackers: list[dict[str, Any]], target: st
             supplied[d["power"]] = supplied_hexes(state, d["power"])
         if not d["up"] and d["hex"] not in supplied[d["power"]] and d["id"] not in state[
                 "flow"].get("emergency", {}):
-            factor = Fraction(2 if d.get("white") and d["size"] != "div" else 1)
+            factor = Fraction(down_factor(d))
         if d["type"] in ARTILLERY and not non_art:
             factor = Fraction(1)
         if d["type"] == "AT" and any(a["type"] in ARMOUR for a in attackers):
@@ -171,6 +171,16 @@ def table_rule(state: dict[str, Any], attackers: list[dict[str, Any]], target: s
     if table_effect(m, target, weather_at(state, m, target)) == "assault":
         return "assault"
     return "attacker"
+
+
+def down_factor(u: dict[str, Any]) -> int:
+    """FA 2.4.4 — a face-down unit out of supply defends at 2 (a white-print corps) or 1."""
+    return 2 if u.get("white") and u["size"] != "div" else 1
+
+
+def number(value: Fraction) -> int | str:
+    """A modifier as the view and events give it: a number when whole, else exact text."""
+    return int(value) if value.denominator == 1 else str(value)
 
 
 def nations_attacking(attackers: list[dict[str, Any]]) -> list[str]:

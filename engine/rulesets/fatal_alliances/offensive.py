@@ -84,6 +84,17 @@ def offensive_options(state: dict[str, Any], power: str) -> list[dict[str, Any]]
     return out
 
 
+def option_cost(state: dict[str, Any], power: str, option: dict[str, Any]) -> int:
+    """What an `offensive` option costs in offensive points (0 for done)."""
+    if option.get("unlimited"):
+        return unlimited_cost(power)
+    if "hq_benefit" in option:
+        return hq_benefit_cost(unit(state, option["hq_benefit"]))
+    if "flip_hq" in option:
+        return hq_flip_cost(unit(state, option["flip_hq"]))
+    return 0
+
+
 def spend(state: dict[str, Any], power: str, action: dict[str, Any]) -> list[Event]:
     flow = state["flow"]
     board = state["board"]

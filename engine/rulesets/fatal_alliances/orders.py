@@ -147,8 +147,8 @@ def attack_items(state: dict[str, Any], power: str) -> list[dict[str, Any]]:
                 action = {"target": target, "units": group}
                 if table is not None:
                     action["table"] = table
-                items.append({"action": action, "odds": drms[0][0],
-                              "drm": str(cb.total_drm(drms)), "table": rule if table is None
+                items.append({"action": action, "odds": drms[0][0].removeprefix("odds "),
+                              "drm": cb.number(cb.total_drm(drms)), "table": rule if table is None
                               else table})
     del here
     return items
@@ -266,13 +266,15 @@ def open_decisions(state: dict[str, Any]) -> list[Decision]:
                 options=tuple(build_options(state, power)),
                 data={"bp": state["board"]["bp"][power]}))
         elif step == Step.OFFENSIVE:
-            from .offensive import offensive_options, ops
+            from .offensive import offensive_options, ops, option_cost
+            offered = offensive_options(state, power)
             out.append(Decision(
                 id=_serial(state, f"offensive-{power}"), seats=(power,), kind="offensive",
                 rule="FA 18.1", prompt="Spend offensive points, or finish",
                 waiting=f"{power} may spend offensive points",
-                options=tuple(offensive_options(state, power)),
-                data={"ops": ops(state, power)}))
+                options=tuple(offered),
+                data={"ops": ops(state, power),
+                      "costs": [option_cost(state, power, o) for o in offered]}))
         elif step == Step.EMERGENCY:
             from .emergency import emergency_options
             out.append(Decision(

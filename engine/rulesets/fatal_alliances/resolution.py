@@ -114,7 +114,8 @@ def resolve_roll(state: dict[str, Any], roller: Roller, events: list[Event]) -> 
     events.append(Event("combat_resolved", "FA 11.12.5", {
         "target": target, "table": c["table"], "attack": str(s["attack"]),
         "defence": str(s["defence"]), "dice": dice,
-        "drms": [{"name": n, "value": str(v)} for n, v in drms], "total_drm": str(total),
+        "drms": [{"name": n, "value": cb.number(v)} for n, v in drms],
+        "total_drm": cb.number(total),
         "row": row, "result": cb.CRT_TEXT[cb.Table(c["table"])][row]}))
     c["phase"] = "attacker_losses_due"
     advance_combat(state, roller, events)

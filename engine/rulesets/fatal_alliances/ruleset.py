@@ -7,10 +7,12 @@ from typing import Any
 from engine.kernel import Decision, Event, Roller, Ruleset
 from engine.kernel.game import copy_json
 
-from . import orders, position
+from . import orders, position, window
+from .charts import IMPULSE_TRACK
+from .combat import down_factor
 from .powers import POWER_COLOURS, POWER_SIDE, POWER_TITLES
 from .profiles import PROFILES
-from .sequence import run
+from .sequence import activity_limits, run
 from .setup import build_state
 
 PROFILE_OPTION = {"id": "profile", "type": "choice", "choices": list(PROFILES),
@@ -37,6 +39,10 @@ def _seats(powers: list[str]) -> list[dict[str, str]]:
              "colour": POWER_COLOURS[p]} for p in sorted(powers)]
 
 
+# East Prussia plays on a window of fa-europe: a page draws the parent map's art (the window
+# itself is data, not a served map) and outlines the hexes within `radius` of `centre`.
+MAP_WINDOW = {"of": "fa-europe", "centre": window.CENTRE, "radius": window.RADIUS}
+
 SIDES = [{"id": "central", "title": "Central Powers"}, {"id": "entente", "title": "Allies"}]
 CAMPAIGN_POWERS = ["austria_hungary", "britain", "france", "germany", "italy", "ottoman",
                    "russia", "usa"]
@@ -45,7 +51,8 @@ MANIFEST = {
     "title": "Fatal Alliances",
     "scenarios": [
         {"id": "east-prussia-1914", "title": "East Prussia, August 1914 (Salient's scenario)",
-         "map": "fa-east-prussia", "seats": _seats(["germany", "russia"]), "sides": SIDES,
+         "map": "fa-east-prussia", "map_window": MAP_WINDOW,
+         "seats": _seats(["germany", "russia"]), "sides": SIDES,
          "options": OPTIONS, "max_actions": 3000, "hidden_information": False,
          "simultaneous": False, "turns": 3,
          "selfplay_requires": ["land_move", "land_attack"]},
@@ -59,7 +66,11 @@ MANIFEST = {
 
 class FatalAlliances(Ruleset):
     id = "fatal_alliances"
-    version = "1"
+    # "2": national breakdown (21.2), conquest and liberation (13.6), minor-country entries
+    # (22.6), offensive points (18), home-front reserves and emergency HQ supply options, and
+    # the campaign's reserve pool: new decisions and events, so a version-1 record no longer
+    # replays the same.
+    version = "2"
     manifest = MANIFEST
 
     def setup(self, scenario: str, options: dict[str, Any], seats: list[str],
@@ -92,8 +103,20 @@ class FatalAlliances(Ruleset):
         return {"done": True}
 
     def view(self, state: dict[str, Any], audience: str) -> dict[str, Any]:
-        """FA has no fog of war on land: positions, facing, pools and morale are public."""
-        return {"flow": copy_json(state["flow"]), "board": copy_json(state["board"])}
+        """FA has no fog of war on land: positions, facing, pools and morale are public.
+
+        Besides the state the view carries what a player reads off the charts (derived, never
+        stored): `flow.limits` (each acting power's activity limits this impulse, FA 10.2;
+        null = unlimited), `flow.end_number` (the impulse-track box's end number, FA 12) and
+        each land unit's `cf_down` (its defence face-down out of supply, FA 2.4.4)."""
+        out = {"flow": copy_json(state["flow"]), "board": copy_json(state["board"])}
+        flow = out["flow"]
+        flow["limits"] = activity_limits(state)
+        if flow.get("impulse"):
+            flow["end_number"] = IMPULSE_TRACK[flow["box"]]
+        for u in out["board"]["units"].values():
+            u["cf_down"] = down_factor(u)
+        return out
 
     def result(self, state: dict[str, Any]) -> dict[str, Any] | None:
         return state["board"]["result"]

@@ -114,6 +114,24 @@ def remaining(state: dict[str, Any], power: str, activity: str) -> int | None:
     return limit - state["flow"]["used"][power].get(activity, 0)
 
 
+def activity_limits(state: dict[str, Any]) -> dict[str, dict[str, int | None]]:
+    """FA 10.2 — each power's limits this impulse once its action is chosen (None:
+    unlimited; an activity its action does not allow is left out)."""
+    flow = state["flow"]
+    out: dict[str, dict[str, int | None]] = {}
+    for power in sorted(flow.get("actions", {})):
+        if power not in flow.get("used", {}):
+            continue
+        action = effective_action(state, power)
+        if action is None:
+            continue
+        out[power] = {activity: (None if left is None
+                                 else left + flow["used"][power].get(activity, 0))
+                      for activity in ALLOWED_LAND_ACTIVITIES[action]
+                      for left in [remaining(state, power, activity)]}
+    return out
+
+
 def spend(state: dict[str, Any], power: str, activity: str, amount: int = 1) -> None:
     used = state["flow"]["used"].setdefault(power, {})
     used[activity] = used.get(activity, 0) + amount

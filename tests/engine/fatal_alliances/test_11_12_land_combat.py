@@ -285,7 +285,7 @@ def test_fa_11_12_options_carry_odds_and_both_tables_in_the_clear():
     s = fight([corps("g", "germany", "2,2"), corps("r", "russia", "3,2")])
     items = attack_items(s, "germany")
     assert {i["action"].get("table") for i in items} == {"assault", "blitz"}
-    assert items[0]["odds"] == "odds 1:1"
+    assert items[0]["odds"] == "1:1"
 
 
 def test_fa_14_2_low_morale_may_refuse_an_attack():
