@@ -128,7 +128,10 @@ class Player:
             click_choice(page, r"^Land action$")
         elif kind == "build":
             click_choice(page, r"^Finish building")
-        elif kind == "breakdown" or (kind in ("rail_move", "reorganise") and given >= 1):
+        elif kind in ("breakdown", "offensive", "home_front", "emergency_supply"):
+            # Enumerated with "Done" first (the timeout default): the quick answer.
+            click_choice(page, r"^Done")
+        elif kind in ("rail_move", "reorganise") and given >= 1:
             click_choice(page, r"^Finish")
         elif kind == "reorganise":
             # An HQ's offer sits on the face-down unit's hex: click it, take the first listed.
@@ -223,7 +226,8 @@ def test_adapter_presents_the_engines_view_and_attack_items(module_page):
     public, mine, decision_id, items = engine_position()
     got = module_page.evaluate("""async ([view, mine, id, items]) => {
         const { FatalAlliancesAdapter } = await import('/frontend/game/rulesets/fatal_alliances.js');
-        const adapter = new FatalAlliancesAdapter({ map: 'fa-east-prussia', seats: [] });
+        const adapter = new FatalAlliancesAdapter({ map: 'fa-east-prussia', seats: [],
+          map_window: { of: 'fa-europe', centre: '39,0', radius: 4 } });
         adapter.setMap(await (await fetch('/engine/maps/compiled/fa-europe.json')).json());
         const decision = mine.decisions[id];
         const presented = items.map((item) => ({ item, p: adapter.present(decision, item, mine) }));
@@ -252,7 +256,7 @@ def test_adapter_presents_the_engines_view_and_attack_items(module_page):
     assert got["attacks"]
     for a in got["attacks"]:
         assert a["hex"] == a["target"] and a["kind"] == "attack"
-        assert a["text"] == a["odds"].replace("odds ", "") and a["text"] in a["label"]
+        assert a["text"] == a["odds"] and re.fullmatch(r"\d+:\d+|0 def", a["text"]) and a["text"] in a["label"]
     assert len({a["drm"] for a in got["attacks"]}) > 1
     for a in got["attacks"]:
         for b in got["attacks"]:
@@ -313,6 +317,8 @@ def check_opening(game):
     assert "You are watching" in watcher.inner_text("#decision")
     assert watcher.locator("#confirm, .decision-tabs, button.choice").count() == 0
     assert hin.evaluate("() => window.salient.map.map.meta.name") == "fa-europe"
+    # The window comes from the scenario's manifest through the page's config.
+    assert hin.evaluate("() => window.salient.adapter.window") == {"of": "fa-europe", "centre": "39,0", "radius": 4}
     counters = hin.evaluate("""() => window.salient.adapter.units(window.salient.store.view)
         .map(u => ({id: u.id, label: u.label, factors: u.factors}))""")
     xvii = next(c for c in counters if c["id"] == "ge-xvii")

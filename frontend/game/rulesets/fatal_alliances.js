@@ -10,10 +10,9 @@ import { GenericAdapter, HEX_ID, titleCase } from "./generic.js";
 const distance = (a, b) => hexDistance(parseHexId(a), parseHexId(b));
 const neighbours = (id) => hexNeighbours(parseHexId(id)).map(hexId);
 
-// A scenario played on a window of a larger map names the window; the browser shows the
-// larger map's art with the window outlined. Mirrors engine/rulesets/fatal_alliances/window.py
-// (the view does not say which window it is).
-const WINDOWS = { "fa-east-prussia": { of: "fa-europe", centre: "39,0", radius: 4 } };
+// A scenario played on a window of a larger map says so in its manifest (`map_window`: {of,
+// centre, radius}, handed over in the page's config): the server already points the page at
+// the larger map's art, and the adapter outlines the window and greys the land around it.
 
 // Counter fills: light tints of each power's colour, so black print stays readable.
 const POWERS = {
@@ -21,7 +20,12 @@ const POWERS = {
   ottoman: ["Ottoman Empire", "#cfd79a"], france: ["France", "#aac6ee"],
   britain: ["Commonwealth", "#e6c99b"], russia: ["Russia", "#a9d6ad"], italy: ["Italy", "#c8e3a3"],
   usa: ["United States", "#d6e3a0"], serbia: ["Serbia", "#d5bce2"], belgium: ["Belgium", "#f0d68d"],
+  bulgaria: ["Bulgaria", "#d8c7a4"], romania: ["Romania", "#e3d38f"], greece: ["Greece", "#b9d3ea"],
+  portugal: ["Portugal", "#cfe0b2"],
 };
+const COUNTRY_TITLES = { ...Object.fromEntries(Object.entries(POWERS).map(([id, [title]]) => [id, title])),
+  austria: "Austria", hungary: "Hungary", ottoman_empire: "Ottoman Empire", montenegro: "Montenegro",
+  luxembourg: "Luxembourg", netherlands: "the Netherlands" };
 const SIDE_TITLES = { central: "Central Powers", entente: "Allies" };
 // Map country → the power that holds it at the start (engine powers.COUNTRY_POWER, the part
 // the victory count needs).
@@ -33,21 +37,27 @@ const TYPE_TITLE = { INF: "infantry", MIL: "militia", CAV: "cavalry", HQ: "headq
   GAR: "garrison", ART: "artillery", ENG: "engineers", GAS: "gas" };
 const STEP_TITLES = {
   reinforcement: "Reinforcements", entrench: "Entrenchments", lending: "Lending",
+  breakdown: "Breakdown and build-up", home_front: "Home-front reserves",
+  offensive: "Offensive points", emergency_supply: "Emergency HQ supply",
   initiative: "Initiative", initiative_reroll: "Initiative re-roll", first_side: "Who moves first",
   weather: "Weather", declaration: "Declarations", action_choice: "Action choice", rail: "Rail movement",
   land_move: "Land movement", land_combat: "Land combat", reorganisation: "Reorganisation",
   last_impulse: "Last-impulse test", final_reorganisation: "Final reorganisation",
   production: "Production", morale: "Morale", peace: "Peace", victory: "Victory check", over: "Game over",
 };
-const IMPULSE_STEPS = [["action_choice", "Action"], ["rail", "Rail"], ["land_move", "Move"],
+const IMPULSE_STEPS = [["action_choice", "Action"], ["offensive", "OPs"], ["emergency_supply", "Supply"], ["rail", "Rail"], ["land_move", "Move"],
   ["land_combat", "Combat"], ["reorganisation", "Reorganise"]];
 const DONE_LABELS = { rail_move: "Finish rail movement", land_move: "Finish land movement",
   land_attack: "Finish land combat (no more attacks)", reorganise: "Finish reorganisation",
-  breakdown: "Finish breakdowns and build-ups" };
+  breakdown: "Done — no (more) breakdowns or build-ups", offensive: "Done — spend no (more) offensive points",
+  home_front: "Done with the reserve pool", emergency_supply: "Done — no (more) emergency supply" };
 const ACTIVITY_NAMES = { rail: ["rail move", "rail moves"], land_move: ["move", "moves"],
   land_attack: ["attack", "attacks"], reorganise: ["reorganisation", "reorganisations"] };
 const BUILD_TITLES = { INF: "infantry", CAV: "cavalry", GAR: "garrison", MIL: "militia", ART: "artillery",
   ENG: "engineer", HQ: "HQ" };
+const OPTION_TITLES = { in_hex_reserves: "in-hex reserves (1)", emergency_hq_supply: "emergency HQ supply (4)",
+  isolated_reorganisation: "isolated reorganisation (6)", home_front_reserves: "home-front reserves (7)" };
+const LIMIT_SHORT = { rail: "rail", land_move: "moves", land_attack: "attacks", reorganise: "reorg" };
 
 /** "9/2" → 4.5, "-1" → -1 (the engine writes exact fractions as text). */
 export function fraction(text) {
@@ -91,7 +101,7 @@ export class FatalAlliancesAdapter extends GenericAdapter {
   constructor(config = {}) {
     super(config);
     this.units_ = {};
-    this.window = WINDOWS[config.map] || null;
+    this.window = config.map_window || null;
     if (typeof document !== "undefined" && !document.getElementById("fa-css")) {
       const link = document.createElement("link");
       link.id = "fa-css";
@@ -103,13 +113,6 @@ export class FatalAlliancesAdapter extends GenericAdapter {
   }
 
   // --- the map ----------------------------------------------------------------------------
-
-  mapSource(config) {
-    const w = WINDOWS[config.map];
-    if (!w || !config.map_url) return null;
-    return { mapUrl: config.map_url.replace(`/${config.map}.json`, `/${w.of}.json`),
-      svgUrl: config.svg_url.replace(`/${config.map}/`, `/${w.of}/`) };
-  }
 
   setMap(map) {
     this.map = map;
@@ -180,6 +183,10 @@ export class FatalAlliancesAdapter extends GenericAdapter {
     return POWERS[id]?.[0] || this.seatTitle(id);
   }
 
+  country(id) {
+    return COUNTRY_TITLES[id] || titleCase(id || "");
+  }
+
   controller(view, hex) {
     const changed = view?.board?.control?.[hex];
     if (changed) return changed;
@@ -197,7 +204,8 @@ export class FatalAlliancesAdapter extends GenericAdapter {
     const state = [u.up ? "face-up" : "face-down (disrupted)", u.entrenched ? "entrenched" : ""]
       .filter(Boolean).join(", ");
     const reorg = u.type === "HQ" ? `, reorganises ${u.reorg}` : "";
-    return `${u.name} — ${this.power(u.power)} ${TYPE_TITLE[u.type] || u.type} ${size}, combat ${u.cf}, movement ${u.ma}${reorg}; ${state}`;
+    const down = u.cf_down !== undefined && u.cf_down !== u.cf ? ` (defends at ${u.cf_down} face-down out of supply)` : "";
+    return `${u.name} — ${this.power(u.power)} ${TYPE_TITLE[u.type] || u.type} ${size}, combat ${u.cf}${down}, movement ${u.ma}${reorg}; ${state}`;
   }
 
   units(view) {
@@ -277,6 +285,10 @@ export class FatalAlliancesAdapter extends GenericAdapter {
     const owner = this.controller(view, hex);
     if (owner && this.map?.hexes?.[hex] && !this.map.hexes[hex].sea) notes.push(`Controlled by ${this.power(owner)}`);
     if ((view.flow?.marks?.targets || []).includes(hex)) notes.push("Attacked this impulse");
+    const out = (view.flow?.marks?.attacked_from?.[hex] || []).length;
+    if (out) notes.push(`${out} unit${out === 1 ? "" : "s"} attacked out of this hex this impulse`);
+    const emergency = Object.keys(view.flow?.emergency || {}).filter((id) => board.units?.[id]?.hex === hex);
+    if (emergency.length) notes.push(`Emergency HQ supply: ${this.shortUnits(emergency, view)}`);
     return notes;
   }
 
@@ -298,18 +310,58 @@ export class FatalAlliancesAdapter extends GenericAdapter {
     const zones = [...new Set(Object.entries(flow.weather?.zones || {})
       .filter(([zone]) => !inPlay || inPlay.has(zone)).map(([, w]) => w))];
     if (zones.length) facts.push(["Weather", zones.join(", ")]);
-    if (flow.box !== undefined) facts.push(["Impulse track", `box ${flow.box}, moves on ${flow.weather?.advance ?? "?"} a roll`]);
+    if (flow.box !== undefined && flow.impulse) {
+      const ends = flow.end_number === undefined ? "" : flow.end_number > 0
+        ? `, the turn ends on a d10 of ${flow.end_number} or less` : ", the turn cannot end yet";
+      facts.push(["Impulse track", `box ${flow.box}${ends}; moves on ${flow.weather?.advance ?? "?"} a roll`]);
+    }
     if (flow.initiative) facts.push(["Initiative", `${SIDE_TITLES[flow.initiative.holder] || "—"} (track ${flow.initiative.track} of 4)`]);
     const actions = Object.entries(flow.actions || {});
     if (actions.length && inImpulse) {
       facts.push(["Action", actions.map(([p, a]) => `${this.power(p)}: ${a}`).join(" · ")]);
-      const used = Object.entries(flow.used || {}).map(([p, u]) => {
-        const parts = Object.entries(u || {}).filter(([, n]) => n).map(([k, n]) => `${n} ${ACTIVITY_NAMES[k]?.[n === 1 ? 0 : 1] || k}`);
+      // Activities used of each power's limits (FA 10.2): "rail 1/3, moves 2, attacks 0/1".
+      const limits = flow.limits || {};
+      const used = [...new Set([...Object.keys(limits), ...Object.keys(flow.used || {})])].sort().map((p) => {
+        const u = flow.used?.[p] || {};
+        const lim = limits[p];
+        const keys = lim ? Object.keys(lim) : Object.keys(u);
+        const parts = keys.filter((k) => lim ? (k in LIMIT_SHORT) : u[k]).map((k) => {
+          const n = u[k] || 0;
+          if (!lim) return `${n} ${ACTIVITY_NAMES[k]?.[n === 1 ? 0 : 1] || k}`;
+          return `${LIMIT_SHORT[k]} ${n}${lim[k] === null ? "" : `/${lim[k]}`}`;
+        });
         return parts.length ? `${this.power(p)}: ${parts.join(", ")}` : "";
       }).filter(Boolean);
-      if (used.length) facts.push(["Used", used.join(" · ")]);
+      if (used.length) facts.push([Object.keys(limits).length ? "Used / limit" : "Used", used.join(" · ")]);
+      const ops = Object.entries(flow.op_spent || {}).filter(([, l]) => l?.length)
+        .map(([p, l]) => `${this.power(p)}: ${l.join(", ")}`);
+      if (ops.length) facts.push(["Offensive points spent", ops.join(" · ")]);
     }
-    if (board.morale) facts.push(["Morale", Object.entries(board.morale).map(([p, m]) => `${this.power(p)} ${m}`).join(" · ")]);
+    const out = new Set(board.out || []);
+    if (board.morale) {
+      facts.push(["Morale", Object.entries(board.morale).filter(([p]) => !out.has(p))
+        .map(([p, m]) => `${this.power(p)} ${m}`).join(" · ")]);
+    }
+    const ops = Object.entries(board.ops || {}).filter(([p, n]) => n && !out.has(p));
+    const due = {};
+    for (const d of board.op_due || []) due[d.power] = (due[d.power] || 0) + 1;
+    if (ops.length || Object.keys(due).length) {
+      const powers = [...new Set([...ops.map(([p]) => p), ...Object.keys(due)])].sort();
+      facts.push(["Offensive points", powers.map((p) => `${this.power(p)} ${board.ops?.[p] || 0}${due[p] ? ` (+${due[p]} due)` : ""}`).join(" · ")]);
+    }
+    const conquered = Object.entries(board.conquered || {});
+    if (conquered.length) {
+      facts.push(["Conquered", conquered.map(([c, r]) => `${this.country(c)} by ${this.power(r.by)}${r.complete ? "" : " (fights on at half limits)"}`).join(" · ")]);
+    }
+    if (out.size) facts.push(["Out of the war", [...out].map((p) => this.country(p)).join(", ")]);
+    const halved = Object.keys(board.halved || {}).filter((p) => board.halved[p] && !(board.conquered || {})[p]);
+    if (halved.length) facts.push(["Half limits", halved.map((p) => this.power(p)).join(", ")]);
+    const reserves = Object.entries(board.reserve_pool || {}).filter(([, l]) => l?.length);
+    if (reserves.length) facts.push(["Home-front reserves", reserves.map(([p, l]) => `${this.power(p)} ${l.length}`).join(" · ")]);
+    const access = Object.entries(board.access || {});
+    if (access.length) facts.push(["Access", access.map(([c, side]) => `${SIDE_TITLES[side] || side} through ${this.country(c)}`).join(" · ")]);
+    const rules = Object.entries(board.options || {}).filter(([, on]) => on).map(([k]) => OPTION_TITLES[k] || titleCase(k));
+    if (rules.length) facts.push(["Optional rules", rules.join(", ")]);
     const held = this.victoryCount(view);
     if (held) facts.push(["Victory cities", held]);
     return {
@@ -375,7 +427,7 @@ export class FatalAlliancesAdapter extends GenericAdapter {
       case "combat_losses": {
         const parts = [];
         if (a.destroy?.length) parts.push(`lose ${this.names(a.destroy, view)}`);
-        if (a.break) parts.push(`break ${shortName(this.unit(view, a.break))} down to a division`);
+        if (a.break) parts.push(`break ${shortName(this.unit(view, a.break))} down to ${a.keep ? `a ${TYPE_TITLE[a.keep] || a.keep} division` : "a division"}`);
         const ids = [...(a.destroy || []), ...(a.break ? [a.break] : [])];
         const text = parts.join("; ");
         return none(text ? text[0].toUpperCase() + text.slice(1) : "No loss",
@@ -403,6 +455,7 @@ export class FatalAlliancesAdapter extends GenericAdapter {
         const bp = decision.data?.bp;
         if (a.build === null) return none(`Finish building${bp !== undefined ? ` (${bp} BP left)` : ""}`);
         if (a.build === "entrenchment") return none("Build an entrenchment");
+        if (a.build === "op") return none("Buy an offensive point (1 BP, ready in two turns)");
         const [type, size] = String(a.build).split(" ");
         return none(`Build a ${BUILD_TITLES[type] || type} ${size === "div" ? "division" : size || ""}`.trim());
       }
@@ -423,6 +476,36 @@ export class FatalAlliancesAdapter extends GenericAdapter {
         }
         return super.present(decision, item, view);
       }
+      case "offensive": {
+        const i = (decision.options || []).findIndex((o) => JSON.stringify(o) === JSON.stringify(a));
+        const cost = decision.data?.costs?.[i];
+        const price = cost ? ` (${cost} OP${decision.data?.ops !== undefined ? ` of ${decision.data.ops}` : ""})` : "";
+        if (a.unlimited) return none(`Unlimited action: land limits lifted this impulse${price}`);
+        if (a.hq_benefit) {
+          const hq = this.unit(view, a.hq_benefit);
+          return { ...none(`${shortName(hq)} HQ offensive: double attackers, support without flipping${price}`),
+            hex: hq.hex, text: "OP" };
+        }
+        if (a.flip_hq) {
+          const hq = this.unit(view, a.flip_hq);
+          return { ...none(`Turn ${shortName(hq)} HQ face-up${price}`), hex: hq.hex, text: "OP" };
+        }
+        return super.present(decision, item, view);
+      }
+      case "emergency_supply": {
+        const u = this.unit(view, a.unit);
+        return { hex: u.hex, from: this.unit(view, a.hq).hex, kind: "option", text: "S",
+          label: `${shortName(this.unit(view, a.hq))} HQ supplies ${this.unitName(view, a.unit)} this impulse (${this.where(u.hex)})` };
+      }
+      case "home_front": {
+        if (a.to_reserve) {
+          const u = this.unit(view, a.to_reserve);
+          return { hex: u.hex && HEX_ID.test(u.hex) ? u.hex : null, from: null, kind: "option", text: "→R",
+            label: `${this.unitName(view, a.to_reserve)} into the home-front reserve${u.hex && HEX_ID.test(u.hex) ? ` (from ${this.where(u.hex)})` : ""}` };
+        }
+        if (a.deploy) return none(`Call ${this.unitName(view, a.deploy)} out of the reserve pool (arrives like a reinforcement)`);
+        return super.present(decision, item, view);
+      }
       case "first_side":
         return none(`${SIDE_TITLES[a.first] || a.first} take the first impulse`);
       case "initiative_reroll":
@@ -430,6 +513,21 @@ export class FatalAlliancesAdapter extends GenericAdapter {
       default:
         return super.present(decision, item, view);
     }
+  }
+
+  /** A scripted turn-start entry (FA 22.1, 22.6) in words. */
+  scripted(d) {
+    const parts = [];
+    for (const [a, b] of d.declare || []) parts.push(`${this.country(a)} declares war on ${this.country(b)}`);
+    for (const p of d.activate || []) parts.push(`${this.country(p)} enters the war`);
+    for (const [minor, major] of Object.entries(d.enter || {})) parts.push(`${this.country(minor)} joins ${this.power(major)}`);
+    for (const [minor, side] of Object.entries(d.access || {})) parts.push(`${SIDE_TITLES[side] || side} may pass through ${this.country(minor)}`);
+    for (const minor of d.end_access || []) parts.push(`access through ${this.country(minor)} ends`);
+    for (const [minor, major] of Object.entries(d.align || {})) parts.push(`${this.country(minor)} sides with ${this.power(major)}`);
+    if (d.may_act?.length) parts.push(`only ${d.may_act.map((p) => this.power(p)).join(", ")} may act`);
+    if (d.forced_pass?.length) parts.push(`${d.forced_pass.map((p) => this.power(p)).join(", ")} must pass`);
+    if (d.schlieffen) parts.push("the Schlieffen surprise");
+    return parts.join("; ") || "scripted events";
   }
 
   describe(decision, item, view) {
@@ -448,8 +546,23 @@ export class FatalAlliancesAdapter extends GenericAdapter {
       case "attack_declared": return `${this.power(d.power)} attacks ${this.where(d.target)} with ${units(d.units)}`;
       case "combat_resolved": return `Combat at ${this.where(d.target)}: ${d.attack} against ${d.defence}, ${d.table}, dice ${(d.dice || []).join("+")} ${signed(fraction(d.total_drm))} → row ${d.row}: ${d.result}`;
       case "unit_destroyed": return `${this.unitName(view, d.unit)} destroyed${d.why ? ` (${String(d.why).replace(/_/g, " ")})` : ""}`;
-      case "broken_down": return `${this.unitName(view, d.corps)} broken down into ${d.division ? this.unitName(view, d.division) : `${(d.divisions || []).length} divisions`}`;
-      case "built_up": return `${units(d.divisions)} built up into a corps`;
+      case "broken_down": return `${this.unitName(view, d.corps)} broken down into ${d.division ? this.unitName(view, d.division) : units(d.divisions) || "divisions"}${d.hex ? ` at ${this.where(d.hex)}` : ""}`;
+      case "built_up": return `${units(d.divisions)} built up into ${d.corps ? this.unitName(view, d.corps) : "a corps"}${d.hex ? ` at ${this.where(d.hex)}` : ""}`;
+      case "conquered": return `${this.country(d.country)} ${d.complete ? "conquered" : "conquered (incompletely: fights on at half limits)"} by ${this.power(d.by)}${d.removed?.length ? `; ${d.removed.length} unit${d.removed.length === 1 ? "" : "s"} leave the game` : ""}`;
+      case "liberated": return `${this.country(d.country)} liberated by ${this.power(d.by)}`;
+      case "minor_entered": return `${this.country(d.minor)} enters the war with ${this.power(d.major)}`;
+      case "entry_lapsed": return `${this.country(d.minor)} does not enter the war (${SIDE_TITLES[d.side] || d.side} cannot take it)`;
+      case "offensive_points_spent": return `${this.power(d.power)} spends ${d.cost} OP${d.cost === 1 ? "" : "s"} on ${d.unlimited ? "an unlimited action" : d.hq_benefit ? `${shortName(this.unit(view, d.hq_benefit))} HQ's offensive` : d.flip_hq ? `turning ${shortName(this.unit(view, d.flip_hq))} HQ face-up` : "an offensive"} (${d.left} left)`;
+      case "offensive_points_arrive": return `${this.power(d.power)}'s offensive points arrive (now ${d.ops})`;
+      case "offensive_points_short": return `${this.power(d.power)} bought ${d.short} offensive point${d.short === 1 ? "" : "s"} too few (needed ${d.required}): morale suffers`;
+      case "offensive_doubling": return `Offensive: ${units(d.units)} attack at double strength`;
+      case "offensive_hq_spent": return `${this.shortUnits(d.hqs, view)} HQ${(d.hqs || []).length === 1 ? "" : "s"} turn face-down (offensive spent)`;
+      case "reserve_sits_out": return `${this.unitName(view, d.unit)} sits out the combat in reserve`;
+      case "to_reserve_pool": return `${this.unitName(view, d.unit)} goes into the home-front reserve${d.from && HEX_ID.test(d.from) ? ` from ${this.where(d.from)}` : ""}`;
+      case "deployed_from_reserve": return `${this.unitName(view, d.unit)} called out of the home-front reserve`;
+      case "emergency_supply": return `${shortName(this.unit(view, d.hq))} HQ gives ${this.unitName(view, d.unit)} emergency supply`;
+      case "emergency_hqs_down": return `${this.shortUnits(d.hqs, view)} HQ${(d.hqs || []).length === 1 ? "" : "s"} turn face-down after emergency supply`;
+      case "scripted_entry": return `Scenario (${event.rule}): ${this.scripted(d)}`;
       case "retreated": return `${this.unitName(view, d.unit)} retreated ${this.where(d.from)} → ${this.where(d.to)}`;
       case "advanced": return `${units(d.units)} advanced into ${this.where(d.to)}`;
       case "shattered": return `${this.unitName(view, d.unit)} shattered at ${this.where(d.hex)}`;
@@ -516,7 +629,8 @@ export class FatalAlliancesAdapter extends GenericAdapter {
   recordLine(entry, view = null) {
     if (entry.kind === "act" && entry.action && !entry.redacted) {
       const id = String(entry.decision || "");
-      const kind = (/-(action|rail_move|land_move|land_attack|reorganise|build|entrench)-/.exec(id)?.[1])
+      const kind = (/-(action|rail_move|land_move|land_attack|reorganise|build|entrench|breakdown|offensive|home_front)-/.exec(id)?.[1])
+        || (/-emergency-/.test(id) ? "emergency_supply" : null)
         || { reroll: "initiative_reroll", first: "first_side", table: "choose_table", losses: "combat_losses",
           shatter: "shatter_or_retreat", retreat: "retreat", advance: "advance" }[/-(reroll|first|table|losses|shatter|retreat|advance)-/.exec(id)?.[1]];
       if (kind) {
