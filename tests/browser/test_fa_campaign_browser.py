@@ -108,6 +108,7 @@ def check_opening(game):
     assert sorted(kaiser.evaluate("() => window.salient.store.mySeats")) == sorted(HOLDERS["kaiser"])
     assert kaiser.locator(".layer-units .stack").count() > 60
     assert kaiser.locator(".layer-marks .mark-objective").count() >= 30
+    assert "★ Paris" in kaiser.locator(".layer-marks .mark-place").all_text_contents()
     track = kaiser.inner_text("#track")
     assert "Turn 1 of" in track and "Morale" in track, track
     # Every power that can break down is asked first; "Done" is the quick answer.
@@ -151,6 +152,10 @@ def play(site, game, stop, shot=None):
 def take_doc_shot(game):
     """The campaign's map as a spectator sees it, for the rules doc."""
     page = game["pages"]["kaiser"]
+    # The Eastern Front around East Prussia and Galicia, counters at reading size, no hover box.
+    page.evaluate("() => { const m = window.salient.map; m.zoom = 3.2; m.centreOn('41,3'); }")
+    page.mouse.move(5, 300)
+    page.evaluate("() => { document.getElementById('hex-info').hidden = true; }")
     if SHOTS:
         page.screenshot(path=f"{SHOTS}/fa-campaign-kaiser.png")
         game["watcher"].screenshot(path=f"{SHOTS}/fa-campaign-watcher.png")

@@ -143,8 +143,12 @@ export class FatalAlliancesAdapter extends GenericAdapter {
       }
       return { zoom, hex: this.window.centre };
     }
-    const first = Object.values(view?.board?.units || {}).find((u) => u.hex);
-    return { zoom: 3.2, hex: first?.hex };
+    // The whole map: open on the user's own army (its strongest corps), a spectator on the
+    // first power's, at a zoom where counters and place names read.
+    const onMap = Object.values(view?.board?.units || {}).filter((u) => u.hex && HEX_ID.test(u.hex));
+    const mine = onMap.filter((u) => (mySeats || []).includes(u.power));
+    const pick = (mine.length ? mine : onMap).slice().sort((a, b) => b.cf - a.cf || a.id.localeCompare(b.id))[0];
+    return { zoom: 3.2, hex: pick?.hex };
   }
 
   inWindow(hex) {
@@ -244,6 +248,13 @@ export class FatalAlliancesAdapter extends GenericAdapter {
         for (const nb of neighbours(hex)) {
           if (distance(nb, this.window.centre) > this.window.radius) out.push({ side: `${hex}|${nb}`, kind: "edge" });
         }
+      }
+    }
+    if (!this.window && this.placeAt) {
+      // The whole map: every place named along the top of its hex (the base map's own labels
+      // are hidden, they run under the counters), victory cities starred.
+      for (const [hex, name] of Object.entries(this.placeAt)) {
+        out.push({ hex, kind: "place", text: `${goals.has(hex) ? "★ " : ""}${name}` });
       }
     }
     const sudden = victory.sudden_death;
