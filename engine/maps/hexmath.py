@@ -9,35 +9,38 @@ from __future__ import annotations
 
 import math
 
+from engine.board import hexgrid
+
 SQRT3 = math.sqrt(3.0)
 
-# Direction i → axial offset; for flat tops (y down): SE, NE, N, NW, SW, S.
-DIRECTIONS: tuple[tuple[int, int], ...] = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
+# The axial conventions are engine/board/hexgrid.py's (one convention everywhere); this module
+# keeps only what the compiler adds: the tuple-of-ints forms it works in, odd-q rulebook
+# labels, and pixel geometry for its SVG.
+DIRECTIONS: tuple[tuple[int, int], ...] = tuple((d.q, d.r) for d in hexgrid.DIRECTIONS)
 # Corner i of a flat-topped hex is at angle 60*i degrees (0 = east, y down); the edge from
 # corner i to corner i+1 faces this direction index.
 EDGE_DIRECTION: tuple[int, ...] = (0, 5, 4, 3, 2, 1)
 
 
 def hex_id(q: int, r: int) -> str:
-    return f"{q},{r}"
+    return hexgrid.hex_id(hexgrid.Hex(q, r))
 
 
 def parse_hex_id(hid: str) -> tuple[int, int]:
-    q, r = hid.split(",")
-    return int(q), int(r)
+    h = hexgrid.parse_hex_id(hid)
+    return h.q, h.r
 
 
 def hexside_id(a: str, b: str) -> str:
-    return "|".join(sorted((a, b)))
+    return hexgrid.hexside_id(a, b)
 
 
 def neighbours(q: int, r: int) -> list[tuple[int, int]]:
-    return [(q + dq, r + dr) for dq, dr in DIRECTIONS]
+    return [(h.q, h.r) for h in hexgrid.neighbours(hexgrid.Hex(q, r))]
 
 
 def distance(a: tuple[int, int], b: tuple[int, int]) -> int:
-    dq, dr = a[0] - b[0], a[1] - b[1]
-    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+    return hexgrid.distance(hexgrid.Hex(*a), hexgrid.Hex(*b))
 
 
 def offset_to_axial(col: int, row: int) -> tuple[int, int]:
