@@ -30,35 +30,12 @@ import time
 import pytest
 
 from tests.browser.bop_driver import BopDriver, hex_distance
+from tests.browser.flows import bop_table, new_table, open_game, seat_and_start, sign_up
 
 pytestmark = [pytest.mark.browser, pytest.mark.postgres,
               pytest.mark.django_db(transaction=True)]
 
-PASSWORD = "Trench-Coat-1914!"
 SHOTS = os.environ.get("SALIENT_BOP_SHOTS")   # a folder: keep a screenshot per month
-
-
-def sign_up(context, site, name):
-    page = context.new_page()
-    page.goto(f"{site}/accounts/signup/")
-    page.fill("input[name=username]", name)
-    page.fill("input[name=email]", f"{name}@example.org")
-    page.fill("input[name=password1]", PASSWORD)
-    page.fill("input[name=password2]", PASSWORD)
-    with page.expect_navigation():
-        page.click("main form button")
-    return page
-
-
-def claim(page, seat):
-    page.click(f"form:has(input[name=seat][value={seat}]) button")
-    page.wait_for_load_state()
-
-
-def open_game(page, url):
-    page.goto(url)
-    page.wait_for_function("() => window.salient && window.salient.store.view"
-                           " && window.salient.socket.state === 'live'")
 
 
 WATCH_JS = """() => { const s = window.salient; window.__bopWatch = [];
@@ -74,33 +51,10 @@ def start_table(site, new_context):
     central = sign_up(central_ctx, site, "moltke")
     entente = sign_up(entente_ctx, site, "joffre")
     spectator = sign_up(spectator_ctx, site, "reporter")
-
-    central.goto(f"{site}/tables/new/")
-    central.click("[data-ruleset=balance_of_powers]")
-    central.click("[data-scenario='balance_of_powers/before-the-leaves-fall']")
-    central.check("#opt-secret_setup")
-    central.click("#wizard-next")
-    central.click("label:has(input[name=pace][value=async])")
-    central.click("#wizard-next")
-    central.fill("input[name=title]", "Before the Leaves Fall")
-    central.check("input[name=allow_multiple_seats]")
-    with central.expect_navigation():
-        central.click("#wizard-submit")
-    table_url = central.url
-    for seat in ("germany", "austria_hungary"):
-        claim(central, seat)
-    entente.goto(table_url)
-    for seat in ("france", "russia", "britain"):
-        claim(entente, seat)
-    entente.click("text=I'm ready")
-    central.goto(table_url)
-    central.click("text=I'm ready")
-    central.wait_for_load_state()
-    central.click("text=Start the game")
-    central.wait_for_load_state()
-    with central.expect_navigation():
-        central.click("text=Go to the game")
-    game_url = central.url
+    table_url = new_table(central, site, "balance_of_powers", "before-the-leaves-fall",
+                          title="Before the Leaves Fall", options=("secret_setup",))
+    game_url = seat_and_start(table_url, central, ("germany", "austria_hungary"),
+                              [(entente, ("france", "russia", "britain"))])
 
     frames: list[str] = []
     spectator.on("websocket", lambda ws: ws.on("framereceived", lambda payload: frames.append(
@@ -196,34 +150,7 @@ def test_bop_doc_screenshots(site, new_context):
     """The README's game pictures: Germany's first march, a stack selected with its legal
     destinations, then the parsed order waiting for Confirm (standard set-up)."""
     from pathlib import Path
-    alice_ctx, bob_ctx = new_context(), new_context()
-    alice, bob = sign_up(alice_ctx, site, "alice"), sign_up(bob_ctx, site, "bob")
-    alice.goto(f"{site}/tables/new/")
-    alice.click("[data-ruleset=balance_of_powers]")
-    alice.click("[data-scenario='balance_of_powers/before-the-leaves-fall']")
-    alice.click("#wizard-next")
-    alice.click("label:has(input[name=pace][value=async])")
-    alice.click("#wizard-next")
-    alice.fill("input[name=title]", "Marne 1914")
-    alice.check("input[name=allow_multiple_seats]")
-    with alice.expect_navigation():
-        alice.click("#wizard-submit")
-    table_url = alice.url
-    for seat in ("germany", "austria_hungary"):
-        claim(alice, seat)
-    bob.goto(table_url)
-    for seat in ("france", "russia", "britain"):
-        claim(bob, seat)
-    bob.click("text=I'm ready")
-    alice.goto(table_url)
-    alice.click("text=I'm ready")
-    alice.wait_for_load_state()
-    alice.click("text=Start the game")
-    alice.wait_for_load_state()
-    with alice.expect_navigation():
-        alice.click("text=Go to the game")
-    for page in (alice, bob):
-        open_game(page, alice.url)
+    alice, bob, _ = bop_table(site, new_context)
     driver = BopDriver({"central": alice, "entente": bob})
     driver.play(until=lambda st: st["flow"]["step"] == "half" and any(
         d["kind"] == "march" for d in st["mine"]))

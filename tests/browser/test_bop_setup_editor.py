@@ -17,7 +17,8 @@ from pathlib import Path
 import pytest
 
 from tests.browser.bop_driver import BopDriver
-from tests.browser.test_bop_playthrough import WATCH_JS, check_secret_setup, open_game, start_table
+from tests.browser.flows import bop_table, open_game
+from tests.browser.test_bop_playthrough import WATCH_JS, check_secret_setup, start_table
 
 pytestmark = [pytest.mark.browser, pytest.mark.postgres,
               pytest.mark.django_db(transaction=True)]
@@ -134,34 +135,7 @@ def test_bop_setup_editor_open_setup_french_border_rules_keyboard_and_last_edit(
     """The open set-up (12.1's own constraints): a French corps taken to Paris is too far from
     the German border; trying another suggestion and coming back to "My last edit" keeps the
     edit; the keyboard (cursor, Enter) puts the corps back; the confirmed set-up is on the map."""
-    from tests.browser.test_bop_playthrough import claim, sign_up
-    alice_ctx, bob_ctx = new_context(), new_context()
-    alice, bob = sign_up(alice_ctx, site, "hindenburg"), sign_up(bob_ctx, site, "foch")
-    alice.goto(f"{site}/tables/new/")
-    alice.click("[data-ruleset=balance_of_powers]")
-    alice.click("[data-scenario='balance_of_powers/before-the-leaves-fall']")
-    alice.click("#wizard-next")
-    alice.click("label:has(input[name=pace][value=async])")
-    alice.click("#wizard-next")
-    alice.fill("input[name=title]", "Frontiers")
-    alice.check("input[name=allow_multiple_seats]")
-    with alice.expect_navigation():
-        alice.click("#wizard-submit")
-    table_url = alice.url
-    for seat in ("germany", "austria_hungary"):
-        claim(alice, seat)
-    bob.goto(table_url)
-    for seat in ("france", "russia", "britain"):
-        claim(bob, seat)
-    bob.click("text=I'm ready")
-    alice.goto(table_url)
-    alice.click("text=I'm ready")
-    alice.wait_for_load_state()
-    alice.click("text=Start the game")
-    alice.wait_for_load_state()
-    with alice.expect_navigation():
-        alice.click("text=Go to the game")
-    open_game(bob, alice.url)
+    alice, bob, _ = bop_table(site, new_context, names=("hindenburg", "foch"), title="Frontiers")
 
     france = bob.evaluate("""() => window.salient.orders.available()
         .find(d => d.seats[0] === 'france' && d.kind === 'setup').id""")

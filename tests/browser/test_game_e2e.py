@@ -12,10 +12,11 @@ import re
 
 import pytest
 
+from tests.browser.flows import new_table, open_game, seat_and_start, sign_up
+
 pytestmark = [pytest.mark.browser, pytest.mark.postgres, pytest.mark.slow,
               pytest.mark.django_db(transaction=True)]
 
-PASSWORD = "Trench-Coat-1914!"
 SHOTS = None  # set to a folder to keep screenshots while developing
 
 
@@ -29,29 +30,6 @@ def choose_whole_stack_march(page) -> None:
         whole.first.click()
     elif tabs.count():
         tabs.first.click()
-
-def sign_up(context, site, name):
-    page = context.new_page()
-    page.goto(f"{site}/accounts/signup/")
-    page.fill("input[name=username]", name)
-    page.fill("input[name=email]", f"{name}@example.org")
-    page.fill("input[name=password1]", PASSWORD)
-    page.fill("input[name=password2]", PASSWORD)
-    with page.expect_navigation():
-        page.click("main form button")
-    assert "Log out" in page.inner_text("header"), page.inner_text("main")[:400]
-    return page
-
-
-def claim(page, seat):
-    page.click(f"form:has(input[name=seat][value={seat}]) button")
-    page.wait_for_load_state()
-
-
-def open_game(page, url):
-    page.goto(url)
-    page.wait_for_function("() => window.salient && window.salient.store.view && window.salient.socket.state === 'live'")
-
 
 def wait_ready(page):
     """Wait until the order builder has loaded its items (or there is nothing to decide)."""
@@ -113,33 +91,10 @@ def test_two_players_a_spectator_and_the_replay_of_balance_of_powers(site, new_c
     bob = sign_up(bob_ctx, site, "bob")
 
     # Alice opens a table: ruleset → scenario → options → pace → visibility.
-    alice.goto(f"{site}/tables/new/")
-    alice.click("[data-ruleset=balance_of_powers]")
-    alice.click("[data-scenario='balance_of_powers/before-the-leaves-fall']")
-    alice.click("#wizard-next")                          # options: defaults
-    alice.click("label:has(input[name=pace][value=async])")
-    alice.click("#wizard-next")
-    alice.fill("input[name=title]", "Marne 1914")
-    alice.check("input[name=allow_multiple_seats]")
-    with alice.expect_navigation():
-        alice.click("#wizard-submit")
-    table_url = alice.url
+    table_url = new_table(alice, site, "balance_of_powers", "before-the-leaves-fall", title="Marne 1914")
     assert re.search(r"/tables/\d+/$", table_url)
-    claim(alice, "germany")
-    claim(alice, "austria_hungary")
-
-    bob.goto(table_url)
-    for seat in ("france", "russia", "britain"):
-        claim(bob, seat)
-    bob.click("text=I'm ready")
-    alice.goto(table_url)
-    alice.click("text=I'm ready")
-    alice.wait_for_load_state()
-    alice.click("text=Start the game")
-    alice.wait_for_load_state()
-    with alice.expect_navigation():
-        alice.click("text=Go to the game")
-    game_url = alice.url
+    game_url = seat_and_start(table_url, alice, ("germany", "austria_hungary"),
+                              [(bob, ("france", "russia", "britain"))])
     open_game(alice, game_url)
     open_game(bob, game_url)
 
@@ -289,26 +244,8 @@ def test_toy_ruleset_in_no_map_mode(site, new_context):
     red_ctx, blue_ctx = new_context(), new_context()
     red = sign_up(red_ctx, site, "hamlet")
     blue = sign_up(blue_ctx, site, "othello")
-    red.goto(f"{site}/tables/new/")
-    red.click("[data-ruleset=toy_skirmish]")
-    red.click("[data-scenario='toy_skirmish/duel']")
-    red.click("#wizard-next")
-    red.click("#wizard-next")
-    with red.expect_navigation():
-        red.click("#wizard-submit")
-    table_url = red.url
-    claim(red, "red")
-    blue.goto(table_url)
-    claim(blue, "blue")
-    blue.click("text=I'm ready")
-    red.goto(table_url)
-    red.click("text=I'm ready")
-    red.wait_for_load_state()
-    red.click("text=Start the game")
-    red.wait_for_load_state()
-    with red.expect_navigation():
-        red.click("text=Go to the game")
-    game_url = red.url
+    table_url = new_table(red, site, "toy_skirmish", "duel", pace=None, multiple_seats=False)
+    game_url = seat_and_start(table_url, red, ("red",), [(blue, ("blue",))])
     open_game(red, game_url)
     open_game(blue, game_url)
     assert red.locator("#map").count() == 0 and red.is_visible("#board-summary")

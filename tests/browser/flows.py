@@ -1,0 +1,103 @@
+"""The browser tests' shared flows through the site: sign up, open a table from the lobby's
+wizard, claim seats, start the game, open the game page and wait until it is live.
+
+Used by test_bop_playthrough.py, test_bop_setup_editor.py and test_game_e2e.py (each used to
+write these again). Pages are Playwright pages on a real daphne (the `site` fixture).
+"""
+
+from __future__ import annotations
+
+PASSWORD = "Trench-Coat-1914!"
+
+LIVE_JS = ("() => window.salient && window.salient.store.view"
+           " && window.salient.socket.state === 'live'")
+
+
+def sign_up(context, site: str, name: str):
+    """A new page in `context`, signed up (and so logged in) as `name`."""
+    page = context.new_page()
+    page.goto(f"{site}/accounts/signup/")
+    page.fill("input[name=username]", name)
+    page.fill("input[name=email]", f"{name}@example.org")
+    page.fill("input[name=password1]", PASSWORD)
+    page.fill("input[name=password2]", PASSWORD)
+    with page.expect_navigation():
+        page.click("main form button")
+    assert "Log out" in page.inner_text("header"), page.inner_text("main")[:400]
+    return page
+
+
+def new_table(page, site: str, ruleset: str, scenario: str, *, title: str | None = None,
+              options: tuple[str, ...] = (), pace: str | None = "async",
+              multiple_seats: bool = True) -> str:
+    """Open a table from the wizard (ruleset → scenario → options → pace → visibility); its URL.
+    `options` are option ids to tick; `pace=None` keeps the default pace."""
+    page.goto(f"{site}/tables/new/")
+    page.click(f"[data-ruleset={ruleset}]")
+    page.click(f"[data-scenario='{ruleset}/{scenario}']")
+    for option in options:
+        page.check(f"#opt-{option}")
+    page.click("#wizard-next")
+    if pace:
+        page.click(f"label:has(input[name=pace][value={pace}])")
+    page.click("#wizard-next")
+    if title:
+        page.fill("input[name=title]", title)
+    if multiple_seats:
+        page.check("input[name=allow_multiple_seats]")
+    with page.expect_navigation():
+        page.click("#wizard-submit")
+    return page.url
+
+
+def claim(page, seat: str) -> None:
+    """Take `seat` on the table page the page is on."""
+    page.click(f"form:has(input[name=seat][value={seat}]) button")
+    page.wait_for_load_state()
+
+
+def seat_and_start(table_url: str, host, host_seats, others=()) -> str:
+    """The host and every (page, seats) of `others` claim their seats and say they are ready;
+    the host starts the game and goes to it. The game page's URL."""
+    host.goto(table_url)
+    for seat in host_seats:
+        claim(host, seat)
+    for page, seats in others:
+        page.goto(table_url)
+        for seat in seats:
+            claim(page, seat)
+        page.click("text=I'm ready")
+    host.goto(table_url)
+    host.click("text=I'm ready")
+    host.wait_for_load_state()
+    host.click("text=Start the game")
+    host.wait_for_load_state()
+    with host.expect_navigation():
+        host.click("text=Go to the game")
+    return host.url
+
+
+def open_game(page, url: str) -> None:
+    """Load the game page and wait until it holds a view over a live socket."""
+    page.goto(url)
+    wait_live(page)
+
+
+def wait_live(page) -> None:
+    page.wait_for_function(LIVE_JS)
+
+
+def bop_table(site: str, new_context, *, secret: bool = False, names=("alice", "bob"),
+              title: str = "Marne 1914"):
+    """A Balance of Powers game: the first user holds the Central Powers (Germany,
+    Austria-Hungary), the second the Entente (France, Russia, Britain); both pages open on the
+    game, live. Returns (central page, entente page, game URL)."""
+    central = sign_up(new_context(), site, names[0])
+    entente = sign_up(new_context(), site, names[1])
+    table = new_table(central, site, "balance_of_powers", "before-the-leaves-fall", title=title,
+                      options=("secret_setup",) if secret else ())
+    game_url = seat_and_start(table, central, ("germany", "austria_hungary"),
+                              [(entente, ("france", "russia", "britain"))])
+    for page in (central, entente):
+        open_game(page, game_url)
+    return central, entente, game_url
