@@ -1,30 +1,32 @@
-"""Fan-out of a game's changes: one patch per audience, one group per audience, one hub per
-process.
+"""Fan-out of a game's changes: one patch per audience, computed once; one message per game
+between processes; one hub per process.
 
 Sending (after commit, from any thread): `publish_steps` computes, for every audience of the
-game, `make_patch(view(old), view(new))` ONCE per step, serialises the frame ONCE, and sends it
+game, `make_patch(view(old), view(new))` ONCE per step and serialises the frame ONCE, addressed
 to the audience's group `game.<id>.seat.<seat>` / `game.<id>.side.<side>` / `game.<id>.public`.
-The channel layer is at-most-once and only a hint: a failed send is logged, never raised (the
-action is already committed; clients repair gaps with `sync` — or the consumer does it for
-them).
+Between processes all audiences' frames of a step travel packed in ONE message to the game's
+layer group `game.<id>` (`pack`). The channel layer is at-most-once and only a hint: a failed
+send is logged, never raised (the action is already committed; clients repair gaps with
+`sync` — or the consumer does it for them).
 
-Receiving: the members of those groups are not sockets but one `Hub` per daphne process. The
-hub joins a group when its first local socket of that audience arrives, receives each frame once
-per process, and hands the same text to every local socket of the group. So 100 spectators
+Receiving: the subscribers are not sockets but one `Hub` per daphne process. The hub joins
+`game.<id>` when its first local socket of that game arrives, receives each message once per
+process, and hands each frame's text to its local sockets of that audience. So 100 spectators
 cost one Redis message per process, not 100, and no per-socket serialisation or query.
 
 The process that commits an action does not wait for its own frames to come back from Redis:
-the consumer hands them to the local hub at once (`Hub.deliver_local`), then queues them for
-the other processes (`Hub.publish`, one sender task per process, in commit order). They carry
+the consumer queues them for the other processes (`Hub.publish`, one sender task per process,
+in commit order) and hands them to its own sockets at once (`Hub.deliver_local`). They carry
 the hub's `origin`, so the echo is dropped on arrival. Frames published from sync code (the
 REST API, the deadline sweeper) carry no origin and reach every hub, this one included.
 
-With Redis the layer is `channels_redis`' pub/sub layer: a PUBLISH per group and frames pushed
-to the subscribers — about a tenth of the Redis commands of the list-based layer, which polls,
-runs a Lua script per send and keeps a queue per channel. A pub/sub subscriber never hears that
-the connection dropped, so the hub sends itself a heartbeat through the layer every
-HEARTBEAT_SECONDS; when beats stop arriving it counts the layer as down, and when they come
-back it rejoins its groups and nudges every local socket to catch up from the database.
+With Redis the layer is `channels_redis`' pub/sub layer: one PUBLISH per game and step, pushed
+to the subscribers — we counted about 60 Redis commands per action with the list-based core
+layer (a Lua script per group send, a queue per channel, a polling receive). A pub/sub
+subscriber never hears that the connection dropped, so the hub sends itself a heartbeat
+through the layer every HEARTBEAT_SECONDS; when beats stop arriving it counts the layer as
+down, and when they come back it rejoins its games and nudges every local socket to catch up
+from the database.
 
 Catch-up (`catch_up`): the missing patches rebuilt from PostgreSQL — the newest snapshot at or
 before `since`, then the recorded actions replayed through the engine — or one `snapshot`
@@ -317,7 +319,8 @@ def catch_up(game_id: int, audience: str, since: int | None) -> list[dict[str, A
 # --- the per-process hub ----------------------------------------------------------------------
 
 class Hub:
-    """One channel per process, member of the groups its local sockets need."""
+    """One channel per process, subscribed to `game.<id>` for every game it has a socket of;
+    `members` maps each audience group (`game.<id>.seat.red`…) to its local sockets."""
 
     def __init__(self) -> None:
         # Tags the frames this process has delivered itself, so their echo is dropped.
