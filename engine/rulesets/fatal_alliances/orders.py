@@ -191,6 +191,9 @@ def has_choice(state: dict[str, Any], power: str, step: Step) -> bool:
     if step == Step.HOME_FRONT:
         from .home_front import home_front_options
         return len(home_front_options(state, power)) > 1
+    if step == Step.SCRAP:
+        from .scrap import scrap_options
+        return len(scrap_options(state, power)) > 1
     if step == Step.EMERGENCY:
         from .emergency import emergency_options
         return len(emergency_options(state, power)) > 1
@@ -283,6 +286,13 @@ def open_decisions(state: dict[str, Any]) -> list[Decision]:
                 prompt="Give a unit emergency supply from an HQ, or finish",
                 waiting=f"{power} may announce emergency HQ supply",
                 options=tuple(emergency_options(state, power))))
+        elif step == Step.SCRAP:
+            from .scrap import scrap_options
+            out.append(Decision(
+                id=_serial(state, f"scrap-{power}"), seats=(power,), kind="scrap",
+                rule="FA 4.3", prompt="Destroy or scrap units, or finish",
+                waiting=f"{power} may destroy or scrap units",
+                options=tuple(scrap_options(state, power))))
         elif step == Step.HOME_FRONT:
             from .home_front import home_front_options
             out.append(Decision(
@@ -609,6 +619,13 @@ def do_emergency_supply(state, seat, action, roller, events) -> None:
     events.extend(apply_emergency(state, seat, action))
 
 
+def do_scrap(state, seat, action, roller, events) -> None:
+    """FA 4.3 — destroy an own unit (and perhaps scrap it), scrap a destroyed one, or finish."""
+    from .scrap import apply_scrap
+    _bump(state, f"scrap-{seat}")
+    events.extend(apply_scrap(state, seat, action))
+
+
 def do_home_front(state, seat, action, roller, events) -> None:
     """Option 7 (FA 14.1) — a unit into or out of the reserve pool, or finish."""
     from .home_front import apply_home_front
@@ -634,7 +651,7 @@ HANDLERS = {
     "initiative_reroll": do_initiative_reroll, "first_side": do_choose_first_side,
     "action": do_choose_action, "rail_move": do_rail_move, "land_move": do_land_move,
     "land_attack": do_land_attack, "reorganise": do_reorganise, "build": do_build,
-    "entrench": do_entrench, "breakdown": do_breakdown, "offensive": do_offensive, "home_front": do_home_front, "emergency_supply": do_emergency_supply, "choose_table": do_combat_reply, "combat_losses": do_combat_reply,
+    "entrench": do_entrench, "breakdown": do_breakdown, "offensive": do_offensive, "home_front": do_home_front, "scrap": do_scrap, "emergency_supply": do_emergency_supply, "choose_table": do_combat_reply, "combat_losses": do_combat_reply,
     "shatter_or_retreat": do_combat_reply, "retreat": do_combat_reply,
     "advance": do_combat_reply,
 }

@@ -279,6 +279,9 @@ def _remove(state: dict[str, Any], u: dict[str, Any], events: list[Event], why: 
     else:
         state["board"]["pool"].setdefault(u["power"], []).append(u["id"])
         state["board"]["pool"][u["power"]].sort()
+        if why in ("combat", "no_retreat", "surrendered"):   # FA 13.5.5.2, see scrap.py
+            board = state["board"]
+            board["scrappable"] = sorted(set(board.get("scrappable", [])) | {u["id"]})
     events.append(Event("unit_destroyed", "FA 11.12.5.4", {"unit": u["id"], "hex": hex_id,
                                                            "why": why}))
 

@@ -1,7 +1,7 @@
 """FA 3.1 — the sequence of play as data: the turn's stages, the impulse's activities, and the
 automatic steps that run between decisions.
 
-    TURN    = reinforcement → home-front reserves (option 7) → breakdown/build-up → lending → initiative → action stage (impulses) → end of turn
+    TURN    = reinforcement → destroy/scrap (4.3) → home-front reserves (option 7) → breakdown/build-up → lending → initiative → action stage (impulses) → end of turn
     IMPULSE = weather (first of a pair) → declaration → action choice → offensive points →
               emergency HQ supply (option 4) → rail (g) → land move
               (h) → land combat (k) → reorganisation (m) → last-impulse test
@@ -24,6 +24,7 @@ from .powers import CENTRAL, ENTENTE
 
 class Step(str, Enum):
     REINFORCEMENT = "reinforcement"
+    SCRAP = "scrap"
     HOME_FRONT = "home_front"
     BREAKDOWN = "breakdown"
     ENTRENCH = "entrench"
@@ -49,7 +50,7 @@ class Step(str, Enum):
     OVER = "over"
 
 
-TURN_START = (Step.REINFORCEMENT, Step.HOME_FRONT, Step.BREAKDOWN, Step.ENTRENCH, Step.LENDING, Step.INITIATIVE)
+TURN_START = (Step.REINFORCEMENT, Step.SCRAP, Step.HOME_FRONT, Step.BREAKDOWN, Step.ENTRENCH, Step.LENDING, Step.INITIATIVE)
 IMPULSE = (Step.WEATHER, Step.DECLARATION, Step.ACTION_CHOICE, Step.OFFENSIVE,
            Step.EMERGENCY, Step.RAIL, Step.LAND_MOVE,
            Step.LAND_COMBAT, Step.REORGANISATION, Step.LAST_IMPULSE)
@@ -57,7 +58,7 @@ TURN_END = (Step.FINAL_REORGANISATION, Step.PRODUCTION, Step.MORALE, Step.PEACE,
 # Activity steps → the activity name in the allowable-activities table.
 ACTIVITY = {Step.RAIL: "rail", Step.LAND_MOVE: "land_move", Step.LAND_COMBAT: "land_attack",
             Step.REORGANISATION: "reorganise"}
-RULE = {Step.REINFORCEMENT: "FA 4.2", Step.BREAKDOWN: "FA 21.2", Step.HOME_FRONT: "FA 14.1", Step.ENTRENCH: "FA 21.6", Step.LENDING: "FA 5",
+RULE = {Step.REINFORCEMENT: "FA 4.2", Step.SCRAP: "FA 4.3", Step.BREAKDOWN: "FA 21.2", Step.HOME_FRONT: "FA 14.1", Step.ENTRENCH: "FA 21.6", Step.LENDING: "FA 5",
         Step.INITIATIVE: "FA 6.1", Step.INITIATIVE_REROLL: "FA 6.1", Step.FIRST_SIDE: "FA 6.2",
         Step.WEATHER: "FA 8", Step.DECLARATION: "FA 9", Step.ACTION_CHOICE: "FA 10.1", Step.OFFENSIVE: "FA 18.1", Step.EMERGENCY: "FA 2.4.4",
         Step.RAIL: "FA 11.8", Step.LAND_MOVE: "FA 11.9", Step.LAND_COMBAT: "FA 11.12",

@@ -147,6 +147,7 @@ def build_state(scenario: str, options: dict[str, Any], seats: list[str]) -> dic
         "built_last": {}, "built_now": {}, "entrench_due": [], "entrench_pending": {},
         "options": {o: bool(options.get(o, False)) for o in OPTION_RULES},
         "halved": {}, "conquered": {}, "conquest_history": {}, "removed": [], "out": [],
+        "scrappable": [], "scrapped": [],
         "ops": {p: 0 for p in sorted(seats)}, "op_due": [], "op_required": {}, "op_bought": {},
         "reserve_pool": {},
         "rules": rules_for(options["profile"]), "attacked_this_turn": [],
@@ -171,6 +172,7 @@ def build_state(scenario: str, options: dict[str, Any], seats: list[str]) -> dic
         "script": spec.get("script", []), "script_done": [], "may_act": [], "forced_pass": [],
         "ferried": {}, "broken_down": [], "built_up": [],
         "op_unlimited": [], "op_hq": {}, "op_spent": {}, "home_front_moved": [], "emergency": {},
+        "scrap_choosing": [],
     }
     return {"flow": flow, "board": board, "secret": {}}
 

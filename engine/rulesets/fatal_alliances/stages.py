@@ -29,7 +29,8 @@ def do_reinforcement(state: dict[str, Any], roller: Roller, events: list[Event])
     state["flow"]["broken_down"] = []
     state["flow"]["built_up"] = []
     state["flow"]["home_front_moved"] = []
-    set_step(state, Step.HOME_FRONT)
+    state["flow"]["scrap_choosing"] = []
+    set_step(state, Step.SCRAP)
 
 
 def do_lending(state: dict[str, Any], roller: Roller, events: list[Event]) -> None:
@@ -218,7 +219,7 @@ def needs_decision(state: dict[str, Any], step: Step) -> bool:
     elif step in (Step.OFFENSIVE, Step.EMERGENCY):
         powers = [p for p in active_powers(state)
                   if p not in flow["done"] and has_choice(state, p, step)]
-    elif step in (Step.PRODUCTION, Step.ENTRENCH, Step.BREAKDOWN, Step.HOME_FRONT):
+    elif step in (Step.PRODUCTION, Step.ENTRENCH, Step.BREAKDOWN, Step.HOME_FRONT, Step.SCRAP):
         powers = [p for p in sorted(state["board"]["sides"])
                   if p not in flow["done"] and has_choice(state, p, step)]
     else:
@@ -230,7 +231,11 @@ def needs_decision(state: dict[str, Any], step: Step) -> bool:
 def finish_step(state: dict[str, Any], step: Step, roller: Roller, events: list[Event]) -> None:
     flow = state["flow"]
     flow["pending"] = []
-    if step == Step.HOME_FRONT:
+    if step == Step.SCRAP:
+        from .scrap import end_step
+        end_step(state)
+        set_step(state, Step.HOME_FRONT)
+    elif step == Step.HOME_FRONT:
         set_step(state, Step.BREAKDOWN)
     elif step == Step.BREAKDOWN:
         set_step(state, Step.ENTRENCH)
