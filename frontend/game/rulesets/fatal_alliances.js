@@ -37,7 +37,7 @@ const TYPE_TITLE = { INF: "infantry", MIL: "militia", CAV: "cavalry", HQ: "headq
   GAR: "garrison", ART: "artillery", ENG: "engineers", GAS: "gas" };
 const STEP_TITLES = {
   reinforcement: "Reinforcements", entrench: "Entrenchments", lending: "Lending",
-  breakdown: "Breakdown and build-up", home_front: "Home-front reserves",
+  scrap: "Destroy and scrap units", breakdown: "Breakdown and build-up", home_front: "Home-front reserves",
   offensive: "Offensive points", emergency_supply: "Emergency HQ supply",
   initiative: "Initiative", initiative_reroll: "Initiative re-roll", first_side: "Who moves first",
   weather: "Weather", declaration: "Declarations", action_choice: "Action choice", rail: "Rail movement",
@@ -50,7 +50,7 @@ const IMPULSE_STEPS = [["action_choice", "Action"], ["offensive", "OPs"], ["emer
 const DONE_LABELS = { rail_move: "Finish rail movement", land_move: "Finish land movement",
   land_attack: "Finish land combat (no more attacks)", reorganise: "Finish reorganisation",
   breakdown: "Done — no (more) breakdowns or build-ups", offensive: "Done — spend no (more) offensive points",
-  home_front: "Done with the reserve pool", emergency_supply: "Done — no (more) emergency supply" };
+  home_front: "Done with the reserve pool", scrap: "Done — destroy or scrap nothing (more)", emergency_supply: "Done — no (more) emergency supply" };
 const ACTIVITY_NAMES = { rail: ["rail move", "rail moves"], land_move: ["move", "moves"],
   land_attack: ["attack", "attacks"], reorganise: ["reorganisation", "reorganisations"] };
 const BUILD_TITLES = { INF: "infantry", CAV: "cavalry", GAR: "garrison", MIL: "militia", ART: "artillery",
@@ -508,6 +508,16 @@ export class FatalAlliancesAdapter extends GenericAdapter {
         return { hex: u.hex, from: this.unit(view, a.hq).hex, kind: "option", text: "S",
           label: `${shortName(this.unit(view, a.hq))} HQ supplies ${this.unitName(view, a.unit)} this impulse (${this.where(u.hex)})` };
       }
+      case "scrap": {
+        if (a.destroy_own) return none("Destroy one of your own units…");
+        if (a.destroy) {
+          const u = this.unit(view, a.destroy);
+          return { hex: u.hex && HEX_ID.test(u.hex) ? u.hex : null, from: null, kind: "option", text: a.scrap ? "✕✕" : "✕",
+            label: `Destroy ${this.unitName(view, a.destroy)}${a.scrap ? " and scrap it (out of the game for good)" : " (back to the force pool)"}` };
+        }
+        if (a.scrap) return none(`Scrap ${this.unitName(view, a.scrap)} (destroyed in combat; out of the game for good)`);
+        return super.present(decision, item, view);
+      }
       case "home_front": {
         if (a.to_reserve) {
           const u = this.unit(view, a.to_reserve);
@@ -556,6 +566,7 @@ export class FatalAlliancesAdapter extends GenericAdapter {
       case "land_moved": return `${units(d.units)} moved ${this.where(d.from)} → ${this.where(d.to)} (${d.cost} MP)${(d.effects || []).includes("control") ? `, taking ${this.where(d.to)}` : ""}${(d.effects || []).includes("fort_destroyed") ? ", fort destroyed" : ""}`;
       case "attack_declared": return `${this.power(d.power)} attacks ${this.where(d.target)} with ${units(d.units)}`;
       case "combat_resolved": return `Combat at ${this.where(d.target)}: ${d.attack} against ${d.defence}, ${d.table}, dice ${(d.dice || []).join("+")} ${signed(fraction(d.total_drm))} → row ${d.row}: ${d.result}`;
+      case "unit_scrapped": return `${this.unitName(view, d.unit)} scrapped (out of the game)`;
       case "unit_destroyed": return `${this.unitName(view, d.unit)} destroyed${d.why ? ` (${String(d.why).replace(/_/g, " ")})` : ""}`;
       case "broken_down": return `${this.unitName(view, d.corps)} broken down into ${d.division ? this.unitName(view, d.division) : units(d.divisions) || "divisions"}${d.hex ? ` at ${this.where(d.hex)}` : ""}`;
       case "built_up": return `${units(d.divisions)} built up into ${d.corps ? this.unitName(view, d.corps) : "a corps"}${d.hex ? ` at ${this.where(d.hex)}` : ""}`;
@@ -640,7 +651,7 @@ export class FatalAlliancesAdapter extends GenericAdapter {
   recordLine(entry, view = null) {
     if (entry.kind === "act" && entry.action && !entry.redacted) {
       const id = String(entry.decision || "");
-      const kind = (/-(action|rail_move|land_move|land_attack|reorganise|build|entrench|breakdown|offensive|home_front)-/.exec(id)?.[1])
+      const kind = (/-(action|rail_move|land_move|land_attack|reorganise|build|entrench|breakdown|offensive|home_front|scrap)-/.exec(id)?.[1])
         || (/-emergency-/.test(id) ? "emergency_supply" : null)
         || { reroll: "initiative_reroll", first: "first_side", table: "choose_table", losses: "combat_losses",
           shatter: "shatter_or_retreat", retreat: "retreat", advance: "advance" }[/-(reroll|first|table|losses|shatter|retreat|advance)-/.exec(id)?.[1]];
