@@ -19,6 +19,8 @@ const MAX_ZOOM = 12;
 const COMMIT_AFTER_MS = 160;
 // Zoom level from which hex numbers show (labels that appear with zoom).
 const HEX_LABEL_ZOOM = 2.5;
+// After the user last moved the map, how long it is left alone by reveal().
+const USER_GRACE_MS = 4000;
 
 /**
  * @typedef {object} MapUnit
@@ -26,7 +28,8 @@ const HEX_LABEL_ZOOM = 2.5;
  * @property {string} hex
  * @property {string} label      short text on the counter ("III", "1A")
  * @property {string} [symbol]   NATO symbol id: infantry, cavalry, armour, hq, fortress, fleet
- * @property {string} [factors]  factors line ("4-3")
+ * @property {string|Array<string|{text: string, class?: string}>} [factors]  factors line
+ *                               ("4-3"), or its parts (a part with a class: a yellow value)
  * @property {string} [colour]   nationality colour
  * @property {string} [title]    full name for tooltips and the stack list
  * @property {string} [classes]  extra CSS classes of its stack when it is on top (a ruleset's
@@ -117,6 +120,7 @@ export class MapView {
     this.pan = [0, 0];
     this.cursor = null;
     this.units = [];
+    this.userAt = -Infinity;      // when the user last touched the map (pointer, wheel, keys)
 
     container.classList.add("mapview");
     const holder = document.createElement("div");
@@ -135,6 +139,19 @@ export class MapView {
     for (const child of [...source.childNodes]) this.viewport.appendChild(child);
     this.hexLabels = this.viewport.querySelector("#layer-hexlabels");
     if (this.hexLabels) this.hexLabels.removeAttribute("display");
+    // The map's place names: each label's hex, so a stack sitting on a place can move its
+    // name clear of the counter (class `occupied`); the layer goes above the counters.
+    this.placeLabels = this.viewport.querySelector("#layer-labels");
+    this.labelsAt = new Map();
+    if (this.placeLabels) {
+      const hexOf = new Map(Object.values(map.places || {}).map((p) => [p.name, p.hex]));
+      for (const text of this.placeLabels.querySelectorAll("text")) {
+        const hex = hexOf.get(text.textContent);
+        if (!hex) continue;
+        if (!this.labelsAt.has(hex)) this.labelsAt.set(hex, []);
+        this.labelsAt.get(hex).push(text);
+      }
+    }
     this.boxes = layoutBoxes(map, this.layout);
     this.boxLayer = svg("g", { class: "layer-boxes" }, this.viewport);
     for (const box of this.boxes.values()) {
@@ -148,6 +165,8 @@ export class MapView {
     this.markLayer = svg("g", { class: "layer-marks" }, this.viewport);
     this.highlightLayer = svg("g", { class: "layer-highlight" }, this.viewport);
     this.unitLayer = svg("g", { class: "layer-units" }, this.viewport);
+    // Place names read over the counters (with their halo), never hidden under a stack.
+    if (this.placeLabels) this.viewport.appendChild(this.placeLabels);
     // A highlight's text (a cost, the odds) goes above the counters, or a stack would hide it.
     this.highlightTextLayer = svg("g", { class: "layer-highlight layer-highlight-text" }, this.viewport);
     this.cursorLayer = svg("g", { class: "layer-cursor" }, this.viewport);
@@ -296,10 +315,51 @@ export class MapView {
     this.#applyTransform();
   }
 
+  /**
+   * Bring locations into view (a decision's place, the option under the pointer) without
+   * fighting the user: nothing while a gesture is on or for a few seconds after the user last
+   * moved the map, unless `force` (the user asked, e.g. by pointing at an option). With `fit`
+   * all of them must show (zooming out if they are far apart), else one showing is enough
+   * and the nearest is centred. Returns true if the view moved.
+   */
+  reveal(ids, { fit = false, force = false } = {}) {
+    const list = [...new Set(ids || [])].filter((id) => id && this.has(id));
+    if (!list.length) return false;
+    if (!force && (this.pointersDown || this.base || performance.now() - this.userAt < USER_GRACE_MS)) return false;
+    const box = this.root.getBoundingClientRect();
+    const margin = Math.min(40, box.width / 6, box.height / 6);
+    const inside = (id) => {
+      const [x, y] = this.clientOfHex(id);
+      return x > box.left + margin && x < box.right - margin && y > box.top + margin && y < box.bottom - margin;
+    };
+    if (fit ? list.every(inside) : list.some(inside)) return false;
+    const points = list.map((id) => this.centre(id));
+    if (!fit) {
+      const [mx, my] = [(box.left + box.right) / 2, (box.top + box.bottom) / 2];
+      const dist = (id) => { const [x, y] = this.clientOfHex(id); return Math.hypot(x - mx, y - my); };
+      this.centreOn(list.slice().sort((a, b) => dist(a) - dist(b))[0]);
+      return true;
+    }
+    const xs = points.map((p) => p[0]);
+    const ys = points.map((p) => p[1]);
+    const pad = this.layout.size * 4;
+    const fits = Math.min(this.size[0] / (Math.max(...xs) - Math.min(...xs) + pad),
+      this.size[1] / (Math.max(...ys) - Math.min(...ys) + pad));
+    if (fits < this.zoom) this.zoom = Math.max(MIN_ZOOM, fits);
+    const [cx, cy] = [(Math.min(...xs) + Math.max(...xs)) / 2, (Math.min(...ys) + Math.max(...ys)) / 2];
+    this.pan = [this.size[0] / 2 - cx * this.zoom, this.size[1] / 2 - cy * this.zoom];
+    this.#applyTransform();
+    return true;
+  }
+
   #bindPointer() {
     const pointers = new Map();
     let dragged = false;
     let pinch = null;
+    const touched = () => { this.userAt = performance.now(); };
+    this.root.addEventListener("wheel", touched, { passive: true });
+    this.root.addEventListener("pointerdown", touched);
+    this.root.addEventListener("keydown", touched);
     this.root.addEventListener("wheel", (event) => {
       event.preventDefault();
       const [x, y] = this.#svgPoint(event.clientX, event.clientY);
@@ -307,6 +367,7 @@ export class MapView {
     }, { passive: false });
     this.root.addEventListener("pointerdown", (event) => {
       pointers.set(event.pointerId, [event.clientX, event.clientY]);
+      this.pointersDown = pointers.size;
       dragged = false;
       if (pointers.size === 2) {
         const [a, b] = [...pointers.values()];
@@ -344,6 +405,8 @@ export class MapView {
     const release = (event) => {
       if (this.base && pointers.size <= 1) this.#applyTransform();
       const had = pointers.delete(event.pointerId);
+      this.pointersDown = pointers.size;
+      if (had) touched();
       if (pointers.size < 2) pinch = null;
       if (had && !dragged && event.type === "pointerup") {
         const stack = event.target.closest?.(".stack");
@@ -463,6 +526,10 @@ export class MapView {
   setUnits(units) {
     this.units = units.slice();
     this.unitLayer.replaceChildren();
+    const occupied = new Set(this.units.map((u) => u.hex));
+    for (const [hex, labels] of this.labelsAt) {
+      for (const label of labels) label.classList.toggle("occupied", occupied.has(hex));
+    }
     const byHex = new Map();
     for (const unit of this.units) {
       if (!byHex.has(unit.hex)) byHex.set(unit.hex, []);
@@ -492,7 +559,10 @@ export class MapView {
       label.textContent = top.label;
       if (top.factors) {
         const factors = svg("text", { y: side * 0.42, class: "counter-factors" }, group);
-        factors.textContent = top.factors;
+        for (const part of [].concat(top.factors)) {
+          if (typeof part === "string") factors.append(part);
+          else svg("tspan", { class: part.class || "" }, factors).textContent = part.text;
+        }
       }
       if (stack.length > 1) {
         const badge = svg("g", { class: "stack-count", transform: `translate(${(side / 2).toFixed(1)} ${(-side / 2).toFixed(1)})` }, group);

@@ -9,6 +9,7 @@
 // this page (and its session storage) until then.
 
 import { h } from "../panels/dom.js";
+import { CORPS, FORTRESS_COLOUR, FORTRESS_EFFECTIVENESS, LEADERS } from "./balance_of_powers_counters.js";
 import { GenericAdapter, HEX_ID, formatValue, titleCase } from "./generic.js";
 
 const NATIONS = {
@@ -27,6 +28,14 @@ const STEP_TITLES = {
   month_end: "Month end", over: "Game over", tabulation: "Seasonal tabulation",
   reductions: "Requisition and reductions",
 };
+// The order of battle's abbreviations, spelled out in names ("rus-cav-gd": Russia Guard Cavalry Corps).
+const WORDS = { gd: "Guard", guard: "Guard", bav: "Bavarian", sax: "Saxon", grndr: "Grenadier", cauc: "Caucasian",
+  sib: "Siberian", trkstn: "Turkestan", lstrum: "Landsturm", lww: "Landwehr West", lwo: "Landwehr East",
+  col: "Colonial", rg: "Reserve Group", terr: "Territorial", cav: "", ersatz: "Ersatz", alpine: "Alpine",
+  siege: "Siege", ief: "Indian Expeditionary Force" };
+// A unit id inside any text (a die's purpose, an event's data).
+const UID = /\b(?:ger|aus|fra|rus|bri|bel|net|den|swi|ser|ita)-(?:inf|cav|mou|sie|ldr)-[a-z0-9_]+/g;
+const COMBAT_KINDS = new Set(["retreat", "loss", "pay", "reroll", "point", "reserve", "advance", "breach"]);
 const TRACK = ["diplomacy", "muster", "procure", "admiralty", "half", "commissariat"];
 
 export class BalanceOfPowersAdapter extends GenericAdapter {
@@ -40,6 +49,7 @@ export class BalanceOfPowersAdapter extends GenericAdapter {
       link.href = new URL("./balance_of_powers.css", import.meta.url).href;
       document.head.append(link);
     }
+    if (typeof document !== "undefined") document.body?.classList.add("ruleset-bop");
   }
 
   /** The set-up editor for a `setup` decision (on a map), kept while the decision is open. */
@@ -71,13 +81,20 @@ export class BalanceOfPowersAdapter extends GenericAdapter {
     name = name.length <= 3 ? name.toUpperCase() : titleCase(name);
     const label = kind === "ldr" ? name.slice(0, 7) : `${name}${reserve ? "R" : ""}`;
     const kindName = KINDS[kind] || "infantry";
+    const words = rest.join("-").replace(/_rs$/, "").split("_")
+      .map((w) => (w in WORDS ? WORDS[w] : /^\d/.test(w) ? w.toUpperCase() : titleCase(w))).filter(Boolean).join(" ");
     const title = kind === "ldr" ? `${nationTitle} leader ${name}`
-      : `${nationTitle} ${name}${reserve ? " Reserve" : ""} ${kindName === "cavalry" ? "Cavalry " : ""}Corps`;
+      : `${nationTitle} ${words}${reserve ? " Reserve" : ""} ${kindName === "cavalry" ? "Cavalry " : ""}Corps`.replace(/\s+/g, " ");
     return { nation: nationId, nationTitle, colour, label, kind: kindName, title };
   }
 
   unitName(uid) {
     return this.parse(uid).title;
+  }
+
+  /** Any text with the unit ids in it named as the page names them. */
+  names(text) {
+    return String(text).replace(UID, (uid) => this.unitName(uid));
   }
 
   shortUnits(uids) {
@@ -110,15 +127,46 @@ export class BalanceOfPowersAdapter extends GenericAdapter {
       if (!this.onMap(at)) continue;
       const p = this.parse(uid);
       const mp = moves[uid]?.mp;
-      const factors = [mode === "entrenched" ? "Entr." : "", mp !== undefined ? `${mp} MP` : ""]
-        .filter(Boolean).join(" ");
+      const { factors, facts } = this.factors(uid);
       // Supply is judged for the phasing side at the start of its half (BoP 3.1).
       const supply = uid in supplied ? (supplied[uid] ? " · in supply" : " · OUT OF SUPPLY") : "";
-      out.push({ id: uid, hex: at, label: p.label, symbol: p.kind, factors, colour: p.colour,
-        title: `${p.title}${mode === "entrenched" ? " (entrenched)" : ""}${supply}` });
+      const classes = [mode === "entrenched" ? "bop-entrenched" : "", uid in supplied && !supplied[uid] ? "bop-unsupplied" : ""]
+        .filter(Boolean).join(" ");
+      out.push({ id: uid, hex: at, label: p.label, symbol: p.kind, factors, colour: p.colour, classes,
+        title: `${p.title}${facts ? ` (${facts})` : ""}${mode === "entrenched" ? " · entrenched" : ""}${mp !== undefined ? ` · ${mp} MP left` : ""}${supply}` });
     }
     // Corps before leaders in a stack, so the top counter is a corps.
     out.sort((a, b) => (a.symbol === "hq") - (b.symbol === "hq") || a.id.localeCompare(b.id));
+    return out;
+  }
+
+  /** A counter's printed values: corps "3-3" (a yellow effectiveness marked: 4 attacking in
+   * 1914, BoP 10.532), leaders "attack/defense"; `facts` says the same in words. */
+  factors(uid) {
+    const corps = CORPS[uid];
+    if (corps) {
+      const [eff, mov, yellow] = corps;
+      return { factors: [yellow ? { text: String(eff), class: "eff-yellow" } : String(eff), `-${mov}`],
+        facts: `effectiveness ${eff}${yellow ? ", yellow (4 attacking in 1914)" : ""}, movement ${mov}` };
+    }
+    const leader = LEADERS[uid];
+    if (leader) return { factors: `${leader[0]}/${leader[1]}`, facts: `attack ${leader[0]}, defense ${leader[1]} (1d6 below)` };
+    return { factors: "", facts: "" };
+  }
+
+  /** Fortresses (BoP 1.33): a badge with their effectiveness, red or black, steps in the title. */
+  marks(view) {
+    const forts = view?.board?.forts || {};
+    const out = [];
+    for (const place of Object.values(this.map?.places || {})) {
+      if (!place.fortress) continue;
+      const steps = forts[place.hex] ?? 2;
+      const slug = place.name.normalize("NFKD").replace(/[^\x00-\x7f]/g, "").toLowerCase().replace(/[^a-z]+/g, "_");
+      const colour = FORTRESS_COLOUR[slug] || "black";
+      const eff = FORTRESS_EFFECTIVENESS[steps];
+      out.push({ hex: place.hex, kind: `bop-fort fort-${colour}${steps ? "" : " ruined"}`, text: eff ? String(eff) : "×",
+        title: `${place.name} fortress (${colour}): ${steps ? `${steps} step${steps === 1 ? "" : "s"}, effectiveness ${eff}` : "ruined"}` });
+    }
     return out;
   }
 
@@ -177,7 +225,7 @@ export class BalanceOfPowersAdapter extends GenericAdapter {
           label: `${this.unitName(a.unit)}: by sea ${this.where(from)} → ${this.where(a.to)}` };
       case "muster":
         return { hex: this.onMap(a.at) ? a.at : null, from: null, kind: "option", text: "",
-          label: `Muster ${this.unitName(a.unit)} at ${this.where(a.at)}` };
+          label: `Muster ${this.unitName(a.unit)} at ${this.where(a.at)}`, preview: this.#previewOf(a.at) };
       case "retreat":
         return { hex: a.to, from, kind: "option", text: "",
           label: `${this.unitName(a.unit)} retreats to ${this.where(a.to)}` };
@@ -223,16 +271,18 @@ export class BalanceOfPowersAdapter extends GenericAdapter {
           label: `Return ${this.unitName(a.leader)} to the force pool` };
       case "remove_breach":
         return { hex: a.at, from: null, kind: "option", text: "",
-          label: `Remove the breach at ${this.where(a.at)} (pointing at ${this.where(a.to)})` };
+          label: `Remove the breach at ${this.where(a.at)} (pointing at ${this.where(a.to)})`, preview: this.#previewOf(a.at, a.to) };
       case "landing":
         return { hex: a.at, from: null, kind: "option", text: "land",
-          label: `Place the landing counter at sea off ${this.where(a.to)}` };
+          label: `Place the landing counter at sea off ${this.where(a.to)}`, preview: this.#previewOf(a.at, a.to) };
       case "neutral_setup":
         return { hex: this.onMap(a.at) ? a.at : null, from: null, kind: "option", text: "",
-          label: a.at ? `Place ${this.unitName(a.unit)} at ${this.where(a.at)}` : `${this.unitName(a.unit)} goes to the pool (no room)` };
+          label: a.at ? `Place ${this.unitName(a.unit)} at ${this.where(a.at)}` : `${this.unitName(a.unit)} goes to the pool (no room)`,
+          preview: this.#previewOf(a.at) };
       case "place_infrastructure":
         return { hex: this.onMap(a.at) ? a.at : null, from: null, kind: "option", text: "",
-          label: a.at ? `Infrastructure marker at ${this.where(a.at)}` : "No room for the infrastructure marker" };
+          label: a.at ? `Infrastructure marker at ${this.where(a.at)}` : "No room for the infrastructure marker",
+          preview: this.#previewOf(a.at) };
       case "transfer":
         if (a.convert) return { hex: a.convert, from: null, kind: "option", text: "+2 RP",
           label: `Convert a fortress step at ${this.where(a.convert)} into 2 RP` };
@@ -240,10 +290,23 @@ export class BalanceOfPowersAdapter extends GenericAdapter {
           label: a.to ? `Send ${a.rp} RP to ${titleCase(a.to)}` : "No transfer or conversion (finish)" };
       case "britain_setup":
         return { hex: null, from: null, kind: "option", text: "",
-          label: `French port ${this.where(a.port)}, home ${this.where(a.home)}` };
+          label: `French port ${this.where(a.port)}, home ${this.where(a.home)}`, preview: this.#previewOf(a.port, a.home) };
       default:
         return super.present(decision, item, view);
     }
+  }
+
+  /** The locations an option names, for the map to show while it is pointed at or chosen. */
+  #previewOf(...locs) {
+    return locs.filter((loc) => this.onMap(loc)).map((hex) => ({ hex, kind: "preview" }));
+  }
+
+  /** Where a decision happens, for the map to follow: a combat's decisions (the defender's
+   * reserve, losses, retreats, rerolls, payment, the point unit) at the attacked location. */
+  focus(decision, view) {
+    const c = view?.flow?.combat;
+    if (c && COMBAT_KINDS.has(decision.kind)) return [c.target, c.from].filter((loc) => this.onMap(loc));
+    return null;
   }
 
   describe(decision, item, view) {
@@ -251,6 +314,10 @@ export class BalanceOfPowersAdapter extends GenericAdapter {
   }
 
   event(event, view) {
+    return this.names(this.#eventLine(event, view));
+  }
+
+  #eventLine(event, view) {
     const d = event.data || {};
     switch (event.kind) {
       case "march":
@@ -295,11 +362,14 @@ export class BalanceOfPowersAdapter extends GenericAdapter {
   }
 
   combat(event, view) {
+    let card;
     if (event.kind === "combat_roll" || event.kind === "combat_result" || event.kind === "reroll") {
       const lines = Object.entries(event.data || {}).map(([k, v]) => `${k.replace(/_/g, " ")}: ${formatValue(v)}`);
-      return { title: titleCase(event.kind), rule: event.rule, lines };
+      card = { title: titleCase(event.kind), rule: event.rule, lines };
+    } else {
+      card = super.combat(event, view);
     }
-    return super.combat(event, view);
+    return card && { ...card, title: this.names(card.title), lines: card.lines.map((l) => this.names(l)) };
   }
 
   /** The combat in progress (view.flow.combat), for the dice panel. */
@@ -332,7 +402,7 @@ export class BalanceOfPowersAdapter extends GenericAdapter {
         /* fall through */
       }
     }
-    return super.recordLine(entry);
+    return this.names(super.recordLine(entry));
   }
 }
 
