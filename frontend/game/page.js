@@ -121,11 +121,36 @@ async function main() {
       h("p", { class: "muted small" }, "This game has no map: decisions are answered with the buttons in the panel."));
   }
 
+  // The map follows the user's decisions (gently: mapview.reveal leaves a user who is moving
+  // the map alone): a decision that opens brings its place into view (an adapter's
+  // `focus(decision, view)`, else where its options start or end), and an order picked from
+  // the list shows the locations it names.
+  let followed = null;
+  let followedPending = null;
+  function follow() {
+    if (!ctx.map || orders.editor) return;
+    const d = orders.decision;
+    if (d && orders.entries && orders.status !== "loading" && followed !== d.id) {
+      followed = d.id;
+      const origins = orders.origins();
+      const hexes = adapter.focus?.(d, store.view) || (origins.length ? origins
+        : orders.entries.flatMap((e) => [e.p.hex, ...(e.p.preview || []).map((x) => x.hex)]).filter(Boolean));
+      ctx.map.reveal(hexes);
+    }
+    const pending = orders.pending;
+    if (pending !== followedPending) {
+      followedPending = pending;
+      const hexes = (pending?.p.preview || []).map((x) => x.hex);
+      if (hexes.length) ctx.map.reveal([...hexes, pending.p.hex].filter(Boolean), { fit: true, force: true });
+    }
+  }
+
   function renderOrders() {
     renderDecision($("decision"), ctx);
     renderReaction($("reaction"), ctx);
     if (orders.editor || editorPainted) paintUnits();
     paintHighlights();
+    follow();
   }
 
   store.subscribe((changed) => {
@@ -154,7 +179,14 @@ async function main() {
     renderOrders();
   });
   orders.addEventListener("change", renderOrders);
-  $("decision").addEventListener("preview", (event) => { previewHexes = event.detail; paintHighlights(); });
+  for (const panel of [$("decision"), $("reaction")]) {
+    panel.addEventListener("preview", (event) => {
+      previewHexes = event.detail;
+      paintHighlights();
+      // The option under the pointer names places: show them (the user asked: pan even now).
+      if (previewHexes.length) ctx.map?.reveal(previewHexes.map((x) => x.hex), { fit: true, force: true });
+    });
+  }
   socket.addEventListener("state", (event) => renderBanner($("conn"), event.detail.state, event.detail));
   socket.addEventListener("frame:chat", (event) => store.addChat(event.detail));
   socket.addEventListener("frame:presence", (event) => store.setPresence(event.detail));

@@ -19,7 +19,9 @@ export function renderReaction(root, { store, orders, adapter }) {
       h("div", { class: "order-buttons" }, h("button", { class: "button", onclick: () => orders.confirm() }, "Confirm"),
         h("button", { class: "button ghost", onclick: () => orders.cancel() }, "Back")))
       : h("div", { class: "reaction-options" }, orders.entries.map((e) => h("button", { class: "button ghost choice", dataset: { index: e.index },
-        onclick: () => orders.pick(e.index) }, e.p.label)))));
+        onclick: () => orders.pick(e.index),
+        onmouseenter: () => root.dispatchEvent(new CustomEvent("preview", { bubbles: true, detail: e.p.preview || [] })),
+        onmouseleave: () => root.dispatchEvent(new CustomEvent("preview", { bubbles: true, detail: [] })) }, e.p.label)))));
 }
 
 export function timeLeft(store, seat) {
