@@ -83,9 +83,18 @@ def declare_war(state: dict[str, Any], a: str, b: str) -> None:
     majors = [p for p in (a, b) if p in board["sides"]]
     for p in (majors if len(majors) == 2 else []):
         if p not in board["active"]:
-            board["active"] = sorted(set(board["active"]) | {p})
-            board["active_since"][p] = state["flow"]["turn"]
+            activate(state, p)
     _spread(state, wars)
+
+
+def activate(state: dict[str, Any], p: str) -> None:
+    """A major goes to war; the minors aligned with it now are those whose capitals count
+    for its morale in this war (FA 14.1)."""
+    board = state["board"]
+    board["active"] = sorted(set(board["active"]) | {p})
+    board["active_since"][p] = state["flow"]["turn"]
+    board.setdefault("war_minors", {})[p] = sorted(
+        minor for minor, major in board["aligned"].items() if major == p)
 
 
 def _spread(state: dict[str, Any], wars: set[str]) -> None:
@@ -122,8 +131,7 @@ def run_script(state: dict[str, Any]) -> list[Event]:
             declare_war(state, a, b)
         for p in entry.get("activate", []):
             if p in board["sides"] and not is_active(state, p):
-                board["active"] = sorted(set(board["active"]) | {p})
-                board["active_since"][p] = flow["turn"]
+                activate(state, p)
                 _spread(state, set(board["wars"]))
         for minor, major in sorted(entry.get("enter", {}).items()):
             events.extend(enter_minor(state, minor, major))

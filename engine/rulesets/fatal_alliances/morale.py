@@ -8,6 +8,7 @@ from typing import Any
 from engine.kernel import Event, Roller
 
 from .charts import (BUILD, ENEMY_HELD_CAPITAL_POINTS, ENEMY_HELD_CITY_POINTS,
+                     ENEMY_HELD_MINOR_CAPITAL_POINTS,
                      MORALE_POINTS_PER_LEVEL, NO_ATTACK_POINTS, START_MORALE_1914,
                      WAR_WEARINESS_OTHERS, WAR_WEARINESS_POINTS)
 from .position import controller, is_active, is_enemy, is_home_hex, map_of
@@ -26,7 +27,8 @@ def unit_loss_points(u: dict[str, Any]) -> int:
 
 
 def city_points(state: dict[str, Any], power: str) -> int:
-    """FA 14.1 — −1 per enemy-held home city, −5 per enemy-held capital."""
+    """FA 14.1 — −1 per enemy-held home city, −5 per enemy-held capital, −1 per enemy-held
+    minor capital (below)."""
     m = map_of(state)
     total = 0
     for h in city_hexes(m):
@@ -36,6 +38,21 @@ def city_points(state: dict[str, Any], power: str) -> int:
         if owner is not None and owner != power and is_enemy(state, power, owner):
             total += (ENEMY_HELD_CAPITAL_POINTS if m.hex(h).has_feature("capital")
                       else ENEMY_HELD_CITY_POINTS)
+    return total + minor_capital_points(state, power)
+
+
+def minor_capital_points(state: dict[str, Any], power: str) -> int:
+    """FA 14.1 — −1 for each enemy-held capital of a minor that was aligned with `power` when
+    its current war began (`board.war_minors`: Belgrade counts for Russia, which went to war
+    after Serbia aligned with it); it still counts after the other side liberates the minor."""
+    from .conquest import capital_and_factories
+    m = map_of(state)
+    total = 0
+    for minor in state["board"].get("war_minors", {}).get(power, []):
+        capital, _ = capital_and_factories(m, minor)
+        owner = controller(state, capital) if capital else None
+        if owner is not None and owner != power and is_enemy(state, power, owner):
+            total += ENEMY_HELD_MINOR_CAPITAL_POINTS
     return total
 
 

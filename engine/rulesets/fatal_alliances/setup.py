@@ -148,6 +148,8 @@ def build_state(scenario: str, options: dict[str, Any], seats: list[str]) -> dic
         "options": {o: bool(options.get(o, False)) for o in OPTION_RULES},
         "halved": {}, "conquered": {}, "conquest_history": {}, "removed": [], "out": [],
         "scrappable": [], "scrapped": [],
+        "war_minors": {p: sorted(mi for mi, ma in spec.get("aligned", {}).items() if ma == p)
+                       for p in sorted(spec["active"])},
         "ops": {p: 0 for p in sorted(seats)}, "op_due": [], "op_required": {}, "op_bought": {},
         "reserve_pool": {},
         "rules": rules_for(options["profile"]), "attacked_this_turn": [],
