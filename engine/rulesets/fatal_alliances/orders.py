@@ -623,7 +623,7 @@ def do_scrap(state, seat, action, roller, events) -> None:
     """FA 4.3 — destroy an own unit (and perhaps scrap it), scrap a destroyed one, or finish."""
     from .scrap import apply_scrap
     _bump(state, f"scrap-{seat}")
-    events.extend(apply_scrap(state, seat, action))
+    events.extend(apply_scrap(state, seat, action, roller))
 
 
 def do_home_front(state, seat, action, roller, events) -> None:

@@ -90,7 +90,7 @@ def resolve_roll(state: dict[str, Any], roller: Roller, events: list[Event]) -> 
         for d in list(defenders):
             die = roller.d(10, f"surrender {d['id']}")
             if die <= SURRENDER_BASE - dmorale:
-                _remove(state, d, events, "surrendered", morale=False)
+                _remove(state, d, events, "surrendered", morale=False, roller=roller)
                 defenders.remove(d)
     drms = cb.attack_drms(state, attackers, target, defenders, c["table"],
                           tuple(c["hq"]))
@@ -154,7 +154,7 @@ def advance_combat(state: dict[str, Any], roller: Roller, events: list[Event]) -
             uid = c["retreat_queue"][0]
             options = cb.retreat_options(state, unit(state, uid), set(c["avoid"]))
             if not options:
-                _remove(state, unit(state, uid), events, "no_retreat")
+                _remove(state, unit(state, uid), events, "no_retreat", roller=roller)
                 c["retreat_queue"].pop(0)
                 continue
             if c["shatter"]:
@@ -217,7 +217,7 @@ def _apply_losses(state: dict[str, Any], c: dict[str, Any], side: str,
     lost = (sum(cb.loss_weight(unit(state, u)) for u in choice["destroy"])
             + (1 if choice["break"] else 0))
     for uid in choice["destroy"]:
-        _remove(state, unit(state, uid), events, "combat")
+        _remove(state, unit(state, uid), events, "combat", roller=roller)
     if choice["break"]:
         corps = unit(state, choice["break"])
         div_id = _break_down(state, corps, events, choice.get("keep"), roller)
@@ -255,10 +255,15 @@ def _break_down(state: dict[str, Any], corps: dict[str, Any], events: list[Event
     return div_id
 
 
+INCOMPLETE_REMOVAL = 5   # FA 13.6.1.4: d10 <= 5 removes the unit from the game
+
+
 def _remove(state: dict[str, Any], u: dict[str, Any], events: list[Event], why: str,
-            morale: bool = True, bonus: bool = True) -> None:
+            morale: bool = True, bonus: bool = True, roller: Roller | None = None) -> None:
     """A destroyed unit returns to its force pool (FA 11.12.5.4); its cost counts for morale
-    (FA 14.1); an in-supply major-power corps destroyed in its home country earns 1 BP."""
+    (FA 14.1); an in-supply major-power corps destroyed in its home country earns 1 BP.
+    A unit of an incompletely conquered country (FA 13.6.1.4) leaves the game instead when
+    destroyed out of supply, or in supply on a d10 of 5 or less."""
     from .morale import unit_loss_points
     from .position import is_home_hex
     from .supply import supplied_hexes
@@ -271,6 +276,20 @@ def _remove(state: dict[str, Any], u: dict[str, Any], events: list[Event], why: 
             and hex_id in supplied_hexes(state, u["power"])):
         state["board"]["bonus_bp"][u["power"]] = state["board"]["bonus_bp"].get(
             u["power"], 0) + 1
+    record = state["board"].get("conquered", {}).get(u["power"])
+    if (record is not None and not record["complete"] and roller is not None
+            and not u["id"].rsplit("-", 1)[-1].startswith("div")):
+        supplied = hex_id is not None and hex_id in supplied_hexes(state, u["power"])
+        die = roller.d(10, f"conquered home {u['id']}") if supplied else None
+        if die is None or die <= INCOMPLETE_REMOVAL:
+            from .conquest import _leave_game
+            _leave_game(state, u)
+            events.append(Event("unit_destroyed", "FA 13.6.1.4", {
+                "unit": u["id"], "hex": hex_id, "why": why, "supplied": supplied,
+                "roll": die, "removed": True}))
+            return
+        events.append(Event("conquered_unit_roll", "FA 13.6.1.4", {
+            "unit": u["id"], "roll": die, "removed": False}))
     u["hex"] = None
     u["up"] = True
     u["entrenched"] = False

@@ -69,7 +69,8 @@ class FatalAlliances(Ruleset):
     # "2": national breakdown (21.2), conquest and liberation (13.6), minor-country entries
     # (22.6), offensive points (18), home-front reserves and emergency HQ supply options, and
     # the campaign's reserve pool, destroying and scrapping (4.3, the `scrap` decision), morale for
-    # enemy-held minor capitals (14.1, `board.war_minors`): new
+    # enemy-held minor capitals (14.1, `board.war_minors`), the d10 for destroyed units of an
+    # incompletely conquered country (13.6.1.4): new
     # decisions and events, so a version-1 record no longer replays the same.
     version = "2"
     manifest = MANIFEST

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.kernel import Event
+from engine.kernel import Event, Roller
 
 from .position import commander, is_active, on_map, unit
 from .zoc import enemy_zoc
@@ -78,7 +78,8 @@ def _scrap(state: dict[str, Any], u: dict[str, Any]) -> None:
     board["scrapped"] = sorted(set(board.get("scrapped", [])) | {u["id"]})
 
 
-def apply_scrap(state: dict[str, Any], power: str, action: dict[str, Any]) -> list[Event]:
+def apply_scrap(state: dict[str, Any], power: str, action: dict[str, Any],
+                roller: Roller | None = None) -> list[Event]:
     flow = state["flow"]
     choosing = flow.get("scrap_choosing", [])
     if action == DONE:
@@ -98,9 +99,11 @@ def apply_scrap(state: dict[str, Any], power: str, action: dict[str, Any]) -> li
     u = unit(state, action["destroy"])
     in_zoc = u["hex"] in enemy_zoc(state, u["power"])
     events: list[Event] = []
-    _remove(state, u, events, "destroyed_by_owner", morale=in_zoc, bonus=False)
-    events[-1] = Event("unit_destroyed", "FA 4.3", {**events[-1].data, "morale": in_zoc})
-    if action.get("scrap") and u["id"] in state["board"]["units"]:
+    _remove(state, u, events, "destroyed_by_owner", morale=in_zoc, bonus=False, roller=roller)
+    events[-1] = Event("unit_destroyed", events[-1].rule if events[-1].data.get("removed")
+                       else "FA 4.3", {**events[-1].data, "morale": in_zoc})
+    if (action.get("scrap") and u["id"] in state["board"]["units"]
+            and u["id"] not in state["board"].get("removed", [])):
         _scrap(state, u)
         events.append(Event("unit_scrapped", "FA 13.5.5.2", {"unit": u["id"]}))
     flow["scrap_choosing"] = [p for p in choosing if p != power]
