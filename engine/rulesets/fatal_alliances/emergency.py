@@ -2,9 +2,10 @@
 to its reorg value of co-operating non-HQ land units that trace a basic supply path to it;
 the HQ turns face-down at the end of the land combat step.
 
-Rulings (docs/rules/fatal_alliances.md): the phasing side announces, unit by unit, in its own
-step after the offensive points (before rail); the non-phasing side's announcement in the
-opponent's impulse is not modelled; only units out of supply are offered.
+Rulings (docs/rules/fatal_alliances.md): announcements are made unit by unit in their own
+step after the offensive points (before rail): the phasing side's active powers first, then —
+once all of them are done — the other side's active powers, whose supplied units then defend
+face-up-supplied in this impulse's combats; only units out of supply are offered.
 """
 
 from __future__ import annotations
@@ -37,6 +38,21 @@ def _reach(state: dict[str, Any], hq: dict[str, Any], power: str) -> dict[str, i
                 if any(is_co_operating(u["power"], power) for u in us)}
     blocked = frozenset(h for h in zoc if h not in friendly)
     return _trace(state, m, power, [hq["hex"]], blocked, railway=False)
+
+
+def announcing_powers(state: dict[str, Any]) -> list[str]:
+    """The phasing side's powers while any of them may still announce, then the other side's
+    active powers (FA 2.4.4: "even in your opponent's impulse")."""
+    from .orders import has_choice
+    from .sequence import Step, active_powers
+    flow = state["flow"]
+    phasing = active_powers(state)
+    if any(p not in flow["done"] and has_choice(state, p, Step.EMERGENCY) for p in phasing):
+        return phasing
+    board = state["board"]
+    return sorted(p for p, side in board["sides"].items()
+                  if side != flow["active_side"] and p in board["active"]
+                  and p not in board.get("out", []))
 
 
 def emergency_options(state: dict[str, Any], power: str) -> list[dict[str, Any]]:

@@ -70,7 +70,7 @@ class FatalAlliances(Ruleset):
     # (22.6), offensive points (18), home-front reserves and emergency HQ supply options, and
     # the campaign's reserve pool, destroying and scrapping (4.3, the `scrap` decision), morale for
     # enemy-held minor capitals (14.1, `board.war_minors`), the d10 for destroyed units of an
-    # incompletely conquered country (13.6.1.4): new
+    # incompletely conquered country (13.6.1.4), the other side's option-4 announcements: new
     # decisions and events, so a version-1 record no longer replays the same.
     version = "2"
     manifest = MANIFEST

@@ -216,8 +216,13 @@ def needs_decision(state: dict[str, Any], step: Step) -> bool:
         powers = [p for p in active_powers(state)
                   if p not in flow["done"] and activity_allowed(state, p, step)
                   and has_choice(state, p, step)]
-    elif step in (Step.OFFENSIVE, Step.EMERGENCY):
+    elif step == Step.OFFENSIVE:
         powers = [p for p in active_powers(state)
+                  if p not in flow["done"] and has_choice(state, p, step)]
+    elif step == Step.EMERGENCY:
+        # option 4: the phasing side announces first, then the other side (its defenders)
+        from .emergency import announcing_powers
+        powers = [p for p in announcing_powers(state)
                   if p not in flow["done"] and has_choice(state, p, step)]
     elif step in (Step.PRODUCTION, Step.ENTRENCH, Step.BREAKDOWN, Step.HOME_FRONT, Step.SCRAP):
         powers = [p for p in sorted(state["board"]["sides"])

@@ -164,3 +164,27 @@ def test_fa_2_4_4_option_4_an_hq_supplies_up_to_its_reorg_value_of_cut_off_units
     assert not state["board"]["units"]["ge-h"]["up"]
     state["board"]["options"]["emergency_hq_supply"] = False
     assert emergency_options(state, "germany") == [{"done": True}]
+
+
+def test_fa_2_4_4_option_4_the_other_side_announces_after_the_phasing_side():
+    from engine.rulesets.fatal_alliances.emergency import announcing_powers, apply_emergency
+    from engine.rulesets.fatal_alliances.stages import needs_decision
+    # Russia's impulse: the cut-off Germans (with their HQ) may take emergency supply too.
+    units = [hq("ge-h", "germany", "5,1", reorg=2), corps("ge-a", "germany", "5,2", up=False),
+             corps("ge-b", "germany", "6,2"), corps("ge-c", "germany", "6,1"),
+             corps("ru-a", "russia", "3,1"), corps("ru-b", "russia", "3,3"),
+             corps("ru-c", "russia", "4,2"), corps("ru-d", "russia", "4,3"),
+             corps("ru-e", "russia", "7,3"), hq("ru-h", "russia", "3,2", reorg=1)]
+    state = with_options(position(units, step=Step.EMERGENCY, width=8, active_side="entente",
+                                  actions={"russia": "land"},
+                                  features={"0,2": ["city"], "7,4": ["city"]}),
+                         emergency_hq_supply=True)
+    state["flow"]["done"] = ["russia"]           # the phasing side is done (or had nothing)
+    assert announcing_powers(state) == ["germany"]
+    assert needs_decision(state, Step.EMERGENCY) and state["flow"]["pending"] == ["germany"]
+    attackers = [state["board"]["units"]["ru-c"]]
+    ge_a = [state["board"]["units"]["ge-a"]]
+    before = cb.strengths(state, attackers, "5,2", ge_a)
+    apply_emergency(state, "germany", {"hq": "ge-h", "unit": "ge-a"})
+    after = cb.strengths(state, attackers, "5,2", ge_a)
+    assert after != before     # the face-down ge-a defends with its printed factor, not 2
