@@ -132,7 +132,7 @@ def test_bop_counters_show_values_stacks_forts_and_place_names(site, new_context
     # fortresses
     forts = {f["hex"]: f for f in got["forts"]}
     verdun = page.evaluate("() => Object.values(window.salient.map.map.places).find(p => p.name === 'Verdun').hex")
-    assert forts[verdun]["text"] == "3" and "fort-red" in forts[verdun]["cls"]
+    assert forts[verdun]["text"] == "F3" and "fort-red" in forts[verdun]["cls"]
     assert "Verdun fortress (red): 2 steps, effectiveness 3" == forts[verdun]["title"]
     # place names: above the counters, and clear of the stack sitting on the place
     layers = got["layers"]

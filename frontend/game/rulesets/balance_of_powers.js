@@ -164,7 +164,7 @@ export class BalanceOfPowersAdapter extends GenericAdapter {
       const slug = place.name.normalize("NFKD").replace(/[^\x00-\x7f]/g, "").toLowerCase().replace(/[^a-z]+/g, "_");
       const colour = FORTRESS_COLOUR[slug] || "black";
       const eff = FORTRESS_EFFECTIVENESS[steps];
-      out.push({ hex: place.hex, kind: `bop-fort fort-${colour}${steps ? "" : " ruined"}`, text: eff ? String(eff) : "×",
+      out.push({ hex: place.hex, kind: `bop-fort fort-${colour}${steps ? "" : " ruined"}`, text: eff ? `F${eff}` : "F×",
         title: `${place.name} fortress (${colour}): ${steps ? `${steps} step${steps === 1 ? "" : "s"}, effectiveness ${eff}` : "ruined"}` });
     }
     return out;
