@@ -31,7 +31,7 @@ from pathlib import Path
 
 import pytest
 
-from .test_game_e2e import claim, sign_up
+from .flows import claim, sign_up
 
 pytestmark = [pytest.mark.browser]
 

@@ -28,7 +28,7 @@ from pathlib import Path
 import pytest
 
 from .test_fa_browser import Player, click_choice, confirm, open_game, snapshot, wait_ready, watch_spectator
-from .test_game_e2e import claim, sign_up
+from .flows import claim, sign_up
 
 pytestmark = [pytest.mark.browser]
 
