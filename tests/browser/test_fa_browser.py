@@ -222,6 +222,30 @@ def engine_position():
     raise AssertionError("no attack decision in 60 steps")
 
 
+
+def verify_finished_game(site, page, game, final_v, tmp_path, *, timeout=120):
+    """The finished game's record: seed revealed, replayed by `python -m engine replay` to the
+    last version with its dice checked, and the replay page's own dice check passing."""
+    record = page.request.get(f"{site}/api/games/{game['id']}/record").json()
+    assert record["seed"] and record["result"]
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps(record))
+    done = subprocess.run([sys.executable, "-m", "engine", "replay", str(path)], cwd=ROOT,
+                          capture_output=True, text=True, timeout=timeout,
+                          env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert done.returncode == 0, done.stderr
+    report = json.loads(done.stdout)
+    assert report["ok"] and report["actions"] == final_v and report["rolls_checked"] > 0, report
+    replay = game["watcher_ctx"].new_page()
+    replay.goto(game["url"] + "replay/")
+    replay.wait_for_selector("body[data-ready='1']")
+    replay.click("#verify")
+    replay.wait_for_function(
+        "() => /dice match/.test(document.querySelector('#verify-result').textContent)",
+        timeout=timeout * 500)
+    assert replay.locator(".layer-units .stack").count() > 0
+    return record
+
 def test_adapter_presents_the_engines_view_and_attack_items(module_page):
     public, mine, decision_id, items = engine_position()
     got = module_page.evaluate("""async ([view, mine, id, items]) => {
@@ -383,23 +407,8 @@ def check_ending(site, game, result, tmp_path):
     assert seen == list(range(seen[0], final_v + 1)) and seen[0] <= 1, seen[:10]
     assert watcher.evaluate("() => window.__hidden") == []
 
-    record = hin.request.get(f"{site}/api/games/{game['id']}/record").json()
-    assert record["seed"] and record["result"] == result
-    path = tmp_path / "record.json"
-    path.write_text(json.dumps(record))
-    done = subprocess.run([sys.executable, "-m", "engine", "replay", str(path)], cwd=ROOT,
-                          capture_output=True, text=True, timeout=120,
-                          env={**os.environ, "PYTHONPATH": str(ROOT)})
-    assert done.returncode == 0, done.stderr
-    report = json.loads(done.stdout)
-    assert report["ok"] and report["actions"] == final_v and report["rolls_checked"] > 0, report
-
-    replay = game["watcher_ctx"].new_page()
-    replay.goto(game["url"] + "replay/")
-    replay.wait_for_selector("body[data-ready='1']")
-    replay.click("#verify")
-    replay.wait_for_function("() => /dice match/.test(document.querySelector('#verify-result').textContent)")
-    assert replay.locator(".layer-units .stack").count() > 0
+    record = verify_finished_game(site, hin, game, final_v, tmp_path)
+    assert record["result"] == result
     if SHOTS:
         watcher.screenshot(path=f"{SHOTS}/fa-spectator-end.png")
         replay.screenshot(path=f"{SHOTS}/fa-replay.png")

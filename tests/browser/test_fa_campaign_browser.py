@@ -20,14 +20,13 @@ from __future__ import annotations
 import json
 import os
 import re
-import subprocess
-import sys
 import time
 from pathlib import Path
 
 import pytest
 
-from .test_fa_browser import Player, click_choice, confirm, open_game, snapshot, wait_ready, watch_spectator
+from .test_fa_browser import (Player, click_choice, confirm, open_game, snapshot,
+                              verify_finished_game, wait_ready, watch_spectator)
 from .flows import claim, sign_up
 
 pytestmark = [pytest.mark.browser]
@@ -176,24 +175,8 @@ def check_ending(site, game, tmp_path):
     assert seen == list(range(seen[0], final_v + 1)) and seen[0] <= 1, seen[:10]
     assert watcher.evaluate("() => window.__hidden") == []
 
-    record = host.request.get(f"{site}/api/games/{game['id']}/record").json()
-    assert record["seed"] and record["result"] and record["versions"]["ruleset"] == "2"
-    path = tmp_path / "record.json"
-    path.write_text(json.dumps(record))
-    done = subprocess.run([sys.executable, "-m", "engine", "replay", str(path)], cwd=ROOT,
-                          capture_output=True, text=True, timeout=180,
-                          env={**os.environ, "PYTHONPATH": str(ROOT)})
-    assert done.returncode == 0, done.stderr
-    report = json.loads(done.stdout)
-    assert report["ok"] and report["actions"] == final_v and report["rolls_checked"] > 0, report
-
-    replay = game["watcher_ctx"].new_page()
-    replay.goto(game["url"] + "replay/")
-    replay.wait_for_selector("body[data-ready='1']")
-    replay.click("#verify")
-    replay.wait_for_function("() => /dice match/.test(document.querySelector('#verify-result').textContent)",
-                             timeout=60000)
-    assert replay.locator(".layer-units .stack").count() > 0
+    record = verify_finished_game(site, host, game, final_v, tmp_path, timeout=180)
+    assert record["versions"]["ruleset"] == "2"
     if SHOTS:
         replay.screenshot(path=f"{SHOTS}/fa-campaign-replay.png")
     return final_v
