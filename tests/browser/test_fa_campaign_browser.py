@@ -114,7 +114,7 @@ def check_opening(game):
     assert kaiser.locator("#decision button.choice", has_text=re.compile(r"^Done")).count() >= 1
 
 
-def play(site, game, stop, shot=None):
+def play(site, game, stop, shot=None, max_orders=MAX_ORDERS):
     pages = game["pages"]
     watcher = game["watcher"]
     players = {name: CampaignPlayer(name, page) for name, page in pages.items()}
@@ -124,7 +124,7 @@ def play(site, game, stop, shot=None):
     def server_version():
         return host.request.get(f"{site}/api/games/{game['id']}/").json()["version"]
 
-    for n in range(MAX_ORDERS):
+    for n in range(max_orders):
         for p in players.values():
             wait_ready(p.page)
         states = {name: snapshot(p.page) for name, p in players.items()}
@@ -145,7 +145,7 @@ def play(site, game, stop, shot=None):
             here = {name: snapshot(p.page) for name, p in players.items()}
             assert {s["v"] for s in here.values()} == {server_version()}, {k: s["v"] for k, s in here.items()}
             assert len({s["position"] for s in here.values()} | {snapshot(watcher)["position"]}) == 1
-    raise AssertionError(f"the opening did not finish in {MAX_ORDERS} orders: {kinds}")
+    raise AssertionError(f"the game did not get there in {max_orders} orders: {kinds}")
 
 
 def take_doc_shot(game):
@@ -206,3 +206,28 @@ def test_campaign_1914_opening_impulses_three_players_then_resignation(site, new
     assert "russia" not in result.get("winners", []), result
     final_v = check_ending(site, game, tmp_path)
     print(f"1914 campaign opening: {final_v} versions, {kinds}, {time.monotonic() - started:.0f} s, {result}")
+
+
+@pytest.mark.slow
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.skipif(not os.environ.get("SALIENT_FA_FULL_TURN"),
+                    reason="the whole first turn takes several minutes: SALIENT_FA_FULL_TURN=1 runs it")
+def test_campaign_1914_whole_first_turn_through_the_pages(site, new_context, tmp_path):
+    """Turn 1 to its end — every impulse, the end-of-turn production, builds and morale — then
+    the first decisions of turn 2, all through the pages."""
+    started = time.monotonic()
+    game = start_table(site, new_context)
+
+    def stop(state):
+        return json.loads(state["position"])["flow"]["turn"] > 1
+    kinds = play(site, game, stop, max_orders=1500)
+    assert kinds.get("land_move") and kinds.get("breakdown"), kinds
+    host = game["pages"]["kaiser"]
+    assert "Turn 2 of" in host.inner_text("#track")
+    tsar = game["pages"]["tsar"]
+    tsar.click("[data-control=resign]")
+    tsar.wait_for_selector("[data-confirm=resign]")
+    tsar.click("[data-control=resign-confirm]")
+    game["watcher"].wait_for_function("() => !!window.salient.store.result")
+    final_v = check_ending(site, game, tmp_path)
+    print(f"1914 campaign turn 1: {final_v} versions, {kinds}, {time.monotonic() - started:.0f} s")
