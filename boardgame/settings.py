@@ -117,7 +117,7 @@ DATABASE_URL = os.environ.get("DATABASE_URL", "")
 if DATABASE_URL:
     DATABASES = {"default": dj_database_url.parse(
         DATABASE_URL, conn_max_age=int(os.environ.get("CONN_MAX_AGE", "0")),
-        conn_health_checks=os.environ.get("CONN_HEALTH_CHECKS", "1") == "1")}
+        conn_health_checks=True)}
 else:
     DATABASES = {"default": {"ENGINE": "django.db.backends.sqlite3",
                              "NAME": BASE_DIR / "db.sqlite3"}}
