@@ -46,6 +46,17 @@ class Chooser:
     def chance(self, numerator: int, denominator: int) -> bool:
         return self.index(denominator) < numerator
 
+    def weighted(self, weights: list[int]) -> int:
+        """An index drawn with the given whole-number weights (each at least 1)."""
+        if len(weights) == 1:
+            return 0  # as index(1): no draw
+        pick = self.index(sum(weights))
+        for i, weight in enumerate(weights):
+            if pick < weight:
+                return i
+            pick -= weight
+        raise AssertionError("unreachable")
+
 
 @dataclass
 class Tally:
@@ -105,7 +116,15 @@ def play_one(ruleset: Ruleset, scenario: str, options: dict[str, Any], run_seed:
             status = "dead_end"
             problem("dead_end", flow=state.get("flow"))
             break
-        decision = open_now[chooser.index(len(open_now))]
+        # A scenario may weight decision kinds (`selfplay_weights`), so that a kind that is
+        # open beside many others (BoP's rail, beside marches and `done`) is not left untried
+        # for a whole game; without weights every open decision is equally likely.
+        weights = definition.get("selfplay_weights")
+        if weights:
+            decision = open_now[chooser.weighted([max(1, int(weights.get(d.kind, 1)))
+                                                  for d in open_now])]
+        else:
+            decision = open_now[chooser.index(len(open_now))]
         seat = decision.seats[chooser.index(len(decision.seats))]
         if decision.options is not None:
             choices = list(decision.options)

@@ -46,6 +46,8 @@ MANIFEST = {
                               "Britain rolls to join in August"}],
         "max_actions": 4000, "hidden_information": True, "simultaneous": True,
         "selfplay_requires": ["march", "rail", "combat"],
+        # Rail is open beside many marches and `done`: weighted so no game goes without one.
+        "selfplay_weights": {"rail": 3},
     }],
 }
 
