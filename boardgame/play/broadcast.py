@@ -385,8 +385,9 @@ class Hub:
             await self.dispatch_frame(group, message.get("v"), message["text"])
 
     def publish(self, messages: list[tuple[str, dict[str, Any]]]) -> None:
-        """Queue frames already delivered here for the other processes (marked with our
-        origin). Never blocks the caller; a full outbox drops them (clients resync)."""
+        """Queue frames for the other processes, marked with our origin (this process hands
+        them to its own sockets itself, `deliver_local`). Never blocks the caller; a full
+        outbox drops them (clients resync)."""
         if self.outbox is None or self.loop is not asyncio.get_running_loop():
             # No socket has joined on this loop (so nothing was delivered here): send plainly.
             asyncio.ensure_future(send_all(messages))

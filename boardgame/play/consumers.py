@@ -17,6 +17,7 @@ SALIENT_WS_MAX_SOCKETS_PER_USER sockets in one process.
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import os
 import time
@@ -291,7 +292,6 @@ class GameConsumer(AsyncWebsocketConsumer):
         self.nudge()
 
     def _seats_changed(self, text: str) -> bool:
-        import json
         seating = json.loads(text).get("seats", [])
         name = self.user.get_username() if self.user.is_authenticated else None
         now = sorted(s["seat"] for s in seating if name is not None and s.get("player") == name)
