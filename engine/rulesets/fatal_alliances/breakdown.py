@@ -24,10 +24,10 @@ from engine.kernel import Event, Roller
 
 from .charts import BREAKDOWN_SAME_COUNTRY, BREAKDOWN_TABLE
 from .position import by_hex, commander, on_map, unit
+from .sequence import DONE, step_done
 from .supply import supplied_hexes
 from .zoc import enemy_zoc, is_legal_stack, reserves_allowed
 
-DONE = {"done": True}
 
 
 def same_country(a: str, b: str) -> bool:
@@ -141,8 +141,7 @@ def apply_breakdown(state: dict[str, Any], power: str, action: dict[str, Any],
     flow = state["flow"]
     board = state["board"]
     if action == DONE:
-        flow["done"] = sorted(set(flow["done"]) | {power})
-        return [Event("step_done", "FA 21.2", {"power": power, "activity": "breakdown"})]
+        return [step_done(state, power, "FA 21.2", "breakdown")]
     if "break" in action:
         corps = unit(state, action["break"])
         hex_id, up = corps["hex"], corps["up"]

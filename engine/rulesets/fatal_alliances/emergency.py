@@ -16,10 +16,10 @@ from engine.kernel import Event
 
 from .position import by_hex, commander, map_of, on_map, unit
 from .powers import is_co_operating
+from .sequence import DONE, Step, active_powers, step_done
 from .supply import _range_at, _trace, supplied_hexes
 from .zoc import enemy_zoc
 
-DONE = {"done": True}
 
 
 def enabled(state: dict[str, Any]) -> bool:
@@ -44,7 +44,6 @@ def announcing_powers(state: dict[str, Any]) -> list[str]:
     """The phasing side's powers while any of them may still announce, then the other side's
     active powers (FA 2.4.4: "even in your opponent's impulse")."""
     from .orders import has_choice
-    from .sequence import Step, active_powers
     flow = state["flow"]
     phasing = active_powers(state)
     if any(p not in flow["done"] and has_choice(state, p, Step.EMERGENCY) for p in phasing):
@@ -81,8 +80,7 @@ def emergency_options(state: dict[str, Any], power: str) -> list[dict[str, Any]]
 def apply_emergency(state: dict[str, Any], power: str, action: dict[str, Any]) -> list[Event]:
     flow = state["flow"]
     if action == DONE:
-        flow["done"] = sorted(set(flow["done"]) | {power})
-        return [Event("step_done", "FA 2.4.4", {"power": power, "activity": "emergency"})]
+        return [step_done(state, power, "FA 2.4.4", "emergency")]
     flow.setdefault("emergency", {})[action["unit"]] = action["hq"]
     flow["emergency"] = dict(sorted(flow["emergency"].items()))
     return [Event("emergency_supply", "FA 2.4.4 (option 4)", dict(action))]

@@ -15,10 +15,10 @@ from typing import Any
 from engine.kernel import Event, Roller
 
 from .position import controller, is_home_hex, map_of, on_map, unit
+from .sequence import DONE, step_done
 from .supply import city_hexes, supplied_hexes
 from .zoc import enemy_zoc
 
-DONE = {"done": True}
 
 
 def enabled(state: dict[str, Any]) -> bool:
@@ -51,8 +51,7 @@ def apply_home_front(state: dict[str, Any], power: str, action: dict[str, Any],
     flow = state["flow"]
     board = state["board"]
     if action == DONE:
-        flow["done"] = sorted(set(flow["done"]) | {power})
-        return [Event("step_done", "FA 14.1", {"power": power, "activity": "home_front"})]
+        return [step_done(state, power, "FA 14.1", "home_front")]
     pool = board.setdefault("reserve_pool", {}).setdefault(power, [])
     if "to_reserve" in action:
         u = unit(state, action["to_reserve"])

@@ -27,9 +27,9 @@ from .charts import (OP_BUILD_TIME, OP_HQ_BASE, OP_REQUIRED_TENTHS, OP_UNLIMITED
                      OP_UNLIMITED_COST_MINOR_MAJORS)
 from .position import is_active, on_map, unit
 from .powers import is_co_operating
+from .sequence import DONE, step_done
 from .supply import supplied_hexes
 
-DONE = {"done": True}
 
 
 def unlimited_cost(power: str) -> int:
@@ -99,8 +99,7 @@ def spend(state: dict[str, Any], power: str, action: dict[str, Any]) -> list[Eve
     flow = state["flow"]
     board = state["board"]
     if action == DONE:
-        flow["done"] = sorted(set(flow["done"]) | {power})
-        return [Event("step_done", "FA 18", {"power": power, "activity": "offensive"})]
+        return [step_done(state, power, "FA 18", "offensive")]
     spent = flow.setdefault("op_spent", {}).setdefault(power, [])
     if action.get("unlimited"):
         cost = unlimited_cost(power)

@@ -16,10 +16,10 @@ from .movement import can_move, destinations, take_control
 from .position import by_hex, commander, is_active, map_of, on_map, unit
 from .powers import POWER_SIDE, is_co_operating
 from .rail import can_rail, rail_cost, rail_destinations
-from .sequence import (RULE, Step, activity_allowed, active_powers, remaining, run, spend)
+from .sequence import (DONE, RULE, Step, activity_allowed, active_powers, remaining, run, spend,
+                       step_done)
 from .supply import supplied_hexes
 
-DONE = {"done": True}
 
 
 def _serial(state: dict[str, Any], key: str) -> str:
@@ -517,9 +517,7 @@ def do_choose_action(state, seat, action, roller, events) -> None:
 
 
 def _finish(state: dict[str, Any], seat: str, kind: str, events: list[Event]) -> None:
-    state["flow"]["done"].append(seat)
-    state["flow"]["done"].sort()
-    events.append(Event("step_done", "FA 11", {"power": seat, "activity": kind}))
+    events.append(step_done(state, seat, "FA 11", kind))
 
 
 def do_rail_move(state, seat, action, roller, events) -> None:

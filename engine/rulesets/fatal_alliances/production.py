@@ -16,6 +16,7 @@ from .charts import (BUILD, ENTRENCHMENT_COST, INVADED_MULTIPLE_BONUS_TENTHS,
                      PRODUCTION_MULTIPLE_TENTHS, SAVE_BP_PER_HEX)
 from .combat import round_fa
 from .position import by_hex, controller, is_enemy, is_home_hex, map_of, on_map, unit
+from .sequence import mark_done
 from .supply import city_hexes, supplied_hexes
 from .zoc import enemy_zoc, would_overstack
 
@@ -154,8 +155,7 @@ def build(state: dict[str, Any], power: str, action: dict[str, Any],
     board = state["board"]
     cls = action["build"]
     if cls is None:
-        state["flow"]["done"].append(power)
-        state["flow"]["done"].sort()
+        mark_done(state, power)
         return [Event("builds_done", "FA 13.5.5", {"power": power})]
     now = board["built_now"].setdefault(power, {})
     now[cls] = now.get(cls, 0) + 1

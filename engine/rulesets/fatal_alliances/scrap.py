@@ -26,9 +26,9 @@ from typing import Any
 from engine.kernel import Event, Roller
 
 from .position import commander, is_active, on_map, unit
+from .sequence import DONE, step_done
 from .zoc import enemy_zoc
 
-DONE = {"done": True}
 NEVER_SCRAPPED = ("MIL", "TERR", "PART")   # FA 13.5.5.2
 
 
@@ -86,8 +86,7 @@ def apply_scrap(state: dict[str, Any], power: str, action: dict[str, Any],
         if power in choosing:
             flow["scrap_choosing"] = [p for p in choosing if p != power]
             return [Event("step_done", "FA 4.3", {"power": power, "activity": "destroy_own"})]
-        flow["done"] = sorted(set(flow["done"]) | {power})
-        return [Event("step_done", "FA 4.3", {"power": power, "activity": "scrap"})]
+        return [step_done(state, power, "FA 4.3", "scrap")]
     if action.get("destroy_own"):
         flow["scrap_choosing"] = sorted(set(choosing) | {power})
         return []

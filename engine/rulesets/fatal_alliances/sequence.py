@@ -145,6 +145,21 @@ def active_powers(state: dict[str, Any]) -> list[str]:
     return sorted(p for p, s in state["board"]["sides"].items() if s == side and p not in out)
 
 
+DONE = {"done": True}
+"""The answer that ends a power's part in a step: listed first, and its timeout default."""
+
+
+def mark_done(state: dict[str, Any], power: str) -> None:
+    """`power` has nothing more to do in the current step (`set_step` clears the list)."""
+    state["flow"]["done"] = sorted(set(state["flow"]["done"]) | {power})
+
+
+def step_done(state: dict[str, Any], power: str, rule: str, activity: str) -> Event:
+    """`mark_done`, and the event that says so."""
+    mark_done(state, power)
+    return Event("step_done", rule, {"power": power, "activity": activity})
+
+
 def set_step(state: dict[str, Any], step: Step) -> None:
     state["flow"]["step"] = step.value
     state["flow"]["done"] = []
