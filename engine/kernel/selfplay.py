@@ -98,6 +98,7 @@ def play_one(ruleset: Ruleset, scenario: str, options: dict[str, Any], run_seed:
     seed = game_seed(run_seed, game)
     game_uid = f"selfplay-{run_seed}-{game}"
     chooser = Chooser(run_seed, game)
+    weights = definition.get("selfplay_weights", {})
     state, _ = new_game(ruleset, scenario, options, seats, seed, game_uid)
     log: list[dict[str, Any]] = []
     kinds: Counter = Counter()
@@ -118,13 +119,9 @@ def play_one(ruleset: Ruleset, scenario: str, options: dict[str, Any], run_seed:
             break
         # A scenario may weight decision kinds (`selfplay_weights`), so that a kind that is
         # open beside many others (BoP's rail, beside marches and `done`) is not left untried
-        # for a whole game; without weights every open decision is equally likely.
-        weights = definition.get("selfplay_weights")
-        if weights:
-            decision = open_now[chooser.weighted([max(1, int(weights.get(d.kind, 1)))
-                                                  for d in open_now])]
-        else:
-            decision = open_now[chooser.index(len(open_now))]
+        # for a whole game; all weights 1 draws exactly as `index` does.
+        decision = open_now[chooser.weighted([max(1, int(weights.get(d.kind, 1)))
+                                              for d in open_now])]
         seat = decision.seats[chooser.index(len(decision.seats))]
         if decision.options is not None:
             choices = list(decision.options)
