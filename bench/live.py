@@ -34,8 +34,6 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 DB_URL = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/salient_bench")
 REDIS_URL = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0")
-# `lean` (Watcher, the default) or `websockets` (Conn): which client the spectators use.
-SPECTATOR_CLIENT = "lean"
 
 
 def _percentile(samples: list[float], q: float) -> float:
@@ -109,6 +107,15 @@ class Tracked:
 
     v: int
     waiters: dict[int, asyncio.Future]
+    patch_bytes: list[int]
+
+    def reached(self, v: int, size: int) -> None:
+        """A patch of version `v` (`size` bytes) arrived: note it, wake whoever waits."""
+        self.patch_bytes.append(size)
+        self.v = v
+        waiter = self.waiters.pop(v, None)
+        if waiter is not None and not waiter.done():
+            waiter.set_result(time.perf_counter())
 
     def reach(self, v: int) -> asyncio.Future:
         future = asyncio.get_running_loop().create_future()
@@ -155,14 +162,9 @@ class Conn(Tracked):
         try:
             async for text in self.ws:
                 if text.startswith(prefix):
-                    v = int(text[len(prefix):text.index(",", len(prefix))])
-                    self.patch_bytes.append(len(text))
                     if self.keep_view:
                         self.view = apply_patch(self.view, json.loads(text)["ops"])
-                    self.v = v
-                    waiter = self.waiters.pop(v, None)
-                    if waiter is not None and not waiter.done():
-                        waiter.set_result(time.perf_counter())
+                    self.reached(int(text[len(prefix):text.index(",", len(prefix))]), len(text))
                 elif text.startswith(('{"type":"ack"', '{"type":"reject"', '{"type":"options"',
                                       '{"type":"error"')):
                     await self.replies.put((time.perf_counter(), json.loads(text)))
@@ -258,12 +260,8 @@ class Watcher(Tracked, asyncio.Protocol):
 
     def _text(self, payload: bytes) -> None:
         if payload.startswith(self.PATCH):
-            v = int(payload[len(self.PATCH):payload.index(b",", len(self.PATCH))])
-            self.patch_bytes.append(len(payload))
-            self.v = v
-            waiter = self.waiters.pop(v, None)
-            if waiter is not None and not waiter.done():
-                waiter.set_result(time.perf_counter())
+            self.reached(int(payload[len(self.PATCH):payload.index(b",", len(self.PATCH))]),
+                         len(payload))
         elif payload.startswith(b'{"type":"welcome"') and self.welcome is not None \
                 and not self.welcome.done():
             welcome = json.loads(payload)
@@ -308,11 +306,13 @@ def _next_action(red: Conn, blue: Conn, options: dict[str, Any]) -> tuple[Conn, 
 
 
 async def _game_loop(urls: list[str], game: dict[str, Any], spectators: int, actions: int,
-                     acks: list[float], lasts: list[float]) -> dict[str, Any]:
-    """Players on the first process; spectators spread over all of them in turn."""
+                     acks: list[float], lasts: list[float],
+                     spectator_client: str = "lean") -> dict[str, Any]:
+    """Players on the first process; spectators spread over all of them in turn, as `lean`
+    Watchers or as `websockets` Conns."""
     red = Conn(urls[0], game["red"], True)
     blue = Conn(urls[0], game["blue"], True)
-    if SPECTATOR_CLIENT == "websockets":
+    if spectator_client == "websockets":
         watchers: list[Any] = [Conn(urls[i % len(urls)], None, False) for i in range(spectators)]
     else:
         watchers = [Watcher(urls[i % len(urls)]) for i in range(spectators)]
@@ -411,8 +411,6 @@ def run(games: int = 1, spectators: int = 100, actions: int = 1000,
     each watched by `spectators` (players on the first process, spectators spread over all),
     then hold `hold` sockets on the first process. Returns the figures."""
     import resource
-    global SPECTATOR_CLIENT
-    SPECTATOR_CLIENT = spectator_client
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
     _setup_django()
@@ -439,7 +437,7 @@ def run(games: int = 1, spectators: int = 100, actions: int = 1000,
         async def main() -> dict[str, Any]:
             per_game = max(1, actions // games)
             loops = [_game_loop([f"{u}/{g['game']}/" for u in urls], g, spectators, per_game,
-                                acks, lasts) for g in fixtures[:games]]
+                                acks, lasts, spectator_client) for g in fixtures[:games]]
             start = time.perf_counter()
             cpu = (daphne_cpu(), time.process_time())
             results = await asyncio.gather(*loops)
@@ -451,7 +449,7 @@ def run(games: int = 1, spectators: int = 100, actions: int = 1000,
 
         # Warm up: a short loop so imports, caches and connections are in place.
         asyncio.run(_game_loop([f"{u}/{fixtures[-2]['game']}/" for u in urls], fixtures[-2],
-                               2 * len(urls), 20, [], []))
+                               2 * len(urls), 20, [], [], spectator_client))
         out = asyncio.run(main())
         patch_bytes = [b for r in out["results"] for b in r["patch_bytes"]]
         total = len(acks)
