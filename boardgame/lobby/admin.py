@@ -1,5 +1,7 @@
 from django.contrib import admin
 
+from boardgame.appendonly import AppendOnlyAdmin
+
 from .models import Seat, Table, TableChatMessage
 
 
@@ -24,19 +26,10 @@ class TableAdmin(admin.ModelAdmin):
 
 
 @admin.register(TableChatMessage)
-class TableChatMessageAdmin(admin.ModelAdmin):
+class TableChatMessageAdmin(AppendOnlyAdmin):
     """Read-only: chat rows are append-only (moderators read; they do not rewrite)."""
 
     list_display = ("id", "table", "seq", "user", "created")
     list_filter = ("created",)
     search_fields = ("text", "user__username")
     raw_id_fields = ("table", "user")
-
-    def has_add_permission(self, request) -> bool:
-        return False
-
-    def has_change_permission(self, request, obj=None) -> bool:
-        return False
-
-    def has_delete_permission(self, request, obj=None) -> bool:
-        return False

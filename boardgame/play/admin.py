@@ -7,6 +7,8 @@ record export), so it is shown as a derived field once the game is over.
 
 from django.contrib import admin
 
+from boardgame.appendonly import AppendOnlyAdmin
+
 from .models import ActionRecord, ChatMessage, Game
 
 
@@ -41,21 +43,12 @@ class GameAdmin(admin.ModelAdmin):
 
 
 @admin.register(ActionRecord)
-class ActionRecordAdmin(admin.ModelAdmin):
+class ActionRecordAdmin(AppendOnlyAdmin):
     list_display = ("game", "seq", "kind", "seat", "decision", "by", "created")
     list_filter = ("kind",)
     fields = ("game", "seq", "kind", "seat", "decision", "by", "by_user", "sealed_group",
               "private", "created")
     readonly_fields = fields
-
-    def has_add_permission(self, request) -> bool:
-        return False
-
-    def has_change_permission(self, request, obj=None) -> bool:
-        return False
-
-    def has_delete_permission(self, request, obj=None) -> bool:
-        return False
 
 
 @admin.register(ChatMessage)
