@@ -131,3 +131,16 @@ def test_api_500_is_json(client, monkeypatch):
     assert response.status_code == 500
     assert response.json()["error"]["code"] == "server/error"
     assert "planted" not in response.content.decode()
+
+
+@pytest.mark.parametrize("model", ["play.ActionRecord", "lobby.TableChatMessage"])
+def test_append_only_logs_are_read_only_in_the_admin(model, rf):
+    from django.apps import apps
+    from django.contrib import admin as django_admin
+    model_admin = django_admin.site._registry[apps.get_model(model)]
+    request = rf.get("/admin/")
+    request.user = get_user_model()(is_superuser=True, is_staff=True, is_active=True)
+    assert not model_admin.has_add_permission(request)
+    assert not model_admin.has_change_permission(request)
+    assert not model_admin.has_delete_permission(request)
+    assert model_admin.has_view_permission(request)
