@@ -4,6 +4,8 @@
 input; `do_*` changes things. Every public `do_*` opens the one durable transaction and locks
 the table row (`SELECT … FOR UPDATE`), so seat changes of one table are serialised: two users
 claiming the same seat at the same instant → exactly one wins, the other gets `table/seat_taken`.
+Each `do_*` that changes what the lobby shows registers its nudge for the lobby sockets
+(`notify`, sent after commit).
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from boardgame.chattext import clean_chat_text
 from engine import rulesets
 from engine.kernel import BadSetup, UnknownRuleset, UnknownScenario
 
+from . import notify
 from .models import Seat, Table, TableChatMessage
 
 OPTIONS_MAX_BYTES = 4096
@@ -210,6 +213,7 @@ def do_create_table(host: AbstractBaseUser, *, title: str, ruleset: str, scenari
                  title=seat.get("title", seat["id"]), colour=seat.get("colour", ""),
                  position=index)
             for index, seat in enumerate(setup.seats)])
+        notify.table_changed(table, "created")
     return table
 
 
@@ -248,6 +252,7 @@ def do_claim_seat(user: AbstractBaseUser, table_id: int, seat_id: str, *,
         if table.is_private:
             table.invited.add(user)
         _update_fullness(table)
+        notify.table_changed(table, "seats")
     return table
 
 
@@ -262,6 +267,7 @@ def do_release_seat(user: AbstractBaseUser, table_id: int, seat_id: str) -> Tabl
         seat.user, seat.ready, seat.claimed = None, False, None
         seat.save(update_fields=["user", "ready", "claimed"])
         _update_fullness(table)
+        notify.table_changed(table, "seats")
     return table
 
 
@@ -277,6 +283,7 @@ def do_kick(host: AbstractBaseUser, table_id: int, seat_id: str) -> Table:
         seat.user, seat.ready, seat.claimed = None, False, None
         seat.save(update_fields=["user", "ready", "claimed"])
         _update_fullness(table)
+        notify.table_changed(table, "seats")
     return table
 
 
@@ -295,6 +302,7 @@ def do_swap_seats(host: AbstractBaseUser, table_id: int, first: str, second: str
         a.ready = b.ready = False
         a.save(update_fields=["user", "ready", "claimed"])
         b.save(update_fields=["user", "ready", "claimed"])
+        notify.table_changed(table, "seats")
     return table
 
 
@@ -311,6 +319,9 @@ def do_set_ready(user: AbstractBaseUser, table_id: int, ready: bool = True) -> T
         if (ready and table.auto_start and table.state == Table.State.FULL
                 and not table.seats.filter(ready=False).exists()):
             _start(table)
+        started = table.state == Table.State.STARTED
+        # Readiness is not in the listings; a start is ("Games to watch").
+        notify.table_changed(table, "state" if started else "ready", lists=started)
     return table
 
 
@@ -321,7 +332,10 @@ def do_accept_invite(user: AbstractBaseUser, table_id: int, invite: str) -> Tabl
             if not invite or not secrets.compare_digest(str(invite), table.invite_token):
                 raise Forbidden("That invite token does not open this table.",
                                 code="table/invite_required", table=table.pk)
-            table.invited.add(user)
+            if not table.invited.filter(pk=user.pk).exists():
+                table.invited.add(user)
+                # The table now shows on this user's home page.
+                notify.table_changed(table, "invited")
     return table
 
 
@@ -339,6 +353,7 @@ def do_edit_table(host: AbstractBaseUser, table_id: int, changes: dict[str, Any]
         table = access_table(host, table_id, lock=True)
         check_host(host, table, "edit the table")
         check_seating_open(table)
+        was_public = not table.is_private
         if "options" in changes:
             setup = check_setup(table.ruleset, table.scenario, changes["options"])
             if setup.options != table.options:
@@ -366,6 +381,7 @@ def do_edit_table(host: AbstractBaseUser, table_id: int, changes: dict[str, Any]
             if key in changes:
                 setattr(table, key, changes[key])
         table.save()
+        notify.table_changed(table, "settings", was_public=was_public)
     return table
 
 
@@ -377,6 +393,7 @@ def do_abandon_table(host: AbstractBaseUser, table_id: int) -> Table:
         table.state = Table.State.ABANDONED
         table.finished = timezone.now()
         table.save(update_fields=["state", "finished"])
+        notify.table_changed(table, "state")
     return table
 
 
@@ -438,6 +455,7 @@ def do_post_table_chat(user: User, table_id: int, text: Any,
                 .values_list("seq", flat=True).first()) or 0
         message = TableChatMessage.objects.create(table=table, seq=last + 1, user=user,
                                                   text=text)
+        notify.chat_posted(table.pk, message.seq)
     return chat_message_dict(message)
 
 
@@ -473,4 +491,5 @@ def do_start_table(host: AbstractBaseUser, table_id: int) -> Table:
         table = access_table(host, table_id, lock=True)
         check_host(host, table, "start the game")
         _start(table)
+        notify.table_changed(table, "state")
     return table

@@ -1,0 +1,99 @@
+"""Lobby nudges: after a lobby change commits, tell the lobby sockets (`/ws/lobby/`) to re-read.
+
+A nudge carries no table data — at most a table's id (to the sockets already admitted to
+watch that table) and a chat `seq` — so a client learns what changed only by re-fetching
+through the permission-checked HTTP views. Who hears what:
+
+    lobby.all      every lobby socket: `{"type":"tables"}` when a PUBLIC table changed in a
+                   way its listing shows (created, seats, state, settings)
+    lobby.u<pk>    one user's lobby sockets: `{"type":"tables"}` when a PRIVATE table they may
+                   see changed (its host, its seated players, its invited users) — a stranger
+                   does not even hear that some private table changed
+    lobby.t<id>    the sockets watching table <id> (admitted after an access check):
+                   `{"type":"table",…}` and `{"type":"chat",…}`; `_recheck` (never forwarded)
+                   when the table turned private, so each watcher's access is checked again
+
+Call these inside the service's transaction; they send on commit (`transaction.on_commit`),
+so a rolled-back change nudges nobody. The layer is only a hint (see play/broadcast.py): a
+failed send is logged, the change stands, and clients re-read on reconnect. Coalescing (at
+most one identical nudge per group and half second) happens where the nudges fan out to the
+sockets, once per process (`consumers.LobbyHub`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+
+from boardgame.play import broadcast
+
+from .models import Seat, Table
+
+ALL = "lobby.all"
+TABLES = {"type": "tables"}
+
+
+def user_group(user_id: int) -> str:
+    return f"lobby.u{user_id}"
+
+
+def table_group(table_id: int) -> str:
+    return f"lobby.t{table_id}"
+
+
+def _message(group: str, frame: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    # The shape the process hubs exchange (broadcast.pack / Hub.dispatch): no version.
+    return group, {"type": "live.frame", "group": group, "v": None,
+                   "text": broadcast.dumps(frame)}
+
+
+def _send_on_commit(messages: list[tuple[str, dict[str, Any]]]) -> None:
+    if messages:
+        transaction.on_commit(lambda: broadcast.send_messages(messages))
+
+
+def private_audience(table: Table) -> list[int]:
+    """The users who may see a private table without presenting its token."""
+    users = {table.host_id}
+    users.update(Seat.objects.filter(table_id=table.pk, user__isnull=False)
+                 .values_list("user_id", flat=True))
+    users.update(table.invited.values_list("pk", flat=True))
+    return sorted(users)
+
+
+def listing_groups(table: Table, *, was_public: bool | None = None) -> list[str]:
+    """Who must re-read their lists of tables. A table public before or after the change is
+    everyone's business (strangers saw it, or will); otherwise only its own people's."""
+    if not table.is_private or was_public:
+        return [ALL]
+    return [user_group(pk) for pk in private_audience(table)]
+
+
+def table_changed(table: Table, change: str, *, lists: bool = True,
+                  was_public: bool | None = None) -> None:
+    """`table` changed (`change`: created, seats, ready, state, settings, invited). Its
+    watchers hear `table`; with `lists`, the home pages that may list it hear `tables`."""
+    messages = []
+    if lists:
+        messages += [_message(group, TABLES) for group in listing_groups(table,
+                                                                         was_public=was_public)]
+    if change != "created":
+        if was_public and table.is_private:
+            messages.append(_message(table_group(table.pk),
+                                     {"type": "_recheck", "table": table.pk}))
+        messages.append(_message(table_group(table.pk),
+                                 {"type": "table", "table": table.pk, "change": change}))
+    _send_on_commit(messages)
+
+
+def chat_posted(table_id: int, seq: int) -> None:
+    _send_on_commit([_message(table_group(table_id),
+                              {"type": "chat", "table": table_id, "seq": seq})])
+
+
+def game_finished(table_id: int) -> None:
+    """A game ended (play/actions.py `_finish`): "Games to watch" loses it."""
+    table = Table.objects.filter(pk=table_id).first()
+    if table is not None:
+        table_changed(table, "state")
