@@ -11,7 +11,7 @@ Security (design §7): the origin is checked by AllowedHostsOriginValidator (asg
 socket must send `hello` within HELLO_TIMEOUT seconds, authenticated by its session cookie or by
 an API token in that frame (never the URL) — anonymous sockets may only watch public games;
 frames over 64 KiB are refused; a token bucket limits each socket; a user holds at most
-SALIENT_WS_MAX_SOCKETS_PER_USER sockets in one process.
+SALIENT_WS_MAX_SOCKETS_PER_USER sockets, across the cluster with Redis (socketcap.py).
 """
 
 from __future__ import annotations
@@ -21,7 +21,6 @@ import json
 import logging
 import os
 import time
-from collections import Counter
 from typing import Any
 
 from channels.db import database_sync_to_async
@@ -34,7 +33,7 @@ from boardgame.api.errors import ServiceError
 from engine import rulesets
 from engine.kernel import audience_of
 
-from . import actions, broadcast, clocks, presence, protocol
+from . import actions, broadcast, clocks, presence, protocol, socketcap
 from .protocol import ProtocolError
 
 logger = logging.getLogger(__name__)
@@ -45,10 +44,6 @@ RATE = float(os.environ.get("SALIENT_WS_RATE") or getattr(settings, "SALIENT_WS_
 BURST = float(os.environ.get("SALIENT_WS_BURST") or getattr(settings, "SALIENT_WS_BURST", 40.0))
 FLOOD_CLOSE = int(getattr(settings, "SALIENT_WS_FLOOD_CLOSE", 200))  # refused frames → close
 CHAT_RATE = (5, 10.0)                                           # messages per seconds
-MAX_SOCKETS_PER_USER = int(os.environ.get("SALIENT_WS_MAX_SOCKETS_PER_USER")
-                           or getattr(settings, "SALIENT_WS_MAX_SOCKETS_PER_USER", 10))
-
-_sockets_per_user: Counter = Counter()
 
 
 class Bucket:
@@ -131,7 +126,7 @@ class GameConsumer(AsyncWebsocketConsumer):
         self.bucket = Bucket(RATE, BURST)
         self.chat_bucket = Bucket(CHAT_RATE[0] / CHAT_RATE[1], CHAT_RATE[0])
         self.refused = 0
-        self.counted_user: int | None = None
+        self.cap_ticket: socketcap.Ticket | None = None
         self.closed = False
         await self.accept()
         self.send_text = self._text_sender()
@@ -153,10 +148,9 @@ class GameConsumer(AsyncWebsocketConsumer):
         if self.group is not None:
             await broadcast.HUB.leave(self.group, self)
             presence.PRESENCE.leave(self.game_id, self.my_seats)
-        if self.counted_user is not None:
-            _sockets_per_user[self.counted_user] -= 1
-            if _sockets_per_user[self.counted_user] <= 0:
-                del _sockets_per_user[self.counted_user]
+        if self.cap_ticket is not None:
+            await socketcap.release(self.cap_ticket)
+            self.cap_ticket = None
 
     async def send_frame(self, frame: dict[str, Any]) -> None:
         if not self.closed:
@@ -211,14 +205,13 @@ class GameConsumer(AsyncWebsocketConsumer):
                 await self._close(protocol.CLOSE_AUTH_FAILED)
                 return
         if user.is_authenticated:
-            if _sockets_per_user[user.pk] >= MAX_SOCKETS_PER_USER:
+            self.cap_ticket = await socketcap.acquire(user.pk)
+            if self.cap_ticket is None:
                 await self.send_frame({"type": "error", "code": "auth/too_many_sockets",
-                                       "message": f"At most {MAX_SOCKETS_PER_USER} open "
-                                       "game sockets per player."})
+                                       "message": f"At most {socketcap.MAX_SOCKETS_PER_USER} "
+                                       "open game sockets per player."})
                 await self._close(protocol.CLOSE_TOO_MANY_SOCKETS)
                 return
-            _sockets_per_user[user.pk] += 1
-            self.counted_user = user.pk
         self.user = user
         try:
             data = await database_sync_to_async(_welcome)(user, self.game_id,
