@@ -1,0 +1,311 @@
+"""The lobby socket `/ws/lobby/` (protocol `salient-lobby/1`, docs/protocol.md "Lobby socket").
+
+It replaces the lobby pages' polling with nudges: small frames that say "something changed,
+re-read" and carry no table data (see notify.py for who hears which). A socket hears
+`tables` from the moment it connects; `watch {table}` adds one table's `table` and `chat`
+nudges once the user has passed the same access check as the HTTP views.
+
+Conventions of the game socket (play/consumers.py): the origin is checked by
+AllowedHostsOriginValidator (asgi.py); the user is the session cookie's (anonymous visitors
+hear public nudges only); frames over 64 KiB are refused; a token bucket limits each socket;
+bad input gets an `error` frame and the socket stays usable; a user holds at most
+SALIENT_WS_MAX_SOCKETS_PER_USER lobby sockets in one process.
+
+Fan-out: like the game's, through one hub per process (`LobbyHub`, the game's Hub with
+coalescing), so N sockets cost one layer message per process, and the hub's heartbeat tells a
+socket (`resync`) when nudges may have been lost.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+from collections import Counter
+from typing import Any
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
+from django.conf import settings
+from django.contrib.auth.models import AnonymousUser
+
+from boardgame.api.errors import ServiceError
+from boardgame.play import broadcast
+from boardgame.play.consumers import BURST, FLOOD_CLOSE, RATE, Bucket
+from boardgame.play.protocol import MAX_FRAME_BYTES, ProtocolError
+
+from . import notify, services
+
+PROTOCOL = "salient-lobby/1"
+CLOSE_TOO_MANY_SOCKETS = 4409
+CLOSE_FLOOD = 4429
+MAX_WATCHED = 20                 # tables one socket may watch at once
+COALESCE_SECONDS = 0.5           # identical `tables`/`table` nudges per group, per process
+MAX_SOCKETS_PER_USER = int(os.environ.get("SALIENT_WS_MAX_SOCKETS_PER_USER")
+                           or getattr(settings, "SALIENT_WS_MAX_SOCKETS_PER_USER", 10))
+
+_sockets_per_user: Counter = Counter()
+
+# type → {field: (python types, required)}
+SCHEMAS: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
+    "watch": {"table": ((int,), True), "invite": ((str,), False)},
+    "unwatch": {"table": ((int,), True)},
+    "ping": {"t": ((int, float, str), False)},
+}
+
+
+def parse(text: str | None, data: bytes | None = None) -> tuple[str, dict[str, Any]]:
+    """One client frame → (type, fields), with the game socket's error codes."""
+    if text is None:
+        if data is not None and len(data) > MAX_FRAME_BYTES:
+            raise ProtocolError("frame/too_large", f"Frames are limited to {MAX_FRAME_BYTES} "
+                                "bytes.", limit=MAX_FRAME_BYTES)
+        raise ProtocolError("frame/binary", "Binary frames are not part of the protocol; "
+                            "send JSON text.")
+    if len(text) > MAX_FRAME_BYTES or len(text.encode("utf-8")) > MAX_FRAME_BYTES:
+        raise ProtocolError("frame/too_large", f"Frames are limited to {MAX_FRAME_BYTES} bytes.",
+                            limit=MAX_FRAME_BYTES)
+    try:
+        frame = json.loads(text)
+    except (ValueError, RecursionError):
+        raise ProtocolError("frame/not_json", "That frame is not JSON.") from None
+    if not isinstance(frame, dict):
+        raise ProtocolError("frame/not_object", "A frame is a JSON object with a type.")
+    kind = frame.get("type")
+    if not isinstance(kind, str) or kind not in SCHEMAS:
+        raise ProtocolError("frame/unknown_type",
+                            f"Unknown frame type {str(kind)[:40]!r}; expected one of "
+                            f"{', '.join(sorted(SCHEMAS))}.", type=str(kind)[:40])
+    fields: dict[str, Any] = {}
+    for name, (types, required) in SCHEMAS[kind].items():
+        if name not in frame:
+            if required:
+                raise ProtocolError("frame/invalid", f"{kind} needs {name!r}.", field=name)
+            continue
+        value = frame[name]
+        if not isinstance(value, types) or (isinstance(value, bool) and bool not in types):
+            raise ProtocolError("frame/invalid", f"{kind}.{name} has the wrong type.",
+                                field=name)
+        fields[name] = value
+    return kind, fields
+
+
+def _frame(frame: dict[str, Any]) -> str:
+    return broadcast.dumps(frame)
+
+
+class LobbyHub(broadcast.Hub):
+    """The game's per-process hub (one layer channel, heartbeat, rejoin after an outage),
+    for the lobby groups, with one addition: an identical `tables` or `table` nudge reaches a
+    group's sockets at most once per COALESCE_SECONDS — the first at once, one more at the end
+    of the window if others came meanwhile. Ten seats taken in a second make two re-reads per
+    home page, not ten. Chat nudges pass unchanged (each names its line; the client
+    debounces)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.last_sent: dict[tuple[str, str], float] = {}
+        self.held: set[tuple[str, str]] = set()
+
+    async def dispatch_frame(self, group: str, v: int | None, text: str) -> None:
+        if not text.startswith(('{"type":"tables"', '{"type":"table",')):
+            await super().dispatch_frame(group, v, text)
+            return
+        key = (group, text)
+        if key in self.held:
+            return
+        loop = asyncio.get_running_loop()
+        now = loop.time()
+        since = now - self.last_sent.get(key, -COALESCE_SECONDS)
+        if since < COALESCE_SECONDS:
+            self.held.add(key)
+            loop.call_later(COALESCE_SECONDS - since,
+                            lambda: asyncio.ensure_future(self._release(key, v)))
+            return
+        self._sent(key, now)
+        await super().dispatch_frame(group, v, text)
+
+    async def _release(self, key: tuple[str, str], v: int | None) -> None:
+        self.held.discard(key)
+        self._sent(key, asyncio.get_running_loop().time())
+        await super().dispatch_frame(key[0], v, key[1])
+
+    def _sent(self, key: tuple[str, str], now: float) -> None:
+        self.last_sent[key] = now
+        if len(self.last_sent) > 1000:
+            self.last_sent = {k: t for k, t in self.last_sent.items()
+                              if now - t < COALESCE_SECONDS}
+
+
+LOBBY_HUB = LobbyHub()
+
+
+def _check_watch(user: Any, table_id: int, invite: str | None) -> bool:
+    """May `user` see the table? The HTTP views' own check (services.access_table)."""
+    try:
+        services.access_table(user, table_id, invite=invite)
+    except ServiceError:
+        return False
+    return True
+
+
+class LobbyConsumer(AsyncWebsocketConsumer):
+    # No channel per socket: LOBBY_HUB receives for every socket of this process.
+    channel_layer_alias = "salient-hub-only"
+
+    async def connect(self) -> None:
+        self.user = self.scope.get("user") or AnonymousUser()
+        self.bucket = Bucket(RATE, BURST)
+        self.refused = 0
+        self.closed = False
+        self.counted_user: int | None = None
+        self.groups_joined: list[str] = []
+        self.watching: dict[int, str | None] = {}      # table id → the invite it was seen with
+        self.suspended: dict[int, list[str]] = {}      # access checked again: nudges wait
+        self.resync_due = False
+        await self.accept()
+        if self.user.is_authenticated:
+            if _sockets_per_user[self.user.pk] >= MAX_SOCKETS_PER_USER:
+                await self.send_frame({"type": "error", "code": "auth/too_many_sockets",
+                                       "message": f"At most {MAX_SOCKETS_PER_USER} open lobby "
+                                       "sockets per player."})
+                await self._close(CLOSE_TOO_MANY_SOCKETS)
+                return
+            _sockets_per_user[self.user.pk] += 1
+            self.counted_user = self.user.pk
+        await self._join(notify.ALL)
+        if self.user.is_authenticated:
+            await self._join(notify.user_group(self.user.pk))
+        await self.send_frame({"type": "welcome", "protocol": PROTOCOL,
+                               "user": self.user.get_username() or None})
+
+    async def _join(self, group: str) -> None:
+        await LOBBY_HUB.join(group, self)
+        self.groups_joined.append(group)
+
+    async def _close(self, code: int) -> None:
+        if not self.closed:
+            self.closed = True
+            await self.close(code=code)
+
+    async def disconnect(self, code: int) -> None:
+        self.closed = True
+        for group in self.groups_joined:
+            await LOBBY_HUB.leave(group, self)
+        self.groups_joined = []
+        if self.counted_user is not None:
+            _sockets_per_user[self.counted_user] -= 1
+            if _sockets_per_user[self.counted_user] <= 0:
+                del _sockets_per_user[self.counted_user]
+            self.counted_user = None
+
+    async def send_frame(self, frame: dict[str, Any]) -> None:
+        if not self.closed:
+            await self.send(text_data=_frame(frame))
+
+    # --- incoming ---------------------------------------------------------------------------
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        if not self.bucket.take():
+            self.refused += 1
+            if self.refused >= FLOOD_CLOSE:
+                await self._close(CLOSE_FLOOD)
+            elif self.refused == 1 or self.refused % 20 == 0:
+                await self.send_frame({"type": "error", "code": "rate/limited",
+                                       "message": f"Slow down: at most {RATE:g} frames a "
+                                       "second. Frames beyond that are dropped."})
+            return
+        try:
+            kind, fields = parse(text_data, bytes_data)
+        except ProtocolError as exc:
+            await self.send_frame(exc.frame())
+            return
+        await getattr(self, f"on_{kind}")(fields)
+
+    async def on_watch(self, fields: dict[str, Any]) -> None:
+        table_id, invite = fields["table"], fields.get("invite")
+        if table_id not in self.watching and len(self.watching) >= MAX_WATCHED:
+            await self.send_frame({"type": "error", "code": "watch/too_many", "ref": "watch",
+                                   "message": f"Watch at most {MAX_WATCHED} tables at once.",
+                                   "data": {"limit": MAX_WATCHED}})
+            return
+        if not await database_sync_to_async(_check_watch)(self.user, table_id, invite):
+            # One answer for "no such table" and "not yours to see": a private table's
+            # existence is not acknowledged here.
+            await self.send_frame({"type": "error", "code": "table/not_found", "ref": "watch",
+                                   "message": f"There is no table {table_id} you may see (a "
+                                   "private table needs its invite).",
+                                   "data": {"table": table_id}})
+            return
+        if self.closed:
+            return
+        if table_id not in self.watching:
+            await self._join(notify.table_group(table_id))
+        self.watching[table_id] = invite
+        await self.send_frame({"type": "watching", "table": table_id})
+
+    async def on_unwatch(self, fields: dict[str, Any]) -> None:
+        table_id = fields["table"]
+        await self._unwatch(table_id)
+        await self.send_frame({"type": "unwatched", "table": table_id})
+
+    async def _unwatch(self, table_id: int) -> None:
+        self.suspended.pop(table_id, None)
+        if self.watching.pop(table_id, "absent") == "absent":
+            return
+        group = notify.table_group(table_id)
+        await LOBBY_HUB.leave(group, self)
+        if group in self.groups_joined:
+            self.groups_joined.remove(group)
+
+    async def on_ping(self, fields: dict[str, Any]) -> None:
+        await self.send_frame({"type": "pong", "t": fields.get("t")})
+
+    # --- frames from the hub ----------------------------------------------------------------
+
+    async def deliver(self, v: int | None, text: str, group: str | None = None) -> None:
+        if self.closed:
+            return
+        if group is not None and group.startswith("lobby.t"):
+            table_id = int(group[len("lobby.t"):])
+            if table_id not in self.watching:
+                return
+            if text.startswith('{"type":"_recheck"'):
+                if table_id not in self.suspended:
+                    self.suspended[table_id] = []
+                    asyncio.ensure_future(self._recheck(table_id))
+                return
+            if table_id in self.suspended:
+                self.suspended[table_id].append(text)
+                return
+        await self.send(text_data=text)
+
+    async def _recheck(self, table_id: int) -> None:
+        """The table turned private: keep watching only if this user may still see it. Its
+        nudges wait meanwhile (off the hub's path: the hub does not wait for the database)."""
+        try:
+            allowed = await database_sync_to_async(_check_watch)(
+                self.user, table_id, self.watching.get(table_id))
+        except Exception:  # noqa: BLE001 — when in doubt, stop the nudges
+            allowed = False
+        held = self.suspended.pop(table_id, [])
+        if self.closed or table_id not in self.watching:
+            return
+        if not allowed:
+            await self._unwatch(table_id)
+            await self.send_frame({"type": "unwatched", "table": table_id})
+            return
+        for text in held:
+            await self.send(text_data=text)
+
+    def nudge(self) -> None:
+        """The layer was down (the hub saw its heartbeat stop): nudges may have been lost.
+        The hub calls this once per group the socket is in; the client hears it once."""
+        if self.closed or self.resync_due:
+            return
+        self.resync_due = True
+        asyncio.ensure_future(self._resync())
+
+    async def _resync(self) -> None:
+        self.resync_due = False
+        await self.send_frame({"type": "resync"})

@@ -1,0 +1,277 @@
+"""The lobby socket `/ws/lobby/` against a real daphne: nudges after lobby changes made through
+the HTTP API, private tables' nudges never reaching strangers, and bad input refused with the
+socket still usable. PostgreSQL is needed (daphne shares the test database); Redis is not —
+without REDIS_URL daphne runs on the in-memory layer, with it on channels_redis' pub/sub."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+
+import httpx
+import pytest
+from django.conf import settings
+from django.db import connections
+from websockets.asyncio.client import connect
+from websockets.exceptions import InvalidStatus
+
+from . import helpers
+
+pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
+
+
+async def db(fn, *args):
+    def run():
+        try:
+            return fn(*args)
+        finally:
+            connections.close_all()
+    return await asyncio.to_thread(run)
+
+
+def session_cookie(user) -> str:
+    """A signed-in session for `user`, stored in the test database daphne reads."""
+    from django.test import Client
+    client = Client()
+    client.force_login(user)
+    return f"{settings.SESSION_COOKIE_NAME}={client.cookies[settings.SESSION_COOKIE_NAME].value}"
+
+
+class LobbyClient:
+    """A lobby socket that records every frame it receives."""
+
+    def __init__(self, server_url: str, cookie: str | None = None,
+                 origin: str = "http://127.0.0.1") -> None:
+        self.url = f"{server_url}/ws/lobby/"
+        self.cookie = cookie
+        self.origin = origin
+        self.frames: list[dict[str, Any]] = []
+        self.inbox: asyncio.Queue = asyncio.Queue()
+
+    async def open(self) -> "LobbyClient":
+        headers = {"Cookie": self.cookie} if self.cookie else None
+        self.ws = await connect(self.url, origin=self.origin, additional_headers=headers,
+                                open_timeout=10)
+        self.reader = asyncio.get_running_loop().create_task(self._read())
+        self.welcome = await self.expect("welcome")
+        return self
+
+    async def _read(self) -> None:
+        try:
+            async for text in self.ws:
+                frame = json.loads(text)
+                self.frames.append(frame)
+                await self.inbox.put(frame)
+        except Exception:  # noqa: BLE001
+            pass
+        await self.inbox.put({"type": "_closed", "code": self.ws.close_code})
+
+    async def send(self, frame: Any) -> None:
+        await self.ws.send(frame if isinstance(frame, (str, bytes)) else json.dumps(frame))
+
+    async def expect(self, *types: str, timeout: float = 10.0, where: Any = None
+                     ) -> dict[str, Any]:
+        async def wait() -> dict[str, Any]:
+            while True:
+                frame = await self.inbox.get()
+                if frame["type"] in types and (where is None or where(frame)):
+                    return frame
+                if frame["type"] == "_closed" and "_closed" not in types:
+                    raise AssertionError(f"closed ({frame['code']}) waiting for {types}")
+        return await asyncio.wait_for(wait(), timeout)
+
+    async def seen(self, kind: str, *, after: int, timeout: float = 10.0,
+                   where: Any = None) -> dict[str, Any]:
+        """The first `kind` frame received after the first `after` frames (the inbox aside)."""
+        async def wait() -> dict[str, Any]:
+            while True:
+                for frame in self.frames[after:]:
+                    if frame["type"] == kind and (where is None or where(frame)):
+                        return frame
+                await asyncio.sleep(0.02)
+        return await asyncio.wait_for(wait(), timeout)
+
+    async def watch(self, table: int, **fields: Any) -> dict[str, Any]:
+        await self.send({"type": "watch", "table": table, **fields})
+        return await self.expect("watching", "error",
+                                 where=lambda f: f.get("table") == table
+                                 or f.get("data", {}).get("table") == table)
+
+    async def close(self) -> None:
+        await self.ws.close()
+        await asyncio.wait_for(self.reader, 5)
+
+
+class Api:
+    """The HTTP API of the daphne under test, as one user (token auth)."""
+
+    def __init__(self, server_port: int, token: str) -> None:
+        self.http = httpx.AsyncClient(base_url=f"http://127.0.0.1:{server_port}",
+                                      headers={"Authorization": f"Token {token}"}, timeout=15)
+
+    async def call(self, method: str, path: str, body: Any = None) -> dict[str, Any]:
+        response = await self.http.request(method, path, json=body)
+        assert response.status_code < 300, (path, response.status_code, response.text)
+        return response.json()
+
+    async def table(self, **fields: Any) -> dict[str, Any]:
+        return await self.call("POST", "/api/tables/", {"title": "Lobby test",
+                                                        "ruleset": "toy_skirmish",
+                                                        "scenario": "duel", **fields})
+
+
+@pytest.fixture
+def players(transactional_db):
+    users = {name: helpers.make_user(name) for name in ("hamlet", "othello", "iago")}
+    return {name: {"user": user, "token": helpers.token_of(user),
+                   "cookie": session_cookie(user)} for name, user in users.items()}
+
+
+@pytest.fixture
+def lobby(players, daphne_server):
+    server = daphne_server()
+    apis = {name: Api(server.port, p["token"]) for name, p in players.items()}
+    return server, apis
+
+
+async def test_a_seat_taken_by_another_user_nudges_home_pages_and_the_tables_watchers(
+        players, lobby):
+    server, api = lobby
+    watcher = await LobbyClient(server.url, players["othello"]["cookie"]).open()
+    anonymous = await LobbyClient(server.url).open()
+    assert watcher.welcome == {"type": "welcome", "protocol": "salient-lobby/1",
+                               "user": "othello"}
+    assert anonymous.welcome["user"] is None
+    table = await api["hamlet"].table()
+    await watcher.expect("tables")
+    await anonymous.expect("tables")
+    assert (await watcher.watch(table["id"]))["type"] == "watching"
+
+    await api["iago"].call("POST", f"/api/tables/{table['id']}/seats/blue/claim")
+    assert await watcher.expect("table", where=lambda f: f["table"] == table["id"]) == {
+        "type": "table", "table": table["id"], "change": "seats"}
+    await watcher.expect("tables")
+    await anonymous.expect("tables")
+
+    await api["iago"].call("POST", f"/api/tables/{table['id']}/chat", {"text": "Bonjour"})
+    assert await watcher.expect("chat") == {"type": "chat", "table": table["id"], "seq": 1}
+    # A nudge is a nudge: the chat line itself never travels on the lobby socket.
+    assert not any("Bonjour" in json.dumps(f) for f in watcher.frames + anonymous.frames)
+    assert not any(f["type"] in ("table", "chat") for f in anonymous.frames), \
+        "only watchers hear about one table"
+    await watcher.close()
+    await anonymous.close()
+
+
+async def test_a_private_tables_events_never_reach_a_user_who_may_not_see_it(players, lobby):
+    server, api = lobby
+    host = await LobbyClient(server.url, players["hamlet"]["cookie"]).open()
+    guest = await LobbyClient(server.url, players["othello"]["cookie"]).open()
+    stranger = await LobbyClient(server.url, players["iago"]["cookie"]).open()
+    anonymous = await LobbyClient(server.url).open()
+    strangers = (stranger, anonymous)
+
+    secret = await api["hamlet"].table(title="Elsinore", visibility="private")
+    tid, token = secret["id"], secret["invite_token"]
+    await host.expect("tables")
+    assert (await host.watch(tid))["type"] == "watching"
+    refused = await stranger.watch(tid)
+    unknown = await stranger.watch(999999)
+    assert refused["code"] == unknown["code"] == "table/not_found", \
+        "a private table answers exactly like a missing one"
+    assert (await anonymous.watch(tid))["code"] == "table/not_found"
+    # The invite token opens it, as over HTTP.
+    assert (await guest.watch(tid, invite=token))["type"] == "watching"
+
+    await api["othello"].call("POST", f"/api/tables/{tid}/seats/blue/claim?invite={token}")
+    await guest.expect("tables")
+    await host.expect("table", where=lambda f: f["change"] == "seats")
+    await api["othello"].call("POST", f"/api/tables/{tid}/chat", {"text": "to be or not"})
+    await host.expect("chat", where=lambda f: f["table"] == tid)
+    await api["hamlet"].call("POST", f"/api/tables/{tid}/seats/red/claim")
+    await api["hamlet"].call("POST", f"/api/tables/{tid}/ready", {"ready": True})
+    await api["othello"].call("POST", f"/api/tables/{tid}/ready", {"ready": True})
+    game = await api["hamlet"].call("POST", f"/api/tables/{tid}/start")
+    for client in (guest, host):
+        await client.expect("table", where=lambda f: f["change"] == "state")
+    mark = len(host.frames)
+    # The game's end (here: the host abandons it) nudges too: "Games to watch" loses it.
+    await api["hamlet"].call("POST", f"/api/games/{game['game']}/abandon")
+    assert await host.seen("table", after=mark, where=lambda f: f["change"] == "state") == {
+        "type": "table", "table": tid, "change": "state"}
+
+    # A public table now: every socket hears it, so every frame a stranger received before it
+    # is in hand — and none of them may be about the private table.
+    await api["hamlet"].table(title="Open to all")
+    for client in strangers:
+        sentinel = await client.seen("tables", after=0)
+        before = client.frames[:client.frames.index(sentinel)]
+        assert [f["type"] for f in before] == ["welcome", "error", "error"][:len(before)], before
+        assert not any("Elsinore" in json.dumps(f) or f.get("table") == tid for f in before)
+        assert not any(f.get("table") == tid for f in client.frames)
+    for client in (host, guest, stranger, anonymous):
+        await client.close()
+
+
+async def test_a_table_that_turns_private_stops_nudging_its_uninvited_watchers(players, lobby):
+    server, api = lobby
+    stranger = await LobbyClient(server.url, players["iago"]["cookie"]).open()
+    host = await LobbyClient(server.url, players["hamlet"]["cookie"]).open()
+    table = await api["hamlet"].table(title="Soon private")
+    tid = table["id"]
+    assert (await stranger.watch(tid))["type"] == "watching"
+    assert (await host.watch(tid))["type"] == "watching"
+    await api["hamlet"].call("PATCH", f"/api/tables/{tid}/", {"visibility": "private"})
+    assert await stranger.expect("unwatched") == {"type": "unwatched", "table": tid}
+    await host.expect("table", where=lambda f: f["change"] == "settings")
+    await api["hamlet"].call("POST", f"/api/tables/{tid}/chat", {"text": "behind the arras"})
+    await host.expect("chat", where=lambda f: f["table"] == tid)
+    mark = len(stranger.frames)
+    await api["hamlet"].table(title="Sentinel")
+    await stranger.seen("tables", after=mark)
+    after = stranger.frames[stranger.frames.index({"type": "unwatched", "table": tid}) + 1:]
+    assert not any(f.get("table") == tid for f in after), after
+    for client in (stranger, host):
+        await client.close()
+
+
+async def test_bad_input_gets_an_error_frame_and_the_socket_stays_usable(players, lobby):
+    server, api = lobby
+    with pytest.raises(InvalidStatus) as refused:
+        await LobbyClient(server.url, origin="http://evil.example").open()
+    assert refused.value.response.status_code == 403
+    client = await LobbyClient(server.url, players["iago"]["cookie"]).open()
+    secret = await api["hamlet"].table(visibility="private")
+    cases = [
+        ("not json {", "frame/not_json"),
+        ("[1, 2]", "frame/not_object"),
+        (json.dumps({"type": "teleport"}), "frame/unknown_type"),
+        (json.dumps({"type": "watch"}), "frame/invalid"),
+        (json.dumps({"type": "watch", "table": "7"}), "frame/invalid"),
+        (json.dumps({"type": "watch", "table": True}), "frame/invalid"),
+        (json.dumps({"type": "watch", "table": 999999}), "table/not_found"),
+        (json.dumps({"type": "watch", "table": secret["id"]}), "table/not_found"),
+        (json.dumps({"type": "watch", "table": secret["id"], "invite": "guess"}),
+         "table/not_found"),
+        ("x" * (64 * 1024 + 10), "frame/too_large"),
+        (b"\x00\x01", "frame/binary"),
+    ]
+    for text, code in cases:
+        await client.send(text)
+        assert (await client.expect("error"))["code"] == code, text[:60]
+    await client.send({"type": "ping", "t": 7})
+    assert await client.expect("pong") == {"type": "pong", "t": 7}
+    public = await api["hamlet"].table()
+    assert (await client.watch(public["id"]))["type"] == "watching"
+    await api["othello"].call("POST", f"/api/tables/{public['id']}/seats/red/claim")
+    await client.expect("table", where=lambda f: f["table"] == public["id"])
+    await client.send({"type": "unwatch", "table": public["id"]})
+    assert await client.expect("unwatched") == {"type": "unwatched", "table": public["id"]}
+    # Flooding: refused with rate/limited, then closed.
+    for _ in range(60):
+        await client.send({"type": "ping"})
+    assert (await client.expect("error"))["code"] == "rate/limited"
+    for _ in range(400):
+        await client.send({"type": "ping"})
+    assert (await client.expect("_closed"))["code"] == 4429
