@@ -265,6 +265,8 @@ def _finish(game: Game, ruleset: Any, steps: list[Step], *, acting: str | None =
         fields += ["result", "finished"]
         Table.objects.filter(pk=game.table_id, state=Table.State.STARTED).update(
             state=Table.State.FINISHED, finished=now)
+        from boardgame.lobby import notify  # the lobby's "Games to watch" loses it
+        notify.game_finished(game.table_id)
     clocks.after_steps(game, ruleset, acting=acting, now=now)
     game.save(update_fields=fields)
     first = steps[0].v
