@@ -1,4 +1,5 @@
-"""`python -m bench engine | board | all | live | browser` — print benchmark figures as JSON."""
+"""`python -m bench engine | board | all | live | reference | compare | browser` — print
+benchmark figures as JSON."""
 
 from __future__ import annotations
 
@@ -13,7 +14,8 @@ def main(argv: list[str] | None = None) -> int:
     os.environ.setdefault("SALIENT_EXTRA_RULESETS", "tests.toy.ruleset")
     parser = argparse.ArgumentParser(prog="python -m bench")
     figures: dict[str, object] = {}
-    parser.add_argument("suite", choices=["engine", "board", "all", "live", "browser"])
+    parser.add_argument("suite", choices=["engine", "board", "all", "live", "reference", "compare",
+                                          "browser"])
     parser.add_argument("--games", type=int, default=None,
                         help="live: games played at once (1); engine: games per scenario (3)")
     parser.add_argument("--max-actions", type=int, default=300,
@@ -25,7 +27,15 @@ def main(argv: list[str] | None = None) -> int:
                         help="live: spectators as lean hand-rolled clients or `websockets` ones")
     parser.add_argument("--processes", type=int, default=1,
                         help="live: daphne processes (players on the first, spectators spread)")
+    parser.add_argument("--rounds", type=int, default=3,
+                        help="compare: rounds of (boardgame.io reference, then ours)")
     args = parser.parse_args(argv)
+    if args.suite == "reference":
+        from bench import reference
+        figures["reference"] = reference.run(args.spectators, args.actions)
+    if args.suite == "compare":
+        from bench import reference
+        figures["compare"] = reference.compare(args.rounds, args.spectators, args.actions)
     if args.suite == "live":
         from bench import live
         figures["live"] = live.run(args.games or 1, args.spectators, args.actions, args.hold,
