@@ -1,9 +1,16 @@
-// Table chat (before the game starts): the lobby has no socket, so poll
-// GET /api/tables/<id>/chat?since=<last seq> every few seconds and append what is new.
+// Table page, live: the table chat and the table's panel (seats, state, settings).
+// The lobby socket (/ws/lobby/) watches this table ({"type":"watch","table":id}, with the
+// page's invite token) and nudges: {"type":"chat",seq} → read GET /api/tables/<id>/chat?since=
+// <last seq> and append what is new; {"type":"table"} → re-read this page and swap the panel.
+// Only while the socket is down (or the watch was refused) does the chat poll, every 3 s.
 // Every message is written with textContent — never innerHTML: chat text is raw user input.
 // Posting sends the page's CSRF token (session auth) in the X-CSRFToken header.
 
+import { connectLobby, debounced, reread } from "./home.js";
+
 const POLL = 3000;
+// A first connection this long after the page was rendered may have missed a change.
+const FRESH_PAGE_MS = 3000;
 const box = document.getElementById("table-chat");
 
 function el(tag, className, text) {
@@ -42,6 +49,7 @@ function start() {
   const error = document.getElementById("chat-error");
   let last = 0;
   let busy = false;
+  let poller = null;
 
   function append(messages) {
     const fresh = messages.filter((m) => m.seq > last);
@@ -54,7 +62,7 @@ function start() {
   }
 
   async function poll() {
-    if (busy || (document.hidden && last)) return;
+    if (busy || (document.hidden && last && poller !== null)) return;
     busy = true;
     try {
       const response = await fetch(chatUrl(last), { credentials: "same-origin", headers: { Accept: "application/json" } });
@@ -94,10 +102,86 @@ function start() {
     }
   }
 
+  function polling(on) {
+    if (on && poller === null) poller = setInterval(poll, POLL);
+    if (!on && poller !== null) {
+      clearInterval(poller);
+      poller = null;
+    }
+    box.dataset.lobbySocket = on ? "down" : "live";
+  }
+
+  const panel = livePanel();
+  const chatNudged = debounced(poll);
   form.addEventListener("submit", send);
   poll();
-  setInterval(poll, POLL);
+  polling(true);
+  connectLobby({
+    onLive(sendFrame, again) {
+      const watch = { type: "watch", table: Number(box.dataset.table) };
+      if (box.dataset.invite) watch.invite = box.dataset.invite;
+      sendFrame(watch);
+      if (again || performance.now() > FRESH_PAGE_MS) panel.nudge();
+    },
+    onFrame(frame) {
+      const mine = frame.table === Number(box.dataset.table);
+      if (frame.type === "watching" && mine) {
+        polling(false);
+        chatNudged();  // lines posted while the socket was away
+      } else if ((frame.type === "unwatched" && mine) || (frame.type === "error" && frame.ref === "watch")) {
+        polling(true);
+      } else if (frame.type === "chat" && mine && frame.seq > last) {
+        chatNudged();
+      } else if (frame.type === "table" && mine) {
+        panel.nudge();
+      } else if (frame.type === "resync") {
+        chatNudged();
+        panel.nudge();
+      }
+    },
+    onDown() {
+      polling(true);
+    },
+  });
   document.addEventListener("visibilitychange", () => { if (!document.hidden) poll(); });
+}
+
+/**
+ * The table's panel (#table-panel): re-read the page and swap it when a nudge says the table
+ * changed — but not under the user's hands: while focus is inside it or the host's "Edit
+ * options" is open, the swap waits until they leave.
+ */
+function livePanel() {
+  const current = () => document.getElementById("table-panel");
+  let stale = false;
+
+  function busy() {
+    const node = current();
+    return !node || document.hidden || node.contains(document.activeElement) || node.querySelector("details[open]");
+  }
+
+  async function refresh() {
+    if (busy()) return;
+    try {
+      if (!(await reread(["#table-panel"], "nudge", busy))) return;
+      stale = false;
+      current().dataset.refreshed = String(Date.now());
+    } catch {
+      /* offline: the next nudge or the reconnect tries again */
+    }
+  }
+
+  const refreshSoon = debounced(refresh);
+  const retry = () => { if (stale) refreshSoon(); };
+  document.addEventListener("visibilitychange", retry);
+  document.addEventListener("focusout", retry);
+  document.addEventListener("toggle", retry, true);
+  return {
+    nudge() {
+      stale = true;
+      refreshSoon();
+    },
+  };
 }
 
 if (box) start();
