@@ -29,6 +29,7 @@ from channels.sessions import InstanceSessionWrapper
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
 
+from boardgame import wsfast
 from boardgame.api.errors import ServiceError
 from engine import rulesets
 from engine.kernel import audience_of
@@ -250,6 +251,12 @@ class GameConsumer(AsyncWebsocketConsumer):
         if isinstance(wrapper, InstanceSessionWrapper) \
                 and "websocket.send" not in wrapper.save_message_types:
             raw = wrapper.real_send
+            # Under daphne: framed once per audience and written straight to the socket.
+            direct = wsfast.direct_writer(raw)
+            if direct is not None:
+                async def send_direct(text: str) -> None:
+                    direct(text)
+                return send_direct
 
             async def send_text(text: str) -> None:
                 await raw({"type": "websocket.send", "text": text})
