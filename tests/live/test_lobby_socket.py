@@ -1,7 +1,8 @@
 """The lobby socket `/ws/lobby/` against a real daphne: nudges after lobby changes made through
 the HTTP API, private tables' nudges never reaching strangers, and bad input refused with the
-socket still usable. PostgreSQL is needed (daphne shares the test database); Redis is not —
-without REDIS_URL daphne runs on the in-memory layer, with it on channels_redis' pub/sub."""
+socket still usable. These need PostgreSQL (daphne shares the test database); Redis is not
+needed — without REDIS_URL daphne runs on the in-memory layer, with it on channels_redis'
+pub/sub. One test runs the consumer in this process (any database, the in-memory layer)."""
 
 from __future__ import annotations
 
@@ -12,13 +13,17 @@ from typing import Any
 import httpx
 import pytest
 from django.conf import settings
+from django.contrib.auth.models import AnonymousUser
 from django.db import connections
+from channels.db import database_sync_to_async
+from channels.testing import WebsocketCommunicator
 from websockets.asyncio.client import connect
 from websockets.exceptions import InvalidStatus
 
 from . import helpers
 
-pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.django_db(transaction=True)]
+on_daphne = pytest.mark.postgres
 
 
 async def db(fn, *args):
@@ -135,6 +140,7 @@ def lobby(players, daphne_server):
     return server, apis
 
 
+@on_daphne
 async def test_a_seat_taken_by_another_user_nudges_home_pages_and_the_tables_watchers(
         players, lobby):
     server, api = lobby
@@ -164,6 +170,7 @@ async def test_a_seat_taken_by_another_user_nudges_home_pages_and_the_tables_wat
     await anonymous.close()
 
 
+@on_daphne
 async def test_a_private_tables_events_never_reach_a_user_who_may_not_see_it(players, lobby):
     server, api = lobby
     host = await LobbyClient(server.url, players["hamlet"]["cookie"]).open()
@@ -201,19 +208,21 @@ async def test_a_private_tables_events_never_reach_a_user_who_may_not_see_it(pla
     assert await host.seen("table", after=mark, where=lambda f: f["change"] == "state") == {
         "type": "table", "table": tid, "change": "state"}
 
-    # A public table now: every socket hears it, so every frame a stranger received before it
-    # is in hand — and none of them may be about the private table.
+    # Every private nudge went out before the host heard the last one (one process, one hub);
+    # past the coalescing window, any that reached a stranger is in its frames.
+    await asyncio.sleep(1.0)
+    for client in strangers:
+        assert {f["type"] for f in client.frames} <= {"welcome", "error"}, client.frames
+        assert not any("Elsinore" in json.dumps(f) for f in client.frames)
+    # And the strangers' sockets were listening all along: a public table reaches them.
     await api["hamlet"].table(title="Open to all")
     for client in strangers:
-        sentinel = await client.seen("tables", after=0)
-        before = client.frames[:client.frames.index(sentinel)]
-        assert [f["type"] for f in before] == ["welcome", "error", "error"][:len(before)], before
-        assert not any("Elsinore" in json.dumps(f) or f.get("table") == tid for f in before)
-        assert not any(f.get("table") == tid for f in client.frames)
+        await client.expect("tables")
     for client in (host, guest, stranger, anonymous):
         await client.close()
 
 
+@on_daphne
 async def test_a_table_that_turns_private_stops_nudging_its_uninvited_watchers(players, lobby):
     server, api = lobby
     stranger = await LobbyClient(server.url, players["iago"]["cookie"]).open()
@@ -236,6 +245,7 @@ async def test_a_table_that_turns_private_stops_nudging_its_uninvited_watchers(p
         await client.close()
 
 
+@on_daphne
 async def test_bad_input_gets_an_error_frame_and_the_socket_stays_usable(players, lobby):
     server, api = lobby
     with pytest.raises(InvalidStatus) as refused:
@@ -275,3 +285,37 @@ async def test_bad_input_gets_an_error_frame_and_the_socket_stays_usable(players
     for _ in range(400):
         await client.send({"type": "ping"})
     assert (await client.expect("_closed"))["code"] == 4429
+
+
+async def test_in_process_a_private_tables_nudges_reach_its_people_and_nobody_else(
+        players, settings):
+    """The consumer and the notifier in this process, on the in-memory layer (SQLite too)."""
+    from boardgame.lobby import services
+    from boardgame.lobby.consumers import LobbyConsumer
+    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    sockets = {}
+    for name in ("hamlet", "othello", "iago", None):
+        socket = WebsocketCommunicator(LobbyConsumer.as_asgi(), "/ws/lobby/")
+        socket.scope["user"] = players[name]["user"] if name else AnonymousUser()
+        assert (await socket.connect())[0]
+        assert (await socket.receive_json_from())["type"] == "welcome"
+        sockets[name] = socket
+    hamlet, othello = players["hamlet"]["user"], players["othello"]["user"]
+    # Through database_sync_to_async, as a view runs under daphne: the nudge is sent on this
+    # event loop, where the sockets are.
+    call = database_sync_to_async
+    secret = await call(services.do_create_table)(hamlet, title="Elsinore",
+                                                   ruleset="toy_skirmish", scenario="duel",
+                                                   visibility="private")
+    assert await sockets["hamlet"].receive_json_from(timeout=5) == {"type": "tables"}
+    await call(services.do_claim_seat)(othello, secret.pk, "blue", invite=secret.invite_token)
+    assert await sockets["othello"].receive_json_from(timeout=5) == {"type": "tables"}
+    await call(services.do_post_table_chat)(othello, secret.pk, "words, words, words")
+    await call(services.do_create_table)(hamlet, title="Sentinel", ruleset="toy_skirmish",
+                                         scenario="duel")
+    for name in ("iago", None):
+        assert await sockets[name].receive_json_from(timeout=5) == {"type": "tables"}, \
+            "the first frame after welcome must be the public table's nudge"
+        assert await sockets[name].receive_nothing(timeout=1.0)  # past the coalescing window
+    for socket in sockets.values():
+        await socket.disconnect()
