@@ -9,7 +9,8 @@ Conventions of the game socket (play/consumers.py): the origin is checked by
 AllowedHostsOriginValidator (asgi.py); the user is the session cookie's (anonymous visitors
 hear public nudges only); frames over 64 KiB are refused; a token bucket limits each socket;
 bad input gets an `error` frame and the socket stays usable; a user holds at most
-SALIENT_WS_MAX_SOCKETS_PER_USER lobby sockets in one process.
+SALIENT_WS_MAX_SOCKETS_PER_USER lobby sockets — across the cluster with Redis, as game
+sockets do (play/socketcap.py), counted apart from them.
 
 Fan-out: like the game's, through one hub per process (`LobbyHub`, the game's Hub with
 coalescing), so N sockets cost one layer message per process, and the hub's heartbeat tells a
@@ -20,8 +21,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
-from collections import Counter
 from typing import Any
 
 from channels.db import database_sync_to_async
@@ -30,7 +29,7 @@ from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
 
 from boardgame.api.errors import ServiceError
-from boardgame.play import broadcast
+from boardgame.play import broadcast, socketcap
 from boardgame.play.consumers import BURST, FLOOD_CLOSE, RATE, Bucket
 from boardgame.play.protocol import MAX_FRAME_BYTES, ProtocolError
 
@@ -41,10 +40,10 @@ CLOSE_TOO_MANY_SOCKETS = 4409
 CLOSE_FLOOD = 4429
 MAX_WATCHED = 20                 # tables one socket may watch at once
 COALESCE_SECONDS = 0.5           # identical `tables`/`table` nudges per group, per process
-MAX_SOCKETS_PER_USER = int(os.environ.get("SALIENT_WS_MAX_SOCKETS_PER_USER")
-                           or getattr(settings, "SALIENT_WS_MAX_SOCKETS_PER_USER", 10))
-
-_sockets_per_user: Counter = Counter()
+# Lobby sockets have a cap of their own: a player's open game tabs never lock out the lobby.
+LOBBY_CAP = socketcap.SocketCap(getattr(settings, "REDIS_URL", ""),
+                                socketcap.MAX_SOCKETS_PER_USER, socketcap.LEASE_SECONDS,
+                                prefix="salient:lobbycap:")
 
 # type → {field: (python types, required)}
 SCHEMAS: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
@@ -158,21 +157,20 @@ class LobbyConsumer(AsyncWebsocketConsumer):
         self.bucket = Bucket(RATE, BURST)
         self.refused = 0
         self.closed = False
-        self.counted_user: int | None = None
+        self.cap_ticket: socketcap.Ticket | None = None
         self.groups_joined: list[str] = []
         self.watching: dict[int, str | None] = {}      # table id → the invite it was seen with
         self.suspended: dict[int, list[str]] = {}      # access checked again: nudges wait
         self.resync_due = False
         await self.accept()
         if self.user.is_authenticated:
-            if _sockets_per_user[self.user.pk] >= MAX_SOCKETS_PER_USER:
+            self.cap_ticket = await LOBBY_CAP.acquire(self.user.pk)
+            if self.cap_ticket is None:
                 await self.send_frame({"type": "error", "code": "auth/too_many_sockets",
-                                       "message": f"At most {MAX_SOCKETS_PER_USER} open lobby "
+                                       "message": f"At most {LOBBY_CAP.cap} open lobby "
                                        "sockets per player."})
                 await self._close(CLOSE_TOO_MANY_SOCKETS)
                 return
-            _sockets_per_user[self.user.pk] += 1
-            self.counted_user = self.user.pk
         await self._join(notify.ALL)
         if self.user.is_authenticated:
             await self._join(notify.user_group(self.user.pk))
@@ -193,11 +191,9 @@ class LobbyConsumer(AsyncWebsocketConsumer):
         for group in self.groups_joined:
             await LOBBY_HUB.leave(group, self)
         self.groups_joined = []
-        if self.counted_user is not None:
-            _sockets_per_user[self.counted_user] -= 1
-            if _sockets_per_user[self.counted_user] <= 0:
-                del _sockets_per_user[self.counted_user]
-            self.counted_user = None
+        if self.cap_ticket is not None:
+            ticket, self.cap_ticket = self.cap_ticket, None
+            await LOBBY_CAP.release(ticket)
 
     async def send_frame(self, frame: dict[str, Any]) -> None:
         if not self.closed:

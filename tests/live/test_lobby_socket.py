@@ -62,6 +62,19 @@ class LobbyClient:
         self.welcome = await self.expect("welcome")
         return self
 
+    async def try_open(self) -> str:
+        """"welcome", or "refused <close code>" after the error frame of a refusal."""
+        headers = {"Cookie": self.cookie} if self.cookie else None
+        self.ws = await connect(self.url, origin=self.origin, additional_headers=headers,
+                                open_timeout=10)
+        self.reader = asyncio.get_running_loop().create_task(self._read())
+        frame = await self.expect("welcome", "_closed")
+        if frame["type"] == "welcome":
+            self.welcome = frame
+            return "welcome"
+        errors = [f["code"] for f in self.frames if f["type"] == "error"]
+        return f"refused {frame['code']} {','.join(errors)}"
+
     async def _read(self) -> None:
         try:
             async for text in self.ws:
@@ -319,3 +332,41 @@ async def test_in_process_a_private_tables_nudges_reach_its_people_and_nobody_el
         assert await sockets[name].receive_nothing(timeout=1.0)  # past the coalescing window
     for socket in sockets.values():
         await socket.disconnect()
+
+
+@on_daphne
+@pytest.mark.redis
+async def test_the_lobby_cap_holds_across_processes_apart_from_game_sockets(players,
+                                                                             daphne_server):
+    import os
+
+    import redis
+    hamlet = players["hamlet"]
+    redis.Redis.from_url(os.environ["REDIS_URL"]).delete(f"salient:lobbycap:{hamlet['user'].pk}")
+    cap = {"SALIENT_WS_MAX_SOCKETS_PER_USER": "2"}
+    first, second = daphne_server(**cap), daphne_server(**cap)
+    one, two, three = (LobbyClient(server.url, hamlet["cookie"])
+                       for server in (first, second, first))
+    assert await one.try_open() == "welcome"
+    assert await two.try_open() == "welcome"
+    # The first process holds one socket of hamlet's: only the cluster's count refuses this.
+    assert await three.try_open() == "refused 4409 auth/too_many_sockets"
+    # A game socket is counted apart: two open lobby tabs do not lock hamlet out of his game.
+    game = await db(helpers.start_game, hamlet["user"],
+                    {"red": hamlet["user"], "blue": players["othello"]["user"]})
+    from .wsclient import Client
+    player = await Client(first.url, game.pk, token=hamlet["token"]).open()
+    await player.send({"type": "hello", "token": hamlet["token"]})
+    assert (await player.expect("welcome", "_closed", timeout=15))["type"] == "welcome"
+    await player.close()
+    await one.close()
+    again = LobbyClient(second.url, hamlet["cookie"])
+    for _ in range(50):  # the close's ZREM lands a moment after the socket is gone
+        outcome = await again.try_open()
+        if outcome == "welcome":
+            break
+        again = LobbyClient(second.url, hamlet["cookie"])
+        await asyncio.sleep(0.1)
+    assert outcome == "welcome"
+    await two.close()
+    await again.close()
