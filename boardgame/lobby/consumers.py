@@ -20,7 +20,6 @@ socket (`resync`) when nudges may have been lost.
 from __future__ import annotations
 
 import asyncio
-import json
 from typing import Any
 
 from channels.db import database_sync_to_async
@@ -30,14 +29,14 @@ from django.contrib.auth.models import AnonymousUser
 
 from boardgame.api.errors import ServiceError
 from boardgame.play import broadcast, socketcap
-from boardgame.play.consumers import BURST, FLOOD_CLOSE, RATE, Bucket
-from boardgame.play.protocol import MAX_FRAME_BYTES, ProtocolError
+from boardgame.play import protocol
+from boardgame.play.consumers import BURST, RATE, Bucket, refused_for_rate
+from boardgame.play.protocol import ProtocolError
 
 from . import notify, services
 
 PROTOCOL = "salient-lobby/1"
 CLOSE_TOO_MANY_SOCKETS = 4409
-CLOSE_FLOOD = 4429
 MAX_WATCHED = 20                 # tables one socket may watch at once
 COALESCE_SECONDS = 0.5           # identical `tables`/`table` nudges per group, per process
 # Lobby sockets have a cap of their own: a player's open game tabs never lock out the lobby.
@@ -45,48 +44,12 @@ LOBBY_CAP = socketcap.SocketCap(getattr(settings, "REDIS_URL", ""),
                                 socketcap.MAX_SOCKETS_PER_USER, socketcap.LEASE_SECONDS,
                                 prefix="salient:lobbycap:")
 
-# type → {field: (python types, required)}
+# type → {field: (python types, required)}, parsed by the game socket's protocol.parse
 SCHEMAS: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
     "watch": {"table": ((int,), True), "invite": ((str,), False)},
     "unwatch": {"table": ((int,), True)},
     "ping": {"t": ((int, float, str), False)},
 }
-
-
-def parse(text: str | None, data: bytes | None = None) -> tuple[str, dict[str, Any]]:
-    """One client frame → (type, fields), with the game socket's error codes."""
-    if text is None:
-        if data is not None and len(data) > MAX_FRAME_BYTES:
-            raise ProtocolError("frame/too_large", f"Frames are limited to {MAX_FRAME_BYTES} "
-                                "bytes.", limit=MAX_FRAME_BYTES)
-        raise ProtocolError("frame/binary", "Binary frames are not part of the protocol; "
-                            "send JSON text.")
-    if len(text) > MAX_FRAME_BYTES or len(text.encode("utf-8")) > MAX_FRAME_BYTES:
-        raise ProtocolError("frame/too_large", f"Frames are limited to {MAX_FRAME_BYTES} bytes.",
-                            limit=MAX_FRAME_BYTES)
-    try:
-        frame = json.loads(text)
-    except (ValueError, RecursionError):
-        raise ProtocolError("frame/not_json", "That frame is not JSON.") from None
-    if not isinstance(frame, dict):
-        raise ProtocolError("frame/not_object", "A frame is a JSON object with a type.")
-    kind = frame.get("type")
-    if not isinstance(kind, str) or kind not in SCHEMAS:
-        raise ProtocolError("frame/unknown_type",
-                            f"Unknown frame type {str(kind)[:40]!r}; expected one of "
-                            f"{', '.join(sorted(SCHEMAS))}.", type=str(kind)[:40])
-    fields: dict[str, Any] = {}
-    for name, (types, required) in SCHEMAS[kind].items():
-        if name not in frame:
-            if required:
-                raise ProtocolError("frame/invalid", f"{kind} needs {name!r}.", field=name)
-            continue
-        value = frame[name]
-        if not isinstance(value, types) or (isinstance(value, bool) and bool not in types):
-            raise ProtocolError("frame/invalid", f"{kind}.{name} has the wrong type.",
-                                field=name)
-        fields[name] = value
-    return kind, fields
 
 
 def _frame(frame: dict[str, Any]) -> str:
@@ -202,17 +165,10 @@ class LobbyConsumer(AsyncWebsocketConsumer):
     # --- incoming ---------------------------------------------------------------------------
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
-        if not self.bucket.take():
-            self.refused += 1
-            if self.refused >= FLOOD_CLOSE:
-                await self._close(CLOSE_FLOOD)
-            elif self.refused == 1 or self.refused % 20 == 0:
-                await self.send_frame({"type": "error", "code": "rate/limited",
-                                       "message": f"Slow down: at most {RATE:g} frames a "
-                                       "second. Frames beyond that are dropped."})
+        if await refused_for_rate(self):
             return
         try:
-            kind, fields = parse(text_data, bytes_data)
+            kind, fields = protocol.parse(text_data, bytes_data, schemas=SCHEMAS)
         except ProtocolError as exc:
             await self.send_frame(exc.frame())
             return

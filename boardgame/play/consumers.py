@@ -108,6 +108,22 @@ def _welcome(user: Any, game_id: int, invite: str | None, since: int | None) -> 
             "audiences": broadcast.live_audiences(game.state), "later": later}
 
 
+async def refused_for_rate(consumer: Any) -> bool:
+    """Whether `consumer`'s token bucket refuses the frame just received. The first refusal
+    and every twentieth say so in an `error` frame; FLOOD_CLOSE of them close the socket.
+    (Shared with the lobby socket: `bucket`, `refused`, `send_frame` and `_close`.)"""
+    if consumer.bucket.take():
+        return False
+    consumer.refused += 1
+    if consumer.refused >= FLOOD_CLOSE:
+        await consumer._close(protocol.CLOSE_FLOOD)
+    elif consumer.refused == 1 or consumer.refused % 20 == 0:
+        await consumer.send_frame({"type": "error", "code": "rate/limited",
+                                   "message": f"Slow down: at most {RATE:g} frames a second. "
+                                   "Frames beyond that are dropped."})
+    return True
+
+
 class GameConsumer(AsyncWebsocketConsumer):
     # No channel per socket: the process's hub (broadcast.HUB) receives for every socket.
     # (An alias that is not configured makes Channels skip the per-socket layer channel.)
@@ -171,14 +187,7 @@ class GameConsumer(AsyncWebsocketConsumer):
     # --- incoming ---------------------------------------------------------------------------
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
-        if not self.bucket.take():
-            self.refused += 1
-            if self.refused >= FLOOD_CLOSE:
-                await self._close(protocol.CLOSE_FLOOD)
-            elif self.refused == 1 or self.refused % 20 == 0:
-                await self.send_frame({"type": "error", "code": "rate/limited",
-                                       "message": f"Slow down: at most {RATE:g} frames a "
-                                       "second. Frames beyond that are dropped."})
+        if await refused_for_rate(self):
             return
         try:
             kind, fields = protocol.parse(text_data, bytes_data)

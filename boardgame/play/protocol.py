@@ -63,8 +63,11 @@ SCHEMAS: dict[str, dict[str, tuple[Any, bool]]] = {
 }
 
 
-def parse(text: str | None, data: bytes | None = None) -> tuple[str, dict[str, Any]]:
-    """One client frame → (type, fields). Raises ProtocolError."""
+def parse(text: str | None, data: bytes | None = None, *,
+          schemas: dict[str, dict[str, tuple[Any, bool]]] = SCHEMAS
+          ) -> tuple[str, dict[str, Any]]:
+    """One client frame → (type, fields), checked against `schemas` (the game socket's, or
+    another socket's that shares its error codes, like the lobby's). Raises ProtocolError."""
     if text is None:
         if data is not None and len(data) > MAX_FRAME_BYTES:
             raise ProtocolError("frame/too_large", f"Frames are limited to {MAX_FRAME_BYTES} "
@@ -81,11 +84,11 @@ def parse(text: str | None, data: bytes | None = None) -> tuple[str, dict[str, A
     if not isinstance(frame, dict):
         raise ProtocolError("frame/not_object", "A frame is a JSON object with a type.")
     kind = frame.get("type")
-    if not isinstance(kind, str) or kind not in SCHEMAS:
+    if not isinstance(kind, str) or kind not in schemas:
         raise ProtocolError("frame/unknown_type",
                             f"Unknown frame type {str(kind)[:40]!r}; expected one of "
-                            f"{', '.join(sorted(SCHEMAS))}.", type=str(kind)[:40])
-    schema = SCHEMAS[kind]
+                            f"{', '.join(sorted(schemas))}.", type=str(kind)[:40])
+    schema = schemas[kind]
     fields: dict[str, Any] = {}
     for name, (types, required) in schema.items():
         if name not in frame:
