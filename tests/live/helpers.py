@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 from typing import Any
 
@@ -97,3 +98,15 @@ def frame_leaks(frame: Any, seat: str) -> list[str]:
 
 def roundtrip(frame: Any) -> Any:
     return json.loads(json.dumps(frame))
+
+
+async def db(fn: Any, *args: Any) -> Any:
+    """Run the ORM call `fn(*args)` in a thread from an async test, closing its connection."""
+    from django.db import connections
+
+    def run() -> Any:
+        try:
+            return fn(*args)
+        finally:
+            connections.close_all()
+    return await asyncio.to_thread(run)

@@ -14,7 +14,6 @@ import httpx
 import pytest
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
-from django.db import connections
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 from websockets.asyncio.client import connect
@@ -26,13 +25,7 @@ pytestmark = [pytest.mark.django_db(transaction=True)]
 on_daphne = pytest.mark.postgres
 
 
-async def db(fn, *args):
-    def run():
-        try:
-            return fn(*args)
-        finally:
-            connections.close_all()
-    return await asyncio.to_thread(run)
+db = helpers.db
 
 
 def session_cookie(user) -> str:

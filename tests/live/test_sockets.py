@@ -8,7 +8,6 @@ import asyncio
 import json
 
 import pytest
-from django.db import connections
 from websockets.exceptions import InvalidStatus
 
 from boardgame.play.models import ActionRecord, Game
@@ -23,13 +22,7 @@ pytestmark = [pytest.mark.postgres, pytest.mark.redis, pytest.mark.django_db(tra
 TOY = rulesets.get("toy_skirmish")
 
 
-async def db(fn, *args):
-    def run():
-        try:
-            return fn(*args)
-        finally:
-            connections.close_all()
-    return await asyncio.to_thread(run)
+db = helpers.db
 
 
 def fresh_game(game_id):
