@@ -69,6 +69,11 @@ def text_frame(text: str) -> bytes:
     return frame
 
 
+# What `direct_writer` reads of twisted's TCP transport (twisted.internet.abstract).
+_TWISTED_TRANSPORT_STATE = ("connected", "disconnecting", "_writeDisconnected", "dataBuffer",
+                            "offset", "_tempDataLen", "writeSomeData", "write")
+
+
 def direct_writer(send: Any) -> Callable[[str], None] | None:
     """A function that writes a text message on the socket behind `send` (the ASGI send that
     daphne gave a websocket consumer), or None when `send` is not daphne's over plain TCP (a
@@ -83,8 +88,9 @@ def direct_writer(send: Any) -> Callable[[str], None] | None:
         return None
     protocol = send.args[0]
     transport = getattr(protocol, "transport", None)
-    if type(transport) is not TCPServer or not hasattr(protocol, "STATE_OPEN"):
-        return None
+    if type(transport) is not TCPServer or not hasattr(protocol, "STATE_OPEN") \
+            or not all(hasattr(transport, name) for name in _TWISTED_TRANSPORT_STATE):
+        return None  # another twisted than the one this was written against: the usual path
     open_state = protocol.STATE_OPEN
 
     def write(text: str) -> None:

@@ -183,3 +183,9 @@ def test_direct_writer_declines_sends_that_are_not_daphnes():
         pass
     assert wsfast.direct_writer(plain_send) is None
     assert wsfast.direct_writer(functools.partial(plain_send)) is None
+
+
+def test_direct_writer_declines_a_twisted_whose_transport_it_does_not_know():
+    send, _, transport, _, _ = _daphne_send_over_socketpair()
+    del transport._tempDataLen  # as if a twisted release renamed its buffer bookkeeping
+    assert wsfast.direct_writer(send) is None
