@@ -88,13 +88,13 @@ def declare_war(state: dict[str, Any], a: str, b: str) -> None:
 
 
 def activate(state: dict[str, Any], p: str) -> None:
-    """A major goes to war; the minors aligned with it now are those whose capitals count
-    for its morale in this war (FA 14.1)."""
+    """A major goes to war; the minors aligned with it and the home cities and resources it
+    controls now are what an enemy can cost its morale in this war (FA 14.1)."""
+    from .morale import record_war_start
     board = state["board"]
     board["active"] = sorted(set(board["active"]) | {p})
     board["active_since"][p] = state["flow"]["turn"]
-    board.setdefault("war_minors", {})[p] = sorted(
-        minor for minor, major in board["aligned"].items() if major == p)
+    record_war_start(state, p)
 
 
 def _spread(state: dict[str, Any], wars: set[str]) -> None:

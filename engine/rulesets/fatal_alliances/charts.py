@@ -204,6 +204,7 @@ MORALE_POINTS_PER_LEVEL = 10
 ENEMY_HELD_CITY_POINTS = -1
 ENEMY_HELD_CAPITAL_POINTS = -5
 ENEMY_HELD_MINOR_CAPITAL_POINTS = -1   # FA 14.1 (chart fn 3: minors held at the war's start)
+ENEMY_HELD_RESOURCE_POINTS = -1        # FA 14.1 (the seed-000 Morale Chart's city/resource row)
 NO_ATTACK_POINTS = -4
 # War weariness in points (tenths of a level) per turn by year 1915..1919.
 WAR_WEARINESS_POINTS: Mapping[str, tuple[int, ...]] = MappingProxyType({

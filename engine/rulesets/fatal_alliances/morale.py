@@ -1,18 +1,20 @@
-"""FA 14 — morale: points from losses, enemy-held cities and war weariness; 10 points make a
+"""FA 14 — morale: points from losses, enemy-held hexes and war weariness; 10 points make a
 level, a remainder r moves one more level on d10 <= r."""
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
+from engine.board import Map
 from engine.kernel import Event, Roller
 
 from .charts import (BUILD, ENEMY_HELD_CAPITAL_POINTS, ENEMY_HELD_CITY_POINTS,
-                     ENEMY_HELD_MINOR_CAPITAL_POINTS,
+                     ENEMY_HELD_MINOR_CAPITAL_POINTS, ENEMY_HELD_RESOURCE_POINTS,
                      MORALE_POINTS_PER_LEVEL, NO_ATTACK_POINTS, START_MORALE_1914,
                      WAR_WEARINESS_OTHERS, WAR_WEARINESS_POINTS)
-from .position import controller, is_active, is_enemy, is_home_hex, map_of
-from .supply import city_hexes
+from .position import controller, is_active, is_enemy, map_of
+from .powers import power_of_country
 
 
 def unit_loss_points(u: dict[str, Any]) -> int:
@@ -26,34 +28,77 @@ def unit_loss_points(u: dict[str, Any]) -> int:
     return cost
 
 
-def city_points(state: dict[str, Any], power: str) -> int:
-    """FA 14.1 — −1 per enemy-held home city, −5 per enemy-held capital, −1 per enemy-held
-    minor capital (below)."""
+# Countries `powers.COUNTRY_POWER` gives a power only because it holds them from the start as
+# occupier (Luxembourg, Germany's from 2 August 1914): never part of its home country.
+OCCUPIED_NOT_HOME = frozenset({"luxembourg"})
+
+
+def is_home_country_hex(m: Map, hex_id: str, power: str) -> bool:
+    """FA 14.1 — the power's home country proper, by the map's home mark: possessions (Cairo,
+    Algiers: only the UK counts for the CW) and occupied ground do not count."""
+    home = m.hex(hex_id).home
+    return home is not None and home not in OCCUPIED_NOT_HOME and power_of_country(home) == power
+
+
+@functools.lru_cache(maxsize=None)
+def _cities_and_resources(m: Map) -> tuple[str, ...]:
+    return tuple(h for h in m.ids
+                 if m.hex(h).has_feature("city") or m.hex(h).has_feature("resource"))
+
+
+def war_start_holdings(state: dict[str, Any], power: str) -> list[str]:
+    """FA 14.1 — the hexes whose loss to an enemy will cost `power` morale in the war it is
+    entering now: the home-country cities and the map's resource hexes it controls. The
+    scenarios' off-map resources have no hex, so no enemy can ever take them."""
     m = map_of(state)
-    total = 0
-    for h in city_hexes(m):
-        if not is_home_hex(m, h, power):
-            continue
-        owner = controller(state, h)
-        if owner is not None and owner != power and is_enemy(state, power, owner):
-            total += (ENEMY_HELD_CAPITAL_POINTS if m.hex(h).has_feature("capital")
-                      else ENEMY_HELD_CITY_POINTS)
-    return total + minor_capital_points(state, power)
+    return sorted(h for h in _cities_and_resources(m) if controller(state, h) == power
+                  and (m.hex(h).has_feature("resource") or is_home_country_hex(m, h, power)))
 
 
-def minor_capital_points(state: dict[str, Any], power: str) -> int:
-    """FA 14.1 — −1 for each enemy-held capital of a minor that was aligned with `power` when
-    its current war began (`board.war_minors`: Belgrade counts for Russia, which went to war
-    after Serbia aligned with it); it still counts after the other side liberates the minor."""
+def record_war_start(state: dict[str, Any], power: str) -> None:
+    board = state["board"]
+    board.setdefault("war_minors", {})[power] = sorted(
+        minor for minor, major in board["aligned"].items() if major == power)
+    board.setdefault("war_holdings", {})[power] = war_start_holdings(state, power)
+
+
+def morale_hexes(state: dict[str, Any], power: str) -> dict[str, int]:
+    """FA 14.1 — each hex an enemy could cost `power` morale in, with its worst value: the
+    items of one hex (capital, city, resource, minor capital) are not added up."""
     from .conquest import capital_and_factories
     m = map_of(state)
-    total = 0
-    for minor in state["board"].get("war_minors", {}).get(power, []):
+    board = state["board"]
+    worst: dict[str, int] = {}
+
+    def note(hex_id: str, points: int) -> None:
+        worst[hex_id] = min(worst.get(hex_id, 0), points)
+
+    for h in board.get("war_holdings", {}).get(power, []):
+        info = m.hex(h)
+        if info.has_feature("city") and is_home_country_hex(m, h, power):
+            note(h, ENEMY_HELD_CAPITAL_POINTS if info.has_feature("capital")
+                 else ENEMY_HELD_CITY_POINTS)
+        if info.has_feature("resource"):
+            note(h, ENEMY_HELD_RESOURCE_POINTS)
+    for minor in board.get("war_minors", {}).get(power, []):
         capital, _ = capital_and_factories(m, minor)
-        owner = controller(state, capital) if capital else None
-        if owner is not None and owner != power and is_enemy(state, power, owner):
-            total += ENEMY_HELD_MINOR_CAPITAL_POINTS
-    return total
+        if capital:
+            note(capital, ENEMY_HELD_MINOR_CAPITAL_POINTS)
+    return worst
+
+
+def held_by_enemy(state: dict[str, Any], power: str, hex_id: str) -> bool:
+    owner = controller(state, hex_id)
+    return owner is not None and owner != power and is_enemy(state, power, owner)
+
+
+def enemy_held_points(state: dict[str, Any], power: str) -> int:
+    """FA 14.1 — home cities (capitals −5), resources and minor capitals held when the war
+    began and held by an enemy now, one value per hex. Belgrade counts for Russia (aligned
+    before Russia went to war) and still counts after the other side liberates Serbia: the
+    liberated minor is then the enemy holding it."""
+    return sum(points for h, points in sorted(morale_hexes(state, power).items())
+               if held_by_enemy(state, power, h))
 
 
 def war_weariness(state: dict[str, Any], power: str) -> int:
@@ -76,7 +121,7 @@ def adjust_morale(state: dict[str, Any], roller: Roller) -> list[Event]:
             continue
         points = board["morale_points"].get(power, 0)
         from .home_front import morale_points as reserve_points
-        points += city_points(state, power) + war_weariness(state, power)
+        points += enemy_held_points(state, power) + war_weariness(state, power)
         points += reserve_points(state, power)
         if power not in board["attacked_this_turn"]:
             points += NO_ATTACK_POINTS

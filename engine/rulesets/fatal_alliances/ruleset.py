@@ -72,7 +72,10 @@ class FatalAlliances(Ruleset):
     # enemy-held minor capitals (14.1, `board.war_minors`), the d10 for destroyed units of an
     # incompletely conquered country (13.6.1.4), the other side's option-4 announcements: new
     # decisions and events, so a version-1 record no longer replays the same.
-    version = "2"
+    # "3": morale for enemy-held resources and the start-of-war condition for home cities,
+    # one value per hex, possessions and Luxembourg no home cities (14.1, `board.war_holdings`):
+    # other morale points, so a version-2 record may roll and end differently.
+    version = "3"
     manifest = MANIFEST
 
     def setup(self, scenario: str, options: dict[str, Any], seats: list[str],

@@ -9,6 +9,7 @@ from typing import Any
 from engine.kernel import BadSetup, Event
 
 from .charts import START_MORALE_1914, TURN_NAMES
+from .morale import record_war_start
 from .position import DATA, WINDOW_MAP, game_map
 from .powers import POWER_SIDE
 from .profiles import rules_for
@@ -148,8 +149,7 @@ def build_state(scenario: str, options: dict[str, Any], seats: list[str]) -> dic
         "options": {o: bool(options.get(o, False)) for o in OPTION_RULES},
         "halved": {}, "conquered": {}, "conquest_history": {}, "removed": [], "out": [],
         "scrappable": [], "scrapped": [],
-        "war_minors": {p: sorted(mi for mi, ma in spec.get("aligned", {}).items() if ma == p)
-                       for p in sorted(spec["active"])},
+        "war_minors": {}, "war_holdings": {},
         "ops": {p: 0 for p in sorted(seats)}, "op_due": [], "op_required": {}, "op_bought": {},
         "reserve_pool": {},
         "rules": rules_for(options["profile"]), "attacked_this_turn": [],
@@ -176,7 +176,10 @@ def build_state(scenario: str, options: dict[str, Any], seats: list[str]) -> dic
         "op_unlimited": [], "op_hq": {}, "op_spent": {}, "home_front_moved": [], "emergency": {},
         "scrap_choosing": [],
     }
-    return {"flow": flow, "board": board, "secret": {}}
+    state = {"flow": flow, "board": board, "secret": {}}
+    for p in board["active"]:
+        record_war_start(state, p)    # the powers at war from set-up (FA 14.1)
+    return state
 
 
 def scripted_declarations(state: dict[str, Any]) -> list[Event]:

@@ -16,6 +16,7 @@ from typing import Any
 from engine.board import Map
 from engine.kernel import Roller
 from engine.kernel.game import KERNEL
+from engine.rulesets.fatal_alliances.morale import record_war_start
 from engine.rulesets.fatal_alliances.position import register_map
 from engine.rulesets.fatal_alliances.powers import POWER_SIDE
 from engine.rulesets.fatal_alliances.sequence import Step, fresh_marks
@@ -103,6 +104,8 @@ def position(units, *, map_name: str | None = None, weather: str = "fine",
     board["circle"] = []
     board["pool"] = {"germany": [], "russia": []}
     board["victory"].update(german_objectives=[], russian_objectives=[], sudden_death=None)
+    for power in board["active"]:
+        record_war_start(state, power)    # the war began on this map, as the position stands
     flow = state["flow"]
     flow["weather"]["zones"] = {z: weather for z in ("arctic", "mediterranean",
                                                       "north_monsoon", "north_temperate",

@@ -2,7 +2,7 @@
 power when its current war began)."""
 
 from engine.rulesets.fatal_alliances.campaign import run_script
-from engine.rulesets.fatal_alliances.morale import city_points, minor_capital_points
+from engine.rulesets.fatal_alliances.morale import enemy_held_points
 from engine.rulesets.fatal_alliances.setup import build_state
 
 from .positions import corps, position
@@ -20,18 +20,17 @@ def minor_position(**kw):
 def test_fa_14_1_an_enemy_held_minor_capital_costs_one_point():
     state = minor_position()
     state["board"]["war_minors"] = {"russia": ["serbia"]}
-    assert minor_capital_points(state, "russia") == 0
+    assert enemy_held_points(state, "russia") == 0
     state["board"]["control"]["5,2"] = "germany"
-    assert minor_capital_points(state, "russia") == -1
-    assert city_points(state, "russia") == -1
-    assert minor_capital_points(state, "germany") == 0
+    assert enemy_held_points(state, "russia") == -1
+    assert enemy_held_points(state, "germany") == 0
 
 
 def test_fa_14_1_a_minor_aligned_after_the_war_began_does_not_count():
     state = minor_position()
     state["board"]["war_minors"] = {"russia": []}
     state["board"]["control"]["5,2"] = "germany"
-    assert minor_capital_points(state, "russia") == 0
+    assert enemy_held_points(state, "russia") == 0
 
 
 def test_fa_14_1_a_minor_capital_still_counts_when_the_other_side_liberated_it():
@@ -39,7 +38,7 @@ def test_fa_14_1_a_minor_capital_still_counts_when_the_other_side_liberated_it()
     state["board"]["war_minors"] = {"russia": ["serbia"]}
     state["board"]["aligned"] = {"serbia": "germany"}      # liberated by the Central Powers
     state["board"]["wars"] = ["germany|russia"]
-    assert minor_capital_points(state, "russia") == -1
+    assert enemy_held_points(state, "russia") == -1
 
 
 def test_fa_14_1_belgrade_counts_for_russia_and_brussels_for_france_in_the_campaign():
@@ -56,5 +55,5 @@ def test_fa_14_1_belgrade_counts_for_russia_and_brussels_for_france_in_the_campa
     from engine.rulesets.fatal_alliances.position import map_of
     hex_id = map_of(state).places["belgrade"].hex
     belgrade["control"][hex_id] = "austria_hungary"
-    assert minor_capital_points(state, "russia") == -1
-    assert minor_capital_points(state, "france") == 0
+    assert enemy_held_points(state, "russia") == -1
+    assert enemy_held_points(state, "france") == 0

@@ -102,12 +102,12 @@ def test_fa_combat_event_gives_whole_drms_as_numbers():
                if Fraction(str(m["value"])).denominator == 1)
 
 
-def test_fa_ruleset_version_2_refuses_a_version_1_record():
-    assert RULESET.version == "2"
-    versions = {**versions_of(RULESET, "east-prussia-1914"), "ruleset": "1"}
+def test_fa_ruleset_version_3_refuses_a_version_2_record():
+    assert RULESET.version == "3"
+    versions = {**versions_of(RULESET, "east-prussia-1914"), "ruleset": "2"}
     record = build_record(RULESET, scenario="east-prussia-1914", options={},
                           seats=[{"seat": "germany"}, {"seat": "russia"}], game_uid="old",
                           commitment=commitment(SEED), actions=[], versions=versions,
                           seed=SEED)
-    with pytest.raises(RecordError, match=r"fatal_alliances 1, this engine has 2"):
+    with pytest.raises(RecordError, match=r"fatal_alliances 2, this engine has 3"):
         replay(record, RULESET)
