@@ -9,6 +9,8 @@ through the permission-checked HTTP views. Who hears what:
     lobby.u<pk>    one user's lobby sockets: `{"type":"tables"}` when a PRIVATE table they may
                    see changed (its host, its seated players, its invited users) — a stranger
                    does not even hear that some private table changed
+                   and `{"type":"games"}` when something on their "My games" page
+                   changed: a table they sit at, or (async games) a move that became theirs
     lobby.t<id>    the sockets watching table <id> (admitted after an access check):
                    `{"type":"table",…}` and `{"type":"chat",…}`; `_recheck` (never forwarded)
                    when the table turned private, so each watcher's access is checked again
@@ -32,6 +34,7 @@ from .models import Seat, Table
 
 ALL = "lobby.all"
 TABLES = {"type": "tables"}
+GAMES = {"type": "games"}
 
 
 def user_group(user_id: int) -> str:
@@ -78,6 +81,7 @@ def table_changed(table: Table, change: str, *, lists: bool = True,
     if lists:
         messages += [_message(group, TABLES) for group in listing_groups(table,
                                                                          was_public=was_public)]
+    messages += [_message(user_group(pk), GAMES) for pk in seated_users(table.pk)]
     if change != "created":
         if was_public and table.is_private:
             messages.append(_message(table_group(table.pk),
@@ -85,6 +89,21 @@ def table_changed(table: Table, change: str, *, lists: bool = True,
         messages.append(_message(table_group(table.pk),
                                  {"type": "table", "table": table.pk, "change": change}))
     _send_on_commit(messages)
+
+
+def seated_users(table_id: int, seats: list[str] | None = None) -> list[int]:
+    """The users seated at the table (at `seats` only, when given)."""
+    found = Seat.objects.filter(table_id=table_id, user__isnull=False)
+    if seats is not None:
+        found = found.filter(seat__in=seats)
+    return sorted(set(found.values_list("user_id", flat=True)))
+
+
+def moves_opened(table_id: int, seats: list[str]) -> None:
+    """In an async game, `seats` now have a decision they did not have: their players' "My
+    games" pages hear `games` ("your move"). (Live games are played at the board, and a nudge
+    per move would cost every action a query and a PUBLISH.)"""
+    _send_on_commit([_message(user_group(pk), GAMES) for pk in seated_users(table_id, seats)])
 
 
 def chat_posted(table_id: int, seq: int) -> None:

@@ -36,6 +36,7 @@ from django.utils import timezone
 
 from boardgame.api.errors import ServiceError
 from boardgame.chattext import clean_chat_text
+from boardgame.lobby import notify
 from boardgame.lobby.models import Seat, Table
 from engine import rulesets
 from engine.kernel import (IllegalAction, MalformedAction, Outcome, StaleDecision, apply,
@@ -263,9 +264,13 @@ def _finish(game: Game, ruleset: Any, steps: list[Step], *, acting: str | None =
         fields += ["result", "finished"]
         Table.objects.filter(pk=game.table_id, state=Table.State.STARTED).update(
             state=Table.State.FINISHED, finished=now)
-        from boardgame.lobby import notify  # the lobby's "Games to watch" loses it
         notify.game_finished(game.table_id)
+    running_before = set(game.live.get("running", ()))
     clocks.after_steps(game, ruleset, acting=acting, now=now)
+    if game.live.get("pace") == "async":
+        opened = sorted(set(game.live["running"]) - running_before)
+        if opened:
+            notify.moves_opened(game.table_id, opened)
     # A repeated cid trips the unique (game, user, cid) constraint here: see _seat_step.
     _write(game, [step.record for step in steps], fields)
     first = steps[0].v

@@ -2,7 +2,7 @@
 
 Pure bookkeeping on the game row; the caller (boardgame.play.actions, deadlines) holds its lock.
 
-    live = {"mode": "clock" | "deadline" | None,
+    live = {"mode": "clock" | "deadline" | None, "pace": the table's ("live" | "async"),
             "bank": {seat: ms}, "inc": ms, "since": epoch ms,      # clock mode
             "period": ms, "deadlines": {seat: epoch ms},           # deadline mode
             "remind": {seat: epoch ms},                            # e-mail / in-app reminders
@@ -47,7 +47,8 @@ def table_limit(table: Any) -> int:
 
 
 def initial(table: Any, seats: list[str]) -> dict[str, Any]:
-    live: dict[str, Any] = {"mode": None, "running": [], "missed": {s: 0 for s in seats},
+    live: dict[str, Any] = {"mode": None, "pace": table.pace, "running": [],
+                            "missed": {s: 0 for s in seats},
                             "limit": table_limit(table), "disorder": [], "paused": False,
                             "pause": [], "draw": []}
     if table.pace == "live" and table.clock_minutes:

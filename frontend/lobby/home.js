@@ -5,7 +5,8 @@
 // poll, every 8 s, as it did before the socket. Re-reads wait while the tab is hidden or a
 // filter control has focus, and happen when that ends if a nudge came meanwhile.
 //
-// connectLobby(), debounced() and reread() serve the table page too (table_chat.js).
+// connectLobby(), debounced() and reread() serve the table page too (table_chat.js), and
+// keepCurrent() the "My games" page (my_games.js).
 
 const SECTIONS = ["#open-tables", "#games-to-watch"];
 const PERIOD = 8000;
@@ -119,18 +120,25 @@ export async function reread(selectors, reason, hold = () => false) {
   return true;
 }
 
-function startHome() {
+/**
+ * Keep `sections` of this page current: re-read on the lobby socket's nudges of the given
+ * types (and `resync`), debounced; poll every `period` ms only while the socket is down.
+ * Nothing is re-read while the tab is hidden or `busy()` says the user is at work on the
+ * page; a nudge that came meanwhile is honoured when that ends.
+ * @param {{sections: string[], nudges: string[], period?: number, busy?: () => boolean}} page
+ */
+export function keepCurrent({ sections, nudges, period = PERIOD, busy = () => false }) {
   let stale = false;
   let poller = null;
 
   function blocked() {
-    return document.hidden || document.activeElement?.closest?.(".filters");
+    return document.hidden || busy();
   }
 
   async function refresh(reason) {
     if (blocked()) return;
     try {
-      if (!(await reread(SECTIONS, reason, blocked))) return;
+      if (!(await reread(sections, reason, blocked))) return;
       stale = false;
       document.body.dataset.refreshed = String(Date.now());
       document.body.dataset.refreshedBy = reason;
@@ -147,7 +155,7 @@ function startHome() {
   }
 
   function poll(on) {
-    if (on && poller === null) poller = setInterval(() => refresh("poll"), PERIOD);
+    if (on && poller === null) poller = setInterval(() => refresh("poll"), period);
     if (!on && poller !== null) {
       clearInterval(poller);
       poller = null;
@@ -162,7 +170,7 @@ function startHome() {
       if (again || performance.now() > FRESH_PAGE_MS) nudge();
     },
     onFrame(frame) {
-      if (frame.type === "tables" || frame.type === "resync") nudge();
+      if (nudges.includes(frame.type) || frame.type === "resync") nudge();
     },
     onDown() {
       poll(true);
@@ -173,7 +181,11 @@ function startHome() {
     if (poller !== null) refresh("poll");
     else if (stale) nudged();
   });
-  document.querySelector(".filters")?.addEventListener("focusout", () => { if (stale) nudged(); });
+  return { nudgeIfStale: () => { if (stale) nudged(); } };
 }
 
-if (document.querySelector("#open-tables")) startHome();
+if (document.querySelector("#open-tables")) {
+  const home = keepCurrent({ sections: SECTIONS, nudges: ["tables"],
+                             busy: () => Boolean(document.activeElement?.closest?.(".filters")) });
+  document.querySelector(".filters")?.addEventListener("focusout", home.nudgeIfStale);
+}

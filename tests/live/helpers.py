@@ -100,13 +100,14 @@ def roundtrip(frame: Any) -> Any:
     return json.loads(json.dumps(frame))
 
 
-async def db(fn: Any, *args: Any) -> Any:
-    """Run the ORM call `fn(*args)` in a thread from an async test, closing its connection."""
+async def db(fn: Any, *args: Any, **kwargs: Any) -> Any:
+    """Run the ORM call `fn(*args, **kwargs)` in a thread from an async test, closing its
+    connection."""
     from django.db import connections
 
     def run() -> Any:
         try:
-            return fn(*args)
+            return fn(*args, **kwargs)
         finally:
             connections.close_all()
     return await asyncio.to_thread(run)

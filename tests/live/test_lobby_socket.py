@@ -363,3 +363,53 @@ async def test_the_lobby_cap_holds_across_processes_apart_from_game_sockets(play
     assert outcome == "welcome"
     await two.close()
     await again.close()
+
+
+async def _play_until_a_move_opens_for_someone_else(api, game_id, users):
+    """Play the toy duel through the REST API (the server's own process sends the nudges)
+    until a step gives a decision to a seat that had none and was not the one acting.
+    Returns that seat's user name, or None if the game ended first."""
+    from boardgame.play.models import Game
+    for _ in range(40):
+        game = await db(Game.objects.get, pk=game_id)
+        if game.is_over:
+            return None
+        before = set(game.live.get("running", ()))
+        seat, decision, action = helpers.next_moves(game.state)[0]
+        await api[users[seat]].call("POST", f"/api/games/{game_id}/actions",
+                                    {"cid": f"s{game.version}", "seat": seat,
+                                     "decision": decision, "action": action})
+        after = set((await db(Game.objects.get, pk=game_id)).live["running"])
+        opened = sorted(after - before - {seat})
+        if opened:
+            return users[opened[0]]
+    return None
+
+
+@on_daphne
+@pytest.mark.parametrize("pace", ["async", "live"])
+async def test_a_move_that_becomes_yours_in_an_async_game_nudges_your_games_page_only(
+        players, lobby, pace):
+    server, api = lobby
+    sockets = {name: await LobbyClient(server.url, players[name]["cookie"]).open()
+               for name in ("hamlet", "othello", "iago")}
+    game = await db(helpers.start_game, players["hamlet"]["user"],
+                    {"red": players["hamlet"]["user"], "blue": players["othello"]["user"]},
+                    pace=pace)
+    for name in ("hamlet", "othello"):  # the table started: its players' pages re-read
+        await sockets[name].expect("games")
+    await asyncio.sleep(0.7)  # past the coalescing window of that nudge
+    heard = {name: len(s.frames) for name, s in sockets.items()}
+    mover = await _play_until_a_move_opens_for_someone_else(
+        api, game.pk, {"red": "hamlet", "blue": "othello"})
+    assert mover is not None, "the duel never handed a move to the waiting player"
+    await asyncio.sleep(1.0)
+    games = {name: [f for f in s.frames[heard[name]:] if f["type"] == "games"]
+             for name, s in sockets.items()}
+    if pace == "async":
+        assert games[mover], f"{mover}'s move opened but no games nudge came"
+    else:
+        assert not games[mover], "live games are played at the board: no nudge per move"
+    assert not games["iago"], "a stranger hears nothing of another's games"
+    for client in sockets.values():
+        await client.close()
