@@ -400,7 +400,9 @@ class Hub:
                 return
 
     async def _send(self) -> None:
-        """The one sender of this process: frames leave in commit order."""
+        """The one sender of this process: frames leave in the order they were queued (a
+        game's steps can come back from parallel database threads out of order; receivers
+        repair the gap from the database)."""
         assert self.outbox is not None
         layer = get_channel_layer()
         while True:

