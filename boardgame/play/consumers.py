@@ -45,6 +45,9 @@ HELLO_TIMEOUT = float(getattr(settings, "SALIENT_WS_HELLO_TIMEOUT", 5.0))
 RATE = float(os.environ.get("SALIENT_WS_RATE") or getattr(settings, "SALIENT_WS_RATE", 20.0))
 BURST = float(os.environ.get("SALIENT_WS_BURST") or getattr(settings, "SALIENT_WS_BURST", 40.0))
 FLOOD_CLOSE = int(getattr(settings, "SALIENT_WS_FLOOD_CLOSE", 200))  # refused frames → close
+# How long a frame that overtook its predecessor waits for it before the socket catches up
+# from the database (steps of one game return from parallel database threads).
+GAP_GRACE = 0.05
 CHAT_RATE = (5, 10.0)                                           # messages per seconds
 
 
@@ -155,6 +158,7 @@ class GameConsumer(AsyncWebsocketConsumer):
         self.my_seats: list[str] = []
         self.syncing = True
         self.buffer: list[tuple[int, str]] = []
+        self.gap_timer: asyncio.TimerHandle | None = None
         self.bucket = Bucket(RATE, BURST)
         self.chat_bucket = Bucket(CHAT_RATE[0] / CHAT_RATE[1], CHAT_RATE[0])
         self.refused = 0
@@ -177,6 +181,8 @@ class GameConsumer(AsyncWebsocketConsumer):
     async def disconnect(self, code: int) -> None:
         self.closed = True
         self.hello_timer.cancel()
+        if self.gap_timer is not None:
+            self.gap_timer.cancel()
         if self.group is not None:
             await broadcast.HUB.leave(self.group, self)
             presence.PRESENCE.leave(self.game_id, self.my_seats)
@@ -311,9 +317,38 @@ class GameConsumer(AsyncWebsocketConsumer):
         if v == self.v + 1:
             self.v = v
             await self.send_text(text)
+            if self.buffer:
+                await self._send_buffered()
             return
+        # Ahead of its turn: usually its predecessor is a moment behind (a step of the same
+        # game committed in another database thread); catch up from the database only if the
+        # gap is still there after GAP_GRACE — else every socket of the game would query it.
         self.buffer.append((v, text))
-        self.nudge()
+        if self.gap_timer is None:
+            self.gap_timer = asyncio.get_running_loop().call_later(GAP_GRACE,
+                                                                   self._gap_unfilled)
+
+    async def _send_buffered(self) -> None:
+        """Frames that came ahead of their turn, once their turn has come; a frame still
+        ahead stays buffered (its timer runs on)."""
+        pending = sorted(b for b in self.buffer if b[0] > self.v)
+        self.buffer = []
+        for index, (v, text) in enumerate(pending):
+            if v <= self.v:
+                continue  # the same version twice
+            if v != self.v + 1:
+                self.buffer = pending[index:]
+                return
+            self.v = v
+            await self.send_text(text)
+        if self.gap_timer is not None:
+            self.gap_timer.cancel()
+            self.gap_timer = None
+
+    def _gap_unfilled(self) -> None:
+        self.gap_timer = None
+        if self.buffer and not self.closed:
+            self.nudge()
 
     def _seats_changed(self, text: str) -> bool:
         seating = json.loads(text).get("seats", [])
@@ -337,18 +372,8 @@ class GameConsumer(AsyncWebsocketConsumer):
                     if frame["type"] == "snapshot" or frame["v"] == self.v + 1:
                         await self.send_frame(frame)
                         self.v = frame["v"]
-                pending = sorted(b for b in self.buffer if b[0] > self.v)
-                self.buffer = []
-                gap = False
-                for v, text in pending:
-                    if v <= self.v:
-                        continue
-                    if v != self.v + 1:
-                        gap = True
-                        break
-                    self.v = v
-                    await self.send(text_data=text)
-                if not gap:
+                await self._send_buffered()
+                if not self.buffer:
                     return
         except Exception:  # noqa: BLE001
             logger.exception("sync of game %s failed", self.game_id)

@@ -53,3 +53,4 @@ async def test_answers_racing_over_sockets_one_wins_and_every_stream_stays_in_or
     assert len(views) == 1, "every spectator holds the same view"
     for client in everyone:
         await client.close()
+
