@@ -176,7 +176,8 @@ def check_ending(site, game, tmp_path):
     assert watcher.evaluate("() => window.__hidden") == []
 
     record = verify_finished_game(site, host, game, final_v, tmp_path, timeout=180)
-    assert record["versions"]["ruleset"] == "2"
+    from engine import rulesets
+    assert record["versions"]["ruleset"] == rulesets.get("fatal_alliances").version
     if SHOTS:
         replay.screenshot(path=f"{SHOTS}/fa-campaign-replay.png")
     return final_v
