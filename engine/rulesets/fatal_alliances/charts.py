@@ -206,6 +206,12 @@ ENEMY_HELD_CAPITAL_POINTS = -5
 ENEMY_HELD_MINOR_CAPITAL_POINTS = -1   # FA 14.1 (chart fn 3: minors held at the war's start)
 ENEMY_HELD_RESOURCE_POINTS = -1        # FA 14.1 (the seed-000 Morale Chart's city/resource row)
 NO_ATTACK_POINTS = -4
+# FA 14.1 — buying morale on the home front (the rulebook's numbers; +2 also on the seed-000
+# Morale Chart): points per BP spent, the share of the turn's production that may be spent, and
+# the most morale may rise in one turn.
+HOME_FRONT_POINTS_PER_BP = 2
+HOME_FRONT_MAX_TENTHS = 4
+MORALE_MAX_RISE_LEVELS = 1
 # War weariness in points (tenths of a level) per turn by year 1915..1919.
 WAR_WEARINESS_POINTS: Mapping[str, tuple[int, ...]] = MappingProxyType({
     "russia": (1, 3, 4, 4, 4), "austria_hungary": (1, 2, 3, 3, 4), "ottoman": (1, 2, 3, 3, 4),

@@ -1,5 +1,5 @@
-"""FA 14 — morale: points from losses, enemy-held hexes and war weariness; 10 points make a
-level, a remainder r moves one more level on d10 <= r."""
+"""FA 14 — morale: points from losses, enemy-held hexes, war weariness and BP spent on the home
+front; 10 points make a level, a remainder r moves one more level on d10 <= r."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from engine.kernel import Event, Roller
 
 from .charts import (BUILD, ENEMY_HELD_CAPITAL_POINTS, ENEMY_HELD_CITY_POINTS,
                      ENEMY_HELD_MINOR_CAPITAL_POINTS, ENEMY_HELD_RESOURCE_POINTS,
+                     HOME_FRONT_MAX_TENTHS, HOME_FRONT_POINTS_PER_BP, MORALE_MAX_RISE_LEVELS,
                      MORALE_POINTS_PER_LEVEL, NO_ATTACK_POINTS, START_MORALE_1914,
                      WAR_WEARINESS_OTHERS, WAR_WEARINESS_POINTS)
 from .position import controller, is_active, is_enemy, map_of
@@ -109,9 +110,73 @@ def war_weariness(state: dict[str, Any], power: str) -> int:
     return -row[min(len(row) - 1, year - 1915)]
 
 
+def home_front_limit(production: int) -> int:
+    """FA 14.1 — the most BP a power may put into morale out of `production` (the turn's BP
+    after lending and bonuses, before saved BP): 40%, rounded by FA 2.6 like every amount of
+    BP about to be spent."""
+    from fractions import Fraction
+
+    from .combat import round_fa
+    return round_fa(Fraction(production * HOME_FRONT_MAX_TENTHS, 10))
+
+
+def home_front_points(state: dict[str, Any], power: str) -> int:
+    return HOME_FRONT_POINTS_PER_BP * state["board"].get("morale_bp", {}).get(power, 0)
+
+
+def op_shortfall_so_far(state: dict[str, Any], power: str) -> int:
+    """FA 18 — while production is open, the required OPs not (yet) bought; when it closes
+    they are booked into `morale_points` and the tally is cleared, so this is then 0."""
+    board = state["board"]
+    need = board.get("op_required", {}).get(power, 0)
+    return max(0, need - board.get("op_bought", {}).get(power, 0))
+
+
+def turn_points(state: dict[str, Any], power: str) -> int:
+    """FA 14.1 — the sum of this turn's morale modifiers before the roll. Nothing that feeds
+    it changes between production and the morale step except the OPs still to be bought,
+    which can only raise it."""
+    from .home_front import morale_points as reserve_points
+    board = state["board"]
+    points = board["morale_points"].get(power, 0) - op_shortfall_so_far(state, power)
+    points += enemy_held_points(state, power) + war_weariness(state, power)
+    points += reserve_points(state, power) + home_front_points(state, power)
+    if power not in board["attacked_this_turn"]:
+        points += NO_ATTACK_POINTS
+    return points
+
+
+def rise_allowed(state: dict[str, Any], power: str) -> int:
+    """FA 14.1 — the levels morale may still rise this turn: one, never above the 1914 start."""
+    now = state["board"]["morale"][power]
+    return max(0, min(MORALE_MAX_RISE_LEVELS, START_MORALE_1914.get(power, now) - now))
+
+
+def may_buy_morale(state: dict[str, Any], power: str) -> bool:
+    """FA 14.1 — one more BP on the home front: an active power (only active powers' morale
+    moves), within its 40%, and only while the turn's points are short of a certain rise to
+    the cap — past that, a BP could only be lost to the caps."""
+    board = state["board"]
+    if not is_active(state, power) or board["bp"].get(power, 0) < 1:
+        return False
+    if board.get("morale_bp", {}).get(power, 0) >= board.get("morale_bp_max", {}).get(power, 0):
+        return False
+    return turn_points(state, power) < rise_allowed(state, power) * MORALE_POINTS_PER_LEVEL
+
+
+def buy_morale(state: dict[str, Any], power: str) -> Event:
+    board = state["board"]
+    board["bp"][power] -= 1
+    spent = board.setdefault("morale_bp", {})
+    spent[power] = spent.get(power, 0) + 1
+    return Event("home_front_morale", "FA 14.1", {"power": power, "bp": spent[power],
+                                                  "points": home_front_points(state, power)})
+
+
 def adjust_morale(state: dict[str, Any], roller: Roller) -> list[Event]:
     """FA 14.1 — reverse initiative order; at most +1 level a turn, never above the 1914
-    start; German morale 0 ends the game (FA 13.7)."""
+    start (whatever the points came from, home-front BP included); German morale 0 ends the
+    game (FA 13.7)."""
     board = state["board"]
     holder = state["flow"]["initiative"]["holder"]
     powers = sorted(board["sides"], key=lambda p: (board["sides"][p] == holder, p))
@@ -119,12 +184,7 @@ def adjust_morale(state: dict[str, Any], roller: Roller) -> list[Event]:
     for power in powers:
         if not is_active(state, power):
             continue
-        points = board["morale_points"].get(power, 0)
-        from .home_front import morale_points as reserve_points
-        points += enemy_held_points(state, power) + war_weariness(state, power)
-        points += reserve_points(state, power)
-        if power not in board["attacked_this_turn"]:
-            points += NO_ATTACK_POINTS
+        points = turn_points(state, power)
         levels, rest = divmod(abs(points), MORALE_POINTS_PER_LEVEL)
         die = None
         if rest:
@@ -132,10 +192,11 @@ def adjust_morale(state: dict[str, Any], roller: Roller) -> list[Event]:
             if die <= rest:
                 levels += 1
         change = levels if points > 0 else -levels
-        change = min(change, 1)
+        change = min(change, MORALE_MAX_RISE_LEVELS)
         old = board["morale"][power]
         new = max(0, min(START_MORALE_1914.get(power, old), old + change))
         board["morale"][power] = new
         events.append(Event("morale", "FA 14.1", {"power": power, "points": points,
+                                                  "home_front": home_front_points(state, power),
                                                   "roll": die, "from": old, "to": new}))
     return events

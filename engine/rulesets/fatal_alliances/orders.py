@@ -267,7 +267,9 @@ def open_decisions(state: dict[str, Any]) -> list[Decision]:
                 rule="FA 13.5.5", prompt="Spend build points, or finish",
                 waiting=f"{power} is building",
                 options=tuple(build_options(state, power)),
-                data={"bp": state["board"]["bp"][power]}))
+                data={"bp": state["board"]["bp"][power],
+                      "morale_bp": state["board"].get("morale_bp", {}).get(power, 0),
+                      "morale_bp_max": state["board"].get("morale_bp_max", {}).get(power, 0)}))
         elif step == Step.OFFENSIVE:
             from .offensive import offensive_options, ops, option_cost
             offered = offensive_options(state, power)

@@ -99,11 +99,14 @@ def start_production(state: dict[str, Any], roller: Roller, events: list[Event])
         pp = production_points(state, power)
         tenths = multiple_tenths(state, power)
         made = round_fa(Fraction(pp * tenths, 10)) if pp else 0
-        bp = made + board["bonus_bp"].get(power, 0) + board["saved_bp"].get(power, 0)
+        production = made + board["bonus_bp"].get(power, 0)   # FA 18 and 14.1: no saved BP
+        bp = production + board["saved_bp"].get(power, 0)
         if power in board["active"]:
             from .offensive import required
-            board.setdefault("op_required", {})[power] = required(
-                made + board["bonus_bp"].get(power, 0))
+            board.setdefault("op_required", {})[power] = required(production)
+        from .morale import home_front_limit
+        board.setdefault("morale_bp_max", {})[power] = home_front_limit(production)
+        board.setdefault("morale_bp", {})[power] = 0
         board["bp"][power] = bp
         board["bonus_bp"][power] = 0
         board["saved_bp"][power] = 0
@@ -145,18 +148,27 @@ def build_options(state: dict[str, Any], power: str) -> list[dict[str, Any]]:
     if (bp >= ENTRENCHMENT_COST and active_since is not None
             and state["flow"]["turn"] > active_since and _geared(state, power, "entrenchment")):
         out.append({"build": "entrenchment"})
+    # FA 14.1 — 1 BP to the home front. Listed after the OP, which every power that may buy
+    # morale is also offered, so the timeout default (the first option) never buys morale.
+    from .morale import may_buy_morale
+    if may_buy_morale(state, power):
+        out.append({"build": "morale"})
     out.append({"build": None})
     return out
 
 
 def build(state: dict[str, Any], power: str, action: dict[str, Any],
           roller: Roller) -> list[Event]:
-    """FA 13.5.5 — pay, draw the unit at random from the class's pool, put it on the circle."""
+    """FA 13.5.5 — pay, draw the unit at random from the class's pool, put it on the circle;
+    or buy an OP (FA 18), an entrenchment (FA 21.6) or 1 BP of morale (FA 14.1)."""
     board = state["board"]
     cls = action["build"]
     if cls is None:
         mark_done(state, power)
         return [Event("builds_done", "FA 13.5.5", {"power": power})]
+    if cls == "morale":
+        from .morale import buy_morale
+        return [buy_morale(state, power)]
     now = board["built_now"].setdefault(power, {})
     now[cls] = now.get(cls, 0) + 1
     if cls == "op":

@@ -151,6 +151,7 @@ def build_state(scenario: str, options: dict[str, Any], seats: list[str]) -> dic
         "scrappable": [], "scrapped": [],
         "war_minors": {}, "war_holdings": {},
         "ops": {p: 0 for p in sorted(seats)}, "op_due": [], "op_required": {}, "op_bought": {},
+        "morale_bp": {}, "morale_bp_max": {},
         "reserve_pool": {},
         "rules": rules_for(options["profile"]), "attacked_this_turn": [],
         "zoc_silenced": {}, "victory": v, "result": None,
