@@ -82,7 +82,7 @@ def test_fa_14_1_home_front_never_above_1914_level_or_more_than_one_level_a_turn
     assert buy_until_refused(state) == 0
     # The morale step caps whatever the points (here 12 BP bought when the losses were
     # still to come in, then no losses): one level, and never above the start.
-    for morale, after in ((12, 13), (15, 16)):
+    for morale, after in ((12, 13), (15, 16), (16, 16)):
         state = producing(morale=morale, limit=12)
         state["board"]["morale_bp"] = {"germany": 12}
         adjust_morale(state, Dice(1))
