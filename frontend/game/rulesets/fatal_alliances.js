@@ -467,6 +467,7 @@ export class FatalAlliancesAdapter extends GenericAdapter {
         if (a.build === null) return none(`Finish building${bp !== undefined ? ` (${bp} BP left)` : ""}`);
         if (a.build === "entrenchment") return none("Build an entrenchment");
         if (a.build === "op") return none("Buy an offensive point (1 BP, ready in two turns)");
+        if (a.build === "morale") return none(`Put 1 BP into the home front: +2 morale points (${decision.data?.morale_bp ?? 0} of at most ${decision.data?.morale_bp_max ?? "?"} BP this turn)`);
         const [type, size] = String(a.build).split(" ");
         return none(`Build a ${BUILD_TITLES[type] || type} ${size === "div" ? "division" : size || ""}`.trim());
       }
@@ -604,6 +605,7 @@ export class FatalAlliancesAdapter extends GenericAdapter {
       case "production": return `${this.power(d.power)} produces ${d.bp} BP`;
       case "built": return `${this.power(d.power)} builds ${d.class}${d.arrives ? ` (arrives turn ${d.arrives})` : ""}`;
       case "builds_done": return `${this.power(d.power)} finished building`;
+      case "home_front_morale": return `${this.power(d.power)} puts a BP into the home front (${d.bp} BP this turn, +${d.points} morale points)`;
       case "morale": return `${this.power(d.power)} morale ${d.from} → ${d.to}`;
       case "entrenched": return `${this.unitName(view, d.unit)} entrenched at ${this.where(d.hex)}`;
       case "victory": return `Game over: ${d.winner ? `${this.power(d.winner)} wins` : "a draw"} (${String(d.reason || "").replace(/_/g, " ")})`;
