@@ -73,8 +73,9 @@ class FatalAlliances(Ruleset):
     # incompletely conquered country (13.6.1.4), the other side's option-4 announcements: new
     # decisions and events, so a version-1 record no longer replays the same.
     # "3": morale for enemy-held resources and the start-of-war condition for home cities,
-    # one value per hex, possessions and Luxembourg no home cities (14.1, `board.war_holdings`):
-    # other morale points, so a version-2 record may roll and end differently.
+    # one value per hex, possessions and Luxembourg no home cities (14.1, `board.war_holdings`),
+    # and buying morale with BP on the home front (14.1, the `morale` build option): other
+    # morale points and build options, so a version-2 record may roll and end differently.
     version = "3"
     manifest = MANIFEST
 
