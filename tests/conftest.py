@@ -11,10 +11,14 @@ missing service is an error instead of a skip.
 from __future__ import annotations
 
 import os
+import uuid
 
 import pytest
 
 os.environ.setdefault("SALIENT_EXTRA_RULESETS", "tests.toy.ruleset")
+# Redis keys of this run (socket caps) apart from any other run's on the same Redis: user ids
+# repeat between test databases. Daphne processes started by the tests inherit it.
+os.environ.setdefault("SALIENT_REDIS_KEY_PREFIX", f"salient-test-{uuid.uuid4().hex[:12]}:")
 
 REQUIRED = os.environ.get("SALIENT_REQUIRE_SERVICES") == "1"
 

@@ -42,7 +42,7 @@ COALESCE_SECONDS = 0.5           # identical `tables`/`table` nudges per group, 
 # Lobby sockets have a cap of their own: a player's open game tabs never lock out the lobby.
 LOBBY_CAP = socketcap.SocketCap(getattr(settings, "REDIS_URL", ""),
                                 socketcap.MAX_SOCKETS_PER_USER, socketcap.LEASE_SECONDS,
-                                prefix="salient:lobbycap:")
+                                prefix=f"{socketcap.REDIS_KEY_PREFIX}lobbycap:")
 
 # type → {field: (python types, required)}, parsed by the game socket's protocol.parse
 SCHEMAS: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {

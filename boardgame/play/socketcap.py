@@ -1,7 +1,7 @@
 """How many game sockets one user may hold: SALIENT_WS_MAX_SOCKETS_PER_USER (10), across the
 cluster when Redis is configured, per process otherwise.
 
-With Redis every user has a sorted set `salient:wscap:<user id>`: one member per open socket
+With Redis every user has a sorted set `salient:wscap:<user id>` (prefix: see KEY_PREFIX): one member per open socket
 (`<process uuid>:<n>`, unique across processes), scored with the time its lease ends, in
 milliseconds of the Redis server's clock (so the hosts' clocks need not agree). `acquire` is
 one Lua script — drop the expired members, count, add this socket if under the cap, let the
@@ -40,7 +40,11 @@ LEASE_SECONDS = float(os.environ.get("SALIENT_WS_SOCKET_LEASE")
                       or getattr(settings, "SALIENT_WS_SOCKET_LEASE", 30.0))
 TIMEOUT = 0.5            # the most a handshake waits for Redis before counting locally
 PROBE_SECONDS = 1.0      # how often an unreachable Redis is tried again
-KEY_PREFIX = "salient:wscap:"
+# Keys live under SALIENT_REDIS_KEY_PREFIX ("salient:"): deployments (or test runs) sharing
+# one Redis keep their counts apart by giving each its own prefix.
+REDIS_KEY_PREFIX = (os.environ.get("SALIENT_REDIS_KEY_PREFIX")
+                    or getattr(settings, "SALIENT_REDIS_KEY_PREFIX", "salient:"))
+KEY_PREFIX = f"{REDIS_KEY_PREFIX}wscap:"
 
 # KEYS[1] the user's set; ARGV member, cap, lease (ms). 1 = admitted, 0 = refused.
 ACQUIRE = """

@@ -20,6 +20,7 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import InvalidStatus
 
 from . import helpers
+from .wsclient import expect_frame
 
 pytestmark = [pytest.mark.django_db(transaction=True)]
 on_daphne = pytest.mark.postgres
@@ -83,14 +84,7 @@ class LobbyClient:
 
     async def expect(self, *types: str, timeout: float = 10.0, where: Any = None
                      ) -> dict[str, Any]:
-        async def wait() -> dict[str, Any]:
-            while True:
-                frame = await self.inbox.get()
-                if frame["type"] in types and (where is None or where(frame)):
-                    return frame
-                if frame["type"] == "_closed" and "_closed" not in types:
-                    raise AssertionError(f"closed ({frame['code']}) waiting for {types}")
-        return await asyncio.wait_for(wait(), timeout)
+        return await expect_frame(self.inbox, types, timeout, where)
 
     async def seen(self, kind: str, *, after: int, timeout: float = 10.0,
                    where: Any = None) -> dict[str, Any]:
@@ -335,7 +329,8 @@ async def test_the_lobby_cap_holds_across_processes_apart_from_game_sockets(play
 
     import redis
     hamlet = players["hamlet"]
-    redis.Redis.from_url(os.environ["REDIS_URL"]).delete(f"salient:lobbycap:{hamlet['user'].pk}")
+    from boardgame.lobby.consumers import LOBBY_CAP
+    redis.Redis.from_url(os.environ["REDIS_URL"]).delete(LOBBY_CAP.key(hamlet["user"].pk))
     cap = {"SALIENT_WS_MAX_SOCKETS_PER_USER": "2"}
     first, second = daphne_server(**cap), daphne_server(**cap)
     one, two, three = (LobbyClient(server.url, hamlet["cookie"])

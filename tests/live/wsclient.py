@@ -15,6 +15,20 @@ from engine.kernel.diff import apply_patch
 _cids = itertools.count(1)
 
 
+async def expect_frame(inbox: asyncio.Queue, types: tuple[str, ...], timeout: float,
+                       where: Any = None) -> dict[str, Any]:
+    """The next frame of one of `types` (and matching `where`) from a client's inbox, skipping
+    others; fails if the socket closes first (unless `_closed` is one of the types)."""
+    async def wait() -> dict[str, Any]:
+        while True:
+            frame = await inbox.get()
+            if frame["type"] in types and (where is None or where(frame)):
+                return frame
+            if frame["type"] == "_closed" and "_closed" not in types:
+                raise AssertionError(f"closed ({frame['code']}) waiting for {types}")
+    return await asyncio.wait_for(wait(), timeout)
+
+
 class Client:
     def __init__(self, url: str, game_id: int, *, token: str | None = None,
                  origin: str | None = "http://127.0.0.1") -> None:
@@ -73,14 +87,7 @@ class Client:
 
     async def expect(self, *types: str, timeout: float = 10.0,
                      where: Any = None) -> dict[str, Any]:
-        async def wait() -> dict[str, Any]:
-            while True:
-                frame = await self.inbox.get()
-                if frame["type"] in types and (where is None or where(frame)):
-                    return frame
-                if frame["type"] == "_closed" and "_closed" not in types:
-                    raise AssertionError(f"closed ({frame['code']}) waiting for {types}")
-        return await asyncio.wait_for(wait(), timeout)
+        return await expect_frame(self.inbox, types, timeout, where)
 
     async def act(self, seat: str, decision: str, action: Any,
                   cid: str | None = None) -> dict[str, Any]:
