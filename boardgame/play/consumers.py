@@ -111,8 +111,13 @@ def _welcome(user: Any, game_id: int, invite: str | None, since: int | None) -> 
             "audiences": broadcast.live_audiences(game.state), "later": later}
 
 
+# SQLite (the quick start) serialises writers anyway, and two transactions upgrading their
+# read locks at once fail at once instead of waiting: there, actions keep the one thread.
+_PARALLEL_WRITES = settings.DATABASES["default"]["ENGINE"] != "django.db.backends.sqlite3"
+
+
 def _in_database_pool(fn: Any) -> Any:
-    return database_sync_to_async(fn, thread_sensitive=False)
+    return database_sync_to_async(fn, thread_sensitive=not _PARALLEL_WRITES)
 
 
 async def refused_for_rate(consumer: Any) -> bool:
