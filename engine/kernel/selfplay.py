@@ -240,4 +240,12 @@ def selfplay(ruleset: Ruleset, scenario: str, *, games: int, seed: int,
     for game in range(games):
         play_one(ruleset, scenario, dict(options or {}), seed, game, tally,
                  max_actions=max_actions, check_leaks=check_leaks, record_dir=record_dir)
+    # Kinds a random game may miss now and then (both sides passing through a three-turn
+    # scenario is legal), but a whole run may not: a run without one means it is never offered.
+    if tally.finished or tally.truncated:
+        for required in ruleset.scenario(scenario).get("selfplay_requires_in_run", []):
+            if not tally.actions_by_kind[required]:
+                tally.errors += 1
+                tally.problems.append({"game": None, "kind": "missing_kind_in_run",
+                                       "kind_missing": required})
     return tally

@@ -55,11 +55,11 @@ MANIFEST = {
          "seats": _seats(["germany", "russia"]), "sides": SIDES,
          "options": OPTIONS, "max_actions": 3000, "hidden_information": False,
          "simultaneous": False, "turns": 3,
-         "selfplay_requires": ["land_move", "land_attack"]},
+         "selfplay_requires_in_run": ["land_move", "land_attack"]},
         {"id": "campaign-1914", "title": "The 1914 Campaign", "map": "fa-europe",
          "seats": _seats(CAMPAIGN_POWERS), "sides": SIDES, "options": OPTIONS,
          "max_actions": 400, "hidden_information": False, "simultaneous": False,
-         "turns": 30, "selfplay_requires": ["land_move", "land_attack"]},
+         "turns": 30, "selfplay_requires_in_run": ["land_move", "land_attack"]},
     ],
 }
 

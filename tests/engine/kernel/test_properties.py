@@ -50,6 +50,29 @@ def test_selfplay_counts_a_planted_dead_end(toy):
     assert tally.dead_ends == 1 and tally.failed
 
 
+def _requiring(**required):
+    from tests.toy.ruleset import ToySkirmish
+
+    class Requiring(ToySkirmish):
+        def scenario(self, scenario_id):
+            return {**super().scenario(scenario_id), **required}
+    return Requiring()
+
+
+def test_selfplay_requires_in_run_fails_only_a_run_that_never_plays_the_kind(toy):
+    played = selfplay(_requiring(selfplay_requires_in_run=["move"]), "duel", games=2, seed=3)
+    assert not played.failed and played.actions_by_kind["move"] > 0
+    never = selfplay(_requiring(selfplay_requires_in_run=["parley"]), "duel", games=2, seed=3)
+    assert never.errors == 1 and never.failed
+    assert never.problems[-1] == {"game": None, "kind": "missing_kind_in_run",
+                                  "kind_missing": "parley"}
+
+
+def test_selfplay_requires_fails_each_game_without_the_kind(toy):
+    tally = selfplay(_requiring(selfplay_requires=["parley"]), "duel", games=2, seed=3)
+    assert tally.errors == 2 and {p["kind"] for p in tally.problems} == {"missing_kind"}
+
+
 def test_selfplay_counts_an_option_that_apply_rejects(toy):
     from engine.kernel import IllegalAction
     from tests.toy.ruleset import ToySkirmish
