@@ -6,6 +6,7 @@ decision checks an answer against the same function, so listing and validating c
 
 from __future__ import annotations
 
+import importlib
 from typing import Any
 
 from engine.kernel import Decision, Event, IllegalAction, MalformedAction, Roller
@@ -210,6 +211,26 @@ PROMPT = {Step.RAIL: "Rail a unit, or finish rail movement",
           Step.LAND_COMBAT: "Declare an attack, or finish land combat",
           Step.REORGANISATION: "Reorganise with an HQ, or finish reorganisation"}
 
+# Steps where each pending power picks one of a listed set of options (or finishes): id
+# prefix, kind, rule, prompt, what the others are told, and (module, function) offering the
+# options — imported when first needed, as those modules import this one.
+LISTED = {
+    Step.EMERGENCY: ("emergency", "emergency_supply", "FA 2.4.4",
+                     "Give a unit emergency supply from an HQ, or finish",
+                     "may announce emergency HQ supply", ("emergency", "emergency_options")),
+    Step.SCRAP: ("scrap", "scrap", "FA 4.3", "Destroy or scrap units, or finish",
+                 "may destroy or scrap units", ("scrap", "scrap_options")),
+    Step.HOME_FRONT: ("home_front", "home_front", "FA 14.1",
+                      "Move units into or out of the home-front reserve pool",
+                      "is managing its home-front reserves", ("home_front", "home_front_options")),
+    Step.BREAKDOWN: ("breakdown", "breakdown", "FA 21.2",
+                     "Break corps down into divisions, or build divisions up",
+                     "may break down or build up units", ("breakdown", "breakdown_options")),
+    Step.ENTRENCH: ("entrench", "entrench", "FA 21.6",
+                    "Assign an arriving entrenchment to a corps", "is placing entrenchments",
+                    ("production", "entrench_options")),
+}
+
 
 # --- decisions ----------------------------------------------------------------------------------
 
@@ -280,42 +301,13 @@ def open_decisions(state: dict[str, Any]) -> list[Decision]:
                 options=tuple(offered),
                 data={"ops": ops(state, power),
                       "costs": [option_cost(state, power, o) for o in offered]}))
-        elif step == Step.EMERGENCY:
-            from .emergency import emergency_options
+        elif step in LISTED:
+            name, kind, rule, prompt, waiting, (module, function) = LISTED[step]
+            offered = getattr(importlib.import_module(f".{module}", __package__), function)
             out.append(Decision(
-                id=_serial(state, f"emergency-{power}"), seats=(power,),
-                kind="emergency_supply", rule="FA 2.4.4",
-                prompt="Give a unit emergency supply from an HQ, or finish",
-                waiting=f"{power} may announce emergency HQ supply",
-                options=tuple(emergency_options(state, power))))
-        elif step == Step.SCRAP:
-            from .scrap import scrap_options
-            out.append(Decision(
-                id=_serial(state, f"scrap-{power}"), seats=(power,), kind="scrap",
-                rule="FA 4.3", prompt="Destroy or scrap units, or finish",
-                waiting=f"{power} may destroy or scrap units",
-                options=tuple(scrap_options(state, power))))
-        elif step == Step.HOME_FRONT:
-            from .home_front import home_front_options
-            out.append(Decision(
-                id=_serial(state, f"home_front-{power}"), seats=(power,), kind="home_front",
-                rule="FA 14.1", prompt="Move units into or out of the home-front reserve pool",
-                waiting=f"{power} is managing its home-front reserves",
-                options=tuple(home_front_options(state, power))))
-        elif step == Step.BREAKDOWN:
-            from .breakdown import breakdown_options
-            out.append(Decision(
-                id=_serial(state, f"breakdown-{power}"), seats=(power,), kind="breakdown",
-                rule="FA 21.2", prompt="Break corps down into divisions, or build divisions up",
-                waiting=f"{power} may break down or build up units",
-                options=tuple(breakdown_options(state, power))))
-        elif step == Step.ENTRENCH:
-            from .production import entrench_options
-            out.append(Decision(
-                id=_serial(state, f"entrench-{power}"), seats=(power,), kind="entrench",
-                rule="FA 21.6", prompt="Assign an arriving entrenchment to a corps",
-                waiting=f"{power} is placing entrenchments",
-                options=tuple(entrench_options(state, power))))
+                id=_serial(state, f"{name}-{power}"), seats=(power,), kind=kind, rule=rule,
+                prompt=prompt, waiting=f"{power} {waiting}",
+                options=tuple(offered(state, power))))
     return out
 
 
