@@ -10,7 +10,7 @@
 
 import { h } from "../panels/dom.js";
 import { CORPS, FORTRESS_COLOUR, FORTRESS_EFFECTIVENESS, LEADERS } from "./balance_of_powers_counters.js";
-import { GenericAdapter, HEX_ID, formatValue, titleCase } from "./generic.js";
+import { GenericAdapter, HEX_ID, adoptStylesheet, formatValue, titleCase } from "./generic.js";
 
 const NATIONS = {
   ger: ["germany", "Germany", "#a9ad9c"], aus: ["austria_hungary", "Austria-Hungary", "#e6d690"],
@@ -42,13 +42,7 @@ export class BalanceOfPowersAdapter extends GenericAdapter {
   constructor(config = {}) {
     super(config);
     this.editors = new Map();
-    if (typeof document !== "undefined" && !document.getElementById("bop-css")) {
-      const link = document.createElement("link");
-      link.id = "bop-css";
-      link.rel = "stylesheet";
-      link.href = new URL("./balance_of_powers.css", import.meta.url).href;
-      document.head.append(link);
-    }
+    adoptStylesheet("bop-css", new URL("./balance_of_powers.css", import.meta.url));
     if (typeof document !== "undefined") document.body?.classList.add("ruleset-bop");
   }
 

@@ -5,7 +5,7 @@
 // comes from the server and nothing here decides what is legal.
 
 import { distance as hexDistance, hexId, neighbours as hexNeighbours, parseHexId } from "../../lib/hex.js";
-import { GenericAdapter, HEX_ID, titleCase } from "./generic.js";
+import { GenericAdapter, HEX_ID, adoptStylesheet, titleCase } from "./generic.js";
 
 const distance = (a, b) => hexDistance(parseHexId(a), parseHexId(b));
 const neighbours = (id) => hexNeighbours(parseHexId(id)).map(hexId);
@@ -102,12 +102,7 @@ export class FatalAlliancesAdapter extends GenericAdapter {
     super(config);
     this.units_ = {};
     this.window = config.map_window || null;
-    if (typeof document !== "undefined" && !document.getElementById("fa-css")) {
-      const link = document.createElement("link");
-      link.id = "fa-css";
-      link.rel = "stylesheet";
-      link.href = new URL("./fatal_alliances.css", import.meta.url).href;
-      document.head.append(link);
+    if (adoptStylesheet("fa-css", new URL("./fatal_alliances.css", import.meta.url))) {
       document.body?.classList.add("ruleset-fa");
     }
   }

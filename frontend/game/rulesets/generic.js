@@ -36,6 +36,22 @@ export function formatValue(value) {
   return String(value);
 }
 
+/**
+ * Add a ruleset's stylesheet to the page once (by element id). Returns whether it was added
+ * now; false outside a browser or when it is already there.
+ * @param {string} id
+ * @param {URL} url
+ */
+export function adoptStylesheet(id, url) {
+  if (typeof document === "undefined" || document.getElementById(id)) return false;
+  const link = document.createElement("link");
+  link.id = id;
+  link.rel = "stylesheet";
+  link.href = url.href;
+  document.head.append(link);
+  return true;
+}
+
 export class GenericAdapter {
   constructor(config = {}) {
     this.config = config;
