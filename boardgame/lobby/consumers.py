@@ -23,14 +23,13 @@ import asyncio
 from typing import Any
 
 from channels.db import database_sync_to_async
-from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
 
 from boardgame.api.errors import ServiceError
 from boardgame.play import broadcast, socketcap
 from boardgame.play import protocol
-from boardgame.play.consumers import BURST, RATE, Bucket, refused_for_rate
+from boardgame.play.consumers import BURST, RATE, Bucket, FramedSocket
 from boardgame.play.protocol import ProtocolError
 
 from . import notify, services
@@ -50,10 +49,6 @@ SCHEMAS: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
     "unwatch": {"table": ((int,), True)},
     "ping": {"t": ((int, float, str), False)},
 }
-
-
-def _frame(frame: dict[str, Any]) -> str:
-    return broadcast.dumps(frame)
 
 
 class LobbyHub(broadcast.Hub):
@@ -111,7 +106,7 @@ def _check_watch(user: Any, table_id: int, invite: str | None) -> bool:
     return True
 
 
-class LobbyConsumer(AsyncWebsocketConsumer):
+class LobbyConsumer(FramedSocket):
     # No channel per socket: LOBBY_HUB receives for every socket of this process.
     channel_layer_alias = "salient-hub-only"
 
@@ -144,11 +139,6 @@ class LobbyConsumer(AsyncWebsocketConsumer):
         await LOBBY_HUB.join(group, self)
         self.groups_joined.append(group)
 
-    async def _close(self, code: int) -> None:
-        if not self.closed:
-            self.closed = True
-            await self.close(code=code)
-
     async def disconnect(self, code: int) -> None:
         self.closed = True
         for group in self.groups_joined:
@@ -158,14 +148,10 @@ class LobbyConsumer(AsyncWebsocketConsumer):
             ticket, self.cap_ticket = self.cap_ticket, None
             await LOBBY_CAP.release(ticket)
 
-    async def send_frame(self, frame: dict[str, Any]) -> None:
-        if not self.closed:
-            await self.send(text_data=_frame(frame))
-
     # --- incoming ---------------------------------------------------------------------------
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
-        if await refused_for_rate(self):
+        if await self.refused_for_rate():
             return
         try:
             kind, fields = protocol.parse(text_data, bytes_data, schemas=SCHEMAS)

@@ -120,23 +120,36 @@ def _in_database_pool(fn: Any) -> Any:
     return database_sync_to_async(fn, thread_sensitive=not _PARALLEL_WRITES)
 
 
-async def refused_for_rate(consumer: Any) -> bool:
-    """Whether `consumer`'s token bucket refuses the frame just received. The first refusal
-    and every twentieth say so in an `error` frame; FLOOD_CLOSE of them close the socket.
-    (Shared with the lobby socket: `bucket`, `refused`, `send_frame` and `_close`.)"""
-    if consumer.bucket.take():
-        return False
-    consumer.refused += 1
-    if consumer.refused >= FLOOD_CLOSE:
-        await consumer._close(protocol.CLOSE_FLOOD)
-    elif consumer.refused == 1 or consumer.refused % 20 == 0:
-        await consumer.send_frame({"type": "error", "code": "rate/limited",
+class FramedSocket(AsyncWebsocketConsumer):
+    """What the game and lobby sockets share: JSON frames out (none once closing), one close,
+    and the token bucket with its flood close. Subclasses set `closed`, `bucket` (a Bucket)
+    and `refused` when they connect."""
+
+    async def send_frame(self, frame: dict[str, Any]) -> None:
+        if not self.closed:
+            await self.send(text_data=broadcast.dumps(frame))
+
+    async def _close(self, code: int) -> None:
+        if not self.closed:
+            self.closed = True
+            await self.close(code=code)
+
+    async def refused_for_rate(self) -> bool:
+        """Whether the token bucket refuses the frame just received. The first refusal and
+        every twentieth say so in an `error` frame; FLOOD_CLOSE of them close the socket."""
+        if self.bucket.take():
+            return False
+        self.refused += 1
+        if self.refused >= FLOOD_CLOSE:
+            await self._close(protocol.CLOSE_FLOOD)
+        elif self.refused == 1 or self.refused % 20 == 0:
+            await self.send_frame({"type": "error", "code": "rate/limited",
                                    "message": f"Slow down: at most {RATE:g} frames a second. "
                                    "Frames beyond that are dropped."})
-    return True
+        return True
 
 
-class GameConsumer(AsyncWebsocketConsumer):
+class GameConsumer(FramedSocket):
     # No channel per socket: the process's hub (broadcast.HUB) receives for every socket.
     # (An alias that is not configured makes Channels skip the per-socket layer channel.)
     channel_layer_alias = "salient-hub-only"
@@ -178,11 +191,6 @@ class GameConsumer(AsyncWebsocketConsumer):
         if not self.ready and not self.closed:
             asyncio.ensure_future(self._close(protocol.CLOSE_HELLO_TIMEOUT))
 
-    async def _close(self, code: int) -> None:
-        if not self.closed:
-            self.closed = True
-            await self.close(code=code)
-
     async def disconnect(self, code: int) -> None:
         self.closed = True
         self.hello_timer.cancel()
@@ -195,14 +203,10 @@ class GameConsumer(AsyncWebsocketConsumer):
             await socketcap.release(self.cap_ticket)
             self.cap_ticket = None
 
-    async def send_frame(self, frame: dict[str, Any]) -> None:
-        if not self.closed:
-            await self.send(text_data=broadcast.dumps(frame))
-
     # --- incoming ---------------------------------------------------------------------------
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
-        if await refused_for_rate(self):
+        if await self.refused_for_rate():
             return
         try:
             kind, fields = protocol.parse(text_data, bytes_data)
