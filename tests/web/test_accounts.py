@@ -3,6 +3,7 @@ password reset by e-mail, pages."""
 
 from __future__ import annotations
 
+import os
 import re
 
 import pytest
@@ -65,6 +66,35 @@ def test_register_rate_limit(settings):
                                                   "password": PASSWORD}, format="json")
     assert limited.status_code == 429
     assert not get_user_model().objects.filter(username="fortinbras").exists()
+
+
+def test_fresh_install_migrate_makes_the_cache_table_and_sign_up_works(tmp_path):
+    """The README's first command on a fresh machine runs `migrate` on an empty SQLite file and
+    nothing else: the rate-limit cache table must come from that, or sign-up answers 500. (The
+    test database cannot show this: Django's test set-up runs createcachetable itself.)"""
+    import sqlite3
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    env = {k: v for k, v in os.environ.items() if k not in ("REDIS_URL", "DJANGO_SETTINGS_MODULE")}
+    env["DATABASE_URL"] = f"sqlite:///{tmp_path / 'fresh.sqlite3'}"
+    subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v0"], cwd=root,
+                   env=env, check=True, timeout=300)
+    tables = {row[0] for row in sqlite3.connect(tmp_path / "fresh.sqlite3").execute(
+        "SELECT name FROM sqlite_master WHERE type='table'")}
+    assert "django_cache" in tables
+    sign_up = (
+        "import django, json; django.setup()\n"
+        "from django.test import Client\n"
+        "r = Client().post('/api/auth/register', json.dumps({'username': 'newcomer', "
+        "'password': 'a-long-and-rare-passphrase'}), content_type='application/json')\n"
+        "print(r.status_code)\n")
+    done = subprocess.run([sys.executable, "-c", sign_up], cwd=root, timeout=120,
+                          env={**env, "DJANGO_SETTINGS_MODULE": "boardgame.settings"},
+                          capture_output=True, text=True)
+    assert done.stdout.strip() == "201", done.stderr[-2000:]
 
 
 def test_shared_cache_is_redis_or_the_database_table(settings):
