@@ -60,13 +60,18 @@ def new_game(ruleset: Ruleset, scenario: str, options: dict[str, Any], seats: li
     if sorted(seats) != sorted(sides):
         raise BadSetup(f"{scenario} is played with every seat: {', '.join(sorted(sides))}")
     filled = ruleset.check_options(scenario, options)
-    roller = Roller(seed, game_uid, 0)
+    if ruleset.dice_version not in (1, 2):
+        raise BadSetup(f"{ruleset.id} asks for dice v{ruleset.dice_version}: the kernel has 1, 2")
+    roller = Roller(seed, game_uid, 0, version=ruleset.dice_version, scope="setup")
     state = ruleset.setup(scenario, filled, sorted(seats), roller)
     state[KERNEL] = {
         "ruleset": ruleset.id, "scenario": scenario, "options": filled, "game_uid": game_uid,
         "sides": sides, "dice": roller.counter, "seq": 0, "sealed": {}, "undo": None,
         "ended": None,
     }
+    if ruleset.dice_version != 1:
+        # Only then: a v1 game's state stays byte for byte what it always was.
+        state[KERNEL]["dice_version"] = ruleset.dice_version
     events = [Event("game_started", "kernel", {"scenario": scenario})]
     if roller.rolls:
         events.append(Event("dice", "setup", {"rolls": roller.rolls}))
@@ -141,7 +146,8 @@ def apply(ruleset: Ruleset, state: dict[str, Any], seat: SeatId, decision_id: st
     work = copy_json(state)
     action = check_action(ruleset, work, seat, decision, action)
     kernel = work[KERNEL]
-    roller = Roller(seed, kernel["game_uid"], kernel["dice"])
+    roller = Roller(seed, kernel["game_uid"], kernel["dice"],
+                    version=kernel.get("dice_version", 1), scope=decision.id)
     events: list[Event] = []
     sealed_group = None
     if decision.group is not None:
@@ -160,6 +166,8 @@ def apply(ruleset: Ruleset, state: dict[str, Any], seat: SeatId, decision_id: st
                 entry = sealed[answered_id]
                 answers.append((by_id[answered_id], entry["seat"], entry["action"]))
             del kernel["sealed"][decision.group]
+            # The group's dice belong to the group, not to whichever seat answered last.
+            roller.scope = f"group:{decision.group}"
             events.append(Event("answers_revealed", decision.rule, {
                 "group": decision.group,
                 "answers": [{"decision": d.id, "seat": s, "action": a} for d, s, a in answers],
