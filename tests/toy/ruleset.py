@@ -1,7 +1,8 @@
 """Toy Skirmish: the kernel's test ruleset. Never shipped, never listed as a product.
 
 Small, but with everything the kernel must handle: hidden hands (state["secret"]),
-simultaneous sealed bids (a decision group), a schema decision with an options expander and
+simultaneous sealed bids (a decision group; with the `written_orders` option, bids a seat may
+revise until everyone is ready), a schema decision with an options expander and
 undo (the winner's move), a reaction window with a timeout default, dice in set-up, in
 tie-breaks and in the reaction.
 
@@ -47,6 +48,10 @@ def _seats(side_of: dict[str, str], titles: dict[str, str]) -> list[dict[str, st
 
 ROUNDS_OPTION = {"id": "rounds", "type": "integer", "default": 3, "min": 1, "max": 4,
                  "title": "Rounds"}
+# The bids as written orders (engine/kernel/simultaneous.py): a seat may change or withdraw its
+# bid until every seat is ready, or until the deadline.
+ORDERS_OPTION = {"id": "written_orders", "type": "boolean", "default": False,
+                 "title": "Written bids: revise until everyone is ready"}
 
 MANIFEST = {
     "title": "Toy Skirmish (kernel test ruleset)",
@@ -54,13 +59,13 @@ MANIFEST = {
         {"id": "duel", "title": "Duel", "map": None,
          "seats": _seats({"red": "north", "blue": "south"}, {"red": "Red", "blue": "Blue"}),
          "sides": [{"id": "north", "title": "North"}, {"id": "south", "title": "South"}],
-         "options": [ROUNDS_OPTION], "max_actions": 40, "hidden_information": True,
+         "options": [ROUNDS_OPTION, ORDERS_OPTION], "max_actions": 40, "hidden_information": True,
          "simultaneous": True},
         {"id": "melee", "title": "Melee", "map": None,
          "seats": _seats({"red": "alpha", "blue": "alpha", "green": "beta"},
                          {"red": "Red", "blue": "Blue", "green": "Green"}),
          "sides": [{"id": "alpha", "title": "Alpha"}, {"id": "beta", "title": "Beta"}],
-         "options": [ROUNDS_OPTION], "max_actions": 60, "hidden_information": True,
+         "options": [ROUNDS_OPTION, ORDERS_OPTION], "max_actions": 60, "hidden_information": True,
          "simultaneous": True},
     ],
 }
@@ -76,9 +81,12 @@ class ToySkirmish(Ruleset):
               roller: Roller) -> dict[str, Any]:
         secret = {seat: {"hand": sorted(roller.roll(9, f"deal {seat}", HAND_SIZE))}
                   for seat in seats}
+        flow = {"step": "bid", "round": 1, "rounds": options["rounds"], "mover": None,
+                "target": None}
+        if options.get("written_orders"):
+            flow["written"] = True      # only then: the default game's state is unchanged
         return {
-            "flow": {"step": "bid", "round": 1, "rounds": options["rounds"], "mover": None,
-                     "target": None},
+            "flow": flow,
             "board": {"tokens": {seat: STARTS[seat] for seat in seats},
                       "score": {seat: 0 for seat in seats},
                       "hand_sizes": {seat: HAND_SIZE for seat in seats},
@@ -96,7 +104,8 @@ class ToySkirmish(Ruleset):
                 id=f"r{round_}-bid-{seat}", seats=(seat,), kind="bid", rule="toy 1",
                 prompt="Bid a card from your hand", waiting=f"{seat} is choosing a bid",
                 options=tuple({"card": card} for card in sorted(set(state["secret"][seat]["hand"]))),
-                group=f"r{round_}-bids") for seat in sorted(state["secret"])]
+                group=f"r{round_}-bids", revisable=state["flow"].get("written", False))
+                for seat in sorted(state["secret"])]
         if step == "move":
             return [Decision(
                 id=f"r{round_}-move", seats=(flow["mover"],), kind="move", rule="toy 2",
