@@ -187,9 +187,10 @@ def test_admin_refuses_filters_on_secret_columns(client, started_game, moderator
 @pytest.mark.django_db
 def test_admin_keeps_ordinary_filters_search_and_ordering(client, started_game, moderator):
     client.force_login(moderator)
-    for url in ("/admin/play/game/?ruleset=toy_skirmish", f"/admin/play/game/?id={started_game['game']}",
+    gid = started_game["game"]
+    for url in ("/admin/play/game/?ruleset=toy_skirmish", f"/admin/play/game/?id={gid}",
                 "/admin/play/game/?q=Test", "/admin/play/game/?o=2.-1",
-                f"/admin/play/actionrecord/?game__id={started_game['game']}&kind=act",
+                f"/admin/play/actionrecord/?game__id={gid}&kind=act",
                 "/admin/lobby/table/?state=started"):
         page = client.get(url)
         assert page.status_code == 200, url
