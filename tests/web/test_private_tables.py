@@ -48,3 +48,66 @@ def test_private_table_page_with_invite_link(client, make_table, hamlet, othello
     page = client.get(f"{url}?invite={table['invite_token']}")
     assert page.status_code == 200 and b"Take this seat" in page.content
     assert client.get(url).status_code == 200, "the invitation is remembered"
+
+
+# Every live-play endpoint of a game, with a body that would pass its own validation.
+LIVE_PLAY = (
+    ("post", "actions", {"cid": "c1", "seat": "red", "decision": "d", "action": {}}),
+    ("get", "options?seat=red&decision=d", None),
+    ("post", "undo", {"cid": "c2", "seat": "red"}),
+    ("post", "resign", {"seat": "red"}),
+    ("post", "draw", {"agree": True}),
+    ("post", "pause", {"pause": True}),
+    ("post", "deadline", {"hours": 1}),
+    ("post", "abandon", None),
+    ("post", "seats/red/replace", {"username": "iago"}),
+    ("post", "chat", {"channel": "spectators", "text": "a stranger was here"}),
+)
+
+
+@pytest.fixture
+def private_game(api, make_table, hamlet, othello):
+    table = make_table(hamlet, visibility="private")
+    tid, token = table["id"], table["invite_token"]
+    api(hamlet).post(f"/api/tables/{tid}/seats/red/claim")
+    api(othello).post(f"/api/tables/{tid}/seats/blue/claim?invite={token}")
+    api(hamlet).post(f"/api/tables/{tid}/ready", {}, format="json")
+    api(othello).post(f"/api/tables/{tid}/ready", {}, format="json")
+    return {"game": api(hamlet).post(f"/api/tables/{tid}/start").json()["game"],
+            "invite": token}
+
+
+def _call(client, method, game, path, body):
+    url = f"/api/games/{game}/{path}"
+    return getattr(client, method)(url, body, format="json") if method == "post" \
+        else client.get(url)
+
+
+@pytest.mark.parametrize("method, path, body", LIVE_PLAY, ids=[p for _, p, _ in LIVE_PLAY])
+def test_live_play_answers_a_stranger_as_for_a_missing_game(api, private_game, iago, method,
+                                                            path, body):
+    """A private game is not acknowledged to strangers: every live-play endpoint answers them
+    exactly as it answers for an id that does not exist, and changes nothing."""
+    from boardgame.play.models import ActionRecord, ChatMessage, Game
+    gid, missing = private_game["game"], private_game["game"] + 1000
+    before = Game.objects.values("version", "live", "finished").get(pk=gid)
+    stranger = _call(api(iago), method, gid, path, body)
+    nothing = _call(api(iago), method, missing, path, body)
+    assert (stranger.status_code, nothing.status_code) == (404, 404), stranger.json()
+    assert stranger.json()["error"]["code"] == nothing.json()["error"]["code"] == "game/not_found"
+    assert stranger.json()["error"]["message"].replace(str(gid), "N") == \
+        nothing.json()["error"]["message"].replace(str(missing), "N")
+    assert Game.objects.values("version", "live", "finished").get(pk=gid) == before
+    assert not ChatMessage.objects.filter(game_id=gid).exists()
+    assert not ActionRecord.objects.filter(game_id=gid).exists()
+
+
+def test_invited_spectator_may_still_chat_in_a_private_game(api, private_game, iago):
+    gid, token = private_game["game"], private_game["invite"]
+    body = {"channel": "spectators", "text": "hello from the gallery"}
+    assert api(iago).post(f"/api/games/{gid}/chat", body, format="json").status_code == 404
+    posted = api(iago).post(f"/api/games/{gid}/chat?invite={token}", body, format="json")
+    assert posted.status_code == 201, posted.json()
+    # The host is no stranger: host and seat checks come after the visibility check.
+    refused = api(iago).post(f"/api/games/{gid}/abandon?invite={token}")
+    assert refused.status_code == 403 and refused.json()["error"]["code"] == "auth/not_host"
