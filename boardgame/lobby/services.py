@@ -27,7 +27,7 @@ from engine import rulesets
 from engine.kernel import BadSetup, UnknownRuleset, UnknownScenario
 
 from . import notify
-from .models import Seat, Table, TableChatMessage
+from .models import Seat, Table, TableChatMessage, new_invite_token
 
 OPTIONS_MAX_BYTES = 4096
 User = AbstractBaseUser | AnonymousUser
@@ -280,10 +280,31 @@ def do_kick(host: AbstractBaseUser, table_id: int, seat_id: str) -> Table:
         if seat.user_id is None:
             raise Conflict(f"Seat {seat_id!r} is empty.", code="table/seat_empty",
                            table=table.pk, seat=seat_id)
+        kicked = seat.user_id
         seat.user, seat.ready, seat.claimed = None, False, None
         seat.save(update_fields=["user", "ready", "claimed"])
+        if table.is_private and not table.seats.filter(user_id=kicked).exists():
+            # Kicked means uninvited too: otherwise they read on and re-claim the seat at once.
+            # (They may still know the token: the host can issue a new one, do_new_invite.)
+            table.invited.remove(kicked)
         _update_fullness(table)
-        notify.table_changed(table, "seats")
+        notify.table_changed(table, "seats", recheck=table.is_private)
+    return table
+
+
+def do_new_invite(host: AbstractBaseUser, table_id: int) -> Table:
+    """The host replaces a private table's invite token: the old link opens nothing any more.
+    Whoever is seated or already invited keeps access; the table's watchers are checked
+    again (one who watched with the old token stops hearing of it)."""
+    with transaction.atomic(durable=True):
+        table = access_table(host, table_id, lock=True)
+        check_host(host, table, "issue a new invite link")
+        if not table.is_private:
+            raise Conflict(f"Table {table.pk} is public: it needs no invite link.",
+                           code="table/not_private", table=table.pk)
+        table.invite_token = new_invite_token()
+        table.save(update_fields=["invite_token"])
+        notify.table_changed(table, "settings", lists=False, recheck=True)
     return table
 
 

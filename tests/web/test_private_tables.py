@@ -111,3 +111,62 @@ def test_invited_spectator_may_still_chat_in_a_private_game(api, private_game, i
     # The host is no stranger: host and seat checks come after the visibility check.
     refused = api(iago).post(f"/api/games/{gid}/abandon?invite={token}")
     assert refused.status_code == 403 and refused.json()["error"]["code"] == "auth/not_host"
+
+
+def test_kick_from_a_private_table_revokes_the_invitation(api, make_table, hamlet, othello):
+    table = make_table(hamlet, visibility="private")
+    tid, token = table["id"], table["invite_token"]
+    assert api(othello).post(f"/api/tables/{tid}/seats/blue/claim?invite={token}"
+                             ).status_code == 200
+    assert api(hamlet).post(f"/api/tables/{tid}/seats/blue/kick").status_code == 200
+    for refused in (api(othello).get(f"/api/tables/{tid}/"),
+                    api(othello).post(f"/api/tables/{tid}/seats/blue/claim"),
+                    api(othello).post(f"/api/tables/{tid}/chat", {"text": "back!"},
+                                      format="json")):
+        assert refused.status_code == 403, refused.json()
+        assert refused.json()["error"]["code"] == "table/invite_required"
+    assert tid not in [t["id"] for t in api(othello).get("/api/tables/").json()["tables"]]
+
+
+def test_host_rotates_the_invite_link(api, make_table, hamlet, othello, iago):
+    table = make_table(hamlet, visibility="private")
+    tid, old = table["id"], table["invite_token"]
+    assert api(othello).post(f"/api/tables/{tid}/seats/blue/claim?invite={old}"
+                             ).status_code == 200
+    refused = api(othello).post(f"/api/tables/{tid}/new-invite")
+    assert refused.status_code == 403 and refused.json()["error"]["code"] == "table/not_host"
+    rotated = api(hamlet).post(f"/api/tables/{tid}/new-invite")
+    assert rotated.status_code == 200, rotated.json()
+    new = rotated.json()["invite_token"]
+    assert new and new != old
+    # The old link opens nothing any more; the new one does; the seated keep their place.
+    assert api(iago).get(f"/api/tables/{tid}/?invite={old}").status_code == 403
+    assert api(iago).post(f"/api/tables/{tid}/seats/red/claim?invite={old}").status_code == 403
+    assert api(iago).get(f"/api/tables/{tid}/?invite={new}").status_code == 200
+    assert api(othello).get(f"/api/tables/{tid}/").json()["invite_token"] == new
+    public = make_table(hamlet)
+    answer = api(hamlet).post(f"/api/tables/{public['id']}/new-invite")
+    assert answer.status_code == 409 and answer.json()["error"]["code"] == "table/not_private"
+
+
+def test_kick_then_new_link_locks_a_griefer_out(api, make_table, hamlet, othello):
+    table = make_table(hamlet, visibility="private")
+    tid, old = table["id"], table["invite_token"]
+    api(othello).post(f"/api/tables/{tid}/seats/blue/claim?invite={old}")
+    api(hamlet).post(f"/api/tables/{tid}/seats/blue/kick")
+    api(hamlet).post(f"/api/tables/{tid}/new-invite")
+    back = api(othello).post(f"/api/tables/{tid}/seats/blue/claim?invite={old}")
+    assert back.status_code == 403 and back.json()["error"]["code"] == "table/invite_required"
+
+
+def test_table_page_offers_the_host_a_new_invite_link(client, make_table, hamlet, othello):
+    from boardgame.lobby.models import Table
+    table = make_table(hamlet, visibility="private")
+    url = f"/tables/{table['id']}/"
+    client.force_login(hamlet)
+    assert b"New invite link" in client.get(url).content
+    client.post(f"{url}act/", {"act": "new_invite"})
+    assert Table.objects.get(pk=table["id"]).invite_token != table["invite_token"]
+    client.force_login(othello)
+    client.post(f"{url}act/", {"act": "claim", "seat": "blue", "invite": table["invite_token"]})
+    assert not Table.objects.get(pk=table["id"]).seats.filter(user=othello).exists()
