@@ -194,6 +194,54 @@ def check_disorder_after(value: Any) -> int:
     return value
 
 
+# --- quotas ---------------------------------------------------------------------------------
+#
+# Without them one account fills every list: 300 tables in six seconds pushed every real table
+# off the home page, and one user holding every seat starts games alone that fill "Games to
+# watch" the same way. Quotas are per user (settings), answered with 409 and the counts.
+
+def check_open_tables_quota(host: AbstractBaseUser) -> None:
+    """`host` may keep SALIENT_MAX_OPEN_TABLES tables that have not started (open or full).
+    Caller holds the host's row lock, so two creations at once cannot both pass."""
+    from django.conf import settings
+    limit = settings.SALIENT_MAX_OPEN_TABLES
+    waiting = Table.objects.filter(host=host, state__in=(Table.State.OPEN,
+                                                         Table.State.FULL)).count()
+    if waiting >= limit:
+        raise Conflict(f"You already host {waiting} tables that have not started (at most "
+                       f"{limit}): start or abandon one first.", code="table/too_many_open",
+                       limit=limit, open=waiting)
+
+
+def check_solo_games_quota(table: Table) -> None:
+    """A table whose every seat one user holds starts only while that user runs fewer than
+    SALIENT_MAX_SOLO_GAMES such games. Caller holds the table lock; this takes the player's."""
+    from django.conf import settings
+    holders = set(table.seats.values_list("user_id", flat=True))
+    if len(holders) != 1 or None in holders:
+        return
+    (player,) = holders
+    _lock_user(player)
+    limit = settings.SALIENT_MAX_SOLO_GAMES
+    others = Seat.objects.exclude(user_id=player).values("table_id")
+    running = (Table.objects.filter(state=Table.State.STARTED, seats__user_id=player)
+               .exclude(pk__in=others).distinct().count())
+    if running >= limit:
+        name = table.seats.select_related("user").first().user.get_username()
+        raise Conflict(f"{name} already plays {running} running games alone, holding every "
+                       f"seat (at most {limit}): finish one first, or start with other "
+                       "players.", code="table/too_many_solo_games", table=table.pk,
+                       player=name, limit=limit, running=running)
+
+
+def _lock_user(user_id: int) -> None:
+    """Lock one user's row: their quota-checked changes in two requests at once are then
+    counted one after the other. (SQLite serialises every write anyway.)"""
+    from django.contrib.auth import get_user_model
+    list(get_user_model().objects.select_for_update().filter(pk=user_id)
+         .values_list("pk", flat=True))
+
+
 def do_create_table(host: AbstractBaseUser, *, title: str, ruleset: str, scenario: str,
                     options: dict[str, Any] | None = None, visibility: str = "public",
                     pace: str = "live", allow_multiple_seats: bool = False,
@@ -203,6 +251,8 @@ def do_create_table(host: AbstractBaseUser, *, title: str, ruleset: str, scenari
     pace_values = check_pace(pace, pace_fields)
     disorder_after = check_disorder_after(disorder_after)
     with transaction.atomic(durable=True):
+        _lock_user(host.pk)
+        check_open_tables_quota(host)
         table = Table.objects.create(
             title=title.strip() or f"{setup.ruleset} — {setup.scenario}", host=host,
             ruleset=setup.ruleset, scenario=setup.scenario, options=setup.options,
@@ -501,6 +551,7 @@ def _start(table: Table) -> None:
     from boardgame.play.services import do_start_game
 
     check_startable(table)
+    check_solo_games_quota(table)
     do_start_game(table)
     table.state = Table.State.STARTED
     table.started = timezone.now()

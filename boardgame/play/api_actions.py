@@ -9,7 +9,8 @@
     POST /api/games/{id}/deadline  {hours}   (host)               → 200 clock frame
     POST /api/games/{id}/abandon   (host)                         → 200 {v}
     POST /api/games/{id}/seats/{seat}/replace {username} (host)   → 200 seats frame
-    POST /api/games/{id}/chat      {channel, text}                → 201 chat frame
+    POST /api/games/{id}/chat      {channel, text}                → 201 chat frame (429 over
+                                                                     the chat budget)
 
 Before anything else every view checks that the caller may watch the game (`?invite=` as on
 `GET /api/games/{id}/`): a stranger to a private game gets `404 game/not_found`, exactly as
@@ -32,6 +33,8 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
+
+from boardgame.accounts.ratelimit import check_rate
 
 from . import actions, services
 from .api import INVITE
@@ -184,5 +187,8 @@ class ChatView(_Base):
                    responses=OpenApiTypes.OBJECT)
     def post(self, request: Request, game_id: int) -> Response:
         body = _body(request)
+        # A socket may send CHAT_RATE messages a window; over REST the same budget is the
+        # user's, whatever the number of clients. Counted outside the service's transaction.
+        check_rate("game_chat", f"user:{request.user.pk}")
         return Response(actions.do_post_chat(game_id, request.user, body.get("channel"),
                                              body.get("text")), status=201)
