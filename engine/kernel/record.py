@@ -110,16 +110,16 @@ class ReplayReport:
     rolls_checked: int
 
 
-def replay(record: dict[str, Any], ruleset: Ruleset | None = None) -> ReplayReport:
-    """Rebuild a game from its record and verify it. Raises RecordError or ReplayMismatch."""
+def replay(record: dict[str, Any], ruleset: Ruleset) -> ReplayReport:
+    """Rebuild a game from its record with `ruleset` (the caller looks it up: the kernel never
+    imports the rulesets) and verify it. Raises RecordError or ReplayMismatch."""
     if not isinstance(record, dict) or record.get("format") != FORMAT:
         raise RecordError(f"not a {FORMAT} document")
     for key in ("ruleset", "scenario", "options", "seats", "game_uid", "commitment", "actions"):
         if key not in record:
             raise RecordError(f"record has no {key!r}")
-    if ruleset is None:
-        from engine import rulesets
-        ruleset = rulesets.get(record["ruleset"])
+    if record["ruleset"] != ruleset.id:
+        raise RecordError(f"the record is of {record['ruleset']}, not {ruleset.id}")
     if record.get("seed") is None:
         raise RecordError("the record carries no seed: the game has not ended, so its dice "
                           "cannot be verified yet")
