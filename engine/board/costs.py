@@ -19,9 +19,11 @@ def _other_map(m: Map) -> ValueError:
 
 
 def _check_cost(value: object, what: str) -> int | None:
-    if value is not None and (value.__class__ is not int or value < 0):  # type: ignore[operator]
+    if value is None:
+        return None
+    if value.__class__ is not int or not isinstance(value, int) or value < 0:
         raise ValueError(f"{what}: costs must be non-negative ints or None, got {value!r}")
-    return value  # type: ignore[return-value]
+    return value
 
 
 def terrain_cost(m: Map, table: Mapping[str, int | None]) -> CostFn:

@@ -16,6 +16,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
+from functools import partial
 from types import MappingProxyType
 from typing import Any, TypeAlias
 
@@ -438,7 +439,7 @@ class Map:
 
         # Neighbours via coordinate tuples: hashing small int tuples is far cheaper than
         # formatting id strings for 6n lookups.
-        by_coord = {c: i for i, c in enumerate(coords)}
+        by_coord: dict[tuple[int, int], int] = {c: i for i, c in enumerate(coords)}
         neighbour_at = []
         adjacent = []
         for q, r in coords:
@@ -557,9 +558,9 @@ class Map:
             edges[(a, b)] = AreaEdge(a=a, b=b, flags=_flags(raw.get("flags", []), f"{path}.flags"))
         area_edges = tuple(edges[key] for key in sorted(edges))
         links: dict[AreaId, list[AreaEdge]] = {}
-        for e in area_edges:
-            links.setdefault(e.a, []).append(e)
-            links.setdefault(e.b, []).append(e)
+        for edge in area_edges:
+            links.setdefault(edge.a, []).append(edge)
+            links.setdefault(edge.b, []).append(edge)
 
         return cls(
             name=name,
@@ -583,8 +584,13 @@ class Map:
             _places_by_name=MappingProxyType({k: tuple(v) for k, v in sorted(places_by_name.items())}),
             _boxes_by_hex=MappingProxyType({k: tuple(sorted(v)) for k, v in sorted(boxes_by_hex.items())}),
             _area_links=MappingProxyType({
-                k: tuple(sorted(v, key=lambda e, k=k: e.other(k))) for k, v in sorted(links.items())}),
+                k: tuple(sorted(v, key=partial(_far_end, k))) for k, v in sorted(links.items())}),
         )
+
+
+def _far_end(area: AreaId, edge: AreaEdge) -> AreaId:
+    """The area an edge leads to from `area` (the sort key of an area's links)."""
+    return edge.other(area)
 
 
 def _hex_info(h: HexId, i: int, coord: Hex, raw: Any, allowed_terrain: frozenset[str] | None) -> HexInfo:

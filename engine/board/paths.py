@@ -205,7 +205,7 @@ class RailNetwork:
         return cls(m, {i: tuple(sorted(links[i])) for i in sorted(links)})
 
     def __contains__(self, hex_id: object) -> bool:
-        i = self.map.index.get(hex_id)  # type: ignore[arg-type]
+        i = self.map.index.get(hex_id) if isinstance(hex_id, str) else None
         return i is not None and i in self.links
 
     @property

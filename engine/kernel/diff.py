@@ -52,4 +52,5 @@ def make_patch(old: dict[str, Any], new: dict[str, Any]) -> list[dict[str, Any]]
 
 def apply_patch(document: dict[str, Any], ops: list[dict[str, Any]]) -> dict[str, Any]:
     """`document` with `ops` applied; the input is left untouched."""
-    return jsonpatch.apply_patch(document, ops, in_place=False)
+    patched: dict[str, Any] = jsonpatch.apply_patch(document, ops, in_place=False)
+    return patched

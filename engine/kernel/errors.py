@@ -25,6 +25,9 @@ class MalformedAction(EngineError, ValueError):
         self.message = message
         self.data = dict(data or {})
 
+    def as_dict(self) -> dict[str, Any]:
+        return {"code": self.code, "data": self.data, "message": self.message}
+
 
 class IllegalAction(EngineError):
     """A well-formed action that the rules forbid in this position.

@@ -80,7 +80,7 @@ def new_game(ruleset: Ruleset, scenario: str, options: dict[str, Any], seats: li
 
 def result(ruleset: Ruleset, state: dict[str, Any]) -> dict[str, Any] | None:
     """The game's result, or None while it goes on (ended by the rules or by the players)."""
-    ended = state[KERNEL]["ended"]
+    ended: dict[str, Any] | None = state[KERNEL]["ended"]
     if ended is not None:
         return ended
     return ruleset.result(state)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from .canonical import canonical_json
-from .game import KERNEL, copy_json, view
+from .game import KERNEL, copy_json, decisions, view
 from .model import Audience
 from .ruleset import Ruleset
 from . import simultaneous
@@ -118,11 +118,12 @@ def find_order_leaks(ruleset: Ruleset, state: dict[str, Any], book: simultaneous
                     for group in book},
     }
     invented = copy_json(book)
-    for decision in simultaneous.decisions(ruleset, state):
+    for decision in decisions(ruleset, state):
         seat = decision.seats[0]
-        if decision.revisable and seat not in entitled and decision.id not in invented.get(
-                decision.group, {}):
-            invented.setdefault(decision.group, {})[decision.id] = {
+        group = decision.group
+        if decision.revisable and group is not None and seat not in entitled and (
+                decision.id not in invented.get(group, {})):
+            invented.setdefault(group, {})[decision.id] = {
                 "seat": seat, "action": ruleset.timeout_default(state, decision, seat)}
     variants["invented"] = invented
     found = []

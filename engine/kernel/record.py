@@ -28,7 +28,13 @@ def replay_step(ruleset: Ruleset, state: dict[str, Any], kind: str, seat: str | 
     """Apply one logged step (`act`, `undo`, `end`, and for written orders `ready` and
     `expire`) again: the fold that rebuilds a game, shared by replay, catch-up and the replay
     viewer. Raises EngineError as `apply` does, RecordError for an unknown kind."""
+    if kind == "end":
+        return end_game(state, action)
+    if seat is None:
+        raise RecordError(f"a {kind} step names its seat")
     if kind == "act":
+        if decision is None:
+            raise RecordError("an act step names its decision")
         return apply(ruleset, state, seat, decision, action, seed=seed)
     if kind in ("ready", "expire"):
         if not isinstance(action, dict) or not isinstance(action.get("orders"), dict):
@@ -40,8 +46,6 @@ def replay_step(ruleset: Ruleset, state: dict[str, Any], kind: str, seat: str | 
         return simultaneous.expire(ruleset, state, book, action["group"], seed=seed)
     if kind == "undo":
         return undo(ruleset, state, seat)
-    if kind == "end":
-        return end_game(state, action)
     raise RecordError(f"unknown action kind {kind!r}")
 
 

@@ -34,7 +34,8 @@ class Ruleset:
     def scenario(self, scenario_id: str) -> dict[str, Any]:
         for scenario in self.manifest["scenarios"]:
             if scenario["id"] == scenario_id:
-                return scenario
+                found: dict[str, Any] = scenario
+                return found
         raise UnknownScenario(f"{self.id} has no scenario {scenario_id!r}")
 
     def seat_side(self, scenario_id: str) -> dict[SeatId, str]:

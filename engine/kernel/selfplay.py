@@ -69,7 +69,7 @@ class Tally:
     dead_ends: int = 0
     errors: int = 0
     illegal_offered: int = 0
-    actions_by_kind: Counter = field(default_factory=Counter)
+    actions_by_kind: Counter[str] = field(default_factory=Counter)
     final_hashes: list[str] = field(default_factory=list)
     problems: list[dict[str, Any]] = field(default_factory=list)
 
@@ -103,7 +103,7 @@ def play_one(ruleset: Ruleset, scenario: str, options: dict[str, Any], run_seed:
     weights = definition.get("selfplay_weights", {})
     state, _ = new_game(ruleset, scenario, options, seats, seed, game_uid)
     log: list[dict[str, Any]] = []
-    kinds: Counter = Counter()
+    kinds: Counter[str] = Counter()
     book: simultaneous.Book = {}        # written orders, kept beside the state
     order_writes = 0                    # they make no step: bounded apart from the log
     tally.games += 1
@@ -137,7 +137,8 @@ def play_one(ruleset: Ruleset, scenario: str, options: dict[str, Any], run_seed:
             break
         action = choices[chooser.index(len(choices))]
         before = canonical_json(state)
-        if decision.revisable:
+        if decision.revisable and decision.group is not None:
+            group = decision.group
             move = _orders_move(ruleset, state, book, seat, decision, chooser)
             try:
                 if move in ("write", "withdraw"):
@@ -152,19 +153,18 @@ def play_one(ruleset: Ruleset, scenario: str, options: dict[str, Any], run_seed:
                         break
                     continue
                 ready = move == "ready"
-                outcome = simultaneous.set_ready(ruleset, state, book, seat, decision.group,
-                                                 ready, seed=seed)
+                outcome = simultaneous.set_ready(ruleset, state, book, seat, group, ready,
+                                                 seed=seed)
             except EngineError as exc:
                 tally.errors += 1
                 problem("engine_error", decision=decision.id, error=str(exc))
                 status = "error"
                 break
             log.append(log_entry(len(log) + 1, seat, None, simultaneous.step_action(
-                book, decision.group, seat, outcome, ready), outcome, kind="ready",
-                by="selfplay"))
+                book, group, seat, outcome, ready), outcome, kind="ready", by="selfplay"))
             kinds[move] += 1
             if any(event.kind == "answers_revealed" for event in outcome.events):
-                book.pop(decision.group, None)
+                book.pop(group, None)
             state = outcome.state
             if not _checks(ruleset, state, check_leaks, problem, tally) or (
                     check_leaks and not _order_checks(ruleset, state, book, problem, tally)):

@@ -42,12 +42,13 @@ Book = dict[str, dict[str, dict[str, Any]]]
 
 
 def _orders_decision(ruleset: Ruleset, state: dict[str, Any], seat: SeatId,
-                     decision_id: str) -> Decision:
+                     decision_id: str) -> tuple[Decision, str]:
+    """The open written-orders decision `decision_id` of `seat`, and its group."""
     decision = open_decision(ruleset, state, seat, decision_id)
-    if not decision.revisable:
+    if not decision.revisable or decision.group is None:
         raise IllegalAction("kernel", "not_written_orders", {"decision": decision_id},
                             "This decision is answered directly, not by written orders.")
-    return decision
+    return decision, decision.group
 
 
 def group_decisions(ruleset: Ruleset, state: dict[str, Any], group: str) -> list[Decision]:
@@ -63,28 +64,28 @@ def write_order(ruleset: Ruleset, state: dict[str, Any], book: Book, seat: SeatI
                 decision_id: str, action: Any) -> Book:
     """The book with `seat`'s order for `decision_id` written (or replaced). Raises
     MalformedAction or IllegalAction as `apply` does."""
-    decision = _orders_decision(ruleset, state, seat, decision_id)
+    decision, group = _orders_decision(ruleset, state, seat, decision_id)
     checked = check_action(ruleset, state, seat, decision, action)
-    out = copy_json(book)
-    out.setdefault(decision.group, {})[decision.id] = {"seat": seat, "action": checked}
+    out: Book = copy_json(book)
+    out.setdefault(group, {})[decision.id] = {"seat": seat, "action": checked}
     return out
 
 
 def withdraw_order(ruleset: Ruleset, state: dict[str, Any], book: Book, seat: SeatId,
                    decision_id: str) -> Book:
     """The book without `seat`'s order for `decision_id`."""
-    decision = _orders_decision(ruleset, state, seat, decision_id)
-    if seat in ready_seats(state, decision.group):
-        raise IllegalAction("kernel", "ready_holds_orders", {"group": decision.group},
+    decision, group = _orders_decision(ruleset, state, seat, decision_id)
+    if seat in ready_seats(state, group):
+        raise IllegalAction("kernel", "ready_holds_orders", {"group": group},
                             "You said you are ready: say you are not ready before you "
                             "withdraw an order.")
-    if decision.id not in book.get(decision.group, {}):
+    if decision.id not in book.get(group, {}):
         raise IllegalAction("kernel", "no_order", {"decision": decision.id},
                             "There is no order of yours to withdraw for this decision.")
-    out = copy_json(book)
-    del out[decision.group][decision.id]
-    if not out[decision.group]:
-        del out[decision.group]
+    out: Book = copy_json(book)
+    del out[group][decision.id]
+    if not out[group]:
+        del out[group]
     return out
 
 

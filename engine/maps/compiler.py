@@ -21,6 +21,7 @@ import hashlib
 import heapq
 import json
 import math
+from typing import Any
 from collections import Counter, defaultdict, deque
 from pathlib import Path
 
@@ -146,12 +147,12 @@ def fit_anchors(defn: dict, cities: dict) -> tuple[Frame, dict]:
     anchors = _csv(pdef["anchors"])
     lon = [float(cities[a["place"]]["lon"]) for a in anchors]
     lat = [float(cities[a["place"]]["lat"]) for a in anchors]
-    target = []
+    centres = []
     for a in anchors:
         q, r = hm.axial_of_label(a["label"])
-        target.append(complex(*hm.hex_to_pixel(q, r, size)))
-    target = np.array(target)
-    best = None
+        centres.append(complex(*hm.hex_to_pixel(q, r, size)))
+    target = np.array(centres)
+    best: tuple[tuple[float, float, Any, Any], str, Any, Any] | None = None
     for lon0 in pdef["search"]["lon0"]:
         for lat1, lat2 in pdef["search"]["lats"]:
             proj4 = pdef["base"].format(lon0=lon0, lat1=lat1, lat2=lat2)
@@ -162,16 +163,17 @@ def fit_anchors(defn: dict, cities: dict) -> tuple[Frame, dict]:
             key = (round(float(res.max()), 6), round(float(np.sqrt((res ** 2).mean())), 6), lon0, lat1)
             if best is None or key < best[0]:
                 best = (key, proj4, sol, res)
+    assert best is not None, "the projection search tried no candidate"
     _, proj4, sol, res = best
-    a, b = complex(sol[0]), complex(sol[1])
-    frame = Frame(proj4, a, b, size)
-    km_per_hex = hm.SQRT3 * size / abs(a)
+    scale, offset = complex(sol[0]), complex(sol[1])
+    frame = Frame(proj4, scale, offset, size)
+    km_per_hex = hm.SQRT3 * size / abs(scale)
     info = {
         "method": "least-squares similarity (scale, rotation, offset) of the projected anchors onto "
                   "their labelled hex centres; base projection lon_0 and standard parallels by grid search "
                   "minimising the worst residual",
         "km_per_hex": _r(km_per_hex, 3),
-        "rotation_deg": _r(math.degrees(math.atan2(a.imag, a.real)), 4),
+        "rotation_deg": _r(math.degrees(math.atan2(scale.imag, scale.real)), 4),
         "rms_hex": _r(float(np.sqrt((res ** 2).mean())), 3),
         "max_hex": _r(float(res.max()), 3),
         "anchors": [{"place": an["place"], "label": an["label"], "residual_hex": _r(float(rv), 3),
@@ -324,7 +326,8 @@ class Compiler:
         self.is_land = self.land_share >= LAND_THRESHOLD
         self.forced_sea: set[int] = set()
         # dominant land piece per hex
-        self.dominant: list[tuple[int, object] | None] = []
+        # per hex: (land mass, shapely geometry) of its largest land piece, or None
+        self.dominant: list[Any] = []
         for i in range(n):
             pieces = self.hexland[i]
             self.dominant.append(max(pieces, key=lambda p: p[1].area) if pieces else None)
@@ -887,7 +890,7 @@ class Compiler:
         for (u, w), c in near.items():
             adj[u].append((w, c))
         dist = {a: 0.0}
-        prev = {a: None}
+        prev: dict[Any, Any] = {a: None}
         heap = [(0.0, a)]
         while heap:
             g, u = heapq.heappop(heap)
@@ -1176,13 +1179,14 @@ class Compiler:
         if self.calibration:
             cal = dict(self.calibration)
             for an in cal["anchors"]:
-                p = self.places.get(an["place"])
-                an["hex"] = p["hex"] if p else None
-                an["hex_label"] = hexes[p["hex"]]["label"] if p else None
+                placed = self.places.get(an["place"])
+                an["hex"] = placed["hex"] if placed else None
+                an["hex_label"] = hexes[placed["hex"]]["label"] if placed else None
                 want = hm.axial_of_label(an["label"])
-                an["hex_distance"] = hm.distance(hm.parse_hex_id(p["hex"]), want) if p else None
-                c = self.cities[an["place"]]
-                geo = self.hex_of_lonlat(float(c["lon"]), float(c["lat"]))
+                an["hex_distance"] = (hm.distance(hm.parse_hex_id(placed["hex"]), want)
+                                      if placed else None)
+                city = self.cities[an["place"]]
+                geo = self.hex_of_lonlat(float(city["lon"]), float(city["lat"]))
                 an["geometric_hex_label"] = hm.label_of(*geo)
                 an["geometric_hex_distance"] = hm.distance(geo, want)
             meta["calibration"] = cal

@@ -15,6 +15,8 @@ def preview(name: str, out: Path, width: int = 1600, hex_labels: bool = False, g
     svg_path = STATIC / name / "map.svg"
     svg = svg_path.read_text(encoding="utf-8")
     m = re.search(r'viewBox="0 0 (\d+) (\d+)"', svg)
+    if m is None:
+        raise ValueError(f"{svg_path} has no viewBox")
     w, h = int(m.group(1)), int(m.group(2))
     height = round(width * h / w)
     if hex_labels:

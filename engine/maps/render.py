@@ -11,6 +11,7 @@ pixel of hex (q, r) = origin + size * (3/2 q, sqrt3 (r + q/2)).
 from __future__ import annotations
 
 import math
+from typing import Any
 from xml.sax.saxutils import escape
 
 import shapely
@@ -80,7 +81,7 @@ def render_svg(comp, doc: dict) -> str:
 
     # sea areas
     parts.append('<g id="layer-sea">')
-    by_area = {}
+    by_area: dict[str, list[Any]] = {}
     for i in range(n):
         if not comp.is_land[i]:
             by_area.setdefault(comp.sea_area[i], []).append(hexpoly(i))
@@ -92,7 +93,7 @@ def render_svg(comp, doc: dict) -> str:
 
     # terrain
     parts.append('<g id="layer-terrain">')
-    by_t = {}
+    by_t: dict[str, list[Any]] = {}
     for i in range(n):
         if comp.is_land[i]:
             by_t.setdefault(comp.terrain[i], []).append(hexpoly(i))
