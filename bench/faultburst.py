@@ -15,7 +15,7 @@ import time
 from collections import Counter
 from typing import Any
 
-from bench.faultenv import DATABASE, MAX_CONNECTIONS, Server, Services
+from bench.faultenv import DATABASE, MAX_CONNECTIONS, Server, Services, tracebacks
 from bench.faultplay import TOY, make_seating, start_table
 from bench.live import _percentile
 from tests.live import helpers
@@ -122,5 +122,5 @@ async def run(services: Services, servers: list[Server], requests: int) -> dict[
             "answers_during_burst": [status for status, _ in during],
             "served_during_burst": any(status == 200 for status, _ in during),
             "worst_ms": round(max((s for _, _, s in seen), default=0) * 1000, 1)},
-        "daphne_tracebacks": sum(s.tracebacks() for s in servers),
+        "daphne_tracebacks": tracebacks(servers),
     }

@@ -21,6 +21,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -168,8 +169,30 @@ class Server(Daphne):
     def output(self) -> str:
         return self.log.read_text(errors="replace") if self.log.exists() else ""
 
-    def tracebacks(self) -> int:
-        return self.output().count("Traceback (most recent call last)")
+    def tracebacks(self) -> Counter:
+        """The tracebacks logged, by the type of their last exception (a chain — "During
+        handling of the above exception…" — counts once, as the exception that ended it)."""
+        kinds: Counter = Counter()
+        inside = chained = False
+        last = ""
+        for line in self.output().splitlines():
+            if line.startswith("Traceback (most recent call last)"):
+                inside = True
+            elif line.startswith(("During handling of the above", "The above exception was")):
+                chained = True
+            elif inside and line and not line[0].isspace():
+                if chained:
+                    kinds[last] -= 1
+                last = line.split(":", 1)[0].rsplit(".", 1)[-1]
+                kinds[last] += 1
+                inside = chained = False
+        return +kinds
+
+
+def tracebacks(servers: list[Server]) -> dict[str, Any]:
+    """Tracebacks in the logs of `servers`: how many, and of which exception types."""
+    kinds = sum((s.tracebacks() for s in servers), Counter())
+    return {"count": sum(kinds.values()), "by_exception": dict(kinds.most_common())}
 
 
 def _listening(port: int) -> bool:

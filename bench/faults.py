@@ -23,7 +23,7 @@ import os
 import time
 from typing import Any
 
-from bench.faultenv import Server, Services, exit_on_signals
+from bench.faultenv import Server, Services, exit_on_signals, tracebacks
 from bench.faultplay import BOP, TOY, Budget, Ledger, Table, audit, converge, make_seating, \
     start_table
 from tests.live import helpers
@@ -104,7 +104,7 @@ async def kill_scenario(servers: list[Server], actions: int, spectators: int,
         "clients_diverged": _diverged(results),
         "converge_max_s": max((r["seconds"] for r in results), default=None),
         "client_events": dict(sorted(ledger.stats.items())),
-        "daphne_tracebacks": sum(s.tracebacks() for s in servers),
+        "daphne_tracebacks": tracebacks(servers),
     }
 
 
@@ -143,7 +143,7 @@ async def redis_scenario(services: Services, servers: list[Server], spectators: 
         "acked_lost": checks["acked_lost"],
         "duplicated": checks["cid_recorded_twice"] + checks["recorded_unsent"],
         "client_events": dict(sorted(ledger.stats.items())),
-        "daphne_tracebacks": sum(s.tracebacks() for s in servers),
+        "daphne_tracebacks": tracebacks(servers),
     }
 
 
