@@ -28,7 +28,17 @@ from typing import Any
 from bench.live import ROOT, _free_port
 from tests.live.conftest import Daphne, RedisServer
 
-PG_BIN = Path("/usr/lib/postgresql/15/bin")
+
+def _pg_bin() -> Path:
+    """SALIENT_PG_BIN, or the newest /usr/lib/postgresql/<version>/bin (Debian's layout)."""
+    if os.environ.get("SALIENT_PG_BIN"):
+        return Path(os.environ["SALIENT_PG_BIN"])
+    found = sorted(Path("/usr/lib/postgresql").glob("*/bin/initdb"),
+                   key=lambda p: int(p.parts[-3]) if p.parts[-3].isdigit() else 0)
+    return found[-1].parent if found else Path("/usr/lib/postgresql/15/bin")
+
+
+PG_BIN = _pg_bin()
 DATABASE = "salient_faults"
 MAX_CONNECTIONS = 40
 

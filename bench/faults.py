@@ -118,6 +118,8 @@ async def redis_scenario(services: Services, servers: list[Server], spectators: 
         tables.append(await _new_table(kind, seating, urls, spectators, ledger, index))
     try:
         await asyncio.gather(*(t.play(Budget(4)) for t in tables))
+        # The outage starts from a settled game: every player current, so moves can go on.
+        await asyncio.gather(*(converge(t, 30) for t in tables))
         before = len(ledger.acked)
         services.redis.stop()
         until = time.monotonic() + outage
