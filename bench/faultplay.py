@@ -75,6 +75,7 @@ class Table:
         self.weights = definition.get("selfplay_weights", {})
         self.chooser = Chooser(index, self.game_id)
         self.cids = itertools.count(1)
+        self.acked_v = 0    # an ack may come before its patch: no one acts on the older view
 
     @property
     def clients(self) -> list[Any]:
@@ -94,7 +95,7 @@ class Table:
 
     def _open_decisions(self) -> list[tuple[Player, dict[str, Any]]]:
         """(player, decision) for each decision open to a seat whose player is up to date."""
-        latest = max(p.v for p in self.players.values())
+        latest = max(self.acked_v, *(p.v for p in self.players.values()))
         out = []
         for seat, player in sorted(self.players.items()):
             if not player.connected or player.v < latest or player.view is None:
@@ -122,12 +123,13 @@ class Table:
         answer = await player.request(f"cid:{cid}", frame)
         if answer["type"] == "ack":
             self.ledger.acked.add((self.game_id, cid))
+            self.acked_v = max(self.acked_v, answer["v"])
             budget.left -= 1
             self.ledger.by_ruleset[self.fixture["ruleset"]] += 1
             if answer.get("repeated"):
                 self.stats["acks_repeated"] += 1
         else:
-            self.stats[f"rejected:{answer.get('code')}"] += 1
+            self.stats[f"rejected_{frame['type']}:{answer.get('code')}"] += 1
         return answer
 
     async def step(self, budget: Budget) -> bool:

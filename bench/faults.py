@@ -31,7 +31,7 @@ from tests.live import helpers
 SCENARIOS = ("kill", "redis", "burst", "fuzz")
 DEFAULTS = {"actions": 10_000, "spectators": 50, "kill_every": 10.0, "outage": 5.0,
             "burst": 500, "frames": 10_000}
-QUICK = {"actions": 120, "spectators": 4, "kill_every": 4.0, "outage": 2.0, "burst": 100,
+QUICK = {"actions": 300, "spectators": 4, "kill_every": 2.0, "outage": 2.0, "burst": 100,
          "frames": 600}
 
 
@@ -90,6 +90,8 @@ async def kill_scenario(servers: list[Server], actions: int, spectators: int,
     try:
         await asyncio.gather(slot(TOY, 0), slot(BOP, 1))
     finally:
+        if killing.done() and killing.exception() is not None:
+            raise RuntimeError("a killed daphne did not come back") from killing.exception()
         killing.cancel()
     elapsed = time.monotonic() - start
     checks = await helpers.db(audit, ledger, game_ids)
