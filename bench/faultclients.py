@@ -20,6 +20,7 @@ from collections import Counter
 from typing import Any, Callable
 
 from bench.live import Watcher
+from engine.kernel.canonical import canonical_json
 from engine.kernel.diff import apply_patch
 
 RECONNECT_DELAYS = (0.05, 0.2, 0.5, 1.0)   # seconds between attempts, the last repeated
@@ -36,11 +37,11 @@ class ViewStore:
         self.views: dict[bytes, dict[str, Any]] = {}
         self.holders: Counter = Counter()
 
-    def full(self, old: bytes | None, text: bytes, view: dict[str, Any] | None) -> bytes:
-        """A whole view arrived (welcome or snapshot frame `text`)."""
-        key = _digest(b"full", text)
-        if key not in self.views:
-            self.views[key] = view if view is not None else json.loads(text)["view"]
+    def full(self, old: bytes | None, view: dict[str, Any]) -> bytes:
+        """A whole view arrived (welcome or snapshot), keyed by its content: the frames around
+        it (presence, chat) differ from one spectator to the next, the view does not."""
+        key = _digest(b"full", canonical_json(view).encode())
+        self.views.setdefault(key, view)
         return self._move(old, key)
 
     def step(self, old: bytes, text: bytes) -> bytes:
@@ -134,7 +135,7 @@ class Spectator(Watcher):
         elif payload.startswith((b'{"type":"welcome"', b'{"type":"snapshot"')):
             frame = json.loads(payload)
             if not frame.get("resume"):
-                self.key = self.store.full(self.key, payload, frame["view"])
+                self.key = self.store.full(self.key, frame["view"])
             self.v = frame["v"]
             if self.welcome is not None and not self.welcome.done():
                 self.welcome.set_result(True)
@@ -198,7 +199,8 @@ class Player:
                     attempt = 0
                     async for text in ws:
                         self._frame(json.loads(text))
-                    self.stats[f"player_close:{ws.close_code}"] += 1
+                    if not self.closing:
+                        self.stats[f"player_closed_by_server:{ws.close_code}"] += 1
             except Exception:  # noqa: BLE001 — refused, reset, killed: reconnect
                 attempt += 1
             self.ready.clear()
