@@ -85,11 +85,13 @@ class Postgres:
                         "-U", "postgres", "-E", "UTF8", "--no-sync"],
                        check=True, capture_output=True)
         # fsync off: the database host's durability is not what this bench measures.
-        self.proc = subprocess.Popen(
-            [*prefix, str(PG_BIN / "postgres"), "-D", str(self.data), "-p", str(self.port),
-             "-c", "listen_addresses=127.0.0.1", "-c", f"unix_socket_directories={self.root}",
-             "-c", f"max_connections={MAX_CONNECTIONS}", "-c", "fsync=off"],
-            stdout=self.log.open("ab"), stderr=subprocess.STDOUT, start_new_session=True)
+        with self.log.open("ab") as log:
+            self.proc = subprocess.Popen(
+                [*prefix, str(PG_BIN / "postgres"), "-D", str(self.data),
+                 "-p", str(self.port), "-c", "listen_addresses=127.0.0.1",
+                 "-c", f"unix_socket_directories={self.root}",
+                 "-c", f"max_connections={MAX_CONNECTIONS}", "-c", "fsync=off"],
+                stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
         self._create_database()
         return self
 
@@ -143,11 +145,12 @@ class Server(Daphne):
         self.log = logdir / f"daphne-{self.port}.log"
 
     def spawn(self) -> None:
-        """Start the process; `start` or `started` wait until it listens."""
-        self.proc = subprocess.Popen(
-            [str(Path(sys.executable).parent / "daphne"), "-b", "127.0.0.1", "-p",
-             str(self.port), "boardgame.asgi:application"], cwd=ROOT, env=self.env,
-            stdout=self.log.open("ab"), stderr=subprocess.STDOUT, preexec_fn=_die_with_parent)
+        """Start the process; `start` and `restarted` wait until it listens."""
+        with self.log.open("ab") as log:
+            self.proc = subprocess.Popen(
+                [str(Path(sys.executable).parent / "daphne"), "-b", "127.0.0.1", "-p",
+                 str(self.port), "boardgame.asgi:application"], cwd=ROOT, env=self.env,
+                stdout=log, stderr=subprocess.STDOUT, preexec_fn=_die_with_parent)
         self.deadline = time.monotonic() + 60
 
     def _check_alive(self) -> None:
