@@ -4,10 +4,9 @@ processes — never the PostgreSQL on 5432 nor the Redis on 6379 that others sha
 
 `Services` is a context manager: whatever ends the run (an exception, Ctrl-C, SIGTERM — turned
 into SystemExit by `exit_on_signals`), every process it started is stopped by its PID and the
-temporary directory removed. A SIGKILL of the bench itself cannot be caught: then the daphnes
-and redis-server die with it (PR_SET_PDEATHSIG); the PostgreSQL cluster (run as another user,
-which clears that flag) is left in /tmp/salient-faults-*, to stop by the PID in its
-postmaster.pid.
+temporary directory removed. A SIGKILL of the bench itself cannot be caught: then every
+process it started dies with it (PR_SET_PDEATHSIG), and only the directory is left behind
+(/tmp/salient-faults-*).
 """
 
 from __future__ import annotations
@@ -58,8 +57,8 @@ def exit_on_signals() -> None:
 
 class Postgres:
     """A throw-away cluster: initdb, trust auth, a free port, MAX_CONNECTIONS. As root the
-    server must run as an unprivileged user: `setpriv` to `postgres` (it execs, so the PID we
-    hold is the postmaster's)."""
+    server must run as an unprivileged user: the child becomes `postgres` before it execs, so
+    the PID we hold is the postmaster's."""
 
     def __init__(self, root: Path) -> None:
         self.root = root
@@ -72,26 +71,29 @@ class Postgres:
     def url(self) -> str:
         return f"postgres://postgres@127.0.0.1:{self.port}/{DATABASE}"
 
-    def _as_owner(self) -> list[str]:
+    def _as_owner(self) -> dict[str, Any]:
+        """Popen arguments: as root, become `postgres` (uid, gid, no other groups) before
+        exec; the death signal is set after that change, so it holds."""
         if os.geteuid() != 0:
-            return []
+            return {"preexec_fn": _die_with_parent}
         owner = pwd.getpwnam("postgres")
         os.chown(self.root, owner.pw_uid, owner.pw_gid)
-        return ["setpriv", "--reuid=postgres", "--regid=postgres", "--init-groups"]
+        return {"user": owner.pw_uid, "group": owner.pw_gid, "extra_groups": [],
+                "preexec_fn": _die_with_parent}
 
     def start(self) -> "Postgres":
-        prefix = self._as_owner()
-        subprocess.run([*prefix, str(PG_BIN / "initdb"), "-D", str(self.data), "-A", "trust",
+        owner = self._as_owner()
+        subprocess.run([str(PG_BIN / "initdb"), "-D", str(self.data), "-A", "trust",
                         "-U", "postgres", "-E", "UTF8", "--no-sync"],
-                       check=True, capture_output=True)
+                       check=True, capture_output=True, **owner)
         # fsync off: the database host's durability is not what this bench measures.
         with self.log.open("ab") as log:
             self.proc = subprocess.Popen(
-                [*prefix, str(PG_BIN / "postgres"), "-D", str(self.data),
+                [str(PG_BIN / "postgres"), "-D", str(self.data),
                  "-p", str(self.port), "-c", "listen_addresses=127.0.0.1",
                  "-c", f"unix_socket_directories={self.root}",
                  "-c", f"max_connections={MAX_CONNECTIONS}", "-c", "fsync=off"],
-                stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+                stdout=log, stderr=subprocess.STDOUT, start_new_session=True, **owner)
         self._create_database()
         return self
 
