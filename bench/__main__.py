@@ -1,5 +1,5 @@
-"""`python -m bench engine | board | all | live | reference | compare | browser` — print
-benchmark figures as JSON."""
+"""`python -m bench engine | board | all | live | reference | compare | browser | faults` —
+print benchmark figures as JSON."""
 
 from __future__ import annotations
 
@@ -15,13 +15,15 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench")
     figures: dict[str, object] = {}
     parser.add_argument("suite", choices=["engine", "board", "all", "live", "reference", "compare",
-                                          "browser"])
+                                          "browser", "faults"])
     parser.add_argument("--games", type=int, default=None,
                         help="live: games played at once (1); engine: games per scenario (3)")
     parser.add_argument("--max-actions", type=int, default=300,
                         help="engine: actions per game at most (the manifest's cap if lower)")
-    parser.add_argument("--spectators", type=int, default=100, help="live: spectators per game")
-    parser.add_argument("--actions", type=int, default=1000, help="live: actions in all")
+    parser.add_argument("--spectators", type=int, default=None,
+                        help="live: spectators per game (100); faults: per game (50)")
+    parser.add_argument("--actions", type=int, default=None,
+                        help="live: actions in all (1000); faults, kill: actions in all (10,000)")
     parser.add_argument("--hold", type=int, default=1000, help="live: sockets held at once")
     parser.add_argument("--spectator-client", choices=["lean", "websockets"], default="lean",
                         help="live: spectators as lean hand-rolled clients or `websockets` ones")
@@ -29,16 +31,35 @@ def main(argv: list[str] | None = None) -> int:
                         help="live: daphne processes (players on the first, spectators spread)")
     parser.add_argument("--rounds", type=int, default=3,
                         help="compare: rounds of (boardgame.io reference, then ours)")
+    parser.add_argument("--scenario", choices=["kill", "redis", "burst", "fuzz", "all"],
+                        default="all", help="faults: which fault to inject")
+    parser.add_argument("--quick", action="store_true",
+                        help="faults: small numbers (a run of a minute or two)")
+    parser.add_argument("--kill-every", type=float, default=None,
+                        help="faults, kill: seconds between two SIGKILLs of a daphne (10)")
+    parser.add_argument("--outage", type=float, default=None,
+                        help="faults, redis: seconds Redis stays down while moves go on (5)")
+    parser.add_argument("--burst", type=int, default=None,
+                        help="faults, burst: concurrent anonymous GETs (500)")
+    parser.add_argument("--frames", type=int, default=None,
+                        help="faults, fuzz: fuzzed websocket frames in all (10,000)")
     args = parser.parse_args(argv)
+    if args.suite == "faults":
+        from bench import faults
+        figures["faults"] = faults.run(args.scenario, args.quick, actions=args.actions,
+                                       spectators=args.spectators, kill_every=args.kill_every,
+                                       outage=args.outage, burst=args.burst, frames=args.frames)
+    live_spectators = 100 if args.spectators is None else args.spectators
+    live_actions = 1000 if args.actions is None else args.actions
     if args.suite == "reference":
         from bench import reference
-        figures["reference"] = reference.run(args.spectators, args.actions)
+        figures["reference"] = reference.run(live_spectators, live_actions)
     if args.suite == "compare":
         from bench import reference
-        figures["compare"] = reference.compare(args.rounds, args.spectators, args.actions)
+        figures["compare"] = reference.compare(args.rounds, live_spectators, live_actions)
     if args.suite == "live":
         from bench import live
-        figures["live"] = live.run(args.games or 1, args.spectators, args.actions, args.hold,
+        figures["live"] = live.run(args.games or 1, live_spectators, live_actions, args.hold,
                                   args.processes, args.spectator_client)
     if args.suite == "browser":
         from bench import browser

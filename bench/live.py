@@ -215,6 +215,10 @@ class Watcher(Tracked, asyncio.Protocol):
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         self.transport = transport  # type: ignore[assignment]
 
+    def hello_frame(self) -> bytes:
+        """The first frame after the upgrade (the fault bench's spectators resume with `since`)."""
+        return b'{"type":"hello"}'
+
     def _send(self, opcode: int, payload: bytes) -> None:
         mask = os.urandom(4)
         size = len(payload)
@@ -235,7 +239,7 @@ class Watcher(Tracked, asyncio.Protocol):
                 return
             del self.buffer[:end + 4]
             self.upgraded = True
-            self._send(0x1, b'{"type":"hello"}')  # not before: daphne drops early frames
+            self._send(0x1, self.hello_frame())  # not before: daphne drops early frames
         buffer = self.buffer
         while len(buffer) >= 2:
             opcode, size, start = buffer[0] & 0x0F, buffer[1] & 0x7F, 2
