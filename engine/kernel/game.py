@@ -218,6 +218,7 @@ def close_step(ruleset: Ruleset, work: dict[str, Any], roller: Roller, rule: str
 
 
 def can_undo(state: dict[str, Any], seat: SeatId) -> bool:
+    """Whether `seat` may take back the last step (the game's end is checked by `undo`)."""
     undo = state[KERNEL]["undo"]
     return undo is not None and undo["seat"] == seat
 
@@ -288,12 +289,14 @@ def view(ruleset: Ruleset, state: dict[str, Any], audience: Audience) -> dict[st
                 v["seat"] for v in kernel["sealed"].get(decision.group, {}).values())
         listed[decision.id] = entry
     out["decisions"] = listed
+    final = result(ruleset, state)
     out["game"] = {
         "ruleset": kernel["ruleset"], "scenario": kernel["scenario"],
         "options": kernel["options"], "seq": kernel["seq"], "dice": kernel["dice"],
-        "sides": kernel["sides"], "result": result(ruleset, state),
-        "undo": kernel["undo"]["seat"] if kernel["undo"] and kernel["undo"]["seat"] in entitled
-        else None,
+        "sides": kernel["sides"], "result": final,
+        # A finished game offers no undo, though the step that ended it left an undo point.
+        "undo": kernel["undo"]["seat"] if kernel["undo"] and final is None
+        and kernel["undo"]["seat"] in entitled else None,
     }
     return out
 

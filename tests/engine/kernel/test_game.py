@@ -160,3 +160,21 @@ def test_audience_of_seats_held():
     assert kernel.audience_of(state, ["red", "blue"]) == "side:alpha"
     assert kernel.audience_of(state, ["red", "green"]) == "public"
     assert kernel.audience_of(state, []) == "public"
+
+
+def test_a_finished_game_offers_no_undo_in_any_view(toy):
+    """The last round's move ends the game and leaves an undo point; no view may offer it (the
+    platform refuses the undo with game/over), not even the mover's."""
+    state, _ = kernel.new_game(toy, "duel", {"rounds": 1}, ["red", "blue"], SEED, "g-end")
+    state = bid_all(toy, state).state
+    move = kernel.decisions(toy, state)[0]
+    mover = move.seats[0]
+    far = [item["action"] for item in kernel.expand_options(toy, state, mover, move.id, None)
+           if item["cost"] == 2]
+    for target in far:
+        moved = kernel.apply(toy, state, mover, move.id, target, seed=SEED)
+        if kernel.result(toy, moved.state) is not None:
+            break
+    assert kernel.result(toy, moved.state) is not None and moved.undoable
+    for audience in kernel.audiences(toy, moved.state):
+        assert kernel.view(toy, moved.state, audience)["game"]["undo"] is None
