@@ -64,7 +64,9 @@ OUTBOX_MAX = 10_000         # frames queued for other processes before we drop (
 
 
 def dumps(frame: dict[str, Any]) -> str:
-    return json.dumps(frame, separators=(",", ":"), ensure_ascii=False)
+    # allow_nan=False: `Infinity`/`NaN` are not JSON (JSON.parse refuses them); a frame
+    # holding one raises here instead of reaching a client.
+    return json.dumps(frame, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
 
 
 def group_name(game_id: int, audience: str) -> str:
