@@ -144,3 +144,40 @@ def test_the_parser_keeps_ordinary_unicode_and_numbers():
     kind, fields = protocol.parse('{"type":"chat","channel":"table","text":"Łódź 🎲 \u00e9"}')
     assert fields["text"] == "Łódź 🎲 é"
     assert protocol.parse('{"type":"ping","t":1.5e300}') == ("ping", {"t": 1.5e300})
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_in_process_the_lobby_socket_answers_server_error_and_a_dying_one_gives_back_its_place(
+        monkeypatch, settings):
+    """The lobby consumer in this process (in-memory layer, SQLite too), with bugs planted:
+    a failing frame answers `server/error`; a consumer that dies gives its cap place back."""
+    from channels.testing import WebsocketCommunicator
+
+    from boardgame.lobby import consumers
+    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    user = await helpers.db(helpers.make_user, "hamlet")
+
+    async def broken_ping(self, fields):
+        raise TypeError("a bug on purpose")
+    monkeypatch.setattr(consumers.LobbyConsumer, "on_ping", broken_ping)
+    socket = WebsocketCommunicator(consumers.LobbyConsumer.as_asgi(), "/ws/lobby/")
+    socket.scope["user"] = user
+    assert (await socket.connect())[0]
+    assert (await socket.receive_json_from())["type"] == "welcome"
+    await socket.send_json_to({"type": "ping"})
+    answer = await socket.receive_json_from()
+    assert (answer["type"], answer["code"], answer["ref"]) == ("error", "server/error", "ping")
+    await socket.send_json_to({"type": "unwatch", "table": 1})
+    assert await socket.receive_json_from() == {"type": "unwatched", "table": 1}
+    await socket.disconnect()
+    assert user.pk not in consumers.LOBBY_CAP.live
+
+    async def broken_join(group, consumer):
+        raise RuntimeError("the layer failed on purpose")
+    monkeypatch.setattr(consumers.LOBBY_HUB, "join", broken_join)
+    dying = WebsocketCommunicator(consumers.LobbyConsumer.as_asgi(), "/ws/lobby/")
+    dying.scope["user"] = user
+    await dying.connect()  # accepted, then connect raises: the consumer dies
+    with pytest.raises(RuntimeError):
+        await dying.wait()  # no websocket.disconnect ever reaches it
+    assert user.pk not in consumers.LOBBY_CAP.live, "its cap place stayed taken"
