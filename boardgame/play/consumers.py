@@ -245,8 +245,9 @@ class FramedSocket(AsyncWebsocketConsumer):
 
     async def end_revoked(self) -> None:
         await self.send_frame({"type": "error", "code": "auth/revoked",
-                               "message": "You logged out, or your token or password "
-                               "changed: sign in again."})
+                               "message": "What signed this socket in was revoked (a logout, "
+                               "a revoked token, a new password): reconnect, signing in "
+                               "again if need be."})
         await self._close(protocol.CLOSE_AUTH_FAILED)
 
     async def on_credentials_news(self, text: str) -> None:
