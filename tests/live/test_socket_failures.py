@@ -181,3 +181,24 @@ async def test_in_process_the_lobby_socket_answers_server_error_and_a_dying_one_
     with pytest.raises(RuntimeError):
         await dying.wait()  # no websocket.disconnect ever reaches it
     assert user.pk not in consumers.LOBBY_CAP.live, "its cap place stayed taken"
+
+
+async def test_a_socket_failing_on_delivery_does_not_stop_the_fan_out():
+    """The hub hands a frame to each socket of its audience in turn: one that raises must not
+    keep it from the next, nor end the hub's loop over the layer."""
+    class Failing:
+        async def deliver(self, v, text, group=None):
+            raise RuntimeError("a bug on purpose")
+
+    class Listening:
+        def __init__(self) -> None:
+            self.heard: list[str] = []
+
+        async def deliver(self, v, text, group=None):
+            self.heard.append(text)
+
+    hub, listener = broadcast.Hub(), Listening()
+    hub.members["game.1.public"] = [Failing(), listener]  # in this order
+    await hub.dispatch({"type": "live.frames", "frames": [["game.1.public", 1, "one"],
+                                                          ["game.1.public", 2, "two"]]})
+    assert listener.heard == ["one", "two"]
