@@ -5,7 +5,7 @@ re-read" and carry no table data (see notify.py for who hears which). A socket h
 `tables` from the moment it connects; `watch {table}` adds one table's `table` and `chat`
 nudges once the user has passed the same access check as the HTTP views.
 
-Conventions of the game socket (play/consumers.py): the origin is checked by
+Conventions of the game socket (play/consumers.py, play/socketbase.py): the origin is checked by
 AllowedHostsOriginValidator (asgi.py); the user is the session cookie's (anonymous visitors
 hear public nudges only); frames over 64 KiB are refused; a token bucket limits each socket;
 bad input gets an `error` frame and the socket stays usable, and so does a frame that fails
@@ -34,7 +34,7 @@ from boardgame.accounts import credentials
 from boardgame.api.errors import ServiceError
 from boardgame.play import broadcast, socketcap
 from boardgame.play import protocol
-from boardgame.play.consumers import BURST, RATE, Bucket, FramedSocket, too_many_sockets_frame
+from boardgame.play.socketbase import BURST, RATE, Bucket, FramedSocket, too_many_sockets_frame
 from boardgame.play.protocol import ProtocolError
 
 from . import notify, services
