@@ -422,7 +422,8 @@ def run(games: int = 1, spectators: int = 100, actions: int = 1000,
     from django.db import connections
     connections.close_all()
     env = dict(os.environ, SALIENT_WS_RATE="100000", SALIENT_WS_BURST="100000",
-               SALIENT_WS_MAX_SOCKETS_PER_USER="100000", LOG_LEVEL="WARNING",
+               SALIENT_WS_MAX_SOCKETS_PER_USER="100000", SALIENT_WS_ANON_PER_ADDRESS="100000",
+               SALIENT_WS_ANON_PER_GAME="100000", LOG_LEVEL="WARNING",
                CONN_MAX_AGE="600", DEBUG="0", ALLOWED_HOSTS="127.0.0.1,localhost",
                PYTHONPATH=str(ROOT))
     servers = [_start_daphne(env) for _ in range(max(1, processes))]

@@ -166,6 +166,12 @@ SALIENT_MAX_OPEN_TABLES = int(os.environ.get("SALIENT_MAX_OPEN_TABLES", "10"))
 SALIENT_MAX_SOLO_GAMES = int(os.environ.get("SALIENT_MAX_SOLO_GAMES", "3"))
 SALIENT_CLIENT_IP_HEADER = os.environ.get("SALIENT_CLIENT_IP_HEADER", "REMOTE_ADDR")
 
+# Anonymous websockets (no session, no token), counted by each daphne process on its own
+# (boardgame/play/socketcap.py): per client address (game and lobby sockets together) and per
+# game. Signed-in users have SALIENT_WS_MAX_SOCKETS_PER_USER instead.
+SALIENT_WS_ANON_PER_ADDRESS = int(os.environ.get("SALIENT_WS_ANON_PER_ADDRESS", "20"))
+SALIENT_WS_ANON_PER_GAME = int(os.environ.get("SALIENT_WS_ANON_PER_GAME", "500"))
+
 # --- e-mail ---------------------------------------------------------------------------------
 
 EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")

@@ -24,3 +24,5 @@ class AccountsConfig(AppConfig):
         # and this one has none, so a hook bound to it never ran and a fresh install had no
         # cache table (sign-up answered 500). Any app's post_migrate will do.
         post_migrate.connect(create_cache_table, dispatch_uid="salient.create_cache_table")
+        from . import signals
+        signals.connect()  # credentials revoked: tokens deleted, sockets told

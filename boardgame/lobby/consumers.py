@@ -5,12 +5,16 @@ re-read" and carry no table data (see notify.py for who hears which). A socket h
 `tables` from the moment it connects; `watch {table}` adds one table's `table` and `chat`
 nudges once the user has passed the same access check as the HTTP views.
 
-Conventions of the game socket (play/consumers.py): the origin is checked by
+Conventions of the game socket (play/consumers.py, play/socketbase.py): the origin is checked by
 AllowedHostsOriginValidator (asgi.py); the user is the session cookie's (anonymous visitors
 hear public nudges only); frames over 64 KiB are refused; a token bucket limits each socket;
-bad input gets an `error` frame and the socket stays usable; a user holds at most
-SALIENT_WS_MAX_SOCKETS_PER_USER lobby sockets — across the cluster with Redis, as game
-sockets do (play/socketcap.py), counted apart from them.
+bad input gets an `error` frame and the socket stays usable, and so does a frame that fails
+unexpectedly (`server/error`); a user holds at most SALIENT_WS_MAX_SOCKETS_PER_USER lobby
+sockets — across the cluster with Redis, as game sockets do (play/socketcap.py), counted
+apart from them — and anonymous sockets count against their address's cap, with game
+sockets, in each process. Whatever ends the socket gives back its places and hub groups
+(`FramedSocket.release`). A logout pushed to `lobby.u<pk>` (accounts/credentials.py) closes
+the sockets of that session.
 
 Fan-out: like the game's, through one hub per process (`LobbyHub`, the game's Hub with
 coalescing), so N sockets cost one layer message per process, and the hub's heartbeat tells a
@@ -26,10 +30,11 @@ from channels.db import database_sync_to_async
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
 
+from boardgame.accounts import credentials
 from boardgame.api.errors import ServiceError
 from boardgame.play import broadcast, socketcap
 from boardgame.play import protocol
-from boardgame.play.consumers import BURST, RATE, Bucket, FramedSocket
+from boardgame.play.socketbase import BURST, RATE, Bucket, FramedSocket, too_many_sockets_frame
 from boardgame.play.protocol import ProtocolError
 
 from . import notify, services
@@ -115,20 +120,23 @@ class LobbyConsumer(FramedSocket):
         self.bucket = Bucket(RATE, BURST)
         self.refused = 0
         self.closed = False
-        self.cap_ticket: socketcap.Ticket | None = None
+        self.places = []
+        self.credential = credentials.of_session(self.scope, self.user)
         self.groups_joined: list[str] = []
         self.watching: dict[int, str | None] = {}      # table id → the invite it was seen with
         self.suspended: dict[int, list[str]] = {}      # access checked again: nudges wait
         self.resync_due = False
         await self.accept()
         if self.user.is_authenticated:
-            self.cap_ticket = await LOBBY_CAP.acquire(self.user.pk)
-            if self.cap_ticket is None:
-                await self.send_frame({"type": "error", "code": "auth/too_many_sockets",
-                                       "message": f"At most {LOBBY_CAP.cap} open lobby "
-                                       "sockets per player."})
-                await self._close(CLOSE_TOO_MANY_SOCKETS)
-                return
+            wanted = [("user", LOBBY_CAP, self.user.pk)]
+        else:
+            wanted = [("address", socketcap.ANON_BY_ADDRESS,
+                       socketcap.client_address(self.scope))]
+        self.places, refused = await socketcap.take_places(wanted)
+        if refused is not None:
+            await self.send_frame(too_many_sockets_frame(refused, "lobby"))
+            await self._close(CLOSE_TOO_MANY_SOCKETS)
+            return
         await self._join(notify.ALL)
         if self.user.is_authenticated:
             await self._join(notify.user_group(self.user.pk))
@@ -139,14 +147,11 @@ class LobbyConsumer(FramedSocket):
         await LOBBY_HUB.join(group, self)
         self.groups_joined.append(group)
 
-    async def disconnect(self, code: int) -> None:
-        self.closed = True
-        for group in self.groups_joined:
+    async def release(self) -> None:
+        groups, self.groups_joined = getattr(self, "groups_joined", []), []
+        for group in groups:
             await LOBBY_HUB.leave(group, self)
-        self.groups_joined = []
-        if self.cap_ticket is not None:
-            ticket, self.cap_ticket = self.cap_ticket, None
-            await LOBBY_CAP.release(ticket)
+        await super().release()
 
     # --- incoming ---------------------------------------------------------------------------
 
@@ -158,7 +163,7 @@ class LobbyConsumer(FramedSocket):
         except ProtocolError as exc:
             await self.send_frame(exc.frame())
             return
-        await getattr(self, f"on_{kind}")(fields)
+        await self.handle_safely(kind, fields, lambda: getattr(self, f"on_{kind}")(fields))
 
     async def on_watch(self, fields: dict[str, Any]) -> None:
         table_id, invite = fields["table"], fields.get("invite")
@@ -203,6 +208,9 @@ class LobbyConsumer(FramedSocket):
 
     async def deliver(self, v: int | None, text: str, group: str | None = None) -> None:
         if self.closed:
+            return
+        if text.startswith((credentials.REVOKED_PREFIX, credentials.RECHECK_PREFIX)):
+            asyncio.ensure_future(self.on_credentials_news(text))  # never forwarded
             return
         if group is not None and group.startswith("lobby.t"):
             table_id = int(group[len("lobby.t"):])

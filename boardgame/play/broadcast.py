@@ -64,7 +64,9 @@ OUTBOX_MAX = 10_000         # frames queued for other processes before we drop (
 
 
 def dumps(frame: dict[str, Any]) -> str:
-    return json.dumps(frame, separators=(",", ":"), ensure_ascii=False)
+    # allow_nan=False: `Infinity`/`NaN` are not JSON (JSON.parse refuses them); a frame
+    # holding one raises here instead of reaching a client.
+    return json.dumps(frame, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
 
 
 def group_name(game_id: int, audience: str) -> str:
@@ -422,7 +424,11 @@ class Hub:
 
     async def dispatch_frame(self, group: str, v: int | None, text: str) -> None:
         for consumer in list(self.members.get(group, ())):
-            await consumer.deliver(v, text, group)
+            try:
+                await consumer.deliver(v, text, group)
+            except Exception:  # noqa: BLE001 — one socket's failure is not its audience's
+                # (nor, raised into `_run`, the end of this process's layer subscription).
+                logger.exception("delivering a frame of %s to a socket failed", group)
 
     # --- the layer: receiving, heartbeat, recovery -------------------------------------------
 

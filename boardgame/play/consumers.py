@@ -11,7 +11,15 @@ Security (design §7): the origin is checked by AllowedHostsOriginValidator (asg
 socket must send `hello` within HELLO_TIMEOUT seconds, authenticated by its session cookie or by
 an API token in that frame (never the URL) — anonymous sockets may only watch public games;
 frames over 64 KiB are refused; a token bucket limits each socket; a user holds at most
-SALIENT_WS_MAX_SOCKETS_PER_USER sockets, across the cluster with Redis (socketcap.py).
+SALIENT_WS_MAX_SOCKETS_PER_USER sockets, across the cluster with Redis, and anonymous sockets
+are capped per address and per game in each process (socketcap.py). Every acting frame
+rechecks the token or session that authenticated the socket, and a revocation pushed to the
+user's group (`user.<pk>`) closes it (accounts/credentials.py).
+
+Lifecycle: whatever ends a socket — a close from either side, or an exception that escaped —
+gives back its cap places, hub membership and presence (socketbase.py: `FramedSocket.__call__`
+→ `release`; daphne never sends `websocket.disconnect` to a consumer that raised). A frame
+whose handler fails unexpectedly gets a `server/error` answer and the socket stays.
 """
 
 from __future__ import annotations
@@ -19,54 +27,32 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-import os
-import time
 from typing import Any
 
 from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
-from channels.generic.websocket import AsyncWebsocketConsumer
 from channels.sessions import InstanceSessionWrapper
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
 
 from boardgame import wsfast
+from boardgame.accounts import credentials
 from boardgame.api.errors import ServiceError
 from engine import rulesets
 from engine.kernel import audience_of
 
-from . import actions, broadcast, clocks, presence, protocol, socketcap
+from . import actions, broadcast, clocks, presence, protocol, seatwatch, socketcap
 from .protocol import ProtocolError
+from .socketbase import (BURST, RATE, Bucket, CredentialRevoked, FramedSocket,
+                         too_many_sockets_frame)
 
 logger = logging.getLogger(__name__)
 
 HELLO_TIMEOUT = float(getattr(settings, "SALIENT_WS_HELLO_TIMEOUT", 5.0))
-# Frames per second and burst per socket; the environment may override (the bench does).
-RATE = float(os.environ.get("SALIENT_WS_RATE") or getattr(settings, "SALIENT_WS_RATE", 20.0))
-BURST = float(os.environ.get("SALIENT_WS_BURST") or getattr(settings, "SALIENT_WS_BURST", 40.0))
-FLOOD_CLOSE = int(getattr(settings, "SALIENT_WS_FLOOD_CLOSE", 200))  # refused frames → close
 # How long a frame that overtook its predecessor waits for it before the socket catches up
 # from the database (steps of one game return from parallel database threads).
 GAP_GRACE = 0.05
 CHAT_RATE = settings.SALIENT_RATE_LIMITS["game_chat"]  # messages per seconds (REST: per user)
-
-
-class Bucket:
-    """A token bucket: `rate` tokens a second, at most `burst`."""
-
-    __slots__ = ("rate", "burst", "tokens", "stamp")
-
-    def __init__(self, rate: float, burst: float) -> None:
-        self.rate, self.burst, self.tokens, self.stamp = rate, burst, burst, time.monotonic()
-
-    def take(self) -> bool:
-        now = time.monotonic()
-        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
-        self.stamp = now
-        if self.tokens >= 1:
-            self.tokens -= 1
-            return True
-        return False
 
 
 # --- database work (each call one service, in the DB thread) ---------------------------------
@@ -111,6 +97,31 @@ def _welcome(user: Any, game_id: int, invite: str | None, since: int | None) -> 
             "audiences": broadcast.live_audiences(game.state), "later": later}
 
 
+SEATS_CHANGED: Any = object()   # _catch_up_frames: the socket's seats are not its user's now
+REVOKED: Any = object()         # _catch_up_frames: its credential no longer holds
+
+
+def _catch_up_frames(game_id: int, audience: str, since: int, socket: Any = None) -> Any:
+    """broadcast.catch_up, first checking (when `socket` is given) that the socket's user
+    still holds exactly the seats fixed at its hello and that its credential holds."""
+    if socket is not None:
+        if not credentials.still_valid(socket.credential):
+            return REVOKED
+        if _seats_now(socket.user, game_id) != sorted(socket.my_seats):
+            return SEATS_CHANGED
+    return broadcast.catch_up(game_id, audience, since)
+
+
+def _seats_now(user: Any, game_id: int) -> list[str]:
+    if not user.is_authenticated:
+        return []
+    from boardgame.lobby.models import Seat
+    from .models import Game
+    table = Game.objects.filter(pk=game_id).values("table_id")[:1]
+    return sorted(Seat.objects.filter(table_id=table, user_id=user.pk)
+                  .values_list("seat", flat=True))
+
+
 # SQLite (the quick start) serialises writers anyway, and two transactions upgrading their
 # read locks at once fail at once instead of waiting: there, actions keep the one thread.
 _PARALLEL_WRITES = settings.DATABASES["default"]["ENGINE"] != "django.db.backends.sqlite3"
@@ -118,35 +129,6 @@ _PARALLEL_WRITES = settings.DATABASES["default"]["ENGINE"] != "django.db.backend
 
 def _in_database_pool(fn: Any) -> Any:
     return database_sync_to_async(fn, thread_sensitive=not _PARALLEL_WRITES)
-
-
-class FramedSocket(AsyncWebsocketConsumer):
-    """What the game and lobby sockets share: JSON frames out (none once closing), one close,
-    and the token bucket with its flood close. Subclasses set `closed`, `bucket` (a Bucket)
-    and `refused` when they connect."""
-
-    async def send_frame(self, frame: dict[str, Any]) -> None:
-        if not self.closed:
-            await self.send(text_data=broadcast.dumps(frame))
-
-    async def _close(self, code: int) -> None:
-        if not self.closed:
-            self.closed = True
-            await self.close(code=code)
-
-    async def refused_for_rate(self) -> bool:
-        """Whether the token bucket refuses the frame just received. The first refusal and
-        every twentieth say so in an `error` frame; FLOOD_CLOSE of them close the socket."""
-        if self.bucket.take():
-            return False
-        self.refused += 1
-        if self.refused >= FLOOD_CLOSE:
-            await self._close(protocol.CLOSE_FLOOD)
-        elif self.refused == 1 or self.refused % 20 == 0:
-            await self.send_frame({"type": "error", "code": "rate/limited",
-                                   "message": f"Slow down: at most {RATE:g} frames a second. "
-                                   "Frames beyond that are dropped."})
-        return True
 
 
 class GameConsumer(FramedSocket):
@@ -180,8 +162,9 @@ class GameConsumer(FramedSocket):
         self.bucket = Bucket(RATE, BURST)
         self.chat_bucket = Bucket(CHAT_RATE[0] / CHAT_RATE[1], CHAT_RATE[0])
         self.refused = 0
-        self.cap_ticket: socketcap.Ticket | None = None
+        self.places = []
         self.closed = False
+        self.user_group: str | None = None
         await self.accept()
         self.send_text = self._text_sender()
         self.hello_timer = asyncio.get_running_loop().call_later(HELLO_TIMEOUT,
@@ -191,17 +174,29 @@ class GameConsumer(FramedSocket):
         if not self.ready and not self.closed:
             asyncio.ensure_future(self._close(protocol.CLOSE_HELLO_TIMEOUT))
 
-    async def disconnect(self, code: int) -> None:
-        self.closed = True
-        self.hello_timer.cancel()
-        if self.gap_timer is not None:
+    async def release(self) -> None:
+        """Timers stopped, hub groups left, presence left, cap places given back; once each
+        (this runs at disconnect and again when the consumer ends)."""
+        hello_timer = getattr(self, "hello_timer", None)
+        if hello_timer is not None:
+            hello_timer.cancel()
+        if getattr(self, "gap_timer", None) is not None:
             self.gap_timer.cancel()
-        if self.group is not None:
-            await broadcast.HUB.leave(self.group, self)
+            self.gap_timer = None
+        group, self.group = getattr(self, "group", None), None
+        if group is not None:
+            await broadcast.HUB.leave(group, self)
             presence.PRESENCE.leave(self.game_id, self.my_seats)
-        if self.cap_ticket is not None:
-            await socketcap.release(self.cap_ticket)
-            self.cap_ticket = None
+        user_group, self.user_group = getattr(self, "user_group", None), None
+        if user_group is not None:
+            await broadcast.HUB.leave(user_group, self)
+        if hasattr(self, "game_id"):
+            seatwatch.WATCH.discard(self)
+        await super().release()
+
+    async def seats_lost(self) -> None:
+        """The seat watch found this user's seats changed (its `seats` frame was lost)."""
+        await self._close(protocol.CLOSE_SEATS_CHANGED)
 
     # --- incoming ---------------------------------------------------------------------------
 
@@ -219,11 +214,17 @@ class GameConsumer(FramedSocket):
                                        "message": "Send hello first."})
                 return
             self.hello_timer.cancel()  # hello arrived in time; checking it may take longer
-            await self._on_hello(fields)
+            await self.handle_safely(kind, fields, lambda: self._on_hello(fields))
+            if not self.ready and not self.closed:
+                # The hello failed unexpectedly: another may follow, in the usual time.
+                self.hello_timer = asyncio.get_running_loop().call_later(
+                    HELLO_TIMEOUT, self._hello_timeout)
             return
-        handler = getattr(self, f"on_{kind}")
+        await self.handle_safely(kind, fields, lambda: self._handle(kind, fields))
+
+    async def _handle(self, kind: str, fields: dict[str, Any]) -> None:
         try:
-            await handler(fields)
+            await getattr(self, f"on_{kind}")(fields)
         except ServiceError as exc:
             if kind in ("act", "undo", "resign"):
                 await self.send_frame(protocol.reject_frame(exc, fields.get("cid")))
@@ -231,12 +232,20 @@ class GameConsumer(FramedSocket):
                 await self.send_frame(protocol.error_frame(exc, ref=kind))
 
     async def _on_hello(self, fields: dict[str, Any]) -> None:
+        try:
+            await self._hello(fields)
+        finally:
+            if not self.ready:  # refused, or failed: it holds no place meanwhile
+                await FramedSocket.release(self)
+
+    async def _hello(self, fields: dict[str, Any]) -> None:
         if fields.get("protocol", protocol.PROTOCOL) != protocol.PROTOCOL:
             await self.send_frame({"type": "error", "code": "protocol/unsupported",
                                    "message": f"This server speaks {protocol.PROTOCOL}."})
             await self._close(protocol.CLOSE_PROTOCOL)
             return
         user = self.user
+        credential = credentials.of_session(self.scope, user)
         if "token" in fields:
             user = await database_sync_to_async(_user_for_token)(fields["token"])
             if user is None:
@@ -244,15 +253,11 @@ class GameConsumer(FramedSocket):
                                        "message": "That token is not valid."})
                 await self._close(protocol.CLOSE_AUTH_FAILED)
                 return
-        if user.is_authenticated:
-            self.cap_ticket = await socketcap.acquire(user.pk)
-            if self.cap_ticket is None:
-                await self.send_frame({"type": "error", "code": "auth/too_many_sockets",
-                                       "message": f"At most {socketcap.MAX_SOCKETS_PER_USER} "
-                                       "open game sockets per player."})
-                await self._close(protocol.CLOSE_TOO_MANY_SOCKETS)
-                return
+            credential = credentials.of_token(fields["token"], user)
+        if not await self._admit(user):
+            return
         self.user = user
+        self.credential = credential
         try:
             data = await database_sync_to_async(_welcome)(user, self.game_id,
                                                           fields.get("invite"),
@@ -269,6 +274,11 @@ class GameConsumer(FramedSocket):
         self.group = broadcast.group_name(self.game_id, self.audience)
         await broadcast.HUB.join(self.group, self)
         presence.PRESENCE.join(self.game_id, self.my_seats, data["audiences"])
+        if credential is not None:  # revocations of its credential reach it here
+            self.user_group = credentials.socket_group(user.pk)
+            await broadcast.HUB.join(self.user_group, self)
+        if user.is_authenticated:
+            seatwatch.WATCH.add(self)
         frame = data["frame"]
         await self.send_frame(frame)
         self.v = frame["v"]
@@ -277,6 +287,22 @@ class GameConsumer(FramedSocket):
             self.v = later["v"]
         # Frames published between the read and the join: repair through the database.
         await self._catch_up()
+
+    async def _admit(self, user: Any) -> bool:
+        """Take the socket's cap places: the user's, or an anonymous socket's per address and
+        per game (this process's count). Refused: `auth/too_many_sockets`, close 4409."""
+        if user.is_authenticated:
+            wanted = [("user", socketcap.CAP, user.pk)]
+        else:
+            wanted = [("address", socketcap.ANON_BY_ADDRESS,
+                       socketcap.client_address(self.scope)),
+                      ("game", socketcap.ANON_BY_GAME, self.game_id)]
+        self.places, refused = await socketcap.take_places(wanted)
+        if refused is None:
+            return True
+        await self.send_frame(too_many_sockets_frame(refused, "game"))
+        await self._close(protocol.CLOSE_TOO_MANY_SOCKETS)
+        return False
 
     # --- frames from the hub ----------------------------------------------------------------
 
@@ -307,6 +333,9 @@ class GameConsumer(FramedSocket):
 
     async def deliver(self, v: int | None, text: str, group: str | None = None) -> None:
         if self.closed:
+            return
+        if group is not None and group == self.user_group:
+            asyncio.ensure_future(self.on_credentials_news(text))
             return
         if v is None:
             if text.startswith('{"type":"seats"') and self._seats_changed(text):
@@ -372,11 +401,22 @@ class GameConsumer(FramedSocket):
             asyncio.ensure_future(self._catch_up())
 
     async def _catch_up(self) -> None:
+        """Send the frames this socket missed, from the database — after re-deriving what it
+        may hear: a `seats` frame or a revocation lost with the layer (at-most-once) must not
+        leave it hearing a seat its user no longer holds, so a socket whose seats changed
+        closes with 4410 and one whose credential was revoked with 4403, before anything."""
         self.syncing = True
         try:
-            for _ in range(5):
-                frames = await database_sync_to_async(broadcast.catch_up)(
-                    self.game_id, self.audience, self.v)
+            for attempt in range(5):
+                frames = await database_sync_to_async(_catch_up_frames)(
+                    self.game_id, self.audience, self.v,
+                    self if attempt == 0 else None)
+                if frames is SEATS_CHANGED:
+                    await self._close(protocol.CLOSE_SEATS_CHANGED)
+                    return
+                if frames is REVOKED:
+                    await self.end_revoked()
+                    return
                 for frame in frames:
                     if frame["type"] == "snapshot" or frame["v"] == self.v + 1:
                         await self.send_frame(frame)
@@ -413,7 +453,8 @@ class GameConsumer(FramedSocket):
         # on one process commit in parallel (the row lock orders one game's steps; a frame
         # that comes back ahead of its predecessor is held by `deliver` until the gap is
         # repaired). Ten busy games: +24% actions/s and a third off the median act→ack.
-        result, messages = await _in_database_pool(broadcast.collect_messages)(fn, *args)
+        result, messages = await _in_database_pool(self._if_still_authorised)(
+            broadcast.collect_messages, fn, *args)
         if ack is not None and result is not None:
             await self.send_frame(ack(result))
         if messages:
@@ -421,6 +462,14 @@ class GameConsumer(FramedSocket):
             await asyncio.sleep(0)  # the sender writes the PUBLISH before the local fan-out,
             await broadcast.HUB.deliver_local(messages)  # so other processes fan out meanwhile
         return result
+
+    def _if_still_authorised(self, fn: Any, *args: Any) -> Any:
+        """(In the database thread.) `fn(*args)` if the token or session that authenticated
+        this socket still does — one query before each acting frame, so a logout, revoked
+        token or new password stops the socket acting even if the push never reached it."""
+        if not credentials.still_valid(self.credential):
+            raise CredentialRevoked()
+        return fn(*args)
 
     @staticmethod
     def _ack(accepted: Any) -> dict[str, Any]:
@@ -448,8 +497,9 @@ class GameConsumer(FramedSocket):
 
     async def on_options(self, fields: dict[str, Any]) -> None:
         seat = self._default_seat(fields)
-        items = await database_sync_to_async(actions.get_options)(
-            self.game_id, self.user, seat, fields["decision"], fields.get("query"))
+        items = await database_sync_to_async(self._if_still_authorised)(
+            actions.get_options, self.game_id, self.user, seat, fields["decision"],
+            fields.get("query"))
         frame = {"type": "options", "decision": fields["decision"], "seat": seat,
                  "items": items}
         if "ref" in fields:

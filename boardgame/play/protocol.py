@@ -8,6 +8,7 @@ A client frame is a JSON object with a `type`; anything else is refused with an 
 from __future__ import annotations
 
 import json
+import math
 from typing import Any
 
 from boardgame.api.errors import ServiceError
@@ -20,10 +21,11 @@ CHAT_MAX = 500
 CLOSE_NORMAL = 1000
 CLOSE_GOING_AWAY = 1001
 CLOSE_HELLO_TIMEOUT = 4401   # no `hello` within 5 s of connecting
-CLOSE_AUTH_FAILED = 4403     # bad token, or the user may not see this game
+CLOSE_AUTH_FAILED = 4403     # bad token, or the user may not see this game, or the token /
+                             # session that authenticated the socket was revoked
 CLOSE_NOT_FOUND = 4404       # no such game (private games are not acknowledged)
 CLOSE_PROTOCOL = 4406        # `hello` asked for a protocol version we do not speak
-CLOSE_TOO_MANY_SOCKETS = 4409
+CLOSE_TOO_MANY_SOCKETS = 4409  # per user; and anonymous sockets per address / per game
 CLOSE_SEATS_CHANGED = 4410     # the host handed a seat to someone else: reconnect for the new view
 CLOSE_FLOOD = 4429           # kept flooding after `rate/limited` errors
 
@@ -83,6 +85,7 @@ def parse(text: str | None, data: bytes | None = None, *,
         raise ProtocolError("frame/not_json", "That frame is not JSON.") from None
     if not isinstance(frame, dict):
         raise ProtocolError("frame/not_object", "A frame is a JSON object with a type.")
+    _refuse_unstorable(frame)
     kind = frame.get("type")
     if not isinstance(kind, str) or kind not in schemas:
         raise ProtocolError("frame/unknown_type",
@@ -107,6 +110,54 @@ def parse(text: str | None, data: bytes | None = None, *,
     return kind, fields
 
 
+def _refuse_unstorable(frame: dict[str, Any]) -> None:
+    """Refuse values that JSON allows but nothing downstream can hold: NUL (PostgreSQL text
+    refuses it), lone surrogates (`"\\ud800"`: no UTF-8 encoding, so neither PostgreSQL nor
+    the socket can carry them) and non-finite numbers (`1e400`, `NaN`: not JSON once echoed).
+    Every string and number of the frame, keys included, however deep — iteratively: the
+    parser bounded the depth, this walk must not recurse on it. The error names the top-level
+    field, never the offending text (it could not be sent back either)."""
+    for top, value in frame.items():
+        field = top if _storable(top) else "?"
+        pending: list[Any] = [top, value]
+        while pending:
+            item = pending.pop()
+            if isinstance(item, dict):
+                pending.extend(item.keys())
+                pending.extend(item.values())
+            elif isinstance(item, list):
+                pending.extend(item)
+            elif isinstance(item, str) and not _storable(item):
+                raise ProtocolError("frame/invalid", f"{field[:40]} contains a NUL character "
+                                    "or a lone surrogate.", field=field[:40])
+            elif isinstance(item, float) and not math.isfinite(item):
+                raise ProtocolError("frame/invalid", f"{field[:40]} holds a number that is "
+                                    "not finite.", field=field[:40])
+
+
+def _storable(text: str) -> bool:
+    if "\x00" in text:
+        return False
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def server_error_frame(kind: str, cid: Any = None) -> dict[str, Any]:
+    """The answer to a frame whose handler failed unexpectedly (logged on the server). An
+    action's answer is a `reject` with its cid, so a client waiting for it hears; whether it
+    took effect is unknown, and sending it again with the same cid tells (idempotent)."""
+    if kind in ("act", "undo", "resign"):
+        return {"type": "reject", "cid": cid, "code": "server/error", "rule": None,
+                "reason": None, "v": None,
+                "message": "The server failed on this action; it may or may not have been "
+                "recorded. Send it again with the same cid to learn which."}
+    return {"type": "error", "code": "server/error", "ref": kind,
+            "message": "The server failed on this frame; the socket is still usable."}
+
+
 def reject_frame(exc: ServiceError, cid: Any = None) -> dict[str, Any]:
     """The one mapping from a refused submission to its frame."""
     out: dict[str, Any] = {"type": "reject", "cid": cid, "code": exc.code,
@@ -128,7 +179,7 @@ def error_frame(exc: ServiceError, ref: str | None = None) -> dict[str, Any]:
 
 def _plain(data: dict[str, Any]) -> dict[str, Any]:
     try:
-        json.dumps(data)
+        json.dumps(data, allow_nan=False)
         return data
     except (TypeError, ValueError):
         return {k: str(v) for k, v in data.items()}

@@ -18,6 +18,11 @@ renewal writes every live socket of the process back, so a Redis that restarted 
 counts them all again.
 
 Without Redis (the embedded quick start, one process) only the process's own count exists.
+
+Anonymous sockets have no user to count: each process caps them on its own (no Redis round
+trip for a visitor) per client address (SALIENT_WS_ANON_PER_ADDRESS, game and lobby sockets
+together) and per game (SALIENT_WS_ANON_PER_GAME), with the same class keyed by address or
+game instead of user. A cluster of N processes thus admits up to N times each cap.
 """
 
 from __future__ import annotations
@@ -28,7 +33,7 @@ import logging
 import os
 import uuid
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Hashable
 
 from django.conf import settings
 
@@ -83,8 +88,9 @@ return #KEYS
 
 @dataclass(frozen=True, slots=True)
 class Ticket:
-    """One admitted socket: give it back to `release` when the socket closes."""
-    user_id: int
+    """One admitted socket: give it back to `release` when the socket closes. `user_id` is
+    what is counted: a user id, or (anonymous caps) an address or a game id."""
+    user_id: Hashable
     member: str
 
 
@@ -99,7 +105,7 @@ class SocketCap:
         self.prefix = prefix
         self.process = uuid.uuid4().hex
         self.numbers = itertools.count(1)
-        self.live: dict[int, set[str]] = {}     # this process's admitted sockets
+        self.live: dict[Hashable, set[str]] = {}  # this process's admitted sockets
         self.down = False                       # Redis unreachable: count locally
         self.loop: asyncio.AbstractEventLoop | None = None
         self.client: Any = None
@@ -110,7 +116,7 @@ class SocketCap:
         # still carried its socket (which would put the socket back until its lease ended).
         self.renewing: asyncio.Lock | None = None
 
-    def key(self, user_id: int) -> str:
+    def key(self, user_id: Hashable) -> str:
         return f"{self.prefix}{user_id}"
 
     def _ensure(self) -> None:
@@ -140,10 +146,10 @@ class SocketCap:
                            type(exc).__name__, exc)
         self.down = True
 
-    def _count_locally(self, user_id: int) -> bool:
+    def _count_locally(self, user_id: Hashable) -> bool:
         return len(self.live.get(user_id, ())) < self.cap
 
-    async def acquire(self, user_id: int) -> Ticket | None:
+    async def acquire(self, user_id: Hashable) -> Ticket | None:
         """Admit one more socket of this user, or None when the user is at the cap."""
         ticket = Ticket(user_id, f"{self.process}:{next(self.numbers)}")
         if not self.url:
@@ -235,3 +241,45 @@ async def acquire(user_id: int) -> Ticket | None:
 
 async def release(ticket: Ticket) -> None:
     await CAP.release(ticket)
+
+
+# --- anonymous sockets: per process, per address and per game ---------------------------------
+
+ANON_BY_ADDRESS = SocketCap("", settings.SALIENT_WS_ANON_PER_ADDRESS, LEASE_SECONDS)
+ANON_BY_GAME = SocketCap("", settings.SALIENT_WS_ANON_PER_GAME, LEASE_SECONDS)
+
+Place = tuple[SocketCap, Ticket]
+
+
+def client_address(scope: dict[str, Any]) -> str:
+    """The socket's client address: behind a proxy, the header SALIENT_CLIENT_IP_HEADER names
+    (as the HTTP rate limits read it, accounts/ratelimit.py), else the peer's address."""
+    meta_name = settings.SALIENT_CLIENT_IP_HEADER
+    if meta_name.startswith("HTTP_"):
+        wanted = meta_name[5:].lower().replace("_", "-").encode("latin-1")
+        for name, value in scope.get("headers", ()):
+            if name.lower() == wanted:
+                found = value.decode("latin-1").split(",")[0].strip()
+                if found:
+                    return found
+    client = scope.get("client") or ("unknown",)
+    return str(client[0])
+
+
+async def take_places(wanted: list[tuple[str, SocketCap, Hashable]]
+                      ) -> tuple[list[Place], str | None]:
+    """A place in each (label, cap, key), all or none: (places, None), or ([], the label of
+    the cap that refused)."""
+    places: list[Place] = []
+    for label, cap, key in wanted:
+        ticket = await cap.acquire(key)
+        if ticket is None:
+            await give_back(places)
+            return [], label
+        places.append((cap, ticket))
+    return places, None
+
+
+async def give_back(places: list[Place]) -> None:
+    for cap, ticket in places:
+        await cap.release(ticket)

@@ -6,10 +6,21 @@ import asyncio
 import json
 from typing import Any
 
+import pytest
+
 from engine import rulesets
 from engine.kernel import decisions, expand_options
 
 PASSWORD = "correct-horse-battery-staple"
+
+
+def on_daphne(test: Any) -> Any:
+    """Marks a test that runs real daphne processes: PostgreSQL (the test database, which they
+    share) and Redis. For modules that also hold tests runnable on the embedded default."""
+    for mark in (pytest.mark.postgres, pytest.mark.redis,
+                 pytest.mark.django_db(transaction=True)):
+        test = mark(test)
+    return test
 
 
 def make_user(name: str) -> Any:

@@ -31,14 +31,17 @@ async def expect_frame(inbox: asyncio.Queue, types: tuple[str, ...], timeout: fl
 
 class Client:
     def __init__(self, url: str, game_id: int, *, token: str | None = None,
-                 origin: str | None = "http://127.0.0.1") -> None:
+                 origin: str | None = "http://127.0.0.1",
+                 headers: dict[str, str] | None = None) -> None:
         self.url = f"{url}/ws/games/{game_id}/"
         self.token = token
         self.origin = origin
+        self.headers = headers or {}
         self.ws: Any = None
         self.view: dict[str, Any] | None = None
         self.v = -1
         self.frames: list[dict[str, Any]] = []
+        self.texts: list[str] = []          # as received, before parsing
         self.inbox: asyncio.Queue = asyncio.Queue()
         self.reader: asyncio.Task | None = None
         self.welcome: dict[str, Any] | None = None
@@ -46,13 +49,14 @@ class Client:
 
     async def open(self) -> "Client":
         self.ws = await connect(self.url, origin=self.origin, max_size=2 ** 22,
-                                open_timeout=10)
+                                open_timeout=10, additional_headers=self.headers)
         self.reader = asyncio.get_running_loop().create_task(self._read())
         return self
 
     async def _read(self) -> None:
         try:
             async for text in self.ws:
+                self.texts.append(text)
                 frame = json.loads(text)
                 self.frames.append(frame)
                 self._apply(frame)
