@@ -7,9 +7,10 @@ import logging
 from typing import Callable
 
 from django.conf import settings
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
 
 from .errors import json_error
+from .inputguard import UnsafeInput, refuse_text, text_problem
 
 logger = logging.getLogger("boardgame.api")
 
@@ -44,3 +45,36 @@ class ApiErrorMiddleware:
             return None
         logger.exception("unhandled error on %s %s", request.method, request.path)
         return json_error(500, "server/error", "The server failed; the error was logged.")
+
+
+class InputGuardMiddleware:
+    """Refuses a request whose path, query string or `Authorization` header carries text no
+    part of Salient can store (NUL, lone surrogates: see inputguard.py) before any view or
+    database lookup sees it. The API answers the JSON error form; pages a plain 400."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        try:
+            self.check(request)
+        except UnsafeInput as refused:
+            if request.path.startswith("/api/"):
+                return json_error(refused.status, refused.code, refused.message, refused.data)
+            return HttpResponseBadRequest(f"Bad request: {refused.message}\n",
+                                          content_type="text/plain; charset=utf-8")
+        return self.get_response(request)
+
+    @staticmethod
+    def check(request: HttpRequest) -> None:
+        # In order: a parameter's name is checked before its values, so `where` never
+        # quotes a bad name back.
+        candidates = [("path", request.path_info)]
+        for key, values in request.GET.lists():
+            candidates.append(("query (a parameter name)", key))
+            candidates.extend((f"query.{key}", value) for value in values)
+        candidates.append(("header.Authorization", request.META.get("HTTP_AUTHORIZATION", "")))
+        for where, text in candidates:
+            problem = text_problem(text)
+            if problem:
+                raise refuse_text(where, problem)

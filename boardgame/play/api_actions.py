@@ -19,7 +19,6 @@ with the wire code (`action/stale`, `auth/not_your_seat`…) and the engine's ru
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from drf_spectacular.types import OpenApiTypes
@@ -28,6 +27,8 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
+
+from boardgame.api import inputguard
 
 from . import actions
 from .actions import ActionRejected
@@ -77,7 +78,7 @@ class OptionsView(_Base):
         query = request.query_params.get("query")
         if query is not None:
             try:
-                query = json.loads(query)
+                query = inputguard.loads(query, "query.query")
             except ValueError:
                 raise ActionRejected("query must be JSON.", code="request/invalid",
                                      status=400, field="query") from None
