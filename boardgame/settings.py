@@ -241,6 +241,9 @@ if PRODUCTION:
     SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", True)
     SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", True)
 
+# The development error page never shows connection strings (boardgame/errorreports.py).
+DEFAULT_EXCEPTION_REPORTER_FILTER = "boardgame.errorreports.SalientReporterFilter"
+
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
