@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import Any
 
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -73,7 +73,11 @@ class ActionsView(_Base):
 
 
 class OptionsView(_Base):
-    @extend_schema(operation_id="games_options", responses=OpenApiTypes.OBJECT)
+    @extend_schema(operation_id="games_options", responses=OpenApiTypes.OBJECT, parameters=[
+        OpenApiParameter("seat", str, required=True, description="The seat asking."),
+        OpenApiParameter("decision", str, required=True, description="An open decision's id."),
+        OpenApiParameter("query", str, description="A JSON object narrowing the listing "
+                                                   "(the ruleset says which keys).")])
     def get(self, request: Request, game_id: int) -> Response:
         query = request.query_params.get("query")
         if query is not None:

@@ -138,3 +138,14 @@ def test_chat_text_drops_what_cannot_be_stored(raw, stored):
     from boardgame.chattext import clean_chat_text
     assert clean_chat_text(raw) == stored
     clean_chat_text(raw).encode("utf-8")
+
+
+def test_non_ascii_invite_is_a_plain_refusal(api, make_table, hamlet, othello):
+    """Found by the schema run once it used real ids: compare_digest raised TypeError for a
+    non-ASCII str, so a private table answered 500 to `?invite=é`."""
+    tid = make_table(hamlet, visibility="private")["id"]
+    before = snapshot()
+    refused(api(othello).get(f"/api/tables/{tid}/?invite=%C3%A9"), 403, "table/invite_required")
+    refused(api(othello).post(f"/api/tables/{tid}/join", {"invite": "\u00e9"}, format="json"),
+            403, "table/invite_required")
+    assert snapshot() == before
