@@ -14,6 +14,15 @@ from .inputguard import UnsafeInput, refuse_text, text_problem
 
 logger = logging.getLogger("boardgame.api")
 
+# Refusals Django makes before any API view runs, by status: their JSON code and message.
+NON_JSON_REFUSALS = {
+    400: ("request/malformed", "The request could not be accepted as sent (for example its "
+                               "Host header names a site not served here)."),
+    403: ("auth/forbidden", "You may not do that."),
+    405: ("request/method_not_allowed", "That method is not allowed here."),
+    413: ("request/too_large", "The request is too large."),
+}
+
 
 class ApiErrorMiddleware:
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
@@ -32,13 +41,22 @@ class ApiErrorMiddleware:
                               f"{settings.SALIENT_API_MAX_BODY}.",
                               {"limit": settings.SALIENT_API_MAX_BODY})
         response = self.get_response(request)
-        content_type = response.get("Content-Type", "")
-        if response.status_code == 404 and "json" not in content_type:
-            return json_error(404, "not_found", f"There is nothing at {request.path}.")
-        if response.status_code >= 500 and "json" not in content_type:
-            return json_error(response.status_code, "server/error",
-                              "The server failed; the error was logged.")
+        if response.status_code >= 400 and "json" not in response.get("Content-Type", ""):
+            return self.as_json(request, response.status_code)
         return response
+
+    @staticmethod
+    def as_json(request: HttpRequest, status: int) -> HttpResponse:
+        """An error Django answered with its own page (a Host not in ALLOWED_HOSTS, an
+        unknown path, a crash in a middleware; in DEBUG the technical page, settings and
+        all) in the one JSON form instead."""
+        if status == 404:
+            return json_error(404, "not_found", f"There is nothing at {request.path}.")
+        if status >= 500:
+            return json_error(status, "server/error", "The server failed; the error was logged.")
+        code, message = NON_JSON_REFUSALS.get(status,
+                                              ("request/error", "The request was refused."))
+        return json_error(status, code, message)
 
     def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
         if not request.path.startswith("/api/"):

@@ -36,3 +36,22 @@ def test_development_error_page_hides_connection_strings(settings, crashing_home
     assert "DATABASE_URL" in page and "REDIS_URL" in page  # listed, with the value hidden
     assert DB_PASSWORD not in page
     assert REDIS_PASSWORD not in page
+
+
+@pytest.mark.parametrize("debug", [False, True])
+def test_api_refusal_before_any_view_is_json(settings, debug):
+    """Django refuses a Host outside ALLOWED_HOSTS itself, with its HTML page (in DEBUG its
+    technical page, settings and all); under /api/ the answer is the JSON error form."""
+    settings.DEBUG = debug
+    response = Client(raise_request_exception=False).get("/api/tables/",
+                                                         HTTP_HOST="evil.example")
+    assert response.status_code == 400
+    assert response["Content-Type"] == "application/json"
+    assert response.json()["error"]["code"] == "request/malformed"
+    assert set(response.json()["error"]) == {"code", "message", "data"}
+
+
+def test_a_page_refusal_stays_a_page(settings):
+    response = Client(raise_request_exception=False).get("/", HTTP_HOST="evil.example")
+    assert response.status_code == 400
+    assert "json" not in response["Content-Type"]

@@ -130,8 +130,9 @@ def test_a_reasonable_body_still_passes(api, hamlet, table):
     assert response.status_code == 201, response.content
 
 
-@pytest.mark.parametrize("raw,stored", [(f"a{SURROGATE}b", "ab"), ("\udfff", ""),
-                                        (f" x{NUL}\ty\n ", "xy"), ("\U0001F600 ok", "\U0001F600 ok")])
+@pytest.mark.parametrize("raw,stored", [
+    (f"a{SURROGATE}b", "ab"), ("\udfff", ""), (f" x{NUL}\ty\n ", "xy"),
+    ("\U0001F600 ok", "\U0001F600 ok")])
 def test_chat_text_drops_what_cannot_be_stored(raw, stored):
     """The socket's chat path does not go through the JSON parser: the text itself is
     cleaned of lone surrogates as of control characters (a real emoji is not a surrogate)."""
