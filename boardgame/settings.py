@@ -83,6 +83,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "boardgame.csp.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "boardgame.api.middleware.ApiErrorMiddleware",
     "boardgame.api.middleware.InputGuardMiddleware",
