@@ -150,3 +150,9 @@ def test_non_ascii_invite_is_a_plain_refusal(api, make_table, hamlet, othello):
     refused(api(othello).post(f"/api/tables/{tid}/join", {"invite": "\u00e9"}, format="json"),
             403, "table/invite_required")
     assert snapshot() == before
+
+
+def test_nul_in_the_options_seat(api, hamlet, started_game):
+    error = refused(api(hamlet).get(f"/api/games/{started_game['game']}/options?seat=%00"
+                                    "&decision=d"), 400, "request/invalid", "NUL")
+    assert error["data"]["fields"] == {"query.seat": "contains a NUL character"}
