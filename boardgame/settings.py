@@ -159,7 +159,13 @@ SALIENT_RATE_LIMITS = {
     "login": (int(os.environ.get("SALIENT_LOGIN_LIMIT", "10")), 300),
     "register": (int(os.environ.get("SALIENT_REGISTER_LIMIT", "5")), 3600),
     "table_chat": (int(os.environ.get("SALIENT_TABLE_CHAT_LIMIT", "20")), 60),
+    # Game chat: what one game socket may send (its token bucket), and per user over REST.
+    "game_chat": (int(os.environ.get("SALIENT_GAME_CHAT_LIMIT", "5")), 10),
 }
+# Quotas per user, so one account cannot fill the home page's lists: tables they host that
+# have not started (open or full), and running games in which they hold every seat.
+SALIENT_MAX_OPEN_TABLES = int(os.environ.get("SALIENT_MAX_OPEN_TABLES", "10"))
+SALIENT_MAX_SOLO_GAMES = int(os.environ.get("SALIENT_MAX_SOLO_GAMES", "3"))
 SALIENT_CLIENT_IP_HEADER = os.environ.get("SALIENT_CLIENT_IP_HEADER", "REMOTE_ADDR")
 
 # --- e-mail ---------------------------------------------------------------------------------

@@ -7,7 +7,7 @@ import json
 import sys
 
 from engine import rulesets
-from engine.kernel.errors import EngineError
+from engine.kernel.errors import EngineError, RecordError
 from engine.kernel.record import replay
 from engine.kernel.selfplay import selfplay
 
@@ -45,7 +45,9 @@ def cmd_replay(args: argparse.Namespace) -> int:
     try:
         with open(args.record, encoding="utf-8") as handle:
             record = json.load(handle)
-        report = replay(record)
+        if not isinstance(record, dict):
+            raise RecordError("a record is a JSON object")
+        report = replay(record, rulesets.get(str(record.get("ruleset"))))
     except (OSError, json.JSONDecodeError) as exc:
         sys.stderr.write(f"cannot read {args.record}: {exc}\n")
         return 2

@@ -19,6 +19,8 @@ urlpatterns = [
     path("tables/", lobby.TableListView.as_view(), name="api-tables"),
     path("tables/<int:table_id>/", lobby.TableDetailView.as_view(), name="api-table"),
     path("tables/<int:table_id>/join", lobby.JoinView.as_view(), name="api-table-join"),
+    path("tables/<int:table_id>/new-invite", lobby.NewInviteView.as_view(),
+         name="api-table-new-invite"),
     path("tables/<int:table_id>/ready", lobby.ReadyView.as_view(), name="api-table-ready"),
     path("tables/<int:table_id>/start", lobby.StartView.as_view(), name="api-table-start"),
     path("tables/<int:table_id>/abandon", lobby.AbandonView.as_view(), name="api-table-abandon"),

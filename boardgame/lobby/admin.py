@@ -1,5 +1,6 @@
 from django.contrib import admin
 
+from boardgame.adminguard import SecretColumnsGuard
 from boardgame.appendonly import AppendOnlyAdmin
 
 from .models import Seat, Table, TableChatMessage
@@ -14,7 +15,7 @@ class SeatInline(admin.TabularInline):
 
 
 @admin.register(Table)
-class TableAdmin(admin.ModelAdmin):
+class TableAdmin(SecretColumnsGuard, admin.ModelAdmin):  # its game's seed and state
     list_display = ("id", "title", "host", "ruleset", "scenario", "visibility", "pace", "state",
                     "created")
     list_filter = ("state", "visibility", "pace", "ruleset")

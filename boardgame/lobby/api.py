@@ -143,6 +143,14 @@ class JoinView(AuthenticatedView):
             request.user, table_id, body.validated_data["invite"]))
 
 
+class NewInviteView(AuthenticatedView):
+    """The host replaces a private table's invite link (after a kick, or a link gone astray)."""
+
+    @extend_schema(operation_id="tables_new_invite", request=None, responses=TableSerializer)
+    def post(self, request: Request, table_id: int) -> Response:
+        return table_response(request, services.do_new_invite(request.user, table_id))
+
+
 class ChatMessageSerializer(serializers.Serializer):
     seq = serializers.IntegerField()
     user = serializers.CharField(allow_null=True)

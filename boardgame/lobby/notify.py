@@ -13,7 +13,8 @@ through the permission-checked HTTP views. Who hears what:
                    changed: a table they sit at, or (async games) a move that became theirs
     lobby.t<id>    the sockets watching table <id> (admitted after an access check):
                    `{"type":"table",…}` and `{"type":"chat",…}`; `_recheck` (never forwarded)
-                   when the table turned private, so each watcher's access is checked again
+                   when someone may have lost access (the table turned private, a kick, a
+                   new invite token), so each watcher's access is checked again
 
 Call these inside the service's transaction; they send on commit (`transaction.on_commit`),
 so a rolled-back change nudges nobody. The layer is only a hint (see play/broadcast.py): a
@@ -74,16 +75,18 @@ def listing_groups(table: Table, *, was_public: bool | None = None) -> list[str]
 
 
 def table_changed(table: Table, change: str, *, lists: bool = True,
-                  was_public: bool | None = None) -> None:
+                  was_public: bool | None = None, recheck: bool = False) -> None:
     """`table` changed (`change`: created, seats, ready, state, settings, invited). Its
-    watchers hear `table`; with `lists`, the home pages that may list it hear `tables`."""
+    watchers hear `table`; with `lists`, the home pages that may list it hear `tables`. With
+    `recheck` (someone lost access: kicked, or the invite token replaced) every watcher's
+    access is checked again, as when a table turns private."""
     messages = []
     if lists:
         messages += [_message(group, TABLES) for group in listing_groups(table,
                                                                          was_public=was_public)]
     messages += [_message(user_group(pk), GAMES) for pk in seated_users(table.pk)]
     if change != "created":
-        if was_public and table.is_private:
+        if recheck or (was_public and table.is_private):
             messages.append(_message(table_group(table.pk),
                                      {"type": "_recheck", "table": table.pk}))
         messages.append(_message(table_group(table.pk),

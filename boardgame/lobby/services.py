@@ -27,7 +27,7 @@ from engine import rulesets
 from engine.kernel import BadSetup, UnknownRuleset, UnknownScenario
 
 from . import notify
-from .models import Seat, Table, TableChatMessage
+from .models import Seat, Table, TableChatMessage, new_invite_token
 
 OPTIONS_MAX_BYTES = 4096
 User = AbstractBaseUser | AnonymousUser
@@ -202,6 +202,54 @@ def check_disorder_after(value: Any) -> int:
     return value
 
 
+# --- quotas ---------------------------------------------------------------------------------
+#
+# Without them one account fills every list: 300 tables in six seconds pushed every real table
+# off the home page, and one user holding every seat starts games alone that fill "Games to
+# watch" the same way. Quotas are per user (settings), answered with 409 and the counts.
+
+def check_open_tables_quota(host: AbstractBaseUser) -> None:
+    """`host` may keep SALIENT_MAX_OPEN_TABLES tables that have not started (open or full).
+    Caller holds the host's row lock, so two creations at once cannot both pass."""
+    from django.conf import settings
+    limit = settings.SALIENT_MAX_OPEN_TABLES
+    waiting = Table.objects.filter(host=host, state__in=(Table.State.OPEN,
+                                                         Table.State.FULL)).count()
+    if waiting >= limit:
+        raise Conflict(f"You already host {waiting} tables that have not started (at most "
+                       f"{limit}): start or abandon one first.", code="table/too_many_open",
+                       limit=limit, open=waiting)
+
+
+def check_solo_games_quota(table: Table) -> None:
+    """A table whose every seat one user holds starts only while that user runs fewer than
+    SALIENT_MAX_SOLO_GAMES such games. Caller holds the table lock; this takes the player's."""
+    from django.conf import settings
+    holders = set(table.seats.values_list("user_id", flat=True))
+    if len(holders) != 1 or None in holders:
+        return
+    (player,) = holders
+    _lock_user(player)
+    limit = settings.SALIENT_MAX_SOLO_GAMES
+    others = Seat.objects.exclude(user_id=player).values("table_id")
+    running = (Table.objects.filter(state=Table.State.STARTED, seats__user_id=player)
+               .exclude(pk__in=others).distinct().count())
+    if running >= limit:
+        name = table.seats.select_related("user").first().user.get_username()
+        raise Conflict(f"{name} already plays {running} running games alone, holding every "
+                       f"seat (at most {limit}): finish one first, or start with other "
+                       "players.", code="table/too_many_solo_games", table=table.pk,
+                       player=name, limit=limit, running=running)
+
+
+def _lock_user(user_id: int) -> None:
+    """Lock one user's row: their quota-checked changes in two requests at once are then
+    counted one after the other. (SQLite serialises every write anyway.)"""
+    from django.contrib.auth import get_user_model
+    list(get_user_model().objects.select_for_update().filter(pk=user_id)
+         .values_list("pk", flat=True))
+
+
 def do_create_table(host: AbstractBaseUser, *, title: str, ruleset: str, scenario: str,
                     options: dict[str, Any] | None = None, visibility: str = "public",
                     pace: str = "live", allow_multiple_seats: bool = False,
@@ -211,6 +259,8 @@ def do_create_table(host: AbstractBaseUser, *, title: str, ruleset: str, scenari
     pace_values = check_pace(pace, pace_fields)
     disorder_after = check_disorder_after(disorder_after)
     with transaction.atomic(durable=True):
+        _lock_user(host.pk)
+        check_open_tables_quota(host)
         table = Table.objects.create(
             title=title.strip() or f"{setup.ruleset} — {setup.scenario}", host=host,
             ruleset=setup.ruleset, scenario=setup.scenario, options=setup.options,
@@ -288,10 +338,31 @@ def do_kick(host: AbstractBaseUser, table_id: int, seat_id: str) -> Table:
         if seat.user_id is None:
             raise Conflict(f"Seat {seat_id!r} is empty.", code="table/seat_empty",
                            table=table.pk, seat=seat_id)
+        kicked = seat.user_id
         seat.user, seat.ready, seat.claimed = None, False, None
         seat.save(update_fields=["user", "ready", "claimed"])
+        if table.is_private and not table.seats.filter(user_id=kicked).exists():
+            # Kicked means uninvited too: otherwise they read on and re-claim the seat at once.
+            # (They may still know the token: the host can issue a new one, do_new_invite.)
+            table.invited.remove(kicked)
         _update_fullness(table)
-        notify.table_changed(table, "seats")
+        notify.table_changed(table, "seats", recheck=table.is_private)
+    return table
+
+
+def do_new_invite(host: AbstractBaseUser, table_id: int) -> Table:
+    """The host replaces a private table's invite token: the old link opens nothing any more.
+    Whoever is seated or already invited keeps access; the table's watchers are checked
+    again (one who watched with the old token stops hearing of it)."""
+    with transaction.atomic(durable=True):
+        table = access_table(host, table_id, lock=True)
+        check_host(host, table, "issue a new invite link")
+        if not table.is_private:
+            raise Conflict(f"Table {table.pk} is public: it needs no invite link.",
+                           code="table/not_private", table=table.pk)
+        table.invite_token = new_invite_token()
+        table.save(update_fields=["invite_token"])
+        notify.table_changed(table, "settings", lists=False, recheck=True)
     return table
 
 
@@ -488,6 +559,7 @@ def _start(table: Table) -> None:
     from boardgame.play.services import do_start_game
 
     check_startable(table)
+    check_solo_games_quota(table)
     do_start_game(table)
     table.state = Table.State.STARTED
     table.started = timezone.now()

@@ -149,6 +149,9 @@ def table_act(request: HttpRequest, table_id: int) -> HttpResponse:
             services.do_start_table(user, table_id)
         elif act == "abandon":
             services.do_abandon_table(user, table_id)
+        elif act == "new_invite":
+            services.do_new_invite(user, table_id)
+            messages.success(request, "A new invite link: the old one no longer works.")
         elif act == "options":
             try:
                 # An UnsafeInput (NUL, too deep) is a ServiceError: shown like any refusal.

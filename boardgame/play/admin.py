@@ -2,18 +2,21 @@
 
 The seed and state columns are excluded outright; what is shown is derived and safe
 (commitment, version, result, counts). A finished game's seed is public anyway (it is in the
-record export), so it is shown as a derived field once the game is over.
+record export), so it is shown as a derived field once the game is over. No changelist may
+filter, search or order on a secret column either (`boardgame.adminguard`): the result count
+would answer guesses.
 """
 
 from django.contrib import admin
 
+from boardgame.adminguard import SecretColumnsGuard
 from boardgame.appendonly import AppendOnlyAdmin
 
 from .models import ActionRecord, ChatMessage, Game
 
 
 @admin.register(Game)
-class GameAdmin(admin.ModelAdmin):
+class GameAdmin(SecretColumnsGuard, admin.ModelAdmin):
     list_display = ("id", "table", "ruleset", "scenario", "version", "started", "finished")
     list_filter = ("ruleset",)
     search_fields = ("game_uid", "table__title")
@@ -43,7 +46,7 @@ class GameAdmin(admin.ModelAdmin):
 
 
 @admin.register(ActionRecord)
-class ActionRecordAdmin(AppendOnlyAdmin):
+class ActionRecordAdmin(SecretColumnsGuard, AppendOnlyAdmin):
     list_display = ("game", "seq", "kind", "seat", "decision", "by", "created")
     list_filter = ("kind",)
     fields = ("game", "seq", "kind", "seat", "decision", "by", "by_user", "sealed_group",
@@ -52,7 +55,7 @@ class ActionRecordAdmin(AppendOnlyAdmin):
 
 
 @admin.register(ChatMessage)
-class ChatMessageAdmin(admin.ModelAdmin):
+class ChatMessageAdmin(SecretColumnsGuard, admin.ModelAdmin):
     list_display = ("game", "seq", "channel", "user", "created")
     readonly_fields = ("game", "seq", "channel", "user", "text", "created")
 

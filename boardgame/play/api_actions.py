@@ -9,7 +9,12 @@
     POST /api/games/{id}/deadline  {hours}   (host)               → 200 clock frame
     POST /api/games/{id}/abandon   (host)                         → 200 {v}
     POST /api/games/{id}/seats/{seat}/replace {username} (host)   → 200 seats frame
-    POST /api/games/{id}/chat      {channel, text}                → 201 chat frame
+    POST /api/games/{id}/chat      {channel, text}                → 201 chat frame (429 over
+                                                                     the chat budget)
+
+Before anything else every view checks that the caller may watch the game (`?invite=` as on
+`GET /api/games/{id}/`): a stranger to a private game gets `404 game/not_found`, exactly as
+for a missing id, from every endpoint; seat and host checks come after.
 
 Each view parses, calls one function of boardgame.play.actions and serialises; refusals are
 ActionRejected (a ServiceError) and leave through the one error form of boardgame.api.errors,
@@ -28,9 +33,11 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from boardgame.accounts.ratelimit import check_rate
 from boardgame.api import inputguard
 
-from . import actions
+from . import actions, services
+from .api import INVITE
 from .actions import ActionRejected
 
 
@@ -53,6 +60,11 @@ def _rejected(exc: ActionRejected) -> Response:
 class _Base(APIView):
     permission_classes = [IsAuthenticated]
 
+    def initial(self, request: Request, *args: Any, **kwargs: Any) -> None:
+        super().initial(request, *args, **kwargs)  # authentication first: 401 before 404
+        services.check_may_watch(request.user, kwargs["game_id"],
+                                 invite=request.query_params.get("invite"))
+
     def handle_exception(self, exc: Exception) -> Response:
         if isinstance(exc, ActionRejected):
             return _rejected(exc)
@@ -60,7 +72,7 @@ class _Base(APIView):
 
 
 class ActionsView(_Base):
-    @extend_schema(operation_id="games_act", request=OpenApiTypes.OBJECT,
+    @extend_schema(operation_id="games_act", parameters=[INVITE], request=OpenApiTypes.OBJECT,
                    responses=OpenApiTypes.OBJECT)
     def post(self, request: Request, game_id: int) -> Response:
         body = _body(request)
@@ -77,7 +89,8 @@ class OptionsView(_Base):
         OpenApiParameter("seat", str, required=True, description="The seat asking."),
         OpenApiParameter("decision", str, required=True, description="An open decision's id."),
         OpenApiParameter("query", str, description="A JSON object narrowing the listing "
-                                                   "(the ruleset says which keys).")])
+                                                   "(the ruleset says which keys)."),
+        INVITE])
     def get(self, request: Request, game_id: int) -> Response:
         query = request.query_params.get("query")
         if query is not None:
@@ -93,7 +106,7 @@ class OptionsView(_Base):
 
 
 class UndoView(_Base):
-    @extend_schema(operation_id="games_undo", request=OpenApiTypes.OBJECT,
+    @extend_schema(operation_id="games_undo", parameters=[INVITE], request=OpenApiTypes.OBJECT,
                    responses=OpenApiTypes.OBJECT)
     def post(self, request: Request, game_id: int) -> Response:
         body = _body(request)
@@ -102,7 +115,8 @@ class UndoView(_Base):
 
 
 class ResignView(_Base):
-    @extend_schema(operation_id="games_resign", request=OpenApiTypes.OBJECT,
+    @extend_schema(operation_id="games_resign", parameters=[INVITE],
+                   request=OpenApiTypes.OBJECT,
                    responses=OpenApiTypes.OBJECT)
     def post(self, request: Request, game_id: int) -> Response:
         body = _body(request)
@@ -111,7 +125,7 @@ class ResignView(_Base):
 
 
 class DrawView(_Base):
-    @extend_schema(operation_id="games_draw", request=OpenApiTypes.OBJECT,
+    @extend_schema(operation_id="games_draw", parameters=[INVITE], request=OpenApiTypes.OBJECT,
                    responses=OpenApiTypes.OBJECT)
     def post(self, request: Request, game_id: int) -> Response:
         agree = _body(request).get("agree")
@@ -123,7 +137,7 @@ class DrawView(_Base):
 
 
 class PauseView(_Base):
-    @extend_schema(operation_id="games_pause", request=OpenApiTypes.OBJECT,
+    @extend_schema(operation_id="games_pause", parameters=[INVITE], request=OpenApiTypes.OBJECT,
                    responses=OpenApiTypes.OBJECT)
     def post(self, request: Request, game_id: int) -> Response:
         pause = _body(request).get("pause")
@@ -134,7 +148,8 @@ class PauseView(_Base):
 
 
 class DeadlineView(_Base):
-    @extend_schema(operation_id="games_extend_deadline", request=OpenApiTypes.OBJECT,
+    @extend_schema(operation_id="games_extend_deadline", parameters=[INVITE],
+                   request=OpenApiTypes.OBJECT,
                    responses=OpenApiTypes.OBJECT)
     def post(self, request: Request, game_id: int) -> Response:
         return Response(actions.do_extend_deadline(game_id, request.user,
@@ -142,7 +157,8 @@ class DeadlineView(_Base):
 
 
 class AbandonGameView(_Base):
-    @extend_schema(operation_id="games_abandon", request=None, responses=OpenApiTypes.OBJECT)
+    @extend_schema(operation_id="games_abandon", parameters=[INVITE], request=None,
+                   responses=OpenApiTypes.OBJECT)
     def post(self, request: Request, game_id: int) -> Response:
         return Response(actions.do_abandon_game(game_id, request.user).as_dict())
 
@@ -150,7 +166,8 @@ class AbandonGameView(_Base):
 class ReplaceSeatView(_Base):
     """The host hands a seat in civil disorder to another registered player."""
 
-    @extend_schema(operation_id="games_replace_seat", request=OpenApiTypes.OBJECT,
+    @extend_schema(operation_id="games_replace_seat", parameters=[INVITE],
+                   request=OpenApiTypes.OBJECT,
                    responses=OpenApiTypes.OBJECT)
     def post(self, request: Request, game_id: int, seat: str) -> Response:
         from django.contrib.auth import get_user_model
@@ -170,9 +187,12 @@ class ReplaceSeatView(_Base):
 
 
 class ChatView(_Base):
-    @extend_schema(operation_id="games_chat", request=OpenApiTypes.OBJECT,
+    @extend_schema(operation_id="games_chat", parameters=[INVITE], request=OpenApiTypes.OBJECT,
                    responses=OpenApiTypes.OBJECT)
     def post(self, request: Request, game_id: int) -> Response:
         body = _body(request)
+        # A socket may send CHAT_RATE messages a window; over REST the same budget is the
+        # user's, whatever the number of clients. Counted outside the service's transaction.
+        check_rate("game_chat", f"user:{request.user.pk}")
         return Response(actions.do_post_chat(game_id, request.user, body.get("channel"),
                                              body.get("text")), status=201)

@@ -48,7 +48,7 @@ FLOOD_CLOSE = int(getattr(settings, "SALIENT_WS_FLOOD_CLOSE", 200))  # refused f
 # How long a frame that overtook its predecessor waits for it before the socket catches up
 # from the database (steps of one game return from parallel database threads).
 GAP_GRACE = 0.05
-CHAT_RATE = (5, 10.0)                                           # messages per seconds
+CHAT_RATE = settings.SALIENT_RATE_LIMITS["game_chat"]  # messages per seconds (REST: per user)
 
 
 class Bucket:

@@ -59,6 +59,16 @@ def access_game(user: User, game_id: int, *, invite: str | None = None) -> Game:
     return game
 
 
+def check_may_watch(user: User, game_id: int, *, invite: str | None = None) -> None:
+    """`access_game`'s check without loading the game (its state is large): the live-play
+    endpoints call it before any seat or host check, so a stranger learns nothing of a private
+    game, not even that it exists (the same 404 as for a missing id)."""
+    table = (Table.objects.only("id", "visibility", "host_id", "invite_token")
+             .filter(game__id=game_id).first())
+    if table is None or not can_see_table(user, table, invite):
+        raise NotFound(f"There is no game {game_id}.", code="game/not_found", game=game_id)
+
+
 def seats_held(user: User, game: Game) -> list[str]:
     if not user.is_authenticated:
         return []

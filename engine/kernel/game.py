@@ -60,13 +60,18 @@ def new_game(ruleset: Ruleset, scenario: str, options: dict[str, Any], seats: li
     if sorted(seats) != sorted(sides):
         raise BadSetup(f"{scenario} is played with every seat: {', '.join(sorted(sides))}")
     filled = ruleset.check_options(scenario, options)
-    roller = Roller(seed, game_uid, 0)
+    if ruleset.dice_version not in (1, 2):
+        raise BadSetup(f"{ruleset.id} asks for dice v{ruleset.dice_version}: the kernel has 1, 2")
+    roller = Roller(seed, game_uid, 0, version=ruleset.dice_version, scope="setup")
     state = ruleset.setup(scenario, filled, sorted(seats), roller)
     state[KERNEL] = {
         "ruleset": ruleset.id, "scenario": scenario, "options": filled, "game_uid": game_uid,
         "sides": sides, "dice": roller.counter, "seq": 0, "sealed": {}, "undo": None,
         "ended": None,
     }
+    if ruleset.dice_version != 1:
+        # Only then: a v1 game's state stays byte for byte what it always was.
+        state[KERNEL]["dice_version"] = ruleset.dice_version
     events = [Event("game_started", "kernel", {"scenario": scenario})]
     if roller.rolls:
         events.append(Event("dice", "setup", {"rolls": roller.rolls}))
@@ -138,10 +143,14 @@ def apply(ruleset: Ruleset, state: dict[str, Any], seat: SeatId, decision_id: st
     Raises MalformedAction, IllegalAction (StaleDecision when the decision is not open).
     """
     decision = open_decision(ruleset, state, seat, decision_id)
+    if decision.revisable:
+        raise IllegalAction("kernel", "orders_are_written", {"decision": decision.id},
+                            "This decision takes written orders: write them (you may change "
+                            "them until the group resolves), then say you are ready.")
     work = copy_json(state)
     action = check_action(ruleset, work, seat, decision, action)
     kernel = work[KERNEL]
-    roller = Roller(seed, kernel["game_uid"], kernel["dice"])
+    roller = step_roller(work, seed, decision.id)
     events: list[Event] = []
     sealed_group = None
     if decision.group is not None:
@@ -153,36 +162,59 @@ def apply(ruleset: Ruleset, state: dict[str, Any], seat: SeatId, decision_id: st
         waiting = [d for d in ruleset.decisions(work)
                    if d.group == decision.group and d.id not in sealed]
         if not waiting:
-            answers = []
             by_id = {d.id: d for d in ruleset.decisions(work) if d.group == decision.group}
             by_id[decision.id] = decision
-            for answered_id in sorted(sealed):
-                entry = sealed[answered_id]
-                answers.append((by_id[answered_id], entry["seat"], entry["action"]))
+            answers = [(by_id[answered_id], sealed[answered_id]["seat"],
+                        sealed[answered_id]["action"]) for answered_id in sorted(sealed)]
             del kernel["sealed"][decision.group]
-            events.append(Event("answers_revealed", decision.rule, {
-                "group": decision.group,
-                "answers": [{"decision": d.id, "seat": s, "action": a} for d, s, a in answers],
-            }, reveals=True))
-            events.extend(ruleset.resolve_group(work, decision.group, answers, roller))
+            events.extend(reveal_and_resolve(ruleset, work, decision.group, decision.rule,
+                                             answers, roller))
     else:
         events.extend(ruleset.apply_action(work, seat, decision, action, roller))
-    kernel["dice"] = roller.counter
-    kernel["seq"] += 1
-    if roller.rolls:
-        events.append(Event("dice", decision.rule, {"rolls": list(roller.rolls)}))
     undoable = (decision.undoable and not roller.rolls and not any(e.reveals for e in events))
+    close_step(ruleset, work, roller, decision.rule, events)
     if undoable:
         before = copy_json(state)
         before[KERNEL]["undo"] = None
         kernel["undo"] = {"seat": seat, "decision": decision.id, "state": before}
-    else:
-        kernel["undo"] = None
+    return Outcome(work, tuple(events), tuple(roller.rolls), sealed_group,
+                   decision.private_answer, undoable)
+
+
+def step_roller(state: dict[str, Any], seed: bytes, scope: str) -> Roller:
+    """The dice of one step, continuing the game's count in the game's dice version."""
+    kernel = state[KERNEL]
+    return Roller(seed, kernel["game_uid"], kernel["dice"],
+                  version=kernel.get("dice_version", 1), scope=scope)
+
+
+def reveal_and_resolve(ruleset: Ruleset, work: dict[str, Any], group: str, rule: str,
+                       answers: list[tuple[Decision, SeatId, Any]],
+                       roller: Roller) -> list[Event]:
+    """Reveal a simultaneous group's answers and let the ruleset resolve them together. The
+    group's dice belong to the group, not to whichever seat happened to answer last."""
+    roller.scope = f"group:{group}"
+    events = [Event("answers_revealed", rule, {
+        "group": group,
+        "answers": [{"decision": d.id, "seat": s, "action": a} for d, s, a in answers],
+    }, reveals=True)]
+    events.extend(ruleset.resolve_group(work, group, answers, roller))
+    return events
+
+
+def close_step(ruleset: Ruleset, work: dict[str, Any], roller: Roller, rule: str,
+               events: list[Event]) -> None:
+    """What every accepted step ends with: the dice counted and listed, the step numbered,
+    no undo point (the caller sets one when the step allows it), the game over announced."""
+    kernel = work[KERNEL]
+    kernel["dice"] = roller.counter
+    kernel["seq"] += 1
+    kernel["undo"] = None
+    if roller.rolls:
+        events.append(Event("dice", rule, {"rolls": list(roller.rolls)}))
     final = result(ruleset, work)
     if final is not None:
         events.append(Event("game_over", "kernel", {"result": final}))
-    return Outcome(work, tuple(events), tuple(roller.rolls), sealed_group,
-                   decision.private_answer, undoable)
 
 
 def can_undo(state: dict[str, Any], seat: SeatId) -> bool:
@@ -248,7 +280,10 @@ def view(ruleset: Ruleset, state: dict[str, Any], audience: Audience) -> dict[st
     for decision in decisions(ruleset, state):
         mine = any(seat in entitled for seat in decision.seats)
         entry = decision.to_json(with_options=mine)
-        if decision.group is not None:
+        if decision.revisable:
+            # Written orders: the others learn who is ready, never whether or what one wrote.
+            entry["ready"] = sorted(kernel.get("ready", {}).get(decision.group, []))
+        elif decision.group is not None:
             entry["answered"] = sorted(
                 v["seat"] for v in kernel["sealed"].get(decision.group, {}).values())
         listed[decision.id] = entry

@@ -9,9 +9,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from .canonical import canonical_json
 from .game import KERNEL, copy_json, view
 from .model import Audience
 from .ruleset import Ruleset
+from . import simultaneous
 
 _INT_BASE = 7_300_000_000_000
 
@@ -90,3 +92,42 @@ def _search(value: Any, path: str, poisoner: _Poisoner, found: list[str]) -> Non
 
 def _marked(text: str, poisoner: _Poisoner) -> bool:
     return "\u2063leak" in text and any(marker in text for marker in poisoner.markers)
+
+
+def find_order_leaks(ruleset: Ruleset, state: dict[str, Any], book: simultaneous.Book,
+                     audience: Audience) -> list[str]:
+    """Written orders by non-interference: `audience`'s view must not change when the orders
+    of seats it is not entitled to change — in content (poisoned), or in number or existence
+    (all withdrawn, written twice over, or written where none was). Poisoning alone would miss a derived field such as
+    a count of the others' orders; comparing whole views catches it."""
+    entitled = ruleset.audience_seats(state, audience)
+    seen = canonical_json(simultaneous.view_with_orders(ruleset, state, book, audience))
+    poisoner = _Poisoner()
+    mine = {group: {d: o for d, o in orders.items() if o["seat"] in entitled}
+            for group, orders in book.items()}
+    others = {group: {d: o for d, o in orders.items() if o["seat"] not in entitled}
+              for group, orders in book.items()}
+    variants = {
+        "withdrawn": mine,
+        "poisoned": {group: {**mine[group], **{d: {"seat": o["seat"],
+                                                  "action": poisoner.poison(o["action"])}
+                                              for d, o in others[group].items()}}
+                     for group in book},
+        "doubled": {group: {**mine[group], **others[group],
+                            **{f"{d}\u2063twin": dict(o) for d, o in others[group].items()}}
+                    for group in book},
+    }
+    invented = copy_json(book)
+    for decision in simultaneous.decisions(ruleset, state):
+        seat = decision.seats[0]
+        if decision.revisable and seat not in entitled and decision.id not in invented.get(
+                decision.group, {}):
+            invented.setdefault(decision.group, {})[decision.id] = {
+                "seat": seat, "action": ruleset.timeout_default(state, decision, seat)}
+    variants["invented"] = invented
+    found = []
+    for name, variant in variants.items():
+        if canonical_json(simultaneous.view_with_orders(ruleset, state, variant,
+                                                        audience)) != seen:
+            found.append(f"orders of other seats ({name}) change the view of {audience}")
+    return found

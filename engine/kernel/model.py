@@ -44,7 +44,10 @@ class Decision:
     other audience sees it) and hands them all to the ruleset together once every decision of
     the group is answered (commit/reveal). `private_answer` keeps an answer hidden from other
     audiences even after it is applied (a choice the rules never reveal). `reaction` marks a
-    window whose deadline plays the ruleset's timeout default.
+    window whose deadline plays the ruleset's timeout default. A `revisable` group takes
+    written orders instead (engine/kernel/simultaneous.py): each seat writes, replaces or
+    withdraws its orders off the record's versions and says when it is ready; the group
+    resolves when every seat is ready or at the deadline.
     """
 
     id: DecisionId
@@ -59,6 +62,7 @@ class Decision:
     private_answer: bool = False
     undoable: bool = False
     reaction: bool = False
+    revisable: bool = False
     data: dict[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
@@ -66,6 +70,8 @@ class Decision:
             raise AssertionError(f"decision {self.id} names no seat")
         if (self.options is None) == (self.schema is None):
             raise AssertionError(f"decision {self.id} needs exactly one of options or schema")
+        if self.revisable and self.group is None:
+            raise AssertionError(f"decision {self.id} is revisable but in no group")
 
     @property
     def enumerated(self) -> bool:
@@ -77,6 +83,8 @@ class Decision:
             "prompt": self.prompt, "waiting": self.waiting, "group": self.group,
             "undoable": self.undoable, "reaction": self.reaction,
         }
+        if self.revisable:      # only then: every other decision's JSON stays as it was
+            out["revisable"] = True
         if with_options:
             out["data"] = self.data
             if self.options is not None:

@@ -17,18 +17,27 @@ from .dice import commitment as seed_commitment
 from .errors import EngineError, RecordError, ReplayMismatch
 from .game import KERNEL, Outcome, apply, end_game, new_game, result, undo
 from .ruleset import Ruleset
+from . import simultaneous
 
 FORMAT = "salient-record/1"
-ACTION_KINDS = ("act", "undo", "end")
+ACTION_KINDS = ("act", "undo", "end", "ready", "expire")
 
 
 def replay_step(ruleset: Ruleset, state: dict[str, Any], kind: str, seat: str | None,
                 decision: str | None, action: Any, *, seed: bytes) -> Outcome:
-    """Apply one logged step (`act`, `undo` or `end`) again: the fold that rebuilds a game,
-    shared by replay, catch-up and the replay viewer. Raises EngineError as `apply` does,
-    RecordError for an unknown kind."""
+    """Apply one logged step (`act`, `undo`, `end`, and for written orders `ready` and
+    `expire`) again: the fold that rebuilds a game, shared by replay, catch-up and the replay
+    viewer. Raises EngineError as `apply` does, RecordError for an unknown kind."""
     if kind == "act":
         return apply(ruleset, state, seat, decision, action, seed=seed)
+    if kind in ("ready", "expire"):
+        if not isinstance(action, dict) or not isinstance(action.get("orders"), dict):
+            raise RecordError(f"a {kind} step records its group and orders")
+        book = {action["group"]: action["orders"]}
+        if kind == "ready":
+            return simultaneous.set_ready(ruleset, state, book, seat, action["group"],
+                                          bool(action.get("ready")), seed=seed)
+        return simultaneous.expire(ruleset, state, book, action["group"], seed=seed)
     if kind == "undo":
         return undo(ruleset, state, seat)
     if kind == "end":
@@ -101,16 +110,16 @@ class ReplayReport:
     rolls_checked: int
 
 
-def replay(record: dict[str, Any], ruleset: Ruleset | None = None) -> ReplayReport:
-    """Rebuild a game from its record and verify it. Raises RecordError or ReplayMismatch."""
+def replay(record: dict[str, Any], ruleset: Ruleset) -> ReplayReport:
+    """Rebuild a game from its record with `ruleset` (the caller looks it up: the kernel never
+    imports the rulesets) and verify it. Raises RecordError or ReplayMismatch."""
     if not isinstance(record, dict) or record.get("format") != FORMAT:
         raise RecordError(f"not a {FORMAT} document")
     for key in ("ruleset", "scenario", "options", "seats", "game_uid", "commitment", "actions"):
         if key not in record:
             raise RecordError(f"record has no {key!r}")
-    if ruleset is None:
-        from engine import rulesets
-        ruleset = rulesets.get(record["ruleset"])
+    if record["ruleset"] != ruleset.id:
+        raise RecordError(f"the record is of {record['ruleset']}, not {ruleset.id}")
     if record.get("seed") is None:
         raise RecordError("the record carries no seed: the game has not ended, so its dice "
                           "cannot be verified yet")
@@ -160,4 +169,6 @@ def replay(record: dict[str, Any], ruleset: Ruleset | None = None) -> ReplayRepo
 
 
 def open_sealed_groups(state: dict[str, Any]) -> frozenset[str]:
-    return frozenset(state[KERNEL]["sealed"])
+    """Groups whose answers are still sealed: commit/reveal groups with answers in, and
+    written-orders groups in which a seat has said it was ready."""
+    return frozenset(state[KERNEL]["sealed"]) | frozenset(state[KERNEL].get("ready", {}))

@@ -24,6 +24,10 @@ class Ruleset:
     manifest: ClassVar[dict[str, Any]]
     # Shipped rulesets are listed to users; test rulesets are not.
     product: ClassVar[bool] = True
+    # The dice a new game of this ruleset rolls (engine/kernel/dice.py): 1, one counter for the
+    # game; 2, dice named by step and purpose, so a re-run step shifts no unrelated die. A game
+    # keeps the version it started with, so raising this never changes a running game's dice.
+    dice_version: ClassVar[int] = 1
 
     # --- scenario helpers -------------------------------------------------------------------
 

@@ -1,7 +1,8 @@
 """The fuzzer: random legal games for every seat, checking the kernel's promises as it goes.
 
 After each action: apply left its input untouched, the ruleset's invariants hold, and no
-audience's view carries information hidden from it (leak poisoning); every fifth action, the
+audience's view carries information hidden from it (leak poisoning; for written orders, also
+non-interference: no view changes with the other seats' orders, after every order written); every fifth action, the
 open decisions and their legal answers are listed again after the ruleset's memos are cleared,
 so a memo keyed on less than the result depends on shows up as `stale_cache`. Once per game: replaying
 the record from set-up reproduces the live state hash and every die. Choices come from an HMAC
@@ -22,9 +23,10 @@ from .canonical import canonical_json, state_hash
 from .dice import commitment, roll_die
 from .errors import EngineError, IllegalAction
 from .game import apply, audiences, can_undo, decisions, new_game, result, undo
-from .leaks import find_leaks
+from .leaks import find_leaks, find_order_leaks
 from .record import build_record, log_entry, replay, versions_of
 from .ruleset import Ruleset
+from . import simultaneous
 
 
 class Chooser:
@@ -102,13 +104,15 @@ def play_one(ruleset: Ruleset, scenario: str, options: dict[str, Any], run_seed:
     state, _ = new_game(ruleset, scenario, options, seats, seed, game_uid)
     log: list[dict[str, Any]] = []
     kinds: Counter = Counter()
+    book: simultaneous.Book = {}        # written orders, kept beside the state
+    order_writes = 0                    # they make no step: bounded apart from the log
     tally.games += 1
 
     def problem(kind: str, **data: Any) -> None:
         tally.problems.append({"game": game, "kind": kind, "seq": len(log), **data})
 
     status = "truncated"
-    while len(log) < limit:
+    while len(log) < limit and order_writes < 4 * limit:
         if result(ruleset, state) is not None:
             status = "finished"
             break
@@ -133,6 +137,40 @@ def play_one(ruleset: Ruleset, scenario: str, options: dict[str, Any], run_seed:
             break
         action = choices[chooser.index(len(choices))]
         before = canonical_json(state)
+        if decision.revisable:
+            move = _orders_move(ruleset, state, book, seat, decision, chooser)
+            try:
+                if move in ("write", "withdraw"):
+                    order_writes += 1
+                    kinds[f"orders_{move}"] += 1
+                    book = (simultaneous.write_order(ruleset, state, book, seat, decision.id,
+                                                     action) if move == "write" else
+                            simultaneous.withdraw_order(ruleset, state, book, seat,
+                                                        decision.id))
+                    if check_leaks and not _order_checks(ruleset, state, book, problem, tally):
+                        status = "error"
+                        break
+                    continue
+                ready = move == "ready"
+                outcome = simultaneous.set_ready(ruleset, state, book, seat, decision.group,
+                                                 ready, seed=seed)
+            except EngineError as exc:
+                tally.errors += 1
+                problem("engine_error", decision=decision.id, error=str(exc))
+                status = "error"
+                break
+            log.append(log_entry(len(log) + 1, seat, None, simultaneous.step_action(
+                book, decision.group, seat, outcome, ready), outcome, kind="ready",
+                by="selfplay"))
+            kinds[move] += 1
+            if any(event.kind == "answers_revealed" for event in outcome.events):
+                book.pop(decision.group, None)
+            state = outcome.state
+            if not _checks(ruleset, state, check_leaks, problem, tally) or (
+                    check_leaks and not _order_checks(ruleset, state, book, problem, tally)):
+                status = "error"
+                break
+            continue
         try:
             outcome = apply(ruleset, state, seat, decision.id, action, seed=seed)
         except IllegalAction as exc:
@@ -194,6 +232,31 @@ def play_one(ruleset: Ruleset, scenario: str, options: dict[str, Any], run_seed:
         path = os.path.join(record_dir, f"{ruleset.id}-{scenario}-{run_seed}-{game}.json")
         with open(path, "w", encoding="utf-8") as handle:
             json.dump(record, handle, sort_keys=True, indent=1)
+
+
+def _orders_move(ruleset: Ruleset, state: dict[str, Any], book: simultaneous.Book,
+                 seat: str, decision: Any, chooser: Chooser) -> str:
+    """What a seat does with a written-orders decision: write (or revise) its order, withdraw
+    it, or say it is ready or not; mostly forward, so that groups resolve."""
+    group = decision.group
+    if seat in simultaneous.ready_seats(state, group):
+        return "unready" if chooser.chance(1, 6) else "write"
+    if decision.id not in book.get(group, {}):
+        return "write"
+    if simultaneous.missing_orders(ruleset, state, book, seat, group):
+        return ("write", "withdraw")[chooser.weighted([4, 1])]
+    return ("write", "withdraw", "ready")[chooser.weighted([2, 1, 5])]
+
+
+def _order_checks(ruleset: Ruleset, state: dict[str, Any], book: simultaneous.Book,
+                  problem: Any, tally: Tally) -> bool:
+    for audience in audiences(ruleset, state):
+        leaks = find_order_leaks(ruleset, state, book, audience)
+        if leaks:
+            tally.errors += 1
+            problem("leak", audience=audience, paths=leaks[:5])
+            return False
+    return True
 
 
 def _listing(ruleset: Ruleset, state: dict[str, Any]) -> str:

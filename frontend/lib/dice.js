@@ -1,5 +1,6 @@
-// Dice v1 verification in the browser (Web Crypto): recompute every roll of a finished game
-// from its revealed seed and compare with the record. Same algorithm as engine/kernel/dice.py.
+// Dice verification in the browser (Web Crypto): recompute every roll of a finished game from
+// its revealed seed and compare with the record. Same algorithms as engine/kernel/dice.py:
+// v1 numbers each die of a game; v2 (a roll recorded with v: 2) names it by scope, key and i.
 
 const SPACE = 1n << 64n;
 
@@ -35,6 +36,36 @@ export async function rollWithKey(key, gameUid, n, sides) {
   }
 }
 
+/** The HMAC message of a v2 die: a tag, then each field as ";<UTF-8 length>:<UTF-8 text>". */
+export function v2Message(gameUid, scope, key, i, k) {
+  const encoder = new TextEncoder();
+  const parts = [encoder.encode("salient-dice-v2")];
+  for (const field of [gameUid, scope, key, String(i), String(k)]) {
+    const data = encoder.encode(field);
+    parts.push(encoder.encode(`;${data.length}:`), data);
+  }
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const part of parts) { out.set(part, at); at += part.length; }
+  return out;
+}
+
+/** Die i of (scope, key) of a game (Dice v2), using an imported HMAC key. */
+export async function rollV2WithKey(key, gameUid, scope, label, i, sides) {
+  const limit = SPACE - (SPACE % BigInt(sides));
+  for (let k = 0; ; k += 1) {
+    const mac = new DataView(await crypto.subtle.sign("HMAC", key,
+      v2Message(gameUid, scope, label, i, k)));
+    const x = mac.getBigUint64(0, false);
+    if (x < limit) return Number(x % BigInt(sides)) + 1;
+  }
+}
+
+/** Die i of (scope, key) of a game (Dice v2), from the seed in hex. */
+export async function rollV2(seedHex, gameUid, scope, label, i, sides) {
+  return rollV2WithKey(await hmacKey(seedHex), gameUid, scope, label, i, sides);
+}
+
 /** Die number n of a game, from the seed in hex. */
 export async function roll(seedHex, gameUid, n, sides) {
   return rollWithKey(await hmacKey(seedHex), gameUid, n, sides);
@@ -54,10 +85,13 @@ export async function verifyRecord(record) {
   let checked = 0;
   for (const action of record.actions || []) {
     for (const die of action.rolls || []) {
-      const expected = await rollWithKey(key, record.game_uid, die.n, die.sides);
+      const expected = die.v === 2
+        ? await rollV2WithKey(key, record.game_uid, die.scope, die.key, die.i, die.sides)
+        : await rollWithKey(key, record.game_uid, die.n, die.sides);
       checked += 1;
       if (expected !== die.value) {
-        problems.push(`action ${action.seq}: die ${die.n} (${die.purpose}) shows ${die.value}, the seed gives ${expected}`);
+        const name = die.v === 2 ? `${die.n} (${die.key} #${die.i} of ${die.scope})` : `${die.n} (${die.purpose})`;
+        problems.push(`action ${action.seq}: die ${name} shows ${die.value}, the seed gives ${expected}`);
       }
     }
   }

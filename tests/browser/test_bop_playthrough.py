@@ -83,6 +83,7 @@ def check_secret_setup(pages, frames):
 def finish_checks(site, game_url, pages):
     from boardgame.play.models import Game
     from engine.kernel.canonical import state_hash
+    from engine import rulesets
     from engine.kernel.record import replay
     game_id = int(game_url.rstrip("/").split("/")[-1])
     for page in pages:
@@ -97,7 +98,7 @@ def finish_checks(site, game_url, pages):
                                f"{site}/api/games/{game_id}/record")
     assert record["seed"] and hashlib.sha256(bytes.fromhex(record["seed"])).hexdigest() \
         == record["commitment"] == server["commitment"]
-    report = replay(record)
+    report = replay(record, rulesets.get(record["ruleset"]))
     stored = Game.objects.get(pk=game_id).state
     assert report.state_hash == record["final_state_hash"] == state_hash(stored)
     assert report.rolls_checked > 0

@@ -1,5 +1,5 @@
 """The browser's own copies of shared algorithms, checked against the engine in Chromium:
-Dice v1 (the golden vectors), the JSON Patch applier (our differ's output) and hex maths."""
+Dice v1 and v2 (the golden vectors), the JSON Patch applier (our differ's output) and hex maths."""
 
 from __future__ import annotations
 
@@ -16,6 +16,44 @@ pytestmark = pytest.mark.browser
 
 VECTORS = json.loads((Path(__file__).resolve().parents[1] / "engine" / "kernel"
                       / "dice-v1-vectors.json").read_text())
+VECTORS_V2 = json.loads((Path(__file__).resolve().parents[1] / "engine" / "kernel"
+                         / "dice-v2-vectors.json").read_text())
+
+
+def test_browser_dice_v2_reproduce_the_golden_vectors_and_message(module_page):
+    got = module_page.evaluate("""async ([cases, m]) => {
+        const dice = await import('/frontend/lib/dice.js');
+        const out = [];
+        for (const c of cases) {
+            const rolls = [];
+            for (let i = 0; i < c.rolls.length; i++) {
+                rolls.push(await dice.rollV2(c.seed, c.game_uid, c.scope, c.key, i, c.sides));
+            }
+            out.push(rolls);
+        }
+        const bytes = dice.v2Message(m.game_uid, m.scope, m.key, m.i, m.k);
+        return [out, [...bytes].map(b => b.toString(16).padStart(2, '0')).join('')];
+    }""", [VECTORS_V2["cases"], VECTORS_V2["message_example"]])
+    assert got[0] == [case["rolls"] for case in VECTORS_V2["cases"]]
+    assert got[1] == VECTORS_V2["message_example"]["hex"]
+
+
+def test_browser_verifier_checks_v2_rolls_by_their_names(module_page):
+    seed = bytes(range(32))
+    rolls = [{"n": n, "sides": 6, "value": dice.roll_die_v2(seed, "g-v", "group:t1", key, i, 6),
+              "purpose": "battle d6", "v": 2, "scope": "group:t1", "key": key, "i": i}
+             for n, (key, i) in enumerate([("battle Mons", 0), ("battle Mons", 1),
+                                           ("battle Namur", 0)])]
+    record = {"seed": seed.hex(), "commitment": dice.commitment(seed), "game_uid": "g-v",
+              "actions": [{"seq": 1, "rolls": rolls}]}
+    verify = """async (record) => {
+        const dice = await import('/frontend/lib/dice.js');
+        return dice.verifyRecord(record);
+    }"""
+    assert module_page.evaluate(verify, record) == {"ok": True, "checked": 3, "problems": []}
+    record["actions"][0]["rolls"][2]["key"] = "battle Mons"    # a name moved, not a value
+    bad = module_page.evaluate(verify, record)
+    assert bad["ok"] is False and "battle Mons #0" in bad["problems"][0]
 
 
 def test_browser_dice_reproduce_the_golden_vectors(module_page):

@@ -70,7 +70,7 @@ def test_scripted_duel_patches_equal_fresh_views_for_every_audience(
     # The last patch reveals the seed, and the record replays to the stored state.
     record = actions_record(duel, hamlet)
     assert record["seed"] == bytes(duel.seed).hex()
-    assert replay(record).state_hash == state_hash(duel.state)
+    assert replay(record, rulesets.get(record["ruleset"])).state_hash == state_hash(duel.state)
 
 
 def actions_record(game, user):
@@ -278,7 +278,7 @@ def test_clock_runs_out_plays_the_default_and_civil_disorder_follows(
             break
     assert game.live["disorder"]  # K = 2 misses → civil disorder, defaults play for it
     assert game.is_over  # the defaults played the game to its end
-    assert replay(actions_record(game, hamlet)).state_hash == state_hash(game.state)
+    assert replay(actions_record(game, hamlet), rulesets.get(game.ruleset)).state_hash == state_hash(game.state)
 
 
 def test_a_game_started_under_other_rules_is_read_but_not_played_on(duel, hamlet, othello):

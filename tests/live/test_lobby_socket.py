@@ -246,6 +246,31 @@ async def test_a_table_that_turns_private_stops_nudging_its_uninvited_watchers(p
 
 
 @on_daphne
+async def test_kick_and_a_new_invite_link_stop_nudging_who_lost_access(players, lobby):
+    """A kicked player is no longer invited; one who watched with the old token loses it
+    with a new invite link. Both sockets are told `unwatched`; the host keeps watching."""
+    server, api = lobby
+    table = await api["hamlet"].table(visibility="private")
+    tid, token = table["id"], table["invite_token"]
+    await api["othello"].call("POST", f"/api/tables/{tid}/seats/blue/claim?invite={token}")
+    kicked = await LobbyClient(server.url, players["othello"]["cookie"]).open()
+    by_link = await LobbyClient(server.url, players["iago"]["cookie"]).open()
+    host = await LobbyClient(server.url, players["hamlet"]["cookie"]).open()
+    assert (await kicked.watch(tid))["type"] == "watching"
+    assert (await by_link.watch(tid, invite=token))["type"] == "watching"
+    assert (await host.watch(tid))["type"] == "watching"
+    await api["hamlet"].call("POST", f"/api/tables/{tid}/seats/blue/kick")
+    assert await kicked.expect("unwatched") == {"type": "unwatched", "table": tid}
+    await by_link.expect("table", where=lambda f: f["change"] == "seats")
+    await api["hamlet"].call("POST", f"/api/tables/{tid}/new-invite")
+    assert await by_link.expect("unwatched") == {"type": "unwatched", "table": tid}
+    await host.expect("table", where=lambda f: f["change"] == "settings")
+    assert not any(f["type"] == "unwatched" for f in host.frames)
+    for client in (kicked, by_link, host):
+        await client.close()
+
+
+@on_daphne
 async def test_bad_input_gets_an_error_frame_and_the_socket_stays_usable(players, lobby):
     server, api = lobby
     with pytest.raises(InvalidStatus) as refused:

@@ -144,3 +144,83 @@ def test_append_only_logs_are_read_only_in_the_admin(model, rf):
     assert not model_admin.has_change_permission(request)
     assert not model_admin.has_delete_permission(request)
     assert model_admin.has_view_permission(request)
+
+
+# The changelist's query string is an oracle if it may filter on a secret column: "1 game" or
+# "0 games" answers any guess. A moderator holding only view permissions must get Django's 400
+# (DisallowedModelAdminLookup) for every such lookup, while ordinary filters keep working.
+SECRET_LOOKUPS = (
+    "/admin/play/game/?seed__regex=^",
+    "/admin/play/game/?seed__isnull=False",
+    "/admin/play/game/?state__secret__blue__hand__0=1",
+    "/admin/play/game/?state__isnull=False",
+    "/admin/play/game/?actions__action__card=1",
+    "/admin/play/actionrecord/?action__card=1",
+    "/admin/play/actionrecord/?events__0__kind=bid",
+    "/admin/play/actionrecord/?rolls__0=1",
+    "/admin/play/actionrecord/?game__seed__regex=^",
+    "/admin/play/chatmessage/?game__state__isnull=False",
+    "/admin/lobby/table/?game__seed__regex=^",
+)
+
+
+@pytest.fixture
+def moderator(db):
+    from django.contrib.auth.models import Permission
+    user = get_user_model().objects.create_user("moderator", "m@example.org", "pw",
+                                                is_staff=True)
+    user.user_permissions.set(Permission.objects.filter(codename__in=(
+        "view_game", "view_actionrecord", "view_chatmessage", "view_table")))
+    return user
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("url", SECRET_LOOKUPS)
+def test_admin_refuses_filters_on_secret_columns(client, started_game, moderator, url):
+    game = Game.objects.get(pk=started_game["game"])
+    ActionRecord.objects.create(game=game, seq=1, seat="red", decision="d", action={"card": 1})
+    client.force_login(moderator)
+    client.raise_request_exception = False
+    assert client.get(url).status_code == 400, url
+
+
+@pytest.mark.django_db
+def test_admin_keeps_ordinary_filters_search_and_ordering(client, started_game, moderator):
+    client.force_login(moderator)
+    gid = started_game["game"]
+    for url in ("/admin/play/game/?ruleset=toy_skirmish", f"/admin/play/game/?id={gid}",
+                "/admin/play/game/?q=Test", "/admin/play/game/?o=2.-1",
+                f"/admin/play/actionrecord/?game__id={gid}&kind=act",
+                "/admin/lobby/table/?state=started"):
+        page = client.get(url)
+        assert page.status_code == 200, url
+        assert "1 game" in page.content.decode() or "/game/" not in url, url
+
+
+@pytest.mark.parametrize("option, path", [("search_fields", ("game_uid", "table__game__seed")),
+                                          ("list_filter", ("state",)),
+                                          ("ordering", ("-events",)),
+                                          ("list_display", ("id", "action"))])
+def test_admin_check_refuses_a_secret_column_in_lists_search_or_ordering(option, path):
+    from django.contrib import admin as django_admin
+
+    from boardgame.play.admin import ActionRecordAdmin, GameAdmin
+    from boardgame.play.models import ActionRecord as Record
+    admin_class, model = ((GameAdmin, Game) if option in ("list_filter", "search_fields")
+                          else (ActionRecordAdmin, Record))
+    misconfigured = type("Misconfigured", (admin_class,), {option: path})
+    errors = misconfigured(model, django_admin.AdminSite()).check()
+    assert [e.id for e in errors] == ["salient.E001"], errors
+
+
+def test_registered_admins_touch_no_secret_column():
+    from django.apps import apps
+    from django.contrib import admin as django_admin
+
+    from boardgame.adminguard import SecretColumnsGuard, configured_paths, touches_secret
+    registry = django_admin.site._registry
+    for label in ("play.Game", "play.ActionRecord", "play.ChatMessage", "lobby.Table"):
+        assert isinstance(registry[apps.get_model(label)], SecretColumnsGuard), label
+    for model, model_admin in registry.items():
+        for option, path in configured_paths(model_admin):
+            assert not touches_secret(model, path), (model, option, path)

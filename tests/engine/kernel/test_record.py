@@ -47,7 +47,7 @@ def test_a_finished_game_replays_to_the_same_hash_and_dice(toy):
     state, log = play_game(toy)
     record = record_of(toy, state, log)
     assert record["format"] == "salient-record/1"
-    report = replay(record)
+    report = replay(record, toy)
     assert report.state_hash == kernel.state_hash(state)
     assert report.actions == len(log)
 
@@ -57,7 +57,7 @@ def test_a_tampered_seed_fails_the_commitment(toy):
     record = record_of(toy, state, log)
     record["seed"] = ("00" if record["seed"][:2] != "00" else "01") + record["seed"][2:]
     with pytest.raises(ReplayMismatch, match="commitment"):
-        replay(record)
+        replay(record, toy)
 
 
 def test_a_tampered_roll_is_found(toy, tmp_path):
@@ -66,11 +66,11 @@ def test_a_tampered_roll_is_found(toy, tmp_path):
     selfplay(toy, "melee", games=6, seed=11, record_dir=str(tmp_path))
     records = [json.loads(p.read_text()) for p in sorted(tmp_path.glob("*.json"))]
     record = next(r for r in records if any(e["rolls"] for e in r["actions"]))
-    replay(record)  # untouched, it verifies
+    replay(record, toy)  # untouched, it verifies
     rolled = next(e for e in record["actions"] if e["rolls"])
     rolled["rolls"][0]["value"] = rolled["rolls"][0]["value"] % 6 + 1
     with pytest.raises(ReplayMismatch, match="dice differ"):
-        replay(record)
+        replay(record, toy)
 
 
 def test_a_tampered_action_is_found(toy):
@@ -79,14 +79,14 @@ def test_a_tampered_action_is_found(toy):
     bid = next(e for e in record["actions"] if e["decision"].startswith("r1-bid"))
     bid["action"] = {"card": 0}
     with pytest.raises(ReplayMismatch, match="refused on replay"):
-        replay(record)
+        replay(record, toy)
 
 
 def test_a_record_without_seed_cannot_be_verified(toy):
     state, log = play_game(toy)
     record = record_of(toy, state, log, seed=None)
     with pytest.raises(RecordError, match="no seed"):
-        replay(record)
+        replay(record, toy)
 
 
 def test_a_record_of_another_ruleset_version_is_refused(toy):
@@ -94,12 +94,12 @@ def test_a_record_of_another_ruleset_version_is_refused(toy):
     record = record_of(toy, state, log)
     record["versions"]["ruleset"] = "0-old"
     with pytest.raises(RecordError, match="0-old"):
-        replay(record)
+        replay(record, toy)
 
 
-def test_not_a_record():
+def test_not_a_record(toy):
     with pytest.raises(RecordError):
-        replay({"format": "something-else"})
+        replay({"format": "something-else"}, toy)
 
 
 def test_redaction_masks_sealed_answers_of_other_seats_and_hides_seed_and_hashes(toy):

@@ -1,0 +1,226 @@
+"""The newcomer path, checked against a running Salient as a new user walks it.
+
+    .venv/bin/python scripts/newcomer_check.py --site http://127.0.0.1:8765 \
+        [--watch-site http://127.0.0.1:8766]
+
+For every product ruleset (read from the server's own `/api/rulesets/`):
+1. (once) one newcomer signs up through the page (Chromium), another through
+   `POST /api/auth/register` and then logs in on the page;
+2. the page newcomer opens a table of the ruleset's first scenario through the lobby wizard and
+   takes the first side's seats on the table page; the API newcomer takes the other seats and
+   says ready through the REST API; the host starts the game from the page;
+3. both newcomers open the game page;
+4. an anonymous spectator opens the game page — on `--watch-site` if given, so in the scaled
+   configuration the move must cross Redis from one daphne process to the other;
+5. whichever player the game waits for makes one move by clicking the page's first offered
+   order and confirming it;
+6. the spectator's page must reach the server's new version, live, without a reload, show the
+   same position as the server's public view, and offer no controls.
+
+Any failed step prints what it saw and exits 1: `.ci/run` runs this against the embedded default
+and against PostgreSQL + Redis with two daphne processes. It is a script, not a pytest test,
+because it drives servers that `.ci/run` started exactly as the README and docs/deploy.md say.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+import urllib.error
+import urllib.request
+import uuid
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from playwright.sync_api import sync_playwright  # noqa: E402
+
+from tests.browser.flows import PASSWORD, claim, new_table, sign_up  # noqa: E402
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+TIMEOUT_MS = 30_000
+
+
+class Failed(Exception):
+    """A step of the newcomer path did not do what a newcomer needs."""
+
+
+def api(site: str, method: str, path: str, body: Any = None, token: str | None = None) -> Any:
+    """One JSON call; a non-2xx answer is a failed step, with the server's error in the text."""
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(f"{site}{path}", data=data, method=method)
+    request.add_header("Accept", "application/json")
+    if data is not None:
+        request.add_header("Content-Type", "application/json")
+    if token:
+        request.add_header("Authorization", f"Token {token}")
+    try:
+        with urllib.request.urlopen(request, timeout=30) as answer:
+            return json.loads(answer.read() or b"null")
+    except urllib.error.HTTPError as error:
+        raise Failed(f"{method} {path} answered {error.code}: {error.read()[:600]!r}") from None
+
+
+def log_in(context, site: str, name: str):
+    page = context.new_page()
+    page.goto(f"{site}/accounts/login/")
+    page.fill("input[name=username]", name)
+    page.fill("input[name=password]", PASSWORD)
+    with page.expect_navigation():
+        page.click("main form button")
+    if "Log out" not in page.inner_text("header"):
+        raise Failed(f"{name} (signed up through the API) could not log in on the page: "
+                     f"{page.inner_text('main')[:400]}")
+    return page
+
+
+def wait_live(page) -> None:
+    page.wait_for_function("() => window.salient && window.salient.store.view"
+                           " && window.salient.socket.state === 'live'")
+
+
+def page_state(page) -> dict[str, Any]:
+    return page.evaluate("""() => { const o = window.salient.orders;
+        return {v: window.salient.store.v, status: o.status,
+                mine: o.available().map(d => d.kind)}; }""")
+
+
+def wait_orders_settled(page) -> None:
+    page.wait_for_function("""() => { const o = window.salient.orders;
+        return o.status === 'idle' || o.status === 'ready' || o.status === 'error'; }""")
+
+
+def make_one_move(players: list[Any]) -> tuple[Any, int]:
+    """The player the game waits for clicks the first order offered and confirms it.
+    Returns that page and the version its move produced."""
+    deadline = time.monotonic() + TIMEOUT_MS / 1000
+    while time.monotonic() < deadline:
+        for page in players:
+            wait_orders_settled(page)
+            state = page_state(page)
+            if not state["mine"]:
+                continue
+            if page.locator("#decision button.choice").count() == 0:
+                done = page.locator(".decision-tabs [data-kind=done]")
+                if done.count():
+                    done.first.click()
+                page.wait_for_selector("#decision button.choice")
+            page.locator("#decision button.choice").first.click()
+            confirm = page.locator("#confirm")
+            if confirm.count() or page.locator("#pending-order").count():
+                page.wait_for_selector("#confirm")
+                page.click("#confirm")
+            page.wait_for_function("(v) => window.salient.store.v > v", arg=state["v"])
+            return page, page.evaluate("() => window.salient.store.v")
+        time.sleep(0.2)
+    raise Failed("no player had an order to give: " + json.dumps([page_state(p) for p in players]))
+
+
+class Newcomers:
+    """Two new users: one signed up through the page, one through the API (then logged in on
+    the page too: an account made by the API must work there)."""
+
+    def __init__(self, browser, site: str) -> None:
+        tag = uuid.uuid4().hex[:8]
+        self.page_name, self.api_name = f"page{tag}", f"api{tag}"
+        self.host_page = sign_up(browser.new_context(), site, self.page_name)
+        registered = api(site, "POST", "/api/auth/register",
+                         {"username": self.api_name, "password": PASSWORD})
+        self.token = registered["token"]
+        if api(site, "GET", "/api/me/", token=self.token)["user"]["username"] != self.api_name:
+            raise Failed("the API token does not name the user who registered")
+        self.guest_page = log_in(browser.new_context(), site, self.api_name)
+
+
+def check_ruleset(browser, site: str, watch_site: str, ruleset: dict[str, Any],
+                  newcomers: Newcomers) -> str:
+    scenario = ruleset["scenarios"][0]
+    sides: dict[str, list[str]] = {}
+    for seat in scenario["seats"]:
+        sides.setdefault(seat.get("side") or seat["id"], []).append(seat["id"])
+    first_side, *other_sides = list(sides.values())
+    other_seats = [seat for seats in other_sides for seat in seats]
+    if not other_seats:     # one side only: split its seats between the two newcomers
+        first_side, other_seats = first_side[:1], first_side[1:]
+    host_page, guest_page, token = newcomers.host_page, newcomers.guest_page, newcomers.token
+
+    # 2. A table from the wizard; seats from the page and from the API; start from the page.
+    table_url = new_table(host_page, site, ruleset["id"], scenario["id"],
+                          title=f"Newcomer {ruleset['id']}")
+    table_id = int(table_url.rstrip("/").rsplit("/", 1)[1])
+    for seat in first_side:
+        claim(host_page, seat)
+    for seat in other_seats:
+        api(site, "POST", f"/api/tables/{table_id}/seats/{seat}/claim", {}, token=token)
+    api(site, "POST", f"/api/tables/{table_id}/ready", {"ready": True}, token=token)
+    host_page.goto(table_url)
+    host_page.click("text=I'm ready")
+    host_page.wait_for_load_state()
+    host_page.click("text=Start the game")
+    host_page.wait_for_load_state()
+    with host_page.expect_navigation():
+        host_page.click("text=Go to the game")
+    game_path = host_page.url.split("://", 1)[1].split("/", 1)[1]
+    game_id = int(game_path.rstrip("/").rsplit("/", 1)[1])
+
+    # 3. Both play on the page; 4. a stranger watches, from the other process if there is one.
+    spectator = browser.new_context().new_page()
+    for page, base in ((host_page, site), (guest_page, site), (spectator, watch_site)):
+        page.goto(f"{base}/{game_path}")
+        wait_live(page)
+    before = spectator.evaluate("() => window.salient.store.v")
+
+    # 5. One move, clicked; 6. the spectator sees it live.
+    mover, version = make_one_move([host_page, guest_page])
+    spectator.wait_for_function("(v) => window.salient.store.v >= v", arg=version)
+    server = api(site, "GET", f"/api/games/{game_id}/")
+    seen = spectator.evaluate("() => window.salient.store.view")
+    if server["version"] != version or seen != server["view"]:
+        raise Failed(f"the spectator's position at v{version} differs from the server's public "
+                     f"view (server at v{server['version']})")
+    controls = spectator.locator("#confirm, .decision-tabs, #decision button.choice").count()
+    if controls:
+        raise Failed(f"the anonymous spectator is offered {controls} controls")
+    who = "the page newcomer" if mover is host_page else "the API newcomer"
+    spectator.context.close()
+    return (f"{ruleset['id']}/{scenario['id']}: table {table_id}, game {game_id}; {who} moved "
+            f"v{before} → v{version}; the spectator on {watch_site} saw it")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--site", required=True, help="where the players connect")
+    parser.add_argument("--watch-site", help="where the spectator connects (default: --site)")
+    args = parser.parse_args(argv)
+    site = args.site.rstrip("/")
+    watch_site = (args.watch_site or site).rstrip("/")
+    product = [r for r in api(site, "GET", "/api/rulesets/")["rulesets"] if r.get("product")]
+    if not product:
+        print("newcomer path FAILED: the server offers no product ruleset")
+        return 1
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        browser.new_context().set_default_timeout(TIMEOUT_MS)
+        try:
+            newcomers = Newcomers(browser, site)
+            print(f"newcomer path: {newcomers.page_name} signed up on the page, "
+                  f"{newcomers.api_name} through the API", flush=True)
+            for ruleset in product:
+                print("newcomer path:", check_ruleset(browser, site, watch_site, ruleset,
+                                                      newcomers), flush=True)
+        except Exception as error:  # a failed step of any kind fails the check, said plainly
+            print(f"newcomer path FAILED: {type(error).__name__}: {error}")
+            return 1
+        finally:
+            browser.close()
+    print(f"newcomer path passed for {len(product)} rulesets")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
