@@ -74,7 +74,7 @@ def test_no_server_errors_anywhere_in_the_schema(hamlet, real_ids, caplog, setti
 
         @given(case=operation.as_strategy(), pick=st.data())
         @hypothesis_settings(max_examples=MAX_EXAMPLES, deadline=None, database=None,
-                  suppress_health_check=list(HealthCheck))
+                             suppress_health_check=list(HealthCheck))
         def call(case, pick) -> None:
             for name, choices in ids.items():
                 if name in (case.path_parameters or {}):
