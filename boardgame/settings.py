@@ -83,8 +83,10 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "boardgame.csp.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "boardgame.api.middleware.ApiErrorMiddleware",
+    "boardgame.api.middleware.InputGuardMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -209,6 +211,9 @@ SALIENT_MAPS_DIR = BASE_DIR / "static" / "maps"
 
 DATA_UPLOAD_MAX_MEMORY_SIZE = 256 * 1024
 SALIENT_API_MAX_BODY = 64 * 1024
+# JSON nesting accepted anywhere (bodies, JSON parameters); the deepest real call (a BoP
+# set-up placement) nests 3 levels (boardgame/api/inputguard.py).
+SALIENT_MAX_JSON_DEPTH = 32
 
 # --- REST API -------------------------------------------------------------------------------
 
@@ -218,7 +223,7 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
-    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    "DEFAULT_PARSER_CLASSES": ["boardgame.api.inputguard.GuardedJSONParser"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "boardgame.api.errors.exception_handler",
@@ -248,6 +253,9 @@ if PRODUCTION:
     SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "31536000"))
     SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", True)
     SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", True)
+
+# The development error page never shows connection strings (boardgame/errorreports.py).
+DEFAULT_EXCEPTION_REPORTER_FILTER = "boardgame.errorreports.SalientReporterFilter"
 
 LOGGING = {
     "version": 1,

@@ -39,12 +39,20 @@ def is_seated(user: User, table: Table) -> bool:
     return user.is_authenticated and table.seats.filter(user=user).exists()
 
 
+def invite_matches(invite: Any, table: Table) -> bool:
+    """Whether `invite` is the table's invite token, in constant time. Compared as bytes:
+    compare_digest raises TypeError for a str with non-ASCII characters (a 500 the schema
+    run found with `?invite=é`)."""
+    return bool(invite) and secrets.compare_digest(
+        str(invite).encode("utf-8", "surrogatepass"), table.invite_token.encode())
+
+
 def can_see_table(user: User, table: Table, invite: str | None = None) -> bool:
     """Public tables are seen by all; private ones by the host, the seated, the invited, and
     whoever presents the invite token."""
     if not table.is_private:
         return True
-    if invite and secrets.compare_digest(str(invite), table.invite_token):
+    if invite_matches(invite, table):
         return True
     if not user.is_authenticated:
         return False
@@ -400,7 +408,7 @@ def do_accept_invite(user: AbstractBaseUser, table_id: int, invite: str) -> Tabl
     with transaction.atomic(durable=True):
         table = access_table(user, table_id, invite=invite, lock=True)
         if table.is_private:
-            if not invite or not secrets.compare_digest(str(invite), table.invite_token):
+            if not invite_matches(invite, table):
                 raise Forbidden("That invite token does not open this table.",
                                 code="table/invite_required", table=table.pk)
             if not table.invited.filter(pk=user.pk).exists():

@@ -15,6 +15,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
+from boardgame.api import inputguard
 from boardgame.api.errors import ServiceError
 from engine import rulesets
 
@@ -66,7 +67,9 @@ class TableForm(forms.Form):
         if not text.strip():
             return {}
         try:
-            value = json.loads(text)
+            value = inputguard.loads(text, "options")
+        except inputguard.UnsafeInput as exc:
+            raise forms.ValidationError(exc.message) from None
         except ValueError as exc:
             raise forms.ValidationError(f"Not valid JSON: {exc}") from None
         if not isinstance(value, dict):
@@ -151,7 +154,8 @@ def table_act(request: HttpRequest, table_id: int) -> HttpResponse:
             messages.success(request, "A new invite link: the old one no longer works.")
         elif act == "options":
             try:
-                options = json.loads(request.POST.get("options") or "{}")
+                # An UnsafeInput (NUL, too deep) is a ServiceError: shown like any refusal.
+                options = inputguard.loads(request.POST.get("options") or "{}", "options")
             except ValueError as exc:
                 raise ServiceError(f"Options are not valid JSON: {exc}") from None
             services.do_edit_table(user, table_id, {"options": options})

@@ -24,17 +24,17 @@ with the wire code (`action/stale`, `auth/not_your_seat`…) and the engine's ru
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from boardgame.accounts.ratelimit import check_rate
+from boardgame.api import inputguard
 
 from . import actions, services
 from .api import INVITE
@@ -85,13 +85,17 @@ class ActionsView(_Base):
 
 
 class OptionsView(_Base):
-    @extend_schema(operation_id="games_options", parameters=[INVITE],
-                   responses=OpenApiTypes.OBJECT)
+    @extend_schema(operation_id="games_options", responses=OpenApiTypes.OBJECT, parameters=[
+        OpenApiParameter("seat", str, required=True, description="The seat asking."),
+        OpenApiParameter("decision", str, required=True, description="An open decision's id."),
+        OpenApiParameter("query", str, description="A JSON object narrowing the listing "
+                                                   "(the ruleset says which keys)."),
+        INVITE])
     def get(self, request: Request, game_id: int) -> Response:
         query = request.query_params.get("query")
         if query is not None:
             try:
-                query = json.loads(query)
+                query = inputguard.loads(query, "query.query")
             except ValueError:
                 raise ActionRejected("query must be JSON.", code="request/invalid",
                                      status=400, field="query") from None

@@ -96,14 +96,23 @@ def site(transactional_db):
 
 @pytest.fixture
 def new_context(browser):
-    """Fresh browser contexts (separate cookies: separate users); all closed after."""
+    """Fresh browser contexts (separate cookies: separate users); all closed after. Any
+    Content-Security-Policy violation Chromium reports in them fails the test: the policy
+    (boardgame/csp.py) must never silently break a page."""
     made = []
+    violations: list[str] = []
+
+    def watch(message) -> None:
+        if "Content Security Policy" in message.text:
+            violations.append(message.text)
 
     def make(width: int = 1400, height: int = 860):
         context = browser.new_context(viewport={"width": width, "height": height})
         context.set_default_timeout(15000)
+        context.on("console", watch)
         made.append(context)
         return context
     yield make
     for context in made:
         context.close()
+    assert not violations, "\n".join(violations)

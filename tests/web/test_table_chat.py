@@ -106,7 +106,8 @@ def test_session_post_needs_csrf(make_table, hamlet):
 
 
 @pytest.mark.parametrize("text,code", [
-    ("", "chat/empty"), ("   \n\t ", "chat/empty"), ("\x00\x07", "chat/empty"),
+    ("", "chat/empty"), ("   \n\t ", "chat/empty"), ("\x07\x1b", "chat/empty"),
+    ("\x00\x07", "request/invalid"),  # NUL: refused by the input guard, as in any body
     ("x" * 2001, "chat/too_long"), (None, "request/invalid"), (42, "request/invalid")])
 def test_bad_text_is_refused_and_not_stored(api, make_table, hamlet, text, code):
     tid = make_table(hamlet)["id"]

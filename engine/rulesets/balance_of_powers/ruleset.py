@@ -57,6 +57,17 @@ COMBAT_KINDS = ("reserve", "point", "reroll", "pay", "loss", "retreat")
 # plays, which ends the seat's movement for the half (or its admiralty phase) instead.
 PASSABLE = ("march", "rail", "combat", "sea_move")
 PASS = {"pass": True}
+# The fields of each force-moving answer and how to say it. `units` is a list of unit ids,
+# every other field a string, except an attack's payer, null for an all-minor force's free
+# attack (BoP 10.3). `_check_shape` checks that before any rule looks at the answer, so a list
+# where a location belongs is malformed, not a TypeError in a set lookup (probe F11).
+FORCE_SHAPES = {
+    "march": ({"units", "to"}, 'a march is {"units": [...], "to": "<loc>"}'),
+    "rail": ({"units", "to", "payer"}, 'a rail move is {"units", "to", "payer"}'),
+    "combat": ({"units", "target", "point", "payer"},
+               'an attack is {"units", "target", "point", "payer"}'),
+}
+NULLABLE = {("combat", "payer")}
 SIDE_SEATS = {CENTRAL: ("austria_hungary", "germany"),
               ENTENTE: ("britain", "france", "russia")}
 
@@ -102,6 +113,28 @@ def _where(th: Theatre, loc: str) -> str:
     label = th.label.get(loc, loc)
     pid = th.place_at.get(loc)
     return f"{th.place_name[pid]} ({label})" if pid in th.place_name else label
+
+
+def _unit_list(units: Any) -> list[str]:
+    """`units` if it is a list of unit ids (strings), else MalformedAction."""
+    if not isinstance(units, list) or not all(isinstance(u, str) for u in units):
+        raise MalformedAction("units is a list of unit ids", data={"field": "units"})
+    return units
+
+
+def _check_shape(kind: str, action: dict[str, Any]) -> None:
+    """BoP 9, 10 — the fields of a march, rail move or attack and their types (FORCE_SHAPES);
+    which units and locations are legal is the rules' business, after this."""
+    if kind not in FORCE_SHAPES:
+        raise MalformedAction(f"unknown decision kind {kind}")
+    fields, usage = FORCE_SHAPES[kind]
+    if set(action) != fields:
+        raise MalformedAction(usage)
+    _unit_list(action["units"])
+    for name in sorted(fields - {"units"}):
+        if not isinstance(action[name], str) and not (
+                action[name] is None and (kind, name) in NULLABLE):
+            raise MalformedAction(f"{name} is a string ({usage})", data={"field": name})
 
 
 def _th(state: dict[str, Any]) -> Theatre:
@@ -496,8 +529,8 @@ class BalanceOfPowers(Ruleset):
                  query: dict[str, Any] | None) -> list[dict[str, Any]]:
         th = _th(state)
         units = None
-        if query and isinstance(query.get("units"), list):
-            units = sorted(query["units"])
+        if query and "units" in query:
+            units = sorted(_unit_list(query["units"]))
             try:
                 movement.check_force(state, th, seat, units, commander, decision.rule)
             except IllegalAction:
@@ -535,9 +568,8 @@ class BalanceOfPowers(Ruleset):
             return self._validate_setup(state, th, seat, action)
         if kind == "sea_move":
             return self._validate_sea(state, th, seat, action)
-        units = action.get("units")
-        if isinstance(units, list):
-            units = sorted(units)
+        _check_shape(kind, action)
+        units = sorted(action["units"])
         loc = movement.check_force(state, th, seat, units, commander, decision.rule)
         force = movement.active_force(state, seat, supplied)
         if force and not set(units) <= set(force) | set(movement.joinable(state, seat, force)):
@@ -547,8 +579,6 @@ class BalanceOfPowers(Ruleset):
             raise IllegalAction("BoP 9.0", "force_in_progress", {"force": force},
                                 "Finish the force now moving before starting another.")
         if kind == "march":
-            if set(action) != {"units", "to"}:
-                raise MalformedAction('a march is {"units": [...], "to": "<loc>"}')
             part = decision.data.get("part")
             if part is not None and self._is_part(state, seat, units, supplied) != (
                     part == "part"):
@@ -563,8 +593,6 @@ class BalanceOfPowers(Ruleset):
                                     f"The force cannot march from {loc} to {action['to']}.")
             return {"units": units, "to": action["to"]}
         if kind == "rail":
-            if set(action) != {"units", "to", "payer"}:
-                raise MalformedAction('a rail move is {"units", "to", "payer"}')
             if loc != decision.data.get("from"):
                 raise IllegalAction("BoP 9.21", "wrong_location", {"from": loc},
                                     "This decision rails a force from another location.")
@@ -577,8 +605,6 @@ class BalanceOfPowers(Ruleset):
                                     f"The force cannot rail from {loc} to {action['to']}.")
             return {"units": units, "to": action["to"], "payer": action["payer"]}
         if kind == "combat":
-            if set(action) != {"units", "target", "point", "payer"}:
-                raise MalformedAction('an attack is {"units", "target", "point", "payer"}')
             if action["target"] != decision.data.get("target"):
                 raise IllegalAction("BoP 10.2", "wrong_target", {"target": action["target"]},
                                     "This decision attacks another location.")
@@ -594,7 +620,7 @@ class BalanceOfPowers(Ruleset):
                                     "The payer must be a major with a corps in the force and RP.")
             return {"units": units, "target": action["target"], "point": action["point"],
                     "payer": action["payer"]}
-        raise MalformedAction(f"unknown decision kind {kind}")
+        raise AssertionError(f"no validator for {kind}")  # _check_shape knows every kind
 
     def _validate_setup(self, state: dict[str, Any], th: Theatre, seat: str, action: Any) -> Any:
         """BoP 12.1 — a whole placement, checked by `setup.setup_problems`."""
