@@ -7,7 +7,7 @@ from typing import Any
 from rest_framework import serializers
 
 from .models import Table
-from .services import can_see_invite
+from .access import can_see_invite
 
 
 class TableCreateSerializer(serializers.Serializer):

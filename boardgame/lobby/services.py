@@ -11,11 +11,10 @@ Each `do_*` that changes what the lobby shows registers its nudge for the lobby 
 from __future__ import annotations
 
 import json
-import secrets
 from dataclasses import dataclass
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.db.models import Count, Q, QuerySet
 from django.utils import timezone
@@ -26,43 +25,16 @@ from boardgame.chattext import clean_chat_text
 from engine import rulesets
 from engine.kernel import BadSetup, UnknownRuleset, UnknownScenario
 
+from boardgame.play.services import do_start_game
+
 from . import notify
+from .access import User, can_see_table, invite_matches
 from .models import Seat, Table, TableChatMessage, new_invite_token
 
 OPTIONS_MAX_BYTES = 4096
-User = AbstractBaseUser | AnonymousUser
 
 
 # --- access ---------------------------------------------------------------------------------
-
-def is_seated(user: User, table: Table) -> bool:
-    return user.is_authenticated and table.seats.filter(user=user).exists()
-
-
-def invite_matches(invite: Any, table: Table) -> bool:
-    """Whether `invite` is the table's invite token, in constant time. Compared as bytes:
-    compare_digest raises TypeError for a str with non-ASCII characters (a 500 the schema
-    run found with `?invite=é`)."""
-    return bool(invite) and secrets.compare_digest(
-        str(invite).encode("utf-8", "surrogatepass"), table.invite_token.encode())
-
-
-def can_see_table(user: User, table: Table, invite: str | None = None) -> bool:
-    """Public tables are seen by all; private ones by the host, the seated, the invited, and
-    whoever presents the invite token."""
-    if not table.is_private:
-        return True
-    if invite_matches(invite, table):
-        return True
-    if not user.is_authenticated:
-        return False
-    return (table.host_id == user.pk or is_seated(user, table)
-            or table.invited.filter(pk=user.pk).exists())
-
-
-def can_see_invite(user: User, table: Table) -> bool:
-    return user.is_authenticated and (table.host_id == user.pk or is_seated(user, table))
-
 
 def access_table(user: User, table_id: int, *, invite: str | None = None,
                  lock: bool = False) -> Table:
@@ -556,7 +528,6 @@ def check_startable(table: Table) -> None:
 
 def _start(table: Table) -> None:
     """Start the game. Caller holds the table lock inside its transaction."""
-    from boardgame.play.services import do_start_game
 
     check_startable(table)
     check_solo_games_quota(table)

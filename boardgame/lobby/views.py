@@ -19,7 +19,7 @@ from boardgame.api import inputguard
 from boardgame.api.errors import ServiceError
 from engine import rulesets
 
-from . import services
+from . import access, services
 from .models import Table
 
 
@@ -118,7 +118,7 @@ def table_detail(request: HttpRequest, table_id: int) -> HttpResponse:
     seats = list(table.seats.select_related("user"))
     mine = [s for s in seats if request.user.is_authenticated and s.user_id == request.user.pk]
     invite_url = None
-    if table.is_private and services.can_see_invite(request.user, table):
+    if table.is_private and access.can_see_invite(request.user, table):
         invite_url = request.build_absolute_uri(
             reverse("table", args=[table.pk]) + f"?invite={table.invite_token}")
     return render(request, "lobby/table.html", {

@@ -16,7 +16,7 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 
 from boardgame.api.errors import NotFound
 from boardgame.lobby.models import Table
-from boardgame.lobby.services import can_see_table
+from boardgame.lobby.access import can_see_table
 from engine import rulesets
 from engine.kernel import audience_of, commitment, new_game, result, view
 from engine.kernel.record import build_record, open_sealed_groups, redact_record, versions_of
