@@ -11,6 +11,7 @@ database cache table for rate-limit counters, console e-mail. Switches:
   DATABASE_URL             postgres://user:pass@host:5432/name (psycopg 3)
   CONN_MAX_AGE             seconds to keep database connections (default 0)
   REDIS_URL                redis://host:6379/0 — channel layer and cache (rate limits) on Redis
+  SALIENT_REDIS_KEY_PREFIX prefix of everything in Redis (default salient:), one per deployment
   SECURE_PROXY_SSL_HEADER  e.g. HTTP_X_FORWARDED_PROTO when a proxy terminates TLS
   SECURE_SSL_REDIRECT      1/0 (production default 1)
   SECURE_HSTS_SECONDS      production default 31536000; SECURE_HSTS_PRELOAD 1/0 (default 1)
@@ -126,13 +127,19 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # --- channels and cache ---------------------------------------------------------------------
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
+# Everything this deployment puts into Redis starts with it: pub/sub channels, cache keys,
+# socket-cap keys. Pub/sub channels belong to the Redis *server*, whatever the db number in
+# REDIS_URL, so deployments sharing one server are kept apart only by their prefixes.
+SALIENT_REDIS_KEY_PREFIX = os.environ.get("SALIENT_REDIS_KEY_PREFIX") or "salient:"
 if REDIS_URL:
     # Pub/sub, not the list-based core layer: the hub is the only receiver and the layer is
     # only a hint (boardgame/play/broadcast.py says why and how outages are noticed).
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
-                                  "CONFIG": {"hosts": [REDIS_URL]}}}
+                                  "CONFIG": {"hosts": [REDIS_URL],
+                                             "prefix": SALIENT_REDIS_KEY_PREFIX}}}
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
-                          "LOCATION": REDIS_URL, "KEY_PREFIX": "salient"}}
+                          "LOCATION": REDIS_URL,
+                          "KEY_PREFIX": f"{SALIENT_REDIS_KEY_PREFIX}cache"}}
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
     # Shared by every process on the database; created by a post-migrate hook (accounts app).

@@ -36,6 +36,8 @@ frame when the gap is large or the record cannot rebuild it.
 from __future__ import annotations
 
 import asyncio
+import functools
+import hashlib
 import json
 import logging
 import threading
@@ -47,6 +49,7 @@ from typing import Any
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
+from django.conf import settings
 
 from engine import rulesets
 from engine.kernel import events_for, state_hash, view
@@ -186,13 +189,31 @@ def game_group(audience_group: str) -> str:
     return ".".join(audience_group.split(".", 2)[:2])
 
 
+@functools.lru_cache(maxsize=8)
+def _deployment_tag(secret: str, host: Any, port: Any, name: Any) -> str:
+    return hashlib.sha256(f"{secret}|{host}|{port}|{name}".encode()).hexdigest()[:16]
+
+
+def deployment_tag() -> str:
+    """Who we are on the layer: the same for every process of one deployment (one signing
+    key, one database), different for another deployment. The layer's prefix keeps
+    deployments on one Redis server apart; this tag makes a hub drop whatever still crosses
+    (two deployments given the same prefix). Read per call: the test runner renames the
+    database after start-up."""
+    db = settings.DATABASES["default"]
+    return _deployment_tag(settings.SECRET_KEY, db.get("HOST"), db.get("PORT"),
+                           str(db.get("NAME")))
+
+
 def pack(messages: list[tuple[str, dict[str, Any]]],
          origin: str | None = None) -> list[tuple[str, dict[str, Any]]]:
     """(audience group, frame message) pairs → one `live.frames` message per game group,
-    frames in their original order."""
+    frames in their original order, tagged with our deployment."""
     packed: dict[str, dict[str, Any]] = {}
+    tag = deployment_tag()
     for group, message in messages:
-        wire = packed.setdefault(game_group(group), {"type": "live.frames", "frames": []})
+        wire = packed.setdefault(game_group(group), {"type": "live.frames", "frames": [],
+                                                     "deployment": tag})
         wire["frames"].append([group, message.get("v"), message["text"]])
         if origin is not None:
             wire["origin"] = origin
@@ -332,6 +353,7 @@ class Hub:
         self.outbox: asyncio.Queue | None = None
         self.broken = False
         self.heard = time.monotonic()
+        self.warned_foreign = False
 
     async def _ensure(self) -> None:
         loop = asyncio.get_running_loop()
@@ -447,7 +469,20 @@ class Hub:
                 await self._recover()
             if message.get("type") == "hub.beat" or message.get("origin") == self.origin:
                 continue
+            if not self._ours(message):
+                continue
             await self.dispatch(message)
+
+    def _ours(self, message: dict[str, Any]) -> bool:
+        """Whether a message comes from our own deployment; another's is dropped (and said
+        once: two deployments on one Redis server share SALIENT_REDIS_KEY_PREFIX)."""
+        if message.get("deployment") == deployment_tag():
+            return True
+        if not self.warned_foreign:
+            self.warned_foreign = True
+            logger.warning("dropped frames of another deployment on this Redis server: give "
+                           "each deployment its own SALIENT_REDIS_KEY_PREFIX")
+        return False
 
     async def _beat(self) -> None:
         layer = get_channel_layer()
