@@ -14,7 +14,6 @@ from boardgame.api.errors import RateLimited, ServiceError
 
 from . import services
 from .profile import profile_of
-from .ratelimit import check_rate, client_ip
 
 
 class SignupForm(UserCreationForm):
@@ -45,20 +44,30 @@ def signup(request: HttpRequest) -> HttpResponse:
 
 
 class RateLimitedLoginView(auth_views.LoginView):
-    """Django's login page, counting attempts in the shared cache like the API does."""
+    """Django's login page, limited like the API's log-in (services.login_allowed)."""
 
     redirect_authenticated_user = True
 
     def post(self, request, *args, **kwargs):
         try:
-            check_rate("login", client_ip(request),
-                       f"user:{request.POST.get('username', '')}")
+            services.login_allowed(request, self._username())
         except RateLimited as exc:
             form = self.get_form()
             form.is_valid = lambda: False  # never authenticate a throttled attempt
             context = self.get_context_data(form=form, rate_limited=exc.message)
             return self.render_to_response(context, status=429)
         return super().post(request, *args, **kwargs)
+
+    def _username(self) -> str:
+        return self.request.POST.get("username", "")
+
+    def form_valid(self, form):
+        services.login_succeeded(self.request, self._username())
+        return super().form_valid(form)
+
+    def form_invalid(self, form):
+        services.login_failed(self._username())
+        return super().form_invalid(form)
 
 
 @login_required
