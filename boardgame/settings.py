@@ -164,6 +164,7 @@ SALIENT_RATE_LIMITS = {
     "login": (int(os.environ.get("SALIENT_LOGIN_LIMIT", "10")), 300),
     "register": (int(os.environ.get("SALIENT_REGISTER_LIMIT", "5")), 3600),
     "table_chat": (int(os.environ.get("SALIENT_TABLE_CHAT_LIMIT", "20")), 60),
+    "password_reset": (int(os.environ.get("SALIENT_PASSWORD_RESET_LIMIT", "5")), 3600),
 }
 SALIENT_CLIENT_IP_HEADER = os.environ.get("SALIENT_CLIENT_IP_HEADER", "REMOTE_ADDR")
 
