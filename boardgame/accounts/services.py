@@ -46,11 +46,11 @@ def do_register(request: HttpRequest, username: str, email: str,
 
 
 def login_allowed(request: HttpRequest, username: str) -> None:
-    """RateLimited before a log-in is even tried (docs/deploy.md, "Log-in limits"): every
-    attempt counts against the address; a name whose *failures* used up the limit refuses
-    further attempts, except from an address that has logged in as that name before — so a
-    stranger failing on purpose cannot lock the owner out of her usual address, while many
-    addresses guessing one password together still stop at the limit."""
+    """RateLimited before a log-in is even tried (docs/deploy.md, "Log-in and password-reset
+    limits"): every attempt counts against the address; a name whose *failures* used up the
+    limit refuses further attempts, except from an address that has logged in as that name
+    before — so a stranger failing on purpose cannot lock the owner out of her usual
+    address, while many addresses guessing one password together still stop at the limit."""
     ip = client_ip(request)
     check_rate("login", ip)
     if not known_address(username, ip):
