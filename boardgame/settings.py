@@ -23,6 +23,7 @@ database cache table for rate-limit counters, console e-mail. Switches:
 from __future__ import annotations
 
 import os
+import sys
 import warnings
 from pathlib import Path
 
@@ -167,6 +168,15 @@ SALIENT_RATE_LIMITS = {
     "password_reset": (int(os.environ.get("SALIENT_PASSWORD_RESET_LIMIT", "5")), 3600),
 }
 SALIENT_CLIENT_IP_HEADER = os.environ.get("SALIENT_CLIENT_IP_HEADER", "REMOTE_ADDR")
+if PRODUCTION and "--proxy-headers" in sys.argv and SALIENT_CLIENT_IP_HEADER == "REMOTE_ADDR":
+    # daphne --proxy-headers sets REMOTE_ADDR from the *first* X-Forwarded-For entry, which
+    # nginx's $proxy_add_x_forwarded_for keeps from the client: rate limits would key on a
+    # value the client picks (docs/deploy.md, Processes).
+    warnings.warn(
+        "daphne runs with --proxy-headers but SALIENT_CLIENT_IP_HEADER is unset: rate limits "
+        "count the first X-Forwarded-For entry, which clients choose. Set "
+        "SALIENT_CLIENT_IP_HEADER=HTTP_X_REAL_IP (with nginx's X-Real-IP) — see docs/deploy.md.",
+        RuntimeWarning, stacklevel=1)
 
 # --- e-mail ---------------------------------------------------------------------------------
 

@@ -144,3 +144,19 @@ def test_append_only_logs_are_read_only_in_the_admin(model, rf):
     assert not model_admin.has_change_permission(request)
     assert not model_admin.has_delete_permission(request)
     assert model_admin.has_view_permission(request)
+
+
+@pytest.mark.parametrize("header, warned", [("", True), ("HTTP_X_REAL_IP", False)])
+def test_production_warns_when_proxy_headers_leave_the_client_ip_to_the_client(header, warned):
+    """daphne --proxy-headers without SALIENT_CLIENT_IP_HEADER: the rate limits would count
+    an address the client writes itself (probe finding F13)."""
+    env = {**os.environ, "SALIENT_ENV": "production", "SECRET_KEY": "k" * 50,
+           "SALIENT_CLIENT_IP_HEADER": header, "DJANGO_SETTINGS_MODULE": "boardgame.settings"}
+    if not header:
+        del env["SALIENT_CLIENT_IP_HEADER"]
+    code = ("import sys; sys.argv = ['daphne', '-p', '8001', '--proxy-headers', "
+            "'boardgame.asgi:application']; import django; django.setup()")
+    run = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
+                         text=True, cwd=ROOT, timeout=60)
+    assert run.returncode == 0, run.stderr
+    assert ("SALIENT_CLIENT_IP_HEADER is unset" in run.stderr) is warned, run.stderr
