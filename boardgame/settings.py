@@ -9,7 +9,9 @@ database cache table for rate-limit counters, console e-mail. Switches:
   ALLOWED_HOSTS            comma-separated
   CSRF_TRUSTED_ORIGINS     comma-separated origins (https://example.org)
   DATABASE_URL             postgres://user:pass@host:5432/name (psycopg 3)
-  CONN_MAX_AGE             seconds to keep database connections (default 0)
+  CONN_MAX_AGE             seconds to keep database connections (default 0; not with the pool)
+  SALIENT_DB_POOL_MIN/MAX/TIMEOUT  PostgreSQL connections per process (2/20) and the seconds a
+                           request waits for one (5) before a 503; MAX=0: no pool
   REDIS_URL                redis://host:6379/0 — channel layer and cache (rate limits) on Redis
   SALIENT_REDIS_KEY_PREFIX prefix of everything in Redis (default salient:), one per deployment
   SECURE_PROXY_SSL_HEADER  e.g. HTTP_X_FORWARDED_PROTO when a proxy terminates TLS
@@ -116,10 +118,27 @@ TEMPLATES = [
 # --- database -------------------------------------------------------------------------------
 
 DATABASE_URL = os.environ.get("DATABASE_URL", "")
+# On PostgreSQL each process borrows its connections from one bounded pool (psycopg_pool):
+# every HTTP request runs in a thread of its own and would otherwise open a connection of its
+# own, so a burst of requests could use up the server's max_connections. A request that finds
+# the pool empty waits up to SALIENT_DB_POOL_TIMEOUT seconds, then gets a 503 (api/errors.py).
+# SALIENT_DB_POOL_MAX=0 turns the pool off (e.g. behind PgBouncer); docs/deploy.md has the
+# connection budget.
+SALIENT_DB_POOL_MIN = int(os.environ.get("SALIENT_DB_POOL_MIN", "2"))
+SALIENT_DB_POOL_MAX = int(os.environ.get("SALIENT_DB_POOL_MAX", "20"))
+SALIENT_DB_POOL_TIMEOUT = float(os.environ.get("SALIENT_DB_POOL_TIMEOUT", "5"))
 if DATABASE_URL:
     DATABASES = {"default": dj_database_url.parse(
         DATABASE_URL, conn_max_age=int(os.environ.get("CONN_MAX_AGE", "0")),
         conn_health_checks=True)}
+    if DATABASES["default"]["ENGINE"].endswith("postgresql") and SALIENT_DB_POOL_MAX > 0:
+        if DATABASES["default"]["CONN_MAX_AGE"]:
+            warnings.warn("CONN_MAX_AGE is ignored with the connection pool (connections go "
+                          "back to the pool after each request)", RuntimeWarning, stacklevel=1)
+        DATABASES["default"]["CONN_MAX_AGE"] = 0  # Django's pool requires it
+        DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+            "min_size": min(SALIENT_DB_POOL_MIN, SALIENT_DB_POOL_MAX),
+            "max_size": SALIENT_DB_POOL_MAX, "timeout": SALIENT_DB_POOL_TIMEOUT}
 else:
     DATABASES = {"default": {"ENGINE": "django.db.backends.sqlite3",
                              "NAME": BASE_DIR / "db.sqlite3"}}
