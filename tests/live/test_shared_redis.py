@@ -44,7 +44,8 @@ def copy_of_test_database(table):
     game ids). Dropped at the end."""
     source = connection.settings_dict["NAME"]
     name = f"{source}_y"
-    connections.close_all()  # CREATE DATABASE … TEMPLATE needs the source idle
+    connections.close_all()  # CREATE DATABASE … TEMPLATE needs the source idle: no
+    connection.close_pool()  # connection of ours either, in use or pooled
     params = {k: v for k, v in {"host": connection.settings_dict.get("HOST"),
                                 "port": connection.settings_dict.get("PORT"),
                                 "user": connection.settings_dict.get("USER"),
