@@ -95,7 +95,7 @@ def _uid(name: str) -> int | None:
         return None
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")
 def own_postgres():
     if not (PG_BIN / "initdb").exists() or _uid("postgres") is None:
         pytest.skip("needs PostgreSQL 15's initdb and a postgres user")
@@ -124,10 +124,16 @@ def clients_of(conn) -> int:
                         "where backend_type = 'client backend'").fetchone()[0]
 
 
-async def test_a_burst_of_anonymous_requests_never_uses_up_postgres(own_postgres):
-    env = daphne_env(own_postgres.url())
+@pytest.fixture(scope="module")
+def migrated(own_postgres):
     subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v0"], cwd=ROOT,
-                   env=env, check=True, timeout=300)
+                   env=daphne_env(own_postgres.url()), check=True, timeout=300)
+    return own_postgres
+
+
+async def test_a_burst_of_anonymous_requests_never_uses_up_postgres(migrated):
+    own_postgres = migrated
+    env = daphne_env(own_postgres.url())
     server = Daphne(env).start()
     peak = 0
     saturated = asyncio.Event()
@@ -173,5 +179,42 @@ async def test_a_burst_of_anonymous_requests_never_uses_up_postgres(own_postgres
         assert after.status_code == 200
         with psycopg.connect(own_postgres.url(), autocommit=True) as conn:
             assert clients_of(conn) <= POOL_MAX + 1
+    finally:
+        server.stop()
+
+
+async def test_a_request_that_finds_no_connection_free_gets_503(migrated):
+    """A pool of one connection, held by a request stuck behind a lock that the test holds:
+    the next request waits out the pool's timeout and gets 503 — JSON under /api/, a plain
+    page elsewhere — and PostgreSQL sees one connection of that daphne, never two."""
+    env = daphne_env(migrated.url())
+    env.update(SALIENT_DB_POOL_MIN="1", SALIENT_DB_POOL_MAX="1", SALIENT_DB_POOL_TIMEOUT="0.5")
+    server = Daphne(env).start()
+    base = f"http://127.0.0.1:{server.port}"
+    try:
+        async with await psycopg.AsyncConnection.connect(migrated.url()) as locker, \
+                httpx.AsyncClient(base_url=base, timeout=20) as http:
+            await locker.execute("LOCK TABLE lobby_table IN ACCESS EXCLUSIVE MODE")
+            stuck = asyncio.ensure_future(http.get("/api/tables/"))
+
+            async def stuck_on_the_lock() -> None:
+                async with await psycopg.AsyncConnection.connect(migrated.url(),
+                                                                 autocommit=True) as watch:
+                    while True:
+                        cur = await watch.execute(
+                            "select count(*) from pg_stat_activity where wait_event_type = "
+                            "'Lock' and query like '%lobby_table%'")
+                        if (await cur.fetchone())[0]:
+                            return
+                        await asyncio.sleep(0.05)
+            await asyncio.wait_for(stuck_on_the_lock(), 30)
+            api = await http.get("/api/tables/")
+            page = await http.get("/")
+            await locker.rollback()  # the lock goes; the stuck request is served
+            assert (await stuck).status_code == 200
+        assert api.status_code == 503 and api.headers["Retry-After"] == "1"
+        assert api.json()["error"]["code"] == "server/busy"
+        assert page.status_code == 503 and "busy" in page.text
+        assert "<html" in page.text and "Traceback" not in page.text
     finally:
         server.stop()
