@@ -227,19 +227,17 @@ def game_group(audience_group: str) -> str:
 
 
 @functools.lru_cache(maxsize=8)
-def _deployment_tag(secret: str, host: Any, port: Any, name: Any) -> str:
-    return hashlib.sha256(f"{secret}|{host}|{port}|{name}".encode()).hexdigest()[:16]
+def _deployment_tag(secret: str, database: str) -> str:
+    return hashlib.sha256(f"{secret}|{database}".encode()).hexdigest()[:16]
 
 
 def deployment_tag() -> str:
     """Who we are on the layer: the same for every process of one deployment (one signing
-    key, one database), different for another deployment. The layer's prefix keeps
-    deployments on one Redis server apart; this tag makes a hub drop whatever still crosses
-    (two deployments given the same prefix). Read per call: the test runner renames the
-    database after start-up."""
-    db = settings.DATABASES["default"]
-    return _deployment_tag(settings.SECRET_KEY, db.get("HOST"), db.get("PORT"),
-                           str(db.get("NAME")))
+    key, one database name — not its host, which processes may spell differently), another
+    for another deployment. The layer's prefix keeps deployments on one Redis server apart;
+    this tag makes a hub drop whatever still crosses (two deployments given the same
+    prefix). Read per call: the test runner renames the database after start-up."""
+    return _deployment_tag(settings.SECRET_KEY, str(settings.DATABASES["default"]["NAME"]))
 
 
 def pack(messages: list[tuple[str, dict[str, Any]]],
