@@ -9,8 +9,11 @@ database cache table for rate-limit counters, console e-mail. Switches:
   ALLOWED_HOSTS            comma-separated
   CSRF_TRUSTED_ORIGINS     comma-separated origins (https://example.org)
   DATABASE_URL             postgres://user:pass@host:5432/name (psycopg 3)
-  CONN_MAX_AGE             seconds to keep database connections (default 0)
+  CONN_MAX_AGE             seconds to keep database connections (default 0; not with the pool)
+  SALIENT_DB_POOL_MIN/MAX/TIMEOUT  PostgreSQL connections per process (2/20) and the seconds a
+                           request waits for one (5) before a 503; MAX=0: no pool
   REDIS_URL                redis://host:6379/0 — channel layer and cache (rate limits) on Redis
+  SALIENT_REDIS_KEY_PREFIX prefix of everything in Redis (default salient:), one per deployment
   SECURE_PROXY_SSL_HEADER  e.g. HTTP_X_FORWARDED_PROTO when a proxy terminates TLS
   SECURE_SSL_REDIRECT      1/0 (production default 1)
   SECURE_HSTS_SECONDS      production default 31536000; SECURE_HSTS_PRELOAD 1/0 (default 1)
@@ -22,6 +25,7 @@ database cache table for rate-limit counters, console e-mail. Switches:
 from __future__ import annotations
 
 import os
+import sys
 import warnings
 from pathlib import Path
 
@@ -116,10 +120,27 @@ TEMPLATES = [
 # --- database -------------------------------------------------------------------------------
 
 DATABASE_URL = os.environ.get("DATABASE_URL", "")
+# On PostgreSQL each process borrows its connections from one bounded pool (psycopg_pool):
+# every HTTP request runs in a thread of its own and would otherwise open a connection of its
+# own, so a burst of requests could use up the server's max_connections. A request that finds
+# the pool empty waits up to SALIENT_DB_POOL_TIMEOUT seconds, then gets a 503 (api/errors.py).
+# SALIENT_DB_POOL_MAX=0 turns the pool off (e.g. behind PgBouncer); docs/deploy.md has the
+# connection budget.
+SALIENT_DB_POOL_MIN = int(os.environ.get("SALIENT_DB_POOL_MIN", "2"))
+SALIENT_DB_POOL_MAX = int(os.environ.get("SALIENT_DB_POOL_MAX", "20"))
+SALIENT_DB_POOL_TIMEOUT = float(os.environ.get("SALIENT_DB_POOL_TIMEOUT", "5"))
 if DATABASE_URL:
     DATABASES = {"default": dj_database_url.parse(
         DATABASE_URL, conn_max_age=int(os.environ.get("CONN_MAX_AGE", "0")),
         conn_health_checks=True)}
+    if DATABASES["default"]["ENGINE"].endswith("postgresql") and SALIENT_DB_POOL_MAX > 0:
+        if DATABASES["default"]["CONN_MAX_AGE"]:
+            warnings.warn("CONN_MAX_AGE is ignored with the connection pool (connections go "
+                          "back to the pool after each request)", RuntimeWarning, stacklevel=1)
+        DATABASES["default"]["CONN_MAX_AGE"] = 0  # Django's pool requires it
+        DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+            "min_size": min(SALIENT_DB_POOL_MIN, SALIENT_DB_POOL_MAX),
+            "max_size": SALIENT_DB_POOL_MAX, "timeout": SALIENT_DB_POOL_TIMEOUT}
 else:
     DATABASES = {"default": {"ENGINE": "django.db.backends.sqlite3",
                              "NAME": BASE_DIR / "db.sqlite3"}}
@@ -128,13 +149,19 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # --- channels and cache ---------------------------------------------------------------------
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
+# Everything this deployment puts into Redis starts with it: pub/sub channels, cache keys,
+# socket-cap keys. Pub/sub channels belong to the Redis *server*, whatever the db number in
+# REDIS_URL, so deployments sharing one server are kept apart only by their prefixes.
+SALIENT_REDIS_KEY_PREFIX = os.environ.get("SALIENT_REDIS_KEY_PREFIX") or "salient:"
 if REDIS_URL:
     # Pub/sub, not the list-based core layer: the hub is the only receiver and the layer is
     # only a hint (boardgame/play/broadcast.py says why and how outages are noticed).
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
-                                  "CONFIG": {"hosts": [REDIS_URL]}}}
+                                  "CONFIG": {"hosts": [REDIS_URL],
+                                             "prefix": SALIENT_REDIS_KEY_PREFIX}}}
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
-                          "LOCATION": REDIS_URL, "KEY_PREFIX": "salient"}}
+                          "LOCATION": REDIS_URL,
+                          "KEY_PREFIX": f"{SALIENT_REDIS_KEY_PREFIX}cache"}}
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
     # Shared by every process on the database; created by a post-migrate hook (accounts app).
@@ -161,12 +188,22 @@ SALIENT_RATE_LIMITS = {
     "table_chat": (int(os.environ.get("SALIENT_TABLE_CHAT_LIMIT", "20")), 60),
     # Game chat: what one game socket may send (its token bucket), and per user over REST.
     "game_chat": (int(os.environ.get("SALIENT_GAME_CHAT_LIMIT", "5")), 10),
+    "password_reset": (int(os.environ.get("SALIENT_PASSWORD_RESET_LIMIT", "5")), 3600),
 }
 # Quotas per user, so one account cannot fill the home page's lists: tables they host that
 # have not started (open or full), and running games in which they hold every seat.
 SALIENT_MAX_OPEN_TABLES = int(os.environ.get("SALIENT_MAX_OPEN_TABLES", "10"))
 SALIENT_MAX_SOLO_GAMES = int(os.environ.get("SALIENT_MAX_SOLO_GAMES", "3"))
 SALIENT_CLIENT_IP_HEADER = os.environ.get("SALIENT_CLIENT_IP_HEADER", "REMOTE_ADDR")
+if PRODUCTION and "--proxy-headers" in sys.argv and SALIENT_CLIENT_IP_HEADER == "REMOTE_ADDR":
+    # daphne --proxy-headers sets REMOTE_ADDR from the *first* X-Forwarded-For entry, which
+    # nginx's $proxy_add_x_forwarded_for keeps from the client: rate limits would key on a
+    # value the client picks (docs/deploy.md, Processes).
+    warnings.warn(
+        "daphne runs with --proxy-headers but SALIENT_CLIENT_IP_HEADER is unset: rate limits "
+        "count the first X-Forwarded-For entry, which clients choose. Set "
+        "SALIENT_CLIENT_IP_HEADER=HTTP_X_REAL_IP (with nginx's X-Real-IP) — see docs/deploy.md.",
+        RuntimeWarning, stacklevel=1)
 
 # Anonymous websockets (no session, no token), counted by each daphne process on its own
 # (boardgame/play/socketcap.py): per client address (game and lobby sockets together) and per

@@ -21,7 +21,7 @@ urlpatterns = [
     path("accounts/login/", accounts.RateLimitedLoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("accounts/profile/", accounts.profile, name="profile"),
-    path("accounts/password-reset/", auth_views.PasswordResetView.as_view(),
+    path("accounts/password-reset/", accounts.RateLimitedPasswordResetView.as_view(),
          name="password_reset"),
     path("accounts/password-reset/sent/", auth_views.PasswordResetDoneView.as_view(),
          name="password_reset_done"),

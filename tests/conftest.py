@@ -20,6 +20,23 @@ os.environ.setdefault("SALIENT_EXTRA_RULESETS", "tests.toy.ruleset")
 # repeat between test databases. Daphne processes started by the tests inherit it.
 os.environ.setdefault("SALIENT_REDIS_KEY_PREFIX", f"salient-test-{uuid.uuid4().hex[:12]}:")
 
+
+def _same_redis_prefix_in_this_process() -> None:
+    """pytest-django read the settings before this file set the prefix: give this process the
+    prefix its daphne processes get (layer channels, cache keys, socket-cap keys), or frames
+    published here would never reach them."""
+    from django.conf import settings
+    prefix = os.environ["SALIENT_REDIS_KEY_PREFIX"]
+    settings.SALIENT_REDIS_KEY_PREFIX = prefix
+    layer = settings.CHANNEL_LAYERS["default"].get("CONFIG", {})
+    if "prefix" in layer:
+        layer["prefix"] = prefix
+    if "KEY_PREFIX" in settings.CACHES["default"] and os.environ.get("REDIS_URL"):
+        settings.CACHES["default"]["KEY_PREFIX"] = f"{prefix}cache"
+
+
+_same_redis_prefix_in_this_process()
+
 REQUIRED = os.environ.get("SALIENT_REQUIRE_SERVICES") == "1"
 
 

@@ -12,7 +12,8 @@ from rest_framework.authtoken.models import Token
 
 from boardgame.api.errors import ServiceError
 
-from .ratelimit import check_rate, client_ip
+from .ratelimit import (check_rate, check_spent, client_ip, count_attempt, known_address,
+                        remember_address)
 
 USERNAME_MAX = 30
 
@@ -44,13 +45,35 @@ def do_register(request: HttpRequest, username: str, email: str,
     return user
 
 
+def login_allowed(request: HttpRequest, username: str) -> None:
+    """RateLimited before a log-in is even tried (docs/deploy.md, "Log-in and password-reset
+    limits"): every attempt counts against the address; a name whose *failures* used up the
+    limit refuses further attempts, except from an address that has logged in as that name
+    before — so a stranger failing on purpose cannot lock the owner out of her usual
+    address, while many addresses guessing one password together still stop at the limit."""
+    ip = client_ip(request)
+    check_rate("login", ip)
+    if not known_address(username, ip):
+        check_spent("login", f"user:{username}")
+
+
+def login_failed(username: str) -> None:
+    count_attempt("login", f"user:{username}")
+
+
+def login_succeeded(request: HttpRequest, username: str) -> None:
+    remember_address(username, client_ip(request))
+
+
 def check_login(request: HttpRequest, username: str, password: str) -> AbstractBaseUser:
-    """The user for these credentials; counted against the login limit per address and name."""
-    check_rate("login", client_ip(request), f"user:{username}")
+    """The user for these credentials; limited per address and per name (`login_allowed`)."""
+    login_allowed(request, username)
     user = authenticate(request, username=username, password=password)
     if user is None:
+        login_failed(username)
         raise ServiceError("Wrong user name or password.", code="auth/invalid_credentials",
                            status=400)
+    login_succeeded(request, username)
     return user
 
 

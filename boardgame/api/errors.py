@@ -11,7 +11,8 @@ import logging
 from typing import Any
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
-from django.http import Http404, JsonResponse
+from django.http import Http404, HttpResponse, JsonResponse
+from django.template import loader
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 
@@ -58,6 +59,44 @@ class Conflict(ServiceError):
 class RateLimited(ServiceError):
     code = "auth/rate_limited"
     status = 429
+
+
+class DatabaseBusy(ServiceError):
+    """Every database connection of this process stayed in use for the pool's timeout."""
+
+    code = "server/busy"
+    status = 503
+
+    def __init__(self) -> None:
+        super().__init__("The server is busy: no database connection came free in time. "
+                         "Try again in a moment.", retry_after=1)
+
+
+def database_busy(exc: BaseException | None) -> bool:
+    """Whether `exc`, or an exception it was raised from, is the connection pool's timeout
+    (Django wraps it in its own OperationalError)."""
+    try:
+        from psycopg_pool import PoolTimeout
+    except ImportError:  # no pool installed: never busy
+        return False
+    seen = 0
+    while exc is not None and seen < 10:
+        if isinstance(exc, PoolTimeout):
+            return True
+        exc, seen = exc.__cause__ or exc.__context__, seen + 1
+    return False
+
+
+def busy_response(request_path: str) -> HttpResponse:
+    """503 for a request that found no free connection: the JSON error under /api/, a plain
+    page (rendered without the database) elsewhere."""
+    if request_path.startswith("/api/"):
+        busy = DatabaseBusy()
+        response: HttpResponse = json_error(503, busy.code, busy.message, busy.data)
+    else:
+        response = HttpResponse(loader.render_to_string("503.html"), status=503)
+    response["Retry-After"] = "1"
+    return response
 
 
 def error_body(code: str, message: str, data: dict[str, Any] | None = None) -> dict[str, Any]:

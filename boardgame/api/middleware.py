@@ -1,5 +1,5 @@
 """JSON answers for every /api/ path, even where DRF does not reach (unknown paths, crashes,
-bodies over the limit)."""
+bodies over the limit); and a 503 on every path when the database pool has no connection free."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from typing import Callable
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
 
-from .errors import json_error
+from .errors import busy_response, database_busy, json_error
 from .inputguard import UnsafeInput, refuse_text, text_problem
 
 logger = logging.getLogger("boardgame.api")
@@ -59,6 +59,10 @@ class ApiErrorMiddleware:
         return json_error(status, code, message)
 
     def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
+        if database_busy(exception):  # every path: a 503 that says so, not a 500
+            logger.warning("no database connection free for %s %s: answered 503",
+                           request.method, request.path)
+            return busy_response(request.path)
         if not request.path.startswith("/api/"):
             return None
         logger.exception("unhandled error on %s %s", request.method, request.path)

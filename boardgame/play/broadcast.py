@@ -17,8 +17,10 @@ cost one Redis message per process, not 100, and no per-socket serialisation or 
 The process that commits an action does not wait for its own frames to come back from Redis:
 the consumer queues them for the other processes (`Hub.publish`, one sender task per process,
 in commit order) and hands them to its own sockets at once (`Hub.deliver_local`). They carry
-the hub's `origin`, so the echo is dropped on arrival. Frames published from sync code (the
-REST API, the deadline sweeper) carry no origin and reach every hub, this one included.
+the hub's `origin`, so the echo is dropped on arrival. Frames committed by sync code in a
+daphne process (the REST API, the deadline sweeper) are handed to the hub's loop and take the
+same way (`Hub.take_committed`), so they reach this process's sockets even while Redis is
+down; elsewhere (a management command) they go through the layer with no origin.
 
 With Redis the layer is `channels_redis`' pub/sub layer: one PUBLISH per game and step, pushed
 to the subscribers — we counted about 60 Redis commands per action with the list-based core
@@ -36,6 +38,8 @@ frame when the gap is large or the record cannot rebuild it.
 from __future__ import annotations
 
 import asyncio
+import functools
+import hashlib
 import json
 import logging
 import threading
@@ -47,6 +51,7 @@ from typing import Any
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
+from django.conf import settings
 
 from engine import rulesets
 from engine.kernel import events_for, state_hash, view
@@ -110,6 +115,41 @@ def chat_audiences(channel: str, state: dict[str, Any]) -> list[str]:
     sides = state[KERNEL]["sides"]
     return [a for a in every if (a.startswith("seat:") and sides.get(a[5:]) == side)
             or a == channel]
+
+
+# --- channels_redis' log during an outage -----------------------------------------------------
+
+class OnePerOutage(logging.Filter):
+    """channels_redis' pub/sub receiver logs a full traceback every second while Redis is
+    down ("Unexpected exception in receive task"). Let the first through as one warning line
+    and drop the rest until a hub hears the layer again (`Hub._recover` calls `layer_back`)."""
+
+    NOISE = "Unexpected exception in receive task"
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.quiet = False
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.getMessage() != self.NOISE:
+            return True
+        if self.quiet:
+            return False
+        self.quiet = True
+        exc = record.exc_info[1] if record.exc_info else None
+        record.msg = ("Redis pub/sub receive failing (%s: %s); not logged again until the "
+                      "layer answers")
+        record.args = (type(exc).__name__, exc)
+        record.exc_info, record.exc_text = None, None
+        record.levelno, record.levelname = logging.WARNING, "WARNING"
+        return True
+
+    def layer_back(self) -> None:
+        self.quiet = False
+
+
+LAYER_LOG = OnePerOutage()
+logging.getLogger("channels_redis.pubsub").addFilter(LAYER_LOG)
 
 
 # --- views, cached per (game, version, audience) in this process -----------------------------
@@ -188,13 +228,29 @@ def game_group(audience_group: str) -> str:
     return ".".join(audience_group.split(".", 2)[:2])
 
 
+@functools.lru_cache(maxsize=8)
+def _deployment_tag(secret: str, database: str) -> str:
+    return hashlib.sha256(f"{secret}|{database}".encode()).hexdigest()[:16]
+
+
+def deployment_tag() -> str:
+    """Who we are on the layer: the same for every process of one deployment (one signing
+    key, one database name — not its host, which processes may spell differently), another
+    for another deployment. The layer's prefix keeps deployments on one Redis server apart;
+    this tag makes a hub drop whatever still crosses (two deployments given the same
+    prefix). Read per call: the test runner renames the database after start-up."""
+    return _deployment_tag(settings.SECRET_KEY, str(settings.DATABASES["default"]["NAME"]))
+
+
 def pack(messages: list[tuple[str, dict[str, Any]]],
          origin: str | None = None) -> list[tuple[str, dict[str, Any]]]:
     """(audience group, frame message) pairs → one `live.frames` message per game group,
-    frames in their original order."""
+    frames in their original order, tagged with our deployment."""
     packed: dict[str, dict[str, Any]] = {}
+    tag = deployment_tag()
     for group, message in messages:
-        wire = packed.setdefault(game_group(group), {"type": "live.frames", "frames": []})
+        wire = packed.setdefault(game_group(group), {"type": "live.frames", "frames": [],
+                                                     "deployment": tag})
         wire["frames"].append([group, message.get("v"), message["text"]])
         if origin is not None:
             wire["origin"] = origin
@@ -214,13 +270,20 @@ async def send_all(messages: list[tuple[str, dict[str, Any]]]) -> None:
 
 def send_messages(messages: list[tuple[str, dict[str, Any]]]) -> None:
     """Send from sync code (an on_commit hook). Never raises: the layer is only a hint.
-    Inside `collect_messages` the messages are handed to the async caller instead."""
+    Inside `collect_messages` the messages are handed to the async caller instead. In a
+    daphne process (the REST API, the sweeper) a game's frames go to its hub, which serves
+    this process's sockets itself, as it does a socket's action (`Hub.take_committed`)."""
     if not messages:
         return
     collected = getattr(_deferred, "messages", None)
     if collected is not None:
         collected.extend(messages)
         return
+    games = [m for m in messages if m[0].startswith("game.")]
+    if games and HUB.take_committed(games):
+        messages = [m for m in messages if not m[0].startswith("game.")]
+        if not messages:
+            return
     try:
         async_to_sync(send_all)(messages)
     except Exception as exc:  # noqa: BLE001 — the commit stands whatever the layer does
@@ -334,6 +397,7 @@ class Hub:
         self.outbox: asyncio.Queue | None = None
         self.broken = False
         self.heard = time.monotonic()
+        self.warned_foreign = False
 
     async def _ensure(self) -> None:
         loop = asyncio.get_running_loop()
@@ -401,6 +465,27 @@ class Hub:
                 logger.warning("outbox full: frames of %s dropped; clients will resync", group)
                 return
 
+    def take_committed(self, messages: list[tuple[str, dict[str, Any]]]) -> bool:
+        """Frames committed by sync code in another thread of this process (a REST action,
+        the deadline sweeper): handled like a socket action's — this process's sockets get
+        them at once, the other processes through the outbox — so they reach the sockets
+        here even while the layer is down. False when no hub runs here (a management
+        command, a test without daphne): the caller sends them through the layer."""
+        loop = self.loop
+        if loop is None or self.outbox is None or loop.is_closed() or not loop.is_running():
+            return False
+        try:
+            asyncio.get_running_loop()
+            return False  # sync code never runs on the loop; be safe rather than block
+        except RuntimeError:
+            pass
+        loop.call_soon_threadsafe(self._take_committed, messages)
+        return True
+
+    def _take_committed(self, messages: list[tuple[str, dict[str, Any]]]) -> None:
+        self.publish(messages)
+        asyncio.ensure_future(self.deliver_local(messages))
+
     async def _send(self) -> None:
         """The one sender of this process: frames leave in the order they were queued (a
         game's steps can come back from parallel database threads out of order; receivers
@@ -453,7 +538,20 @@ class Hub:
                 await self._recover()
             if message.get("type") == "hub.beat" or message.get("origin") == self.origin:
                 continue
+            if not self._ours(message):
+                continue
             await self.dispatch(message)
+
+    def _ours(self, message: dict[str, Any]) -> bool:
+        """Whether a message comes from our own deployment; another's is dropped (and said
+        once: two deployments on one Redis server share SALIENT_REDIS_KEY_PREFIX)."""
+        if message.get("deployment") == deployment_tag():
+            return True
+        if not self.warned_foreign:
+            self.warned_foreign = True
+            logger.warning("dropped frames of another deployment on this Redis server: give "
+                           "each deployment its own SALIENT_REDIS_KEY_PREFIX")
+        return False
 
     async def _beat(self) -> None:
         layer = get_channel_layer()
@@ -481,6 +579,7 @@ class Hub:
             logger.warning("rejoining the channel layer failed (%s); retrying", exc)
             return
         self.broken = False
+        LAYER_LOG.layer_back()
         logger.info("channel layer back: hub rejoined %d games", len(self._games()))
         for members in list(self.members.values()):
             for consumer in list(members):

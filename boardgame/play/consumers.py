@@ -25,8 +25,11 @@ whose handler fails unexpectedly gets a `server/error` answer and the socket sta
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import logging
+import os
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from channels.consumer import get_handler_name
@@ -34,10 +37,11 @@ from channels.db import database_sync_to_async
 from channels.sessions import InstanceSessionWrapper
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
+from django.db import OperationalError
 
 from boardgame import wsfast
 from boardgame.accounts import credentials
-from boardgame.api.errors import ServiceError
+from boardgame.api.errors import DatabaseBusy, ServiceError, database_busy
 from engine import rulesets
 from engine.kernel import audience_of
 
@@ -125,10 +129,33 @@ def _seats_now(user: Any, game_id: int) -> list[str]:
 # SQLite (the quick start) serialises writers anyway, and two transactions upgrading their
 # read locks at once fail at once instead of waiting: there, actions keep the one thread.
 _PARALLEL_WRITES = settings.DATABASES["default"]["ENGINE"] != "django.db.backends.sqlite3"
+# Socket actions run in threads of their own, never more than the process's connection pool
+# holds (settings.SALIENT_DB_POOL_MAX; docs/deploy.md, connection budget): a thread beyond it
+# would only wait for a connection. HTTP requests borrow from the same pool.
+DB_THREADS = min(32, (os.cpu_count() or 1) + 4, settings.SALIENT_DB_POOL_MAX or 32)
+_DB_EXECUTOR = (ThreadPoolExecutor(max_workers=DB_THREADS, thread_name_prefix="salient-db")
+                if _PARALLEL_WRITES else None)
+
+
+def _busy_as_refusal(fn: Any) -> Any:
+    """`fn`, with the pool's timeout (no connection free) raised as the refusal
+    `server/busy` — the socket gets a reject frame and stays open."""
+    @functools.wraps(fn)
+    def call(*args: Any) -> Any:
+        try:
+            return fn(*args)
+        except OperationalError as exc:
+            if database_busy(exc):
+                raise DatabaseBusy() from exc
+            raise
+    return call
 
 
 def _in_database_pool(fn: Any) -> Any:
-    return database_sync_to_async(fn, thread_sensitive=not _PARALLEL_WRITES)
+    if _DB_EXECUTOR is None:
+        return database_sync_to_async(_busy_as_refusal(fn))
+    return database_sync_to_async(_busy_as_refusal(fn), thread_sensitive=False,
+                                  executor=_DB_EXECUTOR)
 
 
 class GameConsumer(FramedSocket):

@@ -47,8 +47,7 @@ TIMEOUT = 0.5            # the most a handshake waits for Redis before counting 
 PROBE_SECONDS = 1.0      # how often an unreachable Redis is tried again
 # Keys live under SALIENT_REDIS_KEY_PREFIX ("salient:"): deployments (or test runs) sharing
 # one Redis keep their counts apart by giving each its own prefix.
-REDIS_KEY_PREFIX = (os.environ.get("SALIENT_REDIS_KEY_PREFIX")
-                    or getattr(settings, "SALIENT_REDIS_KEY_PREFIX", "salient:"))
+REDIS_KEY_PREFIX = settings.SALIENT_REDIS_KEY_PREFIX
 KEY_PREFIX = f"{REDIS_KEY_PREFIX}wscap:"
 
 # KEYS[1] the user's set; ARGV member, cap, lease (ms). 1 = admitted, 0 = refused.

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 
+import httpx
 import pytest
 
 from boardgame.play.models import ActionRecord, Game
@@ -119,5 +120,72 @@ async def test_redis_stopped_actions_commit_and_clients_catch_up(table, daphne_s
     assert game.version == committed
     # And the layer carries the next action again.
     assert await play_one({"red": red, "blue": blue}, clients, table["game"])
+    for client in clients:
+        await client.close()
+
+
+async def until_logged(server, line, timeout=20.0):
+    """Wait until a daphne's log has `line` (the event the test needs: a hub counting the
+    layer down)."""
+    async def wait():
+        while line not in server.log.read_text(errors="replace"):
+            await asyncio.sleep(0.1)
+    await asyncio.wait_for(wait(), timeout)
+
+
+async def rest_act(server, token, game_id, seat, decision, action, cid):
+    async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{server.port}", timeout=15,
+                                 headers={"Authorization": f"Token {token}"}) as api:
+        answer = await api.post(f"/api/games/{game_id}/actions",
+                                json={"cid": cid, "seat": seat, "decision": decision,
+                                      "action": action})
+    assert answer.status_code == 200, answer.text
+    return answer.json()
+
+
+async def test_redis_stopped_across_two_processes_every_socket_converges_after(
+        table, daphne_server, private_redis):
+    """Players on two processes (T1, F15). While Redis is down every move is made on process A
+    (red's socket, and blue's moves over A's REST API): A's sockets hear all of them, the REST
+    ones included; B's sockets hear nothing. When Redis returns, B's hub must rejoin and catch
+    its sockets up (`Hub._recover`), and A's hub must publish again: the next move crosses."""
+    a = daphne_server(redis_url=private_redis.url)
+    b = daphne_server(redis_url=private_redis.url)
+    game_id = table["game"]
+    red = await Client(a.url, game_id, token=table["red"]).open()
+    watcher_a = await Client(a.url, game_id).open()
+    blue = await Client(b.url, game_id, token=table["blue"]).open()
+    watcher_b = await Client(b.url, game_id).open()
+    clients = [red, watcher_a, blue, watcher_b]
+    for client in clients:
+        await client.hello()
+    players = {"red": red, "blue": blue}
+    assert await play_one(players, clients, game_id)  # the layer carries moves across
+    private_redis.stop()
+    for server in (a, b):
+        await until_logged(server, "channel layer silent")
+    before = (await db(fresh_game, game_id)).version
+    for n in range(3):
+        game = await db(fresh_game, game_id)
+        seat, decision, action = helpers.next_moves(game.state)[0]
+        if seat == "red":
+            answer = await red.act(seat, decision, action)
+            assert answer["type"] == "ack", answer
+            v = answer["v"]
+        else:  # over process A's REST API: A's sockets must hear it without Redis
+            v = (await rest_act(a, table["blue"], game_id, seat, decision, action,
+                                f"outage-{n}"))["v"]
+        for client in (red, watcher_a):
+            await client.until_version(v)
+    assert blue.v == watcher_b.v == before, "B heard nothing while Redis was down"
+    private_redis.start()
+    game = await all_fresh(clients, game_id, timeout=30)
+    assert game.version == v
+    # A's hub publishes again: the next move reaches B's sockets through the layer.
+    assert await play_one(players, clients, game_id)
+    for server in (a, b):
+        log = server.log.read_text(errors="replace")
+        assert "Unexpected exception in receive task" not in log, log[-3000:]
+        assert log.count("Redis pub/sub receive failing") == 1, log[-3000:]
     for client in clients:
         await client.close()

@@ -224,3 +224,18 @@ def test_registered_admins_touch_no_secret_column():
     for model, model_admin in registry.items():
         for option, path in configured_paths(model_admin):
             assert not touches_secret(model, path), (model, option, path)
+
+@pytest.mark.parametrize("header, warned", [("", True), ("HTTP_X_REAL_IP", False)])
+def test_production_warns_when_proxy_headers_leave_the_client_ip_to_the_client(header, warned):
+    """daphne --proxy-headers without SALIENT_CLIENT_IP_HEADER: the rate limits would count
+    an address the client writes itself (probe finding F13)."""
+    env = {**os.environ, "SALIENT_ENV": "production", "SECRET_KEY": "k" * 50,
+           "SALIENT_CLIENT_IP_HEADER": header, "DJANGO_SETTINGS_MODULE": "boardgame.settings"}
+    if not header:
+        del env["SALIENT_CLIENT_IP_HEADER"]
+    code = ("import sys; sys.argv = ['daphne', '-p', '8001', '--proxy-headers', "
+            "'boardgame.asgi:application']; import django; django.setup()")
+    run = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
+                         text=True, cwd=ROOT, timeout=60)
+    assert run.returncode == 0, run.stderr
+    assert ("SALIENT_CLIENT_IP_HEADER is unset" in run.stderr) is warned, run.stderr
