@@ -23,7 +23,8 @@ from django.db.models.constants import LOOKUP_SEP
 # The seed decides every future roll; state, snapshots and a record's action/events/rolls hold
 # hands and sealed answers; a state hash can confirm a guessed state.
 SECRET_COLUMNS: dict[str, frozenset[str]] = {
-    "play.game": frozenset({"seed", "state"}),
+    "play.game": frozenset({"seed", "state", "orders"}),
+    "play.orderlog": frozenset({"action"}),
     "play.snapshot": frozenset({"state"}),
     "play.actionrecord": frozenset({"action", "events", "rolls", "state_hash"}),
 }

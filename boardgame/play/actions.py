@@ -40,11 +40,12 @@ from boardgame.lobby import notify
 from boardgame.lobby.models import Seat, Table
 from engine import rulesets
 from engine.kernel import (IllegalAction, MalformedAction, Outcome, StaleDecision, apply,
-                           decisions, end_game, expand_options, result, state_hash,
+                           end_game, expand_options, result, simultaneous, state_hash,
                            timeout_action, undo)
 from engine.kernel.game import KERNEL
+from engine.kernel.simultaneous import awaiting
 
-from . import clocks
+from . import clocks, orderbook
 from .models import ActionRecord, Game, Snapshot
 
 logger = logging.getLogger(__name__)
@@ -234,7 +235,7 @@ def _autoplay(game: Game, ruleset: Any, steps: list[Step]) -> None:
     for _ in range(AUTOPLAY_MAX):
         if result(ruleset, game.state) is not None:
             return
-        due = [(d, s) for d in decisions(ruleset, game.state) for s in d.seats if s in disorder]
+        due = [(d, s) for s in sorted(disorder) for d in awaiting(ruleset, game.state, s)]
         if not due:
             return
         decision, seat = due[0]
@@ -242,11 +243,31 @@ def _autoplay(game: Game, ruleset: Any, steps: list[Step]) -> None:
 
 
 def play_timeout(game: Game, ruleset: Any, decision: Any, seat: str, steps: list[Step]) -> None:
-    """Answer `decision` for `seat` with the ruleset's timeout default (by="timeout")."""
+    """Answer `decision` for `seat` with the ruleset's timeout default (by="timeout"). For
+    written orders: the seat's orders stand, defaults fill the gaps, and it is ready."""
+    if decision.revisable:
+        before = game.orders
+        game.orders, outcome = simultaneous.time_out(
+            ruleset, game.state, game.orders, seat, decision.group, seed=bytes(game.seed))
+        orderbook.log_changes(game, before, game.orders, seat)
+        _append(game, outcome, kind="ready", seat=seat, decision=None,
+                action=simultaneous.step_action(game.orders, decision.group, seat, outcome,
+                                                True), by="timeout", steps=steps)
+        settle_orders(game, before, decision.group, outcome)
+        return
     action = timeout_action(ruleset, game.state, decision, seat)
     outcome = apply(ruleset, game.state, seat, decision.id, action, seed=bytes(game.seed))
     _append(game, outcome, kind="act", seat=seat, decision=decision.id, action=action,
             by="timeout", steps=steps)
+
+
+def settle_orders(game: Game, before: dict[str, Any], group: str, outcome: Outcome) -> None:
+    """After a ready step: a resolved group's orders leave the book (they are in the record
+    now); the book is saved when it changed. Caller holds the lock."""
+    if any(event.kind == "answers_revealed" for event in outcome.events):
+        game.orders = {g: orders for g, orders in game.orders.items() if g != group}
+    if game.orders != before:
+        Game.objects.filter(pk=game.pk).update(orders=game.orders)
 
 
 def _finish(game: Game, ruleset: Any, steps: list[Step], *, acting: str | None = None) -> None:
@@ -342,9 +363,10 @@ def submit_undo(game_id: int, user: Any, seat: Any, cid: Any) -> Accepted:
 
 
 def _seat_step(game_id: int, user: Any, seat: str, cid: str, *, kind: str,
-               decision: str | None, action: Any, step: Any) -> Accepted:
-    """One step a seat takes itself (an answer or an undo), in one durable transaction:
-    the checks, `step(ruleset, game)` → the engine's Outcome, the record, the broadcast."""
+               decision: str | None, action: Any, step: Any, recorded: Any = None) -> Accepted:
+    """One step a seat takes itself (an answer, an undo, a ready), in one durable transaction:
+    the checks, `step(ruleset, game)` → the engine's Outcome, the record, the broadcast.
+    `recorded(game, outcome)`, when given, makes the logged action from the outcome."""
     try:
         with transaction.atomic(durable=True):
             game = _locked_game(game_id, user=user, seat=seat)
@@ -367,6 +389,8 @@ def _seat_step(game_id: int, user: Any, seat: str, cid: str, *, kind: str,
                     return earlier
                 raise
             steps: list[Step] = []
+            if recorded is not None:
+                action = recorded(game, outcome)
             _append(game, outcome, kind=kind, seat=seat, decision=decision, action=action,
                     user=user, cid=cid, steps=steps)
             _finish(game, ruleset, steps, acting=seat)

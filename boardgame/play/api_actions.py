@@ -2,6 +2,9 @@
 
     POST /api/games/{id}/actions   {cid, seat, decision, action}  → 200 {cid, v, repeated}
     GET  /api/games/{id}/options?seat=&decision=[&query=<JSON>]  → 200 {decision, seat, items}
+    POST /api/games/{id}/orders    {seat, decision, action}       → 200 {seat, v, orders}
+                                   {seat, decision, withdraw: true}
+    POST /api/games/{id}/ready     {cid, seat, group, ready}      → 200 {cid, v, repeated}
     POST /api/games/{id}/undo      {cid, seat}                    → 200 {cid, v}
     POST /api/games/{id}/resign    {seat, cid?}                   → 200 {cid, v}
     POST /api/games/{id}/draw      {agree}                        → 200 {v | null}
@@ -36,7 +39,7 @@ from rest_framework.views import APIView
 from boardgame.accounts.ratelimit import check_rate
 from boardgame.api import inputguard
 
-from . import actions, services
+from . import actions, orders, services
 from .api import INVITE
 from .actions import ActionRejected
 
@@ -103,6 +106,36 @@ class OptionsView(_Base):
         decision = request.query_params.get("decision")
         items = actions.get_options(game_id, request.user, seat, decision, query)
         return Response({"decision": decision, "seat": seat, "items": items})
+
+
+class OrdersView(_Base):
+    """Written orders: write (or replace) one, or withdraw it with `"withdraw": true`. No
+    step of the game: the answer is the seat's orders as they now stand, and the version."""
+
+    @extend_schema(operation_id="games_orders", parameters=[INVITE],
+                   request=OpenApiTypes.OBJECT, responses=OpenApiTypes.OBJECT)
+    def post(self, request: Request, game_id: int) -> Response:
+        body = _body(request)
+        if body.get("withdraw") is True:
+            mine = orders.do_withdraw_order(game_id, request.user, body.get("seat"),
+                                            body.get("decision"))
+        elif "action" not in body:
+            raise ActionRejected("The body needs an action (or withdraw: true).",
+                                 code="request/invalid", status=400, field="action")
+        else:
+            mine = orders.do_write_order(game_id, request.user, body.get("seat"),
+                                         body.get("decision"), body["action"])
+        return Response(mine)
+
+
+class ReadyView(_Base):
+    @extend_schema(operation_id="games_ready", parameters=[INVITE],
+                   request=OpenApiTypes.OBJECT, responses=OpenApiTypes.OBJECT)
+    def post(self, request: Request, game_id: int) -> Response:
+        body = _body(request)
+        accepted = orders.submit_ready(game_id, request.user, body.get("seat"),
+                                       body.get("group"), body.get("ready"), body.get("cid"))
+        return Response(accepted.as_dict())
 
 
 class UndoView(_Base):

@@ -27,7 +27,7 @@ from typing import Any
 
 from django.conf import settings
 
-from engine.kernel import decisions
+from engine.kernel.simultaneous import waiting_for
 from engine.kernel.game import KERNEL
 
 GRACE_MS = 30_000
@@ -73,7 +73,7 @@ def ensure(game: Any) -> bool:
 def _running(game: Any, ruleset: Any) -> list[str]:
     if game.finished is not None or game.result is not None:
         return []
-    return sorted({s for d in decisions(ruleset, game.state) for s in d.seats})
+    return waiting_for(ruleset, game.state)
 
 
 def after_steps(game: Any, ruleset: Any, *, acting: str | None, now: dt.datetime) -> None:

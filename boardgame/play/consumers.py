@@ -45,7 +45,8 @@ from boardgame.api.errors import DatabaseBusy, ServiceError, database_busy
 from engine import rulesets
 from engine.kernel import audience_of
 
-from . import actions, broadcast, clocks, presence, protocol, seatwatch, socketcap
+from . import (actions, broadcast, clocks, orderbook, orders, presence, protocol, seatwatch,
+               socketcap)
 from .protocol import ProtocolError
 from .socketbase import (BURST, RATE, Bucket, CredentialRevoked, FramedSocket,
                          too_many_sockets_frame)
@@ -81,7 +82,7 @@ def _welcome(user: Any, game_id: int, invite: str | None, since: int | None) -> 
         "audience": audience, "my_seats": seats, "seats": services.players(game),
         "clocks": clocks.clock_frame(game), "commitment": game.commitment,
         "presence": presence.current(game.pk), "chat": actions.chat_history(game, audience),
-        "result": game.result,
+        "result": game.result, "orders": orderbook.orders_of_seats(game.orders, seats),
     }
     frame["spectators"] = frame["presence"]["spectators"]
     later: list[dict[str, Any]] = []
@@ -253,10 +254,10 @@ class GameConsumer(FramedSocket):
         try:
             await getattr(self, f"on_{kind}")(fields)
         except ServiceError as exc:
-            if kind in ("act", "undo", "resign"):
+            if kind in protocol.STEP_FRAMES:
                 await self.send_frame(protocol.reject_frame(exc, fields.get("cid")))
             else:
-                await self.send_frame(protocol.error_frame(exc, ref=kind))
+                await self.send_frame(protocol.error_frame(exc, ref=fields.get("ref", kind)))
 
     async def _on_hello(self, fields: dict[str, Any]) -> None:
         try:
@@ -506,6 +507,22 @@ class GameConsumer(FramedSocket):
     async def on_act(self, fields: dict[str, Any]) -> None:
         await self._call(actions.submit_action, self.game_id, self.user, fields["seat"],
                          fields["decision"], fields["action"], fields["cid"], ack=self._ack)
+
+    async def on_order(self, fields: dict[str, Any]) -> None:
+        """Write (or, with `withdraw`, take back) an order: no step, so no version; the
+        answer is the seat's orders as they now stand."""
+        if fields.get("withdraw"):
+            call: Any = (orders.do_withdraw_order, self.game_id, self.user, fields["seat"],
+                         fields["decision"])
+        else:
+            call = (orders.do_write_order, self.game_id, self.user, fields["seat"],
+                    fields["decision"], fields.get("action"))
+        ref = fields.get("ref")
+        await self._call(*call, ack=lambda mine: {"type": "orders", "ref": ref, **mine})
+
+    async def on_ready(self, fields: dict[str, Any]) -> None:
+        await self._call(orders.submit_ready, self.game_id, self.user, fields["seat"],
+                         fields["group"], fields["ready"], fields["cid"], ack=self._ack)
 
     async def on_undo(self, fields: dict[str, Any]) -> None:
         await self._call(actions.submit_undo, self.game_id, self.user, fields["seat"],

@@ -31,7 +31,8 @@ from django.utils import timezone
 
 from boardgame.lobby.models import Seat
 from engine import rulesets
-from engine.kernel import decisions, result
+from engine.kernel import result
+from engine.kernel.simultaneous import awaiting
 
 from . import clocks
 from .actions import ActionRejected, Step, _finish, play_timeout, playable_ruleset
@@ -101,9 +102,9 @@ def _time_out_seat(game: Game, ruleset: Any, seat: str, steps: list[Step]) -> No
     """Play the timeout default of every decision `seat` had open at the deadline, one at a
     time: each answer can close others (a BoP seat's pass ends its half, so its `done` is no
     longer open), so the open decisions are listed afresh after every step."""
-    due = {d.id for d in decisions(ruleset, game.state) if seat in d.seats}
+    due = {d.id for d in awaiting(ruleset, game.state, seat)}
     while due and result(ruleset, game.state) is None:
-        still = [d for d in decisions(ruleset, game.state) if seat in d.seats and d.id in due]
+        still = [d for d in awaiting(ruleset, game.state, seat) if d.id in due]
         if not still:
             return
         play_timeout(game, ruleset, still[0], seat, steps)

@@ -34,6 +34,10 @@ class Game(models.Model):
     # civil disorder, pause and draw votes; `due` is when the deadline sweeper must next look.
     live = models.JSONField(default=dict, blank=True)
     due = models.DateTimeField(null=True, blank=True, db_index=True)
+    # Written orders (engine/kernel/simultaneous.py): the book of every seat's current orders
+    # in open revisable groups, kept beside the state so that writing one makes no version.
+    # Secret: never rendered, filtered or sent but to the audiences of the seat that wrote it.
+    orders = models.JSONField(default=dict, blank=True, editable=False)
 
     class Meta:
         ordering = ["-started", "-id"]
@@ -56,6 +60,7 @@ class ActionRecord(AppendOnly):
         ACT = "act", "Action"
         UNDO = "undo", "Undo"
         END = "end", "End of game"
+        READY = "ready", "Ready or not (written orders)"
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="actions")
     seq = models.PositiveIntegerField()
@@ -113,3 +118,29 @@ class ChatMessage(AppendOnly):
         ordering = ["game", "seq"]
         constraints = [models.UniqueConstraint(fields=["game", "seq"],
                                                name="chat_seq_unique")]
+
+
+class OrderLog(AppendOnly):
+    """Every write and withdrawal of a written order, in the order they came: private to the
+    seat's audiences until the group resolves, then part of the record (replay checks the
+    resolving step against the last entry of each decision)."""
+
+    class Kind(models.TextChoices):
+        WRITE = "write", "Written"
+        WITHDRAW = "withdraw", "Withdrawn"
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="order_log")
+    group = models.CharField(max_length=200)
+    decision = models.CharField(max_length=200)
+    seat = models.CharField(max_length=64)
+    kind = models.CharField(max_length=8, choices=Kind.choices)
+    action = models.JSONField(null=True, blank=True)
+    # The game's version when it was written: orders change no version, so entries of one
+    # version are ordered by id.
+    version = models.PositiveIntegerField()
+    by_user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                                on_delete=models.SET_NULL, related_name="+")
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "id"]

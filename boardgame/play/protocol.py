@@ -48,6 +48,9 @@ _ANY = object()
 _OPTIONAL = "optional"
 
 # type → {field: (python types, required)}
+# Frames that ask for a step of the game: answered by `ack` or `reject` with their cid.
+STEP_FRAMES = ("act", "undo", "resign", "ready")
+
 SCHEMAS: dict[str, dict[str, tuple[Any, bool]]] = {
     "hello": {"since": ((int, type(None)), False), "token": ((str,), False),
               "invite": ((str,), False), "protocol": ((str,), False)},
@@ -56,6 +59,10 @@ SCHEMAS: dict[str, dict[str, tuple[Any, bool]]] = {
     "options": {"decision": ((str,), True), "seat": ((str,), False),
                 "query": ((dict, type(None)), False), "ref": ((str, int), False)},
     "undo": {"cid": ((str,), True), "seat": ((str,), True)},
+    "order": {"seat": ((str,), True), "decision": ((str,), True), "action": (_ANY, False),
+              "withdraw": ((bool,), False), "ref": ((str, int), False)},
+    "ready": {"cid": ((str,), True), "seat": ((str,), True), "group": ((str,), True),
+              "ready": ((bool,), True)},
     "sync": {"since": ((int,), True)},
     "chat": {"channel": ((str,), True), "text": ((str,), True)},
     "resign": {"seat": ((str,), False), "cid": ((str,), False)},
@@ -149,7 +156,7 @@ def server_error_frame(kind: str, cid: Any = None) -> dict[str, Any]:
     """The answer to a frame whose handler failed unexpectedly (logged on the server). An
     action's answer is a `reject` with its cid, so a client waiting for it hears; whether it
     took effect is unknown, and sending it again with the same cid tells (idempotent)."""
-    if kind in ("act", "undo", "resign"):
+    if kind in STEP_FRAMES:
         return {"type": "reject", "cid": cid, "code": "server/error", "rule": None,
                 "reason": None, "v": None,
                 "message": "The server failed on this action; it may or may not have been "

@@ -18,10 +18,12 @@ from boardgame.api.errors import NotFound
 from boardgame.lobby.models import Table
 from boardgame.lobby.access import can_see_table
 from engine import rulesets
-from engine.kernel import audience_of, commitment, new_game, result, view
+from engine.kernel import (audience_of, commitment, decisions, new_game, result, state_hash,
+                           view)
 from engine.kernel.record import build_record, open_sealed_groups, redact_record, versions_of
 
-from .models import ActionRecord, Game, Snapshot
+from .models import ActionRecord, Game, OrderLog, Snapshot
+from .orderbook import orders_of_seats
 
 User = AbstractBaseUser | AnonymousUser
 
@@ -97,6 +99,7 @@ def game_view(user: User, game: Game) -> dict[str, Any]:
         "seats": players(game), "audience": audience, "my_seats": seats_held(user, game),
         "view": view(ruleset, game.state, audience),
     }
+    out["orders"] = orders_of_seats(game.orders, out["my_seats"])
     if game.is_over:
         out["seed"] = bytes(game.seed).hex()
     return out
@@ -124,9 +127,27 @@ def game_record(user: User, game: Game) -> dict[str, Any]:
                   game_uid=game.game_uid, commitment=game.commitment, actions=actions,
                   versions=game.versions, result_=game.result)
     if game.is_over:
-        from engine.kernel import state_hash
-        return build_record(ruleset, seed=bytes(game.seed),
-                            final_state_hash=state_hash(game.state), **common)
+        return with_orders_log(build_record(ruleset, seed=bytes(game.seed),
+                                            final_state_hash=state_hash(game.state), **common),
+                               game, None)
     record = build_record(ruleset, **common)
-    entitled = ruleset.audience_seats(game.state, audience_for(user, game))
-    return redact_record(record, frozenset(entitled), open_sealed_groups(game.state))
+    entitled = frozenset(ruleset.audience_seats(game.state, audience_for(user, game)))
+    return with_orders_log(redact_record(record, entitled, open_sealed_groups(game.state)),
+                           game, entitled)
+
+
+def with_orders_log(record: dict[str, Any], game: Game,
+                    entitled: frozenset[str] | None) -> dict[str, Any]:
+    """The record with every write and withdrawal of written orders (`orders_log`), if the
+    game has any. While a group is open, entries of seats outside `entitled` are left out
+    whole — not masked: their number and times would tell how often a seat revised. Once the
+    group has resolved, or the game is over (`entitled` None), all are shown."""
+    open_groups = {d.group for d in decisions(rulesets.get(game.ruleset), game.state)
+                   if d.revisable} if entitled is not None else set()
+    entries = [{"group": e.group, "decision": e.decision, "seat": e.seat, "kind": e.kind,
+                "action": e.action, "version": e.version, "at": e.created.isoformat()}
+               for e in OrderLog.objects.filter(game=game).order_by("id")
+               if entitled is None or e.group not in open_groups or e.seat in entitled]
+    if entries:
+        record["orders_log"] = entries
+    return record

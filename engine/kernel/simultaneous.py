@@ -89,6 +89,31 @@ def withdraw_order(ruleset: Ruleset, state: dict[str, Any], book: Book, seat: Se
     return out
 
 
+def awaiting(ruleset: Ruleset, state: dict[str, Any], seat: SeatId) -> list[Decision]:
+    """The open decisions that wait for `seat`: all it holds, except those of a written-orders
+    group in which it said it is ready (its orders stand; only revising is left to it)."""
+    ready = state[KERNEL].get("ready", {})
+    return [d for d in decisions(ruleset, state) if seat in d.seats
+            and not (d.revisable and d.group is not None and seat in ready.get(d.group, []))]
+
+
+def waiting_for(ruleset: Ruleset, state: dict[str, Any]) -> list[SeatId]:
+    """The seats the game waits for (whose clocks run)."""
+    seats = {seat for d in decisions(ruleset, state) for seat in d.seats}
+    return sorted(seat for seat in seats if awaiting(ruleset, state, seat))
+
+
+def time_out(ruleset: Ruleset, state: dict[str, Any], book: Book, seat: SeatId, group: str,
+             *, seed: bytes) -> tuple[Book, Outcome]:
+    """`seat`'s deadline passed in `group`: its orders stand, the timeout default fills each
+    decision it left without one, and it is ready (which may resolve the group)."""
+    for decision_id in missing_orders(ruleset, state, book, seat, group):
+        decision = next(d for d in decisions(ruleset, state) if d.id == decision_id)
+        book = write_order(ruleset, state, book, seat, decision_id,
+                           ruleset.timeout_default(state, decision, seat))
+    return book, set_ready(ruleset, state, book, seat, group, True, seed=seed)
+
+
 def missing_orders(ruleset: Ruleset, state: dict[str, Any], book: Book, seat: SeatId,
                    group: str) -> list[str]:
     """The decisions of `group` that `seat` holds and has written no order for."""

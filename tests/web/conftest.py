@@ -38,9 +38,24 @@ def _fast_and_clean(request, settings):
     transactional = "transactional_db" in names or bool(
         marker and marker.kwargs.get("transaction"))
     request.getfixturevalue("transactional_db" if transactional else "db")
-    cache.clear()
+    clear_own_cache()
     yield
-    cache.clear()
+    clear_own_cache()
+
+
+def clear_own_cache() -> None:
+    """Empty this run's cache only. On Redis, `cache.clear()` is FLUSHDB: it would wipe every
+    other user of that Redis database (another test run, a bench, a deployment); this run's
+    keys all carry its SALIENT_REDIS_KEY_PREFIX (tests/conftest.py makes one per run)."""
+    from django.conf import settings
+    if not settings.REDIS_URL:
+        cache.clear()
+        return
+    import redis
+    client = redis.Redis.from_url(settings.REDIS_URL)
+    prefix = settings.CACHES["default"]["KEY_PREFIX"]
+    for key in client.scan_iter(match=f"{prefix}:*", count=500):
+        client.delete(key)
 
 
 @pytest.fixture
