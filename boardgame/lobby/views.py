@@ -6,6 +6,7 @@ Thin: forms post to `table_act`, which calls one service and redirects back with
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from django import forms
 from django.contrib import messages
@@ -17,7 +18,10 @@ from django.views.decorators.http import require_POST
 
 from boardgame.api import inputguard
 from boardgame.api.errors import ServiceError
+from boardgame.play.orderbook import orders_of_seats
 from engine import rulesets
+from engine.kernel import decisions as open_decisions
+from engine.kernel.simultaneous import awaiting
 
 from . import access, services
 from .models import Table
@@ -166,11 +170,24 @@ def table_act(request: HttpRequest, table_id: int) -> HttpResponse:
     return redirect("table", table_id=table_id)
 
 
+def orders_status(ruleset: Any, game: Any, seats: list[str], awaited: list[Any]) -> str | None:
+    """For a game waiting on written orders: "ready" (all mine in and said so), "written"
+    (orders in, not ready), "none" (still to write); None when no written orders are open."""
+    written = [d for d in open_decisions(ruleset, game.state)
+               if d.revisable and set(d.seats) & set(seats)]
+    if not written:
+        return None
+    if not any(d.revisable for d in awaited):
+        return "ready"
+    mine = orders_of_seats(game.orders, seats)
+    return "written" if any(d.id in mine.get(s, {}) for d in written for s in d.seats) \
+        else "none"
+
+
 @login_required
 def my_games(request: HttpRequest) -> HttpResponse:
-    """Your tables and games: whose move it is in each running game, finished ones with a replay."""
-    from engine.kernel import decisions as open_decisions
-
+    """Your tables and games: whose move it is in each running game (for written orders:
+    whether yours are in and you are ready), finished ones with a replay."""
     seats = (request.user.seats.select_related("table", "table__game")
              .order_by("-table__created"))
     rows: dict[int, dict] = {}
@@ -183,13 +200,12 @@ def my_games(request: HttpRequest) -> HttpResponse:
         game = row["game"]
         if game is None or game.is_over:
             continue
-        mine = {s.seat for s in row["seats"]}
+        mine = sorted(s.seat for s in row["seats"])
         try:
             ruleset = rulesets.get(game.ruleset)
-            sealed = game.state.get("kernel", {}).get("sealed", {})
-            answered = {v["seat"] for group in sealed.values() for v in group.values()}
-            row["your_move"] = any(set(d.seats) & (mine - answered)
-                                   for d in open_decisions(ruleset, game.state))
+            awaited = [d for seat in mine for d in awaiting(ruleset, game.state, seat)]
+            row["your_move"] = bool(awaited)
+            row["orders"] = orders_status(ruleset, game, mine, awaited)
         except Exception:  # noqa: BLE001 — a listing never fails on one game
             row["your_move"] = False
     listed = list(rows.values())

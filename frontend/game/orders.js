@@ -295,7 +295,10 @@ export class Orders extends EventTarget {
     this.status = "sending";
     this.changed();
     try {
-      await this.socket.act(seat, decision.id, action);
+      // Written orders (a revisable decision) are written, not answered: the decision stays
+      // open until every seat is ready, and the order can be changed until then.
+      if (decision.revisable) await this.socket.order(seat, decision.id, action);
+      else await this.socket.act(seat, decision.id, action);
       this.pending = null;
       this.status = "ready";
       this.dispatchEvent(new CustomEvent("sent", { detail: { decision, action } }));
@@ -324,6 +327,27 @@ export class Orders extends EventTarget {
     this.pending = null;
     this.dispatchEvent(new CustomEvent("rejected", { detail: this.error }));
     this.changed();
+  }
+
+  /** Withdraw my written order for the current decision (only while not ready). */
+  async withdraw() {
+    const { decision, seat } = this;
+    try {
+      await this.socket.withdraw(seat, decision.id);
+      this.changed();
+    } catch (error) {
+      this.#rejected(error, decision);
+    }
+  }
+
+  /** Say I am ready (or not) in the current decision's group of written orders. */
+  async setReady(ready) {
+    const { decision, seat } = this;
+    try {
+      await this.socket.ready(seat, decision.group, ready);
+    } catch (error) {
+      this.#rejected(error, decision);
+    }
   }
 
   async undo() {

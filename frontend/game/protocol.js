@@ -36,6 +36,7 @@ export class GameSocket extends EventTarget {
     this.everWelcomed = false;
     this.pending = new Map();      // cid → {resolve, reject, frame}
     this.optionWaiters = [];       // FIFO of {ref, resolve, reject}
+    this.orderWaiters = [];        // written orders awaiting their `orders` answer, by ref
     this.refCounter = 0;
     this.syncing = false;
     this.ws = null;
@@ -154,6 +155,13 @@ export class GameSocket extends EventTarget {
         this.#emit(frame);
         break;
       }
+      case "orders": {
+        this.store.setOrders(frame.seat, frame.orders);
+        const index = this.orderWaiters.findIndex((w) => w.ref === frame.ref);
+        if (index >= 0) this.orderWaiters.splice(index, 1)[0].resolve(frame);
+        this.#emit(frame);
+        break;
+      }
       case "options": {
         const index = this.optionWaiters.findIndex((w) => w.ref === frame.ref);
         const [waiter] = this.optionWaiters.splice(index >= 0 ? index : 0, 1);
@@ -163,6 +171,10 @@ export class GameSocket extends EventTarget {
       case "error": {
         if (frame.ref === "options" && this.optionWaiters.length) {
           this.optionWaiters.shift().reject(Object.assign(new Error(frame.message), { frame }));
+        }
+        const waiting = this.orderWaiters.findIndex((w) => w.ref === frame.ref);
+        if (waiting >= 0) {
+          this.orderWaiters.splice(waiting, 1)[0].reject(Object.assign(new Error(frame.message), { frame }));
         }
         this.#emit(frame);
         break;
@@ -213,6 +225,34 @@ export class GameSocket extends EventTarget {
 
   undo(seat) {
     return this.#request({ type: "undo", cid: newCid(), seat });
+  }
+
+  /** Write (or replace) a written order: no step of the game, so no ack; resolves with the
+   * `orders` frame that answers it (the seat's orders as they now stand). */
+  order(seat, decision, action) {
+    return this.#orderRequest({ type: "order", seat, decision, action });
+  }
+
+  withdraw(seat, decision) {
+    return this.#orderRequest({ type: "order", seat, decision, withdraw: true });
+  }
+
+  /** Say the seat is ready (or not) in a group of written orders: a step, acked with a cid. */
+  ready(seat, group, ready) {
+    return this.#request({ type: "ready", cid: newCid(), seat, group, ready });
+  }
+
+  #orderRequest(frame) {
+    return new Promise((resolve, reject) => {
+      const ref = `w${(this.refCounter += 1)}`;
+      this.orderWaiters.push({ ref, resolve, reject });
+      try {
+        this.#send({ ...frame, ref });
+      } catch (error) {
+        this.orderWaiters = this.orderWaiters.filter((w) => w.ref !== ref);
+        reject(error);
+      }
+    });
   }
 
   resign(seat) {

@@ -32,6 +32,9 @@ export class Store {
     this.chat = [];
     /** @type {LogEntry[]} */
     this.log = [];
+    /** Written orders of my seats, by seat then decision id (never in the view: see
+     * engine/kernel/simultaneous.py). */
+    this.orders = {};
     this.listeners = new Set();
   }
 
@@ -61,11 +64,24 @@ export class Store {
       this.v = frame.v;
     }
     if (frame.clocks) this.setClock(frame.clocks, false);
+    if (frame.orders) this.orders = { ...frame.orders };
     if (frame.presence) this.presence = frame.presence;
     const seen = new Set(this.chat.map((m) => m.seq));
     for (const message of frame.chat || []) if (!seen.has(message.seq)) this.chat.push(message);
     this.chat.sort((a, b) => a.seq - b.seq);
-    this.emit("view", "meta", "chat", "presence", "clock");
+    this.emit("view", "meta", "chat", "presence", "clock", "orders");
+  }
+
+  /** An `orders` frame: one seat's written orders as they now stand. */
+  setOrders(seat, orders) {
+    this.orders = { ...this.orders, [seat]: orders || {} };
+    this.emit("orders");
+  }
+
+  /** My written order for a decision (or undefined), and whether its seat said it is ready. */
+  writtenOrder(decision) {
+    const seat = decision.seats.find((s) => this.mySeats.includes(s));
+    return { seat, action: this.orders[seat]?.[decision.id], ready: (decision.ready || []).includes(seat) };
   }
 
   /**

@@ -150,3 +150,15 @@ def test_15_a_late_seat_keeps_its_orders_and_the_gaps_get_defaults(api, duel, ha
     assert next(a for a in revealed["data"]["answers"] if a["seat"] == "red")["action"] == {
         "card": high}
     assert OrderLog.objects.filter(game=game, seat="blue", kind="write").exists()
+
+
+def test_15_my_games_says_orders_in_and_ready(api, duel, hamlet, othello, client):
+    client.force_login(hamlet)
+    page = lambda: client.get("/my/games/").content.decode()  # noqa: E731
+    assert "Your move" in page()
+    order(api, hamlet, duel, "red", hand(duel, "red")[0])
+    assert "Orders in — not ready" in page()
+    ready(api, hamlet, duel, "red")
+    assert "Ready — waiting for the others" in page() and "Your move" not in page()
+    client.force_login(othello)
+    assert "Your move" in page()

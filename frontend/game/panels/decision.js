@@ -31,6 +31,7 @@ export function renderDecision(root, { store, orders, adapter }) {
   const body = [];
   if (d) {
     body.push(h("div", { class: "prompt" }, h("strong", {}, d.prompt), " ", h("span", { class: "rule" }, d.rule)));
+    if (d.revisable) body.push(writtenOrder(d, { store, orders, adapter }));
     if (orders.status === "loading") body.push(h("p", { class: "muted" }, "Asking the server for the legal options…"));
     const forces = orders.forces();
     if (forces.length > 1 && !orders.pending) {
@@ -68,6 +69,28 @@ export function renderDecision(root, { store, orders, adapter }) {
     }
   }
   fill(root, tabs, ...body, orders.error ? rejectBox(orders.error) : null, undo);
+}
+
+/** A written order: what I wrote, who is ready, and Withdraw / I'm ready / Not ready. The
+ * others see only who is ready (the view's `ready`), never whether or what I wrote. */
+function writtenOrder(d, { store, orders, adapter }) {
+  const { action, ready } = store.writtenOrder(d);
+  const readySeats = d.ready || [];
+  const text = action === undefined ? "No order written yet: choose one below."
+    : `Your order: ${adapter.describe(d, { action }, store.view)}`;
+  const buttons = [];
+  if (action !== undefined && !ready) {
+    buttons.push(h("button", { class: "button small ghost", id: "withdraw", onclick: () => orders.withdraw() }, "Withdraw"));
+    buttons.push(h("button", { class: "button small", id: "ready", onclick: () => orders.setReady(true) }, "I'm ready"));
+  }
+  if (ready) buttons.push(h("button", { class: "button small ghost", id: "not-ready", onclick: () => orders.setReady(false) }, "Not ready yet"));
+  return h("div", { class: "written-order", id: "written-order" },
+    h("div", { id: "my-order" }, text),
+    h("small", { class: "muted" }, ready ? "You are ready. You may still change your order until everyone is."
+      : "You may change it until everyone is ready, or until the deadline (an order written stands)."),
+    h("div", { class: "ready-seats", id: "ready-seats" }, "Ready: ",
+      readySeats.length ? readySeats.map((s) => adapter.seatTitle(s)).join(", ") : "nobody yet"),
+    buttons.length ? h("div", { class: "order-buttons" }, ...buttons) : null);
 }
 
 export function rejectBox(error) {
