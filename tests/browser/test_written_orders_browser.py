@@ -5,11 +5,14 @@ not move while bids are written; the last ready reveals the bids."""
 
 from __future__ import annotations
 
+import os
 import re
 
 import pytest
 
 from tests.browser.flows import new_table, open_game, seat_and_start, sign_up
+
+SHOTS = os.environ.get("SALIENT_SHOTS")   # a folder to keep a screenshot in while developing
 
 pytestmark = [pytest.mark.browser, pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
@@ -54,10 +57,14 @@ def test_15_written_bids_two_players_and_a_spectator(site, new_context):
     for page in (red, blue, watcher):
         page.wait_for_function("() => window.salient.store.v === 1")
     blue.wait_for_function("() => document.querySelector('#ready-seats').textContent.includes('Red')")
+    assert "Orders in and ready: Red" in watcher.inner_text("#track")
+    assert "Red is deciding" not in watcher.inner_text("#track")
     # Red wrote twice and said ready: the others heard one thing, the ready step's patch.
     assert blue.evaluate("() => window.__types") == watcher.evaluate("() => window.__types") \
         == ["patch"]
     assert red.locator("#not-ready").count() == 1 and red.locator("#withdraw").count() == 0
+    if SHOTS:
+        red.screenshot(path=f"{SHOTS}/written-orders-red-ready.png")
     write_bid(blue, r".")
     blue.click("#ready")
     for page in (red, blue, watcher):

@@ -12,12 +12,13 @@ export function renderTrack(root, { store, adapter }) {
   const bySeat = new Map();
   for (const d of decisions) {
     for (const seat of d.seats) {
-      if ((d.answered || []).includes(seat)) continue;
+      if ((d.answered || []).includes(seat) || (d.ready || []).includes(seat)) continue;
       if (!bySeat.has(seat)) bySeat.set(seat, []);
       bySeat.get(seat).push(d);
     }
   }
   const answered = [...new Set(decisions.flatMap((d) => d.answered || []))];
+  const ready = [...new Set(decisions.flatMap((d) => d.ready || []))];
   const seats = [...bySeat.keys()].sort((a, b) => store.mySeats.includes(b) - store.mySeats.includes(a));
   const unique = seats.map((seat) => {
     const list = bySeat.get(seat);
@@ -29,6 +30,7 @@ export function renderTrack(root, { store, adapter }) {
       list.some((d) => d.reaction) ? h("span", { class: "tag" }, "reaction") : null);
   });
   if (answered.length) unique.push(h("li", { class: "muted" }, `Answered (sealed): ${answered.map((s) => adapter.seatTitle(s)).join(", ")}`));
+  if (ready.length) unique.push(h("li", { class: "muted" }, `Orders in and ready: ${ready.map((s) => adapter.seatTitle(s)).join(", ")}`));
   fill(root,
     h("div", { class: "turn" }, h("strong", { class: "turn-name" }, phase.turn || ""),
       phase.side ? h("span", { class: "muted" }, ` · ${phase.side}`) : null),
