@@ -17,8 +17,16 @@ from typing import Any
 if __package__ in (None, ""):  # run as a script: make the repository root importable
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.board.costs import blocked_in, land_only, river_surcharge, stop_in, terrain_cost, without, zone_of_control
 from engine.board import COMPILED_DIR, load_map_file
+from engine.board.costs import (
+    blocked_in,
+    land_only,
+    river_surcharge,
+    stop_in,
+    terrain_cost,
+    without,
+    zone_of_control,
+)
 from engine.board.mapmodel import Map
 from engine.board.paths import RailNetwork, movement_range, rail_reachable, supply_trace
 from engine.board.synthetic import synthetic_map

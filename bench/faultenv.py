@@ -108,7 +108,8 @@ class Postgres:
                     return
             except psycopg.OperationalError:
                 if time.monotonic() > deadline or self.proc.poll() is not None:
-                    raise RuntimeError(f"postgres did not start: {self.log.read_text()[-2000:]}")
+                    raise RuntimeError(
+                        f"postgres did not start: {self.log.read_text()[-2000:]}") from None
                 time.sleep(0.2)
 
     def stop(self) -> None:

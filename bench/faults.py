@@ -24,8 +24,17 @@ import time
 from typing import Any
 
 from bench.faultenv import Server, Services, exit_on_signals, tracebacks
-from bench.faultplay import BOP, TOY, Budget, Ledger, Table, audit, converge, make_seating, \
-    start_table
+from bench.faultplay import (
+    BOP,
+    TOY,
+    Budget,
+    Ledger,
+    Table,
+    audit,
+    converge,
+    make_seating,
+    start_table,
+)
 from tests.live import helpers
 
 SCENARIOS = ("kill", "redis", "burst", "fuzz")

@@ -12,8 +12,14 @@ from rest_framework.authtoken.models import Token
 
 from boardgame.api.errors import ServiceError
 
-from .ratelimit import (check_rate, check_spent, client_ip, count_attempt, known_address,
-                        remember_address)
+from .ratelimit import (
+    check_rate,
+    check_spent,
+    client_ip,
+    count_attempt,
+    known_address,
+    remember_address,
+)
 
 USERNAME_MAX = 30
 

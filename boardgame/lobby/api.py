@@ -12,9 +12,15 @@ from rest_framework.views import APIView
 
 from . import services
 from .models import Table
-from .serializers import (InviteSerializer, ReadySerializer, SwapSerializer,
-                          TableCreateSerializer, TableEditSerializer, TableListSerializer,
-                          TableSerializer)
+from .serializers import (
+    InviteSerializer,
+    ReadySerializer,
+    SwapSerializer,
+    TableCreateSerializer,
+    TableEditSerializer,
+    TableListSerializer,
+    TableSerializer,
+)
 
 INVITE = OpenApiParameter("invite", OpenApiTypes.STR, description="Invite token of a private "
                           "table (from its invite link).", required=False)

@@ -32,10 +32,9 @@ from django.contrib.auth.models import AnonymousUser
 
 from boardgame.accounts import credentials
 from boardgame.api.errors import ServiceError
-from boardgame.play import broadcast, socketcap
-from boardgame.play import protocol
-from boardgame.play.socketbase import BURST, RATE, Bucket, FramedSocket, too_many_sockets_frame
+from boardgame.play import broadcast, protocol, socketcap
 from boardgame.play.protocol import ProtocolError
+from boardgame.play.socketbase import BURST, RATE, Bucket, FramedSocket, too_many_sockets_frame
 
 from . import notify, services
 

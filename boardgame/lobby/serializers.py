@@ -6,8 +6,8 @@ from typing import Any
 
 from rest_framework import serializers
 
-from .models import Table
 from .access import can_see_invite
+from .models import Table
 
 
 class TableCreateSerializer(serializers.Serializer):

@@ -22,10 +22,9 @@ from django.utils import timezone
 from boardgame.accounts.ratelimit import check_rate
 from boardgame.api.errors import Conflict, Forbidden, NotFound, ServiceError
 from boardgame.chattext import clean_chat_text
+from boardgame.play.services import do_start_game
 from engine import rulesets
 from engine.kernel import BadSetup, UnknownRuleset, UnknownScenario
-
-from boardgame.play.services import do_start_game
 
 from . import notify
 from .access import User, can_see_table, invite_matches

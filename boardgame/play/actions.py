@@ -39,9 +39,20 @@ from boardgame.chattext import clean_chat_text
 from boardgame.lobby import notify
 from boardgame.lobby.models import Seat, Table
 from engine import rulesets
-from engine.kernel import (IllegalAction, MalformedAction, Outcome, StaleDecision, apply,
-                           end_game, expand_options, result, simultaneous, state_hash,
-                           timeout_action, undo)
+from engine.kernel import (
+    IllegalAction,
+    MalformedAction,
+    Outcome,
+    StaleDecision,
+    apply,
+    end_game,
+    expand_options,
+    result,
+    simultaneous,
+    state_hash,
+    timeout_action,
+    undo,
+)
 from engine.kernel.game import KERNEL
 from engine.kernel.simultaneous import awaiting
 

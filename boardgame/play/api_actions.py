@@ -40,8 +40,8 @@ from boardgame.accounts.ratelimit import check_rate
 from boardgame.api import inputguard
 
 from . import actions, orders, services
-from .api import INVITE
 from .actions import ActionRejected
+from .api import INVITE
 
 
 def _body(request: Request) -> dict[str, Any]:

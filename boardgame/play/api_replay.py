@@ -28,8 +28,8 @@ from boardgame.api.errors import NotFound, ServiceError
 from engine import rulesets
 from engine.kernel import events_for, view
 from engine.kernel.diff import make_patch
-from engine.kernel.record import replay_step
 from engine.kernel.game import KERNEL
+from engine.kernel.record import replay_step
 
 from . import services
 from .api import INVITE

@@ -56,8 +56,8 @@ from django.conf import settings
 from engine import rulesets
 from engine.kernel import events_for, state_hash, view
 from engine.kernel.diff import make_patch
-from engine.kernel.record import replay_step
 from engine.kernel.game import KERNEL
+from engine.kernel.record import replay_step
 
 logger = logging.getLogger(__name__)
 

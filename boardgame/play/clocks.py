@@ -27,8 +27,8 @@ from typing import Any
 
 from django.conf import settings
 
-from engine.kernel.simultaneous import waiting_for
 from engine.kernel.game import KERNEL
+from engine.kernel.simultaneous import waiting_for
 
 GRACE_MS = 30_000
 

@@ -45,11 +45,19 @@ from boardgame.api.errors import DatabaseBusy, ServiceError, database_busy
 from engine import rulesets
 from engine.kernel import audience_of
 
-from . import (actions, broadcast, clocks, orderbook, orders, presence, protocol, seatwatch,
-               socketcap)
+from . import (
+    actions,
+    broadcast,
+    clocks,
+    orderbook,
+    orders,
+    presence,
+    protocol,
+    seatwatch,
+    socketcap,
+)
 from .protocol import ProtocolError
-from .socketbase import (BURST, RATE, Bucket, CredentialRevoked, FramedSocket,
-                         too_many_sockets_frame)
+from .socketbase import BURST, RATE, Bucket, CredentialRevoked, FramedSocket, too_many_sockets_frame
 
 logger = logging.getLogger(__name__)
 
@@ -121,6 +129,7 @@ def _seats_now(user: Any, game_id: int) -> list[str]:
     if not user.is_authenticated:
         return []
     from boardgame.lobby.models import Seat
+
     from .models import Game
     table = Game.objects.filter(pk=game_id).values("table_id")[:1]
     return sorted(Seat.objects.filter(table_id=table, user_id=user.pk)

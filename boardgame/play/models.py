@@ -12,7 +12,6 @@ from django.conf import settings
 from django.db import models
 
 from boardgame.appendonly import AppendOnly
-
 from boardgame.lobby.models import Table
 
 

@@ -17,9 +17,19 @@ from django.db import transaction
 from engine.kernel import IllegalAction, MalformedAction, Outcome, simultaneous
 
 from . import orderbook
-from .actions import (Accepted, ActionRejected, _locked_game, _seat_step, check_cid,
-                      check_holds_seat, check_not_over, check_seat_name, engine_rejection,
-                      playable_ruleset, settle_orders)
+from .actions import (
+    Accepted,
+    ActionRejected,
+    _locked_game,
+    _seat_step,
+    check_cid,
+    check_holds_seat,
+    check_not_over,
+    check_seat_name,
+    engine_rejection,
+    playable_ruleset,
+    settle_orders,
+)
 from .models import Game
 
 

@@ -15,11 +15,10 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 
 from boardgame.api.errors import NotFound
-from boardgame.lobby.models import Table
 from boardgame.lobby.access import can_see_table
+from boardgame.lobby.models import Table
 from engine import rulesets
-from engine.kernel import (audience_of, commitment, decisions, new_game, result, state_hash,
-                           view)
+from engine.kernel import audience_of, commitment, decisions, new_game, result, state_hash, view
 from engine.kernel.record import build_record, open_sealed_groups, redact_record, versions_of
 
 from .models import ActionRecord, Game, OrderLog, Snapshot

@@ -198,7 +198,7 @@ class RailNetwork:
             for i in idx:
                 if usable(i):
                     links.setdefault(i, set())
-            for a, b in zip(idx, idx[1:]):
+            for a, b in zip(idx, idx[1:], strict=False):
                 if usable(a) and usable(b):
                     links[a].add(b)
                     links[b].add(a)

@@ -2,11 +2,35 @@
 
 from .canonical import canonical_json, state_hash
 from .dice import Roller, commitment, roll_die
-from .errors import (BadSetup, EngineError, IllegalAction, MalformedAction, RecordError,
-                     ReplayMismatch, StaleDecision, UnknownRuleset, UnknownScenario)
-from .game import (Outcome, apply, audience_of, audiences, can_undo, decisions, decisions_for,
-                   end_game, events_for, expand_options, new_game, open_decision, result,
-                   timeout_action, undo, view)
+from .errors import (
+                     BadSetup,
+                     EngineError,
+                     IllegalAction,
+                     MalformedAction,
+                     RecordError,
+                     ReplayMismatch,
+                     StaleDecision,
+                     UnknownRuleset,
+                     UnknownScenario,
+)
+from .game import (
+                     Outcome,
+                     apply,
+                     audience_of,
+                     audiences,
+                     can_undo,
+                     decisions,
+                     decisions_for,
+                     end_game,
+                     events_for,
+                     expand_options,
+                     new_game,
+                     open_decision,
+                     result,
+                     timeout_action,
+                     undo,
+                     view,
+)
 from .model import PUBLIC, Decision, Event
 from .ruleset import Ruleset
 

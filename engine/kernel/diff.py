@@ -31,7 +31,7 @@ def _diff(old: Any, new: Any, path: str, ops: list[dict[str, Any]]) -> None:
                 _diff(old[key], new[key], child, ops)
         return
     if type(old) is type(new) and isinstance(new, list) and len(old) == len(new):
-        for index, (a, b) in enumerate(zip(old, new)):
+        for index, (a, b) in enumerate(zip(old, new, strict=False)):
             if a != b or type(a) is not type(b):
                 _diff(a, b, f"{path}/{index}", ops)
         return

@@ -12,7 +12,7 @@ of the design's `apply(state, seat, decision_id, action)`; see docs/architecture
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from .canonical import canonical_json

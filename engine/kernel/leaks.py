@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from . import simultaneous
 from .canonical import canonical_json
 from .game import KERNEL, copy_json, decisions, view
 from .model import Audience
 from .ruleset import Ruleset
-from . import simultaneous
 
 _INT_BASE = 7_300_000_000_000
 
@@ -60,7 +60,7 @@ def find_leaks(ruleset: Ruleset, state: dict[str, Any], audience: Audience) -> l
             secret[seat] = poisoner.poison(secret[seat])
     kernel = poisoned[KERNEL]
     for group in sorted(kernel["sealed"]):
-        for decision_id, entry in sorted(kernel["sealed"][group].items()):
+        for _, entry in sorted(kernel["sealed"][group].items()):
             if entry["seat"] not in entitled:
                 entry["action"] = poisoner.poison(entry["action"])
     if kernel["undo"] is not None:

@@ -12,12 +12,12 @@ from typing import Any
 
 import engine
 
+from . import simultaneous
 from .canonical import canonical_json, state_hash
 from .dice import commitment as seed_commitment
 from .errors import EngineError, RecordError, ReplayMismatch
 from .game import KERNEL, Outcome, apply, end_game, new_game, result, undo
 from .ruleset import Ruleset
-from . import simultaneous
 
 FORMAT = "salient-record/1"
 ACTION_KINDS = ("act", "undo", "end", "ready", "expire")

@@ -19,6 +19,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
+from . import simultaneous
 from .canonical import canonical_json, state_hash
 from .dice import commitment, roll_die
 from .errors import EngineError, IllegalAction
@@ -26,7 +27,6 @@ from .game import apply, audiences, can_undo, decisions, new_game, result, undo
 from .leaks import find_leaks, find_order_leaks
 from .record import build_record, log_entry, replay, versions_of
 from .ruleset import Ruleset
-from . import simultaneous
 
 
 class Chooser:

@@ -33,8 +33,18 @@ from __future__ import annotations
 from typing import Any
 
 from .errors import IllegalAction, MalformedAction
-from .game import (KERNEL, Outcome, check_action, close_step, copy_json, decisions,
-                   open_decision, reveal_and_resolve, step_roller, view)
+from .game import (
+    KERNEL,
+    Outcome,
+    check_action,
+    close_step,
+    copy_json,
+    decisions,
+    open_decision,
+    reveal_and_resolve,
+    step_roller,
+    view,
+)
 from .model import Audience, Decision, Event, SeatId
 from .ruleset import Ruleset
 

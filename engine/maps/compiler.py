@@ -21,9 +21,9 @@ import hashlib
 import heapq
 import json
 import math
-from typing import Any
 from collections import Counter, defaultdict, deque
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pyproj
@@ -177,7 +177,7 @@ def fit_anchors(defn: dict, cities: dict) -> tuple[Frame, dict]:
         "rms_hex": _r(float(np.sqrt((res ** 2).mean())), 3),
         "max_hex": _r(float(res.max()), 3),
         "anchors": [{"place": an["place"], "label": an["label"], "residual_hex": _r(float(rv), 3),
-                     "source": an["source"]} for an, rv in zip(anchors, res)],
+                     "source": an["source"]} for an, rv in zip(anchors, res, strict=False)],
     }
     return frame, info
 
@@ -260,7 +260,7 @@ class Compiler:
             py = np.array([hm.SQRT3 * s * (r + q / 2.0) for q, r in self.hexes])
             lon, lat = self.frame.inverse(px, py)
             keep = (lon >= lo0) & (lon <= lo1) & (lat >= la0) & (lat <= la1)
-            self.hexes = [h for h, k in zip(self.hexes, keep) if k]
+            self.hexes = [h for h, k in zip(self.hexes, keep, strict=False) if k]
         self.hexset = set(self.hexes)
         self.ids = {h: hm.hex_id(*h) for h in self.hexes}
         s = self.size
@@ -545,7 +545,7 @@ class Compiler:
 
     def polity_at(self, lon: float, lat: float) -> tuple[str, bool] | None:
         p = Point(lon, lat)
-        for g, lab in zip(self.geoms_country, self.labels_country):
+        for g, lab in zip(self.geoms_country, self.labels_country, strict=False):
             if g.contains(p):
                 return lab
         return None
@@ -759,7 +759,7 @@ class Compiler:
                 self.warnings.append(f"estuary port {cid} in hex {p['hex']} without a sea neighbour: hex made coastal")
                 self.coastal[i] = True
             self.features[i].add("port_major" if p["port"] == "major" else "port_minor")
-        for i, f in self.features.items():
+        for f in self.features.values():
             if "port_major" in f:
                 f.discard("port_minor")
 
@@ -797,16 +797,16 @@ class Compiler:
         for cid in sorted(rows):
             pts = [(lo, la) for _, lo, la in sorted(rows[cid])]
             x, y = self.frame.forward([p[0] for p in pts], [p[1] for p in pts])
-            if not all((hm.pixel_to_hex(xx, yy, self.size) in self.hexset) for xx, yy in zip(x, y)):
+            if not all((hm.pixel_to_hex(xx, yy, self.size) in self.hexset) for xx, yy in zip(x, y, strict=False)):
                 continue
-            edges = self.line_to_edges(list(zip(x, y)))
+            edges = self.line_to_edges(list(zip(x, y, strict=False)))
             hexes = []
             for lo, la in pts:
                 h = self.snap(lo, la)
                 if h and (not hexes or hexes[-1] != h):
                     hexes.append(h)
             path = []
-            for a, b in zip(hexes, hexes[1:]):
+            for a, b in zip(hexes, hexes[1:], strict=False):
                 seg = self.route(a, b, allow_water=True) or [a, b]
                 path.extend(seg if not path else seg[1:])
             if len(hexes) == 1:
@@ -833,7 +833,7 @@ class Compiler:
         for i, (q, r) in enumerate(self.hexes):
             cs = hm.corners(self.cx[i], self.cy[i], s)
             keys = [(round(x * 100), round(y * 100)) for x, y in cs]
-            for k, (x, y) in zip(keys, cs):
+            for k, (x, y) in zip(keys, cs, strict=False):
                 self.vpos[k] = (x, y)
             for corner in range(6):
                 d = hm.EDGE_DIRECTION[corner]
@@ -942,13 +942,13 @@ class Compiler:
             for coords in lines[rid]:
                 arr = np.array(coords)
                 x, y = self.frame.forward(arr[:, 0], arr[:, 1])
-                inside = [(xx, yy) for xx, yy in zip(x, y)
+                inside = [(xx, yy) for xx, yy in zip(x, y, strict=False)
                           if hm.pixel_to_hex(xx, yy, self.size) in self.hexset]
                 if len(inside) < 2:
                     continue
                 # split at gaps where the line leaves the map
                 run = []
-                for xx, yy in zip(x, y):
+                for xx, yy in zip(x, y, strict=False):
                     if hm.pixel_to_hex(xx, yy, self.size) in self.hexset:
                         run.append((xx, yy))
                     else:
@@ -1021,7 +1021,7 @@ class Compiler:
             if len(stops) < 2:
                 continue
             hexes = []
-            for a, b in zip(stops, stops[1:]):
+            for a, b in zip(stops, stops[1:], strict=False):
                 ha, hb = hm.parse_hex_id(self.places[a]["hex"]), hm.parse_hex_id(self.places[b]["hex"])
                 seg = self.route(ha, hb) if ha != hb else [ha]
                 if seg is None:

@@ -15,7 +15,7 @@ from typing import Any
 from xml.sax.saxutils import escape
 
 import shapely
-from shapely.geometry import Polygon, box, shape
+from shapely.geometry import Polygon, box
 
 from . import hexmath as hm
 
@@ -166,7 +166,7 @@ def render_svg(comp, doc: dict) -> str:
 
     # places
     marks, labels = [], []
-    for pid, p in sorted(doc["places"].items()):
+    for _, p in sorted(doc["places"].items()):
         if not p["hex"]:
             continue
         i = comp.index[hm.parse_hex_id(p["hex"])]
@@ -183,7 +183,7 @@ def render_svg(comp, doc: dict) -> str:
         cls = "lbl cap" if p["capital"] else "lbl"
         labels.append(f'<text class="{cls}" x="{_fmt(x + 4)}" y="{_fmt(y - 3)}">{escape(p["name"])}</text>')
     parts.append('<g id="layer-places">' + "".join(marks) + "</g>")
-    for aid, sea in sorted(doc["seas"].items()):
+    for _, sea in sorted(doc["seas"].items()):
         idx = [comp.index[hm.parse_hex_id(h)] for h in sea["hexes"]]
         x = sum(comp.cx[i] for i in idx) / len(idx) + ox
         y = sum(comp.cy[i] for i in idx) / len(idx) + oy

@@ -82,8 +82,8 @@ def check_secret_setup(pages, frames):
 
 def finish_checks(site, game_url, pages):
     from boardgame.play.models import Game
-    from engine.kernel.canonical import state_hash
     from engine import rulesets
+    from engine.kernel.canonical import state_hash
     from engine.kernel.record import replay
     game_id = int(game_url.rstrip("/").split("/")[-1])
     for page in pages:

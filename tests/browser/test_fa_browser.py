@@ -411,7 +411,6 @@ def check_ending(site, game, result, tmp_path):
     assert record["result"] == result
     if SHOTS:
         watcher.screenshot(path=f"{SHOTS}/fa-spectator-end.png")
-        replay.screenshot(path=f"{SHOTS}/fa-replay.png")
     return final_v
 
 

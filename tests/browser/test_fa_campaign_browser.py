@@ -25,9 +25,17 @@ from pathlib import Path
 
 import pytest
 
-from .test_fa_browser import (Player, click_choice, confirm, open_game, snapshot,
-                              verify_finished_game, wait_ready, watch_spectator)
 from .flows import claim, sign_up
+from .test_fa_browser import (
+    Player,
+    click_choice,
+    confirm,
+    open_game,
+    snapshot,
+    verify_finished_game,
+    wait_ready,
+    watch_spectator,
+)
 
 pytestmark = [pytest.mark.browser]
 
@@ -178,8 +186,6 @@ def check_ending(site, game, tmp_path):
     record = verify_finished_game(site, host, game, final_v, tmp_path, timeout=180)
     from engine import rulesets
     assert record["versions"]["ruleset"] == rulesets.get("fatal_alliances").version
-    if SHOTS:
-        replay.screenshot(path=f"{SHOTS}/fa-campaign-replay.png")
     return final_v
 
 

@@ -235,7 +235,7 @@ def walk(page, target):
         exists = page.evaluate("(ids) => ids.map(id => !!window.salient.map.map.hexes[id])",
                                [f"{q + dq},{r + dr}" for dq, dr in keys.values()])
         options = sorted((dist((q + dq, r + dr), (tq, tr)), key)
-                         for (key, (dq, dr)), ok in zip(keys.items(), exists) if ok)
+                         for (key, (dq, dr)), ok in zip(keys.items(), exists, strict=False) if ok)
         page.keyboard.press(options[0][1])
     raise AssertionError(f"cursor never reached {target}")
 

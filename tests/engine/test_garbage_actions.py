@@ -89,8 +89,8 @@ def fuzz_decision(ruleset, state, seat, decision, seed: bytes) -> None:
         # decisions may accept answers the listing does not enumerate, e.g. PASS).
         assert decision.options is None, (decision.kind, action)
     for query in queries(sample):
-        refuses_cleanly(lambda: kernel.expand_options(ruleset, state, seat, decision.id,
-                                                      query))
+        refuses_cleanly(lambda query=query: kernel.expand_options(ruleset, state, seat,
+                                                                  decision.id, query))
     assert canonical_json(state) == before, f"{decision.kind}: the input state changed"
 
 

@@ -7,7 +7,6 @@ from __future__ import annotations
 from typing import Any
 
 from engine.kernel.model import Decision
-
 from tests.toy.ruleset import MANIFEST, ToySkirmish
 
 

@@ -70,7 +70,8 @@ class OwnPostgres:
                     return self
             except psycopg.OperationalError:
                 if self.proc.poll() is not None:
-                    raise RuntimeError(f"postgres exited: {self.log.read_text()[-2000:]}")
+                    raise RuntimeError(
+                        f"postgres exited: {self.log.read_text()[-2000:]}") from None
                 time.sleep(0.1)
         raise RuntimeError("postgres did not start")
 

@@ -8,7 +8,7 @@ import asyncio
 import httpx
 import pytest
 
-from boardgame.play.models import ActionRecord, Game
+from boardgame.play.models import ActionRecord
 from engine import rulesets
 from engine.kernel import state_hash, view
 

@@ -12,10 +12,10 @@ from typing import Any
 
 import httpx
 import pytest
-from django.conf import settings
-from django.contrib.auth.models import AnonymousUser
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
+from django.conf import settings
+from django.contrib.auth.models import AnonymousUser
 from websockets.asyncio.client import connect
 from websockets.exceptions import InvalidStatus
 

@@ -123,7 +123,7 @@ async def test_the_server_never_sends_infinity_or_nan(fragile_game, daphne_serve
     await client.send({"type": "ping", "t": 1.5e300})
     assert (await client.expect("pong"))["t"] == 1.5e300
     for text in client.texts:  # strict JSON: Infinity and NaN are not
-        json.loads(text, parse_constant=lambda name: pytest.fail(f"{name} in {text}"))
+        json.loads(text, parse_constant=lambda name, text=text: pytest.fail(f"{name} in {text}"))
     await client.close()
 
 

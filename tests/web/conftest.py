@@ -48,11 +48,11 @@ def clear_own_cache() -> None:
     other user of that Redis database (another test run, a bench, a deployment); this run's
     keys all carry its SALIENT_REDIS_KEY_PREFIX (tests/conftest.py makes one per run)."""
     from django.conf import settings
-    if not settings.REDIS_URL:
+    if not settings.CACHES["default"]["BACKEND"].endswith("RedisCache"):
         cache.clear()
         return
     import redis
-    client = redis.Redis.from_url(settings.REDIS_URL)
+    client = redis.Redis.from_url(settings.CACHES["default"]["LOCATION"])
     prefix = settings.CACHES["default"]["KEY_PREFIX"]
     for key in client.scan_iter(match=f"{prefix}:*", count=500):
         client.delete(key)

@@ -226,7 +226,7 @@ def test_line_is_connected_and_distance_plus_one_long(a: Hex, b: Hex) -> None:
     pts = line(a, b)
     assert len(pts) == distance(a, b) + 1
     assert pts[0] == a and pts[-1] == b
-    assert all(distance(p, n) == 1 for p, n in zip(pts, pts[1:]))
+    assert all(distance(p, n) == 1 for p, n in zip(pts, pts[1:], strict=False))
 
 
 @given(hexes, st.integers(min_value=0, max_value=20))

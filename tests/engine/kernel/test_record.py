@@ -8,9 +8,15 @@ import pytest
 
 from engine import kernel
 from engine.kernel import dice
-from engine.kernel.record import (build_record, log_entry, open_sealed_groups, redact_record,
-                                  replay, versions_of)
 from engine.kernel.errors import RecordError, ReplayMismatch
+from engine.kernel.record import (
+    build_record,
+    log_entry,
+    open_sealed_groups,
+    redact_record,
+    replay,
+    versions_of,
+)
 
 from .conftest import SEED
 
@@ -62,6 +68,7 @@ def test_a_tampered_seed_fails_the_commitment(toy):
 
 def test_a_tampered_roll_is_found(toy, tmp_path):
     import json
+
     from engine.kernel.selfplay import selfplay
     selfplay(toy, "melee", games=6, seed=11, record_dir=str(tmp_path))
     records = [json.loads(p.read_text()) for p in sorted(tmp_path.glob("*.json"))]

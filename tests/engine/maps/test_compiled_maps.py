@@ -221,7 +221,7 @@ def test_canals_connect_their_seas(m, cid, port):
     c = m["canals"][cid]
     hexes = c["hexes"]
     assert len(hexes) >= 1 and c["hexsides"]
-    for a, b in zip(hexes, hexes[1:]):
+    for a, b in zip(hexes, hexes[1:], strict=False):
         assert dist(a, b) == 1
     for h in c["hexsides"]:
         assert m["hexsides"][h]["canal"] is True
@@ -316,7 +316,7 @@ def test_only_islands_and_map_edge_cuts_are_separate_land(m):
 def test_rail_lines_are_connected_on_land(m):
     assert m["rail"]
     for line in m["rail"]:
-        for a, b in zip(line["hexes"], line["hexes"][1:]):
+        for a, b in zip(line["hexes"], line["hexes"][1:], strict=False):
             assert dist(a, b) == 1, line["id"]
             assert land_adjacent(m, a, b) or m["hexsides"].get(side(a, b), {}).get("strait"), (line["id"], a, b)
 
