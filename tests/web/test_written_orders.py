@@ -89,6 +89,8 @@ def test_15_ready_is_a_step_and_the_last_ready_resolves_the_group(api, duel, ham
     assert {a["seat"]: a["action"]["card"] for a in revealed["data"]["answers"]} == {
         "red": revised, "blue": blue}
     assert game.orders == {} and "ready" not in game.state["kernel"]
+    late = order(api, hamlet, duel, "red", red)          # a revision after the resolution
+    assert late.status_code == 409 and late.json()["error"]["code"] == "action/stale"
     # Resolved: the whole history of the group is in everyone's record, revision included.
     log = api().get(f"/api/games/{duel}/record").json()["orders_log"]
     assert [(e["seat"], e["action"]["card"]) for e in log] == [
@@ -108,6 +110,7 @@ def test_15_bad_orders_are_refused_and_change_nothing(api, duel, hamlet, othello
                                                         "action": {"card": card}},
                           format="json"), 409, "action/stale"),
         (ready(api, othello, duel, "blue"), 409, None),            # blue wrote no order
+        (ready(api, othello, duel, "red", cid="c7"), 403, "auth/not_your_seat"),
         (ready(api, hamlet, duel, "red", value="yes"), 400, "request/invalid"),
         (api(hamlet).post(f"/api/games/{duel}/ready", {"seat": "red", "group": "r7-bids",
                                                        "ready": True, "cid": "c9"},
