@@ -39,7 +39,7 @@ from rest_framework.views import APIView
 from boardgame.accounts.ratelimit import check_rate
 from boardgame.api import inputguard
 
-from . import actions, orders, services
+from . import actions, chat, orders, services
 from .actions import ActionRejected
 from .api import INVITE
 
@@ -227,5 +227,5 @@ class ChatView(_Base):
         # A socket may send CHAT_RATE messages a window; over REST the same budget is the
         # user's, whatever the number of clients. Counted outside the service's transaction.
         check_rate("game_chat", f"user:{request.user.pk}")
-        return Response(actions.do_post_chat(game_id, request.user, body.get("channel"),
+        return Response(chat.do_post_chat(game_id, request.user, body.get("channel"),
                                              body.get("text")), status=201)

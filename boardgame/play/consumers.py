@@ -48,6 +48,7 @@ from engine.kernel import audience_of
 from . import (
     actions,
     broadcast,
+    chat,
     clocks,
     orderbook,
     orders,
@@ -89,7 +90,7 @@ def _welcome(user: Any, game_id: int, invite: str | None, since: int | None) -> 
         "type": "welcome", "protocol": protocol.PROTOCOL, "game": game.pk, "v": game.version,
         "audience": audience, "my_seats": seats, "seats": services.players(game),
         "clocks": clocks.clock_frame(game), "commitment": game.commitment,
-        "presence": presence.current(game.pk), "chat": actions.chat_history(game, audience),
+        "presence": presence.current(game.pk), "chat": chat.chat_history(game, audience),
         "result": game.result, "orders": orderbook.orders_of_seats(game.orders, seats),
     }
     frame["spectators"] = frame["presence"]["spectators"]
@@ -572,7 +573,7 @@ class GameConsumer(FramedSocket):
             await self.send_frame({"type": "error", "code": "rate/limited", "ref": "chat",
                                    "message": "Too many chat messages: wait a few seconds."})
             return
-        await self._call(actions.do_post_chat, self.game_id, self.user, fields["channel"],
+        await self._call(chat.do_post_chat, self.game_id, self.user, fields["channel"],
                          fields["text"])
 
     async def on_ping(self, fields: dict[str, Any]) -> None:

@@ -10,7 +10,7 @@ import pytest
 from django.utils import timezone
 from rest_framework.test import APIClient
 
-from boardgame.play import actions, broadcast, deadlines
+from boardgame.play import actions, broadcast, chat, deadlines
 from boardgame.play.actions import ActionRejected
 from boardgame.play.models import ActionRecord, ChatMessage, Game
 from engine import rulesets
@@ -223,18 +223,18 @@ def test_host_abandons(duel, hamlet):
 def test_side_chat_reaches_only_that_side(duel, hamlet, othello, iago, published,
                                           django_capture_on_commit_callbacks):
     with django_capture_on_commit_callbacks(execute=True):
-        actions.do_post_chat(duel.pk, hamlet, "side:north", "flank <b>left</b>")
+        chat.do_post_chat(duel.pk, hamlet, "side:north", "flank <b>left</b>")
     groups = {g for g, _ in published}
     assert groups == {broadcast.group_name(duel.pk, "seat:red")}
     with pytest.raises(ActionRejected):
-        actions.do_post_chat(duel.pk, othello, "side:north", "spy")
+        chat.do_post_chat(duel.pk, othello, "side:north", "spy")
     with pytest.raises(ActionRejected):
-        actions.do_post_chat(duel.pk, iago, "table", "kibitz")
-    actions.do_post_chat(duel.pk, iago, "spectators", "nice")
+        chat.do_post_chat(duel.pk, iago, "table", "kibitz")
+    chat.do_post_chat(duel.pk, iago, "spectators", "nice")
     assert ChatMessage.objects.filter(game=duel).count() == 2
-    blue_history = actions.chat_history(duel, "seat:blue")
+    blue_history = chat.chat_history(duel, "seat:blue")
     assert [m["text"] for m in blue_history] == []
-    assert [m["text"] for m in actions.chat_history(duel, "seat:red")] == ["flank <b>left</b>"]
+    assert [m["text"] for m in chat.chat_history(duel, "seat:red")] == ["flank <b>left</b>"]
 
 
 def test_catch_up_rebuilds_patches_from_records(duel, hamlet, othello):
