@@ -54,7 +54,7 @@ from engine.kernel import (
 from engine.kernel.game import KERNEL
 from engine.kernel.simultaneous import awaiting
 
-from . import clocks, orderbook
+from . import broadcast, clocks, orderbook, services
 from .models import ActionRecord, Game, Snapshot
 
 logger = logging.getLogger(__name__)
@@ -306,7 +306,6 @@ def _finish(game: Game, ruleset: Any, steps: list[Step], *, acting: str | None =
     first = steps[0].v
     if any(v % SNAPSHOT_EVERY == 0 for v in range(first, game.version + 1)):
         Snapshot.objects.create(game=game, version=game.version, state=game.state)
-    from . import broadcast
     payload = broadcast.StepBatch(game.pk, game.ruleset, list(steps),
                                   seed=bytes(game.seed).hex() if game.is_over else None,
                                   result=game.result, clock=clocks.clock_frame(game))
@@ -470,7 +469,6 @@ def do_vote_draw(game_id: int, user: Any, agree: bool) -> Accepted | None:
         game.live = {**game.live, "draw": sorted(votes)}
         game.save(update_fields=["live"])
         frame = clocks.clock_frame(game)
-        from . import broadcast
         transaction.on_commit(lambda: broadcast.publish_clock(game.pk, game.ruleset,
                                                               game.state, frame))
         return None
@@ -506,7 +504,6 @@ def do_vote_pause(game_id: int, user: Any, pause: bool) -> dict[str, Any]:
         clocks.vote_pause(game, ruleset, seats, pause, timezone.now())
         game.save(update_fields=["live", "due"])
         frame = clocks.clock_frame(game)
-        from . import broadcast
         transaction.on_commit(lambda: broadcast.publish_clock(game.pk, game.ruleset,
                                                               game.state, frame))
         return frame
@@ -527,7 +524,6 @@ def do_extend_deadline(game_id: int, host: Any, hours: int) -> dict[str, Any]:
         clocks.extend(game, hours * 3600 * 1000)
         game.save(update_fields=["live", "due"])
         frame = clocks.clock_frame(game)
-        from . import broadcast
         transaction.on_commit(lambda: broadcast.publish_clock(game.pk, game.ruleset,
                                                               game.state, frame))
         return frame
@@ -578,7 +574,6 @@ def do_replace_seat(game_id: int, host: Any, seat: Any, new_user: Any) -> dict[s
         live["missed"] = {**live.get("missed", {}), seat: 0}
         game.live = live
         game.save(update_fields=["live"])
-        from . import broadcast, services
         frame = {"type": "seats", "seats": services.players(game),
                  "replaced": {"seat": seat, "player": new_user.get_username(),
                               "previous": previous}}
