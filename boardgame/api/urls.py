@@ -16,6 +16,8 @@ urlpatterns = [
     path("auth/token", accounts.TokenView.as_view(), name="api-token"),
     path("me/", accounts.MeView.as_view(), name="api-me"),
     path("rulesets/", play.RulesetsView.as_view(), name="api-rulesets"),
+    path("rulesets/<str:ruleset>/reference", play.ReferenceView.as_view(),
+         name="api-ruleset-reference"),
     path("tables/", lobby.TableListView.as_view(), name="api-tables"),
     path("tables/<int:table_id>/", lobby.TableDetailView.as_view(), name="api-table"),
     path("tables/<int:table_id>/join", lobby.JoinView.as_view(), name="api-table-join"),

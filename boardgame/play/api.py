@@ -9,6 +9,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from boardgame import reference
+from boardgame.api.errors import NotFound
 from engine import rulesets
 
 from . import services
@@ -33,6 +35,33 @@ class GameRecordView(APIView):
         game = services.access_game(request.user, game_id,
                                     invite=request.query_params.get("invite"))
         return Response(services.game_record(request.user, game))
+
+
+class ReferenceView(APIView):
+    """A ruleset's rules reference as data, for the game page's rule cites."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(operation_id="rulesets_reference", responses=OpenApiTypes.OBJECT,
+                   parameters=[OpenApiParameter("cite", str, description=(
+                       "A section cited in the game (10.531): only the entry it opens and "
+                       "that entry's rulings."))])
+    def get(self, request: Request, ruleset: str) -> Response:
+        if not reference.has_reference(ruleset):
+            raise NotFound(f"No rules reference for {ruleset}.", code="rules/not_found",
+                           ruleset=ruleset[:40])
+        ref = reference.reference(ruleset)
+        cited = request.query_params.get("cite")
+        if cited is None:
+            return Response(ref)
+        section = reference.resolve(ruleset, cited)
+        if section is None:
+            raise NotFound(f"The reference has no entry for {ref['cite']} {cited[:20]}.",
+                           code="rules/not_found", cite=cited[:20])
+        entry = next(e for e in ref["entries"] if e["section"] == section)
+        rulings = [r for r in ref["rulings"] if r["id"] in entry["rulings"]]
+        return Response({"ruleset": ruleset, "cite": ref["cite"], "asked": cited,
+                         "entry": entry, "rulings": rulings})
 
 
 class RulesetsView(APIView):

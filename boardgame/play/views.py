@@ -13,6 +13,7 @@ from django.shortcuts import render
 from django.templatetags.static import static
 from django.urls import reverse
 
+from boardgame import reference
 from boardgame.api.errors import ServiceError
 from engine import rulesets
 
@@ -64,6 +65,10 @@ def client_config(request: HttpRequest, game: Any) -> dict[str, Any]:
         "replay_url": reverse("replay", args=[game.pk]) + suffix,
         "table_url": reverse("table", args=[game.table_id]) + suffix,
         "csrf_cookie": settings.CSRF_COOKIE_NAME,
+        "rules_url": reverse("rules-reference", args=[game.ruleset])
+        if reference.has_reference(game.ruleset) else None,
+        "rules_api": reverse("api-ruleset-reference", args=[game.ruleset])
+        if reference.has_reference(game.ruleset) else None,
     }
 
 
@@ -106,3 +111,10 @@ def map_page(request: HttpRequest, name: str) -> HttpResponse:
     return render(request, "play/map.html", {
         "name": name, "layers": [{"name": layer.removesuffix(".svg"),
                                   "path": f"maps/{name}/{layer}"} for layer in layers]})
+
+
+def rules_reference(request: HttpRequest, ruleset: str) -> HttpResponse:
+    """The rules reference of a ruleset (boardgame/reference.py), open to everyone."""
+    if not reference.has_reference(ruleset):
+        raise Http404(f"No rules reference for {ruleset}.")
+    return render(request, "rules/reference.html", {"ref": reference.reference(ruleset)})

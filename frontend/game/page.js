@@ -11,6 +11,7 @@ import { fill, h } from "./panels/dom.js";
 import { createLog } from "./panels/log.js";
 import { renderPlayers } from "./panels/players.js";
 import { renderReaction } from "./panels/reaction.js";
+import { installRuleCites } from "./panels/rulecite.js";
 import { renderTrack } from "./panels/track.js";
 import { Orders } from "./orders.js";
 import { GameSocket } from "./protocol.js";
@@ -30,6 +31,7 @@ async function main() {
   const ctx = { store, socket, orders, adapter, config, map: null };
   window.salient = ctx;
   document.body.classList.toggle("spectator", !config.my_seats.length);
+  installRuleCites($("rule-entry"), ctx);
 
   const mapRoot = $("map");
   const hover = $("hex-info");

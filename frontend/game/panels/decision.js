@@ -2,7 +2,7 @@
 // offered (as a list when they have no hex, or several end on one hex), the parsed pending
 // order with Confirm, a reject with its rule, and Undo when the ruleset allows it.
 
-import { fill, h } from "./dom.js";
+import { cite, fill, h } from "./dom.js";
 
 export function renderDecision(root, { store, orders, adapter }) {
   if (!store.mySeats.length) {
@@ -25,12 +25,12 @@ export function renderDecision(root, { store, orders, adapter }) {
         ? `${x.seats.map((s) => adapter.seatTitle(s)).join(", ")}: ${x.prompt}` : x.prompt))) : null;
   if (d && orders.editor) {
     // The adapter's editor draws its own panel (a set-up placed counter by counter).
-    return fill(root, tabs, h("div", { class: "prompt" }, h("strong", {}, d.prompt), " ", h("span", { class: "rule" }, d.rule)),
+    return fill(root, tabs, h("div", { class: "prompt" }, h("strong", {}, d.prompt), " ", cite(d.rule)),
       orders.editor.panel(), orders.error ? rejectBox(orders.error) : null, undo);
   }
   const body = [];
   if (d) {
-    body.push(h("div", { class: "prompt" }, h("strong", {}, d.prompt), " ", h("span", { class: "rule" }, d.rule)));
+    body.push(h("div", { class: "prompt" }, h("strong", {}, d.prompt), " ", cite(d.rule)));
     if (d.revisable) body.push(writtenOrder(d, { store, orders, adapter }));
     if (orders.status === "loading") body.push(h("p", { class: "muted" }, "Asking the server for the legal options…"));
     const forces = orders.forces();
@@ -95,7 +95,7 @@ function writtenOrder(d, { store, orders, adapter }) {
 
 export function rejectBox(error) {
   return h("div", { class: "reject", role: "alert", id: "reject" },
-    h("strong", {}, "Refused"), error.rule ? h("span", { class: "rule" }, ` ${error.rule}`) : null,
+    h("strong", {}, "Refused"), error.rule ? cite(` ${error.rule}`) : null,
     h("div", {}, error.message || "The server refused the order."),
     error.reason ? h("small", { class: "muted" }, `Why: ${error.reason}`) : null,
     error.code ? h("small", { class: "muted code" }, ` (${error.code})`) : null);

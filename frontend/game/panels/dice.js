@@ -1,7 +1,7 @@
 // Dice and combat results: the combat in progress (odds, modifiers, dice) and the latest rolls,
 // each with its rule.
 
-import { fill, h } from "./dom.js";
+import { cite, fill, h } from "./dom.js";
 
 export function renderDice(root, { store, adapter }) {
   const current = adapter.currentCombat ? adapter.currentCombat(store.view) : null;
@@ -18,7 +18,7 @@ export function renderDice(root, { store, adapter }) {
   }
   root.hidden = false;
   const card = (c, cls) => h("div", { class: `dice-card ${cls}` },
-    h("div", { class: "dice-title" }, h("strong", {}, c.title), c.rule ? h("span", { class: "rule" }, c.rule) : null),
+    h("div", { class: "dice-title" }, h("strong", {}, c.title), c.rule ? cite(c.rule) : null),
     h("ul", {}, c.lines.map((l) => h("li", {}, l))));
   fill(root, h("h3", {}, "Dice and combat"), current ? card(current, "current") : null, recent.map((c) => card(c, "past")));
 }

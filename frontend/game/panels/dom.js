@@ -19,6 +19,16 @@ export function h(tag, attrs = {}, ...children) {
   return node;
 }
 
+/** A rule cite ("BoP 9.24", "FA 11.12"): a button that opens the rules reference's entry beside
+ * the map (panels/rulecite.js); anything else (the kernel's, a test ruleset's) plain text. */
+export function cite(text) {
+  const value = String(text ?? "").trim();
+  const match = /^(BoP|FA) (\d+(?:\.\d+)*)/.exec(value);
+  if (!match) return h("span", { class: "rule" }, text);
+  return h("button", { type: "button", class: "rule cite", dataset: { cite: match[2] },
+    title: `What ${match[0]} does in Salient` }, value);
+}
+
 /** Replace the children of `root` (keeps `root` itself, so listeners on it stay). */
 export function fill(root, ...children) {
   root.replaceChildren(...children.flat(Infinity).filter((c) => c !== null && c !== undefined && c !== false));

@@ -1,7 +1,7 @@
 // The event log: history from the record, then live events, newest first, filterable by text
 // and by kind (moves, combat, everything).
 
-import { fill, h } from "./dom.js";
+import { cite, fill, h } from "./dom.js";
 
 const COMBAT = /attack|combat|dice|roll|loss|elimin|retreat|breach|bombard|fortress|reserve|reroll/;
 const MOVES = /march|rail|move|sea|advance|muster|set_?up/;
@@ -28,7 +28,7 @@ export function createLog(root, { store, adapter }) {
       items.push(h("li", { class: `log-${entry.source}`, dataset: { kind: entry.kind } },
         entry.v !== null && entry.v !== undefined ? h("span", { class: "log-v" }, `#${entry.v}`) : null,
         h("span", { class: "log-text" }, line),
-        entry.rule ? h("span", { class: "rule" }, entry.rule) : null));
+        entry.rule ? cite(entry.rule) : null));
     }
     fill(list, items.length ? items : h("li", { class: "muted" }, "No events yet."));
   }

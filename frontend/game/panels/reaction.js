@@ -1,7 +1,7 @@
 // Reaction windows: a decision marked `reaction` for one of your seats pops up over the map with
 // its options and the time left (the seat's deadline or clock), until it is answered.
 
-import { duration, fill, h } from "./dom.js";
+import { cite, duration, fill, h } from "./dom.js";
 
 export function renderReaction(root, { store, orders, adapter }) {
   const d = orders.decision;
@@ -14,7 +14,7 @@ export function renderReaction(root, { store, orders, adapter }) {
   fill(root, h("div", { class: "reaction-card", role: "dialog", "aria-label": "Reaction" },
     h("div", { class: "reaction-head" }, h("strong", {}, `${adapter.seatTitle(orders.seat)} may react`),
       h("span", { class: "countdown", id: "reaction-countdown" }, left === null ? "" : `⏱ ${duration(left)}`)),
-    h("p", {}, d.prompt, " ", h("span", { class: "rule" }, d.rule)),
+    h("p", {}, d.prompt, " ", cite(d.rule)),
     orders.pending ? h("div", { class: "order" }, h("div", { class: "order-text" }, orders.describePending()),
       h("div", { class: "order-buttons" }, h("button", { class: "button", onclick: () => orders.confirm() }, "Confirm"),
         h("button", { class: "button ghost", onclick: () => orders.cancel() }, "Back")))

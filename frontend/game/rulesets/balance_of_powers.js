@@ -8,7 +8,7 @@
 // Confirm sends the answer the server's check returned; the pending placement lives only in
 // this page (and its session storage) until then.
 
-import { h } from "../panels/dom.js";
+import { cite, h } from "../panels/dom.js";
 import { CORPS, FORTRESS_COLOUR, FORTRESS_EFFECTIVENESS, LEADERS } from "./balance_of_powers_counters.js";
 import { GenericAdapter, HEX_ID, adoptStylesheet, formatValue, titleCase } from "./generic.js";
 
@@ -728,7 +728,7 @@ export class SetupEditor {
         h("strong", {}, problems.length === 1 ? "1 problem" : `${problems.length} problems`),
         h("ul", { class: "setup-problems", id: "setup-problems" }, problems.map((p) => h("li", { dataset: { code: p.code } },
           h("button", { class: "problem-link", title: "Show it on the map", onclick: () => this.#focusProblem(p) },
-            h("span", { class: "rule" }, p.rule), " ", p.message)))));
+            cite(p.rule), " ", p.message)))));
     }
     out.push(status);
     const selected = this.selected;

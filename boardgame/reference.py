@@ -1,0 +1,179 @@
+"""The rules reference a player reads beside the map, built from one source per ruleset: the
+coverage matrix and the rulings of `docs/rules/<ruleset>.md`. So the reference and the matrix
+cannot drift: a section the matrix marks implemented is an entry here, in our own words, with
+its status, its tests and the rulings that cite it. No rulebook prose is ever shown.
+
+    reference("balance_of_powers") → {"ruleset", "title", "entries": [...], "rulings": [...]}
+    resolve("balance_of_powers", "10.531") → "10.53"   (the entry a cite opens)
+
+Sections are decimal strings in the rulebook's own numbering, where "10.531" belongs to "10.53"
+and "10.5" is the chapter of "10.51"…"10.59": a cite opens its own entry, else the longest
+entry it belongs to, else the first entry of its chapter.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from django.conf import settings
+
+from engine import rulesets
+
+SECTION = re.compile(r"\d+(?:\.\d+)*")
+# What the cites in code and events look like, per ruleset ("BoP 9.24", "FA 11.12").
+CITE_PREFIX = {"balance_of_powers": "BoP", "fatal_alliances": "FA"}
+RULINGS_HEADINGS = ("## Rulings", "## Ambiguities decided", "## Deviations")
+
+
+def docs_path(ruleset_id: str) -> Path:
+    return Path(settings.BASE_DIR) / "docs" / "rules" / f"{ruleset_id}.md"
+
+
+def has_reference(ruleset_id: str) -> bool:
+    return ruleset_id in CITE_PREFIX and docs_path(ruleset_id).exists()
+
+
+def reference(ruleset_id: str) -> dict[str, Any]:
+    """The reference of a ruleset (LookupError when it has none)."""
+    if not has_reference(ruleset_id):
+        raise LookupError(f"no rules reference for {ruleset_id!r}")
+    path = docs_path(ruleset_id)
+    return _parsed(ruleset_id, str(path), path.stat().st_mtime_ns)
+
+
+@lru_cache(maxsize=8)
+def _parsed(ruleset_id: str, path: str, mtime: int) -> dict[str, Any]:
+    text = Path(path).read_text(encoding="utf-8")
+    entries = _matrix(text)
+    rulings = _rulings(text, ruleset_id)
+    by_section = {entry["section"]: entry for entry in entries}
+    for ruling in rulings:
+        for cited in ruling["sections"]:
+            section = _resolve_in(list(by_section), cited)
+            if section is not None and ruling["id"] not in by_section[section]["rulings"]:
+                by_section[section]["rulings"].append(ruling["id"])
+    title = rulesets.get(ruleset_id).manifest.get("title", ruleset_id)
+    return {"ruleset": ruleset_id, "title": title, "cite": CITE_PREFIX[ruleset_id],
+            "entries": entries, "rulings": rulings}
+
+
+def _table_rows(block: str) -> list[list[str]]:
+    rows = []
+    for line in block.splitlines():
+        if line.startswith("|") and not set(line) <= set("|-: "):
+            rows.append([cell.strip() for cell in line.strip().strip("|").split("|")])
+    return rows
+
+
+def _matrix(text: str) -> list[dict[str, Any]]:
+    """The coverage matrix's rows. Two layouts: `section | rule | status | tests` (BoP) and
+    `section and rule | status | tests` (FA)."""
+    start = text.index("## Coverage matrix")
+    end = text.find("\n## ", start + 5)
+    block = text[start:end if end > 0 else len(text)]
+    block = block.split("\n### ", 1)[0]          # worked examples etc. are another table
+    rows = _table_rows(block)
+    header, body = [h.lower() for h in rows[0]], rows[1:]
+    entries = []
+    for row in body:
+        cells = dict(zip(header, row, strict=False))
+        first = _plain(cells.get("section", ""))
+        if not first or first in ("—", "-"):
+            continue
+        found = SECTION.match(first)
+        if found:       # "10.55", "4 / 6.0", "21.2 breakdown and build-up"
+            section = found.group(0)
+            label = first[len(section):].strip(" /—-")
+        else:           # "option 4 emergency HQ supply (2.4.4)": named, not numbered
+            words = first.split()
+            section = "-".join(words[:2]).lower()
+            label = first
+        # Other sections the row covers: in the section cell itself ("4 / 6.0"), or named in
+        # parentheses by a row of options ("option 4 emergency HQ supply (2.4.4)").
+        also = ([n for n in _sections_in(first) if n != section] if found is not None
+                else re.findall(r"\((\d+(?:\.\d+)+)\)", first))
+        rule = cells.get("rule") or re.sub(r"^[\d.\s/]+", "", label) or label
+        entries.append({"section": section, "also": also, "rule": _plain(rule),
+                        "status": _plain(cells.get("status", "")),
+                        "tests": _plain(cells.get("tests") or cells.get("test(s)") or ""),
+                        "rulings": []})
+    return entries
+
+
+def _sections_in(cell: str) -> list[str]:
+    """Every section a matrix cell names: its leading numbers and ranges ("4 / 6.0", "15–20",
+    "11.2–11.7" → 11.2 … 11.7) and any dotted number after them ("13.1 partisans, 13.2 US/CW
+    entry" → 13.2). Bare numbers further on are counts and values ("1 RP", "−2"), and bare
+    numbers over 99 are years: neither names a chapter."""
+    out: list[str] = []
+    lead = re.match(r"[\d.\s/–-]+", cell)
+    head = lead.group(0) if lead else ""
+    for low, high in re.findall(r"(\d+(?:\.\d+)*)[–-](\d+(?:\.\d+)*)", head):
+        stem_low, _, last_low = low.rpartition(".")
+        stem_high, _, last_high = high.rpartition(".")
+        if stem_low == stem_high:
+            out += [f"{stem_low}.{n}" if stem_low else str(n)
+                    for n in range(int(last_low), int(last_high) + 1)]
+        else:
+            out += [low, high]
+    rest = re.sub(r"(\d+(?:\.\d+)*)[–-](\d+(?:\.\d+)*)", " ", head)
+    out += [n for n in SECTION.findall(rest) if "." in n or int(n) <= 99]
+    out += [n for n in SECTION.findall(cell[len(head):]) if "." in n]
+    return list(dict.fromkeys(out))
+
+
+def _rulings(text: str, ruleset_id: str) -> list[dict[str, Any]]:
+    """Numbered or bulleted rulings: `N. **Title** (sections): text` or `- **Title** …`."""
+    out: list[dict[str, Any]] = []
+    for heading in RULINGS_HEADINGS:
+        start = text.find(heading)
+        if start < 0:
+            continue
+        end = text.find("\n## ", start + 5)
+        block = text[start:end if end > 0 else len(text)]
+        items = re.split(r"\n(?=\d+\. \*\*|- \*\*)", block)
+        for item in items[1:]:
+            title = re.search(r"\*\*(.+?)\*\*", item)
+            if title is None:
+                continue
+            body = " ".join(line.strip() for line in item.splitlines())
+            body = re.sub(r"^(\d+\.|-)\s*", "", body)
+            head = body[:body.find(":") + 1 if ":" in body else 120]
+            cited = SECTION.findall(re.sub(r"digest §[\d.]+", "", head))
+            cited += re.findall(rf"{CITE_PREFIX[ruleset_id]} (\d+(?:\.\d+)*)", body)
+            out.append({"id": f"r{len(out) + 1}", "title": _plain(title.group(1)),
+                        "text": _plain(body), "sections": sorted(set(cited))})
+    return out
+
+
+def _plain(text: str) -> str:
+    """Markdown emphasis and code marks off; the words stay."""
+    return re.sub(r"\*\*|`", "", text).strip()
+
+
+def _resolve_in(sections: list[str], cite: str, aliases: dict[str, str] | None = None) -> str | None:
+    """The section whose entry `cite` opens: its own; else the longest section it is part of;
+    else the first section of its chapter; a section named only inside another entry's cell
+    (`aliases`: "6.0" in "4 / 6.0") opens that entry."""
+    aliases = aliases or {}
+    known = [s for s in sections if SECTION.fullmatch(s)] + list(aliases)
+    if cite in known:
+        return aliases.get(cite, cite) if cite not in sections else cite
+    owners = [s for s in known if cite.startswith(s + ".") or ("." in s and cite.startswith(s))]
+    if owners:
+        best = max(owners, key=len)
+        return aliases.get(best, best) if best not in sections else best
+    children = [s for s in known if s.startswith(cite + ".")
+                or ("." in cite and s.startswith(cite))]
+    return aliases.get(children[0], children[0]) if children else None
+
+
+def resolve(ruleset_id: str, cite: str) -> str | None:
+    """The entry a cite of this ruleset opens (its section), or None."""
+    entries = reference(ruleset_id)["entries"]
+    aliases = {n: e["section"] for e in entries for n in e["also"]
+               if n not in {x["section"] for x in entries}}
+    return _resolve_in([e["section"] for e in entries], cite, aliases)
