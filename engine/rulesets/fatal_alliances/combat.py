@@ -14,7 +14,7 @@ from typing import Any
 
 from engine.board import Map
 
-from .charts import (CRT, CRT_TEXT, GAS_DRM, ODDS_BANDS, ODDS_LABELS, ROLL_MAX, ROLL_MIN,
+from .charts import (CRT, GAS_DRM, ODDS_BANDS, ODDS_LABELS, ROLL_MAX, ROLL_MIN,
                      WEATHER_ATTACK_DRM, ZERO_DEFENCE_DRM, Table, Weather)
 from .position import by_hex, commander, is_enemy, map_of, unit
 from .powers import is_co_operating

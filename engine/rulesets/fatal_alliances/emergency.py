@@ -26,10 +26,6 @@ def enabled(state: dict[str, Any]) -> bool:
     return bool(state["board"].get("options", {}).get("emergency_hq_supply"))
 
 
-def emergency_units(state: dict[str, Any]) -> set[str]:
-    return set(state["flow"].get("emergency", {}))
-
-
 def _reach(state: dict[str, Any], hq: dict[str, Any], power: str) -> dict[str, int]:
     """Basic-path distances from the HQ (the 2.4 legality for `power`'s units)."""
     m = map_of(state)

@@ -648,4 +648,3 @@ HANDLERS = {
     "advance": do_combat_reply,
 }
 
-__all__ = ["activity_allowed", "active_powers", "is_co_operating"]

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import functools
 from pathlib import Path
-from typing import Any, Callable, Iterable
+from typing import Any, Callable
 
 from engine.board import Map, load_map, load_map_file
 
-from .powers import are_enemies, is_co_operating, power_of_country, side_of
+from .powers import power_of_country
 
 DATA = Path(__file__).resolve().parent / "data"
 WINDOW_MAP = "fa-east-prussia"
@@ -103,14 +103,6 @@ def by_hex(state: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
     return out
 
 
-def is_division(u: dict[str, Any]) -> bool:
-    return u["size"] == "div"
-
-
-def is_hq(u: dict[str, Any]) -> bool:
-    return u["type"] == "HQ"
-
-
 # --- war and control --------------------------------------------------------------------------
 
 def commander(state: dict[str, Any], power: str) -> str:
@@ -190,22 +182,3 @@ def is_home_hex(m: Map, hex_id: str, power: str) -> bool:
     return power_of_country(owner_country(m, hex_id)) == power
 
 
-def enemy_units_at(state: dict[str, Any], here: Iterable[dict[str, Any]],
-                   power: str) -> list[dict[str, Any]]:
-    return [u for u in here if is_enemy(state, power, u["power"])]
-
-
-def co_operates(a: dict[str, Any], b: dict[str, Any]) -> bool:
-    return is_co_operating(a["power"], b["power"])
-
-
-def side_power_list(state: dict[str, Any], side: str) -> list[str]:
-    """The seated major powers of a side, sorted."""
-    return sorted(p for p, s in state["board"]["sides"].items() if s == side)
-
-
-def seat_powers(state: dict[str, Any]) -> list[str]:
-    return sorted(state["board"]["sides"])
-
-
-__all__ = ["are_enemies", "side_of"]

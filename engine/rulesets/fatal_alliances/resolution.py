@@ -14,7 +14,7 @@ from typing import Any
 from engine.kernel import Event, Roller
 
 from . import combat as cb
-from .charts import MORALE_EFFECTS_FROM, REFUSE_BASE, SURRENDER_BASE, SURRENDER_MORALE
+from .charts import CRT_TEXT, MORALE_EFFECTS_FROM, REFUSE_BASE, SURRENDER_BASE, SURRENDER_MORALE
 from .movement import take_control
 from .position import commander, map_of, unit
 from .sequence import spend
@@ -116,7 +116,7 @@ def resolve_roll(state: dict[str, Any], roller: Roller, events: list[Event]) -> 
         "defence": str(s["defence"]), "dice": dice,
         "drms": [{"name": n, "value": cb.number(v)} for n, v in drms],
         "total_drm": cb.number(total),
-        "row": row, "result": cb.CRT_TEXT[cb.Table(c["table"])][row]}))
+        "row": row, "result": CRT_TEXT[cb.Table(c["table"])][row]}))
     c["phase"] = "attacker_losses_due"
     advance_combat(state, roller, events)
 

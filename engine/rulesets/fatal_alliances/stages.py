@@ -12,9 +12,8 @@ from typing import Any, Callable
 from engine.kernel import Event, Roller
 
 from . import morale, production, victory
-from .charts import Action
 from .position import on_map
-from .sequence import (ACTIVITY, IMPULSE, TURN_END, TURN_START, Step, activity_allowed,
+from .sequence import (ACTIVITY, IMPULSE, Step, activity_allowed,
                        active_powers, end_impulse_track, fresh_marks, initiative_modifiers,
                        next_in, other, set_step, start_impulse, turn_label)
 
@@ -195,11 +194,6 @@ AUTOMATIC: dict[Step, Callable[[dict[str, Any], Roller, list[Event]], None]] = {
 
 # --- decision steps ----------------------------------------------------------------------------
 
-def pending_powers(state: dict[str, Any], step: Step) -> list[str]:
-    """The powers that still have a decision in this step (cheap: reads the flow)."""
-    return list(state["flow"].get("pending", []))
-
-
 def needs_decision(state: dict[str, Any], step: Step) -> bool:
     """Recompute who still decides in `step`; False when the step is over."""
     from .orders import has_choice
@@ -268,4 +262,3 @@ def finish_step(state: dict[str, Any], step: Step, roller: Roller, events: list[
         raise AssertionError(f"cannot finish step {step}")
 
 
-__all__ = ["TURN_END", "TURN_START", "Action"]

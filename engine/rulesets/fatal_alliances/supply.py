@@ -14,7 +14,7 @@ from typing import Any
 
 from engine.board import Map
 
-from .charts import SUPPLY_RANGE, Weather
+from .charts import SUPPLY_RANGE
 from .position import (by_hex, controller, is_enemy, is_friendly, is_home_hex, map_of, on_map,
                        sea_hexes)
 from .powers import is_co_operating
@@ -153,17 +153,6 @@ def _supplied_hexes(state: dict[str, Any], power: str) -> frozenset[str]:
         if d <= _range_at(state, m, h) or d <= 1:
             out.add(h)
     return frozenset(out)
-
-
-def is_in_supply(state: dict[str, Any], u: dict[str, Any],
-                 cache: dict[str, frozenset[str]] | None = None) -> bool:
-    if u["hex"] is None:
-        return False
-    if cache is not None:
-        if u["power"] not in cache:
-            cache[u["power"]] = supplied_hexes(state, u["power"])
-        return u["hex"] in cache[u["power"]]
-    return u["hex"] in supplied_hexes(state, u["power"])
 
 
 def linked_to_primary(state: dict[str, Any], power: str) -> frozenset[str]:

@@ -76,10 +76,6 @@ def _enemy_zoc(state: dict[str, Any], power: str) -> frozenset[str]:
     return frozenset(out)
 
 
-def is_in_enemy_zoc(state: dict[str, Any], power: str, hex_id: str) -> bool:
-    return hex_id in enemy_zoc(state, power)
-
-
 def reserves_allowed(state: dict[str, Any]) -> bool:
     """Option 1 (FA 2.3, in-hex reserves) is on for this table."""
     return bool(state["board"].get("options", {}).get("in_hex_reserves"))

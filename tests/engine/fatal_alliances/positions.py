@@ -143,7 +143,8 @@ class Dice(Roller):
         super().__init__(b"\0" * 32, "test", 0)
         self.values = list(values)
 
-    def roll(self, sides: int, purpose: str, count: int = 1) -> list[int]:
+    def roll(self, sides: int, purpose: str, count: int = 1,
+             key: str | None = None) -> list[int]:
         out = []
         for _ in range(count):
             value = self.values.pop(0)
