@@ -17,10 +17,18 @@ from .movement import can_move, destinations, take_control
 from .position import by_hex, commander, is_active, map_of, on_map, unit
 from .powers import POWER_SIDE, is_co_operating
 from .rail import can_rail, rail_cost, rail_destinations
-from .sequence import (DONE, RULE, Step, activity_allowed, active_powers, remaining, run, spend,
-                       step_done)
+from .sequence import (
+    DONE,
+    RULE,
+    Step,
+    active_powers,
+    activity_allowed,
+    remaining,
+    run,
+    spend,
+    step_done,
+)
 from .supply import supplied_hexes
-
 
 
 def _serial(state: dict[str, Any], key: str) -> str:

@@ -182,3 +182,37 @@ def is_home_hex(m: Map, hex_id: str, power: str) -> bool:
     return power_of_country(owner_country(m, hex_id)) == power
 
 
+# FA 15.3.3 — extra places a conqueror must hold (by place id).
+EXTRA_PLACES = {"serbia": ("belgrade", "uskub")}
+
+
+@functools.lru_cache(maxsize=None)
+def home_hexes(m: Map) -> dict[str, tuple[str, ...]]:
+    """Power or minor id → the hexes of its home country (the map's `home`; a map with no
+    home marks uses the country)."""
+    out: dict[str, list[str]] = {}
+    for h in m.ids:
+        info = m.hex(h)
+        if info.sea:
+            continue
+        home = info.home if info.home is not None else (
+            info.country if not _has_home_marks(m) else None)
+        if home is None:
+            continue
+        out.setdefault(power_of_country(home) or home, []).append(h)
+    return {k: tuple(v) for k, v in sorted(out.items())}
+
+
+@functools.lru_cache(maxsize=None)
+def _has_home_marks(m: Map) -> bool:
+    return any(m.hex(h).home is not None for h in m.ids)
+
+
+def capital_and_factories(m: Map, country: str) -> tuple[str | None, list[str]]:
+    """FA 13.6 — a home country's capital, and the other hexes its conqueror must hold: its
+    factories and FA 15.3.3's extra places."""
+    hexes = home_hexes(m).get(country, ())
+    capital = next((h for h in hexes if m.hex(h).has_feature("capital")), None)
+    extra = [m.places[p].hex for p in EXTRA_PLACES.get(country, ()) if p in m.places]
+    factories = [h for h in hexes if m.hex(h).has_feature("factory")]
+    return capital, sorted(set(factories + extra) - {capital})

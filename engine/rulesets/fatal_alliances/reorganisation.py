@@ -9,8 +9,11 @@ from engine.board import Map
 from engine.board.paths import movement_range
 from engine.kernel import Event
 
+from .charts import Action
+from .offensive import benefit_hqs
 from .position import by_hex, map_of, on_map, unit
 from .powers import is_co_operating
+from .sequence import effective_action
 from .terrain import move_cost
 from .weather import weather_at
 from .zoc import enemy_zoc
@@ -43,8 +46,6 @@ def reach(state: dict[str, Any], hq: dict[str, Any]) -> set[str]:
 def unit_cost(state: dict[str, Any], hq: dict[str, Any], u: dict[str, Any]) -> int:
     """FA 11.14.3 — 1 if the unit's power took a land action, 2 otherwise (every unit costs
     2 in a combined action); doubled when the points come from a co-operating power."""
-    from .sequence import effective_action
-    from .charts import Action
     cost = 1 if effective_action(state, u["power"]) == Action.LAND else 2
     if u["power"] != hq["power"]:
         cost *= 2
@@ -54,7 +55,6 @@ def unit_cost(state: dict[str, Any], hq: dict[str, Any], u: dict[str, Any]) -> i
 def reorg_budget(state: dict[str, Any], hq: dict[str, Any]) -> int:
     """FA 11.14.3 — the HQ's reorg points; an HQ given offensive-point benefits reorganises
     each unit at half cost (FA 18.3.2), i.e. twice the points at the usual cost."""
-    from .offensive import benefit_hqs
     return hq["reorg"] * (2 if hq["id"] in benefit_hqs(state) else 1)
 
 

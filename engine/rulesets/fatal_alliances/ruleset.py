@@ -10,10 +10,12 @@ from engine.kernel.game import copy_json
 from . import orders, position, window
 from .charts import IMPULSE_TRACK
 from .combat import down_factor
+from .position import by_hex
 from .powers import POWER_COLOURS, POWER_SIDE, POWER_TITLES
 from .profiles import PROFILES
 from .sequence import activity_limits, run
 from .setup import build_state
+from .zoc import is_legal_stack, reserves_allowed
 
 PROFILE_OPTION = {"id": "profile", "type": "choice", "choices": list(PROFILES),
                   "default": "fa3", "title": "Rulebook edition"}
@@ -144,8 +146,6 @@ class FatalAlliances(Ruleset):
         position.clear_memo()
 
     def check_invariants(self, state: dict[str, Any]) -> None:
-        from .position import by_hex
-        from .zoc import is_legal_stack, reserves_allowed
         reserve = reserves_allowed(state)
         for hex_id, stack in by_hex(state).items():
             assert is_legal_stack(stack, reserve) or state["flow"].get("combat"), (

@@ -13,16 +13,28 @@ from engine.kernel import Event, Roller
 
 from . import morale, production, victory
 from .position import on_map
-from .sequence import (ACTIVITY, IMPULSE, Step, activity_allowed,
-                       active_powers, end_impulse_track, fresh_marks, initiative_modifiers,
-                       next_in, other, set_step, start_impulse, turn_label)
-
+from .reinforcement import place_arrivals
+from .sequence import (
+    ACTIVITY,
+    IMPULSE,
+    Step,
+    active_powers,
+    activity_allowed,
+    end_impulse_track,
+    fresh_marks,
+    initiative_modifiers,
+    next_in,
+    other,
+    set_step,
+    start_impulse,
+    turn_label,
+)
 
 # --- turn start --------------------------------------------------------------------------------
 
 def do_reinforcement(state: dict[str, Any], roller: Roller, events: list[Event]) -> None:
     """FA 4.2 — units due this turn arrive (initiative holder of last turn first)."""
-    events.extend(production.place_arrivals(state, roller))
+    events.extend(place_arrivals(state, roller))
     from .offensive import arrive
     events.extend(arrive(state))
     state["flow"]["broken_down"] = []

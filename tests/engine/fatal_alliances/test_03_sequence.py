@@ -193,7 +193,7 @@ def test_fa_profiles_bp_saving_stock_in_fa3_per_turn_when_annotated():
 
 
 def test_fa_4_2_1_reinforcements_fill_the_city_then_overflow_next_door_then_slip():
-    from engine.rulesets.fatal_alliances.production import place_arrivals
+    from engine.rulesets.fatal_alliances.reinforcement import place_arrivals
     units = [corps(f"n{i}", "germany", None) for i in range(5)]
     s = position(units, features={"1,2": ["city"]}, width=6, split=3)
     for u in units:

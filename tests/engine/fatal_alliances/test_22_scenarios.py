@@ -7,11 +7,12 @@ from engine.board import COMPILED_DIR
 from engine.kernel import apply, decisions, new_game
 from engine.kernel.selfplay import selfplay
 from engine.rulesets.fatal_alliances import RULESET
-from engine.rulesets.fatal_alliances.campaign import declare_war, run_script
+from engine.rulesets.fatal_alliances.campaign import run_script
 from engine.rulesets.fatal_alliances.orders import attack_items, move_items
 from engine.rulesets.fatal_alliances.position import by_hex
 from engine.rulesets.fatal_alliances.rail import ferry_destinations
 from engine.rulesets.fatal_alliances.setup import DATA, read_oob
+from engine.rulesets.fatal_alliances.war import declare_war
 from engine.rulesets.fatal_alliances.zoc import enemy_zoc, is_legal_stack
 
 from .positions import skip_breakdown
@@ -135,8 +136,8 @@ def test_fa_listers_offer_a_whole_sides_moves_and_attacks_on_the_full_map():
 def test_fa_22_6_bulgaria_portugal_rumania_and_greece_enter_on_their_dates():
     from engine.kernel import Roller
     from engine.rulesets.fatal_alliances.movement import may_enter_country
-    from engine.rulesets.fatal_alliances.production import place_arrivals
     from engine.rulesets.fatal_alliances.position import at_war
+    from engine.rulesets.fatal_alliances.reinforcement import place_arrivals
     state = campaign()
     for turn, impulse in ((1, 2), (1, 3), (3, 1)):      # the opening DoWs, then the OE
         state["flow"].update(turn=turn, impulse=impulse)
