@@ -29,7 +29,7 @@ import functools
 from typing import Any
 
 from engine.board import Map
-from engine.kernel import Event
+from engine.kernel import Event, Roller
 
 from .position import (
     at_war,
@@ -273,3 +273,11 @@ def peace_step(state: dict[str, Any]) -> list[Event]:
     for country, winner in due:
         events.extend(conquer(state, country, winner))
     return events
+
+
+def peace(state: dict[str, Any], roller: Roller) -> list[Event]:
+    """FA 13.6 — the peace step: liberations and conquests of home countries."""
+    happened = peace_step(state)
+    return happened + [Event("peace_checked", "FA 13.6", {
+        "conquered": sorted(e.data["country"] for e in happened if e.kind == "conquered"),
+        "liberated": sorted(e.data["country"] for e in happened if e.kind == "liberated")})]

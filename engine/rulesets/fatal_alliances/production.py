@@ -99,9 +99,10 @@ def multiple_tenths(state: dict[str, Any], power: str) -> int:
     return value
 
 
-def start_production(state: dict[str, Any], roller: Roller, events: list[Event]) -> None:
+def start_production(state: dict[str, Any], roller: Roller) -> list[Event]:
     """FA 13.5.3 — BP = PP × multiple (rounded, FA 2.6) + bonus + saved BP."""
     board = state["board"]
+    events = []
     for power in sorted(board["sides"]):
         pp = production_points(state, power)
         tenths = multiple_tenths(state, power)
@@ -118,6 +119,7 @@ def start_production(state: dict[str, Any], roller: Roller, events: list[Event])
         board["built_now"][power] = {}
         events.append(Event("production", "FA 13.5", {"power": power, "pp": pp,
                                                       "multiple_tenths": tenths, "bp": bp}))
+    return events
 
 
 def _pool_classes(state: dict[str, Any], power: str) -> dict[str, list[str]]:
@@ -190,11 +192,11 @@ def build(state: dict[str, Any], power: str, action: dict[str, Any],
                                          "arrives": state["flow"]["turn"] + time})]
 
 
-def finish_production(state: dict[str, Any], events: list[Event]) -> None:
+def finish_production(state: dict[str, Any], roller: Roller) -> list[Event]:
     """FA 13.5.3 — unspent BP are saved, 4 per usable factory hex: a stock of 4 per hex in
     fa3, at most 4 more per hex each turn in fa-annotated (see profiles)."""
     board = state["board"]
-    events.extend(shortfall(state))
+    events = shortfall(state)
     per_turn = board["rules"]["save_per_turn"]
     for power in sorted(board["sides"]):
         cap = SAVE_BP_PER_HEX * max(1, len(factories(state, power)))
@@ -208,6 +210,7 @@ def finish_production(state: dict[str, Any], events: list[Event]) -> None:
         board["bp"][power] = 0
         board["built_last"][power] = board["built_now"].get(power, {})
         board["built_now"][power] = {}
+    return events
 
 
 def entrench_options(state: dict[str, Any], power: str) -> list[dict[str, Any]]:

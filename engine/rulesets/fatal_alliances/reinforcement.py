@@ -6,6 +6,7 @@ from typing import Any
 
 from engine.kernel import Event, Roller
 
+from .offensive import arrive
 from .position import by_hex, controller, is_home_hex, map_of, unit
 from .supply import city_hexes
 from .zoc import enemy_zoc, would_overstack
@@ -61,4 +62,16 @@ def place_arrivals(state: dict[str, Any], roller: Roller) -> list[Event]:
         board["entrench_pending"][due["power"]] = board["entrench_pending"].get(
             due["power"], 0) + 1
     board["circle"].sort(key=lambda e: (e["turn"], e["unit"]))
+    return events
+
+
+def reinforce(state: dict[str, Any], roller: Roller) -> list[Event]:
+    """FA 4.2 — the turn's first step: units due this turn arrive, offensive points bought
+    last turn arrive (FA 18), and the turn-start stage's per-turn lists start empty."""
+    events = place_arrivals(state, roller) + arrive(state)
+    flow = state["flow"]
+    flow["broken_down"] = []
+    flow["built_up"] = []
+    flow["home_front_moved"] = []
+    flow["scrap_choosing"] = []
     return events

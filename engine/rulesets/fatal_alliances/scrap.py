@@ -109,7 +109,8 @@ def apply_scrap(state: dict[str, Any], power: str, action: dict[str, Any],
     return events
 
 
-def end_step(state: dict[str, Any]) -> None:
+def end_step(state: dict[str, Any], roller: Roller) -> list[Event]:
     """The deferred scrap choice lapses at the end of the step."""
     state["board"]["scrappable"] = []
     state["flow"]["scrap_choosing"] = []
+    return []

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.board.hexgrid import distance, parse_hex_id
-from engine.kernel import BadSetup, Event
+from engine.kernel import BadSetup, Event, Roller
 
 from .campaign import campaign_spec, run_script
 from .charts import START_MORALE_1914, TURN_NAMES
@@ -187,3 +187,8 @@ def scripted_declarations(state: dict[str, Any]) -> list[Event]:
     """FA 22.1 / 22.6 — scripted declarations of war and automatic entry dates that fall on
     this impulse (see campaign.py); East Prussia has none."""
     return run_script(state)
+
+
+def declarations(state: dict[str, Any], roller: Roller) -> list[Event]:
+    """FA 9 / 22.6 — the declaration step: only the scripted declarations and entry dates."""
+    return scripted_declarations(state)
