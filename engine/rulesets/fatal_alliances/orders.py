@@ -26,7 +26,6 @@ from .resolution import answer, declare
 from .sequence import (
     ACTIVITY,
     DONE,
-    RULE,
     Step,
     active_powers,
     activity_allowed,
@@ -220,11 +219,12 @@ def combat_decisions(state: dict[str, Any]) -> list[Decision]:
 
 @dataclass(frozen=True)
 class Activity:
-    """One activity step's decision: its kind, the lister of legal orders, a cheaper test
-    that one exists, the order's fields and the prompt."""
+    """One activity step's decision: its kind and rule, the lister of legal orders, a cheaper
+    test that one exists, the order's fields and the prompt."""
 
     step: Step
     kind: str
+    rule: str
     items: Callable[[dict[str, Any], str], list[dict[str, Any]]]
     any: Callable[[dict[str, Any], str], bool]
     fields: frozenset[str]
@@ -232,14 +232,15 @@ class Activity:
 
 
 ACTIVITIES = {a.kind: a for a in (
-    Activity(Step.RAIL, "rail_move", rail_items, lambda s, p: bool(rail_items(s, p)),
-             frozenset({"unit", "to"}), "Rail a unit, or finish rail movement"),
-    Activity(Step.LAND_MOVE, "land_move", move_items, any_move, frozenset({"units", "to"}),
-             "Move a unit or stack, or finish land movement"),
-    Activity(Step.LAND_COMBAT, "land_attack", attack_items,
+    Activity(Step.RAIL, "rail_move", "FA 11.8", rail_items,
+             lambda s, p: bool(rail_items(s, p)), frozenset({"unit", "to"}),
+             "Rail a unit, or finish rail movement"),
+    Activity(Step.LAND_MOVE, "land_move", "FA 11.9", move_items, any_move,
+             frozenset({"units", "to"}), "Move a unit or stack, or finish land movement"),
+    Activity(Step.LAND_COMBAT, "land_attack", "FA 11.12", attack_items,
              lambda s, p: bool(attack_items(s, p)), frozenset({"target", "units"}),
              "Declare an attack, or finish land combat"),
-    Activity(Step.REORGANISATION, "reorganise", reorganise_items,
+    Activity(Step.REORGANISATION, "reorganise", "FA 11.14", reorganise_items,
              lambda s, p: bool(reorganise_items(s, p)), frozenset({"hq", "units"}),
              "Reorganise with an HQ, or finish reorganisation"),
 )}
@@ -265,7 +266,7 @@ def activity_decision(step: Step) -> Callable[[dict[str, Any], str], Decision]:
     def offer(state: dict[str, Any], power: str) -> Decision:
         return Decision(
             id=decision_id(state, f"{activity.kind}-{power}"), seats=(power,),
-            kind=activity.kind, rule=RULE[step], prompt=activity.prompt,
+            kind=activity.kind, rule=activity.rule, prompt=activity.prompt,
             waiting=f"{power}: {activity.kind}", schema={"type": "object"},
             undoable=step in (Step.LAND_MOVE, Step.RAIL),
             data={"remaining": remaining(state, power, ACTIVITY[step])})
@@ -326,7 +327,7 @@ def validate(state: dict[str, Any], seat: str, decision: Decision, action: Any) 
     for uid in action.get("units", []) + ([action["unit"]] if "unit" in action else []) + (
             [action["hq"]] if "hq" in action else []):
         if not isinstance(uid, str) or uid not in state["board"]["units"]:
-            raise IllegalAction(RULE[step], "unknown_unit", {"unit": uid},
+            raise IllegalAction(activity.rule, "unknown_unit", {"unit": uid},
                                 f"There is no unit {uid!r}.")
         owner = commander(state, state["board"]["units"][uid]["power"])
         # A partner's units may join an attack (FA 11.12.1); an HQ may reorganise a
@@ -335,7 +336,7 @@ def validate(state: dict[str, Any], seat: str, decision: Decision, action: Any) 
                                   and owner in attack_partners(state, seat)) and not (
                 step == Step.REORGANISATION and uid != action.get("hq")
                 and is_co_operating(owner, seat)):
-            raise IllegalAction(RULE[step], "not_your_unit", {"unit": uid},
+            raise IllegalAction(activity.rule, "not_your_unit", {"unit": uid},
                                 f"{uid!r} is not yours to order.")
     if step == Step.LAND_COMBAT:
         return _validate_attack(state, seat, action)
@@ -345,9 +346,9 @@ def validate(state: dict[str, Any], seat: str, decision: Decision, action: Any) 
     for item in legal:
         if _same(item["action"], action, step):
             return item["action"]
-    raise IllegalAction(RULE[step], f"illegal_{decision.kind}", {"order": action},
+    raise IllegalAction(activity.rule, f"illegal_{decision.kind}", {"order": action},
                         f"That {decision.kind.replace('_', ' ')} is not allowed now "
-                        f"({RULE[step]}).")
+                        f"({activity.rule}).")
 
 
 def _same(offered: dict[str, Any], asked: dict[str, Any], step: Step) -> bool:

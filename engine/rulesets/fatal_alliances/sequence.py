@@ -46,14 +46,6 @@ class Step(str, Enum):
 # Activity steps → the activity name in the allowable-activities table.
 ACTIVITY = {Step.RAIL: "rail", Step.LAND_MOVE: "land_move", Step.LAND_COMBAT: "land_attack",
             Step.REORGANISATION: "reorganise"}
-RULE = {Step.REINFORCEMENT: "FA 4.2", Step.SCRAP: "FA 4.3", Step.BREAKDOWN: "FA 21.2", Step.HOME_FRONT: "FA 14.1", Step.ENTRENCH: "FA 21.6", Step.LENDING: "FA 5",
-        Step.INITIATIVE: "FA 6.1", Step.INITIATIVE_SCRIPTED: "FA 22",
-        Step.INITIATIVE_REROLL: "FA 6.1", Step.FIRST_SIDE: "FA 6.2",
-        Step.WEATHER: "FA 8", Step.DECLARATION: "FA 9", Step.ACTION_CHOICE: "FA 10.1", Step.OFFENSIVE: "FA 18.1", Step.EMERGENCY: "FA 2.4.4",
-        Step.RAIL: "FA 11.8", Step.LAND_MOVE: "FA 11.9", Step.LAND_COMBAT: "FA 11.12",
-        Step.REORGANISATION: "FA 11.14", Step.LAST_IMPULSE: "FA 12",
-        Step.FINAL_REORGANISATION: "FA 13.4", Step.PRODUCTION: "FA 13.5", Step.MORALE: "FA 14",
-        Step.PEACE: "FA 13.6", Step.VICTORY: "FA 13.7", Step.OVER: "FA 13.7"}
 
 
 def other(side: str) -> str:

@@ -224,3 +224,10 @@ def test_fa_13_5_1_resources_reach_factories_by_rail_through_own_hexes():
     cut = position([corps("r", "russia", "1,3")], features=feats, rail=rail, width=6, split=6)
     cut["board"]["wars"] = ["germany|russia"]
     assert usable_resources(cut, "germany") == 0  # 1,2 is in enemy ZoC with no friend
+
+
+def test_fa_3_1_the_step_table_has_one_row_per_step_and_names_only_its_own_steps():
+    assert sorted(FLOW.steps) == sorted(step.value for step in Step)
+    named = {row.next for row in FLOW.steps.values() if isinstance(row.next, str)}
+    assert named <= set(FLOW.steps)
+    assert [name for name, row in FLOW.steps.items() if row.next is None] == [Step.OVER.value]
