@@ -124,9 +124,7 @@ def test_no_ruleset_imports_another():
 
 
 PACKAGES = ["engine/kernel", "engine/board", "engine/maps", "engine/rulesets/balance_of_powers",
-            pytest.param("engine/rulesets/fatal_alliances", marks=pytest.mark.xfail(
-                strict=True, reason="FA's five knots are being cut onto the step table (#14)")),
-            "boardgame"]
+            "engine/rulesets/fatal_alliances", "boardgame"]
 
 
 @pytest.mark.parametrize("package", PACKAGES)

@@ -29,7 +29,6 @@ from .supply import supplied_hexes
 from .zoc import enemy_zoc, is_legal_stack, reserves_allowed
 
 
-
 def same_country(a: str, b: str) -> bool:
     """FA 21.2 — both units of one country (Austria and Hungary count as one)."""
     return a == b or any(a in group and b in group for group in BREAKDOWN_SAME_COUNTRY)

@@ -10,6 +10,7 @@ from engine.kernel import Event
 
 from .position import is_active
 from .powers import POWER_SIDE
+from .war import activate, declare_war, spread
 
 CAMPAIGN_MAP = "fa-europe"
 US_ENTRY_TURN = 17  # M/A 1917 — Salient's fixed stand-in for the US entry rules (FA 13.2)
@@ -74,39 +75,6 @@ def campaign_spec() -> dict[str, Any]:
     }
 
 
-def declare_war(state: dict[str, Any], a: str, b: str) -> None:
-    """FA 9.3 — war with one member of a side is war with all its active members."""
-    board = state["board"]
-    wars = set(board["wars"])
-    wars.add("|".join(sorted((a, b))))
-    # A neutral major at war only with a minor stays neutral (FA 22.1: Austria-Hungary).
-    majors = [p for p in (a, b) if p in board["sides"]]
-    for p in (majors if len(majors) == 2 else []):
-        if p not in board["active"]:
-            activate(state, p)
-    _spread(state, wars)
-
-
-def activate(state: dict[str, Any], p: str) -> None:
-    """A major goes to war; the minors aligned with it and the home cities and resources it
-    controls now are what an enemy can cost its morale in this war (FA 14.1)."""
-    from .morale import record_war_start
-    board = state["board"]
-    board["active"] = sorted(set(board["active"]) | {p})
-    board["active_since"][p] = state["flow"]["turn"]
-    record_war_start(state, p)
-
-
-def _spread(state: dict[str, Any], wars: set[str]) -> None:
-    board = state["board"]
-    active = [p for p in board["active"] if p in POWER_SIDE]
-    for p in active:
-        for q in active:
-            if POWER_SIDE[p] != POWER_SIDE[q]:
-                wars.add("|".join(sorted((p, q))))
-    board["wars"] = sorted(wars)
-
-
 def run_script(state: dict[str, Any]) -> list[Event]:
     """FA 22.1 / 22.6 — apply the scripted declarations and entries due this impulse.
 
@@ -132,7 +100,7 @@ def run_script(state: dict[str, Any]) -> list[Event]:
         for p in entry.get("activate", []):
             if p in board["sides"] and not is_active(state, p):
                 activate(state, p)
-                _spread(state, set(board["wars"]))
+                spread(state, set(board["wars"]))
         for minor, major in sorted(entry.get("enter", {}).items()):
             events.extend(enter_minor(state, minor, major))
         for minor, side in sorted(entry.get("access", {}).items()):

@@ -14,14 +14,35 @@ from typing import Any
 
 from engine.board import Map
 
-from .charts import (CRT, CRT_TEXT, GAS_DRM, ODDS_BANDS, ODDS_LABELS, ROLL_MAX, ROLL_MIN,
-                     WEATHER_ATTACK_DRM, ZERO_DEFENCE_DRM, Table, Weather)
+from .charts import (
+    CRT,
+    GAS_DRM,
+    ODDS_BANDS,
+    ODDS_LABELS,
+    ROLL_MAX,
+    ROLL_MIN,
+    WEATHER_ATTACK_DRM,
+    ZERO_DEFENCE_DRM,
+    Table,
+    Weather,
+)
+from .movement import is_enemy_occupied, may_enter_country
+from .numbers import round_fa
+from .offensive import benefit_hqs, doubled
 from .position import by_hex, commander, is_enemy, map_of, unit
 from .powers import is_co_operating
 from .supply import supplied_hexes
-from .terrain import (attack_multiplier, defence_multiplier, fa_terrain, hexside_flags,
-                      is_impassable_hexside, table_effect)
+from .terrain import (
+    attack_multiplier,
+    defence_multiplier,
+    fa_terrain,
+    hexside_flags,
+    is_impassable_hexside,
+    move_cost,
+    table_effect,
+)
 from .weather import weather_at
+from .zoc import STACK_LIMIT, enemy_zoc, is_legal_stack, reserves_allowed, would_overstack
 
 BREAKABLE = frozenset({"INF", "MOT", "MTN", "CAV"})
 ADVANCE_STAY_UP = frozenset({"ARM", "MECH", "CAV", "MOT"})
@@ -30,17 +51,6 @@ ARTILLERY = frozenset({"ART", "AT"})
 
 
 # --- rounding (FA 2.6) -------------------------------------------------------------------------
-
-def round_fa(value: Fraction) -> int:
-    """FA 2.6 — nearest whole number, a half up; a negative half toward zero (−1.5 → −1)."""
-    floor = value.numerator // value.denominator
-    rest = value - floor
-    if rest > Fraction(1, 2):
-        return floor + 1
-    if rest < Fraction(1, 2):
-        return floor
-    return floor + 1  # exactly .5: up for positives, toward zero for negatives
-
 
 def odds_drm(attack: Fraction, defence: Fraction) -> tuple[int, str]:
     """FA 11.12.5.2 — the highest odds band not above the ratio; 0 defence gives +20."""
@@ -124,7 +134,6 @@ def strengths(state: dict[str, Any], attackers: list[dict[str, Any]], target: st
     weather = weather_at(state, m, target)
     forts = fort_sides(state, defenders[0]["power"]) if defenders else frozenset()
     covered = engineer_cover(attackers)
-    from .offensive import doubled
     double = doubled(state, attackers)
     attack = Fraction(0)
     eng_used = False
@@ -272,7 +281,6 @@ def hq_support(state: dict[str, Any], attackers: list[dict[str, Any]], target: s
             if def_hq is None or (u["reorg"], u["id"]) > (def_hq["reorg"], def_hq["id"]):
                 def_hq = u
     values = (att_hq["reorg"] if att_hq else 0, def_hq["reorg"] if def_hq else 0)
-    from .offensive import benefit_hqs
     keep_up = benefit_hqs(state)   # FA 18.3.2 — support without turning face-down
     flips = sorted(h["id"] for h in (att_hq, def_hq) if h is not None and h["id"] not in keep_up)
     return values, flips
@@ -339,9 +347,6 @@ def retreat_options(state: dict[str, Any], u: dict[str, Any], avoid: set[str]) -
     """FA 11.12.5.5 — the hexes of the best priority a unit may retreat into: (1) not in enemy
     ZoC, not overstacking; (2) not in ZoC, overstacking; (3) in ZoC with a friendly unit,
     not overstacking; (4) the same, overstacking. Only hexes the unit could move into."""
-    from .movement import is_enemy_occupied, may_enter_country
-    from .terrain import move_cost
-    from .zoc import enemy_zoc, would_overstack
     m = map_of(state)
     here = by_hex(state)
     zoc = enemy_zoc(state, u["power"])
@@ -369,7 +374,6 @@ def retreat_options(state: dict[str, Any], u: dict[str, Any], avoid: set[str]) -
 
 def advance_options(state: dict[str, Any], attackers: list[str], target: str) -> list[list[str]]:
     """FA 11.12.5.7 — the sets of surviving attackers that may advance (field ART never)."""
-    from .zoc import is_legal_stack
     survivors = [unit(state, a) for a in attackers if a in state["board"]["units"]
                  and state["board"]["units"][a]["hex"] is not None]
     movers = [u for u in survivors if u["type"] != "ART"]
@@ -387,7 +391,6 @@ def advance_options(state: dict[str, Any], attackers: list[str], target: str) ->
 def attack_out_ok(state: dict[str, Any], attackers: list[dict[str, Any]]) -> bool:
     """Option 1 — out of one hex no more units attack in an impulse than could stand there
     without the option (the units that attacked from it earlier this impulse count)."""
-    from .zoc import is_legal_stack, reserves_allowed
     if not reserves_allowed(state):
         return True
     before = state["flow"]["marks"].get("attacked_from", {})
@@ -415,7 +418,6 @@ def reserve_unit(state: dict[str, Any], defenders: list[dict[str, Any]]) -> str 
     """Option 1 — the unit of an overstacked defending hex that sits the combat out: a corps
     if the hex holds more corps than the normal limit, else a division; the weakest (then by
     id). It adds nothing, takes no losses, but retreats or shatters with the others."""
-    from .zoc import STACK_LIMIT, is_legal_stack, reserves_allowed
     if not reserves_allowed(state) or is_legal_stack(defenders):
         return None
     corps = [d for d in defenders if d["size"] != "div"]

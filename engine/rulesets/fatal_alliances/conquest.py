@@ -29,41 +29,26 @@ import functools
 from typing import Any
 
 from engine.board import Map
-from engine.kernel import Event
+from engine.kernel import Event, Roller
 
-from .position import (at_war, by_hex, commander, controller, initial_controller, map_of,
-                       on_map, unit)
+from .position import (
+    at_war,
+    by_hex,
+    capital_and_factories,
+    commander,
+    controller,
+    home_hexes,
+    initial_controller,
+    map_of,
+    on_map,
+    unit,
+)
 from .powers import POWER_SIDE, power_of_country
 from .terrain import hexside_flags
+from .war import declare_war
 from .zoc import ZOC_BLOCKING_SIDES, exerts_zoc_around
 
 CIRCLE_DELAY = 2  # FA 13.6.1.3 — friendly units not at war with the conqueror
-# FA 15.3.3 — extra places a conqueror must hold (by place id).
-EXTRA_PLACES = {"serbia": ("belgrade", "uskub")}
-
-
-@functools.lru_cache(maxsize=None)
-def home_hexes(m: Map) -> dict[str, tuple[str, ...]]:
-    """Power or minor id → the hexes of its home country (the map's `home`; a map with no
-    home marks uses the country)."""
-    out: dict[str, list[str]] = {}
-    for h in m.ids:
-        info = m.hex(h)
-        if info.sea:
-            continue
-        home = info.home if info.home is not None else (
-            info.country if not _has_home_marks(m) else None)
-        if home is None:
-            continue
-        out.setdefault(power_of_country(home) or home, []).append(h)
-    return {k: tuple(v) for k, v in sorted(out.items())}
-
-
-@functools.lru_cache(maxsize=None)
-def _has_home_marks(m: Map) -> bool:
-    return any(m.hex(h).home is not None for h in m.ids)
-
-
 @functools.lru_cache(maxsize=None)
 def possessions(m: Map) -> dict[str, tuple[str, ...]]:
     """Power id → the hexes of its country outside its home country (1914 possessions)."""
@@ -75,14 +60,6 @@ def possessions(m: Map) -> dict[str, tuple[str, ...]]:
             continue
         out.setdefault(power_of_country(info.country) or info.country, []).append(h)
     return {k: tuple(v) for k, v in sorted(out.items())}
-
-
-def capital_and_factories(m: Map, country: str) -> tuple[str | None, list[str]]:
-    hexes = home_hexes(m).get(country, ())
-    capital = next((h for h in hexes if m.hex(h).has_feature("capital")), None)
-    extra = [m.places[p].hex for p in EXTRA_PLACES.get(country, ()) if p in m.places]
-    factories = [h for h in hexes if m.hex(h).has_feature("factory")]
-    return capital, sorted(set(factories + extra) - {capital})
 
 
 def _side_of(state: dict[str, Any], who: str | None) -> str | None:
@@ -165,7 +142,7 @@ def _share_out(state: dict[str, Any], country: str, conqueror: str) -> dict[str,
     return out
 
 
-def _leave_game(state: dict[str, Any], u: dict[str, Any]) -> None:
+def leave_game(state: dict[str, Any], u: dict[str, Any]) -> None:
     board = state["board"]
     u.update(hex=None, up=True, entrenched=False)
     for ids in board["pool"].values():
@@ -198,7 +175,7 @@ def conquer(state: dict[str, Any], country: str, conqueror: str) -> list[Event]:
         if complete or u["hex"] is None or u["hex"] in home:
             if u["id"] not in board.get("removed", []):
                 removed.append(u["id"])
-            _leave_game(state, u)
+            leave_game(state, u)
     delayed = []
     for u in on_map(state):
         if (u["hex"] in home and u["power"] != country and u["power"] in POWER_SIDE
@@ -273,7 +250,6 @@ def liberate(state: dict[str, Any], country: str, liberator: str) -> list[Event]
         board["halved"].pop(country, None)
         board["out"] = [p for p in board.get("out", []) if p != country]
         if record["complete"]:
-            from .campaign import declare_war
             enemies = sorted({q for w in board["wars"] for q in w.split("|")
                               if liberator in w.split("|") and q != liberator
                               and q in POWER_SIDE})
@@ -297,3 +273,11 @@ def peace_step(state: dict[str, Any]) -> list[Event]:
     for country, winner in due:
         events.extend(conquer(state, country, winner))
     return events
+
+
+def peace(state: dict[str, Any], roller: Roller) -> list[Event]:
+    """FA 13.6 — the peace step: liberations and conquests of home countries."""
+    happened = peace_step(state)
+    return happened + [Event("peace_checked", "FA 13.6", {
+        "conquered": sorted(e.data["country"] for e in happened if e.kind == "conquered"),
+        "liberated": sorted(e.data["country"] for e in happened if e.kind == "liberated")})]

@@ -16,18 +16,13 @@ from engine.kernel import Event
 
 from .position import by_hex, commander, map_of, on_map, unit
 from .powers import is_co_operating
-from .sequence import DONE, Step, active_powers, step_done
-from .supply import _range_at, _trace, supplied_hexes
+from .sequence import DONE, active_powers, step_done
+from .supply import range_at, supplied_hexes, trace
 from .zoc import enemy_zoc
-
 
 
 def enabled(state: dict[str, Any]) -> bool:
     return bool(state["board"].get("options", {}).get("emergency_hq_supply"))
-
-
-def emergency_units(state: dict[str, Any]) -> set[str]:
-    return set(state["flow"].get("emergency", {}))
 
 
 def _reach(state: dict[str, Any], hq: dict[str, Any], power: str) -> dict[str, int]:
@@ -37,16 +32,16 @@ def _reach(state: dict[str, Any], hq: dict[str, Any], power: str) -> dict[str, i
     friendly = {h for h, us in by_hex(state).items()
                 if any(is_co_operating(u["power"], power) for u in us)}
     blocked = frozenset(h for h in zoc if h not in friendly)
-    return _trace(state, m, power, [hq["hex"]], blocked, railway=False)
+    return trace(state, m, power, [hq["hex"]], blocked, railway=False)
 
 
 def announcing_powers(state: dict[str, Any]) -> list[str]:
     """The phasing side's powers while any of them may still announce, then the other side's
     active powers (FA 2.4.4: "even in your opponent's impulse")."""
-    from .orders import has_choice
     flow = state["flow"]
     phasing = active_powers(state)
-    if any(p not in flow["done"] and has_choice(state, p, Step.EMERGENCY) for p in phasing):
+    if any(p not in flow["done"] and len(emergency_options(state, p)) > 1
+           for p in phasing):
         return phasing
     board = state["board"]
     return sorted(p for p, side in board["sides"].items()
@@ -72,7 +67,7 @@ def emergency_options(state: dict[str, Any], power: str) -> list[dict[str, Any]]
                     or u["hex"] in supplied_hexes(state, u["power"])):
                 continue
             dist = _reach(state, hq, u["power"]).get(u["hex"])
-            if dist is not None and (dist <= _range_at(state, m, u["hex"]) or dist <= 1):
+            if dist is not None and (dist <= range_at(state, m, u["hex"]) or dist <= 1):
                 out.append({"hq": hq["id"], "unit": u["id"]})
     return out
 

@@ -15,10 +15,10 @@ from typing import Any
 from engine.kernel import Event, Roller
 
 from .position import controller, is_home_hex, map_of, on_map, unit
+from .reinforcement import place_arrivals
 from .sequence import DONE, step_done
 from .supply import city_hexes, supplied_hexes
 from .zoc import enemy_zoc
-
 
 
 def enabled(state: dict[str, Any]) -> bool:
@@ -66,7 +66,6 @@ def apply_home_front(state: dict[str, Any], power: str, action: dict[str, Any],
     flow["home_front_moved"] = sorted(set(flow.get("home_front_moved", [])) | {uid})
     board["circle"].append({"unit": uid, "turn": flow["turn"]})
     board["circle"].sort(key=lambda e: (e["turn"], e["unit"]))
-    from .production import place_arrivals
     return [Event("deployed_from_reserve", "FA 14.1 (option 7)", {"unit": uid})] + \
         place_arrivals(state, roller)
 

@@ -4,17 +4,30 @@ front; 10 points make a level, a remainder r moves one more level on d10 <= r.""
 from __future__ import annotations
 
 import functools
+from fractions import Fraction
 from typing import Any
 
 from engine.board import Map
 from engine.kernel import Event, Roller
 
-from .charts import (BUILD, ENEMY_HELD_CAPITAL_POINTS, ENEMY_HELD_CITY_POINTS,
-                     ENEMY_HELD_MINOR_CAPITAL_POINTS, ENEMY_HELD_RESOURCE_POINTS,
-                     HOME_FRONT_MAX_TENTHS, HOME_FRONT_POINTS_PER_BP, MORALE_MAX_RISE_LEVELS,
-                     MORALE_POINTS_PER_LEVEL, NO_ATTACK_POINTS, START_MORALE_1914,
-                     WAR_WEARINESS_OTHERS, WAR_WEARINESS_POINTS)
-from .position import controller, is_active, is_enemy, map_of
+from .charts import (
+    BUILD,
+    ENEMY_HELD_CAPITAL_POINTS,
+    ENEMY_HELD_CITY_POINTS,
+    ENEMY_HELD_MINOR_CAPITAL_POINTS,
+    ENEMY_HELD_RESOURCE_POINTS,
+    HOME_FRONT_MAX_TENTHS,
+    HOME_FRONT_POINTS_PER_BP,
+    MORALE_MAX_RISE_LEVELS,
+    MORALE_POINTS_PER_LEVEL,
+    NO_ATTACK_POINTS,
+    START_MORALE_1914,
+    WAR_WEARINESS_OTHERS,
+    WAR_WEARINESS_POINTS,
+)
+from .home_front import morale_points as reserve_points
+from .numbers import round_fa
+from .position import capital_and_factories, controller, is_active, is_enemy, map_of
 from .powers import power_of_country
 
 
@@ -66,7 +79,6 @@ def record_war_start(state: dict[str, Any], power: str) -> None:
 def morale_hexes(state: dict[str, Any], power: str) -> dict[str, int]:
     """FA 14.1 — each hex an enemy could cost `power` morale in, with its worst value: the
     items of one hex (capital, city, resource, minor capital) are not added up."""
-    from .conquest import capital_and_factories
     m = map_of(state)
     board = state["board"]
     worst: dict[str, int] = {}
@@ -114,9 +126,7 @@ def home_front_limit(production: int) -> int:
     """FA 14.1 — the most BP a power may put into morale out of `production` (the turn's BP
     after lending and bonuses, before saved BP): 40%, rounded by FA 2.6 like every amount of
     BP about to be spent."""
-    from fractions import Fraction
 
-    from .combat import round_fa
     return round_fa(Fraction(production * HOME_FRONT_MAX_TENTHS, 10))
 
 
@@ -136,7 +146,6 @@ def turn_points(state: dict[str, Any], power: str) -> int:
     """FA 14.1 — the sum of this turn's morale modifiers before the roll. Nothing that feeds
     it changes between production and the morale step except the OPs still to be bought,
     which can only raise it."""
-    from .home_front import morale_points as reserve_points
     board = state["board"]
     points = board["morale_points"].get(power, 0) - op_shortfall_so_far(state, power)
     points += enemy_held_points(state, power) + war_weariness(state, power)

@@ -11,7 +11,7 @@ from typing import Any
 from engine.board import Map
 from engine.board.paths import movement_range
 
-from .position import (by_hex, controller, is_enemy, is_friendly, map_of, unit)
+from .position import by_hex, controller, is_enemy, is_friendly, map_of, unit
 from .terrain import move_cost
 from .weather import weather_at
 from .zoc import enemy_zoc, would_overstack

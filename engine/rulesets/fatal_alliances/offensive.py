@@ -23,13 +23,18 @@ from typing import Any
 from engine.board.hexgrid import distance, parse_hex_id
 from engine.kernel import Event
 
-from .charts import (OP_BUILD_TIME, OP_HQ_BASE, OP_REQUIRED_TENTHS, OP_UNLIMITED_COST,
-                     OP_UNLIMITED_COST_MINOR_MAJORS)
+from .charts import (
+    OP_BUILD_TIME,
+    OP_HQ_BASE,
+    OP_REQUIRED_TENTHS,
+    OP_UNLIMITED_COST,
+    OP_UNLIMITED_COST_MINOR_MAJORS,
+)
+from .numbers import round_fa
 from .position import is_active, on_map, unit
 from .powers import is_co_operating
 from .sequence import DONE, step_done
 from .supply import supplied_hexes
-
 
 
 def unlimited_cost(power: str) -> int:
@@ -56,7 +61,6 @@ def may_buy(state: dict[str, Any], power: str) -> bool:
 
 def required(made: int) -> int:
     """FA 18 — the OPs an active power must buy out of `made` production (10%, FA 2.6)."""
-    from .combat import round_fa
     return round_fa(Fraction(made * OP_REQUIRED_TENTHS, 10))
 
 

@@ -1,4 +1,6 @@
-"""The decisions of the land war and their handlers (named after the verb).
+"""The land activities of an impulse (FA 11): rail (11.8), land movement (11.9), land combat
+(11.12) and reorganisation (11.14) — who still has something to do in each step, their
+decisions, one lister per kind, validation and the verbs.
 
 Each decision kind has one function listing its legal answers; the validator of a schema
 decision checks an answer against the same function, so listing and validating cannot drift.
@@ -6,32 +8,34 @@ decision checks an answer against the same function, so listing and validating c
 
 from __future__ import annotations
 
-import importlib
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from engine.kernel import Decision, Event, IllegalAction, MalformedAction, Roller
 
 from . import combat as cb
-from .charts import Action, Table
+from .charts import Table
+from .emergency import end_of_combat
 from .movement import can_move, destinations, take_control
-from .position import by_hex, commander, is_active, map_of, on_map, unit
-from .powers import POWER_SIDE, is_co_operating
-from .rail import can_rail, rail_cost, rail_destinations
-from .sequence import (DONE, RULE, Step, activity_allowed, active_powers, remaining, run, spend,
-                       step_done)
+from .position import commander, map_of, on_map, unit
+from .powers import is_co_operating
+from .rail import can_rail, ferry_route, rail_cost, rail_destinations
+from .reorganisation import reorganisable, reorganise
+from .resolution import answer, declare
+from .sequence import (
+    ACTIVITY,
+    DONE,
+    Step,
+    active_powers,
+    activity_allowed,
+    count_answer,
+    decision_id,
+    remaining,
+    spend,
+    step_done,
+)
 from .supply import supplied_hexes
-
-
-
-def _serial(state: dict[str, Any], key: str) -> str:
-    flow = state["flow"]
-    return f"t{flow['turn']}-i{flow['impulse']}-{key}-{flow['acts'].get(key, 0)}"
-
-
-def _bump(state: dict[str, Any], key: str) -> None:
-    acts = state["flow"]["acts"]
-    acts[key] = acts.get(key, 0) + 1
-
 
 # --- listing ------------------------------------------------------------------------------------
 
@@ -103,7 +107,6 @@ def attack_items(state: dict[str, Any], power: str) -> list[dict[str, Any]]:
         return []
     partners = attack_partners(state, power)
     m = map_of(state)
-    here = by_hex(state)
     supplied: dict[str, frozenset[str]] = {}
     targets = set()
     marks = state["flow"]["marks"]
@@ -151,14 +154,12 @@ def attack_items(state: dict[str, Any], power: str) -> list[dict[str, Any]]:
                 items.append({"action": action, "odds": drms[0][0].removeprefix("odds "),
                               "drm": cb.number(cb.total_drm(drms)), "table": rule if table is None
                               else table})
-    del here
     return items
 
 
 def reorganise_items(state: dict[str, Any], power: str) -> list[dict[str, Any]]:
     """FA 11.14 — an HQ turns face-down units within reach face-up, paying its reorg points
     (1 per unit in a land action, 2 in a combined one)."""
-    from .reorganisation import reorganisable
     items = []
     for hq in on_map(state):
         if commander(state, hq["power"]) != power or hq["type"] != "HQ" or not hq["up"]:
@@ -168,161 +169,18 @@ def reorganise_items(state: dict[str, Any], power: str) -> list[dict[str, Any]]:
     return items
 
 
-def has_choice(state: dict[str, Any], power: str, step: Step) -> bool:
-    if step == Step.RAIL:
-        return bool(rail_items(state, power))
-    if step == Step.LAND_MOVE:
-        return any_move(state, power)
-    if step == Step.LAND_COMBAT:
-        return bool(attack_items(state, power))
-    if step == Step.REORGANISATION:
-        return bool(reorganise_items(state, power))
-    if step == Step.PRODUCTION:
-        from .production import build_options
-        return len(build_options(state, power)) > 1
-    if step == Step.ENTRENCH:
-        from .production import entrench_options
-        return bool(entrench_options(state, power))
-    if step == Step.BREAKDOWN:
-        from .breakdown import breakdown_options
-        return len(breakdown_options(state, power)) > 1
-    if step == Step.OFFENSIVE:
-        from .offensive import offensive_options
-        return len(offensive_options(state, power)) > 1
-    if step == Step.HOME_FRONT:
-        from .home_front import home_front_options
-        return len(home_front_options(state, power)) > 1
-    if step == Step.SCRAP:
-        from .scrap import scrap_options
-        return len(scrap_options(state, power)) > 1
-    if step == Step.EMERGENCY:
-        from .emergency import emergency_options
-        return len(emergency_options(state, power)) > 1
-    raise AssertionError(step)
-
-
-ITEMS = {Step.RAIL: rail_items, Step.LAND_MOVE: move_items, Step.LAND_COMBAT: attack_items,
-         Step.REORGANISATION: reorganise_items}
-KIND = {Step.RAIL: "rail_move", Step.LAND_MOVE: "land_move", Step.LAND_COMBAT: "land_attack",
-        Step.REORGANISATION: "reorganise"}
-STEP_OF_KIND = {v: k for k, v in KIND.items()}
-PROMPT = {Step.RAIL: "Rail a unit, or finish rail movement",
-          Step.LAND_MOVE: "Move a unit or stack, or finish land movement",
-          Step.LAND_COMBAT: "Declare an attack, or finish land combat",
-          Step.REORGANISATION: "Reorganise with an HQ, or finish reorganisation"}
-
-# Steps where each pending power picks one of a listed set of options (or finishes): id
-# prefix, kind, rule, prompt, what the others are told, and (module, function) offering the
-# options — imported when first needed, as those modules import this one.
-LISTED = {
-    Step.EMERGENCY: ("emergency", "emergency_supply", "FA 2.4.4",
-                     "Give a unit emergency supply from an HQ, or finish",
-                     "may announce emergency HQ supply", ("emergency", "emergency_options")),
-    Step.SCRAP: ("scrap", "scrap", "FA 4.3", "Destroy or scrap units, or finish",
-                 "may destroy or scrap units", ("scrap", "scrap_options")),
-    Step.HOME_FRONT: ("home_front", "home_front", "FA 14.1",
-                      "Move units into or out of the home-front reserve pool",
-                      "is managing its home-front reserves", ("home_front", "home_front_options")),
-    Step.BREAKDOWN: ("breakdown", "breakdown", "FA 21.2",
-                     "Break corps down into divisions, or build divisions up",
-                     "may break down or build up units", ("breakdown", "breakdown_options")),
-    Step.ENTRENCH: ("entrench", "entrench", "FA 21.6",
-                    "Assign an arriving entrenchment to a corps", "is placing entrenchments",
-                    ("production", "entrench_options")),
-}
-
-
-# --- decisions ----------------------------------------------------------------------------------
-
-def open_decisions(state: dict[str, Any]) -> list[Decision]:
-    flow = state["flow"]
-    step = Step(flow["step"])
-    if step == Step.OVER:
-        return []
-    if flow.get("combat") is not None:
-        return combat_decisions(state)
-    if step == Step.INITIATIVE_REROLL:
-        ini = flow["initiative"]
-        loser = "central" if ini["winner"] == "entente" else "entente"
-        seats = tuple(p for p in sorted(state["board"]["sides"])
-                      if POWER_SIDE[p] == loser)
-        return [Decision(id=_serial(state, "reroll"), seats=seats, kind="initiative_reroll",
-                         rule="FA 6.1", prompt="Demand an initiative re-roll?",
-                         waiting=f"{loser} may demand a re-roll",
-                         options=({"reroll": False}, {"reroll": True}),
-                         data={"rolls": ini["rolls"]})]
-    if step == Step.FIRST_SIDE:
-        winner = flow["initiative"]["winner"]
-        seats = tuple(p for p in sorted(state["board"]["sides"]) if POWER_SIDE[p] == winner)
-        return [Decision(id=_serial(state, "first"), seats=seats, kind="first_side",
-                         rule="FA 6.2", prompt="Which side takes the first impulse?",
-                         waiting=f"{winner} chooses who moves first",
-                         options=({"first": "central"}, {"first": "entente"}))]
-    out = []
-    for power in flow.get("pending", []):
-        if step == Step.ACTION_CHOICE:
-            if power in flow.get("forced_pass", []):
-                choices = [Action.PASS.value]
-            elif is_active(state, power) or power in flow.get("may_act", []):
-                choices = [Action.COMBINED.value, Action.LAND.value, Action.PASS.value]
-            else:
-                choices = [Action.COMBINED.value, Action.PASS.value]
-            out.append(Decision(
-                id=_serial(state, f"action-{power}"), seats=(power,), kind="action",
-                rule="FA 10.1", prompt="Choose this impulse's action",
-                waiting=f"{power} is choosing an action",
-                options=tuple({"action": c} for c in choices),
-                data={"not_available": ["air", "naval"]}))
-        elif step in KIND:
-            out.append(Decision(
-                id=_serial(state, f"{KIND[step]}-{power}"), seats=(power,), kind=KIND[step],
-                rule=RULE[step], prompt=PROMPT[step], waiting=f"{power}: {KIND[step]}",
-                schema={"type": "object"}, undoable=step in (Step.LAND_MOVE, Step.RAIL),
-                data={"remaining": remaining(state, power, {
-                    Step.RAIL: "rail", Step.LAND_MOVE: "land_move",
-                    Step.LAND_COMBAT: "land_attack", Step.REORGANISATION: "reorganise"}[step])}))
-        elif step == Step.PRODUCTION:
-            from .production import build_options
-            out.append(Decision(
-                id=_serial(state, f"build-{power}"), seats=(power,), kind="build",
-                rule="FA 13.5.5", prompt="Spend build points, or finish",
-                waiting=f"{power} is building",
-                options=tuple(build_options(state, power)),
-                data={"bp": state["board"]["bp"][power],
-                      "morale_bp": state["board"].get("morale_bp", {}).get(power, 0),
-                      "morale_bp_max": state["board"].get("morale_bp_max", {}).get(power, 0)}))
-        elif step == Step.OFFENSIVE:
-            from .offensive import offensive_options, ops, option_cost
-            offered = offensive_options(state, power)
-            out.append(Decision(
-                id=_serial(state, f"offensive-{power}"), seats=(power,), kind="offensive",
-                rule="FA 18.1", prompt="Spend offensive points, or finish",
-                waiting=f"{power} may spend offensive points",
-                options=tuple(offered),
-                data={"ops": ops(state, power),
-                      "costs": [option_cost(state, power, o) for o in offered]}))
-        elif step in LISTED:
-            name, kind, rule, prompt, waiting, (module, function) = LISTED[step]
-            offered = getattr(importlib.import_module(f".{module}", __package__), function)
-            out.append(Decision(
-                id=_serial(state, f"{name}-{power}"), seats=(power,), kind=kind, rule=rule,
-                prompt=prompt, waiting=f"{power} {waiting}",
-                options=tuple(offered(state, power))))
-    return out
-
-
 def combat_decisions(state: dict[str, Any]) -> list[Decision]:
     c = state["flow"]["combat"]
     phase = c["phase"]
     key = f"combat{c['n']}"
 
-    def _serial(state: dict[str, Any], what: str) -> str:
+    def combat_id(state: dict[str, Any], what: str) -> str:
         # One counter per combat, bumped by every reply: ids never repeat.
         flow = state["flow"]
         return (f"t{flow['turn']}-i{flow['impulse']}-{what}-"
                 f"{flow['acts'].get(key, 0)}")
     if phase == "table":
-        return [Decision(id=_serial(state, f"{key}-table"), seats=(c["defender"],),
+        return [Decision(id=combat_id(state, f"{key}-table"), seats=(c["defender"],),
                          kind="choose_table", rule="FA 21.7",
                          prompt="Every attacker crosses your fort: choose the combat table",
                          waiting=f"{c['defender']} chooses the table", reaction=True,
@@ -330,26 +188,26 @@ def combat_decisions(state: dict[str, Any]) -> list[Decision]:
     if phase in ("losses_attacker", "losses_defender"):
         side = "attacker" if phase == "losses_attacker" else "defender"
         owner = c["declarer"] if side == "attacker" else c["defender"]
-        return [Decision(id=_serial(state, f"{key}-{side}-losses"), seats=(owner,),
+        return [Decision(id=combat_id(state, f"{key}-{side}-losses"), seats=(owner,),
                          kind="combat_losses", rule="FA 11.12.5.4",
                          prompt=f"Choose the {side}'s losses ({c['pending_loss'] / 2} units)",
                          waiting=f"{owner} chooses losses", reaction=side == "defender",
                          options=tuple(c["loss_options"]))]
     if phase == "shatter":
-        return [Decision(id=_serial(state, f"{key}-shatter"), seats=(c["declarer"],),
+        return [Decision(id=combat_id(state, f"{key}-shatter"), seats=(c["declarer"],),
                          kind="shatter_or_retreat", rule="FA 11.12.5.6",
                          prompt="Shatter the defenders, or retreat them instead?",
                          waiting=f"{c['declarer']} decides shatter or retreat",
                          options=({"treat_as": "retreat"}, {"treat_as": "shatter"}))]
     if phase == "retreat":
         uid = c["retreat_queue"][0]
-        return [Decision(id=_serial(state, f"{key}-retreat-{uid}"), seats=(c["declarer"],),
+        return [Decision(id=combat_id(state, f"{key}-retreat-{uid}"), seats=(c["declarer"],),
                          kind="retreat", rule="FA 11.12.5.5",
                          prompt=f"Retreat {unit(state, uid)['name']}",
                          waiting=f"{c['declarer']} retreats the defenders",
                          options=tuple({"unit": uid, "to": h} for h in c["retreat_options"]))]
     if phase == "advance":
-        return [Decision(id=_serial(state, f"{key}-advance"), seats=(c["declarer"],),
+        return [Decision(id=combat_id(state, f"{key}-advance"), seats=(c["declarer"],),
                          kind="advance", rule="FA 11.12.5.7",
                          prompt="Advance into the emptied hex?",
                          waiting=f"{c['declarer']} may advance",
@@ -357,11 +215,95 @@ def combat_decisions(state: dict[str, Any]) -> list[Decision]:
     raise AssertionError(f"unknown combat phase {phase}")
 
 
+# --- the four activity steps --------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Activity:
+    """One activity step's decision: its kind and rule, the lister of legal orders, a cheaper
+    test that one exists, the order's fields and the prompt."""
+
+    step: Step
+    kind: str
+    rule: str
+    items: Callable[[dict[str, Any], str], list[dict[str, Any]]]
+    any: Callable[[dict[str, Any], str], bool]
+    fields: frozenset[str]
+    prompt: str
+
+
+ACTIVITIES = {a.kind: a for a in (
+    Activity(Step.RAIL, "rail_move", "FA 11.8", rail_items,
+             lambda s, p: bool(rail_items(s, p)), frozenset({"unit", "to"}),
+             "Rail a unit, or finish rail movement"),
+    Activity(Step.LAND_MOVE, "land_move", "FA 11.9", move_items, any_move,
+             frozenset({"units", "to"}), "Move a unit or stack, or finish land movement"),
+    Activity(Step.LAND_COMBAT, "land_attack", "FA 11.12", attack_items,
+             lambda s, p: bool(attack_items(s, p)), frozenset({"target", "units"}),
+             "Declare an attack, or finish land combat"),
+    Activity(Step.REORGANISATION, "reorganise", "FA 11.14", reorganise_items,
+             lambda s, p: bool(reorganise_items(s, p)), frozenset({"hq", "units"}),
+             "Reorganise with an HQ, or finish reorganisation"),
+)}
+OF_STEP = {a.step: a for a in ACTIVITIES.values()}
+
+
+def acting(step: Step) -> Callable[[dict[str, Any]], list[str]]:
+    """FA 10.2 — who still acts in an activity step: the active powers whose action allows it
+    and who have not finished it, while they have a legal order (a power with nothing legal is
+    passed over, with no empty `done`-only decision)."""
+    activity = OF_STEP[step]
+
+    def powers(state: dict[str, Any]) -> list[str]:
+        done = state["flow"]["done"]
+        return [p for p in active_powers(state)
+                if p not in done and activity_allowed(state, p, step) and activity.any(state, p)]
+    return powers
+
+
+def activity_decision(step: Step) -> Callable[[dict[str, Any], str], Decision]:
+    activity = OF_STEP[step]
+
+    def offer(state: dict[str, Any], power: str) -> Decision:
+        return Decision(
+            id=decision_id(state, f"{activity.kind}-{power}"), seats=(power,),
+            kind=activity.kind, rule=activity.rule, prompt=activity.prompt,
+            waiting=f"{power}: {activity.kind}", schema={"type": "object"},
+            undoable=step in (Step.LAND_MOVE, Step.RAIL),
+            data={"remaining": remaining(state, power, ACTIVITY[step])})
+    return offer
+
+
+def attack_decisions(state: dict[str, Any]) -> list[Decision]:
+    """The land combat step's decisions: inside an attack, its one reply; otherwise each
+    acting power's next attack."""
+    if state["flow"].get("combat") is not None:
+        return combat_decisions(state)
+    offer = activity_decision(Step.LAND_COMBAT)
+    return [offer(state, p) for p in state["flow"]["pending"]]
+
+
+def attackers(state: dict[str, Any]) -> list[str]:
+    """Inside an attack no power is pending: the attack's reply is the decision."""
+    return [] if state["flow"].get("combat") is not None else acting(Step.LAND_COMBAT)(state)
+
+
+def forget_moves(state: dict[str, Any], roller: Roller) -> list[Event]:
+    """FA 11.9 — the units that moved are remembered for one step (rail's marks carry into
+    land movement, whose units may not also rail)."""
+    state["flow"]["marks"]["moved"] = []
+    return []
+
+
+def end_land_combat(state: dict[str, Any], roller: Roller) -> list[Event]:
+    """The land combat step ends: move marks go, and option 4's HQs turn face-down."""
+    forget_moves(state, roller)
+    return end_of_combat(state)
+
+
 # --- schema decisions: validate and expand (one code path) -------------------------------------
 
 def expand(state: dict[str, Any], seat: str, decision: Decision) -> list[dict[str, Any]]:
-    step = STEP_OF_KIND[decision.kind]
-    return [{"action": dict(DONE)}] + ITEMS[step](state, seat)
+    return [{"action": dict(DONE)}] + ACTIVITIES[decision.kind].items(state, seat)
 
 
 def validate(state: dict[str, Any], seat: str, decision: Decision, action: Any) -> Any:
@@ -373,10 +315,9 @@ def validate(state: dict[str, Any], seat: str, decision: Decision, action: Any) 
         raise MalformedAction("an order is a JSON object")
     if action == DONE:
         return dict(DONE)
-    step = STEP_OF_KIND[decision.kind]
-    shapes = {Step.RAIL: {"unit", "to"}, Step.LAND_MOVE: {"units", "to"},
-              Step.LAND_COMBAT: {"target", "units"}, Step.REORGANISATION: {"hq", "units"}}
-    need = shapes[step]
+    activity = ACTIVITIES[decision.kind]
+    step = activity.step
+    need = activity.fields
     if not need <= set(action) or set(action) - need - {"table"}:
         raise MalformedAction(f"{decision.kind} needs the fields {sorted(need)} (or done)",
                               data={"fields": sorted(need)})
@@ -386,7 +327,7 @@ def validate(state: dict[str, Any], seat: str, decision: Decision, action: Any) 
     for uid in action.get("units", []) + ([action["unit"]] if "unit" in action else []) + (
             [action["hq"]] if "hq" in action else []):
         if not isinstance(uid, str) or uid not in state["board"]["units"]:
-            raise IllegalAction(RULE[step], "unknown_unit", {"unit": uid},
+            raise IllegalAction(activity.rule, "unknown_unit", {"unit": uid},
                                 f"There is no unit {uid!r}.")
         owner = commander(state, state["board"]["units"][uid]["power"])
         # A partner's units may join an attack (FA 11.12.1); an HQ may reorganise a
@@ -395,19 +336,19 @@ def validate(state: dict[str, Any], seat: str, decision: Decision, action: Any) 
                                   and owner in attack_partners(state, seat)) and not (
                 step == Step.REORGANISATION and uid != action.get("hq")
                 and is_co_operating(owner, seat)):
-            raise IllegalAction(RULE[step], "not_your_unit", {"unit": uid},
+            raise IllegalAction(activity.rule, "not_your_unit", {"unit": uid},
                                 f"{uid!r} is not yours to order.")
     if step == Step.LAND_COMBAT:
         return _validate_attack(state, seat, action)
     if "units" in action:
         action = {**action, "units": sorted(action["units"])}
-    legal = ITEMS[step](state, seat)
+    legal = activity.items(state, seat)
     for item in legal:
         if _same(item["action"], action, step):
             return item["action"]
-    raise IllegalAction(RULE[step], f"illegal_{decision.kind}", {"order": action},
+    raise IllegalAction(activity.rule, f"illegal_{decision.kind}", {"order": action},
                         f"That {decision.kind.replace('_', ' ')} is not allowed now "
-                        f"({RULE[step]}).")
+                        f"({activity.rule}).")
 
 
 def _same(offered: dict[str, Any], asked: dict[str, Any], step: Step) -> bool:
@@ -467,63 +408,21 @@ def _validate_attack(state: dict[str, Any], seat: str, action: dict[str, Any]) -
     return out
 
 
-# --- handlers -----------------------------------------------------------------------------------
+# --- verbs --------------------------------------------------------------------------------------
 
-def apply_order(state: dict[str, Any], seat: str, decision: Decision, action: Any,
-                roller: Roller) -> list[Event]:
-    events: list[Event] = []
-    handler = HANDLERS[decision.kind]
-    handler(state, seat, action, roller, events)
-    run(state, roller, events)
-    return events
+def _finish(state: dict[str, Any], seat: str, kind: str) -> list[Event]:
+    return [step_done(state, seat, "FA 11", kind)]
 
 
-def do_initiative_reroll(state, seat, action, roller, events) -> None:
-    """FA 6.1 — a re-roll demand moves the marker one space toward the other side's end."""
-    from .sequence import set_step
-    _bump(state, "reroll")
-    ini = state["flow"]["initiative"]
-    if action["reroll"]:
-        side = POWER_SIDE[seat]
-        ini["track"] = max(0, min(4, ini["track"] + (1 if side == "central" else -1)))
-        ini["rerolled"] = True
-        events.append(Event("initiative_reroll", "FA 6.1", {"side": side,
-                                                            "track": ini["track"]}))
-        set_step(state, Step.INITIATIVE)
-    else:
-        set_step(state, Step.FIRST_SIDE)
-
-
-def do_choose_first_side(state, seat, action, roller, events) -> None:
-    """FA 6.2 — the initiative winner picks the first side."""
-    from .stages import _begin_action_stage
-    _bump(state, "first")
-    state["flow"]["initiative"]["holder"] = state["flow"]["initiative"]["winner"]
-    events.append(Event("first_side_chosen", "FA 6.2", {"first": action["first"]}))
-    _begin_action_stage(state, action["first"])
-
-
-def do_choose_action(state, seat, action, roller, events) -> None:
-    """FA 10.1 — record a power's action for this impulse."""
-    _bump(state, f"action-{seat}")
-    state["flow"]["actions"][seat] = action["action"]
-    events.append(Event("action_chosen", "FA 10.1", {"power": seat, "action": action["action"]}))
-
-
-def _finish(state: dict[str, Any], seat: str, kind: str, events: list[Event]) -> None:
-    events.append(step_done(state, seat, "FA 11", kind))
-
-
-def do_rail_move(state, seat, action, roller, events) -> None:
+def rail_move(state: dict[str, Any], seat: str, decision: Decision, action: Any,
+              roller: Roller) -> list[Event]:
     """FA 11.8 — the unit travels by rail and turns face-down."""
-    _bump(state, f"rail_move-{seat}")
+    count_answer(state, f"rail_move-{seat}")
     if action == DONE:
-        _finish(state, seat, "rail", events)
-        return
+        return _finish(state, seat, "rail")
     u = unit(state, action["unit"])
     spend(state, seat, "rail", rail_cost(state, u))
     frm = u["hex"]
-    from .rail import ferry_route
     route = ferry_route(state, u, action["to"])
     if route is not None:
         ferried = state["flow"]["ferried"]
@@ -533,17 +432,16 @@ def do_rail_move(state, seat, action, roller, events) -> None:
     u["entrenched"] = False
     state["flow"]["marks"]["railed"].append(u["id"])
     state["flow"]["marks"]["railed"].sort()
-    events.append(Event("rail_moved", "FA 11.8", {"unit": u["id"], "from": frm,
-                                                  "to": action["to"]}))
+    return [Event("rail_moved", "FA 11.8", {"unit": u["id"], "from": frm, "to": action["to"]})]
 
 
-def do_land_move(state, seat, action, roller, events) -> None:
+def land_move(state: dict[str, Any], seat: str, decision: Decision, action: Any,
+              roller: Roller) -> list[Event]:
     """FA 11.9 — the stack moves; a unit out of supply at the start, or one that entered one
     hex more than it could afford, ends face-down; entering an enemy hex takes control."""
-    _bump(state, f"land_move-{seat}")
+    count_answer(state, f"land_move-{seat}")
     if action == DONE:
-        _finish(state, seat, "land_move", events)
-        return
+        return _finish(state, seat, "land_move")
     group = [unit(state, i) for i in action["units"]]
     info = destinations(state, action["units"])[action["to"]]
     frm = group[0]["hex"]
@@ -558,94 +456,36 @@ def do_land_move(state, seat, action, roller, events) -> None:
         state["flow"]["marks"]["moved"].append(u["id"])
     state["flow"]["marks"]["moved"].sort()
     happened = take_control(state, group[0]["power"], action["to"])
-    events.append(Event("land_moved", "FA 11.9", {"units": action["units"], "from": frm,
-                                                  "to": action["to"], "cost": info["cost"],
-                                                  "effects": happened}))
+    return [Event("land_moved", "FA 11.9", {"units": action["units"], "from": frm,
+                                            "to": action["to"], "cost": info["cost"],
+                                            "effects": happened})]
 
 
-def do_land_attack(state, seat, action, roller, events) -> None:
+def land_attack(state: dict[str, Any], seat: str, decision: Decision, action: Any,
+                roller: Roller) -> list[Event]:
     """FA 11.12 — declare an attack and resolve it at once."""
-    _bump(state, f"land_attack-{seat}")
+    count_answer(state, f"land_attack-{seat}")
     if action == DONE:
-        _finish(state, seat, "land_attack", events)
-        return
-    from .resolution import declare
+        return _finish(state, seat, "land_attack")
+    events: list[Event] = []
     declare(state, seat, action, roller, events)
+    return events
 
 
-def do_combat_reply(state, seat, action, roller, events) -> None:
+def combat_reply(state: dict[str, Any], seat: str, decision: Decision, action: Any,
+                 roller: Roller) -> list[Event]:
     """FA 11.12.5 — a reply inside an attack: table, losses, shatter or retreat, a retreat
     hex, the advance."""
-    from .resolution import answer
+    events: list[Event] = []
     answer(state, seat, action, roller, events)
+    return events
 
 
-def do_reorganise(state, seat, action, roller, events) -> None:
+def order_reorganise(state: dict[str, Any], seat: str, decision: Decision, action: Any,
+                     roller: Roller) -> list[Event]:
     """FA 11.14 — the HQ spends its reorg points; the units turn face-up; the HQ flips."""
-    _bump(state, f"reorganise-{seat}")
+    count_answer(state, f"reorganise-{seat}")
     if action == DONE:
-        _finish(state, seat, "reorganise", events)
-        return
-    from .reorganisation import reorganise
-    events.extend(reorganise(state, action["hq"], action["units"]))
+        return _finish(state, seat, "reorganise")
+    return reorganise(state, action["hq"], action["units"])
 
-
-def do_build(state, seat, action, roller, events) -> None:
-    """FA 13.5.5 — buy one unit class (or an entrenchment), or finish building."""
-    from .production import build
-    _bump(state, f"build-{seat}")
-    events.extend(build(state, seat, action, roller))
-
-
-def do_breakdown(state, seat, action, roller, events) -> None:
-    """FA 21.2 — break a corps down, build two divisions up, or finish."""
-    from .breakdown import apply_breakdown
-    _bump(state, f"breakdown-{seat}")
-    events.extend(apply_breakdown(state, seat, action, roller))
-
-
-def do_emergency_supply(state, seat, action, roller, events) -> None:
-    """Option 4 (FA 2.4.4) — an HQ supplies one more unit for this impulse, or finish."""
-    from .emergency import apply_emergency
-    _bump(state, f"emergency-{seat}")
-    events.extend(apply_emergency(state, seat, action))
-
-
-def do_scrap(state, seat, action, roller, events) -> None:
-    """FA 4.3 — destroy an own unit (and perhaps scrap it), scrap a destroyed one, or finish."""
-    from .scrap import apply_scrap
-    _bump(state, f"scrap-{seat}")
-    events.extend(apply_scrap(state, seat, action, roller))
-
-
-def do_home_front(state, seat, action, roller, events) -> None:
-    """Option 7 (FA 14.1) — a unit into or out of the reserve pool, or finish."""
-    from .home_front import apply_home_front
-    _bump(state, f"home_front-{seat}")
-    events.extend(apply_home_front(state, seat, action, roller))
-
-
-def do_offensive(state, seat, action, roller, events) -> None:
-    """FA 18.1 — spend offensive points: an unlimited action, an HQ's benefits, HQ flips."""
-    from .offensive import spend
-    _bump(state, f"offensive-{seat}")
-    events.extend(spend(state, seat, action))
-
-
-def do_entrench(state, seat, action, roller, events) -> None:
-    """FA 21.6 — an arriving entrenchment goes to an in-supply corps."""
-    from .production import entrench
-    _bump(state, f"entrench-{seat}")
-    events.extend(entrench(state, seat, action))
-
-
-HANDLERS = {
-    "initiative_reroll": do_initiative_reroll, "first_side": do_choose_first_side,
-    "action": do_choose_action, "rail_move": do_rail_move, "land_move": do_land_move,
-    "land_attack": do_land_attack, "reorganise": do_reorganise, "build": do_build,
-    "entrench": do_entrench, "breakdown": do_breakdown, "offensive": do_offensive, "home_front": do_home_front, "scrap": do_scrap, "emergency_supply": do_emergency_supply, "choose_table": do_combat_reply, "combat_losses": do_combat_reply,
-    "shatter_or_retreat": do_combat_reply, "retreat": do_combat_reply,
-    "advance": do_combat_reply,
-}
-
-__all__ = ["activity_allowed", "active_powers", "is_co_operating"]

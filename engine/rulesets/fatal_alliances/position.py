@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import functools
 from pathlib import Path
-from typing import Any, Callable, Iterable
+from typing import Any, Callable
 
 from engine.board import Map, load_map, load_map_file
 
-from .powers import are_enemies, is_co_operating, power_of_country, side_of
+from .powers import power_of_country
 
 DATA = Path(__file__).resolve().parent / "data"
 WINDOW_MAP = "fa-east-prussia"
@@ -103,14 +103,6 @@ def by_hex(state: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
     return out
 
 
-def is_division(u: dict[str, Any]) -> bool:
-    return u["size"] == "div"
-
-
-def is_hq(u: dict[str, Any]) -> bool:
-    return u["type"] == "HQ"
-
-
 # --- war and control --------------------------------------------------------------------------
 
 def commander(state: dict[str, Any], power: str) -> str:
@@ -190,22 +182,37 @@ def is_home_hex(m: Map, hex_id: str, power: str) -> bool:
     return power_of_country(owner_country(m, hex_id)) == power
 
 
-def enemy_units_at(state: dict[str, Any], here: Iterable[dict[str, Any]],
-                   power: str) -> list[dict[str, Any]]:
-    return [u for u in here if is_enemy(state, power, u["power"])]
+# FA 15.3.3 — extra places a conqueror must hold (by place id).
+EXTRA_PLACES = {"serbia": ("belgrade", "uskub")}
 
 
-def co_operates(a: dict[str, Any], b: dict[str, Any]) -> bool:
-    return is_co_operating(a["power"], b["power"])
+@functools.lru_cache(maxsize=None)
+def home_hexes(m: Map) -> dict[str, tuple[str, ...]]:
+    """Power or minor id → the hexes of its home country (the map's `home`; a map with no
+    home marks uses the country)."""
+    out: dict[str, list[str]] = {}
+    for h in m.ids:
+        info = m.hex(h)
+        if info.sea:
+            continue
+        home = info.home if info.home is not None else (
+            info.country if not _has_home_marks(m) else None)
+        if home is None:
+            continue
+        out.setdefault(power_of_country(home) or home, []).append(h)
+    return {k: tuple(v) for k, v in sorted(out.items())}
 
 
-def side_power_list(state: dict[str, Any], side: str) -> list[str]:
-    """The seated major powers of a side, sorted."""
-    return sorted(p for p, s in state["board"]["sides"].items() if s == side)
+@functools.lru_cache(maxsize=None)
+def _has_home_marks(m: Map) -> bool:
+    return any(m.hex(h).home is not None for h in m.ids)
 
 
-def seat_powers(state: dict[str, Any]) -> list[str]:
-    return sorted(state["board"]["sides"])
-
-
-__all__ = ["are_enemies", "side_of"]
+def capital_and_factories(m: Map, country: str) -> tuple[str | None, list[str]]:
+    """FA 13.6 — a home country's capital, and the other hexes its conqueror must hold: its
+    factories and FA 15.3.3's extra places."""
+    hexes = home_hexes(m).get(country, ())
+    capital = next((h for h in hexes if m.hex(h).has_feature("capital")), None)
+    extra = [m.places[p].hex for p in EXTRA_PLACES.get(country, ()) if p in m.places]
+    factories = [h for h in hexes if m.hex(h).has_feature("factory")]
+    return capital, sorted(set(factories + extra) - {capital})

@@ -8,17 +8,26 @@ reinforcement stage (FA 4.2). Entrenchments cost 1 BP, arrive next turn and are 
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
+from engine.board.paths import RailNetwork, rail_reachable
 from engine.kernel import Event, Roller
 
-from .charts import (BUILD, ENTRENCHMENT_COST, INVADED_MULTIPLE_BONUS_TENTHS,
-                     PRODUCTION_MULTIPLE_TENTHS, SAVE_BP_PER_HEX)
-from .combat import round_fa
+from .charts import (
+    BUILD,
+    ENTRENCHMENT_COST,
+    INVADED_MULTIPLE_BONUS_TENTHS,
+    PRODUCTION_MULTIPLE_TENTHS,
+    SAVE_BP_PER_HEX,
+)
+from .morale import buy_morale, home_front_limit, may_buy_morale
+from .numbers import round_fa
+from .offensive import buy, may_buy, required, shortfall
 from .position import by_hex, controller, is_enemy, is_home_hex, map_of, on_map, unit
 from .sequence import mark_done
-from .supply import city_hexes, supplied_hexes
-from .zoc import enemy_zoc, would_overstack
+from .supply import supplied_hexes
+from .zoc import enemy_zoc
 
 
 def unit_class(u: dict[str, Any]) -> str:
@@ -39,7 +48,6 @@ def usable_resources(state: dict[str, Any], power: str) -> int:
     """FA 13.5.1 — controlled resource hexes that reach a usable factory: in its hex, or by
     rail through the power's own hexes, entering or leaving enemy ZoC only where a friendly
     land unit stands. (Road links are not on the map yet; see the rules document.)"""
-    from engine.board.paths import RailNetwork, rail_reachable
     m = map_of(state)
     plants = set(factories(state, power))
     sources = [h for h in m.ids if m.hex(h).has_feature("resource")
@@ -91,20 +99,18 @@ def multiple_tenths(state: dict[str, Any], power: str) -> int:
     return value
 
 
-def start_production(state: dict[str, Any], roller: Roller, events: list[Event]) -> None:
+def start_production(state: dict[str, Any], roller: Roller) -> list[Event]:
     """FA 13.5.3 — BP = PP × multiple (rounded, FA 2.6) + bonus + saved BP."""
     board = state["board"]
+    events = []
     for power in sorted(board["sides"]):
-        from fractions import Fraction
         pp = production_points(state, power)
         tenths = multiple_tenths(state, power)
         made = round_fa(Fraction(pp * tenths, 10)) if pp else 0
         production = made + board["bonus_bp"].get(power, 0)   # FA 18 and 14.1: no saved BP
         bp = production + board["saved_bp"].get(power, 0)
         if power in board["active"]:
-            from .offensive import required
             board.setdefault("op_required", {})[power] = required(production)
-        from .morale import home_front_limit
         board.setdefault("morale_bp_max", {})[power] = home_front_limit(production)
         board.setdefault("morale_bp", {})[power] = 0
         board["bp"][power] = bp
@@ -113,6 +119,7 @@ def start_production(state: dict[str, Any], roller: Roller, events: list[Event])
         board["built_now"][power] = {}
         events.append(Event("production", "FA 13.5", {"power": power, "pp": pp,
                                                       "multiple_tenths": tenths, "bp": bp}))
+    return events
 
 
 def _pool_classes(state: dict[str, Any], power: str) -> dict[str, list[str]]:
@@ -137,7 +144,6 @@ def build_options(state: dict[str, Any], power: str) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     if power in state["board"].get("out", []):   # completely conquered (FA 13.6.1.5)
         return [{"build": None}]
-    from .offensive import may_buy
     if bp >= 1 and may_buy(state, power):
         out.append({"build": "op"})   # FA 18 — 1 BP, not geared
     for cls, ids in sorted(_pool_classes(state, power).items()):
@@ -150,7 +156,6 @@ def build_options(state: dict[str, Any], power: str) -> list[dict[str, Any]]:
         out.append({"build": "entrenchment"})
     # FA 14.1 — 1 BP to the home front. Listed after the OP, which every power that may buy
     # morale is also offered, so the timeout default (the first option) never buys morale.
-    from .morale import may_buy_morale
     if may_buy_morale(state, power):
         out.append({"build": "morale"})
     out.append({"build": None})
@@ -167,12 +172,10 @@ def build(state: dict[str, Any], power: str, action: dict[str, Any],
         mark_done(state, power)
         return [Event("builds_done", "FA 13.5.5", {"power": power})]
     if cls == "morale":
-        from .morale import buy_morale
         return [buy_morale(state, power)]
     now = board["built_now"].setdefault(power, {})
     now[cls] = now.get(cls, 0) + 1
     if cls == "op":
-        from .offensive import buy
         return [buy(state, power)]
     if cls == "entrenchment":
         board["bp"][power] -= ENTRENCHMENT_COST
@@ -189,12 +192,11 @@ def build(state: dict[str, Any], power: str, action: dict[str, Any],
                                          "arrives": state["flow"]["turn"] + time})]
 
 
-def finish_production(state: dict[str, Any], events: list[Event]) -> None:
+def finish_production(state: dict[str, Any], roller: Roller) -> list[Event]:
     """FA 13.5.3 — unspent BP are saved, 4 per usable factory hex: a stock of 4 per hex in
     fa3, at most 4 more per hex each turn in fa-annotated (see profiles)."""
     board = state["board"]
-    from .offensive import shortfall
-    events.extend(shortfall(state))
+    events = shortfall(state)
     per_turn = board["rules"]["save_per_turn"]
     for power in sorted(board["sides"]):
         cap = SAVE_BP_PER_HEX * max(1, len(factories(state, power)))
@@ -208,58 +210,6 @@ def finish_production(state: dict[str, Any], events: list[Event]) -> None:
         board["bp"][power] = 0
         board["built_last"][power] = board["built_now"].get(power, {})
         board["built_now"][power] = {}
-
-
-def _home_cities(state: dict[str, Any], power: str) -> list[str]:
-    m = map_of(state)
-    return [h for h in city_hexes(m) if controller(state, h) == power
-            and is_home_hex(m, h, power)]
-
-
-def place_arrivals(state: dict[str, Any], roller: Roller) -> list[Event]:
-    """FA 4.2.1 — arrivals go to their named city if usable, else the first home city (by hex
-    id) with room (enemy ZoC is allowed); failing that, one unit per city per turn may go to
-    an adjacent controlled home hex outside enemy ZoC; otherwise the unit slips a turn."""
-    board = state["board"]
-    turn = state["flow"]["turn"]
-    m = map_of(state)
-    events: list[Event] = []
-    overflowed: set[str] = set()
-    for entry in [e for e in board["circle"] if e["turn"] <= turn]:
-        u = unit(state, entry["unit"])
-        here = by_hex(state)
-        cities = ([u["place_hex"]] if u.get("place_hex") else []) + _home_cities(state,
-                                                                                 u["power"])
-        cities = [h for h in cities if controller(state, h) == u["power"]]
-        spot = next((h for h in cities if not would_overstack(state, h, [u], here)), None)
-        how = "city"
-        if spot is None:
-            zoc = enemy_zoc(state, u["power"])
-            for city in cities:
-                if city in overflowed:
-                    continue
-                spot = next((nb for nb in m.neighbours(city)
-                             if not m.hex(nb).sea and controller(state, nb) == u["power"]
-                             and is_home_hex(m, nb, u["power"]) and nb not in zoc
-                             and not would_overstack(state, nb, [u], here)), None)
-                if spot is not None:
-                    overflowed.add(city)
-                    how = "overflow"
-                    break
-        if spot is None:
-            entry["turn"] = turn + 1
-            events.append(Event("arrival_delayed", "FA 4.2.1", {"unit": u["id"]}))
-            continue
-        board["circle"].remove(entry)
-        u["hex"] = spot
-        u["up"] = True
-        events.append(Event("reinforcement", "FA 4.2", {"unit": u["id"], "hex": spot,
-                                                        "how": how}))
-    for due in [d for d in board["entrench_due"] if d["turn"] <= turn]:
-        board["entrench_due"].remove(due)
-        board["entrench_pending"][due["power"]] = board["entrench_pending"].get(
-            due["power"], 0) + 1
-    board["circle"].sort(key=lambda e: (e["turn"], e["unit"]))
     return events
 
 

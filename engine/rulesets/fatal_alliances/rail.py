@@ -6,7 +6,7 @@ from typing import Any
 
 from engine.board.paths import RailNetwork
 
-from .position import by_hex, controller, is_enemy, is_friendly, map_of, unit
+from .position import by_hex, controller, is_enemy, is_friendly, map_of, memoised, unit
 from .powers import is_co_operating
 from .zoc import enemy_zoc, would_overstack
 
@@ -71,7 +71,6 @@ def rail_destinations(state: dict[str, Any], unit_id: str) -> list[str]:
         return ferries
     if start in zoc and not friendly_there(start, excluding=unit_id):
         return []
-    from .position import memoised
     network = memoised("rail", state, power, lambda: RailNetwork.build(m, hex_ok))
     if start not in network:
         return ferries

@@ -7,10 +7,14 @@ from typing import Any
 
 from engine.board import Map
 from engine.board.paths import movement_range
-from engine.kernel import Event
+from engine.kernel import Event, Roller
 
+from .charts import Action
+from .offensive import benefit_hqs
 from .position import by_hex, map_of, on_map, unit
 from .powers import is_co_operating
+from .sequence import effective_action, fresh_marks
+from .supply import linked_to_primary
 from .terrain import move_cost
 from .weather import weather_at
 from .zoc import enemy_zoc
@@ -43,8 +47,6 @@ def reach(state: dict[str, Any], hq: dict[str, Any]) -> set[str]:
 def unit_cost(state: dict[str, Any], hq: dict[str, Any], u: dict[str, Any]) -> int:
     """FA 11.14.3 — 1 if the unit's power took a land action, 2 otherwise (every unit costs
     2 in a combined action); doubled when the points come from a co-operating power."""
-    from .sequence import effective_action
-    from .charts import Action
     cost = 1 if effective_action(state, u["power"]) == Action.LAND else 2
     if u["power"] != hq["power"]:
         cost *= 2
@@ -54,7 +56,6 @@ def unit_cost(state: dict[str, Any], hq: dict[str, Any], u: dict[str, Any]) -> i
 def reorg_budget(state: dict[str, Any], hq: dict[str, Any]) -> int:
     """FA 11.14.3 — the HQ's reorg points; an HQ given offensive-point benefits reorganises
     each unit at half cost (FA 18.3.2), i.e. twice the points at the usual cost."""
-    from .offensive import benefit_hqs
     return hq["reorg"] * (2 if hq["id"] in benefit_hqs(state) else 1)
 
 
@@ -90,3 +91,29 @@ def reorganise(state: dict[str, Any], hq_id: str, unit_ids: list[str]) -> list[E
     marks.extend(unit_ids + [hq_id])
     marks.sort()
     return [Event("reorganised", "FA 11.14", {"hq": hq_id, "units": sorted(unit_ids)})]
+
+
+def note_down_at_start(state: dict[str, Any], roller: Roller) -> list[Event]:
+    """FA 11.14 — the units face-down as the reorganisation step begins."""
+    state["flow"]["down_at_start"] = sorted(u["id"] for u in on_map(state) if not u["up"])
+    return []
+
+
+def final_reorganisation(state: dict[str, Any], roller: Roller) -> list[Event]:
+    """FA 13.4 — every land unit turns face-up; with option 6 (isolated reorganisation) only
+    those with a basic supply path of any length to a primary source. The impulse's actions
+    and marks are cleared."""
+    flipped, isolated = [], []
+    option_6 = state["board"].get("options", {}).get("isolated_reorganisation")
+    for u in on_map(state):
+        if not u["up"]:
+            if option_6 and u["hex"] not in linked_to_primary(state, u["power"]):
+                isolated.append(u["id"])
+                continue
+            u["up"] = True
+            flipped.append(u["id"])
+    flow = state["flow"]
+    flow["actions"] = {}
+    flow["marks"] = fresh_marks()
+    return [Event("final_reorganisation", "FA 13.4",
+                  {"units": flipped, **({"isolated": isolated} if option_6 else {})})]

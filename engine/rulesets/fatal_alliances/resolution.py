@@ -14,12 +14,18 @@ from typing import Any
 from engine.kernel import Event, Roller
 
 from . import combat as cb
-from .charts import MORALE_EFFECTS_FROM, REFUSE_BASE, SURRENDER_BASE, SURRENDER_MORALE
+from .breakdown import combat_break_variants, pool_divisions
+from .charts import CRT_TEXT, MORALE_EFFECTS_FROM, REFUSE_BASE, SURRENDER_BASE, SURRENDER_MORALE
+from .conquest import leave_game
+from .morale import unit_loss_points
 from .movement import take_control
-from .position import commander, map_of, unit
+from .offensive import use_doubling
+from .position import commander, is_home_hex, map_of, unit
 from .sequence import spend
+from .supply import supplied_hexes
 from .terrain import move_cost
 from .weather import weather_at
+from .zoc import would_overstack
 
 RULE = "FA 11.12"
 
@@ -55,7 +61,6 @@ def declare(state: dict[str, Any], power: str, action: dict[str, Any], roller: R
         defenders = [d for d in defenders if d["id"] != reserve]
         events.append(Event("reserve_sits_out", "FA 2.3 (option 1)", {"unit": reserve}))
     hq_values, hq_flips = cb.hq_support(state, attackers, target, defenders)
-    from .offensive import use_doubling
     doubled = use_doubling(state, attackers)
     if doubled:
         events.append(Event("offensive_doubling", "FA 18.3.2", {"units": doubled}))
@@ -90,7 +95,7 @@ def resolve_roll(state: dict[str, Any], roller: Roller, events: list[Event]) -> 
         for d in list(defenders):
             die = roller.d(10, f"surrender {d['id']}")
             if die <= SURRENDER_BASE - dmorale:
-                _remove(state, d, events, "surrendered", morale=False, roller=roller)
+                destroy_unit(state, d, events, "surrendered", morale=False, roller=roller)
                 defenders.remove(d)
     drms = cb.attack_drms(state, attackers, target, defenders, c["table"],
                           tuple(c["hq"]))
@@ -116,7 +121,7 @@ def resolve_roll(state: dict[str, Any], roller: Roller, events: list[Event]) -> 
         "defence": str(s["defence"]), "dice": dice,
         "drms": [{"name": n, "value": cb.number(v)} for n, v in drms],
         "total_drm": cb.number(total),
-        "row": row, "result": cb.CRT_TEXT[cb.Table(c["table"])][row]}))
+        "row": row, "result": CRT_TEXT[cb.Table(c["table"])][row]}))
     c["phase"] = "attacker_losses_due"
     advance_combat(state, roller, events)
 
@@ -154,7 +159,7 @@ def advance_combat(state: dict[str, Any], roller: Roller, events: list[Event]) -
             uid = c["retreat_queue"][0]
             options = cb.retreat_options(state, unit(state, uid), set(c["avoid"]))
             if not options:
-                _remove(state, unit(state, uid), events, "no_retreat", roller=roller)
+                destroy_unit(state, unit(state, uid), events, "no_retreat", roller=roller)
                 c["retreat_queue"].pop(0)
                 continue
             if c["shatter"]:
@@ -201,7 +206,6 @@ def _set_losses(state: dict[str, Any], c: dict[str, Any], side: str, halves: int
     if side == "attacker" and c.get("eng_used"):
         engs = sorted(u["id"] for u in units if u["type"] == "ENG")
         must = engs[0] if engs else None
-    from .breakdown import combat_break_variants
     options = combat_break_variants(state, cb.loss_options(units, halves, must))
     c["pending_loss"] = halves
     if len(options) == 1:
@@ -217,7 +221,7 @@ def _apply_losses(state: dict[str, Any], c: dict[str, Any], side: str,
     lost = (sum(cb.loss_weight(unit(state, u)) for u in choice["destroy"])
             + (1 if choice["break"] else 0))
     for uid in choice["destroy"]:
-        _remove(state, unit(state, uid), events, "combat", roller=roller)
+        destroy_unit(state, unit(state, uid), events, "combat", roller=roller)
     if choice["break"]:
         corps = unit(state, choice["break"])
         div_id = _break_down(state, corps, events, choice.get("keep"), roller)
@@ -235,7 +239,6 @@ def _break_down(state: dict[str, Any], corps: dict[str, Any], events: list[Event
     counter mix is incomplete) a stand-in division is made: half the corps' factors, at
     least 1, removed from the game when it is destroyed."""
     if keep is not None:
-        from .breakdown import pool_divisions
         ids = pool_divisions(state, corps, keep)
         div_id = ids[roller.d(len(ids), f"force pool {keep} div") - 1] if len(ids) > 1 \
             else ids[0]
@@ -250,7 +253,7 @@ def _break_down(state: dict[str, Any], corps: dict[str, Any], events: list[Event
         div = dict(corps, id=div_id, size="div", cf=max(1, corps["cf"] // 2), up=False,
                    entrenched=False, name=f"{corps['name']} (division)", white=False)
         state["board"]["units"][div_id] = div
-    _remove(state, corps, events, "broken_down", bonus=False)
+    destroy_unit(state, corps, events, "broken_down", bonus=False)
     events.append(Event("broken_down", "FA 21.2", {"corps": corps["id"], "division": div_id}))
     return div_id
 
@@ -258,15 +261,12 @@ def _break_down(state: dict[str, Any], corps: dict[str, Any], events: list[Event
 INCOMPLETE_REMOVAL = 5   # FA 13.6.1.4: d10 <= 5 removes the unit from the game
 
 
-def _remove(state: dict[str, Any], u: dict[str, Any], events: list[Event], why: str,
+def destroy_unit(state: dict[str, Any], u: dict[str, Any], events: list[Event], why: str,
             morale: bool = True, bonus: bool = True, roller: Roller | None = None) -> None:
     """A destroyed unit returns to its force pool (FA 11.12.5.4); its cost counts for morale
     (FA 14.1); an in-supply major-power corps destroyed in its home country earns 1 BP.
     A unit of an incompletely conquered country (FA 13.6.1.4) leaves the game instead when
     destroyed out of supply, or in supply on a d10 of 5 or less."""
-    from .morale import unit_loss_points
-    from .position import is_home_hex
-    from .supply import supplied_hexes
     hex_id = u["hex"]
     if morale:
         pts = state["board"]["morale_points"]
@@ -282,8 +282,7 @@ def _remove(state: dict[str, Any], u: dict[str, Any], events: list[Event], why: 
         supplied = hex_id is not None and hex_id in supplied_hexes(state, u["power"])
         die = roller.d(10, f"conquered home {u['id']}") if supplied else None
         if die is None or die <= INCOMPLETE_REMOVAL:
-            from .conquest import _leave_game
-            _leave_game(state, u)
+            leave_game(state, u)
             events.append(Event("unit_destroyed", "FA 13.6.1.4", {
                 "unit": u["id"], "hex": hex_id, "why": why, "supplied": supplied,
                 "roll": die, "removed": True}))
@@ -327,7 +326,6 @@ def _start_retreat(state: dict[str, Any], c: dict[str, Any], shatter: bool) -> N
 def _retreat_one(state: dict[str, Any], c: dict[str, Any], uid: str, to: str,
                  events: list[Event]) -> None:
     """FA 11.12.5.5 — one hex; a unit left overstacked keeps retreating."""
-    from .zoc import would_overstack
     u = unit(state, uid)
     frm = u["hex"]
     u["hex"] = to

@@ -4,16 +4,20 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.kernel import Decision, Event, Roller, Ruleset
+from engine.kernel import Decision, Roller
+from engine.kernel.flow import FlowRuleset
 from engine.kernel.game import copy_json
 
 from . import orders, position, window
 from .charts import IMPULSE_TRACK
 from .combat import down_factor
+from .position import by_hex
 from .powers import POWER_COLOURS, POWER_SIDE, POWER_TITLES
 from .profiles import PROFILES
-from .sequence import activity_limits, run
+from .sequence import Step, activity_limits
 from .setup import build_state
+from .steps import FLOW, open_decisions
+from .zoc import is_legal_stack, reserves_allowed
 
 PROFILE_OPTION = {"id": "profile", "type": "choice", "choices": list(PROFILES),
                   "default": "fa3", "title": "Rulebook edition"}
@@ -64,7 +68,7 @@ MANIFEST = {
 }
 
 
-class FatalAlliances(Ruleset):
+class FatalAlliances(FlowRuleset):
     id = "fatal_alliances"
     # "2": national breakdown (21.2), conquest and liberation (13.6), minor-country entries
     # (22.6), offensive points (18), home-front reserves and emergency HQ supply options, and
@@ -78,22 +82,19 @@ class FatalAlliances(Ruleset):
     # morale points and build options, so a version-2 record may roll and end differently.
     version = "3"
     manifest = MANIFEST
+    flow = FLOW
 
     def setup(self, scenario: str, options: dict[str, Any], seats: list[str],
               roller: Roller) -> dict[str, Any]:
         state = build_state(scenario, options, seats)
-        events: list[Event] = []
         state["kernel"] = {"sides": {p: POWER_SIDE[p] for p in seats}}
-        run(state, roller, events)
+        FLOW.enter(state, Step.REINFORCEMENT, roller)
         del state["kernel"]
         return state
 
     def decisions(self, state: dict[str, Any]) -> list[Decision]:
-        return orders.open_decisions(state)
-
-    def apply_action(self, state: dict[str, Any], seat: str, decision: Decision, action: Any,
-                     roller: Roller) -> list[Event]:
-        return orders.apply_order(state, seat, decision, action, roller)
+        """The open decisions, read from the step (the driver settled who decides)."""
+        return open_decisions(state)
 
     def validate(self, state: dict[str, Any], seat: str, decision: Decision,
                  action: Any) -> Any:
@@ -144,8 +145,6 @@ class FatalAlliances(Ruleset):
         position.clear_memo()
 
     def check_invariants(self, state: dict[str, Any]) -> None:
-        from .position import by_hex
-        from .zoc import is_legal_stack, reserves_allowed
         reserve = reserves_allowed(state)
         for hex_id, stack in by_hex(state).items():
             assert is_legal_stack(stack, reserve) or state["flow"].get("combat"), (

@@ -26,6 +26,7 @@ from typing import Any
 from engine.kernel import Event, Roller
 
 from .position import commander, is_active, on_map, unit
+from .resolution import destroy_unit
 from .sequence import DONE, step_done
 from .zoc import enemy_zoc
 
@@ -94,11 +95,10 @@ def apply_scrap(state: dict[str, Any], power: str, action: dict[str, Any],
         u = unit(state, action["scrap"])
         _scrap(state, u)
         return [Event("unit_scrapped", "FA 13.5.5.2", {"unit": u["id"]})]
-    from .resolution import _remove
     u = unit(state, action["destroy"])
     in_zoc = u["hex"] in enemy_zoc(state, u["power"])
     events: list[Event] = []
-    _remove(state, u, events, "destroyed_by_owner", morale=in_zoc, bonus=False, roller=roller)
+    destroy_unit(state, u, events, "destroyed_by_owner", morale=in_zoc, bonus=False, roller=roller)
     events[-1] = Event("unit_destroyed", events[-1].rule if events[-1].data.get("removed")
                        else "FA 4.3", {**events[-1].data, "morale": in_zoc})
     if (action.get("scrap") and u["id"] in state["board"]["units"]
@@ -109,7 +109,8 @@ def apply_scrap(state: dict[str, Any], power: str, action: dict[str, Any],
     return events
 
 
-def end_step(state: dict[str, Any]) -> None:
+def end_step(state: dict[str, Any], roller: Roller) -> list[Event]:
     """The deferred scrap choice lapses at the end of the step."""
     state["board"]["scrappable"] = []
     state["flow"]["scrap_choosing"] = []
+    return []

@@ -1,24 +1,16 @@
-"""FA 3.1 — the sequence of play as data: the turn's stages, the impulse's activities, and the
-automatic steps that run between decisions.
+"""FA 3.1 — the sequence of play's names and the flow's bookkeeping: the steps, the activity
+limits of an impulse (FA 10.2), who has finished a step, decision ids and the impulse cursor.
 
-    TURN    = reinforcement → destroy/scrap (4.3) → home-front reserves (option 7) → breakdown/build-up → lending → initiative → action stage (impulses) → end of turn
-    IMPULSE = weather (first of a pair) → declaration → action choice → offensive points →
-              emergency HQ supply (option 4) → rail (g) → land move
-              (h) → land combat (k) → reorganisation (m) → last-impulse test
-    END     = final reorganisation → production → morale → peace → victory check
-
-`run` performs automatic steps until a step needs a decision (or the game ends). A handler
-changes the position, then calls `run` as its last act.
-"""
+The order of the steps, and what each one does, is the step table in steps.py."""
 
 from __future__ import annotations
 
 from enum import Enum
 from typing import Any
 
-from engine.kernel import Event, Roller
+from engine.kernel import Event
 
-from .charts import ALLOWED_LAND_ACTIVITIES, IMPULSE_TRACK, INITIATIVE_TRACK, TURN_NAMES, Action
+from .charts import ACTIVITY_LIMITS, ALLOWED_LAND_ACTIVITIES, TURN_NAMES, Action
 from .powers import CENTRAL, ENTENTE
 
 
@@ -30,6 +22,7 @@ class Step(str, Enum):
     ENTRENCH = "entrench"
     LENDING = "lending"
     INITIATIVE = "initiative"
+    INITIATIVE_SCRIPTED = "initiative_scripted"
     INITIATIVE_REROLL = "initiative_reroll"
     FIRST_SIDE = "first_side"
     WEATHER = "weather"
@@ -50,21 +43,9 @@ class Step(str, Enum):
     OVER = "over"
 
 
-TURN_START = (Step.REINFORCEMENT, Step.SCRAP, Step.HOME_FRONT, Step.BREAKDOWN, Step.ENTRENCH, Step.LENDING, Step.INITIATIVE)
-IMPULSE = (Step.WEATHER, Step.DECLARATION, Step.ACTION_CHOICE, Step.OFFENSIVE,
-           Step.EMERGENCY, Step.RAIL, Step.LAND_MOVE,
-           Step.LAND_COMBAT, Step.REORGANISATION, Step.LAST_IMPULSE)
-TURN_END = (Step.FINAL_REORGANISATION, Step.PRODUCTION, Step.MORALE, Step.PEACE, Step.VICTORY)
 # Activity steps → the activity name in the allowable-activities table.
 ACTIVITY = {Step.RAIL: "rail", Step.LAND_MOVE: "land_move", Step.LAND_COMBAT: "land_attack",
             Step.REORGANISATION: "reorganise"}
-RULE = {Step.REINFORCEMENT: "FA 4.2", Step.SCRAP: "FA 4.3", Step.BREAKDOWN: "FA 21.2", Step.HOME_FRONT: "FA 14.1", Step.ENTRENCH: "FA 21.6", Step.LENDING: "FA 5",
-        Step.INITIATIVE: "FA 6.1", Step.INITIATIVE_REROLL: "FA 6.1", Step.FIRST_SIDE: "FA 6.2",
-        Step.WEATHER: "FA 8", Step.DECLARATION: "FA 9", Step.ACTION_CHOICE: "FA 10.1", Step.OFFENSIVE: "FA 18.1", Step.EMERGENCY: "FA 2.4.4",
-        Step.RAIL: "FA 11.8", Step.LAND_MOVE: "FA 11.9", Step.LAND_COMBAT: "FA 11.12",
-        Step.REORGANISATION: "FA 11.14", Step.LAST_IMPULSE: "FA 12",
-        Step.FINAL_REORGANISATION: "FA 13.4", Step.PRODUCTION: "FA 13.5", Step.MORALE: "FA 14",
-        Step.PEACE: "FA 13.6", Step.VICTORY: "FA 13.7", Step.OVER: "FA 13.7"}
 
 
 def other(side: str) -> str:
@@ -103,7 +84,6 @@ def activity_allowed(state: dict[str, Any], power: str, step: Step) -> bool:
 
 def remaining(state: dict[str, Any], power: str, activity: str) -> int | None:
     """FA 10.2 — how many more of an activity a power may do this impulse (None: unlimited)."""
-    from .charts import ACTIVITY_LIMITS
     action = effective_action(state, power)
     assert action is not None
     column = ALLOWED_LAND_ACTIVITIES[action].get(activity)
@@ -150,7 +130,7 @@ DONE = {"done": True}
 
 
 def mark_done(state: dict[str, Any], power: str) -> None:
-    """`power` has nothing more to do in the current step (`set_step` clears the list)."""
+    """`power` has nothing more to do in the current step (`move_to` clears the list)."""
     state["flow"]["done"] = sorted(set(state["flow"]["done"]) | {power})
 
 
@@ -160,35 +140,31 @@ def step_done(state: dict[str, Any], power: str, rule: str, activity: str) -> Ev
     return Event("step_done", rule, {"power": power, "activity": activity})
 
 
-def set_step(state: dict[str, Any], step: Step) -> None:
-    state["flow"]["step"] = step.value
+def position(state: dict[str, Any]) -> str:
+    """Where the sequence stands: the current step's name."""
+    return str(state["flow"]["step"])
+
+
+def move_to(state: dict[str, Any], step: str) -> None:
+    """Enter `step`: no power has finished it yet."""
+    state["flow"]["step"] = Step(step).value
     state["flow"]["done"] = []
 
 
-def next_in(sequence: tuple[Step, ...], step: Step) -> Step | None:
-    i = sequence.index(step)
-    return sequence[i + 1] if i + 1 < len(sequence) else None
+def decision_id(state: dict[str, Any], key: str) -> str:
+    """A decision's id: the turn, the impulse, what is decided and how often it was answered
+    (`count_answer`), so an id is never offered twice."""
+    flow = state["flow"]
+    return f"t{flow['turn']}-i{flow['impulse']}-{key}-{flow['acts'].get(key, 0)}"
 
 
-def run(state: dict[str, Any], roller: Roller, events: list[Event]) -> None:
-    """Perform automatic steps until a decision is open or the game is over."""
-    from . import stages
-    for _ in range(10_000):
-        flow = state["flow"]
-        step = Step(flow["step"])
-        if step == Step.OVER:
-            return
-        handler = stages.AUTOMATIC.get(step)
-        if handler is not None:
-            handler(state, roller, events)
-            continue
-        if stages.needs_decision(state, step):
-            return
-        stages.finish_step(state, step, roller, events)
-    raise AssertionError("the sequence of play did not settle")
+def count_answer(state: dict[str, Any], key: str) -> None:
+    acts = state["flow"]["acts"]
+    acts[key] = acts.get(key, 0) + 1
 
 
 def start_impulse(state: dict[str, Any], side: str) -> None:
+    """The impulse cursor: `side`'s impulse begins, with fresh limits and marks."""
     flow = state["flow"]
     flow["impulse"] += 1
     flow["active_side"] = side
@@ -200,26 +176,5 @@ def start_impulse(state: dict[str, Any], side: str) -> None:
     flow["op_hq"] = {}
     flow["op_spent"] = {}
     flow["emergency"] = {}
-    set_step(state, Step.WEATHER)
 
 
-def end_impulse_track(state: dict[str, Any], roller: Roller, events: list[Event]) -> bool:
-    """FA 12 — the last-impulse test once per side after all its powers acted: d10 (−2 if
-    every major power of the side passed, −1 if all but one) ≤ the box's end number ends the
-    turn; otherwise the marker advances by the weather's circled number."""
-    flow = state["flow"]
-    powers = active_powers(state)
-    passed = sum(1 for p in powers if flow["actions"].get(p) == Action.PASS.value)
-    drm = -2 if passed == len(powers) else (-1 if passed == len(powers) - 1 and passed else 0)
-    die = roller.d(10, "last impulse")
-    end_number = IMPULSE_TRACK[flow["box"]]
-    ends = die + drm <= end_number
-    events.append(Event("last_impulse_test", "FA 12", {
-        "roll": die, "drm": drm, "box": flow["box"], "end_number": end_number, "ends": ends}))
-    if not ends:
-        flow["box"] = min(len(IMPULSE_TRACK) - 1, flow["box"] + flow["weather"]["advance"])
-    return ends
-
-
-def initiative_modifiers(track: int) -> tuple[int, int, str | None]:
-    return INITIATIVE_TRACK[track]

@@ -6,14 +6,17 @@ import csv
 from pathlib import Path
 from typing import Any
 
-from engine.kernel import BadSetup, Event
+from engine.board.hexgrid import distance, parse_hex_id
+from engine.kernel import BadSetup, Event, Roller
 
+from .campaign import campaign_spec, run_script
 from .charts import START_MORALE_1914, TURN_NAMES
 from .morale import record_war_start
 from .position import DATA, WINDOW_MAP, game_map
 from .powers import POWER_SIDE
 from .profiles import rules_for
 from .sequence import Step, fresh_marks, turn_label
+from .zoc import is_legal_stack
 
 # The land option rules a table may switch on (FA options; all off by default, as optional
 # rules are played only if every player agrees). See ruleset.OPTION_SCHEMA.
@@ -70,8 +73,6 @@ def _place_hex(m: Any, place: str) -> str:
 def _free_hex(m: Any, units: dict[str, dict[str, Any]], u: dict[str, Any], want: str) -> str:
     """FA 22.2 — stacking must be legal after set-up: a unit whose named hex is full goes to
     the nearest hex of the same country with room (ties by hex id)."""
-    from engine.board.hexgrid import distance, parse_hex_id
-    from .zoc import is_legal_stack
     country = m.hex(want).home or m.hex(want).country
     here = parse_hex_id(want)
 
@@ -92,7 +93,6 @@ def _free_hex(m: Any, units: dict[str, dict[str, Any]], u: dict[str, Any], want:
 def build_state(scenario: str, options: dict[str, Any], seats: list[str]) -> dict[str, Any]:
     spec = SCENARIOS.get(scenario)
     if spec is None:
-        from .campaign import campaign_spec
         spec = campaign_spec()
     try:
         m = game_map(spec["map"])
@@ -186,5 +186,9 @@ def build_state(scenario: str, options: dict[str, Any], seats: list[str]) -> dic
 def scripted_declarations(state: dict[str, Any]) -> list[Event]:
     """FA 22.1 / 22.6 — scripted declarations of war and automatic entry dates that fall on
     this impulse (see campaign.py); East Prussia has none."""
-    from .campaign import run_script
     return run_script(state)
+
+
+def declarations(state: dict[str, Any], roller: Roller) -> list[Event]:
+    """FA 9 / 22.6 — the declaration step: only the scripted declarations and entry dates."""
+    return scripted_declarations(state)

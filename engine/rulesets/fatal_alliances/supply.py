@@ -14,9 +14,18 @@ from typing import Any
 
 from engine.board import Map
 
-from .charts import SUPPLY_RANGE, Weather
-from .position import (by_hex, controller, is_enemy, is_friendly, is_home_hex, map_of, on_map,
-                       sea_hexes)
+from .charts import SUPPLY_RANGE
+from .position import (
+    by_hex,
+    controller,
+    is_enemy,
+    is_friendly,
+    is_home_hex,
+    map_of,
+    memoised,
+    on_map,
+    sea_hexes,
+)
 from .powers import is_co_operating
 from .terrain import hexside_flags
 from .weather import weather_at
@@ -66,7 +75,7 @@ def city_hexes(m: Map) -> tuple[str, ...]:
     return tuple(h for h in m.ids if m.hex(h).has_feature("city"))
 
 
-def _trace(state: dict[str, Any], m: Map, power: str, sources: list[str],
+def trace(state: dict[str, Any], m: Map, power: str, sources: list[str],
            blocked: frozenset[str], railway: bool) -> dict[str, int]:
     """Distances from any source, backwards along legal paths (bucketed BFS, costs 0/1/2)."""
     rails = rail_links(m) if railway else frozenset()
@@ -110,13 +119,12 @@ def _trace(state: dict[str, Any], m: Map, power: str, sources: list[str],
     return dist
 
 
-def _range_at(state: dict[str, Any], m: Map, hex_id: str) -> int:
+def range_at(state: dict[str, Any], m: Map, hex_id: str) -> int:
     return SUPPLY_RANGE[weather_at(state, m, hex_id)]
 
 
 def supplied_hexes(state: dict[str, Any], power: str) -> frozenset[str]:
     """FA 2.4 — where `power`'s land units are in supply (memoised by position)."""
-    from .position import memoised
     return memoised("supply", state, power, lambda: _supplied_hexes(state, power))
 
 
@@ -139,38 +147,26 @@ def _supplied_hexes(state: dict[str, Any], power: str) -> frozenset[str]:
     linked: set[str] = set()
     frontier = list(sources)
     while True:
-        dist = _trace(state, m, power, frontier, blocked, railway=True)
+        dist = trace(state, m, power, frontier, blocked, railway=True)
         new = [h for h in hqs if h not in linked and h in dist
-               and dist[h] <= _range_at(state, m, h)]
+               and dist[h] <= range_at(state, m, h)]
         if not new:
             break
         linked.update(new)
         frontier = sorted(set(frontier) | linked)
     all_sources = sorted(set(sources) | linked)
-    basic = _trace(state, m, power, all_sources, blocked, railway=False)
+    basic = trace(state, m, power, all_sources, blocked, railway=False)
     out = set()
     for h, d in basic.items():
-        if d <= _range_at(state, m, h) or d <= 1:
+        if d <= range_at(state, m, h) or d <= 1:
             out.add(h)
     return frozenset(out)
-
-
-def is_in_supply(state: dict[str, Any], u: dict[str, Any],
-                 cache: dict[str, frozenset[str]] | None = None) -> bool:
-    if u["hex"] is None:
-        return False
-    if cache is not None:
-        if u["power"] not in cache:
-            cache[u["power"]] = supplied_hexes(state, u["power"])
-        return u["hex"] in cache[u["power"]]
-    return u["hex"] in supplied_hexes(state, u["power"])
 
 
 def linked_to_primary(state: dict[str, Any], power: str) -> frozenset[str]:
     """Option 6 (FA 13.4) — the hexes with a basic supply path of any length to one of
     `power`'s primary sources (same legality as 2.4: no sea, blocking hexsides, neutrals, or
     enemy ZoC without a friendly land unit; the unit's own hex may be in ZoC)."""
-    from .position import memoised
     return memoised("linked", state, power, lambda: _linked(state, power))
 
 

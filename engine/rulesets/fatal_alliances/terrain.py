@@ -13,7 +13,7 @@ from typing import Any
 
 from engine.board import Map
 
-from .charts import (DOUBLING_WEATHER, PHYSICAL_TO_FA, TERRAIN_MP, TERRAIN_TABLE, Weather)
+from .charts import DOUBLING_WEATHER, PHYSICAL_TO_FA, TERRAIN_MP, TERRAIN_TABLE, Weather
 
 MOTORISED = frozenset({"ARM", "MECH", "MOT"})
 

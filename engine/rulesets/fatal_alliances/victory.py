@@ -4,8 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.kernel import Event, Roller
+
 from .position import controller
 from .powers import POWER_SIDE
+from .sequence import turn_label
 
 
 def _held(state: dict[str, Any], hexes: list[str], side: str) -> int:
@@ -48,3 +51,26 @@ def _won(state: dict[str, Any], side: str, reason: str,
          score: dict[str, Any] | None = None) -> dict[str, Any]:
     winners = sorted(p for p, s in state["board"]["sides"].items() if s == side)
     return {"winner": side, "winners": winners, "reason": reason, "score": score or {}}
+
+
+def victory_step(state: dict[str, Any], roller: Roller) -> list[Event]:
+    """FA 13.7 — the victory check; if no one has won, the next turn starts (its number, name
+    and year, and the lists kept for one turn)."""
+    outcome = check(state)
+    if outcome is not None:
+        state["board"]["result"] = outcome
+        return [Event("victory", "FA 13.7", outcome)]
+    flow = state["flow"]
+    flow["turn"] += 1
+    flow["turn_name"], flow["year"] = turn_label(flow["turn"], flow["start_index"],
+                                                 flow["start_year"])
+    flow["enemy_held"] = []
+    flow["initiative"]["rerolled"] = False
+    state["board"]["attacked_this_turn"] = []
+    state["board"]["morale_points"] = {p: 0 for p in sorted(state["board"]["sides"])}
+    return [Event("turn_started", "FA 3.1", {"turn": flow["turn"], "name": flow["turn_name"],
+                                             "year": flow["year"]})]
+
+
+def after_victory(state: dict[str, Any]) -> str:
+    return "over" if state["board"]["result"] is not None else "reinforcement"

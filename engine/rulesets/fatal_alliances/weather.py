@@ -49,3 +49,8 @@ def weather_at(state: dict[str, Any], m: Map, hex_id: str) -> Weather:
     if info.terrain == "desert":
         return DESERT_WEATHER[weather]
     return weather
+
+
+def weather_step(state: dict[str, Any], roller: Roller) -> list[Event]:
+    """FA 8 — the first impulse of each pair rolls the weather for both."""
+    return roll_weather(state, roller) if state["flow"]["impulse"] % 2 == 1 else []

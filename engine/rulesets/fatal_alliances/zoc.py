@@ -7,8 +7,10 @@ from typing import Any
 from engine.board import Map
 
 from .charts import Weather
-from .position import by_hex, controller, is_enemy, is_friendly, map_of, on_map
+from .position import by_hex, controller, is_enemy, is_friendly, map_of, memoised, on_map, sea_hexes
+from .powers import is_co_operating
 from .terrain import hexside_flags
+from .weather import weather_at
 
 OWN_HEX_ONLY = frozenset({"ART", "AT", "PARTISAN", "NOTIONAL"})
 ZOC_BLOCKING_SIDES = frozenset({"alpine", "all_sea", "straits"})
@@ -39,7 +41,6 @@ def _zoc_enters(state: dict[str, Any], m: Map, u: dict[str, Any], frm: str, to: 
 
 def enemy_zoc(state: dict[str, Any], power: str) -> frozenset[str]:
     """FA 2.2 — the hexes in enemy zone of control for `power` (memoised by position)."""
-    from .position import memoised
     return memoised("zoc", state, power, lambda: _enemy_zoc(state, power))
 
 
@@ -53,8 +54,6 @@ def _enemy_zoc(state: dict[str, Any], power: str) -> frozenset[str]:
     m = map_of(state)
     here = by_hex(state)
     silenced = state["board"].get("zoc_silenced", {})
-    from .position import sea_hexes
-    from .weather import weather_at
     seas = sea_hexes(m)
     out: set[str] = set()
     for u in on_map(state):
@@ -76,10 +75,6 @@ def _enemy_zoc(state: dict[str, Any], power: str) -> frozenset[str]:
     return frozenset(out)
 
 
-def is_in_enemy_zoc(state: dict[str, Any], power: str, hex_id: str) -> bool:
-    return hex_id in enemy_zoc(state, power)
-
-
 def reserves_allowed(state: dict[str, Any]) -> bool:
     """Option 1 (FA 2.3, in-hex reserves) is on for this table."""
     return bool(state["board"].get("options", {}).get("in_hex_reserves"))
@@ -89,7 +84,6 @@ def is_legal_stack(stack: list[dict[str, Any]], reserve: bool = False) -> bool:
     """FA 2.3.1 — two land units per European hex, plus one more if it is a division; units
     that do not co-operate never share a hex. `reserve` (option 1): one more land unit in
     reserve (the allowances add: three units, or four with a division among them)."""
-    from .powers import is_co_operating
     powers = sorted({u["power"] for u in stack})
     for i, a in enumerate(powers):
         for b in powers[i + 1:]:

@@ -2,11 +2,12 @@
 
 from fractions import Fraction
 
-from engine.rulesets.fatal_alliances.combat import odds_drm, round_fa
+from engine.rulesets.fatal_alliances.combat import odds_drm
+from engine.rulesets.fatal_alliances.numbers import round_fa
 from engine.rulesets.fatal_alliances.supply import supplied_hexes
 from engine.rulesets.fatal_alliances.zoc import enemy_zoc, is_legal_stack
 
-from .positions import corps, division, grid_map, hq, position, unit
+from .positions import corps, division, hq, position, unit
 
 
 def test_fa_2_2_corps_exerts_zoc_into_the_six_adjacent_hexes():

@@ -4,11 +4,20 @@ turn, 13.5 production, 14 morale, 13.7 victory, 21.6 entrenchment gearing."""
 from engine.kernel import apply, decisions, new_game
 from engine.rulesets.fatal_alliances import RULESET
 from engine.rulesets.fatal_alliances.charts import IMPULSE_TRACK, INITIATIVE_TRACK
+from engine.rulesets.fatal_alliances.impulses import (
+    after_last_impulse,
+    end_impulse_track,
+    last_impulse,
+)
 from engine.rulesets.fatal_alliances.morale import adjust_morale
-from engine.rulesets.fatal_alliances.production import (build, build_options,
-                                                       production_points, start_production)
-from engine.rulesets.fatal_alliances.sequence import Step, end_impulse_track
-from engine.rulesets.fatal_alliances.stages import do_initiative, do_last_impulse
+from engine.rulesets.fatal_alliances.production import (
+    build,
+    build_options,
+    production_points,
+    start_production,
+)
+from engine.rulesets.fatal_alliances.sequence import Step
+from engine.rulesets.fatal_alliances.steps import FLOW
 from engine.rulesets.fatal_alliances.victory import check
 
 from .positions import Dice, corps, position, skip_breakdown
@@ -50,7 +59,7 @@ def test_fa_6_1_initiative_track_example_leftmost_is_central_plus_two_with_rerol
 def test_fa_6_1_a_tie_goes_against_last_turns_holder():
     s = position([])
     s["flow"]["initiative"].update(track=2, holder="central", rerolled=False)
-    do_initiative(s, Dice(5, 5), [])
+    FLOW.enter(s, Step.INITIATIVE, Dice(5, 5))
     assert s["flow"]["initiative"]["winner"] == "entente"
     assert s["flow"]["step"] == Step.FIRST_SIDE.value
 
@@ -58,7 +67,7 @@ def test_fa_6_1_a_tie_goes_against_last_turns_holder():
 def test_fa_6_1_a_reroll_demand_moves_the_marker_toward_the_other_end():
     s = position([])
     s["flow"]["initiative"].update(track=0, holder="entente", rerolled=False)
-    do_initiative(s, Dice(1, 9), [])   # central 1+2 = 3 < 9: central may demand a re-roll
+    FLOW.enter(s, Step.INITIATIVE, Dice(1, 9))   # central 1+2 = 3 < 9: central may demand a re-roll
     assert s["flow"]["step"] == Step.INITIATIVE_REROLL.value
     d = decisions(RULESET, s)[0]
     assert d.kind == "initiative_reroll" and d.seats == ("germany",)
@@ -87,8 +96,8 @@ def test_fa_6_2_first_and_last_impulse_moves_the_initiative_marker():
     s = position([], actions={"germany": "land"})
     s["flow"].update(box=11, impulse_sides=["central", "entente"], active_side="central")
     s["flow"]["initiative"]["track"] = 2
-    do_last_impulse(s, Dice(1), [])
-    assert s["flow"]["step"] == Step.FINAL_REORGANISATION.value
+    last_impulse(s, Dice(1))
+    assert after_last_impulse(s) == Step.FINAL_REORGANISATION.value
     assert s["flow"]["initiative"]["track"] == 3
 
 
@@ -103,7 +112,7 @@ def test_fa_13_5_3_bp_are_pp_times_the_multiple_rounded():
     s = position([])
     s["board"]["offmap_factories"].update(germany=5, russia=5)
     s["board"]["offmap_resources"].update(germany=5, russia=5)
-    start_production(s, Dice(), [])
+    start_production(s, Dice())
     assert s["board"]["bp"] == {"germany": 5, "russia": 4}  # 4.5 → 5; 3.5 → 4
 
 
@@ -188,12 +197,12 @@ def test_fa_profiles_bp_saving_stock_in_fa3_per_turn_when_annotated():
         s = position([], profile=profile)
         s["board"]["saved_from_last"] = {"germany": 3}
         s["board"]["bp"] = {"germany": 9, "russia": 0}
-        finish_production(s, [])
+        finish_production(s, Dice())
         assert s["board"]["saved_bp"]["germany"] == kept, profile
 
 
 def test_fa_4_2_1_reinforcements_fill_the_city_then_overflow_next_door_then_slip():
-    from engine.rulesets.fatal_alliances.production import place_arrivals
+    from engine.rulesets.fatal_alliances.reinforcement import place_arrivals
     units = [corps(f"n{i}", "germany", None) for i in range(5)]
     s = position(units, features={"1,2": ["city"]}, width=6, split=3)
     for u in units:
@@ -215,3 +224,10 @@ def test_fa_13_5_1_resources_reach_factories_by_rail_through_own_hexes():
     cut = position([corps("r", "russia", "1,3")], features=feats, rail=rail, width=6, split=6)
     cut["board"]["wars"] = ["germany|russia"]
     assert usable_resources(cut, "germany") == 0  # 1,2 is in enemy ZoC with no friend
+
+
+def test_fa_3_1_the_step_table_has_one_row_per_step_and_names_only_its_own_steps():
+    assert sorted(FLOW.steps) == sorted(step.value for step in Step)
+    named = {row.next for row in FLOW.steps.values() if isinstance(row.next, str)}
+    assert named <= set(FLOW.steps)
+    assert [name for name, row in FLOW.steps.items() if row.next is None] == [Step.OVER.value]

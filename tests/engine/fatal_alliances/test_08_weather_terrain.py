@@ -64,6 +64,7 @@ def test_fa_11_9_2_mountains_cost_three_and_lakes_cannot_be_entered():
 
 def test_fa_window_map_matches_fa_europe_when_compiled():
     import pytest
+
     from engine.board import COMPILED_DIR
     if not (COMPILED_DIR / "fa-europe.json").is_file():
         pytest.skip("fa-europe is not compiled yet")

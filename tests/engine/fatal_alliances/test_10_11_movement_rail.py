@@ -10,7 +10,7 @@ from engine.rulesets.fatal_alliances.orders import move_items, rail_items
 from engine.rulesets.fatal_alliances.rail import rail_destinations
 from engine.rulesets.fatal_alliances.reorganisation import reorganisable
 from engine.rulesets.fatal_alliances.sequence import Step, remaining
-from engine.rulesets.fatal_alliances.stages import needs_decision
+from engine.rulesets.fatal_alliances.steps import settle
 
 from .positions import corps, division, hq, position
 
@@ -18,7 +18,7 @@ SEED = b"\1" * 32
 
 
 def _open(state, kind):
-    needs_decision(state, Step(state["flow"]["step"]))
+    settle(state)
     return [d for d in decisions(RULESET, state) if d.kind == kind]
 
 

@@ -11,7 +11,7 @@ from engine.rulesets.fatal_alliances.charts import CRT, Table
 from engine.rulesets.fatal_alliances.orders import attack_items, validate
 from engine.rulesets.fatal_alliances.resolution import declare
 from engine.rulesets.fatal_alliances.sequence import Step
-from engine.rulesets.fatal_alliances.stages import needs_decision
+from engine.rulesets.fatal_alliances.steps import settle
 
 from .positions import Dice, corps, division, hq, position, unit
 
@@ -44,7 +44,7 @@ def test_fa_11_12_blitz_needs_clear_terrain():
 def test_fa_11_12_forced_assault_refuses_a_named_table():
     s = fight([corps("g", "germany", "2,2"), corps("r", "russia", "3,2")],
               terrain={"3,2": "forest"})
-    needs_decision(s, Step.LAND_COMBAT)
+    settle(s)
     d = [x for x in decisions(RULESET, s) if x.kind == "land_attack"][0]
     with pytest.raises(IllegalAction) as exc:
         validate(s, "germany", d, {"target": "3,2", "units": ["g"], "table": "blitz"})

@@ -1,7 +1,7 @@
 """FA 13.6.1.4 — destroyed units of an incompletely conquered country: out of the game when
 destroyed out of supply, or in supply on a d10 of 5 or less; otherwise back to the pool."""
 
-from engine.rulesets.fatal_alliances.resolution import _remove
+from engine.rulesets.fatal_alliances.resolution import destroy_unit
 from engine.rulesets.fatal_alliances.scrap import apply_scrap
 
 from .positions import Dice, corps, position
@@ -18,7 +18,7 @@ def conquered_germany(city=True, complete=False):
 def test_fa_13_6_1_4_destroyed_in_supply_leaves_the_game_on_five_or_less():
     state = conquered_germany()
     events = []
-    _remove(state, state["board"]["units"]["ge-a"], events, "combat", roller=Dice(5))
+    destroy_unit(state, state["board"]["units"]["ge-a"], events, "combat", roller=Dice(5))
     board = state["board"]
     assert "ge-a" in board["removed"] and "ge-a" not in board["pool"]["germany"]
     assert events[-1].data["roll"] == 5 and events[-1].data["removed"] is True
@@ -28,14 +28,14 @@ def test_fa_13_6_1_4_destroyed_in_supply_leaves_the_game_on_five_or_less():
 
 def test_fa_13_6_1_4_destroyed_in_supply_returns_to_the_pool_on_six_or_more():
     state = conquered_germany()
-    _remove(state, state["board"]["units"]["ge-a"], [], "combat", roller=Dice(6))
+    destroy_unit(state, state["board"]["units"]["ge-a"], [], "combat", roller=Dice(6))
     assert "ge-a" in state["board"]["pool"]["germany"] and "ge-a" not in state["board"]["removed"]
 
 
 def test_fa_13_6_1_4_destroyed_out_of_supply_leaves_the_game_without_a_roll():
     state = conquered_germany(city=False)
     dice = Dice()
-    _remove(state, state["board"]["units"]["ge-a"], [], "combat", roller=dice)
+    destroy_unit(state, state["board"]["units"]["ge-a"], [], "combat", roller=dice)
     assert dice.rolls == [] and "ge-a" in state["board"]["removed"]
 
 
@@ -43,7 +43,7 @@ def test_fa_13_6_1_4_an_unconquered_or_liberated_countrys_units_go_to_the_pool()
     state = conquered_germany()
     state["board"]["conquered"] = {}
     dice = Dice()
-    _remove(state, state["board"]["units"]["ge-a"], [], "combat", roller=dice)
+    destroy_unit(state, state["board"]["units"]["ge-a"], [], "combat", roller=dice)
     assert dice.rolls == [] and "ge-a" in state["board"]["pool"]["germany"]
 
 

@@ -5,9 +5,13 @@ On the grid, columns 0–2 are German and 3–6 Russian; `position` begins both 
 position as built, so a test that wants a hex lost before the war changes control first and
 then begins the war again with `record_war_start`."""
 
-from engine.rulesets.fatal_alliances.campaign import activate
-from engine.rulesets.fatal_alliances.morale import (adjust_morale, enemy_held_points,
-                                                    record_war_start, unit_loss_points)
+from engine.rulesets.fatal_alliances.morale import (
+    adjust_morale,
+    enemy_held_points,
+    record_war_start,
+    unit_loss_points,
+)
+from engine.rulesets.fatal_alliances.war import activate
 
 from .positions import Dice, corps, position
 

@@ -4,12 +4,16 @@ into morale, +2 points each in that turn's morale step, at most 40% of the turn'
 start or by more than one level."""
 
 from engine.kernel import apply, decisions
-from engine.rulesets.fatal_alliances.morale import (adjust_morale, home_front_limit,
-                                                    may_buy_morale)
-from engine.rulesets.fatal_alliances.production import (build, build_options,
-                                                        finish_production, start_production)
+from engine.rulesets.fatal_alliances.morale import adjust_morale, home_front_limit, may_buy_morale
+from engine.rulesets.fatal_alliances.production import (
+    build,
+    build_options,
+    finish_production,
+    start_production,
+)
 from engine.rulesets.fatal_alliances.ruleset import RULESET
 from engine.rulesets.fatal_alliances.sequence import Step
+from engine.rulesets.fatal_alliances.steps import FLOW
 
 from .positions import Dice, corps, position
 
@@ -60,7 +64,7 @@ def test_fa_14_1_home_front_capped_at_forty_percent_of_production():
     board["offmap_resources"]["germany"] = 5
     board["bonus_bp"]["germany"] = 2
     board["saved_bp"]["germany"] = 10
-    start_production(state, Dice(), [])
+    start_production(state, Dice())
     # 5 PP x 0.9 = 5 BP made, +2 bonus = 7 (the saved 10 do not count): 2.8 rounds to 3.
     assert board["bp"]["germany"] == 17 and board["morale_bp_max"]["germany"] == 3
     assert buy_until_refused(state) == 3
@@ -104,8 +108,7 @@ def test_fa_14_1_home_front_is_a_production_choice_whose_timeout_spends_nothing_
     board["morale"]["germany"] = 12
     board["attacked_this_turn"] = ["germany", "russia"]
     board["offmap_factories"]["germany"] = board["offmap_resources"]["germany"] = 10
-    from engine.rulesets.fatal_alliances.sequence import run
-    run(state, Dice(), [])
+    FLOW.enter(state, Step.FINAL_REORGANISATION, Dice())
     assert state["flow"]["step"] == Step.PRODUCTION.value
     assert board["morale_bp_max"]["germany"] == 4                 # 9 BP made: 3.6 rounds to 4
     bp = board["bp"]["germany"]
@@ -139,12 +142,12 @@ def test_fa_14_1_worked_example_twelve_bp_on_the_home_front_with_partisans_added
         board["morale_points"] = {"germany": -35 - 3, "russia": 0}
         board["offmap_factories"]["germany"] = board["offmap_resources"]["germany"] = 30
         board["bonus_bp"]["germany"] = 3
-        start_production(state, Dice(), [])
+        start_production(state, Dice())
         assert board["bp"]["germany"] == 30 and board["morale_bp_max"]["germany"] == 12
         for _ in range(3):                       # the 10% of offensive points (FA 18)
             build(state, "germany", {"build": "op"}, Dice())
         assert buy_until_refused(state) == 12    # stopped by the 40%, not by the level caps
-        finish_production(state, [])
+        finish_production(state, Dice())
         event = germany(adjust_morale(state, Dice(die)))
         assert event.data["home_front"] == 24 and event.data["points"] == -16
         assert board["morale"]["germany"] == after

@@ -2,10 +2,18 @@
 HQ flips."""
 
 from engine.rulesets.fatal_alliances.combat import hq_support, strengths
-from engine.rulesets.fatal_alliances.offensive import (arrive, doubled, end_impulse,
-                                                       hq_benefit_cost, hq_flip_cost,
-                                                       offensive_options, required, shortfall,
-                                                       spend, use_doubling)
+from engine.rulesets.fatal_alliances.offensive import (
+    arrive,
+    doubled,
+    end_impulse,
+    hq_benefit_cost,
+    hq_flip_cost,
+    offensive_options,
+    required,
+    shortfall,
+    spend,
+    use_doubling,
+)
 from engine.rulesets.fatal_alliances.production import build, build_options
 from engine.rulesets.fatal_alliances.reorganisation import reorg_budget, unit_cost
 from engine.rulesets.fatal_alliances.sequence import Step, activity_allowed, remaining

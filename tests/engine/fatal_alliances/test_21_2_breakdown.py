@@ -2,8 +2,11 @@
 
 from engine.kernel import apply, decisions, new_game
 from engine.rulesets.fatal_alliances import RULESET
-from engine.rulesets.fatal_alliances.breakdown import (apply_breakdown, breakdown_options,
-                                                       combat_break_variants)
+from engine.rulesets.fatal_alliances.breakdown import (
+    apply_breakdown,
+    breakdown_options,
+    combat_break_variants,
+)
 from engine.rulesets.fatal_alliances.combat import loss_options
 from engine.rulesets.fatal_alliances.sequence import Step
 

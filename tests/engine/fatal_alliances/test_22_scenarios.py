@@ -8,9 +8,11 @@ from engine.kernel import apply, decisions, new_game
 from engine.kernel.selfplay import selfplay
 from engine.rulesets.fatal_alliances import RULESET
 from engine.rulesets.fatal_alliances.campaign import run_script
+from engine.rulesets.fatal_alliances.orders import attack_items, move_items
 from engine.rulesets.fatal_alliances.position import by_hex
 from engine.rulesets.fatal_alliances.rail import ferry_destinations
 from engine.rulesets.fatal_alliances.setup import DATA, read_oob
+from engine.rulesets.fatal_alliances.war import declare_war
 from engine.rulesets.fatal_alliances.zoc import enemy_zoc, is_legal_stack
 
 from .positions import skip_breakdown
@@ -111,20 +113,31 @@ def test_fa_selfplay_campaign_runs_to_its_cap_without_errors():
 
 
 @needs_map
-def test_fa_bench_figures_list_a_whole_sides_moves_on_the_full_map():
-    from engine.rulesets.fatal_alliances.bench import bench_figures
-    figures = bench_figures(repeat=1)
-    assert figures["campaign_central_land_moves_items"] > 100
-    assert figures["campaign_central_attacks_items"] > 0
-    assert "campaign_central_land_moves_ms" not in figures  # no clock, no times
+def test_fa_listers_offer_a_whole_sides_moves_and_attacks_on_the_full_map():
+    """The campaign's opening with the war in the west declared: every major active and on
+    a land action, so the listers work through the whole of fa-europe."""
+    seed = b"\7" * 32
+    state, _ = new_game(RULESET, "campaign-1914", {}, SEATS, seed, "listers")
+    while (open_now := [d for d in decisions(RULESET, state) if d.kind == "breakdown"]):
+        state = apply(RULESET, state, open_now[0].seats[0], open_now[0].id, {"done": True},
+                      seed=seed).state
+    for a, b in (("germany", "france"), ("germany", "russia"), ("austria_hungary", "serbia"),
+                 ("germany", "belgium")):
+        declare_war(state, a, b)
+    state["board"]["aligned"].update(serbia="russia", belgium="france")
+    state["flow"]["actions"] = {p: "land" for p in SEATS}
+    state["flow"]["used"] = {p: {} for p in SEATS}
+    central = ["germany", "austria_hungary"]
+    assert sum(len(move_items(state, p)) for p in central) > 100
+    assert sum(len(attack_items(state, p)) for p in central) > 0
 
 
 @needs_map
 def test_fa_22_6_bulgaria_portugal_rumania_and_greece_enter_on_their_dates():
     from engine.kernel import Roller
     from engine.rulesets.fatal_alliances.movement import may_enter_country
-    from engine.rulesets.fatal_alliances.production import place_arrivals
     from engine.rulesets.fatal_alliances.position import at_war
+    from engine.rulesets.fatal_alliances.reinforcement import place_arrivals
     state = campaign()
     for turn, impulse in ((1, 2), (1, 3), (3, 1)):      # the opening DoWs, then the OE
         state["flow"].update(turn=turn, impulse=impulse)

@@ -1,10 +1,9 @@
 """FA 4.3 / 13.5.5.2 — destroying own units in the reinforcement stage, and scrapping."""
 
-from engine.rulesets.fatal_alliances.orders import open_decisions
-from engine.rulesets.fatal_alliances.resolution import _remove
+from engine.rulesets.fatal_alliances.resolution import destroy_unit
 from engine.rulesets.fatal_alliances.scrap import apply_scrap, scrap_options
 from engine.rulesets.fatal_alliances.sequence import Step
-from engine.rulesets.fatal_alliances.stages import finish_step, needs_decision
+from engine.rulesets.fatal_alliances.steps import FLOW, open_decisions, settle
 
 from .positions import corps, division, position
 
@@ -60,7 +59,7 @@ def test_fa_13_5_5_2_a_unit_destroyed_in_combat_may_be_scrapped_at_the_next_4_3_
     state = scrap_position([corps("ge-a", "germany", "1,2"), division("ge-d", "germany", "1,1"),
                             corps("ge-m", "germany", "1,3", type="MIL")])
     for uid in ("ge-a", "ge-d", "ge-m"):
-        _remove(state, state["board"]["units"][uid], [], "combat")
+        destroy_unit(state, state["board"]["units"][uid], [], "combat")
     assert state["board"]["scrappable"] == ["ge-a", "ge-d", "ge-m"]
     offered = scrap_options(state, "germany")
     assert offered == [{"done": True}, {"scrap": "ge-a"}, {"scrap": "ge-d"}]
@@ -71,15 +70,17 @@ def test_fa_13_5_5_2_a_unit_destroyed_in_combat_may_be_scrapped_at_the_next_4_3_
     assert scrap_options(state, "germany") == [{"done": True}]
     # the deferred choice lapses when the step ends: ge-a stays in the pool for good
     state["board"]["pool"]["germany"].append("ge-a")
-    finish_step(state, Step.SCRAP, None, [])
-    assert state["board"]["scrappable"] == [] and state["flow"]["step"] == "home_front"
+    step = FLOW.current(state)
+    assert step.name == Step.SCRAP and step.successor(state) == Step.HOME_FRONT
+    step.end(state, None)
+    assert state["board"]["scrappable"] == [] and state["flow"]["scrap_choosing"] == []
 
 
 def test_fa_4_3_the_decision_lists_done_first_and_a_broken_down_corps_is_not_scrappable():
     state = scrap_position([corps("ge-a", "germany", "1,2")])
-    _remove(state, state["board"]["units"]["ge-a"], [], "broken_down", bonus=False)
+    destroy_unit(state, state["board"]["units"]["ge-a"], [], "broken_down", bonus=False)
     assert state["board"]["scrappable"] == []
     state["board"]["units"]["ge-b"] = corps("ge-b", "germany", "0,2")
-    assert needs_decision(state, Step.SCRAP)
+    assert settle(state)
     d = next(d for d in open_decisions(state) if d.seats == ("germany",))
     assert d.kind == "scrap" and d.options[0] == {"done": True}

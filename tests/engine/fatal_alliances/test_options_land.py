@@ -2,21 +2,23 @@
 (FA 2.4.4), 6 isolated reorganisation (FA 13.4), 7 home-front reserves (FA 14.1). All are off
 by default."""
 
-from engine.kernel import Roller
+import pytest
+
+from engine.kernel import Decision, IllegalAction, Roller
 from engine.rulesets.fatal_alliances import RULESET
 from engine.rulesets.fatal_alliances import combat as cb
-from engine.rulesets.fatal_alliances.home_front import (apply_home_front, home_front_options,
-                                                        morale_points)
+from engine.rulesets.fatal_alliances.home_front import (
+    apply_home_front,
+    home_front_options,
+    morale_points,
+)
 from engine.rulesets.fatal_alliances.movement import destinations
 from engine.rulesets.fatal_alliances.orders import attack_items, validate
+from engine.rulesets.fatal_alliances.reorganisation import final_reorganisation
 from engine.rulesets.fatal_alliances.sequence import Step
-from engine.rulesets.fatal_alliances.stages import do_final_reorganisation
 from engine.rulesets.fatal_alliances.zoc import is_legal_stack, would_overstack
 
 from .positions import corps, division, hq, position
-
-import pytest
-from engine.kernel import Decision, IllegalAction
 
 
 def with_options(state, **on):
@@ -86,14 +88,13 @@ def test_fa_13_4_option_6_isolated_units_stay_face_down_at_final_reorganisation(
     state = with_options(position(units, step=Step.FINAL_REORGANISATION, width=8,
                                   features={"0,2": ["city"], "7,4": ["city"]}),
                          isolated_reorganisation=True)
-    events = []
-    do_final_reorganisation(state, Roller(b"\0" * 32, "t", 0), events)
+    events = final_reorganisation(state, Roller(b"\0" * 32, "t", 0))
     board = state["board"]["units"]
     assert board["ge-home"]["up"] and not board["ge-cut"]["up"]
     assert events[0].data["isolated"] == ["ge-cut"]
     state = with_options(position(units, step=Step.FINAL_REORGANISATION, width=8,
                                   features={"0,2": ["city"], "7,4": ["city"]}))
-    do_final_reorganisation(state, Roller(b"\0" * 32, "t", 0), [])
+    final_reorganisation(state, Roller(b"\0" * 32, "t", 0))
     assert state["board"]["units"]["ge-cut"]["up"]
 
 
@@ -127,6 +128,7 @@ def test_fa_profiles_breakdown_offensive_points_and_reserves_read_the_same(profi
     # 21.2, 18 and option 1 have no land difference between the editions (see the rules doc).
     from engine.rulesets.fatal_alliances.breakdown import breakdown_options
     from engine.rulesets.fatal_alliances.offensive import hq_benefit_cost, required
+
     from .positions import hq
     state = position([corps("ge-a", "germany", "1,2")], step=Step.BREAKDOWN, profile=profile)
     state["flow"]["turn"] = 2
@@ -140,8 +142,11 @@ def test_fa_profiles_breakdown_offensive_points_and_reserves_read_the_same(profi
 
 
 def test_fa_2_4_4_option_4_an_hq_supplies_up_to_its_reorg_value_of_cut_off_units():
-    from engine.rulesets.fatal_alliances.emergency import (apply_emergency, emergency_options,
-                                                           end_of_combat)
+    from engine.rulesets.fatal_alliances.emergency import (
+        apply_emergency,
+        emergency_options,
+        end_of_combat,
+    )
     # Three German corps cut off at 5,x with a reorg-2 HQ among them; Russians around.
     units = [hq("ge-h", "germany", "5,1", reorg=2), corps("ge-a", "germany", "5,2"),
              corps("ge-b", "germany", "6,2"), corps("ge-c", "germany", "6,1"),
@@ -168,7 +173,7 @@ def test_fa_2_4_4_option_4_an_hq_supplies_up_to_its_reorg_value_of_cut_off_units
 
 def test_fa_2_4_4_option_4_the_other_side_announces_after_the_phasing_side():
     from engine.rulesets.fatal_alliances.emergency import announcing_powers, apply_emergency
-    from engine.rulesets.fatal_alliances.stages import needs_decision
+    from engine.rulesets.fatal_alliances.steps import settle
     # Russia's impulse: the cut-off Germans (with their HQ) may take emergency supply too.
     units = [hq("ge-h", "germany", "5,1", reorg=2), corps("ge-a", "germany", "5,2", up=False),
              corps("ge-b", "germany", "6,2"), corps("ge-c", "germany", "6,1"),
@@ -181,7 +186,7 @@ def test_fa_2_4_4_option_4_the_other_side_announces_after_the_phasing_side():
                          emergency_hq_supply=True)
     state["flow"]["done"] = ["russia"]           # the phasing side is done (or had nothing)
     assert announcing_powers(state) == ["germany"]
-    assert needs_decision(state, Step.EMERGENCY) and state["flow"]["pending"] == ["germany"]
+    assert settle(state) and state["flow"]["pending"] == ["germany"]
     attackers = [state["board"]["units"]["ru-c"]]
     ge_a = [state["board"]["units"]["ge-a"]]
     before = cb.strengths(state, attackers, "5,2", ge_a)

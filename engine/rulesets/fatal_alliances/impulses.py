@@ -1,0 +1,92 @@
+"""FA 10.1 and 12 — the impulse's bounds: each active power chooses its action, and after its
+activities the last-impulse test ends the turn or hands the next impulse to the other side."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.kernel import Decision, Event, Roller
+
+from .charts import IMPULSE_TRACK, Action
+from .offensive import end_impulse
+from .position import is_active
+from .sequence import active_powers, count_answer, decision_id, other, start_impulse
+
+
+def choosing_action(state: dict[str, Any]) -> list[str]:
+    """FA 10.1 — the active powers that have not chosen this impulse's action."""
+    return [p for p in active_powers(state) if p not in state["flow"]["actions"]]
+
+
+def action_decision(state: dict[str, Any], power: str) -> Decision:
+    """FA 10.1 — combined, land or pass; a power not yet at war (or scripted to wait) has fewer
+    choices (FA 22.1)."""
+    flow = state["flow"]
+    if power in flow.get("forced_pass", []):
+        choices = [Action.PASS.value]
+    elif is_active(state, power) or power in flow.get("may_act", []):
+        choices = [Action.COMBINED.value, Action.LAND.value, Action.PASS.value]
+    else:
+        choices = [Action.COMBINED.value, Action.PASS.value]
+    return Decision(
+        id=decision_id(state, f"action-{power}"), seats=(power,), kind="action",
+        rule="FA 10.1", prompt="Choose this impulse's action",
+        waiting=f"{power} is choosing an action",
+        options=tuple({"action": c} for c in choices),
+        data={"not_available": ["air", "naval"]})
+
+
+def choose_action(state: dict[str, Any], seat: str, decision: Decision, action: Any,
+                  roller: Roller) -> list[Event]:
+    """FA 10.1 — record a power's action for this impulse."""
+    count_answer(state, f"action-{seat}")
+    state["flow"]["actions"][seat] = action["action"]
+    return [Event("action_chosen", "FA 10.1", {"power": seat, "action": action["action"]})]
+
+
+def end_impulse_track(state: dict[str, Any], roller: Roller, events: list[Event]) -> bool:
+    """FA 12 — the last-impulse test once per side after all its powers acted: d10 (−2 if
+    every major power of the side passed, −1 if all but one) ≤ the box's end number ends the
+    turn; otherwise the marker advances by the weather's circled number."""
+    flow = state["flow"]
+    powers = active_powers(state)
+    passed = sum(1 for p in powers if flow["actions"].get(p) == Action.PASS.value)
+    drm = -2 if passed == len(powers) else (-1 if passed == len(powers) - 1 and passed else 0)
+    die = roller.d(10, "last impulse")
+    end_number = IMPULSE_TRACK[flow["box"]]
+    ends = die + drm <= end_number
+    events.append(Event("last_impulse_test", "FA 12", {
+        "roll": die, "drm": drm, "box": flow["box"], "end_number": end_number, "ends": ends}))
+    if not ends:
+        flow["box"] = min(len(IMPULSE_TRACK) - 1, flow["box"] + flow["weather"]["advance"])
+    return ends
+
+
+def last_impulse(state: dict[str, Any], roller: Roller) -> list[Event]:
+    """FA 12 — the last-impulse test; if the turn goes on, the other side's impulse begins
+    here (the die decides, so the effect that rolls it opens the next impulse, and
+    `after_last_impulse` reads which happened). A turn whose first and last impulses were the
+    same side's moves the initiative marker toward the other side's end (FA 6.2)."""
+    flow = state["flow"]
+    flow["impulse_sides"].append(flow["active_side"])
+    events = end_impulse(state)
+    ends = end_impulse_track(state, roller, events)
+    state["board"].get("zoc_silenced", {}).clear()
+    if not ends:
+        start_impulse(state, other(flow["active_side"]))
+        return events
+    sides = flow["impulse_sides"]
+    ini = flow["initiative"]
+    if sides[0] == sides[-1]:
+        step = 1 if sides[0] == "central" else -1
+        ini["track"] = max(0, min(4, ini["track"] + step))
+        events.append(Event("initiative_shift", "FA 6.2",
+                            {"side": sides[0], "track": ini["track"]}))
+    return events
+
+
+def after_last_impulse(state: dict[str, Any]) -> str:
+    """Every finished impulse is in `impulse_sides`: one more impulse than that has begun
+    unless the test ended the turn."""
+    flow = state["flow"]
+    return "weather" if len(flow["impulse_sides"]) < flow["impulse"] else "final_reorganisation"

@@ -1,0 +1,77 @@
+"""FA 4.2 — reinforcements: units due on the production circle arrive in home cities."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.kernel import Event, Roller
+
+from .offensive import arrive
+from .position import by_hex, controller, is_home_hex, map_of, unit
+from .supply import city_hexes
+from .zoc import enemy_zoc, would_overstack
+
+
+def _home_cities(state: dict[str, Any], power: str) -> list[str]:
+    m = map_of(state)
+    return [h for h in city_hexes(m) if controller(state, h) == power
+            and is_home_hex(m, h, power)]
+
+
+def place_arrivals(state: dict[str, Any], roller: Roller) -> list[Event]:
+    """FA 4.2.1 — arrivals go to their named city if usable, else the first home city (by hex
+    id) with room (enemy ZoC is allowed); failing that, one unit per city per turn may go to
+    an adjacent controlled home hex outside enemy ZoC; otherwise the unit slips a turn."""
+    board = state["board"]
+    turn = state["flow"]["turn"]
+    m = map_of(state)
+    events: list[Event] = []
+    overflowed: set[str] = set()
+    for entry in [e for e in board["circle"] if e["turn"] <= turn]:
+        u = unit(state, entry["unit"])
+        here = by_hex(state)
+        cities = ([u["place_hex"]] if u.get("place_hex") else []) + _home_cities(state,
+                                                                                 u["power"])
+        cities = [h for h in cities if controller(state, h) == u["power"]]
+        spot = next((h for h in cities if not would_overstack(state, h, [u], here)), None)
+        how = "city"
+        if spot is None:
+            zoc = enemy_zoc(state, u["power"])
+            for city in cities:
+                if city in overflowed:
+                    continue
+                spot = next((nb for nb in m.neighbours(city)
+                             if not m.hex(nb).sea and controller(state, nb) == u["power"]
+                             and is_home_hex(m, nb, u["power"]) and nb not in zoc
+                             and not would_overstack(state, nb, [u], here)), None)
+                if spot is not None:
+                    overflowed.add(city)
+                    how = "overflow"
+                    break
+        if spot is None:
+            entry["turn"] = turn + 1
+            events.append(Event("arrival_delayed", "FA 4.2.1", {"unit": u["id"]}))
+            continue
+        board["circle"].remove(entry)
+        u["hex"] = spot
+        u["up"] = True
+        events.append(Event("reinforcement", "FA 4.2", {"unit": u["id"], "hex": spot,
+                                                        "how": how}))
+    for due in [d for d in board["entrench_due"] if d["turn"] <= turn]:
+        board["entrench_due"].remove(due)
+        board["entrench_pending"][due["power"]] = board["entrench_pending"].get(
+            due["power"], 0) + 1
+    board["circle"].sort(key=lambda e: (e["turn"], e["unit"]))
+    return events
+
+
+def reinforce(state: dict[str, Any], roller: Roller) -> list[Event]:
+    """FA 4.2 — the turn's first step: units due this turn arrive, offensive points bought
+    last turn arrive (FA 18), and the turn-start stage's per-turn lists start empty."""
+    events = place_arrivals(state, roller) + arrive(state)
+    flow = state["flow"]
+    flow["broken_down"] = []
+    flow["built_up"] = []
+    flow["home_front_moved"] = []
+    flow["scrap_choosing"] = []
+    return events

@@ -1,0 +1,258 @@
+"""FA 3.1 — the sequence of play as one table of steps, run by the kernel's driver
+(engine/kernel/flow.py). The table is the order of play:
+
+    TURN    = reinforcement → destroy/scrap (4.3) → home-front reserves (option 7) →
+              breakdown/build-up (21.2) → entrenchments (21.6) → lending (5) → initiative (6)
+              → the impulses → final reorganisation → production → morale → peace → victory
+    IMPULSE = weather (first of a pair) → declaration → action choice → offensive points →
+              emergency HQ supply (option 4) → rail → land move → land combat →
+              reorganisation → last-impulse test (another impulse, or the end of the turn)
+
+Each row names the step's rule, who decides in it and the decision they get, its verbs by
+decision kind, its begin and end effects, and what follows. The rules themselves (and each
+step's effects, decisions and verbs) live in the rule's module; this table only names them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from engine.kernel import Decision, Event, Roller
+from engine.kernel.flow import Flow, State, Step, Verb
+
+from .breakdown import apply_breakdown, breakdown_options
+from .conquest import peace
+from .emergency import announcing_powers, apply_emergency, emergency_options
+from .home_front import apply_home_front, home_front_options
+from .impulses import (
+    action_decision,
+    after_last_impulse,
+    choose_action,
+    choosing_action,
+    last_impulse,
+)
+from .initiative import (
+    after_initiative,
+    after_lending,
+    after_reroll,
+    begin_action_stage,
+    choose_first_side,
+    demand_reroll,
+    first_side_decision,
+    lending,
+    reroll_decision,
+    roll_initiative,
+    scripted_initiative,
+)
+from .morale import adjust_morale
+from .offensive import offensive_options, ops, option_cost
+from .offensive import spend as spend_offensive_points
+from .orders import (
+    acting,
+    activity_decision,
+    attack_decisions,
+    attackers,
+    combat_reply,
+    end_land_combat,
+    forget_moves,
+    land_attack,
+    land_move,
+    order_reorganise,
+    rail_move,
+)
+from .production import (
+    build,
+    build_options,
+    entrench,
+    entrench_options,
+    finish_production,
+    start_production,
+)
+from .reinforcement import reinforce
+from .reorganisation import final_reorganisation, note_down_at_start
+from .scrap import apply_scrap, end_step, scrap_options
+from .sequence import Step as S
+from .sequence import active_powers, count_answer, decision_id, move_to, position
+from .setup import declarations
+from .victory import after_victory, victory_step
+from .weather import weather_step
+
+Options = Callable[[State, str], list[dict[str, Any]]]
+
+
+@dataclass(frozen=True)
+class PowersStep(Step):
+    """A step in which powers decide, each on a decision of its own. `who` names the powers
+    that still have something to decide, `offer` builds one power's decision; a step with a
+    single decision (the initiative's, or an attack's reply) builds it with `offers`.
+
+    The driver asks `decisions` after every answer. FA keeps that answer in
+    `flow["pending"]`, which `open` reads back when the kernel lists decisions (a stored
+    derived value; dropping it needs a ruleset version with a state migration)."""
+
+    who: Callable[[State], list[str]] | None = None
+    offer: Callable[[State, str], Decision] | None = None
+    offers: Callable[[State], list[Decision]] | None = None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "decisions", self.settle)
+
+    def settle(self, state: State) -> list[Decision]:
+        state["flow"]["pending"] = self.who(state) if self.who is not None else []
+        return self.open(state)
+
+    def open(self, state: State) -> list[Decision]:
+        if self.offers is not None:
+            return self.offers(state)
+        assert self.offer is not None
+        return [self.offer(state, power) for power in state["flow"]["pending"]]
+
+
+def counted(name: str, rule_verb: Callable[[State, str, Any, Roller], list[Event]]) -> Verb:
+    """A verb that counts the answer (so the power's next decision of this kind has a new id),
+    then lets the rule's own function answer it."""
+    def verb(state: State, seat: str, decision: Decision, action: Any,
+             roller: Roller) -> list[Event]:
+        count_answer(state, f"{name}-{seat}")
+        return rule_verb(state, seat, action, roller)
+    return verb
+
+
+def choosing(among: Callable[[State], list[str]], options: Options,
+             least: int = 2) -> Callable[[State], list[str]]:
+    """Who still decides in a step of listed options: the powers `among` that have not
+    finished and have a real choice (`least` options: `done` is always listed first, so a
+    power offered nothing else is passed over)."""
+    def powers(state: State) -> list[str]:
+        done = state["flow"]["done"]
+        return [p for p in among(state) if p not in done and len(options(state, p)) >= least]
+    return powers
+
+
+def listed(name: str, kind: str, rule: str, prompt: str, waiting: str,
+           options: Options) -> Callable[[State, str], Decision]:
+    """One power's decision among the listed `options`, `done` first (its timeout)."""
+    def offer(state: State, power: str) -> Decision:
+        return Decision(id=decision_id(state, f"{name}-{power}"), seats=(power,), kind=kind,
+                        rule=rule, prompt=prompt, waiting=f"{power} {waiting}",
+                        options=tuple(options(state, power)))
+    return offer
+
+
+def every_power(state: State) -> list[str]:
+    return sorted(state["board"]["sides"])
+
+
+def build_decision(state: State, power: str) -> Decision:
+    """FA 13.5.5, 18, 14.1 — spend BP: a unit class, an entrenchment, an OP, morale; or done."""
+    board = state["board"]
+    return Decision(
+        id=decision_id(state, f"build-{power}"), seats=(power,), kind="build",
+        rule="FA 13.5.5", prompt="Spend build points, or finish",
+        waiting=f"{power} is building", options=tuple(build_options(state, power)),
+        data={"bp": board["bp"][power],
+              "morale_bp": board.get("morale_bp", {}).get(power, 0),
+              "morale_bp_max": board.get("morale_bp_max", {}).get(power, 0)})
+
+
+def offensive_decision(state: State, power: str) -> Decision:
+    """FA 18.1 — spend offensive points, each option with its cost; or done."""
+    offered = offensive_options(state, power)
+    return Decision(
+        id=decision_id(state, f"offensive-{power}"), seats=(power,), kind="offensive",
+        rule="FA 18.1", prompt="Spend offensive points, or finish",
+        waiting=f"{power} may spend offensive points", options=tuple(offered),
+        data={"ops": ops(state, power),
+              "costs": [option_cost(state, power, o) for o in offered]})
+
+
+COMBAT_REPLIES = ("choose_table", "combat_losses", "shatter_or_retreat", "retreat", "advance")
+
+FLOW = Flow([
+    # --- the turn's start (FA 4–6)
+    Step(S.REINFORCEMENT, "FA 4.2", begin=reinforce, next=S.SCRAP),
+    PowersStep(S.SCRAP, "FA 4.3", who=choosing(every_power, scrap_options),
+               offer=listed("scrap", "scrap", "FA 4.3", "Destroy or scrap units, or finish",
+                            "may destroy or scrap units", scrap_options),
+               verbs={"scrap": counted("scrap", apply_scrap)}, end=end_step,
+               next=S.HOME_FRONT),
+    PowersStep(S.HOME_FRONT, "FA 14.1", who=choosing(every_power, home_front_options),
+               offer=listed("home_front", "home_front", "FA 14.1",
+                            "Move units into or out of the home-front reserve pool",
+                            "is managing its home-front reserves", home_front_options),
+               verbs={"home_front": counted("home_front", apply_home_front)},
+               next=S.BREAKDOWN),
+    PowersStep(S.BREAKDOWN, "FA 21.2", who=choosing(every_power, breakdown_options),
+               offer=listed("breakdown", "breakdown", "FA 21.2",
+                            "Break corps down into divisions, or build divisions up",
+                            "may break down or build up units", breakdown_options),
+               verbs={"breakdown": counted("breakdown", apply_breakdown)}, next=S.ENTRENCH),
+    PowersStep(S.ENTRENCH, "FA 21.6", who=choosing(every_power, entrench_options, least=1),
+               offer=listed("entrench", "entrench", "FA 21.6",
+                            "Assign an arriving entrenchment to a corps",
+                            "is placing entrenchments", entrench_options),
+               verbs={"entrench": counted("entrench", lambda s, p, a, r: entrench(s, p, a))},
+               next=S.LENDING),
+    Step(S.LENDING, "FA 5", begin=lending, next=after_lending),
+    Step(S.INITIATIVE_SCRIPTED, "FA 22", begin=scripted_initiative, next=begin_action_stage),
+    Step(S.INITIATIVE, "FA 6.1", begin=roll_initiative, next=after_initiative),
+    PowersStep(S.INITIATIVE_REROLL, "FA 6.1", offers=reroll_decision,
+               verbs={"initiative_reroll": demand_reroll}, once=True, next=after_reroll),
+    PowersStep(S.FIRST_SIDE, "FA 6.2", offers=first_side_decision,
+               verbs={"first_side": choose_first_side}, once=True, next=begin_action_stage),
+    # --- an impulse (FA 8–12)
+    Step(S.WEATHER, "FA 8", begin=weather_step, next=S.DECLARATION),
+    Step(S.DECLARATION, "FA 9", begin=declarations, next=S.ACTION_CHOICE),
+    PowersStep(S.ACTION_CHOICE, "FA 10.1", who=choosing_action, offer=action_decision,
+               verbs={"action": choose_action}, next=S.OFFENSIVE),
+    PowersStep(S.OFFENSIVE, "FA 18.1", who=choosing(active_powers, offensive_options),
+               offer=offensive_decision,
+               verbs={"offensive": counted(
+                   "offensive", lambda s, p, a, r: spend_offensive_points(s, p, a))},
+               next=S.EMERGENCY),
+    PowersStep(S.EMERGENCY, "FA 2.4.4", who=choosing(announcing_powers, emergency_options),
+               offer=listed("emergency", "emergency_supply", "FA 2.4.4",
+                            "Give a unit emergency supply from an HQ, or finish",
+                            "may announce emergency HQ supply", emergency_options),
+               verbs={"emergency_supply": counted(
+                   "emergency", lambda s, p, a, r: apply_emergency(s, p, a))},
+               next=S.RAIL),
+    PowersStep(S.RAIL, "FA 11.8", who=acting(S.RAIL), offer=activity_decision(S.RAIL),
+               verbs={"rail_move": rail_move}, next=S.LAND_MOVE),
+    PowersStep(S.LAND_MOVE, "FA 11.9", who=acting(S.LAND_MOVE),
+               offer=activity_decision(S.LAND_MOVE), verbs={"land_move": land_move},
+               end=forget_moves, next=S.LAND_COMBAT),
+    PowersStep(S.LAND_COMBAT, "FA 11.12", who=attackers, offers=attack_decisions,
+               verbs={"land_attack": land_attack,
+                      **{kind: combat_reply for kind in COMBAT_REPLIES}},
+               end=end_land_combat, next=S.REORGANISATION),
+    PowersStep(S.REORGANISATION, "FA 11.14", who=acting(S.REORGANISATION),
+               offer=activity_decision(S.REORGANISATION),
+               verbs={"reorganise": order_reorganise}, begin=note_down_at_start,
+               end=forget_moves, next=S.LAST_IMPULSE),
+    Step(S.LAST_IMPULSE, "FA 12", begin=last_impulse, next=after_last_impulse),
+    # --- the end of the turn (FA 13–14)
+    Step(S.FINAL_REORGANISATION, "FA 13.4", begin=final_reorganisation, next=S.PRODUCTION),
+    PowersStep(S.PRODUCTION, "FA 13.5", who=choosing(every_power, build_options),
+               offer=build_decision, verbs={"build": counted("build", build)},
+               begin=start_production, end=finish_production, next=S.MORALE),
+    Step(S.MORALE, "FA 14", begin=adjust_morale, next=S.PEACE),
+    Step(S.PEACE, "FA 13.6", begin=peace, next=S.VICTORY),
+    Step(S.VICTORY, "FA 13.7", begin=victory_step, next=after_victory),
+    Step(S.OVER, "FA 13.7", next=None),
+], position=position, move_to=move_to)
+
+
+def open_decisions(state: State) -> list[Decision]:
+    """The decisions open now (a cheap read: who decides was settled by the driver)."""
+    step = FLOW.current(state)
+    return step.open(state) if isinstance(step, PowersStep) else []
+
+
+def settle(state: State) -> list[Decision]:
+    """Ask the current step who still decides, as the driver does after every answer (for
+    tests that set up a position by hand)."""
+    step = FLOW.current(state)
+    return step.settle(state) if isinstance(step, PowersStep) else []
