@@ -127,7 +127,7 @@ _LIMITS = {
     "ottoman": (1, 1, 2, 1, 1, 1, 2, 1),
 }
 ACTIVITY_LIMITS: Mapping[str, Mapping[str, int]] = MappingProxyType({
-    power: MappingProxyType(dict(zip(_LIMIT_COLUMNS, row))) for power, row in _LIMITS.items()})
+    power: MappingProxyType(dict(zip(_LIMIT_COLUMNS, row, strict=False))) for power, row in _LIMITS.items()})
 UNLIMITED = None
 # action → land activity → limit column (None = unlimited, absent = not allowed). APPENDIX-A.
 ALLOWED_LAND_ACTIVITIES: Mapping[Action, Mapping[str, str | None]] = MappingProxyType({

@@ -58,7 +58,7 @@ def odds_drm(attack: Fraction, defence: Fraction) -> tuple[int, str]:
         return ZERO_DEFENCE_DRM, "0 def"
     ratio = attack / defence
     drm, label = ODDS_BANDS[0][1], ODDS_LABELS[0]
-    for (bound, value), name in zip(ODDS_BANDS, ODDS_LABELS):
+    for (bound, value), name in zip(ODDS_BANDS, ODDS_LABELS, strict=False):
         if ratio >= bound:
             drm, label = value, name
     return drm, label
@@ -317,7 +317,7 @@ def loss_options(units: list[dict[str, Any]], halves: int,
         return [{"destroy": ids, "break": None}]
     weight = {u["id"]: loss_weight(u) for u in units}
     breakable = sorted(u["id"] for u in units if u["size"] != "div" and u["type"] in BREAKABLE)
-    out = []
+    out: list[dict[str, Any]] = []
     seen = set()
     for size in range(0, len(ids) + 1):
         for combo in itertools.combinations(ids, size):

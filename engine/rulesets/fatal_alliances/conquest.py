@@ -90,8 +90,8 @@ def conqueror_of(state: dict[str, Any], country: str) -> str | None:
         return None
     side = _side_of(state, holder)
     for h in others:
-        if _side_of(state, controller(state, h)) != side or not at_war(
-                state, controller(state, h), country):
+        other = controller(state, h)
+        if other is None or _side_of(state, other) != side or not at_war(state, other, country):
             return None
     major = commander(state, holder)
     return major if major in POWER_SIDE else None
@@ -136,7 +136,8 @@ def _share_out(state: dict[str, Any], country: str, conqueror: str) -> dict[str,
         else:
             owner = conqueror
         current = controller(state, h)
-        if current in POWER_SIDE and current != owner and POWER_SIDE[current] == side:
+        if current is not None and current in POWER_SIDE and current != owner \
+                and POWER_SIDE[current] == side:
             continue
         out[h] = owner
     return out
@@ -243,7 +244,8 @@ def liberate(state: dict[str, Any], country: str, liberator: str) -> list[Event]
         if initial_controller(m, h) != country:
             continue
         holder = controller(state, h)
-        if holder != country and holder in POWER_SIDE and POWER_SIDE[holder] == side:
+        if holder is not None and holder != country and holder in POWER_SIDE \
+                and POWER_SIDE[holder] == side:
             board["control"].pop(h, None)
             hexes.append(h)
     if country in POWER_SIDE:

@@ -178,11 +178,11 @@ def advance_combat(state: dict[str, Any], roller: Roller, events: list[Event]) -
             if cb.defenders_at(state, c["declarer"], c["target"]):
                 _end(state, events)
                 return
-            options = cb.advance_options(state, c["attackers"], c["target"])
-            if len(options) <= 1:
+            advances = cb.advance_options(state, c["attackers"], c["target"])
+            if len(advances) <= 1:
                 _end(state, events)
                 return
-            c["advance_options"] = options
+            c["advance_options"] = advances
             c["phase"] = "advance"
             return
         if phase in ("table", "losses_attacker", "losses_defender", "shatter", "retreat",

@@ -58,7 +58,7 @@ def turn_label(turn: int, start_index: int, start_year: int) -> tuple[str, int]:
     return TURN_NAMES[k % 6], start_year + k // 6
 
 
-def fresh_marks() -> dict[str, list[str]]:
+def fresh_marks() -> dict[str, Any]:
     return {"moved": [], "railed": [], "attacked": [], "targets": [], "reorganised": [],
             "attacked_from": {}}
 

@@ -110,6 +110,7 @@ def build_state(scenario: str, options: dict[str, Any], seats: list[str]) -> dic
         units[u["id"]] = u
         arrives = int(row["arrives"])
         if arrives == 1:
+            assert place_hex is not None, f"{u['id']} starts on the map with no hex or place"
             u["hex"] = _free_hex(m, units, u, place_hex)
             u["up"] = u["nation"] not in face_down
         elif arrives == 0:

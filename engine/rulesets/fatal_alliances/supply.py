@@ -40,7 +40,7 @@ def rail_links(m: Map) -> frozenset[tuple[str, str]]:
     """Consecutive hexes of some rail line, both directions (railway paths run free there)."""
     links = set()
     for line in m.rail:
-        for a, b in zip(line.hexes, line.hexes[1:]):
+        for a, b in zip(line.hexes, line.hexes[1:], strict=False):
             links.add((a, b))
             links.add((b, a))
     return frozenset(links)

@@ -21,7 +21,7 @@ def chart_row(turn_name: str, modified_roll: int) -> tuple[dict[str, str], int, 
     asterisks and the circled impulse-advance number."""
     row = WEATHER_CHART[turn_name][max(1, min(12, modified_roll)) - 1]
     zones, asterisks, advance = row
-    weather = {zone: w.value for zone, w in zip(ZONES, zones)}
+    weather = {zone: w.value for zone, w in zip(ZONES, zones, strict=False)}
     weather["south_monsoon"] = Weather.FINE.value
     weather["south_temperate"] = Weather.FINE.value
     return dict(sorted(weather.items())), asterisks, advance

@@ -82,7 +82,7 @@ def test_fa_18_2_italy_the_oe_and_austria_hungary_pay_five():
 def test_fa_18_3_hq_benefit_costs_three_plus_twice_reorg_and_doubles_attackers_in_range():
     h = hq("ge-h", "germany", "0,2", reorg=2)
     attackers = [corps(f"ge-{i}", "germany", h_, cf=c)     # 1, 1, 2 and 2 hexes away
-                 for i, (h_, c) in enumerate(zip(("1,1", "1,2", "1,3", "2,1"), (4, 3, 3, 2)))]
+                 for i, (h_, c) in enumerate(zip(("1,1", "1,2", "1,3", "2,1"), (4, 3, 3, 2), strict=False))]
     far = corps("ge-far", "germany", "4,4", cf=9)                 # 4 hexes from the HQ
     ru = corps("ru-a", "russia", "3,2", cf=2)
     state = position([h, ru] + attackers + [far], step=Step.OFFENSIVE,
