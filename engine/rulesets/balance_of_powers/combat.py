@@ -5,7 +5,7 @@ the 2d6 roll (10.6), results (10.7: RP results, point unit, further losses, attr
 unfillable second loss, DDR), give ground with player-chosen retreats and breaches (10.72),
 breakthrough (10.73), then further movement (10.8). `flow["combat"]` holds a combat in
 progress; its `stage` names the decision it waits for (reserve, point, reroll, pay, loss,
-retreat); everything between decisions runs automatically in `resolve`.
+retreat); everything between decisions runs automatically in `advance`.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from .forces import (ENTRENCHED, MANEUVER, UNITS, effectiveness, eliminate,
 from .movement import inherent_defense, mp_left, may_move, spend, start_force
 from .occupy import demoralize, enter, track_plans
 from .sequence import first_fortnight_of_game
+from .supply import supplied_locations
 from .tables import (ARMP_TERRAIN, ATTACK_COST, ATTRITION_DDR, COMBAT_TABLE, COMBAT_TERRAIN,
                      ENTRENCH_MODIFIER, ENTRENCH_STRONG, FNM_CAP, MAJORS,
                      MINOR_BATTLE_7, MINOR_COMMANDER, RIVER_MODIFIER, RP_RESULT_COST,
@@ -133,7 +134,6 @@ def declare(state: dict[str, Any], th: Theatre, seat: str, units: list[str], tar
         "from": start, "target": target, "units": units, "point": point, "payer": payer})]
     occ = occupancy(state)
     status = {}
-    from .supply import supplied_locations
     cache: dict[str, set[str]] = {}
     for uid in sorted(set(units) | set(defenders(state, target, enemy))):
         nation = UNITS[uid].nation

@@ -11,7 +11,10 @@ from typing import Any
 
 from engine.kernel import Event
 
-from .forces import UNITS, controller, friendly_corps_count, side_of, stack_limit, stacking_conflict
+from .admiralty import friendly_ports, sea_reach
+from .forces import (UNITS, controller, friendly_corps_count, occupancy, side_of, stack_limit,
+                     stacking_conflict)
+from .neutrals import french_ports
 from .supply import overland_reach, supplied_locations
 from .tables import (COST_CORPS, COST_FORTRESS_STEP, COST_INFRASTRUCTURE, COST_LEADER, MAJORS,
                      RP_INCOME, RUSSIA_STRAITS_BONUS)
@@ -120,7 +123,6 @@ def transfer_connected(state: dict[str, Any], th: Theatre, donor: str, recipient
         return True
     if side != "entente":
         return False
-    from .admiralty import friendly_ports, sea_reach
     ports = [p for p in friendly_ports(state, th) if p in reach]
     water: set[str] = set()
     for port in ports:
@@ -132,7 +134,6 @@ def transfer_connected(state: dict[str, Any], th: Theatre, donor: str, recipient
 
 
 def _overland(state: dict[str, Any], th: Theatre, starts: set[str], side: str) -> set[str]:
-    from .forces import occupancy
     return overland_reach(state, th, starts, side, occupancy(state),
                           lambda loc: th.adj.get(loc, ()))
 
@@ -175,7 +176,6 @@ def muster_locations(state: dict[str, Any], th: Theatre, uid: str) -> list[str]:
     supplied = supplied_locations(state, th, nation)
     out = []
     if unit.arrives.endswith("-port"):
-        from .neutrals import french_ports
         candidates = french_ports(state, th)
     else:
         candidates = [loc for loc in th.place_at if th.home.get(loc) == nation]

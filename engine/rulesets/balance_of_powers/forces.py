@@ -99,10 +99,6 @@ def commander(state: dict[str, Any], uid: str) -> str:
     return MINOR_COMMANDER[state["powers"][nation]["side"]]
 
 
-def seat_units(state: dict[str, Any], seat: str) -> list[str]:
-    return [uid for uid in sorted(state["board"]["units"]) if commander(state, uid) == seat]
-
-
 # --- locations ------------------------------------------------------------------------------
 
 def units_at(state: dict[str, Any], loc: str) -> list[str]:
@@ -114,10 +110,6 @@ def occupancy(state: dict[str, Any]) -> dict[str, list[str]]:
     for uid in sorted(state["board"]["units"]):
         out.setdefault(state["board"]["units"][uid]["at"], []).append(uid)
     return out
-
-
-def corps_at(state: dict[str, Any], loc: str) -> list[str]:
-    return [uid for uid in units_at(state, loc) if UNITS[uid].corps]
 
 
 def landing_of(state: dict[str, Any]) -> dict[str, str] | None:
@@ -140,10 +132,6 @@ def neighbours(state: dict[str, Any], th: Theatre, loc: str) -> tuple[str, ...]:
 def controller(state: dict[str, Any], th: Theatre, loc: str) -> str | None:
     """BoP 2.53 — the nation controlling a location (its home nation unless captured)."""
     return state["board"]["control"].get(loc, th.home.get(loc))
-
-
-def loc_side(state: dict[str, Any], th: Theatre, loc: str) -> str | None:
-    return side_of(state, controller(state, th, loc))
 
 
 def fort_steps(state: dict[str, Any], th: Theatre, loc: str) -> int:

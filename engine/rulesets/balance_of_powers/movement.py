@@ -16,7 +16,7 @@ from typing import Any
 
 from engine.kernel import IllegalAction
 
-from .forces import (ENTRENCHED, MANEUVER, UNITS, controller, enemy_present,
+from .forces import (ENTRENCHED, MANEUVER, UNITS, commander, controller, enemy_present,
                      friendly_corps_count, infrastructure, landing_of, neighbours,
                      neutral_closed, occupancy, side_of, stack_limit, stacking_conflict,
                      unit_side)
@@ -230,11 +230,6 @@ def rail_destinations(state: dict[str, Any], th: Theatre, units: list[str],
     return out
 
 
-def seat_of(state: dict[str, Any], uid: str) -> str:
-    from .forces import commander
-    return commander(state, uid)
-
-
 def active_force(state: dict[str, Any], seat: str, supplied: dict[str, bool]) -> list[str]:
     """The force `seat` is moving now (units still on the map), or [] when it has none."""
     units = [u for u in state["flow"]["force"].get(seat, []) if u in state["board"]["units"]]
@@ -249,7 +244,7 @@ def joinable(state: dict[str, Any], seat: str, force: list[str]) -> list[str]:
     loc = state["board"]["units"][force[0]]["at"]
     return sorted(u for u, v in state["board"]["units"].items()
                   if v["at"] == loc and u not in force and u not in state["flow"]["moves"]
-                  and seat_of(state, u) == seat)
+                  and commander(state, u) == seat)
 
 
 def end_force(state: dict[str, Any], seat: str) -> None:
@@ -275,7 +270,7 @@ def rail_steps(state: dict[str, Any], th: Theatre, loc: str, side: str) -> list[
 def start_force(state: dict[str, Any], units: list[str], supplied: dict[str, bool]) -> None:
     """BoP 9.0, 9.12 — make `units` the moving force of their seat, dropping the rest."""
     flow = state["flow"]
-    seat = seat_of(state, units[0])
+    seat = commander(state, units[0])
     current = [u for u in flow["force"].get(seat, []) if u in state["board"]["units"]]
     if current and not set(units) & set(current):
         for uid in current:

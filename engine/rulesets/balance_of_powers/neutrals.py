@@ -15,7 +15,7 @@ from typing import Any
 
 from engine.kernel import Event
 
-from .forces import MANEUVER, UNITS, other_side, side_of, stack_limit
+from .forces import UNITS, other_side, side_of, stack_limit
 from .tables import BRITAIN_PARIS_RADIUS, ENTENTE
 from .theatre import Theatre
 
@@ -73,25 +73,6 @@ def neutral_spots(state: dict[str, Any], th: Theatre, uid: str) -> list[str]:
             continue
         out.append(loc)
     return sorted(out)
-
-
-def place_neutral(state: dict[str, Any], th: Theatre, nation: str) -> list[Event]:
-    """Place a joining neutral's corps in a fixed order (capital first); used by tests and as
-    the fallback of the placement decision."""
-    units = [uid for uid, u in UNITS.items() if u.nation == nation and u.arrives == "violated"]
-    slots = neutral_slots(state, th, nation) or sorted(
-        loc for loc in th.locs if th.home.get(loc) == nation)
-    placed = {}
-    counts: dict[str, int] = {}
-    for i, uid in enumerate(units):
-        for k in range(len(slots)):
-            loc = slots[(i + k) % len(slots)]
-            if counts.get(loc, 0) < stack_limit(state, th, loc):
-                counts[loc] = counts.get(loc, 0) + 1
-                state["board"]["units"][uid] = {"at": loc, "mode": MANEUVER}
-                placed[uid] = loc
-                break
-    return [Event("neutral_set_up", "BoP 6.11", {"nation": nation, "units": placed})] if placed else []
 
 
 def britain_joins(state: dict[str, Any], th: Theatre, reason: str) -> list[Event]:

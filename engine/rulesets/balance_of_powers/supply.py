@@ -146,11 +146,6 @@ def supply_status(state: dict[str, Any], th: Theatre) -> dict[str, bool]:
     return out
 
 
-def is_supplied(state: dict[str, Any], th: Theatre, uid: str) -> bool:
-    return state["board"]["units"][uid]["at"] in supplied_locations(
-        state, th, UNITS[uid].nation)
-
-
 def commissariat(state: dict[str, Any], th: Theatre, side: str, roller: Roller) -> list[Event]:
     """BoP 6.6 — the phasing side checks its corps, lowest printed effectiveness first (equal
     values together); each unsupplied corps survives on 1d6 < printed effectiveness, −1 to the

@@ -201,13 +201,21 @@ def test_bop_9_1_validate_refuses_unreachable_and_foreign_units():
 
 
 def test_bop_9_1_listing_and_validation_agree():
+    """Every listed march is accepted as it is listed; both march decisions (a whole stack,
+    part of one) are open here and list something, so the loop cannot pass by checking
+    nothing."""
     state = _half(position(TH, {"fra-inf-1": "0302", "fra-inf-2": "0302", "fra-cav-cav": "0303"},
                            side="entente"))
+    checked: dict[str, int] = {}
     for decision in RULESET.decisions(state):
         if decision.schema is None:
             continue
         for item in RULESET.options(state, "france", decision, None):
-            RULESET.validate(state, "france", decision, item["action"])
+            assert RULESET.validate(state, "france", decision, item["action"]) == item["action"]
+            part = f"{decision.kind}-{decision.data.get('part')}"
+            checked[part] = checked.get(part, 0) + 1
+    assert set(checked) == {"march-whole", "march-part"}
+    assert all(count > 1 for count in checked.values()), checked
 
 
 def test_bop_9_24_minor_corps_by_rail_are_charged_to_a_major():
