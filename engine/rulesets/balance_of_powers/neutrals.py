@@ -45,11 +45,11 @@ def violate(state: dict[str, Any], th: Theatre, side: str, nation: str) -> list[
     units = [uid for uid, u in UNITS.items() if u.nation == nation and u.arrives == "violated"]
     state["flow"]["neutral_to_place"] = sorted(state["flow"].get("neutral_to_place", []) + units)
     if side == "central" and nation in ("belgium", "netherlands") and not random_entry(state):
-        events += britain_joins(state, th, f"germany_violated_{nation}")
+        events += britain_joins(state, f"germany_violated_{nation}")
     return events
 
 
-def neutral_slots(state: dict[str, Any], th: Theatre, nation: str) -> list[str]:
+def neutral_slots(th: Theatre, nation: str) -> list[str]:
     cap = th.capital.get(nation)
     pops = sorted(loc for loc in th.place_at if th.home.get(loc) == nation and loc not in th.boxes)
     if cap in pops:
@@ -63,7 +63,7 @@ def neutral_spots(state: dict[str, Any], th: Theatre, uid: str) -> list[str]:
     nation = UNITS[uid].nation
     side = side_of(state, nation)
     out = []
-    for loc in neutral_slots(state, th, nation):
+    for loc in neutral_slots(th, nation):
         here = [u for u, v in state["board"]["units"].items() if v["at"] == loc]
         if any(side_of(state, UNITS[u].nation) not in (side, None) for u in here):
             continue
@@ -75,7 +75,7 @@ def neutral_spots(state: dict[str, Any], th: Theatre, uid: str) -> list[str]:
     return sorted(out)
 
 
-def britain_joins(state: dict[str, Any], th: Theatre, reason: str) -> list[Event]:
+def britain_joins(state: dict[str, Any], reason: str) -> list[Event]:
     """BoP 6.123, 12.1 — Britain joins the EP with 5 RP, TI 0, demoralization 0; its corps are
     placed in the BRITAIN step (or at once if the game is mid-campaign)."""
     power = state["powers"]["britain"]
@@ -98,9 +98,9 @@ def britain_triggers(state: dict[str, Any], th: Theatre) -> list[Event]:
         near = th.distance_within(paris, BRITAIN_PARIS_RADIUS)
         for uid, unit in sorted(state["board"]["units"].items()):
             if UNITS[uid].nation == "germany" and unit["at"] in near:
-                return britain_joins(state, th, "german_unit_near_paris")
+                return britain_joins(state, "german_unit_near_paris")
     if state["powers"]["russia"]["crisis"]:
-        return britain_joins(state, th, "russia_in_crisis")
+        return britain_joins(state, "russia_in_crisis")
     return []
 
 
@@ -127,7 +127,7 @@ def britain_entry_roll(state: dict[str, Any], th: Theatre, roller: Any) -> list[
                                                        "modifier": modifier, "final": final,
                                                        "joins": joins})]
     if joins:
-        events += britain_joins(state, th, "random_entry")
+        events += britain_joins(state, "random_entry")
     return events
 
 
@@ -150,7 +150,7 @@ def french_ports(state: dict[str, Any], th: Theatre) -> list[str]:
     return out
 
 
-def british_home(state: dict[str, Any], th: Theatre) -> list[str]:
+def british_home(th: Theatre) -> list[str]:
     return sorted(loc for loc in th.place_at if th.home.get(loc) == "britain"
                   and loc not in th.boxes)
 

@@ -12,7 +12,7 @@ from typing import Any
 from engine.kernel import Decision, Event, IllegalAction, MalformedAction, Roller, Ruleset
 from engine.kernel.game import copy_json
 
-from . import admiralty, combat, economy, movement, neutrals, setup, supply
+from . import admiralty, combat, economy, movement, neutrals, odds, setup, supply
 from .forces import (ENTRENCHED, MANEUVER, UNITS, commander, controller, eliminate,
                      lone_leaders, occupancy, side_of, unit_side)
 from .occupy import check_conquest, enter
@@ -261,7 +261,7 @@ class BalanceOfPowers(Ruleset):
 
     def _britain_decision(self, state: dict[str, Any], th: Theatre) -> Decision:
         ports = neutrals.french_ports(state, th)
-        homes = neutrals.british_home(state, th)
+        homes = neutrals.british_home(th)
         options = tuple({"port": p, "home": h} for p in ports for h in homes)
         if not options:
             options = ({"port": None, "home": homes[0] if homes else None},)
@@ -687,7 +687,7 @@ class BalanceOfPowers(Ruleset):
         if kind == "point":
             c = state["flow"]["combat"]
             return max(decision.options, key=lambda o: (
-                combat.defender_effectiveness(state, _th(state), {**c, "def_point": o["point"]}),
+                odds.defender_effectiveness(state, _th(state), {**c, "def_point": o["point"]}),
                 o["point"]))
         if kind == "loss":
             units = [o for o in decision.options if o["loss"] in UNITS]

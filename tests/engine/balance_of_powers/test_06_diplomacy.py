@@ -65,7 +65,7 @@ def test_bop_6_123_german_unit_within_three_hexes_of_paris():
 
 def test_bop_12_1_britain_places_in_a_french_port_without_french_corps():
     state = position(TH, {"fra-inf-1": "0204"})
-    neutrals.britain_joins(state, TH, "test")
+    neutrals.britain_joins(state, "test")
     decision = RULESET.decisions(state)[0]
     assert decision.kind == "britain_setup" and decision.seats == ("britain",)
     assert {o["port"] for o in decision.options} == {hx(TH, "0304")}
