@@ -404,3 +404,18 @@ def attack_items(state: dict[str, Any], th: Theatre, seat: str, commander_of: An
             if limit is not None and len(items) >= limit:
                 return items
     return items
+
+
+# --- the half's markers (begin and end effects of the half) ---------------------------------
+
+def clear_markers(state: dict[str, Any], roller: Roller) -> list[Event]:
+    """BoP 9.63, 10.73 — trench-battle and breakthrough markers last for the half."""
+    state["flow"]["trench"] = []
+    state["flow"]["bthru"] = []
+    return []
+
+
+def clear_reserve_designations(state: dict[str, Any], roller: Roller) -> list[Event]:
+    """BoP 10.41 — a reserve is designated for a location for one half."""
+    state["flow"]["reserve_corps"] = {}
+    return []

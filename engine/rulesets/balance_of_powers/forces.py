@@ -83,6 +83,11 @@ def side_of(state: dict[str, Any], nation: str | None) -> str | None:
     return None if power is None else power["side"]
 
 
+def at_war(state: dict[str, Any], nation: str) -> bool:
+    """A power that has joined a side (a neutral has not, BoP 6.1)."""
+    return state["powers"][nation]["side"] is not None
+
+
 def other_side(side: str) -> str:
     return ENTENTE if side == CENTRAL else CENTRAL
 

@@ -14,14 +14,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.kernel import IllegalAction
+from engine.kernel import Event, IllegalAction, Roller
 
 from .forces import (ENTRENCHED, MANEUVER, UNITS, commander, controller, enemy_present,
                      friendly_corps_count, infrastructure, landing_of, neighbours,
                      neutral_closed, occupancy, side_of, stack_limit, stacking_conflict,
                      unit_side)
 from .sequence import first_fortnight_of_game
-from .tables import ARMP_TERRAIN, MINOR_COMMANDER, RAIL_CAP, RAIL_HEXES_PER_MP, RAIL_MAX_MP
+from .tables import (ARMP_TERRAIN, CENTRAL, MINOR_COMMANDER, RAIL_CAP, RAIL_HEXES_PER_MP,
+                     RAIL_MAX_MP)
 from .theatre import Theatre
 
 MOBILISED_FIRST = frozenset({"britain", "france", "germany"})  # BoP 12.1 mobilisation limits
@@ -171,6 +172,20 @@ def rail_payers(state: dict[str, Any], units: list[str]) -> list[str]:
     return out
 
 
+def use_rail_capacity(state: dict[str, Any], payer: str, corps: list[str]) -> None:
+    """BoP 9.24 — the corps a major moved by rail this fortnight count against its capacity."""
+    used = state["flow"]["rail_used"]
+    used[payer] = sorted(set(used.get(payer, [])) | set(corps))
+
+
+def reset_rail_capacity(state: dict[str, Any], roller: Roller) -> list[Event]:
+    """BoP 9.24 — rail capacity is per fortnight: it resets when the fortnight's first half
+    (the CP's) begins (a begin effect of the half)."""
+    if state["flow"]["side"] == CENTRAL:
+        state["flow"]["rail_used"] = {}
+    return []
+
+
 def rail_destinations(state: dict[str, Any], th: Theatre, units: list[str],
                       supplied: dict[str, bool], *,
                       first_only: bool = False) -> dict[str, tuple[int, list[str]]]:
@@ -315,3 +330,10 @@ def entrench_candidates(state: dict[str, Any], th: Theatre, seat: str,
             out.append({"unit": uid, "mode": ENTRENCHED})
     return out
 
+
+def clear_moves(state: dict[str, Any], roller: Roller) -> list[Event]:
+    """BoP 9.0 — the MP spent and the force in motion belong to one half (a begin and an end
+    effect of the half)."""
+    state["flow"]["moves"] = {}
+    state["flow"]["force"] = {}
+    return []

@@ -13,11 +13,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.kernel import Event
+from engine.kernel import Event, Roller
 
-from .forces import UNITS, other_side, side_of, stack_limit
-from .tables import BRITAIN_PARIS_RADIUS, ENTENTE
-from .theatre import Theatre
+from .forces import UNITS, at_war, other_side, side_of, stack_limit
+from .sequence import MONTHS
+from .tables import BRITAIN_PARIS_RADIUS, ENTENTE, MINOR_COMMANDER
+from .theatre import Theatre, theatre
 
 VIOLABLE = ("belgium", "denmark", "luxembourg", "netherlands", "switzerland")  # 6.121
 
@@ -154,3 +155,22 @@ def british_home(th: Theatre) -> list[str]:
     return sorted(loc for loc in th.place_at if th.home.get(loc) == "britain"
                   and loc not in th.boxes)
 
+
+# --- the diplomacy and Britain steps (begin effects) -----------------------------------------
+
+def begin_diplomacy(state: dict[str, Any], roller: Roller) -> list[Event]:
+    """BoP 6.11 — the side's lead seat may declare a violation, if there is a neutral to
+    violate."""
+    flow = state["flow"]
+    th = theatre(state["board"]["map"])
+    lead = MINOR_COMMANDER[flow["side"]]
+    if violation_options(state, th, flow["side"]) and at_war(state, lead):
+        flow["active"] = [lead]
+    return []
+
+
+def begin_britain(state: dict[str, Any], roller: Roller) -> list[Event]:
+    """BoP 6.13 (option) — Britain rolls to join in August instead of 6.12's triggers."""
+    if state["flow"]["month"] == MONTHS[0] and random_entry(state):
+        return britain_entry_roll(state, theatre(state["board"]["map"]), roller)
+    return []

@@ -13,14 +13,13 @@ from engine.kernel import Decision, Event, IllegalAction, MalformedAction, Rolle
 from engine.kernel.game import copy_json
 
 from . import admiralty, combat, economy, movement, neutrals, odds, setup, supply
-from .forces import (ENTRENCHED, MANEUVER, UNITS, commander, controller, eliminate,
+from .forces import (ENTRENCHED, MANEUVER, UNITS, at_war, commander, controller, eliminate,
                      lone_leaders, occupancy, side_of, unit_side)
-from .occupy import check_conquest, enter
-from .sequence import MONTH_NAMES, MONTH_SCRIPT, MONTHS, SEASON_BEFORE, Step
-from .tables import (CENTRAL, ENTENTE, MAJORS, MINOR_COMMANDER, PLAN_XVII_CORPS,
-                     PLAN_XVII_HEXES, RAIL_COST, SCHLIEFFEN_CORPS)
+from .occupy import begin_plan_xvii, check_conquest, check_schlieffen, enter
+from .sequence import MONTH_NAMES, MONTH_SCRIPT, MONTHS, Step
+from .tables import CENTRAL, ENTENTE, MAJORS, MINOR_COMMANDER, RAIL_COST, SIDE_SEATS
 from .theatre import SCENARIO_MAP, Theatre, theatre
-from .victory import bc_counts, victory
+from .victory import bc_counts, check_victory
 
 SCENARIO = "before-the-leaves-fall"
 SEATS = (("germany", CENTRAL, "Germany", "#5a5a5a"),
@@ -68,8 +67,6 @@ FORCE_SHAPES = {
                'an attack is {"units", "target", "point", "payer"}'),
 }
 NULLABLE = {("combat", "payer")}
-SIDE_SEATS = {CENTRAL: ("austria_hungary", "germany"),
-              ENTENTE: ("britain", "france", "russia")}
 
 FORCE_SCHEMA = {"type": "object", "required": ["units", "to"],
                 "properties": {"units": {"type": "array", "items": {"type": "string"}},
@@ -147,10 +144,6 @@ def commander_for_new(state: dict[str, Any], uid: str) -> str:
     if nation in MAJORS:
         return nation
     return MINOR_COMMANDER[state["powers"][nation]["side"]]
-
-
-def _at_war(state: dict[str, Any], seat: str) -> bool:
-    return state["powers"][seat]["side"] is not None
 
 
 def _seat_rule(kind: str) -> str:
@@ -908,8 +901,7 @@ class BalanceOfPowers(Ruleset):
         payer = action["payer"]
         state["powers"][payer]["rp"] -= RAIL_COST
         corps = [u for u in units if UNITS[u].corps]
-        used = state["flow"]["rail_used"]
-        used[payer] = sorted(set(used.get(payer, [])) | set(corps))
+        movement.use_rail_capacity(state, payer, corps)
         movement.start_force(state, units, supplied)
         movement.spend(state, units, cost, rail=cost)
         for uid in corps:
@@ -1003,111 +995,54 @@ class BalanceOfPowers(Ruleset):
 
     def _enter_step(self, state: dict[str, Any], th: Theatre, step: Step, side: str | None,
                     fortnight: int, roller: Roller) -> list[Event]:
+        """The step's begin effect, which lives beside its rule."""
         flow = state["flow"]
-        month = flow["month"]
         if step == Step.SEASONAL:
-            if month in SEASON_BEFORE:
-                return [Event("seasonal_turn", "BoP 5", {"season": SEASON_BEFORE[month]})] + (
-                    economy.post_income(state))
-            return []
+            return economy.begin_seasonal(state, roller)
         if step == Step.TABULATION:
-            if month in SEASON_BEFORE:
-                flow["active"] = [s for s in SIDE_SEATS[side] if _at_war(state, s) and (
-                    economy.transfer_options(state, th, s)
-                    or economy.conversion_options(state, th, s))]
-            return []
+            return economy.begin_tabulation(state, roller)
         if step == Step.REDUCTIONS:
-            if month in SEASON_BEFORE:
-                return economy.requisition_and_reductions(state, th)
-            return []
+            return economy.begin_reductions(state, roller)
         if step == Step.BRITAIN:
-            if month == MONTHS[0] and neutrals.random_entry(state):
-                return neutrals.britain_entry_roll(state, th, roller)
-            return []
+            return neutrals.begin_britain(state, roller)
         if step == Step.DIPLOMACY:
-            lead = MINOR_COMMANDER[side]
-            if neutrals.violation_options(state, th, side) and _at_war(state, lead):
-                flow["active"] = [lead]
-            return []
+            return neutrals.begin_diplomacy(state, roller)
         if step == Step.MUSTER:
-            arrivals = state["board"]["arrivals"].get(month, [])
-            mine = [u for u in arrivals if side_of(state, UNITS[u].nation) == side]
-            flow["muster"] = sorted(mine)
-            state["board"]["arrivals"][month] = [u for u in arrivals if u not in mine]
-            due = state["board"]["infra_due"].get(month, [])
-            flow["infra_to_place"] = [n for n in due if side_of(state, n) == side]
-            state["board"]["infra_due"][month] = [n for n in due if side_of(state, n) != side]
-            flow["active"] = sorted({commander(state, u) for u in mine}
-                                    | set(flow["infra_to_place"]))
-            return []
+            return economy.begin_muster(state, roller)
         if step == Step.PROCURE:
-            if month == MONTHS[-1]:
-                return []
-            flow["active"] = [s for s in SIDE_SEATS[side] if _at_war(state, s)
-                              and (economy.procurable(state, s)
-                                   or economy.repairable(state, th, s))]
-            return []
+            return economy.begin_procure(state, roller)
         if step == Step.ADMIRALTY:
-            flow["sea_used"] = 0
-            flow["active"] = [s for s in SIDE_SEATS[ENTENTE] if _at_war(state, s)
-                              and (admiralty.sea_moves(state, th, s, commander)
-                                   or admiralty.landing_options(state, th))]
-            return []
+            return admiralty.begin_admiralty(state, roller)
         if step == Step.PLAN_XVII:
-            plan = state["plans"]["plan17"]
-            if month == MONTHS[0] and state["plans"]["active"] and (
-                    len(plan["corps"]) < PLAN_XVII_CORPS or len(plan["hexes"]) < PLAN_XVII_HEXES):
-                flow["plan17_left"] = PLAN_XVII_CORPS
-                flow["active"] = ["germany"]
-                return [Event("plan_xvii_failed", "BoP 12.1", dict(plan))]
-            return []
+            return begin_plan_xvii(state, roller)
         if step == Step.HALF:
             flow["fortnight"] = fortnight
-            if side == CENTRAL:
-                flow["rail_used"] = {}
-            flow["moves"] = {}
-            flow["force"] = {}
-            flow["trench"] = []
-            flow["bthru"] = []
-            flow["reserve_corps"] = {}
-            status = supply.supply_status(state, th)
-            flow["supplied"] = {u: ok for u, ok in status.items() if unit_side(state, u) == side}
-            flow["active"] = [s for s in SIDE_SEATS[side] if _at_war(state, s)]
+            for reset in (movement.reset_rail_capacity, movement.clear_moves,
+                          combat.clear_markers, combat.clear_reserve_designations,
+                          supply.snapshot_half_supply):
+                reset(state, roller)
+            flow["active"] = [s for s in SIDE_SEATS[side] if at_war(state, s)]
             flow["active"] = [s for s in flow["active"]
                               if len(self._half_decisions(state, th, s)) > 1]
-            return [Event("half_begins", "BoP 6.53", {"month": month, "fortnight": fortnight,
-                                                      "side": side})]
+            return [Event("half_begins", "BoP 6.53", {"month": flow["month"],
+                                                      "fortnight": fortnight, "side": side})]
         if step == Step.COMMISSARIAT:
-            return supply.commissariat(state, th, side, roller)
-        if step == Step.MONTH_END:
-            return []
+            return supply.begin_commissariat(state, roller)
         return []
 
     def _finish_step(self, state: dict[str, Any], th: Theatre, roller: Roller) -> list[Event]:
-        flow = state["flow"]
-        events: list[Event] = []
-        if flow["step"] == Step.MUSTER.value:
-            for uid in flow.get("muster", []):
-                state["board"]["pool"] = sorted(state["board"]["pool"] + [uid])
-                events.append(Event("muster_failed", "BoP 6.211", {"unit": uid}))
-            flow["muster"] = []
-        if flow["step"] == Step.HALF.value and flow["side"] == ENTENTE:
-            landing = state["board"].get("landing")
-            if landing is not None and not any(
-                    u["at"] == landing["at"] and UNITS[uid].corps
-                    for uid, u in state["board"]["units"].items()):
-                state["board"]["landing"] = None
-                state["board"]["control"].pop(landing["at"], None)
-                events.append(Event("landing_removed", "BoP 6.453", dict(landing)))
-        if flow["step"] == Step.HALF.value:
-            flow["trench"] = []
-            flow["bthru"] = []
-            flow["moves"] = {}
-            flow["force"] = {}
-            flow["supplied"] = {}
-        if flow["step"] == Step.PROCURE.value:
-            flow["bought"] = {}
-        return events
+        """The step's end effect, which lives beside its rule."""
+        step = state["flow"]["step"]
+        if step == Step.MUSTER.value:
+            return economy.end_muster(state, roller)
+        if step == Step.HALF.value:
+            events = admiralty.remove_empty_landing(state, roller)
+            for reset in (combat.clear_markers, movement.clear_moves, supply.forget_half_supply):
+                reset(state, roller)
+            return events
+        if step == Step.PROCURE.value:
+            return economy.end_procure(state, roller)
+        return []
 
     def _muster_unit(self, state: dict[str, Any], seat: str) -> str | None:
         th = _th(state)
@@ -1119,23 +1054,11 @@ class BalanceOfPowers(Ruleset):
 
     def _end_month(self, state: dict[str, Any], th: Theatre, roller: Roller) -> list[Event]:
         flow = state["flow"]
-        events = []
-        month = flow["month"]
-        if month == MONTHS[0] and state["plans"]["active"]:
-            plan = state["plans"]["schlieffen"]
-            if not (plan["liege"] and len(plan["corps"]) >= SCHLIEFFEN_CORPS):
-                flow["result"] = {"winner": ENTENTE, "winners": list(SIDE_SEATS[ENTENTE]),
-                                  "reason": "schlieffen_plan_failed", "rule": "BoP 12.1",
-                                  "schlieffen": dict(plan)}
-                events.append(Event("schlieffen_failed", "BoP 12.1", dict(plan)))
-                flow["step"] = Step.OVER.value
-                return events
-        if month == MONTHS[-1]:
-            flow["result"] = victory(state, th)
+        events = check_schlieffen(state, roller) + check_victory(state, roller)
+        if flow["result"] is not None:
             flow["step"] = Step.OVER.value
-            events.append(Event("victory_check", "BoP 12.1", flow["result"]))
             return events
-        flow["month"] = MONTHS[MONTHS.index(month) + 1]
+        flow["month"] = MONTHS[MONTHS.index(flow["month"]) + 1]
         flow["pos"] = -1
         flow["fortnight"] = 0
         events.append(Event("month_begins", "BoP 6.0", {"month": flow["month"]}))

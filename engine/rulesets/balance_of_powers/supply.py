@@ -11,9 +11,9 @@ from typing import Any
 
 from engine.kernel import Event, Roller
 
-from .forces import (UNITS, controller, enemy_present, eliminate, infrastructure, landing_of,
-                     neighbours, occupancy, side_of)
-from .theatre import Theatre
+from .forces import (UNITS, controller, eliminate, enemy_present, infrastructure, landing_of,
+                     neighbours, occupancy, side_of, unit_side)
+from .theatre import Theatre, theatre
 
 RULE = "BoP 3.1"
 
@@ -175,3 +175,22 @@ def commissariat(state: dict[str, Any], th: Theatre, side: str, roller: Roller) 
             status = supply_status(state, th)
     return events
 
+
+def snapshot_half_supply(state: dict[str, Any], roller: Roller) -> list[Event]:
+    """BoP 3.1 — the phasing side's supply is judged when its half begins and holds for the
+    half (a begin effect of the half)."""
+    flow = state["flow"]
+    status = supply_status(state, theatre(state["board"]["map"]))
+    flow["supplied"] = {u: ok for u, ok in status.items() if unit_side(state, u) == flow["side"]}
+    return []
+
+
+def forget_half_supply(state: dict[str, Any], roller: Roller) -> list[Event]:
+    """The half's supply snapshot ends with the half (an end effect of the half)."""
+    state["flow"]["supplied"] = {}
+    return []
+
+
+def begin_commissariat(state: dict[str, Any], roller: Roller) -> list[Event]:
+    """BoP 6.6 — the commissariat step is the phasing side's supply attrition."""
+    return commissariat(state, theatre(state["board"]["map"]), state["flow"]["side"], roller)
