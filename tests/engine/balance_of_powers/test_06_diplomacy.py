@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from engine.rulesets.balance_of_powers import admiralty, neutrals
+from engine.rulesets.balance_of_powers import admiralty, handlers, neutrals
 from engine.rulesets.balance_of_powers.forces import commander
 from engine.rulesets.balance_of_powers.ruleset import RULESET
 
@@ -32,7 +32,7 @@ def test_bop_6_11_violation_makes_the_neutral_join_the_other_side_and_set_up():
     for at in ("0302", "0402", "0302"):
         decision = RULESET.decisions(state)[0]
         uid = decision.options[0]["unit"]
-        RULESET._do_neutral_setup(state, TH, "france", {"unit": uid, "at": hx(TH, at)}, None)
+        handlers.do_neutral_setup(state, "france", None, {"unit": uid, "at": hx(TH, at)}, None)
     placed = {u: v["at"] for u, v in state["board"]["units"].items() if u.startswith("bel-")}
     assert placed == {"bel-inf-1": hx(TH, "0302"), "bel-inf-2": hx(TH, "0402"),
                       "bel-inf-3": hx(TH, "0302")}
@@ -69,7 +69,7 @@ def test_bop_12_1_britain_places_in_a_french_port_without_french_corps():
     decision = RULESET.decisions(state)[0]
     assert decision.kind == "britain_setup" and decision.seats == ("britain",)
     assert {o["port"] for o in decision.options} == {hx(TH, "0304")}
-    RULESET._do_britain_setup(state, TH, "britain", decision.options[0], None)
+    handlers.do_britain_setup(state, "britain", None, decision.options[0], None)
     units = state["board"]["units"]
     assert units["bri-inf-1"]["at"] == units["bri-cav-1"]["at"] == hx(TH, "0304")
     assert units["bri-inf-3"]["at"] == hx(TH, "0106")
@@ -135,10 +135,10 @@ def test_bop_6_453_landing_is_a_sea_destination_and_assault_fights_the_inherent_
     state = landing_state()
     target = hx(COAST, "0302")
     spot = next(o for o in admiralty.landing_options(state, COAST) if o["to"] == target)
-    RULESET._do_landing(state, COAST, "britain", spot, None)
+    handlers.do_landing(state, "britain", None, spot, None)
     moves = admiralty.sea_moves(state, COAST, "britain", commander)
     assert {"unit": "bri-inf-1", "to": spot["at"]} in moves
-    RULESET._do_sea_move(state, COAST, "britain", {"unit": "bri-inf-1", "to": spot["at"]}, None)
+    handlers.do_sea_move(state, "britain", None, {"unit": "bri-inf-1", "to": spot["at"]}, None)
     from engine.rulesets.balance_of_powers.movement import march_destinations
     assert target not in march_destinations(state, COAST, ["bri-inf-1"], {})  # an assault
     assert combat.attack_problem(state, COAST, ["bri-inf-1"], target, {}) is None
@@ -160,7 +160,7 @@ def test_bop_10_81_cleared_landing_is_removed_not_entered():
     state = landing_state()
     target = hx(COAST, "0302")
     spot = next(o for o in admiralty.landing_options(state, COAST) if o["to"] == target)
-    RULESET._do_landing(state, COAST, "britain", spot, None)
+    handlers.do_landing(state, "britain", None, spot, None)
     state["board"]["units"]["bri-inf-1"]["at"] = spot["at"]
     state["board"]["units"]["ger-inf-1"] = {"at": target, "mode": "maneuver"}
     state["board"]["units"]["ger-inf-2"] = {"at": target, "mode": "maneuver"}

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.rulesets.balance_of_powers import combat, losses, odds
+from engine.rulesets.balance_of_powers import combat, decisions, handlers, losses, odds
 from engine.rulesets.balance_of_powers.forces import UNITS
 from engine.rulesets.balance_of_powers.tables import COMBAT_TABLE, odds_modifier
 
@@ -568,18 +568,17 @@ def test_bop_10_594_voluntary_breach_removal_costs_every_corps_all_mp():
     state["flow"]["active"] = ["germany"]
     decision = next(d for d in RULESET.decisions(state) if d.kind == "remove_breach")
     assert decision.options == ({"at": hx(TT, "0602"), "to": hx(TT, "0502")},)
-    RULESET._do_remove_breach(state, TT, "germany", decision.options[0], None)
+    handlers.do_remove_breach(state, "germany", None, decision.options[0], None)
     assert state["board"]["breaches"] == []
     assert state["flow"]["moves"]["ger-inf-1"]["mp"] == 0
     assert state["flow"]["moves"]["ger-inf-2"]["mp"] == 0
 
 
 def test_bop_10_594_no_removal_once_a_corps_there_has_moved():
-    from engine.rulesets.balance_of_powers.ruleset import RULESET
     state = position(TT, {"ger-inf-1": "0602", "ger-inf-2": "0602", "fra-inf-1": "0502"})
     state["board"]["breaches"] = [{"at": hx(TT, "0602"), "to": hx(TT, "0502"), "value": 1}]
     state["flow"]["moves"]["ger-inf-2"] = {"mp": 2, "rail": 0}
-    assert RULESET._breach_removals(state, "germany") == []
+    assert decisions.breach_removals(state, "germany") == []
 
 
 def test_bop_2_83_ti_unlock_roll_from_fifty():
