@@ -361,23 +361,24 @@ def deadline_answer(state: dict[str, Any], decision: Decision) -> Any:
     active ones, so a sweeper that answers a late seat's first open decision ends its
     half."""
     kind = decision.kind
+    listed = decision.options or ()
     if kind in PASSABLE:
         return dict(PASS)
-    passive = {"reserve": {"reserve": None}, "reroll": {"reroll": False},
+    passive: dict[str, dict[str, Any]] = {"reserve": {"reserve": None}, "reroll": {"reroll": False},
                "pay": {"pay": False}, "violate": {"violate": None},
                "procure": {"buy": None}, "plan_xvii": {"destroy": None},
                "transfer": {"to": None}, "done": {"done": True}, "stop": {"stop": True}}
     if kind in passive:
-        assert passive[kind] in decision.options, (kind, decision.options)
+        assert passive[kind] in listed, (kind, listed)
         return dict(passive[kind])
     if kind == "point":
         c = state["flow"]["combat"]
-        return max(decision.options, key=lambda o: (
+        return max(listed, key=lambda o: (
             odds.defender_effectiveness(state, _th(state), {**c, "def_point": o["point"]}),
             o["point"]))
     if kind == "loss":
-        units = [o for o in decision.options if o["loss"] in UNITS]
+        units = [o for o in listed if o["loss"] in UNITS]
         if units:
             return min(units, key=lambda o: (UNITS[o["loss"]].effectiveness, o["loss"]))
-        return decision.options[0]
+        return listed[0]
     return None  # the kernel's default: the first listed option

@@ -13,13 +13,13 @@ roll are in `odds.py`, the results in `losses.py`.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from engine.kernel import Event, Roller
 
-from .forces import (ENTRENCHED, MANEUVER, UNITS, effectiveness, enemy_present, fort_steps,
-                     friendly_corps_count, landing_of, neighbours, neutral_closed, occupancy,
-                     other_side, stack_limit, unit_side)
+from .forces import (ENTRENCHED, MANEUVER, UNITS, belligerent_side, effectiveness,
+                     enemy_present, fort_steps, friendly_corps_count, landing_of, neighbours,
+                     neutral_closed, occupancy, other_side, stack_limit, unit_side)
 from .losses import (apply_losses, can_pay_rp, conclude, do_retreat, finish_clear, give_ground,
                      next_loss, place_first_losses, reduce_fortress, retreat_destinations,
                      ruin_fortress, start_losses, ti_gain)
@@ -39,7 +39,7 @@ def attack_problem(state: dict[str, Any], th: Theatre, units: list[str], target:
     """BoP 9.14, 10.3 — why this force may not attack `target` (rule, code, data), or None."""
     board_units = state["board"]["units"]
     start = board_units[units[0]]["at"]
-    side = unit_side(state, units[0])
+    side = belligerent_side(state, units[0])
     corps = [u for u in units if UNITS[u].corps]
     if not all(may_move(state, u) for u in corps):
         return ("BoP 12.1", "not_mobilised", {})
@@ -86,7 +86,7 @@ def declare(state: dict[str, Any], th: Theatre, seat: str, units: list[str], tar
     """BoP 10.1–10.3 — declare, check supply, bombard, pay; then wait for reserves."""
     board_units = state["board"]["units"]
     start = board_units[units[0]]["at"]
-    side = unit_side(state, units[0])
+    side = belligerent_side(state, units[0])
     enemy = other_side(side)
     start_force(state, units, supplied)
     landing = landing_of(state)
@@ -99,7 +99,7 @@ def declare(state: dict[str, Any], th: Theatre, seat: str, units: list[str], tar
         "from": start, "target": target, "units": units, "point": point, "payer": payer})]
     occ = occupancy(state)
     status = {}
-    cache: dict[str, set[str]] = {}
+    cache: dict[str, frozenset[str]] = {}
     for uid in sorted(set(units) | set(defenders(state, target, enemy))):
         nation = UNITS[uid].nation
         if nation not in cache:
@@ -296,6 +296,12 @@ def pending_loss_role(state: dict[str, Any], th: Theatre, combat: dict[str, Any]
     return None
 
 
+def _asked(role: str | None) -> str:
+    """The role a pay or loss question is asked of: the pipeline stops at those stages only
+    while some role has something to pay or place."""
+    return cast(str, role)
+
+
 def answer(state: dict[str, Any], th: Theatre, kind: str, action: dict[str, Any],
            roller: Roller) -> list[Event]:
     """Carry out a combat decision, then run on."""
@@ -320,7 +326,7 @@ def answer(state: dict[str, Any], th: Theatre, kind: str, action: dict[str, Any]
                                                       "final": combat["final"]}))
         combat["stage"] = "result"
     elif kind == "pay":
-        role = pending_pay_role(state, combat)
+        role = _asked(pending_pay_role(state, combat))
         combat.setdefault("pay_asked", {})[role] = True
         if action["pay"]:
             nation = can_pay_rp(state, combat, role)
@@ -329,7 +335,7 @@ def answer(state: dict[str, Any], th: Theatre, kind: str, action: dict[str, Any]
             combat["losses"][role] = 0
             events.append(Event("rp_result_paid", "BoP 10.711", {"nation": nation}))
     elif kind == "loss":
-        role = pending_loss_role(state, th, combat)
+        role = _asked(pending_loss_role(state, th, combat))
         combat["choices"][role].append(action["loss"])
     elif kind == "retreat":
         events += do_retreat(state, combat, action["unit"], action["to"])
@@ -351,10 +357,10 @@ def pending(state: dict[str, Any], th: Theatre) -> tuple[str, str, list[dict[str
     if stage == "reroll":
         return ("reroll", "germany", [{"reroll": False}, {"reroll": True}])
     if stage == "pay":
-        role = pending_pay_role(state, combat)
+        role = _asked(pending_pay_role(state, combat))
         return ("pay", decision_seat(combat, role), [{"pay": False}, {"pay": True}])
     if stage == "loss":
-        role = pending_loss_role(state, th, combat)
+        role = _asked(pending_loss_role(state, th, combat))
         return ("loss", decision_seat(combat, role), next_loss(state, th, combat, role))
     if stage == "retreat":
         uid = combat["retreats"][0]
@@ -378,7 +384,7 @@ def attack_items(state: dict[str, Any], th: Theatre, seat: str, commander_of: An
                 and (only is None or u in only)]
         if not mine:
             continue
-        side = unit_side(state, mine[0])
+        side = belligerent_side(state, mine[0])
         for target in neighbours(state, th, loc):
             if not enemy_present(state, th, target, side, occ) and not inherent_defense(
                     state, th, loc, target, side, occ):

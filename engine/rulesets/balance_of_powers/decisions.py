@@ -83,14 +83,6 @@ def decision(state: State, seat: str, kind: str, *, options: tuple[Any, ...] | N
                     reaction=reaction, undoable=undoable, data=data or {})
 
 
-def where(th: Theatre, loc: str) -> str:
-    """A location as players read it: its place's name and hex number (the map's labels)."""
-    label = th.label.get(loc, loc)
-    pid = th.place_at.get(loc)
-    return f"{th.place_name[pid]} ({label})" if pid is not None and pid in th.place_name \
-        else label
-
-
 # --- what every step shares ---------------------------------------------------------------------
 
 def listed(own: OwnLister | None) -> Callable[[State], list[Decision]]:
@@ -211,7 +203,8 @@ def muster_decisions(state: State, th: Theatre, seat: str) -> list[Decision]:
     """BoP 6.215 — an arriving infrastructure marker first; then BoP 6.21 — each arrival."""
     if seat in state["flow"].get("infra_to_place", []):
         spots = economy.infrastructure_spots(state, th, seat)
-        options = tuple({"at": loc} for loc in spots) or ({"at": None},)
+        options: tuple[dict[str, Any], ...] = tuple({"at": loc} for loc in spots) or (
+            {"at": None},)
         return [decision(state, seat, "place_infrastructure", options=options,
                          prompt="Place your infrastructure marker")]
     uid = muster_unit(state, seat)
@@ -225,7 +218,7 @@ def muster_decisions(state: State, th: Theatre, seat: str) -> list[Decision]:
 
 def procure_decision(state: State, th: Theatre, seat: str) -> list[Decision]:
     """BoP 6.22 — buy from the pool (or repair a fortress, or buy infrastructure), or stop."""
-    options = ({"buy": None},) + tuple(
+    options: tuple[dict[str, Any], ...] = ({"buy": None},) + tuple(
         {"buy": u} for u in economy.procurable(state, seat)) + tuple(
         {"repair": loc} for loc in economy.repairable(state, th, seat)) + (
         ({"buy": economy.INFRASTRUCTURE},)
@@ -315,13 +308,13 @@ def rail_and_attack_decisions(state: State, th: Theatre, seat: str,
     out = []
     for loc in rail_starts(state, th, seat, supplied):
         out.append(decision(state, seat, "rail", schema=RAIL_SCHEMA, undoable=True,
-                            prompt=f"Move a force by rail from {where(th, loc)} (1 RP)",
+                            prompt=f"Move a force by rail from {th.where(loc)} (1 RP)",
                             suffix=loc, data={"from": loc}))
     targets = sorted({item["action"]["target"] for item in attack_items(
         state, th, seat, supplied)})
     for target in targets:
         out.append(decision(state, seat, "combat", schema=ATTACK_SCHEMA,
-                            prompt=f"Attack {where(th, target)}",
+                            prompt=f"Attack {th.where(target)}",
                             suffix=target, data={"target": target}))
     return out
 

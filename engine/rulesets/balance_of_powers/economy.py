@@ -13,7 +13,7 @@ from engine.kernel import Event, Roller
 
 from .admiralty import friendly_ports, sea_reach
 from .forces import (UNITS, at_war, commander, controller, friendly_corps_count, occupancy,
-                     side_of, stack_limit, stacking_conflict)
+                     side_of, stack_limit, stacking_conflict, war_side)
 from .neutrals import french_ports
 from .supply import overland_reach, supplied_locations
 from .tables import (COST_CORPS, COST_FORTRESS_STEP, COST_INFRASTRUCTURE, COST_LEADER, MAJORS,
@@ -109,7 +109,7 @@ def transfer_connected(state: dict[str, Any], th: Theatre, donor: str, recipient
     friendly hexes with rail, a population centre or infrastructure and no enemy units; for the
     Entente also over water between friendly ports (6.454). Britain may always send RP to Russia
     along the assumed off-map sea line (6.454)."""
-    side = side_of(state, donor)
+    side = war_side(state, donor)
     if donor == "britain" and recipient == "russia" and side == "entente":
         return True
     start, goal = th.capital.get(donor), th.capital.get(recipient)
@@ -173,7 +173,7 @@ def muster_locations(state: dict[str, Any], th: Theatre, uid: str) -> list[str]:
     room; British arrivals of 12.1 (IEF A) go to a French port (12.1)."""
     unit = UNITS[uid]
     nation = unit.nation
-    side = side_of(state, nation)
+    side = war_side(state, nation)
     supplied = supplied_locations(state, th, nation)
     out = []
     if unit.arrives.endswith("-port"):

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import csv
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from .tables import (CENTRAL, ENTENTE, FORTRESS_EFFECTIVENESS, MAJORS, MINOR_COMMANDER,
                      STACK_CORPS, STACK_CORPS_BARE_MARSH)
@@ -94,6 +94,17 @@ def other_side(side: str) -> str:
 
 def unit_side(state: dict[str, Any], uid: str) -> str | None:
     return side_of(state, UNITS[uid].nation)
+
+
+def war_side(state: dict[str, Any], nation: str) -> str:
+    """The side of a power known to be at war (one that moves, fights, pays or musters)."""
+    return cast(str, side_of(state, nation))
+
+
+def belligerent_side(state: dict[str, Any], uid: str) -> str:
+    """The side of a unit on the map: only powers at war have units there (a neutral's corps
+    are placed when it joins, BoP 6.11)."""
+    return war_side(state, UNITS[uid].nation)
 
 
 def commander(state: dict[str, Any], uid: str) -> str:

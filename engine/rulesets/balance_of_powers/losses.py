@@ -246,7 +246,7 @@ def ddr_nation(combat: dict[str, Any], role: str) -> str | None:
 def roll_ddrs(state: dict[str, Any], combat: dict[str, Any], roller: Roller) -> list[Event]:
     """BoP 10.74 — majors in major battles only: 1d6 < threshold = +1 demoralization; the
     force's leader then dies on 1d6 < the same threshold."""
-    events = []
+    events: list[Event] = []
     if not combat["major"]:
         return events
     for role, threshold, nation in combat["ddr_rolls"]:
@@ -258,7 +258,7 @@ def roll_ddrs(state: dict[str, Any], combat: dict[str, Any], roller: Roller) -> 
         data = {"nation": nation, "roll": roll, "needs_below": threshold, "demoralized": hit}
         if hit:
             demoralize(state, nation)
-            loc = combat.get("from") if role == "attacker" else combat.get("target")
+            loc = combat["from"] if role == "attacker" else combat["target"]
             leader = leader_of(state, loc, {nation})
             if leader is not None:
                 survival = roller.d(6, f"leader survival {leader}")

@@ -16,10 +16,10 @@ from typing import Any
 
 from engine.kernel import Event, IllegalAction, Roller
 
-from .forces import (ENTRENCHED, MANEUVER, UNITS, commander, controller, enemy_present,
-                     friendly_corps_count, infrastructure, landing_of, neighbours,
-                     neutral_closed, occupancy, side_of, stack_limit, stacking_conflict,
-                     unit_side)
+from .forces import (ENTRENCHED, MANEUVER, UNITS, belligerent_side, commander, controller,
+                     enemy_present, friendly_corps_count, infrastructure, landing_of,
+                     neighbours, neutral_closed, occupancy, side_of, stack_limit,
+                     stacking_conflict)
 from .sequence import first_fortnight_of_game
 from .tables import (ARMP_TERRAIN, CENTRAL, MINOR_COMMANDER, RAIL_CAP, RAIL_HEXES_PER_MP,
                      RAIL_MAX_MP)
@@ -107,7 +107,7 @@ def march_destinations(state: dict[str, Any], th: Theatre, units: list[str],
         return {}
     board_units = state["board"]["units"]
     start = board_units[units[0]]["at"]
-    side = unit_side(state, units[0])
+    side = belligerent_side(state, units[0])
     occ = occupancy(state)
     for uid in units:
         occ[start].remove(uid)
@@ -204,7 +204,7 @@ def rail_destinations(state: dict[str, Any], th: Theatre, units: list[str],
         return {}
     board_units = state["board"]["units"]
     start = board_units[units[0]]["at"]
-    side = unit_side(state, units[0])
+    side = belligerent_side(state, units[0])
     if not th.is_rail(start) and not infrastructure(state, start, side):
         return {}
     rail_mp = min(min(mp_left(state, u, True), RAIL_MAX_MP - flow["moves"].get(u, {}).get(

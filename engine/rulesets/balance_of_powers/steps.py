@@ -34,7 +34,7 @@ from .tables import CENTRAL, ENTENTE
 from .theatre import theatre
 
 
-# --- every answer, every step ----------------------------------------------------------------------
+# --- every answer, every step --------------------------------------------------------------------
 
 def answered(verb: Verb) -> Verb:
     """The verb, or PASS where a move may be passed (BoP 9.0, 6.53); then the answer counter
@@ -68,7 +68,7 @@ def effects(*parts: Effect) -> Effect:
     return run
 
 
-# --- the cursor ---------------------------------------------------------------------------------
+# --- the cursor ----------------------------------------------------------------------------------
 
 def _position(state: State) -> str:
     return str(state["flow"]["step"])
@@ -124,7 +124,7 @@ def resolve_setup(state: State, group: str, answers: Answers, roller: Roller) ->
     return events
 
 
-# --- the table --------------------------------------------------------------------------------------
+# --- the table -----------------------------------------------------------------------------------
 
 AUTOMATIC = listed(None)   # no seat decides, unless a power joining interrupts
 HALF_VERBS = verbs(done=do_done, stop=do_stop, march=do_march, rail=do_rail, combat=do_attack,

@@ -136,7 +136,7 @@ def _trace(state: dict[str, Any], th: Theatre, nation: str,
 def supply_status(state: dict[str, Any], th: Theatre) -> dict[str, bool]:
     """Every on-map unit → supplied? (one trace per nation)."""
     occ = occupancy(state)
-    by_nation: dict[str, set[str]] = {}
+    by_nation: dict[str, frozenset[str]] = {}
     out = {}
     for uid, unit in sorted(state["board"]["units"].items()):
         nation = UNITS[uid].nation

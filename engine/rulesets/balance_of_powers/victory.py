@@ -57,5 +57,6 @@ def check_victory(state: dict[str, Any], roller: Roller) -> list[Event]:
     flow = state["flow"]
     if flow["month"] != MONTHS[-1] or flow["result"] is not None:
         return []
-    flow["result"] = victory(state, theatre(state["board"]["map"]))
-    return [Event("victory_check", "BoP 12.1", flow["result"])]
+    result = victory(state, theatre(state["board"]["map"]))
+    flow["result"] = result
+    return [Event("victory_check", "BoP 12.1", result)]
