@@ -217,10 +217,10 @@ def _options(state: dict[str, Any], seat: str, decision: Decision,
     supplied = state["flow"].get("supplied", {})
     if decision.kind == "march":
         return march_items(state, th, seat, supplied, units=units,
-                                 part=decision.data.get("part"))
+                           part=decision.data.get("part"))
     if decision.kind == "rail":
         return rail_items(state, th, seat, supplied, units=units,
-                                start=decision.data.get("from"))
+                          start=decision.data.get("from"))
     if decision.kind == "combat":
         return [item for item in attack_items(state, th, seat, supplied)
                 if item["action"]["target"] == decision.data.get("target")]
