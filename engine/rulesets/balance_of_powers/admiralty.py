@@ -83,7 +83,7 @@ def sea_reach(th: Theatre, port: str) -> dict[str, int]:
     return dist
 
 
-def sea_moves(state: dict[str, Any], th: Theatre, seat: str, commander_of: Any) -> list[dict[str, Any]]:
+def sea_moves(state: dict[str, Any], th: Theatre, seat: str) -> list[dict[str, Any]]:
     """BoP 6.452 — every legal transport of one corps of `seat`: {"unit", "to"}."""
     if state["flow"]["sea_used"] >= SEA_CORPS_PER_MONTH:
         return []
@@ -92,7 +92,7 @@ def sea_moves(state: dict[str, Any], th: Theatre, seat: str, commander_of: Any) 
     reach_cache: dict[str, dict[str, int]] = {}
     for uid in sorted(state["board"]["units"]):
         unit = state["board"]["units"][uid]
-        if commander_of(state, uid) != seat or not UNITS[uid].corps:
+        if commander(state, uid) != seat or not UNITS[uid].corps:
             continue
         if unit["at"] not in ports:
             continue
@@ -121,7 +121,7 @@ def begin_admiralty(state: dict[str, Any], roller: Roller) -> list[Event]:
     th = theatre(state["board"]["map"])
     flow["sea_used"] = 0
     flow["active"] = [s for s in SIDE_SEATS[ENTENTE] if at_war(state, s)
-                      and (sea_moves(state, th, s, commander) or landing_options(state, th))]
+                      and (sea_moves(state, th, s) or landing_options(state, th))]
     return []
 
 

@@ -112,7 +112,7 @@ def candidate_forces(state: dict[str, Any], seat: str,
 def attack_items(state: dict[str, Any], th: Theatre, seat: str,
                  supplied: dict[str, bool], limit: int | None = None) -> list[dict[str, Any]]:
     force = movement.active_force(state, seat, supplied)
-    return combat.attack_items(state, th, seat, commander, supplied, limit=limit,
+    return combat.attack_items(state, th, seat, supplied, limit=limit,
                                only=force or None)
 
 
@@ -211,7 +211,7 @@ def _options(state: dict[str, Any], seat: str, decision: Decision,
     if query and "units" in query:
         units = sorted(_unit_list(query["units"]))
         try:
-            movement.check_force(state, th, seat, units, commander, decision.rule)
+            movement.check_force(state, seat, units, decision.rule)
         except IllegalAction:
             return []
     supplied = state["flow"].get("supplied", {})
@@ -231,7 +231,7 @@ def _options(state: dict[str, Any], seat: str, decision: Decision,
         return [{"action": {"placement": p}, "variant": i} for i, p in enumerate(
             setup.deployments(th, seat, secret=secret))]
     if decision.kind == "sea_move":
-        return [{"action": a} for a in admiralty.sea_moves(state, th, seat, commander)]
+        return [{"action": a} for a in admiralty.sea_moves(state, th, seat)]
     return []
 
 
@@ -250,7 +250,7 @@ def validate(state: dict[str, Any], seat: str, decision: Decision, action: Any) 
         return _validate_sea(state, th, seat, action)
     _check_shape(kind, action)
     units = sorted(action["units"])
-    loc = movement.check_force(state, th, seat, units, commander, decision.rule)
+    loc = movement.check_force(state, seat, units, decision.rule)
     force = movement.active_force(state, seat, supplied)
     if force and not set(units) <= set(force) | set(movement.joinable(state, seat, force)):
         raise IllegalAction("BoP 9.0", "force_in_progress", {"force": force},
@@ -343,7 +343,7 @@ def _validate_sea(state: dict[str, Any], th: Theatre, seat: str, action: Any) ->
     """BoP 6.452 — one corps between friendly ports (or the landing), as listed."""
     if set(action) != {"unit", "to"}:
         raise MalformedAction('a sea move is {"unit", "to"}')
-    if action not in admiralty.sea_moves(state, th, seat, commander):
+    if action not in admiralty.sea_moves(state, th, seat):
         raise IllegalAction("BoP 6.452", "no_sea_route", dict(action),
                             "No permitted sea move from a friendly port to that port.")
     return {"unit": action["unit"], "to": action["to"]}

@@ -17,7 +17,7 @@ from typing import Any, cast
 
 from engine.kernel import Event, Roller
 
-from .forces import (ENTRENCHED, MANEUVER, UNITS, belligerent_side, effectiveness,
+from .forces import (ENTRENCHED, MANEUVER, UNITS, belligerent_side, commander, effectiveness,
                      enemy_present, fort_steps, friendly_corps_count, landing_of, neighbours,
                      neutral_closed, occupancy, other_side, stack_limit, unit_side)
 from .losses import (apply_losses, can_pay_rp, conclude, do_retreat, finish_clear, give_ground,
@@ -371,7 +371,7 @@ def pending(state: dict[str, Any], th: Theatre) -> tuple[str, str, list[dict[str
 
 # --- listing -----------------------------------------------------------------------------
 
-def attack_items(state: dict[str, Any], th: Theatre, seat: str, commander_of: Any,
+def attack_items(state: dict[str, Any], th: Theatre, seat: str,
                  supplied: dict[str, bool], limit: int | None = None,
                  only: list[str] | None = None) -> list[dict[str, Any]]:
     """BoP 10 — legal attacks of `seat`'s forces, with odds: one item per (location, target)
@@ -379,7 +379,7 @@ def attack_items(state: dict[str, Any], th: Theatre, seat: str, commander_of: An
     items: list[dict[str, Any]] = []
     occ = occupancy(state)
     for loc in sorted(occ):
-        mine = [u for u in occ[loc] if commander_of(state, u) == seat and UNITS[u].corps
+        mine = [u for u in occ[loc] if commander(state, u) == seat and UNITS[u].corps
                 and may_move(state, u) and mp_left(state, u, supplied.get(u, True)) >= 1
                 and (only is None or u in only)]
         if not mine:

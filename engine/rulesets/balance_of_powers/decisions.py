@@ -231,7 +231,7 @@ def admiralty_decisions(state: State, th: Theatre, seat: str) -> list[Decision]:
     """BoP 6.45 — sea moves and the year's landing, until the seat is done."""
     out = [decision(state, seat, "done", options=({"done": True},),
                     prompt="End your admiralty phase")]
-    if admiralty.sea_moves(state, th, seat, commander):
+    if admiralty.sea_moves(state, th, seat):
         out.append(decision(state, seat, "sea_move", schema=SEA_SCHEMA,
                             prompt="Move a corps by sea (6.45)"))
     landings = admiralty.landing_options(state, th)
@@ -294,7 +294,7 @@ def half_decisions(state: State, th: Theatre, seat: str) -> list[Decision]:
     if leaders:
         out.append(decision(state, seat, "leader_return", options=tuple(leaders),
                             undoable=True, prompt="Return a leader to the force pool"))
-    entrench = movement.entrench_candidates(state, th, seat, commander)
+    entrench = movement.entrench_candidates(state, th, seat)
     if entrench:
         out.append(decision(state, seat, "entrench", options=tuple(entrench),
                             undoable=True, prompt="Entrench or un-entrench a corps"))

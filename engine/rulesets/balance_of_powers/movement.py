@@ -50,8 +50,7 @@ def may_move(state: dict[str, Any], uid: str) -> bool:
     return True
 
 
-def check_force(state: dict[str, Any], th: Theatre, seat: str, units: Any,
-                commander_of: Any, rule: str) -> str:
+def check_force(state: dict[str, Any], seat: str, units: Any, rule: str) -> str:
     """A force: a non-empty list of distinct units of `seat` in one location. Returns it."""
     if not isinstance(units, list) or not units or not all(isinstance(u, str) for u in units):
         raise IllegalAction(rule, "bad_force", {"units": units}, "Name the units that move.")
@@ -61,7 +60,7 @@ def check_force(state: dict[str, Any], th: Theatre, seat: str, units: Any,
     for uid in units:
         if uid not in board_units:
             raise IllegalAction(rule, "not_on_map", {"unit": uid}, f"{uid} is not on the map.")
-        if commander_of(state, uid) != seat:
+        if commander(state, uid) != seat:
             raise IllegalAction(rule, "not_yours", {"unit": uid}, f"{uid} is not yours to move.")
     locs = {board_units[u]["at"] for u in units}
     if len(locs) != 1:
@@ -310,15 +309,14 @@ def spend(state: dict[str, Any], units: list[str], mp: int, *, rail: int = 0) ->
         entry["rail"] += rail
 
 
-def entrench_candidates(state: dict[str, Any], th: Theatre, seat: str,
-                        commander_of: Any) -> list[dict[str, str]]:
+def entrench_candidates(state: dict[str, Any], th: Theatre, seat: str) -> list[dict[str, str]]:
     """BoP 9.61 — corps that have not moved this half may flip mode (all their MP, in place).
 
     Cavalry never entrenches (1.321); an entrenched corps may always un-entrench."""
     out = []
     for uid in sorted(state["board"]["units"]):
         unit = state["board"]["units"][uid]
-        if commander_of(state, uid) != seat or not UNITS[uid].corps:
+        if commander(state, uid) != seat or not UNITS[uid].corps:
             continue
         if uid in state["flow"]["moves"] or not may_move(state, uid):
             continue

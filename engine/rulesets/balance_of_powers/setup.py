@@ -383,7 +383,7 @@ def _rotate(items: list[str], k: int) -> list[str]:
     return items[k:] + items[:k]
 
 
-def _enemy_distance_key(th: Theatre, nation: str, enemies: tuple[str, ...]):
+def _enemy_distance_key(th: Theatre, enemies: tuple[str, ...]):
     frontier = [loc for loc in th.locs if th.home.get(loc) in enemies]
     dist = {loc: 0 for loc in frontier}
     while frontier:
@@ -414,7 +414,7 @@ def deployment(th: Theatre, nation: str, variant: int, *, secret: bool) -> dict[
         enemies = ("russia",)
     else:
         enemies = ("germany", "austria_hungary")
-    key = _enemy_distance_key(th, nation, enemies)
+    key = _enemy_distance_key(th, enemies)
     if secret:
         slots = sorted(home, key=key)[:max(8, len(corps) // 2)]
         _fill(corps, _rotate(slots, variant), th, per_hex, counts, placement)

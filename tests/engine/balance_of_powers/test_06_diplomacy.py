@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 from engine.rulesets.balance_of_powers import admiralty, handlers, neutrals
-from engine.rulesets.balance_of_powers.forces import commander
 from engine.rulesets.balance_of_powers.ruleset import RULESET
 
 from .helpers import grid, hx, position
@@ -87,10 +86,10 @@ def test_bop_6_11_neutral_territory_closed_until_violated():
 
 def test_bop_6_452_sea_transport_between_friendly_ports_five_a_month():
     state = position(TH, {"bri-inf-1": "0106"}, side="entente", sides={"britain": "entente"})
-    moves = admiralty.sea_moves(state, TH, "britain", commander)
+    moves = admiralty.sea_moves(state, TH, "britain")
     assert {m["to"] for m in moves} == {hx(TH, "0204"), hx(TH, "0304")}
     state["flow"]["sea_used"] = 5
-    assert admiralty.sea_moves(state, TH, "britain", commander) == []
+    assert admiralty.sea_moves(state, TH, "britain") == []
 
 
 def test_bop_6_451_cp_has_no_sea_power_and_german_coasts_are_closed():
@@ -136,7 +135,7 @@ def test_bop_6_453_landing_is_a_sea_destination_and_assault_fights_the_inherent_
     target = hx(COAST, "0302")
     spot = next(o for o in admiralty.landing_options(state, COAST) if o["to"] == target)
     handlers.do_landing(state, "britain", None, spot, None)
-    moves = admiralty.sea_moves(state, COAST, "britain", commander)
+    moves = admiralty.sea_moves(state, COAST, "britain")
     assert {"unit": "bri-inf-1", "to": spot["at"]} in moves
     handlers.do_sea_move(state, "britain", None, {"unit": "bri-inf-1", "to": spot["at"]}, None)
     from engine.rulesets.balance_of_powers.movement import march_destinations

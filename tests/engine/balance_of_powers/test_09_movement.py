@@ -6,7 +6,6 @@ import pytest
 
 from engine.kernel import IllegalAction
 from engine.rulesets.balance_of_powers import handlers, movement
-from engine.rulesets.balance_of_powers.forces import commander
 from engine.rulesets.balance_of_powers.ruleset import RULESET
 
 from .helpers import grid, hx, position
@@ -144,7 +143,7 @@ def _half(state, seat="france"):
 
 def test_bop_9_61_entrenching_takes_all_mp_in_the_starting_location():
     state = position(TH, {"fra-inf-1": "0302", "fra-cav-cav": "0302"}, side="entente")
-    options = movement.entrench_candidates(state, TH, "france", commander)
+    options = movement.entrench_candidates(state, TH, "france")
     assert {"unit": "fra-inf-1", "mode": "entrenched"} in options
     assert not any(o["unit"] == "fra-cav-cav" for o in options)  # cavalry never entrenches
     handlers.do_entrench(state, "france", None, {"unit": "fra-inf-1", "mode": "entrenched"},
@@ -156,7 +155,7 @@ def test_bop_9_61_entrenching_takes_all_mp_in_the_starting_location():
 def test_bop_9_61_a_corps_that_moved_cannot_entrench():
     state = position(TH, {"fra-inf-1": "0302"}, side="entente")
     handlers.do_march(state, "france", None, {"units": ["fra-inf-1"], "to": hx(TH, "0402")}, None)
-    options = movement.entrench_candidates(state, TH, "france", commander)
+    options = movement.entrench_candidates(state, TH, "france")
     assert not any(o["unit"] == "fra-inf-1" for o in options)
 
 
