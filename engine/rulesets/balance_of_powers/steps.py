@@ -16,7 +16,7 @@ from typing import Any
 from engine.kernel import Decision, Event, Roller
 from engine.kernel.flow import Answers, Effect, Flow, State, Step, Verb
 
-from . import admiralty, combat, economy, movement, occupy, setup, supply, victory
+from . import admiralty, combat, economy, movement, neutrals, occupy, setup, supply, victory
 from .answers import PASS, PASSABLE
 from .decisions import (admiralty_decisions, each_active, half_or_combat_decisions, listed,
                         muster_decisions, open_half, plan_xvii_decision, procure_decision,
@@ -27,7 +27,6 @@ from .handlers import (answer_combat, do_attack, do_britain_setup, do_done, do_e
                        do_pass, do_place_infrastructure, do_plan_xvii, do_procure, do_rail,
                        do_remove_breach, do_sea_move, do_setup, do_stop, do_transfer, do_violate,
                        tidy)
-from .neutrals import begin_britain, begin_diplomacy
 from .sequence import MONTH_SCRIPT, MONTHS
 from .sequence import Step as StepName
 from .tables import CENTRAL, ENTENTE
@@ -145,9 +144,9 @@ FLOW = Flow([
     Step(StepName.REDUCTIONS.value, "BoP 5.24", decisions=AUTOMATIC, verbs=verbs(),
          begin=economy.begin_reductions, next=next_in_script),
     Step(StepName.DIPLOMACY.value, "BoP 6.11", decisions=listed(each_active(violation_decision)),
-         verbs=verbs(violate=do_violate), begin=begin_diplomacy, next=next_in_script),
+         verbs=verbs(violate=do_violate), begin=neutrals.begin_diplomacy, next=next_in_script),
     Step(StepName.BRITAIN.value, "BoP 12.1", decisions=AUTOMATIC, verbs=verbs(),
-         begin=begin_britain, next=next_in_script),
+         begin=neutrals.begin_britain, next=next_in_script),
     Step(StepName.MUSTER.value, "BoP 6.21", decisions=listed(each_active(muster_decisions)),
          verbs=verbs(muster=do_muster, place_infrastructure=do_place_infrastructure),
          begin=economy.begin_muster, end=economy.end_muster, next=next_in_script),
