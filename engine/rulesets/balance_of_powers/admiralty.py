@@ -17,10 +17,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from .forces import (UNITS, controller, friendly_corps_count, landing_of, neutral_closed,
-                     side_of, stack_limit, stacking_conflict)
-from .tables import ENTENTE, SEA_CORPS_PER_MONTH, SEA_MOVES, SEA_MP_PER_MOVE
-from .theatre import Theatre
+from engine.kernel import Event, Roller
+
+from .forces import (UNITS, at_war, commander, controller, friendly_corps_count, landing_of,
+                     neutral_closed, side_of, stack_limit, stacking_conflict)
+from .tables import ENTENTE, SEA_CORPS_PER_MONTH, SEA_MOVES, SEA_MP_PER_MOVE, SIDE_SEATS
+from .theatre import Theatre, theatre
 
 CLOSED_COASTS = ("austria_hungary", "denmark", "germany")
 
@@ -81,7 +83,7 @@ def sea_reach(th: Theatre, port: str) -> dict[str, int]:
     return dist
 
 
-def sea_moves(state: dict[str, Any], th: Theatre, seat: str, commander_of: Any) -> list[dict[str, Any]]:
+def sea_moves(state: dict[str, Any], th: Theatre, seat: str) -> list[dict[str, Any]]:
     """BoP 6.452 — every legal transport of one corps of `seat`: {"unit", "to"}."""
     if state["flow"]["sea_used"] >= SEA_CORPS_PER_MONTH:
         return []
@@ -90,7 +92,7 @@ def sea_moves(state: dict[str, Any], th: Theatre, seat: str, commander_of: Any) 
     reach_cache: dict[str, dict[str, int]] = {}
     for uid in sorted(state["board"]["units"]):
         unit = state["board"]["units"][uid]
-        if commander_of(state, uid) != seat or not UNITS[uid].corps:
+        if commander(state, uid) != seat or not UNITS[uid].corps:
             continue
         if unit["at"] not in ports:
             continue
@@ -108,3 +110,29 @@ def sea_moves(state: dict[str, Any], th: Theatre, seat: str, commander_of: Any) 
                 continue
             out.append({"unit": uid, "to": port})
     return out
+
+
+# --- the admiralty step and the end of an Entente half (begin and end effects) -------------
+
+def begin_admiralty(state: dict[str, Any], roller: Roller) -> list[Event]:
+    """BoP 6.452 — the month's sea moves start unused; the EP seats at war with a sea move or
+    a landing to make are active."""
+    flow = state["flow"]
+    th = theatre(state["board"]["map"])
+    flow["sea_used"] = 0
+    flow["active"] = [s for s in SIDE_SEATS[ENTENTE] if at_war(state, s)
+                      and (sea_moves(state, th, s) or landing_options(state, th))]
+    return []
+
+
+def remove_empty_landing(state: dict[str, Any], roller: Roller) -> list[Event]:
+    """BoP 6.453 — a landing that holds no corps at the end of an Entente half is removed
+    (our reading of the ship-less 7.72; an end effect of the half)."""
+    landing = state["board"].get("landing")
+    if state["flow"]["side"] != ENTENTE or landing is None or any(
+            u["at"] == landing["at"] and UNITS[uid].corps
+            for uid, u in state["board"]["units"].items()):
+        return []
+    state["board"]["landing"] = None
+    state["board"]["control"].pop(landing["at"], None)
+    return [Event("landing_removed", "BoP 6.453", dict(landing))]

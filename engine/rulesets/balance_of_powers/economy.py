@@ -9,13 +9,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.kernel import Event
+from engine.kernel import Event, Roller
 
-from .forces import UNITS, controller, friendly_corps_count, side_of, stack_limit, stacking_conflict
+from .admiralty import friendly_ports, sea_reach
+from .forces import (UNITS, at_war, commander, controller, friendly_corps_count, occupancy,
+                     side_of, stack_limit, stacking_conflict, war_side)
+from .neutrals import french_ports
 from .supply import overland_reach, supplied_locations
 from .tables import (COST_CORPS, COST_FORTRESS_STEP, COST_INFRASTRUCTURE, COST_LEADER, MAJORS,
-                     RP_INCOME, RUSSIA_STRAITS_BONUS)
-from .theatre import Theatre
+                     RP_INCOME, RUSSIA_STRAITS_BONUS, SIDE_SEATS)
+from .sequence import MONTHS, SEASON_BEFORE
+from .theatre import Theatre, theatre
 
 
 def income(state: dict[str, Any], nation: str) -> int:
@@ -105,7 +109,7 @@ def transfer_connected(state: dict[str, Any], th: Theatre, donor: str, recipient
     friendly hexes with rail, a population centre or infrastructure and no enemy units; for the
     Entente also over water between friendly ports (6.454). Britain may always send RP to Russia
     along the assumed off-map sea line (6.454)."""
-    side = side_of(state, donor)
+    side = war_side(state, donor)
     if donor == "britain" and recipient == "russia" and side == "entente":
         return True
     start, goal = th.capital.get(donor), th.capital.get(recipient)
@@ -120,7 +124,6 @@ def transfer_connected(state: dict[str, Any], th: Theatre, donor: str, recipient
         return True
     if side != "entente":
         return False
-    from .admiralty import friendly_ports, sea_reach
     ports = [p for p in friendly_ports(state, th) if p in reach]
     water: set[str] = set()
     for port in ports:
@@ -132,7 +135,6 @@ def transfer_connected(state: dict[str, Any], th: Theatre, donor: str, recipient
 
 
 def _overland(state: dict[str, Any], th: Theatre, starts: set[str], side: str) -> set[str]:
-    from .forces import occupancy
     return overland_reach(state, th, starts, side, occupancy(state),
                           lambda loc: th.adj.get(loc, ()))
 
@@ -171,11 +173,10 @@ def muster_locations(state: dict[str, Any], th: Theatre, uid: str) -> list[str]:
     room; British arrivals of 12.1 (IEF A) go to a French port (12.1)."""
     unit = UNITS[uid]
     nation = unit.nation
-    side = side_of(state, nation)
+    side = war_side(state, nation)
     supplied = supplied_locations(state, th, nation)
     out = []
     if unit.arrives.endswith("-port"):
-        from .neutrals import french_ports
         candidates = french_ports(state, th)
     else:
         candidates = [loc for loc in th.place_at if th.home.get(loc) == nation]
@@ -294,3 +295,76 @@ def procure(state: dict[str, Any], nation: str, uid: str, next_month: str | None
         arrivals.sort()
     return [Event("procured", "BoP 6.22", {"nation": nation, "unit": uid, "cost": cost,
                                            "arrives": next_month})]
+
+
+# --- the seasonal and construction steps (begin and end effects) -----------------------------
+
+def begin_seasonal(state: dict[str, Any], roller: Roller) -> list[Event]:
+    """BoP 5.21 — a seasonal turn posts income (AUTUMN 1914 falls before September, 2.1)."""
+    month = state["flow"]["month"]
+    if month not in SEASON_BEFORE:
+        return []
+    return [Event("seasonal_turn", "BoP 5", {"season": SEASON_BEFORE[month]})] + post_income(
+        state)
+
+
+def begin_tabulation(state: dict[str, Any], roller: Roller) -> list[Event]:
+    """BoP 5.22, 5.23 — in a seasonal turn, the side's majors that can convert or transfer."""
+    flow = state["flow"]
+    if flow["month"] in SEASON_BEFORE:
+        th = theatre(state["board"]["map"])
+        flow["active"] = [s for s in SIDE_SEATS[flow["side"]] if at_war(state, s) and (
+            transfer_options(state, th, s) or conversion_options(state, th, s))]
+    return []
+
+
+def begin_reductions(state: dict[str, Any], roller: Roller) -> list[Event]:
+    """BoP 5.24, 5.36 — requisition and demoralization reductions, in a seasonal turn."""
+    if state["flow"]["month"] not in SEASON_BEFORE:
+        return []
+    return requisition_and_reductions(state, theatre(state["board"]["map"]))
+
+
+def begin_muster(state: dict[str, Any], roller: Roller) -> list[Event]:
+    """BoP 6.21, 6.215 — the side's arrivals of the month (units and infrastructure markers)
+    leave the schedule and wait to be placed by the seats that command them."""
+    flow = state["flow"]
+    month, side = flow["month"], flow["side"]
+    arrivals = state["board"]["arrivals"].get(month, [])
+    mine = [u for u in arrivals if side_of(state, UNITS[u].nation) == side]
+    flow["muster"] = sorted(mine)
+    state["board"]["arrivals"][month] = [u for u in arrivals if u not in mine]
+    due = state["board"]["infra_due"].get(month, [])
+    flow["infra_to_place"] = [n for n in due if side_of(state, n) == side]
+    state["board"]["infra_due"][month] = [n for n in due if side_of(state, n) != side]
+    flow["active"] = sorted({commander(state, u) for u in mine} | set(flow["infra_to_place"]))
+    return []
+
+
+def end_muster(state: dict[str, Any], roller: Roller) -> list[Event]:
+    """BoP 6.211 — an arrival with nowhere to muster goes to the force pool."""
+    flow = state["flow"]
+    events = []
+    for uid in flow.get("muster", []):
+        state["board"]["pool"] = sorted(state["board"]["pool"] + [uid])
+        events.append(Event("muster_failed", "BoP 6.211", {"unit": uid}))
+    flow["muster"] = []
+    return events
+
+
+def begin_procure(state: dict[str, Any], roller: Roller) -> list[Event]:
+    """BoP 6.22 — the side's majors that can buy or repair something (nothing is bought in
+    the scenario's last month: it would never arrive)."""
+    flow = state["flow"]
+    if flow["month"] == MONTHS[-1]:
+        return []
+    th = theatre(state["board"]["map"])
+    flow["active"] = [s for s in SIDE_SEATS[flow["side"]] if at_war(state, s)
+                      and (procurable(state, s) or repairable(state, th, s))]
+    return []
+
+
+def end_procure(state: dict[str, Any], roller: Roller) -> list[Event]:
+    """BoP 6.22 — what each major bought is counted per procurement step."""
+    state["flow"]["bought"] = {}
+    return []

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import csv
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from .tables import (CENTRAL, ENTENTE, FORTRESS_EFFECTIVENESS, MAJORS, MINOR_COMMANDER,
                      STACK_CORPS, STACK_CORPS_BARE_MARSH)
@@ -83,6 +83,11 @@ def side_of(state: dict[str, Any], nation: str | None) -> str | None:
     return None if power is None else power["side"]
 
 
+def at_war(state: dict[str, Any], nation: str) -> bool:
+    """A power that has joined a side (a neutral has not, BoP 6.1)."""
+    return state["powers"][nation]["side"] is not None
+
+
 def other_side(side: str) -> str:
     return ENTENTE if side == CENTRAL else CENTRAL
 
@@ -91,16 +96,23 @@ def unit_side(state: dict[str, Any], uid: str) -> str | None:
     return side_of(state, UNITS[uid].nation)
 
 
+def war_side(state: dict[str, Any], nation: str) -> str:
+    """The side of a power known to be at war (one that moves, fights, pays or musters)."""
+    return cast(str, side_of(state, nation))
+
+
+def belligerent_side(state: dict[str, Any], uid: str) -> str:
+    """The side of a unit on the map: only powers at war have units there (a neutral's corps
+    are placed when it joins, BoP 6.11)."""
+    return war_side(state, UNITS[uid].nation)
+
+
 def commander(state: dict[str, Any], uid: str) -> str:
     """The seat that moves this unit: its own major, or the side's minor commander."""
     nation = UNITS[uid].nation
     if nation in MAJORS:
         return nation
     return MINOR_COMMANDER[state["powers"][nation]["side"]]
-
-
-def seat_units(state: dict[str, Any], seat: str) -> list[str]:
-    return [uid for uid in sorted(state["board"]["units"]) if commander(state, uid) == seat]
 
 
 # --- locations ------------------------------------------------------------------------------
@@ -114,10 +126,6 @@ def occupancy(state: dict[str, Any]) -> dict[str, list[str]]:
     for uid in sorted(state["board"]["units"]):
         out.setdefault(state["board"]["units"][uid]["at"], []).append(uid)
     return out
-
-
-def corps_at(state: dict[str, Any], loc: str) -> list[str]:
-    return [uid for uid in units_at(state, loc) if UNITS[uid].corps]
 
 
 def landing_of(state: dict[str, Any]) -> dict[str, str] | None:
@@ -140,10 +148,6 @@ def neighbours(state: dict[str, Any], th: Theatre, loc: str) -> tuple[str, ...]:
 def controller(state: dict[str, Any], th: Theatre, loc: str) -> str | None:
     """BoP 2.53 — the nation controlling a location (its home nation unless captured)."""
     return state["board"]["control"].get(loc, th.home.get(loc))
-
-
-def loc_side(state: dict[str, Any], th: Theatre, loc: str) -> str | None:
-    return side_of(state, controller(state, th, loc))
 
 
 def fort_steps(state: dict[str, Any], th: Theatre, loc: str) -> int:

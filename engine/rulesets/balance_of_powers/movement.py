@@ -14,14 +14,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.kernel import IllegalAction
+from engine.kernel import Event, IllegalAction, Roller
 
-from .forces import (ENTRENCHED, MANEUVER, UNITS, controller, enemy_present,
-                     friendly_corps_count, infrastructure, landing_of, neighbours,
-                     neutral_closed, occupancy, side_of, stack_limit, stacking_conflict,
-                     unit_side)
+from .forces import (ENTRENCHED, MANEUVER, UNITS, belligerent_side, commander, controller,
+                     enemy_present, friendly_corps_count, infrastructure, landing_of,
+                     neighbours, neutral_closed, occupancy, side_of, stack_limit,
+                     stacking_conflict)
 from .sequence import first_fortnight_of_game
-from .tables import ARMP_TERRAIN, MINOR_COMMANDER, RAIL_CAP, RAIL_HEXES_PER_MP, RAIL_MAX_MP
+from .tables import (ARMP_TERRAIN, CENTRAL, MINOR_COMMANDER, RAIL_CAP, RAIL_HEXES_PER_MP,
+                     RAIL_MAX_MP)
 from .theatre import Theatre
 
 MOBILISED_FIRST = frozenset({"britain", "france", "germany"})  # BoP 12.1 mobilisation limits
@@ -49,8 +50,7 @@ def may_move(state: dict[str, Any], uid: str) -> bool:
     return True
 
 
-def check_force(state: dict[str, Any], th: Theatre, seat: str, units: Any,
-                commander_of: Any, rule: str) -> str:
+def check_force(state: dict[str, Any], seat: str, units: Any, rule: str) -> str:
     """A force: a non-empty list of distinct units of `seat` in one location. Returns it."""
     if not isinstance(units, list) or not units or not all(isinstance(u, str) for u in units):
         raise IllegalAction(rule, "bad_force", {"units": units}, "Name the units that move.")
@@ -60,7 +60,7 @@ def check_force(state: dict[str, Any], th: Theatre, seat: str, units: Any,
     for uid in units:
         if uid not in board_units:
             raise IllegalAction(rule, "not_on_map", {"unit": uid}, f"{uid} is not on the map.")
-        if commander_of(state, uid) != seat:
+        if commander(state, uid) != seat:
             raise IllegalAction(rule, "not_yours", {"unit": uid}, f"{uid} is not yours to move.")
     locs = {board_units[u]["at"] for u in units}
     if len(locs) != 1:
@@ -106,7 +106,7 @@ def march_destinations(state: dict[str, Any], th: Theatre, units: list[str],
         return {}
     board_units = state["board"]["units"]
     start = board_units[units[0]]["at"]
-    side = unit_side(state, units[0])
+    side = belligerent_side(state, units[0])
     occ = occupancy(state)
     for uid in units:
         occ[start].remove(uid)
@@ -171,6 +171,20 @@ def rail_payers(state: dict[str, Any], units: list[str]) -> list[str]:
     return out
 
 
+def use_rail_capacity(state: dict[str, Any], payer: str, corps: list[str]) -> None:
+    """BoP 9.24 — the corps a major moved by rail this fortnight count against its capacity."""
+    used = state["flow"]["rail_used"]
+    used[payer] = sorted(set(used.get(payer, [])) | set(corps))
+
+
+def reset_rail_capacity(state: dict[str, Any], roller: Roller) -> list[Event]:
+    """BoP 9.24 — rail capacity is per fortnight: it resets when the fortnight's first half
+    (the CP's) begins (a begin effect of the half)."""
+    if state["flow"]["side"] == CENTRAL:
+        state["flow"]["rail_used"] = {}
+    return []
+
+
 def rail_destinations(state: dict[str, Any], th: Theatre, units: list[str],
                       supplied: dict[str, bool], *,
                       first_only: bool = False) -> dict[str, tuple[int, list[str]]]:
@@ -189,7 +203,7 @@ def rail_destinations(state: dict[str, Any], th: Theatre, units: list[str],
         return {}
     board_units = state["board"]["units"]
     start = board_units[units[0]]["at"]
-    side = unit_side(state, units[0])
+    side = belligerent_side(state, units[0])
     if not th.is_rail(start) and not infrastructure(state, start, side):
         return {}
     rail_mp = min(min(mp_left(state, u, True), RAIL_MAX_MP - flow["moves"].get(u, {}).get(
@@ -230,11 +244,6 @@ def rail_destinations(state: dict[str, Any], th: Theatre, units: list[str],
     return out
 
 
-def seat_of(state: dict[str, Any], uid: str) -> str:
-    from .forces import commander
-    return commander(state, uid)
-
-
 def active_force(state: dict[str, Any], seat: str, supplied: dict[str, bool]) -> list[str]:
     """The force `seat` is moving now (units still on the map), or [] when it has none."""
     units = [u for u in state["flow"]["force"].get(seat, []) if u in state["board"]["units"]]
@@ -249,7 +258,7 @@ def joinable(state: dict[str, Any], seat: str, force: list[str]) -> list[str]:
     loc = state["board"]["units"][force[0]]["at"]
     return sorted(u for u, v in state["board"]["units"].items()
                   if v["at"] == loc and u not in force and u not in state["flow"]["moves"]
-                  and seat_of(state, u) == seat)
+                  and commander(state, u) == seat)
 
 
 def end_force(state: dict[str, Any], seat: str) -> None:
@@ -275,7 +284,7 @@ def rail_steps(state: dict[str, Any], th: Theatre, loc: str, side: str) -> list[
 def start_force(state: dict[str, Any], units: list[str], supplied: dict[str, bool]) -> None:
     """BoP 9.0, 9.12 — make `units` the moving force of their seat, dropping the rest."""
     flow = state["flow"]
-    seat = seat_of(state, units[0])
+    seat = commander(state, units[0])
     current = [u for u in flow["force"].get(seat, []) if u in state["board"]["units"]]
     if current and not set(units) & set(current):
         for uid in current:
@@ -300,15 +309,14 @@ def spend(state: dict[str, Any], units: list[str], mp: int, *, rail: int = 0) ->
         entry["rail"] += rail
 
 
-def entrench_candidates(state: dict[str, Any], th: Theatre, seat: str,
-                        commander_of: Any) -> list[dict[str, str]]:
+def entrench_candidates(state: dict[str, Any], th: Theatre, seat: str) -> list[dict[str, str]]:
     """BoP 9.61 — corps that have not moved this half may flip mode (all their MP, in place).
 
     Cavalry never entrenches (1.321); an entrenched corps may always un-entrench."""
     out = []
     for uid in sorted(state["board"]["units"]):
         unit = state["board"]["units"][uid]
-        if commander_of(state, uid) != seat or not UNITS[uid].corps:
+        if commander(state, uid) != seat or not UNITS[uid].corps:
             continue
         if uid in state["flow"]["moves"] or not may_move(state, uid):
             continue
@@ -320,3 +328,10 @@ def entrench_candidates(state: dict[str, Any], th: Theatre, seat: str,
             out.append({"unit": uid, "mode": ENTRENCHED})
     return out
 
+
+def clear_moves(state: dict[str, Any], roller: Roller) -> list[Event]:
+    """BoP 9.0 — the MP spent and the force in motion belong to one half (a begin and an end
+    effect of the half)."""
+    state["flow"]["moves"] = {}
+    state["flow"]["force"] = {}
+    return []

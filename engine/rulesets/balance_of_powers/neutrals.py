@@ -13,11 +13,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.kernel import Event
+from engine.kernel import Event, Roller
 
-from .forces import MANEUVER, UNITS, other_side, side_of, stack_limit
-from .tables import BRITAIN_PARIS_RADIUS, ENTENTE
-from .theatre import Theatre
+from .forces import UNITS, at_war, other_side, side_of, stack_limit
+from .sequence import MONTHS
+from .tables import BRITAIN_PARIS_RADIUS, ENTENTE, MINOR_COMMANDER
+from .theatre import Theatre, theatre
 
 VIOLABLE = ("belgium", "denmark", "luxembourg", "netherlands", "switzerland")  # 6.121
 
@@ -45,11 +46,11 @@ def violate(state: dict[str, Any], th: Theatre, side: str, nation: str) -> list[
     units = [uid for uid, u in UNITS.items() if u.nation == nation and u.arrives == "violated"]
     state["flow"]["neutral_to_place"] = sorted(state["flow"].get("neutral_to_place", []) + units)
     if side == "central" and nation in ("belgium", "netherlands") and not random_entry(state):
-        events += britain_joins(state, th, f"germany_violated_{nation}")
+        events += britain_joins(state, f"germany_violated_{nation}")
     return events
 
 
-def neutral_slots(state: dict[str, Any], th: Theatre, nation: str) -> list[str]:
+def neutral_slots(th: Theatre, nation: str) -> list[str]:
     cap = th.capital.get(nation)
     pops = sorted(loc for loc in th.place_at if th.home.get(loc) == nation and loc not in th.boxes)
     if cap in pops:
@@ -63,7 +64,7 @@ def neutral_spots(state: dict[str, Any], th: Theatre, uid: str) -> list[str]:
     nation = UNITS[uid].nation
     side = side_of(state, nation)
     out = []
-    for loc in neutral_slots(state, th, nation):
+    for loc in neutral_slots(th, nation):
         here = [u for u, v in state["board"]["units"].items() if v["at"] == loc]
         if any(side_of(state, UNITS[u].nation) not in (side, None) for u in here):
             continue
@@ -75,26 +76,7 @@ def neutral_spots(state: dict[str, Any], th: Theatre, uid: str) -> list[str]:
     return sorted(out)
 
 
-def place_neutral(state: dict[str, Any], th: Theatre, nation: str) -> list[Event]:
-    """Place a joining neutral's corps in a fixed order (capital first); used by tests and as
-    the fallback of the placement decision."""
-    units = [uid for uid, u in UNITS.items() if u.nation == nation and u.arrives == "violated"]
-    slots = neutral_slots(state, th, nation) or sorted(
-        loc for loc in th.locs if th.home.get(loc) == nation)
-    placed = {}
-    counts: dict[str, int] = {}
-    for i, uid in enumerate(units):
-        for k in range(len(slots)):
-            loc = slots[(i + k) % len(slots)]
-            if counts.get(loc, 0) < stack_limit(state, th, loc):
-                counts[loc] = counts.get(loc, 0) + 1
-                state["board"]["units"][uid] = {"at": loc, "mode": MANEUVER}
-                placed[uid] = loc
-                break
-    return [Event("neutral_set_up", "BoP 6.11", {"nation": nation, "units": placed})] if placed else []
-
-
-def britain_joins(state: dict[str, Any], th: Theatre, reason: str) -> list[Event]:
+def britain_joins(state: dict[str, Any], reason: str) -> list[Event]:
     """BoP 6.123, 12.1 — Britain joins the EP with 5 RP, TI 0, demoralization 0; its corps are
     placed in the BRITAIN step (or at once if the game is mid-campaign)."""
     power = state["powers"]["britain"]
@@ -117,9 +99,9 @@ def britain_triggers(state: dict[str, Any], th: Theatre) -> list[Event]:
         near = th.distance_within(paris, BRITAIN_PARIS_RADIUS)
         for uid, unit in sorted(state["board"]["units"].items()):
             if UNITS[uid].nation == "germany" and unit["at"] in near:
-                return britain_joins(state, th, "german_unit_near_paris")
+                return britain_joins(state, "german_unit_near_paris")
     if state["powers"]["russia"]["crisis"]:
-        return britain_joins(state, th, "russia_in_crisis")
+        return britain_joins(state, "russia_in_crisis")
     return []
 
 
@@ -146,7 +128,7 @@ def britain_entry_roll(state: dict[str, Any], th: Theatre, roller: Any) -> list[
                                                        "modifier": modifier, "final": final,
                                                        "joins": joins})]
     if joins:
-        events += britain_joins(state, th, "random_entry")
+        events += britain_joins(state, "random_entry")
     return events
 
 
@@ -169,7 +151,26 @@ def french_ports(state: dict[str, Any], th: Theatre) -> list[str]:
     return out
 
 
-def british_home(state: dict[str, Any], th: Theatre) -> list[str]:
+def british_home(th: Theatre) -> list[str]:
     return sorted(loc for loc in th.place_at if th.home.get(loc) == "britain"
                   and loc not in th.boxes)
 
+
+# --- the diplomacy and Britain steps (begin effects) -----------------------------------------
+
+def begin_diplomacy(state: dict[str, Any], roller: Roller) -> list[Event]:
+    """BoP 6.11 — the side's lead seat may declare a violation, if there is a neutral to
+    violate."""
+    flow = state["flow"]
+    th = theatre(state["board"]["map"])
+    lead = MINOR_COMMANDER[flow["side"]]
+    if violation_options(state, th, flow["side"]) and at_war(state, lead):
+        flow["active"] = [lead]
+    return []
+
+
+def begin_britain(state: dict[str, Any], roller: Roller) -> list[Event]:
+    """BoP 6.13 (option) — Britain rolls to join in August instead of 6.12's triggers."""
+    if state["flow"]["month"] == MONTHS[0] and random_entry(state):
+        return britain_entry_roll(state, theatre(state["board"]["map"]), roller)
+    return []

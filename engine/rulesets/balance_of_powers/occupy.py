@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.kernel import Event
+from engine.kernel import Event, Roller
 
 from .forces import UNITS, controller, fort_steps, side_of
-from .tables import CRISIS_LIMIT, MAJORS
 from .sequence import MONTHS, first_fortnight_of_game
+from .tables import (CRISIS_LIMIT, ENTENTE, MAJORS, PLAN_XVII_CORPS, PLAN_XVII_HEXES,
+                     SCHLIEFFEN_CORPS, SIDE_SEATS)
 from .theatre import Theatre
 
 
@@ -158,3 +159,32 @@ def check_conquest(state: dict[str, Any], th: Theatre) -> list[Event]:
             power["conquered"] = False
             events.append(Event("liberation", "BoP 2.93", {"nation": nation}))
     return events
+
+
+# --- the plans' checks (a begin effect of Plan XVII, an end effect of the month) -------------
+
+def begin_plan_xvii(state: dict[str, Any], roller: Roller) -> list[Event]:
+    """BoP 12.1 Plan XVII — unless France sent four corps into Germany and took two hexes in
+    August, the CP destroys up to four French corps (Germany decides)."""
+    flow = state["flow"]
+    plan = state["plans"]["plan17"]
+    if flow["month"] == MONTHS[0] and state["plans"]["active"] and (
+            len(plan["corps"]) < PLAN_XVII_CORPS or len(plan["hexes"]) < PLAN_XVII_HEXES):
+        flow["plan17_left"] = PLAN_XVII_CORPS
+        flow["active"] = ["germany"]
+        return [Event("plan_xvii_failed", "BoP 12.1", dict(plan))]
+    return []
+
+
+def check_schlieffen(state: dict[str, Any], roller: Roller) -> list[Event]:
+    """BoP 12.1 Schlieffen Plan — unless Germany took Liège and brought its corps west in
+    August, the Entente wins when August ends."""
+    flow = state["flow"]
+    plan = state["plans"]["schlieffen"]
+    if flow["month"] != MONTHS[0] or not state["plans"]["active"] or (
+            plan["liege"] and len(plan["corps"]) >= SCHLIEFFEN_CORPS):
+        return []
+    flow["result"] = {"winner": ENTENTE, "winners": list(SIDE_SEATS[ENTENTE]),
+                      "reason": "schlieffen_plan_failed", "rule": "BoP 12.1",
+                      "schlieffen": dict(plan)}
+    return [Event("schlieffen_failed", "BoP 12.1", dict(plan))]

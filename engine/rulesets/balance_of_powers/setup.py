@@ -200,12 +200,6 @@ def _scenario_problems(th: Theatre, nation: str, corps: dict[str, str],
 
 # --- the set-up editor's check ------------------------------------------------------------------
 
-def _where(th: Theatre, loc: str) -> str:
-    label = th.label.get(loc, loc)
-    pid = th.place_at.get(loc)
-    return f"{th.place_name[pid]} ({label})" if pid in th.place_name else label
-
-
 def _nation_title(nation: str) -> str:
     return {"austria_hungary": "Austria-Hungary"}.get(nation, nation.title())
 
@@ -246,41 +240,41 @@ def describe_problem(th: Theatre, nation: str, problem: dict[str, Any]) -> dict[
             parts.append("not part of this set-up: " + ", ".join(data["extra"]))
         message = f"Every {_adjective(nation)} set-up unit is placed once ({'; '.join(parts)})."
     elif code == "not_home_country":
-        message = f"{unit_title(unit)} must set up in {who}, not in {_where(th, at)}."
+        message = f"{unit_title(unit)} must set up in {who}, not in {th.where(at)}."
     elif code == "overstacked":
         rule = "BoP 2.62"
-        message = (f"{data['corps']} corps in {_where(th, at)}: at most "
+        message = (f"{data['corps']} corps in {th.where(at)}: at most "
                    f"{stack_limit({}, th, at)} may stack there.")
     elif code == "leader_alone":
         rule = "BoP 1.323"
-        message = f"{unit_title(unit)} must set up with a corps of his nation ({_where(th, at)} has none)."
+        message = f"{unit_title(unit)} must set up with a corps of his nation ({th.where(at)} has none)."
     elif code == "must_be_in_dijon":
         dijon = th.place_loc.get("dijon")
         locs = [dijon] if dijon else []
         message = f"{unit_title(unit)} sets up in Dijon."
     elif code == "too_far_from_border":
         message = (f"{unit_title(unit)} must set up within {FRENCH_BORDER_DEPTH} hexes of the "
-                   f"German border; {_where(th, at)} is farther.")
+                   f"German border; {th.where(at)} is farther.")
     elif code == "border_hex_short":
         message = (f"Every French hex on the German border holds at least {FRENCH_BORDER_MIN} "
-                   f"corps: {_where(th, at)} has {data['corps']}.")
+                   f"corps: {th.where(at)} has {data['corps']}.")
     elif code == "too_few_near_liege":
         locs = near_liege(th)
         message = (f"At least {liege_requirement(th)} German corps set up in the German hexes "
-                   f"next to Liège ({', '.join(_where(th, x) for x in locs)}): "
+                   f"next to Liège ({', '.join(th.where(x) for x in locs)}): "
                    f"{data['corps']} do.")
     elif code == "too_many_east":
         message = (f"At most {GERMAN_EAST_MAX} German corps set up east of Berlin's column: "
                    f"{data['corps']} do.")
     elif code == "near_forbidden_town":
         message = (f"{unit_title(unit)} may not set up in or next to Rava Ruska, Brody or "
-                   f"Tarnopol ({_where(th, at)}).")
+                   f"Tarnopol ({th.where(at)}).")
     elif code == "guards_in_petrograd":
         locs = ["petrograd-box"]
         message = f"{unit_title(unit)} sets up in the Petrograd box."
     elif code == "not_eastern_population_centre":
         message = (f"{unit_title(unit)} sets up in a population centre in or east of Warsaw's "
-                   f"column; {_where(th, at)} is not one.")
+                   f"column; {th.where(at)} is not one.")
     else:  # pragma: no cover - every code of setup_problems is described above
         message = f"{code} {data}"
     return {"rule": rule, "code": code, "units": units, "locations": locs, "message": message}
@@ -389,7 +383,7 @@ def _rotate(items: list[str], k: int) -> list[str]:
     return items[k:] + items[:k]
 
 
-def _enemy_distance_key(th: Theatre, nation: str, enemies: tuple[str, ...]):
+def _enemy_distance_key(th: Theatre, enemies: tuple[str, ...]):
     frontier = [loc for loc in th.locs if th.home.get(loc) in enemies]
     dist = {loc: 0 for loc in frontier}
     while frontier:
@@ -420,7 +414,7 @@ def deployment(th: Theatre, nation: str, variant: int, *, secret: bool) -> dict[
         enemies = ("russia",)
     else:
         enemies = ("germany", "austria_hungary")
-    key = _enemy_distance_key(th, nation, enemies)
+    key = _enemy_distance_key(th, enemies)
     if secret:
         slots = sorted(home, key=key)[:max(8, len(corps) // 2)]
         _fill(corps, _rotate(slots, variant), th, per_hex, counts, placement)

@@ -11,9 +11,9 @@ from typing import Any
 
 from engine.kernel import Event, Roller
 
-from .forces import (UNITS, controller, enemy_present, eliminate, infrastructure, landing_of,
-                     neighbours, occupancy, side_of)
-from .theatre import Theatre
+from .forces import (UNITS, controller, eliminate, enemy_present, infrastructure, landing_of,
+                     neighbours, occupancy, side_of, unit_side)
+from .theatre import Theatre, theatre
 
 RULE = "BoP 3.1"
 
@@ -136,7 +136,7 @@ def _trace(state: dict[str, Any], th: Theatre, nation: str,
 def supply_status(state: dict[str, Any], th: Theatre) -> dict[str, bool]:
     """Every on-map unit → supplied? (one trace per nation)."""
     occ = occupancy(state)
-    by_nation: dict[str, set[str]] = {}
+    by_nation: dict[str, frozenset[str]] = {}
     out = {}
     for uid, unit in sorted(state["board"]["units"].items()):
         nation = UNITS[uid].nation
@@ -144,11 +144,6 @@ def supply_status(state: dict[str, Any], th: Theatre) -> dict[str, bool]:
             by_nation[nation] = supplied_locations(state, th, nation, occ)
         out[uid] = unit["at"] in by_nation[nation]
     return out
-
-
-def is_supplied(state: dict[str, Any], th: Theatre, uid: str) -> bool:
-    return state["board"]["units"][uid]["at"] in supplied_locations(
-        state, th, UNITS[uid].nation)
 
 
 def commissariat(state: dict[str, Any], th: Theatre, side: str, roller: Roller) -> list[Event]:
@@ -180,3 +175,22 @@ def commissariat(state: dict[str, Any], th: Theatre, side: str, roller: Roller) 
             status = supply_status(state, th)
     return events
 
+
+def snapshot_half_supply(state: dict[str, Any], roller: Roller) -> list[Event]:
+    """BoP 3.1 — the phasing side's supply is judged when its half begins and holds for the
+    half (a begin effect of the half)."""
+    flow = state["flow"]
+    status = supply_status(state, theatre(state["board"]["map"]))
+    flow["supplied"] = {u: ok for u, ok in status.items() if unit_side(state, u) == flow["side"]}
+    return []
+
+
+def forget_half_supply(state: dict[str, Any], roller: Roller) -> list[Event]:
+    """The half's supply snapshot ends with the half (an end effect of the half)."""
+    state["flow"]["supplied"] = {}
+    return []
+
+
+def begin_commissariat(state: dict[str, Any], roller: Roller) -> list[Event]:
+    """BoP 6.6 — the commissariat step is the phasing side's supply attrition."""
+    return commissariat(state, theatre(state["board"]["map"]), state["flow"]["side"], roller)

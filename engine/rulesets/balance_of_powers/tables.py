@@ -125,3 +125,6 @@ SCHLIEFFEN_CORPS = 9
 
 # Seat that commands a minor's corps once it has joined a side (our choice; see docs).
 MINOR_COMMANDER = {CENTRAL: "germany", ENTENTE: "france"}
+# The seats of each side in "Before the Leaves Fall" (a side's steps ask them in this order).
+SIDE_SEATS = {CENTRAL: ("austria_hungary", "germany"),
+              ENTENTE: ("britain", "france", "russia")}

@@ -65,6 +65,13 @@ class Theatre:
     def is_pop(self, loc: str) -> bool:
         return loc in self.place_at
 
+    def where(self, loc: str) -> str:
+        """A location as players read it: its place's name and hex number (the map's labels)."""
+        label = self.label.get(loc, loc)
+        pid = self.place_at.get(loc)
+        return f"{self.place_name[pid]} ({label})" if pid is not None and (
+            pid in self.place_name) else label
+
     def is_rail(self, loc: str) -> bool:
         return bool(self.rail_links.get(loc))
 

@@ -12,9 +12,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.kernel import Event, Roller
+
 from .forces import controller, side_of
+from .sequence import MONTHS
 from .tables import CENTRAL, CP_BC_TO_WIN, ENTENTE, EP_BC_TO_WIN
-from .theatre import Theatre
+from .theatre import Theatre, theatre
 
 WINNERS = {CENTRAL: ["austria_hungary", "germany"], ENTENTE: ["britain", "france", "russia"]}
 
@@ -46,3 +49,14 @@ def victory(state: dict[str, Any], th: Theatre) -> dict[str, Any]:
         return {**base, "winner": ENTENTE, "winners": WINNERS[ENTENTE],
                 "reason": "bargaining_chips"}
     return {**base, "winner": None, "winners": [], "reason": "draw"}
+
+
+def check_victory(state: dict[str, Any], roller: Roller) -> list[Event]:
+    """BoP 12.1 — when the scenario's last month ends, the victory check decides the game (an
+    end effect of the month)."""
+    flow = state["flow"]
+    if flow["month"] != MONTHS[-1] or flow["result"] is not None:
+        return []
+    result = victory(state, theatre(state["board"]["map"]))
+    flow["result"] = result
+    return [Event("victory_check", "BoP 12.1", result)]

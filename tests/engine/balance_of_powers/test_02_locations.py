@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.rulesets.balance_of_powers import combat, occupy
+from engine.rulesets.balance_of_powers import losses, occupy, odds
 from engine.rulesets.balance_of_powers.forces import (controller, enemy_present, stack_limit,
                                                       stacking_conflict)
 from engine.rulesets.balance_of_powers.theatre import theatre
@@ -77,31 +77,31 @@ def test_bop_1_333_fortress_is_an_enemy_presence_until_ruined():
 def test_bop_2_7_major_battle_needs_two_corps_a_side():
     state = position(TH, {"ger-inf-1": "0502", "ger-inf-2": "0502", "fra-inf-1": "0402"})
     c = {"units": ["ger-inf-1", "ger-inf-2"], "target": hx(TH, "0402"), "defender": "entente"}
-    assert not combat.major_battle(state, c)
+    assert not odds.major_battle(state, c)
     state["board"]["units"]["fra-inf-2"] = {"at": hx(TH, "0402"), "mode": "maneuver"}
-    assert combat.major_battle(state, c)
+    assert odds.major_battle(state, c)
 
 
 def test_bop_2_82_ti_gain_on_low_raw_roll_against_trenches():
     state = position(TH, {})
     c = {"entrenched_defender": True, "units": ["ger-inf-1"], "dice": [3, 4], "major": True,
          "attacker": "central"}
-    combat.ti_gain(state, c)
+    losses.ti_gain(state, c)
     assert state["ti"]["central"] == 1
     c["dice"] = [4, 4]
-    combat.ti_gain(state, c)
+    losses.ti_gain(state, c)
     assert state["ti"]["central"] == 1
     c.update(major=False, dice=[2, 3])
-    combat.ti_gain(state, c)
+    losses.ti_gain(state, c)
     assert state["ti"]["central"] == 2
     c["dice"] = [3, 3]  # 6 is not below 6 in a minor battle
-    combat.ti_gain(state, c)
+    losses.ti_gain(state, c)
     assert state["ti"]["central"] == 2
 
 
 def test_bop_2_82_no_ti_gain_against_maneuver_defenders():
     state = position(TH, {})
-    combat.ti_gain(state, {"entrenched_defender": False, "units": ["ger-inf-1"],
+    losses.ti_gain(state, {"entrenched_defender": False, "units": ["ger-inf-1"],
                            "dice": [1, 1], "major": True, "attacker": "central"})
     assert state["ti"]["central"] == 0
 
@@ -120,13 +120,13 @@ def test_bop_2_91_interior_fortress_lost_demoralizes_its_owner():
               places={"verdun": {"at": "0303", "fortress": True},
                       "belfort": {"at": "0503", "fortress": True}})
     state = position(th, {"ger-inf-1": "0403"})
-    assert combat.interior_fortress(th, hx(th, "0303"))
-    assert not combat.interior_fortress(th, hx(th, "0503"))
-    combat.ruin_fortress(state, th, hx(th, "0303"), {"target": hx(th, "0303")})
+    assert losses.interior_fortress(th, hx(th, "0303"))
+    assert not losses.interior_fortress(th, hx(th, "0503"))
+    losses.ruin_fortress(state, hx(th, "0303"))
     assert state["powers"]["france"]["dem"] == 0  # ruined is not yet taken
     occupy.enter(state, th, ["ger-inf-1"], [hx(th, "0403"), hx(th, "0303")])
     assert state["powers"]["france"]["dem"] == 1
-    combat.ruin_fortress(state, th, hx(th, "0503"), {"target": hx(th, "0503")})
+    losses.ruin_fortress(state, hx(th, "0503"))
     occupy.enter(state, th, ["ger-inf-1"], [hx(th, "0303"), hx(th, "0403"), hx(th, "0503")])
     assert state["powers"]["france"]["dem"] == 1  # Belfort is a border fortress
 
@@ -195,8 +195,8 @@ def test_bop_2_52_example_maubeuge_st_quentin_and_petrograd_box_on_the_map():
 
 def test_bop_1_334_example_verdun_interior_belfort_not_on_the_map():
     th = theatre("bop-north-europe")
-    assert combat.interior_fortress(th, th.place_loc["verdun"])
-    assert not combat.interior_fortress(th, th.place_loc["belfort"])
+    assert losses.interior_fortress(th, th.place_loc["verdun"])
+    assert not losses.interior_fortress(th, th.place_loc["belfort"])
 
 
 def test_bop_1_323_leader_returns_to_the_pool_when_his_command_could_move():

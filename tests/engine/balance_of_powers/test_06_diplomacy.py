@@ -3,8 +3,7 @@
 
 from __future__ import annotations
 
-from engine.rulesets.balance_of_powers import admiralty, neutrals
-from engine.rulesets.balance_of_powers.forces import commander
+from engine.rulesets.balance_of_powers import admiralty, handlers, neutrals
 from engine.rulesets.balance_of_powers.ruleset import RULESET
 
 from .helpers import grid, hx, position
@@ -32,7 +31,7 @@ def test_bop_6_11_violation_makes_the_neutral_join_the_other_side_and_set_up():
     for at in ("0302", "0402", "0302"):
         decision = RULESET.decisions(state)[0]
         uid = decision.options[0]["unit"]
-        RULESET._do_neutral_setup(state, TH, "france", {"unit": uid, "at": hx(TH, at)}, None)
+        handlers.do_neutral_setup(state, "france", None, {"unit": uid, "at": hx(TH, at)}, None)
     placed = {u: v["at"] for u, v in state["board"]["units"].items() if u.startswith("bel-")}
     assert placed == {"bel-inf-1": hx(TH, "0302"), "bel-inf-2": hx(TH, "0402"),
                       "bel-inf-3": hx(TH, "0302")}
@@ -65,11 +64,11 @@ def test_bop_6_123_german_unit_within_three_hexes_of_paris():
 
 def test_bop_12_1_britain_places_in_a_french_port_without_french_corps():
     state = position(TH, {"fra-inf-1": "0204"})
-    neutrals.britain_joins(state, TH, "test")
+    neutrals.britain_joins(state, "test")
     decision = RULESET.decisions(state)[0]
     assert decision.kind == "britain_setup" and decision.seats == ("britain",)
     assert {o["port"] for o in decision.options} == {hx(TH, "0304")}
-    RULESET._do_britain_setup(state, TH, "britain", decision.options[0], None)
+    handlers.do_britain_setup(state, "britain", None, decision.options[0], None)
     units = state["board"]["units"]
     assert units["bri-inf-1"]["at"] == units["bri-cav-1"]["at"] == hx(TH, "0304")
     assert units["bri-inf-3"]["at"] == hx(TH, "0106")
@@ -87,10 +86,10 @@ def test_bop_6_11_neutral_territory_closed_until_violated():
 
 def test_bop_6_452_sea_transport_between_friendly_ports_five_a_month():
     state = position(TH, {"bri-inf-1": "0106"}, side="entente", sides={"britain": "entente"})
-    moves = admiralty.sea_moves(state, TH, "britain", commander)
+    moves = admiralty.sea_moves(state, TH, "britain")
     assert {m["to"] for m in moves} == {hx(TH, "0204"), hx(TH, "0304")}
     state["flow"]["sea_used"] = 5
-    assert admiralty.sea_moves(state, TH, "britain", commander) == []
+    assert admiralty.sea_moves(state, TH, "britain") == []
 
 
 def test_bop_6_451_cp_has_no_sea_power_and_german_coasts_are_closed():
@@ -135,10 +134,10 @@ def test_bop_6_453_landing_is_a_sea_destination_and_assault_fights_the_inherent_
     state = landing_state()
     target = hx(COAST, "0302")
     spot = next(o for o in admiralty.landing_options(state, COAST) if o["to"] == target)
-    RULESET._do_landing(state, COAST, "britain", spot, None)
-    moves = admiralty.sea_moves(state, COAST, "britain", commander)
+    handlers.do_landing(state, "britain", None, spot, None)
+    moves = admiralty.sea_moves(state, COAST, "britain")
     assert {"unit": "bri-inf-1", "to": spot["at"]} in moves
-    RULESET._do_sea_move(state, COAST, "britain", {"unit": "bri-inf-1", "to": spot["at"]}, None)
+    handlers.do_sea_move(state, "britain", None, {"unit": "bri-inf-1", "to": spot["at"]}, None)
     from engine.rulesets.balance_of_powers.movement import march_destinations
     assert target not in march_destinations(state, COAST, ["bri-inf-1"], {})  # an assault
     assert combat.attack_problem(state, COAST, ["bri-inf-1"], target, {}) is None
@@ -160,7 +159,7 @@ def test_bop_10_81_cleared_landing_is_removed_not_entered():
     state = landing_state()
     target = hx(COAST, "0302")
     spot = next(o for o in admiralty.landing_options(state, COAST) if o["to"] == target)
-    RULESET._do_landing(state, COAST, "britain", spot, None)
+    handlers.do_landing(state, "britain", None, spot, None)
     state["board"]["units"]["bri-inf-1"]["at"] = spot["at"]
     state["board"]["units"]["ger-inf-1"] = {"at": target, "mode": "maneuver"}
     state["board"]["units"]["ger-inf-2"] = {"at": target, "mode": "maneuver"}

@@ -5,8 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine.kernel import IllegalAction
-from engine.rulesets.balance_of_powers import movement
-from engine.rulesets.balance_of_powers.forces import commander
+from engine.rulesets.balance_of_powers import handlers, movement
 from engine.rulesets.balance_of_powers.ruleset import RULESET
 
 from .helpers import grid, hx, position
@@ -132,7 +131,7 @@ def test_bop_9_23_entrenched_corps_rails_one_mp_and_ends_in_maneuver():
     decision = next(d for d in RULESET.decisions(_half(state)) if d.kind == "rail")
     action = {"units": ["fra-inf-1"], "to": hx(TH, "0406"), "payer": "france"}
     RULESET.validate(state, "france", decision, action)
-    RULESET._do_rail(state, TH, "france", action, None)
+    handlers.do_rail(state, "france", None, action, None)
     assert state["board"]["units"]["fra-inf-1"]["mode"] == "maneuver"
     assert state["powers"]["france"]["rp"] == 3
 
@@ -144,24 +143,25 @@ def _half(state, seat="france"):
 
 def test_bop_9_61_entrenching_takes_all_mp_in_the_starting_location():
     state = position(TH, {"fra-inf-1": "0302", "fra-cav-cav": "0302"}, side="entente")
-    options = movement.entrench_candidates(state, TH, "france", commander)
+    options = movement.entrench_candidates(state, TH, "france")
     assert {"unit": "fra-inf-1", "mode": "entrenched"} in options
     assert not any(o["unit"] == "fra-cav-cav" for o in options)  # cavalry never entrenches
-    RULESET._do_entrench(state, TH, "france", {"unit": "fra-inf-1", "mode": "entrenched"}, None)
+    handlers.do_entrench(state, "france", None, {"unit": "fra-inf-1", "mode": "entrenched"},
+                         None)
     assert state["flow"]["moves"]["fra-inf-1"]["mp"] == 0
     assert dests(state, ["fra-inf-1"]) == {}
 
 
 def test_bop_9_61_a_corps_that_moved_cannot_entrench():
     state = position(TH, {"fra-inf-1": "0302"}, side="entente")
-    RULESET._do_march(state, TH, "france", {"units": ["fra-inf-1"], "to": hx(TH, "0402")}, None)
-    options = movement.entrench_candidates(state, TH, "france", commander)
+    handlers.do_march(state, "france", None, {"units": ["fra-inf-1"], "to": hx(TH, "0402")}, None)
+    options = movement.entrench_candidates(state, TH, "france")
     assert not any(o["unit"] == "fra-inf-1" for o in options)
 
 
 def test_bop_9_0_one_force_at_a_time():
     state = _half(position(TH, {"fra-inf-1": "0302", "fra-inf-2": "0303"}, side="entente"))
-    RULESET._do_march(state, TH, "france", {"units": ["fra-inf-1"], "to": hx(TH, "0402")}, None)
+    handlers.do_march(state, "france", None, {"units": ["fra-inf-1"], "to": hx(TH, "0402")}, None)
     assert state["flow"]["moves"]["fra-inf-1"]["mp"] == 2
     kinds = {d.kind for d in RULESET.decisions(state)}
     assert "stop" in kinds and "done" not in kinds and "entrench" not in kinds
@@ -171,20 +171,20 @@ def test_bop_9_0_one_force_at_a_time():
     assert (err.value.rule, err.value.code) == ("BoP 9.0", "force_in_progress")
     assert {tuple(i["action"]["units"]) for i in RULESET.options(state, "france", march, None)} \
         == {("fra-inf-1",)}
-    RULESET._do_stop(state, TH, "france", {"stop": True}, None)
+    handlers.do_stop(state, "france", None, {"stop": True}, None)
     assert state["flow"]["moves"]["fra-inf-1"]["mp"] == 0  # its force's move ended
     assert "done" in {d.kind for d in RULESET.decisions(state)}
-    RULESET._do_march(state, TH, "france", {"units": ["fra-inf-2"], "to": hx(TH, "0403")}, None)
+    handlers.do_march(state, "france", None, {"units": ["fra-inf-2"], "to": hx(TH, "0403")}, None)
     assert state["flow"]["force"] == {"france": ["fra-inf-2"]}
 
 
 def test_bop_9_12_joiners_count_as_having_spent_what_the_stack_spent():
     state = _half(position(TH, {"fra-inf-1": "0302", "fra-inf-2": "0402"}, side="entente"))
-    RULESET._do_march(state, TH, "france", {"units": ["fra-inf-1"], "to": hx(TH, "0402")}, None)
+    handlers.do_march(state, "france", None, {"units": ["fra-inf-1"], "to": hx(TH, "0402")}, None)
     march = next(d for d in RULESET.decisions(state) if d.kind == "march")
     action = RULESET.validate(state, "france", march, {"units": ["fra-inf-1", "fra-inf-2"],
                                                        "to": hx(TH, "0502")})
-    RULESET._do_march(state, TH, "france", action, None)
+    handlers.do_march(state, "france", None, action, None)
     assert state["flow"]["moves"]["fra-inf-2"]["mp"] == 1
     assert state["flow"]["moves"]["fra-inf-1"]["mp"] == 1
 
@@ -201,13 +201,21 @@ def test_bop_9_1_validate_refuses_unreachable_and_foreign_units():
 
 
 def test_bop_9_1_listing_and_validation_agree():
+    """Every listed march is accepted as it is listed; both march decisions (a whole stack,
+    part of one) are open here and list something, so the loop cannot pass by checking
+    nothing."""
     state = _half(position(TH, {"fra-inf-1": "0302", "fra-inf-2": "0302", "fra-cav-cav": "0303"},
                            side="entente"))
+    checked: dict[str, int] = {}
     for decision in RULESET.decisions(state):
         if decision.schema is None:
             continue
         for item in RULESET.options(state, "france", decision, None):
-            RULESET.validate(state, "france", decision, item["action"])
+            assert RULESET.validate(state, "france", decision, item["action"]) == item["action"]
+            part = f"{decision.kind}-{decision.data.get('part')}"
+            checked[part] = checked.get(part, 0) + 1
+    assert set(checked) == {"march-whole", "march-part"}
+    assert all(count > 1 for count in checked.values()), checked
 
 
 def test_bop_9_24_minor_corps_by_rail_are_charged_to_a_major():

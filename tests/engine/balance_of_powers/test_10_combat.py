@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.rulesets.balance_of_powers import combat
+from engine.rulesets.balance_of_powers import combat, decisions, handlers, losses, odds
 from engine.rulesets.balance_of_powers.forces import UNITS
 from engine.rulesets.balance_of_powers.tables import COMBAT_TABLE, odds_modifier
 
@@ -67,9 +67,9 @@ def test_bop_10_55_odds_table(a, d, mod):
 
 
 def test_bop_10_5_net_modifier_capped_at_six():
-    assert combat.net_modifier({"a": 5, "b": 4}) == 6
-    assert combat.net_modifier({"a": -9}) == -6
-    assert combat.net_modifier({"a": 2, "b": -1}) == 1
+    assert odds.net_modifier({"a": 5, "b": 4}) == 6
+    assert odds.net_modifier({"a": -9}) == -6
+    assert odds.net_modifier({"a": 2, "b": -1}) == 1
 
 
 def test_bop_10_62_land_combat_table():
@@ -81,8 +81,8 @@ def test_bop_10_62_land_combat_table():
 
 
 def test_bop_10_711_seven_is_rp_rp_in_a_minor_battle():
-    assert combat.table_result({"final": 7, "major": False})[:2] == ("RP", "RP")
-    assert combat.table_result({"final": 7, "major": True})[:2] == (1, 1)
+    assert losses.table_result({"final": 7, "major": False})[:2] == ("RP", "RP")
+    assert losses.table_result({"final": 7, "major": True})[:2] == (1, 1)
 
 
 # --- declaration ------------------------------------------------------------------------------
@@ -160,17 +160,17 @@ def _combat_dict(state, th, start, target, units, point, def_point):
 def test_bop_10_532_yellow_four_when_attacking_in_1914_three_when_defending():
     state = position(TH, {"ger-inf-1": "0602", "fra-inf-1": "0502"})
     c = _combat_dict(state, TH, "0602", "0502", ["ger-inf-1"], "ger-inf-1", "fra-inf-1")
-    assert combat.modifiers(state, TH, c, {})["effectiveness"] == 1
+    assert odds.modifiers(state, TH, c, {})["effectiveness"] == 1
     state["flow"]["month"] = "1915-01"
-    assert combat.modifiers(state, TH, c, {})["effectiveness"] == 0
+    assert odds.modifiers(state, TH, c, {})["effectiveness"] == 0
 
 
 def test_bop_10_564_river_minus_one_not_from_or_against_a_breach():
     state = position(TH, {"ger-inf-1": "0602", "fra-inf-1": "0502"})
     c = _combat_dict(state, TH, "0602", "0502", ["ger-inf-1"], "ger-inf-1", "fra-inf-1")
-    assert combat.modifiers(state, TH, c, {})["terrain"] == -1
+    assert odds.modifiers(state, TH, c, {})["terrain"] == -1
     state["board"]["breaches"] = [{"at": hx(TH, "0602"), "to": hx(TH, "0502"), "value": 1}]
-    mods = combat.modifiers(state, TH, c, {})
+    mods = odds.modifiers(state, TH, c, {})
     assert mods["terrain"] == 0 and mods["breaches"] == -1
 
 
@@ -180,9 +180,9 @@ def test_bop_10_562_10_563_mountain_and_marsh_defenders():
     c = {"from": hx(TH, "0503"), "target": hx(TH, "0603"), "units": ["fra-inf-1"],
          "point": "fra-inf-1", "def_point": "ger-inf-1", "attacker": "entente",
          "defender": "central", "reserve": None, "supplied": {}, "ti": False}
-    assert combat.modifiers(state, TH, c, {})["terrain"] == -2
+    assert odds.modifiers(state, TH, c, {})["terrain"] == -2
     c.update(target=hx(TH, "0604"), def_point="ger-inf-2")
-    assert combat.modifiers(state, TH, c, {})["terrain"] == -1
+    assert odds.modifiers(state, TH, c, {})["terrain"] == -1
 
 
 def test_bop_10_562_mountain_corps_plus_one_attacking_into_mountains():
@@ -191,23 +191,23 @@ def test_bop_10_562_mountain_corps_plus_one_attacking_into_mountains():
     c = {"from": hx(TH, "0503"), "target": hx(TH, "0603"), "units": ["fra-mou-alpine"],
          "point": "fra-mou-alpine", "def_point": "ger-inf-1", "attacker": "entente",
          "defender": "central", "reserve": None, "supplied": {}, "ti": False}
-    assert combat.modifiers(state, TH, c, {})["effectiveness"] == 1
+    assert odds.modifiers(state, TH, c, {})["effectiveness"] == 1
 
 
 def test_bop_10_571_entrenchment_by_nationality():
     state = position(TH, {"ger-inf-1": "0602", "fra-inf-1": "0502"}, entrenched=["fra-inf-1"])
     c = _combat_dict(state, TH, "0602", "0502", ["ger-inf-1"], "ger-inf-1", "fra-inf-1")
-    assert combat.modifiers(state, TH, c, {})["trenches"] == -2
+    assert odds.modifiers(state, TH, c, {})["trenches"] == -2
     state = position(TH, {"aus-inf-1": "0602", "rus-inf-1": "0502"}, entrenched=["rus-inf-1"])
     c = _combat_dict(state, TH, "0602", "0502", ["aus-inf-1"], "aus-inf-1", "rus-inf-1")
-    assert combat.modifiers(state, TH, c, {})["trenches"] == -1
+    assert odds.modifiers(state, TH, c, {})["trenches"] == -1
 
 
 def test_bop_10_1_unsupplied_corps_lose_one_effectiveness():
     state = position(TH, {"ger-inf-1": "0602", "fra-inf-1": "0502"})
     c = _combat_dict(state, TH, "0602", "0502", ["ger-inf-1"], "ger-inf-1", "fra-inf-1")
     c["supplied"] = {"ger-inf-1": False}
-    assert combat.modifiers(state, TH, c, {})["effectiveness"] == 0
+    assert odds.modifiers(state, TH, c, {})["effectiveness"] == 0
 
 
 def test_bop_6_453_ep_naval_gunfire_against_coastal_hexes_not_german():
@@ -219,10 +219,10 @@ def test_bop_6_453_ep_naval_gunfire_against_coastal_hexes_not_german():
     c = {"from": hx(th, "0202"), "target": hx(th, "0302"), "units": ["fra-inf-1"],
          "point": "fra-inf-1", "def_point": "ger-inf-2", "attacker": "entente",
          "defender": "central", "reserve": None, "supplied": {}, "ti": False}
-    assert combat.modifiers(state, th, c, {})["artillery"] == 1  # French coastal hex
+    assert odds.modifiers(state, th, c, {})["artillery"] == 1  # French coastal hex
     c.update(from_=None)
     c.update({"from": hx(th, "0302"), "target": hx(th, "0402"), "def_point": "ger-inf-1"})
-    assert combat.modifiers(state, th, c, {})["artillery"] == 0  # German coast
+    assert odds.modifiers(state, th, c, {})["artillery"] == 0  # German coast
 
 
 # --- the Verdun example (10.9) --------------------------------------------------------------
@@ -287,15 +287,15 @@ def test_bop_10_9_verdun_attack_2_fnm_zero_roll_five(siege_train):
     state["board"]["breaches"] = [{"at": hx(VERDUN, "0921"), "to": hx(VERDUN, "0922"),
                                    "value": 1}]
     c = _combat_dict(state, VERDUN, "0921", "0922", german, "ger-inf-18", "fra-inf-20")
-    mods = combat.modifiers(state, VERDUN, c, {"attacker": 0, "defender": 1}, air=1)
+    mods = odds.modifiers(state, VERDUN, c, {"attacker": 0, "defender": 1}, air=1)
     assert mods == {"air": 1, "artillery": 3, "effectiveness": 0, "leadership": -1, "odds": 0,
                     "terrain": 0, "trenches": -2, "reserves": 0, "breaches": -1}
-    assert combat.net_modifier(mods) == 0
+    assert odds.net_modifier(mods) == 0
     assert COMBAT_TABLE[5][:2] == (2, 1)
     # Attrition would have been open to the Germans for their second loss:
     c.update(entrenched_defender=True, start_units={"attacker": german[:2] + german[2:]},
              losses={"attacker": 2}, choices={"attacker": ["ger-inf-18"]})
-    assert combat.attrition_allowed(state, VERDUN, c, "attacker") == "germany"
+    assert losses.attrition_allowed(state, c, "attacker") == "germany"
 
 
 def test_bop_10_596_breach_example_geometry():
@@ -304,21 +304,21 @@ def test_bop_10_596_breach_example_geometry():
                                    "value": 1}]
     german_attack = _combat_dict(state, VERDUN, "0921", "0922", ["ger-inf-1"], "ger-inf-1",
                                  "fra-inf-1")
-    assert combat.modifiers(state, VERDUN, german_attack, {})["breaches"] == -1
+    assert odds.modifiers(state, VERDUN, german_attack, {})["breaches"] == -1
     french_attack = {**german_attack, "from": hx(VERDUN, "0922"), "target": hx(VERDUN, "0921"),
                      "units": ["fra-inf-1"], "point": "fra-inf-1", "def_point": "ger-inf-1",
                      "attacker": "entente", "defender": "central"}
-    assert combat.modifiers(state, VERDUN, french_attack, {})["breaches"] == 1
+    assert odds.modifiers(state, VERDUN, french_attack, {})["breaches"] == 1
     longwy = {**french_attack, "from": hx(VERDUN, "1022"), "units": ["fra-inf-2"],
               "point": "fra-inf-2"}
-    assert combat.modifiers(state, VERDUN, longwy, {})["breaches"] == 0
+    assert odds.modifiers(state, VERDUN, longwy, {})["breaches"] == 0
 
 
 def test_bop_10_723_example_new_breach_from_longwy_does_not_diminish():
     state = position(VERDUN, {"ger-inf-1": "0921", "fra-inf-2": "1022"})
     state["board"]["breaches"] = [{"at": hx(VERDUN, "0921"), "to": hx(VERDUN, "0922"),
                                    "value": 1}]
-    kind, _ = combat.place_breach(state, {"from": hx(VERDUN, "1022"),
+    kind, _ = losses.place_breach(state, {"from": hx(VERDUN, "1022"),
                                           "target": hx(VERDUN, "0921")})
     assert kind == "create"
     assert {"at": hx(VERDUN, "1022"), "to": hx(VERDUN, "0921"), "value": 1} in \
@@ -331,15 +331,15 @@ def test_bop_10_723_diminish_expand_create_in_that_order():
     state = position(VERDUN, {})
     a, d = hx(VERDUN, "0921"), hx(VERDUN, "0922")
     c = {"from": a, "target": d}
-    assert combat.place_breach(state, c)[0] == "create"
-    assert combat.place_breach(state, c)[0] == "expand"
+    assert losses.place_breach(state, c)[0] == "create"
+    assert losses.place_breach(state, c)[0] == "expand"
     assert state["board"]["breaches"] == [{"at": a, "to": d, "value": 2}]
-    assert combat.place_breach(state, c)[0] == "breakthrough"
+    assert losses.place_breach(state, c)[0] == "breakthrough"
     assert state["board"]["breaches"] == []
     state["board"]["breaches"] = [{"at": d, "to": a, "value": 2}]
-    assert combat.place_breach(state, c)[0] == "diminish"
+    assert losses.place_breach(state, c)[0] == "diminish"
     assert state["board"]["breaches"] == [{"at": d, "to": a, "value": 1}]
-    assert combat.place_breach(state, c)[0] == "diminish"
+    assert losses.place_breach(state, c)[0] == "diminish"
     assert state["board"]["breaches"] == []
 
 
@@ -369,19 +369,19 @@ def test_bop_10_713_attrition_needs_an_entrenched_defender():
     state = position(TH, {"ger-inf-1": "0702", "ger-inf-2": "0702", "fra-inf-1": "0802"})
     c = {"entrenched_defender": False, "ti": False,
          "start_units": {"attacker": ["ger-inf-1", "ger-inf-2"]}, "supplied": {}}
-    assert combat.attrition_allowed(state, TH, c, "attacker") is None
+    assert losses.attrition_allowed(state, c, "attacker") is None
     c["entrenched_defender"] = True
-    assert combat.attrition_allowed(state, TH, c, "attacker") == "germany"
+    assert losses.attrition_allowed(state, c, "attacker") == "germany"
 
 
 def test_bop_10_713_attrition_needs_two_corps_of_one_major_not_in_crisis():
     state = position(TH, {"ger-inf-1": "0702", "aus-inf-1": "0702"})
     c = {"entrenched_defender": True, "ti": False,
          "start_units": {"attacker": ["ger-inf-1", "aus-inf-1"]}, "supplied": {}}
-    assert combat.attrition_allowed(state, TH, c, "attacker") is None
+    assert losses.attrition_allowed(state, c, "attacker") is None
     c["start_units"]["attacker"] = ["ger-inf-1", "ger-inf-2"]
     state["powers"]["germany"]["crisis"] = True
-    assert combat.attrition_allowed(state, TH, c, "attacker") is None
+    assert losses.attrition_allowed(state, c, "attacker") is None
 
 
 def test_bop_10_713_attrition_needs_supply_and_no_attacker_ti():
@@ -389,9 +389,9 @@ def test_bop_10_713_attrition_needs_supply_and_no_attacker_ti():
     c = {"entrenched_defender": True, "ti": False,
          "start_units": {"attacker": ["ger-inf-1", "ger-inf-2"]},
          "supplied": {"ger-inf-1": False}}
-    assert combat.attrition_allowed(state, TH, c, "attacker") is None
+    assert losses.attrition_allowed(state, c, "attacker") is None
     c.update(supplied={}, ti=True)
-    assert combat.attrition_allowed(state, TH, c, "attacker") is None
+    assert losses.attrition_allowed(state, c, "attacker") is None
 
 
 def test_bop_10_74_attrition_needs_second_loss():
@@ -401,32 +401,32 @@ def test_bop_10_74_attrition_needs_second_loss():
                                                                 "ger-inf-3"],
          "start_units": {"attacker": ["ger-inf-1", "ger-inf-2", "ger-inf-3"]}, "supplied": {}}
     c["choices"]["attacker"] = ["ger-inf-1"]
-    assert {"loss": "attrition"} in combat.next_loss(state, TH, c, "attacker")
+    assert {"loss": "attrition"} in losses.next_loss(state, TH, c, "attacker")
     c["choices"]["attacker"] = ["ger-inf-1", "ger-inf-2"]
-    assert {"loss": "attrition"} not in combat.next_loss(state, TH, c, "attacker")
+    assert {"loss": "attrition"} not in losses.next_loss(state, TH, c, "attacker")
 
 
 def test_bop_10_74_ddr_only_for_majors_in_major_battles():
     state = position(TH, {})
     c = {"major": False, "ddr_rolls": [("defender", 6, "france")], "from": None, "target": None}
-    assert combat.roll_ddrs(state, c, Dice([])) == []
+    assert losses.roll_ddrs(state, c, Dice([])) == []
     c["major"] = True
-    events = combat.roll_ddrs(state, c, Dice([6]))
+    events = losses.roll_ddrs(state, c, Dice([6]))
     assert events[0].data["demoralized"] is False
-    events = combat.roll_ddrs(state, c, Dice([5]))
+    events = losses.roll_ddrs(state, c, Dice([5]))
     assert state["powers"]["france"]["dem"] == 1
     c["ddr_rolls"] = [("defender", 6, "belgium")]
-    assert combat.roll_ddrs(state, c, Dice([])) == []
+    assert losses.roll_ddrs(state, c, Dice([])) == []
 
 
 def test_bop_10_711_rp_result_bought_off_by_a_supplied_major():
     state = position(TH, {"ger-inf-1": "0702"})
     c = {"units": ["ger-inf-1"], "supplied": {"ger-inf-1": True}}
-    assert combat.can_pay_rp(state, c, "attacker") == "germany"
+    assert losses.can_pay_rp(state, c, "attacker") == "germany"
     c["supplied"]["ger-inf-1"] = False
-    assert combat.can_pay_rp(state, c, "attacker") is None
+    assert losses.can_pay_rp(state, c, "attacker") is None
     state2 = position(TH, {"bel-inf-1": "0702"}, sides={"belgium": "central"})
-    assert combat.can_pay_rp(state2, {"units": ["bel-inf-1"], "supplied": {}}, "attacker") is None
+    assert losses.can_pay_rp(state2, {"units": ["bel-inf-1"], "supplied": {}}, "attacker") is None
 
 
 # --- give ground, breakthrough, after combat ------------------------------------------------------
@@ -434,7 +434,7 @@ def test_bop_10_711_rp_result_bought_off_by_a_supplied_major():
 def test_bop_10_722_retreat_not_adjacent_to_attacker_nor_into_enemies():
     state = position(TT, {"ger-inf-1": "0602", "ger-inf-2": "0603", "fra-inf-1": "0502"})
     c = {"from": hx(TT, "0602"), "target": hx(TT, "0502"), "defender": "entente"}
-    found = combat.retreat_destinations(state, TT, c, "fra-inf-1")
+    found = losses.retreat_destinations(state, TT, c, "fra-inf-1")
     assert found
     assert not set(TT.adj[hx(TT, "0602")]) & set(found)
     assert max(TT.distance_within(hx(TT, "0502"), 3).get(loc, 9) for loc in found) == 3
@@ -568,18 +568,17 @@ def test_bop_10_594_voluntary_breach_removal_costs_every_corps_all_mp():
     state["flow"]["active"] = ["germany"]
     decision = next(d for d in RULESET.decisions(state) if d.kind == "remove_breach")
     assert decision.options == ({"at": hx(TT, "0602"), "to": hx(TT, "0502")},)
-    RULESET._do_remove_breach(state, TT, "germany", decision.options[0], None)
+    handlers.do_remove_breach(state, "germany", None, decision.options[0], None)
     assert state["board"]["breaches"] == []
     assert state["flow"]["moves"]["ger-inf-1"]["mp"] == 0
     assert state["flow"]["moves"]["ger-inf-2"]["mp"] == 0
 
 
 def test_bop_10_594_no_removal_once_a_corps_there_has_moved():
-    from engine.rulesets.balance_of_powers.ruleset import RULESET
     state = position(TT, {"ger-inf-1": "0602", "ger-inf-2": "0602", "fra-inf-1": "0502"})
     state["board"]["breaches"] = [{"at": hx(TT, "0602"), "to": hx(TT, "0502"), "value": 1}]
     state["flow"]["moves"]["ger-inf-2"] = {"mp": 2, "rail": 0}
-    assert RULESET._breach_removals(state, "germany") == []
+    assert decisions.breach_removals(state, "germany") == []
 
 
 def test_bop_2_83_ti_unlock_roll_from_fifty():
@@ -587,8 +586,8 @@ def test_bop_2_83_ti_unlock_roll_from_fifty():
     state["ti"]["central"] = 49
     c = {"entrenched_defender": True, "units": ["ger-inf-1"], "dice": [1, 2], "major": True,
          "attacker": "central"}
-    events = combat.ti_gain(state, c, Dice([1]))
+    events = losses.ti_gain(state, c, Dice([1]))
     assert state["ti"]["central"] == 50
     assert events[-1].data == {"side": "central", "roll": 1, "needs_below": 2,
                                "unlocked": True}
-    assert combat.has_ti(state, "central")
+    assert odds.has_ti(state, "central")

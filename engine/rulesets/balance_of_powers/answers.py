@@ -1,0 +1,384 @@
+"""Balance of Powers — what a seat may answer: option listing and validation.
+
+The option expanders list the legal answers of the schema decisions (march, rail, attack,
+set-up, sea move); the validator checks an answer with the same functions, so what is listed
+is exactly what is accepted ("listing is checking", docs/rulesets.md). The answer a deadline
+plays is here too.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.kernel import Decision, IllegalAction, MalformedAction
+from engine.kernel.game import copy_json
+
+from . import admiralty, combat, movement, odds, setup
+from .forces import UNITS, commander, occupancy
+from .theatre import Theatre, theatre
+
+# Schema decisions whose every listed answer commits the seat to something (a march, a rail
+# move, an attack, a sea move). Each also accepts PASS, never listed: the answer a deadline
+# plays, which ends the seat's movement for the half (or its admiralty phase) instead.
+PASSABLE = ("march", "rail", "combat", "sea_move")
+PASS = {"pass": True}
+# The fields of each force-moving answer and how to say it. `units` is a list of unit ids,
+# every other field a string, except an attack's payer, null for an all-minor force's free
+# attack (BoP 10.3). `_check_shape` checks that before any rule looks at the answer, so a list
+# where a location belongs is malformed, not a TypeError in a set lookup (probe F11).
+FORCE_SHAPES = {
+    "march": ({"units", "to"}, 'a march is {"units": [...], "to": "<loc>"}'),
+    "rail": ({"units", "to", "payer"}, 'a rail move is {"units", "to", "payer"}'),
+    "combat": ({"units", "target", "point", "payer"},
+               'an attack is {"units", "target", "point", "payer"}'),
+}
+NULLABLE = {("combat", "payer")}
+
+_OPTIONS: dict[tuple[Any, ...], list[dict[str, Any]]] = {}
+
+
+def memo_key(state: dict[str, Any]) -> str:
+    """Decisions and options are pure functions of the ruleset's part of the state; memoise
+    them on its text form (the kernel asks several times per action)."""
+    board = state["board"]
+    return repr((state.get("kernel", {}).get("game_uid"), state["flow"], board["units"],
+                 board["control"], board["forts"], board["breaches"], board["pool"],
+                 board["arrivals"], board["map"], board.get("landing"), board["landing_used"],
+                 board["infra"], board["infra_due"],
+                 state["powers"], state["ti"], state["plans"],
+                 state.get("ti_benefits"), state.get("diplomacy")))
+
+
+def clear_cache() -> None:
+    _OPTIONS.clear()
+
+
+def _th(state: dict[str, Any]) -> Theatre:
+    return theatre(state["board"]["map"])
+
+
+def _unit_list(units: Any) -> list[str]:
+    """`units` if it is a list of unit ids (strings), else MalformedAction."""
+    if not isinstance(units, list) or not all(isinstance(u, str) for u in units):
+        raise MalformedAction("units is a list of unit ids", data={"field": "units"})
+    return units
+
+
+def _check_shape(kind: str, action: dict[str, Any]) -> None:
+    """BoP 9, 10 — the fields of a march, rail move or attack and their types (FORCE_SHAPES);
+    which units and locations are legal is the rules' business, after this."""
+    if kind not in FORCE_SHAPES:
+        raise MalformedAction(f"unknown decision kind {kind}")
+    fields, usage = FORCE_SHAPES[kind]
+    if set(action) != fields:
+        raise MalformedAction(usage)
+    _unit_list(action["units"])
+    for name in sorted(fields - {"units"}):
+        if not isinstance(action[name], str) and not (
+                action[name] is None and (kind, name) in NULLABLE):
+            raise MalformedAction(f"{name} is a string ({usage})", data={"field": name})
+
+
+# --- candidate forces and the option expanders ----------------------------------------------
+
+def candidate_forces(state: dict[str, Any], seat: str,
+                     supplied: dict[str, bool]) -> list[list[str]]:
+    """Candidate forces for listing: the force in motion (whole, and its single corps with
+    the most MP left), else each location's whole stack of movable units of the seat and
+    its single corps with the most MP left."""
+    force = movement.active_force(state, seat, supplied)
+    if force:
+        corps = [u for u in force if UNITS[u].corps]
+        best = max(corps, key=lambda u: (movement.mp_left(state, u, supplied.get(u, True)),
+                                         u))
+        return [sorted(force)] + ([[best]] if len(corps) > 1 else [])
+    forces = []
+    occ = occupancy(state)
+    for loc in sorted(occ):
+        mine = [u for u in occ[loc] if commander(state, u) == seat]
+        corps = [u for u in mine if UNITS[u].corps and movement.may_move(state, u)
+                 and movement.mp_left(state, u, supplied.get(u, True)) > 0]
+        if not corps:
+            continue
+        leaders = [u for u in mine if not UNITS[u].corps]
+        forces.append(sorted(corps + leaders))
+        best = max(corps, key=lambda u: (movement.mp_left(state, u, supplied.get(u, True)),
+                                         u))
+        if len(corps) > 1:
+            forces.append([best])
+    return forces
+
+
+def attack_items(state: dict[str, Any], th: Theatre, seat: str,
+                 supplied: dict[str, bool], limit: int | None = None) -> list[dict[str, Any]]:
+    force = movement.active_force(state, seat, supplied)
+    return combat.attack_items(state, th, seat, supplied, limit=limit,
+                               only=force or None)
+
+
+def movable_stack(state: dict[str, Any], seat: str, loc: str,
+                  supplied: dict[str, bool]) -> list[str]:
+    """The seat's units at `loc` that could move now (corps with MP, and leaders)."""
+    here = [u for u, v in state["board"]["units"].items()
+            if v["at"] == loc and commander(state, u) == seat]
+    corps = [u for u in here if UNITS[u].corps and movement.may_move(state, u)
+             and movement.mp_left(state, u, supplied.get(u, True)) > 0]
+    return sorted(corps + [u for u in here if not UNITS[u].corps]) if corps else []
+
+
+def is_part(state: dict[str, Any], seat: str, units: list[str],
+            supplied: dict[str, bool]) -> bool:
+    loc = state["board"]["units"][units[0]]["at"]
+    return set(units) != set(movable_stack(state, seat, loc, supplied))
+
+
+def march_items(state: dict[str, Any], th: Theatre, seat: str,
+                supplied: dict[str, bool], limit: int | None = None,
+                units: list[str] | None = None,
+                part: str | None = None) -> list[dict[str, Any]]:
+    """March options. With `part`, only whole stacks ("whole") or only parts of a stack
+    ("part", 9.12: the rest stays) — two decisions when no force is in motion."""
+    items = []
+    forces = [units] if units is not None else candidate_forces(state, seat, supplied)
+    if part is not None:
+        forces = [f for f in forces if is_part(state, seat, f, supplied) == (
+            part == "part")]
+    for force in forces:
+        for loc, (cost, path) in movement.march_destinations(
+                state, th, force, supplied, first_only=limit == 1).items():
+            items.append({"action": {"units": force, "to": loc}, "cost": cost})
+            if limit is not None and len(items) >= limit:
+                return items
+    return items
+
+
+def rail_items(state: dict[str, Any], th: Theatre, seat: str,
+               supplied: dict[str, bool], limit: int | None = None,
+               units: list[str] | None = None, first_only: bool = False,
+               start: str | None = None) -> list[dict[str, Any]]:
+    items = []
+    if units is not None:
+        forces = [units]
+    else:
+        forces = []
+        for force in candidate_forces(state, seat, supplied):
+            corps = [u for u in force if UNITS[u].corps]
+            leaders = [u for u in force if not UNITS[u].corps]
+            cap = min((movement.RAIL_CAP.get(UNITS[u].nation, 0) for u in corps), default=0)
+            forces.append(sorted(corps[:max(1, cap)] + leaders))
+    if start is not None:
+        forces = [f for f in forces if state["board"]["units"][f[0]]["at"] == start]
+    for force in forces:
+        dests = movement.rail_destinations(state, th, force, supplied,
+                                           first_only=limit == 1 or first_only)
+        if not dests:
+            continue
+        payer = movement.rail_payers(state, force)[0]
+        for loc, (cost, path) in dests.items():
+            items.append({"action": {"units": force, "to": loc, "payer": payer},
+                          "cost": cost, "hexes": len(path) - 1})
+            if limit is not None and len(items) >= limit:
+                return items
+    return items
+
+
+def rail_starts(state: dict[str, Any], th: Theatre, seat: str,
+                supplied: dict[str, bool]) -> list[str]:
+    starts = set()
+    for item in rail_items(state, th, seat, supplied, limit=None, first_only=True):
+        starts.add(state["board"]["units"][item["action"]["units"][0]]["at"])
+    return sorted(starts)
+
+
+# --- options and validation -------------------------------------------------------------------
+
+def options(state: dict[str, Any], seat: str, decision: Decision,
+            query: dict[str, Any] | None) -> list[dict[str, Any]]:
+    key = (memo_key(state), seat, decision.id, repr(query))
+    found = _OPTIONS.get(key)
+    if found is None:
+        found = _options(state, seat, decision, query)
+        if len(_OPTIONS) > 128:
+            _OPTIONS.clear()
+        _OPTIONS[key] = found
+    return copy_json(found)
+
+
+def _options(state: dict[str, Any], seat: str, decision: Decision,
+             query: dict[str, Any] | None) -> list[dict[str, Any]]:
+    th = _th(state)
+    units = None
+    if query and "units" in query:
+        units = sorted(_unit_list(query["units"]))
+        try:
+            movement.check_force(state, seat, units, decision.rule)
+        except IllegalAction:
+            return []
+    supplied = state["flow"].get("supplied", {})
+    if decision.kind == "march":
+        return march_items(state, th, seat, supplied, units=units,
+                           part=decision.data.get("part"))
+    if decision.kind == "rail":
+        return rail_items(state, th, seat, supplied, units=units,
+                          start=decision.data.get("from"))
+    if decision.kind == "combat":
+        return [item for item in attack_items(state, th, seat, supplied)
+                if item["action"]["target"] == decision.data.get("target")]
+    if decision.kind == "setup":
+        secret = state["flow"]["secret"]
+        if query and "placement" in query:
+            return [_setup_check(th, seat, query, secret=secret)]
+        return [{"action": {"placement": p}, "variant": i} for i, p in enumerate(
+            setup.deployments(th, seat, secret=secret))]
+    if decision.kind == "sea_move":
+        return [{"action": a} for a in admiralty.sea_moves(state, th, seat)]
+    return []
+
+
+def validate(state: dict[str, Any], seat: str, decision: Decision, action: Any) -> Any:
+    """BoP 9, 10, 12.1 — schema decisions: parse, then check with the listing functions."""
+    th = _th(state)
+    if not isinstance(action, dict):
+        raise MalformedAction("an action is a JSON object")
+    supplied = state["flow"].get("supplied", {})
+    kind = decision.kind
+    if kind in PASSABLE and action == PASS:
+        return dict(PASS)
+    if kind == "setup":
+        return _validate_setup(state, th, seat, action)
+    if kind == "sea_move":
+        return _validate_sea(state, th, seat, action)
+    _check_shape(kind, action)
+    units = sorted(action["units"])
+    loc = movement.check_force(state, seat, units, decision.rule)
+    force = movement.active_force(state, seat, supplied)
+    if force and not set(units) <= set(force) | set(movement.joinable(state, seat, force)):
+        raise IllegalAction("BoP 9.0", "force_in_progress", {"force": force},
+                            "Finish the force now moving before starting another.")
+    if force and not set(units) & set(force):
+        raise IllegalAction("BoP 9.0", "force_in_progress", {"force": force},
+                            "Finish the force now moving before starting another.")
+    if kind == "march":
+        part = decision.data.get("part")
+        if part is not None and is_part(state, seat, units, supplied) != (
+                part == "part"):
+            raise IllegalAction("BoP 9.12", "wrong_force", {"units": units},
+                                "This decision moves a whole stack; the other one moves "
+                                "part of a stack." if part == "whole" else
+                                "This decision moves part of a stack; the other one moves "
+                                "a whole stack.")
+        dests = movement.march_destinations(state, th, units, supplied)
+        if action["to"] not in dests:
+            raise IllegalAction("BoP 9.1", "unreachable", {"from": loc, "to": action["to"]},
+                                f"The force cannot march from {loc} to {action['to']}.")
+        return {"units": units, "to": action["to"]}
+    if kind == "rail":
+        if loc != decision.data.get("from"):
+            raise IllegalAction("BoP 9.21", "wrong_location", {"from": loc},
+                                "This decision rails a force from another location.")
+        if action["payer"] not in movement.rail_payers(state, units):
+            raise IllegalAction("BoP 9.21", "bad_payer", {"payer": action["payer"]},
+                                "The payer needs a corps in the force, 1 RP and rail room.")
+        dests = movement.rail_destinations(state, th, units, supplied)
+        if action["to"] not in dests:
+            raise IllegalAction("BoP 9.22", "unreachable", {"from": loc, "to": action["to"]},
+                                f"The force cannot rail from {loc} to {action['to']}.")
+        return {"units": units, "to": action["to"], "payer": action["payer"]}
+    if kind == "combat":
+        if action["target"] != decision.data.get("target"):
+            raise IllegalAction("BoP 10.2", "wrong_target", {"target": action["target"]},
+                                "This decision attacks another location.")
+        problem = combat.attack_problem(state, th, units, action["target"], supplied)
+        if problem is not None:
+            rule, code, data = problem
+            raise IllegalAction(rule, code, data, f"This attack is not allowed ({code}).")
+        if action["point"] not in units or UNITS[action["point"]].kind in ("siege", "leader"):
+            raise IllegalAction("BoP 10.533", "bad_point_unit", {"point": action["point"]},
+                                "The point unit is a non-siege corps of the force.")
+        if action["payer"] not in combat.payers(state, units):
+            raise IllegalAction("BoP 10.3", "bad_payer", {"payer": action["payer"]},
+                                "The payer must be a major with a corps in the force and RP.")
+        return {"units": units, "target": action["target"], "point": action["point"],
+                "payer": action["payer"]}
+    raise AssertionError(f"no validator for {kind}")  # _check_shape knows every kind
+
+
+def _validate_setup(state: dict[str, Any], th: Theatre, seat: str, action: Any) -> Any:
+    """BoP 12.1 — a whole placement, checked by `setup.setup_problems`."""
+    placement = action.get("placement")
+    if set(action) != {"placement"} or not isinstance(placement, dict) or not all(
+            isinstance(v, str) for v in placement.values()):
+        raise MalformedAction('a set-up is {"placement": {"<unit>": "<location>"}}')
+    problems = setup.setup_problems(th, seat, placement, secret=state["flow"]["secret"])
+    if problems:
+        first = problems[0]
+        raise IllegalAction("BoP 12.1", first["code"], {"problems": problems[:10]},
+                            f"The set-up breaks BoP 12.1: {first['code']} {first['data']}.")
+    return {"placement": dict(sorted(placement.items()))}
+
+
+def _setup_check(th: Theatre, seat: str, query: dict[str, Any], *,
+                 secret: bool) -> dict[str, Any]:
+    """BoP 12.1 — the set-up editor's query `{"placement": {unit: loc}}` (an options query:
+    it answers, it never acts). One item: the placement's problems in plain words (each with
+    its rule, units and locations), whether it is complete and legal, the set-up's units and
+    where each may go by the rules about it alone; with `"action"` (the answer to send)
+    exactly when the validator would accept it. A query with `"brief": true` leaves out the
+    units and spots (the editor asks for them once)."""
+    placement = query.get("placement")
+    if set(query) - {"placement", "brief"} or not isinstance(placement, dict) or not all(
+            isinstance(k, str) and isinstance(v, str) for k, v in placement.items()):
+        raise MalformedAction('a set-up query is {"placement": {"<unit>": "<location>"}}')
+    report = setup.check_placement(th, seat, placement, secret=secret)
+    item: dict[str, Any] = dict(report)
+    if not query.get("brief"):
+        item["units"] = setup.unit_sheet(seat)
+        item["spots"] = setup.setup_spots(th, seat, secret=secret)
+    if report["legal"]:
+        item["action"] = {"placement": report["placement"]}
+    return item
+
+
+def _validate_sea(state: dict[str, Any], th: Theatre, seat: str, action: Any) -> Any:
+    """BoP 6.452 — one corps between friendly ports (or the landing), as listed."""
+    if set(action) != {"unit", "to"}:
+        raise MalformedAction('a sea move is {"unit", "to"}')
+    if action not in admiralty.sea_moves(state, th, seat):
+        raise IllegalAction("BoP 6.452", "no_sea_route", dict(action),
+                            "No permitted sea move from a friendly port to that port.")
+    return {"unit": action["unit"], "to": action["to"]}
+
+
+# --- the deadline's answer ----------------------------------------------------------------------
+
+def deadline_answer(state: dict[str, Any], decision: Decision) -> Any:
+    """The passive answer wherever the decision has one: no march, rail move, attack or sea
+    move (PASS ends the seat's movement), stop, done, no violation, no transfer, no purchase,
+    no Plan XVII penalty, no reserve, no reroll, no payment (a deadline never spends an
+    absent player's RP). Decisions without one (set-up, muster and placements, losses,
+    retreats, the point unit, entrenching, breach removal, a leader's return, the landing)
+    get the most harmless listed answer; in a half the seat's `done` sorts before the
+    active ones, so a sweeper that answers a late seat's first open decision ends its
+    half."""
+    kind = decision.kind
+    listed = decision.options or ()
+    if kind in PASSABLE:
+        return dict(PASS)
+    passive: dict[str, dict[str, Any]] = {"reserve": {"reserve": None}, "reroll": {"reroll": False},
+               "pay": {"pay": False}, "violate": {"violate": None},
+               "procure": {"buy": None}, "plan_xvii": {"destroy": None},
+               "transfer": {"to": None}, "done": {"done": True}, "stop": {"stop": True}}
+    if kind in passive:
+        assert passive[kind] in listed, (kind, listed)
+        return dict(passive[kind])
+    if kind == "point":
+        c = state["flow"]["combat"]
+        return max(listed, key=lambda o: (
+            odds.defender_effectiveness(state, _th(state), {**c, "def_point": o["point"]}),
+            o["point"]))
+    if kind == "loss":
+        units = [o for o in listed if o["loss"] in UNITS]
+        if units:
+            return min(units, key=lambda o: (UNITS[o["loss"]].effectiveness, o["loss"]))
+        return listed[0]
+    return None  # the kernel's default: the first listed option

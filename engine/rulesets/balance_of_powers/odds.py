@@ -1,0 +1,210 @@
+"""BoP 10.5, 10.6 — who fights, the point units, the nine modifiers and the combat roll.
+
+The defenders of a location and who answers for them, the defender's point unit (10.531),
+the modifiers by name (10.51–10.59, 6.453), their capped sum (10.5), leadership checks (10.54)
+and the 2d6 roll (10.6) with the CP's one reroll of the first fortnight (12.1).
+"""
+
+from __future__ import annotations
+
+from math import gcd
+from typing import Any
+
+from engine.kernel import Event, Roller
+
+from .forces import (ENTRENCHED, UNITS, effectiveness, fort_effectiveness, fort_owner_side,
+                     fort_steps, infrastructure, unit_side)
+from .sequence import first_fortnight_of_game
+from .tables import (COMBAT_TERRAIN, ENTRENCH_MODIFIER, ENTRENCH_STRONG, FNM_CAP, MAJORS,
+                     MINOR_COMMANDER, RIVER_MODIFIER, odds_modifier)
+from .theatre import Theatre
+
+NO_NAVAL_GUNFIRE = ("denmark", "germany")  # BoP 6.453
+AMPHIBIOUS_MODIFIER = -2                     # BoP 10.561
+
+
+# --- who fights -------------------------------------------------------------------------------
+
+def side_seat(side: str, units: list[str]) -> str:
+    majors = sorted({UNITS[u].nation for u in units if UNITS[u].corps
+                     and UNITS[u].nation in MAJORS})
+    if majors:
+        return majors[0]
+    return MINOR_COMMANDER[side]
+
+
+def defenders(state: dict[str, Any], loc: str, side: str) -> list[str]:
+    return sorted(u for u, v in state["board"]["units"].items()
+                  if v["at"] == loc and UNITS[u].corps and unit_side(state, u) == side)
+
+
+def has_ti(state: dict[str, Any], side: str) -> bool:
+    """BoP 2.84 — TI benefits (from TI 50 and a successful unlock roll)."""
+    return bool(state["ti_benefits"].get(side))
+
+
+def breach_value(state: dict[str, Any], at: str, to: str) -> int:
+    for breach in state["board"]["breaches"]:
+        if breach["at"] == at and breach["to"] == to:
+            return breach["value"]
+    return 0
+
+
+def odds_text(a: int, d: int) -> str:
+    if d == 0:
+        return f"{a}:0"
+    g = gcd(a, d)
+    return f"{a // g}:{d // g}"
+
+
+# --- point units and modifiers ----------------------------------------------------------------
+
+def point_options(state: dict[str, Any], th: Theatre, combat: dict[str, Any]) -> list[str]:
+    """BoP 10.531 — the defender's point unit: a corps or the fortress; a committed reserve only
+    when it is alone."""
+    target = combat["target"]
+    corps = defenders(state, target, combat["defender"])
+    options = [u for u in corps if u != combat["reserve"]]
+    if fort_steps(state, th, target) and fort_owner_side(state, th, target) == combat["defender"]:
+        options.append("fortress")
+    if combat.get("id"):
+        options.append("inherent")
+    if not options and combat["reserve"]:
+        options = [combat["reserve"]]
+    return sorted(options)
+
+
+def defender_effectiveness(state: dict[str, Any], th: Theatre, combat: dict[str, Any]) -> int:
+    point = combat["def_point"]
+    if point == "fortress":
+        return fort_effectiveness(fort_steps(state, th, combat["target"]))
+    if point == "inherent":
+        return 1  # 1.25: a 1-0 one-step unit
+    return effectiveness(state, point, attacking=False,
+                         supplied=combat["supplied"].get(point, True))
+
+
+def modifiers(state: dict[str, Any], th: Theatre, combat: dict[str, Any],
+              leadership: dict[str, int], *, air: int = 0,
+              use_infrastructure: bool = False) -> dict[str, int]:
+    """BoP 10.5 — the nine modifiers, each by name (10.51–10.59 and 6.453).
+
+    `air` (10.51, ±1 for the side with a patrol over the defending location) never arises in
+    12.1 (no air units); it is a parameter so the rulebook's Verdun example can be reproduced.
+    `use_infrastructure` (10.572) is set when an infrastructure marker of the attacker's side
+    stands in the attacking location."""
+    target, start = combat["target"], combat["from"]
+    attackers = [u for u in combat["units"] if u in state["board"]["units"]]
+    defending = defenders(state, target, combat["defender"])
+    mods: dict[str, int] = {}
+    mods["air"] = air
+    artillery = sum(1 for u in attackers if UNITS[u].kind == "siege")
+    if combat["attacker"] == "entente" and th.home.get(target) not in NO_NAVAL_GUNFIRE and (
+            target in th.coastal):
+        artillery += 1  # 6.453 naval gunfire counts as one siege corps
+    mods["artillery"] = artillery
+    a_eff = effectiveness(state, combat["point"], attacking=True,
+                          supplied=combat["supplied"].get(combat["point"], True),
+                          terrain=th.terrain[target])
+    mods["effectiveness"] = a_eff - defender_effectiveness(state, th, combat)
+    mods["leadership"] = leadership.get("attacker", 0) - leadership.get("defender", 0)
+    n_att = sum(1 for u in attackers if UNITS[u].corps)
+    n_def = len(defending) + fort_steps(state, th, target) + (1 if combat.get("id") else 0)
+    mods["odds"] = odds_modifier(n_att, n_def)
+    terrain = COMBAT_TERRAIN.get(th.terrain[target], 0)
+    if combat.get("amphibious"):
+        terrain += AMPHIBIOUS_MODIFIER  # 10.561: no surface ships under 6.45
+    from_breach = breach_value(state, start, target)
+    at_breach = breach_value(state, target, start)
+    if frozenset((start, target)) in th.rivers and not from_breach and not at_breach:
+        terrain += RIVER_MODIFIER
+    mods["terrain"] = terrain
+    entrenched = [u for u in defending if state["board"]["units"][u]["mode"] == ENTRENCHED]
+    if entrenched:
+        mods["trenches"] = ENTRENCH_MODIFIER[any(UNITS[u].nation in ENTRENCH_STRONG
+                                                 for u in entrenched)]
+    else:
+        mods["trenches"] = 0
+    if use_infrastructure and infrastructure_applies(state, th, combat):
+        mods["trenches"] += 1
+    mods["reserves"] = -1 if combat["reserve"] else 0
+    mods["breaches"] = (0 if combat["ti"] else -from_breach) + at_breach
+    return mods
+
+
+def infrastructure_applies(state: dict[str, Any], th: Theatre, combat: dict[str, Any]) -> bool:
+    """BoP 10.572 — both forces hold an entrenched unit; not from marsh or desert."""
+    attackers = [u for u in combat["units"] if u in state["board"]["units"]]
+    defending = defenders(state, combat["target"], combat["defender"])
+    return (any(state["board"]["units"][u]["mode"] == ENTRENCHED for u in attackers)
+            and any(state["board"]["units"][u]["mode"] == ENTRENCHED for u in defending)
+            and th.terrain[combat["from"]] not in ("marsh", "desert"))
+
+
+def net_modifier(mods: dict[str, int]) -> int:
+    """BoP 10.5 — the sum, capped at ±6."""
+    total = sum(mods.values())
+    return max(-FNM_CAP, min(FNM_CAP, total))
+
+
+# --- the roll -----------------------------------------------------------------------------------
+
+def leader_of(state: dict[str, Any], loc: str, nations: set[str]) -> str | None:
+    here = sorted(u for u, v in state["board"]["units"].items()
+                  if v["at"] == loc and UNITS[u].kind == "leader" and UNITS[u].nation in nations)
+    return here[0] if here else None
+
+
+def major_battle(state: dict[str, Any], combat: dict[str, Any]) -> bool:
+    """BoP 2.7 — at least 2 corps per side (fortress steps don't count); counted at the roll,
+    after reserves (our ruling)."""
+    n_att = sum(1 for u in combat["units"] if u in state["board"]["units"] and UNITS[u].corps)
+    n_def = len(defenders(state, combat["target"], combat["defender"]))
+    return n_att >= 2 and n_def >= 2
+
+
+def roll_combat(state: dict[str, Any], th: Theatre, combat: dict[str, Any],
+                roller: Roller) -> list[Event]:
+    """BoP 10.54, 10.6 — leadership checks, the modifiers, 2d6 + FNM clamped to 2–12."""
+    leadership = {}
+    events = []
+    att_nations = {UNITS[u].nation for u in combat["units"] if u in state["board"]["units"]}
+    def_nations = {UNITS[u].nation for u in defenders(state, combat["target"],
+                                                      combat["defender"])}
+    for role, loc, nations, rating in (("attacker", combat["from"], att_nations, "attack"),
+                                       ("defender", combat["target"], def_nations, "defense")):
+        leader = leader_of(state, loc, nations)
+        if leader is None:
+            continue
+        value = getattr(UNITS[leader], rating)
+        roll = roller.d(6, f"leadership {leader}")
+        leadership[role] = 1 if roll < value else 0
+        events.append(Event("command_check", "BoP 10.54", {"leader": leader, "roll": roll,
+                                                          "needs_below": value,
+                                                          "passed": roll < value}))
+    combat["leadership"] = leadership
+    combat["major"] = major_battle(state, combat)
+    marker = infrastructure(state, combat["from"], combat["attacker"])
+    combat["mods"] = modifiers(state, th, combat, leadership, air=combat.get("air", 0),
+                               use_infrastructure=combat.get("infrastructure", False) or marker)
+    combat["fnm"] = net_modifier(combat["mods"])
+    combat["dice"] = roller.roll(6, "combat 2d6", 2)
+    if marker and infrastructure_applies(state, th, combat):
+        del state["board"]["infra"][combat["from"]]  # 10.572: back to the pool after the roll
+        events.append(Event("infrastructure_used", "BoP 10.572", {"at": combat["from"]}))
+    combat["final"] = max(2, min(12, sum(combat["dice"]) + combat["fnm"]))
+    events.append(Event("combat_roll", "BoP 10.6", {
+        "dice": combat["dice"], "modifiers": combat["mods"], "fnm": combat["fnm"],
+        "final": combat["final"], "major": combat["major"],
+        "odds": odds_text(sum(1 for u in combat["units"] if UNITS[u].corps),
+                          len(defenders(state, combat["target"], combat["defender"]))
+                          + fort_steps(state, th, combat["target"])
+                          + (1 if combat.get("id") else 0))}))
+    return events
+
+
+def reroll_allowed(state: dict[str, Any]) -> bool:
+    """BoP 12.1 War Guilt reroll — the CP may reroll one land combat roll in the first
+    fortnight of the game (any combat roll, ours or the EP's: the text says "of its choice")."""
+    flow = state["flow"]
+    return flow["reroll"] and first_fortnight_of_game(flow["month"], flow["fortnight"])
