@@ -19,8 +19,18 @@ from typing import Any
 
 from engine.kernel import Event, Roller
 
-from .forces import (UNITS, at_war, commander, controller, friendly_corps_count, landing_of,
-                     neutral_closed, side_of, stack_limit, stacking_conflict)
+from .forces import (
+    UNITS,
+    at_war,
+    commander,
+    controller,
+    friendly_corps_count,
+    landing_of,
+    neutral_closed,
+    side_of,
+    stack_limit,
+    stacking_conflict,
+)
 from .tables import ENTENTE, SEA_CORPS_PER_MONTH, SEA_MOVES, SEA_MP_PER_MOVE, SIDE_SEATS
 from .theatre import Theatre, theatre
 

@@ -144,7 +144,7 @@ def march_items(state: dict[str, Any], th: Theatre, seat: str,
         forces = [f for f in forces if is_part(state, seat, f, supplied) == (
             part == "part")]
     for force in forces:
-        for loc, (cost, path) in movement.march_destinations(
+        for loc, (cost, _) in movement.march_destinations(
                 state, th, force, supplied, first_only=limit == 1).items():
             items.append({"action": {"units": force, "to": loc}, "cost": cost})
             if limit is not None and len(items) >= limit:

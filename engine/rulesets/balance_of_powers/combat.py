@@ -17,20 +17,54 @@ from typing import Any, cast
 
 from engine.kernel import Event, Roller
 
-from .forces import (ENTRENCHED, MANEUVER, UNITS, belligerent_side, commander, effectiveness,
-                     enemy_present, fort_steps, friendly_corps_count, landing_of, neighbours,
-                     neutral_closed, occupancy, other_side, stack_limit, unit_side)
-from .losses import (apply_losses, can_pay_rp, conclude, do_retreat, finish_clear, give_ground,
-                     next_loss, place_first_losses, reduce_fortress, retreat_destinations,
-                     ruin_fortress, start_losses, ti_gain)
+from .forces import (
+    ENTRENCHED,
+    MANEUVER,
+    UNITS,
+    belligerent_side,
+    commander,
+    effectiveness,
+    enemy_present,
+    fort_steps,
+    friendly_corps_count,
+    landing_of,
+    neighbours,
+    neutral_closed,
+    occupancy,
+    other_side,
+    stack_limit,
+    unit_side,
+)
+from .losses import (
+    apply_losses,
+    can_pay_rp,
+    conclude,
+    do_retreat,
+    finish_clear,
+    give_ground,
+    next_loss,
+    place_first_losses,
+    reduce_fortress,
+    retreat_destinations,
+    ruin_fortress,
+    start_losses,
+    ti_gain,
+)
 from .movement import inherent_defense, may_move, mp_left, spend, start_force
 from .occupy import track_plans
-from .odds import (breach_value, defenders, has_ti, odds_text, point_options, reroll_allowed,
-                   roll_combat, side_seat)
+from .odds import (
+    breach_value,
+    defenders,
+    has_ti,
+    odds_text,
+    point_options,
+    reroll_allowed,
+    roll_combat,
+    side_seat,
+)
 from .supply import supplied_locations
 from .tables import ARMP_TERRAIN, ATTACK_COST, MAJORS, RP_RESULT_COST
 from .theatre import Theatre
-
 
 # --- declaration --------------------------------------------------------------------------------
 

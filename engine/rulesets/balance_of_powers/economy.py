@@ -12,13 +12,31 @@ from typing import Any
 from engine.kernel import Event, Roller
 
 from .admiralty import friendly_ports, sea_reach
-from .forces import (UNITS, at_war, commander, controller, friendly_corps_count, occupancy,
-                     side_of, stack_limit, stacking_conflict, war_side)
+from .forces import (
+    UNITS,
+    at_war,
+    commander,
+    controller,
+    friendly_corps_count,
+    occupancy,
+    side_of,
+    stack_limit,
+    stacking_conflict,
+    war_side,
+)
 from .neutrals import french_ports
-from .supply import overland_reach, supplied_locations
-from .tables import (COST_CORPS, COST_FORTRESS_STEP, COST_INFRASTRUCTURE, COST_LEADER, MAJORS,
-                     RP_INCOME, RUSSIA_STRAITS_BONUS, SIDE_SEATS)
 from .sequence import MONTHS, SEASON_BEFORE
+from .supply import overland_reach, supplied_locations
+from .tables import (
+    COST_CORPS,
+    COST_FORTRESS_STEP,
+    COST_INFRASTRUCTURE,
+    COST_LEADER,
+    MAJORS,
+    RP_INCOME,
+    RUSSIA_STRAITS_BONUS,
+    SIDE_SEATS,
+)
 from .theatre import Theatre, theatre
 
 

@@ -18,8 +18,15 @@ import csv
 from dataclasses import dataclass
 from typing import Any, cast
 
-from .tables import (CENTRAL, ENTENTE, FORTRESS_EFFECTIVENESS, MAJORS, MINOR_COMMANDER,
-                     STACK_CORPS, STACK_CORPS_BARE_MARSH)
+from .tables import (
+    CENTRAL,
+    ENTENTE,
+    FORTRESS_EFFECTIVENESS,
+    MAJORS,
+    MINOR_COMMANDER,
+    STACK_CORPS,
+    STACK_CORPS_BARE_MARSH,
+)
 from .theatre import DATA, Theatre
 
 MANEUVER, ENTRENCHED = "maneuver", "entrenched"
@@ -250,7 +257,7 @@ def lone_leaders(state: dict[str, Any]) -> list[str]:
     """BoP 1.323 — a leader alone (no corps of his nation) returns to the pool."""
     occ = occupancy(state)
     out = []
-    for loc, here in sorted(occ.items()):
+    for _, here in sorted(occ.items()):
         for uid in here:
             if UNITS[uid].kind == "leader" and not any(
                     UNITS[o].corps and UNITS[o].nation == UNITS[uid].nation for o in here):

@@ -13,8 +13,17 @@ from typing import Any
 from engine.kernel import Decision, Event, Roller
 
 from . import combat, economy, movement, neutrals, setup
-from .forces import (ENTRENCHED, MANEUVER, UNITS, commander, controller, eliminate, lone_leaders,
-                     occupancy, side_of)
+from .forces import (
+    ENTRENCHED,
+    MANEUVER,
+    UNITS,
+    commander,
+    controller,
+    eliminate,
+    lone_leaders,
+    occupancy,
+    side_of,
+)
 from .occupy import check_conquest, enter
 from .sequence import MONTHS, Step
 from .tables import RAIL_COST

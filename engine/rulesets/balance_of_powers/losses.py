@@ -13,16 +13,35 @@ from typing import Any
 
 from engine.kernel import Event, Roller
 
-from .forces import (ENTRENCHED, MANEUVER, UNITS, eliminate, enemy_present, fort_owner_side,
-                     fort_steps, friendly_corps_count, landing_of, neighbours, neutral_closed,
-                     occupancy, stack_limit)
+from .forces import (
+    ENTRENCHED,
+    MANEUVER,
+    UNITS,
+    eliminate,
+    enemy_present,
+    fort_owner_side,
+    fort_steps,
+    friendly_corps_count,
+    landing_of,
+    neighbours,
+    neutral_closed,
+    occupancy,
+    stack_limit,
+)
 from .movement import spend
 from .occupy import demoralize, enter
 from .odds import defenders, has_ti, leader_of, side_seat
-from .tables import (ARMP_TERRAIN, ATTRITION_DDR, COMBAT_TABLE, MAJORS, MINOR_BATTLE_7,
-                     RP_RESULT_COST, TI_GAIN_BELOW, TI_UNLOCK)
+from .tables import (
+    ARMP_TERRAIN,
+    ATTRITION_DDR,
+    COMBAT_TABLE,
+    MAJORS,
+    MINOR_BATTLE_7,
+    RP_RESULT_COST,
+    TI_GAIN_BELOW,
+    TI_UNLOCK,
+)
 from .theatre import Theatre
-
 
 # --- fortresses ---------------------------------------------------------------------------------
 

@@ -16,13 +16,26 @@ from typing import Any
 
 from engine.kernel import Event, IllegalAction, Roller
 
-from .forces import (ENTRENCHED, MANEUVER, UNITS, belligerent_side, commander, controller,
-                     enemy_present, friendly_corps_count, infrastructure, landing_of,
-                     neighbours, neutral_closed, occupancy, side_of, stack_limit,
-                     stacking_conflict)
+from .forces import (
+    ENTRENCHED,
+    MANEUVER,
+    UNITS,
+    belligerent_side,
+    commander,
+    controller,
+    enemy_present,
+    friendly_corps_count,
+    infrastructure,
+    landing_of,
+    neighbours,
+    neutral_closed,
+    occupancy,
+    side_of,
+    stack_limit,
+    stacking_conflict,
+)
 from .sequence import first_fortnight_of_game
-from .tables import (ARMP_TERRAIN, CENTRAL, MINOR_COMMANDER, RAIL_CAP, RAIL_HEXES_PER_MP,
-                     RAIL_MAX_MP)
+from .tables import ARMP_TERRAIN, CENTRAL, MINOR_COMMANDER, RAIL_CAP, RAIL_HEXES_PER_MP, RAIL_MAX_MP
 from .theatre import Theatre
 
 MOBILISED_FIRST = frozenset({"britain", "france", "germany"})  # BoP 12.1 mobilisation limits

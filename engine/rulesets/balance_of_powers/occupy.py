@@ -12,8 +12,15 @@ from engine.kernel import Event, Roller
 
 from .forces import UNITS, controller, fort_steps, side_of
 from .sequence import MONTHS, first_fortnight_of_game
-from .tables import (CRISIS_LIMIT, ENTENTE, MAJORS, PLAN_XVII_CORPS, PLAN_XVII_HEXES,
-                     SCHLIEFFEN_CORPS, SIDE_SEATS)
+from .tables import (
+    CRISIS_LIMIT,
+    ENTENTE,
+    MAJORS,
+    PLAN_XVII_CORPS,
+    PLAN_XVII_HEXES,
+    SCHLIEFFEN_CORPS,
+    SIDE_SEATS,
+)
 from .theatre import Theatre
 
 

@@ -12,11 +12,27 @@ from typing import Any
 
 from engine.kernel import Event, Roller
 
-from .forces import (ENTRENCHED, UNITS, effectiveness, fort_effectiveness, fort_owner_side,
-                     fort_steps, infrastructure, unit_side)
+from .forces import (
+    ENTRENCHED,
+    UNITS,
+    effectiveness,
+    fort_effectiveness,
+    fort_owner_side,
+    fort_steps,
+    infrastructure,
+    unit_side,
+)
 from .sequence import first_fortnight_of_game
-from .tables import (COMBAT_TERRAIN, ENTRENCH_MODIFIER, ENTRENCH_STRONG, FNM_CAP, MAJORS,
-                     MINOR_COMMANDER, RIVER_MODIFIER, odds_modifier)
+from .tables import (
+    COMBAT_TERRAIN,
+    ENTRENCH_MODIFIER,
+    ENTRENCH_STRONG,
+    FNM_CAP,
+    MAJORS,
+    MINOR_COMMANDER,
+    RIVER_MODIFIER,
+    odds_modifier,
+)
 from .theatre import Theatre
 
 NO_NAVAL_GUNFIRE = ("denmark", "germany")  # BoP 6.453

@@ -10,8 +10,18 @@ from __future__ import annotations
 from typing import Any
 
 from .forces import MANEUVER, UNITS, stack_limit
-from .tables import (CENTRAL, ENTENTE, FRENCH_BORDER_DEPTH, FRENCH_BORDER_MIN, GERMAN_EAST_MAX,
-                     GERMAN_NEAR_LIEGE, NATIONS, START_RP, START_SIDE, START_TI)
+from .tables import (
+    CENTRAL,
+    ENTENTE,
+    FRENCH_BORDER_DEPTH,
+    FRENCH_BORDER_MIN,
+    GERMAN_EAST_MAX,
+    GERMAN_NEAR_LIEGE,
+    NATIONS,
+    START_RP,
+    START_SIDE,
+    START_TI,
+)
 from .theatre import Theatre
 
 RULE = "BoP 12.1"
@@ -71,7 +81,7 @@ def french_zone(th: Theatre) -> list[str]:
     border = french_border_hexes(th)
     zone = set()
     for loc in border:
-        for other, dist in th.distance_within(loc, FRENCH_BORDER_DEPTH - 1).items():
+        for other in th.distance_within(loc, FRENCH_BORDER_DEPTH - 1):
             if th.home.get(other) == "france" and other not in th.boxes:
                 zone.add(other)
     return sorted(zone)
@@ -429,7 +439,7 @@ def deployment(th: Theatre, nation: str, variant: int, *, secret: bool) -> dict[
         need = []
         for loc in border:
             need += [loc] * FRENCH_BORDER_MIN
-        for uid, loc in zip(rest, need):
+        for uid, loc in zip(rest, need, strict=False):
             placement[uid] = loc
             counts[loc] = counts.get(loc, 0) + 1
         rest = rest[len(need):]

@@ -18,20 +18,48 @@ from engine.kernel.flow import Answers, Effect, Flow, State, Step, Verb
 
 from . import admiralty, combat, economy, movement, neutrals, occupy, setup, supply, victory
 from .answers import PASS, PASSABLE
-from .decisions import (admiralty_decisions, each_active, half_or_combat_decisions, listed,
-                        muster_decisions, open_half, plan_xvii_decision, procure_decision,
-                        secret_setup_decisions, setup_decisions, transfer_decision,
-                        violation_decision)
-from .handlers import (answer_combat, do_attack, do_britain_setup, do_done, do_entrench,
-                       do_landing, do_leader_return, do_march, do_muster, do_neutral_setup,
-                       do_pass, do_place_infrastructure, do_plan_xvii, do_procure, do_rail,
-                       do_remove_breach, do_sea_move, do_setup, do_stop, do_transfer, do_violate,
-                       tidy)
+from .decisions import (
+    admiralty_decisions,
+    each_active,
+    half_or_combat_decisions,
+    listed,
+    muster_decisions,
+    open_half,
+    plan_xvii_decision,
+    procure_decision,
+    secret_setup_decisions,
+    setup_decisions,
+    transfer_decision,
+    violation_decision,
+)
+from .handlers import (
+    answer_combat,
+    do_attack,
+    do_britain_setup,
+    do_done,
+    do_entrench,
+    do_landing,
+    do_leader_return,
+    do_march,
+    do_muster,
+    do_neutral_setup,
+    do_pass,
+    do_place_infrastructure,
+    do_plan_xvii,
+    do_procure,
+    do_rail,
+    do_remove_breach,
+    do_sea_move,
+    do_setup,
+    do_stop,
+    do_transfer,
+    do_violate,
+    tidy,
+)
 from .sequence import MONTH_SCRIPT, MONTHS
 from .sequence import Step as StepName
 from .tables import CENTRAL, ENTENTE
 from .theatre import theatre
-
 
 # --- every answer, every step --------------------------------------------------------------------
 

@@ -11,8 +11,18 @@ from typing import Any
 
 from engine.kernel import Event, Roller
 
-from .forces import (UNITS, controller, eliminate, enemy_present, infrastructure, landing_of,
-                     neighbours, occupancy, side_of, unit_side)
+from .forces import (
+    UNITS,
+    controller,
+    eliminate,
+    enemy_present,
+    infrastructure,
+    landing_of,
+    neighbours,
+    occupancy,
+    side_of,
+    unit_side,
+)
 from .theatre import Theatre, theatre
 
 RULE = "BoP 3.1"

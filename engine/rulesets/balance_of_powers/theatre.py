@@ -182,7 +182,7 @@ def build_theatre(name: str, m: Map) -> Theatre:
             capital[nation] = box_id
     rail: dict[str, set[str]] = {}
     for line in m.rail:
-        for a, b in zip(line.hexes, line.hexes[1:]):
+        for a, b in zip(line.hexes, line.hexes[1:], strict=False):
             if a in land and b in land:
                 rail.setdefault(a, set()).add(b)
                 rail.setdefault(b, set()).add(a)

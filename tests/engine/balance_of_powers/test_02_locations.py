@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 from engine.rulesets.balance_of_powers import losses, occupy, odds
-from engine.rulesets.balance_of_powers.forces import (controller, enemy_present, stack_limit,
-                                                      stacking_conflict)
+from engine.rulesets.balance_of_powers.forces import (
+    controller,
+    enemy_present,
+    stack_limit,
+    stacking_conflict,
+)
 from engine.rulesets.balance_of_powers.theatre import theatre
 
 from .helpers import grid, hx, position

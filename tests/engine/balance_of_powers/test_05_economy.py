@@ -139,6 +139,7 @@ def test_bop_2_62_infrastructure_lifts_the_bare_marsh_limit():
 
 def test_bop_10_572_infrastructure_plus_one_then_returned_to_the_pool():
     from engine.rulesets.balance_of_powers import combat
+
     from .helpers import Dice
     state = position(TH, {"ger-inf-1": "0502", "ger-inf-2": "0502", "fra-inf-1": "0402",
                           "fra-inf-2": "0402"}, month="1915-05",

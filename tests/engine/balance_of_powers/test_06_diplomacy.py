@@ -130,6 +130,7 @@ def test_bop_6_453_landing_options_point_at_enemy_held_coast_from_permitted_wate
 
 def test_bop_6_453_landing_is_a_sea_destination_and_assault_fights_the_inherent_defense():
     from engine.rulesets.balance_of_powers import combat
+
     from .helpers import Dice
     state = landing_state()
     target = hx(COAST, "0302")
@@ -155,6 +156,7 @@ def test_bop_6_453_landing_is_a_sea_destination_and_assault_fights_the_inherent_
 
 def test_bop_10_81_cleared_landing_is_removed_not_entered():
     from engine.rulesets.balance_of_powers import combat
+
     from .helpers import Dice
     state = landing_state()
     target = hx(COAST, "0302")

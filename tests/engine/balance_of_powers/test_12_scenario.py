@@ -5,7 +5,15 @@ from __future__ import annotations
 
 import pytest
 
-from engine.kernel import IllegalAction, apply, decisions, expand_options, new_game, view
+from engine.kernel import (
+    IllegalAction,
+    MalformedAction,
+    apply,
+    decisions,
+    expand_options,
+    new_game,
+    view,
+)
 from engine.kernel.leaks import find_leaks
 from engine.rulesets.balance_of_powers import setup
 from engine.rulesets.balance_of_powers.forces import UNITS
@@ -318,7 +326,7 @@ def test_bop_9_0_pass_is_not_listed_and_not_accepted_elsewhere():
             assert {"pass": True} not in [i["action"] for i in items]
     setup_state = start()
     d = decisions(RULESET, setup_state)[0]
-    with pytest.raises(Exception):
+    with pytest.raises(MalformedAction, match="a set-up is"):   # no pass in a set-up
         act(setup_state, d, {"pass": True})
 
 

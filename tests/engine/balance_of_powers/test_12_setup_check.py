@@ -8,8 +8,15 @@ import random
 
 import pytest
 
-from engine.kernel import (IllegalAction, MalformedAction, apply, decisions, expand_options,
-                           new_game, state_hash)
+from engine.kernel import (
+    IllegalAction,
+    MalformedAction,
+    apply,
+    decisions,
+    expand_options,
+    new_game,
+    state_hash,
+)
 from engine.rulesets.balance_of_powers import setup
 from engine.rulesets.balance_of_powers.forces import UNITS
 from engine.rulesets.balance_of_powers.ruleset import RULESET, SCENARIO
