@@ -253,8 +253,11 @@ class Services:
         env.update(DATABASE_URL=self.postgres.url, REDIS_URL=self.redis.url,
                    SALIENT_EXTRA_RULESETS="tests.toy.ruleset", SALIENT_IN_PROCESS_SWEEPER="0",
                    # The per-socket frame limit would throttle the scripted players and the
-                   # fuzzer; every other limit stays as deployed.
+                   # fuzzer, and every spectator comes from 127.0.0.1, which the cap on
+                   # anonymous sockets per address (20) would refuse after the twentieth; every
+                   # other limit stays as deployed.
                    SALIENT_WS_RATE="100000", SALIENT_WS_BURST="100000",
+                   SALIENT_WS_ANON_PER_ADDRESS="100000",
                    CONN_MAX_AGE="600", DEBUG="0", ALLOWED_HOSTS="127.0.0.1,localhost",
                    LOG_LEVEL="WARNING", PYTHONPATH=str(ROOT))
         env.update(extra)
