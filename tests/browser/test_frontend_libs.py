@@ -16,6 +16,11 @@ pytestmark = pytest.mark.browser
 
 VECTORS = json.loads((Path(__file__).resolve().parents[1] / "engine" / "kernel"
                       / "dice-v1-vectors.json").read_text())
+# The browser's verifier of a whole record, run in the page.
+VERIFY = """async (record) => {
+    const dice = await import('/frontend/lib/dice.js');
+    return dice.verifyRecord(record);
+}"""
 VECTORS_V2 = json.loads((Path(__file__).resolve().parents[1] / "engine" / "kernel"
                          / "dice-v2-vectors.json").read_text())
 
@@ -46,13 +51,9 @@ def test_browser_verifier_checks_v2_rolls_by_their_names(module_page):
                                            ("battle Namur", 0)])]
     record = {"seed": seed.hex(), "commitment": dice.commitment(seed), "game_uid": "g-v",
               "actions": [{"seq": 1, "rolls": rolls}]}
-    verify = """async (record) => {
-        const dice = await import('/frontend/lib/dice.js');
-        return dice.verifyRecord(record);
-    }"""
-    assert module_page.evaluate(verify, record) == {"ok": True, "checked": 3, "problems": []}
+    assert module_page.evaluate(VERIFY, record) == {"ok": True, "checked": 3, "problems": []}
     record["actions"][0]["rolls"][2]["key"] = "battle Mons"    # a name moved, not a value
-    bad = module_page.evaluate(verify, record)
+    bad = module_page.evaluate(VERIFY, record)
     assert bad["ok"] is False and "battle Mons #0" in bad["problems"][0]
 
 
@@ -87,17 +88,13 @@ def test_browser_verifier_accepts_a_true_record_and_flags_a_tampered_roll(module
               "purpose": "combat 2d10"} for n in range(6)]
     record = {"seed": seed.hex(), "commitment": dice.commitment(seed), "game_uid": "g-v",
               "actions": [{"seq": 1, "rolls": rolls}]}
-    verify = """async (record) => {
-        const dice = await import('/frontend/lib/dice.js');
-        return dice.verifyRecord(record);
-    }"""
-    good = module_page.evaluate(verify, record)
+    good = module_page.evaluate(VERIFY, record)
     assert good == {"ok": True, "checked": 6, "problems": []}
     record["actions"][0]["rolls"][3]["value"] = rolls[3]["value"] % 10 + 1
-    bad = module_page.evaluate(verify, record)
+    bad = module_page.evaluate(VERIFY, record)
     assert bad["ok"] is False and len(bad["problems"]) == 1 and "die 3" in bad["problems"][0]
     record["seed"] = "00" * 32
-    assert "commitment" in module_page.evaluate(verify, record)["problems"][0]
+    assert "commitment" in module_page.evaluate(VERIFY, record)["problems"][0]
 
 
 def test_browser_patch_applier_rebuilds_new_views(module_page):
