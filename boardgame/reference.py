@@ -50,9 +50,10 @@ def _parsed(ruleset_id: str, path: str, mtime: int) -> dict[str, Any]:
     entries = _matrix(text)
     rulings = _rulings(text, ruleset_id)
     by_section = {entry["section"]: entry for entry in entries}
+    opens = _opens(entries)
     for ruling in rulings:
         for cited in ruling["sections"]:
-            section = _resolve_in(list(by_section), cited)
+            section = _resolve_in(opens, cited)
             if section is not None and ruling["id"] not in by_section[section]["rulings"]:
                 by_section[section]["rulings"].append(ruling["id"])
     title = rulesets.get(ruleset_id).manifest.get("title", ruleset_id)
@@ -154,26 +155,27 @@ def _plain(text: str) -> str:
     return re.sub(r"\*\*|`", "", text).strip()
 
 
-def _resolve_in(sections: list[str], cite: str, aliases: dict[str, str] | None = None) -> str | None:
-    """The section whose entry `cite` opens: its own; else the longest section it is part of;
-    else the first section of its chapter; a section named only inside another entry's cell
-    (`aliases`: "6.0" in "4 / 6.0") opens that entry."""
-    aliases = aliases or {}
-    known = [s for s in sections if SECTION.fullmatch(s)] + list(aliases)
-    if cite in known:
-        return aliases.get(cite, cite) if cite not in sections else cite
-    owners = [s for s in known if cite.startswith(s + ".") or ("." in s and cite.startswith(s))]
+def _opens(entries: list[dict[str, Any]]) -> dict[str, str]:
+    """Every numbered section the matrix names → the entry it opens: an entry's own section,
+    and a section named only inside another entry's cell ("6.0" in "4 / 6.0")."""
+    own = {e["section"]: e["section"] for e in entries if SECTION.fullmatch(e["section"])}
+    named = {n: e["section"] for e in entries for n in e["also"] if n not in own}
+    return {**own, **named}        # own first: a chapter opens its first own entry
+
+
+def _resolve_in(opens: dict[str, str], cite: str) -> str | None:
+    """The entry `cite` opens: its own section's; else the longest section it is part of;
+    else the first section of its chapter."""
+    if cite in opens:
+        return opens[cite]
+    owners = [s for s in opens if cite.startswith(s + ".") or ("." in s and cite.startswith(s))]
     if owners:
-        best = max(owners, key=len)
-        return aliases.get(best, best) if best not in sections else best
-    children = [s for s in known if s.startswith(cite + ".")
+        return opens[max(owners, key=len)]
+    children = [s for s in opens if s.startswith(cite + ".")
                 or ("." in cite and s.startswith(cite))]
-    return aliases.get(children[0], children[0]) if children else None
+    return opens[children[0]] if children else None
 
 
 def resolve(ruleset_id: str, cite: str) -> str | None:
     """The entry a cite of this ruleset opens (its section), or None."""
-    entries = reference(ruleset_id)["entries"]
-    aliases = {n: e["section"] for e in entries for n in e["also"]
-               if n not in {x["section"] for x in entries}}
-    return _resolve_in([e["section"] for e in entries], cite, aliases)
+    return _resolve_in(_opens(reference(ruleset_id)["entries"]), cite)

@@ -38,7 +38,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 
-from tests.browser.flows import PASSWORD, claim, new_table, sign_up  # noqa: E402
+from tests.browser.flows import PASSWORD, claim, log_in, new_table, sign_up  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -66,13 +66,8 @@ def api(site: str, method: str, path: str, body: Any = None, token: str | None =
         raise Failed(f"{method} {path} answered {error.code}: {error.read()[:600]!r}") from None
 
 
-def log_in(context, site: str, name: str):
-    page = context.new_page()
-    page.goto(f"{site}/accounts/login/")
-    page.fill("input[name=username]", name)
-    page.fill("input[name=password]", PASSWORD)
-    with page.expect_navigation():
-        page.click("main form button")
+def log_in_on_the_page(context, site: str, name: str):
+    page = log_in(context, site, name)
     if "Log out" not in page.inner_text("header"):
         raise Failed(f"{name} (signed up through the API) could not log in on the page: "
                      f"{page.inner_text('main')[:400]}")
@@ -134,7 +129,7 @@ class Newcomers:
         self.token = registered["token"]
         if api(site, "GET", "/api/me/", token=self.token)["user"]["username"] != self.api_name:
             raise Failed("the API token does not name the user who registered")
-        self.guest_page = log_in(browser.new_context(), site, self.api_name)
+        self.guest_page = log_in_on_the_page(browser.new_context(), site, self.api_name)
 
 
 def check_ruleset(browser, site: str, watch_site: str, ruleset: dict[str, Any],

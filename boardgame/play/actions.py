@@ -270,12 +270,13 @@ def play_timeout(game: Game, ruleset: Any, decision: Any, seat: str, steps: list
             by="timeout", steps=steps)
 
 
-def settle_orders(game: Game, before: dict[str, Any], group: str, outcome: Outcome) -> None:
+def settle_orders(game: Game, stored: dict[str, Any], group: str, outcome: Outcome) -> None:
     """After a ready step: a resolved group's orders leave the book (they are in the record
-    now); the book is saved when it changed. Caller holds the lock."""
+    now), and the book is saved when it differs from `stored`, the one in the row. Caller
+    holds the lock."""
     if any(event.kind == "answers_revealed" for event in outcome.events):
         game.orders = {g: orders for g, orders in game.orders.items() if g != group}
-    if game.orders != before:
+    if game.orders != stored:
         Game.objects.filter(pk=game.pk).update(orders=game.orders)
 
 

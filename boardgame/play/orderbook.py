@@ -32,7 +32,8 @@ def seat_orders(book: dict[str, Any], seat: str) -> dict[str, Any]:
 
 def orders_of_seats(book: dict[str, Any], seats: list[str]) -> dict[str, Any]:
     """The orders of the seats a caller holds, by seat (the welcome frame, the REST view)."""
-    return {seat: seat_orders(book, seat) for seat in sorted(seats) if seat_orders(book, seat)}
+    mine = {seat: seat_orders(book, seat) for seat in sorted(seats)}
+    return {seat: orders for seat, orders in mine.items() if orders}
 
 
 def log_changes(game: Game, before: dict[str, Any], after: dict[str, Any], seat: str,

@@ -99,18 +99,26 @@ def withdraw_order(ruleset: Ruleset, state: dict[str, Any], book: Book, seat: Se
     return out
 
 
+def _waits_for(decision: Decision, seat: SeatId, ready: dict[str, list[SeatId]]) -> bool:
+    """Whether an open decision waits for `seat`: not when it is of a written-orders group in
+    which the seat said it is ready (its orders stand; only revising is left to it)."""
+    return seat in decision.seats and not (
+        decision.revisable and decision.group is not None
+        and seat in ready.get(decision.group, []))
+
+
 def awaiting(ruleset: Ruleset, state: dict[str, Any], seat: SeatId) -> list[Decision]:
-    """The open decisions that wait for `seat`: all it holds, except those of a written-orders
-    group in which it said it is ready (its orders stand; only revising is left to it)."""
+    """The open decisions that wait for `seat`."""
     ready = state[KERNEL].get("ready", {})
-    return [d for d in decisions(ruleset, state) if seat in d.seats
-            and not (d.revisable and d.group is not None and seat in ready.get(d.group, []))]
+    return [d for d in decisions(ruleset, state) if _waits_for(d, seat, ready)]
 
 
 def waiting_for(ruleset: Ruleset, state: dict[str, Any]) -> list[SeatId]:
-    """The seats the game waits for (whose clocks run)."""
-    seats = {seat for d in decisions(ruleset, state) for seat in d.seats}
-    return sorted(seat for seat in seats if awaiting(ruleset, state, seat))
+    """The seats the game waits for (whose clocks run): one listing of the open decisions, as
+    it runs after every step."""
+    ready = state[KERNEL].get("ready", {})
+    return sorted({seat for d in decisions(ruleset, state) for seat in d.seats
+                   if _waits_for(d, seat, ready)})
 
 
 def time_out(ruleset: Ruleset, state: dict[str, Any], book: Book, seat: SeatId, group: str,

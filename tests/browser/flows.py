@@ -27,6 +27,19 @@ def sign_up(context, site: str, name: str):
     return page
 
 
+def log_in(context, site: str, name: str, next_url: str | None = None,
+           password: str = PASSWORD):
+    """A new page in `context`, logged in as `name` (who signed up with `password`), on
+    `next_url` when given."""
+    page = context.new_page()
+    page.goto(f"{site}/accounts/login/" + (f"?next={next_url}" if next_url else ""))
+    page.fill("input[name=username]", name)
+    page.fill("input[name=password]", password)
+    with page.expect_navigation():
+        page.click("main form button")
+    return page
+
+
 def new_table(page, site: str, ruleset: str, scenario: str, *, title: str | None = None,
               options: tuple[str, ...] = (), pace: str | None = "async",
               multiple_seats: bool = True) -> str:

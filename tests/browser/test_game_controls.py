@@ -12,6 +12,8 @@ import os
 
 import pytest
 
+from tests.browser import flows
+
 pytestmark = [pytest.mark.browser, pytest.mark.postgres, pytest.mark.slow,
               pytest.mark.django_db(transaction=True)]
 
@@ -19,13 +21,9 @@ SHOT = os.environ.get("SALIENT_CONTROLS_SHOT")  # e.g. docs/screenshots/game-con
 
 
 def log_in(context, site, name, game_id):
+    """A player made by tests.live.helpers, logged in and live on the game's page."""
     from tests.live.helpers import PASSWORD
-    page = context.new_page()
-    page.goto(f"{site}/accounts/login/?next=/games/{game_id}/")
-    page.fill("input[name=username]", name)
-    page.fill("input[name=password]", PASSWORD)
-    with page.expect_navigation():
-        page.click("main form button")
+    page = flows.log_in(context, site, name, f"/games/{game_id}/", password=PASSWORD)
     wait_live(page)
     return page
 
