@@ -2,7 +2,10 @@
 
 A record is the fold that rebuilds a game: set-up facts plus the ordered action log. Replay is
 a plain fold of the log over `new_game`; with the revealed seed it re-rolls every die and
-checks it against the rolls the live game recorded.
+checks it against the rolls the live game recorded. A game that outlived a version of its rules
+carries `upgrade` steps (engine/kernel/versions.py): replay folds each stretch with the rules
+it was played under when the engine still has them, and otherwise resumes from the checkpoint
+the upgrade stored (the report's `verified_from` says where verification began).
 """
 
 from __future__ import annotations
@@ -17,10 +20,30 @@ from .canonical import canonical_json, state_hash
 from .dice import commitment as seed_commitment
 from .errors import EngineError, RecordError, ReplayMismatch
 from .game import KERNEL, Outcome, apply, end_game, new_game, result, undo
+from .model import Event
 from .ruleset import Ruleset
+from .versions import Outdated, notes, upgrade
 
 FORMAT = "salient-record/1"
-ACTION_KINDS = ("act", "undo", "end", "ready", "expire")
+ACTION_KINDS = ("act", "undo", "end", "ready", "expire", "upgrade")
+
+
+def upgrade_step(ruleset: Ruleset, state: dict[str, Any], from_version: str,
+                 to_version: str | None = None) -> Outcome:
+    """Carry a state of `from_version` to `to_version` (by default the ruleset's own) by the
+    ruleset's migrations (the newest code knows every one): the `upgrade` step a game's log
+    records. Raises Outdated when no migration chain leads there."""
+    target = to_version or ruleset.version
+    migrated = upgrade(ruleset.migrations, state, from_version, target)
+    return Outcome(migrated, (Event("ruleset_upgraded", "kernel", {
+        "from": from_version, "to": target,
+        "notes": notes(ruleset.migrations, from_version, target)}),))
+
+
+def upgrade_action(outcome: Outcome) -> dict[str, Any]:
+    """What the log stores for an upgrade step (the checkpoint is stored apart)."""
+    data = outcome.events[0].data
+    return {"from": data["from"], "to": data["to"]}
 
 
 def replay_step(ruleset: Ruleset, state: dict[str, Any], kind: str, seat: str | None,
@@ -30,6 +53,13 @@ def replay_step(ruleset: Ruleset, state: dict[str, Any], kind: str, seat: str | 
     viewer. Raises EngineError as `apply` does, RecordError for an unknown kind."""
     if kind == "end":
         return end_game(state, action)
+    if kind == "upgrade":
+        if not isinstance(action, dict) or not {"from", "to"} <= set(action):
+            raise RecordError("an upgrade step records the versions it went from and to")
+        try:
+            return upgrade_step(ruleset, state, str(action["from"]), str(action["to"]))
+        except Outdated as exc:
+            raise RecordError(str(exc)) from None
     if seat is None:
         raise RecordError(f"a {kind} step names its seat")
     if kind == "act":
@@ -96,6 +126,7 @@ def redact_record(record: dict[str, Any], entitled: frozenset[str],
     for entry in record["actions"]:
         entry = dict(entry)
         entry.pop("hash", None)
+        entry.pop("checkpoint", None)  # a whole state: hidden information until the end
         hidden = entry.get("seat") not in entitled and (
             entry.get("private") or entry.get("sealed_group") in open_groups)
         if hidden:
@@ -112,11 +143,30 @@ class ReplayReport:
     state_hash: str
     actions: int
     rolls_checked: int
+    # The seq after which every step was re-executed and checked (0: the whole game). A game
+    # whose first stretch was played under rules this engine no longer carries is checked from
+    # the checkpoint of the upgrade that left them.
+    verified_from: int = 0
+
+
+def started_version(record: dict[str, Any]) -> str | None:
+    """The version of its rules a game started under (the record's `versions`)."""
+    version = (record.get("versions") or {}).get("ruleset")
+    return None if version is None else str(version)
+
+
+def rules_of_version(ruleset: Ruleset, version: str | None) -> Ruleset | None:
+    """The rules of `version` if this engine carries them: the ruleset itself or an earlier
+    version it keeps loadable."""
+    if version is None or version == ruleset.version:
+        return ruleset
+    return ruleset.earlier.get(version)
 
 
 def replay(record: dict[str, Any], ruleset: Ruleset) -> ReplayReport:
     """Rebuild a game from its record with `ruleset` (the caller looks it up: the kernel never
-    imports the rulesets) and verify it. Raises RecordError or ReplayMismatch."""
+    imports the rulesets) and verify it. Each stretch of the log is folded with the version of
+    the rules it was played under. Raises RecordError or ReplayMismatch."""
     if not isinstance(record, dict) or record.get("format") != FORMAT:
         raise RecordError(f"not a {FORMAT} document")
     for key in ("ruleset", "scenario", "options", "seats", "game_uid", "commitment", "actions"):
@@ -133,23 +183,33 @@ def replay(record: dict[str, Any], ruleset: Ruleset) -> ReplayReport:
         raise RecordError("the seed is not hex") from None
     if seed_commitment(seed) != record["commitment"]:
         raise ReplayMismatch("the revealed seed does not match the commitment made at the start")
-    wanted = record.get("versions", {}).get("ruleset")
-    if wanted is not None and wanted != ruleset.version:
-        raise RecordError(f"record made with {ruleset.id} {wanted}, this engine has "
-                          f"{ruleset.version}")
-    seats = [s["seat"] if isinstance(s, dict) else s for s in record["seats"]]
-    try:
-        state, _ = new_game(ruleset, record["scenario"], record["options"], seats, seed,
-                            record["game_uid"])
-    except EngineError as exc:
-        raise RecordError(f"the record's set-up is refused: {exc}") from None
-    checked = 0
-    for index, entry in enumerate(record["actions"]):
-        if entry.get("seq") != index + 1:
-            raise RecordError(f"action {index + 1} has seq {entry.get('seq')!r}")
+    actions = record["actions"]
+    for index, entry in enumerate(actions):
+        if not isinstance(entry, dict) or entry.get("seq") != index + 1:
+            raise RecordError(f"action {index + 1} has seq "
+                              f"{entry.get('seq') if isinstance(entry, dict) else entry!r}")
+    rules = rules_of_version(ruleset, started_version(record))
+    if rules is not None:
+        seats = [s["seat"] if isinstance(s, dict) else s for s in record["seats"]]
         try:
-            outcome = replay_step(ruleset, state, entry.get("kind", "act"), entry.get("seat"),
-                                  entry.get("decision"), entry.get("action"), seed=seed)
+            state, _ = new_game(rules, record["scenario"], record["options"], seats, seed,
+                                record["game_uid"])
+        except EngineError as exc:
+            raise RecordError(f"the record's set-up is refused: {exc}") from None
+        start = 0
+    else:
+        rules, state, start = _resume_from_checkpoint(record, ruleset, 0)
+    verified_from = start
+    checked = 0
+    index = start
+    while index < len(actions):
+        entry = actions[index]
+        kind = entry.get("kind", "act")
+        try:
+            # An upgrade is carried out by the newest code: it alone knows every migration.
+            outcome = replay_step(ruleset if kind == "upgrade" else rules, state, kind,
+                                  entry.get("seat"), entry.get("decision"), entry.get("action"),
+                                  seed=seed)
         except EngineError as exc:
             if isinstance(exc, RecordError):
                 raise
@@ -163,13 +223,45 @@ def replay(record: dict[str, Any], ruleset: Ruleset) -> ReplayReport:
         if entry.get("hash") is not None and entry["hash"] != state_hash(outcome.state):
             raise ReplayMismatch(f"action {entry['seq']}: state hash differs")
         state = outcome.state
+        index += 1
+        if kind == "upgrade":
+            later = rules_of_version(ruleset, str(entry["action"]["to"]))
+            if later is None:
+                rules, state, index = _resume_from_checkpoint(record, ruleset, index)
+                verified_from = index
+            else:
+                rules = later
     final = state_hash(state)
     if record.get("final_state_hash") not in (None, final):
         raise ReplayMismatch("the final state hash differs from the record's")
     if record.get("result") is not None and canonical_json(record["result"]) != canonical_json(
-            result(ruleset, state)):
+            result(rules, state)):
         raise ReplayMismatch("the result differs from the record's")
-    return ReplayReport(state, final, len(record["actions"]), checked)
+    return ReplayReport(state, final, len(actions), checked, verified_from)
+
+
+def _resume_from_checkpoint(record: dict[str, Any], ruleset: Ruleset,
+                            start: int) -> tuple[Ruleset, dict[str, Any], int]:
+    """The rules, state and index to go on from after a stretch played under rules this
+    engine no longer carries: the first later upgrade to carried rules that stored its
+    checkpoint (the migrated state, in records of finished games), checked against its hash."""
+    actions = record["actions"]
+    for index in range(start, len(actions)):
+        entry = actions[index]
+        if entry.get("kind") != "upgrade":
+            continue
+        rules = rules_of_version(ruleset, str((entry.get("action") or {}).get("to")))
+        checkpoint = entry.get("checkpoint")
+        if rules is None or not isinstance(checkpoint, dict):
+            continue
+        if entry.get("hash") != state_hash(checkpoint):
+            raise ReplayMismatch(f"action {entry['seq']}: the upgrade's checkpoint does not "
+                                 "match its hash")
+        return rules, checkpoint, index + 1
+    raise RecordError(
+        f"this game was played under version {started_version(record)} of {ruleset.id}, "
+        f"which this engine (version {ruleset.version}) no longer carries, and its record "
+        "holds no upgrade checkpoint to verify the rest from")
 
 
 def open_sealed_groups(state: dict[str, Any]) -> frozenset[str]:

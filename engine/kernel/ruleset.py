@@ -9,11 +9,14 @@ simultaneous answers are sealed until all are in, dice are counted, undo points 
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from .dice import Roller
 from .errors import BadSetup, IllegalAction, UnknownScenario
 from .model import Audience, Decision, Event, SeatId, parse_audience
+
+if TYPE_CHECKING:
+    from .versions import Migration
 
 
 class Ruleset:
@@ -28,6 +31,13 @@ class Ruleset:
     # game; 2, dice named by step and purpose, so a re-run step shifts no unrelated die. A game
     # keeps the version it started with, so raising this never changes a running game's dice.
     dice_version: ClassVar[int] = 1
+    # The version history (engine/kernel/versions.py): every bump of `version` adds the
+    # migration from the previous one, so running games are carried forward, never stranded.
+    migrations: ClassVar[tuple[Migration, ...]] = ()
+    # Earlier versions this engine still plays, by version (a ruleset may keep one loadable
+    # beside the new, e.g. a subclass with the old rule): replay uses them for the moves
+    # played before an upgrade.
+    earlier: ClassVar[dict[str, Ruleset]] = {}
 
     # --- scenario helpers -------------------------------------------------------------------
 
