@@ -54,7 +54,7 @@ from engine.kernel import (
 from engine.kernel.game import KERNEL
 from engine.kernel.simultaneous import awaiting
 
-from . import broadcast, clocks, orderbook, services
+from . import broadcast, clocks, orderbook, services, upgrade
 from .models import ActionRecord, Game, Snapshot
 
 logger = logging.getLogger(__name__)
@@ -135,6 +135,7 @@ def _locked_game(game_id: int, *, user: Any = None, seat: str | None = None) -> 
     if not found:
         raise ActionRejected(f"There is no game {game_id}.", code="game/not_found",
                              status=404, game=game_id)
+    found[0].locked = True  # playable_ruleset may upgrade it in place
     return found[0]
 
 
@@ -169,19 +170,27 @@ def check_holds_seat(user: Any, game: Game, seat: str) -> None:
 
 
 def playable_ruleset(game: Game) -> Any:
-    """The game's ruleset, if this server still plays the version of the rules the game was
-    started under. A rule change that can alter a replay bumps the ruleset's `version`; an
-    older game stays readable and exportable (and may still be resigned, drawn or abandoned)
-    but is not played on under rules it did not start with."""
+    """The game's ruleset, with the game carried to the version of the rules this server
+    plays (boardgame/play/upgrade.py): upgraded in place when the caller holds the row lock
+    (`game.locked`), else migrated in memory for a read. A game no migration reaches stays
+    readable and exportable (and may still be resigned, drawn or abandoned) but is not
+    played on under rules it did not start with."""
     ruleset = rulesets.get(game.ruleset)
-    started = (game.versions or {}).get("ruleset")
-    if started is not None and started != ruleset.version:
-        raise ActionRejected(
-            f"This game was started under version {started} of the {game.ruleset} rules; this "
-            f"server plays version {ruleset.version}. It can be read, replayed and exported, "
-            "and its players may still resign, agree a draw or abandon it, but not play on.",
-            code="game/outdated", v=game.version, started=started, server=ruleset.version)
-    return ruleset
+    if not upgrade.needs_upgrade(game, ruleset):
+        return ruleset
+    if upgrade.upgradable(game, ruleset):
+        if getattr(game, "locked", False):
+            upgrade.upgrade_locked(game, ruleset)
+        else:
+            game.state = upgrade.current_state(game, ruleset)
+        return ruleset
+    started = upgrade.playing_version(game)
+    raise ActionRejected(
+        f"This game is played under version {started} of the {game.ruleset} rules; this "
+        f"server plays version {ruleset.version} and no migration leads there. It can be "
+        "read, replayed and exported, and its players may still resign, agree a draw or "
+        "abandon it, but not play on.",
+        code="game/outdated", v=game.version, started=started, server=ruleset.version)
 
 
 def check_not_over(game: Game) -> None:

@@ -29,7 +29,7 @@ from engine import rulesets
 from engine.kernel import events_for, view
 from engine.kernel.diff import make_patch
 from engine.kernel.game import KERNEL
-from engine.kernel.record import replay_step
+from engine.kernel.record import replay_step, rules_of_version
 
 from . import services
 from .api import INVITE
@@ -45,7 +45,20 @@ def _audiences(state: dict[str, Any]) -> list[str]:
 
 
 def _replayer(game: Game, ruleset: Any, start: int):
-    """Yield (seq, state, events) from the snapshot at or before `start` onwards."""
+    """Yield (seq, state, events) from the snapshot at or before `start` onwards, each
+    stretch folded with the rules it was played under (engine/kernel/versions.py)."""
+    upgrades = list(ActionRecord.objects.filter(game=game, kind=ActionRecord.Kind.UPGRADE)
+                    .order_by("seq").values_list("seq", "action"))
+    # Steps played under rules this server no longer carries cannot be shown: the replay
+    # begins at the upgrade that left them (its checkpoint is a snapshot).
+    first = max((seq for seq, action in upgrades
+                 if rules_of_version(ruleset, str(action["from"])) is None), default=0)
+    if start < first:
+        raise ServiceError(
+            f"Steps before {first} were played under an earlier version of the "
+            f"{game.ruleset} rules, which this server no longer carries; the replay begins "
+            f"at step {first}.", code="replay/unavailable", status=409, game=game.pk,
+            first=first)
     snap = (Snapshot.objects.filter(game=game, version__lte=start).order_by("-version")
             .only("version", "state").first())
     if snap is None:
@@ -53,12 +66,18 @@ def _replayer(game: Game, ruleset: Any, start: int):
                            status=409, game=game.pk)
     state = snap.state
     seed = bytes(game.seed)
+    version = next((str(action["to"]) for seq, action in reversed(upgrades)
+                    if seq <= snap.version), (game.versions or {}).get("ruleset"))
+    rules = rules_of_version(ruleset, version) or ruleset
     yield snap.version, state, []
     records = (ActionRecord.objects.filter(game=game, seq__gt=snap.version)
                .order_by("seq").only("seq", "kind", "seat", "decision", "action"))
     for record in records.iterator():
-        outcome = replay_step(ruleset, state, record.kind, record.seat, record.decision,
-                              record.action, seed=seed)
+        upgrading = record.kind == ActionRecord.Kind.UPGRADE
+        outcome = replay_step(ruleset if upgrading else rules, state, record.kind, record.seat,
+                              record.decision, record.action, seed=seed)
+        if upgrading:
+            rules = rules_of_version(ruleset, str(record.action["to"])) or ruleset
         state = outcome.state
         yield record.seq, state, list(outcome.events)
 

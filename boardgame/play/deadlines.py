@@ -68,6 +68,7 @@ def resolve_game(game_id: int, now: Any = None) -> list[str]:
                 .filter(pk=game_id, finished__isnull=True).first())
         if game is None:
             return []
+        game.locked = True  # playable_ruleset may upgrade it in place
         now = now or timezone.now()
         if game.due is None or game.due > now:
             return []  # answered meanwhile: re-checked under the lock

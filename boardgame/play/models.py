@@ -60,6 +60,7 @@ class ActionRecord(AppendOnly):
         UNDO = "undo", "Undo"
         END = "end", "End of game"
         READY = "ready", "Ready or not (written orders)"
+        UPGRADE = "upgrade", "Carried to a newer version of the rules"
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="actions")
     seq = models.PositiveIntegerField()

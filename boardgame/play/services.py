@@ -104,11 +104,11 @@ def game_view(user: User, game: Game) -> dict[str, Any]:
     return out
 
 
-def game_record(user: User, game: Game) -> dict[str, Any]:
-    """The `salient-record/1` export, redacted to the caller's audience until the end."""
-    ruleset = rulesets.get(game.ruleset)
+def record_actions(game: Game) -> list[dict[str, Any]]:
+    """The game's log as a record's `actions` (upgrade checkpoints only once it is over)."""
     actions = []
-    for entry in ActionRecord.objects.filter(game=game).order_by("seq"):
+    for entry in ActionRecord.objects.filter(game=game).order_by("seq").select_related(
+            "by_user"):
         item: dict[str, Any] = {
             "seq": entry.seq, "kind": entry.kind, "seat": entry.seat,
             "decision": entry.decision, "action": entry.action,
@@ -120,16 +120,47 @@ def game_record(user: User, game: Game) -> dict[str, Any]:
             item["sealed_group"] = entry.sealed_group
         if entry.private:
             item["private"] = True
+        if entry.kind == ActionRecord.Kind.UPGRADE and game.is_over:
+            # The migrated state, so that replay can go on where the old rules are gone
+            # (a whole state: shown only once the game is over).
+            item["checkpoint"] = checkpoint(game, entry.seq)
         actions.append(item)
+    return actions
+
+
+def checkpoint(game: Game, seq: int) -> dict[str, Any] | None:
+    """The state kept when the game was upgraded at step `seq`."""
+    state: dict[str, Any] | None = (Snapshot.objects.filter(game=game, version=seq)
+                                    .values_list("state", flat=True).first())
+    return state
+
+
+def full_record(game: Game, *, checkpoints: bool = False) -> dict[str, Any]:
+    """The whole record with the seed: for a finished game's export, and for the server's own
+    checks of a running one (`manage.py verify_games`; never sent while the game runs)."""
+    actions = record_actions(game)
+    if checkpoints:
+        for item in actions:
+            if item["kind"] == ActionRecord.Kind.UPGRADE and "checkpoint" not in item:
+                item["checkpoint"] = checkpoint(game, item["seq"])
     seats = [{"seat": p["seat"], "player": p["player"]} for p in players(game)]
-    common = dict(scenario=game.scenario, options=game.options, seats=seats,
-                  game_uid=game.game_uid, commitment=game.commitment, actions=actions,
-                  versions=game.versions, result_=game.result)
+    return build_record(rulesets.get(game.ruleset), scenario=game.scenario,
+                        options=game.options, seats=seats, game_uid=game.game_uid,
+                        commitment=game.commitment, actions=actions, versions=game.versions,
+                        result_=game.result, seed=bytes(game.seed),
+                        final_state_hash=state_hash(game.state))
+
+
+def game_record(user: User, game: Game) -> dict[str, Any]:
+    """The `salient-record/1` export, redacted to the caller's audience until the end."""
     if game.is_over:
-        return with_orders_log(build_record(ruleset, seed=bytes(game.seed),
-                                            final_state_hash=state_hash(game.state), **common),
-                               game, None)
-    record = build_record(ruleset, **common)
+        return with_orders_log(full_record(game), game, None)
+    ruleset = rulesets.get(game.ruleset)
+    seats = [{"seat": p["seat"], "player": p["player"]} for p in players(game)]
+    record = build_record(ruleset, scenario=game.scenario, options=game.options, seats=seats,
+                          game_uid=game.game_uid, commitment=game.commitment,
+                          actions=record_actions(game), versions=game.versions,
+                          result_=game.result)
     entitled = frozenset(ruleset.audience_seats(game.state, audience_for(user, game)))
     return with_orders_log(redact_record(record, entitled, open_sealed_groups(game.state)),
                            game, entitled)
