@@ -55,7 +55,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
         sys.stderr.write(f"replay failed: {exc}\n")
         return 1
     _print({"state_hash": report.state_hash, "actions": report.actions,
-            "rolls_checked": report.rolls_checked, "ok": True})
+            "rolls_checked": report.rolls_checked, "verified_from": report.verified_from,
+            "ok": True})
     return 0
 
 

@@ -201,6 +201,7 @@ def replay(record: dict[str, Any], ruleset: Ruleset) -> ReplayReport:
         rules, state, start = _resume_from_checkpoint(record, ruleset, 0)
     verified_from = start
     checked = 0
+    resolved: set[int] = set()
     index = start
     while index < len(actions):
         entry = actions[index]
@@ -222,6 +223,8 @@ def replay(record: dict[str, Any], ruleset: Ruleset) -> ReplayReport:
             checked += len(recorded)
         if entry.get("hash") is not None and entry["hash"] != state_hash(outcome.state):
             raise ReplayMismatch(f"action {entry['seq']}: state hash differs")
+        if any(event.kind == "answers_revealed" for event in outcome.events):
+            resolved.add(entry["seq"])
         state = outcome.state
         index += 1
         if kind == "upgrade":
@@ -231,6 +234,8 @@ def replay(record: dict[str, Any], ruleset: Ruleset) -> ReplayReport:
                 verified_from = index
             else:
                 rules = later
+    if "orders_log" in record:
+        check_orders_log(record, resolved)
     final = state_hash(state)
     if record.get("final_state_hash") not in (None, final):
         raise ReplayMismatch("the final state hash differs from the record's")
@@ -238,6 +243,37 @@ def replay(record: dict[str, Any], ruleset: Ruleset) -> ReplayReport:
             result(rules, state)):
         raise ReplayMismatch("the result differs from the record's")
     return ReplayReport(state, final, len(actions), checked, verified_from)
+
+
+def check_orders_log(record: dict[str, Any], resolved: set[int]) -> None:
+    """Written orders: every order a group resolved with is the last one its seat wrote (or a
+    timeout wrote for it) before that step, and no order the log says stood was left out of a
+    step that resolved its group (`resolved`: their seqs, as replay found them). Raises ReplayMismatch: the record's orders log and its steps tell different stories."""
+    log = record.get("orders_log") or []
+    if not isinstance(log, list):
+        raise RecordError("orders_log is a list")
+    for entry in record["actions"]:
+        if entry.get("kind") not in ("ready", "expire") or not isinstance(entry.get("action"),
+                                                                          dict):
+            continue
+        action = entry["action"]
+        group, orders = action.get("group"), action.get("orders") or {}
+        standing: dict[str, Any] = {}
+        for item in log:
+            if item.get("group") != group or not item.get("version", 0) < entry["seq"]:
+                continue
+            if item.get("kind") == "withdraw":
+                standing.pop(item.get("decision"), None)
+            else:
+                standing[item.get("decision")] = {"seat": item.get("seat"),
+                                                  "action": item.get("action")}
+        for decision_id, order in orders.items():
+            if standing.get(decision_id) != order:
+                raise ReplayMismatch(f"action {entry['seq']}: the order for {decision_id} is "
+                                     "not the last one its orders log shows")
+        if entry["seq"] in resolved and set(standing) - set(orders):
+            raise ReplayMismatch(f"action {entry['seq']}: orders the log shows standing were "
+                                 "left out when the group resolved")
 
 
 def _resume_from_checkpoint(record: dict[str, Any], ruleset: Ruleset,

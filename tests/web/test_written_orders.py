@@ -12,8 +12,11 @@ import datetime as dt
 import pytest
 from django.utils import timezone
 
-from boardgame.play import deadlines
+from boardgame.play import deadlines, services
 from boardgame.play.models import ActionRecord, Game, OrderLog
+from engine import rulesets
+from engine.kernel.errors import ReplayMismatch
+from engine.kernel.record import replay
 
 pytestmark = pytest.mark.django_db
 
@@ -95,6 +98,12 @@ def test_15_ready_is_a_step_and_the_last_ready_resolves_the_group(api, duel, ham
     log = api().get(f"/api/games/{duel}/record").json()["orders_log"]
     assert [(e["seat"], e["action"]["card"]) for e in log] == [
         ("red", red), ("red", revised), ("blue", blue)]
+    # Replay checks the orders log against the orders the group resolved with.
+    record = services.with_orders_log(services.full_record(game), game, None)
+    assert replay(record, rulesets.get("toy_skirmish")).actions == 2
+    record["orders_log"][1]["action"] = {"card": red}    # as if red had never revised
+    with pytest.raises(ReplayMismatch, match="orders log"):
+        replay(record, rulesets.get("toy_skirmish"))
 
 
 def test_15_bad_orders_are_refused_and_change_nothing(api, duel, hamlet, othello):
