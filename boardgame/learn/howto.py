@@ -82,7 +82,7 @@ def facts(scenario: dict[str, Any]) -> list[tuple[str, str]]:
     if players:
         out.append(("Players", f"{players['min']}–{players['max']} ({seats} seats)"))
     else:
-        out.append(("Players", f"up to {seats} ({seats} seats)"))
+        out.append(("Seats", str(seats)))
     if scenario.get("turns"):
         out.append(("Length", f"{scenario['turns']} turns"))
     out.append(("Hidden information", "yes" if scenario.get("hidden_information") else "none"))

@@ -144,7 +144,11 @@ const PLACE_KINDS = {
 
 /** A place's symbols as the map drew them: every mark of #layer-places at its hex centre. */
 function placeSwatch(view, key) {
-  const place = Object.values(view.map.places || {}).find((p) => p.hex && view.map.hexes[p.hex] && PLACE_KINDS[key](p));
+  // A place alone in its hex, so the marks there are its own.
+  const places = Object.values(view.map.places || {});
+  const count = new Map();
+  for (const p of places) count.set(p.hex, (count.get(p.hex) || 0) + 1);
+  const place = places.find((p) => p.hex && view.map.hexes[p.hex] && count.get(p.hex) === 1 && PLACE_KINDS[key](p));
   const layer = view.root.querySelector("#layer-places");
   if (!place || !layer) return null;
   const [x, y] = view.centre(place.hex);
@@ -168,7 +172,9 @@ function boxSwatch(view) {
   const box = view.boxLayer?.querySelector(".box");
   if (!box) return null;
   const layout = view.boxes.values().next().value;
-  const root = el("svg", { viewBox: `${(layout.x - layout.w / 2 - 3).toFixed(1)} ${(layout.y - layout.h / 2 - 12).toFixed(1)} ${(layout.w + 6).toFixed(1)} ${(layout.h + 15).toFixed(1)}`,
+  // Its labelled end: a long box would shrink to a line in a square swatch.
+  const width = Math.min(layout.w, (layout.h + 15) * 1.3);
+  const root = el("svg", { viewBox: `${(layout.x - layout.w / 2 - 3).toFixed(1)} ${(layout.y - layout.h / 2 - 12).toFixed(1)} ${(width + 6).toFixed(1)} ${(layout.h + 15).toFixed(1)}`,
     class: "legend-svg", "aria-hidden": "true", focusable: "false" });
   const group = el("g", { class: "layer-boxes" }, root);
   group.append(box.cloneNode(true));

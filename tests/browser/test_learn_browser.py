@@ -31,6 +31,17 @@ def shot(page, name: str, **options) -> None:
         page.screenshot(path=str(SHOTS / f"learn-{name}.png"), **options)
 
 
+def watch_errors(*pages) -> list[str]:
+    """Script errors and console errors or warnings of the pages (a legend swatch that throws
+    is logged as a warning and left out: the test must see it)."""
+    seen: list[str] = []
+    for page in pages:
+        page.on("pageerror", lambda error: seen.append(f"pageerror: {error}"))
+        page.on("console", lambda msg: seen.append(f"{msg.type}: {msg.text}")
+                if msg.type in ("error", "warning") else None)
+    return seen
+
+
 def open_tab(page, button: str, tab: str) -> None:
     page.click(button)
     page.wait_for_selector(f"#learn-panel:not([hidden]) [data-tab={tab}][aria-selected=true]")
@@ -55,6 +66,7 @@ def test_19_legend_and_glossary_open_from_the_game_page_at_desktop_and_phone_wid
     table = new_table(central, site, "balance_of_powers", "before-the-leaves-fall", title="Learning")
     url = seat_and_start(table, central, ("germany", "austria_hungary"),
                          [(entente, ("france", "russia", "britain"))])
+    errors = watch_errors(central, entente)
     for page in (central, entente):
         open_game(page, url)
         page.wait_for_function("() => window.salient.map")
@@ -67,6 +79,7 @@ def test_19_legend_and_glossary_open_from_the_game_page_at_desktop_and_phone_wid
                 "mark:fort-ruined", "hl-option", "hl-attack"):
         assert key in keys, key
     assert "terrain-desert" not in keys and "straits" not in keys      # not on North Europe
+    assert "capital" in central.inner_text("#learn-panel [data-key='note:supply']")
     forest = central.inner_text("#learn-panel [data-key='terrain-forest']")
     assert "all remaining MP" in forest                                  # the engine's fact
     fill = central.evaluate("""() => document.querySelector("#learn-panel [data-key='terrain-forest'] svg path").getAttribute('fill')""")
@@ -120,6 +133,7 @@ def test_19_legend_and_glossary_open_from_the_game_page_at_desktop_and_phone_wid
     shot(entente, "phone-glossary")
     entente.click("#learn-close")
     assert entente.locator("#learn-panel").is_hidden()
+    assert errors == []
 
 
 def test_19_the_fatal_alliances_legend_shows_its_counters_and_marks(site, new_context):
@@ -127,6 +141,7 @@ def test_19_the_fatal_alliances_legend_shows_its_counters_and_marks(site, new_co
     russia = sign_up(new_context(*DESKTOP), site, "samsonov")
     table = new_table(germany, site, "fatal_alliances", "east-prussia-1914", title="Tannenberg")
     url = seat_and_start(table, germany, ("germany",), [(russia, ("russia",))])
+    errors = watch_errors(germany)
     open_game(germany, url)
     germany.wait_for_function("() => window.salient.map")
     open_tab(germany, "#open-legend", "map")
@@ -134,6 +149,8 @@ def test_19_the_fatal_alliances_legend_shows_its_counters_and_marks(site, new_co
     for key in ("terrain-desert", "mark:objective", "mark:objective-sudden", "mark:fort", "mark:control",
                 "mark:edge", "mark:outside"):
         assert key in keys, key
+    germany.locator("#learn-panel [data-key='mark:objective']").scroll_into_view_if_needed()
+    shot(germany, "fa-legend-marks", clip={"x": DESKTOP[0] - 460, "y": 0, "width": 460, "height": DESKTOP[1]})
     germany.click("#learn-panel [data-tab=counters]")
     germany.wait_for_selector("#learn-panel [data-key='counter:face-down'] .stack.fa-down")
     assert "▾" in germany.text_content("#learn-panel [data-key='counter:face-down'] .counter-factors")
@@ -141,9 +158,12 @@ def test_19_the_fatal_alliances_legend_shows_its_counters_and_marks(site, new_co
     shot(germany, "fa-counters", clip={"x": DESKTOP[0] - 460, "y": 0, "width": 460, "height": DESKTOP[1]})
     germany.click("#learn-panel [data-tab=goals]")
     assert "Königsberg" in germany.inner_text("#learn-panel")
+    assert errors == []
 
 
 def test_19_every_scenario_has_a_how_to_play_page_reachable_from_the_lobby(site, new_context):
+    """From the header's Learn link on the home page, every scenario's page; from the new-table
+    wizard, each scenario's; from a table page, its own."""
     page = new_context(*PHONE).new_page()
     page.goto(f"{site}/")
     with page.expect_navigation():
@@ -158,12 +178,20 @@ def test_19_every_scenario_has_a_how_to_play_page_reachable_from_the_lobby(site,
         for section in ("sides", "victory", "turn", "first"):
             assert page.locator(f"#{section}").count() == 1, (scenario, section)
         if scenario == "fatal_alliances/east-prussia-1914":
+            page.locator("#victory").scroll_into_view_if_needed()
             shot(page, "phone-howto")
         page.go_back()
         page.wait_for_selector(".howto-link")
 
     # The table page links to its own scenario's page.
     host = sign_up(new_context(*DESKTOP), site, "foch")
+    host.goto(f"{site}/tables/new/")
+    for manifest in rulesets.manifests():
+        host.click(f"[data-ruleset={manifest['id']}]")
+        for s in manifest["scenarios"]:
+            link = host.get_attribute(f"#scenario-howto a[data-howto='{manifest['id']}/{s['id']}']", "href")
+            assert link == f"/learn/{manifest['id']}/{s['id']}/"
+        host.click("#wizard-back")
     new_table(host, site, "balance_of_powers", "before-the-leaves-fall", title="Plan XVII")
     with host.expect_navigation():
         host.click("#howto-link")

@@ -16,6 +16,7 @@ from rest_framework.test import APIClient
 from boardgame.learn import guide, howto
 from boardgame.learn.teachers import TEACHERS, start_state
 from engine import rulesets
+from engine.rulesets.balance_of_powers import tables as bop_tables
 from engine.rulesets.balance_of_powers import victory as bop_victory
 from engine.rulesets.balance_of_powers.forces import controller, side_of
 from engine.rulesets.balance_of_powers.theatre import theatre
@@ -73,6 +74,26 @@ def test_19_every_abbreviation_of_the_platform_pages_is_in_the_platform_glossary
     assert unexplained(platform_files(), platform) == {}
 
 
+def test_19_every_word_of_a_balance_of_powers_combat_card_is_in_the_glossary():
+    """The BoP adapter prints the combat events' data as it comes ("flags: gg", "fnm 2",
+    "major: no"): every key of those events and every flag of the combat table is explained."""
+    keys: set[str] = set()
+    for path in (ROOT / "engine" / "rulesets" / "balance_of_powers").glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (isinstance(node, ast.Call) and getattr(node.func, "id", "") == "Event"
+                    and node.args and isinstance(node.args[0], ast.Constant)
+                    and node.args[0].value in ("combat_roll", "combat_result", "reroll")):
+                data = node.args[2] if len(node.args) > 2 else None
+                if isinstance(data, ast.Dict):
+                    keys |= {k.value for k in data.keys if isinstance(k, ast.Constant)}
+    flags = {flag for row in bop_tables.COMBAT_TABLE.values() for flag in row[2]}
+    shown = keys | flags | {"RP"}
+    assert {"fnm", "flags", "major", "final"} <= keys and flags == {"gg", "bthru"}
+    plain_words = {"dice", "old", "attacker", "defender"}
+    known = {t.lower() for t in guide.terms("balance_of_powers")}
+    assert sorted(w for w in shown - plain_words if w.lower() not in known) == []
+
+
 def test_19_the_scan_catches_a_new_abbreviation():
     """What makes the two tests above fail: a word of capitals, a short word against a value,
     a map badge, a symbol; and not a compared value, a key, a class or a tag."""
@@ -104,7 +125,8 @@ def test_19_every_legend_symbol_has_its_drawing(ruleset):
         if key.startswith(("counter:", "mark:")):
             assert key in sampled, f"{key} has no sample in samples.js"
         else:
-            assert key in drawn or (key.startswith("terrain-") and "terrain-*" in drawn), key
+            assert key in drawn or (key.startswith("terrain-") and "terrain-*" in drawn) or (
+                key.startswith("note:")), key
     assert sampled == {k for k in keys if k.startswith(("counter:", "mark:"))}
 
 

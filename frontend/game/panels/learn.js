@@ -136,6 +136,12 @@ export function installLearn(root, ctx) {
       const rows = data.map.filter((item) => fits(item.key)).map((item) => row(item, samples)).filter(Boolean);
       if (rows.length) out.push(h("h4", {}, title), h("ul", { class: "legend-list" }, rows));
     }
+    // Notes: what the map does not draw (supply sources, control), in words.
+    const notes = data.map.filter((item) => item.key.startsWith("note:"));
+    if (notes.length) {
+      out.push(h("h4", {}, "Not drawn on the map"), h("ul", { class: "legend-notes" }, notes.map((item) =>
+        h("li", { dataset: { key: item.key } }, item.meaning, item.rule ? cite(item.rule) : null))));
+    }
     return out;
   }
 
