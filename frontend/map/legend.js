@@ -36,7 +36,8 @@ function edge(layout, a, b) {
     .sort((m, n) => Math.hypot(m[0] - bx, m[1] - by) - Math.hypot(n[0] - bx, n[1] - by)).slice(0, 2);
 }
 
-/** An <svg> framing `hexes` of `layout`, with a shallow copy of the map's own <style>. */
+/** An <svg> framing `hexes` of `layout` (the map's own <style> already applies: an inline
+ * SVG's style sheet is the page's). */
 function frame(view, layout, hexes) {
   const xs = [];
   const ys = [];
@@ -44,8 +45,6 @@ function frame(view, layout, hexes) {
   const [x0, y0] = [Math.min(...xs) - MARGIN, Math.min(...ys) - MARGIN];
   const root = el("svg", { viewBox: `${x0.toFixed(1)} ${y0.toFixed(1)} ${(Math.max(...xs) - x0 + MARGIN).toFixed(1)} ${(Math.max(...ys) - y0 + MARGIN).toFixed(1)}`,
     class: "legend-svg", "aria-hidden": "true", focusable: "false" });
-  const style = view.root.querySelector("style");
-  if (style) root.append(style.cloneNode(true));
   return root;
 }
 
@@ -67,6 +66,7 @@ function ground(view, layout, root, hexes, fill = landOf(view)) {
   for (const node of groundNodes(view, layout, hexes, fill)) root.append(node);
 }
 
+/** The nodes of `ground`: clones of the fill's path shaped to each hex, and of the grid. */
 function groundNodes(view, layout, hexes, fill = landOf(view)) {
   const shapes = hexes.map((id) => pathOf(hexCorners(layout, parseHexId(id))));
   const out = fill ? shapes.map((d) => clone(fill, { d })) : [];
