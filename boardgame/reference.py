@@ -61,7 +61,8 @@ def _parsed(ruleset_id: str, path: str, mtime: int) -> dict[str, Any]:
             "entries": entries, "rulings": rulings}
 
 
-def _table_rows(block: str) -> list[list[str]]:
+def table_rows(block: str) -> list[list[str]]:
+    """The cells of a Markdown table's rows (the separator row skipped)."""
     rows = []
     for line in block.splitlines():
         if line.startswith("|") and not set(line) <= set("|-: "):
@@ -76,12 +77,12 @@ def _matrix(text: str) -> list[dict[str, Any]]:
     end = text.find("\n## ", start + 5)
     block = text[start:end if end > 0 else len(text)]
     block = block.split("\n### ", 1)[0]          # worked examples etc. are another table
-    rows = _table_rows(block)
+    rows = table_rows(block)
     header, body = [h.lower() for h in rows[0]], rows[1:]
     entries = []
     for row in body:
         cells = dict(zip(header, row, strict=False))
-        first = _plain(cells.get("section", ""))
+        first = plain(cells.get("section", ""))
         if not first or first in ("—", "-"):
             continue
         found = SECTION.match(first)
@@ -97,9 +98,9 @@ def _matrix(text: str) -> list[dict[str, Any]]:
         also = ([n for n in _sections_in(first) if n != section] if found is not None
                 else re.findall(r"\((\d+(?:\.\d+)+)\)", first))
         rule = cells.get("rule") or re.sub(r"^[\d.\s/]+", "", label) or label
-        entries.append({"section": section, "also": also, "rule": _plain(rule),
-                        "status": _plain(cells.get("status", "")),
-                        "tests": _plain(cells.get("tests") or cells.get("test(s)") or ""),
+        entries.append({"section": section, "also": also, "rule": plain(rule),
+                        "status": plain(cells.get("status", "")),
+                        "tests": plain(cells.get("tests") or cells.get("test(s)") or ""),
                         "rulings": []})
     return entries
 
@@ -145,12 +146,12 @@ def _rulings(text: str, ruleset_id: str) -> list[dict[str, Any]]:
             head = body[:body.find(":") + 1 if ":" in body else 120]
             cited = SECTION.findall(re.sub(r"digest §[\d.]+", "", head))
             cited += re.findall(rf"{CITE_PREFIX[ruleset_id]} (\d+(?:\.\d+)*)", body)
-            out.append({"id": f"r{len(out) + 1}", "title": _plain(title.group(1)),
-                        "text": _plain(body), "sections": sorted(set(cited))})
+            out.append({"id": f"r{len(out) + 1}", "title": plain(title.group(1)),
+                        "text": plain(body), "sections": sorted(set(cited))})
     return out
 
 
-def _plain(text: str) -> str:
+def plain(text: str) -> str:
     """Markdown emphasis and code marks off; the words stay."""
     return re.sub(r"\*\*|`", "", text).strip()
 

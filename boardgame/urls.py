@@ -16,6 +16,7 @@ urlpatterns = [
     path("games/<int:game_id>/replay/", play.replay_page, name="replay"),
     path("my/games/", lobby.my_games, name="my-games"),
     path("rules/<str:ruleset>/", play.rules_reference, name="rules-reference"),
+    path("learn/", include("boardgame.learn.urls")),
     path("maps/<str:name>.json", views_maps.map_data, name="map-data"),
     path("maps/<str:name>/", play.map_page, name="map"),
     path("accounts/signup/", accounts.signup, name="signup"),

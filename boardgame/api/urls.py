@@ -2,6 +2,7 @@ from django.urls import path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from boardgame.accounts import api as accounts
+from boardgame.learn import api as learn
 from boardgame.lobby import api as lobby
 from boardgame.play import api as play
 from boardgame.play import api_actions as play_actions
@@ -18,6 +19,7 @@ urlpatterns = [
     path("rulesets/", play.RulesetsView.as_view(), name="api-rulesets"),
     path("rulesets/<str:ruleset>/reference", play.ReferenceView.as_view(),
          name="api-ruleset-reference"),
+    path("rulesets/<str:ruleset>/learn", learn.LearnView.as_view(), name="api-ruleset-learn"),
     path("tables/", lobby.TableListView.as_view(), name="api-tables"),
     path("tables/<int:table_id>/", lobby.TableDetailView.as_view(), name="api-table"),
     path("tables/<int:table_id>/join", lobby.JoinView.as_view(), name="api-table-join"),

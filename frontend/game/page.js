@@ -11,6 +11,7 @@ import { fill, h } from "./panels/dom.js";
 import { createLog } from "./panels/log.js";
 import { renderPlayers } from "./panels/players.js";
 import { renderReaction } from "./panels/reaction.js";
+import { installLearn } from "./panels/learn.js";
 import { installRuleCites } from "./panels/rulecite.js";
 import { renderTrack } from "./panels/track.js";
 import { Orders } from "./orders.js";
@@ -32,6 +33,7 @@ async function main() {
   window.salient = ctx;
   document.body.classList.toggle("spectator", !config.my_seats.length);
   installRuleCites($("rule-entry"), ctx);
+  installLearn($("learn-panel"), ctx);
 
   const mapRoot = $("map");
   const hover = $("hex-info");

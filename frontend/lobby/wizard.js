@@ -45,6 +45,14 @@ function pickRuleset(manifest) {
   }, el("strong", {}, s.title), el("span", { class: "muted" },
     `${s.seats.length} powers: ${s.seats.map((x) => x.title).join(", ")}`),
   el("span", { class: "seat-row-mini" }, ...s.seats.map((x) => el("span", { class: "seat-dot taken", style: `--c:${x.colour}` }))))));
+  // Each scenario's how-to-play page (boardgame/learn), in a new tab: the wizard stays.
+  let howto = $("#scenario-howto");
+  if (!howto) {
+    howto = el("p", { id: "scenario-howto", class: "muted" });
+    cards.after(howto);
+  }
+  howto.replaceChildren("How to play: ", ...manifest.scenarios.flatMap((s, i) => [i ? " · " : "",
+    el("a", { href: `/learn/${manifest.id}/${s.id}/`, target: "_blank", rel: "noopener", "data-howto": `${manifest.id}/${s.id}` }, s.title)]));
   show(1);
 }
 

@@ -1,0 +1,169 @@
+"""Balance of Powers as a new player meets it, read from the engine: the month's script
+(`sequence.MONTH_SCRIPT`) on the step table (`steps.FLOW`), the victory checks
+(`victory.victory`, `occupy.check_schlieffen`, `occupy.begin_plan_xvii`) with their constants
+(`tables`), the bargaining chips and capitals of the map (`theatre`), and the terrain chart.
+The words are ours; every number and place comes from the engine, and the start position is
+judged by the engine's own functions.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.rulesets.balance_of_powers import steps, tables
+from engine.rulesets.balance_of_powers import victory as bop_victory
+from engine.rulesets.balance_of_powers.forces import controller, side_of
+from engine.rulesets.balance_of_powers.sequence import (
+    MONTH_NAMES,
+    MONTH_SCRIPT,
+    MONTHS,
+    SEASON_BEFORE,
+)
+from engine.rulesets.balance_of_powers.sequence import Step as S
+from engine.rulesets.balance_of_powers.theatre import Theatre, theatre
+
+from .common import sentence, start_state, step_box, title_of
+
+RULESET = "balance_of_powers"
+STEP_TITLES = {
+    S.SETUP: "Set-up", S.SECRET_SETUP: "Secret set-up", S.SEASONAL: "Seasonal income",
+    S.TABULATION: "Conversion and transfer", S.REDUCTIONS: "Requisition and reductions",
+    S.DIPLOMACY: "Diplomacy", S.BRITAIN: "Britain joins", S.MUSTER: "Muster",
+    S.PROCURE: "Procurement", S.ADMIRALTY: "Admiralty", S.PLAN_XVII: "Plan XVII penalty",
+    S.HALF: "Fortnight half", S.COMMISSARIAT: "Commissariat", S.MONTH_END: "Month end",
+    S.OVER: "Game over",
+}
+SIDES = {tables.CENTRAL: "Central Powers", tables.ENTENTE: "Entente"}
+SEAT_NOTES = {"britain": "Britain is neutral at the start: her seat has nothing to decide until "
+                         "she joins the Entente (see Britain joins in the glossary)."}
+
+
+def _title(step: S) -> str:
+    return STEP_TITLES.get(step, title_of(step.value))
+
+
+def _box(step: S, side: str | None = None, note: str = "") -> dict[str, Any]:
+    flow_step = steps.FLOW.steps[step.value]
+    # Automatic steps list no decision of their own (a neutral joining may interrupt them).
+    decides = flow_step.decisions not in (None, steps.AUTOMATIC)
+    return step_box(_title(step), flow_step.rule, name=step.value, decides=decides,
+                    side=SIDES.get(side or ""), note=note)
+
+
+def _notes() -> dict[S, str]:
+    seasons = ", ".join(f"before {MONTH_NAMES[m]} ({s})" for m, s in sorted(SEASON_BEFORE.items()))
+    first = MONTH_NAMES[MONTHS[0]]
+    return {S.SEASONAL: f"only in a seasonal turn: {seasons}",
+            S.TABULATION: "only in a seasonal turn",
+            S.REDUCTIONS: "only in a seasonal turn",
+            S.BRITAIN: "only when Britain has just joined",
+            S.ADMIRALTY: "Entente sea moves",
+            S.PLAN_XVII: f"only in {first}, if Plan XVII failed",
+            S.MONTH_END: f"the Schlieffen check ends {first}; the victory check "
+                         f"ends {MONTH_NAMES[MONTHS[-1]]}"}
+
+
+def turn(scenario_id: str) -> list[dict[str, Any]]:
+    """The set-up, then one month of the script (every month runs the same script)."""
+    notes = _notes()
+    month: list[dict[str, Any]] = []
+    for step, side, fortnight in MONTH_SCRIPT:
+        note = notes.get(step, "")
+        if step is S.HALF:
+            note = f"fortnight {fortnight}"
+        month.append(_box(step, side, note))
+    months = ", ".join(MONTH_NAMES[m] for m in MONTHS)
+    return [
+        {"title": "Before the first month", "repeat": False,
+         "note": "The Entente sets up first, then the Central Powers.",
+         "steps": [_box(S.SETUP, tables.ENTENTE), _box(S.SETUP, tables.CENTRAL),
+                   _box(S.SECRET_SETUP, note="with the secret set-up option, instead: every "
+                                             "nation at once, revealed together")]},
+        {"title": f"Every month: {months}", "repeat": True,
+         "note": "Each side moves in its own half of each fortnight; a half is yours to move "
+                 "force by force until you end it.",
+         "steps": month},
+        {"title": "The end", "repeat": False, "note": "",
+         "steps": [_box(S.OVER)]},
+    ]
+
+
+def _bcs(state: dict[str, Any], th: Theatre) -> dict[str, list[str]]:
+    """The bargaining chips by the side controlling them at the start (None: neutral)."""
+    out: dict[str, list[str]] = {}
+    for loc in sorted(th.bcs, key=th.where):
+        side = side_of(state, controller(state, th, loc)) or "neutral"
+        out.setdefault(side, []).append(th.where(loc))
+    return out
+
+
+def victory(scenario_id: str) -> list[dict[str, Any]]:
+    state = start_state(RULESET, scenario_id)
+    th = theatre(state["board"]["map"])
+    first, last = MONTH_NAMES[MONTHS[0]], MONTH_NAMES[MONTHS[-1]]
+    secret = start_state(RULESET, scenario_id, secret_setup=True)
+    plans_note = ("" if secret["plans"]["active"] else
+                  " (Not with the secret set-up option: then neither plan applies.)")
+    liege = th.where(th.place_loc["liege"])
+    berlin, paris = th.where(th.capital["germany"]), th.where(th.capital["france"])
+    verdict = bop_victory.victory(state, th)
+    counts = verdict["bargaining_chips"]
+    chips = _bcs(state, th)
+    return [
+        {"title": "The Schlieffen Plan", "side": SIDES[tables.CENTRAL], "rule": "BoP 12.1",
+         "when": f"when {first} ends",
+         "text": f"In {first} Germany must attack or enter {liege} and bring at least "
+                 f"{tables.SCHLIEFFEN_CORPS} German corps into Belgium. If it has not, the "
+                 f"Entente wins at once when {first} ends.{plans_note}",
+         "reasons": ["schlieffen_plan_failed"],
+         "now": f"At the start: {liege} not attacked, no German corps in Belgium."},
+        {"title": "Plan XVII", "side": SIDES[tables.ENTENTE], "rule": "BoP 12.1",
+         "when": f"in the second fortnight of {first}",
+         "text": f"In the first fortnight of {first} at least {tables.PLAN_XVII_CORPS} French "
+                 f"corps must enter or attack at least {tables.PLAN_XVII_HEXES} hexes of "
+                 f"Germany or Luxembourg that touch France. If not, the Central Powers destroy "
+                 f"up to {tables.PLAN_XVII_CORPS} French corps of their choice. A penalty, not "
+                 f"a defeat.{plans_note}",
+         "reasons": [], "now": ""},
+        {"title": "Berlin and Paris", "side": None, "rule": "BoP 12.1",
+         "when": f"when {last} ends",
+         "text": f"A side that controls both {berlin} and {paris} wins.",
+         "reasons": ["berlin_and_paris"],
+         "now": f"At the start {berlin} is the Central Powers' and {paris} the Entente's."},
+        {"title": "Bargaining chips", "side": None, "rule": "BoP 12.1",
+         "when": f"when {last} ends",
+         "text": f"Otherwise each side counts the bargaining chips it controls, its own home "
+                 f"ones included. The Central Powers win with more than "
+                 f"{tables.CP_BC_TO_WIN}, the Entente with more than {tables.EP_BC_TO_WIN}; "
+                 f"anything else is a draw. There are {len(th.bcs)} of them: "
+                 + "; ".join(f"{SIDES.get(side, 'neutral')}: {', '.join(names)}"
+                             for side, names in sorted(chips.items())) + ".",
+         "reasons": ["bargaining_chips", "draw"],
+         "now": f"At the start the Central Powers control {counts[tables.CENTRAL]} and the "
+                f"Entente {counts[tables.ENTENTE]}: if the game ended now, the result would be "
+                f"{_verdict(verdict)}."},
+    ]
+
+
+def _verdict(result: dict[str, Any]) -> str:
+    if result["winner"] is None:
+        return "a draw"
+    return f"a win for the {SIDES[result['winner']]}"
+
+
+def map_facts() -> dict[str, str]:
+    """Movement and combat effects of each terrain class, from the terrain chart."""
+    facts: dict[str, str] = {}
+    for physical, terrain in sorted(tables.TERRAIN_OF_CLASS.items()):
+        if terrain == "water":
+            continue
+        parts = ["entering costs all remaining MP" if terrain in tables.ARMP_TERRAIN
+                 else "1 MP a hex"]
+        modifier = tables.COMBAT_TERRAIN.get(terrain)
+        if modifier:
+            parts.append(f"attacks on a defender here {modifier:+d}".replace("-", "−"))
+        if terrain in ("marsh", "desert"):
+            parts.append(f"at most {tables.STACK_CORPS_BARE_MARSH} corps where there is no rail, "
+                         f"town or infrastructure (else {tables.STACK_CORPS})")
+        facts[f"terrain-{physical}"] = sentence(parts)
+    return facts
