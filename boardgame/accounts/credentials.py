@@ -115,13 +115,13 @@ def tell_sockets(user_id: int, revoked_key: str | None = None) -> None:
     from django.db import transaction
 
     from boardgame.lobby.notify import user_group
-    from boardgame.play import broadcast
+    from boardgame.play import broadcast, frames
 
     if revoked_key is not None:
         frame = {"type": "_revoked", "credential": digest(revoked_key)}
     else:
         frame = {"type": "_recheck_credentials"}
-    text = broadcast.dumps(frame)
+    text = frames.dumps(frame)
     messages = [(group, {"type": "live.frame", "group": group, "v": None, "text": text})
                 for group in (socket_group(user_id), user_group(user_id))]
     transaction.on_commit(lambda: broadcast.send_messages(messages))

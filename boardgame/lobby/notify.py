@@ -29,7 +29,7 @@ from typing import Any
 
 from django.db import transaction
 
-from boardgame.play import broadcast
+from boardgame.play import broadcast, frames
 
 from .models import Seat, Table
 
@@ -49,7 +49,7 @@ def table_group(table_id: int) -> str:
 def _message(group: str, frame: dict[str, Any]) -> tuple[str, dict[str, Any]]:
     # The shape the process hubs exchange (broadcast.pack / Hub.dispatch): no version.
     return group, {"type": "live.frame", "group": group, "v": None,
-                   "text": broadcast.dumps(frame)}
+                   "text": frames.dumps(frame)}
 
 
 def _send_on_commit(messages: list[tuple[str, dict[str, Any]]]) -> None:

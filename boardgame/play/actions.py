@@ -54,7 +54,7 @@ from engine.kernel import (
 from engine.kernel.game import KERNEL
 from engine.kernel.simultaneous import awaiting
 
-from . import broadcast, clocks, orderbook, services
+from . import broadcast, clocks, frames, orderbook, services
 from .models import ActionRecord, Game, Snapshot
 
 logger = logging.getLogger(__name__)
@@ -307,7 +307,7 @@ def _finish(game: Game, ruleset: Any, steps: list[Step], *, acting: str | None =
     first = steps[0].v
     if any(v % SNAPSHOT_EVERY == 0 for v in range(first, game.version + 1)):
         Snapshot.objects.create(game=game, version=game.version, state=game.state)
-    payload = broadcast.StepBatch(game.pk, game.ruleset, list(steps),
+    payload = frames.StepBatch(game.pk, game.ruleset, list(steps),
                                   seed=bytes(game.seed).hex() if game.is_over else None,
                                   result=game.result, clock=clocks.clock_frame(game))
     transaction.on_commit(lambda: broadcast.publish_steps(payload))
@@ -579,7 +579,7 @@ def do_replace_seat(game_id: int, host: Any, seat: Any, new_user: Any) -> dict[s
                  "replaced": {"seat": seat, "player": new_user.get_username(),
                               "previous": previous}}
         clock = clocks.clock_frame(game)
-        audiences = broadcast.live_audiences(game.state)
+        audiences = frames.live_audiences(game.state)
         game_pk, ruleset_id, state = game.pk, game.ruleset, game.state
 
         def publish() -> None:

@@ -13,7 +13,8 @@ from boardgame.chattext import clean_chat_text
 from engine.kernel.game import KERNEL
 
 from .actions import ActionRejected, _locked_game, user_seats
-from .broadcast import chat_audiences, chat_channels, publish_to
+from .broadcast import publish_to
+from .frames import chat_audiences, chat_channels
 from .models import ChatMessage, Game
 
 CHAT_MAX = 500

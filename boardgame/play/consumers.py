@@ -1,6 +1,6 @@
 """The game socket `/ws/games/<id>/` (protocol `salient-live/1`, docs/protocol.md).
 
-Thin: parse a frame (protocol.parse), call one service (actions / broadcast.catch_up) in a
+Thin: parse a frame (protocol.parse), call one service (actions / frames.catch_up) in a
 database thread, serialise the answer. The socket's one audience is fixed at `hello`: its seat,
 its side when the user holds several seats of one side, or `public`. Frames of the game arrive
 through the process's hub (broadcast.HUB) already serialised; `deliver` keeps the stream
@@ -50,6 +50,7 @@ from . import (
     broadcast,
     chat,
     clocks,
+    frames,
     orderbook,
     orders,
     presence,
@@ -96,19 +97,19 @@ def _welcome(user: Any, game_id: int, invite: str | None, since: int | None) -> 
     frame["spectators"] = frame["presence"]["spectators"]
     later: list[dict[str, Any]] = []
     if isinstance(since, int) and 0 <= since <= game.version \
-            and game.version - since <= broadcast.SYNC_PATCH_LIMIT:
-        later = broadcast.catch_up(game.pk, audience, since)
+            and game.version - since <= frames.SYNC_PATCH_LIMIT:
+        later = frames.catch_up(game.pk, audience, since)
         if not later or later[0]["type"] == "patch":
             frame.update(v=since, resume=True)
         else:
             later = []
     if not frame.get("resume"):
-        frame["view"] = broadcast.cached_view(ruleset, game.pk, game.version, game.state,
+        frame["view"] = frames.cached_view(ruleset, game.pk, game.version, game.state,
                                               audience)
     if game.is_over:
         frame["seed"] = bytes(game.seed).hex()
     return {"frame": frame, "audience": audience, "seats": seats,
-            "audiences": broadcast.live_audiences(game.state), "later": later}
+            "audiences": frames.live_audiences(game.state), "later": later}
 
 
 SEATS_CHANGED: Any = object()   # _catch_up_frames: the socket's seats are not its user's now
@@ -116,14 +117,14 @@ REVOKED: Any = object()         # _catch_up_frames: its credential no longer hol
 
 
 def _catch_up_frames(game_id: int, audience: str, since: int, socket: Any = None) -> Any:
-    """broadcast.catch_up, first checking (when `socket` is given) that the socket's user
+    """frames.catch_up, first checking (when `socket` is given) that the socket's user
     still holds exactly the seats fixed at its hello and that its credential holds."""
     if socket is not None:
         if not credentials.still_valid(socket.credential):
             return REVOKED
         if _seats_now(socket.user, game_id) != sorted(socket.my_seats):
             return SEATS_CHANGED
-    return broadcast.catch_up(game_id, audience, since)
+    return frames.catch_up(game_id, audience, since)
 
 
 def _seats_now(user: Any, game_id: int) -> list[str]:
@@ -309,7 +310,7 @@ class GameConsumer(FramedSocket):
         self.hello_timer.cancel()
         self.audience = data["audience"]
         self.my_seats = data["seats"]
-        self.group = broadcast.group_name(self.game_id, self.audience)
+        self.group = frames.group_name(self.game_id, self.audience)
         await broadcast.HUB.join(self.group, self)
         presence.PRESENCE.join(self.game_id, self.my_seats, data["audiences"])
         if credential is not None:  # revocations of its credential reach it here

@@ -100,7 +100,8 @@ class Presence:
         return summary(_entries(game_id), seq)
 
     async def _run(self) -> None:
-        from .broadcast import group_name, send_messages_async
+        from .broadcast import send_messages_async
+        from .frames import group_name
         while True:
             await asyncio.sleep(FLUSH_SECONDS)
             games = set(self.dirty)

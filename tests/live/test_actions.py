@@ -10,7 +10,7 @@ import pytest
 from django.utils import timezone
 from rest_framework.test import APIClient
 
-from boardgame.play import actions, broadcast, chat, deadlines
+from boardgame.play import actions, chat, deadlines, frames
 from boardgame.play.actions import ActionRejected
 from boardgame.play.models import ActionRecord, ChatMessage, Game
 from engine import rulesets
@@ -33,7 +33,7 @@ def frames_by_group(published, game_id):
 
 def play_through(game, users, published, django_capture_on_commit_callbacks, limit=80):
     """Play the scripted game to its end, checking every broadcast against fresh views."""
-    stale = {a: view(TOY, game.state, a) for a in broadcast.live_audiences(game.state)}
+    stale = {a: view(TOY, game.state, a) for a in frames.live_audiences(game.state)}
     steps = 0
     while True:
         game.refresh_from_db()
@@ -47,9 +47,9 @@ def play_through(game, users, published, django_capture_on_commit_callbacks, lim
             steps += 1
             game.refresh_from_db()
             assert accepted.v == game.version
-            frames = frames_by_group(published, game.pk)
+            sent = frames_by_group(published, game.pk)
             for audience in stale:
-                patches = [f for v, f in frames[broadcast.group_name(game.pk, audience)]
+                patches = [f for v, f in sent[frames.group_name(game.pk, audience)]
                            if f["type"] == "patch"]
                 assert [p["v"] for p in patches] == list(range(
                     patches[0]["v"], game.version + 1))
@@ -83,7 +83,7 @@ def test_melee_side_audience_gets_both_seats_private_view(
     game = helpers.start_game(hamlet, {"red": hamlet, "blue": hamlet, "green": othello},
                               scenario="melee", allow_multiple_seats=True)
     assert audience_of(game.state, ["blue", "red"]) == "side:alpha"
-    assert "side:alpha" in broadcast.live_audiences(game.state)
+    assert "side:alpha" in frames.live_audiences(game.state)
     play_through(game, {"red": hamlet, "blue": hamlet, "green": othello}, published,
                  django_capture_on_commit_callbacks, limit=6)
 
@@ -225,7 +225,7 @@ def test_side_chat_reaches_only_that_side(duel, hamlet, othello, iago, published
     with django_capture_on_commit_callbacks(execute=True):
         chat.do_post_chat(duel.pk, hamlet, "side:north", "flank <b>left</b>")
     groups = {g for g, _ in published}
-    assert groups == {broadcast.group_name(duel.pk, "seat:red")}
+    assert groups == {frames.group_name(duel.pk, "seat:red")}
     with pytest.raises(ActionRejected):
         chat.do_post_chat(duel.pk, othello, "side:north", "spy")
     with pytest.raises(ActionRejected):
@@ -251,11 +251,11 @@ def test_catch_up_rebuilds_patches_from_records(duel, hamlet, othello):
     duel.refresh_from_db()
     for since, old in views.items():
         state = old
-        for frame in broadcast.catch_up(duel.pk, "public", since):
+        for frame in frames.catch_up(duel.pk, "public", since):
             assert frame["type"] == "patch"
             state = apply_patch(state, frame["ops"])
         assert state == view(TOY, duel.state, "public")
-    assert broadcast.catch_up(duel.pk, "public", 10_000)[0]["type"] == "snapshot"
+    assert frames.catch_up(duel.pk, "public", 10_000)[0]["type"] == "snapshot"
 
 
 def test_clock_runs_out_plays_the_default_and_civil_disorder_follows(
