@@ -122,6 +122,6 @@ def tell_sockets(user_id: int, revoked_key: str | None = None) -> None:
     else:
         frame = {"type": "_recheck_credentials"}
     text = frames.dumps(frame)
-    messages = [(group, {"type": "live.frame", "group": group, "v": None, "text": text})
+    messages = [frames.message(group, None, text)
                 for group in (socket_group(user_id), user_group(user_id))]
     transaction.on_commit(lambda: broadcast.send_messages(messages))

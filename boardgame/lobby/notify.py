@@ -46,13 +46,11 @@ def table_group(table_id: int) -> str:
     return f"lobby.t{table_id}"
 
 
-def _message(group: str, frame: dict[str, Any]) -> tuple[str, dict[str, Any]]:
-    # The shape the process hubs exchange (broadcast.pack / Hub.dispatch): no version.
-    return group, {"type": "live.frame", "group": group, "v": None,
-                   "text": frames.dumps(frame)}
+def _message(group: str, frame: dict[str, Any]) -> frames.Message:
+    return frames.message(group, None, frames.dumps(frame))
 
 
-def _send_on_commit(messages: list[tuple[str, dict[str, Any]]]) -> None:
+def _send_on_commit(messages: list[frames.Message]) -> None:
     if messages:
         transaction.on_commit(lambda: broadcast.send_messages(messages))
 

@@ -16,11 +16,13 @@ an agreed draw, the host's abandonment, a deadline's timeout default — goes th
     engine: MalformedAction / IllegalAction → action/malformed / action/illegal (rule, reason)
     append ActionRecord(seq = new version), store the state, version += 1, snapshot every N
     game end → result, finished, table finished, seed revealed in the last patch
-    transaction.on_commit → broadcast.publish_steps: each audience's patch computed once and
-                            sent to that audience's group (never a diff per socket)
+    committed → frames.step_messages: each audience's patch computed once, returned with the
+                answer (`Committed`); the caller sends them to each audience's group
+                (never a diff per socket)
 
-Consumers and the REST views call these functions and map `ActionRejected` to frames or
-responses (`boardgame.play.protocol` and `api_actions`); they never touch the engine or the ORM.
+Consumers and the REST views call these functions, send the frames they return and map
+`ActionRejected` to frames or responses (`boardgame.play.protocol` and `api_actions`); they
+never touch the engine or the ORM.
 """
 
 from __future__ import annotations
@@ -54,7 +56,8 @@ from engine.kernel import (
 from engine.kernel.game import KERNEL
 from engine.kernel.simultaneous import awaiting
 
-from . import broadcast, clocks, frames, orderbook, services
+from . import clocks, frames, orderbook, services
+from .frames import Committed
 from .models import ActionRecord, Game, Snapshot
 
 logger = logging.getLogger(__name__)
@@ -98,10 +101,12 @@ class Step:
 
 @dataclass(slots=True)
 class Accepted:
+    """An accepted step (or the earlier outcome of a repeated cid): the socket's `ack`, the
+    REST answer."""
+
     cid: str | None
     v: int
     repeated: bool = False
-    steps: list[Step] = field(default_factory=list)
 
     def as_dict(self) -> dict[str, Any]:
         return {"cid": self.cid, "v": self.v, "repeated": self.repeated}
@@ -280,11 +285,11 @@ def settle_orders(game: Game, stored: dict[str, Any], group: str, outcome: Outco
         Game.objects.filter(pk=game.pk).update(orders=game.orders)
 
 
-def _finish(game: Game, ruleset: Any, steps: list[Step], *, acting: str | None = None) -> None:
-    """After the engine steps: civil disorder, end of game, clocks and deadlines, save,
-    snapshot, and the broadcast on commit. Caller holds the lock."""
-    if not steps:
-        return
+def _finish(game: Game, ruleset: Any, steps: list[Step], *,
+            acting: str | None = None) -> frames.StepBatch:
+    """After the engine steps: civil disorder, end of game, clocks and deadlines, save and
+    snapshot. Returns the batch whose frames the caller builds once the transaction has
+    committed. Caller holds the lock; `steps` is not empty."""
     _autoplay(game, ruleset, steps)
     now = timezone.now()
     fields = ["state", "version", "live", "due"]
@@ -307,10 +312,9 @@ def _finish(game: Game, ruleset: Any, steps: list[Step], *, acting: str | None =
     first = steps[0].v
     if any(v % SNAPSHOT_EVERY == 0 for v in range(first, game.version + 1)):
         Snapshot.objects.create(game=game, version=game.version, state=game.state)
-    payload = frames.StepBatch(game.pk, game.ruleset, list(steps),
-                                  seed=bytes(game.seed).hex() if game.is_over else None,
-                                  result=game.result, clock=clocks.clock_frame(game))
-    transaction.on_commit(lambda: broadcast.publish_steps(payload))
+    return frames.StepBatch(game.pk, game.ruleset, list(steps),
+                            seed=bytes(game.seed).hex() if game.is_over else None,
+                            result=game.result, clock=clocks.clock_frame(game))
 
 
 def _write(game: Game, records: list[ActionRecord], fields: list[str]) -> None:
@@ -348,10 +352,11 @@ def _record_columns() -> list[Any]:
 
 
 def submit_action(game_id: int, user: Any, seat: Any, decision: Any, action: Any,
-                  cid: Any) -> Accepted:
+                  cid: Any) -> Committed[Accepted]:
     """Answer `decision` for `seat` on behalf of `user`. Raises ActionRejected.
 
-    Opens its own durable transaction and locks the game row; broadcasts after commit.
+    Opens its own durable transaction (the caller holds none) and locks the game row; the
+    frames of the step come back with the answer, built after the commit.
     """
     cid = check_cid(cid)
     seat = check_seat_name(seat)
@@ -363,8 +368,9 @@ def submit_action(game_id: int, user: Any, seat: Any, decision: Any, action: Any
                                                        action, seed=bytes(game.seed)))
 
 
-def submit_undo(game_id: int, user: Any, seat: Any, cid: Any) -> Accepted:
-    """Take back `seat`'s last step (engine undo policy). Raises ActionRejected."""
+def submit_undo(game_id: int, user: Any, seat: Any, cid: Any) -> Committed[Accepted]:
+    """Take back `seat`'s last step (engine undo policy). Raises ActionRejected. Opens its
+    own durable transaction and locks the game row."""
     cid = check_cid(cid)
     seat = check_seat_name(seat)
     return _seat_step(game_id, user, seat, cid, kind="undo", decision=None, action=None,
@@ -372,9 +378,11 @@ def submit_undo(game_id: int, user: Any, seat: Any, cid: Any) -> Accepted:
 
 
 def _seat_step(game_id: int, user: Any, seat: str, cid: str, *, kind: str,
-               decision: str | None, action: Any, step: Any, recorded: Any = None) -> Accepted:
-    """One step a seat takes itself (an answer, an undo, a ready), in one durable transaction:
-    the checks, `step(ruleset, game)` → the engine's Outcome, the record, the broadcast.
+               decision: str | None, action: Any, step: Any,
+               recorded: Any = None) -> Committed[Accepted]:
+    """One step a seat takes itself (an answer, an undo, a ready), in one durable transaction
+    that it opens (the caller holds none): the row lock, the checks, `step(ruleset, game)` →
+    the engine's Outcome, the record; after the commit, the step's frames.
     `recorded(game, outcome)`, when given, makes the logged action from the outcome."""
     try:
         with transaction.atomic(durable=True):
@@ -395,17 +403,17 @@ def _seat_step(game_id: int, user: Any, seat: str, cid: str, *, kind: str,
                 # (Looked up only on refusal: an accepted repeat trips the unique constraint.)
                 earlier = _earlier(game, user, cid)
                 if earlier is not None:
-                    return earlier
+                    return Committed(earlier)
                 raise
             steps: list[Step] = []
             if recorded is not None:
                 action = recorded(game, outcome)
             _append(game, outcome, kind=kind, seat=seat, decision=decision, action=action,
                     user=user, cid=cid, steps=steps)
-            _finish(game, ruleset, steps, acting=seat)
-            return Accepted(cid, steps[0].v, steps=steps)
+            batch = _finish(game, ruleset, steps, acting=seat)
     except IntegrityError:
-        return _raced(game_id, user, cid)
+        return Committed(_raced(game_id, user, cid))
+    return Committed(Accepted(cid, steps[0].v), frames.step_messages(batch))
 
 
 def _raced(game_id: int, user: Any, cid: str) -> Accepted:
@@ -420,7 +428,9 @@ def _raced(game_id: int, user: Any, cid: str) -> Accepted:
 
 
 def _end(game: Game, ruleset: Any, outcome_json: dict[str, Any], user: Any, seat: str | None,
-         cid: str | None) -> Accepted:
+         cid: str | None) -> frames.StepBatch:
+    """The players end the game (`outcome_json`: winners and reason), as one recorded step.
+    Caller holds the lock."""
     steps: list[Step] = []
     try:
         outcome = end_game(game.state, outcome_json)
@@ -428,31 +438,34 @@ def _end(game: Game, ruleset: Any, outcome_json: dict[str, Any], user: Any, seat
         raise engine_rejection(exc, game.version) from None
     _append(game, outcome, kind="end", seat=seat, decision=None, action=outcome_json,
             user=user, cid=cid, steps=steps)
-    _finish(game, ruleset, steps)
-    return Accepted(cid, steps[0].v, steps=steps)
+    return _finish(game, ruleset, steps)
 
 
-def do_resign(game_id: int, user: Any, seat: Any, cid: Any = None) -> Accepted:
-    """`seat` resigns: every seat of the other sides wins. Raises ActionRejected."""
+def do_resign(game_id: int, user: Any, seat: Any, cid: Any = None) -> Committed[Accepted]:
+    """`seat` resigns: every seat of the other sides wins. Raises ActionRejected. Opens its
+    own durable transaction and locks the game row."""
     seat = check_seat_name(seat)
     cid = check_cid(cid) if cid is not None else None
     with transaction.atomic(durable=True):
         game = _locked_game(game_id)
         earlier = _earlier(game, user, cid)
         if earlier is not None:
-            return earlier
+            return Committed(earlier)
         check_holds_seat(user, game, seat)
         check_not_over(game)
         ruleset = rulesets.get(game.ruleset)
         sides = game.state[KERNEL]["sides"]
         winners = sorted(s for s, side in sides.items() if side != sides[seat])
-        return _end(game, ruleset, {"winners": winners, "reason": "resignation",
-                                    "resigned": seat}, user, seat, cid)
+        batch = _end(game, ruleset, {"winners": winners, "reason": "resignation",
+                                     "resigned": seat}, user, seat, cid)
+    return Committed(Accepted(cid, batch.steps[0].v), frames.step_messages(batch))
 
 
-def do_vote_draw(game_id: int, user: Any, agree: bool) -> Accepted | None:
+def do_vote_draw(game_id: int, user: Any, agree: bool) -> Committed[Accepted | None]:
     """Record `user`'s seats as agreeing (or no longer agreeing) to a draw; when every seat
-    agrees the game ends drawn. Returns the Accepted end, or None while votes are missing."""
+    agrees the game ends drawn. Answers the Accepted end, or None while votes are missing
+    (then every audience gets the clock frame, which lists the votes). Opens its own durable
+    transaction and locks the game row."""
     with transaction.atomic(durable=True):
         game = _locked_game(game_id)
         seats = user_seats(user, game)
@@ -464,19 +477,22 @@ def do_vote_draw(game_id: int, user: Any, agree: bool) -> Accepted | None:
         votes = set(game.live.get("draw", []))
         votes = votes | set(seats) if agree else votes - set(seats)
         everyone = set(game.state[KERNEL]["sides"])
+        batch = None
         if votes >= everyone:
-            return _end(game, ruleset, {"winners": [], "reason": "draw_agreed"}, user, None,
-                        None)
-        game.live = {**game.live, "draw": sorted(votes)}
-        game.save(update_fields=["live"])
-        frame = clocks.clock_frame(game)
-        transaction.on_commit(lambda: broadcast.publish_clock(game.pk, game.ruleset,
-                                                              game.state, frame))
-        return None
+            batch = _end(game, ruleset, {"winners": [], "reason": "draw_agreed"}, user, None,
+                         None)
+        else:
+            game.live = {**game.live, "draw": sorted(votes)}
+            game.save(update_fields=["live"])
+    if batch is None:
+        clock = clocks.clock_frame(game)
+        return Committed(None, frames.everyone_messages(game.pk, game.state, clock))
+    return Committed(Accepted(None, batch.steps[0].v), frames.step_messages(batch))
 
 
-def do_abandon_game(game_id: int, host: Any) -> Accepted:
-    """The host abandons a running game: it ends with no winner; the table is abandoned."""
+def do_abandon_game(game_id: int, host: Any) -> Committed[Accepted]:
+    """The host abandons a running game: it ends with no winner; the table is abandoned.
+    Opens its own durable transaction and locks the game row, then the table's."""
     with transaction.atomic(durable=True):
         game = _locked_game(game_id)
         table = Table.objects.select_for_update().get(pk=game.table_id)
@@ -485,15 +501,16 @@ def do_abandon_game(game_id: int, host: Any) -> Accepted:
                                  status=403, v=game.version)
         check_not_over(game)
         ruleset = rulesets.get(game.ruleset)
-        accepted = _end(game, ruleset, {"winners": [], "reason": "abandoned"}, host, None, None)
+        batch = _end(game, ruleset, {"winners": [], "reason": "abandoned"}, host, None, None)
         Table.objects.filter(pk=table.pk).update(state=Table.State.ABANDONED,
                                                  finished=timezone.now())
-        return accepted
+    return Committed(Accepted(None, batch.steps[0].v), frames.step_messages(batch))
 
 
-def do_vote_pause(game_id: int, user: Any, pause: bool) -> dict[str, Any]:
+def do_vote_pause(game_id: int, user: Any, pause: bool) -> Committed[dict[str, Any]]:
     """Players vote to pause (all must agree); any player may resume. Clocks and deadlines
-    stop while paused. Returns the clock frame."""
+    stop while paused. Answers the clock frame, which every audience gets too. Opens its own
+    durable transaction and locks the game row."""
     with transaction.atomic(durable=True):
         game = _locked_game(game_id)
         seats = user_seats(user, game)
@@ -505,13 +522,13 @@ def do_vote_pause(game_id: int, user: Any, pause: bool) -> dict[str, Any]:
         clocks.vote_pause(game, ruleset, seats, pause, timezone.now())
         game.save(update_fields=["live", "due"])
         frame = clocks.clock_frame(game)
-        transaction.on_commit(lambda: broadcast.publish_clock(game.pk, game.ruleset,
-                                                              game.state, frame))
-        return frame
+    return Committed(frame, frames.everyone_messages(game.pk, game.state, frame))
 
 
-def do_extend_deadline(game_id: int, host: Any, hours: int) -> dict[str, Any]:
-    """The host pushes every running deadline back by `hours` (1–168)."""
+def do_extend_deadline(game_id: int, host: Any, hours: int) -> Committed[dict[str, Any]]:
+    """The host pushes every running deadline back by `hours` (1–168). Answers the clock
+    frame, which every audience gets too. Opens its own durable transaction and locks the
+    game row."""
     if not isinstance(hours, int) or isinstance(hours, bool) or not 1 <= hours <= 168:
         raise ActionRejected("hours must be an integer from 1 to 168.", code="request/invalid",
                              status=400, field="hours")
@@ -525,16 +542,16 @@ def do_extend_deadline(game_id: int, host: Any, hours: int) -> dict[str, Any]:
         clocks.extend(game, hours * 3600 * 1000)
         game.save(update_fields=["live", "due"])
         frame = clocks.clock_frame(game)
-        transaction.on_commit(lambda: broadcast.publish_clock(game.pk, game.ruleset,
-                                                              game.state, frame))
-        return frame
+    return Committed(frame, frames.everyone_messages(game.pk, game.state, frame))
 
 
-def do_replace_seat(game_id: int, host: Any, seat: Any, new_user: Any) -> dict[str, Any]:
+def do_replace_seat(game_id: int, host: Any, seat: Any,
+                    new_user: Any) -> Committed[dict[str, Any]]:
     """The host hands a seat in civil disorder to a replacement player (or back to its
-    returning player). Its miss count starts again from 0. After commit every audience gets a
-    `seats` frame (the new seating) and a `clock` frame (the disorder list changed). Returns
-    the `seats` frame.
+    returning player). Its miss count starts again from 0. Every audience gets a `seats`
+    frame (the new seating), then a `clock` frame (the disorder list changed); the answer is
+    the `seats` frame. Opens its own durable transaction and locks the game row, then the
+    table's.
 
     Refusals: auth/not_host, game/seat_not_found, game/over, game/not_in_disorder,
     game/already_seated (the replacement holds a seat of another side, or any other seat at a
@@ -579,14 +596,8 @@ def do_replace_seat(game_id: int, host: Any, seat: Any, new_user: Any) -> dict[s
                  "replaced": {"seat": seat, "player": new_user.get_username(),
                               "previous": previous}}
         clock = clocks.clock_frame(game)
-        audiences = frames.live_audiences(game.state)
-        game_pk, ruleset_id, state = game.pk, game.ruleset, game.state
-
-        def publish() -> None:
-            broadcast.publish_to(game_pk, audiences, frame)
-            broadcast.publish_clock(game_pk, ruleset_id, state, clock)
-        transaction.on_commit(publish)
-        return frame
+    return Committed(frame, frames.everyone_messages(game.pk, game.state, frame)
+                     + frames.everyone_messages(game.pk, game.state, clock))
 
 
 # --- reads ----------------------------------------------------------------------------------

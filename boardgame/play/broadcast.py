@@ -33,7 +33,6 @@ import asyncio
 import functools
 import hashlib
 import logging
-import threading
 import time
 import uuid
 from typing import Any
@@ -109,8 +108,8 @@ def deployment_tag() -> str:
     return _deployment_tag(settings.SECRET_KEY, str(settings.DATABASES["default"]["NAME"]))
 
 
-def pack(messages: list[tuple[str, dict[str, Any]]],
-         origin: str | None = None) -> list[tuple[str, dict[str, Any]]]:
+def pack(messages: list[frames.Message],
+         origin: str | None = None) -> list[frames.Message]:
     """(audience group, frame message) pairs → one `live.frames` message per game group,
     frames in their original order, tagged with our deployment."""
     packed: dict[str, dict[str, Any]] = {}
@@ -124,7 +123,7 @@ def pack(messages: list[tuple[str, dict[str, Any]]],
     return list(packed.items())
 
 
-async def send_all(messages: list[tuple[str, dict[str, Any]]]) -> None:
+async def send_all(messages: list[frames.Message]) -> None:
     layer = get_channel_layer()
     wires = pack(messages)
     results = await asyncio.gather(*(layer.group_send(g, m) for g, m in wires),
@@ -135,16 +134,12 @@ async def send_all(messages: list[tuple[str, dict[str, Any]]]) -> None:
                        len(failed), len(wires), failed[0])
 
 
-def send_messages(messages: list[tuple[str, dict[str, Any]]]) -> None:
-    """Send from sync code (an on_commit hook). Never raises: the layer is only a hint.
-    Inside `collect_messages` the messages are handed to the async caller instead. In a
-    daphne process (the REST API, the sweeper) a game's frames go to its hub, which serves
-    this process's sockets itself, as it does a socket's action (`Hub.take_committed`)."""
+def send_messages(messages: list[frames.Message]) -> None:
+    """Send committed frames from sync code (a REST view, the deadline sweeper, an on_commit
+    hook), never from the event loop. Never raises: the layer is only a hint. In a daphne
+    process a game's frames go to its hub, which serves this process's sockets itself, as it
+    does a socket's action (`Hub.take_committed`); elsewhere they go through the layer."""
     if not messages:
-        return
-    collected = getattr(_deferred, "messages", None)
-    if collected is not None:
-        collected.extend(messages)
         return
     games = [m for m in messages if m[0].startswith("game.")]
     if games and HUB.take_committed(games):
@@ -155,33 +150,6 @@ def send_messages(messages: list[tuple[str, dict[str, Any]]]) -> None:
         async_to_sync(send_all)(messages)
     except Exception as exc:  # noqa: BLE001 — the commit stands whatever the layer does
         logger.warning("channel layer unavailable (%s); clients will resync", exc)
-
-
-_deferred = threading.local()
-
-
-def collect_messages(fn: Any, *args: Any) -> tuple[Any, list[tuple[str, dict[str, Any]]]]:
-    """Run service `fn` in this (database) thread, but keep the messages its commit would
-    send, so that an async caller sends them from its own event loop (no blocking hop back
-    from this thread). Returns (result, messages)."""
-    _deferred.messages = collected = []
-    try:
-        return fn(*args), collected
-    finally:
-        _deferred.messages = None
-
-
-def publish_steps(batch: frames.StepBatch) -> None:
-    send_messages(frames.step_messages(batch))
-
-
-def publish_clock(game_id: int, ruleset_id: str, state: dict[str, Any],
-                  frame: dict[str, Any]) -> None:
-    send_messages(frames.everyone_messages(game_id, state, frame))
-
-
-def publish_to(game_id: int, audiences: list[str], frame: dict[str, Any]) -> None:
-    send_messages(frames.audience_messages(game_id, audiences, frame))
 
 
 # --- the per-process hub ----------------------------------------------------------------------
@@ -247,13 +215,13 @@ class Hub:
 
     # --- delivery ---------------------------------------------------------------------------
 
-    async def deliver_local(self, messages: list[tuple[str, dict[str, Any]]]) -> None:
+    async def deliver_local(self, messages: list[frames.Message]) -> None:
         """Hand frames just committed in this process to its own sockets, without the round
         trip through Redis."""
         for group, message in messages:
             await self.dispatch_frame(group, message.get("v"), message["text"])
 
-    def publish(self, messages: list[tuple[str, dict[str, Any]]]) -> None:
+    def publish(self, messages: list[frames.Message]) -> None:
         """Queue frames for the other processes, marked with our origin (this process hands
         them to its own sockets itself, `deliver_local`). Never blocks the caller; a full
         outbox drops them (clients resync)."""
@@ -268,7 +236,7 @@ class Hub:
                 logger.warning("outbox full: frames of %s dropped; clients will resync", group)
                 return
 
-    def take_committed(self, messages: list[tuple[str, dict[str, Any]]]) -> bool:
+    def take_committed(self, messages: list[frames.Message]) -> bool:
         """Frames committed by sync code in another thread of this process (a REST action,
         the deadline sweeper): handled like a socket action's — this process's sockets get
         them at once, the other processes through the outbox — so they reach the sockets
@@ -285,7 +253,7 @@ class Hub:
         loop.call_soon_threadsafe(self._take_committed, messages)
         return True
 
-    def _take_committed(self, messages: list[tuple[str, dict[str, Any]]]) -> None:
+    def _take_committed(self, messages: list[frames.Message]) -> None:
         self.publish(messages)
         asyncio.ensure_future(self.deliver_local(messages))
 

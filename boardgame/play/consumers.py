@@ -484,23 +484,23 @@ class GameConsumer(FramedSocket):
         await self._on_hello(fields)
 
     async def _call(self, fn: Any, *args: Any, ack: Any = None) -> Any:
-        """One service call in a database thread. Then, on the event loop: the ack (if
-        `ack` makes one of the result), the committed frames queued for the other processes,
-        and the same frames to this process's sockets — the acting player hears first, and
-        nobody here waits for Redis."""
+        """One service call in a database thread; it returns what it committed
+        (`frames.Committed`). Then, on the event loop: the ack (if `ack` makes one of the
+        answer), the committed frames queued for the other processes, and the same frames to
+        this process's sockets — the acting player hears first, and nobody here waits for
+        Redis."""
         # Not the one thread Channels keeps for sync code (thread_sensitive): a pool, so games
         # on one process commit in parallel (the row lock orders one game's steps; a frame
         # that comes back ahead of its predecessor is held by `deliver` until the gap is
-        # repaired). Ten busy games: +24% actions/s and a third off the median act→ack.
-        result, messages = await _in_database_pool(self._if_still_authorised)(
-            broadcast.collect_messages, fn, *args)
-        if ack is not None and result is not None:
-            await self.send_frame(ack(result))
-        if messages:
-            broadcast.HUB.publish(messages)
+        # repaired). docs/architecture.md, performance notes, says what it gains.
+        committed = await _in_database_pool(self._if_still_authorised)(fn, *args)
+        if ack is not None and committed.answer is not None:
+            await self.send_frame(ack(committed.answer))
+        if committed.messages:
+            broadcast.HUB.publish(committed.messages)
             await asyncio.sleep(0)  # the sender writes the PUBLISH before the local fan-out,
-            await broadcast.HUB.deliver_local(messages)  # so other processes fan out meanwhile
-        return result
+            await broadcast.HUB.deliver_local(committed.messages)  # so others fan out meanwhile
+        return committed.answer
 
     def _if_still_authorised(self, fn: Any, *args: Any) -> Any:
         """(In the database thread.) `fn(*args)` if the token or session that authenticated

@@ -34,8 +34,9 @@ from engine import rulesets
 from engine.kernel import result
 from engine.kernel.simultaneous import awaiting
 
-from . import clocks
+from . import broadcast, clocks, frames
 from .actions import ActionRejected, Step, _finish, play_timeout, playable_ruleset
+from .frames import Committed, Message
 from .models import Game
 
 logger = logging.getLogger(__name__)
@@ -62,15 +63,24 @@ def initialise_new_games() -> int:
 
 
 def resolve_game(game_id: int, now: Any = None) -> list[str]:
-    """Resolve one game's expired deadlines and reminders; the late seats (skip if locked)."""
+    """Resolve one game's expired deadlines and reminders, then send what that committed;
+    the late seats (none when another sweeper holds the game)."""
+    committed = _resolve(game_id, now)
+    broadcast.send_messages(committed.messages)
+    return committed.answer
+
+
+def _resolve(game_id: int, now: Any) -> Committed[list[str]]:
+    """`resolve_game`'s transaction: a durable one of its own (the caller holds none), which
+    locks the game row unless another sweeper has it."""
     with transaction.atomic(durable=True):
         game = (Game.objects.select_for_update(skip_locked=True)
                 .filter(pk=game_id, finished__isnull=True).first())
         if game is None:
-            return []
+            return Committed([])
         now = now or timezone.now()
         if game.due is None or game.due > now:
-            return []  # answered meanwhile: re-checked under the lock
+            return Committed([])  # answered meanwhile: re-checked under the lock
         try:
             ruleset = playable_ruleset(game)
         except ActionRejected:
@@ -78,24 +88,26 @@ def resolve_game(game_id: int, now: Any = None) -> list[str]:
             # and the sweeper stops looking (its players may still end it).
             game.due = None
             game.save(update_fields=["due"])
-            return []
+            return Committed([])
+        notices: list[Message] = []
         remind = clocks.reminders_due(game, now)
         if remind:
-            _remind(game, remind)
+            notices = _remind(game, remind)
             clocks.mark_reminded(game, remind)
         late = clocks.expired(game, now)
         steps: list[Step] = []
+        batch = None
         if late:
             clocks.note_missed(game, late)
             for seat in late:
                 _time_out_seat(game, ruleset, seat, steps)
         if steps:
-            _finish(game, ruleset, steps)
+            batch = _finish(game, ruleset, steps)
         else:
             if late:
                 clocks.after_steps(game, ruleset, acting=None, now=now)
             game.save(update_fields=["live", "due"])
-        return late
+    return Committed(late, notices + (frames.step_messages(batch) if batch else []))
 
 
 def _time_out_seat(game: Game, ruleset: Any, seat: str, steps: list[Step]) -> None:
@@ -111,8 +123,10 @@ def _time_out_seat(game: Game, ruleset: Any, seat: str, steps: list[Step]) -> No
         due.discard(still[0].id)
 
 
-def _remind(game: Game, seats: list[str]) -> None:
-    from .broadcast import publish_to
+def _remind(game: Game, seats: list[str]) -> list[Message]:
+    """Mail each of `seats` that its deadline is close; the in-app `notice` frames to send
+    once committed."""
+    notices: list[Message] = []
     for seat in Seat.objects.filter(table_id=game.table_id, seat__in=seats).select_related("user"):
         if seat.user is not None and seat.user.email:
             try:
@@ -123,7 +137,8 @@ def _remind(game: Game, seats: list[str]) -> None:
                 logger.warning("reminder mail for game %s failed: %s", game.pk, exc)
         frame = {"type": "notice", "code": "deadline/soon", "seat": seat.seat,
                  "message": "Your deadline is close."}
-        transaction.on_commit(lambda s=seat.seat, f=frame: publish_to(game.pk, [f"seat:{s}"], f))
+        notices += frames.audience_messages(game.pk, [f"seat:{seat.seat}"], frame)
+    return notices
 
 
 def run_due(now: Any = None) -> dict[str, int]:

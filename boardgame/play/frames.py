@@ -8,7 +8,9 @@ is a pair (the audience's hub group `game.<id>.seat.<seat>`…, `{"type": "live.
 "v", "text"}`): `text` is the frame already serialised, `v` its version (None for the frames
 outside the version stream: clock, seats, chat, orders, notices).
 
-`catch_up` rebuilds the patches a socket missed from the database.
+A service builds its messages after its transaction commits and returns them with its answer
+(`Committed`); its caller sends them (`broadcast.py`). `catch_up` rebuilds the patches a
+socket missed from the database.
 """
 
 from __future__ import annotations
@@ -17,8 +19,8 @@ import json
 import logging
 import threading
 from collections import OrderedDict
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Any, Generic, TypeVar
 
 from engine import rulesets
 from engine.kernel import events_for, state_hash, view
@@ -34,6 +36,18 @@ SYNC_PATCH_LIMIT = 100
 VIEW_CACHE_SIZE = 1024
 
 Message = tuple[str, dict[str, Any]]
+T = TypeVar("T")
+
+
+@dataclass(frozen=True, slots=True)
+class Committed(Generic[T]):
+    """What a service committed: `answer` for its caller (an ack, a frame, a REST body), and
+    `messages`, the frames that tell the game's audiences, built after the commit. The caller
+    sends them: a socket through its process's hub (`consumers._call`), sync code through
+    `broadcast.send_messages` (the REST views, the deadline sweeper)."""
+
+    answer: T
+    messages: list[Message] = field(default_factory=list)
 
 
 def dumps(frame: dict[str, Any]) -> str:

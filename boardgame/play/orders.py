@@ -30,6 +30,7 @@ from .actions import (
     playable_ruleset,
     settle_orders,
 )
+from .frames import Committed
 from .models import Game
 
 
@@ -40,9 +41,11 @@ def _check_decision(decision: Any) -> str:
     return decision
 
 
-def _change_book(game_id: int, user: Any, seat: Any, decision: Any, change: Any) -> dict[str, Any]:
-    """Lock the game, check the seat, change the book with `change(ruleset, game)`, log it and
-    tell the seat's audiences. Returns the seat's orders as they now stand."""
+def _change_book(game_id: int, user: Any, seat: Any, decision: Any,
+                 change: Any) -> Committed[dict[str, Any]]:
+    """Lock the game, check the seat, change the book with `change(ruleset, game)` and log it.
+    Answers the seat's orders as they now stand, which the seat's audiences get too. Opens its
+    own durable transaction (the caller holds none)."""
     seat = check_seat_name(seat)
     decision = _check_decision(decision)
     with transaction.atomic(durable=True):
@@ -59,19 +62,20 @@ def _change_book(game_id: int, user: Any, seat: Any, decision: Any, change: Any)
         before, game.orders = game.orders, book
         Game.objects.filter(pk=game.pk).update(orders=book)
         orderbook.log_changes(game, before, book, seat, user)
-        orderbook.publish_orders(game, seat)
-        return {"seat": seat, "v": game.version, "orders": orderbook.seat_orders(book, seat)}
+    mine = {"seat": seat, "v": game.version, "orders": orderbook.seat_orders(book, seat)}
+    return Committed(mine, orderbook.orders_messages(game, seat))
 
 
 def do_write_order(game_id: int, user: Any, seat: Any, decision: Any,
-                   action: Any) -> dict[str, Any]:
+                   action: Any) -> Committed[dict[str, Any]]:
     """Write (or replace) `seat`'s order for `decision`. Raises ActionRejected."""
     return _change_book(game_id, user, seat, decision, lambda ruleset, game, seat, decision:
                         simultaneous.write_order(ruleset, game.state, game.orders, seat,
                                                  decision, action))
 
 
-def do_withdraw_order(game_id: int, user: Any, seat: Any, decision: Any) -> dict[str, Any]:
+def do_withdraw_order(game_id: int, user: Any, seat: Any,
+                      decision: Any) -> Committed[dict[str, Any]]:
     """Withdraw `seat`'s order for `decision`. Raises ActionRejected."""
     return _change_book(game_id, user, seat, decision, lambda ruleset, game, seat, decision:
                         simultaneous.withdraw_order(ruleset, game.state, game.orders, seat,
@@ -79,8 +83,9 @@ def do_withdraw_order(game_id: int, user: Any, seat: Any, decision: Any) -> dict
 
 
 def submit_ready(game_id: int, user: Any, seat: Any, group: Any, ready: Any,
-                 cid: Any) -> Accepted:
-    """`seat` is ready (or no longer) in `group`: a step of the game. Raises ActionRejected."""
+                 cid: Any) -> Committed[Accepted]:
+    """`seat` is ready (or no longer) in `group`: a step of the game. Raises ActionRejected.
+    Opens its own durable transaction and locks the game row (`actions._seat_step`)."""
     cid = check_cid(cid)
     seat = check_seat_name(seat)
     if not isinstance(group, str) or not 1 <= len(group) <= 200:

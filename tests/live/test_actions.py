@@ -5,6 +5,7 @@ the deadline sweeper."""
 from __future__ import annotations
 
 import datetime as dt
+import json
 
 import pytest
 from django.utils import timezone
@@ -23,16 +24,17 @@ from . import helpers
 TOY = rulesets.get("toy_skirmish")
 
 
-def frames_by_group(published, game_id):
+def frames_by_group(messages):
     out = {}
-    for group, message in published:
+    for group, message in messages:
         out.setdefault(group, []).append((message["v"], helpers.roundtrip(
-            __import__("json").loads(message["text"]))))
+            json.loads(message["text"]))))
     return out
 
 
-def play_through(game, users, published, django_capture_on_commit_callbacks, limit=80):
-    """Play the scripted game to its end, checking every broadcast against fresh views."""
+def play_through(game, users, limit=80):
+    """Play the scripted game to its end, checking the frames every step returns to be sent
+    against fresh views."""
     stale = {a: view(TOY, game.state, a) for a in frames.live_audiences(game.state)}
     steps = 0
     while True:
@@ -40,14 +42,12 @@ def play_through(game, users, published, django_capture_on_commit_callbacks, lim
         if game.is_over or steps > limit:
             break
         for seat, decision, action in helpers.next_moves(game.state)[:1]:
-            published.clear()
-            with django_capture_on_commit_callbacks(execute=True):
-                accepted = actions.submit_action(game.pk, users[seat], seat, decision, action,
-                                                 f"c{steps}")
+            committed = actions.submit_action(game.pk, users[seat], seat, decision, action,
+                                              f"c{steps}")
             steps += 1
             game.refresh_from_db()
-            assert accepted.v == game.version
-            sent = frames_by_group(published, game.pk)
+            assert committed.answer.v == game.version
+            sent = frames_by_group(committed.messages)
             for audience in stale:
                 patches = [f for v, f in sent[frames.group_name(game.pk, audience)]
                            if f["type"] == "patch"]
@@ -59,10 +59,8 @@ def play_through(game, users, published, django_capture_on_commit_callbacks, lim
     return steps
 
 
-def test_scripted_duel_patches_equal_fresh_views_for_every_audience(
-        duel, hamlet, othello, published, django_capture_on_commit_callbacks):
-    steps = play_through(duel, {"red": hamlet, "blue": othello}, published,
-                         django_capture_on_commit_callbacks)
+def test_scripted_duel_patches_equal_fresh_views_for_every_audience(duel, hamlet, othello):
+    steps = play_through(duel, {"red": hamlet, "blue": othello})
     duel.refresh_from_db()
     assert duel.is_over and duel.result["reason"] == "rounds_played"
     assert duel.table.state == "finished"
@@ -78,22 +76,21 @@ def actions_record(game, user):
     return helpers.roundtrip(game_record(user, game))
 
 
-def test_melee_side_audience_gets_both_seats_private_view(
-        hamlet, othello, iago, published, django_capture_on_commit_callbacks):
+def test_melee_side_audience_gets_both_seats_private_view(hamlet, othello, iago):
     game = helpers.start_game(hamlet, {"red": hamlet, "blue": hamlet, "green": othello},
                               scenario="melee", allow_multiple_seats=True)
     assert audience_of(game.state, ["blue", "red"]) == "side:alpha"
     assert "side:alpha" in frames.live_audiences(game.state)
-    play_through(game, {"red": hamlet, "blue": hamlet, "green": othello}, published,
-                 django_capture_on_commit_callbacks, limit=6)
+    play_through(game, {"red": hamlet, "blue": hamlet, "green": othello}, limit=6)
 
 
 def test_repeated_cid_returns_the_earlier_outcome(duel, hamlet):
     seat, decision, action = helpers.next_moves(duel.state)[0]
     first = actions.submit_action(duel.pk, hamlet, "red", "r1-bid-red", {"card": max(
-        duel.state["secret"]["red"]["hand"])}, "same")
+        duel.state["secret"]["red"]["hand"])}, "same").answer
     again = actions.submit_action(duel.pk, hamlet, "red", "r1-bid-red", {"card": 999}, "same")
-    assert (again.v, again.repeated) == (first.v, True)
+    assert (again.answer.v, again.answer.repeated) == (first.v, True)
+    assert again.messages == [], "a repeat tells nobody anything"
     assert ActionRecord.objects.filter(game=duel).count() == 1
 
 
@@ -131,7 +128,7 @@ def test_stale_is_judged_by_the_decision_not_the_version(duel, hamlet, othello):
                                 {"card": duel.state["secret"]["red"]["hand"][0]}, "a")
     blue = actions.submit_action(duel.pk, othello, "blue", "r1-bid-blue",
                                  {"card": duel.state["secret"]["blue"]["hand"][0]}, "b")
-    assert (red.v, blue.v) == (1, 2)
+    assert (red.answer.v, blue.answer.v) == (1, 2)
     with pytest.raises(ActionRejected) as info:
         actions.submit_action(duel.pk, hamlet, "red", "r1-bid-red",
                               {"card": duel.state["secret"]["red"]["hand"][1]}, "c")
@@ -191,14 +188,13 @@ def test_options_undo_and_the_rest_api(duel, hamlet, othello):
     assert response.status_code in (401, 403)
 
 
-def test_resign_reveals_seed_and_rejects_later_actions(duel, hamlet, othello, published,
-                                                        django_capture_on_commit_callbacks):
-    with django_capture_on_commit_callbacks(execute=True):
-        accepted = actions.do_resign(duel.pk, hamlet, "red")
+def test_resign_reveals_seed_and_rejects_later_actions(duel, hamlet, othello):
+    committed = actions.do_resign(duel.pk, hamlet, "red")
     duel.refresh_from_db()
     assert duel.result == {"winners": ["blue"], "reason": "resignation", "resigned": "red"}
-    last = [m for g, m in published if g.endswith(".public") and m["v"] == accepted.v]
-    frame = __import__("json").loads(last[0]["text"])
+    last = [m for g, m in committed.messages
+            if g.endswith(".public") and m["v"] == committed.answer.v]
+    frame = json.loads(last[0]["text"])
     assert frame["seed"] == bytes(duel.seed).hex()
     with pytest.raises(ActionRejected) as info:
         actions.submit_action(duel.pk, othello, "blue", "r1-bid-blue", {"card": 1}, "late")
@@ -206,10 +202,10 @@ def test_resign_reveals_seed_and_rejects_later_actions(duel, hamlet, othello, pu
 
 
 def test_draw_needs_every_seat_and_abandon_needs_the_host(duel, hamlet, othello):
-    assert actions.do_vote_draw(duel.pk, hamlet, True) is None
+    assert actions.do_vote_draw(duel.pk, hamlet, True).answer is None
     with pytest.raises(ActionRejected):
         actions.do_abandon_game(duel.pk, othello)
-    accepted = actions.do_vote_draw(duel.pk, othello, True)
+    accepted = actions.do_vote_draw(duel.pk, othello, True).answer
     duel.refresh_from_db()
     assert accepted is not None and duel.result["reason"] == "draw_agreed"
 
@@ -220,11 +216,9 @@ def test_host_abandons(duel, hamlet):
     assert duel.result["reason"] == "abandoned" and duel.table.state == "abandoned"
 
 
-def test_side_chat_reaches_only_that_side(duel, hamlet, othello, iago, published,
-                                          django_capture_on_commit_callbacks):
-    with django_capture_on_commit_callbacks(execute=True):
-        chat.do_post_chat(duel.pk, hamlet, "side:north", "flank <b>left</b>")
-    groups = {g for g, _ in published}
+def test_side_chat_reaches_only_that_side(duel, hamlet, othello, iago):
+    posted = chat.do_post_chat(duel.pk, hamlet, "side:north", "flank <b>left</b>")
+    groups = {g for g, _ in posted.messages}
     assert groups == {frames.group_name(duel.pk, "seat:red")}
     with pytest.raises(ActionRejected):
         chat.do_post_chat(duel.pk, othello, "side:north", "spy")
