@@ -113,7 +113,7 @@ def chat_posted(table_id: int, seq: int) -> None:
 
 
 def game_finished(table_id: int) -> None:
-    """A game ended (play/actions.py `_finish`): "Games to watch" loses it."""
+    """A game ended (play/actions.py `finish_steps`): "Games to watch" loses it."""
     table = Table.objects.filter(pk=table_id).first()
     if table is not None:
         table_changed(table, "state")

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework.permissions import IsAuthenticated
@@ -40,7 +41,7 @@ from rest_framework.views import APIView
 from boardgame.accounts.ratelimit import check_rate
 from boardgame.api import inputguard
 
-from . import actions, broadcast, chat, orders, services
+from . import actions, broadcast, chat, deadlines, options, orders, seating, services, votes
 from .actions import ActionRejected
 from .api import INVITE
 from .frames import Committed
@@ -113,7 +114,7 @@ class OptionsView(_Base):
                                      status=400, field="query") from None
         seat = request.query_params.get("seat")
         decision = request.query_params.get("decision")
-        items = actions.get_options(game_id, request.user, seat, decision, query)
+        items = options.get_options(game_id, request.user, seat, decision, query)
         return Response({"decision": decision, "seat": seat, "items": items})
 
 
@@ -177,7 +178,7 @@ class DrawView(_Base):
         if not isinstance(agree, bool):
             raise ActionRejected("agree must be true or false.", code="request/invalid",
                                  status=400, field="agree")
-        accepted = _sent(actions.do_vote_draw(game_id, request.user, agree))
+        accepted = _sent(votes.do_vote_draw(game_id, request.user, agree))
         return Response({"v": accepted.v if accepted else None})
 
 
@@ -189,7 +190,7 @@ class PauseView(_Base):
         if not isinstance(pause, bool):
             raise ActionRejected("pause must be true or false.", code="request/invalid",
                                  status=400, field="pause")
-        return Response(_sent(actions.do_vote_pause(game_id, request.user, pause)))
+        return Response(_sent(votes.do_vote_pause(game_id, request.user, pause)))
 
 
 class DeadlineView(_Base):
@@ -197,8 +198,8 @@ class DeadlineView(_Base):
                    request=OpenApiTypes.OBJECT,
                    responses=OpenApiTypes.OBJECT)
     def post(self, request: Request, game_id: int) -> Response:
-        return Response(_sent(actions.do_extend_deadline(game_id, request.user,
-                                                         _body(request).get("hours"))))
+        return Response(_sent(deadlines.do_extend_deadline(game_id, request.user,
+                                                           _body(request).get("hours"))))
 
 
 class AbandonGameView(_Base):
@@ -215,7 +216,6 @@ class ReplaceSeatView(_Base):
                    request=OpenApiTypes.OBJECT,
                    responses=OpenApiTypes.OBJECT)
     def post(self, request: Request, game_id: int, seat: str) -> Response:
-        from django.contrib.auth import get_user_model
         username = _body(request).get("username")
         if not isinstance(username, str) or not 1 <= len(username.strip()) <= 150:
             raise ActionRejected("username must name a registered player.",
@@ -228,7 +228,7 @@ class ReplaceSeatView(_Base):
             raise ActionRejected(f"There is no player called {username.strip()[:150]!r}.",
                                  code="user/not_found", status=404,
                                  username=username.strip()[:150]) from None
-        return Response(_sent(actions.do_replace_seat(game_id, request.user, seat, new_user)))
+        return Response(_sent(seating.do_replace_seat(game_id, request.user, seat, new_user)))
 
 
 class ChatView(_Base):

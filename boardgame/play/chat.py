@@ -12,7 +12,7 @@ from django.db import transaction
 from boardgame.chattext import clean_chat_text
 from engine.kernel.game import KERNEL
 
-from .actions import ActionRejected, _locked_game, user_seats
+from .actions import ActionRejected, lock_game, user_seats
 from .frames import Committed, audience_messages, chat_audiences, chat_channels
 from .models import ChatMessage, Game
 
@@ -46,7 +46,7 @@ def do_post_chat(game_id: int, user: Any, channel: Any, text: Any) -> Committed[
     if not text:
         raise ActionRejected("Say something.", code="chat/empty", status=400)
     with transaction.atomic(durable=True):
-        game = _locked_game(game_id)
+        game = lock_game(game_id)
         seats = user_seats(user, game)
         sides = game.state[KERNEL]["sides"]
         if channel == "table":

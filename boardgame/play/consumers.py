@@ -1,7 +1,7 @@
 """The game socket `/ws/games/<id>/` (protocol `salient-live/1`, docs/protocol.md).
 
-Thin: parse a frame (protocol.parse), call one service (actions / frames.catch_up) in a
-database thread, serialise the answer. The socket's one audience is fixed at `hello`: its seat,
+Thin: parse a frame (protocol.parse), call one service (actions, orders, votes, chat…, or
+frames.catch_up) in a database thread, send what it committed, serialise the answer. The socket's one audience is fixed at `hello`: its seat,
 its side when the user holds several seats of one side, or `public`. Frames of the game arrive
 through the process's hub (broadcast.HUB) already serialised; `deliver` keeps the stream
 gap-free: a patch whose `v` skips ahead makes the consumer fetch the missing patches from the
@@ -38,10 +38,12 @@ from channels.sessions import InstanceSessionWrapper
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
 from django.db import OperationalError
+from rest_framework.authtoken.models import Token
 
 from boardgame import wsfast
 from boardgame.accounts import credentials
 from boardgame.api.errors import DatabaseBusy, ServiceError, database_busy
+from boardgame.lobby.models import Seat
 from engine import rulesets
 from engine.kernel import audience_of
 
@@ -51,13 +53,17 @@ from . import (
     chat,
     clocks,
     frames,
+    options,
     orderbook,
     orders,
     presence,
     protocol,
     seatwatch,
+    services,
     socketcap,
+    votes,
 )
+from .models import Game
 from .protocol import ProtocolError
 from .socketbase import BURST, RATE, Bucket, CredentialRevoked, FramedSocket, too_many_sockets_frame
 
@@ -73,7 +79,6 @@ CHAT_RATE = settings.SALIENT_RATE_LIMITS["game_chat"]  # messages per seconds (R
 # --- database work (each call one service, in the DB thread) ---------------------------------
 
 def _user_for_token(key: str) -> Any:
-    from rest_framework.authtoken.models import Token
     try:
         return Token.objects.select_related("user").get(key=key).user
     except (Token.DoesNotExist, ValueError):
@@ -82,7 +87,6 @@ def _user_for_token(key: str) -> Any:
 
 def _welcome(user: Any, game_id: int, invite: str | None, since: int | None) -> dict[str, Any]:
     """Access check, audience, and the welcome frame (plus catch-up frames on resume)."""
-    from . import services
     game = services.access_game(user, game_id, invite=invite)
     ruleset = rulesets.get(game.ruleset)
     seats = services.seats_held(user, game)
@@ -130,9 +134,6 @@ def _catch_up_frames(game_id: int, audience: str, since: int, socket: Any = None
 def _seats_now(user: Any, game_id: int) -> list[str]:
     if not user.is_authenticated:
         return []
-    from boardgame.lobby.models import Seat
-
-    from .models import Game
     table = Game.objects.filter(pk=game_id).values("table_id")[:1]
     return sorted(Seat.objects.filter(table_id=table, user_id=user.pk)
                   .values_list("seat", flat=True))
@@ -544,16 +545,16 @@ class GameConsumer(FramedSocket):
                          self._default_seat(fields), fields.get("cid"), ack=self._ack)
 
     async def on_draw(self, fields: dict[str, Any]) -> None:
-        await self._call(actions.do_vote_draw, self.game_id, self.user, fields["agree"],
+        await self._call(votes.do_vote_draw, self.game_id, self.user, fields["agree"],
                          ack=lambda accepted: {"type": "ack", "cid": None, "v": accepted.v})
 
     async def on_pause(self, fields: dict[str, Any]) -> None:
-        await self._call(actions.do_vote_pause, self.game_id, self.user, fields["pause"])
+        await self._call(votes.do_vote_pause, self.game_id, self.user, fields["pause"])
 
     async def on_options(self, fields: dict[str, Any]) -> None:
         seat = self._default_seat(fields)
         items = await database_sync_to_async(self._if_still_authorised)(
-            actions.get_options, self.game_id, self.user, seat, fields["decision"],
+            options.get_options, self.game_id, self.user, seat, fields["decision"],
             fields.get("query"))
         frame = {"type": "options", "decision": fields["decision"], "seat": seat,
                  "items": items}

@@ -8,7 +8,10 @@ seat: a missed deadline is counted (K misses → civil disorder: from then on it
 played by the defaults at once, until the host hands the seat to a replacement), then each of
 its open decisions is answered with `timeout_default`, recorded with by="timeout". Reminders
 (a quarter of an async deadline left) go out by e-mail (console backend by default) and in-app
-as a `notice` frame to the seat.
+as a `notice` frame to the seat. Once a game's transaction has committed, `resolve_game` sends
+its frames (`broadcast.send_messages`), as a REST view does.
+
+The host may push every running deadline of a game back (`do_extend_deadline`).
 
 In the quick start the sweeper also runs inside every daphne process: a daemon thread started
 when the websocket routes load (`start_in_process_sweeper`, boardgame/routing.py), every
@@ -29,13 +32,21 @@ from django.core.mail import send_mail
 from django.db import close_old_connections, transaction
 from django.utils import timezone
 
-from boardgame.lobby.models import Seat
+from boardgame.lobby.models import Seat, Table
 from engine import rulesets
 from engine.kernel import result
 from engine.kernel.simultaneous import awaiting
 
 from . import broadcast, clocks, frames
-from .actions import ActionRejected, Step, _finish, play_timeout, playable_ruleset
+from .actions import (
+    ActionRejected,
+    Step,
+    check_not_over,
+    finish_steps,
+    lock_game,
+    play_timeout,
+    playable_ruleset,
+)
 from .frames import Committed, Message
 from .models import Game
 
@@ -102,7 +113,7 @@ def _resolve(game_id: int, now: Any) -> Committed[list[str]]:
             for seat in late:
                 _time_out_seat(game, ruleset, seat, steps)
         if steps:
-            batch = _finish(game, ruleset, steps)
+            batch = finish_steps(game, ruleset, steps)
         else:
             if late:
                 clocks.after_steps(game, ruleset, acting=None, now=now)
@@ -181,3 +192,25 @@ def start_in_process_sweeper() -> None:
 
     _sweeper = threading.Thread(target=loop, name="salient-deadlines", daemon=True)
     _sweeper.start()
+
+
+# --- the host's extension ----------------------------------------------------------------
+
+def do_extend_deadline(game_id: int, host: Any, hours: int) -> Committed[dict[str, Any]]:
+    """The host pushes every running deadline back by `hours` (1–168). Answers the clock
+    frame, which every audience gets too. Opens its own durable transaction and locks the
+    game row."""
+    if not isinstance(hours, int) or isinstance(hours, bool) or not 1 <= hours <= 168:
+        raise ActionRejected("hours must be an integer from 1 to 168.", code="request/invalid",
+                             status=400, field="hours")
+    with transaction.atomic(durable=True):
+        game = lock_game(game_id)
+        table = Table.objects.get(pk=game.table_id)
+        if host is None or not host.is_authenticated or table.host_id != host.pk:
+            raise ActionRejected("Only the host may extend a deadline.", code="auth/not_host",
+                                 status=403, v=game.version)
+        check_not_over(game)
+        clocks.extend(game, hours * 3600 * 1000)
+        game.save(update_fields=["live", "due"])
+        frame = clocks.clock_frame(game)
+    return Committed(frame, frames.everyone_messages(game.pk, game.state, frame))

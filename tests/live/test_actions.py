@@ -11,7 +11,7 @@ import pytest
 from django.utils import timezone
 from rest_framework.test import APIClient
 
-from boardgame.play import actions, chat, deadlines, frames
+from boardgame.play import actions, chat, deadlines, frames, options, votes
 from boardgame.play.actions import ActionRejected
 from boardgame.play.models import ActionRecord, ChatMessage, Game
 from engine import rulesets
@@ -151,7 +151,7 @@ def _to_move(game, users):
 def test_options_undo_and_the_rest_api(duel, hamlet, othello):
     users = {"red": hamlet, "blue": othello}
     user, seat, decision = _to_move(duel, users)
-    items = actions.get_options(duel.pk, user, seat, decision)
+    items = options.get_options(duel.pk, user, seat, decision)
     assert items and all("cost" in item for item in items)
     client = APIClient()
     client.force_authenticate(user)
@@ -202,10 +202,10 @@ def test_resign_reveals_seed_and_rejects_later_actions(duel, hamlet, othello):
 
 
 def test_draw_needs_every_seat_and_abandon_needs_the_host(duel, hamlet, othello):
-    assert actions.do_vote_draw(duel.pk, hamlet, True).answer is None
+    assert votes.do_vote_draw(duel.pk, hamlet, True).answer is None
     with pytest.raises(ActionRejected):
         actions.do_abandon_game(duel.pk, othello)
-    accepted = actions.do_vote_draw(duel.pk, othello, True).answer
+    accepted = votes.do_vote_draw(duel.pk, othello, True).answer
     duel.refresh_from_db()
     assert accepted is not None and duel.result["reason"] == "draw_agreed"
 
@@ -284,9 +284,9 @@ def test_a_game_started_under_other_rules_is_read_but_not_played_on(duel, hamlet
         actions.submit_action(duel.pk, player, seat, decision, action, "c-old")
     assert refused.value.code == "game/outdated"
     assert refused.value.data["started"] == "0-older"
-    with pytest.raises(ActionRejected) as options:
-        actions.get_options(duel.pk, player, seat, decision)
-    assert options.value.code == "game/outdated"
+    with pytest.raises(ActionRejected) as listing:
+        options.get_options(duel.pk, player, seat, decision)
+    assert listing.value.code == "game/outdated"
     duel.refresh_from_db()
     assert duel.version == 0 and not ActionRecord.objects.filter(game=duel).exists()
     # Its players may still end it.
@@ -317,8 +317,8 @@ def test_a_paused_game_takes_no_undo(duel, hamlet, othello):
         seat, decision, action = helpers.next_moves(duel.state)[0]
         actions.submit_action(duel.pk, users[seat], seat, decision, action, f"p{step}")
     assert undoer is not None
-    actions.do_vote_pause(duel.pk, hamlet, True)
-    actions.do_vote_pause(duel.pk, othello, True)
+    votes.do_vote_pause(duel.pk, hamlet, True)
+    votes.do_vote_pause(duel.pk, othello, True)
     with pytest.raises(ActionRejected) as refused:
         actions.submit_undo(duel.pk, users[undoer], undoer, "u-paused")
     assert refused.value.code == "game/paused"

@@ -160,7 +160,7 @@ async def test_a_socket_that_missed_its_seats_frame_closes_when_it_catches_up(
     """The replacement's frames are never sent (the service returns them; the test drops
     them): the `seats` frame is lost, as in a Redis outage. The seat watch is out of the way
     (an hour): only the catch-up may close the socket here."""
-    from boardgame.play import actions
+    from boardgame.play import seating
     server = daphne_server(SALIENT_WS_SEAT_CHECK_SECONDS="3600")
     await db(_put_in_disorder, table["game"], "blue")
     old_blue = await Client(server.url, table["game"], token=table["blue"]).open()
@@ -168,7 +168,7 @@ async def test_a_socket_that_missed_its_seats_frame_closes_when_it_catches_up(
     heard_before = len(old_blue.frames)
 
     def replace():
-        return actions.do_replace_seat(table["game"], table["users"]["red"], "blue",
+        return seating.do_replace_seat(table["game"], table["users"]["red"], "blue",
                                        table["users"]["iago"])
     dropped = (await db(replace)).messages
     assert any('"type":"seats"' in m["text"] for _, m in dropped), "nothing was dropped"
@@ -183,7 +183,7 @@ async def test_a_socket_that_missed_its_seats_frame_closes_within_the_seat_watch
         table, daphne_server):
     """No catch-up at all: the game goes on, frames flow in order, and the process's seat
     watch (one seating query per period) still closes the replaced player's socket."""
-    from boardgame.play import actions
+    from boardgame.play import seating
     server = daphne_server(SALIENT_WS_SEAT_CHECK_SECONDS="0.5")
     await db(_put_in_disorder, table["game"], "blue")
     old_blue = await Client(server.url, table["game"], token=table["blue"]).open()
@@ -192,7 +192,7 @@ async def test_a_socket_that_missed_its_seats_frame_closes_within_the_seat_watch
         await client.hello()
 
     def replace():  # its frames are dropped: never sent
-        return actions.do_replace_seat(table["game"], table["users"]["red"], "blue",
+        return seating.do_replace_seat(table["game"], table["users"]["red"], "blue",
                                        table["users"]["iago"])
     await db(replace)
     seat, decision, action = await db(red_move, table["game"])
