@@ -25,8 +25,12 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib.auth import HASH_SESSION_KEY, SESSION_KEY, get_user_model
-from django.db import connection
+from django.db import connection, transaction
 from django.utils.crypto import constant_time_compare
+from rest_framework.authtoken.models import Token
+
+from boardgame.lobby.notify import user_group
+from boardgame.play import broadcast, frames
 
 # The internal frames of a revocation (never forwarded to a client).
 REVOKED_PREFIX = '{"type":"_revoked"'
@@ -75,7 +79,6 @@ def still_valid(credential: Credential | None) -> bool:
 def _token_sql() -> str:
     """The token check as one hand-written statement: it runs before every acting frame, and
     the ORM spent three times the query's own time building it again each time."""
-    from rest_framework.authtoken.models import Token
     quote = connection.ops.quote_name
     user = get_user_model()._meta
     return (f"SELECT 1 FROM {quote(Token._meta.db_table)} t "
@@ -112,11 +115,6 @@ def socket_group(user_id: int) -> str:
 def tell_sockets(user_id: int, revoked_key: str | None = None) -> None:
     """After commit, tell the user's game and lobby sockets: `revoked_key` (a token or session
     key) was revoked, or (None) the password changed and each must recheck."""
-    from django.db import transaction
-
-    from boardgame.lobby.notify import user_group
-    from boardgame.play import broadcast, frames
-
     if revoked_key is not None:
         frame = {"type": "_revoked", "credential": digest(revoked_key)}
     else:
