@@ -37,6 +37,7 @@ from django.conf import settings
 from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
+from boardgame import fastpath
 from boardgame.api.errors import ServiceError
 from boardgame.lobby import notify
 from boardgame.lobby.models import Seat, Table
@@ -57,7 +58,7 @@ from engine.kernel import (
 from engine.kernel.game import KERNEL
 from engine.kernel.simultaneous import awaiting
 
-from . import clocks, frames, orderbook
+from . import clocks, fastsql, frames, orderbook
 from .frames import Committed
 from .models import ActionRecord, Game, Snapshot
 
@@ -138,28 +139,17 @@ def check_decision_id(decision: Any) -> str:
 
 def lock_game(game_id: int, *, user: Any = None, seat: str | None = None) -> Game:
     """The game row, locked. Caller is inside its durable transaction. With `user` and
-    `seat`, whether that user holds that seat comes back in the same round trip
-    (`game.holds_seat`, read by `check_holds_seat`): the hot path of every action."""
-    if seat is not None:
+    `seat` and the shortcuts on, whether that user holds that seat comes back in the same
+    round trip (`game.holds_seat`, read by `check_holds_seat`): the hot path of every action."""
+    if seat is not None and fastpath.enabled():
         user_id = user.pk if user is not None and user.is_authenticated else None
-        found = list(Game.objects.raw(_lock_for_seat_sql(), [user_id, seat, game_id]))
+        found = fastsql.lock_game_for_seat(game_id, user_id, seat)
     else:
         found = list(Game.objects.select_for_update().filter(pk=game_id))
     if not found:
         raise ActionRejected(f"There is no game {game_id}.", code="game/not_found",
                              status=404, game=game_id)
     return found[0]
-
-
-def _lock_for_seat_sql() -> str:
-    """One hand-written statement, not an ORM query: the ORM rebuilt the same SQL on every
-    action, two thirds of the lock's Python time in the live bench. (SQLite, the quick
-    start, has no row locks: its writes are serialised anyway.)"""
-    quote = connection.ops.quote_name
-    lock = " FOR UPDATE OF g" if connection.features.has_select_for_update_of else ""
-    return (f"SELECT g.*, EXISTS (SELECT 1 FROM {quote(Seat._meta.db_table)} s "
-            "WHERE s.table_id = g.table_id AND s.user_id = %s AND s.seat = %s) AS holds_seat "
-            f"FROM {quote(Game._meta.db_table)} g WHERE g.id = %s{lock}")
 
 
 def user_seats(user: Any, game: Game) -> list[str]:
@@ -344,37 +334,14 @@ def _restart_clocks(game: Game, ruleset: Any, acting: str | None, now: Any) -> N
 
 
 def _write(game: Game, records: list[ActionRecord], fields: list[str]) -> None:
-    """Append `records` and store the game's changed `fields`. On PostgreSQL, one statement
-    written here (the records' INSERT in a CTE beside the game's UPDATE): one round trip
-    instead of two, and none of the ORM's query building, on the path of every action. The
-    fields' own preparation (`pre_save`, `get_db_prep_save`) still makes every value, so the
-    rows are what the ORM would write. Elsewhere (SQLite, the quick start), the ORM."""
-    if connection.vendor != "postgresql":
-        ActionRecord.objects.bulk_create(records)
-        game.save(update_fields=fields)
+    """Append `records` and store the game's changed `fields`: on PostgreSQL with the
+    shortcuts on, one hand-written statement (`fastsql.append_and_update`, one round trip
+    instead of two); otherwise the ORM."""
+    if fastpath.enabled() and connection.vendor == "postgresql":
+        fastsql.append_and_update(game, records, fields)
         return
-    columns = _record_columns()
-    params: list[Any] = []
-    for record in records:
-        params += [f.get_db_prep_save(f.pre_save(record, True), connection) for f in columns]
-    updated = [Game._meta.get_field(name) for name in fields]
-    params += [f.get_db_prep_save(f.pre_save(game, False), connection) for f in updated]
-    params.append(game.pk)
-    quote = connection.ops.quote_name
-    row = "(" + ", ".join(["%s"] * len(columns)) + ")"
-    sql = (f"WITH appended AS (INSERT INTO {quote(ActionRecord._meta.db_table)} "
-           f"({', '.join(quote(f.column) for f in columns)}) "
-           f"VALUES {', '.join([row] * len(records))}) "
-           f"UPDATE {quote(Game._meta.db_table)} "
-           f"SET {', '.join(f'{quote(f.column)} = %s' for f in updated)} WHERE id = %s")
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-    for record in records:
-        record._state.adding = False  # written: append-only from here on
-
-
-def _record_columns() -> list[Any]:
-    return [f for f in ActionRecord._meta.concrete_fields if not f.primary_key]
+    ActionRecord.objects.bulk_create(records)
+    game.save(update_fields=fields)
 
 
 # --- the services: a seat's own step ---------------------------------------------------------

@@ -40,7 +40,7 @@ from django.contrib.auth.models import AnonymousUser
 from django.db import OperationalError
 from rest_framework.authtoken.models import Token
 
-from boardgame import wsfast
+from boardgame import fastpath, wsfast
 from boardgame.accounts import credentials
 from boardgame.api.errors import DatabaseBusy, ServiceError, database_busy
 from boardgame.lobby.models import Seat
@@ -177,10 +177,14 @@ class GameConsumer(FramedSocket):
     channel_layer_alias = "salient-hub-only"
 
     async def dispatch(self, message: dict[str, Any]) -> None:
-        """Channels' dispatch, without its `aclose_old_connections()` before every message: a
-        thread hop of its own per frame received (a tenth of daphne's time in the live bench).
-        Every database call of this consumer goes through `database_sync_to_async`, which
-        closes stale connections in the database thread before and after it."""
+        """Channels' dispatch, without its `aclose_old_connections()` before every message (a
+        performance shortcut, `boardgame.fastpath`): that is a thread hop of its own per frame
+        received, and every database call of this consumer goes through
+        `database_sync_to_async`, which closes stale connections in its database thread before
+        and after the call anyway."""
+        if not fastpath.enabled():
+            await super().dispatch(message)
+            return
         handler = getattr(self, get_handler_name(message), None)
         if handler is None:
             raise ValueError(f"No handler for message type {message['type']}")
@@ -347,13 +351,15 @@ class GameConsumer(FramedSocket):
     # --- frames from the hub ----------------------------------------------------------------
 
     def _text_sender(self) -> Any:
-        """How hub frames reach this socket. Channels' session middleware wraps every send to
-        save the session on HTTP responses; a websocket frame never triggers that, yet each
-        call still reads the session twice through a LazyObject — a fifth of a 100-socket
-        fan-out's Python time. When the wrapper is that middleware's, frames go to the send
-        it wraps; otherwise through the usual path."""
+        """How hub frames reach this socket. The usual way is `self.send`. With the
+        performance shortcuts on (`boardgame.fastpath`), two are taken: Channels' session
+        middleware wraps every send to save the session on HTTP responses, which a websocket
+        frame never triggers, yet each call still reads the session twice through a
+        LazyObject — so when the wrapper is that middleware's, frames go to the send it wraps;
+        and under daphne over plain TCP they are written straight to the socket
+        (`wsfast.direct_writer`)."""
         wrapper = getattr(self.base_send, "__self__", None)
-        if isinstance(wrapper, InstanceSessionWrapper) \
+        if fastpath.enabled() and isinstance(wrapper, InstanceSessionWrapper) \
                 and "websocket.send" not in wrapper.save_message_types:
             raw = wrapper.real_send
             # Under daphne: framed once per audience and written straight to the socket.
