@@ -5,12 +5,12 @@
     POST /api/games/{id}/orders    {seat, decision, action}       → 200 {seat, v, orders}
                                    {seat, decision, withdraw: true}
     POST /api/games/{id}/ready     {cid, seat, group, ready}      → 200 {cid, v, repeated}
-    POST /api/games/{id}/undo      {cid, seat}                    → 200 {cid, v}
-    POST /api/games/{id}/resign    {seat, cid?}                   → 200 {cid, v}
+    POST /api/games/{id}/undo      {cid, seat}                    → 200 {cid, v, repeated}
+    POST /api/games/{id}/resign    {seat, cid?}                   → 200 {cid, v, repeated}
     POST /api/games/{id}/draw      {agree}                        → 200 {v | null}
     POST /api/games/{id}/pause     {pause}                        → 200 clock frame
     POST /api/games/{id}/deadline  {hours}   (host)               → 200 clock frame
-    POST /api/games/{id}/abandon   (host)                         → 200 {v}
+    POST /api/games/{id}/abandon   (host)                         → 200 {cid: null, v, repeated}
     POST /api/games/{id}/seats/{seat}/replace {username} (host)   → 200 seats frame
     POST /api/games/{id}/chat      {channel, text}                → 201 chat frame (429 over
                                                                      the chat budget)
