@@ -13,6 +13,8 @@ deadline's timeout default (`deadlines.py`) — is a step through `lock_game` �
                                               unique (game, user, cid) constraint)
     user does not hold the seat             → auth/not_your_seat
     game over                               → game/over
+    started under rules no longer played    → game/outdated
+    paused                                  → game/paused
     decision not open for that seat         → action/stale   (never merely a moved version)
     engine: MalformedAction / IllegalAction → action/malformed / action/illegal (rule, reason)
     append ActionRecord(seq = new version), store the state, version += 1, snapshot every N
