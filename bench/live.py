@@ -14,7 +14,9 @@ and per full view, daphne memory per connection, and a hold check of N concurren
 The database is BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/salient_bench,
 created and migrated if missing); Redis is REDIS_URL (default redis://127.0.0.1:6379/0). The
 bench's daphne gets SALIENT_WS_RATE=100000 (the per-socket limit would otherwise throttle a
-player acting hundreds of times a second) and no in-process deadline sweeper.
+player acting hundreds of times a second) and no in-process deadline sweeper; it inherits
+SALIENT_FASTPATH, so `SALIENT_FASTPATH=0 python -m bench live` measures the usual paths
+(`"fastpath": false` in the figures).
 """
 
 from __future__ import annotations
@@ -474,6 +476,7 @@ def run(games: int = 1, spectators: int = 100, actions: int = 1000,
             "sockets_in_loop": sockets,
             "hold": out["hold"],
             "machine": {"cpus": os.cpu_count(), "load_average_1min": os.getloadavg()[0]},
+            "fastpath": env.get("SALIENT_FASTPATH", "1").strip() != "0",
         }
     finally:
         for proc, _ in servers:

@@ -11,10 +11,11 @@ from channels.auth import AuthMiddlewareStack  # noqa: E402  (needs Django set u
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
-from boardgame import wsfast  # noqa: E402
+from boardgame import fastpath, wsfast  # noqa: E402
 from boardgame.routing import websocket_urlpatterns  # noqa: E402
 
-wsfast.install()
+if fastpath.enabled():
+    wsfast.install()
 
 application = ProtocolTypeRouter({
     "http": django_asgi_app,

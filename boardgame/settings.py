@@ -18,6 +18,8 @@ database cache table for rate-limit counters, console e-mail. Switches:
   SECURE_SSL_REDIRECT      1/0 (production default 1)
   SECURE_HSTS_SECONDS      production default 31536000; SECURE_HSTS_PRELOAD 1/0 (default 1)
   SALIENT_CLIENT_IP_HEADER e.g. HTTP_X_REAL_IP: where the proxy puts the client address
+  SALIENT_FASTPATH         1/0 (default 1): 0 turns every performance shortcut off at once
+                           (boardgame/fastpath.py; docs/architecture.md, Performance shortcuts)
   EMAIL_URL-less e-mail:   EMAIL_BACKEND, EMAIL_HOST, EMAIL_PORT, EMAIL_HOST_USER,
                            EMAIL_HOST_PASSWORD, EMAIL_USE_TLS, DEFAULT_FROM_EMAIL
 """
@@ -210,6 +212,10 @@ if PRODUCTION and "--proxy-headers" in sys.argv and SALIENT_CLIENT_IP_HEADER == 
 # game. Signed-in users have SALIENT_WS_MAX_SOCKETS_PER_USER instead.
 SALIENT_WS_ANON_PER_ADDRESS = int(os.environ.get("SALIENT_WS_ANON_PER_ADDRESS", "20"))
 SALIENT_WS_ANON_PER_GAME = int(os.environ.get("SALIENT_WS_ANON_PER_GAME", "500"))
+
+# The performance shortcuts (boardgame/fastpath.py): 0 takes the usual ASGI paths and the ORM
+# instead, to compare them, or when an upgraded daphne, twisted or Channels breaks one.
+SALIENT_FASTPATH = os.environ.get("SALIENT_FASTPATH", "1").strip() != "0"
 
 # --- e-mail ---------------------------------------------------------------------------------
 

@@ -1,11 +1,12 @@
-"""Two measured fixes in the websocket stack under daphne.
+"""Two performance shortcuts in the websocket stack under daphne (both off with
+SALIENT_FASTPATH=0: `boardgame.fastpath`; docs/architecture.md, "Performance shortcuts",
+has their measured gains and what they depend on).
 
 autobahn formats the arguments of a debug log line on every frame it sends
 (`sendData` calls `hltype`/`hlval`, which colour text through click), whether or not debug
-logging is on. With 100 spectators that is 100 formatted-and-dropped log lines per action: about
-a tenth of the Python time of a fan-out (py-spy, `python -m bench live`). When autobahn's
-logger would drop debug lines anyway, its protocol module gets plain helpers instead; with
-debug logging on, nothing changes.
+logging is on: one formatted-and-dropped log line per socket per frame. When autobahn's
+logger would drop debug lines anyway, its protocol module gets plain helpers instead
+(`install`); with debug logging on, nothing changes.
 
 The fan-out frames each audience's text once and writes it straight to each socket
 (`text_frame`, `direct_writer`; the comment above them says why and how order is kept).

@@ -25,8 +25,13 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib.auth import HASH_SESSION_KEY, SESSION_KEY, get_user_model
-from django.db import connection
+from django.db import connection, transaction
 from django.utils.crypto import constant_time_compare
+from rest_framework.authtoken.models import Token
+
+from boardgame import fastpath
+from boardgame.lobby.notify import user_group
+from boardgame.play import broadcast, frames
 
 # The internal frames of a revocation (never forwarded to a client).
 REVOKED_PREFIX = '{"type":"_revoked"'
@@ -73,9 +78,9 @@ def still_valid(credential: Credential | None) -> bool:
 
 @lru_cache(maxsize=1)
 def _token_sql() -> str:
-    """The token check as one hand-written statement: it runs before every acting frame, and
-    the ORM spent three times the query's own time building it again each time."""
-    from rest_framework.authtoken.models import Token
+    """The token check as one hand-written statement (a performance shortcut,
+    `boardgame.fastpath`): it runs before every acting frame, and the ORM built it again each
+    time."""
     quote = connection.ops.quote_name
     user = get_user_model()._meta
     return (f"SELECT 1 FROM {quote(Token._meta.db_table)} t "
@@ -84,6 +89,9 @@ def _token_sql() -> str:
 
 
 def _token_still_valid(credential: Credential) -> bool:
+    if not fastpath.enabled():
+        return Token.objects.filter(key=credential.key, user_id=credential.user_id,
+                                    user__is_active=True).exists()
     with connection.cursor() as cursor:
         cursor.execute(_token_sql(), [credential.key, credential.user_id])
         return cursor.fetchone() is not None
@@ -112,16 +120,11 @@ def socket_group(user_id: int) -> str:
 def tell_sockets(user_id: int, revoked_key: str | None = None) -> None:
     """After commit, tell the user's game and lobby sockets: `revoked_key` (a token or session
     key) was revoked, or (None) the password changed and each must recheck."""
-    from django.db import transaction
-
-    from boardgame.lobby.notify import user_group
-    from boardgame.play import broadcast
-
     if revoked_key is not None:
         frame = {"type": "_revoked", "credential": digest(revoked_key)}
     else:
         frame = {"type": "_recheck_credentials"}
-    text = broadcast.dumps(frame)
-    messages = [(group, {"type": "live.frame", "group": group, "v": None, "text": text})
+    text = frames.dumps(frame)
+    messages = [frames.message(group, None, text)
                 for group in (socket_group(user_id), user_group(user_id))]
     transaction.on_commit(lambda: broadcast.send_messages(messages))

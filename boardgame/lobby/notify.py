@@ -29,7 +29,7 @@ from typing import Any
 
 from django.db import transaction
 
-from boardgame.play import broadcast
+from boardgame.play import broadcast, frames
 
 from .models import Seat, Table
 
@@ -46,13 +46,11 @@ def table_group(table_id: int) -> str:
     return f"lobby.t{table_id}"
 
 
-def _message(group: str, frame: dict[str, Any]) -> tuple[str, dict[str, Any]]:
-    # The shape the process hubs exchange (broadcast.pack / Hub.dispatch): no version.
-    return group, {"type": "live.frame", "group": group, "v": None,
-                   "text": broadcast.dumps(frame)}
+def _message(group: str, frame: dict[str, Any]) -> frames.Message:
+    return frames.message(group, None, frames.dumps(frame))
 
 
-def _send_on_commit(messages: list[tuple[str, dict[str, Any]]]) -> None:
+def _send_on_commit(messages: list[frames.Message]) -> None:
     if messages:
         transaction.on_commit(lambda: broadcast.send_messages(messages))
 
@@ -115,7 +113,7 @@ def chat_posted(table_id: int, seq: int) -> None:
 
 
 def game_finished(table_id: int) -> None:
-    """A game ended (play/actions.py `_finish`): "Games to watch" loses it."""
+    """A game ended (play/actions.py `finish_steps`): "Games to watch" loses it."""
     table = Table.objects.filter(pk=table_id).first()
     if table is not None:
         table_changed(table, "state")

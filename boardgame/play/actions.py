@@ -1,10 +1,11 @@
-"""The action service: the one path by which a game changes (design §3).
+"""The write path: the one way a running game changes (design §3), and its checks.
 
 The design calls this module `play/services.py`; we keep a game's lifecycle and its read side
-(start, access, views, records) in `services.py` and the write path of a running game here, so
-each stays short. Everything that changes a game — a player's action, an undo, a resignation,
-an agreed draw, the host's abandonment, a deadline's timeout default — goes through
-`_locked_game` → engine → `_append` → `_finish`, inside one durable transaction:
+(start, access, views, records) in `services.py`, and the write path here. Everything that
+changes a game's state — a player's action or undo (here), a ready for written orders
+(`orders.py`), a resignation or the host's abandonment (here), an agreed draw (`votes.py`), a
+deadline's timeout default (`deadlines.py`) — is a step through `lock_game` → engine →
+`_append` → `finish_steps`, inside one durable transaction:
 
     SELECT … FOR UPDATE the game row
     cid seen before (this user, this game)  → the earlier outcome (idempotent; looked up when
@@ -12,15 +13,20 @@ an agreed draw, the host's abandonment, a deadline's timeout default — goes th
                                               unique (game, user, cid) constraint)
     user does not hold the seat             → auth/not_your_seat
     game over                               → game/over
+    started under rules no longer played    → game/outdated
+    paused                                  → game/paused
     decision not open for that seat         → action/stale   (never merely a moved version)
     engine: MalformedAction / IllegalAction → action/malformed / action/illegal (rule, reason)
     append ActionRecord(seq = new version), store the state, version += 1, snapshot every N
     game end → result, finished, table finished, seed revealed in the last patch
-    transaction.on_commit → broadcast.publish_steps: each audience's patch computed once and
-                            sent to that audience's group (never a diff per socket)
+    committed → frames.step_messages: each audience's patch computed once, returned with the
+                answer (`frames.Committed`)
 
-Consumers and the REST views call these functions and map `ActionRejected` to frames or
-responses (`boardgame.play.protocol` and `api_actions`); they never touch the engine or the ORM.
+Each service is `check_*` (its input, before any query) → `do_*`/`submit_*` (opens its own
+durable transaction — its caller holds none — and locks the game row) → after the commit, the
+frames that tell the audiences, returned with the answer. The game socket
+(`consumers._call`), the REST views (`api_actions`) and the deadline sweeper send them, and
+map `ActionRejected` to frames or responses; none of them touches the engine or the ORM.
 """
 
 from __future__ import annotations
@@ -33,6 +39,7 @@ from django.conf import settings
 from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
+from boardgame import fastpath
 from boardgame.api.errors import ServiceError
 from boardgame.lobby import notify
 from boardgame.lobby.models import Seat, Table
@@ -44,7 +51,6 @@ from engine.kernel import (
     StaleDecision,
     apply,
     end_game,
-    expand_options,
     result,
     simultaneous,
     state_hash,
@@ -54,7 +60,8 @@ from engine.kernel import (
 from engine.kernel.game import KERNEL
 from engine.kernel.simultaneous import awaiting
 
-from . import broadcast, clocks, orderbook, services, upgrade
+from . import clocks, fastsql, frames, orderbook, upgrade
+from .frames import Committed
 from .models import ActionRecord, Game, Snapshot
 
 logger = logging.getLogger(__name__)
@@ -87,7 +94,7 @@ class ActionRejected(ServiceError):
 @dataclass(frozen=True, slots=True)
 class Step:
     """One version step, kept in memory for the broadcast after commit; `record` is its
-    ActionRecord, written with the other steps' records in one statement by `_finish`."""
+    ActionRecord, written with the other steps' records in one statement by `finish_steps`."""
 
     v: int
     old: dict[str, Any]
@@ -98,10 +105,12 @@ class Step:
 
 @dataclass(slots=True)
 class Accepted:
+    """An accepted step (or the earlier outcome of a repeated cid): the socket's `ack`, the
+    REST answer."""
+
     cid: str | None
     v: int
     repeated: bool = False
-    steps: list[Step] = field(default_factory=list)
 
     def as_dict(self) -> dict[str, Any]:
         return {"cid": self.cid, "v": self.v, "repeated": self.repeated}
@@ -123,13 +132,20 @@ def check_seat_name(seat: Any) -> str:
     return seat
 
 
-def _locked_game(game_id: int, *, user: Any = None, seat: str | None = None) -> Game:
-    """The game row, locked. Caller is inside the durable transaction. With `user` and
-    `seat`, whether that user holds that seat comes back in the same round trip
-    (`game.holds_seat`, read by `check_holds_seat`): the hot path of every action."""
-    if seat is not None:
+def check_decision_id(decision: Any) -> str:
+    if not isinstance(decision, str) or not 1 <= len(decision) <= 200:
+        raise ActionRejected("decision must be a decision id.", code="request/invalid",
+                             status=400, field="decision")
+    return decision
+
+
+def lock_game(game_id: int, *, user: Any = None, seat: str | None = None) -> Game:
+    """The game row, locked. Caller is inside its durable transaction. With `user` and
+    `seat` and the shortcuts on, whether that user holds that seat comes back in the same
+    round trip (`game.holds_seat`, read by `check_holds_seat`): the hot path of every action."""
+    if seat is not None and fastpath.enabled():
         user_id = user.pk if user is not None and user.is_authenticated else None
-        found = list(Game.objects.raw(_lock_for_seat_sql(), [user_id, seat, game_id]))
+        found = fastsql.lock_game_for_seat(game_id, user_id, seat)
     else:
         found = list(Game.objects.select_for_update().filter(pk=game_id))
     if not found:
@@ -137,17 +153,6 @@ def _locked_game(game_id: int, *, user: Any = None, seat: str | None = None) -> 
                              status=404, game=game_id)
     found[0].locked = True  # playable_ruleset may upgrade it in place
     return found[0]
-
-
-def _lock_for_seat_sql() -> str:
-    """One hand-written statement, not an ORM query: the ORM rebuilt the same SQL on every
-    action, two thirds of the lock's Python time in the live bench. (SQLite, the quick
-    start, has no row locks: its writes are serialised anyway.)"""
-    quote = connection.ops.quote_name
-    lock = " FOR UPDATE OF g" if connection.features.has_select_for_update_of else ""
-    return (f"SELECT g.*, EXISTS (SELECT 1 FROM {quote(Seat._meta.db_table)} s "
-            "WHERE s.table_id = g.table_id AND s.user_id = %s AND s.seat = %s) AS holds_seat "
-            f"FROM {quote(Game._meta.db_table)} g WHERE g.id = %s{lock}")
 
 
 def user_seats(user: Any, game: Game) -> list[str]:
@@ -198,6 +203,11 @@ def check_not_over(game: Game) -> None:
         raise ActionRejected("The game is over.", code="game/over", v=game.version)
 
 
+def check_not_paused(game: Game) -> None:
+    if game.live.get("paused"):
+        raise ActionRejected("The game is paused.", code="game/paused", v=game.version)
+
+
 def engine_rejection(exc: Exception, v: int) -> ActionRejected:
     """The one mapping from the engine's errors to wire codes."""
     if isinstance(exc, StaleDecision):
@@ -226,7 +236,7 @@ def _earlier(game: Game, user: Any, cid: str | None) -> Accepted | None:
     return None if seq is None else Accepted(cid, seq, repeated=True)
 
 
-# --- the write path -------------------------------------------------------------------------
+# --- the steps ------------------------------------------------------------------------------
 
 def _append(game: Game, outcome: Outcome, *, kind: str, seat: str | None,
             decision: str | None, action: Any, user: Any = None, by: str = "user",
@@ -289,112 +299,103 @@ def settle_orders(game: Game, stored: dict[str, Any], group: str, outcome: Outco
         Game.objects.filter(pk=game.pk).update(orders=game.orders)
 
 
-def _finish(game: Game, ruleset: Any, steps: list[Step], *, acting: str | None = None) -> None:
-    """After the engine steps: civil disorder, end of game, clocks and deadlines, save,
-    snapshot, and the broadcast on commit. Caller holds the lock."""
-    if not steps:
-        return
+def finish_steps(game: Game, ruleset: Any, steps: list[Step], *,
+                 acting: str | None = None) -> frames.StepBatch:
+    """After the engine steps: seats in civil disorder play, the game's end, clocks and
+    deadlines, then one write and a snapshot. Returns the batch whose frames the caller builds
+    once the transaction has committed. Caller holds the lock; `steps` is not empty."""
     _autoplay(game, ruleset, steps)
     now = timezone.now()
     fields = ["state", "version", "live", "due"]
     final = result(ruleset, game.state)
     if final is not None and not game.is_over:
-        game.result = final
-        game.finished = now
+        _end_of_game(game, final, now)
         fields += ["result", "finished"]
-        Table.objects.filter(pk=game.table_id, state=Table.State.STARTED).update(
-            state=Table.State.FINISHED, finished=now)
-        notify.game_finished(game.table_id)
+    _restart_clocks(game, ruleset, acting, now)
+    # A repeated cid trips the unique (game, user, cid) constraint here: see seat_step.
+    _write(game, [step.record for step in steps], fields)
+    first = steps[0].v
+    if any(v % SNAPSHOT_EVERY == 0 for v in range(first, game.version + 1)):
+        Snapshot.objects.create(game=game, version=game.version, state=game.state)
+    return frames.StepBatch(game.pk, game.ruleset, list(steps),
+                            seed=bytes(game.seed).hex() if game.is_over else None,
+                            result=game.result, clock=clocks.clock_frame(game))
+
+
+def _end_of_game(game: Game, final: dict[str, Any], now: Any) -> None:
+    """The game has its result: the table is finished, and the lobby hears on commit (its
+    "Games to watch" loses it). Caller holds the lock."""
+    game.result = final
+    game.finished = now
+    Table.objects.filter(pk=game.table_id, state=Table.State.STARTED).update(
+        state=Table.State.FINISHED, finished=now)
+    notify.game_finished(game.table_id)
+
+
+def _restart_clocks(game: Game, ruleset: Any, acting: str | None, now: Any) -> None:
+    """The clocks and deadlines of the seats the game now awaits; in an async game the lobby
+    hears on commit whose move it became ("My games"). Live games are played at the board: no
+    lobby nudge per move there. Caller holds the lock."""
     running_before = set(game.live.get("running", ()))
     clocks.after_steps(game, ruleset, acting=acting, now=now)
     if game.live.get("pace") == "async":
         opened = sorted(set(game.live["running"]) - running_before)
         if opened:
             notify.moves_opened(game.table_id, opened)
-    # A repeated cid trips the unique (game, user, cid) constraint here: see _seat_step.
-    _write(game, [step.record for step in steps], fields)
-    first = steps[0].v
-    if any(v % SNAPSHOT_EVERY == 0 for v in range(first, game.version + 1)):
-        Snapshot.objects.create(game=game, version=game.version, state=game.state)
-    payload = broadcast.StepBatch(game.pk, game.ruleset, list(steps),
-                                  seed=bytes(game.seed).hex() if game.is_over else None,
-                                  result=game.result, clock=clocks.clock_frame(game))
-    transaction.on_commit(lambda: broadcast.publish_steps(payload))
 
 
 def _write(game: Game, records: list[ActionRecord], fields: list[str]) -> None:
-    """Append `records` and store the game's changed `fields`. On PostgreSQL, one statement
-    written here (the records' INSERT in a CTE beside the game's UPDATE): one round trip
-    instead of two, and none of the ORM's query building, on the path of every action. The
-    fields' own preparation (`pre_save`, `get_db_prep_save`) still makes every value, so the
-    rows are what the ORM would write. Elsewhere (SQLite, the quick start), the ORM."""
-    if connection.vendor != "postgresql":
-        ActionRecord.objects.bulk_create(records)
-        game.save(update_fields=fields)
+    """Append `records` and store the game's changed `fields`: on PostgreSQL with the
+    shortcuts on, one hand-written statement (`fastsql.append_and_update`, one round trip
+    instead of two); otherwise the ORM."""
+    if fastpath.enabled() and connection.vendor == "postgresql":
+        fastsql.append_and_update(game, records, fields)
         return
-    columns = _record_columns()
-    params: list[Any] = []
-    for record in records:
-        params += [f.get_db_prep_save(f.pre_save(record, True), connection) for f in columns]
-    updated = [Game._meta.get_field(name) for name in fields]
-    params += [f.get_db_prep_save(f.pre_save(game, False), connection) for f in updated]
-    params.append(game.pk)
-    quote = connection.ops.quote_name
-    row = "(" + ", ".join(["%s"] * len(columns)) + ")"
-    sql = (f"WITH appended AS (INSERT INTO {quote(ActionRecord._meta.db_table)} "
-           f"({', '.join(quote(f.column) for f in columns)}) "
-           f"VALUES {', '.join([row] * len(records))}) "
-           f"UPDATE {quote(Game._meta.db_table)} "
-           f"SET {', '.join(f'{quote(f.column)} = %s' for f in updated)} WHERE id = %s")
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-    for record in records:
-        record._state.adding = False  # written: append-only from here on
+    ActionRecord.objects.bulk_create(records)
+    game.save(update_fields=fields)
 
 
-def _record_columns() -> list[Any]:
-    return [f for f in ActionRecord._meta.concrete_fields if not f.primary_key]
-
+# --- the services: a seat's own step ---------------------------------------------------------
 
 def submit_action(game_id: int, user: Any, seat: Any, decision: Any, action: Any,
-                  cid: Any) -> Accepted:
+                  cid: Any) -> Committed[Accepted]:
     """Answer `decision` for `seat` on behalf of `user`. Raises ActionRejected.
 
-    Opens its own durable transaction and locks the game row; broadcasts after commit.
+    Opens its own durable transaction (the caller holds none) and locks the game row; the
+    frames of the step come back with the answer, built after the commit.
     """
     cid = check_cid(cid)
     seat = check_seat_name(seat)
-    if not isinstance(decision, str) or not 1 <= len(decision) <= 200:
-        raise ActionRejected("decision must be a decision id.", code="request/invalid",
-                             status=400, field="decision")
-    return _seat_step(game_id, user, seat, cid, kind="act", decision=decision, action=action,
-                      step=lambda ruleset, game: apply(ruleset, game.state, seat, decision,
-                                                       action, seed=bytes(game.seed)))
+    decision = check_decision_id(decision)
+    return seat_step(game_id, user, seat, cid, kind="act", decision=decision, action=action,
+                     step=lambda ruleset, game: apply(ruleset, game.state, seat, decision,
+                                                      action, seed=bytes(game.seed)))
 
 
-def submit_undo(game_id: int, user: Any, seat: Any, cid: Any) -> Accepted:
-    """Take back `seat`'s last step (engine undo policy). Raises ActionRejected."""
+def submit_undo(game_id: int, user: Any, seat: Any, cid: Any) -> Committed[Accepted]:
+    """Take back `seat`'s last step (engine undo policy). Raises ActionRejected. Opens its
+    own durable transaction and locks the game row."""
     cid = check_cid(cid)
     seat = check_seat_name(seat)
-    return _seat_step(game_id, user, seat, cid, kind="undo", decision=None, action=None,
-                      step=lambda ruleset, game: undo(ruleset, game.state, seat))
+    return seat_step(game_id, user, seat, cid, kind="undo", decision=None, action=None,
+                     step=lambda ruleset, game: undo(ruleset, game.state, seat))
 
 
-def _seat_step(game_id: int, user: Any, seat: str, cid: str, *, kind: str,
-               decision: str | None, action: Any, step: Any, recorded: Any = None) -> Accepted:
-    """One step a seat takes itself (an answer, an undo, a ready), in one durable transaction:
-    the checks, `step(ruleset, game)` → the engine's Outcome, the record, the broadcast.
+def seat_step(game_id: int, user: Any, seat: str, cid: str, *, kind: str,
+              decision: str | None, action: Any, step: Any,
+              recorded: Any = None) -> Committed[Accepted]:
+    """One step a seat takes itself (an answer, an undo, a ready), in one durable transaction
+    that it opens (the caller holds none): the row lock, the checks, `step(ruleset, game)` →
+    the engine's Outcome, the record; after the commit, the step's frames.
     `recorded(game, outcome)`, when given, makes the logged action from the outcome."""
     try:
         with transaction.atomic(durable=True):
-            game = _locked_game(game_id, user=user, seat=seat)
+            game = lock_game(game_id, user=user, seat=seat)
             try:
                 check_holds_seat(user, game, seat)
                 check_not_over(game)
                 ruleset = playable_ruleset(game)
-                if game.live.get("paused"):
-                    raise ActionRejected("The game is paused.", code="game/paused",
-                                         v=game.version)
+                check_not_paused(game)
                 try:
                     outcome = step(ruleset, game)
                 except (IllegalAction, MalformedAction) as exc:
@@ -404,32 +405,36 @@ def _seat_step(game_id: int, user: Any, seat: str, cid: str, *, kind: str,
                 # (Looked up only on refusal: an accepted repeat trips the unique constraint.)
                 earlier = _earlier(game, user, cid)
                 if earlier is not None:
-                    return earlier
+                    return Committed(earlier)
                 raise
             steps: list[Step] = []
             if recorded is not None:
                 action = recorded(game, outcome)
             _append(game, outcome, kind=kind, seat=seat, decision=decision, action=action,
                     user=user, cid=cid, steps=steps)
-            _finish(game, ruleset, steps, acting=seat)
-            return Accepted(cid, steps[0].v, steps=steps)
+            batch = finish_steps(game, ruleset, steps, acting=seat)
     except IntegrityError:
-        return _raced(game_id, user, cid)
+        return Committed(_raced(game_id, user, cid))
+    return Committed(Accepted(cid, steps[0].v), frames.step_messages(batch))
 
 
 def _raced(game_id: int, user: Any, cid: str) -> Accepted:
     """The same cid raced in on another connection: the winner's outcome is the answer.
     Called from an `except IntegrityError` block (re-raises it when there is no winner)."""
     with transaction.atomic(durable=True):
-        game = _locked_game(game_id)
+        game = lock_game(game_id)
         earlier = _earlier(game, user, cid)
     if earlier is None:
         raise  # noqa: PLE0704 — the IntegrityError being handled
     return earlier
 
 
-def _end(game: Game, ruleset: Any, outcome_json: dict[str, Any], user: Any, seat: str | None,
-         cid: str | None) -> Accepted:
+# --- the services: the players end the game --------------------------------------------------
+
+def end_by_players(game: Game, ruleset: Any, outcome_json: dict[str, Any], user: Any,
+                   seat: str | None, cid: str | None) -> frames.StepBatch:
+    """The players end the game (`outcome_json`: winners and reason) in one recorded step:
+    a resignation, an agreed draw, the host's abandonment. Caller holds the lock."""
     steps: list[Step] = []
     try:
         outcome = end_game(game.state, outcome_json)
@@ -437,186 +442,42 @@ def _end(game: Game, ruleset: Any, outcome_json: dict[str, Any], user: Any, seat
         raise engine_rejection(exc, game.version) from None
     _append(game, outcome, kind="end", seat=seat, decision=None, action=outcome_json,
             user=user, cid=cid, steps=steps)
-    _finish(game, ruleset, steps)
-    return Accepted(cid, steps[0].v, steps=steps)
+    return finish_steps(game, ruleset, steps)
 
 
-def do_resign(game_id: int, user: Any, seat: Any, cid: Any = None) -> Accepted:
-    """`seat` resigns: every seat of the other sides wins. Raises ActionRejected."""
+def do_resign(game_id: int, user: Any, seat: Any, cid: Any = None) -> Committed[Accepted]:
+    """`seat` resigns: every seat of the other sides wins. Raises ActionRejected. Opens its
+    own durable transaction and locks the game row."""
     seat = check_seat_name(seat)
     cid = check_cid(cid) if cid is not None else None
     with transaction.atomic(durable=True):
-        game = _locked_game(game_id)
+        game = lock_game(game_id)
         earlier = _earlier(game, user, cid)
         if earlier is not None:
-            return earlier
+            return Committed(earlier)
         check_holds_seat(user, game, seat)
         check_not_over(game)
         ruleset = rulesets.get(game.ruleset)
         sides = game.state[KERNEL]["sides"]
         winners = sorted(s for s, side in sides.items() if side != sides[seat])
-        return _end(game, ruleset, {"winners": winners, "reason": "resignation",
-                                    "resigned": seat}, user, seat, cid)
+        batch = end_by_players(game, ruleset, {"winners": winners, "reason": "resignation",
+                                               "resigned": seat}, user, seat, cid)
+    return Committed(Accepted(cid, batch.steps[0].v), frames.step_messages(batch))
 
 
-def do_vote_draw(game_id: int, user: Any, agree: bool) -> Accepted | None:
-    """Record `user`'s seats as agreeing (or no longer agreeing) to a draw; when every seat
-    agrees the game ends drawn. Returns the Accepted end, or None while votes are missing."""
+def do_abandon_game(game_id: int, host: Any) -> Committed[Accepted]:
+    """The host abandons a running game: it ends with no winner; the table is abandoned.
+    Opens its own durable transaction and locks the game row, then the table's."""
     with transaction.atomic(durable=True):
-        game = _locked_game(game_id)
-        seats = user_seats(user, game)
-        if not seats:
-            raise ActionRejected("Only players may offer a draw.", code="auth/not_your_seat",
-                                 status=403, v=game.version)
-        check_not_over(game)
-        ruleset = rulesets.get(game.ruleset)
-        votes = set(game.live.get("draw", []))
-        votes = votes | set(seats) if agree else votes - set(seats)
-        everyone = set(game.state[KERNEL]["sides"])
-        if votes >= everyone:
-            return _end(game, ruleset, {"winners": [], "reason": "draw_agreed"}, user, None,
-                        None)
-        game.live = {**game.live, "draw": sorted(votes)}
-        game.save(update_fields=["live"])
-        frame = clocks.clock_frame(game)
-        transaction.on_commit(lambda: broadcast.publish_clock(game.pk, game.ruleset,
-                                                              game.state, frame))
-        return None
-
-
-def do_abandon_game(game_id: int, host: Any) -> Accepted:
-    """The host abandons a running game: it ends with no winner; the table is abandoned."""
-    with transaction.atomic(durable=True):
-        game = _locked_game(game_id)
+        game = lock_game(game_id)
         table = Table.objects.select_for_update().get(pk=game.table_id)
         if host is None or not host.is_authenticated or table.host_id != host.pk:
             raise ActionRejected("Only the host may abandon the game.", code="auth/not_host",
                                  status=403, v=game.version)
         check_not_over(game)
         ruleset = rulesets.get(game.ruleset)
-        accepted = _end(game, ruleset, {"winners": [], "reason": "abandoned"}, host, None, None)
+        batch = end_by_players(game, ruleset, {"winners": [], "reason": "abandoned"}, host, None,
+                               None)
         Table.objects.filter(pk=table.pk).update(state=Table.State.ABANDONED,
                                                  finished=timezone.now())
-        return accepted
-
-
-def do_vote_pause(game_id: int, user: Any, pause: bool) -> dict[str, Any]:
-    """Players vote to pause (all must agree); any player may resume. Clocks and deadlines
-    stop while paused. Returns the clock frame."""
-    with transaction.atomic(durable=True):
-        game = _locked_game(game_id)
-        seats = user_seats(user, game)
-        if not seats:
-            raise ActionRejected("Only players may pause.", code="auth/not_your_seat",
-                                 status=403, v=game.version)
-        check_not_over(game)
-        ruleset = rulesets.get(game.ruleset)
-        clocks.vote_pause(game, ruleset, seats, pause, timezone.now())
-        game.save(update_fields=["live", "due"])
-        frame = clocks.clock_frame(game)
-        transaction.on_commit(lambda: broadcast.publish_clock(game.pk, game.ruleset,
-                                                              game.state, frame))
-        return frame
-
-
-def do_extend_deadline(game_id: int, host: Any, hours: int) -> dict[str, Any]:
-    """The host pushes every running deadline back by `hours` (1–168)."""
-    if not isinstance(hours, int) or isinstance(hours, bool) or not 1 <= hours <= 168:
-        raise ActionRejected("hours must be an integer from 1 to 168.", code="request/invalid",
-                             status=400, field="hours")
-    with transaction.atomic(durable=True):
-        game = _locked_game(game_id)
-        table = Table.objects.get(pk=game.table_id)
-        if host is None or not host.is_authenticated or table.host_id != host.pk:
-            raise ActionRejected("Only the host may extend a deadline.", code="auth/not_host",
-                                 status=403, v=game.version)
-        check_not_over(game)
-        clocks.extend(game, hours * 3600 * 1000)
-        game.save(update_fields=["live", "due"])
-        frame = clocks.clock_frame(game)
-        transaction.on_commit(lambda: broadcast.publish_clock(game.pk, game.ruleset,
-                                                              game.state, frame))
-        return frame
-
-
-def do_replace_seat(game_id: int, host: Any, seat: Any, new_user: Any) -> dict[str, Any]:
-    """The host hands a seat in civil disorder to a replacement player (or back to its
-    returning player). Its miss count starts again from 0. After commit every audience gets a
-    `seats` frame (the new seating) and a `clock` frame (the disorder list changed). Returns
-    the `seats` frame.
-
-    Refusals: auth/not_host, game/seat_not_found, game/over, game/not_in_disorder,
-    game/already_seated (the replacement holds a seat of another side, or any other seat at a
-    table that allows one seat per player)."""
-    seat = check_seat_name(seat)
-    if new_user is None or not getattr(new_user, "is_authenticated", False):
-        raise ActionRejected("Name a registered player to take the seat.",
-                             code="request/invalid", status=400, field="username")
-    with transaction.atomic(durable=True):
-        game = _locked_game(game_id)
-        table = Table.objects.select_for_update().get(pk=game.table_id)
-        if host is None or not host.is_authenticated or table.host_id != host.pk:
-            raise ActionRejected("Only the host may replace a player.", code="auth/not_host",
-                                 status=403, v=game.version)
-        sides = game.state[KERNEL]["sides"]
-        if seat not in sides:
-            raise ActionRejected(f"This game has no seat {seat!r}.",
-                                 code="game/seat_not_found", status=404, v=game.version,
-                                 seat=seat, seats=sorted(sides))
-        check_not_over(game)
-        if seat not in game.live.get("disorder", []):
-            raise ActionRejected(f"{seat} is not in civil disorder.",
-                                 code="game/not_in_disorder", v=game.version, seat=seat)
-        held = [s for s in user_seats(new_user, game) if s != seat]
-        if held and (not table.allow_multiple_seats
-                     or any(sides[s] != sides[seat] for s in held)):
-            raise ActionRejected(
-                f"{new_user.get_username()} already plays {', '.join(held)} in this game.",
-                code="game/already_seated", v=game.version, seat=seat,
-                player=new_user.get_username(), seats=held)
-        row = Seat.objects.select_related("user").get(table_id=game.table_id, seat=seat)
-        previous = row.user.get_username() if row.user_id else None
-        row.user = new_user
-        row.claimed = timezone.now()
-        row.save(update_fields=["user", "claimed"])
-        live = dict(game.live)
-        live["disorder"] = [s for s in live["disorder"] if s != seat]
-        live["missed"] = {**live.get("missed", {}), seat: 0}
-        game.live = live
-        game.save(update_fields=["live"])
-        frame = {"type": "seats", "seats": services.players(game),
-                 "replaced": {"seat": seat, "player": new_user.get_username(),
-                              "previous": previous}}
-        clock = clocks.clock_frame(game)
-        audiences = broadcast.live_audiences(game.state)
-        game_pk, ruleset_id, state = game.pk, game.ruleset, game.state
-
-        def publish() -> None:
-            broadcast.publish_to(game_pk, audiences, frame)
-            broadcast.publish_clock(game_pk, ruleset_id, state, clock)
-        transaction.on_commit(publish)
-        return frame
-
-
-# --- reads ----------------------------------------------------------------------------------
-
-def get_options(game_id: int, user: Any, seat: Any, decision: Any,
-                query: Any = None) -> list[dict[str, Any]]:
-    """Expand decision `decision` of `seat` (a schema decision's destinations, odds…)."""
-    seat = check_seat_name(seat)
-    if not isinstance(decision, str) or not decision:
-        raise ActionRejected("decision must be a decision id.", code="request/invalid",
-                             status=400, field="decision")
-    try:
-        game = Game.objects.only("id", "table_id", "ruleset", "state", "version",
-                                 "versions", "finished").get(pk=game_id)
-    except Game.DoesNotExist:
-        raise ActionRejected(f"There is no game {game_id}.", code="game/not_found",
-                             status=404, game=game_id) from None
-    check_holds_seat(user, game, seat)
-    check_not_over(game)
-    ruleset = playable_ruleset(game)
-    try:
-        return expand_options(ruleset, game.state, seat, decision, query)
-    except (IllegalAction, MalformedAction) as exc:
-        raise engine_rejection(exc, game.version) from None
+    return Committed(Accepted(None, batch.steps[0].v), frames.step_messages(batch))

@@ -5,12 +5,12 @@
     POST /api/games/{id}/orders    {seat, decision, action}       → 200 {seat, v, orders}
                                    {seat, decision, withdraw: true}
     POST /api/games/{id}/ready     {cid, seat, group, ready}      → 200 {cid, v, repeated}
-    POST /api/games/{id}/undo      {cid, seat}                    → 200 {cid, v}
-    POST /api/games/{id}/resign    {seat, cid?}                   → 200 {cid, v}
+    POST /api/games/{id}/undo      {cid, seat}                    → 200 {cid, v, repeated}
+    POST /api/games/{id}/resign    {seat, cid?}                   → 200 {cid, v, repeated}
     POST /api/games/{id}/draw      {agree}                        → 200 {v | null}
     POST /api/games/{id}/pause     {pause}                        → 200 clock frame
     POST /api/games/{id}/deadline  {hours}   (host)               → 200 clock frame
-    POST /api/games/{id}/abandon   (host)                         → 200 {v}
+    POST /api/games/{id}/abandon   (host)                         → 200 {cid: null, v, repeated}
     POST /api/games/{id}/seats/{seat}/replace {username} (host)   → 200 seats frame
     POST /api/games/{id}/chat      {channel, text}                → 201 chat frame (429 over
                                                                      the chat budget)
@@ -19,16 +19,18 @@ Before anything else every view checks that the caller may watch the game (`?inv
 `GET /api/games/{id}/`): a stranger to a private game gets `404 game/not_found`, exactly as
 for a missing id, from every endpoint; seat and host checks come after.
 
-Each view parses, calls one function of boardgame.play.actions and serialises; refusals are
-ActionRejected (a ServiceError) and leave through the one error form of boardgame.api.errors,
-with the wire code (`action/stale`, `auth/not_your_seat`…) and the engine's rule and reason in
-`data`. The broadcast to sockets happens after commit, exactly as for socket actions.
+Each view parses, calls one service, sends the frames the service committed
+(`broadcast.send_messages`: this process's sockets at once, the others through the layer, as
+for a socket's action) and serialises its answer; refusals are ActionRejected (a
+ServiceError) and leave through the one error form of boardgame.api.errors, with the wire code
+(`action/stale`, `auth/not_your_seat`…) and the engine's rule and reason in `data`.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework.permissions import IsAuthenticated
@@ -39,9 +41,10 @@ from rest_framework.views import APIView
 from boardgame.accounts.ratelimit import check_rate
 from boardgame.api import inputguard
 
-from . import actions, chat, orders, services
+from . import actions, broadcast, chat, deadlines, options, orders, seating, services, votes
 from .actions import ActionRejected
 from .api import INVITE
+from .frames import Committed
 
 
 def _body(request: Request) -> dict[str, Any]:
@@ -49,6 +52,12 @@ def _body(request: Request) -> dict[str, Any]:
         raise ActionRejected("The body must be a JSON object.", code="request/invalid",
                              status=400)
     return request.data
+
+
+def _sent(committed: Committed[Any]) -> Any:
+    """Send what a service committed to the game's sockets; its answer."""
+    broadcast.send_messages(committed.messages)
+    return committed.answer
 
 
 def _rejected(exc: ActionRejected) -> Response:
@@ -82,8 +91,9 @@ class ActionsView(_Base):
         if "action" not in body:
             raise ActionRejected("The body needs an action.", code="request/invalid",
                                  status=400, field="action")
-        accepted = actions.submit_action(game_id, request.user, body.get("seat"),
-                                         body.get("decision"), body["action"], body.get("cid"))
+        accepted = _sent(actions.submit_action(game_id, request.user, body.get("seat"),
+                                               body.get("decision"), body["action"],
+                                               body.get("cid")))
         return Response(accepted.as_dict())
 
 
@@ -104,7 +114,7 @@ class OptionsView(_Base):
                                      status=400, field="query") from None
         seat = request.query_params.get("seat")
         decision = request.query_params.get("decision")
-        items = actions.get_options(game_id, request.user, seat, decision, query)
+        items = options.get_options(game_id, request.user, seat, decision, query)
         return Response({"decision": decision, "seat": seat, "items": items})
 
 
@@ -117,14 +127,14 @@ class OrdersView(_Base):
     def post(self, request: Request, game_id: int) -> Response:
         body = _body(request)
         if body.get("withdraw") is True:
-            mine = orders.do_withdraw_order(game_id, request.user, body.get("seat"),
-                                            body.get("decision"))
+            mine = _sent(orders.do_withdraw_order(game_id, request.user, body.get("seat"),
+                                                  body.get("decision")))
         elif "action" not in body:
             raise ActionRejected("The body needs an action (or withdraw: true).",
                                  code="request/invalid", status=400, field="action")
         else:
-            mine = orders.do_write_order(game_id, request.user, body.get("seat"),
-                                         body.get("decision"), body["action"])
+            mine = _sent(orders.do_write_order(game_id, request.user, body.get("seat"),
+                                               body.get("decision"), body["action"]))
         return Response(mine)
 
 
@@ -133,8 +143,9 @@ class ReadyView(_Base):
                    request=OpenApiTypes.OBJECT, responses=OpenApiTypes.OBJECT)
     def post(self, request: Request, game_id: int) -> Response:
         body = _body(request)
-        accepted = orders.submit_ready(game_id, request.user, body.get("seat"),
-                                       body.get("group"), body.get("ready"), body.get("cid"))
+        accepted = _sent(orders.submit_ready(game_id, request.user, body.get("seat"),
+                                             body.get("group"), body.get("ready"),
+                                             body.get("cid")))
         return Response(accepted.as_dict())
 
 
@@ -143,7 +154,8 @@ class UndoView(_Base):
                    responses=OpenApiTypes.OBJECT)
     def post(self, request: Request, game_id: int) -> Response:
         body = _body(request)
-        accepted = actions.submit_undo(game_id, request.user, body.get("seat"), body.get("cid"))
+        accepted = _sent(actions.submit_undo(game_id, request.user, body.get("seat"),
+                                             body.get("cid")))
         return Response(accepted.as_dict())
 
 
@@ -153,7 +165,8 @@ class ResignView(_Base):
                    responses=OpenApiTypes.OBJECT)
     def post(self, request: Request, game_id: int) -> Response:
         body = _body(request)
-        accepted = actions.do_resign(game_id, request.user, body.get("seat"), body.get("cid"))
+        accepted = _sent(actions.do_resign(game_id, request.user, body.get("seat"),
+                                           body.get("cid")))
         return Response(accepted.as_dict())
 
 
@@ -165,7 +178,7 @@ class DrawView(_Base):
         if not isinstance(agree, bool):
             raise ActionRejected("agree must be true or false.", code="request/invalid",
                                  status=400, field="agree")
-        accepted = actions.do_vote_draw(game_id, request.user, agree)
+        accepted = _sent(votes.do_vote_draw(game_id, request.user, agree))
         return Response({"v": accepted.v if accepted else None})
 
 
@@ -177,7 +190,7 @@ class PauseView(_Base):
         if not isinstance(pause, bool):
             raise ActionRejected("pause must be true or false.", code="request/invalid",
                                  status=400, field="pause")
-        return Response(actions.do_vote_pause(game_id, request.user, pause))
+        return Response(_sent(votes.do_vote_pause(game_id, request.user, pause)))
 
 
 class DeadlineView(_Base):
@@ -185,15 +198,15 @@ class DeadlineView(_Base):
                    request=OpenApiTypes.OBJECT,
                    responses=OpenApiTypes.OBJECT)
     def post(self, request: Request, game_id: int) -> Response:
-        return Response(actions.do_extend_deadline(game_id, request.user,
-                                                   _body(request).get("hours")))
+        return Response(_sent(deadlines.do_extend_deadline(game_id, request.user,
+                                                           _body(request).get("hours"))))
 
 
 class AbandonGameView(_Base):
     @extend_schema(operation_id="games_abandon", parameters=[INVITE], request=None,
                    responses=OpenApiTypes.OBJECT)
     def post(self, request: Request, game_id: int) -> Response:
-        return Response(actions.do_abandon_game(game_id, request.user).as_dict())
+        return Response(_sent(actions.do_abandon_game(game_id, request.user)).as_dict())
 
 
 class ReplaceSeatView(_Base):
@@ -203,7 +216,6 @@ class ReplaceSeatView(_Base):
                    request=OpenApiTypes.OBJECT,
                    responses=OpenApiTypes.OBJECT)
     def post(self, request: Request, game_id: int, seat: str) -> Response:
-        from django.contrib.auth import get_user_model
         username = _body(request).get("username")
         if not isinstance(username, str) or not 1 <= len(username.strip()) <= 150:
             raise ActionRejected("username must name a registered player.",
@@ -216,7 +228,7 @@ class ReplaceSeatView(_Base):
             raise ActionRejected(f"There is no player called {username.strip()[:150]!r}.",
                                  code="user/not_found", status=404,
                                  username=username.strip()[:150]) from None
-        return Response(actions.do_replace_seat(game_id, request.user, seat, new_user))
+        return Response(_sent(seating.do_replace_seat(game_id, request.user, seat, new_user)))
 
 
 class ChatView(_Base):
@@ -227,5 +239,5 @@ class ChatView(_Base):
         # A socket may send CHAT_RATE messages a window; over REST the same budget is the
         # user's, whatever the number of clients. Counted outside the service's transaction.
         check_rate("game_chat", f"user:{request.user.pk}")
-        return Response(chat.do_post_chat(game_id, request.user, body.get("channel"),
-                                             body.get("text")), status=201)
+        return Response(_sent(chat.do_post_chat(game_id, request.user, body.get("channel"),
+                                                body.get("text"))), status=201)

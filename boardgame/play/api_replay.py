@@ -2,8 +2,9 @@
 
 `GET /api/games/{id}/replay/{seq}` rebuilds the state after action `seq` from the newest
 snapshot at or before it plus the recorded actions, replayed through the engine, and answers
-`{"seq", "version", "audience", "view", "events"}` — the view and the events of that step as
-`engine.kernel.view` / `events_for` give them to the caller's audience. With
+`{"game", "seq", "version", "audience", "finished", "view", "events"}` — the view and the
+events of that step as `engine.kernel.view` / `events_for` give them to the caller's audience
+(`version`: the game's current one). With
 `?through=<M>` it also returns `steps`: for each later action up to M (at most STEP_LIMIT) the
 JSON Patch from the previous view and the step's events, so the browser can play a whole game
 from one request.

@@ -1,7 +1,7 @@
 """Game chat: channels `table` (the players), `side:<side>` (one side's players, never heard
 by the other side or spectators) and `spectators` (signed-in non-players, read by the public
 audience). A post locks the game row to number its message, and is sent after commit to the
-audiences that read its channel."""
+audiences that read its channel: the service returns them with its answer."""
 
 from __future__ import annotations
 
@@ -12,8 +12,8 @@ from django.db import transaction
 from boardgame.chattext import clean_chat_text
 from engine.kernel.game import KERNEL
 
-from .actions import ActionRejected, _locked_game, user_seats
-from .broadcast import chat_audiences, chat_channels, publish_to
+from .actions import ActionRejected, lock_game, user_seats
+from .frames import Committed, audience_messages, chat_audiences, chat_channels
 from .models import ChatMessage, Game
 
 CHAT_MAX = 500
@@ -32,9 +32,11 @@ def chat_frame(message: Any) -> dict[str, Any]:
             "text": message.text, "at": message.created.isoformat()}
 
 
-def do_post_chat(game_id: int, user: Any, channel: Any, text: Any) -> dict[str, Any]:
+def do_post_chat(game_id: int, user: Any, channel: Any, text: Any) -> Committed[dict[str, Any]]:
     """Post to `table` (players), `side:<side>` (players of that side: never sent to the other
-    side or spectators) or `spectators` (signed-in non-players). Raises ActionRejected."""
+    side or spectators) or `spectators` (signed-in non-players). Raises ActionRejected.
+    Answers the chat frame, which the audiences of its channel get too. Opens its own durable
+    transaction and locks the game row (to number the message)."""
     if user is None or not user.is_authenticated:
         raise ActionRejected("Sign in to chat.", code="auth/not_authenticated", status=401)
     if not isinstance(channel, str) or not isinstance(text, str):
@@ -44,7 +46,7 @@ def do_post_chat(game_id: int, user: Any, channel: Any, text: Any) -> dict[str, 
     if not text:
         raise ActionRejected("Say something.", code="chat/empty", status=400)
     with transaction.atomic(durable=True):
-        game = _locked_game(game_id)
+        game = lock_game(game_id)
         seats = user_seats(user, game)
         sides = game.state[KERNEL]["sides"]
         if channel == "table":
@@ -64,9 +66,8 @@ def do_post_chat(game_id: int, user: Any, channel: Any, text: Any) -> dict[str, 
         message = ChatMessage.objects.create(game=game, channel=channel, seq=last + 1,
                                              user=user, text=text)
         frame = chat_frame(message)
-        audiences = chat_audiences(channel, game.state)
-        transaction.on_commit(lambda: publish_to(game.pk, audiences, frame))
-        return frame
+    return Committed(frame, audience_messages(game.pk, chat_audiences(channel, game.state),
+                                              frame))
 
 
 def chat_history(game: Game, audience: str) -> list[dict[str, Any]]:

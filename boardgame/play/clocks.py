@@ -27,6 +27,7 @@ from typing import Any
 
 from django.conf import settings
 
+from boardgame.lobby.models import Table
 from engine.kernel.game import KERNEL
 from engine.kernel.simultaneous import waiting_for
 
@@ -64,7 +65,6 @@ def ensure(game: Any) -> bool:
     """Fill `game.live` on first use (games are started by the lobby). True if it changed."""
     if game.live.get("limit"):
         return False
-    from boardgame.lobby.models import Table
     table = Table.objects.get(pk=game.table_id)
     game.live = initial(table, sorted(game.state[KERNEL]["sides"]))
     return True

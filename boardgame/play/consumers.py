@@ -1,7 +1,7 @@
 """The game socket `/ws/games/<id>/` (protocol `salient-live/1`, docs/protocol.md).
 
-Thin: parse a frame (protocol.parse), call one service (actions / broadcast.catch_up) in a
-database thread, serialise the answer. The socket's one audience is fixed at `hello`: its seat,
+Thin: parse a frame (protocol.parse), call one service (actions, orders, votes, chat…, or
+frames.catch_up) in a database thread, send what it committed, serialise the answer. The socket's one audience is fixed at `hello`: its seat,
 its side when the user holds several seats of one side, or `public`. Frames of the game arrive
 through the process's hub (broadcast.HUB) already serialised; `deliver` keeps the stream
 gap-free: a patch whose `v` skips ahead makes the consumer fetch the missing patches from the
@@ -38,10 +38,12 @@ from channels.sessions import InstanceSessionWrapper
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
 from django.db import OperationalError
+from rest_framework.authtoken.models import Token
 
-from boardgame import wsfast
+from boardgame import fastpath, wsfast
 from boardgame.accounts import credentials
 from boardgame.api.errors import DatabaseBusy, ServiceError, database_busy
+from boardgame.lobby.models import Seat
 from engine import rulesets
 from engine.kernel import audience_of
 
@@ -50,13 +52,18 @@ from . import (
     broadcast,
     chat,
     clocks,
+    frames,
+    options,
     orderbook,
     orders,
     presence,
     protocol,
     seatwatch,
+    services,
     socketcap,
+    votes,
 )
+from .models import Game
 from .protocol import ProtocolError
 from .socketbase import BURST, RATE, Bucket, CredentialRevoked, FramedSocket, too_many_sockets_frame
 
@@ -72,7 +79,6 @@ CHAT_RATE = settings.SALIENT_RATE_LIMITS["game_chat"]  # messages per seconds (R
 # --- database work (each call one service, in the DB thread) ---------------------------------
 
 def _user_for_token(key: str) -> Any:
-    from rest_framework.authtoken.models import Token
     try:
         return Token.objects.select_related("user").get(key=key).user
     except (Token.DoesNotExist, ValueError):
@@ -81,7 +87,6 @@ def _user_for_token(key: str) -> Any:
 
 def _welcome(user: Any, game_id: int, invite: str | None, since: int | None) -> dict[str, Any]:
     """Access check, audience, and the welcome frame (plus catch-up frames on resume)."""
-    from . import services
     game = services.access_game(user, game_id, invite=invite)
     ruleset = rulesets.get(game.ruleset)
     seats = services.seats_held(user, game)
@@ -96,19 +101,19 @@ def _welcome(user: Any, game_id: int, invite: str | None, since: int | None) -> 
     frame["spectators"] = frame["presence"]["spectators"]
     later: list[dict[str, Any]] = []
     if isinstance(since, int) and 0 <= since <= game.version \
-            and game.version - since <= broadcast.SYNC_PATCH_LIMIT:
-        later = broadcast.catch_up(game.pk, audience, since)
+            and game.version - since <= frames.SYNC_PATCH_LIMIT:
+        later = frames.catch_up(game.pk, audience, since)
         if not later or later[0]["type"] == "patch":
             frame.update(v=since, resume=True)
         else:
             later = []
     if not frame.get("resume"):
-        frame["view"] = broadcast.cached_view(ruleset, game.pk, game.version, game.state,
+        frame["view"] = frames.cached_view(ruleset, game.pk, game.version, game.state,
                                               audience)
     if game.is_over:
         frame["seed"] = bytes(game.seed).hex()
     return {"frame": frame, "audience": audience, "seats": seats,
-            "audiences": broadcast.live_audiences(game.state), "later": later}
+            "audiences": frames.live_audiences(game.state), "later": later}
 
 
 SEATS_CHANGED: Any = object()   # _catch_up_frames: the socket's seats are not its user's now
@@ -116,22 +121,19 @@ REVOKED: Any = object()         # _catch_up_frames: its credential no longer hol
 
 
 def _catch_up_frames(game_id: int, audience: str, since: int, socket: Any = None) -> Any:
-    """broadcast.catch_up, first checking (when `socket` is given) that the socket's user
+    """frames.catch_up, first checking (when `socket` is given) that the socket's user
     still holds exactly the seats fixed at its hello and that its credential holds."""
     if socket is not None:
         if not credentials.still_valid(socket.credential):
             return REVOKED
         if _seats_now(socket.user, game_id) != sorted(socket.my_seats):
             return SEATS_CHANGED
-    return broadcast.catch_up(game_id, audience, since)
+    return frames.catch_up(game_id, audience, since)
 
 
 def _seats_now(user: Any, game_id: int) -> list[str]:
     if not user.is_authenticated:
         return []
-    from boardgame.lobby.models import Seat
-
-    from .models import Game
     table = Game.objects.filter(pk=game_id).values("table_id")[:1]
     return sorted(Seat.objects.filter(table_id=table, user_id=user.pk)
                   .values_list("seat", flat=True))
@@ -175,10 +177,14 @@ class GameConsumer(FramedSocket):
     channel_layer_alias = "salient-hub-only"
 
     async def dispatch(self, message: dict[str, Any]) -> None:
-        """Channels' dispatch, without its `aclose_old_connections()` before every message: a
-        thread hop of its own per frame received (a tenth of daphne's time in the live bench).
-        Every database call of this consumer goes through `database_sync_to_async`, which
-        closes stale connections in the database thread before and after it."""
+        """Channels' dispatch, without its `aclose_old_connections()` before every message (a
+        performance shortcut, `boardgame.fastpath`): that is a thread hop of its own per frame
+        received, and every database call of this consumer goes through
+        `database_sync_to_async`, which closes stale connections in its database thread before
+        and after the call anyway."""
+        if not fastpath.enabled():
+            await super().dispatch(message)
+            return
         handler = getattr(self, get_handler_name(message), None)
         if handler is None:
             raise ValueError(f"No handler for message type {message['type']}")
@@ -309,7 +315,7 @@ class GameConsumer(FramedSocket):
         self.hello_timer.cancel()
         self.audience = data["audience"]
         self.my_seats = data["seats"]
-        self.group = broadcast.group_name(self.game_id, self.audience)
+        self.group = frames.group_name(self.game_id, self.audience)
         await broadcast.HUB.join(self.group, self)
         presence.PRESENCE.join(self.game_id, self.my_seats, data["audiences"])
         if credential is not None:  # revocations of its credential reach it here
@@ -345,13 +351,15 @@ class GameConsumer(FramedSocket):
     # --- frames from the hub ----------------------------------------------------------------
 
     def _text_sender(self) -> Any:
-        """How hub frames reach this socket. Channels' session middleware wraps every send to
-        save the session on HTTP responses; a websocket frame never triggers that, yet each
-        call still reads the session twice through a LazyObject — a fifth of a 100-socket
-        fan-out's Python time. When the wrapper is that middleware's, frames go to the send
-        it wraps; otherwise through the usual path."""
+        """How hub frames reach this socket. The usual way is `self.send`. With the
+        performance shortcuts on (`boardgame.fastpath`), two are taken: Channels' session
+        middleware wraps every send to save the session on HTTP responses, which a websocket
+        frame never triggers, yet each call still reads the session twice through a
+        LazyObject — so when the wrapper is that middleware's, frames go to the send it wraps;
+        and under daphne over plain TCP they are written straight to the socket
+        (`wsfast.direct_writer`)."""
         wrapper = getattr(self.base_send, "__self__", None)
-        if isinstance(wrapper, InstanceSessionWrapper) \
+        if fastpath.enabled() and isinstance(wrapper, InstanceSessionWrapper) \
                 and "websocket.send" not in wrapper.save_message_types:
             raw = wrapper.real_send
             # Under daphne: framed once per audience and written straight to the socket.
@@ -483,23 +491,23 @@ class GameConsumer(FramedSocket):
         await self._on_hello(fields)
 
     async def _call(self, fn: Any, *args: Any, ack: Any = None) -> Any:
-        """One service call in a database thread. Then, on the event loop: the ack (if
-        `ack` makes one of the result), the committed frames queued for the other processes,
-        and the same frames to this process's sockets — the acting player hears first, and
-        nobody here waits for Redis."""
+        """One service call in a database thread; it returns what it committed
+        (`frames.Committed`). Then, on the event loop: the ack (if `ack` makes one of the
+        answer), the committed frames queued for the other processes, and the same frames to
+        this process's sockets — the acting player hears first, and nobody here waits for
+        Redis."""
         # Not the one thread Channels keeps for sync code (thread_sensitive): a pool, so games
         # on one process commit in parallel (the row lock orders one game's steps; a frame
         # that comes back ahead of its predecessor is held by `deliver` until the gap is
-        # repaired). Ten busy games: +24% actions/s and a third off the median act→ack.
-        result, messages = await _in_database_pool(self._if_still_authorised)(
-            broadcast.collect_messages, fn, *args)
-        if ack is not None and result is not None:
-            await self.send_frame(ack(result))
-        if messages:
-            broadcast.HUB.publish(messages)
+        # repaired). docs/architecture.md, performance notes, says what it gains.
+        committed = await _in_database_pool(self._if_still_authorised)(fn, *args)
+        if ack is not None and committed.answer is not None:
+            await self.send_frame(ack(committed.answer))
+        if committed.messages:
+            broadcast.HUB.publish(committed.messages)
             await asyncio.sleep(0)  # the sender writes the PUBLISH before the local fan-out,
-            await broadcast.HUB.deliver_local(messages)  # so other processes fan out meanwhile
-        return result
+            await broadcast.HUB.deliver_local(committed.messages)  # so others fan out meanwhile
+        return committed.answer
 
     def _if_still_authorised(self, fn: Any, *args: Any) -> Any:
         """(In the database thread.) `fn(*args)` if the token or session that authenticated
@@ -543,16 +551,16 @@ class GameConsumer(FramedSocket):
                          self._default_seat(fields), fields.get("cid"), ack=self._ack)
 
     async def on_draw(self, fields: dict[str, Any]) -> None:
-        await self._call(actions.do_vote_draw, self.game_id, self.user, fields["agree"],
+        await self._call(votes.do_vote_draw, self.game_id, self.user, fields["agree"],
                          ack=lambda accepted: {"type": "ack", "cid": None, "v": accepted.v})
 
     async def on_pause(self, fields: dict[str, Any]) -> None:
-        await self._call(actions.do_vote_pause, self.game_id, self.user, fields["pause"])
+        await self._call(votes.do_vote_pause, self.game_id, self.user, fields["pause"])
 
     async def on_options(self, fields: dict[str, Any]) -> None:
         seat = self._default_seat(fields)
         items = await database_sync_to_async(self._if_still_authorised)(
-            actions.get_options, self.game_id, self.user, seat, fields["decision"],
+            options.get_options, self.game_id, self.user, seat, fields["decision"],
             fields.get("query"))
         frame = {"type": "options", "decision": fields["decision"], "seat": seat,
                  "items": items}

@@ -8,7 +8,10 @@ seat: a missed deadline is counted (K misses → civil disorder: from then on it
 played by the defaults at once, until the host hands the seat to a replacement), then each of
 its open decisions is answered with `timeout_default`, recorded with by="timeout". Reminders
 (a quarter of an async deadline left) go out by e-mail (console backend by default) and in-app
-as a `notice` frame to the seat.
+as a `notice` frame to the seat. Once a game's transaction has committed, `resolve_game` sends
+its frames (`broadcast.send_messages`), as a REST view does.
+
+The host may push every running deadline of a game back (`do_extend_deadline`).
 
 In the quick start the sweeper also runs inside every daphne process: a daemon thread started
 when the websocket routes load (`start_in_process_sweeper`, boardgame/routing.py), every
@@ -29,13 +32,22 @@ from django.core.mail import send_mail
 from django.db import close_old_connections, transaction
 from django.utils import timezone
 
-from boardgame.lobby.models import Seat
+from boardgame.lobby.models import Seat, Table
 from engine import rulesets
 from engine.kernel import result
 from engine.kernel.simultaneous import awaiting
 
-from . import clocks
-from .actions import ActionRejected, Step, _finish, play_timeout, playable_ruleset
+from . import broadcast, clocks, frames
+from .actions import (
+    ActionRejected,
+    Step,
+    check_not_over,
+    finish_steps,
+    lock_game,
+    play_timeout,
+    playable_ruleset,
+)
+from .frames import Committed, Message
 from .models import Game
 
 logger = logging.getLogger(__name__)
@@ -62,16 +74,25 @@ def initialise_new_games() -> int:
 
 
 def resolve_game(game_id: int, now: Any = None) -> list[str]:
-    """Resolve one game's expired deadlines and reminders; the late seats (skip if locked)."""
+    """Resolve one game's expired deadlines and reminders, then send what that committed;
+    the late seats (none when another sweeper holds the game)."""
+    committed = _resolve(game_id, now)
+    broadcast.send_messages(committed.messages)
+    return committed.answer
+
+
+def _resolve(game_id: int, now: Any) -> Committed[list[str]]:
+    """`resolve_game`'s transaction: a durable one of its own (the caller holds none), which
+    locks the game row unless another sweeper has it."""
     with transaction.atomic(durable=True):
         game = (Game.objects.select_for_update(skip_locked=True)
                 .filter(pk=game_id, finished__isnull=True).first())
         if game is None:
-            return []
+            return Committed([])
         game.locked = True  # playable_ruleset may upgrade it in place
         now = now or timezone.now()
         if game.due is None or game.due > now:
-            return []  # answered meanwhile: re-checked under the lock
+            return Committed([])  # answered meanwhile: re-checked under the lock
         try:
             ruleset = playable_ruleset(game)
         except ActionRejected:
@@ -79,24 +100,26 @@ def resolve_game(game_id: int, now: Any = None) -> list[str]:
             # and the sweeper stops looking (its players may still end it).
             game.due = None
             game.save(update_fields=["due"])
-            return []
+            return Committed([])
+        notices: list[Message] = []
         remind = clocks.reminders_due(game, now)
         if remind:
-            _remind(game, remind)
+            notices = _remind(game, remind)
             clocks.mark_reminded(game, remind)
         late = clocks.expired(game, now)
         steps: list[Step] = []
+        batch = None
         if late:
             clocks.note_missed(game, late)
             for seat in late:
                 _time_out_seat(game, ruleset, seat, steps)
         if steps:
-            _finish(game, ruleset, steps)
+            batch = finish_steps(game, ruleset, steps)
         else:
             if late:
                 clocks.after_steps(game, ruleset, acting=None, now=now)
             game.save(update_fields=["live", "due"])
-        return late
+    return Committed(late, notices + (frames.step_messages(batch) if batch else []))
 
 
 def _time_out_seat(game: Game, ruleset: Any, seat: str, steps: list[Step]) -> None:
@@ -112,8 +135,10 @@ def _time_out_seat(game: Game, ruleset: Any, seat: str, steps: list[Step]) -> No
         due.discard(still[0].id)
 
 
-def _remind(game: Game, seats: list[str]) -> None:
-    from .broadcast import publish_to
+def _remind(game: Game, seats: list[str]) -> list[Message]:
+    """Mail each of `seats` that its deadline is close; the in-app `notice` frames to send
+    once committed."""
+    notices: list[Message] = []
     for seat in Seat.objects.filter(table_id=game.table_id, seat__in=seats).select_related("user"):
         if seat.user is not None and seat.user.email:
             try:
@@ -124,7 +149,8 @@ def _remind(game: Game, seats: list[str]) -> None:
                 logger.warning("reminder mail for game %s failed: %s", game.pk, exc)
         frame = {"type": "notice", "code": "deadline/soon", "seat": seat.seat,
                  "message": "Your deadline is close."}
-        transaction.on_commit(lambda s=seat.seat, f=frame: publish_to(game.pk, [f"seat:{s}"], f))
+        notices += frames.audience_messages(game.pk, [f"seat:{seat.seat}"], frame)
+    return notices
 
 
 def run_due(now: Any = None) -> dict[str, int]:
@@ -167,3 +193,25 @@ def start_in_process_sweeper() -> None:
 
     _sweeper = threading.Thread(target=loop, name="salient-deadlines", daemon=True)
     _sweeper.start()
+
+
+# --- the host's extension ----------------------------------------------------------------
+
+def do_extend_deadline(game_id: int, host: Any, hours: int) -> Committed[dict[str, Any]]:
+    """The host pushes every running deadline back by `hours` (1–168). Answers the clock
+    frame, which every audience gets too. Opens its own durable transaction and locks the
+    game row."""
+    if not isinstance(hours, int) or isinstance(hours, bool) or not 1 <= hours <= 168:
+        raise ActionRejected("hours must be an integer from 1 to 168.", code="request/invalid",
+                             status=400, field="hours")
+    with transaction.atomic(durable=True):
+        game = lock_game(game_id)
+        table = Table.objects.get(pk=game.table_id)
+        if host is None or not host.is_authenticated or table.host_id != host.pk:
+            raise ActionRejected("Only the host may extend a deadline.", code="auth/not_host",
+                                 status=403, v=game.version)
+        check_not_over(game)
+        clocks.extend(game, hours * 3600 * 1000)
+        game.save(update_fields=["live", "due"])
+        frame = clocks.clock_frame(game)
+    return Committed(frame, frames.everyone_messages(game.pk, game.state, frame))

@@ -11,11 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db import transaction
-
 from engine.kernel.game import KERNEL
 
-from .broadcast import publish_to
+from .frames import Message, audience_messages
 from .models import Game, OrderLog
 
 
@@ -56,8 +54,7 @@ def log_changes(game: Game, before: dict[str, Any], after: dict[str, Any], seat:
     return OrderLog.objects.bulk_create(entries)
 
 
-def publish_orders(game: Game, seat: str) -> None:
-    """After commit: `seat`'s orders as they now stand, to its audiences only."""
+def orders_messages(game: Game, seat: str) -> list[Message]:
+    """`seat`'s orders as they now stand, to its audiences only."""
     frame = {"type": "orders", "seat": seat, "orders": seat_orders(game.orders, seat)}
-    audiences = seat_audiences(game, seat)
-    transaction.on_commit(lambda: publish_to(game.pk, audiences, frame))
+    return audience_messages(game.pk, seat_audiences(game, seat), frame)

@@ -3,7 +3,7 @@
 Writing or withdrawing an order locks the game row like any action, but it is no step of the
 game: the version stays, nothing is broadcast to the others, and only the seat's own audiences
 get an `orders` frame. "Ready" and "not ready" are steps like any other, through the one write
-path (`actions._seat_step`): recorded, versioned and broadcast, and the step that makes the last
+path (`actions.seat_step`): recorded, versioned and broadcast, and the step that makes the last
 seat ready also reveals and resolves the group. Every write and withdrawal is logged
 (`OrderLog`), sealed until the group resolves.
 """
@@ -20,38 +20,35 @@ from . import orderbook
 from .actions import (
     Accepted,
     ActionRejected,
-    _locked_game,
-    _seat_step,
     check_cid,
+    check_decision_id,
     check_holds_seat,
     check_not_over,
+    check_not_paused,
     check_seat_name,
     engine_rejection,
+    lock_game,
     playable_ruleset,
+    seat_step,
     settle_orders,
 )
+from .frames import Committed
 from .models import Game
 
 
-def _check_decision(decision: Any) -> str:
-    if not isinstance(decision, str) or not 1 <= len(decision) <= 200:
-        raise ActionRejected("decision must be a decision id.", code="request/invalid",
-                             status=400, field="decision")
-    return decision
-
-
-def _change_book(game_id: int, user: Any, seat: Any, decision: Any, change: Any) -> dict[str, Any]:
-    """Lock the game, check the seat, change the book with `change(ruleset, game)`, log it and
-    tell the seat's audiences. Returns the seat's orders as they now stand."""
+def _change_book(game_id: int, user: Any, seat: Any, decision: Any,
+                 change: Any) -> Committed[dict[str, Any]]:
+    """Lock the game, check the seat, change the book with `change(ruleset, game)` and log it.
+    Answers the seat's orders as they now stand, which the seat's audiences get too. Opens its
+    own durable transaction (the caller holds none)."""
     seat = check_seat_name(seat)
-    decision = _check_decision(decision)
+    decision = check_decision_id(decision)
     with transaction.atomic(durable=True):
-        game = _locked_game(game_id, user=user, seat=seat)
+        game = lock_game(game_id, user=user, seat=seat)
         check_holds_seat(user, game, seat)
         check_not_over(game)
         ruleset = playable_ruleset(game)
-        if game.live.get("paused"):
-            raise ActionRejected("The game is paused.", code="game/paused", v=game.version)
+        check_not_paused(game)
         try:
             book = change(ruleset, game, seat, decision)
         except (IllegalAction, MalformedAction) as exc:
@@ -59,19 +56,20 @@ def _change_book(game_id: int, user: Any, seat: Any, decision: Any, change: Any)
         before, game.orders = game.orders, book
         Game.objects.filter(pk=game.pk).update(orders=book)
         orderbook.log_changes(game, before, book, seat, user)
-        orderbook.publish_orders(game, seat)
-        return {"seat": seat, "v": game.version, "orders": orderbook.seat_orders(book, seat)}
+    mine = {"seat": seat, "v": game.version, "orders": orderbook.seat_orders(book, seat)}
+    return Committed(mine, orderbook.orders_messages(game, seat))
 
 
 def do_write_order(game_id: int, user: Any, seat: Any, decision: Any,
-                   action: Any) -> dict[str, Any]:
+                   action: Any) -> Committed[dict[str, Any]]:
     """Write (or replace) `seat`'s order for `decision`. Raises ActionRejected."""
     return _change_book(game_id, user, seat, decision, lambda ruleset, game, seat, decision:
                         simultaneous.write_order(ruleset, game.state, game.orders, seat,
                                                  decision, action))
 
 
-def do_withdraw_order(game_id: int, user: Any, seat: Any, decision: Any) -> dict[str, Any]:
+def do_withdraw_order(game_id: int, user: Any, seat: Any,
+                      decision: Any) -> Committed[dict[str, Any]]:
     """Withdraw `seat`'s order for `decision`. Raises ActionRejected."""
     return _change_book(game_id, user, seat, decision, lambda ruleset, game, seat, decision:
                         simultaneous.withdraw_order(ruleset, game.state, game.orders, seat,
@@ -79,8 +77,9 @@ def do_withdraw_order(game_id: int, user: Any, seat: Any, decision: Any) -> dict
 
 
 def submit_ready(game_id: int, user: Any, seat: Any, group: Any, ready: Any,
-                 cid: Any) -> Accepted:
-    """`seat` is ready (or no longer) in `group`: a step of the game. Raises ActionRejected."""
+                 cid: Any) -> Committed[Accepted]:
+    """`seat` is ready (or no longer) in `group`: a step of the game. Raises ActionRejected.
+    Opens its own durable transaction and locks the game row (`actions.seat_step`)."""
     cid = check_cid(cid)
     seat = check_seat_name(seat)
     if not isinstance(group, str) or not 1 <= len(group) <= 200:
@@ -99,6 +98,6 @@ def submit_ready(game_id: int, user: Any, seat: Any, group: Any, ready: Any,
         settle_orders(game, game.orders, group, outcome)
         return action
 
-    return _seat_step(game_id, user, seat, cid, kind="ready", decision=None, action=None,
-                      step=step, recorded=recorded)
+    return seat_step(game_id, user, seat, cid, kind="ready", decision=None, action=None,
+                     step=step, recorded=recorded)
 

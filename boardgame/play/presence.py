@@ -21,6 +21,9 @@ from typing import Any
 from asgiref.sync import sync_to_async
 from django.core.cache import cache
 
+from .broadcast import send_messages_async
+from .frames import group_name
+
 logger = logging.getLogger(__name__)
 
 FLUSH_SECONDS = 1.0
@@ -100,7 +103,6 @@ class Presence:
         return summary(_entries(game_id), seq)
 
     async def _run(self) -> None:
-        from .broadcast import group_name, send_messages_async
         while True:
             await asyncio.sleep(FLUSH_SECONDS)
             games = set(self.dirty)

@@ -23,6 +23,10 @@ from typing import Any
 from channels.db import database_sync_to_async
 from django.conf import settings
 
+from boardgame.lobby.models import Seat
+
+from .models import Game
+
 logger = logging.getLogger(__name__)
 
 CHECK_SECONDS = float(os.environ.get("SALIENT_WS_SEAT_CHECK_SECONDS")
@@ -31,9 +35,6 @@ CHECK_SECONDS = float(os.environ.get("SALIENT_WS_SEAT_CHECK_SECONDS")
 
 def seating(game_ids: list[int]) -> dict[int, list[tuple[str, int]]]:
     """game id → [(seat, user id)] of its taken seats (sync: two queries)."""
-    from boardgame.lobby.models import Seat
-
-    from .models import Game
     games = dict(Game.objects.filter(pk__in=game_ids).values_list("table_id", "pk"))
     out: dict[int, list[tuple[str, int]]] = {game: [] for game in game_ids}
     for table_id, seat, user_id in Seat.objects.filter(

@@ -3,7 +3,8 @@
 REST never bypasses views: `game_view` returns `engine.kernel.view` for the caller's one
 audience and `game_record` redacts the `salient-record/1` export to that audience until the
 game ends. The seed leaves this module only in a finished game's record and view.
-(The action path — `submit_action` — comes with the live-play issue.)
+The write side of a running game is elsewhere: `actions.py` (the write path), `orders.py`,
+`votes.py`, `seating.py`, `deadlines.py` and `chat.py`.
 """
 
 from __future__ import annotations

@@ -18,7 +18,7 @@ from django.conf import settings
 
 from boardgame.accounts import credentials
 
-from . import broadcast, protocol, socketcap
+from . import frames, protocol, socketcap
 
 logger = logging.getLogger(__name__)
 
@@ -99,7 +99,7 @@ class FramedSocket(AsyncWebsocketConsumer):
 
     async def send_frame(self, frame: dict[str, Any]) -> None:
         if not self.closed:
-            await self.send(text_data=broadcast.dumps(frame))
+            await self.send(text_data=frames.dumps(frame))
 
     async def _close(self, code: int) -> None:
         if not self.closed:

@@ -3,9 +3,10 @@
 // For the decision being worked on, the items are the decision's own `options` (enumerated) or
 // the server's answer to `options` (schema). A click picks among those items — by origin (the
 // hex of the units an item moves) and then destination or target — and the chosen item is the
-// pending order, shown parsed, which Confirm sends as is. There is no other way to build an
-// action, so an action outside the offered options can't be sent. The server still judges it
-// (it may have changed meanwhile): a reject is shown with its rule and reason.
+// pending order, shown parsed, which Confirm sends as is. The page offers no other way to build
+// an action, so a player cannot send one outside the offered options (`submitRaw`, for tests
+// and the console, sends one as given). The server judges every action anyway (the position may
+// have changed meanwhile): a reject is shown with its rule and reason.
 //
 // An adapter may offer an editor for a decision (`adapter.editor(decision, orders)`, e.g. a
 // whole set-up placed counter by counter): it then takes the map's clicks and highlights and

@@ -5,12 +5,13 @@ the deadline sweeper."""
 from __future__ import annotations
 
 import datetime as dt
+import json
 
 import pytest
 from django.utils import timezone
 from rest_framework.test import APIClient
 
-from boardgame.play import actions, broadcast, chat, deadlines
+from boardgame.play import actions, chat, deadlines, frames, options, votes
 from boardgame.play.actions import ActionRejected
 from boardgame.play.models import ActionRecord, ChatMessage, Game
 from engine import rulesets
@@ -23,33 +24,32 @@ from . import helpers
 TOY = rulesets.get("toy_skirmish")
 
 
-def frames_by_group(published, game_id):
+def frames_by_group(messages):
     out = {}
-    for group, message in published:
+    for group, message in messages:
         out.setdefault(group, []).append((message["v"], helpers.roundtrip(
-            __import__("json").loads(message["text"]))))
+            json.loads(message["text"]))))
     return out
 
 
-def play_through(game, users, published, django_capture_on_commit_callbacks, limit=80):
-    """Play the scripted game to its end, checking every broadcast against fresh views."""
-    stale = {a: view(TOY, game.state, a) for a in broadcast.live_audiences(game.state)}
+def play_through(game, users, limit=80):
+    """Play the scripted game to its end, checking the frames every step returns to be sent
+    against fresh views."""
+    stale = {a: view(TOY, game.state, a) for a in frames.live_audiences(game.state)}
     steps = 0
     while True:
         game.refresh_from_db()
         if game.is_over or steps > limit:
             break
         for seat, decision, action in helpers.next_moves(game.state)[:1]:
-            published.clear()
-            with django_capture_on_commit_callbacks(execute=True):
-                accepted = actions.submit_action(game.pk, users[seat], seat, decision, action,
-                                                 f"c{steps}")
+            committed = actions.submit_action(game.pk, users[seat], seat, decision, action,
+                                              f"c{steps}")
             steps += 1
             game.refresh_from_db()
-            assert accepted.v == game.version
-            frames = frames_by_group(published, game.pk)
+            assert committed.answer.v == game.version
+            sent = frames_by_group(committed.messages)
             for audience in stale:
-                patches = [f for v, f in frames[broadcast.group_name(game.pk, audience)]
+                patches = [f for v, f in sent[frames.group_name(game.pk, audience)]
                            if f["type"] == "patch"]
                 assert [p["v"] for p in patches] == list(range(
                     patches[0]["v"], game.version + 1))
@@ -59,10 +59,8 @@ def play_through(game, users, published, django_capture_on_commit_callbacks, lim
     return steps
 
 
-def test_scripted_duel_patches_equal_fresh_views_for_every_audience(
-        duel, hamlet, othello, published, django_capture_on_commit_callbacks):
-    steps = play_through(duel, {"red": hamlet, "blue": othello}, published,
-                         django_capture_on_commit_callbacks)
+def test_scripted_duel_patches_equal_fresh_views_for_every_audience(duel, hamlet, othello):
+    steps = play_through(duel, {"red": hamlet, "blue": othello})
     duel.refresh_from_db()
     assert duel.is_over and duel.result["reason"] == "rounds_played"
     assert duel.table.state == "finished"
@@ -78,22 +76,21 @@ def actions_record(game, user):
     return helpers.roundtrip(game_record(user, game))
 
 
-def test_melee_side_audience_gets_both_seats_private_view(
-        hamlet, othello, iago, published, django_capture_on_commit_callbacks):
+def test_melee_side_audience_gets_both_seats_private_view(hamlet, othello, iago):
     game = helpers.start_game(hamlet, {"red": hamlet, "blue": hamlet, "green": othello},
                               scenario="melee", allow_multiple_seats=True)
     assert audience_of(game.state, ["blue", "red"]) == "side:alpha"
-    assert "side:alpha" in broadcast.live_audiences(game.state)
-    play_through(game, {"red": hamlet, "blue": hamlet, "green": othello}, published,
-                 django_capture_on_commit_callbacks, limit=6)
+    assert "side:alpha" in frames.live_audiences(game.state)
+    play_through(game, {"red": hamlet, "blue": hamlet, "green": othello}, limit=6)
 
 
 def test_repeated_cid_returns_the_earlier_outcome(duel, hamlet):
     seat, decision, action = helpers.next_moves(duel.state)[0]
     first = actions.submit_action(duel.pk, hamlet, "red", "r1-bid-red", {"card": max(
-        duel.state["secret"]["red"]["hand"])}, "same")
+        duel.state["secret"]["red"]["hand"])}, "same").answer
     again = actions.submit_action(duel.pk, hamlet, "red", "r1-bid-red", {"card": 999}, "same")
-    assert (again.v, again.repeated) == (first.v, True)
+    assert (again.answer.v, again.answer.repeated) == (first.v, True)
+    assert again.messages == [], "a repeat tells nobody anything"
     assert ActionRecord.objects.filter(game=duel).count() == 1
 
 
@@ -131,7 +128,7 @@ def test_stale_is_judged_by_the_decision_not_the_version(duel, hamlet, othello):
                                 {"card": duel.state["secret"]["red"]["hand"][0]}, "a")
     blue = actions.submit_action(duel.pk, othello, "blue", "r1-bid-blue",
                                  {"card": duel.state["secret"]["blue"]["hand"][0]}, "b")
-    assert (red.v, blue.v) == (1, 2)
+    assert (red.answer.v, blue.answer.v) == (1, 2)
     with pytest.raises(ActionRejected) as info:
         actions.submit_action(duel.pk, hamlet, "red", "r1-bid-red",
                               {"card": duel.state["secret"]["red"]["hand"][1]}, "c")
@@ -154,7 +151,7 @@ def _to_move(game, users):
 def test_options_undo_and_the_rest_api(duel, hamlet, othello):
     users = {"red": hamlet, "blue": othello}
     user, seat, decision = _to_move(duel, users)
-    items = actions.get_options(duel.pk, user, seat, decision)
+    items = options.get_options(duel.pk, user, seat, decision)
     assert items and all("cost" in item for item in items)
     client = APIClient()
     client.force_authenticate(user)
@@ -191,14 +188,13 @@ def test_options_undo_and_the_rest_api(duel, hamlet, othello):
     assert response.status_code in (401, 403)
 
 
-def test_resign_reveals_seed_and_rejects_later_actions(duel, hamlet, othello, published,
-                                                        django_capture_on_commit_callbacks):
-    with django_capture_on_commit_callbacks(execute=True):
-        accepted = actions.do_resign(duel.pk, hamlet, "red")
+def test_resign_reveals_seed_and_rejects_later_actions(duel, hamlet, othello):
+    committed = actions.do_resign(duel.pk, hamlet, "red")
     duel.refresh_from_db()
     assert duel.result == {"winners": ["blue"], "reason": "resignation", "resigned": "red"}
-    last = [m for g, m in published if g.endswith(".public") and m["v"] == accepted.v]
-    frame = __import__("json").loads(last[0]["text"])
+    last = [m for g, m in committed.messages
+            if g.endswith(".public") and m["v"] == committed.answer.v]
+    frame = json.loads(last[0]["text"])
     assert frame["seed"] == bytes(duel.seed).hex()
     with pytest.raises(ActionRejected) as info:
         actions.submit_action(duel.pk, othello, "blue", "r1-bid-blue", {"card": 1}, "late")
@@ -206,10 +202,10 @@ def test_resign_reveals_seed_and_rejects_later_actions(duel, hamlet, othello, pu
 
 
 def test_draw_needs_every_seat_and_abandon_needs_the_host(duel, hamlet, othello):
-    assert actions.do_vote_draw(duel.pk, hamlet, True) is None
+    assert votes.do_vote_draw(duel.pk, hamlet, True).answer is None
     with pytest.raises(ActionRejected):
         actions.do_abandon_game(duel.pk, othello)
-    accepted = actions.do_vote_draw(duel.pk, othello, True)
+    accepted = votes.do_vote_draw(duel.pk, othello, True).answer
     duel.refresh_from_db()
     assert accepted is not None and duel.result["reason"] == "draw_agreed"
 
@@ -220,12 +216,10 @@ def test_host_abandons(duel, hamlet):
     assert duel.result["reason"] == "abandoned" and duel.table.state == "abandoned"
 
 
-def test_side_chat_reaches_only_that_side(duel, hamlet, othello, iago, published,
-                                          django_capture_on_commit_callbacks):
-    with django_capture_on_commit_callbacks(execute=True):
-        chat.do_post_chat(duel.pk, hamlet, "side:north", "flank <b>left</b>")
-    groups = {g for g, _ in published}
-    assert groups == {broadcast.group_name(duel.pk, "seat:red")}
+def test_side_chat_reaches_only_that_side(duel, hamlet, othello, iago):
+    posted = chat.do_post_chat(duel.pk, hamlet, "side:north", "flank <b>left</b>")
+    groups = {g for g, _ in posted.messages}
+    assert groups == {frames.group_name(duel.pk, "seat:red")}
     with pytest.raises(ActionRejected):
         chat.do_post_chat(duel.pk, othello, "side:north", "spy")
     with pytest.raises(ActionRejected):
@@ -251,11 +245,11 @@ def test_catch_up_rebuilds_patches_from_records(duel, hamlet, othello):
     duel.refresh_from_db()
     for since, old in views.items():
         state = old
-        for frame in broadcast.catch_up(duel.pk, "public", since):
+        for frame in frames.catch_up(duel.pk, "public", since):
             assert frame["type"] == "patch"
             state = apply_patch(state, frame["ops"])
         assert state == view(TOY, duel.state, "public")
-    assert broadcast.catch_up(duel.pk, "public", 10_000)[0]["type"] == "snapshot"
+    assert frames.catch_up(duel.pk, "public", 10_000)[0]["type"] == "snapshot"
 
 
 def test_clock_runs_out_plays_the_default_and_civil_disorder_follows(
@@ -290,9 +284,9 @@ def test_a_game_started_under_other_rules_is_read_but_not_played_on(duel, hamlet
         actions.submit_action(duel.pk, player, seat, decision, action, "c-old")
     assert refused.value.code == "game/outdated"
     assert refused.value.data["started"] == "0-older"
-    with pytest.raises(ActionRejected) as options:
-        actions.get_options(duel.pk, player, seat, decision)
-    assert options.value.code == "game/outdated"
+    with pytest.raises(ActionRejected) as listing:
+        options.get_options(duel.pk, player, seat, decision)
+    assert listing.value.code == "game/outdated"
     duel.refresh_from_db()
     assert duel.version == 0 and not ActionRecord.objects.filter(game=duel).exists()
     # Its players may still end it.
@@ -323,8 +317,8 @@ def test_a_paused_game_takes_no_undo(duel, hamlet, othello):
         seat, decision, action = helpers.next_moves(duel.state)[0]
         actions.submit_action(duel.pk, users[seat], seat, decision, action, f"p{step}")
     assert undoer is not None
-    actions.do_vote_pause(duel.pk, hamlet, True)
-    actions.do_vote_pause(duel.pk, othello, True)
+    votes.do_vote_pause(duel.pk, hamlet, True)
+    votes.do_vote_pause(duel.pk, othello, True)
     with pytest.raises(ActionRejected) as refused:
         actions.submit_undo(duel.pk, users[undoer], undoer, "u-paused")
     assert refused.value.code == "game/paused"

@@ -42,7 +42,7 @@ def test_fifty_concurrent_answers_to_one_decision_one_wins():
     game = helpers.start_game(hamlet, {"red": hamlet, "blue": othello})
     hand = game.state["secret"]["red"]["hand"]
     results = race(50, lambda i: actions.submit_action(
-        game.pk, hamlet, "red", "r1-bid-red", {"card": hand[i % len(hand)]}, f"cid-{i}"))
+        game.pk, hamlet, "red", "r1-bid-red", {"card": hand[i % len(hand)]}, f"cid-{i}").answer)
     accepted = [r for r in results if isinstance(r, actions.Accepted)]
     rejected = [r for r in results if isinstance(r, ActionRejected)]
     assert len(accepted) == 1 and len(rejected) == 49, results
@@ -57,7 +57,7 @@ def test_one_cid_raced_on_fifty_connections_is_recorded_once():
     game = helpers.start_game(hamlet, {"red": hamlet, "blue": othello})
     card = game.state["secret"]["red"]["hand"][0]
     results = race(50, lambda i: actions.submit_action(
-        game.pk, hamlet, "red", "r1-bid-red", {"card": card}, "same-cid"))
+        game.pk, hamlet, "red", "r1-bid-red", {"card": card}, "same-cid").answer)
     assert all(isinstance(r, actions.Accepted) and r.v == 1 for r in results), results
     assert sum(not r.repeated for r in results) == 1
     assert ActionRecord.objects.filter(game=game).count() == 1

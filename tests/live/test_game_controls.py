@@ -14,7 +14,7 @@ from django.utils import timezone
 from rest_framework.test import APIClient
 
 from boardgame.lobby.models import Seat, Table
-from boardgame.play import actions, broadcast, deadlines
+from boardgame.play import actions, deadlines, frames
 from boardgame.play.models import Game
 
 from . import helpers
@@ -26,7 +26,7 @@ def client_for(user):
     return client
 
 
-def frames(published, game_id, kind):
+def sent_frames(published, game_id, kind):
     """{audience group: [frames of type `kind`]} of what the broadcast sent."""
     out: dict[str, list] = {}
     for group, message in published:
@@ -158,11 +158,11 @@ def test_host_hands_the_seat_to_a_replacement_and_every_audience_hears(
     game.refresh_from_db()
     assert game.live["disorder"] == [] and game.live["missed"]["blue"] == 0
 
-    groups = {broadcast.group_name(game.pk, a) for a in broadcast.live_audiences(game.state)}
-    seats = frames(published, game.pk, "seats")
+    groups = {frames.group_name(game.pk, a) for a in frames.live_audiences(game.state)}
+    seats = sent_frames(published, game.pk, "seats")
     assert set(seats) == groups                      # every audience, spectators included
     assert all(f == [body] for f in seats.values())
-    clock = frames(published, game.pk, "clock")
+    clock = sent_frames(published, game.pk, "clock")
     assert set(clock) == groups
     assert all(f[-1]["disorder"] == [] for f in clock.values())
 
@@ -197,12 +197,12 @@ def test_the_game_page_offers_the_host_the_controls(disorderly, hamlet, othello,
 def test_votes_and_extensions_reach_every_audience_in_the_clock_frame(
         duel, hamlet, othello, published, django_capture_on_commit_callbacks):
     red, blue = client_for(hamlet), client_for(othello)
-    groups = {broadcast.group_name(duel.pk, a) for a in broadcast.live_audiences(duel.state)}
+    groups = {frames.group_name(duel.pk, a) for a in frames.live_audiences(duel.state)}
 
     def last_clock():
-        found = frames(published, duel.pk, "clock")
+        found = sent_frames(published, duel.pk, "clock")
         assert set(found) == groups
-        return found[broadcast.group_name(duel.pk, "public")][-1]
+        return found[frames.group_name(duel.pk, "public")][-1]
 
     with django_capture_on_commit_callbacks(execute=True):
         assert red.post(f"/api/games/{duel.pk}/draw", {"agree": True},

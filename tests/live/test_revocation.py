@@ -156,11 +156,11 @@ def _put_in_disorder(game_id, seat):
 
 @on_daphne
 async def test_a_socket_that_missed_its_seats_frame_closes_when_it_catches_up(
-        table, daphne_server, published):
-    """`published` keeps this process's frames from the layer: the `seats` frame of the
-    replacement is lost, as in a Redis outage. The seat watch is out of the way (an hour):
-    only the catch-up may close the socket here."""
-    from boardgame.play import actions
+        table, daphne_server):
+    """The replacement's frames are never sent (the service returns them; the test drops
+    them): the `seats` frame is lost, as in a Redis outage. The seat watch is out of the way
+    (an hour): only the catch-up may close the socket here."""
+    from boardgame.play import seating
     server = daphne_server(SALIENT_WS_SEAT_CHECK_SECONDS="3600")
     await db(_put_in_disorder, table["game"], "blue")
     old_blue = await Client(server.url, table["game"], token=table["blue"]).open()
@@ -168,10 +168,10 @@ async def test_a_socket_that_missed_its_seats_frame_closes_when_it_catches_up(
     heard_before = len(old_blue.frames)
 
     def replace():
-        return actions.do_replace_seat(table["game"], table["users"]["red"], "blue",
+        return seating.do_replace_seat(table["game"], table["users"]["red"], "blue",
                                        table["users"]["iago"])
-    await db(replace)
-    assert any('"type":"seats"' in m["text"] for _, m in published), "nothing was dropped"
+    dropped = (await db(replace)).messages
+    assert any('"type":"seats"' in m["text"] for _, m in dropped), "nothing was dropped"
     # The client syncs (as after any gap or reconnect): the server re-derives its audience.
     await old_blue.send({"type": "sync", "since": old_blue.v})
     assert (await old_blue.expect("_closed"))["code"] == SEATS_CHANGED
@@ -180,10 +180,10 @@ async def test_a_socket_that_missed_its_seats_frame_closes_when_it_catches_up(
 
 @on_daphne
 async def test_a_socket_that_missed_its_seats_frame_closes_within_the_seat_watch_period(
-        table, daphne_server, published):
+        table, daphne_server):
     """No catch-up at all: the game goes on, frames flow in order, and the process's seat
     watch (one seating query per period) still closes the replaced player's socket."""
-    from boardgame.play import actions
+    from boardgame.play import seating
     server = daphne_server(SALIENT_WS_SEAT_CHECK_SECONDS="0.5")
     await db(_put_in_disorder, table["game"], "blue")
     old_blue = await Client(server.url, table["game"], token=table["blue"]).open()
@@ -191,8 +191,8 @@ async def test_a_socket_that_missed_its_seats_frame_closes_within_the_seat_watch
     for client in (old_blue, red):
         await client.hello()
 
-    def replace():
-        return actions.do_replace_seat(table["game"], table["users"]["red"], "blue",
+    def replace():  # its frames are dropped: never sent
+        return seating.do_replace_seat(table["game"], table["users"]["red"], "blue",
                                        table["users"]["iago"])
     await db(replace)
     seat, decision, action = await db(red_move, table["game"])

@@ -13,7 +13,7 @@ import json
 
 import pytest
 
-from boardgame.play import broadcast, protocol
+from boardgame.play import broadcast, frames, protocol
 from boardgame.play.models import Game
 
 from . import helpers
@@ -129,7 +129,7 @@ async def test_the_server_never_sends_infinity_or_nan(fragile_game, daphne_serve
 
 def test_the_send_path_refuses_non_finite_numbers():
     with pytest.raises(ValueError):
-        broadcast.dumps({"type": "pong", "t": float("inf")})
+        frames.dumps({"type": "pong", "t": float("inf")})
 
 
 @pytest.mark.parametrize("text", ABUSIVE)

@@ -219,15 +219,16 @@ def _put_in_disorder(game_id, seat):
 
 async def test_replaced_players_socket_closes_before_another_frame_of_the_seat(
         table, daphne_server):
-    from boardgame.play import actions
+    from boardgame.play import broadcast, seating
     server = daphne_server()
     await db(_put_in_disorder, table["game"], "blue")
     old_blue = await Client(server.url, table["game"], token=table["blue"]).open()
     await old_blue.hello()
     assert old_blue.welcome["audience"] == "seat:blue"
-    def replace():
+    def replace():  # as the REST view does: the service, then what it committed is sent
         iago = type(table["users"]["red"]).objects.get(username="iago")
-        return actions.do_replace_seat(table["game"], table["users"]["red"], "blue", iago)
+        committed = seating.do_replace_seat(table["game"], table["users"]["red"], "blue", iago)
+        broadcast.send_messages(committed.messages)
     await db(replace)
     seats = await old_blue.expect("seats")
     assert {s["seat"]: s["player"] for s in seats["seats"]}["blue"] == "iago"

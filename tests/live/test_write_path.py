@@ -1,6 +1,7 @@
-"""The write at the end of every step (`actions._write`): on PostgreSQL one hand-written
-statement appends the records and updates the game; it must store exactly what the ORM would,
-and a repeated cid must still trip the unique constraint."""
+"""The write at the end of every step (`actions._write`): on PostgreSQL with the performance
+shortcuts on, one hand-written statement (`fastsql.append_and_update`) appends the records and
+updates the game; it must store exactly what the ORM would, and a repeated cid must still trip
+the unique constraint."""
 
 from __future__ import annotations
 
@@ -10,8 +11,14 @@ import pytest
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from boardgame.play import actions
+from boardgame.play import actions, fastsql
 from boardgame.play.models import ActionRecord, Game
+
+
+@pytest.fixture(params=[True, False], ids=["fastpath", "usual"])
+def fastpath(request, settings):
+    settings.SALIENT_FASTPATH = request.param
+    return request.param
 
 
 def _record(game, seq, *, user, cid):
@@ -23,13 +30,13 @@ def _record(game, seq, *, user, cid):
 
 
 def _columns(record):
-    return {f.attname: getattr(record, f.attname) for f in actions._record_columns()}
+    return {f.attname: getattr(record, f.attname) for f in fastsql.record_columns()}
 
 
 @pytest.mark.django_db(transaction=True)
-def test_write_stores_the_records_and_game_fields_the_orm_would(duel, hamlet):
-    """On the suite's database: the hand-written statement under PostgreSQL (CI), the ORM
-    under SQLite."""
+def test_write_stores_the_records_and_game_fields_the_orm_would(fastpath, duel, hamlet):
+    """On the suite's database: the hand-written statement under PostgreSQL (CI) with the
+    shortcuts on; the ORM under SQLite, or with them off. The same rows either way."""
     due = timezone.now() + dt.timedelta(hours=5)
     with transaction.atomic():
         game = Game.objects.select_for_update().get(pk=duel.pk)
@@ -50,7 +57,7 @@ def test_write_stores_the_records_and_game_fields_the_orm_would(duel, hamlet):
 
 @pytest.mark.postgres
 @pytest.mark.django_db(transaction=True)
-def test_write_refuses_a_repeated_cid_and_leaves_the_game_as_it_was(duel, hamlet):
+def test_write_refuses_a_repeated_cid_and_leaves_the_game_as_it_was(fastpath, duel, hamlet):
     with transaction.atomic():
         game = Game.objects.select_for_update().get(pk=duel.pk)
         game.version += 1

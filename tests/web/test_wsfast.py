@@ -1,5 +1,6 @@
-"""Fast paths of the websocket fan-out: autobahn's per-frame debug formatting is skipped only when autobahn
-debug logging is off."""
+"""Fast paths of the websocket fan-out (performance shortcuts, `boardgame.fastpath`): autobahn's
+per-frame debug formatting is skipped only when autobahn debug logging is off; hub frames skip
+the session wrapper and are written straight to daphne's socket."""
 
 import logging
 
@@ -37,8 +38,11 @@ def test_debug_logging_keeps_autobahns_helpers(monkeypatch):
     assert protocol.hlval is original
 
 
-async def test_hub_frames_go_to_the_send_the_session_middleware_wraps():
+async def test_hub_frames_go_to_the_send_the_session_middleware_wraps(settings):
+    """A shortcut (tests/live/test_fastpath.py checks it off as well): on here, whatever the
+    environment's SALIENT_FASTPATH."""
     from channels.sessions import InstanceSessionWrapper
+    settings.SALIENT_FASTPATH = True
 
     from boardgame.play.consumers import GameConsumer
     sent = []

@@ -1,0 +1,74 @@
+"""Seat replacement: the host hands a seat in civil disorder to another registered player
+(or back to its returning player). The game's state does not change — only who holds the seat
+— so this is no step of the game: every audience gets a `seats` frame, and a socket whose user
+lost or gained a seat closes (4410) and reconnects with its new audience.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from boardgame.lobby.models import Seat, Table
+from engine.kernel.game import KERNEL
+
+from . import clocks, frames, services
+from .actions import ActionRejected, check_not_over, check_seat_name, lock_game, user_seats
+from .frames import Committed
+
+
+def do_replace_seat(game_id: int, host: Any, seat: Any,
+                    new_user: Any) -> Committed[dict[str, Any]]:
+    """The host hands a seat in civil disorder to a replacement player (or back to its
+    returning player). Its miss count starts again from 0. Every audience gets a `seats`
+    frame (the new seating), then a `clock` frame (the disorder list changed); the answer is
+    the `seats` frame. Opens its own durable transaction and locks the game row, then the
+    table's.
+
+    Refusals: auth/not_host, game/seat_not_found, game/over, game/not_in_disorder,
+    game/already_seated (the replacement holds a seat of another side, or any other seat at a
+    table that allows one seat per player)."""
+    seat = check_seat_name(seat)
+    if new_user is None or not getattr(new_user, "is_authenticated", False):
+        raise ActionRejected("Name a registered player to take the seat.",
+                             code="request/invalid", status=400, field="username")
+    with transaction.atomic(durable=True):
+        game = lock_game(game_id)
+        table = Table.objects.select_for_update().get(pk=game.table_id)
+        if host is None or not host.is_authenticated or table.host_id != host.pk:
+            raise ActionRejected("Only the host may replace a player.", code="auth/not_host",
+                                 status=403, v=game.version)
+        sides = game.state[KERNEL]["sides"]
+        if seat not in sides:
+            raise ActionRejected(f"This game has no seat {seat!r}.",
+                                 code="game/seat_not_found", status=404, v=game.version,
+                                 seat=seat, seats=sorted(sides))
+        check_not_over(game)
+        if seat not in game.live.get("disorder", []):
+            raise ActionRejected(f"{seat} is not in civil disorder.",
+                                 code="game/not_in_disorder", v=game.version, seat=seat)
+        held = [s for s in user_seats(new_user, game) if s != seat]
+        if held and (not table.allow_multiple_seats
+                     or any(sides[s] != sides[seat] for s in held)):
+            raise ActionRejected(
+                f"{new_user.get_username()} already plays {', '.join(held)} in this game.",
+                code="game/already_seated", v=game.version, seat=seat,
+                player=new_user.get_username(), seats=held)
+        row = Seat.objects.select_related("user").get(table_id=game.table_id, seat=seat)
+        previous = row.user.get_username() if row.user_id else None
+        row.user = new_user
+        row.claimed = timezone.now()
+        row.save(update_fields=["user", "claimed"])
+        live = dict(game.live)
+        live["disorder"] = [s for s in live["disorder"] if s != seat]
+        live["missed"] = {**live.get("missed", {}), seat: 0}
+        game.live = live
+        game.save(update_fields=["live"])
+        frame = {"type": "seats", "seats": services.players(game),
+                 "replaced": {"seat": seat, "player": new_user.get_username(),
+                              "previous": previous}}
+        clock = clocks.clock_frame(game)
+    return Committed(frame, frames.everyone_messages(game.pk, game.state, frame)
+                     + frames.everyone_messages(game.pk, game.state, clock))
