@@ -15,7 +15,7 @@ import pytest
 from django.core.management import CommandError, call_command
 from rest_framework.test import APIClient
 
-from boardgame.play import actions, services
+from boardgame.play import actions, options, services
 from boardgame.play.actions import ActionRejected
 from boardgame.play.models import ActionRecord, Game, Snapshot
 from boardgame.play.upgrade import current_state, upgrade_all, upgrade_game
@@ -95,7 +95,7 @@ def test_a_read_of_an_outdated_game_migrates_in_memory_and_writes_nothing(
     game = helpers.start_game(hamlet, users)
     request.getfixturevalue("toy_v2")
     seat, decision, _ = next((s, d, a) for s, d, a in helpers.next_moves(game.state))
-    actions.get_options(game.pk, users[seat], seat, decision)
+    options.get_options(game.pk, users[seat], seat, decision)
     game.refresh_from_db()
     assert game.version == 0 and "upgraded" not in game.state["board"]
     assert not ActionRecord.objects.filter(game=game).exists()
@@ -167,7 +167,7 @@ def test_a_stored_game_of_an_earlier_version_continues_after_the_upgrade(path, d
         decision = open_now[chooser.index(len(open_now))]
         seat = decision.seats[0]
         choices = (list(decision.options) if decision.options is not None else
-                   [i["action"] for i in actions.get_options(game.pk, users[seat], seat,
+                   [i["action"] for i in options.get_options(game.pk, users[seat], seat,
                                                               decision.id)])
         actions.submit_action(game.pk, users[seat], seat, decision.id,
                               choices[chooser.index(len(choices))], f"f{n}")
