@@ -13,6 +13,7 @@ import os
 import signal
 import socket
 import subprocess
+import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -22,7 +23,8 @@ import pytest
 from . import helpers
 
 ROOT = Path(__file__).resolve().parents[2]
-DAPHNE = ROOT / ".venv" / "bin" / "daphne"
+# The daphne installed beside the Python running the tests (a clone may share a virtualenv).
+DAPHNE = Path(sys.executable).parent / "daphne"
 
 
 @pytest.fixture(autouse=True)
