@@ -3,6 +3,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from boardgame.accounts import api as accounts
 from boardgame.lobby import api as lobby
+from boardgame.notifications import api as notifications
 from boardgame.play import api as play
 from boardgame.play import api_actions as play_actions
 from boardgame.play import api_replay
@@ -56,4 +57,5 @@ urlpatterns = [
     path("games/<int:game_id>/replay/<int:seq>", api_replay.ReplayView.as_view(),
          name="api-game-replay"),
     path("games/<int:game_id>/chat", play_actions.ChatView.as_view(), name="api-game-chat"),
+    *notifications.routes(),
 ]

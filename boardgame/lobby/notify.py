@@ -29,6 +29,7 @@ from typing import Any
 
 from django.db import transaction
 
+from boardgame.notifications import events
 from boardgame.play import broadcast
 
 from .models import Seat, Table
@@ -104,9 +105,16 @@ def seated_users(table_id: int, seats: list[str] | None = None) -> list[int]:
 
 def moves_opened(table_id: int, seats: list[str]) -> None:
     """In an async game, `seats` now have a decision they did not have: their players' "My
-    games" pages hear `games` ("your move"). (Live games are played at the board, and a nudge
-    per move would cost every action a query and a PUBLISH.)"""
+    games" pages hear `games` ("your move"), and their notifications get a "your move"
+    notice (boardgame/notifications, written in this transaction). (Live games are played at
+    the board, and a nudge per move would cost every action a query and a PUBLISH.)"""
     _send_on_commit([_message(user_group(pk), GAMES) for pk in seated_users(table_id, seats)])
+    events.moves_opened(table_id, seats)
+
+
+def game_started(table: Table) -> None:
+    """The lobby started the table's game: its players' notifications hear it."""
+    events.game_started(table.pk)
 
 
 def chat_posted(table_id: int, seq: int) -> None:
@@ -115,7 +123,9 @@ def chat_posted(table_id: int, seq: int) -> None:
 
 
 def game_finished(table_id: int) -> None:
-    """A game ended (play/actions.py `_finish`): "Games to watch" loses it."""
+    """A game ended (play/actions.py `_finish`): "Games to watch" loses it; its players'
+    notifications and its webhooks hear it."""
+    events.game_ended(table_id)
     table = Table.objects.filter(pk=table_id).first()
     if table is not None:
         table_changed(table, "state")

@@ -10,23 +10,20 @@ its open decisions is answered with `timeout_default`, recorded with by="timeout
 (a quarter of an async deadline left) go out by e-mail (console backend by default) and in-app
 as a `notice` frame to the seat.
 
-In the quick start the sweeper also runs inside every daphne process: a daemon thread started
-when the websocket routes load (`start_in_process_sweeper`, boardgame/routing.py), every
-SALIENT_SWEEP_SECONDS (default 1 s); SALIENT_IN_PROCESS_SWEEPER=0 turns it off when a separate
-`run_deadlines` process does the job.
+It runs on the task runner (boardgame/jobs): the beat enqueues `sweep_deadlines` whenever
+`anything_due` says a game waits for it (every SALIENT_SWEEP_SECONDS, default 1 s), and any
+worker runs it — several at once are safe, as above. `python manage.py run_deadlines --once`
+still sweeps by hand.
 """
 
 from __future__ import annotations
 
 import logging
-import os
-import sys
-import threading
-import time
 from typing import Any
 
 from django.core.mail import send_mail
-from django.db import close_old_connections, transaction
+from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from boardgame.lobby.models import Seat
@@ -127,6 +124,12 @@ def _remind(game: Game, seats: list[str]) -> None:
         transaction.on_commit(lambda s=seat.seat, f=frame: publish_to(game.pk, [f"seat:{s}"], f))
 
 
+def anything_due(now: Any = None) -> bool:
+    """Whether a sweep has work: a new game to initialise or a due game (the beat's check)."""
+    now = now or timezone.now()
+    return Game.objects.filter(Q(due__lte=now) | Q(live={}), finished__isnull=True).exists()
+
+
 def run_due(now: Any = None) -> dict[str, int]:
     """One sweep: new games initialised, due games resolved. Safe in several processes."""
     started = initialise_new_games()
@@ -141,29 +144,3 @@ def run_due(now: Any = None) -> dict[str, int]:
         except Exception:  # noqa: BLE001 — one bad game must not stop the sweeper
             logger.exception("deadline of game %s could not be resolved", game_id)
     return {"initialised": started, "due": len(ids), "resolved": resolved}
-
-
-_sweeper: threading.Thread | None = None
-
-
-def start_in_process_sweeper() -> None:
-    """Start the daemon sweeper thread once per process (quick start; see module doc)."""
-    global _sweeper
-    flag = os.environ.get("SALIENT_IN_PROCESS_SWEEPER")
-    if flag == "0" or (flag is None and "pytest" in sys.modules) or _sweeper is not None:
-        return
-    interval = float(os.environ.get("SALIENT_SWEEP_SECONDS", "1"))
-
-    def loop() -> None:
-        while True:
-            time.sleep(interval)
-            try:
-                close_old_connections()
-                run_due()
-            except Exception:  # noqa: BLE001
-                logger.exception("deadline sweep failed")
-            finally:
-                close_old_connections()
-
-    _sweeper = threading.Thread(target=loop, name="salient-deadlines", daemon=True)
-    _sweeper.start()
