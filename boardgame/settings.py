@@ -148,6 +148,12 @@ if DATABASE_URL:
 else:
     DATABASES = {"default": {"ENGINE": "django.db.backends.sqlite3",
                              "NAME": BASE_DIR / "db.sqlite3"}}
+if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
+    # IMMEDIATE: a transaction takes SQLite's write lock when it begins and waits for it (up
+    # to `timeout` seconds), instead of failing with "database is locked" when two writers
+    # (daphne's threads, a task worker) upgrade their read locks at once.
+    DATABASES["default"].setdefault("OPTIONS", {}).update(transaction_mode="IMMEDIATE",
+                                                         timeout=20)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- channels and cache ---------------------------------------------------------------------
@@ -243,6 +249,8 @@ EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
 EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
 EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Salient <noreply@localhost>")
+# With EMAIL_BACKEND=django.core.mail.backends.filebased.EmailBackend: where mails are written.
+EMAIL_FILE_PATH = os.environ.get("EMAIL_FILE_PATH", str(BASE_DIR / "sent-mail"))
 
 # --- notifications (boardgame/notifications) -------------------------------------------------
 

@@ -42,7 +42,7 @@ def default_email_events() -> list[str]:
 
 
 def default_reminders() -> list[dict[str, int | str]]:
-    return [{"before_hours": 6}]
+    return [{"before_percent": 25}]   # when a quarter of the time is left
 
 
 def new_token() -> str:

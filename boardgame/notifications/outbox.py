@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import datetime as dt
 import time
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor, as_completed
 from typing import Any, Callable
 
 from django.conf import settings
@@ -50,7 +50,7 @@ from .models import (
 )
 
 FAN_BATCH = 200
-SEND_BATCH = 50
+SEND_BATCH = 20
 MAX_ATTEMPTS = 5
 BACKOFF = (10, 60, 300, 1800)
 SENDERS = 8
@@ -212,19 +212,31 @@ def prepare(delivery: Delivery) -> Callable[[], senders.Outcome]:
 
 
 def deliver_due(batch: int = SEND_BATCH) -> list[str]:
+    """Claim a batch, send it, and record each outcome as soon as it is known (a worker
+    killed mid-batch then repeats only the message it was sending). A row whose lease is
+    nearly over when its turn comes is not sent: another worker may already have it."""
     rows = claim(batch)
-    if not rows:
-        return []
     sends = [prepare(row) for row in rows]
+    until = time.monotonic() + lease().total_seconds() * 0.8
+
+    def within_lease(i: int) -> senders.Outcome | None:
+        return sends[i]() if time.monotonic() < until else None
+
+    statuses = []
     remote = [i for i, row in enumerate(rows) if row.channel != "email"]
-    outcomes: dict[int, senders.Outcome] = {
-        i: sends[i]() for i, row in enumerate(rows) if row.channel == "email"}
-    if remote:
-        with ThreadPoolExecutor(max_workers=min(SENDERS, len(remote))) as pool:
-            outcomes.update(zip(remote, pool.map(lambda i: sends[i](), remote), strict=True))
-    for i, row in enumerate(rows):
-        record(row, outcomes[i])
-    return [outcomes[i].status for i in range(len(rows))]
+    with ThreadPoolExecutor(max_workers=max(1, min(SENDERS, len(remote)))) as pool:
+        futures = {pool.submit(within_lease, i): i for i in remote}
+        for i, row in enumerate(rows):
+            outcome = within_lease(i) if row.channel == "email" else None
+            if outcome is not None:
+                record(row, outcome)
+                statuses.append(outcome.status)
+        for future in as_completed(futures):
+            outcome = future.result()
+            if outcome is not None:
+                record(rows[futures[future]], outcome)
+                statuses.append(outcome.status)
+    return statuses
 
 
 def record(row: Delivery, outcome: senders.Outcome) -> None:

@@ -58,18 +58,23 @@ def _events(value: Any, field: str, allowed: tuple[str, ...] = EVENTS) -> list[s
 
 
 def check_reminders(value: Any) -> list[dict[str, Any]]:
-    """[{"before_hours": 1..168} | {"at": "HH:MM"}], at most MAX_REMINDERS, no repeats.
-    `before_hours`: that long before the deadline; `at`: the last HH:MM, in the user's time
-    zone, before the deadline (boardgame/notifications/reminders.py)."""
+    """[{"before_percent": 1..99} | {"before_hours": 1..168} | {"at": "HH:MM"}], at most
+    MAX_REMINDERS, no repeats: when that share of the period is left, that long before the
+    deadline, or the last HH:MM in the user's time zone before it (reminders.py)."""
     if not isinstance(value, list) or len(value) > MAX_REMINDERS:
         raise invalid(f"reminders must be a list of at most {MAX_REMINDERS}.", "reminders")
     out: list[dict[str, Any]] = []
     for item in value:
-        if isinstance(item, dict) and set(item) == {"before_hours"}:
+        if isinstance(item, dict) and set(item) == {"before_percent"}:
+            share = item["before_percent"]
+            if isinstance(share, bool) or not isinstance(share, int) or not 1 <= share <= 99:
+                raise invalid("before_percent must be an integer from 1 to 99.", "reminders")
+            entry: dict[str, Any] = {"before_percent": share}
+        elif isinstance(item, dict) and set(item) == {"before_hours"}:
             hours = item["before_hours"]
             if isinstance(hours, bool) or not isinstance(hours, int) or not 1 <= hours <= 168:
                 raise invalid("before_hours must be an integer from 1 to 168.", "reminders")
-            entry: dict[str, Any] = {"before_hours": hours}
+            entry = {"before_hours": hours}
         elif isinstance(item, dict) and set(item) == {"at"}:
             at = item["at"]
             ok = isinstance(at, str) and len(at) == 5 and at[2] == ":" and \
@@ -79,8 +84,8 @@ def check_reminders(value: Any) -> list[dict[str, Any]]:
                 raise invalid('at must be a time of day, "HH:MM".', "reminders")
             entry = {"at": at}
         else:
-            raise invalid('Each reminder is {"before_hours": N} or {"at": "HH:MM"}.',
-                          "reminders")
+            raise invalid('Each reminder is {"before_percent": P}, {"before_hours": H} or '
+                          '{"at": "HH:MM"}.', "reminders")
         if entry not in out:
             out.append(entry)
     return out

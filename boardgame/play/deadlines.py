@@ -7,8 +7,8 @@ re-checks the deadline under the lock (an action may have answered it meanwhile)
 seat: a missed deadline is counted (K misses → civil disorder: from then on its decisions are
 played by the defaults at once, until the host hands the seat to a replacement), then each of
 its open decisions is answered with `timeout_default`, recorded with by="timeout". Reminders
-(a quarter of an async deadline left) go out by e-mail (console backend by default) and in-app
-as a `notice` frame to the seat.
+(at the times each player chose) become `deadline_near` notices in the same transaction, sent
+by the notification sweep, and an in-app `notice` frame to the seat.
 
 It runs on the task runner (boardgame/jobs): the beat enqueues `sweep_deadlines` whenever
 `anything_due` says a game waits for it (every SALIENT_SWEEP_SECONDS, default 1 s), and any
@@ -21,12 +21,11 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from django.core.mail import send_mail
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from boardgame.lobby.models import Seat
+from boardgame.notifications import reminders
 from engine import rulesets
 from engine.kernel import result
 from engine.kernel.simultaneous import awaiting
@@ -79,8 +78,8 @@ def resolve_game(game_id: int, now: Any = None) -> list[str]:
             return []
         remind = clocks.reminders_due(game, now)
         if remind:
-            _remind(game, remind)
-            clocks.mark_reminded(game, remind)
+            _remind(game, ruleset, remind)
+            clocks.mark_reminded(game, remind, now)
         late = clocks.expired(game, now)
         steps: list[Step] = []
         if late:
@@ -109,19 +108,15 @@ def _time_out_seat(game: Game, ruleset: Any, seat: str, steps: list[Step]) -> No
         due.discard(still[0].id)
 
 
-def _remind(game: Game, seats: list[str]) -> None:
+def _remind(game: Game, ruleset: Any, seats: list[str]) -> None:
+    """Reminders whose time has come: a `deadline_near` notice each (sent by the notification
+    sweep, boardgame/notifications/reminders.py says when one is suppressed) and an in-app
+    `notice` frame to the seat."""
     from .broadcast import publish_to
-    for seat in Seat.objects.filter(table_id=game.table_id, seat__in=seats).select_related("user"):
-        if seat.user is not None and seat.user.email:
-            try:
-                send_mail(f"Salient: your move in game {game.pk}",
-                          f"Your deadline as {seat.seat} in game {game.pk} is close. "
-                          f"Play at /games/{game.pk}/", None, [seat.user.email])
-            except Exception as exc:  # noqa: BLE001
-                logger.warning("reminder mail for game %s failed: %s", game.pk, exc)
-        frame = {"type": "notice", "code": "deadline/soon", "seat": seat.seat,
+    for seat in reminders.remind(game, ruleset, seats):
+        frame = {"type": "notice", "code": "deadline/soon", "seat": seat,
                  "message": "Your deadline is close."}
-        transaction.on_commit(lambda s=seat.seat, f=frame: publish_to(game.pk, [f"seat:{s}"], f))
+        transaction.on_commit(lambda s=seat, f=frame: publish_to(game.pk, [f"seat:{s}"], f))
 
 
 def anything_due(now: Any = None) -> bool:

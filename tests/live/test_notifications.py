@@ -60,7 +60,12 @@ def melee(hamlet, othello, iago, **table):
 
 
 def play_round(game):
-    """Every sealed bid answered by its seat's player, until the winner's move opens."""
+    """Every sealed bid answered by its seat's player, until the winner's move opens. The
+    last bidder bids its lowest card, so the winner is a seat that was not acting: "your
+    move" is for a seat that gains a decision, not for the one that just answered (the
+    write path compares the seats it waits for before and after the step)."""
+    from engine import rulesets
+    from engine.kernel import decisions
     users = {s.seat: s.user for s in Seat.objects.filter(table_id=game.table_id)}
     for _ in range(10):
         game.refresh_from_db()
@@ -68,6 +73,10 @@ def play_round(game):
         if not any("-bid-" in decision for _, decision, _ in moves):
             return moves
         seat, decision, action = moves[0]
+        if len(moves) == 1:
+            found = next(d for d in decisions(rulesets.get("toy_skirmish"), game.state)
+                         if d.id == decision)
+            action = sorted(found.options, key=lambda o: o["card"])[0]
         actions.submit_action(game.pk, users[seat], seat, decision, action, f"{seat}{decision}")
     return helpers.next_moves(game.state)
 
