@@ -87,6 +87,7 @@ INSTALLED_APPS = [
     "boardgame.play",
     "boardgame.jobs",
     "boardgame.notifications",
+    "boardgame.press",
 ]
 
 MIDDLEWARE = [

@@ -7,6 +7,7 @@ from boardgame.notifications import api as notifications
 from boardgame.play import api as play
 from boardgame.play import api_actions as play_actions
 from boardgame.play import api_replay
+from boardgame.press import api as press
 
 urlpatterns = [
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
@@ -58,4 +59,5 @@ urlpatterns = [
          name="api-game-replay"),
     path("games/<int:game_id>/chat", play_actions.ChatView.as_view(), name="api-game-chat"),
     *notifications.routes(),
+    *press.routes(),
 ]

@@ -10,7 +10,8 @@ through the permission-checked HTTP views. Who hears what:
                    see changed (its host, its seated players, its invited users) — a stranger
                    does not even hear that some private table changed
                    and `{"type":"games"}` when something on their "My games" page
-                   changed: a table they sit at, or (async games) a move that became theirs
+                   changed: a table they sit at, or (async games) a move that became theirs;
+                   `{"type":"press","game":<id>}` when private press reached them
     lobby.t<id>    the sockets watching table <id> (admitted after an access check):
                    `{"type":"table",…}` and `{"type":"chat",…}`; `_recheck` (never forwarded)
                    when someone may have lost access (the table turned private, a kick, a
@@ -115,6 +116,13 @@ def moves_opened(table_id: int, seats: list[str]) -> None:
 def game_started(table: Table) -> None:
     """The lobby started the table's game: its players' notifications hear it."""
     events.game_started(table.pk)
+
+
+def press_posted(game_id: int, user_ids: list[int]) -> None:
+    """Private press for these users (boardgame/press): their lobby sockets hear
+    `{"type": "press", "game"}` — no channel, no text — and re-read their press."""
+    _send_on_commit([_message(user_group(pk), {"type": "press", "game": game_id})
+                     for pk in user_ids])
 
 
 def chat_posted(table_id: int, seq: int) -> None:
