@@ -26,16 +26,17 @@ from __future__ import annotations
 import datetime as dt
 import time
 from concurrent.futures import ThreadPoolExecutor, as_completed
-from typing import Any, Callable
+from contextlib import contextmanager
+from typing import Any, Callable, Iterator
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.db.models import F
+from django.db import connection, transaction
+from django.db.models import F, Q
 from django.utils import timezone
 from django_tasks_db.utils import exclusive_transaction
 
 from boardgame.accounts import ratelimit
-from boardgame.api.errors import RateLimited
 
 from . import senders
 from .messages import message_for
@@ -95,14 +96,6 @@ def on_page(game_id: int | None, seats: list[str], cache: dict[int, set[str]]) -
     return bool(cache[game_id] & set(seats))
 
 
-def _within_limit(channel: str, user_id: int) -> bool:
-    try:
-        ratelimit.check_rate(f"notify_{channel}", str(user_id))
-    except RateLimited:
-        return False
-    return True
-
-
 def plan(notices: list[Notice], now: dt.datetime) -> list[Delivery]:
     """The deliveries of a batch of notices (a handful of queries for the whole batch)."""
     users = {n.user_id for n in notices if n.user_id is not None}
@@ -123,11 +116,8 @@ def plan(notices: list[Notice], now: dt.datetime) -> list[Delivery]:
     out: list[Delivery] = []
 
     def add(notice: Notice, channel: str, target: str, **links: Any) -> None:
-        delivery = Delivery(notice=notice, channel=channel, target=target, next_at=now,
-                            **links)
-        if notice.user_id is not None and not _within_limit(channel, notice.user_id):
-            delivery.status, delivery.error = Status.SKIPPED, "rate limited"
-        out.append(delivery)
+        out.append(Delivery(notice=notice, channel=channel, target=target, next_at=now,
+                            **links))
 
     for notice in notices:
         if notice.user_id is None:
@@ -148,12 +138,27 @@ def plan(notices: list[Notice], now: dt.datetime) -> list[Delivery]:
         for hook in own_hooks.get(notice.user_id, []):
             if notice.kind in hook.events:
                 add(notice, "webhook", f"webhook:{hook.pk}", webhook=hook)
+    limit(out)
     return out
+
+
+def limit(deliveries: list[Delivery]) -> None:
+    """Per-user rate limits, one cache round trip per user and channel of the batch: the
+    deliveries over the limit are recorded as skipped."""
+    wanted: dict[tuple[int, str], list[Delivery]] = {}
+    for delivery in deliveries:
+        if delivery.notice.user_id is not None:
+            wanted.setdefault((delivery.notice.user_id, delivery.channel), []).append(delivery)
+    for (user_id, channel), rows in wanted.items():
+        allowed = ratelimit.take(f"notify_{channel}", str(user_id), len(rows))
+        for delivery in rows[allowed:]:
+            delivery.status, delivery.error = Status.SKIPPED, "rate limited"
 
 
 def fan_out(batch: int = FAN_BATCH) -> int:
     now = timezone.now()
     with exclusive_transaction():
+        no_disk_wait()
         notices = list(Notice.objects.select_for_update(skip_locked=True)
                        .filter(fanned=False).order_by("id")[:batch])
         if not notices:
@@ -166,16 +171,19 @@ def fan_out(batch: int = FAN_BATCH) -> int:
 # --- delivery -------------------------------------------------------------------------------
 
 def claim(batch: int = SEND_BATCH) -> list[Delivery]:
+    """Lease a batch of due deliveries to this worker: one locked SELECT of their ids, one
+    UPDATE, then the rows with what sending needs."""
     now = timezone.now()
     with exclusive_transaction():
-        rows = list(Delivery.objects.select_for_update(skip_locked=True)
-                    .filter(status__in=[Status.PENDING, Status.SENDING], next_at__lte=now)
-                    .order_by("next_at")[:batch])
-        for row in rows:
-            row.status, row.attempts, row.next_at = Status.SENDING, row.attempts + 1, \
-                now + lease()
-        Delivery.objects.bulk_update(rows, ["status", "attempts", "next_at"])
-    ids = [row.pk for row in rows]
+        no_disk_wait()
+        ids = list(Delivery.objects.select_for_update(skip_locked=True)
+                   .filter(status__in=[Status.PENDING, Status.SENDING], next_at__lte=now)
+                   .order_by("next_at").values_list("pk", flat=True)[:batch])
+        if not ids:
+            return []
+        Delivery.objects.filter(pk__in=ids).update(status=Status.SENDING,
+                                                   attempts=F("attempts") + 1,
+                                                   next_at=now + lease())
     return list(Delivery.objects.filter(pk__in=ids).select_related(
         "notice__game__table", "notice__user__notification_preferences", "push", "webhook"))
 
@@ -211,10 +219,49 @@ def prepare(delivery: Delivery) -> Callable[[], senders.Outcome]:
                                         hook.secret)
 
 
+class Recorder:
+    """Outcomes written as they come, a few at a time: after FLUSH_EVERY outcomes or
+    FLUSH_SECONDS, whichever first, in one transaction (sent ones in one UPDATE). A worker
+    killed mid-batch repeats at most the handful not yet written."""
+
+    FLUSH_EVERY = 8
+    FLUSH_SECONDS = 0.05
+
+    def __init__(self) -> None:
+        self.pending: list[tuple[Delivery, senders.Outcome]] = []
+        self.since = time.monotonic()
+        self.statuses: list[str] = []
+
+    def add(self, row: Delivery, outcome: senders.Outcome | None) -> None:
+        if outcome is None:
+            return
+        self.pending.append((row, outcome))
+        self.statuses.append(outcome.status)
+        if len(self.pending) >= self.FLUSH_EVERY or \
+                time.monotonic() - self.since >= self.FLUSH_SECONDS:
+            self.flush()
+
+    def flush(self) -> None:
+        if self.pending:
+            with bookkeeping():
+                sent = [row for row, outcome in self.pending if outcome.status == "sent"
+                        and (row.webhook is None or not row.webhook.failures)]
+                if sent:
+                    mine = Q()
+                    for row in sent:
+                        mine |= Q(pk=row.pk, attempts=row.attempts)
+                    Delivery.objects.filter(mine, status=Status.SENDING).update(
+                        status=Status.SENT, sent_at=timezone.now(), error="")
+                for row, outcome in self.pending:
+                    if not any(row is done for done in sent):
+                        _record(row, outcome)
+        self.pending = []
+        self.since = time.monotonic()
+
+
 def deliver_due(batch: int = SEND_BATCH) -> list[str]:
-    """Claim a batch, send it, and record each outcome as soon as it is known (a worker
-    killed mid-batch then repeats only the message it was sending). A row whose lease is
-    nearly over when its turn comes is not sent: another worker may already have it."""
+    """Claim a batch, send it, and record outcomes as they come (`Recorder`). A row whose
+    lease is nearly over when its turn comes is not sent: another worker may have it."""
     rows = claim(batch)
     sends = [prepare(row) for row in rows]
     until = time.monotonic() + lease().total_seconds() * 0.8
@@ -222,24 +269,42 @@ def deliver_due(batch: int = SEND_BATCH) -> list[str]:
     def within_lease(i: int) -> senders.Outcome | None:
         return sends[i]() if time.monotonic() < until else None
 
-    statuses = []
+    recorder = Recorder()
     remote = [i for i, row in enumerate(rows) if row.channel != "email"]
     with ThreadPoolExecutor(max_workers=max(1, min(SENDERS, len(remote)))) as pool:
         futures = {pool.submit(within_lease, i): i for i in remote}
         for i, row in enumerate(rows):
-            outcome = within_lease(i) if row.channel == "email" else None
-            if outcome is not None:
-                record(row, outcome)
-                statuses.append(outcome.status)
+            if row.channel == "email":
+                recorder.add(row, within_lease(i))
         for future in as_completed(futures):
-            outcome = future.result()
-            if outcome is not None:
-                record(rows[futures[future]], outcome)
-                statuses.append(outcome.status)
-    return statuses
+            recorder.add(rows[futures[future]], future.result())
+    recorder.flush()
+    return recorder.statuses
+
+
+@contextmanager
+def bookkeeping() -> Iterator[None]:
+    """A transaction for delivery bookkeeping. On PostgreSQL it does not wait for the disk
+    (`synchronous_commit = off`): a database crash may forget the last fraction of a second
+    of it, which only repeats a delivery — under the same id — as a killed worker would."""
+    with transaction.atomic():
+        no_disk_wait()
+        yield
+
+
+def no_disk_wait() -> None:
+    """Inside a transaction: its commit does not wait for the disk (PostgreSQL only)."""
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SET LOCAL synchronous_commit TO OFF")
 
 
 def record(row: Delivery, outcome: senders.Outcome) -> None:
+    with bookkeeping():
+        _record(row, outcome)
+
+
+def _record(row: Delivery, outcome: senders.Outcome) -> None:
     now = timezone.now()
     mine = Delivery.objects.filter(pk=row.pk, status=Status.SENDING, attempts=row.attempts)
     if outcome.status == "retry" and row.attempts < MAX_ATTEMPTS:
@@ -254,7 +319,8 @@ def record(row: Delivery, outcome: senders.Outcome) -> None:
     if row.channel == "webhook" and row.webhook_id is not None:
         hooks = Webhook.objects.filter(pk=row.webhook_id)
         if status == Status.SENT:
-            hooks.exclude(failures=0).update(failures=0)
+            if row.webhook is None or row.webhook.failures:
+                hooks.exclude(failures=0).update(failures=0)
         elif status == Status.FAILED:
             hooks.update(failures=F("failures") + 1)
             hooks.filter(failures__gte=MAX_FAILURES).update(active=False)
