@@ -88,6 +88,7 @@ INSTALLED_APPS = [
     "boardgame.jobs",
     "boardgame.notifications",
     "boardgame.press",
+    "boardgame.vacation",
 ]
 
 MIDDLEWARE = [
@@ -271,6 +272,11 @@ if PRODUCTION and SALIENT_OUTBOUND_ALLOW_LOOPBACK:
                                "webhooks and pushes must never reach this host.")
 # How long a worker holds a delivery it is sending before another may retry it.
 SALIENT_DELIVERY_LEASE_SECONDS = float(os.environ.get("SALIENT_DELIVERY_LEASE_SECONDS", "60"))
+
+# Vacation (boardgame/vacation): days per player per calendar year, spent only when a deadline
+# would pass while they are away; at most this many in a row for one seat.
+SALIENT_VACATION_DAYS = int(os.environ.get("SALIENT_VACATION_DAYS", "14"))
+SALIENT_VACATION_IN_A_ROW = int(os.environ.get("SALIENT_VACATION_IN_A_ROW", "3"))
 
 # --- i18n -----------------------------------------------------------------------------------
 

@@ -8,6 +8,7 @@ from boardgame.play import api as play
 from boardgame.play import api_actions as play_actions
 from boardgame.play import api_replay
 from boardgame.press import api as press
+from boardgame.vacation import api as vacation
 
 urlpatterns = [
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
@@ -60,4 +61,5 @@ urlpatterns = [
     path("games/<int:game_id>/chat", play_actions.ChatView.as_view(), name="api-game-chat"),
     *notifications.routes(),
     *press.routes(),
+    *vacation.routes(),
 ]

@@ -99,18 +99,25 @@ def after_steps(game: Any, ruleset: Any, *, acting: str | None, now: dt.datetime
         deadlines = {s: v for s, v in live["deadlines"].items() if s in running}
         remind = {s: v for s, v in live["remind"].items() if s in running}
         fresh = []
+        vacation = {s: n for s, n in live.get("vacation", {}).items()
+                    if s in running and s != acting}
         for seat in running:
             if seat not in old_running or seat == acting or seat not in deadlines:
                 deadlines[seat] = t + live["period"]
                 remind.pop(seat, None)
                 fresh.append(seat)
         remind.update(reminders.arm(game, fresh, deadlines, live["period"], t))
-        live.update(deadlines=deadlines, remind=remind)
+        live.update(deadlines=deadlines, remind=remind, vacation=vacation)
     live["running"] = running
     if game.finished is not None:
         live["running"] = []
     game.live = live
     game.due = _due(live)
+
+
+def refresh_due(game: Any) -> None:
+    """`game.due` again after a change of `game.live` made elsewhere (the vacation bank)."""
+    game.due = _due(game.live)
 
 
 def _due(live: dict[str, Any]) -> dt.datetime | None:
@@ -244,4 +251,5 @@ def clock_frame(game: Any, now: dt.datetime | None = None) -> dict[str, Any]:
         frame["increment"] = live["inc"]
     elif live.get("mode") == "deadline":
         frame["deadlines"] = live["deadlines"]
+        frame["vacation"] = live.get("vacation", {})
     return frame

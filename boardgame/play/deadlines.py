@@ -26,6 +26,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from boardgame.notifications import reminders
+from boardgame.vacation import bank as vacation
 from engine import rulesets
 from engine.kernel import result
 from engine.kernel.simultaneous import awaiting
@@ -81,6 +82,9 @@ def resolve_game(game_id: int, now: Any = None) -> list[str]:
             _remind(game, ruleset, remind)
             clocks.mark_reminded(game, remind, now)
         late = clocks.expired(game, now)
+        if late:  # away players' deadlines move a day on their vacation bank instead
+            late = vacation.spend(game, late, now)
+            clocks.refresh_due(game)
         steps: list[Step] = []
         if late:
             clocks.note_missed(game, late)
