@@ -2,7 +2,9 @@
 
     GET   /api/me/notifications                 → preferences
     PATCH /api/me/notifications  {time_zone?, always?, email?, push?, reminders?}
-    GET   /api/me/notices[?unread=1]             → {unread, notices}   the inbox
+    GET   /api/me/notices[?unread=1]             → {unread, notices}   notifications received
+    GET   /api/me/inbox                           → {waiting, games}    games waiting for me first
+    GET   /api/games/{id}/catch-up[?since=N]      → my audience's steps since my last action
     POST  /api/me/notices/read   {through?, game?}                  → {marked}
     GET   /api/me/webhooks · POST {url, events?, format?} → 201 (secret shown once)
     DELETE /api/me/webhooks/{id}
@@ -17,13 +19,16 @@ from __future__ import annotations
 from typing import Any
 
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from . import services
+from boardgame.play.api import INVITE
+from boardgame.play.services import check_may_watch
+
+from . import catchup, services
 from .models import Webhook
 
 OBJ = OpenApiTypes.OBJECT
@@ -119,11 +124,30 @@ class PushSubscriptionView(_Signed):
         return Response(status=204)
 
 
+class InboxView(_Signed):
+    @extend_schema(operation_id="inbox", responses=OBJ)
+    def get(self, request: Request) -> Response:
+        return Response(catchup.inbox(request.user))
+
+
+class CatchUpView(_Signed):
+    @extend_schema(operation_id="games_catch_up", parameters=[
+        OpenApiParameter("since", OpenApiTypes.INT, required=False,
+                         description="From this step (default: the caller's last action)."),
+        INVITE], responses=OBJ)
+    def get(self, request: Request, game_id: int) -> Response:
+        check_may_watch(request.user, game_id, invite=request.query_params.get("invite"))
+        return Response(catchup.catch_up(request.user, game_id,
+                                         request.query_params.get("since")))
+
+
 def routes() -> list[Any]:
     from django.urls import path
     return [
         path("me/notifications", PreferencesView.as_view(), name="api-notifications"),
         path("me/notices", NoticesView.as_view(), name="api-notices"),
+        path("me/inbox", InboxView.as_view(), name="api-inbox"),
+        path("games/<int:game_id>/catch-up", CatchUpView.as_view(), name="api-catch-up"),
         path("me/notices/read", NoticesReadView.as_view(), name="api-notices-read"),
         path("me/webhooks", WebhooksView.as_view(), name="api-webhooks"),
         path("me/webhooks/<int:hook_id>", WebhookView.as_view(), name="api-webhook"),

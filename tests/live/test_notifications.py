@@ -430,3 +430,45 @@ def test_the_inbox_lists_my_notices_and_marks_them_read(hamlet, othello, iago):
                     format="json").json() == {"marked": 1}
     assert api.get("/api/me/notices").json()["unread"] == 0
     assert client(iago).get("/api/me/notices").json()["unread"] == 1
+
+
+# --- the inbox of games and the catch-up ------------------------------------------------------
+
+def test_the_inbox_puts_games_waiting_for_me_first_with_what_changed(hamlet, othello, iago):
+    first = melee(hamlet, othello, iago, title="Marne")
+    second = melee(hamlet, othello, iago, title="Lemberg")
+    moves = play_round(second)                 # the winner's move opens in Lemberg only
+    winner = moves[0][0]
+    player = {"red": hamlet, "blue": othello, "green": iago}[winner]
+    loser = next(s for s in ("red", "blue", "green") if s != winner)
+    loser_user = {"red": hamlet, "blue": othello, "green": iago}[loser]
+    theirs = client(loser_user).get("/api/me/inbox").json()
+    assert [g["title"] for g in theirs["games"]] == ["Marne", "Lemberg"]  # Marne waits for them
+    assert theirs["waiting"] == 1 and theirs["games"][1]["waiting_for_me"] == []
+    inbox = client(player).get("/api/me/inbox").json()
+    deadlines_ = [g["deadline"] for g in inbox["games"]]
+    assert deadlines_ == sorted(deadlines_)                  # both wait: soonest first
+    top = next(g for g in inbox["games"] if g["title"] == "Lemberg")
+    assert top["waiting_for_me"] == [winner] and top["deadline"] is not None
+    assert top["my_last_step"] >= 1 and top["steps_since"] == top["version"] - top[
+        "my_last_step"]
+    assert inbox["waiting"] == sum(1 for g in inbox["games"] if g["waiting_for_me"])
+    assert first.pk in [g["game"] for g in inbox["games"]]
+
+
+def test_catch_up_shows_my_audiences_events_since_my_last_action(hamlet, othello, iago):
+    game = melee(hamlet, othello, iago)
+    play_round(game)
+    game.refresh_from_db()
+    for user, seat in ((hamlet, "red"), (othello, "blue"), (iago, "green")):
+        data = client(user).get(f"/api/games/{game.pk}/catch-up?since=0").json()
+        assert data["audience"] == f"seat:{seat}"
+        assert data["replay"] == f"/api/games/{game.pk}/replay/0?through={game.version}"
+        assert any(e["kind"] == "answer_sealed" for step in data["steps"]
+                   for e in step["events"])                      # the bids, sealed
+        for other in ("red", "blue", "green"):
+            if other != seat:   # the others' hands and sealed bids never show
+                assert helpers.frame_leaks({"steps": data["steps"]}, other) == []
+    mine = client(hamlet).get(f"/api/games/{game.pk}/catch-up").json()
+    assert all(step["seq"] > mine["since"] for step in mine["steps"])
+    assert client(hamlet).get(f"/api/games/{game.pk}/catch-up?since=x").status_code == 400
