@@ -89,6 +89,7 @@ INSTALLED_APPS = [
     "boardgame.notifications",
     "boardgame.press",
     "boardgame.vacation",
+    "boardgame.ratings",
 ]
 
 MIDDLEWARE = [

@@ -8,6 +8,7 @@ from boardgame.play import api as play
 from boardgame.play import api_actions as play_actions
 from boardgame.play import api_replay
 from boardgame.press import api as press
+from boardgame.ratings import api as ratings
 from boardgame.vacation import api as vacation
 
 urlpatterns = [
@@ -62,4 +63,5 @@ urlpatterns = [
     *notifications.routes(),
     *press.routes(),
     *vacation.routes(),
+    *ratings.routes(),
 ]

@@ -50,6 +50,8 @@ def jobs() -> list[Job]:
             "boardgame.play.deadlines.anything_due"),
         Job("notifications", "boardgame.jobs.tasks.sweep_notifications", sweep_seconds(),
             "boardgame.notifications.outbox.anything_due"),
+        Job("ratings", "boardgame.jobs.tasks.rate_games", 10.0,
+            "boardgame.ratings.rate.anything_due"),
         Job("housekeeping", "boardgame.jobs.tasks.housekeeping",
             float(getattr(settings, "SALIENT_HOUSEKEEPING_SECONDS", 600))),
     ]

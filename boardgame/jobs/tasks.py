@@ -33,6 +33,13 @@ def sweep_notifications() -> dict[str, int]:
     return outbox.run_due()
 
 
+@task()
+def rate_games() -> dict[str, int]:
+    """Finished games rated in turn (boardgame/ratings/rate.py)."""
+    from boardgame.ratings import rate
+    return rate.rate_due()
+
+
 LOST = "boardgame.jobs.WorkerLost"
 
 
