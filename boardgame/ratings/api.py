@@ -95,7 +95,20 @@ class PlayerView(APIView):
                                      .order_by("scope")]})
 
 
+class ArchiveView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(operation_id="archive_search", parameters=[
+        OpenApiParameter(name, OpenApiTypes.STR, required=False) for name in
+        ("player", "ruleset", "scenario", "state", "result", "since", "until", "page")],
+        responses=OpenApiTypes.OBJECT)
+    def get(self, request: Request) -> Response:
+        from .archive import search
+        return Response(search(request.user, request.query_params))
+
+
 def routes() -> list[Any]:
     from django.urls import path
     return [path("ratings", RatingsView.as_view(), name="api-ratings"),
+            path("archive", ArchiveView.as_view(), name="api-archive"),
             path("players/<str:username>", PlayerView.as_view(), name="api-player")]

@@ -99,3 +99,23 @@ def test_the_leaderboard_and_a_players_profile(hamlet, othello):
                                       "abandoned_as_host": 0}
     assert {r["scope"] for r in profile["ratings"]} == {"overall", "ruleset:toy_skirmish"}
     assert APIClient().get("/api/players/nobody").status_code == 404
+
+
+def test_the_archive_finds_games_by_player_ruleset_state_and_result(hamlet, othello, iago):
+    finished = duel(hamlet, othello)
+    running = helpers.start_game(hamlet, {"red": hamlet, "blue": iago})
+    secret = helpers.start_game(iago, {"red": iago, "blue": othello})
+    from boardgame.lobby.models import Table
+    Table.objects.filter(pk=secret.table_id).update(visibility="private")
+    api = APIClient()
+    ids = lambda query: [g["game"] for g in api.get(f"/api/archive?{query}").json()["games"]]  # noqa: E731
+    assert set(ids("")) == {finished.pk, running.pk}          # a stranger: public games only
+    assert ids("state=running") == [running.pk]
+    assert ids("state=finished&ruleset=toy_skirmish") == [finished.pk]
+    assert ids("player=iago") == [running.pk]
+    winner = "hamlet" if "red" in finished.result["winners"] else "othello"
+    assert finished.pk in ids(f"player={winner}&result=won")
+    api.force_authenticate(othello)
+    assert secret.pk in ids("player=othello")                  # their own private game
+    for bad in ("state=paused", "result=won", "since=yesterday", "page=x"):
+        assert api.get(f"/api/archive?{bad}").status_code == 400, bad
