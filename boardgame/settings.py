@@ -357,5 +357,7 @@ LOGGING = {
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
-    "loggers": {"django.db.backends": {"level": "INFO"}},
+    "loggers": {"django.db.backends": {"level": "INFO"},
+                # Two lines per task run (a sweep a second while games are due): failures only.
+                "django_tasks": {"level": "WARNING"}, "django_tasks_db": {"level": "WARNING"}},
 }
