@@ -1,5 +1,5 @@
-"""`python -m bench engine | board | all | live | reference | compare | browser | faults` —
-print benchmark figures as JSON."""
+"""`python -m bench engine | board | all | live | reference | compare | browser | faults |
+notifications` — print benchmark figures as JSON."""
 
 from __future__ import annotations
 
@@ -15,7 +15,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench")
     figures: dict[str, object] = {}
     parser.add_argument("suite", choices=["engine", "board", "all", "live", "reference", "compare",
-                                          "browser", "faults"])
+                                          "browser", "faults", "notifications"])
+    parser.add_argument("--notices", type=int, default=2000,
+                        help="notifications: notices fanned out and sent")
     parser.add_argument("--games", type=int, default=None,
                         help="live: games played at once (1); engine: games per scenario (3)")
     parser.add_argument("--max-actions", type=int, default=300,
@@ -61,6 +63,9 @@ def main(argv: list[str] | None = None) -> int:
         from bench import live
         figures["live"] = live.run(args.games or 1, live_spectators, live_actions, args.hold,
                                   args.processes, args.spectator_client)
+    if args.suite == "notifications":
+        from bench import notify
+        figures["notifications"] = notify.run(args.notices)
     if args.suite == "browser":
         from bench import browser
         figures["browser"] = browser.run()

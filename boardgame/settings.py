@@ -82,9 +82,16 @@ INSTALLED_APPS = [
     "rest_framework.authtoken",
     "drf_spectacular",
     "channels",
+    "django_tasks",
+    "django_tasks_db",
     "boardgame.accounts",
     "boardgame.lobby",
     "boardgame.play",
+    "boardgame.jobs",
+    "boardgame.notifications",
+    "boardgame.press",
+    "boardgame.vacation",
+    "boardgame.ratings",
 ]
 
 MIDDLEWARE = [
@@ -146,6 +153,12 @@ if DATABASE_URL:
 else:
     DATABASES = {"default": {"ENGINE": "django.db.backends.sqlite3",
                              "NAME": BASE_DIR / "db.sqlite3"}}
+if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
+    # IMMEDIATE: a transaction takes SQLite's write lock when it begins and waits for it (up
+    # to `timeout` seconds), instead of failing with "database is locked" when two writers
+    # (daphne's threads, a task worker) upgrade their read locks at once.
+    DATABASES["default"].setdefault("OPTIONS", {}).update(transaction_mode="IMMEDIATE",
+                                                         timeout=20)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- channels and cache ---------------------------------------------------------------------
@@ -170,6 +183,18 @@ else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.db.DatabaseCache",
                           "LOCATION": "django_cache", "KEY_PREFIX": "salient"}}
 
+# --- background tasks ------------------------------------------------------------------------
+
+# django-tasks with its database backend (django-tasks-db): the queue is a table in the same
+# database, so the quick start's SQLite and production's PostgreSQL both work, and a task
+# enqueued inside a transaction exists only if that transaction commits. Workers:
+# `manage.py run_worker`, or a thread inside daphne (SALIENT_IN_PROCESS_WORKER, default on).
+TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": ["default"]}}
+SALIENT_SWEEP_SECONDS = float(os.environ.get("SALIENT_SWEEP_SECONDS", "1"))
+# A task RUNNING longer than this is taken for lost with its worker and marked failed.
+SALIENT_TASK_LEASE_SECONDS = int(os.environ.get("SALIENT_TASK_LEASE_SECONDS", "600"))
+SALIENT_TASK_KEEP_HOURS = float(os.environ.get("SALIENT_TASK_KEEP_HOURS", "1"))
+
 # --- auth -----------------------------------------------------------------------------------
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -191,6 +216,13 @@ SALIENT_RATE_LIMITS = {
     # Game chat: what one game socket may send (its token bucket), and per user over REST.
     "game_chat": (int(os.environ.get("SALIENT_GAME_CHAT_LIMIT", "5")), 10),
     "password_reset": (int(os.environ.get("SALIENT_PASSWORD_RESET_LIMIT", "5")), 3600),
+    # Notifications sent to one user per hour, per channel (boardgame/notifications/outbox.py);
+    # the excess is recorded as skipped. The in-app inbox is never limited.
+    "notify_email": (int(os.environ.get("SALIENT_NOTIFY_EMAIL_LIMIT", "20")), 3600),
+    "notify_push": (int(os.environ.get("SALIENT_NOTIFY_PUSH_LIMIT", "60")), 3600),
+    "notify_webhook": (int(os.environ.get("SALIENT_NOTIFY_WEBHOOK_LIMIT", "120")), 3600),
+    # Private press posts (boardgame/notifications/press.py), per user.
+    "press": (int(os.environ.get("SALIENT_PRESS_LIMIT", "5")), 10),
 }
 # Quotas per user, so one account cannot fill the home page's lists: tables they host that
 # have not started (open or full), and running games in which they hold every seat.
@@ -226,6 +258,32 @@ EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
 EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
 EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Salient <noreply@localhost>")
+# With EMAIL_BACKEND=django.core.mail.backends.filebased.EmailBackend: where mails are written.
+EMAIL_FILE_PATH = os.environ.get("EMAIL_FILE_PATH", str(BASE_DIR / "sent-mail"))
+
+# --- notifications (boardgame/notifications) -------------------------------------------------
+
+# The address in links of e-mails, pushes and webhooks.
+SALIENT_SITE_URL = os.environ.get("SALIENT_SITE_URL", "http://127.0.0.1:8000")
+# Web push: off unless the deployment has a VAPID key pair (docs/deploy.md says how to make
+# one). The private key as base64url DER or PEM; the public key is what browsers subscribe to.
+SALIENT_VAPID_PRIVATE_KEY = os.environ.get("SALIENT_VAPID_PRIVATE_KEY", "")
+SALIENT_VAPID_PUBLIC_KEY = os.environ.get("SALIENT_VAPID_PUBLIC_KEY", "")
+SALIENT_VAPID_SUBJECT = os.environ.get("SALIENT_VAPID_SUBJECT", "mailto:admin@localhost")
+# Seconds a webhook or push call may take in all (connect included).
+SALIENT_OUTBOUND_TIMEOUT = float(os.environ.get("SALIENT_OUTBOUND_TIMEOUT", "5"))
+# Tests only: let webhooks and pushes reach 127.0.0.1. Production refuses to start with it.
+SALIENT_OUTBOUND_ALLOW_LOOPBACK = env_bool("SALIENT_OUTBOUND_ALLOW_LOOPBACK", False)
+if PRODUCTION and SALIENT_OUTBOUND_ALLOW_LOOPBACK:
+    raise ImproperlyConfigured("SALIENT_OUTBOUND_ALLOW_LOOPBACK is for tests: in production "
+                               "webhooks and pushes must never reach this host.")
+# How long a worker holds a delivery it is sending before another may retry it.
+SALIENT_DELIVERY_LEASE_SECONDS = float(os.environ.get("SALIENT_DELIVERY_LEASE_SECONDS", "60"))
+
+# Vacation (boardgame/vacation): days per player per calendar year, spent only when a deadline
+# would pass while they are away; at most this many in a row for one seat.
+SALIENT_VACATION_DAYS = int(os.environ.get("SALIENT_VACATION_DAYS", "14"))
+SALIENT_VACATION_IN_A_ROW = int(os.environ.get("SALIENT_VACATION_IN_A_ROW", "3"))
 
 # --- i18n -----------------------------------------------------------------------------------
 
@@ -305,5 +363,7 @@ LOGGING = {
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
-    "loggers": {"django.db.backends": {"level": "INFO"}},
+    "loggers": {"django.db.backends": {"level": "INFO"},
+                # Two lines per task run (a sweep a second while games are due): failures only.
+                "django_tasks": {"level": "WARNING"}, "django_tasks_db": {"level": "WARNING"}},
 }

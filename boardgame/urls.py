@@ -4,6 +4,7 @@ from django.urls import include, path
 
 from boardgame.accounts import views as accounts
 from boardgame.lobby import views as lobby
+from boardgame.notifications import views as notifications
 from boardgame.play import views as play
 from boardgame.play import views_maps
 
@@ -34,6 +35,8 @@ urlpatterns = [
     path("accounts/password/", auth_views.PasswordChangeView.as_view(), name="password_change"),
     path("accounts/password/done/", auth_views.PasswordChangeDoneView.as_view(),
          name="password_change_done"),
+    path("notifications/unsubscribe/<str:token>/", notifications.unsubscribe,
+         name="unsubscribe"),
     path("admin/", admin.site.urls),
     path("api/", include("boardgame.api.urls")),
 ]

@@ -98,6 +98,29 @@ def check_rate(scope: str, *idents: str) -> None:
             raise _refusal(scope, window, now)
 
 
+def take(scope: str, ident: str, wanted: int) -> int:
+    """Count `wanted` uses of `scope` by `ident` at once (one cache round trip); how many of
+    them are within the limit (the rest are over it). For batch work: notifications."""
+    if wanted <= 0:
+        return 0
+    limit, window = settings.SALIENT_RATE_LIMITS[scope]
+    now = int(time.time())
+    key = _key(scope, ident, now // window)
+    try:
+        cache.add(key, 0, timeout=window + 5)
+        try:
+            count = cache.incr(key, wanted)
+        except ValueError:
+            cache.set(key, wanted, timeout=window + 5)
+            count = wanted
+    except Exception as exc:  # noqa: BLE001 — as _count: the limit is only a brake
+        LOCAL.cache_failed(exc)
+        count = 0
+        for _ in range(wanted):
+            count = LOCAL.incr(key, window, now)
+    return max(0, min(wanted, limit - (count - wanted)))
+
+
 def count_attempt(scope: str, ident: str) -> None:
     """Count one attempt of `scope` for `ident` without refusing this one (a failure noted
     after the fact; `check_spent` refuses the next)."""

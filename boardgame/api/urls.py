@@ -4,9 +4,13 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 from boardgame.accounts import api as accounts
 from boardgame.learn import api as learn
 from boardgame.lobby import api as lobby
+from boardgame.notifications import api as notifications
 from boardgame.play import api as play
 from boardgame.play import api_actions as play_actions
 from boardgame.play import api_replay
+from boardgame.press import api as press
+from boardgame.ratings import api as ratings
+from boardgame.vacation import api as vacation
 
 urlpatterns = [
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
@@ -58,4 +62,8 @@ urlpatterns = [
     path("games/<int:game_id>/replay/<int:seq>", api_replay.ReplayView.as_view(),
          name="api-game-replay"),
     path("games/<int:game_id>/chat", play_actions.ChatView.as_view(), name="api-game-chat"),
+    *notifications.routes(),
+    *press.routes(),
+    *vacation.routes(),
+    *ratings.routes(),
 ]

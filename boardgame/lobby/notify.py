@@ -10,7 +10,8 @@ through the permission-checked HTTP views. Who hears what:
                    see changed (its host, its seated players, its invited users) — a stranger
                    does not even hear that some private table changed
                    and `{"type":"games"}` when something on their "My games" page
-                   changed: a table they sit at, or (async games) a move that became theirs
+                   changed: a table they sit at, or (async games) a move that became theirs;
+                   `{"type":"press","game":<id>}` when private press reached them
     lobby.t<id>    the sockets watching table <id> (admitted after an access check):
                    `{"type":"table",…}` and `{"type":"chat",…}`; `_recheck` (never forwarded)
                    when someone may have lost access (the table turned private, a kick, a
@@ -29,6 +30,7 @@ from typing import Any
 
 from django.db import transaction
 
+from boardgame.notifications import events
 from boardgame.play import broadcast, frames
 
 from .models import Seat, Table
@@ -102,9 +104,23 @@ def seated_users(table_id: int, seats: list[str] | None = None) -> list[int]:
 
 def moves_opened(table_id: int, seats: list[str]) -> None:
     """In an async game, `seats` now have a decision they did not have: their players' "My
-    games" pages hear `games` ("your move"). (Live games are played at the board, and a nudge
-    per move would cost every action a query and a PUBLISH.)"""
+    games" pages hear `games` ("your move"), and their notifications get a "your move"
+    notice (boardgame/notifications, written in this transaction). (Live games are played at
+    the board, and a nudge per move would cost every action a query and a PUBLISH.)"""
     _send_on_commit([_message(user_group(pk), GAMES) for pk in seated_users(table_id, seats)])
+    events.moves_opened(table_id, seats)
+
+
+def game_started(table: Table) -> None:
+    """The lobby started the table's game: its players' notifications hear it."""
+    events.game_started(table.pk)
+
+
+def press_posted(game_id: int, user_ids: list[int]) -> None:
+    """Private press for these users (boardgame/press): their lobby sockets hear
+    `{"type": "press", "game"}` — no channel, no text — and re-read their press."""
+    _send_on_commit([_message(user_group(pk), {"type": "press", "game": game_id})
+                     for pk in user_ids])
 
 
 def chat_posted(table_id: int, seq: int) -> None:
@@ -113,7 +129,9 @@ def chat_posted(table_id: int, seq: int) -> None:
 
 
 def game_finished(table_id: int) -> None:
-    """A game ended (play/actions.py `finish_steps`): "Games to watch" loses it."""
+    """A game ended (play/actions.py `finish_steps`): "Games to watch" loses it; its players'
+    notifications and its webhooks hear it."""
+    events.game_ended(table_id)
     table = Table.objects.filter(pk=table_id).first()
     if table is not None:
         table_changed(table, "state")

@@ -534,6 +534,7 @@ def _start(table: Table) -> None:
     table.state = Table.State.STARTED
     table.started = timezone.now()
     table.save(update_fields=["state", "started"])
+    notify.game_started(table)
 
 
 def do_start_table(host: AbstractBaseUser, table_id: int) -> Table:

@@ -5,7 +5,7 @@ Pure bookkeeping on the game row; the caller (boardgame.play.actions, deadlines)
     live = {"mode": "clock" | "deadline" | None, "pace": the table's ("live" | "async"),
             "bank": {seat: ms}, "inc": ms, "since": epoch ms,      # clock mode
             "period": ms, "deadlines": {seat: epoch ms},           # deadline mode
-            "remind": {seat: epoch ms},                            # e-mail / in-app reminders
+            "remind": {seat: epoch ms},                            # each seat's next reminder
             "running": [seats with an open decision],
             "missed": {seat: n}, "limit": K, "disorder": [seats],  # civil disorder after K misses
                                                                    # (K: the table's disorder_after)
@@ -15,7 +15,9 @@ Clock mode: every seat holding an open decision runs (simultaneous orders run to
 answer adds the increment. A clock that reaches zero is a missed deadline: the seat's open
 decisions get the ruleset's timeout default and the bank is refilled with a grace period
 (max(increment, 30 s)) — a wargame does not end on a flag. Deadline mode: each seat that gets a
-decision has `period` to answer it; a reminder goes out when a quarter of it is left.
+decision has `period` to answer it; reminders go out at the times its player chose
+(boardgame/notifications/reminders.py: one armed at a time, armed afresh when the deadline
+moves).
 `Game.due` is the earliest instant the sweeper must look at the game (expiry or reminder).
 """
 
@@ -28,6 +30,7 @@ from typing import Any
 from django.conf import settings
 
 from boardgame.lobby.models import Table
+from boardgame.notifications import reminders
 from engine.kernel.game import KERNEL
 from engine.kernel.simultaneous import waiting_for
 
@@ -95,16 +98,26 @@ def after_steps(game: Any, ruleset: Any, *, acting: str | None, now: dt.datetime
     elif live["mode"] == "deadline":
         deadlines = {s: v for s, v in live["deadlines"].items() if s in running}
         remind = {s: v for s, v in live["remind"].items() if s in running}
+        fresh = []
+        vacation = {s: n for s, n in live.get("vacation", {}).items()
+                    if s in running and s != acting}
         for seat in running:
             if seat not in old_running or seat == acting or seat not in deadlines:
                 deadlines[seat] = t + live["period"]
-                remind[seat] = t + (live["period"] * 3) // 4
-        live.update(deadlines=deadlines, remind=remind)
+                remind.pop(seat, None)
+                fresh.append(seat)
+        remind.update(reminders.arm(game, fresh, deadlines, live["period"], t))
+        live.update(deadlines=deadlines, remind=remind, vacation=vacation)
     live["running"] = running
     if game.finished is not None:
         live["running"] = []
     game.live = live
     game.due = _due(live)
+
+
+def refresh_due(game: Any) -> None:
+    """`game.due` again after a change of `game.live` made elsewhere (the vacation bank)."""
+    game.due = _due(game.live)
 
 
 def _due(live: dict[str, Any]) -> dt.datetime | None:
@@ -141,11 +154,21 @@ def reminders_due(game: Any, now: dt.datetime) -> list[str]:
     return sorted(s for s, at in game.live.get("remind", {}).items() if at <= t)
 
 
-def mark_reminded(game: Any, seats: list[str]) -> None:
+def mark_reminded(game: Any, seats: list[str], now: dt.datetime | None = None) -> None:
+    """`seats` were reminded: each arms its next reminder time, if it has one left."""
     live = dict(game.live)
-    live["remind"] = {s: v for s, v in live.get("remind", {}).items() if s not in seats}
+    remind = {s: v for s, v in live.get("remind", {}).items() if s not in seats}
+    remind.update(reminders.arm(game, seats, live.get("deadlines", {}), live["period"],
+                                now_ms(now)))
+    live["remind"] = remind
     game.live = live
     game.due = _due(live)
+
+
+def _rearm(game: Any, live: dict[str, Any], t: int | None = None) -> None:
+    """The deadlines moved: every running seat's reminder is armed afresh from now."""
+    live["remind"] = reminders.arm(game, list(live.get("running", [])), live["deadlines"],
+                                   live["period"], t if t is not None else now_ms())
 
 
 def note_missed(game: Any, seats: list[str]) -> list[str]:
@@ -193,7 +216,7 @@ def vote_pause(game: Any, ruleset: Any, seats: list[str], pause: bool,
                 live["since"] = t
             elif live["mode"] == "deadline":
                 live["deadlines"] = {s: v + gone for s, v in live["deadlines"].items()}
-                live["remind"] = {s: v + gone for s, v in live["remind"].items()}
+                _rearm(game, live, t)
             live["paused"] = False
     game.live = live
     game.due = _due(live)
@@ -204,7 +227,7 @@ def extend(game: Any, ms: int) -> None:
     live = dict(game.live)
     if live["mode"] == "deadline":
         live["deadlines"] = {s: v + ms for s, v in live["deadlines"].items()}
-        live["remind"] = {s: v + ms for s, v in live["remind"].items()}
+        _rearm(game, live)
     elif live["mode"] == "clock":
         live["bank"] = {s: b + ms for s, b in live["bank"].items()}
     game.live = live
@@ -228,4 +251,5 @@ def clock_frame(game: Any, now: dt.datetime | None = None) -> dict[str, Any]:
         frame["increment"] = live["inc"]
     elif live.get("mode") == "deadline":
         frame["deadlines"] = live["deadlines"]
+        frame["vacation"] = live.get("vacation", {})
     return frame

@@ -7,32 +7,30 @@ re-checks the deadline under the lock (an action may have answered it meanwhile)
 seat: a missed deadline is counted (K misses → civil disorder: from then on its decisions are
 played by the defaults at once, until the host hands the seat to a replacement), then each of
 its open decisions is answered with `timeout_default`, recorded with by="timeout". Reminders
-(a quarter of an async deadline left) go out by e-mail (console backend by default) and in-app
-as a `notice` frame to the seat. Once a game's transaction has committed, `resolve_game` sends
-its frames (`broadcast.send_messages`), as a REST view does.
+(at the times each player chose) become `deadline_near` notices in the same transaction, sent
+by the notification sweep, and an in-app `notice` frame to the seat. Once a game's transaction
+has committed, `resolve_game` sends its frames (`broadcast.send_messages`), as a REST view does.
 
 The host may push every running deadline of a game back (`do_extend_deadline`).
 
-In the quick start the sweeper also runs inside every daphne process: a daemon thread started
-when the websocket routes load (`start_in_process_sweeper`, boardgame/routing.py), every
-SALIENT_SWEEP_SECONDS (default 1 s); SALIENT_IN_PROCESS_SWEEPER=0 turns it off when a separate
-`run_deadlines` process does the job.
+It runs on the task runner (boardgame/jobs): the beat enqueues `sweep_deadlines` whenever
+`anything_due` says a game waits for it (every SALIENT_SWEEP_SECONDS, default 1 s), and any
+worker runs it — several at once are safe, as above. `python manage.py run_deadlines --once`
+still sweeps by hand.
 """
 
 from __future__ import annotations
 
 import logging
-import os
-import sys
-import threading
-import time
 from typing import Any
 
-from django.core.mail import send_mail
-from django.db import close_old_connections, transaction
+from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 
-from boardgame.lobby.models import Seat, Table
+from boardgame.lobby.models import Table
+from boardgame.notifications import reminders
+from boardgame.vacation import bank as vacation
 from engine import rulesets
 from engine.kernel import result
 from engine.kernel.simultaneous import awaiting
@@ -104,9 +102,12 @@ def _resolve(game_id: int, now: Any) -> Committed[list[str]]:
         notices: list[Message] = []
         remind = clocks.reminders_due(game, now)
         if remind:
-            notices = _remind(game, remind)
-            clocks.mark_reminded(game, remind)
+            notices = _remind(game, ruleset, remind)
+            clocks.mark_reminded(game, remind, now)
         late = clocks.expired(game, now)
+        if late:  # away players' deadlines move a day on their vacation bank instead
+            late = vacation.spend(game, late, now)
+            clocks.refresh_due(game)
         steps: list[Step] = []
         batch = None
         if late:
@@ -135,22 +136,22 @@ def _time_out_seat(game: Game, ruleset: Any, seat: str, steps: list[Step]) -> No
         due.discard(still[0].id)
 
 
-def _remind(game: Game, seats: list[str]) -> list[Message]:
-    """Mail each of `seats` that its deadline is close; the in-app `notice` frames to send
-    once committed."""
+def _remind(game: Game, ruleset: Any, seats: list[str]) -> list[Message]:
+    """Reminders whose time has come: a `deadline_near` notice each (sent by the notification
+    sweep; boardgame/notifications/reminders.py says when one is suppressed), and the in-app
+    `notice` frames to send to the seats once committed."""
     notices: list[Message] = []
-    for seat in Seat.objects.filter(table_id=game.table_id, seat__in=seats).select_related("user"):
-        if seat.user is not None and seat.user.email:
-            try:
-                send_mail(f"Salient: your move in game {game.pk}",
-                          f"Your deadline as {seat.seat} in game {game.pk} is close. "
-                          f"Play at /games/{game.pk}/", None, [seat.user.email])
-            except Exception as exc:  # noqa: BLE001
-                logger.warning("reminder mail for game %s failed: %s", game.pk, exc)
-        frame = {"type": "notice", "code": "deadline/soon", "seat": seat.seat,
+    for seat in reminders.remind(game, ruleset, seats):
+        frame = {"type": "notice", "code": "deadline/soon", "seat": seat,
                  "message": "Your deadline is close."}
-        notices += frames.audience_messages(game.pk, [f"seat:{seat.seat}"], frame)
+        notices += frames.audience_messages(game.pk, [f"seat:{seat}"], frame)
     return notices
+
+
+def anything_due(now: Any = None) -> bool:
+    """Whether a sweep has work: a new game to initialise or a due game (the beat's check)."""
+    now = now or timezone.now()
+    return Game.objects.filter(Q(due__lte=now) | Q(live={}), finished__isnull=True).exists()
 
 
 def run_due(now: Any = None) -> dict[str, int]:
@@ -167,32 +168,6 @@ def run_due(now: Any = None) -> dict[str, int]:
         except Exception:  # noqa: BLE001 — one bad game must not stop the sweeper
             logger.exception("deadline of game %s could not be resolved", game_id)
     return {"initialised": started, "due": len(ids), "resolved": resolved}
-
-
-_sweeper: threading.Thread | None = None
-
-
-def start_in_process_sweeper() -> None:
-    """Start the daemon sweeper thread once per process (quick start; see module doc)."""
-    global _sweeper
-    flag = os.environ.get("SALIENT_IN_PROCESS_SWEEPER")
-    if flag == "0" or (flag is None and "pytest" in sys.modules) or _sweeper is not None:
-        return
-    interval = float(os.environ.get("SALIENT_SWEEP_SECONDS", "1"))
-
-    def loop() -> None:
-        while True:
-            time.sleep(interval)
-            try:
-                close_old_connections()
-                run_due()
-            except Exception:  # noqa: BLE001
-                logger.exception("deadline sweep failed")
-            finally:
-                close_old_connections()
-
-    _sweeper = threading.Thread(target=loop, name="salient-deadlines", daemon=True)
-    _sweeper.start()
 
 
 # --- the host's extension ----------------------------------------------------------------

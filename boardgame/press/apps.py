@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class PressConfig(AppConfig):
+    name = "boardgame.press"
+    default_auto_field = "django.db.models.BigAutoField"

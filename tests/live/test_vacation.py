@@ -1,0 +1,90 @@
+"""The vacation bank (boardgame/vacation): an away player's deadline that would pass moves a
+day and spends a day of their bank, at most three in a row per seat (an answer starts the
+count again), none once the bank is empty; the badge is in the public clock frame."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from rest_framework.test import APIClient
+
+from boardgame.play import actions, clocks, deadlines
+from boardgame.play.models import Game
+from boardgame.vacation.models import VacationDay
+
+from . import helpers
+
+pytestmark = pytest.mark.django_db
+DAY = 86_400_000
+
+
+def at(ms):
+    return dt.datetime.fromtimestamp(ms / 1000, tz=dt.timezone.utc)
+
+
+def client(user):
+    api = APIClient()
+    api.force_authenticate(user)
+    return api
+
+
+@pytest.fixture
+def duel(hamlet, othello):
+    """An async duel (24 h deadlines) in which red has answered: blue is awaited."""
+    game = helpers.start_game(hamlet, {"red": hamlet, "blue": othello}, pace="async",
+                              deadline_hours=24)
+    deadlines.initialise_new_games()
+    game = Game.objects.get(pk=game.pk)
+    for seat, decision, action in helpers.next_moves(game.state):
+        if seat == "red":
+            actions.submit_action(game.pk, hamlet, seat, decision, action, "r1")
+    return Game.objects.get(pk=game.pk)
+
+
+def blue_deadline(game):
+    return Game.objects.get(pk=game.pk).live["deadlines"]["blue"]
+
+
+def test_an_away_players_deadline_moves_a_day_on_the_bank(duel, othello, settings):
+    settings.SALIENT_VACATION_DAYS = 5
+    api = client(othello)
+    assert api.post("/api/me/vacation", {"away": True}, format="json").json()["away"] is True
+    first = blue_deadline(duel)
+    deadlines.run_due(now=at(first + 1000))
+    game = Game.objects.get(pk=duel.pk)
+    assert game.live["deadlines"]["blue"] == first + DAY
+    assert game.live["missed"]["blue"] == 0                     # nothing timed out
+    assert clocks.clock_frame(game)["vacation"] == {"blue": 1}  # the public badge
+    assert api.get("/api/me/vacation").json()["days_left"] == 4
+    assert "blue" in game.live["remind"]                        # a fresh reminder armed
+
+
+def test_three_in_a_row_at_most_then_the_deadline_passes(duel, othello):
+    client(othello).post("/api/me/vacation", {"away": True}, format="json")
+    deadline = blue_deadline(duel)
+    for _ in range(3):
+        deadlines.run_due(now=at(deadline + 1000))
+        deadline = blue_deadline(duel)
+    deadlines.run_due(now=at(deadline + 1000))
+    game = Game.objects.get(pk=duel.pk)
+    assert VacationDay.objects.filter(user=othello).count() == 3
+    assert game.live["missed"]["blue"] == 1                     # the fourth day timed out
+
+
+def test_an_empty_bank_or_a_player_at_home_spends_nothing(duel, othello, settings):
+    deadline = blue_deadline(duel)
+    settings.SALIENT_VACATION_DAYS = 0
+    client(othello).post("/api/me/vacation", {"away": True}, format="json")
+    deadlines.run_due(now=at(deadline + 1000))
+    assert Game.objects.get(pk=duel.pk).live["missed"]["blue"] == 1
+    assert not VacationDay.objects.exists()
+
+
+def test_not_away_times_out_as_always(duel, othello):
+    client(othello).post("/api/me/vacation", {"away": True}, format="json")
+    client(othello).post("/api/me/vacation", {"away": False}, format="json")
+    deadlines.run_due(now=at(blue_deadline(duel) + 1000))
+    assert Game.objects.get(pk=duel.pk).live["missed"]["blue"] == 1
+    assert client(othello).post("/api/me/vacation", {"away": "yes"},
+                                format="json").status_code == 400
