@@ -19,7 +19,7 @@ from rest_framework.test import APIClient
 from boardgame.lobby.models import Seat
 from boardgame.notifications import outbound, outbox, senders
 from boardgame.notifications.models import Delivery, Notice, Preferences, PushSubscription, Webhook
-from boardgame.play import actions, deadlines, presence
+from boardgame.play import actions, deadlines, presence, seating
 from boardgame.play.models import Game
 from engine.kernel.leaks import _Poisoner
 
@@ -393,7 +393,7 @@ def test_a_seat_handed_over_tells_its_new_player(hamlet, othello, iago):
             break
         actions.submit_action(game.pk, hamlet, *moves[0], f"r{moves[0][1]}")
     deadlines.run_due(timezone.now() + dt.timedelta(hours=2))
-    actions.do_replace_seat(game.pk, hamlet, "blue", iago)
+    seating.do_replace_seat(game.pk, hamlet, "blue", iago)
     notice = Notice.objects.get(user=iago, kind="seat_handed")
     assert notice.game_id == game.pk and notice.data == {"seats": ["blue"]}
 
