@@ -14,7 +14,7 @@ from collections.abc import Callable
 
 from engine.kernel.ruleset import Ruleset
 
-from . import balance_of_powers
+from . import balance_of_powers, fatal_alliances
 from .basic import PassiveBot, RandomBot
 from .match import MatchReport, play_match
 from .protocol import Bot, BotRng, Budget, Offer
@@ -24,7 +24,8 @@ LEVELS = {0: "passive (the deadline's answer)", 1: "random legal action",
           2: "heuristic: value map and exact odds"}
 
 # Level 2, per ruleset id: a factory taking the scenario id.
-HEURISTIC: dict[str, Callable[[str], Bot]] = {"balance_of_powers": balance_of_powers.heuristic}
+HEURISTIC: dict[str, Callable[[str], Bot]] = {"balance_of_powers": balance_of_powers.heuristic,
+                                              "fatal_alliances": fatal_alliances.heuristic}
 
 
 class UnknownBot(LookupError):

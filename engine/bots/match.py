@@ -33,6 +33,7 @@ class Turn:
 
     seat: str
     by: str
+    level: int
     kind: str
     work: int
     seconds: float
@@ -98,7 +99,7 @@ def play_match(ruleset: Ruleset, scenario: str, bots: Mapping[str, Bot], *, seed
                 report.problems.append({"kind": "nothing_to_do", "seat": seat})
                 break
             continue
-        report.turns.append(Turn(seat, move.by, move.kind, move.work, move.seconds,
+        report.turns.append(Turn(seat, move.by, move.level, move.kind, move.work, move.seconds,
                                  move.listing_seconds, move.fired))
         if move.problem is not None:
             report.illegal += 1

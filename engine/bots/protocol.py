@@ -43,10 +43,16 @@ SAFETY_NET_SECONDS = 2.0
 
 @dataclass(frozen=True, slots=True)
 class Offer:
-    """One open decision of the seat with its legal answers (items `{"action": …}`)."""
+    """One open decision of the seat with its legal answers (items `{"action": …}`), and the
+    seat answering (a decision may be open to several seats of a side)."""
 
     decision: Decision
     options: tuple[dict[str, Any], ...]
+    seat: str = ""
+
+    @property
+    def me(self) -> str:
+        return self.seat or self.decision.seats[0]
 
     @property
     def actions(self) -> list[Any]:

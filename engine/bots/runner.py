@@ -43,6 +43,7 @@ class BotMove:
     fired: bool
     group: str | None = None
     problem: str | None = None
+    level: int = 0
 
 
 def offers_for(ruleset: Ruleset, state: dict[str, Any], seat: str,
@@ -58,7 +59,7 @@ def offers_for(ruleset: Ruleset, state: dict[str, Any], seat: str,
             continue
         items = expand_options(ruleset, state, seat, decision.id, None)
         if items:
-            offers.append(Offer(decision, tuple(items)))
+            offers.append(Offer(decision, tuple(items), seat))
     return offers
 
 
@@ -88,7 +89,8 @@ def bot_turn(ruleset: Ruleset, state: dict[str, Any], seat: str, bot: Bot, *, ga
         group = _ready_group(ruleset, state, seat, book or {})
         if group is None:
             return None
-        return BotMove("ready", seat, None, True, bot.by, 0, 0.0, listing, False, group=group)
+        return BotMove("ready", seat, None, True, bot.by, 0, 0.0, listing, False, group=group,
+                       level=bot.level)
     audience = f"seat:{seat}"
     seen = (simultaneous.view_with_orders(ruleset, state, book, audience) if book
             else view(ruleset, state, audience))
@@ -113,7 +115,7 @@ def bot_turn(ruleset: Ruleset, state: dict[str, Any], seat: str, bot: Bot, *, ga
         action = timeout_action(ruleset, state, decision, seat)
     kind = "order" if decision.revisable else "act"
     return BotMove(kind, seat, decision.id, action, bot.by, budget.used, spent, listing,
-                   budget.fired, group=decision.group, problem=problem)
+                   budget.fired, group=decision.group, problem=problem, level=bot.level)
 
 
 def _listed(offer: Offer, action: Any) -> bool:

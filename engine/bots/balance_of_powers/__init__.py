@@ -9,7 +9,7 @@ from typing import Any
 from ..heuristic import HeuristicBot, Score
 from ..protocol import BotRng, Budget, Offer
 from .phases import PHASES, Phase, never
-from .world import WEIGHTS, Context, build_context, sample_worlds, world
+from .world import WEIGHTS, Context, build_context, position_from_view, sample_worlds
 
 
 class BalanceOfPowersBot(HeuristicBot):
@@ -18,8 +18,8 @@ class BalanceOfPowersBot(HeuristicBot):
 
     def context(self, view: dict[str, Any], offers: Sequence[Offer], rng: BotRng,
                 budget: Budget) -> Context:
-        seat = offers[0].decision.seats[0]
-        position = world(view)
+        seat = offers[0].me
+        position = position_from_view(view)
         ctx = build_context(position, seat)
         ctx.budget = budget
         if any(o.decision.kind == "setup" for o in offers):

@@ -70,7 +70,7 @@ FLOW_DEFAULTS: Mapping[str, Any] = {
 }
 
 
-def world(view: Mapping[str, Any]) -> dict[str, Any]:
+def position_from_view(view: Mapping[str, Any]) -> dict[str, Any]:
     """The view as a position in the ruleset's layout (a new dict)."""
     flow = {**copy_json(dict(FLOW_DEFAULTS)), **copy_json(view["flow"])}
     flow["bthru"] = list(view["flow"].get("breakthrough", []))
