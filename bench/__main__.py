@@ -87,6 +87,9 @@ def main(argv: list[str] | None = None) -> int:
         figures["board"] = board.run()
     json.dump(figures, sys.stdout, indent=1, sort_keys=True)
     sys.stdout.write("\n")
+    if "bots" in figures:
+        from bench import bots
+        return 1 if bots.failed(figures["bots"]) else 0
     return 0
 
 

@@ -136,6 +136,11 @@ def timing(turns: list[Any]) -> dict[str, Any]:
             "listing_ms_p99": round(1000 * percentile(listing, 0.99), 2)}
 
 
+def failed(figures: dict[str, Any]) -> bool:
+    """Whether an arena run broke a gate: an illegal choice, an engine error, a dead end."""
+    return any(f["illegal"] or f["errors"] or f["dead_ends"] for f in figures.values())
+
+
 def run(games: int | None = None, ruleset: str | None = None, scenario: str | None = None,
         seed: int = 1, max_actions: int | None = None) -> dict[str, Any]:
     out: dict[str, Any] = {}

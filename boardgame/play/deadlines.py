@@ -34,7 +34,7 @@ from engine import rulesets
 from engine.kernel import result
 from engine.kernel.simultaneous import awaiting
 
-from . import clocks
+from . import bots, clocks
 from .actions import ActionRejected, Step, _finish, play_timeout, playable_ruleset
 from .models import Game
 
@@ -127,7 +127,9 @@ def _remind(game: Game, seats: list[str]) -> None:
 
 
 def run_due(now: Any = None) -> dict[str, int]:
-    """One sweep: new games initialised, due games resolved. Safe in several processes."""
+    """One sweep: new games initialised, due games resolved, bots' moves played (issue #25:
+    `bots.run_bot_turns`, one small function the async task runner can take over). Safe in
+    several processes."""
     started = initialise_new_games()
     now = now or timezone.now()
     ids = list(Game.objects.filter(due__lte=now, finished__isnull=True)
@@ -139,7 +141,8 @@ def run_due(now: Any = None) -> dict[str, int]:
                 resolved += 1
         except Exception:  # noqa: BLE001 — one bad game must not stop the sweeper
             logger.exception("deadline of game %s could not be resolved", game_id)
-    return {"initialised": started, "due": len(ids), "resolved": resolved}
+    return {"initialised": started, "due": len(ids), "resolved": resolved,
+            **bots.run_bot_turns()}
 
 
 _sweeper: threading.Thread | None = None

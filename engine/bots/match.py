@@ -52,6 +52,7 @@ class MatchReport:
     turns: list[Turn] = field(default_factory=list)
     log: list[dict[str, Any]] = field(default_factory=list)
     final_hash: str = ""
+    final_state: dict[str, Any] = field(default_factory=dict, repr=False)
 
 
 def match_seed(run_seed: int, game: int) -> bytes:
@@ -121,6 +122,7 @@ def play_match(ruleset: Ruleset, scenario: str, bots: Mapping[str, Bot], *, seed
         writes += wrote
     report.result = result(ruleset, state)
     report.final_hash = state_hash(state)
+    report.final_state = state
     return report
 
 

@@ -1,10 +1,13 @@
 """Exact combat odds for Balance of Powers, from the ruleset's own functions and table.
 
-An attack's outcome depends on the leaders' checks (1d6 each, BoP 10.54), the modifiers
-(10.5, `odds.modifiers` and `odds.net_modifier`) and 2d6 (10.6), read on the land combat table
-(10.62, `losses.table_result`). Every branch is enumerated with its exact probability: the
-leaders' four outcomes times the eleven sums of 2d6, so there is no sampling noise. The
-defender is assumed to choose the point unit that defends best (10.531), as a deadline does.
+An attack's outcome depends on the bombardment (siege corps against a fortress, BoP 10.21:
+a black fortress is ruined, a red one loses a step on 1d6 below the siege corps), the
+leaders' checks (1d6 each, 10.54), the modifiers (10.5, `odds.modifiers` and
+`odds.net_modifier`) and 2d6 (10.6), read on the land combat table (10.62,
+`losses.table_result`). Every branch is enumerated with its exact probability — the
+bombardment's two outcomes, the leaders' four, the eleven sums of 2d6 — so there is no
+sampling noise; a fortress left empty and ruined falls without a roll (10.22). The defender
+is assumed to choose the point unit that defends best (10.531), as a deadline does.
 """
 
 from __future__ import annotations
@@ -13,9 +16,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from engine.kernel.game import copy_json
 from engine.rulesets.balance_of_powers import odds as bop_odds
 from engine.rulesets.balance_of_powers.forces import UNITS, fort_steps, infrastructure
-from engine.rulesets.balance_of_powers.losses import table_result
+from engine.rulesets.balance_of_powers.losses import reduce_fortress, ruin_fortress, table_result
 from engine.rulesets.balance_of_powers.movement import inherent_defense
 from engine.rulesets.balance_of_powers.supply import supplied_locations
 from engine.rulesets.balance_of_powers.theatre import Theatre
@@ -29,12 +33,15 @@ TWO_D6 = dice_sums(2, 6)
 class Odds:
     """The exact distribution of an attack's table result, summarised."""
 
-    finals: dict[int, Fraction]        # modified roll (2..12) -> probability
+    finals: dict[int, Fraction]        # modified roll (2..12) -> probability (without falls)
     attacker_loss: float               # expected losses ("RP" counts half: it may be paid)
     defender_loss: float
     gives_ground: float                # P(the defender gives ground: 9+ on the table)
     major: bool
     defenders: int                     # corps + fortress steps + inherent defence
+    falls: float = 0.0                 # P(the location falls to the bombardment, no roll)
+    takes: float = 0.0                 # P(the location is taken: falls, or ground given
+                                       # with no fortress left; 0.3 of it with one)
 
     @property
     def favourable(self) -> float:
@@ -71,7 +78,38 @@ def combat_of(position: dict[str, Any], th: Theatre, side: str, enemy: str,
 
 
 def attack_odds(position: dict[str, Any], th: Theatre, combat: dict[str, Any]) -> Odds:
-    """BoP 10.5, 10.6, 10.62 — every branch of an attack, exactly."""
+    """BoP 10.21, 10.5, 10.6, 10.62 — every branch of an attack, exactly."""
+    target = combat["target"]
+    siege = sum(1 for u in combat["units"] if UNITS[u].kind == "siege")
+    branches: list[tuple[Fraction, dict[str, Any]]] = [(Fraction(1), position)]
+    if siege and fort_steps(position, th, target):
+        bombarded = copy_json(position)
+        if th.fortress[target] == "black":
+            ruin_fortress(bombarded, target)
+            branches = [(Fraction(1), bombarded)]
+        else:
+            reduce_fortress(bombarded, th, target)
+            hit = below(siege)
+            branches = [(hit, bombarded), (1 - hit, position)]
+    finals: dict[int, Fraction] = {}
+    falls = Fraction(0)
+    open_ground: dict[int, Fraction] = {}      # rolls where no fortress step is left
+    for p, world in branches:
+        if p == 0:
+            continue
+        if not fort_steps(world, th, target) and not _defending(world, th, combat):
+            falls += p                          # BoP 10.22: nothing left to fight
+            continue
+        for final, q in _rolls(world, th, combat).items():
+            finals[final] = finals.get(final, Fraction(0)) + p * q
+            if not fort_steps(world, th, target):
+                open_ground[final] = open_ground.get(final, Fraction(0)) + p * q
+    major = bop_odds.major_battle(position, combat)
+    return summarise(finals, major, _defending(position, th, combat), falls, open_ground)
+
+
+def _rolls(position: dict[str, Any], th: Theatre, combat: dict[str, Any]) -> dict[int, Fraction]:
+    """The modified roll's distribution in one bombardment branch."""
     combat = dict(combat)
     if combat.get("def_point") is None:
         points = bop_odds.point_options(position, th, combat)
@@ -87,7 +125,6 @@ def attack_odds(position: dict[str, Any], th: Theatre, combat: dict[str, Any]) -
         leader = bop_odds.leader_of(position, loc, nations)
         if leader is not None:
             checks.append((role, below(getattr(UNITS[leader], rating))))
-    major = bop_odds.major_battle(position, combat)
     use_infra = infrastructure(position, combat["from"], combat["attacker"])
     finals: dict[int, Fraction] = {}
     for outcome in range(1 << len(checks)):
@@ -104,7 +141,7 @@ def attack_odds(position: dict[str, Any], th: Theatre, combat: dict[str, Any]) -
         for dice, q in TWO_D6.items():
             final = max(2, min(12, dice + fnm))
             finals[final] = finals.get(final, Fraction(0)) + p * q
-    return summarise(finals, major, _defending(position, th, combat))
+    return finals
 
 
 def reroll_odds(combat: dict[str, Any]) -> dict[int, Fraction]:
@@ -116,15 +153,20 @@ def reroll_odds(combat: dict[str, Any]) -> dict[int, Fraction]:
     return finals
 
 
-def summarise(finals: dict[int, Fraction], major: bool, defenders: int) -> Odds:
-    att = dfn = gg = 0.0
+def summarise(finals: dict[int, Fraction], major: bool, defenders: int,
+              falls: Fraction = Fraction(0),
+              open_ground: dict[int, Fraction] | None = None) -> Odds:
+    att = dfn = gg = takes = 0.0
     for final, p in finals.items():
         a, d, flags, _ = table_result({"final": final, "major": major})
         att += float(p) * _loss(a)
         dfn += float(p) * _loss(d)
         if "gg" in flags:
             gg += float(p)
-    return Odds(dict(sorted(finals.items())), att, dfn, gg, major, defenders)
+            opened = float((open_ground or {}).get(final, 0))
+            takes += opened + 0.3 * (float(p) - opened)
+    return Odds(dict(sorted(finals.items())), att, dfn, gg, major, defenders, float(falls),
+                float(falls) + takes)
 
 
 def _defending(position: dict[str, Any], th: Theatre, combat: dict[str, Any]) -> int:

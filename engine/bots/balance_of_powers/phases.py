@@ -23,12 +23,7 @@ from engine.kernel.game import copy_json
 from engine.kernel.model import Decision
 from engine.rulesets.balance_of_powers import odds as bop_odds
 from engine.rulesets.balance_of_powers import setup as bop_setup
-from engine.rulesets.balance_of_powers.forces import (
-    UNITS,
-    controller,
-    fort_steps,
-    side_of,
-)
+from engine.rulesets.balance_of_powers.forces import UNITS, controller, side_of
 from engine.rulesets.balance_of_powers.losses import table_result
 from engine.rulesets.balance_of_powers.tables import (
     ATTACK_COST,
@@ -167,7 +162,7 @@ def attack_value(ctx: Context, action: dict[str, Any], odds: Odds) -> float:
     target = action["target"]
     corps = [u for u in action["units"] if UNITS[u].corps]
     origin = at(ctx, action["units"][0])
-    take = odds.gives_ground * (1.0 if fort_steps(ctx.position, ctx.th, target) == 0 else 0.3)
+    take = odds.takes
     value = W["corps"] * (odds.defender_loss - odds.attacker_loss)
     value += take * (W["capture"] * ctx.value.get(target, 0.0) + W["pull"] * len(corps) * (
         ctx.pull.get(target, 0.0) - ctx.pull.get(origin, 0.0)))

@@ -48,6 +48,7 @@ WEIGHTS: Mapping[str, float] = {
     "rp": 1.5,                  # one RP spent
     "pull": 1.0,                # per corps, per point of pull gained by a move
     "capture": 0.6,             # an enemy location taken, per point of its value
+    "defended": 0.25,           # a target's pull divided by 1 + this × corps holding it
     "guard": 1.0,               # per point of threatened value a move covers
     "exposure": 0.8,            # per enemy corps more than ours next to where a force ends
     "entrench": 1.2,            # per adjacent enemy corps, for a corps entrenching in place
@@ -199,10 +200,18 @@ def _values(position: dict[str, Any], th: Theatre, seat: str,
     for nation in sorted(n for n, p in position["powers"].items() if p["side"] == side):
         for loc in sources(position, th, nation):
             value[loc] = value.get(loc, 0.0) + WEIGHTS["supply_source"]
+    enemy = ENTENTE if side == CENTRAL else CENTRAL
+    strength: dict[str, int] = {}
+    for uid, unit in position["board"]["units"].items():
+        if UNITS[uid].corps and side_of(position, UNITS[uid].nation) == enemy:
+            strength[unit["at"]] = strength.get(unit["at"], 0) + 1
     for loc, worth in value.items():
         owner = side_of(position, controller(position, th, loc))
         if owner is not None and owner != side and not neutral_closed(position, th, loc):
-            targets[loc] = worth
+            # A target is worth less the more corps hold it and stand next to it: the bot
+            # goes for what it can take (TripleA's "attack the weakest valuable").
+            held = strength.get(loc, 0) + 0.5 * sum(strength.get(o, 0) for o in th.adj[loc])
+            targets[loc] = worth / (1.0 + WEIGHTS["defended"] * held)
     for loc, worth in _plan_targets(position, th, seat, side).items():
         targets[loc] = targets.get(loc, 0.0) + worth
     return value, targets
