@@ -87,10 +87,11 @@ def play_match(ruleset: Ruleset, scenario: str, bots: Mapping[str, Bot], *, seed
         try:
             move = bot_turn(ruleset, state, seat, bots[seat], game_uid=game_uid, book=book,
                             seconds=seconds, clock=clock)
-        except EngineError as exc:
+        except Exception as exc:  # the ruleset failed to list or view: counted, reported
             report.errors += 1
             report.status = "error"
-            report.problems.append({"kind": "listing_failed", "seat": seat, "error": str(exc)})
+            report.problems.append({"kind": "listing_failed", "seat": seat,
+                                    "error": f"{type(exc).__name__}: {exc}"})
             break
         if move is None:
             # The seat only waits on others (ready in a written-orders group): someone else.
@@ -118,6 +119,13 @@ def play_match(ruleset: Ruleset, scenario: str, bots: Mapping[str, Bot], *, seed
             report.errors += 1
             report.status = "error"
             report.problems.append({"kind": "engine_error", "seat": seat, "error": str(exc)})
+            break
+        except Exception as exc:  # a ruleset's crash on a listed answer: counted, reported
+            report.errors += 1
+            report.status = "error"
+            report.problems.append({"kind": "engine_crash", "seat": seat,
+                                    "decision": move.decision, "action": move.action,
+                                    "error": f"{type(exc).__name__}: {exc}"})
             break
         writes += wrote
     report.result = result(ruleset, state)

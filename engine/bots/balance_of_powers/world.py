@@ -193,12 +193,12 @@ def _values(position: dict[str, Any], th: Theatre, seat: str,
     value: dict[str, float] = {}
     targets: dict[str, float] = {}
     capitals = set(th.capital.values())
-    for loc in th.bcs:
+    for loc in sorted(th.bcs):
         value[loc] = WEIGHTS["bargaining_chip"] + (WEIGHTS["capital"] if loc in capitals else 0)
     for loc in th.fortress:
         value[loc] = value.get(loc, 0.0) + WEIGHTS["fortress"]
     for nation in sorted(n for n, p in position["powers"].items() if p["side"] == side):
-        for loc in sources(position, th, nation):
+        for loc in sorted(sources(position, th, nation)):
             value[loc] = value.get(loc, 0.0) + WEIGHTS["supply_source"]
     enemy = ENTENTE if side == CENTRAL else CENTRAL
     strength: dict[str, int] = {}

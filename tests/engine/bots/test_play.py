@@ -143,3 +143,45 @@ def test_level2_never_attacks_below_its_declared_threshold(ruleset_id, scenario,
         value = phases.attack_value(ctx, move.action, phases.odds_of(ctx, move.action))
         assert value > worlds.WEIGHTS[threshold], (move.action, value)
     assert attacks, "the game never reached an attack"
+
+
+MATCH_SCRIPT = """
+import sys
+from engine import bots, rulesets
+from engine.bots.match import match_seed, play_match
+from engine.kernel.canonical import canonical_json
+ruleset = rulesets.get(sys.argv[1])
+scenario = sys.argv[2]
+seats = {s["id"]: s["side"] for s in ruleset.scenario(scenario)["seats"]}
+level2 = sorted(set(seats.values()))[int(sys.argv[3])]
+table = {seat: bots.bot_for(ruleset, scenario, 2 if side == level2 else 1)
+         for seat, side in seats.items()}
+report = play_match(ruleset, scenario, table, seed=match_seed(2, 0), game_uid="procs",
+                    max_actions=int(sys.argv[4]))
+print(report.final_hash, len(report.log), sum(t.work for t in report.turns))
+"""
+
+
+@pytest.mark.parametrize("ruleset_id,scenario,side,limit", [
+    ("balance_of_powers", "before-the-leaves-fall", 0, 150),
+    ("balance_of_powers", "before-the-leaves-fall", 1, 150),
+    ("fatal_alliances", "east-prussia-1914", 0, 150),
+    ("fatal_alliances", "east-prussia-1914", 1, 150)])
+def test_the_same_game_in_processes_with_different_hash_seeds(ruleset_id, scenario, side,
+                                                              limit):
+    """Same seed and views, same answers on any machine: Python's string hashing (and so the
+    order of every set) differs between these two processes; the games may not."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+    root = Path(__file__).resolve().parents[3]
+    outputs = []
+    for hash_seed in ("1", "2"):
+        env = {**os.environ, "PYTHONHASHSEED": hash_seed}
+        done = subprocess.run([sys.executable, "-c", MATCH_SCRIPT, ruleset_id, scenario,
+                               str(side), str(limit)], cwd=root, env=env,
+                              capture_output=True, text=True, timeout=600)
+        assert done.returncode == 0, done.stderr[-2000:]
+        outputs.append(done.stdout)
+    assert outputs[0] == outputs[1]
