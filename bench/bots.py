@@ -83,9 +83,9 @@ def run_scenario(ruleset: Ruleset, scenario: str, games: int, seed: int,
             for turn in report.turns:
                 turns.setdefault(f"level{turn.level}", []).append(turn)
             tally["games"] += 1
-            tally[outcome_for(report, side)] += 1
+            tally[outcome_for(report, side, seats)] += 1
             winner = ("unfinished" if report.result is None
-                      else report.result.get("winner") or "draw")
+                      else winning_side(report.result, seats) or "draw")
             tally["by_winner"][winner] = tally["by_winner"].get(winner, 0) + 1
         decided = tally["wins"] + tally["draws"] + tally["losses"]
         if side is None:
@@ -100,12 +100,21 @@ def run_scenario(ruleset: Ruleset, scenario: str, games: int, seed: int,
     return figures
 
 
-def outcome_for(report: MatchReport, side: str | None) -> str:
+def winning_side(result: dict[str, Any], seats: dict[str, str]) -> str | None:
+    """The side that won: the result's `winner`, else the one side of all its `winners`
+    seats (the toy names seats); None for a draw."""
+    if result.get("winner") is not None:
+        return str(result["winner"])
+    sides = {seats.get(seat) for seat in result.get("winners") or []}
+    return sides.pop() if len(sides) == 1 else None
+
+
+def outcome_for(report: MatchReport, side: str | None, seats: dict[str, str]) -> str:
     """wins / draws / losses for level 2's side ("draws" for every finished game of level 1
     against level 1, whose tally is by winner instead); unfinished games apart."""
     if report.result is None:
         return "unfinished"
-    winner = report.result.get("winner")
+    winner = winning_side(report.result, seats)
     if winner is None or side is None:
         return "draws"
     return "wins" if winner == side else "losses"
