@@ -1,5 +1,5 @@
 """`python -m bench engine | board | all | live | reference | compare | browser | faults |
-notifications` — print benchmark figures as JSON."""
+notifications | bots` — print benchmark figures as JSON."""
 
 from __future__ import annotations
 
@@ -8,6 +8,8 @@ import json
 import os
 import sys
 
+FAULTS = ("kill", "redis", "burst", "fuzz", "all")
+
 
 def main(argv: list[str] | None = None) -> int:
     # The kernel's test ruleset is measured too (labelled "product": false).
@@ -15,13 +17,16 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench")
     figures: dict[str, object] = {}
     parser.add_argument("suite", choices=["engine", "board", "all", "live", "reference", "compare",
-                                          "browser", "faults", "notifications"])
+                                          "browser", "faults", "notifications", "bots",
+                                          "arena"])
     parser.add_argument("--notices", type=int, default=2000,
                         help="notifications: notices fanned out and sent")
     parser.add_argument("--games", type=int, default=None,
-                        help="live: games played at once (1); engine: games per scenario (3)")
-    parser.add_argument("--max-actions", type=int, default=300,
-                        help="engine: actions per game at most (the manifest's cap if lower)")
+                        help="live: games played at once (1); engine: games per scenario (3); "
+                             "bots: games per pairing and scenario (10)")
+    parser.add_argument("--max-actions", type=int, default=None,
+                        help="engine: actions per game at most (300, or the manifest's cap if "
+                             "lower); bots: the manifest's cap unless given")
     parser.add_argument("--spectators", type=int, default=None,
                         help="live: spectators per game (100); faults: per game (50)")
     parser.add_argument("--actions", type=int, default=None,
@@ -33,8 +38,11 @@ def main(argv: list[str] | None = None) -> int:
                         help="live: daphne processes (players on the first, spectators spread)")
     parser.add_argument("--rounds", type=int, default=3,
                         help="compare: rounds of (boardgame.io reference, then ours)")
-    parser.add_argument("--scenario", choices=["kill", "redis", "burst", "fuzz", "all"],
-                        default="all", help="faults: which fault to inject")
+    parser.add_argument("--scenario", default=None,
+                        help="faults: which fault to inject (kill, redis, burst, fuzz, all: "
+                             "the default); bots: one scenario id (every one by default)")
+    parser.add_argument("--ruleset", default=None, help="bots: one ruleset id (every one)")
+    parser.add_argument("--seed", type=int, default=1, help="bots: the arena's seed (1)")
     parser.add_argument("--quick", action="store_true",
                         help="faults: small numbers (a run of a minute or two)")
     parser.add_argument("--kill-every", type=float, default=None,
@@ -48,7 +56,10 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.suite == "faults":
         from bench import faults
-        figures["faults"] = faults.run(args.scenario, args.quick, actions=args.actions,
+        fault = args.scenario or "all"
+        if fault not in FAULTS:
+            parser.error(f"faults: --scenario is one of {', '.join(FAULTS)}")
+        figures["faults"] = faults.run(fault, args.quick, actions=args.actions,
                                        spectators=args.spectators, kill_every=args.kill_every,
                                        outage=args.outage, burst=args.burst, frames=args.frames)
     live_spectators = 100 if args.spectators is None else args.spectators
@@ -69,14 +80,22 @@ def main(argv: list[str] | None = None) -> int:
     if args.suite == "browser":
         from bench import browser
         figures["browser"] = browser.run()
+    if args.suite in ("bots", "arena"):  # `arena` is issue #25's name for it
+        from bench import bots
+        figures["bots"] = bots.run(games=args.games, ruleset=args.ruleset,
+                                   scenario=args.scenario, seed=args.seed,
+                                   max_actions=args.max_actions)
     if args.suite in ("engine", "all"):
         from bench import engine
-        figures.update(engine.run(games=args.games or 3, max_actions=args.max_actions))
+        figures.update(engine.run(games=args.games or 3, max_actions=args.max_actions or 300))
     if args.suite in ("board", "all"):
         from bench import board
         figures["board"] = board.run()
     json.dump(figures, sys.stdout, indent=1, sort_keys=True)
     sys.stdout.write("\n")
+    if "bots" in figures:
+        from bench import bots
+        return 1 if bots.failed(figures["bots"]) else 0
     return 0
 
 

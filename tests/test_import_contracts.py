@@ -109,6 +109,23 @@ def test_kernel_and_board_import_no_ruleset():
     assert {k: v for k, v in offenders.items() if v} == {}
 
 
+def test_no_engine_part_imports_a_bot():
+    """Bots play through the kernel's views and the rulesets' public functions; the kernel,
+    the board library and the rulesets never import them (engine/bots, docs/bots.md)."""
+    offenders = {module_name(p): sorted(m for m in imports_of(p, ROOT, ENGINE_MODULES)
+                                        if m.startswith("engine.bots"))
+                 for p in py_files("engine/kernel", "engine/board", "engine/rulesets")}
+    assert {k: v for k, v in offenders.items() if v} == {}
+
+
+def test_bots_import_no_platform():
+    """The engine never imports Django or the platform: bots included."""
+    offenders = {module_name(p): sorted(m for m in imports_of(p, ROOT, ENGINE_MODULES)
+                                        if m.split(".")[0] in ("django", "boardgame", "channels"))
+                 for p in py_files("engine/bots")}
+    assert {k: v for k, v in offenders.items() if v} == {}
+
+
 def test_no_ruleset_imports_another():
     rulesets = ROOT / "engine" / "rulesets"
     offenders = {}
@@ -124,7 +141,7 @@ def test_no_ruleset_imports_another():
 
 
 PACKAGES = ["engine/kernel", "engine/board", "engine/maps", "engine/rulesets/balance_of_powers",
-            "engine/rulesets/fatal_alliances", "boardgame"]
+            "engine/rulesets/fatal_alliances", "engine/bots", "boardgame"]
 
 
 @pytest.mark.parametrize("package", PACKAGES)

@@ -35,7 +35,7 @@ from engine import rulesets
 from engine.kernel import result
 from engine.kernel.simultaneous import awaiting
 
-from . import broadcast, clocks, frames
+from . import bots, broadcast, clocks, frames
 from .actions import (
     ActionRejected,
     Step,
@@ -155,7 +155,9 @@ def anything_due(now: Any = None) -> bool:
 
 
 def run_due(now: Any = None) -> dict[str, int]:
-    """One sweep: new games initialised, due games resolved. Safe in several processes."""
+    """One sweep: new games initialised, due games resolved, bots' moves played (issue #25:
+    `bots.run_bot_turns`, one small function the async task runner can take over). Safe in
+    several processes."""
     started = initialise_new_games()
     now = now or timezone.now()
     ids = list(Game.objects.filter(due__lte=now, finished__isnull=True)
@@ -167,7 +169,8 @@ def run_due(now: Any = None) -> dict[str, int]:
                 resolved += 1
         except Exception:  # noqa: BLE001 — one bad game must not stop the sweeper
             logger.exception("deadline of game %s could not be resolved", game_id)
-    return {"initialised": started, "due": len(ids), "resolved": resolved}
+    return {"initialised": started, "due": len(ids), "resolved": resolved,
+            **bots.run_bot_turns()}
 
 
 # --- the host's extension ----------------------------------------------------------------

@@ -1,0 +1,357 @@
+"""Balance of Powers, level 2 — one phase module per decision kind, each scoring one listed
+answer against the turn's value map (world.Context). Finishing (`done`, `stop`, no purchase, no
+violation) scores 0, so the bot acts only where something scores above it.
+
+- construction: violations as data (world.VIOLATE), musters and placements where the value map
+  draws corps or threatened value needs them, purchases while RP stay above a reserve, Plan
+  XVII's penalty on the best French corps;
+- movement: marches, rail and sea moves by the pull gained, the threatened value covered and
+  left uncovered, and the exposure where the force ends;
+- attacks: exact odds (odds.py) turned into an expected value; an attack is never declared at
+  or below `WEIGHTS["attack_threshold"]`;
+- combat replies: the best point unit, a reserve, the reroll when its expectation beats the
+  roll, paying an RP result, the cheapest loss, the safest retreat;
+- the set-up: each listed deployment scored across the worlds drawn for the hidden ones.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from engine.kernel.game import copy_json
+from engine.kernel.model import Decision
+from engine.rulesets.balance_of_powers import odds as bop_odds
+from engine.rulesets.balance_of_powers import setup as bop_setup
+from engine.rulesets.balance_of_powers.forces import UNITS, controller, side_of
+from engine.rulesets.balance_of_powers.losses import table_result
+from engine.rulesets.balance_of_powers.tables import (
+    ATTACK_COST,
+    COST_CORPS,
+    RAIL_COST,
+    RP_RESULT_COST,
+)
+
+from ..heuristic import Score
+from .odds import Odds, attack_odds, combat_of, reroll_odds
+from .world import VIOLATE, WEIGHTS, Context
+
+W = WEIGHTS
+Phase = Callable[[Context, Decision, dict[str, Any]], Score]
+
+
+def zero(ctx: Context, decision: Decision, item: dict[str, Any]) -> Score:
+    """Finishing: the baseline every other answer must beat."""
+    return 0.0
+
+
+def never(ctx: Context, decision: Decision, item: dict[str, Any]) -> Score:
+    """Answers level 2 does not play (breach removal, leader return, landings)."""
+    return None
+
+
+# --- the value map, read for one force -----------------------------------------------------
+
+def covered(ctx: Context, loc: str, ours: float) -> float:
+    """The part of a location's worth that `ours` corps there (and half of the side's corps
+    next to it) cover against the enemy corps within reach."""
+    threat = ctx.threat.get(loc, 0.0)
+    worth = ctx.value.get(loc, 0.0)
+    if threat <= 0 or worth <= 0:
+        return worth
+    guard = ours + 0.5 * ctx.friends_next_to(loc)
+    return worth * min(1.0, guard / threat)
+
+
+def relocation(ctx: Context, units: list[str], origin: str | None, dest: str) -> float:
+    """What moving `units` from `origin` to `dest` is worth: pull gained, value taken and
+    covered, plans advanced, less what is left uncovered and the exposure at `dest`."""
+    corps = [u for u in units if UNITS[u].corps]
+    n = len(corps)
+    score = W["pull"] * n * (ctx.pull.get(dest, 0.0) - ctx.pull.get(origin or "", 0.0))
+    owner = side_of(ctx.position, controller(ctx.position, ctx.th, dest))
+    if owner is not None and owner != ctx.side and any(UNITS[u].captures for u in corps):
+        score += W["capture"] * ctx.value.get(dest, 0.0)
+    own = ctx.side_owns(dest)
+    if own:
+        here = ctx.ours.get(dest, 0)
+        score += W["guard"] * (covered(ctx, dest, here + n) - covered(ctx, dest, here))
+    if origin is not None and ctx.side_owns(origin):
+        here = ctx.ours.get(origin, 0)
+        score += W["guard"] * (covered(ctx, origin, max(0, here - n)) - covered(ctx, origin, here))
+    score += plan_bonus(ctx, corps, dest, attack=False)
+    foes = ctx.foes_next_to(dest)
+    mine = ctx.ours.get(dest, 0) + n
+    if foes > mine + 1:
+        score -= W["exposure"] * (foes - mine)
+    return score
+
+
+def plan_bonus(ctx: Context, corps: list[str], loc: str, *, attack: bool) -> float:
+    """BoP 12.1 — what entering or attacking `loc` does for the side's August plans."""
+    flow, plans, th = ctx.position["flow"], ctx.position["plans"], ctx.th
+    if flow["month"] != "1914-08" or not plans.get("active", True):
+        return 0.0
+    bonus = 0.0
+    if ctx.seat == "germany":
+        schlieffen = plans["schlieffen"]
+        if loc == th.place_loc.get("liege") and not schlieffen["liege"]:
+            bonus += W["schlieffen_liege"]
+        if not attack and th.home.get(loc) == "belgium":
+            new = [u for u in corps if UNITS[u].nation == "germany"
+                   and u not in schlieffen["corps"]]
+            bonus += W["schlieffen_corps"] * min(len(new), max(0, 9 - len(schlieffen["corps"])))
+    if ctx.seat == "france" and flow["fortnight"] <= 1:
+        plan = plans["plan17"]
+        french = [u for u in corps if UNITS[u].nation == "france" and u not in plan["corps"]]
+        if french and th.home.get(loc) in ("germany", "luxembourg") and any(
+                th.home.get(o) == "france" for o in th.adj.get(loc, ())) and (
+                len(plan["corps"]) < 4 or len(plan["hexes"]) < 2):
+            bonus += W["plan_xvii"] * len(french) + (
+                W["plan_xvii"] if loc not in plan["hexes"] else 0.0)
+    return bonus
+
+
+def at(ctx: Context, uid: str) -> str:
+    return str(ctx.position["board"]["units"][uid]["at"])
+
+
+# --- movement ------------------------------------------------------------------------------
+
+def march(ctx: Context, decision: Decision, item: dict[str, Any]) -> Score:
+    action = item["action"]
+    return relocation(ctx, action["units"], at(ctx, action["units"][0]), action["to"])
+
+
+def rail(ctx: Context, decision: Decision, item: dict[str, Any]) -> Score:
+    action = item["action"]
+    return relocation(ctx, action["units"], at(ctx, action["units"][0]),
+                      action["to"]) - W["rp"] * RAIL_COST
+
+
+def sea_move(ctx: Context, decision: Decision, item: dict[str, Any]) -> Score:
+    action = item["action"]
+    return relocation(ctx, [action["unit"]], at(ctx, action["unit"]), action["to"])
+
+
+def entrench(ctx: Context, decision: Decision, item: dict[str, Any]) -> Score:
+    """BoP 9.61 — dig in facing the enemy; come out of the trenches when none is near."""
+    action = item["action"]
+    foes = ctx.foes_next_to(at(ctx, action["unit"]))
+    if action["mode"] == "entrenched":
+        if not foes:
+            return None
+        return W["entrench"] * foes * (1.5 if ctx.side_owns(at(ctx, action["unit"])) else 1.0)
+    return 0.5 if not foes else None
+
+
+# --- attacks -------------------------------------------------------------------------------
+
+def odds_of(ctx: Context, action: dict[str, Any]) -> Odds:
+    key = repr(sorted(action.items()))
+    found = ctx.odds.get(key)
+    if found is None:
+        ctx.charge(4)
+        found = attack_odds(ctx.position, ctx.th,
+                            combat_of(ctx.position, ctx.th, ctx.side, ctx.enemy, action))
+        ctx.odds[key] = found
+    return found
+
+
+def attack_value(ctx: Context, action: dict[str, Any], odds: Odds) -> float:
+    target = action["target"]
+    corps = [u for u in action["units"] if UNITS[u].corps]
+    origin = at(ctx, action["units"][0])
+    take = odds.takes
+    value = W["corps"] * (odds.defender_loss - odds.attacker_loss)
+    value += take * (W["capture"] * ctx.value.get(target, 0.0) + W["pull"] * len(corps) * (
+        ctx.pull.get(target, 0.0) - ctx.pull.get(origin, 0.0)))
+    value += plan_bonus(ctx, corps, target, attack=True)
+    return value - W["rp"] * ATTACK_COST
+
+
+def attack(ctx: Context, decision: Decision, item: dict[str, Any]) -> Score:
+    """BoP 10 — attack only when the exact odds give more than the declared threshold."""
+    action = item["action"]
+    value = attack_value(ctx, action, odds_of(ctx, action))
+    return value if value > W["attack_threshold"] else None
+
+
+# --- combat replies ------------------------------------------------------------------------
+
+def combat_now(ctx: Context) -> dict[str, Any]:
+    return dict(ctx.position["flow"]["combat"])
+
+
+def point(ctx: Context, decision: Decision, item: dict[str, Any]) -> Score:
+    """BoP 10.531 — the defender's best point unit."""
+    combat = {**combat_now(ctx), "def_point": item["action"]["point"]}
+    return float(bop_odds.defender_effectiveness(ctx.position, ctx.th, combat))
+
+
+def reserve(ctx: Context, decision: Decision, item: dict[str, Any]) -> Score:
+    """BoP 10.4 — commit a reserve (−1 to the attack) unless it uncovers value."""
+    uid = item["action"]["reserve"]
+    if uid is None:
+        return 0.0
+    origin = at(ctx, uid)
+    if not ctx.side_owns(origin):
+        return 1.0
+    here = ctx.ours.get(origin, 0)
+    return 1.0 + W["guard"] * (covered(ctx, origin, here - 1) - covered(ctx, origin, here))
+
+
+def result_value(ctx: Context, final: int, major: bool) -> float:
+    """A table result's worth to the seat's side in the combat now fought."""
+    att, dfn, flags, _ = table_result({"final": final, "major": major})
+    loss = {"RP": 0.5}
+    swing = W["corps"] * (loss.get(dfn, dfn) - loss.get(att, att)) + (
+        W["corps"] if "gg" in flags else 0.0)
+    return float(swing if combat_now(ctx)["attacker"] == ctx.side else -swing)
+
+
+def reroll(ctx: Context, decision: Decision, item: dict[str, Any]) -> Score:
+    """BoP 12.1 War Guilt — reroll when a fresh roll is worth more than this one."""
+    combat = combat_now(ctx)
+    major = bool(combat.get("major"))
+    if not item["action"]["reroll"]:
+        return result_value(ctx, combat["final"], major)
+    return sum(float(p) * result_value(ctx, final, major)
+               for final, p in reroll_odds(combat).items())
+
+
+def pay(ctx: Context, decision: Decision, item: dict[str, Any]) -> Score:
+    """BoP 10.711 — an RP is cheaper than a corps."""
+    return W["corps"] - W["rp"] * RP_RESULT_COST if item["action"]["pay"] else 0.0
+
+
+def loss(ctx: Context, decision: Decision, item: dict[str, Any]) -> Score:
+    """BoP 10.712 — the least valuable loss: attrition, then the weakest corps."""
+    choice = item["action"]["loss"]
+    if choice == "attrition":
+        return -W["rp"] - 0.5
+    if choice == "fortress" or choice not in UNITS:
+        return -W["corps"] * 0.6
+    return -W["corps"] * (0.5 + UNITS[choice].effectiveness / 4)
+
+
+def retreat(ctx: Context, decision: Decision, item: dict[str, Any]) -> Score:
+    """BoP 10.722 — retreat toward value and away from the enemy."""
+    dest = item["action"]["to"]
+    here = ctx.ours.get(dest, 0)
+    score = 0.3 * ctx.pull.get(dest, 0.0) - W["exposure"] * ctx.foes_next_to(dest)
+    if ctx.side_owns(dest):
+        score += W["guard"] * (covered(ctx, dest, here + 1) - covered(ctx, dest, here))
+    return score
+
+
+# --- construction --------------------------------------------------------------------------
+
+def violate(ctx: Context, decision: Decision, item: dict[str, Any]) -> Score:
+    nation = item["action"]["violate"]
+    if nation is None:
+        return 0.0
+    return VIOLATE.get(ctx.side, {}).get(nation)
+
+
+def muster(ctx: Context, decision: Decision, item: dict[str, Any]) -> Score:
+    action = item["action"]
+    if action.get("at") is None:
+        return 0.0
+    return 0.1 + relocation(ctx, [action["unit"]], None, action["at"])
+
+
+def britain_setup(ctx: Context, decision: Decision, item: dict[str, Any]) -> Score:
+    """BoP 12.1 — the French port where Britain's three first corps land."""
+    port = item["action"]["port"]
+    if port is None:
+        return 0.0
+    here = ctx.ours.get(port, 0)
+    return W["pull"] * 3 * ctx.pull.get(port, 0.0) + W["guard"] * (
+        covered(ctx, port, here + 3) - covered(ctx, port, here))
+
+
+def place_infrastructure(ctx: Context, decision: Decision, item: dict[str, Any]) -> Score:
+    loc = item["action"]["at"]
+    return 0.0 if loc is None else ctx.foes_next_to(loc) + 0.1 * ctx.value.get(loc, 0.0)
+
+
+def procure(ctx: Context, decision: Decision, item: dict[str, Any]) -> Score:
+    """BoP 6.22 — corps (the most effective first) and leaders while RP stay above the
+    reserve; fortress repairs where threatened; no infrastructure."""
+    action = item["action"]
+    rp = ctx.position["powers"][ctx.seat]["rp"]
+    if "repair" in action:
+        return 1.5 if ctx.threat.get(action["repair"], 0) > 0 else None
+    uid = action["buy"]
+    if uid is None:
+        return 0.0
+    if uid not in UNITS:
+        return None
+    if UNITS[uid].kind == "leader":
+        return 1.0
+    if rp - COST_CORPS < W["rp_reserve"]:
+        return None
+    return 2.0 + 0.5 * UNITS[uid].effectiveness + (0.3 if UNITS[uid].captures else 0.0)
+
+
+def plan_xvii(ctx: Context, decision: Decision, item: dict[str, Any]) -> Score:
+    """BoP 12.1 — Germany destroys the French corps that matter most."""
+    uid = item["action"]["destroy"]
+    if uid is None:
+        return 0.0
+    return 10.0 + UNITS[uid].effectiveness + 0.1 * ctx.pull.get(at(ctx, uid), 0.0)
+
+
+def transfer(ctx: Context, decision: Decision, item: dict[str, Any]) -> Score:
+    return 0.0 if item["action"] == {"to": None} else None
+
+
+# --- the set-up (BoP 12.1), across the worlds drawn --------------------------------------------
+
+def setup(ctx: Context, decision: Decision, item: dict[str, Any]) -> Score:
+    """A deployment's worth: the pull of where its corps stand and the value it covers,
+    averaged over the worlds drawn for the placements the seat cannot see."""
+    placement = item["action"]["placement"]
+    total = 0.0
+    for world in ctx.worlds:
+        ctx.charge(2)
+        total += deployment_value(ctx, world, placement)
+    return total / max(1, len(ctx.worlds))
+
+
+def deployment_value(ctx: Context, world: dict[str, Any], placement: dict[str, str]) -> float:
+    sample = copy_json(world)
+    bop_setup.place(sample, placement)
+    ours: dict[str, int] = {}
+    theirs: dict[str, int] = {}
+    for uid, unit in sample["board"]["units"].items():
+        if not UNITS[uid].corps:
+            continue
+        owner = side_of(sample, UNITS[uid].nation)
+        bucket = ours if owner == ctx.side or uid in placement else theirs
+        bucket[unit["at"]] = bucket.get(unit["at"], 0) + 1
+    score = sum(W["pull"] * ctx.pull.get(loc, 0.0) for uid, loc in placement.items()
+                if UNITS[uid].corps)
+    adj = ctx.th.adj
+    for loc, worth in ctx.value.items():
+        if not ctx.side_owns(loc):
+            continue
+        threat = sum(theirs.get(o, 0) for o in adj.get(loc, ())) + theirs.get(loc, 0)
+        if threat:
+            guard = ours.get(loc, 0) + 0.5 * sum(ours.get(o, 0) for o in adj.get(loc, ()))
+            score += W["guard"] * worth * min(1.0, guard / threat)
+        else:
+            score += W["guard"] * worth
+    return score
+
+
+PHASES: dict[str, Phase] = {
+    "done": zero, "stop": zero, "march": march, "rail": rail, "sea_move": sea_move,
+    "entrench": entrench, "combat": attack, "point": point, "reserve": reserve,
+    "reroll": reroll, "pay": pay, "loss": loss, "retreat": retreat, "violate": violate,
+    "muster": muster, "neutral_setup": muster, "britain_setup": britain_setup,
+    "place_infrastructure": place_infrastructure, "procure": procure,
+    "plan_xvii": plan_xvii, "transfer": transfer, "setup": setup,
+    "remove_breach": never, "leader_return": never, "landing": never,
+}

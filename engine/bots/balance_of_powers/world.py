@@ -1,0 +1,269 @@
+"""Balance of Powers as a bot sees it: the view read back as a position, and the value map.
+
+Everything in BoP is open (2.68) except the optional secret set-up, so a seat's view holds the
+whole board; `world` puts it back into the ruleset's state layout (what the view leaves out is
+bookkeeping a bot never needs: the answer counter, the script position) so the ruleset's own
+functions — supply, the combat modifiers, the set-up deployments — can be asked about it.
+During the secret set-up the other nations' placements are sealed: `sample_worlds` draws them
+from the deployments the rules allow (determinisation), and the set-up phase scores its
+candidates across the worlds drawn.
+
+The value map (`Context`) is built once per turn: what each location is worth to the seat's
+side (weights in `WEIGHTS`), how strongly each location draws the side's corps (diffused),
+and how threatened each of its valuable locations is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.kernel.game import copy_json
+from engine.rulesets.balance_of_powers import setup as bop_setup
+from engine.rulesets.balance_of_powers.forces import (
+    UNITS,
+    commander,
+    controller,
+    neutral_closed,
+    side_of,
+)
+from engine.rulesets.balance_of_powers.supply import sources
+from engine.rulesets.balance_of_powers.tables import CENTRAL, ENTENTE, SIDE_SEATS
+from engine.rulesets.balance_of_powers.theatre import Theatre, theatre
+
+from ..heuristic import diffuse, distances
+from ..protocol import BotRng, Budget
+
+# The value map's weights and the phases' thresholds, as data (docs/bots.md).
+WEIGHTS: Mapping[str, float] = {
+    "bargaining_chip": 12.0,    # a BC: to take (the enemy's) or to keep (ours)
+    "capital": 16.0,            # on top of its BC value
+    "supply_source": 2.0,       # a live source of ours (3.11)
+    "fortress": 1.5,            # a fortress location
+    "schlieffen_liege": 40.0,   # 12.1: CP, August, Liège not yet attacked or entered
+    "schlieffen_corps": 6.0,    # 12.1: CP, August, each German corps entering Belgium (≤ 9)
+    "plan_xvii": 5.0,           # 12.1: EP, fortnight 1, French corps into German border hexes
+    "corps": 4.0,               # one corps lost or destroyed
+    "rp": 1.5,                  # one RP spent
+    "pull": 1.0,                # per corps, per point of pull gained by a move
+    "capture": 0.6,             # an enemy location taken, per point of its value
+    "defended": 0.0,            # a target's pull divided by 1 + this × corps holding it
+                                # (0: at 0.25 the CP won 5 of 10 arena games, at 0: 8)
+    "guard": 1.0,               # per point of threatened value a move covers
+    "exposure": 0.8,            # per enemy corps more than ours next to where a force ends
+    "entrench": 1.2,            # per adjacent enemy corps, for a corps entrenching in place
+    "decay": 0.82,              # pull lost per hex
+    "depth": 18,                # hexes the pull spreads
+    "attack_threshold": 0.5,    # an attack's expected value must exceed this
+    "rp_reserve": 3,            # RP kept back when procuring (attacks, rail)
+    "worlds": 4,                # determinisation: worlds drawn for the secret set-up
+}
+
+# 6.11 — which neutrals a side's bot violates, and how much it wants to (12.1: the Schlieffen
+# Plan needs Belgium; the Entente gains nothing by violating anyone).
+VIOLATE: Mapping[str, Mapping[str, float]] = {CENTRAL: {"belgium": 10.0, "luxembourg": 6.0},
+                                              ENTENTE: {}}
+
+FLOW_DEFAULTS: Mapping[str, Any] = {
+    "k": 0, "pos": 0, "placed": [], "reroll": False, "rail_used": {}, "reserve_corps": {},
+    "sea_used": 0, "secret": False, "muster": [], "neutral_to_place": [], "infra_to_place": [],
+    "pending": [], "bthru": [],
+}
+
+
+def position_from_view(view: Mapping[str, Any]) -> dict[str, Any]:
+    """The view as a position in the ruleset's layout (a new dict)."""
+    flow = {**copy_json(dict(FLOW_DEFAULTS)), **copy_json(view["flow"])}
+    flow["bthru"] = list(view["flow"].get("breakthrough", []))
+    board = copy_json(view["board"])
+    board["infra"] = board.pop("infrastructure", {}) or {}
+    board.setdefault("infra_due", {})
+    board.setdefault("landing_used", False)
+    out = {key: copy_json(view[key]) for key in ("powers", "ti", "plans", "diplomacy",
+                                                  "ti_benefits") if key in view}
+    game = view["game"]
+    out.update(flow=flow, board=board, secret={},
+               kernel={"sides": dict(game["sides"]), "seq": game["seq"], "sealed": {},
+                       "game_uid": None, "ended": None, "undo": None})
+    return out
+
+
+def unplaced(position: Mapping[str, Any], seat: str) -> list[str]:
+    """The set-up nations other than `seat` whose corps are not on the map yet."""
+    if position["flow"]["step"] != "secret_setup":
+        return []
+    on_map = {UNITS[u].nation for u in position["board"]["units"]}
+    return [n for n in bop_setup.SETUP_NATIONS if n != seat and n not in on_map]
+
+
+def sample_worlds(position: dict[str, Any], seat: str, rng: BotRng,
+                  count: int) -> list[dict[str, Any]]:
+    """Worlds consistent with the seat's view: each hidden set-up drawn from the placements
+    the rules allow (12.1's secret set-up); the position itself when nothing is hidden."""
+    hidden = unplaced(position, seat)
+    if not hidden:
+        return [position]
+    th = theatre(position["board"]["map"])
+    choices = {n: bop_setup.deployments(th, n, secret=True) for n in hidden}
+    out = []
+    for _ in range(count):
+        sample = copy_json(position)
+        for nation in hidden:
+            if choices[nation]:
+                bop_setup.place(sample, rng.pick(choices[nation]))
+        out.append(sample)
+    return out
+
+
+@dataclass
+class Context:
+    """One turn's value map for `seat`."""
+
+    position: dict[str, Any]
+    th: Theatre
+    seat: str
+    side: str
+    enemy: str
+    occ: dict[str, list[str]]
+    value: dict[str, float]            # what each location is worth to the side
+    pull: dict[str, float]             # how strongly it draws the side's corps
+    threat: dict[str, float]           # enemy corps within reach of a valuable location
+    need: dict[str, float]             # threatened value not yet covered
+    ours: dict[str, int] = field(default_factory=dict)     # the side's corps per location
+    theirs: dict[str, int] = field(default_factory=dict)   # the enemy's corps per location
+    owned: frozenset[str] = frozenset()                    # locations the side controls
+    odds: dict[str, Any] = field(default_factory=dict)     # attacks enumerated this turn
+    worlds: list[dict[str, Any]] = field(default_factory=list)   # determinised positions
+    budget: Budget | None = None
+
+    def side_owns(self, loc: str) -> bool:
+        return loc in self.owned
+
+    def charge(self, work: int) -> None:
+        """Work beyond the one unit per answer (odds enumerated, worlds evaluated)."""
+        if self.budget is not None:
+            self.budget.charge(work)
+
+    def foes_next_to(self, loc: str) -> int:
+        return sum(self.theirs.get(o, 0) for o in self.th.adj.get(loc, ()))
+
+    def friends_next_to(self, loc: str) -> int:
+        return sum(self.ours.get(o, 0) for o in self.th.adj.get(loc, ()))
+
+
+def seat_side(position: Mapping[str, Any], seat: str) -> str:
+    side = side_of(dict(position), seat)
+    if side is not None:
+        return side
+    return CENTRAL if seat in SIDE_SEATS[CENTRAL] else ENTENTE
+
+
+def build_context(position: dict[str, Any], seat: str) -> Context:
+    th = theatre(position["board"]["map"])
+    side = seat_side(position, seat)
+    enemy = ENTENTE if side == CENTRAL else CENTRAL
+    occ: dict[str, list[str]] = {}
+    ours: dict[str, int] = {}
+    theirs: dict[str, int] = {}
+    for uid, unit in sorted(position["board"]["units"].items()):
+        occ.setdefault(unit["at"], []).append(uid)
+        if not UNITS[uid].corps:
+            continue
+        owner = side_of(position, UNITS[uid].nation)
+        if owner == side:
+            ours[unit["at"]] = ours.get(unit["at"], 0) + 1
+        elif owner is not None:
+            theirs[unit["at"]] = theirs.get(unit["at"], 0) + 1
+    value, targets = _values(position, th, seat, side)
+    pull = diffuse(targets, lambda loc: th.adj.get(loc, ()), decay=WEIGHTS["decay"],
+                   depth=int(WEIGHTS["depth"]),
+                   passable=lambda loc: not neutral_closed(position, th, loc))
+    owned = frozenset(loc for loc in th.locs
+                      if side_of(position, controller(position, th, loc)) == side)
+    ctx = Context(position, th, seat, side, enemy, occ, value, pull, {}, {}, ours, theirs,
+                  owned)
+    _threats(ctx)
+    return ctx
+
+
+def _values(position: dict[str, Any], th: Theatre, seat: str,
+            side: str) -> tuple[dict[str, float], dict[str, float]]:
+    """(every valued location's worth to the side, the enemy-held ones its corps are drawn
+    to). Own locations are kept, not sought: their worth feeds the threat map instead."""
+    value: dict[str, float] = {}
+    targets: dict[str, float] = {}
+    capitals = set(th.capital.values())
+    for loc in sorted(th.bcs):
+        value[loc] = WEIGHTS["bargaining_chip"] + (WEIGHTS["capital"] if loc in capitals else 0)
+    for loc in th.fortress:
+        value[loc] = value.get(loc, 0.0) + WEIGHTS["fortress"]
+    for nation in sorted(n for n, p in position["powers"].items() if p["side"] == side):
+        for loc in sorted(sources(position, th, nation)):
+            value[loc] = value.get(loc, 0.0) + WEIGHTS["supply_source"]
+    enemy = ENTENTE if side == CENTRAL else CENTRAL
+    strength: dict[str, int] = {}
+    for uid, unit in position["board"]["units"].items():
+        if UNITS[uid].corps and side_of(position, UNITS[uid].nation) == enemy:
+            strength[unit["at"]] = strength.get(unit["at"], 0) + 1
+    for loc, worth in value.items():
+        owner = side_of(position, controller(position, th, loc))
+        if owner is not None and owner != side and not neutral_closed(position, th, loc):
+            # A target is worth less the more corps hold it and stand next to it: the bot
+            # goes for what it can take (TripleA's "attack the weakest valuable").
+            held = strength.get(loc, 0) + 0.5 * sum(strength.get(o, 0) for o in th.adj[loc])
+            targets[loc] = worth / (1.0 + WEIGHTS["defended"] * held)
+    for loc, worth in _plan_targets(position, th, seat, side).items():
+        targets[loc] = targets.get(loc, 0.0) + worth
+    return value, targets
+
+
+def _plan_targets(position: dict[str, Any], th: Theatre, seat: str,
+                  side: str) -> dict[str, float]:
+    """BoP 12.1's plans as places to go: Liège and Belgium for Germany in August (Schlieffen),
+    the German border hexes next to France for France in fortnight 1 (Plan XVII)."""
+    flow = position["flow"]
+    plans = position["plans"]
+    out: dict[str, float] = {}
+    if flow["month"] != "1914-08" or not plans.get("active", True):
+        return out
+    if seat == "germany" and not neutral_closed(position, th, th.place_loc["liege"]):
+        schlieffen = plans["schlieffen"]
+        if not schlieffen["liege"]:
+            out[th.place_loc["liege"]] = WEIGHTS["schlieffen_liege"]
+        if len(schlieffen["corps"]) < 9:
+            for loc in th.locs:
+                if th.home.get(loc) == "belgium":
+                    out[loc] = max(out.get(loc, 0.0), WEIGHTS["schlieffen_corps"] * 2)
+    if seat == "france" and flow["fortnight"] <= 1:
+        plan = plans["plan17"]
+        if len(plan["corps"]) < 4 or len(plan["hexes"]) < 2:
+            for loc in th.locs:
+                if th.home.get(loc) in ("germany", "luxembourg") and not neutral_closed(
+                        position, th, loc) and any(th.home.get(o) == "france"
+                                                   for o in th.adj[loc]):
+                    out[loc] = WEIGHTS["plan_xvii"] * 2
+    return out
+
+
+def _threats(ctx: Context) -> None:
+    """Enemy corps within two hexes of each valuable location the side holds (adjacent ones
+    count in full, the next ring half), and the part of its worth not yet covered by the
+    side's corps there (and half of those next to it)."""
+    th, position = ctx.th, ctx.position
+    for loc, worth in ctx.value.items():
+        if side_of(position, controller(position, th, loc)) != ctx.side:
+            continue
+        near = distances([loc], lambda x: th.adj.get(x, ()), 2)
+        threat = sum(ctx.theirs.get(o, 0) * (1.0 if d <= 1 else 0.5)
+                     for o, d in near.items())
+        if threat <= 0:
+            continue
+        guard = ctx.ours.get(loc, 0) + 0.5 * ctx.friends_next_to(loc)
+        ctx.threat[loc] = threat
+        if guard < threat:
+            ctx.need[loc] = worth * (threat - guard) / threat
+
+
+def commanded(ctx: Context, uid: str) -> bool:
+    return uid in ctx.position["board"]["units"] and commander(ctx.position, uid) == ctx.seat

@@ -1,0 +1,33 @@
+"""Fatal Alliances, level 2: a value map, exact odds and one phase module per decision kind
+(world.py, odds.py, phases.py; docs/bots.md)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ..heuristic import HeuristicBot
+from ..protocol import BotRng, Budget, Offer
+from .phases import PHASES, Phase, passive
+from .world import Context, build_context, position_from_view
+
+
+class FatalAlliancesBot(HeuristicBot):
+    id, version = "fa-heuristic", "1"
+    work = 6000
+
+    def context(self, view: dict[str, Any], offers: Sequence[Offer], rng: BotRng,
+                budget: Budget) -> Context:
+        ctx = build_context(position_from_view(view), offers[0].me)
+        ctx.budget = budget
+        return ctx
+
+    def phase(self, kind: str) -> Phase:
+        return PHASES.get(kind, passive)
+
+
+def heuristic(scenario: str) -> FatalAlliancesBot:
+    return FatalAlliancesBot()
+
+
+__all__ = ["FatalAlliancesBot", "heuristic"]

@@ -1,0 +1,231 @@
+"""Fatal Alliances, level 2 — one phase module per decision kind, each scoring one listed
+answer against the turn's value map (world.Context). `done` (and every passive answer)
+scores 0, so the bot acts only where something scores above it.
+
+- the turn's start: entrenchments to the most threatened corps; no scrapping, breakdown or
+  home-front moves; the first impulse for its own side; no initiative re-roll demands;
+- the impulse: the land action; offensive points on face-down HQs; rail and land moves by
+  the pull gained, threatened value covered and left uncovered, exposure and facing;
+  attacks from exact odds (odds.py), never at or below `WEIGHTS["attack_threshold"]`;
+  reorganisation of the most factors;
+- combat replies: the table worse for the attacker, the cheapest losses, shatter rather than
+  retreat, retreats away from what the side wants, the advance into a hex worth taking;
+- production: units by the factors they buy, the required offensive points, entrenchments.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from engine.kernel.model import Decision
+from engine.rulesets.fatal_alliances.position import controller, is_enemy, unit
+
+from ..heuristic import Score
+from .odds import Odds, attack_odds
+from .world import WEIGHTS, Context, strength
+
+W = WEIGHTS
+Phase = Callable[[Context, Decision, dict[str, Any]], Score]
+
+
+def zero(ctx: Context, decision: Decision, item: dict[str, Any]) -> Score:
+    return 0.0
+
+
+def passive(ctx: Context, decision: Decision, item: dict[str, Any]) -> Score:
+    """Kinds level 2 leaves alone: only their `done` (or equivalent) is played."""
+    return 0.0 if item["action"].get("done") else None
+
+
+def worth(u: dict[str, Any]) -> float:
+    return W["strength"] * max(1.0, float(u["cf"])) + (W["hq"] if u["type"] == "HQ" else 0.0)
+
+
+# --- the value map, read for one stack -------------------------------------------------------
+
+def covered(ctx: Context, hex_id: str, ours: float) -> float:
+    threat = ctx.threat.get(hex_id, 0.0)
+    value = ctx.value.get(hex_id, 0.0)
+    if threat <= 0 or value <= 0:
+        return value
+    guard = ours + 0.5 * ctx.near(ctx.ours, hex_id)
+    return value * min(1.0, guard / threat)
+
+
+def relocation(ctx: Context, stack: list[dict[str, Any]], dest: str, *, flips: bool) -> float:
+    origin = stack[0]["hex"]
+    force = sum(strength(u) for u in stack)
+    score = W["pull"] * force * (ctx.pull.get(dest, 0.0) - ctx.pull.get(origin, 0.0))
+    owner = controller(ctx.position, dest)
+    if owner is not None and is_enemy(ctx.position, ctx.seat, owner):
+        score += W["capture"] * ctx.value.get(dest, 0.0)
+    if ctx.side_owns(dest):
+        here = ctx.ours.get(dest, 0.0)
+        score += W["guard"] * (covered(ctx, dest, here + force) - covered(ctx, dest, here))
+    if ctx.side_owns(origin):
+        here = ctx.ours.get(origin, 0.0)
+        score += W["guard"] * (covered(ctx, origin, max(0.0, here - force))
+                               - covered(ctx, origin, here))
+    foes = ctx.near(ctx.theirs, dest)
+    mine = ctx.ours.get(dest, 0.0) + force
+    if foes > mine:
+        score -= W["exposure"] * (foes - mine)
+    if flips:
+        score -= W["flip"] * len(stack)
+    return score
+
+
+def land_move(ctx: Context, decision: Decision, item: dict[str, Any]) -> Score:
+    action = item["action"]
+    if action.get("done"):
+        return 0.0
+    stack = [unit(ctx.position, i) for i in action["units"]]
+    return relocation(ctx, stack, action["to"], flips=bool(item.get("flip")))
+
+
+def rail_move(ctx: Context, decision: Decision, item: dict[str, Any]) -> Score:
+    """FA 11.8 — a railed unit ends face-down: worth it for a long way only."""
+    action = item["action"]
+    if action.get("done"):
+        return 0.0
+    return relocation(ctx, [unit(ctx.position, action["unit"])], action["to"], flips=True)
+
+
+# --- attacks --------------------------------------------------------------------------------
+
+def odds_of(ctx: Context, action: dict[str, Any]) -> Odds:
+    key = repr(sorted((k, v if not isinstance(v, list) else tuple(v))
+                      for k, v in action.items()))
+    found = ctx.odds.get(key)
+    if found is None:
+        ctx.charge(4)
+        found = attack_odds(ctx.position, ctx.seat, action)
+        ctx.odds[key] = found
+    return found
+
+
+def attack_value(ctx: Context, action: dict[str, Any], odds: Odds) -> float:
+    attackers = [unit(ctx.position, i) for i in action["units"]]
+    per_half = W["strength"] * sum(max(1.0, float(u["cf"])) for u in attackers) / max(
+        1, sum(2 if u["size"] != "div" else 1 for u in attackers))
+    target = action["target"]
+    value = W["strength"] * 1.5 * odds.defender_halves - per_half * odds.attacker_halves
+    gain = ctx.value.get(target, 0.0) * W["capture"] + W["pull"] * sum(
+        strength(u) for u in attackers) * (ctx.pull.get(target, 0.0) - max(
+            ctx.pull.get(u["hex"], 0.0) for u in attackers))
+    value += odds.cleared * max(0.0, gain)
+    return value - W["flip"] * 0.5 * odds.flipped
+
+
+def land_attack(ctx: Context, decision: Decision, item: dict[str, Any]) -> Score:
+    """FA 11.12 — attack only when the exact odds give more than the declared threshold."""
+    action = item["action"]
+    if action.get("done"):
+        return 0.0
+    value = attack_value(ctx, action, odds_of(ctx, action))
+    return value if value > W["attack_threshold"] else None
+
+
+def reorganise(ctx: Context, decision: Decision, item: dict[str, Any]) -> Score:
+    action = item["action"]
+    if action.get("done"):
+        return 0.0
+    return 0.5 + sum(max(1.0, float(unit(ctx.position, i)["cf"])) for i in action["units"])
+
+
+# --- combat replies --------------------------------------------------------------------------
+
+def choose_table(ctx: Context, decision: Decision, item: dict[str, Any]) -> Score:
+    """FA 21.7 — the defender picks the table worse for the attacker."""
+    c = ctx.position["flow"]["combat"]
+    action = {"target": c["target"], "units": list(c["attackers"]),
+              "table": item["action"]["table"]}
+    odds = attack_odds(ctx.position, c["declarer"], action)
+    ctx.charge(4)
+    return -(odds.defender_halves - odds.attacker_halves + 2 * odds.cleared)
+
+
+def combat_losses(ctx: Context, decision: Decision, item: dict[str, Any]) -> Score:
+    """FA 11.12.5.4 — lose the least: divisions before corps, breaking before destroying."""
+    action = item["action"]
+    lost = sum(worth(unit(ctx.position, i)) for i in action["destroy"])
+    if action.get("break"):
+        lost += 0.5 * worth(unit(ctx.position, action["break"]))
+    return -lost
+
+
+def shatter_or_retreat(ctx: Context, decision: Decision, item: dict[str, Any]) -> Score:
+    return 1.0 if item["action"]["treat_as"] == "shatter" else 0.0
+
+
+def retreat(ctx: Context, decision: Decision, item: dict[str, Any]) -> Score:
+    """FA 11.12.5.5 — the attacker retreats the defenders: away from what it wants."""
+    return -ctx.pull.get(item["action"]["to"], 0.0)
+
+
+def advance(ctx: Context, decision: Decision, item: dict[str, Any]) -> Score:
+    """FA 11.12.5.7 — advance into the emptied hex when holding it is worth more."""
+    ids = item["action"]["units"]
+    if not ids:
+        return 0.0
+    stack = [unit(ctx.position, i) for i in ids]
+    return relocation(ctx, stack, ctx.position["flow"]["combat"]["target"], flips=False)
+
+
+# --- the turn's start and production ----------------------------------------------------------
+
+def action_choice(ctx: Context, decision: Decision, item: dict[str, Any]) -> Score:
+    """FA 10.1 — a land action moves and attacks without limits."""
+    return {"land": 2.0, "combined": 1.0}.get(item["action"]["action"], 0.0)
+
+
+def first_side(ctx: Context, decision: Decision, item: dict[str, Any]) -> Score:
+    return 1.0 if item["action"]["first"] == ctx.side else 0.0
+
+
+def initiative_reroll(ctx: Context, decision: Decision, item: dict[str, Any]) -> Score:
+    """FA 6.1 — a demand costs a space on the track: never."""
+    return 0.0 if not item["action"]["reroll"] else None
+
+
+def entrench(ctx: Context, decision: Decision, item: dict[str, Any]) -> Score:
+    u = unit(ctx.position, item["action"]["unit"])
+    return 0.1 + ctx.near(ctx.theirs, u["hex"]) + 0.2 * ctx.value.get(u["hex"], 0.0)
+
+
+def offensive(ctx: Context, decision: Decision, item: dict[str, Any]) -> Score:
+    """FA 18 — offensive points turn face-down HQs up; nothing else is bought with them."""
+    action = item["action"]
+    if action.get("done"):
+        return 0.0
+    return 1.0 if "flip_hq" in action else None
+
+
+BUILD_VALUE = {"INF corps": 3.0, "CAV corps": 2.0, "GAR corps": 1.5, "INF div": 1.5,
+               "CAV div": 1.0, "MIL div": 1.0, "ART div": 1.0, "HQ": 1.0, "ENG div": 0.5,
+               "entrenchment": 1.2, "morale": 0.3}
+
+
+def build(ctx: Context, decision: Decision, item: dict[str, Any]) -> Score:
+    """FA 13.5.5, 18 — the offensive points the rules require first, then the most factors."""
+    choice = item["action"]["build"]
+    if choice is None:
+        return 0.0
+    if choice == "op":
+        board = ctx.position["board"]
+        owed = board.get("op_required", {}).get(ctx.seat, 0) - board.get(
+            "op_bought", {}).get(ctx.seat, 0)
+        return 4.0 if owed > 0 else None
+    return BUILD_VALUE.get(choice, 0.5)
+
+
+PHASES: dict[str, Phase] = {
+    "land_move": land_move, "rail_move": rail_move, "land_attack": land_attack,
+    "reorganise": reorganise, "choose_table": choose_table, "combat_losses": combat_losses,
+    "shatter_or_retreat": shatter_or_retreat, "retreat": retreat, "advance": advance,
+    "action": action_choice, "first_side": first_side, "initiative_reroll": initiative_reroll,
+    "entrench": entrench, "offensive": offensive, "build": build,
+    "scrap": passive, "home_front": passive, "breakdown": passive,
+    "emergency_supply": passive,
+}
