@@ -27,6 +27,7 @@ from .forces import (
     enemy_present,
     fort_steps,
     friendly_corps_count,
+    in_crisis,
     landing_of,
     neighbours,
     neutral_closed,
@@ -98,7 +99,7 @@ def attack_problem(state: dict[str, Any], th: Theatre, units: list[str], target:
     if not any(UNITS[u].kind != "siege" for u in corps):
         return ("BoP 10.533", "siege_alone", {})
     for nation in {UNITS[u].nation for u in corps}:
-        if state["powers"][nation]["crisis"]:
+        if in_crisis(state, nation):
             return ("BoP 2.92", "crisis", {"nation": nation})
     return None
 
@@ -150,13 +151,14 @@ def declare(state: dict[str, Any], th: Theatre, seat: str, units: list[str], tar
         "ti": has_ti(state, side),
         "counter_breach": breach_value(state, target, start) > 0,
         "seat": seat, "def_seat": side_seat(enemy, defenders(state, target, enemy)),
-        "amphibious": amphibious, "id": inherent_defense(state, th, start, target, side),
+        "amphibious": amphibious,
+        "inherent_defense": inherent_defense(state, th, start, target, side),
         "at_landing": landing is not None and target == landing["at"],
     }
     state["flow"]["combat"] = combat
     events += bombard(state, th, combat, roller)
     if fort_steps(state, th, target) == 0 and not defenders(state, target, enemy) and not (
-            combat["id"]):
+            combat["inherent_defense"]):
         events.append(Event("fortress_fell", "BoP 10.22", {"at": target}))
         events += finish_clear(state, th, combat)
         return events
@@ -451,7 +453,7 @@ def attack_items(state: dict[str, Any], th: Theatre, seat: str,
 def clear_markers(state: dict[str, Any], roller: Roller) -> list[Event]:
     """BoP 9.63, 10.73 — trench-battle and breakthrough markers last for the half."""
     state["flow"]["trench"] = []
-    state["flow"]["bthru"] = []
+    state["flow"]["breakthrough"] = []
     return []
 
 

@@ -4,8 +4,8 @@ Each step of the table (steps.py) names its lister here. `listed` wraps a step's
 with what every step shares: nothing once the game is over, a joining power's placement first
 (Britain's corps, a violated neutral's corps: they interrupt whatever step made them join),
 and a memo on the position. A decision's id names the month, fortnight, step, side, seat and
-kind (and the answer counter `k` where the same question comes back after every answer, so
-each gets a fresh deadline).
+kind (and the answer counter `flow["answer_count"]` where the same question comes back after
+every answer, so each gets a fresh deadline).
 """
 
 from __future__ import annotations
@@ -76,7 +76,7 @@ def decision(state: State, seat: str, kind: str, *, options: tuple[Any, ...] | N
     if suffix is not None:
         did += f"-{suffix}"
     if kind in ASKED_AGAIN:
-        did += f"-{flow['k']}"  # a new question after every answer (fresh deadline)
+        did += f"-{flow['answer_count']}"  # a new question after every answer (fresh deadline)
     return Decision(id=did, seats=(seat,), kind=kind, rule=RULE_OF_KIND[kind],
                     prompt=prompt or kind.replace("_", " "), options=options, schema=schema,
                     waiting=f"{seat} is deciding ({kind.replace('_', ' ')})", group=group,

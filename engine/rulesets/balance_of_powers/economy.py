@@ -111,7 +111,8 @@ def requisition_and_reductions(state: dict[str, Any], th: Theatre) -> list[Event
         if power["side"] is None:
             continue
         extra = requisition(state, th, nation)
-        loss = 0 if power.get("conquered") else power["dem"]  # 2.93: no further reductions
+        # 2.93: a conquered major suffers no further reductions
+        loss = 0 if power.get("conquered") else power["demoralization"]
         power["rp"] = max(0, power["rp"] + extra - loss)
         events.append(Event("seasonal_rp", "BoP 5.2", {"nation": nation, "requisition": extra,
                                                        "demoralization": -loss,

@@ -20,6 +20,7 @@ from typing import Any, cast
 
 from .tables import (
     CENTRAL,
+    CRISIS_LIMIT,
     ENTENTE,
     FORTRESS_EFFECTIVENESS,
     MAJORS,
@@ -97,6 +98,13 @@ def at_war(state: dict[str, Any], nation: str) -> bool:
 
 def other_side(side: str) -> str:
     return ENTENTE if side == CENTRAL else CENTRAL
+
+
+def in_crisis(state: dict[str, Any], nation: str) -> bool:
+    """BoP 2.92 — a major whose demoralization has reached its national limit is in crisis for
+    the rest of the game (the marker never moves back)."""
+    limit = CRISIS_LIMIT.get(nation)
+    return limit is not None and state["powers"][nation]["demoralization"] >= limit
 
 
 def unit_side(state: dict[str, Any], uid: str) -> str | None:

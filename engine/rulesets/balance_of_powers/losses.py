@@ -22,6 +22,7 @@ from .forces import (
     fort_owner_side,
     fort_steps,
     friendly_corps_count,
+    in_crisis,
     landing_of,
     neighbours,
     neutral_closed,
@@ -134,7 +135,8 @@ def attrition_allowed(state: dict[str, Any], combat: dict[str, Any], role: str) 
         return None
     for nation in sorted(counts):
         power = state["powers"][nation]
-        if nation in MAJORS and counts[nation] >= 2 and not power["crisis"] and power["rp"] >= 1:
+        if nation in MAJORS and counts[nation] >= 2 and not in_crisis(state, nation) and (
+                power["rp"] >= 1):
             return nation
     return None
 
@@ -149,7 +151,7 @@ def loss_takers(state: dict[str, Any], th: Theatre, combat: dict[str, Any], role
             state, th, combat["target"]) == combat["defender"] else 0
         if steps - chosen.count("fortress") > 0:
             out.append("fortress")
-        if combat.get("id") and "inherent" not in chosen:
+        if combat.get("inherent_defense") and "inherent" not in chosen:
             out.append("inherent")
     return out
 
@@ -227,7 +229,7 @@ def apply_losses(state: dict[str, Any], th: Theatre, combat: dict[str, Any],
                 events.append(Event("fortress_step_lost", "BoP 10.712",
                                     {"at": combat["target"]}))
             elif choice == "inherent":
-                combat["id"] = False
+                combat["inherent_defense"] = False
                 events.append(Event("inherent_defense_beaten", "BoP 1.25",
                                     {"at": combat["target"]}))
             elif choice == "attrition":
@@ -415,17 +417,17 @@ def conclude(state: dict[str, Any], th: Theatre, combat: dict[str, Any]) -> list
     target = combat["target"]
     cleared = not defenders(state, target, combat["defender"]) and not (
         fort_steps(state, th, target) and fort_owner_side(state, th, target) == combat["defender"]
-    ) and not combat.get("id")
-    bthru = False
-    if ("bthru" in combat["result"]["flags"] or combat.get("expanded")) and cleared and not (
+    ) and not combat.get("inherent_defense")
+    broke_through = False
+    if ("breakthrough" in combat["result"]["flags"] or combat.get("expanded")) and cleared and not (
             combat["counter_breach"]):
-        bthru = True
+        broke_through = True
         flow = state["flow"]
-        flow["bthru"] = sorted(set(flow["bthru"]) | {target})
+        flow["breakthrough"] = sorted(set(flow["breakthrough"]) | {target})
         events.append(Event("breakthrough", "BoP 10.73", {"at": target}))
-    if combat["entrenched_defender"] and not combat["ti"] and not bthru:
+    if combat["entrenched_defender"] and not combat["ti"] and not broke_through:
         flow = state["flow"]
-        if target not in flow["bthru"]:
+        if target not in flow["breakthrough"]:
             flow["trench"] = sorted(set(flow["trench"]) | {target})
             events.append(Event("trench_battle", "BoP 9.63", {"at": target}))
         for uid in combat["units"]:

@@ -15,7 +15,7 @@ from typing import Any
 
 from engine.kernel import Event, Roller
 
-from .forces import UNITS, at_war, other_side, side_of, stack_limit
+from .forces import UNITS, at_war, in_crisis, other_side, side_of, stack_limit
 from .sequence import MONTHS
 from .tables import BRITAIN_PARIS_RADIUS, ENTENTE, MINOR_COMMANDER
 from .theatre import Theatre, theatre
@@ -40,7 +40,6 @@ def violate(state: dict[str, Any], th: Theatre, side: str, nation: str) -> list[
     enemy = other_side(side)
     power = state["powers"][nation]
     power["side"] = enemy
-    power["violated"] = True
     power["violated_by"] = side
     events = [Event("violation", "BoP 6.11", {"by": side, "nation": nation, "joins": enemy})]
     units = [uid for uid, u in UNITS.items() if u.nation == nation and u.arrives == "violated"]
@@ -100,7 +99,7 @@ def britain_triggers(state: dict[str, Any], th: Theatre) -> list[Event]:
         for uid, unit in sorted(state["board"]["units"].items()):
             if UNITS[uid].nation == "germany" and unit["at"] in near:
                 return britain_joins(state, "german_unit_near_paris")
-    if state["powers"]["russia"]["crisis"]:
+    if in_crisis(state, "russia"):
         return britain_joins(state, "russia_in_crisis")
     return []
 

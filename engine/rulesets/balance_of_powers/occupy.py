@@ -10,7 +10,7 @@ from typing import Any
 
 from engine.kernel import Event, Roller
 
-from .forces import UNITS, controller, fort_steps, side_of
+from .forces import UNITS, controller, fort_steps, in_crisis, side_of
 from .sequence import MONTHS, first_fortnight_of_game
 from .tables import (
     CRISIS_LIMIT,
@@ -50,13 +50,9 @@ def capture(state: dict[str, Any], th: Theatre, loc: str, nation: str) -> Event 
 
 
 def demoralize(state: dict[str, Any], nation: str) -> None:
-    """BoP 2.91, 2.92 — +1 demoralization; at the national limit the nation is in crisis."""
-    power = state["powers"][nation]
-    if power["crisis"]:
-        return
-    power["dem"] += 1
-    if power["dem"] >= CRISIS_LIMIT.get(nation, 99):
-        power["crisis"] = True
+    """BoP 2.91, 2.92 — +1 demoralization; the marker stops at the national limit (crisis)."""
+    if not in_crisis(state, nation):
+        state["powers"][nation]["demoralization"] += 1
 
 
 def remove_absorbed_breaches(state: dict[str, Any], th: Theatre) -> None:
@@ -152,8 +148,7 @@ def check_conquest(state: dict[str, Any], th: Theatre) -> list[Event]:
         if now and not power.get("conquered"):
             power["conquered"] = True
             if nation in MAJORS:
-                power["dem"] = max(power["dem"], CRISIS_LIMIT.get(nation, power["dem"]))
-                power["crisis"] = True
+                power["demoralization"] = max(power["demoralization"], CRISIS_LIMIT[nation])
             else:
                 for loc in sorted(th.fortress):
                     if th.home.get(loc) == nation and fort_steps(state, th, loc):

@@ -83,7 +83,7 @@ def point_options(state: dict[str, Any], th: Theatre, combat: dict[str, Any]) ->
     options = [u for u in corps if u != combat["reserve"]]
     if fort_steps(state, th, target) and fort_owner_side(state, th, target) == combat["defender"]:
         options.append("fortress")
-    if combat.get("id"):
+    if combat.get("inherent_defense"):
         options.append("inherent")
     if not options and combat["reserve"]:
         options = [combat["reserve"]]
@@ -125,7 +125,8 @@ def modifiers(state: dict[str, Any], th: Theatre, combat: dict[str, Any],
     mods["effectiveness"] = a_eff - defender_effectiveness(state, th, combat)
     mods["leadership"] = leadership.get("attacker", 0) - leadership.get("defender", 0)
     n_att = sum(1 for u in attackers if UNITS[u].corps)
-    n_def = len(defending) + fort_steps(state, th, target) + (1 if combat.get("id") else 0)
+    n_def = len(defending) + fort_steps(state, th, target) + (
+        1 if combat.get("inherent_defense") else 0)
     mods["odds"] = odds_modifier(n_att, n_def)
     terrain = COMBAT_TERRAIN.get(th.terrain[target], 0)
     if combat.get("amphibious"):
@@ -215,7 +216,7 @@ def roll_combat(state: dict[str, Any], th: Theatre, combat: dict[str, Any],
         "odds": odds_text(sum(1 for u in combat["units"] if UNITS[u].corps),
                           len(defenders(state, combat["target"], combat["defender"]))
                           + fort_steps(state, th, combat["target"])
-                          + (1 if combat.get("id") else 0))}))
+                          + (1 if combat.get("inherent_defense") else 0))}))
     return events
 
 

@@ -21,7 +21,8 @@ from engine.kernel import Decision, Roller
 from engine.kernel.flow import FlowRuleset
 
 from . import answers, decisions, setup, supply
-from .forces import UNITS, occupancy, unit_side
+from .forces import UNITS, in_crisis, occupancy, unit_side
+from .migrations import MIGRATIONS
 from .sequence import MONTH_NAMES, Step
 from .steps import FLOW
 from .tables import CENTRAL, ENTENTE
@@ -61,8 +62,10 @@ MANIFEST = {
 class BalanceOfPowers(FlowRuleset):
     id = "balance_of_powers"
     # 2: deadlines play the passive answer ({"pass": true} on moves), leader return (1.323),
-    # random neutral entry option (6.13).
-    version = "2"
+    # random neutral entry option (6.13). 3: the state keys say what they mean (issue #14);
+    # the rules fidelity fixes of issue #17 (migrations.py).
+    version = "3"
+    migrations = MIGRATIONS
     manifest = MANIFEST
     flow = FLOW
 
@@ -93,7 +96,7 @@ class BalanceOfPowers(FlowRuleset):
             "flow": {"step": flow["step"], "month": flow["month"],
                      "month_name": MONTH_NAMES.get(flow["month"]), "fortnight": flow["fortnight"],
                      "side": flow["side"], "active": list(flow["active"]),
-                     "trench": list(flow["trench"]), "breakthrough": list(flow["bthru"]),
+                     "trench": list(flow["trench"]), "breakthrough": list(flow["breakthrough"]),
                      "combat": flow["combat"], "result": flow["result"],
                      "moves": flow["moves"], "force": flow["force"],
                      # 3.1: supply as judged for the phasing side at the start of its half
@@ -105,7 +108,10 @@ class BalanceOfPowers(FlowRuleset):
                       "breaches": state["board"]["breaches"],
                       "landing": state["board"].get("landing"),
                       "infrastructure": state["board"]["infra"]},
-            "powers": state["powers"], "ti": state["ti"], "plans": state["plans"],
+            # 2.92: crisis is the demoralization marker at its national limit
+            "powers": {nation: {**power, "crisis": in_crisis(state, nation)}
+                       for nation, power in state["powers"].items()},
+            "ti": state["ti"], "plans": state["plans"],
             "diplomacy": state.get("diplomacy", {}),
             "ti_benefits": state.get("ti_benefits", {}),
             "bargaining_chips": bc_counts(state, th),

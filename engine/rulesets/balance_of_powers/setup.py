@@ -42,15 +42,16 @@ def initial_state(map_name: str, options: dict[str, Any]) -> dict[str, Any]:
     powers = {}
     for nation in NATIONS:
         powers[nation] = {"side": START_SIDE[nation], "rp": START_RP.get(nation, 0)
-                          if START_SIDE[nation] else 0, "dem": 0, "crisis": False,
-                          "seasons": 0, "violated": False, "conquered": False,
+                          if START_SIDE[nation] else 0, "demoralization": 0,
+                          "seasons": 0, "conquered": False,
                           "season_moves": {"out": 0, "in": 0, "converted": True}}
     return {
-        "flow": {"step": "setup", "pos": -1, "month": "1914-08", "fortnight": 0, "side": ENTENTE,
-                 "active": [], "k": 0, "combat": None, "moves": {}, "force": {},
-                 "rail_used": {}, "trench": [], "bthru": [], "sea_used": 0, "pending": [],
-                 "reroll": True, "result": None, "placed": [], "reserve_corps": {},
-                 "muster": [], "supplied": {}, "neutral_to_place": [], "infra_to_place": [], "secret": bool(options.get("secret_setup"))},
+        "flow": {"step": "setup", "script_position": -1, "month": "1914-08", "fortnight": 0,
+                 "side": ENTENTE, "active": [], "answer_count": 0, "combat": None,
+                 "moves": {}, "force": {}, "rail_used": {}, "trench": [], "breakthrough": [],
+                 "sea_used": 0, "reroll": True, "result": None, "placed": [],
+                 "reserve_corps": {}, "muster": [], "supplied": {}, "neutral_to_place": [],
+                 "infra_to_place": [], "secret": bool(options.get("secret_setup"))},
         "board": {"map": map_name, "units": {}, "pool": pool,
                   "arrivals": {k: sorted(v) for k, v in sorted(arrivals.items())},
                   "control": {}, "forts": {}, "breaches": [], "landing_used": False,

@@ -3,9 +3,8 @@
 Each step names its lister (decisions.py), its verbs (handlers.py), its begin and end effects
 (beside their rules: economy, neutrals, admiralty, movement, combat, supply, occupy, victory)
 and its successor. The month is a script (sequence.MONTH_SCRIPT): `next_in_script` moves the
-script position `flow["pos"]` and sets the side (and a half's fortnight), as the kernel's
-`Flow` asks. The state layout is the one the driver of version 2 kept, so records, hashes and
-replays stay valid.
+script's cursor `flow["script_position"]` and sets the side (and a half's fortnight), as the
+kernel's `Flow` asks.
 """
 
 from __future__ import annotations
@@ -65,13 +64,13 @@ from .theatre import theatre
 
 def answered(verb: Verb) -> Verb:
     """The verb, or PASS where a move may be passed (BoP 9.0, 6.53); then the answer counter
-    moves on (`flow["k"]`: a fresh id for a question asked again) and the checks that follow
-    any action run (handlers.tidy)."""
+    `flow["answer_count"]` moves on (a question asked again gets a fresh id) and the checks
+    that follow any action run (handlers.tidy)."""
     def answer(state: State, seat: str, decision: Decision, action: Any,
                roller: Roller) -> list[Event]:
         passed = decision.kind in PASSABLE and action == PASS
         events = (do_pass if passed else verb)(state, seat, decision, action, roller)
-        state["flow"]["k"] += 1
+        state["flow"]["answer_count"] += 1
         return events + tidy(state, theatre(state["board"]["map"]))
     return answer
 
@@ -119,14 +118,14 @@ def next_in_script(state: State) -> str:
     """The next step of the month's script, or of the next month once this one has ended;
     the game is over when the month's end decided it (BoP 6.0, 12.1)."""
     flow = state["flow"]
-    flow["pos"] += 1
-    if flow["pos"] >= len(MONTH_SCRIPT):
+    flow["script_position"] += 1
+    if flow["script_position"] >= len(MONTH_SCRIPT):
         if flow["result"] is not None:
             return StepName.OVER.value
         flow["month"] = MONTHS[MONTHS.index(flow["month"]) + 1]
-        flow["pos"] = 0
+        flow["script_position"] = 0
         flow["fortnight"] = 0
-    step, side, fortnight = MONTH_SCRIPT[flow["pos"]]
+    step, side, fortnight = MONTH_SCRIPT[flow["script_position"]]
     flow["side"] = side or flow["side"]
     if step is StepName.HALF:
         flow["fortnight"] = fortnight
@@ -147,7 +146,7 @@ def resolve_setup(state: State, group: str, answers: Answers, roller: Roller) ->
         events.append(Event("set_up", "BoP 12.1", {"seat": seat,
                                                   "placement": action["placement"]}))
     state["flow"]["placed"] = sorted(seat for _, seat, _ in answers)
-    state["flow"]["k"] += 1
+    state["flow"]["answer_count"] += 1
     return events
 
 

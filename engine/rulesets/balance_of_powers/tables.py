@@ -65,7 +65,7 @@ ENTRENCH_STRONG = frozenset({"britain", "france", "germany", "switzerland"})
 ENTRENCH_MODIFIER = {True: -2, False: -1}
 
 # BoP 10.62 land combat table: final roll -> (attacker loss, defender loss, flags, DDR).
-# A loss is an int or "RP"; flags: "gg", "bthru"; DDR = (side, threshold) or None.
+# A loss is an int or "RP"; flags: "gg", "breakthrough"; DDR = (side, threshold) or None.
 # 7 reads 1/1 in a major battle and RP/RP in a minor one (10.711).
 COMBAT_TABLE = {
     2: (3, 0, (), ("attacker", 5)),
@@ -78,7 +78,7 @@ COMBAT_TABLE = {
     9: (1, 2, ("gg",), None),
     10: (1, 2, ("gg",), ("defender", 6)),
     11: (1, 3, ("gg",), ("defender", 6)),
-    12: ("RP", 3, ("gg", "bthru"), ("defender", 6)),
+    12: ("RP", 3, ("gg", "breakthrough"), ("defender", 6)),
 }
 MINOR_BATTLE_7 = ("RP", "RP", (), None)
 ATTRITION_DDR = 3  # BoP 10.713

@@ -92,7 +92,7 @@ def position(th: Theatre, units: dict[str, str], *, month: str = "1914-08", fort
     state = setup.initial_state(th.name, {"secret_setup": False})
     state["kernel"] = {"game_uid": f"test-{th.name}"}
     flow = state["flow"]
-    flow.update(step=step, month=month, fortnight=fortnight, side=side, pos=9)
+    flow.update(step=step, month=month, fortnight=fortnight, side=side, script_position=9)
     dug = set(entrenched)
     for uid, label in units.items():
         loc = label if label in th.boxes else hid(label)

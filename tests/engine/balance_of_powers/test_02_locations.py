@@ -6,6 +6,7 @@ from engine.rulesets.balance_of_powers import losses, occupy, odds
 from engine.rulesets.balance_of_powers.forces import (
     controller,
     enemy_present,
+    in_crisis,
     stack_limit,
     stacking_conflict,
 )
@@ -112,11 +113,11 @@ def test_bop_2_82_no_ti_gain_against_maneuver_defenders():
 
 def test_bop_2_92_crisis_at_the_national_limit():
     state = position(TH, {})
-    state["powers"]["germany"]["dem"] = 10
+    state["powers"]["germany"]["demoralization"] = 10
     occupy.demoralize(state, "germany")
-    assert state["powers"]["germany"]["crisis"]
+    assert in_crisis(state, "germany")
     occupy.demoralize(state, "germany")
-    assert state["powers"]["germany"]["dem"] == 11  # no further demoralization in crisis
+    assert state["powers"]["germany"]["demoralization"] == 11  # no further demoralization in crisis
 
 
 def test_bop_2_91_interior_fortress_lost_demoralizes_its_owner():
@@ -127,12 +128,12 @@ def test_bop_2_91_interior_fortress_lost_demoralizes_its_owner():
     assert losses.interior_fortress(th, hx(th, "0303"))
     assert not losses.interior_fortress(th, hx(th, "0503"))
     losses.ruin_fortress(state, hx(th, "0303"))
-    assert state["powers"]["france"]["dem"] == 0  # ruined is not yet taken
+    assert state["powers"]["france"]["demoralization"] == 0  # ruined is not yet taken
     occupy.enter(state, th, ["ger-inf-1"], [hx(th, "0403"), hx(th, "0303")])
-    assert state["powers"]["france"]["dem"] == 1
+    assert state["powers"]["france"]["demoralization"] == 1
     losses.ruin_fortress(state, hx(th, "0503"))
     occupy.enter(state, th, ["ger-inf-1"], [hx(th, "0303"), hx(th, "0403"), hx(th, "0503")])
-    assert state["powers"]["france"]["dem"] == 1  # Belfort is a border fortress
+    assert state["powers"]["france"]["demoralization"] == 1  # Belfort is a border fortress
 
 
 def test_bop_2_5_scenario_map_has_the_places_the_rules_name():
@@ -173,12 +174,12 @@ def test_bop_2_93_major_conquered_goes_to_crisis_and_conquered_income():
     state["board"]["control"][hx(th, "0202")] = "germany"
     occupy.check_conquest(state, th)
     power = state["powers"]["france"]
-    assert power["conquered"] and power["crisis"] and power["dem"] == 9
+    assert power["conquered"] and in_crisis(state, "france") and power["demoralization"] == 9
     from engine.rulesets.balance_of_powers import economy
     assert economy.income(state, "france") == 4
     del state["board"]["control"][hx(th, "0101")]
     assert [e.kind for e in occupy.check_conquest(state, th)] == ["liberation"]
-    assert power["crisis"]  # a liberated major stays in crisis
+    assert in_crisis(state, "france")  # a liberated major stays in crisis
 
 
 def test_bop_2_62_one_army_leader_per_location():

@@ -26,7 +26,7 @@ def test_bop_5_21_first_season_income_and_russian_bonus():
 
 def test_bop_5_2_seasonal_turn_posts_income_minus_demoralization():
     state = position(TH, {})
-    state["powers"]["france"]["dem"] = 2
+    state["powers"]["france"]["demoralization"] = 2
     events = economy.seasonal_turn(state, TH)
     assert state["powers"]["germany"]["rp"] == 8 + 16
     assert state["powers"]["france"]["rp"] == 4 + 8 - 2

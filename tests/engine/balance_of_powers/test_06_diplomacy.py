@@ -201,11 +201,11 @@ def test_bop_6_13_britain_stays_neutral_on_a_six_and_modifiers_count():
     neutrals.britain_entry_roll(state, TH, Dice([5]))            # 5 + 1 = 6: true neutral
     assert state["powers"]["britain"]["side"] is None
     state = _random_entry(position(TH, {}))
-    state["powers"]["belgium"].update(side="entente", violated=True, violated_by="central")
+    state["powers"]["belgium"].update(side="entente", violated_by="central")
     neutrals.britain_entry_roll(state, TH, Dice([5]))            # Germany violated: +0
     assert state["powers"]["britain"]["side"] == "entente"
     state = _random_entry(position(TH, {}))
-    state["powers"]["netherlands"].update(side="central", violated=True, violated_by="entente")
+    state["powers"]["netherlands"].update(side="central", violated_by="entente")
     neutrals.britain_entry_roll(state, TH, Dice([3]))            # France violated: +1 +2 = 6
     assert state["diplomacy"]["britain_roll"]["final"] == 6
     assert state["powers"]["britain"]["side"] is None

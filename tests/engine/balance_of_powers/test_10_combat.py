@@ -77,7 +77,7 @@ def test_bop_10_62_land_combat_table():
     assert COMBAT_TABLE[3] == (3, "RP", (), ("attacker", 5))
     assert COMBAT_TABLE[6] == (1, "RP", (), None)
     assert COMBAT_TABLE[9] == (1, 2, ("gg",), None)
-    assert COMBAT_TABLE[12] == ("RP", 3, ("gg", "bthru"), ("defender", 6))
+    assert COMBAT_TABLE[12] == ("RP", 3, ("gg", "breakthrough"), ("defender", 6))
 
 
 def test_bop_10_711_seven_is_rp_rp_in_a_minor_battle():
@@ -265,7 +265,7 @@ def test_bop_10_9_verdun_attack_1_fnm_plus_three_roll_eleven(siege_train):
     ddrs = [e.data for e in events if e.kind == "ddr"]
     assert [(d["needs_below"], d["roll"], d["demoralized"]) for d in ddrs] == [
         (6, 5, True), (3, 3, False)]
-    assert state["powers"]["france"]["dem"] == 1
+    assert state["powers"]["france"]["demoralization"] == 1
     assert state["powers"]["france"]["rp"] == 3       # attrition paid 1 RP
     assert state["board"]["forts"][hx(VERDUN, "0922")] == 0   # ruined
     assert "ger-inf-3" not in state["board"]["units"] and "fra-inf-30" not in state["board"]["units"]
@@ -380,7 +380,7 @@ def test_bop_10_713_attrition_needs_two_corps_of_one_major_not_in_crisis():
          "start_units": {"attacker": ["ger-inf-1", "aus-inf-1"]}, "supplied": {}}
     assert losses.attrition_allowed(state, c, "attacker") is None
     c["start_units"]["attacker"] = ["ger-inf-1", "ger-inf-2"]
-    state["powers"]["germany"]["crisis"] = True
+    state["powers"]["germany"]["demoralization"] = 11  # 2.92: crisis
     assert losses.attrition_allowed(state, c, "attacker") is None
 
 
@@ -414,7 +414,7 @@ def test_bop_10_74_ddr_only_for_majors_in_major_battles():
     events = losses.roll_ddrs(state, c, Dice([6]))
     assert events[0].data["demoralized"] is False
     events = losses.roll_ddrs(state, c, Dice([5]))
-    assert state["powers"]["france"]["dem"] == 1
+    assert state["powers"]["france"]["demoralization"] == 1
     c["ddr_rolls"] = [("defender", 6, "belgium")]
     assert losses.roll_ddrs(state, c, Dice([])) == []
 
@@ -483,7 +483,7 @@ def test_bop_10_73_breakthrough_on_twelve_when_cleared():
     events, _ = answer(state, TT, "pay", {"pay": True})
     events, _ = answer(state, TT, "loss", {"loss": "fra-inf-2"}, dice=[6])
     assert any(e.kind == "breakthrough" for e in events)
-    assert state["flow"]["bthru"] == [hx(TT, "0502")]
+    assert state["flow"]["breakthrough"] == [hx(TT, "0502")]
     assert state["powers"]["germany"]["rp"] == 6  # attack + RP result
     assert state["board"]["units"]["ger-inf-1"]["at"] == hx(TT, "0502")
 
