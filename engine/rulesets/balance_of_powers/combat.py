@@ -64,7 +64,7 @@ from .odds import (
     side_seat,
 )
 from .supply import supplied_locations
-from .tables import ARMP_TERRAIN, ATTACK_COST, MAJORS, RP_RESULT_COST
+from .tables import ATTACK_COST, MAJORS, RP_RESULT_COST
 from .theatre import Theatre
 
 # --- declaration --------------------------------------------------------------------------------
@@ -80,6 +80,8 @@ def attack_problem(state: dict[str, Any], th: Theatre, units: list[str], target:
         return ("BoP 12.1", "not_mobilised", {})
     if target not in neighbours(state, th, start):
         return ("BoP 10.2", "not_adjacent", {"target": target})
+    if th.mountain_corps_only(start, target) and any(UNITS[u].kind != "mountain" for u in corps):
+        return ("BoP 9.13", "alpine_pass", {"target": target})
     if target in state["flow"]["trench"]:
         return ("BoP 9.63", "trench_battle", {"target": target})
     if neutral_closed(state, th, target):
@@ -127,7 +129,7 @@ def declare(state: dict[str, Any], th: Theatre, seat: str, units: list[str], tar
     landing = landing_of(state)
     amphibious = landing is not None and start == landing["at"]
     cost = mp_left(state, units[0], supplied.get(units[0], True)) if (
-        th.terrain[target] in ARMP_TERRAIN or target in th.boxes or amphibious) else 1
+        th.ends_march(start, target) or amphibious) else 1
     spend(state, units, cost)
     track_plans(state, th, units, target, attack=True)
     events = [Event("attack_declared", "BoP 10.1", {
@@ -215,6 +217,8 @@ def reserve_candidates(state: dict[str, Any], th: Theatre, combat: dict[str, Any
         for uid in defenders(state, loc, side):
             if chosen is not None and uid != chosen:
                 continue
+            if th.mountain_corps_only(loc, target) and UNITS[uid].kind != "mountain":
+                continue  # 2.521: it could not march in
             out.append(uid)
     return sorted(out)
 
@@ -427,7 +431,8 @@ def attack_items(state: dict[str, Any], th: Theatre, seat: str,
                 continue
             entrenched = any(state["board"]["units"][d]["mode"] == ENTRENCHED
                              for d in occ.get(target, []) if unit_side(state, d) not in (side, None))
-            pool = [u for u in mine if not (entrenched and UNITS[u].kind == "cavalry")]
+            pool = [u for u in mine if not (entrenched and UNITS[u].kind == "cavalry") and not (
+                th.mountain_corps_only(loc, target) and UNITS[u].kind != "mountain")]
             pool.sort(key=lambda u: (-UNITS[u].effectiveness, UNITS[u].kind == "siege", u))
             force = sorted(pool[:stack_limit(state, th, target)])
             if not force or attack_problem(state, th, force, target, supplied) is not None:

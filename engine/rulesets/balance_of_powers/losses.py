@@ -33,7 +33,6 @@ from .movement import spend
 from .occupy import demoralize, enter
 from .odds import defenders, has_ti, leader_of, side_seat
 from .tables import (
-    ARMP_TERRAIN,
     ATTRITION_DDR,
     COMBAT_TABLE,
     MAJORS,
@@ -315,6 +314,8 @@ def retreat_destinations(state: dict[str, Any], th: Theatre, combat: dict[str, A
             for other in neighbours(state, th, loc):
                 if other in reach or other in banned or other in th.boxes:
                     continue
+                if th.mountain_corps_only(loc, other) and UNITS[uid].kind != "mountain":
+                    continue  # 10.722: a retreat follows the rules of marching (9.13)
                 if neutral_closed(state, th, other) or enemy_present(state, th, other, side, occ):
                     continue
                 if friendly_corps_count(state, other, side, occ) + 1 > stack_limit(state, th, other):
@@ -404,7 +405,7 @@ def finish_clear(state: dict[str, Any], th: Theatre, combat: dict[str, Any]) -> 
     if units:
         events += enter(state, th, units, [combat["from"], combat["target"]])
         events.append(Event("advance", "BoP 10.81", {"units": units, "to": combat["target"]}))
-        if th.terrain[combat["target"]] in ARMP_TERRAIN or combat["target"] in th.boxes:
+        if th.ends_march(combat["from"], combat["target"]):
             spend(state, units, 99)  # 10.84
     state["flow"]["combat"] = None
     return events

@@ -129,6 +129,9 @@ def modifiers(state: dict[str, Any], th: Theatre, combat: dict[str, Any],
         1 if combat.get("inherent_defense") else 0)
     mods["odds"] = odds_modifier(n_att, n_def)
     terrain = COMBAT_TERRAIN.get(th.terrain[target], 0)
+    hexside = frozenset((start, target))
+    if (hexside in th.mountain_passes or hexside in th.alpine_passes) and not terrain:
+        terrain = COMBAT_TERRAIN["mountain"]  # Terrain Effects Chart: a pass hexside is −2
     if combat.get("amphibious"):
         terrain += AMPHIBIOUS_MODIFIER  # 10.561: no surface ships under 6.45
     from_breach = breach_value(state, start, target)

@@ -36,8 +36,11 @@ def grid(width: int, height: int, *, name: str, default: str = "france",
          country: dict[str, str] | None = None, terrain: dict[str, str] | None = None,
          sea: Iterable[str] = (), rivers: Iterable[tuple[str, str]] = (),
          rail: Iterable[list[str]] = (), places: dict[str, dict[str, Any]] | None = None,
-         boxes: dict[str, dict[str, Any]] | None = None) -> Theatre:
-    """A width × height map of labels 0101…; every hex `default` unless named in `country`."""
+         boxes: dict[str, dict[str, Any]] | None = None,
+         sides: Iterable[tuple[str, str, str]] = ()) -> Theatre:
+    """A width × height map of labels 0101…; every hex `default` unless named in `country`;
+    `sides` are (label, label, feature) hexside features: red_bar, all_lake, mountain_pass,
+    alpine_pass, all_sea."""
     country = country or {}
     terrain = terrain or {}
     sea = set(sea)
@@ -61,6 +64,10 @@ def grid(width: int, height: int, *, name: str, default: str = "france",
         hexsides[hexside_id(hid(a), hid(b))] = {"river": "minor", "strait": False,
                                                 "canal": False, "all_sea": False,
                                                 "border": False}
+    for a, b, feature in sides:
+        entry = hexsides.setdefault(hexside_id(hid(a), hid(b)), {
+            "river": None, "strait": False, "canal": False, "all_sea": False, "border": False})
+        entry[feature] = True
     doc_places = {}
     for pid, spec in (places or {}).items():
         loc = hid(spec["at"])

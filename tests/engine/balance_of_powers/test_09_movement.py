@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine.kernel import IllegalAction
-from engine.rulesets.balance_of_powers import handlers, movement
+from engine.rulesets.balance_of_powers import combat, handlers, movement
 from engine.rulesets.balance_of_powers.ruleset import RULESET
 
 from .helpers import grid, hx, position
@@ -226,3 +226,49 @@ def test_bop_9_24_minor_corps_by_rail_are_charged_to_a_major():
     assert movement.rail_payers(state, ["bel-inf-1"]) == ["france"]
     state["powers"]["france"]["rp"] = 0
     assert movement.rail_payers(state, ["bel-inf-1"]) == []
+
+
+# --- hexsides of the Terrain Effects Chart (1.22, 9.13): red bars, all-lake, passes --------------
+
+SIDES = grid(8, 6, name="t-09-sides", country={f"08{r:02d}": "germany" for r in range(1, 7)},
+             terrain={"0402": "mountain", "0502": "mountain", "0404": "mountain",
+                      "0504": "mountain"},
+             sides=[("0302", "0303", "red_bar"), ("0303", "0304", "all_lake"),
+                    ("0302", "0402", "mountain_pass"), ("0304", "0404", "alpine_pass")])
+
+
+def test_bop_9_13_red_bar_and_all_lake_hexsides_are_impassable():
+    state = position(SIDES, {"fra-inf-1": "0303"}, side="entente")
+    found = movement.march_destinations(state, SIDES, ["fra-inf-1"], {})
+    assert found[hx(SIDES, "0302")][0] == 2  # around the red bar, never across it
+    assert found[hx(SIDES, "0304")][0] == 2  # around the lake
+    assert all(hx(SIDES, "0302") not in path[1:-1] or path.index(hx(SIDES, "0302")) != 1
+               for _, path in found.values())
+    assert hx(SIDES, "0302") not in SIDES.adj[hx(SIDES, "0303")]  # 2.521: not even adjacent
+    state = position(SIDES, {"fra-inf-1": "0303", "ger-inf-1": "0302"}, side="entente")
+    assert not [i for i in combat.attack_items(state, SIDES, "france", {})
+                if i["action"]["target"] == hx(SIDES, "0302")]
+
+
+def test_bop_9_13_mountain_pass_costs_one_mp_into_the_mountain():
+    state = position(SIDES, {"fra-inf-1": "0302"}, side="entente")
+    found = movement.march_destinations(state, SIDES, ["fra-inf-1"], {})
+    assert found[hx(SIDES, "0402")][0] == 1           # along the pass
+    assert found[hx(SIDES, "0502")][0] == 3           # the next mountain hex: ARMP
+    assert SIDES.ends_march(hx(SIDES, "0302"), hx(SIDES, "0402")) is False
+    assert SIDES.ends_march(hx(SIDES, "0403"), hx(SIDES, "0402"))  # not along the pass: ARMP
+
+
+def test_bop_9_13_alpine_pass_mountain_corps_only_for_all_mp():
+    state = position(SIDES, {"fra-inf-1": "0304", "fra-mou-alpine": "0304"}, side="entente")
+    alpine = movement.march_destinations(state, SIDES, ["fra-mou-alpine"], {})
+    assert alpine[hx(SIDES, "0404")] == (3, [hx(SIDES, "0304"), hx(SIDES, "0404")])
+    infantry = movement.march_destinations(state, SIDES, ["fra-inf-1"], {})
+    assert infantry[hx(SIDES, "0404")][1] != [hx(SIDES, "0304"), hx(SIDES, "0404")]
+    both = movement.march_destinations(state, SIDES, ["fra-inf-1", "fra-mou-alpine"], {})
+    assert both[hx(SIDES, "0404")][1][1] != hx(SIDES, "0404")
+    state = position(SIDES, {"fra-inf-1": "0304", "fra-mou-alpine": "0304",
+                             "ger-inf-1": "0404"}, side="entente")
+    assert combat.attack_problem(state, SIDES, ["fra-inf-1", "fra-mou-alpine"],
+                                 hx(SIDES, "0404"), {})[1] == "alpine_pass"
+    assert combat.attack_problem(state, SIDES, ["fra-mou-alpine"], hx(SIDES, "0404"), {}) is None

@@ -194,6 +194,23 @@ def test_bop_10_562_mountain_corps_plus_one_attacking_into_mountains():
     assert odds.modifiers(state, TH, c, {})["effectiveness"] == 1
 
 
+def test_bop_10_562_attack_across_a_pass_hexside_is_minus_two():
+    """Terrain Effects Chart: mountain and alpine pass hexsides are −2, as mountains are
+    (10.562 applies along a pass too), never twice."""
+    th = grid(4, 3, name="t-10-pass", country={"0302": "germany", "0303": "germany"},
+              terrain={"0202": "mountain", "0303": "mountain"},
+              sides=[("0202", "0302", "mountain_pass"), ("0203", "0303", "mountain_pass")])
+    state = position(th, {"fra-inf-1": "0202", "fra-inf-2": "0203", "ger-inf-1": "0302",
+                          "ger-inf-2": "0303"}, side="entente")
+    c = {"from": hx(th, "0202"), "target": hx(th, "0302"), "units": ["fra-inf-1"],
+         "point": "fra-inf-1", "def_point": "ger-inf-1", "attacker": "entente",
+         "defender": "central", "reserve": None, "supplied": {}, "ti": False}
+    assert odds.modifiers(state, th, c, {})["terrain"] == -2
+    c.update({"from": hx(th, "0203"), "target": hx(th, "0303"), "units": ["fra-inf-2"],
+              "point": "fra-inf-2", "def_point": "ger-inf-2"})
+    assert odds.modifiers(state, th, c, {})["terrain"] == -2
+
+
 def test_bop_10_571_entrenchment_by_nationality():
     state = position(TH, {"ger-inf-1": "0602", "fra-inf-1": "0502"}, entrenched=["fra-inf-1"])
     c = _combat_dict(state, TH, "0602", "0502", ["ger-inf-1"], "ger-inf-1", "fra-inf-1")
@@ -442,14 +459,22 @@ def test_bop_10_722_retreat_not_adjacent_to_attacker_nor_into_enemies():
 
 
 def test_bop_10_722_retreat_blocked_is_destroyed():
+    """A surviving maneuver corps with nowhere to retreat (a red bar behind it, the attacker
+    beside it) is eliminated by give ground, not by the loss table."""
     th = grid(3, 1, name="t-10-pocket", country={"0301": "germany"},
-              places={"paris": {"at": "0101", "capital": True}})
-    state = position(th, {"ger-inf-1": "0301", "ger-inf-2": "0301", "fra-inf-1": "0201"})
-    state["board"]["control"][hx(th, "0201")] = "france"
-    # FNM +1 (yellow 4 vs 3); 5+4+1 = 10 → 1/2 GG; the one French corps is eliminated by the
-    # first loss, the second is unfillable and cancels the German loss.
-    attack(state, th, ["ger-inf-1", "ger-inf-2"], "0201", "ger-inf-1", dice=[5, 4, 6])
-    assert "fra-inf-1" not in state["board"]["units"]
+              places={"paris": {"at": "0101", "capital": True}},
+              sides=[("0101", "0201", "red_bar")])
+    units = {f"ger-inf-{n}": "0301" for n in range(1, 5)}
+    units.update({f"fra-inf-{n}": "0201" for n in range(1, 4)})
+    state = position(th, units)
+    # 4:3 (0), yellow 4 vs 3 (+1): FNM +1; 4+4+1 = 9 → 1/2 GG: one French corps survives
+    attack(state, th, sorted(u for u in units if u.startswith("ger")), "0201", "ger-inf-1")
+    answer(state, th, "point", {"point": "fra-inf-1"}, dice=[4, 4])
+    events, _ = answer(state, th, "loss", {"loss": "fra-inf-2"})
+    assert [e.data for e in events if e.kind == "eliminated" and e.rule == "BoP 10.722"] == [
+        {"unit": "fra-inf-3", "reason": "no_retreat"}]
+    assert not any(u.startswith("fra") for u in state["board"]["units"])
+    assert state["board"]["units"]["ger-inf-2"]["at"] == hx(th, "0201")  # the attacker enters
 
 
 def test_bop_10_722_surviving_maneuver_corps_retreat_by_defender_choice():
