@@ -28,12 +28,14 @@ from .forces import (
     fort_steps,
     friendly_corps_count,
     in_crisis,
+    infrastructure,
     landing_of,
     neighbours,
     neutral_closed,
     occupancy,
     other_side,
     stack_limit,
+    stacking_conflict,
     unit_side,
 )
 from .losses import (
@@ -57,6 +59,7 @@ from .odds import (
     breach_value,
     defenders,
     has_ti,
+    infrastructure_applies,
     odds_text,
     point_options,
     reroll_allowed,
@@ -120,7 +123,9 @@ def payers(state: dict[str, Any], units: list[str]) -> list[str | None]:
 def declare(state: dict[str, Any], th: Theatre, seat: str, units: list[str], target: str,
             point: str, payer: str | None, supplied: dict[str, bool],
             roller: Roller) -> list[Event]:
-    """BoP 10.1–10.3 — declare, check supply, bombard, pay; then wait for reserves."""
+    """BoP 10.1–10.3 — declare, check supply, bombard; after a bombardment the attacker may
+    still stop there (10.3: "if the attacker wishes to proceed" he pays, and only then is he
+    committed); then pay and wait for reserves."""
     board_units = state["board"]["units"]
     start = board_units[units[0]]["at"]
     side = belligerent_side(state, units[0])
@@ -158,18 +163,30 @@ def declare(state: dict[str, Any], th: Theatre, seat: str, units: list[str], tar
         "at_landing": landing is not None and target == landing["at"],
     }
     state["flow"]["combat"] = combat
-    events += bombard(state, th, combat, roller)
+    bombardment = bombard(state, th, combat, roller)
+    events += bombardment
     if fort_steps(state, th, target) == 0 and not defenders(state, target, enemy) and not (
             combat["inherent_defense"]):
         events.append(Event("fortress_fell", "BoP 10.22", {"at": target}))
         events += finish_clear(state, th, combat)
         return events
+    if bombardment:
+        combat["stage"] = "proceed"  # the attacker has learnt something: he may stop here
+        return events
+    return events + pay_and_go_on(state, th, combat, roller)
+
+
+def pay_and_go_on(state: dict[str, Any], th: Theatre, combat: dict[str, Any],
+                  roller: Roller) -> list[Event]:
+    """BoP 10.3 — the attack's RP (an all-minor force's free attack of the year); from here
+    the attack cannot be aborted; then the defender's reserves (10.4)."""
+    payer = combat["payer"]
     if payer is None:
-        minor = UNITS[[u for u in units if UNITS[u].corps][0]].nation
+        minor = UNITS[[u for u in combat["units"] if UNITS[u].corps][0]].nation
         state["powers"][minor]["free_attack_used"] = True
     else:
         state["powers"][payer]["rp"] -= ATTACK_COST
-    events.append(Event("attack_paid", "BoP 10.3", {"payer": payer, "rp": ATTACK_COST}))
+    events = [Event("attack_paid", "BoP 10.3", {"payer": payer, "rp": ATTACK_COST})]
     combat["stage"] = "reserve"
     if not reserve_candidates(state, th, combat):
         combat["stage"] = "point"
@@ -202,7 +219,8 @@ def bombard(state: dict[str, Any], th: Theatre, combat: dict[str, Any],
 def reserve_candidates(state: dict[str, Any], th: Theatre, combat: dict[str, Any]) -> list[str]:
     """BoP 10.41 — against an entrenched defender, without attacker TI and not against a
     breach counterattack: one adjacent corps not under a trench-battle marker that could
-    march in; once designated for this location this half, only that corps may try again."""
+    march in (12.1: never a British corps into French corps or the reverse); once designated
+    for this location this half, only that corps may try again."""
     if not combat["entrenched_defender"] or combat["ti"] or combat["counter_breach"]:
         return []
     target = combat["target"]
@@ -219,6 +237,8 @@ def reserve_candidates(state: dict[str, Any], th: Theatre, combat: dict[str, Any
                 continue
             if th.mountain_corps_only(loc, target) and UNITS[uid].kind != "mountain":
                 continue  # 2.521: it could not march in
+            if stacking_conflict(state, [uid], target):
+                continue  # 12.1: British corps never stack with French corps
             out.append(uid)
     return sorted(out)
 
@@ -227,7 +247,7 @@ def roll_reserve(state: dict[str, Any], th: Theatre, combat: dict[str, Any], uid
                  roller: Roller) -> list[Event]:
     """BoP 10.42 — 1d6, −1 in maneuver mode, −1 when not adjacent to an enemy corps
     (reconstructed minus signs), +1 for attacker air superiority (none in 12.1); below the
-    corps' effectiveness it joins the defence and entrenches."""
+    corps' effectiveness (−1 unsupplied, 3.2) it joins the defence and entrenches."""
     state["flow"]["reserve_corps"][combat["target"]] = uid
     unit = state["board"]["units"][uid]
     roll = roller.d(6, "reserve 1d6")
@@ -241,7 +261,9 @@ def roll_reserve(state: dict[str, Any], th: Theatre, combat: dict[str, Any], uid
     if combat.get("air", 0) > 0:
         mod += 1  # attacker air superiority (never in 12.1)
     final = roll + mod
-    needs = effectiveness(state, uid, attacking=False)
+    # 3.2: an unsupplied corps rolls against its effectiveness − 1 (supply judged at the roll)
+    supplied = unit["at"] in supplied_locations(state, th, UNITS[uid].nation)
+    needs = effectiveness(state, uid, attacking=False, supplied=supplied)
     ok = final < needs
     if ok:
         unit["at"] = combat["target"]
@@ -263,15 +285,13 @@ def advance(state: dict[str, Any], th: Theatre, roller: Roller) -> list[Event]:
         if combat is None:
             return events
         stage = combat["stage"]
-        if stage == "reserve":
+        if stage in ("proceed", "reserve", "infrastructure"):
             return events
         if stage == "point":
             options = point_options(state, th, combat)
             if len(options) > 1:
                 return events
-            combat["def_point"] = options[0]
-            combat["fort_owner"] = th.home.get(combat["target"])
-            combat["stage"] = "roll"
+            choose_point(state, th, combat, options[0])
             continue
         if stage == "roll":
             events += roll_combat(state, th, combat, roller)
@@ -309,12 +329,27 @@ def advance(state: dict[str, Any], th: Theatre, roller: Roller) -> list[Event]:
             combat["retreats"] = pending
             if pending:
                 if not retreat_destinations(state, th, combat, pending[0]):
-                    events += do_retreat(state, combat, pending[0], None)
+                    events += do_retreat(state, th, combat, pending[0], None)
                     continue
                 return events
             events += conclude(state, th, combat)
             return events
         raise AssertionError(f"unknown combat stage {stage}")
+
+
+def choose_point(state: dict[str, Any], th: Theatre, combat: dict[str, Any], point: str) -> None:
+    """BoP 10.531 — the defender's point unit is set; next the attacker's infrastructure
+    choice (10.572), when he has one to make, then the roll."""
+    combat["def_point"] = point
+    combat["fort_owner"] = th.home.get(combat["target"])
+    combat["stage"] = "infrastructure" if infrastructure_choice(state, th, combat) else "roll"
+
+
+def infrastructure_choice(state: dict[str, Any], th: Theatre, combat: dict[str, Any]) -> bool:
+    """BoP 10.572 — the attacking force stands with its side's infrastructure marker and the
+    +1 applies: the attacker "can" use it (and loses the marker after the roll)."""
+    return "infrastructure" not in combat and infrastructure(
+        state, combat["from"], combat["attacker"]) and infrastructure_applies(state, th, combat)
 
 
 def decision_seat(combat: dict[str, Any], role: str) -> str:
@@ -347,14 +382,20 @@ def answer(state: dict[str, Any], th: Theatre, kind: str, action: dict[str, Any]
     """Carry out a combat decision, then run on."""
     combat = state["flow"]["combat"]
     events: list[Event] = []
+    if kind == "proceed":
+        if not action["proceed"]:
+            state["flow"]["combat"] = None
+            return [Event("attack_aborted", "BoP 10.3", {"at": combat["target"]})]
+        return pay_and_go_on(state, th, combat, roller)
     if kind == "reserve":
         uid = action["reserve"]
         if uid is not None:
             events += roll_reserve(state, th, combat, uid, roller)
         combat["stage"] = "point"
     elif kind == "point":
-        combat["def_point"] = action["point"]
-        combat["fort_owner"] = th.home.get(combat["target"])
+        choose_point(state, th, combat, action["point"])
+    elif kind == "infrastructure":
+        combat["infrastructure"] = action["use"]
         combat["stage"] = "roll"
     elif kind == "reroll":
         if action["reroll"]:
@@ -378,7 +419,7 @@ def answer(state: dict[str, Any], th: Theatre, kind: str, action: dict[str, Any]
         role = _asked(pending_loss_role(state, th, combat))
         combat["choices"][role].append(action["loss"])
     elif kind == "retreat":
-        events += do_retreat(state, combat, action["unit"], action["to"])
+        events += do_retreat(state, th, combat, action["unit"], action["to"])
     return events + advance(state, th, roller)
 
 
@@ -388,6 +429,10 @@ def pending(state: dict[str, Any], th: Theatre) -> tuple[str, str, list[dict[str
     if combat is None:
         return None
     stage = combat["stage"]
+    if stage == "proceed":
+        return ("proceed", combat["seat"], [{"proceed": False}, {"proceed": True}])
+    if stage == "infrastructure":
+        return ("infrastructure", combat["seat"], [{"use": False}, {"use": True}])
     if stage == "reserve":
         return ("reserve", combat["def_seat"], [{"reserve": None}] + [
             {"reserve": u} for u in reserve_candidates(state, th, combat)])

@@ -30,7 +30,7 @@ from .forces import (
     stack_limit,
 )
 from .movement import spend
-from .occupy import demoralize, enter
+from .occupy import capture, demoralize, enter
 from .odds import defenders, has_ti, leader_of, side_seat
 from .tables import (
     ATTRITION_DDR,
@@ -279,7 +279,7 @@ def roll_ddrs(state: dict[str, Any], combat: dict[str, Any], roller: Roller) -> 
         if hit:
             demoralize(state, nation)
             loc = combat["from"] if role == "attacker" else combat["target"]
-            leader = leader_of(state, loc, {nation})
+            leader = leader_of(state, loc, combat[role])
             if leader is not None:
                 survival = roller.d(6, f"leader survival {leader}")
                 data["leader"] = leader
@@ -371,23 +371,34 @@ def give_ground(state: dict[str, Any], th: Theatre, combat: dict[str, Any]) -> l
         kind, more = place_breach(state, combat)
         events += more
         if kind == "breakthrough":
+            # 10.723b: "eliminating all remaining defending units" — the entrenched corps
+            # and the fortress, a land unit (1.33); maneuver corps still retreat
             combat["expanded"] = True
             for uid in dug_in:
                 eliminate(state, uid)
                 events.append(Event("eliminated", "BoP 10.723", {"unit": uid}))
+            if fort:
+                ruin_fortress(state, target)
+                events.append(Event("fortress_ruined", "BoP 10.723", {"at": target}))
     combat["retreats"] = [u for u in defenders(state, target, combat["defender"])
                           if board_units[u]["mode"] == MANEUVER]
     return events
 
 
-def do_retreat(state: dict[str, Any], combat: dict[str, Any], uid: str,
+def do_retreat(state: dict[str, Any], th: Theatre, combat: dict[str, Any], uid: str,
                dest: str | None) -> list[Event]:
+    """BoP 10.722 — a corps retreats (or, blocked, is eliminated); infantry that ends alone in
+    an empty enemy-held location takes it (2.53)."""
     combat["retreats"].remove(uid)
     if dest is None:
         eliminate(state, uid)
         return [Event("eliminated", "BoP 10.722", {"unit": uid, "reason": "no_retreat"})]
     state["board"]["units"][uid]["at"] = dest
-    return [Event("retreat", "BoP 10.722", {"unit": uid, "to": dest})]
+    events = [Event("retreat", "BoP 10.722", {"unit": uid, "to": dest})]
+    taken = capture(state, th, dest, UNITS[uid].nation) if UNITS[uid].captures else None
+    if taken is not None:
+        events.append(taken)
+    return events
 
 
 def finish_clear(state: dict[str, Any], th: Theatre, combat: dict[str, Any]) -> list[Event]:

@@ -16,6 +16,7 @@ from typing import Any
 
 from engine.kernel import Event, IllegalAction, Roller
 
+from .admiralty import at_sea
 from .forces import (
     ENTRENCHED,
     MANEUVER,
@@ -334,7 +335,7 @@ def entrench_candidates(state: dict[str, Any], th: Theatre, seat: str) -> list[d
             continue
         if uid in state["flow"]["moves"] or not may_move(state, uid):
             continue
-        if unit["at"] in th.boxes:
+        if unit["at"] in th.boxes or at_sea(state, th, uid):
             continue
         if unit["mode"] == ENTRENCHED:
             out.append({"unit": uid, "mode": MANEUVER})

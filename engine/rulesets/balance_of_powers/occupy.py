@@ -134,11 +134,28 @@ def conquered_now(state: dict[str, Any], th: Theatre, nation: str) -> bool:
                              for loc in others)
 
 
+def shadow_hosts(state: dict[str, Any], nation: str) -> list[str]:
+    """BoP 2.93 — the same-side majors (at war, not conquered) whose capital may host a
+    conquered nation's shadow government."""
+    side = side_of(state, nation)
+    return [m for m in MAJORS if m != nation and side is not None
+            and state["powers"][m]["side"] == side and not state["powers"][m].get("conquered")]
+
+
+def host_shadow_government(state: dict[str, Any], nation: str, host: str) -> Event:
+    """BoP 2.93 — the conquered nation's units draw supply from its host's capital and home
+    bargaining chips and muster in its capital or ports, as if they were its own."""
+    state["powers"][nation]["shadow_host"] = host
+    return Event("shadow_government", "BoP 2.93", {"nation": nation, "host": host})
+
+
 def check_conquest(state: dict[str, Any], th: Theatre) -> list[Event]:
     """BoP 2.93 — conquest and liberation. A conquered major goes to its crisis limit and posts
-    the "conquered" income column; a conquered minor's fortresses are all ruined. Retaking the
-    capital undoes conquest (a major stays in crisis). Shadow governments are not modelled: a
-    conquered nation keeps using what it still holds at home (see the docs)."""
+    the "conquered" income column; a conquered minor's fortresses are all ruined; the conquered
+    nation designates a same-side major's capital as the host of its shadow government (at once
+    when there is one candidate, else its commander chooses: `flow["shadow_to_choose"]`).
+    Retaking the capital undoes conquest and ends the shadow government (a major stays in
+    crisis)."""
     events: list[Event] = []
     for nation in sorted(state["powers"]):
         power = state["powers"][nation]
@@ -155,10 +172,20 @@ def check_conquest(state: dict[str, Any], th: Theatre) -> list[Event]:
                         state["board"]["forts"][loc] = 0
                 state["board"]["forts"] = dict(sorted(state["board"]["forts"].items()))
             events.append(Event("conquest", "BoP 2.93", {"nation": nation}))
+            hosts = shadow_hosts(state, nation)
+            power["shadow_host"] = None
+            if len(hosts) == 1:
+                events.append(host_shadow_government(state, nation, hosts[0]))
+            elif hosts:
+                flow = state["flow"]
+                flow["shadow_to_choose"] = sorted(set(flow.get("shadow_to_choose", [])) | {nation})
         elif power.get("conquered") and not any(
                 side_of(state, controller(state, th, c)) not in (power["side"], None)
                 for c in capitals(th, nation)):
             power["conquered"] = False
+            power["shadow_host"] = None
+            state["flow"]["shadow_to_choose"] = [
+                n for n in state["flow"].get("shadow_to_choose", []) if n != nation]
             events.append(Event("liberation", "BoP 2.93", {"nation": nation}))
     return events
 

@@ -99,8 +99,8 @@ class BalanceOfPowers(FlowRuleset):
                      "trench": list(flow["trench"]), "breakthrough": list(flow["breakthrough"]),
                      "combat": flow["combat"], "result": flow["result"],
                      "moves": flow["moves"], "force": flow["force"],
-                     # 3.1: supply as judged for the phasing side at the start of its half
-                     "supplied": dict(flow["supplied"])},
+                     # 3.1: every unit's supply now (judged when a force starts a move)
+                     "supplied": supply.move_supply(state)},
             "board": {"map": state["board"]["map"], "units": state["board"]["units"],
                       "pool": list(state["board"]["pool"]),
                       "arrivals": state["board"]["arrivals"],
@@ -130,9 +130,8 @@ class BalanceOfPowers(FlowRuleset):
         th = theatre(state["board"]["map"])
         occ = occupancy(state)
         for loc, here in occ.items():
-            landing = state["board"].get("landing")
-            assert loc in th.terrain and (th.terrain[loc] != "water" or (
-                landing is not None and loc == landing["at"])), f"unit on water {loc}"
+            assert loc in th.terrain and (th.terrain[loc] != "water" or all(
+                unit_side(state, u) == ENTENTE for u in here)), f"CP unit on water {loc}"
             sides = {unit_side(state, u) for u in here if UNITS[u].corps}
             assert len(sides) <= 1, f"enemies share {loc}: {here}"
             nations = {UNITS[u].nation for u in here if UNITS[u].corps}

@@ -18,6 +18,7 @@ from engine.kernel.flow import Answers, Effect, Flow, State, Step, Verb
 from . import admiralty, combat, economy, movement, neutrals, occupy, setup, supply, victory
 from .answers import PASS, PASSABLE
 from .decisions import (
+    COMBAT_KINDS,
     admiralty_decisions,
     each_active,
     half_or_combat_decisions,
@@ -50,6 +51,7 @@ from .handlers import (
     do_remove_breach,
     do_sea_move,
     do_setup,
+    do_shadow_government,
     do_stop,
     do_transfer,
     do_violate,
@@ -75,9 +77,11 @@ def answered(verb: Verb) -> Verb:
     return answer
 
 
-# Britain's and a violated neutral's placements interrupt whatever step made them join.
+# Britain's and a violated neutral's placements, and a conquered nation's shadow government,
+# interrupt whatever step made them happen.
 JOINING: Mapping[str, Verb] = {"britain_setup": do_britain_setup,
-                               "neutral_setup": do_neutral_setup}
+                               "neutral_setup": do_neutral_setup,
+                               "shadow_government": do_shadow_government}
 
 
 def verbs(**own: Verb) -> dict[str, Verb]:
@@ -155,8 +159,7 @@ def resolve_setup(state: State, group: str, answers: Answers, roller: Roller) ->
 AUTOMATIC = listed(None)   # no seat decides, unless a power joining interrupts
 HALF_VERBS = verbs(done=do_done, stop=do_stop, march=do_march, rail=do_rail, combat=do_attack,
                    remove_breach=do_remove_breach, leader_return=do_leader_return,
-                   entrench=do_entrench, **{kind: answer_combat for kind in (
-                       "reserve", "point", "reroll", "pay", "loss", "retreat")})
+                   entrench=do_entrench, **{kind: answer_combat for kind in COMBAT_KINDS})
 
 FLOW = Flow([
     Step(StepName.SETUP.value, "BoP 12.1", decisions=listed(setup_decisions),
@@ -189,10 +192,9 @@ FLOW = Flow([
     Step(StepName.HALF.value, "BoP 6.53", decisions=listed(half_or_combat_decisions),
          verbs=HALF_VERBS,
          begin=effects(movement.reset_rail_capacity, movement.clear_moves,
-                       combat.clear_markers, combat.clear_reserve_designations,
-                       supply.snapshot_half_supply, open_half),
+                       combat.clear_markers, combat.clear_reserve_designations, open_half),
          end=effects(admiralty.remove_empty_landing, combat.clear_markers,
-                     movement.clear_moves, supply.forget_half_supply),
+                     movement.clear_moves),
          next=next_in_script),
     Step(StepName.COMMISSARIAT.value, "BoP 6.6", decisions=AUTOMATIC, verbs=verbs(),
          begin=supply.begin_commissariat, next=next_in_script),

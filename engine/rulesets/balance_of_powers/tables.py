@@ -90,8 +90,10 @@ FORTRESS_EFFECTIVENESS = {2: 3, 1: 2}
 TI_UNLOCK = {50: 2, 51: 3, 52: 4, 53: 5, 54: 6}
 TI_GAIN_BELOW = {"major": 8, "minor": 6}  # BoP 2.82: raw 2d6 below this gains +1 TI
 
-# BoP 2.92 crisis limits: only Germany's 11 is printed; the others are authored.
-CRISIS_LIMIT = {"germany": 11, "austria_hungary": 9, "france": 9, "russia": 13, "britain": 9}
+# BoP 2.92 crisis limits: Germany 11 (2.94); France 7 (12.4 starts France at "7 in crisis",
+# and a marker stops at its limit); the others are authored within what the scenarios print
+# (12.3 has Russia at 12 and 12.4 Britain at 5, neither in crisis).
+CRISIS_LIMIT = {"germany": 11, "austria_hungary": 9, "france": 7, "russia": 13, "britain": 9}
 
 # BoP 6.222 costs (RP).
 COST_CORPS = 2

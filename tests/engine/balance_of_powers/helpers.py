@@ -109,7 +109,6 @@ def position(th: Theatre, units: dict[str, str], *, month: str = "1914-08", fort
         state["powers"][nation]["rp"] = value
     for nation, value in (sides or {}).items():
         state["powers"][nation]["side"] = value
-    flow["supplied"] = {u: True for u in state["board"]["units"]}
     flow["active"] = []
     return state
 
