@@ -259,3 +259,18 @@ def test_bop_2_93_a_single_candidate_host_is_designated_at_once(lost):
     del state["board"]["control"][MAP.capital[nation]]
     occupy.check_conquest(state, MAP)
     assert state["powers"][nation]["shadow_host"] is None  # liberated
+
+
+def test_bop_3_11_example_belgian_cities_on_the_map():
+    """3.11 example on our map: Belgian-held Antwerp and Brussels supply Belgians and nobody
+    else; German-held, they supply nobody."""
+    state = position(MAP, {}, side="entente", sides={"belgium": "entente",
+                                                      "britain": "entente"})
+    cities = {MAP.place_loc["antwerp"], MAP.place_loc["brussels"]}
+    assert cities <= supply.sources(state, MAP, "belgium")
+    for nation in ("france", "britain", "russia"):
+        assert not cities & supply.sources(state, MAP, nation)
+    for loc in cities:
+        state["board"]["control"][loc] = "germany"
+    for nation in ("belgium", "germany", "france"):
+        assert not cities & supply.sources(state, MAP, nation)

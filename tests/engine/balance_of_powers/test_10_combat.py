@@ -327,8 +327,13 @@ def test_bop_10_9_verdun_attack_2_fnm_zero_roll_five(siege_train):
     assert losses.attrition_allowed(state, c, "attacker") == "germany"
 
 
-def test_bop_10_596_breach_example_geometry():
+@pytest.mark.parametrize("where", ["synthetic", "our map"])
+def test_bop_10_596_breach_example_geometry(where):
+    """The 10.596 illustration: a German breach 1 in 0921 points at Verdun (0922); Longwy
+    (1022) touches 0921 too — on the rulebook's hex numbers and on our map."""
+    VERDUN = globals()["VERDUN"] if where == "synthetic" else MAP
     state = position(VERDUN, {"ger-inf-1": "0921", "fra-inf-1": "0922", "fra-inf-2": "1022"})
+    state["board"]["control"][hx(VERDUN, "0921")] = "germany"
     state["board"]["breaches"] = [{"at": hx(VERDUN, "0921"), "to": hx(VERDUN, "0922"),
                                    "value": 1}]
     german_attack = _combat_dict(state, VERDUN, "0921", "0922", ["ger-inf-1"], "ger-inf-1",
@@ -343,7 +348,10 @@ def test_bop_10_596_breach_example_geometry():
     assert odds.modifiers(state, VERDUN, longwy, {})["breaches"] == 0
 
 
-def test_bop_10_723_example_new_breach_from_longwy_does_not_diminish():
+@pytest.mark.parametrize("where", ["synthetic", "our map"])
+def test_bop_10_723_example_new_breach_from_longwy_does_not_diminish(where):
+    VERDUN = globals()["VERDUN"] if where == "synthetic" else MAP
+    assert VERDUN.label[VERDUN.place_loc["longwy"]] == "1022"
     state = position(VERDUN, {"ger-inf-1": "0921", "fra-inf-2": "1022"})
     state["board"]["breaches"] = [{"at": hx(VERDUN, "0921"), "to": hx(VERDUN, "0922"),
                                    "value": 1}]

@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from engine.rulesets.balance_of_powers.forces import in_crisis
 from engine.rulesets.balance_of_powers.migrations import v2_to_v3
 from engine.rulesets.balance_of_powers.setup import initial_state
 
@@ -35,3 +36,16 @@ def test_bop_v2_to_v3_renames_every_v2_key_and_the_undo_point():
         assert {"dem", "crisis", "violated"}.isdisjoint(powers)
     assert migrated["flow"]["combat"] == {"inherent_defense": True,
                                           "result": {"flags": ["gg", "breakthrough"]}}
+
+
+def test_bop_v2_to_v3_gives_the_fixed_rules_their_state():
+    """The fixes' state with defaults: sea moves counted per corps (6.452), no supply snapshot
+    (3.1), France's demoralization at most its printed limit 7 — and so in crisis (12.4)."""
+    state = json.loads(FROZEN.read_text())["state"]
+    state["flow"].update(sea_used=3, supplied={"fra-inf-1": True})
+    state["powers"]["france"]["dem"] = 8
+    migrated = v2_to_v3(state)
+    assert migrated["flow"]["sea_moved"] == {} and "sea_used" not in migrated["flow"]
+    assert "supplied" not in migrated["flow"]
+    assert migrated["powers"]["france"]["demoralization"] == 7
+    assert in_crisis(migrated, "france")
