@@ -1,11 +1,12 @@
 """BoP 10 — land combat: one phasing force attacks one adjacent location.
 
-The pipeline (10.3): supply check, bombardment, RP, defender reserves, modifiers (10.5),
-the 2d6 roll (10.6), results (10.7: RP results, point unit, further losses, attrition, the
-unfillable second loss, DDR), give ground with player-chosen retreats and breaches (10.72),
-breakthrough (10.73), then further movement (10.8). `flow["combat"]` holds a combat in
-progress; its `stage` names the decision it waits for (reserve, point, reroll, pay, loss,
-retreat); everything between decisions runs automatically in `advance`.
+The pipeline (10.3): supply check, bombardment (after which the attacker may stop), RP,
+defender reserves, modifiers (10.5; the attacker's infrastructure choice), the 2d6 roll (10.6),
+results (10.7: RP results, point unit, further losses, attrition, the unfillable second loss,
+DDR), give ground with player-chosen retreats and breaches (10.72), breakthrough (10.73), then
+further movement (10.8). `flow["combat"]` holds a combat in progress; its `stage` names the
+decision it waits for (proceed, reserve, point, infrastructure, reroll, pay, loss, retreat);
+everything between decisions runs automatically in `advance`.
 
 This module declares attacks, rolls for reserves and runs the pipeline; the modifiers and the
 roll are in `odds.py`, the results in `losses.py`.
