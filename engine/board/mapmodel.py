@@ -85,6 +85,11 @@ class HexsideInfo:
     canal: bool = False
     all_sea: bool = False
     border: bool = False
+    # impassable hexsides and passes, for rulesets whose terrain chart has them (BoP 1.22)
+    all_lake: bool = False
+    red_bar: bool = False
+    mountain_pass: bool = False
+    alpine_pass: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -236,7 +241,8 @@ def document_sha256(doc: Mapping[str, Any]) -> str:
 
 _HEX_KEYS_BOOL = ("sea", "coastal")
 _HEX_KEYS_STR = ("label", "country", "home", "sea_area", "weather_zone")
-_HEXSIDE_KEYS_BOOL = ("strait", "canal", "all_sea", "border")
+_HEXSIDE_KEYS_BOOL = ("strait", "canal", "all_sea", "border", "all_lake", "red_bar",
+                      "mountain_pass", "alpine_pass")
 
 
 @dataclass(frozen=True, slots=True, eq=False)

@@ -33,6 +33,8 @@ from shapely.strtree import STRtree
 
 from . import hexmath as hm
 from .definitions import SEA_OVERRIDES, get_definition
+from .hexside_features import FEATURES as HEXSIDE_FEATURES
+from .hexside_features import curated_hexsides, lake_hexsides
 
 HERE = Path(__file__).parent
 DATA = HERE / "data"
@@ -215,7 +217,9 @@ class Compiler:
         self.name = name
         self.defn = get_definition(name)
         self.size = self.defn["layout_size"]
-        self.cities = {c["id"]: c for c in _csv("cities.csv")}
+        # a definition may add places of its own (BoP: towns only its rail needs)
+        extra = _csv(self.defn["extra_cities"]) if self.defn.get("extra_cities") else []
+        self.cities = {c["id"]: c for c in _csv("cities.csv") + extra}
         self.calibration = None
         if self.defn["projection"]["kind"] == "fit-anchors":
             self.frame, self.calibration = fit_anchors(self.defn, self.cities)
@@ -974,9 +978,11 @@ class Compiler:
             return True
         if not (self.is_land[i] and self.is_land[j]):
             return False
+        e = self.sides.get(hm.hexside_id(self.ids[self.hexes[i]], self.ids[self.hexes[j]]), {})
+        if e.get("red_bar") or e.get("all_lake"):
+            return False  # no rail over an impassable ridge or across a lake
         if j in self.land_adjacent[i]:
             return True
-        e = self.sides.get(hm.hexside_id(self.ids[self.hexes[i]], self.ids[self.hexes[j]]), {})
         return bool(e.get("strait"))
 
     def route(self, a, b, allow_water=False):
@@ -1016,7 +1022,8 @@ class Compiler:
 
     def rail(self):
         self.rail_out = []
-        for row in _csv("rail.csv"):
+        extra = _csv(self.defn["extra_rail"]) if self.defn.get("extra_rail") else []
+        for row in _csv("rail.csv") + extra:
             stops = [c for c in row["cities"].split(";") if c in self.places]
             if len(stops) < 2:
                 continue
@@ -1113,6 +1120,8 @@ class Compiler:
             sides[sid] = {"river": e.get("river"), "strait": bool(e.get("strait")),
                           "canal": bool(e.get("canal")), "all_sea": bool(e.get("all_sea")),
                           "border": bool(e.get("border"))}
+            # written only where present, so maps without them keep their bytes
+            sides[sid].update({k: True for k in ("all_lake", *HEXSIDE_FEATURES) if e.get(k)})
         seas = {}
         ports_by_area = defaultdict(set)
         for pid, p in self.places.items():
@@ -1207,6 +1216,8 @@ class Compiler:
             "straits": {k: v for k, v in sorted(self.strait_ids.items())},
             "islands": self.island_out,
         }
+        if self.hexside_features_out:
+            doc["hexside_features"] = self.hexside_features_out
         if self.defn["weather_zones"]:
             doc["weather_zones"] = {z["id"]: {"name": z["name"]} for z in self.weather_zone_defs}
             doc["weather_zones"]["north_temperate"] = {"name": "North temperate"}
@@ -1233,6 +1244,11 @@ class Compiler:
         self.build_vertex_graph()
         self.canals()
         self.rivers()
+        self.hexside_features_out: dict[str, dict] = {}
+        if self.defn.get("lake_hexsides"):
+            lake_hexsides(self, _features("ne_50m_lakes.geojson"))
+        if self.defn.get("hexside_features"):
+            self.hexside_features_out = curated_hexsides(self, _csv(self.defn["hexside_features"]))
         self.rail()
         self.islands()
         return self.document()

@@ -66,6 +66,11 @@ MAPS: dict[str, dict] = {
         "seas": NORTH_EUROPE_SEAS,
         "sea_sections": False,
         "weather_zones": None,
+        # BoP's Terrain Effects Chart: passes, red bars, all-lake hexsides (hexside_features.py)
+        "hexside_features": "hexsides_bop.csv",
+        "lake_hexsides": True,
+        "extra_cities": "cities_bop.csv",
+        "extra_rail": "rail_bop.csv",
         "boxes": {
             "petrograd-box": {"name": "Petrograd box", "kind": "port", "sea": None, "place": "petrograd",
                               "adjacent_labels": [f"{c:02d}01" for c in range(42, 51)],

@@ -149,7 +149,8 @@ def render_svg(comp, doc: dict) -> str:
                  f'<path id="rivers-minor" d="{minor}" stroke="#2f6db3" stroke-width="1.3"/>'
                  f'<path id="canals" d="{canal}" stroke="#1b3f8f" stroke-width="2.4" stroke-dasharray="3 2"/>'
                  f'<path id="straits" d="{strait}" stroke="#d0342c" stroke-width="2.5"/>'
-                 f'<path id="all-sea" d="{allsea}" stroke="#5d8fb8" stroke-width="2"/></g>')
+                 f'<path id="all-sea" d="{allsea}" stroke="#5d8fb8" stroke-width="2"/>'
+                 + _terrain_chart_sides(sides, side_segment) + '</g>')
     parts.append(f'<g id="layer-borders" fill="none"><path d="{border}" stroke="#b0224b" stroke-width="1.6" '
                  'stroke-dasharray="4 2" stroke-linecap="round"/></g>')
 
@@ -198,6 +199,22 @@ def render_svg(comp, doc: dict) -> str:
     parts.append('<g id="layer-hexlabels" class="hl" text-anchor="middle" display="none">' + "".join(hl) + "</g>")
     parts.append("</svg>")
     return "\n".join(parts) + "\n"
+
+
+def _terrain_chart_sides(sides: dict, side_segment) -> str:
+    """Red bars, all-lake hexsides and passes (BoP's Terrain Effects Chart), only on maps that
+    have them: other maps keep their bytes."""
+    out = ""
+    for key, colour, width, dash in (("red_bar", "#c81e1e", 3.2, None),
+                                     ("all_lake", "#3d7fc4", 2.6, None),
+                                     ("mountain_pass", "#3b2a1a", 2.2, "2 2"),
+                                     ("alpine_pass", "#f2f2f2", 2.2, "2 2")):
+        d = "".join(side_segment(k) for k, v in sorted(sides.items()) if v.get(key))
+        if d:
+            dashes = f' stroke-dasharray="{dash}"' if dash else ""
+            out += (f'<path id="{key.replace("_", "-")}" d="{d}" stroke="{colour}" '
+                    f'stroke-width="{width}"{dashes}/>')
+    return out
 
 
 def _translate(g, dx, dy):

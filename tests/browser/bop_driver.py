@@ -33,6 +33,8 @@ from typing import Any, Callable
 OBJECTIVES = {"germany": "Paris", "austria_hungary": "Warsaw", "france": "Berlin",
               "russia": "Berlin", "britain": "Berlin"}
 REACTIONS = ("reserve", "point", "reroll", "pay", "loss", "retreat")
+# The attacker's own questions inside a combat (10.3 after a bombardment, 10.572): go on, use it.
+ATTACKER_QUESTIONS = ("proceed", "infrastructure")
 # Kinds the policy never chooses while `done` is open (the half ends instead).
 NEVER = ("entrench", "leader_return", "remove_breach", "landing", "sea_move")
 
@@ -210,6 +212,10 @@ class BopDriver:
         reaction = [d for d in mine if d["kind"] in REACTIONS]
         if reaction:
             return reaction[0], self._pick_reaction(reaction[0]["kind"])
+        asked = [d for d in mine if d["kind"] in ATTACKER_QUESTIONS]
+        if asked:
+            return asked[0], lambda es: next((e for e in es if e["action"].get("proceed")
+                                              or e["action"].get("use")), es[0])
         seats = sorted({d["seats"][0] for d in mine})
         seat = seats[0]
         ours = [d for d in mine if d["seats"][0] == seat]
@@ -234,7 +240,8 @@ class BopDriver:
                                                       and "convert" not in e["action"])
         if "plan_xvii" in kinds:
             return kinds["plan_xvii"], lambda es: next(e for e in es if e["action"].get("destroy") is None)
-        for kind in ("britain_setup", "neutral_setup", "muster", "place_infrastructure"):
+        for kind in ("britain_setup", "neutral_setup", "shadow_government", "muster",
+                     "place_infrastructure"):
             if kind in kinds:
                 return kinds[kind], first
         if flow["step"] == "half":

@@ -1,16 +1,22 @@
-"""BoP 6.45 — the optional admiralty rule, mandatory in 12.1: EP-only sea transport.
+"""BoP 6.45 — the optional admiralty rule, mandatory in 12.1: the Entente's sea transport,
+invasion and supply; the Central Powers have no naval capabilities.
 
-Each month the EP may move up to five corps over permitted water: two moves of up to 24 MP,
-1 MP per water hex (6.452). Our reading of what the text leaves open: a corps embarks in a
-friendly port hex and lands in another friendly port hex within 48 water hexes in the same
-admiralty phase (it never stays at sea). Permitted water excludes the coastal waters of
-Austria-Hungary, Denmark and Germany (6.451): on this map, water hexes touching their land.
-Once per calendar year the EP may place a landing counter (6.453) on a permitted water hex,
-pointing at an adjacent coastal hex it does not hold (neutral coasts excluded: entering them
-needs a violation): it is Entente-held land linked only to that hex, a sea-transport
+Permitted hexes are all ocean and coastal hexes except the coastal hexes of Austria-Hungary,
+Denmark, Germany and the Sea of Marmara (6.451). Our map has no part-water coastal hexes: its
+water hexes are the ocean, all of them permitted (a German coast is land, which a ship never
+enters but a landing may point at); Marmara is not on North Europe.
+
+Transport (6.452): each month up to five corps move; each makes up to two moves of up to 24 MP
+(1 MP a water hex), from a friendly port, the landing or the sea, to a friendly port, the
+landing or any water hex, where it stays at sea until it moves again. Corps at sea are
+supplied (3.1, carried by naval transport), cannot be attacked (no enemy ships) and do
+nothing else until they land. Once per calendar year the EP place a landing counter (6.453)
+on a water hex pointing at an adjacent coastal hex they do not hold (never a neutral one:
+entering it needs a violation): Entente-held land linked only to that hex, a transport
 destination, and the start of an amphibious assault (−2, 10.561; the inherent defense of an
-empty hex, 1.25). It is removed when it holds no Entente corps at the end of an Entente half
-(our reading of the ship-less 7.72), or when the enemy clears it (10.81).
+empty hex, 1.25). It goes when no Entente corps holds it at the end of an Entente half (our
+reading of the ship-less 7.72), or when the enemy clears it (10.81). Supply (6.454) crosses any
+water between friendly ports (supply.py).
 """
 
 from __future__ import annotations
@@ -34,16 +40,62 @@ from .forces import (
 from .tables import ENTENTE, SEA_CORPS_PER_MONTH, SEA_MOVES, SEA_MP_PER_MOVE, SIDE_SEATS
 from .theatre import Theatre, theatre
 
-CLOSED_COASTS = ("austria_hungary", "denmark", "germany")
+SCHELDT_PORT = "antwerp"   # 6.121: a port only once Belgium and the Netherlands are violated
 
 
 def permitted_water(th: Theatre, loc: str) -> bool:
-    return loc in th.water and not any(th.home.get(o) in CLOSED_COASTS for o in th.all_adj[loc])
+    """BoP 6.451 — every water hex of North Europe is permitted (see the module's note)."""
+    return loc in th.water
+
+
+def is_port(state: dict[str, Any], th: Theatre, loc: str) -> bool:
+    """A port hex now: Antwerp only once both Belgium and the Netherlands have been violated
+    (6.121; the Scheldt's mouth is Dutch)."""
+    if loc not in th.ports:
+        return False
+    if th.place_loc.get(SCHELDT_PORT) == loc:
+        return all(state["powers"][n].get("violated_by") for n in ("belgium", "netherlands"))
+    return True
+
+
+_WATER: dict[str, tuple[dict[str, int], dict[str, frozenset[str]]]] = {}
+
+
+def _water(th: Theatre) -> tuple[dict[str, int], dict[str, frozenset[str]]]:
+    """Per map: each water hex's connected body of water, and each port's water — the water
+    hexes next to it or, for an estuary port (London, Rouen …: the map shows no water beside
+    it), next to its land neighbours."""
+    found = _WATER.get(th.name)
+    if found is None:
+        body: dict[str, int] = {}
+        for start in sorted(th.water):
+            if start in body:
+                continue
+            body[start] = len(body)
+            mark, stack = body[start], [start]
+            while stack:
+                loc = stack.pop()
+                for other in th.all_adj[loc]:
+                    if other in th.water and other not in body:
+                        body[other] = mark
+                        stack.append(other)
+        waters: dict[str, frozenset[str]] = {}
+        for port in th.ports:
+            near = {o for o in th.all_adj[port] if o in th.water}
+            if not near:
+                near = {w for n in th.adj[port] for w in th.all_adj[n] if w in th.water}
+            waters[port] = frozenset(near)
+        found = _WATER[th.name] = (body, waters)
+    return found
+
+
+def port_waters(th: Theatre, port: str) -> frozenset[str]:
+    return _water(th)[1].get(port, frozenset())
 
 
 def friendly_ports(state: dict[str, Any], th: Theatre) -> list[str]:
     """Entente-held port hexes free of enemy units, and the landing (6.452)."""
-    ports = set(th.ports)
+    ports = {p for p in th.ports if is_port(state, th, p)}
     landing = landing_of(state)
     if landing is not None:
         ports.add(landing["at"])
@@ -51,6 +103,17 @@ def friendly_ports(state: dict[str, Any], th: Theatre) -> list[str]:
                   if side_of(state, controller(state, th, loc)) == ENTENTE
                   and not any(side_of(state, UNITS[u].nation) not in (ENTENTE, None)
                               for u, v in state["board"]["units"].items() if v["at"] == loc))
+
+
+def water_ports(state: dict[str, Any], th: Theatre) -> dict[str, frozenset[int]]:
+    """BoP 6.454 — each Entente port (and the landing) with the bodies of water it opens on:
+    supply may pass between any two that share one, no ships needed."""
+    body, _ = _water(th)
+    out = {}
+    for port in friendly_ports(state, th):
+        near = {port} if port in th.water else port_waters(th, port)
+        out[port] = frozenset(body[w] for w in near)
+    return out
 
 
 def landing_options(state: dict[str, Any], th: Theatre) -> list[dict[str, str]]:
@@ -72,18 +135,16 @@ def landing_options(state: dict[str, Any], th: Theatre) -> list[dict[str, str]]:
     return out
 
 
-def sea_reach(th: Theatre, port: str) -> dict[str, int]:
-    """Water hexes reachable from a port within 2 × 24 MP."""
-    limit = SEA_MOVES * SEA_MP_PER_MOVE
-    start = [w for w in th.all_adj[port] if permitted_water(th, w)]
-    if port in th.water:
-        start = [port]  # the landing counter lies on water itself
-    dist = {w: 1 for w in start}
-    frontier = sorted(start)
+def sea_reach(th: Theatre, start: str) -> dict[str, int]:
+    """BoP 6.452 — the water hexes one move of 24 MP reaches from a port, the landing or the
+    sea, with their cost (1 MP a water hex entered)."""
+    first = {start: 0} if start in th.water else {w: 1 for w in port_waters(th, start)}
+    dist = dict(first)
+    frontier = sorted(first)
     while frontier:
         nxt = []
         for loc in frontier:
-            if dist[loc] >= limit:
+            if dist[loc] >= SEA_MP_PER_MOVE:
                 continue
             for other in th.all_adj[loc]:
                 if other not in dist and permitted_water(th, other):
@@ -93,33 +154,48 @@ def sea_reach(th: Theatre, port: str) -> dict[str, int]:
     return dist
 
 
+def at_sea(state: dict[str, Any], th: Theatre, uid: str) -> bool:
+    """A corps carried by sea (on a water hex that is not the landing)."""
+    loc = state["board"]["units"][uid]["at"]
+    landing = landing_of(state)
+    return loc in th.water and not (landing is not None and loc == landing["at"])
+
+
 def sea_moves(state: dict[str, Any], th: Theatre, seat: str) -> list[dict[str, Any]]:
-    """BoP 6.452 — every legal transport of one corps of `seat`: {"unit", "to"}."""
-    if state["flow"]["sea_used"] >= SEA_CORPS_PER_MONTH:
-        return []
+    """BoP 6.452 — every legal move of one corps of `seat`: {"unit", "to"}, to a friendly port,
+    the landing or a water hex (at sea) within one move."""
+    moved = state["flow"]["sea_moved"]
     ports = friendly_ports(state, th)
     out = []
-    reach_cache: dict[str, dict[str, int]] = {}
     for uid in sorted(state["board"]["units"]):
         unit = state["board"]["units"][uid]
         if commander(state, uid) != seat or not UNITS[uid].corps:
             continue
-        if unit["at"] not in ports:
+        if moved.get(uid, 0) >= SEA_MOVES or (
+                uid not in moved and len(moved) >= SEA_CORPS_PER_MONTH):
             continue
-        if unit["at"] not in reach_cache:
-            reach_cache[unit["at"]] = sea_reach(th, unit["at"])
-        reach = reach_cache[unit["at"]]
-        for port in ports:
-            if port == unit["at"]:
+        if unit["at"] not in ports and unit["at"] not in th.water:
+            continue
+        reach = sea_reach(th, unit["at"])
+        targets = [p for p in ports if p in reach or port_waters(th, p) & reach.keys()]
+        targets += [w for w in reach if w not in ports]
+        for loc in sorted(set(targets) - {unit["at"]}):
+            if friendly_corps_count(state, loc, ENTENTE) + 1 > stack_limit(state, th, loc):
                 continue
-            if port not in reach and not any(w in reach for w in th.all_adj[port]):
+            if stacking_conflict(state, [uid], loc):
                 continue
-            if friendly_corps_count(state, port, ENTENTE) + 1 > stack_limit(state, th, port):
-                continue
-            if stacking_conflict(state, [uid], port):
-                continue
-            out.append({"unit": uid, "to": port})
+            out.append({"unit": uid, "to": loc})
     return out
+
+
+def sea_move(state: dict[str, Any], uid: str, to: str) -> list[Event]:
+    """BoP 6.452 — one move of one corps (it counts once toward the month's five)."""
+    frm = state["board"]["units"][uid]["at"]
+    state["board"]["units"][uid]["at"] = to
+    moved = state["flow"]["sea_moved"]
+    moved[uid] = moved.get(uid, 0) + 1
+    state["flow"]["sea_moved"] = dict(sorted(moved.items()))
+    return [Event("sea_move", "BoP 6.452", {"unit": uid, "from": frm, "to": to})]
 
 
 # --- the admiralty step and the end of an Entente half (begin and end effects) -------------
@@ -129,7 +205,7 @@ def begin_admiralty(state: dict[str, Any], roller: Roller) -> list[Event]:
     a landing to make are active."""
     flow = state["flow"]
     th = theatre(state["board"]["map"])
-    flow["sea_used"] = 0
+    flow["sea_moved"] = {}
     flow["active"] = [s for s in SIDE_SEATS[ENTENTE] if at_war(state, s)
                       and (sea_moves(state, th, s) or landing_options(state, th))]
     return []

@@ -13,7 +13,7 @@ from typing import Any
 from engine.kernel import Decision, IllegalAction, MalformedAction
 from engine.kernel.game import copy_json
 
-from . import admiralty, combat, movement, odds, setup
+from . import admiralty, combat, movement, odds, setup, supply
 from .forces import UNITS, commander, occupancy
 from .theatre import Theatre, theatre
 
@@ -214,7 +214,7 @@ def _options(state: dict[str, Any], seat: str, decision: Decision,
             movement.check_force(state, seat, units, decision.rule)
         except IllegalAction:
             return []
-    supplied = state["flow"].get("supplied", {})
+    supplied = supply.move_supply(state)
     if decision.kind == "march":
         return march_items(state, th, seat, supplied, units=units,
                            part=decision.data.get("part"))
@@ -240,7 +240,7 @@ def validate(state: dict[str, Any], seat: str, decision: Decision, action: Any) 
     th = _th(state)
     if not isinstance(action, dict):
         raise MalformedAction("an action is a JSON object")
-    supplied = state["flow"].get("supplied", {})
+    supplied = supply.move_supply(state)
     kind = decision.kind
     if kind in PASSABLE and action == PASS:
         return dict(PASS)
@@ -365,6 +365,7 @@ def deadline_answer(state: dict[str, Any], decision: Decision) -> Any:
     if kind in PASSABLE:
         return dict(PASS)
     passive: dict[str, dict[str, Any]] = {"reserve": {"reserve": None}, "reroll": {"reroll": False},
+               "proceed": {"proceed": False}, "infrastructure": {"use": False},
                "pay": {"pay": False}, "violate": {"violate": None},
                "procure": {"buy": None}, "plan_xvii": {"destroy": None},
                "transfer": {"to": None}, "done": {"done": True}, "stop": {"stop": True}}

@@ -1,11 +1,12 @@
 """BoP 10 — land combat: one phasing force attacks one adjacent location.
 
-The pipeline (10.3): supply check, bombardment, RP, defender reserves, modifiers (10.5),
-the 2d6 roll (10.6), results (10.7: RP results, point unit, further losses, attrition, the
-unfillable second loss, DDR), give ground with player-chosen retreats and breaches (10.72),
-breakthrough (10.73), then further movement (10.8). `flow["combat"]` holds a combat in
-progress; its `stage` names the decision it waits for (reserve, point, reroll, pay, loss,
-retreat); everything between decisions runs automatically in `advance`.
+The pipeline (10.3): supply check, bombardment (after which the attacker may stop), RP,
+defender reserves, modifiers (10.5; the attacker's infrastructure choice), the 2d6 roll (10.6),
+results (10.7: RP results, point unit, further losses, attrition, the unfillable second loss,
+DDR), give ground with player-chosen retreats and breaches (10.72), breakthrough (10.73), then
+further movement (10.8). `flow["combat"]` holds a combat in progress; its `stage` names the
+decision it waits for (proceed, reserve, point, infrastructure, reroll, pay, loss, retreat);
+everything between decisions runs automatically in `advance`.
 
 This module declares attacks, rolls for reserves and runs the pipeline; the modifiers and the
 roll are in `odds.py`, the results in `losses.py`.
@@ -27,12 +28,15 @@ from .forces import (
     enemy_present,
     fort_steps,
     friendly_corps_count,
+    in_crisis,
+    infrastructure,
     landing_of,
     neighbours,
     neutral_closed,
     occupancy,
     other_side,
     stack_limit,
+    stacking_conflict,
     unit_side,
 )
 from .losses import (
@@ -56,6 +60,7 @@ from .odds import (
     breach_value,
     defenders,
     has_ti,
+    infrastructure_applies,
     odds_text,
     point_options,
     reroll_allowed,
@@ -63,7 +68,7 @@ from .odds import (
     side_seat,
 )
 from .supply import supplied_locations
-from .tables import ARMP_TERRAIN, ATTACK_COST, MAJORS, RP_RESULT_COST
+from .tables import ATTACK_COST, MAJORS, RP_RESULT_COST
 from .theatre import Theatre
 
 # --- declaration --------------------------------------------------------------------------------
@@ -79,6 +84,8 @@ def attack_problem(state: dict[str, Any], th: Theatre, units: list[str], target:
         return ("BoP 12.1", "not_mobilised", {})
     if target not in neighbours(state, th, start):
         return ("BoP 10.2", "not_adjacent", {"target": target})
+    if th.mountain_corps_only(start, target) and any(UNITS[u].kind != "mountain" for u in corps):
+        return ("BoP 9.13", "alpine_pass", {"target": target})
     if target in state["flow"]["trench"]:
         return ("BoP 9.63", "trench_battle", {"target": target})
     if neutral_closed(state, th, target):
@@ -98,7 +105,7 @@ def attack_problem(state: dict[str, Any], th: Theatre, units: list[str], target:
     if not any(UNITS[u].kind != "siege" for u in corps):
         return ("BoP 10.533", "siege_alone", {})
     for nation in {UNITS[u].nation for u in corps}:
-        if state["powers"][nation]["crisis"]:
+        if in_crisis(state, nation):
             return ("BoP 2.92", "crisis", {"nation": nation})
     return None
 
@@ -117,7 +124,9 @@ def payers(state: dict[str, Any], units: list[str]) -> list[str | None]:
 def declare(state: dict[str, Any], th: Theatre, seat: str, units: list[str], target: str,
             point: str, payer: str | None, supplied: dict[str, bool],
             roller: Roller) -> list[Event]:
-    """BoP 10.1–10.3 — declare, check supply, bombard, pay; then wait for reserves."""
+    """BoP 10.1–10.3 — declare, check supply, bombard; after a bombardment the attacker may
+    still stop there (10.3: "if the attacker wishes to proceed" he pays, and only then is he
+    committed); then pay and wait for reserves."""
     board_units = state["board"]["units"]
     start = board_units[units[0]]["at"]
     side = belligerent_side(state, units[0])
@@ -126,7 +135,7 @@ def declare(state: dict[str, Any], th: Theatre, seat: str, units: list[str], tar
     landing = landing_of(state)
     amphibious = landing is not None and start == landing["at"]
     cost = mp_left(state, units[0], supplied.get(units[0], True)) if (
-        th.terrain[target] in ARMP_TERRAIN or target in th.boxes or amphibious) else 1
+        th.ends_march(start, target) or amphibious) else 1
     spend(state, units, cost)
     track_plans(state, th, units, target, attack=True)
     events = [Event("attack_declared", "BoP 10.1", {
@@ -150,22 +159,35 @@ def declare(state: dict[str, Any], th: Theatre, seat: str, units: list[str], tar
         "ti": has_ti(state, side),
         "counter_breach": breach_value(state, target, start) > 0,
         "seat": seat, "def_seat": side_seat(enemy, defenders(state, target, enemy)),
-        "amphibious": amphibious, "id": inherent_defense(state, th, start, target, side),
+        "amphibious": amphibious,
+        "inherent_defense": inherent_defense(state, th, start, target, side),
         "at_landing": landing is not None and target == landing["at"],
     }
     state["flow"]["combat"] = combat
-    events += bombard(state, th, combat, roller)
+    bombardment = bombard(state, th, combat, roller)
+    events += bombardment
     if fort_steps(state, th, target) == 0 and not defenders(state, target, enemy) and not (
-            combat["id"]):
+            combat["inherent_defense"]):
         events.append(Event("fortress_fell", "BoP 10.22", {"at": target}))
         events += finish_clear(state, th, combat)
         return events
+    if bombardment:
+        combat["stage"] = "proceed"  # the attacker has learnt something: he may stop here
+        return events
+    return events + pay_and_go_on(state, th, combat, roller)
+
+
+def pay_and_go_on(state: dict[str, Any], th: Theatre, combat: dict[str, Any],
+                  roller: Roller) -> list[Event]:
+    """BoP 10.3 — the attack's RP (an all-minor force's free attack of the year); from here
+    the attack cannot be aborted; then the defender's reserves (10.4)."""
+    payer = combat["payer"]
     if payer is None:
-        minor = UNITS[[u for u in units if UNITS[u].corps][0]].nation
+        minor = UNITS[[u for u in combat["units"] if UNITS[u].corps][0]].nation
         state["powers"][minor]["free_attack_used"] = True
     else:
         state["powers"][payer]["rp"] -= ATTACK_COST
-    events.append(Event("attack_paid", "BoP 10.3", {"payer": payer, "rp": ATTACK_COST}))
+    events = [Event("attack_paid", "BoP 10.3", {"payer": payer, "rp": ATTACK_COST})]
     combat["stage"] = "reserve"
     if not reserve_candidates(state, th, combat):
         combat["stage"] = "point"
@@ -198,7 +220,8 @@ def bombard(state: dict[str, Any], th: Theatre, combat: dict[str, Any],
 def reserve_candidates(state: dict[str, Any], th: Theatre, combat: dict[str, Any]) -> list[str]:
     """BoP 10.41 — against an entrenched defender, without attacker TI and not against a
     breach counterattack: one adjacent corps not under a trench-battle marker that could
-    march in; once designated for this location this half, only that corps may try again."""
+    march in (12.1: never a British corps into French corps or the reverse); once designated
+    for this location this half, only that corps may try again."""
     if not combat["entrenched_defender"] or combat["ti"] or combat["counter_breach"]:
         return []
     target = combat["target"]
@@ -213,6 +236,10 @@ def reserve_candidates(state: dict[str, Any], th: Theatre, combat: dict[str, Any
         for uid in defenders(state, loc, side):
             if chosen is not None and uid != chosen:
                 continue
+            if th.mountain_corps_only(loc, target) and UNITS[uid].kind != "mountain":
+                continue  # 2.521: it could not march in
+            if stacking_conflict(state, [uid], target):
+                continue  # 12.1: British corps never stack with French corps
             out.append(uid)
     return sorted(out)
 
@@ -221,7 +248,7 @@ def roll_reserve(state: dict[str, Any], th: Theatre, combat: dict[str, Any], uid
                  roller: Roller) -> list[Event]:
     """BoP 10.42 — 1d6, −1 in maneuver mode, −1 when not adjacent to an enemy corps
     (reconstructed minus signs), +1 for attacker air superiority (none in 12.1); below the
-    corps' effectiveness it joins the defence and entrenches."""
+    corps' effectiveness (−1 unsupplied, 3.2) it joins the defence and entrenches."""
     state["flow"]["reserve_corps"][combat["target"]] = uid
     unit = state["board"]["units"][uid]
     roll = roller.d(6, "reserve 1d6")
@@ -235,7 +262,9 @@ def roll_reserve(state: dict[str, Any], th: Theatre, combat: dict[str, Any], uid
     if combat.get("air", 0) > 0:
         mod += 1  # attacker air superiority (never in 12.1)
     final = roll + mod
-    needs = effectiveness(state, uid, attacking=False)
+    # 3.2: an unsupplied corps rolls against its effectiveness − 1 (supply judged at the roll)
+    supplied = unit["at"] in supplied_locations(state, th, UNITS[uid].nation)
+    needs = effectiveness(state, uid, attacking=False, supplied=supplied)
     ok = final < needs
     if ok:
         unit["at"] = combat["target"]
@@ -257,15 +286,13 @@ def advance(state: dict[str, Any], th: Theatre, roller: Roller) -> list[Event]:
         if combat is None:
             return events
         stage = combat["stage"]
-        if stage == "reserve":
+        if stage in ("proceed", "reserve", "infrastructure"):
             return events
         if stage == "point":
             options = point_options(state, th, combat)
             if len(options) > 1:
                 return events
-            combat["def_point"] = options[0]
-            combat["fort_owner"] = th.home.get(combat["target"])
-            combat["stage"] = "roll"
+            choose_point(state, th, combat, options[0])
             continue
         if stage == "roll":
             events += roll_combat(state, th, combat, roller)
@@ -303,12 +330,27 @@ def advance(state: dict[str, Any], th: Theatre, roller: Roller) -> list[Event]:
             combat["retreats"] = pending
             if pending:
                 if not retreat_destinations(state, th, combat, pending[0]):
-                    events += do_retreat(state, combat, pending[0], None)
+                    events += do_retreat(state, th, combat, pending[0], None)
                     continue
                 return events
             events += conclude(state, th, combat)
             return events
         raise AssertionError(f"unknown combat stage {stage}")
+
+
+def choose_point(state: dict[str, Any], th: Theatre, combat: dict[str, Any], point: str) -> None:
+    """BoP 10.531 — the defender's point unit is set; next the attacker's infrastructure
+    choice (10.572), when he has one to make, then the roll."""
+    combat["def_point"] = point
+    combat["fort_owner"] = th.home.get(combat["target"])
+    combat["stage"] = "infrastructure" if infrastructure_choice(state, th, combat) else "roll"
+
+
+def infrastructure_choice(state: dict[str, Any], th: Theatre, combat: dict[str, Any]) -> bool:
+    """BoP 10.572 — the attacking force stands with its side's infrastructure marker and the
+    +1 applies: the attacker "can" use it (and loses the marker after the roll)."""
+    return "infrastructure" not in combat and infrastructure(
+        state, combat["from"], combat["attacker"]) and infrastructure_applies(state, th, combat)
 
 
 def decision_seat(combat: dict[str, Any], role: str) -> str:
@@ -341,14 +383,20 @@ def answer(state: dict[str, Any], th: Theatre, kind: str, action: dict[str, Any]
     """Carry out a combat decision, then run on."""
     combat = state["flow"]["combat"]
     events: list[Event] = []
+    if kind == "proceed":
+        if not action["proceed"]:
+            state["flow"]["combat"] = None
+            return [Event("attack_aborted", "BoP 10.3", {"at": combat["target"]})]
+        return pay_and_go_on(state, th, combat, roller)
     if kind == "reserve":
         uid = action["reserve"]
         if uid is not None:
             events += roll_reserve(state, th, combat, uid, roller)
         combat["stage"] = "point"
     elif kind == "point":
-        combat["def_point"] = action["point"]
-        combat["fort_owner"] = th.home.get(combat["target"])
+        choose_point(state, th, combat, action["point"])
+    elif kind == "infrastructure":
+        combat["infrastructure"] = action["use"]
         combat["stage"] = "roll"
     elif kind == "reroll":
         if action["reroll"]:
@@ -372,7 +420,7 @@ def answer(state: dict[str, Any], th: Theatre, kind: str, action: dict[str, Any]
         role = _asked(pending_loss_role(state, th, combat))
         combat["choices"][role].append(action["loss"])
     elif kind == "retreat":
-        events += do_retreat(state, combat, action["unit"], action["to"])
+        events += do_retreat(state, th, combat, action["unit"], action["to"])
     return events + advance(state, th, roller)
 
 
@@ -382,6 +430,10 @@ def pending(state: dict[str, Any], th: Theatre) -> tuple[str, str, list[dict[str
     if combat is None:
         return None
     stage = combat["stage"]
+    if stage == "proceed":
+        return ("proceed", combat["seat"], [{"proceed": False}, {"proceed": True}])
+    if stage == "infrastructure":
+        return ("infrastructure", combat["seat"], [{"use": False}, {"use": True}])
     if stage == "reserve":
         return ("reserve", combat["def_seat"], [{"reserve": None}] + [
             {"reserve": u} for u in reserve_candidates(state, th, combat)])
@@ -425,7 +477,8 @@ def attack_items(state: dict[str, Any], th: Theatre, seat: str,
                 continue
             entrenched = any(state["board"]["units"][d]["mode"] == ENTRENCHED
                              for d in occ.get(target, []) if unit_side(state, d) not in (side, None))
-            pool = [u for u in mine if not (entrenched and UNITS[u].kind == "cavalry")]
+            pool = [u for u in mine if not (entrenched and UNITS[u].kind == "cavalry") and not (
+                th.mountain_corps_only(loc, target) and UNITS[u].kind != "mountain")]
             pool.sort(key=lambda u: (-UNITS[u].effectiveness, UNITS[u].kind == "siege", u))
             force = sorted(pool[:stack_limit(state, th, target)])
             if not force or attack_problem(state, th, force, target, supplied) is not None:
@@ -451,7 +504,7 @@ def attack_items(state: dict[str, Any], th: Theatre, seat: str,
 def clear_markers(state: dict[str, Any], roller: Roller) -> list[Event]:
     """BoP 9.63, 10.73 — trench-battle and breakthrough markers last for the half."""
     state["flow"]["trench"] = []
-    state["flow"]["bthru"] = []
+    state["flow"]["breakthrough"] = []
     return []
 
 

@@ -4,8 +4,8 @@ Each step of the table (steps.py) names its lister here. `listed` wraps a step's
 with what every step shares: nothing once the game is over, a joining power's placement first
 (Britain's corps, a violated neutral's corps: they interrupt whatever step made them join),
 and a memo on the position. A decision's id names the month, fortnight, step, side, seat and
-kind (and the answer counter `k` where the same question comes back after every answer, so
-each gets a fresh deadline).
+kind (and the answer counter `flow["answer_count"]` where the same question comes back after
+every answer, so each gets a fresh deadline).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from typing import Any
 
 from engine.kernel import Decision, Event, Roller
 
-from . import admiralty, combat, economy, movement, neutrals, setup
+from . import admiralty, combat, economy, movement, neutrals, occupy, setup, supply
 from .answers import attack_items, march_items, memo_key, rail_starts
 from .forces import UNITS, at_war, commander, occupancy, unit_side
 from .tables import MAJORS, MINOR_COMMANDER, SIDE_SEATS
@@ -25,19 +25,23 @@ State = dict[str, Any]
 OwnLister = Callable[[State, Theatre], list[Decision]]
 SeatLister = Callable[[State, Theatre, str], list[Decision]]
 
-COMBAT_KINDS = ("reserve", "point", "reroll", "pay", "loss", "retreat")
+COMBAT_KINDS = ("proceed", "reserve", "point", "infrastructure", "reroll", "pay", "loss",
+                "retreat")
 # The decision kinds whose question comes back after every answer (a fresh id each time).
 ASKED_AGAIN = COMBAT_KINDS + ("muster", "plan_xvii", "procure", "violate")
 RULE_OF_KIND = {
     "march": "BoP 9.1", "rail": "BoP 9.2", "combat": "BoP 10", "entrench": "BoP 9.61",
     "done": "BoP 6.53", "setup": "BoP 12.1", "violate": "BoP 6.11", "muster": "BoP 6.21",
     "procure": "BoP 6.22", "sea_move": "BoP 6.452", "britain_setup": "BoP 12.1",
-    "plan_xvii": "BoP 12.1", "reserve": "BoP 10.4", "point": "BoP 10.531", "reroll": "BoP 12.1",
+    "plan_xvii": "BoP 12.1", "proceed": "BoP 10.3", "infrastructure": "BoP 10.572",
+    "reserve": "BoP 10.4", "point": "BoP 10.531", "reroll": "BoP 12.1",
     "pay": "BoP 10.711", "loss": "BoP 10.712", "retreat": "BoP 10.722",
     "remove_breach": "BoP 10.594", "landing": "BoP 6.453", "neutral_setup": "BoP 6.11",
     "stop": "BoP 9.0", "place_infrastructure": "BoP 6.215", "transfer": "BoP 5.23",
-    "leader_return": "BoP 1.323"}
-COMBAT_PROMPTS = {"reserve": "Attack on {target}: commit a reserve?",
+    "leader_return": "BoP 1.323", "shadow_government": "BoP 2.93"}
+COMBAT_PROMPTS = {"proceed": "Attack on {target} after the bombardment: pay the RP and go on?",
+                  "infrastructure": "Attack on {target}: use your infrastructure marker (+1)?",
+                  "reserve": "Attack on {target}: commit a reserve?",
                   "point": "Attack on {target}: choose your point unit",
                   "reroll": "Reroll this land combat roll (once, first fortnight)?",
                   "pay": "Pay 1 RP to cancel this RP result?",
@@ -76,7 +80,7 @@ def decision(state: State, seat: str, kind: str, *, options: tuple[Any, ...] | N
     if suffix is not None:
         did += f"-{suffix}"
     if kind in ASKED_AGAIN:
-        did += f"-{flow['k']}"  # a new question after every answer (fresh deadline)
+        did += f"-{flow['answer_count']}"  # a new question after every answer (fresh deadline)
     return Decision(id=did, seats=(seat,), kind=kind, rule=RULE_OF_KIND[kind],
                     prompt=prompt or kind.replace("_", " "), options=options, schema=schema,
                     waiting=f"{seat} is deciding ({kind.replace('_', ' ')})", group=group,
@@ -109,6 +113,8 @@ def _open(state: State, own: OwnLister | None) -> list[Decision]:
         return [britain_decision(state, th)]
     if flow.get("neutral_to_place"):
         return [neutral_decision(state, th, flow["neutral_to_place"][0])]
+    if flow.get("shadow_to_choose"):
+        return [shadow_decision(state, flow["shadow_to_choose"][0])]
     return own(state, th) if own is not None else []
 
 
@@ -149,6 +155,16 @@ def neutral_decision(state: State, th: Theatre, uid: str) -> Decision:
                     prompt=f"Place {UNITS[uid].nation.title()} corps "
                            f"{UNITS[uid].name} in a population centre",
                     reaction=seat not in SIDE_SEATS[state["flow"]["side"]])
+
+
+def shadow_decision(state: State, nation: str) -> Decision:
+    """BoP 2.93 — a conquered nation (its commander) designates its shadow government's host."""
+    seat = nation if nation in MAJORS else MINOR_COMMANDER[state["powers"][nation]["side"]]
+    options = tuple({"nation": nation, "host": host} for host in occupy.shadow_hosts(state, nation))
+    return decision(state, seat, "shadow_government", options=options,
+                    reaction=seat not in SIDE_SEATS[state["flow"]["side"]],
+                    prompt=f"{nation.replace('_', ' ').title()} is conquered: which ally's "
+                           "capital hosts its shadow government?")
 
 
 # --- set-up (BoP 12.1) ---------------------------------------------------------------------------
@@ -268,7 +284,7 @@ def half_decisions(state: State, th: Theatre, seat: str) -> list[Decision]:
     """BoP 6.53, 9.0 — a seat's half: continue or stop the force in motion, or start one
     (march a whole stack or part of one, rail, attack), remove a breach, return a leader,
     entrench; `done` ends its half."""
-    supplied = state["flow"]["supplied"]
+    supplied = supply.move_supply(state)
     force = movement.active_force(state, seat, supplied)
     if force:
         out = [decision(state, seat, "stop", options=({"stop": True},),
@@ -321,14 +337,14 @@ def rail_and_attack_decisions(state: State, th: Theatre, seat: str,
 
 def leader_returns(state: State, seat: str, supplied: dict[str, bool]) -> list[dict[str, str]]:
     """BoP 1.323 — a leader whose command could move now may go back to the pool instead.
-    His command is his nation's corps in his location; one of them must be unmoved this
-    half, allowed to move and have MP (the moment the rule names)."""
+    His command is his side's corps in his location; one of them must be unmoved this half,
+    allowed to move and have MP (the moment the rule names)."""
     out = []
     moves = state["flow"]["moves"]
     for uid, unit in sorted(state["board"]["units"].items()):
         if UNITS[uid].kind != "leader" or commander(state, uid) != seat or uid in moves:
             continue
-        if any(UNITS[o].corps and UNITS[o].nation == UNITS[uid].nation and o not in moves
+        if any(UNITS[o].corps and unit_side(state, o) == unit_side(state, uid) and o not in moves
                and v["at"] == unit["at"] and movement.may_move(state, o)
                and movement.mp_left(state, o, supplied.get(o, True)) > 0
                for o, v in state["board"]["units"].items()):

@@ -11,13 +11,15 @@ from typing import Any
 
 from engine.kernel import Event, Roller
 
-from .admiralty import friendly_ports, sea_reach
 from .forces import (
     UNITS,
     at_war,
     commander,
     controller,
+    enemy_present,
+    fort_steps,
     friendly_corps_count,
+    neighbours,
     occupancy,
     side_of,
     stack_limit,
@@ -26,7 +28,7 @@ from .forces import (
 )
 from .neutrals import french_ports
 from .sequence import MONTHS, SEASON_BEFORE
-from .supply import overland_reach, supplied_locations
+from .supply import own_sources, shadow_host, supplied_locations, supply_reach
 from .tables import (
     COST_CORPS,
     COST_FORTRESS_STEP,
@@ -111,7 +113,8 @@ def requisition_and_reductions(state: dict[str, Any], th: Theatre) -> list[Event
         if power["side"] is None:
             continue
         extra = requisition(state, th, nation)
-        loss = 0 if power.get("conquered") else power["dem"]  # 2.93: no further reductions
+        # 2.93: a conquered major suffers no further reductions
+        loss = 0 if power.get("conquered") else power["demoralization"]
         power["rp"] = max(0, power["rp"] + extra - loss)
         events.append(Event("seasonal_rp", "BoP 5.2", {"nation": nation, "requisition": extra,
                                                        "demoralization": -loss,
@@ -123,38 +126,25 @@ TRANSFER_LIMIT = 6  # BoP 5.23: out of one donor, into one recipient, per season
 
 
 def transfer_connected(state: dict[str, Any], th: Theatre, donor: str, recipient: str) -> bool:
-    """BoP 5.23 — a supply line from the donor's capital to the recipient's: overland through
-    friendly hexes with rail, a population centre or infrastructure and no enemy units; for the
-    Entente also over water between friendly ports (6.454). Britain may always send RP to Russia
-    along the assumed off-map sea line (6.454)."""
+    """BoP 5.23 — a supply line from the donor's unconquered capital to the recipient's
+    unconquered capital or shadow capital (2.93): overland through friendly hexes with rail, a
+    population centre or infrastructure and no enemy units; for the Entente also over water
+    between friendly ports (6.454). Britain may always send RP to Russia along the assumed
+    off-map sea line (6.454)."""
     side = war_side(state, donor)
     if donor == "britain" and recipient == "russia" and side == "entente":
         return True
-    start, goal = th.capital.get(donor), th.capital.get(recipient)
-    if start is None or goal is None:
+    host = shadow_host(state, recipient)
+    start, goal = th.capital.get(donor), th.capital.get(host or recipient)
+    if start is None or goal is None or state["powers"][donor].get("conquered") or (
+            state["powers"][recipient].get("conquered") and host is None):
         return False
-    for nation, cap in ((donor, start), (recipient, goal)):
-        if state["powers"][nation].get("conquered") or side_of(
-                state, controller(state, th, cap)) != side:
+    for cap in (start, goal):
+        if side_of(state, controller(state, th, cap)) != side:
             return False
-    reach = _overland(state, th, {start}, side)
-    if goal in reach or any(o in reach for o in th.adj.get(goal, ())):
-        return True
-    if side != "entente":
-        return False
-    ports = [p for p in friendly_ports(state, th) if p in reach]
-    water: set[str] = set()
-    for port in ports:
-        water |= set(sea_reach(th, port))
-    landfalls = {p for p in friendly_ports(state, th)
-                 if p in water or any(w in water for w in th.all_adj[p])}
-    reach = _overland(state, th, landfalls, side)
+    reach = supply_reach(state, th, {start}, side, occupancy(state),
+                         lambda loc: th.adj.get(loc, ()))
     return goal in reach or any(o in reach for o in th.adj.get(goal, ()))
-
-
-def _overland(state: dict[str, Any], th: Theatre, starts: set[str], side: str) -> set[str]:
-    return overland_reach(state, th, starts, side, occupancy(state),
-                          lambda loc: th.adj.get(loc, ()))
 
 
 def transfer_options(state: dict[str, Any], th: Theatre, donor: str) -> list[dict[str, Any]]:
@@ -188,9 +178,12 @@ def conversion_options(state: dict[str, Any], th: Theatre, nation: str) -> list[
 
 def muster_locations(state: dict[str, Any], th: Theatre, uid: str) -> list[str]:
     """BoP 6.212 — a friendly, supplied home-country population centre (or home port box) with
-    room; British arrivals of 12.1 (IEF A) go to a French port (12.1)."""
+    room; a shadow government's units also in its host's capital or ports (2.93); British
+    arrivals of 12.1 (IEF A) go to a French port (12.1)."""
     unit = UNITS[uid]
     nation = unit.nation
+    if unit.kind == "leader":
+        return leader_arrivals(state, th, nation)
     side = war_side(state, nation)
     supplied = supplied_locations(state, th, nation)
     out = []
@@ -198,7 +191,11 @@ def muster_locations(state: dict[str, Any], th: Theatre, uid: str) -> list[str]:
         candidates = french_ports(state, th)
     else:
         candidates = [loc for loc in th.place_at if th.home.get(loc) == nation]
-    for loc in sorted(candidates):
+        host = shadow_host(state, nation)
+        if host is not None:
+            candidates += [loc for loc in th.ports if th.home.get(loc) == host]
+            candidates += [th.capital[host]] if host in th.capital else []
+    for loc in sorted(set(candidates)):
         if side_of(state, controller(state, th, loc)) != side:
             continue
         if loc not in supplied:
@@ -206,38 +203,83 @@ def muster_locations(state: dict[str, Any], th: Theatre, uid: str) -> list[str]:
         here = [u for u, v in state["board"]["units"].items() if v["at"] == loc]
         if any(side_of(state, UNITS[u].nation) not in (side, None) for u in here):
             continue
-        if unit.corps:
-            if friendly_corps_count(state, loc, side) + 1 > stack_limit(state, th, loc):
-                continue
-            if stacking_conflict(state, [uid], loc):
-                continue
-        elif not any(UNITS[u].corps and UNITS[u].nation == nation for u in here) or any(
-                UNITS[u].kind == "leader" for u in here):
+        if friendly_corps_count(state, loc, side) + 1 > stack_limit(state, th, loc):
+            continue
+        if stacking_conflict(state, [uid], loc):
             continue
         out.append(loc)
     return out
 
 
+def leader_arrivals(state: dict[str, Any], th: Theatre, nation: str) -> list[str]:
+    """BoP 6.213 — a leader arrives in any land hex or port box holding corps or (fortress)
+    steps of his power, wherever it is, without an enemy unit or another army leader (2.62)."""
+    side = war_side(state, nation)
+    occ = occupancy(state)
+    out = []
+    for loc in th.locs:
+        here = occ.get(loc, [])
+        if any(UNITS[u].kind == "leader" for u in here) or enemy_present(state, th, loc, side,
+                                                                         occ):
+            continue
+        if any(UNITS[u].corps and UNITS[u].nation == nation for u in here) or (
+                fort_steps(state, th, loc) and th.home.get(loc) == nation):
+            out.append(loc)
+    return out
+
+
+def minors_supplied_from(state: dict[str, Any], th: Theatre, major: str) -> list[str]:
+    """BoP 6.221 — same-side minors at war whose capital traces a supply line to a supply
+    source in the major's home country: the major may buy their units."""
+    side = war_side(state, major)
+    home = own_sources(th, major)
+    out = []
+    for minor, power in sorted(state["powers"].items()):
+        cap = th.capital.get(minor)
+        if minor in MAJORS or power["side"] != side or cap is None:
+            continue
+        if side_of(state, controller(state, th, cap)) != side:
+            continue
+        reach = supply_reach(state, th, {cap}, side, occupancy(state),
+                             lambda loc: neighbours(state, th, loc))
+        if any(src in reach or any(o in reach for o in neighbours(state, th, src))
+               for src in home):
+            out.append(minor)
+    return out
+
+
+def spread_allows(state: dict[str, Any], uid: str, pool: list[str]) -> bool:
+    """BoP 6.225 — infantry corps are bought across the available effectiveness scores as
+    evenly as possible, every round: no n+1-th corps of a score until n of every score still
+    in the pool were bought this month (scores with no corps left do not count)."""
+    unit = UNITS[uid]
+    if unit.kind != "infantry":
+        return True
+    bought = [u for units in state["flow"].get("bought", {}).values() for u in units
+              if u in UNITS and UNITS[u].kind == "infantry" and UNITS[u].nation == unit.nation]
+    count = {level: 0 for level in {UNITS[u].effectiveness for u in pool
+                                    if UNITS[u].kind == "infantry"
+                                    and UNITS[u].nation == unit.nation}}
+    for u in bought:
+        count[UNITS[u].effectiveness] = count.get(UNITS[u].effectiveness, 0) + 1
+    available = {level: n for level, n in count.items() if any(
+        UNITS[u].effectiveness == level and UNITS[u].kind == "infantry"
+        and UNITS[u].nation == unit.nation for u in pool)}
+    return all(count[unit.effectiveness] <= n for n in available.values())
+
+
 def procurable(state: dict[str, Any], nation: str) -> list[str]:
-    """BoP 6.22 — units of the pool this major may buy now (spreading rule 6.224: one of each
-    available effectiveness before repeating, within one month's purchases)."""
+    """BoP 6.22 — units of the pool this major may buy now: its own, and those of same-side
+    minors supplied from its home (6.221); the spreading rule of 6.225 per nation."""
     rp = state["powers"][nation]["rp"]
-    bought = state["flow"].get("bought", {}).get(nation, [])
-    bought_levels = [UNITS[u].effectiveness for u in bought if u in UNITS
-                     and UNITS[u].kind == "infantry"]
-    pool = [u for u in state["board"]["pool"] if UNITS[u].nation == nation]
-    levels = {UNITS[u].effectiveness for u in pool if UNITS[u].kind == "infantry"}
+    th = theatre(state["board"]["map"])
+    nations = {nation} | set(minors_supplied_from(state, th, nation))
+    pool = [u for u in state["board"]["pool"] if UNITS[u].nation in nations]
     out = []
     for uid in pool:
         cost = COST_LEADER if UNITS[uid].kind == "leader" else COST_CORPS
-        if cost > rp:
-            continue
-        if UNITS[uid].kind == "infantry":
-            level = UNITS[uid].effectiveness
-            fresh = levels - set(bought_levels)
-            if level in bought_levels and fresh:
-                continue
-        out.append(uid)
+        if cost <= rp and spread_allows(state, uid, pool):
+            out.append(uid)
     return out
 
 

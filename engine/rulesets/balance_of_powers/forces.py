@@ -20,6 +20,7 @@ from typing import Any, cast
 
 from .tables import (
     CENTRAL,
+    CRISIS_LIMIT,
     ENTENTE,
     FORTRESS_EFFECTIVENESS,
     MAJORS,
@@ -97,6 +98,13 @@ def at_war(state: dict[str, Any], nation: str) -> bool:
 
 def other_side(side: str) -> str:
     return ENTENTE if side == CENTRAL else CENTRAL
+
+
+def in_crisis(state: dict[str, Any], nation: str) -> bool:
+    """BoP 2.92 — a major whose demoralization has reached its national limit is in crisis for
+    the rest of the game (the marker never moves back)."""
+    limit = CRISIS_LIMIT.get(nation)
+    return limit is not None and state["powers"][nation]["demoralization"] >= limit
 
 
 def unit_side(state: dict[str, Any], uid: str) -> str | None:
@@ -253,13 +261,19 @@ def eliminate(state: dict[str, Any], uid: str) -> None:
         pool.sort()
 
 
-def lone_leaders(state: dict[str, Any]) -> list[str]:
-    """BoP 1.323 — a leader alone (no corps of his nation) returns to the pool."""
+def has_command(state: dict[str, Any], th: Theatre, loc: str, side: str | None,
+                occ: dict[str, list[str]] | None = None) -> bool:
+    """BoP 1.323 — land units a leader of `side` operates with here, his "command": corps of
+    any nation of his side, or his side's fortress (a land unit, 1.33)."""
+    here = occ.get(loc, []) if occ is not None else units_at(state, loc)
+    return any(UNITS[u].corps and unit_side(state, u) == side for u in here) or (
+        side is not None and fort_owner_side(state, th, loc) == side)
+
+
+def lone_leaders(state: dict[str, Any], th: Theatre) -> list[str]:
+    """BoP 1.323 — a leader alone in a hex (no land unit of his side: a German leader with
+    Austro-Hungarian corps is not alone) returns to the pool."""
     occ = occupancy(state)
-    out = []
-    for _, here in sorted(occ.items()):
-        for uid in here:
-            if UNITS[uid].kind == "leader" and not any(
-                    UNITS[o].corps and UNITS[o].nation == UNITS[uid].nation for o in here):
-                out.append(uid)
-    return out
+    return [uid for loc, here in sorted(occ.items()) for uid in here
+            if UNITS[uid].kind == "leader"
+            and not has_command(state, th, loc, unit_side(state, uid), occ)]

@@ -12,7 +12,7 @@ from typing import Any
 
 from engine.kernel import Decision, Event, Roller
 
-from . import combat, economy, movement, neutrals, setup
+from . import admiralty, combat, economy, movement, neutrals, setup, supply
 from .forces import (
     ENTRENCHED,
     MANEUVER,
@@ -24,7 +24,7 @@ from .forces import (
     occupancy,
     side_of,
 )
-from .occupy import check_conquest, enter
+from .occupy import check_conquest, enter, host_shadow_government
 from .sequence import MONTHS, Step
 from .tables import RAIL_COST
 from .theatre import Theatre, theatre
@@ -44,10 +44,14 @@ def do_setup(state: State, seat: str, decision: Decision, action: Any,
 
 def do_britain_setup(state: State, seat: str, decision: Decision, action: Any,
                      roller: Roller) -> list[Event]:
-    """BoP 12.1 — Britain places cavalry 1, infantry 1–2 in a French port, infantry 3 home."""
+    """BoP 12.1 — Britain places cavalry 1, infantry 1–2 in a French port, infantry 3 in
+    Britain; corps that arrived while she was neutral (5.13) go to Britain too, or to the
+    French port if theirs is a port arrival (IEF A)."""
     placed = {}
     for uid in state["flow"].pop("britain_to_place"):
-        loc = action["home"] if UNITS[uid].arrives == "joins-home" else action["port"]
+        arrives = UNITS[uid].arrives
+        to_port = arrives == "joins" or arrives.endswith("-port")
+        loc = action["port"] if to_port else action["home"]
         if loc is None:
             state["board"]["pool"] = sorted(state["board"]["pool"] + [uid])
             continue
@@ -67,6 +71,14 @@ def do_neutral_setup(state: State, seat: str, decision: Decision, action: Any,
         return [Event("muster_failed", "BoP 6.11", {"unit": uid})]
     state["board"]["units"][uid] = {"at": action["at"], "mode": MANEUVER}
     return [Event("neutral_set_up", "BoP 6.11", {"unit": uid, "at": action["at"]})]
+
+
+def do_shadow_government(state: State, seat: str, decision: Decision, action: Any,
+                         roller: Roller) -> list[Event]:
+    """BoP 2.93 — a conquered nation's shadow government goes to an ally's capital."""
+    flow = state["flow"]
+    flow["shadow_to_choose"] = [n for n in flow["shadow_to_choose"] if n != action["nation"]]
+    return [host_shadow_government(state, action["nation"], action["host"])]
 
 
 # --- diplomacy and construction ------------------------------------------------------------------
@@ -144,12 +156,8 @@ def do_procure(state: State, seat: str, decision: Decision, action: Any,
 
 def do_sea_move(state: State, seat: str, decision: Decision, action: Any,
                 roller: Roller) -> list[Event]:
-    """BoP 6.452 — transport one corps by sea between friendly ports."""
-    uid = action["unit"]
-    frm = state["board"]["units"][uid]["at"]
-    state["board"]["units"][uid]["at"] = action["to"]
-    state["flow"]["sea_used"] += 1
-    return [Event("sea_move", "BoP 6.452", {"unit": uid, "from": frm, "to": action["to"]})]
+    """BoP 6.452 — one move of one corps by sea (to a port, the landing or the sea)."""
+    return admiralty.sea_move(state, action["unit"], action["to"])
 
 
 def do_landing(state: State, seat: str, decision: Decision, action: Any,
@@ -223,7 +231,7 @@ def do_remove_breach(state: State, seat: str, decision: Decision, action: Any,
     """BoP 10.594 — every corps stacked with the breach spends all its MP; it is removed."""
     units = [u for u in occupancy(state).get(action["at"], [])
              if UNITS[u].corps and commander(state, u) == seat]
-    movement.start_force(state, units, state["flow"]["supplied"])
+    movement.start_force(state, units, supply.move_supply(state))
     movement.spend(state, units, 99)
     movement.end_force(state, seat)
     state["board"]["breaches"] = [b for b in state["board"]["breaches"]
@@ -235,7 +243,7 @@ def do_entrench(state: State, seat: str, decision: Decision, action: Any,
                 roller: Roller) -> list[Event]:
     """BoP 9.61 — flip a corps' mode with all its MP, in its starting location."""
     uid = action["unit"]
-    movement.start_force(state, [uid], state["flow"]["supplied"])
+    movement.start_force(state, [uid], supply.move_supply(state))
     state["board"]["units"][uid]["mode"] = action["mode"]
     state["flow"]["moves"][uid]["mp"] = 0
     movement.end_force(state, seat)
@@ -247,7 +255,7 @@ def do_march(state: State, seat: str, decision: Decision, action: Any,
     """BoP 9.1 — march a force; it takes control of what its infantry enters."""
     th = theatre(state["board"]["map"])
     units = action["units"]
-    supplied = state["flow"]["supplied"]
+    supplied = supply.move_supply(state)
     cost, path = movement.march_destinations(state, th, units, supplied)[action["to"]]
     movement.start_force(state, units, supplied)
     movement.spend(state, units, cost)
@@ -260,7 +268,7 @@ def do_rail(state: State, seat: str, decision: Decision, action: Any,
     """BoP 9.2 — rail a force: 1 RP from the payer, 18 hexes per MP."""
     th = theatre(state["board"]["map"])
     units = action["units"]
-    supplied = state["flow"]["supplied"]
+    supplied = supply.move_supply(state)
     cost, path = movement.rail_destinations(state, th, units, supplied)[action["to"]]
     payer = action["payer"]
     state["powers"][payer]["rp"] -= RAIL_COST
@@ -281,14 +289,15 @@ def do_attack(state: State, seat: str, decision: Decision, action: Any,
     """BoP 10 — declare an attack; the pipeline runs until someone must decide."""
     th = theatre(state["board"]["map"])
     return combat.declare(state, th, seat, action["units"], action["target"], action["point"],
-                          action["payer"], state["flow"]["supplied"], roller)
+                          action["payer"], supply.move_supply(state), roller)
 
 
 def answer_combat(state: State, seat: str, decision: Decision, action: Any,
                   roller: Roller) -> list[Event]:
-    """BoP 10.4 (reserve), 10.531 (point unit), 12.1 (the CP's reroll), 10.711 (pay 1 RP to
-    cancel an "RP" result), 10.712, 10.713 (the next loss), 10.722 (a retreat): the answer to
-    the combat's open question, then the pipeline runs on."""
+    """BoP 10.3 (go on after a bombardment), 10.4 (reserve), 10.531 (point unit), 10.572
+    (infrastructure), 12.1 (the CP's reroll), 10.711 (pay 1 RP to cancel an "RP" result),
+    10.712, 10.713 (the next loss), 10.722 (a retreat): the answer to the combat's open
+    question, then the pipeline runs on."""
     return combat.answer(state, theatre(state["board"]["map"]), decision.kind, action, roller)
 
 
@@ -297,7 +306,7 @@ def answer_combat(state: State, seat: str, decision: Decision, action: Any,
 def tidy(state: State, th: Theatre) -> list[Event]:
     """After every action: lone leaders go home (1.323); Britain's triggers (6.123)."""
     events = []
-    for uid in lone_leaders(state):
+    for uid in lone_leaders(state, th):
         eliminate(state, uid)
         events.append(Event("leader_returned", "BoP 1.323", {"unit": uid}))
     for loc, owner in sorted(state["board"]["infra"].items()):

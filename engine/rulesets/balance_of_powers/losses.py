@@ -22,6 +22,7 @@ from .forces import (
     fort_owner_side,
     fort_steps,
     friendly_corps_count,
+    in_crisis,
     landing_of,
     neighbours,
     neutral_closed,
@@ -29,10 +30,9 @@ from .forces import (
     stack_limit,
 )
 from .movement import spend
-from .occupy import demoralize, enter
+from .occupy import capture, demoralize, enter
 from .odds import defenders, has_ti, leader_of, side_seat
 from .tables import (
-    ARMP_TERRAIN,
     ATTRITION_DDR,
     COMBAT_TABLE,
     MAJORS,
@@ -134,7 +134,8 @@ def attrition_allowed(state: dict[str, Any], combat: dict[str, Any], role: str) 
         return None
     for nation in sorted(counts):
         power = state["powers"][nation]
-        if nation in MAJORS and counts[nation] >= 2 and not power["crisis"] and power["rp"] >= 1:
+        if nation in MAJORS and counts[nation] >= 2 and not in_crisis(state, nation) and (
+                power["rp"] >= 1):
             return nation
     return None
 
@@ -149,7 +150,7 @@ def loss_takers(state: dict[str, Any], th: Theatre, combat: dict[str, Any], role
             state, th, combat["target"]) == combat["defender"] else 0
         if steps - chosen.count("fortress") > 0:
             out.append("fortress")
-        if combat.get("id") and "inherent" not in chosen:
+        if combat.get("inherent_defense") and "inherent" not in chosen:
             out.append("inherent")
     return out
 
@@ -227,7 +228,7 @@ def apply_losses(state: dict[str, Any], th: Theatre, combat: dict[str, Any],
                 events.append(Event("fortress_step_lost", "BoP 10.712",
                                     {"at": combat["target"]}))
             elif choice == "inherent":
-                combat["id"] = False
+                combat["inherent_defense"] = False
                 events.append(Event("inherent_defense_beaten", "BoP 1.25",
                                     {"at": combat["target"]}))
             elif choice == "attrition":
@@ -278,7 +279,7 @@ def roll_ddrs(state: dict[str, Any], combat: dict[str, Any], roller: Roller) -> 
         if hit:
             demoralize(state, nation)
             loc = combat["from"] if role == "attacker" else combat["target"]
-            leader = leader_of(state, loc, {nation})
+            leader = leader_of(state, loc, combat[role])
             if leader is not None:
                 survival = roller.d(6, f"leader survival {leader}")
                 data["leader"] = leader
@@ -313,6 +314,8 @@ def retreat_destinations(state: dict[str, Any], th: Theatre, combat: dict[str, A
             for other in neighbours(state, th, loc):
                 if other in reach or other in banned or other in th.boxes:
                     continue
+                if th.mountain_corps_only(loc, other) and UNITS[uid].kind != "mountain":
+                    continue  # 10.722: a retreat follows the rules of marching (9.13)
                 if neutral_closed(state, th, other) or enemy_present(state, th, other, side, occ):
                     continue
                 if friendly_corps_count(state, other, side, occ) + 1 > stack_limit(state, th, other):
@@ -368,23 +371,34 @@ def give_ground(state: dict[str, Any], th: Theatre, combat: dict[str, Any]) -> l
         kind, more = place_breach(state, combat)
         events += more
         if kind == "breakthrough":
+            # 10.723b: "eliminating all remaining defending units" — the entrenched corps
+            # and the fortress, a land unit (1.33); maneuver corps still retreat
             combat["expanded"] = True
             for uid in dug_in:
                 eliminate(state, uid)
                 events.append(Event("eliminated", "BoP 10.723", {"unit": uid}))
+            if fort:
+                ruin_fortress(state, target)
+                events.append(Event("fortress_ruined", "BoP 10.723", {"at": target}))
     combat["retreats"] = [u for u in defenders(state, target, combat["defender"])
                           if board_units[u]["mode"] == MANEUVER]
     return events
 
 
-def do_retreat(state: dict[str, Any], combat: dict[str, Any], uid: str,
+def do_retreat(state: dict[str, Any], th: Theatre, combat: dict[str, Any], uid: str,
                dest: str | None) -> list[Event]:
+    """BoP 10.722 — a corps retreats (or, blocked, is eliminated); infantry that ends alone in
+    an empty enemy-held location takes it (2.53)."""
     combat["retreats"].remove(uid)
     if dest is None:
         eliminate(state, uid)
         return [Event("eliminated", "BoP 10.722", {"unit": uid, "reason": "no_retreat"})]
     state["board"]["units"][uid]["at"] = dest
-    return [Event("retreat", "BoP 10.722", {"unit": uid, "to": dest})]
+    events = [Event("retreat", "BoP 10.722", {"unit": uid, "to": dest})]
+    taken = capture(state, th, dest, UNITS[uid].nation) if UNITS[uid].captures else None
+    if taken is not None:
+        events.append(taken)
+    return events
 
 
 def finish_clear(state: dict[str, Any], th: Theatre, combat: dict[str, Any]) -> list[Event]:
@@ -402,7 +416,7 @@ def finish_clear(state: dict[str, Any], th: Theatre, combat: dict[str, Any]) -> 
     if units:
         events += enter(state, th, units, [combat["from"], combat["target"]])
         events.append(Event("advance", "BoP 10.81", {"units": units, "to": combat["target"]}))
-        if th.terrain[combat["target"]] in ARMP_TERRAIN or combat["target"] in th.boxes:
+        if th.ends_march(combat["from"], combat["target"]):
             spend(state, units, 99)  # 10.84
     state["flow"]["combat"] = None
     return events
@@ -415,17 +429,17 @@ def conclude(state: dict[str, Any], th: Theatre, combat: dict[str, Any]) -> list
     target = combat["target"]
     cleared = not defenders(state, target, combat["defender"]) and not (
         fort_steps(state, th, target) and fort_owner_side(state, th, target) == combat["defender"]
-    ) and not combat.get("id")
-    bthru = False
-    if ("bthru" in combat["result"]["flags"] or combat.get("expanded")) and cleared and not (
+    ) and not combat.get("inherent_defense")
+    broke_through = False
+    if ("breakthrough" in combat["result"]["flags"] or combat.get("expanded")) and cleared and not (
             combat["counter_breach"]):
-        bthru = True
+        broke_through = True
         flow = state["flow"]
-        flow["bthru"] = sorted(set(flow["bthru"]) | {target})
+        flow["breakthrough"] = sorted(set(flow["breakthrough"]) | {target})
         events.append(Event("breakthrough", "BoP 10.73", {"at": target}))
-    if combat["entrenched_defender"] and not combat["ti"] and not bthru:
+    if combat["entrenched_defender"] and not combat["ti"] and not broke_through:
         flow = state["flow"]
-        if target not in flow["bthru"]:
+        if target not in flow["breakthrough"]:
             flow["trench"] = sorted(set(flow["trench"]) | {target})
             events.append(Event("trench_battle", "BoP 9.63", {"at": target}))
         for uid in combat["units"]:

@@ -16,6 +16,7 @@ from typing import Any
 
 from engine.kernel import Event, IllegalAction, Roller
 
+from .admiralty import at_sea
 from .forces import (
     ENTRENCHED,
     MANEUVER,
@@ -35,7 +36,7 @@ from .forces import (
     stacking_conflict,
 )
 from .sequence import first_fortnight_of_game
-from .tables import ARMP_TERRAIN, CENTRAL, MINOR_COMMANDER, RAIL_CAP, RAIL_HEXES_PER_MP, RAIL_MAX_MP
+from .tables import CENTRAL, MINOR_COMMANDER, RAIL_CAP, RAIL_HEXES_PER_MP, RAIL_MAX_MP
 from .theatre import Theatre
 
 MOBILISED_FIRST = frozenset({"britain", "france", "germany"})  # BoP 12.1 mobilisation limits
@@ -124,6 +125,7 @@ def march_destinations(state: dict[str, Any], th: Theatre, units: list[str],
     for uid in units:
         occ[start].remove(uid)
     n_corps = sum(1 for u in units if UNITS[u].corps)
+    mountain_force = all(UNITS[u].kind == "mountain" for u in units if UNITS[u].corps)
     best: dict[str, tuple[int, list[str]]] = {}
     frontier = [(0, start, [start])]
     seen = {start: 0}
@@ -132,14 +134,14 @@ def march_destinations(state: dict[str, Any], th: Theatre, units: list[str],
         spent, loc, path = frontier.pop(0)
         if spent >= budget:
             continue
-        if loc != start and (th.terrain[loc] in ARMP_TERRAIN or loc in th.boxes):
-            continue
         for other in neighbours(state, th, loc):
             if other == start or not can_pass(state, th, side, other, n_corps, occ):
                 continue
+            if th.mountain_corps_only(loc, other) and not mountain_force:
+                continue
             if inherent_defense(state, th, loc, other, side, occ):
                 continue  # 1.25: an assault from the landing fights the inherent defense
-            ends = th.terrain[other] in ARMP_TERRAIN or other in th.boxes
+            ends = th.ends_march(loc, other)
             cost = budget if ends else spent + 1
             if other in seen and seen[other] <= cost:
                 continue
@@ -333,7 +335,7 @@ def entrench_candidates(state: dict[str, Any], th: Theatre, seat: str) -> list[d
             continue
         if uid in state["flow"]["moves"] or not may_move(state, uid):
             continue
-        if unit["at"] in th.boxes:
+        if unit["at"] in th.boxes or at_sea(state, th, uid):
             continue
         if unit["mode"] == ENTRENCHED:
             out.append({"unit": uid, "mode": MANEUVER})

@@ -15,10 +15,13 @@ from typing import Any
 
 from engine.kernel import Event, Roller
 
-from .forces import UNITS, at_war, other_side, side_of, stack_limit
-from .sequence import MONTHS
+from .forces import UNITS, at_war, in_crisis, other_side, side_of, stack_limit
+from .sequence import MONTH_SCRIPT, MONTHS, Step
 from .tables import BRITAIN_PARIS_RADIUS, ENTENTE, MINOR_COMMANDER
 from .theatre import Theatre, theatre
+
+# the script position of the Entente's muster (5.13: arrivals that passed it wait for a joiner)
+MUSTER_EP = MONTH_SCRIPT.index((Step.MUSTER, ENTENTE, 0))
 
 VIOLABLE = ("belgium", "denmark", "luxembourg", "netherlands", "switzerland")  # 6.121
 
@@ -40,7 +43,6 @@ def violate(state: dict[str, Any], th: Theatre, side: str, nation: str) -> list[
     enemy = other_side(side)
     power = state["powers"][nation]
     power["side"] = enemy
-    power["violated"] = True
     power["violated_by"] = side
     events = [Event("violation", "BoP 6.11", {"by": side, "nation": nation, "joins": enemy})]
     units = [uid for uid, u in UNITS.items() if u.nation == nation and u.arrives == "violated"]
@@ -85,8 +87,26 @@ def britain_joins(state: dict[str, Any], reason: str) -> list[Event]:
     power["side"] = ENTENTE
     power["rp"] = 5
     state["flow"]["britain_to_place"] = sorted(
-        uid for uid, u in UNITS.items() if u.nation == "britain" and u.arrives.startswith("joins"))
+        [uid for uid, u in UNITS.items() if u.nation == "britain" and u.arrives.startswith(
+            "joins")] + arrived_while_neutral(state, "britain"))
     return [Event("britain_joins", "BoP 6.123", {"reason": reason})]
+
+
+def arrived_while_neutral(state: dict[str, Any], nation: str) -> list[str]:
+    """BoP 5.13 — a neutral's monthly arrivals wait until it joins; then they set up with its
+    at-start units: those of the months whose muster (the Entente's) has already passed.
+    They leave the arrivals schedule."""
+    flow = state["flow"]
+    month = flow["month"]
+    done = flow["step"] != "setup" and flow["script_position"] > MUSTER_EP
+    out = []
+    arrivals = state["board"]["arrivals"]
+    for when in sorted(arrivals):
+        if when < month or (when == month and done):
+            mine = [u for u in arrivals[when] if UNITS[u].nation == nation]
+            arrivals[when] = [u for u in arrivals[when] if u not in mine]
+            out += mine
+    return out
 
 
 def britain_triggers(state: dict[str, Any], th: Theatre) -> list[Event]:
@@ -100,7 +120,7 @@ def britain_triggers(state: dict[str, Any], th: Theatre) -> list[Event]:
         for uid, unit in sorted(state["board"]["units"].items()):
             if UNITS[uid].nation == "germany" and unit["at"] in near:
                 return britain_joins(state, "german_unit_near_paris")
-    if state["powers"]["russia"]["crisis"]:
+    if in_crisis(state, "russia"):
         return britain_joins(state, "russia_in_crisis")
     return []
 
@@ -152,7 +172,8 @@ def french_ports(state: dict[str, Any], th: Theatre) -> list[str]:
 
 
 def british_home(th: Theatre) -> list[str]:
-    return sorted(loc for loc in th.place_at if th.home.get(loc) == "britain"
+    """BoP 12.1 — "any hex of Britain" for infantry corps 3 (not only its towns)."""
+    return sorted(loc for loc in th.locs if th.home.get(loc) == "britain"
                   and loc not in th.boxes)
 
 

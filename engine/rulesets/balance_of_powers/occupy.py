@@ -10,7 +10,7 @@ from typing import Any
 
 from engine.kernel import Event, Roller
 
-from .forces import UNITS, controller, fort_steps, side_of
+from .forces import UNITS, controller, fort_steps, in_crisis, side_of
 from .sequence import MONTHS, first_fortnight_of_game
 from .tables import (
     CRISIS_LIMIT,
@@ -50,13 +50,9 @@ def capture(state: dict[str, Any], th: Theatre, loc: str, nation: str) -> Event 
 
 
 def demoralize(state: dict[str, Any], nation: str) -> None:
-    """BoP 2.91, 2.92 — +1 demoralization; at the national limit the nation is in crisis."""
-    power = state["powers"][nation]
-    if power["crisis"]:
-        return
-    power["dem"] += 1
-    if power["dem"] >= CRISIS_LIMIT.get(nation, 99):
-        power["crisis"] = True
+    """BoP 2.91, 2.92 — +1 demoralization; the marker stops at the national limit (crisis)."""
+    if not in_crisis(state, nation):
+        state["powers"][nation]["demoralization"] += 1
 
 
 def remove_absorbed_breaches(state: dict[str, Any], th: Theatre) -> None:
@@ -138,11 +134,28 @@ def conquered_now(state: dict[str, Any], th: Theatre, nation: str) -> bool:
                              for loc in others)
 
 
+def shadow_hosts(state: dict[str, Any], nation: str) -> list[str]:
+    """BoP 2.93 — the same-side majors (at war, not conquered) whose capital may host a
+    conquered nation's shadow government."""
+    side = side_of(state, nation)
+    return [m for m in MAJORS if m != nation and side is not None
+            and state["powers"][m]["side"] == side and not state["powers"][m].get("conquered")]
+
+
+def host_shadow_government(state: dict[str, Any], nation: str, host: str) -> Event:
+    """BoP 2.93 — the conquered nation's units draw supply from its host's capital and home
+    bargaining chips and muster in its capital or ports, as if they were its own."""
+    state["powers"][nation]["shadow_host"] = host
+    return Event("shadow_government", "BoP 2.93", {"nation": nation, "host": host})
+
+
 def check_conquest(state: dict[str, Any], th: Theatre) -> list[Event]:
     """BoP 2.93 — conquest and liberation. A conquered major goes to its crisis limit and posts
-    the "conquered" income column; a conquered minor's fortresses are all ruined. Retaking the
-    capital undoes conquest (a major stays in crisis). Shadow governments are not modelled: a
-    conquered nation keeps using what it still holds at home (see the docs)."""
+    the "conquered" income column; a conquered minor's fortresses are all ruined; the conquered
+    nation designates a same-side major's capital as the host of its shadow government (at once
+    when there is one candidate, else its commander chooses: `flow["shadow_to_choose"]`).
+    Retaking the capital undoes conquest and ends the shadow government (a major stays in
+    crisis)."""
     events: list[Event] = []
     for nation in sorted(state["powers"]):
         power = state["powers"][nation]
@@ -152,18 +165,27 @@ def check_conquest(state: dict[str, Any], th: Theatre) -> list[Event]:
         if now and not power.get("conquered"):
             power["conquered"] = True
             if nation in MAJORS:
-                power["dem"] = max(power["dem"], CRISIS_LIMIT.get(nation, power["dem"]))
-                power["crisis"] = True
+                power["demoralization"] = max(power["demoralization"], CRISIS_LIMIT[nation])
             else:
                 for loc in sorted(th.fortress):
                     if th.home.get(loc) == nation and fort_steps(state, th, loc):
                         state["board"]["forts"][loc] = 0
                 state["board"]["forts"] = dict(sorted(state["board"]["forts"].items()))
             events.append(Event("conquest", "BoP 2.93", {"nation": nation}))
+            hosts = shadow_hosts(state, nation)
+            power["shadow_host"] = None
+            if len(hosts) == 1:
+                events.append(host_shadow_government(state, nation, hosts[0]))
+            elif hosts:
+                flow = state["flow"]
+                flow["shadow_to_choose"] = sorted(set(flow.get("shadow_to_choose", [])) | {nation})
         elif power.get("conquered") and not any(
                 side_of(state, controller(state, th, c)) not in (power["side"], None)
                 for c in capitals(th, nation)):
             power["conquered"] = False
+            power["shadow_host"] = None
+            state["flow"]["shadow_to_choose"] = [
+                n for n in state["flow"].get("shadow_to_choose", []) if n != nation]
             events.append(Event("liberation", "BoP 2.93", {"nation": nation}))
     return events
 

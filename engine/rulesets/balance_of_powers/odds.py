@@ -83,7 +83,7 @@ def point_options(state: dict[str, Any], th: Theatre, combat: dict[str, Any]) ->
     options = [u for u in corps if u != combat["reserve"]]
     if fort_steps(state, th, target) and fort_owner_side(state, th, target) == combat["defender"]:
         options.append("fortress")
-    if combat.get("id"):
+    if combat.get("inherent_defense"):
         options.append("inherent")
     if not options and combat["reserve"]:
         options = [combat["reserve"]]
@@ -125,9 +125,13 @@ def modifiers(state: dict[str, Any], th: Theatre, combat: dict[str, Any],
     mods["effectiveness"] = a_eff - defender_effectiveness(state, th, combat)
     mods["leadership"] = leadership.get("attacker", 0) - leadership.get("defender", 0)
     n_att = sum(1 for u in attackers if UNITS[u].corps)
-    n_def = len(defending) + fort_steps(state, th, target) + (1 if combat.get("id") else 0)
+    n_def = len(defending) + fort_steps(state, th, target) + (
+        1 if combat.get("inherent_defense") else 0)
     mods["odds"] = odds_modifier(n_att, n_def)
     terrain = COMBAT_TERRAIN.get(th.terrain[target], 0)
+    hexside = frozenset((start, target))
+    if (hexside in th.mountain_passes or hexside in th.alpine_passes) and not terrain:
+        terrain = COMBAT_TERRAIN["mountain"]  # Terrain Effects Chart: a pass hexside is −2
     if combat.get("amphibious"):
         terrain += AMPHIBIOUS_MODIFIER  # 10.561: no surface ships under 6.45
     from_breach = breach_value(state, start, target)
@@ -165,9 +169,11 @@ def net_modifier(mods: dict[str, int]) -> int:
 
 # --- the roll -----------------------------------------------------------------------------------
 
-def leader_of(state: dict[str, Any], loc: str, nations: set[str]) -> str | None:
+def leader_of(state: dict[str, Any], loc: str, side: str) -> str | None:
+    """BoP 1.323, 10.54 — the army leader of `side` in a location (one at most, 2.62): he
+    fights with his command, whatever nations of his side it holds."""
     here = sorted(u for u, v in state["board"]["units"].items()
-                  if v["at"] == loc and UNITS[u].kind == "leader" and UNITS[u].nation in nations)
+                  if v["at"] == loc and UNITS[u].kind == "leader" and unit_side(state, u) == side)
     return here[0] if here else None
 
 
@@ -184,12 +190,9 @@ def roll_combat(state: dict[str, Any], th: Theatre, combat: dict[str, Any],
     """BoP 10.54, 10.6 — leadership checks, the modifiers, 2d6 + FNM clamped to 2–12."""
     leadership = {}
     events = []
-    att_nations = {UNITS[u].nation for u in combat["units"] if u in state["board"]["units"]}
-    def_nations = {UNITS[u].nation for u in defenders(state, combat["target"],
-                                                      combat["defender"])}
-    for role, loc, nations, rating in (("attacker", combat["from"], att_nations, "attack"),
-                                       ("defender", combat["target"], def_nations, "defense")):
-        leader = leader_of(state, loc, nations)
+    for role, loc, rating in (("attacker", combat["from"], "attack"),
+                              ("defender", combat["target"], "defense")):
+        leader = leader_of(state, loc, combat[role])
         if leader is None:
             continue
         value = getattr(UNITS[leader], rating)
@@ -200,12 +203,13 @@ def roll_combat(state: dict[str, Any], th: Theatre, combat: dict[str, Any],
                                                           "passed": roll < value}))
     combat["leadership"] = leadership
     combat["major"] = major_battle(state, combat)
-    marker = infrastructure(state, combat["from"], combat["attacker"])
+    use = bool(combat.get("infrastructure"))  # 10.572: the attacker's choice (choose_point)
     combat["mods"] = modifiers(state, th, combat, leadership, air=combat.get("air", 0),
-                               use_infrastructure=combat.get("infrastructure", False) or marker)
+                               use_infrastructure=use)
     combat["fnm"] = net_modifier(combat["mods"])
     combat["dice"] = roller.roll(6, "combat 2d6", 2)
-    if marker and infrastructure_applies(state, th, combat):
+    marker = infrastructure(state, combat["from"], combat["attacker"])
+    if use and marker and infrastructure_applies(state, th, combat):
         del state["board"]["infra"][combat["from"]]  # 10.572: back to the pool after the roll
         events.append(Event("infrastructure_used", "BoP 10.572", {"at": combat["from"]}))
     combat["final"] = max(2, min(12, sum(combat["dice"]) + combat["fnm"]))
@@ -215,7 +219,7 @@ def roll_combat(state: dict[str, Any], th: Theatre, combat: dict[str, Any],
         "odds": odds_text(sum(1 for u in combat["units"] if UNITS[u].corps),
                           len(defenders(state, combat["target"], combat["defender"]))
                           + fort_steps(state, th, combat["target"])
-                          + (1 if combat.get("id") else 0))}))
+                          + (1 if combat.get("inherent_defense") else 0))}))
     return events
 
 

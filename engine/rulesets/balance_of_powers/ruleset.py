@@ -21,7 +21,8 @@ from engine.kernel import Decision, Roller
 from engine.kernel.flow import FlowRuleset
 
 from . import answers, decisions, setup, supply
-from .forces import UNITS, occupancy, unit_side
+from .forces import UNITS, in_crisis, occupancy, unit_side
+from .migrations import MIGRATIONS
 from .sequence import MONTH_NAMES, Step
 from .steps import FLOW
 from .tables import CENTRAL, ENTENTE
@@ -61,8 +62,10 @@ MANIFEST = {
 class BalanceOfPowers(FlowRuleset):
     id = "balance_of_powers"
     # 2: deadlines play the passive answer ({"pass": true} on moves), leader return (1.323),
-    # random neutral entry option (6.13).
-    version = "2"
+    # random neutral entry option (6.13). 3: the state keys say what they mean (issue #14);
+    # the rules fidelity fixes of issue #17 (migrations.py).
+    version = "3"
+    migrations = MIGRATIONS
     manifest = MANIFEST
     flow = FLOW
 
@@ -93,11 +96,11 @@ class BalanceOfPowers(FlowRuleset):
             "flow": {"step": flow["step"], "month": flow["month"],
                      "month_name": MONTH_NAMES.get(flow["month"]), "fortnight": flow["fortnight"],
                      "side": flow["side"], "active": list(flow["active"]),
-                     "trench": list(flow["trench"]), "breakthrough": list(flow["bthru"]),
+                     "trench": list(flow["trench"]), "breakthrough": list(flow["breakthrough"]),
                      "combat": flow["combat"], "result": flow["result"],
                      "moves": flow["moves"], "force": flow["force"],
-                     # 3.1: supply as judged for the phasing side at the start of its half
-                     "supplied": dict(flow["supplied"])},
+                     # 3.1: every unit's supply now (judged when a force starts a move)
+                     "supplied": supply.move_supply(state)},
             "board": {"map": state["board"]["map"], "units": state["board"]["units"],
                       "pool": list(state["board"]["pool"]),
                       "arrivals": state["board"]["arrivals"],
@@ -105,7 +108,10 @@ class BalanceOfPowers(FlowRuleset):
                       "breaches": state["board"]["breaches"],
                       "landing": state["board"].get("landing"),
                       "infrastructure": state["board"]["infra"]},
-            "powers": state["powers"], "ti": state["ti"], "plans": state["plans"],
+            # 2.92: crisis is the demoralization marker at its national limit
+            "powers": {nation: {**power, "crisis": in_crisis(state, nation)}
+                       for nation, power in state["powers"].items()},
+            "ti": state["ti"], "plans": state["plans"],
             "diplomacy": state.get("diplomacy", {}),
             "ti_benefits": state.get("ti_benefits", {}),
             "bargaining_chips": bc_counts(state, th),
@@ -124,9 +130,8 @@ class BalanceOfPowers(FlowRuleset):
         th = theatre(state["board"]["map"])
         occ = occupancy(state)
         for loc, here in occ.items():
-            landing = state["board"].get("landing")
-            assert loc in th.terrain and (th.terrain[loc] != "water" or (
-                landing is not None and loc == landing["at"])), f"unit on water {loc}"
+            assert loc in th.terrain and (th.terrain[loc] != "water" or all(
+                unit_side(state, u) == ENTENTE for u in here)), f"CP unit on water {loc}"
             sides = {unit_side(state, u) for u in here if UNITS[u].corps}
             assert len(sides) <= 1, f"enemies share {loc}: {here}"
             nations = {UNITS[u].nation for u in here if UNITS[u].corps}

@@ -42,15 +42,16 @@ def initial_state(map_name: str, options: dict[str, Any]) -> dict[str, Any]:
     powers = {}
     for nation in NATIONS:
         powers[nation] = {"side": START_SIDE[nation], "rp": START_RP.get(nation, 0)
-                          if START_SIDE[nation] else 0, "dem": 0, "crisis": False,
-                          "seasons": 0, "violated": False, "conquered": False,
+                          if START_SIDE[nation] else 0, "demoralization": 0,
+                          "seasons": 0, "conquered": False,
                           "season_moves": {"out": 0, "in": 0, "converted": True}}
     return {
-        "flow": {"step": "setup", "pos": -1, "month": "1914-08", "fortnight": 0, "side": ENTENTE,
-                 "active": [], "k": 0, "combat": None, "moves": {}, "force": {},
-                 "rail_used": {}, "trench": [], "bthru": [], "sea_used": 0, "pending": [],
-                 "reroll": True, "result": None, "placed": [], "reserve_corps": {},
-                 "muster": [], "supplied": {}, "neutral_to_place": [], "infra_to_place": [], "secret": bool(options.get("secret_setup"))},
+        "flow": {"step": "setup", "script_position": -1, "month": "1914-08", "fortnight": 0,
+                 "side": ENTENTE, "active": [], "answer_count": 0, "combat": None,
+                 "moves": {}, "force": {}, "rail_used": {}, "trench": [], "breakthrough": [],
+                 "sea_moved": {}, "reroll": True, "result": None, "placed": [],
+                 "reserve_corps": {}, "muster": [], "neutral_to_place": [],
+                 "infra_to_place": [], "secret": bool(options.get("secret_setup"))},
         "board": {"map": map_name, "units": {}, "pool": pool,
                   "arrivals": {k: sorted(v) for k, v in sorted(arrivals.items())},
                   "control": {}, "forts": {}, "breaches": [], "landing_used": False,
@@ -146,8 +147,8 @@ def _wrong_units(expected: list[str], placement: dict[str, str]) -> dict[str, An
 
 def _basic_problems(th: Theatre, nation: str, placement: dict[str, str]
                     ) -> tuple[list[dict[str, Any]], dict[str, int]]:
-    """Home country, stacking (2.62) and leaders with a corps, for placed units of `nation`;
-    also the corps count per location."""
+    """Home country, stacking (2.62) and leaders with their command (a corps or a fortress,
+    1.323), for placed units of `nation`; also the corps count per location."""
     problems: list[dict[str, Any]] = []
     counts: dict[str, int] = {}
     for uid, loc in sorted(placement.items()):
@@ -160,7 +161,7 @@ def _basic_problems(th: Theatre, nation: str, placement: dict[str, str]
         if n > stack_limit({}, th, loc):
             problems.append({"code": "overstacked", "data": {"at": loc, "corps": n}})
     for uid, loc in sorted(placement.items()):
-        if UNITS[uid].kind == "leader" and not counts.get(loc):
+        if UNITS[uid].kind == "leader" and not counts.get(loc) and loc not in th.fortress:
             problems.append({"code": "leader_alone", "data": {"unit": uid, "at": loc}})
     return problems, counts
 
@@ -257,7 +258,8 @@ def describe_problem(th: Theatre, nation: str, problem: dict[str, Any]) -> dict[
                    f"{stack_limit({}, th, at)} may stack there.")
     elif code == "leader_alone":
         rule = "BoP 1.323"
-        message = f"{unit_title(unit)} must set up with a corps of his nation ({th.where(at)} has none)."
+        message = (f"{unit_title(unit)} must set up with a corps or in a fortress "
+                   f"({th.where(at)} has neither).")
     elif code == "must_be_in_dijon":
         dijon = th.place_loc.get("dijon")
         locs = [dijon] if dijon else []

@@ -3,9 +3,8 @@
 Each step names its lister (decisions.py), its verbs (handlers.py), its begin and end effects
 (beside their rules: economy, neutrals, admiralty, movement, combat, supply, occupy, victory)
 and its successor. The month is a script (sequence.MONTH_SCRIPT): `next_in_script` moves the
-script position `flow["pos"]` and sets the side (and a half's fortnight), as the kernel's
-`Flow` asks. The state layout is the one the driver of version 2 kept, so records, hashes and
-replays stay valid.
+script's cursor `flow["script_position"]` and sets the side (and a half's fortnight), as the
+kernel's `Flow` asks.
 """
 
 from __future__ import annotations
@@ -19,6 +18,7 @@ from engine.kernel.flow import Answers, Effect, Flow, State, Step, Verb
 from . import admiralty, combat, economy, movement, neutrals, occupy, setup, supply, victory
 from .answers import PASS, PASSABLE
 from .decisions import (
+    COMBAT_KINDS,
     admiralty_decisions,
     each_active,
     half_or_combat_decisions,
@@ -51,6 +51,7 @@ from .handlers import (
     do_remove_breach,
     do_sea_move,
     do_setup,
+    do_shadow_government,
     do_stop,
     do_transfer,
     do_violate,
@@ -65,20 +66,22 @@ from .theatre import theatre
 
 def answered(verb: Verb) -> Verb:
     """The verb, or PASS where a move may be passed (BoP 9.0, 6.53); then the answer counter
-    moves on (`flow["k"]`: a fresh id for a question asked again) and the checks that follow
-    any action run (handlers.tidy)."""
+    `flow["answer_count"]` moves on (a question asked again gets a fresh id) and the checks
+    that follow any action run (handlers.tidy)."""
     def answer(state: State, seat: str, decision: Decision, action: Any,
                roller: Roller) -> list[Event]:
         passed = decision.kind in PASSABLE and action == PASS
         events = (do_pass if passed else verb)(state, seat, decision, action, roller)
-        state["flow"]["k"] += 1
+        state["flow"]["answer_count"] += 1
         return events + tidy(state, theatre(state["board"]["map"]))
     return answer
 
 
-# Britain's and a violated neutral's placements interrupt whatever step made them join.
+# Britain's and a violated neutral's placements, and a conquered nation's shadow government,
+# interrupt whatever step made them happen.
 JOINING: Mapping[str, Verb] = {"britain_setup": do_britain_setup,
-                               "neutral_setup": do_neutral_setup}
+                               "neutral_setup": do_neutral_setup,
+                               "shadow_government": do_shadow_government}
 
 
 def verbs(**own: Verb) -> dict[str, Verb]:
@@ -119,14 +122,14 @@ def next_in_script(state: State) -> str:
     """The next step of the month's script, or of the next month once this one has ended;
     the game is over when the month's end decided it (BoP 6.0, 12.1)."""
     flow = state["flow"]
-    flow["pos"] += 1
-    if flow["pos"] >= len(MONTH_SCRIPT):
+    flow["script_position"] += 1
+    if flow["script_position"] >= len(MONTH_SCRIPT):
         if flow["result"] is not None:
             return StepName.OVER.value
         flow["month"] = MONTHS[MONTHS.index(flow["month"]) + 1]
-        flow["pos"] = 0
+        flow["script_position"] = 0
         flow["fortnight"] = 0
-    step, side, fortnight = MONTH_SCRIPT[flow["pos"]]
+    step, side, fortnight = MONTH_SCRIPT[flow["script_position"]]
     flow["side"] = side or flow["side"]
     if step is StepName.HALF:
         flow["fortnight"] = fortnight
@@ -147,7 +150,7 @@ def resolve_setup(state: State, group: str, answers: Answers, roller: Roller) ->
         events.append(Event("set_up", "BoP 12.1", {"seat": seat,
                                                   "placement": action["placement"]}))
     state["flow"]["placed"] = sorted(seat for _, seat, _ in answers)
-    state["flow"]["k"] += 1
+    state["flow"]["answer_count"] += 1
     return events
 
 
@@ -156,8 +159,7 @@ def resolve_setup(state: State, group: str, answers: Answers, roller: Roller) ->
 AUTOMATIC = listed(None)   # no seat decides, unless a power joining interrupts
 HALF_VERBS = verbs(done=do_done, stop=do_stop, march=do_march, rail=do_rail, combat=do_attack,
                    remove_breach=do_remove_breach, leader_return=do_leader_return,
-                   entrench=do_entrench, **{kind: answer_combat for kind in (
-                       "reserve", "point", "reroll", "pay", "loss", "retreat")})
+                   entrench=do_entrench, **{kind: answer_combat for kind in COMBAT_KINDS})
 
 FLOW = Flow([
     Step(StepName.SETUP.value, "BoP 12.1", decisions=listed(setup_decisions),
@@ -190,10 +192,9 @@ FLOW = Flow([
     Step(StepName.HALF.value, "BoP 6.53", decisions=listed(half_or_combat_decisions),
          verbs=HALF_VERBS,
          begin=effects(movement.reset_rail_capacity, movement.clear_moves,
-                       combat.clear_markers, combat.clear_reserve_designations,
-                       supply.snapshot_half_supply, open_half),
+                       combat.clear_markers, combat.clear_reserve_designations, open_half),
          end=effects(admiralty.remove_empty_landing, combat.clear_markers,
-                     movement.clear_moves, supply.forget_half_supply),
+                     movement.clear_moves),
          next=next_in_script),
     Step(StepName.COMMISSARIAT.value, "BoP 6.6", decisions=AUTOMATIC, verbs=verbs(),
          begin=supply.begin_commissariat, next=next_in_script),

@@ -1,8 +1,12 @@
 """BoP 3 — supply: sources, overland tracing, water supply under 6.454, the commissariat (6.6).
 
 A nation's units are supplied where they stand in or next to a live source, or in or next to a
-hex from which a path of friendly hexes holding rail or a population centre, free of enemy
-land units, leads to a source (3.12). Sources are not shared between allies (3.11).
+hex from which a path of friendly hexes holding rail, a population centre or infrastructure,
+free of enemy land units, leads to a source (3.121). Sources (3.11) are a nation's capital and
+home bargaining chips (Russia's east-edge rail hexes too); they also serve the minors allocated
+to that nation and the shadow governments it hosts (2.93). Allied majors do not share them.
+The Entente traces freely over water between friendly ports (6.454); the Central Powers have no
+sea power (6.451).
 """
 
 from __future__ import annotations
@@ -11,6 +15,7 @@ from typing import Any
 
 from engine.kernel import Event, Roller
 
+from .admiralty import water_ports
 from .forces import (
     UNITS,
     controller,
@@ -19,51 +24,86 @@ from .forces import (
     infrastructure,
     landing_of,
     neighbours,
+    neutral_closed,
     occupancy,
     side_of,
-    unit_side,
 )
+from .tables import ENTENTE, MAJORS, MINOR_COMMANDER
 from .theatre import Theatre, theatre
 
 RULE = "BoP 3.1"
 
 
+def allocated_to(state: dict[str, Any], nation: str) -> str | None:
+    """6.1 — a minor at war is allocated to one major of its side for requisition (5.24) and
+    supply (3.0): the side's minor commander (France for the Entente, Germany for the Central
+    Powers; our ruling, the major that takes its capital's requisition too)."""
+    side = side_of(state, nation)
+    return None if nation in MAJORS or side is None else MINOR_COMMANDER[side]
+
+
+def shadow_host(state: dict[str, Any], nation: str) -> str | None:
+    """2.93 — the same-side major whose capital hosts a conquered nation's shadow government."""
+    power = state["powers"][nation]
+    return power.get("shadow_host") if power.get("conquered") else None
+
+
+_OWN: dict[tuple[str, str], frozenset[str]] = {}
+
+
+def own_sources(th: Theatre, nation: str) -> frozenset[str]:
+    """BoP 3.11 — a nation's own possible sources: its capital, its home bargaining chips and,
+    for Russia, the rail hexes on the map's east edge."""
+    key = (th.name, nation)
+    found = _OWN.get(key)
+    if found is None:
+        locs = {loc for loc in th.bcs if th.home.get(loc) == nation}
+        if nation in th.capital:
+            locs.add(th.capital[nation])
+        if nation == "russia":
+            edge = max(th.column[loc] for loc in th.locs if loc not in th.boxes)
+            locs |= {loc for loc in th.rail_links if th.home.get(loc) == "russia"
+                     and th.column[loc] == edge}
+        found = _OWN[key] = frozenset(locs)
+    return found
+
+
+def home_sources(state: dict[str, Any], th: Theatre, nation: str) -> frozenset[str]:
+    """BoP 2.93, 6.6 — the sources a nation counts as its own: its capital and home bargaining
+    chips, and its shadow host's ("as their own for all purposes")."""
+    host = shadow_host(state, nation)
+    return own_sources(th, nation) | (own_sources(th, host) if host else frozenset())
+
+
+def surrounded(state: dict[str, Any], th: Theatre, loc: str, side: str,
+               occ: dict[str, list[str]]) -> bool:
+    """BoP 3.11 — every available adjacent location holds an enemy unit. Ocean next to a source
+    would need an enemy surface ship, and 12.1 has no naval units (6.45): a coastal source or a
+    port box is never surrounded. Neutral land is not available to the enemy."""
+    if loc in th.boxes or loc in th.coastal or any(o in th.water for o in th.all_adj[loc]):
+        return False
+    around = [o for o in neighbours(state, th, loc) if not neutral_closed(state, th, o)]
+    return bool(around) and all(enemy_present(state, th, o, side, occ) for o in around)
+
+
 def sources(state: dict[str, Any], th: Theatre, nation: str,
             occ: dict[str, list[str]] | None = None) -> set[str]:
-    """BoP 3.11 — the live sources of one nation.
-
-    Its capital and home bargaining chips while its side controls them; Russia also its
-    east-edge rail hexes; Britain also any Entente port on open water (6.454, our reading:
-    the water leg back to British ports is always open on this map). A source whose every
-    neighbour holds an enemy land unit is dead (3.11)."""
+    """BoP 3.11 — the live sources of one nation's units: its own, its allocated major's (a
+    minor) and its shadow host's (a conquered nation), while its side controls them and they
+    are neither occupied by nor surrounded with enemy units."""
     side = side_of(state, nation)
     if side is None:
         return set()
     occ = occupancy(state) if occ is None else occ
-    found: set[str] = set()
-    cap = th.capital.get(nation)
-    if cap is not None:
-        found.add(cap)
-    for loc in th.bcs:
-        if th.home.get(loc) == nation:
-            found.add(loc)
-    if nation == "russia":
-        edge = max(th.column[loc] for loc in th.locs if loc not in th.boxes)
-        found |= {loc for loc in th.rail_links if th.home.get(loc) == "russia"
-                  and th.column[loc] == edge}
-    if nation == "britain":
-        for loc in th.ports:
-            if side_of(state, controller(state, th, loc)) == side and any(
-                    th.sea_area.get(w) not in (None, "baltic") for w in th.all_adj[loc]):
-                found.add(loc)
+    found = set(home_sources(state, th, nation))
+    major = allocated_to(state, nation)
+    if major is not None:
+        found |= own_sources(th, major)
     live = set()
     for loc in sorted(found):
         if side_of(state, controller(state, th, loc)) != side:
             continue
-        if enemy_present(state, th, loc, side, occ):
-            continue
-        around = neighbours(state, th, loc)
-        if around and all(enemy_present(state, th, other, side, occ) for other in around):
+        if enemy_present(state, th, loc, side, occ) or surrounded(state, th, loc, side, occ):
             continue
         live.add(loc)
     return live
@@ -79,7 +119,8 @@ def _fingerprint(state: dict[str, Any], th: Theatre, nation: str) -> tuple[Any, 
             tuple(sorted(board["control"].items())), tuple(sorted(board["forts"].items())),
             tuple(sorted((board.get("landing") or {}).items())),
             tuple(sorted(board["infra"].items())),
-            tuple(sorted((n, p["side"]) for n, p in state["powers"].items())))
+            tuple(sorted((n, p["side"], p.get("conquered"), p.get("shadow_host"),
+                          p.get("violated_by")) for n, p in state["powers"].items())))
 
 
 def clear_cache() -> None:
@@ -124,22 +165,37 @@ def overland_reach(state: dict[str, Any], th: Theatre, starts: set[str], side: s
     return reached
 
 
+def supply_reach(state: dict[str, Any], th: Theatre, starts: set[str], side: str,
+                 occ: dict[str, list[str]], step: Any) -> set[str]:
+    """BoP 3.121, 6.454 — what a supply line reaches from `starts`: overland (overland_reach)
+    and, for the Entente, across water: it may take to the water at a friendly port, cross any
+    water without ships, land at any friendly port on the same water and go on overland."""
+    reached = overland_reach(state, th, starts, side, occ, step)
+    if side != ENTENTE:
+        return reached
+    ports = water_ports(state, th)
+    while True:
+        wet = {c for p, comps in ports.items() if p in reached for c in comps}
+        fresh = {p for p, comps in ports.items() if comps & wet} - reached
+        if not fresh:
+            return reached
+        reached |= overland_reach(state, th, fresh, side, occ, step)
+
+
 def _trace(state: dict[str, Any], th: Theatre, nation: str,
            occ: dict[str, list[str]] | None) -> set[str]:
     side = side_of(state, nation)
     if side is None:
         return set()
     occ = occupancy(state) if occ is None else occ
-    live = sources(state, th, nation, occ)
-
-    reached = overland_reach(state, th, live, side, occ,
-                             lambda loc: neighbours(state, th, loc))
+    reached = supply_reach(state, th, sources(state, th, nation, occ), side, occ,
+                           lambda loc: neighbours(state, th, loc))
     out = set(reached)
     for loc in reached:
         out.update(neighbours(state, th, loc))
     landing = landing_of(state)
-    if landing is not None and side == "entente":
-        out.add(landing["at"])  # 6.454: water supply to the landing (our reading, see docs)
+    if landing is not None and side == ENTENTE:
+        out.add(landing["at"])  # 6.454: the landing is supplied over water (our reading)
     return out
 
 
@@ -150,6 +206,9 @@ def supply_status(state: dict[str, Any], th: Theatre) -> dict[str, bool]:
     out = {}
     for uid, unit in sorted(state["board"]["units"].items()):
         nation = UNITS[uid].nation
+        if unit["at"] in th.water:
+            out[uid] = True  # 3.1: carried by sea (or on the landing, 6.454)
+            continue
         if nation not in by_nation:
             by_nation[nation] = supplied_locations(state, th, nation, occ)
         out[uid] = unit["at"] in by_nation[nation]
@@ -172,8 +231,7 @@ def commissariat(state: dict[str, Any], th: Theatre, side: str, roller: Roller) 
             nation = UNITS[uid].nation
             loc = state["board"]["units"][uid]["at"]
             roll = roller.d(6, f"commissariat {uid}")
-            home_source = (loc == th.capital.get(nation)) or (
-                loc in th.bcs and th.home.get(loc) == nation)
+            home_source = loc in home_sources(state, th, nation)
             final = roll - 1 if home_source else roll
             survives = final < UNITS[uid].effectiveness
             if not survives:
@@ -186,19 +244,12 @@ def commissariat(state: dict[str, Any], th: Theatre, side: str, roller: Roller) 
     return events
 
 
-def snapshot_half_supply(state: dict[str, Any], roller: Roller) -> list[Event]:
-    """BoP 3.1 — the phasing side's supply is judged when its half begins and holds for the
-    half (a begin effect of the half)."""
-    flow = state["flow"]
-    status = supply_status(state, theatre(state["board"]["map"]))
-    flow["supplied"] = {u: ok for u, ok in status.items() if unit_side(state, u) == flow["side"]}
-    return []
-
-
-def forget_half_supply(state: dict[str, Any], roller: Roller) -> list[Event]:
-    """The half's supply snapshot ends with the half (an end effect of the half)."""
-    state["flow"]["supplied"] = {}
-    return []
+def move_supply(state: dict[str, Any]) -> dict[str, bool]:
+    """BoP 3.1, 9.21 — supply is judged when a force starts a move: a march sets the
+    allowance of the corps that start moving (3.2: −1 MP unsupplied) and every rail move
+    needs supply at its declaration (9.21, 9.31); an attack checks afresh (10.1). So it is
+    the position's own supply, not a snapshot of the half's start."""
+    return supply_status(state, theatre(state["board"]["map"]))
 
 
 def begin_commissariat(state: dict[str, Any], roller: Roller) -> list[Event]:

@@ -65,7 +65,7 @@ ENTRENCH_STRONG = frozenset({"britain", "france", "germany", "switzerland"})
 ENTRENCH_MODIFIER = {True: -2, False: -1}
 
 # BoP 10.62 land combat table: final roll -> (attacker loss, defender loss, flags, DDR).
-# A loss is an int or "RP"; flags: "gg", "bthru"; DDR = (side, threshold) or None.
+# A loss is an int or "RP"; flags: "gg", "breakthrough"; DDR = (side, threshold) or None.
 # 7 reads 1/1 in a major battle and RP/RP in a minor one (10.711).
 COMBAT_TABLE = {
     2: (3, 0, (), ("attacker", 5)),
@@ -78,7 +78,7 @@ COMBAT_TABLE = {
     9: (1, 2, ("gg",), None),
     10: (1, 2, ("gg",), ("defender", 6)),
     11: (1, 3, ("gg",), ("defender", 6)),
-    12: ("RP", 3, ("gg", "bthru"), ("defender", 6)),
+    12: ("RP", 3, ("gg", "breakthrough"), ("defender", 6)),
 }
 MINOR_BATTLE_7 = ("RP", "RP", (), None)
 ATTRITION_DDR = 3  # BoP 10.713
@@ -90,8 +90,10 @@ FORTRESS_EFFECTIVENESS = {2: 3, 1: 2}
 TI_UNLOCK = {50: 2, 51: 3, 52: 4, 53: 5, 54: 6}
 TI_GAIN_BELOW = {"major": 8, "minor": 6}  # BoP 2.82: raw 2d6 below this gains +1 TI
 
-# BoP 2.92 crisis limits: only Germany's 11 is printed; the others are authored.
-CRISIS_LIMIT = {"germany": 11, "austria_hungary": 9, "france": 9, "russia": 13, "britain": 9}
+# BoP 2.92 crisis limits: Germany 11 (2.94); France 7 (12.4 starts France at "7 in crisis",
+# and a marker stops at its limit); the others are authored within what the scenarios print
+# (12.3 has Russia at 12 and 12.4 Britain at 5, neither in crisis).
+CRISIS_LIMIT = {"germany": 11, "austria_hungary": 9, "france": 7, "russia": 13, "britain": 9}
 
 # BoP 6.222 costs (RP).
 COST_CORPS = 2

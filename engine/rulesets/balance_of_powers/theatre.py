@@ -20,7 +20,7 @@ from typing import Mapping
 
 from engine.board import Map, load_map
 
-from .tables import TERRAIN_OF_CLASS
+from .tables import ARMP_TERRAIN, TERRAIN_OF_CLASS
 
 DATA = Path(__file__).parent / "data"
 SCENARIO_MAP = "bop-north-europe"
@@ -45,9 +45,11 @@ class Theatre:
     home: Mapping[str, str | None]
     label: Mapping[str, str]
     column: Mapping[str, int]
-    adj: Mapping[str, tuple[str, ...]]           # land moves (BoP 2.52, 9.13)
+    adj: Mapping[str, tuple[str, ...]]           # land moves (BoP 2.52, 2.521, 9.13)
     all_adj: Mapping[str, tuple[str, ...]]       # every touching location incl. water
     rivers: frozenset[frozenset[str]]            # hexsides with a river or canal
+    mountain_passes: frozenset[frozenset[str]]   # 1 MP into a mountain hex (TEC, 9.13)
+    alpine_passes: frozenset[frozenset[str]]     # mountain corps only, ARMP (TEC, 9.13)
     borders: frozenset[frozenset[str]]           # international border hexsides
     place_at: Mapping[str, str]                  # loc -> place id (population centres)
     place_loc: Mapping[str, str]                 # place id -> loc
@@ -71,6 +73,20 @@ class Theatre:
         pid = self.place_at.get(loc)
         return f"{self.place_name[pid]} ({label})" if pid is not None and (
             pid in self.place_name) else label
+
+    def ends_march(self, frm: str, to: str) -> bool:
+        """BoP 9.13 — entering `to` from `frm` costs all remaining MP: forest, marsh, mountain
+        (unless along a mountain pass), a port box, or across an alpine pass."""
+        side = frozenset((frm, to))
+        if side in self.alpine_passes:
+            return True
+        if self.terrain.get(to) == "mountain" and side in self.mountain_passes:
+            return False
+        return self.terrain.get(to) in ARMP_TERRAIN or to in self.boxes
+
+    def mountain_corps_only(self, frm: str, to: str) -> bool:
+        """BoP 9.13 — only mountain corps cross an alpine pass hexside."""
+        return frozenset((frm, to)) in self.alpine_passes
 
     def is_rail(self, loc: str) -> bool:
         return bool(self.rail_links.get(loc))
@@ -117,16 +133,25 @@ def build_theatre(name: str, m: Map) -> Theatre:
     all_adj: dict[str, list[str]] = {h: [] for h in terrain}
     rivers: set[frozenset[str]] = set()
     borders: set[frozenset[str]] = set()
+    mountain_passes: set[frozenset[str]] = set()
+    alpine_passes: set[frozenset[str]] = set()
     for hid in m.ids:
         for other in m.neighbours(hid):
             all_adj[hid].append(other)
             side = m.hexside(hid, other)
             if side is not None and (side.river is not None or side.canal):
                 rivers.add(frozenset((hid, other)))
+            if side is not None and side.mountain_pass:
+                mountain_passes.add(frozenset((hid, other)))
+            if side is not None and side.alpine_pass:
+                alpine_passes.add(frozenset((hid, other)))
             if (side is not None and side.border) or (
                     hid in land and other in land and country[hid] != country[other]):
                 borders.add(frozenset((hid, other)))
-            if hid in land and other in land and not (side is not None and side.all_sea):
+            # 9.13, 2.521: no march (so no attack, retreat, reserve or supply adjacency) across
+            # an all-sea or all-lake hexside (no flotillas on North Europe, 9.5) or a red bar
+            if hid in land and other in land and not (side is not None and (
+                    side.all_sea or side.all_lake or side.red_bar)):
                 adj[hid].append(other)
     boxes = set()
     for box_id, box in sorted(m.boxes.items()):
@@ -152,7 +177,9 @@ def build_theatre(name: str, m: Map) -> Theatre:
     fortress: dict[str, str] = {}
     ports: set[str] = set()
     bcs: set[str] = set()
-    for pid, place in sorted(m.places.items()):
+    # a hex's name is its capital's, else its bargaining chip's (Warsaw, not Novogeorgievsk)
+    for pid, place in sorted(m.places.items(), key=lambda kv: (
+            not kv[1].capital, PLACE_DATA.get(kv[0], {}).get("bc") != "1", kv[0])):
         loc = place.hex
         if loc not in land:
             continue
@@ -194,6 +221,7 @@ def build_theatre(name: str, m: Map) -> Theatre:
         adj=MappingProxyType({k: tuple(sorted(set(v))) for k, v in adj.items()}),
         all_adj=MappingProxyType({k: tuple(sorted(set(v))) for k, v in all_adj.items()}),
         rivers=frozenset(rivers), borders=frozenset(borders),
+        mountain_passes=frozenset(mountain_passes), alpine_passes=frozenset(alpine_passes),
         place_at=MappingProxyType(place_at), place_loc=MappingProxyType(place_loc),
         place_name=MappingProxyType(place_name), capital=MappingProxyType(capital),
         bcs=frozenset(bcs), fortress=MappingProxyType(fortress), ports=frozenset(ports),

@@ -36,8 +36,11 @@ def grid(width: int, height: int, *, name: str, default: str = "france",
          country: dict[str, str] | None = None, terrain: dict[str, str] | None = None,
          sea: Iterable[str] = (), rivers: Iterable[tuple[str, str]] = (),
          rail: Iterable[list[str]] = (), places: dict[str, dict[str, Any]] | None = None,
-         boxes: dict[str, dict[str, Any]] | None = None) -> Theatre:
-    """A width × height map of labels 0101…; every hex `default` unless named in `country`."""
+         boxes: dict[str, dict[str, Any]] | None = None,
+         sides: Iterable[tuple[str, str, str]] = ()) -> Theatre:
+    """A width × height map of labels 0101…; every hex `default` unless named in `country`;
+    `sides` are (label, label, feature) hexside features: red_bar, all_lake, mountain_pass,
+    alpine_pass, all_sea."""
     country = country or {}
     terrain = terrain or {}
     sea = set(sea)
@@ -61,6 +64,10 @@ def grid(width: int, height: int, *, name: str, default: str = "france",
         hexsides[hexside_id(hid(a), hid(b))] = {"river": "minor", "strait": False,
                                                 "canal": False, "all_sea": False,
                                                 "border": False}
+    for a, b, feature in sides:
+        entry = hexsides.setdefault(hexside_id(hid(a), hid(b)), {
+            "river": None, "strait": False, "canal": False, "all_sea": False, "border": False})
+        entry[feature] = True
     doc_places = {}
     for pid, spec in (places or {}).items():
         loc = hid(spec["at"])
@@ -92,7 +99,7 @@ def position(th: Theatre, units: dict[str, str], *, month: str = "1914-08", fort
     state = setup.initial_state(th.name, {"secret_setup": False})
     state["kernel"] = {"game_uid": f"test-{th.name}"}
     flow = state["flow"]
-    flow.update(step=step, month=month, fortnight=fortnight, side=side, pos=9)
+    flow.update(step=step, month=month, fortnight=fortnight, side=side, script_position=9)
     dug = set(entrenched)
     for uid, label in units.items():
         loc = label if label in th.boxes else hid(label)
@@ -102,7 +109,6 @@ def position(th: Theatre, units: dict[str, str], *, month: str = "1914-08", fort
         state["powers"][nation]["rp"] = value
     for nation, value in (sides or {}).items():
         state["powers"][nation]["side"] = value
-    flow["supplied"] = {u: True for u in state["board"]["units"]}
     flow["active"] = []
     return state
 

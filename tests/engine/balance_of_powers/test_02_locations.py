@@ -6,6 +6,7 @@ from engine.rulesets.balance_of_powers import losses, occupy, odds
 from engine.rulesets.balance_of_powers.forces import (
     controller,
     enemy_present,
+    in_crisis,
     stack_limit,
     stacking_conflict,
 )
@@ -112,11 +113,23 @@ def test_bop_2_82_no_ti_gain_against_maneuver_defenders():
 
 def test_bop_2_92_crisis_at_the_national_limit():
     state = position(TH, {})
-    state["powers"]["germany"]["dem"] = 10
+    state["powers"]["germany"]["demoralization"] = 10
     occupy.demoralize(state, "germany")
-    assert state["powers"]["germany"]["crisis"]
+    assert in_crisis(state, "germany")
     occupy.demoralize(state, "germany")
-    assert state["powers"]["germany"]["dem"] == 11  # no further demoralization in crisis
+    assert state["powers"]["germany"]["demoralization"] == 11  # no further demoralization in crisis
+
+
+def test_bop_2_92_france_goes_into_crisis_at_seven():
+    """12.4 prints France's starting track as "7 in crisis": the marker stops at the national
+    limit (2.92), so France's limit is 7."""
+    state = position(TH, {})
+    state["powers"]["france"]["demoralization"] = 6
+    assert not in_crisis(state, "france")
+    occupy.demoralize(state, "france")
+    assert in_crisis(state, "france") and state["powers"]["france"]["demoralization"] == 7
+    occupy.demoralize(state, "france")
+    assert state["powers"]["france"]["demoralization"] == 7
 
 
 def test_bop_2_91_interior_fortress_lost_demoralizes_its_owner():
@@ -127,20 +140,31 @@ def test_bop_2_91_interior_fortress_lost_demoralizes_its_owner():
     assert losses.interior_fortress(th, hx(th, "0303"))
     assert not losses.interior_fortress(th, hx(th, "0503"))
     losses.ruin_fortress(state, hx(th, "0303"))
-    assert state["powers"]["france"]["dem"] == 0  # ruined is not yet taken
+    assert state["powers"]["france"]["demoralization"] == 0  # ruined is not yet taken
     occupy.enter(state, th, ["ger-inf-1"], [hx(th, "0403"), hx(th, "0303")])
-    assert state["powers"]["france"]["dem"] == 1
+    assert state["powers"]["france"]["demoralization"] == 1
     losses.ruin_fortress(state, hx(th, "0503"))
     occupy.enter(state, th, ["ger-inf-1"], [hx(th, "0303"), hx(th, "0403"), hx(th, "0503")])
-    assert state["powers"]["france"]["dem"] == 1  # Belfort is a border fortress
+    assert state["powers"]["france"]["demoralization"] == 1  # Belfort is a border fortress
 
 
 def test_bop_2_5_scenario_map_has_the_places_the_rules_name():
     th = theatre("bop-north-europe")
-    for pid in ("paris", "berlin", "liege", "dijon", "warsaw", "rava_ruska", "brody", "tarnopol"):
+    for pid in ("paris", "berlin", "liege", "dijon", "warsaw", "rava_ruska", "brody", "tarnopol",
+                "posen", "thorn", "lomza", "london", "verdun", "belfort", "przemysl"):
         assert pid in th.place_loc, pid
     assert th.capital["russia"] == "petrograd-box"
-    assert len(th.bcs) == 25
+    assert th.capital["britain"] == th.place_loc["london"]
+    assert th.label[th.capital["britain"]] == "0115"
+    assert len(th.bcs) == 26
+    # the places the worked examples name, where they name them (3.11, 3.121, 1.334, 10.9)
+    for pid, label in (("posen", "3017"), ("thorn", "3316"), ("verdun", "0922"),
+                       ("belfort", "1127"), ("longwy", "1022"), ("przemysl", "4023")):
+        assert th.label[th.place_loc[pid]] == label, pid
+    assert {th.place_loc[p] for p in ("posen", "warsaw", "paris", "brussels", "antwerp",
+                                      "london")} <= th.bcs
+    assert {th.place_loc[p] for p in ("thorn", "verdun", "belfort", "przemysl",
+                                      "liege")} <= set(th.fortress)
 
 
 BELGIUM = grid(6, 4, name="t-02-belgium",
@@ -173,12 +197,12 @@ def test_bop_2_93_major_conquered_goes_to_crisis_and_conquered_income():
     state["board"]["control"][hx(th, "0202")] = "germany"
     occupy.check_conquest(state, th)
     power = state["powers"]["france"]
-    assert power["conquered"] and power["crisis"] and power["dem"] == 9
+    assert power["conquered"] and in_crisis(state, "france") and power["demoralization"] == 7
     from engine.rulesets.balance_of_powers import economy
     assert economy.income(state, "france") == 4
     del state["board"]["control"][hx(th, "0101")]
     assert [e.kind for e in occupy.check_conquest(state, th)] == ["liberation"]
-    assert power["crisis"]  # a liberated major stays in crisis
+    assert in_crisis(state, "france")  # a liberated major stays in crisis
 
 
 def test_bop_2_62_one_army_leader_per_location():
@@ -222,5 +246,35 @@ def test_bop_1_323_no_return_once_the_command_has_moved():
     from engine.rulesets.balance_of_powers.ruleset import RULESET
     state = position(TH, {"ger-ldr-kluck": "0303", "ger-inf-3": "0303", "ger-inf-4": "0505"})
     state["flow"]["active"] = ["germany"]
+    assert any(d.kind == "leader_return" for d in RULESET.decisions(state))
     state["flow"]["moves"]["ger-inf-3"] = {"mp": 1, "rail": 0}
     assert not any(d.kind == "leader_return" for d in RULESET.decisions(state))
+
+
+def test_bop_1_323_a_leader_with_allied_corps_is_not_alone():
+    """1.323: a leader operates with land units of his type; only alone does he go to the pool.
+    A German leader stacked with Austro-Hungarian corps, or in a German fortress, stays."""
+    from engine.rulesets.balance_of_powers.forces import lone_leaders
+    th = theatre("bop-north-europe")
+    metz = th.label[th.place_loc["metz"]]
+    state = position(th, {"ger-ldr-kluck": "3723", "aus-inf-1": "3723",
+                          "ger-ldr-ludndrf": metz, "aus-ldr-conrad": "3823"})
+    assert lone_leaders(state, th) == ["aus-ldr-conrad"]
+    state["board"]["forts"][th.place_loc["metz"]] = 0  # ruined: no longer a unit
+    assert sorted(lone_leaders(state, th)) == ["aus-ldr-conrad", "ger-ldr-ludndrf"]
+
+
+def test_bop_6_213_leaders_arrive_wherever_corps_of_their_power_stand():
+    """6.213 (the audit's case): in September 1914 Ludendorff may join German corps in 3713
+    (no town) or in a German-held Namur (0919), not only in German home cities; never where
+    an army leader already stands (2.62) or only allied corps are."""
+    from engine.rulesets.balance_of_powers import economy
+    th = theatre("bop-north-europe")
+    state = position(th, {"ger-inf-1": "3713", "ger-inf-2": "0919", "ger-inf-3": "2516",
+                          "ger-ldr-kluck": "2516", "aus-inf-1": "3723"}, month="1914-09",
+                     sides={"belgium": "entente"})
+    state["board"]["control"][hx(th, "0919")] = "germany"
+    state["board"]["forts"][hx(th, "0919")] = 0  # Namur's works ruined, then taken
+    found = economy.muster_locations(state, th, "ger-ldr-ludndrf")
+    assert {hx(th, "3713"), hx(th, "0919"), th.place_loc["metz"]} <= set(found)
+    assert hx(th, "2516") not in found and hx(th, "3723") not in found

@@ -26,7 +26,7 @@ def test_bop_5_21_first_season_income_and_russian_bonus():
 
 def test_bop_5_2_seasonal_turn_posts_income_minus_demoralization():
     state = position(TH, {})
-    state["powers"]["france"]["dem"] = 2
+    state["powers"]["france"]["demoralization"] = 2
     events = economy.seasonal_turn(state, TH)
     assert state["powers"]["germany"]["rp"] == 8 + 16
     assert state["powers"]["france"]["rp"] == 4 + 8 - 2
@@ -71,13 +71,30 @@ def test_bop_6_222_procurement_costs_two_and_arrives_next_month():
     assert "fra-inf-1" in state["board"]["arrivals"]["1914-09"]
 
 
-def test_bop_6_224_spreading_one_of_each_effectiveness_first():
+def test_bop_6_225_spreading_one_of_each_effectiveness_first():
     state = position(TH, {}, rp={"france": 10})
     state["board"]["pool"] = ["fra-inf-1", "fra-inf-2", "fra-inf-rg_1"]
     economy.procure(state, "france", "fra-inf-1", "1914-09")
     assert economy.procurable(state, "france") == ["fra-inf-rg_1"]
     economy.procure(state, "france", "fra-inf-rg_1", "1914-09")
     assert economy.procurable(state, "france") == ["fra-inf-2"]
+
+
+def test_bop_6_225_spreading_holds_in_every_round():
+    """6.225 (the audit's case): three 3s, two 2s and one 1 in the pool; after 3, 2, 1, 3 the
+    third 3 waits until a second 2 is bought; the 1s ran out, so they no longer count."""
+    state = position(TH, {}, rp={"germany": 20})
+    threes = ["ger-inf-1", "ger-inf-2", "ger-inf-3"]
+    twos = ["ger-inf-1_rs", "ger-inf-3_rs"]
+    state["board"]["pool"] = sorted(threes + twos + ["ger-inf-lwo"])
+    from engine.rulesets.balance_of_powers.forces import UNITS
+    assert [UNITS[u].effectiveness for u in threes + twos + ["ger-inf-lwo"]] == [3, 3, 3, 2, 2, 1]
+    for uid in ("ger-inf-1", "ger-inf-1_rs", "ger-inf-lwo", "ger-inf-2"):
+        assert uid in economy.procurable(state, "germany")
+        economy.procure(state, "germany", uid, "1914-09")
+    assert economy.procurable(state, "germany") == ["ger-inf-3_rs"]
+    economy.procure(state, "germany", "ger-inf-3_rs", "1914-09")
+    assert economy.procurable(state, "germany") == ["ger-inf-3"]
 
 
 def test_bop_6_22_procurement_needs_the_rp():
@@ -137,7 +154,7 @@ def test_bop_2_62_infrastructure_lifts_the_bare_marsh_limit():
     assert stack_limit(state, th, hx(th, "0201")) == 6
 
 
-def test_bop_10_572_infrastructure_plus_one_then_returned_to_the_pool():
+def _infrastructure_attack():
     from engine.rulesets.balance_of_powers import combat
 
     from .helpers import Dice
@@ -148,10 +165,36 @@ def test_bop_10_572_infrastructure_plus_one_then_returned_to_the_pool():
     state["board"]["infra"][hx(TH, "0502")] = "central"
     combat.declare(state, TH, "germany", ["ger-inf-1", "ger-inf-2"], hx(TH, "0402"),
                    "ger-inf-1", "germany", {}, Dice([]))
+    combat.answer(state, TH, "point", {"point": "fra-inf-1"}, Dice([]))
+    assert combat.pending(state, TH) == ("infrastructure", "germany",
+                                          [{"use": False}, {"use": True}])
+    return state
+
+
+def test_bop_10_572_infrastructure_plus_one_then_returned_to_the_pool():
+    """10.572: an attacking force stacked with its infrastructure marker "can" add +1 when
+    both sides hold an entrenched unit; the marker used goes back to the pool after the roll."""
+    from engine.rulesets.balance_of_powers import combat
+
+    from .helpers import Dice
+    state = _infrastructure_attack()
     c = state["flow"]["combat"]
-    combat.answer(state, TH, "point", {"point": "fra-inf-1"}, Dice([4, 4]))
+    combat.answer(state, TH, "infrastructure", {"use": True}, Dice([4, 4]))
     assert c["mods"]["trenches"] == -2 + 1
     assert state["board"]["infra"] == {}
+
+
+def test_bop_10_572_infrastructure_is_the_attackers_choice():
+    """Ruling 36 revisited: declining keeps the marker (a rail link, 9.22, and a supply hex,
+    3.121) and forgoes the +1."""
+    from engine.rulesets.balance_of_powers import combat
+
+    from .helpers import Dice
+    state = _infrastructure_attack()
+    c = state["flow"]["combat"]
+    combat.answer(state, TH, "infrastructure", {"use": False}, Dice([4, 4]))
+    assert c["mods"]["trenches"] == -2
+    assert state["board"]["infra"] == {hx(TH, "0502"): "central"}
 
 
 def test_bop_5_23_transfer_needs_a_supply_line_between_capitals():

@@ -12,7 +12,8 @@ BEL = {f"{c:02d}{r:02d}": "belgium" for c in range(3, 5) for r in range(1, 4)}
 GER = {f"{c:02d}{r:02d}": "germany" for c in range(5, 9) for r in range(1, 4)}
 TH = grid(8, 6, name="t-06", country={**BEL, **GER, "0106": "britain", "0206": "britain"},
           sea=["0105", "0205", "0305"],
-          places={"brussels": {"at": "0302", "capital": True}, "antwerp": {"at": "0402"},
+          places={"brussels": {"at": "0302", "capital": True},
+                  "antwerp": {"at": "0402", "port": "major"},
                   "paris": {"at": "0104", "capital": True}, "calais": {"at": "0204",
                                                                         "port": "minor"},
                   "boulogne": {"at": "0304", "port": "minor"},
@@ -74,6 +75,32 @@ def test_bop_12_1_britain_places_in_a_french_port_without_french_corps():
     assert units["bri-inf-3"]["at"] == hx(TH, "0106")
 
 
+def test_bop_12_1_britains_third_corps_in_any_hex_of_britain():
+    """12.1: infantry corps 3 goes to "any hex of Britain" (ruling 17 had kept it to towns)."""
+    state = position(TH, {})
+    neutrals.britain_joins(state, "test")
+    decision = RULESET.decisions(state)[0]
+    assert {o["home"] for o in decision.options} == {hx(TH, "0106"), hx(TH, "0206")}
+
+
+def test_bop_5_13_britain_joining_late_sets_up_what_arrived_while_she_was_neutral():
+    """5.13: a neutral's monthly arrivals wait for it; when Britain joins in October after the
+    Entente's muster, the September infantry 4 sets up in Britain and the October IEF A in the
+    French port with the expeditionary force."""
+    state = position(TH, {}, month="1914-10", side="entente")
+    state["flow"]["script_position"] = 14  # the Entente's half of the first fortnight
+    neutrals.britain_joins(state, "test")
+    assert state["flow"]["britain_to_place"] == ["bri-cav-1", "bri-inf-1", "bri-inf-2",
+                                                 "bri-inf-3", "bri-inf-4", "bri-inf-ief_a"]
+    assert not any(u.startswith("bri") for when in state["board"]["arrivals"].values()
+                   for u in when)
+    decision = RULESET.decisions(state)[0]
+    handlers.do_britain_setup(state, "britain", None, decision.options[0], None)
+    units = state["board"]["units"]
+    assert units["bri-inf-4"]["at"] == units["bri-inf-3"]["at"] == decision.options[0]["home"]
+    assert units["bri-inf-ief_a"]["at"] == units["bri-inf-1"]["at"] == decision.options[0]["port"]
+
+
 def test_bop_6_11_neutral_territory_closed_until_violated():
     state = position(TH, {"ger-inf-1": "0502"})
     from engine.rulesets.balance_of_powers.movement import march_destinations
@@ -84,22 +111,74 @@ def test_bop_6_11_neutral_territory_closed_until_violated():
     assert hx(TH, "0402") not in found  # Antwerp's fortress (black) must be attacked
 
 
-def test_bop_6_452_sea_transport_between_friendly_ports_five_a_month():
+def test_bop_6_452_sea_transport_to_ports_or_the_sea_five_corps_a_month():
     state = position(TH, {"bri-inf-1": "0106"}, side="entente", sides={"britain": "entente"})
     moves = admiralty.sea_moves(state, TH, "britain")
-    assert {m["to"] for m in moves} == {hx(TH, "0204"), hx(TH, "0304")}
-    state["flow"]["sea_used"] = 5
-    assert admiralty.sea_moves(state, TH, "britain") == []
+    assert {m["to"] for m in moves} == {hx(TH, "0204"), hx(TH, "0304"), hx(TH, "0105"),
+                                        hx(TH, "0205"), hx(TH, "0305")}
+    state["flow"]["sea_moved"] = {f"fra-inf-{n}": 1 for n in range(1, 6)}
+    assert admiralty.sea_moves(state, TH, "britain") == []  # five corps moved this month
 
 
-def test_bop_6_451_cp_has_no_sea_power_and_german_coasts_are_closed():
+def test_bop_6_452_a_corps_may_stay_at_sea_and_makes_two_moves_a_month():
+    """6.452: "These units can remain 'at sea' indefinitely" — two moves of up to 24 MP a
+    month; at sea a corps is supplied (3.1, carried by naval transport) and does nothing else
+    until it lands at a friendly port or the landing."""
+    state = position(TH, {"bri-inf-1": "0106"}, side="entente", sides={"britain": "entente"})
+    handlers.do_sea_move(state, "britain", None, {"unit": "bri-inf-1", "to": hx(TH, "0205")},
+                         None)
+    assert admiralty.at_sea(state, TH, "bri-inf-1")
+    from engine.rulesets.balance_of_powers import movement, supply
+    assert supply.supply_status(state, TH)["bri-inf-1"] is True
+    assert movement.march_destinations(state, TH, ["bri-inf-1"], {}) == {}
+    assert not movement.entrench_candidates(state, TH, "britain")
+    RULESET.check_invariants(state)
+    handlers.do_sea_move(state, "britain", None, {"unit": "bri-inf-1", "to": hx(TH, "0305")},
+                         None)
+    assert state["flow"]["sea_moved"] == {"bri-inf-1": 2}
+    assert admiralty.sea_moves(state, TH, "britain") == []  # its two moves are made
+    state["flow"]["sea_moved"] = {}  # a new month
+    assert {"unit": "bri-inf-1", "to": hx(TH, "0304")} in admiralty.sea_moves(state, TH, "britain")
+
+
+def test_bop_6_452_one_move_is_at_most_24_water_hexes():
+    water = [f"{c:02d}01" for c in range(1, 31)]
+    th = grid(30, 2, name="t-06-long-sea", sea=water,
+              places={"calais": {"at": "0102", "port": "minor"},
+                      "brest": {"at": "2602", "port": "minor"},
+                      "paris": {"at": "1002", "capital": True}})
+    state = position(th, {"fra-inf-1": "0102"}, side="entente")
+    reach = admiralty.sea_reach(th, hx(th, "0102"))
+    assert max(reach.values()) == 24
+    targets = {m["to"] for m in admiralty.sea_moves(state, th, "france")}
+    assert hx(th, "2401") in targets and hx(th, "2601") not in targets
+    assert hx(th, "2602") not in targets  # Brest: a second move, from the sea
+
+
+def test_bop_6_451_cp_has_no_sea_power_and_all_our_water_is_permitted():
+    """6.451 excludes the *coastal* hexes of Austria-Hungary, Denmark, Germany and Marmara:
+    on our map coasts are land hexes, so every water hex (German shores included) is
+    permitted; the Central Powers still have no naval capabilities."""
     th = grid(6, 3, name="t-06-coast", sea=["0101", "0201", "0301", "0401", "0501", "0601"],
               country={"0402": "germany", "0502": "germany", "0602": "germany"},
               places={"calais": {"at": "0102", "port": "minor"},
                       "kiel": {"at": "0602", "port": "major"},
                       "paris": {"at": "0203", "capital": True}})
-    assert not admiralty.permitted_water(th, hx(th, "0501"))  # touches German land
+    assert admiralty.permitted_water(th, hx(th, "0501"))  # off the German coast
     assert admiralty.permitted_water(th, hx(th, "0101"))
+    state = position(th, {"fra-inf-1": "0102", "ger-inf-1": "0602"}, side="entente")
+    assert {"at": hx(th, "0501"), "to": hx(th, "0502")} in admiralty.landing_options(state, th)
+    assert admiralty.sea_moves(state, th, "germany") == []
+
+
+def test_bop_6_121_antwerp_is_a_port_only_once_belgium_and_the_netherlands_are_violated():
+    state = position(TH, {})
+    antwerp = TH.place_loc["antwerp"]
+    assert not admiralty.is_port(state, TH, antwerp)
+    state["powers"]["belgium"]["violated_by"] = "central"
+    assert not admiralty.is_port(state, TH, antwerp)
+    state["powers"]["netherlands"]["violated_by"] = "entente"
+    assert admiralty.is_port(state, TH, antwerp)
 
 
 # --- 6.453 the landing counter and amphibious assault ------------------------------------------
@@ -122,7 +201,10 @@ def landing_state():
 def test_bop_6_453_landing_options_point_at_enemy_held_coast_from_permitted_water():
     state = landing_state()
     options = admiralty.landing_options(state, COAST)
-    assert {o["to"] for o in options} == {hx(COAST, "0302")}
+    # a French coast hex the CP took, and the German coast (6.451 closes only German waters'
+    # coastal hexes, which on our map are the land itself)
+    assert {o["to"] for o in options} == {hx(COAST, "0302"), hx(COAST, "0502"),
+                                          hx(COAST, "0602")}
     assert all(admiralty.permitted_water(COAST, o["at"]) for o in options)
     state["board"]["landing_used"] = True
     assert admiralty.landing_options(state, COAST) == []  # one a year
@@ -201,11 +283,11 @@ def test_bop_6_13_britain_stays_neutral_on_a_six_and_modifiers_count():
     neutrals.britain_entry_roll(state, TH, Dice([5]))            # 5 + 1 = 6: true neutral
     assert state["powers"]["britain"]["side"] is None
     state = _random_entry(position(TH, {}))
-    state["powers"]["belgium"].update(side="entente", violated=True, violated_by="central")
+    state["powers"]["belgium"].update(side="entente", violated_by="central")
     neutrals.britain_entry_roll(state, TH, Dice([5]))            # Germany violated: +0
     assert state["powers"]["britain"]["side"] == "entente"
     state = _random_entry(position(TH, {}))
-    state["powers"]["netherlands"].update(side="central", violated=True, violated_by="entente")
+    state["powers"]["netherlands"].update(side="central", violated_by="entente")
     neutrals.britain_entry_roll(state, TH, Dice([3]))            # France violated: +1 +2 = 6
     assert state["diplomacy"]["britain_roll"]["final"] == 6
     assert state["powers"]["britain"]["side"] is None

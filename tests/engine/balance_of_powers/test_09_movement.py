@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine.kernel import IllegalAction
-from engine.rulesets.balance_of_powers import handlers, movement
+from engine.rulesets.balance_of_powers import combat, handlers, movement
 from engine.rulesets.balance_of_powers.ruleset import RULESET
 
 from .helpers import grid, hx, position
@@ -14,17 +14,20 @@ GER = {f"{c:02d}{r:02d}": "germany" for c in range(7, 13) for r in range(1, 9)}
 BEL = {"0601": "belgium", "0602": "belgium"}
 TH = grid(12, 8, name="t-09", country={**GER, **BEL},
           terrain={"0304": "forest", "0305": "marsh", "0205": "mountain"},
-          rail=[[f"{c:02d}06" for c in range(1, 13)], ["0106", "0107", "0108"]],
+          rail=[[f"{c:02d}06" for c in range(1, 13)], ["0106", "0107", "0108"],
+                # a line north of Paris, so the corps the handlers move are supplied (3.1)
+                ["0106", "0105", "0104", "0103", "0203", "0303", "0403", "0503"]],
           places={"paris": {"at": "0106", "capital": True}, "berlin": {"at": "1206",
                                                                         "capital": True}})
 
 
-def dests(state, units, **kw):
-    return movement.march_destinations(state, TH, units, state["flow"]["supplied"], **kw)
+def dests(state, units, supplied=None, **kw):
+    """March destinations with supply as given (every corps supplied unless named False)."""
+    return movement.march_destinations(state, TH, units, supplied or {}, **kw)
 
 
-def rails(state, units):
-    return movement.rail_destinations(state, TH, units, state["flow"]["supplied"])
+def rails(state, units, supplied=None):
+    return movement.rail_destinations(state, TH, units, supplied or {})
 
 
 def test_bop_9_13_march_costs_one_mp_per_open_hex():
@@ -47,25 +50,30 @@ def test_bop_9_13_forest_marsh_mountain_cost_all_remaining_mp():
 
 def test_bop_9_14_enemy_location_is_an_attack_not_a_march():
     state = position(TH, {"fra-inf-1": "0603", "ger-inf-1": "0703"}, side="entente")
-    assert hx(TH, "0703") not in dests(state, ["fra-inf-1"])
+    found = dests(state, ["fra-inf-1"])
+    assert hx(TH, "0703") not in found and hx(TH, "0503") in found
+    assert [i["action"]["target"] for i in combat.attack_items(state, TH, "france", {})] == [
+        hx(TH, "0703")]
 
 
 def test_bop_2_62_friendly_units_cannot_pass_a_full_location():
     full = {f"fra-inf-{n}": "0402" for n in range(2, 8)}
     state = position(TH, {"fra-inf-1": "0302", **full}, side="entente")
     assert hx(TH, "0402") not in dests(state, ["fra-inf-1"])
+    del state["board"]["units"]["fra-inf-7"]  # five there: room for one more
+    assert dests(state, ["fra-inf-1"])[hx(TH, "0402")][0] == 1
 
 
 def test_bop_9_63_trench_battle_location_cannot_be_entered():
     state = position(TH, {"fra-inf-1": "0302"}, side="entente")
+    assert hx(TH, "0402") in dests(state, ["fra-inf-1"])
     state["flow"]["trench"] = [hx(TH, "0402")]
     assert hx(TH, "0402") not in dests(state, ["fra-inf-1"])
 
 
 def test_bop_3_2_unsupplied_corps_lose_one_mp():
     state = position(TH, {"fra-inf-1": "0302"}, side="entente")
-    state["flow"]["supplied"]["fra-inf-1"] = False
-    assert max(c for c, _ in dests(state, ["fra-inf-1"]).values()) == 2
+    assert max(c for c, _ in dests(state, ["fra-inf-1"], {"fra-inf-1": False}).values()) == 2
 
 
 def test_bop_12_1_mobilisation_only_british_french_german_corps_move_first_fortnight():
@@ -107,9 +115,8 @@ def hid_of(th, label):
 
 def test_bop_9_21_rail_needs_supply_and_an_rp():
     state = position(TH, {"fra-inf-1": "0206"}, side="entente")
-    state["flow"]["supplied"]["fra-inf-1"] = False
-    assert rails(state, ["fra-inf-1"]) == {}
-    state["flow"]["supplied"]["fra-inf-1"] = True
+    assert rails(state, ["fra-inf-1"], {"fra-inf-1": False}) == {}
+    assert rails(state, ["fra-inf-1"], {"fra-inf-1": True})
     state["powers"]["france"]["rp"] = 0
     assert rails(state, ["fra-inf-1"]) == {}
 
@@ -154,6 +161,8 @@ def test_bop_9_61_entrenching_takes_all_mp_in_the_starting_location():
 
 def test_bop_9_61_a_corps_that_moved_cannot_entrench():
     state = position(TH, {"fra-inf-1": "0302"}, side="entente")
+    assert movement.entrench_candidates(state, TH, "france") == [
+        {"unit": "fra-inf-1", "mode": "entrenched"}]
     handlers.do_march(state, "france", None, {"units": ["fra-inf-1"], "to": hx(TH, "0402")}, None)
     options = movement.entrench_candidates(state, TH, "france")
     assert not any(o["unit"] == "fra-inf-1" for o in options)
@@ -201,9 +210,9 @@ def test_bop_9_1_validate_refuses_unreachable_and_foreign_units():
 
 
 def test_bop_9_1_listing_and_validation_agree():
-    """Every listed march is accepted as it is listed; both march decisions (a whole stack,
-    part of one) are open here and list something, so the loop cannot pass by checking
-    nothing."""
+    """Every listed march and rail move is accepted as it is listed; both march decisions (a
+    whole stack, part of one) and a rail decision are open here and list something, so the
+    loop cannot pass by checking nothing."""
     state = _half(position(TH, {"fra-inf-1": "0302", "fra-inf-2": "0302", "fra-cav-cav": "0303"},
                            side="entente"))
     checked: dict[str, int] = {}
@@ -214,7 +223,7 @@ def test_bop_9_1_listing_and_validation_agree():
             assert RULESET.validate(state, "france", decision, item["action"]) == item["action"]
             part = f"{decision.kind}-{decision.data.get('part')}"
             checked[part] = checked.get(part, 0) + 1
-    assert set(checked) == {"march-whole", "march-part"}
+    assert set(checked) == {"march-whole", "march-part", "rail-None"}
     assert all(count > 1 for count in checked.values()), checked
 
 
@@ -226,3 +235,71 @@ def test_bop_9_24_minor_corps_by_rail_are_charged_to_a_major():
     assert movement.rail_payers(state, ["bel-inf-1"]) == ["france"]
     state["powers"]["france"]["rp"] = 0
     assert movement.rail_payers(state, ["bel-inf-1"]) == []
+
+
+# --- hexsides of the Terrain Effects Chart (1.22, 9.13): red bars, all-lake, passes --------------
+
+SIDES = grid(8, 6, name="t-09-sides", country={f"08{r:02d}": "germany" for r in range(1, 7)},
+             terrain={"0402": "mountain", "0502": "mountain", "0404": "mountain",
+                      "0504": "mountain"},
+             sides=[("0302", "0303", "red_bar"), ("0303", "0304", "all_lake"),
+                    ("0302", "0402", "mountain_pass"), ("0304", "0404", "alpine_pass")])
+
+
+def test_bop_9_13_red_bar_and_all_lake_hexsides_are_impassable():
+    state = position(SIDES, {"fra-inf-1": "0303"}, side="entente")
+    found = movement.march_destinations(state, SIDES, ["fra-inf-1"], {})
+    assert found[hx(SIDES, "0302")][0] == 2  # around the red bar, never across it
+    assert found[hx(SIDES, "0304")][0] == 2  # around the lake
+    assert all(hx(SIDES, "0302") not in path[1:-1] or path.index(hx(SIDES, "0302")) != 1
+               for _, path in found.values())
+    assert hx(SIDES, "0302") not in SIDES.adj[hx(SIDES, "0303")]  # 2.521: not even adjacent
+    state = position(SIDES, {"fra-inf-1": "0303", "ger-inf-1": "0302"}, side="entente")
+    assert not [i for i in combat.attack_items(state, SIDES, "france", {})
+                if i["action"]["target"] == hx(SIDES, "0302")]
+
+
+def test_bop_9_13_mountain_pass_costs_one_mp_into_the_mountain():
+    state = position(SIDES, {"fra-inf-1": "0302"}, side="entente")
+    found = movement.march_destinations(state, SIDES, ["fra-inf-1"], {})
+    assert found[hx(SIDES, "0402")][0] == 1           # along the pass
+    assert found[hx(SIDES, "0502")][0] == 3           # the next mountain hex: ARMP
+    assert SIDES.ends_march(hx(SIDES, "0302"), hx(SIDES, "0402")) is False
+    assert SIDES.ends_march(hx(SIDES, "0403"), hx(SIDES, "0402"))  # not along the pass: ARMP
+
+
+def test_bop_9_13_alpine_pass_mountain_corps_only_for_all_mp():
+    state = position(SIDES, {"fra-inf-1": "0304", "fra-mou-alpine": "0304"}, side="entente")
+    alpine = movement.march_destinations(state, SIDES, ["fra-mou-alpine"], {})
+    assert alpine[hx(SIDES, "0404")] == (3, [hx(SIDES, "0304"), hx(SIDES, "0404")])
+    infantry = movement.march_destinations(state, SIDES, ["fra-inf-1"], {})
+    assert infantry[hx(SIDES, "0404")][1] != [hx(SIDES, "0304"), hx(SIDES, "0404")]
+    both = movement.march_destinations(state, SIDES, ["fra-inf-1", "fra-mou-alpine"], {})
+    assert both[hx(SIDES, "0404")][1][1] != hx(SIDES, "0404")
+    state = position(SIDES, {"fra-inf-1": "0304", "fra-mou-alpine": "0304",
+                             "ger-inf-1": "0404"}, side="entente")
+    assert combat.attack_problem(state, SIDES, ["fra-inf-1", "fra-mou-alpine"],
+                                 hx(SIDES, "0404"), {})[1] == "alpine_pass"
+    assert combat.attack_problem(state, SIDES, ["fra-mou-alpine"], hx(SIDES, "0404"), {}) is None
+
+
+def test_bop_9_21_supply_is_judged_when_a_move_is_declared():
+    """3.1, 9.21: supply is checked when a force starts a move, not once per half — here the
+    2nd corps' line runs through 0303, which the Germans hold: out of supply it could march 2
+    and not rail; the 1st corps retakes 0303, and now the 2nd has its 3 MP and may rail."""
+    from engine.rulesets.balance_of_powers import supply
+    state = _half(position(TH, {"fra-inf-1": "0203", "fra-inf-2": "0502"}, side="entente"))
+    state["board"]["control"][hx(TH, "0303")] = "germany"
+    assert supply.move_supply(state)["fra-inf-2"] is False
+    assert movement.mp_left(state, "fra-inf-2", False) == 2
+    assert not any(d.kind == "rail" and d.data["from"] == hx(TH, "0502")
+                   for d in RULESET.decisions(state))
+    handlers.do_march(state, "france", None, {"units": ["fra-inf-1"], "to": hx(TH, "0303")}, None)
+    handlers.do_stop(state, "france", None, {"stop": True}, None)
+    assert hx(TH, "0303") not in state["board"]["control"]  # back to France (2.532)
+    assert supply.move_supply(state)["fra-inf-2"] is True
+    march = next(d for d in RULESET.decisions(state) if d.kind == "march")
+    costs = [i["cost"] for i in RULESET.options(state, "france", march, {"units": ["fra-inf-2"]})]
+    assert max(costs) == 3
+    handlers.do_march(state, "france", None, {"units": ["fra-inf-2"], "to": hx(TH, "0503")}, None)
+    assert state["flow"]["moves"]["fra-inf-2"]["mp"] == 2  # its allowance was judged supplied

@@ -9,6 +9,7 @@ import pytest
 from engine.rulesets.balance_of_powers import combat, decisions, handlers, losses, odds
 from engine.rulesets.balance_of_powers.forces import UNITS
 from engine.rulesets.balance_of_powers.tables import COMBAT_TABLE, odds_modifier
+from engine.rulesets.balance_of_powers.theatre import theatre
 
 from .helpers import Dice, extra_unit, grid, hx, position
 
@@ -17,6 +18,8 @@ TH = grid(10, 8, name="t-10", country=GER, terrain={"0603": "mountain", "0604": 
           rivers=[("0502", "0602")],
           places={"paris": {"at": "0106", "capital": True}, "berlin": {"at": "1006",
                                                                         "capital": True}})
+
+MAP = theatre("bop-north-europe")
 
 # The Verdun example (10.9) on a synthetic map with the rulebook's hex numbers: 0921 German
 # held, 0922 Verdun (red fortress, reduced), a river between them, 0923 the French reserve.
@@ -77,7 +80,7 @@ def test_bop_10_62_land_combat_table():
     assert COMBAT_TABLE[3] == (3, "RP", (), ("attacker", 5))
     assert COMBAT_TABLE[6] == (1, "RP", (), None)
     assert COMBAT_TABLE[9] == (1, 2, ("gg",), None)
-    assert COMBAT_TABLE[12] == ("RP", 3, ("gg", "bthru"), ("defender", 6))
+    assert COMBAT_TABLE[12] == ("RP", 3, ("gg", "breakthrough"), ("defender", 6))
 
 
 def test_bop_10_711_seven_is_rp_rp_in_a_minor_battle():
@@ -194,6 +197,23 @@ def test_bop_10_562_mountain_corps_plus_one_attacking_into_mountains():
     assert odds.modifiers(state, TH, c, {})["effectiveness"] == 1
 
 
+def test_bop_10_562_attack_across_a_pass_hexside_is_minus_two():
+    """Terrain Effects Chart: mountain and alpine pass hexsides are −2, as mountains are
+    (10.562 applies along a pass too), never twice."""
+    th = grid(4, 3, name="t-10-pass", country={"0302": "germany", "0303": "germany"},
+              terrain={"0202": "mountain", "0303": "mountain"},
+              sides=[("0202", "0302", "mountain_pass"), ("0203", "0303", "mountain_pass")])
+    state = position(th, {"fra-inf-1": "0202", "fra-inf-2": "0203", "ger-inf-1": "0302",
+                          "ger-inf-2": "0303"}, side="entente")
+    c = {"from": hx(th, "0202"), "target": hx(th, "0302"), "units": ["fra-inf-1"],
+         "point": "fra-inf-1", "def_point": "ger-inf-1", "attacker": "entente",
+         "defender": "central", "reserve": None, "supplied": {}, "ti": False}
+    assert odds.modifiers(state, th, c, {})["terrain"] == -2
+    c.update({"from": hx(th, "0203"), "target": hx(th, "0303"), "units": ["fra-inf-2"],
+              "point": "fra-inf-2", "def_point": "ger-inf-2"})
+    assert odds.modifiers(state, th, c, {})["terrain"] == -2
+
+
 def test_bop_10_571_entrenchment_by_nationality():
     state = position(TH, {"ger-inf-1": "0602", "fra-inf-1": "0502"}, entrenched=["fra-inf-1"])
     c = _combat_dict(state, TH, "0602", "0502", ["ger-inf-1"], "ger-inf-1", "fra-inf-1")
@@ -241,17 +261,26 @@ def verdun_position():
 
 def test_bop_10_9_verdun_attack_1_fnm_plus_three_roll_eleven(siege_train):
     state, german = verdun_position()
+    state["board"]["infra"][hx(VERDUN, "0921")] = "central"  # the Germans' marker
     events, _ = attack(state, VERDUN, german, "0922", "ger-inf-3", dice=[4])
     assert any(e.kind == "bombardment" and e.data["hit"] is False for e in events)
     c = state["flow"]["combat"]
+    # "2) … the fortress remains reduced. 3) Germany spends one RP": after the bombardment the
+    # attacker decides to go on (10.3), and pays
+    assert combat.pending(state, VERDUN)[:2] == ("proceed", "germany")
+    answer(state, VERDUN, "proceed", {"proceed": True})
+    assert state["powers"]["germany"]["rp"] == 7
     assert c["stage"] == "reserve"
     assert combat.reserve_candidates(state, VERDUN, c) == ["fra-inf-20"]
-    c["air"], c["infrastructure"] = 1, True   # the German fighter and infrastructure marker
+    c["air"] = 1   # the German fighter's air superiority: no air units exist in 12.1
     events, _ = answer(state, VERDUN, "reserve", {"reserve": "fra-inf-20"}, dice=[3])
     assert any(e.kind == "reserve" and not e.data["committed"] for e in events)
     assert [o["point"] for o in combat.pending(state, VERDUN)[2]] == [
         "fortress", "fra-inf-1", "fra-inf-30"]
-    events, _ = answer(state, VERDUN, "point", {"point": "fortress"}, dice=[4, 4])
+    answer(state, VERDUN, "point", {"point": "fortress"})
+    assert combat.pending(state, VERDUN)[:2] == ("infrastructure", "germany")
+    events, _ = answer(state, VERDUN, "infrastructure", {"use": True}, dice=[4, 4])
+    assert hx(VERDUN, "0921") not in state["board"]["infra"]  # used, back to the pool
     assert c["mods"] == {"air": 1, "artillery": 3, "effectiveness": 1, "leadership": 0,
                          "odds": 0, "terrain": -1, "trenches": -1, "reserves": 0,
                          "breaches": 0}
@@ -265,7 +294,7 @@ def test_bop_10_9_verdun_attack_1_fnm_plus_three_roll_eleven(siege_train):
     ddrs = [e.data for e in events if e.kind == "ddr"]
     assert [(d["needs_below"], d["roll"], d["demoralized"]) for d in ddrs] == [
         (6, 5, True), (3, 3, False)]
-    assert state["powers"]["france"]["dem"] == 1
+    assert state["powers"]["france"]["demoralization"] == 1
     assert state["powers"]["france"]["rp"] == 3       # attrition paid 1 RP
     assert state["board"]["forts"][hx(VERDUN, "0922")] == 0   # ruined
     assert "ger-inf-3" not in state["board"]["units"] and "fra-inf-30" not in state["board"]["units"]
@@ -298,8 +327,13 @@ def test_bop_10_9_verdun_attack_2_fnm_zero_roll_five(siege_train):
     assert losses.attrition_allowed(state, c, "attacker") == "germany"
 
 
-def test_bop_10_596_breach_example_geometry():
+@pytest.mark.parametrize("where", ["synthetic", "our map"])
+def test_bop_10_596_breach_example_geometry(where):
+    """The 10.596 illustration: a German breach 1 in 0921 points at Verdun (0922); Longwy
+    (1022) touches 0921 too — on the rulebook's hex numbers and on our map."""
+    VERDUN = globals()["VERDUN"] if where == "synthetic" else MAP
     state = position(VERDUN, {"ger-inf-1": "0921", "fra-inf-1": "0922", "fra-inf-2": "1022"})
+    state["board"]["control"][hx(VERDUN, "0921")] = "germany"
     state["board"]["breaches"] = [{"at": hx(VERDUN, "0921"), "to": hx(VERDUN, "0922"),
                                    "value": 1}]
     german_attack = _combat_dict(state, VERDUN, "0921", "0922", ["ger-inf-1"], "ger-inf-1",
@@ -314,7 +348,10 @@ def test_bop_10_596_breach_example_geometry():
     assert odds.modifiers(state, VERDUN, longwy, {})["breaches"] == 0
 
 
-def test_bop_10_723_example_new_breach_from_longwy_does_not_diminish():
+@pytest.mark.parametrize("where", ["synthetic", "our map"])
+def test_bop_10_723_example_new_breach_from_longwy_does_not_diminish(where):
+    VERDUN = globals()["VERDUN"] if where == "synthetic" else MAP
+    assert VERDUN.label[VERDUN.place_loc["longwy"]] == "1022"
     state = position(VERDUN, {"ger-inf-1": "0921", "fra-inf-2": "1022"})
     state["board"]["breaches"] = [{"at": hx(VERDUN, "0921"), "to": hx(VERDUN, "0922"),
                                    "value": 1}]
@@ -341,6 +378,45 @@ def test_bop_10_723_diminish_expand_create_in_that_order():
     assert state["board"]["breaches"] == [{"at": d, "to": a, "value": 1}]
     assert losses.place_breach(state, c)[0] == "diminish"
     assert state["board"]["breaches"] == []
+
+
+def test_bop_10_723_expanding_a_breach_2_ruins_the_fortress_and_breaks_through(siege_train):
+    """10.723b: expanding a breach 2 eliminates "all remaining defending units" — the fortress
+    is one (1.33) — and implements a breakthrough (ruling 32 followed the bold note's corps
+    only and kept the fortress)."""
+    units = ["ger-inf-1", "ger-inf-2", "ger-sie-siege_1", "ger-sie-siege_2", "ger-sie-siege_3"]
+    state = position(VERDUN, {**{u: "0921" for u in units}, "fra-inf-1": "0922",
+                              "fra-inf-2": "0922"},
+                     month="1915-05", entrenched=["fra-inf-1", "fra-inf-2"])
+    a, d = hx(VERDUN, "0921"), hx(VERDUN, "0922")
+    state["board"]["control"][a] = "germany"
+    state["board"]["breaches"] = [{"at": a, "to": d, "value": 2}]
+    attack(state, VERDUN, units, "0922", "ger-inf-1", dice=[6])   # the red fortress holds
+    answer(state, VERDUN, "proceed", {"proceed": True})
+    # artillery +3, odds 5 : 2 corps + 2 steps (0), 3 vs 3, trenches −2, from a breach 2 −2
+    answer(state, VERDUN, "point", {"point": "fra-inf-1"}, dice=[5, 5])
+    c = state["flow"]["combat"]
+    assert c["fnm"] == -1 and c["final"] == 9                    # 1/2 GG
+    events, _ = answer(state, VERDUN, "loss", {"loss": "fra-inf-2"})
+    kinds = [e.kind for e in events]
+    # the fortress survived the losses; give ground expands the breach 2 into a breakthrough
+    assert "fortress_ruined" in kinds and "breakthrough" in kinds
+    assert state["board"]["forts"][d] == 0
+    assert state["flow"]["breakthrough"] == [d] and state["flow"]["trench"] == []
+    assert state["board"]["units"]["ger-inf-2"]["at"] == d      # the attackers enter
+    assert state["board"]["breaches"] == []
+
+
+def test_bop_10_3_attacker_may_stop_after_the_bombardment_without_paying(siege_train):
+    """10.3: "if the attacker wishes to proceed he must spend RP"; only once he has paid can
+    he not abort (ruling 11 committed him at the declaration)."""
+    state, german = verdun_position()
+    attack(state, VERDUN, german, "0922", "ger-inf-3", dice=[4])   # no hit on the red fortress
+    events, _ = answer(state, VERDUN, "proceed", {"proceed": False})
+    assert [e.kind for e in events] == ["attack_aborted"]
+    assert state["flow"]["combat"] is None and state["flow"]["trench"] == []
+    assert state["powers"]["germany"]["rp"] == 8
+    assert all(state["flow"]["moves"][u]["mp"] == 0 for u in german)  # the MP are spent
 
 
 # --- losses -------------------------------------------------------------------------------------
@@ -380,7 +456,7 @@ def test_bop_10_713_attrition_needs_two_corps_of_one_major_not_in_crisis():
          "start_units": {"attacker": ["ger-inf-1", "aus-inf-1"]}, "supplied": {}}
     assert losses.attrition_allowed(state, c, "attacker") is None
     c["start_units"]["attacker"] = ["ger-inf-1", "ger-inf-2"]
-    state["powers"]["germany"]["crisis"] = True
+    state["powers"]["germany"]["demoralization"] = 11  # 2.92: crisis
     assert losses.attrition_allowed(state, c, "attacker") is None
 
 
@@ -408,13 +484,14 @@ def test_bop_10_74_attrition_needs_second_loss():
 
 def test_bop_10_74_ddr_only_for_majors_in_major_battles():
     state = position(TH, {})
-    c = {"major": False, "ddr_rolls": [("defender", 6, "france")], "from": None, "target": None}
+    c = {"major": False, "ddr_rolls": [("defender", 6, "france")], "from": None, "target": None,
+         "attacker": "central", "defender": "entente"}
     assert losses.roll_ddrs(state, c, Dice([])) == []
     c["major"] = True
     events = losses.roll_ddrs(state, c, Dice([6]))
     assert events[0].data["demoralized"] is False
     events = losses.roll_ddrs(state, c, Dice([5]))
-    assert state["powers"]["france"]["dem"] == 1
+    assert state["powers"]["france"]["demoralization"] == 1
     c["ddr_rolls"] = [("defender", 6, "belgium")]
     assert losses.roll_ddrs(state, c, Dice([])) == []
 
@@ -442,14 +519,34 @@ def test_bop_10_722_retreat_not_adjacent_to_attacker_nor_into_enemies():
 
 
 def test_bop_10_722_retreat_blocked_is_destroyed():
+    """A surviving maneuver corps with nowhere to retreat (a red bar behind it, the attacker
+    beside it) is eliminated by give ground, not by the loss table."""
     th = grid(3, 1, name="t-10-pocket", country={"0301": "germany"},
-              places={"paris": {"at": "0101", "capital": True}})
-    state = position(th, {"ger-inf-1": "0301", "ger-inf-2": "0301", "fra-inf-1": "0201"})
-    state["board"]["control"][hx(th, "0201")] = "france"
-    # FNM +1 (yellow 4 vs 3); 5+4+1 = 10 → 1/2 GG; the one French corps is eliminated by the
-    # first loss, the second is unfillable and cancels the German loss.
-    attack(state, th, ["ger-inf-1", "ger-inf-2"], "0201", "ger-inf-1", dice=[5, 4, 6])
-    assert "fra-inf-1" not in state["board"]["units"]
+              places={"paris": {"at": "0101", "capital": True}},
+              sides=[("0101", "0201", "red_bar")])
+    units = {f"ger-inf-{n}": "0301" for n in range(1, 5)}
+    units.update({f"fra-inf-{n}": "0201" for n in range(1, 4)})
+    state = position(th, units)
+    # 4:3 (0), yellow 4 vs 3 (+1): FNM +1; 4+4+1 = 9 → 1/2 GG: one French corps survives
+    attack(state, th, sorted(u for u in units if u.startswith("ger")), "0201", "ger-inf-1")
+    answer(state, th, "point", {"point": "fra-inf-1"}, dice=[4, 4])
+    events, _ = answer(state, th, "loss", {"loss": "fra-inf-2"})
+    assert [e.data for e in events if e.kind == "eliminated" and e.rule == "BoP 10.722"] == [
+        {"unit": "fra-inf-3", "reason": "no_retreat"}]
+    assert not any(u.startswith("fra") for u in state["board"]["units"])
+    assert state["board"]["units"]["ger-inf-2"]["at"] == hx(th, "0201")  # the attacker enters
+
+
+def test_bop_2_53_infantry_retreating_alone_into_an_enemy_held_hex_takes_it():
+    """2.53: control changes "if and when" infantry solely occupies a location — also at the
+    end of a retreat (the audit found retreats never took control)."""
+    state = position(TT, {"fra-inf-1": "0502"})
+    state["board"]["control"][hx(TT, "0402")] = "germany"   # empty, German-held
+    c = {"from": hx(TT, "0602"), "target": hx(TT, "0502"), "defender": "entente",
+         "retreats": ["fra-inf-1"]}
+    events = losses.do_retreat(state, TT, c, "fra-inf-1", hx(TT, "0402"))
+    assert [e.kind for e in events] == ["retreat", "control"]
+    assert hx(TT, "0402") not in state["board"]["control"]   # France's own hex again
 
 
 def test_bop_10_722_surviving_maneuver_corps_retreat_by_defender_choice():
@@ -483,7 +580,7 @@ def test_bop_10_73_breakthrough_on_twelve_when_cleared():
     events, _ = answer(state, TT, "pay", {"pay": True})
     events, _ = answer(state, TT, "loss", {"loss": "fra-inf-2"}, dice=[6])
     assert any(e.kind == "breakthrough" for e in events)
-    assert state["flow"]["bthru"] == [hx(TT, "0502")]
+    assert state["flow"]["breakthrough"] == [hx(TT, "0502")]
     assert state["powers"]["germany"]["rp"] == 6  # attack + RP result
     assert state["board"]["units"]["ger-inf-1"]["at"] == hx(TT, "0502")
 
@@ -550,15 +647,62 @@ def test_bop_10_84_attack_into_armp_terrain_ends_the_half_for_the_force():
     assert state["flow"]["moves"]["fra-inf-1"]["mp"] == 0
 
 
+RESERVE = grid(4, 3, name="t-10-reserve", country={"0302": "germany", "0301": "germany",
+                                                  "0303": "germany"},
+               places={"paris": {"at": "0101", "capital": True},
+                       "berlin": {"at": "0303", "capital": True}})
+
+
 def test_bop_10_42_reserve_roll_modifiers():
-    state = position(TH, {"ger-inf-1": "0702", "fra-inf-1": "0802", "fra-inf-2": "0902"},
+    state = position(RESERVE, {"ger-inf-1": "0302", "fra-inf-1": "0202", "fra-inf-2": "0102"},
                      entrenched=["fra-inf-1"])
-    c = {"target": hx(TH, "0802"), "attacker": "central", "defender": "entente",
-         "from": hx(TH, "0702"), "reserve": None}
-    events = combat.roll_reserve(state, TH, c, "fra-inf-2", Dice([4]))
+    c = {"target": hx(RESERVE, "0202"), "attacker": "central", "defender": "entente",
+         "from": hx(RESERVE, "0302"), "reserve": None}
+    events = combat.roll_reserve(state, RESERVE, c, "fra-inf-2", Dice([4]))
     # maneuver −1, not adjacent to an enemy corps −1: 4 − 2 = 2 < 3 → committed, entrenched
     assert events[0].data["final"] == 2 and events[0].data["committed"]
-    assert state["board"]["units"]["fra-inf-2"] == {"at": hx(TH, "0802"), "mode": "entrenched"}
+    assert state["board"]["units"]["fra-inf-2"] == {"at": hx(RESERVE, "0202"),
+                                                   "mode": "entrenched"}
+
+
+def test_bop_10_42_one_reserve_corps_per_location_per_half():
+    """10.42: only one corps can try to reinforce a given location each half — the same one
+    may roll again at the next attack, another may not; a new half starts afresh."""
+    state = position(RESERVE, {"ger-inf-1": "0302", "fra-inf-1": "0202", "fra-inf-2": "0102",
+                               "fra-inf-3": "0201"}, entrenched=["fra-inf-1"])
+    c = {"target": hx(RESERVE, "0202"), "attacker": "central", "defender": "entente",
+         "from": hx(RESERVE, "0302"), "reserve": None, "entrenched_defender": True,
+         "ti": False, "counter_breach": False}
+    assert combat.reserve_candidates(state, RESERVE, c) == ["fra-inf-2", "fra-inf-3"]
+    combat.roll_reserve(state, RESERVE, c, "fra-inf-2", Dice([6]))    # fails
+    assert combat.reserve_candidates(state, RESERVE, c) == ["fra-inf-2"]
+    combat.clear_reserve_designations(state, Dice([]))
+    assert combat.reserve_candidates(state, RESERVE, c) == ["fra-inf-2", "fra-inf-3"]
+
+
+def test_bop_10_42_unsupplied_reserve_rolls_against_effectiveness_minus_one():
+    """3.2: an unsupplied corps' effectiveness is reduced by 1, also for the reserve roll."""
+    state = position(RESERVE, {"ger-inf-1": "0302", "fra-inf-1": "0202", "fra-inf-2": "0102"},
+                     entrenched=["fra-inf-1"])
+    state["board"]["control"][hx(RESERVE, "0101")] = "germany"   # Paris lost: no source
+    c = {"target": hx(RESERVE, "0202"), "attacker": "central", "defender": "entente",
+         "from": hx(RESERVE, "0302"), "reserve": None}
+    events = combat.roll_reserve(state, RESERVE, c, "fra-inf-2", Dice([4]))
+    assert events[0].data["needs_below"] == 2 and not events[0].data["committed"]
+
+
+def test_bop_12_1_british_corps_never_stack_with_french_not_even_as_reserves():
+    """12.1 (and 10.4): the audit's case on our map — the French entrenched in 0821 attacked
+    from 0920; the British corps in 0721 is no reserve for them, a French corps in 0822 is."""
+    state = position(MAP, {"fra-inf-1": "0821", "fra-inf-2": "0822", "bri-inf-1": "0721",
+                           "ger-inf-1": "0920", "ger-inf-2": "0920"},
+                     entrenched=["fra-inf-1"], sides={"britain": "entente"},
+                     rp={"germany": 5})
+    combat.declare(state, MAP, "germany", ["ger-inf-1", "ger-inf-2"], hx(MAP, "0821"),
+                   "ger-inf-1", "germany", {}, Dice([]))
+    kind, seat, options = combat.pending(state, MAP)
+    assert (kind, seat) == ("reserve", "france")
+    assert options == [{"reserve": None}, {"reserve": "fra-inf-2"}]
 
 
 def test_bop_10_594_voluntary_breach_removal_costs_every_corps_all_mp():
@@ -577,6 +721,8 @@ def test_bop_10_594_voluntary_breach_removal_costs_every_corps_all_mp():
 def test_bop_10_594_no_removal_once_a_corps_there_has_moved():
     state = position(TT, {"ger-inf-1": "0602", "ger-inf-2": "0602", "fra-inf-1": "0502"})
     state["board"]["breaches"] = [{"at": hx(TT, "0602"), "to": hx(TT, "0502"), "value": 1}]
+    assert decisions.breach_removals(state, "germany") == [{"at": hx(TT, "0602"),
+                                                            "to": hx(TT, "0502")}]
     state["flow"]["moves"]["ger-inf-2"] = {"mp": 2, "rail": 0}
     assert decisions.breach_removals(state, "germany") == []
 

@@ -247,9 +247,9 @@ def test_bop_12_1_victory_by_bargaining_chips_and_draw():
     state = start()
     base = victory(state, TH)
     assert base["reason"] == "draw"
-    assert base["bargaining_chips"] == {"central": 12, "entente": 5}
-    for pid in ("brussels", "antwerp"):
-        state["board"]["control"][TH.place_loc[pid]] = "germany"
+    # 13 Central Powers home chips (Posen among them, 3.121): one capture wins (more than 13)
+    assert base["bargaining_chips"] == {"central": 13, "entente": 5}
+    state["board"]["control"][TH.place_loc["brussels"]] = "germany"
     assert victory(state, TH)["bargaining_chips"]["central"] == 14
     assert victory(state, TH)["winner"] == "central"
     state = start()

@@ -349,6 +349,48 @@ def test_bop_rulebook_adjacency_examples():
     assert set(m["boxes"]["petrograd-box"]["adjacent"]) == {by_label[f"{c:02d}01"] for c in range(42, 51)}
 
 
+def _labelled(m: dict, a: str, b: str) -> dict:
+    by_label = {x["label"]: h for h, x in m["hexes"].items()}
+    return m["hexsides"].get(side(by_label[a], by_label[b]), {})
+
+
+def test_bop_terrain_chart_hexsides():
+    """BoP 1.22 / Terrain Effects Chart: the Carpathian and Vosges passes, the High Tatras' red
+    bar, Lake Peipus as all-lake hexsides; every such feature names its source; FA has none."""
+    m = load("bop-north-europe")
+    features = m["hexside_features"]
+    assert {"dukla", "uzsok", "verecke", "saales", "high-tatras", "grimsel"} <= set(features)
+    assert all(f["source"] for f in features.values())
+    assert _labelled(m, "3825", "3924").get("mountain_pass")       # Dukla
+    assert _labelled(m, "3524", "3625").get("red_bar")             # High Tatras
+    assert _labelled(m, "1329", "1430").get("alpine_pass")         # Grimsel, through the bar
+    assert not _labelled(m, "1329", "1430").get("red_bar")
+    assert _labelled(m, "4601", "4602").get("all_lake")            # Lake Peipus
+    for fid, f in features.items():
+        for sid in f["hexsides"]:
+            a, b = sid.split("|")
+            assert not m["hexes"][a]["sea"] and not m["hexes"][b]["sea"], fid
+            assert m["hexsides"][sid].get(f["feature"]), (fid, sid)
+            if "pass" in f["feature"]:
+                assert "mountain" in (m["hexes"][a]["terrain"], m["hexes"][b]["terrain"]), fid
+    for line in m["rail"]:  # no railway over an impassable ridge or across a lake
+        for a, b in zip(line["hexes"], line["hexes"][1:], strict=False):
+            entry = m["hexsides"].get(side(a, b), {})
+            assert not entry.get("red_bar") and not entry.get("all_lake"), (line["id"], a, b)
+    fa = load("fa-europe")
+    assert "hexside_features" not in fa
+    assert not any(set(v) - {"river", "strait", "canal", "all_sea", "border"}
+                   for v in fa["hexsides"].values())
+
+
+def test_bop_3_121_example_rail_posen_schneidemuhl():
+    """BoP 3.121 example: the rail line runs through 3016 to the source in 3017 (Posen)."""
+    m = load("bop-north-europe")
+    labels = {line["id"]: [m["hexes"][h]["label"] for h in line["hexes"]] for line in m["rail"]}
+    assert labels["posen-schneidemuhl"] == ["3017", "3016", "3015"]
+    assert m["hexes"][m["places"]["posen"]["hex"]]["label"] == "3017"
+
+
 def test_fa_weather_zones_cover_every_hex():
     m = load("fa-europe")
     zones = set(m["weather_zones"])

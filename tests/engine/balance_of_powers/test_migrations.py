@@ -1,0 +1,51 @@
+"""BoP state migrations (engine/rulesets/balance_of_powers/migrations.py): a frozen game of
+version 2 comes out in version 3's vocabulary, its undo point included. That the migrated game
+plays on is tests/engine/test_ruleset_versions.py's business; that the renames are pure is
+checked against the old code by scripts/migration_check.py (docs/rules/balance_of_powers.md)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from engine.rulesets.balance_of_powers.forces import in_crisis
+from engine.rulesets.balance_of_powers.migrations import v2_to_v3
+from engine.rulesets.balance_of_powers.setup import initial_state
+
+FROZEN = Path(__file__).resolve().parents[2] / "fixtures" / "versions" / "balance_of_powers-2.json"
+
+
+def _keys(state):
+    flow = set(state["flow"])
+    powers = set().union(*(set(p) for p in state["powers"].values()))
+    return flow, powers
+
+
+def test_bop_v2_to_v3_renames_every_v2_key_and_the_undo_point():
+    state = json.loads(FROZEN.read_text())["state"]
+    state["kernel"]["undo"] = {"seat": "germany", "decision": "d", "state": json.loads(
+        json.dumps(state))}
+    state["flow"]["combat"] = {"id": True, "result": {"flags": ["gg", "bthru"]}}
+    migrated = v2_to_v3(state)
+    fresh_flow, fresh_powers = _keys(initial_state("bop-north-europe", {}))
+    for version in (migrated, migrated["kernel"]["undo"]["state"]):
+        flow, powers = _keys(version)
+        assert flow - {"combat", "bought", "plan17_left", "britain_to_place"} <= fresh_flow
+        assert {"pos", "k", "bthru", "pending"}.isdisjoint(flow)
+        assert powers <= fresh_powers | {"violated_by", "free_attack_used"}
+        assert {"dem", "crisis", "violated"}.isdisjoint(powers)
+    assert migrated["flow"]["combat"] == {"inherent_defense": True,
+                                          "result": {"flags": ["gg", "breakthrough"]}}
+
+
+def test_bop_v2_to_v3_gives_the_fixed_rules_their_state():
+    """The fixes' state with defaults: sea moves counted per corps (6.452), no supply snapshot
+    (3.1), France's demoralization at most its printed limit 7 — and so in crisis (12.4)."""
+    state = json.loads(FROZEN.read_text())["state"]
+    state["flow"].update(sea_used=3, supplied={"fra-inf-1": True})
+    state["powers"]["france"]["dem"] = 8
+    migrated = v2_to_v3(state)
+    assert migrated["flow"]["sea_moved"] == {} and "sea_used" not in migrated["flow"]
+    assert "supplied" not in migrated["flow"]
+    assert migrated["powers"]["france"]["demoralization"] == 7
+    assert in_crisis(migrated, "france")
