@@ -16,7 +16,7 @@ from .powers import POWER_COLOURS, POWER_SIDE, POWER_TITLES
 from .profiles import PROFILES
 from .sequence import Step, activity_limits
 from .setup import build_state
-from .steps import FLOW, open_decisions
+from .steps import FLOW, open_decisions, track_view
 from .zoc import is_legal_stack, reserves_allowed
 
 PROFILE_OPTION = {"id": "profile", "type": "choice", "choices": list(PROFILES),
@@ -115,10 +115,12 @@ class FatalAlliances(FlowRuleset):
         Besides the state the view carries what a player reads off the charts (derived, never
         stored): `flow.limits` (each acting power's activity limits this impulse, FA 10.2;
         null = unlimited), `flow.end_number` (the impulse-track box's end number, FA 12) and
-        each land unit's `cf_down` (its defence face-down out of supply, FA 2.4.4)."""
+        each land unit's `cf_down` (its defence face-down out of supply, FA 2.4.4); and from the
+        step table, `flow.step_title` and `flow.impulse_steps` (the track's steps)."""
         out = {"flow": copy_json(state["flow"]), "board": copy_json(state["board"])}
         flow = out["flow"]
         flow["limits"] = activity_limits(state)
+        flow.update(track_view(state))
         if flow.get("impulse"):
             flow["end_number"] = IMPULSE_TRACK[flow["box"]]
         for u in out["board"]["units"].values():

@@ -15,6 +15,7 @@ from .powers import CENTRAL, ENTENTE
 
 
 class Step(str, Enum):
+    TURN_START = "turn_start"
     REINFORCEMENT = "reinforcement"
     SCRAP = "scrap"
     HOME_FRONT = "home_front"

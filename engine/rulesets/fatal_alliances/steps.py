@@ -1,9 +1,10 @@
 """FA 3.1 — the sequence of play as one table of steps, run by the kernel's driver
 (engine/kernel/flow.py). The table is the order of play:
 
-    TURN    = reinforcement → destroy/scrap (4.3) → home-front reserves (option 7) →
+    TURN    = turn start → reinforcement → destroy/scrap (4.3) → home-front reserves (option 7) →
               breakdown/build-up (21.2) → entrenchments (21.6) → lending (5) → initiative (6)
               → the impulses → final reorganisation → production → morale → peace → victory
+              (which ends the game or starts the next turn)
     IMPULSE = weather (first of a pair) → declaration → action choice → offensive points →
               emergency HQ supply (option 4) → rail → land move → land combat →
               reorganisation → last-impulse test (another impulse, or the end of the turn)
@@ -76,7 +77,7 @@ from .scrap import apply_scrap, end_step, scrap_options
 from .sequence import Step as S
 from .sequence import active_powers, count_answer, decision_id, move_to, position
 from .setup import declarations
-from .victory import after_victory, victory_step
+from .victory import after_victory, start_turn, victory_step
 from .weather import weather_step
 
 Options = Callable[[State, str], list[dict[str, Any]]]
@@ -171,7 +172,8 @@ def offensive_decision(state: State, power: str) -> Decision:
 COMBAT_REPLIES = ("choose_table", "combat_losses", "shatter_or_retreat", "retreat", "advance")
 
 FLOW = Flow([
-    # --- the turn's start (FA 4–6)
+    # --- the turn's start (FA 3.1, 4–6)
+    Step(S.TURN_START, "FA 3.1", begin=start_turn, next=S.REINFORCEMENT),
     Step(S.REINFORCEMENT, "FA 4.2", begin=reinforce, next=S.SCRAP),
     PowersStep(S.SCRAP, "FA 4.3", who=choosing(every_power, scrap_options),
                offer=listed("scrap", "scrap", "FA 4.3", "Destroy or scrap units, or finish",
@@ -243,6 +245,37 @@ FLOW = Flow([
     Step(S.VICTORY, "FA 13.7", begin=victory_step, next=after_victory),
     Step(S.OVER, "FA 13.7", next=None),
 ], position=position, move_to=move_to)
+
+
+# What a player reads on the track for each step (served in the view, so the browser keeps no
+# copy of the table): its title, and the short label of the impulse's steps in their order.
+TITLES: dict[str, str] = {
+    S.TURN_START: "New turn", S.REINFORCEMENT: "Reinforcements",
+    S.SCRAP: "Destroy and scrap units", S.HOME_FRONT: "Home-front reserves",
+    S.BREAKDOWN: "Breakdown and build-up", S.ENTRENCH: "Entrenchments", S.LENDING: "Lending",
+    S.INITIATIVE_SCRIPTED: "Initiative", S.INITIATIVE: "Initiative",
+    S.INITIATIVE_REROLL: "Initiative re-roll", S.FIRST_SIDE: "Who moves first",
+    S.WEATHER: "Weather", S.DECLARATION: "Declarations", S.ACTION_CHOICE: "Action choice",
+    S.OFFENSIVE: "Offensive points", S.EMERGENCY: "Emergency HQ supply",
+    S.RAIL: "Rail movement", S.LAND_MOVE: "Land movement", S.LAND_COMBAT: "Land combat",
+    S.REORGANISATION: "Reorganisation", S.LAST_IMPULSE: "Last-impulse test",
+    S.FINAL_REORGANISATION: "Final reorganisation", S.PRODUCTION: "Production",
+    S.MORALE: "Morale", S.PEACE: "Peace", S.VICTORY: "Victory check", S.OVER: "Game over",
+}
+IMPULSE_LABELS: tuple[tuple[str, str], ...] = (
+    (S.ACTION_CHOICE, "Action"), (S.OFFENSIVE, "OPs"), (S.EMERGENCY, "Supply"),
+    (S.RAIL, "Rail"), (S.LAND_MOVE, "Move"), (S.LAND_COMBAT, "Combat"),
+    (S.REORGANISATION, "Reorganise"))
+
+
+def track_view(state: State) -> dict[str, Any]:
+    """The current step's title and, inside an impulse's activities, the impulse's steps with
+    the current one marked (for the browser's track)."""
+    step = state["flow"]["step"]
+    inside = any(name == step for name, _ in IMPULSE_LABELS)
+    return {"step_title": TITLES[S(step)],
+            "impulse_steps": [{"step": name.value, "label": label, "current": name == step}
+                              for name, label in IMPULSE_LABELS] if inside else []}
 
 
 def open_decisions(state: State) -> list[Decision]:

@@ -18,7 +18,7 @@ from engine.rulesets.fatal_alliances.production import (
 )
 from engine.rulesets.fatal_alliances.sequence import Step
 from engine.rulesets.fatal_alliances.steps import FLOW
-from engine.rulesets.fatal_alliances.victory import check
+from engine.rulesets.fatal_alliances.victory import after_victory, check, start_turn, victory_step
 
 from .positions import Dice, corps, position, skip_breakdown
 
@@ -99,6 +99,28 @@ def test_fa_6_2_first_and_last_impulse_moves_the_initiative_marker():
     last_impulse(s, Dice(1))
     assert after_last_impulse(s) == Step.FINAL_REORGANISATION.value
     assert s["flow"]["initiative"]["track"] == 3
+
+
+def test_fa_12_the_test_decides_and_only_the_successor_moves_the_impulse_cursor():
+    s = position([], actions={"germany": "land"})
+    s["flow"].update(box=0, impulse_sides=[], active_side="central", impulse=1)
+    last_impulse(s, Dice(9))                  # box 0 ends nothing: the turn goes on
+    assert (s["flow"]["impulse"], s["flow"]["active_side"]) == (1, "central")
+    assert after_last_impulse(s) == Step.WEATHER.value
+    assert (s["flow"]["impulse"], s["flow"]["active_side"]) == (2, "entente")
+    assert "turn_ends" not in s["flow"]
+
+
+def test_fa_13_7_the_victory_check_decides_and_only_the_successor_starts_the_next_turn():
+    s = position([])
+    s["flow"].update(turn=1, turn_name="J/A", year=1914)
+    assert victory_step(s, Dice()) == []
+    assert s["flow"]["turn"] == 1
+    assert after_victory(s) == Step.TURN_START.value
+    assert (s["flow"]["turn"], s["flow"]["turn_name"]) == (2, "S/O")
+    s["board"]["attacked_this_turn"] = ["germany"]
+    assert [e.kind for e in start_turn(s, Dice())] == ["turn_started"]
+    assert s["board"]["attacked_this_turn"] == []
 
 
 def test_fa_13_5_1_pocket_example_two_factories_five_resources_make_two_pp():

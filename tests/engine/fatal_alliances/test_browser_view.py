@@ -111,3 +111,21 @@ def test_fa_ruleset_version_3_refuses_a_version_2_record():
                           seed=SEED)
     with pytest.raises(RecordError, match=r"fatal_alliances 2, this engine has 3"):
         replay(record, RULESET)
+
+
+def test_fa_3_1_the_view_serves_each_steps_title_from_the_step_table():
+    """The browser keeps no copy of the step table: the view names the current step and, in
+    an impulse's activities, lists the impulse's steps with the current one marked."""
+    from engine.rulesets.fatal_alliances.steps import FLOW, TITLES
+    assert set(FLOW.steps) == set(TITLES)
+    state, _ = play_to("rail_move")
+    flow = view(RULESET, state, "public")["flow"]
+    assert flow["step_title"] == "Rail movement"
+    assert [s["label"] for s in flow["impulse_steps"]] == [
+        "Action", "OPs", "Supply", "Rail", "Move", "Combat", "Reorganise"]
+    assert [s["step"] for s in flow["impulse_steps"] if s["current"]] == ["rail"]
+    assert "step_title" not in state["flow"]
+    fresh, _ = new_game(RULESET, "east-prussia-1914", {}, ["germany", "russia"], SEED, "x")
+    fresh_flow = view(RULESET, fresh, "public")["flow"]
+    assert fresh_flow["step_title"] == "Breakdown and build-up"
+    assert fresh_flow["impulse_steps"] == []
