@@ -249,7 +249,7 @@ FLOW = Flow([
 
 # What a player reads on the track for each step (served in the view, so the browser keeps no
 # copy of the table): its title, and the short label of the impulse's steps in their order.
-TITLES: dict[str, str] = {
+TITLES: dict[S, str] = {
     S.TURN_START: "New turn", S.REINFORCEMENT: "Reinforcements",
     S.SCRAP: "Destroy and scrap units", S.HOME_FRONT: "Home-front reserves",
     S.BREAKDOWN: "Breakdown and build-up", S.ENTRENCH: "Entrenchments", S.LENDING: "Lending",
@@ -262,7 +262,7 @@ TITLES: dict[str, str] = {
     S.FINAL_REORGANISATION: "Final reorganisation", S.PRODUCTION: "Production",
     S.MORALE: "Morale", S.PEACE: "Peace", S.VICTORY: "Victory check", S.OVER: "Game over",
 }
-IMPULSE_LABELS: tuple[tuple[str, str], ...] = (
+IMPULSE_LABELS: tuple[tuple[S, str], ...] = (
     (S.ACTION_CHOICE, "Action"), (S.OFFENSIVE, "OPs"), (S.EMERGENCY, "Supply"),
     (S.RAIL, "Rail"), (S.LAND_MOVE, "Move"), (S.LAND_COMBAT, "Combat"),
     (S.REORGANISATION, "Reorganise"))
