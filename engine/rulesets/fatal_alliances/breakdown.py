@@ -174,8 +174,8 @@ def apply_breakdown(state: dict[str, Any], power: str, action: dict[str, Any],
     pool.sort()
     flow["built_up"] = sorted(set(flow.get("built_up", [])) | {power})
     if action.get("remote"):
-        board["circle"].append({"unit": pick, "turn": flow["turn"] + 1})
-        board["circle"].sort(key=lambda e: (e["turn"], e["unit"]))
+        board["production_circle"].append({"unit": pick, "turn": flow["turn"] + 1})
+        board["production_circle"].sort(key=lambda e: (e["turn"], e["unit"]))
         where = {"arrives": flow["turn"] + 1}
     else:
         corps.update(hex=hex_id, up=True, entrenched=False)

@@ -149,7 +149,7 @@ def leave_game(state: dict[str, Any], u: dict[str, Any]) -> None:
     for ids in board["pool"].values():
         if u["id"] in ids:
             ids.remove(u["id"])
-    board["circle"] = [e for e in board["circle"] if e["unit"] != u["id"]]
+    board["production_circle"] = [e for e in board["production_circle"] if e["unit"] != u["id"]]
     for ids in board.get("reserve_pool", {}).values():   # option 7's pool is off the map too
         if u["id"] in ids:
             ids.remove(u["id"])
@@ -182,9 +182,9 @@ def conquer(state: dict[str, Any], country: str, conqueror: str) -> list[Event]:
         if (u["hex"] in home and u["power"] != country and u["power"] in POWER_SIDE
                 and not at_war(state, u["power"], conqueror)):
             u.update(hex=None, up=True, entrenched=False)
-            board["circle"].append({"unit": u["id"], "turn": turn + CIRCLE_DELAY})
+            board["production_circle"].append({"unit": u["id"], "turn": turn + CIRCLE_DELAY})
             delayed.append(u["id"])
-    board["circle"].sort(key=lambda e: (e["turn"], e["unit"]))
+    board["production_circle"].sort(key=lambda e: (e["turn"], e["unit"]))
     changed = _share_out(state, country, conqueror)
     for h, owner in sorted(changed.items()):
         board["control"][h] = owner

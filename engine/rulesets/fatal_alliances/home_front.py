@@ -64,8 +64,8 @@ def apply_home_front(state: dict[str, Any], power: str, action: dict[str, Any],
     uid = action["deploy"]
     pool.remove(uid)
     flow["home_front_moved"] = sorted(set(flow.get("home_front_moved", [])) | {uid})
-    board["circle"].append({"unit": uid, "turn": flow["turn"]})
-    board["circle"].sort(key=lambda e: (e["turn"], e["unit"]))
+    board["production_circle"].append({"unit": uid, "turn": flow["turn"]})
+    board["production_circle"].sort(key=lambda e: (e["turn"], e["unit"]))
     return [Event("deployed_from_reserve", "FA 14.1 (option 7)", {"unit": uid})] + \
         place_arrivals(state, roller)
 

@@ -53,12 +53,14 @@ def end_impulse_track(state: dict[str, Any], roller: Roller, events: list[Event]
     passed = sum(1 for p in powers if flow["actions"].get(p) == Action.PASS.value)
     drm = -2 if passed == len(powers) else (-1 if passed == len(powers) - 1 and passed else 0)
     die = roller.d(10, "last impulse")
-    end_number = IMPULSE_TRACK[flow["box"]]
+    end_number = IMPULSE_TRACK[flow["impulse_box"]]
     ends = die + drm <= end_number
     events.append(Event("last_impulse_test", "FA 12", {
-        "roll": die, "drm": drm, "box": flow["box"], "end_number": end_number, "ends": ends}))
+        "roll": die, "drm": drm, "box": flow["impulse_box"], "end_number": end_number,
+        "ends": ends}))
     if not ends:
-        flow["box"] = min(len(IMPULSE_TRACK) - 1, flow["box"] + flow["weather"]["advance"])
+        flow["impulse_box"] = min(len(IMPULSE_TRACK) - 1,
+                                  flow["impulse_box"] + flow["weather"]["advance"])
     return ends
 
 

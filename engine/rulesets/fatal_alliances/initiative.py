@@ -123,7 +123,7 @@ def begin_action_stage(state: dict[str, Any]) -> str:
     side's impulse (scripted, or chosen by the initiative winner)."""
     flow = state["flow"]
     flow["impulse"] = 0
-    flow["box"] = 0
+    flow["impulse_box"] = 0
     flow["impulse_sides"] = []
     start_impulse(state, flow["first_side"])
     return "weather"

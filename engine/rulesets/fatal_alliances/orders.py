@@ -18,7 +18,7 @@ from . import combat as cb
 from .charts import Table
 from .emergency import end_of_combat
 from .movement import can_move, destinations, take_control
-from .position import commander, map_of, on_map, unit
+from .position import commander, map_of, memoised_on_state, on_map, unit
 from .powers import is_co_operating
 from .rail import can_rail, ferry_route, rail_cost, rail_destinations
 from .reorganisation import reorganisable, reorganise
@@ -172,13 +172,13 @@ def reorganise_items(state: dict[str, Any], power: str) -> list[dict[str, Any]]:
 def combat_decisions(state: dict[str, Any]) -> list[Decision]:
     c = state["flow"]["combat"]
     phase = c["phase"]
-    key = f"combat{c['n']}"
+    key = f"combat{c['number']}"
 
     def combat_id(state: dict[str, Any], what: str) -> str:
         # One counter per combat, bumped by every reply: ids never repeat.
         flow = state["flow"]
         return (f"t{flow['turn']}-i{flow['impulse']}-{what}-"
-                f"{flow['acts'].get(key, 0)}")
+                f"{flow['answer_counts'].get(key, 0)}")
     if phase == "table":
         return [Decision(id=combat_id(state, f"{key}-table"), seats=(c["defender"],),
                          kind="choose_table", rule="FA 21.7",
@@ -279,7 +279,8 @@ def attack_decisions(state: dict[str, Any]) -> list[Decision]:
     if state["flow"].get("combat") is not None:
         return combat_decisions(state)
     offer = activity_decision(Step.LAND_COMBAT)
-    return [offer(state, p) for p in state["flow"]["pending"]]
+    powers = memoised_on_state("who:land_combat", state, lambda: tuple(attackers(state)))
+    return [offer(state, p) for p in powers]
 
 
 def attackers(state: dict[str, Any]) -> list[str]:

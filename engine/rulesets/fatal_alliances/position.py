@@ -8,6 +8,7 @@ this package, and synthetic maps the tests register).
 from __future__ import annotations
 
 import functools
+import marshal
 from pathlib import Path
 from typing import Any, Callable
 
@@ -76,8 +77,30 @@ def memoised(what: str, state: dict[str, Any], power: str, compute: Callable[[],
     return value
 
 
+_STATE_MEMO: dict[tuple[str, bytes], Any] = {}
+_STATE_MEMO_LIMIT = 64
+
+
+def memoised_on_state(what: str, state: dict[str, Any], compute: Callable[[], Any]) -> Any:
+    """The same kind of memo for facts that read more than the position (who still decides in
+    a step reads the flow too): keyed by the whole board and flow, so it cannot go stale
+    either. The key is their marshalled bytes: equal bytes are equal content, and a state
+    serialised differently only misses (version 2 writes no back-references, so a copy
+    of a state gives the same bytes)."""
+    key = (what, marshal.dumps((state["board"], state["flow"]), 2))
+    value = _STATE_MEMO.get(key, _MISSING)
+    if value is not _MISSING:
+        return value
+    value = compute()
+    if len(_STATE_MEMO) >= _STATE_MEMO_LIMIT:
+        _STATE_MEMO.clear()
+    _STATE_MEMO[key] = value
+    return value
+
+
 def clear_memo() -> None:
     _MEMO.clear()
+    _STATE_MEMO.clear()
 
 
 # --- units ------------------------------------------------------------------------------------

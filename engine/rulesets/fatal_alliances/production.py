@@ -186,8 +186,8 @@ def build(state: dict[str, Any], power: str, action: dict[str, Any],
     pick = ids[roller.d(len(ids), f"force pool {cls}") - 1] if len(ids) > 1 else ids[0]
     board["pool"][power].remove(pick)
     board["bp"][power] -= cost
-    board["circle"].append({"unit": pick, "turn": state["flow"]["turn"] + time})
-    board["circle"].sort(key=lambda e: (e["turn"], e["unit"]))
+    board["production_circle"].append({"unit": pick, "turn": state["flow"]["turn"] + time})
+    board["production_circle"].sort(key=lambda e: (e["turn"], e["unit"]))
     return [Event("built", "FA 13.5.5", {"power": power, "class": cls, "unit": pick,
                                          "arrives": state["flow"]["turn"] + time})]
 

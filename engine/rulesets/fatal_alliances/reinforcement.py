@@ -27,7 +27,7 @@ def place_arrivals(state: dict[str, Any], roller: Roller) -> list[Event]:
     m = map_of(state)
     events: list[Event] = []
     overflowed: set[str] = set()
-    for entry in [e for e in board["circle"] if e["turn"] <= turn]:
+    for entry in [e for e in board["production_circle"] if e["turn"] <= turn]:
         u = unit(state, entry["unit"])
         here = by_hex(state)
         cities = ([u["place_hex"]] if u.get("place_hex") else []) + _home_cities(state,
@@ -52,7 +52,7 @@ def place_arrivals(state: dict[str, Any], roller: Roller) -> list[Event]:
             entry["turn"] = turn + 1
             events.append(Event("arrival_delayed", "FA 4.2.1", {"unit": u["id"]}))
             continue
-        board["circle"].remove(entry)
+        board["production_circle"].remove(entry)
         u["hex"] = spot
         u["up"] = True
         events.append(Event("reinforcement", "FA 4.2", {"unit": u["id"], "hex": spot,
@@ -61,7 +61,7 @@ def place_arrivals(state: dict[str, Any], roller: Roller) -> list[Event]:
         board["entrench_due"].remove(due)
         board["entrench_pending"][due["power"]] = board["entrench_pending"].get(
             due["power"], 0) + 1
-    board["circle"].sort(key=lambda e: (e["turn"], e["unit"]))
+    board["production_circle"].sort(key=lambda e: (e["turn"], e["unit"]))
     return events
 
 

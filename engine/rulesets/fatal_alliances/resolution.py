@@ -64,7 +64,7 @@ def declare(state: dict[str, Any], power: str, action: dict[str, Any], roller: R
     doubled = use_doubling(state, attackers)
     if doubled:
         events.append(Event("offensive_doubling", "FA 18.3.2", {"units": doubled}))
-    c = {"n": flow["combat_count"], "declarer": power, "target": target,
+    c = {"number": flow["combat_count"], "declarer": power, "target": target,
          "attackers": list(action["units"]), "defenders": [d["id"] for d in defenders],
          "defender": commander(state, defenders[0]["power"]), "hq": list(hq_values), "hq_flips": hq_flips,
          "table": action.get("table"), "phase": "start", "origin": {},
@@ -310,8 +310,9 @@ def _to_circle(state: dict[str, Any], u: dict[str, Any], events: list[Event]) ->
     u["hex"] = None
     u["up"] = True
     u["entrenched"] = False
-    state["board"]["circle"].append({"unit": u["id"], "turn": state["flow"]["turn"] + 1})
-    state["board"]["circle"].sort(key=lambda e: (e["turn"], e["unit"]))
+    circle = state["board"]["production_circle"]
+    circle.append({"unit": u["id"], "turn": state["flow"]["turn"] + 1})
+    circle.sort(key=lambda e: (e["turn"], e["unit"]))
     events.append(Event("shattered", "FA 11.12.5.6", {"unit": u["id"], "hex": frm}))
 
 
@@ -381,8 +382,8 @@ def answer(state: dict[str, Any], seat: str, action: dict[str, Any], roller: Rol
     retreat (11.12.5.6), a retreat hex (11.12.5.5), the advance (11.12.5.7)."""
     c = state["flow"]["combat"]
     phase = c["phase"]
-    state["flow"]["acts"][f"combat{c['n']}"] = state["flow"]["acts"].get(
-        f"combat{c['n']}", 0) + 1
+    counts = state["flow"]["answer_counts"]
+    counts[f"combat{c['number']}"] = counts.get(f"combat{c['number']}", 0) + 1
     if phase == "table":
         c["table"] = action["table"]
         events.append(Event("table_chosen", "FA 21.7", {"by": seat, "table": action["table"]}))

@@ -11,6 +11,7 @@ from engine.kernel.game import copy_json
 from . import orders, position, window
 from .charts import IMPULSE_TRACK
 from .combat import down_factor
+from .migrations import MIGRATIONS
 from .position import by_hex
 from .powers import POWER_COLOURS, POWER_SIDE, POWER_TITLES
 from .profiles import PROFILES
@@ -80,7 +81,10 @@ class FatalAlliances(FlowRuleset):
     # one value per hex, possessions and Luxembourg no home cities (14.1, `board.war_holdings`),
     # and buying morale with BP on the home front (14.1, the `morale` build option): other
     # morale points and build options, so a version-2 record may roll and end differently.
-    version = "3"
+    # "4": the renames of issue #14 and the rules fidelity fixes of issue #17 (see
+    # migrations.py for what a running version-3 game is carried forward with).
+    version = "4"
+    migrations = MIGRATIONS
     manifest = MANIFEST
     flow = FLOW
 
@@ -122,7 +126,7 @@ class FatalAlliances(FlowRuleset):
         flow["limits"] = activity_limits(state)
         flow.update(track_view(state))
         if flow.get("impulse"):
-            flow["end_number"] = IMPULSE_TRACK[flow["box"]]
+            flow["end_number"] = IMPULSE_TRACK[flow["impulse_box"]]
         for u in out["board"]["units"].values():
             u["cf_down"] = down_factor(u)
         return out

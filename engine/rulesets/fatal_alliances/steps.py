@@ -63,6 +63,7 @@ from .orders import (
     order_reorganise,
     rail_move,
 )
+from .position import memoised_on_state
 from .production import (
     build,
     build_options,
@@ -89,26 +90,29 @@ class PowersStep(Step):
     that still have something to decide, `offer` builds one power's decision; a step with a
     single decision (the initiative's, or an attack's reply) builds it with `offers`.
 
-    The driver asks `decisions` after every answer. FA keeps that answer in
-    `flow["pending"]`, which `open` reads back when the kernel lists decisions (a stored
-    derived value; dropping it needs a ruleset version with a state migration)."""
+    Who decides is computed, never stored: the driver and the kernel both ask, so the answer
+    is memoised on the whole board and flow (`position.memoised_on_state`)."""
 
     who: Callable[[State], list[str]] | None = None
     offer: Callable[[State, str], Decision] | None = None
     offers: Callable[[State], list[Decision]] | None = None
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "decisions", self.settle)
+        object.__setattr__(self, "decisions", self.open)
 
-    def settle(self, state: State) -> list[Decision]:
-        state["flow"]["pending"] = self.who(state) if self.who is not None else []
-        return self.open(state)
+    def deciding(self, state: State) -> tuple[str, ...]:
+        """The powers that still decide in this step (memoised)."""
+        who = self.who
+        if who is None:
+            return ()
+        return tuple(memoised_on_state(f"who:{S(self.name).value}", state,
+                                       lambda: tuple(who(state))))
 
     def open(self, state: State) -> list[Decision]:
         if self.offers is not None:
             return self.offers(state)
         assert self.offer is not None
-        return [self.offer(state, power) for power in state["flow"]["pending"]]
+        return [self.offer(state, power) for power in self.deciding(state)]
 
 
 def counted(name: str, rule_verb: Callable[[State, str, Any, Roller], list[Event]]) -> Verb:
@@ -279,13 +283,11 @@ def track_view(state: State) -> dict[str, Any]:
 
 
 def open_decisions(state: State) -> list[Decision]:
-    """The decisions open now (a cheap read: who decides was settled by the driver)."""
+    """The decisions open now."""
     step = FLOW.current(state)
     return step.open(state) if isinstance(step, PowersStep) else []
 
 
 def settle(state: State) -> list[Decision]:
-    """Ask the current step who still decides, as the driver does after every answer (for
-    tests that set up a position by hand)."""
-    step = FLOW.current(state)
-    return step.settle(state) if isinstance(step, PowersStep) else []
+    """The decisions open now (tests that set up a position by hand call it by this name)."""
+    return open_decisions(state)

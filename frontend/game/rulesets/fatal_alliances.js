@@ -305,10 +305,10 @@ export class FatalAlliancesAdapter extends GenericAdapter {
     const zones = [...new Set(Object.entries(flow.weather?.zones || {})
       .filter(([zone]) => !inPlay || inPlay.has(zone)).map(([, w]) => w))];
     if (zones.length) facts.push(["Weather", zones.join(", ")]);
-    if (flow.box !== undefined && flow.impulse) {
+    if (flow.impulse_box !== undefined && flow.impulse) {
       const ends = flow.end_number === undefined ? "" : flow.end_number > 0
         ? `, the turn ends on a d10 of ${flow.end_number} or less` : ", the turn cannot end yet";
-      facts.push(["Impulse track", `box ${flow.box}${ends}; moves on ${flow.weather?.advance ?? "?"} a roll`]);
+      facts.push(["Impulse track", `box ${flow.impulse_box}${ends}; moves on ${flow.weather?.advance ?? "?"} a roll`]);
     }
     if (flow.initiative) facts.push(["Initiative", `${SIDE_TITLES[flow.initiative.holder] || "—"} (track ${flow.initiative.track} of 4)`]);
     const actions = Object.entries(flow.actions || {});

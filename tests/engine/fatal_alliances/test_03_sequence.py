@@ -77,24 +77,24 @@ def test_fa_6_1_a_reroll_demand_moves_the_marker_toward_the_other_end():
 
 def test_fa_12_the_roll_must_not_exceed_the_boxs_end_number():
     s = position([], actions={"germany": "land", "russia": "land"})
-    s["flow"]["box"] = 5
+    s["flow"]["impulse_box"] = 5
     assert IMPULSE_TRACK[5] == 3
     assert end_impulse_track(s, Dice(3), []) is True
-    s["flow"]["box"] = 5
+    s["flow"]["impulse_box"] = 5
     s["flow"]["weather"]["advance"] = 2
     assert end_impulse_track(s, Dice(4), []) is False
-    assert s["flow"]["box"] == 7
+    assert s["flow"]["impulse_box"] == 7
 
 
 def test_fa_12_minus_two_when_every_power_of_the_side_passed():
     s = position([], actions={"germany": "pass", "russia": "land"})
-    s["flow"]["box"] = 5
+    s["flow"]["impulse_box"] = 5
     assert end_impulse_track(s, Dice(5), []) is True  # 5 − 2 = 3 ≤ 3
 
 
 def test_fa_6_2_first_and_last_impulse_moves_the_initiative_marker():
     s = position([], actions={"germany": "land"})
-    s["flow"].update(box=11, impulse_sides=["central", "entente"], active_side="central")
+    s["flow"].update(impulse_box=11, impulse_sides=["central", "entente"], active_side="central")
     s["flow"]["initiative"]["track"] = 2
     last_impulse(s, Dice(1))
     assert after_last_impulse(s) == Step.FINAL_REORGANISATION.value
@@ -103,7 +103,7 @@ def test_fa_6_2_first_and_last_impulse_moves_the_initiative_marker():
 
 def test_fa_12_the_test_decides_and_only_the_successor_moves_the_impulse_cursor():
     s = position([], actions={"germany": "land"})
-    s["flow"].update(box=0, impulse_sides=[], active_side="central", impulse=1)
+    s["flow"].update(impulse_box=0, impulse_sides=[], active_side="central", impulse=1)
     last_impulse(s, Dice(9))                  # box 0 ends nothing: the turn goes on
     assert (s["flow"]["impulse"], s["flow"]["active_side"]) == (1, "central")
     assert after_last_impulse(s) == Step.WEATHER.value
@@ -144,7 +144,7 @@ def test_fa_13_5_5_a_build_draws_at_random_from_the_pool_onto_the_circle():
     s["board"]["bp"]["germany"] = 4
     assert {"build": "INF corps"} in build_options(s, "germany")
     build(s, "germany", {"build": "INF corps"}, Dice(2))
-    assert s["board"]["circle"] == [{"unit": "p2", "turn": 3}]
+    assert s["board"]["production_circle"] == [{"unit": "p2", "turn": 3}]
     assert s["board"]["bp"]["germany"] == 0
 
 
@@ -229,7 +229,7 @@ def test_fa_4_2_1_reinforcements_fill_the_city_then_overflow_next_door_then_slip
     s = position(units, features={"1,2": ["city"]}, width=6, split=3)
     for u in units:
         u["place_hex"] = "1,2"
-    s["board"]["circle"] = [{"unit": u["id"], "turn": 1} for u in units]
+    s["board"]["production_circle"] = [{"unit": u["id"], "turn": 1} for u in units]
     events = place_arrivals(s, Dice())
     placed = {e.data["unit"]: e.data.get("how") for e in events if e.kind == "reinforcement"}
     assert list(placed.values()).count("city") == 2

@@ -272,7 +272,7 @@ def test_fa_11_12_5_6_shatter_sends_retreatable_units_to_the_production_circle()
     d = decisions(RULESET, s2)[0]
     assert d.kind == "shatter_or_retreat"
     s2 = apply(RULESET, s2, "germany", d.id, {"treat_as": "shatter"}, seed=b"\0" * 32).state
-    assert {"unit": "d", "turn": 2} in s2["board"]["circle"]
+    assert {"unit": "d", "turn": 2} in s2["board"]["production_circle"]
 
 
 def test_fa_11_12_1_attackers_must_be_supplied_face_up_and_adjacent():

@@ -42,7 +42,7 @@ def test_fa_22_east_prussia_sets_up_the_8th_army_and_two_russian_armies():
     assert {"ge-i", "ge-xvii", "ge-xx", "ge-i-res", "ge-hq-8"} <= {u["id"] for u in on}
     assert {"ru-hq-1", "ru-hq-2", "ru-iii", "ru-xv"} <= {u["id"] for u in on}
     assert all(is_legal_stack(s) for s in by_hex(state).values())
-    assert {"unit": "ge-xi", "turn": 2} in state["board"]["circle"]
+    assert {"unit": "ge-xi", "turn": 2} in state["board"]["production_circle"]
 
 
 @needs_map

@@ -186,7 +186,7 @@ def test_fa_2_4_4_option_4_the_other_side_announces_after_the_phasing_side():
                          emergency_hq_supply=True)
     state["flow"]["done"] = ["russia"]           # the phasing side is done (or had nothing)
     assert announcing_powers(state) == ["germany"]
-    assert settle(state) and state["flow"]["pending"] == ["germany"]
+    assert [d.seats for d in settle(state)] == [("germany",)]
     attackers = [state["board"]["units"]["ru-c"]]
     ge_a = [state["board"]["units"]["ge-a"]]
     before = cb.strengths(state, attackers, "5,2", ge_a)
