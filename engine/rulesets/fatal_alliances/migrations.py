@@ -7,6 +7,7 @@ the value that makes a running game go on as the new rule would have had it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from engine.kernel.versions import Migration
@@ -25,7 +26,21 @@ def _rename(part: dict[str, Any], renames: dict[str, str]) -> None:
             part[new] = part.pop(old)
 
 
-def v3_to_v4(state: State) -> State:
+def with_undo_point(migrate: Callable[[State], None]) -> Callable[[State], State]:
+    """A migration of the ruleset's part of a state, applied to the state and to the copy
+    the kernel keeps for an undo (`kernel.undo.state`): an undo after the upgrade restores a
+    state of the new shape."""
+    def migration(state: State) -> State:
+        migrate(state)
+        undo = state.get("kernel", {}).get("undo")
+        if undo is not None:
+            migrate(undo["state"])
+        return state
+    migration.__doc__ = migrate.__doc__
+    return migration
+
+
+def _v3_to_v4(state: State) -> None:
     """Renames (`flow.acts` → `answer_counts`, `flow.box` → `impulse_box`, `board.circle` →
     `production_circle`, the combat's `n` → `number`); `flow.pending` is dropped (who decides
     is computed, never stored)."""
@@ -35,7 +50,9 @@ def v3_to_v4(state: State) -> State:
     flow.pop("pending", None)
     if flow.get("combat") is not None:
         _rename(flow["combat"], COMBAT_RENAMES)
-    return state
+
+
+v3_to_v4 = with_undo_point(_v3_to_v4)
 
 
 MIGRATIONS = (

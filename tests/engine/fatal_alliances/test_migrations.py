@@ -25,3 +25,15 @@ def test_fa_v3_to_v4_renames_the_unclear_keys_and_drops_the_stored_pending_list(
     assert "circle" not in v4["board"] and "n" not in v4["flow"]["combat"]
     # The migrated game lists the same decision it was waiting for.
     assert [d.kind for d in RULESET.decisions(v4)] == ["combat_losses"]
+
+
+def test_fa_v3_to_v4_also_carries_the_kernels_undo_point():
+    """An undo right after the upgrade restores the kernel's copy of the previous state: it
+    must be of the new shape too."""
+    v3 = json.loads(FROZEN.read_text())["state"]
+    before = json.loads(json.dumps(v3))
+    v3["kernel"]["undo"] = {"seat": "germany", "decision": "x", "state": before}
+    v4 = v3_to_v4(v3)
+    restored = v4["kernel"]["undo"]["state"]
+    assert "answer_counts" in restored["flow"] and "acts" not in restored["flow"]
+    assert "production_circle" in restored["board"]
