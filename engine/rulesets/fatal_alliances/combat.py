@@ -29,8 +29,7 @@ from .charts import (
 from .movement import is_enemy_occupied, may_enter_country
 from .numbers import round_fa
 from .offensive import benefit_hqs, doubled
-from .position import by_hex, commander, is_enemy, map_of, unit
-from .powers import is_co_operating
+from .position import by_hex, co_operates, commander, is_enemy, map_of, unit
 from .supply import supplied_hexes
 from .terrain import (
     attack_multiplier,
@@ -123,7 +122,7 @@ def engineer_cover(attackers: list[dict[str, Any]]) -> set[str]:
 
 def fort_sides(state: dict[str, Any], defender_power: str) -> frozenset[str]:
     return frozenset(side for side, fort in state["board"]["forts"].items()
-                     if is_co_operating(fort["power"], defender_power))
+                     if co_operates(state, fort["power"], defender_power))
 
 
 def strengths(state: dict[str, Any], attackers: list[dict[str, Any]], target: str,
@@ -268,7 +267,7 @@ def hq_support(state: dict[str, Any], attackers: list[dict[str, Any]], target: s
         for u in sorted(state["board"]["units"].values(), key=lambda x: x["id"]):
             if u["type"] != "HQ" or not u["up"] or u["hex"] is None:
                 continue
-            if not is_co_operating(u["power"], dpower):
+            if not co_operates(state, u["power"], dpower):
                 continue
             if u["hex"] != target and (u["hex"] not in m.neighbours(target)
                                        or u["hex"] in targets):
@@ -363,7 +362,7 @@ def retreat_options(state: dict[str, Any], u: dict[str, Any], avoid: set[str]) -
         over = would_overstack(state, nb, [u], here, reserve=False)
         if nb not in zoc:
             levels[2 if over else 1].append(nb)
-        elif any(is_co_operating(o["power"], u["power"]) for o in here.get(nb, [])
+        elif any(co_operates(state, o["power"], u["power"]) for o in here.get(nb, [])
                  if o["id"] != u["id"]):
             levels[4 if over else 3].append(nb)
     for level in (1, 2, 3, 4):
@@ -381,7 +380,7 @@ def advance_options(state: dict[str, Any], attackers: list[str], target: str) ->
     for size in (1, 2, 3):
         for combo in itertools.combinations(sorted(u["id"] for u in movers), size):
             stack = [unit(state, c) for c in combo]
-            if is_legal_stack(stack):
+            if is_legal_stack(state, stack):
                 out.append(list(combo))
     return out
 
@@ -400,7 +399,7 @@ def attack_out_ok(state: dict[str, Any], attackers: list[dict[str, Any]]) -> boo
     for origin, group in by_origin.items():
         earlier = [unit(state, i) for i in before.get(origin, [])
                    if i in state["board"]["units"]]
-        if not is_legal_stack(earlier + group):
+        if not is_legal_stack(state, earlier + group):
             return False
     return True
 
@@ -418,7 +417,7 @@ def reserve_unit(state: dict[str, Any], defenders: list[dict[str, Any]]) -> str 
     """Option 1 — the unit of an overstacked defending hex that sits the combat out: a corps
     if the hex holds more corps than the normal limit, else a division; the weakest (then by
     id). It adds nothing, takes no losses, but retreats or shatters with the others."""
-    if not reserves_allowed(state) or is_legal_stack(defenders):
+    if not reserves_allowed(state) or is_legal_stack(state, defenders):
         return None
     corps = [d for d in defenders if d["size"] != "div"]
     pool = corps if len(corps) > STACK_LIMIT else [d for d in defenders if d["size"] == "div"]

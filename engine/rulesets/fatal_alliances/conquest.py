@@ -240,6 +240,7 @@ def liberate(state: dict[str, Any], country: str, liberator: str) -> list[Event]
         back.append(uid)
     board["pool"].get(pool_key, []).sort()
     hexes = []
+    returned = {liberator}
     for h in m.ids:
         if initial_controller(m, h) != country:
             continue
@@ -248,7 +249,11 @@ def liberate(state: dict[str, Any], country: str, liberator: str) -> list[Event]
                 and POWER_SIDE[holder] == side:
             board["control"].pop(h, None)
             hexes.append(h)
+            returned.add(holder)
     if country in POWER_SIDE:
+        # FA 13.6.3.1 — the majors that gave its hexes back co-operate with it from now on
+        partners = board.setdefault("liberation_partners", {})
+        partners[country] = sorted(set(partners.get(country, [])) | returned)
         board["halved"].pop(country, None)
         board["out"] = [p for p in board.get("out", []) if p != country]
         if record["complete"]:

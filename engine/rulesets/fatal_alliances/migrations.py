@@ -12,6 +12,8 @@ from typing import Any
 
 from engine.kernel.versions import Migration
 
+from .powers import POWER_SIDE
+
 State = dict[str, Any]
 
 # v3 key → v4 key: names a reader understands without the code.
@@ -43,13 +45,22 @@ def with_undo_point(migrate: Callable[[State], None]) -> Callable[[State], State
 def _v3_to_v4(state: State) -> None:
     """Renames (`flow.acts` → `answer_counts`, `flow.box` → `impulse_box`, `board.circle` →
     `production_circle`, the combat's `n` → `number`); `flow.pending` is dropped (who decides
-    is computed, never stored)."""
+    is computed, never stored); the state the rules fidelity fixes added, with the values
+    that continue the game."""
     flow, board = state["flow"], state["board"]
     _rename(flow, FLOW_RENAMES)
     _rename(board, BOARD_RENAMES)
     flow.pop("pending", None)
     if flow.get("combat") is not None:
         _rename(flow["combat"], COMBAT_RENAMES)
+    # FA 19.1 / 13.6.3.1 — who co-operates with a liberated major. Version 3 had every major
+    # of the liberator's side give the hexes back: all of them are its partners.
+    liberated = [c for c, first in board.get("conquest_history", {}).items()
+                 if c in POWER_SIDE and c not in board.get("conquered", {})]
+    board.setdefault("liberation_partners", {c: sorted(
+        p for p in board["sides"] if POWER_SIDE[p] != board["conquest_history"][c]
+        and p != c) for c in sorted(liberated)})
+    board.setdefault("liberation_refusers", {})
 
 
 v3_to_v4 = with_undo_point(_v3_to_v4)

@@ -18,8 +18,7 @@ from . import combat as cb
 from .charts import Table
 from .emergency import end_of_combat
 from .movement import can_move, destinations, take_control
-from .position import commander, map_of, memoised_on_state, on_map, unit
-from .powers import is_co_operating
+from .position import co_operates, commander, map_of, memoised_on_state, on_map, unit
 from .rail import can_rail, ferry_route, rail_cost, rail_destinations
 from .reorganisation import reorganisable, reorganise
 from .resolution import answer, declare
@@ -90,7 +89,7 @@ def attack_partners(state: dict[str, Any], power: str) -> list[str]:
     spends a land attack)."""
     out = [power]
     for other in active_powers(state):
-        if other == power or not is_co_operating(other, power):
+        if other == power or not co_operates(state, other, power):
             continue
         if not activity_allowed(state, other, Step.LAND_COMBAT):
             continue
@@ -336,7 +335,7 @@ def validate(state: dict[str, Any], seat: str, decision: Decision, action: Any) 
         if owner != seat and not (step == Step.LAND_COMBAT
                                   and owner in attack_partners(state, seat)) and not (
                 step == Step.REORGANISATION and uid != action.get("hq")
-                and is_co_operating(owner, seat)):
+                and co_operates(state, owner, seat)):
             raise IllegalAction(activity.rule, "not_your_unit", {"unit": uid},
                                 f"{uid!r} is not yours to order.")
     if step == Step.LAND_COMBAT:

@@ -24,7 +24,15 @@ from .charts import (
 from .morale import buy_morale, home_front_limit, may_buy_morale
 from .numbers import round_fa
 from .offensive import buy, may_buy, required, shortfall
-from .position import by_hex, controller, is_enemy, is_home_hex, map_of, on_map, unit
+from .position import (
+    by_hex,
+    controller,
+    is_enemy,
+    is_home_country_hex,
+    map_of,
+    on_map,
+    unit,
+)
 from .sequence import mark_done
 from .supply import supplied_hexes
 from .zoc import enemy_zoc
@@ -41,7 +49,7 @@ def factories(state: dict[str, Any], power: str) -> list[str]:
     work only there)."""
     m = map_of(state)
     return [h for h in m.ids if m.hex(h).has_feature("factory")
-            and controller(state, h) == power and is_home_hex(m, h, power)]
+            and controller(state, h) == power and is_home_country_hex(m, h, power)]
 
 
 def usable_resources(state: dict[str, Any], power: str) -> int:
@@ -92,7 +100,7 @@ def multiple_tenths(state: dict[str, Any], power: str) -> int:
     value = row[max(0, min(len(row) - 1, year - 1914))]
     m = map_of(state)
     for u in on_map(state):
-        if is_enemy(state, power, u["power"]) and is_home_hex(m, u["hex"], power):
+        if is_enemy(state, power, u["power"]) and is_home_country_hex(m, u["hex"], power):
             if u["hex"] in supplied_hexes(state, u["power"]):
                 value += INVADED_MULTIPLE_BONUS_TENTHS
                 break

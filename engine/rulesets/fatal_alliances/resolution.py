@@ -20,7 +20,7 @@ from .conquest import leave_game
 from .morale import unit_loss_points
 from .movement import take_control
 from .offensive import use_doubling
-from .position import commander, is_home_hex, map_of, unit
+from .position import commander, is_home_country_hex, map_of, unit
 from .sequence import spend
 from .supply import supplied_hexes
 from .terrain import move_cost
@@ -272,7 +272,7 @@ def destroy_unit(state: dict[str, Any], u: dict[str, Any], events: list[Event], 
         pts = state["board"]["morale_points"]
         pts[u["power"]] = pts.get(u["power"], 0) - unit_loss_points(u)
     if (bonus and u["size"] != "div" and u["type"] not in ("MIL", "GAR", "TERR")
-            and hex_id is not None and is_home_hex(map_of(state), hex_id, u["power"])
+            and hex_id is not None and is_home_country_hex(map_of(state), hex_id, u["power"])
             and hex_id in supplied_hexes(state, u["power"])):
         state["board"]["bonus_bp"][u["power"]] = state["board"]["bonus_bp"].get(
             u["power"], 0) + 1

@@ -153,7 +153,7 @@ class FatalAlliances(FlowRuleset):
     def check_invariants(self, state: dict[str, Any]) -> None:
         reserve = reserves_allowed(state)
         for hex_id, stack in by_hex(state).items():
-            assert is_legal_stack(stack, reserve) or state["flow"].get("combat"), (
+            assert is_legal_stack(state, stack, reserve) or state["flow"].get("combat"), (
                 f"overstacked {hex_id}")
             powers = {u["power"] for u in stack}
             for a in powers:

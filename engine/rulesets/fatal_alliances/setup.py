@@ -70,7 +70,8 @@ def _place_hex(m: Any, place: str) -> str:
     return m.places[place].hex
 
 
-def _free_hex(m: Any, units: dict[str, dict[str, Any]], u: dict[str, Any], want: str) -> str:
+def _free_hex(m: Any, units: dict[str, dict[str, Any]], u: dict[str, Any], want: str,
+              at_set_up: dict[str, Any]) -> str:
     """FA 22.2 — stacking must be legal after set-up: a unit whose named hex is full goes to
     the nearest hex of the same country with room (ties by hex id)."""
     country = m.hex(want).home or m.hex(want).country
@@ -78,7 +79,7 @@ def _free_hex(m: Any, units: dict[str, dict[str, Any]], u: dict[str, Any], want:
 
     def fits(h: str) -> bool:
         stack = [o for o in units.values() if o["hex"] == h and o["id"] != u["id"]]
-        return is_legal_stack(stack + [u])
+        return is_legal_stack(at_set_up, stack + [u])
 
     if fits(want):
         return want
@@ -102,6 +103,9 @@ def build_state(scenario: str, options: dict[str, Any], seats: list[str]) -> dic
     circle = []
     pool: dict[str, list[str]] = {p: [] for p in seats}
     face_down = set(spec.get("face_down", []))
+    # who co-operates at set-up (FA 19.1): the scenario's alignments and powers at war
+    at_set_up = {"board": {"aligned": dict(spec.get("aligned", {})),
+                           "active": sorted(spec["active"])}}
     for row in read_oob(DATA / spec["oob"]):
         if row["power"] not in seats and row["power"] in POWER_SIDE:
             continue
@@ -111,7 +115,7 @@ def build_state(scenario: str, options: dict[str, Any], seats: list[str]) -> dic
         arrives = int(row["arrives"])
         if arrives == 1:
             assert place_hex is not None, f"{u['id']} starts on the map with no hex or place"
-            u["hex"] = _free_hex(m, units, u, place_hex)
+            u["hex"] = _free_hex(m, units, u, place_hex, at_set_up)
             u["up"] = u["nation"] not in face_down
         elif arrives == 0:
             pool.setdefault(u["power"], []).append(u["id"])
@@ -149,6 +153,7 @@ def build_state(scenario: str, options: dict[str, Any], seats: list[str]) -> dic
         "built_last": {}, "built_now": {}, "entrench_due": [], "entrench_pending": {},
         "options": {o: bool(options.get(o, False)) for o in OPTION_RULES},
         "halved": {}, "conquered": {}, "conquest_history": {}, "removed": [], "out": [],
+        "liberation_partners": {}, "liberation_refusers": {},
         "scrappable": [], "scrapped": [],
         "war_minors": {}, "war_holdings": {},
         "ops": {p: 0 for p in sorted(seats)}, "op_due": [], "op_required": {}, "op_bought": {},

@@ -10,7 +10,8 @@ from engine.kernel import Event, Roller
 from .charts import WEATHER_CHART, ZONES, Weather
 
 DEFAULT_ZONE = "north_temperate"
-# FA 8.2.1 — desert hexes convert the zone's weather.
+# FA 8.2.1.1 — desert and desert-mountain hexes convert the zone's weather.
+DESERT_TERRAIN = frozenset({"desert", "desert_mountain"})
 DESERT_WEATHER = {Weather.BLIZZARD: Weather.SNOW, Weather.STORM: Weather.RAIN,
                   Weather.RAIN: Weather.FINE, Weather.SNOW: Weather.FINE,
                   Weather.FINE: Weather.FINE}
@@ -42,11 +43,12 @@ def roll_weather(state: dict[str, Any], roller: Roller) -> list[Event]:
 
 
 def weather_at(state: dict[str, Any], m: Map, hex_id: str) -> Weather:
-    """The weather in a hex: its zone's weather, converted in desert hexes (FA 8.2.1)."""
+    """The weather in a hex: its zone's weather, converted in desert and desert-mountain
+    hexes (FA 8.2.1.1)."""
     info = m.hex(hex_id)
     zone = info.weather_zone or DEFAULT_ZONE
     weather = Weather(state["flow"]["weather"]["zones"].get(zone, Weather.FINE.value))
-    if info.terrain == "desert":
+    if info.terrain in DESERT_TERRAIN:
         return DESERT_WEATHER[weather]
     return weather
 
