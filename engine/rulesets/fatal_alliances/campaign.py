@@ -1,4 +1,4 @@
-"""FA 22 — the 1914 campaign on fa-europe: set-up, the scripted opening (FA 22.1), the
+"""FA 22 — the 1914 campaign on fa-europe: set-up, the scripted opening (FA 22.3), the
 Schlieffen rule (FA 21.14), the automatic entry dates (FA 22.6) and Salient's stand-ins for
 Commonwealth and US entry (documented in docs/rules/fatal_alliances.md)."""
 
@@ -17,12 +17,12 @@ US_ENTRY_TURN = 17  # M/A 1917 — Salient's fixed stand-in for the US entry rul
 
 # Turn 1 = J/A 1914. Impulses 1 and 3 are the Central Powers', 2 the Allies' (CP go first).
 SCRIPT: list[dict[str, Any]] = [
-    {"turn": 1, "impulse": 1, "rule": "FA 22.1", "declare": [["austria_hungary", "serbia"]],
+    {"turn": 1, "impulse": 1, "rule": "FA 22.3", "declare": [["austria_hungary", "serbia"]],
      "align": {"serbia": "russia"}, "may_act": ["austria_hungary"],
      "forced_pass": ["germany", "ottoman"]},
-    {"turn": 1, "impulse": 2, "rule": "FA 22.1", "declare": [["russia", "austria_hungary"]],
+    {"turn": 1, "impulse": 2, "rule": "FA 22.3", "declare": [["russia", "austria_hungary"]],
      "forced_pass": ["britain", "france", "italy", "usa"]},
-    {"turn": 1, "impulse": 3, "rule": "FA 22.1 / 21.14",
+    {"turn": 1, "impulse": 3, "rule": "FA 22.3 / 21.14",
      "declare": [["germany", "russia"], ["germany", "france"], ["austria_hungary", "france"],
                  ["germany", "belgium"]],
      "align": {"belgium": "france"}, "schlieffen": True,
@@ -76,7 +76,7 @@ def campaign_spec() -> dict[str, Any]:
 
 
 def run_script(state: dict[str, Any]) -> list[Event]:
-    """FA 22.1 / 22.6 — apply the scripted declarations and entries due this impulse.
+    """FA 22.3 / 22.6 — apply the scripted declarations and entries due this impulse.
 
     An entry whose impulse never comes (the last-impulse test ended its turn first) happens at
     the first impulse after it; its forced passes and extra land action apply only in the

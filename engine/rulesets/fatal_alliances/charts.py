@@ -182,7 +182,7 @@ CRT_TEXT: Mapping[Table, tuple[str, ...]] = MappingProxyType({
     Table.ASSAULT: _ASSAULT, Table.BLITZ: _BLITZ})
 ROLL_MIN, ROLL_MAX = 0, 25
 
-# --- FA 21.5 — gas (APPENDIX-A) ----------------------------------------------------------------
+# --- FA 21.10 — gas (APPENDIX-A) ---------------------------------------------------------------
 GAS_DRM: tuple[int, ...] = (-1, -1, 0, 0, 1, 1, 2, 2, 3, 3)  # index = d10 - 1
 
 # --- FA 13.5.3 — production multiples 1914..1919 (APPENDIX-A) ---------------------------------

@@ -1,6 +1,6 @@
 """FA 11.12 — land combat: eligibility, table choice, odds and modifiers, the 2d10 table,
-losses chosen by their owners, retreat, shatter, advance and facing; FA 21.5–21.7 gas,
-entrenchments, forts and engineers.
+losses chosen by their owners, retreat, shatter, advance and facing; FA 21.3 engineers, 21.6
+entrenchments, 21.7 forts and 21.10 gas.
 
 `attack_drms` and `strengths` serve both the options expander (odds shown with each grouping)
 and the resolution, so what a player is offered is what is rolled.
@@ -30,6 +30,7 @@ from .movement import is_enemy_occupied, may_enter_country
 from .numbers import round_fa
 from .offensive import benefit_hqs, doubled
 from .position import by_hex, co_operates, commander, is_enemy, map_of, unit
+from .powers import POWER_SIDE
 from .supply import supplied_hexes
 from .terrain import (
     attack_multiplier,
@@ -191,12 +192,26 @@ def number(value: Fraction) -> int | str:
     return int(value) if value.denominator == 1 else str(value)
 
 
-def nations_attacking(attackers: list[dict[str, Any]]) -> list[str]:
-    return sorted({u["nation"] for u in attackers if u["nation"] in MAJOR_NATIONS})
-
-
-MAJOR_NATIONS = frozenset({"germany", "austria", "hungary", "austria_hungary", "ottoman",
-                           "france", "britain", "russia", "italy", "usa"})
+def powers_attacking(attackers: list[dict[str, Any]]) -> list[str]:
+    """FA 11.12 (combat chart: −1 per co-operating major power attacking together) — the
+    attacking major powers, with Austrian and Hungarian corps counted as separate powers
+    (15.3.6); Austro-Hungarian divisions are jointly owned and count only when no Austrian or
+    Hungarian corps attacks. Minor countries' units are no major power."""
+    out = set()
+    joint = False
+    for u in attackers:
+        if u["power"] not in POWER_SIDE:
+            continue
+        if u["power"] == "austria_hungary" and u["size"] != "div" and u["nation"] in (
+                "austria", "hungary"):
+            out.add(u["nation"])
+        elif u["power"] == "austria_hungary":
+            joint = True
+        else:
+            out.add(u["power"])
+    if joint and not out & {"austria", "hungary"}:
+        out.add("austria_hungary")
+    return sorted(out)
 
 
 def attack_drms(state: dict[str, Any], attackers: list[dict[str, Any]], target: str,
@@ -235,9 +250,9 @@ def attack_drms(state: dict[str, Any], attackers: list[dict[str, Any]], target: 
     if hq is not None and hq != (0, 0):
         att, dfn = hq
         drms.append(("HQ support", Fraction(att - dfn, 2)))
-    nations = nations_attacking(attackers)
-    if len(nations) > 1:
-        drms.append(("co-operating powers", Fraction(1 - len(nations))))
+    powers = powers_attacking(attackers)
+    if len(powers) > 1:
+        drms.append(("co-operating powers", Fraction(1 - len(powers))))
     att_terr = [u["type"] == "TERR" for u in attackers]
     def_terr = [d["type"] == "TERR" for d in defenders]
     if defenders and all(def_terr) and not any(att_terr):
@@ -330,7 +345,7 @@ def loss_options(units: list[dict[str, Any]], halves: int,
                     continue  # the break is not needed
                 if any(got - weight[i] >= halves for i in combo):
                     continue  # not minimal
-                if must_first and combo and must_first not in combo:
+                if must_first and must_first not in combo:
                     continue
                 key = (combo, brk)
                 if key not in seen:

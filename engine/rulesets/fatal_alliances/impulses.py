@@ -20,7 +20,7 @@ def choosing_action(state: dict[str, Any]) -> list[str]:
 
 def action_decision(state: dict[str, Any], power: str) -> Decision:
     """FA 10.1 — combined, land or pass; a power not yet at war (or scripted to wait) has fewer
-    choices (FA 22.1)."""
+    choices (FA 22.3)."""
     flow = state["flow"]
     if power in flow.get("forced_pass", []):
         choices = [Action.PASS.value]

@@ -24,18 +24,18 @@ def lending(state: dict[str, Any], roller: Roller) -> list[Event]:
 
 
 def after_lending(state: dict[str, Any]) -> str:
-    """A scenario may script who moves first this turn (FA 22); otherwise the roll."""
+    """A scenario may script who moves first this turn (FA 22.3); otherwise the roll."""
     return "initiative_scripted" if state["flow"].get("scripted_first") else "initiative"
 
 
 def scripted_initiative(state: dict[str, Any], roller: Roller) -> list[Event]:
-    """FA 22 — the scenario names the first side: it holds the initiative, nothing is rolled."""
+    """FA 22.3 — the scenario names the first side: it holds the initiative, nothing is rolled."""
     flow = state["flow"]
     scripted = flow["scripted_first"]
     flow["scripted_first"] = None
     flow["initiative"]["holder"] = scripted
     flow["first_side"] = scripted
-    return [Event("initiative_scripted", "FA 22", {"first_side": scripted})]
+    return [Event("initiative_scripted", "FA 22.3", {"first_side": scripted})]
 
 
 def roll_initiative(state: dict[str, Any], roller: Roller) -> list[Event]:

@@ -38,10 +38,11 @@ from .position import (
 
 
 def unit_loss_points(u: dict[str, Any]) -> int:
-    """FA 14.1 — a lost unit costs its build cost; British land units +1, US land units ×2."""
+    """FA 14.1 — a lost unit costs its build cost; British land units +1 (British, not every
+    CW nation's: the unit's nation), US land units ×2."""
     cls = "HQ" if u["type"] == "HQ" else f"{u['type']} {u['size']}"
     cost = BUILD.get(cls, (1, 1))[0]
-    if u["power"] == "britain":
+    if u["nation"] == "britain":
         cost += 1
     if u["power"] == "usa":
         cost *= 2

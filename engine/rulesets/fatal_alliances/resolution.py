@@ -111,11 +111,18 @@ def resolve_roll(state: dict[str, Any], roller: Roller, events: list[Event]) -> 
     if not defenders:
         row = 25  # FA 14.2 — an emptied hex counts as */2S
     face, a_loss, d_loss, effect = cb.crt_result(c["table"], row)
+    # FA 21.3 / 21.6 — an engineer that cancelled a river or fort, or gave its +1 against an
+    # entrenched unit, takes the first loss.
+    eng_duty = s["eng_used"] or (any(u["type"] == "ENG" for u in attackers)
+                                 and any(d.get("entrenched") for d in defenders))
     c.update(result={"face": face, "att": a_loss or 0, "def": d_loss or 0, "effect": effect},
-             row=row, eng_used=s["eng_used"])
-    state["board"]["attacked_this_turn"] = sorted(
-        set(state["board"]["attacked_this_turn"])
-        | ({c["declarer"]} if s["defence"] == 0 or s["attack"] >= s["defence"] else set()))
+             row=row, eng_used=eng_duty)
+    # FA 14.1 / 11.12 — every major power with units in an attack at 1:1 or better has made
+    # a land attack (a minor's units count for the major controlling them).
+    if s["defence"] == 0 or s["attack"] >= s["defence"]:
+        made = {commander(state, u["power"]) for u in attackers}
+        state["board"]["attacked_this_turn"] = sorted(
+            set(state["board"]["attacked_this_turn"]) | (made & set(state["board"]["sides"])))
     events.append(Event("combat_resolved", "FA 11.12.5", {
         "target": target, "table": c["table"], "attack": str(s["attack"]),
         "defence": str(s["defence"]), "dice": dice,
@@ -268,9 +275,10 @@ def destroy_unit(state: dict[str, Any], u: dict[str, Any], events: list[Event], 
     A unit of an incompletely conquered country (FA 13.6.1.4) leaves the game instead when
     destroyed out of supply, or in supply on a d10 of 5 or less."""
     hex_id = u["hex"]
-    if morale:
+    if morale:   # FA 14.1: a minor's units lost in combat cost the major controlling it
         pts = state["board"]["morale_points"]
-        pts[u["power"]] = pts.get(u["power"], 0) - unit_loss_points(u)
+        payer = commander(state, u["power"])
+        pts[payer] = pts.get(payer, 0) - unit_loss_points(u)
     if (bonus and u["size"] != "div" and u["type"] not in ("MIL", "GAR", "TERR")
             and hex_id is not None and is_home_country_hex(map_of(state), hex_id, u["power"])
             and hex_id in supplied_hexes(state, u["power"])):

@@ -190,7 +190,7 @@ def build_state(scenario: str, options: dict[str, Any], seats: list[str]) -> dic
 
 
 def scripted_declarations(state: dict[str, Any]) -> list[Event]:
-    """FA 22.1 / 22.6 — scripted declarations of war and automatic entry dates that fall on
+    """FA 22.3 / 22.6 — scripted declarations of war and automatic entry dates that fall on
     this impulse (see campaign.py); East Prussia has none."""
     return run_script(state)
 

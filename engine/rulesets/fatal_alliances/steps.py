@@ -202,7 +202,7 @@ FLOW = Flow([
                verbs={"entrench": counted("entrench", lambda s, p, a, r: entrench(s, p, a))},
                next=S.LENDING),
     Step(S.LENDING, "FA 5", begin=lending, next=after_lending),
-    Step(S.INITIATIVE_SCRIPTED, "FA 22", begin=scripted_initiative, next=begin_action_stage),
+    Step(S.INITIATIVE_SCRIPTED, "FA 22.3", begin=scripted_initiative, next=begin_action_stage),
     Step(S.INITIATIVE, "FA 6.1", begin=roll_initiative, next=after_initiative),
     PowersStep(S.INITIATIVE_REROLL, "FA 6.1", offers=reroll_decision,
                verbs={"initiative_reroll": demand_reroll}, once=True, next=after_reroll),

@@ -46,7 +46,7 @@ def test_fa_22_east_prussia_sets_up_the_8th_army_and_two_russian_armies():
 
 
 @needs_map
-def test_fa_22_1_campaign_opening_austria_acts_germany_passes():
+def test_fa_22_3_campaign_opening_austria_acts_germany_passes():
     state = campaign()
     assert all(is_legal_stack(state, s) for s in by_hex(state).values())
     d = {x.seats[0]: x for x in decisions(RULESET, state)}
@@ -176,7 +176,7 @@ def test_fa_22_6_an_entering_minor_falls_back_to_an_active_major_of_its_side():
 
 
 @needs_map
-def test_fa_22_1_a_scripted_impulse_cut_off_by_the_turn_end_happens_at_the_next_impulse():
+def test_fa_22_3_a_scripted_impulse_cut_off_by_the_turn_end_happens_at_the_next_impulse():
     state = campaign()                                   # turn 1, impulse 1 has been run
     state["flow"].update(turn=2, impulse=1)              # turn 1 ended after impulse 2
     events = run_script(state)
@@ -203,3 +203,12 @@ def test_fa_4_2_us_corps_arrive_at_brest_once_the_us_is_at_war():
     arrived = {e.data["unit"]: e.data["hex"] for e in events if e.kind == "reinforcement"}
     brest = state["board"]["units"]["us-1"]["place_hex"]
     assert arrived.get("us-1") == brest and arrived.get("us-hq") == brest
+
+
+@needs_map
+def test_fa_22_3_the_opening_is_cited_as_the_1914_campaigns_section():
+    """Players read "FA 22.3" (the 1914 Campaign); 22.1 is "Sorting out the counters"."""
+    from engine.rulesets.fatal_alliances.setup import build_state
+    state = build_state("campaign-1914", {"profile": "fa3"}, SEATS)
+    state["flow"].update(turn=1, impulse=1)
+    assert {e.rule for e in run_script(state)} == {"FA 22.3"}
