@@ -60,7 +60,8 @@ FERRIES = [("dover", "calais", 2), ("london", "boulogne", 1), ("portsmouth", "le
 def campaign_spec() -> dict[str, Any]:
     return {
         "map": CAMPAIGN_MAP, "oob": "oob_campaign_1914.csv", "start": ("J/A", 1914),
-        "last_turn": 30, "first_side": "central", "initiative_track": 0, "asterisks": 0,
+        "last_turn": 30, "first_side": "central", "initiative_track": 0,
+        "weather_before": ["M/J", 5],   # FA 22.3: "weather roll = 5" (for its asterisks)
         "active": [], "wars": [], "offmap_factories": {}, "offmap_resources": {
             "germany": 6, "austria_hungary": 4, "ottoman": 2, "france": 5, "britain": 8,
             "russia": 6, "italy": 3, "usa": 10},

@@ -16,6 +16,7 @@ from .position import DATA, WINDOW_MAP, game_map
 from .powers import POWER_SIDE
 from .profiles import rules_for
 from .sequence import Step, fresh_marks, turn_label
+from .weather import chart_row
 from .zoc import is_legal_stack
 
 # The land option rules a table may switch on (FA options; all off by default, as optional
@@ -89,6 +90,13 @@ def _free_hex(m: Any, units: dict[str, dict[str, Any]], u: dict[str, Any], want:
         if fits(h):
             return h
     raise BadSetup(f"no room to set up {u['id']} near {want}")
+
+
+def asterisks_before(spec: dict[str, Any]) -> int:
+    """FA 8 / 22.3 — the asterisks the scenario's first weather roll inherits: a scenario that
+    names the last roll before it (the turn and the roll) reads them off the chart."""
+    before = spec.get("weather_before")
+    return chart_row(before[0], before[1])[1] if before else 0
 
 
 def build_state(scenario: str, options: dict[str, Any], seats: list[str]) -> dict[str, Any]:
@@ -174,7 +182,7 @@ def build_state(scenario: str, options: dict[str, Any], seats: list[str]) -> dic
                        "rolls": None, "rerolled": False},
         "scripted_first": spec["first_side"], "first_side": None, "active_side": None,
         "impulse": 0, "impulse_box": 0, "impulse_sides": [],
-        "weather": {"roll": None, "modified": None, "asterisks": spec.get("asterisks", 0),
+        "weather": {"roll": None, "modified": None, "asterisks": asterisks_before(spec),
                     "advance": 1, "zones": {}},
         "actions": {}, "used": {}, "done": [], "marks": fresh_marks(),
         "combat": None, "answer_counts": {}, "enemy_held": [], "down_at_start": [],

@@ -18,13 +18,11 @@ DESERT_WEATHER = {Weather.BLIZZARD: Weather.SNOW, Weather.STORM: Weather.RAIN,
 
 
 def chart_row(turn_name: str, modified_roll: int) -> tuple[dict[str, str], int, int]:
-    """FA 8 — the chart row for a modified roll (clamped to 1..12): weather by zone,
-    asterisks and the circled impulse-advance number."""
+    """FA 8 — the chart row for a modified roll (clamped to 1..12): weather in each of the six
+    zones (FA 8.1), asterisks and the circled impulse-advance number."""
     row = WEATHER_CHART[turn_name][max(1, min(12, modified_roll)) - 1]
     zones, asterisks, advance = row
-    weather = {zone: w.value for zone, w in zip(ZONES, zones, strict=False)}
-    weather["south_monsoon"] = Weather.FINE.value
-    weather["south_temperate"] = Weather.FINE.value
+    weather = {zone: w.value for zone, w in zip(ZONES, zones, strict=True)}
     return dict(sorted(weather.items())), asterisks, advance
 
 
