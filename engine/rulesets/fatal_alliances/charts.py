@@ -198,6 +198,17 @@ ROLL_MIN, ROLL_MAX = 0, 25
 # --- FA 21.10 — gas (APPENDIX-A) ---------------------------------------------------------------
 GAS_DRM: tuple[int, ...] = (-1, -1, 0, 0, 1, 1, 2, 2, 3, 3)  # index = d10 - 1
 
+# --- FA 13.5.2 — Factories and Resources chart (APPENDIX-A: seed 000, 13.5.2) ---------------
+# country → (blue factories, red factories, resources, oil resources), the rows a 1914 major
+# draws on. "Russia (tot.)" is European Russia (14/5, 7/3) and Siberia (5/2, 11/7) together.
+FACTORIES_AND_RESOURCES: Mapping[str, tuple[int, int, int, int]] = MappingProxyType({
+    "Germany": (12, 9, 9, 1), "Austria-Hungary": (3, 5, 5, 1), "Ottoman Empire": (3, 1, 3, 0),
+    "France": (8, 3, 7, 0), "Italy (and Sardinia)": (4, 3, 3, 0),
+    "United Kingdom": (13, 4, 2, 0), "Canada": (1, 1, 5, 1), "Australia": (0, 1, 3, 0),
+    "India": (0, 1, 4, 0), "S Africa/N. Rhod": (0, 0, 3, 0), "Russia (tot.)": (19, 7, 18, 10),
+    "Poland": (0, 2, 1, 0), "US": (20, 10, 18, 12),
+})
+
 # --- FA 13.5.3 — production multiples 1914..1919 (APPENDIX-A) ---------------------------------
 # In tenths (state holds no floats).
 PRODUCTION_MULTIPLE_TENTHS: Mapping[str, tuple[int, ...]] = MappingProxyType({
@@ -208,6 +219,8 @@ PRODUCTION_MULTIPLE_TENTHS: Mapping[str, tuple[int, ...]] = MappingProxyType({
     "china": (3, 3, 3, 4, 5, 5), "usa": (2, 2, 2, 2, 2, 2),
 })
 INVADED_MULTIPLE_BONUS_TENTHS = 1
+US_AT_WAR_BONUS_TENTHS = 2   # the chart's US footnote: "+0.2 war" (the entry options' +0.2s
+                             # belong to the absent US entry layer)
 
 # --- FA 14 — morale (AUTHORED start values and effects; APPENDIX-A war weariness) ---------------
 START_MORALE_1914: Mapping[str, int] = MappingProxyType({

@@ -10,6 +10,7 @@ from typing import Any
 from engine.kernel import Decision, Event, Roller
 
 from .charts import INITIATIVE_TRACK
+from .position import is_active
 from .powers import POWER_SIDE
 from .sequence import count_answer, decision_id, other, start_impulse
 
@@ -59,11 +60,19 @@ def roll_initiative(state: dict[str, Any], roller: Roller) -> list[Event]:
         "winner": winner})]
 
 
-def may_demand_reroll(state: dict[str, Any]) -> bool:
-    """FA 6.1 — the side the track names may demand one re-roll a turn when it lost."""
+def rerolling_powers(state: dict[str, Any]) -> tuple[str, ...]:
+    """FA 6.1 — the powers that may demand a re-roll: the active major powers of the side the
+    track names, when that side lost and has not re-rolled this turn (a neutral may not)."""
     ini = state["flow"]["initiative"]
     reroller = initiative_modifiers(ini["track"])[2]
-    return reroller is not None and reroller != ini["winner"] and not ini["rerolled"]
+    if reroller is None or reroller == ini["winner"] or ini["rerolled"]:
+        return ()
+    return tuple(p for p in sorted(state["board"]["sides"])
+                 if POWER_SIDE[p] == reroller and is_active(state, p))
+
+
+def may_demand_reroll(state: dict[str, Any]) -> bool:
+    return bool(rerolling_powers(state))
 
 
 def after_initiative(state: dict[str, Any]) -> str:
@@ -73,7 +82,9 @@ def after_initiative(state: dict[str, Any]) -> str:
 def reroll_decision(state: dict[str, Any]) -> list[Decision]:
     ini = state["flow"]["initiative"]
     loser = "central" if ini["winner"] == "entente" else "entente"
-    seats = tuple(p for p in sorted(state["board"]["sides"]) if POWER_SIDE[p] == loser)
+    seats = rerolling_powers(state)
+    if not seats:
+        return []
     return [Decision(id=decision_id(state, "reroll"), seats=seats, kind="initiative_reroll",
                      rule="FA 6.1", prompt="Demand an initiative re-roll?",
                      waiting=f"{loser} may demand a re-roll",

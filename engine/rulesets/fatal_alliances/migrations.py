@@ -12,6 +12,8 @@ from typing import Any
 
 from engine.kernel.versions import Migration
 
+from .campaign import CAMPAIGN_MAP, offmap_from_chart
+from .position import game_map
 from .powers import POWER_SIDE
 
 State = dict[str, Any]
@@ -61,6 +63,11 @@ def _v3_to_v4(state: State) -> None:
         p for p in board["sides"] if POWER_SIDE[p] != board["conquest_history"][c]
         and p != c) for c in sorted(liberated)})
     board.setdefault("liberation_refusers", {})
+    # FA 13.5.2 — the campaign's off-map factories and resources from the chart, not the
+    # version-3 stand-in (a game in progress produces by the chart from its next production).
+    if board["map"] == CAMPAIGN_MAP:
+        board["offmap_factories"], board["offmap_resources"] = offmap_from_chart(
+            game_map(CAMPAIGN_MAP), sorted(board["sides"]))
 
 
 v3_to_v4 = with_undo_point(_v3_to_v4)

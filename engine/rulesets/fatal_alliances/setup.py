@@ -9,7 +9,7 @@ from typing import Any
 from engine.board.hexgrid import distance, parse_hex_id
 from engine.kernel import BadSetup, Event, Roller
 
-from .campaign import campaign_spec, run_script
+from .campaign import campaign_spec, offmap_from_chart, run_script
 from .charts import START_MORALE_1914, TURN_NAMES
 from .morale import record_war_start
 from .position import DATA, WINDOW_MAP, game_map
@@ -135,6 +135,8 @@ def build_state(scenario: str, options: dict[str, Any], seats: list[str]) -> dic
         for toward in fort["toward"]:
             if toward in m.index and toward in m.neighbours(at):
                 forts["|".join(sorted((at, toward)))] = {"hex": at, "power": fort["power"]}
+    offmap = (offmap_from_chart(m, sorted(seats)) if spec.get("offmap") == "chart"
+              else (dict(spec["offmap_factories"]), dict(spec["offmap_resources"])))
     start_name, start_year = spec["start"]
     start_index = TURN_NAMES.index(start_name)
     name, year = turn_label(1, start_index, start_year)
@@ -169,8 +171,7 @@ def build_state(scenario: str, options: dict[str, Any], seats: list[str]) -> dic
         "reserve_pool": {},
         "rules": rules_for(options["profile"]), "attacked_this_turn": [],
         "zoc_silenced": {}, "victory": v, "result": None,
-        "offmap_factories": dict(spec["offmap_factories"]),
-        "offmap_resources": dict(spec["offmap_resources"]),
+        "offmap_factories": offmap[0], "offmap_resources": offmap[1],
         "aligned": dict(spec.get("aligned", {})),
         "ferries": [[_place_hex(m, a), _place_hex(m, b), cap]
                     for a, b, cap in spec.get("ferries", [])],

@@ -253,3 +253,18 @@ def test_fa_3_1_the_step_table_has_one_row_per_step_and_names_only_its_own_steps
     named = {row.next for row in FLOW.steps.values() if isinstance(row.next, str)}
     assert named <= set(FLOW.steps)
     assert [name for name, row in FLOW.steps.items() if row.next is None] == [Step.OVER.value]
+
+
+def test_fa_6_1_only_an_active_major_may_demand_the_re_roll():
+    """"If any active major power on a side demands a re-roll": a neutral is not asked, and a
+    side with no active major has no re-roll to demand."""
+    s = position([])
+    s["board"]["sides"]["ottoman"] = "central"
+    s["flow"]["initiative"].update(track=0, holder="entente", rerolled=False)
+    FLOW.enter(s, Step.INITIATIVE, Dice(1, 9))
+    assert decisions(RULESET, s)[0].seats == ("germany",)      # not the neutral Ottomans
+    s = position([])
+    s["board"]["active"] = ["russia"]
+    s["flow"]["initiative"].update(track=0, holder="entente", rerolled=False)
+    FLOW.enter(s, Step.INITIATIVE, Dice(1, 9))
+    assert s["flow"]["step"] == Step.FIRST_SIDE.value
