@@ -105,7 +105,7 @@ def breakdown_options(state: dict[str, Any], power: str) -> list[dict[str, Any]]
             stack = [o for o in here.get(u["hex"], []) if o["id"] != u["id"]]
             for pair in _pairs_for(state, u):
                 divs = [dict(u, size="div", type=t) for t in pair]
-                if is_legal_stack(stack + divs, reserves_allowed(state)):
+                if is_legal_stack(state, stack + divs, reserves_allowed(state)):
                     out.append({"break": u["id"], "into": list(pair)})
     divisions = [u for u in mine if u["size"] == "div" and u["id"] not in broken
                  and u["type"] in {t for pairs in BREAKDOWN_TABLE.values()
@@ -174,8 +174,8 @@ def apply_breakdown(state: dict[str, Any], power: str, action: dict[str, Any],
     pool.sort()
     flow["built_up"] = sorted(set(flow.get("built_up", [])) | {power})
     if action.get("remote"):
-        board["circle"].append({"unit": pick, "turn": flow["turn"] + 1})
-        board["circle"].sort(key=lambda e: (e["turn"], e["unit"]))
+        board["production_circle"].append({"unit": pick, "turn": flow["turn"] + 1})
+        board["production_circle"].sort(key=lambda e: (e["turn"], e["unit"]))
         where = {"arrives": flow["turn"] + 1}
     else:
         corps.update(hex=hex_id, up=True, entrenched=False)

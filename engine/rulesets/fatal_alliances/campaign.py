@@ -1,4 +1,4 @@
-"""FA 22 — the 1914 campaign on fa-europe: set-up, the scripted opening (FA 22.1), the
+"""FA 22 — the 1914 campaign on fa-europe: set-up, the scripted opening (FA 22.3), the
 Schlieffen rule (FA 21.14), the automatic entry dates (FA 22.6) and Salient's stand-ins for
 Commonwealth and US entry (documented in docs/rules/fatal_alliances.md)."""
 
@@ -6,9 +6,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.board import Map
 from engine.kernel import Event
 
-from .position import is_active
+from .charts import FACTORIES_AND_RESOURCES
+from .position import is_active, is_home_country_hex
 from .powers import POWER_SIDE
 from .war import activate, declare_war, spread
 
@@ -17,12 +19,12 @@ US_ENTRY_TURN = 17  # M/A 1917 — Salient's fixed stand-in for the US entry rul
 
 # Turn 1 = J/A 1914. Impulses 1 and 3 are the Central Powers', 2 the Allies' (CP go first).
 SCRIPT: list[dict[str, Any]] = [
-    {"turn": 1, "impulse": 1, "rule": "FA 22.1", "declare": [["austria_hungary", "serbia"]],
+    {"turn": 1, "impulse": 1, "rule": "FA 22.3", "declare": [["austria_hungary", "serbia"]],
      "align": {"serbia": "russia"}, "may_act": ["austria_hungary"],
      "forced_pass": ["germany", "ottoman"]},
-    {"turn": 1, "impulse": 2, "rule": "FA 22.1", "declare": [["russia", "austria_hungary"]],
+    {"turn": 1, "impulse": 2, "rule": "FA 22.3", "declare": [["russia", "austria_hungary"]],
      "forced_pass": ["britain", "france", "italy", "usa"]},
-    {"turn": 1, "impulse": 3, "rule": "FA 22.1 / 21.14",
+    {"turn": 1, "impulse": 3, "rule": "FA 22.3 / 21.14",
      "declare": [["germany", "russia"], ["germany", "france"], ["austria_hungary", "france"],
                  ["germany", "belgium"]],
      "align": {"belgium": "france"}, "schlieffen": True,
@@ -57,13 +59,46 @@ FERRIES = [("dover", "calais", 2), ("london", "boulogne", 1), ("portsmouth", "le
            ("marseille", "alexandria", 1), ("brest", "portsmouth", 1)]
 
 
+# FA 13.5.2 — each major's rows of the Factories and Resources chart. Resources reach
+# factories overland only (convoys are the naval layer's): the first rows are its home country
+# on fa-europe and what joins it by rail (Siberia; Russian Poland, which the map marks
+# Russian); the CW's other home countries across the sea each feed only their own factories.
+HOME_ROWS: dict[str, tuple[str, ...]] = {
+    "germany": ("Germany",), "austria_hungary": ("Austria-Hungary",),
+    "ottoman": ("Ottoman Empire",), "france": ("France",),
+    "italy": ("Italy (and Sardinia)",), "britain": ("United Kingdom",),
+    "russia": ("Russia (tot.)", "Poland"), "usa": ("US",)}
+OVERSEAS_ROWS: dict[str, tuple[str, ...]] = {
+    "britain": ("Canada", "Australia", "India", "S Africa/N. Rhod")}
+
+
+def offmap_from_chart(m: Map, powers: list[str]) -> tuple[dict[str, int], dict[str, int]]:
+    """FA 13.5.2 — the factories and resources each major has off the map: its chart rows
+    less the factory and resource hexes the map shows in its home country (one each; the chart
+    allows up to three per hex, the map flags a hex), plus, for the CW, what each overseas home
+    country makes from its own resources."""
+    factories: dict[str, int] = {}
+    resources: dict[str, int] = {}
+    for power in powers:
+        rows = [FACTORIES_AND_RESOURCES[r] for r in HOME_ROWS.get(power, ())]
+        on_map = [h for h in m.ids if is_home_country_hex(m, h, power)]
+        fac = sum(b + r for b, r, _, _ in rows) - sum(
+            1 for h in on_map if m.hex(h).has_feature("factory"))
+        res = sum(o + oil for _, _, o, oil in rows) - sum(
+            1 for h in on_map if m.hex(h).has_feature("resource"))
+        for b, r, o, oil in (FACTORIES_AND_RESOURCES[x] for x in OVERSEAS_ROWS.get(power, ())):
+            made = min(b + r, o + oil)
+            fac, res = fac + made, res + made
+        factories[power], resources[power] = max(0, fac), max(0, res)
+    return factories, resources
+
+
 def campaign_spec() -> dict[str, Any]:
     return {
         "map": CAMPAIGN_MAP, "oob": "oob_campaign_1914.csv", "start": ("J/A", 1914),
-        "last_turn": 30, "first_side": "central", "initiative_track": 0, "asterisks": 0,
-        "active": [], "wars": [], "offmap_factories": {}, "offmap_resources": {
-            "germany": 6, "austria_hungary": 4, "ottoman": 2, "france": 5, "britain": 8,
-            "russia": 6, "italy": 3, "usa": 10},
+        "last_turn": 30, "first_side": "central", "initiative_track": 0,
+        "weather_before": ["M/J", 5],   # FA 22.3: "weather roll = 5" (for its asterisks)
+        "active": [], "wars": [], "offmap": "chart",
         "forts": [
             {"power": "france", "place": "verdun", "toward": ["27,10", "27,11", "26,10"]},
             {"power": "belgium", "place": "liege", "toward": ["27,8", "27,9"]},
@@ -76,7 +111,7 @@ def campaign_spec() -> dict[str, Any]:
 
 
 def run_script(state: dict[str, Any]) -> list[Event]:
-    """FA 22.1 / 22.6 — apply the scripted declarations and entries due this impulse.
+    """FA 22.3 / 22.6 — apply the scripted declarations and entries due this impulse.
 
     An entry whose impulse never comes (the last-impulse test ended its turn first) happens at
     the first impulse after it; its forced passes and extra land action apply only in the

@@ -71,10 +71,16 @@ WEATHER_ATTACK_DRM: Mapping[Weather, tuple[int, int]] = MappingProxyType({
     Weather.STORM: (-3, -3), Weather.BLIZZARD: (-4, -2)})
 
 # --- FA 8 — the weather chart (AUTHORED) ------------------------------------------------------
-# turn name → 12 rows (modified roll 1..12) → (weather per zone code, asterisks, advance).
-# Zone codes: N = north_temperate, M = mediterranean, A = arctic, K = north_monsoon.
-# Letters: f fine, r rain, s snow, t storm, b blizzard. Written from the seasons of each zone.
-ZONES = ("north_temperate", "mediterranean", "arctic", "north_monsoon")
+# turn name → 12 rows (modified roll 1..12) → (weather per zone, asterisks, advance).
+# Zones (FA 8.1), one letter each in this order: north temperate, Mediterranean, arctic, north
+# monsoon, south monsoon, south temperate. Letters: f fine, r rain, s snow, t storm,
+# b blizzard. Written from each zone's seasons (the south's reversed) so that every value the
+# rulebook prints holds: M/J row 1 carries two asterisks and J/A row 10 is storm in the north
+# monsoon zone and fine in the five others (the §8 example), M/J row 5 none (the 1914
+# campaign's "weather roll = 5"). The lowest roll always carries two asterisks (the next
+# pair's weather worsens), the two highest one.
+ZONES = ("north_temperate", "mediterranean", "arctic", "north_monsoon", "south_monsoon",
+         "south_temperate")
 _W = {"f": Weather.FINE, "r": Weather.RAIN, "s": Weather.SNOW, "t": Weather.STORM,
       "b": Weather.BLIZZARD}
 
@@ -83,19 +89,26 @@ def _rows(spec: str) -> tuple[tuple[tuple[Weather, ...], int, int], ...]:
     rows = []
     for cell in spec.split():
         letters, stars, advance = cell.split(":")
+        assert len(letters) == len(ZONES), cell
         rows.append((tuple(_W[c] for c in letters), int(stars), int(advance)))
     assert len(rows) == 12, spec
     return tuple(rows)
 
 
 WEATHER_CHART: Mapping[str, tuple[tuple[tuple[Weather, ...], int, int], ...]] = MappingProxyType({
-    # roll:      1         2         3         4         5         6         7         8         9         10        11        12
-    "J/F": _rows("bfbf:2:1 sfbf:1:1 sfbf:0:1 sfsf:0:2 srbf:0:2 rrsf:0:2 frsf:0:2 ffsf:0:2 frbf:0:3 trbr:0:3 btbr:1:3 bbbr:1:3"),
-    "M/A": _rows("srbf:2:1 rrsf:1:1 rfsf:0:2 ffsf:0:2 ffsf:0:2 frsf:0:2 rfsf:0:2 rrsf:0:2 ffrf:0:3 rfrf:0:3 trsf:1:3 ttbf:1:3"),
-    "M/J": _rows("rfrf:1:1 rfff:0:2 ffff:0:2 ffff:0:2 ffff:0:2 ffrf:0:2 ffff:0:3 frff:0:3 rfrf:0:3 rfrt:0:3 rfrt:1:3 tfrt:1:3"),
-    "J/A": _rows("rfff:1:2 ffff:0:2 ffff:0:2 ffff:0:2 ffff:0:2 ffff:0:3 ffff:0:3 ffft:0:3 rfrt:0:3 ffft:0:3 rfrt:1:3 rfrt:1:3"),
-    "S/O": _rows("rfsf:1:1 rfrf:0:2 ffrf:0:2 ffff:0:2 ffsf:0:2 rrsf:0:2 frrf:0:2 rfsf:0:2 rrsf:0:3 rrbf:0:3 trbf:1:3 trbf:1:3"),
-    "N/D": _rows("srbf:2:1 rrbf:1:1 srbf:0:1 rrsf:0:2 srsf:0:2 rrbf:0:2 frsf:0:2 rfbf:0:2 strr:0:2 sfbf:0:3 btbf:1:3 bbbf:1:3"),
+    # rolls 1-6, then 7-12
+    "J/F": _rows("bfbfrf:2:1 sfbfrf:1:1 sfbfrf:0:1 sfsfff:0:2 srbfff:0:2 rrsfff:0:2 "
+                 "frsfff:0:2 ffsfff:0:2 frbfrf:0:3 trbrrf:0:3 btbrtf:1:3 bbbrtr:1:3"),
+    "M/A": _rows("srbfrr:2:1 rrsfrf:1:1 rfsfrf:0:2 ffsfff:0:2 ffsfff:0:2 frsfff:0:2 "
+                 "rfsfff:0:2 rrsfff:0:2 ffrfrf:0:3 rfrfrf:0:3 trsftf:1:3 ttbftr:1:3"),
+    "M/J": _rows("rfrffs:2:1 rffffr:0:2 fffffr:0:2 ffffff:0:2 ffffff:0:2 ffrfff:0:2 "
+                 "ffffff:0:3 frffff:0:3 rfrfff:0:3 rfrtff:0:3 rfrtfr:1:3 tfrtrr:1:3"),
+    "J/A": _rows("rffffs:2:2 fffffr:0:2 fffffr:0:2 ffffff:0:2 ffffff:0:2 ffffff:0:3 "
+                 "ffffff:0:3 ffftff:0:3 rfrtff:0:3 ffftff:0:3 rfrtfr:1:3 rfrtrr:1:3"),
+    "S/O": _rows("rfsffr:2:1 rfrfff:0:2 ffrfff:0:2 ffffff:0:2 ffsfff:0:2 rrsfff:0:2 "
+                 "frrfff:0:2 rfsfff:0:2 rrsfff:0:3 rrbfff:0:3 trbfff:1:3 trbfrr:1:3"),
+    "N/D": _rows("srbfrf:2:1 rrbfrf:1:1 srbfrf:0:1 rrsfff:0:2 srsfff:0:2 rrbfff:0:2 "
+                 "frsfff:0:2 rfbfff:0:2 strrrf:0:2 sfbfrf:0:3 btbftf:1:3 bbbftr:1:3"),
 })
 TURN_NAMES = ("J/F", "M/A", "M/J", "J/A", "S/O", "N/D")
 
@@ -182,8 +195,19 @@ CRT_TEXT: Mapping[Table, tuple[str, ...]] = MappingProxyType({
     Table.ASSAULT: _ASSAULT, Table.BLITZ: _BLITZ})
 ROLL_MIN, ROLL_MAX = 0, 25
 
-# --- FA 21.5 — gas (APPENDIX-A) ----------------------------------------------------------------
+# --- FA 21.10 — gas (APPENDIX-A) ---------------------------------------------------------------
 GAS_DRM: tuple[int, ...] = (-1, -1, 0, 0, 1, 1, 2, 2, 3, 3)  # index = d10 - 1
+
+# --- FA 13.5.2 — Factories and Resources chart (APPENDIX-A: seed 000, 13.5.2) ---------------
+# country → (blue factories, red factories, resources, oil resources), the rows a 1914 major
+# draws on. "Russia (tot.)" is European Russia (14/5, 7/3) and Siberia (5/2, 11/7) together.
+FACTORIES_AND_RESOURCES: Mapping[str, tuple[int, int, int, int]] = MappingProxyType({
+    "Germany": (12, 9, 9, 1), "Austria-Hungary": (3, 5, 5, 1), "Ottoman Empire": (3, 1, 3, 0),
+    "France": (8, 3, 7, 0), "Italy (and Sardinia)": (4, 3, 3, 0),
+    "United Kingdom": (13, 4, 2, 0), "Canada": (1, 1, 5, 1), "Australia": (0, 1, 3, 0),
+    "India": (0, 1, 4, 0), "S Africa/N. Rhod": (0, 0, 3, 0), "Russia (tot.)": (19, 7, 18, 10),
+    "Poland": (0, 2, 1, 0), "US": (20, 10, 18, 12),
+})
 
 # --- FA 13.5.3 — production multiples 1914..1919 (APPENDIX-A) ---------------------------------
 # In tenths (state holds no floats).
@@ -195,6 +219,8 @@ PRODUCTION_MULTIPLE_TENTHS: Mapping[str, tuple[int, ...]] = MappingProxyType({
     "china": (3, 3, 3, 4, 5, 5), "usa": (2, 2, 2, 2, 2, 2),
 })
 INVADED_MULTIPLE_BONUS_TENTHS = 1
+US_AT_WAR_BONUS_TENTHS = 2   # the chart's US footnote: "+0.2 war" (the entry options' +0.2s
+                             # belong to the absent US entry layer)
 
 # --- FA 14 — morale (AUTHORED start values and effects; APPENDIX-A war weariness) ---------------
 START_MORALE_1914: Mapping[str, int] = MappingProxyType({

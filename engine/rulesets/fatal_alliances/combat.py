@@ -1,6 +1,6 @@
 """FA 11.12 — land combat: eligibility, table choice, odds and modifiers, the 2d10 table,
-losses chosen by their owners, retreat, shatter, advance and facing; FA 21.5–21.7 gas,
-entrenchments, forts and engineers.
+losses chosen by their owners, retreat, shatter, advance and facing; FA 21.3 engineers, 21.6
+entrenchments, 21.7 forts and 21.10 gas.
 
 `attack_drms` and `strengths` serve both the options expander (odds shown with each grouping)
 and the resolution, so what a player is offered is what is rolled.
@@ -29,8 +29,8 @@ from .charts import (
 from .movement import is_enemy_occupied, may_enter_country
 from .numbers import round_fa
 from .offensive import benefit_hqs, doubled
-from .position import by_hex, commander, is_enemy, map_of, unit
-from .powers import is_co_operating
+from .position import by_hex, co_operates, commander, is_enemy, map_of, unit
+from .powers import POWER_SIDE
 from .supply import supplied_hexes
 from .terrain import (
     attack_multiplier,
@@ -123,7 +123,7 @@ def engineer_cover(attackers: list[dict[str, Any]]) -> set[str]:
 
 def fort_sides(state: dict[str, Any], defender_power: str) -> frozenset[str]:
     return frozenset(side for side, fort in state["board"]["forts"].items()
-                     if is_co_operating(fort["power"], defender_power))
+                     if co_operates(state, fort["power"], defender_power))
 
 
 def strengths(state: dict[str, Any], attackers: list[dict[str, Any]], target: str,
@@ -192,12 +192,26 @@ def number(value: Fraction) -> int | str:
     return int(value) if value.denominator == 1 else str(value)
 
 
-def nations_attacking(attackers: list[dict[str, Any]]) -> list[str]:
-    return sorted({u["nation"] for u in attackers if u["nation"] in MAJOR_NATIONS})
-
-
-MAJOR_NATIONS = frozenset({"germany", "austria", "hungary", "austria_hungary", "ottoman",
-                           "france", "britain", "russia", "italy", "usa"})
+def powers_attacking(attackers: list[dict[str, Any]]) -> list[str]:
+    """FA 11.12 (combat chart: −1 per co-operating major power attacking together) — the
+    attacking major powers, with Austrian and Hungarian corps counted as separate powers
+    (15.3.6); Austro-Hungarian divisions are jointly owned and count only when no Austrian or
+    Hungarian corps attacks. Minor countries' units are no major power."""
+    out = set()
+    joint = False
+    for u in attackers:
+        if u["power"] not in POWER_SIDE:
+            continue
+        if u["power"] == "austria_hungary" and u["size"] != "div" and u["nation"] in (
+                "austria", "hungary"):
+            out.add(u["nation"])
+        elif u["power"] == "austria_hungary":
+            joint = True
+        else:
+            out.add(u["power"])
+    if joint and not out & {"austria", "hungary"}:
+        out.add("austria_hungary")
+    return sorted(out)
 
 
 def attack_drms(state: dict[str, Any], attackers: list[dict[str, Any]], target: str,
@@ -236,9 +250,9 @@ def attack_drms(state: dict[str, Any], attackers: list[dict[str, Any]], target: 
     if hq is not None and hq != (0, 0):
         att, dfn = hq
         drms.append(("HQ support", Fraction(att - dfn, 2)))
-    nations = nations_attacking(attackers)
-    if len(nations) > 1:
-        drms.append(("co-operating powers", Fraction(1 - len(nations))))
+    powers = powers_attacking(attackers)
+    if len(powers) > 1:
+        drms.append(("co-operating powers", Fraction(1 - len(powers))))
     att_terr = [u["type"] == "TERR" for u in attackers]
     def_terr = [d["type"] == "TERR" for d in defenders]
     if defenders and all(def_terr) and not any(att_terr):
@@ -268,7 +282,7 @@ def hq_support(state: dict[str, Any], attackers: list[dict[str, Any]], target: s
         for u in sorted(state["board"]["units"].values(), key=lambda x: x["id"]):
             if u["type"] != "HQ" or not u["up"] or u["hex"] is None:
                 continue
-            if not is_co_operating(u["power"], dpower):
+            if not co_operates(state, u["power"], dpower):
                 continue
             if u["hex"] != target and (u["hex"] not in m.neighbours(target)
                                        or u["hex"] in targets):
@@ -331,7 +345,7 @@ def loss_options(units: list[dict[str, Any]], halves: int,
                     continue  # the break is not needed
                 if any(got - weight[i] >= halves for i in combo):
                     continue  # not minimal
-                if must_first and combo and must_first not in combo:
+                if must_first and must_first not in combo:
                     continue
                 key = (combo, brk)
                 if key not in seen:
@@ -363,7 +377,7 @@ def retreat_options(state: dict[str, Any], u: dict[str, Any], avoid: set[str]) -
         over = would_overstack(state, nb, [u], here, reserve=False)
         if nb not in zoc:
             levels[2 if over else 1].append(nb)
-        elif any(is_co_operating(o["power"], u["power"]) for o in here.get(nb, [])
+        elif any(co_operates(state, o["power"], u["power"]) for o in here.get(nb, [])
                  if o["id"] != u["id"]):
             levels[4 if over else 3].append(nb)
     for level in (1, 2, 3, 4):
@@ -381,7 +395,7 @@ def advance_options(state: dict[str, Any], attackers: list[str], target: str) ->
     for size in (1, 2, 3):
         for combo in itertools.combinations(sorted(u["id"] for u in movers), size):
             stack = [unit(state, c) for c in combo]
-            if is_legal_stack(stack):
+            if is_legal_stack(state, stack):
                 out.append(list(combo))
     return out
 
@@ -400,7 +414,7 @@ def attack_out_ok(state: dict[str, Any], attackers: list[dict[str, Any]]) -> boo
     for origin, group in by_origin.items():
         earlier = [unit(state, i) for i in before.get(origin, [])
                    if i in state["board"]["units"]]
-        if not is_legal_stack(earlier + group):
+        if not is_legal_stack(state, earlier + group):
             return False
     return True
 
@@ -418,7 +432,7 @@ def reserve_unit(state: dict[str, Any], defenders: list[dict[str, Any]]) -> str 
     """Option 1 — the unit of an overstacked defending hex that sits the combat out: a corps
     if the hex holds more corps than the normal limit, else a division; the weakest (then by
     id). It adds nothing, takes no losses, but retreats or shatters with the others."""
-    if not reserves_allowed(state) or is_legal_stack(defenders):
+    if not reserves_allowed(state) or is_legal_stack(state, defenders):
         return None
     corps = [d for d in defenders if d["size"] != "div"]
     pool = corps if len(corps) > STACK_LIMIT else [d for d in defenders if d["size"] == "div"]

@@ -149,7 +149,7 @@ def leave_game(state: dict[str, Any], u: dict[str, Any]) -> None:
     for ids in board["pool"].values():
         if u["id"] in ids:
             ids.remove(u["id"])
-    board["circle"] = [e for e in board["circle"] if e["unit"] != u["id"]]
+    board["production_circle"] = [e for e in board["production_circle"] if e["unit"] != u["id"]]
     for ids in board.get("reserve_pool", {}).values():   # option 7's pool is off the map too
         if u["id"] in ids:
             ids.remove(u["id"])
@@ -182,9 +182,9 @@ def conquer(state: dict[str, Any], country: str, conqueror: str) -> list[Event]:
         if (u["hex"] in home and u["power"] != country and u["power"] in POWER_SIDE
                 and not at_war(state, u["power"], conqueror)):
             u.update(hex=None, up=True, entrenched=False)
-            board["circle"].append({"unit": u["id"], "turn": turn + CIRCLE_DELAY})
+            board["production_circle"].append({"unit": u["id"], "turn": turn + CIRCLE_DELAY})
             delayed.append(u["id"])
-    board["circle"].sort(key=lambda e: (e["turn"], e["unit"]))
+    board["production_circle"].sort(key=lambda e: (e["turn"], e["unit"]))
     changed = _share_out(state, country, conqueror)
     for h, owner in sorted(changed.items()):
         board["control"][h] = owner
@@ -240,6 +240,7 @@ def liberate(state: dict[str, Any], country: str, liberator: str) -> list[Event]
         back.append(uid)
     board["pool"].get(pool_key, []).sort()
     hexes = []
+    returned = {liberator}
     for h in m.ids:
         if initial_controller(m, h) != country:
             continue
@@ -248,7 +249,11 @@ def liberate(state: dict[str, Any], country: str, liberator: str) -> list[Event]
                 and POWER_SIDE[holder] == side:
             board["control"].pop(h, None)
             hexes.append(h)
+            returned.add(holder)
     if country in POWER_SIDE:
+        # FA 13.6.3.1 — the majors that gave its hexes back co-operate with it from now on
+        partners = board.setdefault("liberation_partners", {})
+        partners[country] = sorted(set(partners.get(country, [])) | returned)
         board["halved"].pop(country, None)
         board["out"] = [p for p in board.get("out", []) if p != country]
         if record["complete"]:

@@ -14,8 +14,7 @@ from typing import Any
 
 from engine.kernel import Event
 
-from .position import by_hex, commander, map_of, on_map, unit
-from .powers import is_co_operating
+from .position import by_hex, co_operates, commander, map_of, on_map, unit
 from .sequence import DONE, active_powers, step_done
 from .supply import range_at, supplied_hexes, trace
 from .zoc import enemy_zoc
@@ -30,7 +29,7 @@ def _reach(state: dict[str, Any], hq: dict[str, Any], power: str) -> dict[str, i
     m = map_of(state)
     zoc = enemy_zoc(state, power)
     friendly = {h for h, us in by_hex(state).items()
-                if any(is_co_operating(u["power"], power) for u in us)}
+                if any(co_operates(state, u["power"], power) for u in us)}
     blocked = frozenset(h for h in zoc if h not in friendly)
     return trace(state, m, power, [hq["hex"]], blocked, railway=False)
 
@@ -63,7 +62,7 @@ def emergency_options(state: dict[str, Any], power: str) -> list[dict[str, Any]]
             continue
         for u in on_map(state):
             if (u["type"] == "HQ" or u["id"] in given
-                    or not is_co_operating(u["power"], hq["power"])
+                    or not co_operates(state, u["power"], hq["power"])
                     or u["hex"] in supplied_hexes(state, u["power"])):
                 continue
             dist = _reach(state, hq, u["power"]).get(u["hex"])

@@ -14,7 +14,7 @@ from typing import Any
 
 from engine.kernel import Event, Roller
 
-from .position import controller, is_home_hex, map_of, on_map, unit
+from .position import controller, in_home_country, map_of, on_map, unit
 from .reinforcement import place_arrivals
 from .sequence import DONE, step_done
 from .supply import city_hexes, supplied_hexes
@@ -36,7 +36,7 @@ def home_front_options(state: dict[str, Any], power: str) -> list[dict[str, Any]
     zoc = enemy_zoc(state, power)
     for u in on_map(state):
         if (u["power"] == power and u["size"] != "div" and u["id"] not in moved
-                and u["hex"] in cities and is_home_hex(m, u["hex"], power)
+                and u["hex"] in cities and in_home_country(state, u["hex"], power)
                 and controller(state, u["hex"]) == power and u["hex"] in supplied
                 and u["hex"] not in zoc):
             out.append({"to_reserve": u["id"]})
@@ -64,8 +64,8 @@ def apply_home_front(state: dict[str, Any], power: str, action: dict[str, Any],
     uid = action["deploy"]
     pool.remove(uid)
     flow["home_front_moved"] = sorted(set(flow.get("home_front_moved", [])) | {uid})
-    board["circle"].append({"unit": uid, "turn": flow["turn"]})
-    board["circle"].sort(key=lambda e: (e["turn"], e["unit"]))
+    board["production_circle"].append({"unit": uid, "turn": flow["turn"]})
+    board["production_circle"].sort(key=lambda e: (e["turn"], e["unit"]))
     return [Event("deployed_from_reserve", "FA 14.1 (option 7)", {"unit": uid})] + \
         place_arrivals(state, roller)
 

@@ -20,7 +20,7 @@ def choosing_action(state: dict[str, Any]) -> list[str]:
 
 def action_decision(state: dict[str, Any], power: str) -> Decision:
     """FA 10.1 — combined, land or pass; a power not yet at war (or scripted to wait) has fewer
-    choices (FA 22.1)."""
+    choices (FA 22.3)."""
     flow = state["flow"]
     if power in flow.get("forced_pass", []):
         choices = [Action.PASS.value]
@@ -53,27 +53,29 @@ def end_impulse_track(state: dict[str, Any], roller: Roller, events: list[Event]
     passed = sum(1 for p in powers if flow["actions"].get(p) == Action.PASS.value)
     drm = -2 if passed == len(powers) else (-1 if passed == len(powers) - 1 and passed else 0)
     die = roller.d(10, "last impulse")
-    end_number = IMPULSE_TRACK[flow["box"]]
+    end_number = IMPULSE_TRACK[flow["impulse_box"]]
     ends = die + drm <= end_number
     events.append(Event("last_impulse_test", "FA 12", {
-        "roll": die, "drm": drm, "box": flow["box"], "end_number": end_number, "ends": ends}))
+        "roll": die, "drm": drm, "box": flow["impulse_box"], "end_number": end_number,
+        "ends": ends}))
     if not ends:
-        flow["box"] = min(len(IMPULSE_TRACK) - 1, flow["box"] + flow["weather"]["advance"])
+        flow["impulse_box"] = min(len(IMPULSE_TRACK) - 1,
+                                  flow["impulse_box"] + flow["weather"]["advance"])
     return ends
 
 
 def last_impulse(state: dict[str, Any], roller: Roller) -> list[Event]:
-    """FA 12 — the last-impulse test; if the turn goes on, the other side's impulse begins
-    here (the die decides, so the effect that rolls it opens the next impulse, and
-    `after_last_impulse` reads which happened). A turn whose first and last impulses were the
-    same side's moves the initiative marker toward the other side's end (FA 6.2)."""
+    """FA 12 — the last-impulse test. The die decides whether the turn goes on; the effect
+    leaves its verdict in `flow["turn_ends"]` for the step's successor, which moves the
+    cursor (the next impulse, or the end of the turn). A turn whose first and last impulses
+    were the same side's moves the initiative marker toward the other side's end (FA 6.2)."""
     flow = state["flow"]
     flow["impulse_sides"].append(flow["active_side"])
     events = end_impulse(state)
     ends = end_impulse_track(state, roller, events)
     state["board"].get("zoc_silenced", {}).clear()
+    flow["turn_ends"] = ends
     if not ends:
-        start_impulse(state, other(flow["active_side"]))
         return events
     sides = flow["impulse_sides"]
     ini = flow["initiative"]
@@ -86,7 +88,10 @@ def last_impulse(state: dict[str, Any], roller: Roller) -> list[Event]:
 
 
 def after_last_impulse(state: dict[str, Any]) -> str:
-    """Every finished impulse is in `impulse_sides`: one more impulse than that has begun
-    unless the test ended the turn."""
+    """FA 7 — the other side's impulse begins unless the test ended the turn (the verdict is
+    the effect's, read once and dropped)."""
     flow = state["flow"]
-    return "weather" if len(flow["impulse_sides"]) < flow["impulse"] else "final_reorganisation"
+    if flow.pop("turn_ends"):
+        return "final_reorganisation"
+    start_impulse(state, other(flow["active_side"]))
+    return "weather"

@@ -10,6 +10,7 @@ from typing import Any
 from engine.kernel import Decision, Event, Roller
 
 from .charts import INITIATIVE_TRACK
+from .position import is_active
 from .powers import POWER_SIDE
 from .sequence import count_answer, decision_id, other, start_impulse
 
@@ -24,18 +25,18 @@ def lending(state: dict[str, Any], roller: Roller) -> list[Event]:
 
 
 def after_lending(state: dict[str, Any]) -> str:
-    """A scenario may script who moves first this turn (FA 22); otherwise the roll."""
+    """A scenario may script who moves first this turn (FA 22.3); otherwise the roll."""
     return "initiative_scripted" if state["flow"].get("scripted_first") else "initiative"
 
 
 def scripted_initiative(state: dict[str, Any], roller: Roller) -> list[Event]:
-    """FA 22 — the scenario names the first side: it holds the initiative, nothing is rolled."""
+    """FA 22.3 — the scenario names the first side: it holds the initiative, nothing is rolled."""
     flow = state["flow"]
     scripted = flow["scripted_first"]
     flow["scripted_first"] = None
     flow["initiative"]["holder"] = scripted
     flow["first_side"] = scripted
-    return [Event("initiative_scripted", "FA 22", {"first_side": scripted})]
+    return [Event("initiative_scripted", "FA 22.3", {"first_side": scripted})]
 
 
 def roll_initiative(state: dict[str, Any], roller: Roller) -> list[Event]:
@@ -59,11 +60,19 @@ def roll_initiative(state: dict[str, Any], roller: Roller) -> list[Event]:
         "winner": winner})]
 
 
-def may_demand_reroll(state: dict[str, Any]) -> bool:
-    """FA 6.1 — the side the track names may demand one re-roll a turn when it lost."""
+def rerolling_powers(state: dict[str, Any]) -> tuple[str, ...]:
+    """FA 6.1 — the powers that may demand a re-roll: the active major powers of the side the
+    track names, when that side lost and has not re-rolled this turn (a neutral may not)."""
     ini = state["flow"]["initiative"]
     reroller = initiative_modifiers(ini["track"])[2]
-    return reroller is not None and reroller != ini["winner"] and not ini["rerolled"]
+    if reroller is None or reroller == ini["winner"] or ini["rerolled"]:
+        return ()
+    return tuple(p for p in sorted(state["board"]["sides"])
+                 if POWER_SIDE[p] == reroller and is_active(state, p))
+
+
+def may_demand_reroll(state: dict[str, Any]) -> bool:
+    return bool(rerolling_powers(state))
 
 
 def after_initiative(state: dict[str, Any]) -> str:
@@ -73,7 +82,9 @@ def after_initiative(state: dict[str, Any]) -> str:
 def reroll_decision(state: dict[str, Any]) -> list[Decision]:
     ini = state["flow"]["initiative"]
     loser = "central" if ini["winner"] == "entente" else "entente"
-    seats = tuple(p for p in sorted(state["board"]["sides"]) if POWER_SIDE[p] == loser)
+    seats = rerolling_powers(state)
+    if not seats:
+        return []
     return [Decision(id=decision_id(state, "reroll"), seats=seats, kind="initiative_reroll",
                      rule="FA 6.1", prompt="Demand an initiative re-roll?",
                      waiting=f"{loser} may demand a re-roll",
@@ -123,7 +134,7 @@ def begin_action_stage(state: dict[str, Any]) -> str:
     side's impulse (scripted, or chosen by the initiative winner)."""
     flow = state["flow"]
     flow["impulse"] = 0
-    flow["box"] = 0
+    flow["impulse_box"] = 0
     flow["impulse_sides"] = []
     start_impulse(state, flow["first_side"])
     return "weather"

@@ -27,31 +27,26 @@ from .charts import (
 )
 from .home_front import morale_points as reserve_points
 from .numbers import round_fa
-from .position import capital_and_factories, controller, is_active, is_enemy, map_of
-from .powers import power_of_country
+from .position import (
+    capital_and_factories,
+    controller,
+    is_active,
+    is_enemy,
+    is_home_country_hex,
+    map_of,
+)
 
 
 def unit_loss_points(u: dict[str, Any]) -> int:
-    """FA 14.1 — a lost unit costs its build cost; British land units +1, US land units ×2."""
+    """FA 14.1 — a lost unit costs its build cost; British land units +1 (British, not every
+    CW nation's: the unit's nation), US land units ×2."""
     cls = "HQ" if u["type"] == "HQ" else f"{u['type']} {u['size']}"
     cost = BUILD.get(cls, (1, 1))[0]
-    if u["power"] == "britain":
+    if u["nation"] == "britain":
         cost += 1
     if u["power"] == "usa":
         cost *= 2
     return cost
-
-
-# Countries `powers.COUNTRY_POWER` gives a power only because it holds them from the start as
-# occupier (Luxembourg, Germany's from 2 August 1914): never part of its home country.
-OCCUPIED_NOT_HOME = frozenset({"luxembourg"})
-
-
-def is_home_country_hex(m: Map, hex_id: str, power: str) -> bool:
-    """FA 14.1 — the power's home country proper, by the map's home mark: possessions (Cairo,
-    Algiers: only the UK counts for the CW) and occupied ground do not count."""
-    home = m.hex(hex_id).home
-    return home is not None and home not in OCCUPIED_NOT_HOME and power_of_country(home) == power
 
 
 @functools.lru_cache(maxsize=None)

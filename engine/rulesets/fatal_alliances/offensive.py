@@ -31,8 +31,7 @@ from .charts import (
     OP_UNLIMITED_COST_MINOR_MAJORS,
 )
 from .numbers import round_fa
-from .position import is_active, on_map, unit
-from .powers import is_co_operating
+from .position import co_operates, is_active, on_map, unit
 from .sequence import DONE, step_done
 from .supply import supplied_hexes
 
@@ -140,7 +139,7 @@ def doubled(state: dict[str, Any], attackers: list[dict[str, Any]]) -> set[str]:
             continue
         here = parse_hex_id(hq["hex"])
         fit = [u for u in attackers if u["id"] not in out and u["type"] != "HQ"
-               and is_co_operating(u["power"], hq["power"])
+               and co_operates(state, u["power"], hq["power"])
                and distance(here, parse_hex_id(u["hex"])) <= hq["reorg"]]
         fit.sort(key=lambda u: (-u["cf"], u["id"]))
         out.update(u["id"] for u in fit[:info["left"]])
@@ -155,7 +154,7 @@ def use_doubling(state: dict[str, Any], attackers: list[dict[str, Any]]) -> list
         hq = state["board"]["units"].get(benefits[power]["hq"])
         if hq is None:
             continue
-        n = sum(1 for uid in used if is_co_operating(unit(state, uid)["power"], hq["power"]))
+        n = sum(1 for uid in used if co_operates(state, unit(state, uid)["power"], hq["power"]))
         benefits[power]["left"] = max(0, benefits[power]["left"] - n)
     return sorted(used)
 

@@ -18,8 +18,7 @@ from . import combat as cb
 from .charts import Table
 from .emergency import end_of_combat
 from .movement import can_move, destinations, take_control
-from .position import commander, map_of, on_map, unit
-from .powers import is_co_operating
+from .position import co_operates, commander, map_of, memoised_on_state, on_map, unit
 from .rail import can_rail, ferry_route, rail_cost, rail_destinations
 from .reorganisation import reorganisable, reorganise
 from .resolution import answer, declare
@@ -90,7 +89,7 @@ def attack_partners(state: dict[str, Any], power: str) -> list[str]:
     spends a land attack)."""
     out = [power]
     for other in active_powers(state):
-        if other == power or not is_co_operating(other, power):
+        if other == power or not co_operates(state, other, power):
             continue
         if not activity_allowed(state, other, Step.LAND_COMBAT):
             continue
@@ -172,13 +171,13 @@ def reorganise_items(state: dict[str, Any], power: str) -> list[dict[str, Any]]:
 def combat_decisions(state: dict[str, Any]) -> list[Decision]:
     c = state["flow"]["combat"]
     phase = c["phase"]
-    key = f"combat{c['n']}"
+    key = f"combat{c['number']}"
 
     def combat_id(state: dict[str, Any], what: str) -> str:
         # One counter per combat, bumped by every reply: ids never repeat.
         flow = state["flow"]
         return (f"t{flow['turn']}-i{flow['impulse']}-{what}-"
-                f"{flow['acts'].get(key, 0)}")
+                f"{flow['answer_counts'].get(key, 0)}")
     if phase == "table":
         return [Decision(id=combat_id(state, f"{key}-table"), seats=(c["defender"],),
                          kind="choose_table", rule="FA 21.7",
@@ -279,7 +278,8 @@ def attack_decisions(state: dict[str, Any]) -> list[Decision]:
     if state["flow"].get("combat") is not None:
         return combat_decisions(state)
     offer = activity_decision(Step.LAND_COMBAT)
-    return [offer(state, p) for p in state["flow"]["pending"]]
+    powers = memoised_on_state("who:land_combat", state, lambda: tuple(attackers(state)))
+    return [offer(state, p) for p in powers]
 
 
 def attackers(state: dict[str, Any]) -> list[str]:
@@ -335,7 +335,7 @@ def validate(state: dict[str, Any], seat: str, decision: Decision, action: Any) 
         if owner != seat and not (step == Step.LAND_COMBAT
                                   and owner in attack_partners(state, seat)) and not (
                 step == Step.REORGANISATION and uid != action.get("hq")
-                and is_co_operating(owner, seat)):
+                and co_operates(state, owner, seat)):
             raise IllegalAction(activity.rule, "not_your_unit", {"unit": uid},
                                 f"{uid!r} is not yours to order.")
     if step == Step.LAND_COMBAT:

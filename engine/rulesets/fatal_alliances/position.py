@@ -8,12 +8,13 @@ this package, and synthetic maps the tests register).
 from __future__ import annotations
 
 import functools
+import marshal
 from pathlib import Path
 from typing import Any, Callable
 
 from engine.board import Map, load_map, load_map_file
 
-from .powers import power_of_country
+from .powers import CO_OPERATING_PAIRS, POWER_SIDE, power_of_country
 
 DATA = Path(__file__).resolve().parent / "data"
 WINDOW_MAP = "fa-east-prussia"
@@ -61,7 +62,12 @@ def fingerprint(state: dict[str, Any]) -> tuple[Any, ...]:
             tuple(board["wars"]), tuple(board["active"]),
             tuple(sorted((k, tuple(v)) for k, v in board.get("zoc_silenced", {}).items())),
             tuple(sorted(board["sides"].items())), tuple(sorted(board["aligned"].items())),
-            tuple(sorted(board.get("access", {}).items())))
+            tuple(sorted(board.get("access", {}).items())),
+            # home countries (13.6.1.4) and co-operation (19.1) after conquests and liberations
+            tuple(sorted((c, r["complete"], r["by"])
+                         for c, r in board.get("conquered", {}).items())),
+            tuple(sorted((c, tuple(p)) for c, p in board.get("liberation_partners", {}).items())),
+            tuple(sorted((c, tuple(p)) for c, p in board.get("liberation_refusers", {}).items())))
 
 
 def memoised(what: str, state: dict[str, Any], power: str, compute: Callable[[], Any]) -> Any:
@@ -76,8 +82,30 @@ def memoised(what: str, state: dict[str, Any], power: str, compute: Callable[[],
     return value
 
 
+_STATE_MEMO: dict[tuple[str, bytes], Any] = {}
+_STATE_MEMO_LIMIT = 64
+
+
+def memoised_on_state(what: str, state: dict[str, Any], compute: Callable[[], Any]) -> Any:
+    """The same kind of memo for facts that read more than the position (who still decides in
+    a step reads the flow too): keyed by the whole board and flow, so it cannot go stale
+    either. The key is their marshalled bytes: equal bytes are equal content, and a state
+    serialised differently only misses (version 2 writes no back-references, so a copy
+    of a state gives the same bytes)."""
+    key = (what, marshal.dumps((state["board"], state["flow"]), 2))
+    value = _STATE_MEMO.get(key, _MISSING)
+    if value is not _MISSING:
+        return value
+    value = compute()
+    if len(_STATE_MEMO) >= _STATE_MEMO_LIMIT:
+        _STATE_MEMO.clear()
+    _STATE_MEMO[key] = value
+    return value
+
+
 def clear_memo() -> None:
     _MEMO.clear()
+    _STATE_MEMO.clear()
 
 
 # --- units ------------------------------------------------------------------------------------
@@ -146,6 +174,29 @@ def is_friendly(state: dict[str, Any], a: str, b: str) -> bool:
             and is_active(state, a) and is_active(state, b))
 
 
+def co_operates(state: dict[str, Any], a: str, b: str) -> bool:
+    """FA 19.1 — whether units of `a` and `b` (powers or minors) co-operate: the same power or
+    minor; a minor and the major it is aligned with (never two minors, nor a minor and its
+    major's partners); a liberated major and the majors that gave its hexes back, its
+    liberator first (13.6.3.1); US–CW, US–France and Germany–Austria-Hungary while neither is
+    neutral (not at war). A major that kept a liberated major's hexes never co-operates with
+    it."""
+    if a == b:
+        return True
+    board = state["board"]
+    if a not in POWER_SIDE or b not in POWER_SIDE:
+        aligned = board["aligned"]
+        return aligned.get(a) == b or aligned.get(b) == a
+    refusers = board.get("liberation_refusers", {})
+    if a in refusers.get(b, ()) or b in refusers.get(a, ()):
+        return False
+    partners = board.get("liberation_partners", {})
+    if a in partners.get(b, ()) or b in partners.get(a, ()):
+        return True
+    return frozenset({a, b}) in CO_OPERATING_PAIRS and is_active(state, a) and is_active(
+        state, b)
+
+
 @functools.lru_cache(maxsize=None)
 def _initial_table(m: Map) -> dict[str, str | None]:
     table: dict[str, str | None] = {}
@@ -178,8 +229,31 @@ def owner_country(m: Map, hex_id: str) -> str | None:
     return info.home or info.country
 
 
-def is_home_hex(m: Map, hex_id: str, power: str) -> bool:
-    return power_of_country(owner_country(m, hex_id)) == power
+# Countries `powers.COUNTRY_POWER` gives a power only because it holds them from the start as
+# occupier (Luxembourg, Germany's from 2 August 1914): never part of its home country.
+OCCUPIED_NOT_HOME = frozenset({"luxembourg"})
+
+
+def is_home_country_hex(m: Map, hex_id: str, power: str) -> bool:
+    """The power's (or minor's) home country proper, by the map's home mark: possessions
+    (Cairo, Algiers, Tripoli: only the UK is home for the CW) and occupied ground are not."""
+    home = m.hex(hex_id).home
+    return home is not None and home not in OCCUPIED_NOT_HOME and power_of_country(home) == power
+
+
+def in_home_country(state: dict[str, Any], hex_id: str, power: str) -> bool:
+    """FA 2.4.2, 4.2 — the hex lies in the power's unconquered home country: its home country
+    proper, or for a major incompletely conquered its new home country, its possessions taken
+    together (13.6.1.4: the map prints no pre-1914 alignments, so there is nothing else to
+    choose). A completely conquered country has none."""
+    record = state["board"].get("conquered", {}).get(power)
+    m = map_of(state)
+    if record is None:
+        return is_home_country_hex(m, hex_id, power)
+    if record["complete"] or power not in POWER_SIDE:
+        return False
+    info = m.hex(hex_id)
+    return info.home is None and not info.sea and power_of_country(info.country) == power
 
 
 # FA 15.3.3 — extra places a conqueror must hold (by place id).

@@ -28,8 +28,7 @@ COUNTRY_POWER: Mapping[str, str] = MappingProxyType({
     "united_kingdom": "britain", "ireland": "britain", "russia": "russia", "italy": "italy",
     "usa": "usa"})
 
-# FA 20 — who co-operates (milestone 1: same power; US+CW, US+France, Germany+AH once active).
-# A minor co-operates with its major (the unit's `power` is its controlling major).
+# FA 19.1 — pairs of major powers whose units co-operate while neither is neutral.
 CO_OPERATING_PAIRS = frozenset({
     frozenset({"usa", "britain"}), frozenset({"usa", "france"}),
     frozenset({"germany", "austria_hungary"})})
@@ -41,21 +40,6 @@ def side_of(power: str) -> str:
 
 def are_enemies(a: str, b: str) -> bool:
     return POWER_SIDE[a] != POWER_SIDE[b]
-
-
-# FA 20 — a minor co-operates with its major. Milestone 1 knows the two 1914 alignments the
-# campaign scripts (Serbia with Russia, Belgium with France); the political layer makes this
-# dynamic later.
-MINOR_MAJOR = {"serbia": "russia", "belgium": "france",
-               # FA 22.6 automatic entries (the major is Salient's choice, see the rules doc)
-               "bulgaria": "germany", "romania": "russia", "greece": "france",
-               "portugal": "britain"}
-
-
-def is_co_operating(a: str, b: str) -> bool:
-    """FA 20 — two powers' units may stack, trace supply together and attack together."""
-    a, b = MINOR_MAJOR.get(a, a), MINOR_MAJOR.get(b, b)
-    return a == b or frozenset({a, b}) in CO_OPERATING_PAIRS
 
 
 def power_of_country(country: str | None) -> str | None:

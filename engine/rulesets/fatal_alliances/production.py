@@ -20,11 +20,21 @@ from .charts import (
     INVADED_MULTIPLE_BONUS_TENTHS,
     PRODUCTION_MULTIPLE_TENTHS,
     SAVE_BP_PER_HEX,
+    US_AT_WAR_BONUS_TENTHS,
 )
 from .morale import buy_morale, home_front_limit, may_buy_morale
 from .numbers import round_fa
 from .offensive import buy, may_buy, required, shortfall
-from .position import by_hex, controller, is_enemy, is_home_hex, map_of, on_map, unit
+from .position import (
+    by_hex,
+    controller,
+    is_active,
+    is_enemy,
+    is_home_country_hex,
+    map_of,
+    on_map,
+    unit,
+)
 from .sequence import mark_done
 from .supply import supplied_hexes
 from .zoc import enemy_zoc
@@ -41,7 +51,7 @@ def factories(state: dict[str, Any], power: str) -> list[str]:
     work only there)."""
     m = map_of(state)
     return [h for h in m.ids if m.hex(h).has_feature("factory")
-            and controller(state, h) == power and is_home_hex(m, h, power)]
+            and controller(state, h) == power and is_home_country_hex(m, h, power)]
 
 
 def usable_resources(state: dict[str, Any], power: str) -> int:
@@ -86,13 +96,15 @@ def production_points(state: dict[str, Any], power: str) -> int:
 
 def multiple_tenths(state: dict[str, Any], power: str) -> int:
     """FA 13.5.3 — the year's multiple, +0.1 while a supplied enemy unit is in the home
-    country."""
+    country (not its possessions: only the UK for the CW); the US +0.2 while at war."""
     year = state["flow"]["year"]
     row = PRODUCTION_MULTIPLE_TENTHS[power]
     value = row[max(0, min(len(row) - 1, year - 1914))]
+    if power == "usa" and is_active(state, power):
+        value += US_AT_WAR_BONUS_TENTHS
     m = map_of(state)
     for u in on_map(state):
-        if is_enemy(state, power, u["power"]) and is_home_hex(m, u["hex"], power):
+        if is_enemy(state, power, u["power"]) and is_home_country_hex(m, u["hex"], power):
             if u["hex"] in supplied_hexes(state, u["power"]):
                 value += INVADED_MULTIPLE_BONUS_TENTHS
                 break
@@ -139,10 +151,17 @@ def _geared(state: dict[str, Any], power: str, cls: str) -> bool:
     return now < last + 1
 
 
+def neutral_us(state: dict[str, Any], power: str) -> bool:
+    """FA 13.2.2 — a neutral US builds no land units (entry options 18 and 27) and saves no
+    BP (27): until its entry (the stand-in date) its production is lost."""
+    return power == "usa" and not is_active(state, power)
+
+
 def build_options(state: dict[str, Any], power: str) -> list[dict[str, Any]]:
     bp = state["board"]["bp"].get(power, 0)
     out: list[dict[str, Any]] = []
-    if power in state["board"].get("out", []):   # completely conquered (FA 13.6.1.5)
+    # a completely conquered power (FA 13.6.1.5) and a neutral US build nothing
+    if power in state["board"].get("out", []) or neutral_us(state, power):
         return [{"build": None}]
     if bp >= 1 and may_buy(state, power):
         out.append({"build": "op"})   # FA 18 — 1 BP, not geared
@@ -186,8 +205,8 @@ def build(state: dict[str, Any], power: str, action: dict[str, Any],
     pick = ids[roller.d(len(ids), f"force pool {cls}") - 1] if len(ids) > 1 else ids[0]
     board["pool"][power].remove(pick)
     board["bp"][power] -= cost
-    board["circle"].append({"unit": pick, "turn": state["flow"]["turn"] + time})
-    board["circle"].sort(key=lambda e: (e["turn"], e["unit"]))
+    board["production_circle"].append({"unit": pick, "turn": state["flow"]["turn"] + time})
+    board["production_circle"].sort(key=lambda e: (e["turn"], e["unit"]))
     return [Event("built", "FA 13.5.5", {"power": power, "class": cls, "unit": pick,
                                          "arrives": state["flow"]["turn"] + time})]
 
@@ -199,7 +218,8 @@ def finish_production(state: dict[str, Any], roller: Roller) -> list[Event]:
     events = shortfall(state)
     per_turn = board["rules"]["save_per_turn"]
     for power in sorted(board["sides"]):
-        cap = SAVE_BP_PER_HEX * max(1, len(factories(state, power)))
+        cap = 0 if neutral_us(state, power) else SAVE_BP_PER_HEX * max(
+            1, len(factories(state, power)))
         unspent = board["bp"].get(power, 0)
         if per_turn:
             kept = min(unspent, board["saved_from_last"].get(power, 0) + cap)

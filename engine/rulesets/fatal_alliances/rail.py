@@ -6,8 +6,7 @@ from typing import Any
 
 from engine.board.paths import RailNetwork
 
-from .position import by_hex, controller, is_enemy, is_friendly, map_of, memoised, unit
-from .powers import is_co_operating
+from .position import by_hex, co_operates, controller, is_enemy, is_friendly, map_of, memoised, unit
 from .zoc import enemy_zoc, would_overstack
 
 STATION_FEATURES = ("city", "port_major", "port_minor")
@@ -25,7 +24,7 @@ def is_station(state: dict[str, Any], hex_id: str, power: str, mover: dict[str, 
         return True
     if mover["type"] == "HQ":
         return True
-    return any(u["type"] == "HQ" and is_co_operating(u["power"], power)
+    return any(u["type"] == "HQ" and co_operates(state, u["power"], power)
                for u in by_hex(state).get(hex_id, []))
 
 
@@ -55,7 +54,7 @@ def rail_destinations(state: dict[str, Any], unit_id: str) -> list[str]:
     zoc = enemy_zoc(state, power)
 
     def friendly_there(h: str, excluding: str | None = None) -> bool:
-        return any(o["id"] != excluding and is_co_operating(o["power"], power)
+        return any(o["id"] != excluding and co_operates(state, o["power"], power)
                    for o in here.get(h, []))
 
     def hex_ok(mm: Any, i: int) -> bool:

@@ -7,7 +7,7 @@ from typing import Any
 from engine.kernel import Event, Roller
 
 from .offensive import arrive
-from .position import by_hex, controller, is_home_hex, map_of, unit
+from .position import by_hex, co_operates, controller, in_home_country, map_of, unit
 from .supply import city_hexes
 from .zoc import enemy_zoc, would_overstack
 
@@ -15,7 +15,7 @@ from .zoc import enemy_zoc, would_overstack
 def _home_cities(state: dict[str, Any], power: str) -> list[str]:
     m = map_of(state)
     return [h for h in city_hexes(m) if controller(state, h) == power
-            and is_home_hex(m, h, power)]
+            and in_home_country(state, h, power)]
 
 
 def place_arrivals(state: dict[str, Any], roller: Roller) -> list[Event]:
@@ -27,12 +27,17 @@ def place_arrivals(state: dict[str, Any], roller: Roller) -> list[Event]:
     m = map_of(state)
     events: list[Event] = []
     overflowed: set[str] = set()
-    for entry in [e for e in board["circle"] if e["turn"] <= turn]:
+    for entry in [e for e in board["production_circle"] if e["turn"] <= turn]:
         u = unit(state, entry["unit"])
         here = by_hex(state)
-        cities = ([u["place_hex"]] if u.get("place_hex") else []) + _home_cities(state,
-                                                                                 u["power"])
-        cities = [h for h in cities if controller(state, h) == u["power"]]
+        # The scenario's arrival hex (the order of battle's place: the US corps' Brest stands
+        # in for their crossing) while it is held by the power or one it co-operates with,
+        # else the home cities it holds (FA 4.2: the home country, not its possessions).
+        named: str | None = u.get("place_hex")
+        holder = controller(state, named) if named else None
+        cities = ([named] if named is not None and holder is not None
+                  and co_operates(state, holder, u["power"]) else [])
+        cities += [h for h in _home_cities(state, u["power"]) if h != named]
         spot = next((h for h in cities if not would_overstack(state, h, [u], here)), None)
         how = "city"
         if spot is None:
@@ -42,7 +47,7 @@ def place_arrivals(state: dict[str, Any], roller: Roller) -> list[Event]:
                     continue
                 spot = next((nb for nb in m.neighbours(city)
                              if not m.hex(nb).sea and controller(state, nb) == u["power"]
-                             and is_home_hex(m, nb, u["power"]) and nb not in zoc
+                             and in_home_country(state, nb, u["power"]) and nb not in zoc
                              and not would_overstack(state, nb, [u], here)), None)
                 if spot is not None:
                     overflowed.add(city)
@@ -52,7 +57,7 @@ def place_arrivals(state: dict[str, Any], roller: Roller) -> list[Event]:
             entry["turn"] = turn + 1
             events.append(Event("arrival_delayed", "FA 4.2.1", {"unit": u["id"]}))
             continue
-        board["circle"].remove(entry)
+        board["production_circle"].remove(entry)
         u["hex"] = spot
         u["up"] = True
         events.append(Event("reinforcement", "FA 4.2", {"unit": u["id"], "hex": spot,
@@ -61,7 +66,7 @@ def place_arrivals(state: dict[str, Any], roller: Roller) -> list[Event]:
         board["entrench_due"].remove(due)
         board["entrench_pending"][due["power"]] = board["entrench_pending"].get(
             due["power"], 0) + 1
-    board["circle"].sort(key=lambda e: (e["turn"], e["unit"]))
+    board["production_circle"].sort(key=lambda e: (e["turn"], e["unit"]))
     return events
 
 

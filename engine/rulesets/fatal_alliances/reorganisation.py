@@ -11,8 +11,7 @@ from engine.kernel import Event, Roller
 
 from .charts import Action
 from .offensive import benefit_hqs
-from .position import by_hex, map_of, on_map, unit
-from .powers import is_co_operating
+from .position import by_hex, co_operates, map_of, on_map, unit
 from .sequence import effective_action, fresh_marks
 from .supply import linked_to_primary
 from .terrain import move_cost
@@ -27,7 +26,7 @@ def reach(state: dict[str, Any], hq: dict[str, Any]) -> set[str]:
     m = map_of(state)
     zoc = enemy_zoc(state, hq["power"])
     here = by_hex(state)
-    friendly = {h for h, us in here.items() if any(is_co_operating(u["power"], hq["power"])
+    friendly = {h for h, us in here.items() if any(co_operates(state, u["power"], hq["power"])
                                                     for u in us)}
 
     def cost(mm: Map, i: int, j: int) -> int | None:
@@ -68,7 +67,7 @@ def reorganisable(state: dict[str, Any], hq: dict[str, Any]) -> list[list[str]]:
     hexes = reach(state, hq)
     eligible = [u for u in on_map(state)
                 if u["id"] in down and not u["up"] and u["hex"] in hexes and u["type"] != "HQ"
-                and is_co_operating(u["power"], hq["power"])
+                and co_operates(state, u["power"], hq["power"])
                 and u["id"] not in state["flow"]["marks"]["reorganised"]]
     out = []
     budget = reorg_budget(state, hq)

@@ -20,7 +20,7 @@ from .conquest import leave_game
 from .morale import unit_loss_points
 from .movement import take_control
 from .offensive import use_doubling
-from .position import commander, is_home_hex, map_of, unit
+from .position import commander, is_home_country_hex, map_of, unit
 from .sequence import spend
 from .supply import supplied_hexes
 from .terrain import move_cost
@@ -64,7 +64,7 @@ def declare(state: dict[str, Any], power: str, action: dict[str, Any], roller: R
     doubled = use_doubling(state, attackers)
     if doubled:
         events.append(Event("offensive_doubling", "FA 18.3.2", {"units": doubled}))
-    c = {"n": flow["combat_count"], "declarer": power, "target": target,
+    c = {"number": flow["combat_count"], "declarer": power, "target": target,
          "attackers": list(action["units"]), "defenders": [d["id"] for d in defenders],
          "defender": commander(state, defenders[0]["power"]), "hq": list(hq_values), "hq_flips": hq_flips,
          "table": action.get("table"), "phase": "start", "origin": {},
@@ -111,11 +111,18 @@ def resolve_roll(state: dict[str, Any], roller: Roller, events: list[Event]) -> 
     if not defenders:
         row = 25  # FA 14.2 — an emptied hex counts as */2S
     face, a_loss, d_loss, effect = cb.crt_result(c["table"], row)
+    # FA 21.3 / 21.6 — an engineer that cancelled a river or fort, or gave its +1 against an
+    # entrenched unit, takes the first loss.
+    eng_duty = s["eng_used"] or (any(u["type"] == "ENG" for u in attackers)
+                                 and any(d.get("entrenched") for d in defenders))
     c.update(result={"face": face, "att": a_loss or 0, "def": d_loss or 0, "effect": effect},
-             row=row, eng_used=s["eng_used"])
-    state["board"]["attacked_this_turn"] = sorted(
-        set(state["board"]["attacked_this_turn"])
-        | ({c["declarer"]} if s["defence"] == 0 or s["attack"] >= s["defence"] else set()))
+             row=row, eng_used=eng_duty)
+    # FA 14.1 / 11.12 — every major power with units in an attack at 1:1 or better has made
+    # a land attack (a minor's units count for the major controlling them).
+    if s["defence"] == 0 or s["attack"] >= s["defence"]:
+        made = {commander(state, u["power"]) for u in attackers}
+        state["board"]["attacked_this_turn"] = sorted(
+            set(state["board"]["attacked_this_turn"]) | (made & set(state["board"]["sides"])))
     events.append(Event("combat_resolved", "FA 11.12.5", {
         "target": target, "table": c["table"], "attack": str(s["attack"]),
         "defence": str(s["defence"]), "dice": dice,
@@ -268,11 +275,12 @@ def destroy_unit(state: dict[str, Any], u: dict[str, Any], events: list[Event], 
     A unit of an incompletely conquered country (FA 13.6.1.4) leaves the game instead when
     destroyed out of supply, or in supply on a d10 of 5 or less."""
     hex_id = u["hex"]
-    if morale:
+    if morale:   # FA 14.1: a minor's units lost in combat cost the major controlling it
         pts = state["board"]["morale_points"]
-        pts[u["power"]] = pts.get(u["power"], 0) - unit_loss_points(u)
+        payer = commander(state, u["power"])
+        pts[payer] = pts.get(payer, 0) - unit_loss_points(u)
     if (bonus and u["size"] != "div" and u["type"] not in ("MIL", "GAR", "TERR")
-            and hex_id is not None and is_home_hex(map_of(state), hex_id, u["power"])
+            and hex_id is not None and is_home_country_hex(map_of(state), hex_id, u["power"])
             and hex_id in supplied_hexes(state, u["power"])):
         state["board"]["bonus_bp"][u["power"]] = state["board"]["bonus_bp"].get(
             u["power"], 0) + 1
@@ -310,8 +318,9 @@ def _to_circle(state: dict[str, Any], u: dict[str, Any], events: list[Event]) ->
     u["hex"] = None
     u["up"] = True
     u["entrenched"] = False
-    state["board"]["circle"].append({"unit": u["id"], "turn": state["flow"]["turn"] + 1})
-    state["board"]["circle"].sort(key=lambda e: (e["turn"], e["unit"]))
+    circle = state["board"]["production_circle"]
+    circle.append({"unit": u["id"], "turn": state["flow"]["turn"] + 1})
+    circle.sort(key=lambda e: (e["turn"], e["unit"]))
     events.append(Event("shattered", "FA 11.12.5.6", {"unit": u["id"], "hex": frm}))
 
 
@@ -381,8 +390,8 @@ def answer(state: dict[str, Any], seat: str, action: dict[str, Any], roller: Rol
     retreat (11.12.5.6), a retreat hex (11.12.5.5), the advance (11.12.5.7)."""
     c = state["flow"]["combat"]
     phase = c["phase"]
-    state["flow"]["acts"][f"combat{c['n']}"] = state["flow"]["acts"].get(
-        f"combat{c['n']}", 0) + 1
+    counts = state["flow"]["answer_counts"]
+    counts[f"combat{c['number']}"] = counts.get(f"combat{c['number']}", 0) + 1
     if phase == "table":
         c["table"] = action["table"]
         events.append(Event("table_chosen", "FA 21.7", {"by": seat, "table": action["table"]}))

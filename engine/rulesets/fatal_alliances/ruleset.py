@@ -11,12 +11,13 @@ from engine.kernel.game import copy_json
 from . import orders, position, window
 from .charts import IMPULSE_TRACK
 from .combat import down_factor
+from .migrations import MIGRATIONS
 from .position import by_hex
 from .powers import POWER_COLOURS, POWER_SIDE, POWER_TITLES
 from .profiles import PROFILES
 from .sequence import Step, activity_limits
 from .setup import build_state
-from .steps import FLOW, open_decisions
+from .steps import FLOW, open_decisions, track_view
 from .zoc import is_legal_stack, reserves_allowed
 
 PROFILE_OPTION = {"id": "profile", "type": "choice", "choices": list(PROFILES),
@@ -80,7 +81,10 @@ class FatalAlliances(FlowRuleset):
     # one value per hex, possessions and Luxembourg no home cities (14.1, `board.war_holdings`),
     # and buying morale with BP on the home front (14.1, the `morale` build option): other
     # morale points and build options, so a version-2 record may roll and end differently.
-    version = "3"
+    # "4": the renames of issue #14 and the rules fidelity fixes of issue #17 (see
+    # migrations.py for what a running version-3 game is carried forward with).
+    version = "4"
+    migrations = MIGRATIONS
     manifest = MANIFEST
     flow = FLOW
 
@@ -115,12 +119,14 @@ class FatalAlliances(FlowRuleset):
         Besides the state the view carries what a player reads off the charts (derived, never
         stored): `flow.limits` (each acting power's activity limits this impulse, FA 10.2;
         null = unlimited), `flow.end_number` (the impulse-track box's end number, FA 12) and
-        each land unit's `cf_down` (its defence face-down out of supply, FA 2.4.4)."""
+        each land unit's `cf_down` (its defence face-down out of supply, FA 2.4.4); and from the
+        step table, `flow.step_title` and `flow.impulse_steps` (the track's steps)."""
         out = {"flow": copy_json(state["flow"]), "board": copy_json(state["board"])}
         flow = out["flow"]
         flow["limits"] = activity_limits(state)
+        flow.update(track_view(state))
         if flow.get("impulse"):
-            flow["end_number"] = IMPULSE_TRACK[flow["box"]]
+            flow["end_number"] = IMPULSE_TRACK[flow["impulse_box"]]
         for u in out["board"]["units"].values():
             u["cf_down"] = down_factor(u)
         return out
@@ -147,7 +153,7 @@ class FatalAlliances(FlowRuleset):
     def check_invariants(self, state: dict[str, Any]) -> None:
         reserve = reserves_allowed(state)
         for hex_id, stack in by_hex(state).items():
-            assert is_legal_stack(stack, reserve) or state["flow"].get("combat"), (
+            assert is_legal_stack(state, stack, reserve) or state["flow"].get("combat"), (
                 f"overstacked {hex_id}")
             powers = {u["power"] for u in stack}
             for a in powers:

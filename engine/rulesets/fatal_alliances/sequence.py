@@ -15,6 +15,7 @@ from .powers import CENTRAL, ENTENTE
 
 
 class Step(str, Enum):
+    TURN_START = "turn_start"
     REINFORCEMENT = "reinforcement"
     SCRAP = "scrap"
     HOME_FRONT = "home_front"
@@ -155,12 +156,12 @@ def decision_id(state: dict[str, Any], key: str) -> str:
     """A decision's id: the turn, the impulse, what is decided and how often it was answered
     (`count_answer`), so an id is never offered twice."""
     flow = state["flow"]
-    return f"t{flow['turn']}-i{flow['impulse']}-{key}-{flow['acts'].get(key, 0)}"
+    return f"t{flow['turn']}-i{flow['impulse']}-{key}-{flow['answer_counts'].get(key, 0)}"
 
 
 def count_answer(state: dict[str, Any], key: str) -> None:
-    acts = state["flow"]["acts"]
-    acts[key] = acts.get(key, 0) + 1
+    counts = state["flow"]["answer_counts"]
+    counts[key] = counts.get(key, 0) + 1
 
 
 def start_impulse(state: dict[str, Any], side: str) -> None:

@@ -9,13 +9,14 @@ from typing import Any
 from engine.board.hexgrid import distance, parse_hex_id
 from engine.kernel import BadSetup, Event, Roller
 
-from .campaign import campaign_spec, run_script
+from .campaign import campaign_spec, offmap_from_chart, run_script
 from .charts import START_MORALE_1914, TURN_NAMES
 from .morale import record_war_start
 from .position import DATA, WINDOW_MAP, game_map
 from .powers import POWER_SIDE
 from .profiles import rules_for
 from .sequence import Step, fresh_marks, turn_label
+from .weather import chart_row
 from .zoc import is_legal_stack
 
 # The land option rules a table may switch on (FA options; all off by default, as optional
@@ -70,7 +71,8 @@ def _place_hex(m: Any, place: str) -> str:
     return m.places[place].hex
 
 
-def _free_hex(m: Any, units: dict[str, dict[str, Any]], u: dict[str, Any], want: str) -> str:
+def _free_hex(m: Any, units: dict[str, dict[str, Any]], u: dict[str, Any], want: str,
+              at_set_up: dict[str, Any]) -> str:
     """FA 22.2 — stacking must be legal after set-up: a unit whose named hex is full goes to
     the nearest hex of the same country with room (ties by hex id)."""
     country = m.hex(want).home or m.hex(want).country
@@ -78,7 +80,7 @@ def _free_hex(m: Any, units: dict[str, dict[str, Any]], u: dict[str, Any], want:
 
     def fits(h: str) -> bool:
         stack = [o for o in units.values() if o["hex"] == h and o["id"] != u["id"]]
-        return is_legal_stack(stack + [u])
+        return is_legal_stack(at_set_up, stack + [u])
 
     if fits(want):
         return want
@@ -88,6 +90,13 @@ def _free_hex(m: Any, units: dict[str, dict[str, Any]], u: dict[str, Any], want:
         if fits(h):
             return h
     raise BadSetup(f"no room to set up {u['id']} near {want}")
+
+
+def asterisks_before(spec: dict[str, Any]) -> int:
+    """FA 8 / 22.3 — the asterisks the scenario's first weather roll inherits: a scenario that
+    names the last roll before it (the turn and the roll) reads them off the chart."""
+    before = spec.get("weather_before")
+    return chart_row(before[0], before[1])[1] if before else 0
 
 
 def build_state(scenario: str, options: dict[str, Any], seats: list[str]) -> dict[str, Any]:
@@ -102,6 +111,9 @@ def build_state(scenario: str, options: dict[str, Any], seats: list[str]) -> dic
     circle = []
     pool: dict[str, list[str]] = {p: [] for p in seats}
     face_down = set(spec.get("face_down", []))
+    # who co-operates at set-up (FA 19.1): the scenario's alignments and powers at war
+    at_set_up = {"board": {"aligned": dict(spec.get("aligned", {})),
+                           "active": sorted(spec["active"])}}
     for row in read_oob(DATA / spec["oob"]):
         if row["power"] not in seats and row["power"] in POWER_SIDE:
             continue
@@ -111,7 +123,7 @@ def build_state(scenario: str, options: dict[str, Any], seats: list[str]) -> dic
         arrives = int(row["arrives"])
         if arrives == 1:
             assert place_hex is not None, f"{u['id']} starts on the map with no hex or place"
-            u["hex"] = _free_hex(m, units, u, place_hex)
+            u["hex"] = _free_hex(m, units, u, place_hex, at_set_up)
             u["up"] = u["nation"] not in face_down
         elif arrives == 0:
             pool.setdefault(u["power"], []).append(u["id"])
@@ -123,6 +135,8 @@ def build_state(scenario: str, options: dict[str, Any], seats: list[str]) -> dic
         for toward in fort["toward"]:
             if toward in m.index and toward in m.neighbours(at):
                 forts["|".join(sorted((at, toward)))] = {"hex": at, "power": fort["power"]}
+    offmap = (offmap_from_chart(m, sorted(seats)) if spec.get("offmap") == "chart"
+              else (dict(spec["offmap_factories"]), dict(spec["offmap_resources"])))
     start_name, start_year = spec["start"]
     start_index = TURN_NAMES.index(start_name)
     name, year = turn_label(1, start_index, start_year)
@@ -145,10 +159,11 @@ def build_state(scenario: str, options: dict[str, Any], seats: list[str]) -> dic
         "saved_from_last": {},
         "bonus_bp": {p: 0 for p in sorted(seats)}, "pool": {p: sorted(v_) for p, v_ in
                                                              sorted(pool.items())},
-        "circle": sorted(circle, key=lambda e: (e["turn"], e["unit"])),
+        "production_circle": sorted(circle, key=lambda e: (e["turn"], e["unit"])),
         "built_last": {}, "built_now": {}, "entrench_due": [], "entrench_pending": {},
         "options": {o: bool(options.get(o, False)) for o in OPTION_RULES},
         "halved": {}, "conquered": {}, "conquest_history": {}, "removed": [], "out": [],
+        "liberation_partners": {}, "liberation_refusers": {},
         "scrappable": [], "scrapped": [],
         "war_minors": {}, "war_holdings": {},
         "ops": {p: 0 for p in sorted(seats)}, "op_due": [], "op_required": {}, "op_bought": {},
@@ -156,8 +171,7 @@ def build_state(scenario: str, options: dict[str, Any], seats: list[str]) -> dic
         "reserve_pool": {},
         "rules": rules_for(options["profile"]), "attacked_this_turn": [],
         "zoc_silenced": {}, "victory": v, "result": None,
-        "offmap_factories": dict(spec["offmap_factories"]),
-        "offmap_resources": dict(spec["offmap_resources"]),
+        "offmap_factories": offmap[0], "offmap_resources": offmap[1],
         "aligned": dict(spec.get("aligned", {})),
         "ferries": [[_place_hex(m, a), _place_hex(m, b), cap]
                     for a, b, cap in spec.get("ferries", [])],
@@ -168,11 +182,11 @@ def build_state(scenario: str, options: dict[str, Any], seats: list[str]) -> dic
         "initiative": {"track": spec["initiative_track"], "holder": None, "winner": None,
                        "rolls": None, "rerolled": False},
         "scripted_first": spec["first_side"], "first_side": None, "active_side": None,
-        "impulse": 0, "box": 0, "impulse_sides": [],
-        "weather": {"roll": None, "modified": None, "asterisks": spec.get("asterisks", 0),
+        "impulse": 0, "impulse_box": 0, "impulse_sides": [],
+        "weather": {"roll": None, "modified": None, "asterisks": asterisks_before(spec),
                     "advance": 1, "zones": {}},
-        "actions": {}, "used": {}, "done": [], "pending": [], "marks": fresh_marks(),
-        "combat": None, "acts": {}, "enemy_held": [], "down_at_start": [],
+        "actions": {}, "used": {}, "done": [], "marks": fresh_marks(),
+        "combat": None, "answer_counts": {}, "enemy_held": [], "down_at_start": [],
         "script": spec.get("script", []), "script_done": [], "may_act": [], "forced_pass": [],
         "ferried": {}, "broken_down": [], "built_up": [],
         "op_unlimited": [], "op_hq": {}, "op_spent": {}, "home_front_moved": [], "emergency": {},
@@ -185,7 +199,7 @@ def build_state(scenario: str, options: dict[str, Any], seats: list[str]) -> dic
 
 
 def scripted_declarations(state: dict[str, Any]) -> list[Event]:
-    """FA 22.1 / 22.6 — scripted declarations of war and automatic entry dates that fall on
+    """FA 22.3 / 22.6 — scripted declarations of war and automatic entry dates that fall on
     this impulse (see campaign.py); East Prussia has none."""
     return run_script(state)
 

@@ -1,9 +1,10 @@
 """FA 3.1 — the sequence of play as one table of steps, run by the kernel's driver
 (engine/kernel/flow.py). The table is the order of play:
 
-    TURN    = reinforcement → destroy/scrap (4.3) → home-front reserves (option 7) →
+    TURN    = turn start → reinforcement → destroy/scrap (4.3) → home-front reserves (option 7) →
               breakdown/build-up (21.2) → entrenchments (21.6) → lending (5) → initiative (6)
               → the impulses → final reorganisation → production → morale → peace → victory
+              (which ends the game or starts the next turn)
     IMPULSE = weather (first of a pair) → declaration → action choice → offensive points →
               emergency HQ supply (option 4) → rail → land move → land combat →
               reorganisation → last-impulse test (another impulse, or the end of the turn)
@@ -62,6 +63,7 @@ from .orders import (
     order_reorganise,
     rail_move,
 )
+from .position import memoised_on_state
 from .production import (
     build,
     build_options,
@@ -76,7 +78,7 @@ from .scrap import apply_scrap, end_step, scrap_options
 from .sequence import Step as S
 from .sequence import active_powers, count_answer, decision_id, move_to, position
 from .setup import declarations
-from .victory import after_victory, victory_step
+from .victory import after_victory, start_turn, victory_step
 from .weather import weather_step
 
 Options = Callable[[State, str], list[dict[str, Any]]]
@@ -88,26 +90,29 @@ class PowersStep(Step):
     that still have something to decide, `offer` builds one power's decision; a step with a
     single decision (the initiative's, or an attack's reply) builds it with `offers`.
 
-    The driver asks `decisions` after every answer. FA keeps that answer in
-    `flow["pending"]`, which `open` reads back when the kernel lists decisions (a stored
-    derived value; dropping it needs a ruleset version with a state migration)."""
+    Who decides is computed, never stored: the driver and the kernel both ask, so the answer
+    is memoised on the whole board and flow (`position.memoised_on_state`)."""
 
     who: Callable[[State], list[str]] | None = None
     offer: Callable[[State, str], Decision] | None = None
     offers: Callable[[State], list[Decision]] | None = None
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "decisions", self.settle)
+        object.__setattr__(self, "decisions", self.open)
 
-    def settle(self, state: State) -> list[Decision]:
-        state["flow"]["pending"] = self.who(state) if self.who is not None else []
-        return self.open(state)
+    def deciding(self, state: State) -> tuple[str, ...]:
+        """The powers that still decide in this step (memoised)."""
+        who = self.who
+        if who is None:
+            return ()
+        return tuple(memoised_on_state(f"who:{S(self.name).value}", state,
+                                       lambda: tuple(who(state))))
 
     def open(self, state: State) -> list[Decision]:
         if self.offers is not None:
             return self.offers(state)
         assert self.offer is not None
-        return [self.offer(state, power) for power in state["flow"]["pending"]]
+        return [self.offer(state, power) for power in self.deciding(state)]
 
 
 def counted(name: str, rule_verb: Callable[[State, str, Any, Roller], list[Event]]) -> Verb:
@@ -171,7 +176,8 @@ def offensive_decision(state: State, power: str) -> Decision:
 COMBAT_REPLIES = ("choose_table", "combat_losses", "shatter_or_retreat", "retreat", "advance")
 
 FLOW = Flow([
-    # --- the turn's start (FA 4–6)
+    # --- the turn's start (FA 3.1, 4–6)
+    Step(S.TURN_START, "FA 3.1", begin=start_turn, next=S.REINFORCEMENT),
     Step(S.REINFORCEMENT, "FA 4.2", begin=reinforce, next=S.SCRAP),
     PowersStep(S.SCRAP, "FA 4.3", who=choosing(every_power, scrap_options),
                offer=listed("scrap", "scrap", "FA 4.3", "Destroy or scrap units, or finish",
@@ -196,7 +202,7 @@ FLOW = Flow([
                verbs={"entrench": counted("entrench", lambda s, p, a, r: entrench(s, p, a))},
                next=S.LENDING),
     Step(S.LENDING, "FA 5", begin=lending, next=after_lending),
-    Step(S.INITIATIVE_SCRIPTED, "FA 22", begin=scripted_initiative, next=begin_action_stage),
+    Step(S.INITIATIVE_SCRIPTED, "FA 22.3", begin=scripted_initiative, next=begin_action_stage),
     Step(S.INITIATIVE, "FA 6.1", begin=roll_initiative, next=after_initiative),
     PowersStep(S.INITIATIVE_REROLL, "FA 6.1", offers=reroll_decision,
                verbs={"initiative_reroll": demand_reroll}, once=True, next=after_reroll),
@@ -245,14 +251,43 @@ FLOW = Flow([
 ], position=position, move_to=move_to)
 
 
+# What a player reads on the track for each step (served in the view, so the browser keeps no
+# copy of the table): its title, and the short label of the impulse's steps in their order.
+TITLES: dict[S, str] = {
+    S.TURN_START: "New turn", S.REINFORCEMENT: "Reinforcements",
+    S.SCRAP: "Destroy and scrap units", S.HOME_FRONT: "Home-front reserves",
+    S.BREAKDOWN: "Breakdown and build-up", S.ENTRENCH: "Entrenchments", S.LENDING: "Lending",
+    S.INITIATIVE_SCRIPTED: "Initiative", S.INITIATIVE: "Initiative",
+    S.INITIATIVE_REROLL: "Initiative re-roll", S.FIRST_SIDE: "Who moves first",
+    S.WEATHER: "Weather", S.DECLARATION: "Declarations", S.ACTION_CHOICE: "Action choice",
+    S.OFFENSIVE: "Offensive points", S.EMERGENCY: "Emergency HQ supply",
+    S.RAIL: "Rail movement", S.LAND_MOVE: "Land movement", S.LAND_COMBAT: "Land combat",
+    S.REORGANISATION: "Reorganisation", S.LAST_IMPULSE: "Last-impulse test",
+    S.FINAL_REORGANISATION: "Final reorganisation", S.PRODUCTION: "Production",
+    S.MORALE: "Morale", S.PEACE: "Peace", S.VICTORY: "Victory check", S.OVER: "Game over",
+}
+IMPULSE_LABELS: tuple[tuple[S, str], ...] = (
+    (S.ACTION_CHOICE, "Action"), (S.OFFENSIVE, "OPs"), (S.EMERGENCY, "Supply"),
+    (S.RAIL, "Rail"), (S.LAND_MOVE, "Move"), (S.LAND_COMBAT, "Combat"),
+    (S.REORGANISATION, "Reorganise"))
+
+
+def track_view(state: State) -> dict[str, Any]:
+    """The current step's title and, inside an impulse's activities, the impulse's steps with
+    the current one marked (for the browser's track)."""
+    step = state["flow"]["step"]
+    inside = any(name == step for name, _ in IMPULSE_LABELS)
+    return {"step_title": TITLES[S(step)],
+            "impulse_steps": [{"step": name.value, "label": label, "current": name == step}
+                              for name, label in IMPULSE_LABELS] if inside else []}
+
+
 def open_decisions(state: State) -> list[Decision]:
-    """The decisions open now (a cheap read: who decides was settled by the driver)."""
+    """The decisions open now."""
     step = FLOW.current(state)
     return step.open(state) if isinstance(step, PowersStep) else []
 
 
 def settle(state: State) -> list[Decision]:
-    """Ask the current step who still decides, as the driver does after every answer (for
-    tests that set up a position by hand)."""
-    step = FLOW.current(state)
-    return step.settle(state) if isinstance(step, PowersStep) else []
+    """The decisions open now (tests that set up a position by hand call it by this name)."""
+    return open_decisions(state)

@@ -1,8 +1,8 @@
 """FA 2.4 — supply: primary and secondary sources, basic and railway paths.
 
 One search per power: a bucketed breadth-first search from every usable source at once
-(steps cost 1, desert hexes 2, rail-to-rail steps of a railway path 0), so checking all of a
-power's units costs one or two searches. Weather sets the length at the hex a path starts
+(entering a hex costs 1, a desert or desert-mountain hex 2, a rail-to-rail step of a railway
+path 0), so checking all of a power's units costs one or two searches. Weather sets the length at the hex a path starts
 from (the unit's or the HQ's), so the search runs to the longest range and each unit compares
 its own distance with its own range.
 """
@@ -17,18 +17,20 @@ from engine.board import Map
 from .charts import SUPPLY_RANGE
 from .position import (
     by_hex,
+    capital_and_factories,
+    co_operates,
+    commander,
     controller,
+    in_home_country,
     is_enemy,
     is_friendly,
-    is_home_hex,
     map_of,
     memoised,
     on_map,
     sea_hexes,
 )
-from .powers import is_co_operating
 from .terrain import hexside_flags
-from .weather import weather_at
+from .weather import DESERT_TERRAIN, weather_at
 from .zoc import enemy_zoc
 
 MAX_RANGE = max(SUPPLY_RANGE.values())
@@ -47,27 +49,54 @@ def rail_links(m: Map) -> frozenset[tuple[str, str]]:
 
 
 def primary_sources(state: dict[str, Any], power: str) -> list[str]:
-    """FA 2.4.2 — friendly cities in the home country of `power` or of a co-operating
-    power, not held by the enemy at any time this turn."""
+    """FA 2.4.2 — friendly cities in the unconquered home country of `power` (a major, or a
+    minor for its own units) or of a major power it co-operates with; possessions are no home
+    country. A city the other side held at any time this turn is none, and a city held by a
+    power the unit does not co-operate with supplies it not (19.2)."""
     m = map_of(state)
     lost = set(state["flow"].get("enemy_held", []))
+    homes = [power] + [p for p in sorted(state["board"]["sides"])
+                       if p != power and co_operates(state, p, power)]
     out = []
     for place_hex in city_hexes(m):
         owner = controller(state, place_hex)
         if owner is None or place_hex in lost:
             continue
-        if not (owner == power or is_co_operating(owner, power)):
+        if not (owner == power or co_operates(state, owner, power)):
             continue
-        home = any(is_home_hex(m, place_hex, p) for p in sorted(state["board"]["sides"])
-                   if is_co_operating(p, power))
-        if home:
+        if any(in_home_country(state, place_hex, home) for home in homes):
             out.append(place_hex)
+    return sorted(out)
+
+
+def secondary_sources(state: dict[str, Any], power: str) -> list[str]:
+    """FA 2.4.2 — the secondary sources a unit of `power` may chain through: the HQs it
+    co-operates with, the capitals of co-operating minors aligned with its major, and the
+    capitals of countries conquered by its major or a major it co-operates with (held by a
+    power it co-operates with, and not by the other side this turn)."""
+    m = map_of(state)
+    board = state["board"]
+    lost = set(state["flow"].get("enemy_held", []))
+    out = {u["hex"] for u in on_map(state)
+           if u["type"] == "HQ" and co_operates(state, u["power"], power)}
+    major = commander(state, power)
+    capitals = [minor for minor, to in board["aligned"].items()
+                if to == major and co_operates(state, minor, power)]
+    capitals += [country for country, record in board.get("conquered", {}).items()
+                 if co_operates(state, record["by"], power)]
+    for country in sorted(set(capitals)):
+        capital, _ = capital_and_factories(m, country)
+        owner = controller(state, capital) if capital else None
+        if (capital is not None and owner is not None and capital not in lost
+                and co_operates(state, owner, power)):
+            out.add(capital)
     return sorted(out)
 
 
 @functools.lru_cache(maxsize=None)
 def desert_hexes(m: Map) -> frozenset[str]:
-    return frozenset(h for h in m.ids if m.hex(h).terrain == "desert")
+    """FA 2.4.2.1 — desert and desert-mountain hexes count 2 when a supply path enters them."""
+    return frozenset(h for h in m.ids if m.hex(h).terrain in DESERT_TERRAIN)
 
 
 @functools.lru_cache(maxsize=None)
@@ -75,11 +104,24 @@ def city_hexes(m: Map) -> tuple[str, ...]:
     return tuple(h for h in m.ids if m.hex(h).has_feature("city"))
 
 
+def may_step(state: dict[str, Any], m: Map, power: str, here: str, nb: str) -> bool:
+    """A supply path may cross from `here` into `nb`: land, no blocking hexside, and not a
+    country neutral to `power` (FA 2.4.3)."""
+    if nb in sea_hexes(m) or hexside_flags(m, here, nb) & BLOCKING_SIDES:
+        return False
+    owner = controller(state, nb)
+    return owner is None or owner == power or is_friendly(state, power, owner) or is_enemy(
+        state, power, owner)
+
+
 def trace(state: dict[str, Any], m: Map, power: str, sources: list[str],
-           blocked: frozenset[str], railway: bool) -> dict[str, int]:
-    """Distances from any source, backwards along legal paths (bucketed BFS, costs 0/1/2)."""
+          blocked: frozenset[str], railway: bool) -> dict[str, int]:
+    """Distances from any source, backwards along legal paths (bucketed BFS, costs 0/1/2).
+
+    Walking back from `here` to `nb` is the path's step from `nb` into `here`: it costs what
+    entering `here` costs (2 for a desert hex, FA 2.4.2.1; 0 along a railway line on a
+    railway path), so the source's hex counts and the unit's own never does."""
     rails = rail_links(m) if railway else frozenset()
-    seas = sea_hexes(m)
     deserts = desert_hexes(m)
     dist: dict[str, int] = {}
     buckets: list[list[str]] = [[] for _ in range(MAX_RANGE + 1)]
@@ -97,16 +139,9 @@ def trace(state: dict[str, Any], m: Map, power: str, sources: list[str],
             if here in blocked and level > 0:
                 continue  # a path may start here (the unit's hex) but not pass through
             for nb in m.neighbours(here):
-                if nb in seas:
+                if not may_step(state, m, power, here, nb):
                     continue
-                flags = hexside_flags(m, here, nb)
-                if flags & BLOCKING_SIDES:
-                    continue
-                owner = controller(state, nb)
-                if owner is not None and not (owner == power or is_friendly(state, power, owner)
-                                              or is_enemy(state, power, owner)):
-                    continue
-                step = 0 if (here, nb) in rails else (2 if nb in deserts else 1)
+                step = 0 if (nb, here) in rails else (2 if here in deserts else 1)
                 nd = level + step
                 if nd > MAX_RANGE:
                     continue
@@ -117,6 +152,14 @@ def trace(state: dict[str, Any], m: Map, power: str, sources: list[str],
                     else:
                         buckets[nd].append(nb)
     return dist
+
+
+def adjacent_to(state: dict[str, Any], m: Map, power: str, sources: list[str],
+                blocked: frozenset[str]) -> set[str]:
+    """FA 2.4.2.1 — a unit can always trace supply to an adjacent source connected by land,
+    whatever the weather and terrain."""
+    return {nb for s in sources if s not in blocked for nb in m.neighbours(s)
+            if may_step(state, m, power, s, nb)}
 
 
 def range_at(state: dict[str, Any], m: Map, hex_id: str) -> int:
@@ -131,7 +174,7 @@ def supplied_hexes(state: dict[str, Any], power: str) -> frozenset[str]:
 def _supplied_hexes(state: dict[str, Any], power: str) -> frozenset[str]:
     """FA 2.4 — the hexes where a land unit of `power` is in supply now.
 
-    Sources: primary cities, plus co-operating HQs linked to a primary by a railway path
+    Sources: primary cities, plus secondary sources linked to a primary by a railway path
     (secondaries chain without limit). A unit traces a basic path to a source; any path may not
     enter a hex in enemy ZoC unless a friendly land unit is there (the start hex excepted).
     """
@@ -139,27 +182,26 @@ def _supplied_hexes(state: dict[str, Any], power: str) -> frozenset[str]:
     zoc = enemy_zoc(state, power)
     here = by_hex(state)
     friendly_hexes = {h for h, us in here.items()
-                      if any(is_co_operating(u["power"], power) for u in us)}
+                      if any(co_operates(state, u["power"], power) for u in us)}
     blocked = frozenset(h for h in zoc if h not in friendly_hexes)
     sources = primary_sources(state, power)
-    hqs = sorted((u["hex"] for u in on_map(state)
-                  if u["type"] == "HQ" and is_co_operating(u["power"], power)))
+    secondaries = secondary_sources(state, power)
     linked: set[str] = set()
     frontier = list(sources)
     while True:
         dist = trace(state, m, power, frontier, blocked, railway=True)
-        new = [h for h in hqs if h not in linked and h in dist
-               and dist[h] <= range_at(state, m, h)]
+        near = adjacent_to(state, m, power, frontier, blocked)
+        new = [h for h in secondaries if h not in linked and (
+            h in near or (h in dist and dist[h] <= range_at(state, m, h)))]
         if not new:
             break
         linked.update(new)
         frontier = sorted(set(frontier) | linked)
     all_sources = sorted(set(sources) | linked)
     basic = trace(state, m, power, all_sources, blocked, railway=False)
-    out = set()
-    for h, d in basic.items():
-        if d <= range_at(state, m, h) or d <= 1:
-            out.add(h)
+    out = {h for h, d in basic.items() if d <= range_at(state, m, h)}
+    out |= adjacent_to(state, m, power, all_sources, blocked)
+    out |= {s for s in all_sources if s not in blocked}
     return frozenset(out)
 
 
@@ -175,19 +217,14 @@ def _linked(state: dict[str, Any], power: str) -> frozenset[str]:
     zoc = enemy_zoc(state, power)
     here = by_hex(state)
     friendly = {h for h, us in here.items()
-                if any(is_co_operating(u["power"], power) for u in us)}
+                if any(co_operates(state, u["power"], power) for u in us)}
     blocked = {h for h in zoc if h not in friendly}
-    seas = sea_hexes(m)
     seen = {s for s in primary_sources(state, power) if s not in blocked}
     queue = sorted(seen)
     while queue:
         h = queue.pop()
         for nb in m.neighbours(h):
-            if nb in seen or nb in seas or hexside_flags(m, h, nb) & BLOCKING_SIDES:
-                continue
-            owner = controller(state, nb)
-            if owner is not None and not (owner == power or is_friendly(state, power, owner)
-                                          or is_enemy(state, power, owner)):
+            if nb in seen or not may_step(state, m, power, h, nb):
                 continue
             seen.add(nb)
             if nb not in blocked:

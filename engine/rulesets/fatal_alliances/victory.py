@@ -54,23 +54,31 @@ def _won(state: dict[str, Any], side: str, reason: str,
 
 
 def victory_step(state: dict[str, Any], roller: Roller) -> list[Event]:
-    """FA 13.7 — the victory check; if no one has won, the next turn starts (its number, name
-    and year, and the lists kept for one turn)."""
+    """FA 13.7 — the victory check: a result ends the game."""
     outcome = check(state)
-    if outcome is not None:
-        state["board"]["result"] = outcome
-        return [Event("victory", "FA 13.7", outcome)]
+    if outcome is None:
+        return []
+    state["board"]["result"] = outcome
+    return [Event("victory", "FA 13.7", outcome)]
+
+
+def after_victory(state: dict[str, Any]) -> str:
+    """The turn cursor: the game is over, or the next turn begins (its number, name, year)."""
+    if state["board"]["result"] is not None:
+        return "over"
     flow = state["flow"]
     flow["turn"] += 1
     flow["turn_name"], flow["year"] = turn_label(flow["turn"], flow["start_index"],
                                                  flow["start_year"])
+    return "turn_start"
+
+
+def start_turn(state: dict[str, Any], roller: Roller) -> list[Event]:
+    """FA 3.1 — a new turn: the lists kept for one turn start empty."""
+    flow = state["flow"]
     flow["enemy_held"] = []
     flow["initiative"]["rerolled"] = False
     state["board"]["attacked_this_turn"] = []
     state["board"]["morale_points"] = {p: 0 for p in sorted(state["board"]["sides"])}
     return [Event("turn_started", "FA 3.1", {"turn": flow["turn"], "name": flow["turn_name"],
                                              "year": flow["year"]})]
-
-
-def after_victory(state: dict[str, Any]) -> str:
-    return "over" if state["board"]["result"] is not None else "reinforcement"

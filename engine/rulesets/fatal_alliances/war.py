@@ -1,7 +1,7 @@
 """FA 9.3 — war: a declaration against one member of a side is war with all its active members,
 and a major that goes to war records what an enemy can cost its morale in that war (FA 14.1).
 
-Below the campaign script and the peace step, which both declare war (FA 22.1, 13.6.3)."""
+Below the campaign script and the peace step, which both declare war (FA 22.3, 13.6.3)."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ def declare_war(state: dict[str, Any], a: str, b: str) -> None:
     board = state["board"]
     wars = set(board["wars"])
     wars.add("|".join(sorted((a, b))))
-    # A neutral major at war only with a minor stays neutral (FA 22.1: Austria-Hungary).
+    # A neutral major at war only with a minor stays neutral (FA 22.3: Austria-Hungary).
     majors = [p for p in (a, b) if p in board["sides"]]
     for p in (majors if len(majors) == 2 else []):
         if p not in board["active"]:

@@ -7,8 +7,17 @@ from typing import Any
 from engine.board import Map
 
 from .charts import Weather
-from .position import by_hex, controller, is_enemy, is_friendly, map_of, memoised, on_map, sea_hexes
-from .powers import is_co_operating
+from .position import (
+    by_hex,
+    co_operates,
+    controller,
+    is_enemy,
+    is_friendly,
+    map_of,
+    memoised,
+    on_map,
+    sea_hexes,
+)
 from .terrain import hexside_flags
 from .weather import weather_at
 
@@ -80,14 +89,15 @@ def reserves_allowed(state: dict[str, Any]) -> bool:
     return bool(state["board"].get("options", {}).get("in_hex_reserves"))
 
 
-def is_legal_stack(stack: list[dict[str, Any]], reserve: bool = False) -> bool:
+def is_legal_stack(state: dict[str, Any], stack: list[dict[str, Any]],
+                   reserve: bool = False) -> bool:
     """FA 2.3.1 — two land units per European hex, plus one more if it is a division; units
     that do not co-operate never share a hex. `reserve` (option 1): one more land unit in
     reserve (the allowances add: three units, or four with a division among them)."""
     powers = sorted({u["power"] for u in stack})
     for i, a in enumerate(powers):
         for b in powers[i + 1:]:
-            if not is_co_operating(a, b):
+            if not co_operates(state, a, b):
                 return False
     limit = STACK_LIMIT + (1 if reserve else 0)
     if len(stack) <= limit:
@@ -105,4 +115,4 @@ def would_overstack(state: dict[str, Any], hex_id: str, arriving: list[dict[str,
     stack = [u for u in here.get(hex_id, []) if u["id"] not in ids] + list(arriving)
     if reserve is None:
         reserve = reserves_allowed(state)
-    return not is_legal_stack(stack, reserve)
+    return not is_legal_stack(state, stack, reserve)

@@ -35,18 +35,6 @@ const SYMBOL = { INF: "infantry", MIL: "infantry", CAV: "cavalry", HQ: "hq", GAR
   ART: "infantry", ENG: "infantry", GAS: "infantry" };
 const TYPE_TITLE = { INF: "infantry", MIL: "militia", CAV: "cavalry", HQ: "headquarters",
   GAR: "garrison", ART: "artillery", ENG: "engineers", GAS: "gas" };
-const STEP_TITLES = {
-  reinforcement: "Reinforcements", entrench: "Entrenchments", lending: "Lending",
-  scrap: "Destroy and scrap units", breakdown: "Breakdown and build-up", home_front: "Home-front reserves",
-  offensive: "Offensive points", emergency_supply: "Emergency HQ supply",
-  initiative: "Initiative", initiative_reroll: "Initiative re-roll", first_side: "Who moves first",
-  weather: "Weather", declaration: "Declarations", action_choice: "Action choice", rail: "Rail movement",
-  land_move: "Land movement", land_combat: "Land combat", reorganisation: "Reorganisation",
-  last_impulse: "Last-impulse test", final_reorganisation: "Final reorganisation",
-  production: "Production", morale: "Morale", peace: "Peace", victory: "Victory check", over: "Game over",
-};
-const IMPULSE_STEPS = [["action_choice", "Action"], ["offensive", "OPs"], ["emergency_supply", "Supply"], ["rail", "Rail"], ["land_move", "Move"],
-  ["land_combat", "Combat"], ["reorganisation", "Reorganise"]];
 const DONE_LABELS = { rail_move: "Finish rail movement", land_move: "Finish land movement",
   land_attack: "Finish land combat (no more attacks)", reorganise: "Finish reorganisation",
   breakdown: "Done — no (more) breakdowns or build-ups", offensive: "Done — spend no (more) offensive points",
@@ -304,8 +292,9 @@ export class FatalAlliancesAdapter extends GenericAdapter {
     const flow = view?.flow || {};
     const board = view?.board || {};
     const last = board.victory?.last_turn;
-    const step = flow.combat ? "land_combat" : flow.step;
-    const inImpulse = IMPULSE_STEPS.some(([s]) => s === step);
+    // The step's title and the impulse's steps come from the engine's step table (the view).
+    const impulseSteps = flow.impulse_steps || [];
+    const inImpulse = impulseSteps.length > 0;
     const facts = [];
     // Only the weather of zones in play: a window lies in one or two of the six.
     if (this.window && this.map && !this.zonesInPlay) {
@@ -316,10 +305,10 @@ export class FatalAlliancesAdapter extends GenericAdapter {
     const zones = [...new Set(Object.entries(flow.weather?.zones || {})
       .filter(([zone]) => !inPlay || inPlay.has(zone)).map(([, w]) => w))];
     if (zones.length) facts.push(["Weather", zones.join(", ")]);
-    if (flow.box !== undefined && flow.impulse) {
+    if (flow.impulse_box !== undefined && flow.impulse) {
       const ends = flow.end_number === undefined ? "" : flow.end_number > 0
         ? `, the turn ends on a d10 of ${flow.end_number} or less` : ", the turn cannot end yet";
-      facts.push(["Impulse track", `box ${flow.box}${ends}; moves on ${flow.weather?.advance ?? "?"} a roll`]);
+      facts.push(["Impulse track", `box ${flow.impulse_box}${ends}; moves on ${flow.weather?.advance ?? "?"} a roll`]);
     }
     if (flow.initiative) facts.push(["Initiative", `${SIDE_TITLES[flow.initiative.holder] || "—"} (track ${flow.initiative.track} of 4)`]);
     const actions = Object.entries(flow.actions || {});
@@ -372,9 +361,9 @@ export class FatalAlliancesAdapter extends GenericAdapter {
     if (held) facts.push(["Victory cities", held]);
     return {
       turn: `Turn ${flow.turn ?? "?"}${last ? ` of ${last}` : ""} · ${flow.turn_name || ""} ${flow.year || ""}${flow.impulse ? ` · impulse ${flow.impulse}` : ""}`,
-      phase: STEP_TITLES[step] || titleCase(step || ""),
+      phase: flow.step_title || titleCase(flow.step || ""),
       side: flow.active_side && inImpulse ? `${SIDE_TITLES[flow.active_side]} impulse` : null,
-      steps: inImpulse ? IMPULSE_STEPS.map(([s, label]) => ({ label, current: s === step })) : [],
+      steps: impulseSteps.map(({ label, current }) => ({ label, current })),
       facts,
     };
   }

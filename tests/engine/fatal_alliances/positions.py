@@ -101,7 +101,7 @@ def position(units, *, map_name: str | None = None, weather: str = "fine",
     board["map"] = name
     board["units"] = {u["id"]: u for u in sorted(units, key=lambda u: u["id"])}
     board["forts"] = dict(forts or {})
-    board["circle"] = []
+    board["production_circle"] = []
     board["pool"] = {"germany": [], "russia": []}
     board["victory"].update(german_objectives=[], russian_objectives=[], sudden_death=None)
     for power in board["active"]:

@@ -2,9 +2,12 @@
 
 from fractions import Fraction
 
+from engine.rulesets.fatal_alliances.charts import Weather
 from engine.rulesets.fatal_alliances.combat import odds_drm
 from engine.rulesets.fatal_alliances.numbers import round_fa
+from engine.rulesets.fatal_alliances.position import map_of
 from engine.rulesets.fatal_alliances.supply import supplied_hexes
+from engine.rulesets.fatal_alliances.weather import weather_at
 from engine.rulesets.fatal_alliances.zoc import enemy_zoc, is_legal_stack
 
 from .positions import corps, division, hq, position, unit
@@ -31,19 +34,25 @@ def test_fa_2_2_own_units_exert_no_zoc_against_their_own_side():
     assert enemy_zoc(s, "germany") == frozenset()
 
 
+STATE = position([])
+
+
 def test_fa_2_3_two_units_plus_one_division_per_hex():
     a, b, c = corps("a", "germany", "1,1"), corps("b", "germany", "1,1"), corps("c", "germany", "1,1")
     d = division("d", "germany", "1,1")
-    assert is_legal_stack([a, b])
-    assert is_legal_stack([a, b, d])
-    assert not is_legal_stack([a, b, c])
-    assert not is_legal_stack([a, b, d, division("e", "germany", "1,1")])
+    assert is_legal_stack(STATE, [a, b])
+    assert is_legal_stack(STATE, [a, b, d])
+    assert not is_legal_stack(STATE, [a, b, c])
+    assert not is_legal_stack(STATE, [a, b, d, division("e", "germany", "1,1")])
 
 
 def test_fa_2_3_non_co_operating_units_never_share_a_hex():
-    assert not is_legal_stack([corps("a", "germany", "1,1"), corps("b", "russia", "1,1")])
-    assert is_legal_stack([corps("a", "germany", "1,1"),
-                           corps("b", "austria_hungary", "1,1")])
+    s = position([])
+    germans_and_austrians = [corps("a", "germany", "1,1"), corps("b", "austria_hungary", "1,1")]
+    assert not is_legal_stack(s, [corps("a", "germany", "1,1"), corps("b", "russia", "1,1")])
+    assert not is_legal_stack(s, germans_and_austrians)     # Austria-Hungary is neutral here
+    s["board"]["active"].append("austria_hungary")
+    assert is_legal_stack(s, germans_and_austrians)
 
 
 def test_fa_2_4_basic_path_is_four_hexes_in_fine_weather_two_in_rain():
@@ -64,11 +73,14 @@ def test_fa_2_4_snow_gives_three():
 
 
 def test_fa_2_4_enemy_zoc_blocks_a_path_unless_a_friendly_unit_is_there():
-    # A one-hex-wide corridor: row 0 only, city at 0,0; a Russian corps' ZoC covers 2,0.
+    # A two-row strip, city at 0,0; a Russian corps at 2,1 covers 2,0, 3,0 and 1,1: the
+    # German at 3,0 may start in ZoC but its path may not pass through 2,0 or 1,1.
     feats = {"0,0": ["city"]}
     blocked = position([corps("r", "russia", "2,1"), corps("g", "germany", "3,0")],
                        features=feats, width=6, height=2, split=6)
-    assert "3,0" not in supplied_hexes(blocked, "germany") or "2,0" in enemy_zoc(blocked, "germany")
+    zoc = enemy_zoc(blocked, "germany")
+    assert {"2,0", "3,0", "1,1"} <= zoc
+    assert "3,0" not in supplied_hexes(blocked, "germany")
     opened = position([corps("r", "russia", "2,1"), corps("g", "germany", "3,0"),
                        corps("f", "germany", "2,0")], features=feats, width=6, height=2,
                       split=6)
@@ -94,7 +106,67 @@ def test_fa_2_4_desert_hexes_count_double():
     desert = position([], features=feats, width=8, height=1, split=8,
                       terrain={"1,0": "desert", "2,0": "desert"})
     supplied = supplied_hexes(desert, "germany")
-    assert "2,0" in supplied and "3,0" not in supplied
+    assert "2,0" in supplied and "3,0" not in supplied   # 3,0: 1 + 2 + 2 = 5
+
+
+def test_fa_2_4_2_1_a_desert_hex_counts_when_the_path_enters_it_not_where_it_starts():
+    """The path runs from the unit to the source: the source's hex is entered, the unit's is
+    not. A unit on desert four hexes from a clear city is in supply (3 clear hexes and the
+    city: 4); a unit on clear ground four hexes from a desert city is not (3 + 2 = 5)."""
+    unit_on_desert = position([corps("g", "germany", "4,0")], features={"0,0": ["city"]},
+                              width=8, height=1, split=8, terrain={"4,0": "desert"})
+    assert "4,0" in supplied_hexes(unit_on_desert, "germany")
+    city_on_desert = position([corps("g", "germany", "4,0")], features={"0,0": ["city"]},
+                              width=8, height=1, split=8, terrain={"0,0": "desert"})
+    assert "4,0" not in supplied_hexes(city_on_desert, "germany")
+    assert "3,0" in supplied_hexes(city_on_desert, "germany")
+
+
+def test_fa_2_4_2_1_desert_mountain_hexes_are_desert_for_supply_and_weather():
+    s = position([], features={"0,0": ["city"]}, width=8, height=1, split=8, weather="rain",
+                 terrain={"1,0": "desert_mountain"})
+    m = map_of(s)
+    assert weather_at(s, m, "1,0") == Weather.FINE     # FA 8.2.1.1: rain → fine
+    assert weather_at(s, m, "2,0") == Weather.RAIN
+    supplied = supplied_hexes(s, "germany")
+    assert "1,0" in supplied
+    assert "2,0" not in supplied     # rain: 2 hexes; its path enters 1,0 (2) and the city (1)
+
+
+def test_fa_2_4_2_a_minors_own_cities_supply_its_units():
+    """Serbian units in Serbia draw supply from Serbian cities (the audit found them out of
+    supply at home): a minor's home country is a primary source for its own units."""
+    serbia = {f"{q},{r}": "serbia" for q in range(5, 8) for r in range(3)}
+    s = position([corps("sr", "serbia", "6,1")], width=8, height=3, split=4,
+                 countries=serbia, features={"7,1": ["city", "capital"], "0,1": ["city"]})
+    s["board"]["aligned"]["serbia"] = "russia"
+    assert "6,1" in supplied_hexes(s, "serbia")
+    # A German city is no source for Serbian units, nor a Serbian city for German ones.
+    assert "6,1" not in supplied_hexes(s, "germany")
+
+
+def test_fa_2_4_2_an_aligned_minors_capital_is_a_secondary_source_for_its_major():
+    """Belgrade, linked by rail to a Russian city, supplies a Russian corps beside it."""
+    serbia = {f"{q},0": "serbia" for q in range(5, 10)}
+    feats = {"0,0": ["city"], "8,0": ["city", "capital"]}
+    rail = [[f"{q},0" for q in range(0, 9)]]
+    countries = {**{f"{q},0": "russia" for q in range(5)}, **serbia}
+    s = position([corps("ru", "russia", "9,0")], width=10, height=1, split=0,
+                 countries=countries, features=feats, rail=rail)
+    assert "9,0" not in supplied_hexes(s, "russia")      # Serbia neutral: no source there
+    s["board"]["aligned"]["serbia"] = "russia"
+    assert "9,0" in supplied_hexes(s, "russia")
+
+
+def test_fa_2_4_2_possessions_are_no_home_country_for_supply():
+    """Cairo or Algiers supply nobody as primary sources: only the home country does."""
+    feats = {"4,0": ["city"]}
+    home = position([corps("g", "germany", "5,0")], features=feats, width=8, height=1,
+                    split=8)
+    assert "5,0" in supplied_hexes(home, "germany")
+    possession = position([corps("g", "germany", "5,0")], features=feats, width=8, height=1,
+                          split=8, possessions=[f"{q},0" for q in range(3, 8)])
+    assert "5,0" not in supplied_hexes(possession, "germany")
 
 
 def test_fa_2_6_rounding_half_up_negative_half_toward_zero():

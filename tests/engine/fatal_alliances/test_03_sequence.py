@@ -18,7 +18,7 @@ from engine.rulesets.fatal_alliances.production import (
 )
 from engine.rulesets.fatal_alliances.sequence import Step
 from engine.rulesets.fatal_alliances.steps import FLOW
-from engine.rulesets.fatal_alliances.victory import check
+from engine.rulesets.fatal_alliances.victory import after_victory, check, start_turn, victory_step
 
 from .positions import Dice, corps, position, skip_breakdown
 
@@ -77,28 +77,50 @@ def test_fa_6_1_a_reroll_demand_moves_the_marker_toward_the_other_end():
 
 def test_fa_12_the_roll_must_not_exceed_the_boxs_end_number():
     s = position([], actions={"germany": "land", "russia": "land"})
-    s["flow"]["box"] = 5
+    s["flow"]["impulse_box"] = 5
     assert IMPULSE_TRACK[5] == 3
     assert end_impulse_track(s, Dice(3), []) is True
-    s["flow"]["box"] = 5
+    s["flow"]["impulse_box"] = 5
     s["flow"]["weather"]["advance"] = 2
     assert end_impulse_track(s, Dice(4), []) is False
-    assert s["flow"]["box"] == 7
+    assert s["flow"]["impulse_box"] == 7
 
 
 def test_fa_12_minus_two_when_every_power_of_the_side_passed():
     s = position([], actions={"germany": "pass", "russia": "land"})
-    s["flow"]["box"] = 5
+    s["flow"]["impulse_box"] = 5
     assert end_impulse_track(s, Dice(5), []) is True  # 5 − 2 = 3 ≤ 3
 
 
 def test_fa_6_2_first_and_last_impulse_moves_the_initiative_marker():
     s = position([], actions={"germany": "land"})
-    s["flow"].update(box=11, impulse_sides=["central", "entente"], active_side="central")
+    s["flow"].update(impulse_box=11, impulse_sides=["central", "entente"], active_side="central")
     s["flow"]["initiative"]["track"] = 2
     last_impulse(s, Dice(1))
     assert after_last_impulse(s) == Step.FINAL_REORGANISATION.value
     assert s["flow"]["initiative"]["track"] == 3
+
+
+def test_fa_12_the_test_decides_and_only_the_successor_moves_the_impulse_cursor():
+    s = position([], actions={"germany": "land"})
+    s["flow"].update(impulse_box=0, impulse_sides=[], active_side="central", impulse=1)
+    last_impulse(s, Dice(9))                  # box 0 ends nothing: the turn goes on
+    assert (s["flow"]["impulse"], s["flow"]["active_side"]) == (1, "central")
+    assert after_last_impulse(s) == Step.WEATHER.value
+    assert (s["flow"]["impulse"], s["flow"]["active_side"]) == (2, "entente")
+    assert "turn_ends" not in s["flow"]
+
+
+def test_fa_13_7_the_victory_check_decides_and_only_the_successor_starts_the_next_turn():
+    s = position([])
+    s["flow"].update(turn=1, turn_name="J/A", year=1914)
+    assert victory_step(s, Dice()) == []
+    assert s["flow"]["turn"] == 1
+    assert after_victory(s) == Step.TURN_START.value
+    assert (s["flow"]["turn"], s["flow"]["turn_name"]) == (2, "S/O")
+    s["board"]["attacked_this_turn"] = ["germany"]
+    assert [e.kind for e in start_turn(s, Dice())] == ["turn_started"]
+    assert s["board"]["attacked_this_turn"] == []
 
 
 def test_fa_13_5_1_pocket_example_two_factories_five_resources_make_two_pp():
@@ -122,7 +144,7 @@ def test_fa_13_5_5_a_build_draws_at_random_from_the_pool_onto_the_circle():
     s["board"]["bp"]["germany"] = 4
     assert {"build": "INF corps"} in build_options(s, "germany")
     build(s, "germany", {"build": "INF corps"}, Dice(2))
-    assert s["board"]["circle"] == [{"unit": "p2", "turn": 3}]
+    assert s["board"]["production_circle"] == [{"unit": "p2", "turn": 3}]
     assert s["board"]["bp"]["germany"] == 0
 
 
@@ -207,7 +229,7 @@ def test_fa_4_2_1_reinforcements_fill_the_city_then_overflow_next_door_then_slip
     s = position(units, features={"1,2": ["city"]}, width=6, split=3)
     for u in units:
         u["place_hex"] = "1,2"
-    s["board"]["circle"] = [{"unit": u["id"], "turn": 1} for u in units]
+    s["board"]["production_circle"] = [{"unit": u["id"], "turn": 1} for u in units]
     events = place_arrivals(s, Dice())
     placed = {e.data["unit"]: e.data.get("how") for e in events if e.kind == "reinforcement"}
     assert list(placed.values()).count("city") == 2
@@ -231,3 +253,18 @@ def test_fa_3_1_the_step_table_has_one_row_per_step_and_names_only_its_own_steps
     named = {row.next for row in FLOW.steps.values() if isinstance(row.next, str)}
     assert named <= set(FLOW.steps)
     assert [name for name, row in FLOW.steps.items() if row.next is None] == [Step.OVER.value]
+
+
+def test_fa_6_1_only_an_active_major_may_demand_the_re_roll():
+    """"If any active major power on a side demands a re-roll": a neutral is not asked, and a
+    side with no active major has no re-roll to demand."""
+    s = position([])
+    s["board"]["sides"]["ottoman"] = "central"
+    s["flow"]["initiative"].update(track=0, holder="entente", rerolled=False)
+    FLOW.enter(s, Step.INITIATIVE, Dice(1, 9))
+    assert decisions(RULESET, s)[0].seats == ("germany",)      # not the neutral Ottomans
+    s = position([])
+    s["board"]["active"] = ["russia"]
+    s["flow"]["initiative"].update(track=0, holder="entente", rerolled=False)
+    FLOW.enter(s, Step.INITIATIVE, Dice(1, 9))
+    assert s["flow"]["step"] == Step.FIRST_SIDE.value

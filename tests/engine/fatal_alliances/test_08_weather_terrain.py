@@ -1,31 +1,55 @@
 """FA 8 weather and the terrain effects chart (movement)."""
 
 from engine.board import load_map_file
-from engine.rulesets.fatal_alliances.charts import Weather
+from engine.rulesets.fatal_alliances.charts import ZONES, Weather
 from engine.rulesets.fatal_alliances.movement import destinations
 from engine.rulesets.fatal_alliances.position import game_map
+from engine.rulesets.fatal_alliances.sequence import Step
 from engine.rulesets.fatal_alliances.terrain import fa_terrain, move_cost
-from engine.rulesets.fatal_alliances.weather import chart_row, roll_weather, weather_at
+from engine.rulesets.fatal_alliances.victory import after_victory, start_turn
+from engine.rulesets.fatal_alliances.weather import chart_row, weather_at, weather_step
 
 from .positions import Dice, corps, grid_map, position
 
 
-def test_fa_8_worked_example_storm_in_the_north_monsoon_zone():
-    # FA 8 example: first J/A impulse, roll 8 after a two-asterisk roll → 10: storm in the
-    # north monsoon zone, fine everywhere else.
-    zones, asterisks, advance = chart_row("J/A", 8 + 2)
-    assert zones["north_monsoon"] == "storm"
-    assert {z: w for z, w in zones.items() if z != "north_monsoon"} == {
-        z: "fine" for z in zones if z != "north_monsoon"}
-
-
-def test_fa_8_asterisks_add_to_the_next_roll_even_across_turns():
+def test_fa_8_worked_example_storm_in_the_north_monsoon_zone_from_the_real_chain():
+    """FA 8 example: the last weather roll of the M/J turn is a 1, which carries two
+    asterisks on the chart; the first roll of the J/A turn, an 8, becomes 10: storm in the
+    north monsoon zone, fine in all the others. Played by the weather step and the turn's
+    change, nothing set by hand but the dice."""
     s = position([])
-    s["flow"]["turn_name"] = "J/A"
-    s["flow"]["weather"]["asterisks"] = 2
-    roll_weather(s, Dice(8))
-    assert s["flow"]["weather"]["modified"] == 10
-    assert s["flow"]["weather"]["zones"]["north_monsoon"] == "storm"
+    s["flow"].update(turn=3, turn_name="M/J", year=1915, start_index=0, start_year=1915,
+                     impulse=5)
+    weather_step(s, Dice(1))                         # impulse 5 opens the M/J turn's last pair
+    assert s["flow"]["weather"]["asterisks"] == 2
+    s["flow"]["impulse"] = 6
+    assert weather_step(s, Dice()) == []             # the pair's second impulse: no roll
+    assert after_victory(s) == Step.TURN_START.value
+    start_turn(s, Dice())
+    assert s["flow"]["turn_name"] == "J/A"
+    s["flow"]["impulse"] = 1
+    weather_step(s, Dice(8))
+    w = s["flow"]["weather"]
+    assert (w["roll"], w["modified"]) == (8, 10)
+    assert w["zones"] == {"arctic": "fine", "mediterranean": "fine", "north_monsoon": "storm",
+                          "north_temperate": "fine", "south_monsoon": "fine",
+                          "south_temperate": "fine"}
+
+
+def test_fa_8_1_the_chart_has_the_six_zones_and_the_south_has_its_own_seasons():
+    assert ZONES == ("north_temperate", "mediterranean", "arctic", "north_monsoon",
+                     "south_monsoon", "south_temperate")
+    winter_south, _, _ = chart_row("J/A", 1)
+    summer_south, _, _ = chart_row("J/F", 1)
+    assert winter_south["south_temperate"] == "snow" and summer_south["south_temperate"] == "fine"
+    assert chart_row("J/F", 12)[0]["south_monsoon"] == "storm"   # the wet season
+
+
+def test_fa_22_3_the_1914_campaign_inherits_the_asterisks_of_weather_roll_five():
+    from engine.rulesets.fatal_alliances.campaign import campaign_spec
+    from engine.rulesets.fatal_alliances.setup import asterisks_before
+    assert campaign_spec()["weather_before"] == ["M/J", 5]
+    assert asterisks_before(campaign_spec()) == chart_row("M/J", 5)[1] == 0
 
 
 def test_fa_8_2_rain_doubles_movement_cost_snow_does_not():

@@ -162,7 +162,7 @@ def test_fa_11_12_5_2_zero_defence_gives_plus_twenty():
     assert drms(s, ["g"], "3,2")["odds 0 def"] == 20
 
 
-def test_fa_21_5_gas_table():
+def test_fa_21_10_gas_table():
     assert [cb.gas_drm(d) for d in range(1, 11)] == [-1, -1, 0, 0, 1, 1, 2, 2, 3, 3]
 
 
@@ -272,7 +272,7 @@ def test_fa_11_12_5_6_shatter_sends_retreatable_units_to_the_production_circle()
     d = decisions(RULESET, s2)[0]
     assert d.kind == "shatter_or_retreat"
     s2 = apply(RULESET, s2, "germany", d.id, {"treat_as": "shatter"}, seed=b"\0" * 32).state
-    assert {"unit": "d", "turn": 2} in s2["board"]["circle"]
+    assert {"unit": "d", "turn": 2} in s2["board"]["production_circle"]
 
 
 def test_fa_11_12_1_attackers_must_be_supplied_face_up_and_adjacent():
@@ -326,3 +326,43 @@ def test_fa_11_12_1_co_operating_powers_may_attack_together_each_spending_an_att
     u = s["board"]["units"]
     got = dict(cb.attack_drms(s, [u["a"], u["g"]], "3,2", [u["r"]], "assault"))
     assert got["co-operating powers"] == -1
+
+
+def test_fa_11_12_austrian_and_hungarian_corps_count_as_two_powers_divisions_are_joint():
+    """FA 15.3.6: Austrian and Hungarian corps attacking together take the −1 of co-operating
+    powers (−2 with Germans too); Austro-Hungarian divisions are jointly owned."""
+    s = fight([corps("au", "austria_hungary", "2,2", nation="austria"),
+               corps("hu", "austria_hungary", "2,3", nation="hungary"),
+               division("hd", "austria_hungary", "2,3", nation="hungary"),
+               corps("g", "germany", "3,1"), corps("r", "russia", "3,2")])
+    s["board"]["sides"]["austria_hungary"] = "central"
+    s["board"]["active"] = sorted(s["board"]["active"] + ["austria_hungary"])
+    assert "co-operating powers" not in drms(s, ["au", "hd"], "3,2")
+    assert drms(s, ["au", "hu"], "3,2")["co-operating powers"] == -1
+    assert drms(s, ["au", "hu", "g"], "3,2")["co-operating powers"] == -2
+    assert drms(s, ["hd", "g"], "3,2")["co-operating powers"] == -1
+
+
+def test_fa_21_3_an_engineer_against_an_entrenched_corps_takes_the_first_loss():
+    """FA 21.3 / 21.6: the engineer gave its +1 against an entrenched corps, so every way of
+    meeting the attacker's loss (here 1 unit: row 10 of the Assault table) includes it."""
+    def attack(entrenched, row=10):
+        s = fight([division("e", "germany", "2,2", type="ENG", cf=1),
+                   corps("g", "germany", "2,2"), corps("r", "russia", "3,2",
+                                                       entrenched=entrenched)])
+        drm = sum(drms(s, ["e", "g"], "3,2").values())
+        declare(s, "germany", {"target": "3,2", "units": ["e", "g"], "table": "assault"},
+                Dice(5, row - 5 - int(drm)), [])
+        return s
+    plain = attack(False)
+    assert plain["flow"]["combat"]["phase"] == "losses_attacker"
+    assert {"destroy": ["g"], "break": None} in plain["flow"]["combat"]["loss_options"]
+    entrenched = attack(True)
+    combat = entrenched["flow"]["combat"]
+    assert combat is None or combat["phase"] != "losses_attacker"   # one way only: applied
+    assert entrenched["board"]["units"].get("e", {"hex": None})["hex"] is None
+    assert entrenched["board"]["units"]["g"]["hex"] is None    # broken down to a division
+    # Half a unit (row 12): the engineer, not a corps broken down instead.
+    half = attack(True, row=12)
+    assert half["board"]["units"].get("e", {"hex": None})["hex"] is None
+    assert half["board"]["units"]["g"]["hex"] == "2,2"

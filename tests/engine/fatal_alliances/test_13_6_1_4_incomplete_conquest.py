@@ -8,8 +8,10 @@ from .positions import Dice, corps, position
 
 
 def conquered_germany(city=True, complete=False):
+    """Germany incompletely conquered: its units trace supply to a city of its possessions,
+    now its home country (FA 13.6.1.4); its old home country supplies nothing."""
     state = position([corps("ge-a", "germany", "1,2"), corps("ge-b", "germany", "1,1")],
-                     features={"0,2": ["city"]} if city else {})
+                     features={"0,2": ["city"]} if city else {}, possessions=["0,2"])
     state["board"]["conquered"] = {"germany": {"by": "russia", "turn": 1, "complete": complete,
                                                "side": "central"}}
     return state
@@ -54,3 +56,13 @@ def test_fa_13_6_1_4_an_own_unit_destroyed_at_4_3_rolls_too():
     events = apply_scrap(state, "germany", {"destroy": "ge-b", "scrap": True}, Dice(3))
     assert "ge-b" in state["board"]["removed"] and "ge-b" not in state["board"]["scrapped"]
     assert events[-1].rule == "FA 13.6.1.4"
+
+
+def test_fa_13_6_1_4_the_possessions_become_the_home_country_for_supply():
+    from engine.rulesets.fatal_alliances.supply import supplied_hexes
+    home_city = position([corps("ge-a", "germany", "1,2")], features={"0,2": ["city"]})
+    assert "1,2" in supplied_hexes(home_city, "germany")
+    home_city["board"]["conquered"] = {"germany": {"by": "russia", "turn": 1,
+                                                   "complete": False, "side": "central"}}
+    assert "1,2" not in supplied_hexes(home_city, "germany")   # the home country is conquered
+    assert "1,2" in supplied_hexes(conquered_germany(), "germany")

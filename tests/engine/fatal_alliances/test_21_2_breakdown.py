@@ -149,7 +149,7 @@ def test_fa_21_2_remote_build_up_arrives_on_the_production_circle_next_turn():
     opts = kinds(breakdown_options(state, "germany"), "build_up")
     assert opts == [{"build_up": ["ge-d1", "ge-d2"], "into": "INF", "remote": True}]
     apply_breakdown(state, "germany", opts[0], Dice())
-    assert {"unit": "ge-c", "turn": 3} in state["board"]["circle"]
+    assert {"unit": "ge-c", "turn": 3} in state["board"]["production_circle"]
     assert state["board"]["units"]["ge-c"]["hex"] is None
     # One of them in enemy ZoC: no remote build-up.
     state = at([division("ge-d1", "germany", "0,1"), division("ge-d2", "germany", "2,3"),

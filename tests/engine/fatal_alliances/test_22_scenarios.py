@@ -15,7 +15,7 @@ from engine.rulesets.fatal_alliances.setup import DATA, read_oob
 from engine.rulesets.fatal_alliances.war import declare_war
 from engine.rulesets.fatal_alliances.zoc import enemy_zoc, is_legal_stack
 
-from .positions import skip_breakdown
+from .positions import Dice, skip_breakdown
 
 SEATS = ["austria_hungary", "britain", "france", "germany", "italy", "ottoman", "russia", "usa"]
 needs_map = pytest.mark.skipif(not (COMPILED_DIR / "fa-europe.json").is_file(),
@@ -41,14 +41,14 @@ def test_fa_22_east_prussia_sets_up_the_8th_army_and_two_russian_armies():
     on = [u for u in units.values() if u["hex"]]
     assert {"ge-i", "ge-xvii", "ge-xx", "ge-i-res", "ge-hq-8"} <= {u["id"] for u in on}
     assert {"ru-hq-1", "ru-hq-2", "ru-iii", "ru-xv"} <= {u["id"] for u in on}
-    assert all(is_legal_stack(s) for s in by_hex(state).values())
-    assert {"unit": "ge-xi", "turn": 2} in state["board"]["circle"]
+    assert all(is_legal_stack(state, s) for s in by_hex(state).values())
+    assert {"unit": "ge-xi", "turn": 2} in state["board"]["production_circle"]
 
 
 @needs_map
-def test_fa_22_1_campaign_opening_austria_acts_germany_passes():
+def test_fa_22_3_campaign_opening_austria_acts_germany_passes():
     state = campaign()
-    assert all(is_legal_stack(s) for s in by_hex(state).values())
+    assert all(is_legal_stack(state, s) for s in by_hex(state).values())
     d = {x.seats[0]: x for x in decisions(RULESET, state)}
     assert [o["action"] for o in d["germany"].options] == ["pass"]
     assert "land" in [o["action"] for o in d["austria_hungary"].options]
@@ -176,7 +176,7 @@ def test_fa_22_6_an_entering_minor_falls_back_to_an_active_major_of_its_side():
 
 
 @needs_map
-def test_fa_22_1_a_scripted_impulse_cut_off_by_the_turn_end_happens_at_the_next_impulse():
+def test_fa_22_3_a_scripted_impulse_cut_off_by_the_turn_end_happens_at_the_next_impulse():
     state = campaign()                                   # turn 1, impulse 1 has been run
     state["flow"].update(turn=2, impulse=1)              # turn 1 ended after impulse 2
     events = run_script(state)
@@ -186,3 +186,29 @@ def test_fa_22_1_a_scripted_impulse_cut_off_by_the_turn_end_happens_at_the_next_
     assert state["flow"]["forced_pass"] == []            # impulse 2's passes do not carry over
     assert len([e for e in events if e.kind == "scripted_entry"]) == 2
     assert run_script(state) == []                       # each entry happens once
+
+
+def test_fa_4_2_us_corps_arrive_at_brest_once_the_us_is_at_war():
+    """The AEF's arrival hex (Brest, held by France) serves the US once it co-operates with
+    France (FA 19.1: neither neutral); before this fix the corps slipped a turn forever."""
+    from engine.rulesets.fatal_alliances.reinforcement import place_arrivals
+    state, _ = new_game(RULESET, "campaign-1914", {}, SEATS, b"\1" * 32, "us")
+    state["flow"]["turn"] = 17
+    state["board"]["active"] = ["france"]       # at war since 1914; the US still neutral
+    events = place_arrivals(state, Dice())
+    assert [e.kind for e in events if e.data.get("unit") == "us-1"] == ["arrival_delayed"]
+    state["board"]["active"].append("usa")
+    state["flow"]["turn"] = 18                  # they slipped to the next turn
+    events = place_arrivals(state, Dice())
+    arrived = {e.data["unit"]: e.data["hex"] for e in events if e.kind == "reinforcement"}
+    brest = state["board"]["units"]["us-1"]["place_hex"]
+    assert arrived.get("us-1") == brest and arrived.get("us-hq") == brest
+
+
+@needs_map
+def test_fa_22_3_the_opening_is_cited_as_the_1914_campaigns_section():
+    """Players read "FA 22.3" (the 1914 Campaign); 22.1 is "Sorting out the counters"."""
+    from engine.rulesets.fatal_alliances.setup import build_state
+    state = build_state("campaign-1914", {"profile": "fa3"}, SEATS)
+    state["flow"].update(turn=1, impulse=1)
+    assert {e.rule for e in run_script(state)} == {"FA 22.3"}

@@ -53,7 +53,7 @@ def test_fa_public_view_carries_activity_limits_and_the_end_number():
     # A land action: rail by column e, moves and attacks unlimited (FA 10.2).
     assert flow["limits"][power] == {"rail": ACTIVITY_LIMITS[power]["e"], "land_move": None,
                                      "land_attack": None, "reorganise": None}
-    assert flow["end_number"] == IMPULSE_TRACK[flow["box"]]
+    assert flow["end_number"] == IMPULSE_TRACK[flow["impulse_box"]]
     assert "limits" not in state["flow"] and "end_number" not in state["flow"]
     # Before any action is chosen there are no limits to show.
     fresh, _ = new_game(RULESET, "east-prussia-1914", {}, ["germany", "russia"], SEED, "x")
@@ -102,12 +102,33 @@ def test_fa_combat_event_gives_whole_drms_as_numbers():
                if Fraction(str(m["value"])).denominator == 1)
 
 
-def test_fa_ruleset_version_3_refuses_a_version_2_record():
-    assert RULESET.version == "3"
+def test_fa_ruleset_version_4_refuses_a_version_2_record_it_cannot_carry_forward():
+    """Version 3 games are carried to 4 by a migration (tests/engine/test_ruleset_versions.py);
+    nothing carries a version-2 game, and its record holds no upgrade checkpoint."""
+    assert RULESET.version == "4"
+    assert [(m.from_version, m.to_version) for m in RULESET.migrations] == [("3", "4")]
     versions = {**versions_of(RULESET, "east-prussia-1914"), "ruleset": "2"}
     record = build_record(RULESET, scenario="east-prussia-1914", options={},
                           seats=[{"seat": "germany"}, {"seat": "russia"}], game_uid="old",
                           commitment=commitment(SEED), actions=[], versions=versions,
                           seed=SEED)
-    with pytest.raises(RecordError, match=r"fatal_alliances 2, this engine has 3"):
+    with pytest.raises(RecordError, match=r"version 2 of fatal_alliances.*version 4"):
         replay(record, RULESET)
+
+
+def test_fa_3_1_the_view_serves_each_steps_title_from_the_step_table():
+    """The browser keeps no copy of the step table: the view names the current step and, in
+    an impulse's activities, lists the impulse's steps with the current one marked."""
+    from engine.rulesets.fatal_alliances.steps import FLOW, TITLES
+    assert set(FLOW.steps) == set(TITLES)
+    state, _ = play_to("rail_move")
+    flow = view(RULESET, state, "public")["flow"]
+    assert flow["step_title"] == "Rail movement"
+    assert [s["label"] for s in flow["impulse_steps"]] == [
+        "Action", "OPs", "Supply", "Rail", "Move", "Combat", "Reorganise"]
+    assert [s["step"] for s in flow["impulse_steps"] if s["current"]] == ["rail"]
+    assert "step_title" not in state["flow"]
+    fresh, _ = new_game(RULESET, "east-prussia-1914", {}, ["germany", "russia"], SEED, "x")
+    fresh_flow = view(RULESET, fresh, "public")["flow"]
+    assert fresh_flow["step_title"] == "Breakdown and build-up"
+    assert fresh_flow["impulse_steps"] == []

@@ -20,6 +20,8 @@ from engine.rulesets.fatal_alliances.zoc import is_legal_stack, would_overstack
 
 from .positions import corps, division, hq, position
 
+STATE = position([])
+
 
 def with_options(state, **on):
     state["board"]["options"] = {"in_hex_reserves": False, "isolated_reorganisation": False,
@@ -39,9 +41,9 @@ def test_fa_22_2_4_land_option_rules_are_table_options_off_by_default():
 def test_fa_2_3_option_1_a_hex_holds_one_more_unit_in_reserve():
     a, b, c, d = (corps(f"ge-{i}", "germany", "1,2") for i in "abcd")
     div = division("ge-d", "germany", "1,2")
-    assert not is_legal_stack([a, b, c]) and is_legal_stack([a, b, c], reserve=True)
-    assert is_legal_stack([a, b, c, div], reserve=True)
-    assert not is_legal_stack([a, b, c, d], reserve=True)
+    assert not is_legal_stack(STATE, [a, b, c]) and is_legal_stack(STATE, [a, b, c], reserve=True)
+    assert is_legal_stack(STATE, [a, b, c, div], reserve=True)
+    assert not is_legal_stack(STATE, [a, b, c, d], reserve=True)
     state = with_options(position([a, b, corps("ge-m", "germany", "0,2")]),
                          in_hex_reserves=True)
     assert "1,2" in destinations(state, ["ge-m"])
@@ -138,7 +140,7 @@ def test_fa_profiles_breakdown_offensive_points_and_reserves_read_the_same(profi
     assert breakdown_options(state, "germany") == [
         {"done": True}, {"break": "ge-a", "into": ["INF", "INF"]}]
     assert hq_benefit_cost(hq("h", "germany", None, reorg=2)) == 7 and required(15) == 2
-    assert is_legal_stack([corps(f"u{i}", "germany", "1,2") for i in range(3)], reserve=True)
+    assert is_legal_stack(STATE, [corps(f"u{i}", "germany", "1,2") for i in range(3)], reserve=True)
 
 
 def test_fa_2_4_4_option_4_an_hq_supplies_up_to_its_reorg_value_of_cut_off_units():
@@ -186,7 +188,7 @@ def test_fa_2_4_4_option_4_the_other_side_announces_after_the_phasing_side():
                          emergency_hq_supply=True)
     state["flow"]["done"] = ["russia"]           # the phasing side is done (or had nothing)
     assert announcing_powers(state) == ["germany"]
-    assert settle(state) and state["flow"]["pending"] == ["germany"]
+    assert [d.seats for d in settle(state)] == [("germany",)]
     attackers = [state["board"]["units"]["ru-c"]]
     ge_a = [state["board"]["units"]["ge-a"]]
     before = cb.strengths(state, attackers, "5,2", ge_a)

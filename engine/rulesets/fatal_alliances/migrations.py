@@ -1,0 +1,80 @@
+"""Fatal Alliances' version history: each bump's state migration (docs/rulesets.md, Versions).
+
+A migration takes a state of the older version (a copy it may change) and returns it in the
+shape the newer version plays. Renames are mechanical; a rule fix adds the state it needs with
+the value that makes a running game go on as the new rule would have had it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from engine.kernel.versions import Migration
+
+from .campaign import CAMPAIGN_MAP, offmap_from_chart
+from .position import game_map
+from .powers import POWER_SIDE
+
+State = dict[str, Any]
+
+# v3 key → v4 key: names a reader understands without the code.
+FLOW_RENAMES = {"acts": "answer_counts", "box": "impulse_box"}
+BOARD_RENAMES = {"circle": "production_circle"}
+COMBAT_RENAMES = {"n": "number"}
+
+
+def _rename(part: dict[str, Any], renames: dict[str, str]) -> None:
+    for old, new in renames.items():
+        if old in part:
+            part[new] = part.pop(old)
+
+
+def with_undo_point(migrate: Callable[[State], None]) -> Callable[[State], State]:
+    """A migration of the ruleset's part of a state, applied to the state and to the copy
+    the kernel keeps for an undo (`kernel.undo.state`): an undo after the upgrade restores a
+    state of the new shape."""
+    def migration(state: State) -> State:
+        migrate(state)
+        undo = state.get("kernel", {}).get("undo")
+        if undo is not None:
+            migrate(undo["state"])
+        return state
+    migration.__doc__ = migrate.__doc__
+    return migration
+
+
+def _v3_to_v4(state: State) -> None:
+    """Renames (`flow.acts` → `answer_counts`, `flow.box` → `impulse_box`, `board.circle` →
+    `production_circle`, the combat's `n` → `number`); `flow.pending` is dropped (who decides
+    is computed, never stored); the state the rules fidelity fixes added, with the values
+    that continue the game."""
+    flow, board = state["flow"], state["board"]
+    _rename(flow, FLOW_RENAMES)
+    _rename(board, BOARD_RENAMES)
+    flow.pop("pending", None)
+    if flow.get("combat") is not None:
+        _rename(flow["combat"], COMBAT_RENAMES)
+    # FA 19.1 / 13.6.3.1 — who co-operates with a liberated major. Version 3 had every major
+    # of the liberator's side give the hexes back: all of them are its partners.
+    liberated = [c for c, first in board.get("conquest_history", {}).items()
+                 if c in POWER_SIDE and c not in board.get("conquered", {})]
+    board.setdefault("liberation_partners", {c: sorted(
+        p for p in board["sides"] if POWER_SIDE[p] != board["conquest_history"][c]
+        and p != c) for c in sorted(liberated)})
+    board.setdefault("liberation_refusers", {})
+    # FA 13.5.2 — the campaign's off-map factories and resources from the chart, not the
+    # version-3 stand-in (a game in progress produces by the chart from its next production).
+    if board["map"] == CAMPAIGN_MAP:
+        board["offmap_factories"], board["offmap_resources"] = offmap_from_chart(
+            game_map(CAMPAIGN_MAP), sorted(board["sides"]))
+
+
+v3_to_v4 = with_undo_point(_v3_to_v4)
+
+
+MIGRATIONS = (
+    Migration("3", "4", v3_to_v4,
+              "renamed flow.acts, flow.box, board.circle and the combat's n; flow.pending "
+              "no longer stored"),
+)

@@ -1,0 +1,44 @@
+"""FA 14.1 — a minor's units destroyed in combat cost the major controlling them; every major
+power with units in an attack has made a land attack; British land units (by nation) +1."""
+
+from __future__ import annotations
+
+from engine.rulesets.fatal_alliances.morale import adjust_morale, unit_loss_points
+from engine.rulesets.fatal_alliances.resolution import destroy_unit
+
+from .positions import Dice, corps, position
+
+
+def test_fa_14_1_a_minors_units_destroyed_in_combat_cost_its_major_morale():
+    s = position([corps("sr", "serbia", "4,2", cf=3)])
+    s["board"]["aligned"]["serbia"] = "russia"
+    s["board"]["attacked_this_turn"] = ["germany", "russia"]
+    destroy_unit(s, s["board"]["units"]["sr"], [], "combat")
+    assert s["board"]["morale_points"]["russia"] == -4        # an INF corps: its 4 BP
+    russia = [e for e in adjust_morale(s, Dice(1)) if e.data["power"] == "russia"][0]
+    assert russia.data["points"] == -4 and s["board"]["morale"]["russia"] == 12
+
+
+def test_fa_14_1_british_land_units_cost_one_more_by_nation_not_by_power():
+    british = corps("b", "britain", None)
+    indian = corps("i", "britain", None, nation="india")
+    assert unit_loss_points(british) == unit_loss_points(indian) + 1
+
+
+def test_fa_14_1_every_major_in_a_joint_attack_has_made_a_land_attack():
+    """FA 11.12: "each of those major powers has made a land attack" — the co-attacking
+    Austro-Hungarians escape the −4 for making no attack, as the declaring Germans do."""
+    from engine.rulesets.fatal_alliances.resolution import declare
+    from engine.rulesets.fatal_alliances.sequence import Step
+    s = position([corps("g", "germany", "2,2"), corps("a", "austria_hungary", "2,3",
+                                                      nation="austria"),
+                  corps("r", "russia", "3,2", cf=1)], step=Step.LAND_COMBAT,
+                 features={"0,2": ["city"], "6,2": ["city"]},
+                 actions={"germany": "land", "austria_hungary": "land", "russia": "land"})
+    s["board"]["sides"]["austria_hungary"] = "central"
+    s["board"]["active"] = sorted(s["board"]["active"] + ["austria_hungary"])
+    s["board"]["wars"] = sorted(s["board"]["wars"] + ["austria_hungary|russia"])
+    s["flow"]["used"]["austria_hungary"] = {}
+    declare(s, "germany", {"target": "3,2", "units": ["a", "g"], "table": "assault"},
+            Dice(1, 1, 1, 1, 1, 1), [])
+    assert s["board"]["attacked_this_turn"] == ["austria_hungary", "germany"]

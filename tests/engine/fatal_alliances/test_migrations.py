@@ -1,0 +1,39 @@
+"""FA's version history: a version-3 state carried to version 4 (the frozen v3 game itself is
+played on in tests/engine/test_ruleset_versions.py)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from engine.rulesets.fatal_alliances import RULESET
+from engine.rulesets.fatal_alliances.migrations import v3_to_v4
+
+FROZEN = Path(__file__).resolve().parents[2] / "fixtures" / "versions" / "fatal_alliances-3.json"
+
+
+def test_fa_v3_to_v4_renames_the_unclear_keys_and_drops_the_stored_pending_list():
+    v3 = json.loads(FROZEN.read_text())["state"]
+    flow, board, combat = v3["flow"], v3["board"], v3["flow"]["combat"]
+    counts, box, circle, number = flow["acts"], flow["box"], board["circle"], combat["n"]
+    v4 = v3_to_v4(json.loads(json.dumps(v3)))
+    assert v4["flow"]["answer_counts"] == counts and v4["flow"]["impulse_box"] == box
+    assert v4["board"]["production_circle"] == circle
+    assert v4["flow"]["combat"]["number"] == number
+    for gone in ("acts", "box", "pending"):
+        assert gone not in v4["flow"]
+    assert "circle" not in v4["board"] and "n" not in v4["flow"]["combat"]
+    # The migrated game lists the same decision it was waiting for.
+    assert [d.kind for d in RULESET.decisions(v4)] == ["combat_losses"]
+
+
+def test_fa_v3_to_v4_also_carries_the_kernels_undo_point():
+    """An undo right after the upgrade restores the kernel's copy of the previous state: it
+    must be of the new shape too."""
+    v3 = json.loads(FROZEN.read_text())["state"]
+    before = json.loads(json.dumps(v3))
+    v3["kernel"]["undo"] = {"seat": "germany", "decision": "x", "state": before}
+    v4 = v3_to_v4(v3)
+    restored = v4["kernel"]["undo"]["state"]
+    assert "answer_counts" in restored["flow"] and "acts" not in restored["flow"]
+    assert "production_circle" in restored["board"]
