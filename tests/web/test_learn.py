@@ -88,7 +88,7 @@ def test_19_every_word_of_a_balance_of_powers_combat_card_is_in_the_glossary():
                     keys |= {k.value for k in data.keys if isinstance(k, ast.Constant)}
     flags = {flag for row in bop_tables.COMBAT_TABLE.values() for flag in row[2]}
     shown = keys | flags | {"RP"}
-    assert {"fnm", "flags", "major", "final"} <= keys and flags == {"gg", "bthru"}
+    assert {"fnm", "flags", "major", "final"} <= keys and flags == {"gg", "breakthrough"}
     plain_words = {"dice", "old", "attacker", "defender"}
     known = {t.lower() for t in guide.terms("balance_of_powers")}
     assert sorted(w for w in shown - plain_words if w.lower() not in known) == []

@@ -36,7 +36,7 @@ STEP_TITLES = {
 }
 SIDES = {"central": "Central Powers", "entente": "Allies"}
 # The turn's three parts, in the table's order (a test checks that every step is in one).
-TURN_START = (S.REINFORCEMENT, S.SCRAP, S.HOME_FRONT, S.BREAKDOWN, S.ENTRENCH, S.LENDING,
+TURN_START = (S.TURN_START, S.REINFORCEMENT, S.SCRAP, S.HOME_FRONT, S.BREAKDOWN, S.ENTRENCH, S.LENDING,
               S.INITIATIVE_SCRIPTED, S.INITIATIVE, S.INITIATIVE_REROLL, S.FIRST_SIDE)
 IMPULSE = (S.WEATHER, S.DECLARATION, S.ACTION_CHOICE, S.OFFENSIVE, S.EMERGENCY, S.RAIL,
            S.LAND_MOVE, S.LAND_COMBAT, S.REORGANISATION, S.LAST_IMPULSE)
@@ -47,7 +47,7 @@ NOTES = {
     S.INITIATIVE: "the other turns", S.INITIATIVE_REROLL: "if the track allows it",
     S.WEATHER: "once for each pair of impulses", S.DECLARATION: "scripted by the scenario",
     S.LAST_IMPULSE: "a d10: another impulse, or the end of the turn",
-    S.LENDING: "nothing to do yet", S.PEACE: "conquest and liberation",
+    S.TURN_START: "the turn's marks cleared", S.LENDING: "nothing to do yet", S.PEACE: "conquest and liberation",
 }
 
 
