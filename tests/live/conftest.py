@@ -13,6 +13,7 @@ import os
 import signal
 import socket
 import subprocess
+import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -22,7 +23,11 @@ import pytest
 from . import helpers
 
 ROOT = Path(__file__).resolve().parents[2]
+# The repository's own .venv, else the daphne beside the Python running the tests (a clone
+# that runs another checkout's interpreter has no .venv of its own).
 DAPHNE = ROOT / ".venv" / "bin" / "daphne"
+if not DAPHNE.exists():
+    DAPHNE = Path(sys.executable).parent / "daphne"
 
 
 @pytest.fixture(autouse=True)
