@@ -17,10 +17,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.kernel import Decision, Roller
+from engine.kernel import Decision, IllegalAction, Roller
 from engine.kernel.flow import FlowRuleset
 
-from . import answers, decisions, setup, supply
+from . import answers, decisions, setup, supply, whynot
+from . import concerns as concern_index
 from .forces import UNITS, occupancy, unit_side
 from .sequence import MONTH_NAMES, Step
 from .steps import FLOW
@@ -80,6 +81,14 @@ class BalanceOfPowers(FlowRuleset):
     def validate(self, state: dict[str, Any], seat: str, decision: Decision, action: Any) -> Any:
         return answers.validate(state, seat, decision, action)
 
+    def concerns(self, state: dict[str, Any], seat: str,
+                 decision: Decision) -> dict[str, list[str]]:
+        return concern_index.concerns(state, seat, decision)
+
+    def why_not(self, state: dict[str, Any], seat: str, decision: Decision, action: Any,
+                refusal: IllegalAction) -> IllegalAction:
+        return whynot.why_not(state, seat, decision, action, refusal)
+
     def timeout_default(self, state: dict[str, Any], decision: Decision, seat: str) -> Any:
         answer = answers.deadline_answer(state, decision)
         return answer if answer is not None else super().timeout_default(state, decision, seat)
@@ -118,6 +127,7 @@ class BalanceOfPowers(FlowRuleset):
         """Forget the decision, option and supply memos; selfplay proves their keys."""
         decisions.clear_cache()
         answers.clear_cache()
+        concern_index.clear_cache()
         supply.clear_cache()
 
     def check_invariants(self, state: dict[str, Any]) -> None:
