@@ -78,6 +78,16 @@ async function main() {
     document.body.classList.add("no-map");
     mapRoot.remove();
   }
+  orders.mapped = !!ctx.map;
+  // Questions about an order that do not give it (docs/protocol.md): why not, and what it does.
+  orders.ask = async (question, seat, decision, action) => {
+    const params = new URLSearchParams({ seat, decision, action: JSON.stringify(action) });
+    if (config.invite) params.set("invite", config.invite);
+    const response = await fetch(`${config.api}${question}?${params}`, { credentials: "same-origin" });
+    const body = await response.json().catch(() => ({}));
+    if (!response.ok) throw Object.assign(new Error(body.error?.message || `HTTP ${response.status}`), { body });
+    return body;
+  };
 
   // --- rendering ----------------------------------------------------------------------------
   const controls = createControls($("game-controls"), ctx);
@@ -220,7 +230,7 @@ async function main() {
   }
 
   document.addEventListener("keydown", (event) => {
-    if (event.key === "Escape" && (orders.pending || orders.editor?.selected)) { orders.cancel(); ctx.map?.root.focus(); }
+    if (event.key === "Escape" && (orders.pending || orders.editor?.selected || orders.units.selection)) { orders.cancel(); ctx.map?.root.focus(); }
   });
 
   renderBanner($("conn"), "connecting");

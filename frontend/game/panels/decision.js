@@ -3,6 +3,7 @@
 // order with Confirm, a reject with its rule, and Undo when the ruleset allows it.
 
 import { cite, fill, h } from "./dom.js";
+import { consequenceBox, renderUnitOrders } from "./unitpanel.js";
 
 export function renderDecision(root, { store, orders, adapter }) {
   if (!store.mySeats.length) {
@@ -18,11 +19,21 @@ export function renderDecision(root, { store, orders, adapter }) {
       undo, orders.error ? rejectBox(orders.error) : null);
   }
   const d = orders.decision;
-  const tabs = mine.length > 1 ? h("div", { class: "decision-tabs", role: "tablist" },
-    mine.map((x) => h("button", { role: "tab", class: `tab${d && x.id === d.id ? " active" : ""}`,
+  const tabList = (all) => h("div", { class: "decision-tabs", role: "tablist" },
+    all.map((x) => h("button", { role: "tab", class: `tab${d && x.id === d.id ? " active" : ""}`,
       "aria-selected": d && x.id === d.id ? "true" : "false", dataset: { kind: x.kind, id: x.id },
       onclick: () => orders.select(x.id) }, new Set(mine.flatMap((m) => m.seats)).size > 1
-        ? `${x.seats.map((s) => adapter.seatTitle(s)).join(", ")}: ${x.prompt}` : x.prompt))) : null;
+        ? `${x.seats.map((s) => adapter.seatTitle(s)).join(", ")}: ${x.prompt}` : x.prompt)));
+  if (orders.mode === "units") {
+    // Unit-first: the map is the way in; every open decision stays one click away below.
+    return fill(root, renderUnitOrders({ store, orders, adapter }, root),
+      orders.error ? rejectBox(orders.error) : null, undo,
+      h("details", { class: "all-decisions", id: "all-decisions" },
+        h("summary", {}, `All your open decisions (${mine.length})`), tabList(mine)));
+  }
+  const back = orders.listMode && orders.mapped ? h("button", { class: "button small ghost", id: "back-to-map",
+    onclick: () => orders.backToMap() }, "← Orders on the map") : null;
+  const tabs = mine.length > 1 ? [back, tabList(mine)] : back;
   if (d && orders.editor) {
     // The adapter's editor draws its own panel (a set-up placed counter by counter).
     return fill(root, tabs, h("div", { class: "prompt" }, h("strong", {}, d.prompt), " ", cite(d.rule)),
@@ -43,6 +54,7 @@ export function renderDecision(root, { store, orders, adapter }) {
     if (orders.pending) {
       body.push(h("div", { class: "order", id: "pending-order" },
         h("div", { class: "order-text" }, orders.describePending()),
+        consequenceBox(orders, adapter, store.view),
         h("div", { class: "order-buttons" },
           h("button", { class: "button", id: "confirm", onclick: () => orders.confirm(), disabled: orders.status === "sending" },
             orders.status === "sending" ? "Sending…" : "Confirm"),

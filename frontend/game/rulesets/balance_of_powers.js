@@ -38,12 +38,65 @@ const UID = /\b(?:ger|aus|fra|rus|bri|bel|net|den|swi|ser|ita)-(?:inf|cav|mou|si
 const COMBAT_KINDS = new Set(["retreat", "loss", "pay", "reroll", "point", "reserve", "advance", "breach"]);
 const TRACK = ["diplomacy", "muster", "procure", "admiralty", "half", "commissariat"];
 
+/** "3:2" → 1.5 (the map shows each target's best odds). */
+function oddsValue(text) {
+  const m = /^(\d+):(\d+)$/.exec(String(text || ""));
+  return m ? Number(m[1]) / Math.max(1, Number(m[2])) : 0;
+}
+
 export class BalanceOfPowersAdapter extends GenericAdapter {
   constructor(config = {}) {
     super(config);
     this.editors = new Map();
     adoptStylesheet("bop-css", new URL("./balance_of_powers.css", import.meta.url));
     if (typeof document !== "undefined") document.body?.classList.add("ruleset-bop");
+  }
+
+  get unitFields() {
+    return ["unit", "units", "loss", "leader", "reserve", "point", "destroy"];
+  }
+
+  hasEditor(decision) {
+    return decision.kind === "setup" && !!this.map;
+  }
+
+  counterName(uid) {
+    return this.unitName(uid);
+  }
+
+  inPlaceLabel(decision, item) {
+    const a = item.action || {};
+    switch (decision.kind) {
+      case "entrench": return a.mode === "entrenched" ? "Entrench" : "Un-entrench";
+      case "loss": return "Take the loss";
+      case "leader_return": return "To the pool";
+      case "reserve": return "Commit as reserve";
+      case "point": return "Point unit";
+      case "plan_xvii": return "Destroy";
+      default: return super.inPlaceLabel(decision, item);
+    }
+  }
+
+  /** BoP 9.12: any part of a stack may march (the rest stays); the server checks the part. */
+  get subsets() {
+    return true;
+  }
+
+  /** "Why not?" for a stack sent where it cannot go: a march of the selected units there — the
+   * whole stack's march (the force the server offers from there), part of it, or the force in
+   * motion continuing. */
+  candidate(decisions, selection, hex, entries) {
+    const marches = decisions.filter((d) => d.kind === "march");
+    const going = marches.find((d) => !d.data?.part);
+    const decision = going || marches.find((d) => d.data?.part === (selection.all ? "whole" : "part"));
+    if (!decision) return null;
+    let units = selection.units;
+    if (selection.all) {
+      const offered = entries.filter((e) => e.decision.id === decision.id && e.p.from === selection.hex)
+        .map((e) => e.item.action.units).sort((a, b) => b.length - a.length)[0];
+      if (offered) units = offered;
+    }
+    return { decision, action: { units, to: hex } };
   }
 
   /** The set-up editor for a `setup` decision (on a map), kept while the decision is open. */
@@ -197,13 +250,16 @@ export class BalanceOfPowersAdapter extends GenericAdapter {
     const from = units.length ? this.locOf(view, units[0]) : null;
     switch (decision.kind) {
       case "march":
-      case "rail": {
-        const cost = item.cost !== undefined ? `${item.cost} ${decision.kind === "rail" ? "RP" : "MP"}` : "";
-        return { hex: a.to, from, kind: "option", text: cost,
-          label: `${this.shortUnits(a.units)}: ${this.where(from)} → ${this.where(a.to)}${cost ? `, ${decision.kind === "rail" ? `rail ${item.hexes ?? ""} hexes, ` : ""}${item.cost} MP` : ""}` };
-      }
+        // Marches rank above rail on a hex both reach: the map shows the march's MP.
+        return { hex: a.to, from, kind: "option", text: item.cost !== undefined ? `${item.cost} MP` : "", rank: 1,
+          label: `March ${this.shortUnits(a.units)}: ${this.where(from)} → ${this.where(a.to)}${item.cost !== undefined ? `, ${item.cost} MP` : ""}` };
+      case "rail":
+        // A rail move costs its payer 1 RP whatever the distance (BoP 9.21); its MP (9.22)
+        // count against the units' allowance.
+        return { hex: a.to, from, kind: "option", text: "rail", rank: 0,
+          label: `Rail ${this.shortUnits(a.units)}: ${this.where(from)} → ${this.where(a.to)}${item.cost !== undefined ? `, ${item.hexes ?? "?"} hexes, ${item.cost} MP` : ""}, 1 RP${a.payer ? ` paid by ${this.seatTitle(a.payer)}` : ""}` };
       case "combat":
-        return { hex: a.target, from, kind: "attack", text: item.odds || "",
+        return { hex: a.target, from, kind: "attack", text: item.odds || "", rank: 10 + oddsValue(item.odds),
           label: `Attack ${this.where(a.target)} from ${this.where(from)} with ${this.shortUnits(a.units)} at ${item.odds || "?"} (point ${this.parse(a.point).label}, ${a.payer ? this.seatTitle(a.payer) + " pays" : "no payment"})` };
       case "setup":
       case "secret_setup": {

@@ -93,6 +93,56 @@ export class GenericAdapter {
     return selection && selection.length ? { units: selection } : null;
   }
 
+  /** The answer fields that name units (the server's `unit_fields`, for unit-first orders). */
+  get unitFields() {
+    return ["unit", "units"];
+  }
+
+  /** The unit ids an answer names. */
+  unitsOf(decision, action) {
+    const out = [];
+    for (const key of this.unitFields) {
+      const value = action?.[key];
+      if (typeof value === "string") out.push(value);
+      else if (Array.isArray(value)) out.push(...value.filter((v) => typeof v === "string"));
+    }
+    return out;
+  }
+
+  /** A short button label for an answer about one unit where it stands (entrench, lose it). */
+  inPlaceLabel(decision, item) {
+    return titleCase(decision.kind);
+  }
+
+  /** A counter's name for the panel. */
+  counterName(uid, view) {
+    return String(uid);
+  }
+
+  /** Whether a stack may move in any part the player ticks (the server checks each). */
+  get subsets() {
+    return false;
+  }
+
+  /** Whether a decision is answered in an editor of its own (not unit-first). */
+  hasEditor(decision) {
+    return false;
+  }
+
+  /**
+   * The answer to ask the server about when the selected units are sent to a hex that is not
+   * offered ("why not?"): {decision, action}, or null. By default a schema decision with a
+   * `to` field, moving the selected units there.
+   */
+  candidate(decisions, selection, hex, entries) {
+    const decision = decisions.find((d) => d.schema?.properties?.to);
+    if (!decision) return null;
+    const props = decision.schema.properties;
+    if (props.units) return { decision, action: { units: selection.units, to: hex } };
+    if (props.unit) return { decision, action: { unit: selection.units[0], to: hex } };
+    return null;
+  }
+
   /** @returns {Presented} */
   present(decision, item, view) {
     const action = item.action;
