@@ -4,7 +4,7 @@
         → 200 {decision, seat, v, legal: true}
         | 200 {decision, seat, v, legal: false, rule, code, message, data}
     GET /api/games/{id}/preview?seat=&decision=&action=<JSON>
-        → 200 {decision, seat, v, dice: false, events, result}
+        → 200 {decision, seat, v, dice: false, events, next, result}
         | 200 {decision, seat, v, dice: true, purpose}
         | 200 {decision, seat, v, available: false, why}
 

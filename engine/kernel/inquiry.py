@@ -3,7 +3,8 @@
     explain(ruleset, state, seat, decision_id, action, audience)
         -> {"legal": True} | {"legal": False, "rule", "code", "message", "data"}
     preview(ruleset, state, seat, decision_id, action, audience)
-        -> {"events": [...], "result": …} | {"dice": True} | {"available": False, "why": …}
+        -> {"dice": False, "events": [...], "next": [...], "result": …}
+         | {"dice": True, "purpose": …} | {"available": False, "why": …}
 
 `explain` runs the one legality gate `apply` runs (`check_action`) on a copy of the state and
 returns the refusal's rule, code and message; a ruleset may say more precisely why
@@ -27,7 +28,7 @@ from typing import Any
 from .canonical import canonical_json
 from .dice import Roller
 from .errors import IllegalAction, MalformedAction
-from .game import check_action, copy_json, events_for, open_decision, result
+from .game import check_action, copy_json, decisions, events_for, open_decision, result
 from .leaks import poison_hidden
 from .model import Audience, SeatId
 from .ruleset import Ruleset
@@ -35,6 +36,8 @@ from .ruleset import Ruleset
 # What an explanation says when the real reason depends on something the asker may not see.
 WITHHELD_CODE = "not_legal"
 WITHHELD_MESSAGE = "Not a legal choice here."
+# A preview names at most this many of the decisions that open after the order.
+NEXT_SHOWN = 4
 
 
 class DiceNeeded(Exception):
@@ -118,5 +121,8 @@ def _preview(ruleset: Ruleset, state: dict[str, Any], seat: SeatId, decision_id:
         return {"dice": True, "purpose": str(needed)}
     if any(event.reveals for event in events):
         return {"available": False, "why": "reveals"}
+    # What comes next, as every audience's view lists it (prompts and seats, no options).
+    following = [{"kind": d.kind, "seats": list(d.seats), "prompt": d.prompt}
+                 for d in decisions(ruleset, work)][:NEXT_SHOWN]
     return {"dice": False, "events": events_for(ruleset, work, events, audience),
-            "result": result(ruleset, work)}
+            "next": following, "result": result(ruleset, work)}

@@ -26,6 +26,8 @@
 
 import { UnitMode } from "./unitorders.js";
 
+const FORESEE_ALL = 6;    // a decision with at most this many listed answers shows what each does
+
 export class Orders extends EventTarget {
   /**
    * @param {{store: import("./store.js").Store, socket: import("./protocol.js").GameSocket,
@@ -60,6 +62,7 @@ export class Orders extends EventTarget {
     this.listMode = false;      // the user chose a decision from the list: decision-first
     this.mapped = false;        // the page has a map (set by page.js): unit-first is possible
     this.consequence = null;    // what the pending order would do, from the server's preview
+    this.previews = new Map();  // entry index → what it would do (a small list of answers)
     this.ask = async () => { throw new Error("no inquiry endpoint"); };
   }
 
@@ -154,6 +157,7 @@ export class Orders extends EventTarget {
     this.hint = "";
     this.error = null;
     this.consequence = null;
+    this.previews = new Map();
     this.status = decision ? "loading" : "idle";
     // An editor keeps its work while its decision stays open (the position may move on).
     if (!decision || this.editor?.id !== decision.id) this.editor = null;
@@ -184,6 +188,7 @@ export class Orders extends EventTarget {
     if (origins.length === 1) this.origin = origins[0];
     if (!this.entries.some((e) => e.p.hex) && this.entries.length) this.choices = this.entries.slice();
     this.hint = this.#defaultHint();
+    this.#foreseeAll(decision, token);
     this.editor = this.adapter.editor?.(decision, this) || null;
     if (this.editor) {
       this.choices = [];
@@ -335,6 +340,19 @@ export class Orders extends EventTarget {
   /** The decision (and seat) the pending order answers. */
   pendingDecision() {
     return this.pending?.decision || this.decision;
+  }
+
+  /** A decision with a few listed answers that cannot be taken back (pay or not, reroll or
+   * keep, which unit is lost): what each would do, under its button, before one is chosen. */
+  #foreseeAll(decision, token) {
+    const entries = this.entries || [];
+    if (!decision.options || entries.length > FORESEE_ALL || decision.undoable || decision.group || decision.revisable) return;
+    Promise.all(entries.map((e) => this.ask("preview", this.seat, decision.id, e.item.action)
+      .then((answer) => [e.index, answer], () => null))).then((answers) => {
+      if (token !== this.loadToken) return;
+      for (const found of answers) if (found) this.previews.set(found[0], found[1]);
+      this.changed();
+    });
   }
 
   /** Ask the server what the pending order would do, when it cannot be taken back (an

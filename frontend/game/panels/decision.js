@@ -3,7 +3,7 @@
 // order with Confirm, a reject with its rule, and Undo when the ruleset allows it.
 
 import { cite, fill, h } from "./dom.js";
-import { consequenceBox, renderUnitOrders } from "./unitpanel.js";
+import { consequenceBox, consequenceLines, renderUnitOrders } from "./unitpanel.js";
 
 export function renderDecision(root, { store, orders, adapter }) {
   if (!store.mySeats.length) {
@@ -23,7 +23,7 @@ export function renderDecision(root, { store, orders, adapter }) {
     all.map((x) => h("button", { role: "tab", class: `tab${d && x.id === d.id ? " active" : ""}`,
       "aria-selected": d && x.id === d.id ? "true" : "false", dataset: { kind: x.kind, id: x.id },
       onclick: () => orders.select(x.id) }, new Set(mine.flatMap((m) => m.seats)).size > 1
-        ? `${x.seats.map((s) => adapter.seatTitle(s)).join(", ")}: ${x.prompt}` : x.prompt)));
+        ? `${x.seats.map((s) => adapter.seatTitle(s)).join(", ")}: ${adapter.text(x.prompt)}` : adapter.text(x.prompt))));
   if (orders.mode === "units") {
     // Unit-first: the map is the way in; every open decision stays one click away below.
     return fill(root, renderUnitOrders({ store, orders, adapter }, root),
@@ -36,12 +36,12 @@ export function renderDecision(root, { store, orders, adapter }) {
   const tabs = mine.length > 1 ? [back, tabList(mine)] : back;
   if (d && orders.editor) {
     // The adapter's editor draws its own panel (a set-up placed counter by counter).
-    return fill(root, tabs, h("div", { class: "prompt" }, h("strong", {}, d.prompt), " ", cite(d.rule)),
+    return fill(root, tabs, h("div", { class: "prompt" }, h("strong", {}, adapter.text(d.prompt)), " ", cite(d.rule)),
       orders.editor.panel(), orders.error ? rejectBox(orders.error) : null, undo);
   }
   const body = [];
   if (d) {
-    body.push(h("div", { class: "prompt" }, h("strong", {}, d.prompt), " ", cite(d.rule)));
+    body.push(h("div", { class: "prompt" }, h("strong", {}, adapter.text(d.prompt)), " ", cite(d.rule)));
     if (d.revisable) body.push(writtenOrder(d, { store, orders, adapter }));
     if (orders.status === "loading") body.push(h("p", { class: "muted" }, "Asking the server for the legal options…"));
     const forces = orders.forces();
@@ -66,7 +66,8 @@ export function renderDecision(root, { store, orders, adapter }) {
         body.push(h("ul", { class: "choices", "aria-label": "Options" }, list.map((e) => h("li", {},
           h("button", { class: "choice", dataset: { index: e.index }, onclick: () => orders.pick(e.index),
             onmouseenter: () => root.dispatchEvent(new CustomEvent("preview", { bubbles: true, detail: e.p.preview || [] })),
-            onmouseleave: () => root.dispatchEvent(new CustomEvent("preview", { bubbles: true, detail: [] })) }, e.p.label)))));
+            onmouseleave: () => root.dispatchEvent(new CustomEvent("preview", { bubbles: true, detail: [] })) }, e.p.label,
+            foreseen(orders, e, adapter, store.view))))));
       } else if (orders.live().length) {
         body.push(h("p", { class: "muted small" }, `${orders.live().length} option${orders.live().length === 1 ? "" : "s"} on the map.`));
       }
@@ -111,4 +112,11 @@ export function rejectBox(error) {
     h("div", {}, error.message || "The server refused the order."),
     error.reason ? h("small", { class: "muted" }, `Why: ${error.reason}`) : null,
     error.code ? h("small", { class: "muted code" }, ` (${error.code})`) : null);
+}
+
+/** What an answer would do, under its button (the server's preview), in a line or two. */
+export function foreseen(orders, entry, adapter, view) {
+  const lines = consequenceLines(orders.previews.get(entry.index), orders.decision, entry.item, adapter, view);
+  if (!lines || !lines.length) return null;
+  return h("small", { class: "choice-consequence", dataset: { index: entry.index } }, lines.slice(0, 3).join(" · "));
 }

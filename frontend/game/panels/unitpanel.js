@@ -12,7 +12,6 @@ export function renderUnitOrders({ store, orders, adapter }, root) {
   out.push(h("div", { class: "prompt" }, h("strong", {}, sel ? selectionTitle(sel, adapter, view) : "Your orders"),
     sel ? h("button", { class: "button small ghost", id: "deselect", onclick: () => mode.deselect() }, "Deselect") : null));
   if (orders.status === "loading") out.push(h("p", { class: "muted small" }, "Asking the server what it can do…"));
-  if (sel) out.push(roster(sel, { orders, adapter, view }));
   if (orders.pending) {
     out.push(pendingBox(orders, adapter, view));
   } else if (orders.choices.length) {
@@ -22,6 +21,7 @@ export function renderUnitOrders({ store, orders, adapter }, root) {
         onmouseleave: () => root.dispatchEvent(new CustomEvent("preview", { bubbles: true, detail: [] })) }, e.p.label)))));
   }
   if (mode.why) out.push(whyBox(mode.why, adapter));
+  if (sel) out.push(roster(sel, { orders, adapter, view }));
   if (orders.hint && !orders.pending) out.push(h("p", { class: "hint", id: "order-hint" }, orders.hint));
   if (sel && !orders.pending) {
     const counts = summary(mode.live().filter((e) => e.p.hex && e.p.hex !== sel.hex));
@@ -87,18 +87,29 @@ export function consequenceBox(orders, adapter, view) {
   const c = orders.consequence;
   if (!c || c.entry !== orders.pending) return null;
   if (c.asking) return h("p", { class: "consequence muted small", id: "consequence" }, "Checking what it does…");
-  if (c.available === false) return null;
-  const decision = orders.pendingDecision();
-  if (c.dice) {
-    const note = adapter.diceNote?.(decision, orders.pending.item, view);
-    return h("div", { class: "consequence", id: "consequence" }, h("strong", {}, "Dice decide: "),
-      note || "the outcome is rolled when you confirm.");
-  }
-  const lines = (c.events || []).map((e) => adapter.consequenceLine?.(e, view) ?? adapter.event(e, view)).filter(Boolean);
-  if (c.result) lines.push(`The game ends: ${adapter.event({ kind: "game_over", rule: "", data: { result: c.result } }, view)}`);
+  const lines = consequenceLines(c, orders.pendingDecision(), orders.pending.item, adapter, view);
+  if (!lines) return null;
   if (!lines.length) return h("p", { class: "consequence muted small", id: "consequence" }, "Nothing else happens at once.");
-  return h("div", { class: "consequence", id: "consequence" }, h("strong", {}, "This will: "),
+  return h("div", { class: "consequence", id: "consequence" }, h("strong", {}, c.dice ? "Dice decide: " : "This will: "),
     h("ul", {}, lines.slice(0, 8).map((line) => h("li", {}, line))));
+}
+
+/** A preview in words: what happens (events), what it depends on (dice), what comes next;
+ * null when the server could not show it. */
+export function consequenceLines(answer, decision, item, adapter, view) {
+  if (!answer || answer.available === false) return null;
+  const note = adapter.consequenceNote?.(decision, item, view);
+  if (answer.dice) {
+    return [adapter.diceNote?.(decision, item, view) || "the outcome is rolled when you confirm.", ...(note ? [note] : [])];
+  }
+  const lines = (answer.events || []).map((e) => adapter.event(e, view)).filter(Boolean);
+  if (note) lines.unshift(note);
+  if (answer.result) lines.push(`The game ends (${adapter.resultText?.(answer.result) || "result"}).`);
+  const next = (answer.next || []).filter((d) => d.kind !== decision.kind || !(decision.seats || []).every((s) => d.seats.includes(s)));
+  if (next.length && !answer.result) {
+    lines.push(`Then ${next.map((d) => `${d.seats.map((s) => adapter.seatTitle(s)).join(", ")}: ${adapter.text(d.prompt)}`).join("; ")}.`);
+  }
+  return lines;
 }
 
 function whyBox(why, adapter) {
