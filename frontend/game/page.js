@@ -32,6 +32,7 @@ async function main() {
   window.salient = ctx;
   document.body.classList.toggle("spectator", !config.my_seats.length);
   installRuleCites($("rule-entry"), ctx);
+  installSheet(document.querySelector(".game-layout .side"), document.querySelector(".map-help"));
 
   const mapRoot = $("map");
   const hover = $("hex-info");
@@ -42,7 +43,9 @@ async function main() {
     ctx.map.highlight([...orders.highlights(), ...previewHexes]);
   }
 
+  let shownHex = null;
   function showHex(info) {
+    shownHex = info?.id || null;
     if (!info) { hover.hidden = true; return; }
     hover.hidden = false;
     const units = info.units || [];
@@ -63,7 +66,9 @@ async function main() {
         onHexClick: (id, info) => {
           const acted = orders.clickHex(id);
           showHex(info);
-          if (orders.pending && !orders.editor) setTimeout(() => $("confirm")?.focus(), 0);
+          // Confirm takes the focus (Enter sends the order), without scrolling the page: on a
+          // phone the orders sheet scrolls to it and the map stays where it is.
+          if (orders.pending && !orders.editor) setTimeout(() => focusQuietly($("confirm")), 0);
           return acted;
         },
         onHexHover: (info) => showHex(info),
@@ -169,6 +174,8 @@ async function main() {
     if (changed.has("view") && store.view) {
       if (ctx.map) {
         paintUnits();
+        // The hex shown in the info box follows the position (a unit eliminated leaves it).
+        if (shownHex && !hover.hidden) showHex(ctx.map.describeHex(shownHex));
         if (!centred) {
           centred = true;
           const units = adapter.units(store.view);
@@ -182,7 +189,9 @@ async function main() {
       orders.sync();
       renderTrack($("track"), ctx);
       renderSummary();
-      document.title = `${config.title} · ${adapter.phase(store.view).turn} · Salient`;
+      // The tab says when a decision waits for the user (another tab, a phone's switcher).
+      const waiting = orders.available().length > 0 && !store.result && !store.view.game?.result;
+      document.title = `${waiting ? "Your move · " : ""}${config.title} · ${adapter.phase(store.view).turn} · Salient`;
     }
     if (changed.has("view") || changed.has("log")) { renderDice($("dice"), ctx); log.render(); }
     if (changed.has("view") || changed.has("meta") || changed.has("presence") || changed.has("clock")) renderPlayers($("players"), ctx);
@@ -191,6 +200,11 @@ async function main() {
     renderOrders();
   });
   orders.addEventListener("change", renderOrders);
+  // After an order is sent the focus goes back to the map (where the next order starts), not
+  // to the page's body.
+  orders.addEventListener("sent", () => setTimeout(() => {
+    if (!document.activeElement || document.activeElement === document.body) focusQuietly(ctx.map?.root);
+  }, 0));
   for (const panel of [$("decision"), $("reaction")]) {
     panel.addEventListener("preview", (event) => {
       previewHexes = event.detail;
@@ -219,13 +233,15 @@ async function main() {
   // Clocks tick in the browser between clock frames.
   setInterval(() => { if (store.clock?.mode) renderPlayers($("players"), ctx); if (orders.decision?.reaction) { const c = $("reaction-countdown"); if (c) renderReaction($("reaction"), ctx); } }, 1000);
 
+  // The log of the steps before this page opened: the events the live page would have shown
+  // (GET log, as this audience got them), written by the same adapter lines.
   async function loadHistory() {
     try {
-      const response = await fetch(config.record_url, { credentials: "same-origin" });
+      const suffix = config.invite ? `?invite=${encodeURIComponent(config.invite)}` : "";
+      const response = await fetch(`${config.api}log${suffix}`, { credentials: "same-origin" });
       if (!response.ok) return;
-      const record = await response.json();
-      store.setHistory((record.actions || []).map((a) => ({ v: a.seq, kind: a.kind === "act" ? String(a.decision || "").split("-").pop() || "action" : a.kind,
-        rule: "", data: {}, source: "record", text: adapter.recordLine(a) })));
+      const log = await response.json();
+      store.setHistory((log.entries || []).map((e) => ({ ...e, source: "record" })));
     } catch { /* the log starts with live events */ }
   }
 
@@ -235,6 +251,31 @@ async function main() {
 
   renderBanner($("conn"), "connecting");
   socket.connect();
+}
+
+/** Focus an element without scrolling the page; its own scrolling panel brings it into view. */
+function focusQuietly(node) {
+  if (!node) return;
+  node.focus({ preventScroll: true });
+  node.scrollIntoView?.({ block: "nearest", inline: "nearest" });
+}
+
+/** Phones and narrow windows: the side panel is a bottom sheet under the map (static/css/
+ * game.css), with a handle that lifts it to read more and lowers it to see more map; a touch
+ * screen's help line speaks of taps and pinches. */
+function installSheet(side, mapHelp) {
+  if (!side || side.querySelector(".sheet-handle")) return;
+  const handle = h("button", { type: "button", class: "sheet-handle", id: "sheet-handle", "aria-expanded": "false",
+    "aria-controls": "side-panel", onclick: () => {
+      const open = document.body.classList.toggle("sheet-open");
+      handle.setAttribute("aria-expanded", open ? "true" : "false");
+      handle.textContent = open ? "▼ Show more map" : "▲ Show more orders";
+    } }, "▲ Show more orders");
+  side.id = side.id || "side-panel";
+  side.prepend(handle);
+  if (mapHelp && globalThis.matchMedia?.("(pointer: coarse)").matches) {
+    mapHelp.textContent = "Drag to pan · pinch to zoom · tap a counter, then where it goes";
+  }
 }
 
 function toast(text, kind = "info") {
