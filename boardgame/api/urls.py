@@ -5,7 +5,7 @@ from boardgame.accounts import api as accounts
 from boardgame.lobby import api as lobby
 from boardgame.play import api as play
 from boardgame.play import api_actions as play_actions
-from boardgame.play import api_inquiry, api_replay
+from boardgame.play import api_inquiry, api_log, api_replay
 
 urlpatterns = [
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
@@ -40,6 +40,7 @@ urlpatterns = [
     path("games/<int:game_id>/actions", play_actions.ActionsView.as_view(), name="api-game-act"),
     path("games/<int:game_id>/options", play_actions.OptionsView.as_view(),
          name="api-game-options"),
+    path("games/<int:game_id>/log", api_log.GameLogView.as_view(), name="api-game-log"),
     path("games/<int:game_id>/explain", api_inquiry.ExplainView.as_view(),
          name="api-game-explain"),
     path("games/<int:game_id>/preview", api_inquiry.PreviewView.as_view(),

@@ -78,3 +78,23 @@ def test_inquiries_refuse_what_an_options_request_refuses(api, started_game, ham
     illegal = _ask(api(user), gid, "preview", mover, move, {"to": "9,9"})
     assert illegal.status_code == 409 and illegal.json()["error"]["code"] == "action/illegal"
     assert illegal.json()["error"]["data"]["reason"] == "off_board"
+
+
+def test_the_log_is_the_events_each_audience_got(api, started_game, hamlet, othello):
+    """`GET /api/games/{id}/log`: a reloaded page's log — the steps' events as the caller's
+    audience saw them live: the bid winner's private hand stays his."""
+    gid = started_game["game"]
+    mover, _ = _bid_both(api, gid, hamlet, othello)
+    winner, loser = (hamlet, othello) if mover == "red" else (othello, hamlet)
+    mine = api(winner).get(f"/api/games/{gid}/log").json()
+    theirs = api(loser).get(f"/api/games/{gid}/log").json()
+    public = api().get(f"/api/games/{gid}/log").json()
+    kinds = [e["kind"] for e in mine["entries"]]
+    assert "bids_revealed" in kinds and "hand_now" in kinds
+    assert "hand_now" not in [e["kind"] for e in theirs["entries"]]
+    assert "hand_now" not in [e["kind"] for e in public["entries"]]
+    assert public["audience"] == "public" and mine["v"] == 2
+    assert all(e["v"] in (1, 2) for e in mine["entries"])
+    others = [e for e in theirs["entries"] if e["kind"] == "answer_sealed"
+              and e["data"]["seat"] == mover]
+    assert others and all(set(e["data"]) == {"seat", "group"} for e in others)

@@ -10,7 +10,7 @@
 
 import { cite, h } from "../panels/dom.js";
 import { CORPS, FORTRESS_COLOUR, FORTRESS_EFFECTIVENESS, LEADERS } from "./balance_of_powers_counters.js";
-import { GenericAdapter, HEX_ID, adoptStylesheet, formatValue, titleCase } from "./generic.js";
+import { GenericAdapter, HEX_ID, adoptStylesheet, titleCase } from "./generic.js";
 
 const NATIONS = {
   ger: ["germany", "Germany", "#a9ad9c"], aus: ["austria_hungary", "Austria-Hungary", "#e6d690"],
@@ -35,8 +35,23 @@ const WORDS = { gd: "Guard", guard: "Guard", bav: "Bavarian", sax: "Saxon", grnd
   siege: "Siege", ief: "Indian Expeditionary Force" };
 // A unit id inside any text (a die's purpose, an event's data).
 const UID = /\b(?:ger|aus|fra|rus|bri|bel|net|den|swi|ser|ita)-(?:inf|cav|mou|sie|ldr)-[a-z0-9_]+/g;
+// A location id inside a text ("11,14"), not part of a longer number or list.
+const LOC_IN_TEXT = /(?<![\d.,-])-?\d{1,3},-?\d{1,3}(?![\d,])/g;
 const COMBAT_KINDS = new Set(["retreat", "loss", "pay", "reroll", "point", "reserve", "advance", "breach"]);
 const TRACK = ["diplomacy", "muster", "procure", "admiralty", "half", "commissariat"];
+
+const SIDE_NAMES = { central: "Central Powers", entente: "Entente" };
+
+/** "germany_violated_belgium" → "Germany violated Belgium": nations named as nations. */
+function reasonText(reason) {
+  return String(reason || "").split("_").map((w) => (Object.values(NATIONS).some(([id]) => id === w) ? titleCase(w) : w)).join(" ");
+}
+
+/** -3 → "−3", 2 → "+2". */
+function signedInt(value) {
+  const n = Number(value) || 0;
+  return n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "±0";
+}
 
 /** "3:2" → 1.5 (the map shows each target's best odds). */
 function oddsValue(text) {
@@ -99,6 +114,31 @@ export class BalanceOfPowersAdapter extends GenericAdapter {
     return { decision, action: { units, to: hex } };
   }
 
+  /** What a die-decided order depends on, said before it is confirmed. */
+  diceNote(decision, item, view) {
+    const c = view?.flow?.combat;
+    const a = item.action || {};
+    if (decision.kind === "reroll" && a.reroll && c?.dice?.length) {
+      return `A new 2d6 replaces the roll of ${c.dice.join(" + ")} (final ${c.final}, net modifier ${signedInt(c.fnm)}); "Keep the roll" shows what that gives.`;
+    }
+    if (decision.kind === "combat") return `2d6 plus the net modifier on the land combat table, at ${item.odds || "?"} (BoP 10.6).`;
+    if (decision.kind === "point" || decision.kind === "reserve") return "The combat is rolled next: 2d6 plus the net modifier (BoP 10.6).";
+    return null;
+  }
+
+  /** What an order's rule means here, beside what the server's preview shows. */
+  consequenceNote(decision, item, view) {
+    const c = view?.flow?.combat;
+    const a = item.action || {};
+    if (decision.kind === "pay" && c) {
+      const role = decision.seats?.[0] === c.seat ? "attacker" : "defender";
+      const point = role === "attacker" ? c.point : c.def_point;
+      return a.pay ? "1 RP is spent and the RP result is cancelled: no loss for your side (BoP 10.711)."
+        : `The RP result stands: the ${role} takes 1 loss${point && point in (view?.board?.units || {}) ? `, its point unit ${this.unitName(point)} first` : ""} (BoP 10.712).`;
+    }
+    return null;
+  }
+
   /** The set-up editor for a `setup` decision (on a map), kept while the decision is open. */
   editor(decision) {
     if (decision.kind !== "setup" || !this.map) return null;
@@ -139,9 +179,15 @@ export class BalanceOfPowersAdapter extends GenericAdapter {
     return this.parse(uid).title;
   }
 
-  /** Any text with the unit ids in it named as the page names them. */
+  /** Any text with the unit ids and location ids in it named as the page names them
+   * ("Attack on 11,14" → "Attack on Liège (1119)"). */
   names(text) {
-    return String(text).replace(UID, (uid) => this.unitName(uid));
+    return String(text).replace(UID, (uid) => this.unitName(uid))
+      .replace(LOC_IN_TEXT, (loc) => (this.map?.hexes?.[loc] ? this.where(loc) : loc));
+  }
+
+  text(value) {
+    return this.names(value);
   }
 
   shortUnits(uids) {
@@ -399,13 +445,27 @@ export class BalanceOfPowersAdapter extends GenericAdapter {
       case "leader_returned":
         return `${this.unitName(d.unit)} returned to the force pool${d.voluntary ? "" : " (alone in his hex)"}`;
       case "britain_joins":
-        return `Britain joins the Entente (${String(d.reason || "").replace(/_/g, " ")})`;
+        return `Britain joins the Entente (${reasonText(d.reason)})`;
       case "neutral_entry_roll":
         return `Britain's entry roll: ${d.roll}${d.modifier ? ` + ${d.modifier}` : ""} = ${d.final}: ${d.joins ? "she joins the Entente" : "she stays neutral"}`;
       case "violation":
-        return `${titleCase(d.by || "")} violate ${titleCase(d.nation || "")}, which joins the ${titleCase(d.joins || "")}`;
-      case "combat_result":
-        return `Combat result: final ${d.final}${d.attacker ? ` · attacker ${formatValue(d.attacker)}` : ""}${d.defender ? ` · defender ${formatValue(d.defender)}` : ""}`;
+        return `The ${SIDE_NAMES[d.by] || titleCase(d.by || "")} violate ${titleCase(d.nation || "")}, which joins the ${SIDE_NAMES[d.joins] || titleCase(d.joins || "")}`;
+      case "combat_result": {
+        const loss = (v) => (v === "RP" ? "an RP result (1 RP or 1 loss)" : v ? `${v} loss${v === 1 ? "" : "es"}` : "no loss");
+        const flags = (d.flags || []).map((f) => ({ gg: "the defender gives ground", bthru: "breakthrough" }[f] || f));
+        return `Combat result on ${d.final}: attacker ${loss(d.attacker)}, defender ${loss(d.defender)}${flags.length ? `; ${flags.join(", ")}` : ""}`;
+      }
+      case "rp_result_paid":
+        return `${titleCase(d.nation || "")} pays 1 RP to cancel the RP result`;
+      case "losses_cancelled":
+        return `The ${titleCase(d.side || "")} losses are cancelled (no second loss could be taken)`;
+      case "fortress_step_lost":
+        return `A fortress step is lost at ${this.where(d.at)}`;
+      case "attrition":
+        return `${titleCase(d.nation || "")} takes the loss as attrition`;
+      case "ti_gain":
+        return `${d.side === "central" ? "Central Powers" : "Entente"} tactical innovation rises to ${d.ti}`;
+
       default:
         return super.event(event, view);
     }
@@ -413,9 +473,19 @@ export class BalanceOfPowersAdapter extends GenericAdapter {
 
   combat(event, view) {
     let card;
-    if (event.kind === "combat_roll" || event.kind === "combat_result" || event.kind === "reroll") {
-      const lines = Object.entries(event.data || {}).map(([k, v]) => `${k.replace(/_/g, " ")}: ${formatValue(v)}`);
-      card = { title: titleCase(event.kind), rule: event.rule, lines };
+    const d = event.data || {};
+    if (event.kind === "combat_roll") {
+      // The roll in words: the odds, what kind of battle, the dice and what modified them.
+      const mods = Object.entries(d.modifiers || {}).filter(([, v]) => v)
+        .map(([k, v]) => `${k.replace(/_/g, " ")} ${signedInt(v)}`);
+      card = { title: "Combat roll", rule: event.rule, lines: [
+        `At ${d.odds || "?"}, ${d.major ? "a major battle" : "a minor battle"} (BoP 2.7)`,
+        `2d6 ${(d.dice || []).join(" + ")}, net modifier ${signedInt(d.fnm)}${mods.length ? ` (${mods.join(", ")})` : ""} → final ${d.final}`] };
+    } else if (event.kind === "combat_result") {
+      card = { title: "Combat result", rule: event.rule, lines: [this.#eventLine(event, view)] };
+    } else if (event.kind === "reroll") {
+      card = { title: "Combat reroll", rule: event.rule, lines: [
+        `${(d.old || []).join(" + ")} rerolled: ${(d.dice || []).join(" + ")}, final ${d.final}`] };
     } else {
       card = super.combat(event, view);
     }

@@ -22,6 +22,16 @@
 
 export const HEX_ID = /^-?\d+,-?\d+$/;
 
+/** Rolls as a player reads them: "Dice: combat 2d6 3 + 5 · leadership 4". */
+export function diceLine(rolls) {
+  const byPurpose = new Map();
+  for (const r of rolls) {
+    const key = r.purpose || `d${r.sides}`;
+    byPurpose.set(key, [...(byPurpose.get(key) || []), r.value]);
+  }
+  return `Dice: ${[...byPurpose].map(([purpose, values]) => `${purpose} ${values.join(" + ")}`).join(" · ") || "none"}`;
+}
+
 export function titleCase(text) {
   return String(text).replace(/_/g, " ").replace(/\b\w/g, (c) => c.toUpperCase());
 }
@@ -159,10 +169,30 @@ export class GenericAdapter {
     return `${decision.prompt}: ${this.present(decision, item, view).label}`;
   }
 
+  /** Any text from the server (a prompt, a log line) with its ids named as the page names
+   * them (a ruleset adapter knows its units and places). */
+  text(value) {
+    return String(value ?? "");
+  }
+
+  /** How a game ended, in words: "won by Britain, France and Russia (Schlieffen plan failed)". */
+  resultText(result) {
+    if (!result) return "";
+    const winners = (result.winners || []).map((s) => this.seatTitle(s));
+    const list = winners.length > 1 ? `${winners.slice(0, -1).join(", ")} and ${winners[winners.length - 1]}` : winners[0];
+    const reason = String(result.reason || "").replace(/_/g, " ");
+    const said = reason ? reason[0].toUpperCase() + reason.slice(1) : "";
+    return `${list ? `won by ${list}` : "a draw"}${said ? ` (${said})` : ""}`;
+  }
+
   /** One line for an event in the log. */
   event(event, view) {
     const data = event.data || {};
-    return `${titleCase(event.kind)}${Object.keys(data).length ? ": " + formatValue(data) : ""}`;
+    if (event.kind === "dice") return this.text(diceLine(data.rolls || []));
+    if (event.kind === "game_over") return `Game over: ${this.resultText(data.result)}`;
+    if (event.kind === "answer_sealed") return `${this.seatTitle(data.seat)} answered (sealed)`;
+    if (event.kind === "answers_revealed") return `Sealed answers revealed (${(data.answers || []).map((a) => this.seatTitle(a.seat)).join(", ")})`;
+    return this.text(`${titleCase(event.kind)}${Object.keys(data).length ? ": " + formatValue(data) : ""}`);
   }
 
   /** Dice events and combat results for the dice panel: [{title, lines, rule}] or null. */
