@@ -20,7 +20,7 @@ from typing import Any
 from engine.kernel import Decision, IllegalAction, Roller
 from engine.kernel.flow import FlowRuleset
 
-from . import answers, decisions, setup, supply, whynot
+from . import answers, decisions, planning, setup, supply, whynot
 from . import concerns as concern_index
 from .forces import UNITS, occupancy, unit_side
 from .sequence import MONTH_NAMES, Step
@@ -118,6 +118,8 @@ class BalanceOfPowers(FlowRuleset):
             "diplomacy": state.get("diplomacy", {}),
             "ti_benefits": state.get("ti_benefits", {}),
             "bargaining_chips": bc_counts(state, th),
+            # The numbers a player plans with: the victory conditions and August's plans.
+            "victory": planning.status(state, th),
         }
 
     def result(self, state: dict[str, Any]) -> dict[str, Any] | None:

@@ -106,3 +106,25 @@ def test_bop_12_1_why_not_probes_every_location_of_the_secret_setup_and_learns_n
     assert not any(a.get("code") == WITHHELD_CODE for a in answers[0])
     assert any(a["legal"] for a in answers[0]) and any(not a["legal"] for a in answers[0])
     assert "fra-" not in canonical_json(answers[0])
+
+
+def test_bop_12_1_view_states_the_victory_conditions_and_the_august_plans():
+    """The numbers a player plans with are in the view (issue #18), from the rules' own
+    functions: bargaining chips held and needed, the capitals, the Schlieffen Plan and Plan
+    XVII while August lasts — and no longer after it."""
+    from engine.rulesets.balance_of_powers.victory import victory
+    state = set_up(start())
+    shown = kernel.view(RULESET, state, "public")["victory"]
+    judged = victory(state, TH)
+    assert shown["bargaining_chips"] == judged["bargaining_chips"]
+    assert shown["bargaining_chips_to_win"] == {"central": 14, "entente": 7}
+    assert (shown["berlin"], shown["paris"]) == ("central", "entente")
+    assert shown["schlieffen"] == {"liege": False, "corps": 0, "corps_needed": 9,
+                                   "checked_after": "1914-08"}
+    assert shown["plan_xvii"]["corps_needed"] == 4 and shown["plan_xvii"]["hexes_needed"] == 2
+    state["plans"]["schlieffen"]["liege"] = True
+    state["plans"]["schlieffen"]["corps"] = ["ger-inf-1", "ger-inf-2"]
+    assert kernel.view(RULESET, state, "public")["victory"]["schlieffen"]["corps"] == 2
+    state["flow"]["month"] = "1914-09"
+    later = kernel.view(RULESET, state, "public")["victory"]
+    assert "schlieffen" not in later and "plan_xvii" not in later
