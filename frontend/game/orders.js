@@ -60,6 +60,7 @@ export class Orders extends EventTarget {
     this.mode = "decision";
     this.units = new UnitMode(this);
     this.listMode = false;      // the user chose a decision from the list: decision-first
+    this.listOpen = false;      // the folded list of every open decision is unfolded
     this.mapped = false;        // the page has a map (set by page.js): unit-first is possible
     this.consequence = null;    // what the pending order would do, from the server's preview
     this.previews = new Map();  // entry index → what it would do (a small list of answers)
@@ -346,10 +347,13 @@ export class Orders extends EventTarget {
    * keep, which unit is lost): what each would do, under its button, before one is chosen. */
   #foreseeAll(decision, token) {
     const entries = this.entries || [];
+    this.foreseeing = false;
     if (!decision.options || entries.length > FORESEE_ALL || decision.undoable || decision.group || decision.revisable) return;
+    this.foreseeing = true;
     Promise.all(entries.map((e) => this.ask("preview", this.seat, decision.id, e.item.action)
       .then((answer) => [e.index, answer], () => null))).then((answers) => {
       if (token !== this.loadToken) return;
+      this.foreseeing = false;
       for (const found of answers) if (found) this.previews.set(found[0], found[1]);
       this.changed();
     });

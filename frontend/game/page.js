@@ -144,8 +144,23 @@ async function main() {
   // the list shows the locations it names.
   let followed = null;
   let followedPending = null;
+  let followedUnits = null;
   function follow() {
     if (!ctx.map || orders.editor) return;
+    if (orders.mode === "units") {
+      // Unit-first: when the user's decisions change, bring what they can order into view
+      // (a combat's place first), gently, as for a decision that opens.
+      const key = orders.available().map((x) => x.id).join(" ");
+      if (orders.status !== "loading" && key !== followedUnits) {
+        followedUnits = key;
+        const focus = orders.available().flatMap((x) => adapter.focus?.(x, store.view) || []);
+        const hexes = focus.length ? focus : orders.origins().length ? orders.origins()
+          : orders.units.targets().map((e) => e.p.hex);
+        ctx.map.reveal(hexes);
+      }
+      return;
+    }
+    followedUnits = null;
     const d = orders.decision;
     if (d && orders.entries && orders.status !== "loading" && followed !== d.id) {
       followed = d.id;

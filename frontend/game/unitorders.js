@@ -58,13 +58,17 @@ export class UnitMode {
 
   // --- the index ----------------------------------------------------------------------------
 
-  /** unit id → its hex, for the user's concerned units on the map. */
+  /** unit id → its hex, for the user's concerned units on the map (once per view: the
+   * adapter draws every counter to say where they stand, a campaign's hundreds). */
   unitHexes() {
-    const at = new Map((this.adapter.units(this.store.view) || []).map((u) => [u.id, u.hex]));
+    const view = this.store.view;
+    if (this.hexCache?.view === view) return this.hexCache.hexes;
+    const at = new Map((this.adapter.units(view) || []).map((u) => [u.id, u.hex]));
     const out = new Map();
     for (const d of this.decisions()) {
       for (const uid of d.concerns?.units || []) if (at.has(uid)) out.set(uid, at.get(uid));
     }
+    this.hexCache = { view, hexes: out };
     return out;
   }
 

@@ -25,12 +25,12 @@ def test_consequences_bop_violating_belgium_says_britain_joins_before_confirm(si
     advance(apis, lambda v: any(d["kind"] == "violate" for d in v["decisions"].values()))
     central.wait_for_function("() => window.salient.orders.decision?.kind === 'violate'"
                               " && window.salient.orders.previews.size > 1")
-    belgium = central.locator("#decision button.choice", has_text="Violate Belgium")
+    belgium = central.locator("#decision li", has_text="Violate Belgium")
     under = belgium.locator(".choice-consequence").inner_text()
     assert "Britain joins the Entente" in under, under
-    none = central.locator("#decision button.choice", has_text="No violation")
+    none = central.locator("#decision li", has_text="No violation")
     assert "Britain" not in (none.locator(".choice-consequence").all_inner_texts() or [""])[0]
-    belgium.click()
+    belgium.locator("button.choice").click()
     central.wait_for_selector("#consequence li")
     said = central.locator("#consequence li").all_inner_texts()
     assert any("Britain joins the Entente" in line for line in said), said

@@ -45,6 +45,15 @@ def confirm(page) -> None:
     wait_orders(page)
 
 
+def stop_if_moving(page) -> None:
+    """Stop the force in motion, if one is (a march that left it MP)."""
+    wait_orders(page)
+    stop = page.locator("#decision button.loose[data-kind=stop]")
+    if stop.count():
+        stop.click()
+        confirm(page)
+
+
 def entry_hex(page, kind: str, text: str | None = None, avoid: tuple = ()) -> str | None:
     """A hex the selection's `kind` entries lead to (and no other kind of entry does)."""
     return page.evaluate("""([kind, text, avoid]) => { const live = window.salient.orders.live();
@@ -61,7 +70,7 @@ def test_unit_first_clicks_per_order_figures(site, new_context):
     apis.update({seat: Api(entente, site, gid) for seat in ENTENTE})
 
     def belgium(decision, answers):
-        if decision["kind"] == "violate" and decision["seats"] == ["germany"]:
+        if decision["kind"] == "violate" and {"violate": "belgium"} in answers:
             return {"violate": "belgium"}
         return None
     advance(apis, lambda v: v["flow"]["step"] == "half" and v["flow"]["side"] == "central",
@@ -87,30 +96,34 @@ def test_unit_first_clicks_per_order_figures(site, new_context):
 
     # 2. unit-first: part of a stack — two of its units march, the others stay
     wait_units_mode(central)
-    stack = here["Koblenz"]
-    clicks.start()
-    click_hex(central, stack)
-    wait_orders(central)
-    units = central.evaluate("() => window.salient.orders.units.selection.units")
-    for uid in units[2:]:
-        central.locator(f".stack-roster input[data-unit='{uid}']").click()
+    stacks = central.evaluate("""() => { const o = window.salient.orders;
+        return o.origins().filter(h => o.units.unitsAt(h).length >= 3); }""")
+    for stack in stacks[:6]:
+        clicks.start()
+        click_hex(central, stack)
         wait_orders(central)
-    target = entry_hex(central, "march")
-    if target is not None and len(units) > 2:
+        units = central.evaluate("() => window.salient.orders.units.selection.units")
+        for uid in units[2:]:
+            central.locator(f".stack-roster input[data-unit='{uid}']").click()
+            wait_orders(central)
+        target = entry_hex(central, "march")
+        if target is None:
+            central.evaluate("() => window.salient.orders.units.deselect()")
+            continue
         click_hex(central, target)
         central.wait_for_selector("#pending-order")
         confirm(central)
         figures[f"bop march 2 of {len(units)} units (unit-first)"] = clicks.count()
-        central.locator("#decision button.loose[data-kind=stop]").click()
-        confirm(central)
+        stop_if_moving(central)
+        break
 
-    # 3. unit-first: a rail move (a hex only rail reaches)
+    # 3. unit-first: a rail move (a hex only rail reaches), from a rail decision's origin
     wait_units_mode(central)
-    for name in ("Berlin", "Hanover", "Magdeburg", "Breslau", "Posen", "Leipzig", "Dresden"):
-        if name not in here:
-            continue
+    starts = central.evaluate("""() => window.salient.orders.available()
+        .filter(d => d.kind === 'rail').map(d => d.concerns.places[0])""")
+    for start in starts[:8]:
         clicks.start()
-        click_hex(central, here[name])
+        click_hex(central, start)
         wait_orders(central)
         target = entry_hex(central, "rail")
         if target is None:
@@ -120,8 +133,7 @@ def test_unit_first_clicks_per_order_figures(site, new_context):
         central.wait_for_selector("#pending-order")
         confirm(central)
         figures["bop rail move (unit-first)"] = clicks.count()
-        central.locator("#decision button.loose[data-kind=stop]").click()
-        confirm(central)
+        stop_if_moving(central)
         break
 
     # 4. decision-first, as before: the march tab, the stack, the destination, Confirm
@@ -145,10 +157,9 @@ def test_unit_first_clicks_per_order_figures(site, new_context):
     figures["bop march whole stack (decision list, as before)"] = [n - opened[0], keys]
 
     # 5. unit-first: an attack (a stack next to Liège; the odds are on the target)
-    central.click("#back-to-map") if central.locator("#back-to-map").count() else None
-    if central.locator("#decision button.loose[data-kind=stop]").count():
-        central.locator("#decision button.loose[data-kind=stop]").click()
-        confirm(central)
+    if central.locator("#back-to-map").count():
+        central.click("#back-to-map")
+    stop_if_moving(central)
     wait_units_mode(central)
     liege = here["Liège"]
     attackers = central.evaluate("""(t) => window.salient.orders.available()

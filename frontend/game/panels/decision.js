@@ -28,7 +28,8 @@ export function renderDecision(root, { store, orders, adapter }) {
     // Unit-first: the map is the way in; every open decision stays one click away below.
     return fill(root, renderUnitOrders({ store, orders, adapter }, root),
       orders.error ? rejectBox(orders.error) : null, undo,
-      h("details", { class: "all-decisions", id: "all-decisions" },
+      h("details", { class: "all-decisions", id: "all-decisions", open: orders.listOpen,
+        ontoggle: (event) => { orders.listOpen = event.target.open; } },
         h("summary", {}, `All your open decisions (${mine.length})`), tabList(mine)));
   }
   const back = orders.listMode && orders.mapped ? h("button", { class: "button small ghost", id: "back-to-map",
@@ -54,11 +55,11 @@ export function renderDecision(root, { store, orders, adapter }) {
     if (orders.pending) {
       body.push(h("div", { class: "order", id: "pending-order" },
         h("div", { class: "order-text" }, orders.describePending()),
-        consequenceBox(orders, adapter, store.view),
         h("div", { class: "order-buttons" },
           h("button", { class: "button", id: "confirm", onclick: () => orders.confirm(), disabled: orders.status === "sending" },
             orders.status === "sending" ? "Sending…" : "Confirm"),
-          h("button", { class: "button ghost", id: "cancel", onclick: () => orders.cancel() }, "Cancel"))));
+          h("button", { class: "button ghost", id: "cancel", onclick: () => orders.cancel() }, "Cancel")),
+        consequenceBox(orders, adapter, store.view)));
     } else {
       const list = orders.choices.length ? orders.choices
         : (orders.live().length <= 24 && !orders.live().some((e) => e.p.hex) ? orders.live() : []);
@@ -66,8 +67,8 @@ export function renderDecision(root, { store, orders, adapter }) {
         body.push(h("ul", { class: "choices", "aria-label": "Options" }, list.map((e) => h("li", {},
           h("button", { class: "choice", dataset: { index: e.index }, onclick: () => orders.pick(e.index),
             onmouseenter: () => root.dispatchEvent(new CustomEvent("preview", { bubbles: true, detail: e.p.preview || [] })),
-            onmouseleave: () => root.dispatchEvent(new CustomEvent("preview", { bubbles: true, detail: [] })) }, e.p.label,
-            foreseen(orders, e, adapter, store.view))))));
+            onmouseleave: () => root.dispatchEvent(new CustomEvent("preview", { bubbles: true, detail: [] })) }, e.p.label),
+          foreseen(orders, e, adapter, store.view)))));
       } else if (orders.live().length) {
         body.push(h("p", { class: "muted small" }, `${orders.live().length} option${orders.live().length === 1 ? "" : "s"} on the map.`));
       }
@@ -116,7 +117,10 @@ export function rejectBox(error) {
 
 /** What an answer would do, under its button (the server's preview), in a line or two. */
 export function foreseen(orders, entry, adapter, view) {
-  const lines = consequenceLines(orders.previews.get(entry.index), orders.decision, entry.item, adapter, view);
+  const answer = orders.previews.get(entry.index);
+  // While the answers are asked for, a line is kept for each: the buttons do not move.
+  if (!answer && orders.foreseeing) return h("small", { class: "choice-consequence muted" }, "…");
+  const lines = consequenceLines(answer, orders.decision, entry.item, adapter, view);
   if (!lines || !lines.length) return null;
   return h("small", { class: "choice-consequence", dataset: { index: entry.index } }, lines.slice(0, 3).join(" · "));
 }

@@ -18,14 +18,14 @@ export function renderReaction(root, { store, orders, adapter }) {
       h("span", { class: "countdown", id: "reaction-countdown" }, left === null ? "" : `⏱ ${duration(left)}`)),
     h("p", {}, adapter.text(d.prompt), " ", cite(d.rule)),
     orders.pending ? h("div", { class: "order" }, h("div", { class: "order-text" }, orders.describePending()),
-      consequenceBox(orders, adapter, store.view),
       h("div", { class: "order-buttons" }, h("button", { class: "button", onclick: () => orders.confirm() }, "Confirm"),
-        h("button", { class: "button ghost", onclick: () => orders.cancel() }, "Back")))
-      : h("div", { class: "reaction-options" }, orders.entries.map((e) => h("button", { class: "button ghost choice", dataset: { index: e.index },
+        h("button", { class: "button ghost", onclick: () => orders.cancel() }, "Back")),
+      consequenceBox(orders, adapter, store.view))
+      : h("div", { class: "reaction-options" }, orders.entries.map((e) => [h("button", { class: "button ghost choice", dataset: { index: e.index },
         onclick: () => orders.pick(e.index),
         onmouseenter: () => root.dispatchEvent(new CustomEvent("preview", { bubbles: true, detail: e.p.preview || [] })),
-        onmouseleave: () => root.dispatchEvent(new CustomEvent("preview", { bubbles: true, detail: [] })) }, e.p.label,
-        foreseen(orders, e, adapter, store.view))))));
+        onmouseleave: () => root.dispatchEvent(new CustomEvent("preview", { bubbles: true, detail: [] })) }, e.p.label),
+        foreseen(orders, e, adapter, store.view)]))));
 }
 
 export function timeLeft(store, seat) {

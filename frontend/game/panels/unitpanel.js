@@ -29,8 +29,11 @@ export function renderUnitOrders({ store, orders, adapter }, root) {
   }
   const loose = mode.loose();
   if (loose.length && !orders.pending) {
+    // A user holding several seats sees whose answer each button is.
+    const many = new Set(orders.available().flatMap((d) => d.seats.filter((s) => store.mySeats.includes(s)))).size > 1;
     out.push(h("div", { class: "loose-choices" }, loose.map((e) => h("button", { class: "choice loose",
-      dataset: { index: e.index, decision: e.decision.id, kind: e.decision.kind }, onclick: () => orders.pick(e.index) }, e.p.label))));
+      dataset: { index: e.index, decision: e.decision.id, kind: e.decision.kind, seat: e.seat }, onclick: () => orders.pick(e.index) },
+      many ? `${adapter.seatTitle(e.seat)}: ${e.p.label}` : e.p.label))));
   }
   return out;
 }
@@ -73,13 +76,15 @@ function summary(entries) {
 
 function pendingBox(orders, adapter, view) {
   const decision = orders.pendingDecision();
+  // What it will do goes under the buttons: when the server's answer arrives, Confirm does
+  // not move under the pointer.
   return h("div", { class: "order", id: "pending-order" },
     h("div", { class: "order-text" }, orders.describePending(), " ", cite(decision.rule)),
-    consequenceBox(orders, adapter, view),
     h("div", { class: "order-buttons" },
       h("button", { class: "button", id: "confirm", onclick: () => orders.confirm(), disabled: orders.status === "sending" },
         orders.status === "sending" ? "Sending…" : "Confirm"),
-      h("button", { class: "button ghost", id: "cancel", onclick: () => orders.cancel() }, "Cancel")));
+      h("button", { class: "button ghost", id: "cancel", onclick: () => orders.cancel() }, "Cancel")),
+    consequenceBox(orders, adapter, view));
 }
 
 /** What the pending order would do (the server's preview), before it is confirmed. */

@@ -41,6 +41,9 @@ const COMBAT_KINDS = new Set(["retreat", "loss", "pay", "reroll", "point", "rese
 const TRACK = ["diplomacy", "muster", "procure", "admiralty", "half", "commissariat"];
 
 const SIDE_NAMES = { central: "Central Powers", entente: "Entente" };
+const MAJOR_IDS = new Set(["germany", "austria_hungary", "france", "russia", "britain", "italy"]);
+const NATION_TITLE = Object.fromEntries(Object.values(NATIONS).map(([id, title]) => [id, title]));
+const MONTH_TITLE = { "1914-08": "August 1914", "1914-09": "September 1914", "1914-10": "October 1914" };
 
 /** "germany_violated_belgium" → "Germany violated Belgium": nations named as nations. */
 function reasonText(reason) {
@@ -277,7 +280,35 @@ export class BalanceOfPowersAdapter extends GenericAdapter {
       phase: STEP_TITLES[flow.step] || titleCase(flow.step || ""),
       side,
       steps: TRACK.map((step) => ({ label: STEP_TITLES[step], current: step === flow.step })),
+      facts: this.planning(view),
     };
+  }
+
+  /** The numbers a player plans with, as the server's view gives them: resource points, tactical
+   * innovation, the victory conditions and August's plans with where they stand. */
+  planning(view) {
+    const facts = [];
+    const powers = view?.powers || {};
+    const rp = Object.entries(powers).filter(([n, p]) => p.side && MAJOR_IDS.has(n))
+      .map(([n, p]) => `${NATION_TITLE[n] || titleCase(n)} ${p.rp}${p.dem ? ` (demoralised ${p.dem}${p.crisis ? ", crisis" : ""})` : ""}`);
+    if (rp.length) facts.push(["Resource points", rp.join(" · ")]);
+    const ti = view?.ti;
+    if (ti) facts.push(["Tactical innovation", `Central Powers ${ti.central ?? 0} · Entente ${ti.entente ?? 0}`]);
+    const v = view?.victory;
+    if (v) {
+      const bc = v.bargaining_chips || {};
+      const need = v.bargaining_chips_to_win || {};
+      facts.push(["Bargaining chips", `Central Powers ${bc.central ?? 0} of ${need.central} to win · Entente ${bc.entente ?? 0} of ${need.entente} (end of ${MONTH_TITLE[v.checked_after] || v.checked_after}; Berlin and Paris together win at once)`]);
+      if (v.schlieffen) {
+        const s = v.schlieffen;
+        facts.push(["Schlieffen Plan", `Liège ${s.liege ? "taken ✓" : "not taken"} · ${s.corps} of ${s.corps_needed} German corps into Belgium — else the Entente wins when ${MONTH_TITLE[s.checked_after] || s.checked_after} ends`]);
+      }
+      if (v.plan_xvii) {
+        const p = v.plan_xvii;
+        facts.push(["Plan XVII", `${p.corps} of ${p.corps_needed} French corps into Germany, ${p.hexes} of ${p.hexes_needed} hexes taken — else Germany destroys ${p.corps_needed} French corps`]);
+      }
+    }
+    return facts;
   }
 
   preferred(decisions) {
