@@ -35,6 +35,8 @@ def measure(ruleset: kernel.Ruleset, scenario: str, games: int = 3,
     view_diff: dict[str, list[float]] = {}
     patch_bytes: dict[str, list[int]] = {}
     view_bytes: dict[str, list[int]] = {}
+    index_times: list[float] = []       # the unit-first index of every open decision, a step
+    index_bytes: list[int] = []
     state_bytes = 0
     replay_rate = []
     for game in range(games):
@@ -49,6 +51,8 @@ def measure(ruleset: kernel.Ruleset, scenario: str, games: int = 3,
             if not open_now:
                 break
             decision = open_now[chooser.index(len(open_now))]
+            if decision.revisable:
+                break   # written orders are no step of `apply` (simultaneous.py): not measured
             seat = decision.seats[chooser.index(len(decision.seats))]
             items = kernel.expand_options(ruleset, state, seat, decision.id, None)
             options_times.append(time.perf_counter() - started)
@@ -60,6 +64,12 @@ def measure(ruleset: kernel.Ruleset, scenario: str, games: int = 3,
             apply_times.append(time.perf_counter() - started)
             log.append(log_entry(len(log) + 1, seat, decision.id, action, outcome))
             state = outcome.state
+            if kernel.result(ruleset, state) is None:
+                started = time.perf_counter()
+                index = {d.id: ruleset.concerns(state, d.seats[0], d)
+                         for d in kernel.decisions(ruleset, state)}
+                index_times.append(time.perf_counter() - started)
+                index_bytes.append(len(canonical_json(index)))
             for audience, old in views.items():
                 started = time.perf_counter()
                 new = kernel.view(ruleset, state, audience)
@@ -89,6 +99,11 @@ def measure(ruleset: kernel.Ruleset, scenario: str, games: int = 3,
         "patch_bytes_mean": {a: round(statistics.mean(b), 1) for a, b in sorted(patch_bytes.items())},
         "view_bytes_mean": {a: round(statistics.mean(b), 1) for a, b in sorted(view_bytes.items())},
         "state_bytes_max": state_bytes,
+        # What each open decision concerns (engine/kernel/concerns.py), for unit-first orders:
+        # built once a step for every decision, and its size in the holders' views.
+        "unit_index": _ms(index_times),
+        "unit_index_bytes_mean": round(statistics.mean(index_bytes), 1) if index_bytes else 0,
+        "unit_index_bytes_max": max(index_bytes, default=0),
         "replay_actions_per_s": round(statistics.median(replay_rate), 1) if replay_rate else None,
     }
 

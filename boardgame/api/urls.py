@@ -7,7 +7,7 @@ from boardgame.lobby import api as lobby
 from boardgame.notifications import api as notifications
 from boardgame.play import api as play
 from boardgame.play import api_actions as play_actions
-from boardgame.play import api_replay
+from boardgame.play import api_inquiry, api_log, api_replay
 from boardgame.press import api as press
 from boardgame.ratings import api as ratings
 from boardgame.vacation import api as vacation
@@ -46,6 +46,11 @@ urlpatterns = [
     path("games/<int:game_id>/actions", play_actions.ActionsView.as_view(), name="api-game-act"),
     path("games/<int:game_id>/options", play_actions.OptionsView.as_view(),
          name="api-game-options"),
+    path("games/<int:game_id>/log", api_log.GameLogView.as_view(), name="api-game-log"),
+    path("games/<int:game_id>/explain", api_inquiry.ExplainView.as_view(),
+         name="api-game-explain"),
+    path("games/<int:game_id>/preview", api_inquiry.PreviewView.as_view(),
+         name="api-game-preview"),
     path("games/<int:game_id>/orders", play_actions.OrdersView.as_view(),
          name="api-game-orders"),
     path("games/<int:game_id>/ready", play_actions.ReadyView.as_view(), name="api-game-ready"),

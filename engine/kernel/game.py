@@ -270,8 +270,9 @@ def audience_of(state: dict[str, Any], seats: list[SeatId]) -> Audience:
 def view(ruleset: Ruleset, state: dict[str, Any], audience: Audience) -> dict[str, Any]:
     """The whole view of `audience`: the ruleset's view plus game facts and open decisions.
 
-    Decisions show their options only to the audiences that hold them. `/decisions` is an
-    object keyed by decision id, so a patch adds or removes one decision at a time.
+    Decisions show their options, and the units and places they concern, only to the audiences
+    that hold them. `/decisions` is an object keyed by decision id, so a patch adds or removes
+    one decision at a time.
     """
     parse_audience(audience)
     entitled = ruleset.audience_seats(state, audience)
@@ -279,8 +280,14 @@ def view(ruleset: Ruleset, state: dict[str, Any], audience: Audience) -> dict[st
     out = ruleset.view(state, audience)
     listed = {}
     for decision in decisions(ruleset, state):
-        mine = any(seat in entitled for seat in decision.seats)
+        holder = next((seat for seat in decision.seats if seat in entitled), None)
+        mine = holder is not None
         entry = decision.to_json(with_options=mine)
+        if holder is not None:
+            # What it can act on, for unit-first orders (concerns.py): only for its holders.
+            about = ruleset.concerns(state, holder, decision)
+            if about:
+                entry["concerns"] = about
         if decision.revisable:
             # Written orders: the others learn who is ready, never whether or what one wrote.
             entry["ready"] = sorted(kernel.get("ready", {}).get(decision.group, []))

@@ -51,6 +51,19 @@ class _Poisoner:
 
 def find_leaks(ruleset: Ruleset, state: dict[str, Any], audience: Audience) -> list[str]:
     """Paths in `audience`'s view that carry information hidden from it; [] when clean."""
+    poisoned, poisoner = poison_hidden(ruleset, state, audience)
+    if not poisoner.count:
+        return []
+    found: list[str] = []
+    _search(view(ruleset, poisoned, audience), "", poisoner, found)
+    return found
+
+
+def poison_hidden(ruleset: Ruleset, state: dict[str, Any],
+                  audience: Audience) -> tuple[dict[str, Any], _Poisoner]:
+    """A copy of `state` with everything hidden from `audience` replaced by markers (the
+    poisoner's `count` is 0 when nothing is hidden). An answer computed for `audience` that
+    differs between the two states depends on what it may not see."""
     entitled = ruleset.audience_seats(state, audience)
     poisoned = copy_json(state)
     poisoner = _Poisoner()
@@ -67,11 +80,7 @@ def find_leaks(ruleset: Ruleset, state: dict[str, Any], audience: Audience) -> l
         undo_state = kernel["undo"]["state"]
         if "secret" in undo_state:
             undo_state["secret"] = poisoner.poison(undo_state["secret"])
-    if not poisoner.count:
-        return []
-    found: list[str] = []
-    _search(view(ruleset, poisoned, audience), "", poisoner, found)
-    return found
+    return poisoned, poisoner
 
 
 def _search(value: Any, path: str, poisoner: _Poisoner, found: list[str]) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from .concerns import Concerns, concerns_of
 from .dice import Roller
 from .errors import BadSetup, IllegalAction, UnknownScenario
 from .model import Audience, Decision, Event, SeatId, parse_audience
@@ -38,6 +39,9 @@ class Ruleset:
     # beside the new, e.g. a subclass with the old rule): replay uses them for the moves
     # played before an upgrade.
     earlier: ClassVar[dict[str, Ruleset]] = {}
+    # The answer fields that name units and locations: what the default `concerns` reads.
+    unit_fields: ClassVar[tuple[str, ...]] = ("unit", "units")
+    place_fields: ClassVar[tuple[str, ...]] = ("to", "target", "at", "from")
 
     # --- scenario helpers -------------------------------------------------------------------
 
@@ -134,6 +138,24 @@ class Ruleset:
     def result(self, state: dict[str, Any]) -> dict[str, Any] | None:
         """None while the game goes on; `{"winner"…, "reason"…}` at the end."""
         raise NotImplementedError
+
+    def concerns(self, state: dict[str, Any], seat: SeatId, decision: Decision) -> Concerns:
+        """The units and locations an open decision of `seat` can act on (engine/kernel/
+        concerns.py): by default the `unit_fields` and `place_fields` of its answers — the
+        enumerated options, or the expanded items of a schema decision."""
+        if decision.options is not None:
+            actions: list[Any] = list(decision.options)
+        else:
+            actions = [item.get("action") for item in self.options(state, seat, decision, None)]
+        return concerns_of(actions, self.unit_fields, self.place_fields, decision.data)
+
+    def why_not(self, state: dict[str, Any], seat: SeatId, decision: Decision, action: Any,
+                refusal: IllegalAction) -> IllegalAction:
+        """A refusal said more precisely, for a player who asks why an order is not allowed
+        (engine/kernel/inquiry.py): which hex blocks the way, which rule forbids the stack. It
+        is called only with an action the legality gate refused (`refusal`), on a copy of the
+        state, and never changes what is legal. By default, the refusal itself."""
+        return refusal
 
     def timeout_default(self, state: dict[str, Any], decision: Decision, seat: SeatId) -> Any:
         """The action played for a seat whose deadline passed: by default the first option."""

@@ -8,6 +8,12 @@
 // and the console, sends one as given). The server judges every action anyway (the position may
 // have changed meanwhile): a reject is shown with its rule and reason.
 //
+// Two ways in. Unit-first (unitorders.js, the default on a map whenever a decision of the user
+// concerns units or places): click a counter, see everything it can do, click where it goes;
+// the pending entry carries the decision it answers. Decision-first (the secondary view, and
+// reactions, editors, decisions about nothing on the map): pick one of the user's decisions,
+// then its origin and destination, as below.
+//
 // An adapter may offer an editor for a decision (`adapter.editor(decision, orders)`, e.g. a
 // whole set-up placed counter by counter): it then takes the map's clicks and highlights and
 // the panel, and sets `pending` only to an item the server offered — a listed option, or the
@@ -18,6 +24,10 @@
  * @typedef {{item: Item, p: import("./rulesets/generic.js").Presented, index: number}} Entry
  * @typedef {"idle"|"loading"|"ready"|"confirm"|"sending"|"error"} Status
  */
+
+import { UnitMode } from "./unitorders.js";
+
+const FORESEE_ALL = 6;    // a decision with at most this many listed answers shows what each does
 
 export class Orders extends EventTarget {
   /**
@@ -47,6 +57,15 @@ export class Orders extends EventTarget {
     this.loadedV = -1;
     this.userPicked = null;     // decision kind the user chose explicitly
     this.editor = null;         // the adapter's editor for this decision, if it has one
+    /** @type {"decision"|"units"} */
+    this.mode = "decision";
+    this.units = new UnitMode(this);
+    this.listMode = false;      // the user chose a decision from the list: decision-first
+    this.listOpen = false;      // the folded list of every open decision is unfolded
+    this.mapped = false;        // the page has a map (set by page.js): unit-first is possible
+    this.consequence = null;    // what the pending order would do, from the server's preview
+    this.previews = new Map();  // entry index → what it would do (a small list of answers)
+    this.ask = async () => { throw new Error("no inquiry endpoint"); };
   }
 
   changed() {
@@ -62,10 +81,29 @@ export class Orders extends EventTarget {
   sync() {
     const mine = this.available();
     if (!mine.length) {
-      if (this.decision) this.#reset(null);
+      if (this.decision || this.mode === "units") this.#reset(null);
+      this.mode = "decision";
+      this.units.reset();
       this.status = "idle";
       this.changed();
       return;
+    }
+    if (this.listMode && !(this.decision && mine.some((d) => d.id === this.decision.id))) this.listMode = false;
+    if (!this.listMode && this.#unitFirst(mine)) {
+      if (this.mode !== "units") {
+        this.#reset(null);
+        this.mode = "units";
+      } else if (this.loadedV === this.store.v) {
+        return;
+      }
+      this.loadedV = this.store.v;
+      this.units.sync();
+      return;
+    }
+    if (this.mode === "units") {
+      this.mode = "decision";
+      this.units.reset();
+      this.#reset(null);
     }
     const still = this.decision && mine.find((d) => d.id === this.decision.id);
     if (still && this.loadedV === this.store.v) return;
@@ -83,11 +121,29 @@ export class Orders extends EventTarget {
     this.select((sameKind || this.adapter.preferred(mine)).id, { auto: true });
   }
 
+  /** Whether the user's decisions are best given unit-first: on a map, none a reaction or an
+   * editor's (those keep their own panel), and some of them about units or places. */
+  #unitFirst(mine) {
+    if (!this.mapped || mine.some((d) => d.reaction || this.adapter.hasEditor?.(d))) return false;
+    return mine.some((d) => d.concerns && ((d.concerns.units || []).length || (d.concerns.places || []).length));
+  }
+
+  /** Leave the decision list for unit-first orders on the map. */
+  backToMap() {
+    this.listMode = false;
+    this.loadedV = -1;
+    this.sync();
+  }
+
   /** Work on decision `id` (one of the user's open decisions). */
   select(id, { auto = false } = {}) {
     const decision = this.available().find((d) => d.id === id);
     if (!decision) return;
-    if (!auto) this.userPicked = decision.kind;
+    if (!auto) {
+      this.userPicked = decision.kind;
+      this.listMode = true;
+      if (this.mode === "units") { this.mode = "decision"; this.units.reset(); }
+    }
     this.#reset(decision);
     this.#load();
   }
@@ -102,6 +158,8 @@ export class Orders extends EventTarget {
     this.pending = null;
     this.hint = "";
     this.error = null;
+    this.consequence = null;
+    this.previews = new Map();
     this.status = decision ? "loading" : "idle";
     // An editor keeps its work while its decision stays open (the position may move on).
     if (!decision || this.editor?.id !== decision.id) this.editor = null;
@@ -132,6 +190,7 @@ export class Orders extends EventTarget {
     if (origins.length === 1) this.origin = origins[0];
     if (!this.entries.some((e) => e.p.hex) && this.entries.length) this.choices = this.entries.slice();
     this.hint = this.#defaultHint();
+    this.#foreseeAll(decision, token);
     this.editor = this.adapter.editor?.(decision, this) || null;
     if (this.editor) {
       this.choices = [];
@@ -151,13 +210,14 @@ export class Orders extends EventTarget {
 
   /** Hexes the offered items start from (the stacks that can be ordered). */
   origins() {
+    if (this.mode === "units") return this.units.origins();
     if (!this.entries) return [];
     return [...new Set(this.entries.map((e) => e.p.from).filter(Boolean))];
   }
 
   /** The forces offered from the selected origin: [{key, units}] */
   forces() {
-    if (!this.origin || !this.entries) return [];
+    if (this.mode === "units" || !this.origin || !this.entries) return [];
     const seen = new Map();
     for (const e of this.entries) {
       if (e.p.from !== this.origin || !e.item.action?.units) continue;
@@ -169,6 +229,7 @@ export class Orders extends EventTarget {
 
   /** Entries that can be picked now (after the origin and force are chosen). */
   live() {
+    if (this.mode === "units") return this.units.live();
     if (!this.entries) return [];
     let list = this.entries;
     if (this.origins().length) {
@@ -192,6 +253,7 @@ export class Orders extends EventTarget {
 
   /** What the map should highlight now. */
   highlights() {
+    if (this.mode === "units") return this.status === "loading" ? [] : this.units.highlights();
     if (!this.entries || this.status === "loading") return [];
     if (this.editor) return this.editor.highlights();
     const out = [];
@@ -218,6 +280,7 @@ export class Orders extends EventTarget {
 
   /** A click (or Enter) on a hex. Returns true if it did something to the order. */
   clickHex(hex) {
+    if (this.mode === "units") return this.units.clickHex(hex);
     if (!this.decision || !this.entries || this.status === "sending") return false;
     this.error = null;
     if (this.editor) return this.editor.clickHex(hex);
@@ -265,17 +328,71 @@ export class Orders extends EventTarget {
 
   /** Make item `index` the pending order. */
   pick(index) {
-    const entry = this.entries?.find((e) => e.index === index);
+    const entry = this.mode === "units" ? this.units.pick(index) : this.entries?.find((e) => e.index === index);
     if (!entry) return;
     this.pending = entry;
     this.status = "confirm";
     this.error = null;
     this.hint = "";
+    this.choices = this.mode === "units" ? [] : this.choices;
+    this.changed();
+    this.#foresee(entry);
+  }
+
+  /** The decision (and seat) the pending order answers. */
+  pendingDecision() {
+    return this.pending?.decision || this.decision;
+  }
+
+  /** A decision with a few listed answers that cannot be taken back (pay or not, reroll or
+   * keep, which unit is lost): what each would do, under its button, before one is chosen. */
+  #foreseeAll(decision, token) {
+    const entries = this.entries || [];
+    this.foreseeing = false;
+    if (!decision.options || entries.length > FORESEE_ALL || decision.undoable || decision.group || decision.revisable) return;
+    this.foreseeing = true;
+    Promise.all(entries.map((e) => this.ask("preview", this.seat, decision.id, e.item.action)
+      .then((answer) => [e.index, answer], () => null))).then((answers) => {
+      if (token !== this.loadToken) return;
+      this.foreseeing = false;
+      for (const found of answers) if (found) this.previews.set(found[0], found[1]);
+      this.changed();
+    });
+  }
+
+  /** Ask the server what the pending order would do, when it cannot be taken back (an
+   * undoable order can: no need to warn). Shown before Confirm (the panel reads
+   * `consequence`). */
+  async #foresee(entry) {
+    const decision = entry.decision || this.decision;
+    const seat = entry.seat || this.seat;
+    this.consequence = null;
+    if (!decision || decision.undoable || decision.group || decision.revisable) return;
+    this.consequence = { entry, asking: true };
+    try {
+      const answer = await this.ask("preview", seat, decision.id, entry.item.action);
+      if (this.pending !== entry) return;
+      this.consequence = { entry, ...answer };
+    } catch {
+      if (this.pending !== entry) return;
+      this.consequence = null;
+    }
     this.changed();
   }
 
   cancel() {
     if (this.editor) { this.editor.cancel(); return; }
+    this.consequence = null;
+    if (this.mode === "units") {
+      if (this.pending) {
+        this.pending = null;
+        this.status = "ready";
+        this.changed();
+      } else if (this.units.selection) {
+        this.units.deselect();
+      }
+      return;
+    }
     this.pending = null;
     this.status = this.entries ? "ready" : "idle";
     this.hint = this.#defaultHint();
@@ -285,13 +402,14 @@ export class Orders extends EventTarget {
   /** The parsed text of the pending order. */
   describePending() {
     if (!this.pending) return "";
-    return this.adapter.describe(this.decision, this.pending.item, this.store.view);
+    return this.adapter.describe(this.pendingDecision(), this.pending.item, this.store.view);
   }
 
   /** Send the pending order exactly as the server offered it. */
   async confirm() {
     if (!this.pending || this.status === "sending") return;
-    const { decision, seat } = this;
+    const decision = this.pendingDecision();
+    const seat = this.pending.seat || this.seat;
     const action = this.pending.item.action;
     this.status = "sending";
     this.changed();
@@ -301,6 +419,7 @@ export class Orders extends EventTarget {
       if (decision.revisable) await this.socket.order(seat, decision.id, action);
       else await this.socket.act(seat, decision.id, action);
       this.pending = null;
+      this.consequence = null;
       this.status = "ready";
       this.dispatchEvent(new CustomEvent("sent", { detail: { decision, action } }));
       this.sync();

@@ -34,6 +34,7 @@ async function main() {
   document.body.classList.toggle("spectator", !config.my_seats.length);
   installRuleCites($("rule-entry"), ctx);
   installLearn($("learn-panel"), ctx);
+  installSheet(document.querySelector(".game-layout .side"), document.querySelector(".map-help"));
 
   const mapRoot = $("map");
   const hover = $("hex-info");
@@ -44,7 +45,9 @@ async function main() {
     ctx.map.highlight([...orders.highlights(), ...previewHexes]);
   }
 
+  let shownHex = null;
   function showHex(info) {
+    shownHex = info?.id || null;
     if (!info) { hover.hidden = true; return; }
     hover.hidden = false;
     const units = info.units || [];
@@ -65,7 +68,9 @@ async function main() {
         onHexClick: (id, info) => {
           const acted = orders.clickHex(id);
           showHex(info);
-          if (orders.pending && !orders.editor) setTimeout(() => $("confirm")?.focus(), 0);
+          // Confirm takes the focus (Enter sends the order), without scrolling the page: on a
+          // phone the orders sheet scrolls to it and the map stays where it is.
+          if (orders.pending && !orders.editor) setTimeout(() => focusQuietly($("confirm")), 0);
           return acted;
         },
         onHexHover: (info) => showHex(info),
@@ -80,6 +85,16 @@ async function main() {
     document.body.classList.add("no-map");
     mapRoot.remove();
   }
+  orders.mapped = !!ctx.map;
+  // Questions about an order that do not give it (docs/protocol.md): why not, and what it does.
+  orders.ask = async (question, seat, decision, action) => {
+    const params = new URLSearchParams({ seat, decision, action: JSON.stringify(action) });
+    if (config.invite) params.set("invite", config.invite);
+    const response = await fetch(`${config.api}${question}?${params}`, { credentials: "same-origin" });
+    const body = await response.json().catch(() => ({}));
+    if (!response.ok) throw Object.assign(new Error(body.error?.message || `HTTP ${response.status}`), { body });
+    return body;
+  };
 
   // --- rendering ----------------------------------------------------------------------------
   const controls = createControls($("game-controls"), ctx);
@@ -131,8 +146,23 @@ async function main() {
   // the list shows the locations it names.
   let followed = null;
   let followedPending = null;
+  let followedUnits = null;
   function follow() {
     if (!ctx.map || orders.editor) return;
+    if (orders.mode === "units") {
+      // Unit-first: when the user's decisions change, bring what they can order into view
+      // (a combat's place first), gently, as for a decision that opens.
+      const key = orders.available().map((x) => x.id).join(" ");
+      if (orders.status !== "loading" && key !== followedUnits) {
+        followedUnits = key;
+        const focus = orders.available().flatMap((x) => adapter.focus?.(x, store.view) || []);
+        const hexes = focus.length ? focus : orders.origins().length ? orders.origins()
+          : orders.units.targets().map((e) => e.p.hex);
+        ctx.map.reveal(hexes);
+      }
+      return;
+    }
+    followedUnits = null;
     const d = orders.decision;
     if (d && orders.entries && orders.status !== "loading" && followed !== d.id) {
       followed = d.id;
@@ -161,6 +191,8 @@ async function main() {
     if (changed.has("view") && store.view) {
       if (ctx.map) {
         paintUnits();
+        // The hex shown in the info box follows the position (a unit eliminated leaves it).
+        if (shownHex && !hover.hidden) showHex(ctx.map.describeHex(shownHex));
         if (!centred) {
           centred = true;
           const units = adapter.units(store.view);
@@ -174,7 +206,9 @@ async function main() {
       orders.sync();
       renderTrack($("track"), ctx);
       renderSummary();
-      document.title = `${config.title} · ${adapter.phase(store.view).turn} · Salient`;
+      // The tab says when a decision waits for the user (another tab, a phone's switcher).
+      const waiting = orders.available().length > 0 && !store.result && !store.view.game?.result;
+      document.title = `${waiting ? "Your move · " : ""}${config.title} · ${adapter.phase(store.view).turn} · Salient`;
     }
     if (changed.has("view") || changed.has("log")) { renderDice($("dice"), ctx); log.render(); }
     if (changed.has("view") || changed.has("meta") || changed.has("presence") || changed.has("clock")) renderPlayers($("players"), ctx);
@@ -183,6 +217,11 @@ async function main() {
     renderOrders();
   });
   orders.addEventListener("change", renderOrders);
+  // After an order is sent the focus goes back to the map (where the next order starts), not
+  // to the page's body.
+  orders.addEventListener("sent", () => setTimeout(() => {
+    if (!document.activeElement || document.activeElement === document.body) focusQuietly(ctx.map?.root);
+  }, 0));
   for (const panel of [$("decision"), $("reaction")]) {
     panel.addEventListener("preview", (event) => {
       previewHexes = event.detail;
@@ -211,22 +250,49 @@ async function main() {
   // Clocks tick in the browser between clock frames.
   setInterval(() => { if (store.clock?.mode) renderPlayers($("players"), ctx); if (orders.decision?.reaction) { const c = $("reaction-countdown"); if (c) renderReaction($("reaction"), ctx); } }, 1000);
 
+  // The log of the steps before this page opened: the events the live page would have shown
+  // (GET log, as this audience got them), written by the same adapter lines.
   async function loadHistory() {
     try {
-      const response = await fetch(config.record_url, { credentials: "same-origin" });
+      const suffix = config.invite ? `?invite=${encodeURIComponent(config.invite)}` : "";
+      const response = await fetch(`${config.api}log${suffix}`, { credentials: "same-origin" });
       if (!response.ok) return;
-      const record = await response.json();
-      store.setHistory((record.actions || []).map((a) => ({ v: a.seq, kind: a.kind === "act" ? String(a.decision || "").split("-").pop() || "action" : a.kind,
-        rule: "", data: {}, source: "record", text: adapter.recordLine(a) })));
+      const log = await response.json();
+      store.setHistory((log.entries || []).map((e) => ({ ...e, source: "record" })));
     } catch { /* the log starts with live events */ }
   }
 
   document.addEventListener("keydown", (event) => {
-    if (event.key === "Escape" && (orders.pending || orders.editor?.selected)) { orders.cancel(); ctx.map?.root.focus(); }
+    if (event.key === "Escape" && (orders.pending || orders.editor?.selected || orders.units.selection)) { orders.cancel(); ctx.map?.root.focus(); }
   });
 
   renderBanner($("conn"), "connecting");
   socket.connect();
+}
+
+/** Focus an element without scrolling the page; its own scrolling panel brings it into view. */
+function focusQuietly(node) {
+  if (!node) return;
+  node.focus({ preventScroll: true });
+  node.scrollIntoView?.({ block: "nearest", inline: "nearest" });
+}
+
+/** Phones and narrow windows: the side panel is a bottom sheet under the map (static/css/
+ * game.css), with a handle that lifts it to read more and lowers it to see more map; a touch
+ * screen's help line speaks of taps and pinches. */
+function installSheet(side, mapHelp) {
+  if (!side || side.querySelector(".sheet-handle")) return;
+  const handle = h("button", { type: "button", class: "sheet-handle", id: "sheet-handle", "aria-expanded": "false",
+    "aria-controls": "side-panel", onclick: () => {
+      const open = document.body.classList.toggle("sheet-open");
+      handle.setAttribute("aria-expanded", open ? "true" : "false");
+      handle.textContent = open ? "▼ Show more map" : "▲ Show more orders";
+    } }, "▲ Show more orders");
+  side.id = side.id || "side-panel";
+  side.prepend(handle);
+  if (mapHelp && globalThis.matchMedia?.("(pointer: coarse)").matches) {
+    mapHelp.textContent = "Drag to pan · pinch to zoom · tap a counter, then where it goes";
+  }
 }
 
 function toast(text, kind = "info") {

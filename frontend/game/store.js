@@ -96,7 +96,9 @@ export class Store {
     for (const event of frame.events || []) this.log.push({ v: frame.v, source: "event", ...event });
     if (frame.seed) this.seed = frame.seed;
     if (frame.result !== undefined) this.result = frame.result;
-    this.emit("view", "log", ...(frame.seed ? ["meta"] : []));
+    // The clocks as of this version ride on the patch: who now runs, and who stopped.
+    if (frame.clock) this.setClock(frame.clock, false);
+    this.emit("view", "log", ...(frame.seed ? ["meta"] : []), ...(frame.clock ? ["clock"] : []));
     return "applied";
   }
 

@@ -328,6 +328,10 @@ class BopDriver:
         st = self.state(page)
         if st["current"] != decision["id"]:
             tab = page.locator(f".decision-tabs [data-id='{decision['id']}']")
+            if tab.count() and not tab.is_visible() and page.locator("#all-decisions").count():
+                # Unit-first orders fold the decision list away: this driver gives its orders
+                # through the list (the decision-first way), so it unfolds it.
+                page.click("#all-decisions summary")
             if tab.count():
                 tab.click()
             else:

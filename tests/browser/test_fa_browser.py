@@ -58,7 +58,8 @@ def wait_ready(page):
 def snapshot(page):
     return page.evaluate("""() => { const s = window.salient.store, o = window.salient.orders;
         return {v: s.v, result: s.result || (s.view.game && s.view.game.result) || null,
-                decision: o.decision && o.status !== 'idle' ? {id: o.decision.id, kind: o.decision.kind} : null,
+                decision: o.decision && o.status !== 'idle' ? {id: o.decision.id, kind: o.decision.kind}
+                  : o.mode === 'units' && o.available().length ? {id: o.available()[0].id, kind: o.available()[0].kind} : null,
                 mine: o.available().map(d => d.id),
                 position: JSON.stringify({board: s.view.board, flow: s.view.flow})}; }""")
 
@@ -102,6 +103,9 @@ def confirm(page, before_v):
 
 
 def click_choice(page, pattern=r"."):
+    # A user holding several seats reads "Seat: answer" on the answers that need no map click.
+    if pattern.startswith("^"):
+        pattern = r"^(?:[^:]+: )?" + pattern[1:]
     page.locator("#decision button.choice").filter(has_text=re.compile(pattern)).first.click()
 
 
@@ -160,7 +164,8 @@ class Player:
         elif kind == "land_attack":
             best = page.evaluate("""() => { const o = window.salient.orders;
                 const shown = o.highlights().filter(h => h.kind === 'attack');
-                const ranked = shown.map(h => o.live().filter(e => e.p.hex === h.hex)
+                const offered = o.mode === 'units' ? o.units.targets() : o.live();
+                const ranked = shown.map(h => offered.filter(e => e.p.hex === h.hex)
                     .sort((a, b) => b.p.rank - a.p.rank)[0]);
                 ranked.sort((a, b) => b.p.rank - a.p.rank);
                 return ranked.length ? {hex: ranked[0].p.hex, rank: ranked[0].p.rank, text: ranked[0].p.text} : null; }""")

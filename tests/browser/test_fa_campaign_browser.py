@@ -58,7 +58,7 @@ class CampaignPlayer(Player):
         if state["decision"]["kind"] != "action":
             return super().act(shot)
         page = self.page
-        land = page.locator("#decision button.choice", has_text=re.compile(r"^Land action$"))
+        land = page.locator("#decision button.choice", has_text=re.compile(r"^(?:[^:]+: )?Land action$"))
         if land.count():
             land.first.click()
         else:
@@ -119,7 +119,7 @@ def check_opening(game):
     track = kaiser.inner_text("#track")
     assert "Turn 1 of" in track and "Morale" in track, track
     # Every power that can break down is asked first; "Done" is the quick answer.
-    assert kaiser.locator("#decision button.choice", has_text=re.compile(r"^Done")).count() >= 1
+    assert kaiser.locator("#decision button.choice", has_text=re.compile(r"^(?:[^:]+: )?Done")).count() >= 1
 
 
 def play(site, game, stop, shot=None, max_orders=MAX_ORDERS):

@@ -25,6 +25,8 @@ def choose_whole_stack_march(page) -> None:
     """BoP 9.12 offers two march decisions when no force is in motion (a whole stack, or part
     of one); the click flow here is the whole-stack one. A single march tab is taken as is."""
     tabs = page.locator(".decision-tabs [data-kind=march]")
+    if tabs.count() and not tabs.first.is_visible() and page.locator("#all-decisions").count():
+        page.click("#all-decisions summary")   # the decision list, folded under unit-first orders
     whole = tabs.filter(has_text="whole stack")
     if whole.count():
         whole.first.click()

@@ -115,14 +115,11 @@ def _rolls(position: dict[str, Any], th: Theatre, combat: dict[str, Any]) -> dic
         points = bop_odds.point_options(position, th, combat)
         combat["def_point"] = max(points, key=lambda p: (bop_odds.defender_effectiveness(
             position, th, {**combat, "def_point": p}), p)) if points else "inherent"
-    att_nations = {UNITS[u].nation for u in combat["units"]
-                   if u in position["board"]["units"]}
-    def_nations = {UNITS[u].nation for u in bop_odds.defenders(
-        position, combat["target"], combat["defender"])}
     checks = []
-    for role, loc, nations, rating in (("attacker", combat["from"], att_nations, "attack"),
-                                       ("defender", combat["target"], def_nations, "defense")):
-        leader = bop_odds.leader_of(position, loc, nations)
+    for role, loc, rating in (("attacker", combat["from"], "attack"),
+                              ("defender", combat["target"], "defense")):
+        # 1.323: a leader fights with any forces of his side there (not only his nation's).
+        leader = bop_odds.leader_of(position, loc, combat[role])
         if leader is not None:
             checks.append((role, below(getattr(UNITS[leader], rating))))
     use_infra = infrastructure(position, combat["from"], combat["attacker"])

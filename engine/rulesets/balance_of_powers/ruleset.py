@@ -17,10 +17,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.kernel import Decision, Roller
+from engine.kernel import Decision, IllegalAction, Roller
 from engine.kernel.flow import FlowRuleset
 
-from . import answers, decisions, setup, supply
+from . import answers, decisions, planning, setup, supply, whynot
+from . import concerns as concern_index
 from .forces import UNITS, in_crisis, occupancy, unit_side
 from .migrations import MIGRATIONS
 from .sequence import MONTH_NAMES, Step
@@ -83,6 +84,14 @@ class BalanceOfPowers(FlowRuleset):
     def validate(self, state: dict[str, Any], seat: str, decision: Decision, action: Any) -> Any:
         return answers.validate(state, seat, decision, action)
 
+    def concerns(self, state: dict[str, Any], seat: str,
+                 decision: Decision) -> dict[str, list[str]]:
+        return concern_index.concerns(state, seat, decision)
+
+    def why_not(self, state: dict[str, Any], seat: str, decision: Decision, action: Any,
+                refusal: IllegalAction) -> IllegalAction:
+        return whynot.why_not(state, seat, decision, action, refusal)
+
     def timeout_default(self, state: dict[str, Any], decision: Decision, seat: str) -> Any:
         answer = answers.deadline_answer(state, decision)
         return answer if answer is not None else super().timeout_default(state, decision, seat)
@@ -115,6 +124,8 @@ class BalanceOfPowers(FlowRuleset):
             "diplomacy": state.get("diplomacy", {}),
             "ti_benefits": state.get("ti_benefits", {}),
             "bargaining_chips": bc_counts(state, th),
+            # The numbers a player plans with: the victory conditions and August's plans.
+            "victory": planning.status(state, th),
         }
 
     def result(self, state: dict[str, Any]) -> dict[str, Any] | None:
@@ -124,6 +135,7 @@ class BalanceOfPowers(FlowRuleset):
         """Forget the decision, option and supply memos; selfplay proves their keys."""
         decisions.clear_cache()
         answers.clear_cache()
+        concern_index.clear_cache()
         supply.clear_cache()
 
     def check_invariants(self, state: dict[str, Any]) -> None:

@@ -8,6 +8,7 @@ from engine.kernel import Decision, Roller
 from engine.kernel.flow import FlowRuleset
 from engine.kernel.game import copy_json
 
+from . import concerns as concern_index
 from . import orders, position, window
 from .charts import IMPULSE_TRACK
 from .combat import down_factor
@@ -87,6 +88,9 @@ class FatalAlliances(FlowRuleset):
     migrations = MIGRATIONS
     manifest = MANIFEST
     flow = FLOW
+    # The answer fields that name units, for the unit-first index (engine/kernel/concerns.py).
+    unit_fields = ("unit", "units", "hq", "destroy", "break", "build_up", "to_reserve",
+                   "hq_benefit", "flip_hq", "emergency")
 
     def setup(self, scenario: str, options: dict[str, Any], seats: list[str],
               roller: Roller) -> dict[str, Any]:
@@ -107,6 +111,16 @@ class FatalAlliances(FlowRuleset):
     def options(self, state: dict[str, Any], seat: str, decision: Decision,
                 query: dict[str, Any] | None) -> list[dict[str, Any]]:
         return orders.expand(state, seat, decision)
+
+    def concerns(self, state: dict[str, Any], seat: str,
+                 decision: Decision) -> dict[str, list[str]]:
+        if decision.kind == "land_move":
+            return concern_index.land_move(state, seat, decision)
+        if decision.kind == "rail_move":
+            return concern_index.rail_move(state, seat, decision)
+        if decision.kind == "land_attack":
+            return concern_index.land_attack(state, seat, decision)
+        return super().concerns(state, seat, decision)
 
     def timeout_default(self, state: dict[str, Any], decision: Decision, seat: str) -> Any:
         if decision.options:

@@ -3,6 +3,7 @@
 // order with Confirm, a reject with its rule, and Undo when the ruleset allows it.
 
 import { cite, fill, h } from "./dom.js";
+import { consequenceBox, consequenceLines, renderUnitOrders } from "./unitpanel.js";
 
 export function renderDecision(root, { store, orders, adapter }) {
   if (!store.mySeats.length) {
@@ -18,19 +19,30 @@ export function renderDecision(root, { store, orders, adapter }) {
       undo, orders.error ? rejectBox(orders.error) : null);
   }
   const d = orders.decision;
-  const tabs = mine.length > 1 ? h("div", { class: "decision-tabs", role: "tablist" },
-    mine.map((x) => h("button", { role: "tab", class: `tab${d && x.id === d.id ? " active" : ""}`,
+  const tabList = (all) => h("div", { class: "decision-tabs", role: "tablist" },
+    all.map((x) => h("button", { role: "tab", class: `tab${d && x.id === d.id ? " active" : ""}`,
       "aria-selected": d && x.id === d.id ? "true" : "false", dataset: { kind: x.kind, id: x.id },
       onclick: () => orders.select(x.id) }, new Set(mine.flatMap((m) => m.seats)).size > 1
-        ? `${x.seats.map((s) => adapter.seatTitle(s)).join(", ")}: ${x.prompt}` : x.prompt))) : null;
+        ? `${x.seats.map((s) => adapter.seatTitle(s)).join(", ")}: ${adapter.text(x.prompt)}` : adapter.text(x.prompt))));
+  if (orders.mode === "units") {
+    // Unit-first: the map is the way in; every open decision stays one click away below.
+    return fill(root, renderUnitOrders({ store, orders, adapter }, root),
+      orders.error ? rejectBox(orders.error) : null, undo,
+      h("details", { class: "all-decisions", id: "all-decisions", open: orders.listOpen,
+        ontoggle: (event) => { orders.listOpen = event.target.open; } },
+        h("summary", {}, `All your open decisions (${mine.length})`), tabList(mine)));
+  }
+  const back = orders.listMode && orders.mapped ? h("button", { class: "button small ghost", id: "back-to-map",
+    onclick: () => orders.backToMap() }, "← Orders on the map") : null;
+  const tabs = mine.length > 1 ? [back, tabList(mine)] : back;
   if (d && orders.editor) {
     // The adapter's editor draws its own panel (a set-up placed counter by counter).
-    return fill(root, tabs, h("div", { class: "prompt" }, h("strong", {}, d.prompt), " ", cite(d.rule)),
+    return fill(root, tabs, h("div", { class: "prompt" }, h("strong", {}, adapter.text(d.prompt)), " ", cite(d.rule)),
       orders.editor.panel(), orders.error ? rejectBox(orders.error) : null, undo);
   }
   const body = [];
   if (d) {
-    body.push(h("div", { class: "prompt" }, h("strong", {}, d.prompt), " ", cite(d.rule)));
+    body.push(h("div", { class: "prompt" }, h("strong", {}, adapter.text(d.prompt)), " ", cite(d.rule)));
     if (d.revisable) body.push(writtenOrder(d, { store, orders, adapter }));
     if (orders.status === "loading") body.push(h("p", { class: "muted" }, "Asking the server for the legal options…"));
     const forces = orders.forces();
@@ -46,7 +58,8 @@ export function renderDecision(root, { store, orders, adapter }) {
         h("div", { class: "order-buttons" },
           h("button", { class: "button", id: "confirm", onclick: () => orders.confirm(), disabled: orders.status === "sending" },
             orders.status === "sending" ? "Sending…" : "Confirm"),
-          h("button", { class: "button ghost", id: "cancel", onclick: () => orders.cancel() }, "Cancel"))));
+          h("button", { class: "button ghost", id: "cancel", onclick: () => orders.cancel() }, "Cancel")),
+        consequenceBox(orders, adapter, store.view)));
     } else {
       const list = orders.choices.length ? orders.choices
         : (orders.live().length <= 24 && !orders.live().some((e) => e.p.hex) ? orders.live() : []);
@@ -54,7 +67,8 @@ export function renderDecision(root, { store, orders, adapter }) {
         body.push(h("ul", { class: "choices", "aria-label": "Options" }, list.map((e) => h("li", {},
           h("button", { class: "choice", dataset: { index: e.index }, onclick: () => orders.pick(e.index),
             onmouseenter: () => root.dispatchEvent(new CustomEvent("preview", { bubbles: true, detail: e.p.preview || [] })),
-            onmouseleave: () => root.dispatchEvent(new CustomEvent("preview", { bubbles: true, detail: [] })) }, e.p.label)))));
+            onmouseleave: () => root.dispatchEvent(new CustomEvent("preview", { bubbles: true, detail: [] })) }, e.p.label),
+          foreseen(orders, e, adapter, store.view)))));
       } else if (orders.live().length) {
         body.push(h("p", { class: "muted small" }, `${orders.live().length} option${orders.live().length === 1 ? "" : "s"} on the map.`));
       }
@@ -99,4 +113,14 @@ export function rejectBox(error) {
     h("div", {}, error.message || "The server refused the order."),
     error.reason ? h("small", { class: "muted" }, `Why: ${error.reason}`) : null,
     error.code ? h("small", { class: "muted code" }, ` (${error.code})`) : null);
+}
+
+/** What an answer would do, under its button (the server's preview), in a line or two. */
+export function foreseen(orders, entry, adapter, view) {
+  const answer = orders.previews.get(entry.index);
+  // While the answers are asked for, a line is kept for each: the buttons do not move.
+  if (!answer && orders.foreseeing) return h("small", { class: "choice-consequence muted" }, "…");
+  const lines = consequenceLines(answer, orders.decision, entry.item, adapter, view);
+  if (!lines || !lines.length) return null;
+  return h("small", { class: "choice-consequence", dataset: { index: entry.index } }, lines.slice(0, 3).join(" · "));
 }

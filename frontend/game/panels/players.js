@@ -18,9 +18,11 @@ function seatBadges(clock, seat) {
 export function renderPlayers(root, { store, adapter, config }) {
   const online = new Set(store.presence?.seats || []);
   const clock = store.clock;
+  const over = !!(store.result || store.view?.game?.result);
   const rows = (config.seats || []).map((s) => {
-    const left = timeLeft(store, s.seat);
-    const running = (clock?.running || []).includes(s.seat);
+    const running = !over && (clock?.running || []).includes(s.seat);
+    // A deadline is only the running seats'; a chess clock shows every bank; none at the end.
+    const left = over || (clock?.mode === "deadline" && !running) ? null : timeLeft(store, s.seat);
     const disorder = (clock?.disorder || []).includes(s.seat);
     return h("li", { class: `seat-row${store.mySeats.includes(s.seat) ? " me" : ""}${disorder ? " disorder" : ""}`, dataset: { seat: s.seat } },
       h("span", { class: "seat-dot taken", style: `--c: ${s.colour || "#888"}` }),

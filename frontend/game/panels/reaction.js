@@ -1,6 +1,8 @@
 // Reaction windows: a decision marked `reaction` for one of your seats pops up over the map with
 // its options and the time left (the seat's deadline or clock), until it is answered.
 
+import { foreseen } from "./decision.js";
+import { consequenceBox } from "./unitpanel.js";
 import { cite, duration, fill, h } from "./dom.js";
 
 export function renderReaction(root, { store, orders, adapter }) {
@@ -14,14 +16,16 @@ export function renderReaction(root, { store, orders, adapter }) {
   fill(root, h("div", { class: "reaction-card", role: "dialog", "aria-label": "Reaction" },
     h("div", { class: "reaction-head" }, h("strong", {}, `${adapter.seatTitle(orders.seat)} may react`),
       h("span", { class: "countdown", id: "reaction-countdown" }, left === null ? "" : `⏱ ${duration(left)}`)),
-    h("p", {}, d.prompt, " ", cite(d.rule)),
+    h("p", {}, adapter.text(d.prompt), " ", cite(d.rule)),
     orders.pending ? h("div", { class: "order" }, h("div", { class: "order-text" }, orders.describePending()),
       h("div", { class: "order-buttons" }, h("button", { class: "button", onclick: () => orders.confirm() }, "Confirm"),
-        h("button", { class: "button ghost", onclick: () => orders.cancel() }, "Back")))
-      : h("div", { class: "reaction-options" }, orders.entries.map((e) => h("button", { class: "button ghost choice", dataset: { index: e.index },
+        h("button", { class: "button ghost", onclick: () => orders.cancel() }, "Back")),
+      consequenceBox(orders, adapter, store.view))
+      : h("div", { class: "reaction-options" }, orders.entries.map((e) => [h("button", { class: "button ghost choice", dataset: { index: e.index },
         onclick: () => orders.pick(e.index),
         onmouseenter: () => root.dispatchEvent(new CustomEvent("preview", { bubbles: true, detail: e.p.preview || [] })),
-        onmouseleave: () => root.dispatchEvent(new CustomEvent("preview", { bubbles: true, detail: [] })) }, e.p.label)))));
+        onmouseleave: () => root.dispatchEvent(new CustomEvent("preview", { bubbles: true, detail: [] })) }, e.p.label),
+        foreseen(orders, e, adapter, store.view)]))));
 }
 
 export function timeLeft(store, seat) {

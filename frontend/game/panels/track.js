@@ -23,7 +23,7 @@ export function renderTrack(root, { store, adapter }) {
   const unique = seats.map((seat) => {
     const list = bySeat.get(seat);
     const mine = store.mySeats.includes(seat);
-    const text = list.length === 1 ? list[0].prompt : `${list.length} choices`;
+    const text = list.length === 1 ? adapter.text(list[0].prompt) : `${list.length} choices`;
     return h("li", { class: mine ? "mine" : "" },
       h("span", { class: "seat-dot taken", style: `--c: ${adapter.seatColours[seat] || "#888"}` }),
       h("span", {}, mine ? `Your move (${adapter.seatTitle(seat)}): ${text}` : `${adapter.seatTitle(seat)} is deciding: ${text}`),

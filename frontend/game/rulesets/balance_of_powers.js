@@ -10,7 +10,7 @@
 
 import { cite, h } from "../panels/dom.js";
 import { CORPS, FORTRESS_COLOUR, FORTRESS_EFFECTIVENESS, LEADERS } from "./balance_of_powers_counters.js";
-import { GenericAdapter, HEX_ID, adoptStylesheet, formatValue, titleCase } from "./generic.js";
+import { GenericAdapter, HEX_ID, adoptStylesheet, titleCase } from "./generic.js";
 
 const NATIONS = {
   ger: ["germany", "Germany", "#a9ad9c"], aus: ["austria_hungary", "Austria-Hungary", "#e6d690"],
@@ -35,8 +35,32 @@ const WORDS = { gd: "Guard", guard: "Guard", bav: "Bavarian", sax: "Saxon", grnd
   siege: "Siege", ief: "Indian Expeditionary Force" };
 // A unit id inside any text (a die's purpose, an event's data).
 const UID = /\b(?:ger|aus|fra|rus|bri|bel|net|den|swi|ser|ita)-(?:inf|cav|mou|sie|ldr)-[a-z0-9_]+/g;
+// A location id inside a text ("11,14"), not part of a longer number or list.
+const LOC_IN_TEXT = /(?<![\d.,-])-?\d{1,3},-?\d{1,3}(?![\d,])/g;
 const COMBAT_KINDS = new Set(["retreat", "loss", "pay", "reroll", "point", "reserve", "advance", "breach"]);
 const TRACK = ["diplomacy", "muster", "procure", "admiralty", "half", "commissariat"];
+
+const SIDE_NAMES = { central: "Central Powers", entente: "Entente" };
+const MAJOR_IDS = new Set(["germany", "austria_hungary", "france", "russia", "britain", "italy"]);
+const NATION_TITLE = Object.fromEntries(Object.values(NATIONS).map(([id, title]) => [id, title]));
+const MONTH_TITLE = { "1914-08": "August 1914", "1914-09": "September 1914", "1914-10": "October 1914" };
+
+/** "germany_violated_belgium" → "Germany violated Belgium": nations named as nations. */
+function reasonText(reason) {
+  return String(reason || "").split("_").map((w) => (Object.values(NATIONS).some(([id]) => id === w) ? titleCase(w) : w)).join(" ");
+}
+
+/** -3 → "−3", 2 → "+2". */
+function signedInt(value) {
+  const n = Number(value) || 0;
+  return n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "±0";
+}
+
+/** "3:2" → 1.5 (the map shows each target's best odds). */
+function oddsValue(text) {
+  const m = /^(\d+):(\d+)$/.exec(String(text || ""));
+  return m ? Number(m[1]) / Math.max(1, Number(m[2])) : 0;
+}
 
 export class BalanceOfPowersAdapter extends GenericAdapter {
   constructor(config = {}) {
@@ -44,6 +68,78 @@ export class BalanceOfPowersAdapter extends GenericAdapter {
     this.editors = new Map();
     adoptStylesheet("bop-css", new URL("./balance_of_powers.css", import.meta.url));
     if (typeof document !== "undefined") document.body?.classList.add("ruleset-bop");
+  }
+
+  get unitFields() {
+    return ["unit", "units", "loss", "leader", "reserve", "point", "destroy"];
+  }
+
+  hasEditor(decision) {
+    return decision.kind === "setup" && !!this.map;
+  }
+
+  counterName(uid) {
+    return this.unitName(uid);
+  }
+
+  inPlaceLabel(decision, item) {
+    const a = item.action || {};
+    switch (decision.kind) {
+      case "entrench": return a.mode === "entrenched" ? "Entrench" : "Un-entrench";
+      case "loss": return "Take the loss";
+      case "leader_return": return "To the pool";
+      case "reserve": return "Commit as reserve";
+      case "point": return "Point unit";
+      case "plan_xvii": return "Destroy";
+      default: return super.inPlaceLabel(decision, item);
+    }
+  }
+
+  /** BoP 9.12: any part of a stack may march (the rest stays); the server checks the part. */
+  get subsets() {
+    return true;
+  }
+
+  /** "Why not?" for a stack sent where it cannot go: a march of the selected units there — the
+   * whole stack's march (the force the server offers from there), part of it, or the force in
+   * motion continuing. */
+  candidate(decisions, selection, hex, entries) {
+    const marches = decisions.filter((d) => d.kind === "march");
+    const going = marches.find((d) => !d.data?.part);
+    const decision = going || marches.find((d) => d.data?.part === (selection.all ? "whole" : "part"));
+    if (!decision) return null;
+    let units = selection.units;
+    if (selection.all) {
+      const offered = entries.filter((e) => e.decision.id === decision.id && e.p.from === selection.hex)
+        .map((e) => e.item.action.units).sort((a, b) => b.length - a.length)[0];
+      if (offered) units = offered;
+    }
+    return { decision, action: { units, to: hex } };
+  }
+
+  /** What a die-decided order depends on, said before it is confirmed. */
+  diceNote(decision, item, view) {
+    const c = view?.flow?.combat;
+    const a = item.action || {};
+    if (decision.kind === "reroll" && a.reroll && c?.dice?.length) {
+      return `A new 2d6 replaces the roll of ${c.dice.join(" + ")} (final ${c.final}, net modifier ${signedInt(c.fnm)}); "Keep the roll" shows what that gives.`;
+    }
+    if (decision.kind === "combat") return `2d6 plus the net modifier on the land combat table, at ${item.odds || "?"} (BoP 10.6).`;
+    if (decision.kind === "point" || decision.kind === "reserve") return "The combat is rolled next: 2d6 plus the net modifier (BoP 10.6).";
+    return null;
+  }
+
+  /** What an order's rule means here, beside what the server's preview shows. */
+  consequenceNote(decision, item, view) {
+    const c = view?.flow?.combat;
+    const a = item.action || {};
+    if (decision.kind === "pay" && c) {
+      const role = decision.seats?.[0] === c.seat ? "attacker" : "defender";
+      const point = role === "attacker" ? c.point : c.def_point;
+      return a.pay ? "1 RP is spent and the RP result is cancelled: no loss for your side (BoP 10.711)."
+        : `The RP result stands: the ${role} takes 1 loss${point && point in (view?.board?.units || {}) ? `, its point unit ${this.unitName(point)} first` : ""} (BoP 10.712).`;
+    }
+    return null;
   }
 
   /** The set-up editor for a `setup` decision (on a map), kept while the decision is open. */
@@ -86,9 +182,15 @@ export class BalanceOfPowersAdapter extends GenericAdapter {
     return this.parse(uid).title;
   }
 
-  /** Any text with the unit ids in it named as the page names them. */
+  /** Any text with the unit ids and location ids in it named as the page names them
+   * ("Attack on 11,14" → "Attack on Liège (1119)"). */
   names(text) {
-    return String(text).replace(UID, (uid) => this.unitName(uid));
+    return String(text).replace(UID, (uid) => this.unitName(uid))
+      .replace(LOC_IN_TEXT, (loc) => (this.map?.hexes?.[loc] ? this.where(loc) : loc));
+  }
+
+  text(value) {
+    return this.names(value);
   }
 
   shortUnits(uids) {
@@ -178,7 +280,35 @@ export class BalanceOfPowersAdapter extends GenericAdapter {
       phase: STEP_TITLES[flow.step] || titleCase(flow.step || ""),
       side,
       steps: TRACK.map((step) => ({ label: STEP_TITLES[step], current: step === flow.step })),
+      facts: this.planning(view),
     };
+  }
+
+  /** The numbers a player plans with, as the server's view gives them: resource points, tactical
+   * innovation, the victory conditions and August's plans with where they stand. */
+  planning(view) {
+    const facts = [];
+    const powers = view?.powers || {};
+    const rp = Object.entries(powers).filter(([n, p]) => p.side && MAJOR_IDS.has(n))
+      .map(([n, p]) => `${NATION_TITLE[n] || titleCase(n)} ${p.rp}${p.dem ? ` (demoralised ${p.dem}${p.crisis ? ", crisis" : ""})` : ""}`);
+    if (rp.length) facts.push(["Resource points", rp.join(" · ")]);
+    const ti = view?.ti;
+    if (ti) facts.push(["Tactical innovation", `Central Powers ${ti.central ?? 0} · Entente ${ti.entente ?? 0}`]);
+    const v = view?.victory;
+    if (v) {
+      const bc = v.bargaining_chips || {};
+      const need = v.bargaining_chips_to_win || {};
+      facts.push(["Bargaining chips", `Central Powers ${bc.central ?? 0} of ${need.central} to win · Entente ${bc.entente ?? 0} of ${need.entente} (end of ${MONTH_TITLE[v.checked_after] || v.checked_after}; Berlin and Paris together win at once)`]);
+      if (v.schlieffen) {
+        const s = v.schlieffen;
+        facts.push(["Schlieffen Plan", `Liège ${s.liege ? "taken ✓" : "not taken"} · ${s.corps} of ${s.corps_needed} German corps into Belgium — else the Entente wins when ${MONTH_TITLE[s.checked_after] || s.checked_after} ends`]);
+      }
+      if (v.plan_xvii) {
+        const p = v.plan_xvii;
+        facts.push(["Plan XVII", `${p.corps} of ${p.corps_needed} French corps into Germany, ${p.hexes} of ${p.hexes_needed} hexes taken — else Germany destroys ${p.corps_needed} French corps`]);
+      }
+    }
+    return facts;
   }
 
   preferred(decisions) {
@@ -197,13 +327,16 @@ export class BalanceOfPowersAdapter extends GenericAdapter {
     const from = units.length ? this.locOf(view, units[0]) : null;
     switch (decision.kind) {
       case "march":
-      case "rail": {
-        const cost = item.cost !== undefined ? `${item.cost} ${decision.kind === "rail" ? "RP" : "MP"}` : "";
-        return { hex: a.to, from, kind: "option", text: cost,
-          label: `${this.shortUnits(a.units)}: ${this.where(from)} → ${this.where(a.to)}${cost ? `, ${decision.kind === "rail" ? `rail ${item.hexes ?? ""} hexes, ` : ""}${item.cost} MP` : ""}` };
-      }
+        // Marches rank above rail on a hex both reach: the map shows the march's MP.
+        return { hex: a.to, from, kind: "option", text: item.cost !== undefined ? `${item.cost} MP` : "", rank: 1,
+          label: `March ${this.shortUnits(a.units)}: ${this.where(from)} → ${this.where(a.to)}${item.cost !== undefined ? `, ${item.cost} MP` : ""}` };
+      case "rail":
+        // A rail move costs its payer 1 RP whatever the distance (BoP 9.21); its MP (9.22)
+        // count against the units' allowance.
+        return { hex: a.to, from, kind: "option", text: "rail", rank: 0,
+          label: `Rail ${this.shortUnits(a.units)}: ${this.where(from)} → ${this.where(a.to)}${item.cost !== undefined ? `, ${item.hexes ?? "?"} hexes, ${item.cost} MP` : ""}, 1 RP${a.payer ? ` paid by ${this.seatTitle(a.payer)}` : ""}` };
       case "combat":
-        return { hex: a.target, from, kind: "attack", text: item.odds || "",
+        return { hex: a.target, from, kind: "attack", text: item.odds || "", rank: 10 + oddsValue(item.odds),
           label: `Attack ${this.where(a.target)} from ${this.where(from)} with ${this.shortUnits(a.units)} at ${item.odds || "?"} (point ${this.parse(a.point).label}, ${a.payer ? this.seatTitle(a.payer) + " pays" : "no payment"})` };
       case "setup":
       case "secret_setup": {
@@ -343,13 +476,27 @@ export class BalanceOfPowersAdapter extends GenericAdapter {
       case "leader_returned":
         return `${this.unitName(d.unit)} returned to the force pool${d.voluntary ? "" : " (alone in his hex)"}`;
       case "britain_joins":
-        return `Britain joins the Entente (${String(d.reason || "").replace(/_/g, " ")})`;
+        return `Britain joins the Entente (${reasonText(d.reason)})`;
       case "neutral_entry_roll":
         return `Britain's entry roll: ${d.roll}${d.modifier ? ` + ${d.modifier}` : ""} = ${d.final}: ${d.joins ? "she joins the Entente" : "she stays neutral"}`;
       case "violation":
-        return `${titleCase(d.by || "")} violate ${titleCase(d.nation || "")}, which joins the ${titleCase(d.joins || "")}`;
-      case "combat_result":
-        return `Combat result: final ${d.final}${d.attacker ? ` · attacker ${formatValue(d.attacker)}` : ""}${d.defender ? ` · defender ${formatValue(d.defender)}` : ""}`;
+        return `The ${SIDE_NAMES[d.by] || titleCase(d.by || "")} violate ${titleCase(d.nation || "")}, which joins the ${SIDE_NAMES[d.joins] || titleCase(d.joins || "")}`;
+      case "combat_result": {
+        const loss = (v) => (v === "RP" ? "an RP result (1 RP or 1 loss)" : v ? `${v} loss${v === 1 ? "" : "es"}` : "no loss");
+        const flags = (d.flags || []).map((f) => ({ gg: "the defender gives ground", bthru: "breakthrough" }[f] || f));
+        return `Combat result on ${d.final}: attacker ${loss(d.attacker)}, defender ${loss(d.defender)}${flags.length ? `; ${flags.join(", ")}` : ""}`;
+      }
+      case "rp_result_paid":
+        return `${titleCase(d.nation || "")} pays 1 RP to cancel the RP result`;
+      case "losses_cancelled":
+        return `The ${titleCase(d.side || "")} losses are cancelled (no second loss could be taken)`;
+      case "fortress_step_lost":
+        return `A fortress step is lost at ${this.where(d.at)}`;
+      case "attrition":
+        return `${titleCase(d.nation || "")} takes the loss as attrition`;
+      case "ti_gain":
+        return `${d.side === "central" ? "Central Powers" : "Entente"} tactical innovation rises to ${d.ti}`;
+
       default:
         return super.event(event, view);
     }
@@ -357,9 +504,19 @@ export class BalanceOfPowersAdapter extends GenericAdapter {
 
   combat(event, view) {
     let card;
-    if (event.kind === "combat_roll" || event.kind === "combat_result" || event.kind === "reroll") {
-      const lines = Object.entries(event.data || {}).map(([k, v]) => `${k.replace(/_/g, " ")}: ${formatValue(v)}`);
-      card = { title: titleCase(event.kind), rule: event.rule, lines };
+    const d = event.data || {};
+    if (event.kind === "combat_roll") {
+      // The roll in words: the odds, what kind of battle, the dice and what modified them.
+      const mods = Object.entries(d.modifiers || {}).filter(([, v]) => v)
+        .map(([k, v]) => `${k.replace(/_/g, " ")} ${signedInt(v)}`);
+      card = { title: "Combat roll", rule: event.rule, lines: [
+        `At ${d.odds || "?"}, ${d.major ? "a major battle" : "a minor battle"} (BoP 2.7)`,
+        `2d6 ${(d.dice || []).join(" + ")}, net modifier ${signedInt(d.fnm)}${mods.length ? ` (${mods.join(", ")})` : ""} → final ${d.final}`] };
+    } else if (event.kind === "combat_result") {
+      card = { title: "Combat result", rule: event.rule, lines: [this.#eventLine(event, view)] };
+    } else if (event.kind === "reroll") {
+      card = { title: "Combat reroll", rule: event.rule, lines: [
+        `${(d.old || []).join(" + ")} rerolled: ${(d.dice || []).join(" + ")}, final ${d.final}`] };
     } else {
       card = super.combat(event, view);
     }

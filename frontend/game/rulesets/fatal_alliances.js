@@ -380,6 +380,36 @@ export class FatalAlliancesAdapter extends GenericAdapter {
     return decisions.find((d) => d.reaction) || decisions[0];
   }
 
+  counterName(uid, view) {
+    return this.unitName(view, uid);
+  }
+
+  inPlaceLabel(decision, item) {
+    return { entrench: "Entrench", reorganise: "Reorganise", breakdown: "Break down", scrap: "Destroy",
+      home_front: "To the reserve", emergency_supply: "Emergency supply" }[decision.kind] || super.inPlaceLabel(decision, item);
+  }
+
+  get unitFields() {
+    return ["unit", "units", "hq", "destroy", "break", "build_up", "to_reserve", "hq_benefit", "flip_hq"];
+  }
+
+  /** "Why not?" for units sent where they cannot go: a land move of the selected units (the
+   * whole stack as the server groups it), or a rail move of the first. */
+  candidate(decisions, selection, hex, entries) {
+    const move = decisions.find((d) => d.kind === "land_move");
+    if (move) {
+      let units = selection.units;
+      if (selection.all) {
+        const offered = entries.filter((e) => e.decision.id === move.id && e.p.from === selection.hex)
+          .map((e) => e.item.action.units).sort((a, b) => b.length - a.length)[0];
+        if (offered) units = offered;
+      }
+      return { decision: move, action: { units, to: hex } };
+    }
+    const rail = decisions.find((d) => d.kind === "rail_move");
+    return rail ? { decision: rail, action: { unit: selection.units[0], to: hex } } : null;
+  }
+
   // --- option items -----------------------------------------------------------------------
 
   present(decision, item, view) {

@@ -22,6 +22,16 @@
 
 export const HEX_ID = /^-?\d+,-?\d+$/;
 
+/** Rolls as a player reads them: "Dice: combat 2d6 3 + 5 · leadership 4". */
+export function diceLine(rolls) {
+  const byPurpose = new Map();
+  for (const r of rolls) {
+    const key = r.purpose || `d${r.sides}`;
+    byPurpose.set(key, [...(byPurpose.get(key) || []), r.value]);
+  }
+  return `Dice: ${[...byPurpose].map(([purpose, values]) => `${purpose} ${values.join(" + ")}`).join(" · ") || "none"}`;
+}
+
 export function titleCase(text) {
   return String(text).replace(/_/g, " ").replace(/\b\w/g, (c) => c.toUpperCase());
 }
@@ -93,6 +103,56 @@ export class GenericAdapter {
     return selection && selection.length ? { units: selection } : null;
   }
 
+  /** The answer fields that name units (the server's `unit_fields`, for unit-first orders). */
+  get unitFields() {
+    return ["unit", "units"];
+  }
+
+  /** The unit ids an answer names. */
+  unitsOf(decision, action) {
+    const out = [];
+    for (const key of this.unitFields) {
+      const value = action?.[key];
+      if (typeof value === "string") out.push(value);
+      else if (Array.isArray(value)) out.push(...value.filter((v) => typeof v === "string"));
+    }
+    return out;
+  }
+
+  /** A short button label for an answer about one unit where it stands (entrench, lose it). */
+  inPlaceLabel(decision, item) {
+    return titleCase(decision.kind);
+  }
+
+  /** A counter's name for the panel. */
+  counterName(uid, view) {
+    return String(uid);
+  }
+
+  /** Whether a stack may move in any part the player ticks (the server checks each). */
+  get subsets() {
+    return false;
+  }
+
+  /** Whether a decision is answered in an editor of its own (not unit-first). */
+  hasEditor(decision) {
+    return false;
+  }
+
+  /**
+   * The answer to ask the server about when the selected units are sent to a hex that is not
+   * offered ("why not?"): {decision, action}, or null. By default a schema decision with a
+   * `to` field, moving the selected units there.
+   */
+  candidate(decisions, selection, hex, entries) {
+    const decision = decisions.find((d) => d.schema?.properties?.to);
+    if (!decision) return null;
+    const props = decision.schema.properties;
+    if (props.units) return { decision, action: { units: selection.units, to: hex } };
+    if (props.unit) return { decision, action: { unit: selection.units[0], to: hex } };
+    return null;
+  }
+
   /** @returns {Presented} */
   present(decision, item, view) {
     const action = item.action;
@@ -109,10 +169,30 @@ export class GenericAdapter {
     return `${decision.prompt}: ${this.present(decision, item, view).label}`;
   }
 
+  /** Any text from the server (a prompt, a log line) with its ids named as the page names
+   * them (a ruleset adapter knows its units and places). */
+  text(value) {
+    return String(value ?? "");
+  }
+
+  /** How a game ended, in words: "won by Britain, France and Russia (Schlieffen plan failed)". */
+  resultText(result) {
+    if (!result) return "";
+    const winners = (result.winners || []).map((s) => this.seatTitle(s));
+    const list = winners.length > 1 ? `${winners.slice(0, -1).join(", ")} and ${winners[winners.length - 1]}` : winners[0];
+    const reason = String(result.reason || "").replace(/_/g, " ");
+    const said = reason ? reason[0].toUpperCase() + reason.slice(1) : "";
+    return `${list ? `won by ${list}` : "a draw"}${said ? ` (${said})` : ""}`;
+  }
+
   /** One line for an event in the log. */
   event(event, view) {
     const data = event.data || {};
-    return `${titleCase(event.kind)}${Object.keys(data).length ? ": " + formatValue(data) : ""}`;
+    if (event.kind === "dice") return this.text(diceLine(data.rolls || []));
+    if (event.kind === "game_over") return `Game over: ${this.resultText(data.result)}`;
+    if (event.kind === "answer_sealed") return `${this.seatTitle(data.seat)} answered (sealed)`;
+    if (event.kind === "answers_revealed") return `Sealed answers revealed (${(data.answers || []).map((a) => this.seatTitle(a.seat)).join(", ")})`;
+    return this.text(`${titleCase(event.kind)}${Object.keys(data).length ? ": " + formatValue(data) : ""}`);
   }
 
   /** Dice events and combat results for the dice panel: [{title, lines, rule}] or null. */

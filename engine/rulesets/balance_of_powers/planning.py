@@ -1,0 +1,48 @@
+"""Balance of Powers — the numbers a player plans with, for the view (issue #18).
+
+The scenario's victory conditions and its two August tests, with where they stand now: how
+many bargaining chips each side holds and how many win (BoP 12.1: more than 13 for the Central
+Powers, more than 6 for the Entente, at the end of October), Berlin and Paris, and — during
+August, while the plans are in force — the Schlieffen Plan (Liège, nine German corps into
+Belgium, or the Entente wins when August ends) and Plan XVII (four French corps into Germany
+and two hexes taken, or Germany destroys four French corps). Derived here from the rules'
+own functions and constants, so the page never recounts them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .forces import controller, side_of
+from .sequence import MONTHS
+from .tables import (
+    CENTRAL,
+    CP_BC_TO_WIN,
+    ENTENTE,
+    EP_BC_TO_WIN,
+    PLAN_XVII_CORPS,
+    PLAN_XVII_HEXES,
+    SCHLIEFFEN_CORPS,
+)
+from .theatre import Theatre
+from .victory import bc_counts
+
+
+def status(state: dict[str, Any], th: Theatre) -> dict[str, Any]:
+    plans = state["plans"]
+    out: dict[str, Any] = {
+        "rule": "BoP 12.1", "checked_after": MONTHS[-1],
+        "bargaining_chips": bc_counts(state, th),
+        "bargaining_chips_to_win": {CENTRAL: CP_BC_TO_WIN + 1, ENTENTE: EP_BC_TO_WIN + 1},
+        "berlin": side_of(state, controller(state, th, th.capital["germany"])),
+        "paris": side_of(state, controller(state, th, th.capital["france"])),
+    }
+    if plans.get("active") and state["flow"]["month"] == MONTHS[0]:
+        schlieffen = plans["schlieffen"]
+        plan17 = plans["plan17"]
+        out["schlieffen"] = {"liege": bool(schlieffen["liege"]), "corps": len(schlieffen["corps"]),
+                             "corps_needed": SCHLIEFFEN_CORPS, "checked_after": MONTHS[0]}
+        out["plan_xvii"] = {"corps": len(plan17["corps"]), "corps_needed": PLAN_XVII_CORPS,
+                            "hexes": len(plan17["hexes"]), "hexes_needed": PLAN_XVII_HEXES,
+                            "checked_after": MONTHS[0]}
+    return out

@@ -1,0 +1,174 @@
+"""Balance of Powers — why a march is refused, in a player's words (issue #18).
+
+The legality gate refuses a march to a location its destinations do not list (BoP 9.1,
+`movement.march_destinations`). A player who clicks that location asks why: this module reads
+the same rules to say which one bites — the force may not move this fortnight, has no MP left,
+the location itself cannot be entered (enemy units, a closed neutral, a trench battle, a full
+stack, British and French together), it is further than the force's MP, or every way there is
+blocked, naming the blocking locations. It is asked only about an order already refused, on a
+copy of the state, and never decides what is legal. Everything it reads is public in BoP.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.kernel import Decision, IllegalAction
+
+from . import movement
+from .forces import (
+    UNITS,
+    belligerent_side,
+    enemy_present,
+    friendly_corps_count,
+    landing_of,
+    neighbours,
+    neutral_closed,
+    occupancy,
+    stack_limit,
+    stacking_conflict,
+)
+from .tables import ARMP_TERRAIN
+from .theatre import Theatre, theatre
+
+# At most this many blocking locations are named.
+NAMED_BLOCKERS = 3
+COUNTRY_NAMES = {"netherlands": "the Netherlands", "austria_hungary": "Austria-Hungary"}
+
+
+def why_not(state: dict[str, Any], seat: str, decision: Decision, action: Any,
+            refusal: IllegalAction) -> IllegalAction:
+    if decision.kind != "march" or refusal.code != "unreachable":
+        return refusal
+    th = theatre(state["board"]["map"])
+    units = sorted(action["units"])
+    to = action["to"]
+    supplied = state["flow"].get("supplied", {})
+    start = state["board"]["units"][units[0]]["at"]
+    names = _force_name(units)
+    if not all(movement.may_move(state, u) for u in units if UNITS[u].corps):
+        return IllegalAction("BoP 12.1", "not_mobilised", {"units": units},
+                             "In the first fortnight of August 1914 only British, French and "
+                             f"German corps move: {names} waits.")
+    budget = movement.force_mp(state, units, supplied)
+    if budget <= 0:
+        return IllegalAction("BoP 9.0", "no_mp", {"units": units},
+                             f"{_capital(names)} has no MP left this half.")
+    if to not in th.terrain:
+        return IllegalAction("BoP 9.1", "not_a_location", {"to": to},
+                             f"{to} is not a location of this map.")
+    if to == start:
+        return IllegalAction("BoP 9.1", "already_there", {"to": to},
+                             f"{_capital(names)} is already in {th.where(to)}.")
+    occ = occupancy(state)
+    for uid in units:
+        occ[start].remove(uid)
+    side = belligerent_side(state, units[0])
+    n_corps = sum(1 for u in units if UNITS[u].corps)
+    here = _blocked(state, th, side, to, units, n_corps, occ)
+    if here is not None:
+        return _sentence(here)
+    if th.terrain[to] == "water":
+        return IllegalAction("BoP 9.1", "water", {"to": to},
+                             f"{th.where(to)} is water: a force marches on land.")
+    far = _free_costs(state, th, start, budget)
+    if to not in far:
+        return IllegalAction("BoP 9.13", "too_far", {"to": to, "mp": budget},
+                             f"{th.where(to)} is more than {budget} MP away for {names} "
+                             "(1 MP a hex; forest, marsh, mountain and port boxes take all "
+                             "remaining MP and end the march).")
+    back = _free_costs(state, th, to, budget)
+    blockers = []
+    for loc, cost in sorted(far.items(), key=lambda kv: (kv[1], kv[0])):
+        if loc in (start, to) or cost + back.get(loc, budget + 1) > budget:
+            continue
+        reason = _blocked(state, th, side, loc, units, n_corps, occ, passing=True)
+        if reason is not None:
+            blockers.append((loc, reason))
+    if not blockers:
+        return refusal
+    said = "; ".join(reason.message for _, reason in blockers[:NAMED_BLOCKERS])
+    rules = sorted({reason.rule for _, reason in blockers[:NAMED_BLOCKERS]})
+    return IllegalAction(rules[0] if len(rules) == 1 else "BoP 9.1", "path_blocked",
+                         {"to": to, "blocked": [loc for loc, _ in blockers]},
+                         f"Every way to {th.where(to)} within {budget} MP is blocked: "
+                         f"{said}.")
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _sentence(refusal: IllegalAction) -> IllegalAction:
+    """A reason `_blocked` words as a clause, as a sentence of its own."""
+    return IllegalAction(refusal.rule, refusal.code, refusal.data,
+                         f"{_capital(refusal.message)}.")
+
+
+def _force_name(units: list[str]) -> str:
+    corps = [u for u in units if UNITS[u].corps]
+    if len(corps) == 1:
+        info = UNITS[corps[0]]
+        return f"{info.nation.replace('_', '-').title()} {info.name}"
+    return f"the force of {len(corps)} corps"
+
+
+def _blocked(state: dict[str, Any], th: Theatre, side: str, loc: str, units: list[str],
+             n_corps: int, occ: dict[str, list[str]], *,
+             passing: bool = False) -> IllegalAction | None:
+    """Why the force may not enter `loc` (`movement.can_pass` and the stacking checks, rule
+    by rule), as a clause, or None."""
+    where = th.where(loc)
+    if neutral_closed(state, th, loc):
+        nation = th.home.get(loc) or ""
+        country = COUNTRY_NAMES.get(nation, nation.replace("_", " ").title() or "a neutral")
+        return IllegalAction("BoP 6.11", "neutral_closed", {"at": loc},
+                             f"{where} is in {country}, neutral and closed until someone "
+                             "violates it")
+    landing = landing_of(state)
+    if landing is not None and loc == landing["at"] and side != "entente":
+        return IllegalAction("BoP 6.451", "no_sea_power", {"at": loc},
+                             f"{where} is the landing at sea: only the Entente goes there")
+    if loc in state["flow"]["trench"]:
+        return IllegalAction("BoP 9.63", "trench_battle", {"at": loc},
+                             f"{where} has a trench battle marker this half")
+    if enemy_present(state, th, loc, side, occ):
+        return IllegalAction("BoP 9.14", "enemy_occupied", {"at": loc},
+                             f"enemy units hold {where}" + ("" if passing else
+                                                            ": attack it instead (BoP 10)"))
+    limit = stack_limit(state, th, loc)
+    there = friendly_corps_count(state, loc, side, occ)
+    if there + n_corps > limit:
+        return IllegalAction("BoP 2.62", "overstacked", {"at": loc, "limit": limit},
+                             f"{where} would hold {there + n_corps} corps, over its limit "
+                             f"of {limit}")
+    if not passing and stacking_conflict(state, units, loc, occ):
+        return IllegalAction("BoP 12.1", "stacking_conflict", {"at": loc},
+                             f"{where} holds units this force may not stack with (British and "
+                             "French corps never stack; one army leader a location, 2.62)")
+    return None
+
+
+def _free_costs(state: dict[str, Any], th: Theatre, start: str, budget: int) -> dict[str, int]:
+    """The MP cost of every location within `budget` of `start` when nothing blocks the way:
+    terrain alone (1 MP a hex; entering forest, marsh, mountain or a port box takes all
+    remaining MP and ends the march), water never entered."""
+    seen = {start: 0}
+    frontier = [(0, start)]
+    while frontier:
+        frontier.sort()
+        spent, loc = frontier.pop(0)
+        if spent >= budget or (loc != start and (th.terrain[loc] in ARMP_TERRAIN
+                                                 or loc in th.boxes)):
+            continue
+        for other in neighbours(state, th, loc):
+            if th.terrain.get(other) == "water":
+                continue
+            ends = th.terrain[other] in ARMP_TERRAIN or other in th.boxes
+            cost = budget if ends else spent + 1
+            if other in seen and seen[other] <= cost:
+                continue
+            seen[other] = cost
+            if not ends:
+                frontier.append((cost, other))
+    return seen

@@ -1,0 +1,216 @@
+"""Figures for issue #18, printed (no timed asserts: the machine is shared):
+
+- clicks (and keys) per order in Balance of Powers and Fatal Alliances, unit-first (the map)
+  and decision-first (the decision list, the way every order was given before unit-first
+  orders: its tab, then the stack, the destination, Confirm);
+- first render and time to interactive of both game pages at 1440×900 and 390×844.
+
+Run with `-s` to see them; `SALIENT_FIGURES=<file>` appends them to a file as JSON lines.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+
+import pytest
+
+from tests.browser.flows import bop_table, new_table, open_game, seat_and_start, sign_up
+from tests.browser.test_unit_first import CENTRAL, ENTENTE, places
+from tests.browser.unit_first import (
+    Api,
+    Clicks,
+    advance,
+    click_hex,
+    game_id,
+    wait_orders,
+    wait_units_mode,
+)
+
+pytestmark = [pytest.mark.browser, pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
+
+
+def report(name: str, figures: dict) -> None:
+    print(f"\n{name}: {json.dumps(figures, ensure_ascii=False)}")
+    out = os.environ.get("SALIENT_FIGURES")
+    if out:
+        with open(out, "a", encoding="utf-8") as handle:
+            handle.write(json.dumps({"figures": name, **figures}, ensure_ascii=False) + "\n")
+
+
+def confirm(page) -> None:
+    v = page.evaluate("() => window.salient.store.v")
+    page.click("#confirm")
+    page.wait_for_function("(v) => window.salient.store.v > v", arg=v)
+    wait_orders(page)
+
+
+def stop_if_moving(page) -> None:
+    """Stop the force in motion, if one is (a march that left it MP)."""
+    wait_orders(page)
+    stop = page.locator("#decision button.loose[data-kind=stop]")
+    if stop.count():
+        stop.click()
+        confirm(page)
+
+
+def entry_hex(page, kind: str, text: str | None = None, avoid: tuple = ()) -> str | None:
+    """A hex the selection's `kind` entries lead to (and no other kind of entry does)."""
+    return page.evaluate("""([kind, text, avoid]) => { const live = window.salient.orders.live();
+        const others = new Set(live.filter(e => e.decision.kind !== kind).map(e => e.p.hex));
+        const hit = live.find(e => e.decision.kind === kind && e.p.hex && !others.has(e.p.hex)
+          && !avoid.includes(e.p.hex) && (text === null || e.p.text === text));
+        return hit ? hit.p.hex : null; }""", [kind, text, list(avoid)])
+
+
+def test_unit_first_clicks_per_order_figures(site, new_context):
+    central, entente, url = bop_table(site, new_context, names=("falk", "french"))
+    gid = game_id(url)
+    apis = {seat: Api(central, site, gid) for seat in CENTRAL}
+    apis.update({seat: Api(entente, site, gid) for seat in ENTENTE})
+
+    def belgium(decision, answers):
+        if decision["kind"] == "violate" and {"violate": "belgium"} in answers:
+            return {"violate": "belgium"}
+        return None
+    advance(apis, lambda v: v["flow"]["step"] == "half" and v["flow"]["side"] == "central",
+            choose=belgium)
+    wait_units_mode(central)
+    clicks = Clicks(central)
+    figures = {}
+    here = places(central)
+
+    # 1. unit-first: a whole stack's march (Cologne → a hex 1 MP away)
+    clicks.start()
+    click_hex(central, here["Cologne"])
+    wait_orders(central)
+    click_hex(central, entry_hex(central, "march", "1 MP"))
+    central.wait_for_selector("#pending-order")
+    confirm(central)
+    figures["bop march whole stack (unit-first)"] = clicks.count()
+    # the force stays in motion: stop it (a button and Confirm)
+    clicks.start()
+    central.locator("#decision button.loose[data-kind=stop]").click()
+    confirm(central)
+    figures["bop stop a force with MP left (unit-first)"] = clicks.count()
+
+    # 2. unit-first: part of a stack — two of its units march, the others stay
+    wait_units_mode(central)
+    stacks = central.evaluate("""() => { const o = window.salient.orders;
+        return o.origins().filter(h => o.units.unitsAt(h).length >= 3); }""")
+    for stack in stacks[:6]:
+        clicks.start()
+        click_hex(central, stack)
+        wait_orders(central)
+        units = central.evaluate("() => window.salient.orders.units.selection.units")
+        for uid in units[2:]:
+            central.locator(f".stack-roster input[data-unit='{uid}']").click()
+            wait_orders(central)
+        target = entry_hex(central, "march")
+        if target is None:
+            central.evaluate("() => window.salient.orders.units.deselect()")
+            continue
+        click_hex(central, target)
+        central.wait_for_selector("#pending-order")
+        confirm(central)
+        figures[f"bop march 2 of {len(units)} units (unit-first)"] = clicks.count()
+        stop_if_moving(central)
+        break
+
+    # 3. unit-first: a rail move (a hex only rail reaches), from a rail decision's origin
+    wait_units_mode(central)
+    starts = central.evaluate("""() => window.salient.orders.available()
+        .filter(d => d.kind === 'rail').map(d => d.concerns.places[0])""")
+    for start in starts[:8]:
+        clicks.start()
+        click_hex(central, start)
+        wait_orders(central)
+        target = entry_hex(central, "rail")
+        if target is None:
+            central.evaluate("() => window.salient.orders.units.deselect()")
+            continue
+        click_hex(central, target)
+        central.wait_for_selector("#pending-order")
+        confirm(central)
+        figures["bop rail move (unit-first)"] = clicks.count()
+        stop_if_moving(central)
+        break
+
+    # 4. decision-first, as before: the march tab, the stack, the destination, Confirm
+    wait_units_mode(central)
+    clicks.start()
+    central.click("#all-decisions summary")
+    opened = clicks.count()
+    central.locator(".decision-tabs [data-kind=march]", has_text="whole stack").first.click()
+    central.wait_for_function("() => window.salient.orders.decision?.kind === 'march'"
+                              " && window.salient.orders.status === 'ready'")
+    origin = here["Trier"] if here.get("Trier") in central.evaluate(
+        "() => window.salient.orders.origins()") else central.evaluate(
+        "() => window.salient.orders.origins()[0]")
+    click_hex(central, origin)
+    target = central.evaluate("""() => window.salient.orders.live().find(e => e.p.hex
+        && e.p.hex !== window.salient.orders.origin).p.hex""")
+    click_hex(central, target)
+    central.wait_for_selector("#pending-order")
+    confirm(central)
+    n, keys = clicks.count()
+    figures["bop march whole stack (decision list, as before)"] = [n - opened[0], keys]
+
+    # 5. unit-first: an attack (a stack next to Liège; the odds are on the target)
+    if central.locator("#back-to-map").count():
+        central.click("#back-to-map")
+    stop_if_moving(central)
+    wait_units_mode(central)
+    liege = here["Liège"]
+    attackers = central.evaluate("""(t) => window.salient.orders.available()
+        .filter(d => d.kind === 'combat' && (d.concerns?.places || []).includes(t))
+        .flatMap(d => d.concerns.units)""", liege)
+    if attackers:
+        hex_of = central.evaluate("(u) => window.salient.store.view.board.units[u].at", attackers[0])
+        clicks.start()
+        click_hex(central, hex_of)
+        wait_orders(central)
+        click_hex(central, liege)
+        central.wait_for_selector("#pending-order, #decision ul.choices")
+        if not central.locator("#pending-order").count():
+            central.locator("#decision ul.choices button.choice").first.click()
+        confirm(central)
+        figures["bop attack (unit-first)"] = clicks.count()
+    report("clicks and keys per order", figures)
+
+
+def test_game_page_render_figures(site, new_context, browser):
+    """First contentful paint and time to interactive (live socket, counters drawn, orders
+    loaded) of the BoP and FA game pages, at desktop and phone size."""
+    host = sign_up(new_context(), site, "conrad")
+    other = sign_up(new_context(), site, "brusilov")
+    bop = seat_and_start(new_table(host, site, "balance_of_powers", "before-the-leaves-fall",
+                                   title="Figures BoP"), host, CENTRAL, [(other, ENTENTE)])
+    fa = seat_and_start(new_table(host, site, "fatal_alliances", "east-prussia-1914",
+                                  title="Figures FA"), host, ("germany",), [(other, ("russia",))])
+    cookies = host.context.cookies()
+    figures = {}
+    for name, url in (("bop", bop), ("fa", fa)):
+        for width, height in ((1440, 900), (390, 844)):
+            context = browser.new_context(viewport={"width": width, "height": height},
+                                          has_touch=width < 500, is_mobile=width < 500)
+            context.add_cookies(cookies)
+            page = context.new_page()
+            open_game(page, url)      # warm the cache once, as a returning player
+            runs = []
+            for _ in range(3):
+                page.goto(url)
+                page.wait_for_function("""() => { const ready = !!window.salient
+                    && window.salient.socket.state === 'live'
+                    && document.querySelectorAll('.layer-units .stack').length > 0
+                    && !['loading', 'sending'].includes(window.salient.orders.status);
+                    if (ready && !window.__tti) window.__tti = performance.now();
+                    return ready; }""", polling=10)
+                runs.append(page.evaluate("""() => { const nav = performance.getEntriesByType('navigation')[0];
+                    const paint = performance.getEntriesByType('paint').find(p => p.name === 'first-contentful-paint');
+                    return {fcp: Math.round(paint ? paint.startTime : -1), dom: Math.round(nav.domContentLoadedEventEnd),
+                            tti: Math.round(window.__tti)}; }"""))
+            runs.sort(key=lambda r: r["tti"])
+            figures[f"{name} {width}x{height}"] = runs[1]
+            context.close()
+    report("game page render (ms, median of 3, warm cache)", figures)
