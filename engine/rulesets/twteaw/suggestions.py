@@ -1,0 +1,112 @@
+"""Complete, legal order sets to choose from: the order editor's quick orders, and what
+selfplay picks among (the decision's options when no query is given).
+
+An order set is one answer of many parts, far too many to list; the legal ones are checked by
+`orders.validate` (listing is checking for each part, through the options query). This module
+offers a handful of whole sets built from the position — hold, buy, attack one neighbour with
+everything next to it, bring the rear forward, and (for a nation at war) declare war on a
+neutral neighbour and march in — each of which passes the validator.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import Any
+
+from .nations import MAIN_WAR, NATIONS
+from .orders import empty_orders
+from .resolution import spend_on
+from .war import allied, at_war, controller, side
+from .world import world
+
+State = dict[str, Any]
+MAX_ATTACKS = 6
+
+
+def _with_builds(state: State, nation: str, orders: dict[str, Any]) -> dict[str, Any]:
+    orders["build"] = spend_on(state, nation, state["secret"][nation]["bank"], 4)
+    return orders
+
+
+def attack_on(state: State, nation: str, target: str, declare: list[str]) -> dict[str, Any] | None:
+    """Every infantry and tank next to `target` goes in (one infantry stays where more than one
+    stands), every gun next to it fires; withdraw after three rounds."""
+    w = world()
+    orders = empty_orders()
+    orders["declare"] = declare
+    for origin in w.neighbours(target):
+        stack = state["secret"][nation]["units"].get(origin, {})
+        crossing = w.crossing(origin, target)
+        movers = {t: stack.get(t, 0) for t in ("infantry", "tank")
+                  if stack.get(t, 0) and not (t == "tank" and crossing == "strait")}
+        if movers.get("infantry", 0) > 1:
+            movers["infantry"] -= 1
+        if movers:
+            orders["moves"].append({"from": origin, "to": target, "units": movers, "rounds": 3})
+        if stack.get("artillery"):
+            orders["support"].append({"from": origin, "into": target, "count": stack["artillery"]})
+    if not orders["moves"]:
+        return None
+    orders["moves"].sort(key=lambda m: (m["from"], m["to"]))
+    orders["support"].sort(key=lambda r: (r["from"], r["into"]))
+    return orders
+
+
+def _front_distance(state: State, nation: str) -> dict[str, int]:
+    """Steps through friendly land to the nearest friendly territory next to an enemy."""
+    w = world()
+    friendly = [a for a in w.land() if allied(state, nation, controller(state, a))]
+    front = [a for a in friendly if any(at_war(state, nation, controller(state, b)) for b in w.neighbours(a))]
+    dist = {a: 0 for a in front}
+    queue = deque(front)
+    friendly_set = set(friendly)
+    while queue:
+        a = queue.popleft()
+        for b in w.neighbours(a):
+            if b in friendly_set and b not in dist:
+                dist[b] = dist[a] + 1
+                queue.append(b)
+    return dist
+
+
+def advance(state: State, nation: str) -> dict[str, Any] | None:
+    """Every stack behind the front moves one step toward it."""
+    w = world()
+    dist = _front_distance(state, nation)
+    orders = empty_orders()
+    for area, stack in sorted(state["secret"][nation]["units"].items()):
+        if dist.get(area, 0) <= 0:
+            continue
+        closer = sorted(b for b in w.neighbours(area) if dist.get(b, 1 << 30) < dist[area]
+                        and "mountains" not in w.areas[b].flags)
+        if closer:
+            orders["moves"].append({"from": area, "to": closer[0], "units": dict(sorted(stack.items()))})
+    return orders if orders["moves"] else None
+
+
+def suggestions(state: State, nation: str) -> list[dict[str, Any]]:
+    w = world()
+    out = [empty_orders(), _with_builds(state, nation, empty_orders())]
+    mine = state["secret"][nation]["units"]
+    targets = sorted({b for a in mine for b in w.neighbours(a)
+                      if at_war(state, nation, controller(state, b))})
+    for target in targets[:MAX_ATTACKS]:
+        orders = attack_on(state, nation, target, [])
+        if orders:
+            out.append(_with_builds(state, nation, orders))
+    forward = advance(state, nation)
+    if forward:
+        out.append(_with_builds(state, nation, forward))
+    if side(state, nation) in MAIN_WAR and NATIONS[nation].kind == "major":
+        neutral = sorted({b for a in mine for b in w.neighbours(a)
+                          if side(state, controller(state, b)) not in MAIN_WAR
+                          and NATIONS[controller(state, b)].kind == "minor"})
+        if neutral:
+            holder = controller(state, neutral[0])
+            orders = attack_on(state, nation, neutral[0], [holder])
+            if orders:
+                out.append(orders)
+    unique: dict[str, dict[str, Any]] = {}
+    for orders in out:
+        unique.setdefault(repr(sorted(orders.items())), orders)
+    return list(unique.values())
