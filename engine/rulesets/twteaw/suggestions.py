@@ -3,9 +3,10 @@ selfplay picks among (the decision's options when no query is given).
 
 An order set is one answer of many parts, far too many to list; the legal ones are checked by
 `orders.validate` (listing is checking for each part, through the options query). This module
-offers a handful of whole sets built from the position — hold, buy, attack one neighbour with
-everything next to it, bring the rear forward, and (for a nation at war) declare war on a
-neutral neighbour and march in — each of which passes the validator.
+offers a handful of whole sets built from the position — hold, buy, hold but withdraw the front
+after heavy losses, attack one neighbour with everything next to it, bring the rear forward,
+and (for a nation at war) declare war on a neutral neighbour and march in — each of which
+passes the validator.
 """
 
 from __future__ import annotations
@@ -84,9 +85,26 @@ def advance(state: State, nation: str) -> dict[str, Any] | None:
     return orders if orders["moves"] else None
 
 
+def cautious(state: State, nation: str) -> dict[str, Any] | None:
+    """Every stack at the front withdraws into the rear once it has lost half its units."""
+    w = world()
+    dist = _front_distance(state, nation)
+    orders = empty_orders()
+    for area, stack in sorted(state["secret"][nation]["units"].items()):
+        if dist.get(area) != 0:
+            continue
+        rear = sorted(b for b in w.neighbours(area) if dist.get(b, 0) > 0 and w.crossing(area, b) == "land")
+        if rear:
+            orders["withdraw"].append({"area": area, "to": rear[0], "max_losses": sum(stack.values()) // 2})
+    return orders if orders["withdraw"] else None
+
+
 def suggestions(state: State, nation: str) -> list[dict[str, Any]]:
     w = world()
     out = [empty_orders(), _with_builds(state, nation, empty_orders())]
+    careful = cautious(state, nation)
+    if careful:
+        out.append(_with_builds(state, nation, careful))
     mine = state["secret"][nation]["units"]
     targets = sorted({b for a in mine for b in w.neighbours(a)
                       if at_war(state, nation, controller(state, b))})
