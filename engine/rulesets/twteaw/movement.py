@@ -24,27 +24,12 @@ from engine.kernel import Event, Roller
 
 from . import combat as C
 from . import units as U
+from .stacks import add, take
 from .war import allied, at_war, controller
 from .world import world
 
 State = dict[str, Any]
 RULE = "TWTEAW 4.6"
-
-
-def _add(state: State, nation: str, area: str, unit: str, n: int) -> None:
-    if n <= 0:
-        return
-    stack = state["secret"][nation]["units"].setdefault(area, {})
-    stack[unit] = stack.get(unit, 0) + n
-
-
-def _take(state: State, nation: str, area: str, unit: str, n: int) -> None:
-    units = state["secret"][nation]["units"]
-    units[area][unit] -= n
-    if units[area][unit] == 0:
-        del units[area][unit]
-    if not units[area]:
-        del units[area]
 
 
 def land_phase(state: State, orders: dict[str, dict[str, Any]], roller: Roller) -> list[Event]:
@@ -54,10 +39,10 @@ def land_phase(state: State, orders: dict[str, dict[str, Any]], roller: Roller) 
     for nation in sorted(orders):
         for move in orders[nation]["moves"]:
             for unit, n in move["units"].items():
-                _take(state, nation, move["from"], unit, n)
+                take(state, nation, move["from"], unit, n)
             if friendly_at_start[(nation, move["to"])]:
                 for unit, n in move["units"].items():
-                    _add(state, nation, move["to"], unit, n)
+                    add(state, nation, move["to"], unit, n)
             else:
                 attacks.setdefault(move["to"], []).append((nation, move))
     guns: dict[str, list[tuple[str, dict[str, Any]]]] = {}
@@ -116,11 +101,11 @@ def _defenders(state: State, area: str, busy: dict[tuple[str, str], int]) -> lis
 def _go_home(state: State, nation: str, origin: str, area: str, unit: str) -> bool:
     """An attacker goes back (rule 4 above); False when it has nowhere to go."""
     if allied(state, nation, controller(state, origin)):
-        _add(state, nation, origin, unit, 1)
+        add(state, nation, origin, unit, 1)
         return True
     for other in world().neighbours(area):
         if allied(state, nation, controller(state, other)):
-            _add(state, nation, other, unit, 1)
+            add(state, nation, other, unit, 1)
             return True
     return False
 
@@ -175,8 +160,8 @@ def _battles_at(state: State, orders: dict[str, dict[str, Any]], area: str,
         outcome = C.fight(battle, roller)
         _apply_defender_losses(state, area, battle)
         for f in battle.fled:
-            _take(state, f.nation, area, f.type, 1)
-            _add(state, f.nation, retreats[f.nation][1], f.type, 1)
+            take(state, f.nation, area, f.type, 1)
+            add(state, f.nation, retreats[f.nation][1], f.type, 1)
         if outcome == "captured":
             _capture(state, area, battle)
             _send_home(state, battle.groups, battle.gone, area)
@@ -214,7 +199,7 @@ def _apply_defender_losses(state: State, area: str, battle: C.Battle) -> None:
         for unit in list(stack):
             keep = alive.get((nation, unit), 0)
             if keep < stack[unit]:
-                _take(state, nation, area, unit, stack[unit] - keep)
+                take(state, nation, area, unit, stack[unit] - keep)
 
 
 def _send_home(state: State, groups: list[C.Group], fighters: list[C.Fighter], area: str) -> None:
@@ -236,7 +221,7 @@ def _capture(state: State, area: str, battle: C.Battle) -> None:
     # the territory changed hands: nobody has it incorporated until Phase 6
     board["incorporated"][area] = {"by": None, "turn": board["turn"], "kind": "captured"}
     for f in battle.attackers:
-        _add(state, f.nation, area, f.type, 1)
+        add(state, f.nation, area, f.type, 1)
 
 
 def _count_manpower(state: State, battle: C.Battle) -> None:

@@ -5,6 +5,8 @@ what they hold, phase by phase. The playable core's order set:
 
     {"declare":     ["belgium"],                                    # Phase 1.1
      "build":       [{"unit": "infantry", "at": "paris", "count": 3}],  # Phase 3.1, placed in 7
+     "rail":        [{"from": "berlin", "to": "posen", "units": {"infantry": 2},   # 4.1.3
+                      "path": ["berlin", "posen"]}],
      "moves":       [{"from": "cologne", "to": "belgium",           # Phase 4.4 / 4.6
                       "units": {"infantry": 6, "tank": 1},
                       "rounds": 3, "max_losses": 4}],               # combat conditionals
@@ -25,19 +27,19 @@ from typing import Any
 
 from engine.kernel import IllegalAction, MalformedAction
 
-from . import economy
+from . import economy, rail
 from .nations import MAIN_WAR, NATIONS
 from .units import LAND_TYPES, UNITS
 from .war import allied, at_war, controller, side
 from .world import world
 
 State = dict[str, Any]
-KEYS = ("declare", "build", "moves", "support", "withdraw", "incorporate", "casualties")
+KEYS = ("declare", "build", "moves", "rail", "support", "withdraw", "incorporate", "casualties")
 MAX_ROWS = 400           # an order set larger than this is refused (no legal one comes close)
 
 
 def empty_orders() -> dict[str, Any]:
-    return {"declare": [], "build": [], "moves": [], "support": [], "withdraw": [],
+    return {"declare": [], "build": [], "moves": [], "rail": [], "support": [], "withdraw": [],
             "incorporate": [], "casualties": list(LAND_TYPES)}
 
 
@@ -95,6 +97,17 @@ def normalise(action: Any) -> dict[str, Any]:
             move["max_losses"] = _int(row["max_losses"], "move.max_losses", 0)
         moves.append(move)
     out["moves"] = sorted(moves, key=lambda m: (m["from"], m["to"]))
+    rails = []
+    for row in _list(action, "rail"):
+        if not isinstance(row, dict) or set(row) != {"from", "to", "units", "path"}:
+            raise MalformedAction('a rail move is {"from", "to", "units", "path"}')
+        units = row["units"]
+        if not isinstance(units, dict) or not units or not isinstance(row["path"], list):
+            raise MalformedAction("rail.units is an object of unit counts, rail.path a list")
+        rails.append({"from": _str(row["from"], "rail.from"), "to": _str(row["to"], "rail.to"),
+                      "units": {_str(t, "unit type"): _int(n, "rail.units", 1) for t, n in sorted(units.items())},
+                      "path": [_str(a, "rail.path[]") for a in row["path"]]})
+    out["rail"] = sorted(rails, key=lambda r: (r["from"], r["to"], r["path"]))
     supports: dict[tuple[str, str], int] = {}
     for row in _list(action, "support"):
         if not isinstance(row, dict) or set(row) != {"from", "into", "count"}:
@@ -151,6 +164,7 @@ def validate(state: State, nation: str, action: Any) -> dict[str, Any]:
         _check_move(state, nation, move, declared, used)
     for row in orders["support"]:
         _check_support(state, nation, row, declared, used)
+    rail.check(state, nation, orders["rail"], used)
     for row in orders["withdraw"]:
         area, to = row["area"], row["to"]
         if area not in w.areas or not state["secret"][nation]["units"].get(area):

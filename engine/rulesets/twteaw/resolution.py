@@ -3,8 +3,9 @@
 The playable core runs these phases (the others are recorded as not built yet, see
 docs/rules/twteaw.md):
 
-    1.1 declarations of war → 3.1 purchases paid → 4.4/4.6 land movement and combat
-    → 6 incorporation → 7 placement → 8 income → 9 the end of the turn (conquest, victory)
+    1.1 declarations of war → 3.1 purchases paid → 4.1.3 rail moves leave → 4.4/4.6 land
+    movement and combat → 6 incorporation → 7 rail moves arrive, placement → 8 income → 9 the
+    end of the turn (conquest, victory)
 
 Nations without a player (the minors the moderator runs) get the moderator's orders: hold,
 and spend their income on infantry in their cities (TWTEAW Phase 8's note on non-player minors).
@@ -19,7 +20,7 @@ from typing import Any
 
 from engine.kernel import Event, Roller
 
-from . import economy, movement
+from . import economy, movement, rail
 from .nations import ALLIED, CENTRAL, NATIONS
 from .orders import empty_orders
 from .setup import turn_label
@@ -82,8 +83,11 @@ def resolve_turn(state: State, answers: dict[str, dict[str, Any]], roller: Rolle
             orders[nation] = moderator_orders(state, nation)
     events = declarations(state, orders)
     events += purchases(state, orders)
+    on_rails = rail.depart(state, orders)
     events += movement.land_phase(state, orders, roller)
     events += incorporation(state, orders)
+    for stopped in rail.arrive(state, on_rails):
+        events.append(Event("rail_cut", rail.RULE, stopped, audience=f"seat:{stopped['nation']}"))
     events += placement(state, orders)
     events += collect_income(state)
     events += end_of_turn(state)

@@ -4,7 +4,8 @@ selfplay picks among (the decision's options when no query is given).
 An order set is one answer of many parts, far too many to list; the legal ones are checked by
 `orders.validate` (listing is checking for each part, through the options query). This module
 offers a handful of whole sets built from the position — hold, buy, hold but withdraw the front
-after heavy losses, attack one neighbour with everything next to it, bring the rear forward,
+after heavy losses, attack one neighbour with everything next to it, bring the rear forward
+(a step, or by rail),
 and (for a nation at war) declare war on a neutral neighbour and march in — each of which
 passes the validator.
 """
@@ -14,6 +15,7 @@ from __future__ import annotations
 from collections import deque
 from typing import Any
 
+from . import rail
 from .nations import MAIN_WAR, NATIONS
 from .orders import empty_orders
 from .resolution import spend_on
@@ -85,6 +87,50 @@ def advance(state: State, nation: str) -> dict[str, Any] | None:
     return orders if orders["moves"] else None
 
 
+def _rail_path(state: State, nation: str, start: str, goal: set[str]) -> list[str] | None:
+    """The shortest rail path (fewest territories, then ids) from `start` into `goal`."""
+    w = world()
+    parent: dict[str, str | None] = {start: None}
+    queue = deque([start])
+    while queue:
+        a = queue.popleft()
+        if a in goal and a != start:
+            path = [a]
+            while parent[path[-1]] is not None:
+                path.append(parent[path[-1]])  # type: ignore[arg-type]
+            return path[::-1]
+        for b in sorted(w.neighbours(a)):
+            if b not in parent and rail.usable(state, nation, b):
+                parent[b] = a
+                queue.append(b)
+    return None
+
+
+def by_rail(state: State, nation: str) -> dict[str, Any] | None:
+    """Stacks far behind the front go to it by rail, as far as the territories' capacities let."""
+    dist = _front_distance(state, nation)
+    front = {a for a, d in dist.items() if d == 0}
+    load: dict[str, int] = {}
+    orders = empty_orders()
+    for area, stack in sorted(state["secret"][nation]["units"].items()):
+        if dist.get(area, 0) < 2 or not rail.usable(state, nation, area):
+            continue
+        path = _rail_path(state, nation, area, front)
+        if path is None:
+            continue
+        room = min(rail.capacity(a) - load.get(a, 0) for a in path)
+        moving: dict[str, int] = {}
+        for unit in sorted(stack):
+            take = min(stack[unit], room - sum(moving.values()))
+            if take > 0:
+                moving[unit] = take
+        if moving:
+            for a in path:
+                load[a] = load.get(a, 0) + sum(moving.values())
+            orders["rail"].append({"from": area, "to": path[-1], "units": moving, "path": path})
+    return orders if orders["rail"] else None
+
+
 def cautious(state: State, nation: str) -> dict[str, Any] | None:
     """Every stack at the front withdraws into the rear once it has lost half its units."""
     w = world()
@@ -115,6 +161,9 @@ def suggestions(state: State, nation: str) -> list[dict[str, Any]]:
     forward = advance(state, nation)
     if forward:
         out.append(_with_builds(state, nation, forward))
+    railed = by_rail(state, nation)
+    if railed:
+        out.append(_with_builds(state, nation, railed))
     if side(state, nation) in MAIN_WAR and NATIONS[nation].kind == "major":
         neutral = sorted({b for a in mine for b in w.neighbours(a)
                           if side(state, controller(state, b)) not in MAIN_WAR
