@@ -2,7 +2,8 @@
 
 Every round both sides roll at once: a D10 per unit, a hit on a roll at or under its value.
 Attackers use attack values less their penalties (never below 1: crossing a strait costs
-infantry and artillery 2); defenders use defence values. The defending city rolls 1 while a
+infantry and artillery 2, a trench 2, 3 and 2 for infantry, artillery and tanks); defenders use
+defence values. The defending city rolls 1 while a
 defending unit is left, and is never a casualty. A strait attack meets a virtual coastal
 defender (defence 1, the first casualty). Artillery fires from next door with its attack value,
 for the attack or for the defence; it is never a casualty there, and stops when the units it
@@ -33,6 +34,7 @@ class Fighter:
     group: int                    # index of the attacking group (-1: a defender)
     crossing: str = "land"
     joins: int = 1                # the first round it fires in (a gun busy next door: 2)
+    penalty: int = 0              # off its attack value: a strait, a trench (never below 1)
 
 
 @dataclass
@@ -54,6 +56,7 @@ class Gun:
     count: int
     crossing: str
     busy_at_home: bool = False    # its own territory is attacked: it fires in round 1 only
+    penalty: int = 0
 
 
 @dataclass
@@ -79,9 +82,7 @@ class Battle:
 
 
 def attack_value(f: Fighter) -> int:
-    base = U.UNITS[f.type].attack
-    penalty = U.STRAIT_PENALTY.get(f.type, 0) if f.crossing == "strait" else 0
-    return max(1, base - penalty)
+    return max(1, U.UNITS[f.type].attack - f.penalty)
 
 
 def defence_value(b: Battle, f: Fighter, side: list[Fighter]) -> int:
@@ -93,8 +94,7 @@ def defence_value(b: Battle, f: Fighter, side: list[Fighter]) -> int:
 
 
 def gun_value(g: Gun) -> int:
-    base = U.UNITS["artillery"].attack
-    return max(1, base - (U.STRAIT_PENALTY["artillery"] if g.crossing == "strait" else 0))
+    return max(1, U.UNITS["artillery"].attack - g.penalty)
 
 
 def _roll(roller: Roller, values: list[int], b: Battle, who: str) -> tuple[int, list[int]]:

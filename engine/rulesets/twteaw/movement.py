@@ -23,6 +23,7 @@ from typing import Any
 from engine.kernel import Event, Roller
 
 from . import combat as C
+from . import trenches
 from . import units as U
 from .stacks import add, take
 from .war import allied, at_war, controller
@@ -77,13 +78,28 @@ def _battle(state: State, orders: dict[str, dict[str, Any]], area: str,
             bloc: list[tuple[str, dict[str, Any]]]) -> C.Battle:
     w = world()
     groups, fighters = [], []
+    tanks: dict[str, int] = {}
+    for _, move in bloc:
+        tanks[move["from"]] = tanks.get(move["from"], 0) + move["units"].get("tank", 0)
     for i, (nation, move) in enumerate(bloc):
         groups.append(C.Group(nation, move["from"], move.get("rounds"), move.get("max_losses")))
         crossing = w.crossing(move["from"], area) or "land"
         for unit in U.LAND_TYPES:
-            fighters += [C.Fighter(nation, unit, i, crossing) for _ in range(move["units"].get(unit, 0))]
+            cost = crossing_penalty(state, area, move["from"], unit, tanks[move["from"]])
+            fighters += [C.Fighter(nation, unit, i, crossing, penalty=cost)
+                         for _ in range(move["units"].get(unit, 0))]
     return C.Battle(area=area, attackers=fighters, defenders=[], groups=groups,
                     casualty_order={n: o["casualties"] for n, o in orders.items()})
+
+
+def crossing_penalty(state: State, area: str, origin: str, unit: str, tanks_across: int) -> int:
+    """What crossing from `origin` into `area` costs an attacker: a strait, or a trench guarding
+    `area` against `origin` (never both: no trench faces a strait)."""
+    if world().crossing(origin, area) == "strait":
+        return U.STRAIT_PENALTY.get(unit, 0)
+    if trenches.guarded(state, area, origin):
+        return trenches.penalty(unit, tanks_across)
+    return 0
 
 
 def _defenders(state: State, area: str, busy: dict[tuple[str, str], int]) -> list[C.Fighter]:
@@ -150,7 +166,8 @@ def _battles_at(state: State, orders: dict[str, dict[str, Any]], area: str,
         battle.special = area if area in ("switzerland", "gibraltar") else None
         for nation, row in guns:
             crossing = world().crossing(row["from"], area) or "land"
-            gun = C.Gun(nation, row["from"], row["count"], crossing, row["from"] in under_attack)
+            gun = C.Gun(nation, row["from"], row["count"], crossing, row["from"] in under_attack,
+                        crossing_penalty(state, area, row["from"], "artillery", 0))
             if allied(state, nation, holder):
                 battle.defence_guns.append(gun)
             elif any(allied(state, nation, n) for n, _ in bloc):
@@ -218,6 +235,7 @@ def _capture(state: State, area: str, battle: C.Battle) -> None:
     board = state["board"]
     new = owner if owner is not None and owner != captor and allied(state, captor, owner) else captor
     board["control"][area] = new
+    trenches.destroy(state, area)
     # the territory changed hands: nobody has it incorporated until Phase 6
     board["incorporated"][area] = {"by": None, "turn": board["turn"], "kind": "captured"}
     for f in battle.attackers:

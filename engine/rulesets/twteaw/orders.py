@@ -5,6 +5,8 @@ what they hold, phase by phase. The playable core's order set:
 
     {"declare":     ["belgium"],                                    # Phase 1.1
      "build":       [{"unit": "infantry", "at": "paris", "count": 3}],  # Phase 3.1, placed in 7
+     "trench":      [{"area": "paris", "facing": "amiens"}],        # 5 each, placed in 7
+     "home_trenches": ["paris"],                                    # every land border, 10
      "rail":        [{"from": "berlin", "to": "posen", "units": {"infantry": 2},   # 4.1.3
                       "path": ["berlin", "posen"]}],
      "moves":       [{"from": "cologne", "to": "belgium",           # Phase 4.4 / 4.6
@@ -27,20 +29,21 @@ from typing import Any
 
 from engine.kernel import IllegalAction, MalformedAction
 
-from . import economy, rail
+from . import economy, rail, trenches
 from .nations import MAIN_WAR, NATIONS
 from .units import LAND_TYPES, UNITS
 from .war import allied, at_war, controller, side
 from .world import world
 
 State = dict[str, Any]
-KEYS = ("declare", "build", "moves", "rail", "support", "withdraw", "incorporate", "casualties")
+KEYS = ("declare", "build", "trench", "home_trenches", "moves", "rail", "support", "withdraw",
+        "incorporate", "casualties")
 MAX_ROWS = 400           # an order set larger than this is refused (no legal one comes close)
 
 
 def empty_orders() -> dict[str, Any]:
-    return {"declare": [], "build": [], "moves": [], "rail": [], "support": [], "withdraw": [],
-            "incorporate": [], "casualties": list(LAND_TYPES)}
+    return {"declare": [], "build": [], "trench": [], "home_trenches": [], "moves": [], "rail": [],
+            "support": [], "withdraw": [], "incorporate": [], "casualties": list(LAND_TYPES)}
 
 
 def _int(value: Any, what: str, low: int = 0) -> int:
@@ -80,6 +83,13 @@ def normalise(action: Any) -> dict[str, Any]:
         key = (_str(row["unit"], "build.unit"), _str(row["at"], "build.at"))
         builds[key] = builds.get(key, 0) + _int(row["count"], "build.count", 1)
     out["build"] = [{"unit": u, "at": a, "count": n} for (u, a), n in sorted(builds.items())]
+    digs = set()
+    for row in _list(action, "trench"):
+        if not isinstance(row, dict) or set(row) != {"area", "facing"}:
+            raise MalformedAction('a trench is {"area", "facing"}')
+        digs.add((_str(row["area"], "trench.area"), _str(row["facing"], "trench.facing")))
+    out["trench"] = [{"area": a, "facing": f} for a, f in sorted(digs)]
+    out["home_trenches"] = sorted({_str(a, "home_trenches[]") for a in _list(action, "home_trenches")})
     moves = []
     for row in _list(action, "moves"):
         if not isinstance(row, dict) or not {"from", "to", "units"} <= set(row) or \
@@ -176,7 +186,8 @@ def validate(state: State, nation: str, action: Any) -> dict[str, Any]:
         if area not in w.areas or not economy.may_incorporate(state, nation, area):
             raise _refuse("TWTEAW 6", "not_a_conquest", {"area": area},
                           f"{area!r} is not a conquest of yours waiting to be incorporated.")
-    spend = economy.build_cost(state, nation, orders["build"]) + sum(
+    spend = trenches.check(state, nation, orders["trench"], orders["home_trenches"])
+    spend += economy.build_cost(state, nation, orders["build"]) + sum(
         economy.incorporation_cost(a) for a in orders["incorporate"])
     bank = state["secret"][nation]["bank"]
     if spend > bank:

@@ -20,7 +20,7 @@ from typing import Any
 
 from engine.kernel import Event, Roller
 
-from . import economy, movement, rail
+from . import economy, movement, rail, trenches
 from .nations import ALLIED, CENTRAL, NATIONS
 from .orders import empty_orders
 from .setup import turn_label
@@ -115,9 +115,10 @@ def purchases(state: State, orders: dict[str, dict[str, Any]]) -> list[Event]:
     events = []
     for nation in sorted(orders):
         builds = orders[nation]["build"]
-        if not builds:
+        digs = orders[nation]["trench"], orders[nation]["home_trenches"]
+        if not builds and not any(digs):
             continue
-        cost = economy.build_cost(state, nation, builds)
+        cost = economy.build_cost(state, nation, builds) + trenches.check(state, nation, *digs)
         state["secret"][nation]["bank"] -= cost
         events.append(Event("bought", "TWTEAW 3.1", {"nation": nation, "builds": builds, "cost": cost},
                             audience=f"seat:{nation}"))
@@ -149,6 +150,9 @@ def placement(state: State, orders: dict[str, dict[str, Any]]) -> list[Event]:
             lost = economy.place_builds(state, nation, orders[nation]["build"])
             events.append(Event("placed", "TWTEAW 7", {"nation": nation, "lost": lost},
                                 audience=f"seat:{nation}"))
+        dug = trenches.place(state, nation, orders[nation])
+        if dug:
+            events.append(Event("trenches", trenches.RULE, {"nation": nation, "placed": dug}))
     return events
 
 

@@ -3,8 +3,8 @@ selfplay picks among (the decision's options when no query is given).
 
 An order set is one answer of many parts, far too many to list; the legal ones are checked by
 `orders.validate` (listing is checking for each part, through the options query). This module
-offers a handful of whole sets built from the position — hold, buy, hold but withdraw the front
-after heavy losses, attack one neighbour with everything next to it, bring the rear forward
+offers a handful of whole sets built from the position — hold, buy, dig trenches on the
+front, hold but withdraw the front after heavy losses, attack one neighbour with everything next to it, bring the rear forward
 (a step, or by rail),
 and (for a nation at war) declare war on a neutral neighbour and march in — each of which
 passes the validator.
@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections import deque
 from typing import Any
 
-from . import rail
+from . import rail, trenches
 from .nations import MAIN_WAR, NATIONS
 from .orders import empty_orders
 from .resolution import spend_on
@@ -145,9 +145,27 @@ def cautious(state: State, nation: str) -> dict[str, Any] | None:
     return orders if orders["withdraw"] else None
 
 
+def dig_in(state: State, nation: str) -> dict[str, Any] | None:
+    """Entrench every front border held by infantry, with up to half of the bank."""
+    budget = state["secret"][nation]["bank"] // 2
+    orders = empty_orders()
+    for area, stack in sorted(state["secret"][nation]["units"].items()):
+        if not stack.get("infantry") or controller(state, area) != nation:
+            continue
+        for facing in trenches.land_borders(area):
+            if (at_war(state, nation, controller(state, facing)) and not trenches.guarded(state, area, facing)
+                    and budget >= trenches.COST):
+                orders["trench"].append({"area": area, "facing": facing})
+                budget -= trenches.COST
+    return orders if orders["trench"] else None
+
+
 def suggestions(state: State, nation: str) -> list[dict[str, Any]]:
     w = world()
     out = [empty_orders(), _with_builds(state, nation, empty_orders())]
+    dug = dig_in(state, nation)
+    if dug:
+        out.append(dug)
     careful = cautious(state, nation)
     if careful:
         out.append(_with_builds(state, nation, careful))

@@ -5,12 +5,14 @@ A case file:
     {"case": "short id", "rule": "TWTEAW 4.6", "ruling": 34 (optional), "about": "what it shows",
      "setup": {"units": {nation: {area: {type: n}}}, "control": {area: nation},
                "banks": {nation: n}, "war": ["a|b", …], "sides": {nation: side},
-               "incorporated": {area: {…}}, "turn": n, "keep_deployment": false},
+               "incorporated": {area: {…}}, "trenches": {"a>b": {…}}, "turn": n,
+               "keep_deployment": false},
      "orders": {nation: <order set>},
      "dice": {"battle <area> attack r1": [d, …], …},     # every die must be used
      "expect": {"refused": {"nation", "rule", "code"}}     # the orders are refused, nothing changes
             or {"control": {area: nation}, "units": {nation: {area: {type: n} or {}}},
                 "banks": {nation: n}, "manpower_lost": {nation: n}, "sides": {nation: side},
+                "trenches": {"a>b": {…}} (all of them),
                 "wars": ["a|b"], "events": [{"kind": …, <data subset>}]},
      "expect_view": {audience: {"known": [nations], "bands": {area: {nation: band}},
                                 "no_bands": [areas]}}}
@@ -53,6 +55,7 @@ def set_up(case: dict) -> dict:
     board["war"] = sorted(set(board["war"]) | set(setup.get("war", [])))
     board["sides"].update(setup.get("sides", {}))
     board["incorporated"].update(setup.get("incorporated", {}))
+    board["trenches"].update(setup.get("trenches", {}))
     if "turn" in setup:
         board["turn"] = setup["turn"]
     return state
@@ -88,6 +91,8 @@ def test_twteaw_conformance_case(path):
         assert state["secret"][nation]["bank"] == bank, f"{nation}'s bank"
     subset(board["manpower_lost"], expect.get("manpower_lost", {}), "manpower lost")
     subset(board["sides"], expect.get("sides", {}), "sides")
+    if "trenches" in expect:
+        assert board["trenches"] == expect["trenches"], board["trenches"]
     for war in expect.get("wars", []):
         assert war in board["war"], war
     for want in expect.get("events", []):

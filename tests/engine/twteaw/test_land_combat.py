@@ -110,7 +110,7 @@ def test_twteaw_straits_penalty_and_virtual_defender_exactly(board):
              "battle sevastopol attack r2": [2], "battle sevastopol defence r2": [5, 9]})
     assert units(board, "germany", "sevastopol") == {"infantry": 1}
     assert units(board, "russia", "krasnodar") == {} and units(board, "russia", "sevastopol") == {}
-    assert attack_value(Fighter("russia", "infantry", 0, "strait")) == 1
+    assert attack_value(Fighter("russia", "infantry", 0, "strait", penalty=2)) == 1
 
 
 def test_twteaw_straits_tanks_may_not_attack_across(board):
