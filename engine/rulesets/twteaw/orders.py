@@ -4,6 +4,8 @@ TWTEAW "Miscellaneous": all of a nation's orders for a turn are given at once; d
 what they hold, phase by phase. The playable core's order set:
 
     {"declare":     ["belgium"],                                    # Phase 1.1
+     "join":        "allied",                                       # a neutral enters the war
+     "influence":   ["romania"],                                    # Phase 1.2, 10 each
      "build":       [{"unit": "infantry", "at": "paris", "count": 3}],  # Phase 3.1, placed in 7
      "trench":      [{"area": "paris", "facing": "amiens"}],        # 5 each, placed in 7
      "home_trenches": ["paris"],                                    # every land border, 10
@@ -29,20 +31,20 @@ from typing import Any
 
 from engine.kernel import IllegalAction, MalformedAction
 
-from . import economy, rail, trenches
+from . import diplomacy, economy, rail, trenches
 from .nations import MAIN_WAR, NATIONS
 from .units import LAND_TYPES, UNITS
 from .war import allied, at_war, controller, side
 from .world import world
 
 State = dict[str, Any]
-KEYS = ("declare", "build", "trench", "home_trenches", "moves", "rail", "support", "withdraw",
+KEYS = ("declare", "join", "influence", "build", "trench", "home_trenches", "moves", "rail", "support", "withdraw",
         "incorporate", "casualties")
 MAX_ROWS = 400           # an order set larger than this is refused (no legal one comes close)
 
 
 def empty_orders() -> dict[str, Any]:
-    return {"declare": [], "build": [], "trench": [], "home_trenches": [], "moves": [], "rail": [],
+    return {"declare": [], "join": None, "influence": [], "build": [], "trench": [], "home_trenches": [], "moves": [], "rail": [],
             "support": [], "withdraw": [], "incorporate": [], "casualties": list(LAND_TYPES)}
 
 
@@ -76,6 +78,9 @@ def normalise(action: Any) -> dict[str, Any]:
         raise MalformedAction(f"unknown keys in the order set: {', '.join(unknown)}")
     out = empty_orders()
     out["declare"] = sorted({_str(n, "declare[]") for n in _list(action, "declare")})
+    out["influence"] = sorted({_str(n, "influence[]") for n in _list(action, "influence")})
+    if action.get("join") is not None:
+        out["join"] = _str(action["join"], "join")
     builds: dict[tuple[str, str], int] = {}
     for row in _list(action, "build"):
         if not isinstance(row, dict) or set(row) != {"unit", "at", "count"}:
@@ -187,6 +192,7 @@ def validate(state: State, nation: str, action: Any) -> dict[str, Any]:
             raise _refuse("TWTEAW 6", "not_a_conquest", {"area": area},
                           f"{area!r} is not a conquest of yours waiting to be incorporated.")
     spend = trenches.check(state, nation, orders["trench"], orders["home_trenches"])
+    spend += diplomacy.check(state, nation, orders["influence"], orders["join"])
     spend += economy.build_cost(state, nation, orders["build"]) + sum(
         economy.incorporation_cost(a) for a in orders["incorporate"])
     bank = state["secret"][nation]["bank"]

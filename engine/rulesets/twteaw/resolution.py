@@ -3,7 +3,7 @@
 The playable core runs these phases (the others are recorded as not built yet, see
 docs/rules/twteaw.md):
 
-    1.1 declarations of war → 3.1 purchases paid → 4.1.3 rail moves leave → 4.4/4.6 land
+    1.1 neutrals joining, declarations of war (Table A) → 1.2 influence → 3.1 purchases paid → 4.1.3 rail moves leave → 4.4/4.6 land
     movement and combat → 6 incorporation → 7 rail moves arrive, placement → 8 income → 9 the
     end of the turn (conquest, victory)
 
@@ -20,11 +20,11 @@ from typing import Any
 
 from engine.kernel import Event, Roller
 
-from . import economy, movement, rail, trenches
+from . import diplomacy, economy, movement, rail, trenches
 from .nations import ALLIED, CENTRAL, NATIONS
 from .orders import empty_orders
 from .setup import turn_label
-from .war import allied, at_war, declare_war
+from .war import allied, at_war, declare_war, side
 from .world import world
 
 State = dict[str, Any]
@@ -81,7 +81,10 @@ def resolve_turn(state: State, answers: dict[str, dict[str, Any]], roller: Rolle
     for nation in sorted(NATIONS):
         if nation not in orders:
             orders[nation] = moderator_orders(state, nation)
-    events = declarations(state, orders)
+    events = diplomacy.joins(state, orders, roller)
+    declared: list[tuple[str, str]] = []
+    events += declarations(state, orders, roller, declared)
+    events += diplomacy.influence(state, orders, roller)
     events += purchases(state, orders)
     on_rails = rail.depart(state, orders)
     events += movement.land_phase(state, orders, roller)
@@ -90,12 +93,17 @@ def resolve_turn(state: State, answers: dict[str, dict[str, Any]], roller: Rolle
         events.append(Event("rail_cut", rail.RULE, stopped, audience=f"seat:{stopped['nation']}"))
     events += placement(state, orders)
     events += collect_income(state)
+    diplomacy.drift(state, roller)
+    events += diplomacy.minors_join(state, roller)
+    events += diplomacy.casus_belli(state, declared)
     events += end_of_turn(state)
     return events
 
 
-def declarations(state: State, orders: dict[str, dict[str, Any]]) -> list[Event]:
-    """Phase 1.1: every declaration, in nation order; a neutral attacked joins the other side."""
+def declarations(state: State, orders: dict[str, dict[str, Any]], roller: Roller,
+                 declared: list[tuple[str, str]]) -> list[Event]:
+    """Phase 1.1: every declaration, in nation order; a neutral attacked joins the other side,
+    and the other neutrals react (Table A rows 1–2, then the row of the one who joined)."""
     events = []
     for nation in sorted(orders):
         for target in orders[nation]["declare"]:
@@ -104,9 +112,17 @@ def declarations(state: State, orders: dict[str, dict[str, Any]]) -> list[Event]
             if allied(state, nation, target):     # it joined this nation's side meanwhile
                 events.append(Event("declaration_void", "TWTEAW 1.1", {"by": nation, "on": target}))
                 continue
+            side_then = side(state, nation)
             joined = declare_war(state, nation, target)
+            declared.append((nation, target))
             events.append(Event("war_declared", "TWTEAW 1.1",
                                 {"by": nation, "on": target, "joined": joined}))
+            if joined:
+                events += diplomacy.table_a(state, "cp_declares" if side_then == CENTRAL else "ap_declares",
+                                            target, roller)
+                kind = "minor" if NATIONS[target].kind == "minor" else target
+                if kind in ("minor", *diplomacy.MAJOR_COLUMNS):
+                    events += diplomacy.table_a(state, f"{kind}_joins_{side(state, target)}", target, roller)
     return events
 
 
@@ -183,10 +199,10 @@ def end_of_turn(state: State) -> list[Event]:
             events.append(Event("conquered", "TWTEAW conquest", {"nation": nation}))
     board["conquered"].sort()
     events.append(Event("manpower_losses", "TWTEAW 9", {"lost": dict(board["manpower_lost"])}))
-    for side, other in ((CENTRAL, ALLIED), (ALLIED, CENTRAL)):
-        members = [n for n, s in board["sides"].items() if s == other]
+    for winner, loser in ((CENTRAL, ALLIED), (ALLIED, CENTRAL)):
+        members = [n for n, s in board["sides"].items() if s == loser]
         if members and all(n in board["conquered"] for n in members):
-            board["result"] = {"winners": _seats_of(state, side), "reason": "conquest", "side": side}
+            board["result"] = {"winners": _seats_of(state, winner), "reason": "conquest", "side": winner}
     if board["result"] is None and board["turn"] >= board["turns"]:
         board["result"] = score(state)
     if board["result"] is not None:
@@ -207,11 +223,11 @@ def score(state: State) -> dict[str, Any]:
     The rulebook's five-criteria score comes with the full game."""
     board = state["board"]
     percent = {}
-    for side in (CENTRAL, ALLIED):
-        members = [n for n, s in board["sides"].items() if s == side]
+    for camp in (CENTRAL, ALLIED):
+        members = [n for n, s in board["sides"].items() if s == camp]
         start = sum(board["start_income"][n] for n in members) or 1
         now = sum(economy.income_of(state, n) for n in members)
-        percent[side] = round(100 * now / start)
+        percent[camp] = round(100 * now / start)
     best = max(percent.values())
     leaders = [s for s, p in percent.items() if p == best]
     winners = _seats_of(state, leaders[0]) if len(leaders) == 1 else []

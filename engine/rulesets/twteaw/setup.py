@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from .diplomacy import START_POINTS
 from .economy import income_of
-from .nations import NATIONS, sides_at_start, wars_at_start
+from .nations import ALLIED, NATIONS, NEUTRAL, sides_at_start, wars_at_start
 from .world import MAP_NAME, world
 
 # area -> (infantry, artillery), per nation
@@ -83,7 +84,7 @@ def build_state(options: dict[str, Any]) -> dict[str, Any]:
     board: dict[str, Any] = {
         "map": MAP_NAME, "turn": 1, "date": turn_label(1), "turns": options["turns"],
         "sides": sides_at_start(), "war": wars_at_start(), "control": control,
-        "incorporated": {}, "trenches": {}, "manpower_lost": {n: 0 for n in sorted(NATIONS)},
+        "incorporated": {}, "trenches": {}, "casus_belli": [], "manpower_lost": {n: 0 for n in sorted(NATIONS)},
         "conquered": [], "news": [], "result": None,
     }
     state: dict[str, Any] = {"flow": {"step": "orders", "phase": "orders", "turn": 1},
@@ -91,6 +92,9 @@ def build_state(options: dict[str, Any]) -> dict[str, Any]:
     for nation, info in sorted(NATIONS.items()):
         state["secret"][nation] = {"bank": info.bank, "units": deployment_units(nation),
                                    "infantry_built": 0, "income": 0}
+        if info.side == NEUTRAL:
+            state["secret"][nation]["points"] = START_POINTS.get(nation, 0)
+    state["secret"]["italy"]["lean"] = ALLIED          # Italy starts leaning to the Allies
     for nation in sorted(NATIONS):
         state["secret"][nation]["income"] = income_of(state, nation)
     board["start_income"] = {n: state["secret"][n]["income"] for n in sorted(NATIONS)}

@@ -7,7 +7,8 @@ offers a handful of whole sets built from the position — hold, buy, dig trench
 front, hold but withdraw the front after heavy losses, attack one neighbour with everything next to it, bring the rear forward
 (a step, or by rail),
 and (for a nation at war) declare war on a neutral neighbour and march in — each of which
-passes the validator.
+passes the validator. Diplomacy: influence a neutral minor, or join the war when a neutral
+may.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from __future__ import annotations
 from collections import deque
 from typing import Any
 
-from . import rail, trenches
+from . import diplomacy, rail, trenches
 from .nations import MAIN_WAR, NATIONS
 from .orders import empty_orders
 from .resolution import spend_on
@@ -160,6 +161,28 @@ def dig_in(state: State, nation: str) -> dict[str, Any] | None:
     return orders if orders["trench"] else None
 
 
+def diplomatic(state: State, nation: str) -> list[dict[str, Any]]:
+    """Influence a neutral minor (at war); join a side (a neutral with 10 points for it, or
+    Britain with a casus belli)."""
+    out = []
+    if side(state, nation) in MAIN_WAR and state["secret"][nation]["bank"] >= diplomacy.INFLUENCE_COST:
+        targets = [n for n in sorted(NATIONS) if NATIONS[n].kind == "minor" and side(state, n) not in MAIN_WAR]
+        if targets:
+            orders = empty_orders()
+            orders["influence"] = [targets[state["board"]["turn"] % len(targets)]]
+            out.append(orders)
+    elif side(state, nation) not in MAIN_WAR:
+        score = diplomacy.points(state, nation)
+        for new in MAIN_WAR:
+            ready = (new in state["board"]["casus_belli"] if nation == "britain"
+                     else diplomacy.TOWARD[new] * score >= diplomacy.ENTRY)
+            if ready:
+                orders = empty_orders()
+                orders["join"] = new
+                out.append(orders)
+    return out
+
+
 def suggestions(state: State, nation: str) -> list[dict[str, Any]]:
     w = world()
     out = [empty_orders(), _with_builds(state, nation, empty_orders())]
@@ -191,6 +214,7 @@ def suggestions(state: State, nation: str) -> list[dict[str, Any]]:
             orders = attack_on(state, nation, neutral[0], [holder])
             if orders:
                 out.append(orders)
+    out += diplomatic(state, nation)
     unique: dict[str, dict[str, Any]] = {}
     for orders in out:
         unique.setdefault(repr(sorted(orders.items())), orders)

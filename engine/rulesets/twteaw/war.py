@@ -49,30 +49,27 @@ def enemy_area(state: State, nation: str, area: str) -> bool:
     return at_war(state, nation, controller(state, area))
 
 
+def join_side(state: State, nation: str, new_side: str) -> None:
+    """`nation` enters the main war on `new_side`: at war with every nation of the other."""
+    board = state["board"]
+    board["sides"][nation] = new_side
+    other = MAIN_WAR[1 - MAIN_WAR.index(new_side)]
+    wars = set(board["war"])
+    for n, s in board["sides"].items():
+        if s == other:
+            wars.add(pair(n, nation))
+    board["war"] = sorted(wars)
+
+
 def declare_war(state: State, nation: str, target: str) -> list[str]:
     """Phase 1.1: `nation` declares war on `target`. A neutral attacked by a main-war side
     joins the opposite side (Table A's note; "If attacked by Allied Powers, Ottomans enter on
     the Central Powers side"), and is then at war with every nation of the attacker's side.
     Returns the nations whose side changed."""
-    board = state["board"]
-    wars = set(board["war"])
-    joined = []
     attacker_side, target_side = side(state, nation), side(state, target)
     if attacker_side in MAIN_WAR and target_side not in MAIN_WAR:
-        other = MAIN_WAR[1 - MAIN_WAR.index(attacker_side)]
-        board["sides"][target] = other
-        joined.append(target)
-        for n, s in board["sides"].items():
-            if s == attacker_side:
-                wars.add(pair(n, target))
-        # the new member is at war with whoever its new allies fight
-        for w in list(wars):
-            a, b = w.split("|")
-            for ally in (a, b):
-                enemy = b if ally == a else a
-                if side(state, ally) == other and side(state, enemy) == attacker_side:
-                    wars.add(pair(target, enemy))
-    else:
-        wars.add(pair(nation, target))
-    board["war"] = sorted(wars)
-    return joined
+        join_side(state, target, MAIN_WAR[1 - MAIN_WAR.index(attacker_side)])
+        return [target]
+    board = state["board"]
+    board["war"] = sorted(set(board["war"]) | {pair(nation, target)})
+    return []

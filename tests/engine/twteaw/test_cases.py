@@ -9,6 +9,7 @@ A case file:
                "keep_deployment": false},
      "orders": {nation: <order set>},
      "dice": {"battle <area> attack r1": [d, …], …},     # every die must be used
+     "reactions": [[event, subject, value], …],           # Table A rows, every die `value`
      "expect": {"refused": {"nation", "rule", "code"}}     # the orders are refused, nothing changes
             or {"control": {area: nation}, "units": {nation: {area: {type: n} or {}}},
                 "banks": {nation: n}, "manpower_lost": {nation: n}, "sides": {nation: side},
@@ -31,7 +32,7 @@ from engine.kernel import IllegalAction, MalformedAction, canonical_json, view
 from engine.rulesets.twteaw import RULESET
 from engine.rulesets.twteaw import orders as O
 
-from .positions import empty_board, fresh, resolve
+from .positions import empty_board, fresh, reactions, resolve
 
 CASES = sorted((Path(__file__).parent / "cases").glob("*.json"))
 
@@ -81,7 +82,10 @@ def test_twteaw_conformance_case(path):
             assert (err.value.rule, err.value.code) == (refused["rule"], refused["code"])
         assert canonical_json(state) == before
         return
-    events = resolve(state, case.get("orders", {}), case.get("dice", {}))
+    dice = dict(case.get("dice", {}))
+    for event, subject, value in case.get("reactions", []):
+        dice.update(reactions(state, event, subject, value))
+    events = resolve(state, case.get("orders", {}), dice)
     board = state["board"]
     subset(board["control"], expect.get("control", {}), "control")
     for nation, areas in expect.get("units", {}).items():

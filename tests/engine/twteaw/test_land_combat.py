@@ -14,7 +14,7 @@ from engine.kernel import IllegalAction
 from engine.rulesets.twteaw import orders as O
 from engine.rulesets.twteaw.combat import Fighter, attack_value, share_hits
 
-from .positions import empty_board, fresh, put, resolve, units
+from .positions import empty_board, fresh, put, reactions, resolve, units
 
 
 @pytest.fixture
@@ -247,9 +247,10 @@ def test_twteaw_1_1_an_attack_needs_a_declaration_of_war(board):
 def test_twteaw_1_1_a_neutral_attacked_by_a_side_joins_the_other(board):
     put(board, "germany", "cologne", infantry=1)
     put(board, "belgium", "belgium", infantry=1)
+    dice = {"battle belgium attack r1": [9], "battle belgium defence r1": [9, 9],
+            **reactions(board, "cp_declares", "belgium"), **reactions(board, "minor_joins_allied", "belgium")}
     resolve(board, {"germany": {"declare": ["belgium"],
-                                "moves": [attack("cologne", "belgium", rounds=1, infantry=1)]}},
-            {"battle belgium attack r1": [9], "battle belgium defence r1": [9, 9]})
+                                "moves": [attack("cologne", "belgium", rounds=1, infantry=1)]}}, dice)
     assert board["board"]["sides"]["belgium"] == "allied"
     assert "belgium|germany" in board["board"]["war"] and "austria_hungary|belgium" in board["board"]["war"]
 
