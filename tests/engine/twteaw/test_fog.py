@@ -73,3 +73,21 @@ def test_twteaw_a_planted_leak_is_caught_for_every_audience_not_entitled():
     assert caught["public"] == ["/board/gossip"]
     assert caught["seat:france"] == [] and caught["side:allied"] == []
     assert caught["seat:russia"] == []                    # an ally of France: entitled
+
+
+def test_twteaw_battle_reports_go_to_the_nations_that_fought():
+    from engine.kernel import events_for
+
+    from .positions import empty_board, put, resolve
+    state = empty_board(fresh())
+    put(state, "germany", "posen", infantry=1)
+    put(state, "russia", "warsaw", infantry=1)
+    events = resolve(state, {"germany": {"moves": [{"from": "posen", "to": "warsaw", "units": {"infantry": 1},
+                                                    "rounds": 1}]}},
+                     {"battle warsaw attack r1": [9], "battle warsaw defence r1": [9, 9]})
+    seen = {a: [e["kind"] for e in events_for(RULESET, state, events, a)]
+            for a in ("seat:italy", "seat:austria_hungary", "seat:russia", "public")}
+    assert "battle" in seen["public"] and "battle_report" not in seen["public"]
+    assert "battle_report" not in seen["seat:italy"]
+    assert "battle_report" in seen["seat:russia"] and "battle_report" in seen["seat:austria_hungary"]
+    assert "income" not in seen["public"] and "bought" not in seen["seat:italy"]

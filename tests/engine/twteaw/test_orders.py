@@ -76,3 +76,20 @@ def test_twteaw_orders_are_written_revised_and_resolved_when_every_seat_is_ready
         state = outcome.state
     assert state["board"]["result"] is not None            # one turn: the game ends with a score
     assert state["board"]["result"]["reason"] in ("score", "draw")
+
+
+def test_twteaw_at_the_deadline_missing_orders_get_the_missed_turn_default():
+    state = fresh(turns=2)
+    group = decisions(RULESET, state)[0].group
+    book = S.write_order(RULESET, state, {}, "france", "t1-orders-france", {})
+    bank = state["secret"]["germany"]["bank"]
+    outcome = S.expire(RULESET, state, book, group, seed=SEED)
+    after = outcome.state
+    assert after["board"]["turn"] == 2
+    # Germany wrote nothing: half its income (80) went on infantry and artillery, 3 : 1
+    spent = bank + after["secret"]["germany"]["income"] - after["secret"]["germany"]["bank"]
+    assert 35 <= spent <= 40
+    # France wrote an empty order set: it bought nothing
+    assert after["secret"]["france"]["bank"] == state["secret"]["france"]["bank"] + after["secret"]["france"]["income"]
+    notice = next(e for e in outcome.events if e.kind == "orders_deadline")
+    assert "germany" in notice.data["not_ready"]
