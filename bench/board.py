@@ -122,8 +122,10 @@ def run(n_hexes: int = N_HEXES, n_units: int = N_UNITS, repeats: int = 7) -> dic
     figures = {"synthetic_doc_ms": _ms(doc_time),
                "map_build_ms_median": _ms(statistics.median(builds)),
                **measure_map(m, sources, "west", n_units, repeats)}
+    # hex maps only: an area map (twteaw-world) has no grid to search
     figures["compiled"] = {path.stem: measure_compiled(path, n_units, repeats)
-                           for path in sorted(COMPILED_DIR.glob("*.json"))}
+                           for path in sorted(COMPILED_DIR.glob("*.json"))
+                           if json.loads(path.read_text(encoding="utf-8")).get("hexes")}
     return figures
 
 

@@ -25,10 +25,20 @@ def main(argv: list[str] | None = None) -> int:
 
     if args.cmd == "build":
         from .compiler import build
-        from .definitions import MAPS
+        from .definitions import MAPS, get_definition
         names = args.names or sorted(MAPS)
         for name in names:
             t0 = time.perf_counter()
+            if get_definition(name).get("kind") == "areas":
+                from .areas import build_areas
+                doc = build_areas(name, svg=not args.no_svg)
+                kinds = [a["kind"] for a in doc["areas"].values()]
+                print(f"{name}: {kinds.count('land')} territories, {kinds.count('sea')} sea zones, "
+                      f"{len(doc['edges'])} edges, {len(doc['meta']['pending_links'])} pending links "
+                      f"in {time.perf_counter() - t0:.1f}s")
+                for w in doc["meta"]["warnings"]:
+                    print(f"  warning: {w}")
+                continue
             doc = build(name, svg=not args.no_svg)
             land = sum(1 for h in doc["hexes"].values() if not h["sea"])
             print(f"{name}: {len(doc['hexes'])} hexes ({land} land), {len(doc['hexsides'])} hexsides, "

@@ -95,6 +95,26 @@ MAPS: dict[str, dict] = {
     },
 }
 
+# Area maps (``kind: "areas"``) are compiled by ``engine/maps/areas.py`` from the curated tables in
+# ``data/<tables>/`` (territories, sea zones, stated edges, sheets). Thresholds: the least shared
+# border (km) that makes two areas adjacent, by edge kind; ``island_km``: how far a seedless
+# island may lie from a seed of a territory claiming its region and still join it.
+AREA_MAPS: dict[str, dict] = {
+    "twteaw-world": {
+        "kind": "areas",
+        "title": "The War to End All Wars — the world (Europe and the Middle East built)",
+        "ruleset": "twteaw",
+        "tables": "twteaw",
+        "sheet": "europe",
+        # the hex maps' Constantinople correction spans both Bosporus shores; here the Bosporus
+        # is a strait between Constantinople and Sinope, so the Asian shore stays Anatolian
+        "skip_overrides": ["constantinople"],
+        "thresholds_km": {"land": 15, "coast": 20, "sea": 40},
+        "island_km": 350,
+    },
+}
+MAPS.update(AREA_MAPS)
+
 # A tiny definition for the determinism test (fast).
 TEST_MAPS: dict[str, dict] = {
     "test-benelux": {
@@ -112,6 +132,18 @@ TEST_MAPS: dict[str, dict] = {
         "weather_zones": None,
         "boxes": {},
     },
+}
+
+
+TEST_MAPS["test-areas"] = {
+    "kind": "areas",
+    "title": "Test — Benelux areas",
+    "ruleset": None,
+    "tables": "test-areas",
+    "sheet": "benelux",
+    "skip_overrides": [],
+    "thresholds_km": {"land": 15, "coast": 20, "sea": 40},
+    "island_km": 100,
 }
 
 

@@ -1,0 +1,103 @@
+"""The War to End All Wars (`twteaw`): the playable core, first slice.
+
+Importable and tested, not registered in engine/rulesets/__init__.py SHIPPED yet (issue #23:
+registered when a scenario plays end to end in selfplay with no errors, dead ends or leaks).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.kernel import Decision, MalformedAction, Roller
+from engine.kernel.flow import FlowRuleset
+from engine.kernel.model import Audience
+
+from . import fog, orders
+from .nations import ALLIED, CENTRAL, NATIONS, SEATS
+from .resolution import missed_turn_orders
+from .setup import build_state
+from .steps import FLOW
+from .suggestions import suggestions
+from .units import UNITS
+from .war import allies
+from .world import MAP_NAME, world
+
+State = dict[str, Any]
+SIDE_OF = {n: (NATIONS[n].side if NATIONS[n].side in (CENTRAL, ALLIED) else n) for n in SEATS}
+SIDE_TITLES = {CENTRAL: "Central Powers", ALLIED: "Allied Powers"}
+TURNS_OPTION = {"id": "turns", "type": "integer", "default": 26, "min": 1, "max": 26,
+                "title": "Turns (the historical game has 26)"}
+
+MANIFEST = {
+    "title": "The War to End All Wars",
+    "scenarios": [
+        {"id": "europe-1914", "title": "August 1914 — the Europe sheet", "map": MAP_NAME,
+         "seats": [{"id": n, "side": SIDE_OF[n], "title": NATIONS[n].title,
+                    "colour": NATIONS[n].colour} for n in SEATS],
+         "sides": [{"id": s, "title": SIDE_TITLES[s] if s in SIDE_TITLES else NATIONS[s].title}
+                   for s in sorted(set(SIDE_OF.values()))],
+         "options": [TURNS_OPTION], "max_actions": 1500, "hidden_information": True,
+         "simultaneous": True, "selfplay_requires": ["ready"]},
+    ],
+}
+
+
+class TheWarToEndAllWars(FlowRuleset):
+    id = "twteaw"
+    version = "1"
+    manifest = MANIFEST
+    flow = FLOW
+    # a game master may roll a turn back and re-run it: dice named by battle and round
+    dice_version = 2
+
+    def setup(self, scenario: str, options: dict[str, Any], seats: list[str],
+              roller: Roller) -> State:
+        return build_state(options)
+
+    def audience_seats(self, state: State, audience: Audience) -> frozenset[str]:
+        return fog.entitled(state, audience)
+
+    def validate(self, state: State, seat: str, decision: Decision, action: Any) -> Any:
+        return orders.validate(state, seat, action)
+
+    def options(self, state: State, seat: str, decision: Decision,
+                query: dict[str, Any] | None) -> list[dict[str, Any]]:
+        """No query: whole order sets to pick from. `{"check": <orders>}`: the normalised set
+        and its warnings (refused with the rule cited when illegal)."""
+        if query is None:
+            return [{"action": o} for o in suggestions(state, seat)]
+        if set(query) == {"check"}:
+            checked = orders.validate(state, seat, query["check"])
+            return [{"action": checked, "warnings": orders.corroborate(state, seat, checked)}]
+        raise MalformedAction('an orders query is {"check": <order set>}')
+
+    def timeout_default(self, state: State, decision: Decision, seat: str) -> Any:
+        return orders.normalise(missed_turn_orders(state, seat))
+
+    def view(self, state: State, audience: Audience) -> dict[str, Any]:
+        return fog.view(state, audience)
+
+    def result(self, state: State) -> dict[str, Any] | None:
+        result: dict[str, Any] | None = state["board"]["result"]
+        return result
+
+    def check_invariants(self, state: State) -> None:
+        w = world()
+        board = state["board"]
+        assert set(board["control"]) == set(w.land()), "every territory has a holder"
+        for nation, secret in state["secret"].items():
+            assert secret["bank"] >= 0, f"{nation} owes resources"
+            for area, stack in secret["units"].items():
+                assert w.areas[area].kind == "land", f"{nation} has land units at sea in {area}"
+                assert stack and all(n > 0 and t in UNITS for t, n in stack.items()), \
+                    f"{nation}'s stack in {area} is malformed: {stack}"
+                holder = board["control"][area]
+                assert holder in allies(state, nation), \
+                    f"{nation}'s units in {area}, held by {holder}, an enemy"
+
+    def describe_action(self, state: State, decision: Decision, action: Any) -> str:
+        return (f"orders: {len(action.get('moves', []))} moves, {len(action.get('build', []))} "
+                f"builds, {len(action.get('declare', []))} declarations")
+
+
+RULESET = TheWarToEndAllWars()

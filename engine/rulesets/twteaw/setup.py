@@ -1,0 +1,101 @@
+"""The August 1914 set-up on the Europe sheet (TWTEAW "Initial Deployment").
+
+The rulebook's predetermined half of the deployment is on a page it does not include, and the
+other half is placed by the players; here the whole deployment is **authored** from the
+August 1914 orders of battle (one infantry ≈ one division, "Units: Infantry"), every unit in its
+own nation's territory, none on a transport. A deployment phase for the players' half is a
+later slice (docs/rules/twteaw.md).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .diplomacy import START_POINTS
+from .economy import income_of
+from .nations import ALLIED, NATIONS, NEUTRAL, sides_at_start, wars_at_start
+from .world import MAP_NAME, world
+
+# area -> (infantry, artillery), per nation
+DEPLOYMENT: dict[str, dict[str, tuple[int, int]]] = {
+    "germany": {"cologne": (14, 4), "ruhr": (6, 2), "konigsberg": (8, 2), "posen": (3, 0),
+                "breslau": (3, 1), "danzig": (2, 0), "berlin": (4, 1), "munich": (4, 1),
+                "hamburg": (2, 0), "bremen": (1, 0), "dresden": (2, 1)},
+    "austria_hungary": {"galicia": (4, 0), "lemberg": (6, 2), "krakow": (5, 1), "bosnia": (5, 1),
+                        "budapest": (4, 1), "vienna": (4, 1), "prague": (3, 1), "trieste": (3, 1),
+                        "transylvania": (3, 0), "insbruck": (2, 0)},
+    "france": {"alsace-lorraine": (12, 4), "amiens": (4, 1), "paris": (6, 2), "lyon": (3, 1),
+               "marseille": (2, 0), "toulouse": (2, 0), "bordeaux": (2, 0), "brest": (2, 0),
+               "normandy": (1, 0), "algeria": (2, 0), "morocco": (1, 0)},
+    "russia": {"warsaw": (8, 2), "lithuania": (8, 2), "lublin": (6, 1), "vinista": (6, 1),
+               "minsk": (3, 0), "kiev": (3, 1), "petrograd": (4, 1), "moscow": (4, 1),
+               "latvia": (2, 0), "odessa": (2, 0), "tbilisi": (3, 0), "helsinki": (1, 0),
+               "estonia": (1, 0), "kharkov": (2, 0), "baku": (1, 0), "krasnodar": (1, 0),
+               "groznyy": (1, 0), "volgograd": (1, 0), "kazan": (1, 0), "nizhniy": (1, 0),
+               "sevastopol": (1, 0), "archangel": (1, 0), "perm": (1, 0), "vyborg": (1, 0),
+               "lapri": (1, 0)},
+    "serbia": {"serbia": (8, 2), "macedonia": (2, 0)},
+    "britain": {"london": (6, 2), "glasgow": (2, 0), "ireland": (1, 0), "northern-ireland": (1, 0),
+                "egypt": (2, 0), "suez-canal": (1, 0), "gibraltar": (1, 0), "cyprus": (1, 0),
+                "kuwait": (1, 0)},
+    "italy": {"milan": (6, 2), "venice": (6, 2), "rome": (4, 1), "taranto": (2, 0),
+              "sicily": (2, 0), "sardinia": (1, 0), "libya": (3, 0)},
+    "ottoman_empire": {"constantinople": (8, 2), "izmir": (3, 0), "sinope": (3, 0),
+                       "erzurum": (4, 1), "adana": (2, 0), "damascus": (2, 0), "palestine": (2, 0),
+                       "hejaz": (1, 0), "mosul": (1, 0), "baghdad": (2, 0), "basra": (2, 0),
+                       "ramadi": (1, 0)},
+    "spain": {"madrid": (4, 0), "barcelona": (3, 0), "seville": (2, 0), "spanish-morocco": (2, 0)},
+    "belgium": {"belgium": (6, 1)},
+    "netherlands": {"netherlands": (5, 0)},
+    "denmark": {"denmark": (2, 0)},
+    "switzerland": {"switzerland": (5, 0)},
+    "sweden": {"sweden": (5, 0)},
+    "norway": {"norway": (2, 0)},
+    "portugal": {"portugal": (3, 0)},
+    "romania": {"romania": (10, 2)},
+    "bulgaria": {"bulgaria": (8, 2)},
+    "greece": {"greece": (6, 1), "crete": (1, 0)},
+    "albania": {"albania": (1, 0)},
+    "persia": {"tehran": (2, 0), "ahvaz": (1, 0)},
+    "arabia": {"nejd": (2, 0), "rutba": (1, 0), "kaf": (1, 0)},
+}
+
+
+def deployment_units(nation: str) -> dict[str, dict[str, int]]:
+    out: dict[str, dict[str, int]] = {}
+    for area, (inf, art) in sorted(DEPLOYMENT[nation].items()):
+        stack = {t: n for t, n in (("infantry", inf), ("artillery", art)) if n}
+        if stack:
+            out[area] = stack
+    return out
+
+
+def turn_label(turn: int) -> str:
+    """Turn n covers two months from August 1914 (digest §2.1)."""
+    months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+    start = 7 + 2 * (turn - 1)
+    year, month = 1914 + start // 12, start % 12
+    return f"{months[month]}–{months[(month + 1) % 12]} {year}"
+
+
+def build_state(options: dict[str, Any]) -> dict[str, Any]:
+    w = world()
+    control = {a: w.areas[a].owner for a in w.land()}
+    board: dict[str, Any] = {
+        "map": MAP_NAME, "turn": 1, "date": turn_label(1), "turns": options["turns"],
+        "sides": sides_at_start(), "war": wars_at_start(), "control": control,
+        "incorporated": {}, "trenches": {}, "casus_belli": [], "manpower_lost": {n: 0 for n in sorted(NATIONS)},
+        "conquered": [], "news": [], "result": None,
+    }
+    state: dict[str, Any] = {"flow": {"step": "orders", "phase": "orders", "turn": 1},
+                             "board": board, "secret": {}}
+    for nation, info in sorted(NATIONS.items()):
+        state["secret"][nation] = {"bank": info.bank, "units": deployment_units(nation),
+                                   "infantry_built": 0, "income": 0}
+        if info.side == NEUTRAL:
+            state["secret"][nation]["points"] = START_POINTS.get(nation, 0)
+    state["secret"]["italy"]["lean"] = ALLIED          # Italy starts leaning to the Allies
+    for nation in sorted(NATIONS):
+        state["secret"][nation]["income"] = income_of(state, nation)
+    board["start_income"] = {n: state["secret"][n]["income"] for n in sorted(NATIONS)}
+    return state

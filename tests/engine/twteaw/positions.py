@@ -1,0 +1,95 @@
+"""Helpers for TWTEAW rule tests: a fresh game, positions set by hand, loaded dice."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.kernel import Roller, new_game
+from engine.rulesets.twteaw import RULESET
+from engine.rulesets.twteaw import orders as O
+from engine.rulesets.twteaw import resolution as R
+from engine.rulesets.twteaw.nations import SEATS
+
+SEED = b"twteaw-tests".ljust(32, b".")
+
+
+def fresh(turns: int = 26) -> dict[str, Any]:
+    state, _ = new_game(RULESET, "europe-1914", {"turns": turns}, list(SEATS), SEED, "test")
+    return state
+
+
+def empty_board(state: dict[str, Any]) -> dict[str, Any]:
+    """No units anywhere, no money."""
+    for secret in state["secret"].values():
+        secret["units"] = {}
+        secret["bank"] = 0
+    return state
+
+
+def put(state: dict[str, Any], nation: str, area: str, **units: int) -> None:
+    stack = state["secret"][nation]["units"].setdefault(area, {})
+    for unit, n in units.items():
+        stack[unit] = stack.get(unit, 0) + n
+
+
+# The neutrals' drift each turn (Phase 9): a 1 on the die is 0 points, unless a case says more.
+QUIET = {"drift ottoman": [1], "drift italy": [1]}
+
+
+class LoadedDice(Roller):
+    """Dice from a script: `script[key]` lists the values for the dice rolled under `key`, in
+    order (the combat keys are "battle <area> attack|defence r<round>"). A die that is not in
+    the script fails the test; unused dice are reported by `left()`. `QUIET` dice may be used
+    or not."""
+
+    def __init__(self, script: dict[str, list[int]]):
+        super().__init__(seed=b"\0" * 32, game_uid="loaded", counter=0, version=2)
+        self.script = {k: list(v) for k, v in script.items()}
+        self.optional = {k: list(v) for k, v in QUIET.items() if k not in script}
+
+    def roll(self, sides: int, purpose: str, count: int = 1, key: str | None = None) -> list[int]:
+        label = purpose if key is None else key
+        if label in self.optional:
+            out, self.optional[label] = self.optional[label][:count], self.optional[label][count:]
+            return out
+        values = self.script.get(label, [])
+        if len(values) < count:
+            raise AssertionError(f"the script has {len(values)} dice for {label!r}, {count} rolled")
+        out, self.script[label] = values[:count], values[count:]
+        self.rolls.extend({"key": label, "value": v, "sides": sides} for v in out)
+        return out
+
+    def left(self) -> dict[str, list[int]]:
+        return {k: v for k, v in self.script.items() if v}
+
+
+def resolve(state: dict[str, Any], written: dict[str, dict[str, Any]], dice: dict[str, list[int]]) -> list:
+    """Resolve one turn with the given orders (validated as a seat would write them)."""
+    orders = {n: O.validate(state, n, o) for n, o in written.items()}
+    for seat in SEATS:
+        orders.setdefault(seat, O.normalise({}))
+    roller = LoadedDice(dice)
+    events = R.resolve_turn(state, orders, roller)
+    assert roller.left() == {}, f"unused dice: {roller.left()}"
+    return events
+
+
+def units(state: dict[str, Any], nation: str, area: str) -> dict[str, int]:
+    return dict(state["secret"][nation]["units"].get(area, {}))
+
+
+def reactions(state: dict[str, Any], event: str, subject: str, value: int = 1) -> dict[str, list[int]]:
+    """Dice for one Table A row (diplomacy.table_a) with every roll `value` (1: no points),
+    for the neutrals of `state` as it will be when the row is applied."""
+    from engine.rulesets.twteaw import diplomacy as D
+    from engine.rulesets.twteaw.nations import MAIN_WAR, NATIONS
+    row = D.TABLE_A[event]
+    near = D.neighbours_of(subject)
+    out: dict[str, list[int]] = {}
+    for nation in sorted(NATIONS):
+        if nation in (subject, "britain") or state["board"]["sides"][nation] in MAIN_WAR:
+            continue
+        column = nation if nation in D.MAJOR_COLUMNS else "neighbour" if nation in near else "distant"
+        if isinstance(row.get(column), int) and row[column] != 0:
+            out[f"table-a {event} {nation}"] = [value]
+    return out
