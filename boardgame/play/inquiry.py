@@ -14,16 +14,8 @@ from typing import Any
 from engine.kernel import IllegalAction, MalformedAction, audience_of
 from engine.kernel.inquiry import explain, preview
 
-from .actions import (
-    ActionRejected,
-    check_holds_seat,
-    check_not_over,
-    check_seat_name,
-    engine_rejection,
-    playable_ruleset,
-    user_seats,
-)
-from .models import Game
+from .actions import engine_rejection, user_seats
+from .options import seat_read
 
 QUESTIONS = ("explain", "preview")
 
@@ -33,19 +25,7 @@ def ask(question: str, game_id: int, user: Any, seat: Any, decision: Any,
     """`explain` or `preview` the answer `action` to decision `decision` of `seat`."""
     if question not in QUESTIONS:
         raise AssertionError(f"no question {question!r}")
-    seat = check_seat_name(seat)
-    if not isinstance(decision, str) or not decision:
-        raise ActionRejected("decision must be a decision id.", code="request/invalid",
-                             status=400, field="decision")
-    try:
-        game = Game.objects.only("id", "table_id", "ruleset", "state", "version",
-                                 "versions", "finished").get(pk=game_id)
-    except Game.DoesNotExist:
-        raise ActionRejected(f"There is no game {game_id}.", code="game/not_found",
-                             status=404, game=game_id) from None
-    check_holds_seat(user, game, seat)
-    check_not_over(game)
-    ruleset = playable_ruleset(game)
+    game, ruleset, seat, decision = seat_read(game_id, user, seat, decision)
     audience = audience_of(game.state, user_seats(user, game))
     ask_engine = explain if question == "explain" else preview
     try:

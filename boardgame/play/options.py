@@ -10,6 +10,7 @@ from engine.kernel import IllegalAction, MalformedAction, expand_options
 
 from .actions import (
     ActionRejected,
+    check_decision_id,
     check_holds_seat,
     check_not_over,
     check_seat_name,
@@ -19,14 +20,14 @@ from .actions import (
 from .models import Game
 
 
-def get_options(game_id: int, user: Any, seat: Any, decision: Any,
-                query: Any = None) -> list[dict[str, Any]]:
-    """Expand decision `decision` of `seat` (a schema decision's destinations, odds…). Raises
-    ActionRejected. Reads the committed game without a lock or a transaction of its own."""
+def seat_read(game_id: int, user: Any, seat: Any,
+              decision: Any) -> tuple[Game, Any, str, str]:
+    """The committed game a seat reads about one of its decisions (options, explain, preview),
+    with the checks they share: the seat's and the decision's names, the user holds the seat,
+    the game is not over, this server plays its rules. No lock, no transaction of its own.
+    Returns (game, ruleset, seat, decision)."""
     seat = check_seat_name(seat)
-    if not isinstance(decision, str) or not decision:
-        raise ActionRejected("decision must be a decision id.", code="request/invalid",
-                             status=400, field="decision")
+    decision = check_decision_id(decision)
     try:
         game = Game.objects.only("id", "table_id", "ruleset", "state", "version",
                                  "versions", "finished").get(pk=game_id)
@@ -35,7 +36,14 @@ def get_options(game_id: int, user: Any, seat: Any, decision: Any,
                              status=404, game=game_id) from None
     check_holds_seat(user, game, seat)
     check_not_over(game)
-    ruleset = playable_ruleset(game)
+    return game, playable_ruleset(game), seat, decision
+
+
+def get_options(game_id: int, user: Any, seat: Any, decision: Any,
+                query: Any = None) -> list[dict[str, Any]]:
+    """Expand decision `decision` of `seat` (a schema decision's destinations, costs, odds…).
+    Raises ActionRejected."""
+    game, ruleset, seat, decision = seat_read(game_id, user, seat, decision)
     try:
         return expand_options(ruleset, game.state, seat, decision, query)
     except (IllegalAction, MalformedAction) as exc:
