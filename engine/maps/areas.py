@@ -26,7 +26,6 @@ graph is read off the shapes, then checked against what the rulebook states:
 from __future__ import annotations
 
 import csv
-import hashlib
 import json
 from collections import defaultdict
 from pathlib import Path
@@ -39,6 +38,7 @@ from shapely.geometry import MultiPoint, Point, Polygon, shape
 from shapely.ops import polylabel
 from shapely.strtree import STRtree
 
+from .compiler import save
 from .definitions import get_definition
 
 HERE = Path(__file__).parent
@@ -393,21 +393,12 @@ class AreaCompiler:
         return self.document()
 
 
-def canonical(doc: dict[str, Any]) -> str:
-    return json.dumps(doc, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-
-
 def build_areas(name: str, out_dir: Path | None = None, static_dir: Path | None = None,
                 svg: bool = True) -> dict[str, Any]:
     comp = AreaCompiler(name)
     doc = comp.compile()
-    doc["meta"]["sha256"] = hashlib.sha256(canonical(doc).encode("utf-8")).hexdigest()
-    out_dir = out_dir or COMPILED
-    out_dir.mkdir(parents=True, exist_ok=True)
-    (out_dir / f"{name}.json").write_text(canonical(doc) + "\n", encoding="utf-8")
-    if svg:
+
+    def drawing() -> str:
         from .arearender import render_area_svg
-        sdir = (static_dir or STATIC) / name
-        sdir.mkdir(parents=True, exist_ok=True)
-        (sdir / "map.svg").write_text(render_area_svg(comp, doc), encoding="utf-8")
-    return doc
+        return render_area_svg(comp, doc)
+    return save(name, doc, drawing if svg else None, out_dir, static_dir)

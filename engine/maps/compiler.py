@@ -22,6 +22,7 @@ import heapq
 import json
 import math
 from collections import Counter, defaultdict, deque
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -1258,16 +1259,26 @@ def canonical(doc: dict) -> str:
     return json.dumps(doc, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
-def build(name: str, out_dir: Path | None = None, static_dir: Path | None = None, svg: bool = True) -> dict:
-    comp = Compiler(name)
-    doc = comp.compile()
+def save(name: str, doc: dict, drawing: Callable[[], str] | None, out_dir: Path | None = None,
+         static_dir: Path | None = None) -> dict:
+    """Seal a compiled map document with its hash and write it (and, given `drawing`, its SVG):
+    shared by the hex maps (`build`) and the area maps (`areas.build_areas`)."""
     doc["meta"]["sha256"] = hashlib.sha256(canonical(doc).encode("utf-8")).hexdigest()
     out_dir = out_dir or COMPILED
     out_dir.mkdir(parents=True, exist_ok=True)
     (out_dir / f"{name}.json").write_text(canonical(doc) + "\n", encoding="utf-8")
-    if svg:
-        from .render import render_svg
+    if drawing is not None:
         sdir = (static_dir or STATIC) / name
         sdir.mkdir(parents=True, exist_ok=True)
-        (sdir / "map.svg").write_text(render_svg(comp, doc), encoding="utf-8")
+        (sdir / "map.svg").write_text(drawing(), encoding="utf-8")
     return doc
+
+
+def build(name: str, out_dir: Path | None = None, static_dir: Path | None = None, svg: bool = True) -> dict:
+    comp = Compiler(name)
+    doc = comp.compile()
+
+    def drawing() -> str:
+        from .render import render_svg
+        return render_svg(comp, doc)
+    return save(name, doc, drawing if svg else None, out_dir, static_dir)
