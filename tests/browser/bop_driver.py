@@ -352,7 +352,7 @@ class BopDriver:
         reaction = decision["reaction"]
         if reaction:
             page.locator(f"#reaction button.choice[data-index='{entry['index']}']").click()
-            page.wait_for_selector("#reaction .order")
+            page.wait_for_selector("#reaction .order", timeout=self.timeout_ms)
             return page.inner_text("#reaction .order .order-text")
         if self.on_map(page, entry["hex"]):
             if not (is_hex(entry["hex"]) and (entry["from"] is None or is_hex(entry["from"]))):
