@@ -12,6 +12,7 @@ of the design's `apply(state, seat, decision_id, action)`; see docs/architecture
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
 from typing import Any
 
@@ -20,6 +21,8 @@ from .dice import Roller
 from .errors import BadSetup, IllegalAction, MalformedAction, StaleDecision
 from .model import Audience, Decision, Event, SeatId, parse_audience
 from .ruleset import Ruleset
+
+log = logging.getLogger(__name__)
 
 KERNEL = "kernel"
 
@@ -267,6 +270,21 @@ def audience_of(state: dict[str, Any], seats: list[SeatId]) -> Audience:
     return "public"
 
 
+def concerns_or_none(ruleset: Ruleset, state: dict[str, Any], seat: SeatId,
+                     decision: Decision) -> Any:
+    """The decision's concerns index, or None when building it fails.
+
+    The index only helps the client pick units first; a bug in a ruleset's `options` (which
+    the default index reads) must not cost the player the whole view, and with it the socket.
+    The failure is logged with the decision's id and kind only, never its options."""
+    try:
+        return ruleset.concerns(state, seat, decision)
+    except Exception:  # noqa: BLE001 - any ruleset bug; the view goes on without the index
+        log.exception("concerns of decision %s (%s) failed; the view leaves them out",
+                      decision.id, decision.kind)
+        return None
+
+
 def view(ruleset: Ruleset, state: dict[str, Any], audience: Audience) -> dict[str, Any]:
     """The whole view of `audience`: the ruleset's view plus game facts and open decisions.
 
@@ -285,7 +303,7 @@ def view(ruleset: Ruleset, state: dict[str, Any], audience: Audience) -> dict[st
         entry = decision.to_json(with_options=mine)
         if holder is not None:
             # What it can act on, for unit-first orders (concerns.py): only for its holders.
-            about = ruleset.concerns(state, holder, decision)
+            about = concerns_or_none(ruleset, state, holder, decision)
             if about:
                 entry["concerns"] = about
         if decision.revisable:

@@ -25,7 +25,7 @@ HOLE = "\x00"
 REGEX_CAN_START = set("(,=:[!&|?{};+-*%<>~^")
 # The code right before a literal that makes it code, not text.
 CODE_BEFORE = re.compile(
-    r"(?:===|!==|==|!=|\bcase|\bimport|\bfrom|\bin|new URL\(|\b(?:h|svg|el)\(|"
+    r"(?:===|!==|==|!=|\bcase|\bimport|\bfrom|\bin|new URL\(|\bfetch\(|\b(?:h|svg|el)\(|"
     r"\.(?:split|join|replace|replaceAll|startsWith|endsWith|includes|indexOf|getElementById|"
     r"querySelector|querySelectorAll|closest|toggle|add|remove|contains|addEventListener|"
     r"removeEventListener|setAttribute|getAttribute|removeAttribute|normalize|padStart|padEnd|"
@@ -47,7 +47,7 @@ its his her per as if it all any one two up off out new old own this that then t
 your me my we our did do may can will was has had now via vs left more most only are more less
 turn row step round box part hex move moves half pay take took sea loss land pool rail lose
 cost got see sent once also each both but send goes home port set call dice city does down
-ends fort must puts roll sits too unit win wins hour what side play""".split())
+ends fort must puts roll sits too unit win wins hour what side play pays when""".split())
 
 
 @dataclass(frozen=True)

@@ -68,6 +68,23 @@ def test_a_decision_that_names_nothing_has_no_concerns_entry(toy, duel):
     assert all("concerns" not in d for d in view["decisions"].values())
 
 
+def test_a_failing_concerns_index_leaves_the_view_whole_without_it(toy, duel, caplog):
+    """A ruleset bug in the index (here: its options raise) must not cost the holder the
+    whole view, and with it the socket (tests/live/test_socket_failures.py)."""
+    class Broken(ToySkirmish):
+        def options(self, state, seat, decision, query):
+            raise TypeError("a bug on purpose")
+
+    broken = Broken()
+    state, move = moving(toy, duel)
+    view = kernel.view(broken, state, f"seat:{move.seats[0]}")
+    assert move.id in view["decisions"] and "concerns" not in view["decisions"][move.id]
+    whole = kernel.view(toy, state, f"seat:{move.seats[0]}")["decisions"][move.id]
+    assert "concerns" in whole
+    assert view["decisions"][move.id] == {k: v for k, v in whole.items() if k != "concerns"}
+    assert any("concerns of decision" in r.message for r in caplog.records)
+
+
 # --- explain ----------------------------------------------------------------------------------
 
 def test_explain_says_legal_or_gives_the_refusal_apply_gives(toy, duel):
