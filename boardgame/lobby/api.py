@@ -10,6 +10,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from boardgame.play import bots
+
 from . import services
 from .models import Table
 from .serializers import (
@@ -105,6 +107,35 @@ class KickSeatView(AuthenticatedView):
     @extend_schema(operation_id="seats_kick", request=None, responses=TableSerializer)
     def post(self, request: Request, table_id: int, seat: str) -> Response:
         return table_response(request, services.do_kick(request.user, table_id, seat))
+
+
+class BotLevelSerializer(serializers.Serializer):
+    level = serializers.IntegerField(help_text="A bot level the table's ruleset offers "
+                                     "(GET /api/rulesets/, `bot_levels`).")
+
+
+class SeatBotView(AuthenticatedView):
+    """The host seats a bot in a free seat (or changes a seated bot's level)."""
+
+    @extend_schema(operation_id="seats_bot", request=BotLevelSerializer,
+                   responses=TableSerializer)
+    def post(self, request: Request, table_id: int, seat: str) -> Response:
+        body = BotLevelSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        return table_response(request, bots.do_seat_bot(request.user, table_id, seat,
+                                                        body.validated_data["level"]))
+
+
+class FillWithBotsView(AuthenticatedView):
+    """The host seats a bot in every free seat."""
+
+    @extend_schema(operation_id="tables_fill_with_bots", request=BotLevelSerializer,
+                   responses=TableSerializer)
+    def post(self, request: Request, table_id: int) -> Response:
+        body = BotLevelSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        return table_response(request, bots.do_fill_with_bots(request.user, table_id,
+                                                              body.validated_data["level"]))
 
 
 class SwapSeatsView(AuthenticatedView):

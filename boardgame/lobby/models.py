@@ -62,6 +62,9 @@ class Table(models.Model):
     # hand the seat to a replacement). Filled at creation with SALIENT_CIVIL_DISORDER_AFTER;
     # null (tables made before the option existed) also means the setting.
     disorder_after = models.PositiveSmallIntegerField(null=True, blank=True)
+    # The bot level that takes a seat falling into civil disorder (issue #25); None: the
+    # seat stays in disorder and its timeout defaults play.
+    disorder_bot = models.PositiveSmallIntegerField(null=True, blank=True)
     allow_multiple_seats = models.BooleanField(default=False)
     auto_start = models.BooleanField(default=False)
     state = models.CharField(max_length=10, choices=State.choices, default=State.OPEN,

@@ -6,6 +6,8 @@ from typing import Any
 
 from rest_framework import serializers
 
+from boardgame.play.bot_accounts import bot_level
+
 from .access import can_see_invite
 from .models import Table
 
@@ -28,6 +30,10 @@ class TableCreateSerializer(serializers.Serializer):
                                               help_text="Missed deadlines in a row before a "
                                               "seat falls into civil disorder (default: the "
                                               "server's SALIENT_CIVIL_DISORDER_AFTER).")
+    disorder_bot = serializers.IntegerField(
+        min_value=0, max_value=9, required=False, allow_null=True, default=None,
+        help_text="The bot level that takes a seat falling into civil disorder (the levels "
+        "a ruleset offers: GET /api/rulesets/, `bot_levels`); null: its timeout defaults play.")
 
 
 class TableEditSerializer(serializers.Serializer):
@@ -42,6 +48,8 @@ class TableEditSerializer(serializers.Serializer):
     allow_multiple_seats = serializers.BooleanField(required=False)
     auto_start = serializers.BooleanField(required=False)
     disorder_after = serializers.IntegerField(min_value=1, max_value=10, required=False)
+    disorder_bot = serializers.IntegerField(min_value=0, max_value=9, required=False,
+                                            allow_null=True)
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         unknown = sorted(set(self.initial_data) - set(self.fields))
@@ -70,7 +78,12 @@ class SeatSerializer(serializers.Serializer):
     title = serializers.CharField()
     colour = serializers.CharField()
     player = serializers.CharField(allow_null=True, source="user.username", default=None)
+    bot = serializers.SerializerMethodField(help_text="The level of the bot holding the seat; "
+                                            "null for a person or a free seat.")
     ready = serializers.BooleanField()
+
+    def get_bot(self, seat: Any) -> int | None:
+        return bot_level(seat.user) if seat.user_id else None
 
 
 class TableSerializer(serializers.Serializer):
@@ -88,6 +101,7 @@ class TableSerializer(serializers.Serializer):
     allow_multiple_seats = serializers.BooleanField()
     auto_start = serializers.BooleanField()
     disorder_after = serializers.SerializerMethodField()
+    disorder_bot = serializers.IntegerField(allow_null=True)
     state = serializers.CharField()
     created = serializers.DateTimeField()
     started = serializers.DateTimeField(allow_null=True)

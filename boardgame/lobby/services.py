@@ -23,6 +23,7 @@ from boardgame.accounts.ratelimit import check_rate
 from boardgame.api.errors import Conflict, Forbidden, NotFound, ServiceError
 from boardgame.chattext import clean_chat_text
 from boardgame.play.services import do_start_game
+from engine import bots as engine_bots
 from engine import rulesets
 from engine.kernel import BadSetup, UnknownRuleset, UnknownScenario
 
@@ -173,6 +174,19 @@ def check_disorder_after(value: Any) -> int:
     return value
 
 
+def check_disorder_bot(ruleset: str, value: Any) -> int | None:
+    """The bot level that takes a seat in civil disorder: one the ruleset offers, or None
+    (the seat's timeout defaults play, as before bots)."""
+    if value is None:
+        return None
+    offered = engine_bots.levels(ruleset)
+    if not isinstance(value, int) or isinstance(value, bool) or value not in offered:
+        raise ServiceError(f"disorder_bot must be null or a bot level {ruleset} offers: "
+                           f"{', '.join(map(str, offered))}.", code="request/invalid",
+                           fields=["disorder_bot"], levels=offered)
+    return value
+
+
 # --- quotas ---------------------------------------------------------------------------------
 #
 # Without them one account fills every list: 300 tables in six seconds pushed every real table
@@ -225,10 +239,11 @@ def do_create_table(host: AbstractBaseUser, *, title: str, ruleset: str, scenari
                     options: dict[str, Any] | None = None, visibility: str = "public",
                     pace: str = "live", allow_multiple_seats: bool = False,
                     auto_start: bool = False, disorder_after: int | None = None,
-                    **pace_fields: Any) -> Table:
+                    disorder_bot: int | None = None, **pace_fields: Any) -> Table:
     setup = check_setup(ruleset, scenario, options)
     pace_values = check_pace(pace, pace_fields)
     disorder_after = check_disorder_after(disorder_after)
+    disorder_bot = check_disorder_bot(setup.ruleset, disorder_bot)
     with transaction.atomic(durable=True):
         _lock_user(host.pk)
         check_open_tables_quota(host)
@@ -236,7 +251,8 @@ def do_create_table(host: AbstractBaseUser, *, title: str, ruleset: str, scenari
             title=title.strip() or f"{setup.ruleset} — {setup.scenario}", host=host,
             ruleset=setup.ruleset, scenario=setup.scenario, options=setup.options,
             visibility=visibility, pace=pace, allow_multiple_seats=allow_multiple_seats,
-            auto_start=auto_start, disorder_after=disorder_after, **pace_values)
+            auto_start=auto_start, disorder_after=disorder_after,
+            disorder_bot=disorder_bot, **pace_values)
         Seat.objects.bulk_create([
             Seat(table=table, seat=seat["id"], side=seat["side"],
                  title=seat.get("title", seat["id"]), colour=seat.get("colour", ""),
@@ -248,7 +264,7 @@ def do_create_table(host: AbstractBaseUser, *, title: str, ruleset: str, scenari
 
 # --- seats ----------------------------------------------------------------------------------
 
-def _update_fullness(table: Table) -> None:
+def update_fullness(table: Table) -> None:
     """open ⇄ full as seats fill and empty. Caller holds the table lock."""
     free = table.seats.filter(user__isnull=True).exists()
     wanted = Table.State.OPEN if free else Table.State.FULL
@@ -280,7 +296,7 @@ def do_claim_seat(user: AbstractBaseUser, table_id: int, seat_id: str, *,
                            table=table.pk, seat=seat_id)
         if table.is_private:
             table.invited.add(user)
-        _update_fullness(table)
+        update_fullness(table)
         notify.table_changed(table, "seats")
     return table
 
@@ -295,7 +311,7 @@ def do_release_seat(user: AbstractBaseUser, table_id: int, seat_id: str) -> Tabl
                             table=table.pk, seat=seat_id)
         seat.user, seat.ready, seat.claimed = None, False, None
         seat.save(update_fields=["user", "ready", "claimed"])
-        _update_fullness(table)
+        update_fullness(table)
         notify.table_changed(table, "seats")
     return table
 
@@ -316,7 +332,7 @@ def do_kick(host: AbstractBaseUser, table_id: int, seat_id: str) -> Table:
             # Kicked means uninvited too: otherwise they read on and re-claim the seat at once.
             # (They may still know the token: the host can issue a new one, do_new_invite.)
             table.invited.remove(kicked)
-        _update_fullness(table)
+        update_fullness(table)
         notify.table_changed(table, "seats", recheck=table.is_private)
     return table
 
@@ -390,7 +406,7 @@ def do_accept_invite(user: AbstractBaseUser, table_id: int, invite: str) -> Tabl
 
 
 EDITABLE = ("title", "options", "visibility", "pace", "allow_multiple_seats", "auto_start",
-            "disorder_after", *PACE_FIELDS)
+            "disorder_after", "disorder_bot", *PACE_FIELDS)
 
 
 def do_edit_table(host: AbstractBaseUser, table_id: int, changes: dict[str, Any]) -> Table:
@@ -427,6 +443,8 @@ def do_edit_table(host: AbstractBaseUser, table_id: int, changes: dict[str, Any]
                                table=table.pk)
         if "disorder_after" in changes:
             table.disorder_after = check_disorder_after(changes["disorder_after"])
+        if "disorder_bot" in changes:
+            table.disorder_bot = check_disorder_bot(table.ruleset, changes["disorder_bot"])
         for key in ("title", "visibility", "allow_multiple_seats", "auto_start"):
             if key in changes:
                 setattr(table, key, changes[key])

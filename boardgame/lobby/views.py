@@ -18,7 +18,10 @@ from django.views.decorators.http import require_POST
 
 from boardgame.api import inputguard
 from boardgame.api.errors import ServiceError
+from boardgame.play import bots
+from boardgame.play.bot_accounts import bot_level
 from boardgame.play.orderbook import orders_of_seats
+from engine import bots as engine_bots
 from engine import rulesets
 from engine.kernel import decisions as open_decisions
 from engine.kernel.simultaneous import awaiting
@@ -56,6 +59,12 @@ class TableForm(forms.Form):
         help_text="Async: missed deadlines in a row before a seat falls into civil disorder "
                   "(its defaults then play at once, and the host may hand it to a "
                   "replacement).")
+    disorder_bot = forms.TypedChoiceField(
+        label="A seat in civil disorder", required=False, coerce=int, empty_value=None,
+        choices=[("", "plays its timeout defaults"), ("2", "goes to a level-2 bot"),
+                 ("1", "goes to a level-1 bot (random legal moves)")], initial="2",
+        help_text="Until the host hands it to a person. Level 2 where the ruleset has it, "
+                  "else level 1.")
     allow_multiple_seats = forms.BooleanField(required=False,
                                               help_text="One player may hold several seats.")
     auto_start = forms.BooleanField(required=False,
@@ -100,6 +109,9 @@ def table_new(request: HttpRequest) -> HttpResponse:
         data = dict(form.cleaned_data)
         ruleset, _, scenario = data.pop("game").partition("/")
         data = {k: v for k, v in data.items() if v is not None}
+        if data.get("disorder_bot") is not None:
+            # The form offers "level 2" for every game: the best level the ruleset has.
+            data["disorder_bot"] = min(data["disorder_bot"], max(engine_bots.levels(ruleset)))
         try:
             table = services.do_create_table(request.user, ruleset=ruleset, scenario=scenario,
                                              **data)
@@ -120,6 +132,8 @@ def table_detail(request: HttpRequest, table_id: int) -> HttpResponse:
     except ServiceError as exc:
         return render(request, "error.html", {"error": exc}, status=exc.status)
     seats = list(table.seats.select_related("user"))
+    for seat in seats:
+        seat.bot = bot_level(seat.user) if seat.user_id else None
     mine = [s for s in seats if request.user.is_authenticated and s.user_id == request.user.pk]
     invite_url = None
     if table.is_private and access.can_see_invite(request.user, table):
@@ -130,6 +144,7 @@ def table_detail(request: HttpRequest, table_id: int) -> HttpResponse:
         "is_host": request.user.is_authenticated and table.host_id == request.user.pk,
         "all_ready": seats and all(s.ready for s in seats),
         "disorder_after": table.disorder_after or services.default_disorder_after(),
+        "bot_levels": engine_bots.levels(table.ruleset),
         "game": getattr(table, "game", None),
         "options_json": json.dumps(table.options)})
 
@@ -145,6 +160,14 @@ def table_act(request: HttpRequest, table_id: int) -> HttpResponse:
             services.do_release_seat(user, table_id, seat)
         elif act == "kick":
             services.do_kick(user, table_id, seat)
+        elif act == "bot":
+            bots.do_seat_bot(user, table_id, seat, _level(request.POST.get("level")))
+        elif act == "bots":
+            bots.do_fill_with_bots(user, table_id, _level(request.POST.get("level")))
+        elif act == "disorder_bot":
+            level = request.POST.get("level") or None
+            services.do_edit_table(user, table_id, {
+                "disorder_bot": None if level is None else _level(level)})
         elif act == "swap":
             services.do_swap_seats(user, table_id, seat, request.POST.get("other", ""))
         elif act in ("ready", "unready"):
@@ -168,6 +191,14 @@ def table_act(request: HttpRequest, table_id: int) -> HttpResponse:
     except ServiceError as exc:
         messages.error(request, exc.message)
     return redirect("table", table_id=table_id)
+
+
+def _level(text: Any) -> Any:
+    """A bot level from a form: the number, or the text as sent (the service refuses it)."""
+    try:
+        return int(text)
+    except (TypeError, ValueError):
+        return text
 
 
 def orders_status(ruleset: Any, game: Any, seats: list[str], awaited: list[Any]) -> str | None:

@@ -11,6 +11,7 @@ from rest_framework.views import APIView
 
 from boardgame import reference
 from boardgame.api.errors import NotFound
+from engine import bots as engine_bots
 from engine import rulesets
 
 from . import services
@@ -69,4 +70,6 @@ class RulesetsView(APIView):
 
     @extend_schema(operation_id="rulesets", responses=OpenApiTypes.OBJECT)
     def get(self, request: Request) -> Response:
-        return Response({"rulesets": rulesets.manifests()})
+        # With the bot levels each offers (issue #25): what a host may seat.
+        return Response({"rulesets": [{**m, "bot_levels": engine_bots.levels(m["id"])}
+                                      for m in rulesets.manifests()]})

@@ -41,7 +41,7 @@ from rest_framework.views import APIView
 from boardgame.accounts.ratelimit import check_rate
 from boardgame.api import inputguard
 
-from . import actions, broadcast, chat, deadlines, options, orders, seating, services, votes
+from . import actions, bots, broadcast, chat, deadlines, options, orders, seating, services, votes
 from .actions import ActionRejected
 from .api import INVITE
 from .frames import Committed
@@ -209,26 +209,45 @@ class AbandonGameView(_Base):
         return Response(_sent(actions.do_abandon_game(game_id, request.user)).as_dict())
 
 
+def _registered_player(body: dict[str, Any]) -> Any:
+    """The active account `body["username"]` names; a clear refusal otherwise."""
+    username = body.get("username")
+    if not isinstance(username, str) or not 1 <= len(username.strip()) <= 150:
+        raise ActionRejected("username must name a registered player.",
+                             code="request/invalid", status=400, field="username")
+    users = get_user_model()
+    try:
+        return users.objects.get(**{users.USERNAME_FIELD: username.strip(), "is_active": True})
+    except users.DoesNotExist:
+        raise ActionRejected(f"There is no player called {username.strip()[:150]!r}.",
+                             code="user/not_found", status=404,
+                             username=username.strip()[:150]) from None
+
+
 class ReplaceSeatView(_Base):
-    """The host hands a seat in civil disorder to another registered player."""
+    """The host hands a seat in civil disorder to another registered player
+    (`{"username": …}`) or to a bot (`{"bot": level}`)."""
 
     @extend_schema(operation_id="games_replace_seat", parameters=[INVITE],
                    request=OpenApiTypes.OBJECT,
                    responses=OpenApiTypes.OBJECT)
     def post(self, request: Request, game_id: int, seat: str) -> Response:
-        username = _body(request).get("username")
-        if not isinstance(username, str) or not 1 <= len(username.strip()) <= 150:
-            raise ActionRejected("username must name a registered player.",
-                                 code="request/invalid", status=400, field="username")
-        users = get_user_model()
-        try:
-            new_user = users.objects.get(**{users.USERNAME_FIELD: username.strip(),
-                                            "is_active": True})
-        except users.DoesNotExist:
-            raise ActionRejected(f"There is no player called {username.strip()[:150]!r}.",
-                                 code="user/not_found", status=404,
-                                 username=username.strip()[:150]) from None
+        body = _body(request)
+        if "bot" in body:
+            new_user = bots.disorder_bot_user(game_id, request.user, seat, body["bot"])
+        else:
+            new_user = _registered_player(body)
         return Response(_sent(seating.do_replace_seat(game_id, request.user, seat, new_user)))
+
+
+class TakeOverView(_Base):
+    """The host gives a bot's seat to a registered player (`{"username": …}`), at any time."""
+
+    @extend_schema(operation_id="games_take_over", parameters=[INVITE],
+                   request=OpenApiTypes.OBJECT, responses=OpenApiTypes.OBJECT)
+    def post(self, request: Request, game_id: int, seat: str) -> Response:
+        new_user = _registered_player(_body(request))
+        return Response(_sent(bots.do_take_over(game_id, request.user, seat, new_user)))
 
 
 class ChatView(_Base):

@@ -5,7 +5,8 @@ A bot holds a seat as a user does: each (level, seat name) has its own bot accou
 seated, replaced and recorded by the machinery that seats, replaces and records people.
 
 - `do_seat_bot` — before the game starts, the host puts a bot of a chosen level in a free seat
-  (or changes a seated bot's level); a bot is always ready. A host may run at most
+  (or changes a seated bot's level); a bot is always ready. `do_fill_with_bots` fills every
+  free seat at once. A host may run at most
   SALIENT_MAX_BOT_GAMES tables with bots at once (webDiplomacy allows 3 per user).
 - A seat in civil disorder is handed to a bot with the existing replacement service
   (`seating.do_replace_seat(game, host, seat, bot_user(level, seat))`); `do_take_over` gives a
@@ -34,36 +35,30 @@ from django.utils import timezone
 from boardgame.api.errors import Conflict, ServiceError
 from boardgame.lobby import notify
 from boardgame.lobby.models import Seat, Table
-from boardgame.lobby.services import access_seat, access_table, check_host, check_seating_open
+from boardgame.lobby.services import (
+    access_seat,
+    access_table,
+    check_host,
+    check_seating_open,
+    update_fullness,
+)
 from engine import bots as engine_bots
 from engine import rulesets
 from engine.kernel import result
+from engine.kernel.simultaneous import awaiting
 
 from . import actions, broadcast, frames, services
+from .bot_accounts import PREFIX, bot_level, bot_username
 from .frames import Committed
 from .models import Game
 
 logger = logging.getLogger(__name__)
 
-PREFIX = "bot:"
 # Seconds of bot play one game gets in one sweep, and one sweep in all (fair queuing).
 SLICE_SECONDS = 0.5
 SWEEP_SECONDS = 2.0
-
-
-def bot_username(level: int, seat: str) -> str:
-    return f"{PREFIX}{level}:{seat}"
-
-
-def bot_level(user: Any) -> int | None:
-    """The level of a bot account, None for a person."""
-    name = user.get_username() if user is not None else ""
-    if not name.startswith(PREFIX):
-        return None
-    try:
-        return int(name.split(":")[1])
-    except (IndexError, ValueError):
-        return None
+# Games the beat's check looks at, the longest waiting first.
+BEAT_GAMES = 50
 
 
 def bot_user(level: int, seat: str) -> Any:
@@ -108,14 +103,35 @@ def do_seat_bot(host: Any, table_id: int, seat_id: str, level: Any) -> Table:
             raise Conflict(f"Seat {seat_id!r} is taken by {seat.user.get_username()}.",
                            code="table/seat_taken", table=table.pk, seat=seat_id)
         check_bot_games_quota(host, table)
-        seat.user, seat.ready, seat.claimed = bot_user(level, seat_id), True, timezone.now()
-        seat.save(update_fields=["user", "ready", "claimed"])
-        if not table.seats.filter(user__isnull=True).exists() and (
-                table.state == Table.State.OPEN):
-            table.state = Table.State.FULL
-            table.save(update_fields=["state"])
+        _put_bot(seat, level)
+        update_fullness(table)
         notify.table_changed(table, "seats")
     return table
+
+
+def do_fill_with_bots(host: Any, table_id: int, level: Any) -> Table:
+    """The host seats a bot of `level` in every free seat: a table of eight powers ready for
+    one human. Refused (table/no_free_seat) when every seat is taken."""
+    with transaction.atomic(durable=True):
+        table = access_table(host, table_id, lock=True)
+        check_host(host, table, "seat bots")
+        check_seating_open(table)
+        level = check_level(table, level)
+        free = list(table.seats.filter(user__isnull=True).order_by("position"))
+        if not free:
+            raise Conflict("Every seat is taken.", code="table/no_free_seat", table=table.pk)
+        check_bot_games_quota(host, table)
+        for seat in free:
+            _put_bot(seat, level)
+        update_fullness(table)
+        notify.table_changed(table, "seats")
+    return table
+
+
+def _put_bot(seat: Seat, level: int) -> None:
+    """A bot is always ready. Caller holds the table lock."""
+    seat.user, seat.ready, seat.claimed = bot_user(level, seat.seat), True, timezone.now()
+    seat.save(update_fields=["user", "ready", "claimed"])
 
 
 def do_take_over(game_id: int, host: Any, seat: str,
@@ -151,6 +167,22 @@ def do_take_over(game_id: int, host: Any, seat: str,
                               "previous": previous}}
         audiences = frames.live_audiences(game.state)
     return Committed(frame, frames.audience_messages(game.pk, audiences, frame))
+
+
+def disorder_bot_user(game_id: int, host: Any, seat: Any, level: Any) -> Any:
+    """The bot account the host may hand `seat` of a game to: a level its ruleset offers.
+    Checked before the account is made, so a refused request creates nothing;
+    `seating.do_replace_seat` checks the rest (disorder, game over) under the lock."""
+    seat = actions.check_seat_name(seat)
+    game = Game.objects.select_related("table").filter(pk=game_id).first()
+    if game is None or host is None or not host.is_authenticated or (
+            game.table.host_id != host.pk):
+        raise ServiceError("Only the host may hand a seat to a bot.", code="auth/not_host",
+                           status=403)
+    if seat not in game.state["kernel"]["sides"]:
+        raise ServiceError(f"This game has no seat {seat!r}.", code="game/seat_not_found",
+                           status=404, seat=seat)
+    return bot_user(check_level(game.table, level), seat)
 
 
 # --- the sweeper's part ---------------------------------------------------------------------
@@ -206,6 +238,26 @@ def play_game(game_id: int, deadline: float) -> int:
         if not moved:
             return moves
     return moves
+
+
+def any_bot_to_move() -> bool:
+    """Whether a bot has a decision to answer in some running game: the beat's check beside
+    the deadlines' (`deadlines.anything_due`), so a live game with a bot is swept as soon as
+    the bot is to move, not when the next deadline falls. Written orders are not counted:
+    bots do not write them on the platform yet."""
+    for game in Game.objects.filter(pk__in=games_with_bots()[:BEAT_GAMES]):
+        if game.live.get("paused"):
+            continue
+        try:
+            ruleset = rulesets.get(game.ruleset)
+        except Exception:  # noqa: BLE001 — a game under rules this server lacks
+            continue
+        if result(ruleset, game.state) is not None:
+            continue
+        if any(not d.revisable for seat in bot_seats(game)
+               for d in awaiting(ruleset, game.state, seat)):
+            return True
+    return False
 
 
 def run_bot_turns(now: float | None = None) -> dict[str, int]:

@@ -35,7 +35,7 @@ from engine import rulesets
 from engine.kernel import result
 from engine.kernel.simultaneous import awaiting
 
-from . import bots, broadcast, clocks, frames
+from . import bots, broadcast, clocks, frames, seating
 from .actions import (
     ActionRejected,
     Step,
@@ -111,7 +111,9 @@ def _resolve(game_id: int, now: Any) -> Committed[list[str]]:
         steps: list[Step] = []
         batch = None
         if late:
-            clocks.note_missed(game, late)
+            handed = _hand_to_bots(game, clocks.note_missed(game, late))
+            notices += [m for frame in handed
+                        for m in frames.everyone_messages(game.pk, game.state, frame)]
             for seat in late:
                 _time_out_seat(game, ruleset, seat, steps)
         if steps:
@@ -121,6 +123,21 @@ def _resolve(game_id: int, now: Any) -> Committed[list[str]]:
                 clocks.after_steps(game, ruleset, acting=None, now=now)
             game.save(update_fields=["live", "due"])
     return Committed(late, notices + (frames.step_messages(batch) if batch else []))
+
+
+def _hand_to_bots(game: Game, fallen: list[str]) -> list[dict[str, Any]]:
+    """Seats that just fell into civil disorder go to a bot of the table's `disorder_bot`
+    level, when the host chose one (issue #25): the bot plays from the next decision on, and
+    the host may give the seat to a person at any time (`bots.do_take_over`). Without a
+    chosen level the seat stays in disorder and its timeout defaults play. The `seats`
+    frames, to send once committed. The caller holds the game's row lock."""
+    if not fallen:
+        return []
+    table = Table.objects.select_for_update().get(pk=game.table_id)
+    if table.disorder_bot is None:
+        return []
+    return [seating.seat_locked(game, seat, bots.bot_user(table.disorder_bot, seat))
+            for seat in fallen]
 
 
 def _time_out_seat(game: Game, ruleset: Any, seat: str, steps: list[Step]) -> None:
@@ -149,9 +166,11 @@ def _remind(game: Game, ruleset: Any, seats: list[str]) -> list[Message]:
 
 
 def anything_due(now: Any = None) -> bool:
-    """Whether a sweep has work: a new game to initialise or a due game (the beat's check)."""
+    """Whether a sweep has work: a new game to initialise, a due game, or a bot to move (the
+    beat's check)."""
     now = now or timezone.now()
-    return Game.objects.filter(Q(due__lte=now) | Q(live={}), finished__isnull=True).exists()
+    return (Game.objects.filter(Q(due__lte=now) | Q(live={}), finished__isnull=True).exists()
+            or bots.any_bot_to_move())
 
 
 def run_due(now: Any = None) -> dict[str, int]:

@@ -56,19 +56,25 @@ def do_replace_seat(game_id: int, host: Any, seat: Any,
                 f"{new_user.get_username()} already plays {', '.join(held)} in this game.",
                 code="game/already_seated", v=game.version, seat=seat,
                 player=new_user.get_username(), seats=held)
-        row = Seat.objects.select_related("user").get(table_id=game.table_id, seat=seat)
-        previous = row.user.get_username() if row.user_id else None
-        row.user = new_user
-        row.claimed = timezone.now()
-        row.save(update_fields=["user", "claimed"])
-        live = dict(game.live)
-        live["disorder"] = [s for s in live["disorder"] if s != seat]
-        live["missed"] = {**live.get("missed", {}), seat: 0}
-        game.live = live
-        game.save(update_fields=["live"])
-        frame = {"type": "seats", "seats": services.players(game),
-                 "replaced": {"seat": seat, "player": new_user.get_username(),
-                              "previous": previous}}
+        frame = seat_locked(game, seat, new_user)
         clock = clocks.clock_frame(game)
     return Committed(frame, frames.everyone_messages(game.pk, game.state, frame)
                      + frames.everyone_messages(game.pk, game.state, clock))
+
+
+def seat_locked(game: Any, seat: str, new_user: Any) -> dict[str, Any]:
+    """`new_user` holds `seat` from now on; the seat leaves civil disorder with its miss count
+    at 0. Saves the seat and the game's `live`; returns the `seats` frame. The caller holds
+    the game's and the table's row locks (in that order) and sends the frame once committed."""
+    row = Seat.objects.select_related("user").get(table_id=game.table_id, seat=seat)
+    previous = row.user.get_username() if row.user_id else None
+    row.user = new_user
+    row.claimed = timezone.now()
+    row.save(update_fields=["user", "claimed"])
+    live = dict(game.live)
+    live["disorder"] = [s for s in live.get("disorder", []) if s != seat]
+    live["missed"] = {**live.get("missed", {}), seat: 0}
+    game.live = live
+    game.save(update_fields=["live"])
+    return {"type": "seats", "seats": services.players(game),
+            "replaced": {"seat": seat, "player": new_user.get_username(), "previous": previous}}

@@ -22,6 +22,7 @@ from engine import rulesets
 from engine.kernel import audience_of, commitment, decisions, new_game, result, state_hash, view
 from engine.kernel.record import build_record, open_sealed_groups, redact_record, versions_of
 
+from .bot_accounts import bot_level
 from .models import ActionRecord, Game, OrderLog, Snapshot
 from .orderbook import orders_of_seats
 
@@ -84,7 +85,8 @@ def audience_for(user: User, game: Game) -> str:
 
 def players(game: Game) -> list[dict[str, Any]]:
     return [{"seat": s.seat, "side": s.side, "title": s.title,
-             "player": s.user.get_username() if s.user else None}
+             "player": s.user.get_username() if s.user else None,
+             "bot": bot_level(s.user) if s.user else None}
             for s in game.table.seats.select_related("user")]
 
 

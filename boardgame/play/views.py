@@ -15,9 +15,11 @@ from django.urls import reverse
 
 from boardgame import reference
 from boardgame.api.errors import ServiceError
+from engine import bots as engine_bots
 from engine import rulesets
 
 from . import services
+from .bot_accounts import bot_level
 
 MAP_NAME = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")
 
@@ -43,13 +45,15 @@ def client_config(request: HttpRequest, game: Any) -> dict[str, Any]:
     map_window = scenario.get("map_window")
     art = map_window["of"] if map_window else map_name
     seats = [{"seat": s.seat, "side": s.side, "title": s.title, "colour": s.colour,
-              "player": s.user.get_username() if s.user else None}
+              "player": s.user.get_username() if s.user else None,
+              "bot": bot_level(s.user) if s.user else None}
              for s in game.table.seats.select_related("user")]
     return {
         "game": game.pk, "table": game.table_id, "title": game.table.title,
         "ruleset": game.ruleset, "ruleset_title": manifest.get("title", game.ruleset),
         "scenario": game.scenario, "scenario_title": scenario.get("title", game.scenario),
         "sides": scenario.get("sides", []), "seats": seats,
+        "bot_levels": engine_bots.levels(game.ruleset),
         "my_seats": services.seats_held(request.user, game),
         "audience": services.audience_for(request.user, game),
         "user": request.user.get_username() if request.user.is_authenticated else None,

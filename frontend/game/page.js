@@ -102,8 +102,9 @@ async function main() {
   // list shows the new player. A user whose own seats changed reloads, so the socket's
   // audience (fixed for its life) follows the seating.
   ctx.setSeats = (frame) => {
-    const players = Object.fromEntries((frame.seats || []).map((s) => [s.seat, s.player]));
-    config.seats = (config.seats || []).map((s) => (s.seat in players ? { ...s, player: players[s.seat] } : s));
+    const players = Object.fromEntries((frame.seats || []).map((s) => [s.seat, s]));
+    config.seats = (config.seats || []).map((s) => (s.seat in players
+      ? { ...s, player: players[s.seat].player, bot: players[s.seat].bot ?? null } : s));
     store.seats = frame.seats || store.seats;
     store.emit("meta");
     if (!config.user) return;

@@ -74,7 +74,9 @@ def test_abandoned_short_and_bot_played_games_are_not_rated(hamlet, othello):
     game = duel(hamlet, othello)
     from boardgame.play.models import ActionRecord
     blue = ActionRecord.objects.filter(game=game, seat="blue")
-    assert blue.count() >= 4
+    # At least a bid a round (3); how many moves more depends on the dice (it was >= 4, which
+    # failed about one run in two: the toy's game length is random).
+    assert blue.count() >= 3
     teams, ranks, reason = rate.teams_of(Game.objects.get(pk=game.pk))
     assert reason == "" and set(teams) == {"north", "south"}
     # A seat mostly played by timeouts (civil disorder): its side is left out, and with one

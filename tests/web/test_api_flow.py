@@ -180,10 +180,13 @@ def test_table_list_filters(api, make_table, hamlet, othello):
     assert ids("?ruleset=nothing") == []
 
 
-def test_rulesets_endpoint_is_the_engine_manifests():
+def test_rulesets_endpoint_is_the_engine_manifests_with_their_bot_levels():
     response = APIClient().get("/api/rulesets/")
     assert response.status_code == 200
-    assert response.json() == json.loads(json.dumps({"rulesets": rulesets.manifests()}))
+    listed = response.json()["rulesets"]
+    assert [{k: v for k, v in m.items() if k != "bot_levels"} for m in listed] == json.loads(
+        json.dumps(rulesets.manifests()))
+    assert all(m["bot_levels"][:2] == [0, 1] for m in listed)
 
 
 def test_session_login_logout_and_api_logout_revokes_token(hamlet):

@@ -134,6 +134,7 @@ export function createControls(root, ctx) {
       h("span", { class: "small muted" }, "h"),
       h("button", { class: "button small ghost", dataset: { control: "extend" }, disabled: ui.busy }, "Extend")));
     }
+    const bestBot = Math.max(0, ...(config.bot_levels || []));
     for (const seat of clock?.disorder || []) {
       const player = (config.seats || []).find((s) => s.seat === seat)?.player;
       parts.push(h("form", { class: "control-row replace", dataset: { control: "replace-form", seat },
@@ -146,7 +147,24 @@ export function createControls(root, ctx) {
         } },
       h("label", { for: `replace-${seat}` }, `${ctx.adapter.seatTitle?.(seat) || seat}`, player ? h("span", { class: "muted" }, ` (${player})`) : null, " → "),
       h("input", { id: `replace-${seat}`, name: "username", placeholder: "new player's user name", autocomplete: "off", required: true }),
-      h("button", { class: "button small", dataset: { control: "replace", seat }, disabled: ui.busy }, "Hand over")));
+      h("button", { class: "button small", dataset: { control: "replace", seat }, disabled: ui.busy }, "Hand over"),
+      bestBot ? h("button", { type: "button", class: "button small ghost", dataset: { control: "replace-bot", seat }, disabled: ui.busy,
+        onclick: () => run(`${ctx.adapter.seatTitle?.(seat) || seat} is now played by a bot of level ${bestBot}.`,
+          () => post(root, config, `seats/${encodeURIComponent(seat)}/replace`, { bot: bestBot })) }, `Hand to a level-${bestBot} bot`) : null));
+    }
+    // A bot's seat goes to a person at any time (issue #25).
+    for (const { seat, bot } of (config.seats || []).filter((s) => s.bot !== null && s.bot !== undefined)) {
+      parts.push(h("form", { class: "control-row replace", dataset: { control: "take-over-form", seat },
+        onsubmit: (event) => {
+          event.preventDefault();
+          const username = event.target.elements.username.value.trim();
+          if (!username) return;
+          run(`${ctx.adapter.seatTitle?.(seat) || seat} now played by ${username}.`,
+            () => post(root, config, `seats/${encodeURIComponent(seat)}/take-over`, { username }));
+        } },
+      h("label", { for: `take-over-${seat}` }, `${ctx.adapter.seatTitle?.(seat) || seat}`, h("span", { class: "muted" }, ` (bot, level ${bot})`), " → "),
+      h("input", { id: `take-over-${seat}`, name: "username", placeholder: "player's user name", autocomplete: "off", required: true }),
+      h("button", { class: "button small", dataset: { control: "take-over", seat }, disabled: ui.busy }, "Take over")));
     }
     parts.push(h("div", { class: "control-buttons" },
       h("button", { class: "button small danger", dataset: { control: "abandon" }, disabled: ui.busy,
