@@ -358,8 +358,9 @@ def _write(game: Game, records: list[ActionRecord], fields: list[str]) -> None:
 # --- the services: a seat's own step ---------------------------------------------------------
 
 def submit_action(game_id: int, user: Any, seat: Any, decision: Any, action: Any,
-                  cid: Any) -> Committed[Accepted]:
-    """Answer `decision` for `seat` on behalf of `user`. Raises ActionRejected.
+                  cid: Any, by: str = "user") -> Committed[Accepted]:
+    """Answer `decision` for `seat` on behalf of `user`. Raises ActionRejected. `by` is what
+    the record says acted: "user", or a bot's `bot:<id>@<version>` (its account is `user`).
 
     Opens its own durable transaction (the caller holds none) and locks the game row; the
     frames of the step come back with the answer, built after the commit.
@@ -369,7 +370,7 @@ def submit_action(game_id: int, user: Any, seat: Any, decision: Any, action: Any
     decision = check_decision_id(decision)
     return seat_step(game_id, user, seat, cid, kind="act", decision=decision, action=action,
                      step=lambda ruleset, game: apply(ruleset, game.state, seat, decision,
-                                                      action, seed=bytes(game.seed)))
+                                                      action, seed=bytes(game.seed)), by=by)
 
 
 def submit_undo(game_id: int, user: Any, seat: Any, cid: Any) -> Committed[Accepted]:
@@ -383,7 +384,7 @@ def submit_undo(game_id: int, user: Any, seat: Any, cid: Any) -> Committed[Accep
 
 def seat_step(game_id: int, user: Any, seat: str, cid: str, *, kind: str,
               decision: str | None, action: Any, step: Any,
-              recorded: Any = None) -> Committed[Accepted]:
+              recorded: Any = None, by: str = "user") -> Committed[Accepted]:
     """One step a seat takes itself (an answer, an undo, a ready), in one durable transaction
     that it opens (the caller holds none): the row lock, the checks, `step(ruleset, game)` →
     the engine's Outcome, the record; after the commit, the step's frames.
@@ -411,7 +412,7 @@ def seat_step(game_id: int, user: Any, seat: str, cid: str, *, kind: str,
             if recorded is not None:
                 action = recorded(game, outcome)
             _append(game, outcome, kind=kind, seat=seat, decision=decision, action=action,
-                    user=user, cid=cid, steps=steps)
+                    user=user, by=by, cid=cid, steps=steps)
             batch = finish_steps(game, ruleset, steps, acting=seat)
     except IntegrityError:
         return Committed(_raced(game_id, user, cid))

@@ -227,7 +227,7 @@ def play_game(game_id: int, deadline: float) -> int:
             try:
                 committed = actions.submit_action(
                     game_id, user, seat, move.decision, move.action,
-                    cid=f"bot-{game.version}-{seat}"[:actions.CID_MAX])
+                    cid=f"bot-{game.version}-{seat}"[:actions.CID_MAX], by=move.by)
                 broadcast.send_messages(committed.messages)
             except actions.ActionRejected as exc:
                 logger.info("bot move refused in game %s: %s", game_id, exc.as_dict())

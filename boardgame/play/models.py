@@ -75,7 +75,8 @@ class ActionRecord(AppendOnly):
     private = models.BooleanField(default=False)
     by_user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
                                 on_delete=models.SET_NULL, related_name="+")
-    by = models.CharField(max_length=32, default="user")  # "user" or "timeout"
+    # "user", "timeout", or a bot's `bot:<id>@<version>` (issue #25)
+    by = models.CharField(max_length=32, default="user")
     cid = models.CharField(max_length=64, null=True, blank=True)
     created = models.DateTimeField(auto_now_add=True)
 

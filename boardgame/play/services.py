@@ -115,7 +115,9 @@ def record_actions(game: Game) -> list[dict[str, Any]]:
         item: dict[str, Any] = {
             "seq": entry.seq, "kind": entry.kind, "seat": entry.seat,
             "decision": entry.decision, "action": entry.action,
-            "by": "timeout" if entry.by == "timeout" else (
+            # A person's answer names the player; a bot's the bot and its version
+            # (`bot:<id>@<version>`; its account `bot:<level>:<seat>` holds the seat in `seats`).
+            "by": entry.by if entry.by != "user" else (
                 entry.by_user.get_username() if entry.by_user else entry.by),
             "at": entry.created.isoformat(), "rolls": entry.rolls,
             "hash": entry.state_hash or None}

@@ -6,8 +6,8 @@
 - **Teams.** Each side is a team; its rank is its best seat's. A player's weight in the team
   is their share of its seats' turns (a replacement counts by the turns they played).
 - **Unrated.** An abandoned game or one without a result; one shorter than 3 turns per seat;
-  a side with a seat whose turns were played by timeouts (civil disorder) more than a quarter
-  of the time is left out, and a game with fewer than two sides left is unrated.
+  a side with a seat whose turns were played by timeouts (civil disorder) or by a bot more
+  than a quarter of the time is left out (bots are never rated), and a game with fewer than two sides left is unrated.
 - **Scopes.** Every rated game changes `overall` and `ruleset:<id>`.
 - **Order and recomputation.** Games are rated one at a time under one lock, in the order
   they are found finished; `RatedGame.id` keeps that order, and `recompute()` replays it from
@@ -24,6 +24,7 @@ from django.db import transaction
 from openskill.models import PlackettLuce
 
 from boardgame.jobs.models import Periodic
+from boardgame.play.bot_accounts import PREFIX as BOT_PREFIX
 from engine.kernel.game import KERNEL
 
 from .models import MODEL, RatedGame, Rating, RatingEvent
@@ -64,11 +65,14 @@ def teams_of(game: Any) -> tuple[dict[str, dict[int, float]], dict[str, int], st
     turns: dict[str, int] = defaultdict(int)
     timeouts: dict[str, int] = defaultdict(int)
     played: dict[str, dict[int, int]] = defaultdict(lambda: defaultdict(int))
-    for seat, by, user in (ActionRecord.objects.filter(game=game, seat__isnull=False,
-                                                       kind__in=["act", "ready"])
-                           .values_list("seat", "by", "by_user_id")):
+    for seat, by, user, name in (ActionRecord.objects.filter(game=game, seat__isnull=False,
+                                                             kind__in=["act", "ready"])
+                                 .values_list("seat", "by", "by_user_id",
+                                              "by_user__username")):
         turns[seat] += 1
-        if by == "timeout":
+        # Not a person's turn: a timeout default, or a bot's answer (recorded as the bot
+        # since issue #25's `by`; earlier by its account's name). Bots are never rated.
+        if by == "timeout" or by.startswith(BOT_PREFIX) or (name or "").startswith(BOT_PREFIX):
             timeouts[seat] += 1
         elif user is not None:
             played[seat][user] += 1

@@ -211,3 +211,24 @@ def test_25_the_beat_wants_a_sweep_when_a_bot_is_to_move_and_not_after(hamlet):
     assert bots.any_bot_to_move() and deadlines.anything_due()
     assert bots.run_bot_turns()["bot_moves"] == 1           # the bot's sealed bid
     assert not bots.any_bot_to_move() and not deadlines.anything_due()
+
+
+def test_25_a_bots_answers_are_recorded_as_the_bot_and_its_side_is_not_rated(hamlet):
+    """The record's `by` names the bot and its version (`bot:<id>@<version>`), and a side
+    played by bots is left out of the ratings: a game against bots is unrated."""
+    from boardgame.play.services import record_actions
+    from boardgame.ratings import rate
+    table = new_table(hamlet, scenario="duel", options={"rounds": 2})
+    host = client_for(hamlet)
+    host.post(f"/api/tables/{table['id']}/seats/red/bot", {"level": 1}, format="json")
+    host.post(f"/api/tables/{table['id']}/seats/blue/bot", {"level": 0}, format="json")
+    assert host.post(f"/api/tables/{table['id']}/start").status_code == 200
+    game = Game.objects.get(table_id=table["id"])
+    for _ in range(60):
+        if not bots.run_bot_turns()["bot_moves"]:
+            break
+    game.refresh_from_db()
+    assert game.finished is not None
+    by = {(a["seat"], a["by"]) for a in record_actions(game) if a["seat"]}
+    assert by == {("red", "bot:random@1"), ("blue", "bot:passive@1")}
+    assert rate.teams_of(game)[2] == "fewer than two sides played by people"
