@@ -14,8 +14,9 @@ seated, replaced and recorded by the machinery that seats, replaces and records 
 - `run_bot_turns()` — called by the deadline sweeper (`deadlines.run_due`), never inside a
   request or a websocket consumer: for each running game where a bot is to move (fairly:
   the games waiting longest first, a time slice each), the bot chooses from the seat's view
-  (engine/bots) and the answer goes through `actions.submit_action`, the path a person's
-  answer takes — same checks, records, broadcast. The cid names the game's version and the
+  (engine/bots) and the answer goes through `actions.submit_action` (written orders through
+  `orders.do_write_order` and `orders.submit_ready`), the path a person's answer takes — same
+  checks, records, broadcast. The cid names the game's version and the
   seat, so a sweeper killed mid-turn neither loses nor doubles an answer: a retry of the
   same turn is answered with the earlier outcome.
 """
@@ -47,7 +48,7 @@ from engine import rulesets
 from engine.kernel import result
 from engine.kernel.simultaneous import awaiting
 
-from . import actions, broadcast, frames, services
+from . import actions, broadcast, frames, orders, services
 from .bot_accounts import PREFIX, bot_level, bot_username
 from .frames import Committed
 from .models import Game
@@ -218,17 +219,15 @@ def play_game(game_id: int, deadline: float) -> int:
                 continue
             bot = engine_bots.bot_for(ruleset, game.scenario, level)
             move = engine_bots.bot_turn(ruleset, game.state, seat, bot,
-                                        game_uid=game.game_uid, clock=time.monotonic)
-            if move is None or move.kind != "act":
-                continue   # written orders: not played by bots on the platform yet
+                                        game_uid=game.game_uid, book=game.orders,
+                                        clock=time.monotonic)
+            if move is None:
+                continue
             if move.fired or move.problem:
                 logger.warning("bot %s in game %s: safety net %s, problem %s", move.by,
                                game_id, move.fired, move.problem)
             try:
-                committed = actions.submit_action(
-                    game_id, user, seat, move.decision, move.action,
-                    cid=f"bot-{game.version}-{seat}"[:actions.CID_MAX], by=move.by)
-                broadcast.send_messages(committed.messages)
+                broadcast.send_messages(_send(game, user, move).messages)
             except actions.ActionRejected as exc:
                 logger.info("bot move refused in game %s: %s", game_id, exc.as_dict())
                 return moves
@@ -243,8 +242,8 @@ def play_game(game_id: int, deadline: float) -> int:
 def any_bot_to_move() -> bool:
     """Whether a bot has a decision to answer in some running game: the beat's check beside
     the deadlines' (`deadlines.anything_due`), so a live game with a bot is swept as soon as
-    the bot is to move, not when the next deadline falls. Written orders are not counted:
-    bots do not write them on the platform yet."""
+    the bot is to move, not when the next deadline falls. A written-orders group waits for a
+    bot until it is ready."""
     for game in Game.objects.filter(pk__in=games_with_bots()[:BEAT_GAMES]):
         if game.live.get("paused"):
             continue
@@ -254,10 +253,24 @@ def any_bot_to_move() -> bool:
             continue
         if result(ruleset, game.state) is not None:
             continue
-        if any(not d.revisable for seat in bot_seats(game)
-               for d in awaiting(ruleset, game.state, seat)):
+        if any(awaiting(ruleset, game.state, seat) for seat in bot_seats(game)):
             return True
     return False
+
+
+def _send(game: Game, user: Any, move: Any) -> Committed[Any]:
+    """A bot's move through the service a person's would take: an answer (`act`), a written
+    order (`order`: no step, so no cid — writing the same order again changes nothing) or
+    ready in a written-orders group (`ready`). The cids name the game's version and the
+    seat: a retried turn is answered with the earlier outcome."""
+    cid = f"bot-{game.version}-{move.seat}"[:actions.CID_MAX]
+    if move.kind == "act":
+        return actions.submit_action(game.pk, user, move.seat, move.decision, move.action,
+                                     cid=cid, by=move.by)
+    if move.kind == "order":
+        return orders.do_write_order(game.pk, user, move.seat, move.decision, move.action)
+    return orders.submit_ready(game.pk, user, move.seat, move.group, True, cid=cid,
+                               by=move.by)
 
 
 def run_bot_turns(now: float | None = None) -> dict[str, int]:

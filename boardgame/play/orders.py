@@ -77,9 +77,10 @@ def do_withdraw_order(game_id: int, user: Any, seat: Any,
 
 
 def submit_ready(game_id: int, user: Any, seat: Any, group: Any, ready: Any,
-                 cid: Any) -> Committed[Accepted]:
+                 cid: Any, by: str = "user") -> Committed[Accepted]:
     """`seat` is ready (or no longer) in `group`: a step of the game. Raises ActionRejected.
-    Opens its own durable transaction and locks the game row (`actions.seat_step`)."""
+    Opens its own durable transaction and locks the game row (`actions.seat_step`). `by`:
+    as for `actions.submit_action`."""
     cid = check_cid(cid)
     seat = check_seat_name(seat)
     if not isinstance(group, str) or not 1 <= len(group) <= 200:
@@ -99,5 +100,5 @@ def submit_ready(game_id: int, user: Any, seat: Any, group: Any, ready: Any,
         return action
 
     return seat_step(game_id, user, seat, cid, kind="ready", decision=None, action=None,
-                     step=step, recorded=recorded)
+                     step=step, recorded=recorded, by=by)
 

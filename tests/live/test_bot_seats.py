@@ -232,3 +232,21 @@ def test_25_a_bots_answers_are_recorded_as_the_bot_and_its_side_is_not_rated(ham
     by = {(a["seat"], a["by"]) for a in record_actions(game) if a["seat"]}
     assert by == {("red", "bot:random@1"), ("blue", "bot:passive@1")}
     assert rate.teams_of(game)[2] == "fewer than two sides played by people"
+
+
+def test_25_bots_write_their_orders_and_say_ready_through_the_order_services(hamlet):
+    """A written-orders game (the toy's `written_orders` option) with a bot at each seat
+    plays to its end: each bot writes its order (no step) and says ready (a step recorded as
+    the bot), and the group resolves when the last is ready."""
+    table = new_table(hamlet, scenario="duel", options={"rounds": 2, "written_orders": True})
+    host = client_for(hamlet)
+    host.post(f"/api/tables/{table['id']}/bots", {"level": 1}, format="json")
+    assert host.post(f"/api/tables/{table['id']}/start").status_code == 200
+    game = Game.objects.get(table_id=table["id"])
+    for _ in range(80):
+        if not bots.run_bot_turns()["bot_moves"]:
+            break
+    game.refresh_from_db()
+    assert game.finished is not None, game.state["kernel"].get("ready")
+    readies = ActionRecord.objects.filter(game=game, kind="ready")
+    assert readies.exists() and {r.by for r in readies} == {"bot:random@1"}
