@@ -7,6 +7,7 @@ from boardgame.lobby import views as lobby
 from boardgame.notifications import views as notifications
 from boardgame.play import views as play
 from boardgame.play import views_maps
+from boardgame.ratings import views as ratings
 
 urlpatterns = [
     path("", lobby.home, name="home"),
@@ -16,6 +17,9 @@ urlpatterns = [
     path("games/<int:game_id>/", play.game_page, name="game"),
     path("games/<int:game_id>/replay/", play.replay_page, name="replay"),
     path("my/games/", lobby.my_games, name="my-games"),
+    path("games/", ratings.archive_page, name="archive"),
+    path("ratings/", ratings.ratings_page, name="ratings"),
+    path("players/<str:username>/", ratings.player_page, name="player"),
     path("rules/<str:ruleset>/", play.rules_reference, name="rules-reference"),
     path("learn/", include("boardgame.learn.urls")),
     path("maps/<str:name>.json", views_maps.map_data, name="map-data"),

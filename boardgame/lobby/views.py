@@ -21,6 +21,8 @@ from boardgame.api.errors import ServiceError
 from boardgame.play import bots
 from boardgame.play.bot_accounts import bot_level
 from boardgame.play.orderbook import orders_of_seats
+from boardgame.ratings import profiles
+from boardgame.ratings.models import Rating
 from engine import bots as engine_bots
 from engine import rulesets
 from engine.kernel import decisions as open_decisions
@@ -93,13 +95,47 @@ class TableForm(forms.Form):
 def home(request: HttpRequest) -> HttpResponse:
     params = request.GET
     open_seats = {"1": True, "0": False}.get(params.get("open_seats", ""))
-    tables = services.list_tables(request.user, ruleset=params.get("ruleset") or None,
-                                  pace=params.get("pace") or None, open_seats=open_seats,
-                                  states=["open", "full"])[:100]
+    tables = list(services.list_tables(request.user, ruleset=params.get("ruleset") or None,
+                                       pace=params.get("pace") or None, open_seats=open_seats,
+                                       states=["open", "full"])[:100])
+    tables = with_hosts_record(tables, min_rating=_whole(params.get("min_rating")),
+                               reliable=params.get("reliable") == "1")
     watch = services.list_tables(request.user, states=["started"]).select_related("game")[:50]
     return render(request, "lobby/home.html", {
         "tables": tables, "watch": watch, "rulesets": rulesets.manifests(),
         "paces": Table.Pace.choices, "filters": params})
+
+
+def _whole(text: Any) -> int | None:
+    try:
+        return int(text)
+    except (TypeError, ValueError):
+        return None
+
+
+def with_hosts_record(tables: list[Table], *, min_rating: int | None,
+                      reliable: bool) -> list[Table]:
+    """Each table with its host's overall rating (`host_rating`, None while provisional) and
+    reliability (`host_reliability`), for the lobby's list and its filters (issue #26): at
+    least `min_rating` (unrated hosts left out), and `reliable` hosts only — none of their
+    seats in civil disorder, none of their tables abandoned."""
+    hosts = list({t.host_id: t.host for t in tables}.values())
+    figures = profiles.reliability_of(hosts)
+    ratings = {r.user_id: profiles.rating_dict(r)["rating"] for r in
+               Rating.objects.filter(user_id__in=[h.pk for h in hosts], scope="overall")}
+    kept = []
+    for table in tables:
+        table.host_rating = ratings.get(table.host_id)
+        table.host_reliability = figures[table.host_id]
+        table.host_reliable = not (table.host_reliability["civil_disorder"]
+                                   or table.host_reliability["abandoned_as_host"])
+        if min_rating is not None and (table.host_rating is None
+                                       or table.host_rating < min_rating):
+            continue
+        if reliable and not table.host_reliable:
+            continue
+        kept.append(table)
+    return kept
 
 
 @login_required

@@ -68,10 +68,15 @@ def seat_locked(game: Any, seat: str, new_user: Any) -> dict[str, Any]:
     the game's and the table's row locks (in that order) and sends the frame once committed."""
     row = Seat.objects.select_related("user").get(table_id=game.table_id, seat=seat)
     previous = row.user.get_username() if row.user_id else None
+    live = dict(game.live)
+    if row.user_id is not None and seat in live.get("disorder", []):
+        # Who left the seat in civil disorder, and after how many misses: the player's
+        # reliability keeps it once the seat is someone else's (ratings/profiles.py).
+        live["left_in_disorder"] = [*live.get("left_in_disorder", []), {
+            "seat": seat, "user": row.user_id, "missed": live.get("missed", {}).get(seat, 0)}]
     row.user = new_user
     row.claimed = timezone.now()
     row.save(update_fields=["user", "claimed"])
-    live = dict(game.live)
     live["disorder"] = [s for s in live.get("disorder", []) if s != seat]
     live["missed"] = {**live.get("missed", {}), seat: 0}
     game.live = live
