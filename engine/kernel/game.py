@@ -41,7 +41,9 @@ class Outcome:
     """What one accepted action did.
 
     `sealed_group` names the simultaneous group the answer was sealed into (hidden until the
-    group resolves); `private` marks an answer that stays hidden from other audiences.
+    group resolves); `private` marks an answer that stays hidden from other audiences (for a
+    ready or expire step of a private written-orders group: each order from the audiences not
+    entitled to its seat).
     """
 
     state: dict[str, Any]
