@@ -100,3 +100,12 @@ def test_23_a_turn_of_orders_is_written_and_resolved_and_each_side_sees_only_its
     # The server's own record holds every order, and replays.
     record = services.with_orders_log(services.full_record(game), game, None)
     assert replay(record, TWTEAW).actions == len(seats)
+
+
+def test_23_the_game_page_serves_a_twteaw_game(war, hamlet, client):
+    """The page a seat opens is served (the browser has no order editor for twteaw yet: the
+    ruleset is registered, not a product; docs/rules/twteaw.md, Registration)."""
+    game_id, _ = war
+    client.force_login(hamlet)
+    page = client.get(f"/games/{game_id}/")
+    assert page.status_code == 200
