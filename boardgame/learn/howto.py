@@ -21,6 +21,7 @@ from typing import Any
 from boardgame.reference import CITE_PREFIX
 from engine import rulesets
 from engine.kernel import game as kernel
+from engine.kernel import simultaneous
 from engine.kernel.errors import UnknownRuleset, UnknownScenario
 
 from .teachers import SEED, teacher
@@ -130,6 +131,11 @@ def first_decisions(ruleset_id: str, scenario_id: str) -> dict[str, list[dict[st
         if all(len(moments) >= MOMENTS_PER_SEAT for moments in out.values()):
             break
         decision = open_now[0]
+        if decision.revisable and decision.group is not None:
+            # Written orders are not answered one by one: the deadline resolves the group
+            # with every seat's default orders.
+            state = simultaneous.expire(ruleset, state, {}, decision.group, seed=SEED).state
+            continue
         seat = decision.seats[0]
         action = kernel.timeout_action(ruleset, state, decision, seat)
         state = kernel.apply(ruleset, state, seat, decision.id, action, seed=SEED).state

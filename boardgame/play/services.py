@@ -20,7 +20,13 @@ from boardgame.lobby.access import can_see_table
 from boardgame.lobby.models import Table
 from engine import rulesets
 from engine.kernel import audience_of, commitment, decisions, new_game, result, state_hash, view
-from engine.kernel.record import build_record, open_sealed_groups, redact_record, versions_of
+from engine.kernel.record import (
+    build_record,
+    open_sealed_groups,
+    private_order_groups,
+    redact_record,
+    versions_of,
+)
 
 from .bot_accounts import bot_level
 from .models import ActionRecord, Game, OrderLog, Snapshot
@@ -176,13 +182,16 @@ def with_orders_log(record: dict[str, Any], game: Game,
     """The record with every write and withdrawal of written orders (`orders_log`), if the
     game has any. While a group is open, entries of seats outside `entitled` are left out
     whole — not masked: their number and times would tell how often a seat revised. Once the
-    group has resolved, or the game is over (`entitled` None), all are shown."""
-    open_groups = {d.group for d in decisions(rulesets.get(game.ruleset), game.state)
-                   if d.revisable} if entitled is not None else set()
+    group has resolved, or the game is over (`entitled` None), all are shown — but for a
+    private group (fog of war: `private_answer` orders), whose entries stay with their seats'
+    audiences until the game is over."""
+    hidden = ({d.group for d in decisions(rulesets.get(game.ruleset), game.state)
+               if d.revisable} | private_order_groups(record["actions"])
+              if entitled is not None else set())
     entries = [{"group": e.group, "decision": e.decision, "seat": e.seat, "kind": e.kind,
                 "action": e.action, "version": e.version, "at": e.created.isoformat()}
                for e in OrderLog.objects.filter(game=game).order_by("id")
-               if entitled is None or e.group not in open_groups or e.seat in entitled]
+               if entitled is None or e.group not in hidden or e.seat in entitled]
     if entries:
         record["orders_log"] = entries
     return record

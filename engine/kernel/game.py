@@ -41,7 +41,9 @@ class Outcome:
     """What one accepted action did.
 
     `sealed_group` names the simultaneous group the answer was sealed into (hidden until the
-    group resolves); `private` marks an answer that stays hidden from other audiences.
+    group resolves); `private` marks an answer that stays hidden from other audiences (for a
+    ready or expire step of a private written-orders group: each order from the audiences not
+    entitled to its seat).
     """
 
     state: dict[str, Any]
@@ -197,11 +199,29 @@ def reveal_and_resolve(ruleset: Ruleset, work: dict[str, Any], group: str, rule:
     """Reveal a simultaneous group's answers and let the ruleset resolve them together. The
     group's dice belong to the group, not to whichever seat happened to answer last."""
     roller.scope = f"group:{group}"
-    events = [Event("answers_revealed", rule, {
-        "group": group,
-        "answers": [{"decision": d.id, "seat": s, "action": a} for d, s, a in answers],
-    }, reveals=True)]
+    events = reveal_events(group, rule, answers)
     events.extend(ruleset.resolve_group(work, group, answers, roller))
+    return events
+
+
+def reveal_events(group: str, rule: str,
+                  answers: list[tuple[Decision, SeatId, Any]]) -> list[Event]:
+    """The reveal of a group's answers. Every audience gets `answers_revealed` with the public
+    answers; an answer to a `private_answer` decision (a nation's orders under fog of war) is
+    named there only by decision and seat, and its content goes to its seat's audience alone,
+    in a `private_answers` event. A group without private answers reveals as it always did."""
+    public = [{"decision": d.id, "seat": s, "action": a}
+              for d, s, a in answers if not d.private_answer]
+    data: dict[str, Any] = {"group": group, "answers": public}
+    kept = [(d, s, a) for d, s, a in answers if d.private_answer]
+    if kept:
+        data["private"] = [{"decision": d.id, "seat": s} for d, s, _ in kept]
+    events = [Event("answers_revealed", rule, data, reveals=True)]
+    for seat in sorted({s for _, s, _ in kept}):
+        events.append(Event("private_answers", rule, {
+            "group": group, "seat": seat,
+            "answers": [{"decision": d.id, "action": a} for d, s, a in kept if s == seat]},
+            audience=f"seat:{seat}"))
     return events
 
 

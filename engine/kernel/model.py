@@ -43,7 +43,8 @@ class Decision:
     Decisions that share a `group` are simultaneous orders: the kernel seals each answer (no
     other audience sees it) and hands them all to the ruleset together once every decision of
     the group is answered (commit/reveal). `private_answer` keeps an answer hidden from other
-    audiences even after it is applied (a choice the rules never reveal). `reaction` marks a
+    audiences even after it is applied or its group resolves (a choice the rules never reveal:
+    a nation's orders under fog of war; `game.reveal_events`). `reaction` marks a
     window whose deadline plays the ruleset's timeout default. A `revisable` group takes
     written orders instead (engine/kernel/simultaneous.py): each seat writes, replaces or
     withdraws its orders off the record's versions and says when it is ready; the group

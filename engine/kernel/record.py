@@ -119,7 +119,8 @@ def redact_record(record: dict[str, Any], entitled: frozenset[str],
     """The record as an audience entitled to `entitled` seats may see it while the game runs.
 
     No seed, no state hashes (a hash of a small secret can be brute-forced), and the answers of
-    other seats that are still sealed or private are masked.
+    other seats that are still sealed or private are masked; in the steps of a private
+    written-orders group, order by order.
     """
     redacted = dict(record, seed=None, final_state_hash=None)
     actions = []
@@ -127,14 +128,31 @@ def redact_record(record: dict[str, Any], entitled: frozenset[str],
         entry = dict(entry)
         entry.pop("hash", None)
         entry.pop("checkpoint", None)  # a whole state: hidden information until the end
-        hidden = entry.get("seat") not in entitled and (
-            entry.get("private") or entry.get("sealed_group") in open_groups)
-        if hidden:
+        if entry.get("private") and entry.get("kind") in ("ready", "expire"):
+            _redact_private_orders(entry, entitled)
+        elif entry.get("seat") not in entitled and (
+                entry.get("private") or entry.get("sealed_group") in open_groups):
             entry["action"] = None
             entry["redacted"] = True
         actions.append(entry)
     redacted["actions"] = actions
     return redacted
+
+
+def _redact_private_orders(entry: dict[str, Any], entitled: frozenset[str]) -> None:
+    """A step of a private written-orders group, redacted order by order: the audience keeps
+    its own seats' orders, and the others' go (their number too: the group and the ready flag,
+    which every audience saw happen, stay)."""
+    action = entry.get("action")
+    if not isinstance(action, dict) or not isinstance(action.get("orders"), dict):
+        entry["action"], entry["redacted"] = None, True
+        return
+    orders = action["orders"]
+    kept = {decision_id: order for decision_id, order in orders.items()
+            if isinstance(order, dict) and order.get("seat") in entitled}
+    if len(kept) != len(orders):
+        entry["action"] = dict(action, orders=kept)
+        entry["redacted"] = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -298,6 +316,14 @@ def _resume_from_checkpoint(record: dict[str, Any], ruleset: Ruleset,
         f"this game was played under version {started_version(record)} of {ruleset.id}, "
         f"which this engine (version {ruleset.version}) no longer carries, and its record "
         "holds no upgrade checkpoint to verify the rest from")
+
+
+def private_order_groups(actions: list[dict[str, Any]]) -> frozenset[str]:
+    """The written-orders groups a log shows to be private (their ready and expire steps are
+    logged `private`): their orders stay with their seats' audiences after they resolve."""
+    return frozenset(entry["action"]["group"] for entry in actions
+                     if entry.get("private") and entry.get("kind") in ("ready", "expire")
+                     and isinstance(entry.get("action"), dict) and "group" in entry["action"])
 
 
 def open_sealed_groups(state: dict[str, Any]) -> frozenset[str]:

@@ -176,9 +176,11 @@ def set_ready(ruleset: Ruleset, state: dict[str, Any], book: Book, seat: SeatId,
         events.extend(_resolve(ruleset, work, book, group, rule, roller))
     close_step(ruleset, work, roller, rule, events)
     # A ready step that resolves nothing is logged with the seat's orders (so that replay can
-    # check them), which stay sealed from the other audiences until the group resolves.
+    # check them), which stay sealed from the other audiences until the group resolves. Orders
+    # of a private group stay with their seats even then (`private_group`).
     return Outcome(work, tuple(events), tuple(roller.rolls),
-                   sealed_group=None if resolved or not ready else group)
+                   sealed_group=None if resolved or not ready else group,
+                   private=private_group(group_decisions(ruleset, state, group)))
 
 
 def expire(ruleset: Ruleset, state: dict[str, Any], book: Book, group: str, *,
@@ -198,7 +200,15 @@ def expire(ruleset: Ruleset, state: dict[str, Any], book: Book, group: str, *,
                                                   - set(ready_seats(state, group)))})]
     events.extend(_resolve(ruleset, work, book, group, rule, roller))
     close_step(ruleset, work, roller, rule, events)
-    return Outcome(work, tuple(events), tuple(roller.rolls))
+    return Outcome(work, tuple(events), tuple(roller.rolls), private=private_group(open_now))
+
+
+def private_group(group: list[Decision]) -> bool:
+    """Whether a group's orders are private (fog of war: a nation's orders reach only the
+    audiences of its seat, before the group resolves and after). The steps of such a group
+    are logged `private`, and a record shows each audience only its own seats' orders in them
+    (`record.redact_record`). One private decision makes the whole group's log private."""
+    return any(decision.private_answer for decision in group)
 
 
 def _resolve(ruleset: Ruleset, work: dict[str, Any], book: Book, group: str, rule: str,

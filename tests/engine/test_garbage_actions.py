@@ -16,7 +16,7 @@ from typing import Any, Iterator
 import pytest
 
 from engine import kernel
-from engine.kernel import IllegalAction, MalformedAction
+from engine.kernel import IllegalAction, MalformedAction, simultaneous
 from engine.kernel.canonical import canonical_json
 from engine.kernel.selfplay import Chooser, game_seed
 from engine.rulesets import get
@@ -29,7 +29,8 @@ WALK_ACTIONS = 400
 
 CASES = [("balance_of_powers", "before-the-leaves-fall", {}, {"march", "rail", "combat"}),
          ("balance_of_powers", "before-the-leaves-fall", {"secret_setup": True}, {"setup"}),
-         ("fatal_alliances", "east-prussia-1914", {}, {"land_move", "land_attack", "rail_move"})]
+         ("fatal_alliances", "east-prussia-1914", {}, {"land_move", "land_attack", "rail_move"}),
+         ("twteaw", "europe-1914", {"turns": 2}, {"orders"})]
 
 
 def garbage(legal: Any) -> Iterator[Any]:
@@ -82,7 +83,10 @@ def fuzz_decision(ruleset, state, seat, decision, seed: bytes) -> None:
         if legal and any(canonical_json(action) == canonical_json(ok) for ok in legal):
             continue  # a legal answer (a garbage shape can coincide with one)
         try:
-            kernel.apply(ruleset, state, seat, decision.id, action, seed=seed)
+            if decision.revisable:      # written orders: the gate is writing the order
+                simultaneous.write_order(ruleset, state, {}, seat, decision.id, action)
+            else:
+                kernel.apply(ruleset, state, seat, decision.id, action, seed=seed)
         except (IllegalAction, MalformedAction):
             continue
         # Accepted: only legitimate if the ruleset's validator calls it legal (schema
@@ -114,6 +118,11 @@ def walk(ruleset_id: str, scenario: str, options: dict[str, Any], seed: int) -> 
                 fuzzed[decision.kind] += 1
         decision = open_now[chooser.weighted([max(1, int(weights.get(d.kind, 1)))
                                               for d in open_now])]
+        if decision.revisable and decision.group is not None:
+            # Written orders: the deadline resolves the group with every default order.
+            state = simultaneous.expire(ruleset, state, {}, decision.group,
+                                        seed=game_seed_bytes).state
+            continue
         seat = decision.seats[chooser.index(len(decision.seats))]
         choices = legal_answers(ruleset, state, seat, decision)
         action = choices[chooser.index(len(choices))]
@@ -123,7 +132,8 @@ def walk(ruleset_id: str, scenario: str, options: dict[str, Any], seed: int) -> 
 
 
 @pytest.mark.parametrize("ruleset_id,scenario,options,required", CASES,
-                         ids=["bop", "bop-secret-setup", "fa-east-prussia"])
+                         ids=["bop", "bop-secret-setup", "fa-east-prussia",
+                              "twteaw-written-orders"])
 def test_garbage_answers_to_every_decision_kind_are_refused_cleanly(ruleset_id, scenario,
                                                                     options, required):
     fuzzed = walk(ruleset_id, scenario, options, seed=11)

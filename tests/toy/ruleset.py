@@ -58,6 +58,11 @@ ROUNDS_OPTION = {"id": "rounds", "type": "integer", "default": 3, "min": 1, "max
 # bid until every seat is ready, or until the deadline.
 ORDERS_OPTION = {"id": "written_orders", "type": "boolean", "default": False,
                  "title": "Written bids: revise until everyone is ready"}
+# Private bids (`private_answer`): a seat's bid reaches only its own audiences, even after the
+# bids resolve; everyone learns the winner and the winning card, nothing of the losing bids.
+# The kernel's test of private written orders (fog of war) plays with it.
+PRIVATE_OPTION = {"id": "private_orders", "type": "boolean", "default": False,
+                  "title": "Private bids: only the winning card is told"}
 
 MANIFEST = {
     "title": "Toy Skirmish (kernel test ruleset)",
@@ -65,13 +70,13 @@ MANIFEST = {
         {"id": "duel", "title": "Duel", "map": None,
          "seats": _seats({"red": "north", "blue": "south"}, {"red": "Red", "blue": "Blue"}),
          "sides": [{"id": "north", "title": "North"}, {"id": "south", "title": "South"}],
-         "options": [ROUNDS_OPTION, ORDERS_OPTION], "max_actions": 40, "hidden_information": True,
+         "options": [ROUNDS_OPTION, ORDERS_OPTION, PRIVATE_OPTION], "max_actions": 40, "hidden_information": True,
          "simultaneous": True},
         {"id": "melee", "title": "Melee", "map": None,
          "seats": _seats({"red": "alpha", "blue": "alpha", "green": "beta"},
                          {"red": "Red", "blue": "Blue", "green": "Green"}),
          "sides": [{"id": "alpha", "title": "Alpha"}, {"id": "beta", "title": "Beta"}],
-         "options": [ROUNDS_OPTION, ORDERS_OPTION], "max_actions": 60, "hidden_information": True,
+         "options": [ROUNDS_OPTION, ORDERS_OPTION, PRIVATE_OPTION], "max_actions": 60, "hidden_information": True,
          "simultaneous": True},
     ],
 }
@@ -110,7 +115,8 @@ def bid_decisions(state: State) -> list[Decision]:
         id=f"r{round_}-bid-{seat}", seats=(seat,), kind="bid", rule="toy 1",
         prompt="Bid a card from your hand", waiting=f"{seat} is choosing a bid",
         options=tuple({"card": card} for card in sorted(set(state["secret"][seat]["hand"]))),
-        group=f"r{round_}-bids", revisable=flow.get("written", False))
+        group=f"r{round_}-bids", revisable=flow.get("written", False),
+        private_answer=flow.get("private", False))
         for seat in sorted(state["secret"])]
 
 
@@ -122,7 +128,9 @@ def resolve_bids(state: State, group: str, answers: Answers, roller: Roller) -> 
         state["board"]["hand_sizes"][seat] -= 1
     top = max(bids.values())
     tied = sorted(seat for seat, card in bids.items() if card == top)
-    events = [Event("bids_revealed", "toy 1", {"bids": dict(sorted(bids.items()))})]
+    private = state["flow"].get("private", False)
+    events = [] if private else [Event("bids_revealed", "toy 1",
+                                       {"bids": dict(sorted(bids.items()))})]
     winner = tied[0]
     if len(tied) > 1:
         rolls = {seat: roller.d(6, f"tie-break {seat}") for seat in tied}
@@ -130,7 +138,8 @@ def resolve_bids(state: State, group: str, answers: Answers, roller: Roller) -> 
         winner = min(seat for seat, value in rolls.items() if value == best)
         events.append(Event("tie_broken", "toy 1", {"rolls": rolls, "winner": winner}))
     state["board"]["score"][winner] += 1
-    state["board"]["last_bids"] = dict(sorted(bids.items()))
+    if not private:
+        state["board"]["last_bids"] = dict(sorted(bids.items()))
     state["flow"]["mover"] = winner
     events.append(Event("bid_won", "toy 1", {"seat": winner, "card": top}))
     events.append(Event("hand_now", "toy 1", {"hand": state["secret"][winner]["hand"]},
@@ -227,6 +236,8 @@ class ToySkirmish(FlowRuleset):
                 "target": None}
         if options.get("written_orders"):
             flow["written"] = True      # only then: the default game's state is unchanged
+        if options.get("private_orders"):
+            flow["private"] = True
         return {
             "flow": flow,
             "board": {"tokens": {seat: STARTS[seat] for seat in seats},

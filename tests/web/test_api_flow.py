@@ -46,7 +46,8 @@ def test_register_token_table_claim_ready_start_view_record():
                           format="json")
     assert created.status_code == 201, created.json()
     table = created.json()
-    assert table["state"] == "open" and table["options"] == {"rounds": 2, "written_orders": False}
+    assert table["state"] == "open" and table["options"] == {
+        "rounds": 2, "written_orders": False, "private_orders": False}
     assert [s["seat"] for s in table["seats"]] == ["blue", "red"] or \
         sorted(s["seat"] for s in table["seats"]) == ["blue", "red"]
     assert table["pace"] == "async" and table["deadline_hours"] == 24
@@ -153,7 +154,9 @@ def test_release_kick_swap_and_edit(api, make_table, hamlet, othello, iago):
     edited = api(hamlet).patch(f"/api/tables/{tid}/", {"options": {"rounds": 4},
                                                       "title": "Renamed"}, format="json")
     assert edited.status_code == 200, edited.json()
-    assert edited.json()["options"] == {"rounds": 4, "written_orders": False} and edited.json()["title"] == "Renamed"
+    assert edited.json()["options"] == {"rounds": 4, "written_orders": False,
+                                        "private_orders": False}
+    assert edited.json()["title"] == "Renamed"
     assert not any(s["ready"] for s in edited.json()["seats"]), "new options: all unready"
     kicked = api(hamlet).post(f"/api/tables/{tid}/seats/red/kick").json()
     assert kicked["state"] == "open"

@@ -1,7 +1,9 @@
 """The War to End All Wars (`twteaw`): the playable core, first slice.
 
-Importable and tested, not registered in engine/rulesets/__init__.py SHIPPED yet (issue #23:
-registered when a scenario plays end to end in selfplay with no errors, dead ends or leaks).
+Registered in engine/rulesets/__init__.py SHIPPED (issue #23), but not a product yet: a table
+can be opened and its written orders played over REST and the socket, yet the browser has no
+order editor or area-map adapter for it, and the learn pages and teacher are not written
+(docs/rules/twteaw.md, "Registration").
 """
 
 from __future__ import annotations
@@ -46,6 +48,8 @@ class TheWarToEndAllWars(FlowRuleset):
     id = "twteaw"
     version = "1"
     manifest = MANIFEST
+    # Not shown as a product until a player can write orders in the browser (see above).
+    product = False
     flow = FLOW
     # a game master may roll a turn back and re-run it: dice named by battle and round
     dice_version = 2

@@ -191,7 +191,9 @@ export class GenericAdapter {
     if (event.kind === "dice") return this.text(diceLine(data.rolls || []));
     if (event.kind === "game_over") return `Game over: ${this.resultText(data.result)}`;
     if (event.kind === "answer_sealed") return `${this.seatTitle(data.seat)} answered (sealed)`;
-    if (event.kind === "answers_revealed") return `Sealed answers revealed (${(data.answers || []).map((a) => this.seatTitle(a.seat)).join(", ")})`;
+    // Private answers (fog of war) are named by seat only; their content comes in `private_answers`, to their seat alone.
+    if (event.kind === "answers_revealed") return `Sealed answers revealed (${[...(data.answers || []), ...(data.private || [])].map((a) => this.seatTitle(a.seat)).join(", ")})`;
+    if (event.kind === "private_answers") return this.text(`${this.seatTitle(data.seat)}'s orders, carried out (only you see them): ${formatValue(data.answers)}`);
     return this.text(`${titleCase(event.kind)}${Object.keys(data).length ? ": " + formatValue(data) : ""}`);
   }
 
