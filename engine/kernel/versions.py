@@ -79,11 +79,22 @@ def can_upgrade(migrations: tuple[Migration, ...], from_version: str, to_version
 
 def upgrade(migrations: tuple[Migration, ...], state: State, from_version: str,
             to_version: str) -> State:
-    """`state` (of `from_version`) carried to `to_version`. Never changes its input."""
+    """`state` (of `from_version`) carried to `to_version`. Never changes its input.
+
+    Each migration is also applied to the earlier state the kernel keeps for an undo
+    (`kernel.undo.state`, itself possibly holding one): an undo after the upgrade restores a
+    state of the new shape. A ruleset's migration therefore handles one state only."""
     work = copy.deepcopy(state)
     for step in chain(migrations, from_version, to_version):
-        work = step.migrate(work)
+        work = _with_undo_point(step.migrate, work)
     return work
+
+
+def _with_undo_point(migrate: Callable[[State], State], state: State) -> State:
+    undo = state.get("kernel", {}).get("undo")
+    if undo is not None and undo.get("state") is not None:
+        undo["state"] = _with_undo_point(migrate, undo["state"])
+    return migrate(state)
 
 
 def notes(migrations: tuple[Migration, ...], from_version: str,

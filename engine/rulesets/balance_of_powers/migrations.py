@@ -1,8 +1,8 @@
 """Balance of Powers — state migrations between versions (docs/rulesets.md, "Versions").
 
 Each function takes a state of the older version (a copy it may change) and returns it in the
-newer version's shape. The kernel's undo point holds an earlier state of the same game, so it
-is carried forward too.
+newer version's shape. The kernel applies each one to the undo point's earlier state too
+(`engine/kernel/versions.upgrade`).
 """
 
 from __future__ import annotations
@@ -23,35 +23,25 @@ def _rename(table: dict[str, Any], old: str, new: str) -> None:
         table[new] = table.pop(old)
 
 
-def _states(state: State) -> list[State]:
-    """The state and the earlier states its kernel keeps (the undo point), outermost first."""
-    found = [state]
-    undo = state.get("kernel", {}).get("undo")
-    if undo is not None:
-        found += _states(undo["state"])
-    return found
-
-
 def rename_v2_keys(state: State) -> State:
     """Version 3's names for version 2's state keys (issue #14): the script cursor, the answer
     counter, the half's breakthrough markers and table flag, a combat's inherent defense,
     demoralization; the dead `flow["pending"]`, the write-only `violated` flag and the derived
     `crisis` flag (2.92: demoralization at the national limit) are no longer stored."""
-    for one in _states(state):
-        flow = one["flow"]
-        for old, new in FLOW_RENAMES_V3.items():
-            _rename(flow, old, new)
-        flow.pop("pending", None)
-        combat = flow.get("combat")
-        if combat is not None:
-            _rename(combat, "id", "inherent_defense")
-            result = combat.get("result")
-            if result is not None:
-                result["flags"] = ["breakthrough" if f == "bthru" else f for f in result["flags"]]
-        for power in one["powers"].values():
-            _rename(power, "dem", "demoralization")
-            power.pop("crisis", None)
-            power.pop("violated", None)
+    flow = state["flow"]
+    for old, new in FLOW_RENAMES_V3.items():
+        _rename(flow, old, new)
+    flow.pop("pending", None)
+    combat = flow.get("combat")
+    if combat is not None:
+        _rename(combat, "id", "inherent_defense")
+        result = combat.get("result")
+        if result is not None:
+            result["flags"] = ["breakthrough" if f == "bthru" else f for f in result["flags"]]
+    for power in state["powers"].values():
+        _rename(power, "dem", "demoralization")
+        power.pop("crisis", None)
+        power.pop("violated", None)
     return state
 
 
@@ -61,16 +51,15 @@ def add_v3_rules_state(state: State) -> State:
     caught in the middle of an admiralty phase gets the month's moves back); no supply snapshot
     (3.1, 9.21: judged at each declaration); no shadow government until a conquest designates
     one (2.93); France's demoralization capped at its printed limit of 7 (12.4)."""
-    for one in _states(state):
-        flow = one["flow"]
-        flow.pop("sea_used", None)
-        flow.setdefault("sea_moved", {})
-        flow.pop("supplied", None)
-        for nation, power in one["powers"].items():
-            if power.get("conquered"):
-                power.setdefault("shadow_host", None)
-            if nation in CRISIS_LIMIT:
-                power["demoralization"] = min(power["demoralization"], CRISIS_LIMIT[nation])
+    flow = state["flow"]
+    flow.pop("sea_used", None)
+    flow.setdefault("sea_moved", {})
+    flow.pop("supplied", None)
+    for nation, power in state["powers"].items():
+        if power.get("conquered"):
+            power.setdefault("shadow_host", None)
+        if nation in CRISIS_LIMIT:
+            power["demoralization"] = min(power["demoralization"], CRISIS_LIMIT[nation])
     return state
 
 

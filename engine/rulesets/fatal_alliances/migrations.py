@@ -1,13 +1,13 @@
 """Fatal Alliances' version history: each bump's state migration (docs/rulesets.md, Versions).
 
 A migration takes a state of the older version (a copy it may change) and returns it in the
-shape the newer version plays. Renames are mechanical; a rule fix adds the state it needs with
+shape the newer version plays; the kernel applies it to the undo point's earlier state too
+(`engine/kernel/versions.upgrade`). Renames are mechanical; a rule fix adds the state it needs with
 the value that makes a running game go on as the new rule would have had it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from engine.kernel.versions import Migration
@@ -30,21 +30,7 @@ def _rename(part: dict[str, Any], renames: dict[str, str]) -> None:
             part[new] = part.pop(old)
 
 
-def with_undo_point(migrate: Callable[[State], None]) -> Callable[[State], State]:
-    """A migration of the ruleset's part of a state, applied to the state and to the copy
-    the kernel keeps for an undo (`kernel.undo.state`): an undo after the upgrade restores a
-    state of the new shape."""
-    def migration(state: State) -> State:
-        migrate(state)
-        undo = state.get("kernel", {}).get("undo")
-        if undo is not None:
-            migrate(undo["state"])
-        return state
-    migration.__doc__ = migrate.__doc__
-    return migration
-
-
-def _v3_to_v4(state: State) -> None:
+def v3_to_v4(state: State) -> State:
     """Renames (`flow.acts` → `answer_counts`, `flow.box` → `impulse_box`, `board.circle` →
     `production_circle`, the combat's `n` → `number`); `flow.pending` is dropped (who decides
     is computed, never stored); the state the rules fidelity fixes added, with the values
@@ -68,9 +54,7 @@ def _v3_to_v4(state: State) -> None:
     if board["map"] == CAMPAIGN_MAP:
         board["offmap_factories"], board["offmap_resources"] = offmap_from_chart(
             game_map(CAMPAIGN_MAP), sorted(board["sides"]))
-
-
-v3_to_v4 = with_undo_point(_v3_to_v4)
+    return state
 
 
 MIGRATIONS = (

@@ -150,6 +150,28 @@ def test_upgrade_never_changes_its_input() -> None:
     assert state == {"board": {"score": {"red": 2}}}
 
 
+def test_upgrade_carries_the_undo_points_earlier_states_too() -> None:
+    """The kernel keeps an earlier state for an undo (`kernel.undo.state`, which may hold its
+    own): each migration reaches every one of them, once, so an undo after the upgrade
+    restores a state of the new shape — a ruleset's migration handles one state only."""
+    calls: list[int] = []
+
+    def counted(state: dict[str, Any]) -> dict[str, Any]:
+        calls.append(1)
+        return _renamed(state)
+
+    history = (Migration("1", "2", counted, "score → points"),)
+    inner = {"board": {"score": {"a": 1}}, "kernel": {"undo": None}}
+    middle = {"board": {"score": {"a": 2}}, "kernel": {"undo": {"seat": "red", "state": inner}}}
+    outer = {"board": {"score": {"a": 3}}, "kernel": {"undo": {"seat": "red", "state": middle}}}
+    moved = upgrade(history, outer, "1", "2")
+    assert moved["board"] == {"points": {"a": 3}}
+    assert moved["kernel"]["undo"]["state"]["board"] == {"points": {"a": 2}}
+    assert moved["kernel"]["undo"]["state"]["kernel"]["undo"]["state"]["board"] == {
+        "points": {"a": 1}}
+    assert len(calls) == 3
+
+
 def test_a_game_started_on_the_previous_version_continues_after_the_upgrade() -> None:
     record = _crossing_game(ToyV2())
     upgrade_at = next(e["seq"] for e in record["actions"] if e["kind"] == "upgrade")
