@@ -33,6 +33,27 @@ def bot_accounts() -> set[str]:
                .values_list("username", flat=True))
 
 
+def blue_misses_a_deadline(hamlet, othello, **table):
+    """An async duel with K = 1: hamlet (red, host) answers, othello (blue) misses one
+    deadline and falls into civil disorder (where the table's `disorder_bot` takes over)."""
+    game = helpers.start_game(hamlet, {"red": hamlet, "blue": othello}, pace="async",
+                              deadline_hours=1, disorder_after=1, **table)
+    deadlines.run_due()
+    answer_all(game, hamlet, "red")
+    deadlines.run_due(timezone.now() + dt.timedelta(hours=2))
+    game.refresh_from_db()
+    return game
+
+
+def play_bots_out(game, sweeps=80):
+    """Sweeps until no bot moves; the game as it then stands."""
+    for _ in range(sweeps):
+        if not bots.run_bot_turns()["bot_moves"]:
+            break
+    game.refresh_from_db()
+    return game
+
+
 def new_table(host, **fields):
     body = {"title": "Bots", "ruleset": "toy_skirmish", "scenario": "melee", **fields}
     response = client_for(host).post("/api/tables/", body, format="json")
@@ -120,15 +141,9 @@ def test_25_disorder_bot_is_a_table_setting_checked_against_the_ruleset(hamlet):
 def bot_disorder(hamlet, othello, published, django_capture_on_commit_callbacks):
     """An async duel whose table hands a seat in disorder to a level-1 bot, K = 1: othello
     (blue) misses a deadline. The frames the sweep sent are in `published`."""
-    game = helpers.start_game(hamlet, {"red": hamlet, "blue": othello}, pace="async",
-                              deadline_hours=1, disorder_after=1, disorder_bot=1)
-    deadlines.run_due()
-    answer_all(game, hamlet, "red")
     published.clear()
     with django_capture_on_commit_callbacks(execute=True):
-        deadlines.run_due(timezone.now() + dt.timedelta(hours=2))
-    game.refresh_from_db()
-    return game
+        return blue_misses_a_deadline(hamlet, othello, disorder_bot=1)
 
 
 def test_25_a_seat_in_disorder_goes_to_the_tables_bot_and_every_audience_hears(
@@ -155,22 +170,13 @@ def test_25_a_seat_in_disorder_goes_to_the_tables_bot_and_every_audience_hears(
 
 
 def test_25_without_a_disorder_bot_the_seat_stays_in_disorder(hamlet, othello):
-    game = helpers.start_game(hamlet, {"red": hamlet, "blue": othello}, pace="async",
-                              deadline_hours=1, disorder_after=1)
-    deadlines.run_due()
-    answer_all(game, hamlet, "red")
-    deadlines.run_due(timezone.now() + dt.timedelta(hours=2))
-    game.refresh_from_db()
+    game = blue_misses_a_deadline(hamlet, othello)
     assert game.live["disorder"] == ["blue"]
     assert Seat.objects.get(table_id=game.table_id, seat="blue").user == othello
 
 
 def test_25_the_host_hands_a_seat_to_a_bot_and_a_bots_seat_to_a_person(hamlet, othello, iago):
-    game = helpers.start_game(hamlet, {"red": hamlet, "blue": othello}, pace="async",
-                              deadline_hours=1, disorder_after=1)
-    deadlines.run_due()
-    answer_all(game, hamlet, "red")
-    deadlines.run_due(timezone.now() + dt.timedelta(hours=2))
+    game = blue_misses_a_deadline(hamlet, othello)
     url = f"/api/games/{game.pk}/seats"
     before = bot_accounts()
     for client, seat, body, code in (
@@ -223,11 +229,7 @@ def test_25_a_bots_answers_are_recorded_as_the_bot_and_its_side_is_not_rated(ham
     host.post(f"/api/tables/{table['id']}/seats/red/bot", {"level": 1}, format="json")
     host.post(f"/api/tables/{table['id']}/seats/blue/bot", {"level": 0}, format="json")
     assert host.post(f"/api/tables/{table['id']}/start").status_code == 200
-    game = Game.objects.get(table_id=table["id"])
-    for _ in range(60):
-        if not bots.run_bot_turns()["bot_moves"]:
-            break
-    game.refresh_from_db()
+    game = play_bots_out(Game.objects.get(table_id=table["id"]))
     assert game.finished is not None
     by = {(a["seat"], a["by"]) for a in record_actions(game) if a["seat"]}
     assert by == {("red", "bot:random@1"), ("blue", "bot:passive@1")}
@@ -242,11 +244,7 @@ def test_25_bots_write_their_orders_and_say_ready_through_the_order_services(ham
     host = client_for(hamlet)
     host.post(f"/api/tables/{table['id']}/bots", {"level": 1}, format="json")
     assert host.post(f"/api/tables/{table['id']}/start").status_code == 200
-    game = Game.objects.get(table_id=table["id"])
-    for _ in range(80):
-        if not bots.run_bot_turns()["bot_moves"]:
-            break
-    game.refresh_from_db()
+    game = play_bots_out(Game.objects.get(table_id=table["id"]))
     assert game.finished is not None, game.state["kernel"].get("ready")
     readies = ActionRecord.objects.filter(game=game, kind="ready")
     assert readies.exists() and {r.by for r in readies} == {"bot:random@1"}

@@ -83,20 +83,8 @@ def test_26_the_lobby_shows_a_hosts_rating_and_filters_by_rating_and_reliability
 
 
 def test_26_a_seat_left_in_civil_disorder_stays_on_the_players_record(hamlet, othello):
-    import datetime as dt
-
-    from django.utils import timezone
-
-    from boardgame.play import deadlines
-
-    from . import helpers
-    from .test_game_controls import answer_all
-    game = helpers.start_game(hamlet, {"red": hamlet, "blue": othello}, pace="async",
-                              deadline_hours=1, disorder_after=1, disorder_bot=1)
-    deadlines.run_due()
-    answer_all(game, hamlet, "red")
-    deadlines.run_due(timezone.now() + dt.timedelta(hours=2))
-    game.refresh_from_db()
+    from .test_bot_seats import blue_misses_a_deadline
+    game = blue_misses_a_deadline(hamlet, othello, disorder_bot=1)
     assert game.live["disorder"] == []          # the bot holds blue now
     record = APIClient().get("/api/players/othello").json()["reliability"]
     assert record["civil_disorder"] == 1 and record["missed_deadlines"] == 1
