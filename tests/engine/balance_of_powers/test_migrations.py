@@ -1,5 +1,6 @@
 """BoP state migrations (engine/rulesets/balance_of_powers/migrations.py): a frozen game of
-version 2 comes out in version 3's vocabulary, its undo point included. That the migrated game
+version 2 comes out in version 3's vocabulary, its undo point included (which the kernel's
+`versions.upgrade` carries). That the migrated game
 plays on is tests/engine/test_ruleset_versions.py's business; that the renames are pure is
 checked against the old code by scripts/migration_check.py (docs/rules/balance_of_powers.md)."""
 
@@ -9,7 +10,8 @@ import json
 from pathlib import Path
 
 from engine.rulesets.balance_of_powers.forces import in_crisis
-from engine.rulesets.balance_of_powers.migrations import v2_to_v3
+from engine.kernel.versions import upgrade
+from engine.rulesets.balance_of_powers.migrations import MIGRATIONS, v2_to_v3
 from engine.rulesets.balance_of_powers.setup import initial_state
 
 FROZEN = Path(__file__).resolve().parents[2] / "fixtures" / "versions" / "balance_of_powers-2.json"
@@ -26,7 +28,7 @@ def test_bop_v2_to_v3_renames_every_v2_key_and_the_undo_point():
     state["kernel"]["undo"] = {"seat": "germany", "decision": "d", "state": json.loads(
         json.dumps(state))}
     state["flow"]["combat"] = {"id": True, "result": {"flags": ["gg", "bthru"]}}
-    migrated = v2_to_v3(state)
+    migrated = upgrade(MIGRATIONS, state, "2", "3")   # the kernel carries the undo point
     fresh_flow, fresh_powers = _keys(initial_state("bop-north-europe", {}))
     for version in (migrated, migrated["kernel"]["undo"]["state"]):
         flow, powers = _keys(version)

@@ -7,7 +7,8 @@ import json
 from pathlib import Path
 
 from engine.rulesets.fatal_alliances import RULESET
-from engine.rulesets.fatal_alliances.migrations import v3_to_v4
+from engine.kernel.versions import upgrade
+from engine.rulesets.fatal_alliances.migrations import MIGRATIONS, v3_to_v4
 
 FROZEN = Path(__file__).resolve().parents[2] / "fixtures" / "versions" / "fatal_alliances-3.json"
 
@@ -33,7 +34,7 @@ def test_fa_v3_to_v4_also_carries_the_kernels_undo_point():
     v3 = json.loads(FROZEN.read_text())["state"]
     before = json.loads(json.dumps(v3))
     v3["kernel"]["undo"] = {"seat": "germany", "decision": "x", "state": before}
-    v4 = v3_to_v4(v3)
+    v4 = upgrade(MIGRATIONS, v3, "3", "4")    # the kernel carries the undo point
     restored = v4["kernel"]["undo"]["state"]
     assert "answer_counts" in restored["flow"] and "acts" not in restored["flow"]
     assert "production_circle" in restored["board"]
