@@ -20,7 +20,7 @@ from typing import Any
 from engine.kernel import Decision, IllegalAction, Roller
 from engine.kernel.flow import FlowRuleset
 
-from . import answers, decisions, planning, setup, supply, whynot
+from . import answers, decisions, planning, setup, supply, weather, whynot
 from . import concerns as concern_index
 from .forces import UNITS, in_crisis, occupancy, unit_side
 from .migrations import MIGRATIONS
@@ -68,8 +68,9 @@ class BalanceOfPowers(FlowRuleset):
     id = "balance_of_powers"
     # 2: deadlines play the passive answer ({"pass": true} on moves), leader return (1.323),
     # random neutral entry option (6.13). 3: the state keys say what they mean (issue #14);
-    # the rules fidelity fixes of issue #17 (migrations.py).
-    version = "3"
+    # the rules fidelity fixes of issue #17 (migrations.py). 4: weather (6.51, issue #20): the
+    # weather sub-phase in the month's script, bad-weather fortnights and attack costs.
+    version = "4"
     migrations = MIGRATIONS
     manifest = MANIFEST
     flow = FLOW
@@ -113,7 +114,9 @@ class BalanceOfPowers(FlowRuleset):
                      "combat": flow["combat"], "result": flow["result"],
                      "moves": flow["moves"], "force": flow["force"],
                      # 3.1: every unit's supply now (judged when a force starts a move)
-                     "supplied": supply.move_supply(state)},
+                     "supplied": supply.move_supply(state),
+                     # 6.51: the month's weather and how many fortnights it leaves
+                     "weather": weather.summary(th, flow["month"])},
             "board": {"map": state["board"]["map"], "units": state["board"]["units"],
                       "pool": list(state["board"]["pool"]),
                       "arrivals": state["board"]["arrivals"],
