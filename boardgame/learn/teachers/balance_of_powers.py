@@ -29,7 +29,8 @@ STEP_TITLES = {
     S.SETUP: "Set-up", S.SECRET_SETUP: "Secret set-up", S.SEASONAL: "Seasonal income",
     S.TABULATION: "Conversion and transfer", S.REDUCTIONS: "Requisition and reductions",
     S.DIPLOMACY: "Diplomacy", S.BRITAIN: "Britain joins", S.MUSTER: "Muster",
-    S.PROCURE: "Procurement", S.ADMIRALTY: "Admiralty", S.PLAN_XVII: "Plan XVII penalty",
+    S.PROCURE: "Procurement", S.ADMIRALTY: "Admiralty", S.WEATHER: "Weather",
+    S.PLAN_XVII: "Plan XVII penalty",
     S.HALF: "Fortnight half", S.COMMISSARIAT: "Commissariat", S.MONTH_END: "Month end",
     S.OVER: "Game over",
 }
@@ -58,6 +59,7 @@ def _notes() -> dict[S, str]:
             S.REDUCTIONS: "only in a seasonal turn",
             S.BRITAIN: "only when Britain has just joined",
             S.ADMIRALTY: "Entente sea moves",
+            S.WEATHER: "good weather in all three months: both fortnights are played",
             S.PLAN_XVII: f"only in {first}, if Plan XVII failed",
             S.MONTH_END: f"the Schlieffen check ends {first}; the victory check "
                          f"ends {MONTH_NAMES[MONTHS[-1]]}"}

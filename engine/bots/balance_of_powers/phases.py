@@ -23,10 +23,10 @@ from engine.kernel.game import copy_json
 from engine.kernel.model import Decision
 from engine.rulesets.balance_of_powers import odds as bop_odds
 from engine.rulesets.balance_of_powers import setup as bop_setup
+from engine.rulesets.balance_of_powers import weather as bop_weather
 from engine.rulesets.balance_of_powers.forces import UNITS, controller, side_of
 from engine.rulesets.balance_of_powers.losses import table_result
 from engine.rulesets.balance_of_powers.tables import (
-    ATTACK_COST,
     COST_CORPS,
     RAIL_COST,
     RP_RESULT_COST,
@@ -167,7 +167,9 @@ def attack_value(ctx: Context, action: dict[str, Any], odds: Odds) -> float:
     value += take * (W["capture"] * ctx.value.get(target, 0.0) + W["pull"] * len(corps) * (
         ctx.pull.get(target, 0.0) - ctx.pull.get(origin, 0.0)))
     value += plan_bonus(ctx, corps, target, attack=True)
-    return value - W["rp"] * ATTACK_COST
+    # the rules' own cost: double against a location in bad weather (6.512)
+    return value - W["rp"] * bop_weather.attack_cost(ctx.th, ctx.position["flow"]["month"],
+                                                     target)
 
 
 def attack(ctx: Context, decision: Decision, item: dict[str, Any]) -> Score:

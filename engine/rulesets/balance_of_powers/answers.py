@@ -295,7 +295,7 @@ def validate(state: dict[str, Any], seat: str, decision: Decision, action: Any) 
         if action["point"] not in units or UNITS[action["point"]].kind in ("siege", "leader"):
             raise IllegalAction("BoP 10.533", "bad_point_unit", {"point": action["point"]},
                                 "The point unit is a non-siege corps of the force.")
-        if action["payer"] not in combat.payers(state, units):
+        if action["payer"] not in combat.payers(state, th, units, action["target"]):
             raise IllegalAction("BoP 10.3", "bad_payer", {"payer": action["payer"]},
                                 "The payer must be a major with a corps in the force and RP.")
         return {"units": units, "target": action["target"], "point": action["point"],

@@ -18,6 +18,7 @@ from typing import Any, cast
 
 from engine.kernel import Event, Roller
 
+from . import weather
 from .forces import (
     ENTRENCHED,
     MANEUVER,
@@ -68,7 +69,7 @@ from .odds import (
     side_seat,
 )
 from .supply import supplied_locations
-from .tables import ATTACK_COST, MAJORS, RP_RESULT_COST
+from .tables import MAJORS, RP_RESULT_COST
 from .theatre import Theatre
 
 # --- declaration --------------------------------------------------------------------------------
@@ -90,6 +91,10 @@ def attack_problem(state: dict[str, Any], th: Theatre, units: list[str], target:
         return ("BoP 9.63", "trench_battle", {"target": target})
     if neutral_closed(state, th, target):
         return ("BoP 6.11", "neutral", {"target": target})
+    landing = landing_of(state)
+    if landing is not None and start == landing["at"] and weather.amphibious_barred(
+            th, state["flow"]["month"]):
+        return ("BoP 6.512", "bad_weather_amphibious", {"month": state["flow"]["month"]})
     if not enemy_present(state, th, target, side) and not inherent_defense(
             state, th, start, target, side):
         return ("BoP 9.14", "no_enemy", {"target": target})
@@ -110,15 +115,18 @@ def attack_problem(state: dict[str, Any], th: Theatre, units: list[str], target:
     return None
 
 
-def payers(state: dict[str, Any], units: list[str]) -> list[str | None]:
-    """BoP 10.3 — who may pay: a major with a corps in the force and the RP; an all-minor force
-    attacks free once per year (None)."""
+def payers(state: dict[str, Any], th: Theatre, units: list[str],
+           target: str) -> list[str | None]:
+    """BoP 10.3 — who may pay: a major with a corps in the force and the RP the attack on
+    `target` costs (double in bad weather, 6.512); an all-minor force attacks free once per
+    year (None)."""
     nations = sorted({UNITS[u].nation for u in units if UNITS[u].corps})
     majors = [n for n in nations if n in MAJORS]
     if not majors:
         minor = nations[0]
         return [None] if not state["powers"][minor].get("free_attack_used") else []
-    return [n for n in majors if state["powers"][n]["rp"] >= ATTACK_COST]
+    cost = weather.attack_cost(th, state["flow"]["month"], target)
+    return [n for n in majors if state["powers"][n]["rp"] >= cost]
 
 
 def declare(state: dict[str, Any], th: Theatre, seat: str, units: list[str], target: str,
@@ -185,9 +193,11 @@ def pay_and_go_on(state: dict[str, Any], th: Theatre, combat: dict[str, Any],
     if payer is None:
         minor = UNITS[[u for u in combat["units"] if UNITS[u].corps][0]].nation
         state["powers"][minor]["free_attack_used"] = True
-    else:
-        state["powers"][payer]["rp"] -= ATTACK_COST
-    events = [Event("attack_paid", "BoP 10.3", {"payer": payer, "rp": ATTACK_COST})]
+    cost = 0 if payer is None else weather.attack_cost(th, state["flow"]["month"],
+                                                       combat["target"])
+    if payer is not None:
+        state["powers"][payer]["rp"] -= cost
+    events = [Event("attack_paid", "BoP 10.3", {"payer": payer, "rp": cost})]
     combat["stage"] = "reserve"
     if not reserve_candidates(state, th, combat):
         combat["stage"] = "point"
@@ -483,7 +493,7 @@ def attack_items(state: dict[str, Any], th: Theatre, seat: str,
             force = sorted(pool[:stack_limit(state, th, target)])
             if not force or attack_problem(state, th, force, target, supplied) is not None:
                 continue
-            who = payers(state, force)
+            who = payers(state, th, force, target)
             if not who:
                 continue
             point = [u for u in pool if u in force and UNITS[u].kind != "siege"][0]

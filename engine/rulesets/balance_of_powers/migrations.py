@@ -63,6 +63,24 @@ def add_v3_rules_state(state: State) -> State:
     return state
 
 
+# Version 4 put the campaign's weather sub-phase (6.51) into the month's script right after the
+# admiralty phase: the script positions from there on moved up by one.
+WEATHER_POSITION_V4 = 12
+
+
+def add_weather_step(state: State) -> State:
+    """Version 3 → 4: the weather sub-phase (BoP 6.51) joined the month's script at position
+    12, after the admiralty phase; a game whose cursor stands at or past it (the halves, the
+    commissariats, Plan XVII, the month's end) keeps its place by moving the cursor up one. A
+    game at or before the admiralty phase meets the new step when it gets there. Weather is
+    read from the month, so nothing else is stored (and Aug–Oct 1914 is good weather)."""
+    for one in _states(state):
+        flow = one["flow"]
+        if flow["script_position"] >= WEATHER_POSITION_V4:
+            flow["script_position"] += 1
+    return state
+
+
 def v2_to_v3(state: State) -> State:
     """Version 2 → 3: the renames of issue #14, then the state of issue #17's fixes."""
     return add_v3_rules_state(rename_v2_keys(state))
@@ -73,4 +91,8 @@ MIGRATIONS = (
               "breakthrough, combat id → inherent_defense, dem → demoralization, crisis "
               "derived; rules fidelity (issue #17): sea moves per corps, supply at declaration, "
               "shadow governments, France's crisis limit 7"),
+    Migration("3", "4", add_weather_step, "the weather sub-phase (6.51) after the admiralty "
+              "phase: script positions from 12 on move up one; bad weather by month and map, "
+              "one fortnight and double attack costs in bad weather, no amphibious assault "
+              "then (none of it in Aug–Oct 1914)"),
 )

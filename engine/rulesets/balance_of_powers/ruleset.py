@@ -20,7 +20,7 @@ from typing import Any
 from engine.kernel import Decision, IllegalAction, Roller
 from engine.kernel.flow import FlowRuleset
 
-from . import answers, decisions, planning, setup, supply, whynot
+from . import answers, decisions, planning, setup, supply, weather, whynot
 from . import concerns as concern_index
 from .forces import UNITS, in_crisis, occupancy, unit_side
 from .migrations import MIGRATIONS
@@ -55,7 +55,11 @@ MANIFEST = {
         "max_actions": 4000, "hidden_information": True, "simultaneous": True,
         "selfplay_requires": ["march", "rail", "combat"],
         # Rail is open beside many marches and `done`: weighted so no game goes without one.
-        "selfplay_weights": {"rail": 3},
+        # An attack is too: a game that ends in August (the Schlieffen Plan failing, 12.1)
+        # has two movement fortnights, and unweighted random play sometimes attacks in
+        # neither (seed 1, games 48 and 74 of 100). Weighting attacks keeps "combat" a
+        # per-game requirement: a game without one still fails the run.
+        "selfplay_weights": {"rail": 3, "combat": 2},
     }],
 }
 
@@ -64,8 +68,9 @@ class BalanceOfPowers(FlowRuleset):
     id = "balance_of_powers"
     # 2: deadlines play the passive answer ({"pass": true} on moves), leader return (1.323),
     # random neutral entry option (6.13). 3: the state keys say what they mean (issue #14);
-    # the rules fidelity fixes of issue #17 (migrations.py).
-    version = "3"
+    # the rules fidelity fixes of issue #17 (migrations.py). 4: weather (6.51, issue #20): the
+    # weather sub-phase in the month's script, bad-weather fortnights and attack costs.
+    version = "4"
     migrations = MIGRATIONS
     manifest = MANIFEST
     flow = FLOW
@@ -109,7 +114,9 @@ class BalanceOfPowers(FlowRuleset):
                      "combat": flow["combat"], "result": flow["result"],
                      "moves": flow["moves"], "force": flow["force"],
                      # 3.1: every unit's supply now (judged when a force starts a move)
-                     "supplied": supply.move_supply(state)},
+                     "supplied": supply.move_supply(state),
+                     # 6.51: the month's weather and how many fortnights it leaves
+                     "weather": weather.summary(th, flow["month"])},
             "board": {"map": state["board"]["map"], "units": state["board"]["units"],
                       "pool": list(state["board"]["pool"]),
                       "arrivals": state["board"]["arrivals"],

@@ -3,9 +3,11 @@
 Months August–October 1914, with the AUTUMN seasonal turn between August and September
 (calendar 2.1: … Aug, AUTUMN, Sep …). Each month: diplomacy (CP, then EP), construction
 (muster, then procurement; CP then EP), the EP-only admiralty phase of 6.45, and the campaign:
-fortnight 1 (CP half, CP commissariat, EP half, EP commissariat), fortnight 2 likewise. There is
-no bad weather in August–October on North Europe (6.511), so both fortnights are always played.
-Aviation, revolution and aerodrome phases have nothing to do in this scenario.
+the weather sub-phase (6.51), fortnight 1 (CP half, CP commissariat, EP half, EP commissariat),
+fortnight 2 likewise. There is no bad weather in August–October on North Europe (6.511), so
+both fortnights are always played in this scenario; a month of bad weather on the whole map
+skips the steps of fortnight 2 (weather.py, steps.next_in_script). Aviation, revolution and
+aerodrome phases have nothing to do in this scenario.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ class Step(str, Enum):
     MUSTER = "muster"                # BoP 6.21
     PROCURE = "procure"              # BoP 6.22
     ADMIRALTY = "admiralty"          # BoP 6.45 (EP only)
+    WEATHER = "weather"              # BoP 6.51 the campaign's weather sub-phase (automatic)
     PLAN_XVII = "plan_xvii"          # BoP 12.1 Plan XVII penalty (CP destroys 4 French corps)
     HALF = "half"                    # BoP 6.53 a side's fortnight half
     COMMISSARIAT = "commissariat"    # BoP 6.6 (automatic)
@@ -39,7 +42,8 @@ MONTH_NAMES = {"1914-08": "August 1914", "1914-09": "September 1914",
 SEASON_BEFORE = {"1914-09": "autumn"}   # BoP 2.1: AUTUMN falls between August and September
 SEASON_FIRST = {"autumn": True}         # the first seasonal turn at war (5.21 first column)
 
-# One month, in order: (step, side, fortnight).
+# One month, in order: (step, side, fortnight); the steps of fortnight 2 are skipped in a month
+# of one fortnight (6.512).
 MONTH_SCRIPT: tuple[tuple[Step, str | None, int], ...] = (
     (Step.SEASONAL, None, 0),
     (Step.TABULATION, CENTRAL, 0),
@@ -53,6 +57,7 @@ MONTH_SCRIPT: tuple[tuple[Step, str | None, int], ...] = (
     (Step.PROCURE, CENTRAL, 0),
     (Step.PROCURE, ENTENTE, 0),
     (Step.ADMIRALTY, ENTENTE, 0),
+    (Step.WEATHER, None, 0),
     (Step.HALF, CENTRAL, 1),
     (Step.COMMISSARIAT, CENTRAL, 1),
     (Step.HALF, ENTENTE, 1),

@@ -15,7 +15,18 @@ from typing import Any
 from engine.kernel import Decision, Event, Roller
 from engine.kernel.flow import Answers, Effect, Flow, State, Step, Verb
 
-from . import admiralty, combat, economy, movement, neutrals, occupy, setup, supply, victory
+from . import (
+    admiralty,
+    combat,
+    economy,
+    movement,
+    neutrals,
+    occupy,
+    setup,
+    supply,
+    victory,
+    weather,
+)
 from .answers import PASS, PASSABLE
 from .decisions import (
     COMBAT_KINDS,
@@ -120,7 +131,8 @@ def after_setup(state: State) -> str:
 
 def next_in_script(state: State) -> str:
     """The next step of the month's script, or of the next month once this one has ended;
-    the game is over when the month's end decided it (BoP 6.0, 12.1)."""
+    the game is over when the month's end decided it (BoP 6.0, 12.1). In a month of one
+    fortnight (bad weather on the whole map, 6.512) the steps of fortnight 2 are passed by."""
     flow = state["flow"]
     flow["script_position"] += 1
     if flow["script_position"] >= len(MONTH_SCRIPT):
@@ -129,6 +141,10 @@ def next_in_script(state: State) -> str:
         flow["month"] = MONTHS[MONTHS.index(flow["month"]) + 1]
         flow["script_position"] = 0
         flow["fortnight"] = 0
+    if MONTH_SCRIPT[flow["script_position"]][2] == 2 and weather.fortnights(
+            theatre(state["board"]["map"]), flow["month"]) == 1:
+        while MONTH_SCRIPT[flow["script_position"]][2] == 2:
+            flow["script_position"] += 1
     step, side, fortnight = MONTH_SCRIPT[flow["script_position"]]
     flow["side"] = side or flow["side"]
     if step is StepName.HALF:
@@ -186,6 +202,8 @@ FLOW = Flow([
     Step(StepName.ADMIRALTY.value, "BoP 6.45", decisions=listed(each_active(admiralty_decisions)),
          verbs=verbs(done=do_done, sea_move=do_sea_move, landing=do_landing),
          begin=admiralty.begin_admiralty, next=next_in_script),
+    Step(StepName.WEATHER.value, "BoP 6.51", decisions=AUTOMATIC, verbs=verbs(),
+         begin=weather.begin_weather, next=next_in_script),
     Step(StepName.PLAN_XVII.value, "BoP 12.1", decisions=listed(each_active(plan_xvii_decision)),
          verbs=verbs(plan_xvii=do_plan_xvii), begin=occupy.begin_plan_xvii,
          next=next_in_script),

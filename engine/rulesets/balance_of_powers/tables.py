@@ -100,9 +100,27 @@ COST_CORPS = 2
 COST_LEADER = 0
 COST_FORTRESS_STEP = 2
 COST_INFRASTRUCTURE = 1
-ATTACK_COST = 1   # BoP 10.3 (good weather all scenario)
+ATTACK_COST = 1   # BoP 10.3, in good weather (see BAD_WEATHER_COST_FACTOR)
 RAIL_COST = 1     # BoP 9.21
 RP_RESULT_COST = 1  # BoP 10.711
+
+# BoP 6.511 the rulebook's four maps (Theatre.rulebook_map says which one a map of ours is).
+NORTH_EUROPE, SOUTH_EUROPE, OTTOMAN, AFRICA = "north_europe", "south_europe", "ottoman", "africa"
+RULEBOOK_MAP_OF = {"bop-north-europe": NORTH_EUROPE}
+
+# BoP 6.511 bad weather, as printed on the calendar: (rulebook map, months of the year, the
+# rows of the printed hex numbers it covers — (lowest, highest), None for the whole map — and
+# its cause). Every other location and month has good weather.
+BAD_WEATHER = (
+    (AFRICA, (3, 4, 5), None, "rain"),
+    (OTTOMAN, (6, 7, 8), (60, 99), "heat"),
+    (NORTH_EUROPE, (11, 12, 1, 2), None, "snow"),
+    (SOUTH_EUROPE, (11, 12, 1, 2), None, "snow"),
+    (OTTOMAN, (11, 12, 1, 2), (0, 59), "snow"),
+)
+GOOD_WEATHER = "good"
+BAD_WEATHER_COST_FACTOR = 2                       # BoP 6.512, 10.3: an attack costs double
+NO_AMPHIBIOUS_IN_BAD_WEATHER = frozenset({NORTH_EUROPE, AFRICA})   # BoP 6.512
 
 # BoP 6.452 optional admiralty transport.
 SEA_CORPS_PER_MONTH = 5

@@ -20,7 +20,7 @@ from typing import Mapping
 
 from engine.board import Map, load_map
 
-from .tables import ARMP_TERRAIN, TERRAIN_OF_CLASS
+from .tables import ARMP_TERRAIN, NORTH_EUROPE, RULEBOOK_MAP_OF, TERRAIN_OF_CLASS
 
 DATA = Path(__file__).parent / "data"
 SCENARIO_MAP = "bop-north-europe"
@@ -63,6 +63,7 @@ class Theatre:
     boxes: frozenset[str]
     water: frozenset[str]
     sea_area: Mapping[str, str | None]
+    rulebook_map: str = NORTH_EUROPE             # which of the rulebook's maps (6.511 weather)
 
     def is_pop(self, loc: str) -> bool:
         return loc in self.place_at
@@ -106,7 +107,7 @@ class Theatre:
         return seen
 
 
-def build_theatre(name: str, m: Map) -> Theatre:
+def build_theatre(name: str, m: Map, rulebook_map: str) -> Theatre:
     terrain: dict[str, str] = {}
     country: dict[str, str | None] = {}
     home: dict[str, str | None] = {}
@@ -227,22 +228,24 @@ def build_theatre(name: str, m: Map) -> Theatre:
         bcs=frozenset(bcs), fortress=MappingProxyType(fortress), ports=frozenset(ports),
         coastal=frozenset(coastal),
         rail_links=MappingProxyType({k: frozenset(v) for k, v in rail.items()}),
-        boxes=frozenset(boxes), water=frozenset(water), sea_area=MappingProxyType(sea_area))
+        boxes=frozenset(boxes), water=frozenset(water), sea_area=MappingProxyType(sea_area),
+        rulebook_map=rulebook_map)
 
 
 _REGISTERED: dict[str, Theatre] = {}
 
 
-def register_theatre(name: str, m: Map) -> Theatre:
-    """Make a (test) map available to games whose state names it."""
-    theatre = build_theatre(name, m)
+def register_theatre(name: str, m: Map, rulebook_map: str = NORTH_EUROPE) -> Theatre:
+    """Make a (test) map available to games whose state names it; a test map stands for a
+    piece of North Europe unless it says otherwise."""
+    theatre = build_theatre(name, m, rulebook_map)
     _REGISTERED[name] = theatre
     return theatre
 
 
 @lru_cache(maxsize=4)
 def _load_named(name: str) -> Theatre:
-    return build_theatre(name, load_map(name))
+    return build_theatre(name, load_map(name), RULEBOOK_MAP_OF[name])
 
 
 def theatre(name: str) -> Theatre:

@@ -24,6 +24,7 @@ const KINDS = { inf: "infantry", cav: "cavalry", mou: "mountain", sie: "siege", 
 const STEP_TITLES = {
   setup: "Set-up", secret_setup: "Secret set-up", seasonal: "Seasonal turn", diplomacy: "Diplomacy",
   britain: "Britain joins", muster: "Muster", procure: "Procurement", admiralty: "Admiralty",
+  weather: "Weather",
   plan_xvii: "Plan XVII", half: "Fortnight half", commissariat: "Commissariat",
   month_end: "Month end", over: "Game over", tabulation: "Seasonal tabulation",
   reductions: "Requisition and reductions",
@@ -38,7 +39,7 @@ const UID = /\b(?:ger|aus|fra|rus|bri|bel|net|den|swi|ser|ita)-(?:inf|cav|mou|si
 // A location id inside a text ("11,14"), not part of a longer number or list.
 const LOC_IN_TEXT = /(?<![\d.,-])-?\d{1,3},-?\d{1,3}(?![\d,])/g;
 const COMBAT_KINDS = new Set(["retreat", "loss", "pay", "reroll", "point", "reserve", "advance", "breach"]);
-const TRACK = ["diplomacy", "muster", "procure", "admiralty", "half", "commissariat"];
+const TRACK = ["diplomacy", "muster", "procure", "admiralty", "weather", "half", "commissariat"];
 
 const SIDE_NAMES = { central: "Central Powers", entente: "Entente" };
 const MAJOR_IDS = new Set(["germany", "austria_hungary", "france", "russia", "britain", "italy"]);
@@ -276,12 +277,20 @@ export class BalanceOfPowersAdapter extends GenericAdapter {
     const flow = view?.flow || {};
     const side = flow.side ? (flow.side === "central" ? "Central Powers" : "Entente") : null;
     return {
-      turn: `${flow.month_name || flow.month || ""}${flow.fortnight ? ` · fortnight ${flow.fortnight}` : ""}`,
+      turn: `${flow.month_name || flow.month || ""}${flow.fortnight ? ` · fortnight ${flow.fortnight}` : ""}${this.weatherText(flow.weather)}`,
       phase: STEP_TITLES[flow.step] || titleCase(flow.step || ""),
       side,
       steps: TRACK.map((step) => ({ label: STEP_TITLES[step], current: step === flow.step })),
       facts: this.planning(view),
     };
+  }
+
+  /** The month's weather on the turn track (BoP 6.51): "good weather", or its cause and the one
+   * fortnight it leaves ("snow: one fortnight"). */
+  weatherText(weather) {
+    if (!weather) return "";
+    if (weather.weather === "good") return " · good weather";
+    return ` · ${weather.weather}${weather.fortnights === 1 ? ": one fortnight" : ""}`;
   }
 
   /** The numbers a player plans with, as the server's view gives them: resource points, tactical
@@ -465,6 +474,8 @@ export class BalanceOfPowersAdapter extends GenericAdapter {
         return `${titleCase(d.seat || "")} set up`;
       case "month_begins":
         return `${d.month} begins`;
+      case "weather":
+        return `Weather in ${d.month}: ${d.weather === "good" ? "good" : d.weather}, ${d.fortnights === 1 ? "one fortnight" : "two fortnights"}`;
       case "half_begins":
         return `Fortnight ${d.fortnight} (${d.month}): ${titleCase(d.side || "")} moves`;
       case "mode":

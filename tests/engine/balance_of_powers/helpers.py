@@ -37,10 +37,10 @@ def grid(width: int, height: int, *, name: str, default: str = "france",
          sea: Iterable[str] = (), rivers: Iterable[tuple[str, str]] = (),
          rail: Iterable[list[str]] = (), places: dict[str, dict[str, Any]] | None = None,
          boxes: dict[str, dict[str, Any]] | None = None,
-         sides: Iterable[tuple[str, str, str]] = ()) -> Theatre:
+         sides: Iterable[tuple[str, str, str]] = (), rulebook_map: str = "north_europe") -> Theatre:
     """A width × height map of labels 0101…; every hex `default` unless named in `country`;
     `sides` are (label, label, feature) hexside features: red_bar, all_lake, mountain_pass,
-    alpine_pass, all_sea."""
+    alpine_pass, all_sea. `rulebook_map` is the rulebook's map it stands for (6.511 weather)."""
     country = country or {}
     terrain = terrain or {}
     sea = set(sea)
@@ -89,7 +89,7 @@ def grid(width: int, height: int, *, name: str, default: str = "france",
                  for i, line in enumerate(rail)],
         "places": doc_places,
     }
-    return register_theatre(name, Map.from_document(doc))
+    return register_theatre(name, Map.from_document(doc), rulebook_map)
 
 
 def position(th: Theatre, units: dict[str, str], *, month: str = "1914-08", fortnight: int = 2,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.rulesets.balance_of_powers import economy
 
-from .helpers import grid, hx, position
+from .helpers import Dice, grid, hx, position
 
 TH = grid(8, 4, name="t-05", country={f"{c:02d}{r:02d}": "germany" for c in range(5, 9)
                                       for r in range(1, 5)},
@@ -229,3 +229,25 @@ def test_bop_5_222_fortress_step_converted_to_two_rp_not_by_russia():
     economy.post_income(state)
     assert economy.conversion_options(state, th, "france") == [hx(th, "0101"), hx(th, "0301")]
     assert economy.conversion_options(state, th, "russia") == []
+
+
+def test_bop_6_221_a_major_buys_its_own_units_and_supplied_same_side_minors_only():
+    """6.221: a major at war spends its RP on units of its own nationality and on those of a
+    same-side minor whose capital traces a supply line to a source in the major's home
+    country — not an ally major's units, not a neutral's, not a minor cut off from the major's
+    home; a neutral major (Britain before she joins) is not asked to procure at all."""
+    th = grid(6, 2, name="t-05-6221", country={f"{c:02d}{r:02d}": "belgium"
+                                               for c in (4, 5, 6) for r in (1, 2)},
+              rail=[[f"{c:02d}01" for c in range(1, 7)]],
+              places={"paris": {"at": "0101", "capital": True},
+                      "brussels": {"at": "0501", "capital": True}})
+    state = position(th, {}, rp={"france": 10, "britain": 10}, sides={"belgium": "entente"},
+                     side="entente", step="procure")
+    state["board"]["pool"] = ["bel-inf-1", "bri-inf-4", "fra-inf-1", "net-inf-2", "rus-inf-6"]
+    assert economy.procurable(state, "france") == ["bel-inf-1", "fra-inf-1"]
+    economy.begin_procure(state, Dice([]))
+    assert "france" in state["flow"]["active"] and "britain" not in state["flow"]["active"]
+    assert economy.procurable(state, "russia") == ["rus-inf-6"]  # no source at home here
+    # A German corps on the only rail line between Paris and Brussels cuts Belgium's line.
+    state["board"]["units"]["ger-inf-1"] = {"at": hx(th, "0301"), "mode": "maneuver"}
+    assert economy.procurable(state, "france") == ["fra-inf-1"]

@@ -113,9 +113,9 @@ def test_bop_9_14_attacking_force_limited_by_target_stacking():
 
 def test_bop_10_3_attack_costs_one_rp_from_a_major_in_the_force():
     state = position(TH, {"ger-inf-1": "0602", "fra-inf-1": "0502"})
-    assert combat.payers(state, ["ger-inf-1"]) == ["germany"]
+    assert combat.payers(state, TH, ["ger-inf-1"], hx(TH, "0502")) == ["germany"]
     state["powers"]["germany"]["rp"] = 0
-    assert combat.payers(state, ["ger-inf-1"]) == []
+    assert combat.payers(state, TH, ["ger-inf-1"], hx(TH, "0502")) == []
     attack_state = position(TH, {"ger-inf-1": "0602", "fra-inf-1": "0502"})
     attack(attack_state, TH, ["ger-inf-1"], "0502", "ger-inf-1", dice=[3, 3])
     assert attack_state["powers"]["germany"]["rp"] == 7
@@ -265,11 +265,14 @@ def test_bop_10_9_verdun_attack_1_fnm_plus_three_roll_eleven(siege_train):
     events, _ = attack(state, VERDUN, german, "0922", "ger-inf-3", dice=[4])
     assert any(e.kind == "bombardment" and e.data["hit"] is False for e in events)
     c = state["flow"]["combat"]
-    # "2) … the fortress remains reduced. 3) Germany spends one RP": after the bombardment the
-    # attacker decides to go on (10.3), and pays
+    # "2) … the fortress withstands the bombardment. 3) The Germans pay two RP (winter)":
+    # after the bombardment the attacker decides to go on (10.3), and pays double, February
+    # being a bad-weather month on North Europe (6.511, 6.512)
     assert combat.pending(state, VERDUN)[:2] == ("proceed", "germany")
-    answer(state, VERDUN, "proceed", {"proceed": True})
-    assert state["powers"]["germany"]["rp"] == 7
+    events, _ = answer(state, VERDUN, "proceed", {"proceed": True})
+    assert [e.data for e in events if e.kind == "attack_paid"] == [{"payer": "germany",
+                                                                    "rp": 2}]
+    assert state["powers"]["germany"]["rp"] == 8 - 2
     assert c["stage"] == "reserve"
     assert combat.reserve_candidates(state, VERDUN, c) == ["fra-inf-20"]
     c["air"] = 1   # the German fighter's air superiority: no air units exist in 12.1

@@ -51,3 +51,31 @@ def test_bop_v2_to_v3_gives_the_fixed_rules_their_state():
     assert "supplied" not in migrated["flow"]
     assert migrated["powers"]["france"]["demoralization"] == 7
     assert in_crisis(migrated, "france")
+
+
+FROZEN_V3 = FROZEN.with_name("balance_of_powers-3.json")
+
+
+def test_bop_6_51_v3_to_v4_keeps_every_script_position_on_its_step():
+    """Version 4 put the weather sub-phase (6.51) after the admiralty phase: every version-3
+    cursor still points at the same step (and side and fortnight), the undo point's too."""
+    from engine.rulesets.balance_of_powers.migrations import add_weather_step
+    from engine.rulesets.balance_of_powers.sequence import MONTH_SCRIPT, Step
+
+    v3_script = [entry for entry in MONTH_SCRIPT if entry[0] is not Step.WEATHER]
+    assert len(v3_script) == len(MONTH_SCRIPT) - 1
+    frozen = json.loads(FROZEN_V3.read_text())["state"]
+    for old in range(-1, len(v3_script)):
+        state = json.loads(json.dumps(frozen))
+        state["flow"]["script_position"] = old
+        state["kernel"]["undo"] = {"seat": "germany", "decision": "d",
+                                   "state": json.loads(json.dumps(state))}
+        migrated = add_weather_step(state)
+        for version in (migrated, migrated["kernel"]["undo"]["state"]):
+            new = version["flow"]["script_position"]
+            assert new == old == -1 or MONTH_SCRIPT[new] == v3_script[old]
+    # the frozen game stands in the Entente's half of August's second fortnight
+    assert (frozen["flow"]["step"], frozen["flow"]["fortnight"], frozen["flow"][
+        "script_position"]) == ("half", 2, 19)
+    assert add_weather_step(frozen)["flow"]["script_position"] == 20
+    assert MONTH_SCRIPT[20] == (Step.HALF, "entente", 2)
