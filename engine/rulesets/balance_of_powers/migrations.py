@@ -74,10 +74,9 @@ def add_weather_step(state: State) -> State:
     commissariats, Plan XVII, the month's end) keeps its place by moving the cursor up one. A
     game at or before the admiralty phase meets the new step when it gets there. Weather is
     read from the month, so nothing else is stored (and Aug–Oct 1914 is good weather)."""
-    for one in _states(state):
-        flow = one["flow"]
-        if flow["script_position"] >= WEATHER_POSITION_V4:
-            flow["script_position"] += 1
+    flow = state["flow"]     # the kernel applies this to the undo point's state too
+    if flow["script_position"] >= WEATHER_POSITION_V4:
+        flow["script_position"] += 1
     return state
 
 
