@@ -152,3 +152,7 @@ def test_phone_lobby_and_table_pages_fit(site, browser, new_context):
     assert host.evaluate("() => document.documentElement.scrollWidth") <= 390
     assert host.evaluate(CUT_WORDS_JS) == []
     assert "balance_of_powers" not in host.inner_text("main")
+    # the rules reference, where a table's How to play and a game's rule cites lead
+    for ruleset in ("balance_of_powers", "fatal_alliances"):
+        host.goto(f"{site}/rules/{ruleset}/")
+        assert host.evaluate("() => document.documentElement.scrollWidth") <= 390, ruleset
