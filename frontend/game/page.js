@@ -35,6 +35,7 @@ async function main() {
   installRuleCites($("rule-entry"), ctx);
   installLearn($("learn-panel"), ctx);
   installSheet(document.querySelector(".game-layout .side"), document.querySelector(".map-help"));
+  installSkipLinks(ctx);
 
   const mapRoot = $("map");
   const hover = $("hex-info");
@@ -84,6 +85,7 @@ async function main() {
   } else {
     document.body.classList.add("no-map");
     mapRoot.remove();
+    document.querySelector(".skip-link[data-skip=map]")?.remove();
   }
   orders.mapped = !!ctx.map;
   // Questions about an order that do not give it (docs/protocol.md): why not, and what it does.
@@ -276,6 +278,21 @@ function focusQuietly(node) {
   if (!node) return;
   node.focus({ preventScroll: true });
   node.scrollIntoView?.({ block: "nearest", inline: "nearest" });
+}
+
+/** The skip links (play/game.html) go to the orders or to the map without the page jumping
+ * (a phone's sheet scrolls to the orders on its own) and without a #hash in the address. The
+ * map's link focuses the map itself, where the arrow keys move the cursor; a game without a
+ * map has no such link. */
+function installSkipLinks(ctx) {
+  for (const link of document.querySelectorAll(".skip-link[data-skip]")) {
+    link.addEventListener("click", (event) => {
+      const target = link.dataset.skip === "map" ? ctx.map?.root : $(link.dataset.skip);
+      if (!target) return;
+      event.preventDefault();
+      focusQuietly(target);
+    });
+  }
 }
 
 /** Phones and narrow windows: the side panel is a bottom sheet under the map (static/css/

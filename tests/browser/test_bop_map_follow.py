@@ -109,8 +109,14 @@ def test_bop_map_shows_option_locations_follows_decisions_and_names_units(site, 
     missed = [r for r in records if not r["seen"]]
     assert not missed, missed
 
-    # 3. gently: a user who has just moved the map is not moved
+    # 3. gently: a user who has just moved the map is not moved. The user looks at the west
+    #    first: the loop above last sent this map to `far` (AWAY_JS), and when the decision that
+    #    then opened was the other side's, it stayed there — `reveal` of a place already in view
+    #    moves nothing and returns False, forced or not, so both checks below need `far` off-screen.
     driver.settle()
+    central.evaluate("(h) => { const m = window.salient.map; m.centreOn(h); m.userAt = -Infinity; }",
+                     places["Paris"])
+    assert on_screen(central, [far]) == [False]
     box = central.evaluate("() => { const r = window.salient.map.root.getBoundingClientRect(); return [r.left, r.top, r.width, r.height]; }")
     cx, cy = box[0] + box[2] / 2, box[1] + box[3] / 2
     central.mouse.move(cx, cy)

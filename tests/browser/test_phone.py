@@ -114,16 +114,45 @@ def test_phone_pinch_zooms_the_map(site, browser, new_context):
     assert central.evaluate(STILL_JS)["scroll"] == 0
 
 
-def test_phone_lobby_and_table_pages_fit(site, browser):
+# The words of the lobby's lists that a line break cuts in two ('fatal_allia|nces', 'STA|TE'):
+# a word's range that lies on two lines. Breaks at a hyphen are fine.
+CUT_WORDS_JS = """() => { const cut = [];
+  for (const cell of document.querySelectorAll('table.list th, table.list td, .cards .card')) {
+    const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      for (const m of n.data.matchAll(/[^\\s\\-–]+/g)) {
+        const r = document.createRange(); r.setStart(n, m.index); r.setEnd(n, m.index + m[0].length);
+        const lines = new Set([...r.getClientRects()].filter((x) => x.width > 0).map((x) => Math.round(x.top)));
+        if (lines.size > 1) cut.push(m[0]); } } }
+  return cut; }"""
+
+
+def test_phone_lobby_and_table_pages_fit(site, browser, new_context):
     host = sign_up(phone(browser), site, "falkenhayn")
+    other = sign_up(new_context(), site, "brusilov")
     table = new_table(host, site, "fatal_alliances", "east-prussia-1914", title="A table for a phone")
+    seat_and_start(new_table(host, site, "balance_of_powers", "before-the-leaves-fall",
+                             title="A game under way"), host, CENTRAL, [(other, ENTENTE)])
     host.goto(f"{site}/")
     wide = host.evaluate("() => document.documentElement.scrollWidth")
     assert wide <= 390, f"the home page lays out {wide} px wide"
     header = host.locator(".site-header").bounding_box()["height"]
     assert header < 60, f"the header wraps ({header} px)"
+    assert host.evaluate(CUT_WORDS_JS) == []
+    # lists name the game, not its ids
+    assert host.locator("table.list td", has_text="Fatal Alliances").count() == 1
+    assert "fatal_alliances" not in host.inner_text("main")
     shot(host, "phone-home.png")
     host.goto(table)
     assert host.evaluate("() => document.documentElement.scrollWidth") <= 390
     assert host.locator("table.seats th", has_text="Player").is_visible()
     assert host.locator("table.seats th", has_text="Side").is_hidden()
+    assert host.evaluate(CUT_WORDS_JS) == []
+    host.goto(f"{site}/my/games/")
+    assert host.evaluate("() => document.documentElement.scrollWidth") <= 390
+    assert host.evaluate(CUT_WORDS_JS) == []
+    assert "balance_of_powers" not in host.inner_text("main")
+    # the rules reference, where a table's How to play and a game's rule cites lead
+    for ruleset in ("balance_of_powers", "fatal_alliances"):
+        host.goto(f"{site}/rules/{ruleset}/")
+        assert host.evaluate("() => document.documentElement.scrollWidth") <= 390, ruleset
