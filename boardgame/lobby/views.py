@@ -181,6 +181,8 @@ def table_detail(request: HttpRequest, table_id: int) -> HttpResponse:
         "all_ready": seats and all(s.ready for s in seats),
         "disorder_after": table.disorder_after or services.default_disorder_after(),
         "bot_levels": engine_bots.levels(table.ruleset),
+        # The seats a host may give a bot: free ones and bots' (whose level it changes).
+        "bot_seats": [s for s in seats if s.user_id is None or s.bot is not None],
         "game": getattr(table, "game", None),
         "options_json": json.dumps(table.options)})
 
