@@ -8,6 +8,7 @@ attacker declares them (see the deviation note in docs/rules/fatal_alliances.md)
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from fractions import Fraction
 from typing import Any
 
@@ -231,14 +232,24 @@ def _apply_losses(state: dict[str, Any], c: dict[str, Any], side: str,
         destroy_unit(state, unit(state, uid), events, "combat", roller=roller)
     if choice["break"]:
         corps = unit(state, choice["break"])
-        div_id = _break_down(state, corps, events, choice.get("keep"), roller)
+        # FA 11.12.5.4 / 21.2: one result's losses are met together, so the division a corps
+        # breaks into comes from the pool as it stood before them — never a unit this same
+        # choice destroys (it would count for the loss and stay on the map).
+        div_id = _break_down(state, corps, events, choice.get("keep"), roller,
+                             not_from=set(choice["destroy"]))
         key = "attackers" if side == "attacker" else "defenders"
-        c[key] = [div_id if x == corps["id"] else x for x in c[key]]
+        # The drawn division may already be named here (a defender that surrendered earlier
+        # in this combat went to the pool): each unit is listed once.
+        c[key] = _unique([div_id if x == corps["id"] else x for x in c[key]])
     c.setdefault("lost", {})[side] = lost
 
 
+def _unique(ids: list[str]) -> list[str]:
+    return list(dict.fromkeys(ids))
+
+
 def _break_down(state: dict[str, Any], corps: dict[str, Any], events: list[Event],
-                keep: str | None, roller: Roller) -> str:
+                keep: str | None, roller: Roller, not_from: Collection[str] = ()) -> str:
     """FA 11.12.5.4 / 21.2 — a corps meets a 0.5 loss by breaking down into one division
     drawn at random from its force pool (of the type the owner chose, `keep`) and one that
     does not exist; the division is face-down, the corps goes to the pool and counts in full
@@ -246,7 +257,7 @@ def _break_down(state: dict[str, Any], corps: dict[str, Any], events: list[Event
     counter mix is incomplete) a stand-in division is made: half the corps' factors, at
     least 1, removed from the game when it is destroyed."""
     if keep is not None:
-        ids = pool_divisions(state, corps, keep)
+        ids = [i for i in pool_divisions(state, corps, keep) if i not in not_from]
         div_id = ids[roller.d(len(ids), f"force pool {keep} div") - 1] if len(ids) > 1 \
             else ids[0]
         state["board"]["pool"][corps["power"]].remove(div_id)
