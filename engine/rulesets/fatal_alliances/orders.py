@@ -178,6 +178,22 @@ def combat_decisions(state: dict[str, Any]) -> list[Decision]:
         flow = state["flow"]
         return (f"t{flow['turn']}-i{flow['impulse']}-{what}-"
                 f"{flow['answer_counts'].get(key, 0)}")
+    if phase in ("support_attacker", "support_defender"):
+        side = phase.split("_")[1]
+        owner = c["declarer"] if side == "attacker" else c["defender"]
+        return [Decision(id=combat_id(state, f"{key}-{side}-support"), seats=(owner,),
+                         kind="hq_support", rule="FA 11.12.3",
+                         prompt="Support this combat with a face-up HQ (it turns face-down)?",
+                         waiting=f"{owner} decides on HQ support",
+                         reaction=side == "defender",
+                         options=tuple([{"hq": h} for h in c["support_options"]]
+                                       + [{"hq": None}]))]
+    if phase == "sit_out":
+        return [Decision(id=combat_id(state, f"{key}-sit-out"), seats=(c["defender"],),
+                         kind="sit_out", rule="FA 2.3.1.1",
+                         prompt="Your hex is overstacked: choose the unit that sits out",
+                         waiting=f"{c['defender']} chooses the unit in reserve", reaction=True,
+                         options=tuple({"unit": u} for u in c["sit_out_options"]))]
     if phase == "table":
         return [Decision(id=combat_id(state, f"{key}-table"), seats=(c["defender"],),
                          kind="choose_table", rule="FA 21.7",

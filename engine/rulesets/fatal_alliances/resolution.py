@@ -1,8 +1,9 @@
 """FA 11.12.5 — resolving one declared attack, phase by phase.
 
 flow["combat"] holds the attack in progress; `advance_combat` runs the automatic parts and
-stops at the next decision (defender's table choice, each side's losses, shatter or retreat,
-each retreat, the advance). Attacks are declared and resolved one at a time in the order the
+stops at the next decision (each side's HQ support and option 1's sitting-out unit before the
+odds, the defender's table choice, each side's losses, shatter or retreat, each retreat, the
+advance). Attacks are declared and resolved one at a time in the order the
 attacker declares them (see the deviation note in docs/rules/fatal_alliances.md).
 """
 
@@ -57,23 +58,70 @@ def declare(state: dict[str, Any], power: str, action: dict[str, Any], roller: R
                                                               "refused": refused}))
         if refused:
             return
-    reserve = cb.reserve_unit(state, defenders)
-    if reserve is not None:
-        defenders = [d for d in defenders if d["id"] != reserve]
-        events.append(Event("reserve_sits_out", "FA 2.3 (option 1)", {"unit": reserve}))
-    hq_values, hq_flips = cb.hq_support(state, attackers, target, defenders)
+    c = {"number": flow["combat_count"], "declarer": power, "target": target,
+         "attackers": list(action["units"]), "defenders": [d["id"] for d in defenders],
+         "defender": commander(state, defenders[0]["power"]), "hq": [0, 0], "hq_flips": [],
+         "support": {"attacker": None, "defender": None},
+         "table": action.get("table"), "phase": "support_attacker", "origin": {},
+         "reserve": []}
+    flow["combat"] = c
+    before_the_odds(state, roller, events)
+
+
+def before_the_odds(state: dict[str, Any], roller: Roller, events: list[Event]) -> None:
+    """FA 11.12.3 and option 1 (2.3.1.1) — the choices made between declaration and the
+    final odds, each by its owner, in the printed order: the active side may allocate a
+    face-up attacking HQ, then the inactive side an eligible HQ of its own (each may
+    decline: a supporting HQ turns face-down); then the defender of an overstacked hex picks
+    the unit that sits out. A choice with one possible answer is made without asking."""
+    c = state["flow"]["combat"]
+    attackers = _alive(state, c["attackers"])
+    defenders = _alive(state, c["defenders"])
+    if c["phase"] == "support_attacker":
+        hqs = cb.attacker_support_hqs(attackers)
+        if hqs:
+            c["support_options"] = [h["id"] for h in hqs]
+            return
+        c["phase"] = "support_defender"
+    if c["phase"] == "support_defender":
+        hqs = cb.defender_support_hqs(state, c["target"], defenders)
+        if hqs:
+            c["support_options"] = [h["id"] for h in hqs]
+            return
+        c["phase"] = "sit_out"
+    if c["phase"] == "sit_out":
+        choices = cb.sit_out_choices(state, defenders)
+        if len(choices) > 1:
+            c["sit_out_options"] = choices
+            return
+        if choices:
+            _sit_out(state, c, choices[0], events)
+    c.pop("support_options", None)
+    c.pop("sit_out_options", None)
+    _final_odds(state, roller, events)
+
+
+def _sit_out(state: dict[str, Any], c: dict[str, Any], uid: str, events: list[Event]) -> None:
+    c["defenders"] = [d for d in c["defenders"] if d != uid]
+    c["reserve"] = [uid]
+    events.append(Event("reserve_sits_out", "FA 2.3 (option 1)", {"unit": uid}))
+
+
+def _final_odds(state: dict[str, Any], roller: Roller, events: list[Event]) -> None:
+    """The support in place and the sitting-out unit chosen: offensive doubling, the table,
+    then the roll (or the defender's table choice first)."""
+    c = state["flow"]["combat"]
+    attackers = _alive(state, c["attackers"])
+    defenders = _alive(state, c["defenders"])
+    hq_values, hq_flips = cb.support_values(state, c["support"]["attacker"],
+                                            c["support"]["defender"])
+    c.update(hq=list(hq_values), hq_flips=hq_flips)
     doubled = use_doubling(state, attackers)
     if doubled:
         events.append(Event("offensive_doubling", "FA 18.3.2", {"units": doubled}))
-    c = {"number": flow["combat_count"], "declarer": power, "target": target,
-         "attackers": list(action["units"]), "defenders": [d["id"] for d in defenders],
-         "defender": commander(state, defenders[0]["power"]), "hq": list(hq_values), "hq_flips": hq_flips,
-         "table": action.get("table"), "phase": "start", "origin": {},
-         "reserve": [reserve] if reserve else []}
-    rule = cb.table_rule(state, attackers, target, defenders)
+    rule = cb.table_rule(state, attackers, c["target"], defenders)
     if rule == "assault":
         c["table"] = "assault"
-    flow["combat"] = c
     if rule == "defender":
         c["phase"] = "table"
         return
@@ -193,8 +241,8 @@ def advance_combat(state: dict[str, Any], roller: Roller, events: list[Event]) -
             c["advance_options"] = advances
             c["phase"] = "advance"
             return
-        if phase in ("table", "losses_attacker", "losses_defender", "shatter", "retreat",
-                     "advance"):
+        if phase in ("support_attacker", "support_defender", "sit_out", "table",
+                     "losses_attacker", "losses_defender", "shatter", "retreat", "advance"):
             return
         raise AssertionError(f"combat phase {phase}")
     raise AssertionError("combat did not settle")
@@ -403,6 +451,19 @@ def answer(state: dict[str, Any], seat: str, action: dict[str, Any], roller: Rol
     phase = c["phase"]
     counts = state["flow"]["answer_counts"]
     counts[f"combat{c['number']}"] = counts.get(f"combat{c['number']}", 0) + 1
+    if phase in ("support_attacker", "support_defender"):
+        side = phase.split("_")[1]
+        c["support"][side] = action["hq"]
+        events.append(Event("hq_support", "FA 11.12.3", {"by": seat, "side": side,
+                                                        "hq": action["hq"]}))
+        c["phase"] = "support_defender" if side == "attacker" else "sit_out"
+        before_the_odds(state, roller, events)
+        return
+    if phase == "sit_out":
+        _sit_out(state, c, action["unit"], events)
+        c["phase"] = "odds"
+        before_the_odds(state, roller, events)
+        return
     if phase == "table":
         c["table"] = action["table"]
         events.append(Event("table_chosen", "FA 21.7", {"by": seat, "table": action["table"]}))

@@ -28,8 +28,9 @@ def test_fa_14_1_british_land_units_cost_one_more_by_nation_not_by_power():
 def test_fa_14_1_every_major_in_a_joint_attack_has_made_a_land_attack():
     """FA 11.12: "each of those major powers has made a land attack" — the co-attacking
     Austro-Hungarians escape the −4 for making no attack, as the declaring Germans do."""
-    from engine.rulesets.fatal_alliances.resolution import declare
     from engine.rulesets.fatal_alliances.sequence import Step
+
+    from .positions import declare_with_best_support
     s = position([corps("g", "germany", "2,2"), corps("a", "austria_hungary", "2,3",
                                                       nation="austria"),
                   corps("r", "russia", "3,2", cf=1)], step=Step.LAND_COMBAT,
@@ -39,6 +40,6 @@ def test_fa_14_1_every_major_in_a_joint_attack_has_made_a_land_attack():
     s["board"]["active"] = sorted(s["board"]["active"] + ["austria_hungary"])
     s["board"]["wars"] = sorted(s["board"]["wars"] + ["austria_hungary|russia"])
     s["flow"]["used"]["austria_hungary"] = {}
-    declare(s, "germany", {"target": "3,2", "units": ["a", "g"], "table": "assault"},
+    declare_with_best_support(s, "germany", {"target": "3,2", "units": ["a", "g"], "table": "assault"},
             Dice(1, 1, 1, 1, 1, 1), [])
     assert s["board"]["attacked_this_turn"] == ["austria_hungary", "germany"]
