@@ -202,7 +202,8 @@ def combat_decisions(state: dict[str, Any]) -> list[Decision]:
                          options=({"table": "assault"}, {"table": "blitz"}))]
     if phase in ("losses_attacker", "losses_defender"):
         side = "attacker" if phase == "losses_attacker" else "defender"
-        owner = c["declarer"] if side == "attacker" else c["defender"]
+        owner = c.get("loss_chooser") or (c["declarer"] if side == "attacker"
+                                           else c["defender"])
         return [Decision(id=combat_id(state, f"{key}-{side}-losses"), seats=(owner,),
                          kind="combat_losses", rule="FA 11.12.5.4",
                          prompt=f"Choose the {side}'s losses ({c['pending_loss'] / 2} units)",

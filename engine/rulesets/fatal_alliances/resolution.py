@@ -268,8 +268,25 @@ def _set_losses(state: dict[str, Any], c: dict[str, Any], side: str, halves: int
         _apply_losses(state, c, side, options[0], events, roller)
         return False
     c["loss_options"] = options
+    c["loss_chooser"] = _loss_chooser(state, options, roller, events)
     c["phase"] = f"losses_{side}"
     return True
+
+
+def _loss_chooser(state: dict[str, Any], options: list[dict[str, Any]], roller: Roller,
+                  events: list[Event]) -> str:
+    """FA 11.12.5.4: the owner destroys its units. When the units some way of meeting the loss
+    would take belong to more than one major (a joint attack, a shared hex), FA 2.7 decides:
+    each rolls a die, the highest roll's choice (ties roll again). The engine cannot hear the
+    owners agree, so it always rolls."""
+    owners = sorted({commander(state, unit(state, uid)["power"]) for opt in options
+                     for uid in [*opt["destroy"], *([opt["break"]] if opt["break"] else [])]})
+    while len(owners) > 1:
+        rolls = {p: roller.d(10, f"loss dispute {p}") for p in owners}
+        best = max(rolls.values())
+        events.append(Event("loss_dispute", "FA 2.7", {"rolls": rolls}))
+        owners = [p for p in owners if rolls[p] == best]
+    return owners[0]
 
 
 def _apply_losses(state: dict[str, Any], c: dict[str, Any], side: str,
@@ -473,6 +490,7 @@ def answer(state: dict[str, Any], seat: str, action: dict[str, Any], roller: Rol
         side = phase.split("_")[1]
         _apply_losses(state, c, side, action, events, roller)
         c.pop("loss_options", None)
+        c.pop("loss_chooser", None)
         c["phase"] = "defender_losses_due" if side == "attacker" else "after_losses"
     elif phase == "shatter":
         _start_retreat(state, c, shatter=action["treat_as"] == "shatter")

@@ -319,7 +319,7 @@ def test_fa_11_12_1_co_operating_powers_may_attack_together_each_spending_an_att
     joint = [i for i in attack_items(s, "germany") if set(i["action"]["units"]) == {"a", "g"}]
     assert joint
     declare_with_best_support(s, "germany", {"target": "3,2", "units": ["a", "g"], "table": "assault"},
-            Dice(5, 5, 5, 5), [])
+            Dice(5, 5, 5, 5, 6, 2), [])    # 2d10, then the FA 2.7 loss dispute (5-5, 6-2)
     assert s["flow"]["used"]["germany"]["land_attack"] == 1
     assert s["flow"]["used"]["austria_hungary"]["land_attack"] == 1
     u = s["board"]["units"]
