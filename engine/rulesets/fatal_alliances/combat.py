@@ -26,6 +26,7 @@ from .charts import (
     Table,
     Weather,
 )
+from .foreign_troops import may_enter
 from .movement import is_enemy_occupied, may_enter_country
 from .numbers import round_fa
 from .offensive import benefit_hqs, doubled
@@ -394,6 +395,8 @@ def retreat_options(state: dict[str, Any], u: dict[str, Any], avoid: set[str]) -
             continue
         if not may_enter_country(state, u["power"], nb):
             continue
+        if not may_enter(state, [u], u["hex"], nb):      # FA 19.2.1 (see the rules document)
+            continue
         if move_cost(m, u["hex"], nb, u["type"], weather_at(state, m, nb)) is None:
             continue
         over = would_overstack(state, nb, [u], here, reserve=False)
@@ -417,8 +420,10 @@ def advance_options(state: dict[str, Any], attackers: list[str], target: str) ->
     for size in (1, 2, 3):
         for combo in itertools.combinations(sorted(u["id"] for u in movers), size):
             stack = [unit(state, c) for c in combo]
-            if is_legal_stack(state, stack):
-                out.append(list(combo))
+            origins = {u["hex"] for u in stack}
+            origin = origins.pop() if len(origins) == 1 else None
+            if is_legal_stack(state, stack) and may_enter(state, stack, origin, target):
+                out.append(list(combo))     # FA 19.2.1: advancing is entering too
     return out
 
 

@@ -6,6 +6,7 @@ from typing import Any
 
 from engine.board.paths import RailNetwork
 
+from .foreign_troops import may_enter
 from .position import by_hex, co_operates, controller, is_enemy, is_friendly, map_of, memoised, unit
 from .zoc import enemy_zoc, would_overstack
 
@@ -41,6 +42,14 @@ def can_rail(state: dict[str, Any], u: dict[str, Any]) -> bool:
 
 
 def rail_destinations(state: dict[str, Any], unit_id: str) -> list[str]:
+    """FA 11.8 — the stations (and transfer ports) a face-up unit can rail to this step,
+    within the foreign troop commitment limit of a friendly non-co-operating major's home
+    country (FA 19.2.1)."""
+    u = unit(state, unit_id)
+    return [h for h in _stations(state, unit_id) if may_enter(state, [u], u["hex"], h)]
+
+
+def _stations(state: dict[str, Any], unit_id: str) -> list[str]:
     """FA 11.8 — the stations a face-up unit can rail to this step.
 
     Through its side's hexes only, never through enemy units. A hex in enemy ZoC may be
