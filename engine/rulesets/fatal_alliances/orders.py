@@ -19,7 +19,14 @@ from .charts import Table
 from .emergency import end_of_combat
 from .movement import can_move, destinations, take_control
 from .position import co_operates, commander, map_of, memoised_on_state, on_map, unit
-from .rail import can_rail, ferry_route, rail_cost, rail_destinations
+from .rail import (
+    can_rail,
+    ferry_route,
+    note_straits,
+    rail_cost,
+    rail_destinations,
+    straits_crossed,
+)
 from .reorganisation import reorganisable, reorganise
 from .resolution import answer, declare
 from .sequence import (
@@ -444,6 +451,8 @@ def rail_move(state: dict[str, Any], seat: str, decision: Decision, action: Any,
     if route is not None:
         ferried = state["flow"]["ferried"]
         ferried[route] = ferried.get(route, 0) + 1
+    else:
+        note_straits(state, u["power"], straits_crossed(state, u["id"], action["to"]))
     u["hex"] = action["to"]
     u["up"] = False
     u["entrenched"] = False
