@@ -91,6 +91,10 @@ def before_the_odds(state: dict[str, Any], roller: Roller, events: list[Event]) 
         c["phase"] = "sit_out"
     if c["phase"] == "sit_out":
         choices = cb.sit_out_choices(state, defenders)
+        # The unit sitting out gives no modifier (2.3.1.1): an HQ the defender has just
+        # committed to support is not offered while another unit would do.
+        supporting = c["support"]["defender"]
+        choices = [u for u in choices if u != supporting] or choices
         if len(choices) > 1:
             c["sit_out_options"] = choices
             return
@@ -104,6 +108,8 @@ def before_the_odds(state: dict[str, Any], roller: Roller, events: list[Event]) 
 def _sit_out(state: dict[str, Any], c: dict[str, Any], uid: str, events: list[Event]) -> None:
     c["defenders"] = [d for d in c["defenders"] if d != uid]
     c["reserve"] = [uid]
+    if c["support"]["defender"] == uid:       # its support goes with it
+        c["support"]["defender"] = None
     events.append(Event("reserve_sits_out", "FA 2.3 (option 1)", {"unit": uid}))
 
 

@@ -123,3 +123,27 @@ def test_fa_2_3_1_1_option_1_without_an_extra_corps_any_unit_may_sit_out():
     declare(s, "germany", {"target": "3,2", "units": ["g"], "table": "assault"}, Dice(), [])
     d = only_decision(s)
     assert {o["unit"] for o in d.options} == {"ra", "rb", "rd", "re"}
+
+
+def test_fa_2_3_1_1_option_1_an_hq_committed_to_support_is_not_offered_to_sit_out():
+    """Option 1: the unit sitting out "does not contribute any positive or negative
+    modifiers", so the HQ the defender has just committed to support (in the overstacked
+    hex) is not among the units it may sit out."""
+    from .positions import division
+
+    def sit_out_offer(support):
+        s = with_reserves(fight([corps("g", "germany", "2,2", cf=9),
+                                 hq("rh", "russia", "3,2", reorg=2),
+                                 corps("ra", "russia", "3,2", cf=3),
+                                 division("rd", "russia", "3,2", cf=1),
+                                 division("re", "russia", "3,2", cf=1)]))
+        declare(s, "germany", {"target": "3,2", "units": ["g"], "table": "assault"}, Dice(),
+                [])
+        d = only_decision(s)
+        assert d.kind == "hq_support" and {"hq": "rh"} in d.options
+        answer(s, "russia", {"hq": support}, Dice(), [])
+        d = only_decision(s)
+        assert d.kind == "sit_out"
+        return [o["unit"] for o in d.options]
+    assert "rh" not in sit_out_offer("rh")
+    assert "rh" in sit_out_offer(None)
