@@ -229,6 +229,11 @@ START_MORALE_1914: Mapping[str, int] = MappingProxyType({
 MORALE_POINTS_PER_LEVEL = 10
 ENEMY_HELD_CITY_POINTS = -1
 ENEMY_HELD_CAPITAL_POINTS = -5
+# FA 14.1 — Russia and Austria-Hungary each have two "capitals" for morale (up to 10 together);
+# the seed-000 Morale Chart (footnote 4) names them: Moscow and St Petersburg, Vienna and
+# Budapest, all full value. fa-europe marks one capital each: the second by place id.
+SECOND_MORALE_CAPITALS: Mapping[str, str] = MappingProxyType({
+    "russia": "moscow", "austria_hungary": "budapest"})
 ENEMY_HELD_MINOR_CAPITAL_POINTS = -1   # FA 14.1 (chart fn 3: minors held at the war's start)
 ENEMY_HELD_RESOURCE_POINTS = -1        # FA 14.1 (the seed-000 Morale Chart's city/resource row)
 NO_ATTACK_POINTS = -4

@@ -26,6 +26,7 @@ from .charts import (
     Table,
     Weather,
 )
+from .foreign_troops import may_enter
 from .movement import is_enemy_occupied, may_enter_country
 from .numbers import round_fa
 from .offensive import benefit_hqs, doubled
@@ -265,39 +266,61 @@ def attack_drms(state: dict[str, Any], attackers: list[dict[str, Any]], target: 
     return drms
 
 
+def attacker_support_hqs(attackers: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """FA 11.12.3 — the HQs the active side may allocate: face-up and among the attackers
+    (best reorganisation value first, then by id)."""
+    return sorted((u for u in attackers if u["type"] == "HQ" and u["up"]),
+                  key=lambda u: (-u["reorg"], u["id"]))
+
+
+def defender_support_hqs(state: dict[str, Any], target: str,
+                         defenders: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """FA 11.12.3 — the HQs the inactive side may allocate: face-up, in supply, in or next to
+    the target, co-operating with the defenders, not across an impassable hexside, not in a
+    hex under attack (best reorganisation value first, then by id)."""
+    if not defenders:
+        return []
+    m = map_of(state)
+    dpower = defenders[0]["power"]
+    supplied = supplied_hexes(state, dpower)
+    targets = set(state["flow"]["marks"]["targets"]) | {target}
+    weather = weather_at(state, m, target)
+    out = []
+    for u in sorted(state["board"]["units"].values(), key=lambda x: x["id"]):
+        if u["type"] != "HQ" or not u["up"] or u["hex"] is None:
+            continue
+        if not co_operates(state, u["power"], dpower):
+            continue
+        if u["hex"] != target and (u["hex"] not in m.neighbours(target)
+                                   or u["hex"] in targets):
+            continue
+        if u["hex"] != target and is_impassable_hexside(
+                hexside_flags(m, u["hex"], target), "INF", weather):
+            continue
+        if u["hex"] not in supplied:
+            continue
+        out.append(u)
+    return sorted(out, key=lambda u: (-u["reorg"], u["id"]))
+
+
+def support_values(state: dict[str, Any], attacker_hq: str | None,
+                   defender_hq: str | None) -> tuple[tuple[int, int], list[str]]:
+    """FA 11.12.3 — the allocated HQs' reorganisation values (0 for none) and the HQs that
+    turn face-down after the combat (not an HQ with the 18.3.2 offensive benefit)."""
+    hqs = [state["board"]["units"][h] if h else None for h in (attacker_hq, defender_hq)]
+    values = (hqs[0]["reorg"] if hqs[0] else 0, hqs[1]["reorg"] if hqs[1] else 0)
+    keep_up = benefit_hqs(state)
+    flips = sorted(h["id"] for h in hqs if h is not None and h["id"] not in keep_up)
+    return values, flips
+
+
 def hq_support(state: dict[str, Any], attackers: list[dict[str, Any]], target: str,
                defenders: list[dict[str, Any]]) -> tuple[tuple[int, int], list[str]]:
-    """FA 11.12.3 — the best face-up, supplied HQ of each side: the attacker's must attack;
-    the defender's in or next to the target, co-operating, not across an impassable hexside,
-    not in a hex under attack. Returns (reorg values, the HQ ids that will flip)."""
-    m = map_of(state)
-    att_hqs = [u for u in attackers if u["type"] == "HQ" and u["up"]]
-    att_hq = max(att_hqs, key=lambda u: (u["reorg"], u["id"]), default=None)
-    def_hq = None
-    if defenders:
-        dpower = defenders[0]["power"]
-        supplied = supplied_hexes(state, dpower)
-        targets = set(state["flow"]["marks"]["targets"]) | {target}
-        weather = weather_at(state, m, target)
-        for u in sorted(state["board"]["units"].values(), key=lambda x: x["id"]):
-            if u["type"] != "HQ" or not u["up"] or u["hex"] is None:
-                continue
-            if not co_operates(state, u["power"], dpower):
-                continue
-            if u["hex"] != target and (u["hex"] not in m.neighbours(target)
-                                       or u["hex"] in targets):
-                continue
-            if u["hex"] != target and is_impassable_hexside(
-                    hexside_flags(m, u["hex"], target), "INF", weather):
-                continue
-            if u["hex"] not in supplied:
-                continue
-            if def_hq is None or (u["reorg"], u["id"]) > (def_hq["reorg"], def_hq["id"]):
-                def_hq = u
-    values = (att_hq["reorg"] if att_hq else 0, def_hq["reorg"] if def_hq else 0)
-    keep_up = benefit_hqs(state)   # FA 18.3.2 — support without turning face-down
-    flips = sorted(h["id"] for h in (att_hq, def_hq) if h is not None and h["id"] not in keep_up)
-    return values, flips
+    """FA 11.12.3 — the support if each side allocates its best eligible HQ (what a planner
+    expects; in play each side chooses, see resolution.declare)."""
+    att = attacker_support_hqs(attackers)
+    dfn = defender_support_hqs(state, target, defenders)
+    return support_values(state, att[0]["id"] if att else None, dfn[0]["id"] if dfn else None)
 
 
 def total_drm(drms: list[tuple[str, Fraction]]) -> Fraction:
@@ -372,6 +395,8 @@ def retreat_options(state: dict[str, Any], u: dict[str, Any], avoid: set[str]) -
             continue
         if not may_enter_country(state, u["power"], nb):
             continue
+        if not may_enter(state, [u], u["hex"], nb):      # FA 19.2.1 (see the rules document)
+            continue
         if move_cost(m, u["hex"], nb, u["type"], weather_at(state, m, nb)) is None:
             continue
         over = would_overstack(state, nb, [u], here, reserve=False)
@@ -395,8 +420,10 @@ def advance_options(state: dict[str, Any], attackers: list[str], target: str) ->
     for size in (1, 2, 3):
         for combo in itertools.combinations(sorted(u["id"] for u in movers), size):
             stack = [unit(state, c) for c in combo]
-            if is_legal_stack(state, stack):
-                out.append(list(combo))
+            origins = {u["hex"] for u in stack}
+            origin = origins.pop() if len(origins) == 1 else None
+            if is_legal_stack(state, stack) and may_enter(state, stack, origin, target):
+                out.append(list(combo))     # FA 19.2.1: advancing is entering too
     return out
 
 
@@ -428,12 +455,21 @@ def trim_attack_out(state: dict[str, Any], attackers: list[dict[str, Any]]) -> l
     return sorted(u["id"] for u in kept)
 
 
-def reserve_unit(state: dict[str, Any], defenders: list[dict[str, Any]]) -> str | None:
-    """Option 1 — the unit of an overstacked defending hex that sits the combat out: a corps
-    if the hex holds more corps than the normal limit, else a division; the weakest (then by
-    id). It adds nothing, takes no losses, but retreats or shatters with the others."""
+def sit_out_choices(state: dict[str, Any], defenders: list[dict[str, Any]]) -> list[str]:
+    """Option 1 (FA 2.3.1.1) — the units of an overstacked defending hex the defender may
+    choose to sit the combat out: a corps if the hex holds more corps than the normal limit,
+    else any unit whose absence leaves a normal stack (weakest first, then by id). The unit
+    adds nothing and takes no losses, but retreats or shatters with the others."""
     if not reserves_allowed(state) or is_legal_stack(state, defenders):
-        return None
+        return []
     corps = [d for d in defenders if d["size"] != "div"]
-    pool = corps if len(corps) > STACK_LIMIT else [d for d in defenders if d["size"] == "div"]
-    return min(pool, key=lambda d: (d["cf"], d["id"]))["id"]
+    pool = corps if len(corps) > STACK_LIMIT else defenders
+    fits = [d for d in pool
+            if is_legal_stack(state, [o for o in defenders if o["id"] != d["id"]])]
+    return [d["id"] for d in sorted(fits or pool, key=lambda d: (d["cf"], d["id"]))]
+
+
+def reserve_unit(state: dict[str, Any], defenders: list[dict[str, Any]]) -> str | None:
+    """Option 1 — the unit a planner expects to sit out: the weakest the defender may choose."""
+    choices = sit_out_choices(state, defenders)
+    return choices[0] if choices else None

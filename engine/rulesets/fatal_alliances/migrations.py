@@ -57,8 +57,25 @@ def v3_to_v4(state: State) -> State:
     return state
 
 
+def _v4_to_v5(state: State) -> None:
+    """Nothing to carry: the state keeps its shape. A combat in progress is past its
+    declaration (version 4 chose the HQ support and the sitting-out unit there), so it goes
+    on from its phase with the support already in `hq` and `hq_flips`; the next attack asks
+    the new questions (FA 11.12.3, 2.3.1.1). The bump marks that a version-4 record no
+    longer replays the same (new decisions; the 11.12.5.4 breakdown draw)."""
+    combat = state["flow"].get("combat")
+    if combat is not None:
+        combat.setdefault("support", {"attacker": None, "defender": None})
+
+
+v4_to_v5 = with_undo_point(_v4_to_v5)
+
+
 MIGRATIONS = (
     Migration("3", "4", v3_to_v4,
               "renamed flow.acts, flow.box, board.circle and the combat's n; flow.pending "
               "no longer stored"),
+    Migration("4", "5", v4_to_v5,
+              "HQ support and the option-1 sitting-out unit become their owners' choices; "
+              "a combat in progress keeps the support it has"),
 )

@@ -21,6 +21,7 @@ from .charts import (
     MORALE_MAX_RISE_LEVELS,
     MORALE_POINTS_PER_LEVEL,
     NO_ATTACK_POINTS,
+    SECOND_MORALE_CAPITALS,
     START_MORALE_1914,
     WAR_WEARINESS_OTHERS,
     WAR_WEARINESS_POINTS,
@@ -81,11 +82,13 @@ def morale_hexes(state: dict[str, Any], power: str) -> dict[str, int]:
     def note(hex_id: str, points: int) -> None:
         worst[hex_id] = min(worst.get(hex_id, 0), points)
 
+    second = SECOND_MORALE_CAPITALS.get(power)
+    second_hex = m.places[second].hex if second in m.places else None
     for h in board.get("war_holdings", {}).get(power, []):
         info = m.hex(h)
         if info.has_feature("city") and is_home_country_hex(m, h, power):
-            note(h, ENEMY_HELD_CAPITAL_POINTS if info.has_feature("capital")
-                 else ENEMY_HELD_CITY_POINTS)
+            capital = info.has_feature("capital") or h == second_hex
+            note(h, ENEMY_HELD_CAPITAL_POINTS if capital else ENEMY_HELD_CITY_POINTS)
         if info.has_feature("resource"):
             note(h, ENEMY_HELD_RESOURCE_POINTS)
     for minor in board.get("war_minors", {}).get(power, []):

@@ -11,6 +11,7 @@ from typing import Any
 from engine.board import Map
 from engine.board.paths import movement_range
 
+from .foreign_troops import foreign_host, may_enter
 from .position import by_hex, controller, is_enemy, is_friendly, map_of, unit
 from .terrain import move_cost
 from .weather import weather_at
@@ -55,12 +56,21 @@ def destinations(state: dict[str, Any], unit_ids: list[str]) -> dict[str, dict[s
     budget = min(u["ma"] for u in stack)
     types = sorted({u["type"] for u in stack})
 
+    entry_ok: dict[str | None, bool] = {}
+
     def enterable(j_id: str) -> bool:
         if m.hex(j_id).sea:
             return False
         if is_enemy_occupied(state, power, here.get(j_id, [])):
             return False
-        return may_enter_country(state, power, j_id)
+        if not may_enter_country(state, power, j_id):
+            return False
+        # FA 19.2.1 / 11.9: a friendly non-co-operating major's home country only within the
+        # foreign troop commitment limit (the same answer for every hex of one country).
+        host = foreign_host(state, power, j_id)
+        if host not in entry_ok:
+            entry_ok[host] = may_enter(state, stack, start, j_id)
+        return entry_ok[host]
 
     ok_cache: dict[int, bool] = {}
 

@@ -19,7 +19,14 @@ from .charts import Table
 from .emergency import end_of_combat
 from .movement import can_move, destinations, take_control
 from .position import co_operates, commander, map_of, memoised_on_state, on_map, unit
-from .rail import can_rail, ferry_route, rail_cost, rail_destinations
+from .rail import (
+    can_rail,
+    ferry_route,
+    note_straits,
+    rail_cost,
+    rail_destinations,
+    straits_crossed,
+)
 from .reorganisation import reorganisable, reorganise
 from .resolution import answer, declare
 from .sequence import (
@@ -178,6 +185,22 @@ def combat_decisions(state: dict[str, Any]) -> list[Decision]:
         flow = state["flow"]
         return (f"t{flow['turn']}-i{flow['impulse']}-{what}-"
                 f"{flow['answer_counts'].get(key, 0)}")
+    if phase in ("support_attacker", "support_defender"):
+        side = phase.split("_")[1]
+        owner = c["declarer"] if side == "attacker" else c["defender"]
+        return [Decision(id=combat_id(state, f"{key}-{side}-support"), seats=(owner,),
+                         kind="hq_support", rule="FA 11.12.3",
+                         prompt="Support this combat with a face-up HQ (it turns face-down)?",
+                         waiting=f"{owner} decides on HQ support",
+                         reaction=side == "defender",
+                         options=tuple([{"hq": h} for h in c["support_options"]]
+                                       + [{"hq": None}]))]
+    if phase == "sit_out":
+        return [Decision(id=combat_id(state, f"{key}-sit-out"), seats=(c["defender"],),
+                         kind="sit_out", rule="FA 2.3.1.1",
+                         prompt="Your hex is overstacked: choose the unit that sits out",
+                         waiting=f"{c['defender']} chooses the unit in reserve", reaction=True,
+                         options=tuple({"unit": u} for u in c["sit_out_options"]))]
     if phase == "table":
         return [Decision(id=combat_id(state, f"{key}-table"), seats=(c["defender"],),
                          kind="choose_table", rule="FA 21.7",
@@ -186,7 +209,8 @@ def combat_decisions(state: dict[str, Any]) -> list[Decision]:
                          options=({"table": "assault"}, {"table": "blitz"}))]
     if phase in ("losses_attacker", "losses_defender"):
         side = "attacker" if phase == "losses_attacker" else "defender"
-        owner = c["declarer"] if side == "attacker" else c["defender"]
+        owner = c.get("loss_chooser") or (c["declarer"] if side == "attacker"
+                                           else c["defender"])
         return [Decision(id=combat_id(state, f"{key}-{side}-losses"), seats=(owner,),
                          kind="combat_losses", rule="FA 11.12.5.4",
                          prompt=f"Choose the {side}'s losses ({c['pending_loss'] / 2} units)",
@@ -427,6 +451,8 @@ def rail_move(state: dict[str, Any], seat: str, decision: Decision, action: Any,
     if route is not None:
         ferried = state["flow"]["ferried"]
         ferried[route] = ferried.get(route, 0) + 1
+    else:
+        note_straits(state, u["power"], straits_crossed(state, u["id"], action["to"]))
     u["hex"] = action["to"]
     u["up"] = False
     u["entrenched"] = False

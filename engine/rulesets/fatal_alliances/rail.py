@@ -6,7 +6,18 @@ from typing import Any
 
 from engine.board.paths import RailNetwork
 
-from .position import by_hex, co_operates, controller, is_enemy, is_friendly, map_of, memoised, unit
+from .foreign_troops import may_enter
+from .position import (
+    by_hex,
+    co_operates,
+    commander,
+    controller,
+    is_enemy,
+    is_friendly,
+    map_of,
+    memoised,
+    unit,
+)
 from .zoc import enemy_zoc, would_overstack
 
 STATION_FEATURES = ("city", "port_major", "port_minor")
@@ -41,11 +52,57 @@ def can_rail(state: dict[str, Any], u: dict[str, Any]) -> bool:
 
 
 def rail_destinations(state: dict[str, Any], unit_id: str) -> list[str]:
-    """FA 11.8 — the stations a face-up unit can rail to this step.
+    """FA 11.8 — the stations (and transfer ports) a face-up unit can rail to this step,
+    within the foreign troop commitment limit of a friendly non-co-operating major's home
+    country (FA 19.2.1)."""
+    u = unit(state, unit_id)
+    return [h for h in _stations(state, unit_id) if may_enter(state, [u], u["hex"], h)]
+
+
+def straits_used(state: dict[str, Any], power: str) -> set[str]:
+    """FA 11.8 — the straits hexsides the power's side has railed a unit across this turn."""
+    side = state["board"]["sides"].get(commander(state, power))
+    return set(state["flow"].get("straits_railed", {}).get(side, []))
+
+
+def straits_crossed(state: dict[str, Any], unit_id: str, to: str) -> list[str]:
+    """FA 11.8 — the straits hexsides a rail trip to `to` crosses (none if a route without
+    them exists)."""
+    if to in (_rail_search(state, unit_id, straits=False) or {}):
+        return []
+    return sorted((_rail_search(state, unit_id, straits=True) or {}).get(to, frozenset()))
+
+
+def note_straits(state: dict[str, Any], power: str, crossed: list[str]) -> None:
+    """Record the straits hexsides crossed by the side's rail move (reset each turn)."""
+    if not crossed:
+        return
+    side = state["board"]["sides"][commander(state, power)]
+    railed = state["flow"].setdefault("straits_railed", {})
+    railed[side] = sorted(set(railed.get(side, [])) | set(crossed))
+
+
+def _stations(state: dict[str, Any], unit_id: str) -> list[str]:
+    """FA 11.8 — the stations a face-up unit can rail to this step, and the transfer ports."""
+    u = unit(state, unit_id)
+    here = by_hex(state)
+    ferries = ferry_destinations(state, u, here)
+    found = _rail_search(state, unit_id, straits=True)
+    if found is None:
+        return []
+    return sorted(set(h for h in found if not would_overstack(state, h, [u], here))
+                  | set(ferries))
+
+
+def _rail_search(state: dict[str, Any], unit_id: str,
+                 straits: bool) -> dict[str, frozenset[str]] | None:
+    """FA 11.8 — station → the straits hexsides crossed on the way (None: the unit may not
+    leave its hex by rail or transfer at all).
 
     Through its side's hexes only, never through enemy units. A hex in enemy ZoC may be
     entered or left only if it is a station holding a friendly land unit before and after the
-    move, and entering one ends the trip.
+    move, and entering one ends the trip. A straits hexside is crossed only if `straits` and
+    no unit of the side has railed across it this turn (1 a side per hexside per turn).
     """
     u = unit(state, unit_id)
     power = u["power"]
@@ -65,35 +122,40 @@ def rail_destinations(state: dict[str, Any], unit_id: str) -> list[str]:
         return not any(is_enemy(state, power, o["power"]) for o in here.get(h, []))
 
     start = u["hex"]
-    ferries = ferry_destinations(state, u, here)
     if not is_station(state, start, power, u):
-        return ferries
+        return {}
     if start in zoc and not friendly_there(start, excluding=unit_id):
-        return []
+        return None
     network = memoised("rail", state, power, lambda: RailNetwork.build(m, hex_ok))
     if start not in network:
-        return ferries
-    seen = {start}
+        return {}
+    used = straits_used(state, power)
+    crossed: dict[str, frozenset[str]] = {start: frozenset()}
     frontier = [start]
-    found = []
+    found: dict[str, frozenset[str]] = {}
     while frontier:
         nxt = []
         for h in frontier:
             for j in network.links[m.index[h]]:
                 nb = m.ids[j]
-                if nb in seen:
+                if nb in crossed:
                     continue
-                seen.add(nb)
+                side = m.hexside_between(m.index[h], j)
+                via = crossed[h]
+                if side is not None and side.strait:
+                    if not straits or side.id in used:
+                        continue
+                    via = via | {side.id}
+                crossed[nb] = via
                 if nb in zoc:
                     if is_station(state, nb, power, u) and friendly_there(nb):
-                        found.append(nb)  # enters enemy ZoC: the trip ends here
+                        found[nb] = via  # enters enemy ZoC: the trip ends here
                     continue
                 if is_station(state, nb, power, u):
-                    found.append(nb)
+                    found[nb] = via
                 nxt.append(nb)
         frontier = sorted(nxt)
-    return sorted(set(h for h in found if not would_overstack(state, h, [u], here))
-                  | set(ferries))
+    return found
 
 
 FERRY_POWERS = frozenset({"britain", "usa"})

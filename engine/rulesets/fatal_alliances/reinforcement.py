@@ -79,4 +79,5 @@ def reinforce(state: dict[str, Any], roller: Roller) -> list[Event]:
     flow["built_up"] = []
     flow["home_front_moved"] = []
     flow["scrap_choosing"] = []
+    flow.pop("straits_railed", None)     # FA 11.8: 1 unit a side per straits hexside a turn
     return events

@@ -1,13 +1,15 @@
 """FA 11.12.5 — resolving one declared attack, phase by phase.
 
 flow["combat"] holds the attack in progress; `advance_combat` runs the automatic parts and
-stops at the next decision (defender's table choice, each side's losses, shatter or retreat,
-each retreat, the advance). Attacks are declared and resolved one at a time in the order the
+stops at the next decision (each side's HQ support and option 1's sitting-out unit before the
+odds, the defender's table choice, each side's losses, shatter or retreat, each retreat, the
+advance). Attacks are declared and resolved one at a time in the order the
 attacker declares them (see the deviation note in docs/rules/fatal_alliances.md).
 """
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from fractions import Fraction
 from typing import Any
 
@@ -56,23 +58,76 @@ def declare(state: dict[str, Any], power: str, action: dict[str, Any], roller: R
                                                               "refused": refused}))
         if refused:
             return
-    reserve = cb.reserve_unit(state, defenders)
-    if reserve is not None:
-        defenders = [d for d in defenders if d["id"] != reserve]
-        events.append(Event("reserve_sits_out", "FA 2.3 (option 1)", {"unit": reserve}))
-    hq_values, hq_flips = cb.hq_support(state, attackers, target, defenders)
+    c = {"number": flow["combat_count"], "declarer": power, "target": target,
+         "attackers": list(action["units"]), "defenders": [d["id"] for d in defenders],
+         "defender": commander(state, defenders[0]["power"]), "hq": [0, 0], "hq_flips": [],
+         "support": {"attacker": None, "defender": None},
+         "table": action.get("table"), "phase": "support_attacker", "origin": {},
+         "reserve": []}
+    flow["combat"] = c
+    before_the_odds(state, roller, events)
+
+
+def before_the_odds(state: dict[str, Any], roller: Roller, events: list[Event]) -> None:
+    """FA 11.12.3 and option 1 (2.3.1.1) — the choices made between declaration and the
+    final odds, each by its owner, in the printed order: the active side may allocate a
+    face-up attacking HQ, then the inactive side an eligible HQ of its own (each may
+    decline: a supporting HQ turns face-down); then the defender of an overstacked hex picks
+    the unit that sits out. A choice with one possible answer is made without asking."""
+    c = state["flow"]["combat"]
+    attackers = _alive(state, c["attackers"])
+    defenders = _alive(state, c["defenders"])
+    if c["phase"] == "support_attacker":
+        hqs = cb.attacker_support_hqs(attackers)
+        if hqs:
+            c["support_options"] = [h["id"] for h in hqs]
+            return
+        c["phase"] = "support_defender"
+    if c["phase"] == "support_defender":
+        hqs = cb.defender_support_hqs(state, c["target"], defenders)
+        if hqs:
+            c["support_options"] = [h["id"] for h in hqs]
+            return
+        c["phase"] = "sit_out"
+    if c["phase"] == "sit_out":
+        choices = cb.sit_out_choices(state, defenders)
+        # The unit sitting out gives no modifier (2.3.1.1): an HQ the defender has just
+        # committed to support is not offered while another unit would do.
+        supporting = c["support"]["defender"]
+        choices = [u for u in choices if u != supporting] or choices
+        if len(choices) > 1:
+            c["sit_out_options"] = choices
+            return
+        if choices:
+            _sit_out(state, c, choices[0], events)
+    c.pop("support_options", None)
+    c.pop("sit_out_options", None)
+    _final_odds(state, roller, events)
+
+
+def _sit_out(state: dict[str, Any], c: dict[str, Any], uid: str, events: list[Event]) -> None:
+    c["defenders"] = [d for d in c["defenders"] if d != uid]
+    c["reserve"] = [uid]
+    if c["support"]["defender"] == uid:       # its support goes with it
+        c["support"]["defender"] = None
+    events.append(Event("reserve_sits_out", "FA 2.3 (option 1)", {"unit": uid}))
+
+
+def _final_odds(state: dict[str, Any], roller: Roller, events: list[Event]) -> None:
+    """The support in place and the sitting-out unit chosen: offensive doubling, the table,
+    then the roll (or the defender's table choice first)."""
+    c = state["flow"]["combat"]
+    attackers = _alive(state, c["attackers"])
+    defenders = _alive(state, c["defenders"])
+    hq_values, hq_flips = cb.support_values(state, c["support"]["attacker"],
+                                            c["support"]["defender"])
+    c.update(hq=list(hq_values), hq_flips=hq_flips)
     doubled = use_doubling(state, attackers)
     if doubled:
         events.append(Event("offensive_doubling", "FA 18.3.2", {"units": doubled}))
-    c = {"number": flow["combat_count"], "declarer": power, "target": target,
-         "attackers": list(action["units"]), "defenders": [d["id"] for d in defenders],
-         "defender": commander(state, defenders[0]["power"]), "hq": list(hq_values), "hq_flips": hq_flips,
-         "table": action.get("table"), "phase": "start", "origin": {},
-         "reserve": [reserve] if reserve else []}
-    rule = cb.table_rule(state, attackers, target, defenders)
+    rule = cb.table_rule(state, attackers, c["target"], defenders)
     if rule == "assault":
         c["table"] = "assault"
-    flow["combat"] = c
     if rule == "defender":
         c["phase"] = "table"
         return
@@ -192,8 +247,8 @@ def advance_combat(state: dict[str, Any], roller: Roller, events: list[Event]) -
             c["advance_options"] = advances
             c["phase"] = "advance"
             return
-        if phase in ("table", "losses_attacker", "losses_defender", "shatter", "retreat",
-                     "advance"):
+        if phase in ("support_attacker", "support_defender", "sit_out", "table",
+                     "losses_attacker", "losses_defender", "shatter", "retreat", "advance"):
             return
         raise AssertionError(f"combat phase {phase}")
     raise AssertionError("combat did not settle")
@@ -219,8 +274,25 @@ def _set_losses(state: dict[str, Any], c: dict[str, Any], side: str, halves: int
         _apply_losses(state, c, side, options[0], events, roller)
         return False
     c["loss_options"] = options
+    c["loss_chooser"] = _loss_chooser(state, options, roller, events)
     c["phase"] = f"losses_{side}"
     return True
+
+
+def _loss_chooser(state: dict[str, Any], options: list[dict[str, Any]], roller: Roller,
+                  events: list[Event]) -> str:
+    """FA 11.12.5.4: the owner destroys its units. When the units some way of meeting the loss
+    would take belong to more than one major (a joint attack, a shared hex), FA 2.7 decides:
+    each rolls a die, the highest roll's choice (ties roll again). The engine cannot hear the
+    owners agree, so it always rolls."""
+    owners = sorted({commander(state, unit(state, uid)["power"]) for opt in options
+                     for uid in [*opt["destroy"], *([opt["break"]] if opt["break"] else [])]})
+    while len(owners) > 1:
+        rolls = {p: roller.d(10, f"loss dispute {p}") for p in owners}
+        best = max(rolls.values())
+        events.append(Event("loss_dispute", "FA 2.7", {"rolls": rolls}))
+        owners = [p for p in owners if rolls[p] == best]
+    return owners[0]
 
 
 def _apply_losses(state: dict[str, Any], c: dict[str, Any], side: str,
@@ -231,14 +303,24 @@ def _apply_losses(state: dict[str, Any], c: dict[str, Any], side: str,
         destroy_unit(state, unit(state, uid), events, "combat", roller=roller)
     if choice["break"]:
         corps = unit(state, choice["break"])
-        div_id = _break_down(state, corps, events, choice.get("keep"), roller)
+        # FA 11.12.5.4 / 21.2: one result's losses are met together, so the division a corps
+        # breaks into comes from the pool as it stood before them — never a unit this same
+        # choice destroys (it would count for the loss and stay on the map).
+        div_id = _break_down(state, corps, events, choice.get("keep"), roller,
+                             not_from=set(choice["destroy"]))
         key = "attackers" if side == "attacker" else "defenders"
-        c[key] = [div_id if x == corps["id"] else x for x in c[key]]
+        # The drawn division may already be named here (a defender that surrendered earlier
+        # in this combat went to the pool): each unit is listed once.
+        c[key] = _unique([div_id if x == corps["id"] else x for x in c[key]])
     c.setdefault("lost", {})[side] = lost
 
 
+def _unique(ids: list[str]) -> list[str]:
+    return list(dict.fromkeys(ids))
+
+
 def _break_down(state: dict[str, Any], corps: dict[str, Any], events: list[Event],
-                keep: str | None, roller: Roller) -> str:
+                keep: str | None, roller: Roller, not_from: Collection[str] = ()) -> str:
     """FA 11.12.5.4 / 21.2 — a corps meets a 0.5 loss by breaking down into one division
     drawn at random from its force pool (of the type the owner chose, `keep`) and one that
     does not exist; the division is face-down, the corps goes to the pool and counts in full
@@ -246,7 +328,7 @@ def _break_down(state: dict[str, Any], corps: dict[str, Any], events: list[Event
     counter mix is incomplete) a stand-in division is made: half the corps' factors, at
     least 1, removed from the game when it is destroyed."""
     if keep is not None:
-        ids = pool_divisions(state, corps, keep)
+        ids = [i for i in pool_divisions(state, corps, keep) if i not in not_from]
         div_id = ids[roller.d(len(ids), f"force pool {keep} div") - 1] if len(ids) > 1 \
             else ids[0]
         state["board"]["pool"][corps["power"]].remove(div_id)
@@ -392,6 +474,19 @@ def answer(state: dict[str, Any], seat: str, action: dict[str, Any], roller: Rol
     phase = c["phase"]
     counts = state["flow"]["answer_counts"]
     counts[f"combat{c['number']}"] = counts.get(f"combat{c['number']}", 0) + 1
+    if phase in ("support_attacker", "support_defender"):
+        side = phase.split("_")[1]
+        c["support"][side] = action["hq"]
+        events.append(Event("hq_support", "FA 11.12.3", {"by": seat, "side": side,
+                                                        "hq": action["hq"]}))
+        c["phase"] = "support_defender" if side == "attacker" else "sit_out"
+        before_the_odds(state, roller, events)
+        return
+    if phase == "sit_out":
+        _sit_out(state, c, action["unit"], events)
+        c["phase"] = "odds"
+        before_the_odds(state, roller, events)
+        return
     if phase == "table":
         c["table"] = action["table"]
         events.append(Event("table_chosen", "FA 21.7", {"by": seat, "table": action["table"]}))
@@ -401,6 +496,7 @@ def answer(state: dict[str, Any], seat: str, action: dict[str, Any], roller: Rol
         side = phase.split("_")[1]
         _apply_losses(state, c, side, action, events, roller)
         c.pop("loss_options", None)
+        c.pop("loss_chooser", None)
         c["phase"] = "defender_losses_due" if side == "attacker" else "after_losses"
     elif phase == "shatter":
         _start_retreat(state, c, shatter=action["treat_as"] == "shatter")

@@ -84,7 +84,14 @@ class FatalAlliances(FlowRuleset):
     # morale points and build options, so a version-2 record may roll and end differently.
     # "4": the renames of issue #14 and the rules fidelity fixes of issue #17 (see
     # migrations.py for what a running version-3 game is carried forward with).
-    version = "4"
+    # "5": HQ support and option 1's sitting-out unit are choices of their owners (FA 11.12.3,
+    # 2.3.1.1: new combat decisions), the owners of a joint loss roll for the choice (11.12.5.4
+    # with 2.7), foreign troop commitment limits entry (19.2.1: new limits on moves), one
+    # unit a side rails across each straits hexside a turn (11.8, flow.straits_railed), Moscow
+    # and Budapest are full-value morale capitals (14.1), and
+    # a corps broken for a loss never draws a division the
+    # same loss destroys (11.12.5.4 / 21.2): a version-4 record may ask and roll differently.
+    version = "5"
     migrations = MIGRATIONS
     manifest = MANIFEST
     flow = FLOW

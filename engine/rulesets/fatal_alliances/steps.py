@@ -173,7 +173,8 @@ def offensive_decision(state: State, power: str) -> Decision:
               "costs": [option_cost(state, power, o) for o in offered]})
 
 
-COMBAT_REPLIES = ("choose_table", "combat_losses", "shatter_or_retreat", "retreat", "advance")
+COMBAT_REPLIES = ("hq_support", "sit_out", "choose_table", "combat_losses", "shatter_or_retreat",
+                  "retreat", "advance")
 
 FLOW = Flow([
     # --- the turn's start (FA 3.1, 4–6)

@@ -447,6 +447,17 @@ export class FatalAlliancesAdapter extends GenericAdapter {
           label: `Attack ${this.where(a.target)} with ${this.names(a.units, view)}${terms}`,
           preview: hexes.map((hex) => ({ hex, kind: "preview" })) };
       }
+      case "hq_support": {
+        if (!a.hq) return none("No HQ support (keep the HQ face-up)");
+        const h = this.unit(view, a.hq);
+        return { hex: h.hex, from: null, kind: "option", text: "HQ",
+          label: `Support with ${shortName(h)} HQ, reorganisation ${h.reorg} (it turns face-down)` };
+      }
+      case "sit_out": {
+        const u = this.unit(view, a.unit);
+        return { hex: u.hex, from: null, kind: "option", text: "R",
+          label: `${this.unitName(view, a.unit)} sits the combat out in reserve` };
+      }
       case "choose_table":
         return none(`${titleCase(a.table)} table`);
       case "combat_losses": {
@@ -670,7 +681,8 @@ export class FatalAlliancesAdapter extends GenericAdapter {
       const kind = (/-(action|rail_move|land_move|land_attack|reorganise|build|entrench|breakdown|offensive|home_front|scrap)-/.exec(id)?.[1])
         || (/-emergency-/.test(id) ? "emergency_supply" : null)
         || { reroll: "initiative_reroll", first: "first_side", table: "choose_table", losses: "combat_losses",
-          shatter: "shatter_or_retreat", retreat: "retreat", advance: "advance" }[/-(reroll|first|table|losses|shatter|retreat|advance)-/.exec(id)?.[1]];
+          shatter: "shatter_or_retreat", retreat: "retreat", advance: "advance", support: "hq_support",
+          sit: "sit_out" }[/-(reroll|first|table|losses|shatter|retreat|advance|support|sit)-/.exec(id)?.[1]];
       if (kind) {
         try {
           return `${this.seatTitle(entry.seat)}: ${this.present({ kind, data: {} }, { action: entry.action }, view).label}`;

@@ -83,6 +83,14 @@ def test_fa_11_12_5_exact_odds_match_the_kernels_combat_table_rows():
     for seed in seeds(TRIALS):
         outcome = kernel.apply(ruleset, state, seat, move.decision, move.action, seed=seed)
         rows = [e.data["row"] for e in outcome.events if e.kind == "combat_resolved"]
-        assert rows, [e.kind for e in outcome.events]
+        after = outcome.state
+        while not rows:     # FA 11.12.3: each side's HQ support first (the odds assume the best)
+            decision = kernel.decisions(ruleset, after)[0]
+            assert decision.kind in ("hq_support", "sit_out"), decision.kind
+            answer = kernel.timeout_action(ruleset, after, decision, decision.seats[0])
+            outcome = kernel.apply(ruleset, after, decision.seats[0], decision.id, answer,
+                                   seed=seed)
+            rows = [e.data["row"] for e in outcome.events if e.kind == "combat_resolved"]
+            after = outcome.state
         seen[rows[0]] += 1
     close(odds.rows, seen)

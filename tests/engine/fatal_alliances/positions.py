@@ -154,3 +154,20 @@ class Dice(Roller):
             self.counter += 1
             out.append(value)
         return out
+
+
+SUPPORT_PHASES = ("support_attacker", "support_defender", "sit_out")
+
+
+def declare_with_best_support(state: dict[str, Any], power: str, action: dict[str, Any],
+                              roller: Roller, events: list[Any]) -> None:
+    """Declare an attack and answer the choices before the odds (FA 11.12.3 HQ support,
+    option 1's sitting-out unit) with each one's first option: the best HQ of each side and
+    the weakest unit out, as the tests of the other rules expect."""
+    from engine.rulesets.fatal_alliances.resolution import answer, declare
+    declare(state, power, action, roller, events)
+    while (state["flow"].get("combat") or {}).get("phase") in SUPPORT_PHASES:
+        c = state["flow"]["combat"]
+        first = ({"unit": c["sit_out_options"][0]} if c["phase"] == "sit_out"
+                 else {"hq": c["support_options"][0]})
+        answer(state, "", first, roller, events)

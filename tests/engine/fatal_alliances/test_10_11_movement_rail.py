@@ -12,7 +12,7 @@ from engine.rulesets.fatal_alliances.reorganisation import reorganisable
 from engine.rulesets.fatal_alliances.sequence import Step, remaining
 from engine.rulesets.fatal_alliances.steps import settle
 
-from .positions import corps, division, hq, position
+from .positions import Dice, corps, division, hq, position
 
 SEED = b"\1" * 32
 
@@ -168,3 +168,31 @@ def test_fa_11_14_only_units_face_down_since_the_step_began():
     s = position(units, step=Step.REORGANISATION)
     s["flow"]["down_at_start"] = []
     assert reorganisable(s, s["board"]["units"]["h"]) == []
+
+
+def test_fa_11_8_one_unit_a_side_rails_across_a_straits_hexside_each_turn():
+    """FA 11.8: a rail move may cross a straits hexside with rail on both sides, but only one
+    unit a side each turn; the limit clears at the next turn's start."""
+    from engine.rulesets.fatal_alliances.reinforcement import reinforce
+    rail = [[f"{q},2" for q in range(0, 6)]]
+    feats = {"0,2": ["city"], "5,2": ["city"], "2,2": ["city"]}
+    s = position([corps("g", "germany", "0,2"), corps("h", "germany", "0,2")], rail=rail,
+                 features=feats, straits=["2,2|3,2"], width=7, split=7, step=Step.RAIL)
+    assert rail_destinations(s, "g") == ["2,2", "5,2"]
+    d = _open(s, "rail_move")[0]
+    out = apply(RULESET, s, "germany", d.id, {"unit": "g", "to": "5,2"}, seed=SEED)
+    assert out.state["flow"]["straits_railed"] == {"central": ["2,2|3,2"]}
+    assert rail_destinations(out.state, "h") == ["2,2"]          # the straits are used
+    reinforce(out.state, Dice())
+    assert rail_destinations(out.state, "h") == ["2,2", "5,2"]   # a new turn
+
+
+def test_fa_11_8_a_trip_on_the_near_side_of_the_straits_uses_none():
+    rail = [[f"{q},2" for q in range(0, 6)]]
+    feats = {"0,2": ["city"], "5,2": ["city"], "2,2": ["city"]}
+    s = position([corps("g", "germany", "0,2"), corps("h", "germany", "0,2")], rail=rail,
+                 features=feats, straits=["2,2|3,2"], width=7, split=7, step=Step.RAIL)
+    d = _open(s, "rail_move")[0]
+    out = apply(RULESET, s, "germany", d.id, {"unit": "g", "to": "2,2"}, seed=SEED)
+    assert "straits_railed" not in out.state["flow"]
+    assert rail_destinations(out.state, "h") == ["2,2", "5,2"]   # the straits still free

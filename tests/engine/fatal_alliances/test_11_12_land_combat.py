@@ -9,11 +9,10 @@ from engine.rulesets.fatal_alliances import RULESET
 from engine.rulesets.fatal_alliances import combat as cb
 from engine.rulesets.fatal_alliances.charts import CRT, Table
 from engine.rulesets.fatal_alliances.orders import attack_items, validate
-from engine.rulesets.fatal_alliances.resolution import declare
 from engine.rulesets.fatal_alliances.sequence import Step
 from engine.rulesets.fatal_alliances.steps import settle
 
-from .positions import Dice, corps, division, hq, position, unit
+from .positions import Dice, corps, declare_with_best_support, division, hq, position, unit
 
 CITY = {"0,2": ["city"], "6,2": ["city"]}
 
@@ -56,7 +55,7 @@ def test_fa_21_7_defender_chooses_the_table_when_every_attacker_crosses_a_fort()
               forts={"2,2|3,2": {"hex": "3,2", "power": "russia"}})
     att, dfn = [s["board"]["units"]["g"]], [s["board"]["units"]["r"]]
     assert cb.table_rule(s, att, "3,2", dfn) == "defender"
-    declare(s, "germany", {"target": "3,2", "units": ["g"]}, Dice(), [])
+    declare_with_best_support(s, "germany", {"target": "3,2", "units": ["g"]}, Dice(), [])
     assert s["flow"]["combat"]["phase"] == "table"
     d = decisions(RULESET, s)[0]
     assert d.kind == "choose_table" and d.seats == ("russia",) and d.reaction
@@ -195,7 +194,7 @@ def test_fa_11_12_5_4_losses_minimal_sets():
 
 
 def _resolve(state, dice, action):
-    declare(state, "germany", action, Dice(*dice), [])
+    declare_with_best_support(state, "germany", action, Dice(*dice), [])
     return state
 
 
@@ -292,7 +291,7 @@ def test_fa_14_2_low_morale_may_refuse_an_attack():
     s = fight([corps("g", "germany", "2,2"), corps("r", "russia", "3,2")])
     s["board"]["morale"]["germany"] = 8
     events = []
-    declare(s, "germany", {"target": "3,2", "units": ["g"], "table": "assault"}, Dice(2),
+    declare_with_best_support(s, "germany", {"target": "3,2", "units": ["g"], "table": "assault"}, Dice(2),
             events)
     assert events[-1].kind == "refuse_attack_roll" and events[-1].data["refused"]
     assert s["flow"]["combat"] is None and "g" in s["flow"]["marks"]["attacked"]
@@ -319,8 +318,8 @@ def test_fa_11_12_1_co_operating_powers_may_attack_together_each_spending_an_att
     s["flow"]["used"]["austria_hungary"] = {}
     joint = [i for i in attack_items(s, "germany") if set(i["action"]["units"]) == {"a", "g"}]
     assert joint
-    declare(s, "germany", {"target": "3,2", "units": ["a", "g"], "table": "assault"},
-            Dice(5, 5, 5, 5), [])
+    declare_with_best_support(s, "germany", {"target": "3,2", "units": ["a", "g"], "table": "assault"},
+            Dice(5, 5, 5, 5, 6, 2), [])    # 2d10, then the FA 2.7 loss dispute (5-5, 6-2)
     assert s["flow"]["used"]["germany"]["land_attack"] == 1
     assert s["flow"]["used"]["austria_hungary"]["land_attack"] == 1
     u = s["board"]["units"]
@@ -351,7 +350,7 @@ def test_fa_21_3_an_engineer_against_an_entrenched_corps_takes_the_first_loss():
                    corps("g", "germany", "2,2"), corps("r", "russia", "3,2",
                                                        entrenched=entrenched)])
         drm = sum(drms(s, ["e", "g"], "3,2").values())
-        declare(s, "germany", {"target": "3,2", "units": ["e", "g"], "table": "assault"},
+        declare_with_best_support(s, "germany", {"target": "3,2", "units": ["e", "g"], "table": "assault"},
                 Dice(5, row - 5 - int(drm)), [])
         return s
     plain = attack(False)

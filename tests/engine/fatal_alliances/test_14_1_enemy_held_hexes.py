@@ -124,3 +124,27 @@ def test_fa_14_1_the_campaign_records_each_power_s_holdings_when_it_goes_to_war(
     assert places["luxembourg"].hex not in holdings["germany"]
     state["board"]["control"][places["cardiff"].hex] = "germany"
     assert enemy_held_points(state, "britain") == -1
+
+
+def test_fa_14_1_russia_and_austria_hungary_have_two_full_value_capitals():
+    """FA 14.1: Russia and Austria-Hungary "each have 2 'capitals'" (up to 10); the Morale
+    Chart names Moscow and St Petersburg, Vienna and Budapest, all full value. Kiev stays a
+    city (−1)."""
+    from engine.rulesets.fatal_alliances.campaign import run_script
+    from engine.rulesets.fatal_alliances.position import map_of
+    from engine.rulesets.fatal_alliances.setup import build_state
+    state = build_state("campaign-1914", {"profile": "fa3"}, [
+        "austria_hungary", "britain", "france", "germany", "italy", "ottoman", "russia", "usa"])
+    places = map_of(state).places
+    for impulse in (1, 2, 3):
+        state["flow"]["turn"], state["flow"]["impulse"] = 1, impulse
+        run_script(state)
+    control = state["board"]["control"]
+    for place in ("moscow", "petrograd"):
+        control[places[place].hex] = "germany"
+    assert enemy_held_points(state, "russia") == -10
+    control[places["kiev"].hex] = "germany"
+    assert enemy_held_points(state, "russia") == -11
+    for place in ("vienna", "budapest"):
+        control[places[place].hex] = "russia"
+    assert enemy_held_points(state, "austria_hungary") == -10

@@ -38,3 +38,21 @@ def test_fa_v3_to_v4_also_carries_the_kernels_undo_point():
     restored = v4["kernel"]["undo"]["state"]
     assert "answer_counts" in restored["flow"] and "acts" not in restored["flow"]
     assert "production_circle" in restored["board"]
+
+
+FROZEN_V4 = FROZEN.with_name("fatal_alliances-4.json")
+
+
+def test_fa_v4_to_v5_keeps_the_shape_and_the_open_decision():
+    """Version 5 adds decisions inside a combat (FA 11.12.3 support, 2.3.1.1 sitting out),
+    not state: the frozen v4 game lists what it was waiting for, and a combat in progress
+    keeps the support it already has."""
+    from engine.rulesets.fatal_alliances.migrations import v4_to_v5
+    v4 = json.loads(FROZEN_V4.read_text())["state"]
+    kinds = [d.kind for d in RULESET.decisions(v4)]
+    v5 = v4_to_v5(json.loads(json.dumps(v4)))
+    assert [d.kind for d in RULESET.decisions(v5)] == kinds
+    v4["flow"]["combat"] = {"phase": "retreat", "hq": [3, 0], "hq_flips": ["gh"]}
+    v5 = v4_to_v5(json.loads(json.dumps(v4)))
+    assert v5["flow"]["combat"]["hq"] == [3, 0] and v5["flow"]["combat"]["hq_flips"] == ["gh"]
+    assert v5["flow"]["combat"]["support"] == {"attacker": None, "defender": None}

@@ -1,0 +1,100 @@
+"""FA 19.2.1 — foreign troop commitment: Russian units (which do not co-operate with France,
+19.1) enter France only with a Russian HQ there whose printed reorganisation value covers
+their non-HQ units (divisions ½). The same limit binds the BEF in France."""
+
+from engine.rulesets.fatal_alliances import combat as cb
+from engine.rulesets.fatal_alliances.foreign_troops import commitment_met, foreign_host
+from engine.rulesets.fatal_alliances.movement import destinations
+from engine.rulesets.fatal_alliances.sequence import Step
+
+from .positions import corps, division, hq, position
+
+# Columns 0–2 German, 3–4 Russian, 5–6 French.
+FRANCE = {f"{q},{r}": "france" for q in (5, 6) for r in range(5)}
+CITIES = {"0,2": ["city"], "3,2": ["city"], "6,2": ["city"]}
+
+
+def allied(units, **kw):
+    s = position(units, countries=FRANCE, features=CITIES, **kw)
+    board = s["board"]
+    board["sides"]["france"] = "entente"
+    board["active"] = sorted(set(board["active"]) | {"france"})
+    board["wars"] = sorted(set(board["wars"]) | {"france|germany"})
+    return s
+
+
+def french_hexes(found):
+    return sorted(h for h in found if h in FRANCE)
+
+
+def test_fa_19_2_1_france_is_foreign_to_russia_but_not_to_france():
+    s = allied([corps("ru", "russia", "4,2")])
+    assert foreign_host(s, "russia", "5,2") == "france"
+    assert foreign_host(s, "france", "5,2") is None
+    assert foreign_host(s, "russia", "4,2") is None          # its own home country
+    assert foreign_host(s, "germany", "5,2") is None         # an enemy's: invasion, not 19.2
+
+
+def test_fa_19_2_1_a_corps_without_an_hq_may_not_enter_the_foreign_home_country():
+    s = allied([corps("ru", "russia", "4,2")])
+    assert french_hexes(destinations(s, ["ru"])) == []
+    assert "3,2" in destinations(s, ["ru"])                  # home ground stays open
+
+
+def test_fa_19_2_1_a_corps_moving_with_its_hq_enters_within_the_hqs_value():
+    s = allied([corps("ru", "russia", "4,2"), hq("rh", "russia", "4,2", reorg=1)])
+    assert "5,2" in destinations(s, ["ru", "rh"])
+
+
+def test_fa_19_2_1_the_hqs_printed_value_caps_the_units_there_divisions_count_half():
+    """HQ value 2 in France with one corps there: one more corps fits (2), a corps and a
+    division would not (2½); with value 1 not even a division fits (1½)."""
+    there = [hq("rh", "russia", "5,2", reorg=2), corps("r1", "russia", "5,1")]
+    s = allied(there + [corps("r2", "russia", "4,2"), division("rd", "russia", "4,3")])
+    units = s["board"]["units"]
+    assert commitment_met(s, "france", [units["r2"]])
+    assert not commitment_met(s, "france", [units["r2"], units["rd"]])
+    assert "5,3" in destinations(s, ["r2"])
+    s = allied([hq("rh", "russia", "5,2", reorg=1), corps("r1", "russia", "5,1"),
+                division("rd", "russia", "4,3")])
+    assert french_hexes(destinations(s, ["rd"])) == []
+
+
+def test_fa_19_2_1_units_already_there_move_on_inside_the_country():
+    """The limit is checked on entry: a unit inside France (here with no HQ left) may still
+    move within it."""
+    s = allied([corps("r1", "russia", "5,1")])
+    assert "6,1" in destinations(s, ["r1"])
+
+
+def test_fa_19_2_1_no_retreat_or_advance_into_the_foreign_country_beyond_the_limit():
+    s = allied([corps("ge", "germany", "3,2"), corps("ru", "russia", "4,2"),
+                corps("ge2", "germany", "3,3")], step=Step.LAND_COMBAT, width=7)
+    retreat = cb.retreat_options(s, s["board"]["units"]["ru"], {"4,2"})
+    assert not any(h in FRANCE for h in retreat)
+    # A German advance into Russia is an enemy country: no limit.
+    assert ["ge"] in cb.advance_options(s, ["ge"], "4,2")
+
+
+def test_fa_19_2_1_the_bef_crosses_to_france_behind_its_hq():
+    """The campaign: the Commonwealth does not co-operate with France (19.1), so II Corps
+    may not cross from Dover to Calais until the BEF HQ (value 2) is in France; then two
+    corps fit and a third unit does not."""
+    from engine.rulesets.fatal_alliances.campaign import run_script
+    from engine.rulesets.fatal_alliances.rail import rail_destinations
+
+    from .test_22_scenarios import campaign
+    state = campaign()
+    state["flow"].update(turn=1, impulse=3)
+    run_script(state)
+    units = state["board"]["units"]
+    for other in units.values():                 # make room in Calais
+        if other["hex"] == "24,10":
+            other["hex"] = None
+    assert foreign_host(state, "britain", "24,10") == "france"
+    assert "24,10" not in rail_destinations(state, "br-ii")
+    units["br-bef-hq"]["hex"] = "24,10"          # the HQ crossed first
+    assert "24,10" in rail_destinations(state, "br-ii")
+    units["br-i"]["hex"] = "24,11"
+    units["br-ii"]["hex"] = "25,10"
+    assert not commitment_met(state, "france", [units["br-cav"]])   # 2½ against 2
