@@ -57,7 +57,7 @@ def v3_to_v4(state: State) -> State:
     return state
 
 
-def _v4_to_v5(state: State) -> None:
+def v4_to_v5(state: State) -> State:
     """Nothing to carry: the state keeps its shape. A combat in progress is past its
     declaration (version 4 chose the HQ support and the sitting-out unit there), so it goes
     on from its phase with the support already in `hq` and `hq_flips`; the next attack asks
@@ -66,9 +66,7 @@ def _v4_to_v5(state: State) -> None:
     combat = state["flow"].get("combat")
     if combat is not None:
         combat.setdefault("support", {"attacker": None, "defender": None})
-
-
-v4_to_v5 = with_undo_point(_v4_to_v5)
+    return state
 
 
 MIGRATIONS = (

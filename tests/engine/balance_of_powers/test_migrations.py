@@ -9,8 +9,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from engine.rulesets.balance_of_powers.forces import in_crisis
 from engine.kernel.versions import upgrade
+from engine.rulesets.balance_of_powers.forces import in_crisis
 from engine.rulesets.balance_of_powers.migrations import MIGRATIONS, v2_to_v3
 from engine.rulesets.balance_of_powers.setup import initial_state
 

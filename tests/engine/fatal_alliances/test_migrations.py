@@ -6,8 +6,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from engine.rulesets.fatal_alliances import RULESET
 from engine.kernel.versions import upgrade
+from engine.rulesets.fatal_alliances import RULESET
 from engine.rulesets.fatal_alliances.migrations import MIGRATIONS, v3_to_v4
 
 FROZEN = Path(__file__).resolve().parents[2] / "fixtures" / "versions" / "fatal_alliances-3.json"
