@@ -11,6 +11,7 @@ from typing import Any
 
 from engine.kernel import Decision, Roller
 from engine.kernel.flow import FlowRuleset
+from engine.kernel.game import copy_json
 from engine.kernel.model import Audience
 
 from . import options as mp_options
@@ -81,8 +82,8 @@ class DaysOfDecision(FlowRuleset):
         entitled = self.audience_seats(state, audience)
         return {
             "flow": {k: state["flow"][k] for k in ("step", "cursor", "ended")},
-            "board": state["board"],
-            "secret": {p: state["secret"][p] for p in sorted(entitled)},
+            "board": copy_json(state["board"]),
+            "secret": {p: copy_json(state["secret"][p]) for p in sorted(entitled)},
         }
 
     def result(self, state: State) -> dict[str, Any] | None:
