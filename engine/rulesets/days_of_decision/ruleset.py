@@ -9,12 +9,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.kernel import Decision, Roller
+from engine.kernel import Decision, MalformedAction, Roller
 from engine.kernel.flow import FlowRuleset
 from engine.kernel.game import copy_json
 from engine.kernel.model import Audience
 
 from . import options as mp_options
+from . import spending
 from .display import HEXES, POWER_START
 from .minors import MINORS
 from .powers import IDEOLOGIES, IDEOLOGY_TITLES, POWERS, SEATS, TURN_ONE_ORDER
@@ -33,8 +34,8 @@ MANIFEST = {
          "seats": [{"id": p, "side": POWERS[p].ideology, "title": POWERS[p].title,
                     "colour": POWERS[p].colour} for p in SEATS],
          "sides": [{"id": i, "title": IDEOLOGY_TITLES[i]} for i in IDEOLOGIES],
-         "options": [TURNS_OPTION], "max_actions": 30 * TURNS, "hidden_information": True,
-         "simultaneous": True, "selfplay_requires": ["bid", "drop", "option"]},
+         "options": [TURNS_OPTION], "max_actions": 40 * TURNS, "hidden_information": True,
+         "simultaneous": True, "selfplay_requires": ["bid", "drop", "option", "spend"]},
     ],
 }
 
@@ -45,10 +46,10 @@ def build_state(options: dict[str, Any]) -> State:
     powers = {p: {"pe": POWERS[p].pe, "face_down": POWERS[p].face_down,
                   "money": POWERS[p].money, "credit_limit": POWERS[p].credit_limit,
                   "bid_points": POWERS[p].bid_points, "income": POWERS[p].income,
-                  "negative_pe_turns": 0, "played": 0, "mp0_played": False} for p in SEATS}
+                  "army": 0, "naval": 0, "negative_pe_turns": 0, "played": 0, "mp0_played": False} for p in SEATS}
     return {
         "flow": {"step": "weather", "bids_revealed": True, "drop": [], "cursor": 0,
-                 "played_step": 0, "ended": False},
+                 "played_step": 0, "ended": False, "spent": False},
         "board": {
             "turn": 1, "date": date_of(1), "last_turn": int(options["turns"]),
             "weather": None, "powers": powers, "initiative": list(TURN_ONE_ORDER),
@@ -75,6 +76,16 @@ class DaysOfDecision(FlowRuleset):
         FLOW.enter(state, "weather", roller)
         return state
 
+    def validate(self, state: State, seat: str, decision: Decision, action: Any) -> Any:
+        return spending.validate(state["board"], seat, action)
+
+    def options(self, state: State, seat: str, decision: Decision,
+                query: dict[str, Any] | None) -> list[dict[str, Any]]:
+        """The spending decision's suggested purchases; any other within budget is legal too."""
+        if query is not None:
+            raise MalformedAction("the spending decision takes no query")
+        return [{"action": a} for a in spending.suggestions(state["board"], seat)]
+
     def view(self, state: State, audience: Audience) -> dict[str, Any]:
         """Everything on the board is public (tracks, display, revealed bids); a power's secret
         purchases for minors (MP 0(b)) reach only that power's seat and side. Sealed bids are
@@ -94,7 +105,8 @@ class DaysOfDecision(FlowRuleset):
         board = state["board"]
         assert sorted(board["initiative"]) == sorted(SEATS), "the track holds every power once"
         for power, entry in board["powers"].items():
-            assert entry["bid_points"] >= 0, f"{power} has negative bid points"
+            assert min(entry["bid_points"], entry["army"], entry["naval"]) >= 0, \
+                f"{power} has negative points"
             assert entry["played"] <= max(board["bids"][power]["options"], 0) or \
                 board["turn"] == 1, f"{power} played more options than it bid for"
         for piece, hex_id in board["display"].items():
@@ -105,6 +117,8 @@ class DaysOfDecision(FlowRuleset):
     def describe_action(self, state: State, decision: Decision, action: Any) -> str:
         if decision.kind == "option":
             return mp_options.describe(action)
+        if decision.kind == "spend":
+            return ", ".join(f"{action[k]} {k.replace('_', ' ')}" for k in spending.ITEMS)
         if decision.kind == "bid":
             return f"bid {action['bid']} for {action['options']} option(s)"
         return f"move to initiative position {action['position']}"

@@ -6,7 +6,7 @@ from typing import Any
 
 from engine.kernel.flow import Flow, Step
 
-from . import initiative, politics, turn
+from . import initiative, politics, spending, turn
 
 State = dict[str, Any]
 
@@ -35,7 +35,9 @@ FLOW = Flow([
     # E. Military affairs: optional while nobody is at war (5.E), and nobody can be in this slice
     Step("military", "DoD 9", next="production"),
     # F. Production
-    Step("production", "DoD 10", begin=turn.production, next="us_entry"),
+    Step("production", "DoD 10.1", begin=turn.production, next="spending"),
+    Step("spending", "DoD 10.2", decisions=spending.spend_decisions,
+         resolve=spending.resolve_spending, next="us_entry"),
     # G. US entry and H. conquest: nothing to do without war
     Step("us_entry", "DoD 11", next="conquest"),
     Step("conquest", "DoD 12", next="end_of_turn"),

@@ -42,8 +42,7 @@ def after_weather(state: State) -> str:
 
 def production(state: State, roller: Roller) -> list[Event]:
     """DoD 10.1 — income. DECIDED: a flat income per power (powers.Power.income) until
-    factories, resources and the production multiple are built; buying AP/NP/bid points (10.2)
-    is not offered yet."""
+    factories, resources and the production multiple are built; the spending follows (10.2)."""
     board = state["board"]
     for power, entry in board["powers"].items():
         entry["money"] += entry["income"]
@@ -71,5 +70,5 @@ def end_turn(state: State, roller: Roller) -> list[Event]:
 def after_turn(state: State) -> str:
     if state["board"]["result"] is not None:
         return "over"
-    state["flow"]["bids_revealed"] = False
+    state["flow"].update(bids_revealed=False, spent=False)
     return "initiative"

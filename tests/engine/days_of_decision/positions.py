@@ -29,13 +29,13 @@ def answer(state: dict[str, Any], seat: str, action: Any, kind: str | None = Non
 
 
 def play_until(state: dict[str, Any], step: str) -> dict[str, Any]:
-    """Answer every open decision with its first option until the flow reaches `step`."""
+    """Answer every open decision with its first option (its default) until the flow reaches `step`."""
     for _ in range(500):
         if state["flow"]["step"] == step:
             return state
         decision = open_decisions(state)[0]
-        state = apply(RULESET, state, decision.seats[0], decision.id, decision.options[0],
-                      seed=SEED).state
+        first = RULESET.timeout_default(state, decision, decision.seats[0])
+        state = apply(RULESET, state, decision.seats[0], decision.id, first, seed=SEED).state
     raise AssertionError(f"never reached {step}")
 
 

@@ -18,7 +18,7 @@ from .positions import ScriptedDice, fresh, play_until
 
 def test_dod_5_the_step_table_follows_the_sequence_of_play():
     assert list(FLOW.steps) == ["initiative", "democrats", "weather", "politics", "bonus",
-                                "military", "production", "us_entry", "conquest",
+                                "military", "production", "spending", "us_entry", "conquest",
                                 "end_of_turn", "over"]
 
 
@@ -86,9 +86,9 @@ def test_dod_selfplay_games_finish_without_errors_or_leaks():
     assert not tally.failed, tally.problems[:3]
     assert tally.finished == 3
     assert tally.actions_by_kind["bid"] and tally.actions_by_kind["drop"]
-    assert tally.actions_by_kind["option"]
+    assert tally.actions_by_kind["option"] and tally.actions_by_kind["spend"]
 
 
 def test_dod_garbage_answers_to_every_decision_kind_are_refused_cleanly():
     fuzzed = walk("days_of_decision", "1936", {"turns": 3}, seed=11)
-    assert {"bid", "drop", "option"} <= set(fuzzed)
+    assert {"bid", "drop", "option", "spend"} <= set(fuzzed)
