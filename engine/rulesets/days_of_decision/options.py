@@ -11,8 +11,14 @@ from engine.kernel import Event, Roller
 
 from .minors import MINORS
 from .powers import POWERS, modified_pe
-from .tables import (BID_POINTS_PER_PE, MAX_PE_DICE, MINOR_AP_COST, MINOR_AP_MAX, PE_DIE_COST,
-                     PE_SUCCESS_ROLL)
+from .tables import (
+    BID_POINTS_PER_PE,
+    MAX_PE_DICE,
+    MINOR_AP_COST,
+    MINOR_AP_MAX,
+    PE_DIE_COST,
+    PE_SUCCESS_ROLL,
+)
 
 State = dict[str, Any]
 

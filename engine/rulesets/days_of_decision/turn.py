@@ -44,7 +44,7 @@ def production(state: State, roller: Roller) -> list[Event]:
     """DoD 10.1 — income. DECIDED: a flat income per power (powers.Power.income) until
     factories, resources and the production multiple are built; the spending follows (10.2)."""
     board = state["board"]
-    for power, entry in board["powers"].items():
+    for entry in board["powers"].values():
         entry["money"] += entry["income"]
     return [Event("income", "DoD 10.1",
                   {"income": {p: e["income"] for p, e in sorted(board["powers"].items())}})]

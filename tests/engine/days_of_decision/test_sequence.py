@@ -8,8 +8,13 @@ from engine.rulesets.days_of_decision import RULESET
 from engine.rulesets.days_of_decision import display as D
 from engine.rulesets.days_of_decision import turn as T
 from engine.rulesets.days_of_decision.minors import MINORS
-from engine.rulesets.days_of_decision.powers import (COMMUNISM, DEMOCRACY, FASCISM, POWERS,
-                                                     TURN_ONE_ORDER)
+from engine.rulesets.days_of_decision.powers import (
+    COMMUNISM,
+    DEMOCRACY,
+    FASCISM,
+    POWERS,
+    TURN_ONE_ORDER,
+)
 from engine.rulesets.days_of_decision.steps import FLOW
 
 from ..test_garbage_actions import walk
