@@ -69,3 +69,10 @@ POWER_START: dict[str, str] = {
     "GE": "-3,-1", "IT": "-2,-1", "JA": "-1,-3",                # Fascism
     "RU": "0,3",                                                # Communism
 }
+
+# Where each value comes from (printed / inferred / authored); docs/rules/days_of_decision.md.
+PROVENANCE: dict[str, str] = {
+    "three ideologies of three factions, a neutral zone, a central hex": "printed 2.3, 8.1.1",
+    "HEXES (radius, sectors, rings as factions)": "authored",
+    "POWER_START": "authored",
+}

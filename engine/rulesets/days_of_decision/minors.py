@@ -37,3 +37,9 @@ MINORS: dict[str, Minor] = {m.id: m for m in (
     Minor("turkey", "Turkey", CENTRE),
     Minor("yugoslavia", "Yugoslavia", CENTRE),
 )}
+
+# Where each value comes from (printed / inferred / authored); docs/rules/days_of_decision.md.
+PROVENANCE: dict[str, str] = {
+    "id, title": "printed (named in the seed's text; 15 of its 28 marker minors)",
+    "start": "authored (8.1.1 puts the unplaced ones in the centre hex)",
+}

@@ -58,3 +58,12 @@ def modified_pe(board: dict, power: str) -> int:
     """DoD 8.7.1 IPO 15 — a face-down PE marker counts one less."""
     entry = board["powers"][power]
     return int(entry["pe"]) - (1 if entry["face_down"] else 0)
+
+# Where each value comes from: printed (the seed's text), inferred (from a worked example) or
+# authored (ours, where the seed is silent). docs/rules/days_of_decision.md, "Data".
+PROVENANCE: dict[str, str] = {
+    "id": "printed 3.1", "title": "printed 3.1", "ideology": "printed 3.1",
+    "colour": "authored", "pe": "authored", "money": "authored", "credit_limit": "authored",
+    "bid_points": "authored", "income": "authored (until 10.1 is built)",
+    "face_down": "printed 3.2", "TURN_ONE_ORDER": "printed 3.2",
+}

@@ -42,3 +42,14 @@ WEATHER_CHART: dict[str, tuple[tuple[int, str], ...]] = {
 # DoD 1 — 66 two-month turns, Jan/Feb 1936 to Nov/Dec 1946.
 TURNS = 66
 FIRST_YEAR = 1936
+
+# Where each value comes from (printed / inferred / authored); docs/rules/days_of_decision.md.
+PROVENANCE: dict[str, str] = {
+    "BID_MODIFIER": "inferred from the example in 6", "MAX_OPTIONS_BID": "authored (ruling)",
+    "END_OF_STEP_MAX": "printed 8.6", "PE_DIE_COST": "printed 8.7.2 MP 0(a)",
+    "PE_SUCCESS_ROLL": "printed 8.7.2 MP 0(a)", "MAX_PE_DICE": "authored (ruling)",
+    "MINOR_AP_COST": "printed 8.7.2 MP 0(b)", "MINOR_AP_MAX": "printed 8.7.2 MP 0(b)",
+    "BID_POINTS_PER_PE": "printed 8.7.2 MP 0(g)", "BIMONTHS": "printed 1",
+    "WEATHER_CHART": "authored (the chart is on the absent Status Display)",
+    "TURNS": "printed 1", "FIRST_YEAR": "printed 1",
+}
