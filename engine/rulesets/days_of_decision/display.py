@@ -18,6 +18,8 @@ RADIUS = 4
 CENTRE = "0,0"
 NEUTRAL = "neutral"
 FACTIONS = ("moderate", "orthodox", "radical")          # rings 2, 3, 4
+CENTRE_FACTION = "orthodox"     # the middle ring: the centre faction IPO 1 steers by
+DIRECTIONS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
 SECTOR_IDEOLOGY = (DEMOCRACY, FASCISM, COMMUNISM)       # counter-clockwise from east
 
 
@@ -30,6 +32,11 @@ def distance(a: str, b: str) -> int:
     """Hexes between two display hexes (the display distance of IPO 3 and 8.1.2)."""
     (aq, ar), (bq, br) = parse(a), parse(b)
     return (abs(aq - bq) + abs(ar - br) + abs((aq + ar) - (bq + br))) // 2
+
+
+def neighbours(hex_id: str) -> list[str]:
+    q, r = parse(hex_id)
+    return [f"{q + dq},{r + dr}" for dq, dr in DIRECTIONS if f"{q + dq},{r + dr}" in HEXES]
 
 
 def _ideology(q: int, r: int) -> str:

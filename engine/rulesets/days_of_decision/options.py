@@ -1,7 +1,8 @@
-"""DoD 8.7.2 MP 0 — the major-power options this slice plays: 0(a) PE rolls, 0(b) a secret army
-point purchase for a minor, 0(g) bid points. All MP 0 sub-options share one slot a turn (8.2).
-The international options (8.7.1) and MP 1–14 need charts the seed lacks or subsystems not yet
-built (docs/rules/days_of_decision.md)."""
+"""DoD 8.2 — the options this slice plays: IPO 1 New World Order (new_world_order.py), and the
+major-power options 0(a) PE rolls, 0(b) a secret army point purchase for a minor, 0(g) bid
+points. All MP 0 sub-options share one slot a turn; an IPO is played once a turn by anyone.
+IPO 2–20 and MP 1–14 need charts the seed lacks or subsystems not yet built
+(docs/rules/days_of_decision.md)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from typing import Any
 
 from engine.kernel import Event, Roller
 
+from . import new_world_order
 from .minors import MINORS
 from .powers import POWERS, modified_pe
 from .tables import (
@@ -38,9 +40,13 @@ def pe_die_cost(board: dict[str, Any], power: str) -> int:
 def legal_options(board: dict[str, Any], power: str) -> list[dict[str, Any]]:
     """DoD 8.2 — the options this power may choose now: each once a turn, MP 0 one slot."""
     entry = board["powers"][power]
-    if entry["mp0_played"]:
-        return []
     choices: list[dict[str, Any]] = []
+    # International options: each once a turn for everyone (8.2); listed after MP 0.
+    ipos: list[dict[str, Any]] = []
+    if "IPO1" not in board["ipos_played"]:
+        ipos += [{"option": "IPO1", "to": h} for h in new_world_order.destinations(board, power)]
+    if entry["mp0_played"]:
+        return ipos
     per_die = pe_die_cost(board, power)
     choices += [{"option": "0a", "dice": n} for n in range(1, MAX_PE_DICE + 1)
                 if affordable(board, power, per_die * n)]
@@ -50,15 +56,18 @@ def legal_options(board: dict[str, Any], power: str) -> list[dict[str, Any]]:
     # exactly one option may choose it (on turn 1 every power plays one).
     if board["bids"][power]["options"] == 1 and entry["played"] == 0:
         choices.append({"option": "0g"})
-    return choices
+    return choices + ipos
 
 
 def play_option(state: State, power: str, action: dict[str, Any], roller: Roller) -> list[Event]:
     board = state["board"]
     entry = board["powers"][power]
-    entry["mp0_played"] = True
     entry["played"] += 1
     option = action["option"]
+    if option == "IPO1":
+        board["ipos_played"].append(option)
+        return new_world_order.move(board, power, action["to"])
+    entry["mp0_played"] = True
     if option == "0a":
         return _increase_pe(board, power, int(action["dice"]), roller)
     if option == "0b":
@@ -101,6 +110,8 @@ def _bid_points(board: dict[str, Any], power: str) -> list[Event]:
 
 
 def describe(action: dict[str, Any]) -> str:
+    if action["option"] == "IPO1":
+        return f"IPO 1 New World Order: move to {action['to']}"
     if action["option"] == "0a":
         return f"MP 0(a): {action['dice']} PE dice"
     if action["option"] == "0b":

@@ -16,7 +16,7 @@ from engine.kernel.model import Audience
 
 from . import options as mp_options
 from . import spending
-from .display import HEXES, POWER_START
+from .display import HEXES, POWER_START, zone
 from .minors import MINORS
 from .powers import IDEOLOGIES, IDEOLOGY_TITLES, POWERS, SEATS, TURN_ONE_ORDER
 from .steps import FLOW
@@ -57,7 +57,7 @@ def build_state(options: dict[str, Any]) -> State:
             "last_bidder": TURN_ONE_ORDER[-1],
             "display": {**{p: POWER_START[p] for p in SEATS},
                         **{m: MINORS[m].start for m in MINORS}},
-            "result": None,
+            "ipos_played": [], "result": None,
         },
         "secret": {p: {"minor_ap": {}} for p in SEATS},
     }
@@ -111,6 +111,11 @@ class DaysOfDecision(FlowRuleset):
                 board["turn"] == 1, f"{power} played more options than it bid for"
         for piece, hex_id in board["display"].items():
             assert hex_id in HEXES, f"{piece} is off the display at {hex_id}"
+        marked = [board["display"][p] for p in SEATS]
+        assert len(marked) == len(set(marked)), "two powers share a display hex"
+        for power in SEATS:
+            assert zone(board["display"][power])[0] == POWERS[power].ideology, \
+                f"{power} has left its ideology"
         for power, secret in state["secret"].items():
             assert all(ap > 0 for ap in secret["minor_ap"].values()), f"{power}'s 0(b) ledger"
 

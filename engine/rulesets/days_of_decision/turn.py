@@ -57,6 +57,7 @@ def end_turn(state: State, roller: Roller) -> list[Event]:
     for entry in board["powers"].values():
         entry["negative_pe_turns"] = entry["negative_pe_turns"] + 1 if entry["pe"] < 0 else 0
         entry["played"], entry["mp0_played"] = 0, False
+    board["ipos_played"] = []
     if board["turn"] >= board["last_turn"]:
         board["result"] = {"winners": [], "reason": "turns_played",
                            "turn": board["turn"]}

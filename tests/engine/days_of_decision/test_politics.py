@@ -50,6 +50,9 @@ def test_dod_8_2_mp0_sub_options_share_one_slot_a_turn():
     state = fresh()
     state["board"]["bids"]["GE"] = {"bid": 5, "options": 2, "final": "4.5"}
     O.play_option(state, "GE", {"option": "0b", "minor": "austria", "ap": 1}, ScriptedDice({}))
+    left = O.legal_options(state["board"], "GE")
+    assert left and {o["option"] for o in left} == {"IPO1"}       # only an IPO remains
+    state["board"]["ipos_played"].append("IPO1")                   # someone else played it
     assert O.legal_options(state["board"], "GE") == []
     assert not P.may_still_play(state["board"], "GE")       # its second bid lapses (our ruling)
 

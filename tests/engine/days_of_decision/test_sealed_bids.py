@@ -9,8 +9,8 @@ from typing import Any
 
 from engine.kernel import canonical_json, view
 from engine.rulesets.days_of_decision import RULESET
-from engine.rulesets.days_of_decision.ruleset import DaysOfDecision
 from engine.rulesets.days_of_decision.powers import SEATS
+from engine.rulesets.days_of_decision.ruleset import DaysOfDecision
 
 from .positions import answer, fresh, play_until
 
