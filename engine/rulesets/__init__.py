@@ -18,7 +18,8 @@ from engine.kernel.ruleset import Ruleset
 # Module paths of the rulesets that ship with Salient (each exposes RULESET).
 SHIPPED: tuple[str, ...] = ("engine.rulesets.balance_of_powers",
                             "engine.rulesets.fatal_alliances",
-                            "engine.rulesets.twteaw")
+                            "engine.rulesets.twteaw",
+                            "engine.rulesets.days_of_decision")
 
 
 @lru_cache(maxsize=None)

@@ -1,0 +1,122 @@
+"""DoD 8.2 — the options this slice plays: IPO 1 New World Order (new_world_order.py), and the
+major-power options 0(a) PE rolls, 0(b) a secret army point purchase for a minor, 0(g) bid
+points. All MP 0 sub-options share one slot a turn; an IPO is played once a turn by anyone.
+IPO 2–20 and MP 1–14 need charts the seed lacks or subsystems not yet built
+(docs/rules/days_of_decision.md)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.kernel import Event, Roller
+
+from . import new_world_order
+from .minors import MINORS
+from .powers import POWERS, modified_pe
+from .tables import (
+    BID_POINTS_PER_PE,
+    MAX_PE_DICE,
+    MINOR_AP_COST,
+    MINOR_AP_MAX,
+    PE_DIE_COST,
+    PE_SUCCESS_ROLL,
+)
+
+State = dict[str, Any]
+
+
+def affordable(board: dict[str, Any], power: str, cost: int) -> bool:
+    """DoD 8.4.2 — an option may not take a power below its credit limit."""
+    entry = board["powers"][power]
+    return int(entry["money"]) - cost >= -int(entry["credit_limit"])
+
+
+def pe_die_cost(board: dict[str, Any], power: str) -> int:
+    """DoD 8.7.2 MP 0(a) — 3 money a die; 2 after three turns of negative unmodified PE (the
+    other reduction, five turns at war, waits for war: nobody can be at war in this slice)."""
+    return PE_DIE_COST - (1 if board["powers"][power]["negative_pe_turns"] >= 3 else 0)
+
+
+def legal_options(board: dict[str, Any], power: str) -> list[dict[str, Any]]:
+    """DoD 8.2 — the options this power may choose now: each once a turn, MP 0 one slot."""
+    entry = board["powers"][power]
+    choices: list[dict[str, Any]] = []
+    # International options: each once a turn for everyone (8.2); listed after MP 0.
+    ipos: list[dict[str, Any]] = []
+    if "IPO1" not in board["ipos_played"]:
+        ipos += [{"option": "IPO1", "to": h} for h in new_world_order.destinations(board, power)]
+    if entry["mp0_played"]:
+        return ipos
+    per_die = pe_die_cost(board, power)
+    choices += [{"option": "0a", "dice": n} for n in range(1, MAX_PE_DICE + 1)
+                if affordable(board, power, per_die * n)]
+    choices += [{"option": "0b", "minor": minor, "ap": ap} for minor in MINORS
+                for ap in range(1, MINOR_AP_MAX + 1) if affordable(board, power, MINOR_AP_COST * ap)]
+    # RULING: 0(g) must be the only option played this turn, so only a power that bid for
+    # exactly one option may choose it (on turn 1 every power plays one).
+    if board["bids"][power]["options"] == 1 and entry["played"] == 0:
+        choices.append({"option": "0g"})
+    return choices + ipos
+
+
+def play_option(state: State, power: str, action: dict[str, Any], roller: Roller) -> list[Event]:
+    board = state["board"]
+    entry = board["powers"][power]
+    entry["played"] += 1
+    option = action["option"]
+    if option == "IPO1":
+        board["ipos_played"].append(option)
+        return new_world_order.move(board, power, action["to"])
+    entry["mp0_played"] = True
+    if option == "0a":
+        return _increase_pe(board, power, int(action["dice"]), roller)
+    if option == "0b":
+        return _minor_army_points(state, power, action["minor"], int(action["ap"]))
+    return _bid_points(board, power)
+
+
+def _increase_pe(board: dict[str, Any], power: str, dice: int, roller: Roller) -> list[Event]:
+    """DoD 8.7.2 MP 0(a) — a d10 per die bought; any 10 raises PE by one, never more."""
+    cost = pe_die_cost(board, power) * dice
+    entry = board["powers"][power]
+    entry["money"] -= cost
+    rolls = roller.roll(10, f"0(a) {power}", dice)
+    raised = any(r >= PE_SUCCESS_ROLL for r in rolls)
+    if raised:
+        entry["pe"] += 1
+    return [Event("pe_rolled", "DoD 8.7.2 MP 0(a)", {"power": power, "cost": cost,
+                                                      "rolls": list(rolls), "pe": entry["pe"]})]
+
+
+def _minor_army_points(state: State, power: str, minor: str, ap: int) -> list[Event]:
+    """DoD 8.7.2 MP 0(b) — 1 money per army point, up to 3, for a minor kept secret while it
+    is at peace (every minor is at peace in this slice). The money spent is public."""
+    cost = MINOR_AP_COST * ap
+    state["board"]["powers"][power]["money"] -= cost
+    held = state["secret"][power]["minor_ap"]
+    held[minor] = held.get(minor, 0) + ap
+    return [Event("minor_army_bought", "DoD 8.7.2 MP 0(b)", {"power": power, "cost": cost}),
+            Event("minor_army_secret", "DoD 8.7.2 MP 0(b)",
+                  {"power": power, "minor": minor, "ap": ap, "held": held[minor]},
+                  audience=f"seat:{power}")]
+
+
+def _bid_points(board: dict[str, Any], power: str) -> list[Event]:
+    """DoD 8.7.2 MP 0(g) — bid points three times modified PE. RULING: at negative modified PE
+    it gains nothing (the book sets no penalty here, unlike the bonus bids of 8.6)."""
+    gained = max(0, BID_POINTS_PER_PE * modified_pe(board, power))
+    board["powers"][power]["bid_points"] += gained
+    return [Event("bid_points_gained", "DoD 8.7.2 MP 0(g)", {"power": power, "gained": gained})]
+
+
+def describe(action: dict[str, Any]) -> str:
+    if action["option"] == "IPO1":
+        return f"IPO 1 New World Order: move to {action['to']}"
+    if action["option"] == "0a":
+        return f"MP 0(a): {action['dice']} PE dice"
+    if action["option"] == "0b":
+        return f"MP 0(b): {action['ap']} army points for {MINORS[action['minor']].title}"
+    return "MP 0(g): bid points"
+
+
+TITLES = {power: POWERS[power].title for power in POWERS}

@@ -1,0 +1,132 @@
+"""Days of Decision III (`days_of_decision`): the first slice (issue #24).
+
+Registered in engine/rulesets/__init__.py SHIPPED but not a product (`product = False`): the
+lobby lists it as a test ruleset until the political game is complete enough to play
+(docs/rules/days_of_decision.md, "Coverage").
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.kernel import Decision, MalformedAction, Roller
+from engine.kernel.flow import FlowRuleset
+from engine.kernel.game import copy_json
+from engine.kernel.model import Audience
+
+from . import options as mp_options
+from . import spending
+from .display import HEXES, POWER_START, zone
+from .minors import MINORS
+from .powers import IDEOLOGIES, IDEOLOGY_TITLES, POWERS, SEATS, TURN_ONE_ORDER
+from .steps import FLOW
+from .tables import TURNS
+from .turn import date_of
+
+State = dict[str, Any]
+TURNS_OPTION = {"id": "turns", "type": "integer", "default": TURNS, "min": 1, "max": TURNS,
+                "title": "Turns (the full game has 66)"}
+
+MANIFEST = {
+    "title": "Days of Decision III",
+    "scenarios": [
+        {"id": "1936", "title": "Jan/Feb 1936 — eight major powers", "map": None,
+         "seats": [{"id": p, "side": POWERS[p].ideology, "title": POWERS[p].title,
+                    "colour": POWERS[p].colour} for p in SEATS],
+         "sides": [{"id": i, "title": IDEOLOGY_TITLES[i]} for i in IDEOLOGIES],
+         "options": [TURNS_OPTION], "max_actions": 40 * TURNS, "hidden_information": True,
+         "simultaneous": True, "selfplay_requires": ["bid", "drop", "option", "spend"]},
+    ],
+}
+
+
+def build_state(options: dict[str, Any]) -> State:
+    """DoD 3.2 — powers on their tracks and display hexes, minors on theirs, the fixed turn-1
+    initiative order (every power plays one option on turn 1, 6)."""
+    powers = {p: {"pe": POWERS[p].pe, "face_down": POWERS[p].face_down,
+                  "money": POWERS[p].money, "credit_limit": POWERS[p].credit_limit,
+                  "bid_points": POWERS[p].bid_points, "income": POWERS[p].income,
+                  "army": 0, "naval": 0, "negative_pe_turns": 0, "played": 0, "mp0_played": False} for p in SEATS}
+    return {
+        "flow": {"step": "weather", "bids_revealed": True, "drop": [], "cursor": 0,
+                 "played_step": 0, "ended": False, "spent": False},
+        "board": {
+            "turn": 1, "date": date_of(1), "last_turn": int(options["turns"]),
+            "weather": None, "powers": powers, "initiative": list(TURN_ONE_ORDER),
+            "bids": {p: {"bid": 0, "options": 1, "final": "0"} for p in SEATS},
+            "last_bidder": TURN_ONE_ORDER[-1],
+            "display": {**{p: POWER_START[p] for p in SEATS},
+                        **{m: MINORS[m].start for m in MINORS}},
+            "ipos_played": [], "result": None,
+        },
+        "secret": {p: {"minor_ap": {}} for p in SEATS},
+    }
+
+
+class DaysOfDecision(FlowRuleset):
+    id = "days_of_decision"
+    version = "1"
+    manifest = MANIFEST
+    product = False
+    flow = FLOW
+
+    def setup(self, scenario: str, options: dict[str, Any], seats: list[str],
+              roller: Roller) -> State:
+        state = build_state(options)
+        FLOW.enter(state, "weather", roller)
+        return state
+
+    def validate(self, state: State, seat: str, decision: Decision, action: Any) -> Any:
+        return spending.validate(state["board"], seat, action)
+
+    def options(self, state: State, seat: str, decision: Decision,
+                query: dict[str, Any] | None) -> list[dict[str, Any]]:
+        """The spending decision's suggested purchases; any other within budget is legal too."""
+        if query is not None:
+            raise MalformedAction("the spending decision takes no query")
+        return [{"action": a} for a in spending.suggestions(state["board"], seat)]
+
+    def view(self, state: State, audience: Audience) -> dict[str, Any]:
+        """Everything on the board is public (tracks, display, revealed bids); a power's secret
+        purchases for minors (MP 0(b)) reach only that power's seat and side. Sealed bids are
+        the kernel's and never in the state the view reads."""
+        entitled = self.audience_seats(state, audience)
+        return {
+            "flow": {k: state["flow"][k] for k in ("step", "cursor", "ended")},
+            "board": copy_json(state["board"]),
+            "secret": {p: copy_json(state["secret"][p]) for p in sorted(entitled)},
+        }
+
+    def result(self, state: State) -> dict[str, Any] | None:
+        result: dict[str, Any] | None = state["board"]["result"]
+        return result
+
+    def check_invariants(self, state: State) -> None:
+        board = state["board"]
+        assert sorted(board["initiative"]) == sorted(SEATS), "the track holds every power once"
+        for power, entry in board["powers"].items():
+            assert min(entry["bid_points"], entry["army"], entry["naval"]) >= 0, \
+                f"{power} has negative points"
+            assert entry["played"] <= max(board["bids"][power]["options"], 0) or \
+                board["turn"] == 1, f"{power} played more options than it bid for"
+        for piece, hex_id in board["display"].items():
+            assert hex_id in HEXES, f"{piece} is off the display at {hex_id}"
+        marked = [board["display"][p] for p in SEATS]
+        assert len(marked) == len(set(marked)), "two powers share a display hex"
+        for power in SEATS:
+            assert zone(board["display"][power])[0] == POWERS[power].ideology, \
+                f"{power} has left its ideology"
+        for power, secret in state["secret"].items():
+            assert all(ap > 0 for ap in secret["minor_ap"].values()), f"{power}'s 0(b) ledger"
+
+    def describe_action(self, state: State, decision: Decision, action: Any) -> str:
+        if decision.kind == "option":
+            return mp_options.describe(action)
+        if decision.kind == "spend":
+            return ", ".join(f"{action[k]} {k.replace('_', ' ')}" for k in spending.ITEMS)
+        if decision.kind == "bid":
+            return f"bid {action['bid']} for {action['options']} option(s)"
+        return f"move to initiative position {action['position']}"
+
+
+RULESET = DaysOfDecision()

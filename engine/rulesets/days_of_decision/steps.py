@@ -1,0 +1,47 @@
+"""DoD 5 — the sequence of play as a step table. Each step's rule sits in its own module."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.kernel.flow import Flow, Step
+
+from . import initiative, politics, spending, turn
+
+State = dict[str, Any]
+
+
+def _position(state: State) -> str:
+    return str(state["flow"]["step"])
+
+
+def _move_to(state: State, step: str) -> None:
+    state["flow"]["step"] = step
+
+
+FLOW = Flow([
+    # A. Initiative (skipped on turn 1: set-up enters at the weather)
+    Step("initiative", "DoD 6", decisions=initiative.bid_decisions,
+         resolve=initiative.resolve_bids, next=initiative.after_bids),
+    Step("democrats", "DoD 6", decisions=initiative.drop_decision,
+         verbs={"drop": initiative.do_drop}, once=True, next=initiative.after_drop),
+    # B. Weather
+    Step("weather", "DoD 7", begin=turn.roll_weather, next=turn.after_weather),
+    # C. Political affairs, one option at a time
+    Step("politics", "DoD 8", decisions=politics.option_decision,
+         verbs={"option": politics.do_option}, once=True, next=politics.after_option),
+    # D. Bonus bid points
+    Step("bonus", "DoD 8.6", begin=politics.bonus_bids, next="military"),
+    # E. Military affairs: optional while nobody is at war (5.E), and nobody can be in this slice
+    Step("military", "DoD 9", next="production"),
+    # F. Production
+    Step("production", "DoD 10.1", begin=turn.production, next="spending"),
+    Step("spending", "DoD 10.2", decisions=spending.spend_decisions,
+         resolve=spending.resolve_spending, next="us_entry"),
+    # G. US entry and H. conquest: nothing to do without war
+    Step("us_entry", "DoD 11", next="conquest"),
+    Step("conquest", "DoD 12", next="end_of_turn"),
+    # I. End of turn
+    Step("end_of_turn", "DoD 13", begin=turn.end_turn, next=turn.after_turn),
+    Step("over", "DoD 4", next=None),
+], position=_position, move_to=_move_to)

@@ -1,0 +1,75 @@
+"""DoD 5 — the steps of a turn that are automatic in this slice: the weather (7), production
+(10, income only), and the end of turn (13) that advances the date and ends the game."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.kernel import Event, Roller
+
+from . import politics
+from .tables import BIMONTHS, FIRST_YEAR, WEATHER_CHART
+
+State = dict[str, Any]
+
+
+def date_of(turn: int) -> str:
+    """DoD 1 — two-month turns from Jan/Feb 1936."""
+    return f"{BIMONTHS[(turn - 1) % 6]} {FIRST_YEAR + (turn - 1) // 6}"
+
+
+def weather_for(bimonth: str, roll: int) -> str:
+    """DoD 7 — cross-index the roll with the turn's column (our chart: tables.WEATHER_CHART)."""
+    for highest, weather in WEATHER_CHART[bimonth]:
+        if roll <= highest:
+            return weather
+    raise AssertionError(f"the weather chart has no row for {roll}")
+
+
+def roll_weather(state: State, roller: Roller) -> list[Event]:
+    board = state["board"]
+    bimonth = BIMONTHS[(board["turn"] - 1) % 6]
+    roll = roller.d(10, "weather")
+    board["weather"] = weather_for(bimonth, roll)
+    return [Event("weather", "DoD 7", {"roll": roll, "weather": board["weather"]})]
+
+
+def after_weather(state: State) -> str:
+    """Political affairs start from the first initiative position (8)."""
+    state["flow"].update(cursor=0, played_step=0, ended=False)
+    return politics.seek(state)
+
+
+def production(state: State, roller: Roller) -> list[Event]:
+    """DoD 10.1 — income. DECIDED: a flat income per power (powers.Power.income) until
+    factories, resources and the production multiple are built; the spending follows (10.2)."""
+    board = state["board"]
+    for entry in board["powers"].values():
+        entry["money"] += entry["income"]
+    return [Event("income", "DoD 10.1",
+                  {"income": {p: e["income"] for p, e in sorted(board["powers"].items())}})]
+
+
+def end_turn(state: State, roller: Roller) -> list[Event]:
+    """DoD 13 — close the turn: count turns of negative PE (MP 0(a)'s cheaper dice), clear the
+    turn's plays and bids, advance the date; the game ends after the scenario's last turn."""
+    board = state["board"]
+    for entry in board["powers"].values():
+        entry["negative_pe_turns"] = entry["negative_pe_turns"] + 1 if entry["pe"] < 0 else 0
+        entry["played"], entry["mp0_played"] = 0, False
+    board["ipos_played"] = []
+    if board["turn"] >= board["last_turn"]:
+        board["result"] = {"winners": [], "reason": "turns_played",
+                           "turn": board["turn"]}
+        return [Event("game_over", "DoD 13", {"reason": "turns_played"})]
+    board["turn"] += 1
+    board["date"] = date_of(board["turn"])
+    board["weather"] = None
+    return [Event("new_turn", "DoD 13", {"turn": board["turn"], "date": board["date"]})]
+
+
+def after_turn(state: State) -> str:
+    if state["board"]["result"] is not None:
+        return "over"
+    state["flow"].update(bids_revealed=False, spent=False)
+    return "initiative"
