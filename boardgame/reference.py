@@ -24,7 +24,7 @@ from engine import rulesets
 
 SECTION = re.compile(r"\d+(?:\.\d+)*")
 # What the cites in code and events look like, per ruleset ("BoP 9.24", "FA 11.12").
-CITE_PREFIX = {"balance_of_powers": "BoP", "fatal_alliances": "FA"}
+CITE_PREFIX = {"balance_of_powers": "BoP", "fatal_alliances": "FA", "days_of_decision": "DoD"}
 RULINGS_HEADINGS = ("## Rulings", "## Ambiguities decided", "## Deviations")
 
 
