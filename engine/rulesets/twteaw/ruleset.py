@@ -1,8 +1,8 @@
 """The War to End All Wars (`twteaw`): the playable core, first slice.
 
 Registered in engine/rulesets/__init__.py SHIPPED (issue #23), but not a product yet: a table
-can be opened and its written orders played over REST and the socket, yet the browser has no
-order editor or area-map adapter for it, and the learn pages and teacher are not written
+can be opened and its written orders played over REST, the socket and the browser (by picking
+one of the suggested order sets), yet the map art is not drawn and there is no order editor
 (docs/rules/twteaw.md, "Registration").
 """
 
@@ -48,7 +48,7 @@ class TheWarToEndAllWars(FlowRuleset):
     id = "twteaw"
     version = "1"
     manifest = MANIFEST
-    # Not shown as a product until a player can write orders in the browser (see above).
+    # Not shown as a product until the area map is drawn and orders can be composed (see above).
     product = False
     flow = FLOW
     # a game master may roll a turn back and re-run it: dice named by battle and round
