@@ -2,8 +2,9 @@
 game page with the twteaw adapter, against a real daphne with its in-process worker.
 
 hamlet holds Germany and othello France; the seven other nations are level-0 bots (the worker
-writes their orders and says them ready). Each player picks one of the order sets the server
-offers, revises it, withdraws it and writes it again (othello), and says ready. Before the turn
+writes their orders and says them ready). hamlet picks one of the order sets the server offers
+and revises it; othello writes one, withdraws it, then edits a set of his own (a move the
+server refuses, removed; a move it accepts) and writes that; both say ready. Before the turn
 resolves each page holds its own orders only (the store's `orders`, the board summary's exact
 units are its own alliance's: fog of war is the server's); the last ready resolves the turn and
 both pages show turn 2 and the resolution in the log."""
@@ -42,6 +43,14 @@ def write_orders(page, index):
     text = page.inner_text("#my-order")
     assert label in text, (label, text)
     return text
+
+
+def add_move(page, origin, destination, infantry):
+    """Add a land move to the editor's draft (the server checks the whole set at once)."""
+    page.select_option("#move-from", origin)
+    page.select_option("#move-to", destination)
+    page.fill("#move-infantry", str(infantry))
+    page.click("#add-move")
 
 
 def own_orders(page):
@@ -94,7 +103,22 @@ def test_23_two_players_write_revise_and_resolve_a_turn_of_orders(sweeping_site,
     write_orders(othello, 1)
     othello.click("#withdraw")
     othello.wait_for_function("() => document.querySelector('#my-order').textContent.includes('No order written')")
-    france = write_orders(othello, 2)
+    # The editor: start from holding, ask for a move with more infantry than Paris has (the
+    # server refuses it, with its rule, and nothing is written), remove it, add a real one.
+    othello.locator("#decision button.choice").filter(has_text="hold").first.click()
+    othello.wait_for_selector("#pending-order")
+    add_move(othello, "paris", "amiens", 99)
+    othello.wait_for_selector("#draft-problem")
+    assert re.search(r"You have \d+ infantry in Paris", othello.inner_text("#draft-problem"))
+    assert othello.locator("#pending-order").count() == 0
+    assert "No order written" in othello.inner_text("#my-order")
+    othello.locator(".draft-move button").first.click()
+    othello.wait_for_selector("#pending-order")
+    add_move(othello, "paris", "amiens", 1)
+    othello.wait_for_selector("#pending-order")
+    othello.click("#confirm")
+    othello.wait_for_function("() => document.querySelector('#my-order').textContent.includes('Paris → Amiens: 1 infantry')")
+    france = othello.inner_text("#my-order")
 
     # Before the turn resolves each page holds its own written orders only.
     assert own_orders(hamlet) == ["germany"] and own_orders(othello) == ["france"]

@@ -11,7 +11,8 @@
 // docs/rules/twteaw.md, "Browser"). When the map view draws areas, `units` already returns
 // one counter per nation and territory, keyed by the area's id.
 
-import { GenericAdapter, titleCase } from "./generic.js";
+import { cite, h } from "../panels/dom.js";
+import { GenericAdapter, adoptStylesheet, titleCase } from "./generic.js";
 
 const UNIT_WORDS = { infantry: ["infantry", "infantry"], artillery: ["artillery", "artillery"],
   tank: ["tank", "tanks"] };
@@ -28,11 +29,20 @@ export class TwteawAdapter extends GenericAdapter {
   constructor(config = {}) {
     super(config);
     this.areaNames = {};
+    this.neighbours = {};     // area → the land areas next to it (for the editor's moves)
     this.nations = {};
+    this.editors = {};        // one editor per decision: its draft outlives the page's reloads
+    adoptStylesheet("twteaw-css", new URL("./twteaw.css", import.meta.url));
     // The area names come from the compiled map's data (the page does not load the art).
     if (config.map_url && typeof fetch === "function") {
       fetch(config.map_url).then((r) => (r.ok ? r.json() : null)).then((map) => {
         for (const [id, area] of Object.entries(map?.areas || {})) this.areaNames[id] = area.name;
+        const land = (id) => map.areas[id]?.kind === "land";
+        for (const { a, b } of map?.edges || []) {
+          if (!land(a) || !land(b)) continue;
+          (this.neighbours[a] ||= []).push(b);
+          (this.neighbours[b] ||= []).push(a);
+        }
       }).catch(() => {});
     }
   }
@@ -133,6 +143,15 @@ export class TwteawAdapter extends GenericAdapter {
     return parts.length ? parts.join("; ") : "hold: no moves, builds or declarations";
   }
 
+  hasEditor(decision) {
+    return decision.kind === "orders";
+  }
+
+  editor(decision, orders) {
+    if (!this.hasEditor(decision)) return null;
+    return (this.editors[decision.id] ||= new TwteawOrderEditor(this, decision));
+  }
+
   present(decision, item, view) {
     if (decision.kind === "orders") {
       return { hex: null, from: null, text: "", kind: "option", label: this.orderText(item.action) };
@@ -170,4 +189,201 @@ export class TwteawAdapter extends GenericAdapter {
       default: return super.event(event, view);
     }
   }
+}
+
+// --- the order editor ----------------------------------------------------------------------
+//
+// A nation's orders are one whole set. The editor starts from one of the sets the server
+// offers (or the order already written), lets the player add and remove land moves and
+// builds, and asks the server to check the set (the options query `{"check": orders}`): only
+// the set the server hands back, normalised and with its warnings, becomes the pending order.
+
+const copy = (value) => JSON.parse(JSON.stringify(value));
+
+export class TwteawOrderEditor {
+  constructor(adapter, decision) {
+    this.adapter = adapter;
+    this.id = decision.id;
+    this.decision = decision;
+    this.draft = null;       // the order set being edited
+    this.report = null;      // the server's check: {action, warnings}
+    this.problem = null;     // the server's refusal of the draft
+    this.checking = false;
+    this.token = 0;
+    // The forms' values: the panel is drawn again on every frame, and they must survive it.
+    this.form = { from: null, to: null, counts: { infantry: 0, artillery: 0, tank: 0 }, unit: "infantry", at: null, many: 1 };
+  }
+
+  get seat() {
+    return this.decision.seats[0];
+  }
+
+  attach(orders) {
+    this.orders = orders;
+    this.decision = orders.decision || this.decision;
+    if (this.report) this.#offer(this.report);
+  }
+
+  highlights() { return []; }
+
+  clickHex() { return false; }
+
+  cancel() {}
+
+  use(action) {
+    this.draft = copy(action);
+    this.#check();
+  }
+
+  removeMove(index) {
+    this.draft.moves.splice(index, 1);
+    this.#check();
+  }
+
+  removeBuild(index) {
+    this.draft.build.splice(index, 1);
+    this.#check();
+  }
+
+  addMove(from, to, units) {
+    const counts = Object.fromEntries(Object.entries(units).filter(([, n]) => n > 0));
+    if (!from || !to || !Object.keys(counts).length) {
+      this.problem = { message: "A move needs a territory to leave, one to enter and at least one unit." };
+      this.orders.changed();
+      return;
+    }
+    this.draft.moves.push({ from, to, units: counts });
+    this.form.counts = { infantry: 0, artillery: 0, tank: 0 };
+    this.#check();
+  }
+
+  addBuild(unit, at, count) {
+    if (!unit || !at || !(count > 0)) return;
+    this.draft.build.push({ unit, at, count });
+    this.#check();
+  }
+
+  #check() {
+    const token = (this.token += 1);
+    this.checking = true;
+    this.problem = null;
+    this.report = null;
+    this.#offer(null);
+    this.orders.socket.options(this.orders.seat, this.id, { check: this.draft }).then((items) => {
+      if (token !== this.token) return;
+      this.checking = false;
+      this.report = items[0] || null;
+      if (this.report?.action) this.draft = copy(this.report.action);
+      this.#offer(this.report);
+    }, (error) => {
+      if (token !== this.token) return;
+      this.checking = false;
+      const frame = error.frame || {};
+      this.problem = { message: frame.message || error.message, rule: frame.rule || frame.data?.rule };
+      this.orders.changed();
+    });
+  }
+
+  /** The server-checked set becomes the pending order (Confirm writes it). */
+  #offer(item) {
+    const orders = this.orders;
+    if (!orders || orders.status === "sending") return;
+    orders.pending = item?.action ? { item, index: -1, p: this.adapter.present(this.decision, item, orders.store.view) } : null;
+    orders.status = orders.pending ? "confirm" : "ready";
+    orders.changed();
+  }
+
+  /** The areas this seat has units in, and the neighbours of each (from the map's data). */
+  #mine() {
+    const units = this.orders.store.view?.known?.[this.seat]?.units || {};
+    return Object.keys(units).sort((a, b) => this.adapter.area(a).localeCompare(this.adapter.area(b)));
+  }
+
+  panel() {
+    const { orders, adapter } = this;
+    const { store } = orders;
+    const d = orders.decision || this.decision;
+    const out = [written(d, orders, adapter)];
+    out.push(h("p", { class: "small muted" }, "Start from one of these order sets, then add or remove moves and builds; the server checks the whole set before you write it."));
+    out.push(h("ul", { class: "choices", "aria-label": "Order sets" }, (orders.entries || []).map((e) => h("li", {},
+      h("button", { class: "choice", dataset: { index: e.index }, onclick: () => this.use(e.item.action) }, e.p.label)))));
+    if (!this.draft) return out;
+    const draft = this.draft;
+    out.push(h("div", { class: "twteaw-draft", id: "twteaw-draft" },
+      h("strong", {}, "Your draft"),
+      h("ul", {}, draft.moves.map((m, i) => h("li", { class: "draft-move" }, adapter.orderText({ moves: [m] }), " ",
+        h("button", { class: "button small ghost", onclick: () => this.removeMove(i) }, "Remove"))),
+      draft.build.map((b, i) => h("li", { class: "draft-build" }, `build ${b.count} ${b.unit} at ${adapter.area(b.at)}`, " ",
+        h("button", { class: "button small ghost", onclick: () => this.removeBuild(i) }, "Remove")))),
+      h("p", { class: "small muted" }, `All of it: ${adapter.orderText(draft)}`)));
+    // add a land move
+    const form = this.form;
+    const mine = this.#mine();
+    const stock = store.view?.known?.[this.seat]?.units || {};
+    if (!mine.includes(form.from)) form.from = mine[0] || null;
+    const targets = (adapter.neighbours[form.from] || []).slice().sort((a, b) => adapter.area(a).localeCompare(adapter.area(b)));
+    if (!targets.includes(form.to)) form.to = targets[0] || null;
+    const from = h("select", { id: "move-from", "aria-label": "Move from",
+      onchange: (event) => { form.from = event.target.value; form.to = null; orders.changed(); } },
+    mine.map((a) => h("option", { value: a, selected: a === form.from }, `${adapter.area(a)} (${unitCount(stock[a])})`)));
+    const to = h("select", { id: "move-to", "aria-label": "Move to", onchange: (event) => { form.to = event.target.value; } },
+      targets.map((a) => h("option", { value: a, selected: a === form.to }, adapter.area(a))));
+    const count = (type) => h("input", { type: "number", min: "0", value: String(form.counts[type] ?? 0), id: `move-${type}`,
+      "aria-label": type, class: "count", oninput: (event) => { form.counts[type] = Number(event.target.value) || 0; } });
+    out.push(h("fieldset", { class: "twteaw-add" }, h("legend", {}, "Add a land move"),
+      from, " → ", to,
+      Object.keys(UNIT_WORDS).map((t) => h("label", {}, ` ${t} `, count(t))),
+      h("button", { class: "button small", id: "add-move", onclick: () => this.addMove(form.from, form.to, { ...form.counts }) }, "Add the move")));
+    // add a build
+    const held = Object.entries(store.view?.board?.control || {}).filter(([, n]) => n === this.seat).map(([a]) => a)
+      .sort((a, b) => adapter.area(a).localeCompare(adapter.area(b)));
+    if (!held.includes(form.at)) form.at = held[0] || null;
+    const unit = h("select", { id: "build-unit", "aria-label": "Unit to build", onchange: (event) => { form.unit = event.target.value; } },
+      Object.keys(UNIT_WORDS).map((t) => h("option", { value: t, selected: t === form.unit }, t)));
+    const at = h("select", { id: "build-at", "aria-label": "Where", onchange: (event) => { form.at = event.target.value; } },
+      held.map((a) => h("option", { value: a, selected: a === form.at }, adapter.area(a))));
+    const many = h("input", { type: "number", min: "1", value: String(form.many), id: "build-count", "aria-label": "How many", class: "count",
+      oninput: (event) => { form.many = Number(event.target.value) || 0; } });
+    out.push(h("fieldset", { class: "twteaw-add" }, h("legend", {}, "Add a build"), many, " ", unit, " at ", at,
+      h("button", { class: "button small", id: "add-build", onclick: () => this.addBuild(form.unit, form.at, form.many) }, "Add the build")));
+    // the server's word
+    if (this.problem) {
+      out.push(h("div", { class: "reject", role: "alert", id: "draft-problem" }, h("strong", {}, "Refused"),
+        this.problem.rule ? cite(` ${this.problem.rule}`) : null, h("div", {}, this.problem.message)));
+    }
+    const warnings = this.report?.warnings || [];
+    if (warnings.length) {
+      out.push(h("ul", { class: "draft-warnings small", id: "draft-warnings" },
+        warnings.map((w) => h("li", {}, typeof w === "string" ? w : w.message || JSON.stringify(w)))));
+    }
+    const ready = !!orders.pending && !this.checking;
+    out.push(h("div", { class: "order", id: ready ? "pending-order" : "draft-order" },
+      h("div", { class: "order-text" }, ready ? orders.describePending() : this.checking ? "Checking the orders…"
+        : this.problem ? "Fix the draft to write it." : "This draft is written: change it to write it again."),
+      h("div", { class: "order-buttons" },
+        h("button", { class: "button", id: "confirm", disabled: !ready || orders.status === "sending", onclick: () => orders.confirm() },
+          orders.status === "sending" ? "Sending…" : "Write these orders"))));
+    return out;
+  }
+}
+
+/** My written order, who is ready, and Withdraw / I'm ready / Not ready (the panel's own
+ * block, which an editor's panel replaces: the same ids). */
+function written(d, orders, adapter) {
+  const { action, ready } = orders.store.writtenOrder(d);
+  const readySeats = d.ready || [];
+  const buttons = [];
+  if (action !== undefined && !ready) {
+    buttons.push(h("button", { class: "button small ghost", id: "withdraw", onclick: () => orders.withdraw() }, "Withdraw"));
+    buttons.push(h("button", { class: "button small", id: "ready", onclick: () => orders.setReady(true) }, "I'm ready"));
+  }
+  if (ready) buttons.push(h("button", { class: "button small ghost", id: "not-ready", onclick: () => orders.setReady(false) }, "Not ready yet"));
+  return h("div", { class: "written-order", id: "written-order" },
+    h("div", { id: "my-order" }, action === undefined ? "No order written yet: choose one below."
+      : `Your order: ${adapter.describe(d, { action }, orders.store.view)}`),
+    h("small", { class: "muted" }, ready ? "You are ready. You may still change your order until everyone is."
+      : "You may change it until everyone is ready, or until the deadline (an order written stands)."),
+    h("div", { class: "ready-seats", id: "ready-seats" }, "Ready: ",
+      readySeats.length ? readySeats.map((s) => adapter.seatTitle(s)).join(", ") : "nobody yet"),
+    buttons.length ? h("div", { class: "order-buttons" }, ...buttons) : null);
 }
