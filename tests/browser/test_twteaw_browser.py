@@ -84,7 +84,14 @@ def test_23_two_players_write_revise_and_resolve_a_turn_of_orders(sweeping_site,
         page.wait_for_selector("#my-order")
         assert "Turn 1" in page.inner_text("#track")
 
-    # The board summary: exact units of one's own alliance only, bands for the rest.
+    # The board summary: exact units of one's own alliance only, bands for the rest; a
+    # spectator sees bands only.
+    watcher = new_context().new_page()
+    open_game(watcher, game_url)
+    watching = watcher.inner_text("#board-summary")
+    assert "You see no nation's units exactly" in watching
+    assert not re.search(r"\d+ (infantry|artillery)", watching)
+    assert re.search(r"Cologne\t.*German Empire (6–20 units|21 units or more)", watching)
     central = hamlet.inner_text("#board-summary")
     allied = othello.inner_text("#board-summary")
     assert re.search(r"German Empire: \d+ infantry", central), central[:500]

@@ -96,8 +96,9 @@ export class TwteawAdapter extends GenericAdapter {
     return out;
   }
 
-  /** The board as a table: each territory where a known nation stands, with its units, then
-   * where others stand (their colour band only), and this audience's treasuries. */
+  /** The board as a table: each territory where a known nation stands, with its units, and
+   * each where another stands 6 or more strong (its colour band only); then this audience's
+   * treasuries. */
   summary(view) {
     this.#learn(view);
     const known = view?.known || {};
@@ -105,6 +106,10 @@ export class TwteawAdapter extends GenericAdapter {
     const rows = [];
     const areas = new Set();
     for (const secret of Object.values(known)) for (const area of Object.keys(secret.units || {})) areas.add(area);
+    // Where others stand in strength (a yellow or red band), even without units of one's own.
+    for (const [area, per] of Object.entries(view?.bands || {})) {
+      if (Object.values(per).some((b) => b !== "black")) areas.add(area);
+    }
     for (const area of [...areas].sort((a, b) => this.area(a).localeCompare(this.area(b)))) {
       const here = Object.entries(known).filter(([, s]) => s.units?.[area])
         .map(([n, s]) => `${this.nation(n)}: ${unitCount(s.units[area])}`);
