@@ -169,7 +169,12 @@ export class GameSocket extends EventTarget {
         break;
       }
       case "error": {
-        if (frame.ref === "options" && this.optionWaiters.length) {
+        // A refused options query comes back under the ref it was sent with (consumers.py
+        // answers errors with the message's ref); "options" is the server's older form.
+        const asked = this.optionWaiters.findIndex((w) => w.ref === frame.ref);
+        if (asked >= 0) {
+          this.optionWaiters.splice(asked, 1)[0].reject(Object.assign(new Error(frame.message), { frame }));
+        } else if (frame.ref === "options" && this.optionWaiters.length) {
           this.optionWaiters.shift().reject(Object.assign(new Error(frame.message), { frame }));
         }
         const waiting = this.orderWaiters.findIndex((w) => w.ref === frame.ref);

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from . import balance_of_powers, fatal_alliances
+from . import balance_of_powers, fatal_alliances, twteaw
 from .common import SEED, start_state
 
 __all__ = ["SEED", "TEACHERS", "map_facts", "start_state", "teacher"]
@@ -28,6 +28,7 @@ __all__ = ["SEED", "TEACHERS", "map_facts", "start_state", "teacher"]
 TEACHERS: dict[str, ModuleType] = {
     "balance_of_powers": balance_of_powers,
     "fatal_alliances": fatal_alliances,
+    "twteaw": twteaw,
 }
 
 

@@ -1,9 +1,9 @@
 """The War to End All Wars (`twteaw`): the playable core, first slice.
 
 Registered in engine/rulesets/__init__.py SHIPPED (issue #23), but not a product yet: a table
-can be opened and its written orders played over REST and the socket, yet the browser has no
-order editor or area-map adapter for it, and the learn pages and teacher are not written
-(docs/rules/twteaw.md, "Registration").
+can be opened and its written orders played over REST, the socket and the browser (an editor
+of suggested order sets, land moves and builds), yet the map art is not drawn and the editor
+lacks most kinds of order (docs/rules/twteaw.md, "Registration").
 """
 
 from __future__ import annotations
@@ -48,7 +48,7 @@ class TheWarToEndAllWars(FlowRuleset):
     id = "twteaw"
     version = "1"
     manifest = MANIFEST
-    # Not shown as a product until a player can write orders in the browser (see above).
+    # Not shown as a product until the area map is drawn and every order can be written (see above).
     product = False
     flow = FLOW
     # a game master may roll a turn back and re-run it: dice named by battle and round

@@ -104,6 +104,10 @@ export const SAMPLES = {
       return { hexes: [AT, "1,0"], map, marks: adapter.marks({ board: {} }).filter((m) => m.kind.startsWith("outside")) };
     },
   },
+  // An area map the map view does not draw yet: no counters or marks to sample
+  // (docs/learn/twteaw.md).
+  twteaw: {
+  },
 };
 
 /**

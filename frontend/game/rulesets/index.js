@@ -4,11 +4,13 @@ import { BalanceOfPowersAdapter } from "./balance_of_powers.js";
 import { FatalAlliancesAdapter } from "./fatal_alliances.js";
 import { GenericAdapter } from "./generic.js";
 import { ToySkirmishAdapter } from "./toy_skirmish.js";
+import { TwteawAdapter } from "./twteaw.js";
 
 const ADAPTERS = {
   balance_of_powers: BalanceOfPowersAdapter,
   fatal_alliances: FatalAlliancesAdapter,
   toy_skirmish: ToySkirmishAdapter,
+  twteaw: TwteawAdapter,
 };
 
 /** @returns {GenericAdapter} */

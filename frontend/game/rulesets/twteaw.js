@@ -1,0 +1,394 @@
+// The War to End All Wars: its view (flow, board.control of every territory, `known` — the
+// exact units, bank and income of the nations this audience may see — and `bands`, the colour
+// band of everyone else's units per territory) and its order sets (one whole set of orders a
+// nation writes for the turn, offered as the server's suggestions) in words. Presentation only:
+// fog of war is the server's (engine/rulesets/twteaw/fog.py); nothing here decides what is
+// legal, and an order is always one of the items the server offered.
+//
+// The world map is an area map (engine/maps/compiled/twteaw-world.json: `areas`, no hexes).
+// The shared map view draws hex maps only, so this adapter opens the page without the map art
+// and lists the territories and what stands in them in the board summary instead (see
+// docs/rules/twteaw.md, "Browser"). When the map view draws areas, `units` already returns
+// one counter per nation and territory, keyed by the area's id.
+
+import { cite, h } from "../panels/dom.js";
+import { GenericAdapter, adoptStylesheet, titleCase } from "./generic.js";
+
+const UNIT_WORDS = { infantry: ["infantry", "infantry"], artillery: ["artillery", "artillery"],
+  tank: ["tank", "tanks"] };
+const BAND_WORDS = { black: "0–5 units", yellow: "6–20 units", red: "21 units or more" };
+const SIDE_WORDS = { central: "the Central Powers", allied: "the Allied Powers", neutral: "neutral" };
+
+/** "6 infantry, 1 tank" from {infantry: 6, tank: 1}. */
+export function unitCount(units) {
+  return Object.entries(units || {}).filter(([, n]) => n > 0)
+    .map(([type, n]) => `${n} ${(UNIT_WORDS[type] || [type, type])[n === 1 ? 0 : 1]}`).join(", ") || "no units";
+}
+
+export class TwteawAdapter extends GenericAdapter {
+  constructor(config = {}) {
+    super(config);
+    this.areaNames = {};
+    this.neighbours = {};     // area → the land areas next to it (for the editor's moves)
+    this.nations = {};
+    this.editors = {};        // one editor per decision: its draft outlives the page's reloads
+    adoptStylesheet("twteaw-css", new URL("./twteaw.css", import.meta.url));
+    // The area names come from the compiled map's data (the page does not load the art).
+    if (config.map_url && typeof fetch === "function") {
+      fetch(config.map_url).then((r) => (r.ok ? r.json() : null)).then((map) => {
+        for (const [id, area] of Object.entries(map?.areas || {})) this.areaNames[id] = area.name;
+        const land = (id) => map.areas[id]?.kind === "land";
+        for (const { a, b } of map?.edges || []) {
+          if (!land(a) || !land(b)) continue;
+          (this.neighbours[a] ||= []).push(b);
+          (this.neighbours[b] ||= []).push(a);
+        }
+      }).catch(() => {});
+    }
+  }
+
+  /** No map art: the hex map view cannot draw an area map (see the head of this file). */
+  mapSource(config) {
+    return { mapUrl: null, svgUrl: null };
+  }
+
+  seatTitle(seat) {
+    return this.nations[seat]?.title || super.seatTitle(seat);
+  }
+
+  nation(id) {
+    return this.nations[id]?.title || this.seatTitles[id] || titleCase(id || "");
+  }
+
+  area(id) {
+    return this.areaNames[id] || titleCase(String(id || "?").replace(/-/g, " "));
+  }
+
+  #learn(view) {
+    if (view?.nations) this.nations = view.nations;
+  }
+
+  phase(view) {
+    this.#learn(view);
+    const flow = view?.flow || {};
+    const board = view?.board || {};
+    return {
+      // board.turn counts the turns (flow.turn stays at 1: the engine never moves it).
+      turn: `Turn ${board.turn ?? "?"}${board.turns ? ` of ${board.turns}` : ""}${board.date ? ` (${board.date})` : ""}`,
+      phase: flow.step === "orders" ? "Written orders" : titleCase(flow.step || ""),
+      steps: [],
+    };
+  }
+
+  /** Counters: one per nation and territory this audience knows exactly (its own and its
+   * allies'), keyed by the area id. Drawn once the map view draws area maps. */
+  units(view) {
+    this.#learn(view);
+    const out = [];
+    for (const [nation, secret] of Object.entries(view?.known || {})) {
+      for (const [area, stack] of Object.entries(secret.units || {})) {
+        const size = Object.values(stack).reduce((s, n) => s + n, 0);
+        out.push({ id: `${nation}@${area}`, hex: area, label: String(size), symbol: "infantry",
+          colour: this.nations[nation]?.colour || "#ccc",
+          title: `${this.nation(nation)}: ${unitCount(stack)} in ${this.area(area)}` });
+      }
+    }
+    return out;
+  }
+
+  /** The board as a table: each territory where a known nation stands, with its units, and
+   * each where another stands 6 or more strong (its colour band only); then this audience's
+   * treasuries. */
+  summary(view) {
+    this.#learn(view);
+    const known = view?.known || {};
+    const control = view?.board?.control || {};
+    const rows = [];
+    const areas = new Set();
+    for (const secret of Object.values(known)) for (const area of Object.keys(secret.units || {})) areas.add(area);
+    // Where others stand in strength (a yellow or red band), even without units of one's own.
+    for (const [area, per] of Object.entries(view?.bands || {})) {
+      if (Object.values(per).some((b) => b !== "black")) areas.add(area);
+    }
+    for (const area of [...areas].sort((a, b) => this.area(a).localeCompare(this.area(b)))) {
+      const here = Object.entries(known).filter(([, s]) => s.units?.[area])
+        .map(([n, s]) => `${this.nation(n)}: ${unitCount(s.units[area])}`);
+      const others = Object.entries(view?.bands?.[area] || {}).map(([n, b]) => `${this.nation(n)} ${BAND_WORDS[b] || b}`);
+      rows.push({ seat: this.area(area), colour: this.nations[control[area]]?.colour,
+        cells: [`held by ${this.nation(control[area])}`, here.join("; "), others.length ? `also: ${others.join("; ")}` : ""],
+        area });
+    }
+    const purses = Object.entries(known).map(([n, s]) => `${this.nation(n)}: ${s.bank} saved, ${s.income} a turn`);
+    return { rows, note: purses.length ? `Treasuries you see — ${purses.join(" · ")}. Other nations show only a colour band per territory: black 0–5 units, yellow 6–20, red 21 or more.`
+      : "You see no nation's units exactly: each territory shows a colour band per nation (black 0–5 units, yellow 6–20, red 21 or more)." };
+  }
+
+  /** One whole order set in words: "Cologne → Belgium: 6 infantry; build 3 infantry at Berlin". */
+  orderText(a) {
+    if (!a || typeof a !== "object") return "no orders";
+    const parts = [];
+    if (a.join) parts.push(`take the side of ${SIDE_WORDS[a.join] || a.join}`);
+    if (a.declare?.length) parts.push(`declare war on ${a.declare.map((n) => this.nation(n)).join(", ")}`);
+    if (a.influence?.length) parts.push(`influence ${a.influence.map((n) => this.nation(n)).join(", ")}`);
+    for (const m of a.moves || []) {
+      const cond = [m.rounds ? `at most ${m.rounds} rounds` : "", m.max_losses !== undefined ? `stop after ${m.max_losses} losses` : ""].filter(Boolean);
+      parts.push(`${this.area(m.from)} → ${this.area(m.to)}: ${unitCount(m.units)}${cond.length ? ` (${cond.join(", ")})` : ""}`);
+    }
+    for (const r of a.rail || []) parts.push(`by rail ${this.area(r.from)} → ${this.area(r.to)}: ${unitCount(r.units)}`);
+    for (const s of a.support || []) parts.push(`${s.count} artillery in ${this.area(s.from)} fire into ${this.area(s.into)}`);
+    for (const w of a.withdraw || []) parts.push(`defenders of ${this.area(w.area)} fall back to ${this.area(w.to)} after ${w.max_losses} losses`);
+    if (a.build?.length) {
+      const total = {};
+      for (const b of a.build) total[b.unit] = (total[b.unit] || 0) + b.count;
+      parts.push(`build ${unitCount(total)} (${a.build.map((b) => `${b.count} ${b.unit} at ${this.area(b.at)}`).join(", ")})`);
+    }
+    if (a.trench?.length) parts.push(`dig trenches: ${a.trench.map((t) => `${this.area(t.area)} facing ${this.area(t.facing)}`).join(", ")}`);
+    if (a.home_trenches?.length) parts.push(`entrench every border of ${a.home_trenches.map((x) => this.area(x)).join(", ")}`);
+    if (a.incorporate?.length) parts.push(`incorporate ${a.incorporate.map((x) => this.area(x)).join(", ")}`);
+    return parts.length ? parts.join("; ") : "hold: no moves, builds or declarations";
+  }
+
+  hasEditor(decision) {
+    return decision.kind === "orders";
+  }
+
+  editor(decision, orders) {
+    if (!this.hasEditor(decision)) return null;
+    return (this.editors[decision.id] ||= new TwteawOrderEditor(this, decision));
+  }
+
+  present(decision, item, view) {
+    if (decision.kind === "orders") {
+      return { hex: null, from: null, text: "", kind: "option", label: this.orderText(item.action) };
+    }
+    return super.present(decision, item, view);
+  }
+
+  describe(decision, item, view) {
+    return this.present(decision, item, view).label;
+  }
+
+  text(value) {
+    // The server's prompts and waiting lines name nations by their ids now and then.
+    return String(value ?? "").replace(/\b(austria_hungary|ottoman_empire)\b/g, (id) => this.nation(id));
+  }
+
+  event(event, view) {
+    this.#learn(view);
+    const d = event.data || {};
+    switch (event.kind) {
+      case "war_declared": return `${this.nation(d.by)} declares war on ${this.nation(d.on)}`;
+      case "declaration_void": return `${this.nation(d.by)}'s declaration of war on ${this.nation(d.on)} falls (no longer possible)`;
+      case "joined": return `${this.nation(d.nation)} joins ${SIDE_WORDS[d.side] || d.side}${d.provoked ? " (provoked)" : ""}`;
+      case "influence": return `${this.nation(d.nation)} courts ${this.nation(d.target)}`;
+      case "battle": return `Battle in ${this.area(d.area)}: ${(d.attackers || []).map((n) => this.nation(n)).join(", ")} against ${(d.defenders || []).map((n) => this.nation(n)).join(", ") || "an empty territory"} — ${String(d.outcome || "").replace(/_/g, " ")}; held by ${this.nation(d.holder)}`;
+      case "battle_report": return `Your report of the battle in ${this.area(d.area)} (${d.rounds} rounds): losses ${Object.entries(d.losses || {}).map(([n, l]) => `${this.nation(n)} ${unitCount(l)}`).join("; ") || "none"}`;
+      case "private_answers": return `${this.nation(d.seat)}'s orders, carried out (only you see them): ${(d.answers || []).map((x) => this.orderText(x.action)).join(" | ")}`;
+      case "bought": return `${this.nation(d.nation)} pays for ${(d.builds || []).map((b) => `${b.count} ${b.unit}`).join(", ") || "nothing"}${d.cost !== undefined ? ` (${d.cost})` : ""}`;
+      case "incorporated": return `${this.nation(d.nation)} incorporates ${this.area(d.area)}`;
+      case "trenches": return `${this.nation(d.nation)}: new trenches dug`;
+      case "income": return `${this.nation(d.nation)} collects ${d.income}`;
+      case "conquered": return `${this.nation(d.nation)} is conquered`;
+      case "manpower_losses": return `Manpower lost so far: ${Object.entries(d.lost || {}).filter(([, n]) => n).map(([n, x]) => `${this.nation(n)} ${x}`).join(", ") || "none"}`;
+      case "game_result": return `Game over: ${this.resultText(d)}`;
+      default: return super.event(event, view);
+    }
+  }
+}
+
+// --- the order editor ----------------------------------------------------------------------
+//
+// A nation's orders are one whole set. The editor starts from one of the sets the server
+// offers (or the order already written), lets the player add and remove land moves and
+// builds, and asks the server to check the set (the options query `{"check": orders}`): only
+// the set the server hands back, normalised and with its warnings, becomes the pending order.
+
+const copy = (value) => JSON.parse(JSON.stringify(value));
+
+export class TwteawOrderEditor {
+  constructor(adapter, decision) {
+    this.adapter = adapter;
+    this.id = decision.id;
+    this.decision = decision;
+    this.draft = null;       // the order set being edited
+    this.report = null;      // the server's check: {action, warnings}
+    this.problem = null;     // the server's refusal of the draft
+    this.checking = false;
+    this.token = 0;
+    // The forms' values: the panel is drawn again on every frame, and they must survive it.
+    this.form = { from: null, to: null, counts: { infantry: 0, artillery: 0, tank: 0 }, unit: "infantry", at: null, many: 1 };
+  }
+
+  get seat() {
+    return this.decision.seats[0];
+  }
+
+  attach(orders) {
+    this.orders = orders;
+    this.decision = orders.decision || this.decision;
+    if (this.report) this.#offer(this.report);
+  }
+
+  highlights() { return []; }
+
+  clickHex() { return false; }
+
+  cancel() {}
+
+  use(action) {
+    this.draft = copy(action);
+    this.#check();
+  }
+
+  removeMove(index) {
+    this.draft.moves.splice(index, 1);
+    this.#check();
+  }
+
+  removeBuild(index) {
+    this.draft.build.splice(index, 1);
+    this.#check();
+  }
+
+  addMove(from, to, units) {
+    const counts = Object.fromEntries(Object.entries(units).filter(([, n]) => n > 0));
+    if (!from || !to || !Object.keys(counts).length) {
+      this.problem = { message: "A move needs a territory to leave, one to enter and at least one unit." };
+      this.orders.changed();
+      return;
+    }
+    this.draft.moves.push({ from, to, units: counts });
+    this.form.counts = { infantry: 0, artillery: 0, tank: 0 };
+    this.#check();
+  }
+
+  addBuild(unit, at, count) {
+    if (!unit || !at || !(count > 0)) return;
+    this.draft.build.push({ unit, at, count });
+    this.#check();
+  }
+
+  #check() {
+    const token = (this.token += 1);
+    this.checking = true;
+    this.problem = null;
+    this.report = null;
+    this.#offer(null);
+    this.orders.socket.options(this.orders.seat, this.id, { check: this.draft }).then((items) => {
+      if (token !== this.token) return;
+      this.checking = false;
+      this.report = items[0] || null;
+      if (this.report?.action) this.draft = copy(this.report.action);
+      this.#offer(this.report);
+    }, (error) => {
+      if (token !== this.token) return;
+      this.checking = false;
+      const frame = error.frame || {};
+      this.problem = { message: frame.message || error.message, rule: frame.rule || frame.data?.rule };
+      this.orders.changed();
+    });
+  }
+
+  /** The server-checked set becomes the pending order (Confirm writes it). */
+  #offer(item) {
+    const orders = this.orders;
+    if (!orders || orders.status === "sending") return;
+    orders.pending = item?.action ? { item, index: -1, p: this.adapter.present(this.decision, item, orders.store.view) } : null;
+    orders.status = orders.pending ? "confirm" : "ready";
+    orders.changed();
+  }
+
+  /** The areas this seat has units in, and the neighbours of each (from the map's data). */
+  #mine() {
+    const units = this.orders.store.view?.known?.[this.seat]?.units || {};
+    return Object.keys(units).sort((a, b) => this.adapter.area(a).localeCompare(this.adapter.area(b)));
+  }
+
+  panel() {
+    const { orders, adapter } = this;
+    const { store } = orders;
+    const d = orders.decision || this.decision;
+    const out = [written(d, orders, adapter)];
+    out.push(h("p", { class: "small muted" }, "Start from one of these order sets, then add or remove moves and builds; the server checks the whole set before you write it."));
+    out.push(h("ul", { class: "choices", "aria-label": "Order sets" }, (orders.entries || []).map((e) => h("li", {},
+      h("button", { class: "choice", dataset: { index: e.index }, onclick: () => this.use(e.item.action) }, e.p.label)))));
+    if (!this.draft) return out;
+    const draft = this.draft;
+    out.push(h("div", { class: "twteaw-draft", id: "twteaw-draft" },
+      h("strong", {}, "Your draft"),
+      h("ul", {}, draft.moves.map((m, i) => h("li", { class: "draft-move" }, adapter.orderText({ moves: [m] }), " ",
+        h("button", { class: "button small ghost", onclick: () => this.removeMove(i) }, "Remove"))),
+      draft.build.map((b, i) => h("li", { class: "draft-build" }, `build ${b.count} ${b.unit} at ${adapter.area(b.at)}`, " ",
+        h("button", { class: "button small ghost", onclick: () => this.removeBuild(i) }, "Remove")))),
+      h("p", { class: "small muted" }, `All of it: ${adapter.orderText(draft)}`)));
+    // add a land move
+    const form = this.form;
+    const mine = this.#mine();
+    const stock = store.view?.known?.[this.seat]?.units || {};
+    if (!mine.includes(form.from)) form.from = mine[0] || null;
+    const targets = (adapter.neighbours[form.from] || []).slice().sort((a, b) => adapter.area(a).localeCompare(adapter.area(b)));
+    if (!targets.includes(form.to)) form.to = targets[0] || null;
+    const from = h("select", { id: "move-from", "aria-label": "Move from",
+      onchange: (event) => { form.from = event.target.value; form.to = null; orders.changed(); } },
+    mine.map((a) => h("option", { value: a, selected: a === form.from }, `${adapter.area(a)} (${unitCount(stock[a])})`)));
+    const to = h("select", { id: "move-to", "aria-label": "Move to", onchange: (event) => { form.to = event.target.value; } },
+      targets.map((a) => h("option", { value: a, selected: a === form.to }, adapter.area(a))));
+    const count = (type) => h("input", { type: "number", min: "0", value: String(form.counts[type] ?? 0), id: `move-${type}`,
+      "aria-label": type, class: "count", oninput: (event) => { form.counts[type] = Number(event.target.value) || 0; } });
+    out.push(h("fieldset", { class: "twteaw-add" }, h("legend", {}, "Add a land move"),
+      from, " → ", to,
+      Object.keys(UNIT_WORDS).map((t) => h("label", {}, ` ${t} `, count(t))),
+      h("button", { class: "button small", id: "add-move", onclick: () => this.addMove(form.from, form.to, { ...form.counts }) }, "Add the move")));
+    // add a build
+    const held = Object.entries(store.view?.board?.control || {}).filter(([, n]) => n === this.seat).map(([a]) => a)
+      .sort((a, b) => adapter.area(a).localeCompare(adapter.area(b)));
+    if (!held.includes(form.at)) form.at = held[0] || null;
+    const unit = h("select", { id: "build-unit", "aria-label": "Unit to build", onchange: (event) => { form.unit = event.target.value; } },
+      Object.keys(UNIT_WORDS).map((t) => h("option", { value: t, selected: t === form.unit }, t)));
+    const at = h("select", { id: "build-at", "aria-label": "Where", onchange: (event) => { form.at = event.target.value; } },
+      held.map((a) => h("option", { value: a, selected: a === form.at }, adapter.area(a))));
+    const many = h("input", { type: "number", min: "1", value: String(form.many), id: "build-count", "aria-label": "How many", class: "count",
+      oninput: (event) => { form.many = Number(event.target.value) || 0; } });
+    out.push(h("fieldset", { class: "twteaw-add" }, h("legend", {}, "Add a build"), many, " ", unit, " at ", at,
+      h("button", { class: "button small", id: "add-build", onclick: () => this.addBuild(form.unit, form.at, form.many) }, "Add the build")));
+    // the server's word
+    if (this.problem) {
+      out.push(h("div", { class: "reject", role: "alert", id: "draft-problem" }, h("strong", {}, "Refused"),
+        this.problem.rule ? cite(` ${this.problem.rule}`) : null, h("div", {}, this.problem.message)));
+    }
+    const warnings = this.report?.warnings || [];
+    if (warnings.length) {
+      out.push(h("ul", { class: "draft-warnings small", id: "draft-warnings" },
+        warnings.map((w) => h("li", {}, typeof w === "string" ? w : w.message || JSON.stringify(w)))));
+    }
+    const ready = !!orders.pending && !this.checking;
+    out.push(h("div", { class: "order", id: ready ? "pending-order" : "draft-order" },
+      h("div", { class: "order-text" }, ready ? orders.describePending() : this.checking ? "Checking the orders…"
+        : this.problem ? "Fix the draft to write it." : "This draft is written: change it to write it again."),
+      h("div", { class: "order-buttons" },
+        h("button", { class: "button", id: "confirm", disabled: !ready || orders.status === "sending", onclick: () => orders.confirm() },
+          orders.status === "sending" ? "Sending…" : "Write these orders"))));
+    return out;
+  }
+}
+
+/** My written order, who is ready, and Withdraw / I'm ready / Not ready (the panel's own
+ * block, which an editor's panel replaces: the same ids). */
+function written(d, orders, adapter) {
+  const { action, ready } = orders.store.writtenOrder(d);
+  const readySeats = d.ready || [];
+  const buttons = [];
+  if (action !== undefined && !ready) {
+    buttons.push(h("button", { class: "button small ghost", id: "withdraw", onclick: () => orders.withdraw() }, "Withdraw"));
+    buttons.push(h("button", { class: "button small", id: "ready", onclick: () => orders.setReady(true) }, "I'm ready"));
+  }
+  if (ready) buttons.push(h("button", { class: "button small ghost", id: "not-ready", onclick: () => orders.setReady(false) }, "Not ready yet"));
+  return h("div", { class: "written-order", id: "written-order" },
+    h("div", { id: "my-order" }, action === undefined ? "No order written yet: choose one below."
+      : `Your order: ${adapter.describe(d, { action }, orders.store.view)}`),
+    h("small", { class: "muted" }, ready ? "You are ready. You may still change your order until everyone is."
+      : "You may change it until everyone is ready, or until the deadline (an order written stands)."),
+    h("div", { class: "ready-seats", id: "ready-seats" }, "Ready: ",
+      readySeats.length ? readySeats.map((s) => adapter.seatTitle(s)).join(", ") : "nobody yet"),
+    buttons.length ? h("div", { class: "order-buttons" }, ...buttons) : null);
+}

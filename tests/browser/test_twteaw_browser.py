@@ -1,0 +1,152 @@
+"""The War to End All Wars in the browser (issue #23): a turn of written orders played on the
+game page with the twteaw adapter, against a real daphne with its in-process worker.
+
+hamlet holds Germany and othello France; the seven other nations are level-0 bots (the worker
+writes their orders and says them ready). hamlet picks one of the order sets the server offers
+and revises it; othello writes one, withdraws it, then edits a set of his own (a move the
+server refuses, removed; a move it accepts) and writes that; both say ready. Before the turn
+resolves each page holds its own orders only (the store's `orders`, the board summary's exact
+units are its own alliance's: fog of war is the server's); the last ready resolves the turn and
+both pages show turn 2 and the resolution in the log."""
+
+from __future__ import annotations
+
+import os
+import re
+
+import pytest
+
+from tests.browser.flows import claim, new_table, open_game, sign_up
+
+SHOTS = os.environ.get("SALIENT_SHOTS")   # a folder to keep screenshots in while developing
+
+pytestmark = [pytest.mark.browser, pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
+
+
+@pytest.fixture
+def sweeping_site(monkeypatch, request):
+    """The site with its in-process worker on (the bots' orders are written by it)."""
+    monkeypatch.setenv("SALIENT_IN_PROCESS_SWEEPER", "1")
+    return request.getfixturevalue("site")
+
+
+def write_orders(page, index):
+    """Pick the `index`th offered order set and confirm it; wait until the page shows it as
+    the written order (the server's `orders` frame answered). Returns the order's text."""
+    before = page.inner_text("#my-order")
+    choice = page.locator("#decision button.choice").nth(index)
+    label = choice.inner_text()
+    choice.click()
+    page.click("#confirm")
+    page.wait_for_function("(before) => document.querySelector('#my-order').textContent !== before",
+                           arg=before)
+    text = page.inner_text("#my-order")
+    assert label in text, (label, text)
+    return text
+
+
+def add_move(page, origin, destination, infantry):
+    """Add a land move to the editor's draft (the server checks the whole set at once)."""
+    page.select_option("#move-from", origin)
+    page.select_option("#move-to", destination)
+    page.fill("#move-infantry", str(infantry))
+    page.click("#add-move")
+
+
+def own_orders(page):
+    return page.evaluate("() => Object.keys(window.salient.store.orders || {})"
+                         ".filter((s) => Object.keys(window.salient.store.orders[s]).length)")
+
+
+def test_23_two_players_write_revise_and_resolve_a_turn_of_orders(sweeping_site, new_context):
+    site = sweeping_site
+    hamlet = sign_up(new_context(), site, "hamlet")
+    othello = sign_up(new_context(), site, "othello")
+    table = new_table(hamlet, site, "twteaw", "europe-1914", title="August 1914", pace=None)
+    othello.goto(table)
+    claim(othello, "france")
+    othello.click("text=I'm ready")
+    othello.wait_for_load_state()
+    hamlet.goto(table)
+    claim(hamlet, "germany")
+    hamlet.select_option("form:has(input[value=bots]) select[name=level]", "0")
+    hamlet.click("text=Fill the free seats with bots")
+    hamlet.wait_for_load_state()
+    hamlet.click("text=I'm ready")
+    hamlet.wait_for_load_state()
+    hamlet.click("text=Start the game")
+    hamlet.wait_for_load_state()
+    with hamlet.expect_navigation():
+        hamlet.click("text=Go to the game")
+    game_url = hamlet.url
+    for page in (hamlet, othello):
+        open_game(page, game_url)
+        page.wait_for_selector("#my-order")
+        assert "Turn 1" in page.inner_text("#track")
+
+    # The board summary: exact units of one's own alliance only, bands for the rest; a
+    # spectator sees bands only.
+    watcher = new_context().new_page()
+    open_game(watcher, game_url)
+    watching = watcher.inner_text("#board-summary")
+    assert "You see no nation's units exactly" in watching
+    assert not re.search(r"\d+ (infantry|artillery)", watching)
+    assert re.search(r"Cologne\t.*German Empire (6–20 units|21 units or more)", watching)
+    central = hamlet.inner_text("#board-summary")
+    allied = othello.inner_text("#board-summary")
+    assert re.search(r"German Empire: \d+ infantry", central), central[:500]
+    assert re.search(r"French Empire: \d+ infantry", allied), allied[:500]
+    assert not re.search(r"French Empire: \d+ infantry", central)
+    assert not re.search(r"German Empire: \d+ infantry", allied)
+
+    for page in (hamlet, othello):
+        page.wait_for_selector("#decision button.choice", timeout=15000)
+    choices = hamlet.locator("#decision button.choice").all_inner_texts()
+    assert len(choices) >= 3 and any("build" in c for c in choices), choices
+    first = write_orders(hamlet, 0)
+    revised = write_orders(hamlet, 1)
+    assert revised != first
+
+    write_orders(othello, 1)
+    othello.click("#withdraw")
+    othello.wait_for_function("() => document.querySelector('#my-order').textContent.includes('No order written')")
+    # The editor: start from holding, ask for a move with more infantry than Paris has (the
+    # server refuses it, with its rule, and nothing is written), remove it, add a real one.
+    othello.locator("#decision button.choice").filter(has_text="hold").first.click()
+    othello.wait_for_selector("#pending-order")
+    add_move(othello, "paris", "amiens", 99)
+    othello.wait_for_selector("#draft-problem")
+    assert re.search(r"You have \d+ infantry in Paris", othello.inner_text("#draft-problem"))
+    assert othello.locator("#pending-order").count() == 0
+    assert "No order written" in othello.inner_text("#my-order")
+    othello.locator(".draft-move button").first.click()
+    othello.wait_for_selector("#pending-order")
+    add_move(othello, "paris", "amiens", 1)
+    othello.wait_for_selector("#pending-order")
+    othello.click("#confirm")
+    othello.wait_for_function("() => document.querySelector('#my-order').textContent.includes('Paris → Amiens: 1 infantry')")
+    france = othello.inner_text("#my-order")
+
+    # Before the turn resolves each page holds its own written orders only.
+    assert own_orders(hamlet) == ["germany"] and own_orders(othello) == ["france"]
+    assert hamlet.evaluate("() => window.salient.store.view.board.turn") == 1
+
+    hamlet.click("#ready")
+    othello.wait_for_function("() => document.querySelector('#ready-seats').textContent.includes('German Empire')",
+                              timeout=30000)
+    assert othello.locator("#not-ready").count() == 0
+    if SHOTS:
+        othello.screenshot(path=f"{SHOTS}/twteaw-orders-france.png", full_page=True)
+    othello.click("#ready")
+    for page in (hamlet, othello):
+        page.wait_for_function("() => window.salient.store.view.board.turn === 2", timeout=180000)
+        assert "Turn 2" in page.inner_text("#track")
+    # The resolution reached both logs; each player's carried-out orders only to their own page.
+    hamlet.wait_for_function("() => document.querySelector('#log').textContent.includes(\"German Empire's orders, carried out\")")
+    othello.wait_for_function("() => document.querySelector('#log').textContent.includes(\"French Empire's orders, carried out\")")
+    assert "French Empire's orders, carried out" not in hamlet.inner_text("#log")
+    assert "German Empire's orders, carried out" not in othello.inner_text("#log")
+    assert "Manpower lost so far" in othello.inner_text("#log")
+    assert france.replace("Your order: ", "") in othello.inner_text("#log")
+    if SHOTS:
+        hamlet.screenshot(path=f"{SHOTS}/twteaw-resolved-germany.png", full_page=True)
