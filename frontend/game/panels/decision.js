@@ -87,7 +87,9 @@ export function renderDecision(root, { store, orders, adapter }) {
 
 /** A written order: what I wrote, who is ready, and Withdraw / I'm ready / Not ready. The
  * others see only who is ready (the view's `ready`), never whether or what I wrote. */
-function writtenOrder(d, { store, orders, adapter }) {
+/** My written order, who is ready, and Withdraw / I'm ready / Not ready — also the block an
+ * adapter's own order editor shows (twteaw.js): the same ids. */
+export function writtenOrder(d, { store, orders, adapter }) {
   const { action, ready } = store.writtenOrder(d);
   const readySeats = d.ready || [];
   const text = action === undefined ? "No order written yet: choose one below."

@@ -11,6 +11,7 @@
 // docs/rules/twteaw.md, "Browser"). When the map view draws areas, `units` already returns
 // one counter per nation and territory, keyed by the area's id.
 
+import { writtenOrder } from "../panels/decision.js";
 import { cite, h } from "../panels/dom.js";
 import { GenericAdapter, adoptStylesheet, titleCase } from "./generic.js";
 
@@ -308,7 +309,7 @@ export class TwteawOrderEditor {
     const { orders, adapter } = this;
     const { store } = orders;
     const d = orders.decision || this.decision;
-    const out = [written(d, orders, adapter)];
+    const out = [writtenOrder(d, { store: orders.store, orders, adapter })];
     out.push(h("p", { class: "small muted" }, "Start from one of these order sets, then add or remove moves and builds; the server checks the whole set before you write it."));
     out.push(h("ul", { class: "choices", "aria-label": "Order sets" }, (orders.entries || []).map((e) => h("li", {},
       h("button", { class: "choice", dataset: { index: e.index }, onclick: () => this.use(e.item.action) }, e.p.label)))));
@@ -372,23 +373,3 @@ export class TwteawOrderEditor {
   }
 }
 
-/** My written order, who is ready, and Withdraw / I'm ready / Not ready (the panel's own
- * block, which an editor's panel replaces: the same ids). */
-function written(d, orders, adapter) {
-  const { action, ready } = orders.store.writtenOrder(d);
-  const readySeats = d.ready || [];
-  const buttons = [];
-  if (action !== undefined && !ready) {
-    buttons.push(h("button", { class: "button small ghost", id: "withdraw", onclick: () => orders.withdraw() }, "Withdraw"));
-    buttons.push(h("button", { class: "button small", id: "ready", onclick: () => orders.setReady(true) }, "I'm ready"));
-  }
-  if (ready) buttons.push(h("button", { class: "button small ghost", id: "not-ready", onclick: () => orders.setReady(false) }, "Not ready yet"));
-  return h("div", { class: "written-order", id: "written-order" },
-    h("div", { id: "my-order" }, action === undefined ? "No order written yet: choose one below."
-      : `Your order: ${adapter.describe(d, { action }, orders.store.view)}`),
-    h("small", { class: "muted" }, ready ? "You are ready. You may still change your order until everyone is."
-      : "You may change it until everyone is ready, or until the deadline (an order written stands)."),
-    h("div", { class: "ready-seats", id: "ready-seats" }, "Ready: ",
-      readySeats.length ? readySeats.map((s) => adapter.seatTitle(s)).join(", ") : "nobody yet"),
-    buttons.length ? h("div", { class: "order-buttons" }, ...buttons) : null);
-}
