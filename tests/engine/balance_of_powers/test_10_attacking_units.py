@@ -134,3 +134,30 @@ def test_bop_1_323_v4_to_v5_a_combat_in_progress_keeps_its_attacking_leader():
     migrated = upgrade(MIGRATIONS, frozen, "4", "5")
     for version in (migrated, migrated["kernel"]["undo"]["state"]):
         assert version["flow"]["combat"]["units"] == sorted(combat["units"] + ["fra-ldr-joffre"])
+
+
+def test_bop_9_12_part_of_the_force_in_motion_attacks_and_the_rest_stops():
+    """A stack marches up next to the enemy; two of its corps attack. The corps dropped off
+    stop (9.12); a unit outside the force in motion cannot be chosen (9.0, one force at a
+    time)."""
+    state = position(TH, {"ger-inf-1": "0802", "ger-inf-2": "0802", "ger-inf-3": "0802",
+                          "ger-inf-4": "0703", "fra-inf-1": "0602"},
+                     side="central", rp={"germany": 5})
+    state["flow"]["active"] = ["germany"]
+    march = next(d for d in RULESET.decisions(state)
+                 if d.kind == "march" and d.data.get("part") == "whole")
+    force = ["ger-inf-1", "ger-inf-2", "ger-inf-3"]
+    action = RULESET.validate(state, "germany", march, {"units": force, "to": hx(TH, "0702")})
+    RULESET.apply_action(state, "germany", march, action, Dice([]))
+    decision = _attack_decision(state)
+    assert RULESET.options(state, "germany", decision, {"units": ["ger-inf-4"]}) == []
+    with pytest.raises(IllegalAction) as err:
+        RULESET.validate(state, "germany", decision, {
+            "units": ["ger-inf-4"], "target": hx(TH, "0602"), "point": "ger-inf-4",
+            "payer": "germany"})
+    assert err.value.code == "force_in_progress"
+    _attack(state, ["ger-inf-1", "ger-inf-2"], [6, 6])   # 12: the lone defender is gone
+    units = state["board"]["units"]
+    assert units["ger-inf-1"]["at"] == units["ger-inf-2"]["at"] == hx(TH, "0602")
+    assert units["ger-inf-3"]["at"] == hx(TH, "0702")
+    assert state["flow"]["moves"]["ger-inf-3"]["mp"] == 0
