@@ -116,10 +116,10 @@ def _rolls(position: dict[str, Any], th: Theatre, combat: dict[str, Any]) -> dic
         combat["def_point"] = max(points, key=lambda p: (bop_odds.defender_effectiveness(
             position, th, {**combat, "def_point": p}), p)) if points else "inherent"
     checks = []
-    for role, loc, rating in (("attacker", combat["from"], "attack"),
-                              ("defender", combat["target"], "defense")):
-        # 1.323: a leader fights with any forces of his side there (not only his nation's).
-        leader = bop_odds.leader_of(position, loc, combat[role])
+    for role, rating in (("attacker", "attack"), ("defender", "defense")):
+        # 1.323: the defender's leader fights with any forces of his side there; the
+        # attacker's only when named among the attacking units (the ruleset's own reading).
+        leader = bop_odds.force_leader(position, combat, role)
         if leader is not None:
             checks.append((role, below(getattr(UNITS[leader], rating))))
     use_infra = infrastructure(position, combat["from"], combat["attacker"])

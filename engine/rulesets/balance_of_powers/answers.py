@@ -222,6 +222,9 @@ def _options(state: dict[str, Any], seat: str, decision: Decision,
         return rail_items(state, th, seat, supplied, units=units,
                           start=decision.data.get("from"))
     if decision.kind == "combat":
+        if units is not None:  # a chosen part of a stack (issue #18): its attack and odds
+            item = _chosen_attack(state, th, seat, units, decision.data["target"], supplied)
+            return [item] if item is not None else []
         return [item for item in attack_items(state, th, seat, supplied)
                 if item["action"]["target"] == decision.data.get("target")]
     if decision.kind == "setup":
@@ -233,6 +236,17 @@ def _options(state: dict[str, Any], seat: str, decision: Decision,
     if decision.kind == "sea_move":
         return [{"action": a} for a in admiralty.sea_moves(state, th, seat)]
     return []
+
+
+def _chosen_attack(state: dict[str, Any], th: Theatre, seat: str, units: list[str],
+                   target: str, supplied: dict[str, bool]) -> dict[str, Any] | None:
+    """BoP 10.2 — the attack of exactly the chosen units, when the validator would take it
+    (the force in motion, if any, bounds the choice as it does in `validate`)."""
+    force = movement.active_force(state, seat, supplied)
+    if force and (not set(units) <= set(force) | set(movement.joinable(state, seat, force))
+                  or not set(units) & set(force)):
+        return None
+    return combat.attack_item(state, th, units, target, supplied)
 
 
 def validate(state: dict[str, Any], seat: str, decision: Decision, action: Any) -> Any:
@@ -291,13 +305,15 @@ def validate(state: dict[str, Any], seat: str, decision: Decision, action: Any) 
         problem = combat.attack_problem(state, th, units, action["target"], supplied)
         if problem is not None:
             rule, code, data = problem
-            raise IllegalAction(rule, code, data, f"This attack is not allowed ({code}).")
+            raise IllegalAction(rule, code, data, combat.refusal_message(code, data))
         if action["point"] not in units or UNITS[action["point"]].kind in ("siege", "leader"):
             raise IllegalAction("BoP 10.533", "bad_point_unit", {"point": action["point"]},
                                 "The point unit is a non-siege corps of the force.")
         if action["payer"] not in combat.payers(state, th, units, action["target"]):
             raise IllegalAction("BoP 10.3", "bad_payer", {"payer": action["payer"]},
-                                "The payer must be a major with a corps in the force and RP.")
+                                "The payer must be a major with a corps in the force and "
+                                "the RP the attack costs (an all-minor force attacks free "
+                                "once a year: payer null).")
         return {"units": units, "target": action["target"], "point": action["point"],
                 "payer": action["payer"]}
     raise AssertionError(f"no validator for {kind}")  # _check_shape knows every kind

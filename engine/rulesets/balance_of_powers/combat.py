@@ -115,6 +115,34 @@ def attack_problem(state: dict[str, Any], th: Theatre, units: list[str], target:
     return None
 
 
+# A refused attack in a player's words (why-not): each code `attack_problem` returns.
+ATTACK_REFUSALS = {
+    "not_mobilised": "A corps of this force may not move yet (12.1 mobilisation).",
+    "not_adjacent": "The target is not adjacent to the attacking location (one attacking "
+                    "location, one adjacent defending location).",
+    "alpine_pass": "Only mountain corps attack across an alpine pass: leave the others out.",
+    "trench_battle": "A trench battle was fought there this half: it cannot be attacked again.",
+    "neutral": "The target belongs to a neutral: declare a violation first.",
+    "bad_weather_amphibious": "No assault out of the landing counter in a bad-weather month.",
+    "no_enemy": "There is no enemy land unit in the target.",
+    "no_mp": "A corps of this force has no movement point left to attack with.",
+    "overstacked": "More corps than the target's stacking limit may not attack it.",
+    "cavalry_vs_trenches": "Cavalry cannot attack entrenched defenders: leave it out.",
+    "siege_alone": "Siege artillery cannot attack alone: add a corps that can be the point unit.",
+    "crisis": "A power in crisis cannot attack: leave its corps out.",
+}
+
+
+def refusal_message(code: str, data: dict[str, Any]) -> str:
+    """The why-not of an `attack_problem` code, with its numbers where it has any."""
+    text = ATTACK_REFUSALS.get(code, f"This attack is not allowed ({code}).")
+    if code == "overstacked":
+        text += f" ({data['corps']} corps, limit {data['limit']})"
+    if code == "crisis":
+        text = text.replace("A power", data["nation"].replace("_", " ").title())
+    return text
+
+
 def payers(state: dict[str, Any], th: Theatre, units: list[str],
            target: str) -> list[str | None]:
     """BoP 10.3 — who may pay: a major with a corps in the force and the RP the attack on
@@ -471,7 +499,9 @@ def attack_items(state: dict[str, Any], th: Theatre, seat: str,
                  supplied: dict[str, bool], limit: int | None = None,
                  only: list[str] | None = None) -> list[dict[str, Any]]:
     """BoP 10 — legal attacks of `seat`'s forces, with odds: one item per (location, target)
-    using the largest legal force there (the best corps as point unit)."""
+    using the largest legal force there (the best corps as point unit) and the seat's leader
+    there, who fights with it (1.323). The attacker may send any other legal part of the
+    stack instead (`attack_item`, issue #18): these items are examples, not every subset."""
     items: list[dict[str, Any]] = []
     occ = occupancy(state)
     for loc in sorted(occ):
@@ -480,6 +510,8 @@ def attack_items(state: dict[str, Any], th: Theatre, seat: str,
                 and (only is None or u in only)]
         if not mine:
             continue
+        leaders = [u for u in occ[loc] if commander(state, u) == seat and not UNITS[u].corps
+                   and (only is None or u in only)]
         side = belligerent_side(state, mine[0])
         for target in neighbours(state, th, loc):
             if not enemy_present(state, th, target, side, occ) and not inherent_defense(
@@ -490,23 +522,40 @@ def attack_items(state: dict[str, Any], th: Theatre, seat: str,
             pool = [u for u in mine if not (entrenched and UNITS[u].kind == "cavalry") and not (
                 th.mountain_corps_only(loc, target) and UNITS[u].kind != "mountain")]
             pool.sort(key=lambda u: (-UNITS[u].effectiveness, UNITS[u].kind == "siege", u))
-            force = sorted(pool[:stack_limit(state, th, target)])
-            if not force or attack_problem(state, th, force, target, supplied) is not None:
+            corps = pool[:stack_limit(state, th, target)]
+            item = attack_item(state, th, sorted(corps + leaders), target, supplied, occ)
+            if item is None:
                 continue
-            who = payers(state, th, force, target)
-            if not who:
-                continue
-            point = [u for u in pool if u in force and UNITS[u].kind != "siege"][0]
-            n_def = len([d for d in occ.get(target, []) if UNITS[d].corps
-                         and unit_side(state, d) not in (side, None)]) + fort_steps(
-                state, th, target) + (1 if inherent_defense(state, th, loc, target, side, occ)
-                                      else 0)
-            items.append({"action": {"units": force, "target": target, "point": point,
-                                     "payer": who[0]},
-                          "odds": odds_text(len(force), n_def)})
+            items.append(item)
             if limit is not None and len(items) >= limit:
                 return items
     return items
+
+
+def attack_item(state: dict[str, Any], th: Theatre, units: list[str], target: str,
+                supplied: dict[str, bool],
+                occ: dict[str, list[str]] | None = None) -> dict[str, Any] | None:
+    """BoP 10.2, 10.3 — the attack of exactly `units` (corps and leaders of one seat in one
+    location, already checked as a force) on `target`, with its best non-siege corps as point
+    unit, its first payer and the odds; None when the rules refuse it (`attack_problem`) or
+    nobody can pay. The options answer for a chosen part of a stack (issue #18)."""
+    corps = [u for u in units if UNITS[u].corps]
+    if not corps or attack_problem(state, th, units, target, supplied) is not None:
+        return None
+    who = payers(state, th, units, target)
+    if not who:
+        return None
+    occ = occ if occ is not None else occupancy(state)
+    start = state["board"]["units"][units[0]]["at"]
+    side = belligerent_side(state, units[0])
+    point = min((u for u in corps if UNITS[u].kind != "siege"),
+                key=lambda u: (-UNITS[u].effectiveness, u))
+    n_def = len([d for d in occ.get(target, []) if UNITS[d].corps
+                 and unit_side(state, d) not in (side, None)]) + fort_steps(
+        state, th, target) + (1 if inherent_defense(state, th, start, target, side, occ) else 0)
+    return {"action": {"units": sorted(units), "target": target, "point": point,
+                       "payer": who[0]},
+            "odds": odds_text(len(corps), n_def)}
 
 
 # --- the half's markers (begin and end effects of the half) ---------------------------------

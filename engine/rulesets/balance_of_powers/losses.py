@@ -31,7 +31,7 @@ from .forces import (
 )
 from .movement import spend
 from .occupy import capture, demoralize, enter
-from .odds import defenders, has_ti, leader_of, side_seat
+from .odds import defenders, force_leader, has_ti, side_seat
 from .tables import (
     ATTRITION_DDR,
     COMBAT_TABLE,
@@ -278,8 +278,7 @@ def roll_ddrs(state: dict[str, Any], combat: dict[str, Any], roller: Roller) -> 
         data = {"nation": nation, "roll": roll, "needs_below": threshold, "demoralized": hit}
         if hit:
             demoralize(state, nation)
-            loc = combat["from"] if role == "attacker" else combat["target"]
-            leader = leader_of(state, loc, combat[role])
+            leader = force_leader(state, combat, role)
             if leader is not None:
                 survival = roller.d(6, f"leader survival {leader}")
                 data["leader"] = leader

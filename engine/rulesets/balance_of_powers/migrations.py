@@ -11,6 +11,7 @@ from typing import Any
 
 from engine.kernel.versions import Migration
 
+from .forces import UNITS
 from .tables import CRISIS_LIMIT
 
 State = dict[str, Any]
@@ -80,6 +81,25 @@ def add_weather_step(state: State) -> State:
     return state
 
 
+def leader_joins_attack(state: State) -> State:
+    """Version 4 → 5: an attacking leader is one named among the attacking units (1.323,
+    10.54; issue #18). Version 4 listed attacks without leaders and let the army leader of
+    the attacking location check leadership (and risk his life after a DDR) anyway, so a
+    combat caught in progress takes that leader into its attacking units: it ends as it
+    would have under version 4, except that a leader of a force that clears the location now
+    advances with it instead of being left alone (and returned to the pool, 1.323)."""
+    combat = state["flow"].get("combat")   # the kernel applies this to the undo point's too
+    if combat is None:
+        return state
+    units = state["board"]["units"]
+    leaders = sorted(uid for uid, unit in units.items() if unit["at"] == combat["from"]
+                     and UNITS[uid].kind == "leader"
+                     and state["powers"][UNITS[uid].nation]["side"] == combat["attacker"])
+    if leaders:
+        combat["units"] = sorted(set(combat["units"]) | {leaders[0]})
+    return state
+
+
 def v2_to_v3(state: State) -> State:
     """Version 2 → 3: the renames of issue #14, then the state of issue #17's fixes."""
     return add_v3_rules_state(rename_v2_keys(state))
@@ -94,4 +114,7 @@ MIGRATIONS = (
               "phase: script positions from 12 on move up one; bad weather by month and map, "
               "one fortnight and double attack costs in bad weather, no amphibious assault "
               "then (none of it in Aug–Oct 1914)"),
+    Migration("4", "5", leader_joins_attack, "the attacker chooses the attacking units of a "
+              "stack (issue #18); an attacking leader is one named among them (1.323, "
+              "10.54): a combat in progress takes its location's leader in"),
 )

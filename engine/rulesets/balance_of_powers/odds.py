@@ -177,6 +177,16 @@ def leader_of(state: dict[str, Any], loc: str, side: str) -> str | None:
     return here[0] if here else None
 
 
+def force_leader(state: dict[str, Any], combat: dict[str, Any], role: str) -> str | None:
+    """BoP 1.323, 10.54 — the leader who fights in this combat: the defender's army leader in
+    the defending location; the attacker's only when he was named among the attacking units
+    (he piggybacks on the part of the stack he goes with; one left behind stays out of it)."""
+    if role == "defender":
+        return leader_of(state, combat["target"], combat["defender"])
+    here = leader_of(state, combat["from"], combat["attacker"])
+    return here if here in combat["units"] else None
+
+
 def major_battle(state: dict[str, Any], combat: dict[str, Any]) -> bool:
     """BoP 2.7 — at least 2 corps per side (fortress steps don't count); counted at the roll,
     after reserves (our ruling)."""
@@ -190,9 +200,8 @@ def roll_combat(state: dict[str, Any], th: Theatre, combat: dict[str, Any],
     """BoP 10.54, 10.6 — leadership checks, the modifiers, 2d6 + FNM clamped to 2–12."""
     leadership = {}
     events = []
-    for role, loc, rating in (("attacker", combat["from"], "attack"),
-                              ("defender", combat["target"], "defense")):
-        leader = leader_of(state, loc, combat[role])
+    for role, rating in (("attacker", "attack"), ("defender", "defense")):
+        leader = force_leader(state, combat, role)
         if leader is None:
             continue
         value = getattr(UNITS[leader], rating)

@@ -70,7 +70,9 @@ class BalanceOfPowers(FlowRuleset):
     # random neutral entry option (6.13). 3: the state keys say what they mean (issue #14);
     # the rules fidelity fixes of issue #17 (migrations.py). 4: weather (6.51, issue #20): the
     # weather sub-phase in the month's script, bad-weather fortnights and attack costs.
-    version = "4"
+    # 5: the attacker chooses the units of a stack that attack (issue #18); a leader fights
+    # and advances only with the attacking units he is named among (1.323, 10.54).
+    version = "5"
     migrations = MIGRATIONS
     manifest = MANIFEST
     flow = FLOW
