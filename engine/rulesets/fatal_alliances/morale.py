@@ -83,7 +83,7 @@ def morale_hexes(state: dict[str, Any], power: str) -> dict[str, int]:
         worst[hex_id] = min(worst.get(hex_id, 0), points)
 
     second = SECOND_MORALE_CAPITALS.get(power)
-    second_hex = m.places[second].hex if second in m.places else None
+    second_hex = m.places[second].hex if second is not None and second in m.places else None
     for h in board.get("war_holdings", {}).get(power, []):
         info = m.hex(h)
         if info.has_feature("city") and is_home_country_hex(m, h, power):
