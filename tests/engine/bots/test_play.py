@@ -158,7 +158,8 @@ table = {seat: bots.bot_for(ruleset, scenario, 2 if side == level2 else 1)
          for seat, side in seats.items()}
 report = play_match(ruleset, scenario, table, seed=match_seed(2, 0), game_uid="procs",
                     max_actions=int(sys.argv[4]))
-print(report.final_hash, len(report.log), sum(t.work for t in report.turns))
+print(report.final_hash, len(report.log), sum(t.work for t in report.turns), report.status,
+      report.errors, report.illegal)
 """
 
 
@@ -185,3 +186,7 @@ def test_the_same_game_in_processes_with_different_hash_seeds(ruleset_id, scenar
         assert done.returncode == 0, done.stderr[-2000:]
         outputs.append(done.stdout)
     assert outputs[0] == outputs[1]
+    # The games must also be sound: an engine error in them once went unseen here (FA: a
+    # destroyed division drawn back from the pool, KeyError hex None; fixed, FA 11.12.5.4).
+    _, _, _, status, errors, illegal = outputs[0].split()
+    assert status in ("finished", "truncated") and errors == illegal == "0", outputs[0]
