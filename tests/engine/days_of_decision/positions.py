@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.kernel import Roller, apply, decisions, new_game
+from engine.kernel import apply, decisions, new_game
 from engine.rulesets.days_of_decision import RULESET
 from engine.rulesets.days_of_decision.powers import SEATS
 
@@ -39,19 +39,3 @@ def play_until(state: dict[str, Any], step: str) -> dict[str, Any]:
     raise AssertionError(f"never reached {step}")
 
 
-class ScriptedDice(Roller):
-    """Dice from a script: `script[purpose]` lists the values rolled under that purpose, in
-    order; a die not in the script fails the test."""
-
-    def __init__(self, script: dict[str, list[int]]):
-        super().__init__(seed=b"\0" * 32, game_uid="scripted", counter=0, version=2)
-        self.script = {k: list(v) for k, v in script.items()}
-
-    def roll(self, sides: int, purpose: str, count: int = 1, key: str | None = None) -> list[int]:
-        label = purpose if key is None else key
-        values = self.script.get(label, [])
-        if len(values) < count:
-            raise AssertionError(f"the script has {len(values)} dice for {label!r}, {count} rolled")
-        out, self.script[label] = values[:count], values[count:]
-        self.rolls.extend({"key": label, "value": v, "sides": sides} for v in out)
-        return out

@@ -9,8 +9,9 @@ from engine.rulesets.days_of_decision import new_world_order as N
 from engine.rulesets.days_of_decision import options as O
 from engine.rulesets.days_of_decision.display import neighbours, zone
 from engine.rulesets.days_of_decision.powers import POWERS
+from tests.engine.scripted_dice import ScriptedDice
 
-from .positions import ScriptedDice, answer, fresh
+from .positions import answer, fresh
 
 
 def test_dod_8_7_1_ipo1_movement_points_from_initiative_and_ideology():

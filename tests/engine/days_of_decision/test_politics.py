@@ -11,8 +11,9 @@ from engine.rulesets.days_of_decision import RULESET
 from engine.rulesets.days_of_decision import options as O
 from engine.rulesets.days_of_decision import politics as P
 from engine.rulesets.days_of_decision.powers import SEATS, modified_pe
+from tests.engine.scripted_dice import ScriptedDice
 
-from .positions import ScriptedDice, answer, fresh
+from .positions import answer, fresh
 
 
 def test_dod_8_7_2_mp0a_any_ten_raises_pe_by_one_only():

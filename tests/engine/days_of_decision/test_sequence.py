@@ -16,9 +16,10 @@ from engine.rulesets.days_of_decision.powers import (
     TURN_ONE_ORDER,
 )
 from engine.rulesets.days_of_decision.steps import FLOW
+from tests.engine.scripted_dice import ScriptedDice
 
 from ..test_garbage_actions import walk
-from .positions import ScriptedDice, fresh, play_until
+from .positions import fresh, play_until
 
 
 def test_dod_5_the_step_table_follows_the_sequence_of_play():

@@ -8,8 +8,9 @@ import pytest
 from engine.kernel import IllegalAction, MalformedAction, canonical_json
 from engine.rulesets.days_of_decision import spending as S
 from engine.rulesets.days_of_decision.powers import SEATS
+from tests.engine.scripted_dice import ScriptedDice
 
-from .positions import ScriptedDice, answer, fresh, open_decisions, play_until
+from .positions import answer, fresh, open_decisions, play_until
 
 
 def test_dod_10_2_the_book_example_the_commonwealth_spends_16_of_22():

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.kernel import Roller, new_game
+from engine.kernel import new_game
 from engine.rulesets.twteaw import RULESET
 from engine.rulesets.twteaw import orders as O
 from engine.rulesets.twteaw import resolution as R
 from engine.rulesets.twteaw.nations import SEATS
+from tests.engine.scripted_dice import ScriptedDice
 
 SEED = b"twteaw-tests".ljust(32, b".")
 
@@ -36,31 +37,12 @@ def put(state: dict[str, Any], nation: str, area: str, **units: int) -> None:
 QUIET = {"drift ottoman": [1], "drift italy": [1]}
 
 
-class LoadedDice(Roller):
-    """Dice from a script: `script[key]` lists the values for the dice rolled under `key`, in
-    order (the combat keys are "battle <area> attack|defence r<round>"). A die that is not in
-    the script fails the test; unused dice are reported by `left()`. `QUIET` dice may be used
-    or not."""
+class LoadedDice(ScriptedDice):
+    """Dice from a script (the combat keys are "battle <area> attack|defence r<round>"); the
+    `QUIET` drift dice may be used or not."""
 
     def __init__(self, script: dict[str, list[int]]):
-        super().__init__(seed=b"\0" * 32, game_uid="loaded", counter=0, version=2)
-        self.script = {k: list(v) for k, v in script.items()}
-        self.optional = {k: list(v) for k, v in QUIET.items() if k not in script}
-
-    def roll(self, sides: int, purpose: str, count: int = 1, key: str | None = None) -> list[int]:
-        label = purpose if key is None else key
-        if label in self.optional:
-            out, self.optional[label] = self.optional[label][:count], self.optional[label][count:]
-            return out
-        values = self.script.get(label, [])
-        if len(values) < count:
-            raise AssertionError(f"the script has {len(values)} dice for {label!r}, {count} rolled")
-        out, self.script[label] = values[:count], values[count:]
-        self.rolls.extend({"key": label, "value": v, "sides": sides} for v in out)
-        return out
-
-    def left(self) -> dict[str, list[int]]:
-        return {k: v for k, v in self.script.items() if v}
+        super().__init__(script, optional=QUIET, game_uid="loaded")
 
 
 def resolve(state: dict[str, Any], written: dict[str, dict[str, Any]], dice: dict[str, list[int]]) -> list:
