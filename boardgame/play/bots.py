@@ -46,7 +46,6 @@ from boardgame.lobby.services import (
 from engine import bots as engine_bots
 from engine import rulesets
 from engine.kernel import result
-from engine.kernel.simultaneous import awaiting
 
 from . import actions, broadcast, frames, orders, services
 from .bot_accounts import PREFIX, bot_level, bot_username
@@ -242,20 +241,20 @@ def play_game(game_id: int, deadline: float) -> int:
 def any_bot_to_move() -> bool:
     """Whether a bot has a decision to answer in some running game: the beat's check beside
     the deadlines' (`deadlines.anything_due`), so a live game with a bot is swept as soon as
-    the bot is to move, not when the next deadline falls. A written-orders group waits for a
-    bot until it is ready."""
-    for game in Game.objects.filter(pk__in=games_with_bots()[:BEAT_GAMES]):
-        if game.live.get("paused"):
-            continue
-        try:
-            ruleset = rulesets.get(game.ruleset)
-        except Exception:  # noqa: BLE001 — a game under rules this server lacks
-            continue
-        if result(ruleset, game.state) is not None:
-            continue
-        if any(awaiting(ruleset, game.state, seat) for seat in bot_seats(game)):
-            return True
-    return False
+    the bot is to move, not when the next deadline falls. Read from each game's
+    `live.running` (the seats it waits for, written-orders groups until ready included, kept
+    by `clocks.after_steps` after every step), as the inbox does: the beat runs this every
+    tick, so it loads no state and runs no rules."""
+    games = list(Game.objects.filter(pk__in=games_with_bots()[:BEAT_GAMES])
+                 .only("table_id", "live"))
+    held: dict[int, set[str]] = {}
+    for table_id, seat in Seat.objects.filter(
+            table_id__in=[g.table_id for g in games],
+            user__username__startswith=PREFIX).values_list("table_id", "seat"):
+        held.setdefault(table_id, set()).add(seat)
+    return any(not game.live.get("paused")
+               and held.get(game.table_id, set()) & set(game.live.get("running", []))
+               for game in games)
 
 
 def _send(game: Game, user: Any, move: Any) -> Committed[Any]:
