@@ -145,3 +145,16 @@ class OrderLog(AppendOnly):
 
     class Meta:
         ordering = ["game", "id"]
+
+
+class LeftInDisorder(AppendOnly):
+    """A seat its player left in civil disorder and someone (a replacement or a bot) took over:
+    no longer theirs, still on their reliability record (ratings/profiles.py). Written by
+    `seating.seat_locked`; indexed by user, where a scan of every game's `live` was not."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="+")
+    seat = models.CharField(max_length=64)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                             related_name="+", db_index=True)
+    missed = models.PositiveIntegerField()
+    created = models.DateTimeField(auto_now_add=True)

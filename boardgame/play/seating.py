@@ -17,6 +17,7 @@ from engine.kernel.game import KERNEL
 from . import clocks, frames, services
 from .actions import ActionRejected, check_not_over, check_seat_name, lock_game, user_seats
 from .frames import Committed
+from .models import LeftInDisorder
 
 
 def do_replace_seat(game_id: int, host: Any, seat: Any,
@@ -72,8 +73,8 @@ def seat_locked(game: Any, seat: str, new_user: Any) -> dict[str, Any]:
     if row.user_id is not None and seat in live.get("disorder", []):
         # Who left the seat in civil disorder, and after how many misses: the player's
         # reliability keeps it once the seat is someone else's (ratings/profiles.py).
-        live["left_in_disorder"] = [*live.get("left_in_disorder", []), {
-            "seat": seat, "user": row.user_id, "missed": live.get("missed", {}).get(seat, 0)}]
+        LeftInDisorder.objects.create(game_id=game.pk, seat=seat, user_id=row.user_id,
+                                      missed=live.get("missed", {}).get(seat, 0))
     row.user = new_user
     row.claimed = timezone.now()
     row.save(update_fields=["user", "claimed"])

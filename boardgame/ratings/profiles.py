@@ -6,8 +6,8 @@ figures the lobby shows beside a host. One module for the REST views (`api.py`) 
   ratings (fewer than PROVISIONAL_GAMES games) left out.
 - `profile(username)` — public games with the player's result, reliability and ratings.
 - `reliability(user)` / `reliability_of(users)` — missed deadlines and civil disorder in the
-  player's seats (and in seats they left in civil disorder, kept in the game's
-  `live.left_in_disorder` when the seat was handed on), tables abandoned as host.
+  player's seats (and in seats they left in civil disorder, `play.models.LeftInDisorder`,
+  written when the seat was handed on), tables abandoned as host.
 """
 
 from __future__ import annotations
@@ -47,7 +47,7 @@ def leaderboard(scope: str) -> dict[str, Any]:
 
 def reliability_of(users: list[Any]) -> dict[int, dict[str, int]]:
     """Reliability of several users at once (the lobby's table list): user id → figures."""
-    from boardgame.play.models import Game
+    from boardgame.play.models import Game, LeftInDisorder
     ids = [u.pk for u in users]
     held: dict[int, dict[int, list[str]]] = {}
     for user_id, table_id, seat in Seat.objects.filter(user_id__in=ids).values_list(
@@ -63,12 +63,10 @@ def reliability_of(users: list[Any]) -> dict[int, dict[str, int]]:
                 out[user_id]["civil_disorder"] += seat in live.get("disorder", [])
     # Seats a player left in civil disorder and someone (or a bot) took over: no longer
     # theirs, still on their record.
-    left = Game.objects.filter(live__has_key="left_in_disorder").only("live")
-    for game in left:
-        for entry in game.live["left_in_disorder"]:
-            if entry["user"] in out:
-                out[entry["user"]]["missed_deadlines"] += int(entry.get("missed", 0))
-                out[entry["user"]]["civil_disorder"] += 1
+    for user_id, missed in LeftInDisorder.objects.filter(user_id__in=ids).values_list(
+            "user_id", "missed"):
+        out[user_id]["missed_deadlines"] += missed
+        out[user_id]["civil_disorder"] += 1
     for host_id in Table.objects.filter(host_id__in=ids, state=Table.State.ABANDONED) \
             .values_list("host_id", flat=True):
         out[host_id]["abandoned_as_host"] += 1
