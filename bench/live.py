@@ -15,8 +15,9 @@ The database is BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/s
 created and migrated if missing); Redis is REDIS_URL (default redis://127.0.0.1:6379/0). The
 bench's daphne gets SALIENT_WS_RATE=100000 (the per-socket limit would otherwise throttle a
 player acting hundreds of times a second) and no in-process deadline sweeper; it inherits
-SALIENT_FASTPATH, so `SALIENT_FASTPATH=0 python -m bench live` measures the usual paths
-(`"fastpath": false` in the figures).
+SALIENT_FASTPATH and SALIENT_FASTPATH_OFF, so `SALIENT_FASTPATH=0 python -m bench live` measures
+the usual paths (`"fastpath": false` in the figures) and `SALIENT_FASTPATH_OFF=dispatch` one
+shortcut's absence (`"fastpath_off"`).
 """
 
 from __future__ import annotations
@@ -477,6 +478,8 @@ def run(games: int = 1, spectators: int = 100, actions: int = 1000,
             "hold": out["hold"],
             "machine": {"cpus": os.cpu_count(), "load_average_1min": os.getloadavg()[0]},
             "fastpath": env.get("SALIENT_FASTPATH", "1").strip() != "0",
+            "fastpath_off": sorted(x.strip() for x in env.get("SALIENT_FASTPATH_OFF", "").split(",")
+                                   if x.strip()),
         }
     finally:
         for proc, _ in servers:

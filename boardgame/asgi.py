@@ -14,7 +14,7 @@ from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E40
 from boardgame import fastpath, wsfast  # noqa: E402
 from boardgame.routing import websocket_urlpatterns  # noqa: E402
 
-if fastpath.enabled():
+if fastpath.enabled("autobahn_log"):
     wsfast.install()
 
 application = ProtocolTypeRouter({

@@ -19,6 +19,7 @@ database cache table for rate-limit counters, console e-mail. Switches:
   SECURE_HSTS_SECONDS      production default 31536000; SECURE_HSTS_PRELOAD 1/0 (default 1)
   SALIENT_CLIENT_IP_HEADER e.g. HTTP_X_REAL_IP: where the proxy puts the client address
   SALIENT_FASTPATH         1/0 (default 1): 0 turns every performance shortcut off at once
+  SALIENT_FASTPATH_OFF     comma list of single shortcuts to turn off (names: fastpath.SHORTCUTS)
                            (boardgame/fastpath.py; docs/architecture.md, Performance shortcuts)
   EMAIL_URL-less e-mail:   EMAIL_BACKEND, EMAIL_HOST, EMAIL_PORT, EMAIL_HOST_USER,
                            EMAIL_HOST_PASSWORD, EMAIL_USE_TLS, DEFAULT_FROM_EMAIL
@@ -33,6 +34,8 @@ from pathlib import Path
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
+
+from boardgame import fastpath as _fastpath
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -249,6 +252,8 @@ SALIENT_WS_ANON_PER_GAME = int(os.environ.get("SALIENT_WS_ANON_PER_GAME", "500")
 # The performance shortcuts (boardgame/fastpath.py): 0 takes the usual ASGI paths and the ORM
 # instead, to compare them, or when an upgraded daphne, twisted or Channels breaks one.
 SALIENT_FASTPATH = os.environ.get("SALIENT_FASTPATH", "1").strip() != "0"
+# Single shortcuts off by name (a comma list of boardgame.fastpath.SHORTCUTS), e.g. to measure one.
+SALIENT_FASTPATH_OFF = _fastpath.parse_off(os.environ.get("SALIENT_FASTPATH_OFF", ""))
 
 # --- e-mail ---------------------------------------------------------------------------------
 

@@ -89,7 +89,7 @@ def _token_sql() -> str:
 
 
 def _token_still_valid(credential: Credential) -> bool:
-    if not fastpath.enabled():
+    if not fastpath.enabled("token_sql"):
         return Token.objects.filter(key=credential.key, user_id=credential.user_id,
                                     user__is_active=True).exists()
     with connection.cursor() as cursor:

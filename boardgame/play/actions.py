@@ -143,7 +143,7 @@ def lock_game(game_id: int, *, user: Any = None, seat: str | None = None) -> Gam
     """The game row, locked. Caller is inside its durable transaction. With `user` and
     `seat` and the shortcuts on, whether that user holds that seat comes back in the same
     round trip (`game.holds_seat`, read by `check_holds_seat`): the hot path of every action."""
-    if seat is not None and fastpath.enabled():
+    if seat is not None and fastpath.enabled("seat_sql"):
         user_id = user.pk if user is not None and user.is_authenticated else None
         found = fastsql.lock_game_for_seat(game_id, user_id, seat)
     else:
@@ -348,7 +348,7 @@ def _write(game: Game, records: list[ActionRecord], fields: list[str]) -> None:
     """Append `records` and store the game's changed `fields`: on PostgreSQL with the
     shortcuts on, one hand-written statement (`fastsql.append_and_update`, one round trip
     instead of two); otherwise the ORM."""
-    if fastpath.enabled() and connection.vendor == "postgresql":
+    if fastpath.enabled("write_sql") and connection.vendor == "postgresql":
         fastsql.append_and_update(game, records, fields)
         return
     ActionRecord.objects.bulk_create(records)

@@ -182,7 +182,7 @@ class GameConsumer(FramedSocket):
         received, and every database call of this consumer goes through
         `database_sync_to_async`, which closes stale connections in its database thread before
         and after the call anyway."""
-        if not fastpath.enabled():
+        if not fastpath.enabled("dispatch"):
             await super().dispatch(message)
             return
         handler = getattr(self, get_handler_name(message), None)
@@ -359,11 +359,12 @@ class GameConsumer(FramedSocket):
         and under daphne over plain TCP they are written straight to the socket
         (`wsfast.direct_writer`)."""
         wrapper = getattr(self.base_send, "__self__", None)
-        if fastpath.enabled() and isinstance(wrapper, InstanceSessionWrapper) \
+        if fastpath.enabled("session_send") and isinstance(wrapper, InstanceSessionWrapper) \
                 and "websocket.send" not in wrapper.save_message_types:
             raw = wrapper.real_send
-            # Under daphne: framed once per audience and written straight to the socket.
-            direct = wsfast.direct_writer(raw)
+            # Under daphne: framed once per audience and written straight to the socket (it
+            # writes to the send the wrapper wraps, so it rides on `session_send`).
+            direct = wsfast.direct_writer(raw) if fastpath.enabled("direct_write") else None
             if direct is not None:
                 async def send_direct(text: str) -> None:
                     direct(text)

@@ -10,9 +10,11 @@ import sys
 from pathlib import Path
 
 import pytest
+from django.core.exceptions import ImproperlyConfigured
 from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
 
+from boardgame import fastpath as fastpath_switch
 from boardgame.accounts import credentials
 from boardgame.play import actions
 from boardgame.play.consumers import GameConsumer
@@ -111,14 +113,51 @@ def test_the_token_check_agrees_both_ways(fastpath, hamlet):
     assert not credentials.still_valid(good)
 
 
-@pytest.mark.parametrize("flag", ["1", "0"])
-def test_the_autobahn_helpers_are_swapped_only_with_the_shortcuts(flag):
-    """asgi.py installs wsfast's plain helpers at start-up unless SALIENT_FASTPATH=0."""
+@pytest.mark.parametrize("flag, off", [("1", ""), ("0", ""), ("1", "autobahn_log")])
+def test_the_autobahn_helpers_are_swapped_only_with_the_shortcuts(flag, off):
+    """asgi.py installs wsfast's plain helpers at start-up unless SALIENT_FASTPATH=0 or
+    SALIENT_FASTPATH_OFF names autobahn_log."""
     code = ("import boardgame.asgi\n"
             "from autobahn.websocket import protocol\n"
             "print(protocol.hlval.__module__)")
-    env = {**os.environ, "SALIENT_FASTPATH": flag, "DJANGO_SETTINGS_MODULE": "boardgame.settings"}
+    env = {**os.environ, "SALIENT_FASTPATH": flag, "SALIENT_FASTPATH_OFF": off,
+           "DJANGO_SETTINGS_MODULE": "boardgame.settings"}
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           env=env, cwd=str(ROOT), timeout=60, check=True)
     module = done.stdout.strip().splitlines()[-1]
-    assert (module == "boardgame.wsfast") == (flag == "1"), module
+    assert (module == "boardgame.wsfast") == (flag == "1" and not off), module
+
+
+def test_single_shortcuts_turn_off_by_name_and_the_others_stay_on(settings):
+    """`SALIENT_FASTPATH_OFF` turns off only the shortcuts it names (to measure each one's gain:
+    docs/architecture.md, "Performance shortcuts"); `SALIENT_FASTPATH=0` still turns all off."""
+    settings.SALIENT_FASTPATH = True
+    settings.SALIENT_FASTPATH_OFF = fastpath_switch.parse_off(" dispatch, write_sql ")
+    on = {name for name in fastpath_switch.SHORTCUTS if fastpath_switch.enabled(name)}
+    assert on == set(fastpath_switch.SHORTCUTS) - {"dispatch", "write_sql"}
+    settings.SALIENT_FASTPATH = False
+    assert not any(fastpath_switch.enabled(name) for name in fastpath_switch.SHORTCUTS)
+
+
+def test_an_unknown_shortcut_name_is_a_clear_error():
+    with pytest.raises(ImproperlyConfigured, match="unknown shortcuts \\['dispach'\\]"):
+        fastpath_switch.parse_off("dispach")
+    with pytest.raises(KeyError):
+        fastpath_switch.enabled("dispach")
+
+
+async def test_dispatch_alone_off_takes_channels_dispatch(settings, monkeypatch):
+    settings.SALIENT_FASTPATH = True
+    settings.SALIENT_FASTPATH_OFF = frozenset({"dispatch"})
+    closed = []
+
+    async def close_old():
+        closed.append(1)
+
+    async def handler(message):
+        pass
+    monkeypatch.setattr("channels.consumer.aclose_old_connections", close_old)
+    consumer = GameConsumer()
+    consumer.salient_test = handler
+    await consumer.dispatch({"type": "salient.test"})
+    assert closed == [1]
