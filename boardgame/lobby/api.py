@@ -65,7 +65,7 @@ class TableListView(APIView):
     def post(self, request: Request) -> Response:
         body = TableCreateSerializer(data=request.data)
         body.is_valid(raise_exception=True)
-        table = services.do_create_table(request.user, **body.validated_data)
+        table = bots.do_create_table_with_bots(request.user, **body.validated_data)
         return table_response(request, table, status=201)
 
 

@@ -34,6 +34,13 @@ class TableCreateSerializer(serializers.Serializer):
         min_value=0, max_value=9, required=False, allow_null=True, default=None,
         help_text="The bot level that takes a seat falling into civil disorder (the levels "
         "a ruleset offers: GET /api/rulesets/, `bot_levels`); null: its timeout defaults play.")
+    seat = serializers.CharField(
+        max_length=64, required=False, allow_null=True, default=None,
+        help_text="The seat the host takes at once (a seat id of the scenario).")
+    bots = serializers.IntegerField(
+        min_value=0, max_value=9, required=False, allow_null=True, default=None,
+        help_text="A bot of this level takes every seat left free (after `seat`), so one "
+        "person can start at once; null: the seats wait for people.")
 
 
 class TableEditSerializer(serializers.Serializer):

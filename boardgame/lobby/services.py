@@ -235,30 +235,38 @@ def _lock_user(user_id: int) -> None:
          .values_list("pk", flat=True))
 
 
-def do_create_table(host: AbstractBaseUser, *, title: str, ruleset: str, scenario: str,
-                    options: dict[str, Any] | None = None, visibility: str = "public",
-                    pace: str = "live", allow_multiple_seats: bool = False,
-                    auto_start: bool = False, disorder_after: int | None = None,
-                    disorder_bot: int | None = None, **pace_fields: Any) -> Table:
+def do_create_table(host: AbstractBaseUser, **fields: Any) -> Table:
+    """Open a table (`create_table`'s fields) in a transaction of its own."""
+    with transaction.atomic(durable=True):
+        return create_table(host, **fields)
+
+
+def create_table(host: AbstractBaseUser, *, title: str, ruleset: str, scenario: str,
+                 options: dict[str, Any] | None = None, visibility: str = "public",
+                 pace: str = "live", allow_multiple_seats: bool = False,
+                 auto_start: bool = False, disorder_after: int | None = None,
+                 disorder_bot: int | None = None, **pace_fields: Any) -> Table:
+    """Check and create a table with its empty seats. Caller holds a transaction (so a caller
+    that seats people or bots at once, `play.bots.do_create_table_with_bots`, either does all
+    of it or nothing)."""
     setup = check_setup(ruleset, scenario, options)
     pace_values = check_pace(pace, pace_fields)
     disorder_after = check_disorder_after(disorder_after)
     disorder_bot = check_disorder_bot(setup.ruleset, disorder_bot)
-    with transaction.atomic(durable=True):
-        _lock_user(host.pk)
-        check_open_tables_quota(host)
-        table = Table.objects.create(
-            title=title.strip() or f"{setup.ruleset} — {setup.scenario}", host=host,
-            ruleset=setup.ruleset, scenario=setup.scenario, options=setup.options,
-            visibility=visibility, pace=pace, allow_multiple_seats=allow_multiple_seats,
-            auto_start=auto_start, disorder_after=disorder_after,
-            disorder_bot=disorder_bot, **pace_values)
-        Seat.objects.bulk_create([
-            Seat(table=table, seat=seat["id"], side=seat["side"],
-                 title=seat.get("title", seat["id"]), colour=seat.get("colour", ""),
-                 position=index)
-            for index, seat in enumerate(setup.seats)])
-        notify.table_changed(table, "created")
+    _lock_user(host.pk)
+    check_open_tables_quota(host)
+    table = Table.objects.create(
+        title=title.strip() or f"{setup.ruleset} — {setup.scenario}", host=host,
+        ruleset=setup.ruleset, scenario=setup.scenario, options=setup.options,
+        visibility=visibility, pace=pace, allow_multiple_seats=allow_multiple_seats,
+        auto_start=auto_start, disorder_after=disorder_after,
+        disorder_bot=disorder_bot, **pace_values)
+    Seat.objects.bulk_create([
+        Seat(table=table, seat=seat["id"], side=seat["side"],
+             title=seat.get("title", seat["id"]), colour=seat.get("colour", ""),
+             position=index)
+        for index, seat in enumerate(setup.seats)])
+    notify.table_changed(table, "created")
     return table
 
 
@@ -279,26 +287,32 @@ def do_claim_seat(user: AbstractBaseUser, table_id: int, seat_id: str, *,
     to the new one. Raises table/seat_taken when someone else holds it."""
     with transaction.atomic(durable=True):
         table = access_table(user, table_id, invite=invite, lock=True)
-        check_seating_open(table)
-        seat = access_seat(table, seat_id)
-        if seat.user_id == user.pk:
-            return table
-        if seat.user_id is not None:
-            raise Conflict(f"Seat {seat_id!r} is taken by {seat.user.get_username()}.",
-                           code="table/seat_taken", table=table.pk, seat=seat_id,
-                           player=seat.user.get_username())
-        if not table.allow_multiple_seats:
-            table.seats.filter(user=user).update(user=None, ready=False, claimed=None)
-        claimed = Seat.objects.filter(pk=seat.pk, user__isnull=True).update(
-            user=user, ready=False, claimed=timezone.now())
-        if claimed != 1:  # unreachable under the table lock; kept as a guard
-            raise Conflict(f"Seat {seat_id!r} was just taken.", code="table/seat_taken",
-                           table=table.pk, seat=seat_id)
-        if table.is_private:
-            table.invited.add(user)
-        update_fullness(table)
-        notify.table_changed(table, "seats")
+        claim_seat(user, table, seat_id)
     return table
+
+
+def claim_seat(user: AbstractBaseUser, table: Table, seat_id: str) -> None:
+    """`do_claim_seat`'s work. Caller holds the table lock (or has just created the table in
+    its own transaction)."""
+    check_seating_open(table)
+    seat = access_seat(table, seat_id)
+    if seat.user_id == user.pk:
+        return
+    if seat.user_id is not None:
+        raise Conflict(f"Seat {seat_id!r} is taken by {seat.user.get_username()}.",
+                       code="table/seat_taken", table=table.pk, seat=seat_id,
+                       player=seat.user.get_username())
+    if not table.allow_multiple_seats:
+        table.seats.filter(user=user).update(user=None, ready=False, claimed=None)
+    claimed = Seat.objects.filter(pk=seat.pk, user__isnull=True).update(
+        user=user, ready=False, claimed=timezone.now())
+    if claimed != 1:  # unreachable under the table lock; kept as a guard
+        raise Conflict(f"Seat {seat_id!r} was just taken.", code="table/seat_taken",
+                       table=table.pk, seat=seat_id)
+    if table.is_private:
+        table.invited.add(user)
+    update_fullness(table)
+    notify.table_changed(table, "seats")
 
 
 def do_release_seat(user: AbstractBaseUser, table_id: int, seat_id: str) -> Table:

@@ -32,14 +32,25 @@ from . import access, services
 from .models import Table
 
 
+def scenario_label(manifest: dict[str, Any], scenario: dict[str, Any]) -> str:
+    label = f"{manifest['title']} — {scenario['title']}"
+    return label if manifest.get("product", True) else label + " (test ruleset)"
+
+
 def scenario_choices() -> list[tuple[str, str]]:
-    choices = []
+    return [(f"{manifest['id']}/{scenario['id']}", scenario_label(manifest, scenario))
+            for manifest in rulesets.manifests() for scenario in manifest["scenarios"]]
+
+
+def seat_choices() -> list[tuple[str, Any]]:
+    """Every scenario's seats, grouped by scenario (the wizard shows the chosen scenario's
+    group; without the script the whole list works, and the service checks the seat)."""
+    choices: list[tuple[str, Any]] = [("", "none yet")]
     for manifest in rulesets.manifests():
         for scenario in manifest["scenarios"]:
-            label = f"{manifest['title']} — {scenario['title']}"
-            if not manifest.get("product", True):
-                label += " (test ruleset)"
-            choices.append((f"{manifest['id']}/{scenario['id']}", label))
+            choices.append((scenario_label(manifest, scenario),
+                            [(seat["id"], seat.get("title", seat["id"]))
+                             for seat in scenario["seats"]]))
     return choices
 
 
@@ -67,6 +78,15 @@ class TableForm(forms.Form):
                  ("1", "goes to a level-1 bot (random legal moves)")], initial="2",
         help_text="Until the host hands it to a person. Level 2 where the ruleset has it, "
                   "else level 1.")
+    seat = forms.ChoiceField(
+        label="Your seat", required=False,
+        help_text="Take a seat now, or leave it for the table page.")
+    bots = forms.TypedChoiceField(
+        label="The other seats", required=False, coerce=int, empty_value=None,
+        choices=[("", "wait for people"), ("2", "go to level-2 bots"),
+                 ("1", "go to level-1 bots (random legal moves)")],
+        help_text="With bots you can start at once. Level 2 where the ruleset has it, else "
+                  "level 1; a person can take over a bot's seat later.")
     allow_multiple_seats = forms.BooleanField(required=False,
                                               help_text="One player may hold several seats.")
     auto_start = forms.BooleanField(required=False,
@@ -75,6 +95,7 @@ class TableForm(forms.Form):
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.fields["game"].choices = scenario_choices()
+        self.fields["seat"].choices = seat_choices()
         self.fields["disorder_after"].initial = services.default_disorder_after()
 
     def clean_options(self) -> dict:
@@ -145,12 +166,15 @@ def table_new(request: HttpRequest) -> HttpResponse:
         data = dict(form.cleaned_data)
         ruleset, _, scenario = data.pop("game").partition("/")
         data = {k: v for k, v in data.items() if v is not None}
-        if data.get("disorder_bot") is not None:
-            # The form offers "level 2" for every game: the best level the ruleset has.
-            data["disorder_bot"] = min(data["disorder_bot"], max(engine_bots.levels(ruleset)))
+        best = max(engine_bots.levels(ruleset))
+        # The form offers "level 2" for every game: the best level the ruleset has.
+        for field in ("disorder_bot", "bots"):
+            if data.get(field) is not None:
+                data[field] = min(data[field], best)
+        data["seat"] = data.get("seat") or None
         try:
-            table = services.do_create_table(request.user, ruleset=ruleset, scenario=scenario,
-                                             **data)
+            table = bots.do_create_table_with_bots(request.user, ruleset=ruleset,
+                                                   scenario=scenario, **data)
         except ServiceError as exc:
             form.add_error(None, exc.message)
         else:

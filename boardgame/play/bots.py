@@ -6,7 +6,8 @@ seated, replaced and recorded by the machinery that seats, replaces and records 
 
 - `do_seat_bot` — before the game starts, the host puts a bot of a chosen level in a free seat
   (or changes a seated bot's level); a bot is always ready. `do_fill_with_bots` fills every
-  free seat at once. A host may run at most
+  free seat at once; `do_create_table_with_bots` opens a table with the host seated and bots
+  in the other seats, in one step. A host may run at most
   SALIENT_MAX_BOT_GAMES tables with bots at once (webDiplomacy allows 3 per user).
 - A seat in civil disorder is handed to a bot with the existing replacement service
   (`seating.do_replace_seat(game, host, seat, bot_user(level, seat))`); `do_take_over` gives a
@@ -41,6 +42,8 @@ from boardgame.lobby.services import (
     access_table,
     check_host,
     check_seating_open,
+    claim_seat,
+    create_table,
     update_fullness,
 )
 from engine import bots as engine_bots
@@ -115,17 +118,36 @@ def do_fill_with_bots(host: Any, table_id: int, level: Any) -> Table:
     with transaction.atomic(durable=True):
         table = access_table(host, table_id, lock=True)
         check_host(host, table, "seat bots")
-        check_seating_open(table)
-        level = check_level(table, level)
-        free = list(table.seats.filter(user__isnull=True).order_by("position"))
-        if not free:
-            raise Conflict("Every seat is taken.", code="table/no_free_seat", table=table.pk)
-        check_bot_games_quota(host, table)
-        for seat in free:
-            _put_bot(seat, level)
-        update_fullness(table)
-        notify.table_changed(table, "seats")
+        _fill_with_bots(host, table, level)
     return table
+
+
+def do_create_table_with_bots(host: Any, *, seat: str | None = None, bots: Any = None,
+                              **fields: Any) -> Table:
+    """Open a table (lobby `create_table`'s fields), take the host's `seat` and put a bot of
+    level `bots` in every other seat — all in one transaction, so a refusal (a seat the
+    scenario lacks, a level the ruleset does not offer, the bot-games quota) leaves no table."""
+    with transaction.atomic(durable=True):
+        table = create_table(host, **fields)
+        if seat is not None:
+            claim_seat(host, table, seat)
+        if bots is not None:
+            _fill_with_bots(host, table, bots)
+    return table
+
+
+def _fill_with_bots(host: Any, table: Table, level: Any) -> None:
+    """A bot of `level` in every free seat. Caller holds the table lock."""
+    check_seating_open(table)
+    level = check_level(table, level)
+    free = list(table.seats.filter(user__isnull=True).order_by("position"))
+    if not free:
+        raise Conflict("Every seat is taken.", code="table/no_free_seat", table=table.pk)
+    check_bot_games_quota(host, table)
+    for seat in free:
+        _put_bot(seat, level)
+    update_fullness(table)
+    notify.table_changed(table, "seats")
 
 
 def _put_bot(seat: Seat, level: int) -> None:

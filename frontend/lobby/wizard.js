@@ -32,6 +32,7 @@ function show(n) {
   $("#wizard-next").hidden = step >= order.length - 1 || step < 2;
   $("#wizard-submit").hidden = step !== order.length - 1;
   if (order[step] === "options") renderOptions();
+  if (order[step] === "visibility") seatChoices();
   const first = form.querySelector(`fieldset[data-step=${order[step]}] input, fieldset[data-step=${order[step]}] button`);
   first?.focus({ preventScroll: true });
 }
@@ -96,6 +97,17 @@ function writeOptions() {
     out[o.id] = o.type === "boolean" ? input.checked : o.type === "integer" ? Number(input.value) : input.value;
   }
   optionsText.value = JSON.stringify(out);
+}
+
+// Without this script the seat select lists every scenario's seats in groups; with it, only
+// the chosen scenario's seats (rebuilt from the manifest, so no value appears twice).
+function seatChoices() {
+  const select = form.elements.seat;
+  if (!select) return;
+  const kept = select.value;
+  const seats = scenario()?.seats || [];
+  select.replaceChildren(el("option", { value: "" }, "none yet"),
+    ...seats.map((x) => el("option", { value: x.id, selected: x.id === kept }, x.title || x.id)));
 }
 
 function paceFields() {

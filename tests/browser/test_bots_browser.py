@@ -54,3 +54,23 @@ def test_25_a_host_fills_a_table_with_bots_and_their_moves_reach_the_map(sweepin
     log = host.request.get(host.url.split("/games/")[0] + "/api/games/"
                            + host.url.rstrip("/").rsplit("/", 1)[1] + "/log").json()
     assert log, "the game's log is empty"
+
+
+def test_25_the_wizard_offers_the_scenarios_seats_and_opens_a_table_against_bots(site,
+                                                                               new_context):
+    host = sign_up(new_context(), site, "foch")
+    host.goto(f"{site}/tables/new/")
+    host.click("[data-ruleset=fatal_alliances]")
+    host.click("[data-scenario='fatal_alliances/east-prussia-1914']")
+    host.click("#wizard-next")
+    host.click("#wizard-next")
+    offered = host.eval_on_selector_all(
+        "select[name=seat] option", "os => os.filter(o => o.value).map(o => o.value)")
+    assert sorted(offered) == ["germany", "russia"], offered
+    host.select_option("select[name=seat]", "russia")
+    host.select_option("select[name=bots]", "2")
+    with host.expect_navigation():
+        host.click("#wizard-submit")
+    rows = {seat: host.locator("tr", has=host.locator(f"input[name=seat][value={seat}]"))
+            .first.inner_text() for seat in ("germany", "russia")}
+    assert "Bot · level 2" in rows["germany"] and "foch" in rows["russia"], rows

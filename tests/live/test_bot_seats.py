@@ -122,6 +122,51 @@ def test_25_the_table_page_lets_the_host_seat_bots_and_shows_them(hamlet, othell
     assert "Seat a bot" not in client.get(f"/tables/{table['id']}/").content.decode()
 
 
+def test_25_a_table_opens_with_the_host_seated_and_bots_in_the_other_seats(hamlet):
+    table = new_table(hamlet, seat="red", bots=1)
+    seats = {s["seat"]: (s["player"], s["bot"]) for s in table["seats"]}
+    assert seats == {"red": ("hamlet", None), "blue": ("bot:1:blue", 1),
+                     "green": ("bot:1:green", 1)}
+    assert table["state"] == "full"
+    alone = new_table(hamlet, seat="blue")          # a seat and no bots: the rest wait
+    assert [s["seat"] for s in alone["seats"] if s["player"]] == ["blue"]
+
+
+def test_25_a_refused_table_with_bots_leaves_no_table_and_no_bot(hamlet, settings):
+    host = client_for(hamlet)
+    body = {"title": "Bots", "ruleset": "toy_skirmish", "scenario": "melee"}
+    before = (Table.objects.count(), bot_accounts())
+    for extra, status, code in (({"seat": "nowhere", "bots": 1}, 404, "table/seat_not_found"),
+                                ({"seat": "red", "bots": 2}, 400, "table/bad_bot_level")):
+        refused = host.post("/api/tables/", {**body, **extra}, format="json")
+        assert (refused.status_code, refused.json()["error"]["code"]) == (status, code)
+    settings.SALIENT_MAX_BOT_GAMES = 1
+    new_table(hamlet, bots=0)
+    refused = host.post("/api/tables/", {**body, "seat": "red", "bots": 0}, format="json")
+    assert refused.json()["error"]["code"] == "table/too_many_bot_games"
+    assert Table.objects.count() == before[0] + 1
+    assert bot_accounts() - before[1] == {"bot:0:red", "bot:0:blue", "bot:0:green"}
+
+
+def test_25_the_new_table_form_seats_the_host_and_bots(hamlet, client):
+    client.force_login(hamlet)
+    form = client.get("/tables/new/").content.decode()
+    assert 'name="seat"' in form and 'name="bots"' in form
+    response = client.post("/tables/new/", {
+        "title": "Against bots", "game": "balance_of_powers/before-the-leaves-fall",
+        "visibility": "public", "pace": "live", "seat": "germany", "bots": "2"})
+    assert response.status_code == 302, response.content.decode()[:2000]
+    table = Table.objects.get(title="Against bots")
+    seats = {s.seat: s.user.username for s in table.seats.select_related("user")}
+    assert seats["germany"] == "hamlet"
+    assert {name for seat, name in seats.items() if seat != "germany"} == {
+        f"bot:2:{seat}" for seat in seats if seat != "germany"}
+    refused = client.post("/tables/new/", {
+        "title": "Bad seat", "game": "toy_skirmish/melee", "visibility": "public",
+        "pace": "live", "seat": "germany", "bots": "1"})
+    assert refused.status_code == 400 and not Table.objects.filter(title="Bad seat").exists()
+
+
 # --- civil disorder ---------------------------------------------------------------------------
 
 def test_25_disorder_bot_is_a_table_setting_checked_against_the_ruleset(hamlet):
