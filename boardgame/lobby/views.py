@@ -18,6 +18,7 @@ from django.views.decorators.http import require_POST
 
 from boardgame.api import inputguard
 from boardgame.api.errors import ServiceError
+from boardgame.notifications import catchup
 from boardgame.play import bots
 from boardgame.play.bot_accounts import bot_level
 from boardgame.play.orderbook import orders_of_seats
@@ -289,10 +290,16 @@ def my_games(request: HttpRequest) -> HttpResponse:
                                               "game": getattr(seat.table, "game", None),
                                               "your_move": False})
         row["seats"].append(seat)
+    running = [r["game"].pk for r in rows.values() if r["game"] and not r["game"].is_over]
+    last_steps = catchup.last_actions(request.user, running)
     for row in rows.values():
         game = row["game"]
         if game is None or game.is_over:
             continue
+        # The catch-up: the steps since the user's own last one, stepped through on the map by
+        # the replay viewer from there (`?since=`), in the user's audience.
+        row["my_last_step"] = last_steps.get(game.pk, 0)
+        row["steps_since"] = game.version - row["my_last_step"]
         mine = sorted(s.seat for s in row["seats"])
         try:
             ruleset = rulesets.get(game.ruleset)

@@ -27,7 +27,7 @@ from .models import Notice
 CATCH_UP_STEPS = 300
 
 
-def _last_actions(user: Any, game_ids: list[int]) -> dict[int, int]:
+def last_actions(user: Any, game_ids: list[int]) -> dict[int, int]:
     from boardgame.play.models import ActionRecord
     return dict(ActionRecord.objects.filter(game_id__in=game_ids, by_user=user)
                 .values("game_id").annotate(last=Max("seq")).values_list("game_id", "last"))
@@ -44,7 +44,7 @@ def inbox(user: Any) -> dict[str, Any]:
                  .select_related("table").only("id", "table__title", "table_id", "ruleset",
                                                "scenario", "version", "live"))
     ids = [g.pk for g in games]
-    last = _last_actions(user, ids)
+    last = last_actions(user, ids)
     unread = dict(Notice.objects.filter(user=user, game_id__in=ids, read__isnull=True)
                   .values("game_id").annotate(n=Count("pk")).values_list("game_id", "n"))
     rows = []
@@ -73,7 +73,7 @@ def catch_up(user: Any, game_id: int, since: Any = None) -> dict[str, Any]:
     if game is None:
         raise NotFound(f"There is no game {game_id}.", code="game/not_found", game=game_id)
     if since is None:
-        since = _last_actions(user, [game.pk]).get(game.pk, 0)
+        since = last_actions(user, [game.pk]).get(game.pk, 0)
     else:
         try:
             since = max(0, int(since))

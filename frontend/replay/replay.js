@@ -24,14 +24,18 @@ async function main() {
   const record = await getJSON(config.record_url);
   const actions = record.actions || [];
   const last = actions.length ? actions[actions.length - 1].seq : 0;
+  // `?since=N` (the catch-up from My games): step through from step N, your last action, to
+  // now; the steps before it are not loaded.
+  const asked = Number(new URLSearchParams(location.search).get("since"));
+  const first = Number.isInteger(asked) && asked > 0 ? Math.min(asked, last) : 0;
 
-  // Views of every step: view[0] from the server, the rest by applying its patches.
+  // Views of every step from `first`: its view from the server, the rest by applying patches.
   const views = [];
   const events = [];
-  let from = 0;
+  let from = first;
   while (true) {
     const chunk = await getJSON(`${config.replay_api}${from}?through=${last}${suffix}`);
-    if (from === 0) { views[0] = chunk.view; events[0] = chunk.events || []; }
+    if (from === first) { views[first] = chunk.view; events[first] = chunk.events || []; }
     let current = views[from];
     for (const step of chunk.steps || []) {
       current = applyPatch(current, step.ops);
@@ -69,7 +73,12 @@ async function main() {
   let step = 0;
   let timer = null;
   const slider = $("slider");
+  slider.min = String(first);
   slider.max = String(total);
+  if (first) {
+    $("since-note").hidden = false;
+    $("since-note").textContent = `Since your last move: steps ${first} to ${total}.`;
+  }
   fill($("phases"), h("option", { value: "" }, "Jump to a phase start…"),
     starts.map((s) => h("option", { value: String(s.seq) }, `#${s.seq} ${s.label}`)));
 
@@ -89,7 +98,7 @@ async function main() {
     slider.value = String(step);
     fill($("track"), h("div", {}, h("strong", { class: "turn-name" }, phase.turn)), h("div", { class: "phase" }, phase.phase));
     const action = actions.find((a) => a.seq === step);
-    fill($("step-action"), action ? h("p", {}, h("strong", {}, `#${action.seq} `), adapter.recordLine(action, views[Math.max(0, step - 1)]),
+    fill($("step-action"), action ? h("p", {}, h("strong", {}, `#${action.seq} `), adapter.recordLine(action, views[step - 1] || view),
       action.by ? h("small", { class: "muted" }, ` — ${action.by}`) : null) : h("p", { class: "muted" }, "The start of the game."));
     fill($("step-events"), (events[step] || []).map((e) => h("li", {}, adapter.event(e, view), e.rule ? h("span", { class: "rule" }, e.rule) : null)));
     if (map) {
@@ -108,18 +117,18 @@ async function main() {
         : h("pre", { class: "view-json" }, JSON.stringify(view.board || view.flow || {}, null, 1)));
       $("board-summary").hidden = false;
     }
-    $("prev").disabled = step <= 0;
+    $("prev").disabled = step <= first;
     $("next").disabled = step >= total;
   }
 
   function go(n) {
-    step = Math.max(0, Math.min(total, n));
+    step = Math.max(first, Math.min(total, n));
     render();
   }
 
   function play() {
     if (timer) { clearInterval(timer); timer = null; $("play").textContent = "▶ Play"; return; }
-    if (step >= total) go(0);
+    if (step >= total) go(first);
     $("play").textContent = "❚❚ Pause";
     timer = setInterval(() => {
       if (step >= total) { play(); return; }
@@ -127,7 +136,7 @@ async function main() {
     }, Number($("speed").value));
   }
 
-  $("first").onclick = () => go(0);
+  $("first").onclick = () => go(first);
   $("prev").onclick = () => go(step - 1);
   $("next").onclick = () => go(step + 1);
   $("last").onclick = () => go(total);
@@ -161,7 +170,8 @@ async function main() {
     verify.title = "The seed is revealed when the game ends.";
     $("verify-result").textContent = "Dice can be verified once the game has ended and its seed is revealed.";
   }
-  window.replay = { go, views, starts, get step() { return step; }, total, record };
+  window.replay = { go, views, starts, get step() { return step; }, total, first, record };
+  step = first;
   render();
   document.body.dataset.ready = "1";
 }
