@@ -62,6 +62,8 @@ urlpatterns = [
     path("games/<int:game_id>/resign", play_actions.ResignView.as_view(), name="api-game-resign"),
     path("games/<int:game_id>/draw", play_actions.DrawView.as_view(), name="api-game-draw"),
     path("games/<int:game_id>/pause", play_actions.PauseView.as_view(), name="api-game-pause"),
+    path("games/<int:game_id>/extend", play_actions.ExtendVoteView.as_view(),
+         name="api-game-extend"),
     path("games/<int:game_id>/deadline", play_actions.DeadlineView.as_view(),
          name="api-game-deadline"),
     path("games/<int:game_id>/abandon", play_actions.AbandonGameView.as_view(),

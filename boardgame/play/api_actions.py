@@ -10,6 +10,7 @@
     POST /api/games/{id}/draw      {agree}                        → 200 {v | null}
     POST /api/games/{id}/pause     {pause}                        → 200 clock frame
     POST /api/games/{id}/deadline  {hours}   (host)               → 200 clock frame
+    POST /api/games/{id}/extend    {hours | null}  (players' vote) → 200 clock frame
     POST /api/games/{id}/abandon   (host)                         → 200 {cid: null, v, repeated}
     POST /api/games/{id}/seats/{seat}/replace {username} (host)   → 200 seats frame
     POST /api/games/{id}/chat      {channel, text}                → 201 chat frame (429 over
@@ -200,6 +201,14 @@ class DeadlineView(_Base):
     def post(self, request: Request, game_id: int) -> Response:
         return Response(_sent(deadlines.do_extend_deadline(game_id, request.user,
                                                            _body(request).get("hours"))))
+
+
+class ExtendVoteView(_Base):
+    @extend_schema(operation_id="games_vote_extend", parameters=[INVITE],
+                   request=OpenApiTypes.OBJECT, responses=OpenApiTypes.OBJECT)
+    def post(self, request: Request, game_id: int) -> Response:
+        return Response(_sent(votes.do_vote_extend(game_id, request.user,
+                                                   _body(request).get("hours"))))
 
 
 class AbandonGameView(_Base):

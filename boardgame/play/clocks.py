@@ -242,7 +242,8 @@ def clock_frame(game: Any, now: dt.datetime | None = None) -> dict[str, Any]:
                              "running": live.get("running", []),
                              "paused": bool(live.get("paused")), "pause": live.get("pause", []),
                              "draw": live.get("draw", []), "missed": live.get("missed", {}),
-                             "disorder": live.get("disorder", []), "limit": live.get("limit")}
+                             "disorder": live.get("disorder", []), "limit": live.get("limit"),
+                             "extend": live.get("extend")}
     if live.get("mode") == "clock":
         since = live.get("since")
         frame["clocks"] = {

@@ -558,6 +558,9 @@ class GameConsumer(FramedSocket):
     async def on_pause(self, fields: dict[str, Any]) -> None:
         await self._call(votes.do_vote_pause, self.game_id, self.user, fields["pause"])
 
+    async def on_extend(self, fields: dict[str, Any]) -> None:
+        await self._call(votes.do_vote_extend, self.game_id, self.user, fields["hours"])
+
     async def on_options(self, fields: dict[str, Any]) -> None:
         seat = self._default_seat(fields)
         items = await database_sync_to_async(self._if_still_authorised)(

@@ -68,6 +68,7 @@ SCHEMAS: dict[str, dict[str, tuple[Any, bool]]] = {
     "resign": {"seat": ((str,), False), "cid": ((str,), False)},
     "draw": {"agree": ((bool,), True)},
     "pause": {"pause": ((bool,), True)},
+    "extend": {"hours": ((int, type(None)), True)},
     "ping": {"t": ((int, float, str), False)},
 }
 

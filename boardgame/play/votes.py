@@ -1,6 +1,7 @@
 """The players' votes: a draw (every seat must agree; the game then ends drawn, a step like
-a resignation) and a pause (every seat must agree; any player resumes). Every audience sees
-the votes in the clock frame.
+a resignation), a pause (every seat must agree; any player resumes) and an extension of the
+deadlines (every player must agree; the host may also extend alone, `deadlines`). Every
+audience sees the votes in the clock frame.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
+from boardgame.lobby.models import Seat
 from engine import rulesets
 from engine.kernel.game import KERNEL
 
@@ -22,6 +24,7 @@ from .actions import (
     lock_game,
     user_seats,
 )
+from .bot_accounts import PREFIX as BOT_PREFIX
 from .frames import Committed
 
 
@@ -70,3 +73,60 @@ def do_vote_pause(game_id: int, user: Any, pause: bool) -> Committed[dict[str, A
         game.save(update_fields=["live", "due"])
         frame = clocks.clock_frame(game)
     return Committed(frame, frames.everyone_messages(game.pk, game.state, frame))
+
+
+MAX_EXTENSION_HOURS = 168
+
+
+def do_vote_extend(game_id: int, user: Any, hours: Any) -> Committed[dict[str, Any]]:
+    """A player proposes to push every running deadline (or clock) back by `hours` (1–168),
+    or agrees to the proposal on the table by naming the same hours; naming other hours makes
+    a new proposal, and `None` withdraws the player's agreement. When the people holding the
+    game's seats all agree — bots and seats in civil disorder have no say — the extension
+    applies at once and the proposal is cleared. Answers the clock frame (`extend`:
+    {hours, seats}, or null), which every audience gets too. Opens its own durable
+    transaction and locks the game row."""
+    if hours is not None and (not isinstance(hours, int) or isinstance(hours, bool)
+                              or not 1 <= hours <= MAX_EXTENSION_HOURS):
+        raise ActionRejected(f"hours must be an integer from 1 to {MAX_EXTENSION_HOURS}, or "
+                             "null to withdraw.", code="request/invalid", status=400,
+                             field="hours")
+    with transaction.atomic(durable=True):
+        game = lock_game(game_id)
+        seats = user_seats(user, game)
+        if not seats:
+            raise ActionRejected("Only players may vote to extend the deadlines.",
+                                 code="auth/not_your_seat", status=403, v=game.version)
+        check_not_over(game)
+        clocks.ensure(game)
+        if not game.live.get("mode"):
+            raise ActionRejected("This game has no clocks or deadlines to extend.",
+                                 code="game/no_deadlines", status=409, v=game.version)
+        proposal = game.live.get("extend") or None
+        if hours is None:
+            votes = set(proposal["seats"]) - set(seats) if proposal else set()
+            proposal = {"hours": proposal["hours"], "seats": sorted(votes)} if votes else None
+        elif proposal is None or proposal["hours"] != hours:
+            proposal = {"hours": hours, "seats": sorted(seats)}
+        else:
+            proposal = {"hours": hours, "seats": sorted(set(proposal["seats"]) | set(seats))}
+        live = dict(game.live)
+        if proposal is not None and set(proposal["seats"]) >= _voters(game):
+            live["extend"] = None
+            game.live = live
+            clocks.extend(game, proposal["hours"] * 3600 * 1000)
+        else:
+            live["extend"] = proposal
+            game.live = live
+        game.save(update_fields=["live", "due"])
+        frame = clocks.clock_frame(game)
+    return Committed(frame, frames.everyone_messages(game.pk, game.state, frame))
+
+
+def _voters(game: Any) -> set[str]:
+    """The seats whose agreement an extension needs: those held by people, not in civil
+    disorder (their defaults play; the host decides for them)."""
+    disorder = set(game.live.get("disorder", []))
+    return {seat for seat, name in Seat.objects.filter(table_id=game.table_id, user__isnull=False)
+            .values_list("seat", "user__username")
+            if seat not in disorder and not name.startswith(BOT_PREFIX)}

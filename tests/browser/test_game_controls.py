@@ -1,6 +1,6 @@
 """The game page's controls in Chromium against a real daphne: two players and a third user
 on an async toy duel whose table chose K = 1. A draw offer and a pause vote made on one page
-show on the other; the host sees blue fall into civil disorder, hands the seat to the third
+show on the other, as does an extension both players vote for; the host sees blue fall into civil disorder, hands the seat to the third
 user (whose page turns into blue's, while the player who left becomes a spectator), extends
 the deadlines, backs out of abandoning, and the new blue resigns after confirming it.
 """
@@ -74,6 +74,21 @@ def test_players_and_the_host_use_the_game_controls(site, new_context):
     red.click("[data-control=pause]")                       # "Resume"
     blue.wait_for_function("() => !window.salient.store.clock.paused")
 
+    # The players' extension vote (#26): blue asks for 3 hours more; red agrees; it applies.
+    before = clock(red).get("deadlines", {})
+    blue.fill("#extend-vote-hours", "3")
+    blue.click("[data-control=extend-propose]")
+    red.wait_for_selector("#game-controls [data-status=extend]:has-text('3 more hours')")
+    assert red.inner_text("[data-control=extend-vote]") == "Agree to 3 hours more"
+    assert watcher.locator("[data-control=extend-vote]").count() == 0   # spectators: no vote
+    red.click("[data-control=extend-vote]")
+    blue.wait_for_function("() => !window.salient.store.clock.extend")
+    assert red.locator("#game-controls [data-status=extend]").count() == 0
+    if before:
+        blue.wait_for_function(
+            "(b) => Object.entries(b).every(([s, t]) => "
+            "(window.salient.store.clock.deadlines[s] || 0) === t + 3 * 3600000)", arg=before)
+
     # Blue misses a deadline; with K = 1 it falls into civil disorder.
     for _ in range(10):
         game.refresh_from_db()
@@ -82,7 +97,7 @@ def test_players_and_the_host_use_the_game_controls(site, new_context):
             break
         seat, decision, action = moves[0]
         actions.submit_action(game.pk, hamlet, seat, decision, action, f"r-{decision}")
-    deadlines.run_due(timezone.now() + dt.timedelta(hours=2))
+    deadlines.run_due(timezone.now() + dt.timedelta(hours=5))   # 1 h + the 3 h voted above
     game.refresh_from_db()
     assert game.live["disorder"] == ["blue"] and not game.is_over
     for page in (red, blue, watcher):

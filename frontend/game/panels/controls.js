@@ -78,6 +78,10 @@ export function createControls(root, ctx) {
       lines.push(h("li", { dataset: { status: "pause" } }, h("strong", {}, "Pause requested by "), names(ctx, clock.pause),
         h("span", { class: "muted" }, " (every seat must agree)")));
     }
+    if (clock?.extend) {
+      lines.push(h("li", { dataset: { status: "extend" } }, h("strong", {}, `${clock.extend.hours} more hour${clock.extend.hours === 1 ? "" : "s"} proposed by `),
+        names(ctx, clock.extend.seats), h("span", { class: "muted" }, " (every player must agree)")));
+    }
     if ((clock?.draw || []).length) {
       lines.push(h("li", { class: "status-draw", dataset: { status: "draw" } }, h("strong", {}, "Draw offered by "), names(ctx, clock.draw),
         h("span", { class: "muted" }, " (every seat must agree)")));
@@ -108,6 +112,8 @@ export function createControls(root, ctx) {
       h("button", { class: "button small danger", dataset: { control: "resign" }, disabled: ui.busy,
         onclick: () => { ui.confirm = "resign"; render(); } }, "Resign…"));
     const parts = [buttons];
+    const extension = extensionVote(clock, mine);
+    if (extension) parts.push(extension);
     if (ui.confirm === "resign") {
       parts.push(mine.length > 1 ? h("label", { class: "small" }, "Seat ",
         h("select", { id: "resign-seat", onchange: (e) => { ui.resignSeat = e.target.value; } },
@@ -116,6 +122,30 @@ export function createControls(root, ctx) {
         "Yes, resign", () => run("You resigned.", () => socket.resign(ui.resignSeat && mine.includes(ui.resignSeat) ? ui.resignSeat : mine[0]))));
     }
     return h("div", { class: "control-group" }, parts);
+  }
+
+  // The players' extension vote (the host can also extend alone, below): agree to the
+  // proposal on the table, withdraw, or propose other hours.
+  function extensionVote(clock, mine) {
+    if (!clock?.mode || clock.paused) return null;
+    const proposal = clock.extend;
+    const agreed = proposal && mine.every((s) => proposal.seats.includes(s));
+    const hoursLabel = (n) => `${n} hour${n === 1 ? "" : "s"}`;
+    return h("form", { class: "control-row", dataset: { control: "extend-vote-form" },
+      onsubmit: (event) => {
+        event.preventDefault();
+        const hours = Number(event.target.elements.hours.value);
+        run(`You asked for ${hoursLabel(hours)} more.`, () => post(root, config, "extend", { hours }));
+      } },
+    proposal ? h("button", { type: "button", class: "button small ghost", dataset: { control: "extend-vote" }, disabled: ui.busy,
+      "aria-pressed": agreed ? "true" : "false",
+      onclick: () => run(agreed ? "Extension vote withdrawn." : `You agreed to ${hoursLabel(proposal.hours)} more.`,
+        () => post(root, config, "extend", { hours: agreed ? null : proposal.hours })) },
+    agreed ? "Withdraw extension vote" : `Agree to ${hoursLabel(proposal.hours)} more`) : null,
+    h("label", { for: "extend-vote-hours" }, proposal ? "or ask for" : "Ask everyone for"),
+    h("input", { id: "extend-vote-hours", name: "hours", type: "number", min: 1, max: 168, value: proposal?.hours || 24, required: true, class: "narrow" }),
+    h("span", { class: "small muted" }, "h more"),
+    h("button", { class: "button small ghost", dataset: { control: "extend-propose" }, disabled: ui.busy }, "Propose"));
   }
 
   function hostControls(clock) {
@@ -181,7 +211,7 @@ export function createControls(root, ctx) {
     const clock = store.clock;
     // Re-render only when what the panel shows changed: a patch or a clock tick must not wipe
     // a user name being typed.
-    const key = JSON.stringify([over(), clock?.mode, clock?.paused, clock?.pause, clock?.draw, clock?.disorder,
+    const key = JSON.stringify([over(), clock?.mode, clock?.paused, clock?.pause, clock?.draw, clock?.extend, clock?.disorder,
       clock?.limit, store.mySeats, (config.seats || []).map((s) => s.player), ui.confirm, ui.busy, ui.message, isHost()]);
     if (key === drawn) return;
     drawn = key;
