@@ -32,7 +32,7 @@ from boardgame.lobby.models import Table
 from boardgame.notifications import reminders
 from boardgame.vacation import bank as vacation
 from engine import rulesets
-from engine.kernel import result
+from engine.kernel import apply, result, simultaneous, timeout_action
 from engine.kernel.simultaneous import awaiting
 
 from . import bots, broadcast, clocks, frames, seating
@@ -105,8 +105,10 @@ def _resolve(game_id: int, now: Any) -> Committed[list[str]]:
             notices = _remind(game, ruleset, remind)
             clocks.mark_reminded(game, remind, now)
         late = clocks.expired(game, now)
-        if late:  # away players' deadlines move a day on their vacation bank instead
-            late = vacation.spend(game, late, now)
+        if late:  # away players' deadlines move a day on their vacation bank instead —
+            # unless the defaults played now would end the game (no stalling a defeat)
+            late = vacation.spend(game, late, now, deciding=lambda seat: _defaults_would_end(
+                game, ruleset, seat))
             clocks.refresh_due(game)
         steps: list[Step] = []
         batch = None
@@ -151,6 +153,35 @@ def _time_out_seat(game: Game, ruleset: Any, seat: str, steps: list[Step]) -> No
             return
         play_timeout(game, ruleset, still[0], seat, steps)
         due.discard(still[0].id)
+
+
+def _defaults_would_end(game: Game, ruleset: Any, seat: str) -> bool:
+    """Whether `seat`'s timeout defaults, played now as `_time_out_seat` would play them,
+    end the game: a dry run on the state (the engine never mutates it; nothing is stored)."""
+    try:
+        return _dry_run_defaults(game, ruleset, seat)
+    except Exception:  # noqa: BLE001 — a failed dry run grants the day; the sweep goes on
+        logger.exception("dry run of %s's defaults in game %s failed", seat, game.pk)
+        return False
+
+
+def _dry_run_defaults(game: Game, ruleset: Any, seat: str) -> bool:
+    state, book = game.state, game.orders
+    due = {d.id for d in awaiting(ruleset, state, seat)}
+    while due and result(ruleset, state) is None:
+        still = [d for d in awaiting(ruleset, state, seat) if d.id in due]
+        if not still:
+            break
+        decision = still[0]
+        if decision.revisable:
+            book, outcome = simultaneous.time_out(ruleset, state, book, seat, decision.group,
+                                                  seed=bytes(game.seed))
+        else:
+            outcome = apply(ruleset, state, seat, decision.id,
+                            timeout_action(ruleset, state, decision, seat), seed=bytes(game.seed))
+        state = outcome.state
+        due.discard(decision.id)
+    return result(ruleset, state) is not None
 
 
 def _remind(game: Game, ruleset: Any, seats: list[str]) -> list[Message]:

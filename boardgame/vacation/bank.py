@@ -4,8 +4,9 @@ A player says they are away (`POST /api/me/vacation {"away": true}`). While they
 deadline of a seat they hold that would pass moves one day later instead, and one day of
 their bank is spent (SALIENT_VACATION_DAYS a calendar year). Limits: at most
 SALIENT_VACATION_IN_A_ROW such days in a row for one seat (its next answer starts the count
-again), and none once the bank is empty — then the deadline passes as always (the timeout
-default, a missed deadline). The days in a row show beside the seat in the public clock
+again), none once the bank is empty, and none when the seat's timeout defaults would end the
+game (a day must not stall a decided game: Supremacy's holidays are rescinded so) — then the
+deadline passes as always (the timeout default, a missed deadline). The days in a row show beside the seat in the public clock
 frame (`vacation: {seat: n}`), the badge every player sees. Runs in the deadline sweeper,
 under the game's row lock; a day is spent once per deadline (unique key).
 """
@@ -13,7 +14,7 @@ under the game's row lock; a day is spent once per deadline (unique key).
 from __future__ import annotations
 
 import datetime as dt
-from typing import Any
+from typing import Any, Callable
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
@@ -39,9 +40,11 @@ def days_left(user_id: int, year: int) -> int:
                                                                year=year).count())
 
 
-def spend(game: Any, late: list[str], now: dt.datetime) -> list[str]:
+def spend(game: Any, late: list[str], now: dt.datetime,
+          deciding: Callable[[str], bool] = lambda seat: False) -> list[str]:
     """Of the `late` seats, those whose away players still have a day: their deadline moves a
-    day and a day is spent. Returns the seats still late. Caller holds the game's lock."""
+    day and a day is spent — unless `deciding(seat)`: its defaults, played now, would end the
+    game. Returns the seats still late. Caller holds the game's lock."""
     live = game.live
     if not late or live.get("mode") != "deadline":
         return late
@@ -56,7 +59,8 @@ def spend(game: Any, late: list[str], now: dt.datetime) -> list[str]:
         user = users.get(seat)
         deadline = live["deadlines"].get(seat)
         if user not in away or deadline is None or row.get(seat, 0) >= in_a_row() or \
-                seat in live.get("disorder", []) or days_left(user, now.year) <= 0:
+                seat in live.get("disorder", []) or days_left(user, now.year) <= 0 \
+                or deciding(seat):
             still.append(seat)
             continue
         try:

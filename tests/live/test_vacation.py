@@ -88,3 +88,52 @@ def test_not_away_times_out_as_always(duel, othello):
     assert Game.objects.get(pk=duel.pk).live["missed"]["blue"] == 1
     assert client(othello).post("/api/me/vacation", {"away": "yes"},
                                 format="json").status_code == 400
+
+
+def blue_to_move_in_round_1(hamlet, othello, rounds):
+    """An async duel of `rounds` rounds played to blue's move in round 1: red bids its lowest
+    card, blue its highest (a new game when red still wins)."""
+    for attempt in range(20):
+        game = helpers.start_game(hamlet, {"red": hamlet, "blue": othello}, pace="async",
+                                  deadline_hours=24, options={"rounds": rounds})
+        deadlines.initialise_new_games()
+        for step in range(12):
+            game = Game.objects.get(pk=game.pk)
+            flow = game.state["flow"]
+            if game.is_over:
+                break
+            moves = helpers.next_moves(game.state)
+            if flow["round"] == 1 and [m[0] for m in moves] == ["blue"] \
+                    and flow["step"] == "move":
+                return game
+            for seat, decision, action in moves:
+                user = hamlet if seat == "red" else othello
+                if flow["step"] == "bid":
+                    hand = game.state["secret"][seat]["hand"]
+                    action = {"card": min(hand) if seat == "red" else max(hand)}
+                actions.submit_action(game.pk, user, seat, decision, action,
+                                      f"a{attempt}-{step}-{seat}")
+            if flow["round"] > 1:
+                break
+    raise AssertionError("blue never won the first bid")
+
+
+def test_26_no_vacation_day_when_the_defaults_would_end_the_game(hamlet, othello):
+    """A day must not stall a decided game: blue's move is the last of a one-round duel (from
+    its corner it cannot end next to red, so no reaction follows), so its default would end
+    it — the deadline passes though blue is away."""
+    game = blue_to_move_in_round_1(hamlet, othello, rounds=1)
+    client(othello).post("/api/me/vacation", {"away": True}, format="json")
+    deadlines.run_due(now=at(blue_deadline(game) + 1000))
+    game = Game.objects.get(pk=game.pk)
+    assert game.is_over and not VacationDay.objects.exists()
+
+
+def test_26_a_vacation_day_when_the_game_goes_on(hamlet, othello):
+    game = blue_to_move_in_round_1(hamlet, othello, rounds=2)
+    client(othello).post("/api/me/vacation", {"away": True}, format="json")
+    first = blue_deadline(game)
+    deadlines.run_due(now=at(first + 1000))
+    game = Game.objects.get(pk=game.pk)
+    assert not game.is_over and game.live["deadlines"]["blue"] == first + DAY
+    assert VacationDay.objects.filter(user=othello).count() == 1
