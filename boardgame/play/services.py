@@ -89,11 +89,18 @@ def audience_for(user: User, game: Game) -> str:
     return audience_of(game.state, seats_held(user, game))
 
 
-def players(game: Game) -> list[dict[str, Any]]:
-    return [{"seat": s.seat, "side": s.side, "title": s.title,
-             "player": s.user.get_username() if s.user else None,
-             "bot": bot_level(s.user) if s.user else None}
-            for s in game.table.seats.select_related("user")]
+def players(game: Game, *, colour: bool = False) -> list[dict[str, Any]]:
+    """The seats and who holds them (a bot's level, or null for a person); with `colour`,
+    each seat's colour too (the game page's config)."""
+    listed = []
+    for s in game.table.seats.select_related("user"):
+        seat = {"seat": s.seat, "side": s.side, "title": s.title,
+                "player": s.user.get_username() if s.user else None,
+                "bot": bot_level(s.user) if s.user else None}
+        if colour:
+            seat = {**seat, "colour": s.colour}
+        listed.append(seat)
+    return listed
 
 
 def game_view(user: User, game: Game) -> dict[str, Any]:

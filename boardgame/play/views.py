@@ -19,7 +19,6 @@ from engine import bots as engine_bots
 from engine import rulesets
 
 from . import services
-from .bot_accounts import bot_level
 
 MAP_NAME = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")
 
@@ -44,10 +43,7 @@ def client_config(request: HttpRequest, game: Any) -> dict[str, Any]:
     # drawn on the larger map's art; the window itself is not a served map.
     map_window = scenario.get("map_window")
     art = map_window["of"] if map_window else map_name
-    seats = [{"seat": s.seat, "side": s.side, "title": s.title, "colour": s.colour,
-              "player": s.user.get_username() if s.user else None,
-              "bot": bot_level(s.user) if s.user else None}
-             for s in game.table.seats.select_related("user")]
+    seats = services.players(game, colour=True)
     return {
         "game": game.pk, "table": game.table_id, "title": game.table.title,
         "ruleset": game.ruleset, "ruleset_title": manifest.get("title", game.ruleset),
