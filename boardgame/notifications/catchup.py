@@ -33,13 +33,20 @@ def last_actions(user: Any, game_ids: list[int]) -> dict[int, int]:
                 .values("game_id").annotate(last=Max("seq")).values_list("game_id", "last"))
 
 
-def inbox(user: Any) -> dict[str, Any]:
-    from boardgame.play.models import Game
-    from boardgame.press import services as press
+def seats_at_started_tables(user: Any) -> dict[int, list[str]]:
+    """{table id: the user's seats there} for every started table: the inbox and the badge
+    both start here."""
     seats: dict[int, list[str]] = {}
     for table_id, seat in Seat.objects.filter(
             user=user, table__state=Table.State.STARTED).values_list("table_id", "seat"):
         seats.setdefault(table_id, []).append(seat)
+    return seats
+
+
+def inbox(user: Any) -> dict[str, Any]:
+    from boardgame.play.models import Game
+    from boardgame.press import services as press
+    seats = seats_at_started_tables(user)
     games = list(Game.objects.filter(table_id__in=seats, finished__isnull=True)
                  .select_related("table").only("id", "table__title", "table_id", "ruleset",
                                                "scenario", "version", "live"))

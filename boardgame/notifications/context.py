@@ -8,21 +8,18 @@ from typing import Any
 
 from django.http import HttpRequest
 
-from boardgame.lobby.models import Seat, Table
+from .catchup import seats_at_started_tables
 
 
 def waiting_games(user: Any) -> int:
     from boardgame.play.models import Game
-    seats: dict[int, set[str]] = {}
-    for table_id, seat in Seat.objects.filter(
-            user=user, table__state=Table.State.STARTED).values_list("table_id", "seat"):
-        seats.setdefault(table_id, set()).add(seat)
+    seats = seats_at_started_tables(user)
     if not seats:
         return 0
     running = Game.objects.filter(table_id__in=seats, finished__isnull=True).values_list(
         "table_id", "live")
     return sum(1 for table_id, live in running
-               if seats[table_id] & set((live or {}).get("running", [])))
+               if set(seats[table_id]) & set((live or {}).get("running", [])))
 
 
 def your_move(request: HttpRequest) -> dict[str, Any]:
