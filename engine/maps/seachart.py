@@ -26,6 +26,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 from . import compiled_path
@@ -264,8 +265,9 @@ def build_sea_chart(doc: Mapping[str, Any], table: Mapping[str, Any]) -> SeaChar
         a, b = link.boxes
         adj[a].add(b)
         adj[b].add(a)
-    return SeaChart(map_name=name, boxes=boxes, links=tuple(links),
-                    adjacency={b: tuple(sorted(n)) for b, n in sorted(adj.items())})
+    # read-only views: load_sea_chart caches one chart for every caller
+    return SeaChart(map_name=name, boxes=MappingProxyType(boxes), links=tuple(links),
+                    adjacency=MappingProxyType({b: tuple(sorted(n)) for b, n in sorted(adj.items())}))
 
 
 def read_table(map_name: str) -> dict:

@@ -254,3 +254,12 @@ def test_sea_chart_unknown_map_or_box_is_a_clear_error(chart):
         load_sea_chart("fa-europe")
     with pytest.raises(SeaChartError, match="no Sea Chart box 'atlantis-box'"):
         chart.neighbours("atlantis-box")
+
+
+def test_sea_chart_is_read_only_and_the_same_on_every_load(chart, doc):
+    with pytest.raises(TypeError):
+        chart.boxes["atlantis-box"] = chart.box("scapa-flow-box")  # type: ignore[index]
+    with pytest.raises(TypeError):
+        chart.adjacency["scapa-flow-box"] = ()  # type: ignore[index]
+    again = build_sea_chart(doc, read_table(MAP))
+    assert again == chart and again.links == chart.links
