@@ -69,6 +69,18 @@ def v4_to_v5(state: State) -> State:
     return state
 
 
+def v5_to_v6(state: State) -> State:
+    """FA 11.12: every attack is declared before any is resolved (flow.declared, the attacks
+    waiting for resolution; flow.attacks_closed, declaration over). A version-5 game
+    declared and resolved one attack at a time, so nothing waits: an attack in progress
+    finishes as it began (its support phases still run), and the step's further attacks are
+    declared together before they resolve."""
+    flow = state["flow"]
+    flow.setdefault("declared", [])
+    flow.setdefault("attacks_closed", False)
+    return state
+
+
 MIGRATIONS = (
     Migration("3", "4", v3_to_v4,
               "renamed flow.acts, flow.box, board.circle and the combat's n; flow.pending "
@@ -76,4 +88,7 @@ MIGRATIONS = (
     Migration("4", "5", v4_to_v5,
               "HQ support and the option-1 sitting-out unit become their owners' choices; "
               "a combat in progress keeps the support it has"),
+    Migration("5", "6", v5_to_v6,
+              "all attacks of a land combat step are declared before any is resolved "
+              "(flow.declared, flow.attacks_closed); an attack in progress finishes"),
 )

@@ -453,6 +453,9 @@ export class FatalAlliancesAdapter extends GenericAdapter {
         return { hex: h.hex, from: null, kind: "option", text: "HQ",
           label: `Support with ${shortName(h)} HQ, reorganisation ${h.reorg} (it turns face-down)` };
       }
+      case "combat_order":
+        return { hex: a.target, from: null, kind: "attack", text: "⚔",
+          label: `Resolve the declared attack on ${this.where(a.target)} next` };
       case "sit_out": {
         const u = this.unit(view, a.unit);
         return { hex: u.hex, from: null, kind: "option", text: "R",
@@ -590,7 +593,9 @@ export class FatalAlliancesAdapter extends GenericAdapter {
       case "action_chosen": return `${this.power(d.power)} chose a ${d.action} action`;
       case "rail_moved": return `${this.unitName(view, d.unit)} by rail ${this.where(d.from)} → ${this.where(d.to)}`;
       case "land_moved": return `${units(d.units)} moved ${this.where(d.from)} → ${this.where(d.to)} (${d.cost} MP)${(d.effects || []).includes("control") ? `, taking ${this.where(d.to)}` : ""}${(d.effects || []).includes("fort_destroyed") ? ", fort destroyed" : ""}`;
-      case "attack_declared": return `${this.power(d.power)} attacks ${this.where(d.target)} with ${units(d.units)}`;
+      case "attack_declared": return `${this.power(d.power)} declares an attack on ${this.where(d.target)} with ${units(d.units)}`;
+      case "attacks_declared": return `Attacks declared: ${(d.targets || []).map((h) => this.where(h)).join(", ") || "none"}`;
+      case "combat_begins": return `Combat at ${this.where(d.target)} begins`;
       case "combat_resolved": return `Combat at ${this.where(d.target)}: ${d.attack} against ${d.defence}, ${d.table}, dice ${(d.dice || []).join("+")} ${signed(fraction(d.total_drm))} → row ${d.row}: ${d.result}`;
       case "unit_scrapped": return `${this.unitName(view, d.unit)} scrapped (out of the game)`;
       case "unit_destroyed": return `${this.unitName(view, d.unit)} destroyed${d.why ? ` (${String(d.why).replace(/_/g, " ")})` : ""}`;
@@ -682,7 +687,7 @@ export class FatalAlliancesAdapter extends GenericAdapter {
         || (/-emergency-/.test(id) ? "emergency_supply" : null)
         || { reroll: "initiative_reroll", first: "first_side", table: "choose_table", losses: "combat_losses",
           shatter: "shatter_or_retreat", retreat: "retreat", advance: "advance", support: "hq_support",
-          sit: "sit_out" }[/-(reroll|first|table|losses|shatter|retreat|advance|support|sit)-/.exec(id)?.[1]];
+          sit: "sit_out", order: "combat_order" }[/-(reroll|first|table|losses|shatter|retreat|advance|support|sit|order)-/.exec(id)?.[1]];
       if (kind) {
         try {
           return `${this.seatTitle(entry.seat)}: ${this.present({ kind, data: {} }, { action: entry.action }, view).label}`;
