@@ -78,6 +78,9 @@ def v5_to_v6(state: State) -> State:
     flow = state["flow"]
     flow.setdefault("declared", [])
     flow.setdefault("attacks_closed", False)
+    # FA 13.6.3.1 — the other majors' choice after a liberation (flow.liberation_offers).
+    # Version 5 gave every hex back at once, so no choice is pending.
+    flow.setdefault("liberation_offers", [])
     return state
 
 
@@ -90,5 +93,6 @@ MIGRATIONS = (
               "a combat in progress keeps the support it has"),
     Migration("5", "6", v5_to_v6,
               "all attacks of a land combat step are declared before any is resolved "
-              "(flow.declared, flow.attacks_closed); an attack in progress finishes"),
+              "(flow.declared, flow.attacks_closed); an attack in progress finishes; "
+              "the other majors' liberation choice (flow.liberation_offers, none pending)"),
 )

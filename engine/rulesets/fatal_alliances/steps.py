@@ -47,6 +47,8 @@ from .initiative import (
     roll_initiative,
     scripted_initiative,
 )
+from .liberation import choose as choose_liberation
+from .liberation import holders, liberation_options
 from .morale import adjust_morale
 from .offensive import offensive_options, ops, option_cost
 from .offensive import spend as spend_offensive_points
@@ -246,7 +248,15 @@ FLOW = Flow([
                offer=build_decision, verbs={"build": counted("build", build)},
                begin=start_production, end=finish_production, next=S.MORALE),
     Step(S.MORALE, "FA 14", begin=adjust_morale, next=S.PEACE),
-    Step(S.PEACE, "FA 13.6", begin=peace, next=S.VICTORY),
+    Step(S.PEACE, "FA 13.6", begin=peace, next=S.LIBERATION),
+    PowersStep(S.LIBERATION, "FA 13.6.3.1", who=choosing(holders, liberation_options),
+               offer=listed("liberation", "liberation", "FA 13.6.3.1",
+                            "Give the liberated country's hexes you hold back (and co-operate "
+                            "with it), or keep them (and never co-operate with it)",
+                            "decides whether to give back a liberated country's hexes",
+                            liberation_options),
+               verbs={"liberation": counted("liberation", choose_liberation)},
+               next=S.VICTORY),
     Step(S.VICTORY, "FA 13.7", begin=victory_step, next=after_victory),
     Step(S.OVER, "FA 13.7", next=None),
 ], position=position, move_to=move_to)
@@ -265,7 +275,7 @@ TITLES: dict[S, str] = {
     S.RAIL: "Rail movement", S.LAND_MOVE: "Land movement", S.LAND_COMBAT: "Land combat",
     S.REORGANISATION: "Reorganisation", S.LAST_IMPULSE: "Last-impulse test",
     S.FINAL_REORGANISATION: "Final reorganisation", S.PRODUCTION: "Production",
-    S.MORALE: "Morale", S.PEACE: "Peace", S.VICTORY: "Victory check", S.OVER: "Game over",
+    S.MORALE: "Morale", S.PEACE: "Peace", S.LIBERATION: "Liberation", S.VICTORY: "Victory check", S.OVER: "Game over",
 }
 IMPULSE_LABELS: tuple[tuple[S, str], ...] = (
     (S.ACTION_CHOICE, "Action"), (S.OFFENSIVE, "OPs"), (S.EMERGENCY, "Supply"),
