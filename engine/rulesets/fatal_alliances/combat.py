@@ -380,10 +380,12 @@ def loss_options(units: list[dict[str, Any]], halves: int,
     return out
 
 
-def retreat_options(state: dict[str, Any], u: dict[str, Any], avoid: set[str]) -> list[str]:
+def retreat_options(state: dict[str, Any], u: dict[str, Any], avoid: set[str],
+                    foreign_limit: bool = True) -> list[str]:
     """FA 11.12.5.5 — the hexes of the best priority a unit may retreat into: (1) not in enemy
     ZoC, not overstacking; (2) not in ZoC, overstacking; (3) in ZoC with a friendly unit,
-    not overstacking; (4) the same, overstacking. Only hexes the unit could move into."""
+    not overstacking; (4) the same, overstacking. Only hexes the unit could move into and,
+    with `foreign_limit`, not beyond the foreign troop commitment limit (19.2.1)."""
     m = map_of(state)
     here = by_hex(state)
     zoc = enemy_zoc(state, u["power"])
@@ -395,7 +397,7 @@ def retreat_options(state: dict[str, Any], u: dict[str, Any], avoid: set[str]) -
             continue
         if not may_enter_country(state, u["power"], nb):
             continue
-        if not may_enter(state, [u], u["hex"], nb):      # FA 19.2.1 (see the rules document)
+        if foreign_limit and not may_enter(state, [u], u["hex"], nb):     # FA 19.2.1
             continue
         if move_cost(m, u["hex"], nb, u["type"], weather_at(state, m, nb)) is None:
             continue

@@ -81,6 +81,10 @@ def v5_to_v6(state: State) -> State:
     # FA 13.6.3.1 — the other majors' choice after a liberation (flow.liberation_offers).
     # Version 5 gave every hex back at once, so no choice is pending.
     flow.setdefault("liberation_offers", [])
+    # FA 19.2.1 — where units stood in foreign hosts' countries as the step began (noted by
+    # the rail, movement and combat steps). Inside such a step nothing was noted: that
+    # step's end checks nothing.
+    flow.setdefault("foreign_start", None)
     return state
 
 

@@ -221,7 +221,13 @@ def advance_combat(state: dict[str, Any], roller: Roller, events: list[Event]) -
             uid = c["retreat_queue"][0]
             options = cb.retreat_options(state, unit(state, uid), set(c["avoid"]))
             if not options:
-                destroy_unit(state, unit(state, uid), events, "no_retreat", roller=roller)
+                if cb.retreat_options(state, unit(state, uid), set(c["avoid"]),
+                                      foreign_limit=False):
+                    # FA 19.2.1: its only way out exceeds a foreign troop commitment limit —
+                    # shattered instead of destroyed.
+                    _to_circle(state, unit(state, uid), events, rule="FA 19.2.1")
+                else:
+                    destroy_unit(state, unit(state, uid), events, "no_retreat", roller=roller)
                 c["retreat_queue"].pop(0)
                 continue
             if c["shatter"]:
@@ -394,8 +400,10 @@ def destroy_unit(state: dict[str, Any], u: dict[str, Any], events: list[Event], 
                                                            "why": why}))
 
 
-def _to_circle(state: dict[str, Any], u: dict[str, Any], events: list[Event]) -> None:
-    """FA 11.12.5.6 — a shattered unit that could retreat returns next turn."""
+def _to_circle(state: dict[str, Any], u: dict[str, Any], events: list[Event],
+               rule: str = "FA 11.12.5.6") -> None:
+    """FA 11.12.5.6 — a shattered unit that could retreat returns next turn (also FA 19.2.1's
+    unit whose only retreat would exceed a commitment limit)."""
     frm = u["hex"]
     u["hex"] = None
     u["up"] = True
@@ -403,7 +411,7 @@ def _to_circle(state: dict[str, Any], u: dict[str, Any], events: list[Event]) ->
     circle = state["board"]["production_circle"]
     circle.append({"unit": u["id"], "turn": state["flow"]["turn"] + 1})
     circle.sort(key=lambda e: (e["turn"], e["unit"]))
-    events.append(Event("shattered", "FA 11.12.5.6", {"unit": u["id"], "hex": frm}))
+    events.append(Event("shattered", rule, {"unit": u["id"], "hex": frm}))
 
 
 def _start_retreat(state: dict[str, Any], c: dict[str, Any], shatter: bool) -> None:

@@ -187,7 +187,7 @@ def build_state(scenario: str, options: dict[str, Any], seats: list[str]) -> dic
                     "advance": 1, "zones": {}},
         "actions": {}, "used": {}, "done": [], "marks": fresh_marks(),
         "combat": None, "declared": [], "attacks_closed": False, "answer_counts": {},
-        "liberation_offers": [],
+        "liberation_offers": [], "foreign_start": None,
         "enemy_held": [], "down_at_start": [],
         "script": spec.get("script", []), "script_done": [], "may_act": [], "forced_pass": [],
         "ferried": {}, "broken_down": [], "built_up": [],

@@ -24,6 +24,7 @@ from engine.kernel import Decision, Event, Roller
 from engine.kernel.flow import Flow, State, Step, Verb
 
 from .breakdown import apply_breakdown, breakdown_options
+from .commitment import check_end, note_start, then
 from .conquest import peace
 from .emergency import announcing_powers, apply_emergency, emergency_options
 from .home_front import apply_home_front, home_front_options
@@ -228,15 +229,19 @@ FLOW = Flow([
                verbs={"emergency_supply": counted(
                    "emergency", lambda s, p, a, r: apply_emergency(s, p, a))},
                next=S.RAIL),
+    # FA 19.2.1: the steps that move land units note where each stands in a foreign host's
+    # country as they begin, and destroy at their end what came in beyond the limit.
     PowersStep(S.RAIL, "FA 11.8", who=acting(S.RAIL), offer=activity_decision(S.RAIL),
-               verbs={"rail_move": rail_move}, next=S.LAND_MOVE),
+               verbs={"rail_move": rail_move}, begin=note_start, end=check_end,
+               next=S.LAND_MOVE),
     PowersStep(S.LAND_MOVE, "FA 11.9", who=acting(S.LAND_MOVE),
                offer=activity_decision(S.LAND_MOVE), verbs={"land_move": land_move},
-               end=forget_moves, next=S.LAND_COMBAT),
+               begin=note_start, end=then(check_end, forget_moves), next=S.LAND_COMBAT),
     PowersStep(S.LAND_COMBAT, "FA 11.12", who=attackers, offers=attack_decisions,
                verbs={"land_attack": land_attack,
                       **{kind: combat_reply for kind in COMBAT_REPLIES}},
-               end=end_land_combat, next=S.REORGANISATION),
+               begin=note_start, end=then(check_end, end_land_combat),
+               next=S.REORGANISATION),
     PowersStep(S.REORGANISATION, "FA 11.14", who=acting(S.REORGANISATION),
                offer=activity_decision(S.REORGANISATION),
                verbs={"reorganise": order_reorganise}, begin=note_down_at_start,

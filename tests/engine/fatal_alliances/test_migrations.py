@@ -70,7 +70,7 @@ def test_fa_v5_to_v6_adds_the_declared_attacks_and_keeps_the_open_decision():
     kinds = [d.kind for d in RULESET.decisions(v5)]
     v6 = v5_to_v6(json.loads(json.dumps(v5)))
     assert v6["flow"]["declared"] == [] and v6["flow"]["attacks_closed"] is False
-    assert v6["flow"]["liberation_offers"] == []
+    assert v6["flow"]["liberation_offers"] == [] and v6["flow"]["foreign_start"] is None
     assert [d.kind for d in RULESET.decisions(v6)] == kinds
     v5["flow"]["combat"] = {"phase": "retreat", "hq": [3, 0], "hq_flips": ["gh"]}
     v6 = v5_to_v6(json.loads(json.dumps(v5)))
