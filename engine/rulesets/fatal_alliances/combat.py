@@ -129,13 +129,16 @@ def fort_sides(state: dict[str, Any], defender_power: str) -> frozenset[str]:
 
 def strengths(state: dict[str, Any], attackers: list[dict[str, Any]], target: str,
               defenders: list[dict[str, Any]],
-              supplied: dict[str, frozenset[str]] | None = None) -> dict[str, Any]:
-    """FA 11.12.5 — attack and defence totals (never rounded, FA 2.6) and the ENG flag."""
+              supplied: dict[str, frozenset[str]] | None = None,
+              double: set[str] | None = None) -> dict[str, Any]:
+    """FA 11.12.5 — attack and defence totals (never rounded, FA 2.6) and the ENG flag.
+    `double`: the attackers an offensive-point HQ doubles (FA 18.3.2), fixed when the attack
+    was declared; by default those it would double now (what a planner sees)."""
     m = map_of(state)
     weather = weather_at(state, m, target)
     forts = fort_sides(state, defenders[0]["power"]) if defenders else frozenset()
     covered = engineer_cover(attackers)
-    double = doubled(state, attackers)
+    double = doubled(state, attackers) if double is None else double
     attack = Fraction(0)
     eng_used = False
     for u in attackers:
@@ -217,11 +220,12 @@ def powers_attacking(attackers: list[dict[str, Any]]) -> list[str]:
 
 def attack_drms(state: dict[str, Any], attackers: list[dict[str, Any]], target: str,
                 defenders: list[dict[str, Any]], table: str,
-                hq: tuple[int, int] | None = None) -> list[tuple[str, Fraction]]:
+                hq: tuple[int, int] | None = None,
+                double: set[str] | None = None) -> list[tuple[str, Fraction]]:
     """FA 11.12 / combat chart — every modifier but gas, as (name, value) pairs."""
     m = map_of(state)
     weather = weather_at(state, m, target)
-    s = strengths(state, attackers, target, defenders)
+    s = strengths(state, attackers, target, defenders, double=double)
     drms: list[tuple[str, Fraction]] = []
     value, label = odds_drm(s["attack"], s["defence"])
     drms.append((f"odds {label}", Fraction(value)))

@@ -65,6 +65,11 @@ def declare(state: dict[str, Any], power: str, action: dict[str, Any], roller: R
          "support": {"attacker": None, "defender": None},
          "table": action.get("table"), "phase": "support_attacker", "origin": {},
          "reserve": []}
+    # FA 18.3.2 — the benefit HQ's doubling is spent on the attack as it is declared (so the
+    # next declaration's odds show what is left) and rolled with it.
+    c["doubled"] = use_doubling(state, attackers)
+    if c["doubled"]:
+        events.append(Event("offensive_doubling", "FA 18.3.2", {"units": c["doubled"]}))
     flow.setdefault("declared", []).append(c)
 
 
@@ -121,9 +126,10 @@ def _final_odds(state: dict[str, Any], roller: Roller, events: list[Event]) -> N
     hq_values, hq_flips = cb.support_values(state, c["support"]["attacker"],
                                             c["support"]["defender"])
     c.update(hq=list(hq_values), hq_flips=hq_flips)
-    doubled = use_doubling(state, attackers)
-    if doubled:
-        events.append(Event("offensive_doubling", "FA 18.3.2", {"units": doubled}))
+    if "doubled" not in c:      # a version-5 combat declared before the doubling was fixed
+        c["doubled"] = use_doubling(state, attackers)
+        if c["doubled"]:
+            events.append(Event("offensive_doubling", "FA 18.3.2", {"units": c["doubled"]}))
     rule = cb.table_rule(state, attackers, c["target"], defenders)
     if rule == "assault":
         c["table"] = "assault"
@@ -152,14 +158,15 @@ def resolve_roll(state: dict[str, Any], roller: Roller, events: list[Event]) -> 
             if die <= SURRENDER_BASE - dmorale:
                 destroy_unit(state, d, events, "surrendered", morale=False, roller=roller)
                 defenders.remove(d)
+    double = set(c.get("doubled", []))
     drms = cb.attack_drms(state, attackers, target, defenders, c["table"],
-                          tuple(c["hq"]))
+                          tuple(c["hq"]), double=double)
     gas = [u for u in attackers if u["type"] == "GAS"]
     if gas:
         die = roller.d(10, "gas")
         drms.append(("gas", Fraction(cb.gas_drm(die))))
         gas[0]["up"] = False
-    s = cb.strengths(state, attackers, target, defenders)
+    s = cb.strengths(state, attackers, target, defenders, double=double)
     dice = roller.roll(10, "land combat 2d10", 2)
     total = cb.total_drm(drms)
     row = cb.crt_row(c["table"], sum(dice), total)
