@@ -13,7 +13,8 @@ outside its home) is incompletely conquered and fights on at half activity limit
 peace, every unit of it leaves the game.
 
 Liberation (FA 13.6.3): when a power of the side that did not first conquer it holds the
-capital of a conquered country (not in the turn it was conquered), the country is liberated:
+capital of a conquered country (not in the turn it was conquered), that major may liberate it
+(liberation.py asks; declining re-conquers it instead, 13.6.1). Liberated,
 its units out of the game return to the force pool (a minor's to its liberator's pool, FA
 13.6.3.1), it gets back every 1914 hex of it that its liberator holds, a minor is aligned with
 its liberator and a major is back at war with its liberator's enemies. Each other major of the
@@ -21,8 +22,8 @@ liberator's side holding such hexes then chooses to give them all back or keep t
 (liberation.py): a liberated major co-operates with those that give them back and never with
 those that keep them.
 
-Rulings (docs/rules/fatal_alliances.md): liberation is always taken (declining it needs the
-partisans of 13.1, absent); surrender (13.6.4) and the naval effects wait for later issues.
+Rulings (docs/rules/fatal_alliances.md): a declined liberation has no partisans yet (13.1 is
+absent); surrender (13.6.4) and the naval effects wait for later issues.
 """
 
 from __future__ import annotations
@@ -281,12 +282,17 @@ def liberate(state: dict[str, Any], country: str, liberator: str) -> list[Event]
 
 
 def peace_step(state: dict[str, Any]) -> list[Event]:
-    """FA 13.6 — liberations, then conquests (all at once, on the position before them)."""
+    """FA 13.6 — the conquests (all at once, on the position before them); each possible
+    liberation is offered to its liberator (13.6.3: "you may choose not to liberate"), who
+    answers in the liberation step that follows (liberation.py)."""
     events: list[Event] = []
+    offers = state["flow"].setdefault("liberation_offers", [])
     for country in sorted(state["board"].get("conquered", {})):
         liberator = liberator_of(state, country)
         if liberator is not None:
-            events.extend(liberate(state, country, liberator))
+            offers.append({"country": country, "power": liberator, "liberator": True})
+            events.append(Event("liberation_possible", "FA 13.6.3", {
+                "country": country, "by": liberator}))
     due = [(c, w) for c in belligerents(state) if (w := conqueror_of(state, c)) is not None]
     for country, winner in due:
         events.extend(conquer(state, country, winner))

@@ -1,13 +1,17 @@
-"""FA 13.6.3.1 — after a liberation, each other major power of the liberator's side that holds
-hexes the liberated country controlled in 1914 chooses: give all of them back, or keep them.
+"""FA 13.6.3 — the liberator may liberate a conquered country or choose not to (it is then
+re-conquered, 13.6.1: "if you satisfy the conditions for re-conquest, you may be able to
+liberate it instead"). FA 13.6.3.1 — after a liberation, each other major power of the
+liberator's side that holds hexes the liberated country controlled in 1914 chooses: give all
+of them back, or keep them.
 The majors that give them back to a liberated *major* may co-operate with it for the rest of
 the game; those that keep them never may, even if they return the hexes later (19.1's
 proviso). A liberated minor only gets its hexes back (its co-operation is with its liberator,
 13.6.3.1's last paragraph).
 
-The peace step (conquest.py) leaves one offer per holder in flow["liberation_offers"]; the
-liberation step that follows asks each holder in turn. The timeout gives the hexes back (what
-every major did before version 6).
+The peace step (conquest.py) leaves one offer per possible liberation in
+flow["liberation_offers"] (`liberator: true`), a liberation one per other holder; the liberation
+step that follows asks each in turn. The timeouts liberate and give the hexes back (what every
+major did before version 6). A declined liberation has no partisans yet (13.1 is absent).
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ from typing import Any
 
 from engine.kernel import Event, Roller
 
+from .conquest import conquer, liberate
 from .position import controller
 from .powers import POWER_SIDE
 
@@ -33,12 +38,14 @@ def holders(state: dict[str, Any]) -> list[str]:
 
 
 def liberation_options(state: dict[str, Any], power: str) -> list[dict[str, Any]]:
-    """`power`'s choice for the first country it holds hexes of: give back (first: the
-    timeout) or keep."""
+    """`power`'s next choice: as liberator, liberate (first: the timeout) or not; as another
+    holder of a liberated country's hexes, give them back (first) or keep them."""
     mine = [o for o in offers(state) if o["power"] == power]
     if not mine:
         return []
     country = mine[0]["country"]
+    if mine[0].get("liberator"):
+        return [{"country": country, "liberate": True}, {"country": country, "liberate": False}]
     return [{"country": country, "give_back": True}, {"country": country, "give_back": False}]
 
 
@@ -50,6 +57,11 @@ def choose(state: dict[str, Any], power: str, action: dict[str, Any],
     country = action["country"]
     offer = next(o for o in offers(state) if o["power"] == power and o["country"] == country)
     state["flow"]["liberation_offers"].remove(offer)
+    if "liberate" in action:
+        if action["liberate"]:
+            return liberate(state, country, power)
+        return [Event("liberation_declined", "FA 13.6.3", {"country": country, "by": power}),
+                *conquer(state, country, power)]
     returned = []
     if action["give_back"]:
         for h in offer["hexes"]:

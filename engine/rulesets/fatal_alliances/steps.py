@@ -256,9 +256,9 @@ FLOW = Flow([
     Step(S.PEACE, "FA 13.6", begin=peace, next=S.LIBERATION),
     PowersStep(S.LIBERATION, "FA 13.6.3.1", who=choosing(holders, liberation_options),
                offer=listed("liberation", "liberation", "FA 13.6.3.1",
-                            "Give the liberated country's hexes you hold back (and co-operate "
-                            "with it), or keep them (and never co-operate with it)",
-                            "decides whether to give back a liberated country's hexes",
+                            "Liberate the country, or not; or give a liberated country's "
+                            "hexes you hold back (and co-operate with it), or keep them",
+                            "decides on a liberation",
                             liberation_options),
                verbs={"liberation": counted("liberation", choose_liberation)},
                next=S.VICTORY),

@@ -454,6 +454,7 @@ export class FatalAlliancesAdapter extends GenericAdapter {
           label: `Support with ${shortName(h)} HQ, reorganisation ${h.reorg} (it turns face-down)` };
       }
       case "liberation":
+        if ("liberate" in a) return none(a.liberate ? `Liberate ${this.country(a.country)}` : `Do not liberate ${this.country(a.country)} (re-conquer it)`);
         return none(a.give_back ? `Give ${this.country(a.country)}'s hexes back (co-operate with it)` : `Keep ${this.country(a.country)}'s hexes (never co-operate with it)`);
       case "combat_order":
         return { hex: a.target, from: null, kind: "attack", text: "⚔",
@@ -605,6 +606,8 @@ export class FatalAlliancesAdapter extends GenericAdapter {
       case "built_up": return `${units(d.divisions)} built up into ${d.corps ? this.unitName(view, d.corps) : "a corps"}${d.hex ? ` at ${this.where(d.hex)}` : ""}`;
       case "conquered": return `${this.country(d.country)} ${d.complete ? "conquered" : "conquered (incompletely: fights on at half limits)"} by ${this.power(d.by)}${d.removed?.length ? `; ${d.removed.length} unit${d.removed.length === 1 ? "" : "s"} leave the game` : ""}`;
       case "liberated": return `${this.country(d.country)} liberated by ${this.power(d.by)}`;
+      case "liberation_possible": return `${this.power(d.by)} may liberate ${this.country(d.country)}`;
+      case "liberation_declined": return `${this.power(d.by)} does not liberate ${this.country(d.country)}`;
       case "liberation_choice": return `${this.power(d.power)} ${d.give_back ? "gives back" : "keeps"} ${(d.hexes || []).length} hex${(d.hexes || []).length === 1 ? "" : "es"} of ${this.country(d.country)}`;
       case "minor_entered": return `${this.country(d.minor)} enters the war with ${this.power(d.major)}`;
       case "entry_lapsed": return `${this.country(d.minor)} does not enter the war (${SIDE_TITLES[d.side] || d.side} cannot take it)`;

@@ -1,4 +1,5 @@
-"""FA 13.6.3.1 — after a liberation the liberator's own hexes of the liberated country go back
+"""FA 13.6.3 — the liberator may liberate or not (then the country is re-conquered). FA
+13.6.3.1 — after a liberation the liberator's own hexes of the liberated country go back
 at once; each other major of its side holding such hexes chooses to give all of them back or
 keep them. A liberated major co-operates with those that give them back and never with those
 that keep them (19.1's proviso), even if they return the hexes later."""
@@ -41,9 +42,49 @@ def russia_conquered_then_retaken():
     return s
 
 
+def liberated_by_france(s):
+    """The peace step offers France the liberation; France takes it."""
+    events = peace_step(s)
+    assert [e.data for e in events if e.kind == "liberation_possible"] == [
+        {"country": "russia", "by": "france"}]
+    return choose(s, "france", {"country": "russia", "liberate": True}, Dice())
+
+
+def test_fa_13_6_3_the_liberator_decides_whether_to_liberate():
+    """FA 13.6.3: "You may choose not to liberate a country … that could be liberated" — the
+    peace step asks France (timeout: liberate) and changes nothing before the answer."""
+    s = russia_conquered_then_retaken()
+    peace_step(s)
+    assert controller(s, "4,2") == "france" and "russia" in s["board"]["conquered"]
+    s["flow"]["step"] = Step.LIBERATION.value
+    (d,) = decisions(RULESET, s)
+    assert (d.kind, d.seats, d.rule) == ("liberation", ("france",), "FA 13.6.3.1")
+    assert list(d.options) == [{"country": "russia", "liberate": True},
+                               {"country": "russia", "liberate": False}]
+    assert RULESET.timeout_default(s, d, "france") == {"country": "russia", "liberate": True}
+
+
+def test_fa_13_6_3_a_declined_liberation_re_conquers_the_country_for_the_liberator():
+    """FA 13.6.1 / 13.6.3: declining, France re-conquers Russia: it stays conquered (now by
+    France, this turn), Britain is asked nothing, and France may liberate it on a later
+    turn ("even re-conquered and not liberated")."""
+    s = russia_conquered_then_retaken()
+    peace_step(s)
+    events = choose(s, "france", {"country": "russia", "liberate": False}, Dice())
+    assert [e.kind for e in events][:2] == ["liberation_declined", "conquered"]
+    record = s["board"]["conquered"]["russia"]
+    assert (record["by"], record["turn"]) == ("france", 3)
+    assert s["flow"]["liberation_offers"] == []
+    assert not co_operates(s, "russia", "france")
+    s["flow"]["turn"] = 4
+    peace_step(s)
+    assert s["flow"]["liberation_offers"] == [
+        {"country": "russia", "power": "france", "liberator": True}]
+
+
 def test_fa_13_6_3_1_the_liberators_hexes_go_back_and_each_other_holder_is_asked():
     s = russia_conquered_then_retaken()
-    events = peace_step(s)
+    events = liberated_by_france(s)
     liberated = next(e for e in events if e.kind == "liberated")
     assert liberated.data["by"] == "france" and liberated.data["asked"] == ["britain"]
     assert controller(s, "4,2") == "russia"                 # France's: back at once
@@ -58,7 +99,7 @@ def test_fa_13_6_3_1_the_liberators_hexes_go_back_and_each_other_holder_is_asked
 
 def test_fa_13_6_3_1_a_major_that_gives_the_hexes_back_co_operates_with_the_liberated():
     s = russia_conquered_then_retaken()
-    peace_step(s)
+    liberated_by_france(s)
     choose(s, "britain", {"country": "russia", "give_back": True}, Dice())
     assert controller(s, "5,3") == "russia" and controller(s, "5,2") == "russia"
     assert co_operates(s, "russia", "britain")
@@ -69,7 +110,7 @@ def test_fa_13_6_3_1_a_major_that_keeps_the_hexes_never_co_operates_with_the_lib
     """"All those that don't may never co-operate with the liberated major power even if they
     return the hexes in a later turn." """
     s = russia_conquered_then_retaken()
-    peace_step(s)
+    liberated_by_france(s)
     choose(s, "britain", {"country": "russia", "give_back": False}, Dice())
     assert controller(s, "5,3") == "britain" and controller(s, "5,2") == "britain"
     assert not co_operates(s, "russia", "britain")
@@ -81,7 +122,7 @@ def test_fa_13_6_3_1_a_major_that_keeps_the_hexes_never_co_operates_with_the_lib
 
 def test_fa_13_6_3_1_the_choice_times_out_to_giving_the_hexes_back():
     s = russia_conquered_then_retaken()
-    peace_step(s)
+    liberated_by_france(s)
     s["flow"]["step"] = Step.LIBERATION.value
     (d,) = decisions(RULESET, s)
     assert RULESET.timeout_default(s, d, "britain") == {"country": "russia", "give_back": True}
