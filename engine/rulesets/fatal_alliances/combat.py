@@ -129,13 +129,16 @@ def fort_sides(state: dict[str, Any], defender_power: str) -> frozenset[str]:
 
 def strengths(state: dict[str, Any], attackers: list[dict[str, Any]], target: str,
               defenders: list[dict[str, Any]],
-              supplied: dict[str, frozenset[str]] | None = None) -> dict[str, Any]:
-    """FA 11.12.5 — attack and defence totals (never rounded, FA 2.6) and the ENG flag."""
+              supplied: dict[str, frozenset[str]] | None = None,
+              double: set[str] | None = None) -> dict[str, Any]:
+    """FA 11.12.5 — attack and defence totals (never rounded, FA 2.6) and the ENG flag.
+    `double`: the attackers an offensive-point HQ doubles (FA 18.3.2), fixed when the attack
+    was declared; by default those it would double now (what a planner sees)."""
     m = map_of(state)
     weather = weather_at(state, m, target)
     forts = fort_sides(state, defenders[0]["power"]) if defenders else frozenset()
     covered = engineer_cover(attackers)
-    double = doubled(state, attackers)
+    double = doubled(state, attackers) if double is None else double
     attack = Fraction(0)
     eng_used = False
     for u in attackers:
@@ -217,11 +220,12 @@ def powers_attacking(attackers: list[dict[str, Any]]) -> list[str]:
 
 def attack_drms(state: dict[str, Any], attackers: list[dict[str, Any]], target: str,
                 defenders: list[dict[str, Any]], table: str,
-                hq: tuple[int, int] | None = None) -> list[tuple[str, Fraction]]:
+                hq: tuple[int, int] | None = None,
+                double: set[str] | None = None) -> list[tuple[str, Fraction]]:
     """FA 11.12 / combat chart — every modifier but gas, as (name, value) pairs."""
     m = map_of(state)
     weather = weather_at(state, m, target)
-    s = strengths(state, attackers, target, defenders)
+    s = strengths(state, attackers, target, defenders, double=double)
     drms: list[tuple[str, Fraction]] = []
     value, label = odds_drm(s["attack"], s["defence"])
     drms.append((f"odds {label}", Fraction(value)))
@@ -380,10 +384,12 @@ def loss_options(units: list[dict[str, Any]], halves: int,
     return out
 
 
-def retreat_options(state: dict[str, Any], u: dict[str, Any], avoid: set[str]) -> list[str]:
+def retreat_options(state: dict[str, Any], u: dict[str, Any], avoid: set[str],
+                    foreign_limit: bool = True) -> list[str]:
     """FA 11.12.5.5 — the hexes of the best priority a unit may retreat into: (1) not in enemy
     ZoC, not overstacking; (2) not in ZoC, overstacking; (3) in ZoC with a friendly unit,
-    not overstacking; (4) the same, overstacking. Only hexes the unit could move into."""
+    not overstacking; (4) the same, overstacking. Only hexes the unit could move into and,
+    with `foreign_limit`, not beyond the foreign troop commitment limit (19.2.1)."""
     m = map_of(state)
     here = by_hex(state)
     zoc = enemy_zoc(state, u["power"])
@@ -395,7 +401,7 @@ def retreat_options(state: dict[str, Any], u: dict[str, Any], avoid: set[str]) -
             continue
         if not may_enter_country(state, u["power"], nb):
             continue
-        if not may_enter(state, [u], u["hex"], nb):      # FA 19.2.1 (see the rules document)
+        if foreign_limit and not may_enter(state, [u], u["hex"], nb):     # FA 19.2.1
             continue
         if move_cost(m, u["hex"], nb, u["type"], weather_at(state, m, nb)) is None:
             continue

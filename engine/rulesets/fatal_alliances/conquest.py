@@ -13,14 +13,17 @@ outside its home) is incompletely conquered and fights on at half activity limit
 peace, every unit of it leaves the game.
 
 Liberation (FA 13.6.3): when a power of the side that did not first conquer it holds the
-capital of a conquered country (not in the turn it was conquered), the country is liberated:
+capital of a conquered country (not in the turn it was conquered), that major may liberate it
+(liberation.py asks; declining re-conquers it instead, 13.6.1). Liberated,
 its units out of the game return to the force pool (a minor's to its liberator's pool, FA
-13.6.3.1), it gets back every 1914 hex of it that its liberator's side holds, a minor is
-aligned with its liberator and a major is back at war with its liberator's enemies.
+13.6.3.1), it gets back every 1914 hex of it that its liberator holds, a minor is aligned with
+its liberator and a major is back at war with its liberator's enemies. Each other major of the
+liberator's side holding such hexes then chooses to give them all back or keep them
+(liberation.py): a liberated major co-operates with those that give them back and never with
+those that keep them.
 
-Rulings (docs/rules/fatal_alliances.md): liberation is always taken (declining it is a
-political choice); every major of the liberator's side gives the hexes back; surrender
-(13.6.4) and the naval effects wait for later issues.
+Rulings (docs/rules/fatal_alliances.md): a declined liberation has no partisans yet (13.1 is
+absent); surrender (13.6.4) and the naval effects wait for later issues.
 """
 
 from __future__ import annotations
@@ -240,20 +243,28 @@ def liberate(state: dict[str, Any], country: str, liberator: str) -> list[Event]
         back.append(uid)
     board["pool"].get(pool_key, []).sort()
     hexes = []
-    returned = {liberator}
+    kept: dict[str, list[str]] = {}
     for h in m.ids:
         if initial_controller(m, h) != country:
             continue
         holder = controller(state, h)
-        if holder is not None and holder != country and holder in POWER_SIDE \
-                and POWER_SIDE[holder] == side:
+        if holder is None or holder == country or holder not in POWER_SIDE \
+                or POWER_SIDE[holder] != side:
+            continue
+        if holder == liberator:
             board["control"].pop(h, None)
             hexes.append(h)
-            returned.add(holder)
+        else:
+            kept.setdefault(holder, []).append(h)
+    # FA 13.6.3.1 — "other major powers on its side can also give back" their hexes: each
+    # chooses (liberation.py); until then they hold them.
+    offers = state["flow"].setdefault("liberation_offers", [])
+    for holder in sorted(kept):
+        offers.append({"country": country, "power": holder, "hexes": sorted(kept[holder])})
     if country in POWER_SIDE:
-        # FA 13.6.3.1 — the majors that gave its hexes back co-operate with it from now on
+        # FA 13.6.3.1 — its liberator co-operates with it from now on
         partners = board.setdefault("liberation_partners", {})
-        partners[country] = sorted(set(partners.get(country, [])) | returned)
+        partners[country] = sorted(set(partners.get(country, [])) | {liberator})
         board["halved"].pop(country, None)
         board["out"] = [p for p in board.get("out", []) if p != country]
         if record["complete"]:
@@ -266,16 +277,22 @@ def liberate(state: dict[str, Any], country: str, liberator: str) -> list[Event]
         board["aligned"][country] = liberator
     return [Event("liberated", "FA 13.6.3", {"country": country, "by": liberator,
                                              "units_to_pool": sorted(back),
-                                             "hexes": sorted(hexes)})]
+                                             "hexes": sorted(hexes),
+                                             "asked": sorted(kept)})]
 
 
 def peace_step(state: dict[str, Any]) -> list[Event]:
-    """FA 13.6 — liberations, then conquests (all at once, on the position before them)."""
+    """FA 13.6 — the conquests (all at once, on the position before them); each possible
+    liberation is offered to its liberator (13.6.3: "you may choose not to liberate"), who
+    answers in the liberation step that follows (liberation.py)."""
     events: list[Event] = []
+    offers = state["flow"].setdefault("liberation_offers", [])
     for country in sorted(state["board"].get("conquered", {})):
         liberator = liberator_of(state, country)
         if liberator is not None:
-            events.extend(liberate(state, country, liberator))
+            offers.append({"country": country, "power": liberator, "liberator": True})
+            events.append(Event("liberation_possible", "FA 13.6.3", {
+                "country": country, "by": liberator}))
     due = [(c, w) for c in belligerents(state) if (w := conqueror_of(state, c)) is not None]
     for country, winner in due:
         events.extend(conquer(state, country, winner))

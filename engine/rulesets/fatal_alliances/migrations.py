@@ -69,6 +69,25 @@ def v4_to_v5(state: State) -> State:
     return state
 
 
+def v5_to_v6(state: State) -> State:
+    """FA 11.12: every attack is declared before any is resolved (flow.declared, the attacks
+    waiting for resolution; flow.attacks_closed, declaration over). A version-5 game
+    declared and resolved one attack at a time, so nothing waits: an attack in progress
+    finishes as it began (its support phases still run), and the step's further attacks are
+    declared together before they resolve."""
+    flow = state["flow"]
+    flow.setdefault("declared", [])
+    flow.setdefault("attacks_closed", False)
+    # FA 13.6.3.1 — the other majors' choice after a liberation (flow.liberation_offers).
+    # Version 5 gave every hex back at once, so no choice is pending.
+    flow.setdefault("liberation_offers", [])
+    # FA 19.2.1 — where units stood in foreign hosts' countries as the step began (noted by
+    # the rail, movement and combat steps). Inside such a step nothing was noted: that
+    # step's end checks nothing.
+    flow.setdefault("foreign_start", None)
+    return state
+
+
 MIGRATIONS = (
     Migration("3", "4", v3_to_v4,
               "renamed flow.acts, flow.box, board.circle and the combat's n; flow.pending "
@@ -76,4 +95,8 @@ MIGRATIONS = (
     Migration("4", "5", v4_to_v5,
               "HQ support and the option-1 sitting-out unit become their owners' choices; "
               "a combat in progress keeps the support it has"),
+    Migration("5", "6", v5_to_v6,
+              "all attacks of a land combat step are declared before any is resolved "
+              "(flow.declared, flow.attacks_closed); an attack in progress finishes; "
+              "the other majors' liberation choice (flow.liberation_offers, none pending)"),
 )

@@ -15,6 +15,7 @@ from typing import Any
 from engine.kernel import Decision, Event, IllegalAction, MalformedAction, Roller
 
 from . import combat as cb
+from . import declared
 from .charts import Table
 from .emergency import end_of_combat
 from .movement import can_move, destinations, take_control
@@ -297,18 +298,30 @@ def activity_decision(step: Step) -> Callable[[dict[str, Any], str], Decision]:
 
 
 def attack_decisions(state: dict[str, Any]) -> list[Decision]:
-    """The land combat step's decisions: inside an attack, its one reply; otherwise each
-    acting power's next attack."""
+    """The land combat step's decisions (FA 11.12): while declaring, each declaring power's
+    next attack (or done); once every attack is declared, the HQ support for each declared
+    hex and the choice of the next combat; inside a combat, its one reply."""
     if state["flow"].get("combat") is not None:
         return combat_decisions(state)
+    if declared.is_closed(state):
+        return declared.decisions(state) if declared.pending(state) else []
     offer = activity_decision(Step.LAND_COMBAT)
     powers = memoised_on_state("who:land_combat", state, lambda: tuple(attackers(state)))
     return [offer(state, p) for p in powers]
 
 
 def attackers(state: dict[str, Any]) -> list[str]:
-    """Inside an attack no power is pending: the attack's reply is the decision."""
-    return [] if state["flow"].get("combat") is not None else acting(Step.LAND_COMBAT)(state)
+    """FA 11.12.1 — the powers still declaring: those with an attack to declare, and those
+    that declared one and have not said done (no attack resolves before they do). Once
+    declaration is over no power is pending: the support, order and combat replies are the
+    decisions."""
+    flow = state["flow"]
+    if flow.get("combat") is not None or declared.is_closed(state):
+        return []
+    done = flow["done"]
+    return [p for p in active_powers(state)
+            if p not in done and activity_allowed(state, p, Step.LAND_COMBAT)
+            and (declared.has_declared(state, p) or bool(attack_items(state, p)))]
 
 
 def forget_moves(state: dict[str, Any], roller: Roller) -> list[Event]:
@@ -319,8 +332,11 @@ def forget_moves(state: dict[str, Any], roller: Roller) -> list[Event]:
 
 
 def end_land_combat(state: dict[str, Any], roller: Roller) -> list[Event]:
-    """The land combat step ends: move marks go, and option 4's HQs turn face-down."""
+    """The land combat step ends: move marks go, the next step declares afresh, and option
+    4's HQs turn face-down."""
     forget_moves(state, roller)
+    state["flow"]["declared"] = []
+    state["flow"]["attacks_closed"] = False
     return end_of_combat(state)
 
 
@@ -489,21 +505,30 @@ def land_move(state: dict[str, Any], seat: str, decision: Decision, action: Any,
 
 def land_attack(state: dict[str, Any], seat: str, decision: Decision, action: Any,
                 roller: Roller) -> list[Event]:
-    """FA 11.12 — declare an attack and resolve it at once."""
+    """FA 11.12.1 — declare an attack (it resolves after every attack is declared); done
+    ends the power's declarations, and the last power's done closes them."""
     count_answer(state, f"land_attack-{seat}")
     if action == DONE:
-        return _finish(state, seat, "land_attack")
-    events: list[Event] = []
+        events = _finish(state, seat, "land_attack")
+        if declared.pending(state) and not attackers(state):
+            declared.close(state, roller, events)
+        return events
+    events = []
     declare(state, seat, action, roller, events)
     return events
 
 
 def combat_reply(state: dict[str, Any], seat: str, decision: Decision, action: Any,
                  roller: Roller) -> list[Event]:
-    """FA 11.12.5 — a reply inside an attack: table, losses, shatter or retreat, a retreat
-    hex, the advance."""
+    """FA 11.12.3–11.12.5 — before the combats, a side's HQ support for a declared hex or
+    the next combat to resolve; inside one, its table, losses, shatter or retreat, a retreat
+    hex, the advance. When a combat ends the next starts (or its order is asked)."""
     events: list[Event] = []
-    answer(state, seat, action, roller, events)
+    if state["flow"].get("combat") is None:
+        declared.answer(state, seat, decision, action, roller, events)
+    else:
+        answer(state, seat, action, roller, events)
+    declared.carry_on(state, roller, events)
     return events
 
 

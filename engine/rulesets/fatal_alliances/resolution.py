@@ -1,10 +1,10 @@
 """FA 11.12.5 — resolving one declared attack, phase by phase.
 
 flow["combat"] holds the attack in progress; `advance_combat` runs the automatic parts and
-stops at the next decision (each side's HQ support and option 1's sitting-out unit before the
-odds, the defender's table choice, each side's losses, shatter or retreat, each retreat, the
-advance). Attacks are declared and resolved one at a time in the order the
-attacker declares them (see the deviation note in docs/rules/fatal_alliances.md).
+stops at the next decision (option 1's sitting-out unit before the odds, the defender's table
+choice, each side's losses, shatter or retreat, each retreat, the advance). Every attack of the
+step is declared first and waits in flow["declared"] with its HQ support announced before any
+is resolved (FA 11.12 steps 1, 5, 6 and 8: declared.py).
 """
 
 from __future__ import annotations
@@ -34,7 +34,8 @@ RULE = "FA 11.12"
 
 def declare(state: dict[str, Any], power: str, action: dict[str, Any], roller: Roller,
             events: list[Event]) -> None:
-    """FA 11.12.1 — spend the land attack, mark the attackers, roll for refusal, set up."""
+    """FA 11.12.1 — spend the land attack, mark the attackers and the target, roll for
+    refusal, and queue the attack for resolution once every attack is declared."""
     flow = state["flow"]
     target = action["target"]
     attackers = [unit(state, i) for i in action["units"]]
@@ -64,19 +65,22 @@ def declare(state: dict[str, Any], power: str, action: dict[str, Any], roller: R
          "support": {"attacker": None, "defender": None},
          "table": action.get("table"), "phase": "support_attacker", "origin": {},
          "reserve": []}
-    flow["combat"] = c
-    before_the_odds(state, roller, events)
+    # FA 18.3.2 — the benefit HQ's doubling is spent on the attack as it is declared (so the
+    # next declaration's odds show what is left) and rolled with it.
+    c["doubled"] = use_doubling(state, attackers)
+    if c["doubled"]:
+        events.append(Event("offensive_doubling", "FA 18.3.2", {"units": c["doubled"]}))
+    flow.setdefault("declared", []).append(c)
 
 
 def before_the_odds(state: dict[str, Any], roller: Roller, events: list[Event]) -> None:
-    """FA 11.12.3 and option 1 (2.3.1.1) — the choices made between declaration and the
-    final odds, each by its owner, in the printed order: the active side may allocate a
-    face-up attacking HQ, then the inactive side an eligible HQ of its own (each may
-    decline: a supporting HQ turns face-down); then the defender of an overstacked hex picks
-    the unit that sits out. A choice with one possible answer is made without asking."""
+    """Option 1 (2.3.1.1) — the defender of an overstacked hex picks the unit that sits out
+    (a choice with one possible answer is made without asking), then the final odds. The HQ
+    support is announced for every declared hex before any combat starts (declared.py); the
+    support phases here serve only a version-5 combat already past its declaration."""
     c = state["flow"]["combat"]
-    attackers = _alive(state, c["attackers"])
-    defenders = _alive(state, c["defenders"])
+    attackers = alive(state, c["attackers"])
+    defenders = alive(state, c["defenders"])
     if c["phase"] == "support_attacker":
         hqs = cb.attacker_support_hqs(attackers)
         if hqs:
@@ -117,14 +121,15 @@ def _final_odds(state: dict[str, Any], roller: Roller, events: list[Event]) -> N
     """The support in place and the sitting-out unit chosen: offensive doubling, the table,
     then the roll (or the defender's table choice first)."""
     c = state["flow"]["combat"]
-    attackers = _alive(state, c["attackers"])
-    defenders = _alive(state, c["defenders"])
+    attackers = alive(state, c["attackers"])
+    defenders = alive(state, c["defenders"])
     hq_values, hq_flips = cb.support_values(state, c["support"]["attacker"],
                                             c["support"]["defender"])
     c.update(hq=list(hq_values), hq_flips=hq_flips)
-    doubled = use_doubling(state, attackers)
-    if doubled:
-        events.append(Event("offensive_doubling", "FA 18.3.2", {"units": doubled}))
+    if "doubled" not in c:      # a version-5 combat declared before the doubling was fixed
+        c["doubled"] = use_doubling(state, attackers)
+        if c["doubled"]:
+            events.append(Event("offensive_doubling", "FA 18.3.2", {"units": c["doubled"]}))
     rule = cb.table_rule(state, attackers, c["target"], defenders)
     if rule == "assault":
         c["table"] = "assault"
@@ -134,7 +139,8 @@ def _final_odds(state: dict[str, Any], roller: Roller, events: list[Event]) -> N
     resolve_roll(state, roller, events)
 
 
-def _alive(state: dict[str, Any], ids: list[str]) -> list[dict[str, Any]]:
+def alive(state: dict[str, Any], ids: list[str]) -> list[dict[str, Any]]:
+    """The listed units still on the map."""
     units = state["board"]["units"]
     return [units[i] for i in ids if i in units and units[i]["hex"] is not None]
 
@@ -143,8 +149,8 @@ def resolve_roll(state: dict[str, Any], roller: Roller, events: list[Event]) -> 
     """FA 11.12.5.2–3 — surrender checks at low morale, totals, odds, DRMs, gas and 2d10."""
     c = state["flow"]["combat"]
     target = c["target"]
-    attackers = _alive(state, c["attackers"])
-    defenders = _alive(state, c["defenders"])
+    attackers = alive(state, c["attackers"])
+    defenders = alive(state, c["defenders"])
     dmorale = state["board"]["morale"].get(c["defender"], 20)
     if dmorale <= SURRENDER_MORALE:
         for d in list(defenders):
@@ -152,14 +158,15 @@ def resolve_roll(state: dict[str, Any], roller: Roller, events: list[Event]) -> 
             if die <= SURRENDER_BASE - dmorale:
                 destroy_unit(state, d, events, "surrendered", morale=False, roller=roller)
                 defenders.remove(d)
+    double = set(c.get("doubled", []))
     drms = cb.attack_drms(state, attackers, target, defenders, c["table"],
-                          tuple(c["hq"]))
+                          tuple(c["hq"]), double=double)
     gas = [u for u in attackers if u["type"] == "GAS"]
     if gas:
         die = roller.d(10, "gas")
         drms.append(("gas", Fraction(cb.gas_drm(die))))
         gas[0]["up"] = False
-    s = cb.strengths(state, attackers, target, defenders)
+    s = cb.strengths(state, attackers, target, defenders, double=double)
     dice = roller.roll(10, "land combat 2d10", 2)
     total = cb.total_drm(drms)
     row = cb.crt_row(c["table"], sum(dice), total)
@@ -204,7 +211,7 @@ def advance_combat(state: dict[str, Any], roller: Roller, events: list[Event]) -
                 c["phase"] = "after_losses"
             continue
         if phase == "after_losses":
-            defenders = _alive(state, c["defenders"] + c.get("reserve", []))
+            defenders = alive(state, c["defenders"] + c.get("reserve", []))
             effect = c["result"]["effect"]
             if defenders and effect == "S":
                 c["phase"] = "shatter"
@@ -221,7 +228,13 @@ def advance_combat(state: dict[str, Any], roller: Roller, events: list[Event]) -
             uid = c["retreat_queue"][0]
             options = cb.retreat_options(state, unit(state, uid), set(c["avoid"]))
             if not options:
-                destroy_unit(state, unit(state, uid), events, "no_retreat", roller=roller)
+                if cb.retreat_options(state, unit(state, uid), set(c["avoid"]),
+                                      foreign_limit=False):
+                    # FA 19.2.1: its only way out exceeds a foreign troop commitment limit —
+                    # shattered instead of destroyed.
+                    _to_circle(state, unit(state, uid), events, rule="FA 19.2.1")
+                else:
+                    destroy_unit(state, unit(state, uid), events, "no_retreat", roller=roller)
                 c["retreat_queue"].pop(0)
                 continue
             if c["shatter"]:
@@ -257,7 +270,7 @@ def advance_combat(state: dict[str, Any], roller: Roller, events: list[Event]) -
 def _set_losses(state: dict[str, Any], c: dict[str, Any], side: str, halves: int,
                 events: list[Event], roller: Roller) -> bool:
     """Open the owner's loss choice (True) or apply an automatic one (False)."""
-    units = _alive(state, c["attackers" if side == "attacker" else "defenders"])
+    units = alive(state, c["attackers" if side == "attacker" else "defenders"])
     if not halves or not units:
         return False
     if (halves == 1 and len(units) == 1 and units[0]["type"] == "HQ"
@@ -394,8 +407,10 @@ def destroy_unit(state: dict[str, Any], u: dict[str, Any], events: list[Event], 
                                                            "why": why}))
 
 
-def _to_circle(state: dict[str, Any], u: dict[str, Any], events: list[Event]) -> None:
-    """FA 11.12.5.6 — a shattered unit that could retreat returns next turn."""
+def _to_circle(state: dict[str, Any], u: dict[str, Any], events: list[Event],
+               rule: str = "FA 11.12.5.6") -> None:
+    """FA 11.12.5.6 — a shattered unit that could retreat returns next turn (also FA 19.2.1's
+    unit whose only retreat would exceed a commitment limit)."""
     frm = u["hex"]
     u["hex"] = None
     u["up"] = True
@@ -403,12 +418,12 @@ def _to_circle(state: dict[str, Any], u: dict[str, Any], events: list[Event]) ->
     circle = state["board"]["production_circle"]
     circle.append({"unit": u["id"], "turn": state["flow"]["turn"] + 1})
     circle.sort(key=lambda e: (e["turn"], e["unit"]))
-    events.append(Event("shattered", "FA 11.12.5.6", {"unit": u["id"], "hex": frm}))
+    events.append(Event("shattered", rule, {"unit": u["id"], "hex": frm}))
 
 
 def _start_retreat(state: dict[str, Any], c: dict[str, Any], shatter: bool) -> None:
     c["shatter"] = shatter
-    c["retreat_queue"] = [d["id"] for d in _alive(state, c["defenders"] + c.get("reserve", []))]
+    c["retreat_queue"] = [d["id"] for d in alive(state, c["defenders"] + c.get("reserve", []))]
     c["avoid"] = [c["target"]]
     c["retreated"] = True
     c["phase"] = "retreat_next"
@@ -416,14 +431,16 @@ def _start_retreat(state: dict[str, Any], c: dict[str, Any], shatter: bool) -> N
 
 def _retreat_one(state: dict[str, Any], c: dict[str, Any], uid: str, to: str,
                  events: list[Event]) -> None:
-    """FA 11.12.5.5 — one hex; a unit left overstacked keeps retreating."""
+    """FA 11.12.5.5 — one hex; a unit that ends overstacked or in a hex still to be attacked
+    (another declared attack's target) keeps retreating."""
     u = unit(state, uid)
     frm = u["hex"]
     u["hex"] = to
     u["entrenched"] = False
     events.append(Event("retreated", "FA 11.12.5.5", {"unit": uid, "from": frm, "to": to}))
     take_control(state, u["power"], to)
-    if would_overstack(state, to, [u], reserve=False):
+    still_attacked = {a["target"] for a in state["flow"].get("declared", [])}
+    if to in still_attacked or would_overstack(state, to, [u], reserve=False):
         c["avoid"] = sorted(set(c["avoid"]) | {frm, to})
         return  # stays first in the queue: retreats again
     c["retreat_queue"].pop(0)
@@ -437,7 +454,7 @@ def _facing(state: dict[str, Any], c: dict[str, Any], events: list[Event]) -> No
     if c.get("faced"):
         return
     c["faced"] = True
-    attackers = _alive(state, c["attackers"])
+    attackers = alive(state, c["attackers"])
     face = c["result"]["face"]
     stay = set()
     if face == "*":
@@ -452,7 +469,7 @@ def _facing(state: dict[str, Any], c: dict[str, Any], events: list[Event]) -> No
     lost = c.get("lost", {})
     if c.get("retreated") or lost.get("defender", 0) > lost.get("attacker", 0):
         sat_out = c.get("reserve", []) if c.get("retreated") else []
-        for d in _alive(state, c["defenders"] + sat_out):
+        for d in alive(state, c["defenders"] + sat_out):
             d["up"] = False
     for hq in c["hq_flips"]:
         if hq in state["board"]["units"] and state["board"]["units"][hq]["hex"] is not None:

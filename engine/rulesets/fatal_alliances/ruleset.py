@@ -91,7 +91,11 @@ class FatalAlliances(FlowRuleset):
     # and Budapest are full-value morale capitals (14.1), and
     # a corps broken for a loss never draws a division the
     # same loss destroys (11.12.5.4 / 21.2): a version-4 record may ask and roll differently.
-    version = "5"
+    # "6": the land combat sequence as printed (FA 11.12): every attack declared before any
+    # is resolved, the HQ support of every declared hex announced next, the attacker
+    # choosing the order (new decision combat_order); a retreat through a hex still to be
+    # attacked goes on (11.12.5.5): a version-5 record no longer replays the same.
+    version = "6"
     migrations = MIGRATIONS
     manifest = MANIFEST
     flow = FLOW

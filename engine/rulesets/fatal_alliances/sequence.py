@@ -40,6 +40,7 @@ class Step(str, Enum):
     PRODUCTION = "production"
     MORALE = "morale"
     PEACE = "peace"
+    LIBERATION = "liberation"
     VICTORY = "victory"
     OVER = "over"
 

@@ -24,6 +24,7 @@ from engine.kernel import Decision, Event, Roller
 from engine.kernel.flow import Flow, State, Step, Verb
 
 from .breakdown import apply_breakdown, breakdown_options
+from .commitment import check_end, note_start, then
 from .conquest import peace
 from .emergency import announcing_powers, apply_emergency, emergency_options
 from .home_front import apply_home_front, home_front_options
@@ -47,6 +48,8 @@ from .initiative import (
     roll_initiative,
     scripted_initiative,
 )
+from .liberation import choose as choose_liberation
+from .liberation import holders, liberation_options
 from .morale import adjust_morale
 from .offensive import offensive_options, ops, option_cost
 from .offensive import spend as spend_offensive_points
@@ -173,7 +176,7 @@ def offensive_decision(state: State, power: str) -> Decision:
               "costs": [option_cost(state, power, o) for o in offered]})
 
 
-COMBAT_REPLIES = ("hq_support", "sit_out", "choose_table", "combat_losses", "shatter_or_retreat",
+COMBAT_REPLIES = ("hq_support", "combat_order", "sit_out", "choose_table", "combat_losses", "shatter_or_retreat",
                   "retreat", "advance")
 
 FLOW = Flow([
@@ -226,15 +229,19 @@ FLOW = Flow([
                verbs={"emergency_supply": counted(
                    "emergency", lambda s, p, a, r: apply_emergency(s, p, a))},
                next=S.RAIL),
+    # FA 19.2.1: the steps that move land units note where each stands in a foreign host's
+    # country as they begin, and destroy at their end what came in beyond the limit.
     PowersStep(S.RAIL, "FA 11.8", who=acting(S.RAIL), offer=activity_decision(S.RAIL),
-               verbs={"rail_move": rail_move}, next=S.LAND_MOVE),
+               verbs={"rail_move": rail_move}, begin=note_start, end=check_end,
+               next=S.LAND_MOVE),
     PowersStep(S.LAND_MOVE, "FA 11.9", who=acting(S.LAND_MOVE),
                offer=activity_decision(S.LAND_MOVE), verbs={"land_move": land_move},
-               end=forget_moves, next=S.LAND_COMBAT),
+               begin=note_start, end=then(check_end, forget_moves), next=S.LAND_COMBAT),
     PowersStep(S.LAND_COMBAT, "FA 11.12", who=attackers, offers=attack_decisions,
                verbs={"land_attack": land_attack,
                       **{kind: combat_reply for kind in COMBAT_REPLIES}},
-               end=end_land_combat, next=S.REORGANISATION),
+               begin=note_start, end=then(check_end, end_land_combat),
+               next=S.REORGANISATION),
     PowersStep(S.REORGANISATION, "FA 11.14", who=acting(S.REORGANISATION),
                offer=activity_decision(S.REORGANISATION),
                verbs={"reorganise": order_reorganise}, begin=note_down_at_start,
@@ -246,7 +253,15 @@ FLOW = Flow([
                offer=build_decision, verbs={"build": counted("build", build)},
                begin=start_production, end=finish_production, next=S.MORALE),
     Step(S.MORALE, "FA 14", begin=adjust_morale, next=S.PEACE),
-    Step(S.PEACE, "FA 13.6", begin=peace, next=S.VICTORY),
+    Step(S.PEACE, "FA 13.6", begin=peace, next=S.LIBERATION),
+    PowersStep(S.LIBERATION, "FA 13.6.3.1", who=choosing(holders, liberation_options),
+               offer=listed("liberation", "liberation", "FA 13.6.3.1",
+                            "Liberate the country, or not; or give a liberated country's "
+                            "hexes you hold back (and co-operate with it), or keep them",
+                            "decides on a liberation",
+                            liberation_options),
+               verbs={"liberation": counted("liberation", choose_liberation)},
+               next=S.VICTORY),
     Step(S.VICTORY, "FA 13.7", begin=victory_step, next=after_victory),
     Step(S.OVER, "FA 13.7", next=None),
 ], position=position, move_to=move_to)
@@ -265,7 +280,7 @@ TITLES: dict[S, str] = {
     S.RAIL: "Rail movement", S.LAND_MOVE: "Land movement", S.LAND_COMBAT: "Land combat",
     S.REORGANISATION: "Reorganisation", S.LAST_IMPULSE: "Last-impulse test",
     S.FINAL_REORGANISATION: "Final reorganisation", S.PRODUCTION: "Production",
-    S.MORALE: "Morale", S.PEACE: "Peace", S.VICTORY: "Victory check", S.OVER: "Game over",
+    S.MORALE: "Morale", S.PEACE: "Peace", S.LIBERATION: "Liberation", S.VICTORY: "Victory check", S.OVER: "Game over",
 }
 IMPULSE_LABELS: tuple[tuple[S, str], ...] = (
     (S.ACTION_CHOICE, "Action"), (S.OFFENSIVE, "OPs"), (S.EMERGENCY, "Supply"),

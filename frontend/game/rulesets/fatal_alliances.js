@@ -453,6 +453,12 @@ export class FatalAlliancesAdapter extends GenericAdapter {
         return { hex: h.hex, from: null, kind: "option", text: "HQ",
           label: `Support with ${shortName(h)} HQ, reorganisation ${h.reorg} (it turns face-down)` };
       }
+      case "liberation":
+        if ("liberate" in a) return none(a.liberate ? `Liberate ${this.country(a.country)}` : `Do not liberate ${this.country(a.country)} (re-conquer it)`);
+        return none(a.give_back ? `Give ${this.country(a.country)}'s hexes back (co-operate with it)` : `Keep ${this.country(a.country)}'s hexes (never co-operate with it)`);
+      case "combat_order":
+        return { hex: a.target, from: null, kind: "attack", text: "⚔",
+          label: `Resolve the declared attack on ${this.where(a.target)} next` };
       case "sit_out": {
         const u = this.unit(view, a.unit);
         return { hex: u.hex, from: null, kind: "option", text: "R",
@@ -590,7 +596,9 @@ export class FatalAlliancesAdapter extends GenericAdapter {
       case "action_chosen": return `${this.power(d.power)} chose a ${d.action} action`;
       case "rail_moved": return `${this.unitName(view, d.unit)} by rail ${this.where(d.from)} → ${this.where(d.to)}`;
       case "land_moved": return `${units(d.units)} moved ${this.where(d.from)} → ${this.where(d.to)} (${d.cost} MP)${(d.effects || []).includes("control") ? `, taking ${this.where(d.to)}` : ""}${(d.effects || []).includes("fort_destroyed") ? ", fort destroyed" : ""}`;
-      case "attack_declared": return `${this.power(d.power)} attacks ${this.where(d.target)} with ${units(d.units)}`;
+      case "attack_declared": return `${this.power(d.power)} declares an attack on ${this.where(d.target)} with ${units(d.units)}`;
+      case "attacks_declared": return `Attacks declared: ${(d.targets || []).map((h) => this.where(h)).join(", ") || "none"}`;
+      case "combat_begins": return `Combat at ${this.where(d.target)} begins`;
       case "combat_resolved": return `Combat at ${this.where(d.target)}: ${d.attack} against ${d.defence}, ${d.table}, dice ${(d.dice || []).join("+")} ${signed(fraction(d.total_drm))} → row ${d.row}: ${d.result}`;
       case "unit_scrapped": return `${this.unitName(view, d.unit)} scrapped (out of the game)`;
       case "unit_destroyed": return `${this.unitName(view, d.unit)} destroyed${d.why ? ` (${String(d.why).replace(/_/g, " ")})` : ""}`;
@@ -598,6 +606,9 @@ export class FatalAlliancesAdapter extends GenericAdapter {
       case "built_up": return `${units(d.divisions)} built up into ${d.corps ? this.unitName(view, d.corps) : "a corps"}${d.hex ? ` at ${this.where(d.hex)}` : ""}`;
       case "conquered": return `${this.country(d.country)} ${d.complete ? "conquered" : "conquered (incompletely: fights on at half limits)"} by ${this.power(d.by)}${d.removed?.length ? `; ${d.removed.length} unit${d.removed.length === 1 ? "" : "s"} leave the game` : ""}`;
       case "liberated": return `${this.country(d.country)} liberated by ${this.power(d.by)}`;
+      case "liberation_possible": return `${this.power(d.by)} may liberate ${this.country(d.country)}`;
+      case "liberation_declined": return `${this.power(d.by)} does not liberate ${this.country(d.country)}`;
+      case "liberation_choice": return `${this.power(d.power)} ${d.give_back ? "gives back" : "keeps"} ${(d.hexes || []).length} hex${(d.hexes || []).length === 1 ? "" : "es"} of ${this.country(d.country)}`;
       case "minor_entered": return `${this.country(d.minor)} enters the war with ${this.power(d.major)}`;
       case "entry_lapsed": return `${this.country(d.minor)} does not enter the war (${SIDE_TITLES[d.side] || d.side} cannot take it)`;
       case "offensive_points_spent": return `${this.power(d.power)} spends ${d.cost} OP${d.cost === 1 ? "" : "s"} on ${d.unlimited ? "an unlimited action" : d.hq_benefit ? `${shortName(this.unit(view, d.hq_benefit))} HQ's offensive` : d.flip_hq ? `turning ${shortName(this.unit(view, d.flip_hq))} HQ face-up` : "an offensive"} (${d.left} left)`;
@@ -678,11 +689,11 @@ export class FatalAlliancesAdapter extends GenericAdapter {
   recordLine(entry, view = null) {
     if (entry.kind === "act" && entry.action && !entry.redacted) {
       const id = String(entry.decision || "");
-      const kind = (/-(action|rail_move|land_move|land_attack|reorganise|build|entrench|breakdown|offensive|home_front|scrap)-/.exec(id)?.[1])
+      const kind = (/-(action|rail_move|land_move|land_attack|reorganise|build|entrench|breakdown|offensive|home_front|scrap|liberation)-/.exec(id)?.[1])
         || (/-emergency-/.test(id) ? "emergency_supply" : null)
         || { reroll: "initiative_reroll", first: "first_side", table: "choose_table", losses: "combat_losses",
           shatter: "shatter_or_retreat", retreat: "retreat", advance: "advance", support: "hq_support",
-          sit: "sit_out" }[/-(reroll|first|table|losses|shatter|retreat|advance|support|sit)-/.exec(id)?.[1]];
+          sit: "sit_out", order: "combat_order" }[/-(reroll|first|table|losses|shatter|retreat|advance|support|sit|order)-/.exec(id)?.[1]];
       if (kind) {
         try {
           return `${this.seatTitle(entry.seat)}: ${this.present({ kind, data: {} }, { action: entry.action }, view).label}`;

@@ -159,15 +159,45 @@ class Dice(Roller):
 SUPPORT_PHASES = ("support_attacker", "support_defender", "sit_out")
 
 
+def declare_all(state: dict[str, Any], power: str, actions: list[dict[str, Any]],
+                roller: Roller, events: list[Any]) -> None:
+    """FA 11.12 step 1 — declare each attack, then close the declarations (what the last
+    declaring power's done does): the support announcements follow (declared.py)."""
+    from engine.rulesets.fatal_alliances import declared
+    from engine.rulesets.fatal_alliances.resolution import declare
+    for action in actions:
+        declare(state, power, action, roller, events)
+    declared.close(state, roller, events)
+
+
+def reply(state: dict[str, Any], seat: str, action: Any, roller: Roller,
+          events: list[Any]) -> None:
+    """Answer the land combat step's one open question as the step's verb does: a support
+    announcement or the next combat's choice before the combats, a combat's reply inside."""
+    from engine.rulesets.fatal_alliances import declared
+    from engine.rulesets.fatal_alliances.resolution import answer
+    if state["flow"].get("combat") is None:
+        (decision,) = declared.decisions(state)
+        declared.answer(state, seat, decision, action, roller, events)
+    else:
+        answer(state, seat, action, roller, events)
+    declared.carry_on(state, roller, events)
+
+
 def declare_with_best_support(state: dict[str, Any], power: str, action: dict[str, Any],
                               roller: Roller, events: list[Any]) -> None:
-    """Declare an attack and answer the choices before the odds (FA 11.12.3 HQ support,
-    option 1's sitting-out unit) with each one's first option: the best HQ of each side and
-    the weakest unit out, as the tests of the other rules expect."""
-    from engine.rulesets.fatal_alliances.resolution import answer, declare
-    declare(state, power, action, roller, events)
-    while (state["flow"].get("combat") or {}).get("phase") in SUPPORT_PHASES:
-        c = state["flow"]["combat"]
-        first = ({"unit": c["sit_out_options"][0]} if c["phase"] == "sit_out"
-                 else {"hq": c["support_options"][0]})
-        answer(state, "", first, roller, events)
+    """Declare an attack, close the declarations and answer the choices before the odds
+    (FA 11.12.3 HQ support, option 1's sitting-out unit) with each one's first option: the
+    best HQ of each side and the weakest unit out, as the tests of the other rules expect."""
+    from engine.rulesets.fatal_alliances import declared
+    declare_all(state, power, [action], roller, events)
+    while True:
+        c = state["flow"].get("combat")
+        if c is None and declared.pending(state):
+            (decision,) = declared.decisions(state)
+            reply(state, "", decision.options[0], roller, events)
+        elif c is not None and c["phase"] in SUPPORT_PHASES:
+            reply(state, "", {"unit": c["sit_out_options"][0]} if c["phase"] == "sit_out"
+                  else {"hq": c["support_options"][0]}, roller, events)
+        else:
+            return

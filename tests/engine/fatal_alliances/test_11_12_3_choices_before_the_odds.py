@@ -3,10 +3,9 @@ made between the declaration and the final odds, in the printed order."""
 
 from engine.kernel import decisions
 from engine.rulesets.fatal_alliances import RULESET
-from engine.rulesets.fatal_alliances.resolution import answer, declare
 from engine.rulesets.fatal_alliances.sequence import Step
 
-from .positions import Dice, corps, hq, position
+from .positions import Dice, corps, declare_all, hq, position, reply
 
 CITY = {"0,2": ["city"], "6,2": ["city"]}
 
@@ -30,12 +29,12 @@ def test_fa_11_12_3_the_attacker_then_the_defender_may_each_allocate_an_hq_or_de
     """FA 11.12.3: "the active side may allocate", then "the inactive side may allocate" —
     each offered its eligible HQs and no HQ, in that order."""
     s = support_position()
-    declare(s, "germany", {"target": "3,2", "units": ["gh", "g"], "table": "assault"},
+    declare_all(s, "germany", [{"target": "3,2", "units": ["gh", "g"], "table": "assault"}],
             Dice(), [])
     d = only_decision(s)
     assert (d.kind, d.seats, d.rule) == ("hq_support", ("germany",), "FA 11.12.3")
     assert list(d.options) == [{"hq": "gh"}, {"hq": None}]
-    answer(s, "germany", {"hq": "gh"}, Dice(), [])
+    reply(s, "germany", {"hq": "gh"}, Dice(), [])
     d = only_decision(s)
     assert (d.kind, d.seats) == ("hq_support", ("russia",)) and d.reaction
     assert list(d.options) == [{"hq": "rh"}, {"hq": None}]
@@ -45,12 +44,12 @@ def test_fa_11_12_3_a_defender_that_declines_keeps_its_hq_face_up_and_gives_no_s
     """FA 11.12.3: only HQs that provided support turn face-down; with the Russian HQ kept
     back the German 3 stands alone: +3/2, and rh stays face-up after the combat."""
     s = support_position()
-    declare(s, "germany", {"target": "3,2", "units": ["gh", "g"], "table": "assault"},
+    declare_all(s, "germany", [{"target": "3,2", "units": ["gh", "g"], "table": "assault"}],
             Dice(), [])
-    answer(s, "germany", {"hq": "gh"}, Dice(), [])
+    reply(s, "germany", {"hq": "gh"}, Dice(), [])
     events = []
     # 4 against 3: 1:1 (+2), no observer −1, HQ +1.5 → +2.5; 5 + 5 + 2.5 = 12.5 → row 13 –/–.
-    answer(s, "russia", {"hq": None}, Dice(5, 5), events)
+    reply(s, "russia", {"hq": None}, Dice(5, 5), events)
     resolved = next(e for e in events if e.kind == "combat_resolved")
     assert {"name": "HQ support", "value": "3/2"} in resolved.data["drms"]
     assert s["flow"]["combat"] is None
@@ -60,11 +59,11 @@ def test_fa_11_12_3_a_defender_that_declines_keeps_its_hq_face_up_and_gives_no_s
 
 def test_fa_11_12_3_both_hqs_committed_give_half_the_difference_and_both_flip():
     s = support_position()
-    declare(s, "germany", {"target": "3,2", "units": ["gh", "g"], "table": "assault"},
+    declare_all(s, "germany", [{"target": "3,2", "units": ["gh", "g"], "table": "assault"}],
             Dice(), [])
-    answer(s, "germany", {"hq": "gh"}, Dice(), [])
+    reply(s, "germany", {"hq": "gh"}, Dice(), [])
     events = []
-    answer(s, "russia", {"hq": "rh"}, Dice(5, 5), events)
+    reply(s, "russia", {"hq": "rh"}, Dice(5, 5), events)
     resolved = next(e for e in events if e.kind == "combat_resolved")
     assert {"name": "HQ support", "value": "1/2"} in resolved.data["drms"]
     # Both turn face-down when the combat is over (after the advance).
@@ -76,12 +75,12 @@ def test_fa_11_12_3_an_attacker_that_declines_commits_no_hq_support():
     (−2/2 = −1) and only that HQ is turned face-down for support (the attacking HQ still
     faces like any attacker, FA 11.12.5.8)."""
     s = support_position()
-    declare(s, "germany", {"target": "3,2", "units": ["gh", "g"], "table": "assault"},
+    declare_all(s, "germany", [{"target": "3,2", "units": ["gh", "g"], "table": "assault"}],
             Dice(), [])
-    answer(s, "germany", {"hq": None}, Dice(), [])
+    reply(s, "germany", {"hq": None}, Dice(), [])
     events = []
     # 1:1 (+2) −1, the Russian HQ alone −1: 10 + 10 + 0 = row 20.
-    answer(s, "russia", {"hq": "rh"}, Dice(10, 10), events)
+    reply(s, "russia", {"hq": "rh"}, Dice(10, 10), events)
     resolved = next(e for e in events if e.kind == "combat_resolved")
     assert {"name": "HQ support", "value": -1} in resolved.data["drms"]
     assert (s["flow"]["combat"] or {"hq_flips": ["rh"]})["hq_flips"] == ["rh"]
@@ -100,12 +99,12 @@ def test_fa_2_3_1_1_option_1_the_defender_chooses_which_corps_sits_out():
                              corps("ra", "russia", "3,2", cf=3),
                              corps("rb", "russia", "3,2", cf=1),
                              corps("rc", "russia", "3,2", cf=2)]))
-    declare(s, "germany", {"target": "3,2", "units": ["g"], "table": "assault"}, Dice(), [])
+    declare_all(s, "germany", [{"target": "3,2", "units": ["g"], "table": "assault"}], Dice(), [])
     d = only_decision(s)
     assert (d.kind, d.seats, d.rule) == ("sit_out", ("russia",), "FA 2.3.1.1") and d.reaction
     assert list(d.options) == [{"unit": "rb"}, {"unit": "rc"}, {"unit": "ra"}]
     events = []
-    answer(s, "russia", {"unit": "ra"}, Dice(5, 5), events)
+    reply(s, "russia", {"unit": "ra"}, Dice(5, 5), events)
     resolved = next(e for e in events if e.kind == "combat_resolved")
     assert resolved.data["defence"] == "3"          # rb 1 + rc 2: ra sits out
     assert any(e.kind == "reserve_sits_out" and e.data["unit"] == "ra" for e in events)
@@ -120,7 +119,7 @@ def test_fa_2_3_1_1_option_1_without_an_extra_corps_any_unit_may_sit_out():
                              corps("rb", "russia", "3,2", cf=2),
                              division("rd", "russia", "3,2", cf=1),
                              division("re", "russia", "3,2", cf=1)]))
-    declare(s, "germany", {"target": "3,2", "units": ["g"], "table": "assault"}, Dice(), [])
+    declare_all(s, "germany", [{"target": "3,2", "units": ["g"], "table": "assault"}], Dice(), [])
     d = only_decision(s)
     assert {o["unit"] for o in d.options} == {"ra", "rb", "rd", "re"}
 
@@ -137,11 +136,11 @@ def test_fa_2_3_1_1_option_1_an_hq_committed_to_support_is_not_offered_to_sit_ou
                                  corps("ra", "russia", "3,2", cf=3),
                                  division("rd", "russia", "3,2", cf=1),
                                  division("re", "russia", "3,2", cf=1)]))
-        declare(s, "germany", {"target": "3,2", "units": ["g"], "table": "assault"}, Dice(),
+        declare_all(s, "germany", [{"target": "3,2", "units": ["g"], "table": "assault"}], Dice(),
                 [])
         d = only_decision(s)
         assert d.kind == "hq_support" and {"hq": "rh"} in d.options
-        answer(s, "russia", {"hq": support}, Dice(), [])
+        reply(s, "russia", {"hq": support}, Dice(), [])
         d = only_decision(s)
         assert d.kind == "sit_out"
         return [o["unit"] for o in d.options]

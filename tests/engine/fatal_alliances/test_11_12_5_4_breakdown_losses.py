@@ -7,10 +7,10 @@ followed put it on the production circle and then tried to retreat it from nowhe
 hex None in combat.retreat_options).
 """
 
-from engine.rulesets.fatal_alliances.resolution import answer, declare
+from engine.rulesets.fatal_alliances.resolution import answer
 from engine.rulesets.fatal_alliances.sequence import Step
 
-from .positions import Dice, corps, division, position
+from .positions import Dice, corps, declare_all, division, position
 
 CITY = {"0,2": ["city"], "6,2": ["city"]}
 
@@ -33,7 +33,7 @@ def test_fa_11_12_5_4_a_division_destroyed_for_the_loss_is_not_drawn_back_by_the
     pool as it stood before the losses (only gp), never gd itself."""
     s = russian_attack(corps("gc", "germany", "2,2"), division("gd", "germany", "2,2"))
     # 12 against 4 is 3:1 (+6), no observer −1: 9 + 9 + 5 = row 23 of the Assault table, */1S.
-    declare(s, "russia", {"target": "2,2", "units": ["rc"], "table": "assault"}, Dice(9, 9), [])
+    declare_all(s, "russia", [{"target": "2,2", "units": ["rc"], "table": "assault"}], Dice(9, 9), [])
     combat = s["flow"]["combat"]
     assert combat["row"] == 23 and combat["phase"] == "losses_defender"
     choice = {"destroy": ["gd"], "break": "gc", "keep": "INF"}
@@ -52,7 +52,7 @@ def test_fa_11_12_5_6_shatter_after_a_breakdown_loss_puts_each_survivor_on_the_c
     """FA 11.12.5.6: after that loss the attacker takes the S as a shatter; the one survivor
     (the drawn division) goes to the production circle, and the combat ends."""
     s = russian_attack(corps("gc", "germany", "2,2"), division("gd", "germany", "2,2"))
-    declare(s, "russia", {"target": "2,2", "units": ["rc"], "table": "assault"}, Dice(9, 9), [])
+    declare_all(s, "russia", [{"target": "2,2", "units": ["rc"], "table": "assault"}], Dice(9, 9), [])
     answer(s, "germany", {"destroy": ["gd"], "break": "gc", "keep": "INF"}, Dice(1), [])
     answer(s, "russia", {"treat_as": "shatter"}, Dice(), [])
     circle = [e["unit"] for e in s["board"]["production_circle"]]
@@ -70,7 +70,7 @@ def test_fa_11_12_5_5_a_surrendered_division_drawn_by_a_later_breakdown_retreats
                        morale=5)
     # Surrender d10s (gc 2: stays; gd 1: surrenders), then 12 against 3 is 4:1 (+8) −1 = +7:
     # 6 + 7 + 7 = row 20 of the Blitz table, */0.5R.
-    declare(s, "russia", {"target": "2,2", "units": ["rc"], "table": "blitz"},
+    declare_all(s, "russia", [{"target": "2,2", "units": ["rc"], "table": "blitz"}],
             Dice(2, 1, 6, 7), [])
     assert s["board"]["units"]["gd"]["hex"] is None
     combat = s["flow"]["combat"]

@@ -293,8 +293,10 @@ def test_fa_14_2_low_morale_may_refuse_an_attack():
     events = []
     declare_with_best_support(s, "germany", {"target": "3,2", "units": ["g"], "table": "assault"}, Dice(2),
             events)
-    assert events[-1].kind == "refuse_attack_roll" and events[-1].data["refused"]
+    refusal = next(e for e in events if e.kind == "refuse_attack_roll")
+    assert refusal.data["refused"]
     assert s["flow"]["combat"] is None and "g" in s["flow"]["marks"]["attacked"]
+    assert not any(e.kind == "combat_resolved" for e in events)
 
 
 def test_fa_profiles_lone_hq_ignores_a_half_loss_only_when_annotated():

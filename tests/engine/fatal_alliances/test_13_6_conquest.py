@@ -7,10 +7,11 @@ from engine.kernel import new_game
 from engine.rulesets.fatal_alliances import RULESET
 from engine.rulesets.fatal_alliances.campaign import run_script
 from engine.rulesets.fatal_alliances.conquest import conqueror_of, peace_step
+from engine.rulesets.fatal_alliances.liberation import choose
 from engine.rulesets.fatal_alliances.position import controller
 from engine.rulesets.fatal_alliances.sequence import Step, remaining
 
-from .positions import corps, division, position, skip_breakdown
+from .positions import Dice, corps, division, position, skip_breakdown
 
 needs_map = pytest.mark.skipif(not (COMPILED_DIR / "fa-europe.json").is_file(),
                                reason="fa-europe is not compiled")
@@ -113,7 +114,8 @@ def test_fa_13_6_3_liberation_returns_units_hexes_and_alignment_but_not_the_same
     assert peace_step(state) == []
     state["flow"]["turn"] = 3
     state["board"]["control"]["7,3"] = "russia"
-    events = peace_step(state)
+    assert [e.kind for e in peace_step(state)] == ["liberation_possible"]
+    events = choose(state, "russia", {"country": "serbia", "liberate": True}, Dice())
     assert [e.kind for e in events] == ["liberated"]
     board = state["board"]
     assert board["aligned"] == {"serbia": "russia"}

@@ -139,3 +139,23 @@ def test_fa_18_1_no_op_spending_while_passing_or_without_points():
     state["flow"]["actions"]["germany"] = "land"
     state["board"]["ops"]["germany"] = 0
     assert offensive_options(state, "germany") == [{"done": True}]
+
+
+def test_fa_18_3_2_the_doubled_attackers_are_doubled_in_the_roll_too():
+    """FA 18.3.2 with 11.12: the benefit HQ's doubling is fixed when the attack is declared,
+    and the combat is rolled with it. A reorg-1 HQ doubles two attackers (allowance 2): a 3
+    and a 2 against a 5 attack at 10:5, 2:1 — not at 1:1, which is what the roll gave when
+    the allowance was spent before the odds and then looked up again (empty)."""
+    from .positions import declare_with_best_support
+    h = hq("ge-h", "germany", "2,2", reorg=1)
+    a = corps("ge-a", "germany", "2,2", cf=3)
+    b = corps("ge-b", "germany", "2,3", cf=2)
+    ru = corps("ru-a", "russia", "3,2", cf=5)
+    state = position([h, a, b, ru], step=Step.LAND_COMBAT, features={"1,2": ["city"]})
+    state["flow"]["op_hq"] = {"germany": {"hq": "ge-h", "left": 2}}
+    events = []
+    declare_with_best_support(state, "germany", {"target": "3,2", "units": ["ge-a", "ge-b"],
+                                                 "table": "assault"}, Dice(5, 5), events)
+    resolved = next(e for e in events if e.kind == "combat_resolved")
+    assert (resolved.data["attack"], resolved.data["defence"]) == ("10", "5")
+    assert state["flow"]["op_hq"]["germany"]["left"] == 0

@@ -89,11 +89,12 @@ def test_fa_combat_event_gives_whole_drms_as_numbers():
                 if not i["action"].get("done"))
     out = apply(RULESET, state, d.seats[0], d.id, item["action"], seed=SEED)
     resolved = [e for e in out.events if e.kind == "combat_resolved"]
-    for _ in range(5):     # the defender may choose the table first
+    for _ in range(8):     # done closes the declarations (FA 11.12); support, table next
         if resolved:
             break
         d = decisions(RULESET, out.state)[0]
-        out = apply(RULESET, out.state, d.seats[0], d.id, d.options[0], seed=SEED)
+        answer = d.options[0] if d.options is not None else {"done": True}
+        out = apply(RULESET, out.state, d.seats[0], d.id, answer, seed=SEED)
         resolved = [e for e in out.events if e.kind == "combat_resolved"]
     assert resolved
     data = resolved[0].data
@@ -102,18 +103,18 @@ def test_fa_combat_event_gives_whole_drms_as_numbers():
                if Fraction(str(m["value"])).denominator == 1)
 
 
-def test_fa_ruleset_version_5_refuses_a_version_2_record_it_cannot_carry_forward():
-    """Version 3 and 4 games are carried to 5 by migrations (tests/engine/test_ruleset_versions.py);
+def test_fa_ruleset_version_6_refuses_a_version_2_record_it_cannot_carry_forward():
+    """Version 3, 4 and 5 games are carried to 6 by migrations (tests/engine/test_ruleset_versions.py);
     nothing carries a version-2 game, and its record holds no upgrade checkpoint."""
-    assert RULESET.version == "5"
-    assert [(m.from_version, m.to_version) for m in RULESET.migrations] == [("3", "4"),
-                                                                            ("4", "5")]
+    assert RULESET.version == "6"
+    assert [(m.from_version, m.to_version) for m in RULESET.migrations] == [
+        ("3", "4"), ("4", "5"), ("5", "6")]
     versions = {**versions_of(RULESET, "east-prussia-1914"), "ruleset": "2"}
     record = build_record(RULESET, scenario="east-prussia-1914", options={},
                           seats=[{"seat": "germany"}, {"seat": "russia"}], game_uid="old",
                           commitment=commitment(SEED), actions=[], versions=versions,
                           seed=SEED)
-    with pytest.raises(RecordError, match=r"version 2 of fatal_alliances.*version 5"):
+    with pytest.raises(RecordError, match=r"version 2 of fatal_alliances.*version 6"):
         replay(record, RULESET)
 
 

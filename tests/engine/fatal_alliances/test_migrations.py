@@ -56,3 +56,22 @@ def test_fa_v4_to_v5_keeps_the_shape_and_the_open_decision():
     v5 = v4_to_v5(json.loads(json.dumps(v4)))
     assert v5["flow"]["combat"]["hq"] == [3, 0] and v5["flow"]["combat"]["hq_flips"] == ["gh"]
     assert v5["flow"]["combat"]["support"] == {"attacker": None, "defender": None}
+
+
+FROZEN_V5 = FROZEN.with_name("fatal_alliances-5.json")
+
+
+def test_fa_v5_to_v6_adds_the_declared_attacks_and_keeps_the_open_decision():
+    """Version 6 declares every attack before resolving any (FA 11.12): the migrated state has
+    no attack waiting and declaration open, and lists what it was waiting for; a combat in
+    progress is left to finish as it began."""
+    from engine.rulesets.fatal_alliances.migrations import v5_to_v6
+    v5 = json.loads(FROZEN_V5.read_text())["state"]
+    kinds = [d.kind for d in RULESET.decisions(v5)]
+    v6 = v5_to_v6(json.loads(json.dumps(v5)))
+    assert v6["flow"]["declared"] == [] and v6["flow"]["attacks_closed"] is False
+    assert v6["flow"]["liberation_offers"] == [] and v6["flow"]["foreign_start"] is None
+    assert [d.kind for d in RULESET.decisions(v6)] == kinds
+    v5["flow"]["combat"] = {"phase": "retreat", "hq": [3, 0], "hq_flips": ["gh"]}
+    v6 = v5_to_v6(json.loads(json.dumps(v5)))
+    assert v6["flow"]["combat"] == v5["flow"]["combat"]
