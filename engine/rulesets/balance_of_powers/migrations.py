@@ -100,6 +100,34 @@ def leader_joins_attack(state: State) -> State:
     return state
 
 
+# Version 6 put the aviation phase (6.3) into the month's script after procurement (position
+# 11, before the admiralty phase) and the aerodrome phase (6.7, CP then EP) before the month's
+# end (which was at position 22).
+AVIATION_POSITION_V6 = 11
+MONTH_END_POSITION_V5 = 22
+
+
+def add_aviation(state: State) -> State:
+    """Version 5 → 6: air units (1.322, 6.3, 6.7, 10.51, 6.22; issue #20). No air unit exists
+    in 12.1, so a running game gains empty air state (none on the map, none in the pool or
+    due, no patrol under way, none waiting to muster) and keeps its place in the month's
+    script: a cursor at or past the admiralty phase (11) moves up one for the aviation phase,
+    and one at the month's end (22) up two more for the two aerodrome steps before it. A game
+    at or before procurement meets the new phases when it gets there."""
+    flow, board = state["flow"], state["board"]   # the kernel applies this to the undo point too
+    position = flow["script_position"]
+    if position >= MONTH_END_POSITION_V5:
+        flow["script_position"] = position + 3
+    elif position >= AVIATION_POSITION_V6:
+        flow["script_position"] = position + 1
+    flow.setdefault("air", {"turn": "central", "passes": 0, "moved": [], "rebased": []})
+    flow.setdefault("air_muster", [])
+    board.setdefault("air", {})
+    board.setdefault("air_pool", [])
+    board.setdefault("air_due", {})
+    return state
+
+
 def v2_to_v3(state: State) -> State:
     """Version 2 → 3: the renames of issue #14, then the state of issue #17's fixes."""
     return add_v3_rules_state(rename_v2_keys(state))
@@ -117,4 +145,8 @@ MIGRATIONS = (
     Migration("4", "5", leader_joins_attack, "the attacker chooses the attacking units of a "
               "stack (issue #18); an attacking leader is one named among them (1.323, "
               "10.54): a combat in progress takes its location's leader in"),
+    Migration("5", "6", add_aviation, "aviation (issue #20): the aviation phase after "
+              "procurement and the aerodrome phase (CP, EP) before the month's end — script "
+              "positions from 11 on move up one, the month's end three; empty air state "
+              "(12.1 has no air units)"),
 )
