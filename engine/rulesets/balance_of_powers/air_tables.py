@@ -14,11 +14,7 @@ FULL_ON_REDUCED_BONUS = 1     # BoP 6.323: a two-step shooter against a one-step
 CHANGE_OF_BASE_FACTOR = 4     # BoP 6.72: four times the printed radius
 TOP_GUNS_ALSO = {7: (6,)}     # BoP 6.226: with 7s in the pool, 6s may be bought too
 
+RAID_MODIFIER = 1             # BoP 5.312: fighter cover, a Zeppelin, a one-step bomber
 AIR_SUPERIORITY_MODIFIER = 1  # BoP 10.51: +1 attacker or −1 defender
 RESERVE_AIR_MODIFIER = 1      # BoP 10.42: +1 to the reserve roll under attacker superiority
-
-# BoP 5.1, 13.0: the seasons that put air units into the force pool, after the month of
-# the calendar they fall before (2.1), for the seasonal turns our calendar holds.
-SEASON_KEY = {"autumn": "autumn", "winter": "winter", "spring": "spring",
-              "summer": "summer"}
 DOGFIGHT_ROUNDS_CAP = 200     # a guard only: every pairing can hit (2d6 + guns > evasion)

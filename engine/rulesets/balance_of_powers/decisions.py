@@ -15,7 +15,18 @@ from typing import Any
 
 from engine.kernel import Decision, Event, Roller
 
-from . import admiralty, aviation, combat, economy, movement, neutrals, occupy, setup, supply
+from . import (
+    admiralty,
+    air_raids,
+    aviation,
+    combat,
+    economy,
+    movement,
+    neutrals,
+    occupy,
+    setup,
+    supply,
+)
 from .answers import attack_items, march_items, memo_key, rail_starts
 from .forces import UNITS, at_war, commander, occupancy, unit_side
 from .tables import MAJORS, MINOR_COMMANDER, SIDE_SEATS
@@ -29,7 +40,7 @@ COMBAT_KINDS = ("proceed", "reserve", "point", "infrastructure", "reroll", "pay"
                 "retreat")
 # The decision kinds whose question comes back after every answer (a fresh id each time).
 ASKED_AGAIN = COMBAT_KINDS + ("muster", "plan_xvii", "procure", "violate", "air_patrol",
-                               "air_base", "air_muster")
+                               "air_base", "air_muster", "air_raid")
 RULE_OF_KIND = {
     "march": "BoP 9.1", "rail": "BoP 9.2", "combat": "BoP 10", "entrench": "BoP 9.61",
     "done": "BoP 6.53", "setup": "BoP 12.1", "violate": "BoP 6.11", "muster": "BoP 6.21",
@@ -40,7 +51,8 @@ RULE_OF_KIND = {
     "remove_breach": "BoP 10.594", "landing": "BoP 6.453", "neutral_setup": "BoP 6.11",
     "stop": "BoP 9.0", "place_infrastructure": "BoP 6.215", "transfer": "BoP 5.23",
     "leader_return": "BoP 1.323", "shadow_government": "BoP 2.93",
-    "air_patrol": "BoP 6.31", "air_base": "BoP 6.72", "air_muster": "BoP 6.21"}
+    "air_patrol": "BoP 6.31", "air_base": "BoP 6.72", "air_muster": "BoP 6.21",
+    "air_raid": "BoP 5.31"}
 COMBAT_PROMPTS = {"proceed": "Attack on {target} after the bombardment: pay the RP and go on?",
                   "infrastructure": "Attack on {target}: use your infrastructure marker (+1)?",
                   "reserve": "Attack on {target}: commit a reserve?",
@@ -255,6 +267,13 @@ def air_patrol_decisions(state: State, th: Theatre) -> list[Decision]:
         {"pass": True},) + tuple(aviation.patrol_moves(state, th, seat)),
         prompt="Fly a fighter on patrol (or pass)")
         for seat in aviation.patrol_movers(state, th)[side]]
+
+
+def air_raid_decisions(state: State, th: Theatre, seat: str) -> list[Decision]:
+    """BoP 5.31 — raid a strategic target with one bomber, or be done."""
+    return [decision(state, seat, "air_raid", options=(
+        {"done": True},) + tuple(air_raids.raid_options(state, th, seat)),
+        prompt="Raid a strategic target with a bomber (or be done)")]
 
 
 def air_base_decisions(state: State, th: Theatre, seat: str) -> list[Decision]:

@@ -12,7 +12,7 @@ from typing import Any
 
 from engine.kernel import Decision, Event, Roller
 
-from . import admiralty, aviation, combat, economy, movement, neutrals, setup, supply
+from . import admiralty, air_raids, aviation, combat, economy, movement, neutrals, setup, supply
 from .forces import (
     ENTRENCHED,
     MANEUVER,
@@ -162,6 +162,13 @@ def do_air_patrol(state: State, seat: str, decision: Decision, action: Any,
                   roller: Roller) -> list[Event]:
     """BoP 6.311 — one fighter flies to its patrol location, or the side passes."""
     return aviation.patrol(state, seat, action)
+
+
+def do_air_raid(state: State, seat: str, decision: Decision, action: Any,
+                roller: Roller) -> list[Event]:
+    """BoP 5.31 — one bomber raids a strategic target (then an enemy fighter may shoot), or
+    the seat is done."""
+    return air_raids.raid(state, seat, action, roller)
 
 
 def do_air_base(state: State, seat: str, decision: Decision, action: Any,

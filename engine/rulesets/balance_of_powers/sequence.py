@@ -25,6 +25,7 @@ class Step(str, Enum):
     SEASONAL = "seasonal"            # BoP 5.21 posting (automatic)
     TABULATION = "tabulation"        # BoP 5.22 conversion and 5.23 transfer, CP then EP
     REDUCTIONS = "reductions"        # BoP 5.24 requisition, 5.36 demoralization (automatic)
+    AIR_RAIDS = "air_raids"          # BoP 5.31 bombers raid, CP then EP (seasonal turns)
     DIPLOMACY = "diplomacy"          # BoP 6.11 violations, CP then EP
     BRITAIN = "britain"              # BoP 12.1 Britain places its corps on joining
     MUSTER = "muster"                # BoP 6.21
@@ -53,6 +54,8 @@ MONTH_SCRIPT: tuple[tuple[Step, str | None, int], ...] = (
     (Step.TABULATION, CENTRAL, 0),
     (Step.TABULATION, ENTENTE, 0),
     (Step.REDUCTIONS, None, 0),
+    (Step.AIR_RAIDS, CENTRAL, 0),
+    (Step.AIR_RAIDS, ENTENTE, 0),
     (Step.DIPLOMACY, CENTRAL, 0),
     (Step.DIPLOMACY, ENTENTE, 0),
     (Step.BRITAIN, ENTENTE, 0),

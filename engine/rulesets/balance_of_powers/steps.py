@@ -17,6 +17,7 @@ from engine.kernel.flow import Answers, Effect, Flow, State, Step, Verb
 
 from . import (
     admiralty,
+    air_raids,
     aviation,
     combat,
     economy,
@@ -34,6 +35,7 @@ from .decisions import (
     admiralty_decisions,
     air_base_decisions,
     air_patrol_decisions,
+    air_raid_decisions,
     each_active,
     half_or_combat_decisions,
     listed,
@@ -51,6 +53,7 @@ from .handlers import (
     do_air_base,
     do_air_muster,
     do_air_patrol,
+    do_air_raid,
     do_attack,
     do_britain_setup,
     do_done,
@@ -195,6 +198,9 @@ FLOW = Flow([
          next=next_in_script),
     Step(StepName.REDUCTIONS.value, "BoP 5.24", decisions=AUTOMATIC, verbs=verbs(),
          begin=economy.begin_reductions, next=next_in_script),
+    Step(StepName.AIR_RAIDS.value, "BoP 5.31", decisions=listed(each_active(air_raid_decisions)),
+         verbs=verbs(air_raid=do_air_raid), begin=air_raids.begin_air_raids,
+         next=next_in_script),
     Step(StepName.DIPLOMACY.value, "BoP 6.11", decisions=listed(each_active(violation_decision)),
          verbs=verbs(violate=do_violate), begin=neutrals.begin_diplomacy, next=next_in_script),
     Step(StepName.BRITAIN.value, "BoP 12.1", decisions=AUTOMATIC, verbs=verbs(),

@@ -9,7 +9,14 @@ import json
 
 from engine.kernel.game import decisions as open_decisions
 from engine.kernel.game import new_game
-from engine.rulesets.balance_of_powers import aviation, combat, decisions, economy, handlers
+from engine.rulesets.balance_of_powers import (
+    air_raids,
+    aviation,
+    combat,
+    decisions,
+    economy,
+    handlers,
+)
 from engine.rulesets.balance_of_powers.forces import friendly_corps_count
 from engine.rulesets.balance_of_powers.ruleset import RULESET
 from engine.rulesets.balance_of_powers.sequence import MONTH_SCRIPT
@@ -18,14 +25,14 @@ from engine.rulesets.balance_of_powers.sequence import Step as S
 from .helpers import Dice, grid, hx, position
 
 # France west of column 7 (Paris 0104), Germany east (Berlin 1204), a rail along row 04 for
-# supply, Switzerland (neutral) at 0601–0602, a box off 1201.
+# supply, Switzerland (neutral) at 0601–0602, a box off 1201; Amiens (0508) has no rail.
 TH = grid(12, 8, name="t-06-air", default="france",
           country={**{f"{c:02d}{r:02d}": "germany" for c in range(7, 13) for r in range(1, 9)},
                    "0601": "switzerland", "0602": "switzerland"},
           rail=[[f"{c:02d}04" for c in range(1, 13)]],
           places={"paris": {"at": "0104", "capital": True},
                   "berlin": {"at": "1204", "capital": True},
-                  "lille": {"at": "0304"}},
+                  "lille": {"at": "0304"}, "amiens": {"at": "0508"}},
           boxes={"petrograd-box": {"name": "Petrograd box", "kind": "port",
                                    "adjacent": ["1201"]}})
 
@@ -325,3 +332,99 @@ def test_bop_6_3_the_view_shows_air_units_their_steps_and_patrols():
     assert view["board"]["air"] == {"ger-air-eindkr": {"at": hx(TH, "0704"), "steps": 1,
                                                        "patrol": True}}
     assert json.dumps(view["flow"]["air"])
+
+
+# --- 5.31 air raids --------------------------------------------------------------------------
+
+def raid_state(month="1916-03", side="central"):
+    state = position(TH, {}, month=month, step=S.AIR_RAIDS.value, fortnight=0, side=side,
+                     rp={"france": 4, "germany": 4})
+    state["flow"]["air"] = aviation.empty_flow()
+    return state
+
+
+def test_bop_5_311_strategic_targets_are_enemy_towns_on_a_rail_line_within_the_radius():
+    state = raid_state()
+    base(state, "ger-air-zeppelin", "0904")    # radius 6: Lille (0304) is 6 hexes away
+    assert air_raids.strategic_targets(state, TH, "ger-air-zeppelin") == [hx(TH, "0304")]
+    assert hx(TH, "0508") in aviation.reach(state, TH, hx(TH, "0904"), 6, "central")  # no rail
+    base(state, "ger-air-zeppelin", "1004")    # 7 hexes: out of reach; Paris even further
+    assert air_raids.strategic_targets(state, TH, "ger-air-zeppelin") == []
+    base(state, "ger-air-zeppelin", "0907")    # no supply line (no rail, town or capital)
+    assert air_raids.strategic_targets(state, TH, "ger-air-zeppelin") == []
+    base(state, "ger-air-eindkr", "0904")      # fighters do not raid
+    assert [o["unit"] for o in air_raids.raid_options(state, TH, "germany")] == []
+
+
+def test_bop_5_313_a_raid_below_the_years_last_digit_costs_the_target_one_rp():
+    """March 1916: the raid needs a final below 6. The Zeppelin adds 1: 2+2 +1 = 5 hits
+    (France 4 → 3 RP); no French fighter covers Lille, so nobody shoots back."""
+    state = raid_state()
+    base(state, "ger-air-zeppelin", "0904")
+    ask = decisions.air_raid_decisions(state, TH, "germany")[0]
+    assert ask.kind == "air_raid" and ask.options[0] == {"done": True}
+    action = {"unit": "ger-air-zeppelin", "target": hx(TH, "0304")}
+    assert action in ask.options
+    events = handlers.do_air_raid(state, "germany", ask, action, Dice([2, 2]))
+    [raid] = [e.data for e in events]
+    assert (raid["final"], raid["needs_below"], raid["rp_lost"], raid["nation"]) == (
+        5, 6, 1, "france")
+    assert raid["modifiers"] == {"fighter_cover": 0, "zeppelin": 1, "one_step": 0}
+    assert state["powers"]["france"]["rp"] == 3
+    assert air_raids.raid_options(state, TH, "germany") == []   # once a season
+
+
+def test_bop_5_314_the_covering_fighter_shoots_back_and_cover_and_damage_add_one():
+    """Lille covered by a French NPRT11 (and an MS3): fighter cover +1 and a damaged Zeppelin
+    +1 make 2+2 +3 = 7, not below 6: no loss. Then the better-armed NPRT11 (guns 4) shoots:
+    4+4 + 4 = 12 beats the Zeppelin's evasion 11, and the damaged Zeppelin is destroyed."""
+    state = raid_state()
+    base(state, "ger-air-zeppelin", "0904", steps=1)
+    base(state, "fra-air-ms3", "0304")
+    base(state, "fra-air-nprt11", "0204")
+    events = air_raids.raid(state, "germany", {"unit": "ger-air-zeppelin",
+                                               "target": hx(TH, "0304")}, Dice([2, 2, 4, 4]))
+    raid, shot, gone = (e.data for e in events)
+    assert raid["modifiers"] == {"fighter_cover": 1, "zeppelin": 1, "one_step": 1}
+    assert (raid["final"], raid["rp_lost"]) == (7, 0) and state["powers"]["france"]["rp"] == 4
+    assert (shot["shooter"], shot["final"], shot["evasion"], shot["hit"]) == (
+        "fra-air-nprt11", 12, 11, True)
+    assert gone == {"unit": "ger-air-zeppelin"} and "ger-air-zeppelin" in state["board"][
+        "air_pool"]
+
+
+def test_bop_5_31_raids_fall_in_seasonal_turns_cp_first():
+    state = raid_state(month="1914-09")          # the AUTUMN turn falls before September
+    base(state, "ger-air-zeppelin", "0904")
+    air_raids.begin_air_raids(state, Dice([]))
+    assert state["flow"]["active"] == ["germany"]
+    state = raid_state(month="1914-10")          # no seasonal turn before October
+    base(state, "ger-air-zeppelin", "0904")
+    air_raids.begin_air_raids(state, Dice([]))
+    assert state["flow"]["active"] == []
+    steps = [s for s, _, _ in MONTH_SCRIPT]
+    assert MONTH_SCRIPT[steps.index(S.AIR_RAIDS)][:2] == (S.AIR_RAIDS, "central")
+    assert steps.index(S.AIR_RAIDS) == steps.index(S.REDUCTIONS) + 1
+
+
+def test_bop_6_3_the_aviation_step_runs_patrols_then_dogfights_then_the_admiralty():
+    """The step table's wiring (steps.FLOW): the aviation step asks for patrols, and when both
+    sides have nothing left to fly its end effect fights the dogfights before the month goes
+    on to the admiralty phase, the weather and the CP's first half."""
+    state = air_state(month="1916-04")
+    state["flow"]["script_position"] = [s for s, _, _ in MONTH_SCRIPT].index(S.AVIATION)
+    for uid, label in (("ger-inf-1", "1204"), ("fra-inf-1", "0104")):   # halves to play
+        state["board"]["units"][uid] = {"at": hx(TH, label), "mode": "maneuver"}
+    base(state, "ger-air-eindkr", "0904")
+    base(state, "fra-air-ms3", "0504")
+    target = hx(TH, "0704")
+    for seat, uid in (("germany", "ger-air-eindkr"), ("france", "fra-air-ms3")):
+        [ask] = RULESET.decisions(state)
+        assert (ask.kind, ask.seats) == ("air_patrol", (seat,))
+        events = RULESET.apply_action(state, seat, ask, {"unit": uid, "to": target},
+                                      Dice([5, 5]))
+    # the French move ended the patrols: tier 4 fires first, 5+5 + 4 = 14 > 8 damages the MS3
+    assert [e.kind for e in events][:4] == ["air_patrol", "air_fire", "air_damaged",
+                                            "air_aborted"]
+    assert aviation.air_superiority(state, target) == "central"
+    assert state["flow"]["step"] == S.HALF.value and state["flow"]["fortnight"] == 1

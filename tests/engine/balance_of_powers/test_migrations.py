@@ -67,7 +67,7 @@ def test_bop_6_51_v3_to_v4_keeps_every_script_position_on_its_step():
     from engine.rulesets.balance_of_powers.migrations import add_weather_step
     from engine.rulesets.balance_of_powers.sequence import Step
 
-    v4_script = _script_without(Step.AVIATION, Step.AERODROME)   # before version 6
+    v4_script = _script_without(Step.AIR_RAIDS, Step.AVIATION, Step.AERODROME)  # before v6
     v3_script = [entry for entry in v4_script if entry[0] is not Step.WEATHER]
     assert len(v3_script) == len(v4_script) - 1
     frozen = json.loads(FROZEN_V3.read_text())["state"]
@@ -91,13 +91,14 @@ FROZEN_V5 = FROZEN.with_name("balance_of_powers-5.json")
 
 
 def test_bop_6_3_v5_to_v6_keeps_every_script_position_on_its_step_and_adds_empty_air():
-    """Version 6 put the aviation phase (6.3) after procurement and the aerodrome phase (6.7,
-    CP then EP) before the month's end: every version-5 cursor still points at the same step
-    (side, fortnight), the undo point's too, and the game gains empty air state."""
+    """Version 6 put air raids (5.31, CP then EP) after the seasonal reductions, the aviation
+    phase (6.3) after procurement and the aerodrome phase (6.7, CP then EP) before the month's
+    end: every version-5 cursor still points at the same step (side, fortnight), the undo
+    point's too, and the game gains empty air state."""
     from engine.rulesets.balance_of_powers.sequence import MONTH_SCRIPT, Step
 
-    v5_script = _script_without(Step.AVIATION, Step.AERODROME)
-    assert len(v5_script) == len(MONTH_SCRIPT) - 3
+    v5_script = _script_without(Step.AIR_RAIDS, Step.AVIATION, Step.AERODROME)
+    assert len(v5_script) == len(MONTH_SCRIPT) - 5
     frozen = json.loads(FROZEN_V5.read_text())["state"]
     assert "air" not in frozen["board"] and "air" not in frozen["flow"]
     for old in range(-1, len(v5_script)):
@@ -116,4 +117,4 @@ def test_bop_6_3_v5_to_v6_keeps_every_script_position_on_its_step_and_adds_empty
     # the frozen game stands in the Entente's half of August's second fortnight
     assert (frozen["flow"]["step"], frozen["flow"]["fortnight"], frozen["flow"][
         "script_position"]) == ("half", 2, 20)
-    assert MONTH_SCRIPT[21] == (Step.HALF, "entente", 2)
+    assert MONTH_SCRIPT[23] == (Step.HALF, "entente", 2)
