@@ -328,9 +328,10 @@ def dogfights(state: State, roller: Roller) -> list[Event]:
 # --- 6.7 the aerodrome phase -------------------------------------------------------------------
 
 def begin_aerodrome(state: State, roller: Roller) -> list[Event]:
-    """BoP 6.33, 6.71 — the patrols end; every air unit outside a friendly location returns to
-    base with its radius (no supply needed): the nearest friendly location it can reach
-    without entering enemy air units (ruling 49), or it is eliminated (6.73)."""
+    """BoP 6.33, 6.71, 6.73 — the patrols end (at the CP's aerodrome step, for both sides);
+    each of the phasing side's air units outside a friendly location returns to base with its
+    radius (no supply needed): the nearest friendly location it can reach without entering
+    enemy air units (ruling 49), or it is eliminated. The CP returns first, then the EP."""
     th = theatre(state["board"]["map"])
     state["flow"]["air"] = empty_flow()
     events: list[Event] = []
@@ -339,7 +340,7 @@ def begin_aerodrome(state: State, roller: Roller) -> list[Event]:
         unit["patrol"] = False
         side = air_side(state, uid)
         assert side is not None
-        if friendly(state, th, unit["at"], side):
+        if side != state["flow"]["side"] or friendly(state, th, unit["at"], side):
             continue
         spots = reach(state, th, unit["at"], AIR_UNITS[uid].radius, side,
                       barred=_enemy_air_locations(state, side))

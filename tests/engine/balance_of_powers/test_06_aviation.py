@@ -255,6 +255,12 @@ def test_bop_6_71_patrols_end_and_fighters_over_enemy_land_return_to_base():
     assert "ger-air-eindkrd" in state["board"]["air_pool"]   # 6.73: eliminated
     assert state["board"]["air"]["fra-air-ms3"]["patrol"] is False
     assert [e.kind for e in events] == ["air_returned", "air_destroyed"]
+    base(state, "fra-air-nprt11", "0904", patrol=True)     # the EP returns in its own step
+    aviation.begin_aerodrome(state, Dice([]))
+    assert state["board"]["air"]["fra-air-nprt11"]["at"] == hx(TH, "0904")
+    state["flow"]["side"] = "entente"
+    aviation.begin_aerodrome(state, Dice([]))
+    assert TH.label[state["board"]["air"]["fra-air-nprt11"]["at"]].startswith("06")
 
 
 def test_bop_6_72_change_of_base_four_times_the_radius_once_to_friendly_land():
