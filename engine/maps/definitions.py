@@ -72,9 +72,11 @@ MAPS: dict[str, dict] = {
         "extra_cities": "cities_bop.csv",
         "extra_rail": "rail_bop.csv",
         "boxes": {
-            "petrograd-box": {"name": "Petrograd box", "kind": "port", "sea": None, "place": "petrograd",
+            "petrograd-box": {"name": "Petrograd box", "kind": "port", "sea": "baltic", "place": "petrograd",
                               "adjacent_labels": [f"{c:02d}01" for c in range(42, 51)],
-                              "source": "BoP 2.52: hexes 4201 through 5001 lead to the Petrograd port box"},
+                              "source": "BoP 2.52: hexes 4201 through 5001 lead to the Petrograd port box; "
+                                        "a port box on the Baltic: the Sea Chart (a graphic the text lacks) joins it to "
+                                        "the Gulf of Finland, a Sea Chart space (7.24); 6.454 water supply"},
         },
     },
     "fa-europe": {

@@ -81,12 +81,31 @@ def _water(th: Theatre) -> tuple[dict[str, int], dict[str, frozenset[str]]]:
                         stack.append(other)
         waters: dict[str, frozenset[str]] = {}
         for port in th.ports:
+            if port in th.box_sea:
+                waters[port] = _box_waters(th, port)
+                continue
             near = {o for o in th.all_adj[port] if o in th.water}
             if not near:
                 near = {w for n in th.adj[port] for w in th.all_adj[n] if w in th.water}
             waters[port] = frozenset(near)
         found = _WATER[th.name] = (body, waters)
     return found
+
+
+def _box_waters(th: Theatre, box: str) -> frozenset[str]:
+    """A port box's water on the map (1.23): the hexes of its sea nearest to it (the
+    Petrograd box opens on the Baltic's eastern shore: the Gulf of Finland is off the map)."""
+    sea = th.box_sea[box]
+    seen, frontier = {box}, [box]
+    while frontier:
+        found = {o for loc in frontier for o in th.all_adj[loc]
+                 if o in th.water and th.sea_area.get(o) == sea}
+        if found:
+            return frozenset(found)
+        nxt = sorted({o for loc in frontier for o in th.all_adj[loc]} - seen)
+        seen.update(nxt)
+        frontier = nxt
+    return frozenset()
 
 
 def port_waters(th: Theatre, port: str) -> frozenset[str]:

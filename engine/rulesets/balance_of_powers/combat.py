@@ -19,6 +19,8 @@ from typing import Any, cast
 from engine.kernel import Event, Roller
 
 from . import weather
+from .air_tables import RESERVE_AIR_MODIFIER
+from .aviation import air_superiority
 from .forces import (
     ENTRENCHED,
     MANEUVER,
@@ -110,7 +112,8 @@ def attack_problem(state: dict[str, Any], th: Theatre, units: list[str], target:
     if not any(UNITS[u].kind != "siege" for u in corps):
         return ("BoP 10.533", "siege_alone", {})
     for nation in {UNITS[u].nation for u in corps}:
-        if in_crisis(state, nation):
+        # 2.92: a nation in crisis attacks only with tanks (none yet) or air superiority
+        if in_crisis(state, nation) and air_superiority(state, target) != side:
             return ("BoP 2.92", "crisis", {"nation": nation})
     return None
 
@@ -285,7 +288,7 @@ def reserve_candidates(state: dict[str, Any], th: Theatre, combat: dict[str, Any
 def roll_reserve(state: dict[str, Any], th: Theatre, combat: dict[str, Any], uid: str,
                  roller: Roller) -> list[Event]:
     """BoP 10.42 — 1d6, −1 in maneuver mode, −1 when not adjacent to an enemy corps
-    (reconstructed minus signs), +1 for attacker air superiority (none in 12.1); below the
+    (reconstructed minus signs), +1 for attacker air superiority (6.33, 10.51); below the
     corps' effectiveness (−1 unsupplied, 3.2) it joins the defence and entrenches."""
     state["flow"]["reserve_corps"][combat["target"]] = uid
     unit = state["board"]["units"][uid]
@@ -297,8 +300,8 @@ def roll_reserve(state: dict[str, Any], th: Theatre, combat: dict[str, Any], uid
     if not any(enemy_corps for loc in neighbours(state, th, unit["at"])
                for enemy_corps in defenders(state, loc, enemy)):
         mod -= 1
-    if combat.get("air", 0) > 0:
-        mod += 1  # attacker air superiority (never in 12.1)
+    if air_superiority(state, combat["target"]) == combat["attacker"]:
+        mod += RESERVE_AIR_MODIFIER
     final = roll + mod
     # 3.2: an unsupplied corps rolls against its effectiveness − 1 (supply judged at the roll)
     supplied = unit["at"] in supplied_locations(state, th, UNITS[uid].nation)

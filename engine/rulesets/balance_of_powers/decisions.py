@@ -15,7 +15,18 @@ from typing import Any
 
 from engine.kernel import Decision, Event, Roller
 
-from . import admiralty, combat, economy, movement, neutrals, occupy, setup, supply
+from . import (
+    admiralty,
+    air_raids,
+    aviation,
+    combat,
+    economy,
+    movement,
+    neutrals,
+    occupy,
+    setup,
+    supply,
+)
 from .answers import attack_items, march_items, memo_key, rail_starts
 from .forces import UNITS, at_war, commander, occupancy, unit_side
 from .tables import MAJORS, MINOR_COMMANDER, SIDE_SEATS
@@ -28,7 +39,8 @@ SeatLister = Callable[[State, Theatre, str], list[Decision]]
 COMBAT_KINDS = ("proceed", "reserve", "point", "infrastructure", "reroll", "pay", "loss",
                 "retreat")
 # The decision kinds whose question comes back after every answer (a fresh id each time).
-ASKED_AGAIN = COMBAT_KINDS + ("muster", "plan_xvii", "procure", "violate")
+ASKED_AGAIN = COMBAT_KINDS + ("muster", "plan_xvii", "procure", "violate", "air_patrol",
+                               "air_base", "air_muster", "air_raid")
 RULE_OF_KIND = {
     "march": "BoP 9.1", "rail": "BoP 9.2", "combat": "BoP 10", "entrench": "BoP 9.61",
     "done": "BoP 6.53", "setup": "BoP 12.1", "violate": "BoP 6.11", "muster": "BoP 6.21",
@@ -38,7 +50,9 @@ RULE_OF_KIND = {
     "pay": "BoP 10.711", "loss": "BoP 10.712", "retreat": "BoP 10.722",
     "remove_breach": "BoP 10.594", "landing": "BoP 6.453", "neutral_setup": "BoP 6.11",
     "stop": "BoP 9.0", "place_infrastructure": "BoP 6.215", "transfer": "BoP 5.23",
-    "leader_return": "BoP 1.323", "shadow_government": "BoP 2.93"}
+    "leader_return": "BoP 1.323", "shadow_government": "BoP 2.93",
+    "air_patrol": "BoP 6.31", "air_base": "BoP 6.72", "air_muster": "BoP 6.21",
+    "air_raid": "BoP 5.31"}
 COMBAT_PROMPTS = {"proceed": "Attack on {target} after the bombardment: pay the RP and go on?",
                   "infrastructure": "Attack on {target}: use your infrastructure marker (+1)?",
                   "reserve": "Attack on {target}: commit a reserve?",
@@ -225,18 +239,58 @@ def muster_decisions(state: State, th: Theatre, seat: str) -> list[Decision]:
                          prompt="Place your infrastructure marker")]
     uid = muster_unit(state, seat)
     if uid is None:
-        return []
+        return air_muster_decisions(state, th, seat)
     options = tuple({"unit": uid, "at": loc} for loc in economy.muster_locations(
         state, th, uid))
     return [decision(state, seat, "muster", options=options,
                      prompt=f"Muster {UNITS[uid].name} ({UNITS[uid].nation})")]
 
 
+def air_muster_decisions(state: State, th: Theatre, seat: str) -> list[Decision]:
+    """BoP 6.21 — each arriving air unit of the seat that has somewhere to muster."""
+    for uid in state["flow"].get("air_muster", []):
+        spots = aviation.muster_spots(state, th, uid)
+        if aviation.AIR_UNITS[uid].nation == seat and spots:
+            return [decision(state, seat, "air_muster",
+                             options=tuple({"unit": uid, "at": loc} for loc in spots),
+                             prompt=f"Muster the air unit {aviation.AIR_UNITS[uid].name}")]
+    return []
+
+
+def air_patrol_decisions(state: State, th: Theatre) -> list[Decision]:
+    """BoP 6.31 — the side whose turn it is flies one fighter or passes (each of its seats
+    with a patrol left is asked; the first answer is the side's)."""
+    side = aviation.patrol_turn(state, th)
+    if side is None:
+        return []
+    return [decision(state, seat, "air_patrol", options=(
+        {"pass": True},) + tuple(aviation.patrol_moves(state, th, seat)),
+        prompt="Fly a fighter on patrol (or pass)")
+        for seat in aviation.patrol_movers(state, th)[side]]
+
+
+def air_raid_decisions(state: State, th: Theatre, seat: str) -> list[Decision]:
+    """BoP 5.31 — raid a strategic target with one bomber, or be done."""
+    return [decision(state, seat, "air_raid", options=(
+        {"done": True},) + tuple(air_raids.raid_options(state, th, seat)),
+        prompt="Raid a strategic target with a bomber (or be done)")]
+
+
+def air_base_decisions(state: State, th: Theatre, seat: str) -> list[Decision]:
+    """BoP 6.72 — change the base of an in-supply air unit, or be done."""
+    return [decision(state, seat, "air_base", options=(
+        {"done": True},) + tuple(aviation.base_moves(state, th, seat)),
+        prompt="Change an air unit's base (or be done)")]
+
+
 def procure_decision(state: State, th: Theatre, seat: str) -> list[Decision]:
-    """BoP 6.22 — buy from the pool (or repair a fortress, or buy infrastructure), or stop."""
+    """BoP 6.22 — buy from the pool (or repair a fortress or an air unit, or buy
+    infrastructure), or stop."""
     options: tuple[dict[str, Any], ...] = ({"buy": None},) + tuple(
         {"buy": u} for u in economy.procurable(state, seat)) + tuple(
-        {"repair": loc} for loc in economy.repairable(state, th, seat)) + (
+        {"buy": u} for u in aviation.procurable(state, seat)) + tuple(
+        {"repair": loc} for loc in economy.repairable(state, th, seat)) + tuple(
+        {"repair_air": u} for u in aviation.repairable(state, seat)) + (
         ({"buy": economy.INFRASTRUCTURE},)
         if economy.infrastructure_buyable(state, seat) else ())
     return [decision(state, seat, "procure", options=options,

@@ -11,6 +11,7 @@ from typing import Any
 
 from engine.kernel import Event, Roller
 
+from . import aviation
 from .forces import (
     UNITS,
     at_war,
@@ -364,7 +365,8 @@ def begin_seasonal(state: dict[str, Any], roller: Roller) -> list[Event]:
     month = state["flow"]["month"]
     if month not in SEASON_BEFORE:
         return []
-    return [Event("seasonal_turn", "BoP 5", {"season": SEASON_BEFORE[month]})] + post_income(
+    return [Event("seasonal_turn", "BoP 5", {"season": SEASON_BEFORE[month]})] + (
+        aviation.pool_additions(state, int(month[:4]), SEASON_BEFORE[month])) + post_income(
         state)
 
 
@@ -397,7 +399,8 @@ def begin_muster(state: dict[str, Any], roller: Roller) -> list[Event]:
     due = state["board"]["infra_due"].get(month, [])
     flow["infra_to_place"] = [n for n in due if side_of(state, n) == side]
     state["board"]["infra_due"][month] = [n for n in due if side_of(state, n) != side]
-    flow["active"] = sorted({commander(state, u) for u in mine} | set(flow["infra_to_place"]))
+    flow["active"] = sorted({commander(state, u) for u in mine} | set(flow["infra_to_place"])
+                            | set(aviation.begin_air_muster(state)))
     return []
 
 
@@ -409,7 +412,7 @@ def end_muster(state: dict[str, Any], roller: Roller) -> list[Event]:
         state["board"]["pool"] = sorted(state["board"]["pool"] + [uid])
         events.append(Event("muster_failed", "BoP 6.211", {"unit": uid}))
     flow["muster"] = []
-    return events
+    return events + aviation.end_air_muster(state)
 
 
 def begin_procure(state: dict[str, Any], roller: Roller) -> list[Event]:
@@ -420,7 +423,8 @@ def begin_procure(state: dict[str, Any], roller: Roller) -> list[Event]:
         return []
     th = theatre(state["board"]["map"])
     flow["active"] = [s for s in SIDE_SEATS[flow["side"]] if at_war(state, s)
-                      and (procurable(state, s) or repairable(state, th, s))]
+                      and (procurable(state, s) or repairable(state, th, s)
+                           or aviation.procurable(state, s) or aviation.repairable(state, s))]
     return []
 
 

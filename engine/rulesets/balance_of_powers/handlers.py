@@ -12,7 +12,7 @@ from typing import Any
 
 from engine.kernel import Decision, Event, Roller
 
-from . import admiralty, combat, economy, movement, neutrals, setup, supply
+from . import admiralty, air_raids, aviation, combat, economy, movement, neutrals, setup, supply
 from .forces import (
     ENTRENCHED,
     MANEUVER,
@@ -145,11 +145,42 @@ def do_procure(state: State, seat: str, decision: Decision, action: Any,
     flow = state["flow"]
     if "repair" in action:
         return economy.repair(state, seat, action["repair"])
+    if "repair_air" in action:
+        return aviation.repair(state, seat, action["repair_air"])
     if action["buy"] is None:
         flow["active"] = [s for s in flow["active"] if s != seat]
         return []
     month = MONTHS[MONTHS.index(flow["month"]) + 1]
+    if action["buy"] in aviation.AIR_UNITS:
+        return aviation.procure(state, seat, action["buy"], month)
     return economy.procure(state, seat, action["buy"], month)
+
+
+# --- aviation (6.3, 6.7) and air muster (6.21) -------------------------------------------------
+
+def do_air_patrol(state: State, seat: str, decision: Decision, action: Any,
+                  roller: Roller) -> list[Event]:
+    """BoP 6.311 — one fighter flies to its patrol location, or the side passes."""
+    return aviation.patrol(state, seat, action)
+
+
+def do_air_raid(state: State, seat: str, decision: Decision, action: Any,
+                roller: Roller) -> list[Event]:
+    """BoP 5.31 — one bomber raids a strategic target (then an enemy fighter may shoot), or
+    the seat is done."""
+    return air_raids.raid(state, seat, action, roller)
+
+
+def do_air_base(state: State, seat: str, decision: Decision, action: Any,
+                roller: Roller) -> list[Event]:
+    """BoP 6.72 — one air unit changes base, or the seat is done."""
+    return aviation.change_base(state, seat, action)
+
+
+def do_air_muster(state: State, seat: str, decision: Decision, action: Any,
+                  roller: Roller) -> list[Event]:
+    """BoP 6.21 — an arriving air unit enters at a home population centre."""
+    return aviation.muster(state, action["unit"], action["at"])
 
 
 # --- the admiralty phase -------------------------------------------------------------------------

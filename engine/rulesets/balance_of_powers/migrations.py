@@ -100,6 +100,37 @@ def leader_joins_attack(state: State) -> State:
     return state
 
 
+# Version 6 put air raids (5.31, CP then EP) into the month's script after the seasonal
+# reductions (version 5's position 3, so before its diplomacy at 4), the aviation phase (6.3)
+# after procurement (before version 5's admiralty phase at 11) and the aerodrome phase (6.7, CP
+# then EP) before the month's end (version 5's 22).
+AIR_RAIDS_POSITION_V6 = 4
+AVIATION_POSITION_V6 = 11
+MONTH_END_POSITION_V5 = 22
+
+
+def add_aviation(state: State) -> State:
+    """Version 5 → 6: air units (1.322, 5.31, 6.3, 6.7, 10.51, 6.22; issue #20). No air unit
+    exists in 12.1, so a running game gains empty air state (none on the map, none in the pool
+    or due, no patrol or raid under way, none waiting to muster) and keeps its place in the
+    month's script: a cursor past the reductions (at or after version 5's diplomacy, 4) moves
+    up two for the two air-raid steps, one at or past the admiralty phase (11) one more for the
+    aviation phase, and one at the month's end (22) two more for the aerodrome steps. A game
+    before them meets the new steps when it gets there."""
+    flow, board = state["flow"], state["board"]   # the kernel applies this to the undo point too
+    position = flow["script_position"]
+    shift = (2 if position >= AIR_RAIDS_POSITION_V6 else 0) + (
+        1 if position >= AVIATION_POSITION_V6 else 0) + (
+        2 if position >= MONTH_END_POSITION_V5 else 0)
+    flow["script_position"] = position + shift
+    flow.setdefault("air", {"turn": "central", "passes": 0, "moved": [], "rebased": []})
+    flow.setdefault("air_muster", [])
+    board.setdefault("air", {})
+    board.setdefault("air_pool", [])
+    board.setdefault("air_due", {})
+    return state
+
+
 def v2_to_v3(state: State) -> State:
     """Version 2 → 3: the renames of issue #14, then the state of issue #17's fixes."""
     return add_v3_rules_state(rename_v2_keys(state))
@@ -117,4 +148,8 @@ MIGRATIONS = (
     Migration("4", "5", leader_joins_attack, "the attacker chooses the attacking units of a "
               "stack (issue #18); an attacking leader is one named among them (1.323, "
               "10.54): a combat in progress takes its location's leader in"),
+    Migration("5", "6", add_aviation, "aviation (issue #20): air raids (CP, EP) after the "
+              "seasonal reductions, the aviation phase after procurement and the aerodrome "
+              "phase (CP, EP) before the month's end — script positions from 4 on move up two, "
+              "from 11 three, the month's end five; empty air state (12.1 has no air units)"),
 )

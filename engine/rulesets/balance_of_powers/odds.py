@@ -12,6 +12,7 @@ from typing import Any
 
 from engine.kernel import Event, Roller
 
+from .aviation import air_modifier
 from .forces import (
     ENTRENCHED,
     UNITS,
@@ -101,19 +102,19 @@ def defender_effectiveness(state: dict[str, Any], th: Theatre, combat: dict[str,
 
 
 def modifiers(state: dict[str, Any], th: Theatre, combat: dict[str, Any],
-              leadership: dict[str, int], *, air: int = 0,
+              leadership: dict[str, int], *,
               use_infrastructure: bool = False) -> dict[str, int]:
     """BoP 10.5 — the nine modifiers, each by name (10.51–10.59 and 6.453).
 
-    `air` (10.51, ±1 for the side with a patrol over the defending location) never arises in
-    12.1 (no air units); it is a parameter so the rulebook's Verdun example can be reproduced.
+    Air superiority (10.51) is ±1 for the side whose fighters patrol alone over the defending
+    location (aviation.air_modifier; no air units exist in 12.1).
     `use_infrastructure` (10.572) is set when an infrastructure marker of the attacker's side
     stands in the attacking location."""
     target, start = combat["target"], combat["from"]
     attackers = [u for u in combat["units"] if u in state["board"]["units"]]
     defending = defenders(state, target, combat["defender"])
     mods: dict[str, int] = {}
-    mods["air"] = air
+    mods["air"] = air_modifier(state, combat)
     artillery = sum(1 for u in attackers if UNITS[u].kind == "siege")
     if combat["attacker"] == "entente" and th.home.get(target) not in NO_NAVAL_GUNFIRE and (
             target in th.coastal):
@@ -213,8 +214,7 @@ def roll_combat(state: dict[str, Any], th: Theatre, combat: dict[str, Any],
     combat["leadership"] = leadership
     combat["major"] = major_battle(state, combat)
     use = bool(combat.get("infrastructure"))  # 10.572: the attacker's choice (choose_point)
-    combat["mods"] = modifiers(state, th, combat, leadership, air=combat.get("air", 0),
-                               use_infrastructure=use)
+    combat["mods"] = modifiers(state, th, combat, leadership, use_infrastructure=use)
     combat["fnm"] = net_modifier(combat["mods"])
     combat["dice"] = roller.roll(6, "combat 2d6", 2)
     marker = infrastructure(state, combat["from"], combat["attacker"])

@@ -22,6 +22,7 @@ from engine.kernel.flow import FlowRuleset
 
 from . import answers, decisions, planning, setup, supply, weather, whynot
 from . import concerns as concern_index
+from .aviation import AIR_UNITS
 from .forces import UNITS, in_crisis, occupancy, unit_side
 from .migrations import MIGRATIONS
 from .sequence import MONTH_NAMES, Step
@@ -72,7 +73,9 @@ class BalanceOfPowers(FlowRuleset):
     # weather sub-phase in the month's script, bad-weather fortnights and attack costs.
     # 5: the attacker chooses the units of a stack that attack (issue #18); a leader fights
     # and advances only with the attacking units he is named among (1.323, 10.54).
-    version = "5"
+    # 6: aviation (issue #20): air units, patrols and dogfights, air superiority in land
+    # combat, the aerodrome phase, air procurement, repair and muster (none in 12.1's OB).
+    version = "6"
     migrations = MIGRATIONS
     manifest = MANIFEST
     flow = FLOW
@@ -114,7 +117,7 @@ class BalanceOfPowers(FlowRuleset):
                      "side": flow["side"], "active": list(flow["active"]),
                      "trench": list(flow["trench"]), "breakthrough": list(flow["breakthrough"]),
                      "combat": flow["combat"], "result": flow["result"],
-                     "moves": flow["moves"], "force": flow["force"],
+                     "moves": flow["moves"], "force": flow["force"], "air": flow["air"],
                      # 3.1: every unit's supply now (judged when a force starts a move)
                      "supplied": supply.move_supply(state),
                      # 6.51: the month's weather and how many fortnights it leaves
@@ -125,7 +128,10 @@ class BalanceOfPowers(FlowRuleset):
                       "control": state["board"]["control"], "forts": state["board"]["forts"],
                       "breaches": state["board"]["breaches"],
                       "landing": state["board"].get("landing"),
-                      "infrastructure": state["board"]["infra"]},
+                      "infrastructure": state["board"]["infra"],
+                      # 1.322, 6.3: air units with their steps and patrols, pool and arrivals
+                      "air": state["board"]["air"], "air_pool": state["board"]["air_pool"],
+                      "air_due": state["board"]["air_due"]},
             # 2.92: crisis is the demoralization marker at its national limit
             "powers": {nation: {**power, "crisis": in_crisis(state, nation)}
                        for nation, power in state["powers"].items()},
@@ -149,6 +155,9 @@ class BalanceOfPowers(FlowRuleset):
 
     def check_invariants(self, state: dict[str, Any]) -> None:
         th = theatre(state["board"]["map"])
+        for uid, air in state["board"]["air"].items():   # 1.322, 6.73
+            assert uid in AIR_UNITS and air["at"] in th.terrain and air["steps"] in (1, 2), uid
+            assert uid not in state["board"]["air_pool"], f"{uid} both on the map and pooled"
         occ = occupancy(state)
         for loc, here in occ.items():
             assert loc in th.terrain and (th.terrain[loc] != "water" or all(

@@ -6,8 +6,10 @@ Months August–October 1914, with the AUTUMN seasonal turn between August and S
 the weather sub-phase (6.51), fortnight 1 (CP half, CP commissariat, EP half, EP commissariat),
 fortnight 2 likewise. There is no bad weather in August–October on North Europe (6.511), so
 both fortnights are always played in this scenario; a month of bad weather on the whole map
-skips the steps of fortnight 2 (weather.py, steps.next_in_script). Aviation, revolution and
-aerodrome phases have nothing to do in this scenario.
+skips the steps of fortnight 2 (weather.py, steps.next_in_script). The aviation phase (6.3:
+patrols, then dogfights) follows construction, and the aerodrome phase (6.7, CP then EP) ends
+the month; neither has anything to do in 12.1, which has no air units. The revolution phase
+(6.8) has nothing to do in this scenario.
 """
 
 from __future__ import annotations
@@ -23,15 +25,18 @@ class Step(str, Enum):
     SEASONAL = "seasonal"            # BoP 5.21 posting (automatic)
     TABULATION = "tabulation"        # BoP 5.22 conversion and 5.23 transfer, CP then EP
     REDUCTIONS = "reductions"        # BoP 5.24 requisition, 5.36 demoralization (automatic)
+    AIR_RAIDS = "air_raids"          # BoP 5.31 bombers raid, CP then EP (seasonal turns)
     DIPLOMACY = "diplomacy"          # BoP 6.11 violations, CP then EP
     BRITAIN = "britain"              # BoP 12.1 Britain places its corps on joining
     MUSTER = "muster"                # BoP 6.21
     PROCURE = "procure"              # BoP 6.22
+    AVIATION = "aviation"            # BoP 6.3 patrols (the sides alternate), then dogfights
     ADMIRALTY = "admiralty"          # BoP 6.45 (EP only)
     WEATHER = "weather"              # BoP 6.51 the campaign's weather sub-phase (automatic)
     PLAN_XVII = "plan_xvii"          # BoP 12.1 Plan XVII penalty (CP destroys 4 French corps)
     HALF = "half"                    # BoP 6.53 a side's fortnight half
     COMMISSARIAT = "commissariat"    # BoP 6.6 (automatic)
+    AERODROME = "aerodrome"          # BoP 6.7 return to base, change of base; CP then EP
     MONTH_END = "month_end"          # plan checks, arrivals bookkeeping (automatic)
     OVER = "over"
 
@@ -49,6 +54,8 @@ MONTH_SCRIPT: tuple[tuple[Step, str | None, int], ...] = (
     (Step.TABULATION, CENTRAL, 0),
     (Step.TABULATION, ENTENTE, 0),
     (Step.REDUCTIONS, None, 0),
+    (Step.AIR_RAIDS, CENTRAL, 0),
+    (Step.AIR_RAIDS, ENTENTE, 0),
     (Step.DIPLOMACY, CENTRAL, 0),
     (Step.DIPLOMACY, ENTENTE, 0),
     (Step.BRITAIN, ENTENTE, 0),
@@ -56,6 +63,7 @@ MONTH_SCRIPT: tuple[tuple[Step, str | None, int], ...] = (
     (Step.MUSTER, ENTENTE, 0),
     (Step.PROCURE, CENTRAL, 0),
     (Step.PROCURE, ENTENTE, 0),
+    (Step.AVIATION, CENTRAL, 0),
     (Step.ADMIRALTY, ENTENTE, 0),
     (Step.WEATHER, None, 0),
     (Step.HALF, CENTRAL, 1),
@@ -67,6 +75,8 @@ MONTH_SCRIPT: tuple[tuple[Step, str | None, int], ...] = (
     (Step.COMMISSARIAT, CENTRAL, 2),
     (Step.HALF, ENTENTE, 2),
     (Step.COMMISSARIAT, ENTENTE, 2),
+    (Step.AERODROME, CENTRAL, 0),
+    (Step.AERODROME, ENTENTE, 0),
     (Step.MONTH_END, None, 0),
 )
 

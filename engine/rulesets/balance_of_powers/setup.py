@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .aviation import empty_flow
 from .forces import MANEUVER, UNITS, stack_limit
 from .tables import (
     CENTRAL,
@@ -51,11 +52,13 @@ def initial_state(map_name: str, options: dict[str, Any]) -> dict[str, Any]:
                  "moves": {}, "force": {}, "rail_used": {}, "trench": [], "breakthrough": [],
                  "sea_moved": {}, "reroll": True, "result": None, "placed": [],
                  "reserve_corps": {}, "muster": [], "neutral_to_place": [],
-                 "infra_to_place": [], "secret": bool(options.get("secret_setup"))},
+                 "infra_to_place": [], "secret": bool(options.get("secret_setup")),
+                 "air": empty_flow(), "air_muster": []},
         "board": {"map": map_name, "units": {}, "pool": pool,
                   "arrivals": {k: sorted(v) for k, v in sorted(arrivals.items())},
                   "control": {}, "forts": {}, "breaches": [], "landing_used": False,
-                  "landing": None, "infra": {}, "infra_due": {}},
+                  "landing": None, "infra": {}, "infra_due": {},
+                  "air": {}, "air_pool": [], "air_due": {}},
         "powers": powers,
         "ti": dict(START_TI),
         "ti_benefits": {},

@@ -12,7 +12,7 @@ the right theatre.
 from __future__ import annotations
 
 import csv
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from types import MappingProxyType
@@ -64,6 +64,7 @@ class Theatre:
     water: frozenset[str]
     sea_area: Mapping[str, str | None]
     rulebook_map: str = NORTH_EUROPE             # which of the rulebook's maps (6.511 weather)
+    box_sea: Mapping[str, str] = field(default_factory=dict)  # port box -> the sea it opens on
 
     def is_pop(self, loc: str) -> bool:
         return loc in self.place_at
@@ -155,8 +156,11 @@ def build_theatre(name: str, m: Map, rulebook_map: str) -> Theatre:
                     side.all_sea or side.all_lake or side.red_bar)):
                 adj[hid].append(other)
     boxes = set()
+    box_sea: dict[str, str] = {}
     for box_id, box in sorted(m.boxes.items()):
         boxes.add(box_id)
+        if box.kind == "port" and box.sea is not None:
+            box_sea[box_id] = box.sea   # 1.23: a port box on a sea (Petrograd's Baltic)
         terrain[box_id] = "box"
         nation = PORT_BOX_HOME.get(box_id)
         country[box_id] = nation
@@ -199,6 +203,7 @@ def build_theatre(name: str, m: Map, rulebook_map: str) -> Theatre:
     for info in m.hexes:
         if any(f.startswith("port") for f in info.features) and info.id in land:
             ports.add(info.id)
+    ports |= set(box_sea)   # a port box is a port (9.4; 6.454 water supply)
     for box_id in sorted(boxes):
         box = m.boxes[box_id]
         pid = getattr(box, "place", None) or box_id.replace("-box", "")
@@ -229,7 +234,7 @@ def build_theatre(name: str, m: Map, rulebook_map: str) -> Theatre:
         coastal=frozenset(coastal),
         rail_links=MappingProxyType({k: frozenset(v) for k, v in rail.items()}),
         boxes=frozenset(boxes), water=frozenset(water), sea_area=MappingProxyType(sea_area),
-        rulebook_map=rulebook_map)
+        rulebook_map=rulebook_map, box_sea=MappingProxyType(box_sea))
 
 
 _REGISTERED: dict[str, Theatre] = {}

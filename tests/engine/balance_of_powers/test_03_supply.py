@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.rulesets.balance_of_powers import decisions, occupy, supply
+from engine.rulesets.balance_of_powers import admiralty, decisions, occupy, supply
 from engine.rulesets.balance_of_powers.forces import neighbours, occupancy
 from engine.rulesets.balance_of_powers.ruleset import RULESET
 from engine.rulesets.balance_of_powers.theatre import theatre
@@ -274,3 +274,23 @@ def test_bop_3_11_example_belgian_cities_on_the_map():
         state["board"]["control"][loc] = "germany"
     for nation in ("belgium", "germany", "france"):
         assert not cities & supply.sources(state, MAP, nation)
+
+
+def test_bop_6_454_the_petrograd_box_opens_on_the_baltic():
+    """The Petrograd box is a port box (2.24, 1.23) on the Baltic (the audit's missing water
+    link, issue #17): Entente supply over water (6.454) runs from it. A Russian corps in Riga,
+    every other land hex of the map held by Germany, is supplied from the Petrograd box —
+    Russia's source — across the Baltic; without the box's water it would not be."""
+    riga = MAP.place_loc["riga"]
+    assert "petrograd-box" in MAP.ports and MAP.box_sea["petrograd-box"] == "baltic"
+    waters = admiralty.port_waters(MAP, "petrograd-box")
+    assert waters and all(MAP.sea_area[w] == "baltic" for w in waters)
+    state = position(MAP, {"rus-inf-1": MAP.label[riga]})
+    for loc in MAP.locs:
+        if loc not in MAP.boxes and MAP.terrain[loc] != "water" and loc != riga:
+            state["board"]["control"][loc] = "germany"
+    assert supplied(state, MAP)["rus-inf-1"] is True
+    assert "petrograd-box" in admiralty.water_ports(state, MAP)
+    state["board"]["control"][riga] = "germany"   # no Entente port to land at
+    state["board"]["units"]["rus-inf-1"]["at"] = MAP.adj[riga][0]
+    assert supplied(state, MAP)["rus-inf-1"] is False

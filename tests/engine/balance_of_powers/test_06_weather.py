@@ -71,11 +71,12 @@ def _script_from_weather(month: str) -> list[tuple[str, int]]:
 def test_bop_6_512_a_snowy_month_has_only_the_first_fortnight():
     winter = _script_from_weather("1914-12")
     assert winter == [("half", 1), ("commissariat", 1), ("half", 1), ("commissariat", 1),
-                      ("month_end", 1)]
+                      ("aerodrome", 1), ("aerodrome", 1), ("month_end", 1)]
     autumn = _script_from_weather("1914-10")
     assert [name for name, _ in autumn] == ["half", "commissariat", "half", "commissariat",
                                             "plan_xvii", "half", "commissariat", "half",
-                                            "commissariat", "month_end"]
+                                            "commissariat", "aerodrome", "aerodrome",
+                                            "month_end"]
     assert [f for name, f in autumn if name == "half"] == [1, 1, 2, 2]
 
 

@@ -6,7 +6,14 @@ from __future__ import annotations
 
 import pytest
 
-from engine.rulesets.balance_of_powers import combat, decisions, handlers, losses, odds
+from engine.rulesets.balance_of_powers import (
+    aviation,
+    combat,
+    decisions,
+    handlers,
+    losses,
+    odds,
+)
 from engine.rulesets.balance_of_powers.forces import UNITS
 from engine.rulesets.balance_of_powers.tables import COMBAT_TABLE, odds_modifier
 from engine.rulesets.balance_of_powers.theatre import theatre
@@ -259,8 +266,37 @@ def verdun_position():
     return state, german
 
 
+def patrol(state, th, uid, label, at=None):
+    """An air unit on patrol over `label` (based at `at` when given: not yet flown)."""
+    state["board"]["air"][uid] = {"at": hx(th, at or label), "steps": 2, "patrol": at is None}
+
+
+def verdun_dogfight(state):
+    """6.31–6.33 before the attack: "the German fighter which defeated its opponent in an
+    earlier dog fight" — a German EINDKR (from 1020) and a French MS3 (from 0823) both patrol
+    over Verdun; the German's 2d6 + 4 = 10 beats the MS3's evasion 8, and the damaged MS3
+    aborts to the nearest friendly location; Germany has air superiority over 0922."""
+    patrol(state, VERDUN, "ger-air-eindkr", "0922", at="1020")
+    patrol(state, VERDUN, "fra-air-ms3", "0922", at="0823")
+    aviation.begin_aviation(state, Dice([]))
+    for seat, uid in (("germany", "ger-air-eindkr"), ("france", "fra-air-ms3")):
+        [ask] = decisions.air_patrol_decisions(state, VERDUN)
+        move = {"unit": uid, "to": hx(VERDUN, "0922")}
+        assert ask.seats == (seat,) and move in ask.options
+        handlers.do_air_patrol(state, seat, ask, move, Dice([]))
+    assert decisions.air_patrol_decisions(state, VERDUN) == []   # nobody has a patrol left
+    events = aviation.dogfights(state, Dice([3, 3]))
+    fire = [e.data for e in events if e.kind == "air_fire"]
+    assert [(f["shooter"], f["final"], f["evasion"], f["hit"]) for f in fire] == [
+        ("ger-air-eindkr", 10, 8, True)]
+    assert state["board"]["air"]["fra-air-ms3"]["steps"] == 1
+    assert state["board"]["air"]["fra-air-ms3"]["at"] != hx(VERDUN, "0922")
+    assert aviation.air_superiority(state, hx(VERDUN, "0922")) == "central"
+
+
 def test_bop_10_9_verdun_attack_1_fnm_plus_three_roll_eleven(siege_train):
     state, german = verdun_position()
+    verdun_dogfight(state)
     state["board"]["infra"][hx(VERDUN, "0921")] = "central"  # the Germans' marker
     events, _ = attack(state, VERDUN, german, "0922", "ger-inf-3", dice=[4])
     assert any(e.kind == "bombardment" and e.data["hit"] is False for e in events)
@@ -275,9 +311,11 @@ def test_bop_10_9_verdun_attack_1_fnm_plus_three_roll_eleven(siege_train):
     assert state["powers"]["germany"]["rp"] == 8 - 2
     assert c["stage"] == "reserve"
     assert combat.reserve_candidates(state, VERDUN, c) == ["fra-inf-20"]
-    c["air"] = 1   # the German fighter's air superiority: no air units exist in 12.1
     events, _ = answer(state, VERDUN, "reserve", {"reserve": "fra-inf-20"}, dice=[3])
-    assert any(e.kind == "reserve" and not e.data["committed"] for e in events)
+    # "It adds +1 since the attacker has air superiority … It fails with a final 4."
+    [reserve] = [e.data for e in events if e.kind == "reserve"]
+    assert (reserve["roll"], reserve["modifier"], reserve["final"], reserve["committed"]) == (
+        3, 1, 4, False)
     assert [o["point"] for o in combat.pending(state, VERDUN)[2]] == [
         "fortress", "fra-inf-1", "fra-inf-30"]
     answer(state, VERDUN, "point", {"point": "fortress"})
@@ -319,7 +357,8 @@ def test_bop_10_9_verdun_attack_2_fnm_zero_roll_five(siege_train):
     state["board"]["breaches"] = [{"at": hx(VERDUN, "0921"), "to": hx(VERDUN, "0922"),
                                    "value": 1}]
     c = _combat_dict(state, VERDUN, "0921", "0922", german, "ger-inf-18", "fra-inf-20")
-    mods = odds.modifiers(state, VERDUN, c, {"attacker": 0, "defender": 1}, air=1)
+    patrol(state, VERDUN, "ger-air-eindkr", "0922")   # "+1 for air superiority"
+    mods = odds.modifiers(state, VERDUN, c, {"attacker": 0, "defender": 1})
     assert mods == {"air": 1, "artillery": 3, "effectiveness": 0, "leadership": -1, "odds": 0,
                     "terrain": 0, "trenches": -2, "reserves": 0, "breaches": -1}
     assert odds.net_modifier(mods) == 0
@@ -592,10 +631,11 @@ def test_bop_10_731_twelve_without_clearing_is_only_give_ground():
     units = {"ger-inf-1": "0602", "ger-inf-2": "0602", "ger-sie-siege_1": "0602",
              "fra-inf-1": "0502", "fra-inf-2": "0502", "fra-inf-3": "0502", "fra-inf-4": "0502"}
     state = position(TT, units, month="1915-05", entrenched=["fra-inf-4"])
-    # siege +1, odds 3:4 (0), 3 vs 3, French trenches −2: FNM −1 … force 12 by the FNM cap
+    # siege +1, odds 3:4 (0), 3 vs 3, French trenches −2, German air superiority +1 (10.51):
+    # FNM 0, so 6+6 reads 12
+    patrol(state, TT, "ger-air-eindkr", "0502")
     attack(state, TT, ["ger-inf-1", "ger-inf-2", "ger-sie-siege_1"], "0502", "ger-inf-1")
     c = state["flow"]["combat"]
-    c["air"] = 2  # a test lever: lift the FNM so that 6+6 reads 12
     answer(state, TT, "reserve", {"reserve": None}) if c["stage"] == "reserve" else None
     answer(state, TT, "point", {"point": "fra-inf-1"}, dice=[6, 6])
     assert c["final"] == 12

@@ -56,14 +56,20 @@ def test_bop_v2_to_v3_gives_the_fixed_rules_their_state():
 FROZEN_V3 = FROZEN.with_name("balance_of_powers-3.json")
 
 
+def _script_without(*steps):
+    from engine.rulesets.balance_of_powers.sequence import MONTH_SCRIPT
+    return [entry for entry in MONTH_SCRIPT if entry[0] not in steps]
+
+
 def test_bop_6_51_v3_to_v4_keeps_every_script_position_on_its_step():
     """Version 4 put the weather sub-phase (6.51) after the admiralty phase: every version-3
     cursor still points at the same step (and side and fortnight), the undo point's too."""
     from engine.rulesets.balance_of_powers.migrations import add_weather_step
-    from engine.rulesets.balance_of_powers.sequence import MONTH_SCRIPT, Step
+    from engine.rulesets.balance_of_powers.sequence import Step
 
-    v3_script = [entry for entry in MONTH_SCRIPT if entry[0] is not Step.WEATHER]
-    assert len(v3_script) == len(MONTH_SCRIPT) - 1
+    v4_script = _script_without(Step.AIR_RAIDS, Step.AVIATION, Step.AERODROME)  # before v6
+    v3_script = [entry for entry in v4_script if entry[0] is not Step.WEATHER]
+    assert len(v3_script) == len(v4_script) - 1
     frozen = json.loads(FROZEN_V3.read_text())["state"]
     for old in range(-1, len(v3_script)):
         state = json.loads(json.dumps(frozen))
@@ -73,9 +79,42 @@ def test_bop_6_51_v3_to_v4_keeps_every_script_position_on_its_step():
         migrated = upgrade(MIGRATIONS, state, "3", "4")   # the kernel carries the undo point
         for version in (migrated, migrated["kernel"]["undo"]["state"]):
             new = version["flow"]["script_position"]
-            assert new == old == -1 or MONTH_SCRIPT[new] == v3_script[old]
+            assert new == old == -1 or v4_script[new] == v3_script[old]
     # the frozen game stands in the Entente's half of August's second fortnight
     assert (frozen["flow"]["step"], frozen["flow"]["fortnight"], frozen["flow"][
         "script_position"]) == ("half", 2, 19)
     assert add_weather_step(frozen)["flow"]["script_position"] == 20
-    assert MONTH_SCRIPT[20] == (Step.HALF, "entente", 2)
+    assert v4_script[20] == (Step.HALF, "entente", 2)
+
+
+FROZEN_V5 = FROZEN.with_name("balance_of_powers-5.json")
+
+
+def test_bop_6_3_v5_to_v6_keeps_every_script_position_on_its_step_and_adds_empty_air():
+    """Version 6 put air raids (5.31, CP then EP) after the seasonal reductions, the aviation
+    phase (6.3) after procurement and the aerodrome phase (6.7, CP then EP) before the month's
+    end: every version-5 cursor still points at the same step (side, fortnight), the undo
+    point's too, and the game gains empty air state."""
+    from engine.rulesets.balance_of_powers.sequence import MONTH_SCRIPT, Step
+
+    v5_script = _script_without(Step.AIR_RAIDS, Step.AVIATION, Step.AERODROME)
+    assert len(v5_script) == len(MONTH_SCRIPT) - 5
+    frozen = json.loads(FROZEN_V5.read_text())["state"]
+    assert "air" not in frozen["board"] and "air" not in frozen["flow"]
+    for old in range(-1, len(v5_script)):
+        state = json.loads(json.dumps(frozen))
+        state["flow"]["script_position"] = old
+        state["kernel"]["undo"] = {"seat": "germany", "decision": "d",
+                                   "state": json.loads(json.dumps(state))}
+        migrated = upgrade(MIGRATIONS, state, "5", "6")   # the kernel carries the undo point
+        for version in (migrated, migrated["kernel"]["undo"]["state"]):
+            new = version["flow"]["script_position"]
+            assert new == old == -1 or MONTH_SCRIPT[new] == v5_script[old]
+            assert (version["board"]["air"], version["board"]["air_pool"],
+                    version["board"]["air_due"], version["flow"]["air_muster"]) == (
+                {}, [], {}, [])
+            assert version["flow"]["air"] == initial_state("bop-north-europe", {})["flow"]["air"]
+    # the frozen game stands in the Entente's half of August's second fortnight
+    assert (frozen["flow"]["step"], frozen["flow"]["fortnight"], frozen["flow"][
+        "script_position"]) == ("half", 2, 20)
+    assert MONTH_SCRIPT[23] == (Step.HALF, "entente", 2)
