@@ -187,3 +187,14 @@ def test_fa_2_1_2_a_bad_table_raises_a_clear_error(doc, case):
     edit(table)
     with pytest.raises(FaSeaError, match=message):
         build_fa_seas(doc, table)
+
+
+def test_fa_11_3_2_the_rulebook_s_naval_examples_hold_on_our_areas(seas):
+    # 11.3.2.2: ships in Amsterdam move directly into the North Sea
+    assert seas.port("amsterdam").areas == ("north-sea",)
+    # 11.3.4.2: Brest lies on both the English Channel and the Bay of Biscay
+    assert set(seas.port("brest").areas) == {"english-channel", "bay-of-biscay"}
+    # 11.3.2.1: from Alexandria into the Eastern Mediterranean, which touches the Red Sea
+    # and the Central Mediterranean
+    assert seas.port("alexandria").areas == ("mediterranean-east",)
+    assert {"red-sea", "mediterranean-central"} <= set(seas.neighbours("mediterranean-east"))
