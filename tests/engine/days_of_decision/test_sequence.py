@@ -23,8 +23,8 @@ from .positions import fresh, play_until
 
 
 def test_dod_5_the_step_table_follows_the_sequence_of_play():
-    assert list(FLOW.steps) == ["initiative", "democrats", "weather", "politics", "bonus",
-                                "military", "production", "spending", "us_entry", "conquest",
+    assert list(FLOW.steps) == ["initiative", "democrats", "weather", "politics", "activate",
+                                "bonus", "military", "production", "spending", "us_entry", "conquest",
                                 "end_of_turn", "over"]
 
 
