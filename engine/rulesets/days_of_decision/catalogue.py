@@ -40,7 +40,7 @@ NO_MAP = "needs the map (territories, resources, factories), absent from the see
 
 ROWS: tuple[OptionRow, ...] = (
     OptionRow("IPO1", "IPO 1", "New World Order", "ipo", "DoD 8.7.1 IPO 1", "implemented",
-              note="minors moving along and US entry absent"),
+              note="US entry and the hostile-minors bar absent"),
     _absent("IPO2", "IPO 2", "Minor Economic Agreement", "ipo", "DoD 8.7.1 IPO 2", NO_MAP),
     OptionRow("IPO3", "IPO 3", "Minor Alliance", "ipo", "DoD 8.7.1 IPO 3", "implemented",
               cost=2, pending="roll",

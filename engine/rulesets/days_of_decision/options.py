@@ -57,8 +57,7 @@ def _mp0_actions(board: dict[str, Any], power: str) -> list[dict[str, Any]]:
 
 # The implemented international options, in catalogue order: their legal actions.
 IPO_ACTIONS = {
-    "IPO1": lambda board, power: [{"option": "IPO1", "to": h}
-                                  for h in new_world_order.destinations(board, power)],
+    "IPO1": new_world_order.actions,
     "IPO3": alliances.alliance_actions,
     "IPO12": alliances.guarantee_actions,
     "IPO17": finance.credit_card_actions,
@@ -129,7 +128,7 @@ def _bid_points(board: dict[str, Any], power: str) -> list[Event]:
 
 HANDLERS = {
     "IPO1": lambda state, power, action, roller: new_world_order.move(
-        state["board"], power, action["to"]),
+        state["board"], power, action["to"], action.get("with")),
     "IPO3": alliances.play_alliance,
     "IPO12": alliances.play_guarantee,
     "IPO17": finance.play_credit_card,
@@ -148,7 +147,8 @@ def describe(action: dict[str, Any]) -> str:
     head = f"{row.number} {row.name}"
     option = action["option"]
     if option == "IPO1":
-        return f"{head}: move to {action['to']}"
+        along = ", ".join(MINORS[m].title for m in action.get("with", []))
+        return f"{head}: move to {action['to']}" + (f" with {along}" if along else "")
     if option == "0a":
         return f"{head}: {action['dice']} PE dice"
     if option == "0b":
