@@ -1,8 +1,9 @@
-"""DoD 8.2 — the options this slice plays: IPO 1 New World Order (new_world_order.py), and the
-major-power options 0(a) PE rolls, 0(b) a secret army point purchase for a minor, 0(g) bid
-points. All MP 0 sub-options share one slot a turn; an IPO is played once a turn by anyone.
-IPO 2–20 and MP 1–14 need charts the seed lacks or subsystems not yet built
-(docs/rules/days_of_decision.md)."""
+"""DoD 8.2 — the options offered and played. The catalogue (catalogue.py) is the data; HANDLERS
+maps each implemented row to its legal actions and its effect: IPO 1 (new_world_order.py),
+IPO 3, IPO 12 and MP 0(e) (alliances.py), IPO 17 and IPO 18 (finance.py), and here MP 0(a) PE
+rolls, 0(b) a secret army point purchase for a minor, 0(g) bid points. All MP 0 sub-options
+share one slot a turn; an IPO is played once a turn by anyone. The rest are absent, each with
+its reason in the catalogue (docs/rules/days_of_decision.md)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,8 @@ from typing import Any
 
 from engine.kernel import Event, Roller
 
-from . import new_world_order
+from . import alliances, finance, new_world_order
+from .catalogue import CATALOGUE
 from .minors import MINORS
 from .powers import POWERS, modified_pe
 from .tables import (
@@ -37,26 +39,44 @@ def pe_die_cost(board: dict[str, Any], power: str) -> int:
     return PE_DIE_COST - (1 if board["powers"][power]["negative_pe_turns"] >= 3 else 0)
 
 
-def legal_options(board: dict[str, Any], power: str) -> list[dict[str, Any]]:
-    """DoD 8.2 — the options this power may choose now: each once a turn, MP 0 one slot."""
+def _mp0_actions(board: dict[str, Any], power: str) -> list[dict[str, Any]]:
     entry = board["powers"][power]
-    choices: list[dict[str, Any]] = []
-    # International options: each once a turn for everyone (8.2); listed after MP 0.
-    ipos: list[dict[str, Any]] = []
-    if "IPO1" not in board["ipos_played"]:
-        ipos += [{"option": "IPO1", "to": h} for h in new_world_order.destinations(board, power)]
-    if entry["mp0_played"]:
-        return ipos
     per_die = pe_die_cost(board, power)
-    choices += [{"option": "0a", "dice": n} for n in range(1, MAX_PE_DICE + 1)
-                if affordable(board, power, per_die * n)]
+    choices: list[dict[str, Any]] = [{"option": "0a", "dice": n} for n in range(1, MAX_PE_DICE + 1)
+                                     if affordable(board, power, per_die * n)]
     choices += [{"option": "0b", "minor": minor, "ap": ap} for minor in MINORS
                 for ap in range(1, MINOR_AP_MAX + 1) if affordable(board, power, MINOR_AP_COST * ap)]
+    if affordable(board, power, CATALOGUE["0e"].cost):
+        choices += alliances.coup_cell_actions(board, power)
     # RULING: 0(g) must be the only option played this turn, so only a power that bid for
     # exactly one option may choose it (on turn 1 every power plays one).
     if board["bids"][power]["options"] == 1 and entry["played"] == 0:
         choices.append({"option": "0g"})
-    return choices + ipos
+    return choices
+
+
+# The implemented international options, in catalogue order: their legal actions.
+IPO_ACTIONS = {
+    "IPO1": new_world_order.actions,
+    "IPO3": alliances.alliance_actions,
+    "IPO12": alliances.guarantee_actions,
+    "IPO17": finance.credit_card_actions,
+    "IPO18": finance.trade_actions,
+}
+
+
+def legal_options(board: dict[str, Any], power: str) -> list[dict[str, Any]]:
+    """DoD 8.2 — the options this power may choose now: each once a turn, MP 0 one slot; an
+    option whose cost would pass the credit limit is not offered (8.4.2)."""
+    ipos: list[dict[str, Any]] = []
+    for option, actions in IPO_ACTIONS.items():
+        if option not in board["ipos_played"] and affordable(board, power,
+                                                             CATALOGUE[option].cost):
+            ipos += actions(board, power)
+    if board["powers"][power]["mp0_played"]:
+        return ipos
+    # MP 0 first: the first listed is the timeout default.
+    return _mp0_actions(board, power) + ipos
 
 
 def play_option(state: State, power: str, action: dict[str, Any], roller: Roller) -> list[Event]:
@@ -64,15 +84,12 @@ def play_option(state: State, power: str, action: dict[str, Any], roller: Roller
     entry = board["powers"][power]
     entry["played"] += 1
     option = action["option"]
-    if option == "IPO1":
+    row = CATALOGUE[option]
+    if row.kind == "ipo":
         board["ipos_played"].append(option)
-        return new_world_order.move(board, power, action["to"])
-    entry["mp0_played"] = True
-    if option == "0a":
-        return _increase_pe(board, power, int(action["dice"]), roller)
-    if option == "0b":
-        return _minor_army_points(state, power, action["minor"], int(action["ap"]))
-    return _bid_points(board, power)
+    else:
+        entry["mp0_played"] = True
+    return HANDLERS[option](state, power, action, roller)
 
 
 def _increase_pe(board: dict[str, Any], power: str, dice: int, roller: Roller) -> list[Event]:
@@ -109,14 +126,41 @@ def _bid_points(board: dict[str, Any], power: str) -> list[Event]:
     return [Event("bid_points_gained", "DoD 8.7.2 MP 0(g)", {"power": power, "gained": gained})]
 
 
+HANDLERS = {
+    "IPO1": lambda state, power, action, roller: new_world_order.move(
+        state["board"], power, action["to"], action.get("with")),
+    "IPO3": alliances.play_alliance,
+    "IPO12": alliances.play_guarantee,
+    "IPO17": finance.play_credit_card,
+    "IPO18": finance.play_trade,
+    "0a": lambda state, power, action, roller: _increase_pe(
+        state["board"], power, int(action["dice"]), roller),
+    "0b": lambda state, power, action, roller: _minor_army_points(
+        state, power, action["minor"], int(action["ap"])),
+    "0e": alliances.play_coup_cell,
+    "0g": lambda state, power, action, roller: _bid_points(state["board"], power),
+}
+
+
 def describe(action: dict[str, Any]) -> str:
-    if action["option"] == "IPO1":
-        return f"IPO 1 New World Order: move to {action['to']}"
-    if action["option"] == "0a":
-        return f"MP 0(a): {action['dice']} PE dice"
-    if action["option"] == "0b":
-        return f"MP 0(b): {action['ap']} army points for {MINORS[action['minor']].title}"
-    return "MP 0(g): bid points"
+    row = CATALOGUE[action["option"]]
+    head = f"{row.number} {row.name}"
+    option = action["option"]
+    if option == "IPO1":
+        along = ", ".join(MINORS[m].title for m in action.get("with", []))
+        return f"{head}: move to {action['to']}" + (f" with {along}" if along else "")
+    if option == "0a":
+        return f"{head}: {action['dice']} PE dice"
+    if option == "0b":
+        return f"{head}: {action['ap']} army points for {MINORS[action['minor']].title}"
+    if option in ("IPO3",):
+        verb = "ally with" if action["mode"] == "make" else f"break {action['ally']}'s alliance with"
+        return f"{head}: {verb} {MINORS[action['minor']].title}"
+    if option in ("IPO12", "0e"):
+        return f"{head}: {MINORS[action['minor']].title}"
+    if option == "IPO18":
+        return f"{head}: {action['to'].replace('_', ' ')}"
+    return head
 
 
 TITLES = {power: POWERS[power].title for power in POWERS}

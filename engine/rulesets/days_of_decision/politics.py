@@ -8,30 +8,12 @@ from typing import Any
 
 from engine.kernel import Decision, Event, Roller
 
-from . import options
+from . import activation, options
+from .end_of_step import end_of_option, may_still_play, next_player
 from .powers import POWERS, modified_pe
-from .tables import END_OF_STEP_MAX
 
 State = dict[str, Any]
 RULE = "DoD 8"
-
-
-def may_still_play(board: dict[str, Any], power: str) -> bool:
-    """DoD 8.2 — a power plays while it has options bid for and a legal option to choose.
-    RULING: a power with bids left but nothing legal forfeits the rest of its bids."""
-    bid = board["bids"][power]
-    if bid["options"] == 0 or board["powers"][power]["played"] >= bid["options"]:
-        return False
-    return bool(options.legal_options(board, power))
-
-
-def next_player(board: dict[str, Any], start: int) -> int | None:
-    """The first initiative position from `start` (0-based) whose power may still play."""
-    order = board["initiative"]
-    for index in range(start, len(order)):
-        if may_still_play(board, order[index]):
-            return index
-    return None
 
 
 def seek(state: State) -> str:
@@ -63,27 +45,22 @@ def option_decision(state: State) -> list[Decision]:
 
 def do_option(state: State, seat: str, decision: Decision, action: Any,
               roller: Roller) -> list[Event]:
-    """DoD 8.4 — pay and resolve the option; minor activation (8.5) is not built yet; then
-    DoD 8.6 — unless nobody can play after this, roll to see whether the step ends."""
-    flow, board = state["flow"], state["board"]
+    """DoD 8.2 / 8.4 — pay and resolve the option, then activate a minor (8.5, its own step)
+    if the power has one to activate, else go straight to the end-of-step roll (8.6)."""
+    flow = state["flow"]
     events = options.play_option(state, seat, action, roller)
     played_before = flow["played_step"]
     flow["played_step"] += 1
-    if next_player(board, flow["cursor"]) is None:
-        flow["ended"] = True
-        return events + [Event("political_affairs_over", "DoD 8.6",
-                               {"reason": "last_bidder_done", "power": seat})]
-    # The at-war modifiers (+1 if four or more powers fight each other, +2 if every power is
-    # at war) need war, which this slice cannot start: both are always 0 here.
-    roll = roller.d(10, f"end of political affairs after {seat}")
-    modified = roll - played_before
-    over = modified <= END_OF_STEP_MAX
-    flow["ended"] = over
-    return events + [Event("end_of_step_roll", "DoD 8.6", {
-        "power": seat, "roll": roll, "modified": modified, "over": over})]
+    if activation.begin(state, seat, played_before):
+        return events
+    return events + end_of_option(state, seat, played_before, roller)
 
 
 def after_option(state: State) -> str:
+    return "activate" if state["flow"].get("activation") else seek(state)
+
+
+def after_activation(state: State) -> str:
     return seek(state)
 
 

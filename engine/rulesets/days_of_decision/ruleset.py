@@ -16,7 +16,10 @@ from engine.kernel.model import Audience
 
 from . import options as mp_options
 from . import spending
+from .catalogue import CATALOGUE
+from .control import control_table
 from .display import HEXES, POWER_START, zone
+from .migrations import MIGRATIONS
 from .minors import MINORS
 from .powers import IDEOLOGIES, IDEOLOGY_TITLES, POWERS, SEATS, TURN_ONE_ORDER
 from .steps import FLOW
@@ -35,7 +38,8 @@ MANIFEST = {
                     "colour": POWERS[p].colour} for p in SEATS],
          "sides": [{"id": i, "title": IDEOLOGY_TITLES[i]} for i in IDEOLOGIES],
          "options": [TURNS_OPTION], "max_actions": 40 * TURNS, "hidden_information": True,
-         "simultaneous": True, "selfplay_requires": ["bid", "drop", "option", "spend"]},
+         "simultaneous": True, "selfplay_requires": ["bid", "drop", "option", "spend"],
+         "selfplay_requires_in_run": ["activate", "shift"]},
     ],
 }
 
@@ -46,10 +50,11 @@ def build_state(options: dict[str, Any]) -> State:
     powers = {p: {"pe": POWERS[p].pe, "face_down": POWERS[p].face_down,
                   "money": POWERS[p].money, "credit_limit": POWERS[p].credit_limit,
                   "bid_points": POWERS[p].bid_points, "income": POWERS[p].income,
-                  "army": 0, "naval": 0, "negative_pe_turns": 0, "played": 0, "mp0_played": False} for p in SEATS}
+                  "army": 0, "naval": 0, "negative_pe_turns": 0, "played": 0, "mp0_played": False,
+                  "free_trader": p == "US"} for p in SEATS}   # IPO 18: the US starts free
     return {
         "flow": {"step": "weather", "bids_revealed": True, "drop": [], "cursor": 0,
-                 "played_step": 0, "ended": False, "spent": False},
+                 "played_step": 0, "ended": False, "spent": False, "activation": None},
         "board": {
             "turn": 1, "date": date_of(1), "last_turn": int(options["turns"]),
             "weather": None, "powers": powers, "initiative": list(TURN_ONE_ORDER),
@@ -58,6 +63,9 @@ def build_state(options: dict[str, Any]) -> State:
             "display": {**{p: POWER_START[p] for p in SEATS},
                         **{m: MINORS[m].start for m in MINORS}},
             "ipos_played": [], "result": None,
+            # DoD 8.4.3 markers {minor: {power: n}}, IPO 3 alliances and IPO 12 guarantees
+            # {minor: [powers]}, MP 0(e) coup cells {minor: [powers]}
+            "modifiers": {}, "alliances": {}, "guarantees": {}, "coup_cells": {},
         },
         "secret": {p: {"minor_ap": {}} for p in SEATS},
     }
@@ -65,7 +73,10 @@ def build_state(options: dict[str, Any]) -> State:
 
 class DaysOfDecision(FlowRuleset):
     id = "days_of_decision"
-    version = "1"
+    # 1: the first slice. 2: minor markers and activation (8.4.3, 8.5), IPO 3, 12, 17, 18 and
+    # MP 0(e) (migrations.py).
+    version = "2"
+    migrations = MIGRATIONS
     manifest = MANIFEST
     product = False
     flow = FLOW
@@ -94,6 +105,8 @@ class DaysOfDecision(FlowRuleset):
         return {
             "flow": {k: state["flow"][k] for k in ("step", "cursor", "ended")},
             "board": copy_json(state["board"]),
+            "control": control_table(state["board"]),       # DoD 8.1.2, derived from the board
+            "activation": copy_json(state["flow"].get("activation")),
             "secret": {p: copy_json(state["secret"][p]) for p in sorted(entitled)},
         }
 
@@ -116,6 +129,12 @@ class DaysOfDecision(FlowRuleset):
         for power in SEATS:
             assert zone(board["display"][power])[0] == POWERS[power].ideology, \
                 f"{power} has left its ideology"
+        for minor, allies in board["alliances"].items():
+            assert 0 < len(allies) <= 2, f"{minor} has {len(allies)} alliances (IPO 3)"
+        for minor, held in board["modifiers"].items():
+            assert held and all(held.values()), f"{minor} keeps an empty or zero marker"
+        for option in board["ipos_played"]:
+            assert CATALOGUE[option].kind == "ipo", f"{option} is not an IPO"
         for power, secret in state["secret"].items():
             assert all(ap > 0 for ap in secret["minor_ap"].values()), f"{power}'s 0(b) ledger"
 
@@ -124,6 +143,10 @@ class DaysOfDecision(FlowRuleset):
             return mp_options.describe(action)
         if decision.kind == "spend":
             return ", ".join(f"{action[k]} {k.replace('_', ' ')}" for k in spending.ITEMS)
+        if decision.kind == "activate":
+            return f"activate {MINORS[action['minor']].title}"
+        if decision.kind == "shift":
+            return f"apply the {action['marker']} marker: move to {action['to']}"
         if decision.kind == "bid":
             return f"bid {action['bid']} for {action['options']} option(s)"
         return f"move to initiative position {action['position']}"

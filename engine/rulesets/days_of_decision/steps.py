@@ -6,7 +6,7 @@ from typing import Any
 
 from engine.kernel.flow import Flow, Step
 
-from . import initiative, politics, spending, turn
+from . import activation, initiative, politics, spending, turn
 
 State = dict[str, Any]
 
@@ -30,6 +30,10 @@ FLOW = Flow([
     # C. Political affairs, one option at a time
     Step("politics", "DoD 8", decisions=politics.option_decision,
          verbs={"option": politics.do_option}, once=True, next=politics.after_option),
+    # C. ... each option is followed by activating a minor (8.5), one marker a decision
+    Step("activate", "DoD 8.5", decisions=activation.decisions,
+         verbs={"activate": activation.do_activate, "shift": activation.do_shift},
+         next=politics.after_activation),
     # D. Bonus bid points
     Step("bonus", "DoD 8.6", begin=politics.bonus_bids, next="military"),
     # E. Military affairs: optional while nobody is at war (5.E), and nobody can be in this slice

@@ -58,3 +58,22 @@ def test_dod_8_7_1_ipo1_a_hex_out_of_reach_is_refused():
                          for h in reach)
     with pytest.raises(IllegalAction):
         answer(state, "GE", {"option": "IPO1", "to": "0,0"})        # the neutral centre
+
+
+def test_dod_8_7_1_ipo1_stacked_minors_move_along_each_paying_as_much_as_the_power():
+    state = fresh()
+    board = state["board"]
+    board["display"]["austria"] = board["display"]["GE"]          # stacked with Germany
+    alone = {a["to"] for a in N.actions(board, "GE") if "with" not in a}
+    along = {a["to"] for a in N.actions(board, "GE") if a.get("with") == ["austria"]}
+    assert along and along < alone                                  # 8 points, 2 per hex paid
+    board["initiative"].remove("GE")
+    board["initiative"].insert(4, "GE")                             # 5th: 4 points
+    assert along == set(N.destinations(board, "GE"))
+    board["initiative"] = ["GE"] + [p for p in board["initiative"] if p != "GE"]
+    to = sorted(along)[0]
+    O.play_option(state, "GE", {"option": "IPO1", "to": to, "with": ["austria"]},
+                  ScriptedDice({}))
+    assert board["display"]["GE"] == board["display"]["austria"] == to
+    # a minor that is not stacked with the power is never offered
+    assert not [a for a in N.actions(board, "IT") if a.get("with")]

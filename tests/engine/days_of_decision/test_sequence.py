@@ -23,8 +23,8 @@ from .positions import fresh, play_until
 
 
 def test_dod_5_the_step_table_follows_the_sequence_of_play():
-    assert list(FLOW.steps) == ["initiative", "democrats", "weather", "politics", "bonus",
-                                "military", "production", "spending", "us_entry", "conquest",
+    assert list(FLOW.steps) == ["initiative", "democrats", "weather", "politics", "activate",
+                                "bonus", "military", "production", "spending", "us_entry", "conquest",
                                 "end_of_turn", "over"]
 
 
@@ -97,4 +97,4 @@ def test_dod_selfplay_games_finish_without_errors_or_leaks():
 
 def test_dod_garbage_answers_to_every_decision_kind_are_refused_cleanly():
     fuzzed = walk("days_of_decision", "1936", {"turns": 3}, seed=11)
-    assert {"bid", "drop", "option", "spend"} <= set(fuzzed)
+    assert {"bid", "drop", "option", "spend", "activate", "shift"} <= set(fuzzed)

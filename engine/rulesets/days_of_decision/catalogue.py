@@ -1,0 +1,117 @@
+"""DoD 8.2 / 8.7 — the option catalogue as data: one row per international option (8.7.1) and
+per generic major-power option (8.7.2 MP 0(a)–(h), MP 1–5). Numbers and names as printed; the
+rest in our words. `status` is "implemented" (a handler in options.HANDLERS plays it) or
+"absent" (with the reason). The national options (GE 6–14 and the others' 6–8) are absent as a
+block; docs/rules/days_of_decision.md lists them.
+
+Costs, minor effects and US-entry effects are printed on the cards and the Status Display,
+which the seed lacks: every such value here is authored (see PROVENANCE), except where the
+rulebook's text gives it. US-entry effects are absent for every row (8.4.4 is not built).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class OptionRow:
+    id: str                 # the action's "option" value
+    number: str             # as printed: "IPO 3", "MP 0(e)"
+    name: str               # as printed
+    kind: str               # "ipo" (anyone, once a turn), "mp0" (one MP 0 slot a turn), "mp"
+    rule: str               # the section that explains it
+    status: str             # "implemented" or "absent"
+    cost: int = 0           # money, paid only on success (8.4.1); authored unless said
+    one_shot: bool = False  # printed on a black background (8.2): once a game
+    pending: str = ""       # "", "roll" (may fail on a die) or "proposal" (needs a 0(f))
+    # minor effects on success, by outcome: {"make": 2} means +2 in the target minor (8.4.3)
+    minor_effects: dict[str, int] = field(default_factory=dict)
+    note: str = ""          # why it is absent, or what part of it is built
+
+
+def _absent(id_: str, number: str, name: str, kind: str, rule: str, note: str,
+            pending: str = "") -> OptionRow:
+    return OptionRow(id_, number, name, kind, rule, "absent", pending=pending, note=note)
+
+
+NO_WAR = "needs war (MP 4), which is not built"
+NO_MAP = "needs the map (territories, resources, factories), absent from the seed"
+
+ROWS: tuple[OptionRow, ...] = (
+    OptionRow("IPO1", "IPO 1", "New World Order", "ipo", "DoD 8.7.1 IPO 1", "implemented",
+              note="US entry and the hostile-minors bar absent"),
+    _absent("IPO2", "IPO 2", "Minor Economic Agreement", "ipo", "DoD 8.7.1 IPO 2", NO_MAP),
+    OptionRow("IPO3", "IPO 3", "Minor Alliance", "ipo", "DoD 8.7.1 IPO 3", "implemented",
+              cost=2, pending="roll",
+              minor_effects={"make": 2, "break_other": 1, "break_own": -1},
+              note="casus belli and the PE loss on a conquered ally wait for war; nobody is "
+                   "hostile (the War Chart is absent)"),
+    _absent("IPO4", "IPO 4", "Coup", "ipo", "DoD 8.7.1 IPO 4",
+            "needs the coup and civil-war tables and stability (Status Display, War Chart)",
+            pending="roll"),
+    _absent("IPO5", "IPO 5", "Minor Joins In", "ipo", "DoD 8.7.1 IPO 5", NO_WAR),
+    _absent("IPO6", "IPO 6", "Liberation", "ipo", "DoD 8.7.1 IPO 6", "needs conquest (12)"),
+    _absent("IPO7", "IPO 7", "Loyalist Support", "ipo", "DoD 8.7.1 IPO 7",
+            "needs a civil war (IPO 4)"),
+    _absent("IPO8", "IPO 8", "Rebel Support", "ipo", "DoD 8.7.1 IPO 8",
+            "needs a civil war (IPO 4)"),
+    _absent("IPO9", "IPO 9", "Spies", "ipo", "DoD 8.7.1 IPO 9",
+            "needs owed options (8.2) and 0(f)", pending="roll"),
+    _absent("IPO10", "IPO 10", "Government Falls/Election Called", "ipo", "DoD 8.7.1 IPO 10",
+            "needs the election time frames and owed options (8.2)"),
+    _absent("IPO11", "IPO 11", "Treaty Torn Up", "ipo", "DoD 8.7.1 IPO 11",
+            "needs treaties (MP 3)"),
+    OptionRow("IPO12", "IPO 12", "Guarantee", "ipo", "DoD 8.7.1 IPO 12", "implemented",
+              cost=2, minor_effects={"guarantee": 1},
+              note="casus belli and the PE loss on a conquered guaranteed minor wait for war"),
+    _absent("IPO13", "IPO 13", "Combined War Aims", "ipo", "DoD 8.7.1 IPO 13", NO_WAR,
+            pending="proposal"),
+    _absent("IPO14", "IPO 14", "Demand Vichy Territory", "ipo", "DoD 8.7.1 IPO 14",
+            "needs surrender (MP 5)"),
+    _absent("IPO15", "IPO 15", "Naval Treaty", "ipo", "DoD 8.7.1 IPO 15",
+            "needs naval ratios and 0(f)"),
+    _absent("IPO16", "IPO 16", "League of Nations", "ipo", "DoD 8.7.1 IPO 16",
+            "needs the League councillors chart and votes"),
+    OptionRow("IPO17", "IPO 17", "The Credit Card", "ipo", "DoD 8.7.1 IPO 17", "implemented",
+              note="its minor effects fall on minors with economic agreements (IPO 2, absent): "
+                   "none yet"),
+    OptionRow("IPO18", "IPO 18", "Free Trade vs. Protection", "ipo", "DoD 8.7.1 IPO 18",
+              "implemented", cost=1,
+              note="its minor effects need economic agreements (IPO 2, absent) and its "
+                   "production bonus 10.1.1 is not built"),
+    _absent("IPO19", "IPO 19", "Embargo", "ipo", "DoD 8.7.1 IPO 19",
+            "needs trade agreements (MP 3) and casus belli"),
+    _absent("IPO20", "IPO 20", "National Effort", "ipo", "DoD 8.7.1 IPO 20", NO_WAR),
+    OptionRow("0a", "MP 0(a)", "Increase Political Effectiveness", "mp0", "DoD 8.7.2 MP 0(a)",
+              "implemented", pending="roll", note="the five-turns-at-war discount waits for war"),
+    OptionRow("0b", "MP 0(b)", "Purchase A Minor Unit", "mp0", "DoD 8.7.2 MP 0(b)",
+              "implemented", note="secret while at peace; minors' maxima absent"),
+    _absent("0c", "MP 0(c)", "Hold Election", "mp0", "DoD 8.7.2 MP 0(c)", "needs IPO 10"),
+    _absent("0d", "MP 0(d)", "Build a Factory/Oil", "mp0", "DoD 8.7.2 MP 0(d)", NO_MAP),
+    OptionRow("0e", "MP 0(e)", "Place a Coup Cell", "mp0", "DoD 8.7.2 MP 0(e)", "implemented",
+              cost=2, note="its use, neutralising a coup (IPO 4), waits for IPO 4"),
+    _absent("0f", "MP 0(f)", "Agree to a proposal", "mp0", "DoD 8.7.2 MP 0(f)",
+            "needs proposals (MP 3, IPO 13, IPO 15)"),
+    OptionRow("0g", "MP 0(g)", "Increase Bid Points", "mp0", "DoD 8.7.2 MP 0(g)",
+              "implemented"),
+    _absent("0h", "MP 0(h)", "Intelligence campaign", "mp0", "DoD 8.7.2 MP 0(h)",
+            "World in Flames only (out of scope)"),
+    _absent("MP1", "MP 1", "Disarmament", "mp", "DoD 8.7.2 MP 1",
+            "needs the PM track (absent from the seed)"),
+    _absent("MP2", "MP 2", "Gear Up", "mp", "DoD 8.7.2 MP 2",
+            "needs the PM track and the cards' costs (absent from the seed)"),
+    _absent("MP3", "MP 3", "Treaty", "mp", "DoD 8.7.2 MP 3", "needs the Treaty Chart and 0(f)",
+            pending="proposal"),
+    _absent("MP4", "MP 4", "ITS WAR!", "mp", "DoD 8.7.2 MP 4", "needs the War Chart and rule 9"),
+    _absent("MP5", "MP 5", "Surrender", "mp", "DoD 8.7.2 MP 5", NO_WAR),
+)
+
+CATALOGUE: dict[str, OptionRow] = {row.id: row for row in ROWS}
+
+PROVENANCE: dict[str, str] = {
+    "id, number, name, kind, rule, one_shot, pending": "printed (8.2, 8.7)",
+    "cost": "authored (the cards and the Status Display are absent); 0(a), 0(b), 0(g) prices "
+            "are in tables.py, printed",
+    "minor_effects": "authored (the cards are absent)",
+}

@@ -1,0 +1,29 @@
+"""DoD 8.4.3 — minor-effect markers: an option's minor effects become markers of the playing
+power in each minor; a new marker adds to the power's old one there (a sum of 0 leaves none).
+Activation (8.5, activation.py) takes them off again."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.kernel import Event
+
+
+def add_markers(board: dict[str, Any], power: str, effects: dict[str, int]) -> list[Event]:
+    """DoD 8.4.3 — place the playing power's markers; a marker adds to its old one there."""
+    placed = {}
+    for minor, value in sorted(effects.items()):
+        if value == 0:
+            continue
+        held = board["modifiers"].setdefault(minor, {})
+        total = held.get(power, 0) + value
+        if total:
+            held[power] = total
+        else:
+            held.pop(power, None)
+        if not held:
+            board["modifiers"].pop(minor)
+        placed[minor] = value
+    if not placed:
+        return []
+    return [Event("minor_effects", "DoD 8.4.3", {"power": power, "effects": placed})]
