@@ -53,6 +53,26 @@ def add_move(page, origin, destination, infantry):
     page.click("#add-move")
 
 
+def click_area(page, area):
+    """Click a territory on the map at its anchor (centred first, so it is on screen)."""
+    page.locator("#map").scroll_into_view_if_needed()
+    x, y = page.evaluate("(a) => { window.salient.map.centreOn(a); return window.salient.map.clientOfHex(a); }", area)
+    page.mouse.click(x, y)
+
+
+def drawn_map(page):
+    """What the area map shows: its areas, those tinted by a holder, the counters (by their
+    nation@area ids) and the colour bands (by nation)."""
+    page.wait_for_function("() => document.querySelectorAll('#map .mapview-svg [data-area]').length > 0")
+    return page.evaluate("""() => ({
+      areas: [...document.querySelectorAll('#map [data-area]')].map((p) => p.dataset.area),
+      held: Object.fromEntries([...document.querySelectorAll('#map path.held')].map((p) => [p.dataset.area, p.dataset.holder])),
+      stacks: [...document.querySelectorAll('#map .layer-units .stack')].map((g) => g.dataset.unit),
+      titles: [...document.querySelectorAll('#map .layer-units .stack title')].map((t) => t.textContent).join('\\n'),
+      bands: [...document.querySelectorAll('#map .mark-bands .band')].map((b) => b.dataset.nation),
+    })""")
+
+
 def own_orders(page):
     return page.evaluate("() => Object.keys(window.salient.store.orders || {})"
                          ".filter((s) => Object.keys(window.salient.store.orders[s]).length)")
@@ -84,10 +104,26 @@ def test_23_two_players_write_revise_and_resolve_a_turn_of_orders(sweeping_site,
         page.wait_for_selector("#my-order")
         assert "Turn 1" in page.inner_text("#track")
 
-    # The board summary: exact units of one's own alliance only, bands for the rest; a
-    # spectator sees bands only.
+    # The area map: every territory and sea zone drawn and tinted by its holder; counters
+    # only for one's own alliance, colour bands for the rest; a spectator sees no counters.
     watcher = new_context().new_page()
     open_game(watcher, game_url)
+    seen = drawn_map(watcher)
+    assert len(seen["areas"]) == 131 and {"paris", "cologne", "north-sea"} <= set(seen["areas"])
+    assert seen["held"]["paris"] == "france" and seen["held"]["cologne"] == "germany"
+    assert seen["stacks"] == [] and seen["titles"] == ""
+    assert {"germany", "france", "russia"} <= set(seen["bands"])
+    central_map = drawn_map(hamlet)
+    assert central_map["stacks"] and all(u.split("@")[0] in ("germany", "austria_hungary") for u in central_map["stacks"])
+    assert "germany" not in central_map["bands"] and "france" in central_map["bands"]
+    assert "France" not in central_map["titles"] and re.search(r"German Empire: \d+ infantry", central_map["titles"])
+    # Clicking a territory selects it: the cursor is on it and its name is in the info box.
+    click_area(watcher, "cologne")
+    watcher.wait_for_function("() => window.salient.map.cursor === 'cologne'")
+    assert "Cologne" in watcher.inner_text("#hex-info")
+    assert watcher.locator("#map .layer-cursor .area-cursor").count() == 1
+    if SHOTS:
+        watcher.screenshot(path=f"{SHOTS}/twteaw-map-spectator.png")
     watching = watcher.inner_text("#board-summary")
     assert "You see no nation's units exactly" in watching
     assert not re.search(r"\d+ (infantry|artillery)", watching)
@@ -121,7 +157,21 @@ def test_23_two_players_write_revise_and_resolve_a_turn_of_orders(sweeping_site,
     assert "No order written" in othello.inner_text("#my-order")
     othello.locator(".draft-move button").first.click()
     othello.wait_for_selector("#pending-order")
-    add_move(othello, "paris", "amiens", 1)
+    # The move's territories picked on the map: Paris (selected, its neighbours offered), then
+    # Amiens; the form follows.
+    click_area(othello, "paris")
+    othello.wait_for_function("() => document.querySelector('#move-from').value === 'paris'")
+    lit = othello.evaluate("() => [...document.querySelectorAll('#map .layer-highlight .hl')].map((g) => g.dataset.hex + ':' + g.getAttribute('class'))")
+    assert "paris:hl hl-selected" in lit and "amiens:hl hl-option" in lit, lit
+    click_area(othello, "amiens")
+    othello.wait_for_function("() => document.querySelector('#move-to').value === 'amiens'")
+    assert "amiens:hl hl-selected" in othello.evaluate(
+        "() => [...document.querySelectorAll('#map .layer-highlight .hl')].map((g) => g.dataset.hex + ':' + g.getAttribute('class'))")
+    othello.fill("#move-infantry", "1")
+    othello.click("#add-move")
+    if os.environ.get("HTW_SHOT"):
+        othello.wait_for_selector("#pending-order")
+        othello.screenshot(path=os.environ["HTW_SHOT"])
     othello.wait_for_selector("#pending-order")
     othello.click("#confirm")
     othello.wait_for_function("() => document.querySelector('#my-order').textContent.includes('Paris → Amiens: 1 infantry')")

@@ -3,13 +3,13 @@
 // band of everyone else's units per territory) and its order sets (one whole set of orders a
 // nation writes for the turn, offered as the server's suggestions) in words. Presentation only:
 // fog of war is the server's (engine/rulesets/twteaw/fog.py); nothing here decides what is
-// legal, and an order is always one of the items the server offered.
+// legal, and an order is always one of the items the server offered or a set it checked.
 //
-// The world map is an area map (engine/maps/compiled/twteaw-world.json: `areas`, no hexes).
-// The shared map view draws hex maps only, so this adapter opens the page without the map art
-// and lists the territories and what stands in them in the board summary instead (see
-// docs/rules/twteaw.md, "Browser"). When the map view draws areas, `units` already returns
-// one counter per nation and territory, keyed by the area's id.
+// The world map is an area map (engine/maps/compiled/twteaw-world.json: `areas`, no hexes),
+// drawn by the area map view (frontend/map/areamap.js): each territory coloured by its holder
+// (`marks`), a counter per nation and territory this audience knows exactly (`units`), and the
+// colour bands of the others (`marks`). The board summary stays under the map as the text of
+// the same (`summaryWithMap`).
 
 import { writtenOrder } from "../panels/decision.js";
 import { cite, h } from "../panels/dom.js";
@@ -34,23 +34,65 @@ export class TwteawAdapter extends GenericAdapter {
     this.nations = {};
     this.editors = {};        // one editor per decision: its draft outlives the page's reloads
     adoptStylesheet("twteaw-css", new URL("./twteaw.css", import.meta.url));
-    // The area names come from the compiled map's data (the page does not load the art).
+    // The area names come from the compiled map's data (also when the map cannot be shown).
     if (config.map_url && typeof fetch === "function") {
       fetch(config.map_url).then((r) => (r.ok ? r.json() : null)).then((map) => {
-        for (const [id, area] of Object.entries(map?.areas || {})) this.areaNames[id] = area.name;
-        const land = (id) => map.areas[id]?.kind === "land";
-        for (const { a, b } of map?.edges || []) {
-          if (!land(a) || !land(b)) continue;
-          (this.neighbours[a] ||= []).push(b);
-          (this.neighbours[b] ||= []).push(a);
-        }
+        if (!Object.keys(this.areaNames).length) this.#readMap(map);
       }).catch(() => {});
     }
   }
 
-  /** No map art: the hex map view cannot draw an area map (see the head of this file). */
-  mapSource(config) {
-    return { mapUrl: null, svgUrl: null };
+  /** The page keeps the territories' table under the map (it is the map's text). */
+  get summaryWithMap() {
+    return true;
+  }
+
+  /** The open map's data (the page hands it over): names and land neighbours at once. */
+  setMap(map) {
+    this.#readMap(map);
+  }
+
+  #readMap(map) {
+    if (!map?.areas) return;
+    this.areaNames = {};
+    this.neighbours = {};
+    for (const [id, area] of Object.entries(map.areas)) this.areaNames[id] = area.name;
+    const land = (id) => map.areas[id]?.kind === "land";
+    for (const { a, b } of map.edges || []) {
+      if (!land(a) || !land(b)) continue;
+      (this.neighbours[a] ||= []).push(b);
+      (this.neighbours[b] ||= []).push(a);
+    }
+  }
+
+  /** Where the map opens: on the seat's own territories (their middle), else on central
+   * Europe, at a zoom that shows a front. */
+  startView(view, seats, map) {
+    const mine = Object.keys(view?.known?.[seats?.[0]]?.units || {}).filter((a) => map.has(a));
+    if (!mine.length) return { zoom: 1.5, hex: map.has("vienna") ? "vienna" : null };
+    const points = mine.map((a) => map.centre(a));
+    const [cx, cy] = [points.reduce((s, p) => s + p[0], 0) / points.length, points.reduce((s, p) => s + p[1], 0) / points.length];
+    const nearest = mine.slice().sort((a, b) => Math.hypot(map.centre(a)[0] - cx, map.centre(a)[1] - cy)
+      - Math.hypot(map.centre(b)[0] - cx, map.centre(b)[1] - cy))[0];
+    return { zoom: 1.8, hex: nearest };
+  }
+
+  /** The map's marks: each territory filled with its holder's colour (public), and a colour
+   * band per territory for each nation this audience does not see exactly (fog.bands_for). */
+  marks(view) {
+    this.#learn(view);
+    const out = [];
+    for (const [area, holder] of Object.entries(view?.board?.control || {})) {
+      out.push({ hex: area, kind: "held", fill: this.nations[holder]?.colour || "#bbb", holder,
+        title: `${this.area(area)}: held by ${this.nation(holder)}` });
+    }
+    for (const [area, per] of Object.entries(view?.bands || {})) {
+      for (const [nation, band] of Object.entries(per)) {
+        out.push({ hex: area, kind: "band", band, nation, colour: this.nations[nation]?.colour,
+          title: `${this.nation(nation)} in ${this.area(area)}: ${BAND_WORDS[band] || band}` });
+      }
+    }
+    return out;
   }
 
   seatTitle(seat) {
@@ -82,7 +124,7 @@ export class TwteawAdapter extends GenericAdapter {
   }
 
   /** Counters: one per nation and territory this audience knows exactly (its own and its
-   * allies'), keyed by the area id. Drawn once the map view draws area maps. */
+   * allies'), keyed by the area id; its label is the number of units there. */
   units(view) {
     this.#learn(view);
     const out = [];
@@ -217,7 +259,7 @@ export class TwteawOrderEditor {
     this.checking = false;
     this.token = 0;
     // The forms' values: the panel is drawn again on every frame, and they must survive it.
-    this.form = { from: null, to: null, counts: { infantry: 0, artillery: 0, tank: 0 }, unit: "infantry", at: null, many: 1 };
+    this.form = { from: null, to: null, picking: false, counts: { infantry: 0, artillery: 0, tank: 0 }, unit: "infantry", at: null, many: 1 };
   }
 
   get seat() {
@@ -230,9 +272,40 @@ export class TwteawOrderEditor {
     if (this.report) this.#offer(this.report);
   }
 
-  highlights() { return []; }
+  /** On the map: the territory a move leaves (selected), where it may go (options) and
+   * where it goes (selected). */
+  highlights() {
+    const { from, to } = this.form;
+    if (!this.draft || !from) return [];
+    const out = [{ hex: from, kind: "selected" }];
+    for (const area of this.adapter.neighbours[from] || []) out.push({ hex: area, kind: area === to ? "selected" : "option" });
+    return out;
+  }
 
-  clickHex() { return false; }
+  /** A click on a territory fills the land-move form: one of the seat's own territories is
+   * where the move leaves from, then one next to it is where it goes; a click on a territory
+   * the seat holds without units there is where a build goes. Nothing is sent: the move is
+   * added (and checked by the server) with "Add the move". */
+  clickHex(area) {
+    if (!this.draft || !this.orders) return false;
+    const form = this.form;
+    const mine = this.#mine();
+    const next = this.adapter.neighbours[form.from] || [];
+    if (form.from && form.picking && next.includes(area)) {
+      form.to = area;
+      form.picking = false;
+    } else if (mine.includes(area)) {
+      form.from = area;
+      form.to = null;
+      form.picking = true;
+    } else if (this.orders.store.view?.board?.control?.[area] === this.seat) {
+      form.at = area;
+    } else {
+      return false;
+    }
+    this.orders.changed();
+    return true;
+  }
 
   cancel() {}
 
@@ -330,13 +403,17 @@ export class TwteawOrderEditor {
     const targets = (adapter.neighbours[form.from] || []).slice().sort((a, b) => adapter.area(a).localeCompare(adapter.area(b)));
     if (!targets.includes(form.to)) form.to = targets[0] || null;
     const from = h("select", { id: "move-from", "aria-label": "Move from",
-      onchange: (event) => { form.from = event.target.value; form.to = null; orders.changed(); } },
+      onchange: (event) => { form.from = event.target.value; form.to = null; form.picking = true; orders.changed(); } },
     mine.map((a) => h("option", { value: a, selected: a === form.from }, `${adapter.area(a)} (${unitCount(stock[a])})`)));
-    const to = h("select", { id: "move-to", "aria-label": "Move to", onchange: (event) => { form.to = event.target.value; } },
+    const to = h("select", { id: "move-to", "aria-label": "Move to",
+      onchange: (event) => { form.to = event.target.value; form.picking = false; orders.changed(); } },
       targets.map((a) => h("option", { value: a, selected: a === form.to }, adapter.area(a))));
     const count = (type) => h("input", { type: "number", min: "0", value: String(form.counts[type] ?? 0), id: `move-${type}`,
       "aria-label": type, class: "count", oninput: (event) => { form.counts[type] = Number(event.target.value) || 0; } });
     out.push(h("fieldset", { class: "twteaw-add" }, h("legend", {}, "Add a land move"),
+      orders.mapped ? h("p", { class: "small muted", id: "move-hint" }, form.picking
+        ? `On the map: click where the units in ${adapter.area(form.from)} go.`
+        : "On the map: click one of your territories to move from it.") : null,
       from, " → ", to,
       Object.keys(UNIT_WORDS).map((t) => h("label", {}, ` ${t} `, count(t))),
       h("button", { class: "button small", id: "add-move", onclick: () => this.addMove(form.from, form.to, { ...form.counts }) }, "Add the move")));
@@ -346,7 +423,7 @@ export class TwteawOrderEditor {
     if (!held.includes(form.at)) form.at = held[0] || null;
     const unit = h("select", { id: "build-unit", "aria-label": "Unit to build", onchange: (event) => { form.unit = event.target.value; } },
       Object.keys(UNIT_WORDS).map((t) => h("option", { value: t, selected: t === form.unit }, t)));
-    const at = h("select", { id: "build-at", "aria-label": "Where", onchange: (event) => { form.at = event.target.value; } },
+    const at = h("select", { id: "build-at", "aria-label": "Where", onchange: (event) => { form.at = event.target.value; orders.changed(); } },
       held.map((a) => h("option", { value: a, selected: a === form.at }, adapter.area(a))));
     const many = h("input", { type: "number", min: "1", value: String(form.many), id: "build-count", "aria-label": "How many", class: "count",
       oninput: (event) => { form.many = Number(event.target.value) || 0; } });
