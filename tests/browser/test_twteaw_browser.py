@@ -124,6 +124,12 @@ def test_23_two_players_write_revise_and_resolve_a_turn_of_orders(sweeping_site,
     assert watcher.locator("#map .layer-cursor .area-cursor").count() == 1
     if SHOTS:
         watcher.screenshot(path=f"{SHOTS}/twteaw-map-spectator.png")
+    # The legend draws the area map's own symbols (and no hex map's terrain).
+    watcher.click("text=Legend")
+    watcher.wait_for_selector(".legend-row[data-key=area-held]")
+    keys = watcher.evaluate("() => [...document.querySelectorAll('.legend-row')].map((r) => r.dataset.key)")
+    assert {"area-land", "area-held", "area-sea", "area-band", "area-stack", "hl-selected", "hl-option", "cursor"} <= set(keys)
+    assert not [k for k in keys if k.startswith("terrain-")], keys
     watching = watcher.inner_text("#board-summary")
     assert "You see no nation's units exactly" in watching
     assert not re.search(r"\d+ (infantry|artillery)", watching)
@@ -142,6 +148,33 @@ def test_23_two_players_write_revise_and_resolve_a_turn_of_orders(sweeping_site,
     first = write_orders(hamlet, 0)
     revised = write_orders(hamlet, 1)
     assert revised != first
+    # Rail moves and fall backs from the editor (4.1.3, 4.6), checked by the server: more
+    # infantry than Berlin holds is refused with its reason; two from Berlin to Posen (by its
+    # own railway) and Königsberg's defenders falling back to Danzig are written.
+    hamlet.locator("#decision button.choice").filter(has_text="hold").first.click()
+    hamlet.wait_for_selector("#pending-order")
+    hamlet.select_option("#rail-from", "berlin")
+    hamlet.select_option("#rail-to", "posen")
+    hamlet.fill("#rail-infantry", "40")
+    hamlet.click("#add-rail")
+    hamlet.wait_for_selector("#draft-problem")
+    assert hamlet.locator("#pending-order").count() == 0
+    hamlet.locator(".draft-rail button").first.click()
+    hamlet.wait_for_selector("#pending-order")
+    hamlet.select_option("#rail-from", "berlin")
+    hamlet.select_option("#rail-to", "posen")
+    hamlet.fill("#rail-infantry", "2")
+    hamlet.click("#add-rail")
+    hamlet.wait_for_function("() => document.querySelector('#pending-order')?.textContent.includes('by rail Berlin → Posen: 2 infantry')")
+    hamlet.select_option("#withdraw-area", "konigsberg")
+    hamlet.select_option("#withdraw-to", "danzig")
+    hamlet.fill("#withdraw-losses", "3")
+    hamlet.click("#add-withdraw")
+    hamlet.wait_for_function("() => /fall back to Danzig after 3 losses/.test(document.querySelector('#pending-order')?.textContent || '')")
+    hamlet.click("#confirm")
+    hamlet.wait_for_function("() => document.querySelector('#my-order').textContent.includes('by rail Berlin → Posen: 2 infantry')")
+    written = hamlet.evaluate("() => window.salient.store.orders.germany")
+    assert "posen" in str(written) and "danzig" in str(written), written
 
     write_orders(othello, 1)
     othello.click("#withdraw")
@@ -159,6 +192,7 @@ def test_23_two_players_write_revise_and_resolve_a_turn_of_orders(sweeping_site,
     othello.wait_for_selector("#pending-order")
     # The move's territories picked on the map: Paris (selected, its neighbours offered), then
     # Amiens; the form follows.
+    othello.select_option("#move-from", "lyon")        # so that the click is what picks Paris
     click_area(othello, "paris")
     othello.wait_for_function("() => document.querySelector('#move-from').value === 'paris'")
     lit = othello.evaluate("() => [...document.querySelectorAll('#map .layer-highlight .hl')].map((g) => g.dataset.hex + ':' + g.getAttribute('class'))")

@@ -260,6 +260,8 @@ export class TwteawOrderEditor {
     this.token = 0;
     // The forms' values: the panel is drawn again on every frame, and they must survive it.
     this.form = { from: null, to: null, picking: false, counts: { infantry: 0, artillery: 0, tank: 0 }, unit: "infantry", at: null, many: 1 };
+    this.rail = { from: null, to: null, counts: { infantry: 0, artillery: 0, tank: 0 } };
+    this.fallBack = { area: null, to: null, losses: 1 };
   }
 
   get seat() {
@@ -322,6 +324,65 @@ export class TwteawOrderEditor {
   removeBuild(index) {
     this.draft.build.splice(index, 1);
     this.#check();
+  }
+
+  /** Take out the `index`th row of one of the draft's lists (rail, withdraw). */
+  remove(list, index) {
+    this.draft[list].splice(index, 1);
+    this.#check();
+  }
+
+  /** A rail move (4.1.3): its route is the shortest chain of land territories the seat's side
+   * holds (the page's guess; the server checks the route, incorporation and capacities). */
+  addRail(from, to, units) {
+    const counts = Object.fromEntries(Object.entries(units).filter(([, n]) => n > 0));
+    const path = from && to && from !== to ? this.route(from, to) : null;
+    if (!path || !Object.keys(counts).length) {
+      this.problem = { message: !path && from && to && from !== to
+        ? `No chain of territories your side holds joins ${this.adapter.area(from)} to ${this.adapter.area(to)}.`
+        : "A rail move needs a territory to leave, another to reach and at least one unit." };
+      this.orders.changed();
+      return;
+    }
+    (this.draft.rail ||= []).push({ from, to, units: counts, path });
+    this.rail.counts = { infantry: 0, artillery: 0, tank: 0 };
+    this.#check();
+  }
+
+  /** The defenders' condition (4.6): after `losses` losses they fall back to `to`. */
+  addWithdraw(area, to, losses) {
+    if (!area || !to || !(losses >= 0)) return;
+    this.draft.withdraw = (this.draft.withdraw || []).filter((w) => w.area !== area);
+    this.draft.withdraw.push({ area, to, max_losses: losses });
+    this.#check();
+  }
+
+  /** The seat's side now: itself and the nations whose units it sees exactly (its allies). */
+  #side() {
+    return new Set([this.seat, ...Object.keys(this.orders.store.view?.known || {})]);
+  }
+
+  /** The shortest chain of land territories held by the seat's side from `from` to `to`. */
+  route(from, to) {
+    const control = this.orders.store.view?.board?.control || {};
+    const side = this.#side();
+    const ours = (a) => side.has(control[a]);
+    if (!ours(from) || !ours(to)) return null;
+    const back = { [from]: null };
+    const queue = [from];
+    while (queue.length) {
+      const at = queue.shift();
+      if (at === to) break;
+      for (const next of (this.adapter.neighbours[at] || []).slice().sort()) {
+        if (next in back || !ours(next)) continue;
+        back[next] = at;
+        queue.push(next);
+      }
+    }
+    if (!(to in back)) return null;
+    const path = [];
+    for (let at = to; at !== null; at = back[at]) path.unshift(at);
+    return path;
   }
 
   addMove(from, to, units) {
@@ -393,7 +454,12 @@ export class TwteawOrderEditor {
       h("ul", {}, draft.moves.map((m, i) => h("li", { class: "draft-move" }, adapter.orderText({ moves: [m] }), " ",
         h("button", { class: "button small ghost", onclick: () => this.removeMove(i) }, "Remove"))),
       draft.build.map((b, i) => h("li", { class: "draft-build" }, `build ${b.count} ${b.unit} at ${adapter.area(b.at)}`, " ",
-        h("button", { class: "button small ghost", onclick: () => this.removeBuild(i) }, "Remove")))),
+        h("button", { class: "button small ghost", onclick: () => this.removeBuild(i) }, "Remove"))),
+      (draft.rail || []).map((r, i) => h("li", { class: "draft-rail" }, adapter.orderText({ rail: [r] }),
+        ` (through ${r.path.map((a) => adapter.area(a)).join(", ")}) `,
+        h("button", { class: "button small ghost", onclick: () => this.remove("rail", i) }, "Remove"))),
+      (draft.withdraw || []).map((w, i) => h("li", { class: "draft-withdraw" }, adapter.orderText({ withdraw: [w] }), " ",
+        h("button", { class: "button small ghost", onclick: () => this.remove("withdraw", i) }, "Remove")))),
       h("p", { class: "small muted" }, `All of it: ${adapter.orderText(draft)}`)));
     // add a land move
     const form = this.form;
@@ -429,6 +495,7 @@ export class TwteawOrderEditor {
       oninput: (event) => { form.many = Number(event.target.value) || 0; } });
     out.push(h("fieldset", { class: "twteaw-add" }, h("legend", {}, "Add a build"), many, " ", unit, " at ", at,
       h("button", { class: "button small", id: "add-build", onclick: () => this.addBuild(form.unit, form.at, form.many) }, "Add the build")));
+    out.push(this.#railForm(mine, stock), this.#withdrawForm(mine));
     // the server's word
     if (this.problem) {
       out.push(h("div", { class: "reject", role: "alert", id: "draft-problem" }, h("strong", {}, "Refused"),
@@ -448,5 +515,51 @@ export class TwteawOrderEditor {
           orders.status === "sending" ? "Sending…" : "Write these orders"))));
     return out;
   }
-}
 
+  #counts(prefix, state) {
+    return Object.keys(UNIT_WORDS).map((type) => h("label", {}, ` ${type} `, h("input", { type: "number", min: "0",
+      value: String(state.counts[type] ?? 0), id: `${prefix}-${type}`, "aria-label": `${type} by rail`, class: "count",
+      oninput: (event) => { state.counts[type] = Number(event.target.value) || 0; } })));
+  }
+
+  /** Add a rail move: from one of the seat's territories to any other its side holds. */
+  #railForm(mine, stock) {
+    const { adapter, orders } = this;
+    const rail = this.rail;
+    const control = orders.store.view?.board?.control || {};
+    const side = this.#side();
+    if (!mine.includes(rail.from)) rail.from = mine[0] || null;
+    const ends = Object.keys(control).filter((a) => side.has(control[a]) && a !== rail.from)
+      .sort((a, b) => adapter.area(a).localeCompare(adapter.area(b)));
+    if (!ends.includes(rail.to)) rail.to = ends[0] || null;
+    return h("fieldset", { class: "twteaw-add" }, h("legend", {}, "Add a rail move"),
+      h("select", { id: "rail-from", "aria-label": "Rail from", onchange: (event) => { rail.from = event.target.value; orders.changed(); } },
+        mine.map((a) => h("option", { value: a, selected: a === rail.from }, `${adapter.area(a)} (${unitCount(stock[a])})`))),
+      " → ",
+      h("select", { id: "rail-to", "aria-label": "Rail to", onchange: (event) => { rail.to = event.target.value; } },
+        ends.map((a) => h("option", { value: a, selected: a === rail.to }, adapter.area(a)))),
+      this.#counts("rail", rail),
+      h("button", { class: "button small", id: "add-rail", onclick: () => this.addRail(rail.from, rail.to, { ...rail.counts }) }, "Add the rail move"));
+  }
+
+  /** Add a fall-back condition for the seat's defenders in one of its territories. */
+  #withdrawForm(mine) {
+    const { adapter, orders } = this;
+    const back = this.fallBack;
+    if (!mine.includes(back.area)) back.area = mine[0] || null;
+    const ways = (adapter.neighbours[back.area] || []).slice().sort((a, b) => adapter.area(a).localeCompare(adapter.area(b)));
+    if (!ways.includes(back.to)) back.to = ways[0] || null;
+    return h("fieldset", { class: "twteaw-add" }, h("legend", {}, "Add a fall back"),
+      "The defenders of ",
+      h("select", { id: "withdraw-area", "aria-label": "Defenders of", onchange: (event) => { back.area = event.target.value; back.to = null; orders.changed(); } },
+        mine.map((a) => h("option", { value: a, selected: a === back.area }, adapter.area(a)))),
+      " fall back to ",
+      h("select", { id: "withdraw-to", "aria-label": "Fall back to", onchange: (event) => { back.to = event.target.value; } },
+        ways.map((a) => h("option", { value: a, selected: a === back.to }, adapter.area(a)))),
+      " after ",
+      h("input", { type: "number", min: "0", value: String(back.losses), id: "withdraw-losses", "aria-label": "Losses", class: "count",
+        oninput: (event) => { back.losses = Number(event.target.value); } }),
+      " losses ",
+      h("button", { class: "button small", id: "add-withdraw", onclick: () => this.addWithdraw(back.area, back.to, back.losses) }, "Add the fall back"));
+  }
+}
