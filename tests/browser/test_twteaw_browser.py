@@ -192,7 +192,7 @@ def test_23_two_players_write_revise_and_resolve_a_turn_of_orders(sweeping_site,
     othello.wait_for_selector("#pending-order")
     # The move's territories picked on the map: Paris (selected, its neighbours offered), then
     # Amiens; the form follows.
-    othello.select_option("#move-from", "lyon")        # so that the click is what picks Paris
+    othello.select_option("#move-from", "algeria")     # so that the click is what picks Paris
     click_area(othello, "paris")
     othello.wait_for_function("() => document.querySelector('#move-from').value === 'paris'")
     lit = othello.evaluate("() => [...document.querySelectorAll('#map .layer-highlight .hl')].map((g) => g.dataset.hex + ':' + g.getAttribute('class'))")

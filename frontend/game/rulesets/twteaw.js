@@ -285,7 +285,8 @@ export class TwteawOrderEditor {
   }
 
   /** A click on a territory fills the land-move form: one of the seat's own territories is
-   * where the move leaves from, then one next to it is where it goes; a click on a territory
+   * where the move leaves from, then one next to it is where it goes (the origin clicked again
+   * lets the next click pick another origin, even a neighbour); a click on a territory
    * the seat holds without units there is where a build goes. Nothing is sent: the move is
    * added (and checked by the server) with "Add the move". */
   clickHex(area) {
@@ -293,7 +294,9 @@ export class TwteawOrderEditor {
     const form = this.form;
     const mine = this.#mine();
     const next = this.adapter.neighbours[form.from] || [];
-    if (form.from && form.picking && next.includes(area)) {
+    if (area === form.from && form.picking) {
+      form.picking = false;            // the origin clicked again: the next click picks another
+    } else if (form.from && form.picking && next.includes(area)) {
       form.to = area;
       form.picking = false;
     } else if (mine.includes(area)) {
