@@ -64,6 +64,23 @@ export function areaTowards(map, from, [dx, dy]) {
   return best;
 }
 
+/** The outline of an arrow from (x1, y1) to (x2, y2), stopping `gap` short of both ends:
+ * a shaft and a head, as one closed path (no SVG marker: it scales with the map). */
+export function arrowPath(x1, y1, x2, y2, gap = 0) {
+  const length = Math.hypot(x2 - x1, y2 - y1);
+  if (length <= 2 * gap + 1) return "";
+  const [ux, uy] = [(x2 - x1) / length, (y2 - y1) / length];
+  const [nx, ny] = [-uy, ux];
+  const [ax, ay] = [x1 + ux * gap, y1 + uy * gap];
+  const [bx, by] = [x2 - ux * gap, y2 - uy * gap];
+  const shaft = 4;
+  const head = Math.min(22, (length - 2 * gap) / 2);
+  const [hx, hy] = [bx - ux * head, by - uy * head];
+  const points = [[ax + nx * shaft, ay + ny * shaft], [hx + nx * shaft, hy + ny * shaft], [hx + nx * head * 0.6, hy + ny * head * 0.6],
+    [bx, by], [hx - nx * head * 0.6, hy - ny * head * 0.6], [hx - nx * shaft, hy - ny * shaft], [ax - nx * shaft, ay - ny * shaft]];
+  return `M${points.map(([x, y]) => `${x.toFixed(1)},${y.toFixed(1)}`).join("L")}Z`;
+}
+
 export class AreaMapView extends MapView {
   constructor(container, options) {
     // The hex view's constructor reads `meta.layout` (for its off-map boxes, none here) and
@@ -165,6 +182,10 @@ export class AreaMapView extends MapView {
     this.highlightTextLayer.replaceChildren();
     for (const item of items) {
       if (!this.has(item.hex)) continue;
+      if (item.to) {                   // an order drawn as an arrow: {hex, to, kind, title?}
+        if (this.has(item.to)) this.#arrow(item);
+        continue;
+      }
       const attrs = { class: `hl hl-${item.kind || "option"}`, "data-hex": item.hex };
       this.outline(item.hex, svg("g", attrs, this.highlightLayer));
       if (item.text !== undefined && item.text !== null && item.text !== "") {
@@ -173,6 +194,15 @@ export class AreaMapView extends MapView {
           .textContent = String(item.text);
       }
     }
+  }
+
+  /** An arrow from one area's anchor to another's (a land or rail move of the draft). */
+  #arrow(item) {
+    const [x1, y1] = this.centre(item.hex);
+    const [x2, y2] = this.centre(item.to);
+    const group = svg("g", { class: `hl hl-${item.kind || "move"} hl-arrow`, "data-hex": item.hex, "data-to": item.to }, this.highlightTextLayer);
+    if (item.title) svg("title", {}, group).textContent = item.title;
+    svg("path", { d: arrowPath(x1, y1, x2, y2, COUNTER_SIZE * 0.6) }, group);
   }
 
   // --- marks: who holds each area, colour bands -------------------------------------------
@@ -268,6 +298,13 @@ export class AreaMapView extends MapView {
           stroke: "#1a202c", "stroke-width": 1.5 }, root);
         svg("text", { x, y: y + side * 0.2, "text-anchor": "middle", "font-size": side * 0.55, "font-weight": 700, fill: "#fff" }, root)
           .textContent = "7";
+        break;
+      }
+      case "hl-move": case "hl-rail": {
+        shape({ fill: source.dataset.artFill || "#e8d2b0" });
+        const group = svg("g", { class: "layer-highlight" }, root);
+        svg("path", { d: arrowPath(box.x + pad, box.y + box.height - pad, box.x + box.width - pad, box.y + pad) },
+          svg("g", { class: `hl ${key} hl-arrow` }, group));
         break;
       }
       case "hl-selected": case "hl-option": case "cursor": {

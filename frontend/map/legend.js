@@ -232,7 +232,7 @@ export function drawSample(view, sample, container) {
 export const DRAWN = ["terrain-*", "sea", "coast", "rivers-major", "rivers-minor", "canals", "straits", "all-sea",
   "border", "rail", "place-city", "place-capital", "place-port-minor", "place-port-major", "place-fortress", "box",
   "hl-option", "hl-attack", "hl-origin", "hl-preview", "hl-selected", "cursor", "stack",
-  "area-land", "area-held", "area-sea", "area-band", "area-stack"];
+  "area-land", "area-held", "area-sea", "area-band", "area-stack", "hl-move", "hl-rail"];
 
 const HIGHLIGHTS = {
   "hl-option": { highlights: [{ hex: "0,0", kind: "option", text: "2" }] },

@@ -128,7 +128,8 @@ def test_23_two_players_write_revise_and_resolve_a_turn_of_orders(sweeping_site,
     watcher.click("text=Legend")
     watcher.wait_for_selector(".legend-row[data-key=area-held]")
     keys = watcher.evaluate("() => [...document.querySelectorAll('.legend-row')].map((r) => r.dataset.key)")
-    assert {"area-land", "area-held", "area-sea", "area-band", "area-stack", "hl-selected", "hl-option", "cursor"} <= set(keys)
+    assert {"area-land", "area-held", "area-sea", "area-band", "area-stack", "hl-selected", "hl-option", "hl-move",
+            "hl-rail", "cursor"} <= set(keys)
     assert not [k for k in keys if k.startswith("terrain-")], keys
     watching = watcher.inner_text("#board-summary")
     assert "You see no nation's units exactly" in watching
@@ -166,6 +167,7 @@ def test_23_two_players_write_revise_and_resolve_a_turn_of_orders(sweeping_site,
     hamlet.fill("#rail-infantry", "2")
     hamlet.click("#add-rail")
     hamlet.wait_for_function("() => document.querySelector('#pending-order')?.textContent.includes('by rail Berlin → Posen: 2 infantry')")
+    assert hamlet.locator("#map .hl-rail.hl-arrow[data-hex=berlin][data-to=posen]").count() == 1
     hamlet.select_option("#withdraw-area", "konigsberg")
     hamlet.select_option("#withdraw-to", "danzig")
     hamlet.fill("#withdraw-losses", "3")
@@ -203,6 +205,7 @@ def test_23_two_players_write_revise_and_resolve_a_turn_of_orders(sweeping_site,
         "() => [...document.querySelectorAll('#map .layer-highlight .hl')].map((g) => g.dataset.hex + ':' + g.getAttribute('class'))")
     othello.fill("#move-infantry", "1")
     othello.click("#add-move")
+    othello.wait_for_selector("#map .hl-move.hl-arrow[data-hex=paris][data-to=amiens]")    # the draft's move, drawn
     if os.environ.get("HTW_SHOT"):
         othello.wait_for_selector("#pending-order")
         othello.screenshot(path=os.environ["HTW_SHOT"])

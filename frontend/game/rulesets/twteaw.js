@@ -274,12 +274,16 @@ export class TwteawOrderEditor {
     if (this.report) this.#offer(this.report);
   }
 
-  /** On the map: the territory a move leaves (selected), where it may go (options) and
-   * where it goes (selected). */
+  /** On the map: the draft's moves (arrows), the territory a move leaves (selected), where it
+   * may go (options) and where it goes (selected). */
   highlights() {
     const { from, to } = this.form;
-    if (!this.draft || !from) return [];
-    const out = [{ hex: from, kind: "selected" }];
+    if (!this.draft) return [];
+    // The draft's moves as arrows: by land, and by rail (drawn end to end).
+    const out = [...this.draft.moves.map((m) => ({ hex: m.from, to: m.to, kind: "move", title: this.adapter.orderText({ moves: [m] }) })),
+      ...(this.draft.rail || []).map((r) => ({ hex: r.from, to: r.to, kind: "rail", title: this.adapter.orderText({ rail: [r] }) }))];
+    if (!from) return out;
+    out.push({ hex: from, kind: "selected" });
     for (const area of this.adapter.neighbours[from] || []) out.push({ hex: area, kind: area === to ? "selected" : "option" });
     return out;
   }
