@@ -159,7 +159,11 @@ AREA_MAP = """async () => {
     view.setMarks([]);
     const after = [paris.classList.contains('held'), paris.getAttribute('fill') === paris.dataset.artFill];
     const north = areaTowards(map, 'paris', [0, -1]);
-    return { paths: view.paths.size, areas: ids.length, missed, held, after,
+    // The arrow keys step between areas (the hex view's grid step never runs).
+    view.setCursor('paris');
+    view.root.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowUp', bubbles: true, cancelable: true }));
+    const keyed = view.cursor;
+    return { paths: view.paths.size, areas: ids.length, missed, held, after, keyed,
              bands, bandsAfter: box.querySelectorAll('.mark-bands .band').length,
              north: [north, map.areas[north].anchor[1] < map.areas.paris.anchor[1]],
              outline: (view.highlight([{ hex: 'paris', kind: 'selected' }]),
@@ -178,5 +182,5 @@ def test_browser_area_map_draws_and_hits_every_area_of_the_world_map(module_page
     assert got["held"] == [True, "#8ca5d4", "france"]     # #2e5cb0 45 % of the way to white
     assert got["after"] == [False, True]
     assert got["bands"] == [["germany", "#d0312d"]] and got["bandsAfter"] == 0
-    assert got["north"][1] is True
+    assert got["north"][1] is True and got["keyed"] == got["north"][0] != "paris"
     assert got["outline"] is True
