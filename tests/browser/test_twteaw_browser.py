@@ -188,6 +188,7 @@ def test_23_two_players_write_revise_and_resolve_a_turn_of_orders(sweeping_site,
     add_move(othello, "paris", "amiens", 99)
     othello.wait_for_selector("#draft-problem")
     assert re.search(r"You have \d+ infantry in Paris", othello.inner_text("#draft-problem"))
+    assert othello.locator("#draft-problem .cite").inner_text().startswith("TWTEAW")  # the rule, a link
     assert othello.locator("#pending-order").count() == 0
     assert "No order written" in othello.inner_text("#my-order")
     othello.locator(".draft-move button").first.click()
