@@ -168,6 +168,14 @@ def test_23_two_players_write_revise_and_resolve_a_turn_of_orders(sweeping_site,
     hamlet.click("#add-rail")
     hamlet.wait_for_function("() => document.querySelector('#pending-order')?.textContent.includes('by rail Berlin → Posen: 2 infantry')")
     assert hamlet.locator("#map .hl-rail.hl-arrow[data-hex=berlin][data-to=posen]").count() == 1
+    # Artillery fire into France from Cologne: legal, with the server's warning that no attack
+    # of Germany's goes there.
+    hamlet.select_option("#support-from", "cologne")
+    hamlet.select_option("#support-into", "alsace-lorraine")
+    hamlet.fill("#support-count", "2")
+    hamlet.click("#add-support")
+    hamlet.wait_for_function("() => /2 artillery in Cologne fire into Alsace-Lorraine/.test(document.querySelector('#pending-order')?.textContent || '')")
+    assert "no attack there" in hamlet.inner_text("#draft-warnings")
     hamlet.select_option("#withdraw-area", "konigsberg")
     hamlet.select_option("#withdraw-to", "danzig")
     hamlet.fill("#withdraw-losses", "3")

@@ -262,6 +262,7 @@ export class TwteawOrderEditor {
     this.form = { from: null, to: null, picking: false, counts: { infantry: 0, artillery: 0, tank: 0 }, unit: "infantry", at: null, many: 1 };
     this.rail = { from: null, to: null, counts: { infantry: 0, artillery: 0, tank: 0 } };
     this.fallBack = { area: null, to: null, losses: 1 };
+    this.fire = { from: null, into: null, count: 1 };
   }
 
   get seat() {
@@ -353,6 +354,13 @@ export class TwteawOrderEditor {
     }
     (this.draft.rail ||= []).push({ from, to, units: counts, path });
     this.rail.counts = { infantry: 0, artillery: 0, tank: 0 };
+    this.#check();
+  }
+
+  /** Artillery fire (TWTEAW artillery): `count` guns in `from` fire into the battle in `into`. */
+  addSupport(from, into, count) {
+    if (!from || !into || !(count > 0)) return;
+    (this.draft.support ||= []).push({ from, into, count });
     this.#check();
   }
 
@@ -465,6 +473,8 @@ export class TwteawOrderEditor {
       (draft.rail || []).map((r, i) => h("li", { class: "draft-rail" }, adapter.orderText({ rail: [r] }),
         ` (through ${r.path.map((a) => adapter.area(a)).join(", ")}) `,
         h("button", { class: "button small ghost", onclick: () => this.remove("rail", i) }, "Remove"))),
+      (draft.support || []).map((x, i) => h("li", { class: "draft-support" }, adapter.orderText({ support: [x] }), " ",
+        h("button", { class: "button small ghost", onclick: () => this.remove("support", i) }, "Remove"))),
       (draft.withdraw || []).map((w, i) => h("li", { class: "draft-withdraw" }, adapter.orderText({ withdraw: [w] }), " ",
         h("button", { class: "button small ghost", onclick: () => this.remove("withdraw", i) }, "Remove")))),
       h("p", { class: "small muted" }, `All of it: ${adapter.orderText(draft)}`)));
@@ -502,7 +512,7 @@ export class TwteawOrderEditor {
       oninput: (event) => { form.many = Number(event.target.value) || 0; } });
     out.push(h("fieldset", { class: "twteaw-add" }, h("legend", {}, "Add a build"), many, " ", unit, " at ", at,
       h("button", { class: "button small", id: "add-build", onclick: () => this.addBuild(form.unit, form.at, form.many) }, "Add the build")));
-    out.push(this.#railForm(mine, stock), this.#withdrawForm(mine));
+    out.push(this.#railForm(mine, stock), this.#supportForm(stock), this.#withdrawForm(mine));
     // the server's word
     if (this.problem) {
       out.push(h("div", { class: "reject", role: "alert", id: "draft-problem" }, h("strong", {}, "Refused"),
@@ -547,6 +557,28 @@ export class TwteawOrderEditor {
         ends.map((a) => h("option", { value: a, selected: a === rail.to }, adapter.area(a)))),
       this.#counts("rail", rail),
       h("button", { class: "button small", id: "add-rail", onclick: () => this.addRail(rail.from, rail.to, { ...rail.counts }) }, "Add the rail move"));
+  }
+
+  /** Add artillery fire: guns in one of the seat's territories fire into a neighbour. */
+  #supportForm(stock) {
+    const { adapter, orders } = this;
+    const fire = this.fire;
+    const guns = Object.keys(stock).filter((a) => stock[a]?.artillery > 0)
+      .sort((a, b) => adapter.area(a).localeCompare(adapter.area(b)));
+    if (!guns.includes(fire.from)) fire.from = guns[0] || null;
+    const targets = (adapter.neighbours[fire.from] || []).slice().sort((a, b) => adapter.area(a).localeCompare(adapter.area(b)));
+    if (!targets.includes(fire.into)) fire.into = targets[0] || null;
+    return h("fieldset", { class: "twteaw-add" }, h("legend", {}, "Add artillery fire"),
+      h("input", { type: "number", min: "1", value: String(fire.count), id: "support-count", "aria-label": "Guns", class: "count",
+        oninput: (event) => { fire.count = Number(event.target.value) || 0; } }),
+      " artillery in ",
+      h("select", { id: "support-from", "aria-label": "Artillery in", onchange: (event) => { fire.from = event.target.value; fire.into = null; orders.changed(); } },
+        guns.map((a) => h("option", { value: a, selected: a === fire.from }, `${adapter.area(a)} (${stock[a].artillery})`))),
+      " fire into ",
+      h("select", { id: "support-into", "aria-label": "Fire into", onchange: (event) => { fire.into = event.target.value; } },
+        targets.map((a) => h("option", { value: a, selected: a === fire.into }, adapter.area(a)))),
+      " ",
+      h("button", { class: "button small", id: "add-support", onclick: () => this.addSupport(fire.from, fire.into, fire.count) }, "Add the fire"));
   }
 
   /** Add a fall-back condition for the seat's defenders in one of its territories. */
