@@ -169,13 +169,32 @@ def test_23_two_players_write_revise_and_resolve_a_turn_of_orders(sweeping_site,
     hamlet.wait_for_function("() => document.querySelector('#pending-order')?.textContent.includes('by rail Berlin → Posen: 2 infantry')")
     assert hamlet.locator("#map .hl-rail.hl-arrow[data-hex=berlin][data-to=posen]").count() == 1
     # Artillery fire into France from Cologne: legal, with the server's warning that no attack
-    # of Germany's goes there.
+    # of Germany's goes there (until the attack below).
     hamlet.select_option("#support-from", "cologne")
     hamlet.select_option("#support-into", "alsace-lorraine")
     hamlet.fill("#support-count", "2")
     hamlet.click("#add-support")
     hamlet.wait_for_function("() => /2 artillery in Cologne fire into Alsace-Lorraine/.test(document.querySelector('#pending-order')?.textContent || '')")
     assert "no attack there" in hamlet.inner_text("#draft-warnings")
+    # A move's combat conditions (4.6): refused on a move that attacks nobody (Berlin to
+    # Dresden, both German), written on an attack (Cologne into Alsace-Lorraine).
+    def move_with_conditions(origin, destination, infantry, rounds, losses):
+        hamlet.select_option("#move-from", origin)
+        hamlet.select_option("#move-to", destination)
+        hamlet.fill("#move-infantry", str(infantry))
+        hamlet.fill("#move-rounds", str(rounds))
+        hamlet.fill("#move-losses", str(losses))
+        hamlet.click("#add-move")
+
+    move_with_conditions("berlin", "dresden", 1, 2, 1)
+    hamlet.wait_for_selector("#draft-problem")
+    assert "attacks only" in hamlet.inner_text("#draft-problem")
+    hamlet.locator(".draft-move button").last.click()
+    hamlet.wait_for_selector("#pending-order")
+    move_with_conditions("cologne", "alsace-lorraine", 3, 2, 2)
+    hamlet.wait_for_function("() => /Cologne → Alsace-Lorraine: 3 infantry \\(at most 2 rounds, stop after 2 losses\\)/"
+                             ".test(document.querySelector('#pending-order')?.textContent || '')")
+    hamlet.wait_for_function("() => !/no attack there/.test(document.querySelector('#draft-warnings')?.textContent || '')")
     hamlet.select_option("#withdraw-area", "konigsberg")
     hamlet.select_option("#withdraw-to", "danzig")
     hamlet.fill("#withdraw-losses", "3")

@@ -400,15 +400,24 @@ export class TwteawOrderEditor {
     return path;
   }
 
-  addMove(from, to, units) {
+  /** A land move; `conditions` ({rounds, max_losses}, each optional: a blank is none) break
+   * off an attack (TWTEAW 4.6; the server refuses them on a move that attacks nobody). */
+  addMove(from, to, units, conditions = {}) {
     const counts = Object.fromEntries(Object.entries(units).filter(([, n]) => n > 0));
     if (!from || !to || !Object.keys(counts).length) {
       this.problem = { message: "A move needs a territory to leave, one to enter and at least one unit." };
       this.orders.changed();
       return;
     }
-    this.draft.moves.push({ from, to, units: counts });
+    const move = { from, to, units: counts };
+    for (const key of ["rounds", "max_losses"]) {
+      const value = conditions[key];
+      if (value !== undefined && value !== null && value !== "") move[key] = Number(value);
+    }
+    this.draft.moves.push(move);
     this.form.counts = { infantry: 0, artillery: 0, tank: 0 };
+    this.form.rounds = "";
+    this.form.losses = "";
     this.#check();
   }
 
@@ -499,7 +508,12 @@ export class TwteawOrderEditor {
         : "On the map: click one of your territories to move from it.") : null,
       from, " → ", to,
       Object.keys(UNIT_WORDS).map((t) => h("label", {}, ` ${t} `, count(t))),
-      h("button", { class: "button small", id: "add-move", onclick: () => this.addMove(form.from, form.to, { ...form.counts }) }, "Add the move")));
+      h("label", {}, " at most ", h("input", { type: "number", min: "1", value: form.rounds ?? "", id: "move-rounds", "aria-label": "At most rounds",
+        class: "count", placeholder: "any", oninput: (event) => { form.rounds = event.target.value; } }), " rounds"),
+      h("label", {}, " stop after ", h("input", { type: "number", min: "0", value: form.losses ?? "", id: "move-losses", "aria-label": "Stop after losses",
+        class: "count", placeholder: "any", oninput: (event) => { form.losses = event.target.value; } }), " losses"),
+      h("button", { class: "button small", id: "add-move",
+        onclick: () => this.addMove(form.from, form.to, { ...form.counts }, { rounds: form.rounds, max_losses: form.losses }) }, "Add the move")));
     // add a build
     const held = Object.entries(store.view?.board?.control || {}).filter(([, n]) => n === this.seat).map(([a]) => a)
       .sort((a, b) => adapter.area(a).localeCompare(adapter.area(b)));
