@@ -24,7 +24,14 @@ from engine import rulesets
 
 SECTION = re.compile(r"\d+(?:\.\d+)*")
 # What the cites in code and events look like, per ruleset ("BoP 9.24", "FA 11.12").
-CITE_PREFIX = {"balance_of_powers": "BoP", "fatal_alliances": "FA", "days_of_decision": "DoD"}
+CITE_PREFIX = {"balance_of_powers": "BoP", "fatal_alliances": "FA", "days_of_decision": "DoD",
+               "twteaw": "TWTEAW"}
+# The War to End All Wars names most of its rules rather than numbering them ("TWTEAW neutrals",
+# "TWTEAW Miscellaneous"): a named cite opens the entry whose section is the name's slug, else
+# the one it ends ("artillery" → "units-artillery"), else the first it begins ("units" →
+# "units-infantry"). These name an entry in other words than its section.
+NAMED_ALIASES = {"twteaw": {"table-a": "reaction-tables", "british-empire": "neutrals-britain",
+                            "turn": "miscellaneous"}}
 RULINGS_HEADINGS = ("## Rulings", "## Ambiguities decided", "## Deviations")
 
 
@@ -79,7 +86,7 @@ def _matrix(text: str) -> list[dict[str, Any]]:
     block = block.split("\n### ", 1)[0]          # worked examples etc. are another table
     rows = table_rows(block)
     header, body = [h.lower() for h in rows[0]], rows[1:]
-    entries = []
+    entries: list[dict[str, Any]] = []
     for row in body:
         cells = dict(zip(header, row, strict=False))
         first = plain(cells.get("section", ""))
@@ -97,6 +104,10 @@ def _matrix(text: str) -> list[dict[str, Any]]:
         # parentheses by a row of options ("option 4 emergency HQ supply (2.4.4)").
         also = ([n for n in _sections_in(first) if n != section] if found is not None
                 else re.findall(r"\((\d+(?:\.\d+)+)\)", first))
+        if found and label and any(e["section"] == section for e in entries):
+            # "9 starvation" after "9 russian revolution": topics of one numbered phase, each
+            # its own entry (ids stay unique).
+            section = f"{section}-{slug(label)}"
         rule = cells.get("rule") or re.sub(r"^[\d.\s/]+", "", label) or label
         entries.append({"section": section, "also": also, "rule": plain(rule),
                         "status": plain(cells.get("status", "")),
@@ -177,6 +188,26 @@ def _resolve_in(opens: dict[str, str], cite: str) -> str | None:
     return opens[children[0]] if children else None
 
 
+def slug(words: str) -> str:
+    """A name's section form: "The Alliances" → "alliances", "table A" → "table-a"."""
+    parts = words.lower().split()
+    return "-".join(parts[1:] if parts[:1] == ["the"] and len(parts) > 1 else parts)
+
+
+def _resolve_named(ruleset_id: str, entries: list[dict[str, Any]], cite: str) -> str | None:
+    name = NAMED_ALIASES.get(ruleset_id, {}).get(slug(cite), slug(cite))
+    sections = [e["section"] for e in entries]
+    for fits in (lambda s: s == name, lambda s: s.endswith("-" + name),
+                 lambda s: s.startswith(name + "-")):
+        found = [s for s in sections if fits(s)]
+        if found:
+            return found[0]
+    return None
+
+
 def resolve(ruleset_id: str, cite: str) -> str | None:
     """The entry a cite of this ruleset opens (its section), or None."""
-    return _resolve_in(_opens(reference(ruleset_id)["entries"]), cite)
+    entries = reference(ruleset_id)["entries"]
+    if not SECTION.fullmatch(cite.strip()):
+        return _resolve_named(ruleset_id, entries, cite) if cite.strip() else None
+    return _resolve_in(_opens(entries), cite.strip())

@@ -180,6 +180,12 @@ def error_frame(exc: ServiceError, ref: str | None = None) -> dict[str, Any]:
     out: dict[str, Any] = {"type": "error", "code": exc.code, "message": exc.message}
     if ref is not None:
         out["ref"] = ref
+    # An engine refusal (an `options` query the rules refuse) names its rule and reason, as a
+    # `reject` does: the page links the rule to the reference.
+    for field in ("rule", "reason"):
+        value = getattr(exc, field, None)
+        if value is not None:
+            out[field] = value
     if exc.data:
         out["data"] = _plain(exc.data)
     return out

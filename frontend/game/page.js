@@ -132,7 +132,8 @@ async function main() {
   function renderSummary() {
     const root = $("board-summary");
     if (!root) return;
-    if (ctx.map || !store.view) { root.hidden = true; return; }
+    // An adapter may keep its board summary under the map (an area map's territories as text).
+    if ((ctx.map && !adapter.summaryWithMap) || !store.view) { root.hidden = true; return; }
     root.hidden = false;
     const summary = adapter.summary ? adapter.summary(store.view) : null;
     fill(root, h("h2", {}, config.scenario_title),
@@ -140,7 +141,7 @@ async function main() {
         h("td", {}, h("span", { class: "seat-dot taken", style: `--c:${r.colour || "#888"}` }), " ", r.seat), r.cells.map((c) => h("td", {}, c))))))
         : h("pre", { class: "view-json" }, JSON.stringify(store.view.board || store.view.flow || {}, null, 1)),
       summary?.note ? h("p", { class: "muted" }, summary.note) : null,
-      h("p", { class: "muted small" }, "This game has no map: decisions are answered with the buttons in the panel."));
+      ctx.map ? null : h("p", { class: "muted small" }, "This game has no map: decisions are answered with the buttons in the panel."));
   }
 
   // The map follows the user's decisions (gently: mapview.reveal leaves a user who is moving

@@ -231,7 +231,8 @@ export function drawSample(view, sample, container) {
  * (tests/web/test_learn.py reads this list: every map row of docs/learn/*.md must be one). */
 export const DRAWN = ["terrain-*", "sea", "coast", "rivers-major", "rivers-minor", "canals", "straits", "all-sea",
   "border", "rail", "place-city", "place-capital", "place-port-minor", "place-port-major", "place-fortress", "box",
-  "hl-option", "hl-attack", "hl-origin", "hl-preview", "hl-selected", "cursor", "stack"];
+  "hl-option", "hl-attack", "hl-origin", "hl-preview", "hl-selected", "cursor", "stack",
+  "area-land", "area-held", "area-sea", "area-band", "area-stack", "hl-move", "hl-rail"];
 
 const HIGHLIGHTS = {
   "hl-option": { highlights: [{ hex: "0,0", kind: "option", text: "2" }] },
@@ -250,6 +251,13 @@ const HIGHLIGHTS = {
  * @param {{samples?: object, container: HTMLElement}} options  the ruleset's samples
  */
 export function swatch(view, key, { samples = {}, container }) {
+  // An area map (areamap.js) draws its own swatches from its areas' paths; undefined: not one
+  // it draws differently.
+  const own = view.swatch?.(key, { samples });
+  if (own !== undefined) {
+    if (own) container.replaceChildren(own);
+    return own;
+  }
   let svg = null;
   if (key.startsWith("terrain-")) svg = terrainSwatch(view, key);
   else if (key === "sea") svg = seaSwatch(view);

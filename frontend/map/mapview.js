@@ -574,11 +574,14 @@ export class MapView {
   }
 }
 
-/** Load a compiled map's data and SVG and build the view. */
+/** Load a compiled map's data and SVG and build the view (a hex map's, or an area map's). */
 export async function openMap(container, { mapUrl, svgUrl, ...handlers }) {
   const [map, svgText] = await Promise.all([
     fetch(mapUrl).then((r) => { if (!r.ok) throw new Error(`map data: HTTP ${r.status}`); return r.json(); }),
     fetch(svgUrl).then((r) => { if (!r.ok) throw new Error(`map SVG: HTTP ${r.status}`); return r.text(); }),
   ]);
-  return new MapView(container, { map, svgText, ...handlers });
+  // An area map (territories and sea zones, no hexes) has its own view (areamap.js); loaded
+  // here, not imported above, because it extends MapView.
+  const View = map.meta?.kind === "areas" ? (await import("./areamap.js")).AreaMapView : MapView;
+  return new View(container, { map, svgText, ...handlers });
 }

@@ -137,3 +137,50 @@ def test_browser_hex_maths_match_the_engine(module_page):
     assert got["back"] == expected["back"]
     for mine, theirs in zip(got["pixels"], expected["pixels"], strict=False):
         assert mine == pytest.approx(theirs)
+
+
+AREA_MAP = """async () => {
+    const { AreaMapView, areaTowards } = await import('/frontend/map/areamap.js');
+    const map = await (await fetch('/engine/maps/compiled/twteaw-world.json')).json();
+    const svgText = await (await fetch('/static/maps/twteaw-world/map.svg')).text();
+    const box = document.createElement('div');
+    box.style.cssText = 'width: 1400px; height: 950px';
+    document.body.append(box);
+    const view = new AreaMapView(box, { map, svgText });
+    const ids = Object.keys(map.areas);
+    // Each area is hit where it stands (brought on screen first): the pointer maths is the
+    // browser's own hit test.
+    const missed = ids.filter((id) => { view.centreOn(id); return view.hexAtClient(...view.clientOfHex(id)) !== id; });
+    view.setMarks([{ hex: 'paris', kind: 'held', fill: '#2e5cb0', holder: 'france', title: 'Paris: held by France' },
+                   { hex: 'cologne', kind: 'band', band: 'red', nation: 'germany', colour: '#666' }]);
+    const paris = view.paths.get('paris');
+    const held = [paris.classList.contains('held'), paris.getAttribute('fill'), paris.dataset.holder];
+    const bands = [...box.querySelectorAll('.mark-bands .band')].map((b) => [b.dataset.nation, b.getAttribute('fill')]);
+    view.setMarks([]);
+    const after = [paris.classList.contains('held'), paris.getAttribute('fill') === paris.dataset.artFill];
+    const north = areaTowards(map, 'paris', [0, -1]);
+    // The arrow keys step between areas (the hex view's grid step never runs).
+    view.setCursor('paris');
+    view.root.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowUp', bubbles: true, cancelable: true }));
+    const keyed = view.cursor;
+    return { paths: view.paths.size, areas: ids.length, missed, held, after, keyed,
+             bands, bandsAfter: box.querySelectorAll('.mark-bands .band').length,
+             north: [north, map.areas[north].anchor[1] < map.areas.paris.anchor[1]],
+             outline: (view.highlight([{ hex: 'paris', kind: 'selected' }]),
+                       box.querySelector('.layer-highlight .hl-selected path').getAttribute('d') === paris.getAttribute('d')) };
+}"""
+
+
+def test_browser_area_map_draws_and_hits_every_area_of_the_world_map(module_page):
+    """The area map view (frontend/map/areamap.js) on the compiled TWTEAW world map: every
+    area of the map data has its path in the art, the browser's hit test at each area's anchor
+    finds that area, a holder's mark tints the area and goes when the mark goes, a highlight is
+    the area's own outline, and the arrow keys' step goes the way it is asked."""
+    got = module_page.evaluate(AREA_MAP)
+    assert got["paths"] == got["areas"] == 131
+    assert got["missed"] == []
+    assert got["held"] == [True, "#8ca5d4", "france"]     # #2e5cb0 45 % of the way to white
+    assert got["after"] == [False, True]
+    assert got["bands"] == [["germany", "#d0312d"]] and got["bandsAfter"] == 0
+    assert got["north"][1] is True and got["keyed"] == got["north"][0] != "paris"
+    assert got["outline"] is True

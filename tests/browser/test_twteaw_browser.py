@@ -53,6 +53,26 @@ def add_move(page, origin, destination, infantry):
     page.click("#add-move")
 
 
+def click_area(page, area):
+    """Click a territory on the map at its anchor (centred first, so it is on screen)."""
+    page.locator("#map").scroll_into_view_if_needed()
+    x, y = page.evaluate("(a) => { window.salient.map.centreOn(a); return window.salient.map.clientOfHex(a); }", area)
+    page.mouse.click(x, y)
+
+
+def drawn_map(page):
+    """What the area map shows: its areas, those tinted by a holder, the counters (by their
+    nation@area ids) and the colour bands (by nation)."""
+    page.wait_for_function("() => document.querySelectorAll('#map .mapview-svg [data-area]').length > 0")
+    return page.evaluate("""() => ({
+      areas: [...document.querySelectorAll('#map [data-area]')].map((p) => p.dataset.area),
+      held: Object.fromEntries([...document.querySelectorAll('#map path.held')].map((p) => [p.dataset.area, p.dataset.holder])),
+      stacks: [...document.querySelectorAll('#map .layer-units .stack')].map((g) => g.dataset.unit),
+      titles: [...document.querySelectorAll('#map .layer-units .stack title')].map((t) => t.textContent).join('\\n'),
+      bands: [...document.querySelectorAll('#map .mark-bands .band')].map((b) => b.dataset.nation),
+    })""")
+
+
 def own_orders(page):
     return page.evaluate("() => Object.keys(window.salient.store.orders || {})"
                          ".filter((s) => Object.keys(window.salient.store.orders[s]).length)")
@@ -84,10 +104,33 @@ def test_23_two_players_write_revise_and_resolve_a_turn_of_orders(sweeping_site,
         page.wait_for_selector("#my-order")
         assert "Turn 1" in page.inner_text("#track")
 
-    # The board summary: exact units of one's own alliance only, bands for the rest; a
-    # spectator sees bands only.
+    # The area map: every territory and sea zone drawn and tinted by its holder; counters
+    # only for one's own alliance, colour bands for the rest; a spectator sees no counters.
     watcher = new_context().new_page()
     open_game(watcher, game_url)
+    seen = drawn_map(watcher)
+    assert len(seen["areas"]) == 131 and {"paris", "cologne", "north-sea"} <= set(seen["areas"])
+    assert seen["held"]["paris"] == "france" and seen["held"]["cologne"] == "germany"
+    assert seen["stacks"] == [] and seen["titles"] == ""
+    assert {"germany", "france", "russia"} <= set(seen["bands"])
+    central_map = drawn_map(hamlet)
+    assert central_map["stacks"] and all(u.split("@")[0] in ("germany", "austria_hungary") for u in central_map["stacks"])
+    assert "germany" not in central_map["bands"] and "france" in central_map["bands"]
+    assert "France" not in central_map["titles"] and re.search(r"German Empire: \d+ infantry", central_map["titles"])
+    # Clicking a territory selects it: the cursor is on it and its name is in the info box.
+    click_area(watcher, "cologne")
+    watcher.wait_for_function("() => window.salient.map.cursor === 'cologne'")
+    assert "Cologne" in watcher.inner_text("#hex-info")
+    assert watcher.locator("#map .layer-cursor .area-cursor").count() == 1
+    if SHOTS:
+        watcher.screenshot(path=f"{SHOTS}/twteaw-map-spectator.png")
+    # The legend draws the area map's own symbols (and no hex map's terrain).
+    watcher.click("text=Legend")
+    watcher.wait_for_selector(".legend-row[data-key=area-held]")
+    keys = watcher.evaluate("() => [...document.querySelectorAll('.legend-row')].map((r) => r.dataset.key)")
+    assert {"area-land", "area-held", "area-sea", "area-band", "area-stack", "hl-selected", "hl-option", "hl-move",
+            "hl-rail", "cursor"} <= set(keys)
+    assert not [k for k in keys if k.startswith("terrain-")], keys
     watching = watcher.inner_text("#board-summary")
     assert "You see no nation's units exactly" in watching
     assert not re.search(r"\d+ (infantry|artillery)", watching)
@@ -106,6 +149,61 @@ def test_23_two_players_write_revise_and_resolve_a_turn_of_orders(sweeping_site,
     first = write_orders(hamlet, 0)
     revised = write_orders(hamlet, 1)
     assert revised != first
+    # Rail moves and fall backs from the editor (4.1.3, 4.6), checked by the server: more
+    # infantry than Berlin holds is refused with its reason; two from Berlin to Posen (by its
+    # own railway) and Königsberg's defenders falling back to Danzig are written.
+    hamlet.locator("#decision button.choice").filter(has_text="hold").first.click()
+    hamlet.wait_for_selector("#pending-order")
+    hamlet.select_option("#rail-from", "berlin")
+    hamlet.select_option("#rail-to", "posen")
+    hamlet.fill("#rail-infantry", "40")
+    hamlet.click("#add-rail")
+    hamlet.wait_for_selector("#draft-problem")
+    assert hamlet.locator("#pending-order").count() == 0
+    hamlet.locator(".draft-rail button").first.click()
+    hamlet.wait_for_selector("#pending-order")
+    hamlet.select_option("#rail-from", "berlin")
+    hamlet.select_option("#rail-to", "posen")
+    hamlet.fill("#rail-infantry", "2")
+    hamlet.click("#add-rail")
+    hamlet.wait_for_function("() => document.querySelector('#pending-order')?.textContent.includes('by rail Berlin → Posen: 2 infantry')")
+    assert hamlet.locator("#map .hl-rail.hl-arrow[data-hex=berlin][data-to=posen]").count() == 1
+    # Artillery fire into France from Cologne: legal, with the server's warning that no attack
+    # of Germany's goes there (until the attack below).
+    hamlet.select_option("#support-from", "cologne")
+    hamlet.select_option("#support-into", "alsace-lorraine")
+    hamlet.fill("#support-count", "2")
+    hamlet.click("#add-support")
+    hamlet.wait_for_function("() => /2 artillery in Cologne fire into Alsace-Lorraine/.test(document.querySelector('#pending-order')?.textContent || '')")
+    assert "no attack there" in hamlet.inner_text("#draft-warnings")
+    # A move's combat conditions (4.6): refused on a move that attacks nobody (Berlin to
+    # Dresden, both German), written on an attack (Cologne into Alsace-Lorraine).
+    def move_with_conditions(origin, destination, infantry, rounds, losses):
+        hamlet.select_option("#move-from", origin)
+        hamlet.select_option("#move-to", destination)
+        hamlet.fill("#move-infantry", str(infantry))
+        hamlet.fill("#move-rounds", str(rounds))
+        hamlet.fill("#move-losses", str(losses))
+        hamlet.click("#add-move")
+
+    move_with_conditions("berlin", "dresden", 1, 2, 1)
+    hamlet.wait_for_selector("#draft-problem")
+    assert "attacks only" in hamlet.inner_text("#draft-problem")
+    hamlet.locator(".draft-move button").last.click()
+    hamlet.wait_for_selector("#pending-order")
+    move_with_conditions("cologne", "alsace-lorraine", 3, 2, 2)
+    hamlet.wait_for_function("() => /Cologne → Alsace-Lorraine: 3 infantry \\(at most 2 rounds, stop after 2 losses\\)/"
+                             ".test(document.querySelector('#pending-order')?.textContent || '')")
+    hamlet.wait_for_function("() => !/no attack there/.test(document.querySelector('#draft-warnings')?.textContent || '')")
+    hamlet.select_option("#withdraw-area", "konigsberg")
+    hamlet.select_option("#withdraw-to", "danzig")
+    hamlet.fill("#withdraw-losses", "3")
+    hamlet.click("#add-withdraw")
+    hamlet.wait_for_function("() => /fall back to Danzig after 3 losses/.test(document.querySelector('#pending-order')?.textContent || '')")
+    hamlet.click("#confirm")
+    hamlet.wait_for_function("() => document.querySelector('#my-order').textContent.includes('by rail Berlin → Posen: 2 infantry')")
+    written = hamlet.evaluate("() => window.salient.store.orders.germany")
+    assert "posen" in str(written) and "danzig" in str(written), written
 
     write_orders(othello, 1)
     othello.click("#withdraw")
@@ -117,11 +215,28 @@ def test_23_two_players_write_revise_and_resolve_a_turn_of_orders(sweeping_site,
     add_move(othello, "paris", "amiens", 99)
     othello.wait_for_selector("#draft-problem")
     assert re.search(r"You have \d+ infantry in Paris", othello.inner_text("#draft-problem"))
+    assert othello.locator("#draft-problem .cite").inner_text().startswith("TWTEAW")  # the rule, a link
     assert othello.locator("#pending-order").count() == 0
     assert "No order written" in othello.inner_text("#my-order")
     othello.locator(".draft-move button").first.click()
     othello.wait_for_selector("#pending-order")
-    add_move(othello, "paris", "amiens", 1)
+    # The move's territories picked on the map: Paris (selected, its neighbours offered), then
+    # Amiens; the form follows.
+    othello.select_option("#move-from", "algeria")     # so that the click is what picks Paris
+    click_area(othello, "paris")
+    othello.wait_for_function("() => document.querySelector('#move-from').value === 'paris'")
+    lit = othello.evaluate("() => [...document.querySelectorAll('#map .layer-highlight .hl')].map((g) => g.dataset.hex + ':' + g.getAttribute('class'))")
+    assert "paris:hl hl-selected" in lit and "amiens:hl hl-option" in lit, lit
+    click_area(othello, "amiens")
+    othello.wait_for_function("() => document.querySelector('#move-to').value === 'amiens'")
+    assert "amiens:hl hl-selected" in othello.evaluate(
+        "() => [...document.querySelectorAll('#map .layer-highlight .hl')].map((g) => g.dataset.hex + ':' + g.getAttribute('class'))")
+    othello.fill("#move-infantry", "1")
+    othello.click("#add-move")
+    othello.wait_for_selector("#map .hl-move.hl-arrow[data-hex=paris][data-to=amiens]")    # the draft's move, drawn
+    if os.environ.get("HTW_SHOT"):
+        othello.wait_for_selector("#pending-order")
+        othello.screenshot(path=os.environ["HTW_SHOT"])
     othello.wait_for_selector("#pending-order")
     othello.click("#confirm")
     othello.wait_for_function("() => document.querySelector('#my-order').textContent.includes('Paris → Amiens: 1 infantry')")

@@ -42,6 +42,43 @@ def test_19_every_rule_the_engine_cites_opens_an_entry(ruleset, prefix):
     assert sorted(c for c in cites if reference.resolve(ruleset, c) is None) == []
 
 
+def test_19_twteaw_matrix_rows_are_entries_with_unique_sections():
+    """TWTEAW's matrix (77 rows): each an entry, the phase-9 topics ("9 starvation" …) each
+    their own section, so every entry has its own id on the page."""
+    entries = reference.reference("twteaw")["entries"]
+    assert len(entries) == len(matrix_rows("twteaw"))
+    sections = [e["section"] for e in entries]
+    assert len(set(sections)) == len(sections)
+    assert "9-starvation" in sections and reference.reference("twteaw")["cite"] == "TWTEAW"
+
+
+def test_19_every_twteaw_cite_opens_an_entry():
+    """The War to End All Wars cites by number ("TWTEAW 4.4") and by name ("TWTEAW
+    neutrals"): every cite the engine, the glossary and the teacher give opens an entry."""
+    texts = [p.read_text(encoding="utf-8") for p in (ROOT / "engine" / "rulesets" / "twteaw").glob("*.py")]
+    texts += [(ROOT / "docs" / "learn" / "twteaw.md").read_text(encoding="utf-8"),
+              (ROOT / "boardgame" / "learn" / "teachers" / "twteaw.py").read_text(encoding="utf-8")]
+    cites = set()
+    for text in texts:
+        cites |= set(re.findall(r'"TWTEAW ([\w. ]+)"', text))
+        cites |= set(re.findall(r"\| TWTEAW ([\w. ]+?) \|", text))
+    assert len(cites) >= 25, sorted(cites)
+    assert sorted(c for c in cites if reference.resolve("twteaw", c) is None) == []
+    assert reference.resolve("twteaw", "artillery") == "units-artillery"       # the name it ends
+    assert reference.resolve("twteaw", "The Alliances") == "alliances"
+    assert reference.resolve("twteaw", "Units") == "units-infantry"            # the first it begins
+    assert reference.resolve("twteaw", "table A") == "reaction-tables"         # an alias
+    assert reference.resolve("twteaw", "no such rule") is None
+
+
+@pytest.mark.django_db
+def test_19_the_twteaw_reference_is_served_and_a_named_cite_opens_its_entry(client):
+    page = client.get("/rules/twteaw/").content.decode()
+    assert 'id="s-9-starvation"' in page and 'id="s-units-artillery"' in page
+    answer = APIClient().get("/api/rulesets/twteaw/reference?cite=neutrals").json()
+    assert answer["entry"]["section"] == "neutrals" and answer["cite"] == "TWTEAW"
+
+
 def test_19_a_cite_opens_its_own_entry_else_the_one_it_belongs_to():
     assert reference.resolve("balance_of_powers", "10.55") == "10.55"
     assert reference.resolve("balance_of_powers", "10.531") == "10.53"   # part of 10.53

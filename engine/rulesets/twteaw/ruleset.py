@@ -1,9 +1,10 @@
 """The War to End All Wars (`twteaw`): the playable core, first slice.
 
 Registered in engine/rulesets/__init__.py SHIPPED (issue #23), but not a product yet: a table
-can be opened and its written orders played over REST, the socket and the browser (an editor
-of suggested order sets, land moves and builds), yet the map art is not drawn and the editor
-lacks most kinds of order (docs/rules/twteaw.md, "Registration").
+can be opened and its written orders played over REST, the socket and the browser (the area
+map drawn; an editor of suggested order sets, land and rail moves, fall backs and builds), yet
+the editor lacks several kinds of order and there is no GM seat (docs/rules/twteaw.md,
+"Registration").
 """
 
 from __future__ import annotations
@@ -48,7 +49,7 @@ class TheWarToEndAllWars(FlowRuleset):
     id = "twteaw"
     version = "1"
     manifest = MANIFEST
-    # Not shown as a product until the area map is drawn and every order can be written (see above).
+    # Not shown as a product until every order can be written and a GM can run it (see above).
     product = False
     flow = FLOW
     # a game master may roll a turn back and re-run it: dice named by battle and round

@@ -104,8 +104,8 @@ export const SAMPLES = {
       return { hexes: [AT, "1,0"], map, marks: adapter.marks({ board: {} }).filter((m) => m.kind.startsWith("outside")) };
     },
   },
-  // An area map the map view does not draw yet: no counters or marks to sample
-  // (docs/learn/twteaw.md).
+  // An area map: its legend's swatches are drawn by the area map view itself from the areas'
+  // own paths (frontend/map/areamap.js `swatch`, rows `area-*` of docs/learn/twteaw.md).
   twteaw: {
   },
 };

@@ -23,7 +23,9 @@ export function h(tag, attrs = {}, ...children) {
  * the map (panels/rulecite.js); anything else (the kernel's, a test ruleset's) plain text. */
 export function cite(text) {
   const value = String(text ?? "").trim();
-  const match = /^(BoP|FA) (\d+(?:\.\d+)*)/.exec(value);
+  // Numbered cites ("BoP 9.24"), and The War to End All Wars' named ones ("TWTEAW neutrals"):
+  // the server's reference resolves either (boardgame/reference.py).
+  const match = /^(BoP|FA|DoD|TWTEAW) (\d+(?:\.\d+)*)/.exec(value) || /^(TWTEAW) ([A-Za-z][A-Za-z ]*[A-Za-z])$/.exec(value);
   if (!match) return h("span", { class: "rule" }, text);
   return h("button", { type: "button", class: "rule cite", dataset: { cite: match[2] },
     title: `What ${match[0]} does in Salient` }, value);

@@ -15,6 +15,7 @@ const TABS = [["goals", "Goals"], ["map", "Map"], ["counters", "Counters"], ["gl
 // Map legend rows by kind of symbol, in reading order.
 const GROUPS = [
   ["Terrain", (k) => k.startsWith("terrain-") || k === "sea"],
+  ["Territories", (k) => k.startsWith("area-")],
   ["Hexsides and lines", (k) => ["coast", "rivers-major", "rivers-minor", "canals", "straits", "all-sea", "border", "rail"].includes(k)],
   ["Places", (k) => k.startsWith("place-") || k === "box"],
   ["Markers", (k) => k.startsWith("mark:")],

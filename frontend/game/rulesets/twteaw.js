@@ -3,13 +3,13 @@
 // band of everyone else's units per territory) and its order sets (one whole set of orders a
 // nation writes for the turn, offered as the server's suggestions) in words. Presentation only:
 // fog of war is the server's (engine/rulesets/twteaw/fog.py); nothing here decides what is
-// legal, and an order is always one of the items the server offered.
+// legal, and an order is always one of the items the server offered or a set it checked.
 //
-// The world map is an area map (engine/maps/compiled/twteaw-world.json: `areas`, no hexes).
-// The shared map view draws hex maps only, so this adapter opens the page without the map art
-// and lists the territories and what stands in them in the board summary instead (see
-// docs/rules/twteaw.md, "Browser"). When the map view draws areas, `units` already returns
-// one counter per nation and territory, keyed by the area's id.
+// The world map is an area map (engine/maps/compiled/twteaw-world.json: `areas`, no hexes),
+// drawn by the area map view (frontend/map/areamap.js): each territory coloured by its holder
+// (`marks`), a counter per nation and territory this audience knows exactly (`units`), and the
+// colour bands of the others (`marks`). The board summary stays under the map as the text of
+// the same (`summaryWithMap`).
 
 import { writtenOrder } from "../panels/decision.js";
 import { cite, h } from "../panels/dom.js";
@@ -34,23 +34,65 @@ export class TwteawAdapter extends GenericAdapter {
     this.nations = {};
     this.editors = {};        // one editor per decision: its draft outlives the page's reloads
     adoptStylesheet("twteaw-css", new URL("./twteaw.css", import.meta.url));
-    // The area names come from the compiled map's data (the page does not load the art).
+    // The area names come from the compiled map's data (also when the map cannot be shown).
     if (config.map_url && typeof fetch === "function") {
       fetch(config.map_url).then((r) => (r.ok ? r.json() : null)).then((map) => {
-        for (const [id, area] of Object.entries(map?.areas || {})) this.areaNames[id] = area.name;
-        const land = (id) => map.areas[id]?.kind === "land";
-        for (const { a, b } of map?.edges || []) {
-          if (!land(a) || !land(b)) continue;
-          (this.neighbours[a] ||= []).push(b);
-          (this.neighbours[b] ||= []).push(a);
-        }
+        if (!Object.keys(this.areaNames).length) this.#readMap(map);
       }).catch(() => {});
     }
   }
 
-  /** No map art: the hex map view cannot draw an area map (see the head of this file). */
-  mapSource(config) {
-    return { mapUrl: null, svgUrl: null };
+  /** The page keeps the territories' table under the map (it is the map's text). */
+  get summaryWithMap() {
+    return true;
+  }
+
+  /** The open map's data (the page hands it over): names and land neighbours at once. */
+  setMap(map) {
+    this.#readMap(map);
+  }
+
+  #readMap(map) {
+    if (!map?.areas) return;
+    this.areaNames = {};
+    this.neighbours = {};
+    for (const [id, area] of Object.entries(map.areas)) this.areaNames[id] = area.name;
+    const land = (id) => map.areas[id]?.kind === "land";
+    for (const { a, b } of map.edges || []) {
+      if (!land(a) || !land(b)) continue;
+      (this.neighbours[a] ||= []).push(b);
+      (this.neighbours[b] ||= []).push(a);
+    }
+  }
+
+  /** Where the map opens: on the seat's own territories (their middle), else on central
+   * Europe, at a zoom that shows a front. */
+  startView(view, seats, map) {
+    const mine = Object.keys(view?.known?.[seats?.[0]]?.units || {}).filter((a) => map.has(a));
+    if (!mine.length) return { zoom: 1.5, hex: map.has("vienna") ? "vienna" : null };
+    const points = mine.map((a) => map.centre(a));
+    const [cx, cy] = [points.reduce((s, p) => s + p[0], 0) / points.length, points.reduce((s, p) => s + p[1], 0) / points.length];
+    const nearest = mine.slice().sort((a, b) => Math.hypot(map.centre(a)[0] - cx, map.centre(a)[1] - cy)
+      - Math.hypot(map.centre(b)[0] - cx, map.centre(b)[1] - cy))[0];
+    return { zoom: 1.8, hex: nearest };
+  }
+
+  /** The map's marks: each territory filled with its holder's colour (public), and a colour
+   * band per territory for each nation this audience does not see exactly (fog.bands_for). */
+  marks(view) {
+    this.#learn(view);
+    const out = [];
+    for (const [area, holder] of Object.entries(view?.board?.control || {})) {
+      out.push({ hex: area, kind: "held", fill: this.nations[holder]?.colour || "#bbb", holder,
+        title: `${this.area(area)}: held by ${this.nation(holder)}` });
+    }
+    for (const [area, per] of Object.entries(view?.bands || {})) {
+      for (const [nation, band] of Object.entries(per)) {
+        out.push({ hex: area, kind: "band", band, nation, colour: this.nations[nation]?.colour,
+          title: `${this.nation(nation)} in ${this.area(area)}: ${BAND_WORDS[band] || band}` });
+      }
+    }
+    return out;
   }
 
   seatTitle(seat) {
@@ -82,7 +124,7 @@ export class TwteawAdapter extends GenericAdapter {
   }
 
   /** Counters: one per nation and territory this audience knows exactly (its own and its
-   * allies'), keyed by the area id. Drawn once the map view draws area maps. */
+   * allies'), keyed by the area id; its label is the number of units there. */
   units(view) {
     this.#learn(view);
     const out = [];
@@ -217,7 +259,10 @@ export class TwteawOrderEditor {
     this.checking = false;
     this.token = 0;
     // The forms' values: the panel is drawn again on every frame, and they must survive it.
-    this.form = { from: null, to: null, counts: { infantry: 0, artillery: 0, tank: 0 }, unit: "infantry", at: null, many: 1 };
+    this.form = { from: null, to: null, picking: false, counts: { infantry: 0, artillery: 0, tank: 0 }, unit: "infantry", at: null, many: 1 };
+    this.rail = { from: null, to: null, counts: { infantry: 0, artillery: 0, tank: 0 } };
+    this.fallBack = { area: null, to: null, losses: 1 };
+    this.fire = { from: null, into: null, count: 1 };
   }
 
   get seat() {
@@ -230,9 +275,47 @@ export class TwteawOrderEditor {
     if (this.report) this.#offer(this.report);
   }
 
-  highlights() { return []; }
+  /** On the map: the draft's moves (arrows), the territory a move leaves (selected), where it
+   * may go (options) and where it goes (selected). */
+  highlights() {
+    const { from, to } = this.form;
+    if (!this.draft) return [];
+    // The draft's moves as arrows: by land, and by rail (drawn end to end).
+    const out = [...this.draft.moves.map((m) => ({ hex: m.from, to: m.to, kind: "move", title: this.adapter.orderText({ moves: [m] }) })),
+      ...(this.draft.rail || []).map((r) => ({ hex: r.from, to: r.to, kind: "rail", title: this.adapter.orderText({ rail: [r] }) }))];
+    if (!from) return out;
+    out.push({ hex: from, kind: "selected" });
+    for (const area of this.adapter.neighbours[from] || []) out.push({ hex: area, kind: area === to ? "selected" : "option" });
+    return out;
+  }
 
-  clickHex() { return false; }
+  /** A click on a territory fills the land-move form: one of the seat's own territories is
+   * where the move leaves from, then one next to it is where it goes (the origin clicked again
+   * lets the next click pick another origin, even a neighbour); a click on a territory
+   * the seat holds without units there is where a build goes. Nothing is sent: the move is
+   * added (and checked by the server) with "Add the move". */
+  clickHex(area) {
+    if (!this.draft || !this.orders) return false;
+    const form = this.form;
+    const mine = this.#mine();
+    const next = this.adapter.neighbours[form.from] || [];
+    if (area === form.from && form.picking) {
+      form.picking = false;            // the origin clicked again: the next click picks another
+    } else if (form.from && form.picking && next.includes(area)) {
+      form.to = area;
+      form.picking = false;
+    } else if (mine.includes(area)) {
+      form.from = area;
+      form.to = null;
+      form.picking = true;
+    } else if (this.orders.store.view?.board?.control?.[area] === this.seat) {
+      form.at = area;
+    } else {
+      return false;
+    }
+    this.orders.changed();
+    return true;
+  }
 
   cancel() {}
 
@@ -251,15 +334,90 @@ export class TwteawOrderEditor {
     this.#check();
   }
 
-  addMove(from, to, units) {
+  /** Take out the `index`th row of one of the draft's lists (rail, withdraw). */
+  remove(list, index) {
+    this.draft[list].splice(index, 1);
+    this.#check();
+  }
+
+  /** A rail move (4.1.3): its route is the shortest chain of land territories the seat's side
+   * holds (the page's guess; the server checks the route, incorporation and capacities). */
+  addRail(from, to, units) {
+    const counts = Object.fromEntries(Object.entries(units).filter(([, n]) => n > 0));
+    const path = from && to && from !== to ? this.route(from, to) : null;
+    if (!path || !Object.keys(counts).length) {
+      this.problem = { message: !path && from && to && from !== to
+        ? `No chain of territories your side holds joins ${this.adapter.area(from)} to ${this.adapter.area(to)}.`
+        : "A rail move needs a territory to leave, another to reach and at least one unit." };
+      this.orders.changed();
+      return;
+    }
+    (this.draft.rail ||= []).push({ from, to, units: counts, path });
+    this.rail.counts = { infantry: 0, artillery: 0, tank: 0 };
+    this.#check();
+  }
+
+  /** Artillery fire (TWTEAW artillery): `count` guns in `from` fire into the battle in `into`. */
+  addSupport(from, into, count) {
+    if (!from || !into || !(count > 0)) return;
+    (this.draft.support ||= []).push({ from, into, count });
+    this.#check();
+  }
+
+  /** The defenders' condition (4.6): after `losses` losses they fall back to `to`. */
+  addWithdraw(area, to, losses) {
+    if (!area || !to || !(losses >= 0)) return;
+    this.draft.withdraw = (this.draft.withdraw || []).filter((w) => w.area !== area);
+    this.draft.withdraw.push({ area, to, max_losses: losses });
+    this.#check();
+  }
+
+  /** The seat's side now: itself and the nations whose units it sees exactly (its allies). */
+  #side() {
+    return new Set([this.seat, ...Object.keys(this.orders.store.view?.known || {})]);
+  }
+
+  /** The shortest chain of land territories held by the seat's side from `from` to `to`. */
+  route(from, to) {
+    const control = this.orders.store.view?.board?.control || {};
+    const side = this.#side();
+    const ours = (a) => side.has(control[a]);
+    if (!ours(from) || !ours(to)) return null;
+    const back = { [from]: null };
+    const queue = [from];
+    while (queue.length) {
+      const at = queue.shift();
+      if (at === to) break;
+      for (const next of (this.adapter.neighbours[at] || []).slice().sort()) {
+        if (next in back || !ours(next)) continue;
+        back[next] = at;
+        queue.push(next);
+      }
+    }
+    if (!(to in back)) return null;
+    const path = [];
+    for (let at = to; at !== null; at = back[at]) path.unshift(at);
+    return path;
+  }
+
+  /** A land move; `conditions` ({rounds, max_losses}, each optional: a blank is none) break
+   * off an attack (TWTEAW 4.6; the server refuses them on a move that attacks nobody). */
+  addMove(from, to, units, conditions = {}) {
     const counts = Object.fromEntries(Object.entries(units).filter(([, n]) => n > 0));
     if (!from || !to || !Object.keys(counts).length) {
       this.problem = { message: "A move needs a territory to leave, one to enter and at least one unit." };
       this.orders.changed();
       return;
     }
-    this.draft.moves.push({ from, to, units: counts });
+    const move = { from, to, units: counts };
+    for (const key of ["rounds", "max_losses"]) {
+      const value = conditions[key];
+      if (value !== undefined && value !== null && value !== "") move[key] = Number(value);
+    }
+    this.draft.moves.push(move);
     this.form.counts = { infantry: 0, artillery: 0, tank: 0 };
+    this.form.rounds = "";
+    this.form.losses = "";
     this.#check();
   }
 
@@ -320,7 +478,14 @@ export class TwteawOrderEditor {
       h("ul", {}, draft.moves.map((m, i) => h("li", { class: "draft-move" }, adapter.orderText({ moves: [m] }), " ",
         h("button", { class: "button small ghost", onclick: () => this.removeMove(i) }, "Remove"))),
       draft.build.map((b, i) => h("li", { class: "draft-build" }, `build ${b.count} ${b.unit} at ${adapter.area(b.at)}`, " ",
-        h("button", { class: "button small ghost", onclick: () => this.removeBuild(i) }, "Remove")))),
+        h("button", { class: "button small ghost", onclick: () => this.removeBuild(i) }, "Remove"))),
+      (draft.rail || []).map((r, i) => h("li", { class: "draft-rail" }, adapter.orderText({ rail: [r] }),
+        ` (through ${r.path.map((a) => adapter.area(a)).join(", ")}) `,
+        h("button", { class: "button small ghost", onclick: () => this.remove("rail", i) }, "Remove"))),
+      (draft.support || []).map((x, i) => h("li", { class: "draft-support" }, adapter.orderText({ support: [x] }), " ",
+        h("button", { class: "button small ghost", onclick: () => this.remove("support", i) }, "Remove"))),
+      (draft.withdraw || []).map((w, i) => h("li", { class: "draft-withdraw" }, adapter.orderText({ withdraw: [w] }), " ",
+        h("button", { class: "button small ghost", onclick: () => this.remove("withdraw", i) }, "Remove")))),
       h("p", { class: "small muted" }, `All of it: ${adapter.orderText(draft)}`)));
     // add a land move
     const form = this.form;
@@ -330,28 +495,38 @@ export class TwteawOrderEditor {
     const targets = (adapter.neighbours[form.from] || []).slice().sort((a, b) => adapter.area(a).localeCompare(adapter.area(b)));
     if (!targets.includes(form.to)) form.to = targets[0] || null;
     const from = h("select", { id: "move-from", "aria-label": "Move from",
-      onchange: (event) => { form.from = event.target.value; form.to = null; orders.changed(); } },
+      onchange: (event) => { form.from = event.target.value; form.to = null; form.picking = true; orders.changed(); } },
     mine.map((a) => h("option", { value: a, selected: a === form.from }, `${adapter.area(a)} (${unitCount(stock[a])})`)));
-    const to = h("select", { id: "move-to", "aria-label": "Move to", onchange: (event) => { form.to = event.target.value; } },
+    const to = h("select", { id: "move-to", "aria-label": "Move to",
+      onchange: (event) => { form.to = event.target.value; form.picking = false; orders.changed(); } },
       targets.map((a) => h("option", { value: a, selected: a === form.to }, adapter.area(a))));
     const count = (type) => h("input", { type: "number", min: "0", value: String(form.counts[type] ?? 0), id: `move-${type}`,
       "aria-label": type, class: "count", oninput: (event) => { form.counts[type] = Number(event.target.value) || 0; } });
     out.push(h("fieldset", { class: "twteaw-add" }, h("legend", {}, "Add a land move"),
+      orders.mapped ? h("p", { class: "small muted", id: "move-hint" }, form.picking
+        ? `On the map: click where the units in ${adapter.area(form.from)} go.`
+        : "On the map: click one of your territories to move from it.") : null,
       from, " → ", to,
       Object.keys(UNIT_WORDS).map((t) => h("label", {}, ` ${t} `, count(t))),
-      h("button", { class: "button small", id: "add-move", onclick: () => this.addMove(form.from, form.to, { ...form.counts }) }, "Add the move")));
+      h("label", {}, " at most ", h("input", { type: "number", min: "1", value: form.rounds ?? "", id: "move-rounds", "aria-label": "At most rounds",
+        class: "count", placeholder: "any", oninput: (event) => { form.rounds = event.target.value; } }), " rounds"),
+      h("label", {}, " stop after ", h("input", { type: "number", min: "0", value: form.losses ?? "", id: "move-losses", "aria-label": "Stop after losses",
+        class: "count", placeholder: "any", oninput: (event) => { form.losses = event.target.value; } }), " losses"),
+      h("button", { class: "button small", id: "add-move",
+        onclick: () => this.addMove(form.from, form.to, { ...form.counts }, { rounds: form.rounds, max_losses: form.losses }) }, "Add the move")));
     // add a build
     const held = Object.entries(store.view?.board?.control || {}).filter(([, n]) => n === this.seat).map(([a]) => a)
       .sort((a, b) => adapter.area(a).localeCompare(adapter.area(b)));
     if (!held.includes(form.at)) form.at = held[0] || null;
     const unit = h("select", { id: "build-unit", "aria-label": "Unit to build", onchange: (event) => { form.unit = event.target.value; } },
       Object.keys(UNIT_WORDS).map((t) => h("option", { value: t, selected: t === form.unit }, t)));
-    const at = h("select", { id: "build-at", "aria-label": "Where", onchange: (event) => { form.at = event.target.value; } },
+    const at = h("select", { id: "build-at", "aria-label": "Where", onchange: (event) => { form.at = event.target.value; orders.changed(); } },
       held.map((a) => h("option", { value: a, selected: a === form.at }, adapter.area(a))));
     const many = h("input", { type: "number", min: "1", value: String(form.many), id: "build-count", "aria-label": "How many", class: "count",
       oninput: (event) => { form.many = Number(event.target.value) || 0; } });
     out.push(h("fieldset", { class: "twteaw-add" }, h("legend", {}, "Add a build"), many, " ", unit, " at ", at,
       h("button", { class: "button small", id: "add-build", onclick: () => this.addBuild(form.unit, form.at, form.many) }, "Add the build")));
+    out.push(this.#railForm(mine, stock), this.#supportForm(stock), this.#withdrawForm(mine));
     // the server's word
     if (this.problem) {
       out.push(h("div", { class: "reject", role: "alert", id: "draft-problem" }, h("strong", {}, "Refused"),
@@ -371,5 +546,73 @@ export class TwteawOrderEditor {
           orders.status === "sending" ? "Sending…" : "Write these orders"))));
     return out;
   }
-}
 
+  #counts(prefix, state) {
+    return Object.keys(UNIT_WORDS).map((type) => h("label", {}, ` ${type} `, h("input", { type: "number", min: "0",
+      value: String(state.counts[type] ?? 0), id: `${prefix}-${type}`, "aria-label": `${type} by rail`, class: "count",
+      oninput: (event) => { state.counts[type] = Number(event.target.value) || 0; } })));
+  }
+
+  /** Add a rail move: from one of the seat's territories to any other its side holds. */
+  #railForm(mine, stock) {
+    const { adapter, orders } = this;
+    const rail = this.rail;
+    const control = orders.store.view?.board?.control || {};
+    const side = this.#side();
+    if (!mine.includes(rail.from)) rail.from = mine[0] || null;
+    const ends = Object.keys(control).filter((a) => side.has(control[a]) && a !== rail.from)
+      .sort((a, b) => adapter.area(a).localeCompare(adapter.area(b)));
+    if (!ends.includes(rail.to)) rail.to = ends[0] || null;
+    return h("fieldset", { class: "twteaw-add" }, h("legend", {}, "Add a rail move"),
+      h("select", { id: "rail-from", "aria-label": "Rail from", onchange: (event) => { rail.from = event.target.value; orders.changed(); } },
+        mine.map((a) => h("option", { value: a, selected: a === rail.from }, `${adapter.area(a)} (${unitCount(stock[a])})`))),
+      " → ",
+      h("select", { id: "rail-to", "aria-label": "Rail to", onchange: (event) => { rail.to = event.target.value; } },
+        ends.map((a) => h("option", { value: a, selected: a === rail.to }, adapter.area(a)))),
+      this.#counts("rail", rail),
+      h("button", { class: "button small", id: "add-rail", onclick: () => this.addRail(rail.from, rail.to, { ...rail.counts }) }, "Add the rail move"));
+  }
+
+  /** Add artillery fire: guns in one of the seat's territories fire into a neighbour. */
+  #supportForm(stock) {
+    const { adapter, orders } = this;
+    const fire = this.fire;
+    const guns = Object.keys(stock).filter((a) => stock[a]?.artillery > 0)
+      .sort((a, b) => adapter.area(a).localeCompare(adapter.area(b)));
+    if (!guns.includes(fire.from)) fire.from = guns[0] || null;
+    const targets = (adapter.neighbours[fire.from] || []).slice().sort((a, b) => adapter.area(a).localeCompare(adapter.area(b)));
+    if (!targets.includes(fire.into)) fire.into = targets[0] || null;
+    return h("fieldset", { class: "twteaw-add" }, h("legend", {}, "Add artillery fire"),
+      h("input", { type: "number", min: "1", value: String(fire.count), id: "support-count", "aria-label": "Guns", class: "count",
+        oninput: (event) => { fire.count = Number(event.target.value) || 0; } }),
+      " artillery in ",
+      h("select", { id: "support-from", "aria-label": "Artillery in", onchange: (event) => { fire.from = event.target.value; fire.into = null; orders.changed(); } },
+        guns.map((a) => h("option", { value: a, selected: a === fire.from }, `${adapter.area(a)} (${stock[a].artillery})`))),
+      " fire into ",
+      h("select", { id: "support-into", "aria-label": "Fire into", onchange: (event) => { fire.into = event.target.value; } },
+        targets.map((a) => h("option", { value: a, selected: a === fire.into }, adapter.area(a)))),
+      " ",
+      h("button", { class: "button small", id: "add-support", onclick: () => this.addSupport(fire.from, fire.into, fire.count) }, "Add the fire"));
+  }
+
+  /** Add a fall-back condition for the seat's defenders in one of its territories. */
+  #withdrawForm(mine) {
+    const { adapter, orders } = this;
+    const back = this.fallBack;
+    if (!mine.includes(back.area)) back.area = mine[0] || null;
+    const ways = (adapter.neighbours[back.area] || []).slice().sort((a, b) => adapter.area(a).localeCompare(adapter.area(b)));
+    if (!ways.includes(back.to)) back.to = ways[0] || null;
+    return h("fieldset", { class: "twteaw-add" }, h("legend", {}, "Add a fall back"),
+      "The defenders of ",
+      h("select", { id: "withdraw-area", "aria-label": "Defenders of", onchange: (event) => { back.area = event.target.value; back.to = null; orders.changed(); } },
+        mine.map((a) => h("option", { value: a, selected: a === back.area }, adapter.area(a)))),
+      " fall back to ",
+      h("select", { id: "withdraw-to", "aria-label": "Fall back to", onchange: (event) => { back.to = event.target.value; } },
+        ways.map((a) => h("option", { value: a, selected: a === back.to }, adapter.area(a)))),
+      " after ",
+      h("input", { type: "number", min: "0", value: String(back.losses), id: "withdraw-losses", "aria-label": "Losses", class: "count",
+        oninput: (event) => { back.losses = Number(event.target.value); } }),
+      " losses ",
+      h("button", { class: "button small", id: "add-withdraw", onclick: () => this.addWithdraw(back.area, back.to, back.losses) }, "Add the fall back"));
+  }
+}
