@@ -31,7 +31,7 @@ STEP_TITLES = {
     S.EMERGENCY: "Emergency HQ supply", S.RAIL: "Rail movement", S.LAND_MOVE: "Land movement",
     S.LAND_COMBAT: "Land combat", S.REORGANISATION: "Reorganisation",
     S.LAST_IMPULSE: "Last-impulse test", S.FINAL_REORGANISATION: "Final reorganisation",
-    S.PRODUCTION: "Production", S.MORALE: "Morale", S.PEACE: "Peace", S.VICTORY: "Victory check",
+    S.PRODUCTION: "Production", S.MORALE: "Morale", S.PEACE: "Peace", S.LIBERATION: "Liberation", S.VICTORY: "Victory check",
     S.OVER: "Game over",
 }
 SIDES = {"central": "Central Powers", "entente": "Allies"}
@@ -40,14 +40,16 @@ TURN_START = (S.TURN_START, S.REINFORCEMENT, S.SCRAP, S.HOME_FRONT, S.BREAKDOWN,
               S.INITIATIVE_SCRIPTED, S.INITIATIVE, S.INITIATIVE_REROLL, S.FIRST_SIDE)
 IMPULSE = (S.WEATHER, S.DECLARATION, S.ACTION_CHOICE, S.OFFENSIVE, S.EMERGENCY, S.RAIL,
            S.LAND_MOVE, S.LAND_COMBAT, S.REORGANISATION, S.LAST_IMPULSE)
-TURN_END = (S.FINAL_REORGANISATION, S.PRODUCTION, S.MORALE, S.PEACE, S.VICTORY, S.OVER)
+TURN_END = (S.FINAL_REORGANISATION, S.PRODUCTION, S.MORALE, S.PEACE, S.LIBERATION, S.VICTORY,
+            S.OVER)
 NOTES = {
     S.HOME_FRONT: "option 7 only", S.EMERGENCY: "option 4 only",
     S.INITIATIVE_SCRIPTED: "in the scenario's scripted turns",
     S.INITIATIVE: "the other turns", S.INITIATIVE_REROLL: "if the track allows it",
     S.WEATHER: "once for each pair of impulses", S.DECLARATION: "scripted by the scenario",
     S.LAST_IMPULSE: "a d10: another impulse, or the end of the turn",
-    S.TURN_START: "the turn's marks cleared", S.LENDING: "nothing to do yet", S.PEACE: "conquest and liberation",
+    S.TURN_START: "the turn's marks cleared", S.LENDING: "nothing to do yet", S.PEACE: "conquest; liberation offered",
+    S.LIBERATION: "the other majors give back or keep a liberated country's hexes",
 }
 
 

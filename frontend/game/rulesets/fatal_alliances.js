@@ -455,7 +455,7 @@ export class FatalAlliancesAdapter extends GenericAdapter {
       }
       case "liberation":
         if ("liberate" in a) return none(a.liberate ? `Liberate ${this.country(a.country)}` : `Do not liberate ${this.country(a.country)} (re-conquer it)`);
-        return none(a.give_back ? `Give ${this.country(a.country)}'s hexes back (co-operate with it)` : `Keep ${this.country(a.country)}'s hexes (never co-operate with it)`);
+        return none(a.give_back ? `Give back the hexes of ${this.country(a.country)} (co-operate with it)` : `Keep the hexes of ${this.country(a.country)} (never co-operate with it)`);
       case "combat_order":
         return { hex: a.target, from: null, kind: "attack", text: "⚔",
           label: `Resolve the declared attack on ${this.where(a.target)} next` };
