@@ -71,7 +71,7 @@ def relocation(ctx: Context, units: list[str], origin: str | None, dest: str) ->
     score = W["pull"] * n * (ctx.pull.get(dest, 0.0) - ctx.pull.get(origin or "", 0.0))
     owner = side_of(ctx.position, controller(ctx.position, ctx.th, dest))
     if owner is not None and owner != ctx.side and any(UNITS[u].captures for u in corps):
-        score += W["capture"] * ctx.value.get(dest, 0.0)
+        score += W["capture"] * ctx.value.get(dest, 0.0) + ctx.decisive.get(dest, 0.0)
     own = ctx.side_owns(dest)
     if own:
         here = ctx.ours.get(dest, 0)
@@ -164,8 +164,11 @@ def attack_value(ctx: Context, action: dict[str, Any], odds: Odds) -> float:
     origin = at(ctx, action["units"][0])
     take = odds.takes
     value = W["corps"] * (odds.defender_loss - odds.attacker_loss)
-    value += take * (W["capture"] * ctx.value.get(target, 0.0) + W["pull"] * len(corps) * (
-        ctx.pull.get(target, 0.0) - ctx.pull.get(origin, 0.0)))
+    drawn = ctx.pull.get(target, 0.0) - ctx.pull.get(origin, 0.0)
+    if ctx.decisive.get(target):
+        drawn = max(0.0, drawn)     # taking what decides the game is never a step back
+    value += take * (W["capture"] * ctx.value.get(target, 0.0) + ctx.decisive.get(target, 0.0)
+                     + W["pull"] * len(corps) * drawn)
     value += plan_bonus(ctx, corps, target, attack=True)
     # the rules' own cost: double against a location in bad weather (6.512)
     return value - W["rp"] * bop_weather.attack_cost(ctx.th, ctx.position["flow"]["month"],
