@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine import kernel, rulesets
+from engine import bots, kernel, rulesets
 from engine.bots.balance_of_powers import world
 from engine.bots.match import match_seed, play_match
 from engine.bots.runner import bot_turn
@@ -149,3 +149,31 @@ def test_bop_12_1_level2_central_never_leaves_its_capital_empty_under_threat(aug
         assert held or not threatened, (moves, move.action)
         assert side_of(state, controller(state, th, berlin)) == "central"
     assert moves > 5
+
+
+def test_bop_greedy_baseline_plays_legally_and_only_attacks_above_evens():
+    """The arena's greedy one-ply baseline (issue #25): legal, and every attack it declares
+    has better than even odds (BoP 10.62 results, enumerated exactly)."""
+    from engine.bots.balance_of_powers import phases
+    from engine.bots.balance_of_powers.greedy import EVENS
+    ruleset = rulesets.get("balance_of_powers")
+    seats = seats_of(ruleset, SCENARIO)
+    players = {seat: bots.greedy_for(ruleset, SCENARIO) if side == "central"
+               else bots.bot_for(ruleset, SCENARIO, 2) for seat, side in seats.items()}
+    report = play_match(ruleset, SCENARIO, players, seed=match_seed(3, 1), game_uid="greedy",
+                        max_actions=160)
+    assert report.illegal == 0 and report.errors == 0, report.problems
+    assert {e["by"] for e in report.log if e["seat"] in ("germany", "austria_hungary")} == {
+        "bot:bop-greedy@1"}
+    state, _ = kernel.new_game(ruleset, SCENARIO, {}, sorted(seats), match_seed(3, 1), "greedy")
+    attacks = 0
+    for entry in report.log:
+        if entry["seat"] == "germany" and "-combat-" in (entry["decision"] or "") and (
+                "target" in entry["action"]):
+            seen = kernel.view(ruleset, state, "seat:germany")
+            ctx = world.build_context(world.position_from_view(seen), "germany")
+            assert phases.odds_of(ctx, entry["action"]).favourable > EVENS
+            attacks += 1
+        state = kernel.apply(ruleset, state, entry["seat"], entry["decision"], entry["action"],
+                             seed=match_seed(3, 1)).state
+    assert attacks
