@@ -123,8 +123,18 @@ def march(ctx: Context, decision: Decision, item: dict[str, Any]) -> Score:
     return relocation(ctx, action["units"], at(ctx, action["units"][0]), action["to"])
 
 
+def kept_for_attacks(ctx: Context) -> float:
+    """RP held back from purchases and rail (BoP 12.1: the attacks that take what decides
+    the game need them; version 1 spent all but 3 in September and could not attack in
+    October)."""
+    return W["rp_reserve"] + (W["rp_attacks"] if ctx.decisive else 0.0)
+
+
 def rail(ctx: Context, decision: Decision, item: dict[str, Any]) -> Score:
     action = item["action"]
+    if ctx.position["powers"][ctx.seat]["rp"] - RAIL_COST < kept_for_attacks(ctx) - W[
+            "rp_reserve"] and ctx.position["flow"]["month"] != "1914-08":
+        return None
     return relocation(ctx, action["units"], at(ctx, action["units"][0]),
                       action["to"]) - W["rp"] * RAIL_COST
 
@@ -295,7 +305,7 @@ def procure(ctx: Context, decision: Decision, item: dict[str, Any]) -> Score:
         return None
     if UNITS[uid].kind == "leader":
         return 1.0
-    if rp - COST_CORPS < W["rp_reserve"]:
+    if rp - COST_CORPS < kept_for_attacks(ctx):
         return None
     return 2.0 + 0.5 * UNITS[uid].effectiveness + (0.3 if UNITS[uid].captures else 0.0)
 

@@ -64,6 +64,9 @@ WEIGHTS: Mapping[str, float] = {
     "depth": 18,                # hexes the pull spreads
     "attack_threshold": 0.5,    # an attack's expected value must exceed this
     "rp_reserve": 3,            # RP kept back when procuring (attacks, rail)
+    "rp_attacks": 8,            # 12.1: more kept back (procuring, rail) while something
+                                # decisive is still to take: no income comes after September
+                                # and every attack costs RP (10.3)
     "worlds": 4,                # determinisation: worlds drawn for the secret set-up
     "victory_bc": 30.0,         # 12.1: an enemy BC while the count does not give us the win
     "victory_capital": 60.0,    # 12.1: the enemy's capital while we hold ours (both win)
