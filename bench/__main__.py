@@ -43,6 +43,9 @@ def main(argv: list[str] | None = None) -> int:
                              "the default); bots: one scenario id (every one by default)")
     parser.add_argument("--ruleset", default=None, help="bots: one ruleset id (every one)")
     parser.add_argument("--seed", type=int, default=1, help="bots: the arena's seed (1)")
+    parser.add_argument("--against", choices=["level1", "greedy"], default="level1",
+                        help="bots: level 2's opponent (level 1, or the greedy one-ply "
+                             "baseline where a ruleset has one)")
     parser.add_argument("--quick", action="store_true",
                         help="faults: small numbers (a run of a minute or two)")
     parser.add_argument("--kill-every", type=float, default=None,
@@ -84,7 +87,7 @@ def main(argv: list[str] | None = None) -> int:
         from bench import bots
         figures["bots"] = bots.run(games=args.games, ruleset=args.ruleset,
                                    scenario=args.scenario, seed=args.seed,
-                                   max_actions=args.max_actions)
+                                   max_actions=args.max_actions, against=args.against)
     if args.suite in ("engine", "all"):
         from bench import engine
         figures.update(engine.run(games=args.games or 3, max_actions=args.max_actions or 300))

@@ -8,7 +8,10 @@ For every scenario (or the one named), N games per pairing, each with its own se
   must be 0), dead ends, unfinished (truncated) games;
 - per side, level 2's wins, draws and losses against level 1, the win rate and its 95 %
   Wilson interval (draws are not wins; unfinished games are not counted);
-- per level, the work and wall time of a decision (mean, p99, max), the time spent listing
+- with `against="greedy"`, level 2 on each side in turn against the greedy one-ply baseline
+  (`bots.GREEDY`: the best immediate odds, no plan) instead of level 1, and no baseline
+  pairing;
+- per level (the greedy baseline apart), the work and wall time of a decision (mean, p99, max), the time spent listing
   the answers, and the safety net's firings.
 """
 
@@ -55,33 +58,45 @@ def scenarios(only_ruleset: str | None, only_scenario: str | None) -> Iterable[t
             yield ruleset, scenario["id"]
 
 
-def pairings(ruleset: Ruleset, scenario: str) -> list[tuple[str, str | None]]:
+def pairings(ruleset: Ruleset, scenario: str,
+             against: str = "level1") -> list[tuple[str, str | None]]:
     """(label, the side level 2 plays or None for level 1 everywhere)."""
     sides = sorted({seat["side"] for seat in ruleset.scenario(scenario)["seats"]})
+    if against == "greedy":
+        if ruleset.id not in bots.GREEDY or 2 not in bots.levels(ruleset.id):
+            return []
+        return [(f"level2_{side}_vs_greedy", side) for side in sides]
     out: list[tuple[str, str | None]] = [("level1_vs_level1", None)]
     if 2 in bots.levels(ruleset.id):
         out = [(f"level2_{side}", side) for side in sides] + out
     return out
 
 
+def opponent(ruleset: Ruleset, scenario: str, against: str) -> bots.Bot:
+    if against == "greedy":
+        return bots.greedy_for(ruleset, scenario)
+    return bots.bot_for(ruleset, scenario, 1)
+
+
 def run_scenario(ruleset: Ruleset, scenario: str, games: int, seed: int,
-                 max_actions: int | None) -> dict[str, Any]:
+                 max_actions: int | None, against: str = "level1") -> dict[str, Any]:
     seats = {s["id"]: s["side"] for s in ruleset.scenario(scenario)["seats"]}
     figures: dict[str, Any] = {"games": 0, "errors": 0, "illegal": 0, "dead_ends": 0,
                                "unfinished": 0, "safety_net": 0, "problems": []}
     turns: dict[str, list[Any]] = {}
-    for label, side in pairings(ruleset, scenario):
+    for label, side in pairings(ruleset, scenario, against):
         tally: dict[str, Any] = {"games": 0, "wins": 0, "draws": 0, "losses": 0,
                                  "unfinished": 0, "by_winner": {}}
         for game in range(games):
-            table = {seat: bots.bot_for(ruleset, scenario, 2 if s == side else 1)
-                     for seat, s in seats.items()}
+            table = {seat: bots.bot_for(ruleset, scenario, 2) if s == side
+                     else opponent(ruleset, scenario, against) for seat, s in seats.items()}
             uid = f"arena-{seed}-{ruleset.id}-{scenario}-{label}-{game}"
             report = play_match(ruleset, scenario, table, seed=match_seed(seed, game),
                                 game_uid=uid, max_actions=max_actions, clock=time.perf_counter)
             count(figures, report)
             for turn in report.turns:
-                turns.setdefault(f"level{turn.level}", []).append(turn)
+                key = "greedy" if "greedy" in turn.by else f"level{turn.level}"
+                turns.setdefault(key, []).append(turn)
             tally["games"] += 1
             tally[outcome_for(report, side, seats)] += 1
             winner = ("unfinished" if report.result is None
@@ -151,11 +166,15 @@ def failed(figures: dict[str, Any]) -> bool:
 
 
 def run(games: int | None = None, ruleset: str | None = None, scenario: str | None = None,
-        seed: int = 1, max_actions: int | None = None) -> dict[str, Any]:
+        seed: int = 1, max_actions: int | None = None,
+        against: str = "level1") -> dict[str, Any]:
     out: dict[str, Any] = {}
     for found, scenario_id in scenarios(ruleset, scenario):
+        if not pairings(found, scenario_id, against):
+            continue
         started = time.perf_counter()
-        figures = run_scenario(found, scenario_id, games or DEFAULT_GAMES, seed, max_actions)
+        figures = run_scenario(found, scenario_id, games or DEFAULT_GAMES, seed, max_actions,
+                               against)
         figures["seconds"] = round(time.perf_counter() - started, 1)
         out[f"{found.id}/{scenario_id}"] = figures
     return out

@@ -27,6 +27,9 @@ LEVELS = {0: "passive (the deadline's answer)", 1: "random legal action",
 HEURISTIC: dict[str, Callable[[str], Bot]] = {"balance_of_powers": balance_of_powers.heuristic,
                                               "fatal_alliances": fatal_alliances.heuristic}
 
+# The arena's greedy one-ply baseline (issue #25), per ruleset id: a factory taking the scenario.
+GREEDY: dict[str, Callable[[str], Bot]] = {"balance_of_powers": balance_of_powers.greedy}
+
 
 class UnknownBot(LookupError):
     """No bot of that level for that ruleset."""
@@ -48,6 +51,13 @@ def bot_for(ruleset: Ruleset, scenario: str, level: int) -> Bot:
     raise UnknownBot(f"no level-{level} bot for {ruleset.id}")
 
 
-__all__ = ["LEVELS", "Bot", "BotMove", "BotRng", "Budget", "MatchReport", "Offer", "PassiveBot",
-           "RandomBot", "UnknownBot", "bot_for", "bot_turn", "levels", "offers_for",
-           "play_match"]
+def greedy_for(ruleset: Ruleset, scenario: str) -> Bot:
+    """The greedy baseline for a game of `ruleset`'s `scenario`; UnknownBot otherwise."""
+    if ruleset.id in GREEDY:
+        return GREEDY[ruleset.id](scenario)
+    raise UnknownBot(f"no greedy baseline for {ruleset.id}")
+
+
+__all__ = ["GREEDY", "LEVELS", "Bot", "BotMove", "BotRng", "Budget", "MatchReport", "Offer",
+           "PassiveBot", "RandomBot", "UnknownBot", "bot_for", "bot_turn", "greedy_for",
+           "levels", "offers_for", "play_match"]

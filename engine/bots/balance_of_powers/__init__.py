@@ -8,12 +8,13 @@ from typing import Any
 
 from ..heuristic import HeuristicBot, Score
 from ..protocol import BotRng, Budget, Offer
+from . import greedy as greedy_phases
 from .phases import PHASES, Phase, never
 from .world import WEIGHTS, Context, build_context, position_from_view, sample_worlds
 
 
 class BalanceOfPowersBot(HeuristicBot):
-    id, version = "bop-heuristic", "1"
+    id, version = "bop-heuristic", "2"
     work = 6000
 
     def context(self, view: dict[str, Any], offers: Sequence[Offer], rng: BotRng,
@@ -30,8 +31,21 @@ class BalanceOfPowersBot(HeuristicBot):
         return PHASES.get(kind, never)
 
 
+class GreedyBot(BalanceOfPowersBot):
+    """The arena's greedy one-ply baseline (greedy.py): the best immediate odds, no plan."""
+
+    id, version, level = "bop-greedy", "1", 1
+
+    def phase(self, kind: str) -> Phase:
+        return greedy_phases.PHASES.get(kind, never)
+
+
 def heuristic(scenario: str) -> BalanceOfPowersBot:
     return BalanceOfPowersBot()
 
 
-__all__ = ["BalanceOfPowersBot", "Score", "heuristic"]
+def greedy(scenario: str) -> GreedyBot:
+    return GreedyBot()
+
+
+__all__ = ["BalanceOfPowersBot", "GreedyBot", "Score", "greedy", "heuristic"]

@@ -71,7 +71,7 @@ def relocation(ctx: Context, units: list[str], origin: str | None, dest: str) ->
     score = W["pull"] * n * (ctx.pull.get(dest, 0.0) - ctx.pull.get(origin or "", 0.0))
     owner = side_of(ctx.position, controller(ctx.position, ctx.th, dest))
     if owner is not None and owner != ctx.side and any(UNITS[u].captures for u in corps):
-        score += W["capture"] * ctx.value.get(dest, 0.0)
+        score += W["capture"] * ctx.value.get(dest, 0.0) + ctx.decisive.get(dest, 0.0)
     own = ctx.side_owns(dest)
     if own:
         here = ctx.ours.get(dest, 0)
@@ -123,8 +123,18 @@ def march(ctx: Context, decision: Decision, item: dict[str, Any]) -> Score:
     return relocation(ctx, action["units"], at(ctx, action["units"][0]), action["to"])
 
 
+def kept_for_attacks(ctx: Context) -> float:
+    """RP held back from purchases and rail (BoP 12.1: the attacks that take what decides
+    the game need them; version 1 spent all but 3 in September and could not attack in
+    October)."""
+    return W["rp_reserve"] + (W["rp_attacks"] if ctx.decisive else 0.0)
+
+
 def rail(ctx: Context, decision: Decision, item: dict[str, Any]) -> Score:
     action = item["action"]
+    if ctx.position["powers"][ctx.seat]["rp"] - RAIL_COST < kept_for_attacks(ctx) - W[
+            "rp_reserve"] and ctx.position["flow"]["month"] != "1914-08":
+        return None
     return relocation(ctx, action["units"], at(ctx, action["units"][0]),
                       action["to"]) - W["rp"] * RAIL_COST
 
@@ -164,8 +174,11 @@ def attack_value(ctx: Context, action: dict[str, Any], odds: Odds) -> float:
     origin = at(ctx, action["units"][0])
     take = odds.takes
     value = W["corps"] * (odds.defender_loss - odds.attacker_loss)
-    value += take * (W["capture"] * ctx.value.get(target, 0.0) + W["pull"] * len(corps) * (
-        ctx.pull.get(target, 0.0) - ctx.pull.get(origin, 0.0)))
+    drawn = ctx.pull.get(target, 0.0) - ctx.pull.get(origin, 0.0)
+    if ctx.decisive.get(target):
+        drawn = max(0.0, drawn)     # taking what decides the game is never a step back
+    value += take * (W["capture"] * ctx.value.get(target, 0.0) + ctx.decisive.get(target, 0.0)
+                     + W["pull"] * len(corps) * drawn)
     value += plan_bonus(ctx, corps, target, attack=True)
     # the rules' own cost: double against a location in bad weather (6.512)
     return value - W["rp"] * bop_weather.attack_cost(ctx.th, ctx.position["flow"]["month"],
@@ -292,7 +305,7 @@ def procure(ctx: Context, decision: Decision, item: dict[str, Any]) -> Score:
         return None
     if UNITS[uid].kind == "leader":
         return 1.0
-    if rp - COST_CORPS < W["rp_reserve"]:
+    if rp - COST_CORPS < kept_for_attacks(ctx):
         return None
     return 2.0 + 0.5 * UNITS[uid].effectiveness + (0.3 if UNITS[uid].captures else 0.0)
 

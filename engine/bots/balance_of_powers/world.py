@@ -29,8 +29,15 @@ from engine.rulesets.balance_of_powers.forces import (
     side_of,
 )
 from engine.rulesets.balance_of_powers.supply import sources
-from engine.rulesets.balance_of_powers.tables import CENTRAL, ENTENTE, SIDE_SEATS
+from engine.rulesets.balance_of_powers.tables import (
+    CENTRAL,
+    CP_BC_TO_WIN,
+    ENTENTE,
+    EP_BC_TO_WIN,
+    SIDE_SEATS,
+)
 from engine.rulesets.balance_of_powers.theatre import Theatre, theatre
+from engine.rulesets.balance_of_powers.victory import bc_counts
 
 from ..heuristic import diffuse, distances
 from ..protocol import BotRng, Budget
@@ -57,7 +64,12 @@ WEIGHTS: Mapping[str, float] = {
     "depth": 18,                # hexes the pull spreads
     "attack_threshold": 0.5,    # an attack's expected value must exceed this
     "rp_reserve": 3,            # RP kept back when procuring (attacks, rail)
+    "rp_attacks": 8,            # 12.1: more kept back (procuring, rail) while something
+                                # decisive is still to take: no income comes after September
+                                # and every attack costs RP (10.3)
     "worlds": 4,                # determinisation: worlds drawn for the secret set-up
+    "victory_bc": 30.0,         # 12.1: an enemy BC while the count does not give us the win
+    "victory_capital": 60.0,    # 12.1: the enemy's capital while we hold ours (both win)
 }
 
 # 6.11 — which neutrals a side's bot violates, and how much it wants to (12.1: the Schlieffen
@@ -133,6 +145,7 @@ class Context:
     ours: dict[str, int] = field(default_factory=dict)     # the side's corps per location
     theirs: dict[str, int] = field(default_factory=dict)   # the enemy's corps per location
     owned: frozenset[str] = frozenset()                    # locations the side controls
+    decisive: dict[str, float] = field(default_factory=dict)   # 12.1: what wins the game
     odds: dict[str, Any] = field(default_factory=dict)     # attacks enumerated this turn
     worlds: list[dict[str, Any]] = field(default_factory=list)   # determinised positions
     budget: Budget | None = None
@@ -176,13 +189,16 @@ def build_context(position: dict[str, Any], seat: str) -> Context:
         elif owner is not None:
             theirs[unit["at"]] = theirs.get(unit["at"], 0) + 1
     value, targets = _values(position, th, seat, side)
+    decisive = victory_targets(position, th, side)
+    for loc, worth in decisive.items():
+        targets[loc] = targets.get(loc, 0.0) + worth
     pull = diffuse(targets, lambda loc: th.adj.get(loc, ()), decay=WEIGHTS["decay"],
                    depth=int(WEIGHTS["depth"]),
                    passable=lambda loc: not neutral_closed(position, th, loc))
     owned = frozenset(loc for loc in th.locs
                       if side_of(position, controller(position, th, loc)) == side)
     ctx = Context(position, th, seat, side, enemy, occ, value, pull, {}, {}, ours, theirs,
-                  owned)
+                  owned, decisive)
     _threats(ctx)
     return ctx
 
@@ -216,6 +232,36 @@ def _values(position: dict[str, Any], th: Theatre, seat: str,
     for loc, worth in _plan_targets(position, th, seat, side).items():
         targets[loc] = targets.get(loc, 0.0) + worth
     return value, targets
+
+
+# BoP 12.1: a side wins with MORE than this many BCs (unless a side holds both capitals).
+BC_TO_WIN: Mapping[str, int] = {CENTRAL: CP_BC_TO_WIN, ENTENTE: EP_BC_TO_WIN}
+# BoP 12.1: the capitals whose joint control wins outright, each side's own first.
+CAPITALS: Mapping[str, tuple[str, str]] = {CENTRAL: ("germany", "france"),
+                                           ENTENTE: ("france", "germany")}
+
+
+def victory_targets(position: dict[str, Any], th: Theatre, side: str) -> dict[str, float]:
+    """BoP 12.1's victory as places to take: the enemy-held BCs while the count does not give
+    the side the win (the side must hold more than its threshold AND keep the enemy at or
+    below its own: with both thresholds met the game is a draw, the ruleset's ruling in
+    victory.py), and the enemy's capital while the side holds its own (both capitals win
+    outright). The arena's Central level 2 drew half its games holding 16-20 BCs while the
+    Entente kept 7 (Antwerp, Lille or Reims left in its hands): what decides is the enemy's
+    count, not the side's."""
+    enemy = ENTENTE if side == CENTRAL else CENTRAL
+    counts = bc_counts(position, th)
+    out: dict[str, float] = {}
+    winning = counts[side] > BC_TO_WIN[side] and counts[enemy] <= BC_TO_WIN[enemy]
+    for loc in sorted(th.bcs):
+        owner = side_of(position, controller(position, th, loc))
+        if owner == enemy and not winning and not neutral_closed(position, th, loc):
+            out[loc] = WEIGHTS["victory_bc"]
+    own_capital, their_capital = (th.capital[n] for n in CAPITALS[side])
+    if side_of(position, controller(position, th, own_capital)) == side and side_of(
+            position, controller(position, th, their_capital)) == enemy:
+        out[their_capital] = out.get(their_capital, 0.0) + WEIGHTS["victory_capital"]
+    return out
 
 
 def _plan_targets(position: dict[str, Any], th: Theatre, seat: str,
