@@ -271,7 +271,13 @@ export class UnitMode {
     }
     return entries.filter((e) => {
       const named = units(e);
-      if (e.p.kind === "attack" && e.p.hex !== sel.hex) return named.some((u) => picked.has(u)) || e.p.from === sel.hex;
+      if (e.p.kind === "attack" && e.p.hex !== sel.hex) {
+        // Ticked counters attack exactly as ticked (the server's answer names them); the
+        // whole stack's attack is the largest force the server offers from there.
+        const attacking = new Set(named);   // the point unit is named twice (units, point)
+        if (!sel.all && e.p.from) return attacking.size === picked.size && named.every((u) => picked.has(u));
+        return named.some((u) => picked.has(u)) || e.p.from === sel.hex;
+      }
       if (e.p.from) {
         if (e.p.from !== sel.hex) return false;
         if (sel.all) return named.length === largest.get(e.decision.kind);
@@ -349,7 +355,10 @@ export class UnitMode {
     if (inPlace.length) return this.#offer(inPlace);
     if (this.decisions().some((d) => (d.concerns?.places || []).includes(hex))) {
       this.#atPlace(hex).then((found) => {
-        if (found.length) this.#offer(found);
+        // With units selected, only their own answers there (never another force's attack
+        // on the place, nor the whole stack's when part of it is ticked): else why not.
+        const fitting = sel ? this.#fit(found, sel) : found;
+        if (fitting.length) this.#offer(fitting);
         else if (sel) this.#explain(hex);
       });
       return true;
@@ -383,7 +392,8 @@ export class UnitMode {
     const orders = this.orders;
     const sel = this.selection;
     if (!sel) return;
-    const candidate = this.adapter.candidate?.(this.concerning(sel.units, sel.hex), sel, hex, this.entries);
+    const candidate = this.adapter.candidate?.(this.concerning(sel.units, sel.hex), sel, hex, this.entries,
+      { all: this.decisions(), view: this.store.view });
     if (!candidate) {
       this.why = { hex, message: "Not among the orders these units can be given now.", rule: null };
       orders.changed();

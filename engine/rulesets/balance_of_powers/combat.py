@@ -540,8 +540,8 @@ def attack_item(state: dict[str, Any], th: Theatre, units: list[str], target: st
                 occ: dict[str, list[str]] | None = None) -> dict[str, Any] | None:
     """BoP 10.2, 10.3 — the attack of exactly `units` (corps and leaders of one seat in one
     location, already checked as a force) on `target`, with its best non-siege corps as point
-    unit, its first payer and the odds; None when the rules refuse it (`attack_problem`) or
-    nobody can pay. The options answer for a chosen part of a stack (issue #18)."""
+    unit, its first payer, the odds and the RP the payer spends (`rp`); None when the rules
+    refuse it (`attack_problem`) or nobody can pay. The options answer for a chosen part of a stack (issue #18)."""
     corps = [u for u in units if UNITS[u].corps]
     if not corps or attack_problem(state, th, units, target, supplied) is not None:
         return None
@@ -558,7 +558,8 @@ def attack_item(state: dict[str, Any], th: Theatre, units: list[str], target: st
         state, th, target) + (1 if inherent_defense(state, th, start, target, side, occ) else 0)
     return {"action": {"units": sorted(units), "target": target, "point": point,
                        "payer": who[0]},
-            "odds": odds_text(len(corps), n_def)}
+            "odds": odds_text(len(corps), n_def),
+            "rp": weather.attack_cost(th, state["flow"]["month"], target) if who[0] else 0}
 
 
 # --- the half's markers (begin and end effects of the half) ---------------------------------

@@ -82,7 +82,8 @@ def check_force(state: dict[str, Any], seat: str, units: Any, rule: str) -> str:
                             "A force is units in one location.")
     if not any(UNITS[u].corps for u in units):
         raise IllegalAction("BoP 1.323", "leader_alone", {"units": units},
-                            "A leader moves only with corps.")
+                            "A leader moves and attacks only with corps: add a corps of "
+                            "his location to the force.")
     return locs.pop()
 
 

@@ -5,8 +5,10 @@ The legality gate refuses a march to a location its destinations do not list (Bo
 the same rules to say which one bites — the force may not move this fortnight, has no MP left,
 the location itself cannot be entered (enemy units, a closed neutral, a trench battle, a full
 stack, British and French together), it is further than the force's MP, or every way there is
-blocked, naming the blocking locations. It is asked only about an order already refused, on a
-copy of the state, and never decides what is legal. Everything it reads is public in BoP.
+blocked, naming the blocking locations. An attack on a location no attack decision names
+(the page asks another attack decision, which refuses the target) gets the rule that refuses
+that attack (not adjacent, a closed neutral, cavalry against trenches, …). It is asked only
+about an order already refused, on a copy of the state, and never decides what is legal. Everything it reads is public in BoP.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from typing import Any
 
 from engine.kernel import Decision, IllegalAction
 
-from . import movement
+from . import combat, movement, supply
 from .forces import (
     UNITS,
     belligerent_side,
@@ -38,6 +40,8 @@ COUNTRY_NAMES = {"netherlands": "the Netherlands", "austria_hungary": "Austria-H
 
 def why_not(state: dict[str, Any], seat: str, decision: Decision, action: Any,
             refusal: IllegalAction) -> IllegalAction:
+    if decision.kind == "combat" and refusal.code == "wrong_target":
+        return _attack_elsewhere(state, action, refusal)
     if decision.kind != "march" or refusal.code != "unreachable":
         return refusal
     th = theatre(state["board"]["map"])
@@ -93,6 +97,28 @@ def why_not(state: dict[str, Any], seat: str, decision: Decision, action: Any,
                          {"to": to, "blocked": [loc for loc, _ in blockers]},
                          f"Every way to {th.where(to)} within {budget} MP is blocked: "
                          f"{said}.")
+
+
+def _attack_elsewhere(state: dict[str, Any], action: Any,
+                      refusal: IllegalAction) -> IllegalAction:
+    """BoP 10.2 — a player asks why the selected units cannot attack a location no attack
+    decision names (the page asks it of another attack decision, which refuses the target):
+    the rule that refuses that attack, from the same check the validator runs."""
+    th = theatre(state["board"]["map"])
+    units = sorted(action["units"])
+    target = action["target"]
+    supplied = supply.move_supply(state)
+    if target not in th.terrain:
+        return IllegalAction("BoP 10.2", "not_a_location", {"target": target},
+                             f"{target} is not a location of this map.")
+    problem = combat.attack_problem(state, th, units, target, supplied)
+    if problem is not None:
+        rule, code, data = problem
+        return IllegalAction(rule, code, data, combat.refusal_message(code, data))
+    if not combat.payers(state, th, units, target):
+        return IllegalAction("BoP 10.3", "bad_payer", {"target": target},
+                             "No power of this force has the RP the attack costs.")
+    return refusal
 
 
 def _capital(text: str) -> str:

@@ -58,7 +58,7 @@ function roster(sel, { orders, adapter, view }) {
     const ticked = sel.units.includes(uid);
     return h("li", { class: `roster-row${ticked ? " ticked" : ""}`, dataset: { unit: uid } },
       subsets ? h("label", { class: "roster-pick" }, h("input", { type: "checkbox", checked: ticked, dataset: { unit: uid },
-        "aria-label": `Move ${adapter.counterName(uid, view)}`, onchange: () => mode.toggle(uid) })) : null,
+        "aria-label": `Move or attack with ${adapter.counterName(uid, view)}`, onchange: () => mode.toggle(uid) })) : null,
       h("span", { class: "roster-name" }, adapter.counterName(uid, view)),
       mine.length ? h("span", { class: "roster-orders" }, mine.map((e) => h("button", { class: "button small ghost roster-order",
         dataset: { index: e.index, kind: e.decision.kind }, title: e.p.label, onclick: () => orders.pick(e.index) },

@@ -101,10 +101,13 @@ export class BalanceOfPowersAdapter extends GenericAdapter {
     return true;
   }
 
-  /** "Why not?" for a stack sent where it cannot go: a march of the selected units there — the
-   * whole stack's march (the force the server offers from there), part of it, or the force in
-   * motion continuing. */
-  candidate(decisions, selection, hex, entries) {
+  /** "Why not?" for a stack sent where it cannot go: on a location holding the enemy side's units
+   * (or one an attack decision names), an attack by exactly the selected units; elsewhere a
+   * march of them there — the whole stack's march (the force the server offers from there),
+   * part of it, or the force in motion continuing. */
+  candidate(decisions, selection, hex, entries, { all = decisions, view = null } = {}) {
+    const attack = this.#attackCandidate(all, selection, hex, view);
+    if (attack) return attack;
     const marches = decisions.filter((d) => d.kind === "march");
     const going = marches.find((d) => !d.data?.part);
     const decision = going || marches.find((d) => d.data?.part === (selection.all ? "whole" : "part"));
@@ -116,6 +119,28 @@ export class BalanceOfPowersAdapter extends GenericAdapter {
       if (offered) units = offered;
     }
     return { decision, action: { units, to: hex } };
+  }
+
+  /** The attack of the ticked units on `hex` to ask the server about (BoP 10.2): asked of the
+   * attack decision on that location, else of any attack decision (the server then says why
+   * that location cannot be attacked from here). Its point unit and payer are a first guess
+   * (a corps of the force that is not siege artillery, that corps' power): the server checks
+   * the force before either. */
+  #attackCandidate(decisions, selection, hex, view) {
+    const combats = decisions.filter((d) => d.kind === "combat");
+    if (!combats.length) return null;
+    const named = combats.find((d) => d.data?.target === hex);
+    const sideOf = (uid) => view?.powers?.[this.parse(uid).nation]?.side ?? null;
+    const mine = sideOf(selection.units[0]);
+    const others = Object.entries(view?.board?.units || {})
+      .some(([uid, u]) => u.at === hex && sideOf(uid) && sideOf(uid) !== mine);   // a neutral's: the march says why
+    if (!named && !others) return null;
+    const units = selection.units;
+    const corps = units.filter((u) => !["hq", "siege"].includes(this.parse(u).kind));
+    const point = corps[0] || units[0];
+    const nation = this.parse(point).nation;
+    const payer = MAJOR_IDS.has(nation) ? nation : null;
+    return { decision: named || combats[0], action: { units, target: hex, point, payer } };
   }
 
   /** What a die-decided order depends on, said before it is confirmed. */
@@ -346,7 +371,7 @@ export class BalanceOfPowersAdapter extends GenericAdapter {
           label: `Rail ${this.shortUnits(a.units)}: ${this.where(from)} → ${this.where(a.to)}${item.cost !== undefined ? `, ${item.hexes ?? "?"} hexes, ${item.cost} MP` : ""}, 1 RP${a.payer ? ` paid by ${this.seatTitle(a.payer)}` : ""}` };
       case "combat":
         return { hex: a.target, from, kind: "attack", text: item.odds || "", rank: 10 + oddsValue(item.odds),
-          label: `Attack ${this.where(a.target)} from ${this.where(from)} with ${this.shortUnits(a.units)} at ${item.odds || "?"} (point ${this.parse(a.point).label}, ${a.payer ? this.seatTitle(a.payer) + " pays" : "no payment"})` };
+          label: `Attack ${this.where(a.target)} from ${this.where(from)} with ${this.shortUnits(a.units)} at ${item.odds || "?"} (point ${this.parse(a.point).label}, ${a.payer ? `${this.seatTitle(a.payer)} pays${item.rp !== undefined ? ` ${item.rp} RP` : ""}` : "no payment"})` };
       case "setup":
       case "secret_setup": {
         const placement = a.placement || {};

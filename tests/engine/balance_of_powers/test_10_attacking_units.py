@@ -14,8 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from engine.kernel import IllegalAction
+from engine.kernel import Decision, IllegalAction
 from engine.kernel.versions import upgrade
+from engine.rulesets.balance_of_powers.decisions import ATTACK_SCHEMA
 from engine.rulesets.balance_of_powers.migrations import MIGRATIONS
 from engine.rulesets.balance_of_powers.ruleset import RULESET
 
@@ -96,7 +97,8 @@ def test_bop_10_2_a_chosen_part_of_the_stack_gets_its_own_attack_and_odds():
     decision = _attack_decision(state)
     items = RULESET.options(state, "germany", decision, {"units": ["ger-inf-2", "ger-cav-1"]})
     assert items == [{"action": {"units": ["ger-cav-1", "ger-inf-2"], "target": hx(TH, "0602"),
-                                 "point": "ger-inf-2", "payer": "germany"}, "odds": "2:1"}]
+                                 "point": "ger-inf-2", "payer": "germany"}, "odds": "2:1",
+                      "rp": 1}]
     assert RULESET.validate(state, "germany", decision, items[0]["action"]) == items[0]["action"]
     assert RULESET.options(state, "germany", decision, {"units": ["ger-ldr-kluck"]}) == []
     dug = _stack_facing(defender_entrenched=True)
@@ -161,3 +163,36 @@ def test_bop_9_12_part_of_the_force_in_motion_attacks_and_the_rest_stops():
     assert units["ger-inf-1"]["at"] == units["ger-inf-2"]["at"] == hx(TH, "0602")
     assert units["ger-inf-3"]["at"] == hx(TH, "0702")
     assert state["flow"]["moves"]["ger-inf-3"]["mp"] == 0
+
+
+def _why_attack(state, units, target):
+    """The refusal of an attack by `units` on label `target`, asked of the attack decision on
+    another location (as the page asks about a location no attack decision names)."""
+    decision = Decision(id="t-combat", seats=("germany",), kind="combat", rule="BoP 10",
+                        prompt="Attack", schema=ATTACK_SCHEMA, data={"target": hx(TH, "0602")})
+    action = {"units": units, "target": hx(TH, target), "point": units[0], "payer": "germany"}
+    with pytest.raises(IllegalAction) as refused:
+        RULESET.validate(state, "germany", decision, action)
+    assert refused.value.code == "wrong_target"
+    return RULESET.why_not(state, "germany", decision, action, refused.value)
+
+
+def test_bop_10_2_why_not_an_attack_on_a_location_not_adjacent():
+    state = _stack_facing()
+    state["board"]["units"]["fra-inf-2"] = {"at": hx(TH, "0904"), "mode": "maneuver"}
+    answer = _why_attack(state, ["ger-inf-1", "ger-inf-2"], "0904")
+    assert (answer.rule, answer.code) == ("BoP 10.2", "not_adjacent")
+    assert "adjacent" in answer.message
+
+
+def test_bop_9_14_why_not_an_attack_where_no_enemy_stands():
+    answer = _why_attack(_stack_facing(), ["ger-inf-1"], "0703")
+    assert (answer.rule, answer.code) == ("BoP 9.14", "no_enemy")
+
+
+def test_bop_10_3_why_not_an_attack_nobody_can_pay_for():
+    state = _stack_facing()
+    state["powers"]["germany"]["rp"] = 0
+    state["board"]["units"]["fra-inf-2"] = {"at": hx(TH, "0701"), "mode": "maneuver"}
+    answer = _why_attack(state, ["ger-inf-1"], "0701")
+    assert (answer.rule, answer.code) == ("BoP 10.3", "bad_payer")
