@@ -19,7 +19,8 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.kernel.model import Decision
-from engine.rulesets.fatal_alliances.position import controller, is_enemy, unit
+from engine.rulesets.fatal_alliances.foreign_troops import commitment_met, foreign_host
+from engine.rulesets.fatal_alliances.position import controller, is_enemy, on_map, unit
 
 from ..heuristic import Score
 from .odds import Odds, attack_odds
@@ -76,11 +77,40 @@ def relocation(ctx: Context, stack: list[dict[str, Any]], dest: str, *, flips: b
     return score
 
 
+def strands(ctx: Context, stack: list[dict[str, Any]], dest: str) -> bool:
+    """FA 19.2.1 — would this move take an HQ out of a foreign host's country and leave the
+    units of its power that came in this step beyond the commitment limit (destroyed at the
+    step's end)? Entry beyond the limit is refused by the rules; leaving is not."""
+    start = ctx.position["flow"].get("foreign_start") or {}
+    for hq in stack:
+        if hq["type"] != "HQ":
+            continue
+        host = foreign_host(ctx.position, hq["power"], hq["hex"])
+        if host is None or foreign_host(ctx.position, hq["power"], dest) == host:
+            continue
+        origins = {u["id"]: u["hex"] for u in stack}
+        ctx.charge(2)
+        try:       # the move, tried on the bot's own copy and undone
+            for u in stack:
+                u["hex"] = dest
+            newcomers = [u for u in on_map(ctx.position)
+                         if u["power"] == hq["power"] and start.get(u["id"]) != host
+                         and foreign_host(ctx.position, u["power"], u["hex"]) == host]
+            if newcomers and not commitment_met(ctx.position, host, newcomers):
+                return True
+        finally:
+            for u in stack:
+                u["hex"] = origins[u["id"]]
+    return False
+
+
 def land_move(ctx: Context, decision: Decision, item: dict[str, Any]) -> Score:
     action = item["action"]
     if action.get("done"):
         return 0.0
     stack = [unit(ctx.position, i) for i in action["units"]]
+    if strands(ctx, stack, action["to"]):
+        return None
     return relocation(ctx, stack, action["to"], flips=bool(item.get("flip")))
 
 
@@ -89,7 +119,10 @@ def rail_move(ctx: Context, decision: Decision, item: dict[str, Any]) -> Score:
     action = item["action"]
     if action.get("done"):
         return 0.0
-    return relocation(ctx, [unit(ctx.position, action["unit"])], action["to"], flips=True)
+    stack = [unit(ctx.position, action["unit"])]
+    if strands(ctx, stack, action["to"]):
+        return None
+    return relocation(ctx, stack, action["to"], flips=True)
 
 
 # --- attacks --------------------------------------------------------------------------------
@@ -132,6 +165,39 @@ def reorganise(ctx: Context, decision: Decision, item: dict[str, Any]) -> Score:
     if action.get("done"):
         return 0.0
     return 0.5 + sum(max(1.0, float(unit(ctx.position, i)["cf"])) for i in action["units"])
+
+
+def combat_order(ctx: Context, decision: Decision, item: dict[str, Any]) -> Score:
+    """FA 11.12 step 8 — resolve the declared attack worth most first (its exact odds and what
+    clearing the hex gains), so a won combat's retreat and advance come before the doubtful
+    ones."""
+    target = item["action"]["target"]
+    declared = ctx.position["flow"].get("declared", [])
+    attack = next((a for a in declared if a["target"] == target), None)
+    if attack is None:
+        return 0.0
+    action = {"target": target, "units": list(attack["attackers"])}
+    return attack_value(ctx, action, odds_of(ctx, action))
+
+
+def hq_support(ctx: Context, decision: Decision, item: dict[str, Any]) -> Score:
+    """FA 11.12.3 — the HQ's reorganisation value is the DRM it adds, so the biggest value
+    first; a defending HQ can support one hex only, so it weighs by the value of the hex at
+    stake (the loss that would hurt most). Declining scores 0."""
+    hq = item["action"]["hq"]
+    if hq is None:
+        return 0.0
+    reorg = float(unit(ctx.position, hq).get("reorg", 0) or 0)
+    if decision.data.get("target") is None or not decision.reaction:
+        return 0.5 + reorg
+    return 0.5 + reorg * (1.0 + ctx.value.get(decision.data["target"], 0.0))
+
+
+def liberation(ctx: Context, decision: Decision, item: dict[str, Any]) -> Score:
+    """FA 13.6.3 — liberate, and give a liberated country's hexes back: co-operation with it
+    is worth more than the hexes."""
+    action = item["action"]
+    return 1.0 if action.get("liberate") or action.get("give_back") else 0.0
 
 
 # --- combat replies --------------------------------------------------------------------------
@@ -222,7 +288,8 @@ def build(ctx: Context, decision: Decision, item: dict[str, Any]) -> Score:
 
 PHASES: dict[str, Phase] = {
     "land_move": land_move, "rail_move": rail_move, "land_attack": land_attack,
-    "reorganise": reorganise, "choose_table": choose_table, "combat_losses": combat_losses,
+    "reorganise": reorganise, "combat_order": combat_order, "hq_support": hq_support,
+    "liberation": liberation, "choose_table": choose_table, "combat_losses": combat_losses,
     "shatter_or_retreat": shatter_or_retreat, "retreat": retreat, "advance": advance,
     "action": action_choice, "first_side": first_side, "initiative_reroll": initiative_reroll,
     "entrench": entrench, "offensive": offensive, "build": build,
