@@ -84,9 +84,12 @@ def test_fa_11_12_5_exact_odds_match_the_kernels_combat_table_rows():
         outcome = kernel.apply(ruleset, state, seat, move.decision, move.action, seed=seed)
         rows = [e.data["row"] for e in outcome.events if e.kind == "combat_resolved"]
         after = outcome.state
-        while not rows:     # FA 11.12.3: each side's HQ support first (the odds assume the best)
+        # FA 11.12.1: the attacker declares no more (done); then each side's HQ support
+        # (11.12.3, the odds assume the best) and the order of resolution (11.12.8).
+        while not rows:
             decision = kernel.decisions(ruleset, after)[0]
-            assert decision.kind in ("hq_support", "sit_out"), decision.kind
+            assert decision.kind in ("land_attack", "hq_support", "sit_out", "combat_order"), \
+                decision.kind
             answer = kernel.timeout_action(ruleset, after, decision, decision.seats[0])
             outcome = kernel.apply(ruleset, after, decision.seats[0], decision.id, answer,
                                    seed=seed)
