@@ -13,10 +13,15 @@ def bot_username(level: int, seat: str) -> str:
     return f"{PREFIX}{level}:{seat}"
 
 
+def is_bot_name(username: str) -> bool:
+    """Whether a username is a bot account's (the one test of it, by name or by user)."""
+    return username.startswith(PREFIX)
+
+
 def bot_level(user: Any) -> int | None:
     """The level of a bot account, None for a person (or no one)."""
     name = user.get_username() if user is not None else ""
-    if not name.startswith(PREFIX):
+    if not is_bot_name(name):
         return None
     try:
         return int(name.split(":")[1])

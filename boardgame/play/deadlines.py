@@ -147,12 +147,17 @@ def _time_out_seat(game: Game, ruleset: Any, seat: str, steps: list[Step]) -> No
     time: each answer can close others (a BoP seat's pass ends its half, so its `done` is no
     longer open), so the open decisions are listed afresh after every step."""
     due = {d.id for d in awaiting(ruleset, game.state, seat)}
-    while due and result(ruleset, game.state) is None:
-        still = [d for d in awaiting(ruleset, game.state, seat) if d.id in due]
-        if not still:
-            return
-        play_timeout(game, ruleset, still[0], seat, steps)
-        due.discard(still[0].id)
+    while (decision := _next_due(ruleset, game.state, seat, due)) is not None:
+        play_timeout(game, ruleset, decision, seat, steps)
+        due.discard(decision.id)
+
+
+def _next_due(ruleset: Any, state: dict[str, Any], seat: str, due: set[str]) -> Any:
+    """The first decision of `due` still open for `seat` (None once none is, or the game has
+    ended): the one walk shared by the real timeout and its dry run."""
+    if result(ruleset, state) is not None:
+        return None
+    return next((d for d in awaiting(ruleset, state, seat) if d.id in due), None)
 
 
 def _defaults_would_end(game: Game, ruleset: Any, seat: str) -> bool:
@@ -168,11 +173,7 @@ def _defaults_would_end(game: Game, ruleset: Any, seat: str) -> bool:
 def _dry_run_defaults(game: Game, ruleset: Any, seat: str) -> bool:
     state, book = game.state, game.orders
     due = {d.id for d in awaiting(ruleset, state, seat)}
-    while due and result(ruleset, state) is None:
-        still = [d for d in awaiting(ruleset, state, seat) if d.id in due]
-        if not still:
-            break
-        decision = still[0]
+    while (decision := _next_due(ruleset, state, seat, due)) is not None:
         if decision.revisable:
             book, outcome = simultaneous.time_out(ruleset, state, book, seat, decision.group,
                                                   seed=bytes(game.seed))

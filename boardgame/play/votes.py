@@ -24,7 +24,7 @@ from .actions import (
     lock_game,
     user_seats,
 )
-from .bot_accounts import PREFIX as BOT_PREFIX
+from .bot_accounts import is_bot_name
 from .frames import Committed
 
 
@@ -129,4 +129,4 @@ def _voters(game: Any) -> set[str]:
     disorder = set(game.live.get("disorder", []))
     return {seat for seat, name in Seat.objects.filter(table_id=game.table_id, user__isnull=False)
             .values_list("seat", "user__username")
-            if seat not in disorder and not name.startswith(BOT_PREFIX)}
+            if seat not in disorder and not is_bot_name(name)}

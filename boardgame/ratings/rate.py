@@ -24,7 +24,7 @@ from django.db import transaction
 from openskill.models import PlackettLuce
 
 from boardgame.jobs.models import Periodic
-from boardgame.play.bot_accounts import PREFIX as BOT_PREFIX
+from boardgame.play.bot_accounts import is_bot_name
 from engine.kernel.game import KERNEL
 
 from .models import MODEL, RatedGame, Rating, RatingEvent
@@ -72,7 +72,7 @@ def teams_of(game: Any) -> tuple[dict[str, dict[int, float]], dict[str, int], st
         turns[seat] += 1
         # Not a person's turn: a timeout default, or a bot's answer (recorded as the bot
         # since issue #25's `by`; earlier by its account's name). Bots are never rated.
-        if by == "timeout" or by.startswith(BOT_PREFIX) or (name or "").startswith(BOT_PREFIX):
+        if by == "timeout" or is_bot_name(by) or is_bot_name(name or ""):
             timeouts[seat] += 1
         elif user is not None:
             played[seat][user] += 1
