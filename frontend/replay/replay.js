@@ -82,6 +82,26 @@ async function main() {
   fill($("phases"), h("option", { value: "" }, "Jump to a phase start…"),
     starts.map((s) => h("option", { value: String(s.seq) }, `#${s.seq} ${s.label}`)));
 
+  // The catch-up: what happened since my last move, my audience's events grouped by the phase
+  // they happened in; each group's heading jumps the board to the step that opened it.
+  const groups = [];
+  for (let seq = first + 1; first && seq <= total; seq += 1) {
+    const p = adapter.phase(views[seq]);
+    const label = `${p.turn} — ${p.phase}`;
+    if (!groups.length || groups[groups.length - 1].label !== label) groups.push({ label, seq, to: seq, lines: [] });
+    const group = groups[groups.length - 1];
+    group.to = seq;
+    const action = actions.find((a) => a.seq === seq);
+    if (action) group.lines.push(h("li", { class: "caught-action" }, h("strong", {}, `#${seq} `), adapter.recordLine(action, views[seq - 1] || views[seq])));
+    for (const e of events[seq] || []) group.lines.push(h("li", { class: "caught-event" }, adapter.event(e, views[seq])));
+  }
+  if (groups.length) {
+    $("catch-up").hidden = false;
+    fill($("catch-up-groups"), groups.map((g) => h("li", { class: "caught-phase" },
+      h("button", { type: "button", class: "button small ghost caught-jump", onclick: () => go(g.seq) }, g.seq === g.to ? `${g.label} (step ${g.seq})` : `${g.label} (steps ${g.seq}–${g.to})`),
+      h("ul", { class: "step-events" }, g.lines))));
+  }
+
   function showHex(info) {
     const box = $("hex-info");
     if (!info) { box.hidden = true; return; }
@@ -170,7 +190,7 @@ async function main() {
     verify.title = "The seed is revealed when the game ends.";
     $("verify-result").textContent = "Dice can be verified once the game has ended and its seed is revealed.";
   }
-  window.replay = { go, views, starts, get step() { return step; }, total, first, record };
+  window.replay = { go, views, starts, groups: groups.map((g) => ({ label: g.label, seq: g.seq, to: g.to, lines: g.lines.length })), get step() { return step; }, total, first, record };
   step = first;
   render();
   document.body.dataset.ready = "1";

@@ -81,6 +81,15 @@ def test_26_my_games_links_the_steps_since_my_last_move_to_the_replay_from_there
     assert page.evaluate("() => [window.replay.first, window.replay.step, window.replay.total]") \
         == [since, since, version]
     assert f"steps {since} to {version}" in page.inner_text("#since-note")
+    # What happened since, grouped by phase: every step after mine is in exactly one group,
+    # the groups in order, and a group's heading jumps the board to the step that opened it.
+    groups = page.evaluate("() => window.replay.groups")
+    assert groups and groups[0]["seq"] == since + 1 and groups[-1]["to"] == version
+    assert all(a["to"] + 1 == b["seq"] for a, b in zip(groups, groups[1:]))
+    assert page.locator(".caught-phase").count() == len(groups)
+    assert page.locator(".caught-action").count() == version - since
+    page.locator(".caught-jump").last.click()
+    assert f"Step {groups[-1]['seq']} of {version}" in page.inner_text("#step-no")
     page.click("#last")
     assert f"Step {version} of {version}" in page.inner_text("#step-no")
     page.click("#first")                       # back to my last move, not the game's start
