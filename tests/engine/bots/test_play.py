@@ -15,7 +15,8 @@ from engine.kernel.canonical import canonical_json
 GAMES = [("toy_skirmish", "duel", None), ("toy_skirmish", "melee", None),
          ("balance_of_powers", "before-the-leaves-fall", 200),
          ("fatal_alliances", "east-prussia-1914", 200),
-         ("fatal_alliances", "campaign-1914", 40)]
+         ("fatal_alliances", "campaign-1914", 40),
+         ("days_of_decision", "1936", 150)]
 
 
 def seats_of(ruleset, scenario):
@@ -51,7 +52,8 @@ def test_every_level_plays_every_ruleset_legally(ruleset_id, scenario, limit, le
 
 
 @pytest.mark.parametrize("ruleset_id,scenario", [("balance_of_powers", "before-the-leaves-fall"),
-                                                 ("fatal_alliances", "east-prussia-1914")])
+                                                 ("fatal_alliances", "east-prussia-1914"),
+                                                 ("days_of_decision", "1936")])
 def test_the_same_seed_plays_the_same_game(ruleset_id, scenario):
     ruleset = rulesets.get(ruleset_id)
     sides = sorted(set(seats_of(ruleset, scenario).values()))

@@ -1,0 +1,172 @@
+"""Days of Decision III, level 2: a value of the political position read from the public
+board, and one scorer per decision kind (docs/bots.md).
+
+The book wins by ideology on objectives of a map the seed lacks (DoD 4, absent), so the value
+is a proxy for what the objectives reward: minors controlled by the bot's power and, less, by
+its ideology's other powers (DoD 8.1.2, the derived `control` table), its markers waiting on
+minors (8.4.3: an activation moves the minor towards it), its alliances and guarantees, and its
+tracks (PE, money, bid points). An option is scored by playing it on a copy of the public board
+with the ruleset's own handlers: a roll's outcomes are weighed by their exact chances (MP 0(a),
+IPO 3), a roll that only decides a remainder (IPO 17) is taken at its middle. Bids are budgeted
+(a share of the bid points for one or two options); spending keeps money for the options that
+cost it. The bot reads only its seat's view: the sealed bids of others never reach it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from engine.kernel.game import copy_json
+from engine.kernel.model import Decision
+from engine.rulesets.days_of_decision.alliances import alliance_modifier
+from engine.rulesets.days_of_decision.control import control_table
+from engine.rulesets.days_of_decision.minors import MINORS
+from engine.rulesets.days_of_decision.options import HANDLERS, pe_die_cost
+from engine.rulesets.days_of_decision.powers import POWERS
+
+from ..heuristic import HeuristicBot, Score
+from ..protocol import BotRng, Budget, Offer
+
+# The weights of the proxy value (authored; docs/bots.md).
+OWN_MINOR, IDEOLOGY_MINOR, RIVAL_MINOR = 2.0, 1.0, -0.5
+MARKER, ALLIANCE, GUARANTEE = 0.4, 0.5, 0.3
+PE, MONEY, BID_POINT = 10.0, 0.25, 0.3
+# Bidding: the share of the bid points put on the options, and the most options bid for.
+BID_SHARE, MOST_OPTIONS = 0.5, 2
+# Spending: bid points are bought only while fewer than this are held.
+WANTED_BID_POINTS = 6
+
+
+def minor_weight(minor: str) -> float:
+    """A stronger minor is worth more to hold (its willpower stands in for its army)."""
+    return 1.0 + MINORS[minor].willpower / 2
+
+
+def value(board: dict[str, Any], me: str) -> float:
+    """The proxy worth of the public board to power `me`."""
+    mine = POWERS[me].ideology
+    total = 0.0
+    for minor, holder in control_table(board).items():
+        if holder == me:
+            total += OWN_MINOR * minor_weight(minor)
+        elif holder is not None:
+            same = POWERS[holder].ideology == mine
+            total += (IDEOLOGY_MINOR if same else RIVAL_MINOR) * minor_weight(minor)
+    total += MARKER * sum(held.get(me, 0) for held in board["modifiers"].values())
+    total += ALLIANCE * sum(me in allies for allies in board["alliances"].values())
+    total += GUARANTEE * sum(me in held for held in board["guarantees"].values())
+    entry = board["powers"][me]
+    return total + PE * entry["pe"] + MONEY * entry["money"] + BID_POINT * entry["bid_points"]
+
+
+class FixedRoller:
+    """Stands in for the dice when an option is tried on a copy: every die shows `face`."""
+
+    def __init__(self, face: int) -> None:
+        self.face = face
+
+    def d(self, sides: int, label: str = "") -> int:
+        return self.face
+
+    def roll(self, sides: int, label: str, count: int) -> list[int]:
+        return [self.face] * count
+
+
+class Context:
+    def __init__(self, view: dict[str, Any], me: str) -> None:
+        self.view = view
+        self.me = me
+        self.board: dict[str, Any] = view["board"]
+        self.base = value(self.board, me)
+
+    def tried(self, action: dict[str, Any], face: int) -> float:
+        """The value after playing option `action` on a copy with every die showing `face`."""
+        state = {"board": copy_json(self.board),
+                 "secret": {self.me: copy_json(self.view["secret"].get(self.me, {"minor_ap": {}}))}}
+        HANDLERS[action["option"]](state, self.me, action, FixedRoller(face))
+        return value(state["board"], self.me) - self.base
+
+
+def score_option(ctx: Context, decision: Decision, item: dict[str, Any]) -> Score:
+    action = item["action"]
+    option = action["option"]
+    if option == "0a":
+        # DoD 8.7.2 MP 0(a): any 10 among the dice raises PE by one.
+        dice = int(action["dice"])
+        chance = 1 - 0.9 ** dice
+        return chance * PE - MONEY * pe_die_cost(ctx.board, ctx.me) * dice
+    if option == "IPO3" and not (action["mode"] == "break" and action["ally"] == ctx.me):
+        # DoD 8.7.1 IPO 3: d10 + modifier above 0 succeeds; a failure costs nothing.
+        modifier = alliance_modifier(ctx.board, ctx.me, action["minor"], action["mode"] == "break")
+        chance = min(10, max(0, 10 + modifier)) / 10
+        return chance * ctx.tried(action, 10)
+    return ctx.tried(action, 5)
+
+
+def score_bid(ctx: Context, decision: Decision, item: dict[str, Any]) -> Score:
+    """DoD 6: bid about a share of the bid points, for one option or, when rich, two."""
+    points = ctx.board["powers"][ctx.me]["bid_points"]
+    bid, options = item["action"]["bid"], item["action"]["options"]
+    wanted_options = max(1, min(MOST_OPTIONS, points // 4))
+    wanted_bid = round(points * BID_SHARE)
+    if options == 0:
+        return -1.0 if points else 0.0
+    return -abs(options - wanted_options) * 2 - abs(bid - wanted_bid) * 0.5
+
+
+def score_drop(ctx: Context, decision: Decision, item: dict[str, Any]) -> Score:
+    """DoD 6: a Democrat keeps its place (an earlier position picks options first)."""
+    return -float(item["action"]["position"])
+
+
+def score_spend(ctx: Context, decision: Decision, item: dict[str, Any]) -> Score:
+    """DoD 10.2: bid points while short of them; money is kept for options otherwise; army
+    and naval points wait for a war this slice cannot start."""
+    action = item["action"]
+    if action["army"] or action["naval"]:
+        return None
+    short = ctx.board["powers"][ctx.me]["bid_points"] < WANTED_BID_POINTS
+    return float(action["bid_points"]) if short else -float(action["bid_points"])
+
+
+def score_activate(ctx: Context, decision: Decision, item: dict[str, Any]) -> Score:
+    """DoD 8.5: activate the minor whose markers pull hardest towards this power."""
+    held = ctx.board["modifiers"].get(item["action"]["minor"], {})
+    return held.get(ctx.me, 0) - 0.5 * sum(v for p, v in held.items() if p != ctx.me)
+
+
+def score_shift(ctx: Context, decision: Decision, item: dict[str, Any]) -> Score:
+    """DoD 8.5: move the minor where the board is worth most to this power."""
+    minor = decision.data["minor"] if decision.data else ctx.view["activation"]["minor"]
+    board = copy_json(ctx.board)
+    board["display"][minor] = item["action"]["to"]
+    return value(board, ctx.me) - ctx.base
+
+
+def passive(ctx: Context, decision: Decision, item: dict[str, Any]) -> Score:
+    return 0.0
+
+
+PHASES: dict[str, Callable[[Context, Decision, dict[str, Any]], Score]] = {
+    "option": score_option, "bid": score_bid, "drop": score_drop, "spend": score_spend,
+    "activate": score_activate, "shift": score_shift}
+
+
+class DaysOfDecisionBot(HeuristicBot):
+    id, version = "dod-heuristic", "1"
+    work = 2000
+
+    def context(self, view: dict[str, Any], offers: Sequence[Offer], rng: BotRng,
+                budget: Budget) -> Context:
+        return Context(view, offers[0].me)
+
+    def phase(self, kind: str) -> Callable[[Context, Decision, dict[str, Any]], Score]:
+        return PHASES.get(kind, passive)
+
+
+def heuristic(scenario: str) -> DaysOfDecisionBot:
+    return DaysOfDecisionBot()
+
+
+__all__ = ["DaysOfDecisionBot", "heuristic", "value"]

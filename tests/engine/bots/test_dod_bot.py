@@ -1,0 +1,116 @@
+"""Days of Decision III's level-2 bot (engine/bots/days_of_decision): the proxy value reads
+control (DoD 8.1.2), a roll is weighed by its exact chance (8.7.2 MP 0(a), 8.7.1 IPO 3), a
+shift moves the minor where the bot gains (8.5), bids stay within the budget (6), and against
+level 1 it holds more minors."""
+
+from __future__ import annotations
+
+import statistics
+
+import pytest
+
+from engine import bots, kernel, rulesets
+from engine.bots.days_of_decision import (
+    PE,
+    Context,
+    FixedRoller,
+    score_bid,
+    score_option,
+    score_shift,
+    value,
+)
+from engine.bots.match import match_seed, play_match
+from engine.kernel.game import copy_json
+from engine.rulesets.days_of_decision.control import control_table
+from engine.rulesets.days_of_decision.display import HEXES
+from engine.rulesets.days_of_decision.options import HANDLERS, pe_die_cost
+
+SCENARIO = "1936"
+
+
+@pytest.fixture(scope="module")
+def dod():
+    return rulesets.get("days_of_decision")
+
+
+def started(dod, turns=6):
+    seats = [s["id"] for s in dod.scenario(SCENARIO)["seats"]]
+    state, _ = kernel.new_game(dod, SCENARIO, {"turns": turns}, seats, match_seed(1, 0), "g-dod")
+    return state
+
+
+def test_dod_8_1_2_the_value_counts_a_minor_the_power_comes_to_control(dod):
+    board = copy_json(started(dod)["board"])
+    minor, me = "finland", "GE"                 # in the neutral centre: nobody controls it
+    assert control_table(board)[minor] is None
+    before = value(board, me)
+    board["display"][minor] = board["display"][me]
+    assert control_table(board)[minor] == me
+    assert value(board, me) > before
+
+
+def test_dod_8_7_2_mp0a_dice_are_weighed_by_the_chance_of_a_ten(dod):
+    state = started(dod)
+    ctx = Context(dod.view(state, kernel.audience_of(state, ["GE"])), "GE")
+    cost = pe_die_cost(ctx.board, "GE")
+    for dice in (1, 3):
+        score = score_option(ctx, None, {"action": {"option": "0a", "dice": dice}})
+        assert score == pytest.approx((1 - 0.9 ** dice) * PE - 0.25 * cost * dice)
+
+
+def test_dod_8_7_1_ipo3_an_alliance_is_weighed_by_the_faces_that_make_it(dod):
+    """The chance is counted from the engine itself: the faces of a d10 on which the ruleset's
+    own IPO 3 handler makes the alliance, over ten."""
+    state = started(dod)
+    ctx = Context(dod.view(state, kernel.audience_of(state, ["GE"])), "GE")
+    for minor in ("poland", "czechoslovakia", "spain"):
+        action = {"option": "IPO3", "minor": minor, "mode": "make"}
+        faces = 0
+        for face in range(1, 11):
+            trial = {"board": copy_json(state["board"]), "secret": copy_json(state["secret"])}
+            HANDLERS["IPO3"](trial, "GE", action, FixedRoller(face))
+            faces += "GE" in trial["board"]["alliances"].get(minor, [])
+        assert score_option(ctx, None, {"action": action}) == pytest.approx(
+            faces / 10 * ctx.tried(action, 10))
+
+
+def test_dod_8_5_a_shift_goes_where_the_bot_comes_to_control_the_minor(dod):
+    state = started(dod)
+    ctx = Context(dod.view(state, kernel.audience_of(state, ["GE"])), "GE")
+    minor = "finland"
+    here = ctx.board["display"]["GE"]
+    decision = kernel.Decision(id="t1-shift", seats=("GE",), kind="shift", rule="DoD 8.5",
+                               prompt="", data={"minor": minor, "markers": {}},
+                               options=tuple({"marker": "GE", "to": h} for h in HEXES))
+    scores = {h: score_shift(ctx, decision, {"action": {"marker": "GE", "to": h}})
+              for h in HEXES}
+    assert max(scores, key=lambda h: (scores[h], h)) in [
+        h for h in HEXES if control_table({**ctx.board, "display": {
+            **ctx.board["display"], minor: h}})[minor] == "GE"]
+    assert scores[here] > scores["0,0"]
+
+
+def test_dod_6_bids_stay_within_the_budget_share(dod):
+    state = started(dod)
+    ctx = Context(dod.view(state, kernel.audience_of(state, ["GE"])), "GE")
+    points = ctx.board["powers"]["GE"]["bid_points"]
+    offered = [{"action": {"bid": b, "options": k}} for b in range(points + 1) for k in (1, 2, 3)]
+    best = max(offered, key=lambda item: score_bid(ctx, None, item))["action"]
+    assert best["bid"] <= points and best["bid"] == round(points * 0.5)
+
+
+def test_dod_level2_holds_more_minors_than_level1(dod):
+    """The arena's figure in small (docs/bots.md quotes the larger run): level 2 in half the
+    seats, level 1 in the others, alternating halves; level 2 ends holding more minors."""
+    seats = [s["id"] for s in dod.scenario(SCENARIO)["seats"]]
+    held = {1: [], 2: []}
+    for game in range(4):
+        strong = set(seats[game % 2::2])
+        players = {s: bots.bot_for(dod, SCENARIO, 2 if s in strong else 1) for s in seats}
+        report = play_match(dod, SCENARIO, players, seed=match_seed(5, game),
+                            game_uid=f"dod-{game}", options={"turns": 6})
+        assert (report.illegal, report.errors, report.status) == (0, 0, "finished")
+        control = control_table(report.final_state["board"])
+        for seat in seats:
+            held[2 if seat in strong else 1].append(sum(who == seat for who in control.values()))
+    assert statistics.mean(held[2]) > statistics.mean(held[1])
