@@ -191,10 +191,22 @@ class Player:
             target = page.evaluate("""() => window.salient.orders.highlights()
                 .find(h => h.kind === 'option').hex""")
             click_hex(page, target)
+        elif kind == "combat_losses":
+            # FA 11.12.5.4 — the picker: mark the units of the first listed allocation one
+            # by one (the tally runs), then confirm the set the server listed.
+            page.wait_for_selector("#loss-tally")
+            first = page.evaluate("() => window.salient.orders.entries[0].item.action")
+            for uid in first.get("destroy") or []:
+                page.click(f".loss-destroy[data-unit='{uid}']")
+            if first.get("break"):
+                page.click(f".loss-break[data-unit='{first['break']}']")
+                if first.get("keep") and page.locator("#loss-keep").count():
+                    page.select_option("#loss-keep", first["keep"])
+            page.wait_for_selector("#pending-order")
         elif kind == "advance":
             click_choice(page, r"^Advance" if page.locator("#decision button.choice", has_text="Advance").count() else r".")
         else:
-            # first_side, initiative_reroll, choose_table, combat_losses, shatter_or_retreat,
+            # first_side, initiative_reroll, choose_table, shatter_or_retreat,
             # entrench: the first answer the server offers, as listed.
             if page.locator("#decision button.choice").count():
                 click_choice(page)

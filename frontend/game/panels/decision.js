@@ -36,9 +36,11 @@ export function renderDecision(root, { store, orders, adapter }) {
     onclick: () => orders.backToMap() }, "← Orders on the map") : null;
   const tabs = mine.length > 1 ? [back, tabList(mine)] : back;
   if (d && orders.editor) {
-    // The adapter's editor draws its own panel (a set-up placed counter by counter).
+    // The adapter's editor draws its own panel (a set-up placed counter by counter); for a
+    // reaction it is drawn in the reaction window over the map, once.
     return fill(root, tabs, h("div", { class: "prompt" }, h("strong", {}, adapter.text(d.prompt)), " ", cite(d.rule)),
-      orders.editor.panel(), orders.error ? rejectBox(orders.error) : null, undo);
+      d.reaction ? h("p", { class: "muted", id: "answer-in-reaction" }, "Answer in the window over the map.") : orders.editor.panel(),
+      orders.error ? rejectBox(orders.error) : null, undo);
   }
   const body = [];
   if (d) {

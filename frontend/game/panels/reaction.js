@@ -17,7 +17,9 @@ export function renderReaction(root, { store, orders, adapter }) {
     h("div", { class: "reaction-head" }, h("strong", {}, `${adapter.seatTitle(orders.seat)} may react`),
       h("span", { class: "countdown", id: "reaction-countdown" }, left === null ? "" : `⏱ ${duration(left)}`)),
     h("p", {}, adapter.text(d.prompt), " ", cite(d.rule)),
-    orders.pending ? h("div", { class: "order" }, h("div", { class: "order-text" }, orders.describePending()),
+    // An adapter's editor (FA's loss picker) draws the card's body, with its own Confirm.
+    orders.editor ? h("div", { class: "reaction-editor" }, orders.editor.panel())
+    : orders.pending ? h("div", { class: "order" }, h("div", { class: "order-text" }, orders.describePending()),
       h("div", { class: "order-buttons" }, h("button", { class: "button", onclick: () => orders.confirm() }, "Confirm"),
         h("button", { class: "button ghost", onclick: () => orders.cancel() }, "Back")),
       consequenceBox(orders, adapter, store.view))

@@ -5,6 +5,7 @@
 // comes from the server and nothing here decides what is legal.
 
 import { distance as hexDistance, hexId, neighbours as hexNeighbours, parseHexId } from "../../lib/hex.js";
+import { LossPicker } from "./fa_losses.js";
 import { GenericAdapter, HEX_ID, adoptStylesheet, titleCase } from "./generic.js";
 
 const distance = (a, b) => hexDistance(parseHexId(a), parseHexId(b));
@@ -148,6 +149,22 @@ export class FatalAlliancesAdapter extends GenericAdapter {
   }
 
   /** A unit of the current view (or the last one seen: the history has no view). */
+  /** Losses (FA 11.12.5.4) are picked unit by unit, not from the list of every allocation. */
+  hasEditor(decision) {
+    return decision.kind === "combat_losses";
+  }
+
+  editor(decision) {
+    if (!this.hasEditor(decision)) return null;
+    this.lossPickers ||= new Map();
+    if (!this.lossPickers.has(decision.id)) this.lossPickers.set(decision.id, new LossPicker(this, decision));
+    return this.lossPickers.get(decision.id);
+  }
+
+  typeTitle(type) {
+    return TYPE_TITLE[type] || type;
+  }
+
   unit(view, id) {
     return view?.board?.units?.[id] || this.units_[id] || { id, name: id, type: "INF" };
   }
