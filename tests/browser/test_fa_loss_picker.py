@@ -30,7 +30,7 @@ def losses_position():
     raise AssertionError("no loss choice with several allocations in 400 steps")
 
 
-def test_fa_11_12_5_4_the_loss_picker_confirms_only_a_listed_allocation(module_page):
+def test_loss_picker_fa_11_12_5_4_confirms_only_a_listed_allocation(module_page):
     view, decision, items = losses_position()
     got = module_page.evaluate("""async ([view, decision, items]) => {
         const { FatalAlliancesAdapter } = await import('/frontend/game/rulesets/fatal_alliances.js');
