@@ -20,6 +20,10 @@ pytestmark = [pytest.mark.browser, pytest.mark.postgres, pytest.mark.django_db(t
 def table(monkeypatch, request, new_context):
     """A game of Germany (hamlet) and France (othello), the rest bots: the two pages, at the
     first turn's orders."""
+    return open_table(monkeypatch, request, new_context, "germany")
+
+
+def open_table(monkeypatch, request, new_context, seat):
     monkeypatch.setenv("SALIENT_IN_PROCESS_SWEEPER", "1")
     site = request.getfixturevalue("site")
     hamlet = sign_up(new_context(), site, "hamlet")
@@ -30,7 +34,7 @@ def table(monkeypatch, request, new_context):
     othello.click("text=I'm ready")
     othello.wait_for_load_state()
     hamlet.goto(url)
-    claim(hamlet, "germany")
+    claim(hamlet, seat)
     hamlet.select_option("form:has(input[value=bots]) select[name=level]", "0")
     hamlet.click("text=Fill the free seats with bots")
     hamlet.wait_for_load_state()
@@ -143,3 +147,38 @@ def test_twteaw_1_2_influence_and_2_2_order_of_losses_written_in_the_editor(tabl
     write_and_resolve(hamlet, othello, "influence Romania", "losses in the order tank")
     hamlet.wait_for_function("() => document.querySelector('#log').textContent.includes('German Empire courts Romania')")
     assert "courts Romania" not in othello.inner_text("#log")
+
+
+def test_twteaw_neutrals_britain_joins_from_the_editor(monkeypatch, request, new_context):
+    """A neutral seat (Britain, who may join any time) takes a side from the editor; it may not
+    declare war while neutral (ruling 22). Once it has joined, France's page sees its units
+    exactly (one shared status per alliance), which it did not before."""
+    hamlet, othello = open_table(monkeypatch, request, new_context, "britain")
+    assert "britain" not in othello.evaluate("() => Object.keys(window.salient.store.view.known)")
+    start_from_hold(hamlet)
+    hamlet.select_option("#declare-nation", "germany")
+    hamlet.click("#add-declare")
+    hamlet.wait_for_selector("#draft-problem")
+    assert hamlet.locator("#draft-problem .cite").inner_text().strip() == "TWTEAW neutrals"
+    hamlet.locator(".draft-declare button").first.click()
+    hamlet.wait_for_selector("#pending-order")
+    hamlet.select_option("#join-side", "allied")
+    hamlet.click("#add-join")
+    pending_has(hamlet, "take the side of the Allied Powers")
+    hamlet.click("#confirm")
+    hamlet.wait_for_function("() => document.querySelector('#my-order').textContent.includes('take the side')")
+    assert "britain" not in othello.evaluate("() => Object.keys(window.salient.store.orders || {})")
+    assert "take the side" not in othello.inner_text("body")
+    start_from_hold(othello)
+    othello.click("#confirm")
+    othello.wait_for_function("() => !document.querySelector('#my-order').textContent.includes('No order written')")
+    hamlet.click("#ready")
+    othello.wait_for_function("() => document.querySelector('#ready-seats').textContent.length > 0", timeout=30000)
+    othello.click("#ready")
+    for page in (hamlet, othello):
+        page.wait_for_function("() => window.salient.store.view.board.turn === 2", timeout=180000)
+        assert page.evaluate("() => window.salient.store.view.board.sides.britain") == "allied"
+    othello.wait_for_function("() => 'britain' in window.salient.store.view.known")
+    hamlet.wait_for_selector("#decision button.choice", timeout=15000)
+    start_from_hold(hamlet)
+    assert hamlet.locator("#trench-area").count() == 1 and hamlet.locator("#join-side").count() == 0  # in the war now
