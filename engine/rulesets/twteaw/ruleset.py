@@ -2,9 +2,9 @@
 
 Registered in engine/rulesets/__init__.py SHIPPED (issue #23), but not a product yet: a table
 can be opened and its written orders played over REST, the socket and the browser (the area
-map drawn; an editor of suggested order sets, land and rail moves, fall backs and builds), yet
-the editor lacks several kinds of order and there is no GM seat (docs/rules/twteaw.md,
-"Registration").
+map drawn; an editor that writes every key of the order set), to the last turn; but there is
+no GM seat, and the naval and air slices and the other map sections are missing
+(docs/rules/twteaw.md, "Registration", lists what remains).
 """
 
 from __future__ import annotations
@@ -49,7 +49,7 @@ class TheWarToEndAllWars(FlowRuleset):
     id = "twteaw"
     version = "1"
     manifest = MANIFEST
-    # Not shown as a product until every order can be written and a GM can run it (see above).
+    # Not shown as a product until a GM can run it and the core's slices are in (see above).
     product = False
     flow = FLOW
     # a game master may roll a turn back and re-run it: dice named by battle and round

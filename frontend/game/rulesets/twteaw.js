@@ -31,6 +31,9 @@ export class TwteawAdapter extends GenericAdapter {
     super(config);
     this.areaNames = {};
     this.neighbours = {};     // area → the land areas next to it (for the editor's moves)
+    this.landBorders = {};    // area → the neighbours across a land border (where a trench may face)
+    this.owners = {};         // area → its original owner (incorporation is of others' land)
+    this.cities = new Set();  // the territories with a city (the home trench package)
     this.nations = {};
     this.editors = {};        // one editor per decision: its draft outlives the page's reloads
     adoptStylesheet("twteaw-css", new URL("./twteaw.css", import.meta.url));
@@ -56,12 +59,23 @@ export class TwteawAdapter extends GenericAdapter {
     if (!map?.areas) return;
     this.areaNames = {};
     this.neighbours = {};
-    for (const [id, area] of Object.entries(map.areas)) this.areaNames[id] = area.name;
+    this.landBorders = {};
+    this.owners = {};
+    this.cities = new Set();
+    for (const [id, area] of Object.entries(map.areas)) {
+      this.areaNames[id] = area.name;
+      if (area.owner) this.owners[id] = area.owner;
+      if (area.city) this.cities.add(id);
+    }
     const land = (id) => map.areas[id]?.kind === "land";
-    for (const { a, b } of map.edges || []) {
+    for (const { a, b, flags } of map.edges || []) {
       if (!land(a) || !land(b)) continue;
       (this.neighbours[a] ||= []).push(b);
       (this.neighbours[b] ||= []).push(a);
+      if ((flags || []).includes("land")) {
+        (this.landBorders[a] ||= []).push(b);
+        (this.landBorders[b] ||= []).push(a);
+      }
     }
   }
 
@@ -188,6 +202,7 @@ export class TwteawAdapter extends GenericAdapter {
     if (a.trench?.length) parts.push(`dig trenches: ${a.trench.map((t) => `${this.area(t.area)} facing ${this.area(t.facing)}`).join(", ")}`);
     if (a.home_trenches?.length) parts.push(`entrench every border of ${a.home_trenches.map((x) => this.area(x)).join(", ")}`);
     if (a.incorporate?.length) parts.push(`incorporate ${a.incorporate.map((x) => this.area(x)).join(", ")}`);
+    if (a.casualties?.length && a.casualties.join() !== Object.keys(UNIT_WORDS).join()) parts.push(`losses in the order ${a.casualties.join(", ")}`);
     return parts.length ? parts.join("; ") : "hold: no moves, builds or declarations";
   }
 
@@ -372,6 +387,39 @@ export class TwteawOrderEditor {
     this.#check();
   }
 
+  /** Add a name to one of the draft's lists of names: `declare` (1.1), `influence` (1.2),
+   * `home_trenches` (the home city package), `incorporate` (6). Once each. */
+  addName(list, name) {
+    if (!name) return;
+    const names = (this.draft[list] ||= []);
+    if (!names.includes(name)) names.push(name);
+    this.#check();
+  }
+
+  /** A trench (TWTEAW trenches): in `area`, facing its neighbour `facing`. */
+  addTrench(area, facing) {
+    if (!area || !facing) return;
+    const rows = (this.draft.trench ||= []);
+    if (!rows.some((t) => t.area === area && t.facing === facing)) rows.push({ area, facing });
+    this.#check();
+  }
+
+  /** A neutral's entry into the war on `side` (central or allied); null takes it back. */
+  setJoin(side) {
+    this.draft.join = side || null;
+    this.#check();
+  }
+
+  /** The order of losses (2.2): `type` one place earlier. */
+  earlier(type) {
+    const order = (this.draft.casualties ||= Object.keys(UNIT_WORDS)).slice();
+    const at = order.indexOf(type);
+    if (at <= 0) return;
+    [order[at - 1], order[at]] = [order[at], order[at - 1]];
+    this.draft.casualties = order;
+    this.#check();
+  }
+
   /** The seat's side now: itself and the nations whose units it sees exactly (its allies). */
   #side() {
     return new Set([this.seat, ...Object.keys(this.orders.store.view?.known || {})]);
@@ -468,7 +516,7 @@ export class TwteawOrderEditor {
     const { store } = orders;
     const d = orders.decision || this.decision;
     const out = [writtenOrder(d, { store: orders.store, orders, adapter })];
-    out.push(h("p", { class: "small muted" }, "Start from one of these order sets, then add or remove moves and builds; the server checks the whole set before you write it."));
+    out.push(h("p", { class: "small muted" }, "Start from one of these order sets, then add or remove moves, builds, trenches, declarations and the rest; the server checks the whole set before you write it."));
     out.push(h("ul", { class: "choices", "aria-label": "Order sets" }, (orders.entries || []).map((e) => h("li", {},
       h("button", { class: "choice", dataset: { index: e.index }, onclick: () => this.use(e.item.action) }, e.p.label)))));
     if (!this.draft) return out;
@@ -485,7 +533,19 @@ export class TwteawOrderEditor {
       (draft.support || []).map((x, i) => h("li", { class: "draft-support" }, adapter.orderText({ support: [x] }), " ",
         h("button", { class: "button small ghost", onclick: () => this.remove("support", i) }, "Remove"))),
       (draft.withdraw || []).map((w, i) => h("li", { class: "draft-withdraw" }, adapter.orderText({ withdraw: [w] }), " ",
-        h("button", { class: "button small ghost", onclick: () => this.remove("withdraw", i) }, "Remove")))),
+        h("button", { class: "button small ghost", onclick: () => this.remove("withdraw", i) }, "Remove"))),
+      draft.join ? h("li", { class: "draft-join" }, adapter.orderText({ join: draft.join }), " ",
+        h("button", { class: "button small ghost", onclick: () => this.setJoin(null) }, "Remove")) : null,
+      (draft.declare || []).map((n, i) => h("li", { class: "draft-declare" }, adapter.orderText({ declare: [n] }), " ",
+        h("button", { class: "button small ghost", onclick: () => this.remove("declare", i) }, "Remove"))),
+      (draft.influence || []).map((n, i) => h("li", { class: "draft-influence" }, adapter.orderText({ influence: [n] }), " ",
+        h("button", { class: "button small ghost", onclick: () => this.remove("influence", i) }, "Remove"))),
+      (draft.trench || []).map((t, i) => h("li", { class: "draft-trench" }, adapter.orderText({ trench: [t] }), " ",
+        h("button", { class: "button small ghost", onclick: () => this.remove("trench", i) }, "Remove"))),
+      (draft.home_trenches || []).map((a, i) => h("li", { class: "draft-home-trenches" }, adapter.orderText({ home_trenches: [a] }), " ",
+        h("button", { class: "button small ghost", onclick: () => this.remove("home_trenches", i) }, "Remove"))),
+      (draft.incorporate || []).map((a, i) => h("li", { class: "draft-incorporate" }, adapter.orderText({ incorporate: [a] }), " ",
+        h("button", { class: "button small ghost", onclick: () => this.remove("incorporate", i) }, "Remove")))),
       h("p", { class: "small muted" }, `All of it: ${adapter.orderText(draft)}`)));
     // add a land move
     const form = this.form;
@@ -526,7 +586,8 @@ export class TwteawOrderEditor {
       oninput: (event) => { form.many = Number(event.target.value) || 0; } });
     out.push(h("fieldset", { class: "twteaw-add" }, h("legend", {}, "Add a build"), many, " ", unit, " at ", at,
       h("button", { class: "button small", id: "add-build", onclick: () => this.addBuild(form.unit, form.at, form.many) }, "Add the build")));
-    out.push(this.#railForm(mine, stock), this.#supportForm(stock), this.#withdrawForm(mine));
+    out.push(this.#railForm(mine, stock), this.#supportForm(stock), this.#withdrawForm(mine),
+      this.#trenchForm(stock), this.#diplomacyForm(), this.#incorporateForm(), this.#casualtyForm());
     // the server's word
     if (this.problem) {
       out.push(h("div", { class: "reject", role: "alert", id: "draft-problem" }, h("strong", {}, "Refused"),
@@ -614,5 +675,101 @@ export class TwteawOrderEditor {
         oninput: (event) => { back.losses = Number(event.target.value); } }),
       " losses ",
       h("button", { class: "button small", id: "add-withdraw", onclick: () => this.addWithdraw(back.area, back.to, back.losses) }, "Add the fall back"));
+  }
+  /** Dig trenches (TWTEAW trenches): one border of a territory the seat holds with its
+   * infantry there, facing a land neighbour (5 each); or, in a home city with five infantry,
+   * every land border at once (10). */
+  #trenchForm(stock) {
+    const { adapter, orders } = this;
+    const dig = (this.dig ||= { area: null, facing: null, home: null });
+    const control = orders.store.view?.board?.control || {};
+    const byName = (a, b) => adapter.area(a).localeCompare(adapter.area(b));
+    const held = Object.keys(stock).filter((a) => control[a] === this.seat && stock[a]?.infantry > 0).sort(byName);
+    if (!held.includes(dig.area)) dig.area = held[0] || null;
+    const faces = (adapter.landBorders[dig.area] || []).slice().sort(byName);
+    if (!faces.includes(dig.facing)) dig.facing = faces[0] || null;
+    const homes = held.filter((a) => adapter.owners[a] === this.seat && adapter.cities.has(a) && stock[a].infantry >= 5);
+    if (!homes.includes(dig.home)) dig.home = homes[0] || null;
+    return h("fieldset", { class: "twteaw-add" }, h("legend", {}, "Dig trenches"),
+      "A trench in ",
+      h("select", { id: "trench-area", "aria-label": "Trench in", onchange: (event) => { dig.area = event.target.value; dig.facing = null; orders.changed(); } },
+        held.map((a) => h("option", { value: a, selected: a === dig.area }, adapter.area(a)))),
+      " facing ",
+      h("select", { id: "trench-facing", "aria-label": "Facing", onchange: (event) => { dig.facing = event.target.value; } },
+        faces.map((a) => h("option", { value: a, selected: a === dig.facing }, adapter.area(a)))),
+      " ",
+      h("button", { class: "button small", id: "add-trench", onclick: () => this.addTrench(dig.area, dig.facing) }, "Add the trench"),
+      homes.length ? h("div", {}, "Every land border of ",
+        h("select", { id: "home-trenches-area", "aria-label": "Entrench every border of", onchange: (event) => { dig.home = event.target.value; } },
+          homes.map((a) => h("option", { value: a, selected: a === dig.home }, adapter.area(a)))),
+        " ",
+        h("button", { class: "button small", id: "add-home-trenches", onclick: () => this.addName("home_trenches", dig.home) }, "Entrench it")) : null);
+  }
+
+  /** Declarations of war (1.1) on any nation not allied and not at war with the seat,
+   * influence (1.2, 10 each) on a neutral minor or Spain, and, for a neutral seat, the side it
+   * joins. The lists are the public board's (sides, wars); the server decides what is legal. */
+  #diplomacyForm() {
+    const { adapter, orders } = this;
+    const talk = (this.talk ||= { declare: null, influence: null, join: null });
+    const board = orders.store.view?.board || {};
+    const sides = board.sides || {};
+    const wars = new Set(board.war || []);
+    const nations = orders.store.view?.nations || adapter.nations || {};
+    const mine = sides[this.seat];
+    const inWar = (s) => s === "central" || s === "allied";
+    const atWar = (n) => wars.has([this.seat, n].sort().join("|"));
+    const byName = (a, b) => adapter.nation(a).localeCompare(adapter.nation(b));
+    const foes = Object.keys(sides).filter((n) => n !== this.seat && !(inWar(mine) && sides[n] === mine) && !atWar(n)).sort(byName);
+    if (!foes.includes(talk.declare)) talk.declare = foes[0] || null;
+    const courted = Object.keys(sides).filter((n) => sides[n] === "neutral" && n !== this.seat
+      && (nations[n]?.kind === "minor" || n === "spain")).sort(byName);
+    if (!courted.includes(talk.influence)) talk.influence = courted[0] || null;
+    const parts = [h("legend", {}, "Declarations and influence"),
+      h("div", {}, "Declare war on ",
+        h("select", { id: "declare-nation", "aria-label": "Declare war on", onchange: (event) => { talk.declare = event.target.value; } },
+          foes.map((n) => h("option", { value: n, selected: n === talk.declare }, adapter.nation(n)))),
+        " ",
+        h("button", { class: "button small", id: "add-declare", onclick: () => this.addName("declare", talk.declare) }, "Add the declaration")),
+      h("div", {}, "Influence ",
+        h("select", { id: "influence-nation", "aria-label": "Influence", onchange: (event) => { talk.influence = event.target.value; } },
+          courted.map((n) => h("option", { value: n, selected: n === talk.influence }, adapter.nation(n)))),
+        " (10 each) ",
+        h("button", { class: "button small", id: "add-influence", onclick: () => this.addName("influence", talk.influence) }, "Add the influence"))];
+    if (mine === "neutral") {
+      if (!["central", "allied"].includes(talk.join)) talk.join = "allied";
+      parts.push(h("div", {}, "Join the war on the side of ",
+        h("select", { id: "join-side", "aria-label": "Join the side of", onchange: (event) => { talk.join = event.target.value; } },
+          ["allied", "central"].map((s) => h("option", { value: s, selected: s === talk.join }, SIDE_WORDS[s]))),
+        " ",
+        h("button", { class: "button small", id: "add-join", onclick: () => this.setJoin(talk.join) }, "Join")));
+    }
+    return h("fieldset", { class: "twteaw-add" }, ...parts);
+  }
+
+  /** Incorporate a conquest (6): a territory the seat holds that another nation owned and the
+   * seat has not incorporated yet (twice its value). */
+  #incorporateForm() {
+    const { adapter, orders } = this;
+    const board = orders.store.view?.board || {};
+    const conquests = Object.entries(board.control || {}).filter(([a, n]) => n === this.seat
+      && adapter.owners[a] && adapter.owners[a] !== this.seat && board.incorporated?.[a]?.by !== this.seat)
+      .map(([a]) => a).sort((a, b) => adapter.area(a).localeCompare(adapter.area(b)));
+    if (!conquests.length) return null;
+    const pick = (this.absorb ||= { area: null });
+    if (!conquests.includes(pick.area)) pick.area = conquests[0];
+    return h("fieldset", { class: "twteaw-add" }, h("legend", {}, "Incorporate a conquest"),
+      h("select", { id: "incorporate-area", "aria-label": "Incorporate", onchange: (event) => { pick.area = event.target.value; } },
+        conquests.map((a) => h("option", { value: a, selected: a === pick.area }, adapter.area(a)))),
+      " ",
+      h("button", { class: "button small", id: "add-incorporate", onclick: () => this.addName("incorporate", pick.area) }, "Incorporate it"));
+  }
+
+  /** The order in which the seat's units are lost in battle (2.2). */
+  #casualtyForm() {
+    const order = this.draft.casualties || Object.keys(UNIT_WORDS);
+    return h("fieldset", { class: "twteaw-add" }, h("legend", {}, "Order of losses"),
+      h("ol", { id: "casualty-order" }, order.map((type, i) => h("li", { dataset: { unit: type } }, `${type} `,
+        i ? h("button", { class: "button small ghost", id: `earlier-${type}`, onclick: () => this.earlier(type) }, "Earlier") : null))));
   }
 }

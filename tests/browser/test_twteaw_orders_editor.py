@@ -1,0 +1,184 @@
+"""The War to End All Wars: the orders the editor writes beyond moves and builds (issue #23) —
+trenches (TWTEAW trenches), declarations of war (1.1), influence (1.2) and the order of losses
+(2.2) — each added to a draft, checked by the server (a refusal shows its rule) and written,
+then carried out when the turn resolves. Fog of war: the other player's page holds none of
+these orders before the turn resolves, and afterwards sees only what the resolution makes
+public (the declaration, the trench on the map), never the influence.
+
+hamlet holds Germany and othello France; the other seven nations are level-0 bots."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.browser.flows import claim, new_table, open_game, sign_up
+
+pytestmark = [pytest.mark.browser, pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
+
+
+@pytest.fixture
+def table(monkeypatch, request, new_context):
+    """A game of Germany (hamlet) and France (othello), the rest bots: the two pages, at the
+    first turn's orders."""
+    return open_table(monkeypatch, request, new_context, "germany")
+
+
+def open_table(monkeypatch, request, new_context, seat):
+    monkeypatch.setenv("SALIENT_IN_PROCESS_SWEEPER", "1")
+    site = request.getfixturevalue("site")
+    hamlet = sign_up(new_context(), site, "hamlet")
+    othello = sign_up(new_context(), site, "othello")
+    url = new_table(hamlet, site, "twteaw", "europe-1914", title="August 1914", pace=None)
+    othello.goto(url)
+    claim(othello, "france")
+    othello.click("text=I'm ready")
+    othello.wait_for_load_state()
+    hamlet.goto(url)
+    claim(hamlet, seat)
+    hamlet.select_option("form:has(input[value=bots]) select[name=level]", "0")
+    hamlet.click("text=Fill the free seats with bots")
+    hamlet.wait_for_load_state()
+    hamlet.click("text=I'm ready")
+    hamlet.wait_for_load_state()
+    hamlet.click("text=Start the game")
+    hamlet.wait_for_load_state()
+    with hamlet.expect_navigation():
+        hamlet.click("text=Go to the game")
+    game_url = hamlet.url
+    for page in (hamlet, othello):
+        open_game(page, game_url)
+        page.wait_for_selector("#decision button.choice", timeout=15000)
+    return hamlet, othello
+
+
+def start_from_hold(page):
+    page.locator("#decision button.choice").filter(has_text="hold").first.click()
+    page.wait_for_selector("#pending-order")
+
+
+def pending_has(page, text):
+    page.wait_for_function("(t) => (document.querySelector('#pending-order')?.textContent || '').includes(t)", arg=text)
+
+
+def write_and_resolve(hamlet, othello, written, secret):
+    """hamlet writes the pending draft; othello's page holds none of Germany's orders, and
+    `secret` (a piece of them only Germany could write) is nowhere on it; othello holds and both
+    say ready; the turn resolves."""
+    hamlet.click("#confirm")
+    hamlet.wait_for_function("(t) => document.querySelector('#my-order').textContent.includes(t)", arg=written)
+    assert "germany" in hamlet.evaluate("() => Object.keys(window.salient.store.orders || {})")
+    assert "germany" not in othello.evaluate("() => Object.keys(window.salient.store.orders || {})")
+    assert secret not in othello.inner_text("body") and written not in othello.inner_text("#log")
+    start_from_hold(othello)
+    othello.click("#confirm")
+    othello.wait_for_function("() => !document.querySelector('#my-order').textContent.includes('No order written')")
+    hamlet.click("#ready")
+    othello.wait_for_function("() => document.querySelector('#ready-seats').textContent.includes('German Empire')",
+                              timeout=30000)
+    othello.click("#ready")
+    for page in (hamlet, othello):
+        page.wait_for_function("() => window.salient.store.view.board.turn === 2", timeout=180000)
+
+
+def test_twteaw_trenches_dug_from_the_editor(table):
+    hamlet, othello = table
+    start_from_hold(hamlet)
+    # Cologne (German infantry there) facing Belgium across a land border: 5.
+    hamlet.select_option("#trench-area", "cologne")
+    faces = hamlet.evaluate("() => [...document.querySelectorAll('#trench-facing option')].map((o) => o.value)")
+    assert "belgium" in faces and "north-sea" not in faces, faces     # land borders only
+    hamlet.select_option("#trench-facing", "belgium")
+    hamlet.click("#add-trench")
+    pending_has(hamlet, "dig trenches: Cologne facing Belgium")
+    # The home package for Cologne (every land border) as well: Belgium's border twice, refused
+    # with its rule; nothing can be written until the package is removed.
+    hamlet.select_option("#home-trenches-area", "cologne")
+    hamlet.click("#add-home-trenches")
+    hamlet.wait_for_selector("#draft-problem")
+    assert "already has your trench" in hamlet.inner_text("#draft-problem")
+    assert hamlet.locator("#draft-problem .cite").inner_text().strip() == "TWTEAW trenches"
+    assert hamlet.locator("#pending-order").count() == 0
+    hamlet.locator(".draft-home-trenches button").first.click()
+    pending_has(hamlet, "dig trenches: Cologne facing Belgium")
+    write_and_resolve(hamlet, othello, "Cologne facing Belgium", "Cologne facing Belgium")
+    # Placed in Phase 7: on the public board for both.
+    for page in (hamlet, othello):
+        assert "cologne>belgium" in page.evaluate("() => Object.keys(window.salient.store.view.board.trenches)")
+
+
+def test_twteaw_1_1_declaration_of_war_written_in_the_editor(table):
+    hamlet, othello = table
+    start_from_hold(hamlet)
+    # A march into neutral Belgium without a declaration is refused (TWTEAW 1.1) …
+    hamlet.select_option("#move-from", "cologne")
+    hamlet.select_option("#move-to", "belgium")
+    hamlet.fill("#move-infantry", "6")
+    hamlet.click("#add-move")
+    hamlet.wait_for_selector("#draft-problem")
+    assert "declare war on it first" in hamlet.inner_text("#draft-problem")
+    assert hamlet.locator("#draft-problem .cite").inner_text().strip() == "TWTEAW 1.1"
+    # … and legal with the declaration in the same orders; allies are not offered.
+    offered = hamlet.evaluate("() => [...document.querySelectorAll('#declare-nation option')].map((o) => o.value)")
+    assert "belgium" in offered and "austria_hungary" not in offered and "france" not in offered, offered
+    hamlet.select_option("#declare-nation", "belgium")
+    hamlet.click("#add-declare")
+    pending_has(hamlet, "declare war on Belgium")
+    pending_has(hamlet, "Cologne → Belgium: 6 infantry")
+    write_and_resolve(hamlet, othello, "declare war on Belgium", "Cologne → Belgium: 6 infantry")
+    for page in (hamlet, othello):
+        page.wait_for_function("() => document.querySelector('#log').textContent.includes('German Empire declares war on Belgium')")
+        assert "belgium|germany" in page.evaluate("() => window.salient.store.view.board.war")
+
+
+def test_twteaw_1_2_influence_and_2_2_order_of_losses_written_in_the_editor(table):
+    hamlet, othello = table
+    start_from_hold(hamlet)
+    offered = hamlet.evaluate("() => [...document.querySelectorAll('#influence-nation option')].map((o) => o.value)")
+    assert {"romania", "spain"} <= set(offered) and "italy" not in offered and "france" not in offered, offered
+    hamlet.select_option("#influence-nation", "romania")
+    hamlet.click("#add-influence")
+    pending_has(hamlet, "influence Romania")
+    # Germany is at war: it cannot take a side again (the join form is a neutral's).
+    assert hamlet.locator("#add-join").count() == 0
+    # The order of losses: tanks first.
+    hamlet.click("#earlier-tank")
+    hamlet.click("#earlier-tank")
+    pending_has(hamlet, "losses in the order tank, infantry, artillery")
+    write_and_resolve(hamlet, othello, "influence Romania", "losses in the order tank")
+    hamlet.wait_for_function("() => document.querySelector('#log').textContent.includes('German Empire courts Romania')")
+    assert "courts Romania" not in othello.inner_text("#log")
+
+
+def test_twteaw_neutrals_britain_joins_from_the_editor(monkeypatch, request, new_context):
+    """A neutral seat (Britain, who may join any time) takes a side from the editor; it may not
+    declare war while neutral (ruling 22). Once it has joined, France's page sees its units
+    exactly (one shared status per alliance), which it did not before."""
+    hamlet, othello = open_table(monkeypatch, request, new_context, "britain")
+    assert "britain" not in othello.evaluate("() => Object.keys(window.salient.store.view.known)")
+    start_from_hold(hamlet)
+    hamlet.select_option("#declare-nation", "germany")
+    hamlet.click("#add-declare")
+    hamlet.wait_for_selector("#draft-problem")
+    assert hamlet.locator("#draft-problem .cite").inner_text().strip() == "TWTEAW neutrals"
+    hamlet.locator(".draft-declare button").first.click()
+    hamlet.wait_for_selector("#pending-order")
+    hamlet.select_option("#join-side", "allied")
+    hamlet.click("#add-join")
+    pending_has(hamlet, "take the side of the Allied Powers")
+    hamlet.click("#confirm")
+    hamlet.wait_for_function("() => document.querySelector('#my-order').textContent.includes('take the side')")
+    assert "britain" not in othello.evaluate("() => Object.keys(window.salient.store.orders || {})")
+    assert "take the side" not in othello.inner_text("body")
+    start_from_hold(othello)
+    othello.click("#confirm")
+    othello.wait_for_function("() => !document.querySelector('#my-order').textContent.includes('No order written')")
+    hamlet.click("#ready")
+    othello.wait_for_function("() => document.querySelector('#ready-seats').textContent.length > 0", timeout=30000)
+    othello.click("#ready")
+    for page in (hamlet, othello):
+        page.wait_for_function("() => window.salient.store.view.board.turn === 2", timeout=180000)
+        assert page.evaluate("() => window.salient.store.view.board.sides.britain") == "allied"
+    othello.wait_for_function("() => 'britain' in window.salient.store.view.known")
+    hamlet.wait_for_selector("#decision button.choice", timeout=15000)
+    start_from_hold(hamlet)
+    assert hamlet.locator("#trench-area").count() == 1 and hamlet.locator("#join-side").count() == 0  # in the war now
