@@ -121,3 +121,88 @@ def test_bop_6_311_air_patrol_given_by_clicking_the_fighter_then_its_patrol_hex(
     decision = air_decision(entente)
     assert decision and decision["kind"] == "air_patrol" and decision["seats"] == ["france"]
     assert VERDUN in drawn(entente, "selected")   # the MS3, France's only fighter
+
+
+AIR_VIEW = {"flow": {"step": "air_raids", "month": "1914-09"},
+            "board": {"units": {}, "air": {"ger-air-zeppelin": {"at": "12,13", "steps": 2, "patrol": False},
+                                           "ger-air-eindkr": {"at": "12,13", "steps": 1, "patrol": False}},
+                      "air_pool": [], "air_due": {}}}
+
+EDITOR_JS = """async ([view, kind, options, click]) => {
+    const { BalanceOfPowersAdapter } = await import('/frontend/game/rulesets/balance_of_powers.js');
+    const bop = new BalanceOfPowersAdapter({ seats: [] });
+    bop.map = { hexes: {}, boxes: {} };   // an editor needs a map: the locations are hexes
+    const decision = { id: 'd1', kind, seats: ['germany'], options, rule: 'BoP' };
+    const asked = [];
+    const orders = { decision, seat: 'germany', status: 'ready', pending: null, store: { view },
+      changed() {}, pick(index) { this.pending = this.entries.find((e) => e.index === index); },
+      async ask(question, seat, id, action) { asked.push([question, seat, id, action]);
+        return { legal: false, code: 'not_an_option', rule: decision.rule,
+                 message: JSON.stringify(action) + " is not one of the choices for 'x'." }; } };
+    orders.entries = options.map((action, index) => ({ item: { action }, index, p: bop.present(decision, { action }, view) }));
+    const editor = bop.editor(decision);
+    editor.attach(orders);
+    const before = { selected: editor.selected, lit: editor.highlights().map((x) => [x.hex, x.kind, x.text || '']) };
+    editor.clickHex(click);
+    await new Promise((r) => setTimeout(r, 0));
+    const why = editor.why;
+    editor.clickHex(options.map((o) => o.to || o.target || o.at).find(Boolean));
+    return { before, asked, why, pending: orders.pending && orders.pending.p.label };
+}"""
+
+
+def test_bop_5_31_air_raid_editor_asks_the_engine_about_the_target_clicked(module_page):
+    """5.31: a bomber's raid is picked on the map like a patrol (bomber, then target); a town it
+    cannot raid is asked about as `{unit, target}`, the raid decision's own shape."""
+    options = [{"done": True}, {"unit": "ger-air-zeppelin", "target": "9,13"},
+               {"unit": "ger-air-zeppelin", "target": "10,12"}]
+    got = module_page.evaluate(EDITOR_JS, [AIR_VIEW, "air_raid", options, "5,5"])
+    assert got["before"]["selected"] == "ger-air-zeppelin"   # the only bomber with a raid
+    assert got["before"]["lit"] == [["12,13", "selected", ""], ["9,13", "attack", "raid"],
+                                    ["10,12", "attack", "raid"]]
+    assert got["asked"] == [["explain", "germany", "d1", {"unit": "ger-air-zeppelin", "target": "5,5"}]]
+    assert got["why"]["rule"] == "BoP" and got["why"]["code"] == "not_an_option"
+    assert got["why"]["message"].startswith("Germany ZEPPELIN cannot raid 5,5: the engine offers it 2 locations")
+    assert got["pending"] == "Germany ZEPPELIN raids 9,13 from 12,13"
+
+
+def test_bop_6_21_air_muster_editor_offers_the_spots_of_the_arriving_unit(module_page):
+    """6.21: an arriving air unit is not on the map: its muster spots are lit at once, and a
+    click elsewhere is asked about as `{unit, at}`."""
+    options = [{"unit": "ger-air-eindkrd", "at": "12,4"}, {"unit": "ger-air-eindkrd", "at": "11,6"}]
+    got = module_page.evaluate(EDITOR_JS, [AIR_VIEW, "air_muster", options, "5,5"])
+    assert got["before"]["selected"] == "ger-air-eindkrd"
+    assert got["before"]["lit"] == [["12,4", "option", ""], ["11,6", "option", ""]]
+    assert got["asked"] == [["explain", "germany", "d1", {"unit": "ger-air-eindkrd", "at": "5,5"}]]
+    assert got["pending"] == "Muster Germany fighter EINDKRD at 12,4"
+
+
+def test_bop_6_72_change_of_base_and_air_lines_read_in_words(module_page):
+    """6.72, 6.224, 6.32: the change of base, an air repair, a dogfight's shot and its result as
+    sentences; a damaged air unit's counter says so; a bomber's values are bombs."""
+    got = module_page.evaluate("""async (view) => {
+        const { BalanceOfPowersAdapter } = await import('/frontend/game/rulesets/balance_of_powers.js');
+        const bop = new BalanceOfPowersAdapter({ seats: [] });
+        const label = (kind, action) => bop.present({ kind }, { action }, view).label;
+        return {
+          base: label('air_base', { unit: 'ger-air-eindkr', to: '12,4' }),
+          done: label('air_base', { done: true }),
+          pass: label('air_patrol', { pass: true }),
+          repair: label('procure', { repair_air: 'ger-air-eindkr' }),
+          fire: bop.event({ kind: 'air_fire', data: { shooter: 'ger-air-eindkr', target: 'fra-air-ms3',
+            dice: [3, 3], final: 10, evasion: 8, hit: true } }, view),
+          destroyed: bop.event({ kind: 'air_destroyed', data: { unit: 'fra-air-ms3' } }, view),
+          counters: bop.units(view).map((u) => [u.id, u.factors, u.classes, u.title]),
+        };
+    }""", AIR_VIEW)
+    assert got["base"] == "Germany fighter EINDKR changes base: 12,13 → 12,4"
+    assert got["done"] == "No more changes of base" and got["pass"] == "Pass (fly no fighter now)"
+    assert got["repair"] == "Repair Germany fighter EINDKR (1 RP)"
+    assert got["fire"] == ("Germany fighter EINDKR fired at France fighter MS3: 2d6 3 + 3, final 10 "
+                           "against evasion 8: hit")
+    assert got["destroyed"] == "France fighter MS3 destroyed (back to the force pool)"
+    assert got["counters"] == [
+        ["ger-air-eindkr", "4-9-3", "bop-air bop-air-damaged",
+         "Germany fighter EINDKR (machine guns 4, evasion 9, radius 3) · damaged, 1 step"],
+        ["ger-air-zeppelin", "1-11-6", "bop-air",
+         "Germany ZEPPELIN (bombs 1, evasion 11, radius 6) · 2 steps"]]
