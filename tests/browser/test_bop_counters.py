@@ -36,10 +36,15 @@ def render_module() -> str:
         for row in csv.DictReader(f):
             if row["fortress"]:
                 forts[row["place"]] = row["fortress"]
+    air = {}
+    with open(DATA / "air.csv", newline="", encoding="utf-8") as f:
+        for row in csv.DictReader(f):
+            air[row["id"]] = [row["kind"], int(row["guns"]), int(row["evasion"]),
+                              int(row["radius"])]
     dump = lambda value: json.dumps(value, separators=(",", ":"), sort_keys=True)  # noqa: E731
     return (
         "// Balance of Powers counter values, written from the engine's data (oob.csv, leaders.csv,\n"
-        "// places.csv) by `python -m tests.browser.test_bop_counters`; a test checks it is current.\n"
+        "// places.csv, air.csv) by `python -m tests.browser.test_bop_counters`; a test checks it is current.\n"
         "// The view carries no ratings: these are what the printed counters would show.\n\n"
         "/** unit id → [effectiveness, movement, yellow (4 attacking in 1914, BoP 10.532)] */\n"
         f"export const CORPS = {dump(units)};\n\n"
@@ -48,7 +53,10 @@ def render_module() -> str:
         "/** fortress place (ascii slug) → colour: red (modern) or black; any other is black */\n"
         f"export const FORTRESS_COLOUR = {dump(forts)};\n\n"
         "/** BoP 1.33: fortress steps → effectiveness */\n"
-        f"export const FORTRESS_EFFECTIVENESS = {dump(FORTRESS_EFFECTIVENESS)};\n")
+        f"export const FORTRESS_EFFECTIVENESS = {dump(FORTRESS_EFFECTIVENESS)};\n\n"
+        "/** BoP 1.322, 6.3: air unit id → [kind (fighter, bomber, zeppelin), machine guns or\n"
+        " * bombs, evasion, radius] (our own values: ruling 49) */\n"
+        f"export const AIR = {dump(air)};\n")
 
 
 pytestmark = [pytest.mark.browser, pytest.mark.postgres]

@@ -7,9 +7,15 @@
 // `{"placement": …}` answers with its problems, each with its rule, units and locations).
 // Confirm sends the answer the server's check returned; the pending placement lives only in
 // this page (and its session storage) until then.
+//
+// Aviation (BoP 1.322, 5.31, 6.21, 6.3, 6.7): air units are counters at their aerodromes (the
+// view's board.air), the force pool's air units and those due to muster are in the planning
+// facts, and the air decisions (patrol, change of base, raid, muster) have an editor: click one
+// of your air units, then where it goes; a click the engine does not offer asks it why.
 
 import { cite, h } from "../panels/dom.js";
-import { CORPS, FORTRESS_COLOUR, FORTRESS_EFFECTIVENESS, LEADERS } from "./balance_of_powers_counters.js";
+import { consequenceBox } from "../panels/unitpanel.js";
+import { AIR, CORPS, FORTRESS_COLOUR, FORTRESS_EFFECTIVENESS, LEADERS } from "./balance_of_powers_counters.js";
 import { GenericAdapter, HEX_ID, adoptStylesheet, titleCase } from "./generic.js";
 
 const NATIONS = {
@@ -21,13 +27,19 @@ const NATIONS = {
   ita: ["italy", "Italy", "#b9dba0"],
 };
 const KINDS = { inf: "infantry", cav: "cavalry", mou: "mountain", sie: "siege", ldr: "hq" };
+// The air decisions, each answered in the air editor: pick an air unit, then a location.
+const AIR_KINDS = new Set(["air_patrol", "air_base", "air_raid", "air_muster"]);
+// Where each air decision sends its unit, and what the click means.
+const AIR_FIELD = { air_patrol: "to", air_base: "to", air_raid: "target", air_muster: "at" };
+const AIR_VERB = { air_patrol: "fly on patrol to", air_base: "change base to", air_raid: "raid", air_muster: "muster at" };
 const STEP_TITLES = {
   setup: "Set-up", secret_setup: "Secret set-up", seasonal: "Seasonal turn", diplomacy: "Diplomacy",
   britain: "Britain joins", muster: "Muster", procure: "Procurement", admiralty: "Admiralty",
   weather: "Weather",
   plan_xvii: "Plan XVII", half: "Fortnight half", commissariat: "Commissariat",
   month_end: "Month end", over: "Game over", tabulation: "Seasonal tabulation",
-  reductions: "Requisition and reductions",
+  reductions: "Requisition and reductions", air_raids: "Air raids", aviation: "Aviation",
+  aerodrome: "Aerodrome",
 };
 // The order of battle's abbreviations, spelled out in names ("rus-cav-gd": Russia Guard Cavalry Corps).
 const WORDS = { gd: "Guard", guard: "Guard", bav: "Bavarian", sax: "Saxon", grndr: "Grenadier", cauc: "Caucasian",
@@ -35,7 +47,7 @@ const WORDS = { gd: "Guard", guard: "Guard", bav: "Bavarian", sax: "Saxon", grnd
   col: "Colonial", rg: "Reserve Group", terr: "Territorial", cav: "", ersatz: "Ersatz", alpine: "Alpine",
   siege: "Siege", ief: "Indian Expeditionary Force" };
 // A unit id inside any text (a die's purpose, an event's data).
-const UID = /\b(?:ger|aus|fra|rus|bri|bel|net|den|swi|ser|ita)-(?:inf|cav|mou|sie|ldr)-[a-z0-9_]+/g;
+const UID = /\b(?:ger|aus|fra|rus|bri|bel|net|den|swi|ser|ita)-(?:inf|cav|mou|sie|ldr|air)-[a-z0-9_]+/g;
 // A location id inside a text ("11,14"), not part of a longer number or list.
 const LOC_IN_TEXT = /(?<![\d.,-])-?\d{1,3},-?\d{1,3}(?![\d,])/g;
 const COMBAT_KINDS = new Set(["retreat", "loss", "pay", "reroll", "point", "reserve", "advance", "breach"]);
@@ -76,7 +88,7 @@ export class BalanceOfPowersAdapter extends GenericAdapter {
   }
 
   hasEditor(decision) {
-    return decision.kind === "setup" && !!this.map;
+    return (decision.kind === "setup" || AIR_KINDS.has(decision.kind)) && !!this.map;
   }
 
   counterName(uid) {
@@ -170,8 +182,10 @@ export class BalanceOfPowersAdapter extends GenericAdapter {
 
   /** The set-up editor for a `setup` decision (on a map), kept while the decision is open. */
   editor(decision) {
-    if (decision.kind !== "setup" || !this.map) return null;
-    if (!this.editors.has(decision.id)) this.editors.set(decision.id, new SetupEditor(this, decision));
+    if (!this.hasEditor(decision)) return null;
+    if (!this.editors.has(decision.id)) {
+      this.editors.set(decision.id, decision.kind === "setup" ? new SetupEditor(this, decision) : new AirEditor(this, decision));
+    }
     return this.editors.get(decision.id);
   }
 
@@ -191,6 +205,14 @@ export class BalanceOfPowersAdapter extends GenericAdapter {
   parse(uid) {
     const [nation, kind, ...rest] = String(uid).split("-");
     const [nationId, nationTitle, colour] = NATIONS[nation] || [nation, titleCase(nation), "#ddd"];
+    if (kind === "air") {
+      // An air unit (BoP 1.322): its model name, as the counter prints it ("EINDKR").
+      const model = rest.join("-").toUpperCase();
+      const airKind = AIR[uid]?.[0] || "fighter";
+      const named = model.toLowerCase() === airKind;   // the ZEPPELIN is its own kind
+      return { nation: nationId, nationTitle, colour, label: model.slice(0, 7), model, kind: airKind, air: true,
+        title: named ? `${nationTitle} ${model}` : `${nationTitle} ${airKind} ${model}` };
+    }
     let name = rest.join("-");
     const reserve = name.endsWith("_rs");
     if (reserve) name = name.slice(0, -3);
@@ -236,7 +258,7 @@ export class BalanceOfPowersAdapter extends GenericAdapter {
   }
 
   locOf(view, uid) {
-    return view?.board?.units?.[uid]?.at || null;
+    return view?.board?.units?.[uid]?.at || view?.board?.air?.[uid]?.at || null;
   }
 
   units(view) {
@@ -257,9 +279,36 @@ export class BalanceOfPowersAdapter extends GenericAdapter {
       out.push({ id: uid, hex: at, label: p.label, symbol: p.kind, factors, colour: p.colour, classes,
         title: `${p.title}${facts ? ` (${facts})` : ""}${mode === "entrenched" ? " · entrenched" : ""}${mp !== undefined ? ` · ${mp} MP left` : ""}${supply}` });
     }
-    // Corps before leaders in a stack, so the top counter is a corps.
-    out.sort((a, b) => (a.symbol === "hq") - (b.symbol === "hq") || a.id.localeCompare(b.id));
+    out.push(...this.airUnits(view));
+    // Corps before air units and leaders in a stack, so the top counter is a corps.
+    const rank = (u) => (u.symbol === "hq" ? 2 : u.symbol === "air" ? 1 : 0);
+    out.sort((a, b) => rank(a) - rank(b) || a.id.localeCompare(b.id));
     return out;
+  }
+
+  /** Air units on the map (BoP 1.322, 6.3): at their aerodrome or patrol location, with their
+   * values, their steps (a damaged one has 1) and whether they patrol. */
+  airUnits(view) {
+    const air = view?.board?.air || {};
+    const out = [];
+    for (const uid of Object.keys(air).sort()) {
+      const { at, steps, patrol } = air[uid];
+      if (!this.onMap(at)) continue;
+      const p = this.parse(uid);
+      const { factors, facts } = this.factors(uid);
+      const classes = ["bop-air", steps < 2 ? "bop-air-damaged" : "", patrol ? "bop-air-patrol" : ""].filter(Boolean).join(" ");
+      out.push({ id: uid, hex: at, label: p.label, symbol: "air", factors, colour: p.colour, classes,
+        title: `${p.title} (${facts}) · ${steps < 2 ? "damaged, 1 step" : "2 steps"}${patrol ? " · on patrol" : ""}` });
+    }
+    return out;
+  }
+
+  /** The air units of a nation or side in words: "EINDKR fighter, ZEPPELIN bomber". */
+  airList(uids) {
+    return uids.map((u) => {
+      const p = this.parse(u);
+      return p.model.toLowerCase() === p.kind ? p.model : `${p.model} ${p.kind}`;
+    }).join(", ");
   }
 
   /** A counter's printed values: corps "3-3" (a yellow effectiveness marked: 4 attacking in
@@ -270,6 +319,12 @@ export class BalanceOfPowersAdapter extends GenericAdapter {
       const [eff, mov, yellow] = corps;
       return { factors: [yellow ? { text: String(eff), class: "eff-yellow" } : String(eff), `-${mov}`],
         facts: `effectiveness ${eff}${yellow ? ", yellow (4 attacking in 1914)" : ""}, movement ${mov}` };
+    }
+    const air = AIR[uid];
+    if (air) {
+      const [kind, guns, evasion, radius] = air;
+      return { factors: `${guns}-${evasion}-${radius}`,
+        facts: `${kind === "fighter" ? "machine guns" : "bombs"} ${guns}, evasion ${evasion}, radius ${radius}` };
     }
     const leader = LEADERS[uid];
     if (leader) return { factors: `${leader[0]}/${leader[1]}`, facts: `attack ${leader[0]}, defense ${leader[1]} (1d6 below)` };
@@ -288,6 +343,14 @@ export class BalanceOfPowersAdapter extends GenericAdapter {
       const eff = FORTRESS_EFFECTIVENESS[steps];
       out.push({ hex: place.hex, kind: `bop-fort fort-${colour}${steps ? "" : " ruined"}`, text: eff ? `F${eff}` : "F×",
         title: `${place.name} fortress (${colour}): ${steps ? `${steps} step${steps === 1 ? "" : "s"}, effectiveness ${eff}` : "ruined"}` });
+    }
+    // Air units share a stack with corps (they never count for stacking, BoP 1.322): a badge
+    // says the hex holds some, even under a corps.
+    const air = view?.board?.air || {};
+    const byHex = new Map();
+    for (const [uid, a] of Object.entries(air)) if (this.onMap(a.at)) byHex.set(a.at, [...(byHex.get(a.at) || []), uid]);
+    for (const [hex, uids] of byHex) {
+      out.push({ hex, kind: "bop-air", text: "air", title: `Air units here: ${this.airList(uids.sort())}` });
     }
     return out;
   }
@@ -326,6 +389,15 @@ export class BalanceOfPowersAdapter extends GenericAdapter {
     const rp = Object.entries(powers).filter(([n, p]) => p.side && MAJOR_IDS.has(n))
       .map(([n, p]) => `${NATION_TITLE[n] || titleCase(n)} ${p.rp}${p.dem ? ` (demoralised ${p.dem}${p.crisis ? ", crisis" : ""})` : ""}`);
     if (rp.length) facts.push(["Resource points", rp.join(" · ")]);
+    const pool = view?.board?.air_pool || [];
+    const due = view?.board?.air_due || {};
+    const onMap = Object.keys(view?.board?.air || {});
+    if (onMap.length) facts.push(["Air units on the map", this.#byNation(onMap)]);
+    if (pool.length) facts.push(["Air force pool", this.#byNation(pool)]);
+    const dueMonths = Object.keys(due).filter((m) => (due[m] || []).length).sort();
+    if (dueMonths.length) {
+      facts.push(["Air units due", dueMonths.map((m) => `${MONTH_TITLE[m] || m}: ${this.#byNation(due[m])}`).join(" · ")]);
+    }
     const ti = view?.ti;
     if (ti) facts.push(["Tactical innovation", `Central Powers ${ti.central ?? 0} · Entente ${ti.entente ?? 0}`]);
     const v = view?.victory;
@@ -345,9 +417,20 @@ export class BalanceOfPowersAdapter extends GenericAdapter {
     return facts;
   }
 
+  /** "Germany: EINDKR fighter · France: MS3 fighter" */
+  #byNation(uids) {
+    const by = new Map();
+    for (const u of [...uids].sort()) {
+      const n = this.parse(u).nationTitle;
+      by.set(n, [...(by.get(n) || []), u]);
+    }
+    return [...by].map(([n, us]) => `${n}: ${this.airList(us)}`).join(" · ");
+  }
+
   preferred(decisions) {
     const order = ["retreat", "loss", "pay", "reroll", "point", "reserve", "setup", "britain_setup",
-      "violate", "muster", "procure", "plan_xvii", "march", "combat", "rail", "sea_move"];
+      "violate", "muster", "air_muster", "procure", "air_raid", "air_patrol", "air_base", "plan_xvii", "march",
+      "combat", "rail", "sea_move"];
     for (const kind of order) {
       const found = decisions.find((d) => d.kind === kind);
       if (found) return found;
@@ -417,8 +500,27 @@ export class BalanceOfPowersAdapter extends GenericAdapter {
         return { hex: null, from: null, kind: "option", text: "",
           label: a.violate ? `Violate ${titleCase(a.violate)}` : "No violation" };
       case "procure":
+        if (a.repair_air) return { hex: this.locOf(view, a.repair_air), from: null, kind: "option", text: "",
+          label: `Repair ${this.unitName(a.repair_air)} (1 RP)` };
+        if (a.repair) return { hex: this.onMap(a.repair) ? a.repair : null, from: null, kind: "option", text: "",
+          label: `Repair the fortress at ${this.where(a.repair)}` };
         return { hex: null, from: null, kind: "option", text: "",
           label: a.buy ? `Procure ${this.unitName(a.buy)}` : "Stop procuring" };
+      case "air_patrol":
+        if (a.pass) return { hex: null, from: null, kind: "option", text: "", label: "Pass (fly no fighter now)" };
+        return { hex: a.to, from, kind: "option", text: "patrol", unit: a.unit,
+          label: `${this.unitName(a.unit)} flies on patrol: ${this.where(from)} → ${this.where(a.to)}` };
+      case "air_base":
+        if (a.done) return { hex: null, from: null, kind: "option", text: "", label: "No more changes of base" };
+        return { hex: a.to, from, kind: "option", text: "base", unit: a.unit,
+          label: `${this.unitName(a.unit)} changes base: ${this.where(from)} → ${this.where(a.to)}` };
+      case "air_raid":
+        if (a.done) return { hex: null, from: null, kind: "option", text: "", label: "No more air raids" };
+        return { hex: a.target, from, kind: "attack", text: "raid", unit: a.unit,
+          label: `${this.unitName(a.unit)} raids ${this.where(a.target)} from ${this.where(from)}` };
+      case "air_muster":
+        return { hex: this.onMap(a.at) ? a.at : null, from: null, kind: "option", text: "", unit: a.unit,
+          label: `Muster ${this.unitName(a.unit)} at ${this.where(a.at)}`, preview: this.#previewOf(a.at) };
       case "plan_xvii":
         return { hex: a.destroy ? this.locOf(view, a.destroy) : null, from: null, kind: "attack", text: "",
           label: a.destroy ? `Destroy ${this.unitName(a.destroy)}` : "Destroy none" };
@@ -530,6 +632,34 @@ export class BalanceOfPowersAdapter extends GenericAdapter {
         return `A fortress step is lost at ${this.where(d.at)}`;
       case "attrition":
         return `${titleCase(d.nation || "")} takes the loss as attrition`;
+      case "air_patrol":
+        return `${this.unitName(d.unit)} patrolled ${this.where(d.from)} → ${this.where(d.to)}`;
+      case "air_patrol_passed":
+        return `${titleCase(d.seat || "")} passed (no fighter flown)`;
+      case "air_fire":
+        return `${this.unitName(d.shooter)} fired at ${this.unitName(d.target)}: 2d6 ${(d.dice || []).join(" + ")}, final ${d.final} against evasion ${d.evasion}: ${d.hit ? "hit" : "missed"}`;
+      case "air_damaged":
+        return `${this.unitName(d.unit)} damaged (1 step left)`;
+      case "air_destroyed":
+        return `${this.unitName(d.unit)} destroyed (back to the force pool)`;
+      case "air_aborted":
+        return `${this.unitName(d.unit)} aborted to ${this.where(d.to)}`;
+      case "air_superiority":
+        return `${SIDE_NAMES[d.side] || titleCase(d.side || "")} air superiority above ${this.where(d.at)}`;
+      case "air_returned":
+        return `${this.unitName(d.unit)} returned to base at ${this.where(d.to)}`;
+      case "air_base_changed":
+        return `${this.unitName(d.unit)} changed base to ${this.where(d.to)}`;
+      case "air_pool_additions":
+        return `New air units in the force pool: ${this.airList(d.units || [])}`;
+      case "air_repaired":
+        return `${this.unitName(d.unit)} repaired (${d.cost} RP)`;
+      case "air_raid":
+        return `${this.unitName(d.unit)} raided ${this.where(d.target)}: 2d6 ${(d.dice || []).join(" + ")}, final ${d.final} (below ${d.needs_below} costs 1 RP): ${d.rp_lost ? `${titleCase(d.nation || "")} loses 1 RP` : "no loss"}`;
+      case "mustered":
+        return `${this.unitName(d.unit)} mustered at ${this.where(d.at)}`;
+      case "muster_failed":
+        return `${this.unitName(d.unit)} had nowhere to muster: back to the force pool`;
       case "ti_gain":
         return `${d.side === "central" ? "Central Powers" : "Entente"} tactical innovation rises to ${d.ti}`;
 
@@ -948,6 +1078,228 @@ export class SetupEditor {
       h("div", { class: "order-buttons" },
         h("button", { class: "button", id: "confirm", disabled: !ready || orders.status === "sending", onclick: () => orders.confirm() },
           orders.status === "sending" ? "Sending…" : "Confirm set-up"))));
+    return out;
+  }
+}
+
+// --- the air editor ---------------------------------------------------------------------------
+
+/**
+ * One air decision (BoP 6.31 patrol, 6.72 change of base, 5.31 raid, 6.21 muster) answered on
+ * the map: click one of your air units (or pick it in the list), the locations the engine
+ * offers it light up, click one and confirm. A click on a location the engine does not offer
+ * asks the engine why (explain) and shows its answer with the rule; the page decides nothing.
+ * A muster has no unit on the map yet: its locations are offered at once.
+ */
+export class AirEditor {
+  constructor(adapter, decision) {
+    this.adapter = adapter;
+    this.id = decision.id;
+    this.decision = decision;
+    this.selected = null;
+    this.why = null;
+    this.note = "";
+    this.token = 0;
+  }
+
+  attach(orders) {
+    this.orders = orders;
+    this.decision = orders.decision || this.decision;
+    const units = this.movers();
+    if (!this.selected && units.length === 1) this.selected = units[0];
+  }
+
+  get kind() {
+    return this.decision.kind;
+  }
+
+  get view() {
+    return this.orders?.store.view;
+  }
+
+  /** The entries that send an air unit somewhere (not pass / done). */
+  #moves() {
+    return (this.orders?.entries || []).filter((e) => e.item.action?.unit && e.p.hex);
+  }
+
+  /** The air units this decision can order, in id order. */
+  movers() {
+    return [...new Set(this.#moves().map((e) => e.item.action.unit))].sort();
+  }
+
+  /** Where an air unit stands (a muster's unit is not on the map yet). */
+  at(uid) {
+    return this.view?.board?.air?.[uid]?.at || null;
+  }
+
+  /** My air units with an order here, standing at `loc`. */
+  #moversAt(loc) {
+    return this.movers().filter((u) => this.at(u) === loc);
+  }
+
+  select(uid) {
+    this.selected = uid;
+    this.why = null;
+    this.note = "";
+    this.orders.pending = null;
+    this.orders.status = "ready";
+    const map = globalThis.salient?.map;
+    const at = this.at(uid);
+    if (map && at && map.has?.(at)) map.setCursor?.(at, { follow: true });
+    this.orders.changed();
+  }
+
+  cancel() {
+    const orders = this.orders;
+    this.why = null;
+    if (orders.pending) {
+      orders.pending = null;
+      orders.status = "ready";
+    } else if (this.kind !== "air_muster") {
+      this.selected = null;
+    }
+    orders.changed();
+  }
+
+  /** A click on the map (or Enter on the cursor's location). */
+  clickHex(loc) {
+    const orders = this.orders;
+    if (orders.status === "sending") return false;
+    this.why = null;
+    this.note = "";
+    if (orders.pending && orders.pending.p.hex === loc) return true;
+    if (orders.pending) { orders.pending = null; orders.status = "ready"; }
+    const sel = this.selected;
+    if (sel) {
+      const match = this.#moves().find((e) => e.item.action.unit === sel && e.p.hex === loc);
+      if (match) { orders.pick(match.index); return true; }
+      const here = this.#moversAt(loc);
+      if (here.length) {
+        // The selected unit's own location: the next air unit there, or put it down.
+        const next = here[(here.indexOf(sel) + 1) % here.length];
+        if (here.includes(sel) && next === sel) this.cancel();
+        else this.select(here.includes(sel) ? next : here[0]);
+        return true;
+      }
+      this.#explain(sel, loc);
+      return false;
+    }
+    const here = this.#moversAt(loc);
+    if (here.length) { this.select(here[0]); return true; }
+    this.note = this.movers().length ? "Click one of your air units first (highlighted), or pick it in the list."
+      : "None of your air units can be given this order now.";
+    orders.changed();
+    return false;
+  }
+
+  /** Ask the engine why `uid` cannot be sent to `loc` (the same answer it would give to the
+   * order itself), and show it with its rule. */
+  async #explain(uid, loc) {
+    const orders = this.orders;
+    const action = { unit: uid, [AIR_FIELD[this.kind]]: loc };
+    const token = (this.token += 1);
+    this.why = { hex: loc, unit: uid, message: "Asking the server why…", rule: null, asking: true };
+    orders.changed();
+    let why;
+    try {
+      const answer = await orders.ask("explain", orders.seat, this.id, action);
+      why = answer.legal ? { hex: loc, unit: uid, message: "The server would accept it: click the location again.", legal: true }
+        : { hex: loc, unit: uid, message: this.#reason(answer, uid, loc), rule: answer.rule, code: answer.code };
+    } catch (error) {
+      why = { hex: loc, unit: uid, message: error.message || "The server could not say why.", rule: null };
+    }
+    if (token !== this.token) return;
+    this.why = why;
+    orders.changed();
+  }
+
+  /** The engine's refusal in the page's names: the order it quotes is said in words. */
+  #reason(answer, uid, loc) {
+    const order = `${this.adapter.unitName(uid)} cannot ${AIR_VERB[this.kind]} ${this.adapter.where(loc)}`;
+    const message = String(answer.message || "");
+    if (answer.code === "not_an_option") {
+      const offered = this.#moves().filter((e) => e.item.action.unit === uid).length;
+      return `${order}: the engine offers it ${offered} location${offered === 1 ? "" : "s"} now (highlighted), not this one. ${this.adapter.names(message.replace(/^\{.*?\} is not/, "That is not"))}`;
+    }
+    return `${order}: ${this.adapter.names(message)}`;
+  }
+
+  /** No pending counters: the air units are the view's. */
+  units() {
+    return [];
+  }
+
+  highlights() {
+    const orders = this.orders;
+    const out = [];
+    if (orders.pending) {
+      const p = orders.pending.p;
+      if (p.from) out.push({ hex: p.from, kind: "selected" });
+      if (p.hex) out.push({ hex: p.hex, kind: "selected", text: p.text });
+      return out;
+    }
+    const sel = this.selected;
+    if (sel) {
+      const at = this.at(sel);
+      if (at) out.push({ hex: at, kind: "selected" });
+      const seen = new Set();
+      for (const e of this.#moves()) {
+        if (e.item.action.unit !== sel || seen.has(e.p.hex)) continue;
+        seen.add(e.p.hex);
+        out.push({ hex: e.p.hex, kind: e.p.kind, text: e.p.text });
+      }
+    } else {
+      for (const hex of new Set(this.movers().map((u) => this.at(u)).filter(Boolean))) out.push({ hex, kind: "origin" });
+    }
+    if (this.why?.hex) out.push({ hex: this.why.hex, kind: "refused" });
+    return out;
+  }
+
+  panel() {
+    const orders = this.orders;
+    const adapter = this.adapter;
+    const out = [];
+    const movers = this.movers();
+    const sel = this.selected;
+    if (orders.status === "loading") out.push(h("p", { class: "muted small" }, "Asking the server for the legal options…"));
+    if (orders.pending) {
+      out.push(h("div", { class: "order", id: "pending-order" },
+        h("div", { class: "order-text" }, orders.describePending()),
+        h("div", { class: "order-buttons" },
+          h("button", { class: "button", id: "confirm", onclick: () => orders.confirm(), disabled: orders.status === "sending" },
+            orders.status === "sending" ? "Sending…" : "Confirm"),
+          h("button", { class: "button ghost", id: "cancel", onclick: () => orders.cancel() }, "Cancel")),
+        consequenceBox(orders, adapter, this.view)));
+    }
+    if (this.why) {
+      out.push(h("div", { class: `why-not${this.why.legal ? " legal" : ""}`, id: "why-not", role: "status", dataset: { code: this.why.code || "" } },
+        h("strong", {}, `Why not ${adapter.where(this.why.hex)}? `), this.why.message, this.why.rule ? cite(this.why.rule) : null));
+    }
+    if (!orders.pending) {
+      const n = sel ? this.#moves().filter((e) => e.item.action.unit === sel).length : 0;
+      const hint = this.note || (sel
+        ? `${adapter.unitName(sel)}${this.at(sel) ? ` at ${adapter.where(this.at(sel))}` : ""}: click a highlighted location (${n} offered) to ${AIR_VERB[this.kind]} it. Esc puts it down.`
+        : movers.length ? "Click one of your air units on the map (highlighted), or pick it below." : "No air unit of yours has an order here now.");
+      out.push(h("p", { class: "hint", id: "order-hint" }, hint));
+    }
+    if (movers.length) {
+      out.push(h("div", { class: "setup-roster air-roster", role: "list", "aria-label": "Your air units" }, movers.map((uid) => {
+        const p = adapter.parse(uid);
+        const a = this.view?.board?.air?.[uid];
+        return h("button", { class: `unit-row${uid === sel ? " selected" : ""}`, role: "listitem", dataset: { unit: uid },
+          "aria-pressed": uid === sel ? "true" : "false", onclick: () => (uid === sel ? this.cancel() : this.select(uid)) },
+        h("span", { class: "chit air-chit", style: `background:${p.colour}` }, p.label),
+        h("span", { class: "unit-main" }, h("span", { class: "unit-name" }, p.title),
+          h("span", { class: "unit-facts" }, `${adapter.factors(uid).facts}${a ? ` · ${a.steps < 2 ? "damaged" : "2 steps"}` : ""}`)),
+        h("span", { class: "unit-where" }, a ? adapter.where(a.at) : "arriving"));
+      })));
+    }
+    // Pass, done: the answers with no place.
+    const loose = (orders.entries || []).filter((e) => !e.p.hex && !e.item.action?.unit);
+    if (loose.length && !orders.pending) {
+      out.push(h("div", { class: "loose-choices" }, loose.map((e) => h("button", { class: "choice loose",
+        dataset: { index: e.index }, onclick: () => orders.pick(e.index) }, e.p.label))));
+    }
     return out;
   }
 }
