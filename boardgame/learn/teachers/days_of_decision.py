@@ -1,6 +1,6 @@
 """Days of Decision III as a new player meets it, read from the engine: the turn on the step
 table (`steps.FLOW`: bids, weather, political affairs, bonus bid points, production, the end of
-the turn) and how the game ends (`turn.end_turn`), judged on the start position. The words are
+the turn) and how the game ends (`turn.final_result`), judged on the start position. The words are
 ours; every number comes from the engine.
 """
 
@@ -10,6 +10,7 @@ from typing import Any
 
 from engine.rulesets.days_of_decision import steps
 from engine.rulesets.days_of_decision.powers import IDEOLOGY_TITLES, POWERS, SEATS
+from engine.rulesets.days_of_decision.turn import final_result
 
 from .common import start_state, step_box
 
@@ -66,16 +67,20 @@ def turn(scenario_id: str) -> list[dict[str, Any]]:
 
 def victory(scenario_id: str) -> list[dict[str, Any]]:
     board = start_state(RULESET, scenario_id)["board"]
+    now = final_result(board)["ideology_scores"]
     camps = ", ".join(f"{IDEOLOGY_TITLES[i]} ({', '.join(POWERS[p].title for p in SEATS if POWERS[p].ideology == i)})"
                       for i in IDEOLOGY_TITLES)
     return [
         {"title": "The last turn", "side": None, "rule": "DoD 13",
          "when": f"after turn {board['last_turn']}",
-         "text": "The game ends after its last turn. The rulebook judges victory by ideology, "
-                 f"on objectives held on the map: {camps}. The map and its objectives are not "
-                 "built yet, so the game ends with no winner.",
+         "text": "The game ends after its last turn and is judged by ideology: "
+                 f"{camps}. The rulebook counts objectives on the map; until the map is "
+                 "built each minor a power controls on the Status Display counts as one. "
+                 "The ideology with the most wins (tied ideologies share the win), and the "
+                 "powers are placed ideology by ideology, then by their own minors.",
          "reasons": ["turns_played"],
-         "now": f"At the start it is {board['date']}; nobody is ahead."},
+         "now": f"At the start the Fascists control {now['fascism']} minors, the Democrats "
+                f"{now['democracy']} and the Communists {now['communism']}."},
     ]
 
 
