@@ -117,7 +117,9 @@ export class DaysOfDecisionAdapter extends GenericAdapter {
     }
     const secret = Object.entries(view?.secret || {}).flatMap(([power, s]) => Object.entries(s.minor_ap || {})
       .map(([m, ap]) => `${this.seatTitle(power)}: ${ap} army points in ${this.minor(m)}`));
-    return { rows, note: `Status Display: powers in initiative order, then the minors. Weather ${board.weather || "not rolled yet"}.`
+    const result = view?.game?.result;
+    const places = result?.placements?.length ? `Final places: ${this.resultText(result)}. ` : "";
+    return { rows, note: `${places}Status Display: powers in initiative order, then the minors. Weather ${board.weather || "not rolled yet"}.`
       + (secret.length ? ` Only you see: ${secret.join("; ")}.` : "") };
   }
 
@@ -193,6 +195,7 @@ export class DaysOfDecisionAdapter extends GenericAdapter {
       case "bid_points_gained": return `${this.seatTitle(d.power)} gains ${d.gained} bid points`;
       case "bonus_bid_points": return `${this.seatTitle(d.power)} played nothing: ${d.bid_points} bid points${d.paid ? `, pays ${d.paid}` : ""}`;
       case "income": return `Income: ${Object.entries(d.income || {}).map(([p, n]) => `${this.seatTitle(p)} ${n}`).join(", ")}`;
+      case "game_over": return `Game over: ${this.resultText(d.result || view?.game?.result) || String(d.reason || "").replace(/_/g, " ")}`;
       case "new_turn": return `Turn ${d.turn} begins (${d.date})`;
       default: return super.event(event, view);
     }
