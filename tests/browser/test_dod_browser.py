@@ -138,6 +138,11 @@ def test_dod_6_8_2_13_sealed_bids_options_and_result_in_the_browser(sweeping_sit
         assert name in board, board[:600]
     assert "neutral zone" in board and "Fascist" in board and "uncontrolled" in board
     assert "no bidding on turn 1" in board
+    drawn = watcher.evaluate("""() => ({
+      hexes: document.querySelectorAll('#status-display polygon.zone').length,
+      powers: [...document.querySelectorAll('#status-display .piece.power')].map((g) => g.dataset.piece).sort(),
+      minors: document.querySelectorAll('#status-display .piece.minor').length })""")
+    assert drawn == {"hexes": 61, "powers": ["CH", "CW", "FR", "GE", "IT", "JA", "RU", "US"], "minors": 15}, drawn
 
     # DoD 8.2 — Germany opens turn 1 (3.2): the catalogue lists only what is legal now, with
     # its cost and its effect; an IPO played by anyone leaves the others' catalogues.

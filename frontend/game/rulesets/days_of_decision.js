@@ -119,8 +119,59 @@ export class DaysOfDecisionAdapter extends GenericAdapter {
       .map(([m, ap]) => `${this.seatTitle(power)}: ${ap} army points in ${this.minor(m)}`));
     const result = view?.game?.result;
     const places = result?.placements?.length ? `Final places: ${this.resultText(result)}. ` : "";
-    return { rows, note: `${places}Status Display: powers in initiative order, then the minors. Weather ${board.weather || "not rolled yet"}.`
-      + (secret.length ? ` Only you see: ${secret.join("; ")}.` : "") };
+    return { rows, note: [this.picture(view), `${places}Status Display: powers in initiative order, then the minors. Weather ${board.weather || "not rolled yet"}.`
+      + (secret.length ? ` Only you see: ${secret.join("; ")}.` : "")] };
+  }
+
+  /** The Status Display drawn: its hexes tinted by zone, each power's marker and each minor's
+   * (hover for names), and — while you move a minor — the hexes its marker may end on. */
+  picture(view) {
+    const board = view?.board || {};
+    const size = 22;
+    const point = (hex) => {
+      const [q, r] = String(hex).split(",").map(Number);
+      return [size * Math.sqrt(3) * (q + r / 2), size * 1.5 * r];
+    };
+    const svg = svgEl("svg", { class: "dod-display", id: "status-display", viewBox: `${-size * 9} ${-size * 7} ${size * 18} ${size * 14}`,
+      role: "img", "aria-label": "Status Display" });
+    const targets = new Set();
+    for (const d of Object.values(view?.decisions || {})) {
+      if (d.kind === "shift") for (const o of d.options || []) targets.add(o.to);
+    }
+    for (const [hex, [ideology, faction]] of Object.entries(this.reference.zones || {})) {
+      const [x, y] = point(hex);
+      const corners = [0, 1, 2, 3, 4, 5].map((i) => {
+        const a = Math.PI / 180 * (60 * i - 30);
+        return `${(x + (size - 1) * Math.cos(a)).toFixed(1)},${(y + (size - 1) * Math.sin(a)).toFixed(1)}`;
+      }).join(" ");
+      const poly = svgEl("polygon", { points: corners, class: `zone zone-${ideology} ring-${faction}${targets.has(hex) ? " target" : ""}`,
+        "data-hex": hex });
+      poly.append(svgEl("title", {}, this.where(hex)));
+      svg.append(poly);
+    }
+    const here = new Map();
+    for (const [piece, hex] of Object.entries(board.display || {})) {
+      if (!here.has(hex)) here.set(hex, []);
+      here.get(hex).push(piece);
+    }
+    for (const [hex, pieces] of here) {
+      const [x, y] = point(hex);
+      pieces.forEach((piece, i) => {
+        const power = board.powers?.[piece];
+        const dx = (i % 3 - 1) * 9;
+        const dy = (Math.floor(i / 3) - (pieces.length > 3 ? 0.5 : 0)) * 9;
+        const label = power ? piece : (this.reference.minors?.[piece] || piece).slice(0, 2);
+        const held = view?.control?.[piece];
+        const g = svgEl("g", { class: power ? "piece power" : "piece minor", "data-piece": piece });
+        g.append(svgEl(power ? "circle" : "rect", power ? { cx: x + dx, cy: y + dy, r: 6, fill: this.seatColours[piece] || "#888" }
+          : { x: x + dx - 5, y: y + dy - 5, width: 10, height: 10, fill: held ? this.seatColours[held] || "#ccc" : "#fff" }));
+        g.append(svgEl("text", { x: x + dx, y: y + dy + 2.5 }, label));
+        g.append(svgEl("title", {}, power ? this.seatTitle(piece)
+          : `${this.minor(piece)}: ${held ? `controlled by ${this.seatTitle(held)}` : "uncontrolled"}`));
+        svg.append(g);
+      });
+    }
+    return svg;
   }
 
   optionText(a) {
@@ -158,8 +209,10 @@ export class DaysOfDecisionAdapter extends GenericAdapter {
     return this.present(decision, item, view).label;
   }
 
+  /** Every decision of this game is answered in its editor: the answer picked stays pending
+   * when another power's move reloads the items (the bids and spending are simultaneous). */
   hasEditor(decision) {
-    return decision.kind === "bid" || decision.kind === "option";
+    return ["bid", "option", "drop", "activate", "shift", "spend"].includes(decision.kind);
   }
 
   editor(decision, orders) {
@@ -312,10 +365,17 @@ export class DodEditor {
         } }, "Choose")) : h("p", { class: "muted" }, "No option is open to you now."));
   }
 
+  #listPanel() {
+    const entries = this.#entries();
+    if (!entries.length) return h("p", { class: "muted" }, this.orders.status === "loading" ? "Asking the server for the legal options…" : "No answer is offered now.");
+    return h("ul", { class: "choices", "aria-label": "Options" }, entries.map((e) => h("li", {},
+      h("button", { class: "choice", dataset: { index: e.index }, onclick: () => this.#pick(e) }, e.p.label))));
+  }
+
   panel() {
     const orders = this.orders;
     const d = orders.decision || this.decision;
-    const out = [d.kind === "bid" ? this.#bidPanel() : this.#optionPanel()];
+    const out = [d.kind === "bid" ? this.#bidPanel() : d.kind === "option" ? this.#optionPanel() : this.#listPanel()];
     if (this.problem) out.push(h("div", { class: "reject", role: "alert", id: "bid-problem" }, this.problem));
     if (orders.pending) {
       out.push(h("div", { class: "order", id: "pending-order" },
@@ -327,6 +387,13 @@ export class DodEditor {
     }
     return out;
   }
+}
+
+function svgEl(tag, attrs = {}, text = null) {
+  const node = document.createElementNS("http://www.w3.org/2000/svg", tag);
+  for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, String(value));
+  if (text !== null) node.textContent = text;
+  return node;
 }
 
 function costWords(id) {
