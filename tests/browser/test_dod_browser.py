@@ -12,11 +12,14 @@ view —, then the bids are revealed and political affairs follow. The game ends
 from __future__ import annotations
 
 import json
+import os
 import time
 
 import pytest
 
 from tests.browser.flows import claim, open_game, sign_up
+
+SHOTS = os.environ.get("SALIENT_SHOTS")   # a folder to keep screenshots in while developing
 
 pytestmark = [pytest.mark.browser, pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
@@ -153,12 +156,17 @@ def test_dod_6_8_2_13_sealed_bids_options_and_result_in_the_browser(sweeping_sit
     assert "raises your political effectiveness" in catalogue
     assert "IPO 2" not in catalogue     # absent from the engine: never offered
     assert "Germany to play" in watcher.inner_text("#track")
+    if SHOTS:
+        cassius.screenshot(path=f"{SHOTS}/dod-option.png", full_page=True)
+        watcher.locator("#status-display").screenshot(path=f"{SHOTS}/dod-display.png")
     play_until([cassius, brutus], lambda: state(cassius)["turn"] == 2)
 
     # DoD 6 — turn 2: the secret bids. Germany bids first; France and the spectator learn only
     # that Germany has bid.
     cassius.wait_for_selector("#bid-panel", timeout=30000)
     assert "Initiative" in watcher.inner_text("#track")
+    if SHOTS:
+        cassius.screenshot(path=f"{SHOTS}/dod-bid.png", full_page=True)
     bid(cassius, 2, 1)
     for page in (brutus, watcher):
         page.wait_for_function(

@@ -98,9 +98,8 @@ export class DaysOfDecisionAdapter extends GenericAdapter {
       else if (!bid || board.turn === 1) bidText = "no bidding on turn 1";
       else bidText = bid.bid ? `bid ${bid.bid} for ${bid.options} option${bid.options === 1 ? "" : "s"} (final ${bid.final})` : "did not bid";
       rows.push({ seat: `${order.indexOf(power) + 1}. ${this.seatTitle(power)}`, colour: this.seatColours[power],
-        cells: [`effectiveness ${p.pe}${p.face_down ? " (face down: counts one less)" : ""}`,
-          `money ${p.money}, credit to ${-p.credit_limit}`, `bid points ${p.bid_points}`,
-          `options played ${p.played}`, this.where(board.display?.[power]), bidText] });
+        cells: [`PE ${p.pe}${p.face_down ? " (face down)" : ""} · money ${p.money} (credit to ${-p.credit_limit}) · bid points ${p.bid_points} · played ${p.played}`,
+          this.where(board.display?.[power]), bidText] });
     }
     const control = view?.control || {};
     for (const [minor, title] of Object.entries(this.reference.minors || {})) {
@@ -112,8 +111,9 @@ export class DaysOfDecisionAdapter extends GenericAdapter {
         ...(board.coup_cells?.[minor] || []).map((p) => `coup cell of ${this.seatTitle(p)}`),
       ];
       rows.push({ seat: title, colour: held ? this.seatColours[held] : "#ccc",
-        cells: [held ? `controlled by ${this.seatTitle(held)}` : "uncontrolled", this.where(board.display?.[minor]),
-          markers.length ? `markers: ${markers.join(", ")}` : "no markers", ties.join("; "), "", ""] });
+        cells: [[held ? `controlled by ${this.seatTitle(held)}` : "uncontrolled",
+          markers.length ? `markers: ${markers.join(", ")}` : "", ...ties].filter(Boolean).join(" · "),
+          this.where(board.display?.[minor]), ""] });
     }
     const secret = Object.entries(view?.secret || {}).flatMap(([power, s]) => Object.entries(s.minor_ap || {})
       .map(([m, ap]) => `${this.seatTitle(power)}: ${ap} army points in ${this.minor(m)}`));
@@ -349,14 +349,14 @@ export class DodEditor {
           onchange: () => { form.option = id; form.variant = 0; this.orders.changed(); } }), ` ${row.number || id} ${row.name || ""}`)),
         h("td", {}, row.cost ? `${row.cost} money, paid on success` : costWords(id)),
         h("td", {}, EFFECTS[id] || "", row.rule ? [" ", cite(row.rule)] : null),
-        h("td", { class: "muted small" }, `${entries.length} way${entries.length === 1 ? "" : "s"}`));
+        h("td", {}, h("small", { class: "muted" }, `${entries.length} way${entries.length === 1 ? "" : "s"}`)));
     });
     const chosen = groups.get(form.option) || [];
     const variant = h("select", { id: "option-variant", "aria-label": "How", onchange: (event) => { form.variant = Number(event.target.value); } },
       chosen.map((e, i) => h("option", { value: String(i), selected: i === form.variant }, e.p.label)));
     return h("div", { class: "dod-options", id: "option-panel" },
       h("table", { class: "list dod-catalogue", id: "option-catalogue" },
-        h("thead", {}, h("tr", {}, h("th", {}, "Option"), h("th", {}, "Cost"), h("th", {}, "Effect"), h("th", {}, ""))),
+        h("thead", {}, h("tr", {}, h("th", {}, "Option"), h("th", {}, "Cost"), h("th", {}, "Effect"), h("th", {}, "Ways"))),
         h("tbody", {}, rows)),
       chosen.length ? h("div", { class: "dod-variant" }, variant, " ",
         h("button", { class: "button small", id: "option-choose", onclick: () => {
