@@ -20,13 +20,14 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from . import balance_of_powers, fatal_alliances, twteaw
+from . import balance_of_powers, days_of_decision, fatal_alliances, twteaw
 from .common import SEED, start_state
 
 __all__ = ["SEED", "TEACHERS", "map_facts", "start_state", "teacher"]
 
 TEACHERS: dict[str, ModuleType] = {
     "balance_of_powers": balance_of_powers,
+    "days_of_decision": days_of_decision,
     "fatal_alliances": fatal_alliances,
     "twteaw": twteaw,
 }

@@ -44,6 +44,20 @@ MANIFEST = {
 }
 
 
+def _reference() -> dict[str, Any]:
+    """What the browser needs to name and explain the board, derived from the data: the minors'
+    titles, every display hex's zone, and the implemented options' rows (cost, pending type,
+    minor effects). Static and public: no state reaches it."""
+    return {
+        "minors": {m: MINORS[m].title for m in sorted(MINORS)},
+        "zones": {h: list(zone(h)) for h in HEXES},
+        "options": {row.id: {"number": row.number, "name": row.name, "kind": row.kind,
+                             "rule": row.rule, "cost": row.cost, "pending": row.pending,
+                             "minor_effects": dict(row.minor_effects), "note": row.note}
+                    for row in CATALOGUE.values() if row.status == "implemented"},
+    }
+
+
 def build_state(options: dict[str, Any]) -> State:
     """DoD 3.2 — powers on their tracks and display hexes, minors on theirs, the fixed turn-1
     initiative order (every power plays one option on turn 1, 6)."""
@@ -69,6 +83,9 @@ def build_state(options: dict[str, Any]) -> State:
         },
         "secret": {p: {"minor_ap": {}} for p in SEATS},
     }
+
+
+REFERENCE = _reference()
 
 
 class DaysOfDecision(FlowRuleset):
@@ -108,6 +125,7 @@ class DaysOfDecision(FlowRuleset):
             "control": control_table(state["board"]),       # DoD 8.1.2, derived from the board
             "activation": copy_json(state["flow"].get("activation")),
             "secret": {p: copy_json(state["secret"][p]) for p in sorted(entitled)},
+            "reference": REFERENCE,                             # static: the same for everyone
         }
 
     def result(self, state: State) -> dict[str, Any] | None:

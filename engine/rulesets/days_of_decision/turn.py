@@ -8,6 +8,8 @@ from typing import Any
 from engine.kernel import Event, Roller
 
 from . import politics
+from .control import control_table
+from .powers import IDEOLOGIES, POWERS, SEATS
 from .tables import BIMONTHS, FIRST_YEAR, WEATHER_CHART
 
 State = dict[str, Any]
@@ -59,13 +61,43 @@ def end_turn(state: State, roller: Roller) -> list[Event]:
         entry["played"], entry["mp0_played"] = 0, False
     board["ipos_played"] = []
     if board["turn"] >= board["last_turn"]:
-        board["result"] = {"winners": [], "reason": "turns_played",
-                           "turn": board["turn"]}
+        board["result"] = final_result(board)
         return [Event("game_over", "DoD 13", {"reason": "turns_played"})]
     board["turn"] += 1
     board["date"] = date_of(board["turn"])
     board["weather"] = None
     return [Event("new_turn", "DoD 13", {"turn": board["turn"], "date": board["date"]})]
+
+
+def _ranked(scores: dict[str, int]) -> list[list[str]]:
+    """Keys by score, highest first, equal scores sharing a place."""
+    values = sorted(set(scores.values()), reverse=True)
+    return [sorted(k for k in scores if scores[k] == v) for v in values]
+
+
+def final_result(board: dict[str, Any]) -> dict[str, Any]:
+    """DoD 3.14 / 13 — the result after the last turn. RULING 26: the objectives are on the
+    absent map, so each minor a power controls on the Status Display (8.1.2) counts as one
+    objective it holds, and nothing is needed (the printed needed totals count map objectives).
+    The ideology with the most wins, tied ideologies share the win (every power of a winning
+    ideology is a winner); the placements rank the ideologies, then the powers within each by
+    their own minors, equal scores sharing a place."""
+    held = {p: 0 for p in SEATS}
+    for power in control_table(board).values():
+        if power is not None:
+            held[power] += 1
+    by_ideology = {i: sum(held[p] for p in SEATS if POWERS[p].ideology == i) for i in IDEOLOGIES}
+    placements: list[dict[str, Any]] = []
+    place = 1
+    for ideologies in _ranked(by_ideology):
+        members = {p: held[p] for p in SEATS if POWERS[p].ideology in ideologies}
+        for seats in _ranked(members):
+            placements.append({"place": place, "seats": seats})
+            place += len(seats)
+    winning = _ranked(by_ideology)[0]
+    return {"winners": sorted(p for p in SEATS if POWERS[p].ideology in winning),
+            "reason": "turns_played", "turn": board["turn"], "ideologies": winning,
+            "placements": placements, "minors_held": held, "ideology_scores": by_ideology}
 
 
 def after_turn(state: State) -> str:

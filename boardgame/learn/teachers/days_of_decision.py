@@ -1,0 +1,88 @@
+"""Days of Decision III as a new player meets it, read from the engine: the turn on the step
+table (`steps.FLOW`: bids, weather, political affairs, bonus bid points, production, the end of
+the turn) and how the game ends (`turn.final_result`), judged on the start position. The words are
+ours; every number comes from the engine.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.rulesets.days_of_decision import steps
+from engine.rulesets.days_of_decision.powers import IDEOLOGY_TITLES, POWERS, SEATS
+from engine.rulesets.days_of_decision.turn import final_result
+
+from .common import start_state, step_box
+
+RULESET = "days_of_decision"
+STEP_TITLES = {
+    "initiative": "Secret bids for initiative",
+    "democrats": "Democrats may move down the track",
+    "weather": "Weather",
+    "politics": "Political options, in initiative order",
+    "activate": "Activate a minor after an option",
+    "bonus": "Bonus bid points",
+    "military": "Military affairs",
+    "production": "Income",
+    "spending": "Spending",
+    "us_entry": "United States entry",
+    "conquest": "Conquest",
+    "end_of_turn": "End of turn",
+    "over": "Game over",
+}
+DECIDES = {"initiative", "democrats", "politics", "activate", "spending"}
+NOTES = {
+    "initiative": "every power bids at once; the others see only that you have bid until the "
+                  "reveal (no bidding on turn 1: the order is fixed)",
+    "democrats": "from the back of the track, each Democrat may move itself down",
+    "politics": "each bidder plays the options it bid for, one at a time; after each a die "
+                "may end the step early",
+    "activate": "apply a minor's markers one by one, moving it on the Status Display",
+    "bonus": "a power that played nothing gains bid points",
+    "military": "nothing yet: war is not built",
+    "us_entry": "nothing yet: war is not built",
+    "conquest": "nothing yet: war is not built",
+    "over": "after the scenario's last turn",
+}
+
+
+def _box(name: str) -> dict[str, Any]:
+    step = steps.FLOW.steps[name]
+    return step_box(STEP_TITLES[name], step.rule, name=name, decides=name in DECIDES,
+                    note=NOTES.get(name, ""))
+
+
+def turn(scenario_id: str) -> list[dict[str, Any]]:
+    board = start_state(RULESET, scenario_id)["board"]
+    order = ", ".join(POWERS[p].title for p in board["initiative"])
+    return [
+        {"title": f"Each turn (turn 1 is {board['date']}; the game has {board['last_turn']})",
+         "repeat": True,
+         "note": f"On turn 1 the initiative order is fixed ({order}) and every power plays "
+                 "one option; from turn 2 the powers bid for it.",
+         "steps": [_box(name) for name in steps.FLOW.steps if name != "over"]},
+        {"title": "The end of the game", "repeat": False, "note": "", "steps": [_box("over")]},
+    ]
+
+
+def victory(scenario_id: str) -> list[dict[str, Any]]:
+    board = start_state(RULESET, scenario_id)["board"]
+    now = final_result(board)["ideology_scores"]
+    camps = ", ".join(f"{IDEOLOGY_TITLES[i]} ({', '.join(POWERS[p].title for p in SEATS if POWERS[p].ideology == i)})"
+                      for i in IDEOLOGY_TITLES)
+    return [
+        {"title": "The last turn", "side": None, "rule": "DoD 13",
+         "when": f"after turn {board['last_turn']}",
+         "text": "The game ends after its last turn and is judged by ideology: "
+                 f"{camps}. The rulebook counts objectives on the map; until the map is "
+                 "built each minor a power controls on the Status Display counts as one. "
+                 "The ideology with the most wins (tied ideologies share the win), and the "
+                 "powers are placed ideology by ideology, then by their own minors.",
+         "reasons": ["turns_played"],
+         "now": f"At the start the Fascists control {now['fascism']} minors, the Democrats "
+                f"{now['democracy']} and the Communists {now['communism']}."},
+    ]
+
+
+def map_facts() -> dict[str, str]:
+    return {}

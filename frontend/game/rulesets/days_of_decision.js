@@ -1,0 +1,403 @@
+// Days of Decision III: its view (board — the powers' tracks, the Status Display positions of
+// every power and minor, the markers, alliances, guarantees and coup cells, the revealed bids
+// and the initiative track —, `control` derived from the display, `reference` with the minors'
+// names, each display hex's zone and the implemented options' rows) and its decisions in
+// words. Presentation only: which options are legal is the server's (the `option` decision's
+// items), and a sealed bid is the kernel's — until the reveal the others learn only that a
+// power has bid (the open bid decision's `answered`), never its size.
+//
+// No map: the Status Display is the board summary (a table of the powers, then one of the
+// minors). The bid and the option decisions each have a small editor: the bid as two numbers
+// matched against the offered bids, the option as the catalogue of what may be played now,
+// with its cost and effect, and a list of its variants.
+
+import { cite, h } from "../panels/dom.js";
+import { GenericAdapter, adoptStylesheet, titleCase } from "./generic.js";
+
+const IDEOLOGY_WORDS = { democracy: "Democrat", fascism: "Fascist", communism: "Communist", neutral: "neutral" };
+const STEP_WORDS = {
+  initiative: "Initiative: secret bids", democrats: "Initiative: Democrats may move down",
+  weather: "Weather", politics: "Political affairs", activate: "Political affairs: activate a minor",
+  bonus: "Bonus bid points", military: "Military affairs", production: "Production: income",
+  spending: "Production: spending", us_entry: "United States entry", conquest: "Conquest",
+  end_of_turn: "End of turn", over: "Game over",
+};
+// The turn's steps as the track shows them (steps.py, in order).
+const TRACK = ["initiative", "democrats", "weather", "politics", "bonus", "military", "production",
+  "spending", "us_entry", "conquest", "end_of_turn"];
+
+// What each implemented option does, in our words (catalogue.py has the rows; the rule is cited).
+const EFFECTS = {
+  IPO1: "Move your own marker on the Status Display, taking minors in your hex along.",
+  IPO3: "Ally with a minor (or break another power's alliance) on a die roll against its willpower; success puts markers on the minor.",
+  IPO12: "Guarantee a minor: a marker on it in your favour.",
+  IPO17: "Raise your credit limit.",
+  IPO18: "Switch between free trade and protection.",
+  "0a": "Roll a die for each 3 money spent (2 after three turns below zero effectiveness): any 10 raises your political effectiveness by one.",
+  "0b": "Buy up to 3 army points for a minor, 1 money each; which minor stays secret while it is at peace.",
+  "0e": "Place a coup cell in a minor (it will counter a coup there).",
+  "0g": "Gain bid points: three times your modified political effectiveness. Only when it is your one option this turn.",
+};
+
+export class DaysOfDecisionAdapter extends GenericAdapter {
+  constructor(config = {}) {
+    super(config);
+    this.reference = { minors: {}, zones: {}, options: {} };
+    this.editors = {};
+    adoptStylesheet("dod-css", new URL("./days_of_decision.css", import.meta.url));
+  }
+
+  #learn(view) {
+    if (view?.reference) this.reference = view.reference;
+  }
+
+  minor(id) {
+    return this.reference.minors?.[id] || titleCase(id || "");
+  }
+
+  /** A piece's hex and its zone: "2,-1 (Democrat, moderate)". */
+  where(hex) {
+    const z = this.reference.zones?.[hex];
+    if (!z) return String(hex ?? "?");
+    return z[0] === "neutral" ? `${hex} (neutral zone)` : `${hex} (${IDEOLOGY_WORDS[z[0]]}, ${z[1]})`;
+  }
+
+  phase(view) {
+    this.#learn(view);
+    const flow = view?.flow || {};
+    const board = view?.board || {};
+    const step = flow.step || "";
+    const power = ["politics", "activate"].includes(step) ? board.initiative?.[flow.cursor] : null;
+    return {
+      turn: `Turn ${board.turn ?? "?"} of ${board.last_turn ?? "?"}${board.date ? ` (${board.date})` : ""}`,
+      phase: `${STEP_WORDS[step] || titleCase(step)}${power ? ` — ${this.seatTitle(power)} to play` : ""}`,
+      facts: [["Now", `${STEP_WORDS[step] || titleCase(step)}${power ? ` — ${this.seatTitle(power)} to play` : ""}`],
+        ["Weather", board.weather || "not rolled yet"]],
+      steps: TRACK.map((s) => ({ label: STEP_WORDS[s], current: s === step || (s === "politics" && step === "activate") })),
+    };
+  }
+
+  /** Who has bid this turn: the seats of the open bid group that have answered (sealed). */
+  bidders(view) {
+    const open = Object.values(view?.decisions || {}).find((d) => d.kind === "bid");
+    return open ? new Set(open.answered || []) : null;
+  }
+
+  /** The Status Display as the board: a row per power, then a row per minor. */
+  summary(view) {
+    this.#learn(view);
+    const board = view?.board || {};
+    const rows = [];
+    const bidding = this.bidders(view);
+    const order = board.initiative || [];
+    for (const power of order) {
+      const p = board.powers?.[power] || {};
+      const bid = board.bids?.[power];
+      let bidText;
+      if (bidding) bidText = bidding.has(power) ? "has bid" : "bidding…";
+      else if (!bid || board.turn === 1) bidText = "no bidding on turn 1";
+      else bidText = bid.bid ? `bid ${bid.bid} for ${bid.options} option${bid.options === 1 ? "" : "s"} (final ${bid.final})` : "did not bid";
+      rows.push({ seat: `${order.indexOf(power) + 1}. ${this.seatTitle(power)}`, colour: this.seatColours[power],
+        cells: [`PE ${p.pe}${p.face_down ? " (face down)" : ""} · money ${p.money} (credit to ${-p.credit_limit}) · bid points ${p.bid_points} · played ${p.played}`,
+          this.where(board.display?.[power]), bidText] });
+    }
+    const control = view?.control || {};
+    for (const [minor, title] of Object.entries(this.reference.minors || {})) {
+      const held = control[minor];
+      const markers = Object.entries(board.modifiers?.[minor] || {}).map(([p, n]) => `${this.seatTitle(p)} ${n > 0 ? "+" : ""}${n}`);
+      const ties = [
+        ...(board.alliances?.[minor] || []).map((p) => `allied to ${this.seatTitle(p)}`),
+        ...(board.guarantees?.[minor] || []).map((p) => `guaranteed by ${this.seatTitle(p)}`),
+        ...(board.coup_cells?.[minor] || []).map((p) => `coup cell of ${this.seatTitle(p)}`),
+      ];
+      rows.push({ seat: title, colour: held ? this.seatColours[held] : "#ccc",
+        cells: [[held ? `controlled by ${this.seatTitle(held)}` : "uncontrolled",
+          markers.length ? `markers: ${markers.join(", ")}` : "", ...ties].filter(Boolean).join(" · "),
+          this.where(board.display?.[minor]), ""] });
+    }
+    const secret = Object.entries(view?.secret || {}).flatMap(([power, s]) => Object.entries(s.minor_ap || {})
+      .map(([m, ap]) => `${this.seatTitle(power)}: ${ap} army points in ${this.minor(m)}`));
+    const result = view?.game?.result;
+    const places = result?.placements?.length ? `Final places: ${this.resultText(result)}. ` : "";
+    return { rows, note: [this.picture(view), `${places}Status Display: powers in initiative order, then the minors. Weather ${board.weather || "not rolled yet"}.`
+      + (secret.length ? ` Only you see: ${secret.join("; ")}.` : "")] };
+  }
+
+  /** The Status Display drawn: its hexes tinted by zone, each power's marker and each minor's
+   * (hover for names), and — while you move a minor — the hexes its marker may end on. */
+  picture(view) {
+    const board = view?.board || {};
+    const size = 22;
+    const point = (hex) => {
+      const [q, r] = String(hex).split(",").map(Number);
+      return [size * Math.sqrt(3) * (q + r / 2), size * 1.5 * r];
+    };
+    const svg = svgEl("svg", { class: "dod-display", id: "status-display", viewBox: `${-size * 9} ${-size * 7} ${size * 18} ${size * 14}`,
+      role: "img", "aria-label": "Status Display" });
+    const targets = new Set();
+    for (const d of Object.values(view?.decisions || {})) {
+      if (d.kind === "shift") for (const o of d.options || []) targets.add(o.to);
+    }
+    for (const [hex, [ideology, faction]] of Object.entries(this.reference.zones || {})) {
+      const [x, y] = point(hex);
+      const corners = [0, 1, 2, 3, 4, 5].map((i) => {
+        const a = Math.PI / 180 * (60 * i - 30);
+        return `${(x + (size - 1) * Math.cos(a)).toFixed(1)},${(y + (size - 1) * Math.sin(a)).toFixed(1)}`;
+      }).join(" ");
+      const poly = svgEl("polygon", { points: corners, class: `zone zone-${ideology} ring-${faction}${targets.has(hex) ? " target" : ""}`,
+        "data-hex": hex });
+      poly.append(svgEl("title", {}, this.where(hex)));
+      svg.append(poly);
+    }
+    const here = new Map();
+    for (const [piece, hex] of Object.entries(board.display || {})) {
+      if (!here.has(hex)) here.set(hex, []);
+      here.get(hex).push(piece);
+    }
+    for (const [hex, pieces] of here) {
+      const [x, y] = point(hex);
+      pieces.forEach((piece, i) => {
+        const power = board.powers?.[piece];
+        const dx = (i % 3 - 1) * 9;
+        const dy = (Math.floor(i / 3) - (pieces.length > 3 ? 0.5 : 0)) * 9;
+        const label = power ? piece : (this.reference.minors?.[piece] || piece).slice(0, 2);
+        const held = view?.control?.[piece];
+        const g = svgEl("g", { class: power ? "piece power" : "piece minor", "data-piece": piece });
+        g.append(svgEl(power ? "circle" : "rect", power ? { cx: x + dx, cy: y + dy, r: 6, fill: this.seatColours[piece] || "#888" }
+          : { x: x + dx - 5, y: y + dy - 5, width: 10, height: 10, fill: held ? this.seatColours[held] || "#ccc" : "#fff" }));
+        g.append(svgEl("text", { x: x + dx, y: y + dy + 2.5 }, label));
+        g.append(svgEl("title", {}, power ? this.seatTitle(piece)
+          : `${this.minor(piece)}: ${held ? `controlled by ${this.seatTitle(held)}` : "uncontrolled"}`));
+        svg.append(g);
+      });
+    }
+    return svg;
+  }
+
+  optionText(a) {
+    const row = this.reference.options?.[a?.option];
+    if (!row) return JSON.stringify(a);
+    const head = `${row.number} ${row.name}`;
+    switch (a.option) {
+      case "IPO1": return `${head}: move to ${this.where(a.to)}${a.with?.length ? ` with ${a.with.map((m) => this.minor(m)).join(", ")}` : ""}`;
+      case "IPO3": return `${head}: ${a.mode === "make" ? "ally with" : `break ${this.seatTitle(a.ally)}'s alliance with`} ${this.minor(a.minor)}`;
+      case "IPO12": case "0e": return `${head}: ${this.minor(a.minor)}`;
+      case "IPO18": return `${head}: ${String(a.to || "").replace(/_/g, " ")}`;
+      case "0a": return `${head}: ${a.dice} ${a.dice === 1 ? "die" : "dice"}`;
+      case "0b": return `${head}: ${a.ap} army point${a.ap === 1 ? "" : "s"} for ${this.minor(a.minor)}`;
+      default: return head;
+    }
+  }
+
+  present(decision, item, view) {
+    this.#learn(view);
+    const a = item.action || {};
+    let label;
+    switch (decision.kind) {
+      case "bid": label = a.bid ? `Bid ${a.bid} for ${a.options} option${a.options === 1 ? "" : "s"}` : "No bid"; break;
+      case "drop": label = `Initiative position ${a.position}`; break;
+      case "option": label = this.optionText(a); break;
+      case "activate": label = `Activate ${this.minor(a.minor)}`; break;
+      case "shift": label = `${this.seatTitle(a.marker)}'s marker: move to ${this.where(a.to)}`; break;
+      case "spend": label = Object.entries(a).map(([k, n]) => `${n} ${k.replace(/_/g, " ")}`).join(", ") || "spend nothing"; break;
+      default: return super.present(decision, item, view);
+    }
+    return { hex: null, from: null, text: "", kind: "option", label };
+  }
+
+  describe(decision, item, view) {
+    return this.present(decision, item, view).label;
+  }
+
+  /** Every decision of this game is answered in its editor: the answer picked stays pending
+   * when another power's move reloads the items (the bids and spending are simultaneous). */
+  hasEditor(decision) {
+    return ["bid", "option", "drop", "activate", "shift", "spend"].includes(decision.kind);
+  }
+
+  editor(decision, orders) {
+    if (!this.hasEditor(decision)) return null;
+    return (this.editors[decision.id] ||= new DodEditor(this, decision));
+  }
+
+  text(value) {
+    // Prompts name minors by title already; power ids appear in some waiting lines.
+    return String(value ?? "");
+  }
+
+  resultText(result) {
+    if (result?.placements?.length) {
+      return `${result.placements.map((p) => `${p.place}. ${p.seats.map((s) => this.seatTitle(s)).join(", ")}`).join(" · ")}`
+        + (result.reason ? ` (${String(result.reason).replace(/_/g, " ")})` : "");
+    }
+    return super.resultText(result);
+  }
+
+  event(event, view) {
+    this.#learn(view);
+    const d = event.data || {};
+    switch (event.kind) {
+      case "weather": return `Weather: ${d.weather} (roll ${d.roll})`;
+      case "bids_revealed": return `Bids revealed: ${Object.entries(d.bids || {}).map(([p, b]) => `${this.seatTitle(p)} ${b.bid}/${b.options}`).join(", ")}; initiative ${(d.initiative || []).map((p) => this.seatTitle(p)).join(", ")}`;
+      case "initiative_dropped": return `${this.seatTitle(d.power)} moves from position ${d.from} to ${d.to}`;
+      case "minor_activated": return `${this.seatTitle(d.power)} activates ${this.minor(d.minor)}`;
+      case "minor_moved": return `${this.minor(d.minor)} moves from ${this.where(d.from)} to ${this.where(d.to)} (${this.seatTitle(d.marker)}'s marker)`;
+      case "pe_rolled": return `${this.seatTitle(d.power)} pays ${d.cost} and rolls ${(d.rolls || []).join(", ")}: effectiveness ${d.pe}`;
+      case "minor_army_bought": return `${this.seatTitle(d.power)} pays ${d.cost} for army points in a minor (secret)`;
+      case "minor_army_secret": return `Only you see: ${d.ap} army points in ${this.minor(d.minor)} (${d.held} held)`;
+      case "bid_points_gained": return `${this.seatTitle(d.power)} gains ${d.gained} bid points`;
+      case "bonus_bid_points": return `${this.seatTitle(d.power)} played nothing: ${d.bid_points} bid points${d.paid ? `, pays ${d.paid}` : ""}`;
+      case "income": return `Income: ${Object.entries(d.income || {}).map(([p, n]) => `${this.seatTitle(p)} ${n}`).join(", ")}`;
+      case "game_over": return `Game over: ${this.resultText(d.result || view?.game?.result) || String(d.reason || "").replace(/_/g, " ")}`;
+      case "new_turn": return `Turn ${d.turn} begins (${d.date})`;
+      default: return super.event(event, view);
+    }
+  }
+}
+
+// --- the bid and option editors ------------------------------------------------------------
+//
+// Both pick one of the items the server offered (orders.pick): the bid by its two numbers, the
+// option from the catalogue of what may be played now. Confirm sends it as offered.
+
+export class DodEditor {
+  constructor(adapter, decision) {
+    this.adapter = adapter;
+    this.id = decision.id;
+    this.decision = decision;
+    this.form = { bid: 0, options: 1, option: null, variant: 0 };
+    this.problem = "";
+    this.chosen = null;     // the JSON of the answer picked, kept across reloads
+  }
+
+  /** After every (re)load of the decision's items — another power's move reloads them —
+   * the answer chosen stays pending if it is still offered. */
+  attach(orders) {
+    this.orders = orders;
+    this.decision = orders.decision || this.decision;
+    if (!this.chosen || orders.status === "sending") return;
+    const entry = this.#entries().find((e) => JSON.stringify(e.item.action) === this.chosen);
+    if (!entry) { this.chosen = null; return; }
+    orders.pending = entry;
+    orders.status = "confirm";
+  }
+
+  #pick(entry) {
+    this.chosen = JSON.stringify(entry.item.action);
+    this.orders.pick(entry.index);
+  }
+
+  highlights() {
+    return [];
+  }
+
+  clickHex() {
+    return false;
+  }
+
+  cancel() {
+    const orders = this.orders;
+    this.chosen = null;
+    orders.pending = null;
+    orders.status = "ready";
+    orders.changed();
+  }
+
+  #entries() {
+    return this.orders?.entries || [];
+  }
+
+  #chooseBid() {
+    const { bid, options } = this.form;
+    const entry = this.#entries().find((e) => (bid === 0 ? e.item.action.bid === 0
+      : e.item.action.bid === bid && e.item.action.options === options));
+    this.problem = entry ? "" : `A bid of ${bid} for ${options} options is not among the bids you may make.`;
+    if (entry) this.#pick(entry);
+    else this.orders.changed();
+  }
+
+  #bidPanel() {
+    const store = this.orders.store;
+    const seat = this.orders.seat;
+    const pool = store.view?.board?.powers?.[seat]?.bid_points ?? 0;
+    const most = Math.max(1, ...this.#entries().map((e) => e.item.action.options || 0));
+    const form = this.form;
+    return h("div", { class: "dod-bid", id: "bid-panel" },
+      h("p", {}, `Your bid stays secret until every power has bid: the others see only that you have bid. You hold ${pool} bid points.`),
+      h("label", {}, "Bid points ", h("input", { type: "number", id: "bid-points", min: "0", max: String(pool), value: String(form.bid),
+        oninput: (event) => { form.bid = Number(event.target.value) || 0; } })),
+      h("label", {}, " for options ", h("input", { type: "number", id: "bid-options", min: "1", max: String(most), value: String(form.options),
+        oninput: (event) => { form.options = Number(event.target.value) || 1; } })),
+      " ", h("button", { class: "button small", id: "bid-choose", onclick: () => this.#chooseBid() }, "Make this my bid"),
+      h("p", { class: "muted small" }, "A bid of 0 is no bid: you play no option this turn and gain bonus bid points instead."));
+  }
+
+  #optionPanel() {
+    const adapter = this.adapter;
+    const groups = new Map();
+    for (const e of this.#entries()) {
+      const id = e.item.action.option;
+      if (!groups.has(id)) groups.set(id, []);
+      groups.get(id).push(e);
+    }
+    const form = this.form;
+    if (!groups.has(form.option)) form.option = groups.keys().next().value ?? null;
+    const rows = [...groups].map(([id, entries]) => {
+      const row = adapter.reference.options?.[id] || {};
+      return h("tr", { class: id === form.option ? "chosen" : "", dataset: { option: id } },
+        h("td", {}, h("label", {}, h("input", { type: "radio", name: "dod-option", value: id, checked: id === form.option,
+          onchange: () => { form.option = id; form.variant = 0; this.orders.changed(); } }), ` ${row.number || id} ${row.name || ""}`)),
+        h("td", {}, row.cost ? `${row.cost} money, paid on success` : costWords(id)),
+        h("td", {}, EFFECTS[id] || "", row.rule ? [" ", cite(row.rule)] : null),
+        h("td", {}, h("small", { class: "muted" }, `${entries.length} way${entries.length === 1 ? "" : "s"}`)));
+    });
+    const chosen = groups.get(form.option) || [];
+    const variant = h("select", { id: "option-variant", "aria-label": "How", onchange: (event) => { form.variant = Number(event.target.value); } },
+      chosen.map((e, i) => h("option", { value: String(i), selected: i === form.variant }, e.p.label)));
+    return h("div", { class: "dod-options", id: "option-panel" },
+      h("table", { class: "list dod-catalogue", id: "option-catalogue" },
+        h("thead", {}, h("tr", {}, h("th", {}, "Option"), h("th", {}, "Cost"), h("th", {}, "Effect"), h("th", {}, "Ways"))),
+        h("tbody", {}, rows)),
+      chosen.length ? h("div", { class: "dod-variant" }, variant, " ",
+        h("button", { class: "button small", id: "option-choose", onclick: () => {
+          const entry = chosen[form.variant] || chosen[0];
+          if (entry) this.#pick(entry);
+        } }, "Choose")) : h("p", { class: "muted" }, "No option is open to you now."));
+  }
+
+  #listPanel() {
+    const entries = this.#entries();
+    if (!entries.length) return h("p", { class: "muted" }, this.orders.status === "loading" ? "Asking the server for the legal options…" : "No answer is offered now.");
+    return h("ul", { class: "choices", "aria-label": "Options" }, entries.map((e) => h("li", {},
+      h("button", { class: "choice", dataset: { index: e.index }, onclick: () => this.#pick(e) }, e.p.label))));
+  }
+
+  panel() {
+    const orders = this.orders;
+    const d = orders.decision || this.decision;
+    const out = [d.kind === "bid" ? this.#bidPanel() : d.kind === "option" ? this.#optionPanel() : this.#listPanel()];
+    if (this.problem) out.push(h("div", { class: "reject", role: "alert", id: "bid-problem" }, this.problem));
+    if (orders.pending) {
+      out.push(h("div", { class: "order", id: "pending-order" },
+        h("div", { class: "order-text" }, orders.describePending()),
+        h("div", { class: "order-buttons" },
+          h("button", { class: "button", id: "confirm", disabled: orders.status === "sending", onclick: () => orders.confirm() },
+            orders.status === "sending" ? "Sending…" : "Confirm"),
+          h("button", { class: "button ghost", id: "cancel", onclick: () => orders.cancel() }, "Cancel"))));
+    }
+    return out;
+  }
+}
+
+function svgEl(tag, attrs = {}, text = null) {
+  const node = document.createElementNS("http://www.w3.org/2000/svg", tag);
+  for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, String(value));
+  if (text !== null) node.textContent = text;
+  return node;
+}
+
+function costWords(id) {
+  if (id === "0a") return "3 money a die";
+  if (id === "0b") return "1 money an army point";
+  return "free";
+}
