@@ -216,6 +216,27 @@ def reserve(ctx: Context, decision: Decision, item: dict[str, Any]) -> Score:
     return 1.0 + W["guard"] * (covered(ctx, origin, here - 1) - covered(ctx, origin, here))
 
 
+def proceed(ctx: Context, decision: Decision, item: dict[str, Any]) -> Score:
+    """BoP 10.3 — after the bombardment, go on (and pay the attack's RP) when the attack,
+    priced again against the fortress as the bombardment left it, still beats the threshold.
+    Version 2 had no phase for this kind and took the first listed answer, `proceed: false`:
+    it abandoned every attack on a fortress that its guns had bombarded (Liège, Namur,
+    Antwerp, Verdun), which is most of what the Central Powers must take in 12.1."""
+    if not item["action"]["proceed"]:
+        return 0.0
+    combat = combat_now(ctx)
+    action = {"units": list(combat["units"]), "target": combat["target"],
+              "point": combat["point"], "payer": combat["payer"]}
+    value = attack_value(ctx, action, odds_of(ctx, action))
+    return value if value > W["attack_threshold"] else None
+
+
+def use_infrastructure(ctx: Context, decision: Decision, item: dict[str, Any]) -> Score:
+    """BoP 10.572 — the marker's +1 to the attack: used (the marker is spent after the roll,
+    but an attack already paid for is the time to spend it)."""
+    return 1.0 if item["action"]["use"] else 0.0
+
+
 def result_value(ctx: Context, final: int, major: bool) -> float:
     """A table result's worth to the seat's side in the combat now fought."""
     att, dfn, flags, _ = table_result({"final": final, "major": major})
@@ -363,7 +384,8 @@ def deployment_value(ctx: Context, world: dict[str, Any], placement: dict[str, s
 
 PHASES: dict[str, Phase] = {
     "done": zero, "stop": zero, "march": march, "rail": rail, "sea_move": sea_move,
-    "entrench": entrench, "combat": attack, "point": point, "reserve": reserve,
+    "entrench": entrench, "combat": attack, "proceed": proceed,
+    "infrastructure": use_infrastructure, "point": point, "reserve": reserve,
     "reroll": reroll, "pay": pay, "loss": loss, "retreat": retreat, "violate": violate,
     "muster": muster, "neutral_setup": muster, "britain_setup": britain_setup,
     "place_infrastructure": place_infrastructure, "procure": procure,
