@@ -46,6 +46,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--against", choices=["level1", "greedy"], default="level1",
                         help="bots: level 2's opponent (level 1, or the greedy one-ply "
                              "baseline where a ruleset has one)")
+    parser.add_argument("--bot-seconds", type=float, default=None,
+                        help="bots: a decision's time cap; past it the bot plays its best "
+                             "answer so far (the safety net, 2 s unless given)")
+    parser.add_argument("--bot-clock", choices=["wall", "cpu"], default="wall",
+                        help="bots: what the cap and the decision times count: wall-clock "
+                             "seconds, or the process's CPU seconds (steady on a busy "
+                             "machine)")
     parser.add_argument("--quick", action="store_true",
                         help="faults: small numbers (a run of a minute or two)")
     parser.add_argument("--kill-every", type=float, default=None,
@@ -87,7 +94,8 @@ def main(argv: list[str] | None = None) -> int:
         from bench import bots
         figures["bots"] = bots.run(games=args.games, ruleset=args.ruleset,
                                    scenario=args.scenario, seed=args.seed,
-                                   max_actions=args.max_actions, against=args.against)
+                                   max_actions=args.max_actions, against=args.against,
+                                   seconds=args.bot_seconds, clock=args.bot_clock)
     if args.suite in ("engine", "all"):
         from bench import engine
         figures.update(engine.run(games=args.games or 3, max_actions=args.max_actions or 300))

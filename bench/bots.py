@@ -12,7 +12,11 @@ For every scenario (or the one named), N games per pairing, each with its own se
   (`bots.GREEDY`: the best immediate odds, no plan) instead of level 1, and no baseline
   pairing;
 - per level (the greedy baseline apart), the work and wall time of a decision (mean, p99, max), the time spent listing
-  the answers, and the safety net's firings.
+  the answers, and the safety net's firings;
+- `seconds` caps a decision's time (the safety net, 2 s by default): past it the bot plays the
+  best answer it has scored so far and the firing is counted; `clock="cpu"` counts the cap and
+  the decision times in the process's CPU seconds (`time.process_time`) instead of wall-clock
+  ones, so a busy machine neither fires the cap nor inflates the figures.
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ from typing import Any
 
 from engine import bots, rulesets
 from engine.bots.match import MatchReport, match_seed, play_match
+from engine.bots.protocol import SAFETY_NET_SECONDS
 from engine.kernel.ruleset import Ruleset
 
 DEFAULT_GAMES = 10
@@ -78,8 +83,12 @@ def opponent(ruleset: Ruleset, scenario: str, against: str) -> bots.Bot:
     return bots.bot_for(ruleset, scenario, 1)
 
 
+CLOCKS = {"wall": time.perf_counter, "cpu": time.process_time}
+
+
 def run_scenario(ruleset: Ruleset, scenario: str, games: int, seed: int,
-                 max_actions: int | None, against: str = "level1") -> dict[str, Any]:
+                 max_actions: int | None, against: str = "level1",
+                 seconds: float = SAFETY_NET_SECONDS, clock: str = "wall") -> dict[str, Any]:
     seats = {s["id"]: s["side"] for s in ruleset.scenario(scenario)["seats"]}
     figures: dict[str, Any] = {"games": 0, "errors": 0, "illegal": 0, "dead_ends": 0,
                                "unfinished": 0, "safety_net": 0, "problems": []}
@@ -92,7 +101,8 @@ def run_scenario(ruleset: Ruleset, scenario: str, games: int, seed: int,
                      else opponent(ruleset, scenario, against) for seat, s in seats.items()}
             uid = f"arena-{seed}-{ruleset.id}-{scenario}-{label}-{game}"
             report = play_match(ruleset, scenario, table, seed=match_seed(seed, game),
-                                game_uid=uid, max_actions=max_actions, clock=time.perf_counter)
+                                game_uid=uid, max_actions=max_actions, seconds=seconds,
+                                clock=CLOCKS[clock])
             count(figures, report)
             for turn in report.turns:
                 key = "greedy" if "greedy" in turn.by else f"level{turn.level}"
@@ -167,14 +177,17 @@ def failed(figures: dict[str, Any]) -> bool:
 
 def run(games: int | None = None, ruleset: str | None = None, scenario: str | None = None,
         seed: int = 1, max_actions: int | None = None,
-        against: str = "level1") -> dict[str, Any]:
+        against: str = "level1", seconds: float | None = None,
+        clock: str = "wall") -> dict[str, Any]:
     out: dict[str, Any] = {}
     for found, scenario_id in scenarios(ruleset, scenario):
         if not pairings(found, scenario_id, against):
             continue
         started = time.perf_counter()
         figures = run_scenario(found, scenario_id, games or DEFAULT_GAMES, seed, max_actions,
-                               against)
+                               against, SAFETY_NET_SECONDS if seconds is None else seconds,
+                               clock)
+        figures["bot_clock"] = clock
         figures["seconds"] = round(time.perf_counter() - started, 1)
         out[f"{found.id}/{scenario_id}"] = figures
     return out

@@ -14,7 +14,7 @@ from .world import WEIGHTS, Context, build_context, position_from_view, sample_w
 
 
 class BalanceOfPowersBot(HeuristicBot):
-    id, version = "bop-heuristic", "2"
+    id, version = "bop-heuristic", "3"
     work = 6000
 
     def context(self, view: dict[str, Any], offers: Sequence[Offer], rng: BotRng,
