@@ -97,7 +97,7 @@ def test_fa_6_2_first_and_last_impulse_moves_the_initiative_marker():
     s["flow"].update(impulse_box=11, impulse_sides=["central", "entente"], active_side="central")
     s["flow"]["initiative"]["track"] = 2
     last_impulse(s, Dice(1))
-    assert after_last_impulse(s) == Step.FINAL_REORGANISATION.value
+    assert after_last_impulse(s) == Step.PARTISANS.value   # the end of turn: FA 13.1 first
     assert s["flow"]["initiative"]["track"] == 3
 
 
