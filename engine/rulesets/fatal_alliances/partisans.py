@@ -195,7 +195,8 @@ def partisan_step(state: dict[str, Any], roller: Roller) -> list[Event]:
             spots = placement_hexes(state, country, major)
             if not spots:
                 break
-            spot = spots[roller.d(len(spots), f"partisan hex {country}") - 1]
+            spot = (spots[0] if len(spots) == 1
+                    else spots[roller.d(len(spots), f"partisan hex {country}") - 1])
             uid = f"pt-{country}-t{turn}-{k + 1}"
             board["units"][uid] = new_partisan(uid, major, country, spot)
             placed.append({"unit": uid, "hex": spot})

@@ -86,7 +86,7 @@ def test_fa_13_1_1_the_garrison_adds_and_partisans_already_there_subtract():
     assert "pt-russia-t1-1" not in s["board"]["units"]
     s = held(position([corps("g", "germany", "4,1"), partisan("p0", "6,4")],
                       step=Step.PARTISANS), "4,2", "5,2", "6,4")
-    partisan_step(s, Dice(2, 3, 1))
+    partisan_step(s, Dice(2, 3))   # one place: no die is rolled for it
     # 4,2 lies in the corps' ZoC, 6,4 holds the old partisan: 5,2 is the only place.
     assert s["board"]["units"]["pt-russia-t1-1"]["hex"] == "5,2"
 
