@@ -86,8 +86,8 @@ def test_fa_13_1_1_the_garrison_adds_and_partisans_already_there_subtract():
     assert "pt-russia-t1-1" not in s["board"]["units"]
     s = held(position([corps("g", "germany", "4,1"), partisan("p0", "6,4")],
                       step=Step.PARTISANS), "4,2", "5,2", "6,4")
-    partisan_step(s, Dice(2, 3))   # one place: no die is rolled for it
-    # 4,2 lies in the corps' ZoC, 6,4 holds the old partisan: 5,2 is the only place.
+    partisan_step(s, Dice(2, 3, 1))
+    # 4,2 lies in the corps' ZoC: 5,2 and 6,4 (beside the old partisan) are the places.
     assert s["board"]["units"]["pt-russia-t1-1"]["hex"] == "5,2"
 
 
@@ -197,3 +197,9 @@ def test_fa_14_1_worked_example_twelve_bp_on_the_home_front_and_three_partisans(
         event = germany(adjust_morale(state, Dice(die)))
         assert event.data["home_front"] == 24 and event.data["points"] == -16
         assert board["morale"]["germany"] == after
+
+
+def test_fa_13_1_2_a_single_place_takes_the_partisan_without_a_die():
+    s = held(position([], step=Step.PARTISANS), "5,2")
+    partisan_step(s, Dice(2, 3))       # the table and the country; no die for the place
+    assert s["board"]["units"]["pt-russia-t1-1"]["hex"] == "5,2"
