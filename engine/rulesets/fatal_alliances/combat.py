@@ -30,7 +30,7 @@ from .foreign_troops import may_enter
 from .movement import is_enemy_occupied, may_enter_country
 from .numbers import round_fa
 from .offensive import benefit_hqs, doubled
-from .position import by_hex, co_operates, commander, is_enemy, map_of, unit
+from .position import by_hex, co_operates, commander, is_enemy, map_of, owner_country, unit
 from .powers import POWER_SIDE
 from .supply import supplied_hexes
 from .terrain import (
@@ -92,8 +92,8 @@ def eligible_attackers(state: dict[str, Any], powers: list[str], target: str,
             continue
         if u["power"] not in supplied:
             supplied[u["power"]] = supplied_hexes(state, u["power"])
-        if u["hex"] not in supplied[u["power"]] and u["id"] not in state["flow"].get(
-                "emergency", {}):   # option 4: emergency HQ supply
+        if (u["hex"] not in supplied[u["power"]] and u["type"] != "PARTISAN"   # FA 13.1.3
+                and u["id"] not in state["flow"].get("emergency", {})):   # option 4
             continue
         if not can_attack_from(m, u, target, weather_at(state, m, target)):
             continue
@@ -158,8 +158,8 @@ def strengths(state: dict[str, Any], attackers: list[dict[str, Any]], target: st
         factor = Fraction(d["cf"])
         if d["power"] not in supplied:
             supplied[d["power"]] = supplied_hexes(state, d["power"])
-        if not d["up"] and d["hex"] not in supplied[d["power"]] and d["id"] not in state[
-                "flow"].get("emergency", {}):
+        if (not d["up"] and d["hex"] not in supplied[d["power"]] and d["type"] != "PARTISAN"
+                and d["id"] not in state["flow"].get("emergency", {})):
             factor = Fraction(down_factor(d))
         if d["type"] in ARTILLERY and not non_art:
             factor = Fraction(1)
@@ -421,7 +421,9 @@ def advance_options(state: dict[str, Any], attackers: list[str], target: str) ->
     """FA 11.12.5.7 — the sets of surviving attackers that may advance (field ART never)."""
     survivors = [unit(state, a) for a in attackers if a in state["board"]["units"]
                  and state["board"]["units"][a]["hex"] is not None]
-    movers = [u for u in survivors if u["type"] != "ART"]
+    movers = [u for u in survivors if u["type"] != "ART"
+              and (u["type"] != "PARTISAN"   # FA 13.1.3: never out of their home country
+                   or owner_country(map_of(state), target) == u["nation"])]
     out: list[list[str]] = [[]]
     for size in (1, 2, 3):
         for combo in itertools.combinations(sorted(u["id"] for u in movers), size):

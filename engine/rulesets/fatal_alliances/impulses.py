@@ -92,6 +92,6 @@ def after_last_impulse(state: dict[str, Any]) -> str:
     the effect's, read once and dropped)."""
     flow = state["flow"]
     if flow.pop("turn_ends"):
-        return "final_reorganisation"
+        return "partisans"   # FA 13 E1, the end of turn stage's first step
     start_impulse(state, other(flow["active_side"]))
     return "weather"

@@ -88,6 +88,14 @@ def v5_to_v6(state: State) -> State:
     return state
 
 
+def v6_to_v7(state: State) -> State:
+    """FA 13.1: partisans. Nothing to carry: partisans are units of the existing `units`
+    table (type PARTISAN) and the partisan step (`partisans`) is entered from the
+    last-impulse test, so a version-6 game has none yet and raises its first at its next
+    end of turn. The bump marks that a version-6 record no longer replays the same."""
+    return state
+
+
 MIGRATIONS = (
     Migration("3", "4", v3_to_v4,
               "renamed flow.acts, flow.box, board.circle and the combat's n; flow.pending "
@@ -99,4 +107,7 @@ MIGRATIONS = (
               "all attacks of a land combat step are declared before any is resolved "
               "(flow.declared, flow.attacks_closed); an attack in progress finishes; "
               "the other majors' liberation choice (flow.liberation_offers, none pending)"),
+    Migration("6", "7", v6_to_v7,
+              "partisans (FA 13.1): the end-of-turn partisan step and PARTISAN units; "
+              "nothing to carry"),
 )

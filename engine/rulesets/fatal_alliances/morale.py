@@ -28,6 +28,7 @@ from .charts import (
 )
 from .home_front import morale_points as reserve_points
 from .numbers import round_fa
+from .partisans import partisan_points
 from .position import (
     capital_and_factories,
     controller,
@@ -148,6 +149,7 @@ def turn_points(state: dict[str, Any], power: str) -> int:
     points = board["morale_points"].get(power, 0) - op_shortfall_so_far(state, power)
     points += enemy_held_points(state, power) + war_weariness(state, power)
     points += reserve_points(state, power) + home_front_points(state, power)
+    points += partisan_points(state, power)
     if power not in board["attacked_this_turn"]:
         points += NO_ATTACK_POINTS
     return points

@@ -12,7 +12,7 @@ from engine.board import Map
 from engine.board.paths import movement_range
 
 from .foreign_troops import foreign_host, may_enter
-from .position import by_hex, controller, is_enemy, is_friendly, map_of, unit
+from .position import by_hex, controller, is_enemy, is_friendly, map_of, owner_country, unit
 from .terrain import move_cost
 from .weather import weather_at
 from .zoc import enemy_zoc, would_overstack
@@ -57,6 +57,7 @@ def destinations(state: dict[str, Any], unit_ids: list[str]) -> dict[str, dict[s
     types = sorted({u["type"] for u in stack})
 
     entry_ok: dict[str | None, bool] = {}
+    homes = {u["nation"] for u in stack if u["type"] == "PARTISAN"}
 
     def enterable(j_id: str) -> bool:
         if m.hex(j_id).sea:
@@ -65,6 +66,8 @@ def destinations(state: dict[str, Any], unit_ids: list[str]) -> dict[str, dict[s
             return False
         if not may_enter_country(state, power, j_id):
             return False
+        if homes and owner_country(m, j_id) not in homes:
+            return False   # FA 13.1.3: partisans never leave their home country
         # FA 19.2.1 / 11.9: a friendly non-co-operating major's home country only within the
         # foreign troop commitment limit (the same answer for every hex of one country).
         host = foreign_host(state, power, j_id)

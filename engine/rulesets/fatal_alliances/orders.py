@@ -490,6 +490,7 @@ def land_move(state: dict[str, Any], seat: str, decision: Decision, action: Any,
     spend(state, seat, "land_move", len(group))
     for u in group:
         oos = (u["hex"] not in supplied_hexes(state, u["power"])
+               and u["type"] != "PARTISAN"   # FA 13.1.3: always in supply
                and u["id"] not in state["flow"].get("emergency", {}))
         u["hex"] = action["to"]
         u["entrenched"] = False
@@ -497,7 +498,8 @@ def land_move(state: dict[str, Any], seat: str, decision: Decision, action: Any,
             u["up"] = False
         state["flow"]["marks"]["moved"].append(u["id"])
     state["flow"]["marks"]["moved"].sort()
-    happened = take_control(state, group[0]["power"], action["to"])
+    happened = ([] if all(u["type"] == "PARTISAN" for u in group)   # FA 13.1.3
+                else take_control(state, group[0]["power"], action["to"]))
     return [Event("land_moved", "FA 11.9", {"units": action["units"], "from": frm,
                                             "to": action["to"], "cost": info["cost"],
                                             "effects": happened})]

@@ -25,6 +25,7 @@ from .charts import (
 from .morale import buy_morale, home_front_limit, may_buy_morale
 from .numbers import round_fa
 from .offensive import buy, may_buy, required, shortfall
+from .partisans import partisan_blocked
 from .position import (
     by_hex,
     controller,
@@ -50,7 +51,8 @@ def factories(state: dict[str, Any], power: str) -> list[str]:
     """FA 13.5.2 — factory hexes the power controls in its own home country (blue factories
     work only there)."""
     m = map_of(state)
-    return [h for h in m.ids if m.hex(h).has_feature("factory")
+    blocked = partisan_blocked(state, power)   # FA 13.1.3
+    return [h for h in m.ids if m.hex(h).has_feature("factory") and h not in blocked
             and controller(state, h) == power and is_home_country_hex(m, h, power)]
 
 
@@ -60,8 +62,9 @@ def usable_resources(state: dict[str, Any], power: str) -> int:
     land unit stands. (Road links are not on the map yet; see the rules document.)"""
     m = map_of(state)
     plants = set(factories(state, power))
+    partisan_held = partisan_blocked(state, power)   # FA 13.1.3
     sources = [h for h in m.ids if m.hex(h).has_feature("resource")
-               and controller(state, h) == power]
+               and controller(state, h) == power and h not in partisan_held]
     if not sources or not plants:
         return 0
     zoc = enemy_zoc(state, power)

@@ -22,6 +22,7 @@ from .conquest import leave_game
 from .morale import unit_loss_points
 from .movement import take_control
 from .offensive import use_doubling
+from .partisans import remove_partisan
 from .position import commander, is_home_country_hex, map_of, unit
 from .sequence import spend
 from .supply import supplied_hexes
@@ -182,7 +183,8 @@ def resolve_roll(state: dict[str, Any], roller: Roller, events: list[Event]) -> 
     # FA 14.1 / 11.12 — every major power with units in an attack at 1:1 or better has made
     # a land attack (a minor's units count for the major controlling them).
     if s["defence"] == 0 or s["attack"] >= s["defence"]:
-        made = {commander(state, u["power"]) for u in attackers}
+        made = {commander(state, u["power"]) for u in attackers
+                if u["type"] != "PARTISAN"}   # Morale Chart: by non-partisan units
         state["board"]["attacked_this_turn"] = sorted(
             set(state["board"]["attacked_this_turn"]) | (made & set(state["board"]["sides"])))
     events.append(Event("combat_resolved", "FA 11.12.5", {
@@ -213,6 +215,11 @@ def advance_combat(state: dict[str, Any], roller: Roller, events: list[Event]) -
         if phase == "after_losses":
             defenders = alive(state, c["defenders"] + c.get("reserve", []))
             effect = c["result"]["effect"]
+            if effect in ("S", "R") and any(d["type"] == "PARTISAN" for d in defenders):
+                for d in defenders:   # FA 13.1.3: partisans suffering S or R are destroyed
+                    if d["type"] == "PARTISAN":
+                        remove_partisan(state, d, events)
+                defenders = alive(state, c["defenders"] + c.get("reserve", []))
             if defenders and effect == "S":
                 c["phase"] = "shatter"
                 return
@@ -369,6 +376,9 @@ def destroy_unit(state: dict[str, Any], u: dict[str, Any], events: list[Event], 
     (FA 14.1); an in-supply major-power corps destroyed in its home country earns 1 BP.
     A unit of an incompletely conquered country (FA 13.6.1.4) leaves the game instead when
     destroyed out of supply, or in supply on a d10 of 5 or less."""
+    if u["type"] == "PARTISAN":
+        remove_partisan(state, u, events)
+        return
     hex_id = u["hex"]
     if morale:   # FA 14.1: a minor's units lost in combat cost the major controlling it
         pts = state["board"]["morale_points"]
@@ -438,7 +448,8 @@ def _retreat_one(state: dict[str, Any], c: dict[str, Any], uid: str, to: str,
     u["hex"] = to
     u["entrenched"] = False
     events.append(Event("retreated", "FA 11.12.5.5", {"unit": uid, "from": frm, "to": to}))
-    take_control(state, u["power"], to)
+    if u["type"] != "PARTISAN":   # FA 13.1.3: partisans never take control
+        take_control(state, u["power"], to)
     still_attacked = {a["target"] for a in state["flow"].get("declared", [])}
     if to in still_attacked or would_overstack(state, to, [u], reserve=False):
         c["avoid"] = sorted(set(c["avoid"]) | {frm, to})
@@ -544,6 +555,7 @@ def _advance(state: dict[str, Any], c: dict[str, Any], ids: list[str],
         u["entrenched"] = False
         if u["type"] not in cb.ADVANCE_STAY_UP or cost is None or cost > u["ma"]:
             u["up"] = False
-    happened = take_control(state, c["declarer"], target)
+    happened = ([] if all(unit(state, i)["type"] == "PARTISAN" for i in ids)   # FA 13.1.3
+                else take_control(state, c["declarer"], target))
     events.append(Event("advanced", "FA 11.12.5.7", {"units": ids, "to": target,
                                                      "effects": happened}))

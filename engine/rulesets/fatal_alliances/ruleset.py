@@ -95,7 +95,10 @@ class FatalAlliances(FlowRuleset):
     # is resolved, the HQ support of every declared hex announced next, the attacker
     # choosing the order (new decision combat_order); a retreat through a hex still to be
     # attacked goes on (11.12.5.5): a version-5 record no longer replays the same.
-    version = "6"
+    # Version 7: partisans (FA 13.1) — the end of turn opens with the partisan step (new
+    # step `partisans`, Partisan Table and country rolls) and partisan units act on the map:
+    # a version-6 record rolls differently from its first end of turn.
+    version = "7"
     migrations = MIGRATIONS
     manifest = MANIFEST
     flow = FLOW

@@ -36,6 +36,7 @@ class Step(str, Enum):
     LAND_COMBAT = "land_combat"
     REORGANISATION = "reorganisation"
     LAST_IMPULSE = "last_impulse"
+    PARTISANS = "partisans"
     FINAL_REORGANISATION = "final_reorganisation"
     PRODUCTION = "production"
     MORALE = "morale"

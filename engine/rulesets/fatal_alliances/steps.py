@@ -4,7 +4,8 @@
     TURN    = turn start → reinforcement → destroy/scrap (4.3) → home-front reserves (option 7) →
               breakdown/build-up (21.2) → entrenchments (21.6) → lending (5) → initiative (6)
               → the impulses → final reorganisation → production → morale → peace → victory
-              (which ends the game or starts the next turn)
+              (which ends the game or starts the next turn); the end of the turn opens
+              with partisans (13.1)
     IMPULSE = weather (first of a pair) → declaration → action choice → offensive points →
               emergency HQ supply (option 4) → rail → land move → land combat →
               reorganisation → last-impulse test (another impulse, or the end of the turn)
@@ -66,6 +67,7 @@ from .orders import (
     order_reorganise,
     rail_move,
 )
+from .partisans import partisan_step
 from .position import memoised_on_state
 from .production import (
     build,
@@ -248,6 +250,7 @@ FLOW = Flow([
                end=forget_moves, next=S.LAST_IMPULSE),
     Step(S.LAST_IMPULSE, "FA 12", begin=last_impulse, next=after_last_impulse),
     # --- the end of the turn (FA 13–14)
+    Step(S.PARTISANS, "FA 13.1", begin=partisan_step, next=S.FINAL_REORGANISATION),
     Step(S.FINAL_REORGANISATION, "FA 13.4", begin=final_reorganisation, next=S.PRODUCTION),
     PowersStep(S.PRODUCTION, "FA 13.5", who=choosing(every_power, build_options),
                offer=build_decision, verbs={"build": counted("build", build)},
@@ -279,7 +282,7 @@ TITLES: dict[S, str] = {
     S.OFFENSIVE: "Offensive points", S.EMERGENCY: "Emergency HQ supply",
     S.RAIL: "Rail movement", S.LAND_MOVE: "Land movement", S.LAND_COMBAT: "Land combat",
     S.REORGANISATION: "Reorganisation", S.LAST_IMPULSE: "Last-impulse test",
-    S.FINAL_REORGANISATION: "Final reorganisation", S.PRODUCTION: "Production",
+    S.PARTISANS: "Partisans", S.FINAL_REORGANISATION: "Final reorganisation", S.PRODUCTION: "Production",
     S.MORALE: "Morale", S.PEACE: "Peace", S.LIBERATION: "Liberation", S.VICTORY: "Victory check", S.OVER: "Game over",
 }
 IMPULSE_LABELS: tuple[tuple[S, str], ...] = (

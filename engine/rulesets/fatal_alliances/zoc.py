@@ -94,6 +94,9 @@ def is_legal_stack(state: dict[str, Any], stack: list[dict[str, Any]],
     """FA 2.3.1 — two land units per European hex, plus one more if it is a division; units
     that do not co-operate never share a hex. `reserve` (option 1): one more land unit in
     reserve (the allowances add: three units, or four with a division among them)."""
+    nations = {u["nation"] for u in stack}
+    if any(u["type"] == "PARTISAN" for u in stack) and len(nations) > 1:
+        return False   # FA 13.1.3: (green) partisans co-operate only with their own country
     powers = sorted({u["power"] for u in stack})
     for i, a in enumerate(powers):
         for b in powers[i + 1:]:

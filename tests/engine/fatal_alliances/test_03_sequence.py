@@ -97,7 +97,7 @@ def test_fa_6_2_first_and_last_impulse_moves_the_initiative_marker():
     s["flow"].update(impulse_box=11, impulse_sides=["central", "entente"], active_side="central")
     s["flow"]["initiative"]["track"] = 2
     last_impulse(s, Dice(1))
-    assert after_last_impulse(s) == Step.FINAL_REORGANISATION.value
+    assert after_last_impulse(s) == Step.PARTISANS.value   # the end of turn: FA 13.1 first
     assert s["flow"]["initiative"]["track"] == 3
 
 
@@ -268,3 +268,40 @@ def test_fa_6_1_only_an_active_major_may_demand_the_re_roll():
     s["flow"]["initiative"].update(track=0, holder="entente", rerolled=False)
     FLOW.enter(s, Step.INITIATIVE, Dice(1, 9))
     assert s["flow"]["step"] == Step.FIRST_SIDE.value
+
+
+def _campaign():
+    from engine.rulesets.fatal_alliances.powers import POWER_SIDE
+    from engine.rulesets.fatal_alliances.setup import build_state
+    return build_state("campaign-1914", {"profile": "fa3"}, sorted(POWER_SIDE))
+
+
+def test_fa_13_7_1_1_holding_all_seven_capitals_wins_at_once():
+    state = _campaign()
+    v, control = state["board"]["victory"], state["board"]["control"]
+    assert len(v["automatic"]) == 7
+    assert check(state) is None
+    for h in v["automatic"][:-1]:
+        control[h] = "germany"
+    assert check(state) is None                      # six of seven: no automatic win
+    control[v["automatic"][-1]] = "austria_hungary"
+    assert check(state)["reason"] == "all_capitals"
+    assert check(state)["winner"] == "central"
+
+
+def test_fa_13_7_1_2_at_the_end_the_central_powers_need_their_count_of_objectives():
+    state = _campaign()
+    v, control = state["board"]["victory"], state["board"]["control"]
+    state["flow"]["turn"] = v["last_turn"]
+    from engine.rulesets.fatal_alliances.position import controller
+    from engine.rulesets.fatal_alliances.powers import POWER_SIDE
+    held = [h for h in v["objectives"]
+            if POWER_SIDE.get(controller(state, h) or "") == "central"]
+    others = [h for h in v["objectives"] if h not in held and h not in v["automatic"]]
+    for h in others[:v["central_needs"] - len(held) - 1]:
+        control[h] = "germany"
+    result = check(state)
+    assert result["winner"] == "entente" and result["score"]["central_objectives"] == (
+        v["central_needs"] - 1)
+    control[others[v["central_needs"] - len(held) - 1]] = "germany"
+    assert check(state)["winner"] == "central"

@@ -8,7 +8,6 @@ from engine.rulesets.fatal_alliances.morale import adjust_morale, home_front_lim
 from engine.rulesets.fatal_alliances.production import (
     build,
     build_options,
-    finish_production,
     start_production,
 )
 from engine.rulesets.fatal_alliances.ruleset import RULESET
@@ -126,28 +125,3 @@ def test_fa_14_1_home_front_is_a_production_choice_whose_timeout_spends_nothing_
         out = apply(RULESET, state, d.seats[0], d.id, {"build": None}, seed=SEED)
         state, events = out.state, events + list(out.events)
     assert germany(events).data["home_front"] == 4
-
-
-def test_fa_14_1_worked_example_twelve_bp_on_the_home_front_with_partisans_added():
-    # The rulebook's example: -35 (losses) -2 (two home cities) -3 (partisans) +24 (12 BP on
-    # the home front) = -16. The engine makes the losses, the cities and the 12 BP (40% of a
-    # production of 30); partisans do not exist yet, so the test adds their -3 by hand.
-    for die, after in ((6, 10), (7, 11)):
-        state = position([corps("ge-a", "germany", "0,0")], step=Step.PRODUCTION,
-                         features={"1,1": ["city"], "1,3": ["city"], "2,2": ["city"]})
-        board = state["board"]
-        board["control"].update({"1,1": "russia", "1,3": "russia"})
-        board["attacked_this_turn"] = ["germany", "russia"]
-        board["morale"]["germany"] = 12
-        board["morale_points"] = {"germany": -35 - 3, "russia": 0}
-        board["offmap_factories"]["germany"] = board["offmap_resources"]["germany"] = 30
-        board["bonus_bp"]["germany"] = 3
-        start_production(state, Dice())
-        assert board["bp"]["germany"] == 30 and board["morale_bp_max"]["germany"] == 12
-        for _ in range(3):                       # the 10% of offensive points (FA 18)
-            build(state, "germany", {"build": "op"}, Dice())
-        assert buy_until_refused(state) == 12    # stopped by the 40%, not by the level caps
-        finish_production(state, Dice())
-        event = germany(adjust_morale(state, Dice(die)))
-        assert event.data["home_front"] == 24 and event.data["points"] == -16
-        assert board["morale"]["germany"] == after

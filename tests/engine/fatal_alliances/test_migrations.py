@@ -75,3 +75,20 @@ def test_fa_v5_to_v6_adds_the_declared_attacks_and_keeps_the_open_decision():
     v5["flow"]["combat"] = {"phase": "retreat", "hq": [3, 0], "hq_flips": ["gh"]}
     v6 = v5_to_v6(json.loads(json.dumps(v5)))
     assert v6["flow"]["combat"] == v5["flow"]["combat"]
+
+
+FROZEN_V6 = FROZEN.with_name("fatal_alliances-6.json")
+
+
+def test_fa_v6_to_v7_keeps_the_state_and_the_open_decision():
+    """Version 7 adds partisans (FA 13.1) as units of the existing table and a step entered at
+    the end of the turn: the frozen v6 game has none, keeps its shape and its open
+    decisions, and the migration is listed."""
+    from engine.rulesets.fatal_alliances.migrations import v6_to_v7
+    v6 = json.loads(FROZEN_V6.read_text())["state"]
+    kinds = [d.kind for d in RULESET.decisions(v6)]
+    v7 = v6_to_v7(json.loads(json.dumps(v6)))
+    assert v7 == v6
+    assert not any(u["type"] == "PARTISAN" for u in v7["board"]["units"].values())
+    assert [d.kind for d in RULESET.decisions(v7)] == kinds
+    assert ("6", "7") in [(m.from_version, m.to_version) for m in MIGRATIONS]
