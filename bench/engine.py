@@ -25,6 +25,12 @@ def _ms(samples: list[float]) -> dict[str, float]:
             "n": len(ordered)}
 
 
+def _share(patches: list[int], views: list[int]) -> float | None:
+    """The median of patch bytes / view bytes over the steps, in percent."""
+    shares = [p / v for p, v in zip(patches, views, strict=True) if v]
+    return round(statistics.median(shares) * 100, 2) if shares else None
+
+
 def measure(ruleset: kernel.Ruleset, scenario: str, games: int = 3,
             options: dict[str, Any] | None = None, max_actions: int = 300) -> dict[str, Any]:
     definition = ruleset.scenario(scenario)
@@ -98,6 +104,10 @@ def measure(ruleset: kernel.Ruleset, scenario: str, games: int = 3,
         "view_plus_diff": {a: _ms(s) for a, s in sorted(view_diff.items())},
         "patch_bytes_mean": {a: round(statistics.mean(b), 1) for a, b in sorted(patch_bytes.items())},
         "view_bytes_mean": {a: round(statistics.mean(b), 1) for a, b in sorted(view_bytes.items())},
+        # Issue #27's goal: a patch at most a twentieth of the view it updates (median per step).
+        "patch_share_median": {a: _share(patch_bytes[a], view_bytes[a]) for a in sorted(patch_bytes)},
+        "patch_share_median_all": _share([p for a in patch_bytes for p in patch_bytes[a]],
+                                         [v for a in view_bytes for v in view_bytes[a]]),
         "state_bytes_max": state_bytes,
         # What each open decision concerns (engine/kernel/concerns.py), for unit-first orders:
         # built once a step for every decision, and its size in the holders' views.
