@@ -2,7 +2,8 @@
 
 Our own differ rather than jsonpatch.make_patch: views change by small edits to known places,
 and a plain recursive walk gives short, deterministic patches (objects by key, lists element by
-element when their lengths match, whole-value replacement otherwise), where jsonpatch's move
+element when their lengths match, one add or remove at its index when a list gains or loses a
+single element, whole-value replacement otherwise), where jsonpatch's move
 detection produced patches larger than the view itself. jsonpatch applies them, as an
 independent check of our output.
 """
@@ -35,11 +36,35 @@ def _diff(old: Any, new: Any, path: str, ops: list[dict[str, Any]]) -> None:
             if a != b or type(a) is not type(b):
                 _diff(a, b, f"{path}/{index}", ops)
         return
-    if type(old) is type(new) and isinstance(new, list) and len(new) == len(old) + 1 \
-            and new[:-1] == old:
-        ops.append({"op": "add", "path": f"{path}/-", "value": new[-1]})
-        return
+    if type(old) is type(new) and isinstance(new, list) and abs(len(new) - len(old)) == 1:
+        # One element added or removed anywhere (a sorted list of ids gaining or losing one):
+        # one op at its index, not the whole list again.
+        at = 0
+        while at < min(len(old), len(new)) and _same(old[at], new[at]):
+            at += 1
+        if len(new) > len(old) and _same_list(new[at + 1:], old[at:]):
+            where = "-" if at == len(old) else str(at)
+            ops.append({"op": "add", "path": f"{path}/{where}", "value": new[at]})
+            return
+        if len(new) < len(old) and _same_list(old[at + 1:], new[at:]):
+            ops.append({"op": "remove", "path": f"{path}/{at}"})
+            return
     ops.append({"op": "replace", "path": path, "value": new})
+
+
+def _same(a: Any, b: Any) -> bool:
+    """Equal with the same JSON types all the way down (True is not 1 here)."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, dict):
+        return a.keys() == b.keys() and all(_same(a[k], b[k]) for k in a)
+    if isinstance(a, list):
+        return _same_list(a, b)
+    return bool(a == b)
+
+
+def _same_list(a: list[Any], b: list[Any]) -> bool:
+    return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b, strict=True))
 
 
 def make_patch(old: dict[str, Any], new: dict[str, Any]) -> list[dict[str, Any]]:

@@ -42,3 +42,21 @@ def test_keys_with_slash_and_tilde_are_escaped():
         {"op": "replace", "path": "/a~1b", "value": 2},
         {"op": "replace", "path": "/c~0d", "value": 2},
     ]
+
+
+def test_one_element_in_or_out_of_a_list_is_one_op_at_its_index():
+    """Issue #27: a sorted list of ids gaining or losing one element (the pool, the units
+    that moved) patches that element, not the whole list; True is never taken for 1."""
+    old = {"pool": ["a", "c", "d"], "flags": [1, 2]}
+    assert make_patch(old, {"pool": ["a", "b", "c", "d"], "flags": [1, 2]}) == [
+        {"op": "add", "path": "/pool/1", "value": "b"}]
+    assert make_patch(old, {"pool": ["a", "d"], "flags": [1, 2]}) == [
+        {"op": "remove", "path": "/pool/1"}]
+    assert make_patch(old, {"pool": ["a", "c", "d", "e"], "flags": [1, 2]}) == [
+        {"op": "add", "path": "/pool/-", "value": "e"}]
+    assert make_patch(old, {"pool": ["c", "d"], "flags": [1, 2]}) == [
+        {"op": "remove", "path": "/pool/0"}]
+    assert make_patch(old, {"pool": ["a", "c", "d"], "flags": [True, 2, 3]}) == [
+        {"op": "replace", "path": "/flags", "value": [True, 2, 3]}]
+    for new in ({"pool": ["a", "b", "c", "d"], "flags": [1, 2]}, {"pool": ["a"], "flags": []}):
+        assert apply_patch(old, make_patch(old, new)) == new
