@@ -41,7 +41,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--scenario", default=None,
                         help="faults: which fault to inject (kill, redis, burst, fuzz, all: "
                              "the default); bots: one scenario id (every one by default)")
-    parser.add_argument("--ruleset", default=None, help="bots: one ruleset id (every one)")
+    parser.add_argument("--ruleset", default=None,
+                        help="bots, engine: one ruleset id (every one)")
     parser.add_argument("--seed", type=int, default=1, help="bots: the arena's seed (1)")
     parser.add_argument("--against", choices=["level1", "greedy"], default="level1",
                         help="bots: level 2's opponent (level 1, or the greedy one-ply "
@@ -98,7 +99,8 @@ def main(argv: list[str] | None = None) -> int:
                                    seconds=args.bot_seconds, clock=args.bot_clock)
     if args.suite in ("engine", "all"):
         from bench import engine
-        figures.update(engine.run(games=args.games or 3, max_actions=args.max_actions or 300))
+        figures.update(engine.run(games=args.games or 3, max_actions=args.max_actions or 300,
+                                  only=args.ruleset))
     if args.suite in ("board", "all"):
         from bench import board
         figures["board"] = board.run()

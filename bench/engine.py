@@ -118,9 +118,11 @@ def measure(ruleset: kernel.Ruleset, scenario: str, games: int = 3,
     }
 
 
-def run(games: int = 3, max_actions: int = 300) -> dict[str, Any]:
+def run(games: int = 3, max_actions: int = 300, only: str | None = None) -> dict[str, Any]:
     results = []
     for ruleset in rulesets.all_rulesets():
+        if only is not None and ruleset.id != only:
+            continue
         for scenario in ruleset.manifest["scenarios"]:
             results.append(measure(ruleset, scenario["id"], games=games,
                                    max_actions=max_actions))
