@@ -5,6 +5,7 @@ and steps the board through them."""
 
 from __future__ import annotations
 
+from itertools import pairwise
 from types import SimpleNamespace
 
 import pytest
@@ -85,7 +86,7 @@ def test_26_my_games_links_the_steps_since_my_last_move_to_the_replay_from_there
     # the groups in order, and a group's heading jumps the board to the step that opened it.
     groups = page.evaluate("() => window.replay.groups")
     assert groups and groups[0]["seq"] == since + 1 and groups[-1]["to"] == version
-    assert all(a["to"] + 1 == b["seq"] for a, b in zip(groups, groups[1:]))
+    assert all(a["to"] + 1 == b["seq"] for a, b in pairwise(groups))
     assert page.locator(".caught-phase").count() == len(groups)
     assert page.locator(".caught-action").count() == version - since
     page.locator(".caught-jump").last.click()
