@@ -55,13 +55,7 @@ export function renderDecision(root, { store, orders, adapter }) {
           onchange: () => orders.chooseForce(f.key) }), ` ${adapter.shortUnits ? adapter.shortUnits(f.units) : f.units.join(", ")}`))));
     }
     if (orders.pending) {
-      body.push(h("div", { class: "order", id: "pending-order" },
-        h("div", { class: "order-text" }, orders.describePending()),
-        h("div", { class: "order-buttons" },
-          h("button", { class: "button", id: "confirm", onclick: () => orders.confirm(), disabled: orders.status === "sending" },
-            orders.status === "sending" ? "Sending…" : "Confirm"),
-          h("button", { class: "button ghost", id: "cancel", onclick: () => orders.cancel() }, "Cancel")),
-        consequenceBox(orders, adapter, store.view)));
+      body.push(pendingOrder(orders, { after: consequenceBox(orders, adapter, store.view) }));
     } else {
       const list = orders.choices.length ? orders.choices
         : (orders.live().length <= 24 && !orders.live().some((e) => e.p.hex) ? orders.live() : []);
@@ -109,6 +103,18 @@ export function writtenOrder(d, { store, orders, adapter }) {
     h("div", { class: "ready-seats", id: "ready-seats" }, "Ready: ",
       readySeats.length ? readySeats.map((s) => adapter.seatTitle(s)).join(", ") : "nobody yet"),
     buttons.length ? h("div", { class: "order-buttons" }, ...buttons) : null);
+}
+
+/** The pending order with Confirm and Cancel (the editors' panels too); `after`: what it will
+ * do, when known. */
+export function pendingOrder(orders, { onCancel = () => orders.cancel(), cancelLabel = "Cancel", after = null } = {}) {
+  return h("div", { class: "order", id: "pending-order" },
+    h("div", { class: "order-text" }, orders.describePending()),
+    h("div", { class: "order-buttons" },
+      h("button", { class: "button", id: "confirm", onclick: () => orders.confirm(), disabled: orders.status === "sending" },
+        orders.status === "sending" ? "Sending…" : "Confirm"),
+      h("button", { class: "button ghost", id: "cancel", onclick: onCancel }, cancelLabel)),
+    after);
 }
 
 export function rejectBox(error) {

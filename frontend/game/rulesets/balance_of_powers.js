@@ -13,6 +13,7 @@
 // facts, and the air decisions (patrol, change of base, raid, muster) have an editor: click one
 // of your air units, then where it goes; a click the engine does not offer asks it why.
 
+import { pendingOrder } from "../panels/decision.js";
 import { cite, h } from "../panels/dom.js";
 import { consequenceBox } from "../panels/unitpanel.js";
 import { AIR, CORPS, FORTRESS_COLOUR, FORTRESS_EFFECTIVENESS, LEADERS } from "./balance_of_powers_counters.js";
@@ -1263,13 +1264,7 @@ export class AirEditor {
     const sel = this.selected;
     if (orders.status === "loading") out.push(h("p", { class: "muted small" }, "Asking the server for the legal options…"));
     if (orders.pending) {
-      out.push(h("div", { class: "order", id: "pending-order" },
-        h("div", { class: "order-text" }, orders.describePending()),
-        h("div", { class: "order-buttons" },
-          h("button", { class: "button", id: "confirm", onclick: () => orders.confirm(), disabled: orders.status === "sending" },
-            orders.status === "sending" ? "Sending…" : "Confirm"),
-          h("button", { class: "button ghost", id: "cancel", onclick: () => orders.cancel() }, "Cancel")),
-        consequenceBox(orders, adapter, this.view)));
+      out.push(pendingOrder(orders, { after: consequenceBox(orders, adapter, this.view) }));
     }
     if (this.why) {
       out.push(h("div", { class: `why-not${this.why.legal ? " legal" : ""}`, id: "why-not", role: "status", dataset: { code: this.why.code || "" } },

@@ -11,6 +11,7 @@
 // matched against the offered bids, the option as the catalogue of what may be played now,
 // with its cost and effect, and a list of its variants.
 
+import { pendingOrder } from "../panels/decision.js";
 import { cite, h } from "../panels/dom.js";
 import { GenericAdapter, adoptStylesheet, titleCase } from "./generic.js";
 
@@ -378,12 +379,7 @@ export class DodEditor {
     const out = [d.kind === "bid" ? this.#bidPanel() : d.kind === "option" ? this.#optionPanel() : this.#listPanel()];
     if (this.problem) out.push(h("div", { class: "reject", role: "alert", id: "bid-problem" }, this.problem));
     if (orders.pending) {
-      out.push(h("div", { class: "order", id: "pending-order" },
-        h("div", { class: "order-text" }, orders.describePending()),
-        h("div", { class: "order-buttons" },
-          h("button", { class: "button", id: "confirm", disabled: orders.status === "sending", onclick: () => orders.confirm() },
-            orders.status === "sending" ? "Sending…" : "Confirm"),
-          h("button", { class: "button ghost", id: "cancel", onclick: () => orders.cancel() }, "Cancel"))));
+      out.push(pendingOrder(orders));
     }
     return out;
   }

@@ -6,7 +6,7 @@
 // decides what is legal: a set that is not listed says so and cannot be confirmed. The whole
 // list stays one click away for keyboard play.
 
-import { foreseen } from "../panels/decision.js";
+import { foreseen, pendingOrder } from "../panels/decision.js";
 import { h } from "../panels/dom.js";
 
 const halves = (n) => `${Math.floor(n / 2) || (n % 2 ? "" : "0")}${n % 2 ? "½" : ""}`;
@@ -178,12 +178,7 @@ export class LossPicker {
     const problem = this.problem();
     if (problem) out.push(h("p", { class: "hint", id: "loss-problem" }, problem));
     if (orders.pending) {
-      out.push(h("div", { class: "order", id: "pending-order" },
-        h("div", { class: "order-text" }, orders.describePending()),
-        h("div", { class: "order-buttons" },
-          h("button", { class: "button", id: "confirm", disabled: orders.status === "sending", onclick: () => orders.confirm() },
-            orders.status === "sending" ? "Sending…" : "Confirm"),
-          h("button", { class: "button ghost", id: "cancel", onclick: () => this.cancel() }, "Clear"))));
+      out.push(pendingOrder(orders, { onCancel: () => this.cancel(), cancelLabel: "Clear" }));
     }
     out.push(h("details", { class: "loss-list", id: "loss-list", open: this.listOpen || null,
       ontoggle: (event) => { this.listOpen = event.target.open; } },
