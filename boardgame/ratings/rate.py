@@ -1,7 +1,7 @@
 """Rating finished games with OpenSkill's Plackett–Luce model (research wave 2 §3).
 
-- **Placements.** A ruleset's result may carry `placements: {seat: rank}` (1 best, ties
-  shared); without them the platform reads the public result: the winners share first place,
+- **Placements.** A ruleset's result may carry `placements: {seat: rank}` or the ranked form
+  `[{"place": rank, "seats": [...]}, …]` (1 best, ties shared); without them the platform reads the public result: the winners share first place,
   everyone else second; no winners (a draw) puts everyone first.
 - **Teams.** Each side is a team; its rank is its best seat's. A player's weight in the team
   is their share of its seats' turns (a replacement counts by the turns they played).
@@ -47,6 +47,10 @@ def placements(game: Any) -> dict[str, int]:
     result = game.result or {}
     seats = sorted(game.state[KERNEL]["sides"])
     given = result.get("placements")
+    if isinstance(given, list):
+        # The ranked form ([{"place": 1, "seats": [...]}, …], Days of Decision's 3.14).
+        given = {seat: entry.get("place") for entry in given if isinstance(entry, dict)
+                 for seat in entry.get("seats") or []}
     if isinstance(given, dict) and set(given) == set(seats):
         return {s: int(given[s]) for s in seats}
     winners = set(result.get("winners") or [])

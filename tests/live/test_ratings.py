@@ -121,3 +121,19 @@ def test_the_archive_finds_games_by_player_ruleset_state_and_result(hamlet, othe
     assert secret.pk in ids("player=othello")                  # their own private game
     for bad in ("state=paused", "result=won", "since=yesterday", "page=x"):
         assert api.get(f"/api/archive?{bad}").status_code == 400, bad
+
+
+def test_a_rulesets_ranked_placements_order_the_teams():
+    """Days of Decision reports its places ranked (3.14, ruling 26): every seat its place, so
+    the ideologies rank by their best power, not just winners first and the rest second."""
+    from types import SimpleNamespace
+
+    from engine.kernel.game import KERNEL
+    sides = {"GE": "fascism", "IT": "fascism", "RU": "communism", "FR": "democracy"}
+    game = SimpleNamespace(state={KERNEL: {"sides": sides}}, result={
+        "winners": ["GE", "IT"], "placements": [
+            {"place": 1, "seats": ["GE"]}, {"place": 2, "seats": ["IT"]},
+            {"place": 3, "seats": ["RU"]}, {"place": 4, "seats": ["FR"]}]})
+    assert rate.placements(game) == {"GE": 1, "IT": 2, "RU": 3, "FR": 4}
+    game.result["placements"] = [{"place": 1, "seats": ["GE", "IT"]}]   # not every seat placed
+    assert rate.placements(game) == {"GE": 1, "IT": 1, "RU": 2, "FR": 2}
