@@ -20,7 +20,7 @@ from engine.kernel.game import apply, decisions, result
 from engine.kernel.leaks import find_leaks
 from engine.kernel.record import log_entry, replay, upgrade_action, upgrade_step
 from engine.kernel.selfplay import Chooser
-from engine.kernel.versions import can_upgrade
+from engine.kernel.versions import can_upgrade, upgrade
 
 FIXTURES = sorted((Path(__file__).resolve().parent.parent / "fixtures" / "versions")
                   .glob("*.json"))
@@ -81,3 +81,17 @@ def test_a_game_of_an_earlier_version_plays_on_after_the_upgrade(path: Path) -> 
     report = replay(crossed, ruleset)
     assert report.state_hash == state_hash(state)
     assert report.verified_from in (0, len(record["actions"]) + 1)
+
+
+@pytest.mark.parametrize("path", FIXTURES, ids=[p.stem for p in FIXTURES])
+def test_every_frozen_game_is_still_running_under_its_own_version(path: Path) -> None:
+    """A frozen game that had already ended tests nothing: its migration and play-on checks
+    pass over an empty list of decisions (fatal_alliances-6 was first frozen after
+    Königsberg fell). Each fixture stops mid-game, with something open to decide."""
+    frozen = _load(path)
+    ruleset = rulesets.get(frozen["record"]["ruleset"])
+    old = frozen["record"]["versions"]["ruleset"]
+    assert frozen["state"]["flow"].get("step") != "over", f"{path.stem} is a finished game"
+    state = upgrade(ruleset.migrations, frozen["state"], old, ruleset.version)
+    assert result(ruleset, state) is None, f"{path.stem} is a finished game"
+    assert decisions(ruleset, state), f"{path.stem} has nothing open to decide"

@@ -87,6 +87,7 @@ def test_fa_v6_to_v7_keeps_the_state_and_the_open_decision():
     from engine.rulesets.fatal_alliances.migrations import v6_to_v7
     v6 = json.loads(FROZEN_V6.read_text())["state"]
     kinds = [d.kind for d in RULESET.decisions(v6)]
+    assert kinds, "the frozen game must be running"
     v7 = v6_to_v7(json.loads(json.dumps(v6)))
     assert v7 == v6
     assert not any(u["type"] == "PARTISAN" for u in v7["board"]["units"].values())
