@@ -29,7 +29,7 @@ STEP_TITLES = {
     S.FIRST_SIDE: "Who moves first", S.WEATHER: "Weather", S.DECLARATION: "Declarations",
     S.ACTION_CHOICE: "Action choice", S.OFFENSIVE: "Offensive points",
     S.EMERGENCY: "Emergency HQ supply", S.RAIL: "Rail movement", S.LAND_MOVE: "Land movement",
-    S.LAND_COMBAT: "Land combat", S.REORGANISATION: "Reorganisation",
+    S.LAND_COMBAT: "Land combat", S.REORGANISATION: "Reorganisation", S.PARTISANS: "Partisans",
     S.LAST_IMPULSE: "Last-impulse test", S.FINAL_REORGANISATION: "Final reorganisation",
     S.PRODUCTION: "Production", S.MORALE: "Morale", S.PEACE: "Peace", S.LIBERATION: "Liberation", S.VICTORY: "Victory check",
     S.OVER: "Game over",
@@ -40,7 +40,7 @@ TURN_START = (S.TURN_START, S.REINFORCEMENT, S.SCRAP, S.HOME_FRONT, S.BREAKDOWN,
               S.INITIATIVE_SCRIPTED, S.INITIATIVE, S.INITIATIVE_REROLL, S.FIRST_SIDE)
 IMPULSE = (S.WEATHER, S.DECLARATION, S.ACTION_CHOICE, S.OFFENSIVE, S.EMERGENCY, S.RAIL,
            S.LAND_MOVE, S.LAND_COMBAT, S.REORGANISATION, S.LAST_IMPULSE)
-TURN_END = (S.FINAL_REORGANISATION, S.PRODUCTION, S.MORALE, S.PEACE, S.LIBERATION, S.VICTORY,
+TURN_END = (S.PARTISANS, S.FINAL_REORGANISATION, S.PRODUCTION, S.MORALE, S.PEACE, S.LIBERATION, S.VICTORY,
             S.OVER)
 NOTES = {
     S.HOME_FRONT: "option 7 only", S.EMERGENCY: "option 4 only",
@@ -50,6 +50,7 @@ NOTES = {
     S.LAST_IMPULSE: "a d10: another impulse, or the end of the turn",
     S.TURN_START: "the turn's marks cleared", S.LENDING: "nothing to do yet", S.PEACE: "conquest; liberation offered",
     S.LIBERATION: "the other majors give back or keep a liberated country's hexes",
+    S.PARTISANS: "a d10 on the Partisan Table: conquered or occupied countries may rise",
 }
 
 
