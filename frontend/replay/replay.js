@@ -61,11 +61,11 @@ async function main() {
   }
 
   // Phase starts: the steps where the turn or phase shown on the track changes.
+  // Each step's "turn — phase" label, read once: the phase starts and the catch-up share it.
+  const labels = views.map((view) => { const p = adapter.phase(view); return `${p.turn} — ${p.phase}`; });
   const starts = [];
   let previous = "";
-  views.forEach((view, seq) => {
-    const p = adapter.phase(view);
-    const label = `${p.turn} — ${p.phase}`;
+  labels.forEach((label, seq) => {
     if (label !== previous) starts.push({ seq, label });
     previous = label;
   });
@@ -86,8 +86,7 @@ async function main() {
   // they happened in; each group's heading jumps the board to the step that opened it.
   const groups = [];
   for (let seq = first + 1; first && seq <= total; seq += 1) {
-    const p = adapter.phase(views[seq]);
-    const label = `${p.turn} — ${p.phase}`;
+    const label = labels[seq];
     if (!groups.length || groups[groups.length - 1].label !== label) groups.push({ label, seq, to: seq, lines: [] });
     const group = groups[groups.length - 1];
     group.to = seq;
