@@ -4,6 +4,8 @@ player profile with reliability."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import pytest
 from rest_framework.test import APIClient
 
@@ -11,6 +13,7 @@ from boardgame.play import actions
 from boardgame.play.models import Game
 from boardgame.ratings import rate
 from boardgame.ratings.models import RatedGame, Rating, RatingEvent
+from engine.kernel.game import KERNEL
 
 from . import helpers
 
@@ -126,9 +129,6 @@ def test_the_archive_finds_games_by_player_ruleset_state_and_result(hamlet, othe
 def test_a_rulesets_ranked_placements_order_the_teams():
     """Days of Decision reports its places ranked (3.14, ruling 26): every seat its place, so
     the ideologies rank by their best power, not just winners first and the rest second."""
-    from types import SimpleNamespace
-
-    from engine.kernel.game import KERNEL
     sides = {"GE": "fascism", "IT": "fascism", "RU": "communism", "FR": "democracy"}
     game = SimpleNamespace(state={KERNEL: {"sides": sides}}, result={
         "winners": ["GE", "IT"], "placements": [
