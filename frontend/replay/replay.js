@@ -70,6 +70,9 @@ async function main() {
     previous = label;
   });
 
+  // Each step's action by its number, looked up once (a find per step made the catch-up quadratic).
+  const actionAt = new Map(actions.map((a) => [a.seq, a]));
+
   let step = 0;
   let timer = null;
   const slider = $("slider");
@@ -90,7 +93,7 @@ async function main() {
     if (!groups.length || groups[groups.length - 1].label !== label) groups.push({ label, seq, to: seq, lines: [] });
     const group = groups[groups.length - 1];
     group.to = seq;
-    const action = actions.find((a) => a.seq === seq);
+    const action = actionAt.get(seq);
     if (action) group.lines.push(h("li", { class: "caught-action" }, h("strong", {}, `#${seq} `), adapter.recordLine(action, views[seq - 1] || views[seq])));
     for (const e of events[seq] || []) group.lines.push(h("li", { class: "caught-event" }, adapter.event(e, views[seq])));
   }
@@ -116,7 +119,7 @@ async function main() {
     $("step-no").textContent = `Step ${step} of ${total}`;
     slider.value = String(step);
     fill($("track"), h("div", {}, h("strong", { class: "turn-name" }, phase.turn)), h("div", { class: "phase" }, phase.phase));
-    const action = actions.find((a) => a.seq === step);
+    const action = actionAt.get(step);
     fill($("step-action"), action ? h("p", {}, h("strong", {}, `#${action.seq} `), adapter.recordLine(action, views[step - 1] || view),
       action.by ? h("small", { class: "muted" }, ` — ${action.by}`) : null) : h("p", { class: "muted" }, "The start of the game."));
     fill($("step-events"), (events[step] || []).map((e) => h("li", {}, adapter.event(e, view), e.rule ? h("span", { class: "rule" }, e.rule) : null)));
