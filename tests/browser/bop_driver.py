@@ -349,7 +349,7 @@ class BopDriver:
 
     def _order(self, page, decision: dict, entry: dict) -> str:
         """Build the pending order for `entry` by clicking; returns its parsed text."""
-        reaction = decision["reaction"]
+        reaction = decision.get("reaction", False)
         if reaction:
             page.locator(f"#reaction button.choice[data-index='{entry['index']}']").click()
             page.wait_for_selector("#reaction .order", timeout=self.timeout_ms)
@@ -384,7 +384,7 @@ class BopDriver:
 
     def _confirm(self, page, decision: dict) -> int:
         v = page.evaluate("() => window.salient.store.v")
-        if decision["reaction"]:
+        if decision.get("reaction"):
             page.locator("#reaction .order button:not(.ghost)").click()
         else:
             page.click("#confirm")
