@@ -94,6 +94,12 @@ class Run:
     def game(self) -> Game:
         return Game.objects.get(pk=self.game_id)
 
+    def running(self) -> list[str]:
+        """The seats the game waits for (its `live` column only: the campaign's state is
+        large, and this is read every hour)."""
+        live = Game.objects.filter(pk=self.game_id).values_list("live", flat=True)[0]
+        return live.get("running", [])
+
     def answer(self, name: str, seat: str, game_id: int | None = None) -> int:
         """Answer, over REST, every decision that waits for `seat` (one at a time: each answer
         may open or close others). How many answers were sent."""
@@ -244,11 +250,11 @@ def play_three_weeks(run: Run, monkeypatch, seats: dict[str, str], hooks: Receiv
                 continue                       # franz has stopped playing
             if name == "joffre" and joffre_away[0] <= now < joffre_away[1]:
                 continue
-            if seats[name] not in run.game().live.get("running", []):
+            if seats[name] not in run.running():
                 continue
             answered[name] += run.answer(name, seats[name])
         run.sweep()
-        if run.game().is_over:
+        if Game.objects.filter(pk=run.game_id, finished__isnull=False).exists():
             break
     game = run.game()
     assert not game.is_over, "the campaign ended by itself within three weeks"
