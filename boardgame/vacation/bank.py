@@ -18,6 +18,7 @@ from typing import Any, Callable
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
+from django.utils import timezone
 
 from boardgame.lobby.models import Seat
 from boardgame.notifications import reminders
@@ -80,7 +81,10 @@ def spend(game: Any, late: list[str], now: dt.datetime,
 
 
 def status(user: Any) -> dict[str, Any]:
-    year = dt.date.today().year
+    # The year by the clock the sweeper spends days with (timezone.now(), UTC), not the
+    # process's calendar: the two must name the same year, or a day spent on 31 December
+    # shows in the wrong bank — and a run on a controlled clock reads a bank never spent.
+    year = timezone.now().year
     return {"away": Away.objects.filter(user=user).exists(), "days_per_year": days_per_year(),
             "days_left": days_left(user.pk, year), "in_a_row": in_a_row(),
             "spent": [{"game": d.game_id, "seat": d.seat, "at": d.spent.isoformat()}

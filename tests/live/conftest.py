@@ -54,6 +54,17 @@ def duel(hamlet, othello):
 
 
 @pytest.fixture
+def nobody_on_the_page(monkeypatch):
+    """Presence as the test sets it: {game id: seats with the game open} (none by default),
+    so the notification fan-out's "not on the page" check does not hang on Redis."""
+    from boardgame.play import presence
+    seen: dict[int, list[str]] = {}
+    monkeypatch.setattr(presence, "current",
+                        lambda game_id: {"seats": seen.get(game_id, []), "spectators": 0})
+    return seen
+
+
+@pytest.fixture
 def published(monkeypatch):
     """Every (group, message) the broadcast would send, JSON-round-tripped, in order."""
     from boardgame.play import broadcast

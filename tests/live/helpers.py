@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import asyncio
+import datetime as dt
 import json
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -122,3 +124,32 @@ async def db(fn: Any, *args: Any, **kwargs: Any) -> Any:
         finally:
             connections.close_all()
     return await asyncio.to_thread(run)
+
+
+def at(ms: int) -> dt.datetime:
+    """The UTC datetime of an epoch time in milliseconds (the deadline clocks' unit)."""
+    return dt.datetime.fromtimestamp(ms / 1000, tz=dt.timezone.utc)
+
+
+class ControlledClock:
+    """The server's clock, moved by the test: `django.utils.timezone.now()` (actions, notices,
+    deliveries, vacation days) and the deadline clocks' `time.time()` (boardgame/play/clocks)
+    both read `now`, so a move made "on day 9" sets its deadlines from day 9 and the sweeper
+    sees them pass only when the test moves the clock past them. Real time still runs for
+    everything else (rate-limit windows, task leases, socket timeouts)."""
+
+    def __init__(self, monkeypatch: Any, start: dt.datetime) -> None:
+        from django.utils import timezone
+
+        from boardgame.play import clocks
+        self.now = start
+        monkeypatch.setattr(timezone, "now", lambda: self.now)
+        monkeypatch.setattr(clocks, "time", SimpleNamespace(time=lambda: self.now.timestamp()))
+
+    def advance(self, **delta: float) -> dt.datetime:
+        self.now += dt.timedelta(**delta)
+        return self.now
+
+    @property
+    def ms(self) -> int:
+        return int(self.now.timestamp() * 1000)

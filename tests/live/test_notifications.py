@@ -19,7 +19,7 @@ from rest_framework.test import APIClient
 from boardgame.lobby.models import Seat
 from boardgame.notifications import outbound, outbox, senders
 from boardgame.notifications.models import Delivery, Notice, Preferences, PushSubscription, Webhook
-from boardgame.play import actions, deadlines, presence, seating
+from boardgame.play import actions, deadlines, seating
 from boardgame.play.models import Game
 from engine.kernel.leaks import _Poisoner
 
@@ -33,14 +33,6 @@ pytestmark = pytest.mark.django_db
 def _outbound(settings):
     settings.SALIENT_OUTBOUND_ALLOW_LOOPBACK = True
     settings.SALIENT_SITE_URL = "https://salient.test"
-
-
-@pytest.fixture
-def nobody_on_the_page(monkeypatch):
-    seen: dict[int, list[str]] = {}
-    monkeypatch.setattr(presence, "current",
-                        lambda game_id: {"seats": seen.get(game_id, []), "spectators": 0})
-    return seen
 
 
 def client(user):

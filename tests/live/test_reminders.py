@@ -21,8 +21,7 @@ pytestmark = pytest.mark.django_db
 HOUR = 3_600_000
 
 
-def at(ms: int) -> dt.datetime:
-    return dt.datetime.fromtimestamp(ms / 1000, tz=dt.timezone.utc)
+at = helpers.at
 
 
 def duel(hamlet, othello, **options):

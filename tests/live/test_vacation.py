@@ -11,6 +11,7 @@ from rest_framework.test import APIClient
 
 from boardgame.play import actions, clocks, deadlines
 from boardgame.play.models import Game
+from boardgame.vacation import bank
 from boardgame.vacation.models import VacationDay
 
 from . import helpers
@@ -19,8 +20,7 @@ pytestmark = pytest.mark.django_db
 DAY = 86_400_000
 
 
-def at(ms):
-    return dt.datetime.fromtimestamp(ms / 1000, tz=dt.timezone.utc)
+at = helpers.at
 
 
 def client(user):
@@ -137,3 +137,24 @@ def test_26_a_vacation_day_when_the_game_goes_on(hamlet, othello):
     game = Game.objects.get(pk=game.pk)
     assert not game.is_over and game.live["deadlines"]["blue"] == first + DAY
     assert VacationDay.objects.filter(user=othello).count() == 1
+
+
+def test_26_the_bank_shown_is_the_year_the_days_were_spent_in(hamlet, othello, monkeypatch):
+    """The status counts the days of the year on the server's clock, the one the sweeper
+    spends them by (found by the acceptance run, whose clock is in another year than the
+    machine's calendar)."""
+    clock = helpers.ControlledClock(monkeypatch, dt.datetime(2031, 12, 30, 12,
+                                                             tzinfo=dt.timezone.utc))
+    game = helpers.start_game(hamlet, {"red": hamlet, "blue": othello}, pace="async",
+                              deadline_hours=24)
+    deadlines.initialise_new_games()
+    game = Game.objects.get(pk=game.pk)
+    for seat, decision, action in helpers.next_moves(game.state):
+        if seat == "red":
+            actions.submit_action(game.pk, hamlet, seat, decision, action, "r1")
+    api = client(othello)
+    api.post("/api/me/vacation", {"away": True}, format="json")
+    clock.now = at(blue_deadline(game) + 1000)
+    deadlines.run_due()
+    assert VacationDay.objects.get(user=othello).year == 2031
+    assert api.get("/api/me/vacation").json()["days_left"] == bank.days_per_year() - 1
