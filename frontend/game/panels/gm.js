@@ -108,7 +108,7 @@ export function createGmPanel(root, ctx) {
           event.preventDefault();
           let action;
           try { action = JSON.parse(event.target.elements.action.value); } catch {
-            ui.message = "The orders are not JSON."; ui.error = true; draw(); return;
+            ui.message = "Those orders cannot be read: write them as an object in braces."; ui.error = true; draw(); return;
           }
           run("Proxy orders written.", () => post(root, config, "gm/proxy", { seat, decision: decision.id, action }));
         } },
