@@ -53,6 +53,7 @@ from .actions import (
     user_seats,
 )
 from .frames import Committed
+from .gmrecord import gm_name, gm_user_id, log_entries
 from .models import Game, GmCommand, OrderLog
 
 PAUSE_DEFAULT_HOURS = 48
@@ -66,26 +67,6 @@ def _hours(hours: Any, default: int | None = None) -> int:
         raise ActionRejected(f"hours must be an integer from 1 to {MAX_HOURS}.",
                              code="request/invalid", status=400, field="hours")
     return hours
-
-
-def gm_user_id(game: Game, table: Table) -> int | None:
-    """The game master's user id, or None when the table has none."""
-    named = game.live.get("gm")
-    if named is not None:
-        return int(named)
-    if table.host_id and not Seat.objects.filter(table_id=table.pk,
-                                                 user_id=table.host_id).exists():
-        return int(table.host_id)
-    return None
-
-
-def gm_name(game: Game) -> str | None:
-    """The game master's user name (for the page and the REST state), or None."""
-    uid = gm_user_id(game, game.table)
-    if uid is None:
-        return None
-    found = get_user_model().objects.filter(pk=uid).first()
-    return found.get_username() if found else None
 
 
 def is_gm(user: Any, game: Game) -> bool:
@@ -117,13 +98,6 @@ def audit(game: Game, user: Any, command: str, seat: str | None = None,
     return GmCommand.objects.create(
         game=game, user=user if user is not None and user.is_authenticated else None,
         command=command, seat=seat, detail=detail, version=game.version)
-
-
-def log_entries(game: Game) -> list[dict[str, Any]]:
-    """The record's `gm_log`: public to every audience (entries hold no hidden facts)."""
-    return [{"at": e.created.isoformat(), "by": e.user.get_username() if e.user else "timeout",
-             "command": e.command, "seat": e.seat, "detail": e.detail, "version": e.version}
-            for e in GmCommand.objects.filter(game=game).select_related("user").order_by("id")]
 
 
 def _check_gm(user: Any, game: Game, table: Table, what: str) -> None:

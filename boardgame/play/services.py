@@ -29,6 +29,7 @@ from engine.kernel.record import (
 )
 
 from .bot_accounts import bot_level
+from .gmrecord import gm_name, log_entries
 from .models import ActionRecord, Game, OrderLog, Snapshot
 from .orderbook import orders_of_seats
 
@@ -115,8 +116,6 @@ def game_view(user: User, game: Game) -> dict[str, Any]:
         "view": view(ruleset, game.state, audience),
     }
     out["orders"] = orders_of_seats(game.orders, out["my_seats"])
-    from .gm import gm_name  # gm imports the write path; services is below it
-
     out["gm"] = gm_name(game)
     if game.is_over:
         out["seed"] = bytes(game.seed).hex()
@@ -191,8 +190,6 @@ def game_record(user: User, game: Game) -> dict[str, Any]:
 def with_gm_log(record: dict[str, Any], game: Game) -> dict[str, Any]:
     """The record with every game master's command (`gm_log`, gm.py), if there was any: the
     same for every audience — an entry holds no hidden fact."""
-    from .gm import log_entries  # gm imports the write path; services is below it
-
     entries = log_entries(game)
     if entries:
         record["gm_log"] = entries
