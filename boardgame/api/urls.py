@@ -7,7 +7,7 @@ from boardgame.lobby import api as lobby
 from boardgame.notifications import api as notifications
 from boardgame.play import api as play
 from boardgame.play import api_actions as play_actions
-from boardgame.play import api_inquiry, api_log, api_replay
+from boardgame.play import api_gm, api_inquiry, api_log, api_replay
 from boardgame.press import api as press
 from boardgame.ratings import api as ratings
 from boardgame.vacation import api as vacation
@@ -75,6 +75,19 @@ urlpatterns = [
     path("games/<int:game_id>/replay/<int:seq>", api_replay.ReplayView.as_view(),
          name="api-game-replay"),
     path("games/<int:game_id>/chat", play_actions.ChatView.as_view(), name="api-game-chat"),
+    # The game master (issue #23, boardgame/play/gm.py)
+    path("games/<int:game_id>/gm", api_gm.GmStateView.as_view(), name="api-game-gm"),
+    path("games/<int:game_id>/gm/appoint", api_gm.GmAppointView.as_view(),
+         name="api-game-gm-appoint"),
+    path("games/<int:game_id>/gm/pause", api_gm.GmPauseView.as_view(), name="api-game-gm-pause"),
+    path("games/<int:game_id>/gm/resume", api_gm.GmResumeView.as_view(),
+         name="api-game-gm-resume"),
+    path("games/<int:game_id>/gm/extend", api_gm.GmExtendView.as_view(),
+         name="api-game-gm-extend"),
+    path("games/<int:game_id>/gm/look", api_gm.GmLookView.as_view(), name="api-game-gm-look"),
+    path("games/<int:game_id>/gm/proxy", api_gm.GmProxyView.as_view(), name="api-game-gm-proxy"),
+    path("games/<int:game_id>/gm/pool", api_gm.GmPoolView.as_view(), name="api-game-gm-pool"),
+    path("games/<int:game_id>/gm/fill", api_gm.GmFillView.as_view(), name="api-game-gm-fill"),
     *notifications.routes(),
     *press.routes(),
     *vacation.routes(),

@@ -384,16 +384,19 @@ def submit_undo(game_id: int, user: Any, seat: Any, cid: Any) -> Committed[Accep
 
 def seat_step(game_id: int, user: Any, seat: str, cid: str, *, kind: str,
               decision: str | None, action: Any, step: Any,
-              recorded: Any = None, by: str = "user") -> Committed[Accepted]:
+              recorded: Any = None, by: str = "user",
+              authorise: Any = None) -> Committed[Accepted]:
     """One step a seat takes itself (an answer, an undo, a ready), in one durable transaction
     that it opens (the caller holds none): the row lock, the checks, `step(ruleset, game)` →
     the engine's Outcome, the record; after the commit, the step's frames.
-    `recorded(game, outcome)`, when given, makes the logged action from the outcome."""
+    `recorded(game, outcome)`, when given, makes the logged action from the outcome.
+    `authorise(user, game, seat)` replaces the check that `user` holds `seat` (the game
+    master's proxy, boardgame/play/gm.py: it checks and records the command)."""
     try:
         with transaction.atomic(durable=True):
             game = lock_game(game_id, user=user, seat=seat)
             try:
-                check_holds_seat(user, game, seat)
+                (authorise or check_holds_seat)(user, game, seat)
                 check_not_over(game)
                 ruleset = playable_ruleset(game)
                 check_not_paused(game)

@@ -9,7 +9,9 @@ Pure bookkeeping on the game row; the caller (boardgame.play.actions, deadlines)
             "running": [seats with an open decision],
             "missed": {seat: n}, "limit": K, "disorder": [seats],  # civil disorder after K misses
                                                                    # (K: the table's disorder_after)
-            "paused": bool, "pause": [seats voting], "draw": [seats agreeing]}
+            "paused": bool, "pause": [seats voting], "draw": [seats agreeing],
+            "gm": user id of a named game master, "gm_until": epoch ms a GM's pause ends,
+            "pool": [user names volunteering to replace an absent nation]}  # boardgame/play/gm.py
 
 Clock mode: every seat holding an open decision runs (simultaneous orders run together); an
 answer adds the increment. A clock that reaches zero is a missed deadline: the seat's open
@@ -121,6 +123,9 @@ def refresh_due(game: Any) -> None:
 
 
 def _due(live: dict[str, Any]) -> dt.datetime | None:
+    if live.get("paused") and live.get("gm_until") is not None:
+        # A GM's pause ends by itself (its timeout default): the sweeper looks then.
+        return dt.datetime.fromtimestamp(live["gm_until"] / 1000, tz=dt.timezone.utc)
     if live.get("paused") or not live.get("running"):
         return None
     times: list[int] = []
@@ -203,33 +208,76 @@ def vote_pause(game: Any, ruleset: Any, seats: list[str], pause: bool,
         votes = set(live.get("pause", [])) | set(seats)
         live["pause"] = sorted(votes)
         if votes >= everyone and not live.get("paused"):
-            if live["mode"] == "clock" and live.get("since") is not None:
-                live["bank"] = {s: (max(0, b - (t - live["since"])) if s in live["running"]
-                                    else b) for s, b in live["bank"].items()}
-            live["paused"] = True
-            live["paused_at"] = t
+            _stop(live, t)
     else:
         live["pause"] = []
         if live.get("paused"):
-            gone = t - live.pop("paused_at", t)
-            if live["mode"] == "clock":
-                live["since"] = t
-            elif live["mode"] == "deadline":
-                live["deadlines"] = {s: v + gone for s, v in live["deadlines"].items()}
-                _rearm(game, live, t)
-            live["paused"] = False
+            _start(game, live, t)
     game.live = live
     game.due = _due(live)
 
 
-def extend(game: Any, ms: int) -> None:
+def gm_pause(game: Any, now: dt.datetime, until_ms: int) -> None:
+    """The game master stops every clock and deadline at once (no vote), until `until_ms` at
+    the latest: then the sweeper resumes the game (`gm_pause_over`) — the timeout default of a
+    GM's pause, so that no game waits forever on its GM. `game.due` is that instant."""
+    ensure(game)
+    live = dict(game.live)
+    t = now_ms(now)
+    _stop(live, t)
+    live["gm_until"] = until_ms
+    game.live = live
+    game.due = _due(live)
+
+
+def resume(game: Any, now: dt.datetime) -> None:
+    """Clocks and deadlines run again (the GM's resume, or its pause timing out); the pause
+    votes are cleared."""
+    ensure(game)
+    live = dict(game.live)
+    live["pause"] = []
+    if live.get("paused"):
+        _start(game, live, now_ms(now))
+    game.live = live
+    game.due = _due(live)
+
+
+def gm_pause_over(game: Any, now: dt.datetime) -> bool:
+    """Whether a GM's pause has reached its time limit at `now`."""
+    until = game.live.get("gm_until")
+    return bool(game.live.get("paused")) and until is not None and until <= now_ms(now)
+
+
+def _stop(live: dict[str, Any], t: int) -> None:
+    if live["mode"] == "clock" and live.get("since") is not None:
+        live["bank"] = {s: (max(0, b - (t - live["since"])) if s in live["running"]
+                            else b) for s, b in live["bank"].items()}
+    live["paused"] = True
+    live["paused_at"] = t
+
+
+def _start(game: Any, live: dict[str, Any], t: int) -> None:
+    gone = t - live.pop("paused_at", t)
+    live.pop("gm_until", None)
+    if live["mode"] == "clock":
+        live["since"] = t
+    elif live["mode"] == "deadline":
+        live["deadlines"] = {s: v + gone for s, v in live["deadlines"].items()}
+        _rearm(game, live, t)
+    live["paused"] = False
+
+
+def extend(game: Any, ms: int, seat: str | None = None) -> None:
+    """Push every running deadline (or clock) back by `ms`; with `seat`, that seat's only
+    (the game master's extension for one nation)."""
     ensure(game)
     live = dict(game.live)
     if live["mode"] == "deadline":
-        live["deadlines"] = {s: v + ms for s, v in live["deadlines"].items()}
+        live["deadlines"] = {s: v + ms if seat in (None, s) else v
+                             for s, v in live["deadlines"].items()}
         _rearm(game, live)
     elif live["mode"] == "clock":
-        live["bank"] = {s: b + ms for s, b in live["bank"].items()}
+        live["bank"] = {s: b + ms if seat in (None, s) else b for s, b in live["bank"].items()}
     game.live = live
     game.due = _due(live)
 
@@ -243,7 +291,9 @@ def clock_frame(game: Any, now: dt.datetime | None = None) -> dict[str, Any]:
                              "paused": bool(live.get("paused")), "pause": live.get("pause", []),
                              "draw": live.get("draw", []), "missed": live.get("missed", {}),
                              "disorder": live.get("disorder", []), "limit": live.get("limit"),
-                             "extend": live.get("extend")}
+                             "extend": live.get("extend"),
+                             # when a GM's pause ends by itself (epoch ms), else null
+                             "gm_until": live.get("gm_until")}
     if live.get("mode") == "clock":
         since = live.get("since")
         frame["clocks"] = {

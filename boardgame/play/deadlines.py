@@ -35,7 +35,7 @@ from engine import rulesets
 from engine.kernel import apply, result, simultaneous, timeout_action
 from engine.kernel.simultaneous import awaiting
 
-from . import bots, broadcast, clocks, frames, seating
+from . import bots, broadcast, clocks, frames, gm, seating
 from .actions import (
     ActionRejected,
     Step,
@@ -99,7 +99,8 @@ def _resolve(game_id: int, now: Any) -> Committed[list[str]]:
             game.due = None
             game.save(update_fields=["due"])
             return Committed([])
-        notices: list[Message] = []
+        # A game master's pause past its limit ends first (its timeout default, gm.py).
+        notices: list[Message] = gm.resume_timed_out(game, now)
         remind = clocks.reminders_due(game, now)
         if remind:
             notices = _remind(game, ruleset, remind)

@@ -158,3 +158,23 @@ class LeftInDisorder(AppendOnly):
                              related_name="+", db_index=True)
     missed = models.PositiveIntegerField()
     created = models.DateTimeField(auto_now_add=True)
+
+
+class GmCommand(AppendOnly):
+    """Every command of a game's game master (boardgame/play/gm.py), and every default the
+    server applied when a GM decision timed out (`user` null, `command` ending `:timeout`):
+    who, what, when. Public to every audience of the game: an entry names the command, the
+    seat it concerned and the public facts of it (hours, the new player) — never a proxy's
+    orders (those are in `OrderLog`, sealed as the seat's own) nor what a private look saw."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="gm_log")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                             on_delete=models.SET_NULL, related_name="+")
+    command = models.CharField(max_length=32)
+    seat = models.CharField(max_length=64, null=True, blank=True)
+    detail = models.JSONField(default=dict, blank=True)
+    version = models.PositiveIntegerField()
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "id"]

@@ -37,15 +37,16 @@ from .models import Game
 
 
 def _change_book(game_id: int, user: Any, seat: Any, decision: Any,
-                 change: Any) -> Committed[dict[str, Any]]:
+                 change: Any, authorise: Any = None) -> Committed[dict[str, Any]]:
     """Lock the game, check the seat, change the book with `change(ruleset, game)` and log it.
     Answers the seat's orders as they now stand, which the seat's audiences get too. Opens its
-    own durable transaction (the caller holds none)."""
+    own durable transaction (the caller holds none). `authorise(user, game, seat)` replaces
+    the check that `user` holds `seat` (the game master's proxy orders, gm.py)."""
     seat = check_seat_name(seat)
     decision = check_decision_id(decision)
     with transaction.atomic(durable=True):
         game = lock_game(game_id, user=user, seat=seat)
-        check_holds_seat(user, game, seat)
+        (authorise or check_holds_seat)(user, game, seat)
         check_not_over(game)
         ruleset = playable_ruleset(game)
         check_not_paused(game)
@@ -61,11 +62,11 @@ def _change_book(game_id: int, user: Any, seat: Any, decision: Any,
 
 
 def do_write_order(game_id: int, user: Any, seat: Any, decision: Any,
-                   action: Any) -> Committed[dict[str, Any]]:
+                   action: Any, authorise: Any = None) -> Committed[dict[str, Any]]:
     """Write (or replace) `seat`'s order for `decision`. Raises ActionRejected."""
     return _change_book(game_id, user, seat, decision, lambda ruleset, game, seat, decision:
                         simultaneous.write_order(ruleset, game.state, game.orders, seat,
-                                                 decision, action))
+                                                 decision, action), authorise)
 
 
 def do_withdraw_order(game_id: int, user: Any, seat: Any,
@@ -77,7 +78,7 @@ def do_withdraw_order(game_id: int, user: Any, seat: Any,
 
 
 def submit_ready(game_id: int, user: Any, seat: Any, group: Any, ready: Any,
-                 cid: Any, by: str = "user") -> Committed[Accepted]:
+                 cid: Any, by: str = "user", authorise: Any = None) -> Committed[Accepted]:
     """`seat` is ready (or no longer) in `group`: a step of the game. Raises ActionRejected.
     Opens its own durable transaction and locks the game row (`actions.seat_step`). `by`:
     as for `actions.submit_action`."""
@@ -100,5 +101,5 @@ def submit_ready(game_id: int, user: Any, seat: Any, group: Any, ready: Any,
         return action
 
     return seat_step(game_id, user, seat, cid, kind="ready", decision=None, action=None,
-                     step=step, recorded=recorded, by=by)
+                     step=step, recorded=recorded, by=by, authorise=authorise)
 

@@ -41,26 +41,34 @@ def do_replace_seat(game_id: int, host: Any, seat: Any,
         if host is None or not host.is_authenticated or table.host_id != host.pk:
             raise ActionRejected("Only the host may replace a player.", code="auth/not_host",
                                  status=403, v=game.version)
-        sides = game.state[KERNEL]["sides"]
-        if seat not in sides:
-            raise ActionRejected(f"This game has no seat {seat!r}.",
-                                 code="game/seat_not_found", status=404, v=game.version,
-                                 seat=seat, seats=sorted(sides))
-        check_not_over(game)
-        if seat not in game.live.get("disorder", []):
-            raise ActionRejected(f"{seat} is not in civil disorder.",
-                                 code="game/not_in_disorder", v=game.version, seat=seat)
-        held = [s for s in user_seats(new_user, game) if s != seat]
-        if held and (not table.allow_multiple_seats
-                     or any(sides[s] != sides[seat] for s in held)):
-            raise ActionRejected(
-                f"{new_user.get_username()} already plays {', '.join(held)} in this game.",
-                code="game/already_seated", v=game.version, seat=seat,
-                player=new_user.get_username(), seats=held)
+        check_replacement(game, table, seat, new_user)
         frame = seat_locked(game, seat, new_user)
         clock = clocks.clock_frame(game)
     return Committed(frame, frames.everyone_messages(game.pk, game.state, frame)
                      + frames.everyone_messages(game.pk, game.state, clock))
+
+
+def check_replacement(game: Any, table: Table, seat: str, new_user: Any) -> None:
+    """Whether `new_user` may take `seat` now: the seat exists, the game runs, the seat is in
+    civil disorder and the newcomer holds no seat the table's rules forbid. Shared by the
+    host's replacement and the game master's fill from the pool (gm.py). Caller holds the
+    game's and the table's row locks."""
+    sides = game.state[KERNEL]["sides"]
+    if seat not in sides:
+        raise ActionRejected(f"This game has no seat {seat!r}.",
+                             code="game/seat_not_found", status=404, v=game.version,
+                             seat=seat, seats=sorted(sides))
+    check_not_over(game)
+    if seat not in game.live.get("disorder", []):
+        raise ActionRejected(f"{seat} is not in civil disorder.",
+                             code="game/not_in_disorder", v=game.version, seat=seat)
+    held = [s for s in user_seats(new_user, game) if s != seat]
+    if held and (not table.allow_multiple_seats
+                 or any(sides[s] != sides[seat] for s in held)):
+        raise ActionRejected(
+            f"{new_user.get_username()} already plays {', '.join(held)} in this game.",
+            code="game/already_seated", v=game.version, seat=seat,
+            player=new_user.get_username(), seats=held)
 
 
 def seat_locked(game: Any, seat: str, new_user: Any) -> dict[str, Any]:

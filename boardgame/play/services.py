@@ -29,6 +29,7 @@ from engine.kernel.record import (
 )
 
 from .bot_accounts import bot_level
+from .gmrecord import gm_name, log_entries
 from .models import ActionRecord, Game, OrderLog, Snapshot
 from .orderbook import orders_of_seats
 
@@ -115,6 +116,7 @@ def game_view(user: User, game: Game) -> dict[str, Any]:
         "view": view(ruleset, game.state, audience),
     }
     out["orders"] = orders_of_seats(game.orders, out["my_seats"])
+    out["gm"] = gm_name(game)
     if game.is_over:
         out["seed"] = bytes(game.seed).hex()
     return out
@@ -172,7 +174,7 @@ def full_record(game: Game, *, checkpoints: bool = False) -> dict[str, Any]:
 def game_record(user: User, game: Game) -> dict[str, Any]:
     """The `salient-record/1` export, redacted to the caller's audience until the end."""
     if game.is_over:
-        return with_orders_log(full_record(game), game, None)
+        return with_gm_log(with_orders_log(full_record(game), game, None), game)
     ruleset = rulesets.get(game.ruleset)
     seats = [{"seat": p["seat"], "player": p["player"]} for p in players(game)]
     record = build_record(ruleset, scenario=game.scenario, options=game.options, seats=seats,
@@ -180,8 +182,18 @@ def game_record(user: User, game: Game) -> dict[str, Any]:
                           actions=record_actions(game), versions=game.versions,
                           result_=game.result)
     entitled = frozenset(ruleset.audience_seats(game.state, audience_for(user, game)))
-    return with_orders_log(redact_record(record, entitled, open_sealed_groups(game.state)),
-                           game, entitled)
+    return with_gm_log(with_orders_log(redact_record(record, entitled,
+                                                     open_sealed_groups(game.state)),
+                                       game, entitled), game)
+
+
+def with_gm_log(record: dict[str, Any], game: Game) -> dict[str, Any]:
+    """The record with every game master's command (`gm_log`, gm.py), if there was any: the
+    same for every audience — an entry holds no hidden fact."""
+    entries = log_entries(game)
+    if entries:
+        record["gm_log"] = entries
+    return record
 
 
 def with_orders_log(record: dict[str, Any], game: Game,

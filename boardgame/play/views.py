@@ -18,7 +18,7 @@ from boardgame.api.errors import ServiceError
 from engine import bots as engine_bots
 from engine import rulesets
 
-from . import services
+from . import gm, services
 
 MAP_NAME = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")
 
@@ -53,6 +53,7 @@ def client_config(request: HttpRequest, game: Any) -> dict[str, Any]:
         "my_seats": services.seats_held(request.user, game),
         "audience": services.audience_for(request.user, game),
         "user": request.user.get_username() if request.user.is_authenticated else None,
+        "gm": gm.gm_name(game),  # the game master's user name (gm.py), or null
         "invite": invite, "commitment": game.commitment, "pace": game.table.pace,
         "map": map_name, "map_window": map_window,
         "map_url": reverse("map-data", args=[art]) if art else None,

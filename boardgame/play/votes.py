@@ -68,6 +68,11 @@ def do_vote_pause(game_id: int, user: Any, pause: bool) -> Committed[dict[str, A
             raise ActionRejected("Only players may pause.", code="auth/not_your_seat",
                                  status=403, v=game.version)
         check_not_over(game)
+        if game.live.get("gm_until") is not None:
+            # The game master paused it: only the GM (or the pause's own limit) resumes.
+            raise ActionRejected("The game master paused the game; it resumes when the game "
+                                 "master says so or at the pause's limit.",
+                                 code="game/gm_paused", v=game.version)
         ruleset = rulesets.get(game.ruleset)
         clocks.vote_pause(game, ruleset, seats, pause, timezone.now())
         game.save(update_fields=["live", "due"])

@@ -4,6 +4,7 @@
 import { openMap } from "../map/mapview.js";
 import { createChat } from "./panels/chat.js";
 import { createControls } from "./panels/controls.js";
+import { createGmPanel } from "./panels/gm.js";
 import { renderBanner } from "./panels/banner.js";
 import { renderDecision } from "./panels/decision.js";
 import { renderDice } from "./panels/dice.js";
@@ -100,6 +101,7 @@ async function main() {
 
   // --- rendering ----------------------------------------------------------------------------
   const controls = createControls($("game-controls"), ctx);
+  const gmPanel = createGmPanel($("gm-panel"), ctx);
   // A `seats` frame (the host handed a seat in civil disorder to another player): the seat
   // list shows the new player. A user whose own seats changed reloads, so the socket's
   // audience (fixed for its life) follows the seating.
@@ -217,7 +219,7 @@ async function main() {
     if (changed.has("view") || changed.has("log")) { renderDice($("dice"), ctx); log.render(); }
     if (changed.has("view") || changed.has("meta") || changed.has("presence") || changed.has("clock")) renderPlayers($("players"), ctx);
     if (changed.has("chat") || changed.has("meta")) chat.render();
-    if (changed.has("view") || changed.has("meta") || changed.has("clock")) controls.render();
+    if (changed.has("view") || changed.has("meta") || changed.has("clock")) { controls.render(); gmPanel.render(); }
     renderOrders();
   });
   orders.addEventListener("change", renderOrders);

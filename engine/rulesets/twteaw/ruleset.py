@@ -2,9 +2,9 @@
 
 Registered in engine/rulesets/__init__.py SHIPPED (issue #23), but not a product yet: a table
 can be opened and its written orders played over REST, the socket and the browser (the area
-map drawn; an editor that writes every key of the order set), to the last turn; but there is
-no GM seat, and the naval and air slices and the other map sections are missing
-(docs/rules/twteaw.md, "Registration", lists what remains).
+map drawn; an editor that writes every key of the order set), to the last turn, with a game master's
+seat (boardgame/play/gm.py); but the naval and air slices and the other map sections are
+missing (docs/rules/twteaw.md, "Registration", lists what remains).
 """
 
 from __future__ import annotations
@@ -49,10 +49,11 @@ class TheWarToEndAllWars(FlowRuleset):
     id = "twteaw"
     version = "1"
     manifest = MANIFEST
-    # Not shown as a product until a GM can run it and the core's slices are in (see above).
+    # Not shown as a product until the core's slices are in (see above).
     product = False
     flow = FLOW
-    # a game master may roll a turn back and re-run it: dice named by battle and round
+    # dice named by battle and round, so that a turn rolled back and re-run (not built yet)
+    # would not shift unrelated dice
     dice_version = 2
 
     def setup(self, scenario: str, options: dict[str, Any], seats: list[str],

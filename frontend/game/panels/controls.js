@@ -73,7 +73,10 @@ export function createControls(root, ctx) {
         h("span", { class: "muted" }, " — the rules' defaults play for ", disorder.length > 1 ? "them" : "it",
           isHost() ? "; you may hand it to a new player below." : " until the host hands it to a new player.")));
     }
-    if (clock?.paused) lines.push(h("li", { class: "status-paused", dataset: { status: "paused" } }, h("strong", {}, "Paused"), " — clocks and deadlines are stopped; any player may resume."));
+    if (clock?.paused && clock.gm_until) {
+      lines.push(h("li", { class: "status-paused", dataset: { status: "paused" } }, h("strong", {}, "Paused by the game master"),
+        " — clocks and deadlines are stopped until the game master resumes, at the latest ", new Date(clock.gm_until).toLocaleString(), "."));
+    } else if (clock?.paused) lines.push(h("li", { class: "status-paused", dataset: { status: "paused" } }, h("strong", {}, "Paused"), " — clocks and deadlines are stopped; any player may resume."));
     else if ((clock?.pause || []).length) {
       lines.push(h("li", { dataset: { status: "pause" } }, h("strong", {}, "Pause requested by "), names(ctx, clock.pause),
         h("span", { class: "muted" }, " (every seat must agree)")));
@@ -103,7 +106,7 @@ export function createControls(root, ctx) {
       h("button", { class: "button small ghost", dataset: { control: "draw" }, disabled: ui.busy, "aria-pressed": drawn ? "true" : "false",
         onclick: () => run(drawn ? "Draw offer withdrawn." : "Draw offered.", () => post(root, config, "draw", { agree: !drawn })) },
       drawn ? "Withdraw draw offer" : (clock?.draw || []).length ? "Accept the draw" : "Offer a draw"),
-      clock?.paused
+      clock?.paused && clock.gm_until ? null : clock?.paused
         ? h("button", { class: "button small ghost", dataset: { control: "pause" }, disabled: ui.busy,
           onclick: () => run("Resumed.", () => post(root, config, "pause", { pause: false })) }, "Resume")
         : h("button", { class: "button small ghost", dataset: { control: "pause" }, disabled: ui.busy, "aria-pressed": voted ? "true" : "false",
@@ -211,7 +214,7 @@ export function createControls(root, ctx) {
     const clock = store.clock;
     // Re-render only when what the panel shows changed: a patch or a clock tick must not wipe
     // a user name being typed.
-    const key = JSON.stringify([over(), clock?.mode, clock?.paused, clock?.pause, clock?.draw, clock?.extend, clock?.disorder,
+    const key = JSON.stringify([over(), clock?.mode, clock?.paused, clock?.gm_until, clock?.pause, clock?.draw, clock?.extend, clock?.disorder,
       clock?.limit, store.mySeats, (config.seats || []).map((s) => s.player), ui.confirm, ui.busy, ui.message, isHost()]);
     if (key === drawn) return;
     drawn = key;
