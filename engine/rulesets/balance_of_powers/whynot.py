@@ -8,7 +8,9 @@ stack, British and French together), it is further than the force's MP, or every
 blocked, naming the blocking locations. An attack on a location no attack decision names
 (the page asks another attack decision, which refuses the target) gets the rule that refuses
 that attack (not adjacent, a closed neutral, cavalry against trenches, …). It is asked only
-about an order already refused, on a copy of the state, and never decides what is legal. Everything it reads is public in BoP.
+about an order already refused, on a copy of the state, and never decides what is legal. A
+loss a player clicks that the loss decision does not list gets the reason (already taken, not
+in this battle, attrition closed). Everything it reads is public in BoP.
 """
 
 from __future__ import annotations
@@ -42,6 +44,8 @@ def why_not(state: dict[str, Any], seat: str, decision: Decision, action: Any,
             refusal: IllegalAction) -> IllegalAction:
     if decision.kind == "combat" and refusal.code == "wrong_target":
         return _attack_elsewhere(state, action, refusal)
+    if decision.kind == "loss" and refusal.code == "not_an_option":
+        return _loss_refused(state, action, refusal)
     if decision.kind != "march" or refusal.code != "unreachable":
         return refusal
     th = theatre(state["board"]["map"])
@@ -119,6 +123,65 @@ def _attack_elsewhere(state: dict[str, Any], action: Any,
         return IllegalAction("BoP 10.3", "bad_payer", {"target": target},
                              "No power of this force has the RP the attack costs.")
     return refusal
+
+
+def _loss_refused(state: dict[str, Any], action: Any, refusal: IllegalAction) -> IllegalAction:
+    """BoP 10.712, 10.713 — why the unit (or fortress step, or attrition) a player clicked
+    cannot take the combat's next loss: it already took one, it is not in this battle (or
+    fights on the other side), the defender's fortress has no step left, or attrition is not
+    open to this side (only the second loss, and only on its conditions)."""
+    fight = state["flow"]["combat"]
+    choice = action.get("loss") if isinstance(action, dict) else None
+    if fight is None or not isinstance(choice, str):
+        return refusal
+    th = theatre(state["board"]["map"])
+    tally = combat.loss_tally(state, th)
+    if tally is None:
+        return refusal
+    role = tally["role"]
+    data = {"loss": choice, "owed": tally["owed"]}
+    if choice in tally["placed"]:
+        what = "the fortress" if choice == "fortress" else _unit_name(choice)
+        first = tally["placed"][0] == choice and choice == tally["point"]
+        return IllegalAction("BoP 10.712", "loss_already_taken", data,
+                             f"{_capital(what)} already takes a loss in this battle"
+                             + (" (the point unit takes the first one)" if first else "")
+                             + f": {tally['owed']} more to choose among the rest.")
+    if choice == "attrition":
+        if len(tally["placed"]) != 1:
+            return IllegalAction("BoP 10.713", "attrition_second_only", data,
+                                 "Attrition pays only a side's second loss.")
+        return IllegalAction("BoP 10.713", "attrition_closed", data,
+                             "Attrition is open only against an entrenched defender without "
+                             "the attacker's tactical innovation, to a supplied side that "
+                             "started with two or more corps of one major not in crisis and "
+                             "has 1 RP to pay.")
+    if choice in ("fortress", "inherent"):
+        if role == "attacker":
+            return IllegalAction("BoP 10.712", "defender_only", data,
+                                 "Only the defender's location loses fortress steps or its "
+                                 "inherent defense.")
+        return IllegalAction("BoP 10.712", "no_step_left", data,
+                             f"{th.where(fight['target'])} has no fortress step left to lose.")
+    if choice not in UNITS:
+        return refusal
+    name = _capital(_unit_name(choice))
+    if choice not in state["board"]["units"]:
+        return IllegalAction("BoP 10.712", "not_on_map", data, f"{name} is not on the map.")
+    if choice in fight["start_units"][("defender" if role == "attacker" else "attacker")]:
+        return IllegalAction("BoP 10.712", "other_side", data,
+                             f"{name} fights on the other side of this battle: its losses are "
+                             "the other player's choice.")
+    where = th.where(fight["target"] if role == "defender" else fight["from"])
+    who = ("defending " if role == "defender" else "attacking from ") + where
+    return IllegalAction("BoP 10.712", "not_in_battle", data,
+                         f"{name} is not in this battle: only the corps {who} take its "
+                         "losses.")
+
+
+def _unit_name(uid: str) -> str:
+    info = UNITS[uid]
+    return f"{info.nation.replace('_', '-').title()} {info.name}"
 
 
 def _capital(text: str) -> str:
