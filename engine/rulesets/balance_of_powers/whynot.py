@@ -10,7 +10,8 @@ blocked, naming the blocking locations. An attack on a location no attack decisi
 that attack (not adjacent, a closed neutral, cavalry against trenches, …). It is asked only
 about an order already refused, on a copy of the state, and never decides what is legal. A
 loss a player clicks that the loss decision does not list gets the reason (already taken, not
-in this battle, attrition closed). Everything it reads is public in BoP.
+in this battle, attrition closed); an air order, `whynot_air`. Everything it reads is public
+in BoP.
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ from .forces import (
 )
 from .tables import ARMP_TERRAIN
 from .theatre import Theatre, theatre
+from .whynot_air import why_not_air
 
 # At most this many blocking locations are named.
 NAMED_BLOCKERS = 3
@@ -46,6 +48,8 @@ def why_not(state: dict[str, Any], seat: str, decision: Decision, action: Any,
         return _attack_elsewhere(state, action, refusal)
     if decision.kind == "loss" and refusal.code == "not_an_option":
         return _loss_refused(state, action, refusal)
+    if decision.kind.startswith("air_") and refusal.code == "not_an_option":
+        return why_not_air(state, seat, decision.kind, action, refusal)
     if decision.kind != "march" or refusal.code != "unreachable":
         return refusal
     th = theatre(state["board"]["map"])
