@@ -30,7 +30,7 @@ def why_not_air(state: dict[str, Any], seat: str, kind: str, action: Any,
     if kind not in WHERE or not isinstance(action, dict):
         return refusal
     uid, loc = action.get("unit"), action.get(WHERE[kind])
-    if uid not in state["board"]["air"] or not isinstance(loc, str):
+    if not isinstance(uid, str) or uid not in state["board"]["air"] or not isinstance(loc, str):
         return refusal
     th = theatre(state["board"]["map"])
     info = AIR_UNITS[uid]
