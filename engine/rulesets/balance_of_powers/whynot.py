@@ -10,8 +10,8 @@ blocked, naming the blocking locations. An attack on a location no attack decisi
 that attack (not adjacent, a closed neutral, cavalry against trenches, …). It is asked only
 about an order already refused, on a copy of the state, and never decides what is legal. A
 loss a player clicks that the loss decision does not list gets the reason (already taken, not
-in this battle, attrition closed); an air order, `whynot_air`. Everything it reads is public
-in BoP.
+in this battle, attrition closed); Britain's entry, why that port or home location (12.1); an
+air order, `whynot_air`. Everything it reads is public in BoP.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from typing import Any
 
 from engine.kernel import Decision, IllegalAction
 
-from . import combat, movement, supply
+from . import combat, movement, neutrals, supply
 from .forces import (
     UNITS,
     belligerent_side,
@@ -30,6 +30,7 @@ from .forces import (
     neighbours,
     neutral_closed,
     occupancy,
+    side_of,
     stack_limit,
     stacking_conflict,
 )
@@ -48,6 +49,8 @@ def why_not(state: dict[str, Any], seat: str, decision: Decision, action: Any,
         return _attack_elsewhere(state, action, refusal)
     if decision.kind == "loss" and refusal.code == "not_an_option":
         return _loss_refused(state, action, refusal)
+    if decision.kind == "britain_setup" and refusal.code == "not_an_option":
+        return _britain_refused(state, action, refusal)
     if decision.kind.startswith("air_") and refusal.code == "not_an_option":
         return why_not_air(state, seat, decision.kind, action, refusal)
     if decision.kind != "march" or refusal.code != "unreachable":
@@ -181,6 +184,47 @@ def _loss_refused(state: dict[str, Any], action: Any, refusal: IllegalAction) ->
     return IllegalAction("BoP 10.712", "not_in_battle", data,
                          f"{name} is not in this battle: only the corps {who} take its "
                          "losses.")
+
+
+def _britain_refused(state: dict[str, Any], action: Any,
+                     refusal: IllegalAction) -> IllegalAction:
+    """BoP 12.1 — why Britain's first corps may not land at the port (or infantry 3 start at
+    the home location) a player clicked, in the order `neutrals.french_ports` tests them."""
+    if not isinstance(action, dict):
+        return refusal
+    th = theatre(state["board"]["map"])
+    port, home = action.get("port"), action.get("home")
+    if isinstance(port, str) and port not in neutrals.french_ports(state, th):
+        data = {"port": port}
+        if port not in th.terrain and port not in th.boxes:
+            return IllegalAction("BoP 12.1", "not_a_location", data,
+                                 f"{port} is not a location of this map.")
+        where = th.where(port)
+        if port not in th.ports or th.home.get(port) != "france":
+            return IllegalAction("BoP 12.1", "not_a_french_port", data,
+                                 f"{where} is not a French port: cavalry 1 and infantry 1–2 "
+                                 "land in one.")
+        owner = state["board"]["control"].get(port, "france")
+        if side_of(state, owner) != "entente":
+            return IllegalAction("BoP 12.1", "port_lost", data,
+                                 f"{where} is held by the Central Powers.")
+        here = [u for u, v in state["board"]["units"].items() if v["at"] == port]
+        if any(UNITS[u].nation == "france" and UNITS[u].corps for u in here):
+            return IllegalAction("BoP 12.1", "french_corps", data,
+                                 f"French corps are at {where}: British corps never stack with "
+                                 "French corps.")
+        if any(side_of(state, UNITS[u].nation) not in ("entente", None) for u in here):
+            return IllegalAction("BoP 12.1", "enemy_occupied", data,
+                                 f"Enemy units hold {where}.")
+        limit = stack_limit(state, th, port)
+        return IllegalAction("BoP 2.62", "overstacked", {**data, "limit": limit},
+                             f"{where} has no room for three more corps (its limit is "
+                             f"{limit}).")
+    if isinstance(home, str) and home not in neutrals.british_home(th):
+        where = th.where(home) if home in th.terrain or home in th.boxes else home
+        return IllegalAction("BoP 12.1", "not_in_britain", {"home": home},
+                             f"{where} is not a hex of Britain: infantry 3 starts there.")
+    return refusal
 
 
 def _unit_name(uid: str) -> str:

@@ -13,12 +13,14 @@
 // facts, and the air decisions (patrol, change of base, raid, muster) have an editor: click one
 // of your air units, then where it goes; a click the engine does not offer asks it why.
 //
-// A combat's losses (10.712) are picked on the map: bop_losses.js.
+// A combat's losses (10.712) are picked on the map: bop_losses.js; Britain's entry (12.1):
+// bop_britain.js.
 
 import { pendingOrder } from "../panels/decision.js";
 import { cite, h } from "../panels/dom.js";
 import { consequenceBox } from "../panels/unitpanel.js";
 import { askWhy, whyBox } from "../panels/whynot.js";
+import { BritainPicker } from "./bop_britain.js";
 import { BopLossPicker } from "./bop_losses.js";
 import { AIR, CORPS, FORTRESS_COLOUR, FORTRESS_EFFECTIVENESS, LEADERS } from "./balance_of_powers_counters.js";
 import { GenericAdapter, HEX_ID, adoptStylesheet, titleCase } from "./generic.js";
@@ -93,7 +95,7 @@ export class BalanceOfPowersAdapter extends GenericAdapter {
   }
 
   hasEditor(decision) {
-    return (decision.kind === "setup" || decision.kind === "loss" || AIR_KINDS.has(decision.kind)) && !!this.map;
+    return (["setup", "loss", "britain_setup"].includes(decision.kind) || AIR_KINDS.has(decision.kind)) && !!this.map;
   }
 
   counterName(uid) {
@@ -186,11 +188,11 @@ export class BalanceOfPowersAdapter extends GenericAdapter {
   }
 
   /** The editor of a decision answered on the map, kept while the decision is open: the set-up
-   * (12.1), the loss picker (10.712, bop_losses.js), the air editor (6.3, 6.7, 5.31, 6.21). */
+   * (12.1), Britain's entry (12.1, bop_britain.js), the loss picker (10.712, bop_losses.js), the air editor (6.3, 6.7, 5.31, 6.21). */
   editor(decision) {
     if (!this.hasEditor(decision)) return null;
     if (!this.editors.has(decision.id)) {
-      const Editor = { setup: SetupEditor, loss: BopLossPicker }[decision.kind] || AirEditor;
+      const Editor = { setup: SetupEditor, loss: BopLossPicker, britain_setup: BritainPicker }[decision.kind] || AirEditor;
       this.editors.set(decision.id, new Editor(this, decision));
     }
     return this.editors.get(decision.id);
