@@ -350,8 +350,17 @@ class BopDriver:
     def _order(self, page, decision: dict, entry: dict) -> str:
         """Build the pending order for `entry` by clicking; returns its parsed text."""
         reaction = decision.get("reaction", False)
+        if decision["kind"] == "britain_setup":
+            # 12.1: picked on the map (bop_britain.js), the port and then the home location
+            self._click_hex(page, entry["action"]["port"])
+            self._click_hex(page, entry["action"]["home"])
+            page.wait_for_selector("#pending-order")
+            return page.inner_text("#pending-order .order-text")
         if reaction:
-            page.locator(f"#reaction button.choice[data-index='{entry['index']}']").click()
+            # a loss is picked in the loss picker's roster (bop_losses.js), other answers listed
+            picker = page.locator(f"#reaction button.loss-pick[data-index='{entry['index']}']")
+            (picker if picker.count() else
+             page.locator(f"#reaction button.choice[data-index='{entry['index']}']")).click()
             page.wait_for_selector("#reaction .order", timeout=self.timeout_ms)
             return page.inner_text("#reaction .order .order-text")
         if self.on_map(page, entry["hex"]):

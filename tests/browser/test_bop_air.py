@@ -95,7 +95,10 @@ def test_bop_6_311_air_patrol_given_by_clicking_the_fighter_then_its_patrol_hex(
     why = central.locator("#why-not").inner_text()
     far = central.evaluate("(h) => window.salient.orders.adapter.where(h)", FAR)
     assert f"Why not {far}?" in why and f"EINDKR cannot fly on patrol to {far}" in why, why
-    assert "BoP 6.31" in why, why
+    assert "BoP 6.311" in why, why
+    # the engine's reason (whynot_air), not a count of the offered locations
+    assert "more than 3 hexes' flight from Metz" in why, why
+    assert central.evaluate("() => document.getElementById('why-not').dataset.code") == "too_far"
     assert "{" not in why, why          # the engine's quoted order is said in words
     assert FAR in drawn(central, "refused")
     assert air_at(central, "ger-air-eindkr") == METZ          # nothing was sent

@@ -1,8 +1,7 @@
 """Balance of Powers: the map shows what a decision is about.
 
-- An option that names locations (Britain's placement: a French port and a home location) has
-  them highlighted while it is under the pointer and once chosen, and the map pans to them when
-  they are off-screen.
+- Britain's placement (a French port and a home location) is picked on the map: the ports and
+  Britain's hexes are lit, and the two clicked are highlighted as chosen.
 - When a decision of the user's opens (an attack, a reaction to the enemy's attack, a retreat …)
   the map brings its location into view — but leaves a user who is moving the map alone.
 - The dice panel and the event log name units as the rest of the page does, never by id.
@@ -63,25 +62,22 @@ def test_bop_map_shows_option_locations_follows_decisions_and_names_units(site, 
     driver.settle()
     britain = next(d for d in driver.state(entente)["mine"] if d["kind"] == "britain_setup")
     driver._select(entente, britain)
-    entente.evaluate(AWAY_JS, far)
-    button = entente.locator("#decision button.choice").first
-    index = int(button.get_attribute("data-index"))
-    action = entente.evaluate("(i) => window.salient.orders.entries[i].item.action", index)
-    hexes = [action["port"], action["home"]]
-    assert on_screen(entente, hexes) != [True, True]
-    button.hover()
-    entente.wait_for_selector(".layer-highlight .hl-preview")
-    shown = entente.evaluate("() => [...document.querySelectorAll('.layer-highlight .hl-preview')].map(g => g.dataset.hex)")
-    assert sorted(shown) == sorted(hexes)
-    assert on_screen(entente, hexes) == [True, True], "the map did not go to the option's places"
-    # chosen: still highlighted while it waits for Confirm, even after the map went away
-    entente.mouse.move(5, 5)
-    entente.evaluate(AWAY_JS, far)
-    button.click()
+    # 12.1 is picked on the map (bop_britain.js): the ports and Britain's hexes are lit, and a
+    # click on a port and then on a home makes the listed pair the pending order
+    entente.wait_for_function("""() => { const o = window.salient.orders;
+        return o.editor && o.editor.constructor.name === 'BritainPicker' && o.status !== 'loading'; }""")
+    ports = entente.evaluate("() => window.salient.orders.editor.ports()")
+    homes = entente.evaluate("() => window.salient.orders.editor.homes()")
+    lit = entente.evaluate("() => [...document.querySelectorAll('.layer-highlight .hl-option')].map(g => g.dataset.hex)")
+    assert ports and homes and set(ports) <= set(lit), (ports, lit)
+    hexes = [ports[0], homes[0]]
+    driver._click_hex(entente, hexes[0])
+    driver._click_hex(entente, hexes[1])
     entente.wait_for_selector("#pending-order")
-    shown = entente.evaluate("() => [...document.querySelectorAll('.layer-highlight .hl-preview')].map(g => g.dataset.hex)")
-    assert set(shown) == set(hexes)
-    assert on_screen(entente, hexes) == [True, True]
+    action = entente.evaluate("() => window.salient.orders.pending.item.action")
+    assert action == {"port": hexes[0], "home": hexes[1]}
+    shown = entente.evaluate("() => [...document.querySelectorAll('.layer-highlight .hl-selected')].map(g => g.dataset.hex)")
+    assert set(hexes) <= set(shown)
     v = entente.evaluate("() => window.salient.store.v")
     entente.click("#confirm")
     entente.wait_for_function("(v) => window.salient.store.v > v", arg=v)

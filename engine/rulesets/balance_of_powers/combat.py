@@ -51,6 +51,7 @@ from .losses import (
     give_ground,
     next_loss,
     place_first_losses,
+    point_loss,
     reduce_fortress,
     retreat_destinations,
     ruin_fortress,
@@ -411,6 +412,23 @@ def pending_loss_role(state: dict[str, Any], th: Theatre, combat: dict[str, Any]
         if next_loss(state, th, combat, role):
             return role
     return None
+
+
+def loss_tally(state: dict[str, Any], th: Theatre) -> dict[str, Any] | None:
+    """BoP 10.712 — what the side now choosing a loss still owes, for the page's picker (the
+    view carries it so the browser counts nothing): every option is one loss — a corps, a
+    fortress step, the inherent defense or an attrition payment (10.713)."""
+    combat = state["flow"]["combat"]
+    if combat is None or combat["stage"] != "loss":
+        return None
+    role = pending_loss_role(state, th, combat)
+    if role is None:
+        return None
+    placed = list(combat["choices"][role])
+    return {"role": role, "seat": decision_seat(combat, role), "side": combat[role],
+            "wanted": combat["losses"][role], "placed": placed,
+            "owed": combat["losses"][role] - len(placed),
+            "point": point_loss(combat, role), "force": list(combat["start_units"][role])}
 
 
 def _asked(role: str | None) -> str:

@@ -20,7 +20,7 @@ from typing import Any
 from engine.kernel import Decision, IllegalAction, Roller
 from engine.kernel.flow import FlowRuleset
 
-from . import answers, decisions, planning, setup, supply, weather, whynot
+from . import answers, combat, decisions, planning, setup, supply, weather, whynot
 from . import concerns as concern_index
 from .aviation import AIR_UNITS
 from .forces import UNITS, in_crisis, occupancy, unit_side
@@ -117,6 +117,8 @@ class BalanceOfPowers(FlowRuleset):
                      "side": flow["side"], "active": list(flow["active"]),
                      "trench": list(flow["trench"]), "breakthrough": list(flow["breakthrough"]),
                      "combat": flow["combat"], "result": flow["result"],
+                     # 10.712: the losses the side choosing one still owes (the picker's tally)
+                     "loss": combat.loss_tally(state, th),
                      "moves": flow["moves"], "force": flow["force"], "air": flow["air"],
                      # 3.1: every unit's supply now (judged when a force starts a move)
                      "supplied": supply.move_supply(state),

@@ -8,7 +8,10 @@ stack, British and French together), it is further than the force's MP, or every
 blocked, naming the blocking locations. An attack on a location no attack decision names
 (the page asks another attack decision, which refuses the target) gets the rule that refuses
 that attack (not adjacent, a closed neutral, cavalry against trenches, …). It is asked only
-about an order already refused, on a copy of the state, and never decides what is legal. Everything it reads is public in BoP.
+about an order already refused, on a copy of the state, and never decides what is legal. A
+loss a player clicks that the loss decision does not list gets the reason (already taken, not
+in this battle, attrition closed); Britain's entry, why that port or home location (12.1); an
+air order, `whynot_air`. Everything it reads is public in BoP.
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ from typing import Any
 
 from engine.kernel import Decision, IllegalAction
 
-from . import combat, movement, supply
+from . import combat, movement, neutrals, supply
 from .forces import (
     UNITS,
     belligerent_side,
@@ -27,11 +30,13 @@ from .forces import (
     neighbours,
     neutral_closed,
     occupancy,
+    side_of,
     stack_limit,
     stacking_conflict,
 )
 from .tables import ARMP_TERRAIN
 from .theatre import Theatre, theatre
+from .whynot_air import why_not_air
 
 # At most this many blocking locations are named.
 NAMED_BLOCKERS = 3
@@ -42,6 +47,12 @@ def why_not(state: dict[str, Any], seat: str, decision: Decision, action: Any,
             refusal: IllegalAction) -> IllegalAction:
     if decision.kind == "combat" and refusal.code == "wrong_target":
         return _attack_elsewhere(state, action, refusal)
+    if decision.kind == "loss" and refusal.code == "not_an_option":
+        return _loss_refused(state, action, refusal)
+    if decision.kind == "britain_setup" and refusal.code == "not_an_option":
+        return _britain_refused(state, action, refusal)
+    if decision.kind.startswith("air_") and refusal.code == "not_an_option":
+        return why_not_air(state, seat, decision.kind, action, refusal)
     if decision.kind != "march" or refusal.code != "unreachable":
         return refusal
     th = theatre(state["board"]["map"])
@@ -119,6 +130,106 @@ def _attack_elsewhere(state: dict[str, Any], action: Any,
         return IllegalAction("BoP 10.3", "bad_payer", {"target": target},
                              "No power of this force has the RP the attack costs.")
     return refusal
+
+
+def _loss_refused(state: dict[str, Any], action: Any, refusal: IllegalAction) -> IllegalAction:
+    """BoP 10.712, 10.713 — why the unit (or fortress step, or attrition) a player clicked
+    cannot take the combat's next loss: it already took one, it is not in this battle (or
+    fights on the other side), the defender's fortress has no step left, or attrition is not
+    open to this side (only the second loss, and only on its conditions)."""
+    fight = state["flow"]["combat"]
+    choice = action.get("loss") if isinstance(action, dict) else None
+    if fight is None or not isinstance(choice, str):
+        return refusal
+    th = theatre(state["board"]["map"])
+    tally = combat.loss_tally(state, th)
+    if tally is None:
+        return refusal
+    role = tally["role"]
+    data = {"loss": choice, "owed": tally["owed"]}
+    if choice in tally["placed"]:
+        what = "the fortress" if choice == "fortress" else _unit_name(choice)
+        first = tally["placed"][0] == choice and choice == tally["point"]
+        return IllegalAction("BoP 10.712", "loss_already_taken", data,
+                             f"{_capital(what)} already takes a loss in this battle"
+                             + (" (the point unit takes the first one)" if first else "")
+                             + f": {tally['owed']} more to choose among the rest.")
+    if choice == "attrition":
+        if len(tally["placed"]) != 1:
+            return IllegalAction("BoP 10.713", "attrition_second_only", data,
+                                 "Attrition pays only a side's second loss.")
+        return IllegalAction("BoP 10.713", "attrition_closed", data,
+                             "Attrition is open only against an entrenched defender without "
+                             "the attacker's tactical innovation, to a supplied side that "
+                             "started with two or more corps of one major not in crisis and "
+                             "has 1 RP to pay.")
+    if choice in ("fortress", "inherent"):
+        if role == "attacker":
+            return IllegalAction("BoP 10.712", "defender_only", data,
+                                 "Only the defender's location loses fortress steps or its "
+                                 "inherent defense.")
+        return IllegalAction("BoP 10.712", "no_step_left", data,
+                             f"{th.where(fight['target'])} has no fortress step left to lose.")
+    if choice not in UNITS:
+        return refusal
+    name = _capital(_unit_name(choice))
+    if choice not in state["board"]["units"]:
+        return IllegalAction("BoP 10.712", "not_on_map", data, f"{name} is not on the map.")
+    if choice in fight["start_units"][("defender" if role == "attacker" else "attacker")]:
+        return IllegalAction("BoP 10.712", "other_side", data,
+                             f"{name} fights on the other side of this battle: its losses are "
+                             "the other player's choice.")
+    where = th.where(fight["target"] if role == "defender" else fight["from"])
+    who = ("defending " if role == "defender" else "attacking from ") + where
+    return IllegalAction("BoP 10.712", "not_in_battle", data,
+                         f"{name} is not in this battle: only the corps {who} take its "
+                         "losses.")
+
+
+def _britain_refused(state: dict[str, Any], action: Any,
+                     refusal: IllegalAction) -> IllegalAction:
+    """BoP 12.1 — why Britain's first corps may not land at the port (or infantry 3 start at
+    the home location) a player clicked, in the order `neutrals.french_ports` tests them."""
+    if not isinstance(action, dict):
+        return refusal
+    th = theatre(state["board"]["map"])
+    port, home = action.get("port"), action.get("home")
+    if isinstance(port, str) and port not in neutrals.french_ports(state, th):
+        data = {"port": port}
+        if port not in th.terrain and port not in th.boxes:
+            return IllegalAction("BoP 12.1", "not_a_location", data,
+                                 f"{port} is not a location of this map.")
+        where = th.where(port)
+        if port not in th.ports or th.home.get(port) != "france":
+            return IllegalAction("BoP 12.1", "not_a_french_port", data,
+                                 f"{where} is not a French port: cavalry 1 and infantry 1–2 "
+                                 "land in one.")
+        owner = state["board"]["control"].get(port, "france")
+        if side_of(state, owner) != "entente":
+            return IllegalAction("BoP 12.1", "port_lost", data,
+                                 f"{where} is held by the Central Powers.")
+        here = [u for u, v in state["board"]["units"].items() if v["at"] == port]
+        if any(UNITS[u].nation == "france" and UNITS[u].corps for u in here):
+            return IllegalAction("BoP 12.1", "french_corps", data,
+                                 f"French corps are at {where}: British corps never stack with "
+                                 "French corps.")
+        if any(side_of(state, UNITS[u].nation) not in ("entente", None) for u in here):
+            return IllegalAction("BoP 12.1", "enemy_occupied", data,
+                                 f"Enemy units hold {where}.")
+        limit = stack_limit(state, th, port)
+        return IllegalAction("BoP 2.62", "overstacked", {**data, "limit": limit},
+                             f"{where} has no room for three more corps (its limit is "
+                             f"{limit}).")
+    if isinstance(home, str) and home not in neutrals.british_home(th):
+        where = th.where(home) if home in th.terrain or home in th.boxes else home
+        return IllegalAction("BoP 12.1", "not_in_britain", {"home": home},
+                             f"{where} is not a hex of Britain: infantry 3 starts there.")
+    return refusal
+
+
+def _unit_name(uid: str) -> str:
+    info = UNITS[uid]
+    return f"{info.nation.replace('_', '-').title()} {info.name}"
 
 
 def _capital(text: str) -> str:

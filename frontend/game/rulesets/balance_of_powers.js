@@ -12,10 +12,16 @@
 // view's board.air), the force pool's air units and those due to muster are in the planning
 // facts, and the air decisions (patrol, change of base, raid, muster) have an editor: click one
 // of your air units, then where it goes; a click the engine does not offer asks it why.
+//
+// A combat's losses (10.712) are picked on the map: bop_losses.js; Britain's entry (12.1):
+// bop_britain.js.
 
 import { pendingOrder } from "../panels/decision.js";
 import { cite, h } from "../panels/dom.js";
 import { consequenceBox } from "../panels/unitpanel.js";
+import { askWhy, whyBox } from "../panels/whynot.js";
+import { BritainPicker } from "./bop_britain.js";
+import { BopLossPicker } from "./bop_losses.js";
 import { AIR, CORPS, FORTRESS_COLOUR, FORTRESS_EFFECTIVENESS, LEADERS } from "./balance_of_powers_counters.js";
 import { GenericAdapter, HEX_ID, adoptStylesheet, titleCase } from "./generic.js";
 
@@ -89,7 +95,7 @@ export class BalanceOfPowersAdapter extends GenericAdapter {
   }
 
   hasEditor(decision) {
-    return (decision.kind === "setup" || AIR_KINDS.has(decision.kind)) && !!this.map;
+    return (["setup", "loss", "britain_setup"].includes(decision.kind) || AIR_KINDS.has(decision.kind)) && !!this.map;
   }
 
   counterName(uid) {
@@ -181,11 +187,13 @@ export class BalanceOfPowersAdapter extends GenericAdapter {
     return null;
   }
 
-  /** The set-up editor for a `setup` decision (on a map), kept while the decision is open. */
+  /** The editor of a decision answered on the map, kept while the decision is open: the set-up
+   * (12.1), Britain's entry (12.1, bop_britain.js), the loss picker (10.712, bop_losses.js), the air editor (6.3, 6.7, 5.31, 6.21). */
   editor(decision) {
     if (!this.hasEditor(decision)) return null;
     if (!this.editors.has(decision.id)) {
-      this.editors.set(decision.id, decision.kind === "setup" ? new SetupEditor(this, decision) : new AirEditor(this, decision));
+      const Editor = { setup: SetupEditor, loss: BopLossPicker, britain_setup: BritainPicker }[decision.kind] || AirEditor;
+      this.editors.set(decision.id, new Editor(this, decision));
     }
     return this.editors.get(decision.id);
   }
@@ -1195,23 +1203,9 @@ export class AirEditor {
 
   /** Ask the engine why `uid` cannot be sent to `loc` (the same answer it would give to the
    * order itself), and show it with its rule. */
-  async #explain(uid, loc) {
-    const orders = this.orders;
-    const action = { unit: uid, [AIR_FIELD[this.kind]]: loc };
-    const token = (this.token += 1);
-    this.why = { hex: loc, unit: uid, message: "Asking the server why…", rule: null, asking: true };
-    orders.changed();
-    let why;
-    try {
-      const answer = await orders.ask("explain", orders.seat, this.id, action);
-      why = answer.legal ? { hex: loc, unit: uid, message: "The server would accept it: click the location again.", legal: true }
-        : { hex: loc, unit: uid, message: this.#reason(answer, uid, loc), rule: answer.rule, code: answer.code };
-    } catch (error) {
-      why = { hex: loc, unit: uid, message: error.message || "The server could not say why.", rule: null };
-    }
-    if (token !== this.token) return;
-    this.why = why;
-    orders.changed();
+  #explain(uid, loc) {
+    return askWhy(this, { unit: uid, [AIR_FIELD[this.kind]]: loc },
+      { hex: loc, unit: uid, say: (answer) => this.#reason(answer, uid, loc), legal: "The server would accept it: click the location again." });
   }
 
   /** The engine's refusal in the page's names: the order it quotes is said in words. */
@@ -1267,8 +1261,7 @@ export class AirEditor {
       out.push(pendingOrder(orders, { after: consequenceBox(orders, adapter, this.view) }));
     }
     if (this.why) {
-      out.push(h("div", { class: `why-not${this.why.legal ? " legal" : ""}`, id: "why-not", role: "status", dataset: { code: this.why.code || "" } },
-        h("strong", {}, `Why not ${adapter.where(this.why.hex)}? `), this.why.message, this.why.rule ? cite(this.why.rule) : null));
+      out.push(whyBox(`Why not ${adapter.where(this.why.hex)}?`, this.why));
     }
     if (!orders.pending) {
       const n = sel ? this.#moves().filter((e) => e.item.action.unit === sel).length : 0;

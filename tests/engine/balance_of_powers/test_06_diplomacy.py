@@ -322,3 +322,26 @@ def test_bop_6_13_option_rolls_once_in_august_through_the_kernel():
     default, _ = new_game(RULESET, SCENARIO, {}, ["austria_hungary", "britain", "france",
                                                  "germany", "russia"], seed, "t613")
     assert default["diplomacy"]["random_entry"] is False
+
+
+def _britain_why(state, action):
+    """The refusal of a Britain's-entry answer the decision does not list, said as the map
+    picker gets it (the kernel's `not_an_option`, then `why_not`)."""
+    from engine.kernel import IllegalAction
+    decision = RULESET.decisions(state)[0]
+    assert decision.kind == "britain_setup" and action not in decision.options
+    refusal = IllegalAction(decision.rule, "not_an_option", {}, "not listed")
+    return RULESET.why_not(state, "britain", decision, action, refusal)
+
+
+def test_bop_12_1_why_not_a_port_with_french_corps_or_no_port_or_a_home_outside_britain():
+    state = position(TH, {"fra-inf-1": "0204"})
+    neutrals.britain_joins(state, "test")
+    home = hx(TH, "0106")
+    calais = _britain_why(state, {"port": hx(TH, "0204"), "home": home})
+    assert (calais.rule, calais.code) == ("BoP 12.1", "french_corps")
+    assert "never stack with French corps" in calais.message
+    inland = _britain_why(state, {"port": hx(TH, "0104"), "home": home})
+    assert (inland.rule, inland.code) == ("BoP 12.1", "not_a_french_port")
+    paris_home = _britain_why(state, {"port": hx(TH, "0304"), "home": hx(TH, "0104")})
+    assert (paris_home.rule, paris_home.code) == ("BoP 12.1", "not_in_britain")
