@@ -11,7 +11,7 @@ from typing import Any
 
 from engine.kernel import Event, Roller
 
-from . import aviation, tanks
+from . import aviation, cob, tanks
 from .forces import (
     UNITS,
     at_war,
@@ -365,7 +365,7 @@ def begin_seasonal(state: dict[str, Any], roller: Roller) -> list[Event]:
         return []
     return [Event("seasonal_turn", "BoP 5", {"season": SEASON_BEFORE[month]})] + (
         aviation.pool_additions(state, int(month[:4]), SEASON_BEFORE[month])) + (
-        tanks.pool_additions(state, int(month[:4]), SEASON_BEFORE[month])) + post_income(
+        cob.pool_additions(state, int(month[:4]), SEASON_BEFORE[month])) + post_income(
         state)
 
 

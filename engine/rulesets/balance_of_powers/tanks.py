@@ -10,23 +10,18 @@ superiority over the defending location (2.92).
 
 The rulebook prints a tank's scores only on its counter, so `data/tanks.csv` carries our own
 values (docs/rules/balance_of_powers.md, "Data we authored"; ruling 50). Each tank joins its
-nation's force pool at the seasonal turn the Chronological Order of Battle (13.0) names — the
-first, France's SCHNDR, in the spring of 1917, so no 12.1 game ever sees one. The United States'
+nation's force pool at the seasonal turn the Chronological Order of Battle (13.0) names
+(`cob.pool_additions`) — the first, France's SCHNDR, in the spring of 1917, so no 12.1 game
+ever sees one. The United States'
 FT-17 and FORD3T arrive relative to that nation's entry and wait for it (as its air units do).
 """
 
 from __future__ import annotations
 
-from typing import Any
-
-from engine.kernel import Event
-
 from .forces import UNITS
 from .tables import COST_CORPS, COST_LEADER, COST_TANK
 
 TANK = "tank"
-
-State = dict[str, Any]
 
 
 def is_tank(uid: str) -> bool:
@@ -46,16 +41,3 @@ def procurement_cost(uid: str) -> int:
         return COST_LEADER
     return COST_TANK if kind == TANK else COST_CORPS
 
-
-def pool_additions(state: State, year: int, season: str) -> list[Event]:
-    """BoP 5.12, 13.0 — a seasonal turn puts the CoB's land units listed under that season (the
-    tanks) into their nation's force pool; a neutral accrues them too (5.13)."""
-    key = f"{year}-{season}"
-    board = state["board"]
-    waiting = {u for units in board["arrivals"].values() for u in units}
-    new = [uid for uid, u in UNITS.items() if u.arrives == key and u.nation in state["powers"]
-           and uid not in board["pool"] and uid not in board["units"] and uid not in waiting]
-    if not new:
-        return []
-    board["pool"] = sorted(board["pool"] + new)
-    return [Event("pool_additions", "BoP 5.12", {"season": key, "units": new})]

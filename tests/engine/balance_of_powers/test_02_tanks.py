@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.rulesets.balance_of_powers import combat, economy, movement, occupy, odds, tanks
+from engine.rulesets.balance_of_powers import cob, combat, economy, movement, occupy, odds, tanks
 from engine.rulesets.balance_of_powers.forces import UNITS, controller, effectiveness
 from engine.rulesets.balance_of_powers.theatre import theatre
 
@@ -175,19 +175,19 @@ def test_bop_6_222_a_tank_costs_one_rp():
 def test_bop_13_0_tanks_join_their_force_pool_at_their_seasonal_turn(season, new):
     state = position(LINE, {}, month="1918-02", sides={"britain": "entente"})
     year, name = season.split("-")
-    events = tanks.pool_additions(state, int(year), name)
+    events = cob.pool_additions(state, int(year), name)
     assert [e.data["units"] for e in events] == [new]
     assert all(u in state["board"]["pool"] for u in new)
-    assert tanks.pool_additions(state, int(year), name) == []   # once only
+    assert cob.pool_additions(state, int(year), name) == []   # once only
 
 
 def test_bop_13_0_a_tank_already_on_the_map_or_due_is_not_added_again():
     state = position(LINE, {"ger-tan-a7v": "0702"}, month="1918-02")
     state["board"]["arrivals"]["1918-03"] = ["rus-tan-tsar_ii"]
-    assert tanks.pool_additions(state, 1917, "winter") == []
+    assert cob.pool_additions(state, 1917, "winter") == []
 
 
 def test_bop_12_1_no_tank_in_before_the_leaves_fall():
     """12.1 runs August–October 1914: its seasonal turn (autumn 1914) adds no tank."""
     state = position(theatre("bop-north-europe"), {})
-    assert tanks.pool_additions(state, 1914, "autumn") == []
+    assert cob.pool_additions(state, 1914, "autumn") == []
