@@ -41,10 +41,15 @@ def render_module() -> str:
         for row in csv.DictReader(f):
             air[row["id"]] = [row["kind"], int(row["guns"]), int(row["evasion"]),
                               int(row["radius"])]
+    tanks = {}
+    with open(DATA / "tanks.csv", newline="", encoding="utf-8") as f:
+        for row in csv.DictReader(f):
+            tanks[row["id"]] = [int(row["attack"]), int(row["defense"]), int(row["movement"])]
     dump = lambda value: json.dumps(value, separators=(",", ":"), sort_keys=True)  # noqa: E731
     return (
         "// Balance of Powers counter values, written from the engine's data (oob.csv, leaders.csv,\n"
-        "// places.csv, air.csv) by `python -m tests.browser.test_bop_counters`; a test checks it is current.\n"
+        "// places.csv, air.csv, tanks.csv) by `python -m tests.browser.test_bop_counters`; a test checks it is\n"
+        "// current.\n"
         "// The view carries no ratings: these are what the printed counters would show.\n\n"
         "/** unit id → [effectiveness, movement, yellow (4 attacking in 1914, BoP 10.532)] */\n"
         f"export const CORPS = {dump(units)};\n\n"
@@ -56,7 +61,10 @@ def render_module() -> str:
         f"export const FORTRESS_EFFECTIVENESS = {dump(FORTRESS_EFFECTIVENESS)};\n\n"
         "/** BoP 1.322, 6.3: air unit id → [kind (fighter, bomber, zeppelin), machine guns or\n"
         " * bombs, evasion, radius] (our own values: ruling 49) */\n"
-        f"export const AIR = {dump(air)};\n")
+        f"export const AIR = {dump(air)};\n\n"
+        "/** BoP 1.321, 10.532: tank id → [attack (yellow), defense, movement] (our own values:\n"
+        " * ruling 50) */\n"
+        f"export const TANKS = {dump(tanks)};\n")
 
 
 pytestmark = [pytest.mark.browser, pytest.mark.postgres]

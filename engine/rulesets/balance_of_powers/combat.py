@@ -73,6 +73,7 @@ from .odds import (
 )
 from .supply import supplied_locations
 from .tables import MAJORS, RP_RESULT_COST
+from .tanks import includes_tank
 from .theatre import Theatre
 
 # --- declaration --------------------------------------------------------------------------------
@@ -113,8 +114,9 @@ def attack_problem(state: dict[str, Any], th: Theatre, units: list[str], target:
     if not any(UNITS[u].kind != "siege" for u in corps):
         return ("BoP 10.533", "siege_alone", {})
     for nation in {UNITS[u].nation for u in corps}:
-        # 2.92: a nation in crisis attacks only with tanks (none yet) or air superiority
-        if in_crisis(state, nation) and air_superiority(state, target) != side:
+        # 2.92: a nation in crisis attacks only with a tank in the attack or air superiority
+        if in_crisis(state, nation) and air_superiority(state, target) != side and (
+                not includes_tank(corps)):
             return ("BoP 2.92", "crisis", {"nation": nation})
     return None
 
@@ -133,7 +135,8 @@ ATTACK_REFUSALS = {
     "overstacked": "More corps than the target's stacking limit may not attack it.",
     "cavalry_vs_trenches": "Cavalry cannot attack entrenched defenders: leave it out.",
     "siege_alone": "Siege artillery cannot attack alone: add a corps that can be the point unit.",
-    "crisis": "A power in crisis cannot attack: leave its corps out.",
+    "crisis": "A power in crisis attacks only with a tank or air superiority over the "
+              "target: add a tank or leave its corps out.",
 }
 
 

@@ -11,7 +11,7 @@ from typing import Any
 
 from engine.kernel import Event, Roller
 
-from . import aviation
+from . import aviation, cob, tanks
 from .forces import (
     UNITS,
     at_war,
@@ -31,10 +31,8 @@ from .neutrals import french_ports
 from .sequence import MONTHS, SEASON_BEFORE
 from .supply import own_sources, shadow_host, supplied_locations, supply_reach
 from .tables import (
-    COST_CORPS,
     COST_FORTRESS_STEP,
     COST_INFRASTRUCTURE,
-    COST_LEADER,
     MAJORS,
     RP_INCOME,
     RUSSIA_STRAITS_BONUS,
@@ -278,7 +276,7 @@ def procurable(state: dict[str, Any], nation: str) -> list[str]:
     pool = [u for u in state["board"]["pool"] if UNITS[u].nation in nations]
     out = []
     for uid in pool:
-        cost = COST_LEADER if UNITS[uid].kind == "leader" else COST_CORPS
+        cost = tanks.procurement_cost(uid)
         if cost <= rp and spread_allows(state, uid, pool):
             out.append(uid)
     return out
@@ -346,7 +344,7 @@ def procure(state: dict[str, Any], nation: str, uid: str, next_month: str | None
         return [Event("procured", "BoP 6.22", {"nation": nation, "unit": uid,
                                                "cost": COST_INFRASTRUCTURE,
                                                "arrives": next_month})]
-    cost = COST_LEADER if UNITS[uid].kind == "leader" else COST_CORPS
+    cost = tanks.procurement_cost(uid)
     state["powers"][nation]["rp"] -= cost
     state["board"]["pool"].remove(uid)
     state["flow"].setdefault("bought", {}).setdefault(nation, []).append(uid)
@@ -366,7 +364,8 @@ def begin_seasonal(state: dict[str, Any], roller: Roller) -> list[Event]:
     if month not in SEASON_BEFORE:
         return []
     return [Event("seasonal_turn", "BoP 5", {"season": SEASON_BEFORE[month]})] + (
-        aviation.pool_additions(state, int(month[:4]), SEASON_BEFORE[month])) + post_income(
+        aviation.pool_additions(state, int(month[:4]), SEASON_BEFORE[month])) + (
+        cob.pool_additions(state, int(month[:4]), SEASON_BEFORE[month])) + post_income(
         state)
 
 

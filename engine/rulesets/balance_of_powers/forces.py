@@ -37,14 +37,14 @@ MANEUVER, ENTRENCHED = "maneuver", "entrenched"
 class UnitInfo:
     id: str
     nation: str
-    kind: str          # infantry, cavalry, mountain, siege, leader
+    kind: str          # infantry, cavalry, mountain, siege, tank, leader
     name: str
     effectiveness: int
     yellow: bool
     movement: int
     arrives: str
     place: str
-    attack: int = 0    # leaders
+    attack: int = 0    # leaders; tanks (10.532: attack when attacking, defense otherwise)
     defense: int = 0
 
     @property
@@ -69,6 +69,14 @@ def _load_units() -> dict[str, UnitInfo]:
             units[row["id"]] = UnitInfo(row["id"], row["nation"], row["kind"], row["name"],
                                         int(row["effectiveness"]), row["yellow"] == "1",
                                         int(row["movement"]), row["arrives"], row["place"])
+    # 1.321, 13.0: tanks carry two scores; their `effectiveness` is the defense score, the one
+    # every non-attacking use reads (reserve rolls, commissariat order: ruling 50)
+    with open(DATA / "tanks.csv", newline="", encoding="utf-8") as handle:
+        for row in csv.DictReader(handle):
+            units[row["id"]] = UnitInfo(row["id"], row["nation"], "tank", row["name"],
+                                        int(row["defense"]), False, int(row["movement"]),
+                                        row["arrives"], "", int(row["attack"]),
+                                        int(row["defense"]))
     with open(DATA / "leaders.csv", newline="", encoding="utf-8") as handle:
         for row in csv.DictReader(handle):
             units[row["id"]] = UnitInfo(row["id"], row["nation"], "leader", row["name"], 0,
@@ -239,10 +247,12 @@ def stacking_conflict(state: dict[str, Any], units: list[str], loc: str,
 
 def effectiveness(state: dict[str, Any], uid: str, *, attacking: bool, supplied: bool = True,
                   terrain: str | None = None) -> int:
-    """BoP 10.53 — printed value; yellow 4 attacking in 1914 (10.532); −1 unsupplied (3.2);
-    a mountain corps +1 attacking into a mountain hex (10.562)."""
+    """BoP 10.53 — printed value; yellow 4 attacking in 1914, a tank's attack score (10.532);
+    −1 unsupplied (3.2); a mountain corps +1 attacking into a mountain hex (10.562)."""
     unit = UNITS[uid]
     value = unit.effectiveness
+    if unit.kind == "tank" and attacking:
+        value = unit.attack     # 10.532: a tank's first (yellow) score is its attack
     if unit.yellow and attacking and state["flow"]["month"].startswith("1914"):
         value = 4
     if unit.kind == "mountain" and attacking and terrain == "mountain":

@@ -230,7 +230,7 @@ def unit_title(uid: str) -> str:
     if u.kind == "leader":
         return f"leader {name}"
     kind = {"cavalry": "Cavalry Corps", "mountain": "Mountain Corps",
-            "siege": "Siege Corps"}.get(u.kind, "Corps")
+            "siege": "Siege Corps", "tank": "Tank Corps"}.get(u.kind, "Corps")
     return f"{name} {kind}"
 
 
@@ -338,6 +338,8 @@ def unit_sheet(nation: str) -> list[dict[str, Any]]:
             row.update(attack=u.attack, defense=u.defense)
         else:
             row.update(effectiveness=u.effectiveness, yellow=u.yellow, movement=u.movement)
+        if u.kind == "tank":    # 1.321: attack (yellow) / defense - movement
+            row.update(attack=u.attack, defense=u.defense)
         out.append(row)
     return out
 

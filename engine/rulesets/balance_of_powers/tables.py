@@ -98,6 +98,7 @@ CRISIS_LIMIT = {"germany": 11, "austria_hungary": 9, "france": 7, "russia": 13, 
 # BoP 6.222 costs (RP).
 COST_CORPS = 2
 COST_LEADER = 0
+COST_TANK = 1     # BoP 6.222: a tank corps costs 1 RP (tanks.py)
 COST_FORTRESS_STEP = 2
 COST_INFRASTRUCTURE = 1
 ATTACK_COST = 1   # BoP 10.3, in good weather (see BAD_WEATHER_COST_FACTOR)

@@ -22,7 +22,7 @@ import { consequenceBox } from "../panels/unitpanel.js";
 import { askWhy, whyBox } from "../panels/whynot.js";
 import { BritainPicker } from "./bop_britain.js";
 import { BopLossPicker } from "./bop_losses.js";
-import { AIR, CORPS, FORTRESS_COLOUR, FORTRESS_EFFECTIVENESS, LEADERS } from "./balance_of_powers_counters.js";
+import { AIR, CORPS, FORTRESS_COLOUR, FORTRESS_EFFECTIVENESS, LEADERS, TANKS } from "./balance_of_powers_counters.js";
 import { GenericAdapter, HEX_ID, adoptStylesheet, titleCase } from "./generic.js";
 
 const NATIONS = {
@@ -33,7 +33,7 @@ const NATIONS = {
   swi: ["switzerland", "Switzerland", "#dd9b9b"], ser: ["serbia", "Serbia", "#c7a6d9"],
   ita: ["italy", "Italy", "#b9dba0"],
 };
-const KINDS = { inf: "infantry", cav: "cavalry", mou: "mountain", sie: "siege", ldr: "hq" };
+const KINDS = { inf: "infantry", cav: "cavalry", mou: "mountain", sie: "siege", tan: "armour", ldr: "hq" };
 // The air decisions, each answered in the air editor: pick an air unit, then a location.
 const AIR_KINDS = new Set(["air_patrol", "air_base", "air_raid", "air_muster"]);
 // Where each air decision sends its unit, and what the click means.
@@ -54,7 +54,7 @@ const WORDS = { gd: "Guard", guard: "Guard", bav: "Bavarian", sax: "Saxon", grnd
   col: "Colonial", rg: "Reserve Group", terr: "Territorial", cav: "", ersatz: "Ersatz", alpine: "Alpine",
   siege: "Siege", ief: "Indian Expeditionary Force" };
 // A unit id inside any text (a die's purpose, an event's data).
-const UID = /\b(?:ger|aus|fra|rus|bri|bel|net|den|swi|ser|ita)-(?:inf|cav|mou|sie|ldr|air)-[a-z0-9_]+/g;
+const UID = /\b(?:ger|aus|fra|rus|bri|bel|net|den|swi|ser|ita)-(?:inf|cav|mou|sie|tan|ldr|air)-[a-z0-9_]+/g;
 // A location id inside a text ("11,14"), not part of a longer number or list.
 const LOC_IN_TEXT = /(?<![\d.,-])-?\d{1,3},-?\d{1,3}(?![\d,])/g;
 const COMBAT_KINDS = new Set(["retreat", "loss", "pay", "reroll", "point", "reserve", "advance", "breach"]);
@@ -222,6 +222,12 @@ export class BalanceOfPowersAdapter extends GenericAdapter {
       return { nation: nationId, nationTitle, colour, label: model.slice(0, 7), model, kind: airKind, air: true,
         title: named ? `${nationTitle} ${model}` : `${nationTitle} ${airKind} ${model}` };
     }
+    if (kind === "tan") {
+      // A tank corps (BoP 1.321): its model, as the counter prints it ("MKIV", "FT 17").
+      const model = rest.join("-").toUpperCase().replace(/_/g, " ");
+      return { nation: nationId, nationTitle, colour, label: model.slice(0, 7), model, kind: "armour",
+        title: `${nationTitle} ${model} Tank Corps` };
+    }
     let name = rest.join("-");
     const reserve = name.endsWith("_rs");
     if (reserve) name = name.slice(0, -3);
@@ -334,6 +340,13 @@ export class BalanceOfPowersAdapter extends GenericAdapter {
       const [kind, guns, evasion, radius] = air;
       return { factors: `${guns}-${evasion}-${radius}`,
         facts: `${kind === "fighter" ? "machine guns" : "bombs"} ${guns}, evasion ${evasion}, radius ${radius}` };
+    }
+    const tank = TANKS[uid];
+    if (tank) {
+      // BoP 1.321: the first (yellow) score when attacking, the second when defending
+      const [attack, defense, mov] = tank;
+      return { factors: [{ text: String(attack), class: "eff-yellow" }, `/${defense}-${mov}`],
+        facts: `attack ${attack}, defense ${defense}, movement ${mov}` };
     }
     const leader = LEADERS[uid];
     if (leader) return { factors: `${leader[0]}/${leader[1]}`, facts: `attack ${leader[0]}, defense ${leader[1]} (1d6 below)` };
@@ -734,7 +747,7 @@ export class BalanceOfPowersAdapter extends GenericAdapter {
 
 // --- the set-up editor ----------------------------------------------------------------------
 
-const KIND_ORDER = { infantry: 0, mountain: 1, siege: 2, cavalry: 3, leader: 4 };
+const KIND_ORDER = { infantry: 0, mountain: 1, siege: 2, tank: 3, cavalry: 4, leader: 5 };
 
 function naturalKey(uid) {
   return String(uid).replace(/\d+/g, (n) => n.padStart(4, "0"));
@@ -971,6 +984,7 @@ export class SetupEditor {
   #factors(uid) {
     const u = this.sheet?.[uid];
     if (!u) return "";
+    if (u.kind === "tank") return `${u.attack}/${u.defense}-${u.movement}`;
     return u.kind === "leader" ? `${u.attack}/${u.defense}` : `${u.effectiveness}-${u.movement}`;
   }
 
@@ -1018,6 +1032,7 @@ export class SetupEditor {
     const u = this.sheet?.[uid];
     if (!u) return null;
     if (u.kind === "leader") return h("span", { class: "unit-facts" }, `leader · ${u.attack} att / ${u.defense} def`);
+    if (u.kind === "tank") return h("span", { class: "unit-facts" }, `tank · ${u.attack} att / ${u.defense} def · ${u.movement} MP`);
     return h("span", { class: "unit-facts" }, `${u.kind} · `,
       h("span", { class: u.yellow ? "eff yellow" : "eff", title: u.yellow ? "yellow: 4 attacking in 1914 (BoP 10.532)" : "effectiveness" }, `eff ${u.effectiveness}`),
       ` · ${u.movement} MP`);

@@ -1,5 +1,6 @@
 // Balance of Powers counter values, written from the engine's data (oob.csv, leaders.csv,
-// places.csv, air.csv) by `python -m tests.browser.test_bop_counters`; a test checks it is current.
+// places.csv, air.csv, tanks.csv) by `python -m tests.browser.test_bop_counters`; a test checks it is
+// current.
 // The view carries no ratings: these are what the printed counters would show.
 
 /** unit id → [effectiveness, movement, yellow (4 attacking in 1914, BoP 10.532)] */
@@ -17,3 +18,7 @@ export const FORTRESS_EFFECTIVENESS = {"1":2,"2":3};
 /** BoP 1.322, 6.3: air unit id → [kind (fighter, bomber, zeppelin), machine guns or
  * bombs, evasion, radius] (our own values: ruling 49) */
 export const AIR = {"aus-air-di":["fighter",4,9,3],"aus-air-hbg1":["bomber",1,9,4],"bri-air-buffalo":["fighter",7,11,3],"bri-air-camel":["fighter",6,10,3],"bri-air-camelanz":["fighter",6,10,3],"bri-air-dh2":["fighter",4,9,3],"bri-air-f2b":["fighter",6,10,4],"bri-air-fb5":["fighter",2,8,3],"bri-air-o400":["bomber",2,10,5],"bri-air-pup":["fighter",4,10,3],"bri-air-se5a":["fighter",6,11,3],"fra-air-buffalo":["fighter",7,11,3],"fra-air-ms3":["fighter",2,8,3],"fra-air-nprt11":["fighter",4,9,3],"fra-air-nprt17":["fighter",5,10,3],"fra-air-sxiii":["fighter",6,11,3],"fra-air-sxiii18":["fighter",6,11,3],"ger-air-albdii":["fighter",5,10,3],"ger-air-albdiii":["fighter",5,10,3],"ger-air-dr1jg1":["fighter",6,10,3],"ger-air-dr1jg2":["fighter",6,10,3],"ger-air-dr1jg3":["fighter",6,10,3],"ger-air-dvii":["fighter",6,11,3],"ger-air-dviii":["fighter",7,11,3],"ger-air-eindkr":["fighter",4,9,3],"ger-air-eindkrd":["fighter",4,9,3],"ger-air-gotha":["bomber",2,10,5],"ger-air-zeppelin":["zeppelin",1,11,6],"rus-air-ilyam":["bomber",1,10,4],"rus-air-sik16":["fighter",3,9,3]};
+
+/** BoP 1.321, 10.532: tank id → [attack (yellow), defense, movement] (our own values:
+ * ruling 50) */
+export const TANKS = {"bri-tan-mkiv":[4,2,2],"bri-tan-mkv":[5,2,3],"bri-tan-mkviii":[5,3,3],"bri-tan-whippets":[4,2,4],"fra-tan-char2c":[5,3,2],"fra-tan-ft_17":[5,2,3],"fra-tan-schndr":[3,1,2],"ger-tan-a7v":[3,2,2],"ger-tan-lkii":[4,2,4],"rus-tan-tsar_ii":[2,1,1]};

@@ -1,0 +1,105 @@
+"""BoP 13.0 — the Chronological Order of Battle as data (data/cob.csv, cob.py): the printed
+lines expand to our unit ids, every unit we field arrives when the CoB says (12.1's own order
+of battle governing where it differs), and the seasonal turn's pool additions read it."""
+
+from __future__ import annotations
+
+from engine.rulesets.balance_of_powers import cob, economy
+from engine.rulesets.balance_of_powers.aviation import AIR_UNITS
+from engine.rulesets.balance_of_powers.forces import UNITS
+from engine.rulesets.balance_of_powers.theatre import theatre
+
+from .helpers import Dice, position
+
+MAP = theatre("bop-north-europe")
+
+# 12.1's arrivals, keyed as the CoB keys them: set-up and joining units are August's.
+AUGUST = {"setup", "joins", "joins-home", "violated"}
+# Where 12.1's order of battle differs from the CoB (12.1 governs, 12.0): Austria-Hungary's 4th
+# and 7th corps arrive in its September (CoB: spring 1915 and August), Russia's 16th sets up
+# (CoB: September), and IEF A lands at a French port in October (12.1 Britain; CoB: August,
+# to the India box).
+TWELVE_ONE_GOVERNS = {"aus-inf-4": ("1914-09", "1915-spring"), "aus-inf-7": ("1914-09", "1914-08"),
+                      "rus-inf-16": ("1914-08", "1914-09"),
+                      "bri-inf-ief_a": ("1914-10", "1914-08")}
+
+
+def test_bop_13_0_printed_ranges_expand_to_ids_not_quantities():
+    assert cob._expand("1-17 (except 4)") == [str(n) for n in range(1, 18) if n != 4]
+    assert cob._expand("3RS-10RS") == [f"{n}RS" for n in range(3, 11)]
+    assert cob._expand("CAUC 4-6") == ["CAUC 4", "CAUC 5", "CAUC 6"]
+    assert cob._expand("GD, 1, 2, 3") == ["GD", "1", "2", "3"]
+    assert cob.unit_id("germany", "infantry", "3RS") == "ger-inf-3_rs"
+    assert cob.unit_id("germany", "infantry", "BAV RS") == "ger-inf-bav_rs"
+    assert cob.unit_id("germany", "siege", "2") == "ger-sie-siege_2"
+    assert cob.unit_id("france", "air", "S-XIII 18") == "fra-air-sxiii18"
+    assert cob.unit_id("russia", "tank", "TSAR II") == "rus-tan-tsar_ii"
+
+
+def test_bop_13_0_every_land_unit_of_12_1_arrives_when_the_cob_says():
+    for uid, unit in UNITS.items():
+        if unit.kind == "tank" or unit.arrives == "test":
+            continue
+        ours = "1914-08" if unit.arrives in AUGUST else unit.arrives[:7]
+        printed = cob.when_of(uid)
+        if uid in TWELVE_ONE_GOVERNS:
+            assert (ours, printed) == TWELVE_ONE_GOVERNS[uid], uid
+        else:
+            assert printed == ours, uid
+
+
+def test_bop_13_0_every_air_unit_and_tank_joins_the_pool_in_its_cob_season():
+    for uid, air in AIR_UNITS.items():
+        assert cob.when_of(uid) == air.arrives, uid
+    tanks = [uid for uid, u in UNITS.items() if u.kind == "tank"]
+    assert len(tanks) == 10
+    for uid in tanks:
+        assert cob.when_of(uid) == UNITS[uid].arrives, uid
+    # the CoB's air and tank lines of the European nations are all fielded
+    listed = [u for line in cob.lines() if line.kind in ("air", "tank")
+              and line.nation != "united_states" for u in line.units]
+    assert sorted(listed) == sorted(list(AIR_UNITS) + tanks)
+
+
+def test_bop_13_0_the_united_states_counts_seasons_from_its_entry():
+    assert cob.unit_ids("us+3") == ["usa-ldr-pershing", "usa-inf-1"]
+    assert cob.unit_ids("us+6") == ["usa-tan-ft_17", "usa-air-sxiii"]
+    assert not any(line.seasonal for line in cob.lines() if line.when.startswith("us+"))
+
+
+def test_bop_13_0_a_season_puts_its_fielded_land_units_into_the_pool():
+    state = position(MAP, {}, month="1918-05", sides={"britain": "entente"})
+    events = cob.pool_additions(state, 1918, "summer")
+    assert events[0].data == {"season": "1918-summer",
+                              "units": ["bri-tan-mkv", "bri-tan-whippets", "fra-tan-ft_17"]}
+    # the 1915 spring lines name corps we do not field yet (no values): nothing joins
+    assert cob.pool_additions(state, 1915, "spring") == []
+
+
+def test_bop_12_1_the_autumn_seasonal_turn_reads_the_cob_and_adds_nothing():
+    """The real step: 12.1's only seasonal turn (AUTUMN 1914, before September) — the CoB lists
+    no unit under it, so the pool is unchanged."""
+    state = position(MAP, {}, month="1914-09", step="seasonal")
+    pool = list(state["board"]["pool"])
+    events = economy.begin_seasonal(state, Dice([]))
+    assert "pool_additions" not in [e.kind for e in events]
+    assert state["board"]["pool"] == pool
+
+
+def test_bop_13_0_example_us_entry_in_april_1917_brings_pershing_in_winter_1917():
+    """13.0's example: the United States enters in April 1917; three seasonal turns later, in
+    the winter seasonal turn of 1917, Pershing and the 1st infantry corps become available (and
+    eight mines and SS3: naval, not in our data)."""
+    assert cob.seasonal_turns_after("1917-04", 1917, "summer") == 1
+    assert cob.seasonal_turns_after("1917-04", 1917, "winter") == 3
+    assert cob.united_states_due("1917-04", 1917, "winter") == ["usa-ldr-pershing",
+                                                                "usa-inf-1"]
+    assert cob.united_states_due("1917-04", 1917, "autumn") == []
+
+
+def test_bop_12_4_spring_1918_is_the_fourth_seasonal_turn_after_the_us_entry():
+    """12.4: the United States entered in the spring of 1917; spring 1918 is the 4th seasonal
+    turn after its entry (Pershing and the 1st corps already set up; the 2nd corps is due)."""
+    assert cob.seasonal_turns_after("1917-04", 1918, "spring") == 4
+    assert cob.united_states_due("1917-04", 1918, "spring") == ["usa-inf-2"]
+    assert cob.seasonal_turns_after("1917-06", 1917, "summer") == 0   # the turn precedes June
