@@ -1,8 +1,9 @@
-"""Days of Decision III (`days_of_decision`): the first slice (issue #24).
+"""Days of Decision III (`days_of_decision`): the third slice (issue #24).
 
-Registered in engine/rulesets/__init__.py SHIPPED but not a product (`product = False`): the
-lobby lists it as a test ruleset until the political game is complete enough to play
-(docs/rules/days_of_decision.md, "Coverage").
+Registered in engine/rulesets/__init__.py SHIPPED and a product (`product = True`) since the
+game can end in the rulebook's three ways (4: an ideology conquered, an ideology holding its
+needed objectives, the last turn; proxies in rulings 26, 32, 34). What is still absent is
+listed in docs/rules/days_of_decision.md ("Coverage matrix", "What is still missing").
 """
 
 from __future__ import annotations
@@ -109,7 +110,7 @@ class DaysOfDecision(FlowRuleset):
     version = "3"
     migrations = MIGRATIONS
     manifest = MANIFEST
-    product = False
+    product = True
     flow = FLOW
 
     def setup(self, scenario: str, options: dict[str, Any], seats: list[str],

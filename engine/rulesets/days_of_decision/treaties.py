@@ -143,7 +143,7 @@ def nap_blocks(board: dict[str, Any], declarer: str, target: str) -> bool:
         return True
     # a step down the list is one easier
     step = NAP_BASE_STEP - (1 if POWERS[declarer].ideology == COMMUNISM else 0) + \
-        (1 if has_casus_belli(board, declarer, target) else 0) + (age - quiet) // NAP_EASIER_EVERY
+        (1 if has_casus_belli(board, declarer, target) else 0) + max(0, age - quiet) // NAP_EASIER_EVERY
     others = [p for p in SEATS if p not in (declarer, target)]
     if all(conquered(board, p) or any(at_war(board, p, q) for q in SEATS) for p in others):
         step += 1

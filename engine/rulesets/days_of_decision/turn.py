@@ -67,7 +67,8 @@ def end_turn(state: State, roller: Roller) -> list[Event]:
     held = ideology_holdings(board)
     reached = [i for i in IDEOLOGIES if held[i] >= NEEDED_MINORS[i]]
     if reached:
-        board["result"] = final_result(board, "objectives_held")
+        scored = final_result(board)
+        board["result"] = {**scored, "winners": scored["winners"], "reason": "objectives_held"}
         return [Event("game_over", "DoD 4", {"reason": "objectives_held", "ideologies": reached,
                                               "held": held})]
     if board["turn"] >= board["last_turn"]:
@@ -100,11 +101,13 @@ def after_military(state: State) -> str:
     fallen = war.ideology_conquered(board)
     if fallen is None:
         return "production"
-    board["result"] = dict(final_result(board, "ideology_conquered"), conquered=fallen)
+    scored = final_result(board)
+    board["result"] = {**scored, "winners": scored["winners"], "reason": "ideology_conquered",
+                       "conquered": fallen}
     return "over"
 
 
-def final_result(board: dict[str, Any], reason: str = "turns_played") -> dict[str, Any]:
+def final_result(board: dict[str, Any]) -> dict[str, Any]:
     """DoD 3.14 / 13 — the result after the last turn. RULING 26: the objectives are on the
     absent map, so each minor a power controls on the Status Display (8.1.2) counts as one
     objective it holds, and nothing is needed (the printed needed totals count map objectives).
@@ -125,7 +128,7 @@ def final_result(board: dict[str, Any], reason: str = "turns_played") -> dict[st
             place += len(seats)
     winning = _ranked(by_ideology)[0]
     return {"winners": sorted(p for p in SEATS if POWERS[p].ideology in winning),
-            "reason": reason, "turn": board["turn"], "ideologies": winning,
+            "reason": "turns_played", "turn": board["turn"], "ideologies": winning,
             "placements": placements, "minors_held": held, "ideology_scores": by_ideology}
 
 

@@ -140,6 +140,7 @@ def test_dod_14_a_pact_forbids_war_within_its_period_then_needs_the_army_ratio()
     board = fresh()["board"]
     board["turn"] = 13                                   # Germany may declare (ruling 29)
     board["treaties"]["CW-GE"] = {"level": 1, "signed": 11}       # 2 turns old, Fascist: 3
+    board["powers"]["GE"]["army"] = 100                           # any ratio would allow it
     assert not W.may_declare(board, "GE", "CW")
     board["turn"] = 14                                             # 3 turns: period over
     board["powers"]["GE"]["army"], board["powers"]["CW"]["army"] = 30, 10
