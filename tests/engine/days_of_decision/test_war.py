@@ -15,6 +15,7 @@ from engine.rulesets.days_of_decision import military as M
 from engine.rulesets.days_of_decision import options as O
 from engine.rulesets.days_of_decision import treaties as T
 from engine.rulesets.days_of_decision import war as W
+from engine.rulesets.days_of_decision.control import control_table
 from engine.rulesets.days_of_decision.end_of_step import end_of_option
 from engine.rulesets.days_of_decision.tables import NEEDED_MINORS
 from engine.rulesets.days_of_decision.turn import end_turn
@@ -221,6 +222,8 @@ def test_dod_9_3_commitments_are_sealed_until_every_power_at_war_has_committed()
 def test_dod_12_a_power_is_conquered_when_enemy_offensives_reach_its_level():
     state = fresh()
     board = state["board"]
+    board["display"]["belgium"] = board["display"]["FR"]
+    assert control_table(board)["belgium"] == "FR"                # before the conquest
     at_war(state, "GE", "FR", 1)
     board["offensives"] = {"GE>FR": 7}
     board["weather"] = "fine"
@@ -230,7 +233,8 @@ def test_dod_12_a_power_is_conquered_when_enemy_offensives_reach_its_level():
     assert "power_conquered" in [e.kind for e in events]          # 7 + 10 ≥ France's 8
     assert W.conquered(board, "FR") and board["wars"] == [] and board["initiative"][-1] == "FR"
     assert O.legal_options(board, "FR") == []
-    assert all(c != "FR" for c in board.get("control", {}).values())
+    board["display"]["belgium"] = board["display"]["FR"]        # stacked with France
+    assert control_table(board)["belgium"] != "FR"                # a conquered power controls none
 
 
 def test_dod_4_the_game_ends_when_every_power_of_an_ideology_is_conquered():
