@@ -289,7 +289,7 @@ def test_dod_8_7_2_mp4_treaties_proposed_between_powers_at_war_lapse():
     assert T.level(board, "GE", "CW") == 0
 
 
-def test_dod_9_selfplay_reaches_war_and_its_decision_through_the_kernel():
+def test_dod_8_7_2_mp4_a_declaration_through_the_kernel_opens_the_commitments():
     """A declaration through the kernel's option decision opens the military step's commit
     decisions for both powers that same turn."""
     state = fresh()
