@@ -9,7 +9,9 @@ from __future__ import annotations
 from typing import Any
 
 from engine.rulesets.days_of_decision import steps
+from engine.rulesets.days_of_decision.military import CONQUEST_LEVEL
 from engine.rulesets.days_of_decision.powers import IDEOLOGY_TITLES, POWERS, SEATS
+from engine.rulesets.days_of_decision.tables import NEEDED_MINORS
 from engine.rulesets.days_of_decision.turn import final_result
 
 from .common import start_state, step_box
@@ -30,19 +32,23 @@ STEP_TITLES = {
     "end_of_turn": "End of turn",
     "over": "Game over",
 }
-DECIDES = {"initiative", "democrats", "politics", "activate", "spending"}
+DECIDES = {"initiative", "democrats", "politics", "activate", "military", "spending"}
 NOTES = {
     "initiative": "every power bids at once; the others see only that you have bid until the "
                   "reveal (no bidding on turn 1: the order is fixed)",
     "democrats": "from the back of the track, each Democrat may move itself down",
     "politics": "each bidder plays the options it bid for, one at a time; after each a die "
-                "may end the step early",
+                "may end the step early. A treaty proposal succeeds if its addressee agrees "
+                "(its 0(f)) this turn; a declaration of war starts a war",
     "activate": "apply a minor's markers one by one, moving it on the Status Display",
-    "bonus": "a power that played nothing gains bid points",
-    "military": "nothing yet: war is not built",
-    "us_entry": "nothing yet: war is not built",
-    "conquest": "nothing yet: war is not built",
-    "over": "after the scenario's last turn",
+    "bonus": "the turn's treaty proposals are settled; a power that played nothing gains bid "
+             "points",
+    "military": "every power at war commits army points against each enemy, sealed until "
+                "all have; each front is fought and its winner gains offensives",
+    "us_entry": "nothing yet: US entry is not built",
+    "conquest": "a power whose enemies' offensives reach its conquest level is out of the "
+                "game (checked when the fronts are fought)",
+    "over": "an ideology conquered, an ideology holding its needed minors, or the last turn",
 }
 
 
@@ -81,6 +87,20 @@ def victory(scenario_id: str) -> list[dict[str, Any]]:
          "reasons": ["turns_played"],
          "now": f"At the start the Fascists control {now['fascism']} minors, the Democrats "
                 f"{now['democracy']} and the Communists {now['communism']}."},
+        {"title": "An ideology holds what it needs", "side": None, "rule": "DoD 4",
+         "when": "at the end of any turn",
+         "text": "The game ends early when one ideology's powers control at least its needed "
+                 "number of minors: "
+                 + ", ".join(f"{IDEOLOGY_TITLES[i]} {n}" for i, n in NEEDED_MINORS.items())
+                 + " (the rulebook's needed objectives, scaled to the minors).",
+         "reasons": ["objectives_held"], "now": ""},
+        {"title": "An ideology is conquered", "side": None, "rule": "DoD 4",
+         "when": "after military affairs",
+         "text": "The game ends when every power of one ideology has been conquered: a power "
+                 "falls when its enemies' offensives against it reach its conquest level ("
+                 + ", ".join(f"{POWERS[p].title} {n}" for p, n in CONQUEST_LEVEL.items())
+                 + ").",
+         "reasons": ["ideology_conquered"], "now": ""},
     ]
 
 

@@ -101,6 +101,10 @@ def score_option(ctx: Context, decision: Decision, item: dict[str, Any]) -> Scor
         modifier = alliance_modifier(ctx.board, ctx.me, action["minor"], action["mode"] == "break")
         chance = min(10, max(0, 10 + modifier)) / 10
         return chance * ctx.tried(action, 10)
+    if option == "MP4":
+        # DoD 8.7.2 MP 4: a war costs money and arms the target (+1 PE); the proxy of the
+        # objectives (minors controlled) gains nothing from it, so the bot stays at peace.
+        return ctx.tried(action, 5) - 1.0
     return ctx.tried(action, 5)
 
 
@@ -144,13 +148,20 @@ def score_shift(ctx: Context, decision: Decision, item: dict[str, Any]) -> Score
     return value(board, ctx.me) - ctx.base
 
 
+def score_commit(ctx: Context, decision: Decision, item: dict[str, Any]) -> Score:
+    """DoD 9.3: the side with more committed wins the front, so commit the whole army, spread
+    evenly over the fronts (the offered split with the smallest largest share)."""
+    commit = item["action"]["commit"]
+    return float(sum(commit.values())) - 0.1 * max(commit.values(), default=0)
+
+
 def passive(ctx: Context, decision: Decision, item: dict[str, Any]) -> Score:
     return 0.0
 
 
 PHASES: dict[str, Callable[[Context, Decision, dict[str, Any]], Score]] = {
     "option": score_option, "bid": score_bid, "drop": score_drop, "spend": score_spend,
-    "activate": score_activate, "shift": score_shift}
+    "activate": score_activate, "shift": score_shift, "commit": score_commit}
 
 
 class DaysOfDecisionBot(HeuristicBot):

@@ -35,7 +35,7 @@ def _absent(id_: str, number: str, name: str, kind: str, rule: str, note: str,
     return OptionRow(id_, number, name, kind, rule, "absent", pending=pending, note=note)
 
 
-NO_WAR = "needs war (MP 4), which is not built"
+NO_WAR = "needs minors at war and forces on the map (MP 4 is built for major powers only)"
 NO_MAP = "needs the map (territories, resources, factories), absent from the seed"
 
 ROWS: tuple[OptionRow, ...] = (
@@ -65,7 +65,8 @@ ROWS: tuple[OptionRow, ...] = (
     OptionRow("IPO12", "IPO 12", "Guarantee", "ipo", "DoD 8.7.1 IPO 12", "implemented",
               cost=2, minor_effects={"guarantee": 1},
               note="casus belli and the PE loss on a conquered guaranteed minor wait for war"),
-    _absent("IPO13", "IPO 13", "Combined War Aims", "ipo", "DoD 8.7.1 IPO 13", NO_WAR,
+    _absent("IPO13", "IPO 13", "Combined War Aims", "ipo", "DoD 8.7.1 IPO 13",
+            "needs surrender (MP 5) and colonies on the map",
             pending="proposal"),
     _absent("IPO14", "IPO 14", "Demand Vichy Territory", "ipo", "DoD 8.7.1 IPO 14",
             "needs surrender (MP 5)"),
@@ -82,7 +83,8 @@ ROWS: tuple[OptionRow, ...] = (
                    "production bonus 10.1.1 is not built"),
     _absent("IPO19", "IPO 19", "Embargo", "ipo", "DoD 8.7.1 IPO 19",
             "needs trade agreements (MP 3) and casus belli"),
-    _absent("IPO20", "IPO 20", "National Effort", "ipo", "DoD 8.7.1 IPO 20", NO_WAR),
+    _absent("IPO20", "IPO 20", "National Effort", "ipo", "DoD 8.7.1 IPO 20",
+            "needs the PM track (absent from the seed)"),
     OptionRow("0a", "MP 0(a)", "Increase Political Effectiveness", "mp0", "DoD 8.7.2 MP 0(a)",
               "implemented", pending="roll", note="the five-turns-at-war discount waits for war"),
     OptionRow("0b", "MP 0(b)", "Purchase A Minor Unit", "mp0", "DoD 8.7.2 MP 0(b)",
@@ -91,8 +93,9 @@ ROWS: tuple[OptionRow, ...] = (
     _absent("0d", "MP 0(d)", "Build a Factory/Oil", "mp0", "DoD 8.7.2 MP 0(d)", NO_MAP),
     OptionRow("0e", "MP 0(e)", "Place a Coup Cell", "mp0", "DoD 8.7.2 MP 0(e)", "implemented",
               cost=2, note="its use, neutralising a coup (IPO 4), waits for IPO 4"),
-    _absent("0f", "MP 0(f)", "Agree to a proposal", "mp0", "DoD 8.7.2 MP 0(f)",
-            "needs proposals (MP 3, IPO 13, IPO 15)"),
+    OptionRow("0f", "MP 0(f)", "Agree to a proposal", "mp0", "DoD 8.7.2 MP 0(f)",
+              "implemented", note="answers MP 3 treaty proposals (ruling 28); IPO 13 and IPO 15 "
+                                  "are absent"),
     OptionRow("0g", "MP 0(g)", "Increase Bid Points", "mp0", "DoD 8.7.2 MP 0(g)",
               "implemented"),
     _absent("0h", "MP 0(h)", "Intelligence campaign", "mp0", "DoD 8.7.2 MP 0(h)",
@@ -101,10 +104,15 @@ ROWS: tuple[OptionRow, ...] = (
             "needs the PM track (absent from the seed)"),
     _absent("MP2", "MP 2", "Gear Up", "mp", "DoD 8.7.2 MP 2",
             "needs the PM track and the cards' costs (absent from the seed)"),
-    _absent("MP3", "MP 3", "Treaty", "mp", "DoD 8.7.2 MP 3", "needs the Treaty Chart and 0(f)",
-            pending="proposal"),
-    _absent("MP4", "MP 4", "ITS WAR!", "mp", "DoD 8.7.2 MP 4", "needs the War Chart and rule 9"),
-    _absent("MP5", "MP 5", "Surrender", "mp", "DoD 8.7.2 MP 5", NO_WAR),
+    OptionRow("MP3", "MP 3", "Treaty", "mp", "DoD 8.7.2 MP 3", "implemented", cost=2,
+              pending="proposal",
+              note="treaty levels and pacts; trade terms, written conditions and the Treaty "
+                   "Chart's minor and US-entry effects absent (the map and chart are absent)"),
+    OptionRow("MP4", "MP 4", "ITS WAR!", "mp", "DoD 8.7.2 MP 4", "implemented", cost=4,
+              note="declarations on major powers (ruling 29); on minors, closing passages and "
+                   "the War Chart's effects absent"),
+    _absent("MP5", "MP 5", "Surrender", "mp", "DoD 8.7.2 MP 5",
+            "needs surrender terms and the map's territories (conquest, 12, is built)"),
 )
 
 CATALOGUE: dict[str, OptionRow] = {row.id: row for row in ROWS}

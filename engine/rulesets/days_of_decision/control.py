@@ -47,7 +47,9 @@ def controller(board: dict[str, Any], minor: str) -> str | None:
     ideology, faction = zone(where)
     if ideology == NEUTRAL:
         return None
-    candidates = [p for p in POWERS if POWERS[p].ideology == ideology and may_control(p, minor)]
+    # a conquered power is out of the game and controls nothing (DoD 12)
+    candidates = [p for p in POWERS if POWERS[p].ideology == ideology and may_control(p, minor)
+                  and p not in board.get("conquered", ())]
     if not candidates:
         return None
     order = board["initiative"]

@@ -7,7 +7,7 @@ from typing import Any
 
 from engine.kernel import Event, Roller
 
-from . import options
+from . import options, war
 from .tables import END_OF_STEP_MAX
 
 State = dict[str, Any]
@@ -38,10 +38,10 @@ def end_of_option(state: State, seat: str, played_before: int, roller: Roller) -
         flow["ended"] = True
         return [Event("political_affairs_over", "DoD 8.6",
                       {"reason": "last_bidder_done", "power": seat})]
-    # The at-war modifiers (+1 if four or more powers fight each other, +2 if every power is
-    # at war) need war, which this slice cannot start: both are always 0 here.
+    # The at-war modifiers: +1 if four or more powers fight each other, +2 if every power
+    # still in the game is at war (war.war_modifier, ruling 30).
     roll = roller.d(10, f"end of political affairs after {seat}")
-    modified = roll - played_before
+    modified = roll - played_before + war.war_modifier(board)
     over = modified <= END_OF_STEP_MAX
     flow["ended"] = over
     return [Event("end_of_step_roll", "DoD 8.6", {

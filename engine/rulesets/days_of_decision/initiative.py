@@ -25,6 +25,8 @@ def group_id(state: State) -> str:
 def bid_choices(board: dict[str, Any], power: str) -> tuple[dict[str, int], ...]:
     """DoD 6 — no bid, or a positive whole number of bid points from the power's pool for one
     or more options (at most MAX_OPTIONS_BID, our ruling)."""
+    if power in board["conquered"]:
+        return (dict(NO_BID),)            # DoD 12: a conquered power is out of the game
     pool = int(board["powers"][power]["bid_points"])
     return (dict(NO_BID),) + tuple({"bid": bid, "options": k} for bid in range(1, pool + 1)
                                    for k in range(1, MAX_OPTIONS_BID + 1))

@@ -27,8 +27,29 @@ def add_minor_politics(state: State) -> State:
     return state
 
 
+def add_treaties_and_war(state: State) -> State:
+    """Version 3 (issue #24): treaties, proposals and answers (MP 3, 0(f)), the war graph, casus
+    belli, offensives and conquest (MP 4, 9, 12). A version-2 game could not have made any, so
+    each starts as at set-up: France's two printed level-1 treaties (3.2), nothing else; each
+    power has played no MP 3 or MP 4 this turn; no commitments are in progress."""
+    board = state["board"]
+    board.setdefault("treaties", {"FR-IT": {"level": 1, "signed": -5},
+                                  "FR-RU": {"level": 1, "signed": -5}})
+    for key in ("proposals", "wars", "conquered"):
+        board.setdefault(key, [])
+    for key in ("accepts", "casus_belli", "offensives"):
+        board.setdefault(key, {})
+    for entry in board["powers"].values():
+        entry.setdefault("mp_played", [])
+    state["flow"].setdefault("committed", False)
+    return state
+
+
 MIGRATIONS = (
     Migration("1", "2", add_minor_politics,
               "minor markers, activation (8.5), alliances, guarantees, coup cells, trade "
               "policy; IPO 3, 12, 17, 18 and MP 0(e) become playable"),
+    Migration("2", "3", add_treaties_and_war,
+              "treaties and proposals (MP 3, 0(f)), war (MP 4), the abstract war, conquest "
+              "and the early endings"),
 )

@@ -1,8 +1,9 @@
 """DoD 8.2 — the options offered and played. The catalogue (catalogue.py) is the data; HANDLERS
 maps each implemented row to its legal actions and its effect: IPO 1 (new_world_order.py),
-IPO 3, IPO 12 and MP 0(e) (alliances.py), IPO 17 and IPO 18 (finance.py), and here MP 0(a) PE
-rolls, 0(b) a secret army point purchase for a minor, 0(g) bid points. All MP 0 sub-options
-share one slot a turn; an IPO is played once a turn by anyone. The rest are absent, each with
+IPO 3, IPO 12 and MP 0(e) (alliances.py), IPO 17 and IPO 18 (finance.py), MP 3 and MP 0(f)
+(treaties.py), MP 4 (war.py), and here MP 0(a) PE rolls, 0(b) a secret army point purchase for a
+minor, 0(g) bid points. All MP 0 sub-options share one slot a turn; an IPO is played once a
+turn by anyone; MP 3 and MP 4 once a turn by each power. A conquered power plays nothing. The rest are absent, each with
 its reason in the catalogue (docs/rules/days_of_decision.md)."""
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from typing import Any
 
 from engine.kernel import Event, Roller
 
-from . import alliances, finance, new_world_order
+from . import alliances, finance, new_world_order, treaties, war
 from .catalogue import CATALOGUE
 from .minors import MINORS
 from .powers import POWERS, modified_pe
@@ -48,6 +49,7 @@ def _mp0_actions(board: dict[str, Any], power: str) -> list[dict[str, Any]]:
                 for ap in range(1, MINOR_AP_MAX + 1) if affordable(board, power, MINOR_AP_COST * ap)]
     if affordable(board, power, CATALOGUE["0e"].cost):
         choices += alliances.coup_cell_actions(board, power)
+    choices += treaties.accept_actions(board, power)
     # RULING: 0(g) must be the only option played this turn, so only a power that bid for
     # exactly one option may choose it (on turn 1 every power plays one).
     if board["bids"][power]["options"] == 1 and entry["played"] == 0:
@@ -65,10 +67,23 @@ IPO_ACTIONS = {
 }
 
 
+# The implemented numbered major-power options: their legal actions (each once a turn, 8.2).
+MP_ACTIONS = {
+    "MP3": treaties.proposal_actions,
+    "MP4": war.declaration_actions,
+}
+
+
 def legal_options(board: dict[str, Any], power: str) -> list[dict[str, Any]]:
     """DoD 8.2 — the options this power may choose now: each once a turn, MP 0 one slot; an
     option whose cost would pass the credit limit is not offered (8.4.2)."""
+    if war.conquered(board, power):
+        return []
     ipos: list[dict[str, Any]] = []
+    for option, actions in MP_ACTIONS.items():
+        if option not in board["powers"][power]["mp_played"] and \
+                affordable(board, power, CATALOGUE[option].cost):
+            ipos += actions(board, power)
     for option, actions in IPO_ACTIONS.items():
         if option not in board["ipos_played"] and affordable(board, power,
                                                              CATALOGUE[option].cost):
@@ -87,6 +102,8 @@ def play_option(state: State, power: str, action: dict[str, Any], roller: Roller
     row = CATALOGUE[option]
     if row.kind == "ipo":
         board["ipos_played"].append(option)
+    elif row.kind == "mp":
+        entry["mp_played"].append(option)
     else:
         entry["mp0_played"] = True
     return HANDLERS[option](state, power, action, roller)
@@ -138,6 +155,9 @@ HANDLERS = {
     "0b": lambda state, power, action, roller: _minor_army_points(
         state, power, action["minor"], int(action["ap"])),
     "0e": alliances.play_coup_cell,
+    "0f": treaties.accept,
+    "MP3": treaties.propose,
+    "MP4": war.declare,
     "0g": lambda state, power, action, roller: _bid_points(state["board"], power),
 }
 
@@ -158,6 +178,12 @@ def describe(action: dict[str, Any]) -> str:
         return f"{head}: {verb} {MINORS[action['minor']].title}"
     if option in ("IPO12", "0e"):
         return f"{head}: {MINORS[action['minor']].title}"
+    if option == "0f":
+        return f"{head}: agree with {', '.join(TITLES[p] for p in action['agree'])}"
+    if option == "MP3":
+        return f"{head}: propose a treaty to {TITLES[action['to']]}"
+    if option == "MP4":
+        return f"{head}: declare war on {TITLES[action['target']]}"
     if option == "IPO18":
         return f"{head}: {action['to'].replace('_', ' ')}"
     return head

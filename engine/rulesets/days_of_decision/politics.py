@@ -8,7 +8,7 @@ from typing import Any
 
 from engine.kernel import Decision, Event, Roller
 
-from . import activation, options
+from . import activation, options, treaties
 from .end_of_step import end_of_option, may_still_play, next_player
 from .powers import POWERS, modified_pe
 
@@ -67,12 +67,15 @@ def after_activation(state: State) -> str:
 # --- step: bonus bid points (DoD 8.6, 5.D) -------------------------------------------------------
 
 def bonus_bids(state: State, roller: Roller) -> list[Event]:
-    """A power that played no option gains bid points equal to its modified PE; at negative
-    modified PE it pays that much money instead, even past its credit limit."""
-    board, events = state["board"], []
+    """Political affairs are over: first the turn's proposals are settled (8.4.1, MP 3,
+    treaties.settle). Then a power that played no option gains bid points equal to its
+    modified PE; at negative modified PE it pays that much money instead, even past its credit
+    limit. A conquered power gains nothing (it is out of the game, DoD 12)."""
+    board = state["board"]
+    events = treaties.settle(state, roller)
     for power in board["initiative"]:
         entry = board["powers"][power]
-        if entry["played"]:
+        if entry["played"] or power in board["conquered"]:
             continue
         pe = modified_pe(board, power)
         if pe >= 0:

@@ -1,8 +1,9 @@
-"""Days of Decision III (`days_of_decision`): the first slice (issue #24).
+"""Days of Decision III (`days_of_decision`): the third slice (issue #24).
 
-Registered in engine/rulesets/__init__.py SHIPPED but not a product (`product = False`): the
-lobby lists it as a test ruleset until the political game is complete enough to play
-(docs/rules/days_of_decision.md, "Coverage").
+Registered in engine/rulesets/__init__.py SHIPPED and a product (`product = True`) since the
+game can end in the rulebook's three ways (4: an ideology conquered, an ideology holding its
+needed objectives, the last turn; proxies in rulings 26, 32, 34). What is still absent is
+listed in docs/rules/days_of_decision.md ("Coverage matrix", "What is still missing").
 """
 
 from __future__ import annotations
@@ -14,8 +15,8 @@ from engine.kernel.flow import FlowRuleset
 from engine.kernel.game import copy_json
 from engine.kernel.model import Audience
 
+from . import military, spending
 from . import options as mp_options
-from . import spending
 from .catalogue import CATALOGUE
 from .control import control_table
 from .display import HEXES, POWER_START, zone
@@ -65,10 +66,12 @@ def build_state(options: dict[str, Any]) -> State:
                   "money": POWERS[p].money, "credit_limit": POWERS[p].credit_limit,
                   "bid_points": POWERS[p].bid_points, "income": POWERS[p].income,
                   "army": 0, "naval": 0, "negative_pe_turns": 0, "played": 0, "mp0_played": False,
-                  "free_trader": p == "US"} for p in SEATS}   # IPO 18: the US starts free
+                  "mp_played": [], "free_trader": p == "US"}  # IPO 18: the US starts free
+              for p in SEATS}
     return {
         "flow": {"step": "weather", "bids_revealed": True, "drop": [], "cursor": 0,
-                 "played_step": 0, "ended": False, "spent": False, "activation": None},
+                 "played_step": 0, "ended": False, "spent": False, "activation": None,
+                 "committed": False},
         "board": {
             "turn": 1, "date": date_of(1), "last_turn": int(options["turns"]),
             "weather": None, "powers": powers, "initiative": list(TURN_ONE_ORDER),
@@ -80,9 +83,20 @@ def build_state(options: dict[str, Any]) -> State:
             # DoD 8.4.3 markers {minor: {power: n}}, IPO 3 alliances and IPO 12 guarantees
             # {minor: [powers]}, MP 0(e) coup cells {minor: [powers]}
             "modifiers": {}, "alliances": {}, "guarantees": {}, "coup_cells": {},
+            **war_state(),
         },
         "secret": {p: {"minor_ap": {}} for p in SEATS},
     }
+
+
+def war_state() -> dict[str, Any]:
+    """DoD 3.2, MP 3, MP 4 — treaties {"A-B": {"level", "signed"}} (France's level-1 treaties
+    with Italy and the Soviet Union, 6 turns old at the start, are printed in 3.2), this
+    turn's proposals and 0(f) answers, the war graph, casus belli {power: [targets]},
+    offensives {"A>B": n} and the conquered powers."""
+    return {"treaties": {"FR-IT": {"level": 1, "signed": -5}, "FR-RU": {"level": 1, "signed": -5}},
+            "proposals": [], "accepts": {}, "wars": [], "casus_belli": {}, "offensives": {},
+            "conquered": []}
 
 
 REFERENCE = _reference()
@@ -91,11 +105,12 @@ REFERENCE = _reference()
 class DaysOfDecision(FlowRuleset):
     id = "days_of_decision"
     # 1: the first slice. 2: minor markers and activation (8.4.3, 8.5), IPO 3, 12, 17, 18 and
-    # MP 0(e) (migrations.py).
-    version = "2"
+    # MP 0(e). 3: treaties (MP 3, 0(f)), war (MP 4), the abstract war and conquest (9, 12), the
+    # early endings (4) (migrations.py).
+    version = "3"
     migrations = MIGRATIONS
     manifest = MANIFEST
-    product = False
+    product = True
     flow = FLOW
 
     def setup(self, scenario: str, options: dict[str, Any], seats: list[str],
@@ -105,13 +120,18 @@ class DaysOfDecision(FlowRuleset):
         return state
 
     def validate(self, state: State, seat: str, decision: Decision, action: Any) -> Any:
+        if decision.kind == "commit":
+            return military.validate(state["board"], seat, action)
         return spending.validate(state["board"], seat, action)
 
     def options(self, state: State, seat: str, decision: Decision,
                 query: dict[str, Any] | None) -> list[dict[str, Any]]:
-        """The spending decision's suggested purchases; any other within budget is legal too."""
+        """The spending decision's suggested purchases and the war's suggested commitments; any
+        other within budget (within the army, one a front) is legal too."""
         if query is not None:
-            raise MalformedAction("the spending decision takes no query")
+            raise MalformedAction(f"the {decision.kind} decision takes no query")
+        if decision.kind == "commit":
+            return [{"action": a} for a in military.suggestions(state["board"], seat)]
         return [{"action": a} for a in spending.suggestions(state["board"], seat)]
 
     def view(self, state: State, audience: Audience) -> dict[str, Any]:
@@ -153,6 +173,15 @@ class DaysOfDecision(FlowRuleset):
             assert held and all(held.values()), f"{minor} keeps an empty or zero marker"
         for option in board["ipos_played"]:
             assert CATALOGUE[option].kind == "ipo", f"{option} is not an IPO"
+        for war in board["wars"]:
+            assert war["aggressor"] != war["target"] and POWERS[war["aggressor"]].ideology != \
+                POWERS[war["target"]].ideology, f"a war inside an ideology: {war}"
+            assert not {war["aggressor"], war["target"]} & set(board["conquered"]), \
+                "a conquered power is still at war"
+        for key, treaty in board["treaties"].items():
+            a, b = key.split("-")
+            assert 1 <= treaty["level"] <= (3 if POWERS[a].ideology == POWERS[b].ideology else 2), \
+                f"treaty {key} at level {treaty['level']}"
         for power, secret in state["secret"].items():
             assert all(ap > 0 for ap in secret["minor_ap"].values()), f"{power}'s 0(b) ledger"
 
@@ -165,6 +194,8 @@ class DaysOfDecision(FlowRuleset):
             return f"activate {MINORS[action['minor']].title}"
         if decision.kind == "shift":
             return f"apply the {action['marker']} marker: move to {action['to']}"
+        if decision.kind == "commit":
+            return ", ".join(f"{n} against {POWERS[f].title}" for f, n in action["commit"].items())
         if decision.kind == "bid":
             return f"bid {action['bid']} for {action['options']} option(s)"
         return f"move to initiative position {action['position']}"

@@ -6,7 +6,7 @@ from typing import Any
 
 from engine.kernel.flow import Flow, Step
 
-from . import activation, initiative, politics, spending, turn
+from . import activation, initiative, military, politics, spending, turn
 
 State = dict[str, Any]
 
@@ -36,8 +36,10 @@ FLOW = Flow([
          next=politics.after_activation),
     # D. Bonus bid points
     Step("bonus", "DoD 8.6", begin=politics.bonus_bids, next="military"),
-    # E. Military affairs: optional while nobody is at war (5.E), and nobody can be in this slice
-    Step("military", "DoD 9", next="production"),
+    # E. Military affairs: the abstract war, one front per pair at war (military.py); nothing
+    # to decide while nobody is at war (5.E). An ideology fully conquered ends the game (4).
+    Step("military", "DoD 9", decisions=military.commit_decisions,
+         resolve=military.resolve_commitments, next=turn.after_military),
     # F. Production
     Step("production", "DoD 10.1", begin=turn.production, next="spending"),
     Step("spending", "DoD 10.2", decisions=spending.spend_decisions,

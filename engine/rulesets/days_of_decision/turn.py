@@ -1,5 +1,8 @@
 """DoD 5 — the steps of a turn that are automatic in this slice: the weather (7), production
-(10, income only), and the end of turn (13) that advances the date and ends the game."""
+(10, income only), and the end of turn (13) that advances the date; and DoD 4, the three ways
+the game ends: an ideology fully conquered (checked after military affairs), an ideology
+holding its needed objectives (at the end of a turn; RULING 34 for the proxy), or the last
+turn played."""
 
 from __future__ import annotations
 
@@ -7,10 +10,10 @@ from typing import Any
 
 from engine.kernel import Event, Roller
 
-from . import politics
+from . import politics, war
 from .control import control_table
 from .powers import IDEOLOGIES, POWERS, SEATS
-from .tables import BIMONTHS, FIRST_YEAR, WEATHER_CHART
+from .tables import BIMONTHS, FIRST_YEAR, NEEDED_MINORS, WEATHER_CHART
 
 State = dict[str, Any]
 
@@ -46,10 +49,11 @@ def production(state: State, roller: Roller) -> list[Event]:
     """DoD 10.1 — income. DECIDED: a flat income per power (powers.Power.income) until
     factories, resources and the production multiple are built; the spending follows (10.2)."""
     board = state["board"]
-    for entry in board["powers"].values():
-        entry["money"] += entry["income"]
-    return [Event("income", "DoD 10.1",
-                  {"income": {p: e["income"] for p, e in sorted(board["powers"].items())}})]
+    paid = {p: 0 if p in board["conquered"] else int(e["income"])     # DoD 12: out of the game
+            for p, e in sorted(board["powers"].items())}
+    for power, income in paid.items():
+        board["powers"][power]["money"] += income
+    return [Event("income", "DoD 10.1", {"income": paid})]
 
 
 def end_turn(state: State, roller: Roller) -> list[Event]:
@@ -58,8 +62,15 @@ def end_turn(state: State, roller: Roller) -> list[Event]:
     board = state["board"]
     for entry in board["powers"].values():
         entry["negative_pe_turns"] = entry["negative_pe_turns"] + 1 if entry["pe"] < 0 else 0
-        entry["played"], entry["mp0_played"] = 0, False
+        entry["played"], entry["mp0_played"], entry["mp_played"] = 0, False, []
     board["ipos_played"] = []
+    held = ideology_holdings(board)
+    reached = [i for i in IDEOLOGIES if held[i] >= NEEDED_MINORS[i]]
+    if reached:
+        scored = final_result(board)
+        board["result"] = {**scored, "winners": scored["winners"], "reason": "objectives_held"}
+        return [Event("game_over", "DoD 4", {"reason": "objectives_held", "ideologies": reached,
+                                              "held": held})]
     if board["turn"] >= board["last_turn"]:
         board["result"] = final_result(board)
         return [Event("game_over", "DoD 13", {"reason": "turns_played"})]
@@ -73,6 +84,27 @@ def _ranked(scores: dict[str, int]) -> list[list[str]]:
     """Keys by score, highest first, equal scores sharing a place."""
     values = sorted(set(scores.values()), reverse=True)
     return [sorted(k for k in scores if scores[k] == v) for v in values]
+
+
+def ideology_holdings(board: dict[str, Any]) -> dict[str, int]:
+    """RULING 26: the minors each ideology's powers control stand in for its objectives."""
+    held = {i: 0 for i in IDEOLOGIES}
+    for power in control_table(board).values():
+        if power is not None:
+            held[POWERS[power].ideology] += 1
+    return held
+
+
+def after_military(state: State) -> str:
+    """DoD 4 — after military affairs: the game ends if an ideology is fully conquered."""
+    board = state["board"]
+    fallen = war.ideology_conquered(board)
+    if fallen is None:
+        return "production"
+    scored = final_result(board)
+    board["result"] = {**scored, "winners": scored["winners"], "reason": "ideology_conquered",
+                       "conquered": fallen}
+    return "over"
 
 
 def final_result(board: dict[str, Any]) -> dict[str, Any]:
@@ -103,5 +135,5 @@ def final_result(board: dict[str, Any]) -> dict[str, Any]:
 def after_turn(state: State) -> str:
     if state["board"]["result"] is not None:
         return "over"
-    state["flow"].update(bids_revealed=False, spent=False)
+    state["flow"].update(bids_revealed=False, spent=False, committed=False)
     return "initiative"

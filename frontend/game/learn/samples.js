@@ -108,6 +108,10 @@ export const SAMPLES = {
   // own paths (frontend/map/areamap.js `swatch`, rows `area-*` of docs/learn/twteaw.md).
   twteaw: {
   },
+  // No map and no counters: the Status Display is drawn by the adapter itself
+  // (frontend/game/rulesets/days_of_decision.js `picture`), so the legend has nothing to sample.
+  days_of_decision: {
+  },
 };
 
 /**

@@ -38,6 +38,9 @@ const EFFECTS = {
   "0b": "Buy up to 3 army points for a minor, 1 money each; which minor stays secret while it is at peace.",
   "0e": "Place a coup cell in a minor (it will counter a coup there).",
   "0g": "Gain bid points: three times your modified political effectiveness. Only when it is your one option this turn.",
+  "0f": "Agree to this turn's treaty proposals from the powers you name, made before or after this answer.",
+  MP3: "Propose a treaty to a power lower on the initiative track; it succeeds if that power agrees with its 0(f) this turn, and you pay only then. Both go up one level (at most 2 across ideologies).",
+  MP4: "Declare war on a major power of another ideology (limits: treaties, pacts and your national conditions). Its effectiveness rises; you activate no minor this turn.",
 };
 
 export class DaysOfDecisionAdapter extends GenericAdapter {
@@ -99,7 +102,8 @@ export class DaysOfDecisionAdapter extends GenericAdapter {
       else if (!bid || board.turn === 1) bidText = "no bidding on turn 1";
       else bidText = bid.bid ? `bid ${bid.bid} for ${bid.options} option${bid.options === 1 ? "" : "s"} (final ${bid.final})` : "did not bid";
       rows.push({ seat: `${order.indexOf(power) + 1}. ${this.seatTitle(power)}`, colour: this.seatColours[power],
-        cells: [`PE ${p.pe}${p.face_down ? " (face down)" : ""} · money ${p.money} (credit to ${-p.credit_limit}) · bid points ${p.bid_points} · played ${p.played}`,
+        cells: [`PE ${p.pe}${p.face_down ? " (face down)" : ""} · money ${p.money} (credit to ${-p.credit_limit}) · bid points ${p.bid_points} · played ${p.played}`
+          + ` · army ${p.army} · naval ${p.naval}${this.relations(board, power)}`,
           this.where(board.display?.[power]), bidText] });
     }
     const control = view?.control || {};
@@ -122,6 +126,26 @@ export class DaysOfDecisionAdapter extends GenericAdapter {
     const places = result?.placements?.length ? `Final places: ${this.resultText(result)}. ` : "";
     return { rows, note: [this.picture(view), `${places}Status Display: powers in initiative order, then the minors. Weather ${board.weather || "not rolled yet"}.`
       + (secret.length ? ` Only you see: ${secret.join("; ")}.` : "")] };
+  }
+
+  /** The war graph and the treaties, as words on a power's row: its treaty levels, its wars
+   * (with the offensives each side holds), its casus belli, and whether it is conquered. */
+  relations(board, power) {
+    const parts = [];
+    for (const [pair, t] of Object.entries(board.treaties || {})) {
+      const [a, b] = pair.split("-");
+      if (a === power || b === power) parts.push(`treaty level ${t.level} with ${this.seatTitle(a === power ? b : a)}`);
+    }
+    for (const w of board.wars || []) {
+      if (w.aggressor !== power && w.target !== power) continue;
+      const foe = w.aggressor === power ? w.target : w.aggressor;
+      const mine = board.offensives?.[`${power}>${foe}`] || 0;
+      const theirs = board.offensives?.[`${foe}>${power}`] || 0;
+      parts.push(`at war with ${this.seatTitle(foe)} (offensives ${mine} to ${theirs})`);
+    }
+    for (const t of board.casus_belli?.[power] || []) parts.push(`casus belli against ${this.seatTitle(t)}`);
+    if ((board.conquered || []).includes(power)) parts.push("conquered");
+    return parts.length ? ` · ${parts.join(" · ")}` : "";
   }
 
   /** The Status Display drawn: its hexes tinted by zone, each power's marker and each minor's
@@ -186,6 +210,9 @@ export class DaysOfDecisionAdapter extends GenericAdapter {
       case "IPO18": return `${head}: ${String(a.to || "").replace(/_/g, " ")}`;
       case "0a": return `${head}: ${a.dice} ${a.dice === 1 ? "die" : "dice"}`;
       case "0b": return `${head}: ${a.ap} army point${a.ap === 1 ? "" : "s"} for ${this.minor(a.minor)}`;
+      case "0f": return `${head}: agree with ${(a.agree || []).map((p) => this.seatTitle(p)).join(", ")}`;
+      case "MP3": return `${head}: propose a treaty to ${this.seatTitle(a.to)}`;
+      case "MP4": return `${head}: declare war on ${this.seatTitle(a.target)}`;
       default: return head;
     }
   }
@@ -201,6 +228,7 @@ export class DaysOfDecisionAdapter extends GenericAdapter {
       case "activate": label = `Activate ${this.minor(a.minor)}`; break;
       case "shift": label = `${this.seatTitle(a.marker)}'s marker: move to ${this.where(a.to)}`; break;
       case "spend": label = Object.entries(a).map(([k, n]) => `${n} ${k.replace(/_/g, " ")}`).join(", ") || "spend nothing"; break;
+      case "commit": label = Object.entries(a.commit || {}).map(([p, n]) => `${n} army points against ${this.seatTitle(p)}`).join(", ") || "commit nothing"; break;
       default: return super.present(decision, item, view);
     }
     return { hex: null, from: null, text: "", kind: "option", label };
@@ -213,7 +241,7 @@ export class DaysOfDecisionAdapter extends GenericAdapter {
   /** Every decision of this game is answered in its editor: the answer picked stays pending
    * when another power's move reloads the items (the bids and spending are simultaneous). */
   hasEditor(decision) {
-    return ["bid", "option", "drop", "activate", "shift", "spend"].includes(decision.kind);
+    return ["bid", "option", "drop", "activate", "shift", "spend", "commit"].includes(decision.kind);
   }
 
   editor(decision, orders) {
@@ -251,6 +279,14 @@ export class DaysOfDecisionAdapter extends GenericAdapter {
       case "income": return `Income: ${Object.entries(d.income || {}).map(([p, n]) => `${this.seatTitle(p)} ${n}`).join(", ")}`;
       case "game_over": return `Game over: ${this.resultText(d.result || view?.game?.result) || String(d.reason || "").replace(/_/g, " ")}`;
       case "new_turn": return `Turn ${d.turn} begins (${d.date})`;
+      case "treaty_proposed": return `${this.seatTitle(d.power)} proposes a level ${d.level} treaty to ${this.seatTitle(d.to)}`;
+      case "proposals_answered": return `${this.seatTitle(d.power)} agrees with the proposals of ${(d.agree || []).map((p) => this.seatTitle(p)).join(", ")}`;
+      case "treaty_signed": return `treaty signed: ${(d.powers || []).map((p) => this.seatTitle(p)).join(" and ")} now at level ${d.level}`;
+      case "proposal_failed": return `the proposal of ${this.seatTitle(d.power)} to ${this.seatTitle(d.to)} fails`;
+      case "war_declared": return `${this.seatTitle(d.power)} declares war on ${this.seatTitle(d.target)}`;
+      case "commitments_revealed": return `army commitments revealed: ${Object.entries(d.commit || {}).map(([p, c]) => `${this.seatTitle(p)} ${Object.values(c).reduce((x, y) => x + y, 0)}`).join(", ")}`;
+      case "front_combat": return `front ${(d.powers || []).map((p) => this.seatTitle(p)).join(" against ")}: ${d.winner ? `won by ${this.seatTitle(d.winner)}, ${d.offensives} offensives` : "no winner"}`;
+      case "power_conquered": return `${this.seatTitle(d.power)} is conquered`;
       default: return super.event(event, view);
     }
   }

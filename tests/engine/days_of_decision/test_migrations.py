@@ -1,5 +1,6 @@
-"""Version 2 of Days of Decision: the frozen version-1 game (tests/fixtures/versions) is carried
-over by migrations.add_minor_politics; tests/engine/test_ruleset_versions.py plays it on."""
+"""Versions 2 and 3 of Days of Decision: the frozen version-1 and version-2 games
+(tests/fixtures/versions) are carried over by migrations.add_minor_politics and
+migrations.add_treaties_and_war; tests/engine/test_ruleset_versions.py plays them on."""
 
 from __future__ import annotations
 
@@ -9,15 +10,15 @@ from pathlib import Path
 
 from engine.kernel.canonical import canonical_json
 from engine.rulesets.days_of_decision import RULESET
-from engine.rulesets.days_of_decision.migrations import add_minor_politics
+from engine.rulesets.days_of_decision.migrations import add_minor_politics, add_treaties_and_war
 
-FIXTURE = (Path(__file__).resolve().parents[2] / "fixtures" / "versions"
-           / "days_of_decision-1.json")
+VERSIONS = Path(__file__).resolve().parents[2] / "fixtures" / "versions"
+FIXTURE = VERSIONS / "days_of_decision-1.json"
 
 
 def test_dod_version_2_migration_gives_a_version_1_state_the_minor_politics():
     frozen = json.loads(FIXTURE.read_text())
-    assert frozen["record"]["versions"]["ruleset"] == "1" and RULESET.version == "2"
+    assert frozen["record"]["versions"]["ruleset"] == "1"
     old = frozen["state"]
     assert "modifiers" not in old["board"]
     new = add_minor_politics(copy.deepcopy(old))
@@ -26,6 +27,23 @@ def test_dod_version_2_migration_gives_a_version_1_state_the_minor_politics():
     assert board["coup_cells"] == {} and new["flow"]["activation"] is None
     assert [p for p, e in board["powers"].items() if e["free_trader"]] == ["US"]
     assert board["display"] == old["board"]["display"]           # the minors stay put
-    RULESET.check_invariants(new)
     again = add_minor_politics(copy.deepcopy(new))               # one state, idempotent
+    assert canonical_json(again) == canonical_json(new)
+
+
+def test_dod_version_3_migration_gives_a_version_2_state_the_treaties_and_the_war_graph():
+    frozen = json.loads((VERSIONS / "days_of_decision-2.json").read_text())
+    assert frozen["record"]["versions"]["ruleset"] == "2" and RULESET.version == "3"
+    old = frozen["state"]
+    assert "treaties" not in old["board"] and old["board"]["result"] is None    # still running
+    new = add_treaties_and_war(copy.deepcopy(old))
+    board = new["board"]
+    assert sorted(board["treaties"]) == ["FR-IT", "FR-RU"]           # the printed set-up (3.2)
+    assert board["wars"] == board["proposals"] == board["conquered"] == []
+    assert board["accepts"] == board["casus_belli"] == board["offensives"] == {}
+    assert all(e["mp_played"] == [] for e in board["powers"].values())
+    assert new["flow"]["committed"] is False
+    assert board["display"] == old["board"]["display"]
+    RULESET.check_invariants(new)
+    again = add_treaties_and_war(copy.deepcopy(new))
     assert canonical_json(again) == canonical_json(new)

@@ -52,8 +52,9 @@ def test_dod_8_2_mp0_sub_options_share_one_slot_a_turn():
     state["board"]["bids"]["GE"] = {"bid": 5, "options": 2, "final": "4.5"}
     O.play_option(state, "GE", {"option": "0b", "minor": "austria", "ap": 1}, ScriptedDice({}))
     left = O.legal_options(state["board"], "GE")
-    assert left and {o["option"] for o in left} <= set(O.IPO_ACTIONS)   # only IPOs remain
+    assert left and {o["option"] for o in left} <= set(O.IPO_ACTIONS) | set(O.MP_ACTIONS)
     state["board"]["ipos_played"].extend(O.IPO_ACTIONS)            # others played them all
+    state["board"]["powers"]["GE"]["mp_played"].extend(O.MP_ACTIONS)   # and its MP 3, MP 4
     assert O.legal_options(state["board"], "GE") == []
     assert not P.may_still_play(state["board"], "GE")       # its second bid lapses (our ruling)
 

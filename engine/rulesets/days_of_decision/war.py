@@ -1,0 +1,160 @@
+"""DoD 8.7.2 MP 4 (ITS WAR!) and the war graph: who may declare war on whom, what a
+declaration does, and casus belli.
+
+War is a graph, not two sides: `board["wars"]` holds one edge per pair of major powers at war
+(who declared it, and when). A declaration needs: a target of another ideology, not at war with
+us yet, still in the game; no level-3 treaty with it; a level-2 treaty only with casus belli; a
+pact (any treaty, DoD 14) only when it can be broken (treaties.nap_blocks); and the declarer's
+own national limit (NATIONAL_LIMITS below, with the parts that need absent data replaced by
+RULING 29). The target's PE rises by 1 (the US's by 2), the treaty between them is cancelled,
+and every power with a level-2 or level-3 treaty with the target gains casus belli against the
+declarer. The declarer activates no minor this turn.
+
+Declarations on minors are absent: minors have no forces without the map (RULING 29).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.kernel import Event, Roller
+
+from .catalogue import CATALOGUE
+from .powers import IDEOLOGIES, POWERS, SEATS
+from .treaties import level, nap_blocks, pair, position
+
+State = dict[str, Any]
+RULE = "DoD 8.7.2 MP 4"
+# RULING 29: the PM track is absent (MP 1, MP 2), so "PM at least 3/4" is read as met from
+# Jan/Feb 1938 on, when the historical Germany and Italy had geared up.
+GEARED_UP_TURN = 13
+PE_ON_BEING_ATTACKED = {"US": 2}        # DoD 8.7.2 MP 4: +1 PE for the target, +2 for the US
+
+
+def at_war(board: dict[str, Any], a: str, b: str) -> bool:
+    return any({w["aggressor"], w["target"]} == {a, b} for w in board["wars"])
+
+
+def enemies(board: dict[str, Any], power: str) -> list[str]:
+    return sorted({w["target"] if w["aggressor"] == power else w["aggressor"]
+                   for w in board["wars"] if power in (w["aggressor"], w["target"])})
+
+
+def conquered(board: dict[str, Any], power: str) -> bool:
+    return power in board["conquered"]
+
+
+def has_casus_belli(board: dict[str, Any], power: str, target: str) -> bool:
+    """DoD 8.7.2 MP 4 — held casus belli, or automatic casus belli against every enemy of a
+    level-3 treaty partner (MP 3)."""
+    if target in board["casus_belli"].get(power, []):
+        return True
+    return any(level(board, power, partner) >= 3 and at_war(board, partner, target)
+               for partner in SEATS if partner != power)
+
+
+def grant_casus_belli(board: dict[str, Any], power: str, target: str) -> None:
+    held = board["casus_belli"].setdefault(power, [])
+    if target not in held:
+        held.append(target)
+        held.sort()
+
+
+def clear_casus_belli(board: dict[str, Any], a: str, b: str) -> None:
+    """DoD 8.7.2 MP 3 level 1 — a treaty cancels the casus belli between its partners."""
+    for one, other in ((a, b), (b, a)):
+        held = board["casus_belli"].get(one, [])
+        if other in held:
+            held.remove(other)
+        if not held:
+            board["casus_belli"].pop(one, None)
+
+
+def _geared_up(board: dict[str, Any]) -> bool:
+    return int(board["turn"]) >= GEARED_UP_TURN
+
+
+def _national_limit(board: dict[str, Any], power: str, target: str) -> bool:
+    """DoD 8.7.2 GE/IT/JA/RU/CW/FR/CH/US 4 against a major power. Casus belli (which includes
+    a level-3 partner attacked) opens every power's limit; beyond it, RULING 29: Germany
+    needs PM 3/4 (geared up), Italy PM 3/4 and a better initiative than the target, Japan
+    (JA 6's own condition, standing in for the absent national option) a better initiative
+    than China against China; China also needs the better initiative with casus belli; the
+    Soviet purge and border ratio (RU 6, the map) and the US entry totals (absent) leave the
+    Soviet Union and the US, like Britain and France, needing casus belli."""
+    cb = has_casus_belli(board, power, target)
+    ahead = position(board, power) < position(board, target)
+    if power == "CH":
+        return cb and ahead
+    if cb:
+        return True
+    if power == "GE":
+        return _geared_up(board)
+    if power == "IT":
+        return _geared_up(board) and ahead
+    if power == "JA":
+        return target == "CH" and ahead
+    return False
+
+
+def may_declare(board: dict[str, Any], power: str, target: str) -> bool:
+    if target == power or conquered(board, power) or conquered(board, target):
+        return False
+    if POWERS[power].ideology == POWERS[target].ideology or at_war(board, power, target):
+        return False
+    treaty = level(board, power, target)
+    if treaty >= 3 or (treaty == 2 and not has_casus_belli(board, power, target)):
+        return False
+    if treaty >= 1 and nap_blocks(board, power, target):
+        return False
+    return _national_limit(board, power, target)
+
+
+def declaration_actions(board: dict[str, Any], power: str) -> list[dict[str, Any]]:
+    """RULING 29: one target a play (the book allows several; each would cost the card again)."""
+    return [{"option": "MP4", "target": t} for t in board["initiative"]
+            if may_declare(board, power, t)]
+
+
+def declare(state: State, power: str, action: dict[str, Any], roller: Roller) -> list[Event]:
+    board, target = state["board"], action["target"]
+    board["powers"][power]["money"] -= CATALOGUE["MP4"].cost
+    board["wars"].append({"aggressor": power, "target": target, "since": board["turn"]})
+    board["powers"][target]["pe"] += PE_ON_BEING_ATTACKED.get(target, 1)
+    cancelled = board["treaties"].pop(pair(power, target), None)
+    board["proposals"] = [p for p in board["proposals"]
+                          if {p["from"], p["to"]} != {power, target}]
+    partners = [p for p in SEATS if p not in (power, target) and level(board, p, target) >= 2]
+    for partner in partners:
+        grant_casus_belli(board, partner, power)
+    clear_casus_belli_one(board, power, target)
+    return [Event("war_declared", RULE, {
+        "power": power, "target": target, "treaty_cancelled": bool(cancelled),
+        "pe": board["powers"][target]["pe"], "casus_belli_to": partners})]
+
+
+def clear_casus_belli_one(board: dict[str, Any], power: str, target: str) -> None:
+    """Casus belli is used up by the declaration it allowed (RULING 29)."""
+    held = board["casus_belli"].get(power, [])
+    if target in held:
+        held.remove(target)
+    if not held:
+        board["casus_belli"].pop(power, None)
+
+
+def war_modifier(board: dict[str, Any]) -> int:
+    """DoD 8.6 — +1 if four or more powers are at war with each other, +2 if every power still
+    in the game is at war. RULING 30: both sentences add, so they stack (+3)."""
+    fighting = {p for w in board["wars"] for p in (w["aggressor"], w["target"])}
+    standing = [p for p in SEATS if not conquered(board, p)]
+    return (1 if len(fighting) >= 4 else 0) + \
+        (2 if standing and all(p in fighting for p in standing) else 0)
+
+
+def ideology_conquered(board: dict[str, Any]) -> str | None:
+    """DoD 4 — the first ideology whose every major power is conquered, or None."""
+    for ideology in IDEOLOGIES:
+        if all(conquered(board, p) for p in SEATS if POWERS[p].ideology == ideology):
+            return ideology
+    return None
+
