@@ -219,3 +219,36 @@ def test_game_page_render_figures(site, new_context, browser):
             figures[f"{name} {width}x{height}"] = runs[1]
             context.close()
     report("game page render (ms, median of 3, warm cache)", figures)
+
+
+def test_unit_first_fa_clicks_per_order_figures(site, new_context):
+    """FA East Prussia at its first land movement: a whole stack's move, unit-first. Part of a
+    stack is not measured: FA's move options are each single unit or the whole stack
+    (engine/rulesets/fatal_alliances/orders.py move_items, FA 11.9) and its adapter has no
+    `subsets`, so the stack roster has no tick boxes — left out, not faked."""
+    from tests.browser.test_unit_first import fa_land_move
+    page, _seat, _url, _apis = fa_land_move(site, new_context)
+    wait_units_mode(page)
+    clicks = Clicks(page)
+    figures = {}
+    stacks = page.evaluate("""() => { const o = window.salient.orders;
+        return o.origins().filter(h => o.units.unitsAt(h).length >= 2); }""")
+    for origin in stacks[:6]:
+        if page.evaluate("() => window.salient.orders.origin") == origin:
+            page.evaluate("() => window.salient.orders.units.deselect()")
+        clicks.start()
+        click_hex(page, origin)
+        wait_orders(page)
+        n = len(page.evaluate("() => window.salient.orders.units.selection.units"))
+        target = page.evaluate("""(o) => { const e = window.salient.orders.live()
+            .find(e => e.p.hex && e.p.hex !== o); return e ? e.p.hex : null; }""", origin)
+        if target is None:
+            page.evaluate("() => window.salient.orders.units.deselect()")
+            continue
+        click_hex(page, target)
+        page.wait_for_selector("#pending-order")
+        confirm(page)
+        figures[f"fa move whole stack of {n} (unit-first)"] = clicks.count()
+        break
+    assert figures, "no stack of two or more could move: nothing measured"
+    report("FA clicks and keys per order", figures)
