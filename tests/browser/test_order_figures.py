@@ -117,24 +117,8 @@ def test_unit_first_clicks_per_order_figures(site, new_context):
         stop_if_moving(central)
         break
 
-    # 3. unit-first: a rail move (a hex only rail reaches), from a rail decision's origin
-    wait_units_mode(central)
-    starts = central.evaluate("""() => window.salient.orders.available()
-        .filter(d => d.kind === 'rail').map(d => d.concerns.places[0])""")
-    for start in starts[:8]:
-        clicks.start()
-        click_hex(central, start)
-        wait_orders(central)
-        target = entry_hex(central, "rail")
-        if target is None:
-            central.evaluate("() => window.salient.orders.units.deselect()")
-            continue
-        click_hex(central, target)
-        central.wait_for_selector("#pending-order")
-        confirm(central)
-        figures["bop rail move (unit-first)"] = clicks.count()
-        stop_if_moving(central)
-        break
+    # 3. a rail move: the engine opens no rail decision in this half (the first ones open in
+    # August's second fortnight), so it is measured by test_unit_first_bop_rail_clicks_figure.
 
     # 4. decision-first, as before: the march tab, the stack, the destination, Confirm
     wait_units_mode(central)
@@ -219,3 +203,77 @@ def test_game_page_render_figures(site, new_context, browser):
             figures[f"{name} {width}x{height}"] = runs[1]
             context.close()
     report("game page render (ms, median of 3, warm cache)", figures)
+
+
+def test_unit_first_fa_clicks_per_order_figures(site, new_context):
+    """FA East Prussia at its first land movement: a whole stack's move, unit-first. Part of a
+    stack is not measured: FA's move options are each single unit or the whole stack
+    (engine/rulesets/fatal_alliances/orders.py move_items, FA 11.9) and its adapter has no
+    `subsets`, so the stack roster has no tick boxes — left out, not faked."""
+    from tests.browser.test_unit_first import fa_land_move
+    page, _seat, _url, _apis = fa_land_move(site, new_context)
+    wait_units_mode(page)
+    clicks = Clicks(page)
+    figures = {}
+    stacks = page.evaluate("""() => { const o = window.salient.orders;
+        return o.origins().filter(h => o.units.unitsAt(h).length >= 2); }""")
+    for origin in stacks[:6]:
+        if page.evaluate("() => window.salient.orders.origin") == origin:
+            page.evaluate("() => window.salient.orders.units.deselect()")
+        clicks.start()
+        click_hex(page, origin)
+        wait_orders(page)
+        n = len(page.evaluate("() => window.salient.orders.units.selection.units"))
+        target = page.evaluate("""(o) => { const e = window.salient.orders.live()
+            .find(e => e.p.hex && e.p.hex !== o); return e ? e.p.hex : null; }""", origin)
+        if target is None:
+            page.evaluate("() => window.salient.orders.units.deselect()")
+            continue
+        click_hex(page, target)
+        page.wait_for_selector("#pending-order")
+        confirm(page)
+        figures[f"fa move whole stack of {n} (unit-first)"] = clicks.count()
+        break
+    assert figures, "no stack of two or more could move: nothing measured"
+    report("FA clicks and keys per order", figures)
+
+
+def test_unit_first_bop_rail_clicks_figure(site, new_context):
+    """A BoP rail move, unit-first. The engine opens no rail decision in the Central Powers'
+    first half of August (the first ones open in the second fortnight), so the game is advanced
+    to the first open rail decision over the API; then a rail origin's counter, a hex only rail
+    reaches, Confirm."""
+    central, entente, url = bop_table(site, new_context, names=("groener", "gallieni"))
+    gid = game_id(url)
+    apis = {seat: Api(central, site, gid) for seat in CENTRAL}
+    apis.update({seat: Api(entente, site, gid) for seat in ENTENTE})
+
+    def belgium(decision, answers):
+        if decision["kind"] == "violate" and {"violate": "belgium"} in answers:
+            return {"violate": "belgium"}
+        return None
+    advance(apis, lambda v: any(d["kind"] == "rail" for d in v["decisions"].values()),
+            choose=belgium)
+    wait_units_mode(central)
+    clicks = Clicks(central)
+    figures = {}
+    starts = central.evaluate("""() => window.salient.orders.available()
+        .filter(d => d.kind === 'rail').map(d => d.concerns.places[0])""")
+    for start in starts[:8]:
+        clicks.start()
+        click_hex(central, start)
+        wait_orders(central)
+        target = entry_hex(central, "rail")
+        if target is None:
+            central.evaluate("() => window.salient.orders.units.deselect()")
+            continue
+        click_hex(central, target)
+        central.wait_for_selector("#pending-order")
+        confirm(central)
+        figures["bop rail move (unit-first)"] = clicks.count()
+        clicks.start()
+        stop_if_moving(central)
+        figures["bop stop after the rail move"] = clicks.count()
+        break
+    assert figures, "no rail origin with a hex only rail reaches: nothing measured"
+    report("BoP rail clicks and keys", figures)
