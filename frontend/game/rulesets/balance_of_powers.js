@@ -620,7 +620,7 @@ export class BalanceOfPowersAdapter extends GenericAdapter {
       case "control":
         return `${this.where(d.at)} now controlled by ${titleCase(d.to || "")}`;
       case "set_up":
-        return `${titleCase(d.seat || "")} set up`;
+        return `${this.seatTitle(d.seat)} set up`;
       case "month_begins":
         return `${d.month} begins`;
       case "weather":

@@ -34,6 +34,8 @@ const COUNTRY_POWER = { luxembourg: "germany", ottoman_empire: "ottoman", turkey
   united_kingdom: "britain", ireland: "britain" };
 const SYMBOL = { INF: "infantry", MIL: "infantry", CAV: "cavalry", HQ: "hq", GAR: "fortress",
   ART: "infantry", ENG: "infantry", GAS: "infantry" };
+// "an infantry division", "a cavalry division"
+const article = (word) => `${/^[aeiou]/i.test(word) ? "an" : "a"} ${word}`;
 const TYPE_TITLE = { INF: "infantry", MIL: "militia", CAV: "cavalry", HQ: "headquarters",
   GAR: "garrison", ART: "artillery", ENG: "engineers", GAS: "gas" };
 const DONE_LABELS = { rail_move: "Finish rail movement", land_move: "Finish land movement",
@@ -486,7 +488,7 @@ export class FatalAlliancesAdapter extends GenericAdapter {
       case "combat_losses": {
         const parts = [];
         if (a.destroy?.length) parts.push(`lose ${this.names(a.destroy, view)}`);
-        if (a.break) parts.push(`break ${shortName(this.unit(view, a.break))} down to ${a.keep ? `a ${TYPE_TITLE[a.keep] || a.keep} division` : "a division"}`);
+        if (a.break) parts.push(`break ${shortName(this.unit(view, a.break))} down to ${a.keep ? `${article(TYPE_TITLE[a.keep] || a.keep)} division` : "a division"}`);
         const ids = [...(a.destroy || []), ...(a.break ? [a.break] : [])];
         const text = parts.join("; ");
         return none(text ? text[0].toUpperCase() + text.slice(1) : "No loss",
