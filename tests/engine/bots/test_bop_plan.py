@@ -184,7 +184,8 @@ def test_bop_greedy_baseline_plays_legally_and_only_attacks_above_evens():
 def test_bop_12_1_level2_central_leaves_luxembourg_neutral_and_greedy_keeps_its_table():
     """Version 4 violates Belgium only (Luxembourg joining the Entente was one more EP BC to
     take back); the greedy baseline keeps version 3's table, so it does not move with level 2."""
-    from engine.bots.balance_of_powers import greedy
+    import importlib
+    greedy = importlib.import_module("engine.bots.balance_of_powers.greedy")
     assert set(world.VIOLATE["central"]) == {"belgium"}
     assert set(greedy.VIOLATE["central"]) == {"belgium", "luxembourg"}
 
@@ -212,7 +213,8 @@ GARRISON_GAMES = 2
 
 @pytest.fixture(scope="module")
 def against_greedy():
-    """Level 2 as Central against the greedy Entente, a few seeded games to November."""
+    """Level 2 as Central against the greedy Entente: seeded games into September (past the
+    August drive, when the French and Russians first press the garrisons)."""
     ruleset = rulesets.get("balance_of_powers")
     seats = seats_of(ruleset, SCENARIO)
     out = []
@@ -221,7 +223,8 @@ def against_greedy():
                    else bots.greedy_for(ruleset, SCENARIO) for seat, side in seats.items()}
         uid = f"garrison-{game}"
         out.append((uid, match_seed(7, game), play_match(
-            ruleset, SCENARIO, players, seed=match_seed(7, game), game_uid=uid)))
+            ruleset, SCENARIO, players, seed=match_seed(7, game), game_uid=uid,
+            max_actions=260)))
     return ruleset, seats, out
 
 
