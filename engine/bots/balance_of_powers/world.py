@@ -96,11 +96,13 @@ SCHLIEFFEN: Mapping[str, float] = {"liege": 14.0, "namur": 10.0, "brussels": 24.
 # radius). A move that would take a place below its garrison is never played; a place below it
 # draws corps (`garrison`). Version 3 left Berlin open in one arena game and the Entente took
 # it and won outright; a first version 4 kept Berlin only with an enemy within 3 hexes and
-# three Russian corps marched in from further away in October.
+# three Russian corps marched in from further away in October; Antwerp and Brussels, reached by
+# sea and by the Belgian corps, were walked back into as soon as the German corps left.
 GARRISONS: Mapping[str, Mapping[str, tuple[tuple[int, int | None], ...]]] = {
-    "germany": {"berlin": ((1, None), (2, 5)), "metz": ((1, 2),), "strasbourg": ((1, 2),),
-                "cologne": ((1, 2),), "breslau": ((1, 2),), "konigsberg": ((1, 2),),
-                "posen": ((1, 2),), "brussels": ((1, 2),), "antwerp": ((1, 2),)},
+    "germany": {"berlin": ((1, None), (2, 5)), "metz": ((1, 3),), "strasbourg": ((1, 3),),
+                "cologne": ((1, 3),), "breslau": ((1, 4),), "konigsberg": ((1, 4),),
+                "posen": ((1, 4),), "brussels": ((1, None), (2, 2)),
+                "antwerp": ((1, None), (2, 2))},
     "austria_hungary": {"vienna": ((1, 3),), "cracow": ((1, 2),), "lemberg": ((1, 2),)},
     "france": {"paris": ((1, 3),)},
 }
