@@ -14,14 +14,15 @@ from .world import WEIGHTS, Context, build_context, position_from_view, sample_w
 
 
 class BalanceOfPowersBot(HeuristicBot):
-    id, version = "bop-heuristic", "3"
+    id, version = "bop-heuristic", "4"
     work = 6000
+    campaign = True     # 12.1's plan as data (world.build_context); the greedy plays without
 
     def context(self, view: dict[str, Any], offers: Sequence[Offer], rng: BotRng,
                 budget: Budget) -> Context:
         seat = offers[0].me
         position = position_from_view(view)
-        ctx = build_context(position, seat)
+        ctx = build_context(position, seat, campaign=self.campaign)
         ctx.budget = budget
         if any(o.decision.kind == "setup" for o in offers):
             ctx.worlds = sample_worlds(position, seat, rng, int(WEIGHTS["worlds"]))
@@ -35,6 +36,7 @@ class GreedyBot(BalanceOfPowersBot):
     """The arena's greedy one-ply baseline (greedy.py): the best immediate odds, no plan."""
 
     id, version, level = "bop-greedy", "1", 1
+    campaign = False
 
     def phase(self, kind: str) -> Phase:
         return greedy_phases.PHASES.get(kind, never)

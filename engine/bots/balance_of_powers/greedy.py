@@ -6,7 +6,8 @@ It reads the same view and value map as level 2, but plays only what pays at onc
   or gives ground) — and declared when that beats evens, the best odds first;
 - a march, rail or sea move by the pull gained and the value it captures on arrival, nothing
   else: no plans (Schlieffen, Plan XVII), no guarding, no exposure, no victory count;
-- everything else (set-up, violations, musters, purchases, combat replies) as level 2, so the
+- the neutrals violated as level 2 did when the baseline was made (bot version 3);
+- everything else (set-up, musters, purchases, combat replies) as level 2, so the
   baseline differs from level 2 in exactly what it looks ahead for.
 """
 
@@ -23,6 +24,17 @@ from . import phases
 from .world import WEIGHTS, Context
 
 EVENS = 0.5
+
+# The neutrals the baseline violates: level 2's table as it stood when the baseline was made
+# (bot version 3), kept so that the baseline does not move when level 2's plan does.
+VIOLATE = {"central": {"belgium": 10.0, "luxembourg": 6.0}, "entente": {}}
+
+
+def violate(ctx: Context, decision: Decision, item: dict[str, Any]) -> Score:
+    nation = item["action"]["violate"]
+    if nation is None:
+        return 0.0
+    return VIOLATE.get(ctx.side, {}).get(nation)
 
 
 def attack(ctx: Context, decision: Decision, item: dict[str, Any]) -> Score:
@@ -53,4 +65,4 @@ def sea_move(ctx: Context, decision: Decision, item: dict[str, Any]) -> Score:
 
 
 PHASES: dict[str, phases.Phase] = {**phases.PHASES, "combat": attack, "march": march,
-                                   "rail": rail, "sea_move": sea_move}
+                                   "rail": rail, "sea_move": sea_move, "violate": violate}

@@ -118,9 +118,22 @@ def at(ctx: Context, uid: str) -> str:
 
 # --- movement ------------------------------------------------------------------------------
 
+def strips_garrison(ctx: Context, units: list[str], origin: str) -> bool:
+    """12.1 — would moving `units` out of `origin` leave a threatened garrison place
+    (world.GARRISONS) with fewer corps than it keeps? Such a move is never played."""
+    kept = ctx.garrison.get(origin)
+    if kept is None:
+        return False
+    leaving = sum(1 for u in units if UNITS[u].corps)
+    return leaving > 0 and ctx.ours.get(origin, 0) - leaving < kept
+
+
 def march(ctx: Context, decision: Decision, item: dict[str, Any]) -> Score:
     action = item["action"]
-    return relocation(ctx, action["units"], at(ctx, action["units"][0]), action["to"])
+    origin = at(ctx, action["units"][0])
+    if strips_garrison(ctx, action["units"], origin):
+        return None
+    return relocation(ctx, action["units"], origin, action["to"])
 
 
 def kept_for_attacks(ctx: Context) -> float:
@@ -132,6 +145,8 @@ def kept_for_attacks(ctx: Context) -> float:
 
 def rail(ctx: Context, decision: Decision, item: dict[str, Any]) -> Score:
     action = item["action"]
+    if strips_garrison(ctx, action["units"], at(ctx, action["units"][0])):
+        return None
     if ctx.position["powers"][ctx.seat]["rp"] - RAIL_COST < kept_for_attacks(ctx) - W[
             "rp_reserve"] and ctx.position["flow"]["month"] != "1914-08":
         return None
@@ -141,6 +156,8 @@ def rail(ctx: Context, decision: Decision, item: dict[str, Any]) -> Score:
 
 def sea_move(ctx: Context, decision: Decision, item: dict[str, Any]) -> Score:
     action = item["action"]
+    if strips_garrison(ctx, [action["unit"]], at(ctx, action["unit"])):
+        return None
     return relocation(ctx, [action["unit"]], at(ctx, action["unit"]), action["to"])
 
 
@@ -188,6 +205,8 @@ def attack_value(ctx: Context, action: dict[str, Any], odds: Odds) -> float:
 def attack(ctx: Context, decision: Decision, item: dict[str, Any]) -> Score:
     """BoP 10 — attack only when the exact odds give more than the declared threshold."""
     action = item["action"]
+    if strips_garrison(ctx, action["units"], at(ctx, action["units"][0])):
+        return None     # the attackers enter the place they clear (10.81)
     value = attack_value(ctx, action, odds_of(ctx, action))
     return value if value > W["attack_threshold"] else None
 
@@ -210,6 +229,8 @@ def reserve(ctx: Context, decision: Decision, item: dict[str, Any]) -> Score:
     if uid is None:
         return 0.0
     origin = at(ctx, uid)
+    if strips_garrison(ctx, [uid], origin):
+        return None     # a committed reserve moves into the defended location (10.42)
     if not ctx.side_owns(origin):
         return 1.0
     here = ctx.ours.get(origin, 0)

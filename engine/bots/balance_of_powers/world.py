@@ -70,12 +70,42 @@ WEIGHTS: Mapping[str, float] = {
     "worlds": 4,                # determinisation: worlds drawn for the secret set-up
     "victory_bc": 30.0,         # 12.1: an enemy BC while the count does not give us the win
     "victory_capital": 60.0,    # 12.1: the enemy's capital while we hold ours (both win)
+    "victory_keep": 10.0,       # 12.1: on top of an own BC's worth (each one lost counts
+                                # twice: one fewer for us, one more for the enemy)
+    "garrison": 25.0,           # 12.1: pull of a threatened garrison place left empty
 }
 
 # 6.11 — which neutrals a side's bot violates, and how much it wants to (12.1: the Schlieffen
-# Plan needs Belgium; the Entente gains nothing by violating anyone).
-VIOLATE: Mapping[str, Mapping[str, float]] = {CENTRAL: {"belgium": 10.0, "luxembourg": 6.0},
-                                              ENTENTE: {}}
+# Plan needs Belgium; the Entente gains nothing by violating anyone). Version 3 violated
+# Luxembourg too: it joined the Entente, one more Entente BC the Germans then had to take and
+# keep (in the arena against the greedy Entente it was retaken in October). The plan needs only
+# Liège and nine corps in Belgium, both reached from Aachen, so version 4 leaves it neutral.
+VIOLATE: Mapping[str, Mapping[str, float]] = {CENTRAL: {"belgium": 10.0}, ENTENTE: {}}
+
+# 12.1 — the Schlieffen Plan as objectives (docs/bots.md): once Belgium has joined the Entente,
+# Germany's corps are drawn to its fortresses and bargaining chips, whatever the BC count says,
+# until each is German: Liège and Namur open the road, Brussels and Antwerp are the two BCs the
+# violation gave the Entente (the arena's draws ended with the Entente holding Antwerp, and
+# often Brussels). Values are added to the targets' pull and to what taking them is worth.
+SCHLIEFFEN: Mapping[str, float] = {"liege": 14.0, "namur": 10.0, "brussels": 24.0,
+                                   "antwerp": 30.0}
+
+# 12.1 — garrisons kept (docs/bots.md): per seat, a place and its tiers (corps kept, radius):
+# while an enemy corps stands within `radius` hexes the place keeps that many corps (radius
+# None: always — Berlin can be reached by sea and by a Russian march from beyond any small
+# radius). A move that would take a place below its garrison is never played; a place below it
+# draws corps (`garrison`). Version 3 left Berlin open in one arena game and the Entente took
+# it and won outright; a first version 4 kept Berlin only with an enemy within 3 hexes and
+# three Russian corps marched in from further away in October; Antwerp and Brussels, reached by
+# sea and by the Belgian corps, were walked back into as soon as the German corps left.
+GARRISONS: Mapping[str, Mapping[str, tuple[tuple[int, int | None], ...]]] = {
+    "germany": {"berlin": ((1, None), (2, 5)), "metz": ((1, 3),), "strasbourg": ((1, 3),),
+                "cologne": ((1, 3),), "breslau": ((1, 4),), "konigsberg": ((1, 4),),
+                "posen": ((1, 4),), "brussels": ((1, None), (2, 2)),
+                "antwerp": ((1, None), (2, 2))},
+    "austria_hungary": {"vienna": ((1, 3),), "cracow": ((1, 2),), "lemberg": ((1, 2),)},
+    "france": {"paris": ((1, 3),)},
+}
 
 FLOW_DEFAULTS: Mapping[str, Any] = {
     "k": 0, "pos": 0, "placed": [], "reroll": False, "rail_used": {}, "reserve_corps": {},
@@ -146,6 +176,7 @@ class Context:
     theirs: dict[str, int] = field(default_factory=dict)   # the enemy's corps per location
     owned: frozenset[str] = frozenset()                    # locations the side controls
     decisive: dict[str, float] = field(default_factory=dict)   # 12.1: what wins the game
+    garrison: dict[str, int] = field(default_factory=dict)     # threatened place -> corps kept
     odds: dict[str, Any] = field(default_factory=dict)     # attacks enumerated this turn
     worlds: list[dict[str, Any]] = field(default_factory=list)   # determinised positions
     budget: Budget | None = None
@@ -172,7 +203,9 @@ def seat_side(position: Mapping[str, Any], seat: str) -> str:
     return CENTRAL if seat in SIDE_SEATS[CENTRAL] else ENTENTE
 
 
-def build_context(position: dict[str, Any], seat: str) -> Context:
+def build_context(position: dict[str, Any], seat: str, *, campaign: bool = True) -> Context:
+    """The turn's value map; `campaign` adds 12.1's plan as data (the Schlieffen objectives,
+    the BCs kept, the garrisons), which the greedy baseline does without."""
     th = theatre(position["board"]["map"])
     side = seat_side(position, seat)
     enemy = ENTENTE if side == CENTRAL else CENTRAL
@@ -188,23 +221,29 @@ def build_context(position: dict[str, Any], seat: str) -> Context:
             ours[unit["at"]] = ours.get(unit["at"], 0) + 1
         elif owner is not None:
             theirs[unit["at"]] = theirs.get(unit["at"], 0) + 1
-    value, targets = _values(position, th, seat, side)
+    value, targets = _values(position, th, seat, side, campaign)
     decisive = victory_targets(position, th, side)
+    for loc, worth in (schlieffen_targets(position, th, seat) if campaign else {}).items():
+        decisive[loc] = decisive.get(loc, 0.0) + worth
     for loc, worth in decisive.items():
         targets[loc] = targets.get(loc, 0.0) + worth
+    garrison = garrisons(position, th, seat, side, ours, theirs) if campaign else {}
+    for loc, kept in garrison.items():
+        if ours.get(loc, 0) < kept:
+            targets[loc] = targets.get(loc, 0.0) + WEIGHTS["garrison"]
     pull = diffuse(targets, lambda loc: th.adj.get(loc, ()), decay=WEIGHTS["decay"],
                    depth=int(WEIGHTS["depth"]),
                    passable=lambda loc: not neutral_closed(position, th, loc))
     owned = frozenset(loc for loc in th.locs
                       if side_of(position, controller(position, th, loc)) == side)
     ctx = Context(position, th, seat, side, enemy, occ, value, pull, {}, {}, ours, theirs,
-                  owned, decisive)
+                  owned, decisive, garrison)
     _threats(ctx)
     return ctx
 
 
-def _values(position: dict[str, Any], th: Theatre, seat: str,
-            side: str) -> tuple[dict[str, float], dict[str, float]]:
+def _values(position: dict[str, Any], th: Theatre, seat: str, side: str,
+            campaign: bool = True) -> tuple[dict[str, float], dict[str, float]]:
     """(every valued location's worth to the side, the enemy-held ones its corps are drawn
     to). Own locations are kept, not sought: their worth feeds the threat map instead."""
     value: dict[str, float] = {}
@@ -222,6 +261,9 @@ def _values(position: dict[str, Any], th: Theatre, seat: str,
     for uid, unit in position["board"]["units"].items():
         if UNITS[uid].corps and side_of(position, UNITS[uid].nation) == enemy:
             strength[unit["at"]] = strength.get(unit["at"], 0) + 1
+    for loc in sorted(th.bcs):
+        if campaign and side_of(position, controller(position, th, loc)) == side:
+            value[loc] += WEIGHTS["victory_keep"]
     for loc, worth in value.items():
         owner = side_of(position, controller(position, th, loc))
         if owner is not None and owner != side and not neutral_closed(position, th, loc):
@@ -261,6 +303,36 @@ def victory_targets(position: dict[str, Any], th: Theatre, side: str) -> dict[st
     if side_of(position, controller(position, th, own_capital)) == side and side_of(
             position, controller(position, th, their_capital)) == enemy:
         out[their_capital] = out.get(their_capital, 0.0) + WEIGHTS["victory_capital"]
+    return out
+
+
+def schlieffen_targets(position: dict[str, Any], th: Theatre, seat: str) -> dict[str, float]:
+    """12.1's Schlieffen Plan carried through (SCHLIEFFEN): for Germany, once Belgium is at war
+    on the Entente's side, each of its objectives not yet German, in every month."""
+    if seat != "germany" or position["powers"].get("belgium", {}).get("side") != ENTENTE:
+        return {}
+    out: dict[str, float] = {}
+    for place, worth in SCHLIEFFEN.items():
+        loc = th.place_loc.get(place)
+        if loc is not None and side_of(position, controller(position, th, loc)) != CENTRAL:
+            out[loc] = worth
+    return out
+
+
+def garrisons(position: dict[str, Any], th: Theatre, seat: str, side: str,
+              ours: Mapping[str, int], theirs: Mapping[str, int]) -> dict[str, int]:
+    """The seat's garrison places (GARRISONS) that the side holds and an enemy corps is near:
+    place -> the corps to keep in it."""
+    out: dict[str, int] = {}
+    for place, tiers in GARRISONS.get(seat, {}).items():
+        loc = th.place_loc.get(place)
+        if loc is None or side_of(position, controller(position, th, loc)) != side:
+            continue
+        for kept, radius in tiers:
+            if radius is not None and not any(theirs.get(o, 0) for o in distances(
+                    [loc], lambda x: th.adj.get(x, ()), radius)):
+                continue
+            out[loc] = max(out.get(loc, 0), kept)
     return out
 
 

@@ -177,3 +177,101 @@ def test_bop_greedy_baseline_plays_legally_and_only_attacks_above_evens():
         state = kernel.apply(ruleset, state, entry["seat"], entry["decision"], entry["action"],
                              seed=match_seed(3, 1)).state
     assert attacks
+
+
+# --- bot version 4: 12.1's plan as data (docs/bots.md) --------------------------------------
+
+def test_bop_12_1_level2_central_leaves_luxembourg_neutral_and_greedy_keeps_its_table():
+    """Version 4 violates Belgium only (Luxembourg joining the Entente was one more EP BC to
+    take back); the greedy baseline keeps version 3's table, so it does not move with level 2."""
+    import importlib
+    greedy = importlib.import_module("engine.bots.balance_of_powers.greedy")
+    assert set(world.VIOLATE["central"]) == {"belgium"}
+    assert set(greedy.VIOLATE["central"]) == {"belgium", "luxembourg"}
+
+
+def test_bop_12_1_schlieffen_objectives_once_belgium_is_at_war(opening):
+    """The Schlieffen objectives (world.SCHLIEFFEN) draw Germany only once Belgium has joined
+    the Entente, only for Germany, and each only until it is German."""
+    state = kernel.game.copy_json(opening)
+    th = theatre(state["board"]["map"])
+    assert world.schlieffen_targets(state, th, "germany") == {}
+    state["powers"]["belgium"]["side"] = "entente"
+    found = world.schlieffen_targets(state, th, "germany")
+    assert found == {th.place_loc[p]: w for p, w in world.SCHLIEFFEN.items()}
+    assert world.schlieffen_targets(state, th, "austria_hungary") == {}
+    take(state, th, "brussels", "germany")
+    assert th.place_loc["brussels"] not in world.schlieffen_targets(state, th, "germany")
+    ctx = world.build_context(state, "germany")
+    assert ctx.decisive[th.place_loc["antwerp"]] >= world.SCHLIEFFEN["antwerp"]
+    assert world.build_context(state, "germany", campaign=False).decisive.get(
+        th.place_loc["namur"]) is None
+
+
+GARRISON_GAMES = 2
+
+
+@pytest.fixture(scope="module")
+def against_greedy():
+    """Level 2 as Central against the greedy Entente: seeded games into September (past the
+    August drive, when the French and Russians first press the garrisons)."""
+    ruleset = rulesets.get("balance_of_powers")
+    seats = seats_of(ruleset, SCENARIO)
+    out = []
+    for game in range(GARRISON_GAMES):
+        players = {seat: bots.bot_for(ruleset, SCENARIO, 2) if side == "central"
+                   else bots.greedy_for(ruleset, SCENARIO) for seat, side in seats.items()}
+        uid = f"garrison-{game}"
+        out.append((uid, match_seed(7, game), play_match(
+            ruleset, SCENARIO, players, seed=match_seed(7, game), game_uid=uid,
+            max_actions=260)))
+    return ruleset, seats, out
+
+
+def central_corps_at(state, loc):
+    return sorted(u for u, v in state["board"]["units"].items()
+                  if v["at"] == loc and UNITS[u].corps and side_of(state, UNITS[u].nation)
+                  == "central")
+
+
+def enemy_near(state, th, loc, radius):
+    from engine.bots.heuristic import distances
+    near = distances([loc], lambda x: th.adj.get(x, ()), radius)
+    return any(v["at"] in near and UNITS[u].corps and side_of(state, UNITS[u].nation)
+               == "entente" for u, v in state["board"]["units"].items())
+
+
+def test_bop_12_1_level2_central_never_strips_a_threatened_garrison(against_greedy):
+    """The issue's sanity check, over seeded games against the greedy Entente: no march, rail
+    move, sea move, attack or reserve of level 2's takes Berlin (or any garrison place of
+    world.GARRISONS) below the corps it keeps while an Entente corps is within the tier's
+    radius (Berlin keeps one always: it can be reached by sea)."""
+    ruleset, seats, games = against_greedy
+    checked = 0
+    for uid, seed, report in games:
+        assert report.illegal == 0 and report.errors == 0, report.problems
+        state, _ = kernel.new_game(ruleset, SCENARIO, {}, sorted(seats), seed, uid)
+        th = theatre(state["board"]["map"])
+        for entry in report.log:
+            seat, action = entry["seat"], entry["action"]
+            kind = next((d.kind for d in kernel.decisions_for(ruleset, state, seat)
+                         if d.id == entry["decision"]), None)
+            moving = (action.get("units") or [action.get("unit") or action.get("reserve")]
+                      if kind in ("march", "rail", "sea_move", "combat", "reserve") else [])
+            if seats.get(seat) == "central" and moving and moving[0]:
+                origin = state["board"]["units"][moving[0]]["at"]
+                for place, tiers in world.GARRISONS.get(seat, {}).items():
+                    loc = th.place_loc[place]
+                    here = central_corps_at(state, loc)
+                    kept = max((k for k, radius in tiers
+                                if radius is None or enemy_near(state, th, loc, radius)),
+                               default=0)
+                    if origin != loc or not here or not kept or side_of(
+                            state, controller(state, th, loc)) != "central":
+                        continue
+                    checked += 1
+                    left = [u for u in here if u not in moving]
+                    assert len(left) >= kept, (uid, entry["decision"], place, action)
+            state = kernel.apply(ruleset, state, seat, entry["decision"], action,
+                                 seed=seed).state
+    assert checked, "no move out of a threatened garrison place was ever considered"
