@@ -278,3 +278,43 @@ def test_bop_6_213_leaders_arrive_wherever_corps_of_their_power_stand():
     found = economy.muster_locations(state, th, "ger-ldr-ludndrf")
     assert {hx(th, "3713"), hx(th, "0919"), th.place_loc["metz"]} <= set(found)
     assert hx(th, "2516") not in found and hx(th, "3723") not in found
+
+
+def _british_half(th, units, **kw):
+    state = position(th, units, side="entente", sides={"britain": "entente"}, **kw)
+    state["flow"]["active"] = ["britain"]
+    return state
+
+
+def test_bop_2_531_example_a_british_corps_in_a_french_hex_on_the_map():
+    """2.531's example on our map: a British corps marching from 0519 into French-held 0620
+    (open, no fortress) leaves it French — no change of control — and treats it as friendly:
+    its march may go on through it (to 0621)."""
+    from engine.rulesets.balance_of_powers import handlers, movement
+    th = theatre("bop-north-europe")
+    there, beyond = hx(th, "0620"), hx(th, "0621")
+    state = _british_half(th, {"bri-inf-1": "0519"})
+    assert beyond in movement.march_destinations(state, th, ["bri-inf-1"], {})
+    events = handlers.do_march(state, "britain", None, {"units": ["bri-inf-1"], "to": there},
+                               None)
+    assert state["board"]["units"]["bri-inf-1"]["at"] == there
+    assert not [e for e in events if e.kind == "control"]   # nothing changes hands
+    assert controller(state, th, there) == "france" and there not in state["board"]["control"]
+
+
+def test_bop_2_532_example_a_british_force_liberates_lille_on_the_map():
+    """2.532's example on our map: Lille (0619) German-held, its old fortress ruined; a British
+    corps from 0518 marches in and Lille returns to France, not to Britain."""
+    from engine.rulesets.balance_of_powers import handlers
+    th = theatre("bop-north-europe")
+    lille = th.place_loc["lille"]
+    state = _british_half(th, {"bri-inf-1": "0518"})
+    state["board"]["control"][lille] = "germany"
+    state["board"]["forts"][lille] = 0
+    assert controller(state, th, lille) == "germany"
+    events = handlers.do_march(state, "britain", None, {"units": ["bri-inf-1"], "to": lille},
+                               None)
+    assert [e.data for e in events if e.kind == "control"] == [
+        {"at": lille, "from": "germany", "to": "france"}]
+    assert controller(state, th, lille) == "france"
+    assert lille not in state["board"]["control"]   # back to its owner, not British

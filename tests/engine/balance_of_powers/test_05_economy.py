@@ -251,3 +251,26 @@ def test_bop_6_221_a_major_buys_its_own_units_and_supplied_same_side_minors_only
     # A German corps on the only rail line between Paris and Brussels cuts Belgium's line.
     state["board"]["units"]["ger-inf-1"] = {"at": hx(th, "0301"), "mode": "maneuver"}
     assert economy.procurable(state, "france") == ["fra-inf-1"]
+
+
+def test_bop_6_22_example_two_infantry_corps_cost_four_rp_and_arrive_next_month():
+    """6.22's example (its infantry part; no naval units exist in 12.1, 6.45): a major buys two
+    infantry corps from its pool for 2 RP each and they wait on the next month's box — here
+    Germany in September 1914 (12.1 has no March), through the procurement decision."""
+    from engine.rulesets.balance_of_powers.ruleset import RULESET
+    state = position(TH, {}, month="1914-09", side="central", step="procure",
+                     rp={"germany": 10})
+    state["board"]["pool"] = ["ger-inf-1", "ger-inf-2"]
+    scheduled = list(state["board"]["arrivals"].get("1914-10", []))  # 12.1's own October
+    economy.begin_procure(state, Dice([]))
+    for uid in ("ger-inf-1", "ger-inf-2"):
+        decision = next(d for d in RULESET.decisions(state)
+                        if d.kind == "procure" and "germany" in d.seats)
+        assert {"buy": uid} in decision.options
+        RULESET.apply_action(state, "germany", decision, {"buy": uid}, Dice([]))
+    assert state["powers"]["germany"]["rp"] == 6
+    october = state["board"]["arrivals"]["1914-10"]
+    assert sorted(set(october) - set(scheduled)) == ["ger-inf-1", "ger-inf-2"]
+    assert not any(uid in when for m, when in state["board"]["arrivals"].items()
+                   if m != "1914-10" for uid in ("ger-inf-1", "ger-inf-2"))
+    assert state["board"]["pool"] == []

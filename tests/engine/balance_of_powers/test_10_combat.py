@@ -780,3 +780,20 @@ def test_bop_2_83_ti_unlock_roll_from_fifty():
     assert events[-1].data == {"side": "central", "roll": 1, "needs_below": 2,
                                "unlocked": True}
     assert odds.has_ti(state, "central")
+
+
+@pytest.mark.parametrize("attacker,defender,expected", [
+    ("ger-inf-1", "fra-inf-terr", +2),      # an effectiveness-3 attacker against a 1: 3 − 1
+    ("ger-inf-lwo", "fra-inf-1", -2),       # the scores reversed: 1 − 3
+])
+def test_bop_10_531_example_effectiveness_modifier(attacker, defender, expected):
+    """10.531's example from the real chain: declared, the point units set, the roll made —
+    the combat roll's effectiveness modifier is the attacking point's score less the
+    defending point's. May 1915 (good weather, no yellow 4 after 1914: 10.532)."""
+    state = position(TT, {attacker: "0602", defender: "0502"}, month="1915-05",
+                     rp={"germany": 5})
+    events, roller = attack(state, TT, [attacker], "0502", attacker, dice=[3, 4])
+    assert [r["purpose"] for r in roller.rolls] == ["combat 2d6", "combat 2d6"]
+    rolls = [e.data for e in events if e.kind == "combat_roll"]
+    assert len(rolls) == 1 and rolls[0]["modifiers"]["effectiveness"] == expected
+    assert UNITS[attacker].effectiveness - UNITS[defender].effectiveness == expected
