@@ -38,15 +38,10 @@ from shapely.geometry import MultiPoint, Point, Polygon, shape
 from shapely.ops import polylabel
 from shapely.strtree import STRtree
 
+from .compile_inputs import DATA, FORMAT, source_features
 from .compiler import save
 from .definitions import get_definition
 
-HERE = Path(__file__).parent
-DATA = HERE / "data"
-SOURCES = HERE / "sources"
-COMPILED = HERE / "compiled"
-STATIC = HERE.parent.parent / "static" / "maps"
-FORMAT = "salient-map/1"
 SNAP_KM = 0.5            # tolerance when two shapes' borders are compared
 LAND_SOURCES = [
     {"id": "world_1914", "licence": "GPL-3.0", "file": "engine/maps/sources/world_1914.geojson",
@@ -61,10 +56,6 @@ LAND_SOURCES = [
 def _csv(path: Path) -> list[dict[str, str]]:
     with path.open(encoding="utf-8", newline="") as fh:
         return list(csv.DictReader(fh))
-
-
-def _features(name: str) -> list[dict[str, Any]]:
-    return json.loads((SOURCES / name).read_text(encoding="utf-8"))["features"]
 
 
 def _polygons(geom: Any) -> list[Polygon]:
@@ -127,7 +118,7 @@ class AreaCompiler:
 
     def regions(self) -> None:
         """The land of each 1914 region (first match wins), in km, clipped to the frame."""
-        land_ll = shapely.unary_union([shape(f["geometry"]) for f in _features("ne_50m_land.geojson")])
+        land_ll = shapely.unary_union([shape(f["geometry"]) for f in source_features("ne_50m_land.geojson")])
         land_ll = land_ll.intersection(self.frame_ll)
         self.all_land = self.km(land_ll).buffer(0)
         self.land = self.all_land.difference(self.land_mask)
@@ -138,7 +129,7 @@ class AreaCompiler:
         for ov in own + shared:
             if ov["id"] not in skip:
                 ordered.append((ov["id"], Polygon(ov["polygon"])))
-        for f in _features("world_1914.geojson"):
+        for f in source_features("world_1914.geojson"):
             nm = f["properties"].get("NAME")
             if nm:
                 ordered.append((nm, shape(f["geometry"])))
