@@ -50,7 +50,7 @@ from engine import bots as engine_bots
 from engine import rulesets
 from engine.kernel import result
 
-from . import actions, broadcast, frames, orders, services
+from . import actions, broadcast, frames, orders, seating, services
 from .bot_accounts import PREFIX, bot_level, bot_username
 from .frames import Committed
 from .models import Game
@@ -176,6 +176,8 @@ def do_take_over(game_id: int, host: Any, seat: str,
         if row is None or bot_level(row.user) is None:
             raise Conflict(f"{seat!r} is not played by a bot.", code="game/not_a_bot_seat",
                            seat=seat)
+        if bot_level(new_user) is None:
+            seating.check_may_play(game, table, seat, new_user)
         if bot_level(new_user) is None and Seat.objects.filter(
                 table_id=game.table_id, user=new_user).exclude(seat=seat).exists() and (
                 not table.allow_multiple_seats):

@@ -24,6 +24,16 @@ def gm_user_id(game: Game, table: Table) -> int | None:
     return None
 
 
+# The GM commands that showed a nation's own side of the fog: its view (a look) or its orders
+# (a proxy). Whoever gave one may never play a nation of that game (twteaw ruling 61).
+SAW_A_NATION = ("look", "proxy", "proxy_ready")
+
+
+def saw_a_nation(game: Game, user: Any) -> bool:
+    """Whether `user` ever looked at, or wrote orders for, a nation of `game` as its GM."""
+    return GmCommand.objects.filter(game=game, user_id=user.pk, command__in=SAW_A_NATION).exists()
+
+
 def gm_name(game: Game) -> str | None:
     """The game master's user name (for the page and the REST state), or None."""
     uid = gm_user_id(game, game.table)

@@ -14,7 +14,7 @@ from django.utils import timezone
 from boardgame.lobby.models import Seat, Table
 from engine.kernel.game import KERNEL
 
-from . import clocks, frames, services
+from . import clocks, frames, gmrecord, services
 from .actions import ActionRejected, check_not_over, check_seat_name, lock_game, user_seats
 from .frames import Committed
 from .models import LeftInDisorder
@@ -62,6 +62,7 @@ def check_replacement(game: Any, table: Table, seat: str, new_user: Any) -> None
     if seat not in game.live.get("disorder", []):
         raise ActionRejected(f"{seat} is not in civil disorder.",
                              code="game/not_in_disorder", v=game.version, seat=seat)
+    check_may_play(game, table, seat, new_user)
     held = [s for s in user_seats(new_user, game) if s != seat]
     if held and (not table.allow_multiple_seats
                  or any(sides[s] != sides[seat] for s in held)):
@@ -69,6 +70,21 @@ def check_replacement(game: Any, table: Table, seat: str, new_user: Any) -> None
             f"{new_user.get_username()} already plays {', '.join(held)} in this game.",
             code="game/already_seated", v=game.version, seat=seat,
             player=new_user.get_username(), seats=held)
+
+
+def check_may_play(game: Any, table: Table, seat: str, new_user: Any) -> None:
+    """A game master never plays a nation of the game: not while GM (a GM holds no seat), and
+    not after a look or proxy orders showed it a nation's own side of the fog (twteaw rulings
+    57, 58 and 61) — seating it later would hand that nation's secrets to another nation.
+    Shared by every way a person takes a seat mid-game (replacement, the GM's fill, the
+    host's take-over of a bot's seat)."""
+    if gmrecord.gm_user_id(game, table) == new_user.pk:
+        raise ActionRejected(f"{new_user.get_username()} is this game's master and may not play a nation.",
+                             code="gm/is_gm", v=game.version, seat=seat)
+    if gmrecord.saw_a_nation(game, new_user):
+        raise ActionRejected(
+            f"{new_user.get_username()} saw a nation's own view or orders as this game's master "
+            "and may not play a nation of it.", code="gm/saw_a_nation", v=game.version, seat=seat)
 
 
 def seat_locked(game: Any, seat: str, new_user: Any) -> dict[str, Any]:

@@ -328,3 +328,38 @@ def test_23_a_table_whose_host_plays_has_no_gm_until_one_is_named(
                             format="json").json()["gm"] == "iago"
     assert api(iago).post(f"/api/games/{game_id}/gm/pause", {},
                           format="json").status_code == 200
+
+
+def test_23_ruling_61_a_gm_who_saw_a_nation_never_plays_one(
+        api, make_user, prospero, hamlet, othello, iago):
+    """Iago, named GM, looks at absent Germany; named off again, he may volunteer, but
+    neither the GM's fill nor the host's replacement seats him, and the GM of the moment is
+    refused too. Each refusal changes nothing."""
+    game_id, holders = _start(make_user, prospero, hamlet, othello, disorder_after=1)
+    _germany_misses_turn_1(api, game_id, holders)
+    assert api(prospero).post(f"/api/games/{game_id}/gm/appoint", {"username": "iago"},
+                              format="json").json()["gm"] == "iago"
+    assert api(iago).get(f"/api/games/{game_id}/gm/look?seat=germany").status_code == 200
+    assert api(prospero).post(f"/api/games/{game_id}/gm/appoint", {"username": None},
+                              format="json").json()["gm"] == "prospero"
+    assert api(iago).post(f"/api/games/{game_id}/gm/pool", {"join": True},
+                          format="json").json()["pool"] == ["iago"]
+    before = _unchanged(game_id)
+    _refused(api(prospero).post(f"/api/games/{game_id}/gm/fill",
+                                {"seat": "germany", "username": "iago"}, format="json"),
+             409, "gm/saw_a_nation")
+    _refused(api(prospero).post(f"/api/games/{game_id}/seats/germany/replace",
+                                {"username": "iago"}, format="json"),
+             409, "gm/saw_a_nation")
+    _refused(api(prospero).post(f"/api/games/{game_id}/seats/germany/replace",
+                                {"username": "prospero"}, format="json"),
+             409, "gm/is_gm")
+    assert _unchanged(game_id) == before
+    # the host's take-over of a bot's seat asks the same question
+    assert api(prospero).post(f"/api/games/{game_id}/seats/germany/replace", {"bot": 0},
+                              format="json").status_code == 200
+    before = _unchanged(game_id)
+    _refused(api(prospero).post(f"/api/games/{game_id}/seats/germany/take-over",
+                                {"username": "iago"}, format="json"), 409, "gm/saw_a_nation")
+    assert _unchanged(game_id) == before
+    assert api(iago).get(f"/api/games/{game_id}/").json()["my_seats"] == []
