@@ -81,15 +81,11 @@ class Decision:
     def to_json(self, *, with_options: bool = True) -> dict[str, Any]:
         out: dict[str, Any] = {
             "id": self.id, "seats": list(self.seats), "kind": self.kind, "rule": self.rule,
-            "prompt": self.prompt, "waiting": self.waiting,
+            "prompt": self.prompt, "waiting": self.waiting, "group": self.group,
+            "undoable": self.undoable, "reaction": self.reaction,
         }
-        # The flags are written only when set (a reader takes a missing one as null/false): a
-        # new decision travels whole in every patch, so its defaults were bytes on every step.
-        if self.group is not None:
-            out["group"] = self.group
-        for flag in ("undoable", "reaction", "revisable"):
-            if getattr(self, flag):
-                out[flag] = True
+        if self.revisable:      # only then: every other decision's JSON stays as it was
+            out["revisable"] = True
         if with_options:
             out["data"] = self.data
             if self.options is not None:
