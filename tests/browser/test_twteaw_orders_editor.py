@@ -57,7 +57,10 @@ def start_from_hold(page):
 
 
 def pending_has(page, text):
-    page.wait_for_function("(t) => (document.querySelector('#pending-order')?.textContent || '').includes(t)", arg=text)
+    # Each draft change is one check by the server over the socket; on a loaded CI machine one
+    # took longer than the page's 15 s default (local CI), so the wait is the file's 30 s.
+    page.wait_for_function("(t) => (document.querySelector('#pending-order')?.textContent || '').includes(t)",
+                           arg=text, timeout=30000)
 
 
 def write_and_resolve(hamlet, othello, written, secret):
