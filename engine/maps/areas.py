@@ -38,19 +38,15 @@ from shapely.geometry import MultiPoint, Point, Polygon, shape
 from shapely.ops import polylabel
 from shapely.strtree import STRtree
 
-from .compile_inputs import DATA, FORMAT, source_features
+from .compile_inputs import DATA, FORMAT, SOURCES_META, source_features
 from .compiler import save
 from .definitions import get_definition
 
 SNAP_KM = 0.5            # tolerance when two shapes' borders are compared
-LAND_SOURCES = [
-    {"id": "world_1914", "licence": "GPL-3.0", "file": "engine/maps/sources/world_1914.geojson",
-     "origin": "aourednik/historical-basemaps"},
-    {"id": "ne_50m_land", "licence": "public domain", "file": "engine/maps/sources/ne_50m_land.geojson",
-     "origin": "Natural Earth via martynafford/natural-earth-geojson"},
-    {"id": "curated", "licence": "project", "file": "engine/maps/data/<tables>/*",
-     "origin": "Salient curated tables (each row has a source column)"},
-]
+# The hex maps' source list, cut to the two an area map reads, and its own curated tables.
+LAND_SOURCES = [*(s for s in SOURCES_META if s["id"] in ("world_1914", "ne_50m_land")),
+                {"id": "curated", "licence": "project", "file": "engine/maps/data/<tables>/*",
+                 "origin": "Salient curated tables (each row has a source column)"}]
 
 
 def _csv(path: Path) -> list[dict[str, str]]:
