@@ -38,9 +38,8 @@ def log_in(context, site, name, game_id):
 def test_23_the_game_master_runs_an_absent_nation_from_the_gm_panel(site, new_context):
     from django.utils import timezone
 
-    from boardgame.lobby import services as lobby
     from boardgame.play import deadlines, orders
-    from boardgame.play.models import ActionRecord, Game, OrderLog
+    from boardgame.play.models import ActionRecord, OrderLog
     from engine import rulesets
     from engine.kernel import decisions
     from tests.live import helpers
@@ -50,16 +49,10 @@ def test_23_the_game_master_runs_an_absent_nation_from_the_gm_panel(site, new_co
                                         for n in ("prospero", "hamlet", "othello", "iago"))
     holders = {**{s: hamlet for s in CENTRAL}, **{s: othello for s in ALLIED},
                **{s: helpers.make_user(f"n_{s}") for s in NEUTRALS}}
-    table = lobby.do_create_table(prospero, title="1914", ruleset="twteaw",
-                                  scenario="europe-1914", options={"turns": 3},
-                                  allow_multiple_seats=True, pace="async", deadline_hours=24,
-                                  disorder_after=2)
-    for seat, user in holders.items():
-        lobby.do_claim_seat(user, table.pk, seat)
-    for user in {u.pk: u for u in holders.values()}.values():
-        lobby.do_set_ready(user, table.pk, True)
-    lobby.do_start_table(prospero, table.pk)
-    game = Game.objects.get(table_id=table.pk)
+    game = helpers.start_game(prospero, holders, title="1914", ruleset="twteaw",
+                              scenario="europe-1914", options={"turns": 3},
+                              allow_multiple_seats=True, pace="async", deadline_hours=24,
+                              disorder_after=2)
     deadlines.initialise_new_games()
     for seat in [s for s in holders if s != "germany"]:
         game.refresh_from_db()

@@ -16,11 +16,11 @@ import json
 import pytest
 from django.utils import timezone
 
-from boardgame.lobby import services as lobby
 from boardgame.play import broadcast, deadlines
 from boardgame.play.models import ActionRecord, Game, GmCommand, OrderLog
 from engine import rulesets
 from engine.kernel import decisions
+from tests.live.helpers import start_game
 
 pytestmark = pytest.mark.django_db
 
@@ -38,16 +38,9 @@ def prospero(make_user):
 def _start(make_user, prospero, hamlet, othello, *, disorder_after=2):
     holders = {**{s: hamlet for s in CENTRAL}, **{s: othello for s in ALLIED},
                **{s: make_user(f"neutral_{s}") for s in NEUTRALS}}
-    table = lobby.do_create_table(prospero, title="1914", ruleset="twteaw",
-                                  scenario="europe-1914", options={"turns": 3},
-                                  allow_multiple_seats=True, pace="async", deadline_hours=24,
-                                  disorder_after=disorder_after)
-    for seat, user in holders.items():
-        lobby.do_claim_seat(user, table.pk, seat)
-    for user in {u.pk: u for u in holders.values()}.values():
-        lobby.do_set_ready(user, table.pk, True)
-    lobby.do_start_table(prospero, table.pk)
-    game = Game.objects.get(table_id=table.pk)
+    game = start_game(prospero, holders, title="1914", ruleset="twteaw", scenario="europe-1914",
+                      options={"turns": 3}, allow_multiple_seats=True, pace="async",
+                      deadline_hours=24, disorder_after=disorder_after)
     deadlines.initialise_new_games()
     return game.pk, holders
 
