@@ -1,9 +1,14 @@
 // Reaction windows: a decision marked `reaction` for one of your seats pops up over the map with
-// its options and the time left (the seat's deadline or clock), until it is answered.
+// its options and the time left (the seat's deadline or clock), until it is answered. The card
+// folds to its heading line ("Fold"), so that counters under it can be clicked (a loss picked
+// on the map, a look at the battle); a new reaction window opens unfolded.
 
 import { foreseen } from "./decision.js";
 import { consequenceBox } from "./unitpanel.js";
 import { cite, duration, fill, h } from "./dom.js";
+
+// The reaction window the player folded (its decision id): one at a time, and only that one.
+let folded = null;
 
 export function renderReaction(root, { store, orders, adapter }) {
   const d = orders.decision;
@@ -13,9 +18,23 @@ export function renderReaction(root, { store, orders, adapter }) {
   }
   root.hidden = false;
   const left = timeLeft(store, orders.seat);
+  const isFolded = folded === d.id;
+  const toggle = () => {
+    folded = isFolded ? null : d.id;
+    renderReaction(root, { store, orders, adapter });
+  };
+  // Said in words, not with a clock glyph some fonts lack.
+  const head = h("div", { class: "reaction-head" }, h("strong", {}, `${adapter.seatTitle(orders.seat)} to answer`),
+    h("span", { class: "countdown", id: "reaction-countdown" }, left === null ? "" : `${duration(left)} left`),
+    h("button", { type: "button", class: "button small ghost reaction-fold", dataset: { control: "reaction-fold" },
+      "aria-expanded": isFolded ? "false" : "true", onclick: toggle }, isFolded ? "Show" : "Fold"));
+  if (isFolded) {
+    fill(root, h("div", { class: "reaction-card folded", role: "dialog", "aria-label": "Reaction (folded)" }, head,
+      h("p", { class: "small muted" }, adapter.text(d.prompt))));
+    return;
+  }
   fill(root, h("div", { class: "reaction-card", role: "dialog", "aria-label": "Reaction" },
-    h("div", { class: "reaction-head" }, h("strong", {}, `${adapter.seatTitle(orders.seat)} may react`),
-      h("span", { class: "countdown", id: "reaction-countdown" }, left === null ? "" : `⏱ ${duration(left)}`)),
+    head,
     h("p", {}, adapter.text(d.prompt), " ", cite(d.rule)),
     // An adapter's editor (FA's loss picker) draws the card's body, with its own Confirm.
     orders.editor ? h("div", { class: "reaction-editor" }, orders.editor.panel())
