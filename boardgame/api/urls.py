@@ -85,6 +85,8 @@ urlpatterns = [
     path("games/<int:game_id>/gm/extend", api_gm.GmExtendView.as_view(),
          name="api-game-gm-extend"),
     path("games/<int:game_id>/gm/look", api_gm.GmLookView.as_view(), name="api-game-gm-look"),
+    path("games/<int:game_id>/gm/options", api_gm.GmOptionsView.as_view(),
+         name="api-game-gm-options"),
     path("games/<int:game_id>/gm/proxy", api_gm.GmProxyView.as_view(), name="api-game-gm-proxy"),
     path("games/<int:game_id>/gm/pool", api_gm.GmPoolView.as_view(), name="api-game-gm-pool"),
     path("games/<int:game_id>/gm/fill", api_gm.GmFillView.as_view(), name="api-game-gm-fill"),

@@ -98,6 +98,17 @@ class ActionsView(_Base):
         return Response(accepted.as_dict())
 
 
+def _query(raw: str | None) -> Any:
+    """An options query's JSON (None when absent); bad JSON is a 400 on the `query` field."""
+    if raw is None:
+        return None
+    try:
+        return inputguard.loads(raw, "query.query")
+    except ValueError:
+        raise ActionRejected("query must be JSON.", code="request/invalid",
+                             status=400, field="query") from None
+
+
 class OptionsView(_Base):
     @extend_schema(operation_id="games_options", responses=OpenApiTypes.OBJECT, parameters=[
         OpenApiParameter("seat", str, required=True, description="The seat asking."),
@@ -106,13 +117,7 @@ class OptionsView(_Base):
                                                    "(the ruleset says which keys)."),
         INVITE])
     def get(self, request: Request, game_id: int) -> Response:
-        query = request.query_params.get("query")
-        if query is not None:
-            try:
-                query = inputguard.loads(query, "query.query")
-            except ValueError:
-                raise ActionRejected("query must be JSON.", code="request/invalid",
-                                     status=400, field="query") from None
+        query = _query(request.query_params.get("query"))
         seat = request.query_params.get("seat")
         decision = request.query_params.get("decision")
         items = options.get_options(game_id, request.user, seat, decision, query)

@@ -7,6 +7,8 @@
     POST /api/games/{id}/gm/extend    {hours, seat?}  (GM)      → 200 clock frame
     GET  /api/games/{id}/gm/look?seat=  (GM, absent nation)     → 200 {seat, audience, v, view,
                                                                     orders}
+    GET  /api/games/{id}/gm/options?seat=&decision=[&query=<JSON>]  (GM, absent nation)
+                                                                → 200 {decision, seat, items}
     POST /api/games/{id}/gm/proxy     {seat, decision, action} (GM) → 200 {seat, v, orders}
                                       {seat, group, ready: true, cid} → 200 {cid, v, repeated}
     POST /api/games/{id}/gm/pool      {join}  (a watcher with no seat) → 200 GM state
@@ -27,7 +29,7 @@ from rest_framework.response import Response
 from . import gm, services
 from .actions import ActionRejected
 from .api import INVITE
-from .api_actions import _Base, _body, _registered_player, _sent
+from .api_actions import _Base, _body, _query, _registered_player, _sent
 
 
 class GmStateView(_Base):
@@ -75,6 +77,20 @@ class GmLookView(_Base):
         OpenApiParameter("seat", str, required=True, description="An absent nation."), INVITE])
     def get(self, request: Request, game_id: int) -> Response:
         return Response(gm.do_look(game_id, request.user, request.query_params.get("seat")))
+
+
+class GmOptionsView(_Base):
+    @extend_schema(operation_id="games_gm_options", responses=OpenApiTypes.OBJECT, parameters=[
+        OpenApiParameter("seat", str, required=True, description="An absent nation."),
+        OpenApiParameter("decision", str, required=True),
+        OpenApiParameter("query", str, description="A JSON object, as the nation's own "
+                         "options query ({\"check\": orders} reads a draft)."), INVITE])
+    def get(self, request: Request, game_id: int) -> Response:
+        params = request.query_params
+        query = _query(params.get("query"))
+        seat, decision = params.get("seat"), params.get("decision")
+        items = gm.do_options(game_id, request.user, seat, decision, query)
+        return Response({"decision": decision, "seat": seat, "items": items})
 
 
 class GmProxyView(_Base):

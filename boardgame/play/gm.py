@@ -40,14 +40,16 @@ from django.db import transaction
 from django.utils import timezone
 
 from boardgame.lobby.models import Seat, Table
-from engine.kernel import audience_of, view
+from engine.kernel import IllegalAction, MalformedAction, audience_of, expand_options, view
 from engine.kernel.game import KERNEL
 
 from . import clocks, frames, orderbook, orders, seating
 from .actions import (
     ActionRejected,
+    check_decision_id,
     check_not_over,
     check_seat_name,
+    engine_rejection,
     lock_game,
     playable_ruleset,
     user_seats,
@@ -244,6 +246,24 @@ def do_look(game_id: int, user: Any, seat: Any) -> dict[str, Any]:
         return {"seat": seat, "audience": audience, "v": game.version,
                 "view": view(ruleset, game.state, audience),
                 "orders": orderbook.seat_orders(game.orders, seat)}
+
+
+def do_options(game_id: int, user: Any, seat: Any, decision: Any,
+               query: Any = None) -> list[dict[str, Any]]:
+    """The listing an absent nation would get for one of its decisions, read by the GM to
+    write its proxy orders: the order sets the server offers, or with `{"check": orders}` the
+    server's own reading of a draft (normalised, with its warnings) or its refusal. Recorded as
+    `options` (it shows the nation's side of the fog, as a look does: ruling 61)."""
+    with transaction.atomic(durable=True):
+        game, _table = _lock_for_gm(game_id, user, "read a nation's options")
+        seat = _check_absent(game, seat)
+        decision = check_decision_id(decision)
+        try:
+            items = expand_options(playable_ruleset(game), game.state, seat, decision, query)
+        except (IllegalAction, MalformedAction) as exc:
+            raise engine_rejection(exc, game.version) from None
+        audit(game, user, "options", seat)
+        return items
 
 
 def _proxy_check(command: str) -> Any:

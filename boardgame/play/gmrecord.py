@@ -26,7 +26,7 @@ def gm_user_id(game: Game, table: Table) -> int | None:
 
 # The GM commands that showed a nation's own side of the fog: its view (a look) or its orders
 # (a proxy). Whoever gave one may never play a nation of that game (twteaw ruling 61).
-SAW_A_NATION = ("look", "proxy", "proxy_ready")
+SAW_A_NATION = ("look", "options", "proxy", "proxy_ready")
 
 
 def saw_a_nation(game: Game, user: Any) -> bool:

@@ -356,3 +356,49 @@ def test_23_ruling_61_a_gm_who_saw_a_nation_never_plays_one(
                                 {"username": "iago"}, format="json"), 409, "gm/saw_a_nation")
     assert _unchanged(game_id) == before
     assert api(iago).get(f"/api/games/{game_id}/").json()["my_seats"] == []
+
+
+def test_23_gm_reads_an_absent_nations_order_sets_and_checks_a_draft_as_the_nation_would(
+        api, table, prospero, hamlet, othello):
+    """The GM's options (`gm/options`): for absent Germany the same order sets Germany's own
+    player gets, and a draft checked by the same rules (normalised, or refused with its
+    rule); for a nation that is not absent, or for anyone but the GM, a refusal that changes
+    nothing. A reading is recorded as `options`, which ruling 61 counts as seeing the nation."""
+    game_id, holders = table
+    d = _decision(game_id, "germany")
+    url = f"/api/games/{game_id}/gm/options"
+    before = _unchanged(game_id)
+    _refused(api(prospero).get(url, {"seat": "germany", "decision": d.id}), 409, "game/not_absent")
+    assert _unchanged(game_id) == before
+    _germany_misses_turn_1(api, game_id, holders)
+    d = _decision(game_id, "germany")
+    before = _unchanged(game_id)
+    _refused(api(othello).get(url, {"seat": "germany", "decision": d.id}), 403, "auth/not_gm")
+    _refused(api(prospero).get(url, {"seat": "germany", "decision": d.id, "query": "{"}),
+             400, "request/invalid")
+    assert _unchanged(game_id) == before
+
+    offered = api(prospero).get(url, {"seat": "germany", "decision": d.id})
+    assert offered.status_code == 200, offered.json()
+    own = api(hamlet).get(f"/api/games/{game_id}/options",
+                          {"seat": "germany", "decision": d.id}).json()["items"]
+    assert offered.json()["items"] == own and own
+
+    draft = own[0]["action"]
+    checked = api(prospero).get(url, {"seat": "germany", "decision": d.id,
+                                      "query": json.dumps({"check": draft})})
+    assert checked.status_code == 200, checked.json()
+    assert checked.json()["items"] == api(hamlet).get(
+        f"/api/games/{game_id}/options", {"seat": "germany", "decision": d.id,
+                                          "query": json.dumps({"check": draft})}).json()["items"]
+    before = _unchanged(game_id)
+    bad = {**draft, "build": [{"unit": "infantry", "at": "paris", "count": 1}]}
+    refused = api(prospero).get(url, {"seat": "germany", "decision": d.id,
+                                      "query": json.dumps({"check": bad})})
+    assert refused.status_code == 409 and refused.json()["error"]["data"]["rule"], refused.json()
+    assert _unchanged(game_id) == before
+    log = api(othello).get(f"/api/games/{game_id}/record").json()["gm_log"]
+    assert [(e["command"], e["seat"]) for e in log] == [("options", "germany"), ("options", "germany")]
+    from boardgame.play import gmrecord
+    game = Game.objects.get(pk=game_id)
+    assert gmrecord.saw_a_nation(game, prospero)
