@@ -5,8 +5,9 @@ prospero hosts a 1914 table without a seat, so he is its game master; hamlet hol
 Powers, othello the Allies, four more players the neutrals; iago watches. Every nation but
 Germany writes and is ready in turn 1; Germany misses the deadline. On prospero's page the GM
 pauses (hamlet's page says the game master paused it and offers no resume), resumes, extends
-Germany's deadline, looks at absent Germany and writes its proxy orders (a draft the server
-refuses shows its message; the offered set is written) and makes it ready. hamlet's page
+Germany's deadline, looks at absent Germany and writes its proxy orders (the order sets
+Germany is offered are listed in words; a draft the server refuses shows its message and rule
+on Check and on writing; an offered set, checked, is written) and makes it ready. hamlet's page
 shows the GM's name and none of the GM's controls; iago volunteers for the replacement pool.
 """
 
@@ -95,15 +96,31 @@ def test_23_the_game_master_runs_an_absent_nation_from_the_gm_panel(site, new_co
     logged = OrderLog.objects.filter(game_id=game.pk, seat="germany").count()  # turn 1's default
     gm.click("#gm-panel [data-gm=look][data-seat=germany]")
     gm.wait_for_selector("#gm-panel [data-gm=proxy-form][data-seat=germany]")
+    # The order sets Germany is offered are listed in words; one is the starting draft.
+    game.refresh_from_db()
+    d = next(d for d in decisions(twteaw, game.state) if "germany" in d.seats)
+    sets = twteaw.options(game.state, "germany", d, None)
+    offers = gm.locator("#gm-panel [data-gm=offer][data-seat=germany]")
+    assert offers.count() == len(sets) >= 1
+    offered = sets[-1]["action"]
+    offers.nth(len(sets) - 1).click()
+    assert json.loads(gm.input_value("#gm-proxy-germany")) == offered
+    words = gm.inner_text("#gm-panel [data-gm=draft-words][data-seat=germany]")
+    assert words.startswith("In words:") and "{" not in words, words
+    # A draft the rules refuse: Check shows the refusal and its rule; nothing is written.
     gm.fill("#gm-proxy-germany", json.dumps(
         {"build": [{"unit": "infantry", "at": "paris", "count": 1}]}))
+    gm.click("[data-gm=check][data-seat=germany]")
+    gm.wait_for_selector("#gm-panel .control-message.error")
+    assert "(" in gm.inner_text("#gm-panel .control-message.error")     # the rule cited
     gm.click("[data-gm=proxy][data-seat=germany]")
     gm.wait_for_selector("#gm-panel .control-message.error")
     assert OrderLog.objects.filter(game_id=game.pk, seat="germany").count() == logged
-    game.refresh_from_db()
-    d = next(d for d in decisions(twteaw, game.state) if "germany" in d.seats)
-    offered = twteaw.options(game.state, "germany", d, None)[0]["action"]
-    gm.fill("#gm-proxy-germany", json.dumps(offered))
+    # The offered set again, checked by the server (normalised), then written.
+    offers.nth(len(sets) - 1).click()
+    gm.click("[data-gm=check][data-seat=germany]")
+    gm.wait_for_selector("#gm-panel .control-message:has-text('Checked')")
+    assert json.loads(gm.input_value("#gm-proxy-germany")) == offered
     gm.click("[data-gm=proxy][data-seat=germany]")
     gm.wait_for_selector("#gm-panel .control-message:has-text('Proxy orders written')")
     written = OrderLog.objects.filter(game_id=game.pk, seat="germany").last()

@@ -17,7 +17,7 @@ export function createGmPanel(root, ctx) {
   const { store, config } = ctx;
   // What the GM types is kept here, so that a redraw (a clock frame, a refresh) never wipes it.
   const ui = { state: null, busy: false, message: null, error: false, look: null, fetched: null, drawn: null,
-    pauseHours: 48, extendHours: 24, extendSeat: "", drafts: {} };
+    pauseHours: 48, extendHours: 24, extendSeat: "", drafts: {}, offers: {}, checked: {} };
   const keep = (key) => (event) => { ui[key] = event.target.value; };
   const title = (seat) => ctx.adapter.seatTitle?.(seat) || seat;
 
@@ -40,7 +40,7 @@ export function createGmPanel(root, ctx) {
       ui.message = what;
       ui.error = false;
     } catch (error) {
-      ui.message = error.message || String(error);
+      ui.message = (error.message || String(error)) + (error.rule ? ` (${error.rule})` : "");
       ui.error = true;
     } finally {
       ui.busy = false;
@@ -83,15 +83,75 @@ export function createGmPanel(root, ctx) {
     h("button", { class: "button small ghost", dataset: { gm: "extend" }, disabled: ui.busy }, "Extend"));
   }
 
+  /** A GM read (look, options): the body, or an Error with the server's message and rule. */
+  async function read(path, refused) {
+    const response = await fetch(`${config.api}${path}`, { credentials: "same-origin" });
+    const body = await response.json().catch(() => ({}));
+    if (!response.ok) {
+      const error = new Error(body.error?.message || refused);
+      error.rule = body.error?.data?.rule;
+      throw error;
+    }
+    return body;
+  }
+
+  const openDecision = (seen, seat) =>
+    Object.values(seen.view?.decisions || {}).filter((d) => (d.seats || []).includes(seat) && d.revisable)[0];
+
+  const optionsPath = (seat, decision, query) => `gm/options?seat=${encodeURIComponent(seat)}`
+    + `&decision=${encodeURIComponent(decision.id)}${query ? `&query=${encodeURIComponent(JSON.stringify(query))}` : ""}`;
+
   async function look(seat) {
     await run("Looked.", async () => {
-      const suffix = `gm/look?seat=${encodeURIComponent(seat)}`;
-      const response = await fetch(`${config.api}${suffix}`, { credentials: "same-origin" });
-      const body = await response.json().catch(() => ({}));
-      if (!response.ok) throw new Error(body.error?.message || "The look was refused.");
-      ui.look = body;
+      ui.look = await read(`gm/look?seat=${encodeURIComponent(seat)}`, "The look was refused.");
+      const decision = openDecision(ui.look, seat);
+      // The order sets the nation itself is offered: the GM starts from one of them.
+      ui.offers[seat] = decision ? (await read(optionsPath(seat, decision), "No order sets.")).items : [];
+      ui.checked[seat] = null;
       return null;
     });
+  }
+
+  /** The server's reading of the GM's draft, as the nation's own check would give it: the
+   * set normalised (it replaces the draft) with its warnings, or the refusal and its rule. */
+  async function check(seat, decision, text) {
+    let draft;
+    try { draft = JSON.parse(text); } catch {
+      ui.message = "Those orders cannot be read: write them as an object in braces."; ui.error = true; draw(); return;
+    }
+    await run("Checked: the server reads these orders as shown.", async () => {
+      ui.checked[seat] = null;
+      const item = (await read(optionsPath(seat, decision, { check: draft }), "The draft was refused.")).items[0];
+      if (item?.action) ui.drafts[seat] = JSON.stringify(item.action);
+      ui.checked[seat] = item || null;
+      return null;
+    });
+  }
+
+  const inWords = (action) => ctx.adapter.orderText ? ctx.adapter.orderText(action) : JSON.stringify(action);
+
+  function draftWords(seat, current) {
+    let parsed = null;
+    try { parsed = JSON.parse(ui.drafts[seat] ?? JSON.stringify(current || {})); } catch { /* shown below */ }
+    const warnings = ui.checked[seat]?.warnings || [];
+    return [h("p", { class: "small", dataset: { gm: "draft-words", seat } },
+      parsed ? ["In words: ", h("em", {}, inWords(parsed))] : "The draft is not an object in braces yet."),
+    warnings.length ? h("ul", { class: "draft-warnings small", dataset: { gm: "warnings", seat } },
+      warnings.map((w) => h("li", {}, typeof w === "string" ? w : w.message || JSON.stringify(w)))) : null];
+  }
+
+  function offerList(seat) {
+    const offers = ui.offers[seat] || [];
+    if (!offers.length) return null;
+    return h("div", { class: "gm-offers" }, h("p", { class: "small muted" }, "Start from an order set the nation is offered:"),
+      h("ul", { class: "choices" }, offers.map((item, index) => h("li", {},
+        h("button", { type: "button", class: "button small ghost choice", dataset: { gm: "offer", seat, index },
+          disabled: ui.busy, onclick: () => {
+            ui.drafts[seat] = JSON.stringify(item.action);
+            ui.checked[seat] = null;
+            ui.drawn = null;
+            draw();
+          } }, inWords(item.action))))));
   }
 
   function absentRow(seat) {
@@ -100,8 +160,7 @@ export function createGmPanel(root, ctx) {
         onclick: () => look(seat) }, "Look")];
     const seen = ui.look?.seat === seat ? ui.look : null;
     if (seen) {
-      const open = Object.values(seen.view?.decisions || {}).filter((d) => (d.seats || []).includes(seat) && d.revisable);
-      const decision = open[0];
+      const decision = openDecision(seen, seat);
       if (decision) {
         const current = seen.orders?.[decision.id];
         parts.push(h("form", { class: "gm-proxy", dataset: { gm: "proxy-form", seat }, onsubmit: (event) => {
@@ -113,10 +172,15 @@ export function createGmPanel(root, ctx) {
           run("Proxy orders written.", () => post(root, config, "gm/proxy", { seat, decision: decision.id, action }));
         } },
         h("p", { class: "small muted" }, decision.prompt || decision.id),
+        offerList(seat),
         h("label", { for: `gm-proxy-${seat}` }, "Orders (as the nation would write them)"),
         h("textarea", { id: `gm-proxy-${seat}`, name: "action", rows: 4,
-          oninput: (event) => { ui.drafts[seat] = event.target.value; } }, ui.drafts[seat] ?? JSON.stringify(current || {})),
+          oninput: (event) => { ui.drafts[seat] = event.target.value; ui.checked[seat] = null; } },
+        ui.drafts[seat] ?? JSON.stringify(current || {})),
+        ...draftWords(seat, current),
         h("div", { class: "control-buttons" },
+          h("button", { type: "button", class: "button small ghost", dataset: { gm: "check", seat }, disabled: ui.busy,
+            onclick: () => check(seat, decision, document.getElementById(`gm-proxy-${seat}`).value) }, "Check"),
           h("button", { class: "button small", dataset: { gm: "proxy", seat }, disabled: ui.busy }, "Write proxy orders"),
           h("button", { type: "button", class: "button small ghost", dataset: { gm: "proxy-ready", seat }, disabled: ui.busy,
             onclick: () => run("Made ready.", () => post(root, config, "gm/proxy",
