@@ -239,14 +239,16 @@ export class UnitMode {
     orders.changed();
     const decisions = this.concerning(sel.units, sel.hex);
     const lists = await Promise.all(decisions.map((d) => {
-      if (this.global.has(d.id)) return Promise.resolve(null);
-      const query = sel.all ? null : this.adapter.query(d, sel.units);
+      // Part of a stack ticked, on a schema decision: the server answers what exactly those
+      // units can do (the whole listing names whole stacks and single units only).
+      const query = sel.all || d.options ? null : this.adapter.query(d, sel.units);
+      if (this.global.has(d.id) && query === null) return Promise.resolve(null);
       return this.#items(d, query).catch(() => []);
     }));
     if (token !== this.token) return;
     let entries = [];
     decisions.forEach((d, i) => {
-      const own = this.global.get(d.id) || lists[i].map((item) => this.#entry(d, item));
+      const own = lists[i] ? lists[i].map((item) => this.#entry(d, item)) : this.global.get(d.id);
       entries.push(...own);
     });
     entries = this.#fit(entries, sel);

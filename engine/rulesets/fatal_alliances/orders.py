@@ -107,14 +107,10 @@ def attack_partners(state: dict[str, Any], power: str) -> list[str]:
     return sorted(out)
 
 
-def attack_items(state: dict[str, Any], power: str) -> list[dict[str, Any]]:
-    """FA 11.12.1 — attack groupings with their odds and table choice, per target hex."""
-    left = remaining(state, power, "land_attack")
-    if left is not None and left < 1:
-        return []
-    partners = attack_partners(state, power)
+def attack_targets(state: dict[str, Any], power: str) -> list[str]:
+    """FA 11.12.1 — the enemy hexes next to `power`'s face-up units that have not attacked,
+    not yet attacked this impulse (sorted)."""
     m = map_of(state)
-    supplied: dict[str, frozenset[str]] = {}
     targets = set()
     marks = state["flow"]["marks"]
     for u in on_map(state):
@@ -123,14 +119,53 @@ def attack_items(state: dict[str, Any], power: str) -> list[dict[str, Any]]:
             for nb in m.neighbours(u["hex"]):
                 if nb not in marks["targets"] and cb.defenders_at(state, power, nb):
                     targets.add(nb)
+    return sorted(targets)
+
+
+def group_attack_items(state: dict[str, Any], power: str, target: str,
+                       defenders: list[dict[str, Any]],
+                       group: list[str]) -> list[dict[str, Any]]:
+    """FA 11.12.1 / 11.12.5.1 — the attack of exactly `group` on `target`, once per table the
+    attacker may choose, with its odds and DRM (none when no unit of `power` is in it)."""
+    attackers = [unit(state, i) for i in group]
+    if not any(commander(state, u["power"]) == power for u in attackers):
+        return []
+    rule = cb.table_rule(state, attackers, target, defenders)
+    tables = ([Table.ASSAULT.value, Table.BLITZ.value] if rule == "attacker" else [None])
+    items = []
+    for table in tables:
+        shown = table or (Table.ASSAULT.value if rule == "assault" else None)
+        drms = cb.attack_drms(state, attackers, target, defenders, shown or Table.ASSAULT.value)
+        action = {"target": target, "units": group}
+        if table is not None:
+            action["table"] = table
+        items.append({"action": action, "odds": drms[0][0].removeprefix("odds "),
+                      "drm": cb.number(cb.total_drm(drms)), "table": rule if table is None
+                      else table})
+    return items
+
+
+def rolled_defenders(state: dict[str, Any], power: str, target: str) -> list[dict[str, Any]]:
+    """The defenders of `target` as the attack will be rolled: without the unit that sits out
+    (FA 2.3, option 1)."""
+    defenders = cb.defenders_at(state, power, target)
+    sits_out = cb.reserve_unit(state, defenders)
+    return [d for d in defenders if d["id"] != sits_out]
+
+
+def attack_items(state: dict[str, Any], power: str) -> list[dict[str, Any]]:
+    """FA 11.12.1 — attack groupings with their odds and table choice, per target hex."""
+    left = remaining(state, power, "land_attack")
+    if left is not None and left < 1:
+        return []
+    partners = attack_partners(state, power)
+    supplied: dict[str, frozenset[str]] = {}
     items: list[dict[str, Any]] = []
-    for target in sorted(targets):
+    for target in attack_targets(state, power):
         eligible = cb.eligible_attackers(state, partners, target, supplied)
         if not any(commander(state, u["power"]) == power for u in eligible):
             continue
-        defenders = cb.defenders_at(state, power, target)
-        sits_out = cb.reserve_unit(state, defenders)   # option 1: odds as they will be rolled
-        defenders = [d for d in defenders if d["id"] != sits_out]
+        defenders = rolled_defenders(state, power, target)
         ids = [u["id"] for u in eligible]
         groups: list[list[str]] = []
         if len(ids) <= 4:
@@ -145,22 +180,7 @@ def attack_items(state: dict[str, Any], power: str) -> list[dict[str, Any]]:
             trimmed = [cb.trim_attack_out(state, [unit(state, i) for i in g]) for g in groups]
             groups = [list(g) for g in sorted({tuple(g) for g in trimmed if g})]
         for group in groups:
-            attackers = [unit(state, i) for i in group]
-            if not any(commander(state, u["power"]) == power for u in attackers):
-                continue
-            rule = cb.table_rule(state, attackers, target, defenders)
-            tables = ([Table.ASSAULT.value, Table.BLITZ.value] if rule == "attacker"
-                      else [None])
-            for table in tables:
-                shown = table or (Table.ASSAULT.value if rule == "assault" else None)
-                drms = cb.attack_drms(state, attackers, target, defenders,
-                                      shown or Table.ASSAULT.value)
-                action = {"target": target, "units": group}
-                if table is not None:
-                    action["table"] = table
-                items.append({"action": action, "odds": drms[0][0].removeprefix("odds "),
-                              "drm": cb.number(cb.total_drm(drms)), "table": rule if table is None
-                              else table})
+            items += group_attack_items(state, power, target, defenders, group)
     return items
 
 

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.kernel import Decision, Roller
+from engine.kernel import Decision, IllegalAction, Roller
 from engine.kernel.flow import FlowRuleset
 from engine.kernel.game import copy_json
 
 from . import concerns as concern_index
-from . import orders, position, window
+from . import orders, position, stack_parts, window
 from .charts import IMPULSE_TRACK
 from .combat import down_factor
 from .migrations import MIGRATIONS
@@ -120,11 +120,19 @@ class FatalAlliances(FlowRuleset):
 
     def validate(self, state: dict[str, Any], seat: str, decision: Decision,
                  action: Any) -> Any:
-        return orders.validate(state, seat, decision, action)
+        try:
+            return orders.validate(state, seat, decision, action)
+        except IllegalAction:
+            # FA 11.9.1: part of a stack moving together, which the listing does not name.
+            part = (stack_parts.validate_move(state, seat, action)
+                    if decision.kind == "land_move" else None)
+            if part is None:
+                raise
+            return part
 
     def options(self, state: dict[str, Any], seat: str, decision: Decision,
                 query: dict[str, Any] | None) -> list[dict[str, Any]]:
-        return orders.expand(state, seat, decision)
+        return stack_parts.options(state, seat, decision, query)
 
     def concerns(self, state: dict[str, Any], seat: str,
                  decision: Decision) -> dict[str, list[str]]:

@@ -412,6 +412,12 @@ export class FatalAlliancesAdapter extends GenericAdapter {
     return ["unit", "units", "hq", "destroy", "break", "build_up", "to_reserve", "hq_benefit", "flip_hq"];
   }
 
+  /** FA 11.9.1 / 11.12.1: any units of a stack may move or attack together; the server answers
+   * the ticked units' own moves and attacks (the options query `{units}`) and checks each. */
+  get subsets() {
+    return true;
+  }
+
   /** "Why not?" for units sent where they cannot go: a land move of the selected units (the
    * whole stack as the server groups it), or a rail move of the first. */
   candidate(decisions, selection, hex, entries) {
