@@ -132,6 +132,13 @@ def is_part(state: dict[str, Any], seat: str, units: list[str],
     return set(units) != set(movable_stack(state, seat, loc, supplied))
 
 
+def _supply_warning(state: dict[str, Any], th: Theatre, force: list[str],
+                    path: list[str]) -> dict[str, Any]:
+    """BoP 3.12, 6.6 — `supplied: False` on a move that ends out of supply (the page warns
+    before Confirm); nothing on one that does not, so the listing stays as it was."""
+    return {} if supply.ends_supplied(state, th, force, path) else {"supplied": False}
+
+
 def march_items(state: dict[str, Any], th: Theatre, seat: str,
                 supplied: dict[str, bool], limit: int | None = None,
                 units: list[str] | None = None,
@@ -144,9 +151,10 @@ def march_items(state: dict[str, Any], th: Theatre, seat: str,
         forces = [f for f in forces if is_part(state, seat, f, supplied) == (
             part == "part")]
     for force in forces:
-        for loc, (cost, _) in movement.march_destinations(
+        for loc, (cost, path) in movement.march_destinations(
                 state, th, force, supplied, first_only=limit == 1).items():
-            items.append({"action": {"units": force, "to": loc}, "cost": cost})
+            items.append({"action": {"units": force, "to": loc}, "cost": cost,
+                          **_supply_warning(state, th, force, path)})
             if limit is not None and len(items) >= limit:
                 return items
     return items
@@ -176,7 +184,8 @@ def rail_items(state: dict[str, Any], th: Theatre, seat: str,
         payer = movement.rail_payers(state, force)[0]
         for loc, (cost, path) in dests.items():
             items.append({"action": {"units": force, "to": loc, "payer": payer},
-                          "cost": cost, "hexes": len(path) - 1})
+                          "cost": cost, "hexes": len(path) - 1,
+                          **_supply_warning(state, th, force, path)})
             if limit is not None and len(items) >= limit:
                 return items
     return items

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.kernel import Event, Roller
+from engine.kernel.game import copy_json
 
 from .admiralty import water_ports
 from .forces import (
@@ -28,6 +29,7 @@ from .forces import (
     occupancy,
     side_of,
 )
+from .occupy import enter
 from .tables import ENTENTE, MAJORS, MINOR_COMMANDER
 from .theatre import Theatre, theatre
 
@@ -213,6 +215,23 @@ def supply_status(state: dict[str, Any], th: Theatre) -> dict[str, bool]:
             by_nation[nation] = supplied_locations(state, th, nation, occ)
         out[uid] = unit["at"] in by_nation[nation]
     return out
+
+
+def ends_supplied(state: dict[str, Any], th: Theatre, units: list[str],
+                  path: list[str]) -> bool:
+    """BoP 3.12 — whether every corps of a force is in supply where a move along `path` ends,
+    as the position will be then (ruling 52 in docs/rules/balance_of_powers.md): the page
+    warns before a move that ends out of supply, which the commissariat (6.6) then checks when
+    the half ends. Leaders are not checked (6.6 rolls for corps)."""
+    corps = [uid for uid in units if UNITS[uid].corps]
+    loc = path[-1]
+    if loc in th.water or not corps:
+        return True   # 3.1: carried by sea (or on the landing, 6.454)
+    if all(loc in supplied_locations(state, th, UNITS[uid].nation) for uid in corps):
+        return True   # moving own units and taking control only ever lengthen a supply line
+    after = copy_json(state)   # 2.53: the infantry takes control of what it enters on the way
+    enter(after, th, units, path)
+    return all(loc in supplied_locations(after, th, UNITS[uid].nation) for uid in corps)
 
 
 def commissariat(state: dict[str, Any], th: Theatre, side: str, roller: Roller) -> list[Event]:
