@@ -14,7 +14,8 @@ export function renderReaction(root, { store, orders, adapter }) {
   root.hidden = false;
   const left = timeLeft(store, orders.seat);
   fill(root, h("div", { class: "reaction-card", role: "dialog", "aria-label": "Reaction" },
-    h("div", { class: "reaction-head" }, h("strong", {}, `${adapter.seatTitle(orders.seat)} may react`),
+    // One listed answer is no choice: the card says the seat must answer, not that it may.
+    h("div", { class: "reaction-head" }, h("strong", {}, `${adapter.seatTitle(orders.seat)} ${orders.entries.length === 1 ? "must answer" : "may react"}`),
       h("span", { class: "countdown", id: "reaction-countdown" }, left === null ? "" : `⏱ ${duration(left)}`)),
     h("p", {}, adapter.text(d.prompt), " ", cite(d.rule)),
     // An adapter's editor (FA's loss picker) draws the card's body, with its own Confirm.
