@@ -1318,7 +1318,7 @@ export class AirEditor {
  * (`supplied: false`, judged after the move takes control on its way); said before Confirm. */
 function supplyWarning(item) {
   return item.supplied === false
-    ? "ends out of supply: −1 effectiveness and −1 MP from there, and the commissariat rolls for each corps when the half ends (BoP 3.12, 6.6)"
+    ? "ends out of supply: −1 effectiveness and −1 MP from there, and the commissariat rolls for each corps when the half ends (BoP 3.12, BoP 6.6)"
     : null;
 }
 
