@@ -132,11 +132,11 @@ def is_part(state: dict[str, Any], seat: str, units: list[str],
     return set(units) != set(movable_stack(state, seat, loc, supplied))
 
 
-def _supply_warning(state: dict[str, Any], th: Theatre, force: list[str],
-                    path: list[str]) -> dict[str, Any]:
+def _supply_warning(state: dict[str, Any], th: Theatre, force: list[str], path: list[str],
+                    now: dict[str, frozenset[str]]) -> dict[str, Any]:
     """BoP 3.12, 6.6 — `supplied: False` on a move that ends out of supply (the page warns
     before Confirm); nothing on one that does not, so the listing stays as it was."""
-    return {} if supply.ends_supplied(state, th, force, path) else {"supplied": False}
+    return {} if supply.ends_supplied(state, th, force, path, now) else {"supplied": False}
 
 
 def march_items(state: dict[str, Any], th: Theatre, seat: str,
@@ -146,6 +146,7 @@ def march_items(state: dict[str, Any], th: Theatre, seat: str,
     """March options. With `part`, only whole stacks ("whole") or only parts of a stack
     ("part", 9.12: the rest stays) — two decisions when no force is in motion."""
     items = []
+    now: dict[str, frozenset[str]] = {}   # each nation's supply here, traced once a listing
     forces = [units] if units is not None else candidate_forces(state, seat, supplied)
     if part is not None:
         forces = [f for f in forces if is_part(state, seat, f, supplied) == (
@@ -154,7 +155,7 @@ def march_items(state: dict[str, Any], th: Theatre, seat: str,
         for loc, (cost, path) in movement.march_destinations(
                 state, th, force, supplied, first_only=limit == 1).items():
             items.append({"action": {"units": force, "to": loc}, "cost": cost,
-                          **_supply_warning(state, th, force, path)})
+                          **_supply_warning(state, th, force, path, now)})
             if limit is not None and len(items) >= limit:
                 return items
     return items
@@ -165,6 +166,7 @@ def rail_items(state: dict[str, Any], th: Theatre, seat: str,
                units: list[str] | None = None, first_only: bool = False,
                start: str | None = None) -> list[dict[str, Any]]:
     items = []
+    now: dict[str, frozenset[str]] = {}
     if units is not None:
         forces = [units]
     else:
@@ -185,7 +187,7 @@ def rail_items(state: dict[str, Any], th: Theatre, seat: str,
         for loc, (cost, path) in dests.items():
             items.append({"action": {"units": force, "to": loc, "payer": payer},
                           "cost": cost, "hexes": len(path) - 1,
-                          **_supply_warning(state, th, force, path)})
+                          **_supply_warning(state, th, force, path, now)})
             if limit is not None and len(items) >= limit:
                 return items
     return items
