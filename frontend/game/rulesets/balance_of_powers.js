@@ -475,12 +475,12 @@ export class BalanceOfPowersAdapter extends GenericAdapter {
       case "march":
         // Marches rank above rail on a hex both reach: the map shows the march's MP.
         return { hex: a.to, from, kind: "option", text: `${item.cost !== undefined ? `${item.cost} MP` : ""}${item.supplied === false ? " ⚠" : ""}`, rank: 1,
-          label: `March ${this.shortUnits(a.units)}: ${this.where(from)} → ${this.where(a.to)}${item.cost !== undefined ? `, ${item.cost} MP` : ""}${supplyNote(item)}`, warning: supplyWarning(item) };
+          label: `March ${this.shortUnits(a.units)}: ${this.where(from)} → ${this.where(a.to)}${item.cost !== undefined ? `, ${item.cost} MP` : ""}${supplyNote(item)}` };
       case "rail":
         // A rail move costs its payer 1 RP whatever the distance (BoP 9.21); its MP (9.22)
         // count against the units' allowance.
         return { hex: a.to, from, kind: "option", text: `rail${item.supplied === false ? " ⚠" : ""}`, rank: 0,
-          label: `Rail ${this.shortUnits(a.units)}: ${this.where(from)} → ${this.where(a.to)}${item.cost !== undefined ? `, ${item.hexes ?? "?"} hexes, ${item.cost} MP` : ""}, 1 RP${a.payer ? ` paid by ${this.seatTitle(a.payer)}` : ""}${supplyNote(item)}`, warning: supplyWarning(item) };
+          label: `Rail ${this.shortUnits(a.units)}: ${this.where(from)} → ${this.where(a.to)}${item.cost !== undefined ? `, ${item.hexes ?? "?"} hexes, ${item.cost} MP` : ""}, 1 RP${a.payer ? ` paid by ${this.seatTitle(a.payer)}` : ""}${supplyNote(item)}` };
       case "combat":
         return { hex: a.target, from, kind: "attack", text: item.odds || "", rank: 10 + oddsValue(item.odds),
           label: `Attack ${this.where(a.target)} from ${this.where(from)} with ${this.shortUnits(a.units)} at ${item.odds || "?"} (point ${this.parse(a.point).label}, ${a.payer ? `${this.seatTitle(a.payer)} pays${item.rp !== undefined ? ` ${item.rp} RP` : ""}` : "no payment"})` };
