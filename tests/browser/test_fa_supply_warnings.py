@@ -56,7 +56,7 @@ def test_supply_fa_2_4_marker_hover_and_move_warning(module_page):
         assert "FA 2.4.4" in got["titles"][uid]
     supplied = [u for u in got["titles"] if u not in cut]
     assert supplied and all("OUT OF SUPPLY" not in got["titles"][u] for u in supplied)
-    for item, label, text in zip(items, got["labels"], got["texts"]):
+    for item, label, text in zip(items, got["labels"], got["texts"], strict=True):
         if item.get("supplied") is False:
             assert "ends out of supply" in label and "FA 2.4.4" in label and "⚠" in text, label
         else:
