@@ -139,6 +139,12 @@ def _supply_warning(state: dict[str, Any], th: Theatre, force: list[str], path: 
     return {} if supply.ends_supplied(state, th, force, path, now) else {"supplied": False}
 
 
+def _no_warning(state: dict[str, Any], th: Theatre, force: list[str], path: list[str],
+                now: dict[str, frozenset[str]]) -> dict[str, Any]:
+    """A listing that only asks whether some move exists (decisions.py) skips the warning."""
+    return {}
+
+
 def march_items(state: dict[str, Any], th: Theatre, seat: str,
                 supplied: dict[str, bool], limit: int | None = None,
                 units: list[str] | None = None,
@@ -147,6 +153,7 @@ def march_items(state: dict[str, Any], th: Theatre, seat: str,
     ("part", 9.12: the rest stays) — two decisions when no force is in motion."""
     items = []
     now: dict[str, frozenset[str]] = {}   # each nation's supply here, traced once a listing
+    warn = _supply_warning if limit is None else _no_warning
     forces = [units] if units is not None else candidate_forces(state, seat, supplied)
     if part is not None:
         forces = [f for f in forces if is_part(state, seat, f, supplied) == (
@@ -155,7 +162,7 @@ def march_items(state: dict[str, Any], th: Theatre, seat: str,
         for loc, (cost, path) in movement.march_destinations(
                 state, th, force, supplied, first_only=limit == 1).items():
             items.append({"action": {"units": force, "to": loc}, "cost": cost,
-                          **_supply_warning(state, th, force, path, now)})
+                          **warn(state, th, force, path, now)})
             if limit is not None and len(items) >= limit:
                 return items
     return items
@@ -167,6 +174,7 @@ def rail_items(state: dict[str, Any], th: Theatre, seat: str,
                start: str | None = None) -> list[dict[str, Any]]:
     items = []
     now: dict[str, frozenset[str]] = {}
+    warn = _supply_warning if limit is None and not first_only else _no_warning
     if units is not None:
         forces = [units]
     else:
@@ -187,7 +195,7 @@ def rail_items(state: dict[str, Any], th: Theatre, seat: str,
         for loc, (cost, path) in dests.items():
             items.append({"action": {"units": force, "to": loc, "payer": payer},
                           "cost": cost, "hexes": len(path) - 1,
-                          **_supply_warning(state, th, force, path, now)})
+                          **warn(state, th, force, path, now)})
             if limit is not None and len(items) >= limit:
                 return items
     return items
