@@ -20,30 +20,39 @@ from .supply import supplied_hexes
 RULE = "FA 2.4"
 
 
-def unit_supplied(state: dict[str, Any], u: dict[str, Any]) -> bool:
-    """FA 2.4 — whether a land unit on the map is in supply now (the same test as a move's)."""
-    return (u["hex"] in supplied_hexes(state, u["power"])
-            or u["type"] == "PARTISAN"                        # FA 13.1.3: always in supply
-            or u["id"] in state["flow"].get("emergency", {}))  # FA 2.4.4: an HQ supplies it
-
-
 def mark_units(state: dict[str, Any], units: dict[str, dict[str, Any]]) -> None:
-    """Write `supplied` on each land unit on the map of a view's copy of the board."""
+    """FA 2.4 — write `supplied` on each land unit on the map of a view's copy of the board,
+    as the move rule judges it (orders.land_move): in the power's supplied hexes, or a
+    partisan (13.1.3), or given emergency HQ supply this impulse (2.4.4). Each power's hexes
+    are looked up once (the memo's key is the whole position)."""
+    by_power: dict[str, frozenset[str]] = {}
+    emergency = state["flow"].get("emergency", {})
     for uid, u in units.items():
-        if u.get("hex") is not None:
-            u["supplied"] = unit_supplied(state, state["board"]["units"][uid])
+        if u.get("hex") is None:
+            continue
+        if u["power"] not in by_power:
+            by_power[u["power"]] = supplied_hexes(state, u["power"])
+        u["supplied"] = (u["hex"] in by_power[u["power"]] or u["type"] == "PARTISAN"
+                         or uid in emergency)
 
 
 def mark_moves(state: dict[str, Any], items: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Mark the listed land moves that end out of supply for the moving power (`supplied:
     False`; partisans never, FA 13.1.3). The action itself is untouched: only it is sent."""
     units = state["board"]["units"]
+    supplied: dict[str, frozenset[str]] = {}   # per power, looked up once a listing
+
+    def reach(power: str) -> frozenset[str]:
+        if power not in supplied:
+            supplied[power] = supplied_hexes(state, power)
+        return supplied[power]
+
     for item in items:
         action = item.get("action") or {}
         if "units" not in action or "to" not in action:
             continue
         movers = [units[uid] for uid in action["units"]]
-        if any(u["type"] != "PARTISAN" and action["to"] not in supplied_hexes(state, u["power"])
+        if any(u["type"] != "PARTISAN" and action["to"] not in reach(u["power"])
                for u in movers):
             item["supplied"] = False
     return items
