@@ -3,7 +3,8 @@
 Supply is public in FA: it follows from the positions, control and weather, all open on land
 (no fog of war), so every audience may see it. Two derived facts, never stored:
 
-- each land unit's `supplied` in the view: where it stands now, as the move rule judges it
+- each land unit's `supplied` in the view (powers at war only): where it stands now, as the
+  move rule judges it
   (land_move in orders.py: a partisan is always supplied, FA 13.1.3, and so is a unit an HQ
   gave emergency supply this impulse, FA 2.4.4 option 4);
 - each listed land move whose destination is out of supply for the moving power is marked
@@ -15,6 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .position import is_active
 from .supply import supplied_hexes
 
 RULE = "FA 2.4"
@@ -28,8 +30,9 @@ def mark_units(state: dict[str, Any], units: dict[str, dict[str, Any]]) -> None:
     by_power: dict[str, frozenset[str]] = {}
     emergency = state["flow"].get("emergency", {})
     for uid, u in units.items():
-        if u.get("hex") is None:
-            continue
+        if u.get("hex") is None or not is_active(state, u["power"]):
+            continue   # a neutral's units neither move nor fight: no supply to show (and
+            #           tracing each neutral's would cost a campaign view more than the rest)
         if u["power"] not in by_power:
             by_power[u["power"]] = supplied_hexes(state, u["power"])
         u["supplied"] = (u["hex"] in by_power[u["power"]] or u["type"] == "PARTISAN"
