@@ -152,33 +152,11 @@ export class LossPicker {
     return "Not one of the legal allocations: the owner takes the fewest units that cover the loss, and an engineer that helped the attack must be among them (FA 11.12.5.4).";
   }
 
-  /** The one listed allocation when the rules allow no other: the server still needs the
-   * answer, so the page sends it with one click and says why (docs/ux-review-answers.md, 7). */
-  forced() {
-    const all = this.entries();
-    return all.length === 1 ? all[0] : null;
-  }
-
-  takeForced() {
-    const only = this.forced();
-    if (!only || this.orders.status === "sending") return;
-    this.orders.pick(only.index);
-    this.orders.confirm();
-  }
-
   panel() {
     const { orders, adapter } = this;
     const view = this.view;
     const { ids, breakable } = this.candidates();
     const out = [h("p", { class: "loss-tally", id: "loss-tally" }, h("strong", {}, this.tally()))];
-    const only = this.forced();
-    if (only) {
-      out.push(h("div", { class: "forced-answer", id: "forced-answer" },
-        h("p", {}, h("strong", {}, "Nothing to choose: "), `the rules allow only this allocation (${only.p.label}), FA 11.12.5.4.`),
-        h("button", { type: "button", class: "button", id: "forced-confirm", disabled: orders.status === "sending",
-          onclick: () => this.takeForced() }, orders.status === "sending" ? "Sending…" : "Take the loss")));
-      return out;
-    }
     out.push(h("ul", { class: "loss-roster", "aria-label": "Units that may take the loss" }, ids.map((id) => {
       const u = adapter.unit(view, id);
       const destroyed = this.destroy.has(id);
