@@ -34,6 +34,9 @@ const USER_GRACE_MS = 4000;
  * @property {string} [title]    full name for tooltips and the stack list
  * @property {string} [classes]  extra CSS classes of its stack when it is on top (a ruleset's
  *                               states: face-down, entrenched, out of supply …)
+ * @property {{text: string, kind: string, title?: string}} [warn]  a warning marker (out of
+ *                               supply …): drawn on the stack when any unit in it has one, so
+ *                               a unit under the top counter is not hidden; kind: its CSS class
  *
  * @typedef {object} MapMark      a ruleset's marker under the counters
  * @property {string} [hex]       a whole hex (drawn as its outline, optionally with text)
@@ -569,6 +572,15 @@ export class MapView {
         svg("circle", { r: side * 0.22 }, badge);
         const count = svg("text", { y: side * 0.08 }, badge);
         count.textContent = String(stack.length);
+      }
+      const warned = stack.filter((u) => u.warn);
+      if (warned.length) {
+        // One marker per stack, at its lower left; the stack's title says which units and why.
+        const warn = warned[0].warn;
+        group.setAttribute("data-warn", warned.map((u) => u.id).join(" "));
+        const mark = svg("g", { class: `counter-warn warn-${warn.kind}`, transform: `translate(${(-side / 2).toFixed(1)} ${(side / 2).toFixed(1)})` }, group);
+        svg("circle", { r: side * 0.24 }, mark);
+        svg("text", { y: side * 0.09 }, mark).textContent = warn.text;
       }
     }
   }

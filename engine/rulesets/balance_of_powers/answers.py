@@ -132,6 +132,19 @@ def is_part(state: dict[str, Any], seat: str, units: list[str],
     return set(units) != set(movable_stack(state, seat, loc, supplied))
 
 
+def _supply_warning(state: dict[str, Any], th: Theatre, force: list[str], path: list[str],
+                    now: dict[str, frozenset[str]]) -> dict[str, Any]:
+    """BoP 3.12, 6.6 — `supplied: False` on a move that ends out of supply (the page warns
+    before Confirm); nothing on one that does not, so the listing stays as it was."""
+    return {} if supply.ends_supplied(state, th, force, path, now) else {"supplied": False}
+
+
+def _no_warning(state: dict[str, Any], th: Theatre, force: list[str], path: list[str],
+                now: dict[str, frozenset[str]]) -> dict[str, Any]:
+    """A listing that only asks whether some move exists (decisions.py) skips the warning."""
+    return {}
+
+
 def march_items(state: dict[str, Any], th: Theatre, seat: str,
                 supplied: dict[str, bool], limit: int | None = None,
                 units: list[str] | None = None,
@@ -139,14 +152,17 @@ def march_items(state: dict[str, Any], th: Theatre, seat: str,
     """March options. With `part`, only whole stacks ("whole") or only parts of a stack
     ("part", 9.12: the rest stays) — two decisions when no force is in motion."""
     items = []
+    now: dict[str, frozenset[str]] = {}   # each nation's supply here, traced once a listing
+    warn = _supply_warning if limit is None else _no_warning
     forces = [units] if units is not None else candidate_forces(state, seat, supplied)
     if part is not None:
         forces = [f for f in forces if is_part(state, seat, f, supplied) == (
             part == "part")]
     for force in forces:
-        for loc, (cost, _) in movement.march_destinations(
+        for loc, (cost, path) in movement.march_destinations(
                 state, th, force, supplied, first_only=limit == 1).items():
-            items.append({"action": {"units": force, "to": loc}, "cost": cost})
+            items.append({"action": {"units": force, "to": loc}, "cost": cost,
+                          **warn(state, th, force, path, now)})
             if limit is not None and len(items) >= limit:
                 return items
     return items
@@ -157,6 +173,8 @@ def rail_items(state: dict[str, Any], th: Theatre, seat: str,
                units: list[str] | None = None, first_only: bool = False,
                start: str | None = None) -> list[dict[str, Any]]:
     items = []
+    now: dict[str, frozenset[str]] = {}
+    warn = _supply_warning if limit is None and not first_only else _no_warning
     if units is not None:
         forces = [units]
     else:
@@ -176,7 +194,8 @@ def rail_items(state: dict[str, Any], th: Theatre, seat: str,
         payer = movement.rail_payers(state, force)[0]
         for loc, (cost, path) in dests.items():
             items.append({"action": {"units": force, "to": loc, "payer": payer},
-                          "cost": cost, "hexes": len(path) - 1})
+                          "cost": cost, "hexes": len(path) - 1,
+                          **warn(state, th, force, path, now)})
             if limit is not None and len(items) >= limit:
                 return items
     return items

@@ -28,6 +28,7 @@ from .forces import (
     occupancy,
     side_of,
 )
+from .occupy import capture
 from .tables import ENTENTE, MAJORS, MINOR_COMMANDER
 from .theatre import Theatre, theatre
 
@@ -213,6 +214,51 @@ def supply_status(state: dict[str, Any], th: Theatre) -> dict[str, bool]:
             by_nation[nation] = supplied_locations(state, th, nation, occ)
         out[uid] = unit["at"] in by_nation[nation]
     return out
+
+
+def ends_supplied(state: dict[str, Any], th: Theatre, units: list[str], path: list[str],
+                  now: dict[str, frozenset[str]] | None = None) -> bool:
+    """BoP 3.12 — whether every corps of a force is in supply where a move along `path` ends,
+    as the position will be then (ruling 52 in docs/rules/balance_of_powers.md): the page
+    warns before a move that ends out of supply, which the commissariat (6.6) then checks when
+    the half ends. Leaders are not checked (6.6 rolls for corps). `now` keeps each nation's
+    supplied locations in this position across the calls of one listing."""
+    now = {} if now is None else now
+    corps = [uid for uid in units if UNITS[uid].corps]
+    loc = path[-1]
+    if loc in th.water or not corps:
+        return True   # 3.1: carried by sea (or on the landing, 6.454)
+    for nation in {UNITS[uid].nation for uid in corps} - set(now):
+        now[nation] = supplied_locations(state, th, nation)
+    if all(loc in now[UNITS[uid].nation] for uid in corps):
+        return True   # moving own units and taking control only ever lengthen a supply line
+    # 2.53: the infantry takes control of what it enters on the way (occupy.enter). Only
+    # control changes a side's own supply (its own units never block it), so the trace is
+    # made again only when the path takes something, on a copy of what capture touches.
+    capturers = sorted({UNITS[u].nation for u in units if UNITS[u].captures})
+    if not capturers:
+        return False
+    after = {**state, "board": {**state["board"], "control": dict(state["board"]["control"])},
+             "powers": {n: dict(p) for n, p in state["powers"].items()}}
+    taken = [step for step in path[1:] if capture(after, th, step, capturers[0]) is not None]
+    side = side_of(state, capturers[0])
+    reach = frozenset().union(*(now[UNITS[uid].nation] for uid in corps))
+    if side is None or not any(_may_carry_supply(after, th, step, side, reach) for step in taken):
+        return False   # what it took cannot lengthen a supply line, nor be a source or port
+    return all(loc in supplied_locations(after, th, UNITS[uid].nation) for uid in corps)
+
+
+def _may_carry_supply(state: dict[str, Any], th: Theatre, loc: str, side: str,
+                      supplied: frozenset[str]) -> bool:
+    """Whether taking `loc` can lengthen a supply line (3.11, 3.121, 6.454): a possible source
+    (a capital, a bargaining chip), a coastal hex (a port of a water leg), or a hex a path may
+    run through (rail, population centre, infrastructure) next to what a line reaches now —
+    the `supplied` locations are those reached and their neighbours — since a line can only
+    grow into newly taken hexes through one that touches it."""
+    if loc in th.bcs or loc in th.capital.values() or loc in th.coastal:
+        return True
+    return loc in supplied and (th.is_rail(loc) or th.is_pop(loc)
+                                or infrastructure(state, loc, side))
 
 
 def commissariat(state: dict[str, Any], th: Theatre, side: str, roller: Roller) -> list[Event]:

@@ -9,7 +9,7 @@ from engine.kernel.flow import FlowRuleset
 from engine.kernel.game import copy_json
 
 from . import concerns as concern_index
-from . import orders, position, stack_parts, window
+from . import orders, position, stack_parts, supply_view, window
 from .charts import IMPULSE_TRACK
 from .combat import down_factor
 from .migrations import MIGRATIONS
@@ -132,7 +132,10 @@ class FatalAlliances(FlowRuleset):
 
     def options(self, state: dict[str, Any], seat: str, decision: Decision,
                 query: dict[str, Any] | None) -> list[dict[str, Any]]:
-        return stack_parts.options(state, seat, decision, query)
+        items = stack_parts.options(state, seat, decision, query)
+        if decision.kind == "land_move":   # FA 2.4: a move that ends out of supply says so
+            return supply_view.mark_moves(state, items)
+        return items
 
     def concerns(self, state: dict[str, Any], seat: str,
                  decision: Decision) -> dict[str, list[str]]:
@@ -155,7 +158,8 @@ class FatalAlliances(FlowRuleset):
         Besides the state the view carries what a player reads off the charts (derived, never
         stored): `flow.limits` (each acting power's activity limits this impulse, FA 10.2;
         null = unlimited), `flow.end_number` (the impulse-track box's end number, FA 12) and
-        each land unit's `cf_down` (its defence face-down out of supply, FA 2.4.4); and from the
+        each land unit's `cf_down` (its defence face-down out of supply, FA 2.4.4) and
+        `supplied` (in supply now, FA 2.4: public, it follows from the open position); and from the
         step table, `flow.step_title` and `flow.impulse_steps` (the track's steps)."""
         out = {"flow": copy_json(state["flow"]), "board": copy_json(state["board"])}
         flow = out["flow"]
@@ -165,6 +169,7 @@ class FatalAlliances(FlowRuleset):
             flow["end_number"] = IMPULSE_TRACK[flow["impulse_box"]]
         for u in out["board"]["units"].values():
             u["cf_down"] = down_factor(u)
+        supply_view.mark_units(state, out["board"]["units"])
         return out
 
     def result(self, state: dict[str, Any]) -> dict[str, Any] | None:

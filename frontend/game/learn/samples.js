@@ -84,6 +84,7 @@ export const SAMPLES = {
     "counter:garrison": faCounter((u) => u.type === "GAR", { ...FA_CORPS, id: "legend-gar", name: "Königsberg garrison", type: "GAR", size: "div", cf: 2, ma: 0 }),
     "counter:face-down": faCounter(isCorps, FA_CORPS, { up: false }),
     "counter:entrenched": faCounter(isCorps, FA_CORPS, { up: true, entrenched: true }),
+    "counter:unsupplied": faCounter(isCorps, FA_CORPS, { up: true, supplied: false }),
     "counter:stack": ({ view, fresh }) => {
       const units = [faUnit(view, isCorps, FA_CORPS), { ...FA_CORPS, id: "legend-2", name: "I Reserve Corps", cf: 3 },
         { ...FA_CORPS, id: "legend-3", name: "8th Army HQ", type: "HQ", size: "army", cf: 1, reorg: 3 }];

@@ -24,7 +24,9 @@ export function renderReaction(root, { store, orders, adapter }) {
     renderReaction(root, { store, orders, adapter });
   };
   // Said in words, not with a clock glyph some fonts lack.
-  const head = h("div", { class: "reaction-head" }, h("strong", {}, `${adapter.seatTitle(orders.seat)} to answer`),
+  // One listed answer is no choice: the seat must answer; otherwise the window is its to answer.
+  const head = h("div", { class: "reaction-head" },
+    h("strong", {}, `${adapter.seatTitle(orders.seat)} ${orders.entries.length === 1 ? "must answer" : "to answer"}`),
     h("span", { class: "countdown", id: "reaction-countdown" }, left === null ? "" : `${duration(left)} left`),
     h("button", { type: "button", class: "button small ghost reaction-fold", dataset: { control: "reaction-fold" },
       "aria-expanded": isFolded ? "false" : "true", onclick: toggle }, isFolded ? "Show" : "Fold"));

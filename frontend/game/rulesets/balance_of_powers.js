@@ -25,6 +25,10 @@ import { BopLossPicker } from "./bop_losses.js";
 import { AIR, CORPS, FORTRESS_COLOUR, FORTRESS_EFFECTIVENESS, LEADERS, TANKS } from "./balance_of_powers_counters.js";
 import { GenericAdapter, HEX_ID, adoptStylesheet, titleCase } from "./generic.js";
 
+// BoP 3.12, 6.6: why a corps is out of supply, and what follows (the hover and the marker).
+const OUT_OF_SUPPLY = "OUT OF SUPPLY: no line of friendly rail, towns or infrastructure free of enemy units reaches a source of its nation (BoP 3.12); −1 effectiveness and −1 MP, no rail move (BoP 3.2), and the commissariat rolls for it when its side's half ends (BoP 6.6)";
+const SUPPLY_WARN = { text: "!", kind: "supply", title: "Out of supply (BoP 3.12)" };
+
 const NATIONS = {
   ger: ["germany", "Germany", "#a9ad9c"], aus: ["austria_hungary", "Austria-Hungary", "#e6d690"],
   fra: ["france", "France", "#9db9e8"], rus: ["russia", "Russia", "#9fcea9"],
@@ -287,11 +291,14 @@ export class BalanceOfPowersAdapter extends GenericAdapter {
       const p = this.parse(uid);
       const mp = moves[uid]?.mp;
       const { factors, facts } = this.factors(uid);
-      // Supply is judged for the phasing side at the start of its half (BoP 3.1).
-      const supply = uid in supplied ? (supplied[uid] ? " · in supply" : " · OUT OF SUPPLY") : "";
-      const classes = [mode === "entrenched" ? "bop-entrenched" : "", uid in supplied && !supplied[uid] ? "bop-unsupplied" : ""]
+      // The view's supply is the position's own, as a force starting a move is judged (BoP
+      // 3.1); a corps out of supply gets the red marker, and its hover says why and what then.
+      const unsupplied = uid in supplied && !supplied[uid];
+      const supply = uid in supplied ? (supplied[uid] ? " · in supply" : ` · ${OUT_OF_SUPPLY}`) : "";
+      const classes = [mode === "entrenched" ? "bop-entrenched" : "", unsupplied ? "bop-unsupplied" : ""]
         .filter(Boolean).join(" ");
       out.push({ id: uid, hex: at, label: p.label, symbol: p.kind, factors, colour: p.colour, classes,
+        warn: unsupplied && p.kind !== "hq" ? SUPPLY_WARN : undefined,
         title: `${p.title}${facts ? ` (${facts})` : ""}${mode === "entrenched" ? " · entrenched" : ""}${mp !== undefined ? ` · ${mp} MP left` : ""}${supply}` });
     }
     out.push(...this.airUnits(view));
@@ -467,13 +474,13 @@ export class BalanceOfPowersAdapter extends GenericAdapter {
     switch (decision.kind) {
       case "march":
         // Marches rank above rail on a hex both reach: the map shows the march's MP.
-        return { hex: a.to, from, kind: "option", text: item.cost !== undefined ? `${item.cost} MP` : "", rank: 1,
-          label: `March ${this.shortUnits(a.units)}: ${this.where(from)} → ${this.where(a.to)}${item.cost !== undefined ? `, ${item.cost} MP` : ""}` };
+        return { hex: a.to, from, kind: "option", text: `${item.cost !== undefined ? `${item.cost} MP` : ""}${item.supplied === false ? " ⚠" : ""}`, rank: 1,
+          label: `March ${this.shortUnits(a.units)}: ${this.where(from)} → ${this.where(a.to)}${item.cost !== undefined ? `, ${item.cost} MP` : ""}${supplyNote(item)}` };
       case "rail":
         // A rail move costs its payer 1 RP whatever the distance (BoP 9.21); its MP (9.22)
         // count against the units' allowance.
-        return { hex: a.to, from, kind: "option", text: "rail", rank: 0,
-          label: `Rail ${this.shortUnits(a.units)}: ${this.where(from)} → ${this.where(a.to)}${item.cost !== undefined ? `, ${item.hexes ?? "?"} hexes, ${item.cost} MP` : ""}, 1 RP${a.payer ? ` paid by ${this.seatTitle(a.payer)}` : ""}` };
+        return { hex: a.to, from, kind: "option", text: `rail${item.supplied === false ? " ⚠" : ""}`, rank: 0,
+          label: `Rail ${this.shortUnits(a.units)}: ${this.where(from)} → ${this.where(a.to)}${item.cost !== undefined ? `, ${item.hexes ?? "?"} hexes, ${item.cost} MP` : ""}, 1 RP${a.payer ? ` paid by ${this.seatTitle(a.payer)}` : ""}${supplyNote(item)}` };
       case "combat":
         return { hex: a.target, from, kind: "attack", text: item.odds || "", rank: 10 + oddsValue(item.odds),
           label: `Attack ${this.where(a.target)} from ${this.where(from)} with ${this.shortUnits(a.units)} at ${item.odds || "?"} (point ${this.parse(a.point).label}, ${a.payer ? `${this.seatTitle(a.payer)} pays${item.rp !== undefined ? ` ${item.rp} RP` : ""}` : "no payment"})` };
@@ -1305,4 +1312,17 @@ export class AirEditor {
     }
     return out;
   }
+}
+
+/** BoP 3.12, 6.6: the engine marks a listed march or rail move that ends out of supply
+ * (`supplied: false`, judged after the move takes control on its way); said before Confirm. */
+function supplyWarning(item) {
+  return item.supplied === false
+    ? "ends out of supply: −1 effectiveness and −1 MP from there, and the commissariat rolls for each corps when the half ends (BoP 3.12, BoP 6.6)"
+    : null;
+}
+
+function supplyNote(item) {
+  const warning = supplyWarning(item);
+  return warning ? ` — ⚠ ${warning}` : "";
 }

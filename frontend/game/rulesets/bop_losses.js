@@ -107,10 +107,33 @@ export class BopLossPicker {
       taken.length ? ` Already taken: ${taken.join(", ")}.` : null);
   }
 
+  /** The one listed loss when the rules allow no other (a fortress step at Liège, a lone
+   * corps): the server still needs the answer, so the page sends it with one click and says
+   * why there is nothing to choose (docs/ux-review-answers.md, 7). */
+  forced() {
+    const all = this.orders?.entries || [];
+    return all.length === 1 ? all[0] : null;
+  }
+
+  takeForced() {
+    const only = this.forced();
+    if (!only || this.orders.status === "sending") return;
+    this.orders.pick(only.index);
+    this.orders.confirm();
+  }
+
   panel() {
     const { orders, adapter } = this;
     const view = this.view;
     const out = [this.tallyLine()];
+    const only = this.forced();
+    if (only) {
+      out.push(h("div", { class: "forced-answer", id: "forced-answer" },
+        h("p", {}, h("strong", {}, "Nothing to choose: "), `the rules allow only this loss (${adapter.text(only.p.label)}), BoP 10.712.`),
+        h("button", { type: "button", class: "button", id: "forced-confirm", disabled: orders.status === "sending",
+          onclick: () => this.takeForced() }, orders.status === "sending" ? "Sending…" : "Take the loss")));
+      return out;
+    }
     if (orders.pending) out.push(pendingOrder(orders, { after: consequenceBox(orders, adapter, view) }));
     if (this.why) out.push(whyBox(`Why not ${this.why.unit ? adapter.unitName(this.why.unit) : adapter.where(this.why.hex)}?`, this.why));
     if (!orders.pending) {

@@ -8,6 +8,12 @@ import { distance as hexDistance, hexId, neighbours as hexNeighbours, parseHexId
 import { LossPicker } from "./fa_losses.js";
 import { GenericAdapter, HEX_ID, adoptStylesheet, titleCase } from "./generic.js";
 
+// FA 2.4: why a land unit is out of supply and what follows (its hover, its marker, a move's
+// warning before Confirm); the view's `supplied` and the move's mark are the engine's.
+const OUT_OF_SUPPLY = "OUT OF SUPPLY: no supply path reaches a friendly city of its home country or a linked HQ (FA 2.4.2); it cannot attack, flips face-down if it moves, and defends weakly once face-down (FA 2.4.4)";
+const MOVE_OUT_OF_SUPPLY = "ends out of supply: it cannot attack from there and flips face-down when it next moves (FA 2.4.4)";
+const SUPPLY_WARN = { text: "!", kind: "supply", title: "Out of supply (FA 2.4)" };
+
 const distance = (a, b) => hexDistance(parseHexId(a), parseHexId(b));
 const neighbours = (id) => hexNeighbours(parseHexId(id)).map(hexId);
 
@@ -211,7 +217,9 @@ export class FatalAlliancesAdapter extends GenericAdapter {
       .filter(Boolean).join(", ");
     const reorg = u.type === "HQ" ? `, reorganises ${u.reorg}` : "";
     const down = u.cf_down !== undefined && u.cf_down !== u.cf ? ` (defends at ${u.cf_down} face-down out of supply)` : "";
-    return `${u.name} — ${this.power(u.power)} ${TYPE_TITLE[u.type] || u.type} ${size}, combat ${u.cf}${down}, movement ${u.ma}${reorg}; ${state}`;
+    // FA 2.4: the view says whether the unit is in supply now (public: the position is open).
+    const supply = u.supplied === false ? `; ${OUT_OF_SUPPLY}` : u.supplied ? "; in supply" : "";
+    return `${u.name} — ${this.power(u.power)} ${TYPE_TITLE[u.type] || u.type} ${size}, combat ${u.cf}${down}, movement ${u.ma}${reorg}; ${state}${supply}`;
   }
 
   units(view) {
@@ -225,6 +233,7 @@ export class FatalAlliancesAdapter extends GenericAdapter {
       out.push({ id: u.id, hex: u.hex, label: shortName(u), symbol: SYMBOL[u.type] || "infantry",
         factors: `${u.up ? "" : "▾"}${this.factors(u)}${u.entrenched ? " E" : ""}`,
         colour: POWERS[u.power]?.[1] || "#ddd", classes, title: this.describeUnit(u),
+        warn: u.supplied === false ? SUPPLY_WARN : undefined,
         rank: (u.up ? 1000 : 0) + (u.type === "HQ" ? 0 : 100) + u.cf * 10 + (u.size === "corps" ? 1 : 0) });
     }
     // The strongest face-up combat unit on top of each stack; HQs below the line units.
@@ -458,8 +467,8 @@ export class FatalAlliancesAdapter extends GenericAdapter {
       }
       case "land_move": {
         const from = hexOf(a.units[0]);
-        return { hex: a.to, from, kind: "option", text: `${item.cost ?? ""}${item.flip ? "▾" : ""}`,
-          label: `${this.names(a.units, view)}: ${this.where(from)} → ${this.where(a.to)}, ${item.cost} MP${item.flip ? ", ends face-down" : ""}` };
+        return { hex: a.to, from, kind: "option", text: `${item.cost ?? ""}${item.flip ? "▾" : ""}${item.supplied === false ? " ⚠" : ""}`,
+          label: `${this.names(a.units, view)}: ${this.where(from)} → ${this.where(a.to)}, ${item.cost} MP${item.flip ? ", ends face-down" : ""}${item.supplied === false ? ` — ⚠ ${MOVE_OUT_OF_SUPPLY}` : ""}` };
       }
       case "land_attack": {
         const drm = fraction(item.drm);
