@@ -199,3 +199,16 @@ def test_twteaw_level2_counts_its_work_and_answers_legally_when_it_runs_out():
     _, action = TwteawBot().decide(seen, offers, BotRng(b"k" * 32), starved)
     assert starved.used == 0 and action["moves"] is not None
     kernel.game.check_action(RULESET, state, "germany", offers[0].decision, action)
+
+
+def test_twteaw_victory_conditions_the_arena_counts_a_camp_joined_by_neutrals_as_its_win():
+    """TWTEAW's result names every winning seat, neutrals that joined a camp included: the
+    arena (`bench bots`) counts it for the camp most of them started in, not as a draw."""
+    from bench.bots import winning_side
+    allied = {"winners": ["britain", "france", "italy", "russia", "serbia"], "reason": "score"}
+    central = {"winners": ["austria_hungary", "germany", "ottoman_empire"], "reason": "score"}
+    assert winning_side(allied, SEATS) == "allied"
+    assert winning_side(central, SEATS) == "central"
+    assert winning_side({"winners": [], "reason": "draw"}, SEATS) is None
+    assert winning_side({"winners": ["germany"], "side": "central", "reason": "conquest"},
+                        SEATS) == "central"
