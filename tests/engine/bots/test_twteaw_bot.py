@@ -212,3 +212,33 @@ def test_twteaw_victory_conditions_the_arena_counts_a_camp_joined_by_neutrals_as
     assert winning_side({"winners": [], "reason": "draw"}, SEATS) is None
     assert winning_side({"winners": ["germany"], "side": "central", "reason": "conquest"},
                         SEATS) == "central"
+
+
+def test_twteaw_conquest_level2_never_leaves_a_threatened_capital_without_infantry():
+    """Issue #25's sanity check on TWTEAW's conquest rule (a nation falls with its capital):
+    wherever a level-2 nation's capital has an enemy next door, its orders leave infantry in
+    it — over the opening and the positions of two whole level-2 games."""
+    from engine.rulesets.twteaw.war import at_war, controller
+    from engine.rulesets.twteaw.world import world
+    w = world()
+    states = [opening()] + [play_match(RULESET, SCENARIO, table(2), seed=match_seed(6, t),
+                                       game_uid=f"cap-{t}", max_actions=9 * t).final_state
+                            for t in (3, 6)]
+    checked = 0
+    for n, state in enumerate(states):
+        for seat in sorted(SEATS):
+            capital = next((a for a in w.originals(seat) if w.areas[a].capital), None)
+            units = state["secret"][seat]["units"]
+            threatened = capital is not None and any(
+                at_war(state, seat, controller(state, b)) for b in w.neighbours(capital))
+            if not threatened or not units.get(capital, {}).get("infantry"):
+                continue
+            seen = kernel.view(RULESET, state, f"seat:{seat}")
+            offers = bots.offers_for(RULESET, state, seat)
+            _, orders = TwteawBot().decide(seen, offers, BotRng(bytes([n]) * 32),
+                                           Budget(TwteawBot.work))
+            leaving = sum(m["units"].get("infantry", 0) for m in orders["moves"] + orders["rail"]
+                          if m["from"] == capital)
+            assert units[capital]["infantry"] - leaving >= 1, (seat, capital, orders["moves"])
+            checked += 1
+    assert checked
