@@ -6,7 +6,9 @@ Austria-Hungary), then of the Allied Powers (France, Russia, Serbia), level 1 in
 seat (the four neutral majors included); and level 1 everywhere as the baseline. Per pairing:
 wins, draws and losses of level 2's camp by the core's score after the last turn (or by
 conquest), the 95 % Wilson interval of its win rate, the mean final score of each camp; over
-the run: illegal choices and engine errors (both must be 0) and level 2's decision times.
+the run: illegal choices and engine errors (both must be 0), level 2's decision times and the
+safety net's firings, both in the process's CPU seconds (as `bench bots --clock cpu`), so a
+busy machine neither fires the net nor inflates the figures.
 `python -m bench bots --ruleset twteaw` runs the same pairings and the neutral majors' too."""
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ def run(games: int = 10, turns: int = 26) -> dict[str, Any]:
     twteaw = rulesets.get("twteaw")
     seats = {s["id"]: s["side"] for s in twteaw.scenario(SCENARIO)["seats"]}
     out: dict[str, Any] = {"games": games, "turns": turns}
-    illegal = errors = 0
+    illegal = errors = fired = 0
     decisions: list[float] = []
     started = time.monotonic()
     for camp in ("central", "allied", None):
@@ -40,9 +42,10 @@ def run(games: int = 10, turns: int = 26) -> dict[str, Any]:
                        for s, side in seats.items()}
             report = play_match(twteaw, SCENARIO, players, seed=match_seed(1, game),
                                 game_uid=f"twteaw-arena-{camp}-{game}",
-                                options={"turns": turns}, clock=time.monotonic)
+                                options={"turns": turns}, clock=time.process_time)
             illegal += report.illegal
             errors += report.errors
+            fired += sum(t.fired for t in report.turns)
             decisions += [t.seconds for t in report.turns if t.level == 2 and t.kind == "order"]
             result = report.result
             if result is None:
@@ -65,7 +68,7 @@ def run(games: int = 10, turns: int = 26) -> dict[str, Any]:
                       "win_rate_ci95": wilson(tally["wins"], decided),
                       "mean_score": {s: round(statistics.mean(v), 1) for s, v in scores.items()
                                      if v}}
-    out.update({"illegal": illegal, "errors": errors,
+    out.update({"illegal": illegal, "errors": errors, "safety_net": fired,
                 "level2_decision_ms": {"p50": round(1000 * percentile(decisions, 0.5), 1),
                                        "p95": round(1000 * percentile(decisions, 0.95), 1),
                                        "max": round(1000 * max(decisions, default=0.0), 1)},
