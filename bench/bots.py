@@ -130,7 +130,14 @@ def winning_side(result: dict[str, Any], seats: dict[str, str]) -> str | None:
     seats (the toy names seats); None for a draw."""
     if result.get("winner") is not None:
         return str(result["winner"])
-    sides = {seats.get(seat) for seat in result.get("winners") or []}
+    if result.get("side") is not None:
+        return str(result["side"])
+    started = [seats.get(seat) for seat in result.get("winners") or []]
+    sides = set(started)
+    if len(sides) > 1:
+        # neutrals that joined a camp (TWTEAW): the camp most of the winners started in
+        ranked = sorted(sides, key=lambda s: (-started.count(s), str(s)))
+        return ranked[0] if started.count(ranked[0]) > started.count(ranked[1]) else None
     return sides.pop() if len(sides) == 1 else None
 
 

@@ -14,7 +14,7 @@ from collections.abc import Callable
 
 from engine.kernel.ruleset import Ruleset
 
-from . import balance_of_powers, days_of_decision, fatal_alliances
+from . import balance_of_powers, days_of_decision, fatal_alliances, twteaw
 from .basic import PassiveBot, RandomBot
 from .match import MatchReport, play_match
 from .protocol import Bot, BotRng, Budget, Offer
@@ -26,7 +26,8 @@ LEVELS = {0: "passive (the deadline's answer)", 1: "random legal action",
 # Level 2, per ruleset id: a factory taking the scenario id.
 HEURISTIC: dict[str, Callable[[str], Bot]] = {"balance_of_powers": balance_of_powers.heuristic,
                                               "days_of_decision": days_of_decision.heuristic,
-                                              "fatal_alliances": fatal_alliances.heuristic}
+                                              "fatal_alliances": fatal_alliances.heuristic,
+                                              "twteaw": twteaw.heuristic}
 
 # The arena's greedy one-ply baseline (issue #25), per ruleset id: a factory taking the scenario.
 GREEDY: dict[str, Callable[[str], Bot]] = {"balance_of_powers": balance_of_powers.greedy}

@@ -8,7 +8,10 @@ list) is replaced for that turn by the ruleset's timeout default, and the move s
 arena counts these as illegal choices, the platform logs them.
 
 Written orders (`revisable` decisions, engine/kernel/simultaneous.py) are answered in two
-moves, as a person answers them: the order (`kind="order"`), then `kind="ready"`.
+moves, as a person answers them: the order (`kind="order"`), then `kind="ready"`. An order set
+is composed as a person composes one: a bot may answer a written-orders decision that has a
+schema with a set of its own, which passes when the kernel's one legality gate
+(`check_action`) accepts it, as it would a person's (TWTEAW's level 2 does, docs/bots.md).
 """
 
 from __future__ import annotations
@@ -19,7 +22,15 @@ from typing import Any
 
 from engine.kernel import simultaneous
 from engine.kernel.canonical import canonical_json
-from engine.kernel.game import decisions, decisions_for, expand_options, timeout_action, view
+from engine.kernel.errors import EngineError
+from engine.kernel.game import (
+    check_action,
+    decisions,
+    decisions_for,
+    expand_options,
+    timeout_action,
+    view,
+)
 from engine.kernel.model import Decision
 from engine.kernel.ruleset import Ruleset
 
@@ -102,7 +113,7 @@ def bot_turn(ruleset: Ruleset, state: dict[str, Any], seat: str, bot: Bot, *, ga
     try:
         index, action = bot.decide(seen, offers, BotRng(key), budget)
         offer = offers[index]
-        if not _listed(offer, action):
+        if not _listed(offer, action) and not _composed(ruleset, state, seat, offer, action):
             problem = "not_an_option"
     except Exception as exc:  # a bot's bug must not stop the game: logged and counted
         LOG.exception("bot %s failed for %s: %s", bot.by, seat, exc)
@@ -116,6 +127,18 @@ def bot_turn(ruleset: Ruleset, state: dict[str, Any], seat: str, bot: Bot, *, ga
     kind = "order" if decision.revisable else "act"
     return BotMove(kind, seat, decision.id, action, bot.by, budget.used, spent, listing,
                    budget.fired, group=decision.group, problem=problem, level=bot.level)
+
+
+def _composed(ruleset: Ruleset, state: dict[str, Any], seat: str, offer: Offer,
+              action: Any) -> bool:
+    """A written order of the bot's own making that the kernel's gate accepts."""
+    if not (offer.decision.revisable and offer.decision.schema is not None):
+        return False
+    try:
+        check_action(ruleset, state, seat, offer.decision, action)
+    except EngineError:
+        return False
+    return True
 
 
 def _listed(offer: Offer, action: Any) -> bool:

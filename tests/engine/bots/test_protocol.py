@@ -131,6 +131,6 @@ def test_written_orders_are_an_order_then_ready(toy):
 def test_levels_offered_per_ruleset():
     assert bots.levels("toy_skirmish") == [0, 1]
     assert 2 in bots.levels("balance_of_powers") and 2 in bots.levels("fatal_alliances")
-    assert 2 in bots.levels("days_of_decision")
+    assert 2 in bots.levels("days_of_decision") and 2 in bots.levels("twteaw")
     with pytest.raises(bots.UnknownBot):
         bots.bot_for(rulesets.get("toy_skirmish"), "duel", 2)

@@ -1,0 +1,97 @@
+"""Exact odds of one land battle, from the ruleset's own combat values (engine/rulesets/twteaw/
+combat.py): every round each side rolls a D10 per unit (a hit at or under its value), the
+guns next door fire with the attack, a city adds its die to the defence, and each hit removes
+one unit in casualty order. The distributions are small enough to enumerate: the state after a
+round is (attackers lost, defenders lost), and the hits of a round follow the exact
+Poisson-binomial law of the dice still rolling. No Monte Carlo.
+
+The defenders the bot cannot see are taken as infantry (the band says how many, not what).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from engine.rulesets.twteaw import combat as C
+from engine.rulesets.twteaw import units as U
+
+
+@dataclass(frozen=True, slots=True)
+class Odds:
+    capture: float          # the attackers take the territory
+    attacker_losses: float  # expected units lost
+    defender_losses: float  # expected units killed
+
+
+@lru_cache(maxsize=4096)
+def hits_law(values: tuple[int, ...]) -> tuple[float, ...]:
+    """P(k hits) for dice hitting at or under each value on a D10."""
+    law = [1.0]
+    for v in values:
+        p = min(10, max(0, v)) / 10
+        nxt = [0.0] * (len(law) + 1)
+        for k, q in enumerate(law):
+            nxt[k] += q * (1 - p)
+            nxt[k + 1] += q * p
+        law = nxt
+    return tuple(law)
+
+
+def attack_values(movers: dict[str, int], penalties: dict[str, int]) -> list[int]:
+    """The attackers' values in casualty order (the first is lost first)."""
+    out = []
+    for unit in U.LAND_TYPES:
+        fighter = C.Fighter("me", unit, 0, penalty=penalties.get(unit, 0))
+        out += [C.attack_value(fighter)] * movers.get(unit, 0)
+    return out
+
+
+# Chances below this are dropped while enumerating (they cannot move a decision).
+NEGLIGIBLE = 1e-9
+
+
+@lru_cache(maxsize=4096)
+def battle(attack: tuple[int, ...], guns: tuple[int, ...], defenders: int, city: bool,
+           rounds: int) -> Odds:
+    """Attackers (values, casualty order) with guns firing for them, against `defenders`
+    infantry (and the city's die), for at most `rounds` rounds."""
+    n_att = len(attack)
+    d_value = C.defence_value(C.Battle("x", [], [], []), C.Fighter("them", "infantry", -1),
+                              [C.Fighter("them", "infantry", -1)])
+    if n_att == 0:
+        return Odds(0.0, 0.0, 0.0)
+    if defenders == 0:
+        return Odds(1.0, 0.0, 0.0)
+    states = {(0, 0): 1.0}
+    done: dict[tuple[int, int], float] = {}
+    for _ in range(rounds):
+        nxt: dict[tuple[int, int], float] = {}
+        for (la, ld), p in states.items():
+            a_law = hits_law(tuple(attack[la:]) + tuple(guns))
+            d_dice = [d_value] * (defenders - ld) + ([U.CITY_DEFENCE] if city else [])
+            d_law = hits_law(tuple(d_dice))
+            left_a, left_d = n_att - la, defenders - ld
+            for ha, pa in enumerate(a_law):
+                if p * pa < NEGLIGIBLE:
+                    continue
+                nd = ld + min(ha, left_d)
+                for hd, pd in enumerate(d_law):
+                    if pd < NEGLIGIBLE:
+                        continue
+                    key = (la + min(hd, left_a), nd)
+                    nxt[key] = nxt.get(key, 0.0) + p * pa * pd
+        states = {}
+        for key, p in nxt.items():
+            if key[0] == n_att or key[1] == defenders:
+                done[key] = done.get(key, 0.0) + p
+            else:
+                states[key] = p
+        if not states:
+            break
+    ended = {**states}
+    for key, p in done.items():
+        ended[key] = ended.get(key, 0.0) + p
+    capture = sum(p for (la, ld), p in ended.items() if ld == defenders and la < n_att)
+    return Odds(capture, sum(p * la for (la, _), p in ended.items()),
+                sum(p * ld for (_, ld), p in ended.items()))

@@ -1,0 +1,209 @@
+"""The War to End All Wars, level 2: one turn's order set, composed phase by phase from the
+bot's world (world.py) — the decomposition of issue #23's bots paragraph:
+
+1. attacks: every enemy territory next to the bot's units is scored with exact odds (odds.py)
+   for the units that may go (each front keeps its garrison); the best at or above the plan's
+   threshold goes in, the units it takes are spent, and the rest are scored again;
+2. holding: what does not attack stays; a front keeps its garrison;
+3. non-combat: stacks behind the front go to it, by rail where the rail reaches, else a step;
+4. purchases: trenches on threatened borders (the home package where a home city qualifies),
+   then the rest of the bank on infantry and artillery;
+5. diplomacy: a neutral joins the side its plan names once its orders may.
+
+Every part is checked with the ruleset's own validator against the position read from the
+view; a part that fails is dropped, so the set the bot answers is legal by the same gate.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+from engine.kernel import EngineError
+from engine.rulesets.twteaw import orders as O
+from engine.rulesets.twteaw import trenches
+from engine.rulesets.twteaw.movement import crossing_penalty
+from engine.rulesets.twteaw.resolution import spend_on
+from engine.rulesets.twteaw.suggestions import by_rail
+from engine.rulesets.twteaw.war import controller
+from engine.rulesets.twteaw.world import world
+
+from ..protocol import BotRng
+from . import odds
+from .world import PLAN, Context, area_value, front_distance
+
+Orders = dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Attack:
+    target: str
+    score: float
+    chance: float
+    moves: tuple[tuple[str, tuple[tuple[str, int], ...]], ...]   # (origin, ((unit, n), …))
+    guns: tuple[tuple[str, int], ...]                            # (origin, count)
+
+
+def garrison(ctx: Context, area: str) -> int:
+    """Infantry a territory keeps: a share of the strongest enemy next door (front only)."""
+    if area not in ctx.front:
+        return 0
+    return max(PLAN["garrison_min"], math.ceil(PLAN["garrison_share"] * ctx.threat[area]))
+
+
+def free_units(ctx: Context, spent: dict[tuple[str, str], int]) -> dict[str, dict[str, int]]:
+    """Units each territory may send into an attack: infantry above the garrison, the tanks,
+    and the guns (which fire from where they stand)."""
+    out = {}
+    for area, stack in ctx.units.items():
+        left = {t: n - spent.get((area, t), 0) for t, n in stack.items()}
+        keep = min(left.get("infantry", 0), garrison(ctx, area))
+        left["infantry"] = left.get("infantry", 0) - keep
+        out[area] = {t: n for t, n in left.items() if n > 0}
+    return out
+
+
+def score_attack(ctx: Context, target: str, free: dict[str, dict[str, int]]) -> Attack | None:
+    w = world()
+    moves, guns = [], []
+    values: list[int] = []
+    gun_values: list[int] = []
+    for origin in sorted(w.neighbours(target)):
+        stack = free.get(origin, {})
+        crossing = w.crossing(origin, target)
+        movers = {t: stack.get(t, 0) for t in ("infantry", "tank")
+                  if stack.get(t, 0) and not (t == "tank" and crossing == "strait")}
+        if movers:
+            tanks = movers.get("tank", 0)
+            penalty = {t: crossing_penalty(ctx.pos, target, origin, t, tanks) for t in movers}
+            values += odds.attack_values(movers, penalty)
+            moves.append((origin, tuple(sorted(movers.items()))))
+        if stack.get("artillery"):
+            gun_penalty = crossing_penalty(ctx.pos, target, origin, "artillery", 0)
+            gun_values += [max(1, 6 - gun_penalty)] * stack["artillery"]
+            guns.append((origin, stack["artillery"]))
+    if not moves:
+        return None
+    # the casualty order takes infantry first, wherever it came from
+    values.sort(key=lambda v: v)
+    if ctx.budget is not None and not ctx.budget.charge(1 + len(values)):
+        return None
+    defenders = ctx.enemy[target]
+    result = odds.battle(tuple(values), tuple(gun_values), defenders, bool(w.areas[target].city),
+                         PLAN["attack_rounds"])
+    lost = result.attacker_losses * PLAN["loss_cost"]["infantry"]
+    score = (result.capture * area_value(target) + result.defender_losses * PLAN["kill_worth"]
+             - lost)
+    return Attack(target, score, result.capture, tuple(moves), tuple(guns))
+
+
+def choose_attacks(ctx: Context, rng: BotRng) -> list[Attack]:
+    chosen: list[Attack] = []
+    spent: dict[tuple[str, str], int] = {}
+    targets = sorted({b for a in ctx.units for b in world().neighbours(a) if b in ctx.enemy})
+    while len(chosen) < PLAN["max_attacks"]:
+        free = free_units(ctx, spent)
+        scored = [a for t in targets if t not in {c.target for c in chosen}
+                  for a in [score_attack(ctx, t, free)] if a is not None]
+        good = [a for a in scored if a.chance >= PLAN["attack_threshold"] and a.score > 0]
+        if not good:
+            break
+        best = max(a.score for a in good)
+        close = [a for a in good if a.score >= best - max(0.25, 0.05 * abs(best))]
+        pick = close[rng.index(len(close))]
+        chosen.append(pick)
+        for origin, units in pick.moves:
+            for unit, n in units:
+                spent[(origin, unit)] = spent.get((origin, unit), 0) + n
+        for origin, n in pick.guns:
+            spent[(origin, "artillery")] = spent.get((origin, "artillery"), 0) + n
+    return chosen
+
+
+def attack_orders(attacks: list[Attack]) -> tuple[list[Orders], list[Orders]]:
+    moves = [{"from": origin, "to": a.target, "units": dict(units),
+              "rounds": PLAN["attack_rounds"]} for a in attacks for origin, units in a.moves]
+    support = [{"from": origin, "into": a.target, "count": n} for a in attacks
+               for origin, n in a.guns]
+    return moves, support
+
+
+def reinforce(ctx: Context) -> tuple[list[Orders], list[Orders]]:
+    """Stacks behind the front: by rail where it reaches (two steps or more back), else one
+    step toward the nearest front territory."""
+    w = world()
+    rails = (by_rail(ctx.pos, ctx.me) or O.empty_orders())["rail"]
+    railed = {r["from"] for r in rails}
+    dist = front_distance(ctx.pos, ctx.me, ctx.front)
+    moves = []
+    for area, stack in sorted(ctx.units.items()):
+        if area in railed or dist.get(area, 0) <= 0:
+            continue
+        closer = sorted((b for b in w.neighbours(area) if dist.get(b, 1 << 30) < dist[area]
+                         and "mountains" not in w.areas[b].flags),
+                        key=lambda b: (-ctx.threat.get(b, 0), b))
+        going = dict(stack)
+        if w.areas[area].capital and w.areas[area].owner == ctx.me:
+            going["infantry"] = going.get("infantry", 0) - PLAN["capital_garrison"]
+        going = {t: n for t, n in sorted(going.items()) if n > 0}
+        if closer and going:
+            moves.append({"from": area, "to": closer[0], "units": going})
+    return moves, rails
+
+
+def dig(ctx: Context, budget: int) -> tuple[list[Orders], list[str], int]:
+    """Trenches where enemies next door are strong: the home package for a threatened home
+    city with its five infantry, single trenches elsewhere, within `budget`."""
+    w = world()
+    rows, packages, spent = [], [], 0
+    for area in sorted(ctx.front, key=lambda a: (-ctx.threat[a], a)):
+        if controller(ctx.pos, area) != ctx.me or not ctx.units[area].get("infantry"):
+            continue
+        facing = [b for b in trenches.land_borders(area) if ctx.enemy.get(b, -1)
+                  >= PLAN["trench_threat"] and not trenches.guarded(ctx.pos, area, b)]
+        if not facing:
+            continue
+        info = w.areas[area]
+        if (info.owner == ctx.me and info.city and len(facing) > 1
+                and ctx.units[area].get("infantry", 0) >= trenches.HOME_PACKAGE_INFANTRY
+                and spent + trenches.HOME_PACKAGE_COST <= budget):
+            packages.append(area)
+            spent += trenches.HOME_PACKAGE_COST
+            continue
+        for b in facing:
+            if spent + trenches.COST <= budget:
+                rows.append({"area": area, "facing": b})
+                spent += trenches.COST
+    return rows, packages, spent
+
+
+def compose(ctx: Context, rng: BotRng, listed: list[Orders]) -> Orders:
+    """The turn's order set; each part kept only if the validator accepts it with the rest."""
+    orders = O.empty_orders()
+    joins = [o["join"] for o in listed if o.get("join")]
+    wanted = PLAN["joins"].get(ctx.me)
+    if joins:
+        orders["join"] = wanted if wanted in joins else joins[0]
+    moves, support = attack_orders(choose_attacks(ctx, rng))
+    _try(ctx, orders, {"moves": moves, "support": support})
+    advance, rails = reinforce(ctx)
+    _try(ctx, orders, {"moves": orders["moves"] + advance, "rail": rails})
+    bank = int(ctx.pos["secret"][ctx.me]["bank"])
+    rows, packages, cost = dig(ctx, int(bank * PLAN["trench_share"]))
+    if not _try(ctx, orders, {"trench": rows, "home_trenches": packages}):
+        cost = 0
+    builds = spend_on(ctx.pos, ctx.me, bank - cost, PLAN["artillery_share"])
+    _try(ctx, orders, {"build": builds})
+    return O.validate(ctx.pos, ctx.me, orders)
+
+
+def _try(ctx: Context, orders: Orders, part: Orders) -> bool:
+    """Add `part` to `orders` when the whole set stays legal; leave it out otherwise."""
+    trial = {**orders, **part}
+    try:
+        O.validate(ctx.pos, ctx.me, trial)
+    except EngineError:
+        return False
+    orders.update(part)
+    return True

@@ -1,0 +1,115 @@
+"""The War to End All Wars, level 2: the bot's world, read from its seat's view only, and its
+plan as data (docs/bots.md).
+
+The view (engine/rulesets/twteaw/fog.py) holds the public board, the exact hidden state of the
+seat's nation and its allies (`known`), and for every other nation a colour band per territory.
+`position_from_view` turns it into a position the ruleset's own pure functions read (controller,
+war, trenches, economy, the order validator): `secret` holds only the known nations, so nothing
+the seat cannot see is there to read. Enemy strength is an estimate from the bands (`PLAN`),
+exact only for a nation the seat is entitled to see.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.rulesets.twteaw.war import allied, at_war, controller
+from engine.rulesets.twteaw.world import world
+
+from ..protocol import Budget
+
+Position = dict[str, Any]
+
+# The plan, as data. Weights are authored: the values a player of the core would weigh.
+PLAN: dict[str, Any] = {
+    # Units a colour band stands for (fog.BANDS: black 0–5, yellow 6–20, red 21+): a little
+    # above each band's middle, since the bot would rather overrate an enemy than underrate it.
+    "band_estimate": {"black": 3, "yellow": 15, "red": 30},
+    # Attack only at or above this chance of taking the territory (exact odds, odds.py).
+    "attack_threshold": 0.6,
+    # Rounds an attack fights before it withdraws (the order's conditional).
+    "attack_rounds": 3,
+    # Attacks per turn at most (each is scored again once the one before took its units).
+    "max_attacks": 4,
+    # A territory's worth: its resources, plus a city, a capital and an industrial complex.
+    "value_city": 4, "value_capital": 12, "value_ic": 4,
+    # What a unit lost costs, and what an enemy unit killed is worth, in the same resources.
+    "loss_cost": {"infantry": 5, "tank": 12, "artillery": 8}, "kill_worth": 5,
+    # Infantry kept in a front territory: this share of the strongest enemy next door (with
+    # defence 5 against attack 3, a defender holds against about twice its number).
+    "garrison_share": 0.5, "garrison_min": 1,
+    # Infantry a capital behind the front keeps when the rest goes forward.
+    "capital_garrison": 2,
+    # Purchases: one artillery for every this many infantry; trenches: at most this share of
+    # the bank, against enemies next door estimated at least `trench_threat` units.
+    "artillery_share": 3, "trench_share": 0.3, "trench_threat": 10,
+    # The side a neutral major joins when its orders may (historical leanings).
+    "joins": {"britain": "allied", "italy": "allied", "ottoman_empire": "central",
+              "spain": "allied"},
+}
+
+
+def position_from_view(view: dict[str, Any]) -> Position:
+    """The view as a position: the public board, and `secret` for the known nations only."""
+    return {"board": view["board"], "flow": view["flow"], "secret": view["known"],
+            "bands": view["bands"]}
+
+
+@dataclass
+class Context:
+    me: str
+    pos: Position
+    budget: Budget | None = None
+    units: dict[str, dict[str, int]] = field(default_factory=dict)
+    enemy: dict[str, int] = field(default_factory=dict)     # enemy territory -> estimated units
+    front: set[str] = field(default_factory=set)            # own territories next to an enemy
+    threat: dict[str, int] = field(default_factory=dict)    # own area -> strongest enemy next door
+
+
+def enemy_strength(pos: Position, me: str, area: str) -> int:
+    """Units of the nations at war with `me` in `area`: exact where the seat may see them,
+    else the band's estimate."""
+    total = 0
+    for nation, secret in pos["secret"].items():
+        if at_war(pos, me, nation):
+            total += sum(secret["units"].get(area, {}).values())
+    for nation, colour in pos["bands"].get(area, {}).items():
+        if nation not in pos["secret"] and at_war(pos, me, nation):
+            total += int(PLAN["band_estimate"][colour])
+    return total
+
+
+def area_value(area: str) -> int:
+    info = world().areas[area]
+    return (info.value + (PLAN["value_city"] if info.city else 0)
+            + (PLAN["value_capital"] if info.capital else 0) + (PLAN["value_ic"] if info.ic else 0))
+
+
+def build_context(pos: Position, me: str) -> Context:
+    w = world()
+    ctx = Context(me, pos, units={a: dict(s) for a, s in pos["secret"][me]["units"].items()})
+    for area in w.land():
+        if at_war(pos, me, controller(pos, area)):
+            ctx.enemy[area] = enemy_strength(pos, me, area)
+    for area in ctx.units:
+        near = [ctx.enemy[b] for b in w.neighbours(area) if b in ctx.enemy]
+        if near:
+            ctx.front.add(area)
+            ctx.threat[area] = max(near)
+    return ctx
+
+
+def front_distance(pos: Position, me: str, front: set[str]) -> dict[str, int]:
+    """Steps through friendly land from each friendly territory to the nearest front one."""
+    w = world()
+    dist = {a: 0 for a in front}
+    queue = deque(sorted(front))
+    while queue:
+        a = queue.popleft()
+        for b in w.neighbours(a):
+            if b not in dist and allied(pos, me, controller(pos, b)):
+                dist[b] = dist[a] + 1
+                queue.append(b)
+    return dist
