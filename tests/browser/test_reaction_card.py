@@ -64,14 +64,16 @@ def test_reaction_card_toy_3_says_who_answers_and_folds_out_of_the_way(site, new
     assert f"{title} to answer" in card.inner_text()
     assert "⏱" not in card.inner_text()
     assert page.locator("#reaction button.choice").count() == 2
-    full = card.bounding_box()["height"]
+    # Measured in the page in one go: the card is drawn anew every second (the countdown).
+    height = "() => document.querySelector('#reaction .reaction-card').getBoundingClientRect().height"
+    full = page.evaluate(height)
 
     # Folded: the heading line and the prompt, no answers; the card is lower than before.
     page.click("[data-control=reaction-fold]")
     page.wait_for_selector("#reaction .reaction-card.folded")
     assert page.locator("#reaction button.choice").count() == 0
     assert page.get_attribute("[data-control=reaction-fold]", "aria-expanded") == "false"
-    assert card.bounding_box()["height"] < full / 2, (card.bounding_box(), full)
+    assert page.evaluate(height) < full / 2, (page.evaluate(height), full)
     # The page's one-second countdown redraw keeps it folded.
     page.wait_for_timeout(1300)
     assert page.locator("#reaction .reaction-card.folded").count() == 1
