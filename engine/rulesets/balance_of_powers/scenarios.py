@@ -38,6 +38,7 @@ class Scenario:
     no_air: frozenset[str] = frozenset()        # nations the CoB gives no air units
     naval_gunfire: str | None = None            # the side whose attacks on coasts get +1
     admiralty: bool = True          # 12.1's Sea Control special rule (6.45); 12.2 has none
+    south_edge_supply: frozenset[str] = frozenset()   # nations with sources on the south edge
 
 
 def _months(first: str, last: str) -> tuple[str, ...]:
@@ -69,7 +70,8 @@ SCENARIOS: Mapping[str, Scenario] = MappingProxyType({
         diplomacy=False, plans=False,
         setup_order=((ENTENTE, ("russia",)), (CENTRAL, ("austria_hungary", "germany"))),
         set_aside=MappingProxyType({"russia": (6, 11)}),
-        no_air=frozenset({"germany"}), naval_gunfire=CENTRAL, admiralty=False),
+        no_air=frozenset({"germany"}), naval_gunfire=CENTRAL, admiralty=False,
+        south_edge_supply=frozenset({"austria_hungary"})),
 })
 
 # 12.2 special rule: in the September 1915 muster Germany removes these from the game (the

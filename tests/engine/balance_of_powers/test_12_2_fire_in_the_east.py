@@ -124,3 +124,58 @@ def test_bop_12_2_selfplay_two_games():
     assert summary["finished"] == 2
     assert summary["actions_by_kind"]["setup"] == 6
     assert "sea_move" not in summary["actions_by_kind"]   # no admiralty in 12.2
+
+
+# --- the special rules ---------------------------------------------------------------------------
+
+def test_bop_12_2_austria_hungary_traces_supply_to_south_edge_rail_hexes():
+    from engine.rulesets.balance_of_powers import supply
+    edge = supply.south_edge_rail(TH, "austria_hungary")
+    assert edge and all(TH.label[loc].endswith("30") for loc in edge)
+    assert edge <= supply.home_sources(new_state(), TH, "austria_hungary")
+    twelve_one = RULESET.setup("before-the-leaves-fall", {}, ["germany"], Roller(1, "t", 0))
+    assert not edge & supply.home_sources(twelve_one, TH, "austria_hungary")
+
+
+def test_bop_12_2_german_naval_gunfire_against_a_coastal_hex():
+    from engine.rulesets.balance_of_powers import odds
+    state = new_state()
+    target = TH.place_loc["libau"]
+    start = next(o for o in TH.adj[target] if o not in TH.water)
+    state["board"]["units"] = {"ger-inf-6": {"at": start, "mode": "maneuver"},
+                               "rus-inf-1": {"at": target, "mode": "maneuver"}}
+    c = {"from": start, "target": target, "units": ["ger-inf-6"], "point": "ger-inf-6",
+         "def_point": "rus-inf-1", "attacker": "central", "defender": "entente",
+         "reserve": None, "supplied": {}, "ti": False}
+    assert target in TH.coastal
+    assert odds.modifiers(state, TH, c, {})["artillery"] == 1
+    state.pop("scenario")   # the same attack in 12.1 has no German gunfire
+    assert odds.modifiers(state, TH, c, {})["artillery"] == 0
+
+
+def test_bop_12_2_germany_removes_mackensen_3rd_corps_and_a_siege_unit_in_september():
+    state = new_state()
+    board = state["board"]
+    for uid, loc in setup_fire.deployments(TH, "germany")[0].items():
+        board["units"][uid] = {"at": loc, "mode": "maneuver"}
+    state["flow"].update(month="1915-08", side="central")
+    assert setup_fire.september_removals(state) == []
+    state["flow"]["month"] = "1915-09"
+    events = setup_fire.september_removals(state)
+    assert events[0].data["units"] == ["ger-inf-3", "ger-ldr-mcknsn", "ger-sie-siege_2"]
+    assert not {"ger-inf-3", "ger-ldr-mcknsn", "ger-sie-siege_2"} & set(board["units"])
+    assert "ger-sie-siege_1" in board["units"]
+
+
+def test_bop_12_2_no_german_air_units_and_no_diplomacy():
+    from engine.rulesets.balance_of_powers import aviation, neutrals
+    state = new_state()
+    aviation.pool_additions(state, 1915, "summer")
+    assert "ger-air-eindkr" not in state["board"]["air_pool"]
+    assert "fra-air-ms3" in state["board"]["air_pool"]  # a nation the rule does not bar
+    state["flow"]["side"] = "central"
+    assert neutrals.begin_diplomacy(state, Roller(1, "t", 0)) == []
+    assert state["flow"]["active"] == []
+    state["powers"]["russia"]["demoralization"] = 13       # Russia in crisis
+    assert neutrals.britain_triggers(state, TH) == []
+    assert state["powers"]["britain"]["side"] is None
