@@ -83,8 +83,11 @@ def test_bop_12_2_setup_west_of_the_line_is_refused_to_russia():
     decision = RULESET.decisions(state)[0]
     assert decision.seats == ("russia",) or list(decision.seats) == ["russia"]
     placement = setup_fire.deployments(TH, "russia")[0]
-    uid = sorted(placement)[0]
-    placement[uid] = TH.place_loc["lodz"]
+    leader_at = {loc for u, loc in placement.items() if not UNITS[u].corps}
+    uid = sorted(u for u, loc in placement.items() if loc not in leader_at)[0]
+    placement[uid] = TH.place_loc["lodz"]   # on the line: the CP's
+    assert [p["code"] for p in setup_fire.setup_problems(TH, "russia", placement)] == [
+        "outside_area"]
     with pytest.raises(IllegalAction):
         RULESET.validate(state, "russia", decision, {"placement": placement})
 
