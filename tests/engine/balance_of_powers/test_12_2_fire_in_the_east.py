@@ -182,3 +182,18 @@ def test_bop_12_2_no_german_air_units_and_no_diplomacy():
     state["powers"]["russia"]["demoralization"] = 13       # Russia in crisis
     assert neutrals.britain_triggers(state, TH) == []
     assert state["powers"]["britain"]["side"] is None
+
+
+def test_bop_12_2_seasonal_turns_of_1915_post_the_fixed_incomes():
+    from engine.rulesets.balance_of_powers import economy
+    state = new_state()
+    state["flow"]["month"] = "1915-05"          # no seasonal turn before May
+    assert economy.begin_seasonal(state, Roller(1, "t", 0)) == []
+    for month, season in (("1915-06", "summer"), ("1915-09", "autumn")):
+        before = {n: state["powers"][n]["rp"] for n in ("austria_hungary", "germany", "russia")}
+        state["flow"]["month"] = month
+        events = economy.begin_seasonal(state, Roller(1, "t", 0))
+        assert events[0].data == {"season": season}
+        posted = {e.data["nation"]: e.data["income"] for e in events if e.kind == "posting"}
+        assert posted == {"austria_hungary": 5, "germany": 17, "russia": 21}
+        assert state["powers"]["russia"]["rp"] == before["russia"] + 21
