@@ -349,10 +349,10 @@ def setup_spots(th: Theatre, nation: str, *, secret: bool) -> list[dict[str, Any
         groups.items(), key=lambda kv: kv[1][0])]
 
 
-def unit_sheet(nation: str) -> list[dict[str, Any]]:
-    """The set-up units of `nation` with what a player reads on the counters."""
+def unit_sheet(nation: str, units: list[str] | None = None) -> list[dict[str, Any]]:
+    """The set-up units of `nation` (or `units`) with what a player reads on the counters."""
     out = []
-    for uid in setup_units(nation):
+    for uid in setup_units(nation) if units is None else units:
         u = UNITS[uid]
         row: dict[str, Any] = {"id": uid, "kind": u.kind, "name": u.name, "title": unit_title(uid)}
         if u.kind == "leader":

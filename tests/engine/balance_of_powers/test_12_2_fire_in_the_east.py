@@ -197,3 +197,16 @@ def test_bop_12_2_seasonal_turns_of_1915_post_the_fixed_incomes():
         posted = {e.data["nation"]: e.data["income"] for e in events if e.kind == "posting"}
         assert posted == {"austria_hungary": 5, "germany": 17, "russia": 21}
         assert state["powers"]["russia"]["rp"] == before["russia"] + 21
+
+
+def test_bop_12_2_setup_editor_query_lists_the_units_and_the_area():
+    state = new_state()
+    decision = RULESET.decisions(state)[0]
+    item = RULESET.options(state, "russia", decision, {"placement": {}})[0]
+    assert not item["legal"] and "action" not in item
+    assert [u["id"] for u in item["units"]] == setup_fire.land_units("russia")
+    assert TH.place_loc["warsaw"] in item["spots"][0]["locations"]
+    assert TH.place_loc["lodz"] not in item["spots"][0]["locations"]
+    placement = setup_fire.deployments(TH, "russia")[0]
+    item = RULESET.options(state, "russia", decision, {"placement": placement, "brief": True})[0]
+    assert item["legal"] and item["action"] == {"placement": placement}
