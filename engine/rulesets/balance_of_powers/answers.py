@@ -366,6 +366,10 @@ def _fire_setup_check(state: dict[str, Any], th: Theatre, seat: str,
         "complete": not problems or problems[0]["code"] != "wrong_units",
         "problems": [{"rule": setup_fire.RULE, "code": p["code"],
                       "message": setup_fire.describe(th, p)} for p in problems]}
+    if not query.get("brief"):   # the editor's counters and where they may go (one area)
+        units = setup_fire.land_units(seat)
+        item["units"] = setup.unit_sheet(seat, units)
+        item["spots"] = [{"units": units, "locations": sorted(setup_fire.own_area(th, seat))}]
     if not problems:
         item["action"] = {"placement": dict(sorted(placement.items()))}
     return item
