@@ -13,10 +13,10 @@ from typing import Any
 from engine.rulesets.balance_of_powers import steps, tables
 from engine.rulesets.balance_of_powers import victory as bop_victory
 from engine.rulesets.balance_of_powers.forces import controller, side_of
+from engine.rulesets.balance_of_powers.scenarios import FIRE_IN_THE_EAST, SCENARIOS
 from engine.rulesets.balance_of_powers.sequence import (
     MONTH_NAMES,
     MONTH_SCRIPT,
-    MONTHS,
     SEASON_BEFORE,
 )
 from engine.rulesets.balance_of_powers.sequence import Step as S
@@ -51,9 +51,21 @@ def _box(step: S, side: str | None = None, note: str = "") -> dict[str, Any]:
                     side=SIDES.get(side or ""), note=note)
 
 
-def _notes() -> dict[S, str]:
-    seasons = ", ".join(f"before {MONTH_NAMES[m]} ({s})" for m, s in sorted(SEASON_BEFORE.items()))
-    first = MONTH_NAMES[MONTHS[0]]
+def _notes(scenario_id: str) -> dict[S, str]:
+    months = SCENARIOS[scenario_id].months
+    seasons = ", ".join(f"before {MONTH_NAMES[m]} ({s})" for m, s in sorted(SEASON_BEFORE.items())
+                        if m in months[1:])
+    first = MONTH_NAMES[months[0]]
+    if scenario_id == FIRE_IN_THE_EAST:
+        return {S.SEASONAL: f"only in a seasonal turn: {seasons}; fixed incomes (BoP 12.2)",
+                S.TABULATION: "only in a seasonal turn",
+                S.REDUCTIONS: "only in a seasonal turn",
+                S.DIPLOMACY: "always skipped in this scenario",
+                S.BRITAIN: "never: Britain stays out of this scenario",
+                S.ADMIRALTY: "not used in this scenario",
+                S.WEATHER: "good weather from May to October: both fortnights are played",
+                S.PLAN_XVII: "not in this scenario",
+                S.MONTH_END: f"the victory check ends {MONTH_NAMES[months[-1]]}"}
     return {S.SEASONAL: f"only in a seasonal turn: {seasons}",
             S.TABULATION: "only in a seasonal turn",
             S.REDUCTIONS: "only in a seasonal turn",
@@ -62,22 +74,25 @@ def _notes() -> dict[S, str]:
             S.WEATHER: "good weather in all three months: both fortnights are played",
             S.PLAN_XVII: f"only in {first}, if Plan XVII failed",
             S.MONTH_END: f"the Schlieffen check ends {first}; the victory check "
-                         f"ends {MONTH_NAMES[MONTHS[-1]]}"}
+                         f"ends {MONTH_NAMES[months[-1]]}"}
 
 
 def turn(scenario_id: str) -> list[dict[str, Any]]:
     """The set-up, then one month of the script (every month runs the same script)."""
-    notes = _notes()
+    notes = _notes(scenario_id)
+    sc = SCENARIOS[scenario_id]
     month: list[dict[str, Any]] = []
     for step, side, fortnight in MONTH_SCRIPT:
         note = notes.get(step, "")
         if step is S.HALF:
             note = f"fortnight {fortnight}"
         month.append(_box(step, side, note))
-    months = ", ".join(MONTH_NAMES[m] for m in MONTHS)
+    months = ", ".join(MONTH_NAMES[m] for m in sc.months)
     return [
         {"title": "Before the first month", "repeat": False,
-         "note": "The Entente sets up first, then the Central Powers.",
+         "note": "The Entente sets up first, then the Central Powers."
+                 + (" Russia leaves six corps off the map (effectiveness 11 or more in all): "
+                    "they start in the force pool." if sc.set_aside else ""),
          "steps": [_box(S.SETUP, tables.ENTENTE), _box(S.SETUP, tables.CENTRAL),
                    _box(S.SECRET_SETUP, note="with the secret set-up option, instead: every "
                                              "nation at once, revealed together")]},
@@ -99,10 +114,32 @@ def _bcs(state: dict[str, Any], th: Theatre) -> dict[str, list[str]]:
     return out
 
 
+def _fire_victory(scenario_id: str) -> list[dict[str, Any]]:
+    """BoP 12.2 — demoralization totals at the end of the last month."""
+    state = start_state(RULESET, scenario_id)
+    last = MONTH_NAMES[SCENARIOS[scenario_id].months[-1]]
+    totals = bop_victory.demoralization_totals(state)
+    need = bop_victory.DEMORALIZATION_TO_WIN
+    return [
+        {"title": "Demoralization", "side": None, "rule": "BoP 12.2",
+         "when": f"when {last} ends",
+         "text": f"Each side adds up its nations' demoralization. A side whose total is below "
+                 f"{need} while the enemy's is above {need} wins; anything else is a draw. "
+                 f"Demoralization rises in major battles and when interior fortresses fall.",
+         "reasons": ["demoralization", "draw"],
+         "now": f"At the start the Central Powers stand at {totals[tables.CENTRAL]} and the "
+                f"Entente at {totals[tables.ENTENTE]}: if the game ended now, the result "
+                f"would be {_verdict(bop_victory.demoralization_victory(state))}."},
+    ]
+
+
 def victory(scenario_id: str) -> list[dict[str, Any]]:
+    if scenario_id == FIRE_IN_THE_EAST:
+        return _fire_victory(scenario_id)
     state = start_state(RULESET, scenario_id)
     th = theatre(state["board"]["map"])
-    first, last = MONTH_NAMES[MONTHS[0]], MONTH_NAMES[MONTHS[-1]]
+    months = SCENARIOS[scenario_id].months
+    first, last = MONTH_NAMES[months[0]], MONTH_NAMES[months[-1]]
     secret = start_state(RULESET, scenario_id, secret_setup=True)
     plans_note = ("" if secret["plans"]["active"] else
                   " (Not with the secret set-up option: then neither plan applies.)")

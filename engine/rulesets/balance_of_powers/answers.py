@@ -13,8 +13,9 @@ from typing import Any
 from engine.kernel import Decision, IllegalAction, MalformedAction
 from engine.kernel.game import copy_json
 
-from . import admiralty, combat, movement, odds, setup, supply
+from . import admiralty, combat, movement, odds, setup, setup_fire, supply
 from .forces import UNITS, commander, occupancy
+from .scenarios import FIRE_IN_THE_EAST, scenario_of
 from .theatre import Theatre, theatre
 
 # Schema decisions whose every listed answer commits the seat to something (a march, a rail
@@ -246,6 +247,11 @@ def _options(state: dict[str, Any], seat: str, decision: Decision,
             return [item] if item is not None else []
         return [item for item in attack_items(state, th, seat, supplied)
                 if item["action"]["target"] == decision.data.get("target")]
+    if decision.kind == "setup" and fire(state):
+        if query and "placement" in query:
+            return [_fire_setup_check(state, th, seat, query)]
+        return [{"action": {"placement": p}, "variant": i} for i, p in enumerate(
+            setup_fire.deployments(th, seat))]
     if decision.kind == "setup":
         secret = state["flow"]["secret"]
         if query and "placement" in query:
@@ -344,12 +350,48 @@ def _validate_setup(state: dict[str, Any], th: Theatre, seat: str, action: Any) 
     if set(action) != {"placement"} or not isinstance(placement, dict) or not all(
             isinstance(v, str) for v in placement.values()):
         raise MalformedAction('a set-up is {"placement": {"<unit>": "<location>"}}')
-    problems = setup.setup_problems(th, seat, placement, secret=state["flow"]["secret"])
+    problems = setup_fire.setup_problems(th, seat, placement, corps_on_board(state)) if fire(
+        state) else setup.setup_problems(th, seat, placement, secret=state["flow"]["secret"])
     if problems:
         first = problems[0]
         raise IllegalAction("BoP 12.1", first["code"], {"problems": problems[:10]},
                             f"The set-up breaks BoP 12.1: {first['code']} {first['data']}.")
     return {"placement": dict(sorted(placement.items()))}
+
+
+def fire(state: dict[str, Any]) -> bool:
+    return scenario_of(state).id == FIRE_IN_THE_EAST
+
+
+def corps_on_board(state: dict[str, Any]) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for uid, unit in state["board"]["units"].items():
+        if UNITS[uid].corps:
+            counts[unit["at"]] = counts.get(unit["at"], 0) + 1
+    return counts
+
+
+def _fire_setup_check(state: dict[str, Any], th: Theatre, seat: str,
+                      query: dict[str, Any]) -> dict[str, Any]:
+    """BoP 12.2 — the set-up editor's query: the placement's problems in plain words and,
+    when the validator would accept it, the answer to send."""
+    placement = query.get("placement")
+    if set(query) - {"placement", "brief"} or not isinstance(placement, dict) or not all(
+            isinstance(k, str) and isinstance(v, str) for k, v in placement.items()):
+        raise MalformedAction('a set-up query is {"placement": {"<unit>": "<location>"}}')
+    problems = setup_fire.setup_problems(th, seat, placement, corps_on_board(state))
+    item: dict[str, Any] = {
+        "placement": dict(sorted(placement.items())), "legal": not problems,
+        "complete": not problems or problems[0]["code"] != "wrong_units",
+        "problems": [{"rule": setup_fire.RULE, "code": p["code"],
+                      "message": setup_fire.describe(th, p)} for p in problems]}
+    if not query.get("brief"):   # the editor's counters and where they may go (one area)
+        units = setup_fire.land_units(seat)
+        item["units"] = setup.unit_sheet(seat, units)
+        item["spots"] = [{"units": units, "locations": sorted(setup_fire.own_area(th, seat))}]
+    if not problems:
+        item["action"] = {"placement": dict(sorted(placement.items()))}
+    return item
 
 
 def _setup_check(th: Theatre, seat: str, query: dict[str, Any], *,

@@ -36,6 +36,7 @@ from .air_tables import (
     TOP_GUNS_ALSO,
 )
 from .forces import controller, enemy_present, neutral_closed, other_side, side_of
+from .scenarios import scenario_of
 from .supply import supplied_locations
 from .tables import CENTRAL, ENTENTE, SIDE_SEATS
 from .theatre import DATA, Theatre, theatre
@@ -402,8 +403,9 @@ def pool_additions(state: State, year: int, season: str) -> list[Event]:
     """BoP 5.12, 13.0 — a seasonal turn puts the CoB's air units of that season into their
     nation's force pool (a neutral's too: it accrues them, 5.13)."""
     key = f"{year}-{season}"
+    barred = scenario_of(state).no_air   # 12.2: the Germans receive no air units
     new = [uid for uid, u in AIR_UNITS.items() if u.arrives == key
-           and u.nation in state["powers"] and uid not in state["board"]["air_pool"]
+           and u.nation in state["powers"] and u.nation not in barred and uid not in state["board"]["air_pool"]
            and uid not in state["board"]["air"]]
     if not new:
         return []

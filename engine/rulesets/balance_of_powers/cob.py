@@ -115,7 +115,7 @@ LAND_KINDS = ("infantry", "cavalry", "mountain", "siege", "tank")
 def pool_additions(state: dict[str, Any], year: int, season: str) -> list[Event]:
     """BoP 5.12, 13.0 — a seasonal turn puts the land units the CoB lists under that season into
     their nation's force pool (a neutral accrues them too, 5.13), those our tables give values
-    (today the tanks: no scenario here reaches a later season's corps). A unit already on the
+    (the tanks, and the 1915 corps that 12.2 sets up). A unit already on the
     map, in the pool or due is not added twice."""
     key = f"{year}-{season}"
     board = state["board"]

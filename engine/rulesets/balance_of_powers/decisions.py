@@ -29,6 +29,8 @@ from . import (
 )
 from .answers import attack_items, march_items, memo_key, rail_starts
 from .forces import UNITS, at_war, commander, occupancy, unit_side
+from .scenarios import scenario_of
+from .sequence import MONTH_NAMES
 from .tables import MAJORS, MINOR_COMMANDER, SIDE_SEATS
 from .theatre import Theatre, theatre
 
@@ -186,9 +188,11 @@ def shadow_decision(state: State, nation: str) -> Decision:
 def _setup_decisions(state: State, *, secret: bool) -> list[Decision]:
     flow = state["flow"]
     placed = flow["placed"]
-    seats = setup.SETUP_NATIONS if secret else dict(setup.SETUP_ORDER)[flow["side"]]
+    sc = scenario_of(state)
+    seats = setup.SETUP_NATIONS if secret else dict(sc.setup_order)[flow["side"]]
+    when = MONTH_NAMES[sc.months[0]]
     return [decision(state, seat, "setup", schema=SETUP_SCHEMA,
-                     group="setup" if secret else None, prompt="Place your August 1914 units")
+                     group="setup" if secret else None, prompt=f"Place your {when} units")
             for seat in seats if seat not in placed]
 
 

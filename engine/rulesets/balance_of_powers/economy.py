@@ -11,7 +11,7 @@ from typing import Any
 
 from engine.kernel import Event, Roller
 
-from . import aviation, cob, tanks
+from . import aviation, cob, setup_fire, tanks
 from .forces import (
     UNITS,
     at_war,
@@ -28,7 +28,8 @@ from .forces import (
     war_side,
 )
 from .neutrals import french_ports
-from .sequence import MONTHS, SEASON_BEFORE
+from .scenarios import scenario_of
+from .sequence import SEASON_BEFORE, last_month
 from .supply import own_sources, shadow_host, supplied_locations, supply_reach
 from .tables import (
     COST_FORTRESS_STEP,
@@ -42,8 +43,12 @@ from .theatre import Theatre, theatre
 
 
 def income(state: dict[str, Any], nation: str) -> int:
-    """BoP 5.21 — first season at war uses the first column; Russia +3 (Ottomans neutral)."""
+    """BoP 5.21 — first season at war uses the first column; Russia +3 (Ottomans neutral).
+    A scenario may fix the incomes instead (12.2: its fixed seasonal income, conquest aside)."""
     first, other, conquered = RP_INCOME[nation]
+    fixed = scenario_of(state).fixed_income
+    if nation in fixed and not state["powers"][nation].get("conquered"):
+        return fixed[nation]
     if state["powers"][nation].get("conquered"):
         return conquered  # 2.93: the conquered column, no bonus
     value = first if state["powers"][nation]["seasons"] == 0 else other
@@ -391,6 +396,7 @@ def begin_muster(state: dict[str, Any], roller: Roller) -> list[Event]:
     leave the schedule and wait to be placed by the seats that command them."""
     flow = state["flow"]
     month, side = flow["month"], flow["side"]
+    events = setup_fire.september_removals(state)
     arrivals = state["board"]["arrivals"].get(month, [])
     mine = [u for u in arrivals if side_of(state, UNITS[u].nation) == side]
     flow["muster"] = sorted(mine)
@@ -400,7 +406,7 @@ def begin_muster(state: dict[str, Any], roller: Roller) -> list[Event]:
     state["board"]["infra_due"][month] = [n for n in due if side_of(state, n) != side]
     flow["active"] = sorted({commander(state, u) for u in mine} | set(flow["infra_to_place"])
                             | set(aviation.begin_air_muster(state)))
-    return []
+    return events
 
 
 def end_muster(state: dict[str, Any], roller: Roller) -> list[Event]:
@@ -418,7 +424,7 @@ def begin_procure(state: dict[str, Any], roller: Roller) -> list[Event]:
     """BoP 6.22 — the side's majors that can buy or repair something (nothing is bought in
     the scenario's last month: it would never arrive)."""
     flow = state["flow"]
-    if flow["month"] == MONTHS[-1]:
+    if flow["month"] == last_month(state):
         return []
     th = theatre(state["board"]["map"])
     flow["active"] = [s for s in SIDE_SEATS[flow["side"]] if at_war(state, s)

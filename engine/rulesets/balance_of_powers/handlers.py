@@ -12,7 +12,18 @@ from typing import Any
 
 from engine.kernel import Decision, Event, Roller
 
-from . import admiralty, air_raids, aviation, combat, economy, movement, neutrals, setup, supply
+from . import (
+    admiralty,
+    air_raids,
+    aviation,
+    combat,
+    economy,
+    movement,
+    neutrals,
+    setup,
+    setup_fire,
+    supply,
+)
 from .forces import (
     ENTRENCHED,
     MANEUVER,
@@ -25,7 +36,8 @@ from .forces import (
     side_of,
 )
 from .occupy import check_conquest, enter, host_shadow_government
-from .sequence import MONTHS, Step
+from .scenarios import FIRE_IN_THE_EAST, scenario_of
+from .sequence import Step, next_month
 from .tables import RAIL_COST
 from .theatre import Theatre, theatre
 
@@ -36,10 +48,18 @@ State = dict[str, Any]
 
 def do_setup(state: State, seat: str, decision: Decision, action: Any,
              roller: Roller) -> list[Event]:
-    """BoP 12.1 — place one nation's August 1914 units (EP first, then CP)."""
+    """BoP 12.1, 12.2 — place one nation's units (EP first, then CP); in 12.2 the Russian units
+    left out of the placement are the previously eliminated ones, in the force pool."""
     setup.place(state, action["placement"])
     state["flow"]["placed"].append(seat)
-    return [Event("set_up", "BoP 12.1", {"seat": seat, "placement": action["placement"]})]
+    sc = scenario_of(state)
+    events = [Event("set_up", sc.rule, {"seat": seat, "placement": action["placement"]})]
+    if sc.id == FIRE_IN_THE_EAST:
+        aside = [u for u in setup_fire.land_units(seat) if u not in action["placement"]]
+        if aside:
+            state["board"]["pool"] = sorted(state["board"]["pool"] + aside)
+            events.append(Event("set_aside", sc.rule, {"nation": seat, "units": aside}))
+    return events
 
 
 def do_britain_setup(state: State, seat: str, decision: Decision, action: Any,
@@ -150,7 +170,7 @@ def do_procure(state: State, seat: str, decision: Decision, action: Any,
     if action["buy"] is None:
         flow["active"] = [s for s in flow["active"] if s != seat]
         return []
-    month = MONTHS[MONTHS.index(flow["month"]) + 1]
+    month = next_month(flow["month"])
     if action["buy"] in aviation.AIR_UNITS:
         return aviation.procure(state, seat, action["buy"], month)
     return economy.procure(state, seat, action["buy"], month)

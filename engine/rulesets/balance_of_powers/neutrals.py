@@ -16,6 +16,7 @@ from typing import Any
 from engine.kernel import Event, Roller
 
 from .forces import UNITS, at_war, in_crisis, other_side, side_of, stack_limit
+from .scenarios import scenario_of
 from .sequence import MONTH_SCRIPT, MONTHS, Step
 from .tables import BRITAIN_PARIS_RADIUS, ENTENTE, MINOR_COMMANDER
 from .theatre import Theatre, theatre
@@ -112,8 +113,9 @@ def arrived_while_neutral(state: dict[str, Any], nation: str) -> list[str]:
 def britain_triggers(state: dict[str, Any], th: Theatre) -> list[Event]:
     """BoP 6.123 — a German land unit within 3 hexes of Paris; Russia in crisis. Not with the
     6.13 option, which replaces the standard diplomacy of 6.12 (6.123 is part of it)."""
-    if state["powers"]["britain"]["side"] is not None or random_entry(state):
-        return []
+    if state["powers"]["britain"]["side"] is not None or random_entry(state) or not (
+            scenario_of(state).diplomacy):
+        return []  # 12.2 skips diplomacy: Britain never joins
     paris = th.capital.get("france")
     if paris is not None:
         near = th.distance_within(paris, BRITAIN_PARIS_RADIUS)
@@ -185,6 +187,8 @@ def begin_diplomacy(state: dict[str, Any], roller: Roller) -> list[Event]:
     flow = state["flow"]
     th = theatre(state["board"]["map"])
     lead = MINOR_COMMANDER[flow["side"]]
+    if not scenario_of(state).diplomacy:
+        return []  # 12.2: the diplomacy phase is always skipped
     if violation_options(state, th, flow["side"]) and at_war(state, lead):
         flow["active"] = [lead]
     return []

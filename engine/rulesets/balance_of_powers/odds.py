@@ -23,6 +23,7 @@ from .forces import (
     infrastructure,
     unit_side,
 )
+from .scenarios import scenario_of
 from .sequence import first_fortnight_of_game
 from .tables import (
     COMBAT_TERRAIN,
@@ -119,6 +120,8 @@ def modifiers(state: dict[str, Any], th: Theatre, combat: dict[str, Any],
     if combat["attacker"] == "entente" and th.home.get(target) not in NO_NAVAL_GUNFIRE and (
             target in th.coastal):
         artillery += 1  # 6.453 naval gunfire counts as one siege corps
+    elif combat["attacker"] == scenario_of(state).naval_gunfire and target in th.coastal:
+        artillery += 1  # 12.2 German naval gunfire: +1 as siege artillery on a coastal hex
     mods["artillery"] = artillery
     a_eff = effectiveness(state, combat["point"], attacking=True,
                           supplied=combat["supplied"].get(combat["point"], True),

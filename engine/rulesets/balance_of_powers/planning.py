@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from .forces import controller, side_of
+from .scenarios import FIRE_IN_THE_EAST, scenario_of
 from .sequence import MONTHS
 from .tables import (
     CENTRAL,
@@ -25,10 +26,15 @@ from .tables import (
     SCHLIEFFEN_CORPS,
 )
 from .theatre import Theatre
-from .victory import bc_counts
+from .victory import DEMORALIZATION_TO_WIN, bc_counts, demoralization_totals
 
 
 def status(state: dict[str, Any], th: Theatre) -> dict[str, Any]:
+    sc = scenario_of(state)
+    if sc.id == FIRE_IN_THE_EAST:   # 12.2: demoralization totals, checked after October 1915
+        return {"rule": sc.rule, "checked_after": sc.months[-1],
+                "demoralization": demoralization_totals(state),
+                "demoralization_to_win": DEMORALIZATION_TO_WIN}
     plans = state["plans"]
     out: dict[str, Any] = {
         "rule": "BoP 12.1", "checked_after": MONTHS[-1],

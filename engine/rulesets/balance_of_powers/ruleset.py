@@ -25,6 +25,7 @@ from . import concerns as concern_index
 from .aviation import AIR_UNITS
 from .forces import UNITS, in_crisis, occupancy, unit_side
 from .migrations import MIGRATIONS
+from .scenarios import FIRE_IN_THE_EAST, SCENARIOS
 from .sequence import MONTH_NAMES, Step
 from .steps import FLOW
 from .tables import CENTRAL, ENTENTE
@@ -37,6 +38,8 @@ SEATS = (("germany", CENTRAL, "Germany", "#5a5a5a"),
          ("france", ENTENTE, "France", "#3b5fae"),
          ("russia", ENTENTE, "Russia", "#3f7f4f"),
          ("britain", ENTENTE, "Britain", "#b03a2e"))
+
+FIRE_SEATS = ("austria_hungary", "germany", "russia")   # BoP 12.2: the nations at war
 
 MANIFEST = {
     "title": "Balance of Powers",
@@ -61,6 +64,18 @@ MANIFEST = {
         # neither (seed 1, games 48 and 74 of 100). Weighting attacks keeps "combat" a
         # per-game requirement: a game without one still fails the run.
         "selfplay_weights": {"rail": 3, "combat": 2},
+    }, {
+        "id": FIRE_IN_THE_EAST, "title": "Fire in the East (May–October 1915)",
+        "rule": "BoP 12.2", "map": SCENARIO_MAP,
+        "seats": [{"id": s, "side": side, "title": title, "colour": colour}
+                  for s, side, title, colour in sorted(SEATS) if s in FIRE_SEATS],
+        "sides": [{"id": CENTRAL, "title": "Central Powers"},
+                  {"id": ENTENTE, "title": "Entente Powers"}],
+        "players": {"min": 2, "max": 3},
+        "options": [],
+        "max_actions": 8000, "hidden_information": True, "simultaneous": True,
+        "selfplay_requires": ["march", "rail", "combat"],
+        "selfplay_weights": {"rail": 3, "combat": 2},
     }],
 }
 
@@ -82,7 +97,9 @@ class BalanceOfPowers(FlowRuleset):
 
     def setup(self, scenario: str, options: dict[str, Any], seats: list[str],
               roller: Roller) -> dict[str, Any]:
-        state = setup.initial_state(SCENARIO_MAP, options)
+        if scenario not in SCENARIOS:
+            raise ValueError(f"unknown Balance of Powers scenario {scenario!r}")
+        state = setup.initial_state(SCENARIO_MAP, options, scenario)
         flow = state["flow"]
         flow["step"] = Step.SECRET_SETUP.value if options.get("secret_setup") else Step.SETUP.value
         return state

@@ -15,7 +15,9 @@ the month; neither has anything to do in 12.1, which has no air units. The revol
 from __future__ import annotations
 
 from enum import Enum
+from typing import Any
 
+from .scenarios import scenario_of
 from .tables import CENTRAL, ENTENTE
 
 
@@ -41,11 +43,25 @@ class Step(str, Enum):
     OVER = "over"
 
 
-MONTHS = ("1914-08", "1914-09", "1914-10")
-MONTH_NAMES = {"1914-08": "August 1914", "1914-09": "September 1914",
-               "1914-10": "October 1914"}
-SEASON_BEFORE = {"1914-09": "autumn"}   # BoP 2.1: AUTUMN falls between August and September
-SEASON_FIRST = {"autumn": True}         # the first seasonal turn at war (5.21 first column)
+MONTHS = ("1914-08", "1914-09", "1914-10")   # 12.1's calendar (scenarios.py has each one's)
+_NAMES = ("January", "February", "March", "April", "May", "June", "July", "August",
+          "September", "October", "November", "December")
+MONTH_NAMES = {f"{y}-{m:02d}": f"{_NAMES[m - 1]} {y}" for y in range(1914, 1919)
+               for m in range(1, 13)}
+# BoP 2.1: a seasonal turn falls just before March (SPRING), June (SUMMER), September (AUTUMN)
+# and December (WINTER): AUTUMN 1914 between August and September 1914.
+SEASON_BEFORE = {f"{y}-{m:02d}": season for y in range(1914, 1919)
+                 for m, season in ((3, "spring"), (6, "summer"), (9, "autumn"), (12, "winter"))}
+
+
+def next_month(month: str) -> str:
+    year, moy = int(month[:4]), int(month[5:])
+    return f"{year + 1}-01" if moy == 12 else f"{year}-{moy + 1:02d}"
+
+
+def last_month(state: dict[str, Any]) -> str:
+    """The scenario's last month: its victory is checked when that month ends."""
+    return scenario_of(state).months[-1]
 
 # One month, in order: (step, side, fortnight); the steps of fortnight 2 are skipped in a month
 # of one fortnight (6.512).

@@ -11,6 +11,7 @@ from typing import Any
 
 from .aviation import empty_flow
 from .forces import MANEUVER, UNITS, stack_limit
+from .scenarios import BEFORE_THE_LEAVES_FALL, FIRE_IN_THE_EAST, FIRE_RUINED, SCENARIOS
 from .tables import (
     CENTRAL,
     ENTENTE,
@@ -19,9 +20,6 @@ from .tables import (
     GERMAN_EAST_MAX,
     GERMAN_NEAR_LIEGE,
     NATIONS,
-    START_RP,
-    START_SIDE,
-    START_TI,
 )
 from .theatre import Theatre
 
@@ -34,20 +32,24 @@ def setup_units(nation: str) -> list[str]:
     return [uid for uid, u in UNITS.items() if u.nation == nation and u.arrives == "setup"]
 
 
-def initial_state(map_name: str, options: dict[str, Any]) -> dict[str, Any]:
+def initial_state(map_name: str, options: dict[str, Any],
+                  scenario: str = BEFORE_THE_LEAVES_FALL) -> dict[str, Any]:
+    """BoP 12 — the state before set-up. 12.1's state carries no scenario key (ruling 60)."""
+    sc = SCENARIOS[scenario]
     arrivals: dict[str, list[str]] = {}
     pool: list[str] = []
     for uid, unit in UNITS.items():
-        if unit.arrives.startswith("1914-"):
+        if scenario == BEFORE_THE_LEAVES_FALL and unit.arrives.startswith("1914-"):
             arrivals.setdefault(unit.arrives[:7], []).append(uid)
     powers = {}
     for nation in NATIONS:
-        powers[nation] = {"side": START_SIDE[nation], "rp": START_RP.get(nation, 0)
-                          if START_SIDE[nation] else 0, "demoralization": 0,
+        side = sc.start_side[nation]
+        powers[nation] = {"side": side, "rp": sc.start_rp.get(nation, 0) if side else 0,
+                          "demoralization": sc.start_demoralization.get(nation, 0),
                           "seasons": 0, "conquered": False,
                           "season_moves": {"out": 0, "in": 0, "converted": True}}
-    return {
-        "flow": {"step": "setup", "script_position": -1, "month": "1914-08", "fortnight": 0,
+    state = {
+        "flow": {"step": "setup", "script_position": -1, "month": sc.months[0], "fortnight": 0,
                  "side": ENTENTE, "active": [], "answer_count": 0, "combat": None,
                  "moves": {}, "force": {}, "rail_used": {}, "trench": [], "breakthrough": [],
                  "sea_moved": {}, "reroll": True, "result": None, "placed": [],
@@ -60,16 +62,35 @@ def initial_state(map_name: str, options: dict[str, Any]) -> dict[str, Any]:
                   "landing": None, "infra": {}, "infra_due": {},
                   "air": {}, "air_pool": [], "air_due": {}},
         "powers": powers,
-        "ti": dict(START_TI),
+        "ti": dict(sc.start_ti),
         "ti_benefits": {},
         "plans": {"plan17": {"corps": [], "hexes": []}, "schlieffen": {"liege": False,
                                                                        "corps": []},
-                  "active": not options.get("secret_setup")},
+                  "active": sc.plans and not options.get("secret_setup")},
         # 6.13 instead of 6.12: Britain's entry is rolled for in August, not triggered
         "diplomacy": {"random_entry": bool(options.get("random_neutral_entry")),
                       "britain_roll": None},
         "secret": {},
     }
+    if scenario != BEFORE_THE_LEAVES_FALL:
+        state["scenario"] = scenario
+    if scenario == FIRE_IN_THE_EAST:
+        _fire_start(state, map_name)
+    return state
+
+
+def _fire_start(state: dict[str, Any], map_name: str) -> None:
+    """BoP 12.2 — each side holds its own set-up area; Przemysl is a ruin; Russia's air unit
+    musters with May's arrivals and Germany's infrastructure marker is placed then (ruling 61)."""
+    from . import setup_fire
+    from .theatre import theatre
+    th = theatre(map_name)
+    board = state["board"]
+    board["control"] = dict(setup_fire.start_control(th))
+    board["forts"] = {th.place_loc[p]: 0 for p in FIRE_RUINED}
+    first = state["flow"]["month"]
+    board["air_due"] = {first: setup_fire.air_units("russia")}
+    board["infra_due"] = {first: ["germany"]}
 
 
 # --- geometry the set-up rules use ------------------------------------------------------------
@@ -328,10 +349,10 @@ def setup_spots(th: Theatre, nation: str, *, secret: bool) -> list[dict[str, Any
         groups.items(), key=lambda kv: kv[1][0])]
 
 
-def unit_sheet(nation: str) -> list[dict[str, Any]]:
-    """The set-up units of `nation` with what a player reads on the counters."""
+def unit_sheet(nation: str, units: list[str] | None = None) -> list[dict[str, Any]]:
+    """The set-up units of `nation` (or `units`) with what a player reads on the counters."""
     out = []
-    for uid in setup_units(nation):
+    for uid in setup_units(nation) if units is None else units:
         u = UNITS[uid]
         row: dict[str, Any] = {"id": uid, "kind": u.kind, "name": u.name, "title": unit_title(uid)}
         if u.kind == "leader":

@@ -77,7 +77,8 @@ from .handlers import (
     do_violate,
     tidy,
 )
-from .sequence import MONTH_SCRIPT, MONTHS
+from .scenarios import scenario_of
+from .sequence import MONTH_SCRIPT, next_month
 from .sequence import Step as StepName
 from .tables import CENTRAL, ENTENTE
 from .theatre import theatre
@@ -147,7 +148,7 @@ def next_in_script(state: State) -> str:
     if flow["script_position"] >= len(MONTH_SCRIPT):
         if flow["result"] is not None:
             return StepName.OVER.value
-        flow["month"] = MONTHS[MONTHS.index(flow["month"]) + 1]
+        flow["month"] = next_month(flow["month"])
         flow["script_position"] = 0
         flow["fortnight"] = 0
     if MONTH_SCRIPT[flow["script_position"]][2] == 2 and weather.fortnights(
@@ -164,7 +165,8 @@ def next_in_script(state: State) -> str:
 def announce_month(state: State, roller: Roller) -> list[Event]:
     """BoP 6.0 — a new month begins (the set-up opens the first)."""
     month = state["flow"]["month"]
-    return [] if month == MONTHS[0] else [Event("month_begins", "BoP 6.0", {"month": month})]
+    first = scenario_of(state).months[0]
+    return [] if month == first else [Event("month_begins", "BoP 6.0", {"month": month})]
 
 
 def resolve_setup(state: State, group: str, answers: Answers, roller: Roller) -> list[Event]:
@@ -177,6 +179,11 @@ def resolve_setup(state: State, group: str, answers: Answers, roller: Roller) ->
     state["flow"]["placed"] = sorted(seat for _, seat, _ in answers)
     state["flow"]["answer_count"] += 1
     return events
+
+
+def begin_admiralty(state: State, roller: Roller) -> list[Event]:
+    """BoP 6.45 — the admiralty phase, in the scenarios whose special rules use it (12.1)."""
+    return admiralty.begin_admiralty(state, roller) if scenario_of(state).admiralty else []
 
 
 # --- the table -----------------------------------------------------------------------------------
@@ -217,7 +224,7 @@ FLOW = Flow([
          end=aviation.dogfights, next=next_in_script),
     Step(StepName.ADMIRALTY.value, "BoP 6.45", decisions=listed(each_active(admiralty_decisions)),
          verbs=verbs(done=do_done, sea_move=do_sea_move, landing=do_landing),
-         begin=admiralty.begin_admiralty, next=next_in_script),
+         begin=begin_admiralty, next=next_in_script),
     Step(StepName.WEATHER.value, "BoP 6.51", decisions=AUTOMATIC, verbs=verbs(),
          begin=weather.begin_weather, next=next_in_script),
     Step(StepName.PLAN_XVII.value, "BoP 12.1", decisions=listed(each_active(plan_xvii_decision)),

@@ -29,6 +29,7 @@ from .forces import (
     side_of,
 )
 from .occupy import capture
+from .scenarios import scenario_of
 from .tables import ENTENTE, MAJORS, MINOR_COMMANDER
 from .theatre import Theatre, theatre
 
@@ -73,7 +74,26 @@ def home_sources(state: dict[str, Any], th: Theatre, nation: str) -> frozenset[s
     """BoP 2.93, 6.6 — the sources a nation counts as its own: its capital and home bargaining
     chips, and its shadow host's ("as their own for all purposes")."""
     host = shadow_host(state, nation)
-    return own_sources(th, nation) | (own_sources(th, host) if host else frozenset())
+    found = own_sources(th, nation) | (own_sources(th, host) if host else frozenset())
+    if nation in scenario_of(state).south_edge_supply:
+        found |= south_edge_rail(th, nation)
+    return found
+
+
+def south_edge_rail(th: Theatre, nation: str) -> frozenset[str]:
+    """BoP 12.2 — the nation's rail hexes in the map's bottom row (Austria-Hungary traces
+    supply to them in Fire in the East)."""
+    key = (th.name, f"{nation}:south")
+    found = _OWN.get(key)
+    if found is None:
+        rows = [int(label[2:]) for label in th.label.values()
+                if len(label) == 4 and label.isdigit()]
+        bottom = max(rows) if rows else -1
+        found = _OWN[key] = frozenset(
+            loc for loc in th.rail_links if th.home.get(loc) == nation
+            and len(th.label.get(loc, "")) == 4 and th.label[loc].isdigit()
+            and int(th.label[loc][2:]) == bottom)
+    return found
 
 
 def surrounded(state: dict[str, Any], th: Theatre, loc: str, side: str,
@@ -115,7 +135,7 @@ _CACHE: dict[tuple[Any, ...], frozenset[str]] = {}
 
 def _fingerprint(state: dict[str, Any], th: Theatre, nation: str) -> tuple[Any, ...]:
     board = state["board"]
-    return (th.name, nation,
+    return (th.name, nation, state.get("scenario"),
             tuple(sorted((u, v["at"]) for u, v in board["units"].items())),
             tuple(sorted(board["control"].items())), tuple(sorted(board["forts"].items())),
             tuple(sorted((board.get("landing") or {}).items())),

@@ -15,10 +15,12 @@ from typing import Any
 from engine.kernel import Event, Roller
 
 from .forces import controller, side_of
-from .sequence import MONTHS
+from .scenarios import FIRE_IN_THE_EAST, scenario_of
+from .sequence import last_month
 from .tables import CENTRAL, CP_BC_TO_WIN, ENTENTE, EP_BC_TO_WIN
 from .theatre import Theatre, theatre
 
+DEMORALIZATION_TO_WIN = 9   # BoP 12.2: own total below 9, the enemy's above 9
 WINNERS = {CENTRAL: ["austria_hungary", "germany"], ENTENTE: ["britain", "france", "russia"]}
 
 
@@ -55,8 +57,32 @@ def check_victory(state: dict[str, Any], roller: Roller) -> list[Event]:
     """BoP 12.1 — when the scenario's last month ends, the victory check decides the game (an
     end effect of the month)."""
     flow = state["flow"]
-    if flow["month"] != MONTHS[-1] or flow["result"] is not None:
+    if flow["month"] != last_month(state) or flow["result"] is not None:
         return []
-    result = victory(state, theatre(state["board"]["map"]))
+    if scenario_of(state).id == FIRE_IN_THE_EAST:
+        result = demoralization_victory(state)
+    else:
+        result = victory(state, theatre(state["board"]["map"]))
     flow["result"] = result
-    return [Event("victory_check", "BoP 12.1", result)]
+    return [Event("victory_check", result["rule"], result)]
+
+
+def demoralization_totals(state: dict[str, Any]) -> dict[str, int]:
+    """BoP 12.2 — a side's demoralization total: the sum of its nations' markers (ruling 63)."""
+    totals = {CENTRAL: 0, ENTENTE: 0}
+    for power in state["powers"].values():
+        if power["side"] in totals:
+            totals[power["side"]] += power["demoralization"]
+    return totals
+
+
+def demoralization_victory(state: dict[str, Any]) -> dict[str, Any]:
+    """BoP 12.2 — a side wins if its total is below 9 while the enemy's is above 9; anything
+    else is a draw."""
+    totals = demoralization_totals(state)
+    base = {"rule": "BoP 12.2", "demoralization": totals}
+    for side, enemy in ((CENTRAL, ENTENTE), (ENTENTE, CENTRAL)):
+        if totals[side] < DEMORALIZATION_TO_WIN < totals[enemy]:
+            return {**base, "winner": side, "winners": WINNERS[side],
+                    "reason": "demoralization"}
+    return {**base, "winner": None, "winners": [], "reason": "draw"}

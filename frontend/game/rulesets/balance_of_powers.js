@@ -67,7 +67,10 @@ const TRACK = ["diplomacy", "muster", "procure", "admiralty", "weather", "half",
 const SIDE_NAMES = { central: "Central Powers", entente: "Entente" };
 const MAJOR_IDS = new Set(["germany", "austria_hungary", "france", "russia", "britain", "italy"]);
 const NATION_TITLE = Object.fromEntries(Object.values(NATIONS).map(([id, title]) => [id, title]));
-const MONTH_TITLE = { "1914-08": "August 1914", "1914-09": "September 1914", "1914-10": "October 1914" };
+// "1915-05" → "May 1915", for every month the scenarios reach (1914–1918).
+const MONTH_TITLE = Object.fromEntries([1914, 1915, 1916, 1917, 1918].flatMap((y) =>
+  ["January", "February", "March", "April", "May", "June", "July", "August", "September",
+    "October", "November", "December"].map((name, i) => [`${y}-${String(i + 1).padStart(2, "0")}`, `${name} ${y}`])));
 
 /** "germany_violated_belgium" → "Germany violated Belgium": nations named as nations. */
 function reasonText(reason) {
@@ -430,7 +433,11 @@ export class BalanceOfPowersAdapter extends GenericAdapter {
     const ti = view?.ti;
     if (ti) facts.push(["Tactical innovation", `Central Powers ${ti.central ?? 0} · Entente ${ti.entente ?? 0}`]);
     const v = view?.victory;
-    if (v) {
+    if (v && v.demoralization) {   // BoP 12.2: demoralization totals decide
+      const d = v.demoralization;
+      const n = v.demoralization_to_win;
+      facts.push(["Demoralization", `Central Powers ${d.central ?? 0} · Entente ${d.entente ?? 0}: a side below ${n} while the enemy is above ${n} wins at the end of ${MONTH_TITLE[v.checked_after] || v.checked_after}`]);
+    } else if (v) {
       const bc = v.bargaining_chips || {};
       const need = v.bargaining_chips_to_win || {};
       facts.push(["Bargaining chips", `Central Powers ${bc.central ?? 0} of ${need.central} to win · Entente ${bc.entente ?? 0} of ${need.entente} (end of ${MONTH_TITLE[v.checked_after] || v.checked_after}; Berlin and Paris together win at once)`]);

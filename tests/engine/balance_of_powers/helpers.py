@@ -134,8 +134,21 @@ class Dice(Roller):
         return out
 
 
+_ORIGINAL: dict[str, UnitInfo | None] = {}   # what an extra unit's id held before it
+
+
 def extra_unit(uid: str, nation: str, kind: str, eff: int, mp: int = 3, yellow: bool = False,
                attack: int = 0, defense: int = 0) -> str:
-    """Register a unit outside the 12.1 order of battle (for the rulebook's 1916 examples)."""
+    """Register a unit outside the 12.1 order of battle (for the rulebook's 1916 examples);
+    `drop_extra` gives its id back what it held (a real unit of a later scenario's OB)."""
+    _ORIGINAL.setdefault(uid, UNITS.get(uid))
     UNITS[uid] = UnitInfo(uid, nation, kind, uid, eff, yellow, mp, "test", "", attack, defense)
     return uid
+
+
+def drop_extra(uid: str) -> None:
+    original = _ORIGINAL.pop(uid, None)
+    if original is None:
+        UNITS.pop(uid, None)
+    else:
+        UNITS[uid] = original

@@ -18,7 +18,7 @@ from engine.rulesets.balance_of_powers.forces import UNITS
 from engine.rulesets.balance_of_powers.tables import COMBAT_TABLE, odds_modifier
 from engine.rulesets.balance_of_powers.theatre import theatre
 
-from .helpers import Dice, extra_unit, grid, hx, position
+from .helpers import Dice, drop_extra, extra_unit, grid, hx, position
 
 GER = {f"{c:02d}{r:02d}": "germany" for c in range(6, 11) for r in range(1, 9)}
 TH = grid(10, 8, name="t-10", country=GER, terrain={"0603": "mountain", "0604": "marsh"},
@@ -53,7 +53,7 @@ def siege_train():
              extra_unit("fra-inf-30", "france", "infantry", 3, 3)]
     yield added
     for uid in added:
-        del UNITS[uid]
+        drop_extra(uid)
 
 
 def attack(state, th, units, target, point, payer="germany", dice=(), seat="germany"):
@@ -155,7 +155,7 @@ def test_bop_10_21_red_fortress_loses_a_step_below_siege_count():
         combat.bombard(state, th, c, Dice([1]))
         assert state["board"]["forts"] == {hx(th, "0202"): 1}
     finally:
-        del UNITS["ger-sie-siege_9"]
+        drop_extra("ger-sie-siege_9")
 
 
 # --- modifiers --------------------------------------------------------------------------------

@@ -13,8 +13,7 @@ from engine.bots.balance_of_powers import BalanceOfPowersBot, phases
 from engine.bots.balance_of_powers.world import build_context
 from engine.rulesets.balance_of_powers import combat
 from engine.rulesets.balance_of_powers.decisions import COMBAT_KINDS
-from engine.rulesets.balance_of_powers.forces import UNITS
-from tests.engine.balance_of_powers.helpers import extra_unit, hx, position
+from tests.engine.balance_of_powers.helpers import drop_extra, extra_unit, hx, position
 from tests.engine.balance_of_powers.test_10_combat import VERDUN, attack
 
 GERMAN = ["ger-inf-3", "ger-inf-18", "ger-inf-5_rs", "ger-sie-siege_1", "ger-sie-siege_2",
@@ -28,7 +27,7 @@ def siege_train():
              extra_unit("fra-inf-30", "france", "infantry", 3, 3)]
     yield added
     for uid in added:
-        del UNITS[uid]
+        drop_extra(uid)
 
 
 def bombarded(french: dict[str, str], month: str, entrenched: list[str]):

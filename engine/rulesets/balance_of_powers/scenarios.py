@@ -1,0 +1,98 @@
+"""BoP 12 — the scenarios as data: calendar, starting tracks, who is at war, set-up lists.
+
+A state names its scenario in `state["scenario"]`; a state without the key is "Before the
+Leaves Fall" (12.1), so 12.1's state shape is unchanged by the later scenarios (ruling 60).
+The set-up lists of scenarios after 12.1 are in `data/scenarios.csv`, printed as the rulebook
+prints them and read with the CoB's parser (cob.py); 12.1's is oob.csv's `arrives = setup`.
+"""
+
+from __future__ import annotations
+
+import csv
+from dataclasses import dataclass, field
+from functools import lru_cache
+from types import MappingProxyType
+from typing import Any, Mapping
+
+from .tables import CENTRAL, ENTENTE, START_RP, START_SIDE, START_TI
+from .theatre import DATA
+
+BEFORE_THE_LEAVES_FALL = "before-the-leaves-fall"
+FIRE_IN_THE_EAST = "fire-in-the-east"
+
+
+@dataclass(frozen=True)
+class Scenario:
+    id: str
+    rule: str                                   # "BoP 12.1"
+    months: tuple[str, ...]                     # first to last month, inclusive
+    start_side: Mapping[str, str | None]        # who is at war on which side at the start
+    start_rp: Mapping[str, int]
+    start_ti: Mapping[str, int]
+    start_demoralization: Mapping[str, int] = field(default_factory=dict)
+    fixed_income: Mapping[str, int] = field(default_factory=dict)   # instead of 5.21
+    diplomacy: bool = True          # 6.1 played (12.2 skips it: no violations, no joining)
+    plans: bool = True              # 12.1's Schlieffen Plan and Plan XVII
+    setup_order: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    set_aside: Mapping[str, tuple[int, int]] = field(default_factory=dict)  # units, min eff.
+    no_air: frozenset[str] = frozenset()        # nations the CoB gives no air units
+    naval_gunfire: str | None = None            # the side whose attacks on coasts get +1
+    admiralty: bool = True          # 12.1's Sea Control special rule (6.45); 12.2 has none
+    south_edge_supply: frozenset[str] = frozenset()   # nations with sources on the south edge
+
+
+def _months(first: str, last: str) -> tuple[str, ...]:
+    year, month = int(first[:4]), int(first[5:])
+    out = []
+    while f"{year}-{month:02d}" <= last:
+        out.append(f"{year}-{month:02d}")
+        year, month = (year + 1, 1) if month == 12 else (year, month + 1)
+    return tuple(out)
+
+
+_FIRE_SIDES: dict[str, str | None] = {nation: None for nation in START_SIDE}
+_FIRE_SIDES.update(germany=CENTRAL, austria_hungary=CENTRAL, russia=ENTENTE)
+
+SCENARIOS: Mapping[str, Scenario] = MappingProxyType({
+    BEFORE_THE_LEAVES_FALL: Scenario(
+        BEFORE_THE_LEAVES_FALL, "BoP 12.1", _months("1914-08", "1914-10"),
+        MappingProxyType(START_SIDE), MappingProxyType(START_RP), MappingProxyType(START_TI),
+        setup_order=((ENTENTE, ("france", "russia")), (CENTRAL, ("austria_hungary", "germany")))),
+    # 12.2: France and Britain stay out (side None): neither side may enter France, Belgium
+    # or a neutral, and with diplomacy skipped nobody joins.
+    FIRE_IN_THE_EAST: Scenario(
+        FIRE_IN_THE_EAST, "BoP 12.2", _months("1915-05", "1915-10"),
+        MappingProxyType(_FIRE_SIDES),
+        MappingProxyType({"austria_hungary": 2, "germany": 4, "russia": 1}),
+        MappingProxyType({CENTRAL: 6, ENTENTE: 6}),
+        MappingProxyType({"austria_hungary": 2, "germany": 1, "russia": 3}),
+        MappingProxyType({"austria_hungary": 5, "germany": 17, "russia": 21}),
+        diplomacy=False, plans=False,
+        setup_order=((ENTENTE, ("russia",)), (CENTRAL, ("austria_hungary", "germany"))),
+        set_aside=MappingProxyType({"russia": (6, 11)}),
+        no_air=frozenset({"germany"}), naval_gunfire=CENTRAL, admiralty=False,
+        south_edge_supply=frozenset({"austria_hungary"})),
+})
+
+# 12.2 special rule: in the September 1915 muster Germany removes these from the game (the
+# siege unit is the higher-numbered one still in play: our ruling 62).
+FIRE_SEPTEMBER_REMOVALS = ("ger-ldr-mcknsn", "ger-inf-3")
+FIRE_SEPTEMBER_SIEGE = ("ger-sie-siege_2", "ger-sie-siege_1")
+FIRE_START_LINE = ("4727", "4627", "4428", "3624", "3619", "3518", "3515", "4112", "4111",
+                   "3810")
+FIRE_RUINED = ("przemysl",)
+
+
+def scenario_of(state: dict[str, Any]) -> Scenario:
+    return SCENARIOS[state.get("scenario", BEFORE_THE_LEAVES_FALL)]
+
+
+@lru_cache(maxsize=None)
+def listed_units(scenario: str, nation: str) -> tuple[str, ...]:
+    """The units a scenario after 12.1 lists for a nation (data/scenarios.csv), by our ids."""
+    from .cob import _expand, unit_id
+    with open(DATA / "scenarios.csv", newline="", encoding="utf-8") as handle:
+        rows = [r for r in csv.DictReader(handle)
+                if r["scenario"] == scenario and r["nation"] == nation]
+    return tuple(sorted(unit_id(r["nation"], r["kind"], u) for r in rows
+                        for u in _expand(r["units"])))
