@@ -20,7 +20,17 @@ from typing import Any
 from engine.kernel import Decision, IllegalAction, Roller
 from engine.kernel.flow import FlowRuleset
 
-from . import answers, combat, decisions, planning, setup, supply, weather, whynot
+from . import (
+    answers,
+    combat,
+    decisions,
+    planning,
+    price_of_admiralty,
+    setup,
+    supply,
+    weather,
+    whynot,
+)
 from . import concerns as concern_index
 from .aviation import AIR_UNITS
 from .forces import UNITS, in_crisis, occupancy, unit_side
@@ -61,6 +71,19 @@ MANIFEST = {
         # neither (seed 1, games 48 and 74 of 100). Weighting attacks keeps "combat" a
         # per-game requirement: a game without one still fails the run.
         "selfplay_weights": {"rail": 3, "combat": 2},
+    }, {
+        "id": price_of_admiralty.SCENARIO,
+        "title": "The Price of Admiralty (May 1916)",
+        "rule": "BoP 12.6", "map": SCENARIO_MAP,
+        "seats": [{"id": s, "side": side, "title": title, "colour": colour}
+                  for s, side, title, colour in sorted(price_of_admiralty.SEATS)],
+        "sides": [{"id": CENTRAL, "title": "Central Powers"},
+                  {"id": ENTENTE, "title": "Entente Powers"}],
+        "players": {"min": 2, "max": 2}, "options": [],
+        "max_actions": 400, "hidden_information": False, "simultaneous": False,
+        "selfplay_requires": ["naval_move"],
+        # done is always open beside naval_move: weighted so a half moves a few forces
+        "selfplay_weights": {"naval_move": 6},
     }],
 }
 
@@ -82,6 +105,8 @@ class BalanceOfPowers(FlowRuleset):
 
     def setup(self, scenario: str, options: dict[str, Any], seats: list[str],
               roller: Roller) -> dict[str, Any]:
+        if scenario == price_of_admiralty.SCENARIO:
+            return price_of_admiralty.initial(SCENARIO_MAP, options)
         state = setup.initial_state(SCENARIO_MAP, options)
         flow = state["flow"]
         flow["step"] = Step.SECRET_SETUP.value if options.get("secret_setup") else Step.SETUP.value
@@ -133,7 +158,12 @@ class BalanceOfPowers(FlowRuleset):
                       "infrastructure": state["board"]["infra"],
                       # 1.322, 6.3: air units with their steps and patrols, pool and arrivals
                       "air": state["board"]["air"], "air_pool": state["board"]["air_pool"],
-                      "air_due": state["board"]["air_due"]},
+                      "air_due": state["board"]["air_due"],
+                      # 12.6 and the standard admiralty (6.41): ships, steps, navy leaders
+                      **({"fleets": state["board"]["fleets"],
+                          "admirals": state["board"]["admirals"],
+                          "naval": {**state["naval"], **state["flow"]["naval"]}}
+                         if "fleets" in state["board"] else {})},
             # 2.92: crisis is the demoralization marker at its national limit
             "powers": {nation: {**power, "crisis": in_crisis(state, nation)}
                        for nation, power in state["powers"].items()},
