@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.rulesets.balance_of_powers import price_of_admiralty as pofa
 from engine.rulesets.balance_of_powers import steps, tables
 from engine.rulesets.balance_of_powers import victory as bop_victory
 from engine.rulesets.balance_of_powers.forces import controller, side_of
@@ -30,6 +31,7 @@ STEP_TITLES = {
     S.TABULATION: "Conversion and transfer", S.REDUCTIONS: "Requisition and reductions",
     S.DIPLOMACY: "Diplomacy", S.BRITAIN: "Britain joins", S.MUSTER: "Muster",
     S.PROCURE: "Procurement", S.ADMIRALTY: "Admiralty", S.WEATHER: "Weather",
+    S.GQ: "General Quarters",
     S.PLAN_XVII: "Plan XVII penalty",
     S.HALF: "Fortnight half", S.COMMISSARIAT: "Commissariat", S.MONTH_END: "Month end",
     S.OVER: "Game over",
@@ -65,8 +67,32 @@ def _notes() -> dict[S, str]:
                          f"ends {MONTH_NAMES[MONTHS[-1]]}"}
 
 
+def _elsewhere(played: set[S], note: str) -> dict[str, Any]:
+    """The steps of the table this scenario never reaches (other scenarios' steps)."""
+    return {"title": "Not played in this scenario", "repeat": False, "note": note,
+            "steps": [_box(step) for step in S if step not in played]}
+
+
+def _naval_turn() -> list[dict[str, Any]]:
+    """12.6 — the admiralty phase's two General Quarters sub-phases, then the end."""
+    gq = [_box(S.GQ, side, f"GQ {'I' * sub}: move naval forces one at a time; a force that "
+                           "meets enemy ships may fight")
+          for side, sub in pofa.GQ_SCRIPT]
+    return [
+        {"title": "May 1916: the admiralty phase", "repeat": False,
+         "note": "The fleets start in port (a fixed set-up). Each side moves in its own half "
+                 "of each sub-phase, Germany first.", "steps": gq},
+        {"title": "The end", "repeat": False, "note": "the victory check after GQ II",
+         "steps": [_box(S.OVER)]},
+        _elsewhere({S.GQ, S.OVER}, "a naval-only scenario: no set-up step, economy or land "
+                                   "phase"),
+    ]
+
+
 def turn(scenario_id: str) -> list[dict[str, Any]]:
     """The set-up, then one month of the script (every month runs the same script)."""
+    if scenario_id == pofa.SCENARIO:
+        return _naval_turn()
     notes = _notes()
     month: list[dict[str, Any]] = []
     for step, side, fortnight in MONTH_SCRIPT:
@@ -87,6 +113,9 @@ def turn(scenario_id: str) -> list[dict[str, Any]]:
          "steps": month},
         {"title": "The end", "repeat": False, "note": "",
          "steps": [_box(S.OVER)]},
+        _elsewhere({step for step, _, _ in MONTH_SCRIPT} | {S.SETUP, S.SECRET_SETUP, S.OVER},
+                   "General Quarters belongs to the standard admiralty (The Price of "
+                   "Admiralty); this scenario uses the optional admiralty instead"),
     ]
 
 
@@ -99,7 +128,23 @@ def _bcs(state: dict[str, Any], th: Theatre) -> dict[str, list[str]]:
     return out
 
 
+def _naval_victory() -> list[dict[str, Any]]:
+    return [
+        {"title": "Dreadnoughts in the Norwegian Sea", "side": SIDES[tables.CENTRAL],
+         "rule": "BoP 12.6", "when": "after GQ II",
+         "text": "Germany wins with more than one dreadnought (BB) in the Norwegian Sea box.",
+         "reasons": ["norwegian_sea"], "now": "At the start every German ship is in port."},
+        {"title": "Gunnery lost", "side": None, "rule": "BoP 12.6", "when": "after GQ II",
+         "text": "Otherwise the side that lost more gunnery points (a sunk ship all of its "
+                 "gunnery, a damaged one the difference between its two sides) loses; equal "
+                 "losses are a draw.",
+         "reasons": ["gunnery_lost", "equal_losses"], "now": "At the start nothing is lost."},
+    ]
+
+
 def victory(scenario_id: str) -> list[dict[str, Any]]:
+    if scenario_id == pofa.SCENARIO:
+        return _naval_victory()
     state = start_state(RULESET, scenario_id)
     th = theatre(state["board"]["map"])
     first, last = MONTH_NAMES[MONTHS[0]], MONTH_NAMES[MONTHS[-1]]
