@@ -152,7 +152,9 @@ def stacks(state: State, seat: str) -> list[list[str]]:
 def _budget(state: State, units: list[str]) -> int:
     """The force's NMP: its slowest ship's, joiners counting what the force has spent (7.33)."""
     nf = naval_flow(state)
-    spent_by_force = max((nf["spent"].get(u, 0) for u in nf["force"]), default=0)
+    spent_by_force = 0
+    if set(units) & set(nf["force"]):        # the force goes on, perhaps with joiners
+        spent_by_force = max((nf["spent"].get(u, 0) for u in nf["force"]), default=0)
     out = []
     for uid in units:
         spent = nf["spent"].get(uid, 0)

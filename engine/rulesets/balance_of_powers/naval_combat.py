@@ -95,13 +95,21 @@ def _salvo(state: State, roller: Roller, firing: dict[str, list[str]],
     shots: list[dict[str, Any]] = []
     lost = {side: 0 for side in firing}
     targeted: dict[str, set[str]] = {side: set() for side in firing}
-    tiers = sorted({gunnery(state, u) for units in firing.values() for u in units}, reverse=True)
-    for tier in tiers:
+    fired: set[str] = set()
+    while True:
+        # the next tier: the highest gunnery among ships yet to fire, read now, so a ship hit
+        # in a higher tier fires with its damaged side's score (8.331)
+        waiting = [u for units in firing.values() for u in units
+                   if u in state["board"]["fleets"] and u not in fired]
+        if not waiting:
+            break
+        tier = max(gunnery(state, u) for u in waiting)
         hits: list[str] = []
         for side in sorted(firing):
             for shooter in firing[side]:
-                if shooter not in state["board"]["fleets"] or gunnery(state, shooter) != tier:
+                if shooter not in waiting or gunnery(state, shooter) != tier:
                     continue
+                fired.add(shooter)
                 for _ in range(2 if _leader_on(state, shooter) else 1):      # 8.334
                     pool = [u for u in targets[side] if u in state["board"]["fleets"]]
                     if not pool:
