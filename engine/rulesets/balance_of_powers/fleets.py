@@ -139,7 +139,7 @@ def armor(state: dict[str, Any], uid: str) -> int:
 
 
 def radius(uid: str) -> int:
-    """The printed radius (7.11); a damaged ship keeps it (our ruling: 7.1 speaks only of the
+    """The printed radius (7.11); a damaged ship keeps it (ruling 55: 7.1 speaks only of the
     printed score)."""
     return SHIPS[uid].cls.radius
 

@@ -6,7 +6,7 @@ entering costs (7.31, 7.51): a map hex 1 NMP, a port box 3, an ocean box 18; fro
 map-edge hexes cost 1. Never port box to port box (7.55); a frozen box is closed in its months
 (7.53); a coast defence ship stays off ocean boxes except the Gulf of Finland (7.24, the box
 half: no CD sails in our scenarios yet, so the map half is not built). Neutral ports are never
-entered (ruling 31); an enemy port box may be, the ship being at sea there (7.51).
+entered (ruling 52); an enemy port box may be, the ship being at sea there (7.51).
 
 Each ship has its range (4 × radius, 7.11) each GQ sub-phase and is charged individually (7.33).
 A phasing side moves one force at a time (6.43): a `naval_move` moves the chosen ships together
@@ -99,7 +99,7 @@ def _steps(state: State, th: Theatre, loc: str, side: str, kinds: set[str]) -> l
                 continue
             if box.kind == "ocean" and "CD" in kinds and to not in CD_BOXES:  # 7.24
                 continue
-            if box.kind == "port" and port_side(state, th, to) is None:     # ruling 31
+            if box.kind == "port" and port_side(state, th, to) is None:     # ruling 52
                 continue
         legal.append((to, cost))
     return legal

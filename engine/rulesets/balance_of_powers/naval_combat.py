@@ -2,7 +2,7 @@
 and the mandatory return to port.
 
 In this slice every choice the rules leave to a player in combat is made by a fixed rule
-(rulings 32-35 in docs/rules/balance_of_powers.md), so a battle resolves in one step after the
+(rulings 53-55 in docs/rules/balance_of_powers.md), so a battle resolves in one step after the
 move that caused it:
 
 * contact (8.1) only in one location (hex or box), and never with ships in their own port,
@@ -21,7 +21,7 @@ move that caused it:
   then one ASW roll on the force (3d6 below the ASW track: 1 step, 2 on doubles, 3 on triples;
   the track rises after an Entente roll, 5.324), and the boats return to port;
 * after a surface combat each side, CP first, returns to port if 1d6 is below its steps lost
-  or is a 1 (8.34); one that need not stays (our ruling: the option to return anyway is not
+  or is a 1 (8.34); one that need not stays (ruling 53: the option to return anyway is not
   offered).
 
 Return to port (8.5): to the nearest friendly port by NMP, ignoring range; a ship with no

@@ -6,14 +6,14 @@ then a British half: the `gq` step, its sub-phase kept in `flow["fortnight"]` (1
 decision ids stay unique. There is no economy, no land phase and no income (12.6: neither side
 accrues RP); each side starts with 2 RP, which pays the dreadnought fee (7.25).
 
-Set-up is fixed (ruling 36): the order of battle of `data/fleets.csv` in its historical ports —
+Set-up is fixed (ruling 56): the order of battle of `data/fleets.csv` in its historical ports —
 the High Seas Fleet at Wilhelmshaven, the Grand Fleet at Scapa Flow, Beatty's force at
 Newcastle (Rosyth is off our map), the Harwich Force at Harwich. 12.6's choice of ports and the
 mines are not built in this slice. The ASW track starts at 8.
 
 Victory at the end (12.6): Germany wins with more than one dreadnought in the Norwegian Sea
 box; otherwise the side that lost more gunnery points loses; equal losses are a draw (ruling
-37: 12.6 does not say).
+57: 12.6 does not say).
 """
 
 from __future__ import annotations

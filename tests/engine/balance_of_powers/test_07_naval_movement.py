@@ -62,7 +62,7 @@ def test_bop_7_53_the_white_sea_is_frozen_november_to_february():
     assert "white-sea-box" not in reach(state, "britain", ["bri-cl1"])
 
 
-def test_bop_7_51_ruling_31_neutral_ports_are_never_entered():
+def test_bop_7_51_ruling_52_neutral_ports_are_never_entered():
     state = fresh()
     state["board"]["fleets"]["bri-cl1"]["at"] = STOCKHOLM_WATER
     found = reach(state, "britain", ["bri-cl1"])
