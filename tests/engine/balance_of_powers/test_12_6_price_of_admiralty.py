@@ -5,7 +5,14 @@ from __future__ import annotations
 
 import pytest
 
-from engine.kernel import IllegalAction, apply, decisions, expand_options, new_game
+from engine.kernel import (
+    IllegalAction,
+    apply,
+    decisions,
+    expand_options,
+    new_game,
+    timeout_action,
+)
 from engine.kernel.selfplay import selfplay
 from engine.rulesets import get
 from engine.rulesets.balance_of_powers.fleets import SHIPS
@@ -71,6 +78,17 @@ def test_bop_12_6_naval_move_is_a_decision_of_the_phasing_seat():
     assert state["powers"]["germany"]["rp"] == 1                       # 7.25
     with pytest.raises(IllegalAction):
         act(state, open_kind(state, "naval_move"), {"units": ["ger-bb3"], "to": SEA})
+
+
+def test_bop_12_6_a_deadline_passes_the_naval_move_and_ends_the_half():
+    state = start()
+    move = open_kind(state, "naval_move")
+    answer = timeout_action(RULESET, state, move, "germany")
+    assert answer == {"pass": True}
+    out = apply(RULESET, state, "germany", move.id, answer, seed=SEED)
+    assert out.events[0].rule == "BoP 6.43"
+    assert out.state["flow"]["side"] == "entente"       # Germany's half of GQ I is over
+    assert out.state["board"]["fleets"] == state["board"]["fleets"]
 
 
 def test_bop_12_6_victory():
