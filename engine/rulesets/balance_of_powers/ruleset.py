@@ -24,6 +24,7 @@ from . import (
     answers,
     combat,
     decisions,
+    naval,
     planning,
     price_of_admiralty,
     setup,
@@ -33,6 +34,7 @@ from . import (
 )
 from . import concerns as concern_index
 from .aviation import AIR_UNITS
+from .fleets import NAVY_LEADERS, SHIPS
 from .forces import UNITS, in_crisis, occupancy, unit_side
 from .migrations import MIGRATIONS
 from .sequence import MONTH_NAMES, Step
@@ -203,9 +205,25 @@ class BalanceOfPowers(FlowRuleset):
             assert n <= 6, f"overstacked {loc}: {n}"
         for nation, power in state["powers"].items():
             assert power["rp"] >= 0, f"{nation} RP below 0"
+        if "fleets" in state["board"]:
+            naval_invariants(state, th)
 
     def describe_action(self, state: dict[str, Any], decision: Decision, action: Any) -> str:
         return f"{decision.kind} {action}"
+
+
+def naval_invariants(state: dict[str, Any], th: Any) -> None:
+    """12.6 (1.3, 7.54, 8.31): every ship a known one with 1 or 2 steps on water, in a port or
+    in a Sea Chart box (never a grey space); every navy leader aboard a ship of his type."""
+    boxes = naval.chart(th).boxes
+    for uid, ship in state["board"]["fleets"].items():
+        assert uid in SHIPS and ship["steps"] in (1, 2), uid
+        at = ship["at"]
+        assert at in th.water or at in th.ports or (
+            at in boxes and boxes[at].kind != "grey"), f"{uid} at {at}"
+    for leader, aboard in state["board"]["admirals"].items():
+        assert aboard in state["board"]["fleets"] and (
+            SHIPS[aboard].kind == NAVY_LEADERS[leader].rides), f"{leader} on {aboard}"
 
 
 RULESET = BalanceOfPowers()

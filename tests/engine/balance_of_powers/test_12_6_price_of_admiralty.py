@@ -118,3 +118,15 @@ def test_bop_12_6_before_the_leaves_fall_has_no_navy():
                         ["austria_hungary", "britain", "france", "germany", "russia"],
                         SEED, "t121")
     assert "fleets" not in state["board"] and "naval" not in state["flow"]
+
+
+def test_bop_12_6_invariants_keep_ships_off_grey_spaces_and_leaders_aboard():
+    state = start()
+    RULESET.check_invariants(state)
+    state["board"]["fleets"]["ger-cl1"]["at"] = "north-sea-grey"       # 7.54: never on one
+    with pytest.raises(AssertionError):
+        RULESET.check_invariants(state)
+    state = start()
+    del state["board"]["fleets"]["ger-bb1"]                            # Scheer's flagship
+    with pytest.raises(AssertionError):
+        RULESET.check_invariants(state)
