@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.rulesets.balance_of_powers import price_of_admiralty as pofa
 from engine.rulesets.balance_of_powers import steps, tables
 from engine.rulesets.balance_of_powers import victory as bop_victory
 from engine.rulesets.balance_of_powers.forces import controller, side_of
@@ -30,6 +31,7 @@ STEP_TITLES = {
     S.TABULATION: "Conversion and transfer", S.REDUCTIONS: "Requisition and reductions",
     S.DIPLOMACY: "Diplomacy", S.BRITAIN: "Britain joins", S.MUSTER: "Muster",
     S.PROCURE: "Procurement", S.ADMIRALTY: "Admiralty", S.WEATHER: "Weather",
+    S.GQ: "General Quarters",
     S.PLAN_XVII: "Plan XVII penalty",
     S.HALF: "Fortnight half", S.COMMISSARIAT: "Commissariat", S.MONTH_END: "Month end",
     S.OVER: "Game over",
@@ -77,8 +79,32 @@ def _notes(scenario_id: str) -> dict[S, str]:
                          f"ends {MONTH_NAMES[months[-1]]}"}
 
 
+def _elsewhere(played: set[S], note: str) -> dict[str, Any]:
+    """The steps of the table this scenario never reaches (other scenarios' steps)."""
+    return {"title": "Not played in this scenario", "repeat": False, "note": note,
+            "steps": [_box(step) for step in S if step not in played]}
+
+
+def _naval_turn() -> list[dict[str, Any]]:
+    """12.6 — the admiralty phase's two General Quarters sub-phases, then the end."""
+    gq = [_box(S.GQ, side, f"GQ {'I' * sub}: move naval forces one at a time; a force that "
+                           "meets enemy ships may fight")
+          for side, sub in pofa.GQ_SCRIPT]
+    return [
+        {"title": "May 1916: the admiralty phase", "repeat": False,
+         "note": "The fleets start in port (a fixed set-up). Each side moves in its own half "
+                 "of each sub-phase, Germany first.", "steps": gq},
+        {"title": "The end", "repeat": False, "note": "the victory check after GQ II",
+         "steps": [_box(S.OVER)]},
+        _elsewhere({S.GQ, S.OVER}, "a naval-only scenario: no set-up step, economy or land "
+                                   "phase"),
+    ]
+
+
 def turn(scenario_id: str) -> list[dict[str, Any]]:
     """The set-up, then one month of the script (every month runs the same script)."""
+    if scenario_id == pofa.SCENARIO:
+        return _naval_turn()
     notes = _notes(scenario_id)
     sc = SCENARIOS[scenario_id]
     month: list[dict[str, Any]] = []
@@ -102,6 +128,9 @@ def turn(scenario_id: str) -> list[dict[str, Any]]:
          "steps": month},
         {"title": "The end", "repeat": False, "note": "",
          "steps": [_box(S.OVER)]},
+        _elsewhere({step for step, _, _ in MONTH_SCRIPT} | {S.SETUP, S.SECRET_SETUP, S.OVER},
+                   "General Quarters belongs to the standard admiralty (The Price of "
+                   "Admiralty); this scenario uses the optional admiralty instead"),
     ]
 
 
@@ -112,6 +141,20 @@ def _bcs(state: dict[str, Any], th: Theatre) -> dict[str, list[str]]:
         side = side_of(state, controller(state, th, loc)) or "neutral"
         out.setdefault(side, []).append(th.where(loc))
     return out
+
+
+def _naval_victory() -> list[dict[str, Any]]:
+    return [
+        {"title": "Dreadnoughts in the Norwegian Sea", "side": SIDES[tables.CENTRAL],
+         "rule": "BoP 12.6", "when": "after GQ II",
+         "text": "Germany wins with more than one dreadnought (BB) in the Norwegian Sea box.",
+         "reasons": ["norwegian_sea"], "now": "At the start every German ship is in port."},
+        {"title": "Gunnery lost", "side": None, "rule": "BoP 12.6", "when": "after GQ II",
+         "text": "Otherwise the side that lost more gunnery points (a sunk ship all of its "
+                 "gunnery, a damaged one the difference between its two sides) loses; equal "
+                 "losses are a draw.",
+         "reasons": ["gunnery_lost", "equal_losses"], "now": "At the start nothing is lost."},
+    ]
 
 
 def _fire_victory(scenario_id: str) -> list[dict[str, Any]]:
@@ -134,6 +177,8 @@ def _fire_victory(scenario_id: str) -> list[dict[str, Any]]:
 
 
 def victory(scenario_id: str) -> list[dict[str, Any]]:
+    if scenario_id == pofa.SCENARIO:
+        return _naval_victory()
     if scenario_id == FIRE_IN_THE_EAST:
         return _fire_victory(scenario_id)
     state = start_state(RULESET, scenario_id)

@@ -13,7 +13,7 @@ from typing import Any
 from engine.kernel import Decision, IllegalAction, MalformedAction
 from engine.kernel.game import copy_json
 
-from . import admiralty, combat, movement, odds, setup, setup_fire, supply
+from . import admiralty, combat, movement, naval, odds, setup, setup_fire, supply
 from .forces import UNITS, commander, occupancy
 from .scenarios import FIRE_IN_THE_EAST, scenario_of
 from .theatre import Theatre, theatre
@@ -21,7 +21,7 @@ from .theatre import Theatre, theatre
 # Schema decisions whose every listed answer commits the seat to something (a march, a rail
 # move, an attack, a sea move). Each also accepts PASS, never listed: the answer a deadline
 # plays, which ends the seat's movement for the half (or its admiralty phase) instead.
-PASSABLE = ("march", "rail", "combat", "sea_move")
+PASSABLE = ("march", "rail", "combat", "sea_move", "naval_move")
 PASS = {"pass": True}
 # The fields of each force-moving answer and how to say it. `units` is a list of unit ids,
 # every other field a string, except an attack's payer, null for an all-minor force's free
@@ -45,8 +45,8 @@ def memo_key(state: dict[str, Any]) -> str:
     return repr((state.get("kernel", {}).get("game_uid"), state["flow"], board["units"],
                  board["control"], board["forts"], board["breaches"], board["pool"],
                  board["arrivals"], board["map"], board.get("landing"), board["landing_used"],
-                 board["infra"], board["infra_due"],
-                 state["powers"], state["ti"], state["plans"],
+                 board["infra"], board["infra_due"], board.get("fleets"), board.get("admirals"),
+                 state.get("naval"), state["powers"], state["ti"], state["plans"],
                  state.get("ti_benefits"), state.get("diplomacy")))
 
 
@@ -260,6 +260,8 @@ def _options(state: dict[str, Any], seat: str, decision: Decision,
             setup.deployments(th, seat, secret=secret))]
     if decision.kind == "sea_move":
         return [{"action": a} for a in admiralty.sea_moves(state, th, seat)]
+    if decision.kind == "naval_move":
+        return naval.move_items(state, th, seat)
     return []
 
 
@@ -287,6 +289,8 @@ def validate(state: dict[str, Any], seat: str, decision: Decision, action: Any) 
         return _validate_setup(state, th, seat, action)
     if kind == "sea_move":
         return _validate_sea(state, th, seat, action)
+    if kind == "naval_move":
+        return _validate_naval(state, th, seat, action)
     _check_shape(kind, action)
     units = sorted(action["units"])
     loc = movement.check_force(state, seat, units, decision.rule)
@@ -424,6 +428,17 @@ def _validate_sea(state: dict[str, Any], th: Theatre, seat: str, action: Any) ->
         raise IllegalAction("BoP 6.452", "no_sea_route", dict(action),
                             "No permitted sea move from a friendly port to that port.")
     return {"unit": action["unit"], "to": action["to"]}
+
+
+def _validate_naval(state: dict[str, Any], th: Theatre, seat: str,
+                    action: dict[str, Any]) -> dict[str, Any]:
+    """BoP 7.2 — a naval force and where it goes (any part of a stack, not only the listed
+    whole stacks)."""
+    if set(action) != {"units", "to"} or not isinstance(action["to"], str):
+        raise MalformedAction('a naval move is {"units": [...], "to": "<loc>"}')
+    units = sorted(_unit_list(action["units"]))
+    naval.check_move(state, th, seat, units, action["to"])
+    return {"units": units, "to": action["to"]}
 
 
 # --- the deadline's answer ----------------------------------------------------------------------

@@ -257,8 +257,9 @@ def do_pass(state: State, seat: str, decision: Decision, action: Any,
     units = list(flow["force"].get(seat, []))
     movement.end_force(state, seat)
     flow["active"] = [s for s in flow["active"] if s != seat]
-    return [Event("passed", "BoP 6.452" if flow["step"] == Step.ADMIRALTY.value else "BoP 9.0",
-                  {"seat": seat, "stopped": units})]
+    rule = {Step.ADMIRALTY.value: "BoP 6.452", Step.GQ.value: "BoP 6.43"}.get(flow["step"],
+                                                                           "BoP 9.0")
+    return [Event("passed", rule, {"seat": seat, "stopped": units})]
 
 
 def do_leader_return(state: State, seat: str, decision: Decision, action: Any,

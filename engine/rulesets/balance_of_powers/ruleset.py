@@ -20,9 +20,21 @@ from typing import Any
 from engine.kernel import Decision, IllegalAction, Roller
 from engine.kernel.flow import FlowRuleset
 
-from . import answers, combat, decisions, planning, setup, supply, weather, whynot
+from . import (
+    answers,
+    combat,
+    decisions,
+    naval,
+    planning,
+    price_of_admiralty,
+    setup,
+    supply,
+    weather,
+    whynot,
+)
 from . import concerns as concern_index
 from .aviation import AIR_UNITS
+from .fleets import NAVY_LEADERS, SHIPS
 from .forces import UNITS, in_crisis, occupancy, unit_side
 from .migrations import MIGRATIONS
 from .scenarios import FIRE_IN_THE_EAST, SCENARIOS
@@ -76,6 +88,19 @@ MANIFEST = {
         "max_actions": 8000, "hidden_information": True, "simultaneous": True,
         "selfplay_requires": ["march", "rail", "combat"],
         "selfplay_weights": {"rail": 3, "combat": 2},
+    }, {
+        "id": price_of_admiralty.SCENARIO,
+        "title": "The Price of Admiralty (May 1916)",
+        "rule": "BoP 12.6", "map": SCENARIO_MAP,
+        "seats": [{"id": s, "side": side, "title": title, "colour": colour}
+                  for s, side, title, colour in sorted(price_of_admiralty.SEATS)],
+        "sides": [{"id": CENTRAL, "title": "Central Powers"},
+                  {"id": ENTENTE, "title": "Entente Powers"}],
+        "players": {"min": 2, "max": 2}, "options": [],
+        "max_actions": 400, "hidden_information": False, "simultaneous": False,
+        "selfplay_requires": ["naval_move"],
+        # done is always open beside naval_move: weighted so a half moves a few forces
+        "selfplay_weights": {"naval_move": 6},
     }],
 }
 
@@ -97,6 +122,8 @@ class BalanceOfPowers(FlowRuleset):
 
     def setup(self, scenario: str, options: dict[str, Any], seats: list[str],
               roller: Roller) -> dict[str, Any]:
+        if scenario == price_of_admiralty.SCENARIO:
+            return price_of_admiralty.initial(SCENARIO_MAP, options)
         if scenario not in SCENARIOS:
             raise ValueError(f"unknown Balance of Powers scenario {scenario!r}")
         state = setup.initial_state(SCENARIO_MAP, options, scenario)
@@ -150,7 +177,12 @@ class BalanceOfPowers(FlowRuleset):
                       "infrastructure": state["board"]["infra"],
                       # 1.322, 6.3: air units with their steps and patrols, pool and arrivals
                       "air": state["board"]["air"], "air_pool": state["board"]["air_pool"],
-                      "air_due": state["board"]["air_due"]},
+                      "air_due": state["board"]["air_due"],
+                      # 12.6 and the standard admiralty (6.41): ships, steps, navy leaders
+                      **({"fleets": state["board"]["fleets"],
+                          "admirals": state["board"]["admirals"],
+                          "naval": {**state["naval"], **state["flow"]["naval"]}}
+                         if "fleets" in state["board"] else {})},
             # 2.92: crisis is the demoralization marker at its national limit
             "powers": {nation: {**power, "crisis": in_crisis(state, nation)}
                        for nation, power in state["powers"].items()},
@@ -190,9 +222,25 @@ class BalanceOfPowers(FlowRuleset):
             assert n <= 6, f"overstacked {loc}: {n}"
         for nation, power in state["powers"].items():
             assert power["rp"] >= 0, f"{nation} RP below 0"
+        if "fleets" in state["board"]:
+            naval_invariants(state, th)
 
     def describe_action(self, state: dict[str, Any], decision: Decision, action: Any) -> str:
         return f"{decision.kind} {action}"
+
+
+def naval_invariants(state: dict[str, Any], th: Any) -> None:
+    """12.6 (1.3, 7.54, 8.31): every ship a known one with 1 or 2 steps on water, in a port or
+    in a Sea Chart box (never a grey space); every navy leader aboard a ship of his type."""
+    boxes = naval.chart(th).boxes
+    for uid, ship in state["board"]["fleets"].items():
+        assert uid in SHIPS and ship["steps"] in (1, 2), uid
+        at = ship["at"]
+        assert at in th.water or at in th.ports or (
+            at in boxes and boxes[at].kind != "grey"), f"{uid} at {at}"
+    for leader, aboard in state["board"]["admirals"].items():
+        assert aboard in state["board"]["fleets"] and (
+            SHIPS[aboard].kind == NAVY_LEADERS[leader].rides), f"{leader} on {aboard}"
 
 
 RULESET = BalanceOfPowers()

@@ -34,6 +34,7 @@ class Step(str, Enum):
     PROCURE = "procure"              # BoP 6.22
     AVIATION = "aviation"            # BoP 6.3 patrols (the sides alternate), then dogfights
     ADMIRALTY = "admiralty"          # BoP 6.45 (EP only)
+    GQ = "gq"                        # BoP 6.43 a General Quarters half (standard admiralty, 12.6)
     WEATHER = "weather"              # BoP 6.51 the campaign's weather sub-phase (automatic)
     PLAN_XVII = "plan_xvii"          # BoP 12.1 Plan XVII penalty (CP destroys 4 French corps)
     HALF = "half"                    # BoP 6.53 a side's fortnight half

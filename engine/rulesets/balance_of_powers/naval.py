@@ -1,0 +1,255 @@
+"""BoP 7 — naval movement on the map's water and the Sea Chart's boxes (standard admiralty).
+
+A naval location is a map water hex, a map port hex (a ship there is in port, 6.41), or a
+Sea Chart port or ocean box; grey spaces are never entered (7.54): their map hexes are. What
+entering costs (7.31, 7.51): a map hex 1 NMP, a port box 3, an ocean box 18; from a box its
+map-edge hexes cost 1. Never port box to port box (7.55); a frozen box is closed in its months
+(7.53); a coast defence ship stays off ocean boxes except the Gulf of Finland (7.24, the box
+half: no CD sails in our scenarios yet, so the map half is not built). Neutral ports are never
+entered (ruling 67); an enemy port box may be, the ship being at sea there (7.51).
+
+Each ship has its range (4 × radius, 7.11) each GQ sub-phase and is charged individually (7.33).
+A phasing side moves one force at a time (6.43): a `naval_move` moves the chosen ships together
+along the cheapest path to one location. The force may move on from there while every ship
+has the NMP; ships at its location that have not moved may join it, counting as having spent
+what it spent (7.33); ships it leaves behind, and the whole force once another starts, move no
+more this sub-phase. Surface ships and submarines never share a force (7.21). A nation pays
+1 RP the first time in a month it moves a dreadnought, and cannot move one without it (7.25).
+
+Not built in this slice (docs/rules/balance_of_powers.md): interrupt (7.4), coastal raids
+(7.35), transport and invasion (7.6, 7.7), the Kiel and Suez canals (7.34).
+"""
+
+from __future__ import annotations
+
+import heapq
+from typing import Any
+
+from engine.kernel import Event, IllegalAction
+from engine.maps.seachart import SeaChart, load_sea_chart
+
+from . import admiralty
+from .fleets import SHIPS, is_surface, naval_range, side_of_ship
+from .theatre import Theatre
+
+State = dict[str, Any]
+CD_BOXES = ("gulf-of-finland-box",)     # 7.24: the only ocean box a CD may enter
+
+
+def chart(th: Theatre) -> SeaChart:
+    return load_sea_chart(th.name)
+
+
+def _box_of_chart(ch: SeaChart, loc: str) -> str | None:
+    return ch.boxes[loc].kind if loc in ch.boxes else None
+
+
+def port_side(state: State, th: Theatre, loc: str) -> str | None:
+    """The side whose port a map port hex or port box is: its controller's, else its home
+    nation's side (2.5); None for a neutral's or a not-port location."""
+    ch = chart(th)
+    if loc in ch.boxes:
+        owner = ch.boxes[loc].owner if ch.boxes[loc].kind == "port" else None
+    elif loc in th.ports:
+        holder = state["board"]["control"].get(loc)
+        if holder is not None:
+            return str(state["powers"][holder]["side"]) if holder in state["powers"] else None
+        owner = th.home.get(loc)
+    else:
+        return None
+    if owner is None or owner not in state["powers"]:
+        return None
+    return state["powers"][owner]["side"]
+
+
+def in_port(state: State, th: Theatre, uid: str) -> bool:
+    """6.41 — a ship in a friendly port hex or port box is in port (it may decline contact)."""
+    here = state["board"]["fleets"][uid]["at"]
+    return port_side(state, th, here) == side_of_ship(uid)
+
+
+def _steps(state: State, th: Theatre, loc: str, side: str, kinds: set[str]) -> list[tuple[str, int]]:
+    """Where a force of `kinds` on `side` can go in one step from `loc`, with the NMP."""
+    ch = chart(th)
+    month = int(state["flow"]["month"][5:7])
+    out: list[tuple[str, int]] = []
+    here_box = _box_of_chart(ch, loc)
+    if here_box is None:
+        ports = admiralty._water(th)[1]
+        if loc in th.ports:                              # a port hex opens on its water
+            out += [(w, 1) for w in sorted(ports.get(loc, ()))]
+        else:
+            out += [(o, 1) for o in th.all_adj[loc] if o in th.water]
+            out += [(p, 1) for p in sorted(th.ports) if p not in ch.boxes and loc in ports.get(p, ())
+                    and port_side(state, th, p) == side]
+            out += [(b, ch.entry_nmp(b)) for b in ch.boxes_at(loc)
+                    if ch.boxes[b].kind != "grey" and loc in ch.boxes[b].sea_hexes]
+    else:
+        out += [(h, 1) for h in ch.boxes[loc].sea_hexes]                   # 7.51
+        for other in ch.neighbours(loc):
+            kind = ch.boxes[other].kind
+            if kind == "grey" or (kind == "port" and here_box == "port"):  # 7.54, 7.55
+                continue
+            out.append((other, ch.entry_nmp(other)))
+    legal = []
+    for to, cost in out:
+        if to in ch.boxes:
+            box = ch.boxes[to]
+            if month in box.frozen_months:                                 # 7.53
+                continue
+            if box.kind == "ocean" and "CD" in kinds and to not in CD_BOXES:  # 7.24
+                continue
+            if box.kind == "port" and port_side(state, th, to) is None:     # ruling 67
+                continue
+        legal.append((to, cost))
+    return legal
+
+
+def reachable(state: State, th: Theatre, start: str, side: str, kinds: set[str],
+              budget: int) -> dict[str, int]:
+    """Every location a force can reach from `start` with `budget` NMP, and its cheapest cost
+    (7.22: a ship that cannot pay a location's cost cannot enter it)."""
+    best = {start: 0}
+    heap = [(0, start)]
+    while heap:
+        cost, loc = heapq.heappop(heap)
+        if cost > best.get(loc, budget + 1):
+            continue
+        for to, step in _steps(state, th, loc, side, kinds):
+            total = cost + step
+            if total <= budget and total < best.get(to, budget + 1):
+                best[to] = total
+                heapq.heappush(heap, (total, to))
+    best.pop(start)
+    return dict(sorted(best.items()))
+
+
+# --- the force in motion -------------------------------------------------------------------------
+
+def naval_flow(state: State) -> dict[str, Any]:
+    return state["flow"]["naval"]
+
+
+def remaining(state: State, uid: str) -> int:
+    return naval_range(uid) - naval_flow(state)["spent"].get(uid, 0)
+
+
+def movable(state: State, seat: str) -> list[str]:
+    """The seat's ships that may still move this sub-phase."""
+    nf = naval_flow(state)
+    return sorted(u for u in state["board"]["fleets"] if SHIPS[u].nation == seat
+                  and u not in nf["done"] and remaining(state, u) > 0)
+
+
+def stacks(state: State, seat: str) -> list[list[str]]:
+    """The seat's movable ships by location, surface and submarine apart (7.21)."""
+    groups: dict[tuple[str, bool], list[str]] = {}
+    for uid in movable(state, seat):
+        groups.setdefault((state["board"]["fleets"][uid]["at"], is_surface(uid)), []).append(uid)
+    return [groups[k] for k in sorted(groups)]
+
+
+def _budget(state: State, units: list[str]) -> int:
+    """The force's NMP: its slowest ship's, joiners counting what the force has spent (7.33)."""
+    nf = naval_flow(state)
+    spent_by_force = 0
+    if set(units) & set(nf["force"]):        # the force goes on, perhaps with joiners
+        spent_by_force = max((nf["spent"].get(u, 0) for u in nf["force"]), default=0)
+    out = []
+    for uid in units:
+        spent = nf["spent"].get(uid, 0)
+        if uid not in nf["force"]:
+            spent = max(spent, spent_by_force)
+        out.append(naval_range(uid) - spent)
+    return min(out)
+
+
+def bb_fee_due(state: State, seat: str, units: list[str]) -> bool:
+    return any(SHIPS[u].kind == "BB" for u in units) and seat not in naval_flow(state)["bb_fee"]
+
+
+def check_force(state: State, th: Theatre, seat: str, units: list[str]) -> int:
+    """BoP 7.21, 7.25, 7.33 — the force may move; returns its NMP. Raises IllegalAction."""
+    fleets = state["board"]["fleets"]
+    if not units or len(set(units)) != len(units):
+        raise IllegalAction("BoP 7.21", "no_force", {"units": units}, "Choose ships to move.")
+    free = set(movable(state, seat))
+    for uid in units:
+        if uid not in free:
+            raise IllegalAction("BoP 7.22", "cannot_move", {"unit": uid},
+                                f"{uid} is not one of your ships that can still move this "
+                                "sub-phase.")
+    if len({fleets[u]["at"] for u in units}) != 1:
+        raise IllegalAction("BoP 7.21", "not_stacked", {"units": units},
+                            "A force moves together: its ships must start in one location.")
+    if len({is_surface(u) for u in units}) != 1:
+        raise IllegalAction("BoP 7.21", "mixed_force", {"units": units},
+                            "Surface ships and submarines never move in one force.")
+    if bb_fee_due(state, seat, units) and state["powers"][seat]["rp"] < 1:
+        raise IllegalAction("BoP 7.25", "bb_fee", {"nation": seat},
+                            "Moving a dreadnought costs 1 RP this month, and you have none.")
+    return _budget(state, units)
+
+
+def destinations(state: State, th: Theatre, seat: str, units: list[str]) -> dict[str, int]:
+    budget = check_force(state, th, seat, units)
+    start = state["board"]["fleets"][units[0]]["at"]
+    kinds = {SHIPS[u].kind for u in units}
+    return reachable(state, th, start, side_of_ship(units[0]), kinds, budget)
+
+
+def move_items(state: State, th: Theatre, seat: str) -> list[dict[str, Any]]:
+    """The listed naval moves: each whole stack to each place it can reach, with the cost.
+    Any part of a stack is also accepted (validated by `check_move`)."""
+    items = []
+    for units in stacks(state, seat):
+        try:
+            reach = destinations(state, th, seat, units)
+        except IllegalAction:
+            continue
+        items += [{"action": {"units": units, "to": to}, "nmp": cost}
+                  for to, cost in reach.items()]
+    return items
+
+
+def check_move(state: State, th: Theatre, seat: str, units: list[str], to: str) -> int:
+    reach = destinations(state, th, seat, units)
+    if to not in reach:
+        raise IllegalAction("BoP 7.22", "out_of_range", {"units": units, "to": to},
+                            f"The force cannot reach {to} with its naval movement points.")
+    return reach[to]
+
+
+def naval_move(state: State, th: Theatre, seat: str, units: list[str], to: str) -> list[Event]:
+    """Move the force (7.22, 7.33), paying the dreadnought fee first (7.25)."""
+    cost = check_move(state, th, seat, units, to)
+    nf = naval_flow(state)
+    events = []
+    if bb_fee_due(state, seat, units):
+        state["powers"][seat]["rp"] -= 1
+        nf["bb_fee"] = sorted(nf["bb_fee"] + [seat])
+        events.append(Event("bb_fee", "BoP 7.25", {"nation": seat, "rp": 1}))
+    budget_spent = max((nf["spent"].get(u, 0) for u in nf["force"]), default=0)
+    if not set(units) & set(nf["force"]):
+        nf["done"] = sorted(set(nf["done"]) | set(nf["force"]))      # 6.43: another force
+        budget_spent = 0
+    else:
+        nf["done"] = sorted(set(nf["done"]) | (set(nf["force"]) - set(units)))  # dropped off
+    frm = state["board"]["fleets"][units[0]]["at"]
+    for uid in units:
+        already = nf["spent"].get(uid, 0)
+        if uid not in nf["force"]:
+            already = max(already, budget_spent)                      # 7.33 joiners
+        nf["spent"][uid] = already + cost
+        state["board"]["fleets"][uid]["at"] = to
+    nf["spent"] = dict(sorted(nf["spent"].items()))
+    nf["force"] = sorted(units)
+    events.append(Event("naval_moved", "BoP 7.22", {"units": sorted(units), "from": frm,
+                                                     "to": to, "nmp": cost}))
+    return events
+
+
+def end_force(state: State) -> None:
+    nf = naval_flow(state)
+    nf["done"] = sorted(set(nf["done"]) | set(nf["force"]))
+    nf["force"] = []

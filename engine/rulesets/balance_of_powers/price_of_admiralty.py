@@ -1,0 +1,152 @@
+"""BoP 12.6 The Price of Admiralty — Jutland, naval units only, May 1916: Germany against
+Britain, with the standard admiralty (6.41-6.44, sections 7 and 8).
+
+The month is the admiralty phase's two General Quarters sub-phases (6.43), each a German half
+then a British half: the `gq` step, its sub-phase kept in `flow["fortnight"]` (1 or 2) so the
+decision ids stay unique. There is no economy, no land phase and no income (12.6: neither side
+accrues RP); each side starts with 2 RP, which pays the dreadnought fee (7.25).
+
+Set-up is fixed (ruling 71): the order of battle of `data/fleets.csv` in its historical ports —
+the High Seas Fleet at Wilhelmshaven, the Grand Fleet at Scapa Flow, Beatty's force at
+Newcastle (Rosyth is off our map), the Harwich Force at Harwich. 12.6's choice of ports and the
+mines are not built in this slice. The ASW track starts at 8.
+
+Victory at the end (12.6): Germany wins with more than one dreadnought in the Norwegian Sea
+box; otherwise the side that lost more gunnery points loses; equal losses are a draw (ruling
+57: 12.6 does not say).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.kernel import Decision, Event, Roller
+
+from . import naval, naval_combat
+from .decisions import decision
+from .fleets import SHIPS, gunnery_lost, leaders_of, ships_of
+from .sequence import Step
+from .setup import initial_state
+from .tables import CENTRAL, ENTENTE
+from .theatre import theatre
+
+SCENARIO = "price-of-admiralty"
+MONTH = "1916-05"
+SEATS = (("germany", CENTRAL, "Germany", "#5a5a5a"),
+         ("britain", ENTENTE, "Britain", "#b03a2e"))
+SEAT_OF_SIDE = {CENTRAL: "germany", ENTENTE: "britain"}
+START_RP = {"germany": 2, "britain": 2}
+ASW_START = 8
+NORWEGIAN_SEA = "norwegian-sea-box"
+# 6.43: GQ I then GQ II, each a CP half then an EP half (the British choice to move first in
+# GQ II is not built in this slice)
+GQ_SCRIPT: tuple[tuple[str, int], ...] = ((CENTRAL, 1), (ENTENTE, 1), (CENTRAL, 2), (ENTENTE, 2))
+
+NAVAL_MOVE_SCHEMA = {"type": "object", "required": ["units", "to"],
+                     "properties": {"units": {"type": "array", "items": {"type": "string"}},
+                                    "to": {"type": "string"}}}
+
+
+def is_naval(state: dict[str, Any]) -> bool:
+    return state.get("scenario") == SCENARIO
+
+
+def _loc(th: Any, start: str) -> str:
+    if start in naval.chart(th).boxes:
+        return start
+    by_label = {label: loc for loc, label in th.label.items()}
+    return by_label[start]
+
+
+def initial(map_name: str, options: dict[str, Any]) -> dict[str, Any]:
+    """12.6 — the fixed set-up; the game opens on GQ I's German half."""
+    th = theatre(map_name)
+    state = initial_state(map_name, options)
+    state["scenario"] = SCENARIO
+    board, flow = state["board"], state["flow"]
+    board["pool"], board["arrivals"] = [], {}
+    board["fleets"] = {s.id: {"at": _loc(th, s.start), "steps": 2}
+                       for s in sorted(ships_of(SCENARIO), key=lambda s: s.id)}
+    board["admirals"] = {n.id: n.aboard for n in sorted(leaders_of(SCENARIO), key=lambda n: n.id)}
+    for nation, power in state["powers"].items():
+        power["rp"] = START_RP.get(nation, 0)
+        if nation == "britain":
+            power["side"] = ENTENTE
+    state["plans"]["active"] = False
+    state["naval"] = {"asw": ASW_START}
+    flow.update({"step": Step.GQ.value, "month": MONTH, "script_position": 0,
+                 "side": CENTRAL, "fortnight": 1,
+                 "naval": {"spent": {}, "force": [], "done": [], "bb_fee": [],
+                           "searched": [], "returned": []}})
+    begin_gq(state, None)
+    return state
+
+
+def begin_gq(state: dict[str, Any], roller: Roller | None) -> list[Event]:
+    """6.43, 7.22 — a half begins: every ship has its range again, except those that returned
+    to port, which stay there until next month (8.5)."""
+    nf = state["flow"]["naval"]
+    nf.update({"spent": {}, "force": [], "done": list(nf["returned"])})
+    if state["flow"]["side"] == CENTRAL:      # 8.24: each pairing searches once a sub-phase
+        nf["searched"] = []
+    state["flow"]["active"] = [SEAT_OF_SIDE[state["flow"]["side"]]]
+    return []
+
+
+def end_gq(state: dict[str, Any], roller: Roller) -> list[Event]:
+    naval.end_force(state)
+    return []
+
+
+def after_gq(state: dict[str, Any]) -> str:
+    """The next half of the script; after GQ II's British half the game is decided."""
+    flow = state["flow"]
+    flow["script_position"] += 1
+    if flow["script_position"] >= len(GQ_SCRIPT):
+        flow["result"] = result(state)
+        flow["active"] = []
+        return Step.OVER.value
+    flow["side"], flow["fortnight"] = GQ_SCRIPT[flow["script_position"]]
+    return Step.GQ.value
+
+
+def gq_decisions(state: dict[str, Any], th: Any, seat: str) -> list[Decision]:
+    """6.43 — the phasing seat moves its forces, one at a time, until it is done."""
+    out = [decision(state, seat, "done", options=({"done": True},),
+                    prompt="End your half of this General Quarters sub-phase")]
+    if naval.move_items(state, th, seat):
+        out.append(decision(state, seat, "naval_move", schema=NAVAL_MOVE_SCHEMA,
+                            prompt="Move a naval force (7.2)"))
+    return out
+
+
+def do_naval_move(state: dict[str, Any], seat: str, decision: Decision, action: Any,
+                  roller: Roller) -> list[Event]:
+    """7.22 — move the force, then contact, search and combat where it arrives (8.1-8.4)."""
+    th = theatre(state["board"]["map"])
+    units = sorted(action["units"])
+    events = naval.naval_move(state, th, seat, units, action["to"])
+    return events + naval_combat.after_move(state, th, roller, units)
+
+
+def norwegian_sea_bbs(state: dict[str, Any]) -> int:
+    return sum(1 for u, s in state["board"]["fleets"].items()
+               if s["at"] == NORWEGIAN_SEA and SHIPS[u].nation == "germany"
+               and SHIPS[u].kind == "BB")
+
+
+def result(state: dict[str, Any]) -> dict[str, Any]:
+    """12.6 — the two paths to victory, judged at the game's end."""
+    bbs = norwegian_sea_bbs(state)
+    lost = {side: gunnery_lost(state, side) for side in (CENTRAL, ENTENTE)}
+    if bbs > 1:
+        return {"winner": CENTRAL, "winners": ["germany"], "rule": "BoP 12.6",
+                "reason": "norwegian_sea",
+                "german_bbs_in_norwegian_sea": bbs, "gunnery_lost": lost}
+    if lost[CENTRAL] == lost[ENTENTE]:
+        return {"winner": None, "winners": [], "rule": "BoP 12.6", "reason": "equal_losses",
+                "german_bbs_in_norwegian_sea": bbs, "gunnery_lost": lost}
+    loser = CENTRAL if lost[CENTRAL] > lost[ENTENTE] else ENTENTE
+    winner = ENTENTE if loser == CENTRAL else CENTRAL
+    return {"winner": winner, "winners": [SEAT_OF_SIDE[winner]], "rule": "BoP 12.6",
+            "reason": "gunnery_lost", "german_bbs_in_norwegian_sea": bbs, "gunnery_lost": lost}

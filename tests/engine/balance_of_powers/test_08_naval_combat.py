@@ -1,0 +1,105 @@
+"""BoP 8 — naval combat: contact, search, surface gunnery, torpedoes, ASW and the mandatory
+return to port, with scripted dice in 12.6's start position."""
+
+from __future__ import annotations
+
+from engine.rulesets.balance_of_powers import naval, naval_combat
+from engine.rulesets.balance_of_powers.price_of_admiralty import initial
+from engine.rulesets.balance_of_powers.theatre import SCENARIO_MAP, theatre
+from tests.engine.scripted_dice import ScriptedDice
+
+TH = theatre(SCENARIO_MAP)
+SEA = "norwegian-sea-box"
+
+
+def fresh():
+    return initial(SCENARIO_MAP, {})
+
+
+def fire(a, b):
+    return f"naval fire {a} at {b} 2d6"
+
+
+def test_bop_8_23_search_finds_when_the_die_less_searchers_is_below_the_targets():
+    dice = ScriptedDice({"naval search 1d6": [3, 4]})
+    assert naval_combat.searches(dice, ["a", "b"], ["x", "y"]) == (True, 3)    # 3 - 2 < 2
+    assert naval_combat.searches(dice, ["a", "b"], ["x", "y"]) == (False, 4)   # 4 - 2 = 2
+
+
+def test_bop_8_332_gunnery_plus_2d6_must_beat_armor_and_surprise_costs_one():
+    state = fresh()
+    dice = ScriptedDice({fire("ger-bb1", "bri-bb1"): [3, 4, 3, 4]})
+    assert naval_combat.hit_roll(dice, state, "ger-bb1", "bri-bb1", False)[0]      # 11 > 10
+    assert not naval_combat.hit_roll(dice, state, "ger-bb1", "bri-bb1", True)[0]   # 10
+
+
+def test_bop_8_333_a_damaged_dreadnought_sinks_only_on_doubles():
+    state = fresh()
+    state["board"]["fleets"]["bri-bb1"]["steps"] = 1
+    dice = ScriptedDice({fire("ger-bb1", "bri-bb1"): [6, 5, 5, 5]})
+    assert not naval_combat.hit_roll(dice, state, "ger-bb1", "bri-bb1", False)[0]  # 15, no pair
+    assert naval_combat.hit_roll(dice, state, "ger-bb1", "bri-bb1", False)[0]      # 5-5
+    assert naval_combat.take_hit(state, "bri-bb1") == "sunk"
+    assert "bri-bb1" not in state["board"]["fleets"]
+    assert "bri-jellicoe" not in state["board"]["admirals"]     # 8.31: he shares its fate
+
+
+def test_bop_8_3_a_surface_battle_tiers_leader_shot_and_return_to_port():
+    state = fresh()
+    fleets = state["board"]["fleets"]
+    fleets["ger-bb1"]["at"] = SEA                 # Scheer aboard: two shots a salvo (8.334)
+    fleets["bri-cl1"]["at"] = SEA                 # a van of one light cruiser
+    dice = ScriptedDice({
+        # 8.32: the CP (no van) roll 1 > 0: surprised; the EP roll 1, not > 1
+        "naval surprise central 1d6": [1], "naval surprise entente 1d6": [1],
+        # fleet salvo, tier 4: Scheer's flagship twice at the cruiser, -1 for surprise:
+        # 3+3+4-1 = 9 > 6 hits; 1+1+4-1 = 5 misses
+        fire("ger-bb1", "bri-cl1"): [3, 3, 1, 1],
+        # the cruiser, flipped at the end of tier 4, fires in tier 0 (its damaged side):
+        # 6+6+0 = 12 > 10 hits the dreadnought
+        fire("bri-cl1", "ger-bb1"): [6, 6],
+        # 8.34: CP first; lost 1, roll 4: stays; EP lost 1, roll 1: returns
+        "naval return to port central 1d6": [4], "naval return to port entente 1d6": [1],
+    })
+    events = naval_combat.surface_combat(state, TH, dice, SEA,
+                                         {"central": ["ger-bb1"], "entente": ["bri-cl1"]})
+    assert dice.left() == {}
+    battle = events[0].data
+    assert battle["surprised"] == ["central"] and battle["van_salvo"] == []
+    assert [s["shooter"] for s in battle["fleet_salvo"]] == ["ger-bb1", "ger-bb1", "bri-cl1"]
+    assert battle["steps_lost"] == {"central": 1, "entente": 1}
+    assert fleets["ger-bb1"] == {"at": SEA, "steps": 1}
+    assert fleets["bri-cl1"] == {"at": "scapa-flow-box", "steps": 1}       # 8.5: nearest port
+    assert "bri-cl1" in state["flow"]["naval"]["returned"]
+
+
+def test_bop_8_41_torpedoes_then_one_asw_roll_then_home():
+    state = fresh()
+    fleets = state["board"]["fleets"]
+    fleets["ger-ub1"]["at"] = SEA
+    fleets["bri-bb1"]["at"] = SEA
+    dice = ScriptedDice({fire("ger-ub1", "bri-bb1"): [6, 6],   # 12 + 4 > 10
+                         "ASW 3d6": [1, 2, 3]})                 # 6 < 8: one step
+    naval_combat.submarine_combat(state, TH, dice, ["ger-ub1"], ["bri-bb1"])
+    assert dice.left() == {}
+    assert fleets["bri-bb1"]["steps"] == 1 and fleets["ger-ub1"]["steps"] == 1
+    assert state["naval"]["asw"] == 9                           # 5.324: the track rises
+    assert naval.port_side(state, TH, fleets["ger-ub1"]["at"]) == "central"
+
+
+def test_bop_8_1_ships_in_their_own_port_decline_contact():
+    state = fresh()
+    dice = ScriptedDice({})           # no search may be rolled
+    naval.naval_move(state, TH, "germany", ["ger-ub1"], "scapa-flow-box")
+    assert naval_combat.after_move(state, TH, dice, ["ger-ub1"]) == []
+
+
+def test_bop_8_24_a_pairing_searches_once_a_sub_phase():
+    state = fresh()
+    fleets = state["board"]["fleets"]
+    fleets["bri-cl1"]["at"] = SEA
+    fleets["ger-cl1"]["at"] = SEA
+    dice = ScriptedDice({"naval search 1d6": [6, 6]})           # both fail
+    events = naval_combat.after_move(state, TH, dice, ["ger-cl1"])
+    assert [e.data["found"] for e in events] == [False, False]
+    assert naval_combat.after_move(state, TH, dice, ["ger-cl1"]) == []
