@@ -35,6 +35,8 @@ from .models import Table
 
 def scenario_label(manifest: dict[str, Any], scenario: dict[str, Any]) -> str:
     label = f"{manifest['title']} — {scenario['title']}"
+    if scenario.get("preview"):
+        label += " (preview)"     # its rules play, its page is not finished (the manifest says how)
     return label if manifest.get("product", True) else label + " (test ruleset)"
 
 

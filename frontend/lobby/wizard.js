@@ -45,7 +45,9 @@ function pickRuleset(manifest) {
     onclick: () => { gameSelect.value = `${manifest.id}/${s.id}`; optionsText.value = ""; show(2); },
   }, el("strong", {}, s.title), el("span", { class: "muted" },
     `${s.seats.length} powers: ${s.seats.map((x) => x.title).join(", ")}`),
-  el("span", { class: "seat-row-mini" }, ...s.seats.map((x) => el("span", { class: "seat-dot taken", style: `--c:${x.colour}` }))))));
+  el("span", { class: "seat-row-mini" }, ...s.seats.map((x) => el("span", { class: "seat-dot taken", style: `--c:${x.colour}` }))),
+  // A scenario whose rules play but whose page is not finished says so before a table opens.
+  s.preview ? el("span", { class: "muted small", "data-preview": "1" }, `Preview: ${s.preview}`) : "")));
   // Each scenario's how-to-play page (boardgame/learn), in a new tab: the wizard stays.
   let howto = $("#scenario-howto");
   if (!howto) {

@@ -239,3 +239,14 @@ def test_production_warns_when_proxy_headers_leave_the_client_ip_to_the_client(h
                          text=True, cwd=ROOT, timeout=60)
     assert run.returncode == 0, run.stderr
     assert ("SALIENT_CLIENT_IP_HEADER is unset" in run.stderr) is warned, run.stderr
+
+
+@pytest.mark.django_db
+def test_a_preview_scenario_says_so_in_the_new_table_page(client, hamlet):
+    """BoP 12.6 plays in the engine but its page draws no ships yet: the plain form's choice
+    reads "(preview)", and the wizard's manifest carries the reason it shows on the card."""
+    client.force_login(hamlet)
+    page = client.get("/tables/new/").content.decode()
+    assert "The Price of Admiralty (May 1916) (preview)" in page
+    assert "Fire in the East (May–October 1915)</option>" in page          # no preview mark
+    assert "does not draw the Sea Chart" in page                             # in the manifest JSON
