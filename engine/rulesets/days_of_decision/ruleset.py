@@ -112,7 +112,7 @@ class DaysOfDecision(FlowRuleset):
     version = "3"
     migrations = MIGRATIONS
     manifest = MANIFEST
-    product = False
+    product = True
     flow = FLOW
 
     def setup(self, scenario: str, options: dict[str, Any], seats: list[str],
