@@ -1,15 +1,19 @@
 """The newcomer path, checked against a running Salient as a new user walks it.
 
     .venv/bin/python scripts/newcomer_check.py --site http://127.0.0.1:8765 \
-        [--watch-site http://127.0.0.1:8766]
+        [--watch-site http://127.0.0.1:8766] [--ruleset days_of_decision ...]
 
-For every product ruleset (read from the server's own `/api/rulesets/`):
+For every product ruleset (read from the server's own `/api/rulesets/`; `--ruleset` narrows the
+walk to the ones named, each of which must be a product):
 1. (once) one newcomer signs up through the page (Chromium), another through
    `POST /api/auth/register` and then logs in on the page;
 2. the page newcomer opens a table of the ruleset's first scenario through the lobby wizard and
-   takes the first side's seats on the table page; the API newcomer takes the other seats and
-   says ready through the REST API; the host starts the game from the page;
-3. both newcomers open the game page;
+   takes the first side's seats on the table page; the API newcomer takes the second side's
+   seats and says ready through the REST API; the host starts the game from the page. A
+   scenario with more sides (Days of Decision's three ideologies) seats one more API newcomer
+   per further side, logged in on the page too: a user holding seats of two sides sees only
+   the public view (docs/architecture.md, "Audiences and views"), so nobody may;
+3. every newcomer opens the game page;
 4. an anonymous spectator opens the game page — on `--watch-site` if given, so in the scaled
    configuration the move must cross Redis from one daphne process to the other;
 5. whichever player the game waits for makes one move by clicking the page's first offered
@@ -130,6 +134,18 @@ class Newcomers:
         if api(site, "GET", "/api/me/", token=self.token)["user"]["username"] != self.api_name:
             raise Failed("the API token does not name the user who registered")
         self.guest_page = log_in_on_the_page(browser.new_context(), site, self.api_name)
+        self.browser, self.site, self.tag = browser, site, tag
+        self.more: list[tuple[str, Any]] = []      # (token, page) of the further sides' players
+
+    def further(self, count: int) -> list[tuple[str, Any]]:
+        """`count` more API newcomers (token and game page each), registered once, reused."""
+        while len(self.more) < count:
+            name = f"api{self.tag}x{len(self.more) + 1}"
+            token = api(self.site, "POST", "/api/auth/register",
+                        {"username": name, "password": PASSWORD})["token"]
+            self.more.append((token, log_in_on_the_page(self.browser.new_context(), self.site,
+                                                        name)))
+        return self.more[:count]
 
 
 def check_ruleset(browser, site: str, watch_site: str, ruleset: dict[str, Any],
@@ -139,10 +155,11 @@ def check_ruleset(browser, site: str, watch_site: str, ruleset: dict[str, Any],
     for seat in scenario["seats"]:
         sides.setdefault(seat.get("side") or seat["id"], []).append(seat["id"])
     first_side, *other_sides = list(sides.values())
-    other_seats = [seat for seats in other_sides for seat in seats]
-    if not other_seats:     # one side only: split its seats between the two newcomers
-        first_side, other_seats = first_side[:1], first_side[1:]
+    if not other_sides:     # one side only: split its seats between the two newcomers
+        first_side, other_sides = first_side[:1], [first_side[1:]]
     host_page, guest_page, token = newcomers.host_page, newcomers.guest_page, newcomers.token
+    # One API player per side after the first: the guest, then one more newcomer per side.
+    guests = [(token, guest_page), *newcomers.further(len(other_sides) - 1)]
 
     # 2. A table from the wizard; seats from the page and from the API; start from the page.
     table_url = new_table(host_page, site, ruleset["id"], scenario["id"],
@@ -150,9 +167,10 @@ def check_ruleset(browser, site: str, watch_site: str, ruleset: dict[str, Any],
     table_id = int(table_url.rstrip("/").rsplit("/", 1)[1])
     for seat in first_side:
         claim(host_page, seat)
-    for seat in other_seats:
-        api(site, "POST", f"/api/tables/{table_id}/seats/{seat}/claim", {}, token=token)
-    api(site, "POST", f"/api/tables/{table_id}/ready", {"ready": True}, token=token)
+    for seats, (player, _) in zip(other_sides, guests, strict=True):
+        for seat in seats:
+            api(site, "POST", f"/api/tables/{table_id}/seats/{seat}/claim", {}, token=player)
+        api(site, "POST", f"/api/tables/{table_id}/ready", {"ready": True}, token=player)
     host_page.goto(table_url)
     host_page.click("text=I'm ready")
     host_page.wait_for_load_state()
@@ -163,15 +181,17 @@ def check_ruleset(browser, site: str, watch_site: str, ruleset: dict[str, Any],
     game_path = host_page.url.split("://", 1)[1].split("/", 1)[1]
     game_id = int(game_path.rstrip("/").rsplit("/", 1)[1])
 
-    # 3. Both play on the page; 4. a stranger watches, from the other process if there is one.
+    # 3. Every newcomer plays on the page; 4. a stranger watches, from the other process if
+    # there is one.
+    players = [host_page, *(page for _, page in guests)]
     spectator = browser.new_context().new_page()
-    for page, base in ((host_page, site), (guest_page, site), (spectator, watch_site)):
+    for page, base in [*((p, site) for p in players), (spectator, watch_site)]:
         page.goto(f"{base}/{game_path}")
         wait_live(page)
     before = spectator.evaluate("() => window.salient.store.v")
 
     # 5. One move, clicked; 6. the spectator sees it live.
-    mover, version = make_one_move([host_page, guest_page])
+    mover, version = make_one_move(players)
     spectator.wait_for_function("(v) => window.salient.store.v >= v", arg=version)
     server = api(site, "GET", f"/api/games/{game_id}/")
     seen = spectator.evaluate("() => window.salient.store.view")
@@ -181,7 +201,8 @@ def check_ruleset(browser, site: str, watch_site: str, ruleset: dict[str, Any],
     controls = spectator.locator("#confirm, .decision-tabs, #decision button.choice").count()
     if controls:
         raise Failed(f"the anonymous spectator is offered {controls} controls")
-    who = "the page newcomer" if mover is host_page else "the API newcomer"
+    who = "the page newcomer" if mover is host_page else "the API newcomer" if \
+        mover is guest_page else f"API newcomer {1 + players.index(mover) - 1} of {len(guests)}"
     spectator.context.close()
     return (f"{ruleset['id']}/{scenario['id']}: table {table_id}, game {game_id}; {who} moved "
             f"v{before} → v{version}; the spectator on {watch_site} saw it")
@@ -191,6 +212,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--site", required=True, help="where the players connect")
     parser.add_argument("--watch-site", help="where the spectator connects (default: --site)")
+    parser.add_argument("--ruleset", action="append", default=[], metavar="ID",
+                        help="walk only this product ruleset (repeatable; default: every product)")
     args = parser.parse_args(argv)
     site = args.site.rstrip("/")
     watch_site = (args.watch_site or site).rstrip("/")
@@ -198,6 +221,13 @@ def main(argv: list[str] | None = None) -> int:
     if not product:
         print("newcomer path FAILED: the server offers no product ruleset")
         return 1
+    if args.ruleset:
+        # A named ruleset the server does not offer as a product is a failure, not a skip.
+        missing = sorted(set(args.ruleset) - {r["id"] for r in product})
+        if missing:
+            print(f"newcomer path FAILED: not a product on this server: {', '.join(missing)}")
+            return 1
+        product = [r for r in product if r["id"] in args.ruleset]
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         browser.new_context().set_default_timeout(TIMEOUT_MS)

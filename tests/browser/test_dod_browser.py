@@ -48,10 +48,11 @@ def wait_sent(page, decision_id):
 
 
 def play_option(page):
-    """DoD 8.2 — choose the first option of the catalogue, its first variant, and confirm."""
+    """DoD 8.2 — as a newcomer plays any ruleset: the panel's first choice button (the first
+    catalogue row's first way), then Confirm."""
     page.wait_for_selector("#option-catalogue tbody tr")
     before = state(page)["id"]
-    page.click("#option-choose")
+    page.locator("#decision button.choice").first.click()
     page.wait_for_selector("#pending-order")
     page.click("#confirm")
     wait_sent(page, before)
@@ -71,11 +72,14 @@ def bid(page, points, options):
     wait_sent(page, before)
 
 
-def answer_any(page):
+def answer_any(page, bids=True):
     """Answer whatever the page's player has to decide now, if anything: an option or a bid by
-    its editor, any other decision by its first listed answer. Whether it answered."""
+    its editor, any other decision by its first listed answer. Whether it answered. With
+    `bids` False a bid is left for the test to make (turn 2 may open between two pages)."""
     now = state(page)
     if not now["kind"] or now["status"] in ("loading", "sending") or now["over"]:
+        return False
+    if now["kind"] == "bid" and not bids:
         return False
     if now["kind"] == "option":
         play_option(page)
@@ -90,12 +94,12 @@ def answer_any(page):
     return True
 
 
-def play_until(pages, done, limit=120.0):
+def play_until(pages, done, limit=120.0, bids=True):
     """Answer the humans' decisions until `done()` holds (the bots answer by the worker)."""
     end = time.monotonic() + limit
     while not done():
         assert time.monotonic() < end, [state(p) for p in pages]
-        if not any(answer_any(p) for p in pages):
+        if not any(answer_any(p, bids) for p in pages):
             time.sleep(0.3)
 
 
@@ -156,10 +160,22 @@ def test_dod_6_8_2_13_sealed_bids_options_and_result_in_the_browser(sweeping_sit
     assert "raises your political effectiveness" in catalogue
     assert "IPO 2" not in catalogue     # absent from the engine: never offered
     assert "Germany to play" in watcher.inner_text("#track")
+    # The decision's answers are choice buttons, as in every ruleset's panel: the chosen
+    # catalogue row's ways (MP 0(a) first: 1 to 5 dice); another row lists its own ways.
+    ways = cassius.locator("#option-ways button.choice")
+    assert ways.count() == 5 and "MP 0(a)" in ways.first.inner_text(), ways.all_inner_texts()
+    cassius.check("#option-catalogue tr[data-option=IPO12] input[type=radio]")
+    guarantee = cassius.locator("#option-ways button.choice")
+    assert guarantee.count() > 0 and all("IPO 12 Guarantee" in t for t in guarantee.all_inner_texts())
+    assert "IPO 12" in cassius.inner_text("#option-catalogue tr.chosen")
+    guarantee.first.click()
+    assert "IPO 12 Guarantee" in cassius.inner_text("#pending-order")
+    cassius.click("#cancel")
+    cassius.check("#option-catalogue tr[data-option='0a'] input[type=radio]")
     if SHOTS:
         cassius.screenshot(path=f"{SHOTS}/dod-option.png", full_page=True)
         watcher.locator("#status-display").screenshot(path=f"{SHOTS}/dod-display.png")
-    play_until([cassius, brutus], lambda: state(cassius)["turn"] == 2)
+    play_until([cassius, brutus], lambda: state(cassius)["turn"] == 2, bids=False)
 
     # DoD 6 — turn 2: the secret bids. Germany bids first; France and the spectator learn only
     # that Germany has bid.
@@ -167,6 +183,8 @@ def test_dod_6_8_2_13_sealed_bids_options_and_result_in_the_browser(sweeping_sit
     assert "Initiative" in watcher.inner_text("#track")
     if SHOTS:
         cassius.screenshot(path=f"{SHOTS}/dod-bid.png", full_page=True)
+    # Beside the sealed bid entry, no bid is one choice button (its answer, DoD 6).
+    assert cassius.locator("#bid-panel button.choice").all_inner_texts() == ["No bid"]
     bid(cassius, 2, 1)
     for page in (brutus, watcher):
         page.wait_for_function(

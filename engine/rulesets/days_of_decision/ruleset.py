@@ -1,10 +1,10 @@
 """Days of Decision III (`days_of_decision`): the third slice (issue #24).
 
-Registered in engine/rulesets/__init__.py SHIPPED but not yet a product (`product = False`):
-the game can end in the rulebook's three ways (4: an ideology conquered, an ideology holding its
-needed objectives, the last turn; proxies in rulings 26, 32, 34), but the newcomer path's
-generic first move (scripts/newcomer_check.py clicks the first offered order) finds nothing to
-click on its pages, whose bids and options live in their own panels. What is still absent is
+Registered in engine/rulesets/__init__.py SHIPPED and a product (`product = True`): the game
+can end in the rulebook's three ways (4: an ideology conquered, an ideology holding its needed
+objectives, the last turn; proxies in rulings 26, 32, 34), and its page offers every decision's
+answers as choice buttons (the adapter's bid and option editors too), so the CI's newcomer path
+(scripts/newcomer_check.py clicks the first offered order) plays it. What is still absent is
 listed in docs/rules/days_of_decision.md ("Coverage matrix", "What is still missing").
 """
 
@@ -112,7 +112,7 @@ class DaysOfDecision(FlowRuleset):
     version = "3"
     migrations = MIGRATIONS
     manifest = MANIFEST
-    product = False
+    product = True
     flow = FLOW
 
     def setup(self, scenario: str, options: dict[str, Any], seats: list[str],

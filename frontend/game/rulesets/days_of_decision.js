@@ -7,9 +7,11 @@
 // power has bid (the open bid decision's `answered`), never its size.
 //
 // No map: the Status Display is the board summary (a table of the powers, then one of the
-// minors). The bid and the option decisions each have a small editor: the bid as two numbers
-// matched against the offered bids, the option as the catalogue of what may be played now,
-// with its cost and effect, and a list of its variants.
+// minors). The bid and the option decisions each have a small editor that offers the
+// decision's answers as choice buttons, the pending order and Confirm, as every ruleset's
+// panel does: the bid as two numbers matched against the offered bids, with "No bid" as a
+// choice; the option as the chosen option's legal ways, above the catalogue of what may be
+// played now with its cost and effect (choosing a row lists its ways).
 
 import { pendingOrder } from "../panels/decision.js";
 import { cite, h } from "../panels/dom.js";
@@ -302,7 +304,7 @@ export class DodEditor {
     this.adapter = adapter;
     this.id = decision.id;
     this.decision = decision;
-    this.form = { bid: 0, options: 1, option: null, variant: 0 };
+    this.form = { bid: 0, options: 1, option: null };
     this.problem = "";
     this.chosen = null;     // the JSON of the answer picked, kept across reloads
   }
@@ -366,7 +368,8 @@ export class DodEditor {
       h("label", {}, " for options ", h("input", { type: "number", id: "bid-options", min: "1", max: String(most), value: String(form.options),
         oninput: (event) => { form.options = Number(event.target.value) || 1; } })),
       " ", h("button", { class: "button small", id: "bid-choose", onclick: () => this.#chooseBid() }, "Make this my bid"),
-      h("p", { class: "muted small" }, "A bid of 0 is no bid: you play no option this turn and gain bonus bid points instead."));
+      h("p", { class: "muted small" }, "Or make no bid: you play no option this turn and gain bonus bid points instead."),
+      this.#choices(this.#entries().filter((e) => !e.item.action.bid)));
   }
 
   #optionPanel() {
@@ -383,36 +386,43 @@ export class DodEditor {
       const row = adapter.reference.options?.[id] || {};
       return h("tr", { class: id === form.option ? "chosen" : "", dataset: { option: id } },
         h("td", {}, h("label", {}, h("input", { type: "radio", name: "dod-option", value: id, checked: id === form.option,
-          onchange: () => { form.option = id; form.variant = 0; this.orders.changed(); } }), ` ${row.number || id} ${row.name || ""}`)),
+          onchange: () => { form.option = id; this.orders.changed(); } }), ` ${row.number || id} ${row.name || ""}`)),
         h("td", {}, row.cost ? `${row.cost} money, paid on success` : costWords(id)),
         h("td", {}, EFFECTS[id] || "", row.rule ? [" ", cite(row.rule)] : null),
         h("td", {}, h("small", { class: "muted" }, `${entries.length} way${entries.length === 1 ? "" : "s"}`)));
     });
     const chosen = groups.get(form.option) || [];
-    const variant = h("select", { id: "option-variant", "aria-label": "How", onchange: (event) => { form.variant = Number(event.target.value); } },
-      chosen.map((e, i) => h("option", { value: String(i), selected: i === form.variant }, e.p.label)));
-    return h("div", { class: "dod-options", id: "option-panel" },
-      h("table", { class: "list dod-catalogue", id: "option-catalogue" },
-        h("thead", {}, h("tr", {}, h("th", {}, "Option"), h("th", {}, "Cost"), h("th", {}, "Effect"), h("th", {}, "Ways"))),
-        h("tbody", {}, rows)),
-      chosen.length ? h("div", { class: "dod-variant" }, variant, " ",
-        h("button", { class: "button small", id: "option-choose", onclick: () => {
-          const entry = chosen[form.variant] || chosen[0];
-          if (entry) this.#pick(entry);
-        } }, "Choose")) : h("p", { class: "muted" }, "No option is open to you now."));
+    const row = adapter.reference.options?.[form.option] || {};
+    // The chosen option's legal ways are the decision's answers, as every ruleset offers
+    // them: a choice button each, then the pending order and Confirm; the catalogue below
+    // is the reference, and choosing another of its rows lists that option's ways.
+    const ways = chosen.length ? h("div", { class: "dod-variant", id: "option-ways" },
+      h("p", { class: "muted small" }, `${row.number || form.option} ${row.name || ""}: choose how `
+        + `(${chosen.length} way${chosen.length === 1 ? "" : "s"}), or another option in the catalogue below.`),
+      this.#choices(chosen)) : h("p", { class: "muted" }, "No option is open to you now.");
+    const catalogue = h("table", { class: "list dod-catalogue", id: "option-catalogue" },
+      h("thead", {}, h("tr", {}, h("th", {}, "Option"), h("th", {}, "Cost"), h("th", {}, "Effect"), h("th", {}, "Ways"))),
+      h("tbody", {}, rows));
+    return [ways, this.orders.pending ? pendingOrder(this.orders) : null, catalogue];
+  }
+
+  /** The answers offered, a choice button each: a click makes it the pending order. */
+  #choices(entries) {
+    return h("ul", { class: "choices", "aria-label": "Options" }, entries.map((e) => h("li", {},
+      h("button", { class: "choice", dataset: { index: e.index }, onclick: () => this.#pick(e) }, e.p.label))));
   }
 
   #listPanel() {
     const entries = this.#entries();
     if (!entries.length) return h("p", { class: "muted" }, this.orders.status === "loading" ? "Asking the server for the legal options…" : "No answer is offered now.");
-    return h("ul", { class: "choices", "aria-label": "Options" }, entries.map((e) => h("li", {},
-      h("button", { class: "choice", dataset: { index: e.index }, onclick: () => this.#pick(e) }, e.p.label))));
+    return this.#choices(entries);
   }
 
   panel() {
     const orders = this.orders;
     const d = orders.decision || this.decision;
-    const out = [d.kind === "bid" ? this.#bidPanel() : d.kind === "option" ? this.#optionPanel() : this.#listPanel()];
+    if (d.kind === "option") return h("div", { class: "dod-options", id: "option-panel" }, ...this.#optionPanel());
+    const out = [d.kind === "bid" ? this.#bidPanel() : this.#listPanel()];
     if (this.problem) out.push(h("div", { class: "reject", role: "alert", id: "bid-problem" }, this.problem));
     if (orders.pending) {
       out.push(pendingOrder(orders));
