@@ -78,6 +78,9 @@ async function main() {
         onHexHover: (info) => showHex(info),
         onStackOpen: (id) => showHex(ctx.map.describeHex(id)),
       });
+      // Fit (button, key 0) shows the scenario's window when the ruleset has one (FA's small
+      // scenarios), else the whole map.
+      ctx.map.fitFilter = (id) => !adapter.inWindow || adapter.inWindow(id);
       adapter.setMap?.(ctx.map.map);
       document.body.classList.add("has-map");
     } catch (error) {

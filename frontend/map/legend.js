@@ -215,7 +215,8 @@ export function drawSample(view, sample, container) {
   const shifted = { ...map, meta: { ...map.meta, layout: { ...layout, origin: [layout.origin[0] - x0, layout.origin[1] - y0] } } };
   const serial = new XMLSerializer();
   const art = groundNodes(view, shifted.meta.layout, hexes).map((node) => serial.serializeToString(node)).join("");
-  const mini = new MapView(container, { map: shifted, svgText: `<svg viewBox="0 0 ${width.toFixed(1)} ${height.toFixed(1)}">${art}</svg>` });
+  const mini = new MapView(container, { map: shifted, controls: false,
+    svgText: `<svg viewBox="0 0 ${width.toFixed(1)} ${height.toFixed(1)}">${art}</svg>` });
   mini.root.removeAttribute("tabindex");
   mini.root.removeAttribute("role");
   mini.root.setAttribute("aria-hidden", "true");

@@ -11,6 +11,7 @@
 // cursor and be clicked (onHexClick receives the box id).
 
 import { hexCorners, hexId, hexToPixel, neighbours, parseHexId, pixelToHex } from "../lib/hex.js";
+import { PlaceLabels } from "./labels.js";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 const MIN_ZOOM = 0.5;
@@ -111,9 +112,10 @@ export class MapView {
   /**
    * @param {HTMLElement} container
    * @param {{map: any, svgText: string, onHexClick?: Function, onHexHover?: Function,
-   *          onStackOpen?: Function}} options
+   *          onStackOpen?: Function, controls?: boolean}} options  controls: false for a
+   *          legend's small map (no Fit button)
    */
-  constructor(container, { map, svgText, onHexClick, onHexHover, onStackOpen }) {
+  constructor(container, { map, svgText, onHexClick, onHexHover, onStackOpen, controls = true }) {
     this.map = map;
     this.layout = map.meta.layout;
     this.onHexClick = onHexClick || (() => {});
@@ -135,26 +137,18 @@ export class MapView {
 
     this.root = svg("svg", {
       class: "mapview-svg", viewBox: `0 0 ${width} ${height}`, tabindex: "0", role: "application",
-      "aria-label": `${map.meta.title}: arrow keys move the cursor, Enter selects, + and - zoom`,
+      "aria-label": `${map.meta.title}: arrow keys move the cursor, Enter selects, + and - zoom, 0 fits`,
       "data-map": map.meta.name,
     });
     this.viewport = svg("g", { class: "viewport" }, this.root);
     for (const child of [...source.childNodes]) this.viewport.appendChild(child);
     this.hexLabels = this.viewport.querySelector("#layer-hexlabels");
     if (this.hexLabels) this.hexLabels.removeAttribute("display");
-    // The map's place names: each label's hex, so a stack sitting on a place can move its
-    // name clear of the counter (class `occupied`); the layer goes above the counters.
+    // The map's place names, laid out per zoom clear of each other and of the counters
+    // (labels.js); the layer goes above the counters. An area map places its own names.
     this.placeLabels = this.viewport.querySelector("#layer-labels");
-    this.labelsAt = new Map();
-    if (this.placeLabels) {
-      const hexOf = new Map(Object.values(map.places || {}).map((p) => [p.name, p.hex]));
-      for (const text of this.placeLabels.querySelectorAll("text")) {
-        const hex = hexOf.get(text.textContent);
-        if (!hex) continue;
-        if (!this.labelsAt.has(hex)) this.labelsAt.set(hex, []);
-        this.labelsAt.get(hex).push(text);
-      }
-    }
+    this.labels = this.placeLabels && map.meta?.kind !== "areas"
+      ? new PlaceLabels(this.placeLabels, this.hexLabels, map) : null;
     this.boxes = layoutBoxes(map, this.layout);
     this.boxLayer = svg("g", { class: "layer-boxes" }, this.viewport);
     for (const box of this.boxes.values()) {
@@ -174,10 +168,25 @@ export class MapView {
     this.highlightTextLayer = svg("g", { class: "layer-highlight layer-highlight-text" }, this.viewport);
     this.cursorLayer = svg("g", { class: "layer-cursor" }, this.viewport);
     container.replaceChildren(this.root);
+    // The map's own controls: fit the scenario's window (or the whole map) to the screen.
+    if (controls) {
+      this.fitButton = document.createElement("button");
+      Object.assign(this.fitButton, { type: "button", className: "map-fit", textContent: "Fit",
+        title: "Fit the map to the screen (key 0)" });
+      this.fitButton.setAttribute("aria-label", "Fit the map to the screen");
+      this.fitButton.addEventListener("click", () => { this.userAt = performance.now(); this.fit(); });
+      container.appendChild(this.fitButton);
+    }
+    // Which hexes "fit" shows: all of the map unless the page narrows it (a scenario's window).
+    this.fitFilter = null;
 
     this.#bindPointer();
     this.#bindKeys();
     this.#applyTransform();
+    // A resized map area changes the names' screen size: lay them out again.
+    if (this.labels && globalThis.ResizeObserver) {
+      new ResizeObserver(() => this.labels.layout(this.zoom, this.#screenScale())).observe(this.root);
+    }
   }
 
   // --- coordinates ------------------------------------------------------------------------
@@ -270,6 +279,13 @@ export class MapView {
       `translate(${x.toFixed(2)} ${y.toFixed(2)}) scale(${this.zoom.toFixed(4)})`);
     this.root.classList.toggle("show-hex-labels", this.zoom >= HEX_LABEL_ZOOM);
     this.committed = { zoom: this.zoom, pan: this.pan.slice() };
+    this.labels?.layout(this.zoom, this.#screenScale());
+  }
+
+  /** Screen pixels per root unit (0 while the map is not laid out on the page). */
+  #screenScale() {
+    if (this.base) return this.base.a;
+    return this.root.getScreenCTM()?.a || 0;
   }
 
   #preview() {
@@ -315,6 +331,36 @@ export class MapView {
   centreOn(id) {
     const [x, y] = this.centre(id);
     this.pan = [this.size[0] / 2 - x * this.zoom, this.size[1] / 2 - y * this.zoom];
+    this.#applyTransform();
+  }
+
+  /**
+   * Fit the scenario's window (the hexes `fitFilter` keeps) or the whole map to the screen:
+   * the largest zoom at which all of them show, centred.
+   */
+  fit() {
+    // (a box id is not a hex: a filter that cannot place it leaves it out)
+    const keep = (id) => { try { return !this.fitFilter || this.fitFilter(id); } catch { return false; } };
+    const s = this.layout.size;
+    // each hex as its centre ± one size, each off-map box as its frame
+    const extents = Object.keys(this.map.hexes).filter((id) => keep(id))
+      .map((id) => { const [x, y] = this.centre(id); return [x - s, x + s, y - s, y + s]; });
+    for (const box of this.boxes.values()) {
+      if (keep(box.id)) extents.push([box.x - box.w / 2, box.x + box.w / 2, box.y - box.h / 2 - s, box.y + box.h / 2]);
+    }
+    // a map without hexes (an area map): its whole art
+    if (!extents.length) extents.push([0, this.size[0], 0, this.size[1]]);
+    const x0 = Math.min(...extents.map((e) => e[0]));
+    const x1 = Math.max(...extents.map((e) => e[1]));
+    const y0 = Math.min(...extents.map((e) => e[2]));
+    const y1 = Math.max(...extents.map((e) => e[3]));
+    const { a, e, f } = this.#rootMatrix();
+    const box = this.root.getBoundingClientRect();
+    if (!(a > 0) || !box.width || !box.height) return;
+    // the screen box in root units (the viewBox is fitted with margins on one axis)
+    const [left, top, width, height] = [(box.left - e) / a, (box.top - f) / a, box.width / a, box.height / a];
+    this.zoom = Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, 0.97 * Math.min(width / (x1 - x0), height / (y1 - y0))));
+    this.pan = [left + width / 2 - (x0 + x1) / 2 * this.zoom, top + height / 2 - (y0 + y1) / 2 * this.zoom];
     this.#applyTransform();
   }
 
@@ -434,6 +480,8 @@ export class MapView {
         this.zoomAt(1.25, this.size[0] / 2, this.size[1] / 2);
       } else if (event.key === "-") {
         this.zoomAt(0.8, this.size[0] / 2, this.size[1] / 2);
+      } else if (event.key === "0") {
+        this.fit();
       } else if (event.key in moves) {
         let start = this.cursor || this.#defaultCursor();
         if (this.boxes.has(start)) start = this.map.boxes[start].adjacent.find((h) => this.map.hexes[h]);
@@ -529,9 +577,9 @@ export class MapView {
   setUnits(units) {
     this.units = units.slice();
     this.unitLayer.replaceChildren();
-    const occupied = new Set(this.units.map((u) => u.hex));
-    for (const [hex, labels] of this.labelsAt) {
-      for (const label of labels) label.classList.toggle("occupied", occupied.has(hex));
+    if (this.labels) {
+      this.labels.setOccupied(this.units.map((u) => u.hex).filter((id) => this.map.hexes[id]));
+      this.labels.layout(this.zoom, this.#screenScale());
     }
     const byHex = new Map();
     for (const unit of this.units) {
