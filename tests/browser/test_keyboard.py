@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from tests.browser.flows import bop_table, open_game
+from tests.browser.unit_first import wait_orders
 
 pytestmark = [pytest.mark.browser, pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
@@ -62,6 +63,10 @@ def test_keyboard_skip_links_and_visible_focus_on_the_game_page(site, new_contex
     # every stop of the Tab order, from the top to the last control (after it the focus leaves
     # the page: the body), shows where the focus is
     open_game(entente, url)
+    # The panels are drawn once the orders have loaded: counted before, the Tab order is short
+    # (19 stops were seen once on a loaded machine).
+    wait_orders(entente)
+    entente.wait_for_selector("#decision button.choice, #decision .decision-tabs")
     stops = []
     for _ in range(80):
         entente.keyboard.press("Tab")
