@@ -72,7 +72,7 @@ def task_forces(state: State, power: str) -> list[list[str]]:
         groups.setdefault((place_of(sh), sh["type"], sh["row"]), []).append(uid)
         groups.setdefault((place_of(sh), sh["type"], ""), []).append(uid)
     out: list[list[str]] = []
-    for (_, _, row), ids in sorted(groups.items()):
+    for _, ids in sorted(groups.items()):
         if ids not in out:
             out.append(ids)
     return out

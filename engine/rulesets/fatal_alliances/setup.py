@@ -10,8 +10,8 @@ from engine.board.hexgrid import distance, parse_hex_id
 from engine.kernel import BadSetup, Event, Roller
 
 from .campaign import campaign_spec, offmap_from_chart, run_script
-from .fleets import place_fleets
 from .charts import START_MORALE_1914, TURN_NAMES
+from .fleets import place_fleets
 from .morale import record_war_start
 from .position import DATA, WINDOW_MAP, game_map
 from .powers import POWER_SIDE
