@@ -154,3 +154,16 @@ def test_fa_11_3_the_naval_movement_step_offers_the_decision_and_records_interce
                   {"units": ["germany-high-seas-fleet-cl-1"], "to_area": "north-sea",
                    "section": 0}, ROLLER)
     assert events[0].data["interceptors"] == ["britain"]
+
+
+@pytest.mark.slow
+def test_fa_11_3_campaign_selfplay_sails_and_returns_ships_without_errors():
+    """Two random campaign games to 250 actions each reach naval moves (from Germany's first
+    impulse at war) and the end of turn 1's return to base: no errors, dead ends or illegal
+    options."""
+    from engine.kernel.selfplay import selfplay
+    tally = selfplay(RULESET, "campaign-1914", games=2, seed=5, max_actions=250,
+                     check_leaks=False)
+    assert not tally.failed, tally.problems[:3]
+    assert tally.errors == 0 and tally.dead_ends == 0 and tally.illegal_offered == 0
+    assert tally.actions_by_kind["naval_move"] and tally.actions_by_kind["naval_return"]
