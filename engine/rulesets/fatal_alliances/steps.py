@@ -307,12 +307,16 @@ IMPULSE_LABELS: tuple[tuple[S, str], ...] = (
 
 def track_view(state: State) -> dict[str, Any]:
     """The current step's title and, inside an impulse's activities, the impulse's steps with
-    the current one marked (for the browser's track)."""
+    the current one marked (for the browser's track); naval movement only in a game with
+    fleets."""
     step = state["flow"]["step"]
     inside = any(name == step for name, _ in IMPULSE_LABELS)
+    # naval movement is on the track only where there are ships (the campaign)
+    labels = [(name, label) for name, label in IMPULSE_LABELS
+              if name != S.NAVAL_MOVE or "fleets" in state["board"]]
     return {"step_title": TITLES[S(step)],
             "impulse_steps": [{"step": name.value, "label": label, "current": name == step}
-                              for name, label in IMPULSE_LABELS] if inside else []}
+                              for name, label in labels] if inside else []}
 
 
 def open_decisions(state: State) -> list[Decision]:
