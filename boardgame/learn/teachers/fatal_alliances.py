@@ -28,8 +28,9 @@ STEP_TITLES = {
     S.INITIATIVE_SCRIPTED: "Scripted initiative", S.INITIATIVE_REROLL: "Initiative re-roll",
     S.FIRST_SIDE: "Who moves first", S.WEATHER: "Weather", S.DECLARATION: "Declarations",
     S.ACTION_CHOICE: "Action choice", S.OFFENSIVE: "Offensive points",
-    S.EMERGENCY: "Emergency HQ supply", S.RAIL: "Rail movement", S.LAND_MOVE: "Land movement",
+    S.EMERGENCY: "Emergency HQ supply", S.NAVAL_MOVE: "Naval movement", S.RAIL: "Rail movement", S.LAND_MOVE: "Land movement",
     S.LAND_COMBAT: "Land combat", S.REORGANISATION: "Reorganisation", S.PARTISANS: "Partisans",
+    S.RETURN_TO_BASE: "Return to base",
     S.LAST_IMPULSE: "Last-impulse test", S.FINAL_REORGANISATION: "Final reorganisation",
     S.PRODUCTION: "Production", S.MORALE: "Morale", S.PEACE: "Peace", S.LIBERATION: "Liberation", S.VICTORY: "Victory check",
     S.OVER: "Game over",
@@ -38,9 +39,9 @@ SIDES = {"central": "Central Powers", "entente": "Allies"}
 # The turn's three parts, in the table's order (a test checks that every step is in one).
 TURN_START = (S.TURN_START, S.REINFORCEMENT, S.SCRAP, S.HOME_FRONT, S.BREAKDOWN, S.ENTRENCH, S.LENDING,
               S.INITIATIVE_SCRIPTED, S.INITIATIVE, S.INITIATIVE_REROLL, S.FIRST_SIDE)
-IMPULSE = (S.WEATHER, S.DECLARATION, S.ACTION_CHOICE, S.OFFENSIVE, S.EMERGENCY, S.RAIL,
-           S.LAND_MOVE, S.LAND_COMBAT, S.REORGANISATION, S.LAST_IMPULSE)
-TURN_END = (S.PARTISANS, S.FINAL_REORGANISATION, S.PRODUCTION, S.MORALE, S.PEACE, S.LIBERATION, S.VICTORY,
+IMPULSE = (S.WEATHER, S.DECLARATION, S.ACTION_CHOICE, S.OFFENSIVE, S.EMERGENCY, S.NAVAL_MOVE,
+           S.RAIL, S.LAND_MOVE, S.LAND_COMBAT, S.REORGANISATION, S.LAST_IMPULSE)
+TURN_END = (S.PARTISANS, S.RETURN_TO_BASE, S.FINAL_REORGANISATION, S.PRODUCTION, S.MORALE, S.PEACE, S.LIBERATION, S.VICTORY,
             S.OVER)
 NOTES = {
     S.HOME_FRONT: "option 7 only", S.EMERGENCY: "option 4 only",
@@ -51,6 +52,9 @@ NOTES = {
     S.TURN_START: "the turn's marks cleared", S.LENDING: "nothing to do yet", S.PEACE: "conquest; liberation offered",
     S.LIBERATION: "the other majors give back or keep a liberated country's hexes",
     S.PARTISANS: "a d10 on the Partisan Table: conquered or occupied countries may rise",
+    S.NAVAL_MOVE: "the campaign: a naval or combined action sails task forces from port into "
+                  "a sea-box section, or home",
+    S.RETURN_TO_BASE: "the campaign: ships at sea go home, or stay a section lower",
 }
 
 

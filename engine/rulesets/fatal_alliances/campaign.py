@@ -107,6 +107,7 @@ def campaign_spec() -> dict[str, Any]:
         "victory": {"kind": "campaign", "objectives": OBJECTIVES, "automatic": CAPITALS,
                     "central_needs": OBJECTIVES_NEEDED},
         "script": SCRIPT, "face_down": ["belgium"], "ferries": FERRIES,
+        "fleets": True,   # FA 22.2: the 1914 naval order of battle (naval_oob.py) at its bases
     }
 
 

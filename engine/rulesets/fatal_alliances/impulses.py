@@ -8,6 +8,7 @@ from typing import Any
 from engine.kernel import Decision, Event, Roller
 
 from .charts import IMPULSE_TRACK, Action
+from .naval_move import can_sail
 from .offensive import end_impulse
 from .position import is_active
 from .sequence import active_powers, count_answer, decision_id, other, start_impulse
@@ -19,7 +20,7 @@ def choosing_action(state: dict[str, Any]) -> list[str]:
 
 
 def action_decision(state: dict[str, Any], power: str) -> Decision:
-    """FA 10.1 — combined, land or pass; a power not yet at war (or scripted to wait) has fewer
+    """FA 10.1 — combined, land, naval or pass; a power not yet at war (or scripted to wait) has fewer
     choices (FA 22.3)."""
     flow = state["flow"]
     if power in flow.get("forced_pass", []):
@@ -28,12 +29,17 @@ def action_decision(state: dict[str, Any], power: str) -> Decision:
         choices = [Action.COMBINED.value, Action.LAND.value, Action.PASS.value]
     else:
         choices = [Action.COMBINED.value, Action.PASS.value]
+    # FA 10.1 — a naval action for a power at war with ships that can sail (the campaign's)
+    naval = (Action.COMBINED.value in choices and is_active(state, power)
+             and can_sail(state, power))
+    if naval:
+        choices.insert(-1, Action.NAVAL.value)
     return Decision(
         id=decision_id(state, f"action-{power}"), seats=(power,), kind="action",
         rule="FA 10.1", prompt="Choose this impulse's action",
         waiting=f"{power} is choosing an action",
         options=tuple({"action": c} for c in choices),
-        data={"not_available": ["air", "naval"]})
+        data={"not_available": ["air"] if naval else ["air", "naval"]})
 
 
 def choose_action(state: dict[str, Any], seat: str, decision: Decision, action: Any,

@@ -13,6 +13,7 @@ from typing import Any
 from engine.kernel.versions import Migration
 
 from .campaign import CAMPAIGN_MAP, offmap_from_chart
+from .fleets import place_fleets
 from .position import game_map
 from .powers import POWER_SIDE
 
@@ -96,6 +97,17 @@ def v6_to_v7(state: State) -> State:
     return state
 
 
+def v7_to_v8(state: State) -> State:
+    """FA 22.2 / 11.3 / 13.3: the campaign's fleets enter the position. A version-7 campaign
+    had no ships (the Commonwealth crossed by the ferry stand-in, which stays), so a running
+    game finds every ship face-up in its 1914 base, where FA sets them up; its first naval
+    move can come in the next action choice. East Prussia has no fleets: nothing changes."""
+    board = state["board"]
+    if board["map"] == CAMPAIGN_MAP and "fleets" not in board:
+        board["fleets"] = place_fleets(sorted(board["sides"]))
+    return state
+
+
 MIGRATIONS = (
     Migration("3", "4", v3_to_v4,
               "renamed flow.acts, flow.box, board.circle and the combat's n; flow.pending "
@@ -110,4 +122,7 @@ MIGRATIONS = (
     Migration("6", "7", v6_to_v7,
               "partisans (FA 13.1): the end-of-turn partisan step and PARTISAN units; "
               "nothing to carry"),
+    Migration("7", "8", v7_to_v8,
+              "the campaign's fleets (board.fleets) placed at their 1914 bases; naval "
+              "movement (FA 11.3) and return to base (13.3) steps; East Prussia unchanged"),
 )

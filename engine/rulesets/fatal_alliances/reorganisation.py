@@ -10,6 +10,7 @@ from engine.board.paths import movement_range
 from engine.kernel import Event, Roller
 
 from .charts import Action
+from .fleets import face_up_ships
 from .offensive import benefit_hqs
 from .position import by_hex, co_operates, map_of, on_map, unit
 from .sequence import effective_action, fresh_marks
@@ -114,5 +115,7 @@ def final_reorganisation(state: dict[str, Any], roller: Roller) -> list[Event]:
     flow = state["flow"]
     flow["actions"] = {}
     flow["marks"] = fresh_marks()
+    ships = face_up_ships(state)
     return [Event("final_reorganisation", "FA 13.4",
-                  {"units": flipped, **({"isolated": isolated} if option_6 else {})})]
+                  {"units": flipped, **({"isolated": isolated} if option_6 else {}),
+                   **({"ships": ships} if ships else {})})]

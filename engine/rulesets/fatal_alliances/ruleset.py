@@ -1,4 +1,5 @@
-"""The Fatal Alliances ruleset (milestone 1: the land war of 1914)."""
+"""The Fatal Alliances ruleset (milestone 1: the land war of 1914; milestone 2 begun: fleets,
+naval movement and return to base)."""
 
 from __future__ import annotations
 
@@ -98,7 +99,11 @@ class FatalAlliances(FlowRuleset):
     # Version 7: partisans (FA 13.1) — the end of turn opens with the partisan step (new
     # step `partisans`, Partisan Table and country rolls) and partisan units act on the map:
     # a version-6 record rolls differently from its first end of turn.
-    version = "7"
+    # Version 8: the war at sea's first slice (issue #22) — the campaign's fleets in the
+    # position (board.fleets, FA 22.2), the naval action, the naval movement step (11.3,
+    # `naval_move`) and return to base (13.3, `naval_return`): a version-7 campaign record no
+    # longer replays the same (new options and steps); East Prussia plays as before.
+    version = "8"
     migrations = MIGRATIONS
     manifest = MANIFEST
     flow = FLOW
@@ -182,6 +187,10 @@ class FatalAlliances(FlowRuleset):
             return f"move {', '.join(action['units'])} to {action['to']}"
         if decision.kind == "rail_move":
             return f"rail {action['unit']} to {action['to']}"
+        if decision.kind in ("naval_move", "naval_return"):
+            to = (action["to_port"] if "to_port" in action
+                  else f"{action['to_area']} section {action['section']}")
+            return f"sail {', '.join(action['units'])} to {to}"
         if decision.kind == "land_attack":
             table = f" ({action['table']})" if action.get("table") else ""
             return f"attack {action['target']} with {', '.join(action['units'])}{table}"

@@ -11,6 +11,7 @@ from engine.kernel import BadSetup, Event, Roller
 
 from .campaign import campaign_spec, offmap_from_chart, run_script
 from .charts import START_MORALE_1914, TURN_NAMES
+from .fleets import place_fleets
 from .morale import record_war_start
 from .position import DATA, WINDOW_MAP, game_map
 from .powers import POWER_SIDE
@@ -176,6 +177,8 @@ def build_state(scenario: str, options: dict[str, Any], seats: list[str]) -> dic
         "ferries": [[_place_hex(m, a), _place_hex(m, b), cap]
                     for a, b, cap in spec.get("ferries", [])],
     }
+    if spec.get("fleets"):
+        board["fleets"] = place_fleets(seats)    # FA 22.2: every ship in its 1914 base
     flow = {
         "step": Step.REINFORCEMENT.value, "turn": 1, "turn_name": name, "year": year,
         "start_index": start_index, "start_year": start_year,

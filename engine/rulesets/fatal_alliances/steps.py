@@ -3,12 +3,12 @@
 
     TURN    = turn start → reinforcement → destroy/scrap (4.3) → home-front reserves (option 7) →
               breakdown/build-up (21.2) → entrenchments (21.6) → lending (5) → initiative (6)
-              → the impulses → final reorganisation → production → morale → peace → victory
-              (which ends the game or starts the next turn); the end of the turn opens
-              with partisans (13.1)
+              → the impulses → return to base (13.3) → final reorganisation → production →
+              morale → peace → victory (which ends the game or starts the next turn); the end
+              of the turn opens with partisans (13.1)
     IMPULSE = weather (first of a pair) → declaration → action choice → offensive points →
-              emergency HQ supply (option 4) → rail → land move → land combat →
-              reorganisation → last-impulse test (another impulse, or the end of the turn)
+              emergency HQ supply (option 4) → naval movement (11.3) → rail → land move →
+              land combat → reorganisation → last-impulse test (another impulse, or the end of the turn)
 
 Each row names the step's rule, who decides in it and the decision they get, its verbs by
 decision kind, its begin and end effects, and what follows. The rules themselves (and each
@@ -52,6 +52,7 @@ from .initiative import (
 from .liberation import choose as choose_liberation
 from .liberation import holders, liberation_options
 from .morale import adjust_morale
+from .naval_move import naval_options, sail, sailing
 from .offensive import offensive_options, ops, option_cost
 from .offensive import spend as spend_offensive_points
 from .orders import (
@@ -79,6 +80,7 @@ from .production import (
 )
 from .reinforcement import reinforce
 from .reorganisation import final_reorganisation, note_down_at_start
+from .return_to_base import return_options, return_ships, returning
 from .scrap import apply_scrap, end_step, scrap_options
 from .sequence import Step as S
 from .sequence import active_powers, count_answer, decision_id, move_to, position
@@ -230,7 +232,13 @@ FLOW = Flow([
                             "may announce emergency HQ supply", emergency_options),
                verbs={"emergency_supply": counted(
                    "emergency", lambda s, p, a, r: apply_emergency(s, p, a))},
-               next=S.RAIL),
+               next=S.NAVAL_MOVE),
+    # FA 11.3 — step 3(b): the campaign's fleets sail (East Prussia has none: nobody decides).
+    PowersStep(S.NAVAL_MOVE, "FA 11.3", who=sailing,
+               offer=listed("naval_move", "naval_move", "FA 11.3",
+                            "Sail a task force, or finish", "is moving ships",
+                            naval_options),
+               verbs={"naval_move": counted("naval_move", sail)}, next=S.RAIL),
     # FA 19.2.1: the steps that move land units note where each stands in a foreign host's
     # country as they begin, and destroy at their end what came in beyond the limit.
     PowersStep(S.RAIL, "FA 11.8", who=acting(S.RAIL), offer=activity_decision(S.RAIL),
@@ -250,7 +258,13 @@ FLOW = Flow([
                end=forget_moves, next=S.LAST_IMPULSE),
     Step(S.LAST_IMPULSE, "FA 12", begin=last_impulse, next=after_last_impulse),
     # --- the end of the turn (FA 13–14)
-    Step(S.PARTISANS, "FA 13.1", begin=partisan_step, next=S.FINAL_REORGANISATION),
+    Step(S.PARTISANS, "FA 13.1", begin=partisan_step, next=S.RETURN_TO_BASE),
+    PowersStep(S.RETURN_TO_BASE, "FA 13.3", who=returning,
+               offer=listed("return_to_base", "naval_return", "FA 13.3",
+                            "Return ships at sea to a base, or keep the rest at sea",
+                            "is returning ships to base", return_options),
+               verbs={"naval_return": counted("return_to_base", return_ships)},
+               next=S.FINAL_REORGANISATION),
     Step(S.FINAL_REORGANISATION, "FA 13.4", begin=final_reorganisation, next=S.PRODUCTION),
     PowersStep(S.PRODUCTION, "FA 13.5", who=choosing(every_power, build_options),
                offer=build_decision, verbs={"build": counted("build", build)},
@@ -280,25 +294,29 @@ TITLES: dict[S, str] = {
     S.INITIATIVE_REROLL: "Initiative re-roll", S.FIRST_SIDE: "Who moves first",
     S.WEATHER: "Weather", S.DECLARATION: "Declarations", S.ACTION_CHOICE: "Action choice",
     S.OFFENSIVE: "Offensive points", S.EMERGENCY: "Emergency HQ supply",
-    S.RAIL: "Rail movement", S.LAND_MOVE: "Land movement", S.LAND_COMBAT: "Land combat",
+    S.NAVAL_MOVE: "Naval movement", S.RAIL: "Rail movement", S.LAND_MOVE: "Land movement", S.LAND_COMBAT: "Land combat",
     S.REORGANISATION: "Reorganisation", S.LAST_IMPULSE: "Last-impulse test",
-    S.PARTISANS: "Partisans", S.FINAL_REORGANISATION: "Final reorganisation", S.PRODUCTION: "Production",
+    S.PARTISANS: "Partisans", S.RETURN_TO_BASE: "Return to base", S.FINAL_REORGANISATION: "Final reorganisation", S.PRODUCTION: "Production",
     S.MORALE: "Morale", S.PEACE: "Peace", S.LIBERATION: "Liberation", S.VICTORY: "Victory check", S.OVER: "Game over",
 }
 IMPULSE_LABELS: tuple[tuple[S, str], ...] = (
     (S.ACTION_CHOICE, "Action"), (S.OFFENSIVE, "OPs"), (S.EMERGENCY, "Supply"),
-    (S.RAIL, "Rail"), (S.LAND_MOVE, "Move"), (S.LAND_COMBAT, "Combat"),
+    (S.NAVAL_MOVE, "Naval"), (S.RAIL, "Rail"), (S.LAND_MOVE, "Move"), (S.LAND_COMBAT, "Combat"),
     (S.REORGANISATION, "Reorganise"))
 
 
 def track_view(state: State) -> dict[str, Any]:
     """The current step's title and, inside an impulse's activities, the impulse's steps with
-    the current one marked (for the browser's track)."""
+    the current one marked (for the browser's track); naval movement only in a game with
+    fleets."""
     step = state["flow"]["step"]
     inside = any(name == step for name, _ in IMPULSE_LABELS)
+    # naval movement is on the track only where there are ships (the campaign)
+    labels = [(name, label) for name, label in IMPULSE_LABELS
+              if name != S.NAVAL_MOVE or "fleets" in state["board"]]
     return {"step_title": TITLES[S(step)],
             "impulse_steps": [{"step": name.value, "label": label, "current": name == step}
-                              for name, label in IMPULSE_LABELS] if inside else []}
+                              for name, label in labels] if inside else []}
 
 
 def open_decisions(state: State) -> list[Decision]:

@@ -93,3 +93,27 @@ def test_fa_v6_to_v7_keeps_the_state_and_the_open_decision():
     assert not any(u["type"] == "PARTISAN" for u in v7["board"]["units"].values())
     assert [d.kind for d in RULESET.decisions(v7)] == kinds
     assert ("6", "7") in [(m.from_version, m.to_version) for m in MIGRATIONS]
+
+
+FROZEN_V7 = FROZEN.with_name("fatal_alliances-7.json")
+
+
+def test_fa_v7_to_v8_sets_the_campaigns_fleets_in_their_bases_and_keeps_the_open_decision():
+    """Version 8 brings the campaign's ships into the position (FA 22.2; issue #22): the frozen
+    v7 campaign game, saved mid-impulse with no ships, gets every seated power's ship face-up
+    in its 1914 base and waits for the same decisions; East Prussia keeps its state."""
+    from engine.rulesets.fatal_alliances.migrations import v7_to_v8
+    from engine.rulesets.fatal_alliances.naval_oob import load_naval_oob
+    v7 = json.loads(FROZEN_V7.read_text())["state"]
+    assert v7["board"]["map"] == "fa-europe" and "fleets" not in v7["board"]
+    kinds = [d.kind for d in RULESET.decisions(v7)]
+    assert kinds, "the frozen game must be running"
+    v8 = v7_to_v8(json.loads(json.dumps(v7)))
+    ships = v8["board"]["fleets"]
+    assert sorted(ships) == sorted(u.id for u in load_naval_oob().units
+                                   if u.power in v7["board"]["sides"])
+    assert all(s["port"] and s["up"] and s["area"] is None for s in ships.values())
+    assert [d.kind for d in RULESET.decisions(v8)] == kinds
+    ep = json.loads(FROZEN_V6.read_text())["state"]
+    assert v7_to_v8(json.loads(json.dumps(ep))) == ep
+    assert ("7", "8") in [(m.from_version, m.to_version) for m in MIGRATIONS]

@@ -1,0 +1,160 @@
+"""FA 11.3 — naval movement, the impulse's step 3(b): a power on a naval action (unlimited
+moves) or a combined action (its column d limit, FA 10.2) sails task forces.
+
+A task force (11.3.1) is offered as one order-of-battle row's face-up ships at one place, or
+every face-up ship of one type there (surface ships and SUBs never sail together). From a
+port it goes to one section of a sea-box within reach, or to another friendly base (11.3.1 a);
+from a section it drops to a lower section of the same box (b) or returns to a base (c). Reach
+(11.3.2.4): the ships' smallest range and movement allowance; each area or port entered costs
+one of each, leaving a port shared with another major's ships one more point of allowance,
+and a section costs its search number in allowance (11.3.2.6). A ship ending in port turns
+face-down (11.3.2.2). Rulings R-N1 … R-N7 in docs/rules/fatal_alliances.md.
+
+Interception (11.3.5) and the naval combat steps (11.4/11.5) are not built: each move's event
+names the enemy powers whose face-up ships could have intercepted it (`fleets.interceptors`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.kernel import Event, Roller
+from engine.maps.fa_seas import SECTIONS
+
+from .charts import ACTIVITY_LIMITS, Action
+from .fleets import (
+    area_distances,
+    fleets,
+    friendly_base,
+    interceptors,
+    place_of,
+    seas,
+    shares_port,
+    values,
+)
+from .position import is_active
+from .sequence import DONE, active_powers, spend, step_done
+
+State = dict[str, Any]
+RULE = "FA 11.3"
+
+
+def naval_moves_left(state: State, power: str) -> int | None:
+    """FA 10.2 — naval moves left this impulse: unlimited on a naval action (or one made
+    unlimited with offensive points, 18.2), column d on a combined action, none otherwise."""
+    flow = state["flow"]
+    action = flow["actions"].get(power)
+    if action == Action.NAVAL.value or (
+            action == Action.COMBINED.value and power in flow.get("op_unlimited", [])):
+        return None
+    if action != Action.COMBINED.value:
+        return 0
+    limit = ACTIVITY_LIMITS[power]["d"]
+    if state["board"]["halved"].get(power):
+        limit = max(1, (limit + 1) // 2)
+    return int(limit - flow["used"].get(power, {}).get("naval_move", 0))
+
+
+def _now(state: State) -> list[int]:
+    return [state["flow"]["turn"], state["flow"]["impulse"]]
+
+
+def task_forces(state: State, power: str) -> list[list[str]]:
+    """FA 11.3.1 — the task forces a power may sail now: at each place, each order-of-battle
+    row's face-up ships that have not sailed this impulse, and all of one type together."""
+    now = _now(state)
+    groups: dict[tuple[str, str, str], list[str]] = {}
+    for uid, sh in sorted(fleets(state).items()):
+        if sh["power"] != power or not sh["up"] or sh["sailed"] == now:
+            continue
+        if sh["area"] is None and sh["port"] not in seas().ports:
+            continue      # an off-map base (Tsingtao): its seas are not on fa-europe
+        groups.setdefault((place_of(sh), sh["type"], sh["row"]), []).append(uid)
+        groups.setdefault((place_of(sh), sh["type"], ""), []).append(uid)
+    out: list[list[str]] = []
+    for _, ids in sorted(groups.items()):
+        if ids not in out:
+            out.append(ids)
+    return out
+
+
+def _reach(units: list[str]) -> tuple[int, int]:
+    vals = [values(u) for u in units]
+    return min(v["speed"] for v in vals), min(v["range"] for v in vals)
+
+
+def destinations(state: State, power: str, units: list[str]) -> list[dict[str, Any]]:
+    """FA 11.3.2 — where a task force may end its naval move (the orders, without `units`)."""
+    ship = fleets(state)[units[0]]
+    speed, rng = _reach(units)
+    out: list[dict[str, Any]] = []
+    if ship["area"] is None:
+        port = seas().port(ship["port"])
+        allowance = speed - (1 if shares_port(state, power, port.id) else 0)
+        reach = area_distances(port.areas, min(rng, allowance))
+        for area, d in sorted(reach.items()):
+            out.extend({"to_area": area, "section": s} for s in SECTIONS if d + s <= allowance)
+        out.extend({"to_port": p} for p in _ports_within(state, power, reach, min(rng, allowance))
+                   if p != port.id)
+        return out
+    area, section = ship["area"], ship["section"]
+    out.extend({"to_area": area, "section": s} for s in SECTIONS if s < section)
+    allowance = speed - section          # 13.3: the section's search number is spent
+    reach = {area: 0} | {a: d for a, d in area_distances(
+        seas().neighbours(area), min(rng, allowance)).items() if a != area}
+    out.extend({"to_port": p} for p in _ports_within(state, power, reach, min(rng, allowance)))
+    return out
+
+
+def _ports_within(state: State, power: str, reach: dict[str, int], budget: int) -> list[str]:
+    """Friendly bases whose sea area was reached with a point left to enter the port."""
+    s = seas()
+    return sorted(pid for pid, port in s.ports.items()
+                  if any(reach.get(a, budget) + 1 <= budget for a in port.areas)
+                  and friendly_base(state, power, pid))
+
+
+def naval_options(state: State, power: str) -> list[dict[str, Any]]:
+    """The naval_move decision's options: done first, then every task force's orders."""
+    if naval_moves_left(state, power) == 0:
+        return [dict(DONE)]
+    out: list[dict[str, Any]] = [dict(DONE)]
+    for units in task_forces(state, power):
+        out.extend({"units": units, **d} for d in destinations(state, power, units))
+    return out
+
+
+def can_sail(state: State, power: str) -> bool:
+    """A task force of the power has somewhere to go (before any action is chosen)."""
+    return any(destinations(state, power, units) for units in task_forces(state, power))
+
+
+def sailing(state: State) -> list[str]:
+    """Who still decides in the naval movement step: active powers at war whose action allows
+    naval moves, with moves left and a task force with somewhere to go."""
+    done = state["flow"]["done"]
+    return [p for p in active_powers(state)
+            if p not in done and is_active(state, p) and naval_moves_left(state, p) != 0
+            and len(naval_options(state, p)) > 1]
+
+
+def sail(state: State, power: str, action: Any, roller: Roller) -> list[Event]:
+    """FA 11.3 — carry out one naval move (the kernel matched it to a listed option)."""
+    if action.get("done"):
+        return [step_done(state, power, RULE, "naval_move")]
+    ships = fleets(state)
+    start = place_of(ships[action["units"][0]])
+    now = _now(state)
+    for uid in action["units"]:
+        sh = ships[uid]
+        sh["sailed"] = now
+        if "to_port" in action:
+            sh.update(port=action["to_port"], area=None, section=None, up=False)
+        else:
+            sh.update(port=None, area=action["to_area"], section=action["section"])
+    spend(state, power, "naval_move")
+    to = (f"port:{action['to_port']}" if "to_port" in action
+          else f"sea:{action['to_area']}:{action['section']}")
+    could = interceptors(state, power, action["to_area"]) if "to_area" in action else []
+    return [Event("naval_move", RULE, {"power": power, "units": list(action["units"]),
+                                       "from": start, "to": to, "interceptors": could})]

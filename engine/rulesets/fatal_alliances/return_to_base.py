@@ -1,0 +1,95 @@
+"""FA 13.3 — return to base, the end of turn's step E3 (after partisans, before the final
+reorganisation).
+
+Each power with ships at sea sends task forces home, one order per place (the same reach as a
+naval move from a section, 11.3.1 c: movement allowance less the section's search number, and
+range), to any friendly base (13.3.2); ships that return turn face-down. `done` keeps the rest
+at sea: ships in a section above 0 drop to the next lower section, while ships in the 0 section
+must return (13.3): to their own 1914 base if they reach it, else to the first base they
+reach by port id (R-N5). A
+ship with no base it could reach is destroyed (13.3.3).
+
+Returning ships cannot be intercepted yet (11.3.5 is a hook, R-N3); both sides decide in the
+same step (the initiative side's first move matters only to that interception).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.kernel import Event, Roller
+
+from .fleets import fleets, oob_unit, place_of
+from .naval_move import destinations
+from .sequence import DONE, mark_done
+
+State = dict[str, Any]
+RULE = "FA 13.3"
+
+
+def _at_sea(state: State, power: str) -> dict[str, list[str]]:
+    """The power's ships at sea, grouped by place (a task force per sea-box section)."""
+    out: dict[str, list[str]] = {}
+    for uid, sh in sorted(fleets(state).items()):
+        if sh["power"] == power and sh["area"] is not None:
+            out.setdefault(place_of(sh), []).append(uid)
+    return out
+
+
+def _bases(state: State, power: str, units: list[str]) -> list[str]:
+    return [d["to_port"] for d in destinations(state, power, units) if "to_port" in d]
+
+
+def return_options(state: State, power: str) -> list[dict[str, Any]]:
+    """done first, then each place's ships to each base they reach."""
+    out: list[dict[str, Any]] = [dict(DONE)]
+    for units in _at_sea(state, power).values():
+        out.extend({"units": units, "to_port": p} for p in _bases(state, power, units))
+    return out
+
+
+def returning(state: State) -> list[str]:
+    done = state["flow"]["done"]
+    return sorted({sh["power"] for sh in fleets(state).values()
+                   if sh["area"] is not None and sh["power"] not in done})
+
+
+def _home(ships: dict[str, Any], uid: str, port: str) -> None:
+    ships[uid].update(port=port, area=None, section=None, up=False)
+
+
+def return_ships(state: State, power: str, action: Any, roller: Roller) -> list[Event]:
+    """FA 13.3 — a task force returns to a base; or (done) the rest stay or are sent home."""
+    ships = fleets(state)
+    if not action.get("done"):
+        for uid in action["units"]:
+            _home(ships, uid, action["to_port"])
+        return [Event("return_to_base", RULE, {"power": power, "units": list(action["units"]),
+                                               "to": action["to_port"]})]
+    events: list[Event] = []
+    for place, units in _at_sea(state, power).items():
+        section = ships[units[0]]["section"]
+        if section > 0:
+            # 13.3: a ship kept at sea drops one section; 13.3.3: it must still have a base
+            # it could return to from there.
+            for uid in units:
+                ships[uid]["section"] = section - 1
+            if _bases(state, power, units):
+                events.append(Event("stays_at_sea", RULE, {"power": power, "units": units,
+                                                           "section": section - 1}))
+                continue
+        bases = _bases(state, power, units)
+        if not bases:
+            for uid in units:
+                del ships[uid]
+            events.append(Event("ships_lost", "FA 13.3.3", {"power": power, "units": units,
+                                                            "at": place}))
+            continue
+        for uid in units:
+            own = oob_unit(uid).base
+            _home(ships, uid, own if own in bases else bases[0])
+        events.append(Event("return_to_base", RULE, {"power": power, "units": units,
+                                                     "forced": True}))
+    mark_done(state, power)
+    return events
+
