@@ -80,11 +80,25 @@ def relocation(ctx: Context, units: list[str], origin: str | None, dest: str) ->
         here = ctx.ours.get(origin, 0)
         score += W["guard"] * (covered(ctx, origin, max(0, here - n)) - covered(ctx, origin, here))
     score += plan_bonus(ctx, corps, dest, attack=False)
+    score += supply_gain(ctx, corps, origin, dest)
     foes = ctx.foes_next_to(dest)
     mine = ctx.ours.get(dest, 0) + n
     if foes > mine + 1:
         score -= W["exposure"] * (foes - mine)
     return score
+
+
+def supply_gain(ctx: Context, corps: list[str], origin: str | None, dest: str) -> float:
+    """BoP 6.6 — what a move does for the corps' supply at the commissariat that ends the
+    side's half: each corps that leaves supply costs `unsupplied`, each that regains it earns
+    it. Read on the position before the move (a move of ours seldom changes the trace)."""
+    gain = 0.0
+    for uid in corps:
+        nation = UNITS[uid].nation
+        before = origin is None or ctx.in_supply(nation, origin)
+        after = ctx.in_supply(nation, dest)
+        gain += W["unsupplied"] * (int(after) - int(before))
+    return gain
 
 
 def plan_bonus(ctx: Context, corps: list[str], loc: str, *, attack: bool) -> float:

@@ -28,7 +28,7 @@ from engine.rulesets.balance_of_powers.forces import (
     neutral_closed,
     side_of,
 )
-from engine.rulesets.balance_of_powers.supply import sources
+from engine.rulesets.balance_of_powers.supply import sources, supplied_locations
 from engine.rulesets.balance_of_powers.tables import (
     CENTRAL,
     CP_BC_TO_WIN,
@@ -73,6 +73,9 @@ WEIGHTS: Mapping[str, float] = {
     "victory_keep": 10.0,       # 12.1: on top of an own BC's worth (each one lost counts
                                 # twice: one fewer for us, one more for the enemy)
     "garrison": 25.0,           # 12.1: pull of a threatened garrison place left empty
+    "unsupplied": 3.0,          # 6.6: per corps ending its side's half out of supply (the
+                                # commissariat then kills it on 1d6 >= its effectiveness:
+                                # the arena's German garrisons of Brussels died so, cut off)
 }
 
 # 6.11 — which neutrals a side's bot violates, and how much it wants to (12.1: the Schlieffen
@@ -180,6 +183,15 @@ class Context:
     odds: dict[str, Any] = field(default_factory=dict)     # attacks enumerated this turn
     worlds: list[dict[str, Any]] = field(default_factory=list)   # determinised positions
     budget: Budget | None = None
+    supplied: dict[str, frozenset[str]] = field(default_factory=dict)   # nation -> locations
+
+    def in_supply(self, nation: str, loc: str) -> bool:
+        """BoP 3.12 — would a unit of `nation` at `loc` be in supply in this position?"""
+        found = self.supplied.get(nation)
+        if found is None:
+            found = supplied_locations(self.position, self.th, nation)
+            self.supplied[nation] = found
+        return loc in found
 
     def side_owns(self, loc: str) -> bool:
         return loc in self.owned

@@ -275,3 +275,32 @@ def test_bop_12_1_level2_central_never_strips_a_threatened_garrison(against_gree
             state = kernel.apply(ruleset, state, seat, entry["decision"], action,
                                  seed=seed).state
     assert checked, "no move out of a threatened garrison place was ever considered"
+
+
+def test_bop_6_6_level2_prices_supply_at_the_commissariat(opening, monkeypatch):
+    """BoP 6.6: the commissariat that ends a side's half kills unsupplied corps on a roll, and
+    the arena's German garrisons of Brussels died so. Level 2 (version 5) prices each corps a
+    move takes out of supply at WEIGHTS["unsupplied"] and each it brings back at the same;
+    a move within supply is unchanged. Metz traces to a German source in the opening; Paris
+    and Brussels (neutral Belgium) do not."""
+    from engine.bots.balance_of_powers import phases
+    from engine.rulesets.balance_of_powers.supply import supplied_locations
+    state = kernel.game.copy_json(opening)
+    th = theatre(state["board"]["map"])
+    metz, paris, berlin = (th.place_loc[p] for p in ("metz", "paris", "berlin"))
+    supplied = supplied_locations(state, th, "germany")
+    assert metz in supplied and berlin in supplied and paris not in supplied
+    corps = sorted(u for u in UNITS if UNITS[u].nation == "germany" and UNITS[u].corps)[:2]
+    ctx = world.build_context(state, "germany")
+
+    def moves():
+        return (phases.relocation(ctx, corps, metz, paris),
+                phases.relocation(ctx, corps, paris, metz),
+                phases.relocation(ctx, corps, metz, berlin))
+    priced = moves()
+    monkeypatch.setitem(world.WEIGHTS, "unsupplied", 0.0)
+    unpriced = moves()
+    penalty = 2 * 3.0
+    assert priced[0] == pytest.approx(unpriced[0] - penalty)    # two corps out of supply
+    assert priced[1] == pytest.approx(unpriced[1] + penalty)    # two corps back into it
+    assert priced[2] == pytest.approx(unpriced[2])              # within supply: no change
