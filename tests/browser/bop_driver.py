@@ -195,8 +195,18 @@ class BopDriver:
         entries = self.entries(page)
         assert entries, f"no options for {decision['id']}"
         entry = chooser(entries)
-        label = self._order(page, decision, entry)
-        v = self._confirm(page, decision)
+        forced = page.locator("#forced-confirm")
+        if decision["kind"] == "loss" and forced.count():
+            # BoP 10.712: one listed loss is taken with one click, no pending order (bop_losses.js)
+            label = page.inner_text("#forced-answer")
+            v = page.evaluate("() => window.salient.store.v")
+            forced.click()
+            page.wait_for_function("(v) => window.salient.store.v > v", arg=v,
+                                   timeout=self.timeout_ms)
+            v = page.evaluate("() => window.salient.store.v")
+        else:
+            label = self._order(page, decision, entry)
+            v = self._confirm(page, decision)
         done = Done(name, decision["seats"][0], decision["kind"], decision["id"], entry["action"],
                     label, v)
         self.history.append(done)

@@ -13,7 +13,10 @@ let folded = null;
 export function renderReaction(root, { store, orders, adapter }) {
   const d = orders.decision;
   if (!d || !d.reaction || !orders.entries || store.result) {
+    // Emptied, not only hidden: a stale card would keep a second copy of the ids the decision
+    // panel now draws (#forced-confirm, #loss-tally) in the page.
     root.hidden = true;
+    root.replaceChildren();
     return;
   }
   root.hidden = false;
