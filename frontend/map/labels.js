@@ -90,12 +90,14 @@ export class PlaceLabels {
     this.measured = this.labels.length > 0 && this.labels.every((l) => l.width > 0);
   }
 
-  /** A counter's box around a hex centre: the counter, the stack's shadow and its count badge. */
+  /** A counter's box around a hex centre: the counter, the stack's shadow, its count badge
+   * (upper right) and room for a supply warning's marker (lower left, mapview.js). */
   #counterBox(hex) {
     const [x, y] = hexToPixel(this.hexLayout, parseHexId(hex));
     const side = this.hexLayout.size * 1.05;
     const badge = side * 0.22;
-    return [x - side / 2, y - side / 2 - Math.max(2, badge), x + side / 2 + Math.max(2, badge), y + side / 2];
+    const warn = side * 0.24 + 1;
+    return [x - side / 2 - warn, y - side / 2 - Math.max(2, badge), x + side / 2 + Math.max(2, badge), y + side / 2 + warn];
   }
 
   /** The spots a label may take around its place, best first: [left, baseline, anchor]. */
