@@ -366,6 +366,11 @@ def expand(state: dict[str, Any], seat: str, decision: Decision) -> list[dict[st
     return [{"action": dict(DONE)}] + ACTIVITIES[decision.kind].items(state, seat)
 
 
+def is_unit_list(value: Any) -> bool:
+    """Whether `value` has the shape of an order's `units`: a non-empty list of unit ids."""
+    return isinstance(value, list) and bool(value) and all(isinstance(x, str) for x in value)
+
+
 def validate(state: dict[str, Any], seat: str, decision: Decision, action: Any) -> Any:
     """FA 11.8 / 11.9 / 11.12 / 11.14 — an order is legal iff the lister offers it.
 
@@ -381,8 +386,7 @@ def validate(state: dict[str, Any], seat: str, decision: Decision, action: Any) 
     if not need <= set(action) or set(action) - need - {"table"}:
         raise MalformedAction(f"{decision.kind} needs the fields {sorted(need)} (or done)",
                               data={"fields": sorted(need)})
-    if "units" in action and not (isinstance(action["units"], list) and action["units"]
-                                  and all(isinstance(x, str) for x in action["units"])):
+    if "units" in action and not is_unit_list(action["units"]):
         raise MalformedAction("units must be a non-empty list of unit ids")
     for uid in action.get("units", []) + ([action["unit"]] if "unit" in action else []) + (
             [action["hq"]] if "hq" in action else []):

@@ -6,7 +6,7 @@ eligible against a hex may attack it together (11.12.1). The listing the page an
 read (`orders.expand`) stays as it was — each unit alone and each whole stack, every attack
 grouping of up to four units — and this module answers the page's narrower question: "what can
 exactly these units do?" (the options query `{"units": [...]}`), and accepts a part of a stack
-as a move order (ruling 33 in docs/rules/fatal_alliances.md). Every order the listing offered
+as a move order (the ruling "Part of a stack" in docs/rules/fatal_alliances.md). Every order the listing offered
 before stays legal and reads the same, so recorded games replay unchanged.
 """
 
@@ -24,6 +24,7 @@ from .orders import (
     attack_targets,
     expand,
     group_attack_items,
+    is_unit_list,
     rolled_defenders,
 )
 from .position import commander, on_map, unit
@@ -35,7 +36,7 @@ def _queried_units(state: dict[str, Any], query: Any) -> list[str] | None:
     if not isinstance(query, dict) or "units" not in query:
         return None
     ids = query["units"]
-    if not (isinstance(ids, list) and ids and all(isinstance(x, str) for x in ids)):
+    if not is_unit_list(ids):
         raise MalformedAction("units must be a non-empty list of unit ids")
     unknown = sorted(set(ids) - set(state["board"]["units"]))
     if unknown:
@@ -95,8 +96,7 @@ def validate_move(state: dict[str, Any], seat: str, action: Any) -> dict[str, An
     stack lists its units, when those units may go there together; else None (the listing's
     refusal stands)."""
     if not (isinstance(action, dict) and set(action) == {"units", "to"}
-            and isinstance(action["units"], list) and action["units"]
-            and all(isinstance(x, str) for x in action["units"])):
+            and is_unit_list(action["units"])):
         return None
     group = part_of_stack(state, seat, sorted(set(action["units"])))
     if group is None or len(group) != len(action["units"]):
