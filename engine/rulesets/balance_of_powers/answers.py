@@ -228,6 +228,9 @@ def _options(state: dict[str, Any], seat: str, decision: Decision,
              query: dict[str, Any] | None) -> list[dict[str, Any]]:
     th = _th(state)
     units = None
+    if decision.kind == "naval_move":    # ships, not corps: 7.21's forces, not 9.12's
+        chosen = sorted(_unit_list(query["units"])) if query and "units" in query else None
+        return naval.move_items(state, th, seat, units=chosen)
     if query and "units" in query:
         units = sorted(_unit_list(query["units"]))
         try:
@@ -260,8 +263,6 @@ def _options(state: dict[str, Any], seat: str, decision: Decision,
             setup.deployments(th, seat, secret=secret))]
     if decision.kind == "sea_move":
         return [{"action": a} for a in admiralty.sea_moves(state, th, seat)]
-    if decision.kind == "naval_move":
-        return naval.move_items(state, th, seat)
     return []
 
 

@@ -18,7 +18,7 @@ from typing import Any
 from engine.kernel import Decision
 from engine.kernel.concerns import Concerns, concerns_of, shaped
 
-from . import admiralty, movement
+from . import admiralty, movement, naval
 from .answers import attack_items, candidate_forces, memo_key, movable_stack
 from .forces import UNITS
 from .theatre import theatre
@@ -84,6 +84,10 @@ def _concerns(state: dict[str, Any], seat: str, decision: Decision) -> Concerns:
     if kind == "sea_move":
         th = theatre(state["board"]["map"])
         return concerns_of(admiralty.sea_moves(state, th, seat), ("unit",), ("to",))
+    if kind == "naval_move":    # 7.2: the ships whose stack can go somewhere (the chart's counters)
+        th = theatre(state["board"]["map"])
+        moving = {u for item in naval.move_items(state, th, seat) for u in item["action"]["units"]}
+        return shaped(moving, ())
     found = concerns_of(decision.options or (), UNIT_FIELDS, PLACE_FIELDS)
     # Only real units name counters ("attrition", "fortress" and the pool's arrivals do not).
     units = {u for u in found.get("units", []) if u in UNITS and u in board}

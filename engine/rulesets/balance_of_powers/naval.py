@@ -198,16 +198,19 @@ def destinations(state: State, th: Theatre, seat: str, units: list[str]) -> dict
     return reachable(state, th, start, side_of_ship(units[0]), kinds, budget)
 
 
-def move_items(state: State, th: Theatre, seat: str) -> list[dict[str, Any]]:
+def move_items(state: State, th: Theatre, seat: str,
+               units: list[str] | None = None) -> list[dict[str, Any]]:
     """The listed naval moves: each whole stack to each place it can reach, with the cost.
-    Any part of a stack is also accepted (validated by `check_move`)."""
+    Any part of a stack is also accepted (validated by `check_move`); `units` asks for the
+    moves of exactly those ships (the browser's ticked part of a stack), none when they cannot
+    move together."""
     items = []
-    for units in stacks(state, seat):
+    for force in ([sorted(units)] if units is not None else stacks(state, seat)):
         try:
-            reach = destinations(state, th, seat, units)
+            reach = destinations(state, th, seat, force)
         except IllegalAction:
             continue
-        items += [{"action": {"units": units, "to": to}, "nmp": cost}
+        items += [{"action": {"units": force, "to": to}, "nmp": cost}
                   for to, cost in reach.items()]
     return items
 

@@ -151,6 +151,8 @@ def surface_combat(state: State, th: Theatre, roller: Roller, loc: str,
     enemy = {s: next(o for o in sides if o != s) for s in sides}
     surprised_main = {s: set(main[s]) if surprise[s] else set() for s in sides}
     steps_before = {s: sum(state["board"]["fleets"][u]["steps"] for u in sides[s]) for s in sides}
+    full_before = {u for units in sides.values() for u in units
+                   if state["board"]["fleets"][u]["steps"] == 2}
     van_shots, _ = _salvo(state, roller, {s: _by_gunnery(state, van[s]) for s in sides},
                           {s: van[enemy[s]] for s in sides}, surprised_main,
                           {s: [] for s in sides})
@@ -166,7 +168,10 @@ def surface_combat(state: State, th: Theatre, roller: Roller, loc: str,
     events = [Event("naval_battle", "BoP 8.3", {
         "at": loc, "forces": {s: sorted(sides[s]) for s in sides},
         "surprise_rolls": rolls, "surprised": sorted(s for s in surprise if surprise[s]),
-        "van_salvo": van_shots, "fleet_salvo": fleet_shots, "steps_lost": lost})]
+        "van_salvo": van_shots, "fleet_salvo": fleet_shots, "steps_lost": lost,
+        # what the battle did to each ship, so the log can say it without recounting the salvos
+        "sunk": sorted(u for units in sides.values() for u in units if u not in fleets),
+        "damaged": sorted(u for u in full_before if u in fleets and fleets[u]["steps"] == 1)})]
     for side in sorted(sides, key=lambda s: s != CENTRAL):                    # 8.34: CP first
         survivors = [u for u in sides[side] if u in fleets]
         if not survivors:

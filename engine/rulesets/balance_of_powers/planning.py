@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from . import price_of_admiralty
 from .forces import controller, side_of
 from .scenarios import FIRE_IN_THE_EAST, scenario_of
 from .sequence import MONTHS
@@ -30,6 +31,8 @@ from .victory import DEMORALIZATION_TO_WIN, bc_counts, demoralization_totals
 
 
 def status(state: dict[str, Any], th: Theatre) -> dict[str, Any]:
+    if price_of_admiralty.is_naval(state):   # 12.6: at sea, judged at the end of May 1916
+        return price_of_admiralty.status(state)
     sc = scenario_of(state)
     if sc.id == FIRE_IN_THE_EAST:   # 12.2: demoralization totals, checked after October 1915
         return {"rule": sc.rule, "checked_after": sc.months[-1],

@@ -135,6 +135,14 @@ def norwegian_sea_bbs(state: dict[str, Any]) -> int:
                and SHIPS[u].kind == "BB")
 
 
+def status(state: dict[str, Any]) -> dict[str, Any]:
+    """12.6 — where the two paths to victory stand now (the view's planning numbers): the
+    German dreadnoughts in the Norwegian Sea box and each side's gunnery lost."""
+    return {"rule": "BoP 12.6", "checked_after": MONTH,
+            "german_bbs_in_norwegian_sea": norwegian_sea_bbs(state), "bbs_to_win": 2,
+            "gunnery_lost": {side: gunnery_lost(state, side) for side in (CENTRAL, ENTENTE)}}
+
+
 def result(state: dict[str, Any]) -> dict[str, Any]:
     """12.6 — the two paths to victory, judged at the game's end."""
     bbs = norwegian_sea_bbs(state)
