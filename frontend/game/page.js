@@ -66,7 +66,7 @@ async function main() {
   if (source.mapUrl) {
     try {
       ctx.map = await openMap(mapRoot, {
-        mapUrl: source.mapUrl, svgUrl: source.svgUrl,
+        mapUrl: source.mapUrl, svgUrl: source.svgUrl, extend: source.extend,
         onHexClick: (id, info) => {
           const acted = orders.clickHex(id);
           showHex(info);

@@ -63,7 +63,9 @@ export function layoutBoxes(map, layout) {
   const out = new Map();
   const size = layout.size;
   for (const [id, box] of Object.entries(map.boxes || {})) {
-    const hexes = (box.adjacent || []).filter((h) => map.hexes[h]);
+    // `near`: hexes that place a box without joining it to them (a Sea Chart box drawn by
+    // the edge it faces, seachart.js)
+    const hexes = (box.adjacent || box.near || []).filter((h) => map.hexes[h]);
     if (!hexes.length) continue;
     const centres = hexes.map((h) => hexToPixel(layout, parseHexId(h)));
     let dx = 0;
@@ -89,7 +91,20 @@ export function layoutBoxes(map, layout) {
     let y = cy;
     if (vertical) y = dy < 0 ? Math.min(...ys) - size * 0.87 - gap - bh / 2 : Math.max(...ys) + size * 0.87 + gap + bh / 2;
     else x = dx < 0 ? Math.min(...xs) - size - gap - bw / 2 : Math.max(...xs) + size + gap + bw / 2;
-    out.set(id, { id, name: box.name || id, x, y, w: bw, h: bh });
+    out.set(id, { id, name: box.name || id, kind: box.kind, x, y, w: bw, h: bh });
+  }
+  // `beside: [box, dx, dy]`: a box with no hexes of its own, drawn off another box by dx of its
+  // widths and dy of its heights (the Sea Chart's far boxes: White Sea beside Norwegian Sea).
+  for (let placed = true; placed;) {    // a box beside a box placed beside another: again
+    placed = false;
+    for (const [id, box] of Object.entries(map.boxes || {})) {
+      const ref = box.beside && out.get(box.beside[0]);
+      if (!ref || out.has(id)) continue;
+      const [w, h] = [size * 4, size * 1.7];
+      out.set(id, { id, name: box.name || id, kind: box.kind, x: ref.x + box.beside[1] * Math.max(w, ref.w),
+        y: ref.y + box.beside[2] * Math.max(h, ref.h), w, h });
+      placed = true;
+    }
   }
   return out;
 }
@@ -151,8 +166,14 @@ export class MapView {
       ? new PlaceLabels(this.placeLabels, this.hexLabels, map) : null;
     this.boxes = layoutBoxes(map, this.layout);
     this.boxLayer = svg("g", { class: "layer-boxes" }, this.viewport);
+    // Boxes that touch each other (`map.box_links`, the Sea Chart's 2.52), drawn under them.
+    for (const [a, b] of map.box_links || []) {
+      const [p, q] = [this.boxes.get(a), this.boxes.get(b)];
+      if (p && q) svg("line", { x1: p.x.toFixed(1), y1: p.y.toFixed(1), x2: q.x.toFixed(1), y2: q.y.toFixed(1),
+        class: "box-link", "data-link": `${a}|${b}` }, this.boxLayer);
+    }
     for (const box of this.boxes.values()) {
-      const group = svg("g", { class: "box", "data-box": box.id }, this.boxLayer);
+      const group = svg("g", { class: `box${box.kind ? ` box-${box.kind}` : ""}`, "data-box": box.id }, this.boxLayer);
       svg("title", {}, group).textContent = `${box.name} (off-map box)`;
       svg("rect", { x: (box.x - box.w / 2).toFixed(1), y: (box.y - box.h / 2).toFixed(1), width: box.w.toFixed(1),
         height: box.h.toFixed(1), rx: 3, class: "box-frame" }, group);
@@ -635,13 +656,14 @@ export class MapView {
 }
 
 /** Load a compiled map's data and SVG and build the view (a hex map's, or an area map's). */
-export async function openMap(container, { mapUrl, svgUrl, ...handlers }) {
+export async function openMap(container, { mapUrl, svgUrl, extend, ...handlers }) {
   const [map, svgText] = await Promise.all([
     fetch(mapUrl).then((r) => { if (!r.ok) throw new Error(`map data: HTTP ${r.status}`); return r.json(); }),
     fetch(svgUrl).then((r) => { if (!r.ok) throw new Error(`map SVG: HTTP ${r.status}`); return r.text(); }),
   ]);
   // An area map (territories and sea zones, no hexes) has its own view (areamap.js); loaded
   // here, not imported above, because it extends MapView.
+  extend?.(map);   // a ruleset's additions to the map data (the BoP Sea Chart's boxes)
   const View = map.meta?.kind === "areas" ? (await import("./areamap.js")).AreaMapView : MapView;
   return new View(container, { map, svgText, ...handlers });
 }

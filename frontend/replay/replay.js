@@ -51,7 +51,7 @@ async function main() {
   let map = null;
   const source = adapter.mapSource?.(config) || { mapUrl: config.map_url, svgUrl: config.svg_url };
   if (source.mapUrl) {
-    map = await openMap($("map"), { mapUrl: source.mapUrl, svgUrl: source.svgUrl,
+    map = await openMap($("map"), { mapUrl: source.mapUrl, svgUrl: source.svgUrl, extend: source.extend,
       onHexHover: (info) => showHex(info), onHexClick: (id, info) => showHex(info) });
     adapter.setMap?.(map.map);
     document.body.classList.add("has-map");

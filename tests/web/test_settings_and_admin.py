@@ -3,6 +3,7 @@ pages render, JSON errors on /api/."""
 
 from __future__ import annotations
 
+import copy
 import os
 import subprocess
 import sys
@@ -242,11 +243,27 @@ def test_production_warns_when_proxy_headers_leave_the_client_ip_to_the_client(h
 
 
 @pytest.mark.django_db
-def test_a_preview_scenario_says_so_in_the_new_table_page(client, hamlet):
-    """BoP 12.6 plays in the engine but its page draws no ships yet: the plain form's choice
-    reads "(preview)", and the wizard's manifest carries the reason it shows on the card."""
+def test_a_preview_scenario_says_so_in_the_new_table_page(client, hamlet, monkeypatch):
+    """A scenario whose rules play but whose page is unfinished carries `preview` in its
+    manifest: the plain form's choice reads "(preview)", and the wizard's manifest carries the
+    reason it shows on the card. No shipped scenario is a preview now (BoP 12.6 draws its Sea
+    Chart and ships since issue #21), so one is marked here."""
+    from engine import rulesets
+    real = rulesets.manifests
+
+    def with_a_preview():
+        out = copy.deepcopy(real())
+        bop = next(m for m in out if m["id"] == "balance_of_powers")
+        fire = next(s for s in bop["scenarios"] if s["id"] == "fire-in-the-east")
+        fire["preview"] = "its rules play, but the map does not draw the Stavka yet"
+        return out
+
     client.force_login(hamlet)
     page = client.get("/tables/new/").content.decode()
-    assert "The Price of Admiralty (May 1916) (preview)" in page
-    assert "Fire in the East (May–October 1915)</option>" in page          # no preview mark
-    assert "does not draw the Sea Chart" in page                             # in the manifest JSON
+    assert "The Price of Admiralty (May 1916)</option>" in page             # no longer a preview
+    assert "(preview)" not in page and "does not draw the Sea Chart" not in page
+    monkeypatch.setattr(rulesets, "manifests", with_a_preview)
+    page = client.get("/tables/new/").content.decode()
+    assert "Fire in the East (May–October 1915) (preview)" in page
+    assert "The Price of Admiralty (May 1916)</option>" in page
+    assert "does not draw the Stavka" in page                                # in the manifest JSON

@@ -92,9 +92,6 @@ MANIFEST = {
         "id": price_of_admiralty.SCENARIO,
         "title": "The Price of Admiralty (May 1916)",
         "rule": "BoP 12.6", "map": SCENARIO_MAP,
-        # The engine plays it; the game page does not draw the Sea Chart or ships yet.
-        "preview": "the rules of movement and combat at sea play, but the map does not draw "
-                   "the Sea Chart or the ships yet: orders are chosen from the decision list",
         "seats": [{"id": s, "side": side, "title": title, "colour": colour}
                   for s, side, title, colour in sorted(price_of_admiralty.SEATS)],
         "sides": [{"id": CENTRAL, "title": "Central Powers"},

@@ -24,6 +24,8 @@ import { BritainPicker } from "./bop_britain.js";
 import { BopLossPicker } from "./bop_losses.js";
 import { AIR, CORPS, FORTRESS_COLOUR, FORTRESS_EFFECTIVENESS, LEADERS, TANKS } from "./balance_of_powers_counters.js";
 import { GenericAdapter, HEX_ID, adoptStylesheet, titleCase } from "./generic.js";
+import { NAVAL_SCENARIOS, addSeaChart, isShip, navalEvent, navalOption, navalVictory, shipCounters,
+  shipLabel, shipName } from "../../map/seachart.js";
 
 // BoP 3.12, 6.6: why a corps is out of supply, and what follows (the hover and the marker).
 const OUT_OF_SUPPLY = "OUT OF SUPPLY: no line of friendly rail, towns or infrastructure free of enemy units reaches a source of its nation (BoP 3.12); −1 effectiveness and −1 MP, no rail move (BoP 3.2), and the commissariat rolls for it when its side's half ends (BoP 6.6)";
@@ -50,7 +52,7 @@ const STEP_TITLES = {
   plan_xvii: "Plan XVII", half: "Fortnight half", commissariat: "Commissariat",
   month_end: "Month end", over: "Game over", tabulation: "Seasonal tabulation",
   reductions: "Requisition and reductions", air_raids: "Air raids", aviation: "Aviation",
-  aerodrome: "Aerodrome",
+  aerodrome: "Aerodrome", gq: "General Quarters",
 };
 // The order of battle's abbreviations, spelled out in names ("rus-cav-gd": Russia Guard Cavalry Corps).
 const WORDS = { gd: "Guard", guard: "Guard", bav: "Bavarian", sax: "Saxon", grndr: "Grenadier", cauc: "Caucasian",
@@ -205,6 +207,12 @@ export class BalanceOfPowersAdapter extends GenericAdapter {
     return this.editors.get(decision.id);
   }
 
+  /** BoP 12.6 (issue #21): the Sea Chart's boxes beside the North Europe map. */
+  mapSource(config) {
+    if (!NAVAL_SCENARIOS.has(config?.scenario)) return null;
+    return { mapUrl: config.map_url, svgUrl: config.svg_url, extend: addSeaChart };
+  }
+
   setMap(map) {
     this.map = map;
     this.placeAt = {};
@@ -249,6 +257,7 @@ export class BalanceOfPowersAdapter extends GenericAdapter {
   }
 
   unitName(uid) {
+    if (isShip(uid)) return shipName(uid, (n) => NATION_TITLE[n] || titleCase(n));
     return this.parse(uid).title;
   }
 
@@ -266,6 +275,7 @@ export class BalanceOfPowersAdapter extends GenericAdapter {
   shortUnits(uids) {
     // Infantry and cavalry share numbers ("1, 1, 2" was Britain's cav 1 and inf 1–2).
     return (uids || []).map((u) => {
+      if (isShip(u)) return shipLabel(u);
       const p = this.parse(u);
       return p.kind === "cavalry" && /^\d/.test(p.label) ? `cav ${p.label}` : p.label;
     }).join(", ");
@@ -280,7 +290,7 @@ export class BalanceOfPowersAdapter extends GenericAdapter {
   }
 
   locOf(view, uid) {
-    return view?.board?.units?.[uid]?.at || view?.board?.air?.[uid]?.at || null;
+    return view?.board?.units?.[uid]?.at || view?.board?.air?.[uid]?.at || view?.board?.fleets?.[uid]?.at || null;
   }
 
   units(view) {
@@ -305,6 +315,9 @@ export class BalanceOfPowersAdapter extends GenericAdapter {
         title: `${p.title}${facts ? ` (${facts})` : ""}${mode === "entrenched" ? " · entrenched" : ""}${mp !== undefined ? ` · ${mp} MP left` : ""}${supply}` });
     }
     out.push(...this.airUnits(view));
+    // BoP 1.3: ships (12.6), in their boxes, ports and water hexes
+    out.push(...shipCounters(view, (n) => [NATION_TITLE[n] || titleCase(n), NATIONS[n.slice(0, 3)]?.[2] || "#ddd"])
+      .filter((u) => this.onMap(u.hex)));
     // Corps before air units and leaders in a stack, so the top counter is a corps.
     const rank = (u) => (u.symbol === "hq" ? 2 : u.symbol === "air" ? 1 : 0);
     out.sort((a, b) => rank(a) - rank(b) || a.id.localeCompare(b.id));
@@ -433,7 +446,10 @@ export class BalanceOfPowersAdapter extends GenericAdapter {
     const ti = view?.ti;
     if (ti) facts.push(["Tactical innovation", `Central Powers ${ti.central ?? 0} · Entente ${ti.entente ?? 0}`]);
     const v = view?.victory;
-    if (v && v.demoralization) {   // BoP 12.2: demoralization totals decide
+    const naval = navalVictory(v, (m) => MONTH_TITLE[m] || m);
+    if (naval) {
+      facts.push(...naval);
+    } else if (v && v.demoralization) {   // BoP 12.2: demoralization totals decide
       const d = v.demoralization;
       const n = v.demoralization_to_win;
       facts.push(["Demoralization", `Central Powers ${d.central ?? 0} · Entente ${d.entente ?? 0}: a side below ${n} while the enemy is above ${n} wins at the end of ${MONTH_TITLE[v.checked_after] || v.checked_after}`]);
@@ -466,7 +482,7 @@ export class BalanceOfPowersAdapter extends GenericAdapter {
   preferred(decisions) {
     const order = ["retreat", "loss", "pay", "reroll", "point", "reserve", "setup", "britain_setup",
       "violate", "muster", "air_muster", "procure", "air_raid", "air_patrol", "air_base", "plan_xvii", "march",
-      "combat", "rail", "sea_move"];
+      "combat", "rail", "sea_move", "naval_move"];
     for (const kind of order) {
       const found = decisions.find((d) => d.kind === kind);
       if (found) return found;
@@ -500,6 +516,8 @@ export class BalanceOfPowersAdapter extends GenericAdapter {
           label: item.variant === undefined ? `Your set-up: ${size}` : `Deployment ${item.variant + 1}: ${size}`,
           preview: hexes.map((hex) => ({ hex, kind: "preview" })) };
       }
+      case "naval_move":
+        return navalOption(item, from, (loc) => this.where(loc), (u) => this.shortUnits(u));
       case "sea_move":
         return { hex: a.to, from, kind: "option", text: "sea",
           label: `${this.unitName(a.unit)}: by sea ${this.where(from)} → ${this.where(a.to)}` };
@@ -618,6 +636,9 @@ export class BalanceOfPowersAdapter extends GenericAdapter {
 
   #eventLine(event, view) {
     const d = event.data || {};
+    const naval = navalEvent(event, { where: (loc) => this.where(loc), name: (u) => this.unitName(u),
+      names: (us) => (us || []).map((u) => this.unitName(u)).join(", "), nation: (n) => NATION_TITLE[n] || titleCase(n || "") });
+    if (naval) return naval;
     switch (event.kind) {
       case "march":
         return `${this.shortUnits(d.units)} marched ${this.where(d.path?.[0])} → ${this.where(d.path?.[d.path.length - 1])} (${d.mp} MP)`;

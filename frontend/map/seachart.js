@@ -1,0 +1,142 @@
+// The Balance of Powers Sea Chart on the North Europe map (BoP 1.2.3, 2.52, 7.5; issue #21):
+// its port and ocean boxes drawn as off-map boxes beside the map edge they face, the boxes
+// that touch joined by a line, and the ships (BoP 1.3) as counters in their boxes, ports and
+// water hexes. A box is a location like a hex (mapview.js): it holds counters, is lit as a
+// naval move's destination and is clicked like one.
+//
+// Presentation only: where ships may go is the server's (the naval_move decision's items);
+// the chart and the ships' printed values come from seachart_data.js, written from the
+// engine's data. The view says where each ship is and how many steps it has (board.fleets),
+// the navy leaders aboard (board.admirals) and the NMP spent this sub-phase (board.naval).
+// Everything at sea is open in BoP (2.68): no counter is drawn face-down.
+
+import { adoptStylesheet } from "../game/rulesets/generic.js";
+import { CHART_BOXES, CHART_LINKS, NAVY_LEADERS, SHIP_CLASSES, SHIPS } from "./seachart_data.js";
+
+export const NAVAL_SCENARIOS = new Set(["price-of-admiralty"]);
+const SIDE_TITLE = { central: "Central Powers", entente: "Entente" };
+
+/** The Sea Chart's boxes and links added to the compiled map's data (before it is drawn);
+ * a box the map already has (the Petrograd box) keeps its own place and name. */
+export function addSeaChart(map) {
+  adoptStylesheet("seachart-css", new URL("./seachart.css", import.meta.url));
+  map.boxes = map.boxes || {};
+  for (const [id, box] of Object.entries(CHART_BOXES)) {
+    if (map.boxes[id]) {
+      map.boxes[id] = { ...map.boxes[id], kind: box.kind };
+      continue;
+    }
+    map.boxes[id] = { name: box.name, kind: box.kind, near: box.near, beside: box.beside, chart: true };
+  }
+  map.box_links = CHART_LINKS.map((pair) => [...pair]);
+  return map;
+}
+
+export function isShip(uid) {
+  return Object.hasOwn(SHIPS, String(uid));
+}
+
+/** "ger-bb1" → { nation, kind, name: "BB 1", cls: [...] } */
+function ship(uid) {
+  const [nation, kind, name] = SHIPS[uid];
+  return { nation, kind, name, cls: SHIP_CLASSES[kind] };
+}
+
+/** "Germany BB 1" (the nation's title from the adapter's table). */
+export function shipName(uid, nationTitle) {
+  const s = ship(uid);
+  return `${nationTitle(s.nation)} ${s.name}`;
+}
+
+/** The counter's short label: "BB1", "UB2". */
+export function shipLabel(uid) {
+  const s = ship(uid);
+  return `${s.kind}${s.name.replace(/\D+/g, "")}`;
+}
+
+/** The values a ship shows on the side it is on (BoP 1.3, 8.333): gunnery (torpedo for a
+ * submarine), armor, radius; damaged: its back. */
+export function shipValues(uid, steps) {
+  const [cname, surface, gun, armor, radius, dgun, darmor] = ship(uid).cls;
+  const full = steps !== 1;
+  const [g, a] = full ? [gun, armor] : [dgun, darmor];
+  return { factors: `${g}-${a}-${radius}`, surface,
+    facts: `${cname}: ${surface ? "gunnery" : "torpedo"} ${g}, armor ${a}, radius ${radius} (range ${4 * radius} NMP)` };
+}
+
+/** Every ship as a map counter: big guns on top of a stack (surface before submarines). */
+export function shipCounters(view, nations) {
+  const fleets = view?.board?.fleets || {};
+  const admirals = view?.board?.admirals || {};
+  const naval = view?.board?.naval || {};
+  const aboard = {};
+  for (const [leader, uid] of Object.entries(admirals)) aboard[uid] = NAVY_LEADERS[leader]?.[1] || leader;
+  const out = [];
+  for (const uid of Object.keys(fleets).sort()) {
+    if (!isShip(uid)) continue;
+    const { at, steps } = fleets[uid];
+    const s = ship(uid);
+    const [title, colour] = nations(s.nation);
+    const v = shipValues(uid, steps);
+    const left = 4 * s.cls[4] - (naval.spent?.[uid] || 0);
+    const moved = (naval.done || []).includes(uid) ? " · moves no more this sub-phase"
+      : naval.spent?.[uid] ? ` · ${left} NMP left` : "";
+    const classes = ["bop-ship", steps === 1 ? "bop-ship-damaged" : "", v.surface ? "" : "bop-submarine"]
+      .filter(Boolean).join(" ");
+    out.push({ id: uid, hex: at, label: shipLabel(uid), symbol: "fleet", factors: v.factors, colour, classes,
+      rank: [v.surface ? 0 : 1, -s.cls[2]],
+      title: `${title} ${s.name} (${v.facts}) · ${steps === 1 ? "damaged, 1 step" : "2 steps"}${aboard[uid] ? ` · ${aboard[uid]} aboard` : ""}${moved}` });
+  }
+  out.sort((a, b) => a.rank[0] - b.rank[0] || a.rank[1] - b.rank[1] || a.id.localeCompare(b.id));
+  return out.map(({ rank, ...u }) => u);
+}
+
+/** A naval move's option: the destination lit with its NMP. */
+export function navalOption(item, from, where, short) {
+  const a = item.action || {};
+  return { hex: a.to, from, kind: "option", text: item.nmp !== undefined ? `${item.nmp} NMP` : "sea",
+    label: `Sail ${short(a.units)}: ${where(from)} → ${where(a.to)}${item.nmp !== undefined ? `, ${item.nmp} NMP` : ""}` };
+}
+
+function side(s) {
+  return SIDE_TITLE[s] || s;
+}
+
+/** An event of the naval layer in words (BoP 7, 8, 5.324), or null when it is not one. */
+export function navalEvent(event, { where, name, names, nation }) {
+  const d = event.data || {};
+  const hits = (shots) => (shots || []).filter((s) => s.hit);
+  const shotList = (shots) => (shots || []).map((s) => `${name(s.shooter)} at ${name(s.target)} ${(s.dice || []).join("+")} ${s.hit ? "hit" : "miss"}`).join("; ");
+  switch (event.kind) {
+    case "naval_moved":
+      return `${names(d.units)} sailed ${where(d.from)} → ${where(d.to)} (${d.nmp} NMP)`;
+    case "bb_fee":
+      return `${nation(d.nation)} pays ${d.rp} RP to move its dreadnoughts this month`;
+    case "naval_search":
+      return `${side(d.by)} search at ${where(d.at)}: 1d6 ${d.roll} − ${d.searchers} searching, below ${d.targets} ship${d.targets === 1 ? "" : "s"} sought: ${d.found ? "found them" : "found nothing"}`;
+    case "naval_battle": {
+      const lost = Object.entries(d.steps_lost || {}).sort().map(([s, n]) => `${side(s)} ${n} step${n === 1 ? "" : "s"}`).join(", ");
+      const fate = [...(d.sunk || []).map((u) => `${name(u)} sunk`), ...(d.damaged || []).map((u) => `${name(u)} damaged`)];
+      return `Naval battle at ${where(d.at)}${(d.surprised || []).length ? ` (${d.surprised.map(side).join(", ")} surprised)` : ""}: van salvo ${hits(d.van_salvo).length} hit${hits(d.van_salvo).length === 1 ? "" : "s"} of ${(d.van_salvo || []).length}, fleet salvo ${hits(d.fleet_salvo).length} of ${(d.fleet_salvo || []).length}; lost ${lost}${fate.length ? ` — ${fate.join(", ")}` : ""}. Shots: ${shotList([...(d.van_salvo || []), ...(d.fleet_salvo || [])]) || "none"}`;
+    }
+    case "naval_return_check":
+      return `${side(d.side)} return check: 1d6 ${d.roll} with ${d.steps_lost} step${d.steps_lost === 1 ? "" : "s"} lost: ${d.returns ? "must return to port" : "may stay"}`;
+    case "naval_torpedoes":
+      return `${names(d.boats)} fired torpedoes: ${hits(d.shots).length} hit${hits(d.shots).length === 1 ? "" : "s"} (${shotList(d.shots) || "no target"})`;
+    case "asw":
+      return `ASW roll 3d6 ${(d.dice || []).join("+")} against track ${d.track}: ${(d.hits || []).length ? `hits ${names(d.hits)}` : "no hit"}`;
+    case "naval_lost_at_sea":
+      return `${name(d.unit)} lost at sea (no friendly port to return to)`;
+    case "naval_returned":
+      return `${name(d.unit)} returned to port at ${where(d.to)}`;
+    default:
+      return null;
+  }
+}
+
+/** BoP 12.6's victory check as the planning facts show it. */
+export function navalVictory(v, month) {
+  if (!v || v.rule !== "BoP 12.6") return null;
+  const lost = v.gunnery_lost || {};
+  return [["Victory (BoP 12.6)", `German dreadnoughts in the Norwegian Sea: ${v.german_bbs_in_norwegian_sea} (${v.bbs_to_win} or more win for Germany) · gunnery lost: Central Powers ${lost.central ?? 0}, Entente ${lost.entente ?? 0} (the side that lost more loses) · judged at the end of ${month(v.checked_after)}`]];
+}
