@@ -32,6 +32,9 @@ export function addSeaChart(map) {
   return map;
 }
 
+/** A ship id inside any text (a die's purpose: "naval fire ger-bc1 at bri-bc1 2d6"). */
+export const SHIP_IN_TEXT = /\b(?:ger|aus|bri|fra|rus|ita)-(?:bb|bc|ca|cl|cc|cd|pd|ss|ub)\d+\b/g;
+
 export function isShip(uid) {
   return Object.hasOwn(SHIPS, String(uid));
 }

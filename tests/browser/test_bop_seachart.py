@@ -156,7 +156,9 @@ NAVAL_JS = """async (view) => {
       torpedoes: ev('naval_torpedoes', { boats: ['ger-ub1'], shots: [{ shooter: 'ger-ub1', target: 'bri-bb1', dice: [6, 6], hit: true }], steps_lost: 1 }),
       asw: ev('asw', { dice: [1, 2, 2], track: 8, hits: ['ger-ub1'] }),
       lost: ev('naval_lost_at_sea', { unit: 'ger-ub1' }),
+      die: bop.names('naval fire ger-bc1 at bri-bc1 2d6'),
       facts: bop.planning(view).map(([k, v]) => `${k}: ${v}`),
+      phase: (({ turn, steps }) => ({ turn, steps }))(bop.phase({ ...view, flow: { ...view.flow, month_name: 'May 1916', fortnight: 2 } })),
     };
 }"""
 
@@ -167,7 +169,9 @@ NAVAL_VIEW = {"flow": {"step": "gq", "month": "1916-05"},
                                    "ger-ub1": {"at": "10,6", "steps": 2}},
                         "admirals": {"bri-jellicoe": "bri-bb1"},
                         "naval": {"spent": {"ger-ub1": 6}, "done": [], "force": ["ger-ub1"]}},
-              "powers": {}, "victory": {"rule": "BoP 12.6", "checked_after": "1916-05",
+              "ti": {"central": 0, "entente": 0},
+              "powers": {"germany": {"side": "central", "rp": 1}, "france": {"side": "entente", "rp": 0},
+                         "britain": {"side": "entente", "rp": 2}}, "victory": {"rule": "BoP 12.6", "checked_after": "1916-05",
                                         "german_bbs_in_norwegian_sea": 1, "bbs_to_win": 2,
                                         "gunnery_lost": {"central": 3, "entente": 0}}}
 
@@ -199,6 +203,12 @@ def test_bop_8_3_naval_counters_options_and_events_read_in_words(module_page):
     assert got["torpedoes"] == "Germany U-boat 1 fired torpedoes: 1 hit (Germany U-boat 1 at Britain BB 1 6+6 hit)"
     assert got["asw"] == "ASW roll 3d6 1+2+2 against track 8: hits Germany U-boat 1"
     assert got["lost"] == "Germany U-boat 1 lost at sea (no friendly port to return to)"
+    # 6.43: the turn is the admiralty phase's two GQ sub-phases; only the fleets' nations' RP
+    assert got["phase"] == {"turn": "May 1916 · GQ II", "steps": [{"label": "GQ I", "current": False},
+                                                                  {"label": "GQ II", "current": True}]}
+    assert "Resource points: Germany 1 · Britain 2" in got["facts"]
+    assert not any(f.startswith("Tactical innovation") for f in got["facts"])   # no land combat
+    assert got["die"] == "naval fire Germany BC 1 at Britain BC 1 2d6"          # dice name ships
     assert any(f.startswith("Victory (BoP 12.6): German dreadnoughts in the Norwegian Sea: 1 (2 or more")
                and "gunnery lost: Central Powers 3, Entente 0" in f for f in got["facts"]), got["facts"]
 

@@ -24,7 +24,7 @@ import { BritainPicker } from "./bop_britain.js";
 import { BopLossPicker } from "./bop_losses.js";
 import { AIR, CORPS, FORTRESS_COLOUR, FORTRESS_EFFECTIVENESS, LEADERS, TANKS } from "./balance_of_powers_counters.js";
 import { GenericAdapter, HEX_ID, adoptStylesheet, titleCase } from "./generic.js";
-import { NAVAL_SCENARIOS, addSeaChart, isShip, navalEvent, navalOption, navalVictory, shipCounters,
+import { NAVAL_SCENARIOS, SHIP_IN_TEXT, addSeaChart, isShip, navalEvent, navalOption, navalVictory, shipCounters,
   shipLabel, shipName } from "../../map/seachart.js";
 
 // BoP 3.12, 6.6: why a corps is out of supply, and what follows (the hover and the marker).
@@ -265,6 +265,7 @@ export class BalanceOfPowersAdapter extends GenericAdapter {
    * ("Attack on 11,14" → "Attack on Liège (1119)"). */
   names(text) {
     return String(text).replace(UID, (uid) => this.unitName(uid))
+      .replace(SHIP_IN_TEXT, (uid) => (isShip(uid) ? this.unitName(uid) : uid))
       .replace(LOC_IN_TEXT, (loc) => (this.map?.hexes?.[loc] ? this.where(loc) : loc));
   }
 
@@ -409,6 +410,12 @@ export class BalanceOfPowersAdapter extends GenericAdapter {
   phase(view) {
     const flow = view?.flow || {};
     const side = flow.side ? (flow.side === "central" ? "Central Powers" : "Entente") : null;
+    if (view?.board?.fleets) {   // BoP 12.6: the admiralty phase only, GQ I then GQ II (6.43)
+      return { turn: `${flow.month_name || flow.month || ""} · GQ ${"I".repeat(flow.fortnight || 1)}`,
+        phase: STEP_TITLES[flow.step] || titleCase(flow.step || ""), side,
+        steps: [1, 2].map((n) => ({ label: `GQ ${"I".repeat(n)}`, current: flow.step === "gq" && flow.fortnight === n })),
+        facts: this.planning(view) };
+    }
     return {
       turn: `${flow.month_name || flow.month || ""}${flow.fortnight ? ` · fortnight ${flow.fortnight}` : ""}${this.weatherText(flow.weather)}`,
       phase: STEP_TITLES[flow.step] || titleCase(flow.step || ""),
@@ -431,7 +438,9 @@ export class BalanceOfPowersAdapter extends GenericAdapter {
   planning(view) {
     const facts = [];
     const powers = view?.powers || {};
-    const rp = Object.entries(powers).filter(([n, p]) => p.side && MAJOR_IDS.has(n))
+    // 12.6 fields only Germany's and Britain's ships: the others' RP say nothing there
+    const navies = view?.board?.fleets ? new Set(Object.keys(view.board.fleets).map((u) => u.slice(0, 3))) : null;
+    const rp = Object.entries(powers).filter(([n, p]) => p.side && MAJOR_IDS.has(n) && (!navies || navies.has(n.slice(0, 3))))
       .map(([n, p]) => `${NATION_TITLE[n] || titleCase(n)} ${p.rp}${p.dem ? ` (demoralised ${p.dem}${p.crisis ? ", crisis" : ""})` : ""}`);
     if (rp.length) facts.push(["Resource points", rp.join(" · ")]);
     const pool = view?.board?.air_pool || [];
@@ -444,7 +453,7 @@ export class BalanceOfPowersAdapter extends GenericAdapter {
       facts.push(["Air units due", dueMonths.map((m) => `${MONTH_TITLE[m] || m}: ${this.#byNation(due[m])}`).join(" · ")]);
     }
     const ti = view?.ti;
-    if (ti) facts.push(["Tactical innovation", `Central Powers ${ti.central ?? 0} · Entente ${ti.entente ?? 0}`]);
+    if (ti && !navies) facts.push(["Tactical innovation", `Central Powers ${ti.central ?? 0} · Entente ${ti.entente ?? 0}`]);
     const v = view?.victory;
     const naval = navalVictory(v, (m) => MONTH_TITLE[m] || m);
     if (naval) {
