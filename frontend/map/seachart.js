@@ -101,6 +101,18 @@ export function navalOption(item, from, where, short) {
     label: `Sail ${short(a.units)}: ${where(from)} → ${where(a.to)}${item.nmp !== undefined ? `, ${item.nmp} NMP` : ""}` };
 }
 
+/** "Why not?" for ships sent where they cannot go (7.22): the naval move of the selected
+ * ships (the whole stack: the largest force the server offers from there) to that location. */
+export function navalCandidate(decision, selection, hex, entries) {
+  let units = selection.units;
+  if (selection.all) {
+    const offered = entries.filter((e) => e.decision.id === decision.id && e.p.from === selection.hex)
+      .map((e) => e.item.action.units).sort((a, b) => b.length - a.length)[0];
+    if (offered) units = offered;
+  }
+  return { decision, action: { units, to: hex } };
+}
+
 function side(s) {
   return SIDE_TITLE[s] || s;
 }

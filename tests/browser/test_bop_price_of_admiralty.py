@@ -114,6 +114,13 @@ def test_bop_12_6_price_of_admiralty_played_on_the_sea_chart_by_clicks(site, new
     assert MEET in lit and "norwegian-sea-box" not in lit and len(lit) > 50
     assert drawn_text(germany, MEET) == "6 NMP"
     shot(germany, "2-selected")
+    # 7.22: a box beyond the force's range is asked about, and the engine says why
+    click_hex(germany, "norwegian-sea-box")
+    germany.wait_for_function("""() => { const w = document.getElementById('why-not');
+        return w && !w.textContent.includes('Asking'); }""")
+    why = germany.locator("#why-not").inner_text()
+    assert "Norwegian Sea" in why and "cannot reach" in why and "BoP 7.22" in why, why
+    assert fleets(germany)["ger-bb1"]["at"] == WILHELMSHAVEN                  # nothing was sent
     germany.keyboard.press("Escape")
     text = sail(germany, WILHELMSHAVEN, MEET, HIGH_SEAS_FLEET)
     assert "Sail BB1, BB2, BB3, BB4, BC1, CL1, CL2, PD1, PD2: Wilhelmshaven" in text and "6 NMP" in text, text

@@ -24,7 +24,7 @@ import { BritainPicker } from "./bop_britain.js";
 import { BopLossPicker } from "./bop_losses.js";
 import { AIR, CORPS, FORTRESS_COLOUR, FORTRESS_EFFECTIVENESS, LEADERS, TANKS } from "./balance_of_powers_counters.js";
 import { GenericAdapter, HEX_ID, adoptStylesheet, titleCase } from "./generic.js";
-import { NAVAL_SCENARIOS, SHIP_IN_TEXT, addSeaChart, isShip, navalEvent, navalOption, navalVictory, shipCounters,
+import { NAVAL_SCENARIOS, SHIP_IN_TEXT, addSeaChart, isShip, navalCandidate, navalEvent, navalOption, navalVictory, shipCounters,
   shipLabel, shipName } from "../../map/seachart.js";
 
 // BoP 3.12, 6.6: why a corps is out of supply, and what follows (the hover and the marker).
@@ -136,6 +136,8 @@ export class BalanceOfPowersAdapter extends GenericAdapter {
   candidate(decisions, selection, hex, entries, { all = decisions, view = null } = {}) {
     const attack = this.#attackCandidate(all, selection, hex, view);
     if (attack) return attack;
+    const naval = decisions.find((d) => d.kind === "naval_move");
+    if (naval) return navalCandidate(naval, selection, hex, entries);
     const marches = decisions.filter((d) => d.kind === "march");
     const going = marches.find((d) => !d.data?.part);
     const decision = going || marches.find((d) => d.data?.part === (selection.all ? "whole" : "part"));
