@@ -121,6 +121,16 @@ def test_bop_12_6_price_of_admiralty_played_on_the_sea_chart_by_clicks(site, new
     why = germany.locator("#why-not").inner_text()
     assert "Norwegian Sea" in why and "cannot reach" in why and "BoP 7.22" in why, why
     assert fleets(germany)["ger-bb1"]["at"] == WILHELMSHAVEN                  # nothing was sent
+    # 7.21, 7.22: untick the pre-dreadnoughts (range 16) and the U-boat in the stack list: the
+    # rest (range 20) reaches further, and the server lit exactly their moves
+    for uid in ("ger-pd1", "ger-pd2", "ger-ub1"):
+        germany.locator(f"input[type=checkbox][data-unit='{uid}']").uncheck()
+        wait_orders(germany)
+    assert germany.evaluate("() => window.salient.orders.pending") is None
+    wide = drawn(germany, "option")
+    assert set(lit) < set(wide), (len(lit), len(wide))
+    further = sorted(int(drawn_text(germany, h).split()[0]) for h in set(wide) - set(lit))
+    assert further and 16 < further[-1] <= 20, further
     germany.keyboard.press("Escape")
     text = sail(germany, WILHELMSHAVEN, MEET, HIGH_SEAS_FLEET)
     assert "Sail BB1, BB2, BB3, BB4, BC1, CL1, CL2, PD1, PD2: Wilhelmshaven" in text and "6 NMP" in text, text
