@@ -35,6 +35,23 @@ export function addSeaChart(map) {
 /** A ship id inside any text (a die's purpose: "naval fire ger-bc1 at bri-bc1 2d6"). */
 export const SHIP_IN_TEXT = /\b(?:ger|aus|bri|fra|rus|ita)-(?:bb|bc|ca|cl|cc|cd|pd|ss|ub)\d+\b/g;
 
+const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September",
+  "October", "November", "December"];
+
+/** What the hover says about a Sea Chart box: its kind, owner, entry cost (7.51, 7.55) and
+ * frozen months (7.53); [] for anything else. */
+export function boxNotes(id, nationTitle) {
+  const box = CHART_BOXES[id];
+  if (!box) return [];
+  const notes = [box.kind === "ocean"
+    ? `Ocean box: ${box.entry_nmp} NMP to enter (BoP 7.51)`
+    : `${box.owner ? `${nationTitle(box.owner)} ` : ""}port box: ${box.entry_nmp} NMP to enter, never straight from another port box (BoP 7.51, 7.55)`];
+  if (box.frozen_months?.length) {
+    notes.push(`Frozen ${MONTHS[box.frozen_months[0] - 1]} to ${MONTHS[box.frozen_months[box.frozen_months.length - 1] - 1]}: closed to ships (BoP 7.53)`);
+  }
+  return notes;
+}
+
 export function isShip(uid) {
   return Object.hasOwn(SHIPS, String(uid));
 }

@@ -156,6 +156,8 @@ NAVAL_JS = """async (view) => {
       torpedoes: ev('naval_torpedoes', { boats: ['ger-ub1'], shots: [{ shooter: 'ger-ub1', target: 'bri-bb1', dice: [6, 6], hit: true }], steps_lost: 1 }),
       asw: ev('asw', { dice: [1, 2, 2], track: 8, hits: ['ger-ub1'] }),
       lost: ev('naval_lost_at_sea', { unit: 'ger-ub1' }),
+      notes: [bop.hexNotes('scapa-flow-box'), ...((m) => { bop.map = { ...m, box_links: [] };
+        return ['white-sea-box', 'scapa-flow-box', 'norwegian-sea-box', '10,6'].map((id) => bop.hexNotes(id)); })(bop.map)],
       die: bop.names('naval fire ger-bc1 at bri-bc1 2d6'),
       facts: bop.planning(view).map(([k, v]) => `${k}: ${v}`),
       phase: (({ turn, steps }) => ({ turn, steps }))(bop.phase({ ...view, flow: { ...view.flow, month_name: 'May 1916', fortnight: 2 } })),
@@ -208,6 +210,12 @@ def test_bop_8_3_naval_counters_options_and_events_read_in_words(module_page):
                                                                   {"label": "GQ II", "current": True}]}
     assert "Resource points: Germany 1 · Britain 2" in got["facts"]
     assert not any(f.startswith("Tactical innovation") for f in got["facts"])   # no land combat
+    # 7.51, 7.53, 7.55: a box's hover says what entering it costs and when it is closed
+    assert got["notes"] == [
+        [],                                                 # no Sea Chart drawn (12.1): no notes
+        ["Ocean box: 18 NMP to enter (BoP 7.51)", "Frozen November to February: closed to ships (BoP 7.53)"],
+        ["Britain port box: 3 NMP to enter, never straight from another port box (BoP 7.51, 7.55)"],
+        ["Ocean box: 18 NMP to enter (BoP 7.51)"], []]
     assert got["die"] == "naval fire Germany BC 1 at Britain BC 1 2d6"          # dice name ships
     assert any(f.startswith("Victory (BoP 12.6): German dreadnoughts in the Norwegian Sea: 1 (2 or more")
                and "gunnery lost: Central Powers 3, Entente 0" in f for f in got["facts"]), got["facts"]

@@ -24,7 +24,7 @@ import { BritainPicker } from "./bop_britain.js";
 import { BopLossPicker } from "./bop_losses.js";
 import { AIR, CORPS, FORTRESS_COLOUR, FORTRESS_EFFECTIVENESS, LEADERS, TANKS } from "./balance_of_powers_counters.js";
 import { GenericAdapter, HEX_ID, adoptStylesheet, titleCase } from "./generic.js";
-import { NAVAL_SCENARIOS, SHIP_IN_TEXT, addSeaChart, isShip, navalCandidate, navalEvent, navalOption, navalVictory, shipCounters,
+import { NAVAL_SCENARIOS, SHIP_IN_TEXT, addSeaChart, boxNotes, isShip, navalCandidate, navalEvent, navalOption, navalVictory, shipCounters,
   shipLabel, shipName } from "../../map/seachart.js";
 
 // BoP 3.12, 6.6: why a corps is out of supply, and what follows (the hover and the marker).
@@ -213,6 +213,11 @@ export class BalanceOfPowersAdapter extends GenericAdapter {
   mapSource(config) {
     if (!NAVAL_SCENARIOS.has(config?.scenario)) return null;
     return { mapUrl: config.map_url, svgUrl: config.svg_url, extend: addSeaChart };
+  }
+
+  /** The hover's notes on a Sea Chart box (12.6): entry cost, owner, frozen months. */
+  hexNotes(id) {
+    return this.map?.box_links ? boxNotes(id, (n) => NATION_TITLE[n] || titleCase(n)) : [];   // the chart is drawn
   }
 
   setMap(map) {
