@@ -38,6 +38,9 @@ def land_units(nation: str) -> list[str]:
     return [u for u in listed_units(FIRE_IN_THE_EAST, nation) if u in UNITS]
 
 
+seat_units = land_units   # what a seat sets up (12.4's France also places Belgium's corps)
+
+
 def air_units(nation: str) -> list[str]:
     return [u for u in listed_units(FIRE_IN_THE_EAST, nation) if u in AIR_UNITS]
 
