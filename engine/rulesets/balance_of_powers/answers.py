@@ -251,8 +251,8 @@ def _options(state: dict[str, Any], seat: str, decision: Decision,
     if decision.kind == "setup" and area is not None:
         if query and "placement" in query:
             return [_area_setup_check(state, th, seat, query)]
-        return [{"action": {"placement": p}, "variant": i} for i, p in enumerate(
-            area.deployments(th, seat))]
+        return [{"action": a, "variant": i} for i, a in enumerate(
+            area.deployment_actions(th, seat))]
     if decision.kind == "setup":
         secret = state["flow"]["secret"]
         if query and "placement" in query:
@@ -352,19 +352,16 @@ def validate(state: dict[str, Any], seat: str, decision: Decision, action: Any) 
 def _validate_setup(state: dict[str, Any], th: Theatre, seat: str, action: Any) -> Any:
     """BoP 12.1 — a whole placement, checked by `setup.setup_problems`."""
     placement = action.get("placement")
-    kaiser = area_setup(state) is setup_kaiser   # 12.4: corps may set up entrenched
-    entrenched = action.get("entrenched", []) if kaiser else []
-    if set(action) - ({"placement", "entrenched"} if kaiser else {"placement"}) or not (
-            isinstance(placement, dict)) or not all(
+    area = area_setup(state)   # 12.2, 12.4: corps may set up entrenched
+    entrenched = action.get("entrenched", []) if area is not None else []
+    if set(action) - ({"placement", "entrenched"} if area is not None else {"placement"}) or (
+            not isinstance(placement, dict)) or not all(
             isinstance(v, str) for v in placement.values()) or not isinstance(
             entrenched, list) or not all(isinstance(u, str) for u in entrenched):
         raise MalformedAction('a set-up is {"placement": {"<unit>": "<location>"}}'
-                              + (' and may name "entrenched": ["<corps>", …]' if kaiser else ""))
-    if kaiser:
-        problems = setup_kaiser.setup_problems(th, seat, placement, corps_on_board(state),
-                                               entrenched)
-    elif fire(state):
-        problems = setup_fire.setup_problems(th, seat, placement, corps_on_board(state))
+                              + (' and may name "entrenched": ["<corps>", …]' if area else ""))
+    if area is not None:
+        problems = area.setup_problems(th, seat, placement, corps_on_board(state), entrenched)
     else:
         problems = setup.setup_problems(th, seat, placement, secret=state["flow"]["secret"])
     if problems:
@@ -376,10 +373,6 @@ def _validate_setup(state: dict[str, Any], th: Theatre, seat: str, action: Any) 
     if entrenched:
         answer["entrenched"] = sorted(set(entrenched))
     return answer
-
-
-def fire(state: dict[str, Any]) -> bool:
-    return scenario_of(state).id == FIRE_IN_THE_EAST
 
 
 def area_setup(state: dict[str, Any]) -> Any:

@@ -23,6 +23,7 @@ from .scenarios import (
     SCENARIOS,
     listed_units,
 )
+from .setup_fire import entrenchment_problems
 from .theatre import Theatre
 
 RULE = "BoP 12.4"
@@ -128,9 +129,7 @@ def setup_problems(th: Theatre, nation: str, placement: dict[str, str],
             problems.append({"code": "set_aside", "data": {"units": left_out, "total": total,
                                                            "count": count,
                                                            "strength": strength}})
-    for uid in sorted(entrenched):
-        if uid not in placement or not UNITS[uid].entrenches:
-            problems.append({"code": "cannot_entrench", "data": {"unit": uid}})
+    problems += entrenchment_problems(placement, entrenched)
     area = own_area(th, nation)
     counts = dict(on_board or {})
     for uid, loc in sorted(placement.items()):
@@ -162,7 +161,8 @@ def describe(th: Theatre, problem: dict[str, Any]) -> str:
     if code == "leader_alone":
         return f"{data['unit']} must set up with a corps or in a fortress."
     if code == "cannot_entrench":
-        return f"{data['unit']} is not placed here or cannot entrench (cavalry and tanks never do)."
+        return (f"{data['unit']} is not placed or cannot entrench (cavalry and tanks never "
+                "do).")
     return f"Every listed unit is placed once (not placed: {data.get('missing')}; not part " \
            f"of this set-up: {data.get('extra')})."
 
@@ -227,4 +227,19 @@ def deployments(th: Theatre, nation: str, count: int = 3) -> list[dict[str, str]
         placement = deployment(th, nation, variant)
         if not setup_problems(th, nation, placement) and placement not in out:
             out.append(placement)
+    return out
+
+
+def deployment_actions(th: Theatre, nation: str) -> list[dict[str, Any]]:
+    """The set-up answers offered: the first all in maneuver mode, the others with every corps
+    that can entrench dug in on the hexes touching the enemy's area (the 1918 trench line)."""
+    cp, ep = areas(th)
+    theirs = ep if nation == "germany" else cp
+    front = {loc for loc in own_area(th, nation) if any(o in theirs for o in th.adj.get(
+        loc, ()))}
+    out: list[dict[str, Any]] = []
+    for variant, placement in enumerate(deployments(th, nation)):
+        dug_in = sorted(u for u, loc in placement.items()
+                        if loc in front and UNITS[u].entrenches) if variant else []
+        out.append({"placement": placement, **({"entrenched": dug_in} if dug_in else {})})
     return out

@@ -227,3 +227,20 @@ def test_bop_12_4_anzac_arrives_three_turns_after_procurement():
     economy.procure(state, "britain", "bri-inf-canada", "1918-04")
     assert state["board"]["arrivals"]["1918-06"] == ["bri-inf-anzac_i"]   # three turns
     assert state["board"]["arrivals"]["1918-04"] == ["bri-inf-canada"]    # the usual one
+
+
+def test_bop_12_4_offered_set_ups_entrench_the_front_line_corps():
+    """The offered answers (what selfplay and a deadline play) include set-ups with the corps
+    on the front hexes dug in, each accepted by the validator."""
+    state = new_state()
+    decision = [d for d in RULESET.decisions(state) if "britain" in d.seats][0]
+    offered = [o["action"] for o in RULESET.options(state, "britain", decision, None)]
+    assert "entrenched" not in offered[0]
+    dug = [a for a in offered if a.get("entrenched")]
+    assert dug
+    for action in offered:
+        assert RULESET.validate(state, "britain", decision, action) == action
+    cp, _ = setup_kaiser.areas(TH)
+    for uid in dug[0]["entrenched"]:
+        loc = dug[0]["placement"][uid]
+        assert any(o in cp for o in TH.adj[loc]) and UNITS[uid].entrenches
