@@ -244,3 +244,19 @@ def test_bop_12_4_offered_set_ups_entrench_the_front_line_corps():
     for uid in dug[0]["entrenched"]:
         loc = dug[0]["placement"][uid]
         assert any(o in cp for o in TH.adj[loc]) and UNITS[uid].entrenches
+
+
+def test_bop_12_4_setup_editor_query_lists_france_and_belgium_and_the_area():
+    state = new_state()
+    decision = [d for d in RULESET.decisions(state) if "france" in d.seats][0]
+    item = RULESET.options(state, "france", decision, {"placement": {}})[0]
+    assert not item["legal"] and "action" not in item
+    ids = [u["id"] for u in item["units"]]
+    assert "bel-inf-1" in ids and "fra-inf-1" in ids and "bri-inf-1" not in ids
+    spots = item["spots"][0]["locations"]
+    assert TH.place_loc["paris"] in spots and TH.place_loc["lille"] not in spots
+    assert BY_LABEL["0521"] in spots
+    action = setup_kaiser.deployment_actions(TH, "france")[0]
+    item = RULESET.options(state, "france", decision,
+                           {"placement": action["placement"], "brief": True})[0]
+    assert item["legal"] and item["action"] == {"placement": action["placement"]}
