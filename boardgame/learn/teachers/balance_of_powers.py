@@ -14,7 +14,11 @@ from engine.rulesets.balance_of_powers import price_of_admiralty as pofa
 from engine.rulesets.balance_of_powers import steps, tables
 from engine.rulesets.balance_of_powers import victory as bop_victory
 from engine.rulesets.balance_of_powers.forces import controller, side_of
-from engine.rulesets.balance_of_powers.scenarios import FIRE_IN_THE_EAST, SCENARIOS
+from engine.rulesets.balance_of_powers.scenarios import (
+    FIRE_IN_THE_EAST,
+    KAISERSCHLACHT,
+    SCENARIOS,
+)
 from engine.rulesets.balance_of_powers.sequence import (
     MONTH_NAMES,
     MONTH_SCRIPT,
@@ -68,6 +72,19 @@ def _notes(scenario_id: str) -> dict[S, str]:
                 S.WEATHER: "good weather from May to October: both fortnights are played",
                 S.PLAN_XVII: "not in this scenario",
                 S.MONTH_END: f"the victory check ends {MONTH_NAMES[months[-1]]}"}
+    if scenario_id == KAISERSCHLACHT:
+        opening = ", ".join(f"before {MONTH_NAMES[m]} ({s})" for m, s in sorted(
+            SEASON_BEFORE.items()) if m in months)
+        return {S.SEASONAL: f"only in a seasonal turn: {opening}; the game opens with the "
+                            f"first; Germany's income includes 4 RP from the East (BoP 12.4)",
+                S.TABULATION: "only in a seasonal turn",
+                S.REDUCTIONS: "only in a seasonal turn; Strategic Warfare: Germany loses 16 RP "
+                              "to the blockade, Britain 4 to submarines (BoP 12.4)",
+                S.BRITAIN: "never: Britain is at war from the start",
+                S.ADMIRALTY: "Entente sea moves (the optional admiralty, BoP 6.45)",
+                S.WEATHER: "snow in November: only its first fortnight is played",
+                S.PLAN_XVII: "not in this scenario",
+                S.MONTH_END: f"the victory check ends {MONTH_NAMES[months[-1]]}"}
     return {S.SEASONAL: f"only in a seasonal turn: {seasons}",
             S.TABULATION: "only in a seasonal turn",
             S.REDUCTIONS: "only in a seasonal turn",
@@ -116,9 +133,7 @@ def turn(scenario_id: str) -> list[dict[str, Any]]:
     months = ", ".join(MONTH_NAMES[m] for m in sc.months)
     return [
         {"title": "Before the first month", "repeat": False,
-         "note": "The Entente sets up first, then the Central Powers."
-                 + (" Russia leaves six corps off the map (effectiveness 11 or more in all): "
-                    "they start in the force pool." if sc.set_aside else ""),
+         "note": "The Entente sets up first, then the Central Powers." + _set_aside_note(sc),
          "steps": [_box(S.SETUP, tables.ENTENTE), _box(S.SETUP, tables.CENTRAL),
                    _box(S.SECRET_SETUP, note="with the secret set-up option, instead: every "
                                              "nation at once, revealed together")]},
@@ -131,6 +146,45 @@ def turn(scenario_id: str) -> list[dict[str, Any]]:
         _elsewhere({step for step, _, _ in MONTH_SCRIPT} | {S.SETUP, S.SECRET_SETUP, S.OVER},
                    "General Quarters belongs to the standard admiralty (The Price of "
                    "Admiralty); this scenario uses the optional admiralty instead"),
+    ]
+
+
+def _set_aside_note(sc: Any) -> str:
+    """What a scenario's set-up keeps off the map (12.2, 12.4), from its own numbers."""
+    if sc.id == FIRE_IN_THE_EAST:
+        count, strength = sc.set_aside["russia"]
+        return (f" Russia leaves {count} corps off the map (effectiveness {strength} or more "
+                "in all): they start in the force pool.")
+    if sc.id == KAISERSCHLACHT:
+        count, strength = sc.set_aside["germany"]
+        return (f" Britain, France and Germany each leave at least {count} corps off the map "
+                f"(effectiveness {strength} or more in all): they start in the force pool. "
+                "Corps may set up entrenched; the 1916 front line divides the set-up areas.")
+    return ""
+
+
+def _kaiser_victory(scenario_id: str) -> list[dict[str, Any]]:
+    """BoP 12.4 — Berlin with Paris, or Berlin with two bargaining chips in France."""
+    state = start_state(RULESET, scenario_id)
+    th = theatre(state["board"]["map"])
+    last = MONTH_NAMES[SCENARIOS[scenario_id].months[-1]]
+    berlin, paris = th.where(th.capital["germany"]), th.where(th.capital["france"])
+    need = bop_victory.KAISER_FRENCH_BCS_TO_WIN
+    french = [th.where(loc) for loc in sorted(th.bcs) if th.home.get(loc) == "france"]
+    held = [th.where(loc) for loc in bop_victory.french_bcs_held(state, th)]
+    verdict = bop_victory.kaiserschlacht_victory(state, th)
+    return [
+        {"title": "Germany's offensive", "side": SIDES[tables.CENTRAL], "rule": "BoP 12.4",
+         "when": f"when {last} ends",
+         "text": f"Germany wins if it controls {berlin} and {paris}, or {berlin} and any "
+                 f"{need} bargaining chips in France ({', '.join(french)}).",
+         "reasons": ["berlin_and_paris", "berlin_and_french_bcs"],
+         "now": f"At the start Germany holds {', '.join(held) or 'none of them'}."},
+        {"title": "The Entente holds", "side": SIDES[tables.ENTENTE], "rule": "BoP 12.4",
+         "when": f"when {last} ends",
+         "text": "Otherwise the Entente wins: there is no draw.",
+         "reasons": ["germany_short"],
+         "now": f"If the game ended now, the result would be {_verdict(verdict)}."},
     ]
 
 
@@ -181,6 +235,8 @@ def victory(scenario_id: str) -> list[dict[str, Any]]:
         return _naval_victory()
     if scenario_id == FIRE_IN_THE_EAST:
         return _fire_victory(scenario_id)
+    if scenario_id == KAISERSCHLACHT:
+        return _kaiser_victory(scenario_id)
     state = start_state(RULESET, scenario_id)
     th = theatre(state["board"]["map"])
     months = SCENARIOS[scenario_id].months

@@ -13,9 +13,9 @@ from typing import Any
 from engine.kernel import Decision, IllegalAction, MalformedAction
 from engine.kernel.game import copy_json
 
-from . import admiralty, combat, movement, naval, odds, setup, setup_fire, supply
+from . import admiralty, combat, movement, naval, odds, setup, setup_fire, setup_kaiser, supply
 from .forces import UNITS, commander, occupancy
-from .scenarios import FIRE_IN_THE_EAST, scenario_of
+from .scenarios import FIRE_IN_THE_EAST, KAISERSCHLACHT, scenario_of
 from .theatre import Theatre, theatre
 
 # Schema decisions whose every listed answer commits the seat to something (a march, a rail
@@ -250,11 +250,12 @@ def _options(state: dict[str, Any], seat: str, decision: Decision,
             return [item] if item is not None else []
         return [item for item in attack_items(state, th, seat, supplied)
                 if item["action"]["target"] == decision.data.get("target")]
-    if decision.kind == "setup" and fire(state):
+    area = area_setup(state)
+    if decision.kind == "setup" and area is not None:
         if query and "placement" in query:
-            return [_fire_setup_check(state, th, seat, query)]
-        return [{"action": {"placement": p}, "variant": i} for i, p in enumerate(
-            setup_fire.deployments(th, seat))]
+            return [_area_setup_check(state, th, seat, query)]
+        return [{"action": a, "variant": i} for i, a in enumerate(
+            area.deployment_actions(th, seat))]
     if decision.kind == "setup":
         secret = state["flow"]["secret"]
         if query and "placement" in query:
@@ -352,20 +353,34 @@ def validate(state: dict[str, Any], seat: str, decision: Decision, action: Any) 
 def _validate_setup(state: dict[str, Any], th: Theatre, seat: str, action: Any) -> Any:
     """BoP 12.1 — a whole placement, checked by `setup.setup_problems`."""
     placement = action.get("placement")
-    if set(action) != {"placement"} or not isinstance(placement, dict) or not all(
-            isinstance(v, str) for v in placement.values()):
-        raise MalformedAction('a set-up is {"placement": {"<unit>": "<location>"}}')
-    problems = setup_fire.setup_problems(th, seat, placement, corps_on_board(state)) if fire(
-        state) else setup.setup_problems(th, seat, placement, secret=state["flow"]["secret"])
+    area = area_setup(state)   # 12.2, 12.4: corps may set up entrenched
+    entrenched = action.get("entrenched", []) if area is not None else []
+    if set(action) - ({"placement", "entrenched"} if area is not None else {"placement"}) or (
+            not isinstance(placement, dict)) or not all(
+            isinstance(v, str) for v in placement.values()) or not isinstance(
+            entrenched, list) or not all(isinstance(u, str) for u in entrenched):
+        raise MalformedAction('a set-up is {"placement": {"<unit>": "<location>"}}'
+                              + (' and may name "entrenched": ["<corps>", …]' if area else ""))
+    if area is not None:
+        problems = area.setup_problems(th, seat, placement, corps_on_board(state), entrenched)
+    else:
+        problems = setup.setup_problems(th, seat, placement, secret=state["flow"]["secret"])
     if problems:
         first = problems[0]
-        raise IllegalAction("BoP 12.1", first["code"], {"problems": problems[:10]},
-                            f"The set-up breaks BoP 12.1: {first['code']} {first['data']}.")
-    return {"placement": dict(sorted(placement.items()))}
+        rule = scenario_of(state).rule
+        raise IllegalAction(rule, first["code"], {"problems": problems[:10]},
+                            f"The set-up breaks {rule}: {first['code']} {first['data']}.")
+    answer: dict[str, Any] = {"placement": dict(sorted(placement.items()))}
+    if entrenched:
+        answer["entrenched"] = sorted(set(entrenched))
+    return answer
 
 
-def fire(state: dict[str, Any]) -> bool:
-    return scenario_of(state).id == FIRE_IN_THE_EAST
+def area_setup(state: dict[str, Any]) -> Any:
+    """The set-up module of a scenario whose sides set up in areas (12.2, 12.4), else None."""
+    sc = scenario_of(state).id
+    return setup_fire if sc == FIRE_IN_THE_EAST else setup_kaiser if sc == KAISERSCHLACHT \
+        else None
 
 
 def corps_on_board(state: dict[str, Any]) -> dict[str, int]:
@@ -376,24 +391,25 @@ def corps_on_board(state: dict[str, Any]) -> dict[str, int]:
     return counts
 
 
-def _fire_setup_check(state: dict[str, Any], th: Theatre, seat: str,
+def _area_setup_check(state: dict[str, Any], th: Theatre, seat: str,
                       query: dict[str, Any]) -> dict[str, Any]:
-    """BoP 12.2 — the set-up editor's query: the placement's problems in plain words and,
-    when the validator would accept it, the answer to send."""
+    """BoP 12.2, 12.4 — the set-up editor's query: the placement's problems in plain words
+    and, when the validator would accept it, the answer to send."""
+    area = area_setup(state)
     placement = query.get("placement")
     if set(query) - {"placement", "brief"} or not isinstance(placement, dict) or not all(
             isinstance(k, str) and isinstance(v, str) for k, v in placement.items()):
         raise MalformedAction('a set-up query is {"placement": {"<unit>": "<location>"}}')
-    problems = setup_fire.setup_problems(th, seat, placement, corps_on_board(state))
+    problems = area.setup_problems(th, seat, placement, corps_on_board(state))
     item: dict[str, Any] = {
         "placement": dict(sorted(placement.items())), "legal": not problems,
         "complete": not problems or problems[0]["code"] != "wrong_units",
-        "problems": [{"rule": setup_fire.RULE, "code": p["code"],
-                      "message": setup_fire.describe(th, p)} for p in problems]}
+        "problems": [{"rule": area.RULE, "code": p["code"],
+                      "message": area.describe(th, p)} for p in problems]}
     if not query.get("brief"):   # the editor's counters and where they may go (one area)
-        units = setup_fire.land_units(seat)
+        units = area.seat_units(seat)
         item["units"] = setup.unit_sheet(seat, units)
-        item["spots"] = [{"units": units, "locations": sorted(setup_fire.own_area(th, seat))}]
+        item["spots"] = [{"units": units, "locations": sorted(area.own_area(th, seat))}]
     if not problems:
         item["action"] = {"placement": dict(sorted(placement.items()))}
     return item

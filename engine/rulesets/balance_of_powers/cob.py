@@ -120,7 +120,9 @@ def pool_additions(state: dict[str, Any], year: int, season: str) -> list[Event]
     key = f"{year}-{season}"
     board = state["board"]
     waiting = {u for units in board["arrivals"].values() for u in units}
+    # 1918 values serve 12.4 only (ruling 79): the CoB brings those units nowhere else yet
     new = [uid for uid in unit_ids(key, kinds=LAND_KINDS) if uid in UNITS
+           and UNITS[uid].arrives != "scenario-1918"
            and UNITS[uid].nation in state["powers"] and uid not in board["pool"]
            and uid not in board["units"] and uid not in waiting]
     if not new:

@@ -30,6 +30,7 @@ from .forces import (
 from .neutrals import french_ports
 from .scenarios import scenario_of
 from .sequence import SEASON_BEFORE, last_month
+from .sequence import next_month as next_month_of
 from .supply import own_sources, shadow_host, supplied_locations, supply_reach
 from .tables import (
     COST_FORTRESS_STEP,
@@ -54,7 +55,7 @@ def income(state: dict[str, Any], nation: str) -> int:
     value = first if state["powers"][nation]["seasons"] == 0 else other
     if nation == "russia":
         value += RUSSIA_STRAITS_BONUS
-    return value
+    return value + scenario_of(state).income_bonus.get(nation, 0)   # 12.4: the East
 
 
 def requisition(state: dict[str, Any], th: Theatre, nation: str) -> int:
@@ -123,6 +124,12 @@ def requisition_and_reductions(state: dict[str, Any], th: Theatre) -> list[Event
         events.append(Event("seasonal_rp", "BoP 5.2", {"nation": nation, "requisition": extra,
                                                        "demoralization": -loss,
                                                        "rp": power["rp"]}))
+        # 12.4 Strategic Warfare: blockade (5.34) and submarine (5.32) losses as fixed numbers
+        strategic = scenario_of(state).strategic_losses.get(nation, 0)
+        if strategic and not power.get("conquered"):
+            power["rp"] = max(0, power["rp"] - strategic)
+            events.append(Event("strategic_warfare", "BoP 12.4",
+                                {"nation": nation, "loss": strategic, "rp": power["rp"]}))
     return events
 
 
@@ -353,6 +360,8 @@ def procure(state: dict[str, Any], nation: str, uid: str, next_month: str | None
     state["powers"][nation]["rp"] -= cost
     state["board"]["pool"].remove(uid)
     state["flow"].setdefault("bought", {}).setdefault(nation, []).append(uid)
+    for _ in range(scenario_of(state).muster_delay.get(uid, 1) - 1):   # 12.4: ANZAC, 3 turns
+        next_month = next_month_of(next_month) if next_month else None
     if next_month is not None:
         arrivals = state["board"]["arrivals"].setdefault(next_month, [])
         arrivals.append(uid)

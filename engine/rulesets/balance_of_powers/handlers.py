@@ -22,6 +22,7 @@ from . import (
     neutrals,
     setup,
     setup_fire,
+    setup_kaiser,
     supply,
 )
 from .forces import (
@@ -36,7 +37,7 @@ from .forces import (
     side_of,
 )
 from .occupy import check_conquest, enter, host_shadow_government
-from .scenarios import FIRE_IN_THE_EAST, scenario_of
+from .scenarios import FIRE_IN_THE_EAST, KAISERSCHLACHT, scenario_of
 from .sequence import Step, next_month
 from .tables import RAIL_COST
 from .theatre import Theatre, theatre
@@ -50,12 +51,14 @@ def do_setup(state: State, seat: str, decision: Decision, action: Any,
              roller: Roller) -> list[Event]:
     """BoP 12.1, 12.2 — place one nation's units (EP first, then CP); in 12.2 the Russian units
     left out of the placement are the previously eliminated ones, in the force pool."""
-    setup.place(state, action["placement"])
+    setup.place(state, action["placement"], action.get("entrenched", ()))
     state["flow"]["placed"].append(seat)
     sc = scenario_of(state)
     events = [Event("set_up", sc.rule, {"seat": seat, "placement": action["placement"]})]
-    if sc.id == FIRE_IN_THE_EAST:
-        aside = [u for u in setup_fire.land_units(seat) if u not in action["placement"]]
+    area = setup_kaiser if sc.id == KAISERSCHLACHT else setup_fire \
+        if sc.id == FIRE_IN_THE_EAST else None
+    if area is not None:
+        aside = [u for u in area.seat_units(seat) if u not in action["placement"]]
         if aside:
             state["board"]["pool"] = sorted(state["board"]["pool"] + aside)
             events.append(Event("set_aside", sc.rule, {"nation": seat, "units": aside}))

@@ -15,7 +15,7 @@ from typing import Any
 
 from . import price_of_admiralty
 from .forces import controller, side_of
-from .scenarios import FIRE_IN_THE_EAST, scenario_of
+from .scenarios import FIRE_IN_THE_EAST, KAISERSCHLACHT, scenario_of
 from .sequence import MONTHS
 from .tables import (
     CENTRAL,
@@ -27,7 +27,13 @@ from .tables import (
     SCHLIEFFEN_CORPS,
 )
 from .theatre import Theatre
-from .victory import DEMORALIZATION_TO_WIN, bc_counts, demoralization_totals
+from .victory import (
+    DEMORALIZATION_TO_WIN,
+    KAISER_FRENCH_BCS_TO_WIN,
+    bc_counts,
+    demoralization_totals,
+    french_bcs_held,
+)
 
 
 def status(state: dict[str, Any], th: Theatre) -> dict[str, Any]:
@@ -38,6 +44,12 @@ def status(state: dict[str, Any], th: Theatre) -> dict[str, Any]:
         return {"rule": sc.rule, "checked_after": sc.months[-1],
                 "demoralization": demoralization_totals(state),
                 "demoralization_to_win": DEMORALIZATION_TO_WIN}
+    if sc.id == KAISERSCHLACHT:   # 12.4: Berlin and Paris, or Berlin and two French BCs
+        return {"rule": sc.rule, "checked_after": sc.months[-1],
+                "berlin": side_of(state, controller(state, th, th.capital["germany"])),
+                "paris": side_of(state, controller(state, th, th.capital["france"])),
+                "french_bcs_held": french_bcs_held(state, th),
+                "french_bcs_to_win": KAISER_FRENCH_BCS_TO_WIN}
     plans = state["plans"]
     out: dict[str, Any] = {
         "rule": "BoP 12.1", "checked_after": MONTHS[-1],

@@ -37,7 +37,7 @@ from .aviation import AIR_UNITS
 from .fleets import NAVY_LEADERS, SHIPS
 from .forces import UNITS, in_crisis, occupancy, unit_side
 from .migrations import MIGRATIONS
-from .scenarios import FIRE_IN_THE_EAST, SCENARIOS
+from .scenarios import FIRE_IN_THE_EAST, KAISERSCHLACHT, SCENARIOS
 from .sequence import MONTH_NAMES, Step
 from .steps import FLOW
 from .tables import CENTRAL, ENTENTE
@@ -52,6 +52,7 @@ SEATS = (("germany", CENTRAL, "Germany", "#5a5a5a"),
          ("britain", ENTENTE, "Britain", "#b03a2e"))
 
 FIRE_SEATS = ("austria_hungary", "germany", "russia")   # BoP 12.2: the nations at war
+KAISER_SEATS = ("britain", "france", "germany")          # BoP 12.4 (ruling 77: no U.S. seat)
 
 MANIFEST = {
     "title": "Balance of Powers",
@@ -86,6 +87,18 @@ MANIFEST = {
         "players": {"min": 2, "max": 3},
         "options": [],
         "max_actions": 8000, "hidden_information": True, "simultaneous": True,
+        "selfplay_requires": ["march", "rail", "combat"],
+        "selfplay_weights": {"rail": 3, "combat": 2},
+    }, {
+        "id": KAISERSCHLACHT, "title": "Kaiserschlacht (spring–November 1918)",
+        "rule": "BoP 12.4", "map": SCENARIO_MAP,
+        "seats": [{"id": s, "side": side, "title": title, "colour": colour}
+                  for s, side, title, colour in sorted(SEATS) if s in KAISER_SEATS],
+        "sides": [{"id": CENTRAL, "title": "Central Powers"},
+                  {"id": ENTENTE, "title": "Entente Powers"}],
+        "players": {"min": 2, "max": 3},
+        "options": [],
+        "max_actions": 12000, "hidden_information": True, "simultaneous": True,
         "selfplay_requires": ["march", "rail", "combat"],
         "selfplay_weights": {"rail": 3, "combat": 2},
     }, {

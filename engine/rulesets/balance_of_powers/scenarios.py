@@ -19,6 +19,7 @@ from .theatre import DATA
 
 BEFORE_THE_LEAVES_FALL = "before-the-leaves-fall"
 FIRE_IN_THE_EAST = "fire-in-the-east"
+KAISERSCHLACHT = "kaiserschlacht"
 
 
 @dataclass(frozen=True)
@@ -39,6 +40,11 @@ class Scenario:
     naval_gunfire: str | None = None            # the side whose attacks on coasts get +1
     admiralty: bool = True          # 12.1's Sea Control special rule (6.45); 12.2 has none
     south_edge_supply: frozenset[str] = frozenset()   # nations with sources on the south edge
+    ti_benefits: frozenset[str] = frozenset()   # sides that start with TI benefits (2.84)
+    seasons_played: int = 0         # seasonal turns each major at war has had (5.21's column)
+    income_bonus: Mapping[str, int] = field(default_factory=dict)      # added to 5.21 income
+    strategic_losses: Mapping[str, int] = field(default_factory=dict)  # RP lost each season
+    muster_delay: Mapping[str, int] = field(default_factory=dict)   # months, instead of one
 
 
 def _months(first: str, last: str) -> tuple[str, ...]:
@@ -49,6 +55,10 @@ def _months(first: str, last: str) -> tuple[str, ...]:
         year, month = (year + 1, 1) if month == 12 else (year, month + 1)
     return tuple(out)
 
+
+_KAISER_SIDES: dict[str, str | None] = {nation: None for nation in START_SIDE}
+_KAISER_SIDES.update(germany=CENTRAL, britain=ENTENTE, france=ENTENTE, belgium=ENTENTE,
+                     luxembourg=ENTENTE)
 
 _FIRE_SIDES: dict[str, str | None] = {nation: None for nation in START_SIDE}
 _FIRE_SIDES.update(germany=CENTRAL, austria_hungary=CENTRAL, russia=ENTENTE)
@@ -72,6 +82,24 @@ SCENARIOS: Mapping[str, Scenario] = MappingProxyType({
         set_aside=MappingProxyType({"russia": (6, 11)}),
         no_air=frozenset({"germany"}), naval_gunfire=CENTRAL, admiralty=False,
         south_edge_supply=frozenset({"austria_hungary"})),
+    # 12.4: from the spring 1918 seasonal turn (before March) through November 1918. Russia
+    # and Austria-Hungary are out (side None: no unit may enter their hexes, "The East",
+    # and neither is a neutral one may violate, 6.121); Belgium and
+    # Luxembourg are at war on the Entente's side and conquered (ruling 78). The United States
+    # and Portugal are not nations of ours yet (ruling 77).
+    KAISERSCHLACHT: Scenario(
+        KAISERSCHLACHT, "BoP 12.4", _months("1918-03", "1918-11"),
+        MappingProxyType(_KAISER_SIDES),
+        MappingProxyType({"germany": 2, "britain": 2, "france": 2}),
+        MappingProxyType({CENTRAL: 38, ENTENTE: 35}),
+        MappingProxyType({"germany": 7, "britain": 5, "france": 7}),
+        plans=False,
+        setup_order=((ENTENTE, ("britain", "france")), (CENTRAL, ("germany",))),
+        set_aside=MappingProxyType({"britain": (4, 7), "france": (4, 7), "germany": (4, 7)}),
+        ti_benefits=frozenset({CENTRAL}), seasons_played=14,
+        income_bonus=MappingProxyType({"germany": 4}),
+        strategic_losses=MappingProxyType({"germany": 16, "britain": 4}),
+        muster_delay=MappingProxyType({"bri-inf-anzac_i": 3, "bri-inf-anzac_ii": 3})),
 })
 
 # 12.2 special rule: in the September 1915 muster Germany removes these from the game (the
@@ -81,6 +109,16 @@ FIRE_SEPTEMBER_SIEGE = ("ger-sie-siege_2", "ger-sie-siege_1")
 FIRE_START_LINE = ("4727", "4627", "4428", "3624", "3619", "3518", "3515", "4112", "4111",
                    "3810")
 FIRE_RUINED = ("przemysl",)
+
+
+# 12.4: the French hexes east of the 1916 front line (our map has no front line: ruling 80),
+# by printed label; every Belgian hex is east of it too. 0520 and 0521 are east of the line
+# but the Entente's (12.4 set-up).
+KAISER_CP_FRANCE = ("0520", "0521", "0619", "0620", "0621", "0622", "0720", "0721", "0821",
+                    "0921", "1022", "1023")
+KAISER_EP_EXCEPTIONS = ("0520", "0521")
+# 13.0: 12th Corps is 1 SAX and 19th is 2 SAX: a scenario with the Saxons leaves them out.
+SAME_AS_SAXONS = ("ger-inf-12", "ger-inf-19")
 
 
 def scenario_of(state: dict[str, Any]) -> Scenario:

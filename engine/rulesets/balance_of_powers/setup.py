@@ -10,8 +10,14 @@ from __future__ import annotations
 from typing import Any
 
 from .aviation import empty_flow
-from .forces import MANEUVER, UNITS, stack_limit
-from .scenarios import BEFORE_THE_LEAVES_FALL, FIRE_IN_THE_EAST, FIRE_RUINED, SCENARIOS
+from .forces import ENTRENCHED, MANEUVER, UNITS, stack_limit
+from .scenarios import (
+    BEFORE_THE_LEAVES_FALL,
+    FIRE_IN_THE_EAST,
+    FIRE_RUINED,
+    KAISERSCHLACHT,
+    SCENARIOS,
+)
 from .tables import (
     CENTRAL,
     ENTENTE,
@@ -46,7 +52,7 @@ def initial_state(map_name: str, options: dict[str, Any],
         side = sc.start_side[nation]
         powers[nation] = {"side": side, "rp": sc.start_rp.get(nation, 0) if side else 0,
                           "demoralization": sc.start_demoralization.get(nation, 0),
-                          "seasons": 0, "conquered": False,
+                          "seasons": sc.seasons_played if side else 0, "conquered": False,
                           "season_moves": {"out": 0, "in": 0, "converted": True}}
     state = {
         "flow": {"step": "setup", "script_position": -1, "month": sc.months[0], "fortnight": 0,
@@ -63,7 +69,7 @@ def initial_state(map_name: str, options: dict[str, Any],
                   "air": {}, "air_pool": [], "air_due": {}},
         "powers": powers,
         "ti": dict(sc.start_ti),
-        "ti_benefits": {},
+        "ti_benefits": {side: True for side in sorted(sc.ti_benefits)},
         "plans": {"plan17": {"corps": [], "hexes": []}, "schlieffen": {"liege": False,
                                                                        "corps": []},
                   "active": sc.plans and not options.get("secret_setup")},
@@ -76,6 +82,9 @@ def initial_state(map_name: str, options: dict[str, Any],
         state["scenario"] = scenario
     if scenario == FIRE_IN_THE_EAST:
         _fire_start(state, map_name)
+    if scenario == KAISERSCHLACHT:
+        from . import setup_kaiser
+        setup_kaiser.start(state, map_name)
     return state
 
 
@@ -513,9 +522,12 @@ def deployments(th: Theatre, nation: str, *, secret: bool, count: int = 3) -> li
     return out
 
 
-def place(state: dict[str, Any], placement: dict[str, str]) -> None:
+def place(state: dict[str, Any], placement: dict[str, str],
+          entrenched: Any = ()) -> None:
+    """Put a set-up on the map, in maneuver mode unless named entrenched (12.4)."""
     for uid, loc in sorted(placement.items()):
-        state["board"]["units"][uid] = {"at": loc, "mode": MANEUVER}
+        mode = ENTRENCHED if uid in entrenched else MANEUVER
+        state["board"]["units"][uid] = {"at": loc, "mode": mode}
 
 
 SETUP_ORDER = ((ENTENTE, ("france", "russia")), (CENTRAL, ("austria_hungary", "germany")))

@@ -38,6 +38,9 @@ def land_units(nation: str) -> list[str]:
     return [u for u in listed_units(FIRE_IN_THE_EAST, nation) if u in UNITS]
 
 
+seat_units = land_units   # what a seat sets up (12.4's France also places Belgium's corps)
+
+
 def air_units(nation: str) -> list[str]:
     return [u for u in listed_units(FIRE_IN_THE_EAST, nation) if u in AIR_UNITS]
 
@@ -151,10 +154,19 @@ def own_area(th: Theatre, nation: str) -> frozenset[str]:
     return ru if nation == "russia" else cp
 
 
+def entrenchment_problems(placement: dict[str, str], entrenched: Any) -> list[dict[str, Any]]:
+    """12.2, 12.4 — a corps set up entrenched must be placed and able to entrench (1.321:
+    cavalry and tanks have no entrenched side; leaders are no corps)."""
+    return [{"code": "cannot_entrench", "data": {"unit": uid}} for uid in sorted(entrenched)
+            if uid not in placement or uid not in UNITS or not UNITS[uid].entrenches]
+
+
 def setup_problems(th: Theatre, nation: str, placement: dict[str, str],
-                   on_board: dict[str, int] | None = None) -> list[dict[str, Any]]:
+                   on_board: dict[str, int] | None = None,
+                   entrenched: Any = ()) -> list[dict[str, Any]]:
     """BoP 12.2 — every broken set-up constraint as {"code", "data"}; [] when legal.
-    `on_board`: corps already set up per location (an ally's, which stack with these)."""
+    `on_board`: corps already set up per location (an ally's, which stack with these);
+    `entrenched`: the corps set up in entrenched mode (either mode is allowed)."""
     expected = land_units(nation)
     extra = sorted(set(placement) - set(expected))
     left_out = sorted(set(expected) - set(placement))
@@ -170,6 +182,7 @@ def setup_problems(th: Theatre, nation: str, placement: dict[str, str],
             problems.append({"code": "set_aside", "data": {"units": left_out, "total": total,
                                                            "count": count,
                                                            "strength": strength}})
+    problems += entrenchment_problems(placement, entrenched)
     area = own_area(th, nation)
     counts = dict(on_board or {})
     for uid, loc in sorted(placement.items()):
@@ -199,6 +212,9 @@ def describe(th: Theatre, problem: dict[str, Any]) -> str:
         return f"{data['corps']} corps in {th.where(data['at'])}: too many to stack there."
     if code == "leader_alone":
         return f"{data['unit']} must set up with a corps or in a fortress."
+    if code == "cannot_entrench":
+        return (f"{data['unit']} is not placed or cannot entrench (cavalry and tanks never "
+                "do).")
     return f"Every listed unit is placed once (not placed: {data.get('missing')}; not part " \
            f"of this set-up: {data.get('extra')})."
 
@@ -280,3 +296,9 @@ def september_removals(state: dict[str, Any]) -> list[Event]:
     board["pool"] = [u for u in board["pool"] if u not in gone]
     board["arrivals"] = {m: [u for u in us if u not in gone] for m, us in board["arrivals"].items()}
     return [Event("removed_from_game", RULE, {"units": gone})] if gone else []
+
+
+def deployment_actions(th: Theatre, nation: str) -> list[dict[str, Any]]:
+    """The set-up answers offered (all in maneuver mode: the offer is unchanged by 12.2's
+    entrenched set-up, so the scenario's games replay as before)."""
+    return [{"placement": p} for p in deployments(th, nation)]

@@ -15,7 +15,7 @@ from typing import Any
 from engine.kernel import Event, Roller
 
 from .forces import controller, side_of
-from .scenarios import FIRE_IN_THE_EAST, scenario_of
+from .scenarios import FIRE_IN_THE_EAST, KAISERSCHLACHT, scenario_of
 from .sequence import last_month
 from .tables import CENTRAL, CP_BC_TO_WIN, ENTENTE, EP_BC_TO_WIN
 from .theatre import Theatre, theatre
@@ -61,6 +61,8 @@ def check_victory(state: dict[str, Any], roller: Roller) -> list[Event]:
         return []
     if scenario_of(state).id == FIRE_IN_THE_EAST:
         result = demoralization_victory(state)
+    elif scenario_of(state).id == KAISERSCHLACHT:
+        result = kaiserschlacht_victory(state, theatre(state["board"]["map"]))
     else:
         result = victory(state, theatre(state["board"]["map"]))
     flow["result"] = result
@@ -86,3 +88,27 @@ def demoralization_victory(state: dict[str, Any]) -> dict[str, Any]:
             return {**base, "winner": side, "winners": WINNERS[side],
                     "reason": "demoralization"}
     return {**base, "winner": None, "winners": [], "reason": "draw"}
+
+
+KAISER_FRENCH_BCS_TO_WIN = 2   # BoP 12.4: Berlin and any two bargaining chips in France
+
+
+def french_bcs_held(state: dict[str, Any], th: Theatre) -> list[str]:
+    """BoP 12.4 — the bargaining chips in France (French home hexes) the Germans control,
+    Lille included though they hold it at the start (ruling 82)."""
+    return [loc for loc in sorted(th.bcs) if th.home.get(loc) == "france"
+            and controller(state, th, loc) == "germany"]
+
+
+def kaiserschlacht_victory(state: dict[str, Any], th: Theatre) -> dict[str, Any]:
+    """BoP 12.4 — Germany wins holding Berlin and Paris, or Berlin and two bargaining chips in
+    France, when November 1918 ends; otherwise the Entente wins (no draw)."""
+    berlin = controller(state, th, th.capital["germany"]) == "germany"
+    paris = controller(state, th, th.capital["france"]) == "germany"
+    held = french_bcs_held(state, th)
+    base = {"rule": "BoP 12.4", "berlin": berlin, "paris": paris, "french_bcs": held}
+    if berlin and (paris or len(held) >= KAISER_FRENCH_BCS_TO_WIN):
+        return {**base, "winner": CENTRAL, "winners": ["germany"],
+                "reason": "berlin_and_paris" if paris else "berlin_and_french_bcs"}
+    return {**base, "winner": ENTENTE, "winners": ["britain", "france"],
+            "reason": "germany_short"}

@@ -210,3 +210,22 @@ def test_bop_12_2_setup_editor_query_lists_the_units_and_the_area():
     placement = setup_fire.deployments(TH, "russia")[0]
     item = RULESET.options(state, "russia", decision, {"placement": placement, "brief": True})[0]
     assert item["legal"] and item["action"] == {"placement": placement}
+
+
+def test_bop_12_2_units_may_set_up_entrenched():
+    """12.2: units set up in either mode; a set-up may name its entrenched corps (cavalry never:
+    1.321), and they stand entrenched on the map."""
+    from engine.rulesets.balance_of_powers.handlers import do_setup
+    state = new_state()
+    decision = RULESET.decisions(state)[0]
+    placement = setup_fire.deployments(TH, "russia")[0]
+    infantry = sorted(u for u in placement if UNITS[u].kind == "infantry")[:2]
+    answer = RULESET.validate(state, "russia", decision,
+                              {"placement": placement, "entrenched": infantry})
+    assert answer == {"placement": placement, "entrenched": infantry}
+    with pytest.raises(IllegalAction):
+        RULESET.validate(state, "russia", decision,
+                         {"placement": placement, "entrenched": ["rus-cav-1"]})
+    do_setup(state, "russia", decision, answer, Roller(1, "t", 1))
+    modes = {u: state["board"]["units"][u]["mode"] for u in placement}
+    assert {u for u, m in modes.items() if m == "entrenched"} == set(infantry)
