@@ -239,7 +239,15 @@ async function main() {
       if (previewHexes.length) ctx.map?.reveal(previewHexes.map((x) => x.hex), { fit: true, force: true });
     });
   }
-  socket.addEventListener("state", (event) => renderBanner($("conn"), event.detail.state, event.detail));
+  // The badge says "Finished" (with the result) once the game is over, "Live" before.
+  let connection = { state: "connecting" };
+  const finished = () => {
+    const result = store.result || store.view?.game?.result;
+    return result ? (adapter.resultText?.(result) || "game over") : "";
+  };
+  const paintBanner = () => renderBanner($("conn"), connection.state, connection, finished());
+  socket.addEventListener("state", (event) => { connection = event.detail; paintBanner(); });
+  store.subscribe((changed) => { if (changed.has("view")) paintBanner(); });
   socket.addEventListener("frame:chat", (event) => store.addChat(event.detail));
   socket.addEventListener("frame:presence", (event) => store.setPresence(event.detail));
   socket.addEventListener("frame:clock", (event) => store.setClock(event.detail));

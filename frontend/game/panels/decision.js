@@ -3,6 +3,7 @@
 // order with Confirm, a reject with its rule, and Undo when the ruleset allows it.
 
 import { cite, fill, h } from "./dom.js";
+import { idlePanel } from "./idle.js";
 import { consequenceBox, consequenceLines, renderUnitOrders } from "./unitpanel.js";
 
 export function renderDecision(root, { store, orders, adapter }) {
@@ -15,8 +16,7 @@ export function renderDecision(root, { store, orders, adapter }) {
   const undoSeat = store.view?.game?.undo;
   const undo = undoSeat ? h("button", { class: "button small ghost", id: "undo", onclick: () => orders.undo() }, "Undo my last step") : null;
   if (!mine.length) {
-    return fill(root, h("p", { class: "muted", id: "no-decision" }, "Nothing for you to decide now — waiting for the other players."),
-      undo, orders.error ? rejectBox(orders.error) : null);
+    return fill(root, idlePanel(store, adapter), undo, orders.error ? rejectBox(orders.error) : null);
   }
   const d = orders.decision;
   const tabList = (all) => h("div", { class: "decision-tabs", role: "tablist" },
