@@ -4,6 +4,7 @@
 
 import { cite, fill, h } from "./dom.js";
 import { idlePanel } from "./idle.js";
+import { singleAnswer, singleAnswerBox } from "./single.js";
 import { consequenceBox, consequenceLines, renderUnitOrders } from "./unitpanel.js";
 
 export function renderDecision(root, { store, orders, adapter }) {
@@ -54,7 +55,12 @@ export function renderDecision(root, { store, orders, adapter }) {
         forces.map((f) => h("label", {}, h("input", { type: "radio", name: "force", value: f.key, checked: f.key === current,
           onchange: () => orders.chooseForce(f.key) }), ` ${adapter.shortUnits ? adapter.shortUnits(f.units) : f.units.join(", ")}`))));
     }
-    if (orders.pending) {
+    const single = singleAnswer(orders);
+    if (single && d.reaction) {
+      body.push(h("p", { class: "muted", id: "answer-in-reaction" }, "Answer in the window over the map."));
+    } else if (single) {
+      body.push(singleAnswerBox(orders, single, adapter, foreseen(orders, single, adapter, store.view)));
+    } else if (orders.pending) {
       body.push(pendingOrder(orders, { after: consequenceBox(orders, adapter, store.view) }));
     } else {
       const list = orders.choices.length ? orders.choices
