@@ -657,10 +657,13 @@ export class MapView {
   }
 
   /**
-   * Spread the stack at `hex` (null: fold it): every counter of it, full size, on a ring around
-   * the hex with a line to its centre, in stack order from the top, clockwise from the upper
-   * left; each can be seen, hovered (its full name) and clicked (`onSpreadPick`). The stack
-   * stays drawn under its fan, so a click on the hex's own centre still reaches it.
+   * Spread the stack at `hex` (null: fold it): every counter of it on a ring around the hex,
+   * with a line to its centre, in stack order from the top, clockwise from the upper left; each
+   * can be seen, hovered (its full name) and clicked (`onSpreadPick`). The counters sit towards
+   * the hex's corners, never over a neighbour's centre, so a click on a destination next door
+   * still reaches that hex with the fan open; they are drawn at 0.8 of a counter, six a ring
+   * (a second ring, further out, for more). The stack stays drawn under its fan, so a click
+   * on the hex's own centre still reaches it.
    */
   spread(hex) {
     this.spreadHex = hex;
@@ -669,20 +672,19 @@ export class MapView {
     if (!hex) return;
     const stack = this.#unitsAt(hex);
     const [x, y] = this.centre(hex);
-    const side = this.layout.size * 1.05;
-    // One ring holds up to eight without overlap; more go on a wider one.
-    const ring = (i) => (i < 8 ? 0 : 1);
+    const size = this.layout.size;
+    const side = size * 1.05;
+    const first = this.layout.orientation === "pointy" ? -90 : -120;   // the upper-left corner
     const group = svg("g", { class: "spread", "data-hex": hex, transform: `translate(${x.toFixed(1)} ${y.toFixed(1)})` }, this.spreadLayer);
     svg("circle", { r: side * 0.3, class: "spread-hub" }, group);
     stack.forEach((unit, i) => {
-      const onRing = ring(i) === 0 ? Math.min(stack.length, 8) : stack.length - 8;
-      const k = ring(i) === 0 ? i : i - 8;
-      const angle = -Math.PI * 0.75 + (2 * Math.PI * k) / onRing;
-      const radius = side * (onRing <= 4 ? 1.25 : 1.55) * (1 + ring(i) * 0.8);
+      const ring = Math.floor(i / 6);
+      const angle = ((first + 60 * (i % 6)) * Math.PI) / 180;
+      const radius = size * 1.1 * (ring + 1);
       const [dx, dy] = [Math.cos(angle) * radius, Math.sin(angle) * radius];
       svg("line", { x1: 0, y1: 0, x2: dx.toFixed(1), y2: dy.toFixed(1), class: "spread-line" }, group);
       const counter = svg("g", { class: `spread-counter${unit.classes ? ` ${unit.classes}` : ""}`,
-        transform: `translate(${dx.toFixed(1)} ${dy.toFixed(1)})`, "data-hex": hex, "data-unit": unit.id || "" }, group);
+        transform: `translate(${dx.toFixed(1)} ${dy.toFixed(1)}) scale(0.8)`, "data-hex": hex, "data-unit": unit.id || "" }, group);
       svg("title", {}, counter).textContent = unit.title || unit.label;
       this.#counter(counter, unit, side);
       if (unit.warn) {

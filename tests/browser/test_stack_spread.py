@@ -1,7 +1,7 @@
 """Issue #18, the review's item 10: "a stack shows only its top counter and a count badge …
 There's no stack spread." A click (or a tap) on a stack of several spreads it: every counter of
-it drawn whole on a ring around its hex (`MapView.spread`, frontend/map/mapview.js), none over
-another. A click on one of them selects that unit alone for unit-first orders (the roster shows
+it drawn on a ring around its hex (`MapView.spread`, frontend/map/mapview.js), none over
+another nor over a neighbour hex's centre (a destination next door stays one click away). A click on one of them selects that unit alone for unit-first orders (the roster shows
 it ticked, the order that follows moves it alone) and folds the fan, so the hexes it lay over
 can be clicked as destinations; a click elsewhere or Escape folds it too. On a touch screen a tap spreads, and the help line names Fit and the spread.
 
@@ -49,6 +49,12 @@ def test_stack_spread_a_click_fans_the_counters_and_picks_one_for_the_order(site
                 if overlap(a["rect"], b["rect"])], fan
     assert sorted(page.evaluate("() => window.salient.orders.units.selection.units")) == sorted(stack)
     assert all(f["picked"] for f in fan)
+    # The fan covers no neighbour's centre: a destination next door is still one click away.
+    covered = page.evaluate("""(h) => { const m = window.salient.map;
+        return Object.keys(m.map.hexes).filter((id) => id !== h).filter((id) => {
+          const [x, y] = m.clientOfHex(id), hit = document.elementFromPoint(x, y);
+          return hit && hit.closest('.spread-counter'); }); }""", origin)
+    assert covered == [], covered
 
     # A click on one counter of the fan selects that unit alone; an order moves it alone.
     for one in reversed(stack):
