@@ -56,7 +56,9 @@ export function whyIdle(store, adapter) {
   const sameSide = mine.filter((s) => sides[s] && theirSides.has(sides[s]));
   const waiting = mine.filter((s) => !sameSide.includes(s));
   const part = phase.side ? `${possessive(phase.side)} ${phase.segment || "turn"}` : (phase.turn || "");
-  const step = phase.phase ? `${part ? " (" : ""}${phase.phase}${part ? ")" : ""}` : "";
+  // The step in brackets, unless it only repeats the part ("Fortnight half" in a half).
+  const repeats = phase.segment && String(phase.phase || "").toLowerCase().includes(phase.segment);
+  const step = phase.phase && !repeats ? `${part ? " (" : ""}${phase.phase}${part ? ")" : ""}` : "";
   const who = [];
   if (waiting.length) who.push(`${listed(waiting.map(title))} wait${waiting.length === 1 ? "s" : ""}`);
   if (sameSide.length) who.push(`${listed(sameSide.map(title))} ha${sameSide.length === 1 ? "s" : "ve"} nothing to decide in this step`);
