@@ -1,5 +1,5 @@
 """Figures for issue #18 (the review's clicks-per-order table, "FA attack with chosen units: not
-measured"): an FA attack by one unit of a stack of several, given through the live page as a
+measured"): an FA attack by part of a stack (all but one of its units), given through the live page as a
 player would — click the stack, untick the units that stay out in the roster, click the target,
 Confirm — with every pointerdown and keydown counted (printed; run with -s). East Prussia,
 everything before the first attack step answered quietly over the API (FA 11.12.1)."""
@@ -43,14 +43,16 @@ def test_fa_11_12_1_attack_with_chosen_units_clicks_figure(site, new_context):
     page = {"germany": hin, "russia": sam}[seat]
     items = [i["action"] for i in apis[seat].get("options", seat=seat, decision=decision["id"])["items"]]
     units = apis[seat].view()["board"]["units"]
-    # One unit attacking out of a stack of several that can all attack: the others are unticked.
+    # Part of a stack that could attack whole: the units left out are unticked. All but one
+    # of the largest such stack (more attackers, more chance the loss leaves a choice).
     pick = None
-    for item in items:
-        if len(item.get("units", [])) != 1:
+    for item in sorted(items, key=lambda i: -len(i.get("units", []))):
+        if not item.get("units"):
             continue
         hex_ = units[item["units"][0]]["hex"]
         stack = sorted(u for u, x in units.items() if x["hex"] == hex_ and x["power"] == units[item["units"][0]]["power"])
-        if len(stack) >= 2 and any(sorted(i.get("units", [])) == stack for i in items if i.get("target") == item["target"]):
+        if len(item["units"]) == len(stack) - 1 and len({units[u]["hex"] for u in item["units"]}) == 1 \
+                and any(sorted(i.get("units", [])) == stack for i in items if i.get("target") == item["target"]):
             pick = (item, hex_, stack)
             break
     assert pick, "no stack of several that can attack"
@@ -65,17 +67,49 @@ def test_fa_11_12_1_attack_with_chosen_units_clicks_figure(site, new_context):
         if uid not in item["units"]:
             page.locator(f".stack-roster input[data-unit='{uid}']").click()
             wait_orders(page)
-    assert page.evaluate("() => window.salient.orders.units.selection.units") == item["units"]
+    assert sorted(page.evaluate("() => window.salient.orders.units.selection.units")) == sorted(item["units"])
     click_hex(page, item["target"])
     wait_orders(page)
     if not page.locator("#pending-order").count():
         # several orders end on the target (an attack and a move): the attack is chosen
         page.locator(f"#decision button.choice[data-decision='{decision['id']}']").first.click()
     page.wait_for_selector("#pending-order")
-    assert page.evaluate("() => window.salient.orders.pending.item.action") == item
+    pending = page.evaluate("() => window.salient.orders.pending.item.action")
+    assert pending["target"] == item["target"] and sorted(pending["units"]) == sorted(item["units"]), pending
     confirm(page)
     n, keys = clicks.count()
-    report("FA clicks and keys per order", {f"fa attack by 1 of a stack of {len(stack)} (unit-first)": [n, keys]})
+    report("FA clicks and keys per order", {f"fa attack by {len(item['units'])} of a stack of {len(stack)} (unit-first)": [n, keys]})
     # the stack, one untick per unit left out, the target, Confirm (+1 if the target also ends a move)
-    expected = 1 + (len(stack) - 1) + 1 + 1
+    expected = 1 + (len(stack) - len(item["units"])) + 1 + 1
     assert keys == 0 and n in (expected, expected + 1), (n, expected)
+
+    # The combat's loss (FA 11.12.5.4), if it leaves a choice: the loser marks the units in the
+    # loss picker (fa_losses.js) and confirms, on the live page.
+    try:
+        view = advance(apis, lambda v: any(d["kind"] == "combat_losses" for d in v["decisions"].values()),
+                       choose=lambda d, answers: {"done": True} if {"done": True} in answers else None,
+                       limit=40)
+    except AssertionError:
+        report("FA clicks and keys per order", {"fa loss allocation": "not reached: no loss with a choice"})
+        return
+    losses = next(d for d in view["decisions"].values() if d["kind"] == "combat_losses")
+    loser = losses["seats"][0]
+    page = {"germany": hin, "russia": sam}[loser]
+    allocations = apis[loser].view()["decisions"][losses["id"]]["options"]
+    plain = sorted((a for a in allocations if a.get("destroy") and not a.get("break")),
+                   key=lambda a: -len(a["destroy"]))
+    if not plain:
+        report("FA clicks and keys per order", {"fa loss allocation": f"only break-downs listed: {allocations[:3]}"})
+        return
+    chosen = plain[0]
+    open_game(page, url)
+    page.wait_for_selector(".loss-roster")
+    clicks = Clicks(page)
+    for uid in chosen["destroy"]:
+        page.locator(f".loss-destroy[data-unit='{uid}']").first.click()
+    page.wait_for_selector("#confirm")
+    confirm(page)
+    n, keys = clicks.count()
+    report("FA clicks and keys per order", {f"fa loss allocation, {len(chosen['destroy'])} units destroyed of "
+                                            f"{len(allocations)} listed allocations": [n, keys]})
+    assert keys == 0 and n == len(chosen["destroy"]) + 1, n
