@@ -60,8 +60,10 @@ export function whyIdle(store, adapter) {
   const repeats = phase.segment && String(phase.phase || "").toLowerCase().includes(phase.segment);
   const step = phase.phase && !repeats ? `${part ? " (" : ""}${phase.phase}${part ? ")" : ""}` : "";
   const who = [];
-  if (waiting.length) who.push(`${listed(waiting.map(title))} wait${waiting.length === 1 ? "s" : ""}`);
-  if (sameSide.length) who.push(`${listed(sameSide.map(title))} ha${sameSide.length === 1 ? "s" : "ve"} nothing to decide in this step`);
+  if (waiting.length) who.push(`${listed(waiting.map(title))} ${waiting.length === 1 ? "waits" : "wait"}`);
+  if (sameSide.length) {
+    who.push(`${listed(sameSide.map(title))} ${sameSide.length === 1 ? "has" : "have"} nothing to decide in this step`);
+  }
   return { head: `${part}${step}${part || step ? ": " : ""}${who.join("; ") || "you wait"}.`, lines };
 }
 
