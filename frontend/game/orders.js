@@ -125,6 +125,8 @@ export class Orders extends EventTarget {
    * editor's (those keep their own panel), and some of them about units or places. */
   #unitFirst(mine) {
     if (!this.mapped || mine.some((d) => d.reaction || this.adapter.hasEditor?.(d))) return false;
+    // A lone decision with one listed answer is no choice: the panel sends it in one click.
+    if (mine.length === 1 && mine[0].options?.length === 1) return false;
     return mine.some((d) => d.concerns && ((d.concerns.units || []).length || (d.concerns.places || []).length));
   }
 

@@ -45,6 +45,7 @@ async function main() {
   function paintHighlights() {
     if (!ctx.map) return;
     ctx.map.highlight([...orders.highlights(), ...previewHexes]);
+    ctx.map.markSpread?.(orders.mode === "units" ? orders.units.selection?.units : []);
   }
 
   let shownHex = null;
@@ -77,6 +78,16 @@ async function main() {
         },
         onHexHover: (info) => showHex(info),
         onStackOpen: (id) => showHex(ctx.map.describeHex(id)),
+        // A counter of a spread stack: in unit-first orders it alone is selected (the roster
+        // can tick the others back) and the fan folds, so that the hexes it lay over can be
+        // clicked as destinations; otherwise the hex box says what it is.
+        onSpreadPick: (hex, unit) => {
+          showHex(ctx.map.describeHex(hex));
+          if (orders.mode === "units" && adapter.subsets && orders.units.unitsAt(hex).includes(unit)) {
+            ctx.map.spread(null);
+            orders.units.select(hex, { units: [unit] });
+          }
+        },
       });
       // Fit (button, key 0) shows the scenario's window when the ruleset has one (FA's small
       // scenarios), else the whole map.
@@ -228,6 +239,8 @@ async function main() {
   orders.addEventListener("change", renderOrders);
   // After an order is sent the focus goes back to the map (where the next order starts), not
   // to the page's body.
+  // A sent order folds a spread stack (the fan showed the units it was about).
+  orders.addEventListener("sent", () => ctx.map?.spread?.(null));
   orders.addEventListener("sent", () => setTimeout(() => {
     if (!document.activeElement || document.activeElement === document.body) focusQuietly(ctx.map?.root);
   }, 0));
@@ -239,7 +252,15 @@ async function main() {
       if (previewHexes.length) ctx.map?.reveal(previewHexes.map((x) => x.hex), { fit: true, force: true });
     });
   }
-  socket.addEventListener("state", (event) => renderBanner($("conn"), event.detail.state, event.detail));
+  // The badge says "Finished" (with the result) once the game is over, "Live" before.
+  let connection = { state: "connecting" };
+  const finished = () => {
+    const result = store.result || store.view?.game?.result;
+    return result ? (adapter.resultText?.(result) || "game over") : "";
+  };
+  const paintBanner = () => renderBanner($("conn"), connection.state, connection, finished());
+  socket.addEventListener("state", (event) => { connection = event.detail; paintBanner(); });
+  store.subscribe((changed) => { if (changed.has("view")) paintBanner(); });
   socket.addEventListener("frame:chat", (event) => store.addChat(event.detail));
   socket.addEventListener("frame:presence", (event) => store.setPresence(event.detail));
   socket.addEventListener("frame:clock", (event) => store.setClock(event.detail));
@@ -315,7 +336,7 @@ function installSheet(side, mapHelp) {
   side.id = side.id || "side-panel";
   side.prepend(handle);
   if (mapHelp && globalThis.matchMedia?.("(pointer: coarse)").matches) {
-    mapHelp.textContent = "Drag to pan · pinch to zoom · tap a counter, then where it goes";
+    mapHelp.textContent = "Drag to pan · pinch to zoom, Fit shows it all · tap a stack to spread it, a counter, then where it goes";
   }
 }
 

@@ -11,7 +11,12 @@
 //   a name with no free spot is not drawn (the hex info box names every place of a hex);
 // - below a readable size only the large places (capitals, factories, major ports) are drawn,
 //   at least MIN_PX screen pixels high; the rest appear as the user zooms in;
-// - a hex with a counter on it does not show its number (the hex info box names the hex).
+// - a hex with a counter on it does not show its number (the hex info box names the hex);
+// - while the hex numbers show (zoomed in), a name never lies over one: it takes the first spot
+//   that covers no number, and only when every spot would cover one does it take the first
+//   free of names and counters and hide the numbers under it (class `under-name`; the hex
+//   info box still gives the number). A name matters more than a number one hover away, and a
+//   number half covered by a name reads as neither, so a number is shown whole or not at all.
 //
 // Boxes are in map units; one label's box is its measured text box scaled to its font size.
 
@@ -21,6 +26,8 @@ import { hexToPixel, parseHexId, pixelToHex, hexId } from "../lib/hex.js";
 const SMALL_FROM_PX = 8;
 const MIN_PX = 11;
 const MIN_CAPITAL_PX = 12.5;
+// Map units of room kept around a name's measured box (names, counters, numbers).
+const PAD = 0.3;
 
 /** How much a place matters on the map: the most important keeps its spot first. */
 export function placeWeight(place) {
@@ -66,8 +73,59 @@ export class PlaceLabels {
       const point = [Number(text.getAttribute("x")), Number(text.getAttribute("y")) + this.hexLayout.size * 0.55];
       this.numbers.set(hexId(pixelToHex(this.hexLayout, point)), text);
     }
+    this.numbersLayer = numbers;
+    this.numberBoxes = null;        // hex → its number's box (map units), measured when shown
     this.occupied = new Set();
     this.key = "";
+  }
+
+  /** The boxes of the hex numbers, bucketed on a grid for a quick look-up (measured once,
+   * the first time the numbers are drawn). */
+  #measureNumbers() {
+    if (this.numberBoxes) return true;
+    const boxes = new Map();
+    // A hidden number (under a counter) has no box: show them all for the measure, in one go.
+    const hidden = [...this.numbers.values()].filter((t) => t.classList.contains("under-counter"));
+    for (const text of hidden) text.classList.remove("under-counter");
+    let complete = true;
+    for (const [hex, text] of this.numbers) {
+      let box = null;
+      try { box = text.getBBox(); } catch { /* not rendered */ }
+      if (!box || !(box.width > 0)) { complete = false; break; }
+      boxes.set(hex, [box.x, box.y, box.x + box.width, box.y + box.height]);
+    }
+    for (const text of hidden) text.classList.add("under-counter");
+    if (!complete) return false;
+    this.cell = this.hexLayout.size * 2;
+    this.grid = new Map();
+    for (const [hex, box] of boxes) {
+      for (const key of this.#cells(box)) {
+        if (!this.grid.has(key)) this.grid.set(key, []);
+        this.grid.get(key).push([hex, box]);
+      }
+    }
+    this.numberBoxes = boxes;
+    return true;
+  }
+
+  #cells(box) {
+    const out = [];
+    const c = this.cell;
+    for (let i = Math.floor(box[0] / c); i <= Math.floor(box[2] / c); i += 1) {
+      for (let j = Math.floor(box[1] / c); j <= Math.floor(box[3] / c); j += 1) out.push(`${i},${j}`);
+    }
+    return out;
+  }
+
+  /** The shown hex numbers (of hexes without a counter) that `box` would cover. */
+  #numbersUnder(box) {
+    const found = new Set();
+    for (const key of this.#cells(box)) {
+      for (const [hex, other] of this.grid.get(key) || []) {
+        if (!this.occupied.has(hex) && overlaps(box, other)) found.add(hex);
+      }
+    }
+    return found;
   }
 
   /** Each label's text box per pixel of font size (measured once, when the map is drawn). */
@@ -126,11 +184,14 @@ export class PlaceLabels {
    */
   layout(zoom, scale) {
     if (!this.labels.length || !(scale > 0)) return;
-    const key = `${zoom.toFixed(4)}|${scale.toFixed(4)}|${[...this.occupied].sort().join(" ")}`;
+    const numbersShown = !!this.numbersLayer && getComputedStyle(this.numbersLayer).display !== "none";
+    const key = `${zoom.toFixed(4)}|${scale.toFixed(4)}|${numbersShown}|${[...this.occupied].sort().join(" ")}`;
     if (key === this.key) return;
     this.#measure();
     if (!this.measured) return;     // not drawn yet: the next transform lays them out
+    const avoidNumbers = numbersShown && this.#measureNumbers();
     this.key = key;
+    const covered = new Set();
     const px = zoom * scale;        // screen pixels per map unit
     const taken = [...this.occupied].map((hex) => this.#counterBox(hex));
     const placed = [];
@@ -140,17 +201,26 @@ export class PlaceLabels {
       const font = Math.max(label.base, least);
       const [width, ascent, descent] = [label.width * font, label.ascent * font, label.descent * font];
       let spot = null;
+      let fallback = null;          // free of names and counters, but over a hex number
       if (wanted) {
         for (const [left, baseline, anchor] of this.#spots(label, width, ascent, descent)) {
-          const box = [left, baseline - ascent, left + width, baseline + descent];
+          // A hair of room around each name: the measured box and the drawn glyphs differ by
+          // a fraction of a pixel, and two names touching read as one.
+          const box = [left - PAD, baseline - ascent - PAD, left + width + PAD, baseline + descent + PAD];
           if (taken.some((t) => overlaps(box, t)) || placed.some((p) => overlaps(box, p))) continue;
-          spot = { left, baseline, anchor, box };
-          break;
+          const under = avoidNumbers ? this.#numbersUnder(box) : new Set();
+          if (!under.size) { spot = { left, baseline, anchor, box }; break; }
+          fallback ||= { left, baseline, anchor, box, under };
         }
       }
+      spot ||= fallback;
       this.#apply(label, spot, font);
-      if (spot) placed.push(spot.box);
+      if (spot) {
+        placed.push(spot.box);
+        for (const hex of spot.under || []) covered.add(hex);
+      }
     }
+    for (const [hex, text] of this.numbers) text.classList.toggle("under-name", covered.has(hex));
   }
 
   #apply(label, spot, font) {
@@ -159,7 +229,7 @@ export class PlaceLabels {
       if (label.shown) { text.style.display = "none"; label.shown = false; }
       return;
     }
-    const x = spot.anchor === "start" ? spot.left : spot.anchor === "end" ? spot.box[2] : (spot.box[0] + spot.box[2]) / 2;
+    const x = spot.anchor === "start" ? spot.left : spot.anchor === "end" ? spot.box[2] - PAD : (spot.box[0] + spot.box[2]) / 2;
     const at = `${x.toFixed(2)} ${spot.baseline.toFixed(2)} ${spot.anchor} ${font.toFixed(2)}`;
     if (!label.shown) { text.style.display = ""; label.shown = true; }
     text.classList.toggle("occupied", this.occupied.has(label.hex));

@@ -127,15 +127,18 @@ export class MapView {
   /**
    * @param {HTMLElement} container
    * @param {{map: any, svgText: string, onHexClick?: Function, onHexHover?: Function,
-   *          onStackOpen?: Function, controls?: boolean}} options  controls: false for a
-   *          legend's small map (no Fit button)
+   *          onStackOpen?: Function, onSpreadPick?: Function, controls?: boolean}} options
+   *          controls: false for a legend's small map (no Fit button); onSpreadPick(hex, unit):
+   *          a counter of a spread stack was clicked
    */
-  constructor(container, { map, svgText, onHexClick, onHexHover, onStackOpen, controls = true }) {
+  constructor(container, { map, svgText, onHexClick, onHexHover, onStackOpen, onSpreadPick, controls = true }) {
     this.map = map;
     this.layout = map.meta.layout;
     this.onHexClick = onHexClick || (() => {});
     this.onHexHover = onHexHover || (() => {});
     this.onStackOpen = onStackOpen || (() => {});
+    this.onSpreadPick = onSpreadPick || (() => {});
+    this.spreadHex = null;        // the stack fanned out around its hex (a click or tap on it)
     this.zoom = 1;
     this.pan = [0, 0];
     this.cursor = null;
@@ -185,6 +188,9 @@ export class MapView {
     this.unitLayer = svg("g", { class: "layer-units" }, this.viewport);
     // Place names read over the counters (with their halo), never hidden under a stack.
     if (this.placeLabels) this.viewport.appendChild(this.placeLabels);
+    // A spread stack's counters go above the names: they are what the user is looking at. The
+    // layer is drawn as the counters' (a ruleset's counter styles apply), under its own class.
+    this.spreadLayer = svg("g", { class: "layer-units layer-spread" }, this.viewport);
     // A highlight's text (a cost, the odds) goes above the counters, or a stack would hide it.
     this.highlightTextLayer = svg("g", { class: "layer-highlight layer-highlight-text" }, this.viewport);
     this.cursorLayer = svg("g", { class: "layer-cursor" }, this.viewport);
@@ -479,8 +485,16 @@ export class MapView {
       if (had) touched();
       if (pointers.size < 2) pinch = null;
       if (had && !dragged && event.type === "pointerup") {
+        // A counter of a spread stack: that unit is picked (not the hex the fan lies over).
+        const fanned = event.target.closest?.(".spread-counter");
+        if (fanned) {
+          this.onSpreadPick(fanned.dataset.hex, fanned.dataset.unit);
+          return;
+        }
         const stack = event.target.closest?.(".stack");
         const id = this.hexAtClient(event.clientX, event.clientY);
+        // A click or tap on a stack of several spreads it; a click anywhere else folds it.
+        this.spread(stack && stack.dataset.count > 1 ? stack.dataset.hex : null);
         if (stack && stack.dataset.count > 1) this.onStackOpen(stack.dataset.hex, this.#unitsAt(stack.dataset.hex));
         if (id) {
           this.setCursor(id);
@@ -503,6 +517,8 @@ export class MapView {
         this.zoomAt(0.8, this.size[0] / 2, this.size[1] / 2);
       } else if (event.key === "0") {
         this.fit();
+      } else if (event.key === "Escape" && this.spreadHex) {
+        this.spread(null);
       } else if (event.key in moves) {
         let start = this.cursor || this.#defaultCursor();
         if (this.boxes.has(start)) start = this.map.boxes[start].adjacent.find((h) => this.map.hexes[h]);
@@ -622,20 +638,7 @@ export class MapView {
         svg("rect", { x: -side / 2 + 2, y: -side / 2 - 2, width: side, height: side, rx: 1.5,
           class: "counter-shadow", fill: top.colour || "#ccc" }, group);
       }
-      svg("rect", { x: -side / 2, y: -side / 2, width: side, height: side, rx: 1.5,
-        class: "counter", fill: top.colour || "#ddd" }, group);
-      const symbol = svg("g", { class: "nato", transform: `translate(0 ${(-side * 0.12).toFixed(1)}) scale(${(side / 22).toFixed(3)})` }, group);
-      svg("rect", { x: -8, y: -5, width: 16, height: 10, class: "nato-box" }, symbol);
-      if (SYMBOLS[top.symbol]) svg("path", { d: SYMBOLS[top.symbol], class: "nato-mark" }, symbol);
-      const label = svg("text", { y: -side * 0.3, class: "counter-label" }, group);
-      label.textContent = top.label;
-      if (top.factors) {
-        const factors = svg("text", { y: side * 0.42, class: "counter-factors" }, group);
-        for (const part of [].concat(top.factors)) {
-          if (typeof part === "string") factors.append(part);
-          else svg("tspan", { class: part.class || "" }, factors).textContent = part.text;
-        }
-      }
+      this.#counter(group, top, side);
       if (stack.length > 1) {
         const badge = svg("g", { class: "stack-count", transform: `translate(${(side / 2).toFixed(1)} ${(-side / 2).toFixed(1)})` }, group);
         svg("circle", { r: side * 0.22 }, badge);
@@ -645,12 +648,79 @@ export class MapView {
       const warned = stack.filter((u) => u.warn);
       if (warned.length) {
         // One marker per stack, at its lower left; the stack's title says which units and why.
-        const warn = warned[0].warn;
+        // The gravest warning shows (an adapter's `priority`: isolated over out of supply).
+        const warn = warned.map((u) => u.warn).sort((a, b) => (b.priority || 0) - (a.priority || 0))[0];
         group.setAttribute("data-warn", warned.map((u) => u.id).join(" "));
         const mark = svg("g", { class: `counter-warn warn-${warn.kind}`, transform: `translate(${(-side / 2).toFixed(1)} ${(side / 2).toFixed(1)})` }, group);
         svg("circle", { r: side * 0.24 }, mark);
         svg("text", { y: side * 0.09 }, mark).textContent = warn.text;
       }
+    }
+    this.spread(this.spreadHex && (byHex.get(this.spreadHex) || []).length > 1 ? this.spreadHex : null);
+  }
+
+  /** One counter (its face, symbol, name and factors), centred on 0,0 of `group`. */
+  #counter(group, unit, side) {
+    svg("rect", { x: -side / 2, y: -side / 2, width: side, height: side, rx: 1.5,
+      class: "counter", fill: unit.colour || "#ddd" }, group);
+    const symbol = svg("g", { class: "nato", transform: `translate(0 ${(-side * 0.12).toFixed(1)}) scale(${(side / 22).toFixed(3)})` }, group);
+    svg("rect", { x: -8, y: -5, width: 16, height: 10, class: "nato-box" }, symbol);
+    if (SYMBOLS[unit.symbol]) svg("path", { d: SYMBOLS[unit.symbol], class: "nato-mark" }, symbol);
+    const label = svg("text", { y: -side * 0.3, class: "counter-label" }, group);
+    label.textContent = unit.label;
+    if (unit.factors) {
+      const factors = svg("text", { y: side * 0.42, class: "counter-factors" }, group);
+      for (const part of [].concat(unit.factors)) {
+        if (typeof part === "string") factors.append(part);
+        else svg("tspan", { class: part.class || "" }, factors).textContent = part.text;
+      }
+    }
+  }
+
+  /**
+   * Spread the stack at `hex` (null: fold it): every counter of it on a ring around the hex,
+   * with a line to its centre, in stack order from the top, clockwise from the upper left; each
+   * can be seen, hovered (its full name) and clicked (`onSpreadPick`). The counters sit towards
+   * the hex's corners, never over a neighbour's centre, so a click on a destination next door
+   * still reaches that hex with the fan open; they are drawn at 0.8 of a counter, six a ring
+   * (a second ring, further out, for more). The stack stays drawn under its fan, so a click
+   * on the hex's own centre still reaches it.
+   */
+  spread(hex) {
+    this.spreadHex = hex;
+    this.spreadLayer.replaceChildren();
+    this.root.classList.toggle("has-spread", !!hex);
+    if (!hex) return;
+    const stack = this.#unitsAt(hex);
+    const [x, y] = this.centre(hex);
+    const size = this.layout.size;
+    const side = size * 1.05;
+    const first = this.layout.orientation === "pointy" ? -90 : -120;   // the upper-left corner
+    const group = svg("g", { class: "spread", "data-hex": hex, transform: `translate(${x.toFixed(1)} ${y.toFixed(1)})` }, this.spreadLayer);
+    svg("circle", { r: side * 0.3, class: "spread-hub" }, group);
+    stack.forEach((unit, i) => {
+      const ring = Math.floor(i / 6);
+      const angle = ((first + 60 * (i % 6)) * Math.PI) / 180;
+      const radius = size * 1.1 * (ring + 1);
+      const [dx, dy] = [Math.cos(angle) * radius, Math.sin(angle) * radius];
+      svg("line", { x1: 0, y1: 0, x2: dx.toFixed(1), y2: dy.toFixed(1), class: "spread-line" }, group);
+      const counter = svg("g", { class: `spread-counter${unit.classes ? ` ${unit.classes}` : ""}`,
+        transform: `translate(${dx.toFixed(1)} ${dy.toFixed(1)}) scale(0.8)`, "data-hex": hex, "data-unit": unit.id || "" }, group);
+      svg("title", {}, counter).textContent = unit.title || unit.label;
+      this.#counter(counter, unit, side);
+      if (unit.warn) {
+        const mark = svg("g", { class: `counter-warn warn-${unit.warn.kind}`, transform: `translate(${(-side / 2).toFixed(1)} ${(side / 2).toFixed(1)})` }, counter);
+        svg("circle", { r: side * 0.24 }, mark);
+        svg("text", { y: side * 0.09 }, mark).textContent = unit.warn.text;
+      }
+    });
+  }
+
+  /** Mark the spread counters that are selected (the units an order would move). */
+  markSpread(unitIds) {
+    const chosen = new Set(unitIds || []);
+    for (const node of this.spreadLayer.querySelectorAll(".spread-counter")) {
+      node.classList.toggle("picked", chosen.has(node.dataset.unit));
     }
   }
 }

@@ -61,6 +61,11 @@ class CampaignPlayer(Player):
         land = page.locator("#decision button.choice", has_text=re.compile(r"^(?:[^:]+: )?Land action$"))
         if land.count():
             land.first.click()
+        elif page.locator("#single-send").count():
+            # A pass as the only answer is no choice: one click sends it (panels/single.js).
+            page.click("#single-send")
+            page.wait_for_function("(v) => window.salient.store.v > v", arg=state["v"])
+            return "action"
         else:
             click_choice(page, r"^Pass$")
         confirm(page, state["v"])

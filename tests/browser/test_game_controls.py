@@ -150,5 +150,8 @@ def test_players_and_the_host_use_the_game_controls(site, new_context):
                           " && window.salient.store.result.reason === 'resignation'")
     assert red.evaluate("() => window.salient.store.result.resigned") == "blue"
     red.wait_for_selector("#game-controls", state="hidden")
+    # The badge says the game is over, not "Live" (issue #18).
+    red.wait_for_selector("#conn[data-state=finished]")
+    assert red.inner_text("#conn").startswith("Finished") and "won by Red" in red.inner_text("#conn")
     game.refresh_from_db()
     assert game.result["winners"] == ["red"]

@@ -4,6 +4,8 @@
 - at the overview zoom only the large places are named, large enough to read; the rest appear
   when zoomed in;
 - no place name or hex number lies over a counter;
+- no place name lies over a hex number shown (a number a name must cover is hidden whole, and
+  only when the name has no other spot: few are);
 - Fit (the button, and the key 0) puts the whole map (BoP has no scenario window) on the screen,
   and FA's East Prussia window.
 """
@@ -70,9 +72,19 @@ def test_map_place_names_do_not_collide_or_cover_counters_and_fit_shows_the_map(
         assert got["stacks"], "counters on screen"
         assert not over_counters(got["names"] + got["numbers"], got["stacks"]), \
             over_counters(got["names"] + got["numbers"], got["stacks"])[:5]
+        over_numbers = [(n["name"], h["name"]) for n in got["names"] for h in got["numbers"]
+                        if overlap(n["rect"], h["rect"])]
+        assert not over_numbers, over_numbers[:8]
+        # Over the whole map: a name hides fewer than one number on average (most find a spot
+        # clear of every number; a hidden number is whole, never half covered).
+        under_names, names_drawn = page.evaluate("""() => [
+            document.querySelectorAll('#layer-hexlabels text.under-name').length,
+            [...document.querySelectorAll('#layer-labels text:not(.sea-lbl)')]
+              .filter((t) => t.style.display !== 'none').length]""")
+        assert under_names < names_drawn, (under_names, names_drawn)
         page.screenshot(path=f"/tmp/map-labels-{town.lower()}.png")      # for the eye
         print(f"zoom 4 at {town}: {len(got['names'])} names, {len(got['numbers'])} hex numbers, "
-              f"{len(got['stacks'])} stacks on screen")
+              f"{len(got['stacks'])} stacks on screen, {under_names} numbers hidden under {names_drawn} names (whole map)")
     near = {label["name"] for label in page.evaluate(MEASURE_JS)["names"]}
     assert {"Calais", "Boulogne"} <= near, near
 

@@ -164,7 +164,8 @@ class FatalAlliances(FlowRuleset):
         stored): `flow.limits` (each acting power's activity limits this impulse, FA 10.2;
         null = unlimited), `flow.end_number` (the impulse-track box's end number, FA 12) and
         each land unit's `cf_down` (its defence face-down out of supply, FA 2.4.4) and
-        `supplied` (in supply now, FA 2.4: public, it follows from the open position); and from the
+        `supplied` (in supply now, FA 2.4: public, it follows from the open position), and under
+        option 6 `isolated` (no path to a primary source, FA 13.4); and from the
         step table, `flow.step_title` and `flow.impulse_steps` (the track's steps)."""
         out = {"flow": copy_json(state["flow"]), "board": copy_json(state["board"])}
         flow = out["flow"]
@@ -175,6 +176,7 @@ class FatalAlliances(FlowRuleset):
         for u in out["board"]["units"].values():
             u["cf_down"] = down_factor(u)
         supply_view.mark_units(state, out["board"]["units"])
+        supply_view.mark_isolated(state, out["board"]["units"])
         return out
 
     def result(self, state: dict[str, Any]) -> dict[str, Any] | None:

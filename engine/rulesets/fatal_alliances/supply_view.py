@@ -9,7 +9,12 @@ Supply is public in FA: it follows from the positions, control and weather, all 
   gave emergency supply this impulse, FA 2.4.4 option 4);
 - each listed land move whose destination is out of supply for the moving power is marked
   `supplied: False`, judged on the position before the move (the supply-warning ruling in
-  docs/rules/fatal_alliances.md), so the page can warn before Confirm.
+  docs/rules/fatal_alliances.md), so the page can warn before Confirm;
+- with option 6 (isolated reorganisation, FA 13.4), each land unit on the map that cannot trace
+  a basic supply path of any length to a primary source is marked `isolated: True`: a face-down
+  one would stay face-down at the final reorganisation. The test is the one the final
+  reorganisation applies (reorganisation.final_reorganisation), so the mark never disagrees
+  with what the step will do.
 """
 
 from __future__ import annotations
@@ -17,7 +22,7 @@ from __future__ import annotations
 from typing import Any
 
 from .position import is_active
-from .supply import supplied_hexes
+from .supply import linked_to_primary, supplied_hexes
 
 RULE = "FA 2.4"
 
@@ -37,6 +42,22 @@ def mark_units(state: dict[str, Any], units: dict[str, dict[str, Any]]) -> None:
             by_power[u["power"]] = supplied_hexes(state, u["power"])
         u["supplied"] = (u["hex"] in by_power[u["power"]] or u["type"] == "PARTISAN"
                          or uid in emergency)
+
+
+def mark_isolated(state: dict[str, Any], units: dict[str, dict[str, Any]]) -> None:
+    """FA 13.4 option 6 — write `isolated: True` on each land unit on the map (of a power at
+    war) of a view's copy of the board whose hex has no basic supply path of any length to
+    its power's primary sources. Nothing without the option: every unit then turns face-up."""
+    if not state["board"].get("options", {}).get("isolated_reorganisation"):
+        return
+    linked: dict[str, frozenset[str]] = {}
+    for u in units.values():
+        if u.get("hex") is None or not is_active(state, u["power"]):
+            continue
+        if u["power"] not in linked:
+            linked[u["power"]] = linked_to_primary(state, u["power"])
+        if u["hex"] not in linked[u["power"]]:
+            u["isolated"] = True
 
 
 def mark_moves(state: dict[str, Any], items: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -1,4 +1,7 @@
-// The connection banner: connecting, live, reconnecting, resynced, closed.
+// The connection banner: connecting, live, reconnecting, resynced, closed — and, once the game
+// has a result, "Finished" with the result instead of "Live" (the review: a finished game still
+// showed the green Live badge). The connection state still shows while it is not live: a
+// finished game whose socket dropped says so.
 
 import { fill, h } from "./dom.js";
 
@@ -10,7 +13,15 @@ const TEXT = {
   closed: ["Disconnected", "The server closed the connection. Reload the page to try again."],
 };
 
-export function renderBanner(root, state, detail = {}) {
+/** `finished`: the result in words ("won by Germany (…)") when the game is over, else empty. */
+export function renderBanner(root, state, detail = {}, finished = "") {
+  if (finished && (state === "live" || state === "resynced")) {
+    root.dataset.state = "finished";
+    root.title = `The game is over: ${finished}. Its replay and dice stay open to everyone at the table.`;
+    fill(root, h("span", { class: "dot", "aria-hidden": "true" }), h("span", { class: "conn-text" }, "Finished"),
+      h("small", { class: "conn-result" }, ` · ${finished}`));
+    return;
+  }
   const [title, help] = TEXT[state] || TEXT.connecting;
   root.dataset.state = state;
   root.title = help;

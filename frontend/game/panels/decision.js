@@ -3,6 +3,8 @@
 // order with Confirm, a reject with its rule, and Undo when the ruleset allows it.
 
 import { cite, fill, h } from "./dom.js";
+import { idlePanel } from "./idle.js";
+import { singleAnswer, singleAnswerBox } from "./single.js";
 import { consequenceBox, consequenceLines, renderUnitOrders } from "./unitpanel.js";
 
 export function renderDecision(root, { store, orders, adapter }) {
@@ -15,8 +17,7 @@ export function renderDecision(root, { store, orders, adapter }) {
   const undoSeat = store.view?.game?.undo;
   const undo = undoSeat ? h("button", { class: "button small ghost", id: "undo", onclick: () => orders.undo() }, "Undo my last step") : null;
   if (!mine.length) {
-    return fill(root, h("p", { class: "muted", id: "no-decision" }, "Nothing for you to decide now — waiting for the other players."),
-      undo, orders.error ? rejectBox(orders.error) : null);
+    return fill(root, idlePanel(store, adapter), undo, orders.error ? rejectBox(orders.error) : null);
   }
   const d = orders.decision;
   const tabList = (all) => h("div", { class: "decision-tabs", role: "tablist" },
@@ -54,7 +55,12 @@ export function renderDecision(root, { store, orders, adapter }) {
         forces.map((f) => h("label", {}, h("input", { type: "radio", name: "force", value: f.key, checked: f.key === current,
           onchange: () => orders.chooseForce(f.key) }), ` ${adapter.shortUnits ? adapter.shortUnits(f.units) : f.units.join(", ")}`))));
     }
-    if (orders.pending) {
+    const single = singleAnswer(orders);
+    if (single && d.reaction) {
+      body.push(h("p", { class: "muted", id: "answer-in-reaction" }, "Answer in the window over the map."));
+    } else if (single) {
+      body.push(singleAnswerBox(orders, single, adapter, foreseen(orders, single, adapter, store.view)));
+    } else if (orders.pending) {
       body.push(pendingOrder(orders, { after: consequenceBox(orders, adapter, store.view) }));
     } else {
       const list = orders.choices.length ? orders.choices

@@ -4,6 +4,7 @@
 // on the map, a look at the battle); a new reaction window opens unfolded.
 
 import { foreseen } from "./decision.js";
+import { singleAnswer, singleAnswerBox } from "./single.js";
 import { consequenceBox } from "./unitpanel.js";
 import { cite, duration, fill, h } from "./dom.js";
 
@@ -43,6 +44,7 @@ export function renderReaction(root, { store, orders, adapter }) {
     h("p", {}, adapter.text(d.prompt), " ", cite(d.rule)),
     // An adapter's editor (FA's loss picker) draws the card's body, with its own Confirm.
     orders.editor ? h("div", { class: "reaction-editor" }, orders.editor.panel())
+    : singleAnswer(orders) ? singleAnswerBox(orders, orders.entries[0], adapter, foreseen(orders, orders.entries[0], adapter, store.view))
     : orders.pending ? h("div", { class: "order" }, h("div", { class: "order-text" }, orders.describePending()),
       h("div", { class: "order-buttons" }, h("button", { class: "button", onclick: () => orders.confirm() }, "Confirm"),
         h("button", { class: "button ghost", onclick: () => orders.cancel() }, "Back")),

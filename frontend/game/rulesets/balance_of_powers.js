@@ -427,6 +427,7 @@ export class BalanceOfPowersAdapter extends GenericAdapter {
       turn: `${flow.month_name || flow.month || ""}${flow.fortnight ? ` · fortnight ${flow.fortnight}` : ""}${this.weatherText(flow.weather)}`,
       phase: STEP_TITLES[flow.step] || titleCase(flow.step || ""),
       side,
+      segment: "half",   // a side's part of a fortnight (BoP 6): "Central Powers' half"
       steps: TRACK.map((step) => ({ label: STEP_TITLES[step], current: step === flow.step })),
       facts: this.planning(view),
     };

@@ -13,6 +13,11 @@ import { GenericAdapter, HEX_ID, adoptStylesheet, titleCase } from "./generic.js
 const OUT_OF_SUPPLY = "OUT OF SUPPLY: no supply path reaches a friendly city of its home country or a linked HQ (FA 2.4.2); it cannot attack, flips face-down if it moves, and defends weakly once face-down (FA 2.4.4)";
 const MOVE_OUT_OF_SUPPLY = "ends out of supply: it cannot attack from there and flips face-down when it next moves (FA 2.4.4)";
 const SUPPLY_WARN = { text: "!", kind: "supply", title: "Out of supply (FA 2.4)" };
+// FA 13.4 option 6: a unit with no supply path of any length to a primary source (the view's
+// `isolated`, the engine's own test) stays face-down at the final reorganisation. Its marker
+// takes the place of the supply one: isolation is the worse news.
+const ISOLATED = "ISOLATED: no supply path of any length reaches a primary source; face-down at the final reorganisation, it stays face-down (FA 13.4, option 6)";
+const ISOLATED_WARN = { text: "×", kind: "isolated", title: "Isolated (FA 13.4, option 6)", priority: 2 };
 
 const distance = (a, b) => hexDistance(parseHexId(a), parseHexId(b));
 const neighbours = (id) => hexNeighbours(parseHexId(id)).map(hexId);
@@ -219,7 +224,8 @@ export class FatalAlliancesAdapter extends GenericAdapter {
     const down = u.cf_down !== undefined && u.cf_down !== u.cf ? ` (defends at ${u.cf_down} face-down out of supply)` : "";
     // FA 2.4: the view says whether the unit is in supply now (public: the position is open).
     const supply = u.supplied === false ? `; ${OUT_OF_SUPPLY}` : u.supplied ? "; in supply" : "";
-    return `${u.name} — ${this.power(u.power)} ${TYPE_TITLE[u.type] || u.type} ${size}, combat ${u.cf}${down}, movement ${u.ma}${reorg}; ${state}${supply}`;
+    const isolated = u.isolated ? `; ${ISOLATED}` : "";
+    return `${u.name} — ${this.power(u.power)} ${TYPE_TITLE[u.type] || u.type} ${size}, combat ${u.cf}${down}, movement ${u.ma}${reorg}; ${state}${supply}${isolated}`;
   }
 
   units(view) {
@@ -233,7 +239,7 @@ export class FatalAlliancesAdapter extends GenericAdapter {
       out.push({ id: u.id, hex: u.hex, label: shortName(u), symbol: SYMBOL[u.type] || "infantry",
         factors: `${u.up ? "" : "▾"}${this.factors(u)}${u.entrenched ? " E" : ""}`,
         colour: POWERS[u.power]?.[1] || "#ddd", classes, title: this.describeUnit(u),
-        warn: u.supplied === false ? SUPPLY_WARN : undefined,
+        warn: u.isolated ? ISOLATED_WARN : u.supplied === false ? SUPPLY_WARN : undefined,
         rank: (u.up ? 1000 : 0) + (u.type === "HQ" ? 0 : 100) + u.cf * 10 + (u.size === "corps" ? 1 : 0) });
     }
     // The strongest face-up combat unit on top of each stack; HQs below the line units.
