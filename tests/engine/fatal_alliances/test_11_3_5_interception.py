@@ -111,8 +111,17 @@ def test_fa_11_3_5_4_fighting_through_includes_the_task_force_in_the_first_round
     assert answer_intercepted(stop, "germany", {"done": True}, SEED_ROLLER())[0].kind == \
         "interception_stop"
     assert fleets(stop)[CL[0]]["area"] == "north-sea" and pending(stop) is None
-    events = answer_intercepted(state, "germany", {"fight": True}, SEED_ROLLER("fight"))
-    first = next(e for e in events if e.kind == "naval_round")
+    # a German battleship already in section 4: a German roll of 2-4 finds it and not the
+    # section-1 cruiser, which is in the round only because it is the intercepted force
+    fleets(state)["germany-high-seas-fleet-bb-1"].update(port=None, area="north-sea", section=4)
+    for k in range(40):
+        trial = copy.deepcopy(state)
+        events = answer_intercepted(trial, "germany", {"fight": True}, SEED_ROLLER(f"fight{k}"))
+        first = next(e for e in events if e.kind == "naval_round")
+        if 2 <= first.data["rolls"]["central"] <= 4:
+            break
+    else:
+        raise AssertionError("no German roll of 2-4 in 40 seeds")
     assert first.data["rolls"]["entente"] == ev.data["roll"]
     assert CL[0] in first.data["included"]["central"]
     assert events[-1].kind == "naval_combat_over" and events[-1].rule == "FA 11.3.5.4"
