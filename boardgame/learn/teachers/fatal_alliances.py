@@ -28,7 +28,8 @@ STEP_TITLES = {
     S.INITIATIVE_SCRIPTED: "Scripted initiative", S.INITIATIVE_REROLL: "Initiative re-roll",
     S.FIRST_SIDE: "Who moves first", S.WEATHER: "Weather", S.DECLARATION: "Declarations",
     S.ACTION_CHOICE: "Action choice", S.OFFENSIVE: "Offensive points",
-    S.EMERGENCY: "Emergency HQ supply", S.NAVAL_MOVE: "Naval movement", S.RAIL: "Rail movement", S.LAND_MOVE: "Land movement",
+    S.EMERGENCY: "Emergency HQ supply", S.NAVAL_MOVE: "Naval movement",
+    S.NAVAL_COMBAT: "Naval combat", S.RAIL: "Rail movement", S.LAND_MOVE: "Land movement",
     S.LAND_COMBAT: "Land combat", S.REORGANISATION: "Reorganisation", S.PARTISANS: "Partisans",
     S.RETURN_TO_BASE: "Return to base",
     S.LAST_IMPULSE: "Last-impulse test", S.FINAL_REORGANISATION: "Final reorganisation",
@@ -40,7 +41,7 @@ SIDES = {"central": "Central Powers", "entente": "Allies"}
 TURN_START = (S.TURN_START, S.REINFORCEMENT, S.SCRAP, S.HOME_FRONT, S.BREAKDOWN, S.ENTRENCH, S.LENDING,
               S.INITIATIVE_SCRIPTED, S.INITIATIVE, S.INITIATIVE_REROLL, S.FIRST_SIDE)
 IMPULSE = (S.WEATHER, S.DECLARATION, S.ACTION_CHOICE, S.OFFENSIVE, S.EMERGENCY, S.NAVAL_MOVE,
-           S.RAIL, S.LAND_MOVE, S.LAND_COMBAT, S.REORGANISATION, S.LAST_IMPULSE)
+           S.NAVAL_COMBAT, S.RAIL, S.LAND_MOVE, S.LAND_COMBAT, S.REORGANISATION, S.LAST_IMPULSE)
 TURN_END = (S.PARTISANS, S.RETURN_TO_BASE, S.FINAL_REORGANISATION, S.PRODUCTION, S.MORALE, S.PEACE, S.LIBERATION, S.VICTORY,
             S.OVER)
 NOTES = {
@@ -53,7 +54,9 @@ NOTES = {
     S.LIBERATION: "the other majors give back or keep a liberated country's hexes",
     S.PARTISANS: "a d10 on the Partisan Table: conquered or occupied countries may rise",
     S.NAVAL_MOVE: "the campaign: a naval or combined action sails task forces from port into "
-                  "a sea-box section, or home",
+                  "a sea-box section, or home; an enemy there may try to intercept",
+    S.NAVAL_COMBAT: "the campaign: search rolls by sea-box section, then surface rounds on "
+                    "Salient's authored naval chart until nobody is found",
     S.RETURN_TO_BASE: "the campaign: ships at sea go home, or stay a section lower",
 }
 

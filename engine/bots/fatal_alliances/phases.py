@@ -20,6 +20,7 @@ from typing import Any
 
 from engine.kernel.model import Decision
 from engine.rulesets.fatal_alliances.foreign_troops import commitment_met, foreign_host
+from engine.rulesets.fatal_alliances.naval_combat import side_attack
 from engine.rulesets.fatal_alliances.position import controller, is_enemy, on_map, unit
 
 from ..heuristic import Score
@@ -286,6 +287,42 @@ def build(ctx: Context, decision: Decision, item: dict[str, Any]) -> Score:
     return BUILD_VALUE.get(choice, 0.5)
 
 
+def _sea_odds(ctx: Context, area: str, mine: list[str] | None = None) -> float:
+    """Our side's attack factors in a sea area over the enemy's (naval combat, FA 11.4)."""
+    ships = ctx.position["board"].get("fleets", {})
+    ours = [u for u, sh in ships.items() if sh["area"] == area
+            and ctx.position["board"]["sides"].get(sh["power"]) == ctx.side]
+    theirs = [u for u, sh in ships.items() if sh["area"] == area and u not in ours]
+    us = side_attack(ctx.position, mine if mine is not None else ours)
+    return us / max(1.0, side_attack(ctx.position, theirs))
+
+
+def naval_intercept(ctx: Context, decision: Decision, item: dict[str, Any]) -> Score:
+    """FA 11.3.5 — try when our guns in the sea area outweigh the enemy's there; SUBs too."""
+    action = item["action"]
+    if action.get("done"):
+        return 0.0
+    area = ctx.position["flow"]["naval"]["pending"]["area"]
+    return (1.0 + (0.1 if action.get("subs") else 0.0)) if _sea_odds(ctx, area) >= 1.5 else None
+
+
+def naval_intercepted(ctx: Context, decision: Decision, item: dict[str, Any]) -> Score:
+    """FA 11.3.5.3 — fight through only when clearly the stronger, else stop."""
+    if item["action"].get("done"):
+        return 0.0
+    area = ctx.position["flow"]["naval"]["pending"]["area"]
+    return 1.0 if _sea_odds(ctx, area) >= 2.0 else None
+
+
+def naval_combat(ctx: Context, decision: Decision, item: dict[str, Any]) -> Score:
+    """FA 11.4.2 — start a combat where our side's attack outweighs the enemy's."""
+    action = item["action"]
+    if action.get("done"):
+        return 0.0
+    odds = _sea_odds(ctx, action["area"])
+    return odds if odds >= 1.5 else None
+
+
 PHASES: dict[str, Phase] = {
     "land_move": land_move, "rail_move": rail_move, "land_attack": land_attack,
     "reorganise": reorganise, "combat_order": combat_order, "hq_support": hq_support,
@@ -295,4 +332,6 @@ PHASES: dict[str, Phase] = {
     "entrench": entrench, "offensive": offensive, "build": build,
     "scrap": passive, "home_front": passive, "breakdown": passive,
     "emergency_supply": passive,
+    "naval_intercept": naval_intercept, "naval_intercepted": naval_intercepted,
+    "naval_combat": naval_combat,
 }

@@ -2,7 +2,8 @@
 
 `board.fleets` maps each naval unit's id (naval_oob.py: ``germany-u-boats-1``) to where it is
 and how it faces: ``port`` (an FA port id, or an off-map base) *or* ``area`` and ``section``
-(a sea-box section, 2.1.2), ``up`` (face-up), and ``sailed`` (the ``[turn, impulse]`` of its
+(a sea-box section, 2.1.2), ``up`` (face-up), ``damaged`` (11.4.7.1: a damage marker;
+repairs are not built, so it stays) and ``sailed`` (the ``[turn, impulse]`` of its
 last naval move: each ship makes one a impulse, 11.3.1). Its values (speed, range ...) are read
 from the order of battle by ``row``, never copied into the state.
 
@@ -19,7 +20,7 @@ from typing import Any
 from engine.maps.fa_seas import FaSeas, load_fa_seas
 
 from .naval_oob import NavalUnit, load_naval_oob
-from .position import at_war, controller, is_active
+from .position import controller, is_active
 from .powers import POWER_SIDE
 
 State = dict[str, Any]
@@ -33,7 +34,8 @@ def place_fleets(seats: Iterable[str]) -> dict[str, dict[str, Any]]:
     """FA 22.2 — every naval unit of a seated power sets up face-up in its 1914 base."""
     seated = set(seats)
     return {u.id: {"power": u.power, "row": u.row, "cls": u.cls, "type": u.type,
-                   "port": u.base, "area": None, "section": None, "up": True, "sailed": None}
+                   "port": u.base, "area": None, "section": None, "up": True, "sailed": None,
+                   "damaged": False}
             for u in sorted(load_naval_oob().units, key=lambda u: u.id) if u.power in seated}
 
 
@@ -96,14 +98,6 @@ def shares_port(state: State, power: str, port_id: str) -> bool:
     """FA 11.3.2.4 — the port also holds naval units of another major power (one more point
     of movement allowance to leave it)."""
     return any(sh["port"] == port_id and sh["power"] != power for sh in fleets(state).values())
-
-
-def interceptors(state: State, power: str, area: str) -> list[str]:
-    """FA 11.3.5 — the hook for interception: the powers at war with `power` that have a
-    face-up ship in `area`'s sea-box. The search and interception procedure is not built yet
-    (docs/rules/fatal_alliances.md, R-N3); moves record these names in their event."""
-    return sorted({sh["power"] for sh in fleets(state).values()
-                   if sh["area"] == area and sh["up"] and at_war(state, power, sh["power"])})
 
 
 def face_up_ships(state: State) -> list[str]:

@@ -14,6 +14,7 @@ from engine.kernel.versions import Migration
 
 from .campaign import CAMPAIGN_MAP, offmap_from_chart
 from .fleets import place_fleets
+from .interception import fresh_naval
 from .position import game_map
 from .powers import POWER_SIDE
 
@@ -108,6 +109,20 @@ def v7_to_v8(state: State) -> State:
     return state
 
 
+def v8_to_v9(state: State) -> State:
+    """FA 11.3.5 / 11.4: interception and naval combat. A version-8 campaign's ships carry
+    no damage (there was no combat) and its impulse no naval bookkeeping: every ship gets
+    `damaged: false`, and a game inside an impulse gets `flow.naval` fresh (nothing pending,
+    no area entered or fought in: version 8 recorded neither). East Prussia has no fleets."""
+    board = state["board"]
+    if "fleets" not in board:
+        return state
+    for ship in board["fleets"].values():
+        ship.setdefault("damaged", False)
+    state["flow"].setdefault("naval", fresh_naval())
+    return state
+
+
 MIGRATIONS = (
     Migration("3", "4", v3_to_v4,
               "renamed flow.acts, flow.box, board.circle and the combat's n; flow.pending "
@@ -125,4 +140,8 @@ MIGRATIONS = (
     Migration("7", "8", v7_to_v8,
               "the campaign's fleets (board.fleets) placed at their 1914 bases; naval "
               "movement (FA 11.3) and return to base (13.3) steps; East Prussia unchanged"),
+    Migration("8", "9", v8_to_v9,
+              "interception (FA 11.3.5) and naval combat (11.4-11.5, the authored chart "
+              "R-N8): ships get damaged=false, the impulse's naval bookkeeping (flow.naval) "
+              "starts fresh; East Prussia unchanged"),
 )

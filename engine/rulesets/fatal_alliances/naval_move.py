@@ -10,8 +10,8 @@ one of each, leaving a port shared with another major's ships one more point of 
 and a section costs its search number in allowance (11.3.2.6). A ship ending in port turns
 face-down (11.3.2.2). Rulings R-N1 … R-N7 in docs/rules/fatal_alliances.md.
 
-Interception (11.3.5) and the naval combat steps (11.4/11.5) are not built: each move's event
-names the enemy powers whose face-up ships could have intercepted it (`fleets.interceptors`).
+The step answers a move through interception.sail_and_watch: a move into a sea area may
+open an interception (11.3.5), asked of the enemy powers before any further move.
 """
 
 from __future__ import annotations
@@ -26,7 +26,6 @@ from .fleets import (
     area_distances,
     fleets,
     friendly_base,
-    interceptors,
     place_of,
     seas,
     shares_port,
@@ -155,6 +154,5 @@ def sail(state: State, power: str, action: Any, roller: Roller) -> list[Event]:
     spend(state, power, "naval_move")
     to = (f"port:{action['to_port']}" if "to_port" in action
           else f"sea:{action['to_area']}:{action['section']}")
-    could = interceptors(state, power, action["to_area"]) if "to_area" in action else []
     return [Event("naval_move", RULE, {"power": power, "units": list(action["units"]),
-                                       "from": start, "to": to, "interceptors": could})]
+                                       "from": start, "to": to})]

@@ -1,5 +1,5 @@
 """The Fatal Alliances ruleset (milestone 1: the land war of 1914; milestone 2 begun: fleets,
-naval movement and return to base)."""
+naval movement, interception, naval combat and return to base)."""
 
 from __future__ import annotations
 
@@ -103,7 +103,12 @@ class FatalAlliances(FlowRuleset):
     # position (board.fleets, FA 22.2), the naval action, the naval movement step (11.3,
     # `naval_move`) and return to base (13.3, `naval_return`): a version-7 campaign record no
     # longer replays the same (new options and steps); East Prussia plays as before.
-    version = "8"
+    # Version 9: the war at sea's second slice (issue #22) — interception in the naval
+    # movement step (11.3.5, decisions `naval_intercept`, `naval_intercepted`), the naval
+    # combat step (11.4–11.5, decision `naval_combat`, the authored chart of R-N8), ships'
+    # damage (`fleets.<id>.damaged`) and the impulse's naval bookkeeping (`flow.naval`): a
+    # version-8 campaign record no longer replays the same; East Prussia plays as before.
+    version = "9"
     migrations = MIGRATIONS
     manifest = MANIFEST
     flow = FLOW
@@ -193,6 +198,13 @@ class FatalAlliances(FlowRuleset):
             to = (action["to_port"] if "to_port" in action
                   else f"{action['to_area']} section {action['section']}")
             return f"sail {', '.join(action['units'])} to {to}"
+        if decision.kind == "naval_intercept":
+            subs = " with SUBs" if action.get("subs") else ""
+            return f"try to intercept{subs}"
+        if decision.kind == "naval_intercepted":
+            return "fight through"
+        if decision.kind == "naval_combat":
+            return f"start a naval combat in {action['area']}"
         if decision.kind == "land_attack":
             table = f" ({action['table']})" if action.get("table") else ""
             return f"attack {action['target']} with {', '.join(action['units'])}{table}"

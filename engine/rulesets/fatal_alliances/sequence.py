@@ -32,6 +32,7 @@ class Step(str, Enum):
     OFFENSIVE = "offensive"
     EMERGENCY = "emergency_supply"
     NAVAL_MOVE = "naval_move"
+    NAVAL_COMBAT = "naval_combat"
     RAIL = "rail"
     LAND_MOVE = "land_move"
     LAND_COMBAT = "land_combat"

@@ -7,7 +7,8 @@
               morale → peace → victory (which ends the game or starts the next turn); the end
               of the turn opens with partisans (13.1)
     IMPULSE = weather (first of a pair) → declaration → action choice → offensive points →
-              emergency HQ supply (option 4) → naval movement (11.3) → rail → land move →
+              emergency HQ supply (option 4) → naval movement (11.3, with interception
+              11.3.5) → naval combat (11.4–11.5) → rail → land move →
               land combat → reorganisation → last-impulse test (another impulse, or the end of the turn)
 
 Each row names the step's rule, who decides in it and the decision they get, its verbs by
@@ -49,10 +50,20 @@ from .initiative import (
     roll_initiative,
     scripted_initiative,
 )
+from .interception import (
+    answer_intercept,
+    answer_intercepted,
+    begin_naval,
+    deciding,
+    intercept_options,
+    intercepted_options,
+    pending,
+    sail_and_watch,
+)
 from .liberation import choose as choose_liberation
 from .liberation import holders, liberation_options
 from .morale import adjust_morale
-from .naval_move import naval_options, sail, sailing
+from .naval_move import naval_options, sailing
 from .offensive import offensive_options, ops, option_cost
 from .offensive import spend as spend_offensive_points
 from .orders import (
@@ -82,6 +93,7 @@ from .reinforcement import reinforce
 from .reorganisation import final_reorganisation, note_down_at_start
 from .return_to_base import return_options, return_ships, returning
 from .scrap import apply_scrap, end_step, scrap_options
+from .sea_battles import battle_options, battling, start_battle
 from .sequence import Step as S
 from .sequence import active_powers, count_answer, decision_id, move_to, position
 from .setup import declarations
@@ -151,6 +163,28 @@ def listed(name: str, kind: str, rule: str, prompt: str, waiting: str,
                         rule=rule, prompt=prompt, waiting=f"{power} {waiting}",
                         options=tuple(options(state, power)))
     return offer
+
+
+def naval_move_decisions(state: State) -> list[Decision]:
+    """FA 11.3 / 11.3.5 — a pending interception is answered before any further move: by
+    the enemy power asked (`naval_intercept`) or, after a success, the mover
+    (`naval_intercepted`); otherwise each sailing power's `naval_move`."""
+    if pending(state) is not None:
+        power = deciding(state)
+        assert power is not None
+        if pending(state)["stage"] == "fight":  # type: ignore[index]
+            return [listed("naval_intercepted", "naval_intercepted", "FA 11.3.5.3",
+                           "Intercepted: stop in the sea area, or fight through",
+                           "is deciding whether to fight through",
+                           intercepted_options)(state, power)]
+        return [listed("naval_intercept", "naval_intercept", "FA 11.3.5",
+                       "An enemy task force entered the sea area: try to intercept it?",
+                       "may try to intercept", intercept_options)(state, power)]
+    return [NAVAL_MOVE_OFFER(state, p) for p in sailing(state)]
+
+
+NAVAL_MOVE_OFFER = listed("naval_move", "naval_move", "FA 11.3", "Sail a task force, or finish",
+                          "is moving ships", naval_options)
 
 
 def every_power(state: State) -> list[str]:
@@ -234,11 +268,17 @@ FLOW = Flow([
                    "emergency", lambda s, p, a, r: apply_emergency(s, p, a))},
                next=S.NAVAL_MOVE),
     # FA 11.3 — step 3(b): the campaign's fleets sail (East Prussia has none: nobody decides).
-    PowersStep(S.NAVAL_MOVE, "FA 11.3", who=sailing,
-               offer=listed("naval_move", "naval_move", "FA 11.3",
-                            "Sail a task force, or finish", "is moving ships",
-                            naval_options),
-               verbs={"naval_move": counted("naval_move", sail)}, next=S.RAIL),
+    PowersStep(S.NAVAL_MOVE, "FA 11.3", offers=naval_move_decisions,
+               verbs={"naval_move": counted("naval_move", sail_and_watch),
+                      "naval_intercept": counted("naval_intercept", answer_intercept),
+                      "naval_intercepted": counted("naval_intercepted", answer_intercepted)},
+               begin=begin_naval, next=S.NAVAL_COMBAT),
+    # FA 11.4.1 / 11.5 — the naval combat step: the active side picks sea areas, then the other.
+    PowersStep(S.NAVAL_COMBAT, "FA 11.4", who=battling,
+               offer=listed("naval_combat", "naval_combat", "FA 11.4.2",
+                            "Start a naval combat in a sea area, or finish",
+                            "may start naval combats", battle_options),
+               verbs={"naval_combat": counted("naval_combat", start_battle)}, next=S.RAIL),
     # FA 19.2.1: the steps that move land units note where each stands in a foreign host's
     # country as they begin, and destroy at their end what came in beyond the limit.
     PowersStep(S.RAIL, "FA 11.8", who=acting(S.RAIL), offer=activity_decision(S.RAIL),
@@ -294,14 +334,14 @@ TITLES: dict[S, str] = {
     S.INITIATIVE_REROLL: "Initiative re-roll", S.FIRST_SIDE: "Who moves first",
     S.WEATHER: "Weather", S.DECLARATION: "Declarations", S.ACTION_CHOICE: "Action choice",
     S.OFFENSIVE: "Offensive points", S.EMERGENCY: "Emergency HQ supply",
-    S.NAVAL_MOVE: "Naval movement", S.RAIL: "Rail movement", S.LAND_MOVE: "Land movement", S.LAND_COMBAT: "Land combat",
+    S.NAVAL_MOVE: "Naval movement", S.NAVAL_COMBAT: "Naval combat", S.RAIL: "Rail movement", S.LAND_MOVE: "Land movement", S.LAND_COMBAT: "Land combat",
     S.REORGANISATION: "Reorganisation", S.LAST_IMPULSE: "Last-impulse test",
     S.PARTISANS: "Partisans", S.RETURN_TO_BASE: "Return to base", S.FINAL_REORGANISATION: "Final reorganisation", S.PRODUCTION: "Production",
     S.MORALE: "Morale", S.PEACE: "Peace", S.LIBERATION: "Liberation", S.VICTORY: "Victory check", S.OVER: "Game over",
 }
 IMPULSE_LABELS: tuple[tuple[S, str], ...] = (
     (S.ACTION_CHOICE, "Action"), (S.OFFENSIVE, "OPs"), (S.EMERGENCY, "Supply"),
-    (S.NAVAL_MOVE, "Naval"), (S.RAIL, "Rail"), (S.LAND_MOVE, "Move"), (S.LAND_COMBAT, "Combat"),
+    (S.NAVAL_MOVE, "Naval"), (S.NAVAL_COMBAT, "Sea fight"), (S.RAIL, "Rail"), (S.LAND_MOVE, "Move"), (S.LAND_COMBAT, "Combat"),
     (S.REORGANISATION, "Reorganise"))
 
 
@@ -313,7 +353,7 @@ def track_view(state: State) -> dict[str, Any]:
     inside = any(name == step for name, _ in IMPULSE_LABELS)
     # naval movement is on the track only where there are ships (the campaign)
     labels = [(name, label) for name, label in IMPULSE_LABELS
-              if name != S.NAVAL_MOVE or "fleets" in state["board"]]
+              if name not in (S.NAVAL_MOVE, S.NAVAL_COMBAT) or "fleets" in state["board"]]
     return {"step_title": TITLES[S(step)],
             "impulse_steps": [{"step": name.value, "label": label, "current": name == step}
                               for name, label in labels] if inside else []}

@@ -9,6 +9,7 @@ from engine.kernel import Roller, new_game
 from engine.rulesets.fatal_alliances import RULESET
 from engine.rulesets.fatal_alliances.fleets import fleets
 from engine.rulesets.fatal_alliances.impulses import action_decision
+from engine.rulesets.fatal_alliances.interception import sail_and_watch
 from engine.rulesets.fatal_alliances.naval_move import naval_options, sail, sailing
 from engine.rulesets.fatal_alliances.naval_oob import load_naval_oob
 from engine.rulesets.fatal_alliances.sequence import Step, move_to
@@ -143,17 +144,18 @@ def test_fa_10_2_a_combined_action_sails_column_d_task_forces():
 
 def test_fa_11_3_the_naval_movement_step_offers_the_decision_and_records_interceptors():
     """The step's decision lists done first; a move into an area holding a face-up enemy
-    ship names that enemy in its event (the interception hook, 11.3.5)."""
+    ship names that enemy in its event and asks it to intercept (11.3.5)."""
     state = at_war()
     kinds = {d.kind for d in open_decisions(state)}
     assert kinds == {"naval_move"}
     d = next(d for d in open_decisions(state) if d.seats == ("germany",))
     assert d.options[0] == {"done": True}
     fleets(state)["britain-harwich-force-1"].update(port=None, area="north-sea", section=2)
-    events = sail(state, "germany",
-                  {"units": ["germany-high-seas-fleet-cl-1"], "to_area": "north-sea",
-                   "section": 0}, ROLLER)
+    events = sail_and_watch(state, "germany",
+                            {"units": ["germany-high-seas-fleet-cl-1"], "to_area": "north-sea",
+                             "section": 0}, ROLLER)
     assert events[0].data["interceptors"] == ["britain"]
+    assert [d.kind for d in open_decisions(state)] == ["naval_intercept"]
 
 
 @pytest.mark.slow

@@ -1,0 +1,207 @@
+"""FA 11.3.5 — interception during the naval movement step, and the naval bookkeeping of an
+impulse (`flow.naval`, campaign only: East Prussia has no ships and never gets the key).
+
+A surface task force that sails into a sea area (from a port or another area) may be
+intercepted there by an enemy power with a face-up unit in the area's sea-box (or the unit it
+turned face-down for an earlier attempt this impulse, still there). The enemy powers are
+asked in turn (`naval_intercept`); the first that tries turns a unit face-down and rolls a d10
+against the search number of the highest section holding its side's committed units (R-N3).
+On a success the moving power chooses (`naval_intercepted`) to stop there (its ships stay in
+the section it sailed to; there may be combat in the naval combat step) or to fight through:
+an interception combat (naval_combat.fight) whose first round uses the interception roll as
+the interceptor's search and always includes the task force.
+
+Our naval move is one jump to its destination, so interception happens in the area a task
+force ends its move in; areas passed through and returns to port are not intercepted (R-N3).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.kernel import Event, Roller
+
+from .fleets import fleets, place_of, values
+from .naval_combat import fight, roll_modifier, search_number, side_of
+from .naval_move import sail
+from .position import at_war
+from .sequence import DONE
+
+State = dict[str, Any]
+RULE = "FA 11.3.5"
+BIG_FLEET = 10     # 11.3.5.1: -1 to the roll against a fleet of more than 10 ships
+
+
+def fresh_naval() -> dict[str, Any]:
+    """An impulse's naval bookkeeping: a pending interception, the areas the active side
+    moved surface units into or within (11.5), the areas where a combat was started (11.4.1),
+    and each power's face-down 'watch' unit per area (11.3.5.1)."""
+    return {"pending": None, "entered": [], "fought": [], "watch": {}}
+
+
+def begin_naval(state: State, roller: Roller) -> list[Event]:
+    """The naval movement step's start: fresh bookkeeping where there are ships."""
+    if "fleets" in state["board"]:
+        state["flow"]["naval"] = fresh_naval()
+    return []
+
+
+def naval(state: State) -> dict[str, Any]:
+    return state["flow"].setdefault("naval", fresh_naval())  # type: ignore[no-any-return]
+
+
+def watch_unit(state: State, power: str, area: str) -> str | None:
+    """11.3.5.1 — the unit the power turned face-down in `area` this impulse, if still there."""
+    uid = naval(state)["watch"].get(area, {}).get(power)
+    sh = fleets(state).get(uid) if uid else None
+    return uid if sh is not None and sh["area"] == area else None
+
+
+def flip_choice(state: State, power: str, area: str, keep_subs: bool = False) -> str | None:
+    """The unit turned face-down (R-N3): the watch unit if there is one (nothing to turn),
+    else a face-up SUB when SUBs are not committed, else the face-up unit with the least
+    attack (ties by id). None: the power cannot try."""
+    if watch_unit(state, power, area):
+        return watch_unit(state, power, area)
+    up = [uid for uid, sh in sorted(fleets(state).items())
+          if sh["power"] == power and sh["area"] == area and sh["up"]]
+    if not up:
+        return None
+    subs = [u for u in up if fleets(state)[u]["type"] == "SUB"]
+    if keep_subs and subs:
+        return subs[0]
+    return min(up, key=lambda u: (values(u)["attack"], u))
+
+
+def turn_down(state: State, power: str, area: str, uid: str) -> None:
+    fleets(state)[uid]["up"] = False
+    naval(state)["watch"].setdefault(area, {})[power] = uid
+
+
+def may_intercept(state: State, mover: str, units: list[str], start: str, area: str) -> list[str]:
+    """11.3.5 — the enemy powers that may try: at war with the mover, with a face-up unit (or
+    a watch unit) in the sea-box. Never a SUB task force, never a drop to a lower section."""
+    ships = fleets(state)
+    if all(ships[u]["type"] == "SUB" for u in units) or start.startswith(f"sea:{area}:"):
+        return []
+    powers = {sh["power"] for sh in ships.values() if sh["area"] == area
+              and at_war(state, sh["power"], mover)}
+    return sorted(p for p in powers if flip_choice(state, p, area) is not None)
+
+
+def open_interception(state: State, mover: str, units: list[str], start: str,
+                      area: str, section: int) -> list[str]:
+    """After a move: note a pending interception if an enemy may try; returns who may."""
+    could = may_intercept(state, mover, units, start, area)
+    if could:
+        naval(state)["pending"] = {"stage": "ask", "power": mover, "units": list(units),
+                                   "area": area, "section": section, "asked": []}
+    return could
+
+
+def sail_and_watch(state: State, power: str, action: Any, roller: Roller) -> list[Event]:
+    """FA 11.3 then 11.3.5 — carry out a naval move; a surface move into a sea area is
+    noted for 11.5 and may open an interception (its event names who may try)."""
+    if action.get("done") or "to_area" not in action:
+        return sail(state, power, action, roller)
+    start = place_of(fleets(state)[action["units"][0]])
+    events = sail(state, power, action, roller)
+    units = list(action["units"])
+    if any(fleets(state)[u]["type"] != "SUB" for u in units):
+        naval(state)["entered"] = sorted(set(naval(state)["entered"]) | {action["to_area"]})
+    events[0].data["interceptors"] = open_interception(
+        state, power, units, start, action["to_area"], action["section"])
+    return events
+
+
+def pending(state: State) -> dict[str, Any] | None:
+    return state["flow"].get("naval", {}).get("pending")  # type: ignore[no-any-return]
+
+
+def deciding(state: State) -> str | None:
+    """Who answers the pending interception now: the next enemy power still to be asked, or
+    (after a success) the moving power."""
+    p = pending(state)
+    if p is None:
+        return None
+    if p["stage"] == "fight":
+        return str(p["power"])
+    left = [q for q in may_intercept(state, p["power"], p["units"], "", p["area"])
+            if q not in p["asked"]]
+    return left[0] if left else None
+
+
+def intercept_options(state: State, power: str) -> list[dict[str, Any]]:
+    """done (let it pass), or try, with or without the side's SUBs in the sea-box."""
+    p = pending(state)
+    assert p is not None
+    out = [dict(DONE), {"intercept": True, "subs": False}]
+    side = side_of(power)
+    if any(sh["area"] == p["area"] and sh["type"] == "SUB" and side_of(sh["power"]) == side
+           for sh in fleets(state).values()):
+        out.append({"intercept": True, "subs": True})
+    return out
+
+
+def intercepted_options(state: State, power: str) -> list[dict[str, Any]]:
+    """11.3.5.3 — stop in the area (done, the timeout) or fight through."""
+    return [dict(DONE), {"fight": True}]
+
+
+def interception_roll(state: State, power: str, subs: bool, roller: Roller) -> dict[str, Any]:
+    """11.3.5.1 — the d10 against the highest section holding a committed unit of the
+    interceptor's side at war with a moving unit; +1 in wet weather, -1 against >10 ships."""
+    p = pending(state)
+    assert p is not None
+    ships = fleets(state)
+    side, area = side_of(power), p["area"]
+    movers = {ships[u]["power"] for u in p["units"] if u in ships}
+    sections = [sh["section"] for sh in ships.values()
+                if sh["area"] == area and side_of(sh["power"]) == side
+                and (subs or sh["type"] != "SUB")
+                and any(at_war(state, sh["power"], m) for m in movers)]
+    target = max((search_number(area, s) for s in sections), default=-1)
+    die = roller.d(10, f"interception {power} {area}")
+    modified = die + roll_modifier(state, area) - (1 if len(p["units"]) > BIG_FLEET else 0)
+    return {"roll": die, "modified": modified, "search": target, "success": modified <= target}
+
+
+def answer_intercept(state: State, power: str, action: Any, roller: Roller) -> list[Event]:
+    p = pending(state)
+    assert p is not None
+    if action.get("done"):
+        p["asked"].append(power)
+        if deciding(state) is None:
+            naval(state)["pending"] = None
+        return [Event("interception_declined", RULE, {"power": power, "area": p["area"]})]
+    subs = bool(action.get("subs"))
+    flipped = flip_choice(state, power, p["area"], keep_subs=not subs)
+    assert flipped is not None
+    turn_down(state, power, p["area"], flipped)
+    result = interception_roll(state, power, subs, roller)
+    event = Event("interception", RULE, {"power": power, "against": p["power"],
+                                         "area": p["area"], "units": p["units"],
+                                         "face_down": flipped, "subs": subs, **result})
+    if result["success"]:
+        p.update(stage="fight", interceptor=power, roll=result["roll"], subs=subs)
+    else:
+        naval(state)["pending"] = None
+    return [event]
+
+
+def answer_intercepted(state: State, power: str, action: Any, roller: Roller) -> list[Event]:
+    """11.3.5.3 — stop (the ships stay where they sailed) or fight through (11.3.5.4)."""
+    p = pending(state)
+    assert p is not None
+    naval(state)["pending"] = None
+    if action.get("done"):
+        return [Event("interception_stop", RULE, {"power": power, "area": p["area"]})]
+    side = side_of(p["interceptor"])
+    withheld = [] if p["subs"] else [
+        uid for uid, sh in sorted(fleets(state).items())
+        if sh["area"] == p["area"] and sh["type"] == "SUB" and side_of(sh["power"]) == side]
+    events = [Event("fight_through", "FA 11.3.5.4", {"power": power, "area": p["area"]})]
+    events += fight(state, p["area"], state["flow"]["active_side"], roller,
+                    first_roll={side: p["roll"]}, always=p["units"], withheld=withheld,
+                    rule="FA 11.3.5.4")
+    return events

@@ -1,0 +1,233 @@
+"""FA 11.4 — naval combat in one sea area: search (11.4.4), surprise points (11.4.5), surface
+rounds on the authored chart (11.4.7, R-N8), results (11.4.7.1) and aborts to base.
+
+A combat is fought out inside the answer that starts it (an interception that fights through,
+11.3.5.4, or an initiation in the naval combat step, 11.4.2): every choice the rules leave to
+a player inside the rounds is made by the standing rule R-N9 (docs/rules/fatal_alliances.md):
+SUBs are committed, a side that alone finds the enemy includes every committed enemy unit,
+surprise points buy column shifts, and targets are picked alternately (owner first) by value.
+Voluntary aborts, screening and the speed exclusion are not offered; submarine and naval-air
+combat need convoys and aircraft, which do not exist yet, so every round is a surface round.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.kernel import Event, Roller
+
+from .charts import Weather
+from .fleets import fleets, oob_unit, seas, values
+from .naval_chart import RESULTS, surface_chart
+from .naval_move import destinations
+from .position import at_war
+from .powers import POWER_SIDE
+
+State = dict[str, Any]
+RULE = "FA 11.4"
+ROUND_CAP = 8          # R-N9: a combat that keeps finding itself stops after this many rounds
+WET = (Weather.RAIN.value, Weather.SNOW.value, Weather.STORM.value, Weather.BLIZZARD.value)
+DOWNGRADE = {"X": "D", "D": "A", "A": "1/2A", "1/2A": None}   # 11.4.7.1: a missed roll
+
+
+def side_of(power: str) -> str:
+    return POWER_SIDE[power]
+
+
+def in_area(state: State, area: str) -> dict[str, dict[str, Any]]:
+    return {uid: sh for uid, sh in sorted(fleets(state).items()) if sh["area"] == area}
+
+
+def committed(state: State, area: str, side: str) -> list[str]:
+    """11.4.3 — a side's units in the sea-box at war with a unit of the other side there."""
+    ships = in_area(state, area)
+    enemies = {sh["power"] for sh in ships.values() if side_of(sh["power"]) != side}
+    return [uid for uid, sh in ships.items() if side_of(sh["power"]) == side
+            and any(at_war(state, sh["power"], e) for e in enemies)]
+
+
+def contested(state: State, area: str) -> bool:
+    """11.4.1 — the area holds units of both sides at war with each other."""
+    sides = {side_of(sh["power"]) for sh in in_area(state, area).values()}
+    return len(sides) == 2 and bool(committed(state, area, next(iter(sorted(sides)))))
+
+
+def search_number(area: str, section: int) -> int:
+    return next(s.search for s in seas().area(area).sections if s.section == section)
+
+
+def roll_modifier(state: State, area: str) -> int:
+    """11.4.4 — +1 to a search roll in a sea area in rain, snow, storm or blizzard."""
+    zone = seas().area(area).weather_zone
+    weather = state["flow"].get("weather", {}).get("zones", {}).get(zone, Weather.FINE.value)
+    return 1 if weather in WET else 0
+
+
+def attack(uid: str, ship: dict[str, Any]) -> float:
+    """11.4.7.1 — a damaged unit fires at half its printed attack."""
+    a = values(uid)["attack"]
+    return a / 2 if ship.get("damaged") else float(a)
+
+
+def defence(uid: str, ship: dict[str, Any]) -> int:
+    """11.4.7.1 — a damaged unit's defence is one higher (a d10 target: easier to hit)."""
+    return int(values(uid)["defence"]) + (1 if ship.get("damaged") else 0)
+
+
+def side_attack(state: State, units: list[str]) -> float:
+    ships = fleets(state)
+    return sum(attack(u, ships[u]) for u in units if u in ships)
+
+
+@dataclass
+class Combat:
+    """One combat's running tally: the sides, the units that must abort, what happened."""
+
+    area: str
+    active: str                     # the side whose impulse it is (rolls first, 11.4.7)
+    rule: str = RULE
+    aborting: set[str] = field(default_factory=set)
+    withheld: set[str] = field(default_factory=set)   # SUBs an interceptor kept out
+    events: list[Event] = field(default_factory=list)
+
+    def sides(self) -> tuple[str, str]:
+        other = next(s for s in ("central", "entente") if s != self.active)
+        return self.active, other
+
+
+def search(state: State, combat: Combat, side: str, roller: Roller,
+           given: int | None = None) -> tuple[int, list[str]]:
+    """11.4.4 — a side's search roll (or the interception roll that stands for it, 11.3.5.4)
+    and the committed units it includes: those whose section's search number is at least
+    the modified roll."""
+    roll = given if given is not None else roller.d(10, f"naval search {side} {combat.area}")
+    modified = roll + roll_modifier(state, combat.area)
+    ships = fleets(state)
+    found = [u for u in committed(state, combat.area, side)
+             if u not in combat.aborting and u not in combat.withheld
+             and search_number(combat.area, ships[u]["section"]) >= modified]
+    return roll, found
+
+
+def surprise(state: State, area: str, found: list[str], enemy_roll: int) -> int:
+    """11.4.5 — the search number of the highest section holding an included unit, plus the
+    opponent's unmodified roll (a side that found nothing has only the latter)."""
+    ships = fleets(state)
+    best = max((search_number(area, ships[u]["section"]) for u in found), default=0)
+    return best + enemy_roll
+
+
+def _owner_pick(state: State, targets: list[str]) -> str:
+    """R-N9 — the owner's pick: its toughest unit (lowest defence), the weakest gun first."""
+    ships = fleets(state)
+    return min(targets, key=lambda u: (defence(u, ships[u]), attack(u, ships[u]), u))
+
+
+def _enemy_pick(state: State, targets: list[str]) -> str:
+    """R-N9 — the opponent's pick: the strongest gun, the easiest to hit first."""
+    ships = fleets(state)
+    return min(targets, key=lambda u: (-attack(u, ships[u]), -defence(u, ships[u]), u))
+
+
+def apply_results(state: State, combat: Combat, results: tuple[str, ...], targets: list[str],
+                  roller: Roller, half: dict[str, int]) -> None:
+    """11.4.7.1 — X results first, then D, then A, then 1/2A; each target picked alternately
+    (owner first), a d10 at or under its defence takes the result, else the next worse one."""
+    ships = fleets(state)
+    ordered = sorted(results, key=RESULTS.index)
+    for n, code in enumerate(ordered):
+        open_ = [u for u in targets if u in ships and u not in combat.aborting]
+        if not open_:
+            break
+        target = (_owner_pick if n % 2 == 0 else _enemy_pick)(state, open_)
+        target_defence = defence(target, ships[target])
+        die = roller.d(10, f"naval result {code} on {target}")
+        got: str | None = code if die <= target_defence else DOWNGRADE[code]
+        if got == "1/2A":
+            half[target] = half.get(target, 0) + 1
+            got = "A" if half[target] >= 2 else None
+        combat.events.append(Event("naval_hit", "FA 11.4.7.1", {
+            "unit": target, "power": ships[target]["power"], "result": code, "roll": die,
+            "defence": target_defence, "effect": got or "none"}))
+        if got == "X" or (got == "D" and ships[target].get("damaged")):
+            del ships[target]
+            combat.events.append(Event("ship_sunk", "FA 11.4.7.1", {"unit": target}))
+        elif got == "D":
+            ships[target]["damaged"] = True
+        elif got == "A":
+            combat.aborting.add(target)
+
+
+def _return(state: State, uid: str, why: str) -> Event:
+    """13.3 — an aborting ship goes home face-down: its own 1914 base if it reaches it, else
+    the first base it reaches (R-N5); a ship with no base in reach is lost (13.3.3)."""
+    ships = fleets(state)
+    sh = ships[uid]
+    bases = [d["to_port"] for d in destinations(state, sh["power"], [uid]) if "to_port" in d]
+    if not bases:
+        del ships[uid]
+        return Event("ships_lost", "FA 13.3.3", {"power": sh["power"], "units": [uid]})
+    own = oob_unit(uid).base
+    sh.update(port=own if own in bases else bases[0], area=None, section=None, up=False)
+    return Event("naval_abort", "FA 11.4.7.1", {"unit": uid, "to": sh["port"], "why": why})
+
+
+def fight(state: State, area: str, active: str, roller: Roller, *,
+          first_roll: dict[str, int] | None = None, always: list[str] | None = None,
+          withheld: list[str] | None = None, rule: str = RULE) -> list[Event]:
+    """11.4.1 — the combat sequence's steps 2-7 in `area`, round after round, until a search
+    finds nobody, a side has no unit at war with the other there, or ROUND_CAP rounds.
+
+    `first_roll` (side → roll) and `always` are the interception's first round (11.3.5.4):
+    the interceptor's roll is its search roll, the moving task force is always included;
+    `withheld` are the SUBs the interceptor did not commit (they sit this combat out)."""
+    combat = Combat(area, active, rule, withheld=set(withheld or []))
+    a, b = combat.sides()
+    for rnd in range(1, ROUND_CAP + 1):
+        if not all(set(committed(state, area, s)) - combat.withheld for s in (a, b)):
+            break
+        given = first_roll if rnd == 1 else None
+        roll_a, found_a = search(state, combat, a, roller, (given or {}).get(a))
+        roll_b, found_b = search(state, combat, b, roller, (given or {}).get(b))
+        if rnd == 1 and always:
+            mover = side_of(fleets(state)[always[0]]["power"])
+            extra = [u for u in always if u in fleets(state)]
+            if mover == a:
+                found_a = sorted(set(found_a) | set(extra))
+            else:
+                found_b = sorted(set(found_b) | set(extra))
+        sp_a = surprise(state, area, found_a, roll_b)
+        sp_b = surprise(state, area, found_b, roll_a)
+        if not found_a and not found_b:
+            combat.events.append(Event("naval_search", "FA 11.4.4", {
+                "area": area, "round": rnd, "rolls": {a: roll_a, b: roll_b}, "found": False}))
+            break
+        # 11.4.4.1 — a side that alone finds the enemy includes every committed enemy unit
+        if not found_b:
+            found_b = [u for u in committed(state, area, b) if u not in combat.withheld]
+        elif not found_a:
+            found_a = [u for u in committed(state, area, a) if u not in combat.withheld]
+        # 11.4.5 / R-N9: the side with more surprise points shifts its own column, 2 a column
+        shift = {a: max(0, sp_a - sp_b) // 2, b: max(0, sp_b - sp_a) // 2}
+        fire = {a: int(side_attack(state, found_a)), b: int(side_attack(state, found_b))}
+        chart = surface_chart()
+        inflicted = {a: chart.results(fire[a], shift[a], len(found_b)),
+                     b: chart.results(fire[b], shift[b], len(found_a))}
+        combat.events.append(Event("naval_round", "FA 11.4.7", {
+            "area": area, "round": rnd, "rolls": {a: roll_a, b: roll_b},
+            "included": {a: found_a, b: found_b}, "surprise": {a: sp_a, b: sp_b},
+            "shift": shift, "attack": fire, "results": {s: list(r) for s, r in inflicted.items()}}))
+        half: dict[str, int] = {}
+        # simultaneous fire: both results were read above; the active side rolls first
+        apply_results(state, combat, inflicted[a], found_b, roller, half)
+        apply_results(state, combat, inflicted[b], found_a, roller, half)
+        for uid in sorted(combat.aborting):        # 11.4.7.1: aborts at the round's end
+            if uid in fleets(state):
+                combat.events.append(_return(state, uid, "abort"))
+        combat.aborting.clear()
+    for uid, sh in list(in_area(state, area).items()):
+        if sh.get("damaged"):                      # 11.4.7.1: damaged units abort at the end
+            combat.events.append(_return(state, uid, "damaged"))
+    combat.events.append(Event("naval_combat_over", rule, {"area": area}))
+    return combat.events
