@@ -1,11 +1,11 @@
 """DoD 8.7.2 MP 5 (Surrender) and the effects of peace (12.3): how a war between two major powers
 ends short of conquest by offensives.
 
-A power at war may play MP 5 to one enemy (combined war aims, IPO 13, are absent, so nobody
-surrenders to a group):
+A power at war may play MP 5 to one enemy (RULING 35: combined war aims, IPO 13, are absent, so
+nobody surrenders to a group):
 - **unconditionally**: it is completely conquered at once (military.conquer: last on the track,
   out of the game, every war and offensive of it gone); it loses 1 PE (the US 2) and the enemy
-  gains 1 (MP 5, and 12.3's swing for the home country surrendered: RULING 36);
+  gains 1 (MP 5; 12.3's further swing for a home country lost is not applied: RULING 36);
 - **conditionally**: an offer, settled like a treaty proposal when political affairs end
   (treaties.settle): it succeeds if the enemy's 0(f) of the same turn names the surrenderer.
   Then the same PE swing, the two are at peace, their offensives into each other are removed,
@@ -15,7 +15,7 @@ surrenders to a group):
 
 Incomplete conquest and Vichy surrender need the map's factories and capitals: absent.
 The surrendering power activates no minor that turn (MP 5). MP 5 may pass the credit limit
-(8.4.2); its card cost is absent, so it costs nothing here.
+(8.4.2); its card cost is absent, so it costs nothing here (RULING 35).
 """
 
 from __future__ import annotations
