@@ -132,8 +132,10 @@ export class DaysOfDecisionAdapter extends GenericAdapter {
       + (secret.length ? ` Only you see: ${secret.join("; ")}.` : "")] };
   }
 
-  /** The war graph and the treaties, as words on a power's row: its treaty levels, its wars
-   * (with the offensives each side holds), its casus belli, and whether it is conquered. */
+  /** The war graph and the treaties, as words on a power's row: its treaty levels and pacts,
+   * its wars (with the offensives each side holds), its casus belli, this turn's proposals and
+   * surrender offers it made and the proposers it agreed with, its United States entry total,
+   * and whether it is conquered. */
   relations(board, power) {
     const parts = [];
     for (const [pair, t] of Object.entries(board.treaties || {})) {
@@ -151,6 +153,13 @@ export class DaysOfDecisionAdapter extends GenericAdapter {
       parts.push(`at war with ${this.seatTitle(foe)} (offensives ${mine} to ${theirs})`);
     }
     for (const t of board.casus_belli?.[power] || []) parts.push(`casus belli against ${this.seatTitle(t)}`);
+    // This turn's offers waiting for the end of political affairs, and the answers given (public).
+    for (const pr of board.proposals || []) {
+      if (pr.from !== power) continue;
+      parts.push(pr.kind === "surrender" ? `offers a conditional surrender to ${this.seatTitle(pr.to)}` : `proposes a treaty to ${this.seatTitle(pr.to)}`);
+    }
+    const agreed = board.accepts?.[power] || [];
+    if (agreed.length) parts.push(`agrees with ${agreed.map((p) => this.seatTitle(p)).join(", ")}`);
     if ((board.conquered || []).includes(power)) parts.push("conquered");
     return parts.length ? ` · ${parts.join(" · ")}` : "";
   }
