@@ -39,13 +39,15 @@ NOTES = {
     "democrats": "from the back of the track, each Democrat may move itself down",
     "politics": "each bidder plays the options it bid for, one at a time; after each a die "
                 "may end the step early. A treaty proposal succeeds if its addressee agrees "
-                "(its 0(f)) this turn; a declaration of war starts a war",
+                "(its 0(f)) this turn; a declaration of war starts a war; a power at war may "
+                "surrender, conditionally (peace if the enemy agrees this turn) or not",
     "activate": "apply a minor's markers one by one, moving it on the Status Display",
-    "bonus": "the turn's treaty proposals are settled; a power that played nothing gains bid "
-             "points",
+    "bonus": "the turn's treaty proposals and surrender offers are settled; a power that "
+             "played nothing gains bid points",
     "military": "every power at war commits army points against each enemy, sealed until "
                 "all have; each front is fought and its winner gains offensives",
-    "us_entry": "nothing yet: US entry is not built",
+    "us_entry": "each power at war with a Democrat adds a die's worth to its United States "
+                "entry total; high totals let the United States declare war",
     "conquest": "a power whose enemies' offensives reach its conquest level is out of the "
                 "game (checked when the fronts are fought)",
     "over": "an ideology conquered, an ideology holding its needed minors, or the last turn",

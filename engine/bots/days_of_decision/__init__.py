@@ -7,7 +7,9 @@ its ideology's other powers (DoD 8.1.2, the derived `control` table), its marker
 minors (8.4.3: an activation moves the minor towards it), its alliances and guarantees, and its
 tracks (PE, money, bid points). An option is scored by playing it on a copy of the public board
 with the ruleset's own handlers: a roll's outcomes are weighed by their exact chances (MP 0(a),
-IPO 3), a roll that only decides a remainder (IPO 17) is taken at its middle. Bids are budgeted
+IPO 3), a roll that only decides a remainder (IPO 17) is taken at its middle. At war it offers a
+conditional surrender once the enemies' offensives pass half its conquest level, never an
+unconditional one, and agrees to an enemy's surrender (MP 5). Bids are budgeted
 (a share of the bid points for one or two options); spending keeps money for the options that
 cost it. The bot reads only its seat's view: the sealed bids of others never reach it.
 """
@@ -21,8 +23,10 @@ from engine.kernel.game import copy_json
 from engine.kernel.model import Decision
 from engine.rulesets.days_of_decision.alliances import alliance_modifier
 from engine.rulesets.days_of_decision.control import control_table
+from engine.rulesets.days_of_decision.military import CONQUEST_LEVEL, against
 from engine.rulesets.days_of_decision.minors import MINORS
 from engine.rulesets.days_of_decision.options import HANDLERS, pe_die_cost
+from engine.rulesets.days_of_decision.peace import make_peace
 from engine.rulesets.days_of_decision.powers import POWERS
 
 from ..heuristic import HeuristicBot, Score
@@ -34,6 +38,9 @@ MARKER, ALLIANCE, GUARANTEE = 0.4, 0.5, 0.3
 PE, MONEY, BID_POINT = 10.0, 0.25, 0.3
 # Bidding: the share of the bid points put on the options, and the most options bid for.
 BID_SHARE, MOST_OPTIONS = 0.5, 2
+# Surrender (MP 5): the chance an enemy accepts a conditional offer, and what being conquered
+# costs beyond the board's value (the power leaves the game).
+ACCEPT_CHANCE, OUT_OF_THE_GAME = 0.5, 100.0
 # Spending: bid points are bought only while fewer than this are held.
 WANTED_BID_POINTS = 6
 
@@ -101,11 +108,36 @@ def score_option(ctx: Context, decision: Decision, item: dict[str, Any]) -> Scor
         modifier = alliance_modifier(ctx.board, ctx.me, action["minor"], action["mode"] == "break")
         chance = min(10, max(0, 10 + modifier)) / 10
         return chance * ctx.tried(action, 10)
+    if option == "MP5":
+        return score_surrender(ctx, action)
+    if option == "0f":
+        # DoD 8.7.2 MP 5: agreeing to an enemy's conditional surrender brings +1 PE and peace
+        offers = {p["from"] for p in ctx.board["proposals"]
+                  if p["to"] == ctx.me and p.get("kind") == "surrender"}
+        return ctx.tried(action, 5) + PE * len(offers & set(action["agree"]))
     if option == "MP4":
         # DoD 8.7.2 MP 4: a war costs money and arms the target (+1 PE); the proxy of the
         # objectives (minors controlled) gains nothing from it, so the bot stays at peace.
         return ctx.tried(action, 5) - 1.0
     return ctx.tried(action, 5)
+
+
+def danger(board: dict[str, Any], me: str) -> float:
+    """How near the enemies' offensives are to conquering `me` (DoD 12), 0 to 1."""
+    return against(board, me) / CONQUEST_LEVEL[me]
+
+
+def score_surrender(ctx: Context, action: dict[str, Any]) -> Score:
+    """DoD 8.7.2 MP 5: a conditional offer is worth the peace it may bring (the PE lost, the
+    offensives against us gone) once the war goes badly; unconditional surrender is the end of
+    the bot's power, never chosen while anything else is offered."""
+    if action["terms"] == "unconditional":
+        return -OUT_OF_THE_GAME
+    board = copy_json(ctx.board)
+    at_risk = danger(board, ctx.me)
+    make_peace(board, ctx.me, action["to"])
+    gain = value(board, ctx.me) - ctx.base + OUT_OF_THE_GAME * at_risk
+    return ACCEPT_CHANCE * gain if at_risk >= 0.5 else None
 
 
 def score_bid(ctx: Context, decision: Decision, item: dict[str, Any]) -> Score:
@@ -165,7 +197,7 @@ PHASES: dict[str, Callable[[Context, Decision, dict[str, Any]], Score]] = {
 
 
 class DaysOfDecisionBot(HeuristicBot):
-    id, version = "dod-heuristic", "1"
+    id, version = "dod-heuristic", "2"
     work = 2000
 
     def context(self, view: dict[str, Any], offers: Sequence[Offer], rng: BotRng,

@@ -97,8 +97,10 @@ def end_hexes(board: dict[str, Any], minor: str, mover: str, points: int) -> lis
 
 def begin(state: State, power: str, played_before: int) -> bool:
     """After an option: open the activation if the power has a minor to activate. A power that
-    declared war this turn activates no minor for the rest of it (DoD 8.7.2 MP 4)."""
-    if "MP4" in state["board"]["powers"][power]["mp_played"] or \
+    declared war or surrendered this turn activates no minor for the rest of it (DoD 8.7.2 MP 4,
+    MP 5)."""
+    played = state["board"]["powers"][power]["mp_played"]
+    if "MP4" in played or "MP5" in played or \
             not activatable(state["board"], power):
         return False
     state["flow"]["activation"] = {"power": power, "minor": None, "pending": {},

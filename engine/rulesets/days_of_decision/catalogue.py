@@ -60,16 +60,17 @@ ROWS: tuple[OptionRow, ...] = (
             "needs owed options (8.2) and 0(f)", pending="roll"),
     _absent("IPO10", "IPO 10", "Government Falls/Election Called", "ipo", "DoD 8.7.1 IPO 10",
             "needs the election time frames and owed options (8.2)"),
-    _absent("IPO11", "IPO 11", "Treaty Torn Up", "ipo", "DoD 8.7.1 IPO 11",
-            "needs treaties (MP 3)"),
+    OptionRow("IPO11", "IPO 11", "Treaty Torn Up", "ipo", "DoD 8.7.1 IPO 11", "implemented",
+              cost=2, note="levels cancelled, the pact kept one step easier; trade and the "
+                           "reversed Treaty Chart effects absent (no trade, no chart)"),
     OptionRow("IPO12", "IPO 12", "Guarantee", "ipo", "DoD 8.7.1 IPO 12", "implemented",
               cost=2, minor_effects={"guarantee": 1},
               note="casus belli and the PE loss on a conquered guaranteed minor wait for war"),
     _absent("IPO13", "IPO 13", "Combined War Aims", "ipo", "DoD 8.7.1 IPO 13",
-            "needs surrender (MP 5) and colonies on the map",
+            "needs colonies on the map and group surrender",
             pending="proposal"),
     _absent("IPO14", "IPO 14", "Demand Vichy Territory", "ipo", "DoD 8.7.1 IPO 14",
-            "needs surrender (MP 5)"),
+            "needs Vichy surrender (MP 5), which needs the map's capitals"),
     _absent("IPO15", "IPO 15", "Naval Treaty", "ipo", "DoD 8.7.1 IPO 15",
             "needs naval ratios and 0(f)"),
     _absent("IPO16", "IPO 16", "League of Nations", "ipo", "DoD 8.7.1 IPO 16",
@@ -111,8 +112,10 @@ ROWS: tuple[OptionRow, ...] = (
     OptionRow("MP4", "MP 4", "ITS WAR!", "mp", "DoD 8.7.2 MP 4", "implemented", cost=4,
               note="declarations on major powers (ruling 29); on minors, closing passages and "
                    "the War Chart's effects absent"),
-    _absent("MP5", "MP 5", "Surrender", "mp", "DoD 8.7.2 MP 5",
-            "needs surrender terms and the map's territories (conquest, 12, is built)"),
+    OptionRow("MP5", "MP 5", "Surrender", "mp", "DoD 8.7.2 MP 5", "implemented",
+              pending="proposal",
+              note="unconditional, or conditional answered by 0(f) (ruling 36: no negotiated "
+                   "terms); incomplete conquest and Vichy need the map"),
 )
 
 CATALOGUE: dict[str, OptionRow] = {row.id: row for row in ROWS}

@@ -11,6 +11,7 @@ orthodox, ring 4 radical). The lettered edge hexes that wrap around (2.3) are no
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 from .powers import COMMUNISM, DEMOCRACY, FASCISM
 
@@ -28,8 +29,10 @@ def parse(hex_id: str) -> tuple[int, int]:
     return int(q), int(r)
 
 
+@lru_cache(maxsize=None)
 def distance(a: str, b: str) -> int:
-    """Hexes between two display hexes (the display distance of IPO 3 and 8.1.2)."""
+    """Hexes between two display hexes (the display distance of IPO 3 and 8.1.2). Cached: the
+    display is fixed, and IPO 1's paths and 8.1.2's control ask for it very often."""
     (aq, ar), (bq, br) = parse(a), parse(b)
     return (abs(aq - bq) + abs(ar - br) + abs((aq + ar) - (bq + br))) // 2
 

@@ -45,6 +45,14 @@ def add_treaties_and_war(state: State) -> State:
     return state
 
 
+def add_surrender_and_us_entry(state: State) -> State:
+    """Version 4 (issue #24): the US entry totals (DoD 11) start at 0 for every power, as at
+    set-up: no version-3 rule fed them. Surrender offers, torn-up treaties and level-0 pacts
+    (MP 5, IPO 11) are new kinds of entries in lists that already exist, so nothing else moves."""
+    state["board"].setdefault("us_entry", {p: "0" for p in state["board"]["powers"]})
+    return state
+
+
 MIGRATIONS = (
     Migration("1", "2", add_minor_politics,
               "minor markers, activation (8.5), alliances, guarantees, coup cells, trade "
@@ -52,4 +60,6 @@ MIGRATIONS = (
     Migration("2", "3", add_treaties_and_war,
               "treaties and proposals (MP 3, 0(f)), war (MP 4), the abstract war, conquest "
               "and the early endings"),
+    Migration("3", "4", add_surrender_and_us_entry,
+              "surrender and peace (MP 5), treaties torn up (IPO 11), US entry (11.2, US 4)"),
 )

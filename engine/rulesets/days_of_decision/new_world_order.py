@@ -13,6 +13,7 @@ built yet.
 from __future__ import annotations
 
 import heapq
+from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
@@ -31,10 +32,12 @@ def movement_points(board: dict[str, Any], power: str) -> int:
     return max(1, 9 - position - IDEOLOGY_PENALTY.get(POWERS[power].ideology, 0))
 
 
-def centre_hexes(ideology: str) -> list[str]:
-    return [h for h in HEXES if zone(h) == (ideology, CENTRE_FACTION)]
+@lru_cache(maxsize=None)
+def centre_hexes(ideology: str) -> tuple[str, ...]:
+    return tuple(h for h in HEXES if zone(h) == (ideology, CENTRE_FACTION))
 
 
+@lru_cache(maxsize=None)      # the display is fixed: a pure function of three names
 def entry_cost(frm: str, to: str, ideology: str) -> int:
     centre = centre_hexes(ideology)
     if all(distance(to, c) < distance(frm, c) for c in centre):

@@ -1,9 +1,9 @@
 """DoD 8.2 — the options offered and played. The catalogue (catalogue.py) is the data; HANDLERS
 maps each implemented row to its legal actions and its effect: IPO 1 (new_world_order.py),
-IPO 3, IPO 12 and MP 0(e) (alliances.py), IPO 17 and IPO 18 (finance.py), MP 3 and MP 0(f)
-(treaties.py), MP 4 (war.py), and here MP 0(a) PE rolls, 0(b) a secret army point purchase for a
+IPO 3, IPO 12 and MP 0(e) (alliances.py), IPO 17 and IPO 18 (finance.py), MP 3, MP 0(f) and
+IPO 11 (treaties.py), MP 4 (war.py), MP 5 (peace.py), and here MP 0(a) PE rolls, 0(b) a secret army point purchase for a
 minor, 0(g) bid points. All MP 0 sub-options share one slot a turn; an IPO is played once a
-turn by anyone; MP 3 and MP 4 once a turn by each power. A conquered power plays nothing. The rest are absent, each with
+turn by anyone; MP 3, MP 4 and MP 5 once a turn by each power. A conquered power plays nothing. The rest are absent, each with
 its reason in the catalogue (docs/rules/days_of_decision.md)."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from typing import Any
 
 from engine.kernel import Event, Roller
 
-from . import alliances, finance, new_world_order, treaties, war
+from . import alliances, finance, new_world_order, peace, treaties, war
 from .catalogue import CATALOGUE
 from .minors import MINORS
 from .powers import POWERS, modified_pe
@@ -61,6 +61,7 @@ def _mp0_actions(board: dict[str, Any], power: str) -> list[dict[str, Any]]:
 IPO_ACTIONS = {
     "IPO1": new_world_order.actions,
     "IPO3": alliances.alliance_actions,
+    "IPO11": treaties.tear_up_actions,
     "IPO12": alliances.guarantee_actions,
     "IPO17": finance.credit_card_actions,
     "IPO18": finance.trade_actions,
@@ -71,7 +72,10 @@ IPO_ACTIONS = {
 MP_ACTIONS = {
     "MP3": treaties.proposal_actions,
     "MP4": war.declaration_actions,
+    "MP5": peace.surrender_actions,
 }
+# DoD 8.4.2 — the one option that may be chosen past the credit limit.
+PAST_THE_LIMIT = ("MP5",)
 
 
 def legal_options(board: dict[str, Any], power: str) -> list[dict[str, Any]]:
@@ -81,8 +85,8 @@ def legal_options(board: dict[str, Any], power: str) -> list[dict[str, Any]]:
         return []
     ipos: list[dict[str, Any]] = []
     for option, actions in MP_ACTIONS.items():
-        if option not in board["powers"][power]["mp_played"] and \
-                affordable(board, power, CATALOGUE[option].cost):
+        if option not in board["powers"][power]["mp_played"] and (
+                option in PAST_THE_LIMIT or affordable(board, power, CATALOGUE[option].cost)):
             ipos += actions(board, power)
     for option, actions in IPO_ACTIONS.items():
         if option not in board["ipos_played"] and affordable(board, power,
@@ -147,6 +151,7 @@ HANDLERS = {
     "IPO1": lambda state, power, action, roller: new_world_order.move(
         state["board"], power, action["to"], action.get("with")),
     "IPO3": alliances.play_alliance,
+    "IPO11": treaties.tear_up,
     "IPO12": alliances.play_guarantee,
     "IPO17": finance.play_credit_card,
     "IPO18": finance.play_trade,
@@ -158,6 +163,7 @@ HANDLERS = {
     "0f": treaties.accept,
     "MP3": treaties.propose,
     "MP4": war.declare,
+    "MP5": peace.surrender,
     "0g": lambda state, power, action, roller: _bid_points(state["board"], power),
 }
 
@@ -184,6 +190,10 @@ def describe(action: dict[str, Any]) -> str:
         return f"{head}: propose a treaty to {TITLES[action['to']]}"
     if option == "MP4":
         return f"{head}: declare war on {TITLES[action['target']]}"
+    if option == "MP5":
+        return f"{head}: {action['terms']} surrender to {TITLES[action['to']]}"
+    if option == "IPO11":
+        return f"{head}: cancel {action['levels']} level(s) with {TITLES[action['with']]}"
     if option == "IPO18":
         return f"{head}: {action['to'].replace('_', ' ')}"
     return head

@@ -95,10 +95,11 @@ def war_state() -> dict[str, Any]:
     """DoD 3.2, MP 3, MP 4 — treaties {"A-B": {"level", "signed"}} (France's level-1 treaties
     with Italy and the Soviet Union, 6 turns old at the start, are printed in 3.2), this
     turn's proposals and 0(f) answers, the war graph, casus belli {power: [targets]},
-    offensives {"A>B": n} and the conquered powers."""
+    offensives {"A>B": n}, the conquered powers, and the US entry totals {power: fraction}
+    (DoD 11, all 0 at the start: the book prints no starting values)."""
     return {"treaties": {"FR-IT": {"level": 1, "signed": -5}, "FR-RU": {"level": 1, "signed": -5}},
             "proposals": [], "accepts": {}, "wars": [], "casus_belli": {}, "offensives": {},
-            "conquered": []}
+            "conquered": [], "us_entry": {p: "0" for p in SEATS}}
 
 
 REFERENCE = _reference()
@@ -108,8 +109,9 @@ class DaysOfDecision(FlowRuleset):
     id = "days_of_decision"
     # 1: the first slice. 2: minor markers and activation (8.4.3, 8.5), IPO 3, 12, 17, 18 and
     # MP 0(e). 3: treaties (MP 3, 0(f)), war (MP 4), the abstract war and conquest (9, 12), the
-    # early endings (4) (migrations.py).
-    version = "3"
+    # early endings (4). 4: surrender and peace (MP 5), IPO 11 and pacts left without levels,
+    # US entry (11.2, US 4) (migrations.py).
+    version = "4"
     migrations = MIGRATIONS
     manifest = MANIFEST
     product = True
@@ -182,8 +184,10 @@ class DaysOfDecision(FlowRuleset):
                 "a conquered power is still at war"
         for key, treaty in board["treaties"].items():
             a, b = key.split("-")
-            assert 1 <= treaty["level"] <= (3 if POWERS[a].ideology == POWERS[b].ideology else 2), \
+            assert 0 <= treaty["level"] <= (3 if POWERS[a].ideology == POWERS[b].ideology else 2), \
                 f"treaty {key} at level {treaty['level']}"
+            assert not any(w for w in board["wars"] if {w["aggressor"], w["target"]} == {a, b}), \
+                f"treaty or pact {key} between powers at war"
         for power, secret in state["secret"].items():
             assert all(ap > 0 for ap in secret["minor_ap"].values()), f"{power}'s 0(b) ledger"
 

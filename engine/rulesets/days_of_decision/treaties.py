@@ -13,6 +13,10 @@ turns for a Fascist, Communist or Democratic declarer; after it, the pact can be
 with an army that beats the pact ratio (14; RULING 31: national army totals stand in for the
 common border of the absent map).
 
+IPO 11 tears levels up; the pact outlives them (a level-0 entry marked `torn`). A conditional
+surrender (MP 5, peace.py) is a proposal of kind "surrender", answered and settled the same way,
+and leaves a level-0 pact.
+
 Proposals and answers are public: the standard rules keep no option secret but 0(b) and the
 bids (15.1, hidden play, is the optional rule for secrecy). Treaty terms (trade, written
 conditions) are absent: they need the map's resources and factories.
@@ -104,11 +108,20 @@ def settle(state: State, roller: Roller) -> list[Event]:
     """DoD 8.4.1 / 8.7.2 MP 3 — at the end of political affairs: each proposal answered by a
     0(f) naming its proposer succeeds (the proposer pays, both go up one level, any casus
     belli between them is cancelled); the others fail at no cost. The turn's answers lapse."""
+    from .peace import make_peace
     from .war import at_war, clear_casus_belli
     board, events = state["board"], []
     for proposal in board["proposals"]:
         proposer, addressee = proposal["from"], proposal["to"]
         agreed = proposer in board["accepts"].get(addressee, [])
+        if proposal.get("kind") == "surrender":
+            # MP 5: a conditional surrender accepted by the enemy's 0(f) while still at war
+            if agreed and at_war(board, proposer, addressee):
+                events += make_peace(board, proposer, addressee)
+            else:
+                events.append(Event("surrender_refused", "DoD 8.7.2 MP 5",
+                                    {"power": proposer, "to": addressee}))
+            continue
         # a war declared between them after the proposal voids it (MP 3: not at war)
         if agreed and not at_war(board, proposer, addressee) and \
                 level(board, proposer, addressee) < max_level(proposer, addressee):
@@ -117,6 +130,7 @@ def settle(state: State, roller: Roller) -> list[Event]:
                                                   {"level": 0, "signed": board["turn"]})
             treaty["level"] += 1
             treaty["signed"] = board["turn"]
+            treaty.pop("torn", None)        # a new level restarts the pact (14)
             clear_casus_belli(board, proposer, addressee)
             events.append(Event("treaty_signed", RULE, {
                 "powers": sorted((proposer, addressee)), "level": treaty["level"],
@@ -127,12 +141,47 @@ def settle(state: State, roller: Roller) -> list[Event]:
     return events
 
 
+def tear_up_actions(board: dict[str, Any], power: str) -> list[dict[str, Any]]:
+    """DoD 8.7.1 IPO 11 — cancel one or more levels of a treaty with one power, once its
+    signing is more than 3 / 4 / 6 turns old (the tearer's ideology; RULING 37)."""
+    from .war import conquered
+    out: list[dict[str, Any]] = []
+    for other in board["initiative"]:
+        held = level(board, power, other)
+        treaty = board["treaties"].get(pair(power, other))
+        if other == power or treaty is None or not held or conquered(board, other):
+            continue
+        if board["turn"] - int(treaty["signed"]) > NAP_TURNS[POWERS[power].ideology]:
+            out += [{"option": "IPO11", "with": other, "levels": n} for n in range(1, held + 1)]
+    return out
+
+
+def tear_up(state: State, power: str, action: dict[str, Any], roller: Roller) -> list[Event]:
+    """DoD 8.7.1 IPO 11 — the levels fall; −1 PE if the partner shares our ideology. The pact
+    outlives the treaty: with every level gone the entry stays at level 0, marked torn, and its
+    garrison ratio is one step easier for both (14). Trade and the reversed Treaty Chart
+    effects are absent (no trade, no chart)."""
+    board, other = state["board"], action["with"]
+    board["powers"][power]["money"] -= CATALOGUE["IPO11"].cost
+    treaty = board["treaties"][pair(power, other)]
+    treaty["level"] -= int(action["levels"])
+    if treaty["level"] == 0:
+        treaty["torn"] = True
+    same = POWERS[power].ideology == POWERS[other].ideology
+    if same:
+        board["powers"][power]["pe"] -= 1
+    return [Event("treaty_torn_up", CATALOGUE["IPO11"].rule, {
+        "power": power, "with": other, "levels": int(action["levels"]),
+        "level": treaty["level"], "pe_lost": int(same)})]
+
+
 def nap_blocks(board: dict[str, Any], declarer: str, target: str) -> bool:
-    """DoD 14 — True when a pact (any treaty) forbids `declarer` to declare war on `target`:
+    """DoD 14 — True when a pact (any treaty, or what is left of one torn up, IPO 11, or of a
+    conditional surrender, MP 5) forbids `declarer` to declare war on `target`:
     within its no-declaration period, or after it without an army beating the pact ratio.
     The ratio starts at 3:1, one step harder for a Communist, one easier per casus belli held
     against the target and per 6 turns past the period, and one easier when every other power
-    is at war or conquered."""
+    is at war or conquered, and one easier when every level was torn up (IPO 11)."""
     from .war import at_war, conquered, has_casus_belli
     treaty = board["treaties"].get(pair(declarer, target))
     if not treaty:
@@ -143,7 +192,8 @@ def nap_blocks(board: dict[str, Any], declarer: str, target: str) -> bool:
         return True
     # a step down the list is one easier
     step = NAP_BASE_STEP - (1 if POWERS[declarer].ideology == COMMUNISM else 0) + \
-        (1 if has_casus_belli(board, declarer, target) else 0) + max(0, age - quiet) // NAP_EASIER_EVERY
+        (1 if has_casus_belli(board, declarer, target) else 0) + \
+        max(0, age - quiet) // NAP_EASIER_EVERY + (1 if treaty.get("torn") else 0)
     others = [p for p in SEATS if p not in (declarer, target)]
     if all(conquered(board, p) or any(at_war(board, p, q) for q in SEATS) for p in others):
         step += 1

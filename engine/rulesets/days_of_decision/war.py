@@ -19,6 +19,7 @@ from typing import Any
 
 from engine.kernel import Event, Roller
 
+from . import us_entry
 from .catalogue import CATALOGUE
 from .powers import IDEOLOGIES, POWERS, SEATS
 from .treaties import level, nap_blocks, pair, position
@@ -80,8 +81,9 @@ def _national_limit(board: dict[str, Any], power: str, target: str) -> bool:
     needs PM 3/4 (geared up), Italy PM 3/4 and a better initiative than the target, Japan
     (JA 6's own condition, standing in for the absent national option) a better initiative
     than China against China; China also needs the better initiative with casus belli; the
-    Soviet purge and border ratio (RU 6, the map) and the US entry totals (absent) leave the
-    Soviet Union and the US, like Britain and France, needing casus belli."""
+    Soviet purge and border ratio (RU 6, the map) leave the Soviet Union, like Britain and
+    France, needing casus belli; the US needs casus belli or its modified US entry total
+    (US 4, us_entry.py)."""
     cb = has_casus_belli(board, power, target)
     ahead = position(board, power) < position(board, target)
     if power == "CH":
@@ -94,6 +96,8 @@ def _national_limit(board: dict[str, Any], power: str, target: str) -> bool:
         return _geared_up(board) and ahead
     if power == "JA":
         return target == "CH" and ahead
+    if power == "US":
+        return us_entry.may_declare(board, target)
     return False
 
 
@@ -105,7 +109,7 @@ def may_declare(board: dict[str, Any], power: str, target: str) -> bool:
     treaty = level(board, power, target)
     if treaty >= 3 or (treaty == 2 and not has_casus_belli(board, power, target)):
         return False
-    if treaty >= 1 and nap_blocks(board, power, target):
+    if nap_blocks(board, power, target):       # a treaty, or a pact left without levels
         return False
     return _national_limit(board, power, target)
 

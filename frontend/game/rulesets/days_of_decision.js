@@ -43,6 +43,8 @@ const EFFECTS = {
   "0f": "Agree to this turn's treaty proposals from the powers you name, made before or after this answer.",
   MP3: "Propose a treaty to a power lower on the initiative track; it succeeds if that power agrees with its 0(f) this turn, and you pay only then. Both go up one level (at most 2 across ideologies).",
   MP4: "Declare war on a major power of another ideology (limits: treaties, pacts and your national conditions). Its effectiveness rises; you activate no minor this turn.",
+  MP5: "Surrender to an enemy: unconditionally (you are conquered at once), or conditionally (peace and a pact if that enemy agrees with its 0(f) this turn). You lose effectiveness, the enemy gains it; you activate no minor this turn.",
+  IPO11: "Tear up one or more treaty levels with one power, once the treaty is old enough; the pact stays, easier to break. Within your ideology it costs you one effectiveness.",
 };
 
 export class DaysOfDecisionAdapter extends GenericAdapter {
@@ -130,14 +132,19 @@ export class DaysOfDecisionAdapter extends GenericAdapter {
       + (secret.length ? ` Only you see: ${secret.join("; ")}.` : "")] };
   }
 
-  /** The war graph and the treaties, as words on a power's row: its treaty levels, its wars
-   * (with the offensives each side holds), its casus belli, and whether it is conquered. */
+  /** The war graph and the treaties, as words on a power's row: its treaty levels and pacts,
+   * its wars (with the offensives each side holds), its casus belli, this turn's proposals and
+   * surrender offers it made and the proposers it agreed with, its United States entry total,
+   * and whether it is conquered. */
   relations(board, power) {
     const parts = [];
     for (const [pair, t] of Object.entries(board.treaties || {})) {
       const [a, b] = pair.split("-");
-      if (a === power || b === power) parts.push(`treaty level ${t.level} with ${this.seatTitle(a === power ? b : a)}`);
+      const other = this.seatTitle(a === power ? b : a);
+      if (a === power || b === power) parts.push(t.level ? `treaty level ${t.level} with ${other}` : `pact without treaty levels with ${other}`);
     }
+    const entry = board.us_entry?.[power];
+    if (entry && entry !== "0") parts.push(`United States entry ${entry}`);
     for (const w of board.wars || []) {
       if (w.aggressor !== power && w.target !== power) continue;
       const foe = w.aggressor === power ? w.target : w.aggressor;
@@ -146,6 +153,13 @@ export class DaysOfDecisionAdapter extends GenericAdapter {
       parts.push(`at war with ${this.seatTitle(foe)} (offensives ${mine} to ${theirs})`);
     }
     for (const t of board.casus_belli?.[power] || []) parts.push(`casus belli against ${this.seatTitle(t)}`);
+    // This turn's offers waiting for the end of political affairs, and the answers given (public).
+    for (const pr of board.proposals || []) {
+      if (pr.from !== power) continue;
+      parts.push(pr.kind === "surrender" ? `offers a conditional surrender to ${this.seatTitle(pr.to)}` : `proposes a treaty to ${this.seatTitle(pr.to)}`);
+    }
+    const agreed = board.accepts?.[power] || [];
+    if (agreed.length) parts.push(`agrees with ${agreed.map((p) => this.seatTitle(p)).join(", ")}`);
     if ((board.conquered || []).includes(power)) parts.push("conquered");
     return parts.length ? ` · ${parts.join(" · ")}` : "";
   }
@@ -215,6 +229,8 @@ export class DaysOfDecisionAdapter extends GenericAdapter {
       case "0f": return `${head}: agree with ${(a.agree || []).map((p) => this.seatTitle(p)).join(", ")}`;
       case "MP3": return `${head}: propose a treaty to ${this.seatTitle(a.to)}`;
       case "MP4": return `${head}: declare war on ${this.seatTitle(a.target)}`;
+      case "MP5": return `${head}: ${a.terms} surrender to ${this.seatTitle(a.to)}`;
+      case "IPO11": return `${head}: cancel ${a.levels} treaty level${a.levels === 1 ? "" : "s"} with ${this.seatTitle(a.with)}`;
       default: return head;
     }
   }
@@ -289,6 +305,12 @@ export class DaysOfDecisionAdapter extends GenericAdapter {
       case "commitments_revealed": return `army commitments revealed: ${Object.entries(d.commit || {}).map(([p, c]) => `${this.seatTitle(p)} ${Object.values(c).reduce((x, y) => x + y, 0)}`).join(", ")}`;
       case "front_combat": return `front ${(d.powers || []).map((p) => this.seatTitle(p)).join(" against ")}: ${d.winner ? `won by ${this.seatTitle(d.winner)}, ${d.offensives} offensives` : "no winner"}`;
       case "power_conquered": return `${this.seatTitle(d.power)} is conquered`;
+      case "surrender_offered": return `${this.seatTitle(d.power)} offers a conditional surrender to ${this.seatTitle(d.to)}`;
+      case "surrender_refused": return `the surrender of ${this.seatTitle(d.power)} to ${this.seatTitle(d.to)} is not accepted: the war goes on`;
+      case "surrendered": return `${this.seatTitle(d.power)} surrenders (${d.terms}) to ${this.seatTitle(d.to)}`;
+      case "peace": return `peace between ${(d.powers || []).map((p) => this.seatTitle(p)).join(" and ")}, with a pact`;
+      case "treaty_torn_up": return `${this.seatTitle(d.power)} tears up ${d.levels} treaty level${d.levels === 1 ? "" : "s"} with ${this.seatTitle(d.with)}${d.pe_lost ? " and loses one effectiveness" : ""}`;
+      case "us_entry": return `United States entry for ${this.seatTitle(d.power)}: roll ${d.roll}, modified ${d.modified}, change ${d.entry} (total ${d.total})`;
       default: return super.event(event, view);
     }
   }

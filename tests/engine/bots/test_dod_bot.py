@@ -114,3 +114,33 @@ def test_dod_level2_holds_more_minors_than_level1(dod):
         for seat in seats:
             held[2 if seat in strong else 1].append(sum(who == seat for who in control.values()))
     assert statistics.mean(held[2]) > statistics.mean(held[1])
+
+
+def _war_view(dod, offensives):
+    state = started(dod)
+    board = state["board"]
+    board["wars"].append({"aggressor": "GE", "target": "FR", "since": 1})
+    board["offensives"] = {"GE>FR": offensives}
+    return state, Context(dod.view(state, kernel.audience_of(state, ["FR"])), "FR")
+
+
+def test_dod_8_7_2_mp5_the_bot_offers_peace_only_when_the_war_goes_badly(dod):
+    """France's conquest level is 8: at 3 enemy offensives the bot fights on, at 5 it offers a
+    conditional surrender; it never surrenders unconditionally."""
+    conditional = {"action": {"option": "MP5", "to": "GE", "terms": "conditional"}}
+    unconditional = {"action": {"option": "MP5", "to": "GE", "terms": "unconditional"}}
+    _, calm = _war_view(dod, 3)
+    assert score_option(calm, None, conditional) is None
+    _, grim = _war_view(dod, 5)
+    assert score_option(grim, None, conditional) > 0
+    assert score_option(grim, None, unconditional) < score_option(
+        grim, None, {"action": {"option": "0a", "dice": 1}})
+
+
+def test_dod_8_7_2_mp5_the_bot_agrees_to_an_enemy_s_surrender(dod):
+    state, _ = _war_view(dod, 5)
+    state["board"]["proposals"].append({"from": "FR", "to": "GE", "turn": 1, "kind": "surrender"})
+    ctx = Context(dod.view(state, kernel.audience_of(state, ["GE"])), "GE")
+    agree = score_option(ctx, None, {"action": {"option": "0f", "agree": ["FR"]}})
+    other = score_option(ctx, None, {"action": {"option": "0f", "agree": ["IT"]}})
+    assert agree == pytest.approx(other + PE)

@@ -1,6 +1,6 @@
-"""Versions 2 and 3 of Days of Decision: the frozen version-1 and version-2 games
-(tests/fixtures/versions) are carried over by migrations.add_minor_politics and
-migrations.add_treaties_and_war; tests/engine/test_ruleset_versions.py plays them on."""
+"""Versions 2, 3 and 4 of Days of Decision: the frozen version-1, 2 and 3 games
+(tests/fixtures/versions) are carried over by migrations.add_minor_politics,
+migrations.add_treaties_and_war and migrations.add_surrender_and_us_entry; tests/engine/test_ruleset_versions.py plays them on."""
 
 from __future__ import annotations
 
@@ -10,7 +10,11 @@ from pathlib import Path
 
 from engine.kernel.canonical import canonical_json
 from engine.rulesets.days_of_decision import RULESET
-from engine.rulesets.days_of_decision.migrations import add_minor_politics, add_treaties_and_war
+from engine.rulesets.days_of_decision.migrations import (
+    add_minor_politics,
+    add_surrender_and_us_entry,
+    add_treaties_and_war,
+)
 
 VERSIONS = Path(__file__).resolve().parents[2] / "fixtures" / "versions"
 FIXTURE = VERSIONS / "days_of_decision-1.json"
@@ -33,7 +37,7 @@ def test_dod_version_2_migration_gives_a_version_1_state_the_minor_politics():
 
 def test_dod_version_3_migration_gives_a_version_2_state_the_treaties_and_the_war_graph():
     frozen = json.loads((VERSIONS / "days_of_decision-2.json").read_text())
-    assert frozen["record"]["versions"]["ruleset"] == "2" and RULESET.version == "3"
+    assert frozen["record"]["versions"]["ruleset"] == "2" and int(RULESET.version) >= 3
     old = frozen["state"]
     assert "treaties" not in old["board"] and old["board"]["result"] is None    # still running
     new = add_treaties_and_war(copy.deepcopy(old))
@@ -46,4 +50,19 @@ def test_dod_version_3_migration_gives_a_version_2_state_the_treaties_and_the_wa
     assert board["display"] == old["board"]["display"]
     RULESET.check_invariants(new)
     again = add_treaties_and_war(copy.deepcopy(new))
+    assert canonical_json(again) == canonical_json(new)
+
+
+def test_dod_version_4_migration_gives_a_version_3_state_the_us_entry_totals():
+    frozen = json.loads((VERSIONS / "days_of_decision-3.json").read_text())
+    assert frozen["record"]["versions"]["ruleset"] == "3" and RULESET.version == "4"
+    old = frozen["state"]
+    assert "us_entry" not in old["board"] and old["board"]["result"] is None    # still running
+    assert old["board"]["turn"] == 30
+    new = add_surrender_and_us_entry(copy.deepcopy(old))
+    board = new["board"]
+    assert board["us_entry"] == {p: "0" for p in old["board"]["powers"]}
+    assert {k: v for k, v in board.items() if k != "us_entry"} == old["board"]
+    RULESET.check_invariants(new)
+    again = add_surrender_and_us_entry(copy.deepcopy(new))
     assert canonical_json(again) == canonical_json(new)

@@ -123,5 +123,5 @@ def test_dod_selfplay_games_finish_without_errors_or_leaks():
 
 
 def test_dod_garbage_answers_to_every_decision_kind_are_refused_cleanly():
-    fuzzed = walk("days_of_decision", "1936", {"turns": 3}, seed=11)
+    fuzzed = walk("days_of_decision", "1936", {"turns": 3}, seed=12)
     assert {"bid", "drop", "option", "spend", "activate", "shift"} <= set(fuzzed)

@@ -150,3 +150,66 @@ def test_dod_14_a_pact_forbids_war_within_its_period_then_needs_the_army_ratio()
     board["turn"] = 20                                   # 6 turns past: one step easier, 2:1
     board["powers"]["GE"]["army"] = 21
     assert W.may_declare(board, "GE", "CW")
+
+
+# --- DoD 8.7.1 IPO 11: Treaty Torn Up -------------------------------------------------------------
+
+def test_dod_8_7_1_ipo11_not_within_the_tearer_s_period_after_signing():
+    board = fresh()["board"]
+    board["treaties"]["GE-IT"] = {"level": 2, "signed": 4}
+    board["turn"] = 7                                   # 3 turns after: a Fascist must wait
+    assert T.tear_up_actions(board, "GE") == []
+    board["turn"] = 8
+    assert T.tear_up_actions(board, "GE") == [{"option": "IPO11", "with": "IT", "levels": 1},
+                                              {"option": "IPO11", "with": "IT", "levels": 2}]
+    # France's printed treaties were signed 6 turns before the start (signed −5): a Democrat
+    # waits 6 turns, so on turn 1 (6 turns after) not yet, on turn 2 it may
+    board["turn"] = 1
+    assert not [a for a in T.tear_up_actions(board, "FR")]
+    board["turn"] = 2
+    assert {a["with"] for a in T.tear_up_actions(board, "FR")} == {"IT", "RU"}
+
+
+def test_dod_8_7_1_ipo11_one_level_torn_up_and_a_pe_lost_within_the_ideology():
+    state = fresh()
+    board = state["board"]
+    board["treaties"]["GE-IT"] = {"level": 2, "signed": 1}
+    board["turn"] = 10
+    pe, money = board["powers"]["GE"]["pe"], board["powers"]["GE"]["money"]
+    events = O.play_option(state, "GE", {"option": "IPO11", "with": "IT", "levels": 1}, NO_DICE)
+    assert [e.kind for e in events] == ["treaty_torn_up"]
+    assert T.level(board, "GE", "IT") == 1 and "torn" not in board["treaties"]["GE-IT"]
+    assert board["powers"]["GE"]["pe"] == pe - 1                       # same ideology
+    assert board["powers"]["GE"]["money"] == money - CATALOGUE["IPO11"].cost
+    assert "IPO11" in board["ipos_played"]          # an IPO: once a turn by anyone (8.2)
+
+
+def test_dod_8_7_1_ipo11_every_level_torn_up_keeps_the_pact_one_step_easier():
+    state = fresh()
+    board = state["board"]
+    board["turn"] = 40
+    pe = board["powers"]["FR"]["pe"]
+    O.play_option(state, "FR", {"option": "IPO11", "with": "IT", "levels": 1}, NO_DICE)
+    assert board["powers"]["FR"]["pe"] == pe                           # another ideology
+    assert board["treaties"]["FR-IT"] == {"level": 0, "signed": -5, "torn": True}
+    assert T.level(board, "FR", "IT") == 0 and T.tear_up_actions(board, "FR") == \
+        [{"option": "IPO11", "with": "RU", "levels": 1}]
+    # DoD 14 on turn 1: 6 turns old, 3 past Italy's 3-turn period (no step for age): the base
+    # ratio 3:1, one step easier (2:1) with every level torn up
+    board["turn"] = 1
+    board["powers"]["IT"]["army"], board["powers"]["FR"]["army"] = 5, 2
+    assert not T.nap_blocks(board, "IT", "FR")                         # 5:2 beats 2:1
+    del board["treaties"]["FR-IT"]["torn"]
+    assert T.nap_blocks(board, "IT", "FR")                             # 5:2 short of 3:1
+    RULESET.check_invariants(state)
+
+
+def test_dod_8_7_1_ipo11_a_new_treaty_level_clears_the_torn_mark():
+    state = fresh()
+    board = state["board"]
+    board["treaties"]["FR-IT"] = {"level": 0, "signed": -5, "torn": True}
+    board["initiative"] = ["FR", "IT"] + [p for p in board["initiative"] if p not in ("FR", "IT")]
+    O.play_option(state, "FR", {"option": "MP3", "to": "IT"}, NO_DICE)
+    O.play_option(state, "IT", {"option": "0f", "agree": ["FR"]}, NO_DICE)
+    T.settle(state, NO_DICE)
+    assert board["treaties"]["FR-IT"] == {"level": 1, "signed": board["turn"]}
