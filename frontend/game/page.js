@@ -44,8 +44,9 @@ async function main() {
 
   function paintHighlights() {
     if (!ctx.map) return;
-    ctx.map.highlight([...orders.highlights(), ...previewHexes]);
+    ctx.map.highlight([...orders.highlights(), ...previewHexes, ...(ctx.gmMap?.highlights() || [])]);
   }
+  ctx.paintHighlights = paintHighlights;   // the GM's map editor (panels/gm.js) repaints too
 
   let shownHex = null;
   function showHex(info) {
@@ -68,7 +69,7 @@ async function main() {
       ctx.map = await openMap(mapRoot, {
         mapUrl: source.mapUrl, svgUrl: source.svgUrl,
         onHexClick: (id, info) => {
-          const acted = orders.clickHex(id);
+          const acted = orders.clickHex(id) || !!ctx.gmMap?.clickHex(id);
           showHex(info);
           // Confirm takes the focus (Enter sends the order), without scrolling the page: on a
           // phone the orders sheet scrolls to it and the map stays where it is.

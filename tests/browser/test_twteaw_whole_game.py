@@ -141,7 +141,7 @@ def test_23_a_whole_short_game_of_twteaw_played_by_clicks(sweeping_site, new_con
             origin, destination = a_quiet_move(hamlet, "germany")
             german = write_a_move_by_clicks(hamlet, origin, destination, 1)
         origin, destination = a_quiet_move(othello, "france")
-        french = write_a_move_by_clicks(othello, origin, destination, 1)
+        write_a_move_by_clicks(othello, origin, destination, 1)
         # Before the turn resolves neither page holds the other's orders.
         assert "france" not in hamlet.evaluate("() => Object.keys(window.salient.store.orders || {})")
         assert "germany" not in othello.evaluate("() => Object.keys(window.salient.store.orders || {})")
