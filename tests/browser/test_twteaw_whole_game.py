@@ -10,8 +10,8 @@ neighbour their side holds, or in turn 1 Germany's attack from Cologne into Alsa
 has the server check the set, writes it and says ready. Each turn both pages are checked for
 fog of war (exact units of their own alliance only, bands for the rest; no other player's
 orders before the turn resolves) and for the turn's results (the turn number, their own
-carried-out orders in the log, none of the other's); after the third turn both pages show the
-result."""
+carried-out orders in the log, none of the other's); a stranger watching sees no nation's
+units and no orders. After the third turn every page shows the result."""
 
 from __future__ import annotations
 
@@ -121,6 +121,8 @@ def test_23_a_whole_short_game_of_twteaw_played_by_clicks(sweeping_site, new_con
     game_url = hamlet.url
     for page in (hamlet, othello):
         open_game(page, game_url)
+    watcher = new_context().new_page()        # a stranger, not logged in
+    open_game(watcher, game_url)
 
     for turn in range(1, TURNS + 1):
         for page in (hamlet, othello):
@@ -133,6 +135,9 @@ def test_23_a_whole_short_game_of_twteaw_played_by_clicks(sweeping_site, new_con
         assert re.search(r"German Empire: \d+ infantry", hamlet.inner_text("#board-summary"))
         assert not re.search(r"German Empire: \d+ infantry", othello.inner_text("#board-summary"))
         assert othello.evaluate("() => Object.keys(window.salient.store.view.bands).length") > 0
+        watcher.wait_for_function("(t) => window.salient.store.view.board.turn === t", arg=turn, timeout=180000)
+        assert known_nations(watcher) == set() and watcher.locator("#map .layer-units .stack").count() == 0
+        assert "You see no nation's units exactly" in watcher.inner_text("#board-summary")
 
         if turn == 1:
             german = write_a_move_by_clicks(hamlet, "cologne", "alsace-lorraine", 3)
@@ -146,6 +151,7 @@ def test_23_a_whole_short_game_of_twteaw_played_by_clicks(sweeping_site, new_con
         assert "france" not in hamlet.evaluate("() => Object.keys(window.salient.store.orders || {})")
         assert "germany" not in othello.evaluate("() => Object.keys(window.salient.store.orders || {})")
         assert german.split(":")[0] not in othello.inner_text("#log")
+        assert watcher.evaluate("() => Object.keys(window.salient.store.orders || {}).length") == 0
 
         hamlet.click("#ready")
         othello.wait_for_function("() => document.querySelector('#ready-seats').textContent.includes('German Empire')",
@@ -166,11 +172,13 @@ def test_23_a_whole_short_game_of_twteaw_played_by_clicks(sweeping_site, new_con
                 page.wait_for_function("() => document.querySelector('#log').textContent.includes('Battle in Alsace-Lorraine')")
             assert "Your report of the battle in Alsace-Lorraine" in hamlet.inner_text("#log")
 
-    # The turn cap: the score decides, on both pages; no orders are asked for any more.
-    for page in (hamlet, othello):
+    # The turn cap: the score decides, on every page; no orders are asked for any more.
+    for page in (hamlet, othello, watcher):
         page.wait_for_selector("#track .result", timeout=180000)
         assert "Game over" in page.inner_text("#track")
         assert "Game over" in page.inner_text("#log")
+    for page in (hamlet, othello):
         assert page.locator("#decision button.choice").count() == 0
     result = hamlet.evaluate("() => window.salient.store.result || window.salient.store.view.game.result")
-    assert result["reason"] in ("score", "draw", "conquest"), result
+    assert result["reason"] in ("score", "draw"), result          # nobody is conquered in three turns
+    assert set(result["score"]) == {"allied", "central"}, result
