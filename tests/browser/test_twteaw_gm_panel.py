@@ -228,3 +228,49 @@ def test_23_the_game_master_builds_an_absent_nations_orders_on_the_map(site, new
         ("cologne", "alsace-lorraine", {"infantry": 3})]
     player.wait_for_function("() => JSON.stringify(window.salient.store.orders.germany || {}).includes('alsace-lorraine')",
                              timeout=20000)
+
+
+def test_23_the_game_master_rolls_the_last_turn_back_from_the_panel(site, new_context):
+    """Every nation writes and is ready; turn 1 resolves. prospero (the GM) clicks Roll back:
+    hamlet's page is back at turn 1 with its own written orders (the `orders` frame) and the
+    roll-back in its log; a second click is refused with the server's reason, changing
+    nothing."""
+    from boardgame.play import deadlines, orders
+    from boardgame.play.models import ActionRecord
+    from engine import rulesets
+    from engine.kernel import decisions
+    from tests.live import helpers
+
+    twteaw = rulesets.get("twteaw")
+    prospero, hamlet, othello = (helpers.make_user(n) for n in ("prospero", "hamlet", "othello"))
+    holders = {**{s: hamlet for s in CENTRAL}, **{s: othello for s in ALLIED},
+               **{s: helpers.make_user(f"n_{s}") for s in NEUTRALS}}
+    game = helpers.start_game(prospero, holders, title="1914", ruleset="twteaw",
+                              scenario="europe-1914", options={"turns": 3},
+                              allow_multiple_seats=True, pace="async", deadline_hours=24,
+                              disorder_after=2)
+    deadlines.initialise_new_games()
+    for seat in holders:
+        game.refresh_from_db()
+        d = next(d for d in decisions(twteaw, game.state) if seat in d.seats)
+        action = twteaw.options(game.state, seat, d, None)[0]["action"]
+        orders.do_write_order(game.pk, holders[seat], seat, d.id, action)
+        orders.submit_ready(game.pk, holders[seat], seat, d.group, True, f"r-{seat}")
+    game.refresh_from_db()
+    assert game.state["board"]["turn"] == 2
+
+    gm = log_in(new_context(), site, "prospero", game.pk)
+    player = log_in(new_context(), site, "hamlet", game.pk)
+    assert player.evaluate("() => Object.keys(window.salient.store.orders || {}).length") == 0
+    assert player.locator("#gm-panel [data-gm=rollback]").count() == 0   # the GM's alone
+    gm.click("#gm-panel [data-gm=rollback]")
+    gm.wait_for_selector("#gm-panel .control-message:has-text('Rolled back')")
+    player.wait_for_function("() => window.salient.store.view.board.turn === 1", timeout=20000)
+    player.wait_for_function("() => Object.keys(window.salient.store.orders.germany || {}).length > 0")
+    player.wait_for_function("() => document.querySelector('#log').textContent.includes('The game master rolled back the turn')")
+    assert "Turn 1" in player.inner_text("#track")
+    steps = ActionRecord.objects.filter(game_id=game.pk).count()
+    gm.click("#gm-panel [data-gm=rollback]")
+    gm.wait_for_selector("#gm-panel .control-message.error")
+    assert "nothing to roll back" in gm.inner_text("#gm-panel .control-message.error")
+    assert ActionRecord.objects.filter(game_id=game.pk).count() == steps

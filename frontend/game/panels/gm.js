@@ -277,6 +277,12 @@ export function createGmPanel(root, ctx) {
       parts.push(h("p", { class: "small muted", dataset: { gm: "until" } }, "Resumes by itself at ",
         new Date(state.gm_until).toLocaleString(), "."));
     }
+    // Roll back the last resolved turn (boardgame/play/rollback.py): the server refuses, with
+    // its reason, once anyone has written orders for the new turn.
+    parts.push(h("div", { class: "control-buttons" },
+      h("button", { type: "button", class: "button small ghost", dataset: { gm: "rollback" }, disabled: ui.busy,
+        onclick: () => run("Rolled back: the last turn's orders stand again.", () => post(root, config, "gm/rollback")) },
+      "Roll back the last turn")));
     parts.push(h("h4", {}, "Absent nations"),
       state.absent.length ? h("ul", { class: "gm-absent" }, state.absent.map(absentRow))
         : h("p", { class: "small muted" }, "None: every nation has written or not yet missed a deadline."));

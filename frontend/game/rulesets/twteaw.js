@@ -249,6 +249,7 @@ export class TwteawAdapter extends GenericAdapter {
       case "conquered": return `${this.nation(d.nation)} is conquered`;
       case "manpower_losses": return `Manpower lost so far: ${Object.entries(d.lost || {}).filter(([, n]) => n).map(([n, x]) => `${this.nation(n)} ${x}`).join(", ") || "none"}`;
       case "game_result": return `Game over: ${this.resultText(d)}`;
+      case "rolled_back": return `The game master rolled back the turn resolved at step ${d.undoes}: its orders stand again, and it resolves when every nation is ready`;
       default: return super.event(event, view);
     }
   }
