@@ -138,7 +138,10 @@ export function createGmPanel(root, ctx) {
     const shim = {
       seat, decision, proxy: true, status: "ready", pending: null, mapped: !!ctx.map,
       store: { view: ui.look.view },
-      entries: (ui.offers[seat] || []).map((item, index) => ({ index, item, p: ctx.adapter.present(decision, item, ui.look.view) })),
+      // Read when drawn: the offers may arrive after the look (and the editor) did.
+      get entries() {
+        return (ui.offers[seat] || []).map((item, index) => ({ index, item, p: ctx.adapter.present(decision, item, ui.look.view) }));
+      },
       socket: { options: async (_seat, _id, query) => {
         try {
           return (await read(optionsPath(seat, decision, query), "The draft was refused.")).items;
