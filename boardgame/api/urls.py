@@ -89,6 +89,8 @@ urlpatterns = [
          name="api-game-gm-options"),
     path("games/<int:game_id>/gm/proxy", api_gm.GmProxyView.as_view(), name="api-game-gm-proxy"),
     path("games/<int:game_id>/gm/pool", api_gm.GmPoolView.as_view(), name="api-game-gm-pool"),
+    path("games/<int:game_id>/gm/rollback", api_gm.GmRollbackView.as_view(),
+         name="api-game-gm-rollback"),
     path("games/<int:game_id>/gm/fill", api_gm.GmFillView.as_view(), name="api-game-gm-fill"),
     *notifications.routes(),
     *press.routes(),

@@ -13,6 +13,7 @@
                                       {seat, group, ready: true, cid} → 200 {cid, v, repeated}
     POST /api/games/{id}/gm/pool      {join}  (a watcher with no seat) → 200 GM state
     POST /api/games/{id}/gm/fill      {seat, username}  (GM)     → 200 seats frame
+    POST /api/games/{id}/gm/rollback  (GM)                       → 200 {v, undoes}
 
 Every view checks first that the caller may watch the game (`api_actions._Base`); refusals
 are ActionRejected in the one error form (`auth/not_gm`, `auth/not_host`, `game/not_absent`,
@@ -26,7 +27,7 @@ from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from . import gm, services
+from . import gm, rollback, services
 from .actions import ActionRejected
 from .api import INVITE
 from .api_actions import _Base, _body, _query, _registered_player, _sent
@@ -124,3 +125,10 @@ class GmFillView(_Base):
         body = _body(request)
         return Response(_sent(gm.do_fill(game_id, request.user, body.get("seat"),
                                          body.get("username"))))
+
+
+class GmRollbackView(_Base):
+    @extend_schema(operation_id="games_gm_rollback", parameters=[INVITE], request=None,
+                   responses=OpenApiTypes.OBJECT)
+    def post(self, request: Request, game_id: int) -> Response:
+        return Response(_sent(rollback.do_rollback(game_id, request.user)))

@@ -35,6 +35,7 @@ from engine.kernel.record import replay_step, rules_of_version
 from . import services
 from .api import INVITE
 from .models import ActionRecord, Game, Snapshot
+from .rollback import before_rollback
 
 STEP_LIMIT = 500
 
@@ -76,7 +77,8 @@ def _replayer(game: Game, ruleset: Any, start: int):
     for record in records.iterator():
         upgrading = record.kind == ActionRecord.Kind.UPGRADE
         outcome = replay_step(ruleset if upgrading else rules, state, record.kind, record.seat,
-                              record.decision, record.action, seed=seed)
+                              record.decision, record.action, seed=seed,
+                              before=before_rollback(game, record))
         if upgrading:
             rules = rules_of_version(ruleset, str(record.action["to"])) or ruleset
         state = outcome.state

@@ -203,6 +203,11 @@ def snapshot_frame(game: Any, ruleset: Any, audience: str) -> dict[str, Any]:
     return frame
 
 
+def _before_rollback(game: Game, record: ActionRecord) -> dict[str, Any] | None:
+    from .rollback import before_rollback  # it builds on the write path, which imports us
+    return before_rollback(game, record)
+
+
 def catch_up(game_id: int, audience: str, since: int | None) -> list[dict[str, Any]]:
     """The frames that bring a client at version `since` to the current version: patches
     rebuilt from the newest snapshot at or before `since` and the recorded actions replayed
@@ -232,7 +237,7 @@ def catch_up(game_id: int, audience: str, since: int | None) -> list[dict[str, A
             if record.seq != expected:
                 raise ValueError("gap in the records")
             outcome = replay_step(ruleset, state, record.kind, record.seat, record.decision,
-                                  record.action, seed=seed)
+                                  record.action, seed=seed, before=_before_rollback(game, record))
             if record.seq > since:
                 frame = patch_frame(ruleset, game.pk, record.seq, state, outcome.state,
                                     outcome.events, audience)

@@ -61,6 +61,7 @@ class ActionRecord(AppendOnly):
         END = "end", "End of game"
         READY = "ready", "Ready or not (written orders)"
         UPGRADE = "upgrade", "Carried to a newer version of the rules"
+        ROLLBACK = "rollback", "A resolved turn rolled back by the game master"
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="actions")
     seq = models.PositiveIntegerField()

@@ -261,6 +261,19 @@ def undo(ruleset: Ruleset, state: dict[str, Any], seat: SeatId) -> Outcome:
     return Outcome(restored, events)
 
 
+def rollback(state: dict[str, Any], before: dict[str, Any], undoes: int) -> Outcome:
+    """A game master takes back the resolution recorded at step `undoes` (docs/protocol.md,
+    `gm/rollback`): the game returns to `before`, the state just before that step (the caller
+    rebuilds it from the record), as a new step. The undone step stays in the record; its dice
+    counter comes back too, so that the same orders resolve again the same way."""
+    if state[KERNEL]["ended"] is not None:
+        raise IllegalAction("kernel", "game_over", {}, "The game is over.")
+    restored = copy_json(before)
+    restored[KERNEL]["seq"] = state[KERNEL]["seq"] + 1
+    restored[KERNEL]["undo"] = None
+    return Outcome(restored, (Event("rolled_back", "kernel", {"undoes": undoes}),))
+
+
 def end_game(state: dict[str, Any], outcome: dict[str, Any]) -> Outcome:
     """End the game by the players' will (resignation, agreed draw, abandonment)."""
     if state[KERNEL]["ended"] is not None:

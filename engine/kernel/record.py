@@ -19,7 +19,7 @@ from . import simultaneous
 from .canonical import canonical_json, state_hash
 from .dice import commitment as seed_commitment
 from .errors import EngineError, RecordError, ReplayMismatch
-from .game import KERNEL, Outcome, apply, end_game, new_game, result, undo
+from .game import KERNEL, Outcome, apply, end_game, new_game, result, rollback, undo
 from .model import Event
 from .ruleset import Ruleset
 from .versions import Outdated, notes, upgrade
@@ -47,12 +47,21 @@ def upgrade_action(outcome: Outcome) -> dict[str, Any]:
 
 
 def replay_step(ruleset: Ruleset, state: dict[str, Any], kind: str, seat: str | None,
-                decision: str | None, action: Any, *, seed: bytes) -> Outcome:
-    """Apply one logged step (`act`, `undo`, `end`, and for written orders `ready` and
-    `expire`) again: the fold that rebuilds a game, shared by replay, catch-up and the replay
-    viewer. Raises EngineError as `apply` does, RecordError for an unknown kind."""
+                decision: str | None, action: Any, *, seed: bytes,
+                before: dict[str, Any] | None = None) -> Outcome:
+    """Apply one logged step (`act`, `undo`, `end`, for written orders `ready` and `expire`,
+    and a GM's `rollback`) again: the fold that rebuilds a game, shared by replay, catch-up and
+    the replay viewer. A `rollback` ({"undoes": seq}) needs `before`, the state just before the
+    step it undoes (the fold keeps it). Raises EngineError as `apply` does, RecordError for an
+    unknown kind."""
     if kind == "end":
         return end_game(state, action)
+    if kind == "rollback":
+        if not isinstance(action, dict) or not isinstance(action.get("undoes"), int):
+            raise RecordError("a rollback step records the step it undoes")
+        if before is None:
+            raise RecordError(f"no state before step {action['undoes']} to roll back to")
+        return rollback(state, before, action["undoes"])
     if kind == "upgrade":
         if not isinstance(action, dict) or not {"from", "to"} <= set(action):
             raise RecordError("an upgrade step records the versions it went from and to")
@@ -220,15 +229,19 @@ def replay(record: dict[str, Any], ruleset: Ruleset) -> ReplayReport:
     verified_from = start
     checked = 0
     resolved: set[int] = set()
+    before_resolving: dict[int, dict[str, Any]] = {}   # what a GM's rollback returns to
     index = start
     while index < len(actions):
         entry = actions[index]
         kind = entry.get("kind", "act")
+        undone = entry.get("action", {}).get("undoes") if kind == "rollback" and isinstance(
+            entry.get("action"), dict) else None
         try:
             # An upgrade is carried out by the newest code: it alone knows every migration.
             outcome = replay_step(ruleset if kind == "upgrade" else rules, state, kind,
                                   entry.get("seat"), entry.get("decision"), entry.get("action"),
-                                  seed=seed)
+                                  seed=seed, before=before_resolving.get(undone)
+                                  if isinstance(undone, int) else None)
         except EngineError as exc:
             if isinstance(exc, RecordError):
                 raise
@@ -243,6 +256,7 @@ def replay(record: dict[str, Any], ruleset: Ruleset) -> ReplayReport:
             raise ReplayMismatch(f"action {entry['seq']}: state hash differs")
         if any(event.kind == "answers_revealed" for event in outcome.events):
             resolved.add(entry["seq"])
+            before_resolving[entry["seq"]] = state
         state = outcome.state
         index += 1
         if kind == "upgrade":

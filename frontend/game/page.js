@@ -44,9 +44,10 @@ async function main() {
 
   function paintHighlights() {
     if (!ctx.map) return;
-    ctx.map.highlight([...orders.highlights(), ...previewHexes]);
+    ctx.map.highlight([...orders.highlights(), ...previewHexes, ...(ctx.gmMap?.highlights() || [])]);
     ctx.map.markSpread?.(orders.mode === "units" ? orders.units.selection?.units : []);
   }
+  ctx.paintHighlights = paintHighlights;   // the GM's map editor (panels/gm.js) repaints too
 
   let shownHex = null;
   function showHex(info) {
@@ -69,7 +70,7 @@ async function main() {
       ctx.map = await openMap(mapRoot, {
         mapUrl: source.mapUrl, svgUrl: source.svgUrl, extend: source.extend,
         onHexClick: (id, info) => {
-          const acted = orders.clickHex(id);
+          const acted = orders.clickHex(id) || !!ctx.gmMap?.clickHex(id);
           showHex(info);
           // Confirm takes the focus (Enter sends the order), without scrolling the page: on a
           // phone the orders sheet scrolls to it and the map stays where it is.

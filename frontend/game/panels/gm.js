@@ -128,6 +128,61 @@ export function createGmPanel(root, ctx) {
     });
   }
 
+  // --- the map order editor --------------------------------------------------------------
+  // An adapter with an order editor (TWTEAW's) lends it to the GM: the GM builds the absent
+  // nation's draft by clicking its territories on the map and the editor's forms, starting from
+  // the sets the nation is offered; each change is checked by the server (gm/options with
+  // {"check": draft}, the nation's own check) and only a checked set can be written (gm/proxy,
+  // validated again). The editor reads the look's view (the nation's own), never the GM's.
+  function proxyOrders(seat, decision) {
+    const shim = {
+      seat, decision, proxy: true, status: "ready", pending: null, mapped: !!ctx.map,
+      store: { view: ui.look.view },
+      // Read when drawn: the offers may arrive after the look (and the editor) did.
+      get entries() {
+        return (ui.offers[seat] || []).map((item, index) => ({ index, item, p: ctx.adapter.present(decision, item, ui.look.view) }));
+      },
+      socket: { options: async (_seat, _id, query) => {
+        try {
+          return (await read(optionsPath(seat, decision, query), "The draft was refused.")).items;
+        } catch (error) {
+          throw Object.assign(error, { frame: { message: error.message, rule: error.rule } });
+        }
+      } },
+      changed: () => { ui.drawn = null; draw(); ctx.paintHighlights?.(); },
+      describePending: () => `Proxy orders for ${title(seat)}: ${inWords(shim.pending.item.action)}`,
+      confirm: async () => {
+        const action = shim.pending?.item?.action;
+        if (!action) return;
+        shim.status = "sending";
+        await run("Proxy orders written.", () => post(root, config, "gm/proxy", { seat, decision: decision.id, action }));
+        shim.status = "ready";
+        if (!ui.error) {
+          ui.look.orders = { ...(ui.look.orders || {}), [decision.id]: action };
+          shim.pending = null;
+        }
+        shim.changed();
+      },
+    };
+    return shim;
+  }
+
+  /** The map editor for `seat`'s open decision, if the adapter has one (made on the look). */
+  function mapEditor(seat, decision) {
+    if (!decision || !ctx.adapter.hasEditor?.(decision)) return null;
+    const editor = ctx.adapter.editor(decision);
+    if (!editor) return null;
+    if (editor.orders?.seat !== seat || editor.orders?.store.view !== ui.look.view) editor.attach(proxyOrders(seat, decision));
+    return editor;
+  }
+
+  // The page hands map clicks to the GM's editor (the GM holds no seat of their own).
+  ctx.gmMap = {
+    editor: () => (ui.look && ui.state?.is_gm ? mapEditor(ui.look.seat, openDecision(ui.look, ui.look.seat)) : null),
+    highlights() { return this.editor()?.highlights() || []; },
+    clickHex(area) { return this.editor()?.clickHex(area) || false; },
+  };
+
   const inWords = (action) => ctx.adapter.orderText ? ctx.adapter.orderText(action) : JSON.stringify(action);
 
   function draftWords(seat, current) {
@@ -154,6 +209,15 @@ export function createGmPanel(root, ctx) {
           } }, inWords(item.action))))));
   }
 
+  function editorPart(seat, decision) {
+    const editor = mapEditor(seat, decision);
+    if (!editor) return null;
+    return h("div", { class: "gm-map-editor", dataset: { gm: "map-editor", seat } },
+      h("p", { class: "small" }, ctx.map ? `On the map: click one of ${title(seat)}'s territories, then where its units go.`
+        : "Build the orders with the forms below."),
+      ...editor.panel());
+  }
+
   function absentRow(seat) {
     const parts = [h("strong", {}, title(seat)), " ",
       h("button", { type: "button", class: "button small ghost", dataset: { gm: "look", seat }, disabled: ui.busy,
@@ -163,6 +227,8 @@ export function createGmPanel(root, ctx) {
       const decision = openDecision(seen, seat);
       if (decision) {
         const current = seen.orders?.[decision.id];
+        // The map editor stands outside the typed form (its buttons must not submit it).
+        parts.push(editorPart(seat, decision));
         parts.push(h("form", { class: "gm-proxy", dataset: { gm: "proxy-form", seat }, onsubmit: (event) => {
           event.preventDefault();
           let action;
@@ -173,7 +239,8 @@ export function createGmPanel(root, ctx) {
         } },
         h("p", { class: "small muted" }, decision.prompt || decision.id),
         offerList(seat),
-        h("label", { for: `gm-proxy-${seat}` }, "Orders (as the nation would write them)"),
+        h("label", { for: `gm-proxy-${seat}` }, ctx.adapter.hasEditor?.(decision) ? "Or type the orders (as the nation would write them)"
+          : "Orders (as the nation would write them)"),
         h("textarea", { id: `gm-proxy-${seat}`, name: "action", rows: 4,
           oninput: (event) => { ui.drafts[seat] = event.target.value; ui.checked[seat] = null; } },
         ui.drafts[seat] ?? JSON.stringify(current || {})),
@@ -213,6 +280,12 @@ export function createGmPanel(root, ctx) {
       parts.push(h("p", { class: "small muted", dataset: { gm: "until" } }, "Resumes by itself at ",
         new Date(state.gm_until).toLocaleString(), "."));
     }
+    // Roll back the last resolved turn (boardgame/play/rollback.py): the server refuses, with
+    // its reason, once anyone has written orders for the new turn.
+    parts.push(h("div", { class: "control-buttons" },
+      h("button", { type: "button", class: "button small ghost", dataset: { gm: "rollback" }, disabled: ui.busy,
+        onclick: () => run("Rolled back: the last turn's orders stand again.", () => post(root, config, "gm/rollback")) },
+      "Roll back the last turn")));
     parts.push(h("h4", {}, "Absent nations"),
       state.absent.length ? h("ul", { class: "gm-absent" }, state.absent.map(absentRow))
         : h("p", { class: "small muted" }, "None: every nation has written or not yet missed a deadline."));

@@ -249,6 +249,7 @@ export class TwteawAdapter extends GenericAdapter {
       case "conquered": return `${this.nation(d.nation)} is conquered`;
       case "manpower_losses": return `Manpower lost so far: ${Object.entries(d.lost || {}).filter(([, n]) => n).map(([n, x]) => `${this.nation(n)} ${x}`).join(", ") || "none"}`;
       case "game_result": return `Game over: ${this.resultText(d)}`;
+      case "rolled_back": return `The game master rolled back the turn resolved at step ${d.undoes}: its orders stand again, and it resolves when every nation is ready`;
       default: return super.event(event, view);
     }
   }
@@ -515,7 +516,8 @@ export class TwteawOrderEditor {
     const { orders, adapter } = this;
     const { store } = orders;
     const d = orders.decision || this.decision;
-    const out = [writtenOrder(d, { store: orders.store, orders, adapter })];
+    // A game master's proxy (panels/gm.js) has no written order or ready flag of its own here.
+    const out = orders.proxy ? [] : [writtenOrder(d, { store: orders.store, orders, adapter })];
     out.push(h("p", { class: "small muted" }, "Start from one of these order sets, then add or remove moves, builds, trenches, declarations and the rest; the server checks the whole set before you write it."));
     out.push(h("ul", { class: "choices", "aria-label": "Order sets" }, (orders.entries || []).map((e) => h("li", {},
       h("button", { class: "choice", dataset: { index: e.index }, onclick: () => this.use(e.item.action) }, e.p.label)))));
