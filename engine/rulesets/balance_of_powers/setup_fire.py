@@ -161,6 +161,27 @@ def entrenchment_problems(placement: dict[str, str], entrenched: Any) -> list[di
             if uid not in placement or uid not in UNITS or not UNITS[uid].entrenches]
 
 
+def placement_problems(th: Theatre, placement: dict[str, str], area: frozenset[str],
+                       on_board: dict[str, int] | None) -> list[dict[str, Any]]:
+    """A scenario set-up's placement checks shared by 12.2 and 12.4: every unit inside its
+    side's area, no location over its stacking limit (counting the corps already on the map),
+    and no leader alone outside a fortress."""
+    problems: list[dict[str, Any]] = []
+    counts = dict(on_board or {})
+    for uid, loc in sorted(placement.items()):
+        if loc not in area:
+            problems.append({"code": "outside_area", "data": {"unit": uid, "at": loc}})
+        elif UNITS[uid].corps:
+            counts[loc] = counts.get(loc, 0) + 1
+    for loc in sorted({loc for loc in placement.values() if loc in counts}):
+        if counts[loc] > stack_limit({}, th, loc):
+            problems.append({"code": "overstacked", "data": {"at": loc, "corps": counts[loc]}})
+    for uid, loc in sorted(placement.items()):
+        if UNITS[uid].kind == "leader" and not counts.get(loc) and loc not in th.fortress:
+            problems.append({"code": "leader_alone", "data": {"unit": uid, "at": loc}})
+    return problems
+
+
 def setup_problems(th: Theatre, nation: str, placement: dict[str, str],
                    on_board: dict[str, int] | None = None,
                    entrenched: Any = ()) -> list[dict[str, Any]]:
@@ -184,18 +205,7 @@ def setup_problems(th: Theatre, nation: str, placement: dict[str, str],
                                                            "strength": strength}})
     problems += entrenchment_problems(placement, entrenched)
     area = own_area(th, nation)
-    counts = dict(on_board or {})
-    for uid, loc in sorted(placement.items()):
-        if loc not in area:
-            problems.append({"code": "outside_area", "data": {"unit": uid, "at": loc}})
-        elif UNITS[uid].corps:
-            counts[loc] = counts.get(loc, 0) + 1
-    for loc in sorted({loc for loc in placement.values() if loc in counts}):
-        if counts[loc] > stack_limit({}, th, loc):
-            problems.append({"code": "overstacked", "data": {"at": loc, "corps": counts[loc]}})
-    for uid, loc in sorted(placement.items()):
-        if UNITS[uid].kind == "leader" and not counts.get(loc) and loc not in th.fortress:
-            problems.append({"code": "leader_alone", "data": {"unit": uid, "at": loc}})
+    problems += placement_problems(th, placement, area, on_board)
     return problems
 
 

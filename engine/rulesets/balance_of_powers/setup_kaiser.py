@@ -23,7 +23,7 @@ from .scenarios import (
     SCENARIOS,
     listed_units,
 )
-from .setup_fire import entrenchment_problems
+from .setup_fire import entrenchment_problems, placement_problems
 from .theatre import Theatre
 
 RULE = "BoP 12.4"
@@ -131,18 +131,7 @@ def setup_problems(th: Theatre, nation: str, placement: dict[str, str],
                                                            "strength": strength}})
     problems += entrenchment_problems(placement, entrenched)
     area = own_area(th, nation)
-    counts = dict(on_board or {})
-    for uid, loc in sorted(placement.items()):
-        if loc not in area:
-            problems.append({"code": "outside_area", "data": {"unit": uid, "at": loc}})
-        elif UNITS[uid].corps:
-            counts[loc] = counts.get(loc, 0) + 1
-    for loc in sorted({loc for loc in placement.values() if loc in counts}):
-        if counts[loc] > stack_limit({}, th, loc):
-            problems.append({"code": "overstacked", "data": {"at": loc, "corps": counts[loc]}})
-    for uid, loc in sorted(placement.items()):
-        if UNITS[uid].kind == "leader" and not counts.get(loc) and loc not in th.fortress:
-            problems.append({"code": "leader_alone", "data": {"unit": uid, "at": loc}})
+    problems += placement_problems(th, placement, area, on_board)
     return problems
 
 
