@@ -121,13 +121,16 @@ export function navalOption(item, from, where, short) {
 /** "Why not?" for ships sent where they cannot go (7.22): the naval move of the selected
  * ships (the whole stack: the largest force the server offers from there) to that location. */
 export function navalCandidate(decision, selection, hex, entries) {
-  let units = selection.units;
-  if (selection.all) {
-    const offered = entries.filter((e) => e.decision.id === decision.id && e.p.from === selection.hex)
-      .map((e) => e.item.action.units).sort((a, b) => b.length - a.length)[0];
-    if (offered) units = offered;
-  }
-  return { decision, action: { units, to: hex } };
+  return { decision, action: { units: selectedUnits(decision, selection, entries), to: hex } };
+}
+
+/** The units a selection stands for in `decision`: the ticked ones, or for a whole stack the
+ * largest force the server offers from its location (shared with the land march's "why not"). */
+export function selectedUnits(decision, selection, entries) {
+  if (!selection.all) return selection.units;
+  const offered = entries.filter((e) => e.decision.id === decision.id && e.p.from === selection.hex)
+    .map((e) => e.item.action.units).sort((a, b) => b.length - a.length)[0];
+  return offered || selection.units;
 }
 
 function side(s) {

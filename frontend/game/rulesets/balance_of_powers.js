@@ -24,7 +24,7 @@ import { BritainPicker } from "./bop_britain.js";
 import { BopLossPicker } from "./bop_losses.js";
 import { AIR, CORPS, FORTRESS_COLOUR, FORTRESS_EFFECTIVENESS, LEADERS, TANKS } from "./balance_of_powers_counters.js";
 import { GenericAdapter, HEX_ID, adoptStylesheet, titleCase } from "./generic.js";
-import { NAVAL_SCENARIOS, SHIP_IN_TEXT, addSeaChart, boxNotes, isShip, navalCandidate, navalEvent, navalOption, navalVictory, shipCounters,
+import { NAVAL_SCENARIOS, SHIP_IN_TEXT, addSeaChart, boxNotes, isShip, navalCandidate, navalEvent, navalOption, navalVictory, selectedUnits, shipCounters,
   shipLabel, shipName } from "../../map/seachart.js";
 
 // BoP 3.12, 6.6: why a corps is out of supply, and what follows (the hover and the marker).
@@ -142,13 +142,7 @@ export class BalanceOfPowersAdapter extends GenericAdapter {
     const going = marches.find((d) => !d.data?.part);
     const decision = going || marches.find((d) => d.data?.part === (selection.all ? "whole" : "part"));
     if (!decision) return null;
-    let units = selection.units;
-    if (selection.all) {
-      const offered = entries.filter((e) => e.decision.id === decision.id && e.p.from === selection.hex)
-        .map((e) => e.item.action.units).sort((a, b) => b.length - a.length)[0];
-      if (offered) units = offered;
-    }
-    return { decision, action: { units, to: hex } };
+    return { decision, action: { units: selectedUnits(decision, selection, entries), to: hex } };
   }
 
   /** The attack of the ticked units on `hex` to ask the server about (BoP 10.2): asked of the
