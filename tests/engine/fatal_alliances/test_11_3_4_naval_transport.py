@@ -140,6 +140,26 @@ def test_fa_11_3_4_3_no_cargo_into_a_port_without_room_or_held_by_the_enemy():
     assert not any(o["to_port"] == CHERBOURG_PORT for o in cargo_orders(state, CHANNEL_FLEET))
 
 
+def test_fa_11_3_4_3_the_kernel_applies_a_cargo_order_and_refuses_an_unlisted_cargo():
+    """Through the game kernel: a listed cargo order lands the division (and replays the
+    same); a cargo not listed (a corps on warships) is refused and changes nothing."""
+    from engine.kernel import IllegalAction, apply, decisions
+    state = entente_at_sea()
+    [d] = [d for d in decisions(RULESET, state) if "britain" in d.seats]
+    order = {"units": CHANNEL_FLEET, "to_port": CHERBOURG_PORT, "cargo": ["br-pdiv-1"]}
+    one = apply(RULESET, state, "britain", d.id, order, seed=SEED)
+    two = apply(RULESET, state, "britain", d.id, order, seed=SEED)
+    assert one.state == two.state
+    assert one.state["board"]["units"]["br-pdiv-1"]["hex"] == CHERBOURG
+    assert state["board"]["units"]["br-pdiv-1"]["hex"] == PORTSMOUTH     # never mutated
+    state["board"]["units"]["br-iii"].update(hex=PORTSMOUTH, up=True)
+    before = copy.deepcopy(state)
+    [d] = [d for d in decisions(RULESET, state) if "britain" in d.seats]
+    with pytest.raises(IllegalAction):
+        apply(RULESET, state, "britain", d.id, {**order, "cargo": ["br-iii"]}, seed=SEED)
+    assert state == before
+
+
 def test_fa_11_3_4_version_10_carries_a_running_version_9_campaign_over_unchanged():
     frozen = json.loads(FIXTURE.read_text())
     assert frozen["record"]["versions"]["ruleset"] == "9" and frozen["state"]["board"]["result"] is None
