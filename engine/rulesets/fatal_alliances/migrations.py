@@ -123,6 +123,13 @@ def v8_to_v9(state: State) -> State:
     return state
 
 
+def v9_to_v10(state: State) -> State:
+    """FA 11.3.4: naval transport port to port. Cargo debarks within the naval move that
+    carries it, so no state holds cargo at sea: a version-9 game (campaign or East Prussia)
+    carries over as it is, and only the orders offered from now on change."""
+    return state
+
+
 MIGRATIONS = (
     Migration("3", "4", v3_to_v4,
               "renamed flow.acts, flow.box, board.circle and the combat's n; flow.pending "
@@ -144,4 +151,8 @@ MIGRATIONS = (
               "interception (FA 11.3.5) and naval combat (11.4-11.5, the authored chart "
               "R-N8): ships get damaged=false, the impulse's naval bookkeeping (flow.naval) "
               "starts fresh; East Prussia unchanged"),
+    Migration("9", "10", v9_to_v10,
+              "naval transport of land units port to port (FA 11.3.4): new naval_move "
+              "orders with cargo; nothing to carry (no cargo is ever at sea); the "
+              "Commonwealth ferry stays; East Prussia unchanged"),
 )

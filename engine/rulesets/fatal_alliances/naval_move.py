@@ -8,7 +8,8 @@ from a section it drops to a lower section of the same box (b) or returns to a b
 (11.3.2.4): the ships' smallest range and movement allowance; each area or port entered costs
 one of each, leaving a port shared with another major's ships one more point of allowance,
 and a section costs its search number in allowance (11.3.2.6). A ship ending in port turns
-face-down (11.3.2.2). Rulings R-N1 … R-N7 in docs/rules/fatal_alliances.md.
+face-down (11.3.2.2). From port to port a task force may carry land units (11.3.4, version
+10, naval_transport.py). Rulings R-N1 … R-N11 in docs/rules/fatal_alliances.md.
 
 The step answers a move through interception.sail_and_watch: a move into a sea area may
 open an interception (11.3.5), asked of the enemy powers before any further move.
@@ -31,6 +32,7 @@ from .fleets import (
     shares_port,
     values,
 )
+from .naval_transport import carry, loads, may_land
 from .position import is_active
 from .sequence import DONE, active_powers, spend, step_done
 
@@ -113,13 +115,28 @@ def _ports_within(state: State, power: str, reach: dict[str, int], budget: int) 
                   and friendly_base(state, power, pid))
 
 
+def with_cargo(state: State, power: str, units: list[str],
+               orders: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """FA 11.3.4 (version 10) — a task force sailing from port to port may carry land units
+    from its port; each cargo the destination can take is one more order (R-N10)."""
+    ship = fleets(state)[units[0]]
+    if ship["area"] is not None:
+        return []
+    cargoes = loads(state, power, ship["port"], units)
+    return [{**order, "cargo": cargo} for order in orders if "to_port" in order
+            for cargo in cargoes if may_land(state, power, cargo, order["to_port"])]
+
+
 def naval_options(state: State, power: str) -> list[dict[str, Any]]:
-    """The naval_move decision's options: done first, then every task force's orders."""
+    """The naval_move decision's options: done first, then every task force's orders (each
+    port-to-port order also with each cargo it may carry)."""
     if naval_moves_left(state, power) == 0:
         return [dict(DONE)]
     out: list[dict[str, Any]] = [dict(DONE)]
     for units in task_forces(state, power):
-        out.extend({"units": units, **d} for d in destinations(state, power, units))
+        orders = destinations(state, power, units)
+        out.extend({"units": units, **d} for d in orders)
+        out.extend({"units": units, **d} for d in with_cargo(state, power, units, orders))
     return out
 
 
@@ -154,5 +171,8 @@ def sail(state: State, power: str, action: Any, roller: Roller) -> list[Event]:
     spend(state, power, "naval_move")
     to = (f"port:{action['to_port']}" if "to_port" in action
           else f"sea:{action['to_area']}:{action['section']}")
-    return [Event("naval_move", RULE, {"power": power, "units": list(action["units"]),
-                                       "from": start, "to": to})]
+    events = [Event("naval_move", RULE, {"power": power, "units": list(action["units"]),
+                                         "from": start, "to": to})]
+    if action.get("cargo"):
+        events.append(carry(state, power, list(action["cargo"]), action["to_port"]))
+    return events

@@ -108,12 +108,16 @@ class FatalAlliances(FlowRuleset):
     # combat step (11.4–11.5, decision `naval_combat`, the authored chart of R-N8), ships'
     # damage (`fleets.<id>.damaged`) and the impulse's naval bookkeeping (`flow.naval`): a
     # version-8 campaign record no longer replays the same; East Prussia plays as before.
-    version = "9"
+    # Version 10: naval transport, port to port (11.3.4, issue #22) — a naval move from a
+    # port to a port may carry land units (`cargo`, naval_transport.py): a version-9
+    # campaign record may be offered more orders; the state's shape is unchanged and the
+    # Commonwealth ferry stays (R-N11); East Prussia plays as before.
+    version = "10"
     migrations = MIGRATIONS
     manifest = MANIFEST
     flow = FLOW
     # The answer fields that name units, for the unit-first index (engine/kernel/concerns.py).
-    unit_fields = ("unit", "units", "hq", "destroy", "break", "build_up", "to_reserve",
+    unit_fields = ("unit", "units", "cargo", "hq", "destroy", "break", "build_up", "to_reserve",
                    "hq_benefit", "flip_hq", "emergency")
 
     def setup(self, scenario: str, options: dict[str, Any], seats: list[str],

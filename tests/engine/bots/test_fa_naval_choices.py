@@ -54,3 +54,14 @@ def test_fa_11_4_2_the_bot_starts_a_combat_where_its_side_is_stronger():
     move_to(state, Step.NAVAL_COMBAT.value)
     d, action = answer(state, "germany")
     assert d.kind == "naval_combat" and action == {"area": "north-sea"}
+
+
+def test_fa_11_3_4_the_bot_answers_a_naval_move_offering_cargo_legally():
+    """Version 10 adds orders with cargo to `naval_move`; level 2 still plays only its
+    `done` there (the kind is passive), which is listed first."""
+    from ..fatal_alliances.test_11_3_4_naval_transport import entente_at_sea
+    state = entente_at_sea()
+    [d] = [d for d in decisions(RULESET, state) if "britain" in d.seats]
+    assert d.kind == "naval_move" and any(o.get("cargo") for o in d.options)
+    d, action = answer(state, "britain")
+    assert action == {"done": True}
