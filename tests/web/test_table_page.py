@@ -71,7 +71,7 @@ def test_18_seats_by_side_and_take_a_whole_side(client, make_table, hamlet, othe
     assert not Table.objects.get(pk=tid).seats.filter(user=othello).exists()
     Table.objects.filter(pk=tid).update(allow_multiple_seats=True)
     page = client.get(f"/tables/{tid}/").content.decode()
-    assert "Take every free seat of Entente Powers" in page
+    assert 'aria-label="Take every free seat of Entente Powers"' in page
     act(client, tid, act="claim_side", side="entente")
     assert sorted(Table.objects.get(pk=tid).seats.filter(user=othello)
                   .values_list("seat", flat=True)) == ["britain", "france", "russia"]
