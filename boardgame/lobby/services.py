@@ -284,26 +284,53 @@ def update_fullness(table: Table) -> None:
 def do_claim_seat(user: AbstractBaseUser, table_id: int, seat_id: str, *,
                   invite: str | None = None) -> Table:
     """Take a free seat. Without `allow_multiple_seats`, a user who already holds a seat moves
-    to the new one. Raises table/seat_taken when someone else holds it."""
+    to the new one (`claim_seat` says which seats he left, for the page to tell him). Raises
+    table/seat_taken when someone else holds it."""
     with transaction.atomic(durable=True):
         table = access_table(user, table_id, invite=invite, lock=True)
-        claim_seat(user, table, seat_id)
+        table.left_seats = claim_seat(user, table, seat_id)
     return table
 
 
-def claim_seat(user: AbstractBaseUser, table: Table, seat_id: str) -> None:
-    """`do_claim_seat`'s work. Caller holds the table lock (or has just created the table in
-    its own transaction)."""
+def do_claim_side(user: AbstractBaseUser, table_id: int, side: str, *,
+                  invite: str | None = None) -> list[str]:
+    """Take every free seat of one side at once (a player who plays the whole side). Only
+    where the table allows multiple seats; the seats he took, in seat order."""
+    with transaction.atomic(durable=True):
+        table = access_table(user, table_id, invite=invite, lock=True)
+        check_seating_open(table)
+        if not table.allow_multiple_seats:
+            raise Conflict("This table allows one seat per player: the host may allow several "
+                           "under Edit options.", code="table/one_seat_each", table=table.pk)
+        seats = list(table.seats.filter(side=side))
+        if not seats:
+            raise NotFound(f"Table {table.pk} has no side {side!r}.",
+                           code="table/side_not_found", table=table.pk, side=side)
+        free = [s.seat for s in seats if s.user_id is None]
+        if not free:
+            raise Conflict("Every seat of this side is taken.", code="table/seat_taken",
+                           table=table.pk, side=side)
+        for seat_id in free:
+            claim_seat(user, table, seat_id)
+    return free
+
+
+def claim_seat(user: AbstractBaseUser, table: Table, seat_id: str) -> list[str]:
+    """`do_claim_seat`'s work; the seats the user left for it (one seat per player). Caller
+    holds the table lock (or has just created the table in its own transaction)."""
     check_seating_open(table)
     seat = access_seat(table, seat_id)
     if seat.user_id == user.pk:
-        return
+        return []
     if seat.user_id is not None:
         raise Conflict(f"Seat {seat_id!r} is taken by {seat.user.get_username()}.",
                        code="table/seat_taken", table=table.pk, seat=seat_id,
                        player=seat.user.get_username())
+    left: list[str] = []
     if not table.allow_multiple_seats:
-        table.seats.filter(user=user).update(user=None, ready=False, claimed=None)
+        held = table.seats.filter(user=user)
+        left = list(held.values_list("title", flat=True))
+        held.update(user=None, ready=False, claimed=None)
     claimed = Seat.objects.filter(pk=seat.pk, user__isnull=True).update(
         user=user, ready=False, claimed=timezone.now())
     if claimed != 1:  # unreachable under the table lock; kept as a guard
@@ -313,6 +340,7 @@ def claim_seat(user: AbstractBaseUser, table: Table, seat_id: str) -> None:
         table.invited.add(user)
     update_fullness(table)
     notify.table_changed(table, "seats")
+    return left
 
 
 def do_release_seat(user: AbstractBaseUser, table_id: int, seat_id: str) -> Table:

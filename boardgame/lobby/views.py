@@ -5,7 +5,6 @@ Thin: forms post to `table_act`, which calls one service and redirects back with
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from django import forms
@@ -29,7 +28,7 @@ from engine import rulesets
 from engine.kernel import decisions as open_decisions
 from engine.kernel.simultaneous import awaiting
 
-from . import access, services
+from . import access, services, table_page
 from .models import Table
 
 
@@ -195,6 +194,7 @@ def table_detail(request: HttpRequest, table_id: int) -> HttpResponse:
     except ServiceError as exc:
         return render(request, "error.html", {"error": exc}, status=exc.status)
     seats = list(table.seats.select_related("user"))
+    definition = table_page.scenario_definition(table)
     for seat in seats:
         seat.bot = bot_level(seat.user) if seat.user_id else None
     mine = [s for s in seats if request.user.is_authenticated and s.user_id == request.user.pk]
@@ -211,7 +211,11 @@ def table_detail(request: HttpRequest, table_id: int) -> HttpResponse:
         # The seats a host may give a bot: free ones and bots' (whose level it changes).
         "bot_seats": [s for s in seats if s.user_id is None or s.bot is not None],
         "game": getattr(table, "game", None),
-        "options_json": json.dumps(table.options)})
+        "sides": table_page.seats_by_side(definition, seats),
+        "options": table_page.options_in_words(definition, table.options),
+        "start_blocked": table_page.start_blocked_because(table, seats),
+        # A player who holds a seat where each holds one moves (the button says so).
+        "moves_seat": bool(mine) and not table.allow_multiple_seats})
 
 
 @login_required
@@ -220,7 +224,16 @@ def table_act(request: HttpRequest, table_id: int) -> HttpResponse:
     act, seat, user = request.POST.get("act"), request.POST.get("seat", ""), request.user
     try:
         if act == "claim":
-            services.do_claim_seat(user, table_id, seat, invite=request.POST.get("invite"))
+            table = services.do_claim_seat(user, table_id, seat,
+                                           invite=request.POST.get("invite"))
+            if table.left_seats:
+                messages.info(request, f"You left {', '.join(table.left_seats)} for this seat: "
+                              "at this table each player holds one seat (the host may allow "
+                              "several under Edit options).")
+        elif act == "claim_side":
+            taken = services.do_claim_side(user, table_id, request.POST.get("side", ""),
+                                           invite=request.POST.get("invite"))
+            messages.success(request, f"You took {len(taken)} seat{'s' if len(taken) > 1 else ''}.")
         elif act == "release":
             services.do_release_seat(user, table_id, seat)
         elif act == "kick":
@@ -245,17 +258,27 @@ def table_act(request: HttpRequest, table_id: int) -> HttpResponse:
             services.do_new_invite(user, table_id)
             messages.success(request, "A new invite link: the old one no longer works.")
         elif act == "options":
-            try:
-                # An UnsafeInput (NUL, too deep) is a ServiceError: shown like any refusal.
-                options = inputguard.loads(request.POST.get("options") or "{}", "options")
-            except ValueError as exc:
-                raise ServiceError(f"Options are not valid JSON: {exc}") from None
-            services.do_edit_table(user, table_id, {"options": options})
+            services.do_edit_table(user, table_id, _edited_options(request, table_id))
         else:
             raise ServiceError(f"Unknown action {act!r}.")
     except ServiceError as exc:
         messages.error(request, exc.message)
     return redirect("table", table_id=table_id)
+
+
+def _edited_options(request: HttpRequest, table_id: int) -> dict[str, Any]:
+    """The Edit options form's changes: one input per option (the page's form, which also
+    carries the seats-per-player box), or `options` as JSON (a client that posts it)."""
+    if "options" in request.POST:
+        try:
+            # An UnsafeInput (NUL, too deep) is a ServiceError: shown like any refusal.
+            return {"options": inputguard.loads(request.POST.get("options") or "{}", "options")}
+        except ValueError as exc:
+            raise ServiceError(f"Options are not valid JSON: {exc}") from None
+    table = services.access_table(request.user, table_id)
+    return {"options": table_page.options_from_form(table_page.scenario_definition(table),
+                                                    request.POST),
+            "allow_multiple_seats": "allow_multiple_seats" in request.POST}
 
 
 def _level(text: Any) -> Any:
@@ -292,6 +315,11 @@ def my_games(request: HttpRequest) -> HttpResponse:
                                               "game": getattr(seat.table, "game", None),
                                               "your_move": False})
         row["seats"].append(seat)
+    # A host's table where he holds no seat (he runs it for others) is his too.
+    for table in (Table.objects.filter(host=request.user).exclude(pk__in=list(rows))
+                  .select_related("game").order_by("-created")):
+        rows[table.pk] = {"table": table, "seats": [], "game": getattr(table, "game", None),
+                          "your_move": False, "hosting": True}
     running = [r["game"].pk for r in rows.values() if r["game"] and not r["game"].is_over]
     last_steps = catchup.last_actions(request.user, running)
     for row in rows.values():
@@ -310,7 +338,7 @@ def my_games(request: HttpRequest) -> HttpResponse:
             row["orders"] = orders_status(ruleset, game, mine, awaited)
         except Exception:  # noqa: BLE001 — a listing never fails on one game
             row["your_move"] = False
-    listed = list(rows.values())
+    listed = sorted(rows.values(), key=lambda r: r["table"].created, reverse=True)
     return render(request, "lobby/my_games.html", {
         "playing": [r for r in listed if r["game"] and not r["game"].is_over],
         "waiting": [r for r in listed if not r["game"] and r["table"].state in ("open", "full")],

@@ -277,3 +277,68 @@ def test_unit_first_bop_rail_clicks_figure(site, new_context):
         break
     assert figures, "no rail origin with a hex only rail reaches: nothing measured"
     report("BoP rail clicks and keys", figures)
+
+
+def drive_to_a_loss_choice(gid: int, apis: dict) -> tuple[str, dict]:
+    """Play the live game on with the level-2 bots (their moves posted over the API, the
+    game's own seed) until the attacker's loss has a real choice (more than three legal
+    allocations, as in test_fa_loss_picker); that seat and the decision."""
+    from boardgame.play.models import Game
+    from engine import rulesets
+    from engine.bots import bot_for, bot_turn
+    from engine.kernel import decisions
+    ruleset = rulesets.get("fatal_alliances")
+    players = {p: bot_for(ruleset, "east-prussia-1914", 2) for p in apis}
+    for _ in range(600):
+        state = Game.objects.get(pk=gid).state
+        d = decisions(ruleset, state)[0]
+        if d.kind == "combat_losses" and len(d.options) > 3:
+            return d.seats[0], d.to_json()
+        move = bot_turn(ruleset, state, d.seats[0], players[d.seats[0]], game_uid="fa-loss-live")
+        apis[move.seat].act(move.seat, move.decision, move.action)
+    raise AssertionError("no loss choice with several allocations in 600 steps")
+
+
+def test_fa_loss_allocation_clicks_figure(site, new_context):
+    """FA 11.12.5.4 in a live game: the attacker's loss marked unit by unit in the picker
+    (a counter on the map where it is the only candidate in its hex, else its row's Destroy
+    or Break down), then Confirm — counted like the other orders."""
+    from tests.browser.test_unit_first import fa_land_move
+    _page, _seat, url, apis = fa_land_move(site, new_context)
+    seat, decision = drive_to_a_loss_choice(game_id(url), apis)
+    page = apis[seat].page
+    open_game(page, url)
+    wait_orders(page)
+    page.wait_for_selector("#loss-tally")
+    items = [e["item"]["action"] for e in page.evaluate(
+        "() => window.salient.orders.entries.map(e => ({item: {action: e.item.action}}))")]
+    assert len(items) > 3, items
+    # The allocation with the most units marked, one without a choice of division type.
+    pick = max((a for a in items if not a.get("keep")),
+               key=lambda a: len(a.get("destroy") or []) + bool(a.get("break")))
+    clicks = Clicks(page)
+    clicks.start()
+    hexes = page.evaluate("""() => { const p = window.salient.orders.editor;
+        const out = {}; for (const id of p.candidates().ids) {
+          const hex = p.adapter.unit(p.view, id).hex; out[hex] = (out[hex] || 0) + 1; }
+        return out; }""")
+    on_map = 0
+    for uid in pick.get("destroy") or []:
+        hex_id = page.evaluate("(u) => { const p = window.salient.orders.editor;"
+                               " return p.adapter.unit(p.view, u).hex; }", uid)
+        if hexes.get(hex_id) == 1:
+            click_hex(page, hex_id)
+            on_map += 1
+        else:
+            page.click(f".loss-row[data-unit='{uid}'] .loss-destroy")
+    if pick.get("break"):
+        page.click(f".loss-row[data-unit='{pick['break']}'] .loss-break")
+    page.wait_for_selector("#pending-order")
+    confirm(page)
+    marked = len(pick.get("destroy") or []) + bool(pick.get("break"))
+    n, keys = clicks.count()
+    assert n == marked + 1 and keys == 0, (n, keys, pick)
+    assert decision["id"] not in page.evaluate("() => Object.keys(window.salient.store.view.decisions)")
+    report("FA loss allocation clicks", {
+        f"fa loss allocation, {marked} unit{'s' if marked > 1 else ''} marked "
+        f"(of {len(items)} legal allocations; {on_map} on the map)": [n, keys]})

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import price_of_admiralty
+from .economy import income
 from .forces import controller, side_of
 from .scenarios import FIRE_IN_THE_EAST, KAISERSCHLACHT, scenario_of
 from .sequence import MONTHS
@@ -22,6 +23,7 @@ from .tables import (
     CP_BC_TO_WIN,
     ENTENTE,
     EP_BC_TO_WIN,
+    MAJORS,
     PLAN_XVII_CORPS,
     PLAN_XVII_HEXES,
     SCHLIEFFEN_CORPS,
@@ -34,6 +36,17 @@ from .victory import (
     demoralization_totals,
     french_bcs_held,
 )
+
+
+def incomes(state: dict[str, Any]) -> dict[str, int]:
+    """BoP 5.21 — the RP each major at war will post at the next seasonal turn (the
+    first-season column until it has posted once; a scenario's fixed or extra income; the
+    conquered column), from the economy's own `income`. Neutral majors post nothing; at sea
+    (12.6) there is no economy, so nothing is shown."""
+    if price_of_admiralty.is_naval(state):
+        return {}
+    return {nation: income(state, nation) for nation in MAJORS
+            if state["powers"][nation]["side"] is not None}
 
 
 def status(state: dict[str, Any], th: Theatre) -> dict[str, Any]:

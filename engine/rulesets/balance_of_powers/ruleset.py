@@ -168,6 +168,7 @@ class BalanceOfPowers(FlowRuleset):
         sealed until every side has answered."""
         th = theatre(state["board"]["map"])
         flow = state["flow"]
+        incomes = planning.incomes(state)
         return {
             "flow": {"step": flow["step"], "month": flow["month"],
                      "month_name": MONTH_NAMES.get(flow["month"]), "fortnight": flow["fortnight"],
@@ -196,8 +197,10 @@ class BalanceOfPowers(FlowRuleset):
                           "admirals": state["board"]["admirals"],
                           "naval": {**state["naval"], **state["flow"]["naval"]}}
                          if "fleets" in state["board"] else {})},
-            # 2.92: crisis is the demoralization marker at its national limit
-            "powers": {nation: {**power, "crisis": in_crisis(state, nation)}
+            # 2.92: crisis is the demoralization marker at its national limit; 5.21: a major
+            # at war's income at the next seasonal turn (derived, beside its balance)
+            "powers": {nation: {**power, "crisis": in_crisis(state, nation),
+                                **({"income": incomes[nation]} if nation in incomes else {})}
                        for nation, power in state["powers"].items()},
             "ti": state["ti"], "plans": state["plans"],
             "diplomacy": state.get("diplomacy", {}),

@@ -435,7 +435,8 @@ export class BalanceOfPowersAdapter extends GenericAdapter {
     return ` · ${weather.weather}${weather.fortnights === 1 ? ": one fortnight" : ""}`;
   }
 
-  /** The numbers a player plans with, as the server's view gives them: resource points, tactical
+  /** The numbers a player plans with, as the server's view gives them: resource points and the
+   * income each major posts at the next seasonal turn (BoP 5.21), tactical
    * innovation, the victory conditions and August's plans with where they stand. */
   planning(view) {
     const facts = [];
@@ -443,7 +444,7 @@ export class BalanceOfPowersAdapter extends GenericAdapter {
     // 12.6 fields only Germany's and Britain's ships: the others' RP say nothing there
     const navies = view?.board?.fleets ? new Set(Object.keys(view.board.fleets).map((u) => u.slice(0, 3))) : null;
     const rp = Object.entries(powers).filter(([n, p]) => p.side && MAJOR_IDS.has(n) && (!navies || navies.has(n.slice(0, 3))))
-      .map(([n, p]) => `${NATION_TITLE[n] || titleCase(n)} ${p.rp}${p.dem ? ` (demoralised ${p.dem}${p.crisis ? ", crisis" : ""})` : ""}`);
+      .map(([n, p]) => `${NATION_TITLE[n] || titleCase(n)} ${p.rp}${p.income != null ? ` (+${p.income} a season)` : ""}${p.dem ? ` (demoralised ${p.dem}${p.crisis ? ", crisis" : ""})` : ""}`);
     if (rp.length) facts.push(["Resource points", rp.join(" · ")]);
     const pool = view?.board?.air_pool || [];
     const due = view?.board?.air_due || {};
