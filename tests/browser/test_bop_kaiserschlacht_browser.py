@@ -1,0 +1,204 @@
+"""BoP 12.4 Kaiserschlacht from the lobby to its result in the browser (issue #20).
+
+Two people sign up: Ludendorff opens a Kaiserschlacht table in the lobby's wizard (at your own
+pace, one missed deadline puts a seat in civil disorder, a level-1 bot then plays it), takes
+Germany and fills the free seat (Britain) with a level-1 bot; Foch takes France. The game runs
+on a real daphne with its in-process worker, so Britain's bot plays from the server.
+
+By clicks on the game pages:
+- Germany's set-up in the set-up editor: "Deployment 1" (all in maneuver mode), then the
+  entrenched toggle of two infantry corps beside their roster rows — the server's check
+  accepts it, the pending counters are drawn entrenched — and "Confirm set-up";
+- France's set-up: "Deployment 1" and "Confirm set-up" (bop_driver's policy);
+- every decision of both people through March 1918 (the first month), by the driver's clicks
+  (decision tabs, stacks and destinations on the map, option buttons, Confirm).
+Then both people stop playing: the platform's deadline sweep, run as if two days had passed,
+counts their missed deadline, both seats fall into civil disorder and go to the table's
+level-1 bot, and the worker's bots play every remaining decision to the November 1918
+victory check. The result shows on both pages, each at the server's version, and the
+downloaded record replays to the stored state.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+import time
+
+import pytest
+
+from tests.browser.bop_driver import BopDriver
+from tests.browser.flows import claim, open_game, sign_up
+from tests.browser.test_bop_playthrough import finish_checks
+
+pytestmark = [pytest.mark.browser, pytest.mark.postgres,
+              pytest.mark.django_db(transaction=True)]
+
+
+@pytest.fixture
+def sweeping_site(monkeypatch, request):
+    """The site with its in-process worker on (bots move without the test's help)."""
+    monkeypatch.setenv("SALIENT_IN_PROCESS_SWEEPER", "1")
+    return request.getfixturevalue("site")
+
+
+def open_table(page, site: str, scenario: str, title: str) -> str:
+    """The lobby's wizard: Balance of Powers → `scenario` → at your own pace, civil disorder
+    after one missed deadline, a level-1 bot for a seat in disorder; the table's URL."""
+    page.goto(f"{site}/tables/new/")
+    page.click("[data-ruleset=balance_of_powers]")
+    page.click(f"[data-scenario='balance_of_powers/{scenario}']")
+    page.click("#wizard-next")
+    page.click("label:has(input[name=pace][value=async])")
+    page.fill("#id_disorder_after", "1")
+    page.select_option("#id_disorder_bot", "1")
+    page.click("#wizard-next")
+    page.fill("input[name=title]", title)
+    with page.expect_navigation():
+        page.click("#wizard-submit")
+    return page.url
+
+
+def seat_with_a_bot(site: str, new_context, scenario: str, host_seat: str, guest_seat: str,
+                    names: tuple[str, str]):
+    """Host and guest sign up; the host opens the table, takes `host_seat` and fills the free
+    seats with level-1 bots after the guest took `guest_seat`; the game starts. Both pages
+    open on the game, live."""
+    host = sign_up(new_context(), site, names[0])
+    guest = sign_up(new_context(), site, names[1])
+    table = open_table(host, site, scenario, f"{scenario} in the browser")
+    host.goto(table)
+    claim(host, host_seat)
+    guest.goto(table)
+    claim(guest, guest_seat)
+    guest.click("text=I'm ready")
+    host.goto(table)
+    host.select_option("form:has(input[value=bots]) select[name=level]", "1")
+    host.click("text=Fill the free seats with bots")
+    host.wait_for_load_state()
+    host.click("text=I'm ready")
+    host.wait_for_load_state()
+    host.click("text=Start the game")
+    host.wait_for_load_state()
+    with host.expect_navigation():
+        host.click("text=Go to the game")
+    game_url = host.url
+    for page in (host, guest):
+        open_game(page, game_url)
+    return host, guest, game_url
+
+
+def editor(page, expr):
+    return page.evaluate(f"() => {{ const e = window.salient.orders.editor; return {expr}; }}")
+
+
+def set_up_entrenched(page, seat: str, count: int = 2) -> list[str]:
+    """The seat's set-up by clicks: Deployment 1, then `count` infantry corps toggled to
+    entrenched in the roster, then Confirm. The corps dug in."""
+    decision = page.evaluate("""(seat) => window.salient.orders.available()
+        .find(d => d.seats[0] === seat && d.kind === 'setup').id""", seat)
+    tab = page.locator(f".decision-tabs [data-id='{decision}']")
+    if tab.count():
+        tab.click()
+    page.wait_for_function("""(id) => { const o = window.salient.orders;
+        return o.decision && o.decision.id === id && o.editor && o.status === 'ready'; }""",
+                           arg=decision)
+    page.click("#decision .setup-start button.choice[data-index='0']")
+    page.wait_for_selector("#setup-ok")
+    toggles = page.locator("#decision button.setup-entrench")
+    assert toggles.count() > 5, "no entrenched toggles in a 12.4 set-up"
+    offered = toggles.evaluate_all("(bs) => bs.map(b => b.dataset.entrench)")
+    # 1.321: the toggle is offered for corps that can dig in, never a tank, cavalry or leader
+    assert not [u for u in offered if "-tan-" in u or "-cav-" in u or "-ldr-" in u], offered
+    corps = [u for u in offered if "-inf-" in u][:count]
+    for uid in corps:
+        button = page.locator(f"#decision button.setup-entrench[data-entrench='{uid}']")
+        assert button.inner_text() == "Maneuver"
+        button.click()
+        page.wait_for_function("""(uid) => { const b = document.querySelector(
+            `#decision button.setup-entrench[data-entrench='${uid}']`);
+            return b && b.getAttribute('aria-pressed') === 'true'; }""", arg=uid)
+        page.wait_for_selector("#setup-ok")
+    assert editor(page, "e.entrenched") == sorted(corps)
+    drawn = page.evaluate("""() => window.salient.orders.editor.units()
+        .filter(u => u.classes.includes('bop-entrenched')).map(u => u.id)""")
+    assert sorted(drawn) == sorted(corps)   # the pending counters are drawn entrenched
+    assert page.locator(".layer-units .bop-entrenched").count() >= 1
+    assert page.evaluate("() => window.salient.orders.pending.item.action.entrenched") == sorted(corps)
+    v = page.evaluate("() => window.salient.store.v")
+    page.click("#confirm")
+    page.wait_for_function("(v) => window.salient.store.v > v", arg=v)
+    assert not page.evaluate("() => window.salient.orders.error")
+    return corps
+
+
+def play_by_clicks(driver: BopDriver, page, until, limit_s: float = 600) -> None:
+    """The driver's clicks for every decision the people have; while only the bot is to move,
+    wait for the worker."""
+    deadline = time.monotonic() + limit_s
+    while time.monotonic() < deadline:
+        st = driver.state(page)
+        if until(st) or st["result"] is not None:
+            return
+        if driver.step() is None:
+            v = st["v"]
+            page.wait_for_function("(v) => window.salient.store.v > v || "
+                                   "window.salient.store.result", arg=v, timeout=60000)
+    raise AssertionError("the clicked slice did not finish in time")
+
+
+def bots_finish(pages, game_url: str, limit_s: float = 1500):
+    """The people stop: the deadline sweep, as if two days had passed, puts their seats in
+    civil disorder and hands them to the table's bot; the worker's bots then play on. Returns
+    once the game has a result (or fails at `limit_s`)."""
+    from django.utils import timezone
+
+    from boardgame.lobby.models import Seat
+    from boardgame.play import deadlines
+    from boardgame.play.models import Game
+    game_id = int(game_url.rstrip("/").split("/")[-1])
+    game = Game.objects.get(pk=game_id)
+    deadlines.run_due(timezone.now() + dt.timedelta(days=2))
+    seats: dict[str, str] = {}
+    deadline = time.monotonic() + limit_s
+    while time.monotonic() < deadline:
+        game.refresh_from_db()
+        if game.finished is not None:
+            break
+        pages[0].wait_for_timeout(2000)
+        seats = {s.seat: s.user.username for s in Seat.objects.filter(table_id=game.table_id)}
+        if not all(u.startswith("bot:") for u in seats.values()):
+            # a seat answered just before the sweep: its next deadline falls later
+            deadlines.run_due(timezone.now() + dt.timedelta(days=4))
+    game.refresh_from_db()
+    assert game.finished is not None, f"the bots did not finish: {game.state['flow']}"
+    return {s.seat: s.user.username for s in Seat.objects.filter(table_id=game.table_id)}
+
+
+def test_bop_12_4_kaiserschlacht_from_the_lobby_to_its_result(sweeping_site, new_context):
+    site = sweeping_site
+    started = time.monotonic()
+    germany, france, game_url = seat_with_a_bot(site, new_context, "kaiserschlacht",
+                                                "germany", "france", ("ludendorff", "foch"))
+    driver = BopDriver({"germany": germany, "france": france}, timeout_ms=60000,
+                       log=print if os.environ.get("SALIENT_BOP_LOG") else None)
+    dug = set_up_entrenched(germany, "germany")
+    # France's set-up and March 1918 by clicks (Britain: the worker's bot)
+    play_by_clicks(driver, germany, lambda st: st["flow"]["month"] not in (None, "1918-03")
+                   and st["flow"]["step"] != "setup")
+    board = germany.evaluate("() => window.salient.store.view.board.units")
+    assert all(board[u]["mode"] == "entrenched" for u in dug if u in board), \
+        {u: board.get(u) for u in dug}
+    kinds = {d.kind for d in driver.history}
+    assert "setup" in kinds and ({"march", "rail", "combat"} & kinds), kinds
+    clicked = len(driver.history)
+    seats = bots_finish([germany, france], game_url)
+    assert seats == {"germany": "bot:1:germany", "france": "bot:1:france",
+                     "britain": "bot:1:britain"}
+    driver.timeout_ms = 120000
+    driver.settle()
+    server, record = finish_checks(site, game_url, [germany, france, germany])
+    assert server["result"]["rule"] == "BoP 12.4"
+    print(f"\n12.4 in the browser: {clicked} decisions clicked "
+          f"({sorted(kinds)}), then bots; {len(record['actions'])} recorded steps, "
+          f"{time.monotonic() - started:.0f} s, result {server['result']}")
