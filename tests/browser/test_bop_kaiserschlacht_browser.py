@@ -227,6 +227,7 @@ def lobby_to_result(site, new_context, *, scenario: str, rule: str, first_month:
           f"result {server['result']}")
 
 
+@pytest.mark.slow   # 6–10 minutes on a loaded two-core machine
 def test_bop_12_4_kaiserschlacht_from_the_lobby_to_its_result(sweeping_site, new_context):
     """12.4: the Entente sets up first (Britain: the worker's bot), then Germany."""
     lobby_to_result(sweeping_site, new_context, scenario="kaiserschlacht", rule="BoP 12.4",
@@ -235,6 +236,7 @@ def test_bop_12_4_kaiserschlacht_from_the_lobby_to_its_result(sweeping_site, new
                     set_up_order=("france", "germany"))
 
 
+@pytest.mark.slow
 def test_bop_12_2_fire_in_the_east_from_the_lobby_to_its_result(sweeping_site, new_context):
     """12.2: Russia sets up first, then the Central Powers (Austria-Hungary: the bot)."""
     lobby_to_result(sweeping_site, new_context, scenario="fire-in-the-east", rule="BoP 12.2",
