@@ -397,21 +397,29 @@ def _area_setup_check(state: dict[str, Any], th: Theatre, seat: str,
     and, when the validator would accept it, the answer to send."""
     area = area_setup(state)
     placement = query.get("placement")
-    if set(query) - {"placement", "brief"} or not isinstance(placement, dict) or not all(
-            isinstance(k, str) and isinstance(v, str) for k, v in placement.items()):
-        raise MalformedAction('a set-up query is {"placement": {"<unit>": "<location>"}}')
-    problems = area.setup_problems(th, seat, placement, corps_on_board(state))
+    entrenched = query.get("entrenched", [])
+    if set(query) - {"placement", "entrenched", "brief"} or not isinstance(
+            placement, dict) or not all(isinstance(k, str) and isinstance(v, str)
+                                        for k, v in placement.items()) or not isinstance(
+            entrenched, list) or not all(isinstance(u, str) for u in entrenched):
+        raise MalformedAction('a set-up query is {"placement": {"<unit>": "<location>"}} and '
+                              'may name "entrenched": ["<corps>", …]')
+    problems = area.setup_problems(th, seat, placement, corps_on_board(state), entrenched)
     item: dict[str, Any] = {
         "placement": dict(sorted(placement.items())), "legal": not problems,
         "complete": not problems or problems[0]["code"] != "wrong_units",
-        "problems": [{"rule": area.RULE, "code": p["code"],
-                      "message": area.describe(th, p)} for p in problems]}
+        "problems": [{"rule": area.RULE, "code": p["code"], "message": area.describe(th, p),
+                      **({"units": [p["data"]["unit"]]} if "unit" in p["data"] else {})}
+                     for p in problems]}
     if not query.get("brief"):   # the editor's counters and where they may go (one area)
         units = area.seat_units(seat)
         item["units"] = setup.unit_sheet(seat, units)
         item["spots"] = [{"units": units, "locations": sorted(area.own_area(th, seat))}]
+        # the corps the editor offers an entrenched toggle for (1.321: no cavalry, tank, leader)
+        item["may_entrench"] = [u for u in units if UNITS[u].entrenches]
     if not problems:
-        item["action"] = {"placement": dict(sorted(placement.items()))}
+        item["action"] = {"placement": dict(sorted(placement.items())),
+                          **({"entrenched": sorted(set(entrenched))} if entrenched else {})}
     return item
 
 

@@ -818,6 +818,7 @@ export class SetupEditor {
     let saved = null;
     try { saved = JSON.parse(storage()?.getItem(this.key) || "null"); } catch { saved = null; }
     this.placement = saved?.placement || null;
+    this.entrenched = saved?.entrenched || [];  // 12.2, 12.4: corps set up entrenched (sorted)
     this.base = saved?.base ?? null;          // index of the suggestion started from, or "edit"
     this.edit = saved?.edit || null;          // the last edited placement
     this.selected = null;
@@ -825,6 +826,7 @@ export class SetupEditor {
     this.sheet = null;                        // {uid: unit row} from the first check
     this.order = [];                          // the units in roster order
     this.spots = null;                        // {uid: Set of locations}
+    this.mayEntrench = null;                  // Set of corps with an entrenched toggle (12.2, 12.4)
     this.cache = new Map();
     this.token = 0;
     this.checking = false;
@@ -860,7 +862,8 @@ export class SetupEditor {
 
   #save() {
     try {
-      storage()?.setItem(this.key, JSON.stringify({ placement: this.placement, base: this.base, edit: this.edit }));
+      storage()?.setItem(this.key, JSON.stringify({ placement: this.placement, entrenched: this.entrenched,
+        base: this.base, edit: this.edit, editEntrenched: this.editEntrenched }));
     } catch { /* storage full or off: the draft stays in this page */ }
   }
 
@@ -872,6 +875,7 @@ export class SetupEditor {
     const entry = this.#suggestion(index);
     if (!entry) return;
     this.placement = { ...entry.item.action.placement };
+    this.entrenched = [...(entry.item.action.entrenched || [])];
     this.base = index;
     this.selected = null;
     this.note = `Deployment ${index + 1} is on the map as pending counters: click one to move it.`;
@@ -882,6 +886,7 @@ export class SetupEditor {
   useEdit() {
     if (!this.edit) return;
     this.placement = { ...this.edit };
+    this.entrenched = [...(this.editEntrenched || [])];
     this.base = "edit";
     this.selected = null;
     this.note = "";
@@ -913,8 +918,21 @@ export class SetupEditor {
     this.placement = { ...this.placement, [uid]: loc };
     this.base = "edit";
     this.edit = { ...this.placement };
+    this.editEntrenched = [...this.entrenched];
     this.selected = null;
     this.note = `${this.#name(uid)}: ${this.adapter.where(from)} → ${this.adapter.where(loc)}.`;
+    this.#save();
+    this.#check();
+  }
+
+  /** 12.2, 12.4: set a corps up entrenched, or back in maneuver mode (the server checks it). */
+  toggleEntrenched(uid) {
+    const dug = this.entrenched.includes(uid);
+    this.entrenched = dug ? this.entrenched.filter((u) => u !== uid) : [...this.entrenched, uid].sort();
+    this.base = "edit";
+    this.edit = { ...this.placement };
+    this.editEntrenched = [...this.entrenched];
+    this.note = `${this.#name(uid)}: set up ${dug ? "in maneuver mode" : "entrenched"}.`;
     this.#save();
     this.#check();
   }
@@ -951,7 +969,8 @@ export class SetupEditor {
 
   #check() {
     const placement = this.placement;
-    const key = JSON.stringify(Object.keys(placement).sort().map((u) => [u, placement[u]]));
+    const entrenched = this.entrenched;
+    const key = JSON.stringify([Object.keys(placement).sort().map((u) => [u, placement[u]]), entrenched]);
     const token = (this.token += 1);
     this.#offer(null);
     const cached = this.cache.get(key);
@@ -961,7 +980,8 @@ export class SetupEditor {
     }
     this.checking = true;
     this.orders.changed();
-    const query = this.sheet ? { placement, brief: true } : { placement };
+    // "entrenched" only when some corps is dug in: a 12.1 set-up has no such toggle
+    const query = { placement, ...(entrenched.length ? { entrenched } : {}), ...(this.sheet ? { brief: true } : {}) };
     this.orders.socket.options(this.orders.seat, this.id, query).then((items) => {
       const item = items[0] || null;
       if (item) this.cache.set(key, item);
@@ -985,6 +1005,7 @@ export class SetupEditor {
       this.order = item.units.map((u) => u.id).sort((a, b) => (KIND_ORDER[this.sheet[a].kind] ?? 9) - (KIND_ORDER[this.sheet[b].kind] ?? 9)
         || naturalKey(a).localeCompare(naturalKey(b)));
     }
+    if (item?.may_entrench && !this.mayEntrench) this.mayEntrench = new Set(item.may_entrench);
     if (item?.spots && !this.spots) {
       this.spots = {};
       for (const group of item.spots) for (const uid of group.units) this.spots[uid] = new Set(group.locations);
@@ -999,8 +1020,8 @@ export class SetupEditor {
     let entry = null;
     if (item?.action) {
       const suggestion = typeof this.base === "number" ? this.#suggestion(this.base) : null;
-      const same = suggestion && JSON.stringify(Object.entries(suggestion.item.action.placement).sort())
-        === JSON.stringify(Object.entries(item.action.placement).sort());
+      const answer = (a) => JSON.stringify([Object.entries(a.placement).sort(), a.entrenched || []]);
+      const same = suggestion && answer(suggestion.item.action) === answer(item.action);
       entry = same ? suggestion : { item, index: -1, p: this.adapter.present(this.decision, item, orders.store.view) };
     }
     orders.pending = entry;
@@ -1056,9 +1077,11 @@ export class SetupEditor {
       const at = this.placement[uid];
       if (!this.adapter.onMap(at)) continue;
       const p = this.adapter.parse(uid);
-      const classes = ["ghost", troubled.has(uid) ? "problem" : "", uid === this.selected ? "picked" : ""].filter(Boolean).join(" ");
+      const dug = this.entrenched.includes(uid);
+      const classes = ["ghost", dug ? "bop-entrenched" : "", troubled.has(uid) ? "problem" : "",
+        uid === this.selected ? "picked" : ""].filter(Boolean).join(" ");
       out.push({ id: uid, hex: at, label: p.label, symbol: p.kind, factors: this.#factors(uid), colour: p.colour,
-        title: `${this.#name(uid)} (pending set-up${troubled.has(uid) ? ", has a problem" : ""})`, classes });
+        title: `${this.#name(uid)} (pending set-up${dug ? ", entrenched" : ""}${troubled.has(uid) ? ", has a problem" : ""})`, classes });
     }
     return out;
   }
@@ -1091,6 +1114,17 @@ export class SetupEditor {
     const loc = (problem.locations || [])[0];
     const view = globalThis.salient?.map;
     if (loc && view?.has(loc)) { view.setCursor(loc, { follow: true }); view.centreOn(loc); view.root.focus(); }
+  }
+
+  /** 12.2, 12.4: the corps's mode at set-up, where the scenario lets it dig in (a button beside
+   * its row, which it shares a list item with). */
+  #entrenchToggle(uid) {
+    if (!this.mayEntrench?.has(uid) || !this.placement?.[uid]) return null;
+    const dug = this.entrenched.includes(uid);
+    return h("button", { class: `choice setup-entrench${dug ? " active" : ""}`, dataset: { entrench: uid },
+      "aria-pressed": dug ? "true" : "false", "aria-label": `${this.#name(uid)} entrenched`,
+      title: dug ? "Sets up entrenched: click for maneuver mode" : "Sets up in maneuver mode: click to entrench",
+      onclick: () => this.toggleEntrenched(uid) }, dug ? "Entrenched" : "Maneuver");
   }
 
   panel() {
@@ -1134,12 +1168,15 @@ export class SetupEditor {
     const order = this.order.length ? this.order : Object.keys(this.placement).sort((a, b) => naturalKey(a).localeCompare(naturalKey(b)));
     out.push(h("div", { class: "setup-roster", role: "list", "aria-label": "Your units" }, order.map((uid) => {
       const p = this.adapter.parse(uid);
-      return h("button", { class: `unit-row${uid === selected ? " selected" : ""}${troubled.has(uid) ? " problem" : ""}`, role: "listitem",
+      const toggle = this.#entrenchToggle(uid);
+      const row = h("button", { class: `unit-row${uid === selected ? " selected" : ""}${troubled.has(uid) ? " problem" : ""}`,
+        role: toggle ? null : "listitem",
         dataset: { unit: uid }, "aria-pressed": uid === selected ? "true" : "false",
         onclick: () => (uid === selected ? this.cancel() : this.select(uid, { focusMap: true })) },
       h("span", { class: "chit", style: `background:${p.colour}` }, p.label),
       h("span", { class: "unit-main" }, h("span", { class: "unit-name" }, this.sheet?.[uid]?.title || p.title), this.#unitFacts(uid)),
       h("span", { class: "unit-where" }, this.adapter.where(this.placement[uid])));
+      return toggle ? h("div", { class: "unit-line", role: "listitem" }, row, toggle) : row;
     })));
     // the answer
     const ready = !!orders.pending && !this.checking;

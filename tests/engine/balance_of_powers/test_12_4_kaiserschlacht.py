@@ -260,3 +260,29 @@ def test_bop_12_4_setup_editor_query_lists_france_and_belgium_and_the_area():
     item = RULESET.options(state, "france", decision,
                            {"placement": action["placement"], "brief": True})[0]
     assert item["legal"] and item["action"] == {"placement": action["placement"]}
+
+
+def test_bop_12_4_setup_editor_query_checks_the_entrenched_corps():
+    """The editor's check names the corps it may offer an entrenched toggle for and takes the
+    toggled ones: a legal entrenched set-up comes back as the answer to send (validated as
+    such); a tank named entrenched is a problem on that unit, and no answer is offered."""
+    state = new_state()
+    decision = [d for d in RULESET.decisions(state) if "france" in d.seats][0]
+    placement = setup_kaiser.deployment_actions(TH, "france")[0]["placement"]
+    item = RULESET.options(state, "france", decision, {"placement": placement})[0]
+    assert "fra-inf-1" in item["may_entrench"] and "fra-tan-schndr" not in item["may_entrench"]
+    assert not any(u.startswith("fra-ldr-") or u.startswith("fra-cav-")
+                   for u in item["may_entrench"])
+    dug = ["fra-inf-3", "fra-inf-1"]
+    item = RULESET.options(state, "france", decision,
+                           {"placement": placement, "entrenched": dug, "brief": True})[0]
+    assert item["legal"] and item["action"] == {"placement": placement,
+                                                "entrenched": ["fra-inf-1", "fra-inf-3"]}
+    assert RULESET.validate(state, "france", decision, item["action"]) == item["action"]
+    item = RULESET.options(state, "france", decision, {"placement": placement, "brief": True,
+                                                      "entrenched": ["fra-tan-schndr"]})[0]
+    assert not item["legal"] and "action" not in item
+    assert [(p["code"], p.get("units")) for p in item["problems"]] == [
+        ("cannot_entrench", ["fra-tan-schndr"])]
+    with pytest.raises(Exception, match="entrenched"):
+        RULESET.options(state, "france", decision, {"placement": placement, "entrenched": "x"})
