@@ -196,14 +196,16 @@ class BopDriver:
         assert entries, f"no options for {decision['id']}"
         entry = chooser(entries)
         forced = page.locator("#forced-confirm")
+        single = page.locator("#single-send")
         if decision["kind"] == "loss" and forced.count():
             # BoP 10.712: one listed loss is taken with one click, no pending order (bop_losses.js)
             label = page.inner_text("#forced-answer")
-            v = page.evaluate("() => window.salient.store.v")
-            forced.click()
-            page.wait_for_function("(v) => window.salient.store.v > v", arg=v,
-                                   timeout=self.timeout_ms)
-            v = page.evaluate("() => window.salient.store.v")
+            v = self._one_click(page, forced)
+        elif single.count():
+            # a decision with one legal answer is sent by its one button (panels/single.js)
+            assert len(entries) == 1, f"a one-click answer offered among {len(entries)} options"
+            label = single.inner_text()
+            v = self._one_click(page, single)
         else:
             label = self._order(page, decision, entry)
             v = self._confirm(page, decision)
@@ -400,6 +402,12 @@ class BopDriver:
         picked = page.evaluate("() => window.salient.orders.pending.index")
         assert picked == entry["index"], f"the clicks built option {picked}, not {entry['index']}"
         return page.inner_text("#pending-order .order-text")
+
+    def _one_click(self, page, button) -> int:
+        v = page.evaluate("() => window.salient.store.v")
+        button.click()
+        page.wait_for_function("(v) => window.salient.store.v > v", arg=v, timeout=self.timeout_ms)
+        return page.evaluate("() => window.salient.store.v")
 
     def _confirm(self, page, decision: dict) -> int:
         v = page.evaluate("() => window.salient.store.v")
