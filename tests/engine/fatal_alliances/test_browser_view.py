@@ -103,18 +103,19 @@ def test_fa_combat_event_gives_whole_drms_as_numbers():
                if Fraction(str(m["value"])).denominator == 1)
 
 
-def test_fa_ruleset_version_8_refuses_a_version_2_record_it_cannot_carry_forward():
-    """Version 3 to 7 games are carried to 8 by migrations (tests/engine/test_ruleset_versions.py);
-    nothing carries a version-2 game, and its record holds no upgrade checkpoint."""
-    assert RULESET.version == "8"
+def test_fa_ruleset_refuses_a_version_2_record_it_cannot_carry_forward():
+    """Version 3 and later games are carried to the current version by a chain of one-step
+    migrations (tests/engine/test_ruleset_versions.py); nothing carries a version-2 game, and
+    its record holds no upgrade checkpoint."""
+    current = int(RULESET.version)
     assert [(m.from_version, m.to_version) for m in RULESET.migrations] == [
-        ("3", "4"), ("4", "5"), ("5", "6"), ("6", "7"), ("7", "8")]
+        (str(v), str(v + 1)) for v in range(3, current)]
     versions = {**versions_of(RULESET, "east-prussia-1914"), "ruleset": "2"}
     record = build_record(RULESET, scenario="east-prussia-1914", options={},
                           seats=[{"seat": "germany"}, {"seat": "russia"}], game_uid="old",
                           commitment=commitment(SEED), actions=[], versions=versions,
                           seed=SEED)
-    with pytest.raises(RecordError, match=r"version 2 of fatal_alliances.*version 8"):
+    with pytest.raises(RecordError, match=rf"version 2 of fatal_alliances.*version {current}"):
         replay(record, RULESET)
 
 
