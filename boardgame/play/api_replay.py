@@ -35,7 +35,7 @@ from engine.kernel.record import replay_step, rules_of_version
 from . import services
 from .api import INVITE
 from .models import ActionRecord, Game, Snapshot
-from .rollback import before_rollback
+from .rolled_back import before_rollback
 
 STEP_LIMIT = 500
 

@@ -29,6 +29,7 @@ from engine.kernel.game import KERNEL
 from engine.kernel.record import replay_step
 
 from .models import ActionRecord, Game, Snapshot
+from .rolled_back import before_rollback
 
 logger = logging.getLogger(__name__)
 
@@ -203,11 +204,6 @@ def snapshot_frame(game: Any, ruleset: Any, audience: str) -> dict[str, Any]:
     return frame
 
 
-def _before_rollback(game: Game, record: ActionRecord) -> dict[str, Any] | None:
-    from .rollback import before_rollback  # it builds on the write path, which imports us
-    return before_rollback(game, record)
-
-
 def catch_up(game_id: int, audience: str, since: int | None) -> list[dict[str, Any]]:
     """The frames that bring a client at version `since` to the current version: patches
     rebuilt from the newest snapshot at or before `since` and the recorded actions replayed
@@ -237,7 +233,7 @@ def catch_up(game_id: int, audience: str, since: int | None) -> list[dict[str, A
             if record.seq != expected:
                 raise ValueError("gap in the records")
             outcome = replay_step(ruleset, state, record.kind, record.seat, record.decision,
-                                  record.action, seed=seed, before=_before_rollback(game, record))
+                                  record.action, seed=seed, before=before_rollback(game, record))
             if record.seq > since:
                 frame = patch_frame(ruleset, game.pk, record.seq, state, outcome.state,
                                     outcome.events, audience)

@@ -23,38 +23,12 @@ from django.db import transaction
 from engine import rulesets
 from engine.kernel import IllegalAction
 from engine.kernel.game import rollback
-from engine.kernel.record import replay_step
 
 from . import frames, orderbook
 from .actions import ActionRejected, Step, _append, engine_rejection, finish_steps
 from .frames import Committed
-from .models import ActionRecord, Game, OrderLog, Snapshot
-
-
-def state_before(game: Game, seq: int) -> dict[str, Any]:
-    """The game's state just before step `seq`: the newest snapshot at or before `seq - 1`
-    and the recorded steps after it, folded again (a rollback among them is rebuilt the same
-    way)."""
-    ruleset = rulesets.get(game.ruleset)
-    snap = (Snapshot.objects.filter(game=game, version__lte=seq - 1).order_by("-version")
-            .only("version", "state").first())
-    if snap is None:
-        raise ValueError(f"game {game.pk} has no snapshot before step {seq}")
-    state = snap.state
-    seed = bytes(game.seed)
-    for record in (ActionRecord.objects.filter(game=game, seq__gt=snap.version, seq__lt=seq)
-                   .order_by("seq").only("seq", "kind", "seat", "decision", "action")):
-        state = replay_step(ruleset, state, record.kind, record.seat, record.decision,
-                            record.action, seed=seed, before=before_rollback(game, record)).state
-    return state
-
-
-def before_rollback(game: Game, record: ActionRecord) -> dict[str, Any] | None:
-    """For a rollback step, the state it returns to; None for any other step."""
-    if record.kind != ActionRecord.Kind.ROLLBACK or not isinstance(record.action, dict):
-        return None
-    undoes = record.action.get("undoes")
-    return state_before(game, undoes) if isinstance(undoes, int) else None
+from .models import ActionRecord, Game, OrderLog
+from .rolled_back import state_before
 
 
 def _resolution(game: Game) -> ActionRecord:
