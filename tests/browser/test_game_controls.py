@@ -117,7 +117,7 @@ def test_players_and_the_host_use_the_game_controls(site, new_context):
     red.fill("#replace-blue", "iago")
     red.click("[data-control=replace][data-seat=blue]")
     red.wait_for_selector("#players li[data-seat=blue] .seat-player:has-text('iago')")
-    watcher.wait_for_function("() => window.salient.store.mySeats.includes('blue')",
+    watcher.wait_for_function("() => window.salient && window.salient.store && window.salient.store.mySeats.includes('blue')",
                               timeout=20000)
     wait_live(watcher)
     blue.wait_for_function("() => window.salient && window.salient.store.mySeats.length === 0"
