@@ -218,6 +218,12 @@ def describe(th: Theatre, problem: dict[str, Any]) -> str:
     if code == "outside_area":
         return (f"{data['unit']} may not set up in {th.where(data['at'])}: the Central Powers "
                 f"set up on or west of the start line, the Russians east of it.")
+    return describe_common(th, problem)
+
+
+def describe_common(th: Theatre, problem: dict[str, Any]) -> str:
+    """The words for the problems every scenario set-up shares (12.2 and 12.4)."""
+    code, data = problem["code"], problem["data"]
     if code == "overstacked":
         return f"{data['corps']} corps in {th.where(data['at'])}: too many to stack there."
     if code == "leader_alone":
@@ -229,7 +235,7 @@ def describe(th: Theatre, problem: dict[str, Any]) -> str:
            f"of this set-up: {data.get('extra')})."
 
 
-def _front_order(th: Theatre, mine: frozenset[str], theirs: frozenset[str]) -> list[str]:
+def front_order(th: Theatre, mine: frozenset[str], theirs: frozenset[str]) -> list[str]:
     """My area's hexes, nearest the enemy's area first."""
     dist = {loc: 0 for loc in theirs}
     frontier = sorted(theirs)
@@ -254,13 +260,13 @@ def deployment(th: Theatre, nation: str, variant: int) -> dict[str, str]:
     leaders = [u for u in units if not UNITS[u].corps]
     control = start_control(th)
     if nation == "russia":
-        slots = _front_order(th, ru, cp)
+        slots = front_order(th, ru, cp)
         weak = [u for u in corps if UNITS[u].effectiveness == 2 and UNITS[u].kind == "infantry"]
         start = (variant * 6) % max(1, len(weak) - 5)
         aside = set(weak[start:start + 6])
         corps = [u for u in corps if u not in aside]
     else:
-        slots = [loc for loc in _front_order(th, cp, ru)
+        slots = [loc for loc in front_order(th, cp, ru)
                  if control.get(loc, th.home.get(loc)) == nation]
     per_hex = 2 + variant % 3
     placement: dict[str, str] = {}

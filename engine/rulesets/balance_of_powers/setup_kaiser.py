@@ -23,7 +23,7 @@ from .scenarios import (
     SCENARIOS,
     listed_units,
 )
-from .setup_fire import entrenchment_problems, placement_problems
+from .setup_fire import describe_common, entrenchment_problems, front_order, placement_problems
 from .theatre import Theatre
 
 RULE = "BoP 12.4"
@@ -145,30 +145,7 @@ def describe(th: Theatre, problem: dict[str, Any]) -> str:
         return (f"{data['unit']} may not set up in {th.where(data['at'])}: the Central Powers "
                 f"set up in Germany and east of the 1916 front line (not 0520 or 0521), the "
                 f"Entente in Britain, west of it, and in 0520 and 0521.")
-    if code == "overstacked":
-        return f"{data['corps']} corps in {th.where(data['at'])}: too many to stack there."
-    if code == "leader_alone":
-        return f"{data['unit']} must set up with a corps or in a fortress."
-    if code == "cannot_entrench":
-        return (f"{data['unit']} is not placed or cannot entrench (cavalry and tanks never "
-                "do).")
-    return f"Every listed unit is placed once (not placed: {data.get('missing')}; not part " \
-           f"of this set-up: {data.get('extra')})."
-
-
-def _front_order(th: Theatre, mine: frozenset[str], theirs: frozenset[str]) -> list[str]:
-    """My area's hexes, nearest the enemy's area first."""
-    dist = {loc: 0 for loc in theirs}
-    frontier = sorted(theirs)
-    while frontier:
-        nxt = []
-        for loc in frontier:
-            for other in th.adj.get(loc, ()):
-                if other not in dist:
-                    dist[other] = dist[loc] + 1
-                    nxt.append(other)
-        frontier = sorted(nxt)
-    return sorted(mine, key=lambda loc: (dist.get(loc, 99), loc))
+    return describe_common(th, problem)
 
 
 def deployment(th: Theatre, nation: str, variant: int) -> dict[str, str]:
@@ -186,13 +163,13 @@ def deployment(th: Theatre, nation: str, variant: int) -> dict[str, str]:
         aside = corps[variant:variant + len(aside) + 1]
     corps = [u for u in corps if u not in aside] + minors
     if nation == "germany":
-        slots = _front_order(th, cp, ep)
+        slots = front_order(th, cp, ep)
     else:
-        front = [loc for loc in _front_order(th, ep, cp) if th.home.get(loc) != "britain"]
+        front = [loc for loc in front_order(th, ep, cp) if th.home.get(loc) != "britain"]
         north = sorted(front, key=lambda loc: (th.label[loc][2:], th.label[loc]))
         half = len(north) // 2
         slots = north[:half] if nation == "britain" else north[half:]
-        slots = _front_order(th, frozenset(slots), cp)
+        slots = front_order(th, frozenset(slots), cp)
     per_hex = 3 + variant % 3
     placement: dict[str, str] = {}
     counts: dict[str, int] = {}
