@@ -63,6 +63,8 @@ class LobbyHub(broadcast.Hub):
     home page, not ten. Chat nudges pass unchanged (each names its line; the client
     debounces)."""
 
+    audit_seconds = None  # lobby nudges carry no version: nothing to audit
+
     def __init__(self) -> None:
         super().__init__()
         self.last_sent: dict[tuple[str, str], float] = {}
