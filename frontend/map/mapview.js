@@ -123,6 +123,9 @@ const SYMBOLS = {
   fleet: "M-6,2h12l-2,3h-8z M0,2v-7",
 };
 
+/** How long the mouse rests on a stack before it spreads (a pass over it does nothing). */
+export const HOVER_SPREAD_MS = 450;
+
 export class MapView {
   /**
    * @param {HTMLElement} container
@@ -139,6 +142,8 @@ export class MapView {
     this.onStackOpen = onStackOpen || (() => {});
     this.onSpreadPick = onSpreadPick || (() => {});
     this.spreadHex = null;        // the stack fanned out around its hex (a click or tap on it)
+    this.spreadByHover = false;   // that fan was opened by a mouse resting on the stack
+    this.hoverSpread = { hex: null, timer: null };   // a stack the mouse rests on, not yet spread
     this.zoom = 1;
     this.pan = [0, 0];
     this.cursor = null;
@@ -441,7 +446,11 @@ export class MapView {
       const [x, y] = this.#svgPoint(event.clientX, event.clientY);
       this.zoomAt(event.deltaY < 0 ? 1.2 : 1 / 1.2, x, y, { preview: true });
     }, { passive: false });
+    this.root.addEventListener("pointerleave", (event) => {
+      if (event.pointerType === "mouse") this.#hoverSpread(null, null);
+    });
     this.root.addEventListener("pointerdown", (event) => {
+      this.#cancelHoverSpread();
       pointers.set(event.pointerId, [event.clientX, event.clientY]);
       this.pointersDown = pointers.size;
       dragged = false;
@@ -458,6 +467,7 @@ export class MapView {
           this.hovered = id;
           this.onHexHover(id ? this.describeHex(id) : null);
         }
+        if (event.pointerType === "mouse") this.#hoverSpread(id, event.target);
         return;
       }
       if (pointers.size === 2 && pinch) {
@@ -504,6 +514,39 @@ export class MapView {
     };
     this.root.addEventListener("pointerup", release);
     this.root.addEventListener("pointercancel", release);
+  }
+
+  /**
+   * A mouse resting on a stack of several spreads it, as a click does, after HOVER_SPREAD_MS
+   * (a pass over the map on the way elsewhere spreads nothing). The fan stays while the mouse
+   * is on the stack's hex or on the fan, and folds when it leaves both; a fan opened by a click
+   * or a tap stays until a click folds it, and hovering never selects units (no onStackOpen).
+   * Touch and pen have no hover: a tap spreads.
+   */
+  #hoverSpread(id, target) {
+    const onFan = !!target?.closest?.(".layer-spread .spread-counter");
+    if (this.spreadHex && this.spreadByHover && id !== this.spreadHex && !onFan) this.spread(null);
+    if (onFan || (id && id === this.spreadHex)) {
+      this.#cancelHoverSpread();
+      return;
+    }
+    if (id === this.hoverSpread.hex) return;              // already waiting on this stack
+    this.#cancelHoverSpread();
+    if (!id || (this.spreadHex && !this.spreadByHover)) return;
+    if (this.#unitsAt(id).length < 2) return;
+    this.hoverSpread.hex = id;
+    this.hoverSpread.timer = setTimeout(() => {
+      const hex = this.hoverSpread.hex;
+      this.hoverSpread = { hex: null, timer: null };
+      if (hex && this.hovered === hex && !this.pointersDown && (!this.spreadHex || this.spreadByHover)) {
+        this.spread(hex, { hover: true });
+      }
+    }, HOVER_SPREAD_MS);
+  }
+
+  #cancelHoverSpread() {
+    clearTimeout(this.hoverSpread.timer);
+    this.hoverSpread = { hex: null, timer: null };
   }
 
   #bindKeys() {
@@ -656,7 +699,8 @@ export class MapView {
         svg("text", { y: side * 0.09 }, mark).textContent = warn.text;
       }
     }
-    this.spread(this.spreadHex && (byHex.get(this.spreadHex) || []).length > 1 ? this.spreadHex : null);
+    this.spread(this.spreadHex && (byHex.get(this.spreadHex) || []).length > 1 ? this.spreadHex : null,
+      { hover: this.spreadByHover });
   }
 
   /** One counter (its face, symbol, name and factors), centred on 0,0 of `group`. */
@@ -684,10 +728,12 @@ export class MapView {
    * the hex's corners, never over a neighbour's centre, so a click on a destination next door
    * still reaches that hex with the fan open; they are drawn at 0.8 of a counter, six a ring
    * (a second ring, further out, for more). The stack stays drawn under its fan, so a click
-   * on the hex's own centre still reaches it.
+   * on the hex's own centre still reaches it. `hover`: opened by a mouse resting on the stack
+   * (it folds when the mouse leaves; a click's fan stays).
    */
-  spread(hex) {
+  spread(hex, { hover = false } = {}) {
     this.spreadHex = hex;
+    this.spreadByHover = !!hex && hover;
     this.spreadLayer.replaceChildren();
     this.root.classList.toggle("has-spread", !!hex);
     if (!hex) return;

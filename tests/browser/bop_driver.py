@@ -30,6 +30,8 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any, Callable
 
+from tests.browser.flows import send_single
+
 OBJECTIVES = {"germany": "Paris", "austria_hungary": "Warsaw", "france": "Berlin",
               "russia": "Berlin", "britain": "Berlin"}
 REACTIONS = ("reserve", "point", "reroll", "pay", "loss", "retreat")
@@ -204,8 +206,9 @@ class BopDriver:
         elif single.count():
             # a decision with one legal answer is sent by its one button (panels/single.js)
             assert len(entries) == 1, f"a one-click answer offered among {len(entries)} options"
-            label = single.inner_text()
-            v = self._one_click(page, single)
+            sent = send_single(page, timeout=self.timeout_ms)
+            assert sent is not None
+            label, v = sent
         else:
             label = self._order(page, decision, entry)
             v = self._confirm(page, decision)

@@ -2,10 +2,12 @@
 wizard, claim seats, start the game, open the game page and wait until it is live.
 
 Used by test_bop_playthrough.py, test_bop_setup_editor.py and test_game_e2e.py (each used to
-write these again). Pages are Playwright pages on a real daphne (the `site` fixture).
+write these again), and `send_single` by every driver that answers decisions through the page. Pages are Playwright pages on a real daphne (the `site` fixture).
 """
 
 from __future__ import annotations
+
+import re
 
 PASSWORD = "Trench-Coat-1914!"
 
@@ -98,6 +100,25 @@ def open_game(page, url: str) -> None:
 
 def wait_live(page) -> None:
     page.wait_for_function(LIVE_JS)
+
+
+def send_single(page, pattern: str | None = None,
+                timeout: float | None = None) -> tuple[str, int] | None:
+    """Answer a decision that has one legal answer the way a user does: the "Nothing to choose"
+    panel's one button (`#single-send`, frontend/game/panels/single.js) sends it, the click is
+    the Confirm. Waits for the server's next version. None (nothing clicked) when the page shows
+    no such panel; else (the button's label, the version after). `pattern`: a regular expression
+    the label must match (the answer the caller expects)."""
+    single = page.locator("#single-send")
+    if not single.count():
+        return None
+    label = single.inner_text()
+    if pattern is not None:
+        assert re.search(pattern, label), f"the one answer is {label!r}, not /{pattern}/"
+    v = page.evaluate("() => window.salient.store.v")
+    single.click()
+    page.wait_for_function("(v) => window.salient.store.v > v", arg=v, timeout=timeout)
+    return label, page.evaluate("() => window.salient.store.v")
 
 
 def bop_table(site: str, new_context, *, secret: bool = False, names=("alice", "bob"),

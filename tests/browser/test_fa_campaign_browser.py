@@ -25,7 +25,7 @@ from pathlib import Path
 
 import pytest
 
-from .flows import claim, sign_up
+from .flows import claim, send_single, sign_up
 from .test_fa_browser import (
     Player,
     click_choice,
@@ -61,10 +61,8 @@ class CampaignPlayer(Player):
         land = page.locator("#decision button.choice", has_text=re.compile(r"^(?:[^:]+: )?Land action$"))
         if land.count():
             land.first.click()
-        elif page.locator("#single-send").count():
+        elif send_single(page):
             # A pass as the only answer is no choice: one click sends it (panels/single.js).
-            page.click("#single-send")
-            page.wait_for_function("(v) => window.salient.store.v > v", arg=state["v"])
             return "action"
         else:
             click_choice(page, r"^Pass$")

@@ -12,7 +12,7 @@ import re
 
 import pytest
 
-from tests.browser.flows import new_table, open_game, seat_and_start, sign_up
+from tests.browser.flows import new_table, open_game, seat_and_start, send_single, sign_up
 
 pytestmark = [pytest.mark.browser, pytest.mark.postgres, pytest.mark.slow,
               pytest.mark.django_db(transaction=True)]
@@ -50,12 +50,7 @@ def pick_choice(page, pattern):
     """Click the first option button whose text matches, then Confirm; a decision with one
     legal answer is sent by its one button (panels/single.js: the click is the Confirm)."""
     page.wait_for_selector("#decision button.choice, #reaction button.choice, #single-send")
-    single = page.locator("#single-send")
-    if single.count():
-        assert re.search(pattern, single.inner_text()), single.inner_text()
-        v = page.evaluate("() => window.salient.store.v")
-        single.click()
-        page.wait_for_function("(v) => window.salient.store.v > v", arg=v)
+    if send_single(page, pattern):
         wait_ready(page)
         return
     page.locator("#decision button.choice, #reaction button.choice").filter(

@@ -104,3 +104,62 @@ def test_finished_game_badge_says_finished_with_the_result_not_live(module_page)
     assert state == "finished" and "Live" not in text, said
     assert text.startswith("Finished") and "won by Britain, France and Russia" in text, text
     assert said["dropped"][0] == "reconnecting"       # a dropped socket is still said
+
+
+RENDER_BUSY = """async ([ruleset, view, mySeats, seats]) => {
+    const { adapterFor } = await import('/frontend/game/rulesets/index.js');
+    const { renderDecision } = await import('/frontend/game/panels/decision.js');
+    const { Store } = await import('/frontend/game/store.js');
+    const store = new Store();
+    store.view = view;
+    store.mySeats = mySeats;
+    const adapter = adapterFor(ruleset, { seats });
+    // The decision list before a tab is chosen: nothing loaded yet.
+    const orders = { available: () => store.myDecisions(), error: null, decision: null, editor: null,
+        mode: 'list', listMode: false, mapped: false, status: 'idle', pending: null, hint: null,
+        choices: [], entries: null, forces: () => [], live: () => [] };
+    const root = document.createElement('div');
+    root.id = 'decision';
+    document.body.replaceChildren(root);
+    renderDecision(root, { store, orders, adapter });
+    const line = root.querySelector('#idle-seats');
+    return { text: root.innerText, line: line && line.innerText };
+}"""
+
+
+def bop_one_central_seat_deciding_view():
+    """A BoP position in the Central Powers' half where Germany decides and Austria-Hungary has
+    nothing open; the Central player's view of it."""
+    from engine import rulesets
+    from engine.bots import bot_for, bot_turn
+    from engine.kernel import apply, decisions, new_game, view
+    ruleset = rulesets.get("balance_of_powers")
+    scenario = "before-the-leaves-fall"
+    seats = [s["id"] for s in ruleset.scenario(scenario)["seats"]]
+    seed = bytes(32)
+    state, _ = new_game(ruleset, scenario, {}, seats, seed, "bop-idle-seat")
+    players = {p: bot_for(ruleset, scenario, 2) for p in seats}
+    for _ in range(400):
+        open_ = decisions(ruleset, state)
+        deciding = {s for d in open_ for s in d.seats}
+        if state["flow"].get("side") == "central" and deciding == {"germany"}:
+            titles = [{"seat": s["id"], "title": s["title"]} for s in ruleset.scenario(scenario)["seats"]]
+            return view(ruleset, state, "seat:germany"), titles
+        d = open_[0]
+        move = bot_turn(ruleset, state, d.seats[0], players[d.seats[0]], game_uid="bop-idle-seat")
+        state = apply(ruleset, state, move.seat, move.decision, move.action, seed=seed).state
+    raise AssertionError("no Central half with Germany alone deciding in 400 steps")
+
+
+def test_idle_bop_6_a_seat_with_nothing_to_do_beside_a_deciding_seat_gets_its_own_line(module_page):
+    view, titles = bop_one_central_seat_deciding_view()
+    said = module_page.evaluate(RENDER_BUSY, ["balance_of_powers", view, ["germany", "austria_hungary"], titles])
+    line = said["line"]
+    assert line, said["text"]
+    assert line.startswith("Austria-Hungary: nothing to decide now.") and "Germany:" not in line, line
+    assert "Central Powers' half" in line and "Austria-Hungary has nothing to decide in this step" in line, line
+    # Germany's decisions are still the panel's business; the whole-panel idle text is not shown.
+    assert "Nothing for you to decide now" not in said["text"], said["text"]
+    # Both seats deciding: no such line.
+    both = module_page.evaluate(RENDER_BUSY, ["balance_of_powers", view, ["germany"], titles])
+    assert both["line"] is None, both

@@ -155,6 +155,14 @@ def test_19_the_fatal_alliances_legend_shows_its_counters_and_marks(site, new_co
     germany.wait_for_selector("#learn-panel [data-key='counter:face-down'] .stack.fa-down")
     assert "▾" in germany.text_content("#learn-panel [data-key='counter:face-down'] .counter-factors")
     assert germany.text_content("#learn-panel [data-key='counter:hq'] .counter-label").endswith("A")
+    # The supply "!" and, beside it, the isolation "×" (FA 13.4, option 6) that takes its place.
+    for key, kind, text in (("counter:unsupplied", "supply", "!"), ("counter:isolated", "isolated", "×")):
+        mark = f"#learn-panel [data-key='{key}'] .counter-warn"
+        germany.wait_for_selector(mark)
+        assert germany.get_attribute(mark, "class").split() == ["counter-warn", f"warn-{kind}"], key
+        assert germany.text_content(f"{mark} text") == text, key
+    order = germany.eval_on_selector_all("#learn-panel [data-key^='counter:']", "(rows) => rows.map((r) => r.dataset.key)")
+    assert order.index("counter:isolated") == order.index("counter:unsupplied") + 1, order
     shot(germany, "fa-counters", clip={"x": DESKTOP[0] - 460, "y": 0, "width": 460, "height": DESKTOP[1]})
     germany.click("#learn-panel [data-tab=goals]")
     assert "Königsberg" in germany.inner_text("#learn-panel")

@@ -143,3 +143,55 @@ def test_a_gesture_previews_as_a_css_transform_then_commits_one_svg_transform(ma
     x, y = map_page.evaluate("(id) => window.view.clientOfHex(id)", paris)
     map_page.mouse.click(x, y)
     assert map_page.evaluate("window.clicks")[-1] == paris
+
+
+def test_stack_spread_a_mouse_resting_on_a_stack_spreads_it_a_pass_does_not(map_page):
+    """Issue #18: on a mouse device a stack spreads when the mouse rests on it (a click and a
+    tap already spread it), after a short delay so that a pass over the map spreads nothing;
+    the fan stays while the mouse is on it and folds when the mouse leaves; a clicked fan stays."""
+    doc = compiled()
+    metz, verdun = doc["places"]["metz"]["hex"], doc["places"]["verdun"]["hex"]
+    map_page.evaluate("""([metz, verdun]) => {
+        window.view.setUnits([
+            {id: 'de-16', hex: metz, label: 'XVI', symbol: 'infantry', factors: '4-3', colour: '#8a8f6a'},
+            {id: 'de-xxi', hex: metz, label: 'XXI', symbol: 'infantry', factors: '4-3', colour: '#8a8f6a'},
+            {id: 'fr-6', hex: verdun, label: 'VI', symbol: 'infantry', factors: '4-3', colour: '#5b7fbf'},
+        ]);
+        window.view.zoomAt(3 / window.view.zoom, 0, 0);
+        window.view.centreOn(metz);
+    }""", [metz, verdun])
+    delay = map_page.evaluate("async () => (await import('/frontend/map/mapview.js')).HOVER_SPREAD_MS")
+    assert 200 <= delay <= 1000, delay
+    fan = "() => [...document.querySelectorAll('.layer-spread .spread-counter')].map(g => g.dataset.unit).sort()"
+    at = lambda h: map_page.evaluate("(id) => window.view.clientOfHex(id)", h)  # noqa: E731
+
+    # A pass: the mouse crosses the stack and goes on to a lone counter, resting there.
+    (mx, my), (vx, vy) = at(metz), at(verdun)
+    map_page.mouse.move(mx - 200, my)
+    map_page.mouse.move(mx, my)
+    map_page.mouse.move(vx, vy, steps=3)
+    map_page.wait_for_timeout(delay + 400)
+    assert map_page.evaluate(fan) == [], "a pass spread the stack"
+    assert map_page.evaluate(fan) == []          # a lone counter does not spread either
+
+    # Resting on the stack: nothing at once, then the fan.
+    map_page.mouse.move(mx, my, steps=2)
+    assert map_page.evaluate(fan) == []
+    map_page.wait_for_function(f"() => ({fan})().length === 2", timeout=delay + 3000)
+    assert map_page.evaluate(fan) == ["de-16", "de-xxi"]
+    assert map_page.evaluate("() => window.clicks") == []   # hovering gives no order
+
+    # The mouse goes onto a counter of the fan: it stays; then away from both: it folds.
+    box = map_page.locator(".layer-spread .spread-counter[data-unit='de-xxi'] .counter").bounding_box()
+    map_page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2, steps=4)
+    map_page.wait_for_timeout(100)
+    assert map_page.evaluate(fan) == ["de-16", "de-xxi"]
+    map_page.mouse.move(vx, vy, steps=3)
+    map_page.wait_for_function(f"() => ({fan})().length === 0", timeout=2000)
+
+    # A click spreads at once and the fan stays when the mouse leaves (a click folds it).
+    map_page.mouse.click(mx, my)
+    assert map_page.evaluate(fan) == ["de-16", "de-xxi"]
+    map_page.mouse.move(vx, vy, steps=3)
+    map_page.wait_for_timeout(delay + 200)
+    assert map_page.evaluate(fan) == ["de-16", "de-xxi"]

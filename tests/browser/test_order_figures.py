@@ -342,3 +342,96 @@ def test_fa_loss_allocation_clicks_figure(site, new_context):
     report("FA loss allocation clicks", {
         f"fa loss allocation, {marked} unit{'s' if marked > 1 else ''} marked "
         f"(of {len(items)} legal allocations; {on_map} on the map)": [n, keys]})
+
+
+def two_marks(allocations: list[dict]) -> list[dict]:
+    """The listed allocations that mark two units: two destroyed, or one destroyed and one
+    corps broken down."""
+    return [a for a in allocations if len(a.get("destroy") or []) + bool(a.get("break")) == 2]
+
+
+def drive_to_a_two_unit_loss(gid: int, apis: dict, uid: str) -> tuple[str, dict] | None:
+    """Play the live game with the level-2 bots (their moves posted over the API, the game's
+    own seed) until a loss — the attacker's or the defender's — can be taken with two units
+    in more than one way; that seat and the decision, or None when the game ended first."""
+    from boardgame.play.models import Game
+    from engine import rulesets
+    from engine.bots import bot_for, bot_turn
+    from engine.kernel import decisions
+    ruleset = rulesets.get("fatal_alliances")
+    players = {p: bot_for(ruleset, "east-prussia-1914", 2) for p in apis}
+    for _ in range(600):
+        state = Game.objects.get(pk=gid).state
+        open_ = decisions(ruleset, state)
+        if not open_:
+            return None
+        d = open_[0]
+        if d.kind == "combat_losses" and len(two_marks(d.options)) > 1:
+            return d.seats[0], d.to_json()
+        move = bot_turn(ruleset, state, d.seats[0], players[d.seats[0]], game_uid=uid)
+        apis[move.seat].act(move.seat, move.decision, move.action)
+    return None
+
+
+def test_fa_loss_allocation_of_two_units_clicks_figure(site, new_context):
+    """FA 11.12.5.4 in a live East Prussia game: a loss of two units that the owner may take in
+    several ways (about one game in twenty has none; then another game is played, at most three).
+    The two units are marked in the picker — a counter on the map where it is the only
+    candidate in its hex, else its row's Destroy or Break down — and confirmed: three clicks,
+    the issue's select + select + confirm."""
+    found = None
+    for attempt in range(3):
+        hin = sign_up(new_context(), site, f"francois{attempt}")
+        sam = sign_up(new_context(), site, f"zhilinsky{attempt}")
+        table = new_table(hin, site, "fatal_alliances", "east-prussia-1914",
+                          title=f"Stallupönen {attempt}", multiple_seats=False)
+        url = seat_and_start(table, hin, ("germany",), [(sam, ("russia",))])
+        apis = {"germany": Api(hin, site, game_id(url)), "russia": Api(sam, site, game_id(url))}
+        found = drive_to_a_two_unit_loss(game_id(url), apis, f"fa-two-loss-{attempt}")
+        if found:
+            break
+    assert found, "no loss of two units with a choice in three games"
+    seat, decision = found
+    page = apis[seat].page
+    open_game(page, url)
+    wait_orders(page)
+    page.wait_for_selector("#loss-tally")
+    items = [e["item"]["action"] for e in page.evaluate(
+        "() => window.salient.orders.entries.map(e => ({item: {action: e.item.action}}))")]
+    pairs = two_marks(items)
+    assert len(pairs) > 1, items
+
+    def keeps(a):   # the division types listed for the same marks: more than one asks which
+        return {b.get("keep") for b in items if sorted(b.get("destroy") or []) == sorted(a.get("destroy") or [])
+                and b.get("break") == a.get("break")}
+    # Two destroyed if listed (the plain case), else a destroy and a break-down with one type.
+    pick = next((a for a in pairs if not a.get("break")), None) or next(a for a in pairs if len(keeps(a)) == 1)
+    hexes = page.evaluate("""() => { const p = window.salient.orders.editor;
+        const out = {}; for (const id of p.candidates().ids) {
+          const hex = p.adapter.unit(p.view, id).hex; out[hex] = (out[hex] || 0) + 1; }
+        return out; }""")
+    clicks = Clicks(page)
+    clicks.start()
+    on_map = 0
+    for uid in pick.get("destroy") or []:
+        hex_id = page.evaluate("(u) => { const p = window.salient.orders.editor;"
+                               " return p.adapter.unit(p.view, u).hex; }", uid)
+        if hexes.get(hex_id) == 1:
+            click_hex(page, hex_id)
+            on_map += 1
+        else:
+            page.click(f".loss-row[data-unit='{uid}'] .loss-destroy")
+    if pick.get("break"):
+        page.click(f".loss-row[data-unit='{pick['break']}'] .loss-break")
+    page.wait_for_selector("#pending-order")
+    pending = page.evaluate("() => window.salient.orders.pending.item.action")
+    assert sorted(pending.get("destroy") or []) == sorted(pick.get("destroy") or []) \
+        and pending.get("break") == pick.get("break"), (pending, pick)
+    assert "of" in page.inner_text("#loss-tally")
+    confirm(page)
+    n, keys = clicks.count()
+    assert decision["id"] not in page.evaluate("() => Object.keys(window.salient.store.view.decisions)")
+    report("FA loss allocation clicks", {
+        f"fa loss allocation, 2 units marked ({'1 destroyed, 1 broken down' if pick.get('break') else '2 destroyed'};"
+        f" {len(pairs)} two-unit allocations of {len(items)} listed; {on_map} on the map)": [n, keys]})
+    assert n == 3 and keys == 0, (n, keys, pick)

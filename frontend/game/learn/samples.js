@@ -85,6 +85,7 @@ export const SAMPLES = {
     "counter:face-down": faCounter(isCorps, FA_CORPS, { up: false }),
     "counter:entrenched": faCounter(isCorps, FA_CORPS, { up: true, entrenched: true }),
     "counter:unsupplied": faCounter(isCorps, FA_CORPS, { up: true, supplied: false }),
+    "counter:isolated": faCounter(isCorps, FA_CORPS, { up: true, supplied: false, isolated: true }),
     "counter:stack": ({ view, fresh }) => {
       const units = [faUnit(view, isCorps, FA_CORPS), { ...FA_CORPS, id: "legend-2", name: "I Reserve Corps", cf: 3 },
         { ...FA_CORPS, id: "legend-3", name: "8th Army HQ", type: "HQ", size: "army", cf: 1, reorg: 3 }];

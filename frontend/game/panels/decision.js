@@ -3,7 +3,7 @@
 // order with Confirm, a reject with its rule, and Undo when the ruleset allows it.
 
 import { cite, fill, h } from "./dom.js";
-import { idlePanel } from "./idle.js";
+import { idlePanel, idleSeatsLine } from "./idle.js";
 import { singleAnswer, singleAnswerBox } from "./single.js";
 import { consequenceBox, consequenceLines, renderUnitOrders } from "./unitpanel.js";
 
@@ -20,6 +20,8 @@ export function renderDecision(root, { store, orders, adapter }) {
     return fill(root, idlePanel(store, adapter), undo, orders.error ? rejectBox(orders.error) : null);
   }
   const d = orders.decision;
+  // A seat of mine with nothing to do beside one that decides gets its own line.
+  const idleLine = idleSeatsLine(store, adapter, mine);
   const tabList = (all) => h("div", { class: "decision-tabs", role: "tablist" },
     all.map((x) => h("button", { role: "tab", class: `tab${d && x.id === d.id ? " active" : ""}`,
       "aria-selected": d && x.id === d.id ? "true" : "false", dataset: { kind: x.kind, id: x.id },
@@ -28,7 +30,7 @@ export function renderDecision(root, { store, orders, adapter }) {
   if (orders.mode === "units") {
     // Unit-first: the map is the way in; every open decision stays one click away below.
     return fill(root, renderUnitOrders({ store, orders, adapter }, root),
-      orders.error ? rejectBox(orders.error) : null, undo,
+      orders.error ? rejectBox(orders.error) : null, undo, idleLine,
       h("details", { class: "all-decisions", id: "all-decisions", open: orders.listOpen,
         ontoggle: (event) => { orders.listOpen = event.target.open; } },
         h("summary", {}, `All your open decisions (${mine.length})`), tabList(mine)));
@@ -41,7 +43,7 @@ export function renderDecision(root, { store, orders, adapter }) {
     // reaction it is drawn in the reaction window over the map, once.
     return fill(root, tabs, h("div", { class: "prompt" }, h("strong", {}, adapter.text(d.prompt)), " ", cite(d.rule)),
       d.reaction ? h("p", { class: "muted", id: "answer-in-reaction" }, "Answer in the window over the map.") : orders.editor.panel(),
-      orders.error ? rejectBox(orders.error) : null, undo);
+      orders.error ? rejectBox(orders.error) : null, undo, idleLine);
   }
   const body = [];
   if (d) {
@@ -84,7 +86,7 @@ export function renderDecision(root, { store, orders, adapter }) {
       }
     }
   }
-  fill(root, tabs, ...body, orders.error ? rejectBox(orders.error) : null, undo);
+  fill(root, tabs, ...body, orders.error ? rejectBox(orders.error) : null, undo, idleLine);
 }
 
 /** A written order: what I wrote, who is ready, and Withdraw / I'm ready / Not ready. The

@@ -74,3 +74,16 @@ export function idlePanel(store, adapter) {
     h("p", { class: "idle-head" }, h("strong", {}, "Nothing for you to decide now. "), head),
     lines.length ? h("ul", { class: "idle-why muted small" }, lines.map((line) => h("li", {}, line))) : null);
 }
+
+/** The user's seats that have nothing to decide while another of their seats does (a player
+ * holding Germany and Austria-Hungary, only Germany deciding): one line that names them and
+ * says why, in the words of the idle panel, else null. `mine`: the user's open decisions. */
+export function idleSeatsLine(store, adapter, mine) {
+  const busy = new Set(mine.flatMap((d) => d.seats));
+  const idle = store.mySeats.filter((s) => !busy.has(s));
+  if (!idle.length || !busy.size) return null;
+  // The idle panel's reasons, asked for those seats alone (the busy ones count as deciding).
+  const { head } = whyIdle(Object.assign(Object.create(store), { mySeats: idle }), adapter);
+  return h("p", { class: "idle-seats muted small", id: "idle-seats" },
+    h("strong", {}, `${listed(idle.map((s) => adapter.seatTitle(s)))}: nothing to decide now. `), head);
+}
