@@ -1,0 +1,213 @@
+"""FA 11.10 debarking land units at sea (11.3.4.4), the interception of a task force carrying
+them (11.3.5) and the 1914 troop transports (issue #22, version 11). Rulings R-N12 … R-N15."""
+
+import copy
+import json
+from pathlib import Path
+
+import pytest
+
+from engine.kernel import IllegalAction, apply, decisions, new_game
+from engine.rulesets.fatal_alliances import RULESET
+from engine.rulesets.fatal_alliances.fleets import fleets, seas
+from engine.rulesets.fatal_alliances.interception import answer_intercept, pending, sail_and_watch
+from engine.rulesets.fatal_alliances.migrations import v10_to_v11
+from engine.rulesets.fatal_alliances.naval_move import naval_options
+from engine.rulesets.fatal_alliances.naval_transport import landing_split, lose_cargo
+from engine.rulesets.fatal_alliances.position import controller
+
+from .test_11_3_4_naval_transport import (
+    CHANNEL_FLEET,
+    CHERBOURG,
+    PORTSMOUTH,
+    ROLLER,
+    SEATS,
+    SEED,
+    entente_at_sea,
+)
+
+FIXTURE = Path(__file__).resolve().parents[2] / "fixtures" / "versions" / "fatal_alliances-10.json"
+TRANSPORTS = ["britain-channel-transports-1", "britain-channel-transports-2"]
+TASK_FORCE = CHANNEL_FLEET + TRANSPORTS        # every surface ship in Portsmouth
+BEACH = "20,10"        # an English coastal hex of the Channel: no port, no HQ
+CHANNEL = "english-channel"
+
+
+def combined():
+    """entente_at_sea on a combined action (land moves left: column g), with III Corps and
+    the 1st Division face-up in Portsmouth."""
+    state = entente_at_sea()
+    state["flow"]["actions"]["britain"] = "combined"
+    state["board"]["units"]["br-iii"].update(hex=PORTSMOUTH, up=True)
+    return state
+
+
+def landings(state):
+    return [o for o in naval_options(state, "britain") if o.get("land")]
+
+
+def landing(cargo, to=BEACH, section=1, units=TASK_FORCE):
+    return {"units": units, "to_area": CHANNEL, "section": section, "cargo": cargo, "land": to}
+
+
+def test_fa_11_10_a_combined_action_offers_landings_on_friendly_coasts_of_the_area():
+    state = combined()
+    orders = landings(state)
+    assert landing(["br-iii"]) in orders and landing(["br-iii", "br-pdiv-1"], to=CHERBOURG) in orders
+    assert all(o["land"] in seas().area(o["to_area"]).coastal_hexes for o in orders)
+    # only friendly coasts: the German-held coasts of the areas reached are never offered
+    german = {h for a in {o["to_area"] for o in orders} for h in seas().area(a).coastal_hexes
+              if controller(state, h) == "germany"}
+    assert german and not german & {o["land"] for o in orders}
+    # warships alone carry no corps (11.3.4.1): the transports bring it
+    assert all(o["cargo"] == ["br-pdiv-1"] for o in orders if o["units"] == CHANNEL_FLEET)
+    # each unit ashore is a land move (11.10): none left, no landing; a naval action has none
+    state["flow"]["used"]["britain"]["land_move"] = 99
+    assert landings(state) == []
+    state = combined()
+    state["flow"]["actions"]["britain"] = "naval"
+    assert landings(state) == []
+
+
+def test_fa_11_10_a_corps_off_a_beach_lands_face_down_a_division_face_up_each_a_land_move():
+    state = combined()
+    events = sail_and_watch(state, "britain", landing(["br-iii", "br-pdiv-1"]), ROLLER)
+    units = state["board"]["units"]
+    assert (units["br-iii"]["hex"], units["br-iii"]["up"]) == (BEACH, False)
+    assert (units["br-pdiv-1"]["hex"], units["br-pdiv-1"]["up"]) == (BEACH, True)
+    assert state["flow"]["used"]["britain"]["land_move"] == 2
+    assert {"br-iii", "br-pdiv-1"} <= set(state["flow"]["marks"]["moved"])   # moved for good
+    assert events[-1].kind == "naval_debark" and events[-1].data["to"] == BEACH
+    # the ships they came off turn face-down (R-N15: the two transports hold both units)
+    assert [s for s in TASK_FORCE if not fleets(state)[s]["up"]] == TRANSPORTS
+    assert all(fleets(state)[s]["area"] == CHANNEL for s in TASK_FORCE)
+
+
+def test_fa_11_10_a_division_off_warships_turns_every_warship_of_the_task_force_down():
+    state = combined()
+    sail_and_watch(state, "britain", landing(["br-pdiv-1"], units=CHANNEL_FLEET), ROLLER)
+    assert state["board"]["units"]["br-pdiv-1"]["hex"] == BEACH
+    assert all(not fleets(state)[s]["up"] for s in CHANNEL_FLEET)
+    assert all(fleets(state)[s]["up"] for s in TRANSPORTS)             # stayed in port
+
+
+def test_fa_11_10_into_an_ice_free_port_a_corps_stays_face_up_and_only_its_transports_turn():
+    state = combined()
+    sail_and_watch(state, "britain", landing(["br-iii"], to=CHERBOURG), ROLLER)
+    corps = state["board"]["units"]["br-iii"]
+    assert (corps["hex"], corps["up"]) == (CHERBOURG, True)
+    assert [s for s in TASK_FORCE if not fleets(state)[s]["up"]] == TRANSPORTS
+
+
+def _german_cruiser_in_the_channel(state):
+    ship = fleets(state)["germany-goeben-breslau-1"]
+    ship.update(port=None, area=CHANNEL, section=3, up=True)
+
+
+def test_fa_11_3_5_a_landing_waits_aboard_for_the_interception_then_comes_ashore():
+    state = combined()
+    _german_cruiser_in_the_channel(state)
+    events = sail_and_watch(state, "britain", landing(["br-iii"]), ROLLER)
+    assert events[0].data["interceptors"] == ["germany"]
+    assert pending(state)["cargo"] == ["br-iii"] and pending(state)["land"] == BEACH
+    assert state["board"]["units"]["br-iii"]["hex"] == PORTSMOUTH      # not ashore yet
+    events = answer_intercept(state, "germany", {"done": True}, ROLLER)
+    assert pending(state) is None
+    assert state["board"]["units"]["br-iii"]["hex"] == BEACH
+    assert events[-1].kind == "naval_debark"
+
+
+def test_fa_11_3_4_cargo_goes_down_with_its_sunk_transport_and_stays_home_with_an_aborted_one():
+    state = combined()
+    cargo = ["br-iii", "br-pdiv-1"]
+    sh = fleets(state)
+    for s in TASK_FORCE:
+        sh[s].update(port=None, area=CHANNEL, section=1)
+    # every carrier still in the area: all lands
+    assert landing_split(state, TASK_FORCE, cargo, CHANNEL) == (cargo, [], [])
+    # one transport back in port (aborted), the other sunk: the corps fits on the aborted
+    # one and stays home; the division still has its warships
+    sh["britain-channel-transports-1"].update(port="portsmouth", area=None, section=None)
+    del sh["britain-channel-transports-2"]
+    assert landing_split(state, TASK_FORCE, cargo, CHANNEL) == (["br-pdiv-1"], ["br-iii"], [])
+    # both transports sunk: the corps goes down (to its force pool, a morale cost, 14.1)
+    del sh["britain-channel-transports-1"]
+    land, back, lost = landing_split(state, TASK_FORCE, cargo, CHANNEL)
+    assert (land, back, lost) == (["br-pdiv-1"], [], ["br-iii"])
+    morale = state["board"]["morale_points"].get("britain", 0)
+    events = lose_cargo(state, "britain", back, lost)
+    assert state["board"]["units"]["br-iii"]["hex"] is None
+    assert "br-iii" in state["board"]["pool"]["britain"]
+    assert state["board"]["morale_points"]["britain"] < morale
+    assert events[-1].kind == "cargo_lost" and events[-1].data["destroyed"] == ["br-iii"]
+
+
+def test_fa_11_10_the_kernel_lands_a_listed_order_and_refuses_a_landing_on_an_enemy_coast():
+    state = combined()
+    [d] = [d for d in decisions(RULESET, state) if "britain" in d.seats]
+    one = apply(RULESET, state, "britain", d.id, landing(["br-iii"]), seed=SEED)
+    two = apply(RULESET, state, "britain", d.id, landing(["br-iii"]), seed=SEED)
+    assert one.state == two.state and one.state["board"]["units"]["br-iii"]["hex"] == BEACH
+    before = copy.deepcopy(state)
+    with pytest.raises(IllegalAction):
+        apply(RULESET, state, "britain", d.id, landing(["br-iii"], to="24,9"), seed=SEED)
+    assert state == before
+
+
+def test_fa_22_2_the_1914_order_of_battle_sets_troop_transports_in_port():
+    state, _ = new_game(RULESET, "campaign-1914", {}, SEATS, SEED, "trs")
+    trs = {k: (v["power"], v["port"], v["up"]) for k, v in fleets(state).items()
+           if v["cls"] == "TRS"}
+    assert trs == {"britain-channel-transports-1": ("britain", "portsmouth", True),
+                   "britain-channel-transports-2": ("britain", "portsmouth", True),
+                   "france-transports-1": ("france", "toulon", True)}
+
+
+def test_fa_11_10_version_11_sets_the_transports_in_a_running_version_10_campaign():
+    frozen = json.loads(FIXTURE.read_text())
+    assert frozen["record"]["versions"]["ruleset"] == "10" and frozen["state"]["board"]["result"] is None
+    old = copy.deepcopy(frozen["state"])
+    new = v10_to_v11(frozen["state"])
+    added = sorted(set(new["board"]["fleets"]) - set(old["board"]["fleets"]))
+    assert added == ["britain-channel-transports-1", "britain-channel-transports-2",
+                     "france-transports-1"]
+    assert all(new["board"]["fleets"][s]["up"] and new["board"]["fleets"][s]["area"] is None
+               for s in added)
+    for s in added:
+        del new["board"]["fleets"][s]
+    assert new == old                     # nothing else changes
+    assert RULESET.version == "11"
+    state, _ = new_game(RULESET, "east-prussia-1914", {}, ["germany", "russia"], SEED, "ep")
+    kept = copy.deepcopy(state)
+    assert v10_to_v11(state) == kept
+
+
+def test_fa_11_3_5_4_after_fighting_through_only_what_the_surviving_carriers_hold_lands():
+    """The whole chain: a successful interception, the moving power fights through, and the
+    cargo's fate follows its carriers (R-N14), for a run of seeds."""
+    from engine.kernel import Roller
+    from engine.rulesets.fatal_alliances.interception import answer_intercepted, naval
+    cargo = ["br-iii", "br-pdiv-1"]
+    fates = set()
+    for n in range(6):
+        state = combined()
+        _german_cruiser_in_the_channel(state)
+        sail_and_watch(state, "britain", landing(cargo), ROLLER)
+        p = pending(state)
+        p.update(stage="fight", interceptor="germany", roll=1, subs=False)   # the roll succeeded
+        events = answer_intercepted(state, "britain", {"fight": True}, Roller(SEED, "ft", n))
+        assert naval(state)["pending"] is None
+        units, sh = state["board"]["units"], fleets(state)
+        here = [s for s in TASK_FORCE if s in sh and sh[s]["area"] == CHANNEL]
+        for uid in cargo:
+            u = units.get(uid)
+            if u is None or u["hex"] is None:           # destroyed (a division leaves the game)
+                fates.add("lost")
+                assert any(e.kind == "cargo_lost" and uid in e.data["destroyed"] for e in events)
+            elif u["hex"] == BEACH:
+                fates.add("landed")
+                assert here
+            else:
+                fates.add("back")
+                assert (u["hex"], u["up"]) == (PORTSMOUTH, False)
+    assert "landed" in fates
