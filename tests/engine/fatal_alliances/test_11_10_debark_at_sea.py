@@ -15,6 +15,7 @@ from engine.rulesets.fatal_alliances.migrations import v10_to_v11
 from engine.rulesets.fatal_alliances.naval_move import naval_options
 from engine.rulesets.fatal_alliances.naval_transport import landing_split, lose_cargo
 from engine.rulesets.fatal_alliances.position import controller
+from engine.rulesets.fatal_alliances.sequence import remaining
 
 from .test_11_3_4_naval_transport import (
     CHANNEL_FLEET,
@@ -31,6 +32,7 @@ TRANSPORTS = ["britain-channel-transports-1", "britain-channel-transports-2"]
 TASK_FORCE = CHANNEL_FLEET + TRANSPORTS        # every surface ship in Portsmouth
 BEACH = "20,10"        # an English coastal hex of the Channel: no port, no HQ
 CHANNEL = "english-channel"
+GERMAN_COAST = "29,5"  # a German-held coastal hex of the North Sea
 
 
 def combined():
@@ -46,8 +48,8 @@ def landings(state):
     return [o for o in naval_options(state, "britain") if o.get("land")]
 
 
-def landing(cargo, to=BEACH, section=1, units=TASK_FORCE):
-    return {"units": units, "to_area": CHANNEL, "section": section, "cargo": cargo, "land": to}
+def landing(cargo, to=BEACH, section=1, units=TASK_FORCE, area=CHANNEL):
+    return {"units": units, "to_area": area, "section": section, "cargo": cargo, "land": to}
 
 
 def test_fa_11_10_a_combined_action_offers_landings_on_friendly_coasts_of_the_area():
@@ -62,7 +64,9 @@ def test_fa_11_10_a_combined_action_offers_landings_on_friendly_coasts_of_the_ar
     # warships alone carry no corps (11.3.4.1): the transports bring it
     assert all(o["cargo"] == ["br-pdiv-1"] for o in orders if o["units"] == CHANNEL_FLEET)
     # each unit ashore is a land move (11.10): none left, no landing; a naval action has none
-    state["flow"]["used"]["britain"]["land_move"] = 99
+    state["flow"]["used"]["britain"]["land_move"] = remaining(state, "britain", "land_move") - 1
+    assert landings(state) and all(len(o["cargo"]) == 1 for o in landings(state))
+    state["flow"]["used"]["britain"]["land_move"] += 1
     assert landings(state) == []
     state = combined()
     state["flow"]["actions"]["britain"] = "naval"
@@ -148,9 +152,14 @@ def test_fa_11_10_the_kernel_lands_a_listed_order_and_refuses_a_landing_on_an_en
     one = apply(RULESET, state, "britain", d.id, landing(["br-iii"]), seed=SEED)
     two = apply(RULESET, state, "britain", d.id, landing(["br-iii"]), seed=SEED)
     assert one.state == two.state and one.state["board"]["units"]["br-iii"]["hex"] == BEACH
+    # Wilhelmshaven's coast is German: the ships may sail there, the corps may not land
+    invasion = landing(["br-iii"], to=GERMAN_COAST, area="north-sea")
+    assert controller(state, GERMAN_COAST) == "germany"
+    assert {k: v for k, v in invasion.items() if k not in ("cargo", "land")} in \
+        naval_options(state, "britain")
     before = copy.deepcopy(state)
     with pytest.raises(IllegalAction):
-        apply(RULESET, state, "britain", d.id, landing(["br-iii"], to="24,9"), seed=SEED)
+        apply(RULESET, state, "britain", d.id, invasion, seed=SEED)
     assert state == before
 
 
