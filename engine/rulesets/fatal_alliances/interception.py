@@ -11,10 +11,10 @@ the section it sailed to; there may be combat in the naval combat step) or to fi
 an interception combat (naval_combat.fight) whose first round uses the interception roll as
 the interceptor's search and always includes the task force.
 
-A task force carrying cargo to debark at sea (11.10, version 11) lands it once the
-interception is over: at once when no enemy may try, after every enemy declines, after a
-failed roll or a stop; after a fight through, only what the carriers left in the area can
-carry lands (R-N14, naval_transport.landing_split).
+A task force carrying cargo to debark at sea (11.10, version 11) leaves a `landing` in the
+bookkeeping: once any interception is over its power picks the coastal hex (`naval_debark`,
+before any further move); after a fight through only what the carriers left in the area can
+carry still lands (R-N14, naval_transport.landing_split).
 
 Our naval move is one jump to its destination, so interception happens in the area a task
 force ends its move in; areas passed through and returns to port are not intercepted (R-N3).
@@ -29,7 +29,7 @@ from engine.kernel import Event, Roller
 from .fleets import fleets, place_of, values
 from .naval_combat import fight, roll_modifier, search_number, side_of
 from .naval_move import sail
-from .naval_transport import debark_at_sea, landing_split, lose_cargo
+from .naval_transport import debark_at_sea, landing_hexes, landing_split, lose_cargo
 from .position import at_war
 from .sequence import DONE
 
@@ -117,21 +117,32 @@ def sail_and_watch(state: State, power: str, action: Any, roller: Roller) -> lis
         naval(state)["entered"] = sorted(set(naval(state)["entered"]) | {action["to_area"]})
     events[0].data["interceptors"] = open_interception(
         state, power, units, start, action["to_area"], action["section"])
-    if action.get("land"):
-        p = pending(state)
-        if p is not None:        # R-N14: the cargo waits aboard for the interception
-            p.update(cargo=list(action["cargo"]), land=action["land"])
-        else:
-            events.append(debark_at_sea(state, power, units, list(action["cargo"]),
-                                        action["land"]))
+    if action.get("debark"):          # R-N12: the cargo waits aboard for its landing
+        naval(state)["landing"] = {"power": power, "units": units, "area": action["to_area"],
+                                   "cargo": list(action["cargo"])}
     return events
 
 
-def land_pending(state: State, p: dict[str, Any]) -> list[Event]:
-    """The interception is over without a fight: a waiting cargo comes ashore (11.10)."""
-    if not p.get("cargo"):
-        return []
-    return [debark_at_sea(state, p["power"], p["units"], p["cargo"], p["land"])]
+def landing(state: State) -> dict[str, Any] | None:
+    """The cargo waiting to come ashore (11.10, version 11), if any."""
+    return state["flow"].get("naval", {}).get("landing")  # type: ignore[no-any-return]
+
+
+def debark_options(state: State, power: str) -> list[dict[str, Any]]:
+    """FA 11.10 — the coastal hexes the waiting cargo may land on (the first is the
+    timeout); there is always one: the order was offered only with one (R-N13), and only
+    ships, not land units, changed since."""
+    waiting = landing(state)
+    assert waiting is not None
+    return [{"land": h} for h in landing_hexes(state, power, waiting["area"], waiting["cargo"])]
+
+
+def answer_debark(state: State, power: str, action: Any, roller: Roller) -> list[Event]:
+    """FA 11.10 — the waiting cargo comes ashore on the chosen hex."""
+    waiting = landing(state)
+    assert waiting is not None
+    naval(state)["landing"] = None
+    return [debark_at_sea(state, power, waiting["units"], waiting["cargo"], action["land"])]
 
 
 def pending(state: State) -> dict[str, Any] | None:
@@ -191,11 +202,9 @@ def answer_intercept(state: State, power: str, action: Any, roller: Roller) -> l
     assert p is not None
     if action.get("done"):
         p["asked"].append(power)
-        events = [Event("interception_declined", RULE, {"power": power, "area": p["area"]})]
         if deciding(state) is None:
             naval(state)["pending"] = None
-            events += land_pending(state, p)
-        return events
+        return [Event("interception_declined", RULE, {"power": power, "area": p["area"]})]
     subs = bool(action.get("subs"))
     flipped = flip_choice(state, power, p["area"], keep_subs=not subs)
     assert flipped is not None
@@ -206,9 +215,9 @@ def answer_intercept(state: State, power: str, action: Any, roller: Roller) -> l
                                          "face_down": flipped, "subs": subs, **result})
     if result["success"]:
         p.update(stage="fight", interceptor=power, roll=result["roll"], subs=subs)
-        return [event]
-    naval(state)["pending"] = None
-    return [event] + land_pending(state, p)
+    else:
+        naval(state)["pending"] = None
+    return [event]
 
 
 def answer_intercepted(state: State, power: str, action: Any, roller: Roller) -> list[Event]:
@@ -217,8 +226,7 @@ def answer_intercepted(state: State, power: str, action: Any, roller: Roller) ->
     assert p is not None
     naval(state)["pending"] = None
     if action.get("done"):
-        return ([Event("interception_stop", RULE, {"power": power, "area": p["area"]})]
-                + land_pending(state, p))
+        return [Event("interception_stop", RULE, {"power": power, "area": p["area"]})]
     side = side_of(p["interceptor"])
     withheld = [] if p["subs"] else [
         uid for uid, sh in sorted(fleets(state).items())
@@ -227,9 +235,12 @@ def answer_intercepted(state: State, power: str, action: Any, roller: Roller) ->
     events += fight(state, p["area"], state["flow"]["active_side"], roller,
                     first_roll={side: p["roll"]}, always=p["units"], withheld=withheld,
                     rule="FA 11.3.5.4")
-    if p.get("cargo"):
-        land, back, lost = landing_split(state, p["units"], p["cargo"], p["area"])
+    waiting = landing(state)
+    if waiting is not None:
+        land, back, lost = landing_split(state, waiting["units"], waiting["cargo"], p["area"])
         events += lose_cargo(state, power, back, lost)
-        if land:
-            events.append(debark_at_sea(state, power, p["units"], land, p["land"]))
+        waiting["cargo"] = land
+        if not land or not debark_options(state, power):
+            events += lose_cargo(state, power, land, [])      # nothing left, or no shore
+            naval(state)["landing"] = None
     return events

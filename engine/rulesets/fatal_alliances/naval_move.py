@@ -133,16 +133,18 @@ def with_cargo(state: State, power: str, units: list[str],
 def landings(state: State, power: str, units: list[str],
              orders: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """FA 11.3.4.4, 11.10 (version 11) — from a port into a sea area with cargo to debark on
-    a friendly coastal hex there (R-N12, R-N13): one order per section, load and hex."""
+    a friendly coastal hex there (R-N12, R-N13): one order per section and load, offered when
+    the area has a coast the load may land on; the hex is chosen once any interception is
+    over (the `naval_debark` decision), so the enemy never learns it first."""
     ship = fleets(state)[units[0]]
     cargoes = landing_loads(state, power, ship["port"], units)
     if not cargoes:
         return []
     areas = sorted({o["to_area"] for o in orders if "to_area" in o})
-    shores = {(a, tuple(c)): landing_hexes(state, power, a, c) for a in areas for c in cargoes}
-    return [{**order, "cargo": cargo, "land": hex_id}
+    shore = {(a, tuple(c)) for a in areas for c in cargoes if landing_hexes(state, power, a, c)}
+    return [{**order, "cargo": cargo, "debark": True}
             for order in orders if "to_area" in order for cargo in cargoes
-            for hex_id in shores[(order["to_area"], tuple(cargo))]]
+            if (order["to_area"], tuple(cargo)) in shore]
 
 
 def naval_options(state: State, power: str) -> list[dict[str, Any]]:

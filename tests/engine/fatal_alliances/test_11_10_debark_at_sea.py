@@ -10,12 +10,20 @@ import pytest
 from engine.kernel import IllegalAction, apply, decisions, new_game
 from engine.rulesets.fatal_alliances import RULESET
 from engine.rulesets.fatal_alliances.fleets import fleets, seas
-from engine.rulesets.fatal_alliances.interception import answer_intercept, pending, sail_and_watch
+from engine.rulesets.fatal_alliances.interception import (
+    answer_debark,
+    answer_intercept,
+    debark_options,
+    landing,
+    pending,
+    sail_and_watch,
+)
 from engine.rulesets.fatal_alliances.migrations import v10_to_v11
 from engine.rulesets.fatal_alliances.naval_move import naval_options
 from engine.rulesets.fatal_alliances.naval_transport import landing_split, lose_cargo
 from engine.rulesets.fatal_alliances.position import controller
 from engine.rulesets.fatal_alliances.sequence import remaining
+from engine.rulesets.fatal_alliances.steps import open_decisions
 
 from .test_11_3_4_naval_transport import (
     CHANNEL_FLEET,
@@ -45,22 +53,33 @@ def combined():
 
 
 def landings(state):
-    return [o for o in naval_options(state, "britain") if o.get("land")]
+    return [o for o in naval_options(state, "britain") if o.get("debark")]
 
 
-def landing(cargo, to=BEACH, section=1, units=TASK_FORCE, area=CHANNEL):
-    return {"units": units, "to_area": area, "section": section, "cargo": cargo, "land": to}
+def order(cargo, section=1, units=TASK_FORCE, area=CHANNEL):
+    return {"units": units, "to_area": area, "section": section, "cargo": cargo, "debark": True}
+
+
+def land(state, cargo, to=BEACH, **kw):
+    """Sail with the cargo (no enemy in the way) and bring it ashore on `to`."""
+    events = sail_and_watch(state, "britain", order(cargo, **kw), ROLLER)
+    assert {"land": to} in debark_options(state, "britain")
+    return events + answer_debark(state, "britain", {"land": to}, ROLLER)
 
 
 def test_fa_11_10_a_combined_action_offers_landings_on_friendly_coasts_of_the_area():
     state = combined()
     orders = landings(state)
-    assert landing(["br-iii"]) in orders and landing(["br-iii", "br-pdiv-1"], to=CHERBOURG) in orders
-    assert all(o["land"] in seas().area(o["to_area"]).coastal_hexes for o in orders)
-    # only friendly coasts: the German-held coasts of the areas reached are never offered
-    german = {h for a in {o["to_area"] for o in orders} for h in seas().area(a).coastal_hexes
-              if controller(state, h) == "germany"}
-    assert german and not german & {o["land"] for o in orders}
+    assert order(["br-iii"]) in orders and order(["br-iii", "br-pdiv-1"]) in orders
+    # the hex is chosen after any interception, so the order does not name it
+    assert not any("land" in o for o in orders)
+    # only friendly coasts: in the North Sea the German-held coast is never offered
+    sail_and_watch(state, "britain", order(["br-iii"], area="north-sea"), ROLLER)
+    shore = [o["land"] for o in debark_options(state, "britain")]
+    assert shore and set(shore) <= set(seas().area("north-sea").coastal_hexes)
+    assert controller(state, GERMAN_COAST) == "germany" and GERMAN_COAST not in shore
+    assert all(controller(state, h) != "germany" for h in shore)
+    state = combined()
     # warships alone carry no corps (11.3.4.1): the transports bring it
     assert all(o["cargo"] == ["br-pdiv-1"] for o in orders if o["units"] == CHANNEL_FLEET)
     # each unit ashore is a land move (11.10): none left, no landing; a naval action has none
@@ -75,7 +94,7 @@ def test_fa_11_10_a_combined_action_offers_landings_on_friendly_coasts_of_the_ar
 
 def test_fa_11_10_a_corps_off_a_beach_lands_face_down_a_division_face_up_each_a_land_move():
     state = combined()
-    events = sail_and_watch(state, "britain", landing(["br-iii", "br-pdiv-1"]), ROLLER)
+    events = land(state, ["br-iii", "br-pdiv-1"])
     units = state["board"]["units"]
     assert (units["br-iii"]["hex"], units["br-iii"]["up"]) == (BEACH, False)
     assert (units["br-pdiv-1"]["hex"], units["br-pdiv-1"]["up"]) == (BEACH, True)
@@ -89,7 +108,7 @@ def test_fa_11_10_a_corps_off_a_beach_lands_face_down_a_division_face_up_each_a_
 
 def test_fa_11_10_a_division_off_warships_turns_every_warship_of_the_task_force_down():
     state = combined()
-    sail_and_watch(state, "britain", landing(["br-pdiv-1"], units=CHANNEL_FLEET), ROLLER)
+    land(state, ["br-pdiv-1"], units=CHANNEL_FLEET)
     assert state["board"]["units"]["br-pdiv-1"]["hex"] == BEACH
     assert all(not fleets(state)[s]["up"] for s in CHANNEL_FLEET)
     assert all(fleets(state)[s]["up"] for s in TRANSPORTS)             # stayed in port
@@ -97,7 +116,7 @@ def test_fa_11_10_a_division_off_warships_turns_every_warship_of_the_task_force_
 
 def test_fa_11_10_into_an_ice_free_port_a_corps_stays_face_up_and_only_its_transports_turn():
     state = combined()
-    sail_and_watch(state, "britain", landing(["br-iii"], to=CHERBOURG), ROLLER)
+    land(state, ["br-iii"], to=CHERBOURG)
     corps = state["board"]["units"]["br-iii"]
     assert (corps["hex"], corps["up"]) == (CHERBOURG, True)
     assert [s for s in TASK_FORCE if not fleets(state)[s]["up"]] == TRANSPORTS
@@ -111,13 +130,19 @@ def _german_cruiser_in_the_channel(state):
 def test_fa_11_3_5_a_landing_waits_aboard_for_the_interception_then_comes_ashore():
     state = combined()
     _german_cruiser_in_the_channel(state)
-    events = sail_and_watch(state, "britain", landing(["br-iii"]), ROLLER)
+    events = sail_and_watch(state, "britain", order(["br-iii"]), ROLLER)
     assert events[0].data["interceptors"] == ["germany"]
-    assert pending(state)["cargo"] == ["br-iii"] and pending(state)["land"] == BEACH
+    assert landing(state)["cargo"] == ["br-iii"]
     assert state["board"]["units"]["br-iii"]["hex"] == PORTSMOUTH      # not ashore yet
-    events = answer_intercept(state, "germany", {"done": True}, ROLLER)
+    # the interception comes first: Germany is asked, Britain's landing waits
+    [d] = open_decisions(state)
+    assert (d.kind, d.seats) == ("naval_intercept", ("germany",))
+    answer_intercept(state, "germany", {"done": True}, ROLLER)
     assert pending(state) is None
-    assert state["board"]["units"]["br-iii"]["hex"] == BEACH
+    [d] = open_decisions(state)
+    assert (d.kind, d.seats) == ("naval_debark", ("britain",)) and {"land": BEACH} in d.options
+    events = answer_debark(state, "britain", {"land": BEACH}, ROLLER)
+    assert landing(state) is None and state["board"]["units"]["br-iii"]["hex"] == BEACH
     assert events[-1].kind == "naval_debark"
 
 
@@ -149,18 +174,19 @@ def test_fa_11_3_4_cargo_goes_down_with_its_sunk_transport_and_stays_home_with_a
 def test_fa_11_10_the_kernel_lands_a_listed_order_and_refuses_a_landing_on_an_enemy_coast():
     state = combined()
     [d] = [d for d in decisions(RULESET, state) if "britain" in d.seats]
-    one = apply(RULESET, state, "britain", d.id, landing(["br-iii"]), seed=SEED)
-    two = apply(RULESET, state, "britain", d.id, landing(["br-iii"]), seed=SEED)
-    assert one.state == two.state and one.state["board"]["units"]["br-iii"]["hex"] == BEACH
-    # Wilhelmshaven's coast is German: the ships may sail there, the corps may not land
-    invasion = landing(["br-iii"], to=GERMAN_COAST, area="north-sea")
-    assert controller(state, GERMAN_COAST) == "germany"
-    assert {k: v for k, v in invasion.items() if k not in ("cargo", "land")} in \
-        naval_options(state, "britain")
-    before = copy.deepcopy(state)
+    at_sea = apply(RULESET, state, "britain", d.id, order(["br-iii"], area="north-sea"),
+                   seed=SEED).state
+    [d] = [d for d in decisions(RULESET, at_sea) if "britain" in d.seats]
+    assert d.kind == "naval_debark"
+    shore = d.options[0]["land"]
+    one = apply(RULESET, at_sea, "britain", d.id, {"land": shore}, seed=SEED)
+    two = apply(RULESET, at_sea, "britain", d.id, {"land": shore}, seed=SEED)
+    assert one.state == two.state and one.state["board"]["units"]["br-iii"]["hex"] == shore
+    # Wilhelmshaven's coast is German: the corps may not land there (no invasion yet)
+    before = copy.deepcopy(at_sea)
     with pytest.raises(IllegalAction):
-        apply(RULESET, state, "britain", d.id, invasion, seed=SEED)
-    assert state == before
+        apply(RULESET, at_sea, "britain", d.id, {"land": GERMAN_COAST}, seed=SEED)
+    assert at_sea == before
 
 
 def test_fa_22_2_the_1914_order_of_battle_sets_troop_transports_in_port():
@@ -198,16 +224,21 @@ def test_fa_11_3_5_4_after_fighting_through_only_what_the_surviving_carriers_hol
     from engine.rulesets.fatal_alliances.interception import answer_intercepted, naval
     cargo = ["br-iii", "br-pdiv-1"]
     fates = set()
-    for n in range(6):
+    for n in range(12):
         state = combined()
         _german_cruiser_in_the_channel(state)
-        sail_and_watch(state, "britain", landing(cargo), ROLLER)
+        sail_and_watch(state, "britain", order(cargo), ROLLER)
         p = pending(state)
         p.update(stage="fight", interceptor="germany", roll=1, subs=False)   # the roll succeeded
         events = answer_intercepted(state, "britain", {"fight": True}, Roller(SEED, "ft", n))
         assert naval(state)["pending"] is None
         units, sh = state["board"]["units"], fleets(state)
         here = [s for s in TASK_FORCE if s in sh and sh[s]["area"] == CHANNEL]
+        expected = landing_split(state, TASK_FORCE, cargo, CHANNEL)[0]
+        if landing(state) is not None:
+            [d] = open_decisions(state)
+            assert d.kind == "naval_debark" and landing(state)["cargo"]
+            answer_debark(state, "britain", {"land": BEACH}, ROLLER)
         for uid in cargo:
             u = units.get(uid)
             if u is None or u["hex"] is None:           # destroyed (a division leaves the game)
@@ -215,8 +246,8 @@ def test_fa_11_3_5_4_after_fighting_through_only_what_the_surviving_carriers_hol
                 assert any(e.kind == "cargo_lost" and uid in e.data["destroyed"] for e in events)
             elif u["hex"] == BEACH:
                 fates.add("landed")
-                assert here
+                assert here and uid in expected
             else:
                 fates.add("back")
                 assert (u["hex"], u["up"]) == (PORTSMOUTH, False)
-    assert "landed" in fates
+    assert "landed" in fates and fates - {"landed"}, fates
