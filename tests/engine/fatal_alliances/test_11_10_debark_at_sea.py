@@ -226,7 +226,9 @@ def test_fa_11_3_5_4_after_fighting_through_only_what_the_surviving_carriers_hol
     fates = set()
     for n in range(12):
         state = combined()
-        _german_cruiser_in_the_channel(state)
+        for uid, ship in fleets(state).items():       # the High Seas Fleet lies in wait
+            if uid.startswith("germany-high-seas-fleet"):
+                ship.update(port=None, area=CHANNEL, section=3, up=True)
         sail_and_watch(state, "britain", order(cargo), ROLLER)
         p = pending(state)
         p.update(stage="fight", interceptor="germany", roll=1, subs=False)   # the roll succeeded
