@@ -54,8 +54,10 @@ NOTES = {
     S.LIBERATION: "the other majors give back or keep a liberated country's hexes",
     S.PARTISANS: "a d10 on the Partisan Table: conquered or occupied countries may rise",
     S.NAVAL_MOVE: "the campaign: a naval or combined action sails task forces from port into "
-                  "a sea-box section, or home (to another port with a division aboard, "
-                  "which lands there); an enemy there may try to intercept",
+                  "a sea-box section, or home (troops aboard land in the port they reach; "
+                  "on a combined action they may come ashore on a friendly coast of the sea "
+                  "area once any interception is over, and go down with sunk transports); "
+                  "an enemy there may try to intercept",
     S.NAVAL_COMBAT: "the campaign: search rolls by sea-box section, then surface rounds on "
                     "Salient's authored naval chart until nobody is found",
     S.RETURN_TO_BASE: "the campaign: ships at sea go home, or stay a section lower",

@@ -11,6 +11,11 @@ the section it sailed to; there may be combat in the naval combat step) or to fi
 an interception combat (naval_combat.fight) whose first round uses the interception roll as
 the interceptor's search and always includes the task force.
 
+A task force carrying cargo to debark at sea (11.10, version 11) leaves a `landing` in the
+bookkeeping: once any interception is over its power picks the coastal hex (`naval_debark`,
+before any further move); after a fight through only what the carriers left in the area can
+carry still lands (R-N14, naval_transport.landing_split).
+
 Our naval move is one jump to its destination, so interception happens in the area a task
 force ends its move in; areas passed through and returns to port are not intercepted (R-N3).
 """
@@ -24,6 +29,7 @@ from engine.kernel import Event, Roller
 from .fleets import fleets, place_of, values
 from .naval_combat import fight, roll_modifier, search_number, side_of
 from .naval_move import sail
+from .naval_transport import debark_at_sea, landing_hexes, landing_split, lose_cargo
 from .position import at_war
 from .sequence import DONE
 
@@ -111,7 +117,32 @@ def sail_and_watch(state: State, power: str, action: Any, roller: Roller) -> lis
         naval(state)["entered"] = sorted(set(naval(state)["entered"]) | {action["to_area"]})
     events[0].data["interceptors"] = open_interception(
         state, power, units, start, action["to_area"], action["section"])
+    if action.get("debark"):          # R-N12: the cargo waits aboard for its landing
+        naval(state)["landing"] = {"power": power, "units": units, "area": action["to_area"],
+                                   "cargo": list(action["cargo"])}
     return events
+
+
+def landing(state: State) -> dict[str, Any] | None:
+    """The cargo waiting to come ashore (11.10, version 11), if any."""
+    return state["flow"].get("naval", {}).get("landing")  # type: ignore[no-any-return]
+
+
+def debark_options(state: State, power: str) -> list[dict[str, Any]]:
+    """FA 11.10 — the coastal hexes the waiting cargo may land on (the first is the
+    timeout); there is always one: the order was offered only with one (R-N13), and only
+    ships, not land units, changed since."""
+    waiting = landing(state)
+    assert waiting is not None
+    return [{"land": h} for h in landing_hexes(state, power, waiting["area"], waiting["cargo"])]
+
+
+def answer_debark(state: State, power: str, action: Any, roller: Roller) -> list[Event]:
+    """FA 11.10 — the waiting cargo comes ashore on the chosen hex."""
+    waiting = landing(state)
+    assert waiting is not None
+    naval(state)["landing"] = None
+    return [debark_at_sea(state, power, waiting["units"], waiting["cargo"], action["land"])]
 
 
 def pending(state: State) -> dict[str, Any] | None:
@@ -204,4 +235,12 @@ def answer_intercepted(state: State, power: str, action: Any, roller: Roller) ->
     events += fight(state, p["area"], state["flow"]["active_side"], roller,
                     first_roll={side: p["roll"]}, always=p["units"], withheld=withheld,
                     rule="FA 11.3.5.4")
+    waiting = landing(state)
+    if waiting is not None:
+        land, back, lost = landing_split(state, waiting["units"], waiting["cargo"], p["area"])
+        events += lose_cargo(state, power, back, lost)
+        waiting["cargo"] = land
+        if not land or not debark_options(state, power):
+            events += lose_cargo(state, power, land, [])      # nothing left, or no shore
+            naval(state)["landing"] = None
     return events

@@ -130,6 +130,21 @@ def v9_to_v10(state: State) -> State:
     return state
 
 
+def v10_to_v11(state: State) -> State:
+    """FA 11.3.4.1, 11.10: the campaign's troop transports (version 11) set up face-up in
+    their 1914 bases, as FA 22.2 would have had them; a pending interception carries no cargo
+    (none could be at sea before). East Prussia (no fleets) is left as it is."""
+    board = state["board"]
+    if "fleets" not in board:
+        return state
+    seats = sorted(board["sides"])
+    for uid, ship in place_fleets(seats).items():
+        if ship["type"] == "TRS" and uid not in board["fleets"]:
+            board["fleets"][uid] = ship
+    board["fleets"] = dict(sorted(board["fleets"].items()))
+    return state
+
+
 MIGRATIONS = (
     Migration("3", "4", v3_to_v4,
               "renamed flow.acts, flow.box, board.circle and the combat's n; flow.pending "
@@ -155,4 +170,8 @@ MIGRATIONS = (
               "naval transport of land units port to port (FA 11.3.4): new naval_move "
               "orders with cargo; nothing to carry (no cargo is ever at sea); the "
               "Commonwealth ferry stays; East Prussia unchanged"),
+    Migration("10", "11", v10_to_v11,
+              "debarking at sea (FA 11.10) after any interception, cargo lost with sunk "
+              "carriers; the campaign's troop transports (TRS) placed in their 1914 bases; "
+              "East Prussia unchanged"),
 )

@@ -9,7 +9,8 @@ from a section it drops to a lower section of the same box (b) or returns to a b
 one of each, leaving a port shared with another major's ships one more point of allowance,
 and a section costs its search number in allowance (11.3.2.6). A ship ending in port turns
 face-down (11.3.2.2). From port to port a task force may carry land units (11.3.4, version
-10, naval_transport.py). Rulings R-N1 … R-N11 in docs/rules/fatal_alliances.md.
+10, naval_transport.py); from a port into a sea area it may carry them to debark on a friendly
+coastal hex of that area (11.10, version 11: the order's `land`). Rulings R-N1 … R-N15 in docs/rules/fatal_alliances.md.
 
 The step answers a move through interception.sail_and_watch: a move into a sea area may
 open an interception (11.3.5), asked of the enemy powers before any further move.
@@ -32,7 +33,7 @@ from .fleets import (
     shares_port,
     values,
 )
-from .naval_transport import carry, loads, may_land
+from .naval_transport import carry, landing_hexes, landing_loads, loads, may_land
 from .position import is_active
 from .sequence import DONE, active_powers, spend, step_done
 
@@ -70,8 +71,9 @@ def task_forces(state: State, power: str) -> list[list[str]]:
             continue
         if sh["area"] is None and sh["port"] not in seas().ports:
             continue      # an off-map base (Tsingtao): its seas are not on fa-europe
-        groups.setdefault((place_of(sh), sh["type"], sh["row"]), []).append(uid)
-        groups.setdefault((place_of(sh), sh["type"], ""), []).append(uid)
+        kind = "SUB" if sh["type"] == "SUB" else "SCS"     # transports sail with warships
+        groups.setdefault((place_of(sh), kind, sh["row"]), []).append(uid)
+        groups.setdefault((place_of(sh), kind, ""), []).append(uid)
     out: list[list[str]] = []
     for _, ids in sorted(groups.items()):
         if ids not in out:
@@ -123,8 +125,26 @@ def with_cargo(state: State, power: str, units: list[str],
     if ship["area"] is not None:
         return []
     cargoes = loads(state, power, ship["port"], units)
-    return [{**order, "cargo": cargo} for order in orders if "to_port" in order
-            for cargo in cargoes if may_land(state, power, cargo, order["to_port"])]
+    out = [{**order, "cargo": cargo} for order in orders if "to_port" in order
+           for cargo in cargoes if may_land(state, power, cargo, order["to_port"])]
+    return out + landings(state, power, units, orders)
+
+
+def landings(state: State, power: str, units: list[str],
+             orders: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """FA 11.3.4.4, 11.10 (version 11) — from a port into a sea area with cargo to debark on
+    a friendly coastal hex there (R-N12, R-N13): one order per section and load, offered when
+    the area has a coast the load may land on; the hex is chosen once any interception is
+    over (the `naval_debark` decision), so the enemy never learns it first."""
+    ship = fleets(state)[units[0]]
+    cargoes = landing_loads(state, power, ship["port"], units)
+    if not cargoes:
+        return []
+    areas = sorted({o["to_area"] for o in orders if "to_area" in o})
+    shore = {(a, tuple(c)) for a in areas for c in cargoes if landing_hexes(state, power, a, c)}
+    return [{**order, "cargo": cargo, "debark": True}
+            for order in orders if "to_area" in order for cargo in cargoes
+            if (order["to_area"], tuple(cargo)) in shore]
 
 
 def naval_options(state: State, power: str) -> list[dict[str, Any]]:
@@ -173,6 +193,6 @@ def sail(state: State, power: str, action: Any, roller: Roller) -> list[Event]:
           else f"sea:{action['to_area']}:{action['section']}")
     events = [Event("naval_move", RULE, {"power": power, "units": list(action["units"]),
                                          "from": start, "to": to})]
-    if action.get("cargo"):
+    if action.get("cargo") and "to_port" in action:
         events.append(carry(state, power, list(action["cargo"]), action["to_port"]))
     return events

@@ -25,7 +25,7 @@ from typing import Any
 from engine.maps.fa_seas import FaSeas, load_fa_seas
 
 TABLE_FILE = Path(__file__).parent / "data" / "naval_oob_1914.json"
-UNIT_TYPES = ("SCS", "SUB")
+UNIT_TYPES = ("SCS", "SUB", "TRS")   # TRS: troop transports (11.3.4.1, version 11)
 VALUE_FIELDS = ("attack", "defence", "aa", "asw", "bombardment", "speed", "range")
 DIE_SIDES = 10  # 2.7: FA rolls d10; a defence is a d10 target (11.4.7.1)
 

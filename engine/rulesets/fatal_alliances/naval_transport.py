@@ -8,10 +8,12 @@ an SCS carries one non-motorised infantry-class division. A unit must be face-up
 one out of supply turns face-down on embarking and so debarks face-down; cargo that sailed
 from a port debarks face-up otherwise. Embarking and debarking in port are not land moves.
 
-Not in this slice (rulings R-N10, R-N11): embarking from a sea area or a coastal hex,
-cargo kept at sea, debarking at sea (11.10) and invasion (11.11); the 1914 order of battle
-has no TRS or AMPH, so the campaign carries divisions on its warships, and the Commonwealth
-ferry stand-in stays for corps.
+Version 11 (rulings R-N12 ... R-N15): debarking at sea (11.3.4.4, 11.10): a task force
+sailing from a port into a sea area on a combined action may put its cargo ashore on a
+friendly coastal hex of that area, each unit one land move, after any interception of the
+task force (interception.py decides what is left to land: `landing_split`). The 1914 order
+of battle has troop transports (TRS) for Britain and France. Not in this slice: embarking
+from a sea area or a coastal hex, cargo kept at sea past the move, invasion (11.11).
 """
 
 from __future__ import annotations
@@ -23,7 +25,10 @@ from engine.kernel import Event
 from .fleets import fleets, seas
 from .foreign_troops import may_enter
 from .movement import MOTORISED_TYPES, may_enter_country
-from .position import by_hex, is_enemy, units
+from .position import by_hex, controller, is_active, is_enemy, units
+from .powers import POWER_SIDE
+from .resolution import destroy_unit
+from .sequence import remaining, spend
 from .supply import supplied_hexes
 from .zoc import would_overstack
 
@@ -98,7 +103,12 @@ def loads(state: State, power: str, port_id: str, ship_ids: list[str]) -> list[l
 def may_land(state: State, power: str, cargo: list[str], to_port: str) -> bool:
     """FA 11.3.4.3 with 2.3.1, 11.9.4 and 19.2.1 — the cargo may debark in the port: no enemy
     unit there, a country the power may enter, foreign commitment met, and room to stack."""
-    hex_id = port_hex(to_port)
+    return may_stand(state, power, cargo, port_hex(to_port))
+
+
+def may_stand(state: State, power: str, cargo: list[str], hex_id: str) -> bool:
+    """The cargo may end in `hex_id`: no enemy unit, a country it may enter, foreign troop
+    commitment (19.2.1) and stacking (2.3.1)."""
     pool = units(state)
     stack = [pool[u] for u in cargo]
     here = by_hex(state)
@@ -125,3 +135,117 @@ def carry(state: State, power: str, cargo: list[str], to_port: str) -> Event:
         landed.append({"unit": uid, "up": u["up"]})
     return Event("naval_transport", RULE, {"power": power, "to": hex_id, "port": to_port,
                                            "cargo": landed})
+
+
+# --- FA 11.3.4.4 / 11.10 — debarking at sea (version 11) ------------------------------------
+
+FACE_UP_TYPES = frozenset({"HQ", "MAR"})     # 11.10: debark face-up whatever the hex
+
+
+def friendly_hex(state: State, power: str, hex_id: str) -> bool:
+    """11.10 — a hex controlled by the power, by an active major of its side or by a minor
+    aligned to one (co-operation itself is read by may_stand's 19.2.1 and stacking)."""
+    holder = controller(state, hex_id)
+    if holder is None:
+        return False
+    major = state["board"]["aligned"].get(holder, holder)
+    return major == power or (major in POWER_SIDE and POWER_SIDE[major] == POWER_SIDE[power]
+                              and is_active(state, major))
+
+
+def landing_loads(state: State, power: str, port_id: str, ship_ids: list[str]) -> list[list[str]]:
+    """R-N13 — the cargoes a task force leaving `port_id` may debark at sea: the loads of
+    R-N10 whose units are all in supply (one out of supply embarks face-down and so may not
+    debark at sea, 11.3.4.2) and no more units than the power has land moves left (11.10:
+    each counts as one; only a combined action has any)."""
+    left = remaining(state, power, "land_move")
+    if left is None or left <= 0:
+        return []
+    supplied = supplied_hexes(state, power)
+    pool = units(state)
+    return [load for load in loads(state, power, port_id, ship_ids)
+            if len(load) <= left and all(pool[u]["hex"] in supplied for u in load)]
+
+
+def landing_hexes(state: State, power: str, area: str, cargo: list[str]) -> list[str]:
+    """11.10 — the friendly coastal hexes of the sea area where this cargo may come ashore."""
+    return [h for h in seas().area(area).coastal_hexes
+            if friendly_hex(state, power, h) and may_stand(state, power, cargo, h)]
+
+
+def debarks_up(state: State, power: str, u: dict[str, Any], hex_id: str) -> bool:
+    """11.10 — a unit debarking at sea stays face-up into an ice-free port, onto a friendly
+    HQ, or when it is an HQ, a marine or an infantry-class division (AMPHs: none in 1914)."""
+    if u["type"] in FACE_UP_TYPES or (u["size"] in SMALL and u["type"] in INFANTRY_CLASS):
+        return True
+    if any(p.hex == hex_id and not p.iced for p in seas().ports.values()):
+        return True
+    return any(o["type"] == "HQ" and not is_enemy(state, power, o["power"])
+               for o in by_hex(state).get(hex_id, []))
+
+
+def debark_at_sea(state: State, power: str, ships: list[str], cargo: list[str],
+                  hex_id: str) -> Event:
+    """FA 11.10 — the cargo comes ashore in `hex_id`: each unit one land move, ending its move
+    there (marked as moved), face-down unless 11.10 keeps it up; the carriers turn face-down."""
+    pool = units(state)
+    landed = []
+    for uid in cargo:
+        u = pool[uid]
+        u["up"] = u["up"] and debarks_up(state, power, u, hex_id)
+        u["hex"] = hex_id
+        spend(state, power, "land_move")
+        landed.append({"unit": uid, "up": u["up"]})
+    moved = state["flow"]["marks"]["moved"]
+    moved.extend(uid for uid in cargo if uid not in moved)
+    moved.sort()
+    for sid in carriers(state, ships, cargo):
+        fleets(state)[sid]["up"] = False
+    return Event("naval_debark", "FA 11.10", {"power": power, "to": hex_id, "cargo": landed})
+
+
+def carriers(state: State, ships: list[str], cargo: list[str]) -> list[str]:
+    """R-N15 — the ships a debarking cargo came off (turned face-down, 11.10): the task
+    force's transports when they alone could carry it, else every ship of it still at sea."""
+    fl, pool = fleets(state), units(state)
+    afloat = [s for s in ships if s in fl and fl[s]["area"] is not None]
+    trs = [s for s in afloat if fl[s]["cls"] in TRANSPORT_CLASSES]
+    if trs and carries([fl[s]["cls"] for s in trs], [pool[u] for u in cargo]):
+        return trs
+    return afloat
+
+
+def landing_split(state: State, ships: list[str], cargo: list[str],
+                  area: str) -> tuple[list[str], list[str], list[str]]:
+    """R-N14 — after an interception combat: the cargo the carriers still in `area` can carry
+    lands (in id order); what only fits on carriers that aborted to a base stays behind; the
+    rest went down with its ships."""
+    fl, pool = fleets(state), units(state)
+    here = [fl[s]["cls"] for s in ships if s in fl and fl[s]["area"] == area]
+    away = [fl[s]["cls"] for s in ships if s in fl and fl[s]["area"] != area]
+    land: list[str] = []
+    back: list[str] = []
+    lost: list[str] = []
+    for uid in sorted(cargo):
+        if carries(here, [pool[x] for x in land + [uid]]):
+            land.append(uid)
+        elif carries(away, [pool[x] for x in back + [uid]]):
+            back.append(uid)
+        else:
+            lost.append(uid)
+    return land, back, lost
+
+
+def lose_cargo(state: State, power: str, back: list[str], lost: list[str]) -> list[Event]:
+    """R-N14 — cargo whose carriers aborted stays in its port face-down; cargo whose carriers
+    sank is destroyed (to its force pool, counted for morale, 14.1)."""
+    events: list[Event] = []
+    pool = units(state)
+    for uid in back:
+        pool[uid]["up"] = False
+    for uid in lost:
+        destroy_unit(state, pool[uid], events, "sunk at sea", bonus=False)
+    if back or lost:
+        events.append(Event("cargo_lost", "FA 11.3.4", {"power": power, "returned": back,
+                                                       "destroyed": lost}))
+    return events

@@ -112,7 +112,10 @@ class FatalAlliances(FlowRuleset):
     # port to a port may carry land units (`cargo`, naval_transport.py): a version-9
     # campaign record may be offered more orders; the state's shape is unchanged and the
     # Commonwealth ferry stays (R-N11); East Prussia plays as before.
-    version = "10"
+    # "11": debarking at sea (11.10) from a naval move into a sea area, after any interception,
+    # and the campaign's troop transports: a version-10 campaign record no longer replays the
+    # same (its fleets differ); East Prussia plays as before.
+    version = "11"
     migrations = MIGRATIONS
     manifest = MANIFEST
     flow = FLOW

@@ -51,12 +51,15 @@ from .initiative import (
     scripted_initiative,
 )
 from .interception import (
+    answer_debark,
     answer_intercept,
     answer_intercepted,
     begin_naval,
+    debark_options,
     deciding,
     intercept_options,
     intercepted_options,
+    landing,
     pending,
     sail_and_watch,
 )
@@ -180,9 +183,15 @@ def naval_move_decisions(state: State) -> list[Decision]:
         return [listed("naval_intercept", "naval_intercept", "FA 11.3.5",
                        "An enemy task force entered the sea area: try to intercept it?",
                        "may try to intercept", intercept_options)(state, power)]
+    waiting = landing(state)
+    if waiting is not None:       # FA 11.10 (version 11): troops at sea come ashore first
+        return [NAVAL_DEBARK_OFFER(state, waiting["power"])]
     return [NAVAL_MOVE_OFFER(state, p) for p in sailing(state)]
 
 
+NAVAL_DEBARK_OFFER = listed("naval_debark", "naval_debark", "FA 11.10",
+                            "Land the troops your task force carried: choose the coastal hex",
+                            "is landing troops from the sea", debark_options)
 NAVAL_MOVE_OFFER = listed("naval_move", "naval_move", "FA 11.3", "Sail a task force, or finish",
                           "is moving ships", naval_options)
 
@@ -271,7 +280,8 @@ FLOW = Flow([
     PowersStep(S.NAVAL_MOVE, "FA 11.3", offers=naval_move_decisions,
                verbs={"naval_move": counted("naval_move", sail_and_watch),
                       "naval_intercept": counted("naval_intercept", answer_intercept),
-                      "naval_intercepted": counted("naval_intercepted", answer_intercepted)},
+                      "naval_intercepted": counted("naval_intercepted", answer_intercepted),
+                      "naval_debark": counted("naval_debark", answer_debark)},
                begin=begin_naval, next=S.NAVAL_COMBAT),
     # FA 11.4.1 / 11.5 — the naval combat step: the active side picks sea areas, then the other.
     PowersStep(S.NAVAL_COMBAT, "FA 11.4", who=battling,
