@@ -7,11 +7,12 @@
 // Presentation only: where ships may go is the server's (the naval_move decision's items);
 // the chart and the ships' printed values come from seachart_data.js, written from the
 // engine's data. The view says where each ship is and how many steps it has (board.fleets),
-// the navy leaders aboard (board.admirals) and the NMP spent this sub-phase (board.naval).
+// the navy leaders aboard (board.admirals), the NMP spent this sub-phase (board.naval) and
+// where each mine lies (board.mines).
 // Everything at sea is open in BoP (2.68): no counter is drawn face-down.
 
 import { adoptStylesheet } from "../game/rulesets/generic.js";
-import { CHART_BOXES, CHART_LINKS, NAVY_LEADERS, SHIP_CLASSES, SHIPS } from "./seachart_data.js";
+import { CHART_BOXES, CHART_LINKS, MINES, NAVY_LEADERS, SHIP_CLASSES, SHIPS } from "./seachart_data.js";
 
 export const NAVAL_SCENARIOS = new Set(["price-of-admiralty"]);
 const SIDE_TITLE = { central: "Central Powers", entente: "Entente" };
@@ -111,6 +112,21 @@ export function shipCounters(view, nations) {
   return out.map(({ rank, ...u }) => u);
 }
 
+/** Every mine laid (BoP 6.44) as a counter: open to all (2.68); pooled ones are not drawn. */
+export function mineCounters(view, nations) {
+  const mines = view?.board?.mines || {};
+  const out = [];
+  for (const mid of Object.keys(mines).sort()) {
+    const at = mines[mid];
+    if (!MINES[mid] || at === "pool" || at === "force_pool") continue;
+    const [nation, attack] = MINES[mid];
+    const [title, colour] = nations(nation);
+    out.push({ id: mid, hex: at, label: "MINE", symbol: "fleet", factors: `${attack}`, colour, classes: "bop-ship bop-mine",
+      title: `${title} mine (attack ${attack}): attacks every enemy ship entering here (BoP 6.442, 6.443)` });
+  }
+  return out;
+}
+
 /** A naval move's option: the destination lit with its NMP. */
 export function navalOption(item, from, where, short) {
   const a = item.action || {};
@@ -162,6 +178,8 @@ export function navalEvent(event, { where, name, names, nation }) {
       return `ASW roll 3d6 ${(d.dice || []).join("+")} against track ${d.track}: ${(d.hits || []).length ? `hits ${names(d.hits)}` : "no hit"}`;
     case "naval_lost_at_sea":
       return `${name(d.unit)} lost at sea (no friendly port to return to)`;
+    case "naval_mine_attack":
+      return `Mines at ${where(d.at)} attack ${name(d.unit)}: ${(d.dice || []).join("+")} ${d.hit ? `below ${d.score}: ${d.outcome}` : `not below ${d.score}: no hit`}`;
     case "naval_returned":
       return `${name(d.unit)} returned to port at ${where(d.to)}`;
     default:

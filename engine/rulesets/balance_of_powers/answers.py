@@ -46,6 +46,7 @@ def memo_key(state: dict[str, Any]) -> str:
                  board["control"], board["forts"], board["breaches"], board["pool"],
                  board["arrivals"], board["map"], board.get("landing"), board["landing_used"],
                  board["infra"], board["infra_due"], board.get("fleets"), board.get("admirals"),
+                 board.get("mines"),
                  state.get("naval"), state["powers"], state["ti"], state["plans"],
                  state.get("ti_benefits"), state.get("diplomacy")))
 

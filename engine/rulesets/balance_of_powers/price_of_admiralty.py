@@ -8,8 +8,9 @@ accrues RP); each side starts with 2 RP, which pays the dreadnought fee (7.25).
 
 Set-up is fixed (ruling 71): the order of battle of `data/fleets.csv` in its historical ports —
 the High Seas Fleet at Wilhelmshaven, the Grand Fleet at Scapa Flow, Beatty's force at
-Newcastle (Rosyth is off our map), the Harwich Force at Harwich. 12.6's choice of ports and the
-mines are not built in this slice. The ASW track starts at 8.
+Newcastle (Rosyth is off our map), the Harwich Force at Harwich; the mines of `data/mines.csv`
+in the Heligoland Bight and off the English east coast (6.44, ruling 86). 12.6's choice of
+ports and mine places is not built. The ASW track starts at 8.
 
 Victory at the end (12.6): Germany wins with more than one dreadnought in the Norwegian Sea
 box; otherwise the side that lost more gunnery points loses; equal losses are a draw (ruling
@@ -22,7 +23,7 @@ from typing import Any
 
 from engine.kernel import Decision, Event, Roller
 
-from . import naval, naval_combat
+from . import mines, naval, naval_combat
 from .decisions import decision
 from .fleets import SHIPS, gunnery_lost, leaders_of, ships_of
 from .sequence import Step
@@ -68,6 +69,7 @@ def initial(map_name: str, options: dict[str, Any]) -> dict[str, Any]:
     board["fleets"] = {s.id: {"at": _loc(th, s.start), "steps": 2}
                        for s in sorted(ships_of(SCENARIO), key=lambda s: s.id)}
     board["admirals"] = {n.id: n.aboard for n in sorted(leaders_of(SCENARIO), key=lambda n: n.id)}
+    board["mines"] = {m.id: _loc(th, m.start) for m in mines.mines_of(SCENARIO)}   # 6.444
     for nation, power in state["powers"].items():
         power["rp"] = START_RP.get(nation, 0)
         if nation == "britain":
@@ -122,11 +124,15 @@ def gq_decisions(state: dict[str, Any], th: Any, seat: str) -> list[Decision]:
 
 def do_naval_move(state: dict[str, Any], seat: str, decision: Decision, action: Any,
                   roller: Roller) -> list[Event]:
-    """7.22 — move the force, then contact, search and combat where it arrives (8.1-8.4)."""
+    """7.22 — move the force, the enemy mines on its way attack it (6.442), then contact,
+    search and combat where it arrives (8.1-8.4)."""
     th = theatre(state["board"]["map"])
     units = sorted(action["units"])
-    events = naval.naval_move(state, th, seat, units, action["to"])
-    return events + naval_combat.after_move(state, th, roller, units)
+    start = {u: state["board"]["fleets"].get(u, {}).get("at") for u in units}
+    events = naval.naval_move(state, th, seat, units, action["to"])   # refuses a bad force
+    events += mines.attacks_on_the_way(state, th, roller, start[units[0]], units)  # 6.442
+    alive = [u for u in units if u in state["board"]["fleets"]]
+    return events + naval_combat.after_move(state, th, roller, alive)
 
 
 def norwegian_sea_bbs(state: dict[str, Any]) -> int:
