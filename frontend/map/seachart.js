@@ -180,6 +180,11 @@ export function navalEvent(event, { where, name, names, nation }) {
       return `${name(d.unit)} lost at sea (no friendly port to return to)`;
     case "naval_mine_attack":
       return `Mines at ${where(d.at)} attack ${name(d.unit)}: ${(d.dice || []).join("+")} ${d.hit ? `below ${d.score}: ${d.outcome}` : `not below ${d.score}: no hit`}`;
+    case "naval_mine_laid":
+      return `${name(d.unit)} laid a mine at ${where(d.at)}`;
+    case "naval_mine_cleared":
+      return d.own ? `${name(d.unit)} lifted its own mine at ${where(d.at)} (back to the mine pool)`
+        : `${name(d.unit)} sweeps the mine at ${where(d.at)}: 1d6 ${d.roll}: ${d.cleared ? "cleared" : "no effect"}${d.outcome ? `, the sweeper ${d.outcome}` : ""}`;
     case "naval_returned":
       return `${name(d.unit)} returned to port at ${where(d.to)}`;
     default:

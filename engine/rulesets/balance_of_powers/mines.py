@@ -156,3 +156,94 @@ def attacks_on_the_way(state: State, th: Theatre, roller: Roller, start: str,
     for loc in path(state, th, start, to, side_of_ship(units[0]), kinds):
         events += attack(state, th, roller, loc, units)
     return events
+
+
+# --- placement and clearance (6.445, 6.446): the `naval_mine` decision ------------------------
+
+CLEARANCE = {1: ("cleared", True), 2: ("cleared", False)}     # 6.446's table; 3-6: no effect
+
+
+def work_cost(uid: str) -> int:
+    """6.445, 6.446 — laying or clearing costs three times the ship's radius in NMP."""
+    return 3 * SHIPS[uid].cls.radius
+
+
+def _laid_here(state: State, loc: str, side: str) -> int:
+    return len(at(state, loc, side))
+
+
+def _neighbours(state: State, th: Theatre, loc: str, side: str, kind: str) -> list[str]:
+    """6.446 — the locations one naval step from `loc` (a map-edge hex's box included)."""
+    return sorted({to for to, _ in naval._steps(state, th, loc, side, {kind})})
+
+
+def mine_items(state: State, th: Theatre, seat: str) -> list[dict[str, Any]]:
+    """Every mine the seat's ships may lay or clear now: a ship that can still move and has
+    three times its radius in NMP left; laying (any ship) takes the pool's first mine of its
+    nation into its own location within the stacking limit (6.44); clearing (surface ships
+    only) takes a mine in its location or one next to it, friendly or enemy (6.446)."""
+    board = state["board"]
+    if "mines" not in board:
+        return []
+    boxes = naval.chart(th).boxes
+    out: list[dict[str, Any]] = []
+    for uid in naval.movable(state, seat):
+        if naval.remaining(state, uid) < work_cost(uid):
+            continue
+        here = board["fleets"][uid]["at"]
+        side = side_of_ship(uid)
+        pool = sorted(m for m, where in board["mines"].items()
+                      if where == "pool" and MINES[m].nation == SHIPS[uid].nation)
+        limit = MAX_PER_BOX if here in boxes else MAX_PER_HEX
+        if pool and (here in th.water or here in boxes) and _laid_here(state, here, side) < limit:
+            out.append({"action": {"unit": uid, "lay": pool[0]}, "at": here,
+                        "nmp": work_cost(uid)})
+        if not SHIPS[uid].cls.surface:
+            continue
+        for loc in [here] + _neighbours(state, th, here, side, SHIPS[uid].kind):
+            for mid in sorted(m for m, where in board["mines"].items() if where == loc):
+                out.append({"action": {"unit": uid, "clear": mid}, "at": loc,
+                            "nmp": work_cost(uid)})
+    return out
+
+
+def _spend(state: State, uid: str) -> None:
+    """The ship spends its work in its location: as part of the force in motion, or as a
+    force of its own (which ends the force in motion, 6.43)."""
+    nf = naval.naval_flow(state)
+    if uid not in nf["force"]:
+        nf["done"] = sorted(set(nf["done"]) | set(nf["force"]))
+        nf["force"] = [uid]
+    nf["spent"][uid] = nf["spent"].get(uid, 0) + work_cost(uid)
+    nf["spent"] = dict(sorted(nf["spent"].items()))
+
+
+def do_mine_work(state: State, th: Theatre, roller: Roller, seat: str,
+                 action: dict[str, Any]) -> list[Event]:
+    """6.445 lay a mine, 6.446 clear one (the clearance table for an enemy mine: 1 cleared and
+    the ship loses a step, 2 cleared, 3-6 no effect). The action must be one of `mine_items`
+    (the kernel checks the listed options)."""
+    uid = action["unit"]
+    board = state["board"]
+    _spend(state, uid)
+    if "lay" in action:
+        mid, here = action["lay"], board["fleets"][uid]["at"]
+        board["mines"][mid] = here
+        return [Event("naval_mine_laid", "BoP 6.445", {"unit": uid, "mine": mid, "at": here})]
+    mid = action["clear"]
+    where = board["mines"][mid]
+    nf = naval.naval_flow(state)
+    nf["clearing"] = sorted(set(nf.get("clearing", [])) | {uid})   # 6.446: not "in port"
+    if side_of_mine(mid) == side_of_ship(uid):
+        board["mines"][mid] = "pool"
+        return [Event("naval_mine_cleared", "BoP 6.446", {
+            "unit": uid, "mine": mid, "at": where, "own": True, "roll": None,
+            "cleared": True, "outcome": None})]
+    die = roller.d(6, f"mine clearance {uid} 1d6")
+    cleared, loses = CLEARANCE.get(die, (None, False))
+    if cleared:
+        board["mines"][mid] = "force_pool"
+    outcome = take_hit(state, uid) if loses else None
+    return [Event("naval_mine_cleared", "BoP 6.446", {
+        "unit": uid, "mine": mid, "at": where, "own": False, "roll": die,
+        "cleared": bool(cleared), "outcome": outcome})]

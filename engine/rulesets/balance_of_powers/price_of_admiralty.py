@@ -46,6 +46,9 @@ GQ_SCRIPT: tuple[tuple[str, int], ...] = ((CENTRAL, 1), (ENTENTE, 1), (CENTRAL, 
 NAVAL_MOVE_SCHEMA = {"type": "object", "required": ["units", "to"],
                      "properties": {"units": {"type": "array", "items": {"type": "string"}},
                                     "to": {"type": "string"}}}
+NAVAL_MINE_SCHEMA = {"type": "object", "required": ["unit"],
+                     "properties": {"unit": {"type": "string"}, "lay": {"type": "string"},
+                                    "clear": {"type": "string"}}}
 
 
 def is_naval(state: dict[str, Any]) -> bool:
@@ -88,7 +91,7 @@ def begin_gq(state: dict[str, Any], roller: Roller | None) -> list[Event]:
     """6.43, 7.22 — a half begins: every ship has its range again, except those that returned
     to port, which stay there until next month (8.5)."""
     nf = state["flow"]["naval"]
-    nf.update({"spent": {}, "force": [], "done": list(nf["returned"])})
+    nf.update({"spent": {}, "force": [], "done": list(nf["returned"]), "clearing": []})
     if state["flow"]["side"] == CENTRAL:      # 8.24: each pairing searches once a sub-phase
         nf["searched"] = []
     state["flow"]["active"] = [SEAT_OF_SIDE[state["flow"]["side"]]]
@@ -119,7 +122,16 @@ def gq_decisions(state: dict[str, Any], th: Any, seat: str) -> list[Decision]:
     if naval.move_items(state, th, seat):
         out.append(decision(state, seat, "naval_move", schema=NAVAL_MOVE_SCHEMA,
                             prompt="Move a naval force (7.2)"))
+    if mines.mine_items(state, th, seat):
+        out.append(decision(state, seat, "naval_mine", schema=NAVAL_MINE_SCHEMA,
+                            prompt="Lay or clear a mine (6.445, 6.446)"))
     return out
+
+
+def do_naval_mine(state: dict[str, Any], seat: str, decision: Decision, action: Any,
+                  roller: Roller) -> list[Event]:
+    """6.445, 6.446 — a ship lays a mine from the pool or clears one."""
+    return mines.do_mine_work(state, theatre(state["board"]["map"]), roller, seat, action)
 
 
 def do_naval_move(state: dict[str, Any], seat: str, decision: Decision, action: Any,

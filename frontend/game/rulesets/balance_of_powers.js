@@ -533,6 +533,9 @@ export class BalanceOfPowersAdapter extends GenericAdapter {
       }
       case "naval_move":
         return navalOption(item, from, (loc) => this.where(loc), (u) => this.shortUnits(u));
+      case "naval_mine":   // BoP 6.445, 6.446: lay the pool's mine here, or clear one here or next door
+        return { hex: this.onMap(item.at) ? item.at : null, from, kind: "option", text: a.lay ? "lay" : "clear", rank: -1,
+          label: `${this.unitName(a.unit)}: ${a.lay ? "lay a mine" : `clear ${a.clear.startsWith(a.unit.slice(0, 3)) ? "our" : "the enemy's"} mine`} at ${this.where(item.at)} (${item.nmp} NMP)` };
       case "sea_move":
         return { hex: a.to, from, kind: "option", text: "sea",
           label: `${this.unitName(a.unit)}: by sea ${this.where(from)} → ${this.where(a.to)}` };

@@ -6,7 +6,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from engine.kernel import apply, decisions, new_game
+from engine.kernel import IllegalAction, apply, decisions, new_game
+from engine.kernel.errors import MalformedAction
 from engine.kernel.versions import upgrade
 from engine.rulesets.balance_of_powers import mines, naval
 from engine.rulesets.balance_of_powers.migrations import MIGRATIONS
@@ -138,3 +139,81 @@ def test_bop_6_44_v6_to_v7_a_running_12_6_game_gains_no_mines_and_others_are_unc
     land = json.loads(json.dumps(frozen))
     del land["board"]["fleets"]                                       # a land scenario's board
     assert upgrade(MIGRATIONS, json.loads(json.dumps(land)), "6", "7") == land
+
+
+def _britain_to_move(state):
+    state["flow"]["side"] = "entente"
+    state["flow"]["active"] = ["britain"]
+    return state
+
+
+def test_bop_6_446_clearing_an_enemy_mine_uses_the_clearance_table():
+    state = _britain_to_move(fresh())
+    fleets = state["board"]["fleets"]
+    fleets["bri-cl1"]["at"] = fleets["bri-cl2"]["at"] = HEX["1411"]   # 1511 (mined) next door
+    items = [i["action"] for i in mines.mine_items(state, TH, "britain")]
+    assert {"unit": "bri-cl1", "clear": "ger-mine5"} in items        # 1511, adjacent
+    assert {"unit": "bri-cl1", "clear": "ger-mine1"} not in items    # 1512: two hexes away
+    assert not any(a["unit"] == "bri-ss1" and "clear" in a for a in items)   # subs never clear
+    dice = ScriptedDice({"mine clearance bri-cl1 1d6": [3], "mine clearance bri-cl2 1d6": [1]})
+    events = mines.do_mine_work(state, TH, dice, "britain", {"unit": "bri-cl1",
+                                                             "clear": "ger-mine5"})
+    assert events[0].data["cleared"] is False and state["board"]["mines"]["ger-mine5"] == HEX[
+        "1511"]
+    assert naval.remaining(state, "bri-cl1") == 4 * 9 - 3 * 9       # three times its radius
+    events = mines.do_mine_work(state, TH, dice, "britain", {"unit": "bri-cl2",
+                                                             "clear": "ger-mine5"})
+    assert (events[0].data["cleared"], events[0].data["outcome"]) == (True, "damaged")  # a 1
+    assert state["board"]["mines"]["ger-mine5"] == "force_pool"
+    assert fleets["bri-cl2"]["steps"] == 1
+    assert state["flow"]["naval"]["clearing"] == ["bri-cl1", "bri-cl2"]
+    # cl1 has 9 NMP left, less than 27: no more mine work for it this sub-phase
+    assert not any(i["action"]["unit"] == "bri-cl1"
+                   for i in mines.mine_items(state, TH, "britain"))
+
+
+def test_bop_6_446_clearing_an_own_mine_returns_it_to_the_pool_and_6_445_lays_it_again():
+    state = fresh()                                                   # Germany's half
+    state["board"]["fleets"]["ger-cl1"]["at"] = HEX["1612"]
+    events = mines.do_mine_work(state, TH, ScriptedDice({}), "germany",
+                                {"unit": "ger-cl1", "clear": "ger-mine2"})
+    assert events[0].data["own"] and state["board"]["mines"]["ger-mine2"] == "pool"
+    state["board"]["fleets"]["ger-ub1"]["at"] = HEX["1013"]
+    lay = {"unit": "ger-ub1", "lay": "ger-mine2"}                     # a U-boat may lay
+    assert lay in [i["action"] for i in mines.mine_items(state, TH, "germany")]
+    mines.do_mine_work(state, TH, ScriptedDice({}), "germany", lay)
+    assert state["board"]["mines"]["ger-mine2"] == HEX["1013"]
+    RULESET.check_invariants(state)
+    # 6.44: one mine a side a hex — the pool is empty now, and 1612's neighbour 1512 is full
+    assert not any("lay" in i["action"] for i in mines.mine_items(state, TH, "germany"))
+
+
+def test_bop_6_446_a_clearing_ship_cannot_claim_to_be_in_port():
+    state = _britain_to_move(fresh())
+    assert naval.in_port(state, TH, "bri-cl2")                        # at Harwich
+    state["board"]["mines"]["ger-mine1"] = HEX["0416"]                # off Harwich
+    mines.do_mine_work(state, TH, ScriptedDice({"mine clearance bri-cl2 1d6": [4]}), "britain",
+                       {"unit": "bri-cl2", "clear": "ger-mine1"})
+    assert not naval.in_port(state, TH, "bri-cl2")
+
+
+def test_bop_6_445_a_mine_action_is_checked_and_refused_without_change():
+    state, _ = new_game(RULESET, SCENARIO, {}, ["britain", "germany"], b"m" * 32, "tmine2")
+    state["board"]["fleets"]["ger-cl1"]["at"] = HEX["1612"]
+    work = next(d for d in decisions(RULESET, state) if d.kind == "naval_mine")
+    assert work.rule == "BoP 6.44" and work.seats == ("germany",)
+    before = json.dumps(state, sort_keys=True)
+    for bad in ({"unit": "ger-ub2", "clear": "ger-mine2"},           # a U-boat, far away
+                {"unit": "bri-cl1", "clear": "ger-mine2"},           # not Germany's ship
+                {"unit": "ger-cl1", "clear": "ger-mine2", "lay": "x"}):
+        try:
+            apply(RULESET, state, "germany", work.id, bad, seed=b"m" * 32)
+        except (IllegalAction, MalformedAction) as exc:
+            assert "mine" in str(exc).lower() or "choose" in str(exc).lower()
+        else:
+            raise AssertionError(f"{bad} accepted")
+    assert json.dumps(state, sort_keys=True) == before
+    out = apply(RULESET, state, "germany", work.id, {"unit": "ger-cl1", "clear": "ger-mine2"},
+                seed=b"m" * 32)
+    assert out.state["board"]["mines"]["ger-mine2"] == "pool"
+    assert [e.kind for e in out.events][:1] == ["naval_mine_cleared"]
