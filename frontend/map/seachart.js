@@ -170,8 +170,10 @@ export function navalEvent(event, { where, name, names, nation }) {
       const fate = [...(d.sunk || []).map((u) => `${name(u)} sunk`), ...(d.damaged || []).map((u) => `${name(u)} damaged`)];
       return `Naval battle at ${where(d.at)}${(d.surprised || []).length ? ` (${d.surprised.map(side).join(", ")} surprised)` : ""}: van salvo ${hits(d.van_salvo).length} hit${hits(d.van_salvo).length === 1 ? "" : "s"} of ${(d.van_salvo || []).length}, fleet salvo ${hits(d.fleet_salvo).length} of ${(d.fleet_salvo || []).length}; lost ${lost}${fate.length ? ` — ${fate.join(", ")}` : ""}. Shots: ${shotList([...(d.van_salvo || []), ...(d.fleet_salvo || [])]) || "none"}`;
     }
+    case "naval_search_declined":
+      return `${side(d.by)} chose not to search at ${where(d.at)}`;
     case "naval_return_check":
-      return `${side(d.side)} return check: 1d6 ${d.roll} with ${d.steps_lost} step${d.steps_lost === 1 ? "" : "s"} lost: ${d.returns ? "must return to port" : "may stay"}`;
+      return `${side(d.side)} return check: 1d6 ${d.roll} with ${d.steps_lost} step${d.steps_lost === 1 ? "" : "s"} lost: ${d.returns ? "must return to port" : d.chooses_to_return ? "need not, but returns to port by choice" : "may stay"}`;
     case "naval_torpedoes":
       return `${names(d.boats)} fired torpedoes: ${hits(d.shots).length} hit${hits(d.shots).length === 1 ? "" : "s"} (${shotList(d.shots) || "no target"})`;
     case "asw":

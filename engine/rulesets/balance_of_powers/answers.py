@@ -25,6 +25,7 @@ from . import (
     setup_kaiser,
     supply,
 )
+from .fleets import SHIPS, VAN_KINDS
 from .forces import UNITS, commander, occupancy
 from .scenarios import FIRE_IN_THE_EAST, KAISERSCHLACHT, scenario_of
 from .theatre import Theatre, theatre
@@ -475,11 +476,24 @@ def _validate_naval(state: dict[str, Any], th: Theatre, seat: str,
                     action: dict[str, Any]) -> dict[str, Any]:
     """BoP 7.2 — a naval force and where it goes (any part of a stack, not only the listed
     whole stacks)."""
-    if set(action) != {"units", "to"} or not isinstance(action["to"], str):
-        raise MalformedAction('a naval move is {"units": [...], "to": "<loc>"}')
+    if not {"units", "to"} <= set(action) <= {"units", "to", "search", "van", "return"} or (
+            not isinstance(action["to"], str)) or any(
+            not isinstance(action.get(k, True), bool) for k in ("search", "return")):
+        raise MalformedAction('a naval move is {"units": [...], "to": "<loc>"}, with the '
+                              'optional orders "search" and "return" (true or false) and '
+                              '"van" (a list of its ships)')
     units = sorted(_unit_list(action["units"]))
     naval.check_move(state, th, seat, units, action["to"])
-    return {"units": units, "to": action["to"]}
+    out: dict[str, Any] = {"units": units, "to": action["to"]}
+    if "van" in action:                            # 8.31: the force's own BC, CA and CL only
+        van = sorted(_unit_list(action["van"]))
+        wrong = [u for u in van if u not in units or SHIPS[u].kind not in VAN_KINDS]
+        if wrong:
+            raise IllegalAction("BoP 8.31", "not_van", {"units": wrong},
+                                "Only the force's own BC, CA and CL can deploy in the van.")
+        out["van"] = van
+    out.update({k: action[k] for k in ("search", "return") if k in action})
+    return out
 
 
 def _validate_mine(state: dict[str, Any], th: Theatre, seat: str,

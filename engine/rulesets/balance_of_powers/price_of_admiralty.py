@@ -43,9 +43,14 @@ NORWEGIAN_SEA = "norwegian-sea-box"
 # GQ II is not built in this slice)
 GQ_SCRIPT: tuple[tuple[str, int], ...] = ((CENTRAL, 1), (ENTENTE, 1), (CENTRAL, 2), (ENTENTE, 2))
 
+# The move and the moving player's combat orders (ruling 90): search or not (8.21), the van
+# (8.31), return to port after a battle when not obliged (8.34); omitted, the defaults.
 NAVAL_MOVE_SCHEMA = {"type": "object", "required": ["units", "to"],
                      "properties": {"units": {"type": "array", "items": {"type": "string"}},
-                                    "to": {"type": "string"}}}
+                                    "to": {"type": "string"}, "search": {"type": "boolean"},
+                                    "van": {"type": "array", "items": {"type": "string"}},
+                                    "return": {"type": "boolean"}}}
+ORDERS = ("search", "van", "return")
 NAVAL_MINE_SCHEMA = {"type": "object", "required": ["unit"],
                      "properties": {"unit": {"type": "string"}, "lay": {"type": "string"},
                                     "clear": {"type": "string"}}}
@@ -144,7 +149,8 @@ def do_naval_move(state: dict[str, Any], seat: str, decision: Decision, action: 
     events = naval.naval_move(state, th, seat, units, action["to"])   # refuses a bad force
     events += mines.attacks_on_the_way(state, th, roller, start[units[0]], units)  # 6.442
     alive = [u for u in units if u in state["board"]["fleets"]]
-    return events + naval_combat.after_move(state, th, roller, alive)
+    orders = {k: action[k] for k in ORDERS if k in action}
+    return events + naval_combat.after_move(state, th, roller, alive, orders)
 
 
 def norwegian_sea_bbs(state: dict[str, Any]) -> int:
