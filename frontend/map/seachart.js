@@ -7,11 +7,12 @@
 // Presentation only: where ships may go is the server's (the naval_move decision's items);
 // the chart and the ships' printed values come from seachart_data.js, written from the
 // engine's data. The view says where each ship is and how many steps it has (board.fleets),
-// the navy leaders aboard (board.admirals) and the NMP spent this sub-phase (board.naval).
+// the navy leaders aboard (board.admirals), the NMP spent this sub-phase (board.naval) and
+// where each mine lies (board.mines).
 // Everything at sea is open in BoP (2.68): no counter is drawn face-down.
 
 import { adoptStylesheet } from "../game/rulesets/generic.js";
-import { CHART_BOXES, CHART_LINKS, NAVY_LEADERS, SHIP_CLASSES, SHIPS } from "./seachart_data.js";
+import { CHART_BOXES, CHART_LINKS, MINES, NAVY_LEADERS, SHIP_CLASSES, SHIPS } from "./seachart_data.js";
 
 export const NAVAL_SCENARIOS = new Set(["price-of-admiralty"]);
 const SIDE_TITLE = { central: "Central Powers", entente: "Entente" };
@@ -111,6 +112,21 @@ export function shipCounters(view, nations) {
   return out.map(({ rank, ...u }) => u);
 }
 
+/** Every mine laid (BoP 6.44) as a counter: open to all (2.68); pooled ones are not drawn. */
+export function mineCounters(view, nations) {
+  const mines = view?.board?.mines || {};
+  const out = [];
+  for (const mid of Object.keys(mines).sort()) {
+    const at = mines[mid];
+    if (!MINES[mid] || at === "pool" || at === "force_pool") continue;
+    const [nation, attack] = MINES[mid];
+    const [title, colour] = nations(nation);
+    out.push({ id: mid, hex: at, label: "MINE", symbol: "fleet", factors: `${attack}`, colour, classes: "bop-ship bop-mine",
+      title: `${title} mine (attack ${attack}): attacks every enemy ship entering here (BoP 6.442, 6.443)` });
+  }
+  return out;
+}
+
 /** A naval move's option: the destination lit with its NMP. */
 export function navalOption(item, from, where, short) {
   const a = item.action || {};
@@ -154,14 +170,23 @@ export function navalEvent(event, { where, name, names, nation }) {
       const fate = [...(d.sunk || []).map((u) => `${name(u)} sunk`), ...(d.damaged || []).map((u) => `${name(u)} damaged`)];
       return `Naval battle at ${where(d.at)}${(d.surprised || []).length ? ` (${d.surprised.map(side).join(", ")} surprised)` : ""}: van salvo ${hits(d.van_salvo).length} hit${hits(d.van_salvo).length === 1 ? "" : "s"} of ${(d.van_salvo || []).length}, fleet salvo ${hits(d.fleet_salvo).length} of ${(d.fleet_salvo || []).length}; lost ${lost}${fate.length ? ` — ${fate.join(", ")}` : ""}. Shots: ${shotList([...(d.van_salvo || []), ...(d.fleet_salvo || [])]) || "none"}`;
     }
+    case "naval_search_declined":
+      return `${side(d.by)} chose not to search at ${where(d.at)}`;
     case "naval_return_check":
-      return `${side(d.side)} return check: 1d6 ${d.roll} with ${d.steps_lost} step${d.steps_lost === 1 ? "" : "s"} lost: ${d.returns ? "must return to port" : "may stay"}`;
+      return `${side(d.side)} return check: 1d6 ${d.roll} with ${d.steps_lost} step${d.steps_lost === 1 ? "" : "s"} lost: ${d.returns ? "must return to port" : d.chooses_to_return ? "need not, but returns to port by choice" : "may stay"}`;
     case "naval_torpedoes":
       return `${names(d.boats)} fired torpedoes: ${hits(d.shots).length} hit${hits(d.shots).length === 1 ? "" : "s"} (${shotList(d.shots) || "no target"})`;
     case "asw":
       return `ASW roll 3d6 ${(d.dice || []).join("+")} against track ${d.track}: ${(d.hits || []).length ? `hits ${names(d.hits)}` : "no hit"}`;
     case "naval_lost_at_sea":
       return `${name(d.unit)} lost at sea (no friendly port to return to)`;
+    case "naval_mine_attack":
+      return `Mines at ${where(d.at)} attack ${name(d.unit)}: ${(d.dice || []).join("+")} ${d.hit ? `below ${d.score}: ${d.outcome}` : `not below ${d.score}: no hit`}`;
+    case "naval_mine_laid":
+      return `${name(d.unit)} laid a mine at ${where(d.at)}`;
+    case "naval_mine_cleared":
+      return d.own ? `${name(d.unit)} lifted its own mine at ${where(d.at)} (back to the mine pool)`
+        : `${name(d.unit)} sweeps the mine at ${where(d.at)}: 1d6 ${d.roll}: ${d.cleared ? "cleared" : "no effect"}${d.outcome ? `, the sweeper ${d.outcome}` : ""}`;
     case "naval_returned":
       return `${name(d.unit)} returned to port at ${where(d.to)}`;
     default:

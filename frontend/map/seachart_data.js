@@ -1,5 +1,5 @@
 // The Balance of Powers Sea Chart and naval counters, written from the engine's data
-// (engine/maps/data/seachart_bop.json, naval_classes.csv, fleets.csv) by
+// (engine/maps/data/seachart_bop.json, naval_classes.csv, fleets.csv, mines.csv) by
 // `python -m tests.browser.test_bop_seachart`; a test checks it is current.
 
 /** port and ocean box id → name, kind, NMP to enter (7.51), the map-edge hexes it faces
@@ -17,3 +17,6 @@ export const SHIPS = {"bri-bb1":["britain","BB","BB 1"],"bri-bb2":["britain","BB
 
 /** navy leader id → [nation, name] */
 export const NAVY_LEADERS = {"bri-beatty":["britain","BEATTY"],"bri-jellicoe":["britain","JELLICOE"],"ger-hipper":["germany","HIPPER"],"ger-scheer":["germany","SCHEER"]};
+
+/** mine id → [nation, attack score] (6.44) */
+export const MINES = {"bri-mine1":["britain",2],"bri-mine2":["britain",2],"bri-mine3":["britain",2],"bri-mine4":["britain",2],"ger-mine1":["germany",2],"ger-mine2":["germany",2],"ger-mine3":["germany",2],"ger-mine4":["germany",2],"ger-mine5":["germany",2],"ger-mine6":["germany",2]};

@@ -94,8 +94,13 @@ def test_bop_12_6_price_of_admiralty_played_on_the_sea_chart_by_clicks(site, new
     # 1.3: every ship is a counter where it is — the Grand Fleet in the Scapa Flow box
     counters = germany.evaluate("""() => window.salient.orders.adapter.units(window.salient.store.view)
         .filter((u) => u.symbol === 'fleet').map((u) => [u.id, u.hex, u.label, u.factors, u.title])""")
+    mines = [c for c in counters if "-mine" in c[0]]
+    counters = [c for c in counters if "-mine" not in c[0]]
     by_id = {c[0]: c for c in counters}
     assert len(counters) == 25
+    # 6.44: the ten mines are counters too, open to all (ruling 86)
+    assert len(mines) == 10 and ["ger-mine2", "16,4", "MINE", "2"] in [m[:4] for m in mines]
+    assert "Germany mine (attack 2)" in dict((m[0], m[4]) for m in mines)["ger-mine2"]
     assert by_id["bri-bb1"][1:4] == [SCAPA, "BB1", "4-10-5"]
     assert "Britain BB 1 (dreadnought battleship: gunnery 4, armor 10, radius 5 (range 20 NMP))" in by_id["bri-bb1"][4]
     assert "JELLICOE aboard" in by_id["bri-bb1"][4]

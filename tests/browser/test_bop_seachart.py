@@ -34,6 +34,7 @@ BESIDE = {
 def render_module() -> str:
     from engine.maps.seachart import load_sea_chart
     from engine.rulesets.balance_of_powers.fleets import CLASSES, NAVY_LEADERS, SHIPS
+    from engine.rulesets.balance_of_powers.mines import MINES
     chart = load_sea_chart(MAP)
     boxes = {}
     for box in sorted(chart.boxes.values(), key=lambda b: b.id):
@@ -56,10 +57,11 @@ def render_module() -> str:
                    c.damaged_armor] for k, c in sorted(CLASSES.items())}
     ships = {s.id: [s.nation, s.kind, s.name] for s in sorted(SHIPS.values(), key=lambda s: s.id)}
     leaders = {n.id: [n.nation, n.name] for n in sorted(NAVY_LEADERS.values(), key=lambda n: n.id)}
+    mines = {m.id: [m.nation, m.attack] for m in sorted(MINES.values(), key=lambda m: m.id)}
     dump = lambda value: json.dumps(value, separators=(",", ":"), sort_keys=True)  # noqa: E731
     return (
         "// The Balance of Powers Sea Chart and naval counters, written from the engine's data\n"
-        "// (engine/maps/data/seachart_bop.json, naval_classes.csv, fleets.csv) by\n"
+        "// (engine/maps/data/seachart_bop.json, naval_classes.csv, fleets.csv, mines.csv) by\n"
         "// `python -m tests.browser.test_bop_seachart`; a test checks it is current.\n\n"
         "/** port and ocean box id → name, kind, NMP to enter (7.51), the map-edge hexes it faces\n"
         " * (`near`) or the box it is drawn beside, owner, frozen months (7.53) */\n"
@@ -71,7 +73,9 @@ def render_module() -> str:
         "/** ship id → [nation, class, name] */\n"
         f"export const SHIPS = {dump(ships)};\n\n"
         "/** navy leader id → [nation, name] */\n"
-        f"export const NAVY_LEADERS = {dump(leaders)};\n"
+        f"export const NAVY_LEADERS = {dump(leaders)};\n\n"
+        "/** mine id → [nation, attack score] (6.44) */\n"
+        f"export const MINES = {dump(mines)};\n"
     )
 
 

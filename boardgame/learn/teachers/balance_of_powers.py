@@ -104,13 +104,15 @@ def _elsewhere(played: set[S], note: str) -> dict[str, Any]:
 
 def _naval_turn() -> list[dict[str, Any]]:
     """12.6 — the admiralty phase's two General Quarters sub-phases, then the end."""
-    gq = [_box(S.GQ, side, f"GQ {'I' * sub}: move naval forces one at a time; a force that "
-                           "meets enemy ships may fight")
+    gq = [_box(S.GQ, side, f"GQ {'I' * sub}: move naval forces one at a time; enemy mines "
+                           "attack a force entering their hex or box, and a force that meets "
+                           "enemy ships may fight; a ship may spend three times its radius to "
+                           "lay or clear a mine")
           for side, sub in pofa.GQ_SCRIPT]
     return [
         {"title": "May 1916: the admiralty phase", "repeat": False,
-         "note": "The fleets start in port (a fixed set-up). Each side moves in its own half "
-                 "of each sub-phase, Germany first.", "steps": gq},
+         "note": "The fleets start in port and the mines off the coasts (a fixed set-up). "
+                 "Each side moves in its own half of each sub-phase, Germany first.", "steps": gq},
         {"title": "The end", "repeat": False, "note": "the victory check after GQ II",
          "steps": [_box(S.OVER)]},
         _elsewhere({S.GQ, S.OVER}, "a naval-only scenario: no set-up step, economy or land "

@@ -13,7 +13,19 @@ from typing import Any
 from engine.kernel import Decision, IllegalAction, MalformedAction
 from engine.kernel.game import copy_json
 
-from . import admiralty, combat, movement, naval, odds, setup, setup_fire, setup_kaiser, supply
+from . import (
+    admiralty,
+    combat,
+    mines,
+    movement,
+    naval,
+    odds,
+    setup,
+    setup_fire,
+    setup_kaiser,
+    supply,
+)
+from .fleets import SHIPS, VAN_KINDS
 from .forces import UNITS, commander, occupancy
 from .scenarios import FIRE_IN_THE_EAST, KAISERSCHLACHT, scenario_of
 from .theatre import Theatre, theatre
@@ -21,7 +33,7 @@ from .theatre import Theatre, theatre
 # Schema decisions whose every listed answer commits the seat to something (a march, a rail
 # move, an attack, a sea move). Each also accepts PASS, never listed: the answer a deadline
 # plays, which ends the seat's movement for the half (or its admiralty phase) instead.
-PASSABLE = ("march", "rail", "combat", "sea_move", "naval_move")
+PASSABLE = ("march", "rail", "combat", "sea_move", "naval_move", "naval_mine")
 PASS = {"pass": True}
 # The fields of each force-moving answer and how to say it. `units` is a list of unit ids,
 # every other field a string, except an attack's payer, null for an all-minor force's free
@@ -46,6 +58,7 @@ def memo_key(state: dict[str, Any]) -> str:
                  board["control"], board["forts"], board["breaches"], board["pool"],
                  board["arrivals"], board["map"], board.get("landing"), board["landing_used"],
                  board["infra"], board["infra_due"], board.get("fleets"), board.get("admirals"),
+                 board.get("mines"),
                  state.get("naval"), state["powers"], state["ti"], state["plans"],
                  state.get("ti_benefits"), state.get("diplomacy")))
 
@@ -228,6 +241,8 @@ def _options(state: dict[str, Any], seat: str, decision: Decision,
              query: dict[str, Any] | None) -> list[dict[str, Any]]:
     th = _th(state)
     units = None
+    if decision.kind == "naval_mine":    # 6.445, 6.446: every mine a ship may lay or clear
+        return mines.mine_items(state, th, seat)
     if decision.kind == "naval_move":    # ships, not corps: 7.21's forces, not 9.12's
         chosen = sorted(_unit_list(query["units"])) if query and "units" in query else None
         return naval.move_items(state, th, seat, units=chosen)
@@ -293,6 +308,8 @@ def validate(state: dict[str, Any], seat: str, decision: Decision, action: Any) 
         return _validate_sea(state, th, seat, action)
     if kind == "naval_move":
         return _validate_naval(state, th, seat, action)
+    if kind == "naval_mine":
+        return _validate_mine(state, th, seat, action)
     _check_shape(kind, action)
     units = sorted(action["units"])
     loc = movement.check_force(state, seat, units, decision.rule)
@@ -459,11 +476,41 @@ def _validate_naval(state: dict[str, Any], th: Theatre, seat: str,
                     action: dict[str, Any]) -> dict[str, Any]:
     """BoP 7.2 — a naval force and where it goes (any part of a stack, not only the listed
     whole stacks)."""
-    if set(action) != {"units", "to"} or not isinstance(action["to"], str):
-        raise MalformedAction('a naval move is {"units": [...], "to": "<loc>"}')
+    if not {"units", "to"} <= set(action) <= {"units", "to", "search", "van", "return"} or (
+            not isinstance(action["to"], str)) or any(
+            not isinstance(action.get(k, True), bool) for k in ("search", "return")):
+        raise MalformedAction('a naval move is {"units": [...], "to": "<loc>"}, with the '
+                              'optional orders "search" and "return" (true or false) and '
+                              '"van" (a list of its ships)')
     units = sorted(_unit_list(action["units"]))
     naval.check_move(state, th, seat, units, action["to"])
-    return {"units": units, "to": action["to"]}
+    out: dict[str, Any] = {"units": units, "to": action["to"]}
+    if "van" in action:                            # 8.31: the force's own BC, CA and CL only
+        van = sorted(_unit_list(action["van"]))
+        wrong = [u for u in van if u not in units or SHIPS[u].kind not in VAN_KINDS]
+        if wrong:
+            raise IllegalAction("BoP 8.31", "not_van", {"units": wrong},
+                                "Only the force's own BC, CA and CL can deploy in the van.")
+        out["van"] = van
+    out.update({k: action[k] for k in ("search", "return") if k in action})
+    return out
+
+
+def _validate_mine(state: dict[str, Any], th: Theatre, seat: str,
+                   action: dict[str, Any]) -> dict[str, Any]:
+    """BoP 6.445, 6.446 — one ship lays the pool's mine in its location or clears a mine."""
+    if set(action) not in ({"unit", "lay"}, {"unit", "clear"}) or not all(
+            isinstance(v, str) for v in action.values()):
+        raise MalformedAction('a mine action is {"unit": "<ship>", "lay": "<mine>"} or '
+                              '{"unit": "<ship>", "clear": "<mine>"}')
+    if action not in [item["action"] for item in mines.mine_items(state, th, seat)]:
+        raise IllegalAction("BoP 6.445" if "lay" in action else "BoP 6.446", "mine_work",
+                            {"action": action},
+                            "That ship cannot lay or clear that mine now: it must be yours, "
+                            "able to move, with three times its radius in NMP left; laying "
+                            "takes your pool's next mine into the ship's own hex or box, "
+                            "clearing (surface ships only) a mine there or next to it.")
+    return dict(action)
 
 
 # --- the deadline's answer ----------------------------------------------------------------------

@@ -42,10 +42,11 @@ COMBAT_KINDS = ("proceed", "reserve", "point", "infrastructure", "reroll", "pay"
                 "retreat")
 # The decision kinds whose question comes back after every answer (a fresh id each time).
 ASKED_AGAIN = COMBAT_KINDS + ("muster", "plan_xvii", "procure", "violate", "air_patrol",
-                               "air_base", "air_muster", "air_raid", "naval_move")
+                               "air_base", "air_muster", "air_raid", "naval_move",
+                               "naval_mine")
 RULE_OF_KIND = {
     "march": "BoP 9.1", "rail": "BoP 9.2", "combat": "BoP 10", "entrench": "BoP 9.61",
-    "done": "BoP 6.53", "naval_move": "BoP 7.2", "setup": "BoP 12.1", "violate": "BoP 6.11", "muster": "BoP 6.21",
+    "done": "BoP 6.53", "naval_move": "BoP 7.2", "naval_mine": "BoP 6.44", "setup": "BoP 12.1", "violate": "BoP 6.11", "muster": "BoP 6.21",
     "procure": "BoP 6.22", "sea_move": "BoP 6.452", "britain_setup": "BoP 12.1",
     "plan_xvii": "BoP 12.1", "proceed": "BoP 10.3", "infrastructure": "BoP 10.572",
     "reserve": "BoP 10.4", "point": "BoP 10.531", "reroll": "BoP 12.1",

@@ -131,6 +131,17 @@ def add_aviation(state: State) -> State:
     return state
 
 
+def add_mines(state: State) -> State:
+    """Version 6 → 7: mines (6.44; issue #21). Only 12.6 games have naval state
+    (`board.fleets`); a running one gains an empty `board.mines` and plays on without mines,
+    because its fleets have already sailed from the ports the fields were laid to guard
+    (ruling 88). 12.1, 12.2 and 12.4 games are unchanged."""
+    board = state["board"]      # the kernel applies this to the undo point too
+    if "fleets" in board:
+        board.setdefault("mines", {})
+    return state
+
+
 def v2_to_v3(state: State) -> State:
     """Version 2 → 3: the renames of issue #14, then the state of issue #17's fixes."""
     return add_v3_rules_state(rename_v2_keys(state))
@@ -152,4 +163,8 @@ MIGRATIONS = (
               "seasonal reductions, the aviation phase after procurement and the aerodrome "
               "phase (CP, EP) before the month's end — script positions from 4 on move up two, "
               "from 11 three, the month's end five; empty air state (12.1 has no air units)"),
+    Migration("6", "7", add_mines, "mines (6.44, issue #21): a new 12.6 game sets up its "
+              "mines and they attack enemy forces entering their locations; a running 12.6 "
+              "game gains an empty mine table and plays on without mines (ruling 88); other "
+              "scenarios unchanged"),
 )

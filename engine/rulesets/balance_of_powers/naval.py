@@ -63,7 +63,10 @@ def port_side(state: State, th: Theatre, loc: str) -> str | None:
 
 
 def in_port(state: State, th: Theatre, uid: str) -> bool:
-    """6.41 — a ship in a friendly port hex or port box is in port (it may decline contact)."""
+    """6.41 — a ship in a friendly port hex or port box is in port (it may decline contact),
+    unless it is clearing mines this sub-phase (6.446)."""
+    if uid in state["flow"]["naval"].get("clearing", ()):     # 6.446: clearing mines
+        return False
     here = state["board"]["fleets"][uid]["at"]
     return port_side(state, th, here) == side_of_ship(uid)
 

@@ -136,10 +136,16 @@ def _salvo(state: State, roller: Roller, firing: dict[str, list[str]],
 
 
 def surface_combat(state: State, th: Theatre, roller: Roller, loc: str,
-                   sides: dict[str, list[str]]) -> list[Event]:
-    """8.31-8.34 — the battle of the two surface forces in `loc`."""
-    van = {s: [u for u in units if SHIPS[u].kind in VAN_KINDS] for s, units in sides.items()}
-    main = {s: [u for u in units if SHIPS[u].kind not in VAN_KINDS] for s, units in sides.items()}
+                   sides: dict[str, list[str]], orders: dict[str, dict[str, Any]] | None = None,
+                   ) -> list[Event]:
+    """8.31-8.34 — the battle of the two surface forces in `loc`. `orders` holds a side's
+    choices (ruling 90): `van`, the van-eligible ships it deploys in the van (8.31; the rest
+    join the main force), and `return`, whether it returns to port when it need not (8.34);
+    a side without orders deploys every BC, CA and CL in the van and stays."""
+    orders = orders or {}
+    van = {s: [u for u in units if SHIPS[u].kind in VAN_KINDS
+               and u in orders.get(s, {}).get("van", units)] for s, units in sides.items()}
+    main = {s: [u for u in units if u not in van[s]] for s, units in sides.items()}
     surprise: dict[str, bool] = {}
     rolls = {}
     for side in sorted(sides):                                               # 8.32
@@ -180,8 +186,10 @@ def surface_combat(state: State, th: Theatre, roller: Roller, loc: str,
         must = die < lost[side] or die == 1
         events.append(Event("naval_return_check", "BoP 8.34",
                             {"side": side, "roll": die, "steps_lost": lost[side],
-                             "returns": must}))
-        if must:
+                             "returns": must, "chooses_to_return": not must and bool(
+                                 orders.get(side, {}).get("return", False))}))
+        chosen = not must and orders.get(side, {}).get("return", False)       # 8.34's option
+        if must or chosen:
             events += return_to_port(state, th, survivors)
     return events
 
@@ -254,8 +262,13 @@ def return_to_port(state: State, th: Theatre, units: list[str]) -> list[Event]:
     return events
 
 
-def after_move(state: State, th: Theatre, roller: Roller, units: list[str]) -> list[Event]:
-    """8.1, 8.2 — contact in the moving force's location, the searches, and any combat."""
+def after_move(state: State, th: Theatre, roller: Roller, units: list[str],
+               orders: dict[str, Any] | None = None) -> list[Event]:
+    """8.1, 8.2 — contact in the moving force's location, the searches, and any combat.
+    `orders` are the moving player's choices given with the move (ruling 90): `search`
+    (8.21: the force may decline to search; the enemy may still search it), `van` and
+    `return` (see `surface_combat`)."""
+    orders = orders or {}
     if not units:
         return []
     fleets = state["board"]["fleets"]
@@ -270,10 +283,15 @@ def after_move(state: State, th: Theatre, roller: Roller, units: list[str]) -> l
     if pair in nf["searched"]:                                               # 8.24
         return []
     nf["searched"] = sorted(nf["searched"] + [pair])
-    found, die = searches(roller, units, enemy)
-    events = [Event("naval_search", "BoP 8.23", {"at": loc, "by": side, "roll": die,
-                                                  "searchers": len(units),
-                                                  "targets": len(enemy), "found": found})]
+    events = []
+    found = False
+    if orders.get("search", True):
+        found, die = searches(roller, units, enemy)
+        events.append(Event("naval_search", "BoP 8.23", {
+            "at": loc, "by": side, "roll": die, "searchers": len(units),
+            "targets": len(enemy), "found": found}))
+    else:
+        events.append(Event("naval_search_declined", "BoP 8.21", {"at": loc, "by": side}))
     if not is_surface(units[0]):
         if found:
             events += submarine_combat(state, th, roller, units, enemy)
@@ -284,6 +302,8 @@ def after_move(state: State, th: Theatre, roller: Roller, units: list[str]) -> l
             "at": loc, "by": other, "roll": die, "searchers": len(enemy),
             "targets": len(units), "found": found}))
     if found:
-        events += surface_combat(state, th, roller, loc, {side: list(units), other: enemy})
+        mine: dict[str, Any] = {k: orders[k] for k in ("van", "return") if k in orders}
+        events += surface_combat(state, th, roller, loc, {side: list(units), other: enemy},
+                                 {side: mine})
     return events
 

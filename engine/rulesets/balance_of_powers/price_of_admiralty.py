@@ -8,8 +8,9 @@ accrues RP); each side starts with 2 RP, which pays the dreadnought fee (7.25).
 
 Set-up is fixed (ruling 71): the order of battle of `data/fleets.csv` in its historical ports —
 the High Seas Fleet at Wilhelmshaven, the Grand Fleet at Scapa Flow, Beatty's force at
-Newcastle (Rosyth is off our map), the Harwich Force at Harwich. 12.6's choice of ports and the
-mines are not built in this slice. The ASW track starts at 8.
+Newcastle (Rosyth is off our map), the Harwich Force at Harwich; the mines of `data/mines.csv`
+in the Heligoland Bight and off the English east coast (6.44, ruling 86). 12.6's choice of
+ports and mine places is not built. The ASW track starts at 8.
 
 Victory at the end (12.6): Germany wins with more than one dreadnought in the Norwegian Sea
 box; otherwise the side that lost more gunnery points loses; equal losses are a draw (ruling
@@ -22,7 +23,7 @@ from typing import Any
 
 from engine.kernel import Decision, Event, Roller
 
-from . import naval, naval_combat
+from . import mines, naval, naval_combat
 from .decisions import decision
 from .fleets import SHIPS, gunnery_lost, leaders_of, ships_of
 from .sequence import Step
@@ -42,9 +43,17 @@ NORWEGIAN_SEA = "norwegian-sea-box"
 # GQ II is not built in this slice)
 GQ_SCRIPT: tuple[tuple[str, int], ...] = ((CENTRAL, 1), (ENTENTE, 1), (CENTRAL, 2), (ENTENTE, 2))
 
+# The move and the moving player's combat orders (ruling 90): search or not (8.21), the van
+# (8.31), return to port after a battle when not obliged (8.34); omitted, the defaults.
 NAVAL_MOVE_SCHEMA = {"type": "object", "required": ["units", "to"],
                      "properties": {"units": {"type": "array", "items": {"type": "string"}},
-                                    "to": {"type": "string"}}}
+                                    "to": {"type": "string"}, "search": {"type": "boolean"},
+                                    "van": {"type": "array", "items": {"type": "string"}},
+                                    "return": {"type": "boolean"}}}
+ORDERS = ("search", "van", "return")
+NAVAL_MINE_SCHEMA = {"type": "object", "required": ["unit"],
+                     "properties": {"unit": {"type": "string"}, "lay": {"type": "string"},
+                                    "clear": {"type": "string"}}}
 
 
 def is_naval(state: dict[str, Any]) -> bool:
@@ -68,6 +77,7 @@ def initial(map_name: str, options: dict[str, Any]) -> dict[str, Any]:
     board["fleets"] = {s.id: {"at": _loc(th, s.start), "steps": 2}
                        for s in sorted(ships_of(SCENARIO), key=lambda s: s.id)}
     board["admirals"] = {n.id: n.aboard for n in sorted(leaders_of(SCENARIO), key=lambda n: n.id)}
+    board["mines"] = {m.id: _loc(th, m.start) for m in mines.mines_of(SCENARIO)}   # 6.444
     for nation, power in state["powers"].items():
         power["rp"] = START_RP.get(nation, 0)
         if nation == "britain":
@@ -86,7 +96,7 @@ def begin_gq(state: dict[str, Any], roller: Roller | None) -> list[Event]:
     """6.43, 7.22 — a half begins: every ship has its range again, except those that returned
     to port, which stay there until next month (8.5)."""
     nf = state["flow"]["naval"]
-    nf.update({"spent": {}, "force": [], "done": list(nf["returned"])})
+    nf.update({"spent": {}, "force": [], "done": list(nf["returned"]), "clearing": []})
     if state["flow"]["side"] == CENTRAL:      # 8.24: each pairing searches once a sub-phase
         nf["searched"] = []
     state["flow"]["active"] = [SEAT_OF_SIDE[state["flow"]["side"]]]
@@ -117,16 +127,30 @@ def gq_decisions(state: dict[str, Any], th: Any, seat: str) -> list[Decision]:
     if naval.move_items(state, th, seat):
         out.append(decision(state, seat, "naval_move", schema=NAVAL_MOVE_SCHEMA,
                             prompt="Move a naval force (7.2)"))
+    if mines.mine_items(state, th, seat):
+        out.append(decision(state, seat, "naval_mine", schema=NAVAL_MINE_SCHEMA,
+                            prompt="Lay or clear a mine (6.445, 6.446)"))
     return out
+
+
+def do_naval_mine(state: dict[str, Any], seat: str, decision: Decision, action: Any,
+                  roller: Roller) -> list[Event]:
+    """6.445, 6.446 — a ship lays a mine from the pool or clears one."""
+    return mines.do_mine_work(state, theatre(state["board"]["map"]), roller, seat, action)
 
 
 def do_naval_move(state: dict[str, Any], seat: str, decision: Decision, action: Any,
                   roller: Roller) -> list[Event]:
-    """7.22 — move the force, then contact, search and combat where it arrives (8.1-8.4)."""
+    """7.22 — move the force, the enemy mines on its way attack it (6.442), then contact,
+    search and combat where it arrives (8.1-8.4)."""
     th = theatre(state["board"]["map"])
     units = sorted(action["units"])
-    events = naval.naval_move(state, th, seat, units, action["to"])
-    return events + naval_combat.after_move(state, th, roller, units)
+    start = {u: state["board"]["fleets"].get(u, {}).get("at") for u in units}
+    events = naval.naval_move(state, th, seat, units, action["to"])   # refuses a bad force
+    events += mines.attacks_on_the_way(state, th, roller, start[units[0]], units)  # 6.442
+    alive = [u for u in units if u in state["board"]["fleets"]]
+    orders = {k: action[k] for k in ORDERS if k in action}
+    return events + naval_combat.after_move(state, th, roller, alive, orders)
 
 
 def norwegian_sea_bbs(state: dict[str, Any]) -> int:

@@ -37,6 +37,7 @@ from .aviation import AIR_UNITS
 from .fleets import NAVY_LEADERS, SHIPS
 from .forces import UNITS, in_crisis, occupancy, unit_side
 from .migrations import MIGRATIONS
+from .mines import MAX_PER_BOX, MAX_PER_HEX, MINES, side_of_mine
 from .scenarios import FIRE_IN_THE_EAST, KAISERSCHLACHT, SCENARIOS
 from .sequence import MONTH_NAMES, Step
 from .steps import FLOW
@@ -128,7 +129,9 @@ class BalanceOfPowers(FlowRuleset):
     # and advances only with the attacking units he is named among (1.323, 10.54).
     # 6: aviation (issue #20): air units, patrols and dogfights, air superiority in land
     # combat, the aerodrome phase, air procurement, repair and muster (none in 12.1's OB).
-    version = "6"
+    # 7: mines (6.44, issue #21): 12.6's mines set up and attack the enemy forces that enter
+    # their locations.
+    version = "7"
     migrations = MIGRATIONS
     manifest = MANIFEST
     flow = FLOW
@@ -195,6 +198,8 @@ class BalanceOfPowers(FlowRuleset):
                       # 12.6 and the standard admiralty (6.41): ships, steps, navy leaders
                       **({"fleets": state["board"]["fleets"],
                           "admirals": state["board"]["admirals"],
+                          # 6.44: mines are open (2.68), where each lies or its pool
+                          "mines": state["board"].get("mines", {}),
                           "naval": {**state["naval"], **state["flow"]["naval"]}}
                          if "fleets" in state["board"] else {})},
             # 2.92: crisis is the demoralization marker at its national limit; 5.21: a major
@@ -257,6 +262,15 @@ def naval_invariants(state: dict[str, Any], th: Any) -> None:
     for leader, aboard in state["board"]["admirals"].items():
         assert aboard in state["board"]["fleets"] and (
             SHIPS[aboard].kind == NAVY_LEADERS[leader].rides), f"{leader} on {aboard}"
+    laid: dict[tuple[str, str], int] = {}
+    for mid, at in state["board"].get("mines", {}).items():     # 6.44
+        assert mid in MINES, mid
+        if at in ("pool", "force_pool"):
+            continue
+        assert at in th.water or (at in boxes and boxes[at].kind != "grey"), f"{mid} at {at}"
+        key = (at, side_of_mine(mid))
+        laid[key] = laid.get(key, 0) + 1
+        assert laid[key] <= (MAX_PER_BOX if at in boxes else MAX_PER_HEX), f"mines in {at}"
 
 
 RULESET = BalanceOfPowers()

@@ -24,7 +24,7 @@ import { BritainPicker } from "./bop_britain.js";
 import { BopLossPicker } from "./bop_losses.js";
 import { AIR, CORPS, FORTRESS_COLOUR, FORTRESS_EFFECTIVENESS, LEADERS, TANKS } from "./balance_of_powers_counters.js";
 import { GenericAdapter, HEX_ID, adoptStylesheet, titleCase } from "./generic.js";
-import { NAVAL_SCENARIOS, SHIP_IN_TEXT, addSeaChart, boxNotes, isShip, navalCandidate, navalEvent, navalOption, navalVictory, selectedUnits, shipCounters,
+import { NAVAL_SCENARIOS, SHIP_IN_TEXT, addSeaChart, boxNotes, isShip, navalCandidate, navalEvent, navalOption, navalVictory, selectedUnits, shipCounters, mineCounters,
   shipLabel, shipName } from "../../map/seachart.js";
 
 // BoP 3.12, 6.6: why a corps is out of supply, and what follows (the hover and the marker).
@@ -320,6 +320,9 @@ export class BalanceOfPowersAdapter extends GenericAdapter {
     // BoP 1.3: ships (12.6), in their boxes, ports and water hexes
     out.push(...shipCounters(view, (n) => [NATION_TITLE[n] || titleCase(n), NATIONS[n.slice(0, 3)]?.[2] || "#ddd"])
       .filter((u) => this.onMap(u.hex)));
+    // BoP 6.44: mines laid in water hexes and boxes (12.6)
+    out.push(...mineCounters(view, (n) => [NATION_TITLE[n] || titleCase(n), NATIONS[n.slice(0, 3)]?.[2] || "#ddd"])
+      .filter((u) => this.onMap(u.hex)));
     // Corps before air units and leaders in a stack, so the top counter is a corps.
     const rank = (u) => (u.symbol === "hq" ? 2 : u.symbol === "air" ? 1 : 0);
     out.sort((a, b) => rank(a) - rank(b) || a.id.localeCompare(b.id));
@@ -530,6 +533,9 @@ export class BalanceOfPowersAdapter extends GenericAdapter {
       }
       case "naval_move":
         return navalOption(item, from, (loc) => this.where(loc), (u) => this.shortUnits(u));
+      case "naval_mine":   // BoP 6.445, 6.446: lay the pool's mine here, or clear one here or next door
+        return { hex: this.onMap(item.at) ? item.at : null, from, kind: "option", text: a.lay ? "lay" : "clear", rank: -1,
+          label: `${this.unitName(a.unit)}: ${a.lay ? "lay a mine" : `clear ${a.clear.startsWith(a.unit.slice(0, 3)) ? "our" : "the enemy's"} mine`} at ${this.where(item.at)} (${item.nmp} NMP)` };
       case "sea_move":
         return { hex: a.to, from, kind: "option", text: "sea",
           label: `${this.unitName(a.unit)}: by sea ${this.where(from)} → ${this.where(a.to)}` };

@@ -103,3 +103,67 @@ def test_bop_8_24_a_pairing_searches_once_a_sub_phase():
     events = naval_combat.after_move(state, TH, dice, ["ger-cl1"])
     assert [e.data["found"] for e in events] == [False, False]
     assert naval_combat.after_move(state, TH, dice, ["ger-cl1"]) == []
+
+
+def test_bop_8_21_the_moving_force_may_decline_to_search_and_is_searched_back():
+    state = fresh()
+    fleets = state["board"]["fleets"]
+    fleets["bri-cl1"]["at"] = SEA
+    fleets["ger-cl1"]["at"] = SEA
+    dice = ScriptedDice({"naval search 1d6": [6]})              # only the British search: fails
+    events = naval_combat.after_move(state, TH, dice, ["ger-cl1"], {"search": False})
+    assert [e.kind for e in events] == ["naval_search_declined", "naval_search"]
+    assert events[1].data["by"] == "entente" and dice.left() == {}
+
+
+def test_bop_8_31_the_moving_player_chooses_its_van_and_8_34_may_return_to_port():
+    state = fresh()
+    fleets = state["board"]["fleets"]
+    fleets["ger-bc1"]["at"] = fleets["ger-cl1"]["at"] = SEA     # Hipper's BC and a cruiser
+    fleets["bri-cl1"]["at"] = SEA
+    dice = ScriptedDice({
+        "naval search 1d6": [1],                                 # 1 - 2 < 1: found
+        # van of one (the CL) plus Hipper's BC in the main force: van units 1; CP 1 not > 1
+        "naval surprise central 1d6": [1], "naval surprise entente 1d6": [1],
+        fire("ger-cl1", "bri-cl1"): [1, 1, 1, 1],                # each salvo: 2 + 1 misses 6
+        fire("bri-cl1", "ger-cl1"): [1, 1],                      # van salvo: 2 + 1 misses
+        fire("bri-cl1", "ger-bc1"): [1, 1],                      # fleet salvo: at the main
+        fire("ger-bc1", "bri-cl1"): [1, 1, 1, 1],                # Hipper: two shots, misses
+        "naval return to port central 1d6": [5], "naval return to port entente 1d6": [5],
+    })
+    events = naval_combat.after_move(state, TH, dice, ["ger-bc1", "ger-cl1"],
+                                     {"van": ["ger-cl1"], "return": True})
+    battle = next(e.data for e in events if e.kind == "naval_battle")
+    assert [s["shooter"] for s in battle["van_salvo"]] == ["ger-cl1", "bri-cl1"]   # BC not in
+    checks = {e.data["side"]: e.data for e in events if e.kind == "naval_return_check"}
+    assert checks["central"]["returns"] is False and checks["central"]["chooses_to_return"]
+    assert naval.port_side(state, TH, fleets["ger-bc1"]["at"]) == "central"      # went home
+    assert fleets["bri-cl1"]["at"] == SEA                                          # stayed
+    assert dice.left() == {}
+
+
+def test_bop_8_31_a_naval_move_carries_its_orders_and_a_wrong_van_is_refused():
+    import json
+
+    import pytest
+
+    from engine.kernel import IllegalAction, apply, decisions, new_game
+    from engine.kernel.errors import MalformedAction
+    from engine.rulesets.balance_of_powers.price_of_admiralty import SCENARIO
+    from engine.rulesets.balance_of_powers.ruleset import RULESET
+
+    state, _ = new_game(RULESET, SCENARIO, {}, ["britain", "germany"], b"o" * 32, "torders")
+    move = next(d for d in decisions(RULESET, state) if d.kind == "naval_move")
+    before = json.dumps(state, sort_keys=True)
+    base = {"units": ["ger-bb1", "ger-bc1"], "to": "15,-6"}
+    with pytest.raises(IllegalAction) as wrong:
+        apply(RULESET, state, "germany", move.id, {**base, "van": ["ger-bb1"]}, seed=b"o" * 32)
+    assert wrong.value.rule == "BoP 8.31"                      # a dreadnought never in the van
+    with pytest.raises(IllegalAction):
+        apply(RULESET, state, "germany", move.id, {**base, "van": ["ger-cl1"]}, seed=b"o" * 32)
+    with pytest.raises(MalformedAction):
+        apply(RULESET, state, "germany", move.id, {**base, "search": "no"}, seed=b"o" * 32)
+    assert json.dumps(state, sort_keys=True) == before
+    out = apply(RULESET, state, "germany", move.id,
+                {**base, "van": ["ger-bc1"], "search": False, "return": True}, seed=b"o" * 32)
+    assert out.state["board"]["fleets"]["ger-bc1"]["at"] == "15,-6"

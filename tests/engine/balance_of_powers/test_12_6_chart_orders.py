@@ -36,6 +36,7 @@ def test_bop_12_6_the_view_of_a_naval_game_has_the_fleets_and_the_victory_status
     for audience in ("seat:germany", "seat:britain", "public"):
         seen = view(RULESET, state, audience)
         assert seen["board"]["fleets"] == state["board"]["fleets"]     # 2.68: all open
+        assert seen["board"]["mines"] == state["board"]["mines"]       # 6.44: mines too
         assert seen["victory"] == {"rule": "BoP 12.6", "checked_after": "1916-05",
                                    "german_bbs_in_norwegian_sea": 0, "bbs_to_win": 2,
                                    "gunnery_lost": {"central": 0, "entente": 0}}
