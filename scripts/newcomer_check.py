@@ -138,9 +138,8 @@ def written_orders(players: list[Any]) -> bool:
 def write_orders_and_ready(players: list[Any], spectator) -> tuple[Any, int]:
     """Written orders (a scenario whose nations write orders at once, `simultaneous`): every
     player, for every seat it holds, clicks the first order set offered, confirms it (the
-    server checks and keeps it: no new version) and says "I'm ready"; the turn resolves when
-    the last seat is ready (a written order is a new version, not a new turn: the board's turn
-    counts). Before that the spectator holds nobody's orders. Returns the last
+    server checks and keeps it) and says "I'm ready"; the turn resolves when the last seat is
+    ready (the game's version moves before that, so the board's turn is what counts). Before that the spectator holds nobody's orders. Returns the last
     player to say ready and the version the resolved turn produced."""
     turn = players[0].evaluate(TURN)
     for page in players:
