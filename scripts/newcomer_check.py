@@ -17,7 +17,10 @@ walk to the ones named, each of which must be a product):
 4. an anonymous spectator opens the game page — on `--watch-site` if given, so in the scaled
    configuration the move must cross Redis from one daphne process to the other;
 5. whichever player the game waits for makes one move by clicking the page's first offered
-   order and confirming it;
+   order and confirming it; in a game of written orders (the decisions offered are
+   revisable order sets with a ready flag: The War to End All Wars) every player instead writes, for every seat it holds, the first order
+   set offered, confirms it and says ready, the spectator holding none of those orders, and
+   the move is the turn that resolves when the last seat is ready;
 6. the spectator's page must reach the server's new version, live, without a reload, show the
    same position as the server's public view, and offer no controls.
 
@@ -120,6 +123,54 @@ def make_one_move(players: list[Any]) -> tuple[Any, int]:
     raise Failed("no player had an order to give: " + json.dumps([page_state(p) for p in players]))
 
 
+TURN = "() => window.salient.store.view.board.turn"
+
+
+def written_orders(players: list[Any]) -> bool:
+    """Whether the game asks for written orders: a revisable decision (an order set kept until
+    its seat says ready), not a move that is played at once."""
+    for page in players:
+        wait_orders_settled(page)
+    return any(page.evaluate("() => window.salient.orders.available().some(d => d.revisable)")
+               for page in players)
+
+
+def write_orders_and_ready(players: list[Any], spectator) -> tuple[Any, int]:
+    """Written orders (a scenario whose nations write orders at once, `simultaneous`): every
+    player, for every seat it holds, clicks the first order set offered, confirms it (the
+    server checks and keeps it) and says "I'm ready"; the turn resolves when the last seat is
+    ready (the game's version moves before that, so the board's turn is what counts). Before that the spectator holds nobody's orders. Returns the last
+    player to say ready and the version the resolved turn produced."""
+    turn = players[0].evaluate(TURN)
+    for page in players:
+        wait_orders_settled(page)
+        decisions = page.evaluate("() => window.salient.orders.available().map(d => d.id)")
+        if not decisions:
+            raise Failed("a player of a written-orders game is asked for nothing: "
+                         + json.dumps(page_state(page)))
+        for decision in decisions:
+            if len(decisions) > 1:
+                page.click(f".decision-tabs [data-id='{decision}']")
+            page.wait_for_function("(id) => window.salient.orders.decision"
+                                   " && window.salient.orders.decision.id === id", arg=decision)
+            page.locator("#decision button.choice").first.click()
+            page.wait_for_selector("#pending-order")
+            page.click("#confirm")
+            page.wait_for_function("() => { const o = document.querySelector('#my-order');"
+                                   " return o && !o.textContent.includes('No order written'); }")
+            if page.evaluate(TURN) != turn:
+                raise Failed("the turn resolved before every seat said ready")
+            if spectator.evaluate("() => Object.keys(window.salient.store.orders || {}).length"):
+                raise Failed("the spectator holds a player's written orders")
+            page.click("#ready")
+            if page is not players[-1] or decision != decisions[-1]:
+                page.wait_for_selector("#not-ready")
+    for page in players:
+        page.wait_for_function(f"(t) => ({TURN})() > t", arg=turn)
+    mover = players[-1]
+    return mover, mover.evaluate("() => window.salient.store.v")
+
+
 class Newcomers:
     """Two new users: one signed up through the page, one through the API (then logged in on
     the page too: an account made by the API must work there)."""
@@ -190,8 +241,13 @@ def check_ruleset(browser, site: str, watch_site: str, ruleset: dict[str, Any],
         wait_live(page)
     before = spectator.evaluate("() => window.salient.store.v")
 
-    # 5. One move, clicked; 6. the spectator sees it live.
-    mover, version = make_one_move(players)
+    # 5. One move, clicked (written orders: every seat's, then ready); 6. the spectator sees
+    # it live.
+    written = written_orders(players)
+    if written:
+        mover, version = write_orders_and_ready(players, spectator)
+    else:
+        mover, version = make_one_move(players)
     spectator.wait_for_function("(v) => window.salient.store.v >= v", arg=version)
     server = api(site, "GET", f"/api/games/{game_id}/")
     seen = spectator.evaluate("() => window.salient.store.view")
@@ -201,7 +257,8 @@ def check_ruleset(browser, site: str, watch_site: str, ruleset: dict[str, Any],
     controls = spectator.locator("#confirm, .decision-tabs, #decision button.choice").count()
     if controls:
         raise Failed(f"the anonymous spectator is offered {controls} controls")
-    who = "the page newcomer" if mover is host_page else "the API newcomer" if \
+    who = "every newcomer wrote orders and said ready, the turn resolved;" if written \
+        else "the page newcomer" if mover is host_page else "the API newcomer" if \
         mover is guest_page else f"API newcomer {1 + players.index(mover) - 1} of {len(guests)}"
     spectator.context.close()
     return (f"{ruleset['id']}/{scenario['id']}: table {table_id}, game {game_id}; {who} moved "

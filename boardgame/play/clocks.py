@@ -117,6 +117,20 @@ def after_steps(game: Any, ruleset: Any, *, acting: str | None, now: dt.datetime
     game.due = _due(live)
 
 
+def restart_deadlines(game: Any, seats: Any) -> None:
+    """Forget the deadlines (and reminders) of `seats`, so that `after_steps` gives each of
+    them that the game still awaits a fresh period from its `now`: a seat whose passed
+    deadline the sweeper has just answered (its next decision is a new one), and the seats a
+    game master's roll-back reopens (twteaw ruling 65). No-op outside deadline mode."""
+    live = dict(game.live)
+    if live.get("mode") != "deadline":
+        return
+    gone = set(seats)
+    live["deadlines"] = {s: v for s, v in live.get("deadlines", {}).items() if s not in gone}
+    live["remind"] = {s: v for s, v in live.get("remind", {}).items() if s not in gone}
+    game.live = live
+
+
 def refresh_due(game: Any) -> None:
     """`game.due` again after a change of `game.live` made elsewhere (the vacation bank)."""
     game.due = _due(game.live)

@@ -119,6 +119,9 @@ def _resolve(game_id: int, now: Any) -> Committed[list[str]]:
                         for m in frames.everyone_messages(game.pk, game.state, frame)]
             for seat in late:
                 _time_out_seat(game, ruleset, seat, steps)
+            # Answered: a late seat the game still awaits (its next turn, its next decision)
+            # gets a full period from now, not the deadline that has just passed.
+            clocks.restart_deadlines(game, late)
         if steps:
             batch = finish_steps(game, ruleset, steps)
         else:

@@ -8,9 +8,14 @@ each player's page shows its own again, and every audience gets the step's patch
 then resolves again when its last seat says ready — with the same dice for the same orders
 (the kernel's dice counter comes back with the state).
 
+A turn resolved at its deadline (its last step the sweeper's default for a late seat, a ready
+by "timeout") rolls back the same way (ruling 65): that seat writes again, so its miss is
+taken back (unless it put the seat in civil disorder), and every seat the reopened turn awaits
+gets a full deadline period from the roll-back — the passed deadline would resolve it again
+at the next sweep.
+
 Refused, changing nothing: when the last step of the record is not a resolution by a ready
-(a turn resolved at its deadline is not rolled back: its missed deadlines are counted), and
-when anyone (a player, a bot, the GM's proxy) has written or withdrawn an order since.
+(its players' or the sweeper's), and when anyone (a player, a bot, the GM's proxy) has written or withdrawn an order since.
 """
 
 from __future__ import annotations
@@ -24,7 +29,7 @@ from engine import rulesets
 from engine.kernel import IllegalAction
 from engine.kernel.game import rollback
 
-from . import frames, orderbook
+from . import clocks, frames, orderbook
 from .actions import ActionRejected, Step, _append, engine_rejection, finish_steps
 from .frames import Committed
 from .models import ActionRecord, Game, OrderLog
@@ -46,6 +51,18 @@ def _resolution(game: Game) -> ActionRecord:
     return last
 
 
+def _take_back_miss(game: Game, seat: str) -> None:
+    """The undone step was `seat`'s default at its passed deadline: that seat writes again,
+    so the miss counted then is taken back — unless it put the seat in civil disorder (the
+    seat's hand-over stands; the host or the GM fills it). Ruling 65."""
+    live = dict(game.live)
+    missed = dict(live.get("missed", {}))
+    if missed.get(seat, 0) > 0 and seat not in live.get("disorder", []):
+        missed[seat] -= 1
+        live["missed"] = missed
+        game.live = live
+
+
 def do_rollback(game_id: int, user: Any) -> Committed[dict[str, Any]]:
     """The GM rolls the last resolved turn back. Answers {"v", "undoes"}."""
     from .gm import _lock_for_gm, audit
@@ -65,9 +82,14 @@ def do_rollback(game_id: int, user: Any) -> Committed[dict[str, Any]]:
         # The turn's orders come back into the book as the resolution read them.
         game.orders = {group: copy.deepcopy(last.action["orders"])}
         Game.objects.filter(pk=game.pk).update(orders=game.orders)
+        seats = sorted({order["seat"] for order in game.orders[group].values()})
+        # The reopened turn's deadline starts afresh for every seat it awaits (ruling 65): the
+        # passed one would resolve it again at the next sweep, the next turn's is gone.
+        clocks.restart_deadlines(game, seats)
+        if last.by == "timeout" and last.seat:
+            _take_back_miss(game, last.seat)
         batch = finish_steps(game, ruleset, steps)
         audit(game, user, "rollback", undoes=last.seq)
-        seats = sorted({order["seat"] for order in game.orders[group].values()})
     messages = frames.step_messages(batch)     # built once the transaction has committed
     for seat in seats:
         messages += orderbook.orders_messages(game, seat)

@@ -256,8 +256,10 @@ export class Orders extends EventTarget {
   /** What the map should highlight now. */
   highlights() {
     if (this.mode === "units") return this.status === "loading" ? [] : this.units.highlights();
-    if (!this.entries || this.status === "loading") return [];
+    // An editor keeps its draft while the decision's items reload (each new version reloads
+    // them): its highlights (a draft's arrows) stay drawn meanwhile.
     if (this.editor) return this.editor.highlights();
+    if (!this.entries || this.status === "loading") return [];
     const out = [];
     if (this.pending) {
       if (this.pending.p.from) out.push({ hex: this.pending.p.from, kind: "selected" });

@@ -103,7 +103,7 @@ def test_23_a_turn_of_orders_is_written_and_resolved_and_each_side_sees_only_its
 
 
 def test_23_the_game_page_serves_a_twteaw_game(war, hamlet, client):
-    """The page a seat opens is served (the ruleset is registered, not a product;
+    """The page a seat opens is served (the ruleset is a product since 27 Nov;
     docs/rules/twteaw.md, Registration, says what remains)."""
     game_id, _ = war
     client.force_login(hamlet)

@@ -1,5 +1,5 @@
 """The game master's roll-back of the last resolved turn (issue #23, boardgame/play/rollback.py,
-twteaw ruling 65): over REST, on a 1914 table of nine human-held nations and a GM.
+twteaw rulings 63 and 65): over REST, on a 1914 table of nine human-held nations and a GM.
 
 The turn resolves when its last nation says ready; the GM rolls it back: the game is back at
 the state before that step, the turn's orders are in the book again, and the record keeps the
@@ -9,9 +9,11 @@ nothing: by anyone but the GM, twice in a row, and once an order has been writte
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 
 import pytest
+from django.utils import timezone
 
 from boardgame.play import deadlines
 from boardgame.play.models import ActionRecord, Game, GmCommand, OrderLog
@@ -135,3 +137,55 @@ def test_23_gm_rollback_refused_once_anyone_acted_on_the_new_turn(api, table):
     _refused(api(users["prospero"]).post(f"/api/games/{game_id}/gm/rollback"), 409, "gm/acted_on")
     assert _unchanged(game_id) == kept
     assert OrderLog.objects.filter(game_id=game_id).count() == logged
+
+
+
+def _ms(moment):
+    return int(moment.timestamp() * 1000)
+
+
+def test_23_ruling_65_a_turn_resolved_at_its_deadline_rolls_back_with_a_fresh_deadline(
+        api, table):
+    """Spain writes nothing; its deadline passes and the sweeper resolves the turn with its
+    defaults, counting the miss. Turn 2 gives Spain a full period from that sweep (not the
+    deadline just passed). The GM rolls the turn back: Spain writes again, with a full period
+    from the roll-back; its miss is taken back; a sweep before that deadline resolves nothing;
+    Spain's own orders then resolve the turn."""
+    game_id, holders, users = table
+    seats = sorted(holders)
+    assert seats[-1] == "spain"
+    for seat in seats[:-1]:
+        _ready(api, game_id, holders, seat, f"r1-{seat}")
+    waiting = Game.objects.get(pk=game_id)
+    period = waiting.live["period"]
+    passed = waiting.live["deadlines"]["spain"]
+    late = timezone.now() + dt.timedelta(hours=25)
+    assert _ms(late) > passed
+    deadlines.run_due(now=late)
+    resolved = Game.objects.get(pk=game_id)
+    assert resolved.state["board"]["turn"] == 2 and resolved.live["missed"]["spain"] == 1
+    last = ActionRecord.objects.filter(game_id=game_id).order_by("-seq").first()
+    assert (last.kind, last.by, last.seat) == ("ready", "timeout", "spain")
+    # The seat the sweeper answered gets its next turn's full period, like every other (from
+    # the sweep's own clock), not the deadline that has just passed.
+    assert resolved.live["deadlines"]["spain"] == resolved.live["deadlines"]["france"] > passed
+
+    start = _ms(timezone.now())
+    answer = api(users["prospero"]).post(f"/api/games/{game_id}/gm/rollback")
+    assert answer.status_code == 200, answer.json()
+    end = _ms(timezone.now())
+    game = Game.objects.get(pk=game_id)
+    assert game.state["board"]["turn"] == 1 and game.live["running"] == ["spain"]
+    assert start + period <= game.live["deadlines"]["spain"] <= end + period
+    assert game.live["missed"]["spain"] == 0
+    assert game.due <= dt.datetime.fromtimestamp((end + period) / 1000, tz=dt.timezone.utc)
+    assert verify_game(game).status == "ok"
+
+    # A sweep an hour on (the passed deadline long gone) resolves nothing.
+    deadlines.run_due(now=timezone.now() + dt.timedelta(hours=1))
+    assert Game.objects.get(pk=game_id).state["board"]["turn"] == 1
+    _ready(api, game_id, holders, "spain", "r1-spain-again")
+    again = Game.objects.get(pk=game_id)
+    assert again.state["board"]["turn"] == 2 and again.live["missed"]["spain"] == 0
+    last = ActionRecord.objects.filter(game_id=game_id).order_by("-seq").first()
+    assert (last.kind, last.by, last.seat) == ("ready", "user", "spain")

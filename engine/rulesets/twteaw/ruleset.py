@@ -1,6 +1,7 @@
 """The War to End All Wars (`twteaw`): the playable core, first slice.
 
-Registered in engine/rulesets/__init__.py SHIPPED (issue #23), but not a product yet: a table
+Registered in engine/rulesets/__init__.py SHIPPED (issue #23) and a product (`product = True`,
+walked by CI's newcomer check through written orders): a table
 can be opened and its written orders played over REST, the socket and the browser (the area
 map drawn; an editor that writes every key of the order set), to the last turn, with a game master's
 seat (boardgame/play/gm.py); but the naval and air slices and the other map sections are
@@ -49,8 +50,10 @@ class TheWarToEndAllWars(FlowRuleset):
     id = "twteaw"
     version = "1"
     manifest = MANIFEST
-    # Not shown as a product until the core's slices are in (see above).
-    product = False
+    # A product (issue #23): the newcomer check walks it by written orders (every nation
+    # writes an order set and says ready; the turn resolves); docs/rules/twteaw.md,
+    # "Registration", lists what the core still lacks.
+    product = True
     flow = FLOW
     # dice named by battle and round, so that a turn rolled back and re-run (not built yet)
     # would not shift unrelated dice
