@@ -14,7 +14,7 @@ from .world import Context, build_context, position_from_view
 
 
 class FatalAlliancesBot(HeuristicBot):
-    id, version = "fa-heuristic", "3"
+    id, version = "fa-heuristic", "4"
     work = 6000
 
     def context(self, view: dict[str, Any], offers: Sequence[Offer], rng: BotRng,

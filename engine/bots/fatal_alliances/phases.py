@@ -58,13 +58,14 @@ def covered(ctx: Context, hex_id: str, ours: float) -> float:
 def strips_capital(ctx: Context, stack: list[dict[str, Any]], dest: str) -> bool:
     """Would this move take the capital below its garrison while it is threatened (world.
     CAPITALS)? Never the last unit; nor, below the garrison, anything more."""
-    origin = stack[0]["hex"]
-    if ctx.capital is None or origin != ctx.capital or dest == origin or ctx.garrison <= 0:
+    capital = ctx.capital
+    leaving = [u for u in stack if u["hex"] == capital]   # an advance may gather several hexes
+    if capital is None or not leaving or dest == capital or ctx.garrison <= 0:
         return False
-    here = ctx.ours.get(origin, 0.0)
-    left = here - sum(strength(u) for u in stack)
-    stay = [u for u in on_map(ctx.position) if u["hex"] == origin
-            and u["id"] not in {s["id"] for s in stack}
+    here = ctx.ours.get(capital, 0.0)
+    left = here - sum(strength(u) for u in leaving)
+    stay = [u for u in on_map(ctx.position) if u["hex"] == capital
+            and u["id"] not in {s["id"] for s in leaving}
             and not is_enemy(ctx.position, ctx.seat, u["power"])]
     return not stay or left < min(ctx.garrison, here)
 
@@ -227,6 +228,9 @@ def hq_support(ctx: Context, decision: Decision, item: dict[str, Any]) -> Score:
     hq = item["action"]["hq"]
     if hq is None:
         return 0.0
+    if (not decision.reaction and ctx.garrison > 0
+            and unit(ctx.position, hq)["hex"] == ctx.capital):
+        return None      # supporting an attack would leave the threatened capital's HQ down
     reorg = float(unit(ctx.position, hq).get("reorg", 0) or 0)
     if decision.data.get("target") is None or not decision.reaction:
         return 0.5 + reorg
