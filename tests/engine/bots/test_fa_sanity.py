@@ -64,6 +64,10 @@ def test_fa_13_7_capital_move_out_vetoed_while_threatened():
     assert stack and phases.strips_capital(ctx, stack, out)
     item = {"action": {"units": [u["id"] for u in stack], "to": out}}
     assert phases.land_move(ctx, None, item) is None
+    # An advance gathers attackers from several hexes: the capital's among them still count.
+    other = next(u for u in position["board"]["units"].values()
+                 if u["hex"] not in (None, capital) and u["power"] == "germany")
+    assert phases.strips_capital(ctx, [other] + stack, out)
     ctx.garrison = 0.0      # no enemy within reach: the same move may be scored
     assert not phases.strips_capital(ctx, stack, out)
 
