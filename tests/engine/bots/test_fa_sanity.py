@@ -115,3 +115,30 @@ def test_fa_sanity_checker_catches_a_bot_that_leaves_its_capital_and_attacks_bel
     play_match(ruleset, SCENARIO, table, seed=match_seed(1, 0), game_uid="x0", watch=checker)
     assert checker.found.capital_left
     assert checker.found.below_threshold
+
+
+def test_fa_11_12_3_threatened_capitals_hq_does_not_support_an_attack():
+    """Bot version 4: the HQ in a threatened capital would end face-down after supporting an
+    attack (FA 11.12.3), leaving the capital's defence without it; it declines, and supports
+    a defence (a reaction) as before."""
+    from engine import kernel
+    from engine.kernel.model import Decision
+    ruleset = rulesets.get("fatal_alliances")
+    state, _ = kernel.new_game(ruleset, SCENARIO, {}, sorted(seats_of(ruleset)),
+                               match_seed(1, 0), "t-hq")
+    ctx = world.build_context(world.position_from_view(
+        kernel.view(ruleset, state, "seat:germany")), "germany")
+    hq = next(u["id"] for u in ctx.position["board"]["units"].values()
+              if u["hex"] == ctx.capital and u["type"] == "HQ")
+    item = {"action": {"hq": hq}}
+
+    def asked(reaction):
+        return Decision(id="x", seats=("germany",), kind="hq_support", rule="FA 11.12.3",
+                        prompt="", waiting="", reaction=reaction, options=(),
+                        data={"target": ctx.capital if reaction else "40,-2"})
+
+    ctx.garrison = 1.0
+    assert phases.hq_support(ctx, asked(False), item) is None
+    assert phases.hq_support(ctx, asked(True), item) > 0
+    ctx.garrison = 0.0
+    assert phases.hq_support(ctx, asked(False), item) > 0
