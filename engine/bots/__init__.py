@@ -30,7 +30,8 @@ HEURISTIC: dict[str, Callable[[str], Bot]] = {"balance_of_powers": balance_of_po
                                               "twteaw": twteaw.heuristic}
 
 # The arena's greedy one-ply baseline (issue #25), per ruleset id: a factory taking the scenario.
-GREEDY: dict[str, Callable[[str], Bot]] = {"balance_of_powers": balance_of_powers.greedy}
+GREEDY: dict[str, Callable[[str], Bot]] = {"balance_of_powers": balance_of_powers.greedy,
+                                           "fatal_alliances": fatal_alliances.greedy}
 
 
 class UnknownBot(LookupError):

@@ -64,8 +64,12 @@ def match_seed(run_seed: int, game: int) -> bytes:
 def play_match(ruleset: Ruleset, scenario: str, bots: Mapping[str, Bot], *, seed: bytes,
                game_uid: str, options: dict[str, Any] | None = None,
                max_actions: int | None = None, seconds: float = SAFETY_NET_SECONDS,
-               clock: Callable[[], float] | None = None) -> MatchReport:
-    """Play one game with `bots[seat]` in every seat (`clock`: see runner.bot_turn)."""
+               clock: Callable[[], float] | None = None,
+               watch: Callable[[dict[str, Any], BotMove, dict[str, Any]], None] | None = None,
+               ) -> MatchReport:
+    """Play one game with `bots[seat]` in every seat (`clock`: see runner.bot_turn).
+    `watch(before, move, after)` sees every move carried out with the states around it (the
+    sanity checkers': a trusted observer, never a bot)."""
     definition = ruleset.scenario(scenario)
     limit = max_actions or definition.get("max_actions") or 10_000
     seats = [s["id"] for s in definition["seats"]]
@@ -107,6 +111,7 @@ def play_match(ruleset: Ruleset, scenario: str, bots: Mapping[str, Bot], *, seed
             report.illegal += 1
             report.problems.append({"kind": move.problem, "seat": seat,
                                     "decision": move.decision})
+        before = state
         try:
             state, book, wrote = _carry_out(ruleset, state, book, move, seed, report)
         except IllegalAction as exc:
@@ -128,6 +133,8 @@ def play_match(ruleset: Ruleset, scenario: str, bots: Mapping[str, Bot], *, seed
                                     "error": f"{type(exc).__name__}: {exc}"})
             break
         writes += wrote
+        if watch is not None:
+            watch(before, move, state)
     report.result = result(ruleset, state)
     report.final_hash = state_hash(state)
     report.final_state = state

@@ -8,12 +8,13 @@ from typing import Any
 
 from ..heuristic import HeuristicBot
 from ..protocol import BotRng, Budget, Offer
+from . import greedy as greedy_phases
 from .phases import PHASES, Phase, passive
 from .world import Context, build_context, position_from_view
 
 
 class FatalAlliancesBot(HeuristicBot):
-    id, version = "fa-heuristic", "2"
+    id, version = "fa-heuristic", "4"
     work = 6000
 
     def context(self, view: dict[str, Any], offers: Sequence[Offer], rng: BotRng,
@@ -26,8 +27,21 @@ class FatalAlliancesBot(HeuristicBot):
         return PHASES.get(kind, passive)
 
 
+class GreedyBot(FatalAlliancesBot):
+    """The arena's greedy one-ply baseline (greedy.py): the best immediate odds, no plan."""
+
+    id, version, level = "fa-greedy", "1", 1
+
+    def phase(self, kind: str) -> Phase:
+        return greedy_phases.PHASES.get(kind, passive)
+
+
 def heuristic(scenario: str) -> FatalAlliancesBot:
     return FatalAlliancesBot()
 
 
-__all__ = ["FatalAlliancesBot", "heuristic"]
+def greedy(scenario: str) -> GreedyBot:
+    return GreedyBot()
+
+
+__all__ = ["FatalAlliancesBot", "GreedyBot", "greedy", "heuristic"]

@@ -36,6 +36,7 @@ class Odds:
     defender_halves: float
     cleared: float                 # P(the hex is emptied: retreat, shatter or all destroyed)
     flipped: float                 # expected attackers left face-down
+    favourable: float              # P(the defender loses more half-units, or the hex)
     rows: dict[int, Fraction]      # table row -> probability (refusals left out)
 
 
@@ -78,7 +79,7 @@ def _odds(position: dict[str, Any], power: str, attackers: list[dict[str, Any]],
         refused = max(0, min(10, REFUSE_BASE - morale)) / 10
     att_total = sum(cb.loss_weight(u) for u in attackers)
     def_total = sum(cb.loss_weight(d) for d in defenders)
-    att = dfn = cleared = flipped = 0.0
+    att = dfn = cleared = flipped = favourable = 0.0
     for row, p in rows.items():
         face, a, d, effect = cb.crt_result(table, row)
         lost_a, lost_d = min(a or 0, att_total), min(d or 0, def_total)
@@ -87,6 +88,10 @@ def _odds(position: dict[str, Any], power: str, attackers: list[dict[str, Any]],
         dfn += weight * lost_d
         if effect in ("R", "S") or lost_d >= def_total:
             cleared += weight
+            favourable += weight
+        elif lost_d > lost_a:
+            favourable += weight
         left = max(0, len(attackers) - lost_a // 2)
         flipped += weight * (left if face == "" else left / 2 if face == "#" else 0)
-    return Odds(table, refused, att, dfn, cleared, flipped, dict(sorted(rows.items())))
+    return Odds(table, refused, att, dfn, cleared, flipped, favourable,
+                dict(sorted(rows.items())))

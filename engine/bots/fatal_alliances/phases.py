@@ -55,10 +55,33 @@ def covered(ctx: Context, hex_id: str, ours: float) -> float:
     return value * min(1.0, guard / threat)
 
 
+def strips_capital(ctx: Context, stack: list[dict[str, Any]], dest: str) -> bool:
+    """Would this move take the capital below its garrison while it is threatened (world.
+    CAPITALS)? Never the last unit; nor, below the garrison, anything more."""
+    capital = ctx.capital
+    leaving = [u for u in stack if u["hex"] == capital]   # an advance may gather several hexes
+    if capital is None or not leaving or dest == capital or ctx.garrison <= 0:
+        return False
+    here = ctx.ours.get(capital, 0.0)
+    left = here - sum(strength(u) for u in leaving)
+    stay = [u for u in on_map(ctx.position) if u["hex"] == capital
+            and u["id"] not in {s["id"] for s in leaving}
+            and not is_enemy(ctx.position, ctx.seat, u["power"])]
+    return not stay or left < min(ctx.garrison, here)
+
+
+def capital_drawn(ctx: Context, force: float, dest: str) -> float:
+    """What a move into a threatened capital short of its garrison is worth."""
+    if ctx.capital is None or dest != ctx.capital or ctx.garrison <= 0:
+        return 0.0
+    short = ctx.garrison - ctx.ours.get(dest, 0.0)
+    return W["capital_guard"] * max(0.0, min(force, short))
+
+
 def relocation(ctx: Context, stack: list[dict[str, Any]], dest: str, *, flips: bool) -> float:
     origin = stack[0]["hex"]
     force = sum(strength(u) for u in stack)
-    score = W["pull"] * force * (ctx.pull.get(dest, 0.0) - ctx.pull.get(origin, 0.0))
+    score = capital_drawn(ctx, force, dest) + W["pull"] * force * (ctx.pull.get(dest, 0.0) - ctx.pull.get(origin, 0.0))
     owner = controller(ctx.position, dest)
     if owner is not None and is_enemy(ctx.position, ctx.seat, owner):
         score += W["capture"] * ctx.value.get(dest, 0.0)
@@ -110,7 +133,7 @@ def land_move(ctx: Context, decision: Decision, item: dict[str, Any]) -> Score:
     if action.get("done"):
         return 0.0
     stack = [unit(ctx.position, i) for i in action["units"]]
-    if strands(ctx, stack, action["to"]):
+    if strands(ctx, stack, action["to"]) or strips_capital(ctx, stack, action["to"]):
         return None
     return relocation(ctx, stack, action["to"], flips=bool(item.get("flip")))
 
@@ -121,7 +144,7 @@ def rail_move(ctx: Context, decision: Decision, item: dict[str, Any]) -> Score:
     if action.get("done"):
         return 0.0
     stack = [unit(ctx.position, action["unit"])]
-    if strands(ctx, stack, action["to"]):
+    if strands(ctx, stack, action["to"]) or strips_capital(ctx, stack, action["to"]):
         return None
     return relocation(ctx, stack, action["to"], flips=True)
 
@@ -149,7 +172,21 @@ def attack_value(ctx: Context, action: dict[str, Any], odds: Odds) -> float:
         strength(u) for u in attackers) * (ctx.pull.get(target, 0.0) - max(
             ctx.pull.get(u["hex"], 0.0) for u in attackers))
     value += odds.cleared * max(0.0, gain)
-    return value - W["flip"] * 0.5 * odds.flipped
+    return value - W["flip"] * 0.5 * odds.flipped - capital_risk(ctx, attackers, odds)
+
+
+def capital_risk(ctx: Context, attackers: list[dict[str, Any]], odds: Odds) -> float:
+    """What an attack out of a threatened capital risks there: the garrison's factors it
+    commits, times the share of the attackers expected lost or left face-down (a face-down
+    unit defends at its lower factor)."""
+    if ctx.capital is None or ctx.garrison <= 0:
+        return 0.0
+    committed = sum(strength(u) for u in attackers if u["hex"] == ctx.capital)
+    if committed <= 0:
+        return 0.0
+    halves = sum(2 if u["size"] != "div" else 1 for u in attackers)
+    share = min(1.0, odds.attacker_halves / max(1, halves) + odds.flipped / len(attackers))
+    return W["capital_guard"] * min(committed, ctx.garrison) * share
 
 
 def land_attack(ctx: Context, decision: Decision, item: dict[str, Any]) -> Score:
@@ -165,6 +202,9 @@ def reorganise(ctx: Context, decision: Decision, item: dict[str, Any]) -> Score:
     action = item["action"]
     if action.get("done"):
         return 0.0
+    hq = action.get("hq")
+    if hq is not None and ctx.garrison > 0 and unit(ctx.position, hq)["hex"] == ctx.capital:
+        return None      # the HQ would end face-down: no support for the threatened capital
     return 0.5 + sum(max(1.0, float(unit(ctx.position, i)["cf"])) for i in action["units"])
 
 
@@ -188,6 +228,9 @@ def hq_support(ctx: Context, decision: Decision, item: dict[str, Any]) -> Score:
     hq = item["action"]["hq"]
     if hq is None:
         return 0.0
+    if (not decision.reaction and ctx.garrison > 0
+            and unit(ctx.position, hq)["hex"] == ctx.capital):
+        return None      # supporting an attack would leave the threatened capital's HQ down
     reorg = float(unit(ctx.position, hq).get("reorg", 0) or 0)
     if decision.data.get("target") is None or not decision.reaction:
         return 0.5 + reorg
@@ -237,7 +280,10 @@ def advance(ctx: Context, decision: Decision, item: dict[str, Any]) -> Score:
     if not ids:
         return 0.0
     stack = [unit(ctx.position, i) for i in ids]
-    return relocation(ctx, stack, ctx.position["flow"]["combat"]["target"], flips=False)
+    target = ctx.position["flow"]["combat"]["target"]
+    if strips_capital(ctx, stack, target):
+        return None
+    return relocation(ctx, stack, target, flips=False)
 
 
 # --- the turn's start and production ----------------------------------------------------------

@@ -48,7 +48,16 @@ WEIGHTS: Mapping[str, float] = {
     "decay": 0.75,              # pull lost per hex
     "depth": 14,                # hexes the pull spreads
     "attack_threshold": 0.5,    # an attack's expected value must exceed this
+    "capital_guard": 4.0,       # per factor a move brings to a capital short of its garrison
+    "capital_ratio": 1.0,       # the garrison a threatened capital keeps: × the threat there
+    "capital_reach": 2,         # hexes within which an enemy unit threatens the capital
 }
+
+# The hex each seat keeps garrisoned (issue #25's sanity check: never left empty under
+# threat): the power's capital on the map, else the place named here for the scenario —
+# Königsberg, East Prussia's sudden-death hex, for Germany; Warsaw, the Russian factory and
+# objective nearest the front, for Russia (no capital of either is inside the window).
+CAPITALS: Mapping[str, str] = {"germany": "konigsberg", "russia": "warsaw"}
 
 
 def position_from_view(view: Mapping[str, Any]) -> dict[str, Any]:
@@ -85,6 +94,8 @@ class Context:
     theirs: dict[str, float]           # the enemy's factors per hex
     owned: frozenset[str]
     threat: dict[str, float] = field(default_factory=dict)
+    capital: str | None = None         # the hex the seat keeps garrisoned (CAPITALS)
+    garrison: float = 0.0              # the factors it keeps there now (0: not threatened)
     odds: dict[str, Any] = field(default_factory=dict)
     budget: Budget | None = None
 
@@ -124,6 +135,9 @@ def build_context(position: dict[str, Any], seat: str) -> Context:
     pull = diffuse(targets, m.neighbours, decay=WEIGHTS["decay"], depth=int(WEIGHTS["depth"]),
                    passable=lambda h: not m.hex(h).sea)
     ctx = Context(position, m, seat, side, value, pull, ours, theirs, owned)
+    ctx.capital = capital_hex(position, m, seat)
+    if ctx.capital is not None and ctx.capital in owned:
+        ctx.garrison = capital_threat(m, theirs, ctx.capital) * WEIGHTS["capital_ratio"]
     for h in value:
         if h not in owned:
             continue
@@ -132,6 +146,24 @@ def build_context(position: dict[str, Any], seat: str) -> Context:
         if threat > 0:
             ctx.threat[h] = threat
     return ctx
+
+
+def capital_hex(position: Mapping[str, Any], m: Map, seat: str) -> str | None:
+    """The hex `seat` keeps garrisoned: its capital on the map, else CAPITALS' place."""
+    for h in m.ids:
+        info = m.hex(h)
+        if info.has_feature("capital") and info.home == seat:
+            return h
+    place = CAPITALS.get(seat)
+    if place is not None and place in m.places:
+        return m.places[place].hex
+    return None
+
+
+def capital_threat(m: Map, theirs: Mapping[str, float], capital: str) -> float:
+    """The enemy's factors within `capital_reach` hexes of the capital (0: not threatened)."""
+    reach = distances([capital], m.neighbours, int(WEIGHTS["capital_reach"]))
+    return sum(theirs.get(h, 0.0) for h in reach)
 
 
 def _hostile(position: dict[str, Any], seat: str, hex_id: str) -> bool:
