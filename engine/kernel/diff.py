@@ -3,7 +3,8 @@
 Our own differ rather than jsonpatch.make_patch: views change by small edits to known places,
 and a plain recursive walk gives short, deterministic patches (objects by key, lists element by
 element when their lengths match, one add or remove at its index when a list gains or loses a
-single element, whole-value replacement otherwise), where jsonpatch's move
+single element, one `move` and the edits inside it when an object reappears under a new key,
+whole-value replacement otherwise), where jsonpatch's move
 detection produced patches larger than the view itself. jsonpatch applies them, as an
 independent check of our output.
 """
@@ -21,12 +22,20 @@ def _escape(key: str) -> str:
 
 def _diff(old: Any, new: Any, path: str, ops: list[dict[str, Any]]) -> None:
     if type(old) is type(new) and isinstance(new, dict):
-        for key in sorted(old):
-            if key not in new:
+        gone = sorted(key for key in old if key not in new)
+        moved = _renames(old, new, gone) if gone else {}
+        for key in gone:
+            if key not in moved:
                 ops.append({"op": "remove", "path": f"{path}/{_escape(key)}"})
+        sources = {target: source for source, target in moved.items()}
         for key in sorted(new):
             child = f"{path}/{_escape(key)}"
-            if key not in old:
+            if key in sources:
+                # The same object under a new key (a question asked again under a fresh id):
+                # move it there, then patch what changed inside it.
+                ops.append({"op": "move", "from": f"{path}/{_escape(sources[key])}", "path": child})
+                _diff(old[sources[key]], new[key], child, ops)
+            elif key not in old:
                 ops.append({"op": "add", "path": child, "value": new[key]})
             elif old[key] != new[key] or type(old[key]) is not type(new[key]):
                 _diff(old[key], new[key], child, ops)
@@ -50,6 +59,37 @@ def _diff(old: Any, new: Any, path: str, ops: list[dict[str, Any]]) -> None:
             ops.append({"op": "remove", "path": f"{path}/{at}"})
             return
     ops.append({"op": "replace", "path": path, "value": new})
+
+
+def _renames(old: dict[str, Any], new: dict[str, Any], gone: list[str]) -> dict[str, str]:
+    """Keys that go away paired with keys that arrive holding mostly the same object.
+
+    An object counts as the same when more than half of the new one's fields are equal, by
+    value, to the old one's: a decision re-issued under a fresh id (FA's `…-land_move-russia-1`
+    after `…-0`, BoP's half menu under the next fortnight's ids) keeps its kind, seats, prompt
+    and options. Each pair becomes one `move` plus the edits inside, not a `remove` and an
+    `add` of the whole object. The comparison is shallow (one `==` per field), and it runs
+    only where an object both loses and gains keys. Pairs are made in sorted key order, the
+    best match first, so the patch is deterministic."""
+    arrived = sorted(key for key in new if key not in old and type(new[key]) is dict)
+    candidates = [key for key in gone if type(old[key]) is dict]
+    if not arrived or not candidates:
+        return {}
+    pairs: dict[str, str] = {}
+    for target in arrived:
+        fresh = new[target]
+        best, score = None, len(fresh) // 2
+        for source in candidates:
+            if source in pairs:
+                continue
+            was = old[source]
+            same = sum(1 for field, value in fresh.items()
+                       if field in was and was[field] == value)
+            if same > score:
+                best, score = source, same
+        if best is not None:
+            pairs[best] = target
+    return pairs
 
 
 def _same(a: Any, b: Any) -> bool:
