@@ -23,22 +23,24 @@ def _escape(key: str) -> str:
 def _diff(old: Any, new: Any, path: str, ops: list[dict[str, Any]]) -> None:
     if type(old) is type(new) and isinstance(new, dict):
         gone = sorted(key for key in old if key not in new)
-        moved = _renames(old, new, gone) if gone else {}
+        # Keys arrive as well as go (counted without a pass over `new`): look for renames.
+        moved = _renames(old, new, gone) if gone and len(new) > len(old) - len(gone) else {}
         for key in gone:
             if key not in moved:
                 ops.append({"op": "remove", "path": f"{path}/{_escape(key)}"})
         sources = {target: source for source, target in moved.items()}
         for key in sorted(new):
-            child = f"{path}/{_escape(key)}"
+            # The path is built only for a key that changed (most of a view's keys do not).
             if key in sources:
                 # The same object under a new key (a question asked again under a fresh id):
                 # move it there, then patch what changed inside it.
+                child = f"{path}/{_escape(key)}"
                 ops.append({"op": "move", "from": f"{path}/{_escape(sources[key])}", "path": child})
                 _diff(old[sources[key]], new[key], child, ops)
             elif key not in old:
-                ops.append({"op": "add", "path": child, "value": new[key]})
+                ops.append({"op": "add", "path": f"{path}/{_escape(key)}", "value": new[key]})
             elif old[key] != new[key] or type(old[key]) is not type(new[key]):
-                _diff(old[key], new[key], child, ops)
+                _diff(old[key], new[key], f"{path}/{_escape(key)}", ops)
         return
     if type(old) is type(new) and isinstance(new, list) and len(old) == len(new):
         for index, (a, b) in enumerate(zip(old, new, strict=False)):
@@ -80,13 +82,19 @@ def _renames(old: dict[str, Any], new: dict[str, Any], gone: list[str]) -> dict[
         fresh = new[target]
         best, score = None, len(fresh) // 2
         for source in candidates:
+            if score == len(fresh):
+                break                       # an equal object: nothing can beat it
             if source in pairs:
                 continue
             was = old[source]
-            same = sum(1 for field, value in fresh.items()
-                       if field in was and was[field] == value)
-            if same > score:
-                best, score = source, same
+            misses = len(fresh) - score     # this many unequal fields and it cannot beat `best`
+            for field, value in fresh.items():
+                if field not in was or was[field] != value:
+                    misses -= 1
+                    if not misses:
+                        break
+            else:
+                best, score = source, score + misses    # its equal fields: more than before
         if best is not None:
             pairs[best] = target
     return pairs
