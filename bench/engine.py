@@ -31,6 +31,12 @@ def _share(patches: list[int], views: list[int]) -> float | None:
     return round(statistics.median(shares) * 100, 2) if shares else None
 
 
+def _by_key(by_key: dict[str, int]) -> dict[str, float]:
+    total = sum(by_key.values())
+    return {key: round(100 * size / total, 1)
+            for key, size in sorted(by_key.items(), key=lambda kv: (-kv[1], kv[0]))} if total else {}
+
+
 def measure(ruleset: kernel.Ruleset, scenario: str, games: int = 3,
             options: dict[str, Any] | None = None, max_actions: int = 300) -> dict[str, Any]:
     definition = ruleset.scenario(scenario)
@@ -41,6 +47,7 @@ def measure(ruleset: kernel.Ruleset, scenario: str, games: int = 3,
     view_diff: dict[str, list[float]] = {}
     patch_bytes: dict[str, list[int]] = {}
     view_bytes: dict[str, list[int]] = {}
+    by_key: dict[str, int] = {}         # patch bytes by the view's top-level key they change
     index_times: list[float] = []       # the unit-first index of every open decision, a step
     index_bytes: list[int] = []
     state_bytes = 0
@@ -82,6 +89,9 @@ def measure(ruleset: kernel.Ruleset, scenario: str, games: int = 3,
                 ops = make_patch(old, new)
                 view_diff.setdefault(audience, []).append(time.perf_counter() - started)
                 patch_bytes.setdefault(audience, []).append(len(canonical_json(ops)))
+                for op in ops:
+                    key = op["path"].split("/", 2)[1]
+                    by_key[key] = by_key.get(key, 0) + len(canonical_json(op)) + 1
                 view_bytes.setdefault(audience, []).append(len(canonical_json(new)))
                 views[audience] = new
         state_bytes = max(state_bytes, len(canonical_json(state)))
@@ -108,6 +118,9 @@ def measure(ruleset: kernel.Ruleset, scenario: str, games: int = 3,
         "patch_share_median": {a: _share(patch_bytes[a], view_bytes[a]) for a in sorted(patch_bytes)},
         "patch_share_median_all": _share([p for a in patch_bytes for p in patch_bytes[a]],
                                          [v for a in view_bytes for v in view_bytes[a]]),
+        # Which parts of the view the patch bytes change: the share of all patch bytes per
+        # top-level key (an op's bytes plus its comma), largest first.
+        "patch_bytes_by_key": _by_key(by_key),
         "state_bytes_max": state_bytes,
         # What each open decision concerns (engine/kernel/concerns.py), for unit-first orders:
         # built once a step for every decision, and its size in the holders' views.

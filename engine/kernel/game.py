@@ -318,12 +318,16 @@ def concerns_or_none(ruleset: Ruleset, state: dict[str, Any], seat: SeatId,
         return None
 
 
+# Decision fields a view leaves out at these values (`revisable` is only ever written true).
+_USUAL = (("group", None), ("undoable", False), ("reaction", False))
+
+
 def view(ruleset: Ruleset, state: dict[str, Any], audience: Audience) -> dict[str, Any]:
     """The whole view of `audience`: the ruleset's view plus game facts and open decisions.
 
     Decisions show their options, and the units and places they concern, only to the audiences
     that hold them. `/decisions` is an object keyed by decision id, so a patch adds or removes
-    one decision at a time.
+    one decision at a time; `group`, `undoable` and `reaction` appear only when set.
     """
     parse_audience(audience)
     entitled = ruleset.audience_seats(state, audience)
@@ -334,6 +338,11 @@ def view(ruleset: Ruleset, state: dict[str, Any], audience: Audience) -> dict[st
         holder = next((seat for seat in decision.seats if seat in entitled), None)
         mine = holder is not None
         entry = decision.to_json(with_options=mine)
+        for flag, usual in _USUAL:
+            # Issue #27: a field at its usual value is left out (a decision's header is most of
+            # what a re-opened menu sends again); absent means null or false to the client.
+            if entry[flag] is usual:
+                del entry[flag]
         if holder is not None:
             # What it can act on, for unit-first orders (concerns.py): only for its holders.
             about = concerns_or_none(ruleset, state, holder, decision)

@@ -103,7 +103,11 @@ def test_browser_patch_applier_rebuilds_new_views(module_page):
         ({"decisions": {"d1": {"x": 1}}}, {"decisions": {"d2": {"x": 2}}}),
         ({"k/e~y": [1, {"z": None}]}, {"k/e~y": [2, {"z": True}]}),
         ({"list": [1, 2, 3]}, {"list": [3]}),
+        # A decision re-issued under a fresh id: a `move`, then edits inside it (issue #27).
+        ({"decisions": {"a-0": {"id": "a-0", "kind": "m", "seats": ["r"], "p": "Go", "o": [1, 2]}}},
+         {"decisions": {"a-1": {"id": "a-1", "kind": "m", "seats": ["r"], "p": "Go", "o": [1]}}}),
     ]
+    assert any(op["op"] == "move" for op in make_patch(*pairs[-1]))
     cases = [{"old": old, "ops": make_patch(old, new), "new": new} for old, new in pairs]
     got = module_page.evaluate("""async (cases) => {
         const { applyPatch } = await import('/frontend/lib/jsonpatch.js');

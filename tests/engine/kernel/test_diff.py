@@ -60,3 +60,29 @@ def test_one_element_in_or_out_of_a_list_is_one_op_at_its_index():
         {"op": "replace", "path": "/flags", "value": [True, 2, 3]}]
     for new in ({"pool": ["a", "b", "c", "d"], "flags": [1, 2]}, {"pool": ["a"], "flags": []}):
         assert apply_patch(old, make_patch(old, new)) == new
+
+
+def test_an_object_reissued_under_a_new_key_is_moved_and_patched_inside():
+    """Issue #27: a decision asked again under a fresh id (FA's `…-land_move-russia-1` after
+    `…-0`) is one `move` plus the fields that changed, not a `remove` and an `add` of the whole
+    decision; an object that shares too little with the one going away is added whole."""
+    entry = {"id": "t2-land_move-russia-0", "kind": "land_move", "seats": ["russia"],
+             "prompt": "Move a unit or stack", "options": [{"to": "1,2"}, {"to": "1,3"}]}
+    again = dict(entry, id="t2-land_move-russia-1", options=[{"to": "1,2"}])
+    other = {"id": "t2-combat-germany-0", "kind": "combat", "seats": ["germany"],
+             "prompt": "Attack", "options": [{"to": "1,2"}]}
+    old = {"decisions": {"t2-land_move-russia-0": entry}}
+    new = {"decisions": {"t2-land_move-russia-1": again}}
+    assert make_patch(old, new) == [
+        {"op": "move", "from": "/decisions/t2-land_move-russia-0",
+         "path": "/decisions/t2-land_move-russia-1"},
+        {"op": "replace", "path": "/decisions/t2-land_move-russia-1/id",
+         "value": "t2-land_move-russia-1"},
+        {"op": "remove", "path": "/decisions/t2-land_move-russia-1/options/1"},
+    ]
+    assert apply_patch(old, make_patch(old, new)) == new
+    unrelated = {"decisions": {"t2-combat-germany-0": other}}
+    assert make_patch(old, unrelated) == [
+        {"op": "remove", "path": "/decisions/t2-land_move-russia-0"},
+        {"op": "add", "path": "/decisions/t2-combat-germany-0", "value": other},
+    ]

@@ -52,6 +52,19 @@ def test_decision_options_go_only_to_the_seats_that_hold_them(toy, melee):
     assert all("options" not in d for d in public["decisions"].values())
 
 
+def test_a_views_decision_leaves_out_flags_at_their_usual_value(toy, melee):
+    """Issue #27: `group`, `undoable` and `reaction` appear in a view only when set (a menu
+    sent again costs its header); the rest of the decision is as the kernel lists it."""
+    bids = {d.id: d for d in kernel.decisions(toy, melee)}
+    for audience in ("seat:red", "public"):
+        for key, entry in kernel.view(toy, melee, audience)["decisions"].items():
+            assert entry["group"] == bids[key].group == "r1-bids"
+            assert "undoable" not in entry and "reaction" not in entry
+            full = bids[key].to_json(with_options=audience == "seat:red" and key == "r1-bid-red")
+            assert {k: v for k, v in full.items() if k not in ("undoable", "reaction")} == \
+                {k: v for k, v in entry.items() if k not in ("concerns", "answered")}
+
+
 @pytest.mark.parametrize("audience", ["seat:red", "seat:blue", "seat:green", "side:alpha",
                                       "side:beta", "public"])
 def test_toy_views_do_not_leak(toy, melee, audience):
