@@ -93,26 +93,3 @@ def test_bop_12_1_level2_entente_passes_the_sanity_checks():
     checked = check_game(ruleset, SCENARIO, report, seed=match_seed(1, 0), game_uid=uid)
     assert checked.capital_checks >= 2
     assert checked.violations == []
-
-
-def test_bop_10_712_level2_gives_up_a_siege_corps_only_when_nothing_else_is_listed():
-    """Bot version 8: the siege corps (effectiveness 1, the cheapest corps by the plain loss
-    score) ruins black fortresses (10.21), so level 2 lists it last among the losses; the
-    greedy baseline keeps the plain score."""
-    from engine.bots.balance_of_powers import phases
-    from engine.bots.balance_of_powers.greedy import PHASES as GREEDY
-    from engine.bots.balance_of_powers.world import build_context
-    ruleset = rulesets.get("balance_of_powers")
-    seats = sorted(s["id"] for s in ruleset.scenario(SCENARIO)["seats"])
-    state, _ = kernel.new_game(ruleset, SCENARIO, {}, seats, match_seed(1, 0), "loss")
-    ctx = build_context(state, "germany")
-    choices = ["ger-sie-siege_1", "ger-inf-3", "ger-inf-1_sax", "attrition", "fortress"]
-    assert {UNITS[c].kind for c in choices[:3]} == {"siege", "infantry"}
-
-    def ranked(phase):
-        scores = {c: phase(ctx, None, {"action": {"loss": c}}) for c in choices}
-        return sorted(choices, key=lambda c: -scores[c])
-
-    assert ranked(phases.loss)[-1] == "ger-sie-siege_1"
-    assert ranked(GREEDY["loss"])[2] == "ger-sie-siege_1"    # the cheapest corps
-    assert phases.loss(ctx, None, {"action": {"loss": "ger-sie-siege_1"}}) is not None
