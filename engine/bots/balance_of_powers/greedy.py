@@ -64,6 +64,5 @@ def sea_move(ctx: Context, decision: Decision, item: dict[str, Any]) -> Score:
     return step(ctx, [item["action"]["unit"]], item["action"]["to"])
 
 
-PHASES: dict[str, phases.Phase] = {**phases.PHASES, "loss": phases.plain_loss,
-                                   "combat": attack, "march": march,
+PHASES: dict[str, phases.Phase] = {**phases.PHASES, "combat": attack, "march": march,
                                    "rail": rail, "sea_move": sea_move, "violate": violate}

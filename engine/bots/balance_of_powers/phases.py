@@ -314,25 +314,14 @@ def pay(ctx: Context, decision: Decision, item: dict[str, Any]) -> Score:
     return W["corps"] - W["rp"] * RP_RESULT_COST if item["action"]["pay"] else 0.0
 
 
-def plain_loss(ctx: Context, decision: Decision, item: dict[str, Any]) -> Score:
-    """BoP 10.712 — the least valuable loss: attrition, then the weakest corps (bot version 7
-    and the greedy baseline)."""
+def loss(ctx: Context, decision: Decision, item: dict[str, Any]) -> Score:
+    """BoP 10.712 — the least valuable loss: attrition, then the weakest corps."""
     choice = item["action"]["loss"]
     if choice == "attrition":
         return -W["rp"] - 0.5
     if choice == "fortress" or choice not in UNITS:
         return -W["corps"] * 0.6
     return -W["corps"] * (0.5 + UNITS[choice].effectiveness / 4)
-
-
-def loss(ctx: Context, decision: Decision, item: dict[str, Any]) -> Score:
-    """BoP 10.712 — as `plain_loss`, but a siege corps (effectiveness 1, so the cheapest corps
-    there) is what ruins a black fortress (10.21): since bot version 8 it is given up only when
-    no other loss is listed (the dearest other corps costs W["corps"] * 1.25)."""
-    choice = item["action"]["loss"]
-    if choice in UNITS and UNITS[choice].kind == "siege":
-        return -W["corps"] * W["siege_loss"]
-    return plain_loss(ctx, decision, item)
 
 
 def retreat(ctx: Context, decision: Decision, item: dict[str, Any]) -> Score:

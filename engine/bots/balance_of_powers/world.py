@@ -76,8 +76,6 @@ WEIGHTS: Mapping[str, float] = {
     "garrison_fill": 20.0,      # 12.1: per corps a move brings into a garrison place below
                                 # what it keeps (bot version 7: Berlin filled from the start)
     "garrison_step": 6.0,       # 12.1: per hex the corps sent to fill it closes on it
-    "siege_loss": 3.0,          # 10.712: a siege corps given up as a loss, in corps (bot
-                                # version 8: only when no other loss is listed)
     "unsupplied": 3.0,          # 6.6: per corps ending its side's half out of supply (the
                                 # commissariat then kills it on 1d6 >= its effectiveness:
                                 # the arena's German garrisons of Brussels died so, cut off)
