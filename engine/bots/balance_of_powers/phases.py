@@ -79,30 +79,12 @@ def relocation(ctx: Context, units: list[str], origin: str | None, dest: str) ->
     if origin is not None and ctx.side_owns(origin):
         here = ctx.ours.get(origin, 0)
         score += W["guard"] * (covered(ctx, origin, max(0, here - n)) - covered(ctx, origin, here))
-    score += garrison_fill(ctx, corps, origin, dest)
     score += plan_bonus(ctx, corps, dest, attack=False)
     score += supply_gain(ctx, corps, origin, dest)
     foes = ctx.foes_next_to(dest)
     mine = ctx.ours.get(dest, 0) + n
     if foes > mine + 1:
         score -= W["exposure"] * (foes - mine)
-    return score
-
-
-def garrison_fill(ctx: Context, corps: list[str], origin: str | None, dest: str) -> float:
-    """12.1 — corps that bring a garrison place (world.GARRISONS) up to what it keeps earn
-    `garrison_fill` each, and the corps sent to fill it (`ctx.keepers`) `garrison_step` for each
-    hex they close on it (bot version 7). The pull alone (`garrison`) did not fill Berlin, which
-    every listed German set-up leaves empty: in the arena (seed 2, game 6 against the greedy
-    Entente) Berlin stayed empty all game until three Russian corps marched in."""
-    score = 0.0
-    short = ctx.garrison.get(dest, 0) - ctx.ours.get(dest, 0)
-    if short > 0:
-        score += W["garrison_fill"] * min(len(corps), short)
-    for uid in corps:
-        dist = ctx.keepers.get(uid)
-        if dist is not None and origin is not None and dest in dist and origin in dist:
-            score += W["garrison_step"] * (dist[origin] - dist[dest])
     return score
 
 

@@ -73,9 +73,6 @@ WEIGHTS: Mapping[str, float] = {
     "victory_keep": 10.0,       # 12.1: on top of an own BC's worth (each one lost counts
                                 # twice: one fewer for us, one more for the enemy)
     "garrison": 25.0,           # 12.1: pull of a threatened garrison place left empty
-    "garrison_fill": 20.0,      # 12.1: per corps a move brings into a garrison place below
-                                # what it keeps (bot version 7: Berlin filled from the start)
-    "garrison_step": 6.0,       # 12.1: per hex the corps sent to fill it closes on it
     "unsupplied": 3.0,          # 6.6: per corps ending its side's half out of supply (the
                                 # commissariat then kills it on 1d6 >= its effectiveness:
                                 # the arena's German garrisons of Brussels died so, cut off)
@@ -187,8 +184,6 @@ class Context:
     worlds: list[dict[str, Any]] = field(default_factory=list)   # determinised positions
     budget: Budget | None = None
     supplied: dict[str, frozenset[str]] = field(default_factory=dict)   # nation -> locations
-    keepers: dict[str, dict[str, int]] = field(default_factory=dict)   # corps -> hexes to
-                                       # the garrison place it is sent to fill (version 7)
 
     def in_supply(self, nation: str, loc: str) -> bool:
         """BoP 3.12 — would a unit of `nation` at `loc` be in supply in this position?"""
@@ -255,7 +250,6 @@ def build_context(position: dict[str, Any], seat: str, *, campaign: bool = True)
                       if side_of(position, controller(position, th, loc)) == side)
     ctx = Context(position, th, seat, side, enemy, occ, value, pull, {}, {}, ours, theirs,
                   owned, decisive, garrison)
-    ctx.keepers = keepers(position, th, seat, garrison, ours)
     _threats(ctx)
     return ctx
 
@@ -351,28 +345,6 @@ def garrisons(position: dict[str, Any], th: Theatre, seat: str, side: str,
                     [loc], lambda x: th.adj.get(x, ()), radius)):
                 continue
             out[loc] = max(out.get(loc, 0), kept)
-    return out
-
-
-def keepers(position: dict[str, Any], th: Theatre, seat: str, garrison: Mapping[str, int],
-            ours: Mapping[str, int]) -> dict[str, dict[str, int]]:
-    """12.1 (bot version 7) — for each garrison place below what it keeps, the seat's nearest
-    corps outside every garrison place (as many as it lacks; siege corps never), each with the
-    hex distances to that place, so that its moves toward it are priced (`phases.garrison_fill`).
-    The diffused pull alone did not do it: no listed German set-up puts a corps in Berlin, and
-    the Russian targets pull the eastern corps harder than an empty Berlin six hexes away."""
-    out: dict[str, dict[str, int]] = {}
-    for loc, kept in sorted(garrison.items()):
-        short = kept - ours.get(loc, 0)
-        if short <= 0:
-            continue
-        dist = distances([loc], lambda x: th.adj.get(x, ()), int(WEIGHTS["depth"]) * 2)
-        free = sorted((dist[unit["at"]], uid) for uid, unit in position["board"]["units"].items()
-                      if UNITS[uid].corps and UNITS[uid].nation == seat
-                      and UNITS[uid].kind != "siege" and unit["at"] in dist
-                      and unit["at"] not in garrison and uid not in out)
-        for _, uid in free[:short]:
-            out[uid] = dist
     return out
 
 

@@ -27,8 +27,8 @@ def played(seed, game, side, against, max_actions):
 
 @pytest.fixture(scope="module")
 def central_game():
-    # seed 2, game 6 against the greedy Entente: bot version 5 left Berlin empty all game there
-    # (docs/bots.md); 300 actions reach the end of August.
+    # seed 2, game 6 against the greedy Entente, where an earlier engine saw Berlin left empty
+    # all game (docs/bots.md); 300 actions reach the end of August.
     return played(2, 6, "central", "greedy", 300)
 
 
@@ -64,27 +64,6 @@ def test_bop_12_1_level2_central_passes_the_sanity_checks(central_game):
     checked = check_game(ruleset, SCENARIO, report, seed=match_seed(2, 6), game_uid=uid)
     assert checked.capital_checks >= 4 and checked.attacks_checked >= 3
     assert checked.violations == []
-
-
-def test_bop_12_1_level2_central_garrisons_berlin_from_the_start(central_game):
-    """No listed German set-up puts a corps in Berlin (setup.deployments); bot version 7 sends
-    the nearest corps to it, so Berlin is held by the end of August's second fortnight."""
-    ruleset, report, uid = central_game
-    state, _ = kernel.new_game(ruleset, SCENARIO, {}, sorted(table(ruleset, SCENARIO,
-                               "central", "greedy")), match_seed(2, 6), uid)
-    th = theatre(state["board"]["map"])
-    berlin = th.capital["germany"]
-    held_at = None
-    for entry in report.log:
-        state = kernel.apply(ruleset, state, entry["seat"], entry["decision"], entry["action"],
-                             seed=match_seed(2, 6)).state
-        held = any(v["at"] == berlin and UNITS[u].corps and UNITS[u].nation == "germany"
-                   for u, v in state["board"]["units"].items())
-        if held and held_at is None:
-            held_at = (state["flow"]["month"], state["flow"]["fortnight"])
-        if held_at is not None:
-            assert held, (entry["seq"], entry["action"])    # once in, it stays
-    assert held_at is not None and held_at <= ("1914-08", 2), held_at
 
 
 def test_bop_12_1_level2_entente_passes_the_sanity_checks():
