@@ -9,7 +9,7 @@ import sys
 from engine import rulesets
 from engine.kernel.errors import EngineError, RecordError
 from engine.kernel.record import replay
-from engine.kernel.selfplay import selfplay
+from engine.kernel.selfplay import Tally, selfplay
 
 
 def _print(document: object) -> None:
@@ -19,6 +19,15 @@ def _print(document: object) -> None:
 def cmd_rulesets(args: argparse.Namespace) -> int:
     _print({"rulesets": rulesets.manifests()})
     return 0
+
+
+def _progress(game: int, tally: Tally) -> None:
+    """One line a game on stderr, so a run cut short still tells what it played."""
+    counts = {k: v for k, v in tally.summary().items()
+              if k not in ("actions_by_kind", "final_hashes")}
+    sys.stderr.write(json.dumps({"game": game, **counts, "hash": tally.final_hashes[-1]},
+                                sort_keys=True) + "\n")
+    sys.stderr.flush()
 
 
 def cmd_selfplay(args: argparse.Namespace) -> int:
@@ -31,7 +40,9 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
         ruleset = rulesets.get(args.ruleset)
         tally = selfplay(ruleset, args.scenario, games=args.games, seed=args.seed,
                          options=options, max_actions=args.max_actions,
-                         check_leaks=not args.no_leak_check, record_dir=args.record_dir)
+                         check_leaks=not args.no_leak_check, record_dir=args.record_dir,
+                         first_game=args.first_game,
+                         progress=_progress if args.progress else None)
     except EngineError as exc:
         sys.stderr.write(f"{exc}\n")
         return 2
@@ -74,6 +85,10 @@ def main(argv: list[str] | None = None) -> int:
     play.add_argument("--record-dir", default=None)
     play.add_argument("--no-leak-check", action="store_true",
                       help="skip the per-action leak poisoning (faster)")
+    play.add_argument("--first-game", type=int, default=0,
+                      help="number of the first game (shards of one run: same seeds)")
+    play.add_argument("--progress", action="store_true",
+                      help="a JSON line on stderr after each game")
     rep = sub.add_parser("replay", help="rebuild a game from its record and verify its dice")
     rep.add_argument("record")
     args = parser.parse_args(argv)

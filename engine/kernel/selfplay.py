@@ -17,7 +17,7 @@ import json
 import os
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 from . import simultaneous
 from .canonical import canonical_json, state_hash
@@ -297,12 +297,17 @@ def _checks(ruleset: Ruleset, state: dict[str, Any], check_leaks: bool, problem:
 
 def selfplay(ruleset: Ruleset, scenario: str, *, games: int, seed: int,
              options: dict[str, Any] | None = None, max_actions: int | None = None,
-             check_leaks: bool = True, record_dir: str | None = None) -> Tally:
-    """Play `games` random legal games; the Tally says what was found."""
+             check_leaks: bool = True, record_dir: str | None = None, first_game: int = 0,
+             progress: Callable[[int, Tally], None] | None = None) -> Tally:
+    """Play `games` random legal games; the Tally says what was found. Games are numbered from
+    `first_game` (a game's seed and choices depend only on the run seed and its number, so a
+    long run split into shards plays the same games); `progress` hears after each game."""
     tally = Tally()
-    for game in range(games):
+    for game in range(first_game, first_game + games):
         play_one(ruleset, scenario, dict(options or {}), seed, game, tally,
                  max_actions=max_actions, check_leaks=check_leaks, record_dir=record_dir)
+        if progress is not None:
+            progress(game, tally)
     # Kinds a random game may miss now and then (both sides passing through a three-turn
     # scenario is legal), but a whole run may not: a run without one means it is never offered.
     if tally.finished or tally.truncated:

@@ -21,6 +21,7 @@ from engine.kernel import Decision, Event, Roller
 from . import end_of_step
 from .control import may_control
 from .display import distance, neighbours, zone
+from .minor_war import at_war_with_minor
 from .minors import MINORS
 from .powers import POWERS
 
@@ -33,8 +34,10 @@ FADE_DISTANCE = 10      # DoD 8.5: negative markers stop at ten hexes (our displ
 
 def activatable(board: dict[str, Any], power: str) -> list[str]:
     """DoD 8.5 — the minors this power may activate: it may control them (8.1.2) and they hold
-    at least one marker (war with the minor would bar it: no war exists yet)."""
-    return sorted(m for m in board["modifiers"] if m in MINORS and may_control(power, m))
+    at least one marker, and it is not at war with them (MP 4; a conquered minor keeps no
+    marker, RULING 41)."""
+    return sorted(m for m in board["modifiers"] if m in MINORS and may_control(power, m)
+                  and not at_war_with_minor(board, power, m))
 
 
 def step_cost(board: dict[str, Any], minor: str, mover: str, positive: bool,

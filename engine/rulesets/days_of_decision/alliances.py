@@ -18,7 +18,7 @@ from typing import Any
 
 from engine.kernel import Event, Roller
 
-from . import markers
+from . import markers, minor_war
 from .catalogue import CATALOGUE
 from .display import distance
 from .minors import MINORS
@@ -43,6 +43,8 @@ def alliance_modifier(board: dict[str, Any], power: str, minor: str, breaking: b
 def alliance_actions(board: dict[str, Any], power: str) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     for minor in sorted(MINORS):
+        if minor_war.off_the_table(board, minor):       # at war or conquered (MP 4, 12.2)
+            continue
         allies = board["alliances"].get(minor, [])
         if len(allies) < MAX_ALLIANCES:
             out.append({"option": "IPO3", "minor": minor, "mode": "make"})
@@ -84,7 +86,7 @@ def play_alliance(state: State, power: str, action: dict[str, Any],
 
 def guarantee_actions(board: dict[str, Any], power: str) -> list[dict[str, Any]]:
     return [{"option": "IPO12", "minor": m} for m in sorted(MINORS)
-            if position(board, power) < MINORS[m].willpower
+            if not minor_war.off_the_table(board, m) and position(board, power) < MINORS[m].willpower
             and power not in board["guarantees"].get(m, [])]
 
 
@@ -102,7 +104,7 @@ def play_guarantee(state: State, power: str, action: dict[str, Any],
 def coup_cell_actions(board: dict[str, Any], power: str) -> list[dict[str, Any]]:
     """RULING: one cell per power per minor (a second would change nothing the rules say)."""
     return [{"option": "0e", "minor": m} for m in sorted(MINORS)
-            if power not in board["coup_cells"].get(m, [])]
+            if not minor_war.minor_conquered(board, m) and power not in board["coup_cells"].get(m, [])]
 
 
 def play_coup_cell(state: State, power: str, action: dict[str, Any],

@@ -35,7 +35,8 @@ def _absent(id_: str, number: str, name: str, kind: str, rule: str, note: str,
     return OptionRow(id_, number, name, kind, rule, "absent", pending=pending, note=note)
 
 
-NO_WAR = "needs minors at war and forces on the map (MP 4 is built for major powers only)"
+NO_WAR = ("needs the minors' forces and set-up on the map (a minor at war is fought only in "
+          "the abstract of ruling 41)")
 NO_MAP = "needs the map (territories, resources, factories), absent from the seed"
 
 ROWS: tuple[OptionRow, ...] = (
@@ -45,13 +46,16 @@ ROWS: tuple[OptionRow, ...] = (
     OptionRow("IPO3", "IPO 3", "Minor Alliance", "ipo", "DoD 8.7.1 IPO 3", "implemented",
               cost=2, pending="roll",
               minor_effects={"make": 2, "break_other": 1, "break_own": -1},
-              note="casus belli and the PE loss on a conquered ally wait for war; nobody is "
-                   "hostile (the War Chart is absent)"),
+              note="casus belli and the declarer's own PE loss on a war on the minor are built "
+                   "(minor_war.py); the PE loss when an ally is conquered and not avenged is "
+                   "absent; nobody is hostile (the War Chart is absent)"),
     _absent("IPO4", "IPO 4", "Coup", "ipo", "DoD 8.7.1 IPO 4",
             "needs the coup and civil-war tables and stability (Status Display, War Chart)",
             pending="roll"),
     _absent("IPO5", "IPO 5", "Minor Joins In", "ipo", "DoD 8.7.1 IPO 5", NO_WAR),
-    _absent("IPO6", "IPO 6", "Liberation", "ipo", "DoD 8.7.1 IPO 6", "needs conquest (12)"),
+    _absent("IPO6", "IPO 6", "Liberation", "ipo", "DoD 8.7.1 IPO 6",
+            "needs the home country's capital on the map (minors are conquered only in the "
+            "abstract, ruling 41)"),
     _absent("IPO7", "IPO 7", "Loyalist Support", "ipo", "DoD 8.7.1 IPO 7",
             "needs a civil war (IPO 4)"),
     _absent("IPO8", "IPO 8", "Rebel Support", "ipo", "DoD 8.7.1 IPO 8",
@@ -65,7 +69,8 @@ ROWS: tuple[OptionRow, ...] = (
                            "reversed Treaty Chart effects absent (no trade, no chart)"),
     OptionRow("IPO12", "IPO 12", "Guarantee", "ipo", "DoD 8.7.1 IPO 12", "implemented",
               cost=2, minor_effects={"guarantee": 1},
-              note="casus belli and the PE loss on a conquered guaranteed minor wait for war"),
+              note="casus belli and the declarer's own PE loss on a war on the minor are built "
+                   "(minor_war.py); the PE loss when it is conquered and not avenged is absent"),
     _absent("IPO13", "IPO 13", "Combined War Aims", "ipo", "DoD 8.7.1 IPO 13",
             "needs colonies on the map and group surrender",
             pending="proposal"),
@@ -110,8 +115,8 @@ ROWS: tuple[OptionRow, ...] = (
               note="treaty levels and pacts; trade terms, written conditions and the Treaty "
                    "Chart's minor and US-entry effects absent (the map and chart are absent)"),
     OptionRow("MP4", "MP 4", "ITS WAR!", "mp", "DoD 8.7.2 MP 4", "implemented", cost=4,
-              note="declarations on major powers (ruling 29); on minors, closing passages and "
-                   "the War Chart's effects absent"),
+              note="declarations on major powers (ruling 29) and on minor countries (rulings "
+                   "39-41); closing passages and the War Chart's effects absent"),
     OptionRow("MP5", "MP 5", "Surrender", "mp", "DoD 8.7.2 MP 5", "implemented",
               pending="proposal",
               note="unconditional, or conditional answered by 0(f) (ruling 36: no negotiated "

@@ -42,7 +42,11 @@ def distance_within_zone(start: str, goal: str) -> int:
 
 
 def controller(board: dict[str, Any], minor: str) -> str | None:
-    """The power controlling `minor` now, or None (neutral zone, or nobody eligible)."""
+    """The power controlling `minor` now, or None (neutral zone, or nobody eligible). A
+    completely conquered minor is off the display, held by its conqueror (RULING 41)."""
+    taken = board.get("minors_conquered", {}).get(minor)
+    if taken is not None:
+        return None if taken in board.get("conquered", ()) else str(taken)
     where = board["display"][minor]
     ideology, faction = zone(where)
     if ideology == NEUTRAL:

@@ -53,6 +53,16 @@ def add_surrender_and_us_entry(state: State) -> State:
     return state
 
 
+def add_wars_on_minors(state: State) -> State:
+    """Version 5 (issue #24): wars on minor countries (MP 4) and their conquest (12.2). No
+    version-4 rule could declare one, so a version-4 game has none: no minor at war, none
+    conquered."""
+    board = state["board"]
+    board.setdefault("minor_wars", [])
+    board.setdefault("minors_conquered", {})
+    return state
+
+
 MIGRATIONS = (
     Migration("1", "2", add_minor_politics,
               "minor markers, activation (8.5), alliances, guarantees, coup cells, trade "
@@ -62,4 +72,6 @@ MIGRATIONS = (
               "and the early endings"),
     Migration("3", "4", add_surrender_and_us_entry,
               "surrender and peace (MP 5), treaties torn up (IPO 11), US entry (11.2, US 4)"),
+    Migration("4", "5", add_wars_on_minors,
+              "war on minor countries (MP 4) and their conquest (12.2)"),
 )

@@ -50,7 +50,8 @@ def entry_cost(frm: str, to: str, ideology: str) -> int:
 def stacked_minors(board: dict[str, Any], power: str) -> list[str]:
     """The minors that start stacked with the power: only they may move along."""
     here = board["display"][power]
-    return sorted(m for m in MINORS if board["display"][m] == here)
+    return sorted(m for m in MINORS if board["display"][m] == here
+                  and m not in board["minors_conquered"])     # off the display (RULING 41)
 
 
 def carried_sets(board: dict[str, Any], power: str) -> list[tuple[str, ...]]:

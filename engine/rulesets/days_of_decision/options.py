@@ -12,7 +12,7 @@ from typing import Any
 
 from engine.kernel import Event, Roller
 
-from . import alliances, finance, new_world_order, peace, treaties, war
+from . import alliances, finance, minor_war, new_world_order, peace, treaties, war
 from .catalogue import CATALOGUE
 from .minors import MINORS
 from .powers import POWERS, modified_pe
@@ -46,6 +46,7 @@ def _mp0_actions(board: dict[str, Any], power: str) -> list[dict[str, Any]]:
     choices: list[dict[str, Any]] = [{"option": "0a", "dice": n} for n in range(1, MAX_PE_DICE + 1)
                                      if affordable(board, power, per_die * n)]
     choices += [{"option": "0b", "minor": minor, "ap": ap} for minor in MINORS
+                if not minor_war.minor_conquered(board, minor)
                 for ap in range(1, MINOR_AP_MAX + 1) if affordable(board, power, MINOR_AP_COST * ap)]
     if affordable(board, power, CATALOGUE["0e"].cost):
         choices += alliances.coup_cell_actions(board, power)
@@ -71,7 +72,8 @@ IPO_ACTIONS = {
 # The implemented numbered major-power options: their legal actions (each once a turn, 8.2).
 MP_ACTIONS = {
     "MP3": treaties.proposal_actions,
-    "MP4": war.declaration_actions,
+    "MP4": lambda board, power: war.declaration_actions(board, power)
+    + minor_war.minor_declaration_actions(board, power),
     "MP5": peace.surrender_actions,
 }
 # DoD 8.4.2 — the one option that may be chosen past the credit limit.
@@ -162,7 +164,9 @@ HANDLERS = {
     "0e": alliances.play_coup_cell,
     "0f": treaties.accept,
     "MP3": treaties.propose,
-    "MP4": war.declare,
+    "MP4": lambda state, power, action, roller: (
+        minor_war.declare_on_minor if "minor" in action else war.declare)(
+        state, power, action, roller),
     "MP5": peace.surrender,
     "0g": lambda state, power, action, roller: _bid_points(state["board"], power),
 }
@@ -188,6 +192,8 @@ def describe(action: dict[str, Any]) -> str:
         return f"{head}: agree with {', '.join(TITLES[p] for p in action['agree'])}"
     if option == "MP3":
         return f"{head}: propose a treaty to {TITLES[action['to']]}"
+    if option == "MP4" and "minor" in action:
+        return f"{head}: declare war on {MINORS[action['minor']].title}"
     if option == "MP4":
         return f"{head}: declare war on {TITLES[action['target']]}"
     if option == "MP5":

@@ -99,7 +99,8 @@ def war_state() -> dict[str, Any]:
     (DoD 11, all 0 at the start: the book prints no starting values)."""
     return {"treaties": {"FR-IT": {"level": 1, "signed": -5}, "FR-RU": {"level": 1, "signed": -5}},
             "proposals": [], "accepts": {}, "wars": [], "casus_belli": {}, "offensives": {},
-            "conquered": [], "us_entry": {p: "0" for p in SEATS}}
+            "conquered": [], "us_entry": {p: "0" for p in SEATS},
+            "minor_wars": [], "minors_conquered": {}}
 
 
 REFERENCE = _reference()
@@ -111,7 +112,7 @@ class DaysOfDecision(FlowRuleset):
     # MP 0(e). 3: treaties (MP 3, 0(f)), war (MP 4), the abstract war and conquest (9, 12), the
     # early endings (4). 4: surrender and peace (MP 5), IPO 11 and pacts left without levels,
     # US entry (11.2, US 4) (migrations.py).
-    version = "4"
+    version = "5"
     migrations = MIGRATIONS
     manifest = MANIFEST
     product = True

@@ -6,7 +6,7 @@ from typing import Any
 
 from engine.kernel.flow import Flow, Step
 
-from . import activation, initiative, military, politics, spending, turn, us_entry
+from . import activation, initiative, military, minor_war, politics, spending, turn, us_entry
 
 State = dict[str, Any]
 
@@ -44,10 +44,10 @@ FLOW = Flow([
     Step("production", "DoD 10.1", begin=turn.production, next="spending"),
     Step("spending", "DoD 10.2", decisions=spending.spend_decisions,
          resolve=spending.resolve_spending, next="us_entry"),
-    # G. US entry: the war-with-a-Democrat rolls (11.2); H. conquest is checked at the end of
-    # the military step
+    # G. US entry: the war-with-a-Democrat rolls (11.2); H. conquest of major powers is checked
+    # at the end of the military step, of minors here (12.2, RULING 41)
     Step("us_entry", "DoD 11", begin=us_entry.war_with_a_democrat, next="conquest"),
-    Step("conquest", "DoD 12", next="end_of_turn"),
+    Step("conquest", "DoD 12", begin=minor_war.conquest, next="end_of_turn"),
     # I. End of turn
     Step("end_of_turn", "DoD 13", begin=turn.end_turn, next=turn.after_turn),
     Step("over", "DoD 4", next=None),

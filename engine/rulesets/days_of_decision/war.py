@@ -10,7 +10,7 @@ RULING 29). The target's PE rises by 1 (the US's by 2), the treaty between them 
 and every power with a level-2 or level-3 treaty with the target gains casus belli against the
 declarer. The declarer activates no minor this turn.
 
-Declarations on minors are absent: minors have no forces without the map (RULING 29).
+Declarations on minor countries are in minor_war.py (RULINGS 39-41).
 """
 
 from __future__ import annotations

@@ -42,7 +42,7 @@ const EFFECTS = {
   "0g": "Gain bid points: three times your modified political effectiveness. Only when it is your one option this turn.",
   "0f": "Agree to this turn's treaty proposals from the powers you name, made before or after this answer.",
   MP3: "Propose a treaty to a power lower on the initiative track; it succeeds if that power agrees with its 0(f) this turn, and you pay only then. Both go up one level (at most 2 across ideologies).",
-  MP4: "Declare war on a major power of another ideology (limits: treaties, pacts and your national conditions). Its effectiveness rises; you activate no minor this turn.",
+  MP4: "Declare war on a major power of another ideology (limits: treaties, pacts and your national conditions; its effectiveness rises), or on a minor country (your national conditions; your own alliance or guarantee with it costs effectiveness). You activate no minor this turn.",
   MP5: "Surrender to an enemy: unconditionally (you are conquered at once), or conditionally (peace and a pact if that enemy agrees with its 0(f) this turn). You lose effectiveness, the enemy gains it; you activate no minor this turn.",
   IPO11: "Tear up one or more treaty levels with one power, once the treaty is old enough; the pact stays, easier to break. Within your ideology it costs you one effectiveness.",
 };
@@ -228,7 +228,7 @@ export class DaysOfDecisionAdapter extends GenericAdapter {
       case "0b": return `${head}: ${a.ap} army point${a.ap === 1 ? "" : "s"} for ${this.minor(a.minor)}`;
       case "0f": return `${head}: agree with ${(a.agree || []).map((p) => this.seatTitle(p)).join(", ")}`;
       case "MP3": return `${head}: propose a treaty to ${this.seatTitle(a.to)}`;
-      case "MP4": return `${head}: declare war on ${this.seatTitle(a.target)}`;
+      case "MP4": return `${head}: declare war on ${a.minor ? this.minor(a.minor) : this.seatTitle(a.target)}`;
       case "MP5": return `${head}: ${a.terms} surrender to ${this.seatTitle(a.to)}`;
       case "IPO11": return `${head}: cancel ${a.levels} treaty level${a.levels === 1 ? "" : "s"} with ${this.seatTitle(a.with)}`;
       default: return head;
@@ -305,6 +305,8 @@ export class DaysOfDecisionAdapter extends GenericAdapter {
       case "commitments_revealed": return `army commitments revealed: ${Object.entries(d.commit || {}).map(([p, c]) => `${this.seatTitle(p)} ${Object.values(c).reduce((x, y) => x + y, 0)}`).join(", ")}`;
       case "front_combat": return `front ${(d.powers || []).map((p) => this.seatTitle(p)).join(" against ")}: ${d.winner ? `won by ${this.seatTitle(d.winner)}, ${d.offensives} offensives` : "no winner"}`;
       case "power_conquered": return `${this.seatTitle(d.power)} is conquered`;
+      case "war_on_minor": return `${this.seatTitle(d.power)} declares war on ${this.minor(d.minor)}${d.director ? `, directed by ${this.seatTitle(d.director)}` : ""}`;
+      case "minor_conquered": return `${this.minor(d.minor)} is conquered by ${this.seatTitle(d.power)}`;
       case "surrender_offered": return `${this.seatTitle(d.power)} offers a conditional surrender to ${this.seatTitle(d.to)}`;
       case "surrender_refused": return `the surrender of ${this.seatTitle(d.power)} to ${this.seatTitle(d.to)} is not accepted: the war goes on`;
       case "surrendered": return `${this.seatTitle(d.power)} surrenders (${d.terms}) to ${this.seatTitle(d.to)}`;

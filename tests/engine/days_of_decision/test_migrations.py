@@ -1,6 +1,7 @@
-"""Versions 2, 3 and 4 of Days of Decision: the frozen version-1, 2 and 3 games
+"""Versions 2 to 5 of Days of Decision: the frozen version-1 to 4 games
 (tests/fixtures/versions) are carried over by migrations.add_minor_politics,
-migrations.add_treaties_and_war and migrations.add_surrender_and_us_entry; tests/engine/test_ruleset_versions.py plays them on."""
+migrations.add_treaties_and_war, migrations.add_surrender_and_us_entry and
+migrations.add_wars_on_minors; tests/engine/test_ruleset_versions.py plays them on."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from engine.rulesets.days_of_decision.migrations import (
     add_minor_politics,
     add_surrender_and_us_entry,
     add_treaties_and_war,
+    add_wars_on_minors,
 )
 
 VERSIONS = Path(__file__).resolve().parents[2] / "fixtures" / "versions"
@@ -55,7 +57,7 @@ def test_dod_version_3_migration_gives_a_version_2_state_the_treaties_and_the_wa
 
 def test_dod_version_4_migration_gives_a_version_3_state_the_us_entry_totals():
     frozen = json.loads((VERSIONS / "days_of_decision-3.json").read_text())
-    assert frozen["record"]["versions"]["ruleset"] == "3" and RULESET.version == "4"
+    assert frozen["record"]["versions"]["ruleset"] == "3" and int(RULESET.version) > 3
     old = frozen["state"]
     assert "us_entry" not in old["board"] and old["board"]["result"] is None    # still running
     assert old["board"]["turn"] == 30
@@ -65,4 +67,20 @@ def test_dod_version_4_migration_gives_a_version_3_state_the_us_entry_totals():
     assert {k: v for k, v in board.items() if k != "us_entry"} == old["board"]
     RULESET.check_invariants(new)
     again = add_surrender_and_us_entry(copy.deepcopy(new))
+    assert canonical_json(again) == canonical_json(new)
+
+
+def test_dod_version_5_migration_gives_a_version_4_state_no_wars_on_minors():
+    frozen = json.loads((VERSIONS / "days_of_decision-4.json").read_text())
+    assert frozen["record"]["versions"]["ruleset"] == "4" and int(RULESET.version) > 4
+    old = frozen["state"]
+    assert "minor_wars" not in old["board"] and old["board"]["result"] is None  # still running
+    assert old["board"]["turn"] == 30
+    new = add_wars_on_minors(copy.deepcopy(old))
+    board = new["board"]
+    assert board["minor_wars"] == [] and board["minors_conquered"] == {}
+    assert {k: v for k, v in board.items()
+            if k not in ("minor_wars", "minors_conquered")} == old["board"]
+    RULESET.check_invariants(new)
+    again = add_wars_on_minors(copy.deepcopy(new))
     assert canonical_json(again) == canonical_json(new)

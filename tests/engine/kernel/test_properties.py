@@ -27,6 +27,17 @@ def test_same_seed_same_game_byte_for_byte(toy, seed):
     assert canonical_json(a.summary()) == canonical_json(b.summary())
 
 
+def test_a_shard_of_a_run_plays_the_same_games_and_reports_each(toy):
+    """selfplay(first_game=k) plays games k, k+1, ... of the run exactly as the whole run does
+    (a long run may be split into shards), and `progress` hears each game as it ends."""
+    whole = selfplay(toy, "melee", games=3, seed=7)
+    heard: list[tuple[int, int]] = []
+    shard = selfplay(toy, "melee", games=2, seed=7, first_game=1,
+                     progress=lambda game, tally: heard.append((game, tally.games)))
+    assert shard.final_hashes == whole.final_hashes[1:]
+    assert heard == [(1, 1), (2, 2)]
+
+
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(seed=st.binary(min_size=32, max_size=32), rounds=st.integers(min_value=1, max_value=4))
 def test_setup_is_plain_json_and_round_trips(toy, seed, rounds):

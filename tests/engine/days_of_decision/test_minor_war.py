@@ -1,0 +1,159 @@
+"""DoD 8.7.2 MP 4 — declaring war on a minor country (each power's option 4 for minors, the
+ally's and guarantor's penalties of IPO 3 and IPO 12, the director); DoD 8.5 and IPO 3/12 —
+what a minor at war bars; DoD 12.2 — conquest of a minor (RULING 41)."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.kernel import IllegalAction, canonical_json
+from engine.rulesets.days_of_decision import minor_war as MW
+from engine.rulesets.days_of_decision import options as O
+from engine.rulesets.days_of_decision.activation import activatable
+from engine.rulesets.days_of_decision.control import controller
+from engine.rulesets.days_of_decision.minors import MINORS
+from tests.engine.scripted_dice import ScriptedDice
+
+from .positions import answer, fresh
+
+NO_DICE = ScriptedDice({})
+
+
+def _board(turn: int = 13, order=("GE", "IT", "CW", "FR", "RU", "JA", "US", "CH")):
+    state = fresh()
+    board = state["board"]
+    board["turn"] = turn
+    board["initiative"] = list(order)
+    for entry in board["powers"].values():
+        entry["army"] = 5
+    return state, board
+
+
+def _minor_targets(board, power):
+    return {a["minor"] for a in O.legal_options(board, power)
+            if a["option"] == "MP4" and "minor" in a}
+
+
+def test_dod_8_7_2_ge4_germany_declares_on_a_minor_once_geared_up_and_with_an_army():
+    state, board = _board(turn=12)
+    assert not MW.may_declare_on_minor(board, "GE", "austria")       # PM 3/4 from 1938 (29)
+    board["turn"] = 13
+    assert _minor_targets(board, "GE") == set(MINORS)
+    board["powers"]["GE"]["army"] = 0                                 # nothing can enter it
+    assert not MW.may_declare_on_minor(board, "GE", "austria")
+
+
+def test_dod_8_7_2_it4_ch4_initiative_within_the_willpower_and_ahead_of_every_ally():
+    state, board = _board(order=("GE", "CW", "FR", "IT", "RU", "JA", "US", "CH"))
+    # Italy is 4th: Poland (willpower 2) is out of reach, Czechoslovakia (4) within it
+    assert not MW.may_declare_on_minor(board, "IT", "poland")
+    assert MW.may_declare_on_minor(board, "IT", "czechoslovakia")
+    board["alliances"]["czechoslovakia"] = ["FR"]                     # France is 3rd: ahead
+    assert not MW.may_declare_on_minor(board, "IT", "czechoslovakia")
+    board["alliances"]["czechoslovakia"] = ["US"]                     # the US is 7th: behind
+    assert MW.may_declare_on_minor(board, "IT", "czechoslovakia")
+    # China 8th: beyond every willpower of our minors
+    assert _minor_targets(board, "CH") == set()
+
+
+def test_dod_8_7_2_fr4_cw4_us4_the_democrats_need_an_allied_minor_or_the_first_place():
+    state, board = _board(order=("CW", "FR", "GE", "IT", "RU", "JA", "US", "CH"))
+    assert MW.may_declare_on_minor(board, "CW", "belgium")           # first on the track
+    assert not MW.may_declare_on_minor(board, "FR", "belgium")       # not allied to anyone
+    board["alliances"]["belgium"] = ["GE"]
+    assert MW.may_declare_on_minor(board, "FR", "belgium")           # 2nd, ahead of Germany
+    board["initiative"] = ["GE", "CW", "FR", "IT", "RU", "JA", "US", "CH"]
+    assert not MW.may_declare_on_minor(board, "FR", "belgium")       # behind Germany now
+    assert not MW.may_declare_on_minor(board, "CW", "belgium")
+    board["initiative"] = ["US", "GE", "CW", "FR", "IT", "RU", "JA", "CH"]
+    assert not MW.may_declare_on_minor(board, "US", "belgium")       # not at war with Germany
+    board["wars"].append({"aggressor": "GE", "target": "US", "since": 13})
+    assert MW.may_declare_on_minor(board, "US", "belgium")
+
+
+def test_dod_8_7_2_ja4_ru4_japan_on_unallied_minors_the_soviets_only_at_war_with_germany():
+    state, board = _board()
+    assert MW.may_declare_on_minor(board, "JA", "spain")             # no alliance
+    board["alliances"]["spain"] = ["IT"]                              # Italy 2nd, Japan 6th
+    assert not MW.may_declare_on_minor(board, "JA", "spain")
+    assert not MW.may_declare_on_minor(board, "RU", "finland")
+    board["wars"].append({"aggressor": "GE", "target": "RU", "since": 13})
+    assert MW.may_declare_on_minor(board, "RU", "finland")
+
+
+def test_dod_8_7_2_mp4_war_on_your_own_ally_costs_pe_and_markers_and_ends_the_ties():
+    state, board = _board()
+    board["alliances"].update(austria=["GE", "IT"], hungary=["GE"])
+    board["guarantees"].update(austria=["GE"], bulgaria=["GE"])
+    pe, money = board["powers"]["GE"]["pe"], board["powers"]["GE"]["money"]
+    O.play_option(state, "GE", {"option": "MP4", "minor": "austria"}, NO_DICE)
+    assert board["powers"]["GE"]["pe"] == pe - 2                     # alliance 1 + guarantee 1
+    assert board["powers"]["GE"]["money"] == money - 4
+    # -3 in every other minor allied or guaranteed, -2 more in the guaranteed ones
+    assert board["modifiers"]["hungary"]["GE"] == -3
+    assert board["modifiers"]["bulgaria"]["GE"] == -5
+    assert board["alliances"]["austria"] == ["IT"] and "austria" not in board["guarantees"]
+    assert "GE" in board["casus_belli"]["IT"]                         # Italy's ally attacked
+    assert MW.at_war_with_minor(board, "GE", "austria")
+    assert "MP4" in board["powers"]["GE"]["mp_played"]                # no activation this turn
+
+
+def test_dod_8_7_2_mp4_the_director_controls_else_allied_else_at_war_else_nearest():
+    state, board = _board()
+    # Czechoslovakia sits in the Democrats' sector: its controller directs it
+    holder = controller(board, "czechoslovakia")
+    assert holder is not None
+    assert MW.director(board, "GE", "czechoslovakia", holder) == holder
+    # nobody controls a minor in the centre; an ally of another ideology comes first
+    board["alliances"]["turkey"] = ["RU"]
+    assert MW.director(board, "GE", "turkey", None) == "RU"
+    board["alliances"].pop("turkey")
+    board["wars"].append({"aggressor": "GE", "target": "US", "since": 13})
+    assert MW.director(board, "GE", "turkey", None) == "US"          # at war with the declarer
+    board["wars"].clear()
+    # never a power of the declarer's own ideology
+    assert MW.director(board, "GE", "turkey", None) not in ("GE", "IT", "JA")
+
+
+def test_dod_8_7_1_ipo3_ipo12_and_8_5_a_minor_at_war_takes_no_alliance_guarantee_or_activation():
+    state, board = _board()
+    board["modifiers"]["austria"] = {"GE": 2}
+    assert "austria" in activatable(board, "GE")
+    O.play_option(state, "GE", {"option": "MP4", "minor": "austria"}, NO_DICE)
+    for power in ("CW", "FR", "RU"):
+        offered = O.legal_options(board, power)
+        assert not any(a.get("minor") == "austria" and a["option"] in ("IPO3", "IPO12")
+                       for a in offered)
+    assert "austria" not in activatable(board, "GE")
+    assert "austria" not in _minor_targets(board, "GE")              # already at war with it
+
+
+def test_dod_12_2_2_ruling_41_a_minor_falls_at_the_conquest_step_unless_its_director_fights():
+    state, board = _board()
+    O.play_option(state, "GE", {"option": "MP4", "minor": "austria"}, NO_DICE)
+    O.play_option(state, "GE", {"option": "MP4", "minor": "sweden"}, NO_DICE)   # (test only)
+    for war in board["minor_wars"]:         # directors set here: Sweden's fights Germany
+        war["director"] = {"austria": "RU", "sweden": "US"}[war["minor"]]
+    board["wars"].append({"aggressor": "US", "target": "GE", "since": 13})
+    board["coup_cells"]["austria"] = ["FR"]
+    events = MW.conquest(state, NO_DICE)
+    assert [e.data for e in events if e.kind == "minor_conquered"] == [
+        {"minor": "austria", "power": "GE"}]
+    assert board["minors_conquered"] == {"austria": "GE"}
+    assert "austria" not in board["coup_cells"]
+    assert [w["minor"] for w in board["minor_wars"]] == ["sweden"]    # its director fights on
+    assert controller(board, "austria") == "GE"                       # held by its conqueror
+    for power in ("CW", "FR", "RU", "IT"):
+        assert not any(a.get("minor") == "austria" for a in O.legal_options(board, power))
+
+
+def test_dod_8_7_2_mp4_a_declaration_on_a_minor_through_the_kernel_and_a_refused_one():
+    state, board = _board(order=("GE", "IT", "CW", "FR", "RU", "JA", "US", "CH"))
+    before = canonical_json(state)
+    for bad in ({"option": "MP4", "minor": "atlantis"}, {"option": "MP4", "minor": 3}):
+        with pytest.raises(IllegalAction):
+            answer(state, "GE", bad)
+    assert canonical_json(state) == before
+    outcome = answer(state, "GE", {"option": "MP4", "minor": "poland"})
+    assert [e.data["minor"] for e in outcome.events if e.kind == "war_on_minor"] == ["poland"]
+    assert MW.at_war_with_minor(outcome.state["board"], "GE", "poland")
