@@ -165,3 +165,28 @@ def test_signup_and_login_pages():
     assert client.get("/accounts/profile/").status_code == 302
     assert client.post("/accounts/login/", {"username": "horatio",
                                             "password": PASSWORD}).status_code == 302
+
+
+def test_the_quick_start_lets_one_address_sign_up_every_seat_of_the_largest_table():
+    """The embedded quick start (not production) must let one host sign up a newcomer per
+    side of the biggest product table from one machine: The War to End All Wars has six
+    sides, one more than production's five sign-ups an hour per address."""
+    import importlib
+    import os
+
+    from boardgame import settings as project_settings
+    from engine import rulesets
+
+    sides = max(len({seat.get("side", seat["id"]) for seat in scenario["seats"]})
+                for manifest in rulesets.manifests() if manifest["product"]
+                for scenario in manifest["scenarios"])
+    assert sides >= 6
+    saved = os.environ.pop("SALIENT_REGISTER_LIMIT", None)
+    try:
+        fresh = importlib.reload(project_settings)
+        assert not fresh.PRODUCTION
+        assert fresh.SALIENT_RATE_LIMITS["register"][0] >= sides
+    finally:
+        if saved is not None:
+            os.environ["SALIENT_REGISTER_LIMIT"] = saved
+        importlib.reload(project_settings)
