@@ -18,6 +18,7 @@ from engine.rulesets.balance_of_powers.scenarios import (
     FIRE_IN_THE_EAST,
     KAISERSCHLACHT,
     SCENARIOS,
+    STORM_OF_STEEL,
 )
 from engine.rulesets.balance_of_powers.sequence import (
     MONTH_NAMES,
@@ -83,6 +84,19 @@ def _notes(scenario_id: str) -> dict[S, str]:
                 S.BRITAIN: "never: Britain is at war from the start",
                 S.ADMIRALTY: "Entente sea moves (the optional admiralty, BoP 6.45)",
                 S.WEATHER: "snow in November: only its first fortnight is played",
+                S.PLAN_XVII: "not in this scenario",
+                S.MONTH_END: f"the victory check ends {MONTH_NAMES[months[-1]]}"}
+    if scenario_id == STORM_OF_STEEL:
+        return {S.SEASONAL: f"only in a seasonal turn: {seasons}; Britain and France may send "
+                            f"RP to Russia without tracing a line (BoP 12.3)",
+                S.TABULATION: "only in a seasonal turn",
+                S.REDUCTIONS: "only in a seasonal turn; Strategic Warfare: Germany and "
+                              "Austria-Hungary each lose 4 RP to the blockade, Britain 4 to "
+                              "submarines (BoP 12.3)",
+                S.DIPLOMACY: "always skipped in this scenario",
+                S.BRITAIN: "never: Britain is at war from the start",
+                S.ADMIRALTY: "Entente sea moves (the optional admiralty, BoP 6.45)",
+                S.WEATHER: "by the weather table: a bad-weather month plays one fortnight",
                 S.PLAN_XVII: "not in this scenario",
                 S.MONTH_END: f"the victory check ends {MONTH_NAMES[months[-1]]}"}
     return {S.SEASONAL: f"only in a seasonal turn: {seasons}",
@@ -162,6 +176,14 @@ def _set_aside_note(sc: Any) -> str:
         return (f" Britain, France and Germany each leave at least {count} corps off the map "
                 f"(effectiveness {strength} or more in all): they start in the force pool. "
                 "Corps may set up entrenched; the 1916 front line divides the set-up areas.")
+    if sc.id == STORM_OF_STEEL:
+        count, strength = sc.set_aside["germany"]
+        russia, russia_strength = sc.set_aside["russia"]
+        return (f" Each major but Russia leaves at least {count} corps off the map "
+                f"(effectiveness {strength} or more in all); Russia at least {russia} infantry "
+                f"corps (effectiveness {russia_strength} or more) and all its cavalry: they "
+                "start in the force pool. Every corps but cavalry sets up entrenched; the 1916 "
+                "front lines in the west and the east divide the set-up areas.")
     return ""
 
 
@@ -187,6 +209,27 @@ def _kaiser_victory(scenario_id: str) -> list[dict[str, Any]]:
          "text": "Otherwise the Entente wins: there is no draw.",
          "reasons": ["germany_short"],
          "now": f"If the game ended now, the result would be {_verdict(verdict)}."},
+    ]
+
+
+def _storm_victory(scenario_id: str) -> list[dict[str, Any]]:
+    """BoP 12.3 — victory points for what each side takes of the enemy's set-up area."""
+    state = start_state(RULESET, scenario_id)
+    th = theatre(state["board"]["map"])
+    last = MONTH_NAMES[SCENARIOS[scenario_id].months[-1]]
+    verdict = bop_victory.storm_victory(state, th)
+    points = verdict["victory_points"]
+    return [
+        {"title": "Victory points", "side": None, "rule": "BoP 12.3",
+         "when": f"when {last} ends",
+         "text": "Each side scores a point for every bargaining chip and every interior "
+                 "fortress it controls in the enemy's set-up area (a hex that is both scores "
+                 "two). Enemy battleships sunk would score too, but no ships are in play. The "
+                 "side with more points wins; equal points are a draw.",
+         "reasons": ["victory_points", "draw"],
+         "now": f"At the start the Central Powers have {points[tables.CENTRAL]} and the "
+                f"Entente {points[tables.ENTENTE]}: if the game ended now, the result would be "
+                f"{_verdict(verdict)}."},
     ]
 
 
@@ -239,6 +282,8 @@ def victory(scenario_id: str) -> list[dict[str, Any]]:
         return _fire_victory(scenario_id)
     if scenario_id == KAISERSCHLACHT:
         return _kaiser_victory(scenario_id)
+    if scenario_id == STORM_OF_STEEL:
+        return _storm_victory(scenario_id)
     state = start_state(RULESET, scenario_id)
     th = theatre(state["board"]["map"])
     months = SCENARIOS[scenario_id].months

@@ -23,11 +23,12 @@ from . import (
     setup,
     setup_fire,
     setup_kaiser,
+    setup_storm,
     supply,
 )
 from .fleets import SHIPS, VAN_KINDS
 from .forces import UNITS, commander, occupancy
-from .scenarios import FIRE_IN_THE_EAST, KAISERSCHLACHT, scenario_of
+from .scenarios import FIRE_IN_THE_EAST, KAISERSCHLACHT, STORM_OF_STEEL, scenario_of
 from .theatre import Theatre, theatre
 
 # Schema decisions whose every listed answer commits the seat to something (a march, a rail
@@ -397,7 +398,7 @@ def area_setup(state: dict[str, Any]) -> Any:
     """The set-up module of a scenario whose sides set up in areas (12.2, 12.4), else None."""
     sc = scenario_of(state).id
     return setup_fire if sc == FIRE_IN_THE_EAST else setup_kaiser if sc == KAISERSCHLACHT \
-        else None
+        else setup_storm if sc == STORM_OF_STEEL else None
 
 
 def corps_on_board(state: dict[str, Any]) -> dict[str, int]:

@@ -120,9 +120,11 @@ def pool_additions(state: dict[str, Any], year: int, season: str) -> list[Event]
     key = f"{year}-{season}"
     board = state["board"]
     waiting = {u for units in board["arrivals"].values() for u in units}
-    # 1918 values serve 12.4 only (ruling 79): the CoB brings those units nowhere else yet
+    # 1918 values serve 12.4 only (ruling 79) and 1916 values 12.3 only: the CoB brings those
+    # units nowhere else yet; 12.3's CoB, from spring 1916, brings both (ruling 92)
+    storm = state.get("scenario") == "storm-of-steel"   # scenarios.STORM_OF_STEEL (no cycle)
     new = [uid for uid in unit_ids(key, kinds=LAND_KINDS) if uid in UNITS
-           and UNITS[uid].arrives != "scenario-1918"
+           and (storm or not UNITS[uid].arrives.startswith("scenario-19"))
            and UNITS[uid].nation in state["powers"] and uid not in board["pool"]
            and uid not in board["units"] and uid not in waiting]
     if not new:

@@ -124,11 +124,11 @@ def requisition_and_reductions(state: dict[str, Any], th: Theatre) -> list[Event
         events.append(Event("seasonal_rp", "BoP 5.2", {"nation": nation, "requisition": extra,
                                                        "demoralization": -loss,
                                                        "rp": power["rp"]}))
-        # 12.4 Strategic Warfare: blockade (5.34) and submarine (5.32) losses as fixed numbers
+        # 12.3, 12.4 Strategic Warfare: blockade (5.34) and submarine (5.32) losses as fixed numbers
         strategic = scenario_of(state).strategic_losses.get(nation, 0)
         if strategic and not power.get("conquered"):
             power["rp"] = max(0, power["rp"] - strategic)
-            events.append(Event("strategic_warfare", "BoP 12.4",
+            events.append(Event("strategic_warfare", scenario_of(state).rule,
                                 {"nation": nation, "loss": strategic, "rp": power["rp"]}))
     return events
 
@@ -144,6 +144,8 @@ def transfer_connected(state: dict[str, Any], th: Theatre, donor: str, recipient
     off-map sea line (6.454)."""
     side = war_side(state, donor)
     if donor == "britain" and recipient == "russia" and side == "entente":
+        return True
+    if (donor, recipient) in scenario_of(state).free_transfer:   # 12.3: France to Russia too
         return True
     host = shadow_host(state, recipient)
     start, goal = th.capital.get(donor), th.capital.get(host or recipient)

@@ -23,6 +23,7 @@ from . import (
     setup,
     setup_fire,
     setup_kaiser,
+    setup_storm,
     supply,
 )
 from .forces import (
@@ -37,7 +38,7 @@ from .forces import (
     side_of,
 )
 from .occupy import check_conquest, enter, host_shadow_government
-from .scenarios import FIRE_IN_THE_EAST, KAISERSCHLACHT, scenario_of
+from .scenarios import FIRE_IN_THE_EAST, KAISERSCHLACHT, STORM_OF_STEEL, scenario_of
 from .sequence import Step, next_month
 from .tables import RAIL_COST
 from .theatre import Theatre, theatre
@@ -51,12 +52,15 @@ def do_setup(state: State, seat: str, decision: Decision, action: Any,
              roller: Roller) -> list[Event]:
     """BoP 12.1, 12.2 — place one nation's units (EP first, then CP); in 12.2 the Russian units
     left out of the placement are the previously eliminated ones, in the force pool."""
-    setup.place(state, action["placement"], action.get("entrenched", ()))
-    state["flow"]["placed"].append(seat)
     sc = scenario_of(state)
+    entrenched = action.get("entrenched", ())
+    if sc.id == STORM_OF_STEEL:   # 12.3: every corps but cavalry sets up entrenched
+        entrenched = setup_storm.must_entrench(action["placement"])
+    setup.place(state, action["placement"], entrenched)
+    state["flow"]["placed"].append(seat)
     events = [Event("set_up", sc.rule, {"seat": seat, "placement": action["placement"]})]
     area = setup_kaiser if sc.id == KAISERSCHLACHT else setup_fire \
-        if sc.id == FIRE_IN_THE_EAST else None
+        if sc.id == FIRE_IN_THE_EAST else setup_storm if sc.id == STORM_OF_STEEL else None
     if area is not None:
         aside = [u for u in area.seat_units(seat) if u not in action["placement"]]
         if aside:

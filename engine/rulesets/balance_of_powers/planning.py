@@ -16,7 +16,7 @@ from typing import Any
 from . import price_of_admiralty
 from .economy import income
 from .forces import controller, side_of
-from .scenarios import FIRE_IN_THE_EAST, KAISERSCHLACHT, scenario_of
+from .scenarios import FIRE_IN_THE_EAST, KAISERSCHLACHT, STORM_OF_STEEL, scenario_of
 from .sequence import MONTHS
 from .tables import (
     CENTRAL,
@@ -35,6 +35,7 @@ from .victory import (
     bc_counts,
     demoralization_totals,
     french_bcs_held,
+    storm_vp,
 )
 
 
@@ -63,6 +64,11 @@ def status(state: dict[str, Any], th: Theatre) -> dict[str, Any]:
                 "paris": side_of(state, controller(state, th, th.capital["france"])),
                 "french_bcs_held": french_bcs_held(state, th),
                 "french_bcs_to_win": KAISER_FRENCH_BCS_TO_WIN}
+    if sc.id == STORM_OF_STEEL:   # 12.3: victory points in the enemy's set-up area
+        held = storm_vp(state, th)
+        return {"rule": sc.rule, "checked_after": sc.months[-1], "held": held,
+                "victory_points": {side: len(v["bcs"]) + len(v["forts"])
+                                   for side, v in held.items()}}
     plans = state["plans"]
     out: dict[str, Any] = {
         "rule": "BoP 12.1", "checked_after": MONTHS[-1],

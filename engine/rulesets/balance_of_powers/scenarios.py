@@ -20,6 +20,7 @@ from .theatre import DATA
 BEFORE_THE_LEAVES_FALL = "before-the-leaves-fall"
 FIRE_IN_THE_EAST = "fire-in-the-east"
 KAISERSCHLACHT = "kaiserschlacht"
+STORM_OF_STEEL = "storm-of-steel"
 
 
 @dataclass(frozen=True)
@@ -45,6 +46,7 @@ class Scenario:
     income_bonus: Mapping[str, int] = field(default_factory=dict)      # added to 5.21 income
     strategic_losses: Mapping[str, int] = field(default_factory=dict)  # RP lost each season
     muster_delay: Mapping[str, int] = field(default_factory=dict)   # months, instead of one
+    free_transfer: frozenset[tuple[str, str]] = frozenset()   # 5.23 without a traced line
 
 
 def _months(first: str, last: str) -> tuple[str, ...]:
@@ -59,6 +61,10 @@ def _months(first: str, last: str) -> tuple[str, ...]:
 _KAISER_SIDES: dict[str, str | None] = {nation: None for nation in START_SIDE}
 _KAISER_SIDES.update(germany=CENTRAL, britain=ENTENTE, france=ENTENTE, belgium=ENTENTE,
                      luxembourg=ENTENTE)
+
+_STORM_SIDES: dict[str, str | None] = {nation: None for nation in START_SIDE}
+_STORM_SIDES.update(germany=CENTRAL, austria_hungary=CENTRAL, britain=ENTENTE, france=ENTENTE,
+                    russia=ENTENTE, belgium=ENTENTE, luxembourg=ENTENTE)
 
 _FIRE_SIDES: dict[str, str | None] = {nation: None for nation in START_SIDE}
 _FIRE_SIDES.update(germany=CENTRAL, austria_hungary=CENTRAL, russia=ENTENTE)
@@ -100,6 +106,28 @@ SCENARIOS: Mapping[str, Scenario] = MappingProxyType({
         income_bonus=MappingProxyType({"germany": 4}),
         strategic_losses=MappingProxyType({"germany": 16, "britain": 4}),
         muster_delay=MappingProxyType({"bri-inf-anzac_i": 3, "bri-inf-anzac_ii": 3})),
+    # 12.3: February through November 1916 (the spring, summer and autumn seasonal turns); all
+    # five majors at war since 1914 (six seasonal turns behind them, autumn 1914 to winter
+    # 1915), Belgium and Luxembourg conquered as in 12.4 (ruling 91). No diplomacy or
+    # revolution; the optional admiralty (6.45) stands in for the naval units the scenario
+    # leaves optional (ruling 93), so Strategic Warfare's fixed losses are the war at sea.
+    STORM_OF_STEEL: Scenario(
+        STORM_OF_STEEL, "BoP 12.3", _months("1916-02", "1916-11"),
+        MappingProxyType(_STORM_SIDES),
+        MappingProxyType({"austria_hungary": 4, "germany": 10, "britain": 6, "france": 5,
+                          "russia": 5}),
+        MappingProxyType({CENTRAL: 15, ENTENTE: 12}),
+        MappingProxyType({"austria_hungary": 3, "germany": 2, "britain": 2, "france": 2,
+                          "russia": 12}),
+        diplomacy=False, plans=False,
+        setup_order=((ENTENTE, ("britain", "france", "russia")),
+                     (CENTRAL, ("austria_hungary", "germany"))),
+        set_aside=MappingProxyType({"austria_hungary": (4, 7), "britain": (4, 7),
+                                    "france": (4, 7), "germany": (4, 7), "russia": (12, 21)}),
+        seasons_played=6,
+        strategic_losses=MappingProxyType({"germany": 4, "austria_hungary": 4, "britain": 4}),
+        muster_delay=MappingProxyType({"bri-inf-anzac_i": 3}),
+        free_transfer=frozenset({("britain", "russia"), ("france", "russia")})),
 })
 
 # 12.2 special rule: in the September 1915 muster Germany removes these from the game (the
@@ -117,6 +145,19 @@ FIRE_RUINED = ("przemysl",)
 KAISER_CP_FRANCE = ("0520", "0521", "0619", "0620", "0621", "0622", "0720", "0721", "0821",
                     "0921", "1022", "1023")
 KAISER_EP_EXCEPTIONS = ("0520", "0521")
+# 12.3: the 1916 front line in the East, as data (our map has no front line printed: ruling
+# 91). For each map row, the first column on the Entente's side: a Russian or
+# Austro-Hungarian hex west of it (a smaller column) is the Central Powers' set-up area, one on
+# or east of it the Entente's. Taken from the line of February 1916: Riga and Dvinsk Russian,
+# Mitau, Kovno and Vilna German; Baranovichi Russian, Pinsk German; Lutsk and Brody
+# Austro-Hungarian, Rovno, Dubno and Tarnopol Russian; Czernowitz Austro-Hungarian.
+STORM_EAST_FRONT = {**{row: 42 for row in range(1, 7)}, 7: 44,
+                    **{row: 46 for row in range(8, 17)}, 17: 47, 18: 47, 19: 47,
+                    **{row: 46 for row in range(20, 26)},
+                    **{row: 48 for row in range(26, 31)}}
+# 12.3's West: the same 1916 line as 12.4 (KAISER_CP_FRANCE), 0520 and 0521 included.
+STORM_RUINED = ("przemysl",)
+
 # 13.0: 12th Corps is 1 SAX and 19th is 2 SAX: a scenario with the Saxons leaves them out.
 SAME_AS_SAXONS = ("ger-inf-12", "ger-inf-19")
 

@@ -17,6 +17,7 @@ from .scenarios import (
     FIRE_RUINED,
     KAISERSCHLACHT,
     SCENARIOS,
+    STORM_OF_STEEL,
 )
 from .tables import (
     CENTRAL,
@@ -85,6 +86,9 @@ def initial_state(map_name: str, options: dict[str, Any],
     if scenario == KAISERSCHLACHT:
         from . import setup_kaiser
         setup_kaiser.start(state, map_name)
+    if scenario == STORM_OF_STEEL:
+        from . import setup_storm
+        setup_storm.start(state, map_name)
     return state
 
 

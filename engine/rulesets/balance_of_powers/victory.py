@@ -15,8 +15,10 @@ from typing import Any
 from engine.kernel import Event, Roller
 
 from .forces import controller, side_of
-from .scenarios import FIRE_IN_THE_EAST, KAISERSCHLACHT, scenario_of
+from .losses import interior_fortress
+from .scenarios import FIRE_IN_THE_EAST, KAISERSCHLACHT, STORM_OF_STEEL, scenario_of
 from .sequence import last_month
+from .setup_storm import areas as storm_areas
 from .tables import CENTRAL, CP_BC_TO_WIN, ENTENTE, EP_BC_TO_WIN
 from .theatre import Theatre, theatre
 
@@ -63,6 +65,8 @@ def check_victory(state: dict[str, Any], roller: Roller) -> list[Event]:
         result = demoralization_victory(state)
     elif scenario_of(state).id == KAISERSCHLACHT:
         result = kaiserschlacht_victory(state, theatre(state["board"]["map"]))
+    elif scenario_of(state).id == STORM_OF_STEEL:
+        result = storm_victory(state, theatre(state["board"]["map"]))
     else:
         result = victory(state, theatre(state["board"]["map"]))
     flow["result"] = result
@@ -112,3 +116,33 @@ def kaiserschlacht_victory(state: dict[str, Any], th: Theatre) -> dict[str, Any]
                 "reason": "berlin_and_paris" if paris else "berlin_and_french_bcs"}
     return {**base, "winner": ENTENTE, "winners": ["britain", "france"],
             "reason": "germany_short"}
+
+
+def storm_vp(state: dict[str, Any], th: Theatre) -> dict[str, dict[str, list[str]]]:
+    """BoP 12.3 — each side's victory points: the bargaining chips and the interior
+    fortresses (1.334) in the enemy's set-up area that it controls, a hex with both counting
+    twice. Enemy battleships sunk count too, but no naval units are in play (ruling 93)."""
+    cp, ep = storm_areas(th)
+    out: dict[str, dict[str, list[str]]] = {CENTRAL: {"bcs": [], "forts": []},
+                                            ENTENTE: {"bcs": [], "forts": []}}
+    for side, enemy_area in ((CENTRAL, ep), (ENTENTE, cp)):
+        for loc in sorted(enemy_area):
+            if side_of(state, controller(state, th, loc)) != side:
+                continue
+            if loc in th.bcs:
+                out[side]["bcs"].append(loc)
+            if loc in th.fortress and interior_fortress(th, loc):
+                out[side]["forts"].append(loc)
+    return out
+
+
+def storm_victory(state: dict[str, Any], th: Theatre) -> dict[str, Any]:
+    """BoP 12.3 — when November 1916 ends, the side with more victory points wins; equal
+    points are a draw (ruling 94: the text does not say how the points compare)."""
+    held = storm_vp(state, th)
+    points = {side: len(v["bcs"]) + len(v["forts"]) for side, v in held.items()}
+    base = {"rule": "BoP 12.3", "victory_points": points, "held": held}
+    for side, enemy in ((CENTRAL, ENTENTE), (ENTENTE, CENTRAL)):
+        if points[side] > points[enemy]:
+            return {**base, "winner": side, "winners": WINNERS[side], "reason": "victory_points"}
+    return {**base, "winner": None, "winners": [], "reason": "draw"}
