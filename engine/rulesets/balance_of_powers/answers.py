@@ -433,8 +433,10 @@ def _area_setup_check(state: dict[str, Any], th: Theatre, seat: str,
         units = area.seat_units(seat)
         item["units"] = setup.unit_sheet(seat, units)
         item["spots"] = [{"units": units, "locations": sorted(area.own_area(th, seat))}]
-        # the corps the editor offers an entrenched toggle for (1.321: no cavalry, tank, leader)
-        item["may_entrench"] = [u for u in units if UNITS[u].entrenches]
+        # the corps the editor offers an entrenched toggle for (1.321: no cavalry, tank, leader);
+        # none where the scenario digs them all in itself (12.3, ruling 92)
+        item["may_entrench"] = [] if getattr(area, "ALL_ENTRENCHED", False) else [
+            u for u in units if UNITS[u].entrenches]
     if not problems:
         item["action"] = {"placement": dict(sorted(placement.items())),
                           **({"entrenched": sorted(set(entrenched))} if entrenched else {})}

@@ -33,6 +33,7 @@ from .setup_fire import describe_common, entrenchment_problems, front_order, pla
 from .theatre import Theatre
 
 RULE = "BoP 12.3"
+ALL_ENTRENCHED = True   # the set-up digs in every corps that can: no toggle in the editor
 CP_NATIONS = ("austria_hungary", "germany")
 EP_NATIONS = ("britain", "france", "russia")
 WEST = ("belgium", "france")

@@ -257,3 +257,22 @@ def test_bop_12_3_selfplay_one_game():
     assert summary["errors"] == 0 and summary["dead_ends"] == 0
     assert summary["illegal_offered"] == 0 and summary["finished"] == 1
     assert summary["actions_by_kind"]["setup"] == 5
+
+
+def test_bop_12_3_setup_editor_query_lists_russia_and_its_area_without_a_mode_toggle():
+    """The editor's check for Russia: its units, the Entente's area (Riga, not Vilna), no
+    entrenched toggle (the set-up digs every corps in itself), and an offered set-up comes
+    back legal with the answer to send."""
+    state = new_state()
+    decision = [d for d in RULESET.decisions(state) if "russia" in d.seats][0]
+    item = RULESET.options(state, "russia", decision, {"placement": {}})[0]
+    assert not item["legal"] and "action" not in item
+    ids = [u["id"] for u in item["units"]]
+    assert "rus-inf-43" in ids and "rus-cav-gd" in ids and "fra-inf-1" not in ids
+    spots = item["spots"][0]["locations"]
+    assert TH.place_loc["riga"] in spots and TH.place_loc["vilna"] not in spots
+    assert item["may_entrench"] == []
+    action = setup_storm.deployment_actions(TH, "russia")[0]
+    item = RULESET.options(state, "russia", decision,
+                           {"placement": action["placement"], "brief": True})[0]
+    assert item["legal"] and item["action"] == action
