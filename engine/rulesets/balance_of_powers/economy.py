@@ -145,7 +145,8 @@ def transfer_connected(state: dict[str, Any], th: Theatre, donor: str, recipient
     side = war_side(state, donor)
     if donor == "britain" and recipient == "russia" and side == "entente":
         return True
-    if (donor, recipient) in scenario_of(state).free_transfer:   # 12.3: France to Russia too
+    if (donor, recipient) in scenario_of(state).free_transfer and not state["powers"][
+            donor].get("conquered"):   # 12.3: Britain and France to Russia, no line traced
         return True
     host = shadow_host(state, recipient)
     start, goal = th.capital.get(donor), th.capital.get(host or recipient)

@@ -182,6 +182,8 @@ def test_bop_12_3_britain_and_france_send_rp_to_russia_without_a_line():
         state["board"]["control"][loc] = "germany"
     assert economy.transfer_connected(state, TH, "france", "russia")
     assert not economy.transfer_connected(state, TH, "russia", "france")
+    state["powers"]["france"]["conquered"] = True           # a conquered France sends nothing
+    assert not economy.transfer_connected(state, TH, "france", "russia")
 
 
 def test_bop_12_3_anzac_arrives_three_turns_after_procurement():
