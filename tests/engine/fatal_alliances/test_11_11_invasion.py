@@ -38,8 +38,12 @@ COAST = "30,3"             # a German coastal hex of the North Sea, no city, no 
 
 
 def at_sea(cargo=("br-iii",), section=1, units=TASK_FORCE):
-    """Britain's Channel Fleet and transports in the North Sea with troops waiting to land."""
+    """Britain's Channel Fleet and transports in the North Sea with troops waiting to land
+    (I Corps joins III Corps in Portsmouth when it is in the cargo)."""
     state = combined()
+    if "br-i" in cargo:
+        state["board"]["units"]["br-i"].update(hex=PORTSMOUTH, up=True)
+    state["board"]["pool"]["britain"].remove("br-pdiv-1")      # it stands in Portsmouth
     sail_and_watch(state, "britain", order(list(cargo), area=NORTH_SEA, section=section,
                                            units=units), ROLLER)
     assert landing(state) is not None
@@ -156,11 +160,15 @@ def test_fa_11_11_a_failed_invasion_destroys_every_invader_a_success_takes_the_h
         if roll.data["taken"]:
             outcomes.add("taken")
             assert controller(state, COAST) == "britain"
-            ashore = [u for u in ("br-iii", "br-pdiv-1") if units.get(u, {}).get("hex") == COAST]
+            ashore = sorted(uid for uid, u in units.items()
+                            if u["hex"] == COAST and u["power"] == "britain")
             assert ashore and events[-1].kind == "invaded" and events[-1].data["units"] == ashore
         elif roll.data["held"]:
             outcomes.add("held")
             assert roll.data["result"].endswith("–")          # no defender loss (R-N19)
+            assert [e.data["unit"] for e in events if e.kind == "unit_destroyed"
+                    and e.data["why"] == "invasion failed"] == ["br-iii", "br-pdiv-1"]
+            assert not any(e.kind == "invaded" for e in events)
             assert all(units.get(u) is None or units[u]["hex"] is None
                        for u in ("br-iii", "br-pdiv-1"))
             assert controller(state, COAST) == "germany"
@@ -172,9 +180,10 @@ def test_fa_11_11_a_failed_invasion_destroys_every_invader_a_success_takes_the_h
 
 
 def _taken():
-    for n in range(32):
-        state, events = _invade(n)
-        if events[-1].kind == "invaded" and events[-1].data["units"]:
+    """The first seed whose invasion leaves both corps (a ZoC beyond their hex) ashore."""
+    for n in range(200):
+        state, events = _invade(n, cargo=("br-i", "br-iii"), table="blitz")
+        if events[-1].kind == "invaded" and events[-1].data["units"] == ["br-i", "br-iii"]:
             return state
     raise AssertionError("no invasion succeeded")
 
@@ -192,8 +201,7 @@ def test_fa_11_11_invaders_have_no_zoc_beyond_their_hex_in_the_impulse_of_invasi
     # from the next impulse on, a normal ZoC (a corps projects one; a division does not)
     last_impulse(state, ROLLER)
     assert "invaders" not in state["board"]
-    assert any(h in enemy_zoc(state, "germany") for h in m.neighbours(COAST)) == any(
-        state["board"]["units"][u]["size"] != "div" for u in ashore)
+    assert any(h in enemy_zoc(state, "germany") for h in m.neighbours(COAST))
 
 
 def test_fa_11_11_the_kernel_rolls_a_listed_invasion_the_same_and_refuses_others():
@@ -227,3 +235,17 @@ def test_fa_11_11_version_12_carries_a_running_version_11_campaign_as_it_is():
     assert "invaders" not in state["board"]
     kept = copy.deepcopy(state)
     assert v11_to_v12(state) == kept
+
+
+def test_fa_11_11_a_retreat_result_alone_removes_the_notional_unit():
+    """R-N19: a defender retreat with no loss ("0.5/R") still takes the notional unit away."""
+    seen = 0
+    for n in range(60):
+        state, events = _invade(n, cargo=("br-iii",), table="blitz")
+        [roll] = [e for e in events if e.kind == "invasion"]
+        if not roll.data["result"].endswith("/R"):
+            continue
+        seen += 1
+        assert not roll.data["held"] and events[-1].kind == "invaded"
+        assert not any(e.data.get("why") == "invasion failed" for e in events)
+    assert seen
