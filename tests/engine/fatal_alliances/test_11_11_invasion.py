@@ -169,6 +169,7 @@ def test_fa_11_11_a_failed_invasion_destroys_every_invader_a_success_takes_the_h
             assert [e.data["unit"] for e in events if e.kind == "unit_destroyed"
                     and e.data["why"] == "invasion failed"] == ["br-iii", "br-pdiv-1"]
             assert not any(e.kind == "invaded" for e in events)
+            assert state["board"]["bonus_bp"].get("britain", 0) == 0   # not at home: off Germany
             assert all(units.get(u) is None or units[u]["hex"] is None
                        for u in ("br-iii", "br-pdiv-1"))
             assert controller(state, COAST) == "germany"
