@@ -193,7 +193,9 @@ def invade(state: State, power: str, ships: list[str], cargo: list[str], area: s
         "result": CRT_TEXT[Table(table)][row], "held": held, "taken": False})]
     if held:
         for uid in sorted(cargo):
-            destroy_unit(state, pool[uid], events, "invasion failed", roller=roller)
+            # they die off the enemy coast: no home-country bonus BP from their port (R-N19)
+            destroy_unit(state, pool[uid], events, "invasion failed", bonus=False,
+                         roller=roller)
         return events
     for uid in cargo:
         pool[uid]["hex"] = hex_id

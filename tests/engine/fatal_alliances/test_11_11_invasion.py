@@ -24,6 +24,7 @@ from engine.rulesets.fatal_alliances.invasion import (
     notional_factor,
 )
 from engine.rulesets.fatal_alliances.migrations import v11_to_v12
+from engine.rulesets.fatal_alliances.naval_move import naval_options
 from engine.rulesets.fatal_alliances.position import controller, map_of
 from engine.rulesets.fatal_alliances.sequence import remaining
 from engine.rulesets.fatal_alliances.zoc import enemy_zoc
@@ -41,11 +42,14 @@ def at_sea(cargo=("br-iii",), section=1, units=TASK_FORCE):
     """Britain's Channel Fleet and transports in the North Sea with troops waiting to land
     (I Corps joins III Corps in Portsmouth when it is in the cargo)."""
     state = combined()
-    if "br-i" in cargo:
+    if "br-i" in cargo:         # the two transports take both corps; the division stays out
         state["board"]["units"]["br-i"].update(hex=PORTSMOUTH, up=True)
-    state["board"]["pool"]["britain"].remove("br-pdiv-1")      # it stands in Portsmouth
-    sail_and_watch(state, "britain", order(list(cargo), area=NORTH_SEA, section=section,
-                                           units=units), ROLLER)
+        state["board"]["units"]["br-pdiv-1"]["hex"] = None
+    else:
+        state["board"]["pool"]["britain"].remove("br-pdiv-1")      # it stands in Portsmouth
+    sailing = order(list(cargo), area=NORTH_SEA, section=section, units=units)
+    assert sailing in naval_options(state, "britain")               # a listed order
+    sail_and_watch(state, "britain", sailing, ROLLER)
     assert landing(state) is not None
     return state
 
