@@ -80,6 +80,7 @@ def last_impulse(state: dict[str, Any], roller: Roller) -> list[Event]:
     events = end_impulse(state)
     ends = end_impulse_track(state, roller, events)
     state["board"].get("zoc_silenced", {}).clear()
+    state["board"].pop("invaders", None)       # FA 11.11: a normal ZoC from the next impulse
     flow["turn_ends"] = ends
     if not ends:
         return events

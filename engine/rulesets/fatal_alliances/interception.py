@@ -27,6 +27,7 @@ from typing import Any
 from engine.kernel import Event, Roller
 
 from .fleets import fleets, place_of, values
+from .invasion import invade, invade_options
 from .naval_combat import fight, roll_modifier, search_number, side_of
 from .naval_move import sail
 from .naval_transport import debark_at_sea, landing_hexes, landing_split, lose_cargo
@@ -134,14 +135,19 @@ def debark_options(state: State, power: str) -> list[dict[str, Any]]:
     ships, not land units, changed since."""
     waiting = landing(state)
     assert waiting is not None
-    return [{"land": h} for h in landing_hexes(state, power, waiting["area"], waiting["cargo"])]
+    return ([{"land": h} for h in landing_hexes(state, power, waiting["area"], waiting["cargo"])]
+            + invade_options(state, power, waiting["area"], waiting["units"], waiting["cargo"]))
 
 
 def answer_debark(state: State, power: str, action: Any, roller: Roller) -> list[Event]:
-    """FA 11.10 — the waiting cargo comes ashore on the chosen hex."""
+    """FA 11.10 — the waiting cargo comes ashore on the chosen hex, or (11.11, version 12)
+    invades an enemy coast."""
     waiting = landing(state)
     assert waiting is not None
     naval(state)["landing"] = None
+    if "invade" in action:
+        return invade(state, power, waiting["units"], waiting["cargo"], waiting["area"], action,
+                      roller)
     return [debark_at_sea(state, power, waiting["units"], waiting["cargo"], action["land"])]
 
 

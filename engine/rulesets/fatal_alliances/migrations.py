@@ -145,6 +145,14 @@ def v10_to_v11(state: State) -> State:
     return state
 
 
+def v11_to_v12(state: State) -> State:
+    """FA 11.11 invasions (version 12): an invasion is rolled as its troops come ashore, so no
+    invasion is ever half done; `board.invaders` (invaders without a ZoC beyond their hex for
+    the impulse) exists only after one, within its impulse. A version-11 game (a landing may
+    be waiting: it is now also offered the invasions) carries over as it is."""
+    return state
+
+
 MIGRATIONS = (
     Migration("3", "4", v3_to_v4,
               "renamed flow.acts, flow.box, board.circle and the combat's n; flow.pending "
@@ -174,4 +182,8 @@ MIGRATIONS = (
               "debarking at sea (FA 11.10) after any interception, cargo lost with sunk "
               "carriers; the campaign's troop transports (TRS) placed in their 1914 bases; "
               "East Prussia unchanged"),
+    Migration("11", "12", v11_to_v12,
+              "invasions of undefended enemy coasts (FA 11.11) against the notional unit "
+              "(11.12.1.4); nothing to carry (rolled as the troops come ashore); East "
+              "Prussia unchanged"),
 )

@@ -61,6 +61,7 @@ def fingerprint(state: dict[str, Any]) -> tuple[Any, ...]:
             tuple(flow.get("enemy_held", [])), tuple(sorted(flow["weather"]["zones"].items())),
             tuple(board["wars"]), tuple(board["active"]),
             tuple(sorted((k, tuple(v)) for k, v in board.get("zoc_silenced", {}).items())),
+            tuple(board.get("invaders", ())),       # FA 11.11: no ZoC out for the impulse
             tuple(sorted(board["sides"].items())), tuple(sorted(board["aligned"].items())),
             tuple(sorted(board.get("access", {}).items())),
             # home countries (13.6.1.4) and co-operation (19.1) after conquests and liberations

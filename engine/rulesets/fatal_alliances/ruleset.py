@@ -115,7 +115,10 @@ class FatalAlliances(FlowRuleset):
     # "11": debarking at sea (11.10) from a naval move into a sea area, after any interception,
     # and the campaign's troop transports: a version-10 campaign record no longer replays the
     # same (its fleets differ); East Prussia plays as before.
-    version = "11"
+    # "12": invasions (11.11) of undefended enemy coasts from a landing at sea, against
+    # 11.12.1.4's notional unit (`naval_debark` answers `{invade, table}`, `board.invaders`):
+    # a version-11 campaign record may be offered more answers; East Prussia plays as before.
+    version = "12"
     migrations = MIGRATIONS
     manifest = MANIFEST
     flow = FLOW

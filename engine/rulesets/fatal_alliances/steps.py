@@ -190,7 +190,7 @@ def naval_move_decisions(state: State) -> list[Decision]:
 
 
 NAVAL_DEBARK_OFFER = listed("naval_debark", "naval_debark", "FA 11.10",
-                            "Land the troops your task force carried: choose the coastal hex",
+                            "Land the troops your task force carried, or invade an enemy coast",
                             "is landing troops from the sea", debark_options)
 NAVAL_MOVE_OFFER = listed("naval_move", "naval_move", "FA 11.3", "Sail a task force, or finish",
                           "is moving ships", naval_options)

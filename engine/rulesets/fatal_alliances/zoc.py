@@ -63,6 +63,7 @@ def _enemy_zoc(state: dict[str, Any], power: str) -> frozenset[str]:
     m = map_of(state)
     here = by_hex(state)
     silenced = state["board"].get("zoc_silenced", {})
+    invaders = frozenset(state["board"].get("invaders", ()))
     seas = sea_hexes(m)
     out: set[str] = set()
     for u in on_map(state):
@@ -71,7 +72,7 @@ def _enemy_zoc(state: dict[str, Any], power: str) -> frozenset[str]:
         if power in silenced.get(u["nation"], []):
             continue
         out.add(u["hex"])
-        if not exerts_zoc_around(u):
+        if not exerts_zoc_around(u) or u["id"] in invaders:     # FA 11.11
             continue
         weather = weather_at(state, m, u["hex"])
         for nb in m.neighbours(u["hex"]):
