@@ -34,15 +34,24 @@ CP_NATIONS = ("austria_hungary", "germany")
 BELLIGERENTS = ("austria_hungary", "germany", "russia")
 
 
+def listed_land_units(scenario: str, nation: str, leave_out: Any = ()) -> list[str]:
+    """A scenario's listed land units of `nation` that we field (not `leave_out`)."""
+    return [u for u in listed_units(scenario, nation) if u in UNITS and u not in leave_out]
+
+
+def listed_air_units(scenario: str, nation: str) -> list[str]:
+    return [u for u in listed_units(scenario, nation) if u in AIR_UNITS]
+
+
 def land_units(nation: str) -> list[str]:
-    return [u for u in listed_units(FIRE_IN_THE_EAST, nation) if u in UNITS]
+    return listed_land_units(FIRE_IN_THE_EAST, nation)
 
 
 seat_units = land_units   # what a seat sets up (12.4's France also places Belgium's corps)
 
 
 def air_units(nation: str) -> list[str]:
-    return [u for u in listed_units(FIRE_IN_THE_EAST, nation) if u in AIR_UNITS]
+    return listed_air_units(FIRE_IN_THE_EAST, nation)
 
 
 def _axial(loc: str) -> tuple[int, int]:
@@ -71,7 +80,8 @@ def _hex_line(a: str, b: str) -> list[str]:
 _MEMO: dict[tuple[str, str], Any] = {}   # (map, what) -> geometry: maps never change
 
 
-def _memo(th: Theatre, what: str, build: Any) -> Any:
+def memo(th: Theatre, what: str, build: Any) -> Any:
+    """`build(th)`, once per map and `what` (each scenario names its own `what`)."""
     key = (th.name, what)
     if key not in _MEMO:
         _MEMO[key] = build(th)
@@ -79,16 +89,16 @@ def _memo(th: Theatre, what: str, build: Any) -> Any:
 
 
 def start_line(th: Theatre) -> tuple[str, ...]:
-    return _memo(th, "line", _start_line)
+    return memo(th, "line", _start_line)
 
 
 def areas(th: Theatre) -> tuple[frozenset[str], frozenset[str]]:
     """(CP area: on or west of the line, Russian area: east of it)."""
-    return _memo(th, "areas", _areas)
+    return memo(th, "areas", _areas)
 
 
 def start_control(th: Theatre) -> dict[str, str]:
-    return _memo(th, "control", _start_control)
+    return memo(th, "control", _start_control)
 
 
 def _start_line(th: Theatre) -> tuple[str, ...]:
@@ -286,13 +296,20 @@ def deployment(th: Theatre, nation: str, variant: int) -> dict[str, str]:
     return dict(sorted(placement.items()))
 
 
-def deployments(th: Theatre, nation: str, count: int = 3) -> list[dict[str, str]]:
-    out = []
+def distinct_deployments(deploy: Any, problems: Any, th: Theatre, nation: str,
+                         count: int) -> list[dict[str, str]]:
+    """The legal, distinct placements among `deploy(th, nation, variant)` for the first
+    `count` variants (a scenario's offered set-ups)."""
+    out: list[dict[str, str]] = []
     for variant in range(count):
-        placement = deployment(th, nation, variant)
-        if not setup_problems(th, nation, placement) and placement not in out:
+        placement = deploy(th, nation, variant)
+        if not problems(th, nation, placement) and placement not in out:
             out.append(placement)
     return out
+
+
+def deployments(th: Theatre, nation: str, count: int = 3) -> list[dict[str, str]]:
+    return distinct_deployments(deployment, setup_problems, th, nation, count)
 
 
 def september_removals(state: dict[str, Any]) -> list[Event]:

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from .aviation import AIR_UNITS
 from .forces import UNITS, stack_limit
 from .scenarios import (
     KAISER_CP_FRANCE,
@@ -27,9 +26,17 @@ from .scenarios import (
     STORM_EAST_FRONT,
     STORM_OF_STEEL,
     STORM_RUINED,
-    listed_units,
 )
-from .setup_fire import describe_common, entrenchment_problems, front_order, placement_problems
+from .setup_fire import (
+    describe_common,
+    distinct_deployments,
+    entrenchment_problems,
+    front_order,
+    listed_air_units,
+    listed_land_units,
+    memo,
+    placement_problems,
+)
 from .theatre import Theatre
 
 RULE = "BoP 12.3"
@@ -43,8 +50,7 @@ RUSSIAN_INFANTRY_ASIDE = ("infantry",)   # Russia's count and strength are of in
 
 def land_units(nation: str) -> list[str]:
     """The listed land units we field (naval units and leaders wait: ruling 93)."""
-    return [u for u in listed_units(STORM_OF_STEEL, nation)
-            if u in UNITS and u not in SAME_AS_SAXONS]
+    return listed_land_units(STORM_OF_STEEL, nation, SAME_AS_SAXONS)
 
 
 def seat_units(seat: str) -> list[str]:
@@ -53,18 +59,12 @@ def seat_units(seat: str) -> list[str]:
 
 
 def air_units(nation: str) -> list[str]:
-    return [u for u in listed_units(STORM_OF_STEEL, nation) if u in AIR_UNITS]
-
-
-_MEMO: dict[tuple[str, str], Any] = {}   # (map, what) -> geometry: maps never change
+    return listed_air_units(STORM_OF_STEEL, nation)
 
 
 def areas(th: Theatre) -> tuple[frozenset[str], frozenset[str]]:
     """(the Central Powers' set-up area, the Entente's)."""
-    key = (th.name, "areas")
-    if key not in _MEMO:
-        _MEMO[key] = _areas(th)
-    result: tuple[frozenset[str], frozenset[str]] = _MEMO[key]
+    result: tuple[frozenset[str], frozenset[str]] = memo(th, "storm-areas", _areas)
     return result
 
 
@@ -254,12 +254,7 @@ def deployment(th: Theatre, nation: str, variant: int) -> dict[str, str]:
 
 
 def deployments(th: Theatre, nation: str, count: int = 3) -> list[dict[str, str]]:
-    out = []
-    for variant in range(count):
-        placement = deployment(th, nation, variant)
-        if not setup_problems(th, nation, placement) and placement not in out:
-            out.append(placement)
-    return out
+    return distinct_deployments(deployment, setup_problems, th, nation, count)
 
 
 def deployment_actions(th: Theatre, nation: str) -> list[dict[str, Any]]:
