@@ -33,6 +33,7 @@ from engine.kernel import Event, Roller
 
 from . import naval
 from .fleets import NAVAL_SIDE, SHIPS, side_of_ship
+from .forces import other_side
 from .naval_combat import take_hit
 from .theatre import Theatre
 
@@ -95,7 +96,7 @@ def path(state: State, th: Theatre, start: str, to: str, side: str,
          kinds: set[str]) -> list[str]:
     """Ruling 87 — the locations a force enters going from `start` to `to`: the cheapest way in
     NMP, then the fewest enemy-mined locations entered, then location ids."""
-    enemy = "entente" if side == "central" else "central"
+    enemy = other_side(side)
     best: dict[str, tuple[int, int]] = {start: (0, 0)}
     before: dict[str, str] = {}
     heap: list[tuple[int, int, str]] = [(0, 0, start)]
@@ -126,7 +127,7 @@ def attack(state: State, th: Theatre, roller: Roller, loc: str,
     alive = sorted(u for u in units if u in fleets)
     if not alive:
         return []
-    enemy = "entente" if side_of_ship(alive[0]) == "central" else "central"
+    enemy = other_side(side_of_ship(alive[0]))
     mines = at(state, loc, enemy)
     if not mines:
         return []

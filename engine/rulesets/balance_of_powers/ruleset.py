@@ -56,84 +56,75 @@ FIRE_SEATS = ("austria_hungary", "germany", "russia")   # BoP 12.2: the nations 
 KAISER_SEATS = ("britain", "france", "germany")          # BoP 12.4 (ruling 77: no U.S. seat)
 STORM_SEATS = ("austria_hungary", "britain", "france", "germany", "russia")   # BoP 12.3
 
+
+def _seats(seats: Any, only: Any = None) -> list[dict[str, str]]:
+    return [{"id": s, "side": side, "title": title, "colour": colour}
+            for s, side, title, colour in sorted(seats) if only is None or s in only]
+
+
+def _sides() -> list[dict[str, str]]:
+    return [{"id": CENTRAL, "title": "Central Powers"},
+            {"id": ENTENTE, "title": "Entente Powers"}]
+
+
+def _later_land_scenario(scenario: str, title: str, rule: str, seats: Any, max_players: int,
+                         max_actions: int, **extra: Any) -> dict[str, Any]:
+    """A later land scenario's entry (12.2–12.4): its seats of the five, no table options,
+    sealed set-up, and the random play weights of 12.1 (see there)."""
+    return {"id": scenario, "title": title, "rule": rule, "map": SCENARIO_MAP, **extra,
+            "seats": _seats(SEATS, seats), "sides": _sides(),
+            "players": {"min": 2, "max": max_players}, "options": [],
+            "max_actions": max_actions, "hidden_information": True, "simultaneous": True,
+            "selfplay_requires": ["march", "rail", "combat"],
+            "selfplay_weights": {"rail": 3, "combat": 2}}
+
+
 MANIFEST = {
     "title": "Balance of Powers",
-    "scenarios": [{
-        "id": SCENARIO, "title": "Before the Leaves Fall (August–October 1914)",
-        "rule": "BoP 12.1", "map": SCENARIO_MAP,
-        "seats": [{"id": s, "side": side, "title": title, "colour": colour}
-                  for s, side, title, colour in sorted(SEATS)],
-        "sides": [{"id": CENTRAL, "title": "Central Powers"},
-                  {"id": ENTENTE, "title": "Entente Powers"}],
-        "players": {"min": 2, "max": 4},
-        "options": [{"id": "secret_setup", "type": "boolean", "default": False,
-                     "title": "Secret simultaneous set-up (BoP 12.1 optional set-up)"},
-                    {"id": "random_neutral_entry", "type": "boolean", "default": False,
-                     "title": "Neutral random entry instead of standard diplomacy (BoP 6.13): "
-                              "Britain rolls to join in August"}],
-        "max_actions": 4000, "hidden_information": True, "simultaneous": True,
-        "selfplay_requires": ["march", "rail", "combat"],
-        # Rail is open beside many marches and `done`: weighted so no game goes without one.
-        # An attack is too: a game that ends in August (the Schlieffen Plan failing, 12.1)
-        # has two movement fortnights, and unweighted random play sometimes attacks in
-        # neither (seed 1, games 48 and 74 of 100). Weighting attacks keeps "combat" a
-        # per-game requirement: a game without one still fails the run.
-        "selfplay_weights": {"rail": 3, "combat": 2},
-    }, {
-        "id": FIRE_IN_THE_EAST, "title": "Fire in the East (May–October 1915)",
-        "rule": "BoP 12.2", "map": SCENARIO_MAP,
-        "seats": [{"id": s, "side": side, "title": title, "colour": colour}
-                  for s, side, title, colour in sorted(SEATS) if s in FIRE_SEATS],
-        "sides": [{"id": CENTRAL, "title": "Central Powers"},
-                  {"id": ENTENTE, "title": "Entente Powers"}],
-        "players": {"min": 2, "max": 3},
-        "options": [],
-        "max_actions": 8000, "hidden_information": True, "simultaneous": True,
-        "selfplay_requires": ["march", "rail", "combat"],
-        "selfplay_weights": {"rail": 3, "combat": 2},
-    }, {
-        "id": KAISERSCHLACHT, "title": "Kaiserschlacht (spring–November 1918)",
-        "rule": "BoP 12.4", "map": SCENARIO_MAP,
-        "seats": [{"id": s, "side": side, "title": title, "colour": colour}
-                  for s, side, title, colour in sorted(SEATS) if s in KAISER_SEATS],
-        "sides": [{"id": CENTRAL, "title": "Central Powers"},
-                  {"id": ENTENTE, "title": "Entente Powers"}],
-        "players": {"min": 2, "max": 3},
-        "options": [],
-        "max_actions": 12000, "hidden_information": True, "simultaneous": True,
-        "selfplay_requires": ["march", "rail", "combat"],
-        "selfplay_weights": {"rail": 3, "combat": 2},
-    }, {
-        "id": STORM_OF_STEEL, "title": "Storm of Steel (February–November 1916)",
-        "rule": "BoP 12.3", "map": SCENARIO_MAP,
-        # The engine plays it on land and in the air; what is missing is listed in the rules
+    "scenarios": [
+        {
+            "id": SCENARIO, "title": "Before the Leaves Fall (August–October 1914)",
+            "rule": "BoP 12.1", "map": SCENARIO_MAP,
+            "seats": _seats(SEATS), "sides": _sides(),
+            "players": {"min": 2, "max": 4},
+            "options": [{"id": "secret_setup", "type": "boolean", "default": False,
+                         "title": "Secret simultaneous set-up (BoP 12.1 optional set-up)"},
+                        {"id": "random_neutral_entry", "type": "boolean", "default": False,
+                         "title": "Neutral random entry instead of standard diplomacy "
+                                  "(BoP 6.13): Britain rolls to join in August"}],
+            "max_actions": 4000, "hidden_information": True, "simultaneous": True,
+            "selfplay_requires": ["march", "rail", "combat"],
+            # Rail is open beside many marches and `done`: weighted so no game goes without
+            # one. An attack is too: a game that ends in August (the Schlieffen Plan failing,
+            # 12.1) has two movement fortnights, and unweighted random play sometimes attacks
+            # in neither (seed 1, games 48 and 74 of 100). Weighting attacks keeps "combat" a
+            # per-game requirement: a game without one still fails the run.
+            "selfplay_weights": {"rail": 3, "combat": 2},
+        },
+        _later_land_scenario(FIRE_IN_THE_EAST, "Fire in the East (May–October 1915)", "BoP 12.2",
+                             FIRE_SEATS, 3, 8000),
+        _later_land_scenario(KAISERSCHLACHT, "Kaiserschlacht (spring–November 1918)", "BoP 12.4",
+                             KAISER_SEATS, 3, 12000),
+        # The engine plays 12.3 on land and in the air; what is missing is listed in the rules
         # doc (12.3's naval units, the set-up editor's 1916 front line on the map).
-        "preview": "the land and air war of 1916 plays with the optional admiralty (6.45), but "
-                   "the scenario's naval units, mines and the Sea Chart are not in it yet, and "
-                   "the map does not draw the 1916 front line",
-        "seats": [{"id": s, "side": side, "title": title, "colour": colour}
-                  for s, side, title, colour in sorted(SEATS) if s in STORM_SEATS],
-        "sides": [{"id": CENTRAL, "title": "Central Powers"},
-                  {"id": ENTENTE, "title": "Entente Powers"}],
-        "players": {"min": 2, "max": 5},
-        "options": [],
-        "max_actions": 16000, "hidden_information": True, "simultaneous": True,
-        "selfplay_requires": ["march", "rail", "combat"],
-        "selfplay_weights": {"rail": 3, "combat": 2},
-    }, {
-        "id": price_of_admiralty.SCENARIO,
-        "title": "The Price of Admiralty (May 1916)",
-        "rule": "BoP 12.6", "map": SCENARIO_MAP,
-        "seats": [{"id": s, "side": side, "title": title, "colour": colour}
-                  for s, side, title, colour in sorted(price_of_admiralty.SEATS)],
-        "sides": [{"id": CENTRAL, "title": "Central Powers"},
-                  {"id": ENTENTE, "title": "Entente Powers"}],
-        "players": {"min": 2, "max": 2}, "options": [],
-        "max_actions": 400, "hidden_information": False, "simultaneous": False,
-        "selfplay_requires": ["naval_move"],
-        # done is always open beside naval_move: weighted so a half moves a few forces
-        "selfplay_weights": {"naval_move": 6},
-    }],
+        _later_land_scenario(
+            STORM_OF_STEEL, "Storm of Steel (February–November 1916)", "BoP 12.3", STORM_SEATS,
+            5, 16000,
+            preview="the land and air war of 1916 plays with the optional admiralty (6.45), but "
+                    "the scenario's naval units, mines and the Sea Chart are not in it yet, and "
+                    "the map does not draw the 1916 front line"),
+        {
+            "id": price_of_admiralty.SCENARIO,
+            "title": "The Price of Admiralty (May 1916)",
+            "rule": "BoP 12.6", "map": SCENARIO_MAP,
+            "seats": _seats(price_of_admiralty.SEATS), "sides": _sides(),
+            "players": {"min": 2, "max": 2}, "options": [],
+            "max_actions": 400, "hidden_information": False, "simultaneous": False,
+            "selfplay_requires": ["naval_move"],
+            # done is always open beside naval_move: weighted so a half moves a few forces
+            "selfplay_weights": {"naval_move": 6},
+        },
+    ],
 }
 
 
