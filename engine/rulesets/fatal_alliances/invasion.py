@@ -28,7 +28,7 @@ from .movement import take_control
 from .naval_transport import INFANTRY_CLASS, carriers, may_stand
 from .position import at_war, by_hex, controller, in_home_country, is_friendly, map_of, units
 from .powers import POWER_SIDE
-from .resolution import _apply_losses, destroy_unit
+from .resolution import _apply_losses, destroy_unit, note_land_attack
 from .sequence import remaining, spend
 from .supply import city_hexes, supplied_hexes
 from .terrain import defence_multiplier
@@ -182,8 +182,7 @@ def invade(state: State, power: str, ships: list[str], cargo: list[str], area: s
     face, a_loss, d_loss, effect = cb.crt_result(table, row)
     held = not d_loss and not effect            # R-N19: "–" leaves the notional unit standing
     if defence == 0 or attack >= defence:
-        state["board"]["attacked_this_turn"] = sorted(
-            set(state["board"]["attacked_this_turn"]) | ({power} & set(state["board"]["sides"])))
+        note_land_attack(state, {power})
     events = [Event("invasion", RULE, {
         "power": power, "target": hex_id, "defender": holder, "area": area, "section": section,
         "units": list(cargo), "table": table, "attack": str(attack), "defence": str(defence),

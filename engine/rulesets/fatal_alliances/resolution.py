@@ -183,10 +183,8 @@ def resolve_roll(state: dict[str, Any], roller: Roller, events: list[Event]) -> 
     # FA 14.1 / 11.12 — every major power with units in an attack at 1:1 or better has made
     # a land attack (a minor's units count for the major controlling them).
     if s["defence"] == 0 or s["attack"] >= s["defence"]:
-        made = {commander(state, u["power"]) for u in attackers
-                if u["type"] != "PARTISAN"}   # Morale Chart: by non-partisan units
-        state["board"]["attacked_this_turn"] = sorted(
-            set(state["board"]["attacked_this_turn"]) | (made & set(state["board"]["sides"])))
+        note_land_attack(state, {commander(state, u["power"]) for u in attackers
+                                 if u["type"] != "PARTISAN"})   # Morale Chart: non-partisans
     events.append(Event("combat_resolved", "FA 11.12.5", {
         "target": target, "table": c["table"], "attack": str(s["attack"]),
         "defence": str(s["defence"]), "dice": dice,
@@ -195,6 +193,14 @@ def resolve_roll(state: dict[str, Any], roller: Roller, events: list[Event]) -> 
         "row": row, "result": CRT_TEXT[cb.Table(c["table"])][row]}))
     c["phase"] = "attacker_losses_due"
     advance_combat(state, roller, events)
+
+
+def note_land_attack(state: dict[str, Any], powers: set[str]) -> None:
+    """FA 14.1 / 11.12 — these major powers have made a land attack this turn (the Morale
+    Chart reads it); powers that are not sides are left out."""
+    board = state["board"]
+    board["attacked_this_turn"] = sorted(set(board["attacked_this_turn"])
+                                         | (powers & set(board["sides"])))
 
 
 def advance_combat(state: dict[str, Any], roller: Roller, events: list[Event]) -> None:
