@@ -18,9 +18,10 @@ walk to the ones named, each of which must be a product):
    configuration the move must cross Redis from one daphne process to the other;
 5. whichever player the game waits for makes one move by clicking the page's first offered
    order and confirming it; in a game of written orders (the decisions offered are
-   revisable order sets with a ready flag: The War to End All Wars) every player instead writes, for every seat it holds, the first order
-   set offered, confirms it and says ready, the spectator holding none of those orders, and
-   the move is the turn that resolves when the last seat is ready;
+   revisable order sets with a ready flag: The War to End All Wars) every player instead
+   writes, for every seat it holds, the first order set offered, confirms it and says ready,
+   the spectator holding none of those orders, and the move is the turn that resolves when
+   the last seat is ready;
 6. the spectator's page must reach the server's new version, live, without a reload, show the
    same position as the server's public view, and offer no controls.
 
@@ -139,8 +140,9 @@ def write_orders_and_ready(players: list[Any], spectator) -> tuple[Any, int]:
     """Written orders (a scenario whose nations write orders at once, `simultaneous`): every
     player, for every seat it holds, clicks the first order set offered, confirms it (the
     server checks and keeps it) and says "I'm ready"; the turn resolves when the last seat is
-    ready (the game's version moves before that, so the board's turn is what counts). Before that the spectator holds nobody's orders. Returns the last
-    player to say ready and the version the resolved turn produced."""
+    ready (the game's version moves before that, so the board's turn is what counts). Before
+    that the spectator holds nobody's orders. Returns the last player to say ready and the
+    version the resolved turn produced."""
     turn = players[0].evaluate(TURN)
     for page in players:
         wait_orders_settled(page)

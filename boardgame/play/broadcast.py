@@ -373,7 +373,6 @@ class Hub:
             for consumer in list(members):
                 consumer.nudge()
 
-
     async def _audit(self) -> None:
         assert self.audit_seconds is not None
         while True:

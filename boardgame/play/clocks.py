@@ -212,6 +212,18 @@ def note_missed(game: Any, seats: list[str]) -> list[str]:
     return fallen
 
 
+def take_back_miss(game: Any, seat: str) -> None:
+    """Undo one missed deadline `note_missed` counted for `seat` (a game master rolled back
+    its default, so it answers again: twteaw ruling 65) — unless the miss put the seat in
+    civil disorder: that hand-over stands; the host or the GM fills the seat."""
+    live = dict(game.live)
+    missed = dict(live.get("missed", {}))
+    if missed.get(seat, 0) > 0 and seat not in live.get("disorder", []):
+        missed[seat] -= 1
+        live["missed"] = missed
+        game.live = live
+
+
 def vote_pause(game: Any, ruleset: Any, seats: list[str], pause: bool,
                now: dt.datetime) -> None:
     ensure(game)

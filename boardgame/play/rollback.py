@@ -15,7 +15,8 @@ gets a full deadline period from the roll-back — the passed deadline would res
 at the next sweep.
 
 Refused, changing nothing: when the last step of the record is not a resolution by a ready
-(its players' or the sweeper's), and when anyone (a player, a bot, the GM's proxy) has written or withdrawn an order since.
+(its players' or the sweeper's), and when anyone (a player, a bot, the GM's proxy) has written
+or withdrawn an order since.
 """
 
 from __future__ import annotations
@@ -51,18 +52,6 @@ def _resolution(game: Game) -> ActionRecord:
     return last
 
 
-def _take_back_miss(game: Game, seat: str) -> None:
-    """The undone step was `seat`'s default at its passed deadline: that seat writes again,
-    so the miss counted then is taken back — unless it put the seat in civil disorder (the
-    seat's hand-over stands; the host or the GM fills it). Ruling 65."""
-    live = dict(game.live)
-    missed = dict(live.get("missed", {}))
-    if missed.get(seat, 0) > 0 and seat not in live.get("disorder", []):
-        missed[seat] -= 1
-        live["missed"] = missed
-        game.live = live
-
-
 def do_rollback(game_id: int, user: Any) -> Committed[dict[str, Any]]:
     """The GM rolls the last resolved turn back. Answers {"v", "undoes"}."""
     from .gm import _lock_for_gm, audit
@@ -87,7 +76,7 @@ def do_rollback(game_id: int, user: Any) -> Committed[dict[str, Any]]:
         # passed one would resolve it again at the next sweep, the next turn's is gone.
         clocks.restart_deadlines(game, seats)
         if last.by == "timeout" and last.seat:
-            _take_back_miss(game, last.seat)
+            clocks.take_back_miss(game, last.seat)
         batch = finish_steps(game, ruleset, steps)
         audit(game, user, "rollback", undoes=last.seq)
     messages = frames.step_messages(batch)     # built once the transaction has committed
