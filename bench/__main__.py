@@ -38,6 +38,14 @@ def main(argv: list[str] | None = None) -> int:
                         help="live: daphne processes (players on the first, spectators spread)")
     parser.add_argument("--rounds", type=int, default=3,
                         help="compare: rounds of (boardgame.io reference, then ours)")
+    parser.add_argument("--lengths", default=None,
+                        help="compare: run lengths in actions, comma-separated (300,1000,2000; "
+                             "--actions N alone means just N)")
+    parser.add_argument("--no-profile", action="store_true",
+                        help="compare: skip the profiled run per length (CPU by layer)")
+    parser.add_argument("--profile", action="store_true",
+                        help="live: sample the first daphne with py-spy over the timed loop "
+                             "and print its CPU per action by layer")
     parser.add_argument("--scenario", default=None,
                         help="faults: which fault to inject (kill, redis, burst, fuzz, all: "
                              "the default); bots: one scenario id (every one by default)")
@@ -80,11 +88,14 @@ def main(argv: list[str] | None = None) -> int:
         figures["reference"] = reference.run(live_spectators, live_actions)
     if args.suite == "compare":
         from bench import reference
-        figures["compare"] = reference.compare(args.rounds, live_spectators, live_actions)
+        lengths = (tuple(int(x) for x in args.lengths.split(",")) if args.lengths
+                   else (live_actions,) if args.actions else (300, 1000, 2000))
+        figures["compare"] = reference.compare(args.rounds, live_spectators, lengths,
+                                               profile=not args.no_profile)
     if args.suite == "live":
         from bench import live
         figures["live"] = live.run(args.games or 1, live_spectators, live_actions, args.hold,
-                                  args.processes, args.spectator_client)
+                                  args.processes, args.spectator_client, profile=args.profile)
     if args.suite == "notifications":
         from bench import notify
         figures["notifications"] = notify.run(args.notices)

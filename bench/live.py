@@ -34,6 +34,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from bench import cpuprofile
+
 ROOT = Path(__file__).resolve().parents[1]
 DB_URL = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/salient_bench")
 REDIS_URL = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0")
@@ -413,10 +415,12 @@ def _wait_listening(port: int) -> None:
 
 
 def run(games: int = 1, spectators: int = 100, actions: int = 1000,
-        hold: int = 1000, processes: int = 1, spectator_client: str = "lean") -> dict[str, Any]:
+        hold: int = 1000, processes: int = 1, spectator_client: str = "lean",
+        profile: bool = False) -> dict[str, Any]:
     """Start `processes` daphne processes, play `actions` actions spread over `games` games
     each watched by `spectators` (players on the first process, spectators spread over all),
-    then hold `hold` sockets on the first process. Returns the figures."""
+    then hold `hold` sockets on the first process. Returns the figures; with `profile`, also
+    the first daphne's CPU split by layer over the timed loop (bench/cpuprofile.py)."""
     import resource
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
@@ -446,14 +450,22 @@ def run(games: int = 1, spectators: int = 100, actions: int = 1000,
             per_game = max(1, actions // games)
             loops = [_game_loop([f"{u}/{g['game']}/" for u in urls], g, spectators, per_game,
                                 acks, lasts, spectator_client) for g in fixtures[:games]]
+            sampler = cpuprofile.Sampler(pids[0]) if profile else None
             start = time.perf_counter()
             cpu = (daphne_cpu(), time.process_time())
+            first_cpu = _cpu_seconds(pids[0])
             results = await asyncio.gather(*loops)
             elapsed = time.perf_counter() - start
             cpu = (daphne_cpu() - cpu[0], time.process_time() - cpu[1])
+            layers = None
+            if sampler is not None:
+                counts = sampler.stop()
+                first_ms = (_cpu_seconds(pids[0]) - first_cpu) * 1000 / max(1, len(acks))
+                layers = cpuprofile.breakdown(counts, round(first_ms, 2), sampler.error)
             hold_figures = (await _hold(f"{urls[0]}/{fixtures[-1]['game']}/", fixtures[-1],
                                         hold, pids[0]) if hold else None)
-            return {"elapsed": elapsed, "results": results, "hold": hold_figures, "cpu": cpu}
+            return {"elapsed": elapsed, "results": results, "hold": hold_figures, "cpu": cpu,
+                    "layers": layers}
 
         # Warm up: a short loop so imports, caches and connections are in place.
         asyncio.run(_game_loop([f"{u}/{fixtures[-2]['game']}/" for u in urls], fixtures[-2],
@@ -476,6 +488,7 @@ def run(games: int = 1, spectators: int = 100, actions: int = 1000,
             "daphne_rss_kib": {"idle": idle, "per_connection": None},
             "sockets_in_loop": sockets,
             "hold": out["hold"],
+            **({"cpu_by_layer": out["layers"]} if profile else {}),
             "machine": {"cpus": os.cpu_count(), "load_average_1min": os.getloadavg()[0]},
             "fastpath": env.get("SALIENT_FASTPATH", "1").strip() != "0",
             "fastpath_off": sorted(x.strip() for x in env.get("SALIENT_FASTPATH_OFF", "").split(",")

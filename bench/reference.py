@@ -23,6 +23,7 @@ import os
 import shutil
 import statistics
 import subprocess
+import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -82,24 +83,68 @@ def _loop(port: int, api_port: int, spectators: int, actions: int, pid: int) -> 
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
-def compare(rounds: int = 3, spectators: int = 100, actions: int = 1000) -> dict[str, Any]:
-    """`rounds` × (reference, then ours), each with a fresh server process; the ratio of each
-    pair is ours / theirs in actions per second."""
+def compare(rounds: int = 3, spectators: int = 100,
+            lengths: tuple[int, ...] = (300, 1000, 2000), profile: bool = True) -> dict[str, Any]:
+    """For each round and each run length: the reference, then ours, each on a fresh server
+    process, so that both see the same drift of the machine. Per length: every pair, the
+    medians, and the ratios the live goal is stated in (our actions/s over theirs; our p99
+    act→last client over theirs). With `profile`, one more run of ours per length under the
+    sampler gives daphne's CPU per action by layer (bench/cpuprofile.py); it is not timed."""
     from bench import live
-    pairs = []
+    pairs: dict[int, list[dict[str, Any]]] = {n: [] for n in lengths}
     for _ in range(rounds):
-        theirs = run(spectators, actions)
-        time.sleep(1)
-        ours = live.run(1, spectators, actions, hold=0)
-        pairs.append({
-            "reference_actions_per_s": theirs["actions_per_s"],
-            "salient_actions_per_s": ours["actions_per_s"],
-            "ratio": round(ours["actions_per_s"] / theirs["actions_per_s"], 2),
-            "reference_p99_ms": theirs["act_to_last_client_ms"]["p99"],
-            "salient_p99_ms": ours["act_to_last_client_ms"]["p99"],
-            "reference_server_cpu_ms": theirs["server_cpu_ms_per_action"],
-            "salient_server_cpu_ms": ours["cpu_ms_per_action"]["daphne"],
-            "load_average_1min": ours["machine"]["load_average_1min"],
-        })
-    return {"spectators_per_game": spectators, "actions": actions, "rounds": pairs,
-            "median_ratio": round(statistics.median(p["ratio"] for p in pairs), 2)}
+        for n in lengths:
+            theirs = run(spectators, n)
+            time.sleep(1)
+            ours = live.run(1, spectators, n, hold=0)
+            pairs[n].append({
+                "reference_actions_per_s": theirs["actions_per_s"],
+                "salient_actions_per_s": ours["actions_per_s"],
+                "ratio": round(ours["actions_per_s"] / theirs["actions_per_s"], 2),
+                "reference_p50_ms": theirs["act_to_last_client_ms"]["p50"],
+                "reference_p99_ms": theirs["act_to_last_client_ms"]["p99"],
+                "salient_p50_ms": ours["act_to_last_client_ms"]["p50"],
+                "salient_p99_ms": ours["act_to_last_client_ms"]["p99"],
+                "salient_ack_p50_ms": ours["act_to_ack_ms"]["p50"],
+                "salient_ack_p99_ms": ours["act_to_ack_ms"]["p99"],
+                "reference_server_cpu_ms": theirs["server_cpu_ms_per_action"],
+                "salient_server_cpu_ms": ours["cpu_ms_per_action"]["daphne"],
+                "load_average_1min": ours["machine"]["load_average_1min"],
+            })
+    table = []
+    for n in lengths:
+        row: dict[str, Any] = {"actions": n, "rounds": pairs[n]}
+        for key in pairs[n][0]:
+            row[f"median_{key}"] = round(statistics.median(p[key] for p in pairs[n]), 2)
+        row["p99_ratio"] = round(row["median_salient_p99_ms"] / row["median_reference_p99_ms"], 2)
+        if profile:
+            row["cpu_by_layer"] = live.run(1, spectators, n, hold=0, profile=True)["cpu_by_layer"]
+        table.append(row)
+    print(_markdown(table, spectators), file=sys.stderr)
+    return {"spectators_per_game": spectators, "lengths": table,
+            "goal": "ratio >= 3 and p99_ratio <= 0.25 at every length",
+            "goal_met": all(r["median_ratio"] >= 3 and r["p99_ratio"] <= 0.25 for r in table)}
+
+
+def _markdown(table: list[dict[str, Any]], spectators: int) -> str:
+    """The table the README and docs/architecture.md quote (medians over the rounds)."""
+    lines = [f"{spectators} spectators, medians of {len(table[0]['rounds'])} rounds",
+             "| actions | boardgame.io act/s (CPU ms/act) | Salient act/s (CPU ms/act) | ratio "
+             "| p99 act→last client, theirs / ours | Salient act→ack p50/p99 |",
+             "|---|---|---|---|---|---|"]
+    for r in table:
+        lines.append(
+            f"| {r['actions']:,} | {r['median_reference_actions_per_s']} "
+            f"({r['median_reference_server_cpu_ms']}) | {r['median_salient_actions_per_s']} "
+            f"({r['median_salient_server_cpu_ms']}) | {r['median_ratio']} "
+            f"| {r['median_reference_p99_ms']} / {r['median_salient_p99_ms']} ms "
+            f"| {r['median_salient_ack_p50_ms']} / {r['median_salient_ack_p99_ms']} ms |")
+    for r in table:
+        layers = r.get("cpu_by_layer") or {}
+        if "layers" in layers:
+            parts = ", ".join(f"{x['layer']} {x['ms_per_action']}" for x in layers["layers"])
+            lines.append(f"- {r['actions']:,} actions, daphne CPU ms/action by layer "
+                         f"({layers['cpu_ms_per_action']} in all, profiled run): {parts}")
+        elif layers:
+            lines.append(f"- {r['actions']:,} actions: no profile ({layers.get('error')})")
+    return "\n".join(lines)
