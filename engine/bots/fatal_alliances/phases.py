@@ -7,6 +7,8 @@ scores 0, so the bot acts only where something scores above it.
 - the impulse: the land action; offensive points on face-down HQs; rail and land moves by
   the pull gained, threatened value covered and left uncovered, exposure and facing;
   attacks from exact odds (odds.py), never at or below `WEIGHTS["attack_threshold"]`;
+  no move, rail move, advance or attack that leaves the threatened capital or a kept
+  objective (world.KEEP: Germany's in East Prussia) below its garrison;
   reorganisation of the most factors;
 - combat replies: the table worse for the attacker, the cheapest losses, shatter rather than
   retreat, retreats away from what the side wants, the advance into a hex worth taking;
