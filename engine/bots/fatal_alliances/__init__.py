@@ -10,17 +10,20 @@ from ..heuristic import HeuristicBot
 from ..protocol import BotRng, Budget, Offer
 from . import greedy as greedy_phases
 from .phases import PHASES, Phase, passive
-from .world import Context, build_context, position_from_view
+from .world import Context, build_context, keep_objectives, position_from_view
 
 
 class FatalAlliancesBot(HeuristicBot):
-    id, version = "fa-heuristic", "4"
+    id, version = "fa-heuristic", "5"
     work = 6000
+    plan = True        # the objective garrisons (world.KEEP); the greedy baseline has none
 
     def context(self, view: dict[str, Any], offers: Sequence[Offer], rng: BotRng,
                 budget: Budget) -> Context:
         ctx = build_context(position_from_view(view), offers[0].me)
         ctx.budget = budget
+        if self.plan:
+            keep_objectives(ctx)
         return ctx
 
     def phase(self, kind: str) -> Phase:
@@ -31,6 +34,7 @@ class GreedyBot(FatalAlliancesBot):
     """The arena's greedy one-ply baseline (greedy.py): the best immediate odds, no plan."""
 
     id, version, level = "fa-greedy", "1", 1
+    plan = False
 
     def phase(self, kind: str) -> Phase:
         return greedy_phases.PHASES.get(kind, passive)

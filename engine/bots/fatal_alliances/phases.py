@@ -7,6 +7,8 @@ scores 0, so the bot acts only where something scores above it.
 - the impulse: the land action; offensive points on face-down HQs; rail and land moves by
   the pull gained, threatened value covered and left uncovered, exposure and facing;
   attacks from exact odds (odds.py), never at or below `WEIGHTS["attack_threshold"]`;
+  no move, rail move, advance or attack that leaves the threatened capital or a kept
+  objective (world.KEEP: Germany's in East Prussia) below its garrison;
   reorganisation of the most factors;
 - combat replies: the table worse for the attacker, the cheapest losses, shatter rather than
   retreat, retreats away from what the side wants, the advance into a hex worth taking;
@@ -19,6 +21,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.kernel.model import Decision
+from engine.rulesets.fatal_alliances.combat import down_factor
 from engine.rulesets.fatal_alliances.foreign_troops import commitment_met, foreign_host
 from engine.rulesets.fatal_alliances.naval_combat import side_attack
 from engine.rulesets.fatal_alliances.position import controller, is_enemy, on_map, unit
@@ -70,6 +73,49 @@ def strips_capital(ctx: Context, stack: list[dict[str, Any]], dest: str) -> bool
     return not stay or left < min(ctx.garrison, here)
 
 
+def strips_keep(ctx: Context, stack: list[dict[str, Any]], dest: str) -> bool:
+    """Would this move take a kept objective (world.KEEP) below its garrison while it is
+    threatened? Never its last unit; nor, below the garrison, anything more."""
+    for h, keep in ctx.keep.items():
+        leaving = [u for u in stack if u["hex"] == h]
+        if not leaving or dest == h:
+            continue
+        here = ctx.ours.get(h, 0.0)
+        ids = {u["id"] for u in leaving}
+        stay = [u for u in on_map(ctx.position) if u["hex"] == h and u["id"] not in ids
+                and not is_enemy(ctx.position, ctx.seat, u["power"])]
+        if not stay or here - sum(strength(u) for u in leaving) < min(keep, here):
+            return True
+    return False
+
+
+def attack_strips(ctx: Context, attackers: list[dict[str, Any]]) -> bool:
+    """Hold rather than attack when the attack would leave a kept hex — the threatened
+    capital, a threatened kept objective — below its garrison: the attackers stay but end
+    face-down (FA 11.12), and a face-down unit defends at its lower factor."""
+    kept = dict(ctx.keep)
+    if ctx.capital is not None and ctx.garrison > 0:
+        kept[ctx.capital] = ctx.garrison
+    for h, keep in kept.items():
+        out = [u for u in attackers if u["hex"] == h]
+        if not out:
+            continue
+        here = ctx.ours.get(h, 0.0)
+        weakened = sum(strength(u) - min(float(u["cf"]), float(down_factor(u))) for u in out)
+        if weakened > 0 and here - weakened < min(keep, here):
+            return True
+    return False
+
+
+def keep_drawn(ctx: Context, force: float, dest: str) -> float:
+    """What a move into a kept objective short of its garrison is worth."""
+    keep = ctx.keep.get(dest)
+    if keep is None:
+        return 0.0
+    short = keep - ctx.ours.get(dest, 0.0)
+    return W["keep_guard"] * max(0.0, min(force, short))
+
+
 def capital_drawn(ctx: Context, force: float, dest: str) -> float:
     """What a move into a threatened capital short of its garrison is worth."""
     if ctx.capital is None or dest != ctx.capital or ctx.garrison <= 0:
@@ -81,7 +127,7 @@ def capital_drawn(ctx: Context, force: float, dest: str) -> float:
 def relocation(ctx: Context, stack: list[dict[str, Any]], dest: str, *, flips: bool) -> float:
     origin = stack[0]["hex"]
     force = sum(strength(u) for u in stack)
-    score = capital_drawn(ctx, force, dest) + W["pull"] * force * (ctx.pull.get(dest, 0.0) - ctx.pull.get(origin, 0.0))
+    score = capital_drawn(ctx, force, dest) + keep_drawn(ctx, force, dest) + W["pull"] * force * (ctx.pull.get(dest, 0.0) - ctx.pull.get(origin, 0.0))
     owner = controller(ctx.position, dest)
     if owner is not None and is_enemy(ctx.position, ctx.seat, owner):
         score += W["capture"] * ctx.value.get(dest, 0.0)
@@ -133,7 +179,8 @@ def land_move(ctx: Context, decision: Decision, item: dict[str, Any]) -> Score:
     if action.get("done"):
         return 0.0
     stack = [unit(ctx.position, i) for i in action["units"]]
-    if strands(ctx, stack, action["to"]) or strips_capital(ctx, stack, action["to"]):
+    if (strands(ctx, stack, action["to"]) or strips_capital(ctx, stack, action["to"])
+            or strips_keep(ctx, stack, action["to"])):
         return None
     return relocation(ctx, stack, action["to"], flips=bool(item.get("flip")))
 
@@ -144,7 +191,8 @@ def rail_move(ctx: Context, decision: Decision, item: dict[str, Any]) -> Score:
     if action.get("done"):
         return 0.0
     stack = [unit(ctx.position, action["unit"])]
-    if strands(ctx, stack, action["to"]) or strips_capital(ctx, stack, action["to"]):
+    if (strands(ctx, stack, action["to"]) or strips_capital(ctx, stack, action["to"])
+            or strips_keep(ctx, stack, action["to"])):
         return None
     return relocation(ctx, stack, action["to"], flips=True)
 
@@ -194,6 +242,8 @@ def land_attack(ctx: Context, decision: Decision, item: dict[str, Any]) -> Score
     action = item["action"]
     if action.get("done"):
         return 0.0
+    if attack_strips(ctx, [unit(ctx.position, i) for i in action["units"]]):
+        return None
     value = attack_value(ctx, action, odds_of(ctx, action))
     return value if value > W["attack_threshold"] else None
 
@@ -281,7 +331,7 @@ def advance(ctx: Context, decision: Decision, item: dict[str, Any]) -> Score:
         return 0.0
     stack = [unit(ctx.position, i) for i in ids]
     target = ctx.position["flow"]["combat"]["target"]
-    if strips_capital(ctx, stack, target):
+    if strips_capital(ctx, stack, target) or strips_keep(ctx, stack, target):
         return None
     return relocation(ctx, stack, target, flips=False)
 

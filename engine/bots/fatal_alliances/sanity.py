@@ -10,6 +10,9 @@
   the enemy chooses are not the bot's moves and are not counted.
 - **The odds threshold.** Every attack level 2 declares has an attack value, recomputed from
   the view it was chosen on, above the threshold it declares (`WEIGHTS["attack_threshold"]`).
+- **The kept objectives (bot version 5, `world.KEEP`).** A level-2 move of a seat with a plan
+  (Germany in East Prussia) never takes the last of its side's units out of one of its
+  objectives while an enemy unit stands within two hexes of it.
 """
 
 from __future__ import annotations
@@ -21,12 +24,19 @@ from typing import Any
 
 from engine import kernel
 from engine.kernel.ruleset import Ruleset
-from engine.rulesets.fatal_alliances.position import game_map, is_enemy, on_map
+from engine.rulesets.fatal_alliances.position import controller, game_map, is_enemy, on_map
 
 from ..heuristic import distances
 from ..runner import BotMove
 from .phases import attack_value, odds_of
-from .world import WEIGHTS, build_context, capital_hex, position_from_view, side_of_power
+from .world import (
+    KEEP,
+    WEIGHTS,
+    build_context,
+    capital_hex,
+    position_from_view,
+    side_of_power,
+)
 
 MOVES = ("land_move", "rail_move", "advance")
 
@@ -38,10 +48,12 @@ class Findings:
     attacks: int = 0                 # level-2 attacks declared
     capital_left: list[dict[str, Any]] = field(default_factory=list)
     below_threshold: list[dict[str, Any]] = field(default_factory=list)
+    kept_threatened: int = 0         # moves made while a kept objective (world.KEEP) was
+    objective_left: list[dict[str, Any]] = field(default_factory=list)   # threatened
 
     @property
     def ok(self) -> bool:
-        return not self.capital_left and not self.below_threshold
+        return not self.capital_left and not self.below_threshold and not self.objective_left
 
 
 def _garrison(state: dict[str, Any], seat: str, hex_id: str) -> list[str]:
@@ -50,9 +62,11 @@ def _garrison(state: dict[str, Any], seat: str, hex_id: str) -> list[str]:
             and side_of_power(state, u["power"]) == side]
 
 
-def capital_threatened(state: dict[str, Any], seat: str, capital: str) -> bool:
+def capital_threatened(state: dict[str, Any], seat: str, capital: str,
+                       radius: int | None = None) -> bool:
     m = game_map(state["board"]["map"])
-    reach = distances([capital], m.neighbours, int(WEIGHTS["capital_reach"]))
+    reach = distances([capital], m.neighbours,
+                      int(WEIGHTS["capital_reach"]) if radius is None else radius)
     return any(u["hex"] in reach and is_enemy(state, seat, u["power"]) for u in on_map(state))
 
 
@@ -80,6 +94,7 @@ class Checker:
         if decision.kind not in MOVES:
             return
         self.found.moves += 1
+        self.check_objectives(before, move, after)
         capital = capital_hex(before, game_map(before["board"]["map"]), seat)
         if capital is None or not capital_threatened(before, seat, capital):
             return
@@ -87,6 +102,23 @@ class Checker:
         if _garrison(before, seat, capital) and not _garrison(after, seat, capital):
             self.found.capital_left.append({"decision": move.decision, "action": action,
                                             "capital": capital})
+
+    def check_objectives(self, before: dict[str, Any], move: BotMove,
+                         after: dict[str, Any]) -> None:
+        """Bot version 5's plan (world.KEEP): a kept objective the seat's side holds is never
+        left empty by its move while an enemy unit stands within two hexes of it."""
+        name = KEEP.get(move.seat)
+        if name is None:
+            return
+        side = side_of_power(before, move.seat)
+        for h in before["board"]["victory"].get(name, []):
+            if (side_of_power(before, controller(before, h)) != side
+                    or not capital_threatened(before, move.seat, h, 2)):
+                continue
+            self.found.kept_threatened += 1
+            if _garrison(before, move.seat, h) and not _garrison(after, move.seat, h):
+                self.found.objective_left.append({"decision": move.decision,
+                                                  "action": move.action, "objective": h})
 
 
 def check_games(games: int, against: str = "greedy", seed: int = 1,
@@ -112,7 +144,9 @@ def check_games(games: int, against: str = "greedy", seed: int = 1,
             "games": games, "moves": f.moves, "moves_capital_threatened": f.threatened,
             "capital_left_empty": len(f.capital_left), "attacks": f.attacks,
             "attacks_below_threshold": len(f.below_threshold),
-            "examples": (f.capital_left + f.below_threshold)[:5]}
+            "moves_objective_threatened": f.kept_threatened,
+            "objective_left_empty": len(f.objective_left),
+            "examples": (f.capital_left + f.below_threshold + f.objective_left)[:5]}
     return out
 
 
@@ -125,7 +159,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     out = check_games(args.games, args.against, args.seed, args.scenario)
     print(json.dumps(out, indent=1, sort_keys=True))
-    bad = sum(v["capital_left_empty"] + v["attacks_below_threshold"] for v in out.values())
+    bad = sum(v["capital_left_empty"] + v["attacks_below_threshold"] + v["objective_left_empty"]
+              for v in out.values())
     return 1 if bad else 0
 
 

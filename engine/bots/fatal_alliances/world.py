@@ -51,7 +51,16 @@ WEIGHTS: Mapping[str, float] = {
     "capital_guard": 4.0,       # per factor a move brings to a capital short of its garrison
     "capital_ratio": 1.0,       # the garrison a threatened capital keeps: × the threat there
     "capital_reach": 2,         # hexes within which an enemy unit threatens the capital
+    "keep_ratio": 0.75,         # the garrison a threatened objective keeps: × its threat
+    "keep_guard": 3.0,          # per factor a move brings to an objective short of its garrison
 }
+
+# The German plan for East Prussia (bot version 5, level 2 only): the victory objectives the
+# seat holds and keeps garrisoned, as Königsberg is (the scenario's `victory` key naming
+# them). FA 13.7's East Prussia count is the objectives each side holds of the other's at
+# the end of turn 3, so an objective left open to march on the Russian ones is lost twice
+# over. Russia is not given one: level 2 as the Entente wins without it.
+KEEP: Mapping[str, str] = {"germany": "german_objectives"}
 
 # The hex each seat keeps garrisoned (issue #25's sanity check: never left empty under
 # threat): the power's capital on the map, else the place named here for the scenario —
@@ -96,6 +105,7 @@ class Context:
     threat: dict[str, float] = field(default_factory=dict)
     capital: str | None = None         # the hex the seat keeps garrisoned (CAPITALS)
     garrison: float = 0.0              # the factors it keeps there now (0: not threatened)
+    keep: dict[str, float] = field(default_factory=dict)   # objective -> garrison (KEEP)
     odds: dict[str, Any] = field(default_factory=dict)
     budget: Budget | None = None
 
@@ -146,6 +156,19 @@ def build_context(position: dict[str, Any], seat: str) -> Context:
         if threat > 0:
             ctx.threat[h] = threat
     return ctx
+
+
+def keep_objectives(ctx: Context) -> None:
+    """KEEP's objectives the side holds, other than the capital, with the factors each keeps
+    while the enemy is within two hexes: `keep_ratio` × its threat (adjacent factors whole,
+    two hexes away half), and at least one unit."""
+    name = KEEP.get(ctx.seat)
+    if name is None:
+        return
+    for h in ctx.position["board"]["victory"].get(name, []):
+        if h == ctx.capital or h not in ctx.owned or ctx.threat.get(h, 0.0) <= 0:
+            continue
+        ctx.keep[h] = max(1.0, WEIGHTS["keep_ratio"] * ctx.threat[h])
 
 
 def capital_hex(position: Mapping[str, Any], m: Map, seat: str) -> str | None:

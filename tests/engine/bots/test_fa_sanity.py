@@ -115,6 +115,7 @@ def test_fa_sanity_checker_catches_a_bot_that_leaves_its_capital_and_attacks_bel
     play_match(ruleset, SCENARIO, table, seed=match_seed(1, 0), game_uid="x0", watch=checker)
     assert checker.found.capital_left
     assert checker.found.below_threshold
+    assert checker.found.objective_left     # and emptying a threatened German objective
 
 
 def test_fa_11_12_3_threatened_capitals_hq_does_not_support_an_attack():
@@ -142,3 +143,11 @@ def test_fa_11_12_3_threatened_capitals_hq_does_not_support_an_attack():
     assert phases.hq_support(ctx, asked(True), item) > 0
     ctx.garrison = 0.0
     assert phases.hq_support(ctx, asked(False), item) > 0
+
+
+def test_fa_13_7_level2_never_leaves_a_threatened_german_objective_empty():
+    """Bot version 5 (world.KEEP): the Central games' moves never empty Danzig, Allenstein or
+    Lötzen while Russians stand within two hexes of it."""
+    found = checked("central")
+    assert found.kept_threatened > 0, "no objective was ever threatened: nothing was checked"
+    assert found.objective_left == []
