@@ -4,7 +4,7 @@
 // open decisions every audience sees (who holds them; never their options), the sealed answers
 // already in (`answered`, a count and names only), and the seats' sides (`game.sides`).
 
-import { h } from "./dom.js";
+import { cite, h } from "./dom.js";
 
 /** "Central Powers'" / "Entente's". */
 export function possessive(name) {
@@ -16,6 +16,14 @@ export function listed(names) {
   return names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}` : names[0] || "";
 }
 
+/** The engine's own reason each of `seats` has nothing to decide, where its view gives one
+ * (`adapter.idleReason`): one line a seat, "Austria-Hungary: still mobilising (…). BoP 12.1". */
+export function seatReasons(store, adapter, seats) {
+  return seats.map((seat) => [seat, adapter.idleReason?.(store.view || {}, seat)])
+    .filter(([, reason]) => reason)
+    .map(([seat, reason]) => [`${adapter.seatTitle(seat)}: ${reason.text}. `, reason.rule ? cite(reason.rule) : null]);
+}
+
 /** The reasons, in words: {head, lines}. `head` names whose part of the turn it is and who waits
  * ("Central Powers' half (Operations): Entente waits"); the lines say who is deciding what, and
  * how many sealed answers are still out. */
@@ -25,7 +33,8 @@ export function whyIdle(store, adapter) {
   const title = (s) => adapter.seatTitle(s);
   const phase = adapter.phase(view) || {};
   const decisions = store.decisions();
-  const lines = [];
+  // The engine's reason for each of my seats first, where it gives one.
+  const lines = seatReasons(store, adapter, mine);
   // Sealed (simultaneous) steps: the answers in, and the ones still awaited.
   const sealed = decisions.filter((d) => Array.isArray(d.answered));
   const out = [...new Set(sealed.flatMap((d) => d.seats.filter((s) => !d.answered.includes(s))))];
@@ -85,5 +94,6 @@ export function idleSeatsLine(store, adapter, mine) {
   // The idle panel's reasons, asked for those seats alone (the busy ones count as deciding).
   const { head } = whyIdle(Object.assign(Object.create(store), { mySeats: idle }), adapter);
   return h("p", { class: "idle-seats muted small", id: "idle-seats" },
-    h("strong", {}, `${listed(idle.map((s) => adapter.seatTitle(s)))}: nothing to decide now. `), head);
+    h("strong", {}, `${listed(idle.map((s) => adapter.seatTitle(s)))}: nothing to decide now. `), head,
+    seatReasons(store, adapter, idle).map((line) => [" ", line]));
 }
