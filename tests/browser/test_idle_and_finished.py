@@ -181,7 +181,7 @@ def test_idle_bop_12_1_on_a_live_game_an_idle_seat_and_the_waiting_side_are_told
     central, entente, _url, apis = bop_first_half(site, new_context, names=("conrad", "samsonov"))
     view = apis["germany"].view()
     assert {s for d in view["decisions"].values() for s in d["seats"]} == {"germany"}
-    central.wait_for_function(IDLE_TEXT, arg=["#idle-seats", "still mobilising"])
+    central.wait_for_function(IDLE_TEXT, arg=["#idle-seats", "Austria-Hungary is still mobilising"])
     line = central.inner_text("#idle-seats")
     assert line.startswith("Austria-Hungary: nothing to decide now."), line
     assert "Central Powers' half" in line and "Germany" not in line.split("now.")[0], line

@@ -431,8 +431,8 @@ def breach_removals(state: State, seat: str) -> list[dict[str, str]]:
 
 def idle_reasons(state: State) -> dict[str, dict[str, str]]:
     """BoP 6.53, 12.1 — in a half, why each seat of its side that is not active has nothing to
-    decide (for the page: "Austria-Hungary has nothing to decide", and why). A derived fact of
-    the public flow (2.68); empty outside a half."""
+    decide, as a phrase after its name ("Austria-Hungary is still mobilising (…)"), with the
+    rule. A derived fact of the public flow (2.68); empty outside a half."""
     flow = state["flow"]
     if flow["step"] != "half" or flow["side"] not in SIDE_SEATS:
         return {}
@@ -441,14 +441,14 @@ def idle_reasons(state: State) -> dict[str, dict[str, str]]:
         if seat in flow["active"]:
             continue
         if not at_war(state, seat):
-            out[seat] = {"rule": "BoP 6.53", "text": "not at war, so it has no half"}
+            out[seat] = {"rule": "BoP 6.53", "text": "is not at war, so it has no half"}
         elif (first_fortnight_of_game(flow["month"], flow["fortnight"])
               and seat not in movement.MOBILISED_FIRST):
-            out[seat] = {"rule": "BoP 12.1", "text": "still mobilising (in fortnight 1 of "
+            out[seat] = {"rule": "BoP 12.1", "text": "is still mobilising (in fortnight 1 of "
                          "August 1914 only British, French and German corps move)"}
         else:
-            out[seat] = {"rule": "BoP 6.53", "text": "its half is over (it ended it, or had "
-                         "nothing left to do but end it)"}
+            out[seat] = {"rule": "BoP 6.53", "text": "has ended its half (or had nothing "
+                         "left to do but end it)"}
     return out
 
 

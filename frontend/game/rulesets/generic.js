@@ -79,7 +79,8 @@ export class GenericAdapter {
   }
 
   /** Why `seat` has nothing to decide now, where the engine's view says (a derived fact:
-   * BoP's `flow.idle`, "still mobilising (BoP 12.1)"): {text, rule}, else null. */
+   * BoP's `flow.idle`): {text, rule}, text a phrase after the seat's name ("is still
+   * mobilising (…)"), else null. */
   idleReason(view, seat) {
     const reason = view?.flow?.idle?.[seat];
     return reason && reason.text ? reason : null;

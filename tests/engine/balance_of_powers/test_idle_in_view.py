@@ -53,7 +53,7 @@ def test_bop_6_53_view_says_a_seat_that_ended_its_half_has_nothing_left():
     done = next(d for d in decisions(RULESET, state) if d.seats == ("germany",) and d.kind == "done")
     state = act(state, done, passive(state, done))
     idle = idle_seen(state)
-    assert idle["germany"]["rule"] == "BoP 6.53" and "half is over" in idle["germany"]["text"]
+    assert idle["germany"]["rule"] == "BoP 6.53" and "ended its half" in idle["germany"]["text"]
     # Outside a half nothing is said.
     state = run(state, lambda s: s["flow"]["step"] != "half")
     assert idle_seen(state) == {}
