@@ -22,7 +22,9 @@ logger = logging.getLogger(__name__)
 
 
 class SignupForm(UserCreationForm):
-    email = forms.EmailField(required=False, help_text="Only for password resets.")
+    email = forms.EmailField(required=False, help_text=(
+        "For password resets, and e-mails when your game starts or ends or a deadline nears "
+        "(each has an unsubscribe link)."))
 
     class Meta(UserCreationForm.Meta):
         model = get_user_model()

@@ -65,7 +65,9 @@ class Table(models.Model):
     # The bot level that takes a seat falling into civil disorder (issue #25); None: the
     # seat stays in disorder and its timeout defaults play.
     disorder_bot = models.PositiveSmallIntegerField(null=True, blank=True)
-    allow_multiple_seats = models.BooleanField(default=False)
+    # On by default (issue #18): a two-player game of a five-seat scenario needs it, and a
+    # host who wants one seat each says so.
+    allow_multiple_seats = models.BooleanField(default=True)
     auto_start = models.BooleanField(default=False)
     state = models.CharField(max_length=10, choices=State.choices, default=State.OPEN,
                              db_index=True)

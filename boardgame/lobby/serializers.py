@@ -24,7 +24,9 @@ class TableCreateSerializer(serializers.Serializer):
     clock_increment_seconds = serializers.IntegerField(min_value=0, max_value=3600,
                                                        required=False)
     deadline_hours = serializers.IntegerField(min_value=1, max_value=24 * 30, required=False)
-    allow_multiple_seats = serializers.BooleanField(default=False)
+    allow_multiple_seats = serializers.BooleanField(
+        default=True, help_text="One player may hold several seats (the default: two people "
+        "can play a scenario of five seats); false: taking a second seat moves the player.")
     auto_start = serializers.BooleanField(default=False)
     disorder_after = serializers.IntegerField(min_value=1, max_value=10, required=False,
                                               help_text="Missed deadlines in a row before a "

@@ -243,7 +243,7 @@ def do_create_table(host: AbstractBaseUser, **fields: Any) -> Table:
 
 def create_table(host: AbstractBaseUser, *, title: str, ruleset: str, scenario: str,
                  options: dict[str, Any] | None = None, visibility: str = "public",
-                 pace: str = "live", allow_multiple_seats: bool = False,
+                 pace: str = "live", allow_multiple_seats: bool = True,
                  auto_start: bool = False, disorder_after: int | None = None,
                  disorder_bot: int | None = None, **pace_fields: Any) -> Table:
     """Check and create a table with its empty seats. Caller holds a transaction (so a caller

@@ -89,7 +89,7 @@ class TableForm(forms.Form):
                  ("1", "go to level-1 bots (random legal moves)")],
         help_text="With bots you can start at once. Level 2 where the ruleset has it, else "
                   "level 1; a person can take over a bot's seat later.")
-    allow_multiple_seats = forms.BooleanField(required=False,
+    allow_multiple_seats = forms.BooleanField(required=False, initial=True,
                                               help_text="One player may hold several seats.")
     auto_start = forms.BooleanField(required=False,
                                     help_text="Start as soon as every seat is ready.")

@@ -14,9 +14,11 @@
 // - a hex with a counter on it does not show its number (the hex info box names the hex);
 // - while the hex numbers show (zoomed in), a name never lies over one: it takes the first spot
 //   that covers no number, and only when every spot would cover one does it take the first
-//   free of names and counters and hide the numbers under it (class `under-name`; the hex
-//   info box still gives the number). A name matters more than a number one hover away, and a
-//   number half covered by a name reads as neither, so a number is shown whole or not at all.
+//   free of names and counters, and the numbers under it move to the foot of their own hex
+//   (class `moved`: the top of the hex mirrored through its centre) where that is free of
+//   names, counters and other numbers; only a number with no free foot is hidden (class
+//   `under-name`; the hex info box still gives it). A number half covered by a name reads as
+//   neither, so a number is shown whole or not at all.
 //
 // Boxes are in map units; one label's box is its measured text box scaled to its font size.
 
@@ -220,7 +222,33 @@ export class PlaceLabels {
         for (const hex of spot.under || []) covered.add(hex);
       }
     }
-    for (const [hex, text] of this.numbers) text.classList.toggle("under-name", covered.has(hex));
+    const moved = avoidNumbers ? this.#moveNumbers(covered, [...taken, ...placed]) : new Map();
+    for (const [hex, text] of this.numbers) {
+      text.classList.toggle("under-name", covered.has(hex) && !moved.has(hex));
+      text.classList.toggle("moved", moved.has(hex));
+      if (moved.has(hex)) text.setAttribute("transform", `translate(0 ${moved.get(hex).toFixed(2)})`);
+      else text.removeAttribute("transform");
+    }
+  }
+
+  /** The numbers a name had to cover, moved to the foot of their own hex (the top mirrored
+   * through its centre) where that spot is free of names, counters and the other numbers
+   * shown: hex → the shift down in map units. A number with no free foot stays hidden. */
+  #moveNumbers(covered, taken) {
+    const moved = new Map();
+    const movedBoxes = [];
+    for (const hex of [...covered].sort()) {
+      const box = this.numberBoxes.get(hex);
+      if (!box) continue;
+      const [, cy] = hexToPixel(this.hexLayout, parseHexId(hex));
+      const dy = 2 * cy - box[1] - box[3];
+      const foot = [box[0] - PAD, box[1] + dy - PAD, box[2] + PAD, box[3] + dy + PAD];
+      if (taken.some((t) => overlaps(foot, t)) || movedBoxes.some((m) => overlaps(foot, m))) continue;
+      if ([...this.#numbersUnder(foot)].some((other) => other !== hex && !covered.has(other))) continue;
+      moved.set(hex, dy);
+      movedBoxes.push(foot);
+    }
+    return moved;
   }
 
   #apply(label, spot, font) {

@@ -167,6 +167,9 @@ export class MapView {
     for (const child of [...source.childNodes]) this.viewport.appendChild(child);
     this.hexLabels = this.viewport.querySelector("#layer-hexlabels");
     if (this.hexLabels) this.hexLabels.removeAttribute("display");
+    // ~1,500 hex numbers are noise to a screen reader: the map's aria-label and the hex info
+    // box (which names the hex under the cursor) speak for them.
+    this.hexLabels?.setAttribute("aria-hidden", "true");
     // The map's place names, laid out per zoom clear of each other and of the counters
     // (labels.js); the layer goes above the counters. An area map places its own names.
     this.placeLabels = this.viewport.querySelector("#layer-labels");

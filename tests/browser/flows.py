@@ -58,8 +58,8 @@ def new_table(page, site: str, ruleset: str, scenario: str, *, title: str | None
     page.click("#wizard-next")
     if title:
         page.fill("input[name=title]", title)
-    if multiple_seats:
-        page.check("input[name=allow_multiple_seats]")
+    # The box is ticked by default (issue #18); a test of one seat per player unticks it.
+    page.set_checked("input[name=allow_multiple_seats]", multiple_seats)
     with page.expect_navigation():
         page.click("#wizard-submit")
     return page.url

@@ -163,3 +163,33 @@ def test_idle_bop_6_a_seat_with_nothing_to_do_beside_a_deciding_seat_gets_its_ow
     # Both seats deciding: no such line.
     both = module_page.evaluate(RENDER_BUSY, ["balance_of_powers", view, ["germany"], titles])
     assert both["line"] is None, both
+
+
+IDLE_TEXT = """([selector, words]) => window.salient && window.salient.store
+    && (document.querySelector(selector)?.innerText || '').includes(words)"""
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_idle_bop_12_1_on_a_live_game_an_idle_seat_and_the_waiting_side_are_told_why(site, new_context):
+    """On a running site (daphne, two players, the game brought over the API to the Central
+    Powers' first half of August 1914): the Central player's Austria-Hungary has no decision
+    beside Germany's, and its line says why, with the rule (12.1 mobilisation); the Entente
+    player, all of whose seats wait for the other side's half, is told whose half it is and
+    who is deciding."""
+    from tests.browser.test_unit_first import bop_first_half
+    central, entente, _url, apis = bop_first_half(site, new_context, names=("conrad", "samsonov"))
+    view = apis["germany"].view()
+    assert {s for d in view["decisions"].values() for s in d["seats"]} == {"germany"}
+    central.wait_for_function(IDLE_TEXT, arg=["#idle-seats", "Austria-Hungary is still mobilising"])
+    line = central.inner_text("#idle-seats")
+    assert line.startswith("Austria-Hungary: nothing to decide now."), line
+    assert "Central Powers' half" in line and "Germany" not in line.split("now.")[0], line
+    assert "only British, French and German corps move" in line and "BoP 12.1" in line, line
+    assert central.locator("#idle-seats .cite[data-cite='12.1']").count() == 1
+    assert central.locator("#no-decision").count() == 0     # Germany's orders fill the panel
+    entente.wait_for_function(IDLE_TEXT, arg=["#no-decision", "Central Powers' half"])
+    text = entente.inner_text("#no-decision")
+    assert "Nothing for you to decide now" in text, text
+    # The user's seats in the page's order (the live page lists them by seat id).
+    assert "Britain, France and Russia wait" in text and "Germany is deciding:" in text, text

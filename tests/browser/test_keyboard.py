@@ -56,6 +56,11 @@ def test_keyboard_skip_links_and_visible_focus_on_the_game_page(site, new_contex
     entente.keyboard.press("Enter")
     on_map = focused(entente)
     assert "mapview-svg" in on_map["cls"] and on_map["ring"], on_map
+    # a screen reader is not read the ~1,500 hex numbers (review friction 14)
+    spoken = entente.evaluate("""() => [...document.querySelectorAll('#map svg text')]
+        .filter((t) => /^\\d{4}$/.test(t.textContent.trim()) && !t.closest('[aria-hidden=true]')).length""")
+    assert spoken == 0, spoken
+    assert entente.locator("#layer-hexlabels text").count() > 500
     cursor = entente.evaluate("() => window.salient.map.cursor")
     entente.keyboard.press("ArrowRight")
     assert entente.evaluate("() => window.salient.map.cursor") != cursor

@@ -10,7 +10,7 @@ import pytest
 
 from tests.browser.flows import new_table, open_game, seat_and_start, sign_up
 from tests.browser.test_unit_first import CENTRAL, ENTENTE, places, shot
-from tests.browser.unit_first import Api, advance, game_id, wait_orders, wait_units_mode
+from tests.browser.unit_first import Api, Clicks, advance, game_id, wait_orders, wait_units_mode
 
 pytestmark = [pytest.mark.browser, pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
@@ -35,6 +35,14 @@ def tap_hex(page, hex_id):
                          " if (x < r.left + 20 || x > r.right - 20 || y < r.top + 20 || y > r.bottom - 20)"
                          " { m.centreOn(id); return m.clientOfHex(id); } return [x, y]; }", hex_id)
     page.touchscreen.tap(x, y)
+
+
+def tap_confirm(page) -> None:
+    """Tap Confirm on the pending order; wait for the game to move on."""
+    v = page.evaluate("() => window.salient.store.v")
+    page.wait_for_selector("#confirm")
+    page.locator("#confirm").tap()
+    page.wait_for_function("(v) => window.salient && window.salient.store.v > v", arg=v)
 
 
 def small_targets(page, scope="#decision"):
@@ -63,6 +71,8 @@ def test_phone_bop_march_by_tapping_with_the_map_always_in_view(site, browser, n
     assert "pinch" in central.inner_text(".map-help")
 
     aachen = places(central)["Aachen"]
+    taps = Clicks(central)          # every pointerdown: a tap on a touch screen
+    figures = {}
     tap_hex(central, aachen)
     wait_orders(central)
     assert central.evaluate("() => window.salient.orders.units.selection?.hex") == aachen
@@ -82,6 +92,7 @@ def test_phone_bop_march_by_tapping_with_the_map_always_in_view(site, browser, n
     confirm.tap()
     central.wait_for_function("(v) => window.salient.store.v > v", arg=v)
     assert central.evaluate(STILL_JS)["scroll"] == 0
+    figures["phone march whole stack (tap stack, tap hex, Confirm)"] = taps.count()[0]
 
     # the sheet lifts to read more, and comes down again
     central.locator("#sheet-handle").tap()
@@ -89,6 +100,26 @@ def test_phone_bop_march_by_tapping_with_the_map_always_in_view(site, browser, n
     assert lifted > 844 * 0.6
     central.locator("#sheet-handle").tap()
     assert central.locator(".side").bounding_box()["height"] < 844 * 0.5
+
+    # The rest of Germany's turn by taps: stop the force if it kept MP, end the half.
+    wait_orders(central)
+    stop = central.locator("#decision button.loose[data-kind=stop]")
+    if stop.count():
+        taps.start()
+        stop.tap()
+        tap_confirm(central)
+        figures["phone stop the force"] = taps.count()[0]
+    wait_units_mode(central)
+    taps.start()
+    central.locator("#decision button.loose[data-kind=done]").tap()
+    tap_confirm(central)
+    figures["phone end the half"] = taps.count()[0]
+    assert central.evaluate(STILL_JS)["scroll"] == 0
+    # Germany's half is over (Austria-Hungary is still mobilising): nothing left to tap.
+    central.wait_for_selector("#no-decision")
+    figures["phone a turn: one march, then end the half"] = sum(figures.values())
+    print(f"\nphone taps per order (390x844, touch): {figures}")
+    assert figures["phone march whole stack (tap stack, tap hex, Confirm)"] == 3, figures
 
 
 def test_phone_pinch_zooms_the_map(site, browser, new_context):

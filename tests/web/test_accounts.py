@@ -155,7 +155,11 @@ def test_password_reset_by_email(hamlet):
 
 def test_signup_and_login_pages():
     client = Client()
-    assert client.get("/accounts/signup/").status_code == 200
+    page = client.get("/accounts/signup/")
+    assert page.status_code == 200
+    # Issue #18, review friction 13: the address is also for notifications (issue #26).
+    assert "Only for password resets" not in page.content.decode()
+    assert "a deadline nears" in page.content.decode()
     response = client.post("/accounts/signup/", {
         "username": "horatio", "email": "horatio@example.org",
         "password1": PASSWORD, "password2": PASSWORD})

@@ -133,7 +133,7 @@ def test_side_audience_for_two_seats_of_one_side(api, make_table, hamlet, othell
 
 
 def test_single_seat_player_moves_instead_of_holding_two(api, make_table, hamlet):
-    tid = make_table(hamlet)["id"]
+    tid = make_table(hamlet, allow_multiple_seats=False)["id"]
     api(hamlet).post(f"/api/tables/{tid}/seats/red/claim")
     table = api(hamlet).post(f"/api/tables/{tid}/seats/blue/claim").json()
     holders = {s["seat"]: s["player"] for s in table["seats"]}

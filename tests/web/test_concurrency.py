@@ -60,7 +60,7 @@ def test_concurrent_claims_of_one_seat_have_exactly_one_winner(make_user):
 def test_one_user_racing_for_two_seats_holds_one(make_user):
     host = make_user("hamlet")
     table = services.do_create_table(host, title="Race", ruleset="toy_skirmish",
-                                     scenario="duel")
+                                     scenario="duel", allow_multiple_seats=False)
     outcomes = race([lambda s=s: services.do_claim_seat(host, table.pk, s)
                      for s in ("red", "blue")] * 3)
     assert all(o[0] == "ok" for o in outcomes), outcomes

@@ -47,7 +47,7 @@ def test_18_edit_options_refuses_a_number_that_is_not_one(client, make_table, ha
 
 
 def test_18_a_second_seat_with_one_seat_each_says_the_move(client, make_table, hamlet, othello):
-    tid = make_table(hamlet, **BOP)["id"]
+    tid = make_table(hamlet, allow_multiple_seats=False, **BOP)["id"]
     client.force_login(othello)
     act(client, tid, act="claim", seat="germany")
     page = client.get(f"/tables/{tid}/").content.decode()
@@ -59,7 +59,7 @@ def test_18_a_second_seat_with_one_seat_each_says_the_move(client, make_table, h
 
 
 def test_18_seats_by_side_and_take_a_whole_side(client, make_table, hamlet, othello):
-    tid = make_table(hamlet, **BOP)["id"]
+    tid = make_table(hamlet, allow_multiple_seats=False, **BOP)["id"]
     client.force_login(othello)
     page = client.get(f"/tables/{tid}/").content.decode()
     central, entente = page.index('data-side="central"'), page.index('data-side="entente"')
@@ -101,3 +101,32 @@ def test_18_my_games_lists_a_hosts_private_table_without_his_seat(client, make_t
     page = client.get("/my/games/").content.decode()
     waiting = page[page.index("Waiting to start"):page.index("Finished")]
     assert "Run for my friends" in waiting
+
+
+def test_18_allow_multiple_seats_is_on_by_default_through_the_api(api, make_table, hamlet):
+    """A table made without the field lets one player hold several seats: a two-player game of
+    a five-seat scenario needs no re-made table (the review's friction 11)."""
+    table = make_table(hamlet, **BOP)
+    assert table["allow_multiple_seats"] is True
+    tid = table["id"]
+    for seat in ("germany", "austria_hungary"):
+        assert api(hamlet).post(f"/api/tables/{tid}/seats/{seat}/claim").status_code == 200
+    assert sorted(Table.objects.get(pk=tid).seats.filter(user=hamlet)
+                  .values_list("seat", flat=True)) == ["austria_hungary", "germany"]
+    # Opting out still gives one seat each.
+    assert make_table(hamlet, allow_multiple_seats=False, **BOP)["allow_multiple_seats"] is False
+
+
+def test_18_allow_multiple_seats_is_ticked_by_default_in_the_wizard(client, hamlet):
+    client.force_login(hamlet)
+    page = client.get("/tables/new/").content.decode()
+    box = page[page.rindex("<input", 0, page.index('name="allow_multiple_seats"')):]
+    box = box[:box.index(">") + 1]
+    assert 'type="checkbox"' in box and "checked" in box, box
+    # The form sent as the page stands (a ticked box is sent as "on") opens such a table.
+    created = client.post("/tables/new/", {"title": "Two of us", "game":
+                                           "balance_of_powers/before-the-leaves-fall",
+                                           "visibility": "public", "pace": "async",
+                                           "deadline_hours": 24, "allow_multiple_seats": "on"})
+    assert created.status_code == 302, created.content.decode()[-2000:]
+    assert Table.objects.get(title="Two of us").allow_multiple_seats is True

@@ -30,7 +30,7 @@ from . import (
 from .answers import attack_items, march_items, memo_key, rail_starts
 from .forces import UNITS, at_war, commander, occupancy, unit_side
 from .scenarios import scenario_of
-from .sequence import MONTH_NAMES
+from .sequence import MONTH_NAMES, first_fortnight_of_game
 from .tables import MAJORS, MINOR_COMMANDER, SIDE_SEATS
 from .theatre import Theatre, theatre
 
@@ -427,6 +427,29 @@ def breach_removals(state: State, seat: str) -> list[dict[str, str]]:
             continue
         out.append({"at": breach["at"], "to": breach["to"]})
     return sorted(out, key=lambda o: (o["at"], o["to"]))
+
+
+def idle_reasons(state: State) -> dict[str, dict[str, str]]:
+    """BoP 6.53, 12.1 — in a half, why each seat of its side that is not active has nothing to
+    decide, as a phrase after its name ("Austria-Hungary is still mobilising (…)"), with the
+    rule. A derived fact of the public flow (2.68); empty outside a half."""
+    flow = state["flow"]
+    if flow["step"] != "half" or flow["side"] not in SIDE_SEATS:
+        return {}
+    out = {}
+    for seat in SIDE_SEATS[flow["side"]]:
+        if seat in flow["active"]:
+            continue
+        if not at_war(state, seat):
+            out[seat] = {"rule": "BoP 6.53", "text": "is not at war, so it has no half"}
+        elif (first_fortnight_of_game(flow["month"], flow["fortnight"])
+              and seat not in movement.MOBILISED_FIRST):
+            out[seat] = {"rule": "BoP 12.1", "text": "is still mobilising (in fortnight 1 of "
+                         "August 1914 only British, French and German corps move)"}
+        else:
+            out[seat] = {"rule": "BoP 6.53", "text": "has ended its half (or had nothing "
+                         "left to do but end it)"}
+    return out
 
 
 def open_half(state: State, roller: Roller) -> list[Event]:

@@ -185,6 +185,8 @@ class BalanceOfPowers(FlowRuleset):
             "flow": {"step": flow["step"], "month": flow["month"],
                      "month_name": MONTH_NAMES.get(flow["month"]), "fortnight": flow["fortnight"],
                      "side": flow["side"], "active": list(flow["active"]),
+                     # 6.53, 12.1: why a seat of the half's side has nothing to decide
+                     "idle": decisions.idle_reasons(state),
                      "trench": list(flow["trench"]), "breakthrough": list(flow["breakthrough"]),
                      "combat": flow["combat"], "result": flow["result"],
                      # 10.712: the losses the side choosing one still owes (the picker's tally)

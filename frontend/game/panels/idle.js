@@ -4,7 +4,7 @@
 // open decisions every audience sees (who holds them; never their options), the sealed answers
 // already in (`answered`, a count and names only), and the seats' sides (`game.sides`).
 
-import { h } from "./dom.js";
+import { cite, h } from "./dom.js";
 
 /** "Central Powers'" / "Entente's". */
 export function possessive(name) {
@@ -16,9 +16,10 @@ export function listed(names) {
   return names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}` : names[0] || "";
 }
 
-/** The reasons, in words: {head, lines}. `head` names whose part of the turn it is and who waits
- * ("Central Powers' half (Operations): Entente waits"); the lines say who is deciding what, and
- * how many sealed answers are still out. */
+/** The reasons, in words: {head, lines, rules}. `head` names whose part of the turn it is and who
+ * waits ("Central Powers' half (Operations): Entente waits"), or why a seat has nothing, where
+ * the engine's view says ("Austria-Hungary is still mobilising (…)", its rule in `rules`); the
+ * lines say who is deciding what, and how many sealed answers are still out. */
 export function whyIdle(store, adapter) {
   const view = store.view || {};
   const mine = store.mySeats;
@@ -53,8 +54,12 @@ export function whyIdle(store, adapter) {
   const sides = view.game?.sides || {};
   const otherSeats = [...deciding.keys(), ...out.filter((s) => !mine.includes(s))];
   const theirSides = new Set(otherSeats.map((s) => sides[s]).filter(Boolean));
-  const sameSide = mine.filter((s) => sides[s] && theirSides.has(sides[s]));
-  const waiting = mine.filter((s) => !sameSide.includes(s));
+  // The engine's own reason, where its view gives one (`adapter.idleReason`: "is still
+  // mobilising (…)", with the rule), said after the seat's name instead of the general words.
+  const reasons = new Map(mine.map((s) => [s, adapter.idleReason?.(view, s)]).filter(([, r]) => r));
+  const plain = mine.filter((s) => !reasons.has(s));
+  const sameSide = plain.filter((s) => sides[s] && theirSides.has(sides[s]));
+  const waiting = plain.filter((s) => !sameSide.includes(s));
   const part = phase.side ? `${possessive(phase.side)} ${phase.segment || "turn"}` : (phase.turn || "");
   // The step in brackets, unless it only repeats the part ("Fortnight half" in a half).
   const repeats = phase.segment && String(phase.phase || "").toLowerCase().includes(phase.segment);
@@ -64,14 +69,16 @@ export function whyIdle(store, adapter) {
   if (sameSide.length) {
     who.push(`${listed(sameSide.map(title))} ${sameSide.length === 1 ? "has" : "have"} nothing to decide in this step`);
   }
-  return { head: `${part}${step}${part || step ? ": " : ""}${who.join("; ") || "you wait"}.`, lines };
+  for (const [seat, reason] of reasons) who.push(`${title(seat)} ${reason.text}`);
+  const rules = [...new Set([...reasons.values()].map((r) => r.rule).filter(Boolean))];
+  return { head: `${part}${step}${part || step ? ": " : ""}${who.join("; ") || "you wait"}.`, lines, rules };
 }
 
 /** The orders panel when none of the user's seats has a decision now. */
 export function idlePanel(store, adapter) {
-  const { head, lines } = whyIdle(store, adapter);
+  const { head, lines, rules } = whyIdle(store, adapter);
   return h("div", { class: "idle", id: "no-decision" },
-    h("p", { class: "idle-head" }, h("strong", {}, "Nothing for you to decide now. "), head),
+    h("p", { class: "idle-head" }, h("strong", {}, "Nothing for you to decide now. "), head, rules.map((r) => [" ", cite(r)])),
     lines.length ? h("ul", { class: "idle-why muted small" }, lines.map((line) => h("li", {}, line))) : null);
 }
 
@@ -83,7 +90,8 @@ export function idleSeatsLine(store, adapter, mine) {
   const idle = store.mySeats.filter((s) => !busy.has(s));
   if (!idle.length || !busy.size) return null;
   // The idle panel's reasons, asked for those seats alone (the busy ones count as deciding).
-  const { head } = whyIdle(Object.assign(Object.create(store), { mySeats: idle }), adapter);
+  const { head, rules } = whyIdle(Object.assign(Object.create(store), { mySeats: idle }), adapter);
   return h("p", { class: "idle-seats muted small", id: "idle-seats" },
-    h("strong", {}, `${listed(idle.map((s) => adapter.seatTitle(s)))}: nothing to decide now. `), head);
+    h("strong", {}, `${listed(idle.map((s) => adapter.seatTitle(s)))}: nothing to decide now. `), head,
+    rules.map((r) => [" ", cite(r)]));
 }

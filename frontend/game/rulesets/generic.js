@@ -78,6 +78,14 @@ export class GenericAdapter {
     return [];
   }
 
+  /** Why `seat` has nothing to decide now, where the engine's view says (a derived fact:
+   * BoP's `flow.idle`): {text, rule}, text a phrase after the seat's name ("is still
+   * mobilising (…)"), else null. */
+  idleReason(view, seat) {
+    const reason = view?.flow?.idle?.[seat];
+    return reason && reason.text ? reason : null;
+  }
+
   /** Units not on a map hex (boxes, pool): [{title, where}] for the side panel. */
   offMap(view) {
     return [];
