@@ -31,6 +31,7 @@ from engine.rulesets.days_of_decision.minors import MINORS
 from engine.rulesets.days_of_decision.options import HANDLERS, pe_die_cost
 from engine.rulesets.days_of_decision.peace import make_peace
 from engine.rulesets.days_of_decision.powers import POWERS
+from engine.rulesets.days_of_decision.war import GEARED_UP_TURN
 
 from ..heuristic import HeuristicBot, Score
 from ..protocol import BotRng, Budget, Offer
@@ -181,12 +182,22 @@ def score_drop(ctx: Context, decision: Decision, item: dict[str, Any]) -> Score:
 
 def score_spend(ctx: Context, decision: Decision, item: dict[str, Any]) -> Score:
     """DoD 10.2: bid points while short of them; money is kept for options otherwise; army
-    and naval points wait for a war this slice cannot start."""
+    points once, when war may come and the bot has none (a war on a minor needs one)."""
     action = item["action"]
+    if unarmed_for_war(ctx) and action["army"] and action["bid_points"]:
+        # DoD 8.7.2 MP 4: no declaration without an army point (ruling 40); once war may
+        # come (1938, ruling 29) an unarmed bot takes the mixed purchase, once
+        return 1.0 + float(action["army"])
     if action["army"] or action["naval"]:
         return None
     short = ctx.board["powers"][ctx.me]["bid_points"] < WANTED_BID_POINTS
     return float(action["bid_points"]) if short else -float(action["bid_points"])
+
+
+def unarmed_for_war(ctx: Context) -> bool:
+    """No army point yet, and the turn before the powers gear up has come (ruling 29)."""
+    return (ctx.board["powers"][ctx.me]["army"] < 1
+            and int(ctx.board["turn"]) >= GEARED_UP_TURN - 1)
 
 
 def score_activate(ctx: Context, decision: Decision, item: dict[str, Any]) -> Score:

@@ -22,10 +22,12 @@ from engine.bots.days_of_decision import (
     score_bid,
     score_option,
     score_shift,
+    score_spend,
     value,
 )
 from engine.bots.match import match_seed, play_match
 from engine.kernel.game import copy_json
+from engine.rulesets.days_of_decision import spending
 from engine.rulesets.days_of_decision.control import control_table
 from engine.rulesets.days_of_decision.display import HEXES
 from engine.rulesets.days_of_decision.minor_war import war_chart_effects
@@ -189,3 +191,25 @@ def test_dod_8_7_2_mp4_a_minor_its_director_holds_is_only_the_cost_to_the_bot(do
     score = score_option(ctx, None, {"action": {"option": "MP4", "minor": "finland"}})
     chart = sum(war_chart_effects(state["board"], "finland").values())
     assert score == pytest.approx(-MONEY * 4 + MARKER * chart - CASUS_BELLI)
+
+
+def test_dod_10_2_an_unarmed_bot_buys_army_points_once_war_may_come(dod):
+    """MP 4 needs an army point (ruling 40): from the turn before 1938 (ruling 29) a bot with
+    none takes the offered purchase that mixes army and bid points; before it, or armed, it
+    buys no army."""
+    state = started(dod)
+    offers = [{"action": a} for a in spending.suggestions(state["board"], "GE")]
+    mixed = [o for o in offers if o["action"]["army"] and o["action"]["bid_points"]]
+    assert mixed
+
+    def best(board):
+        ctx = Context(dod.view({**state, "board": board}, kernel.audience_of(state, ["GE"])), "GE")
+        scored = [(score_spend(ctx, None, o), -i, o["action"]) for i, o in enumerate(offers)]
+        return max(t for t in scored if t[0] is not None)[2]
+
+    board = copy_json(state["board"])
+    assert best(board)["army"] == 0                      # 1936: no war to prepare for
+    board["turn"] = 12
+    assert best(board) == mixed[0]["action"]
+    board["powers"]["GE"]["army"] = 1
+    assert best(board)["army"] == 0                      # armed: back to bid points or money
