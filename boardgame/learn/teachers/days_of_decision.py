@@ -23,16 +23,19 @@ STEP_TITLES = {
     "weather": "Weather",
     "politics": "Political options, in initiative order",
     "activate": "Activate a minor after an option",
+    "direct": "A minor's director accepts or declines",
     "bonus": "Bonus bid points",
     "military": "Military affairs",
     "production": "Income",
     "spending": "Spending",
     "us_entry": "United States entry",
+    "minor_peace": "Peace for directed minors",
     "conquest": "Conquest",
     "end_of_turn": "End of turn",
     "over": "Game over",
 }
-DECIDES = {"initiative", "democrats", "politics", "activate", "military", "spending"}
+DECIDES = {"initiative", "democrats", "politics", "activate", "direct", "military", "spending",
+           "minor_peace"}
 NOTES = {
     "initiative": "every power bids at once; the others see only that you have bid until the "
                   "reveal (no bidding on turn 1: the order is fixed)",
@@ -42,12 +45,17 @@ NOTES = {
                 "(its 0(f)) this turn; a declaration of war starts a war; a power at war may "
                 "surrender, conditionally (peace if the enemy agrees this turn) or not",
     "activate": "apply a minor's markers one by one, moving it on the Status Display",
-    "bonus": "the turn's treaty proposals and surrender offers are settled; a power that "
-             "played nothing gains bid points",
+    "direct": "after a declaration of war on a minor, the power chosen to direct it may "
+              "decline; the next in order is asked, and if all decline the minor is conquered",
+    "bonus": "the turn's treaty proposals and surrender offers are settled; allies and "
+             "guarantors of a minor that fell last turn lose effectiveness unless at war with "
+             "its conquerors; a power that played nothing gains bid points",
     "military": "every power at war commits army points against each enemy, sealed until "
                 "all have; each front is fought and its winner gains offensives",
     "us_entry": "each power at war with a Democrat adds a die's worth to its United States "
                 "entry total; high totals let the United States declare war",
+    "minor_peace": "a power directing a minor may make peace for it with a power at war with "
+                   "it, but not in the turn that power declared",
     "conquest": "a power whose enemies' offensives reach its conquest level is out of the "
                 "game (checked when the fronts are fought)",
     "over": "an ideology conquered, an ideology holding its needed minors, or the last turn",

@@ -9,7 +9,9 @@ tracks (PE, money, bid points). An option is scored by playing it on a copy of t
 with the ruleset's own handlers: a roll's outcomes are weighed by their exact chances (MP 0(a),
 IPO 3), a roll that only decides a remainder (IPO 17) is taken at its middle. At war it offers a
 conditional surrender once the enemies' offensives pass half its conquest level, never an
-unconditional one, and agrees to an enemy's surrender (MP 5). Bids are budgeted
+unconditional one, and agrees to an enemy's surrender (MP 5). A war on a minor is scored with
+the turn's conquest step played on the copy (the minor held, less the card and each casus
+belli it hands out); it directs a minor when asked and makes peace for it when it may. Bids are budgeted
 (a share of the bid points for one or two options); spending keeps money for the options that
 cost it. The bot reads only its seat's view: the sealed bids of others never reach it.
 """
@@ -24,10 +26,12 @@ from engine.kernel.model import Decision
 from engine.rulesets.days_of_decision.alliances import alliance_modifier
 from engine.rulesets.days_of_decision.control import control_table
 from engine.rulesets.days_of_decision.military import CONQUEST_LEVEL, against
+from engine.rulesets.days_of_decision.minor_war import conquer_minors
 from engine.rulesets.days_of_decision.minors import MINORS
 from engine.rulesets.days_of_decision.options import HANDLERS, pe_die_cost
 from engine.rulesets.days_of_decision.peace import make_peace
 from engine.rulesets.days_of_decision.powers import POWERS
+from engine.rulesets.days_of_decision.war import GEARED_UP_TURN
 
 from ..heuristic import HeuristicBot, Score
 from ..protocol import BotRng, Budget, Offer
@@ -41,6 +45,8 @@ BID_SHARE, MOST_OPTIONS = 0.5, 2
 # Surrender (MP 5): the chance an enemy accepts a conditional offer, and what being conquered
 # costs beyond the board's value (the power leaves the game).
 ACCEPT_CHANCE, OUT_OF_THE_GAME = 0.5, 100.0
+# War on a minor (MP 4): what each casus belli handed to the minor's allies costs.
+CASUS_BELLI = 2.0
 # Spending: bid points are bought only while fewer than this are held.
 WANTED_BID_POINTS = 6
 
@@ -115,11 +121,29 @@ def score_option(ctx: Context, decision: Decision, item: dict[str, Any]) -> Scor
         offers = {p["from"] for p in ctx.board["proposals"]
                   if p["to"] == ctx.me and p.get("kind") == "surrender"}
         return ctx.tried(action, 5) + PE * len(offers & set(action["agree"]))
+    if option == "MP4" and "minor" in action:
+        return score_war_on_minor(ctx, action)
     if option == "MP4":
         # DoD 8.7.2 MP 4: a war costs money and arms the target (+1 PE); the proxy of the
         # objectives (minors controlled) gains nothing from it, so the bot stays at peace.
         return ctx.tried(action, 5) - 1.0
     return ctx.tried(action, 5)
+
+
+def score_war_on_minor(ctx: Context, action: dict[str, Any]) -> Score:
+    """DoD 8.7.2 MP 4 on a minor, DoD 12.2: the declaration is played on a copy and the
+    turn's conquest step run on it (RULING 41: the minor falls unless its director fights the
+    declarer; a director that declines passes it on or lets it fall, so the copy's director
+    stands for them all). The gain is the minor held (the proxy of the objectives) less the
+    card, the PE and markers of a war on one's own ally or guarantee, and each casus belli the
+    war hands to the minor's other allies and guarantors."""
+    state = {"board": copy_json(ctx.board),
+             "secret": {ctx.me: copy_json(ctx.view["secret"].get(ctx.me, {"minor_ap": {}}))}}
+    before = {p for p, targets in ctx.board["casus_belli"].items() if ctx.me in targets}
+    HANDLERS["MP4"](state, ctx.me, action, FixedRoller(5))
+    after = {p for p, targets in state["board"]["casus_belli"].items() if ctx.me in targets}
+    conquer_minors(state)
+    return value(state["board"], ctx.me) - ctx.base - CASUS_BELLI * len(after - before)
 
 
 def danger(board: dict[str, Any], me: str) -> float:
@@ -158,12 +182,22 @@ def score_drop(ctx: Context, decision: Decision, item: dict[str, Any]) -> Score:
 
 def score_spend(ctx: Context, decision: Decision, item: dict[str, Any]) -> Score:
     """DoD 10.2: bid points while short of them; money is kept for options otherwise; army
-    and naval points wait for a war this slice cannot start."""
+    points once, when war may come and the bot has none (a war on a minor needs one)."""
     action = item["action"]
+    if unarmed_for_war(ctx) and action["army"] and action["bid_points"]:
+        # DoD 8.7.2 MP 4: no declaration without an army point (ruling 40); once war may
+        # come (1938, ruling 29) an unarmed bot takes the mixed purchase, once
+        return 1.0 + float(action["army"])
     if action["army"] or action["naval"]:
         return None
     short = ctx.board["powers"][ctx.me]["bid_points"] < WANTED_BID_POINTS
     return float(action["bid_points"]) if short else -float(action["bid_points"])
+
+
+def unarmed_for_war(ctx: Context) -> bool:
+    """No army point yet, and the turn before the powers gear up has come (ruling 29)."""
+    return (ctx.board["powers"][ctx.me]["army"] < 1
+            and int(ctx.board["turn"]) >= GEARED_UP_TURN - 1)
 
 
 def score_activate(ctx: Context, decision: Decision, item: dict[str, Any]) -> Score:
@@ -187,17 +221,30 @@ def score_commit(ctx: Context, decision: Decision, item: dict[str, Any]) -> Scor
     return float(sum(commit.values())) - 0.1 * max(commit.values(), default=0)
 
 
+def score_direct(ctx: Context, decision: Decision, item: dict[str, Any]) -> Score:
+    """DoD 8.7.2 MP 4: directing never loses the minor sooner than declining (if every power
+    declines, it falls at once), so the bot directs."""
+    return 1.0 if item["action"]["direct"] else 0.0
+
+
+def score_minor_peace(ctx: Context, decision: Decision, item: dict[str, Any]) -> Score:
+    """DoD 8.7.2 MP 4: peace for a directed minor takes it out of the war, so it cannot fall
+    to the declarer later (when the bot's own war with it ends); the bot makes it."""
+    return 1.0 if item["action"]["peace"] else 0.0
+
+
 def passive(ctx: Context, decision: Decision, item: dict[str, Any]) -> Score:
     return 0.0
 
 
 PHASES: dict[str, Callable[[Context, Decision, dict[str, Any]], Score]] = {
     "option": score_option, "bid": score_bid, "drop": score_drop, "spend": score_spend,
-    "activate": score_activate, "shift": score_shift, "commit": score_commit}
+    "activate": score_activate, "shift": score_shift, "commit": score_commit,
+    "direct": score_direct, "minor_peace": score_minor_peace}
 
 
 class DaysOfDecisionBot(HeuristicBot):
-    id, version = "dod-heuristic", "2"
+    id, version = "dod-heuristic", "3"
     work = 2000
 
     def context(self, view: dict[str, Any], offers: Sequence[Offer], rng: BotRng,

@@ -47,8 +47,9 @@ ROWS: tuple[OptionRow, ...] = (
               cost=2, pending="roll",
               minor_effects={"make": 2, "break_other": 1, "break_own": -1},
               note="casus belli and the declarer's own PE loss on a war on the minor are built "
-                   "(minor_war.py); the PE loss when an ally is conquered and not avenged is "
-                   "absent; nobody is hostile (the War Chart is absent)"),
+                   "(minor_war.py), and the PE loss when an ally is conquered and not avenged "
+                   "(ruling 43); nobody is hostile (the War Chart's stability and hostility "
+                   "are absent)"),
     _absent("IPO4", "IPO 4", "Coup", "ipo", "DoD 8.7.1 IPO 4",
             "needs the coup and civil-war tables and stability (Status Display, War Chart)",
             pending="roll"),
@@ -70,7 +71,8 @@ ROWS: tuple[OptionRow, ...] = (
     OptionRow("IPO12", "IPO 12", "Guarantee", "ipo", "DoD 8.7.1 IPO 12", "implemented",
               cost=2, minor_effects={"guarantee": 1},
               note="casus belli and the declarer's own PE loss on a war on the minor are built "
-                   "(minor_war.py); the PE loss when it is conquered and not avenged is absent"),
+                   "(minor_war.py), and the PE loss when it is conquered and not avenged "
+                   "(ruling 43)"),
     _absent("IPO13", "IPO 13", "Combined War Aims", "ipo", "DoD 8.7.1 IPO 13",
             "needs colonies on the map and group surrender",
             pending="proposal"),

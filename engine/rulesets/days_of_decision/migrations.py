@@ -63,6 +63,21 @@ def add_wars_on_minors(state: State) -> State:
     return state
 
 
+def add_declining_and_vengeance(state: State) -> State:
+    """Version 6 (issue #24): a director may decline and make peace (MP 4), and allies and
+    guarantors of a fallen minor owe vengeance (IPO 3, IPO 12). A version-5 war on a minor had
+    no decline, so nobody declined it; no director is being asked and no peace window is open
+    (version 5 had neither step). A minor that fell in version 5 leaves no debt: its alliances
+    and guarantees were removed when it fell, so its allies cannot be known (RULING 43)."""
+    board, flow = state["board"], state["flow"]
+    for war in board["minor_wars"]:
+        war.setdefault("declined", [])
+    board.setdefault("unavenged", [])
+    flow.setdefault("directing", None)
+    flow.setdefault("peace_asked", [])
+    return state
+
+
 MIGRATIONS = (
     Migration("1", "2", add_minor_politics,
               "minor markers, activation (8.5), alliances, guarantees, coup cells, trade "
@@ -74,4 +89,6 @@ MIGRATIONS = (
               "surrender and peace (MP 5), treaties torn up (IPO 11), US entry (11.2, US 4)"),
     Migration("4", "5", add_wars_on_minors,
               "war on minor countries (MP 4) and their conquest (12.2)"),
+    Migration("5", "6", add_declining_and_vengeance,
+              "directors decline and make peace (MP 4); the unavenged minor (IPO 3, IPO 12)"),
 )

@@ -39,9 +39,10 @@ and income. A declarer conquered itself ends its wars on minors.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
-from engine.kernel import Event, Roller
+from engine.kernel import Decision, Event, Roller
 
 from . import markers
 from .catalogue import CATALOGUE
@@ -55,6 +56,10 @@ State = dict[str, Any]
 RULE = "DoD 8.7.2 MP 4"
 ALLY_PE_LOSS, ALLY_MARKER = 1, -3           # DoD 8.7.1 IPO 3
 GUARANTEE_PE_LOSS, GUARANTEE_MARKER = 1, -2  # DoD 8.7.1 IPO 12
+# DoD 2.6 / 8.4.3 — the War Chart's minor effects of a declaration on a minor. The chart is not
+# in the seed: AUTHORED (RULING 44): the declarer's -3 in the target, -1 in every other minor
+# within WAR_CHART_REACH hexes of it on the Status Display.
+WAR_CHART_TARGET, WAR_CHART_NEIGHBOUR, WAR_CHART_REACH = -3, -1, 1
 
 
 def position(board: dict[str, Any], power: str) -> int:
@@ -125,14 +130,14 @@ def minor_declaration_actions(board: dict[str, Any], power: str) -> list[dict[st
 
 
 def director(board: dict[str, Any], declarer: str, minor: str,
-             controller_now: str | None) -> str | None:
+             controller_now: str | None, declined: Sequence[str] = ()) -> str | None:
     """DoD 8.7.2 MP 4 — the power that directs the minor: of another ideology than the
-    declarer's, not at war with the minor itself, not conquered; in order: controls it, is
-    allied to it, is at war with the declarer, is nearest on the display, is first on the
-    track. None if no power qualifies."""
+    declarer's, not at war with the minor itself, not conquered, not among the powers that
+    declined to direct this war; in order: controls it, is allied to it, is at war with the
+    declarer, is nearest on the display, is first on the track. None if no power qualifies."""
     ideology = POWERS[declarer].ideology
     candidates = [p for p in SEATS if POWERS[p].ideology != ideology and not conquered(board, p)
-                  and not at_war_with_minor(board, p, minor)]
+                  and not at_war_with_minor(board, p, minor) and p not in declined]
     if not candidates:
         return None
     where = board["display"][minor]
@@ -165,6 +170,8 @@ def declare_on_minor(state: State, power: str, action: dict[str, Any],
         for other in _held_by(board, power, minor, alliances=False, guarantees=True):
             effects[other] = effects.get(other, 0) + GUARANTEE_MARKER
     board["powers"][power]["pe"] -= loss
+    for other, value in war_chart_effects(board, minor).items():
+        effects[other] = effects.get(other, 0) + value
     # IPO 3, IPO 12: every other ally and guarantor gains casus belli against the declarer
     wronged = sorted({p for p in allies + guarantors if p != power and not conquered(board, p)})
     for other in wronged:
@@ -181,17 +188,30 @@ def declare_on_minor(state: State, power: str, action: dict[str, Any],
             board[table].pop(minor, None)
     chosen = director(board, power, minor, from_control)
     board["minor_wars"].append({"power": power, "minor": minor, "since": board["turn"],
-                                "director": chosen})
+                                "director": chosen, "declined": []})
     board["minor_wars"].sort(key=lambda w: (w["minor"], w["power"]))
     # a minor whose director now declares on it needs a new director (MP 4)
     for war in board["minor_wars"]:
         if war["minor"] == minor and war["director"] == power:
-            war["director"] = director(board, war["power"], minor, from_control)
+            war["director"] = director(board, war["power"], minor, from_control,
+                                       war["declined"])
     events.append(Event("war_on_minor", RULE, {
         "power": power, "minor": minor, "director": chosen, "pe_lost": loss,
         "pe": board["powers"][power]["pe"], "casus_belli_to": wronged,
         "ties_cancelled": own_alliance or own_guarantee}))
     return events + markers.add_markers(board, power, effects)
+
+
+def war_chart_effects(board: dict[str, Any], minor: str) -> dict[str, int]:
+    """DoD 2.6, 8.7.2 MP 4 — the War Chart's minor effects of declaring war on `minor`, for
+    each declaration (RULING 44: authored, the chart is absent)."""
+    where = board["display"][minor]
+    effects = {minor: WAR_CHART_TARGET}
+    for other in sorted(MINORS):
+        if other != minor and not minor_conquered(board, other) and \
+                distance(board["display"][other], where) <= WAR_CHART_REACH:
+            effects[other] = WAR_CHART_NEIGHBOUR
+    return effects
 
 
 def _held_by(board: dict[str, Any], power: str, minor: str, *, alliances: bool,
@@ -204,7 +224,34 @@ def _held_by(board: dict[str, Any], power: str, minor: str, *, alliances: bool,
     return sorted(m for m in out if not minor_conquered(board, m))
 
 
+def war_on(board: dict[str, Any], minor: str, power: str) -> dict[str, Any]:
+    return next(w for w in board["minor_wars"] if w["minor"] == minor and w["power"] == power)
+
+
+def fall(board: dict[str, Any], minor: str, conqueror: str, rule: str) -> list[Event]:
+    """DoD 12.2.2 — the minor is completely conquered by `conqueror`: every war on it ends, it
+    leaves the display for every purpose. Its allies and guarantors (their ties stood when it
+    was declared on: no IPO 3 or IPO 12 is played on a minor at war) owe vengeance on every
+    power at war with it by the end of the next political step (IPO 3, IPO 12; RULING 43)."""
+    declarers = sorted({w["power"] for w in board["minor_wars"] if w["minor"] == minor})
+    board["minors_conquered"][minor] = conqueror
+    board["minor_wars"] = [w for w in board["minor_wars"] if w["minor"] != minor]
+    allies = [p for p in board["alliances"].get(minor, []) if not conquered(board, p)]
+    guarantors = [p for p in board["guarantees"].get(minor, []) if not conquered(board, p)]
+    if allies or guarantors:
+        board["unavenged"].append({"minor": minor, "declarers": declarers, "allies": allies,
+                                   "guarantors": guarantors, "due": int(board["turn"]) + 1})
+    for table in ("alliances", "guarantees", "coup_cells", "modifiers"):
+        board[table].pop(minor, None)
+    return [Event("minor_conquered", rule, {"minor": minor, "power": conqueror})]
+
+
 def conquest(state: State, roller: Roller) -> list[Event]:
+    """The conquest step (5.H): no die is rolled."""
+    return conquer_minors(state)
+
+
+def conquer_minors(state: State) -> list[Event]:
     """DoD 12.2 — RULING 41: at the conquest step each minor at war falls to every declarer its
     director is not fighting; a conquered declarer's wars on minors end."""
     board = state["board"]
@@ -217,10 +264,153 @@ def conquest(state: State, roller: Roller) -> list[Event]:
         guard = war["director"]
         if guard is not None and not conquered(board, guard) and at_war(board, guard, war["power"]):
             continue
-        board["minors_conquered"][minor] = war["power"]
-        board["minor_wars"] = [w for w in board["minor_wars"] if w["minor"] != minor]
-        for table in ("alliances", "guarantees", "coup_cells", "modifiers"):
-            board[table].pop(minor, None)
-        events.append(Event("minor_conquered", "DoD 12.2.2",
-                            {"minor": minor, "power": war["power"]}))
+        events += fall(board, minor, war["power"], "DoD 12.2.2")
+    return events
+
+
+# --- DoD 8.7.2 MP 4: a director may decline (RULING 42) ------------------------------------------
+
+def new_directors(before: list[tuple[str, str, str | None]],
+                  board: dict[str, Any], minor: str) -> list[list[str]]:
+    """The wars on `minor` whose director is new since `before` (the declaration's own war, and
+    the others' when their director was the declarer): each director is asked in turn."""
+    return [[w["minor"], w["power"]] for w in board["minor_wars"]
+            if w["minor"] == minor and w["director"] is not None
+            and (w["minor"], w["power"], w["director"]) not in before]
+
+
+def directing_snapshot(board: dict[str, Any]) -> list[tuple[str, str, str | None]]:
+    return [(w["minor"], w["power"], w["director"]) for w in board["minor_wars"]]
+
+
+def direct_decisions(state: State) -> list[Decision]:
+    """DoD 8.7.2 MP 4 — the power chosen to direct a minor may decline; the first answer
+    listed (direct it) is the timeout default."""
+    pending = state["flow"].get("directing")
+    if not pending or not pending["queue"]:
+        return []
+    board = state["board"]
+    minor, declarer = pending["queue"][0]
+    war = war_on(board, minor, declarer)
+    chosen = war["director"]
+    return [Decision(
+        id=f"t{board['turn']}-direct-{minor}-{declarer}-{len(war['declined'])}",
+        seats=(chosen,), kind="direct", rule=RULE,
+        prompt=(f"{POWERS[declarer].title} has declared war on {MINORS[minor].title}: direct "
+                "it, or decline (another power is chosen; if all decline it is conquered)"),
+        waiting=f"{POWERS[chosen].title} is deciding whether to direct {MINORS[minor].title}",
+        options=({"direct": True}, {"direct": False}),
+        data={"minor": minor, "declarer": declarer})]
+
+
+def do_direct(state: State, seat: str, decision: Decision, action: Any,
+              roller: Roller) -> list[Event]:
+    """Accepting keeps the director; declining passes the minor to the next power by the
+    book's order (the decliners left out); if none is left, the declarer conquers it at once
+    (DoD 8.7.2 MP 4, 12.2.2)."""
+    flow, board = state["flow"], state["board"]
+    pending = flow["directing"]
+    minor, declarer = pending["queue"][0]
+    war = war_on(board, minor, declarer)
+    events: list[Event] = []
+    if action["direct"]:
+        pending["queue"].pop(0)
+        events.append(Event("director_accepts", RULE, {"power": seat, "minor": minor,
+                                                       "declarer": declarer}))
+    else:
+        war["declined"].append(seat)
+        war["director"] = director(board, declarer, minor, controller(board, minor),
+                                   war["declined"])
+        events.append(Event("director_declines", RULE, {
+            "power": seat, "minor": minor, "declarer": declarer, "next": war["director"]}))
+        if war["director"] is None:
+            events += fall(board, minor, declarer, RULE)
+            pending["queue"] = [q for q in pending["queue"] if q[0] != minor]
+    if not pending["queue"]:
+        flow["directing"] = None    # politics.do_direct then makes the end-of-step roll
+    return events
+
+
+# --- DoD 8.7.2 MP 4: peace between a directed minor and a declarer (RULING 42) -------------------
+
+def peace_pairs(board: dict[str, Any], power: str) -> list[dict[str, Any]]:
+    """The wars the director `power` may end: the declarer holds no offensive into the minor
+    (none exist in the abstract war, RULING 41) and did not attack it this turn (the turn of
+    the declaration counts as its attack: the minor falls at that turn's conquest step unless
+    held)."""
+    if conquered(board, power):
+        return []
+    return [{"peace": True, "minor": w["minor"], "with": w["power"]}
+            for w in board["minor_wars"]
+            if w["director"] == power and int(w["since"]) < int(board["turn"])]
+
+
+def begin_peace(state: State, roller: Roller) -> list[Event]:
+    state["flow"]["peace_asked"] = []
+    return []
+
+
+def peace_decisions(state: State) -> list[Decision]:
+    """Before the conquest step each director, in initiative order, may make peace for its
+    minor; keeping the war (listed first) is the timeout default."""
+    board, asked = state["board"], state["flow"]["peace_asked"]
+    for power in board["initiative"]:
+        pairs = peace_pairs(board, power)
+        if power in asked or not pairs:
+            continue
+        return [Decision(
+            id=f"t{board['turn']}-minor-peace-{power}-{len(board['minor_wars'])}",
+            seats=(power,), kind="minor_peace", rule=RULE,
+            prompt="Declare peace between a minor you direct and a power at war with it, or not",
+            waiting=f"{POWERS[power].title} is deciding on peace for the minors it directs",
+            options=({"peace": False}, *pairs))]
+    return []
+
+
+def do_peace(state: State, seat: str, decision: Decision, action: Any,
+             roller: Roller) -> list[Event]:
+    board = state["board"]
+    if not action["peace"]:
+        state["flow"]["peace_asked"].append(seat)
+        return []
+    minor, declarer = action["minor"], action["with"]
+    board["minor_wars"] = [w for w in board["minor_wars"]
+                           if not (w["minor"] == minor and w["power"] == declarer)]
+    return [Event("minor_peace", RULE, {"director": seat, "minor": minor, "with": declarer,
+                                        "at_war": minor_at_war(board, minor)})]
+
+
+# --- IPO 3, IPO 12: the unavenged minor (RULING 43) ---------------------------------------------
+
+def unavenged(board: dict[str, Any]) -> list[Event]:
+    """At the end of the political step after a minor fell: each of its allies and guarantors
+    not at war with every (unconquered) power that was at war with it loses 1 PE and places
+    -3 in every other minor it is allied to or guarantees (an ally, once however many of the
+    fallen minor's alliances it held), and 1 PE more and -2 in every other minor it guarantees
+    (a guarantor); both add up."""
+    events: list[Event] = []
+    turn = int(board["turn"])
+    for entry in [e for e in board["unavenged"] if int(e["due"]) <= turn]:
+        board["unavenged"].remove(entry)
+        enemies = [d for d in entry["declarers"] if not conquered(board, d)]
+        for power in sorted(set(entry["allies"]) | set(entry["guarantors"])):
+            if conquered(board, power) or all(at_war(board, power, d) for d in enemies):
+                continue
+            loss = 0
+            effects: dict[str, int] = {}
+            if power in entry["allies"]:
+                loss += ALLY_PE_LOSS
+                for other in _held_by(board, power, entry["minor"], alliances=True,
+                                      guarantees=True):
+                    effects[other] = effects.get(other, 0) + ALLY_MARKER
+            if power in entry["guarantors"]:
+                loss += GUARANTEE_PE_LOSS
+                for other in _held_by(board, power, entry["minor"], alliances=False,
+                                      guarantees=True):
+                    effects[other] = effects.get(other, 0) + GUARANTEE_MARKER
+            board["powers"][power]["pe"] -= loss
+            events.append(Event("minor_unavenged", "DoD 8.7.1 IPO 3, IPO 12", {
+                "power": power, "minor": entry["minor"], "pe_lost": loss,
+                "pe": board["powers"][power]["pe"]}))
+            events += markers.add_markers(board, power, effects)
     return events

@@ -8,7 +8,7 @@ from typing import Any
 
 from engine.kernel import Decision, Event, Roller
 
-from . import activation, options, treaties
+from . import activation, minor_war, options, treaties
 from .end_of_step import end_of_option, may_still_play, next_player
 from .powers import POWERS, modified_pe
 
@@ -48,16 +48,36 @@ def do_option(state: State, seat: str, decision: Decision, action: Any,
     """DoD 8.2 / 8.4 — pay and resolve the option, then activate a minor (8.5, its own step)
     if the power has one to activate, else go straight to the end-of-step roll (8.6)."""
     flow = state["flow"]
+    before = minor_war.directing_snapshot(state["board"])
     events = options.play_option(state, seat, action, roller)
     played_before = flow["played_step"]
     flow["played_step"] += 1
+    if action["option"] == "MP4" and "minor" in action:
+        # DoD 8.7.2 MP 4: each new director may decline first (RULING 42), then the roll
+        queue = minor_war.new_directors(before, state["board"], action["minor"])
+        if queue:
+            flow["directing"] = {"power": seat, "played_before": played_before, "queue": queue}
+            return events
     if activation.begin(state, seat, played_before):
         return events
     return events + end_of_option(state, seat, played_before, roller)
 
 
 def after_option(state: State) -> str:
+    if state["flow"].get("directing"):
+        return "direct"
     return "activate" if state["flow"].get("activation") else seek(state)
+
+
+def do_direct(state: State, seat: str, decision: Decision, action: Any,
+              roller: Roller) -> list[Event]:
+    """DoD 8.7.2 MP 4 — a director's answer (minor_war.do_direct); after the last, the
+    declarer's end-of-step roll (8.6)."""
+    pending = state["flow"]["directing"]
+    events = minor_war.do_direct(state, seat, decision, action, roller)
+    if state["flow"]["directing"] is None:
+        events += end_of_option(state, pending["power"], pending["played_before"], roller)
+    return events
 
 
 def after_activation(state: State) -> str:
@@ -73,6 +93,8 @@ def bonus_bids(state: State, roller: Roller) -> list[Event]:
     limit. A conquered power gains nothing (it is out of the game, DoD 12)."""
     board = state["board"]
     events = treaties.settle(state, roller)
+    # IPO 3, IPO 12: allies and guarantors of a minor that fell and was not avenged (RULING 43)
+    events += minor_war.unavenged(board)
     for power in board["initiative"]:
         entry = board["powers"][power]
         if entry["played"] or power in board["conquered"]:

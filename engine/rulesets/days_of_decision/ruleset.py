@@ -73,7 +73,7 @@ def build_state(options: dict[str, Any]) -> State:
     return {
         "flow": {"step": "weather", "bids_revealed": True, "drop": [], "cursor": 0,
                  "played_step": 0, "ended": False, "spent": False, "activation": None,
-                 "committed": False},
+                 "committed": False, "directing": None, "peace_asked": []},
         "board": {
             "turn": 1, "date": date_of(1), "last_turn": int(options["turns"]),
             "weather": None, "powers": powers, "initiative": list(TURN_ONE_ORDER),
@@ -100,7 +100,7 @@ def war_state() -> dict[str, Any]:
     return {"treaties": {"FR-IT": {"level": 1, "signed": -5}, "FR-RU": {"level": 1, "signed": -5}},
             "proposals": [], "accepts": {}, "wars": [], "casus_belli": {}, "offensives": {},
             "conquered": [], "us_entry": {p: "0" for p in SEATS},
-            "minor_wars": [], "minors_conquered": {}}
+            "minor_wars": [], "minors_conquered": {}, "unavenged": []}
 
 
 REFERENCE = _reference()
@@ -112,7 +112,9 @@ class DaysOfDecision(FlowRuleset):
     # MP 0(e). 3: treaties (MP 3, 0(f)), war (MP 4), the abstract war and conquest (9, 12), the
     # early endings (4). 4: surrender and peace (MP 5), IPO 11 and pacts left without levels,
     # US entry (11.2, US 4) (migrations.py).
-    version = "5"
+    # 5: war on minors (MP 4, 12.2). 6: directors decline and make peace (MP 4), the unavenged
+    # minor's PE penalty (IPO 3, IPO 12).
+    version = "6"
     migrations = MIGRATIONS
     manifest = MANIFEST
     product = True
@@ -197,6 +199,11 @@ class DaysOfDecision(FlowRuleset):
             return mp_options.describe(action)
         if decision.kind == "spend":
             return ", ".join(f"{action[k]} {k.replace('_', ' ')}" for k in spending.ITEMS)
+        if decision.kind == "direct":
+            return "direct the minor" if action["direct"] else "decline to direct the minor"
+        if decision.kind == "minor_peace":
+            return (f"make peace for {MINORS[action['minor']].title} with "
+                    f"{POWERS[action['with']].title}" if action["peace"] else "keep the war")
         if decision.kind == "activate":
             return f"activate {MINORS[action['minor']].title}"
         if decision.kind == "shift":

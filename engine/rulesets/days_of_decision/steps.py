@@ -34,6 +34,9 @@ FLOW = Flow([
     Step("activate", "DoD 8.5", decisions=activation.decisions,
          verbs={"activate": activation.do_activate, "shift": activation.do_shift},
          next=politics.after_activation),
+    # C. ... after a declaration of war on a minor its director may decline (MP 4, RULING 42)
+    Step("direct", "DoD 8.7.2 MP 4", decisions=minor_war.direct_decisions,
+         verbs={"direct": politics.do_direct}, next=politics.after_activation),
     # D. Bonus bid points
     Step("bonus", "DoD 8.6", begin=politics.bonus_bids, next="military"),
     # E. Military affairs: the abstract war, one front per pair at war (military.py); nothing
@@ -46,7 +49,11 @@ FLOW = Flow([
          resolve=spending.resolve_spending, next="us_entry"),
     # G. US entry: the war-with-a-Democrat rolls (11.2); H. conquest of major powers is checked
     # at the end of the military step, of minors here (12.2, RULING 41)
-    Step("us_entry", "DoD 11", begin=us_entry.war_with_a_democrat, next="conquest"),
+    Step("us_entry", "DoD 11", begin=us_entry.war_with_a_democrat, next="minor_peace"),
+    # ... before the minors fall, their directors may make peace for them (MP 4, RULING 42)
+    Step("minor_peace", "DoD 8.7.2 MP 4", begin=minor_war.begin_peace,
+         decisions=minor_war.peace_decisions, verbs={"minor_peace": minor_war.do_peace},
+         next="conquest"),
     Step("conquest", "DoD 12", begin=minor_war.conquest, next="end_of_turn"),
     # I. End of turn
     Step("end_of_turn", "DoD 13", begin=turn.end_turn, next=turn.after_turn),

@@ -21,13 +21,14 @@ const IDEOLOGY_WORDS = { democracy: "Democrat", fascism: "Fascist", communism: "
 const STEP_WORDS = {
   initiative: "Initiative: secret bids", democrats: "Initiative: Democrats may move down",
   weather: "Weather", politics: "Political affairs", activate: "Political affairs: activate a minor",
+  direct: "Political affairs: direct a minor at war", minor_peace: "Peace for directed minors",
   bonus: "Bonus bid points", military: "Military affairs", production: "Production: income",
   spending: "Production: spending", us_entry: "United States entry", conquest: "Conquest",
   end_of_turn: "End of turn", over: "Game over",
 };
 // The turn's steps as the track shows them (steps.py, in order).
 const TRACK = ["initiative", "democrats", "weather", "politics", "bonus", "military", "production",
-  "spending", "us_entry", "conquest", "end_of_turn"];
+  "spending", "us_entry", "minor_peace", "conquest", "end_of_turn"];
 
 // What each implemented option does, in our words (catalogue.py has the rows; the rule is cited).
 const EFFECTS = {
@@ -81,7 +82,7 @@ export class DaysOfDecisionAdapter extends GenericAdapter {
       phase: `${STEP_WORDS[step] || titleCase(step)}${power ? ` — ${this.seatTitle(power)} to play` : ""}`,
       facts: [["Now", `${STEP_WORDS[step] || titleCase(step)}${power ? ` — ${this.seatTitle(power)} to play` : ""}`],
         ["Weather", board.weather || "not rolled yet"]],
-      steps: TRACK.map((s) => ({ label: STEP_WORDS[s], current: s === step || (s === "politics" && step === "activate") })),
+      steps: TRACK.map((s) => ({ label: STEP_WORDS[s], current: s === step || (s === "politics" && ["activate", "direct"].includes(step)) })),
     };
   }
 
@@ -245,6 +246,8 @@ export class DaysOfDecisionAdapter extends GenericAdapter {
       case "option": label = this.optionText(a); break;
       case "activate": label = `Activate ${this.minor(a.minor)}`; break;
       case "shift": label = `${this.seatTitle(a.marker)}'s marker: move to ${this.where(a.to)}`; break;
+      case "direct": label = a.direct ? "Direct the minor" : "Decline to direct it"; break;
+      case "minor_peace": label = a.peace ? `Make peace for ${this.minor(a.minor)} with ${this.seatTitle(a.with)}` : "Keep the war"; break;
       case "spend": label = Object.entries(a).map(([k, n]) => `${n} ${k.replace(/_/g, " ")}`).join(", ") || "spend nothing"; break;
       case "commit": label = Object.entries(a.commit || {}).map(([p, n]) => `${n} army points against ${this.seatTitle(p)}`).join(", ") || "commit nothing"; break;
       default: return super.present(decision, item, view);
@@ -307,6 +310,10 @@ export class DaysOfDecisionAdapter extends GenericAdapter {
       case "power_conquered": return `${this.seatTitle(d.power)} is conquered`;
       case "war_on_minor": return `${this.seatTitle(d.power)} declares war on ${this.minor(d.minor)}${d.director ? `, directed by ${this.seatTitle(d.director)}` : ""}`;
       case "minor_conquered": return `${this.minor(d.minor)} is conquered by ${this.seatTitle(d.power)}`;
+      case "director_accepts": return `${this.seatTitle(d.power)} directs ${this.minor(d.minor)} against ${this.seatTitle(d.declarer)}`;
+      case "director_declines": return `${this.seatTitle(d.power)} declines to direct ${this.minor(d.minor)}${d.next ? `; ${this.seatTitle(d.next)} is asked` : ""}`;
+      case "minor_peace": return `${this.seatTitle(d.director)} makes peace for ${this.minor(d.minor)} with ${this.seatTitle(d.with)}`;
+      case "minor_unavenged": return `${this.seatTitle(d.power)} did not avenge ${this.minor(d.minor)}: loses ${d.pe_lost} effectiveness`;
       case "surrender_offered": return `${this.seatTitle(d.power)} offers a conditional surrender to ${this.seatTitle(d.to)}`;
       case "surrender_refused": return `the surrender of ${this.seatTitle(d.power)} to ${this.seatTitle(d.to)} is not accepted: the war goes on`;
       case "surrendered": return `${this.seatTitle(d.power)} surrenders (${d.terms}) to ${this.seatTitle(d.to)}`;

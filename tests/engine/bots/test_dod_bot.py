@@ -11,18 +11,26 @@ import pytest
 
 from engine import bots, kernel, rulesets
 from engine.bots.days_of_decision import (
+    CASUS_BELLI,
+    MARKER,
+    MONEY,
+    OWN_MINOR,
     PE,
     Context,
     FixedRoller,
+    minor_weight,
     score_bid,
     score_option,
     score_shift,
+    score_spend,
     value,
 )
 from engine.bots.match import match_seed, play_match
 from engine.kernel.game import copy_json
+from engine.rulesets.days_of_decision import spending
 from engine.rulesets.days_of_decision.control import control_table
 from engine.rulesets.days_of_decision.display import HEXES
+from engine.rulesets.days_of_decision.minor_war import war_chart_effects
 from engine.rulesets.days_of_decision.options import HANDLERS, pe_die_cost
 
 SCENARIO = "1936"
@@ -144,3 +152,64 @@ def test_dod_8_7_2_mp5_the_bot_agrees_to_an_enemy_s_surrender(dod):
     agree = score_option(ctx, None, {"action": {"option": "0f", "agree": ["FR"]}})
     other = score_option(ctx, None, {"action": {"option": "0f", "agree": ["IT"]}})
     assert agree == pytest.approx(other + PE)
+
+
+def _at_war_footing(dod):
+    state = started(dod)
+    state["board"]["turn"] = 13                          # Germany geared up (ruling 29)
+    for entry in state["board"]["powers"].values():
+        entry["army"] = 5
+    return state
+
+
+def test_dod_8_7_2_mp4_the_bot_weighs_a_war_on_a_minor_by_the_minor_it_comes_to_hold(dod):
+    """The copy plays the declaration and the turn's conquest step (12.2, ruling 41): Finland,
+    in the neutral centre and held by nobody, falls to Germany, so the war is worth the minor
+    held less the card's 4 money and the War Chart's markers in its neighbours (ruling 44)."""
+    state = _at_war_footing(dod)
+    action = {"option": "MP4", "minor": "finland"}
+    assert control_table(state["board"])["finland"] is None
+    chart = sum(v for m, v in war_chart_effects(state["board"], "finland").items()
+                if m != "finland")                       # the fallen minor's markers go
+    ctx = Context(dod.view(state, kernel.audience_of(state, ["GE"])), "GE")
+    worth = OWN_MINOR * minor_weight("finland") - MONEY * 4 + MARKER * chart
+    assert worth > 0
+    assert score_option(ctx, None, {"action": action}) == pytest.approx(worth)
+    # each casus belli handed to an ally of the minor costs the bot
+    state["board"]["alliances"]["finland"] = ["FR"]
+    ctx = Context(dod.view(state, kernel.audience_of(state, ["GE"])), "GE")
+    assert score_option(ctx, None, {"action": action}) == pytest.approx(worth - CASUS_BELLI)
+
+
+def test_dod_8_7_2_mp4_a_minor_its_director_holds_is_only_the_cost_to_the_bot(dod):
+    """If the director is at war with the declarer the minor holds out (ruling 41): no gain,
+    only the card, the War Chart's markers (ruling 44) and the casus belli."""
+    state = _at_war_footing(dod)
+    state["board"]["alliances"]["finland"] = ["RU"]      # the Soviet ally directs it
+    state["board"]["wars"].append({"aggressor": "RU", "target": "GE", "since": 13})
+    ctx = Context(dod.view(state, kernel.audience_of(state, ["GE"])), "GE")
+    score = score_option(ctx, None, {"action": {"option": "MP4", "minor": "finland"}})
+    chart = sum(war_chart_effects(state["board"], "finland").values())
+    assert score == pytest.approx(-MONEY * 4 + MARKER * chart - CASUS_BELLI)
+
+
+def test_dod_10_2_an_unarmed_bot_buys_army_points_once_war_may_come(dod):
+    """MP 4 needs an army point (ruling 40): from the turn before 1938 (ruling 29) a bot with
+    none takes the offered purchase that mixes army and bid points; before it, or armed, it
+    buys no army."""
+    state = started(dod)
+    offers = [{"action": a} for a in spending.suggestions(state["board"], "GE")]
+    mixed = [o for o in offers if o["action"]["army"] and o["action"]["bid_points"]]
+    assert mixed
+
+    def best(board):
+        ctx = Context(dod.view({**state, "board": board}, kernel.audience_of(state, ["GE"])), "GE")
+        scored = [(score_spend(ctx, None, o), -i, o["action"]) for i, o in enumerate(offers)]
+        return max(t for t in scored if t[0] is not None)[2]
+
+    board = copy_json(state["board"])
+    assert best(board)["army"] == 0                      # 1936: no war to prepare for
+    board["turn"] = 12
+    assert best(board) == mixed[0]["action"]
+    board["powers"]["GE"]["army"] = 1
+    assert best(board)["army"] == 0                      # armed: back to bid points or money

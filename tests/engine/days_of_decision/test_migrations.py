@@ -1,7 +1,7 @@
-"""Versions 2 to 5 of Days of Decision: the frozen version-1 to 4 games
+"""Versions 2 to 6 of Days of Decision: the frozen version-1 to 5 games
 (tests/fixtures/versions) are carried over by migrations.add_minor_politics,
-migrations.add_treaties_and_war, migrations.add_surrender_and_us_entry and
-migrations.add_wars_on_minors; tests/engine/test_ruleset_versions.py plays them on."""
+migrations.add_treaties_and_war, migrations.add_surrender_and_us_entry,
+migrations.add_wars_on_minors and migrations.add_declining_and_vengeance; tests/engine/test_ruleset_versions.py plays them on."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from pathlib import Path
 from engine.kernel.canonical import canonical_json
 from engine.rulesets.days_of_decision import RULESET
 from engine.rulesets.days_of_decision.migrations import (
+    add_declining_and_vengeance,
     add_minor_politics,
     add_surrender_and_us_entry,
     add_treaties_and_war,
@@ -84,3 +85,25 @@ def test_dod_version_5_migration_gives_a_version_4_state_no_wars_on_minors():
     RULESET.check_invariants(new)
     again = add_wars_on_minors(copy.deepcopy(new))
     assert canonical_json(again) == canonical_json(new)
+
+
+def test_dod_version_6_migration_gives_a_version_5_state_no_declines_and_no_debts():
+    frozen = json.loads((VERSIONS / "days_of_decision-5.json").read_text())
+    assert frozen["record"]["versions"]["ruleset"] == "5" and int(RULESET.version) > 5
+    old = frozen["state"]
+    assert "unavenged" not in old["board"] and "directing" not in old["flow"]
+    assert old["board"]["result"] is None and old["board"]["turn"] == 30     # still running
+    new = add_declining_and_vengeance(copy.deepcopy(old))
+    assert new["board"]["unavenged"] == []
+    assert new["flow"]["directing"] is None and new["flow"]["peace_asked"] == []
+    assert {k: v for k, v in new["board"].items() if k != "unavenged"} == old["board"]
+    RULESET.check_invariants(new)
+    again = add_declining_and_vengeance(copy.deepcopy(new))
+    assert canonical_json(again) == canonical_json(new)
+    # a version-5 war on a minor (the frozen game has none at turn 30) had nobody decline it
+    waring = copy.deepcopy(old)
+    waring["board"]["minor_wars"] = [{"power": "GE", "minor": "austria", "since": 29,
+                                      "director": "RU"}]
+    moved = add_declining_and_vengeance(waring)
+    assert moved["board"]["minor_wars"] == [{"power": "GE", "minor": "austria", "since": 29,
+                                             "director": "RU", "declined": []}]

@@ -25,8 +25,8 @@ from .positions import fresh, play_until
 
 def test_dod_5_the_step_table_follows_the_sequence_of_play():
     assert list(FLOW.steps) == ["initiative", "democrats", "weather", "politics", "activate",
-                                "bonus", "military", "production", "spending", "us_entry", "conquest",
-                                "end_of_turn", "over"]
+                                "direct", "bonus", "military", "production", "spending",
+                                "us_entry", "minor_peace", "conquest", "end_of_turn", "over"]
 
 
 def test_dod_3_1_eight_powers_in_three_ideologies():
