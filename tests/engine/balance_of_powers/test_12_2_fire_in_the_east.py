@@ -275,3 +275,20 @@ def test_bop_12_2_setup_editor_query_names_the_set_aside_and_the_corps_that_may_
     for nation in setup_fire.CP_NATIONS:
         item = RULESET.options(state, nation, central, {"placement": {}})[0]
         assert "set_aside" not in item and "may_set_aside" not in item
+
+
+def test_bop_12_2_a_fortress_defending_alone_is_answered_for_by_its_owner():
+    """Ruling 98: a Russian fortress holding its hex alone (Osowiec) is defended by Russia's
+    seat; 12.1's commander of the Entente's minors, France, has no seat in 12.2 (a selfplay
+    game offered France the fortress's loss). 12.1 keeps France for a lone Belgian fortress."""
+    from engine.rulesets.balance_of_powers.combat import defending_seat
+    from engine.rulesets.balance_of_powers.scenarios import BEFORE_THE_LEAVES_FALL
+    state = new_state()
+    osowiec = TH.place_loc["osowiec"]
+    assert not [u for u, v in state["board"]["units"].items() if v["at"] == osowiec]
+    assert state["powers"]["france"]["side"] is None
+    assert defending_seat(state, TH, osowiec, "entente") == "russia"
+    leaves = RULESET.setup(BEFORE_THE_LEAVES_FALL, {}, ["austria_hungary", "germany", "britain",
+                                                        "france", "russia"], Roller(1, "t", 0))
+    leaves["powers"]["belgium"]["side"] = "entente"
+    assert defending_seat(leaves, TH, TH.place_loc["liege"], "entente") == "france"
