@@ -235,11 +235,3 @@ def test_bop_12_4_kaiserschlacht_from_the_lobby_to_its_result(sweeping_site, new
                     guest=("foch", "france"), bot_seat="britain",
                     set_up_order=("france", "germany"))
 
-
-@pytest.mark.slow
-def test_bop_12_2_fire_in_the_east_from_the_lobby_to_its_result(sweeping_site, new_context):
-    """12.2: Russia sets up first, then the Central Powers (Austria-Hungary: the bot)."""
-    lobby_to_result(sweeping_site, new_context, scenario="fire-in-the-east", rule="BoP 12.2",
-                    first_month="1915-05", host=("falkenhayn", "germany"),
-                    guest=("nikolai", "russia"), bot_seat="austria_hungary",
-                    set_up_order=("russia", "germany"))

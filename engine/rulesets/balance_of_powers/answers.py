@@ -437,6 +437,13 @@ def _area_setup_check(state: dict[str, Any], th: Theatre, seat: str,
         # none where the scenario digs them all in itself (12.3, ruling 92)
         item["may_entrench"] = [] if getattr(area, "ALL_ENTRENCHED", False) else [
             u for u in units if UNITS[u].entrenches]
+        # the "previously eliminated units" the seat chooses (12.2, 12.3, 12.4): its own
+        # nation's corps may be left off the map, so many and so strong (the check says)
+        wanted = scenario_of(state).set_aside.get(seat)
+        if wanted is not None:
+            item["set_aside"] = {"count": wanted[0], "strength": wanted[1]}
+            item["may_set_aside"] = [u for u in units if UNITS[u].corps
+                                     and UNITS[u].nation == seat]
     if not problems:
         item["action"] = {"placement": dict(sorted(placement.items())),
                           **({"entrenched": sorted(set(entrenched))} if entrenched else {})}

@@ -115,16 +115,19 @@ LAND_KINDS = ("infantry", "cavalry", "mountain", "siege", "tank")
 def pool_additions(state: dict[str, Any], year: int, season: str) -> list[Event]:
     """BoP 5.12, 13.0 — a seasonal turn puts the land units the CoB lists under that season into
     their nation's force pool (a neutral accrues them too, 5.13), those our tables give values
-    (the tanks, and the 1915 corps that 12.2 sets up). A unit already on the
-    map, in the pool or due is not added twice."""
+    (the tanks, the 1915 corps that 12.2 sets up, Russia's corps of autumn 1915). A unit
+    already on the map, in the pool or due is not added twice."""
     key = f"{year}-{season}"
     board = state["board"]
     waiting = {u for units in board["arrivals"].values() for u in units}
-    # 1918 values serve 12.4 only (ruling 79) and 1916 values 12.3 only: the CoB brings those
-    # units nowhere else yet; 12.3's CoB, from spring 1916, brings both (ruling 92)
-    storm = state.get("scenario") == "storm-of-steel"   # scenarios.STORM_OF_STEEL (no cycle)
+    # 1918 values serve 12.4 only (ruling 79): the CoB brings those units nowhere else yet;
+    # 12.3's CoB, from spring 1916, brings both the 1916 and the 1918 ones (ruling 92), and
+    # 12.2's autumn 1915 turn the 1916 ones (Russia's 34-43, ruling 96)
+    scenario = state.get("scenario")   # scenarios' ids (no import cycle)
+    fielded = {"scenario-1916": ("storm-of-steel", "fire-in-the-east"),
+               "scenario-1918": ("storm-of-steel",)}
     new = [uid for uid in unit_ids(key, kinds=LAND_KINDS) if uid in UNITS
-           and (storm or not UNITS[uid].arrives.startswith("scenario-19"))
+           and scenario in fielded.get(UNITS[uid].arrives, (scenario,))
            and UNITS[uid].nation in state["powers"] and uid not in board["pool"]
            and uid not in board["units"] and uid not in waiting]
     if not new:

@@ -164,6 +164,22 @@ def payers(state: dict[str, Any], th: Theatre, units: list[str],
     return [n for n in majors if state["powers"][n]["rp"] >= cost]
 
 
+def defending_seat(state: dict[str, Any], th: Theatre, target: str, enemy: str) -> str:
+    """The seat that answers for the defence (reserves, point unit, losses, retreats): the
+    defending corps' major, else the side's commander of minors (12.1: France); a location
+    held by its fortress alone, when that commander is not at war (12.2 has no France), is
+    answered for by the fortress's owner, else by a major of the side at war (ruling 98)."""
+    seat = side_seat(enemy, defenders(state, target, enemy))
+    powers = state["powers"]
+    if powers.get(seat, {}).get("side") == enemy:
+        return seat
+    owner = th.home.get(target)
+    if owner in MAJORS and powers.get(owner, {}).get("side") == enemy:
+        return str(owner)
+    return next((n for n in sorted(MAJORS) if powers.get(n, {}).get("side") == enemy), seat)
+
+
+
 def declare(state: dict[str, Any], th: Theatre, seat: str, units: list[str], target: str,
             point: str, payer: str | None, supplied: dict[str, bool],
             roller: Roller) -> list[Event]:
@@ -201,7 +217,7 @@ def declare(state: dict[str, Any], th: Theatre, seat: str, units: list[str], tar
                                    for d in defenders(state, target, enemy)),
         "ti": has_ti(state, side),
         "counter_breach": breach_value(state, target, start) > 0,
-        "seat": seat, "def_seat": side_seat(enemy, defenders(state, target, enemy)),
+        "seat": seat, "def_seat": defending_seat(state, th, target, enemy),
         "amphibious": amphibious,
         "inherent_defense": inherent_defense(state, th, start, target, side),
         "at_landing": landing is not None and target == landing["at"],

@@ -833,6 +833,8 @@ export class SetupEditor {
     this.order = [];                          // the units in roster order
     this.spots = null;                        // {uid: Set of locations}
     this.mayEntrench = null;                  // Set of corps with an entrenched toggle (12.2, 12.4)
+    this.maySetAside = null;                  // Set of corps the seat may leave off the map (12.2–12.4)
+    this.setAsideRule = null;                 // {count, strength}: the scenario's set-aside
     this.cache = new Map();
     this.token = 0;
     this.checking = false;
@@ -926,7 +928,23 @@ export class SetupEditor {
     this.edit = { ...this.placement };
     this.editEntrenched = [...this.entrenched];
     this.selected = null;
-    this.note = `${this.#name(uid)}: ${this.adapter.where(from)} → ${this.adapter.where(loc)}.`;
+    this.note = from ? `${this.#name(uid)}: ${this.adapter.where(from)} → ${this.adapter.where(loc)}.`
+      : `${this.#name(uid)}: sets up in ${this.adapter.where(loc)} (no longer set aside).`;
+    this.#save();
+    this.#check();
+  }
+
+  /** 12.2–12.4: leave a corps off the map, one of the "previously eliminated units" that go to
+   * the force pool (select its row and click a location to set it up again). */
+  setAside(uid) {
+    const { [uid]: _gone, ...rest } = this.placement;
+    this.placement = rest;
+    this.entrenched = this.entrenched.filter((u) => u !== uid);
+    this.base = "edit";
+    this.edit = { ...this.placement };
+    this.editEntrenched = [...this.entrenched];
+    if (this.selected === uid) this.selected = null;
+    this.note = `${this.#name(uid)}: set aside (to the force pool).`;
     this.#save();
     this.#check();
   }
@@ -1012,6 +1030,10 @@ export class SetupEditor {
         || naturalKey(a).localeCompare(naturalKey(b)));
     }
     if (item?.may_entrench && !this.mayEntrench) this.mayEntrench = new Set(item.may_entrench);
+    if (item?.may_set_aside && !this.maySetAside) {
+      this.maySetAside = new Set(item.may_set_aside);
+      this.setAsideRule = item.set_aside || null;
+    }
     if (item?.spots && !this.spots) {
       this.spots = {};
       for (const group of item.spots) for (const uid of group.units) this.spots[uid] = new Set(group.locations);
@@ -1133,6 +1155,24 @@ export class SetupEditor {
       onclick: () => this.toggleEntrenched(uid) }, dug ? "Entrenched" : "Maneuver");
   }
 
+  /** 12.2–12.4: "Set aside" beside a placed corps the seat may leave off the map. */
+  #asideButton(uid) {
+    if (!this.maySetAside?.has(uid) || !this.placement?.[uid]) return null;
+    return h("button", { class: "choice setup-aside", dataset: { aside: uid },
+      "aria-label": `Set ${this.#name(uid)} aside`, title: "Leave it off the map: a previously eliminated unit, in the force pool",
+      onclick: () => this.setAside(uid) }, "Set aside");
+  }
+
+  /** The set-aside so far, against the scenario's rule. */
+  #asideSummary() {
+    const rule = this.setAsideRule;
+    if (!rule || !this.placement || !this.sheet) return null;
+    const aside = this.order.filter((u) => !this.placement[u] && this.maySetAside?.has(u));
+    const total = aside.reduce((sum, u) => sum + (this.sheet[u]?.effectiveness || 0), 0);
+    return h("p", { class: "setup-aside-summary small", id: "setup-aside-summary" },
+      `Set aside: ${aside.length} corps, effectiveness ${total} (the scenario: ${rule.count} corps, effectiveness ${rule.strength} or more).`);
+  }
+
   panel() {
     const orders = this.orders;
     const entries = orders.entries || [];
@@ -1167,22 +1207,26 @@ export class SetupEditor {
     out.push(status);
     const selected = this.selected;
     out.push(h("p", { class: "hint", id: "order-hint" }, selected
-      ? [h("strong", {}, this.#name(selected)), ` at ${this.adapter.where(this.placement[selected])}: click where it goes (highlighted: where it may set up). Esc puts it down.`]
+      ? [h("strong", {}, this.#name(selected)), this.placement[selected]
+        ? ` at ${this.adapter.where(this.placement[selected])}: click where it goes (highlighted: where it may set up). Esc puts it down.`
+        : " is set aside: click a highlighted location to set it up there. Esc keeps it aside."]
       : this.note || "Click a counter on the map, or a unit below, then the location to move it to."));
+    out.push(this.#asideSummary());
     // the roster
     const { units: troubled } = this.#troubled();
     const order = this.order.length ? this.order : Object.keys(this.placement).sort((a, b) => naturalKey(a).localeCompare(naturalKey(b)));
     out.push(h("div", { class: "setup-roster", role: "list", "aria-label": "Your units" }, order.map((uid) => {
       const p = this.adapter.parse(uid);
-      const toggle = this.#entrenchToggle(uid);
+      const toggles = [this.#entrenchToggle(uid), this.#asideButton(uid)].filter(Boolean);
+      const toggle = toggles.length ? toggles : null;
       const row = h("button", { class: `unit-row${uid === selected ? " selected" : ""}${troubled.has(uid) ? " problem" : ""}`,
         role: toggle ? null : "listitem",
         dataset: { unit: uid }, "aria-pressed": uid === selected ? "true" : "false",
         onclick: () => (uid === selected ? this.cancel() : this.select(uid, { focusMap: true })) },
       h("span", { class: "chit", style: `background:${p.colour}` }, p.label),
       h("span", { class: "unit-main" }, h("span", { class: "unit-name" }, this.sheet?.[uid]?.title || p.title), this.#unitFacts(uid)),
-      h("span", { class: "unit-where" }, this.adapter.where(this.placement[uid])));
-      return toggle ? h("div", { class: "unit-line", role: "listitem" }, row, toggle) : row;
+      h("span", { class: "unit-where" }, this.placement[uid] ? this.adapter.where(this.placement[uid]) : "set aside"));
+      return toggle ? h("div", { class: "unit-line", role: "listitem" }, row, ...toggle) : row;
     })));
     // the answer
     const ready = !!orders.pending && !this.checking;

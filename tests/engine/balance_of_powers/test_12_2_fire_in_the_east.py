@@ -229,3 +229,66 @@ def test_bop_12_2_units_may_set_up_entrenched():
     do_setup(state, "russia", decision, answer, Roller(1, "t", 1))
     modes = {u: state["board"]["units"][u]["mode"] for u in placement}
     assert {u for u, m in modes.items() if m == "entrenched"} == set(infantry)
+
+
+def test_bop_13_0_12_2_autumn_1915_brings_russias_new_corps_into_its_pool():
+    """12.2: "units arrive per the CoB (13.0) starting with the summer 1915 turn as normal"; the
+    autumn 1915 turn lists Russia's 34-43 and CAUC 4-6 (values ours, ruling 96), so they join
+    Russia's force pool; the summer turn lists no land unit of the three belligerents."""
+    from engine.rulesets.balance_of_powers import economy
+    state = new_state()
+    pool = list(state["board"]["pool"])
+    state["flow"]["month"] = "1915-06"
+    economy.begin_seasonal(state, Roller(1, "t", 0))
+    assert [u for u in state["board"]["pool"] if u not in pool
+            and UNITS[u].nation in setup_fire.BELLIGERENTS] == []
+    state["flow"]["month"] = "1915-09"
+    events = economy.begin_seasonal(state, Roller(1, "t", 0))
+    added = [e.data["units"] for e in events if e.kind == "pool_additions"][0]
+    new_corps = [f"rus-inf-{n}" for n in range(34, 44)] + [f"rus-inf-cauc_{n}" for n in (4, 5, 6)]
+    assert sorted(added) == sorted(new_corps)
+    assert set(new_corps) <= set(state["board"]["pool"])
+    assert {(UNITS[u].effectiveness, UNITS[u].movement) for u in new_corps} == {(2, 3)}
+    assert all(UNITS[u].entrenches for u in new_corps)
+
+
+def test_bop_12_2_setup_editor_query_names_the_set_aside_and_the_corps_that_may_be_left_out():
+    """12.2: "the Russians must set aside six units whose effectiveness scores total to at least
+    eleven": the editor's query gives Russia the rule and the corps it may leave off the map
+    (never its leader); the Central Powers set nothing aside."""
+    state = new_state()
+    decision = RULESET.decisions(state)[0]
+    item = RULESET.options(state, "russia", decision, {"placement": {}})[0]
+    assert item["set_aside"] == {"count": 6, "strength": 11}
+    corps = [u for u in setup_fire.land_units("russia") if UNITS[u].corps]
+    assert item["may_set_aside"] == corps and "rus-ldr-alekseyev" not in corps
+    placement = setup_fire.deployments(TH, "russia")[0]
+    brief = RULESET.options(state, "russia", decision, {"placement": placement, "brief": True})[0]
+    assert "may_set_aside" not in brief and brief["legal"]
+    one_more = sorted(u for u in placement if UNITS[u].corps)[0]
+    del placement[one_more]        # a seventh corps left out: the check says why, in words
+    short = RULESET.options(state, "russia", decision, {"placement": placement, "brief": True})[0]
+    assert not short["legal"] and short["problems"][0]["code"] == "set_aside"
+    assert "exactly 6 corps" in short["problems"][0]["message"]
+    central = RULESET.decisions(state)[0]
+    state["flow"]["side"] = "central"
+    for nation in setup_fire.CP_NATIONS:
+        item = RULESET.options(state, nation, central, {"placement": {}})[0]
+        assert "set_aside" not in item and "may_set_aside" not in item
+
+
+def test_bop_12_2_a_fortress_defending_alone_is_answered_for_by_its_owner():
+    """Ruling 98: a Russian fortress holding its hex alone (Osowiec) is defended by Russia's
+    seat; 12.1's commander of the Entente's minors, France, has no seat in 12.2 (a selfplay
+    game offered France the fortress's loss). 12.1 keeps France for a lone Belgian fortress."""
+    from engine.rulesets.balance_of_powers.combat import defending_seat
+    from engine.rulesets.balance_of_powers.scenarios import BEFORE_THE_LEAVES_FALL
+    state = new_state()
+    osowiec = TH.place_loc["osowiec"]
+    assert not [u for u, v in state["board"]["units"].items() if v["at"] == osowiec]
+    assert state["powers"]["france"]["side"] is None
+    assert defending_seat(state, TH, osowiec, "entente") == "russia"
+    leaves = RULESET.setup(BEFORE_THE_LEAVES_FALL, {}, ["austria_hungary", "germany", "britain",
+                                                        "france", "russia"], Roller(1, "t", 0))
+    leaves["powers"]["belgium"]["side"] = "entente"
+    assert defending_seat(leaves, TH, TH.place_loc["liege"], "entente") == "france"

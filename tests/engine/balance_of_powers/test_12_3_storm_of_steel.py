@@ -240,13 +240,17 @@ def test_bop_12_3_victory_checked_when_november_1916_ends():
     assert state["flow"]["result"]["rule"] == "BoP 12.3"
 
 
-def test_bop_12_3_the_1916_values_stay_out_of_other_scenarios():
-    """Ruling 92: 12.2's autumn 1915 seasonal turn adds no Russian 34-43 (their values are
-    12.3's); 12.3's spring 1916 turn brings the CoB's units we have values for."""
+def test_bop_12_3_the_1918_values_stay_out_of_12_2_and_the_1916_ones_join_its_autumn():
+    """Rulings 79, 92, 96: 12.2's summer 1915 seasonal turn adds none of 12.4's 1918 British
+    corps to a neutral Britain's pool; its autumn 1915 turn adds Russia's 34-43 (12.3's values,
+    ruling 96); 12.3's spring 1916 turn brings the CoB's units we have values for."""
     state = RULESET.setup(FIRE_IN_THE_EAST, {}, ["austria_hungary", "germany", "russia"],
                           Roller(1, "t", 0))
-    assert not any(u.startswith("rus-inf-3") or u.startswith("rus-inf-4")
-                   for e in cob.pool_additions(state, 1915, "autumn") for u in e.data["units"])
+    summer = [u for e in cob.pool_additions(state, 1915, "summer") for u in e.data["units"]]
+    assert not [u for u in summer if UNITS[u].arrives == "scenario-1918"], summer
+    autumn = [u for e in cob.pool_additions(state, 1915, "autumn") for u in e.data["units"]]
+    assert {f"rus-inf-{n}" for n in range(34, 44)} <= set(autumn)
+    assert not [u for u in autumn if UNITS[u].arrives == "scenario-1918"], autumn
     state = new_state()
     added = cob.pool_additions(state, 1916, "spring")[0].data["units"]
     assert "fra-inf-34" in added and "bri-inf-reserve" in added
