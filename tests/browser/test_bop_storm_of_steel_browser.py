@@ -47,6 +47,22 @@ pytestmark = [pytest.mark.browser, pytest.mark.postgres,
               pytest.mark.django_db(transaction=True)]
 
 
+class AtSea(Exception):
+    """Germany's half of General Quarters has come: the test sails, not the driver."""
+
+
+class SeaDriver(BopDriver):
+    """The driver, stopping where Germany may first move a naval force (it would end the half
+    with its "done" button)."""
+    at_sea = False
+
+    def _choose(self, page, st):
+        if not self.at_sea and st["flow"]["step"] == "gq" and any(
+                d["kind"] == "naval_move" for d in st["mine"]):
+            raise AtSea()
+        return super()._choose(page, st)
+
+
 @pytest.fixture
 def sweeping_site(monkeypatch, request):
     """The site with its in-process worker on (bots move without the test's help)."""
@@ -87,7 +103,7 @@ def test_bop_12_3_storm_of_steel_from_the_lobby_to_its_result(sweeping_site, new
     germany, france, game_url = seat_with_a_bot(sweeping_site, new_context, "storm-of-steel",
                                                 "germany", "france", ("falkenhayn", "joffre"))
     pages = {"germany": germany, "france": france}
-    driver = BopDriver(pages, timeout_ms=60000,
+    driver = SeaDriver(pages, timeout_ms=60000,
                        log=print if os.environ.get("SALIENT_BOP_LOG") else None)
     placed = [u for seat in ("france", "germany") for u in set_up_dug_in(pages[seat], seat)]
     assert any(u.startswith("bel-") for u in placed)   # France sets Belgium's corps up
@@ -113,8 +129,10 @@ def test_bop_12_3_storm_of_steel_from_the_lobby_to_its_result(sweeping_site, new
     stale: list[str] = []
     # February's muster, procurement, aviation and the Entente's admiralty phase by clicks, up
     # to Germany's half of General Quarters I (6.43, ruling 101)
-    play_by_clicks(driver, germany, stale=stale, until=lambda st: st["flow"]["step"] == "gq"
-                   and st["flow"]["side"] == "central")
+    with pytest.raises(AtSea):
+        play_by_clicks(driver, germany, stale=stale, until=lambda st: False)
+    driver.at_sea = True
+    assert driver.state(germany)["flow"]["month"] == "1916-02"
     assert "GQ I" in germany.inner_text("body")
     rp = germany.evaluate("() => window.salient.store.view.powers.germany.rp")
     order = sail(germany, WILHELMSHAVEN, MEET, HIGH_SEAS_FLEET)   # clicks: stack, lit hex, Confirm

@@ -25,7 +25,8 @@ from engine.kernel import Decision, Event, Roller
 
 from . import mines, naval, naval_combat
 from .decisions import decision
-from .fleets import SHIPS, gunnery_lost, leaders_of, ships_of
+from .fleets import SHIPS, gunnery_lost
+from .navies import new_naval_flow, set_up_navies
 from .sequence import MONTH_SCRIPT, Step
 from .setup import initial_state
 from .tables import CENTRAL, ENTENTE
@@ -60,13 +61,6 @@ def is_naval(state: dict[str, Any]) -> bool:
     return state.get("scenario") == SCENARIO
 
 
-def _loc(th: Any, start: str) -> str:
-    if start in naval.chart(th).boxes:
-        return start
-    by_label = {label: loc for loc, label in th.label.items()}
-    return by_label[start]
-
-
 def initial(map_name: str, options: dict[str, Any]) -> dict[str, Any]:
     """12.6 — the fixed set-up; the game opens on GQ I's German half."""
     th = theatre(map_name)
@@ -85,20 +79,6 @@ def initial(map_name: str, options: dict[str, Any]) -> dict[str, Any]:
                  "side": CENTRAL, "fortnight": 1, "naval": new_naval_flow()})
     begin_gq(state, None)
     return state
-
-
-def set_up_navies(state: dict[str, Any], th: Any, scenario: str) -> None:
-    """12.3, 12.6 — the scenario's ships at full strength in their set-up places, its navy
-    leaders aboard their ships, its mines laid (6.444; data/fleets.csv, data/mines.csv)."""
-    board = state["board"]
-    board["fleets"] = {s.id: {"at": _loc(th, s.start), "steps": 2}
-                       for s in sorted(ships_of(scenario), key=lambda s: s.id)}
-    board["admirals"] = {n.id: n.aboard for n in sorted(leaders_of(scenario), key=lambda n: n.id)}
-    board["mines"] = {m.id: _loc(th, m.start) for m in mines.mines_of(scenario)}
-
-
-def new_naval_flow() -> dict[str, Any]:
-    return {"spent": {}, "force": [], "done": [], "bb_fee": [], "searched": [], "returned": []}
 
 
 # --- 12.3: the standard admiralty inside the month (ruling 101) ---------------------------------

@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from .forces import UNITS, stack_limit
+from .navies import new_naval_flow, set_up_navies
 from .scenarios import (
     KAISER_CP_FRANCE,
     SAME_AS_SAXONS,
@@ -150,7 +151,6 @@ def start_navies(state: dict[str, Any], th: Any) -> None:
     """12.3 with the standard admiralty (ruling 101): the ships of the order of battle in home
     ports, BEATTY and HIPPER aboard their battlecruisers, the mines laid, the ASW track at 7,
     the General Quarters bookkeeping empty."""
-    from .price_of_admiralty import new_naval_flow, set_up_navies
     set_up_navies(state, th, STORM_OF_STEEL)
     state["naval"] = {"asw": ASW_START}
     state["flow"]["naval"] = new_naval_flow()
