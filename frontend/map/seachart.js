@@ -14,7 +14,7 @@
 import { adoptStylesheet } from "../game/rulesets/generic.js";
 import { CHART_BOXES, CHART_LINKS, MINES, NAVY_LEADERS, SHIP_CLASSES, SHIPS } from "./seachart_data.js";
 
-export const NAVAL_SCENARIOS = new Set(["price-of-admiralty"]);
+export const NAVAL_SCENARIOS = new Set(["price-of-admiralty", "storm-of-steel"]);   // 12.3: ruling 101
 const SIDE_TITLE = { central: "Central Powers", entente: "Entente" };
 
 /** The Sea Chart's boxes and links added to the compiled map's data (before it is drawn);

@@ -6,8 +6,10 @@ rulebook prints only a few of these numbers in its examples (each row's `source`
 the rest are ours, authored from the 1914-16 fleets and kept in proportion to the printed ones.
 Every naval unit has two steps (1.3): a hit flips it to its damaged side (8.333).
 
-`data/fleets.csv` holds the ships and navy leaders of a scenario's order of battle with where
-they start: a Sea Chart box id or a map hex label (CCRR). A leader starts aboard the ship named
+`data/fleets.csv` holds the ships and navy leaders of the scenarios' orders of battle with where
+they start: a Sea Chart box id or a map hex label (CCRR). A row's `scenario` lists every
+scenario (space-separated) that sets the counter up there: 12.3 and 12.6 share the counters
+both list in the same home ports (ruling 101). A leader starts aboard the ship named
 in `start` and rides a ship of his type (`rides`), sharing its fate (8.31).
 
 The state keeps ships in `board["fleets"]` (`{id: {"at": loc, "steps": 1|2}}`) and leaders in
@@ -51,8 +53,12 @@ class Ship:
     nation: str
     kind: str
     name: str
-    scenario: str
+    scenario: str       # the scenarios (space-separated) that set it up here
     start: str          # a Sea Chart box id or a map hex label (CCRR)
+
+    @property
+    def scenarios(self) -> tuple[str, ...]:
+        return tuple(self.scenario.split())
 
     @property
     def cls(self) -> ShipClass:
@@ -67,6 +73,10 @@ class NavyLeader:
     scenario: str
     aboard: str         # the ship he starts on
     rides: str          # the ship type he must ride (8.31, 8.334)
+
+    @property
+    def scenarios(self) -> tuple[str, ...]:
+        return tuple(self.scenario.split())
 
 
 def _read(name: str) -> list[dict[str, str]]:
@@ -102,7 +112,8 @@ def _fleets() -> tuple[Mapping[str, Ship], Mapping[str, NavyLeader]]:
                                     row["scenario"], row["start"])
     for leader in leaders.values():
         ship = ships.get(leader.aboard)
-        if ship is None or ship.kind != leader.rides or ship.nation != leader.nation:
+        if ship is None or ship.kind != leader.rides or ship.nation != leader.nation or not set(
+                leader.scenarios) <= set(ship.scenarios):
             raise ValueError(f"fleets.csv: {leader.id} must start on a {leader.rides} of "
                              f"{leader.nation}, not {leader.aboard!r}")
     return MappingProxyType(ships), MappingProxyType(leaders)
@@ -112,11 +123,11 @@ SHIPS, NAVY_LEADERS = _fleets()
 
 
 def ships_of(scenario: str) -> list[Ship]:
-    return [s for s in SHIPS.values() if s.scenario == scenario]
+    return [s for s in SHIPS.values() if scenario in s.scenarios]
 
 
 def leaders_of(scenario: str) -> list[NavyLeader]:
-    return [n for n in NAVY_LEADERS.values() if n.scenario == scenario]
+    return [n for n in NAVY_LEADERS.values() if scenario in n.scenarios]
 
 
 def side_of_ship(uid: str) -> str:
@@ -154,7 +165,7 @@ def gunnery_lost(state: dict[str, Any], side: str) -> int:
     damaged one the difference between its two sides."""
     lost = 0
     for ship in SHIPS.values():
-        if ship.scenario != state.get("scenario") or NAVAL_SIDE[ship.nation] != side:
+        if state.get("scenario") not in ship.scenarios or NAVAL_SIDE[ship.nation] != side:
             continue
         here = state["board"]["fleets"].get(ship.id)
         if here is None:

@@ -12,7 +12,9 @@ from typing import Any
 from engine.kernel.versions import Migration
 
 from .forces import UNITS
+from .setup_storm import start_navies
 from .tables import CRISIS_LIMIT
+from .theatre import theatre
 
 State = dict[str, Any]
 
@@ -142,6 +144,17 @@ def add_mines(state: State) -> State:
     return state
 
 
+def add_storm_navies(state: State) -> State:
+    """Version 7 → 8: 12.3's navies (ruling 101; issue #21). A running 12.3 game gains the
+    ships, BEATTY and HIPPER, the mines and the ASW track at 7 as its set-up has them — every
+    ship still in its home port, since no ship sailed before — and its General Quarters begin
+    at its next admiralty phase. Every other game is unchanged (12.6 has had its fleets since
+    version 6). The kernel applies this to the undo point too."""
+    if state.get("scenario") == "storm-of-steel" and "fleets" not in state["board"]:
+        start_navies(state, theatre(state["board"]["map"]))
+    return state
+
+
 def v2_to_v3(state: State) -> State:
     """Version 2 → 3: the renames of issue #14, then the state of issue #17's fixes."""
     return add_v3_rules_state(rename_v2_keys(state))
@@ -166,5 +179,9 @@ MIGRATIONS = (
     Migration("6", "7", add_mines, "mines (6.44, issue #21): a new 12.6 game sets up its "
               "mines and they attack enemy forces entering their locations; a running 12.6 "
               "game gains an empty mine table and plays on without mines (ruling 88); other "
+              "scenarios unchanged"),
+    Migration("7", "8", add_storm_navies, "12.3's navies (ruling 101, issue #21): a running "
+              "12.3 game gains its ships in their home ports, BEATTY and HIPPER, its mines and "
+              "the ASW track at 7; General Quarters from its next admiralty phase; other "
               "scenarios unchanged"),
 )

@@ -69,7 +69,8 @@ MINES = _mines()
 
 
 def mines_of(scenario: str) -> list[Mine]:
-    return sorted((m for m in MINES.values() if m.scenario == scenario), key=lambda m: m.id)
+    return sorted((m for m in MINES.values() if scenario in m.scenario.split()),
+                  key=lambda m: m.id)   # `scenario` lists every scenario using the row
 
 
 def side_of_mine(mid: str) -> str:

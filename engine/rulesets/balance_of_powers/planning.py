@@ -67,7 +67,7 @@ def status(state: dict[str, Any], th: Theatre) -> dict[str, Any]:
     if sc.id == STORM_OF_STEEL:   # 12.3: victory points in the enemy's set-up area
         held = storm_vp(state, th)
         return {"rule": sc.rule, "checked_after": sc.months[-1], "held": held,
-                "victory_points": {side: len(v["bcs"]) + len(v["forts"])
+                "victory_points": {side: len(v["bcs"]) + len(v["forts"]) + len(v["bbs"])
                                    for side, v in held.items()}}
     plans = state["plans"]
     out: dict[str, Any] = {

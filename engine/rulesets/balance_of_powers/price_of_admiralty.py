@@ -25,8 +25,9 @@ from engine.kernel import Decision, Event, Roller
 
 from . import mines, naval, naval_combat
 from .decisions import decision
-from .fleets import SHIPS, gunnery_lost, leaders_of, ships_of
-from .sequence import Step
+from .fleets import SHIPS, gunnery_lost
+from .navies import new_naval_flow, set_up_navies
+from .sequence import MONTH_SCRIPT, Step
 from .setup import initial_state
 from .tables import CENTRAL, ENTENTE
 from .theatre import theatre
@@ -60,13 +61,6 @@ def is_naval(state: dict[str, Any]) -> bool:
     return state.get("scenario") == SCENARIO
 
 
-def _loc(th: Any, start: str) -> str:
-    if start in naval.chart(th).boxes:
-        return start
-    by_label = {label: loc for loc, label in th.label.items()}
-    return by_label[start]
-
-
 def initial(map_name: str, options: dict[str, Any]) -> dict[str, Any]:
     """12.6 — the fixed set-up; the game opens on GQ I's German half."""
     th = theatre(map_name)
@@ -74,10 +68,7 @@ def initial(map_name: str, options: dict[str, Any]) -> dict[str, Any]:
     state["scenario"] = SCENARIO
     board, flow = state["board"], state["flow"]
     board["pool"], board["arrivals"] = [], {}
-    board["fleets"] = {s.id: {"at": _loc(th, s.start), "steps": 2}
-                       for s in sorted(ships_of(SCENARIO), key=lambda s: s.id)}
-    board["admirals"] = {n.id: n.aboard for n in sorted(leaders_of(SCENARIO), key=lambda n: n.id)}
-    board["mines"] = {m.id: _loc(th, m.start) for m in mines.mines_of(SCENARIO)}   # 6.444
+    set_up_navies(state, th, SCENARIO)
     for nation, power in state["powers"].items():
         power["rp"] = START_RP.get(nation, 0)
         if nation == "britain":
@@ -85,11 +76,50 @@ def initial(map_name: str, options: dict[str, Any]) -> dict[str, Any]:
     state["plans"]["active"] = False
     state["naval"] = {"asw": ASW_START}
     flow.update({"step": Step.GQ.value, "month": MONTH, "script_position": 0,
-                 "side": CENTRAL, "fortnight": 1,
-                 "naval": {"spent": {}, "force": [], "done": [], "bb_fee": [],
-                           "searched": [], "returned": []}})
+                 "side": CENTRAL, "fortnight": 1, "naval": new_naval_flow()})
     begin_gq(state, None)
     return state
+
+
+# --- 12.3: the standard admiralty inside the month (ruling 101) ---------------------------------
+
+def month_gq_script(state: dict[str, Any]) -> list[tuple[str, int, str]]:
+    """12.3 — the month's General Quarters halves after the admiralty phase of 6.45: GQ I then
+    GQ II (6.43), each a Central Powers half then an Entente half; inside a side's half each of
+    its nations with ships afloat moves its forces in turn, one force at a time (6.43: Germany;
+    Britain, then Russia). A side with no ships has no half."""
+    afloat = {SHIPS[u].nation for u in state["board"]["fleets"]}
+    out = []
+    for side, fortnight in GQ_SCRIPT:
+        out += [(side, fortnight, seat) for seat in GQ_NATIONS[side] if seat in afloat]
+    return out
+
+
+GQ_NATIONS = {CENTRAL: ("germany", "austria_hungary"), ENTENTE: ("britain", "france", "russia")}
+
+
+def gq_after_admiralty(state: dict[str, Any]) -> str | None:
+    """12.3 — after the admiralty phase (6.45) the month's GQ halves begin: each month the
+    dreadnought fee (7.25) is due again and the ships that returned to port may sail (8.5).
+    None when the scenario fields no fleets or none is afloat (the script goes on)."""
+    if "fleets" not in state["board"] or is_naval(state):
+        return None
+    nf = state["flow"]["naval"]
+    nf.update({"bb_fee": [], "returned": [], "searched": []})
+    script = month_gq_script(state)
+    if not script:
+        return None
+    nf["gq"] = 0
+    state["flow"]["side"], state["flow"]["fortnight"], _ = script[0]
+    return Step.GQ.value
+
+
+def gq_seat(state: dict[str, Any]) -> str:
+    """The seat whose half it is: 12.6's side's one navy, 12.3's nation in turn."""
+    nf = state["flow"]["naval"]
+    if "gq" in nf:
+        return month_gq_script(state)[nf["gq"]][2]
+    return SEAT_OF_SIDE[state["flow"]["side"]]
 
 
 def begin_gq(state: dict[str, Any], roller: Roller | None) -> list[Event]:
@@ -99,7 +129,7 @@ def begin_gq(state: dict[str, Any], roller: Roller | None) -> list[Event]:
     nf.update({"spent": {}, "force": [], "done": list(nf["returned"]), "clearing": []})
     if state["flow"]["side"] == CENTRAL:      # 8.24: each pairing searches once a sub-phase
         nf["searched"] = []
-    state["flow"]["active"] = [SEAT_OF_SIDE[state["flow"]["side"]]]
+    state["flow"]["active"] = [gq_seat(state)]
     return []
 
 
@@ -108,9 +138,22 @@ def end_gq(state: dict[str, Any], roller: Roller) -> list[Event]:
     return []
 
 
-def after_gq(state: dict[str, Any]) -> str:
-    """The next half of the script; after GQ II's British half the game is decided."""
+def after_gq(state: dict[str, Any]) -> str | None:
+    """The next half of the script; after GQ II's British half the game is decided (12.6).
+    In 12.3 the month's next GQ half; after the last one None: the month's script goes on
+    from the admiralty phase (steps.after_gq), the side back at the admiralty phase's."""
     flow = state["flow"]
+    nf = flow["naval"]
+    if "gq" in nf:
+        script = month_gq_script(state)
+        nf["gq"] += 1
+        if nf["gq"] < len(script):
+            flow["side"], flow["fortnight"], _ = script[nf["gq"]]
+            return Step.GQ.value
+        del nf["gq"]
+        flow["fortnight"] = 0
+        flow["side"] = MONTH_SCRIPT[flow["script_position"]][1] or flow["side"]
+        return None
     flow["script_position"] += 1
     if flow["script_position"] >= len(GQ_SCRIPT):
         flow["result"] = result(state)

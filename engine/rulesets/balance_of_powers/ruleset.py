@@ -140,7 +140,7 @@ class BalanceOfPowers(FlowRuleset):
     # combat, the aerodrome phase, air procurement, repair and muster (none in 12.1's OB).
     # 7: mines (6.44, issue #21): 12.6's mines set up and attack the enemy forces that enter
     # their locations.
-    version = "7"
+    version = "8"
     migrations = MIGRATIONS
     manifest = MANIFEST
     flow = FLOW

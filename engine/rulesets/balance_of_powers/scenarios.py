@@ -109,8 +109,9 @@ SCENARIOS: Mapping[str, Scenario] = MappingProxyType({
     # 12.3: February through November 1916 (the spring, summer and autumn seasonal turns); all
     # five majors at war since 1914 (six seasonal turns behind them, autumn 1914 to winter
     # 1915), Belgium and Luxembourg conquered as in 12.4 (ruling 91). No diplomacy or
-    # revolution; the optional admiralty (6.45) stands in for the naval units the scenario
-    # leaves optional (ruling 93), so Strategic Warfare's fixed losses are the war at sea.
+    # revolution; the scenario's navies sail in General Quarters after the optional
+    # admiralty's phase (6.45), which still carries the Entente's corps by sea (ruling 101);
+    # Strategic Warfare's fixed losses are the economic war at sea.
     STORM_OF_STEEL: Scenario(
         STORM_OF_STEEL, "BoP 12.3", _months("1916-02", "1916-11"),
         MappingProxyType(_STORM_SIDES),

@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from .forces import UNITS, stack_limit
+from .navies import new_naval_flow, set_up_navies
 from .scenarios import (
     KAISER_CP_FRANCE,
     SAME_AS_SAXONS,
@@ -49,7 +50,8 @@ RUSSIAN_INFANTRY_ASIDE = ("infantry",)   # Russia's count and strength are of in
 
 
 def land_units(nation: str) -> list[str]:
-    """The listed land units we field (naval units and leaders wait: ruling 93)."""
+    """The listed land units we field (the ships, mines and navy leaders are data/fleets.csv's
+    and data/mines.csv's, ruling 101)."""
     return listed_land_units(STORM_OF_STEEL, nation, SAME_AS_SAXONS)
 
 
@@ -139,6 +141,19 @@ def start(state: dict[str, Any], map_name: str) -> None:
     board["air_due"] = {first: sorted(u for n in (*CP_NATIONS, *EP_NATIONS)
                                       for u in air_units(n))}
     board["infra_due"] = {first: ["britain", "germany", "germany", "russia"]}
+    start_navies(state, th)
+
+
+ASW_START = 7   # 12.3: "The ASW track starts at seven."
+
+
+def start_navies(state: dict[str, Any], th: Any) -> None:
+    """12.3 with the standard admiralty (ruling 101): the ships of the order of battle in home
+    ports, BEATTY and HIPPER aboard their battlecruisers, the mines laid, the ASW track at 7,
+    the General Quarters bookkeeping empty."""
+    set_up_navies(state, th, STORM_OF_STEEL)
+    state["naval"] = {"asw": ASW_START}
+    state["flow"]["naval"] = new_naval_flow()
 
 
 def must_entrench(placement: dict[str, str]) -> list[str]:

@@ -182,6 +182,18 @@ def resolve_setup(state: State, group: str, answers: Answers, roller: Roller) ->
     return events
 
 
+def after_admiralty(state: State) -> str:
+    """BoP 6.45, then (12.3, ruling 101) the month's General Quarters halves of the standard
+    admiralty (6.43) where the scenario has fleets; then the script goes on."""
+    return price_of_admiralty.gq_after_admiralty(state) or next_in_script(state)
+
+
+def after_gq(state: State) -> str:
+    """BoP 6.43 — the next General Quarters half; in 12.3, after the month's last one, the
+    month's script goes on (ruling 101)."""
+    return price_of_admiralty.after_gq(state) or next_in_script(state)
+
+
 def begin_admiralty(state: State, roller: Roller) -> list[Event]:
     """BoP 6.45 — the admiralty phase, in the scenarios whose special rules use it (12.1)."""
     return admiralty.begin_admiralty(state, roller) if scenario_of(state).admiralty else []
@@ -225,13 +237,13 @@ FLOW = Flow([
          end=aviation.dogfights, next=next_in_script),
     Step(StepName.ADMIRALTY.value, "BoP 6.45", decisions=listed(each_active(admiralty_decisions)),
          verbs=verbs(done=do_done, sea_move=do_sea_move, landing=do_landing),
-         begin=begin_admiralty, next=next_in_script),
+         begin=begin_admiralty, next=after_admiralty),
     Step(StepName.GQ.value, "BoP 6.43",
          decisions=listed(each_active(price_of_admiralty.gq_decisions)),
          verbs=verbs(done=do_done, naval_move=price_of_admiralty.do_naval_move,
                      naval_mine=price_of_admiralty.do_naval_mine),
          begin=price_of_admiralty.begin_gq, end=price_of_admiralty.end_gq,
-         next=price_of_admiralty.after_gq),
+         next=after_gq),
     Step(StepName.WEATHER.value, "BoP 6.51", decisions=AUTOMATIC, verbs=verbs(),
          begin=weather.begin_weather, next=next_in_script),
     Step(StepName.PLAN_XVII.value, "BoP 12.1", decisions=listed(each_active(plan_xvii_decision)),

@@ -14,6 +14,7 @@ from typing import Any
 
 from engine.kernel import Event, Roller
 
+from .fleets import NAVAL_SIDE, ships_of
 from .forces import controller, side_of
 from .losses import interior_fortress
 from .scenarios import FIRE_IN_THE_EAST, KAISERSCHLACHT, STORM_OF_STEEL, scenario_of
@@ -121,10 +122,15 @@ def kaiserschlacht_victory(state: dict[str, Any], th: Theatre) -> dict[str, Any]
 def storm_vp(state: dict[str, Any], th: Theatre) -> dict[str, dict[str, list[str]]]:
     """BoP 12.3 — each side's victory points: the bargaining chips and the interior
     fortresses (1.334) in the enemy's set-up area that it controls, a hex with both counting
-    twice. Enemy battleships sunk count too, but no naval units are in play (ruling 93)."""
+    twice; and one for each enemy dreadnought (BB) destroyed (ruling 101; a damaged one counts
+    nothing)."""
     cp, ep = storm_areas(th)
-    out: dict[str, dict[str, list[str]]] = {CENTRAL: {"bcs": [], "forts": []},
-                                            ENTENTE: {"bcs": [], "forts": []}}
+    out: dict[str, dict[str, list[str]]] = {CENTRAL: {"bcs": [], "forts": [], "bbs": []},
+                                            ENTENTE: {"bcs": [], "forts": [], "bbs": []}}
+    afloat = state["board"].get("fleets")
+    for ship in ships_of(STORM_OF_STEEL) if afloat is not None else ():
+        if ship.kind == "BB" and ship.id not in afloat:
+            out[ENTENTE if NAVAL_SIDE[ship.nation] == CENTRAL else CENTRAL]["bbs"].append(ship.id)
     for side, enemy_area in ((CENTRAL, ep), (ENTENTE, cp)):
         for loc in sorted(enemy_area):
             if side_of(state, controller(state, th, loc)) != side:
@@ -140,7 +146,7 @@ def storm_victory(state: dict[str, Any], th: Theatre) -> dict[str, Any]:
     """BoP 12.3 — when November 1916 ends, the side with more victory points wins; equal
     points are a draw (ruling 94: the text does not say how the points compare)."""
     held = storm_vp(state, th)
-    points = {side: len(v["bcs"]) + len(v["forts"]) for side, v in held.items()}
+    points = {side: len(v["bcs"]) + len(v["forts"]) + len(v["bbs"]) for side, v in held.items()}
     base = {"rule": "BoP 12.3", "victory_points": points, "held": held}
     for side, enemy in ((CENTRAL, ENTENTE), (ENTENTE, CENTRAL)):
         if points[side] > points[enemy]:

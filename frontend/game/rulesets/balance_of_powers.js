@@ -414,18 +414,21 @@ export class BalanceOfPowersAdapter extends GenericAdapter {
   phase(view) {
     const flow = view?.flow || {};
     const side = flow.side ? (flow.side === "central" ? "Central Powers" : "Entente") : null;
-    if (view?.board?.fleets) {   // BoP 12.6: the admiralty phase only, GQ I then GQ II (6.43)
+    if (view?.victory?.rule === "BoP 12.6") {   // BoP 12.6: the admiralty phase only, GQ I then GQ II (6.43)
       return { turn: `${flow.month_name || flow.month || ""} · GQ ${"I".repeat(flow.fortnight || 1)}`,
         phase: STEP_TITLES[flow.step] || titleCase(flow.step || ""), side,
         steps: [1, 2].map((n) => ({ label: `GQ ${"I".repeat(n)}`, current: flow.step === "gq" && flow.fortnight === n })),
         facts: this.planning(view) };
     }
+    // 12.3 (ruling 101): the month's General Quarters sub-phases follow the admiralty phase
+    const gq = flow.step === "gq" ? ` · GQ ${"I".repeat(flow.fortnight || 1)}` : "";
+    const track = view?.board?.fleets ? [...TRACK.slice(0, 4), "gq", ...TRACK.slice(4)] : TRACK;
     return {
-      turn: `${flow.month_name || flow.month || ""}${flow.fortnight ? ` · fortnight ${flow.fortnight}` : ""}${this.weatherText(flow.weather)}`,
+      turn: `${flow.month_name || flow.month || ""}${gq || (flow.fortnight ? ` · fortnight ${flow.fortnight}` : "")}${this.weatherText(flow.weather)}`,
       phase: STEP_TITLES[flow.step] || titleCase(flow.step || ""),
       side,
       segment: "half",   // a side's part of a fortnight (BoP 6): "Central Powers' half"
-      steps: TRACK.map((step) => ({ label: STEP_TITLES[step], current: step === flow.step })),
+      steps: track.map((step) => ({ label: STEP_TITLES[step], current: step === flow.step })),
       facts: this.planning(view),
     };
   }
@@ -445,7 +448,7 @@ export class BalanceOfPowersAdapter extends GenericAdapter {
     const facts = [];
     const powers = view?.powers || {};
     // 12.6 fields only Germany's and Britain's ships: the others' RP say nothing there
-    const navies = view?.board?.fleets ? new Set(Object.keys(view.board.fleets).map((u) => u.slice(0, 3))) : null;
+    const navies = view?.victory?.rule === "BoP 12.6" ? new Set(Object.keys(view.board.fleets).map((u) => u.slice(0, 3))) : null;
     const rp = Object.entries(powers).filter(([n, p]) => p.side && MAJOR_IDS.has(n) && (!navies || navies.has(n.slice(0, 3))))
       .map(([n, p]) => `${NATION_TITLE[n] || titleCase(n)} ${p.rp}${p.income != null ? ` (+${p.income} a season)` : ""}${p.dem ? ` (demoralised ${p.dem}${p.crisis ? ", crisis" : ""})` : ""}`);
     if (rp.length) facts.push(["Resource points", rp.join(" · ")]);
