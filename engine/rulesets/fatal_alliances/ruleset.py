@@ -10,7 +10,7 @@ from engine.kernel.flow import FlowRuleset
 from engine.kernel.game import copy_json
 
 from . import concerns as concern_index
-from . import orders, position, stack_parts, supply_view, window
+from . import naval_view, orders, position, stack_parts, supply_view, window
 from .charts import IMPULSE_TRACK
 from .combat import down_factor
 from .migrations import MIGRATIONS
@@ -125,6 +125,9 @@ class FatalAlliances(FlowRuleset):
     # The answer fields that name units, for the unit-first index (engine/kernel/concerns.py).
     unit_fields = ("unit", "units", "cargo", "hq", "destroy", "break", "build_up", "to_reserve",
                    "hq_benefit", "flip_hq", "emergency")
+    # ... and the places: a landing's or an invasion's coastal hex (FA 11.10, 11.11) besides
+    # the kernel's own, so the page lights them for a click.
+    place_fields = ("to", "target", "at", "from", "land", "invade")
 
     def setup(self, scenario: str, options: dict[str, Any], seats: list[str],
               roller: Roller) -> dict[str, Any]:
@@ -181,7 +184,9 @@ class FatalAlliances(FlowRuleset):
         each land unit's `cf_down` (its defence face-down out of supply, FA 2.4.4) and
         `supplied` (in supply now, FA 2.4: public, it follows from the open position), and under
         option 6 `isolated` (no path to a primary source, FA 13.4); and from the
-        step table, `flow.step_title` and `flow.impulse_steps` (the track's steps)."""
+        step table, `flow.step_title` and `flow.impulse_steps` (the track's steps); in the campaign
+        each ship's name, factors and drawn hex and the ports' and sea areas' hexes
+        (naval_view.py, FA 11.3)."""
         out = {"flow": copy_json(state["flow"]), "board": copy_json(state["board"])}
         flow = out["flow"]
         flow["limits"] = activity_limits(state)
@@ -192,6 +197,7 @@ class FatalAlliances(FlowRuleset):
             u["cf_down"] = down_factor(u)
         supply_view.mark_units(state, out["board"]["units"])
         supply_view.mark_isolated(state, out["board"]["units"])
+        naval_view.mark_fleets(state, out["board"])
         return out
 
     def result(self, state: dict[str, Any]) -> dict[str, Any] | None:
