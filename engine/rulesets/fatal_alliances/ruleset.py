@@ -39,6 +39,10 @@ OPTION_SCHEMA = [
      "title": "Option 7: home-front reserves (FA 14.1)"},
 ]
 OPTIONS = [PROFILE_OPTION] + OPTION_SCHEMA
+# The campaign's turn cap (FA 22: the 1914 campaign runs 30 turns): a shorter game ends at the
+# victory check of its last turn, judged as at the end of the war (R-N22).
+TURNS_OPTION = {"id": "turns", "type": "integer", "default": 30, "min": 1, "max": 30,
+                "title": "Turns (the campaign has 30)"}
 
 
 def _seats(powers: list[str]) -> list[dict[str, str]]:
@@ -64,7 +68,7 @@ MANIFEST = {
          "simultaneous": False, "turns": 3,
          "selfplay_requires_in_run": ["land_move", "land_attack"]},
         {"id": "campaign-1914", "title": "The 1914 Campaign", "map": "fa-europe",
-         "seats": _seats(CAMPAIGN_POWERS), "sides": SIDES, "options": OPTIONS,
+         "seats": _seats(CAMPAIGN_POWERS), "sides": SIDES, "options": OPTIONS + [TURNS_OPTION],
          "max_actions": 400, "hidden_information": False, "simultaneous": False,
          "turns": 30, "selfplay_requires_in_run": ["land_move", "land_attack"]},
     ],
@@ -118,7 +122,10 @@ class FatalAlliances(FlowRuleset):
     # "12": invasions (11.11) of undefended enemy coasts from a landing at sea, against
     # 11.12.1.4's notional unit (`naval_debark` answers `{invade, table}`, `board.invaders`):
     # a version-11 campaign record may be offered more answers; East Prussia plays as before.
-    version = "12"
+    # "13": the campaign's `turns` option (R-N22, the browser's short games): a new campaign's
+    # kernel options carry `turns` (default 30, the scenario's length), so a version-12
+    # campaign record's states hash differently; the play is the same. East Prussia unchanged.
+    version = "13"
     migrations = MIGRATIONS
     manifest = MANIFEST
     flow = FLOW

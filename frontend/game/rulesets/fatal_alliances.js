@@ -792,8 +792,8 @@ export class FatalAlliancesAdapter extends GenericAdapter {
       case "entrenched": return `${this.unitName(view, d.unit)} entrenched at ${this.where(d.hex)}`;
       case "naval_move": return `${this.power(d.power)} sails ${this.taskForce(view, d.units)}: ${this.seaKey(d.from)} → ${this.seaKey(d.to)}`;
       case "naval_transport": return `${units((d.cargo || []).map((c) => c.unit))} landed at ${this.where(d.to)} from the sea`;
-      case "naval_debark": return `${units((d.cargo || []).map((c) => c.unit))} came ashore at ${this.where(d.to)} (FA 11.10)`;
-      case "interception_declined": return `${this.power(d.power)} lets the task force pass in ${this.seaPlace({ area: d.area })}`;
+      case "naval_debark": return `${units((d.cargo || []).map((c) => c.unit))} landed from the sea at ${this.where(d.to)} (FA 11.10)`;
+      case "interception_declined": return `${this.power(d.power)} declines to intercept in ${this.seaPlace({ area: d.area })}`;
       case "interception": return `${this.power(d.power)} tries to intercept in ${this.seaPlace({ area: d.area })}: ${d.success ? "intercepted" : "missed"}`;
       case "interception_stop": return `${this.power(d.power)}'s task force stops in ${this.seaPlace({ area: d.area })}`;
       case "naval_combat": return `${this.power(d.power)} starts a naval combat in ${this.seaPlace({ area: d.area })}`;
