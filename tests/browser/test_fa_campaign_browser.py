@@ -241,3 +241,74 @@ def test_campaign_1914_whole_first_turn_through_the_pages(site, new_context, tmp
     game["watcher"].wait_for_function("() => !!window.salient.store.result")
     final_v = check_ending(site, game, tmp_path)
     print(f"1914 campaign turn 1: {final_v} versions, {kinds}, {time.monotonic() - started:.0f} s")
+
+
+@pytest.fixture
+def sweeping_site(monkeypatch, request):
+    """The site with its in-process worker on: the bots move without the test's help."""
+    monkeypatch.setenv("SALIENT_IN_PROCESS_SWEEPER", "1")
+    return request.getfixturevalue("site")
+
+
+@pytest.mark.postgres
+@pytest.mark.slow
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.skipif(not os.environ.get("SALIENT_FA_SHORT_CAMPAIGN"),
+                    reason="a one-turn campaign to its result takes many minutes: "
+                           "SALIENT_FA_SHORT_CAMPAIGN=1 runs it")
+def test_campaign_1914_one_turn_table_with_bots_to_the_result(sweeping_site, new_context):
+    """FA 22 with the `turns` option (R-N22): a one-turn 1914 campaign opened through the
+    wizard, the Tsar playing Russia by clicks (the policy above) while level-1 bots hold the
+    seven other powers, to the victory check at the end of turn 1 and its result on the page.
+    A bot's move can land while the Tsar's order is pending (the page then reloads the
+    position and drops it): the order is given again."""
+    site = sweeping_site
+    started = time.monotonic()
+    tsar = sign_up(new_context(), site, "tsar")
+    tsar.goto(f"{site}/tables/new/")
+    tsar.click("[data-ruleset=fatal_alliances]")
+    tsar.click("[data-scenario='fatal_alliances/campaign-1914']")
+    tsar.fill("#opt-turns", "1")
+    tsar.click("#wizard-next")
+    tsar.click("label:has(input[name=pace][value=async])")
+    tsar.click("#wizard-next")
+    tsar.fill("input[name=title]", "A short war")
+    with tsar.expect_navigation():
+        tsar.click("#wizard-submit")
+    claim(tsar, "russia")
+    tsar.select_option("form:has(input[value=bots]) select[name=level]", "1")
+    tsar.click("text=Fill the free seats with bots")
+    tsar.wait_for_load_state()
+    tsar.click("text=I'm ready")
+    tsar.wait_for_load_state()
+    tsar.click("text=Start the game")
+    tsar.wait_for_load_state()
+    with tsar.expect_navigation():
+        tsar.click("text=Go to the game")
+    open_game(tsar, tsar.url)
+    assert "Turn 1 of 1" in tsar.inner_text("#track")
+    player = CampaignPlayer("tsar", tsar)
+    kinds: dict[str, int] = {}
+    dropped = 0
+    for _ in range(1500):
+        wait_ready(tsar)
+        state = snapshot(tsar)
+        if state["result"]:
+            break
+        if not (state["mine"] and state["decision"]):
+            time.sleep(0.2)
+            continue
+        try:
+            kind = player.act()
+        except Exception:
+            if snapshot(tsar)["v"] == state["v"]:
+                raise
+            dropped += 1          # the position moved under the pending order
+            continue
+        kinds[kind] = kinds.get(kind, 0) + 1
+    else:
+        raise AssertionError(f"no result in 1500 rounds: {kinds}")
+    result = tsar.evaluate("() => window.salient.store.result")
+    assert result["reason"] in ("objectives", "all_capitals", "german_morale_zero"), result
+    assert kinds.get("action"), kinds
+    print(f"one-turn campaign: {kinds}, {dropped} re-given, {time.monotonic() - started:.0f} s, {result}")

@@ -153,6 +153,15 @@ def v11_to_v12(state: State) -> State:
     return state
 
 
+def v12_to_v13(state: State) -> State:
+    """The campaign's `turns` option (version 13, R-N22): a version-12 campaign played the
+    scenario's 30 turns, which its kernel options now say (`turns`, the cap its
+    `board.victory.last_turn` already holds). East Prussia has no such option: unchanged."""
+    if state["kernel"].get("scenario") == "campaign-1914":
+        state["kernel"]["options"].setdefault("turns", state["board"]["victory"]["last_turn"])
+    return state
+
+
 MIGRATIONS = (
     Migration("3", "4", v3_to_v4,
               "renamed flow.acts, flow.box, board.circle and the combat's n; flow.pending "
@@ -186,4 +195,7 @@ MIGRATIONS = (
               "invasions of undefended enemy coasts (FA 11.11) against the notional unit "
               "(11.12.1.4); nothing to carry (rolled as the troops come ashore); East "
               "Prussia unchanged"),
+    Migration("12", "13", v12_to_v13,
+              "the campaign's turn cap as an option (kernel options.turns, default 30: "
+              "R-N22); a running campaign records its 30; East Prussia unchanged"),
 )

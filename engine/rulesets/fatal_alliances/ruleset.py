@@ -10,7 +10,7 @@ from engine.kernel.flow import FlowRuleset
 from engine.kernel.game import copy_json
 
 from . import concerns as concern_index
-from . import orders, position, stack_parts, supply_view, window
+from . import naval_view, orders, position, stack_parts, supply_view, window
 from .charts import IMPULSE_TRACK
 from .combat import down_factor
 from .migrations import MIGRATIONS
@@ -39,6 +39,10 @@ OPTION_SCHEMA = [
      "title": "Option 7: home-front reserves (FA 14.1)"},
 ]
 OPTIONS = [PROFILE_OPTION] + OPTION_SCHEMA
+# The campaign's turn cap (FA 22: the 1914 campaign runs 30 turns): a shorter game ends at the
+# victory check of its last turn, judged as at the end of the war (R-N22).
+TURNS_OPTION = {"id": "turns", "type": "integer", "default": 30, "min": 1, "max": 30,
+                "title": "Turns (the campaign has 30)"}
 
 
 def _seats(powers: list[str]) -> list[dict[str, str]]:
@@ -64,7 +68,7 @@ MANIFEST = {
          "simultaneous": False, "turns": 3,
          "selfplay_requires_in_run": ["land_move", "land_attack"]},
         {"id": "campaign-1914", "title": "The 1914 Campaign", "map": "fa-europe",
-         "seats": _seats(CAMPAIGN_POWERS), "sides": SIDES, "options": OPTIONS,
+         "seats": _seats(CAMPAIGN_POWERS), "sides": SIDES, "options": OPTIONS + [TURNS_OPTION],
          "max_actions": 400, "hidden_information": False, "simultaneous": False,
          "turns": 30, "selfplay_requires_in_run": ["land_move", "land_attack"]},
     ],
@@ -118,13 +122,19 @@ class FatalAlliances(FlowRuleset):
     # "12": invasions (11.11) of undefended enemy coasts from a landing at sea, against
     # 11.12.1.4's notional unit (`naval_debark` answers `{invade, table}`, `board.invaders`):
     # a version-11 campaign record may be offered more answers; East Prussia plays as before.
-    version = "12"
+    # "13": the campaign's `turns` option (R-N22, the browser's short games): a new campaign's
+    # kernel options carry `turns` (default 30, the scenario's length), so a version-12
+    # campaign record's states hash differently; the play is the same. East Prussia unchanged.
+    version = "13"
     migrations = MIGRATIONS
     manifest = MANIFEST
     flow = FLOW
     # The answer fields that name units, for the unit-first index (engine/kernel/concerns.py).
     unit_fields = ("unit", "units", "cargo", "hq", "destroy", "break", "build_up", "to_reserve",
                    "hq_benefit", "flip_hq", "emergency")
+    # ... and the places: a landing's or an invasion's coastal hex (FA 11.10, 11.11) besides
+    # the kernel's own, so the page lights them for a click.
+    place_fields = ("to", "target", "at", "from", "land", "invade")
 
     def setup(self, scenario: str, options: dict[str, Any], seats: list[str],
               roller: Roller) -> dict[str, Any]:
@@ -181,7 +191,9 @@ class FatalAlliances(FlowRuleset):
         each land unit's `cf_down` (its defence face-down out of supply, FA 2.4.4) and
         `supplied` (in supply now, FA 2.4: public, it follows from the open position), and under
         option 6 `isolated` (no path to a primary source, FA 13.4); and from the
-        step table, `flow.step_title` and `flow.impulse_steps` (the track's steps)."""
+        step table, `flow.step_title` and `flow.impulse_steps` (the track's steps); in the campaign
+        each ship's name, factors and drawn hex and the ports' and sea areas' hexes
+        (naval_view.py, FA 11.3)."""
         out = {"flow": copy_json(state["flow"]), "board": copy_json(state["board"])}
         flow = out["flow"]
         flow["limits"] = activity_limits(state)
@@ -192,6 +204,7 @@ class FatalAlliances(FlowRuleset):
             u["cf_down"] = down_factor(u)
         supply_view.mark_units(state, out["board"]["units"])
         supply_view.mark_isolated(state, out["board"]["units"])
+        naval_view.mark_fleets(state, out["board"])
         return out
 
     def result(self, state: dict[str, Any]) -> dict[str, Any] | None:

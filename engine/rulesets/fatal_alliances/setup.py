@@ -147,7 +147,8 @@ def build_state(scenario: str, options: dict[str, Any], seats: list[str]) -> dic
             v[key] = sorted({_place_hex(m, p) for p in v[key]})
     if v.get("sudden_death"):
         v["sudden_death"] = _place_hex(m, v["sudden_death"])
-    v["last_turn"] = spec["last_turn"]
+    # the campaign's `turns` option caps it (R-N22); East Prussia has no such option
+    v["last_turn"] = int(options.get("turns") or spec["last_turn"])
     board = {
         "map": spec["map"], "units": dict(sorted(units.items())), "control": {},
         "forts": dict(sorted(forts.items())),

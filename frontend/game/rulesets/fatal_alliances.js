@@ -49,7 +49,14 @@ const SYMBOL = { INF: "infantry", MIL: "infantry", CAV: "cavalry", HQ: "hq", GAR
 const article = (word) => `${/^[aeiou]/i.test(word) ? "an" : "a"} ${word}`;
 const TYPE_TITLE = { INF: "infantry", MIL: "militia", CAV: "cavalry", HQ: "headquarters",
   GAR: "garrison", ART: "artillery", ENG: "engineers", GAS: "gas" };
-const DONE_LABELS = { rail_move: "Finish rail movement", land_move: "Finish land movement",
+// FA 11.3: naval counters and orders. The ships' hexes, names and factors and the hexes of the
+// ports and sea areas come from the view (engine naval_view.py): a ship at sea is drawn on its
+// area's display hex whatever its section, which its counter writes ("§2").
+const NAVAL_DONE = { naval_move: "Finish naval movement", naval_return: "Finish returning to base",
+  naval_intercept: "Let it pass (no interception)", naval_intercepted: "Stop in the sea area",
+  naval_combat: "Finish: start no (more) naval combats", naval_debark: "Done" };
+const SHIP_TYPES = { SCS: "surface ships", SUB: "submarines" };
+const DONE_LABELS = { ...NAVAL_DONE, rail_move: "Finish rail movement", land_move: "Finish land movement",
   land_attack: "Finish land combat (no more attacks)", reorganise: "Finish reorganisation",
   breakdown: "Done — no (more) breakdowns or build-ups", offensive: "Done — spend no (more) offensive points",
   home_front: "Done with the reserve pool", scrap: "Done — destroy or scrap nothing (more)", emergency_supply: "Done — no (more) emergency supply" };
@@ -179,7 +186,42 @@ export class FatalAlliancesAdapter extends GenericAdapter {
   }
 
   unit(view, id) {
-    return view?.board?.units?.[id] || this.units_[id] || { id, name: id, type: "INF" };
+    return view?.board?.units?.[id] || this.ship(view, id) || this.units_[id] || { id, name: id, type: "INF" };
+  }
+
+  /** A ship of the view's `board.fleets` (its name, factors and drawn hex: naval_view.py). */
+  ship(view, id) {
+    const sh = view?.board?.fleets?.[id] || this.ships_?.[id];
+    return sh ? { id, ...sh, naval: true } : null;
+  }
+
+  /** The hex a port or a sea area is drawn at (the view's `board.sea_hexes`). */
+  seaHex(view, { port = null, area = null }) {
+    const table = view?.board?.sea_hexes || this.seaHexes_ || {};
+    return port ? table.ports?.[port] || null : table.areas?.[area] || null;
+  }
+
+  /** "Portsmouth", "the English Channel, section 2". */
+  seaPlace({ port = null, area = null, section = null }) {
+    if (port) return this.map?.places?.[port]?.name || titleCase(port.replace(/_/g, " "));
+    const name = this.map?.seas?.[area]?.name || titleCase(String(area || "").replace(/-/g, " "));
+    return section === null || section === undefined ? name : `${name}, section ${section}`;
+  }
+
+  /** "Channel Fleet BB ×2, Channel Fleet PD" — a task force by its rows. */
+  taskForce(view, ids) {
+    const rows = new Map();
+    for (const id of ids || []) {
+      const name = this.ship(view, id)?.name || id;
+      rows.set(name, (rows.get(name) || 0) + 1);
+    }
+    return [...rows].map(([name, n]) => (n > 1 ? `${name} ×${n}` : name)).join(", ");
+  }
+
+  describeShip(sh) {
+    const where = sh.area ? this.seaPlace({ area: sh.area, section: sh.section }) : this.seaPlace({ port: sh.port });
+    const state = [sh.up ? "face-up" : "face-down (in port, not ready to sail)", sh.damaged ? "damaged" : ""].filter(Boolean).join(", ");
+    return `${sh.name} — ${this.power(sh.power)} ${sh.cls} (${SHIP_TYPES[sh.type] || sh.type}), attack ${sh.attack}, defence ${sh.defence}, speed ${sh.speed}, range ${sh.range}; ${where}; ${state}`;
   }
 
   unitName(view, id) {
@@ -241,6 +283,20 @@ export class FatalAlliancesAdapter extends GenericAdapter {
         colour: POWERS[u.power]?.[1] || "#ddd", classes, title: this.describeUnit(u),
         warn: u.isolated ? ISOLATED_WARN : u.supplied === false ? SUPPLY_WARN : undefined,
         rank: (u.up ? 1000 : 0) + (u.type === "HQ" ? 0 : 100) + u.cf * 10 + (u.size === "corps" ? 1 : 0) });
+    }
+    // FA 11.3: ships, below the land units of a port; at sea on the area's display hex.
+    const fleets = view?.board?.fleets || {};
+    if (Object.keys(fleets).length) {
+      this.ships_ = { ...(this.ships_ || {}), ...fleets };
+      this.seaHexes_ = view.board.sea_hexes || this.seaHexes_;
+    }
+    for (const [id, sh] of Object.entries(fleets)) {
+      if (!sh.hex || !HEX_ID.test(sh.hex)) continue;
+      const classes = [`fa-${sh.power}`, "fa-ship", sh.up ? "" : "fa-down", sh.damaged ? "fa-damaged" : ""].filter(Boolean).join(" ");
+      out.push({ id, hex: sh.hex, label: sh.cls, symbol: "fleet",
+        factors: `${sh.up ? "" : "▾"}${sh.attack}-${sh.defence}${sh.area ? ` §${sh.section}` : ""}${sh.damaged ? " D" : ""}`,
+        colour: POWERS[sh.power]?.[1] || "#ddd", classes, title: this.describeShip({ id, ...sh }),
+        rank: (sh.up ? 500 : 0) + sh.attack });
     }
     // The strongest face-up combat unit on top of each stack; HQs below the line units.
     out.sort((a, b) => b.rank - a.rank || a.id.localeCompare(b.id));
@@ -599,6 +655,29 @@ export class FatalAlliancesAdapter extends GenericAdapter {
         if (a.deploy) return none(`Call ${this.unitName(view, a.deploy)} out of the reserve pool (arrives like a reinforcement)`);
         return super.present(decision, item, view);
       }
+      case "naval_move":
+      case "naval_return":
+        return this.presentSailing(decision, item, view);
+      case "naval_debark": {
+        if (a.land) {
+          return { hex: a.land, from: null, kind: "option", text: "⚓",
+            label: `Land the troops at ${this.where(a.land)} (FA 11.10)` };
+        }
+        if (a.invade) {
+          return { hex: a.invade, from: null, kind: "attack", text: a.table === "blitz" ? "inv B" : "inv A",
+            label: `Invade ${this.where(a.invade)} on the ${a.table} table (FA 11.11, against the notional defender)` };
+        }
+        return super.present(decision, item, view);
+      }
+      case "naval_combat": {
+        const hex = this.seaHex(view, { area: a.area });
+        return { hex, from: null, kind: "attack", text: "⚔",
+          label: `Start a naval combat in ${this.seaPlace({ area: a.area })}` };
+      }
+      case "naval_intercept":
+        return none(a.subs ? "Try to intercept, with the submarines in the sea-box" : "Try to intercept");
+      case "naval_intercepted":
+        return none("Fight through");
       case "first_side":
         return none(`${SIDE_TITLES[a.first] || a.first} take the first impulse`);
       case "initiative_reroll":
@@ -606,6 +685,33 @@ export class FatalAlliancesAdapter extends GenericAdapter {
       default:
         return super.present(decision, item, view);
     }
+  }
+
+  /** FA 11.3 / 13.3: a task force's order — from its counters' hex to the port's or the sea
+   * area's; the section and any cargo are in the label (several orders end on one hex: the
+   * list that opens there is the section and carry/debark choice). */
+  presentSailing(decision, item, view) {
+    const a = item.action || {};
+    const first = this.ship(view, (a.units || [])[0]);
+    const from = first?.hex || null;
+    const start = first ? (first.area ? this.seaPlace({ area: first.area, section: first.section }) : this.seaPlace({ port: first.port })) : "?";
+    const hex = a.to_port ? this.seaHex(view, { port: a.to_port }) : this.seaHex(view, { area: a.to_area });
+    const to = a.to_port ? this.seaPlace({ port: a.to_port }) : this.seaPlace({ area: a.to_area, section: a.section });
+    const cargo = a.cargo?.length ? this.names(a.cargo, view) : "";
+    const carry = !cargo ? "" : a.debark ? `, carrying ${cargo} to debark on a coast of the area (FA 11.10)`
+      : `, carrying ${cargo} (FA 11.3.4)`;
+    const text = a.to_port ? `⚓${cargo ? "+" : ""}` : `§${a.section}${cargo ? (a.debark ? "⤓" : "+") : ""}`;
+    return { hex, from, kind: "option", text,
+      rank: -(a.section ?? 0) - (cargo ? 10 : 0),
+      label: `${this.taskForce(view, a.units)}: ${start} → ${to}${carry}` };
+  }
+
+  /** "port:portsmouth" / "sea:english-channel:1" (the naval events' places) in words. */
+  seaKey(key) {
+    const [kind, id, section] = String(key || "").split(":");
+    if (kind === "port") return this.seaPlace({ port: id });
+    if (kind === "sea") return this.seaPlace({ area: id, section: Number(section) });
+    return key || "?";
   }
 
   /** A scripted turn-start entry (FA 22.1, 22.6) in words. */
@@ -684,6 +790,15 @@ export class FatalAlliancesAdapter extends GenericAdapter {
       case "home_front_morale": return `${this.power(d.power)} puts a BP into the home front (${d.bp} BP this turn, +${d.points} morale points)`;
       case "morale": return `${this.power(d.power)} morale ${d.from} → ${d.to}`;
       case "entrenched": return `${this.unitName(view, d.unit)} entrenched at ${this.where(d.hex)}`;
+      case "naval_move": return `${this.power(d.power)} sails ${this.taskForce(view, d.units)}: ${this.seaKey(d.from)} → ${this.seaKey(d.to)}`;
+      case "naval_transport": return `${units((d.cargo || []).map((c) => c.unit))} landed at ${this.where(d.to)} from the sea`;
+      case "naval_debark": return `${units((d.cargo || []).map((c) => c.unit))} landed from the sea at ${this.where(d.to)} (FA 11.10)`;
+      case "interception_declined": return `${this.power(d.power)} declines to intercept in ${this.seaPlace({ area: d.area })}`;
+      case "interception": return `${this.power(d.power)} tries to intercept in ${this.seaPlace({ area: d.area })}: ${d.success ? "intercepted" : "missed"}`;
+      case "interception_stop": return `${this.power(d.power)}'s task force stops in ${this.seaPlace({ area: d.area })}`;
+      case "naval_combat": return `${this.power(d.power)} starts a naval combat in ${this.seaPlace({ area: d.area })}`;
+      case "naval_combat_over": return `Naval combat in ${this.seaPlace({ area: d.area })} over`;
+      case "invasion": return `${this.power(d.power)} invades ${this.where(d.target)} (${d.table}): ${d.attack} against ${d.defence}, dice ${(d.dice || []).join("+")} → ${d.result}${d.held ? " — the invasion fails" : ""}`;
       case "victory": return `Game over: ${d.winner ? `${this.power(d.winner)} wins` : "a draw"} (${String(d.reason || "").replace(/_/g, " ")})`;
       default: return super.event(event, view);
     }
@@ -729,7 +844,7 @@ export class FatalAlliancesAdapter extends GenericAdapter {
   recordLine(entry, view = null) {
     if (entry.kind === "act" && entry.action && !entry.redacted) {
       const id = String(entry.decision || "");
-      const kind = (/-(action|rail_move|land_move|land_attack|reorganise|build|entrench|breakdown|offensive|home_front|scrap|liberation)-/.exec(id)?.[1])
+      const kind = (/-(naval_move|naval_return|naval_debark|naval_combat|naval_intercepted|naval_intercept|action|rail_move|land_move|land_attack|reorganise|build|entrench|breakdown|offensive|home_front|scrap|liberation)-/.exec(id)?.[1])
         || (/-emergency-/.test(id) ? "emergency_supply" : null)
         || { reroll: "initiative_reroll", first: "first_side", table: "choose_table", losses: "combat_losses",
           shatter: "shatter_or_retreat", retreat: "retreat", advance: "advance", support: "hq_support",
