@@ -4,12 +4,18 @@ a kill -9 mid-resolution: nothing is committed half-way, nothing resolves twice"
 
 A 1914 table of nine nations: Germany and Austria-Hungary write orders and are ready, France
 writes orders and is not, the rest write nothing; every deadline passes. A worker
-(tests/live/slowworker.py) sweeps the game and is SIGKILLed inside the sweeper's transaction,
+(tests/live/pausing.py) sweeps the game and is SIGKILLed inside the sweeper's transaction,
 after every step of the resolution is written and before the commit. Then nothing has changed:
 the state, the version, the record, the orders book (the three acknowledged order sets) and the
 missed-deadline counts. Two ordinary workers then sweep it: the turn resolves exactly once (one
 resolving step, turn 2, each late nation's miss counted once), with the three acknowledged
 order sets as written, and the record replays to the stored state.
+
+The same on the request path (the ready that makes the last nation ready resolves the turn in
+that request's transaction, under the row lock): eight nations are ready, the ninth's ready goes
+to daphne A (tests/live/pausing.py), which is SIGKILLed before its transaction commits. Nothing
+changed and the ready was never acknowledged; the same ready (same cid) sent to daphne B
+resolves the turn once, and sent again answers the earlier outcome without a second step.
 """
 
 from __future__ import annotations
@@ -24,6 +30,7 @@ import tempfile
 import time
 from pathlib import Path
 
+import httpx
 import pytest
 
 from boardgame.play import deadlines
@@ -34,8 +41,8 @@ from engine import rulesets
 from engine.kernel import decisions
 
 from . import killworkers
-from .conftest import server_env
-from .helpers import make_user, start_game
+from .conftest import DAPHNE, Daphne, free_port, server_env
+from .helpers import make_user, start_game, token_of
 
 ROOT = Path(__file__).resolve().parents[2]
 TWTEAW = rulesets.get("twteaw")
@@ -114,7 +121,7 @@ def test_23_a_twteaw_turn_resolves_once_after_its_worker_is_killed_mid_resolutio
     log_dir = Path(tempfile.mkdtemp(prefix="salient-twteaw-kill-"))
     marker = log_dir / "resolving.json"
     slow = subprocess.Popen(
-        [sys.executable, "-m", "tests.live.slowworker", str(marker), "60",
+        [sys.executable, "-m", "tests.live.pausing", str(marker), "60", "worker",
          "--interval", "0.05", "--worker-id", "slow"], cwd=ROOT, env=env,
         stdout=open(log_dir / "slow.log", "ab"), stderr=subprocess.STDOUT,  # noqa: SIM115
         start_new_session=True)
@@ -154,6 +161,98 @@ def test_23_a_twteaw_turn_resolves_once_after_its_worker_is_killed_mid_resolutio
     assert set(seats) - set(READY) <= set(timed_out)
     assert {s: n for s, n in game.live["missed"].items() if n} == {s: 1 for s in timed_out}
     # The acknowledged orders are the ones the turn resolved with.
+    resolved_orders = resolving[0].action["orders"]
+    for seat, order in written.items():
+        assert resolved_orders[order["decision"]]["seat"] == seat
+        assert resolved_orders[order["decision"]]["action"] == order["action"]
+    assert verify_game(game).status == "ok"
+
+
+def _launch_pausing(env: dict, marker: Path, log: Path, port: int) -> subprocess.Popen:
+    return subprocess.Popen(
+        [sys.executable, "-m", "tests.live.pausing", str(marker), "60", "daphne",
+         "-b", "127.0.0.1", "-p", str(port), "boardgame.asgi:application"], cwd=ROOT, env=env,
+        stdout=open(log, "ab"), stderr=subprocess.STDOUT, start_new_session=True)  # noqa: SIM115
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_23_a_twteaw_turn_resolves_once_after_the_resolving_daphne_is_killed(settings):
+    import threading
+
+    from django.db import close_old_connections, connection
+    assert DAPHNE.exists()
+    seats = [s["id"] for s in TWTEAW.manifest["scenarios"][0]["seats"]]
+    users = {seat: make_user(f"d-{seat}") for seat in seats}
+    game = start_game(make_user("d-host"), users, title="1914", ruleset="twteaw",
+                      scenario="europe-1914", options={"turns": 3}, pace="async",
+                      deadline_hours=24, disorder_after=3)
+    deadlines.initialise_new_games()
+    last = seats[-1]
+    written = {seat: _write(game.pk, users[seat], seat, seat != last) for seat in seats}
+    before = _snapshot(game.pk)
+    book = Game.objects.get(pk=game.pk).orders
+    ready = {"seat": last, "group": written[last]["group"], "ready": True, "cid": "last-ready"}
+    headers = {"Authorization": f"Token {token_of(users[last])}"}
+
+    env = server_env(connection.settings_dict["NAME"])
+    log_dir = Path(tempfile.mkdtemp(prefix="salient-twteaw-daphne-"))
+    marker = log_dir / "resolving.json"
+    port = free_port()
+    a = _launch_pausing(env, marker, log_dir / "a.log", port)
+    b = Daphne(env).start()
+    answers: list = []
+
+    def post_to_a() -> None:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                answers.append(httpx.post(f"http://127.0.0.1:{port}/api/games/{game.pk}/ready",
+                                          json=ready, headers=headers, timeout=120))
+                return
+            except httpx.ConnectError:
+                if time.monotonic() > deadline or a.poll() is not None:
+                    answers.append("refused")
+                    return
+                time.sleep(0.2)
+            except httpx.TransportError as exc:     # the server died mid-request
+                answers.append(exc)
+                return
+
+    sender = threading.Thread(target=post_to_a)
+    try:
+        sender.start()
+        assert _wait(marker.exists, 120), (log_dir / "a.log").read_text()[-3000:]
+        paused = json.loads(marker.read_text())
+        assert paused["game"] == game.pk and paused["version"] == before[0] + 1
+        os.killpg(a.pid, signal.SIGKILL)
+        a.wait(10)
+        sender.join(30)
+        assert len(answers) == 1 and isinstance(answers[0], httpx.TransportError), answers
+        close_old_connections()
+        assert _snapshot(game.pk) == before, "the killed request committed something"
+        assert Game.objects.get(pk=game.pk).orders == book   # acknowledged orders kept
+
+        api = f"http://127.0.0.1:{b.port}/api/games/{game.pk}/ready"
+        first = httpx.post(api, json=ready, headers=headers, timeout=120)
+        assert first.status_code == 200, first.text
+        assert first.json()["repeated"] is False
+        again = httpx.post(api, json=ready, headers=headers, timeout=120)
+        assert again.status_code == 200, again.text
+        assert again.json()["repeated"] is True and again.json()["v"] == first.json()["v"]
+    finally:
+        _stop(a)
+        b.stop()
+    close_old_connections()
+
+    game = Game.objects.get(pk=game.pk)
+    assert game.state["board"]["turn"] == 2
+    records = list(ActionRecord.objects.filter(game_id=game.pk).order_by("seq"))
+    resolving = [r for r in records
+                 if any(e.get("kind") == "answers_revealed" for e in r.events)]
+    assert len(resolving) == 1, "the turn resolved more than once (or never)"
+    assert resolving[0].seq == game.version == records[-1].seq == paused["version"]
+    assert resolving[0].cid == "last-ready" and resolving[0].seat == last
     resolved_orders = resolving[0].action["orders"]
     for seat, order in written.items():
         assert resolved_orders[order["decision"]]["seat"] == seat
