@@ -20,7 +20,7 @@ from engine.kernel.canonical import state_hash
 from engine.kernel.dice import commitment
 from engine.kernel.game import apply, decisions, new_game
 from engine.kernel.record import build_record, log_entry, versions_of
-from engine.kernel.selfplay import Chooser, game_seed
+from engine.kernel.selfplay import Chooser, game_seed, play_written_group
 
 OUT = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "versions"
 
@@ -33,11 +33,17 @@ def freeze(ruleset_id: str, scenario: str, steps: int, run_seed: int = 7) -> Pat
     game_uid = f"fixture-{ruleset_id}-{ruleset.version}"
     chooser = Chooser(run_seed, 0)
     state, _ = new_game(ruleset, scenario, {}, seats, seed, game_uid)
-    log = []
+    log: list[dict] = []
     while len(log) < steps:
         open_now = [d for d in decisions(ruleset, state) if not d.revisable]
         if not open_now:
-            break
+            written = [d for d in decisions(ruleset, state) if d.revisable]
+            if not written:
+                break
+            # Written orders (TWTEAW): every seat of the group writes and says ready; the
+            # fixture stops only between groups, with no order left in a book.
+            state = play_written_group(ruleset, state, written[0].group, chooser, seed, log)
+            continue
         decision = open_now[chooser.index(len(open_now))]
         seat = decision.seats[chooser.index(len(decision.seats))]
         choices = (list(decision.options) if decision.options is not None else

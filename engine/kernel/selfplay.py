@@ -90,6 +90,29 @@ def game_seed(run_seed: int, game: int) -> bytes:
                     hashlib.sha256).digest()
 
 
+def play_written_group(ruleset: Ruleset, state: dict[str, Any], group: str, chooser: Chooser,
+                       seed: bytes, log: list[dict[str, Any]],
+                       by: str = "selfplay") -> dict[str, Any]:
+    """Every open decision of the written-orders `group` gets the chooser's pick of its offered
+    orders, then every seat says ready (the last ready resolves the group); each ready is
+    logged as the server logs it. Returns the state after the group resolved."""
+    book: simultaneous.Book = {}
+    for decision in simultaneous.group_decisions(ruleset, state, group):
+        seat = decision.seats[0]
+        choices = [item["action"] for item in ruleset.options(state, seat, decision, None)]
+        book = simultaneous.write_order(ruleset, state, book, seat, decision.id,
+                                        choices[chooser.index(len(choices))])
+    seats = sorted({s for d in simultaneous.group_decisions(ruleset, state, group)
+                    for s in d.seats})
+    for seat in seats:
+        outcome = simultaneous.set_ready(ruleset, state, book, seat, group, True, seed=seed)
+        log.append(log_entry(len(log) + 1, seat, None,
+                             simultaneous.step_action(book, group, seat, outcome, True),
+                             outcome, kind="ready", by=by))
+        state = outcome.state
+    return state
+
+
 def play_one(ruleset: Ruleset, scenario: str, options: dict[str, Any], run_seed: int,
              game: int, tally: Tally, *, max_actions: int | None = None,
              check_leaks: bool = True, record_dir: str | None = None,

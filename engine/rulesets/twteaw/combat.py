@@ -5,7 +5,9 @@ Attackers use attack values less their penalties (never below 1: crossing a stra
 infantry and artillery 2, a trench 2, 3 and 2 for infantry, artillery and tanks); defenders use
 defence values. The defending city rolls 1 while a
 defending unit is left, and is never a casualty. A strait attack meets a virtual coastal
-defender (defence 1, the first casualty). Artillery fires from next door with its attack value,
+defender (defence 1, the first casualty). An industrial complex its holder ordered to defend
+rolls 1 like the city while a defending unit is left, and is the last casualty: a hit beyond
+every defending unit destroys it ("Industrial complexes"; ruling 67). Artillery fires from next door with its attack value,
 for the attack or for the defence; it is never a casualty there, and stops when the units it
 fires for are gone — or after round 1 when its own territory is attacked too. Each side removes
 one unit per hit: a coalition fighting a single nation has a fictive unit that soaks the first
@@ -68,6 +70,8 @@ class Battle:
     attack_guns: list[Gun] = field(default_factory=list)
     defence_guns: list[Gun] = field(default_factory=list)
     city: bool = False
+    ic_defends: bool = False                 # the holder ordered its IC to fight (last casualty)
+    ic_lost: bool = False
     special: str | None = None               # "switzerland" | "gibraltar"
     both_attack: bool = False                # a three-way battle: both sides use attack values
     stage: str = ""                          # names the dice of a three-way battle
@@ -176,6 +180,8 @@ def fight(b: Battle, roller: Roller) -> str:
         d_dice += [gun_value(g) for g in dguns for _ in range(g.count)]
         if b.city:
             d_dice.append(U.CITY_DEFENCE)
+        if b.ic_defends:
+            d_dice.append(U.IC_DEFENCE)
         if virtual:
             d_dice.append(U.VIRTUAL_DEFENCE)
         a_hits, a_roll = _roll(roller, a_values_all, b, "attack")
@@ -186,6 +192,8 @@ def fight(b: Battle, roller: Roller) -> str:
             fictive_defence, a_hits = False, a_hits - 1
         if fictive_attack and d_hits:
             fictive_attack, d_hits = False, d_hits - 1
+        if b.ic_defends and a_hits > len(b.defenders):
+            b.ic_defends, b.ic_lost = False, True    # a hit beyond every defending unit
         take_hits(b, b.defenders, a_hits, d_values)
         take_hits(b, b.attackers, d_hits, a_values)
         b.log.append({"round": b.rounds, "attack_dice": a_roll, "defence_dice": d_roll})

@@ -84,19 +84,26 @@ def unit_cost(state: State, nation: str, unit: str, extra_infantry: int = 0) -> 
     return cost
 
 
+def has_ic(state: State, area: str) -> bool:
+    """The map's industrial complex in `area`, unless one that defended was destroyed
+    (TWTEAW "Industrial complexes"; board.ics_destroyed, version 2)."""
+    return world().areas[area].ic and area not in state["board"]["ics_destroyed"]
+
+
 def placement_cost(state: State, nation: str, unit: str, area: str) -> int | None:
     """The surcharge to place one `unit` in `area` (Phase 7 rules 1–5), or None where it may
     not be placed. Judged on the position at the start of the turn."""
     info = world().areas[area]
     if state["board"]["control"].get(area) != nation or incorporated_by(state, area) != nation:
         return None
-    if info.owner != nation and not (info.ic and unit != "infantry"):
+    ic = has_ic(state, area)
+    if info.owner != nation and not (ic and unit != "infantry"):
         return None                         # rule 1; an IC in conquered land builds (ruling)
     if unit == "infantry":
         if info.city:
             return 0
         return INFANTRY_SURCHARGE if NATIONS[nation].city_surcharge else 0
-    if info.ic:
+    if ic:
         return 0
     if unit == "artillery" and info.city:
         return ARTILLERY_CITY_SURCHARGE

@@ -23,7 +23,7 @@ from typing import Any
 from engine.kernel import Event, Roller
 
 from . import combat as C
-from . import trenches
+from . import economy, trenches
 from . import units as U
 from .stacks import add, take
 from .war import allied, at_war, controller
@@ -163,6 +163,8 @@ def _battles_at(state: State, orders: dict[str, dict[str, Any]], area: str,
         busy = {(n, row["from"]): row["count"] for n, row in guns_out.get(area, [])}
         battle.defenders = _defenders(state, area, busy)
         battle.city = bool(world().areas[area].city)
+        battle.ic_defends = (area in orders.get(holder, {}).get("defend_ics", [])
+                             and economy.has_ic(state, area))
         battle.special = area if area in ("switzerland", "gibraltar") else None
         for nation, row in guns:
             crossing = world().crossing(row["from"], area) or "land"
@@ -186,6 +188,10 @@ def _battles_at(state: State, orders: dict[str, dict[str, Any]], area: str,
             _send_home(state, battle.groups, battle.attackers + battle.gone, area)
         _count_manpower(state, battle)
         events += _report(state, battle, outcome, bloc)
+        if battle.ic_lost:
+            state["board"]["ics_destroyed"] = sorted({*state["board"]["ics_destroyed"], area})
+            events.append(Event("ic_destroyed", "TWTEAW units ics", {"area": area,
+                                                                     "holder": holder}))
     return events
 
 

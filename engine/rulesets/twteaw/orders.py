@@ -17,7 +17,8 @@ what they hold, phase by phase. The playable core's order set:
      "support":     [{"from": "cologne", "into": "belgium", "count": 4}],   # artillery fire
      "withdraw":    [{"area": "warsaw", "to": "lublin", "max_losses": 3}],  # defenders' condition
      "incorporate": ["warsaw"],                                     # Phase 6
-     "casualties":  ["infantry", "tank", "artillery"]}              # order of losses
+     "casualties":  ["infantry", "tank", "artillery"],              # order of losses
+     "defend_ics":  ["ruhr"]}                                       # ICs that fight (4.6)
 
 Every key may be left out. An order set is checked against the position at the start of the
 turn when it is written (refused with the rule cited), and again when the turn resolves (the
@@ -39,13 +40,13 @@ from .world import world
 
 State = dict[str, Any]
 KEYS = ("declare", "join", "influence", "build", "trench", "home_trenches", "moves", "rail", "support", "withdraw",
-        "incorporate", "casualties")
+        "incorporate", "casualties", "defend_ics")
 MAX_ROWS = 400           # an order set larger than this is refused (no legal one comes close)
 
 
 def empty_orders() -> dict[str, Any]:
     return {"declare": [], "join": None, "influence": [], "build": [], "trench": [], "home_trenches": [], "moves": [], "rail": [],
-            "support": [], "withdraw": [], "incorporate": [], "casualties": list(LAND_TYPES)}
+            "support": [], "withdraw": [], "incorporate": [], "casualties": list(LAND_TYPES), "defend_ics": []}
 
 
 def _int(value: Any, what: str, low: int = 0) -> int:
@@ -130,6 +131,7 @@ def normalise(action: Any) -> dict[str, Any]:
         key = (_str(row["from"], "support.from"), _str(row["into"], "support.into"))
         supports[key] = supports.get(key, 0) + _int(row["count"], "support.count", 1)
     out["support"] = [{"from": f, "into": i, "count": n} for (f, i), n in sorted(supports.items())]
+    out["defend_ics"] = sorted({_str(a, "defend_ics[]") for a in _list(action, "defend_ics")})
     withdrawals: dict[str, dict[str, Any]] = {}
     for row in _list(action, "withdraw"):
         if not isinstance(row, dict) or set(row) != {"area", "to", "max_losses"}:
@@ -187,6 +189,11 @@ def validate(state: State, nation: str, action: Any) -> dict[str, Any]:
         if w.crossing(area, to) != "land" or not allied(state, nation, controller(state, to)):
             raise _refuse("TWTEAW 4.6", "withdraw_where", {"area": area, "to": to},
                           "Defenders withdraw by land into a neighbouring territory of their side.")
+    for area in orders["defend_ics"]:
+        if area not in w.areas or controller(state, area) != nation \
+                or not economy.has_ic(state, area):
+            raise _refuse("TWTEAW units ics", "no_ic_to_defend", {"area": area},
+                          f"You hold no industrial complex in {area!r} to defend with.")
     for area in orders["incorporate"]:
         if area not in w.areas or not economy.may_incorporate(state, nation, area):
             raise _refuse("TWTEAW 6", "not_a_conquest", {"area": area},

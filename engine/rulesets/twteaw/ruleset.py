@@ -17,6 +17,7 @@ from engine.kernel.flow import FlowRuleset
 from engine.kernel.model import Audience
 
 from . import fog, orders
+from .migrations import MIGRATIONS
 from .nations import ALLIED, CENTRAL, NATIONS, SEATS
 from .resolution import missed_turn_orders
 from .setup import build_state
@@ -48,7 +49,8 @@ MANIFEST = {
 
 class TheWarToEndAllWars(FlowRuleset):
     id = "twteaw"
-    version = "1"
+    version = "2"               # 2: ICs defend when ordered (board.ics_destroyed); migrations.py
+    migrations = MIGRATIONS
     manifest = MANIFEST
     # A product (issue #23): the newcomer check walks it by written orders (every nation
     # writes an order set and says ready; the turn resolves); docs/rules/twteaw.md,

@@ -85,7 +85,7 @@ def build_state(options: dict[str, Any]) -> dict[str, Any]:
         "map": MAP_NAME, "turn": 1, "date": turn_label(1), "turns": options["turns"],
         "sides": sides_at_start(), "war": wars_at_start(), "control": control,
         "incorporated": {}, "trenches": {}, "casus_belli": [], "manpower_lost": {n: 0 for n in sorted(NATIONS)},
-        "conquered": [], "news": [], "result": None,
+        "conquered": [], "news": [], "result": None, "ics_destroyed": [],
     }
     state: dict[str, Any] = {"flow": {"step": "orders", "phase": "orders", "turn": 1},
                              "board": board, "secret": {}}

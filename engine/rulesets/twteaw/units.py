@@ -36,6 +36,7 @@ SWISS_INFANTRY_DEFENCE = 8           # "Switzerland": infantry defends at 8
 GIBRALTAR_INFANTRY_DICE = 3          # "Gibraltar": each defending infantry rolls three dice
 STRAIT_PENALTY = {"infantry": 2, "artillery": 2}   # "Straits": only these may attack across
 CITY_DEFENCE = 1                     # "Cities": defends at 1, never a casualty
+IC_DEFENCE = 1                       # "Industrial complexes": 1, only when ordered to defend
 VIRTUAL_DEFENCE = 1                  # the strait's virtual coastal defender
 
 

@@ -103,6 +103,18 @@ def test_twteaw_manpower_infantry_beyond_the_limit_costs_double():
     assert E.build_cost(state, "serbia", rows) == 5 + 10
 
 
+def test_twteaw_manpower_ruling_36_infantry_lost_gives_no_manpower_back():
+    """Ruling 36: the rulebook's "half of the men of a lost unit join new units" is how the
+    limit was counted, not a refund: the limit is on infantry built, losses or not."""
+    state = fresh()
+    state["secret"]["serbia"]["infantry_built"] = 30          # Serbia's limit is 30
+    state["board"]["manpower_lost"]["serbia"] = 20            # twenty lost in battle
+    rows = [{"unit": "infantry", "at": "serbia", "count": 1}]
+    assert E.build_cost(state, "serbia", rows) == 10            # still double
+    state["secret"]["serbia"]["infantry_built"] = 29
+    assert E.build_cost(state, "serbia", rows) == 5             # the limit itself is unchanged
+
+
 def test_twteaw_7_a_build_in_a_territory_lost_this_turn_is_lost():
     state = empty_board(fresh())
     state["secret"]["russia"]["bank"] = 5

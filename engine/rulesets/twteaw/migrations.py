@@ -1,0 +1,27 @@
+"""The War to End All Wars' version history: each bump's state migration (docs/rulesets.md,
+Versions). A migration takes a state of the older version (a copy it may change) and returns it
+in the shape the newer version plays; the kernel applies it to the undo point's state too.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.kernel.versions import Migration
+
+State = dict[str, Any]
+
+
+def v1_to_v2(state: State) -> State:
+    """Version 2: industrial complexes defend when their holder orders it, and one destroyed
+    that way is gone (TWTEAW "Industrial complexes", ruling 67): `board.ics_destroyed`, empty —
+    no IC ever fought before."""
+    state["board"]["ics_destroyed"] = []
+    return state
+
+
+MIGRATIONS = (
+    Migration("1", "2", v1_to_v2,
+              "industrial complexes defend when ordered (order key defend_ics); "
+              "board.ics_destroyed lists those destroyed, empty in a running game"),
+)
