@@ -253,9 +253,6 @@ def sweeping_site(monkeypatch, request):
 @pytest.mark.postgres
 @pytest.mark.slow
 @pytest.mark.django_db(transaction=True)
-@pytest.mark.skipif(not os.environ.get("SALIENT_FA_SHORT_CAMPAIGN"),
-                    reason="a one-turn campaign to its result takes many minutes: "
-                           "SALIENT_FA_SHORT_CAMPAIGN=1 runs it")
 def test_campaign_1914_one_turn_table_with_bots_to_the_result(sweeping_site, new_context):
     """FA 22 with the `turns` option (R-N22): a one-turn 1914 campaign opened through the
     wizard, the Tsar playing Russia by clicks (the policy above) while level-1 bots hold the
