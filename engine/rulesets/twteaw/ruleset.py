@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.kernel import Decision, MalformedAction, Roller
+from engine.kernel.concerns import Concerns, concerns_of
 from engine.kernel.flow import FlowRuleset
 from engine.kernel.model import Audience
 
@@ -70,6 +71,13 @@ class TheWarToEndAllWars(FlowRuleset):
 
     def validate(self, state: State, seat: str, decision: Decision, action: Any) -> Any:
         return orders.validate(state, seat, action)
+
+    def concerns(self, state: State, seat: str, decision: Decision) -> Concerns:
+        """An answer is a whole order set, whose keys (`orders.KEYS`) name no unit or place
+        field, so the default index would read nothing from the suggested sets but pay for
+        building them (the suggestions weigh every front, in every view of every audience):
+        only the decision's own data can name a place. The order editor picks units its own way."""
+        return concerns_of((), self.unit_fields, self.place_fields, decision.data)
 
     def options(self, state: State, seat: str, decision: Decision,
                 query: dict[str, Any] | None) -> list[dict[str, Any]]:
