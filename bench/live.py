@@ -317,8 +317,18 @@ def _next_action(red: Conn, blue: Conn, options: dict[str, Any]) -> tuple[Conn, 
 async def _game_loop(urls: list[str], game: dict[str, Any], spectators: int, actions: int,
                      acks: list[float], lasts: list[float],
                      spectator_client: str = "lean") -> dict[str, Any]:
+    """Open a game's clients, play `actions`, close them (the warm-up's whole loop)."""
+    clients = await _open_clients(urls, game, spectators, spectator_client)
+    figures = await _play(clients, actions, acks, lasts)
+    await _close(clients)
+    return figures
+
+
+async def _open_clients(urls: list[str], game: dict[str, Any], spectators: int,
+                        spectator_client: str = "lean") -> list[Any]:
     """Players on the first process; spectators spread over all of them in turn, as `lean`
-    Watchers or as `websockets` Conns."""
+    Watchers or as `websockets` Conns. Opened before the clock starts, as the reference loop
+    does (loop.js times from after every client holds its first state)."""
     red = Conn(urls[0], game["red"], True)
     blue = Conn(urls[0], game["blue"], True)
     if spectator_client == "websockets":
@@ -328,7 +338,13 @@ async def _game_loop(urls: list[str], game: dict[str, Any], spectators: int, act
     await asyncio.gather(red.open(), blue.open())
     for i in range(0, len(watchers), 50):
         await asyncio.gather(*(w.open() for w in watchers[i:i + 50]))
-    everyone = [red, blue, *watchers]
+    return [red, blue, *watchers]
+
+
+async def _play(everyone: list[Any], actions: int, acks: list[float],
+                lasts: list[float]) -> dict[str, Any]:
+    """The closed loop on opened clients (players first), then close them."""
+    red, blue, *watchers = everyone
     options: dict[str, Any] = {}
     run_tag = os.urandom(4).hex()
     done = 0
@@ -361,9 +377,12 @@ async def _game_loop(urls: list[str], game: dict[str, Any], spectators: int, act
         done += 1
     patch_bytes = [b for w in watchers for b in w.patch_bytes] or red.patch_bytes
     view_bytes = watchers[0].view_bytes if watchers else red.view_bytes
+    return {"patch_bytes": patch_bytes, "view_bytes": view_bytes}
+
+
+async def _close(everyone: list[Any]) -> None:
     for c in everyone:
         await c.close()
-    return {"patch_bytes": patch_bytes, "view_bytes": view_bytes}
 
 
 async def _hold(url: str, game: dict[str, Any], sockets: int, pid: int) -> dict[str, Any]:
@@ -448,8 +467,10 @@ def run(games: int = 1, spectators: int = 100, actions: int = 1000,
 
         async def main() -> dict[str, Any]:
             per_game = max(1, actions // games)
-            loops = [_game_loop([f"{u}/{g['game']}/" for u in urls], g, spectators, per_game,
-                                acks, lasts, spectator_client) for g in fixtures[:games]]
+            opened = await asyncio.gather(*(
+                _open_clients([f"{u}/{g['game']}/" for u in urls], g, spectators,
+                              spectator_client) for g in fixtures[:games]))
+            loops = [_play(clients, per_game, acks, lasts) for clients in opened]
             sampler = cpuprofile.Sampler(pids[0]) if profile else None
             start = time.perf_counter()
             cpu = (daphne_cpu(), time.process_time())
@@ -462,6 +483,8 @@ def run(games: int = 1, spectators: int = 100, actions: int = 1000,
                 counts = sampler.stop()
                 first_ms = (_cpu_seconds(pids[0]) - first_cpu) * 1000 / max(1, len(acks))
                 layers = cpuprofile.breakdown(counts, round(first_ms, 2), sampler.error)
+            for clients in opened:
+                await _close(clients)
             hold_figures = (await _hold(f"{urls[0]}/{fixtures[-1]['game']}/", fixtures[-1],
                                         hold, pids[0]) if hold else None)
             return {"elapsed": elapsed, "results": results, "hold": hold_figures, "cpu": cpu,
