@@ -19,6 +19,7 @@ import time
 from collections import Counter
 from typing import Any
 
+from bench.decisions import open_decisions
 from bench.faultenv import Server, Services, tracebacks
 from bench.faultplay import BOP, TOY, Budget, Ledger, Table, make_seating, start_table
 from bench.fuzzframes import Fuzzer
@@ -121,7 +122,7 @@ async def _learn_legal_answers(ws: Any, seat: str, view: dict[str, Any] | None,
                                pongs: dict[Any, asyncio.Future], reader: asyncio.Task) -> None:
     """Ask the server for the legal answers of the seat's schema decisions (a BoP march's
     units and destinations), so that the garbage is a real answer with one part broken."""
-    schema = [d["id"] for d in (view or {}).get("decisions", {}).values()
+    schema = [d["id"] for d in open_decisions(view)
               if seat in d["seats"] and "options" not in d][:2]
     for decision in schema:
         ref = f"legal-{decision}"
@@ -163,7 +164,7 @@ async def _advance_to(fixture: dict[str, Any], urls: list[str], kind: str,
     try:
         for _ in range(most):
             kinds = sorted({d["kind"] for p in table.players.values()
-                            for d in (p.view or {}).get("decisions", {}).values()})
+                            for d in open_decisions(p.view)})
             if table.over() or kind in kinds:
                 return kinds
             await table.play(Budget(1), settle=1.0)

@@ -14,6 +14,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
+from bench.decisions import open_decisions
 from bench.faultclients import Player, Spectator, ViewStore
 from engine import rulesets
 from engine.kernel import state_hash
@@ -100,7 +101,7 @@ class Table:
         for seat, player in sorted(self.players.items()):
             if not player.connected or player.v < latest or player.view is None:
                 continue
-            for decision in player.view["decisions"].values():
+            for decision in open_decisions(player.view):
                 if seat in decision["seats"] and seat not in decision.get("answered", []):
                     out.append((player, decision))
         return out

@@ -11,6 +11,8 @@ import json
 import random
 from typing import Any
 
+from bench.decisions import open_decisions
+
 JUNK: list[Any] = [None, True, 0, -1, 2 ** 63, 10 ** 40, 1.5, "", "\x00", "\ud800", "a" * 300,
                    [], {}, [None], {"": None}, [[[]]], "red\x00", "\udfff\ud800"]
 
@@ -58,7 +60,7 @@ class Fuzzer:
     def _decision(self, seat: str | None, view: dict[str, Any] | None) -> tuple[str, Any]:
         """A real open decision of `seat` and one of its legal answers (listed in the view,
         or from the server's `options`, kept in view["legal"]), or made-up ones."""
-        mine = [d for d in (view or {}).get("decisions", {}).values()
+        mine = [d for d in open_decisions(view)
                 if seat is not None and seat in d["seats"]]
         if not mine:
             return self.rng.choice(["r1-bid-red", "x", "setup-germany"]), {}

@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from bench import cpuprofile
+from bench.decisions import open_decisions
 
 ROOT = Path(__file__).resolve().parents[1]
 DB_URL = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/salient_bench")
@@ -303,7 +304,7 @@ def _next_action(red: Conn, blue: Conn, options: dict[str, Any]) -> tuple[Conn, 
         conn, seat = undo_seat
         return conn, {"type": "undo", "seat": seat}
     for conn, seat in ((red, "red"), (blue, "blue")):
-        for decision in conn.view["decisions"].values():
+        for decision in open_decisions(conn.view):
             if seat not in decision["seats"] or seat in decision.get("answered", []):
                 continue
             if decision.get("options") is not None:

@@ -16,6 +16,7 @@ deadline's timeout default (`deadlines.py`) — is a step through `lock_game` �
     started under rules no longer played    → game/outdated
     paused                                  → game/paused
     decision not open for that seat         → action/stale   (never merely a moved version)
+    decision listed but paused              → action/paused  (kernel PausedDecision)
     engine: MalformedAction / IllegalAction → action/malformed / action/illegal (rule, reason)
     append ActionRecord(seq = new version), store the state, version += 1, snapshot every N
     game end → result, finished, table finished, seed revealed in the last patch
@@ -48,6 +49,7 @@ from engine.kernel import (
     IllegalAction,
     MalformedAction,
     Outcome,
+    PausedDecision,
     StaleDecision,
     apply,
     end_game,
@@ -210,6 +212,9 @@ def check_not_paused(game: Game) -> None:
 
 def engine_rejection(exc: Exception, v: int) -> ActionRejected:
     """The one mapping from the engine's errors to wire codes."""
+    if isinstance(exc, PausedDecision):
+        return ActionRejected(exc.message, code="action/paused", rule=exc.rule,
+                              reason=exc.code, v=v, **exc.data)
     if isinstance(exc, StaleDecision):
         return ActionRejected(exc.message, code="action/stale", rule=exc.rule,
                               reason=exc.code, v=v, **exc.data)

@@ -7,6 +7,7 @@ from .errors import (
                      EngineError,
                      IllegalAction,
                      MalformedAction,
+                     PausedDecision,
                      RecordError,
                      ReplayMismatch,
                      StaleDecision,
@@ -26,6 +27,7 @@ from .game import (
                      expand_options,
                      new_game,
                      open_decision,
+                     paused,
                      result,
                      timeout_action,
                      undo,
@@ -36,9 +38,9 @@ from .ruleset import Ruleset
 
 __all__ = [
     "BadSetup", "Decision", "EngineError", "Event", "IllegalAction", "MalformedAction",
-    "Outcome", "PUBLIC", "RecordError", "ReplayMismatch", "Roller", "Ruleset", "StaleDecision",
+    "Outcome", "PUBLIC", "PausedDecision", "RecordError", "ReplayMismatch", "Roller", "Ruleset", "StaleDecision",
     "UnknownRuleset", "UnknownScenario", "apply", "audience_of", "audiences", "can_undo",
     "canonical_json", "commitment", "decisions", "decisions_for", "end_game", "events_for",
-    "expand_options", "new_game", "open_decision", "result", "roll_die", "state_hash",
+    "expand_options", "new_game", "open_decision", "paused", "result", "roll_die", "state_hash",
     "timeout_action", "undo", "view",
 ]

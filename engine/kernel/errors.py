@@ -58,6 +58,18 @@ class StaleDecision(IllegalAction):
             "withdrawn.")
 
 
+class PausedDecision(IllegalAction):
+    """The decision named is listed but paused (`Ruleset.paused`): set aside while another
+    question is asked (a seat's menu while its force moves or a combat asks its questions). It
+    opens again afterwards under the same id; until then nothing may answer it."""
+
+    def __init__(self, seat: str, decision_id: str) -> None:
+        super().__init__(
+            "kernel", "decision_paused", {"seat": seat, "decision": decision_id},
+            f"Decision {decision_id!r} is paused for {seat!r}: it opens again when the "
+            "question asked now is answered.")
+
+
 class UnknownRuleset(EngineError, LookupError):
     code = "engine/unknown_ruleset"
 

@@ -18,7 +18,7 @@ from typing import Any
 
 from .canonical import canonical_json
 from .dice import Roller
-from .errors import BadSetup, IllegalAction, MalformedAction, StaleDecision
+from .errors import BadSetup, IllegalAction, MalformedAction, PausedDecision, StaleDecision
 from .model import Audience, Decision, Event, SeatId, parse_audience
 from .ruleset import Ruleset
 
@@ -105,6 +105,19 @@ def decisions(ruleset: Ruleset, state: dict[str, Any]) -> list[Decision]:
     return listed
 
 
+def paused(ruleset: Ruleset, state: dict[str, Any]) -> list[Decision]:
+    """The decisions listed paused (`Ruleset.paused`), sorted by id: never one that is open."""
+    if result(ruleset, state) is not None:
+        return []
+    taken = {d.id for d in ruleset.decisions(state)}
+    out = []
+    for decision in ruleset.paused(state):
+        if decision.id not in taken:
+            taken.add(decision.id)
+            out.append(decision)
+    return sorted(out, key=lambda d: d.id)
+
+
 def decisions_for(ruleset: Ruleset, state: dict[str, Any], seat: SeatId) -> list[Decision]:
     return [d for d in decisions(ruleset, state) if seat in d.seats]
 
@@ -120,6 +133,8 @@ def open_decision(ruleset: Ruleset, state: dict[str, Any], seat: SeatId,
     for decision in decisions(ruleset, state):
         if decision.id == decision_id and seat in decision.seats:
             return decision
+    if any(d.id == decision_id and seat in d.seats for d in paused(ruleset, state)):
+        raise PausedDecision(seat, decision_id)
     raise StaleDecision(seat, decision_id)
 
 
@@ -322,27 +337,39 @@ def concerns_or_none(ruleset: Ruleset, state: dict[str, Any], seat: SeatId,
 _USUAL = (("group", None), ("undoable", False), ("reaction", False))
 
 
+def _header(decision: Decision, with_options: bool) -> dict[str, Any]:
+    """A decision's entry in a view: without its `id` (the key of `/decisions` says it) and
+    without the flags at their usual values (issue #27: a decision's header is most of what a
+    re-opened menu sends again; absent means null or false to the client)."""
+    entry = decision.to_json(with_options=with_options)
+    del entry["id"]
+    for flag, usual in _USUAL:
+        if entry[flag] is usual:
+            del entry[flag]
+    return entry
+
+
 def view(ruleset: Ruleset, state: dict[str, Any], audience: Audience) -> dict[str, Any]:
     """The whole view of `audience`: the ruleset's view plus game facts and open decisions.
 
     Decisions show their options, and the units and places they concern, only to the audiences
-    that hold them. `/decisions` is an object keyed by decision id, so a patch adds or removes
-    one decision at a time; `group`, `undoable` and `reaction` appear only when set.
+    that hold them. `/decisions` is an object keyed by decision id (an entry leaves its `id`
+    out: the key says it), so a patch adds or removes one decision at a time; `group`,
+    `undoable` and `reaction` appear only when set. A paused decision (`Ruleset.paused`) is
+    listed too (its options only to its holders, never what it concerns) and named in
+    `/game/paused_decisions`, a sorted list of ids: it stays in the view while another question is asked
+    instead of leaving it and coming back, and a pause or resume is one change of that list.
     """
     parse_audience(audience)
     entitled = ruleset.audience_seats(state, audience)
     kernel = state[KERNEL]
     out = ruleset.view(state, audience)
     listed = {}
+    final = result(ruleset, state)
     for decision in decisions(ruleset, state):
         holder = next((seat for seat in decision.seats if seat in entitled), None)
         mine = holder is not None
-        entry = decision.to_json(with_options=mine)
-        for flag, usual in _USUAL:
-            # Issue #27: a field at its usual value is left out (a decision's header is most of
-            # what a re-opened menu sends again); absent means null or false to the client.
-            if entry[flag] is usual:
-                del entry[flag]
+        entry = _header(decision, mine)
         if holder is not None:
             # What it can act on, for unit-first orders (concerns.py): only for its holders.
             about = concerns_or_none(ruleset, state, holder, decision)
@@ -355,12 +382,19 @@ def view(ruleset: Ruleset, state: dict[str, Any], audience: Audience) -> dict[st
             entry["answered"] = sorted(
                 v["seat"] for v in kernel["sealed"].get(decision.group, {}).values())
         listed[decision.id] = entry
+    held = []   # paused: listed, never open (issue #27)
+    if final is None:
+        sealed = {d for group in kernel["sealed"].values() for d in group}
+        for decision in ruleset.paused(state):
+            if decision.id not in listed and decision.id not in sealed:
+                listed[decision.id] = _header(
+                    decision, any(seat in entitled for seat in decision.seats))
+                held.append(decision.id)
     out["decisions"] = listed
-    final = result(ruleset, state)
     out["game"] = {
         "ruleset": kernel["ruleset"], "scenario": kernel["scenario"],
         "options": kernel["options"], "seq": kernel["seq"], "dice": kernel["dice"],
-        "sides": kernel["sides"], "result": final,
+        "sides": kernel["sides"], "result": final, "paused_decisions": sorted(held),
         # A finished game offers no undo, though the step that ended it left an undo point.
         "undo": kernel["undo"]["seat"] if kernel["undo"] and final is None
         and kernel["undo"]["seat"] in entitled else None,

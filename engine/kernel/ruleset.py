@@ -105,6 +105,14 @@ class Ruleset:
     def decisions(self, state: dict[str, Any]) -> list[Decision]:
         raise NotImplementedError
 
+    def paused(self, state: dict[str, Any]) -> list[Decision]:
+        """Decisions set aside while others are asked, that open again afterwards under the
+        same ids (a seat's menu while its force moves or a combat asks its questions): views
+        list them and name them in `/game/paused_decisions`, so that a patch need not take them away and
+        bring them back (issue #27). Never open: an answer to one is refused
+        (`PausedDecision`). Derived from the state alone; by default none."""
+        return []
+
     def apply_action(self, state: dict[str, Any], seat: SeatId, decision: Decision,
                      action: Any, roller: Roller) -> list[Event]:
         """Carry out a validated answer on the working copy; returns the events."""

@@ -4,6 +4,7 @@
 // called after every change with the names of what changed.
 
 import { applyPatch } from "../lib/jsonpatch.js";
+import { openDecisions, restoreIds } from "./decisions.js";
 
 /**
  * @typedef {object} LogEntry
@@ -58,7 +59,7 @@ export class Store {
     if (frame.seed) this.seed = frame.seed;
     this.result = frame.result ?? this.result;
     if (frame.view) {
-      this.view = frame.view;
+      this.view = restoreIds(frame.view);
       this.v = frame.v;
     } else if (!frame.resume) {
       this.v = frame.v;
@@ -91,7 +92,7 @@ export class Store {
   patch(frame) {
     if (frame.v <= this.v) return "old";
     if (frame.v !== this.v + 1 || this.view === null) return "gap";
-    this.view = applyPatch(this.view, frame.ops);
+    this.view = restoreIds(applyPatch(this.view, frame.ops));
     this.v = frame.v;
     for (const event of frame.events || []) this.log.push({ v: frame.v, source: "event", ...event });
     if (frame.seed) this.seed = frame.seed;
@@ -103,7 +104,7 @@ export class Store {
   }
 
   snapshot(frame) {
-    this.view = frame.view;
+    this.view = restoreIds(frame.view);
     this.v = frame.v;
     if (frame.seed) this.seed = frame.seed;
     if (frame.result !== undefined) this.result = frame.result;
@@ -134,10 +135,9 @@ export class Store {
     this.emit("log");
   }
 
-  /** Open decisions as a list, sorted by id. */
+  /** Open decisions as a list, sorted by id (never the paused ones: see decisions.js). */
   decisions() {
-    const all = this.view?.decisions || {};
-    return Object.keys(all).sort().map((id) => all[id]);
+    return openDecisions(this.view);
   }
 
   /** Decisions the user may answer now (they hold a seat of it and it lists its answer). */

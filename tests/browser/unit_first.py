@@ -42,7 +42,13 @@ class Api:
         return response.json()
 
     def view(self) -> dict[str, Any]:
-        return self.get("")["view"]
+        """The REST view, its decisions as a player's client reads them (frontend/game/
+        decisions.js): each entry with its key as `id`, the paused ones left out."""
+        view = self.get("")["view"]
+        paused = set(view["game"].get("paused_decisions", ()))
+        view["decisions"] = {key: {**entry, "id": key} for key, entry in
+                             view["decisions"].items() if key not in paused}
+        return view
 
     def act(self, seat: str, decision: str, action: Any) -> int:
         response = self.page.request.post(

@@ -7,7 +7,7 @@ from __future__ import annotations
 from boardgame.api.errors import ServiceError
 from boardgame.play import protocol
 from boardgame.play.actions import engine_rejection
-from engine.kernel import IllegalAction
+from engine.kernel import IllegalAction, PausedDecision, StaleDecision
 
 
 def test_23_an_engine_refusal_s_error_frame_names_its_rule_and_reason():
@@ -22,3 +22,14 @@ def test_23_an_engine_refusal_s_error_frame_names_its_rule_and_reason():
 def test_23_other_error_frames_carry_no_rule():
     frame = protocol.error_frame(ServiceError("Say something.", code="chat/empty"), ref="chat")
     assert "rule" not in frame and "reason" not in frame
+
+
+def test_27_an_answer_to_a_paused_decision_is_refused_as_action_paused():
+    """Issue #27: a decision listed but paused (engine PausedDecision) is refused with its own
+    wire code, not as stale: the client holds the right view, the decision is not open yet."""
+    refused = engine_rejection(PausedDecision("germany", "8-f1-half-central-germany-done"), 5)
+    assert (refused.code, refused.reason, refused.rule) == (
+        "action/paused", "decision_paused", "kernel")
+    assert refused.data["decision"] == "8-f1-half-central-germany-done"
+    stale = engine_rejection(StaleDecision("germany", "gone"), 5)
+    assert stale.code == "action/stale"

@@ -18,14 +18,14 @@ def _bid_both(api, game_id, hamlet, othello):
     """Both seats bid their highest card; the winner's move opens. (winner, decision id)."""
     for user, seat in ((hamlet, "red"), (othello, "blue")):
         view = api(user).get(f"/api/games/{game_id}/").json()["view"]
-        (bid,) = [d for d in view["decisions"].values() if seat in d["seats"]]
+        ((bid_id, bid),) = [(k, d) for k, d in view["decisions"].items() if seat in d["seats"]]
         response = api(user).post(f"/api/games/{game_id}/actions",
-                                  {"cid": f"bid-{seat}", "seat": seat, "decision": bid["id"],
+                                  {"cid": f"bid-{seat}", "seat": seat, "decision": bid_id,
                                    "action": bid["options"][-1]}, format="json")
         assert response.status_code == 200, response.json()
     view = api(hamlet).get(f"/api/games/{game_id}/").json()["view"]
-    (move,) = view["decisions"].values()
-    return move["seats"][0], move["id"]
+    ((move_id, move),) = view["decisions"].items()
+    return move["seats"][0], move_id
 
 
 def _ask(client, game_id, question, seat, decision, action):

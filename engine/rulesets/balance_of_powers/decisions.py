@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.kernel import Decision, Event, Roller
+from engine.kernel.game import copy_json
 
 from . import (
     admiralty,
@@ -82,10 +83,12 @@ SEA_SCHEMA = {"type": "object", "required": ["unit", "to"],
               "properties": {"unit": {"type": "string"}, "to": {"type": "string"}}}
 
 _DECISIONS: dict[str, tuple[Decision, ...]] = {}
+_PAUSED: dict[str, tuple[Decision, ...]] = {}
 
 
 def clear_cache() -> None:
     _DECISIONS.clear()
+    _PAUSED.clear()
 
 
 def decision(state: State, seat: str, kind: str, *, options: tuple[Any, ...] | None = None,
@@ -339,6 +342,44 @@ def half_or_combat_decisions(state: State, th: Theatre) -> list[Decision]:
     return [d for seat in flow["active"] for d in half_decisions(state, th, seat)]
 
 
+def paused_decisions(state: State) -> list[Decision]:
+    """Issue #27, for views only: the half's menus set aside while another question is asked,
+    which come back under the same ids — every active seat's menu while a combat asks its
+    questions or a power joining places its corps, and a seat's menu without its force while
+    that force moves (what `stop`, 9.0, would give back: `done`, the marches, the attacks and
+    rails of its other stacks). The kernel lists those not open now, marked paused; nothing
+    answers them. A forecast, never a rule: what comes back may differ (the views then patch
+    the difference), and the state is not changed."""
+    flow = state["flow"]
+    if flow["result"] is not None or flow["step"] != "half" or not flow["active"]:
+        return []
+    key = memo_key(state)
+    found = _PAUSED.get(key)
+    if found is None:
+        found = tuple(_paused(state))
+        if len(_PAUSED) > 512:
+            _PAUSED.clear()
+        _PAUSED[key] = found
+    return list(found)
+
+
+def _paused(state: State) -> list[Decision]:
+    flow = state["flow"]
+    th = theatre(state["board"]["map"])
+    interrupted = bool(flow.get("britain_to_place") or flow.get("neutral_to_place")
+                       or flow.get("shadow_to_choose")) or combat.pending(state, th) is not None
+    supplied = supply.move_supply(state)
+    out = []
+    for seat in flow["active"]:
+        if interrupted:
+            out += half_decisions(state, th, seat)
+        if movement.active_force(state, seat, supplied):
+            stopped = copy_json(state)
+            movement.end_force(stopped, seat)
+            out += half_decisions(stopped, th, seat)
+    return out
+
+
 def half_decisions(state: State, th: Theatre, seat: str) -> list[Decision]:
     """BoP 6.53, 9.0 — a seat's half: continue or stop the force in motion, or start one
     (march a whole stack or part of one, rail, attack), remove a breach, return a leader,
@@ -346,11 +387,9 @@ def half_decisions(state: State, th: Theatre, seat: str) -> list[Decision]:
     supplied = supply.move_supply(state)
     force = movement.active_force(state, seat, supplied)
     if force:
-        out = [decision(state, seat, "stop", options=({"stop": True},),
-                        prompt="Finish this force's move")]
+        out = [stop_decision(state, seat)]
         if march_items(state, th, seat, supplied, limit=1):
-            out.append(decision(state, seat, "march", schema=FORCE_SCHEMA, undoable=True,
-                                prompt="Continue the march"))
+            out.append(continue_decision(state, seat))
         return out + rail_and_attack_decisions(state, th, seat, supplied)
     out = [decision(state, seat, "done", options=({"done": True},),
                     prompt="End your fortnight half")]
@@ -374,6 +413,18 @@ def half_decisions(state: State, th: Theatre, seat: str) -> list[Decision]:
         out.append(decision(state, seat, "entrench", options=tuple(entrench),
                             undoable=True, prompt="Entrench or un-entrench a corps"))
     return out
+
+
+def stop_decision(state: State, seat: str) -> Decision:
+    """BoP 9.0 — finish the move of the force in motion."""
+    return decision(state, seat, "stop", options=({"stop": True},),
+                    prompt="Finish this force's move")
+
+
+def continue_decision(state: State, seat: str) -> Decision:
+    """BoP 9.1 — the force in motion marches on."""
+    return decision(state, seat, "march", schema=FORCE_SCHEMA, undoable=True,
+                    prompt="Continue the march")
 
 
 def rail_and_attack_decisions(state: State, th: Theatre, seat: str,

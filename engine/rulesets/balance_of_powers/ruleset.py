@@ -156,6 +156,9 @@ class BalanceOfPowers(FlowRuleset):
         flow["step"] = Step.SECRET_SETUP.value if options.get("secret_setup") else Step.SETUP.value
         return state
 
+    def paused(self, state: dict[str, Any]) -> list[Decision]:
+        return decisions.paused_decisions(state)
+
     def options(self, state: dict[str, Any], seat: str, decision: Decision,
                 query: dict[str, Any] | None) -> list[dict[str, Any]]:
         return answers.options(state, seat, decision, query)

@@ -12,6 +12,7 @@
 
 import { post } from "./controls.js";
 import { fill, h } from "./dom.js";
+import { openDecisions } from "../decisions.js";
 
 export function createGmPanel(root, ctx) {
   const { store, config } = ctx;
@@ -96,7 +97,7 @@ export function createGmPanel(root, ctx) {
   }
 
   const openDecision = (seen, seat) =>
-    Object.values(seen.view?.decisions || {}).filter((d) => (d.seats || []).includes(seat) && d.revisable)[0];
+    openDecisions(seen.view).filter((d) => (d.seats || []).includes(seat) && d.revisable)[0];
 
   const optionsPath = (seat, decision, query) => `gm/options?seat=${encodeURIComponent(seat)}`
     + `&decision=${encodeURIComponent(decision.id)}${query ? `&query=${encodeURIComponent(JSON.stringify(query))}` : ""}`;

@@ -15,6 +15,7 @@
 
 import { pendingOrder } from "../panels/decision.js";
 import { cite, h } from "../panels/dom.js";
+import { openDecisions } from "../decisions.js";
 import { GenericAdapter, adoptStylesheet, titleCase } from "./generic.js";
 
 const IDEOLOGY_WORDS = { democracy: "Democrat", fascism: "Fascist", communism: "Communist", neutral: "neutral" };
@@ -88,7 +89,7 @@ export class DaysOfDecisionAdapter extends GenericAdapter {
 
   /** Who has bid this turn: the seats of the open bid group that have answered (sealed). */
   bidders(view) {
-    const open = Object.values(view?.decisions || {}).find((d) => d.kind === "bid");
+    const open = openDecisions(view).find((d) => d.kind === "bid");
     return open ? new Set(open.answered || []) : null;
   }
 
@@ -177,7 +178,7 @@ export class DaysOfDecisionAdapter extends GenericAdapter {
     const svg = svgEl("svg", { class: "dod-display", id: "status-display", viewBox: `${-size * 9} ${-size * 7} ${size * 18} ${size * 14}`,
       role: "img", "aria-label": "Status Display" });
     const targets = new Set();
-    for (const d of Object.values(view?.decisions || {})) {
+    for (const d of openDecisions(view)) {
       if (d.kind === "shift") for (const o of d.options || []) targets.add(o.to);
     }
     for (const [hex, [ideology, faction]] of Object.entries(this.reference.zones || {})) {

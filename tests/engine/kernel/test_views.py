@@ -61,8 +61,53 @@ def test_a_views_decision_leaves_out_flags_at_their_usual_value(toy, melee):
             assert entry["group"] == bids[key].group == "r1-bids"
             assert "undoable" not in entry and "reaction" not in entry
             full = bids[key].to_json(with_options=audience == "seat:red" and key == "r1-bid-red")
-            assert {k: v for k, v in full.items() if k not in ("undoable", "reaction")} == \
+            assert {k: v for k, v in full.items() if k not in ("id", "undoable", "reaction")} == \
                 {k: v for k, v in entry.items() if k not in ("concerns", "answered")}
+
+
+def test_a_views_decision_leaves_out_its_id_which_is_its_key(toy, melee):
+    """Issue #27: `/decisions` is keyed by id, so an entry does not say it again."""
+    for audience in kernel.audiences(toy, melee):
+        listed = kernel.view(toy, melee, audience)["decisions"]
+        assert sorted(listed) == sorted(d.id for d in kernel.decisions(toy, melee))
+        assert all("id" not in entry for entry in listed.values())
+
+
+class PausingToy(ToySkirmish):
+    """Lists red's bid of the next round as paused (set aside, back later), beside the open
+    bids: what a ruleset's `paused` hook does."""
+
+    def paused(self, state):
+        later = next(d for d in self.decisions(state) if d.id == "r1-bid-red")
+        return [kernel.Decision(id="r2-bid-red", seats=("red",), kind="bid", rule="toy 1",
+                                prompt="Bid next round", options=later.options),
+                later]   # an open decision is never listed as paused
+
+
+def test_a_paused_decision_is_listed_named_and_never_open(melee):
+    """Issue #27: a paused decision stays in the view (options to its holders only, nothing it
+    concerns), `/game/paused_decisions` names it, and the kernel neither lists it open nor
+    takes an answer to it (`decision_paused`)."""
+    toy = PausingToy()
+    assert "r2-bid-red" not in {d.id for d in kernel.decisions(toy, melee)}
+    assert [d.id for d in kernel.paused(toy, melee)] == ["r2-bid-red"]
+    for audience in kernel.audiences(toy, melee):
+        view = kernel.view(toy, melee, audience)
+        assert view["game"]["paused_decisions"] == ["r2-bid-red"]
+        entry = view["decisions"]["r2-bid-red"]
+        holder = audience in ("seat:red", "side:alpha")
+        assert ("options" in entry) == holder and "concerns" not in entry
+        assert entry["prompt"] == "Bid next round" and "id" not in entry
+        assert "options" in view["decisions"]["r1-bid-red"] if holder else True
+    option = kernel.paused(toy, melee)[0].options[0]
+    with pytest.raises(kernel.PausedDecision) as refused:
+        kernel.apply(toy, melee, "red", "r2-bid-red", option, seed=SEED)
+    assert refused.value.code == "decision_paused" and refused.value.rule == "kernel"
+    with pytest.raises(kernel.StaleDecision) as other:
+        kernel.apply(toy, melee, "blue", "r2-bid-red", option, seed=SEED)
+    assert not isinstance(other.value, kernel.PausedDecision)
+    plain = kernel.view(ToySkirmish(), melee, "public")
+    assert plain["game"]["paused_decisions"] == [] and "r2-bid-red" not in plain["decisions"]
 
 
 @pytest.mark.parametrize("audience", ["seat:red", "seat:blue", "seat:green", "side:alpha",
