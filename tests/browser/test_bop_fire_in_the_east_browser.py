@@ -37,6 +37,7 @@ from tests.browser.test_bop_kaiserschlacht_browser import (
     play_by_clicks,
     seat_with_a_bot,
     set_up_entrenched,
+    start_deployment_1,
 )
 from tests.browser.test_bop_playthrough import finish_checks
 
@@ -73,17 +74,7 @@ def russia_sets_up(page) -> list[str]:
     from engine.rulesets.balance_of_powers.theatre import SCENARIO_MAP, theatre
     th = theatre(SCENARIO_MAP)
     cp_area, ru_area = setup_fire.areas(th)
-    find = """() => (window.salient.orders.available()
-        .find(d => d.seats[0] === 'russia' && d.kind === 'setup') || {}).id || null"""
-    page.wait_for_function(find, timeout=120000)
-    decision = page.evaluate(find)
-    tab = page.locator(f".decision-tabs [data-id='{decision}']")
-    if tab.count():
-        tab.click()
-    page.wait_for_function("""(id) => { const o = window.salient.orders;
-        return o.decision && o.decision.id === id && o.editor && o.status === 'ready'; }""",
-                           arg=decision)
-    page.click("#decision .setup-start button.choice[data-index='0']")
+    start_deployment_1(page, "russia")
     wait_checked(page, "#setup-ok")
     placement = editor(page, "e.placement")
     first_aside = sorted(u for u in setup_fire.land_units("russia") if u not in placement)

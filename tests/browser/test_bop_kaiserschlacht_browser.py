@@ -93,12 +93,12 @@ def editor(page, expr):
     return page.evaluate(f"() => {{ const e = window.salient.orders.editor; return {expr}; }}")
 
 
-def set_up_entrenched(page, seat: str, count: int = 2) -> list[str]:
-    """The seat's set-up by clicks: Deployment 1, then `count` infantry corps toggled to
-    entrenched in the roster, then Confirm. The corps dug in."""
+def start_deployment_1(page, seat: str, timeout: int = 120000) -> None:
+    """Wait for the seat's set-up decision (the other side may set up first), open its tab,
+    wait for the editor, then pick the suggested "Deployment 1"."""
     find = """(seat) => (window.salient.orders.available()
         .find(d => d.seats[0] === seat && d.kind === 'setup') || {}).id || null"""
-    page.wait_for_function(find, arg=seat, timeout=120000)   # 12.4: the Entente sets up first
+    page.wait_for_function(find, arg=seat, timeout=timeout)
     decision = page.evaluate(find, seat)
     tab = page.locator(f".decision-tabs [data-id='{decision}']")
     if tab.count():
@@ -107,6 +107,12 @@ def set_up_entrenched(page, seat: str, count: int = 2) -> list[str]:
         return o.decision && o.decision.id === id && o.editor && o.status === 'ready'; }""",
                            arg=decision)
     page.click("#decision .setup-start button.choice[data-index='0']")
+
+
+def set_up_entrenched(page, seat: str, count: int = 2) -> list[str]:
+    """The seat's set-up by clicks: Deployment 1, then `count` infantry corps toggled to
+    entrenched in the roster, then Confirm. The corps dug in."""
+    start_deployment_1(page, seat)   # 12.4: the Entente sets up first
     page.wait_for_selector("#setup-ok")
     toggles = page.locator("#decision button.setup-entrench")
     assert toggles.count() > 5, "no entrenched toggles in a 12.4 set-up"

@@ -35,6 +35,7 @@ from tests.browser.test_bop_kaiserschlacht_browser import (
     editor,
     play_by_clicks,
     seat_with_a_bot,
+    start_deployment_1,
 )
 from tests.browser.test_bop_playthrough import finish_checks
 from tests.browser.test_bop_price_of_admiralty import fleets, sail
@@ -73,17 +74,7 @@ def sweeping_site(monkeypatch, request):
 def set_up_dug_in(page, seat: str) -> list[str]:
     """The seat's set-up by clicks: Deployment 1, then Confirm. No mode toggle is offered: the
     set-up itself digs every corps but cavalry in (12.3). The units placed."""
-    find = """(seat) => (window.salient.orders.available()
-        .find(d => d.seats[0] === seat && d.kind === 'setup') || {}).id || null"""
-    page.wait_for_function(find, arg=seat, timeout=180000)   # 12.3: the Entente sets up first
-    decision = page.evaluate(find, seat)
-    tab = page.locator(f".decision-tabs [data-id='{decision}']")
-    if tab.count():
-        tab.click()
-    page.wait_for_function("""(id) => { const o = window.salient.orders;
-        return o.decision && o.decision.id === id && o.editor && o.status === 'ready'; }""",
-                           arg=decision)
-    page.click("#decision .setup-start button.choice[data-index='0']")
+    start_deployment_1(page, seat, timeout=180000)   # 12.3: the Entente sets up first
     page.wait_for_selector("#setup-ok")
     # ruling 92: "must set up entrenched" leaves nothing to choose, so no toggle is drawn
     assert page.locator("#decision button.setup-entrench").count() == 0
