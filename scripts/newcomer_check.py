@@ -253,7 +253,10 @@ def check_ruleset(browser, site: str, watch_site: str, ruleset: dict[str, Any],
     spectator.wait_for_function("(v) => window.salient.store.v >= v", arg=version)
     server = api(site, "GET", f"/api/games/{game_id}/")
     seen = spectator.evaluate("() => window.salient.store.view")
-    if server["version"] != version or seen != server["view"]:
+    expected = server["view"]
+    for key, entry in expected.get("decisions", {}).items():
+        entry["id"] = key   # the page writes each decision's key back as its id (decisions.js)
+    if server["version"] != version or seen != expected:
         raise Failed(f"the spectator's position at v{version} differs from the server's public "
                      f"view (server at v{server['version']})")
     controls = spectator.locator("#confirm, .decision-tabs, #decision button.choice").count()
