@@ -55,6 +55,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--against", choices=["level1", "greedy"], default="level1",
                         help="bots: level 2's opponent (level 1, or the greedy one-ply "
                              "baseline where a ruleset has one)")
+    parser.add_argument("--side", default=None,
+                        help="bots: only the pairings with level 2 on this side (e.g. "
+                             "central); level 1 against level 1 is then left out")
     parser.add_argument("--bot-seconds", type=float, default=None,
                         help="bots: a decision's time cap; past it the bot plays its best "
                              "answer so far (the safety net, 2 s unless given)")
@@ -107,7 +110,8 @@ def main(argv: list[str] | None = None) -> int:
         figures["bots"] = bots.run(games=args.games, ruleset=args.ruleset,
                                    scenario=args.scenario, seed=args.seed,
                                    max_actions=args.max_actions, against=args.against,
-                                   seconds=args.bot_seconds, clock=args.bot_clock)
+                                   seconds=args.bot_seconds, clock=args.bot_clock,
+                                   side=args.side)
     if args.suite in ("engine", "all"):
         from bench import engine
         figures.update(engine.run(games=args.games or 3, max_actions=args.max_actions or 300,

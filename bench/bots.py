@@ -63,10 +63,14 @@ def scenarios(only_ruleset: str | None, only_scenario: str | None) -> Iterable[t
             yield ruleset, scenario["id"]
 
 
-def pairings(ruleset: Ruleset, scenario: str,
-             against: str = "level1") -> list[tuple[str, str | None]]:
-    """(label, the side level 2 plays or None for level 1 everywhere)."""
+def pairings(ruleset: Ruleset, scenario: str, against: str = "level1",
+             only_side: str | None = None) -> list[tuple[str, str | None]]:
+    """(label, the side level 2 plays or None for level 1 everywhere); with `only_side`,
+    just the pairing with level 2 on that side (the label and games are the full run's;
+    none where the scenario has no such side)."""
     sides = sorted({seat["side"] for seat in ruleset.scenario(scenario)["seats"]})
+    if only_side is not None:
+        return [p for p in pairings(ruleset, scenario, against) if p[1] == only_side]
     if against == "greedy":
         if ruleset.id not in bots.GREEDY or 2 not in bots.levels(ruleset.id):
             return []
@@ -88,12 +92,13 @@ CLOCKS = {"wall": time.perf_counter, "cpu": time.process_time}
 
 def run_scenario(ruleset: Ruleset, scenario: str, games: int, seed: int,
                  max_actions: int | None, against: str = "level1",
-                 seconds: float = SAFETY_NET_SECONDS, clock: str = "wall") -> dict[str, Any]:
+                 seconds: float = SAFETY_NET_SECONDS, clock: str = "wall",
+                 only_side: str | None = None) -> dict[str, Any]:
     seats = {s["id"]: s["side"] for s in ruleset.scenario(scenario)["seats"]}
     figures: dict[str, Any] = {"games": 0, "errors": 0, "illegal": 0, "dead_ends": 0,
                                "unfinished": 0, "safety_net": 0, "problems": []}
     turns: dict[str, list[Any]] = {}
-    for label, side in pairings(ruleset, scenario, against):
+    for label, side in pairings(ruleset, scenario, against, only_side):
         tally: dict[str, Any] = {"games": 0, "wins": 0, "draws": 0, "losses": 0,
                                  "unfinished": 0, "by_winner": {}}
         for game in range(games):
@@ -185,16 +190,18 @@ def failed(figures: dict[str, Any]) -> bool:
 def run(games: int | None = None, ruleset: str | None = None, scenario: str | None = None,
         seed: int = 1, max_actions: int | None = None,
         against: str = "level1", seconds: float | None = None,
-        clock: str = "wall") -> dict[str, Any]:
+        clock: str = "wall", side: str | None = None) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for found, scenario_id in scenarios(ruleset, scenario):
-        if not pairings(found, scenario_id, against):
+        if not pairings(found, scenario_id, against, side):
             continue
         started = time.perf_counter()
         figures = run_scenario(found, scenario_id, games or DEFAULT_GAMES, seed, max_actions,
                                against, SAFETY_NET_SECONDS if seconds is None else seconds,
-                               clock)
+                               clock, side)
         figures["bot_clock"] = clock
         figures["seconds"] = round(time.perf_counter() - started, 1)
         out[f"{found.id}/{scenario_id}"] = figures
+    if side is not None and not out:
+        raise SystemExit(f"bots: no scenario with level 2 on a side {side!r}")
     return out

@@ -255,7 +255,10 @@ def check_ruleset(browser, site: str, watch_site: str, ruleset: dict[str, Any],
     seen = spectator.evaluate("() => window.salient.store.view")
     expected = server["view"]
     for key, entry in expected.get("decisions", {}).items():
-        entry["id"] = key   # the page writes each decision's key back as its id (decisions.js)
+        # the page writes each decision's id back into it (decisions.js): its key, and
+        # `-<count>` for a question asked again (the count: `/game/seq` less its `asked`)
+        asked = entry.get("asked")
+        entry["id"] = key if asked is None else f"{key}-{expected['game']['seq'] - asked}"
     if server["version"] != version or seen != expected:
         raise Failed(f"the spectator's position at v{version} differs from the server's public "
                      f"view (server at v{server['version']})")

@@ -58,8 +58,24 @@ def _missing(marker: str) -> str | None:
     return None
 
 
+# Under pytest-xdist (`scripts/test` runs `-n 2 --dist loadgroup`): every test that starts a
+# browser or daphne processes runs in one group, one at a time on one worker, as they always
+# have; the engine and web tests run beside them on the other core, a file per group (a file's
+# module fixtures are built once). Two browsers and two servers at once on a two-core machine
+# would race their own timeouts.
+SERIAL_DIRS = ("tests/browser/", "tests/live/")
+
+
+def _xdist_group(item) -> str:
+    path = item.nodeid.split("::", 1)[0]
+    return "serial" if path.startswith(SERIAL_DIRS) else path
+
+
+@pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config, items):
     for item in items:
+        if item.get_closest_marker("xdist_group") is None:
+            item.add_marker(pytest.mark.xdist_group(_xdist_group(item)))
         for marker in ("postgres", "redis"):
             if item.get_closest_marker(marker) is None:
                 continue

@@ -141,7 +141,8 @@ def test_no_ruleset_imports_another():
 
 
 PACKAGES = ["engine/kernel", "engine/board", "engine/maps", "engine/rulesets/balance_of_powers",
-            "engine/rulesets/fatal_alliances", "engine/bots", "boardgame"]
+            "engine/rulesets/fatal_alliances", "engine/rulesets/days_of_decision",
+            "engine/rulesets/twteaw", "engine/bots", "boardgame"]
 
 
 @pytest.mark.parametrize("package", PACKAGES)

@@ -26,6 +26,14 @@ def sweep_deadlines() -> dict[str, int]:
 
 
 @task()
+def resolve_held(game_id: int) -> list[str]:
+    """A game whose ready was held for the worker (boardgame/jobs/wake.py, twteaw ruling 68):
+    resolved now, as the deadline sweeper resolves a due game, under its row lock."""
+    from boardgame.play import deadlines
+    return deadlines.resolve_game(game_id)
+
+
+@task()
 def sweep_notifications() -> dict[str, int]:
     """The notification outbox: new notices fanned out to their channels, due deliveries
     sent (boardgame/notifications/outbox.py)."""

@@ -29,6 +29,7 @@ from django_tasks_db.models import DBTaskResult
 from django_tasks_db.utils import exclusive_transaction, is_locked_database_exception
 
 from .beat import Beat
+from .wake import Listener
 
 logger = logging.getLogger(__name__)
 
@@ -37,11 +38,13 @@ QUEUES = ["default"]
 
 class SalientWorker:
     def __init__(self, *, worker_id: str | None = None, interval: float = 1.0,
-                 beat: Beat | None = None) -> None:
+                 beat: Beat | None = None, listen: bool = False) -> None:
         self.worker_id = worker_id or get_random_string(32)
         self.interval = interval
         self.beat = beat if beat is not None else Beat()
         self.stop = threading.Event()
+        # Between turns: the interval, cut short by a wake-up (wake.py; `listen`: NOTIFY too).
+        self.waiting = Listener(listen)
         # Only its `run_task` is used: the loop, signals and claiming are ours.
         self.runner = Worker(queue_names=QUEUES, interval=interval, batch=False,
                              backend_name="default", startup_delay=False, max_tasks=None,
@@ -81,8 +84,9 @@ class SalientWorker:
                 logger.exception("worker turn failed")
             finally:
                 close_old_connections()
-            if not ran:
-                self.stop.wait(self.interval)
+            if not ran and not self.stop.is_set():
+                self.waiting.wait(self.interval, self.stop)
+        self.waiting.close()
 
 
 def drain(limit: int = 200) -> int:

@@ -390,13 +390,16 @@ def submit_undo(game_id: int, user: Any, seat: Any, cid: Any) -> Committed[Accep
 def seat_step(game_id: int, user: Any, seat: str, cid: str, *, kind: str,
               decision: str | None, action: Any, step: Any,
               recorded: Any = None, by: str = "user",
-              authorise: Any = None) -> Committed[Accepted]:
+              authorise: Any = None, hold: Any = None) -> Committed[Accepted]:
     """One step a seat takes itself (an answer, an undo, a ready), in one durable transaction
     that it opens (the caller holds none): the row lock, the checks, `step(ruleset, game)` →
     the engine's Outcome, the record; after the commit, the step's frames.
     `recorded(game, outcome)`, when given, makes the logged action from the outcome.
     `authorise(user, game, seat)` replaces the check that `user` holds `seat` (the game
-    master's proxy, boardgame/play/gm.py: it checks and records the command)."""
+    master's proxy, boardgame/play/gm.py: it checks and records the command).
+    `hold(game, ruleset, outcome)`, when given, may keep the step for the task worker instead
+    (a ready that would resolve its group, `orders.hold_ready`): it commits what it must and
+    answers the Accepted, and no step is written here."""
     try:
         with transaction.atomic(durable=True):
             game = lock_game(game_id, user=user, seat=seat)
@@ -416,6 +419,8 @@ def seat_step(game_id: int, user: Any, seat: str, cid: str, *, kind: str,
                 if earlier is not None:
                     return Committed(earlier)
                 raise
+            if hold is not None and (held := hold(game, ruleset, outcome)) is not None:
+                return Committed(held)
             steps: list[Step] = []
             if recorded is not None:
                 action = recorded(game, outcome)

@@ -140,7 +140,12 @@ def _due(live: dict[str, Any]) -> dt.datetime | None:
     if live.get("paused") and live.get("gm_until") is not None:
         # A GM's pause ends by itself (its timeout default): the sweeper looks then.
         return dt.datetime.fromtimestamp(live["gm_until"] / 1000, tz=dt.timezone.utc)
-    if live.get("paused") or not live.get("running"):
+    if live.get("paused"):
+        return None
+    held = [h["at"] for h in live.get("held", [])]
+    if held:  # a ready held for the task worker (orders.hold_ready): due at once
+        return dt.datetime.fromtimestamp(min(held) / 1000, tz=dt.timezone.utc)
+    if not live.get("running"):
         return None
     times: list[int] = []
     if live["mode"] == "clock":

@@ -35,7 +35,7 @@ from engine import rulesets
 from engine.kernel import apply, result, simultaneous, timeout_action
 from engine.kernel.simultaneous import awaiting
 
-from . import bots, broadcast, clocks, frames, gm, seating
+from . import bots, broadcast, clocks, frames, gm, orders, seating
 from .actions import (
     ActionRejected,
     Step,
@@ -101,33 +101,44 @@ def _resolve(game_id: int, now: Any) -> Committed[list[str]]:
             return Committed([])
         # A game master's pause past its limit ends first (its timeout default, gm.py).
         notices: list[Message] = gm.resume_timed_out(game, now)
-        remind = clocks.reminders_due(game, now)
-        if remind:
-            notices = _remind(game, ruleset, remind)
-            clocks.mark_reminded(game, remind, now)
-        late = clocks.expired(game, now)
-        if late:  # away players' deadlines move a day on their vacation bank instead —
-            # unless the defaults played now would end the game (no stalling a defeat)
-            late = vacation.spend(game, late, now, deciding=lambda seat: _defaults_would_end(
-                game, ruleset, seat))
-            clocks.refresh_due(game)
         steps: list[Step] = []
         batch = None
-        if late:
-            handed = _hand_to_bots(game, clocks.note_missed(game, late))
-            notices += [m for frame in handed
-                        for m in frames.everyone_messages(game.pk, game.state, frame)]
-            for seat in late:
-                _time_out_seat(game, ruleset, seat, steps)
-            # Answered: a late seat the game still awaits (its next turn, its next decision)
-            # gets a full period from now, not the deadline that has just passed.
-            clocks.restart_deadlines(game, late)
-        if steps:
-            batch = finish_steps(game, ruleset, steps)
-        else:
-            if late:
+        late: list[str] = []
+        if game.live.get("held") and not game.live.get("paused"):
+            # Readies held for the worker (twteaw ruling 68) play first, alone: they came
+            # before any deadline, and the clocks they restart decide who is late next sweep.
+            orders.play_held(game, ruleset, steps)
+            if steps:
+                batch = finish_steps(game, ruleset, steps)
+            else:
                 clocks.after_steps(game, ruleset, acting=None, now=now)
-            game.save(update_fields=["live", "due"])
+                game.save(update_fields=["live", "due"])
+        else:
+            remind = clocks.reminders_due(game, now)
+            if remind:
+                notices = _remind(game, ruleset, remind)
+                clocks.mark_reminded(game, remind, now)
+            late = clocks.expired(game, now)
+            if late:  # away players' deadlines move a day on their vacation bank instead —
+                # unless the defaults played now would end the game (no stalling a defeat)
+                late = vacation.spend(game, late, now, deciding=lambda seat: _defaults_would_end(
+                    game, ruleset, seat))
+                clocks.refresh_due(game)
+            if late:
+                handed = _hand_to_bots(game, clocks.note_missed(game, late))
+                notices += [m for frame in handed
+                            for m in frames.everyone_messages(game.pk, game.state, frame)]
+                for seat in late:
+                    _time_out_seat(game, ruleset, seat, steps)
+                # Answered: a late seat the game still awaits (its next turn, its next decision)
+                # gets a full period from now, not the deadline that has just passed.
+                clocks.restart_deadlines(game, late)
+            if steps:
+                batch = finish_steps(game, ruleset, steps)
+            else:
+                if late:
+                    clocks.after_steps(game, ruleset, acting=None, now=now)
+                game.save(update_fields=["live", "due"])
     return Committed(late, notices + (frames.step_messages(batch) if batch else []))
 
 

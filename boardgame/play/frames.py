@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
 from engine import rulesets
-from engine.kernel import events_for, state_hash, view
+from engine.kernel import events_for, state_hash, view, views
 from engine.kernel.diff import make_patch
 from engine.kernel.game import KERNEL
 from engine.kernel.record import replay_step
@@ -124,6 +124,22 @@ def cached_view(ruleset: Any, game_id: int, v: int, state: dict[str, Any],
     return out
 
 
+def prime_views(ruleset: Any, v: int, state: dict[str, Any], audiences: list[str]) -> None:
+    """Put the views of `audiences` at version v in the cache, those missing built together
+    (`engine.kernel.views`: the decisions listed once for them all, issue #27)."""
+    uid = state[KERNEL]["game_uid"]
+    with _views_lock:
+        missing = [a for a in audiences if (uid, v, a) not in _views]
+    if not missing:
+        return
+    built = views(ruleset, state, missing)
+    with _views_lock:
+        for audience, out in built.items():
+            _views[(uid, v, audience)] = out
+        while len(_views) > VIEW_CACHE_SIZE:
+            _views.popitem(last=False)
+
+
 def patch_frame(ruleset: Any, game_id: int, v: int, old: dict[str, Any], new: dict[str, Any],
                 events: Any, audience: str) -> dict[str, Any]:
     ops = make_patch(cached_view(ruleset, game_id, v - 1, old, audience),
@@ -168,7 +184,10 @@ def _step_messages(batch: StepBatch) -> list[Message]:
     out: list[Message] = []
     last = batch.steps[-1].v
     for step in batch.steps:
-        for audience in live_audiences(step.new):
+        audiences = live_audiences(step.new)
+        prime_views(ruleset, step.v - 1, step.old, audiences)
+        prime_views(ruleset, step.v, step.new, audiences)
+        for audience in audiences:
             frame = patch_frame(ruleset, batch.game_id, step.v, step.old, step.new,
                                 step.events, audience)
             if step.v == last:

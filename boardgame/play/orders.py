@@ -6,20 +6,37 @@ get an `orders` frame. "Ready" and "not ready" are steps like any other, through
 path (`actions.seat_step`): recorded, versioned and broadcast, and the step that makes the last
 seat ready also reveals and resolves the group. Every write and withdrawal is logged
 (`OrderLog`), sealed until the group resolves.
+
+Where that last ready resolves (twteaw ruling 68, issue #23: "resolution runs in the deadline
+sweeper or a worker under the game's row lock, never in a request"): for the rulesets in
+`RESOLVED_BY_WORKER`, the request whose ready would resolve the group commits only the ready —
+`hold_ready` keeps it in `Game.live["held"]` (seat, group, cid, user, by), makes the game due
+at once and enqueues `resolve_held` on the task runner (transactional: it exists only if the
+ready commits), then acknowledges it. The task worker, under the game's row lock
+(`deadlines.resolve_game`), plays each held ready as the step it would have been
+(`play_held`: the same record, by the same user with the same cid) and the group resolves
+there. A held ready repeated with its cid answers as repeated; a worker killed before its
+commit leaves the ready held and the game due, so the next worker resolves it once.
 """
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
+from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.db import transaction
+from django.utils import timezone
 
 from engine.kernel import IllegalAction, MalformedAction, Outcome, simultaneous
 
-from . import orderbook
+from . import clocks, orderbook
 from .actions import (
     Accepted,
     ActionRejected,
+    Step,
+    _append,
     check_cid,
     check_decision_id,
     check_holds_seat,
@@ -34,6 +51,11 @@ from .actions import (
 )
 from .frames import Committed
 from .models import Game
+
+logger = logging.getLogger(__name__)
+
+# The rulesets whose resolving ready is held for the task worker (ruling 68 of twteaw).
+RESOLVED_BY_WORKER = frozenset(getattr(settings, "SALIENT_RESOLVED_BY_WORKER", ("twteaw",)))
 
 
 def _change_book(game_id: int, user: Any, seat: Any, decision: Any,
@@ -100,6 +122,66 @@ def submit_ready(game_id: int, user: Any, seat: Any, group: Any, ready: Any,
         settle_orders(game, game.orders, group, outcome)
         return action
 
+    def hold(game: Game, ruleset: Any, outcome: Outcome) -> Accepted | None:
+        return hold_ready(game, outcome, user=user, seat=seat, group=group, cid=cid, by=by)
+
     return seat_step(game_id, user, seat, cid, kind="ready", decision=None, action=None,
-                     step=step, recorded=recorded, by=by, authorise=authorise)
+                     step=step, recorded=recorded, by=by, authorise=authorise,
+                     hold=hold if ready else None)
+
+
+def _resolves(outcome: Outcome) -> bool:
+    return any(event.kind == "answers_revealed" for event in outcome.events)
+
+
+def hold_ready(game: Game, outcome: Outcome, *, user: Any, seat: str, group: str, cid: str,
+               by: str) -> Accepted | None:
+    """A ready that would resolve its group, in a ruleset resolved by the worker: kept in
+    `game.live["held"]` for the task worker instead of played, the game due now, the worker
+    woken. The Accepted to answer (repeated when this cid is held already); None when the
+    ready is played here as usual. Caller holds the lock, inside its durable transaction."""
+    if game.ruleset not in RESOLVED_BY_WORKER or not _resolves(outcome):
+        return None
+    user_id = user.pk if user is not None and user.is_authenticated else None
+    held = list(game.live.get("held", []))
+    if any(h["cid"] == cid and h["user"] == user_id for h in held):
+        return Accepted(cid, game.version, repeated=True)
+    if any(h["seat"] == seat and h["group"] == group for h in held):
+        # Held already under another cid: as the kernel answers a seat that is ready.
+        raise engine_rejection(IllegalAction("kernel", "ready_unchanged",
+                                             {"group": group, "ready": True},
+                                             "You are ready already."), game.version)
+    held.append({"seat": seat, "group": group, "cid": cid, "user": user_id, "by": by,
+                 "at": clocks.now_ms(timezone.now())})
+    game.live = {**game.live, "held": held}
+    clocks.refresh_due(game)
+    game.save(update_fields=["live", "due"])
+    from boardgame.jobs import wake
+    wake.resolve_soon(game.pk)
+    return Accepted(cid, game.version)
+
+
+def play_held(game: Game, ruleset: Any, steps: list[Step]) -> None:
+    """The task worker plays the held readies (`hold_ready`) as the steps they would have
+    been: recorded by their user with their cid, the group resolving in the last. A held ready
+    the position no longer allows (its seat withdrew an order meanwhile) is dropped and
+    logged. Caller holds the lock (the deadline sweeper, `deadlines._resolve`)."""
+    held = game.live.get("held", [])
+    if not held:
+        return
+    game.live = {k: v for k, v in game.live.items() if k != "held"}
+    users = {u.pk: u for u in get_user_model().objects.filter(
+        pk__in=[h["user"] for h in held if h["user"] is not None])}
+    for entry in held:
+        seat, group = entry["seat"], entry["group"]
+        try:
+            outcome = simultaneous.set_ready(ruleset, game.state, game.orders, seat, group,
+                                             True, seed=bytes(game.seed))
+        except (IllegalAction, MalformedAction) as exc:
+            logger.warning("held ready of %s in game %s dropped: %s", seat, game.pk, exc)
+            continue
+        action = simultaneous.step_action(game.orders, group, seat, outcome, True)
+        settle_orders(game, game.orders, group, outcome)
+        _append(game, outcome, kind="ready", seat=seat, decision=None, action=action,
+                user=users.get(entry["user"]), by=entry["by"], cid=entry["cid"], steps=steps)
 

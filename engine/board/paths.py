@@ -30,6 +30,7 @@ Reach: TypeAlias = dict[HexId, tuple[int, "HexId | None"]]
 """hex id → (cheapest cost, previous hex on the chosen cheapest path or ``None`` at the start)."""
 
 K = TypeVar("K")
+N = TypeVar("N", bound=str)
 
 
 def movement_range(
@@ -290,3 +291,25 @@ def consume_keyed_capacity(remaining: Mapping[K, int], key: K, amount: int = 1) 
     out = dict(remaining)
     out[key] = left
     return out
+
+
+def components(nodes: Iterable[N], neighbours: Callable[[N], Iterable[N]]) -> dict[N, int]:
+    """Label the connected parts of the graph on ``nodes`` (edges from ``neighbours``, kept to
+    ``nodes``): node → its part's label. Parts are found from their smallest node in sorted
+    order and labelled with the count of nodes labelled before it, so labels are distinct and
+    the same on every run."""
+    inside = set(nodes)
+    label: dict[N, int] = {}
+    for start in sorted(inside):
+        if start in label:
+            continue
+        mark = len(label)
+        label[start] = mark
+        stack = [start]
+        while stack:
+            here = stack.pop()
+            for other in neighbours(here):
+                if other in inside and other not in label:
+                    label[other] = mark
+                    stack.append(other)
+    return label

@@ -32,6 +32,8 @@ from .game import (
                      timeout_action,
                      undo,
                      view,
+                     view_entry,
+                     views,
 )
 from .model import PUBLIC, Decision, Event
 from .ruleset import Ruleset
@@ -42,5 +44,5 @@ __all__ = [
     "UnknownRuleset", "UnknownScenario", "apply", "audience_of", "audiences", "can_undo",
     "canonical_json", "commitment", "decisions", "decisions_for", "end_game", "events_for",
     "expand_options", "new_game", "open_decision", "paused", "result", "roll_die", "state_hash",
-    "timeout_action", "undo", "view",
+    "timeout_action", "undo", "view", "view_entry", "views",
 ]

@@ -109,13 +109,22 @@ def paused(ruleset: Ruleset, state: dict[str, Any]) -> list[Decision]:
     """The decisions listed paused (`Ruleset.paused`), sorted by id: never one that is open."""
     if result(ruleset, state) is not None:
         return []
-    taken = {d.id for d in ruleset.decisions(state)}
+    return sorted(held(ruleset, state, {d.id for d in ruleset.decisions(state)}),
+                  key=lambda d: d.id)
+
+
+def held(ruleset: Ruleset, state: dict[str, Any], taken: set[str]) -> list[Decision]:
+    """`Ruleset.paused` without the ids in `taken` (the decisions already listed: open, or
+    answered and sealed) nor repeats, in the ruleset's order. The one filter behind `paused`
+    (which sorts) and `view` (which lists them after the open ones, in this order). The caller
+    checks that the game goes on."""
     out = []
+    taken = set(taken)
     for decision in ruleset.paused(state):
         if decision.id not in taken:
             taken.add(decision.id)
             out.append(decision)
-    return sorted(out, key=lambda d: d.id)
+    return out
 
 
 def decisions_for(ruleset: Ruleset, state: dict[str, Any], seat: SeatId) -> list[Decision]:
@@ -337,16 +346,55 @@ def concerns_or_none(ruleset: Ruleset, state: dict[str, Any], seat: SeatId,
 _USUAL = (("group", None), ("undoable", False), ("reaction", False))
 
 
-def _header(decision: Decision, with_options: bool) -> dict[str, Any]:
+def _keys(listed: list[Decision]) -> dict[str, str]:
+    """Each listed decision's key in `/decisions`: its id, or for a question asked again
+    (`Decision.asked`) its id without the `-<count>`, unless another listed decision has that
+    key or that id already (then its id)."""
+    ids = {d.id for d in listed}
+    keys: dict[str, str] = {}
+    taken: set[str] = set()
+    for decision in listed:
+        key = decision.id
+        if decision.asked is not None:
+            base = decision.id[:-len(f"-{decision.asked}")]
+            if base not in ids and base not in taken:
+                key = base
+        taken.add(key)
+        keys[decision.id] = key
+    return keys
+
+
+def _header(decision: Decision, with_options: bool, keys: dict[str, str],
+            seq: int) -> dict[str, Any]:
     """A decision's entry in a view: without its `id` (the key of `/decisions` says it) and
     without the flags at their usual values (issue #27: a decision's header is most of what a
-    re-opened menu sends again; absent means null or false to the client)."""
+    re-opened menu sends again; absent means null or false to the client). An entry keyed
+    without its count carries `asked`: `/game/seq` less the count. Counts that go up with the
+    steps, one an answer, keep it the same from one asking to the next, so asking again costs
+    the patch nothing beyond `/game/seq`, which changes anyway."""
     entry = decision.to_json(with_options=with_options)
     del entry["id"]
     for flag, usual in _USUAL:
         if entry[flag] is usual:
             del entry[flag]
+    if keys[decision.id] != decision.id and decision.asked is not None:
+        entry["asked"] = seq - decision.asked
     return entry
+
+
+def view_entry(view: dict[str, Any], decision_id: str) -> dict[str, Any] | None:
+    """The entry of decision `decision_id` in a view's `/decisions` (under its id, or under
+    its id without the count its `asked` gives), or None."""
+    decisions: dict[str, dict[str, Any]] = view.get("decisions", {})
+    entry = decisions.get(decision_id)
+    if entry is not None and entry.get("asked") is None:
+        return entry
+    key, _, count = decision_id.rpartition("-")
+    entry = decisions.get(key)
+    if entry is not None and entry.get("asked") is not None and str(
+            view["game"]["seq"] - entry["asked"]) == count:
+        return entry
+    return None
 
 
 def view(ruleset: Ruleset, state: dict[str, Any], audience: Audience) -> dict[str, Any]:
@@ -356,45 +404,86 @@ def view(ruleset: Ruleset, state: dict[str, Any], audience: Audience) -> dict[st
     that hold them. `/decisions` is an object keyed by decision id (an entry leaves its `id`
     out: the key says it), so a patch adds or removes one decision at a time; `group`,
     `undoable` and `reaction` appear only when set. A paused decision (`Ruleset.paused`) is
-    listed too (its options only to its holders, never what it concerns) and named in
-    `/game/paused_decisions`, a sorted list of ids: it stays in the view while another question is asked
-    instead of leaving it and coming back, and a pause or resume is one change of that list.
+    listed too (its options and what it concerns only to its holders: issue #27, so that a
+    pause and its resumption do not take the index away and send it again) and named in
+    `/game/paused_decisions`, a sorted list of keys: it stays in the view while another
+    question is asked instead of leaving it and coming back, and a pause or resume is one
+    change of that list. A question asked again after every answer (`Decision.asked`) is
+    keyed without its count and carries `asked`, `/game/seq` less the count (`_header`).
     """
-    parse_audience(audience)
+    return views(ruleset, state, [audience])[audience]
+
+
+@dataclass(slots=True)
+class _Listing:
+    """What every audience's view of one state shares: the decisions listed (open, then
+    paused), their keys, and each decision's concerns for a seat holding it, built once for
+    all the audiences of one `views` call (issue #27: never kept beyond it, so no state
+    changed in place since can be read from it; what an audience sees of it is still chosen
+    per audience, by its entitled seats)."""
+
+    final: dict[str, Any] | None
+    open_now: list[Decision]
+    waiting: list[Decision]
+    keys: dict[str, str]
+    concerns: dict[tuple[str, SeatId], Any]
+
+
+def _listing(ruleset: Ruleset, state: dict[str, Any]) -> _Listing:
+    kernel = state[KERNEL]
+    final = result(ruleset, state)
+    open_now = decisions(ruleset, state)
+    waiting: list[Decision] = []   # paused: listed, never open (issue #27)
+    if final is None:
+        sealed = {d for group in kernel["sealed"].values() for d in group}
+        waiting = held(ruleset, state, {d.id for d in open_now} | sealed)
+    return _Listing(final, open_now, waiting, _keys(open_now + waiting), {})
+
+
+def views(ruleset: Ruleset, state: dict[str, Any],
+          audiences: list[Audience]) -> dict[Audience, dict[str, Any]]:
+    """`view` for each of `audiences`, the decisions listed once for them all (`_Listing`):
+    what the server does for every step, one view per audience of the game."""
+    for audience in audiences:
+        parse_audience(audience)
+    listing = _listing(ruleset, state)
+    return {audience: _view(ruleset, state, audience, listing) for audience in audiences}
+
+
+def _view(ruleset: Ruleset, state: dict[str, Any], audience: Audience,
+          listing: _Listing) -> dict[str, Any]:
     entitled = ruleset.audience_seats(state, audience)
     kernel = state[KERNEL]
     out = ruleset.view(state, audience)
     listed = {}
-    final = result(ruleset, state)
-    for decision in decisions(ruleset, state):
+    open_now, waiting, keys = listing.open_now, listing.waiting, listing.keys
+    for index, decision in enumerate(open_now + waiting):
         holder = next((seat for seat in decision.seats if seat in entitled), None)
-        mine = holder is not None
-        entry = _header(decision, mine)
+        entry = _header(decision, holder is not None, keys, kernel["seq"])
         if holder is not None:
             # What it can act on, for unit-first orders (concerns.py): only for its holders.
-            about = concerns_or_none(ruleset, state, holder, decision)
+            memo = (decision.id, holder)
+            if memo not in listing.concerns:
+                listing.concerns[memo] = concerns_or_none(ruleset, state, holder, decision)
+            about = copy_json(listing.concerns[memo])
             if about:
                 entry["concerns"] = about
-        if decision.revisable:
+        if index >= len(open_now):
+            pass    # paused: who is ready or has answered is said when it opens
+        elif decision.revisable:
             # Written orders: the others learn who is ready, never whether or what one wrote.
             entry["ready"] = sorted(kernel.get("ready", {}).get(decision.group, []))
         elif decision.group is not None:
             entry["answered"] = sorted(
                 v["seat"] for v in kernel["sealed"].get(decision.group, {}).values())
-        listed[decision.id] = entry
-    held = []   # paused: listed, never open (issue #27)
-    if final is None:
-        sealed = {d for group in kernel["sealed"].values() for d in group}
-        for decision in ruleset.paused(state):
-            if decision.id not in listed and decision.id not in sealed:
-                listed[decision.id] = _header(
-                    decision, any(seat in entitled for seat in decision.seats))
-                held.append(decision.id)
+        listed[keys[decision.id]] = entry
     out["decisions"] = listed
+    final = listing.final
     out["game"] = {
         "ruleset": kernel["ruleset"], "scenario": kernel["scenario"],
         "options": kernel["options"], "seq": kernel["seq"], "dice": kernel["dice"],
-        "sides": kernel["sides"], "result": final, "paused_decisions": sorted(held),
+        "sides": kernel["sides"], "result": final,
+        "paused_decisions": sorted(keys[d.id] for d in waiting),
         # A finished game offers no undo, though the step that ended it left an undo point.
         "undo": kernel["undo"]["seat"] if kernel["undo"] and final is None
         and kernel["undo"]["seat"] in entitled else None,

@@ -65,10 +65,17 @@ class Decision:
     reaction: bool = False
     revisable: bool = False
     data: dict[str, Any] = field(default_factory=dict)
+    # A question asked again after every answer under a fresh id `<key>-<asked>` (a combat's
+    # next question, the next muster): views key it by `<key>` and carry `asked`, so asking it
+    # again changes one number instead of moving the entry to a new key (issue #27).
+    asked: int | None = None
 
     def __post_init__(self) -> None:
         if not self.seats:
             raise AssertionError(f"decision {self.id} names no seat")
+        if self.asked is not None and (type(self.asked) is not int or self.asked < 0
+                                       or not self.id.endswith(f"-{self.asked}")):
+            raise AssertionError(f"decision {self.id} does not end with its count {self.asked}")
         if (self.options is None) == (self.schema is None):
             raise AssertionError(f"decision {self.id} needs exactly one of options or schema")
         if self.revisable and self.group is None:

@@ -424,7 +424,9 @@ export class Orders extends EventTarget {
       else await this.socket.act(seat, decision.id, action);
       this.pending = null;
       this.consequence = null;
-      this.status = "ready";
+      // The new position's patch may have come before this acknowledgement and started
+      // reloading the options: the page is not ready until that load is done.
+      if (this.status === "sending") this.status = "ready";
       this.dispatchEvent(new CustomEvent("sent", { detail: { decision, action } }));
       this.sync();
       this.changed();

@@ -94,6 +94,7 @@ async function main() {
       // scenarios), else the whole map.
       ctx.map.fitFilter = (id) => !adapter.inWindow || adapter.inWindow(id);
       adapter.setMap?.(ctx.map.map);
+      adapter.mapControls?.(ctx.map);   // a ruleset's buttons beside Fit (BoP: the front line)
       document.body.classList.add("has-map");
     } catch (error) {
       fill(mapRoot, h("p", { class: "map-error" }, `The map could not be loaded (${error.message}).`));
@@ -200,9 +201,35 @@ async function main() {
     }
   }
 
+  // A click is a press and a release. A panel redrawn between the two loses it: the browser
+  // gives the click to what holds both the old button and the new one, not to the button. So
+  // while a press is held on a panel its redraw waits for the release (a second at most: a
+  // release outside the window is never seen).
+  const press = { held: false, due: false, timer: 0 };
+  const released = () => {
+    if (!press.held) return;
+    press.held = false;
+    clearTimeout(press.timer);
+    // After the click the release brings, which the browser sends in the same task.
+    if (press.due) { press.due = false; setTimeout(renderOrders, 0); }
+  };
+  for (const id of ["decision", "reaction"]) {
+    $(id).addEventListener("pointerdown", () => {
+      press.held = true;
+      clearTimeout(press.timer);
+      press.timer = setTimeout(released, 1000);
+    }, true);
+  }
+  window.addEventListener("pointerup", released, true);
+  window.addEventListener("pointercancel", released, true);
+
   function renderOrders() {
-    renderDecision($("decision"), ctx);
-    renderReaction($("reaction"), ctx);
+    if (press.held) {
+      press.due = true;
+    } else {
+      renderDecision($("decision"), ctx);
+      renderReaction($("reaction"), ctx);
+    }
     if (orders.editor || editorPainted) paintUnits();
     paintHighlights();
     follow();

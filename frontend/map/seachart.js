@@ -170,6 +170,10 @@ export function navalEvent(event, { where, name, names, nation }) {
       const fate = [...(d.sunk || []).map((u) => `${name(u)} sunk`), ...(d.damaged || []).map((u) => `${name(u)} damaged`)];
       return `Naval battle at ${where(d.at)}${(d.surprised || []).length ? ` (${d.surprised.map(side).join(", ")} surprised)` : ""}: van salvo ${hits(d.van_salvo).length} hit${hits(d.van_salvo).length === 1 ? "" : "s"} of ${(d.van_salvo || []).length}, fleet salvo ${hits(d.fleet_salvo).length} of ${(d.fleet_salvo || []).length}; lost ${lost}${fate.length ? ` — ${fate.join(", ")}` : ""}. Shots: ${shotList([...(d.van_salvo || []), ...(d.fleet_salvo || [])]) || "none"}`;
     }
+    case "naval_evasion": {   // BoP 8.25: the found ships faster than their finders
+      const stayed = (d.tried || []).filter((u) => !(d.evaded || []).includes(u));
+      return `${side(d.side)} ships try to evade: 2d6 ${(d.dice || []).join("+")}: ${(d.evaded || []).length ? `${names(d.evaded)} evaded and return to port` : "none evaded"}${stayed.length ? `; ${names(stayed)} must fight` : ""}`;
+    }
     case "naval_search_declined":
       return `${side(d.by)} chose not to search at ${where(d.at)}`;
     case "naval_return_check":
@@ -189,6 +193,28 @@ export function navalEvent(event, { where, name, names, nation }) {
         : `${name(d.unit)} sweeps the mine at ${where(d.at)}: 1d6 ${d.roll}: ${d.cleared ? "cleared" : "no effect"}${d.outcome ? `, the sweeper ${d.outcome}` : ""}`;
     case "naval_returned":
       return `${name(d.unit)} returned to port at ${where(d.to)}`;
+    // BoP 5.32-5.35: strategic naval warfare in the seasonal turn (strategic_naval.py)
+    case "strategic_warfare":
+      return `Strategic Warfare (${event.rule}): ${nation(d.nation)} loses ${d.loss} RP (now ${d.rp})`;
+    case "submarine_warfare": {
+      const mods = Object.entries(d.modifiers || {}).map(([k, v]) => `${k.replace(/_/g, " ")} ${v > 0 ? "+" : ""}${v}`);
+      return `U-boats in ${where(d.at)} (${d.steps} step${d.steps === 1 ? "" : "s"}): 1d6 ${d.roll}${mods.length ? ` (${mods.join(", ")})` : ""} → ${d.final}: ${d.rp_lost ? `Britain loses ${d.rp_lost} RP` : "no loss"}`;
+    }
+    case "surface_raid":
+      return `German raiders in ${where(d.at)}: 2d6 ${(d.dice || []).join("+")} against radius ${d.radius}: ${d.rp_lost ? "Britain loses 1 RP" : "no loss"}`;
+    case "blockade":
+      return `${d.close && d.distant ? "Close and distant" : d.close ? "Close" : "Distant"} blockade of ${nation(d.nation)}: loses ${d.rp_lost} RP`;
+    case "stockholm":
+      return d.held ? `The Entente holds Stockholm: Germany loses ${d.rp_lost} RP`
+        : `British submarines off Stockholm (${d.steps} steps): 1d6 ${d.roll}: ${d.rp_lost ? `Germany loses ${d.rp_lost} RP` : "no loss"}`;
+    case "strategic_naval_report": {
+      const section = { "5.32": "U-boats", "5.33": "raiders", "5.34": "blockade", "5.35": "Stockholm" };
+      const rows = Object.entries(d.powers || {}).map(([n, p]) => {
+        const parts = Object.entries(p.losses || {}).map(([s, rp]) => `${section[s] || s} −${rp}`);
+        return `${nation(n)} ${parts.join(", ")} (RP ${p.rp})`;
+      });
+      return `War at sea this season${(d.fixed || []).length ? ` (${d.scenario} fixes ${d.fixed.join(", ")})` : ""}: ${rows.join("; ") || "no losses"}`;
+    }
     default:
       return null;
   }

@@ -173,7 +173,12 @@ def play_by_clicks(driver: BopDriver, page, until, stale: list[str],
 def bots_finish(pages, game_url: str, limit_s: float = 1500):
     """The people stop: the deadline sweep, as if two days had passed, puts their seats in
     civil disorder and hands them to the table's bot; the worker's bots then play on. Returns
-    once the game has a result (or fails at `limit_s`)."""
+    once the game has a result (or fails at `limit_s`).
+
+    The first page follows every patch of the bots' months live; the others leave the game
+    while the bots play and come back to it at the end (their welcome at the final version).
+    Two renderers redrawing thousands of bot moves were the costliest part of these tests
+    (chromium's CPU above the server's), and one live page already proves the patch path."""
     from django.utils import timezone
 
     from boardgame.lobby.models import Seat
@@ -181,6 +186,8 @@ def bots_finish(pages, game_url: str, limit_s: float = 1500):
     from boardgame.play.models import Game
     game_id = int(game_url.rstrip("/").split("/")[-1])
     game = Game.objects.get(pk=game_id)
+    for page in pages[1:]:
+        page.goto("about:blank")
     deadlines.run_due(timezone.now() + dt.timedelta(days=2))
     seats: dict[str, str] = {}
     deadline = time.monotonic() + limit_s
@@ -195,6 +202,8 @@ def bots_finish(pages, game_url: str, limit_s: float = 1500):
             deadlines.run_due(timezone.now() + dt.timedelta(days=4))
     game.refresh_from_db()
     assert game.finished is not None, f"the bots did not finish: {game.state['flow']}"
+    for page in pages[1:]:
+        open_game(page, game_url)
     return {s.seat: s.user.username for s in Seat.objects.filter(table_id=game.table_id)}
 
 

@@ -225,6 +225,38 @@ def test_bop_8_3_naval_counters_options_and_events_read_in_words(module_page):
                and "gunnery lost: Central Powers 3, Entente 0" in f for f in got["facts"]), got["facts"]
 
 
+STRATEGIC_JS = """async () => {
+    const { BalanceOfPowersAdapter } = await import('/frontend/game/rulesets/balance_of_powers.js');
+    const bop = new BalanceOfPowersAdapter({ seats: [] });
+    bop.map = { hexes: {}, boxes: { 'norwegian-sea-box': { name: 'Norwegian Sea' },
+                'mid-atlantic-box': { name: 'Mid Atlantic' } }, places: {} };
+    bop.placeAt = {};
+    const ev = (kind, data, rule) => bop.event({ kind, data, rule }, {});
+    return [
+      ev('strategic_naval_report', { fixed: ['5.32', '5.34'], scenario: 'BoP 12.3', powers: {
+        britain: { losses: { '5.32': 4, '5.33': 1 }, rp: 3 }, germany: { losses: { '5.34': 4 }, rp: 9 } } }, 'BoP 5.3'),
+      ev('surface_raid', { at: 'norwegian-sea-box', raiders: ['ger-cl3'], radius: 9, dice: [4, 4], rp_lost: 1 }),
+      ev('submarine_warfare', { at: 'mid-atlantic-box', steps: 2, roll: 2, modifiers: { usw: -1 }, final: 1, rp_lost: 1 }),
+      ev('blockade', { nation: 'germany', close: false, distant: true, loss: 4, rp_lost: 4 }),
+      ev('stockholm', { held: false, boats: ['bri-ss1'], steps: 2, roll: 1, loss: 2, rp_lost: 2 }),
+      ev('strategic_warfare', { nation: 'austria_hungary', loss: 4, rp: 0 }, 'BoP 12.3'),
+    ];
+}"""
+
+
+def test_bop_5_3_strategic_naval_warfare_reads_in_words(module_page):
+    """5.32-5.35 (ruling 102): the seasonal turn's war at sea in the log, a line a roll and one
+    report naming each power's losses by cause."""
+    assert module_page.evaluate(STRATEGIC_JS) == [
+        "War at sea this season (BoP 12.3 fixes 5.32, 5.34): Britain U-boats −4, raiders −1 (RP 3); "
+        "Germany blockade −4 (RP 9)",
+        "German raiders in Norwegian Sea: 2d6 4+4 against radius 9: Britain loses 1 RP",
+        "U-boats in Mid Atlantic (2 steps): 1d6 2 (usw -1) → 1: Britain loses 1 RP",
+        "Distant blockade of Germany: loses 4 RP",
+        "British submarines off Stockholm (2 steps): 1d6 1: Germany loses 2 RP",
+        "Strategic Warfare (BoP 12.3): Austria-Hungary loses 4 RP (now 0)"]
+
+
 if __name__ == "__main__":
     MODULE.write_text(render_module(), encoding="utf-8")
     print(f"wrote {MODULE.relative_to(ROOT)}")

@@ -154,17 +154,28 @@ class Player:
             if given >= 1:
                 click_choice(page, r"^Finish")
             else:
-                origin = page.evaluate("() => window.salient.orders.origin || window.salient.orders.origins()[0]")
-                if page.evaluate("() => window.salient.orders.origin") != origin:
-                    click_hex(page, origin)
-                    page.wait_for_function("(o) => window.salient.orders.origin === o", arg=origin)
-                target = page.evaluate("""() => window.salient.orders.highlights()
-                    .find(h => h.kind === 'option' && h.hex !== window.salient.orders.origin).hex""")
-                click_hex(page, target)
-                if not page.locator("#pending-order").count():
-                    click_choice(page)      # several units of the stack can go there
-                text = page.inner_text("#pending-order .order-text")
-                assert "→" in text and ("MP" in text if kind == "land_move" else "rail" in text), text
+                # The first origin (the selected one first) with a destination lit beside it;
+                # a stack may have none (every move it has ends where it stands).
+                origins = page.evaluate("""() => { const o = window.salient.orders;
+                    return [...new Set([o.origin, ...o.origins()].filter(Boolean))]; }""")
+                target = None
+                for origin in origins:
+                    if page.evaluate("() => window.salient.orders.origin") != origin:
+                        click_hex(page, origin)
+                        page.wait_for_function("(o) => window.salient.orders.origin === o", arg=origin)
+                    target = page.evaluate("""() => { const o = window.salient.orders;
+                        const lit = o.highlights().find(h => h.kind === 'option' && h.hex !== o.origin);
+                        return lit ? lit.hex : null; }""")
+                    if target is not None:
+                        break
+                if target is None:
+                    click_choice(page, r"^Finish")
+                else:
+                    click_hex(page, target)
+                    if not page.locator("#pending-order").count():
+                        click_choice(page)      # several units of the stack can go there
+                    text = page.inner_text("#pending-order .order-text")
+                    assert "→" in text and ("MP" in text if kind == "land_move" else "rail" in text), text
         elif kind == "land_attack":
             best = page.evaluate("""() => { const o = window.salient.orders;
                 const shown = o.highlights().filter(h => h.kind === 'attack');

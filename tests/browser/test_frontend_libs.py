@@ -103,9 +103,12 @@ def test_browser_patch_applier_rebuilds_new_views(module_page):
         ({"decisions": {"d1": {"x": 1}}}, {"decisions": {"d2": {"x": 2}}}),
         ({"k/e~y": [1, {"z": None}]}, {"k/e~y": [2, {"z": True}]}),
         ({"list": [1, 2, 3]}, {"list": [3]}),
-        # A decision re-issued under a fresh id: a `move`, then edits inside it (issue #27).
-        ({"decisions": {"a-0": {"id": "a-0", "kind": "m", "seats": ["r"], "p": "Go", "o": [1, 2]}}},
-         {"decisions": {"a-1": {"id": "a-1", "kind": "m", "seats": ["r"], "p": "Go", "o": [1]}}}),
+        # A decision re-issued under a fresh id: a `move`, then edits inside it (issue #27);
+        # the differ moves only an entry large enough that the move is the shorter patch.
+        ({"decisions": {"a-0": {"id": "a-0", "kind": "m", "seats": ["r"], "p": "Go on " * 20,
+                                "o": list(range(30))}}},
+         {"decisions": {"a-1": {"id": "a-1", "kind": "m", "seats": ["r"], "p": "Go on " * 20,
+                                "o": list(range(29))}}}),
     ]
     assert any(op["op"] == "move" for op in make_patch(*pairs[-1]))
     cases = [{"old": old, "ops": make_patch(old, new), "new": new} for old, new in pairs]
@@ -188,3 +191,27 @@ def test_browser_area_map_draws_and_hits_every_area_of_the_world_map(module_page
     assert got["bands"] == [["germany", "#d0312d"]] and got["bandsAfter"] == 0
     assert got["north"][1] is True and got["keyed"] == got["north"][0] != "paris"
     assert got["outline"] is True
+
+
+def test_browser_decisions_restore_the_id_of_a_question_asked_again(module_page):
+    """Issue #27: the store's decisions (frontend/game/decisions.js) read an entry keyed
+    without its count as the id `<key>-<n>`, n = `/game/seq` − its `asked`, through a patch
+    that changes only `/game/seq`, the way bench/decisions.py and kernel.view_entry read it."""
+    from bench.decisions import open_decisions
+    old = {"decisions": {"m-naval_move": {"kind": "naval_move", "seats": ["britain"], "asked": 0},
+                         "m-done": {"kind": "done", "seats": ["britain"]},
+                         "m-march": {"kind": "march", "seats": ["britain"]}},
+           "game": {"paused_decisions": ["m-march"], "seq": 4}}
+    new = json.loads(json.dumps(old))
+    new["game"]["seq"] = 5
+    ops = make_patch(old, new)
+    assert ops == [{"op": "replace", "path": "/game/seq", "value": 5}]
+    got = module_page.evaluate("""async ([old, ops]) => {
+        const { applyPatch } = await import('/frontend/lib/jsonpatch.js');
+        const { openDecisions, restoreIds } = await import('/frontend/game/decisions.js');
+        const first = openDecisions(restoreIds(old)).map((d) => d.id);
+        const view = restoreIds(applyPatch(old, ops));
+        return [first, openDecisions(view).map((d) => d.id), view.decisions['m-naval_move'].id];
+    }""", [old, ops])
+    assert got == [["m-done", "m-naval_move-4"], ["m-done", "m-naval_move-5"], "m-naval_move-5"]
+    assert [d["id"] for d in open_decisions(new)] == got[1]

@@ -235,6 +235,7 @@ def test_23_the_game_master_rolls_the_last_turn_back_from_the_panel(site, new_co
     hamlet's page is back at turn 1 with its own written orders (the `orders` frame) and the
     roll-back in its log; a second click is refused with the server's reason, changing
     nothing."""
+    from boardgame.jobs.worker import drain
     from boardgame.play import deadlines, orders
     from boardgame.play.models import ActionRecord
     from engine import rulesets
@@ -256,6 +257,7 @@ def test_23_the_game_master_rolls_the_last_turn_back_from_the_panel(site, new_co
         action = twteaw.options(game.state, seat, d, None)[0]["action"]
         orders.do_write_order(game.pk, holders[seat], seat, d.id, action)
         orders.submit_ready(game.pk, holders[seat], seat, d.group, True, f"r-{seat}")
+    drain()   # the last ready is held; the task worker resolves the turn (ruling 68)
     game.refresh_from_db()
     assert game.state["board"]["turn"] == 2
 

@@ -1,6 +1,6 @@
 """The War to End All Wars: the orders the editor writes beyond moves and builds (issue #23) —
-trenches (TWTEAW trenches), declarations of war (1.1), influence (1.2) and the order of losses
-(2.2) — each added to a draft, checked by the server (a refusal shows its rule) and written,
+trenches (TWTEAW trenches), declarations of war (1.1), influence (1.2), the order of losses
+(2.2) and industrial complexes ordered to fight (ruling 67) — each added to a draft, checked by the server (a refusal shows its rule) and written,
 then carried out when the turn resolves. Fog of war: the other player's page holds none of
 these orders before the turn resolves, and afterwards sees only what the resolution makes
 public (the declaration, the trench on the map), never the influence.
@@ -109,6 +109,22 @@ def test_twteaw_trenches_dug_from_the_editor(table):
         assert "cologne>belgium" in page.evaluate("() => Object.keys(window.salient.store.view.board.trenches)")
 
 
+def test_twteaw_units_ics_an_industrial_complex_ordered_to_fight_from_the_editor(table):
+    """Ruling 67's `defend_ics`, written in the editor: only the seat's own standing ICs are
+    offered; the order is private before and after the turn (no IC was attacked: nothing
+    public changes), and the turn resolves through the task worker (ruling 68)."""
+    hamlet, othello = table
+    start_from_hold(hamlet)
+    offered = hamlet.evaluate("() => [...document.querySelectorAll('#defend-ic-area option')].map((o) => o.value)")
+    assert {"ruhr", "berlin"} <= set(offered) and "paris" not in offered and "vienna" not in offered, offered
+    hamlet.select_option("#defend-ic-area", "ruhr")
+    hamlet.click("#add-defend-ic")
+    pending_has(hamlet, "the industrial complex of Ruhr fights if attacked")
+    write_and_resolve(hamlet, othello, "the industrial complex of Ruhr fights", "industrial complex of Ruhr")
+    assert "industrial complex of Ruhr" not in othello.inner_text("body")
+    assert othello.evaluate("() => window.salient.store.view.board.ics_destroyed") == []
+
+
 def test_twteaw_1_1_declaration_of_war_written_in_the_editor(table):
     hamlet, othello = table
     start_from_hold(hamlet)
@@ -185,3 +201,47 @@ def test_twteaw_neutrals_britain_joins_from_the_editor(monkeypatch, request, new
     hamlet.wait_for_selector("#decision button.choice", timeout=15000)
     start_from_hold(hamlet)
     assert hamlet.locator("#trench-area").count() == 1 and hamlet.locator("#join-side").count() == 0  # in the war now
+
+
+def test_twteaw_4_2_a_naval_patrol_written_in_the_editor(table):
+    """The naval slice's order (4.2, rulings 71–72), written in the editor: the ships Germany
+    has are offered by zone, the route is built zone by zone, the mission chosen; a task force
+    larger than the zone holds is refused with its rule; a transport's landing on a coast not
+    Germany's side's is named an invasion (4.6.1); the order is private before the turn
+    resolves, and afterwards the other player sees only the colour band in the North Sea,
+    never Germany's ship counts."""
+    hamlet, othello = table
+    start_from_hold(hamlet)
+    offered = hamlet.evaluate("() => [...document.querySelectorAll('#naval-from option')].map((o) => o.value)")
+    # Germany's three fleets (the Goeben in the Aegean, the Baltic squadron, the High Seas Fleet)
+    assert offered == ["aegean-sea", "baltic-sea", "skagerrak"], offered
+    assert othello.locator("#naval-from option[value=skagerrak]").count() == 0
+    hamlet.select_option("#naval-from", "skagerrak")
+    hamlet.fill("#naval-battleship", "7")                 # the High Seas Fleet has six
+    hamlet.select_option("#naval-next", "north-sea")
+    hamlet.click("#naval-extend")
+    hamlet.wait_for_function("() => document.querySelector('#naval-route').textContent.includes('North Sea')")
+    hamlet.fill("#naval-battleship", "7")
+    hamlet.click("#add-naval")
+    hamlet.wait_for_selector("#draft-problem")
+    assert "You have 6 battleship" in hamlet.inner_text("#draft-problem")
+    assert hamlet.locator("#draft-problem .cite").inner_text().strip() == "TWTEAW 4.2"
+    hamlet.locator(".draft-naval button").first.click()
+    hamlet.fill("#naval-battleship", "2")
+    hamlet.fill("#naval-cruiser", "1")
+    hamlet.click("#add-naval")
+    pending_has(hamlet, "2 battleships, 1 cruiser patrol Skagerrak → North Sea")
+    # 4.6.1 (rulings 74–79): a transport's landings are every coast of its zone; one Germany's
+    # side does not hold is named a naval invasion
+    hamlet.select_option("#naval-from", "baltic-sea")
+    hamlet.select_option("#naval-mission", "transport")
+    hamlet.wait_for_selector("#naval-carry-to")
+    landings = hamlet.evaluate("() => Object.fromEntries([...document.querySelectorAll('#naval-carry-to option')]"
+                               ".map((o) => [o.value, o.textContent]))")
+    assert landings["estonia"].endswith("(a naval invasion)") and landings["danzig"] == "Danzig", landings
+    write_and_resolve(hamlet, othello, "patrol Skagerrak → North Sea", "2 battleships, 1 cruiser patrol")
+    fleets = hamlet.evaluate("() => window.salient.store.view.known.germany.fleets")
+    assert fleets["north-sea"] == {"battleship": 2, "cruiser": 1}, fleets
+    assert fleets["skagerrak"] == {"battleship": 4, "cruiser": 4}, fleets
+    assert "germany" not in othello.evaluate("() => Object.keys(window.salient.store.view.known)")
+    assert "germany" in othello.evaluate("() => Object.keys(window.salient.store.view.bands['north-sea'] || {})")

@@ -13,6 +13,8 @@ import re
 import time
 from typing import Any, Callable
 
+from bench.decisions import decision_id
+
 GAME_ID = re.compile(r"/games/(\d+)/")
 
 
@@ -46,8 +48,9 @@ class Api:
         decisions.js): each entry with its key as `id`, the paused ones left out."""
         view = self.get("")["view"]
         paused = set(view["game"].get("paused_decisions", ()))
-        view["decisions"] = {key: {**entry, "id": key} for key, entry in
-                             view["decisions"].items() if key not in paused}
+        ids = {key: decision_id(view, key, entry) for key, entry in view["decisions"].items()}
+        view["decisions"] = {ids[key]: {**entry, "id": ids[key]}
+                             for key, entry in view["decisions"].items() if key not in paused}
         return view
 
     def act(self, seat: str, decision: str, action: Any) -> int:

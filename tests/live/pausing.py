@@ -5,11 +5,13 @@ SIGKILL it mid-resolution.
     python -m tests.live.pausing MARKER SECONDS worker [run_worker options]
     python -m tests.live.pausing MARKER SECONDS daphne [daphne options]
 
-`actions.finish_steps` (the request path's) and `deadlines.finish_steps` (the sweeper's) are
-wrapped: when a batch resolves a written-orders group (an `answers_revealed` event), the process
-writes its pid, the game and the version it reached to MARKER and sleeps SECONDS before its
-transaction commits. Used by tests/live/test_twteaw_worker_kill.py; nothing in the product
-imports it.
+`actions.finish_steps` (the request path's) and `deadlines.finish_steps` (the sweeper's, which
+also plays readies held for the worker, twteaw ruling 68) are wrapped: when a batch resolves a
+written-orders group (an `answers_revealed` event), the process writes its pid, the game and
+the version it reached to MARKER and sleeps SECONDS before its transaction commits. A daphne
+run this way proves a request resolves nothing (the marker never appears); a worker, that a
+kill mid-resolution commits nothing. Used by tests/live/test_twteaw_worker_kill.py; nothing in
+the product imports it.
 """
 
 from __future__ import annotations

@@ -130,3 +130,22 @@ def test_enqueue_once_needs_the_period_to_pass(db):
     assert drain() == 1
     assert not enqueue_once(job, now + dt.timedelta(minutes=59))
     assert enqueue_once(job, now + dt.timedelta(minutes=61))
+
+
+@pytest.mark.parametrize("listen", [False, True])
+def test_a_waiting_worker_stops_within_a_slice_not_a_polling_period(db, listen):
+    """SIGTERM only sets the worker's stop event, and neither select() nor Event.wait() is
+    interrupted by it: the wait between turns (wake.Listener, with or without PostgreSQL's
+    LISTEN) checks `stop` every STOP_CHECK, so a worker with a 60 s interval stops at once
+    (a deploy's restart must not wait a whole period)."""
+    import threading
+
+    from boardgame.jobs.wake import Listener
+    listener = Listener(listen)
+    stop = threading.Event()
+    waiter = threading.Thread(target=listener.wait, args=(60, stop), daemon=True)
+    waiter.start()
+    threading.Timer(0.2, stop.set).start()
+    waiter.join(10)
+    listener.close()
+    assert not waiter.is_alive(), "the wait ignored stop"

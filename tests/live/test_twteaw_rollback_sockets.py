@@ -12,6 +12,7 @@ import urllib.request
 
 import pytest
 
+from boardgame.jobs.worker import drain
 from boardgame.play import orderbook, services
 from boardgame.play.models import Game
 from engine import rulesets
@@ -101,10 +102,14 @@ async def test_23_a_socket_catches_up_across_a_rollback(table, daphne_server):
     left_at, left_view = leaver.v, leaver.view
     await leaver.close()
 
-    resolved = await write_and_ready(players[HOLDERS[seats[-1]]], game_id, seats[-1])
-    assert (await db(fresh, game_id)).state["board"]["turn"] == 2
+    held = await write_and_ready(players[HOLDERS[seats[-1]]], game_id, seats[-1])
+    # The last ready is held; the task worker resolves the turn (ruling 68).
+    assert (await db(fresh, game_id)).version == held["v"]
+    await db(drain)
+    resolved = await db(fresh, game_id)
+    assert resolved.state["board"]["turn"] == 2 and resolved.version == held["v"] + 1
     answer = await db(rollback_over_rest, one.url, game_id, tokens["prospero"])
-    assert answer == {"v": resolved["v"] + 1, "undoes": resolved["v"]}
+    assert answer == {"v": resolved.version + 1, "undoes": resolved.version}
     game = await db(fresh, game_id)
     assert game.state["board"]["turn"] == 1
 

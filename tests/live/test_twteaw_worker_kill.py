@@ -11,11 +11,14 @@ missed-deadline counts. Two ordinary workers then sweep it: the turn resolves ex
 resolving step, turn 2, each late nation's miss counted once), with the three acknowledged
 order sets as written, and the record replays to the stored state.
 
-The same on the request path (the ready that makes the last nation ready resolves the turn in
-that request's transaction, under the row lock): eight nations are ready, the ninth's ready goes
-to daphne A (tests/live/pausing.py), which is SIGKILLed before its transaction commits. Nothing
-changed and the ready was never acknowledged; the same ready (same cid) sent to daphne B
-resolves the turn once, and sent again answers the earlier outcome without a second step.
+The request path (ruling 68: the ready that makes the last nation ready is only held in its
+request; the task worker resolves the turn): eight nations are ready, the ninth's ready goes to
+a daphne that would pause in any transaction resolving the turn (tests/live/pausing.py). It is
+acknowledged at once, resolves nothing (no pause, the state, version and record unchanged, the
+ready held in the game row), and the same cid again answers as repeated. A worker then takes
+the turn and is SIGKILLed mid-resolution: nothing is committed, the ready is still held; two
+fresh workers resolve it exactly once, as that ready (its user, its cid), and the record
+replays.
 """
 
 from __future__ import annotations
@@ -41,7 +44,7 @@ from engine import rulesets
 from engine.kernel import decisions
 
 from . import killworkers
-from .conftest import DAPHNE, Daphne, free_port, server_env
+from .conftest import DAPHNE, free_port, server_env
 from .helpers import make_user, start_game, token_of
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -177,9 +180,8 @@ def _launch_pausing(env: dict, marker: Path, log: Path, port: int) -> subprocess
 
 @pytest.mark.postgres
 @pytest.mark.django_db(transaction=True)
-def test_23_a_twteaw_turn_resolves_once_after_the_resolving_daphne_is_killed(settings):
-    import threading
-
+def test_23_ruling_68_the_last_ready_is_acked_unresolved_and_a_killed_worker_leaves_it_held(
+        settings):
     from django.db import close_old_connections, connection
     assert DAPHNE.exists()
     seats = [s["id"] for s in TWTEAW.manifest["scenarios"][0]["seats"]]
@@ -199,62 +201,80 @@ def test_23_a_twteaw_turn_resolves_once_after_the_resolving_daphne_is_killed(set
     log_dir = Path(tempfile.mkdtemp(prefix="salient-twteaw-daphne-"))
     marker = log_dir / "resolving.json"
     port = free_port()
+    # The request goes to a daphne that would pause (and write the marker) in any transaction
+    # resolving the turn: none may, the request path only holds the ready.
     a = _launch_pausing(env, marker, log_dir / "a.log", port)
-    b = Daphne(env).start()
-    answers: list = []
-
-    def post_to_a() -> None:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                answers.append(httpx.post(f"http://127.0.0.1:{port}/api/games/{game.pk}/ready",
-                                          json=ready, headers=headers, timeout=120))
-                return
-            except httpx.ConnectError:
-                if time.monotonic() > deadline or a.poll() is not None:
-                    answers.append("refused")
-                    return
-                time.sleep(0.2)
-            except httpx.TransportError as exc:     # the server died mid-request
-                answers.append(exc)
-                return
-
-    sender = threading.Thread(target=post_to_a)
+    workers: list[subprocess.Popen] = []
+    slow = None
     try:
-        sender.start()
-        assert _wait(marker.exists, 120), (log_dir / "a.log").read_text()[-3000:]
+        api = f"http://127.0.0.1:{port}/api/games/{game.pk}/ready"
+        assert _wait(lambda: _answers(api), 60), (log_dir / "a.log").read_text()[-3000:]
+        first = httpx.post(api, json=ready, headers=headers, timeout=60)
+        assert first.status_code == 200, first.text
+        assert first.json()["repeated"] is False and first.json()["v"] == before[0]
+        again = httpx.post(api, json=ready, headers=headers, timeout=60)
+        assert again.status_code == 200 and again.json()["repeated"] is True, again.text
+        close_old_connections()
+        # Committed and acked; nothing resolved in the request.
+        assert not marker.exists(), "the request resolved the turn"
+        held = Game.objects.get(pk=game.pk)
+        assert _snapshot(game.pk) == before and held.orders == book
+        assert [(h["seat"], h["cid"]) for h in held.live["held"]] == [(last, "last-ready")]
+        assert held.due is not None
+
+        # A worker takes it and is SIGKILLed mid-resolution, before its commit.
+        wenv = killworkers.worker_env(env, tempfile.mkdtemp(prefix="salient-mail-"))
+        slow = subprocess.Popen(
+            [sys.executable, "-m", "tests.live.pausing", str(marker), "60", "worker",
+             "--interval", "0.05", "--worker-id", "slow"], cwd=ROOT, env=wenv,
+            stdout=open(log_dir / "slow.log", "ab"), stderr=subprocess.STDOUT,  # noqa: SIM115
+            start_new_session=True)
+        assert _wait(marker.exists, 120), (log_dir / "slow.log").read_text()[-3000:]
         paused = json.loads(marker.read_text())
         assert paused["game"] == game.pk and paused["version"] == before[0] + 1
-        os.killpg(a.pid, signal.SIGKILL)
-        a.wait(10)
-        sender.join(30)
-        assert len(answers) == 1 and isinstance(answers[0], httpx.TransportError), answers
+        assert paused["pid"] == slow.pid
+        os.killpg(slow.pid, signal.SIGKILL)
+        slow.wait(10)
         close_old_connections()
-        assert _snapshot(game.pk) == before, "the killed request committed something"
-        assert Game.objects.get(pk=game.pk).orders == book   # acknowledged orders kept
+        assert _snapshot(game.pk) == before, "the killed resolution committed something"
+        kept = Game.objects.get(pk=game.pk)
+        assert kept.orders == book and kept.live["held"] == held.live["held"]
 
-        api = f"http://127.0.0.1:{b.port}/api/games/{game.pk}/ready"
-        first = httpx.post(api, json=ready, headers=headers, timeout=120)
-        assert first.status_code == 200, first.text
-        assert first.json()["repeated"] is False
-        again = httpx.post(api, json=ready, headers=headers, timeout=120)
-        assert again.status_code == 200, again.text
-        assert again.json()["repeated"] is True and again.json()["v"] == first.json()["v"]
+        # Fresh workers resolve it exactly once, as the acked ready.
+        workers = [killworkers.start_worker(wenv, n, str(log_dir)) for n in range(2)]
+        assert _wait(lambda: Game.objects.get(pk=game.pk).state["board"]["turn"] == 2, 120), \
+            "the turn did not resolve after the restart"
+        time.sleep(3)   # a second resolution, if any, would land now
+        late = httpx.post(api, json=ready, headers=headers, timeout=60)
+        assert late.status_code == 200 and late.json()["repeated"] is True, late.text
+        assert late.json()["v"] == paused["version"]
     finally:
         _stop(a)
-        b.stop()
+        if slow is not None:
+            _stop(slow)
+        for proc in workers:
+            _stop(proc)
     close_old_connections()
 
     game = Game.objects.get(pk=game.pk)
-    assert game.state["board"]["turn"] == 2
+    assert game.state["board"]["turn"] == 2 and "held" not in game.live
     records = list(ActionRecord.objects.filter(game_id=game.pk).order_by("seq"))
     resolving = [r for r in records
                  if any(e.get("kind") == "answers_revealed" for e in r.events)]
     assert len(resolving) == 1, "the turn resolved more than once (or never)"
     assert resolving[0].seq == game.version == records[-1].seq == paused["version"]
     assert resolving[0].cid == "last-ready" and resolving[0].seat == last
+    assert resolving[0].by_user_id == users[last].pk
     resolved_orders = resolving[0].action["orders"]
     for seat, order in written.items():
         assert resolved_orders[order["decision"]]["seat"] == seat
         assert resolved_orders[order["decision"]]["action"] == order["action"]
     assert verify_game(game).status == "ok"
+
+
+def _answers(url: str) -> bool:
+    try:
+        httpx.get(url, timeout=5)
+        return True
+    except httpx.TransportError:
+        return False

@@ -47,7 +47,8 @@ its his her per as if it all any one two up off out new old own this that then t
 your me my we our did do may can will was has had now via vs left more most only are more less
 turn row step round box part hex move moves half pay take took sea loss land pool rail lose
 cost got see sent once also each both but send goes home port set call dice city does down
-ends fort must puts roll sits too unit win wins hour what side play pays when""".split())
+ends fort must puts roll sits too unit win wins hour what side play pays when sunk owes
+paid""".split())
 
 
 @dataclass(frozen=True)

@@ -126,3 +126,46 @@ def test_a_retried_bot_turn_is_not_played_twice(hamlet, make_table):
                                   cid=cid).answer
     assert again.repeated and again.v == first.v
     assert ActionRecord.objects.filter(game=game, seat="blue").count() == 1
+
+
+def test_a_sweep_takes_the_bot_tables_in_turn_until_its_time_is_spent(hamlet, make_table,
+                                                                       monkeypatch):
+    """Round robin (boardgame/play/bots.py): a slice of one move each, and a sweep with time
+    to spare plays both bot tables to their end, the moves of the two games interleaved — not
+    one slice each and then an idle polling period (a table of bots ran at a third of the
+    machine's speed)."""
+    monkeypatch.setattr(bots, "SLICE_SECONDS", 0.0)
+    monkeypatch.setattr(bots, "SWEEP_SECONDS", 60.0)
+    games = []
+    for _ in range(2):
+        table = make_table(hamlet, scenario="melee")
+        for seat in ("red", "blue", "green"):
+            bots.do_seat_bot(hamlet, table["id"], seat, 1)
+        do_start_table(hamlet, table["id"])
+        games.append(Game.objects.get(table_id=table["id"]).pk)
+    run_due()
+    assert all(Game.objects.get(pk=g).finished is not None for g in games)
+    order = [r.game_id for r in ActionRecord.objects.filter(game_id__in=games).order_by("pk")]
+    assert order[:4] in ([games[0], games[1]] * 2, [games[1], games[0]] * 2), order
+
+
+def test_a_sweep_out_of_time_with_bots_to_move_wakes_the_worker(hamlet, make_table,
+                                                                 monkeypatch):
+    """The sweep that ends on its time with a bot still to move wakes the workers, so the
+    next sweep follows at once; a sweep that finished the bots' work does not."""
+    from boardgame.jobs import wake
+    table = make_table(hamlet, scenario="melee")
+    for seat in ("red", "blue", "green"):
+        bots.do_seat_bot(hamlet, table["id"], seat, 1)
+    do_start_table(hamlet, table["id"])
+    game = Game.objects.get(table_id=table["id"])
+    monkeypatch.setattr(bots, "SLICE_SECONDS", 0.0)
+    monkeypatch.setattr(bots, "SWEEP_SECONDS", 0.0)
+    wake.LOCAL.clear()
+    assert run_due()["bot_moves"] == 1
+    assert wake.LOCAL.is_set()
+    monkeypatch.setattr(bots, "SWEEP_SECONDS", 60.0)
+    wake.LOCAL.clear()
+    run_due()
+    game.refresh_from_db()
+    assert game.finished is not None and not wake.LOCAL.is_set()

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import pytest
 
+from boardgame.jobs.worker import drain
 from boardgame.play.models import Game
 from engine import rulesets
 from engine.kernel import decisions
@@ -72,6 +73,7 @@ def test_twteaw_victory_conditions_a_table_plays_from_the_lobby_to_the_end(api, 
             done = api(holders[seat]).post(f"/api/games/{game_id}/ready", {
                 "seat": seat, "group": group, "ready": True, "cid": f"t{turn}r{n}"}, format="json")
             assert done.status_code == 200, (turn, seat, done.json())
+        drain()     # the last ready is held; the task worker resolves the turn (ruling 68)
         after = Game.objects.get(pk=game_id)
         assert after.result is not None or after.state["board"]["turn"] == turn + 1, f"turn {turn} did not resolve once"
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import pytest
 
+from boardgame.jobs.worker import drain
 from boardgame.play import services
 from boardgame.play.models import Game
 from engine import rulesets
@@ -90,6 +91,9 @@ def test_23_a_turn_of_orders_is_written_and_resolved_and_each_side_sees_only_its
         if n == 0:      # one ready, the group open
             assert _seats_in(api(othello), game_id, group) <= set(ALLIED)
             assert _seats_in(api(hamlet), game_id, group) <= set(CENTRAL)
+    # The last ready is held for the task worker (ruling 68); the worker resolves the turn.
+    assert Game.objects.get(pk=game_id).version == len(seats) - 1
+    drain()
     game = Game.objects.get(pk=game_id)
     assert game.version == len(seats) and game.orders == {}      # the turn resolved
     assert game.state["board"]["turn"] == 2 and game.result is None

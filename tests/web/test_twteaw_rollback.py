@@ -15,6 +15,7 @@ import json
 import pytest
 from django.utils import timezone
 
+from boardgame.jobs.worker import drain
 from boardgame.play import deadlines
 from boardgame.play.models import ActionRecord, Game, GmCommand, OrderLog
 from boardgame.play.verify import verify_game
@@ -52,6 +53,7 @@ def _ready(api, game_id, holders, seat, cid):
     answer = api(holders[seat]).post(f"/api/games/{game_id}/ready", {
         "seat": seat, "group": d.group, "ready": True, "cid": cid}, format="json")
     assert answer.status_code == 200, answer.json()
+    drain()     # a ready that completes the turn is resolved by the task worker (ruling 68)
 
 
 def _without_seq(state):

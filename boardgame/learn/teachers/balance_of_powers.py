@@ -95,7 +95,11 @@ def _notes(scenario_id: str) -> dict[S, str]:
                               "submarines (BoP 12.3)",
                 S.DIPLOMACY: "always skipped in this scenario",
                 S.BRITAIN: "never: Britain is at war from the start",
-                S.ADMIRALTY: "Entente sea moves (the optional admiralty, BoP 6.45)",
+                S.ADMIRALTY: "passed by: this scenario plays the standard admiralty, which "
+                             "replaces the optional one (BoP 6.451); General Quarters follow",
+                S.GQ: "GQ I, then GQ II: each a Central Powers half, then an Entente half, "
+                      "each navy in turn; ships carry corps and land them in a friendly port "
+                      "(BoP 7.6) or place the landing counter for an invasion (BoP 7.7)",
                 S.WEATHER: "by the weather table: a bad-weather month plays one fortnight",
                 S.PLAN_XVII: "not in this scenario",
                 S.MONTH_END: f"the victory check ends {MONTH_NAMES[months[-1]]}"}
@@ -146,7 +150,16 @@ def turn(scenario_id: str) -> list[dict[str, Any]]:
         if step is S.HALF:
             note = f"fortnight {fortnight}"
         month.append(_box(step, side, note))
+        if step is S.ADMIRALTY and S.GQ in notes:      # 12.3: the navies sail (ruling 105)
+            month.append(_box(S.GQ, note=notes[S.GQ]))
     months = ", ".join(MONTH_NAMES[m] for m in sc.months)
+    played = {step for step, _, _ in MONTH_SCRIPT} | {S.SETUP, S.SECRET_SETUP, S.OVER}
+    if S.GQ in notes:              # 12.3 plays every step of the table
+        elsewhere = []
+    else:
+        elsewhere = [_elsewhere(played, "General Quarters belongs to the standard admiralty "
+                                        "(The Price of Admiralty, Storm of Steel); this "
+                                        "scenario uses the optional admiralty instead")]
     return [
         {"title": "Before the first month", "repeat": False,
          "note": "The Entente sets up first, then the Central Powers." + _set_aside_note(sc),
@@ -159,9 +172,7 @@ def turn(scenario_id: str) -> list[dict[str, Any]]:
          "steps": month},
         {"title": "The end", "repeat": False, "note": "",
          "steps": [_box(S.OVER)]},
-        _elsewhere({step for step, _, _ in MONTH_SCRIPT} | {S.SETUP, S.SECRET_SETUP, S.OVER},
-                   "General Quarters belongs to the standard admiralty (The Price of "
-                   "Admiralty); this scenario uses the optional admiralty instead"),
+        *elsewhere,
     ]
 
 

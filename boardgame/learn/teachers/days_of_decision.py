@@ -42,7 +42,8 @@ NOTES = {
     "democrats": "from the back of the track, each Democrat may move itself down",
     "politics": "each bidder plays the options it bid for, one at a time; after each a die "
                 "may end the step early. A treaty proposal succeeds if its addressee agrees "
-                "(its 0(f)) this turn; a declaration of war starts a war; a power at war may "
+                "(its 0(f)) this turn; a declaration of war starts a war and adds the War "
+                "Chart's United States entry and markers; a power at war may "
                 "surrender, conditionally (peace if the enemy agrees this turn) or not",
     "activate": "apply a minor's markers one by one, moving it on the Status Display",
     "direct": "after a declaration of war on a minor, the power chosen to direct it may "
@@ -50,14 +51,16 @@ NOTES = {
     "bonus": "the turn's treaty proposals and surrender offers are settled; allies and "
              "guarantors of a minor that fell last turn lose effectiveness unless at war with "
              "its conquerors; a power that played nothing gains bid points",
-    "military": "every power at war commits army points against each enemy, sealed until "
-                "all have; each front is fought and its winner gains offensives",
+    "military": "every power at war commits army points against each enemy, and each "
+                "minor's director commits the minor's own army, sealed until all have; each "
+                "front is fought and its winner gains offensives",
     "us_entry": "each power at war with a Democrat adds a die's worth to its United States "
                 "entry total; high totals let the United States declare war",
     "minor_peace": "a power directing a minor may make peace for it with a power at war with "
-                   "it, but not in the turn that power declared",
+                   "it that holds no offensives into it and did not attack it this turn",
     "conquest": "a power whose enemies' offensives reach its conquest level is out of the "
-                "game (checked when the fronts are fought)",
+                "game (checked when the fronts are fought); a minor falls when the offensives "
+                "into it reach its conquest level or its army is gone",
     "over": "an ideology conquered, an ideology holding its needed minors, or the last turn",
 }
 
@@ -111,6 +114,12 @@ def victory(scenario_id: str) -> list[dict[str, Any]]:
                  + ", ".join(f"{POWERS[p].title} {n}" for p, n in CONQUEST_LEVEL.items())
                  + ").",
          "reasons": ["ideology_conquered"], "now": ""},
+        {"title": "Bitter end (optional)", "side": None, "rule": "DoD 4.1",
+         "when": "after military affairs, if the table chose it",
+         "text": "With the table option \"bitter end\" the game goes on past one conquered "
+                 "ideology and past the needed minors: it ends early only when every power of "
+                 "two ideologies has been conquered, and is judged as after the last turn.",
+         "reasons": ["bitter_end"], "now": ""},
     ]
 
 

@@ -6,9 +6,11 @@ violation) scores 0, so the bot acts only where something scores above it.
   draws corps or threatened value needs them, purchases while RP stay above a reserve, Plan
   XVII's penalty on the best French corps;
 - movement: marches, rail and sea moves by the pull gained, the threatened value covered and
-  left uncovered, and the exposure where the force ends;
-- attacks: exact odds (odds.py) turned into an expected value; an attack is never declared at
-  or below `WEIGHTS["attack_threshold"]`;
+  left uncovered, the exposure where the force ends, and each corps taken out of supply or
+  brought back (level 2's campaign: its chance to die at the commissariat, 6.6);
+- attacks: exact odds (odds.py) turned into an expected value, less the commissariat's price
+  for attackers that would enter an unsupplied location; an attack is never declared at or
+  below `WEIGHTS["attack_threshold"]`;
 - combat replies: the best point unit, a reserve, the reroll when its expectation beats the
   roll, paying an RP result, the cheapest loss, the safest retreat;
 - the set-up: each listed deployment scored across the worlds drawn for the hidden ones.
@@ -90,15 +92,38 @@ def relocation(ctx: Context, units: list[str], origin: str | None, dest: str) ->
 
 def supply_gain(ctx: Context, corps: list[str], origin: str | None, dest: str) -> float:
     """BoP 6.6 — what a move does for the corps' supply at the commissariat that ends the
-    side's half: each corps that leaves supply costs `unsupplied`, each that regains it earns
-    it. Read on the position before the move (a move of ours seldom changes the trace)."""
+    side's half: each corps that leaves supply costs its `commissariat_risk`, each that
+    regains it earns it. Read on the position before the move (a move of ours seldom changes
+    the trace)."""
     gain = 0.0
     for uid in corps:
         nation = UNITS[uid].nation
         before = origin is None or ctx.in_supply(nation, origin)
         after = ctx.in_supply(nation, dest)
-        gain += W["unsupplied"] * (int(after) - int(before))
+        gain += commissariat_risk(ctx, uid) * (int(after) - int(before))
     return gain
+
+
+def commissariat_risk(ctx: Context, uid: str) -> float:
+    """BoP 6.6 — what one corps out of supply when its side's half ends costs: `unsupplied`
+    and, for level 2's campaign (bot version 6), the corps itself (`corps`) times its chance
+    to die there, 1d6 at or above its printed effectiveness. Version 5 priced every corps at
+    `unsupplied` (3) alone, less than a hex of pull towards Paris or Warsaw: in the arena
+    against the greedy Entente the German army marched out of its supply lines in France and
+    Poland and lost up to 23 corps at one commissariat (seed 1 game 2, September)."""
+    risk = W["unsupplied"]
+    if ctx.campaign:
+        risk += W["commissariat"] * W["corps"] * max(0, 7 - UNITS[uid].effectiveness) / 6
+    return risk
+
+
+def attack_supply(ctx: Context, corps: list[str], target: str, take: float) -> float:
+    """BoP 6.6, 10.81 — the attackers enter the location they clear: what it costs when it
+    lies outside their supply (level 2's campaign only, bot version 6)."""
+    if not ctx.campaign:
+        return 0.0
+    return take * sum(commissariat_risk(ctx, u) for u in corps
+                      if not ctx.in_supply(UNITS[u].nation, target))
 
 
 def plan_bonus(ctx: Context, corps: list[str], loc: str, *, attack: bool) -> float:
@@ -211,6 +236,7 @@ def attack_value(ctx: Context, action: dict[str, Any], odds: Odds) -> float:
     value += take * (W["capture"] * ctx.value.get(target, 0.0) + ctx.decisive.get(target, 0.0)
                      + W["pull"] * len(corps) * drawn)
     value += plan_bonus(ctx, corps, target, attack=True)
+    value -= attack_supply(ctx, corps, target, take)
     # the rules' own cost: double against a location in bad weather (6.512)
     return value - W["rp"] * bop_weather.attack_cost(ctx.th, ctx.position["flow"]["month"],
                                                      target)
@@ -329,7 +355,20 @@ def muster(ctx: Context, decision: Decision, item: dict[str, Any]) -> Score:
     action = item["action"]
     if action.get("at") is None:
         return 0.0
-    return 0.1 + relocation(ctx, [action["unit"]], None, action["at"])
+    return 0.1 + relocation(ctx, [action["unit"]], None, action["at"]) + garrison_muster(
+        ctx, action["unit"], action["at"])
+
+
+def garrison_muster(ctx: Context, uid: str, loc: str) -> float:
+    """BoP 12.1 (bot version 7) — a corps mustered into a garrison place (world.GARRISONS)
+    short of the corps it keeps is worth `garrison_muster`: it costs the drive no march.
+    Version 6 left Berlin empty all game against the greedy Entente (seed 1 game 8) while
+    nine German corps mustered in October, six of them at 12,13 in the west, and six Russian
+    corps marched into Berlin in the last fortnight: the Entente won by Berlin and Paris."""
+    kept = ctx.garrison.get(loc)
+    if not ctx.campaign or kept is None or not UNITS[uid].corps:
+        return 0.0
+    return W["garrison_muster"] if ctx.ours.get(loc, 0) < kept else 0.0
 
 
 def britain_setup(ctx: Context, decision: Decision, item: dict[str, Any]) -> Score:

@@ -25,10 +25,12 @@ from engine.rulesets.balance_of_powers.forces import (
     UNITS,
     commander,
     controller,
+    enemy_present,
+    neighbours,
     neutral_closed,
     side_of,
 )
-from engine.rulesets.balance_of_powers.supply import sources, supplied_locations
+from engine.rulesets.balance_of_powers.supply import sources, supplied_locations, supply_reach
 from engine.rulesets.balance_of_powers.tables import (
     CENTRAL,
     CP_BC_TO_WIN,
@@ -73,6 +75,13 @@ WEIGHTS: Mapping[str, float] = {
     "victory_keep": 10.0,       # 12.1: on top of an own BC's worth (each one lost counts
                                 # twice: one fewer for us, one more for the enemy)
     "garrison": 25.0,           # 12.1: pull of a threatened garrison place left empty
+    "garrison_muster": 30.0,    # 12.1: a corps mustered into a garrison place short of its
+                                # garrison (version 7)
+    "supply_link": 20.0,        # 3.121: a hex on the shortest supply line still to open to
+                                # a SUPPLY_FIRST objective (version 6)
+    "max_links": 4,             # hexes at most a line may still need to be a plan
+    "commissariat": 1.0,        # 6.6: share of a corps' chance to die unsupplied that level
+                                # 2's campaign adds to `unsupplied` (version 6)
     "unsupplied": 3.0,          # 6.6: per corps ending its side's half out of supply (the
                                 # commissariat then kills it on 1d6 >= its effectiveness:
                                 # the arena's German garrisons of Brussels died so, cut off)
@@ -101,14 +110,30 @@ SCHLIEFFEN: Mapping[str, float] = {"liege": 14.0, "namur": 10.0, "brussels": 24.
 # it and won outright; a first version 4 kept Berlin only with an enemy within 3 hexes and
 # three Russian corps marched in from further away in October; Antwerp and Brussels, reached by
 # sea and by the Belgian corps, were walked back into as soon as the German corps left.
+# Paris likewise keeps one always (version 8): the sanity checker (bench.bop_sanity, Entente
+# against the greedy Central Powers, seed 1 game 0) found it empty at the end of France's half
+# in September with German cavalry, which marches further than 3 hexes, able to reach it.
 GARRISONS: Mapping[str, Mapping[str, tuple[tuple[int, int | None], ...]]] = {
     "germany": {"berlin": ((1, None), (2, 5)), "metz": ((1, 3),), "strasbourg": ((1, 3),),
                 "cologne": ((1, 3),), "breslau": ((1, 4),), "konigsberg": ((1, 4),),
                 "posen": ((1, 4),), "brussels": ((1, None), (2, 2)),
                 "antwerp": ((1, None), (2, 2))},
     "austria_hungary": {"vienna": ((1, 3),), "cracow": ((1, 2),), "lemberg": ((1, 2),)},
-    "france": {"paris": ((1, 3),)},
+    "france": {"paris": ((1, None), (2, 3))},
 }
+
+# BoP 3.121, 6.6 — objectives whose garrison needs a supply line (bot version 6, docs/bots.md):
+# per seat, the places a supply line must be opened to. A German corps in Brussels or Antwerp
+# is supplied only by a path of German-held rail or population hexes free of Entente units from
+# Germany (the Central Powers have no sea supply, 6.451), and Namur (or Charleroi) lies on every
+# such path: the arena's level 2 (version 5) took Antwerp and Brussels with Namur still Belgian
+# and lost their garrisons at the commissariat that ended the same half (seed 1 game 1: eleven
+# German corps in August's second fortnight, four more in Antwerp in October), and the Belgians
+# and the British walked back in. Each hex the shortest line to such a place still needs (if it
+# needs at most `max_links`) is worth `supply_link` to the side: Namur, then the hexes between
+# Brussels and Antwerp. (Cutting the places' own worth until a line reached them was tried and
+# not kept: the Germans then left Brussels and Antwerp to the Entente.)
+SUPPLY_FIRST: Mapping[str, tuple[str, ...]] = {"germany": ("brussels", "antwerp")}
 
 FLOW_DEFAULTS: Mapping[str, Any] = {
     "k": 0, "pos": 0, "placed": [], "reroll": False, "rail_used": {}, "reserve_corps": {},
@@ -184,6 +209,7 @@ class Context:
     worlds: list[dict[str, Any]] = field(default_factory=list)   # determinised positions
     budget: Budget | None = None
     supplied: dict[str, frozenset[str]] = field(default_factory=dict)   # nation -> locations
+    campaign: bool = True          # 12.1's plan and the commissariat's full price (level 2)
 
     def in_supply(self, nation: str, loc: str) -> bool:
         """BoP 3.12 — would a unit of `nation` at `loc` be in supply in this position?"""
@@ -237,6 +263,10 @@ def build_context(position: dict[str, Any], seat: str, *, campaign: bool = True)
     decisive = victory_targets(position, th, side)
     for loc, worth in (schlieffen_targets(position, th, seat) if campaign else {}).items():
         decisive[loc] = decisive.get(loc, 0.0) + worth
+    if campaign:
+        for links in supply_lines(position, th, seat, side).values():
+            for link in links:
+                decisive[link] = max(decisive.get(link, 0.0), WEIGHTS["supply_link"])
     for loc, worth in decisive.items():
         targets[loc] = targets.get(loc, 0.0) + worth
     garrison = garrisons(position, th, seat, side, ours, theirs) if campaign else {}
@@ -249,7 +279,7 @@ def build_context(position: dict[str, Any], seat: str, *, campaign: bool = True)
     owned = frozenset(loc for loc in th.locs
                       if side_of(position, controller(position, th, loc)) == side)
     ctx = Context(position, th, seat, side, enemy, occ, value, pull, {}, {}, ours, theirs,
-                  owned, decisive, garrison)
+                  owned, decisive, garrison, campaign=campaign)
     _threats(ctx)
     return ctx
 
@@ -328,6 +358,65 @@ def schlieffen_targets(position: dict[str, Any], th: Theatre, seat: str) -> dict
         loc = th.place_loc.get(place)
         if loc is not None and side_of(position, controller(position, th, loc)) != CENTRAL:
             out[loc] = worth
+    return out
+
+
+def carries_supply(position: dict[str, Any], th: Theatre, loc: str) -> bool:
+    """3.121 — a hex a supply line may run through once the side holds it: rail or a
+    population centre (infrastructure markers apart), on land, not a closed neutral."""
+    return loc not in th.water and (th.is_rail(loc) or th.is_pop(loc)) and not neutral_closed(
+        position, th, loc)
+
+
+def supply_lines(position: dict[str, Any], th: Theatre, seat: str,
+                 side: str) -> dict[str, list[str]]:
+    """SUPPLY_FIRST's places for `seat` not yet in its supply: place -> the hexes still to take
+    (not held by the side, or holding enemy units) on the cheapest line of supply-carrying hexes
+    from where the seat's supply reaches now to a hex next to the place (3.121: a unit is
+    supplied in or next to a hex the line reaches). Empty when no line of at most `max_links`
+    such hexes exists (the front must come nearer first)."""
+    wanted = [th.place_loc[p] for p in SUPPLY_FIRST.get(seat, ()) if p in th.place_loc]
+    if not wanted:
+        return {}
+    supplied = supplied_locations(position, th, seat)
+    wanted = [loc for loc in wanted if loc not in supplied]
+    if not wanted:
+        return {}
+    occ: dict[str, list[str]] = {}
+    for uid, unit in sorted(position["board"]["units"].items()):
+        occ.setdefault(unit["at"], []).append(uid)
+    reached = supply_reach(position, th, sources(position, th, seat, occ), side, occ,
+                           lambda loc: neighbours(position, th, loc))
+
+    def cost(loc: str) -> int:
+        held = side_of(position, controller(position, th, loc)) == side
+        return 0 if held and not enemy_present(position, th, loc, side, occ) else 1
+
+    # 0-1 search from the reached hexes over supply-carrying ones: the fewest hexes to take.
+    best: dict[str, tuple[int, tuple[str, ...]]] = {loc: (0, ()) for loc in reached}
+    frontier = sorted(reached)
+    limit = int(WEIGHTS["max_links"])
+    while frontier:
+        nxt = []
+        for loc in frontier:
+            spent, path = best[loc]
+            for other in sorted(th.adj.get(loc, ())):
+                if not carries_supply(position, th, other):
+                    continue
+                step = cost(other)
+                found = (spent + step, path + ((other,) if step else ()))
+                if found[0] <= limit and (other not in best or found[0] < best[other][0]):
+                    best[other] = found
+                    nxt.append(other)
+        frontier = nxt
+    out: dict[str, list[str]] = {}
+    for target in wanted:
+        lines = [best[o] for o in sorted(th.adj.get(target, ())) if o in best]
+        if lines:
+            spent, path = min(lines, key=lambda line: (line[0], line[1]))
+            out[target] = [loc for loc in path if loc != target]
+        else:
+            out[target] = []
     return out
 
 

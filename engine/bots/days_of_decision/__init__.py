@@ -5,13 +5,14 @@ The book wins by ideology on objectives of a map the seed lacks (DoD 4, absent),
 is a proxy for what the objectives reward: minors controlled by the bot's power and, less, by
 its ideology's other powers (DoD 8.1.2, the derived `control` table), its markers waiting on
 minors (8.4.3: an activation moves the minor towards it), its alliances and guarantees, and its
-tracks (PE, money, bid points). An option is scored by playing it on a copy of the public board
+tracks (PE, money, bid points), less its own US entry total (DoD 8.4.4: a declaration's War
+Chart value brings the US nearer war on it). An option is scored by playing it on a copy of the public board
 with the ruleset's own handlers: a roll's outcomes are weighed by their exact chances (MP 0(a),
 IPO 3), a roll that only decides a remainder (IPO 17) is taken at its middle. At war it offers a
 conditional surrender once the enemies' offensives pass half its conquest level, never an
 unconditional one, and agrees to an enemy's surrender (MP 5). A war on a minor is scored with
-the turn's conquest step played on the copy (the minor held, less the card and each casus
-belli it hands out); it directs a minor when asked and makes peace for it when it may. Bids are budgeted
+the turn's combat against the minor's own army and the conquest step played on the copy (the
+minor held, less the card, the army lost and each casus belli it hands out); it directs a minor when asked and makes peace for it when it may. Bids are budgeted
 (a share of the bid points for one or two options); spending keeps money for the options that
 cost it. The bot reads only its seat's view: the sealed bids of others never reach it.
 """
@@ -19,6 +20,7 @@ cost it. The bot reads only its seat's view: the sealed bids of others never rea
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from fractions import Fraction
 from typing import Any
 
 from engine.kernel.game import copy_json
@@ -26,12 +28,15 @@ from engine.kernel.model import Decision
 from engine.rulesets.days_of_decision.alliances import alliance_modifier
 from engine.rulesets.days_of_decision.control import control_table
 from engine.rulesets.days_of_decision.military import CONQUEST_LEVEL, against
-from engine.rulesets.days_of_decision.minor_war import conquer_minors
+from engine.rulesets.days_of_decision.minor_army import fight
+from engine.rulesets.days_of_decision.minor_war import conquer_minors, minor_at_war, war_on
 from engine.rulesets.days_of_decision.minors import MINORS
 from engine.rulesets.days_of_decision.options import HANDLERS, pe_die_cost
 from engine.rulesets.days_of_decision.peace import make_peace
 from engine.rulesets.days_of_decision.powers import POWERS
+from engine.rulesets.days_of_decision.relations import enemies
 from engine.rulesets.days_of_decision.war import GEARED_UP_TURN
+from engine.rulesets.days_of_decision.war_economy import EFFORT_TURNS, EMBARGO_CUT, PML_STEP
 
 from ..heuristic import HeuristicBot, Score
 from ..protocol import BotRng, Budget, Offer
@@ -47,6 +52,14 @@ BID_SHARE, MOST_OPTIONS = 0.5, 2
 ACCEPT_CHANCE, OUT_OF_THE_GAME = 0.5, 100.0
 # War on a minor (MP 4): what each casus belli handed to the minor's allies costs.
 CASUS_BELLI = 2.0
+# US entry (DoD 8.4.4, the War Chart of a declaration): each point of its own total brings the
+# US nearer a war on the bot's power (US 4: 60 a war).
+US_ENTRY = 0.1
+# Embargo (IPO 19): what a money of income a rival loses is worth to the bot.
+RIVAL_MONEY = 0.25
+# Combined war aims (IPO 13): what each aim against an enemy is worth (an enemy's surrender to
+# a partner then reaches the bot too, with its PE, ruling 59).
+WAR_AIM = 0.5
 # Spending: bid points are bought only while fewer than this are held.
 WANTED_BID_POINTS = 6
 
@@ -69,6 +82,8 @@ def value(board: dict[str, Any], me: str) -> float:
     total += MARKER * sum(held.get(me, 0) for held in board["modifiers"].values())
     total += ALLIANCE * sum(me in allies for allies in board["alliances"].values())
     total += GUARANTEE * sum(me in held for held in board["guarantees"].values())
+    if me != "US":
+        total -= US_ENTRY * float(Fraction(board["us_entry"][me]))
     entry = board["powers"][me]
     return total + PE * entry["pe"] + MONEY * entry["money"] + BID_POINT * entry["bid_points"]
 
@@ -116,6 +131,21 @@ def score_option(ctx: Context, decision: Decision, item: dict[str, Any]) -> Scor
         return chance * ctx.tried(action, 10)
     if option == "MP5":
         return score_surrender(ctx, action)
+    if option == "IPO13" and "repudiate" in action:
+        return -WAR_AIM * sum(sorted((ctx.me, action["repudiate"])) == e["powers"]
+                              for e in ctx.board["war_aims"])
+    if option == "IPO13":
+        # DoD 8.7.1 IPO 13: with a partner of the bot's own ideology only
+        same = POWERS[action["with"]].ideology == POWERS[ctx.me].ideology
+        return WAR_AIM * len(action["against"]) if same else None
+    if option == "IPO20":
+        return score_national_effort(ctx) + ctx.tried(action, 5)
+    if option == "IPO19":
+        # DoD 8.7.1 IPO 19 (rulings 56-57): the card and the halved chart on the copy, and over
+        # the next turns the rival's lost income against ours.
+        turns = min(EFFORT_TURNS, remaining(ctx.board))
+        return ctx.tried(action, 5) + turns * (RIVAL_MONEY * EMBARGO_CUT["target"]
+                                               - MONEY * EMBARGO_CUT["embargoer"])
     if option == "0f":
         # DoD 8.7.2 MP 5: agreeing to an enemy's conditional surrender brings +1 PE and peace
         offers = {p["from"] for p in ctx.board["proposals"]
@@ -130,20 +160,41 @@ def score_option(ctx: Context, decision: Decision, item: dict[str, Any]) -> Scor
     return ctx.tried(action, 5)
 
 
+def remaining(board: dict[str, Any]) -> int:
+    """Turns left to play, this one included."""
+    return int(board["last_turn"]) - int(board["turn"]) + 1
+
+
+def score_national_effort(ctx: Context) -> float:
+    """DoD 8.7.1 IPO 20 (rulings 54-55): one PM level more for six turns, one less for every
+    turn after, so it pays near the game's end, or when the war may end the power first."""
+    left = remaining(ctx.board)
+    up, down = min(EFFORT_TURNS, left), max(0, left - EFFORT_TURNS) * (1 - danger(ctx.board, ctx.me))
+    return MONEY * PML_STEP[ctx.me] * (up - down)
+
+
 def score_war_on_minor(ctx: Context, action: dict[str, Any]) -> Score:
-    """DoD 8.7.2 MP 4 on a minor, DoD 12.2: the declaration is played on a copy and the
-    turn's conquest step run on it (RULING 41: the minor falls unless its director fights the
-    declarer; a director that declines passes it on or lets it fall, so the copy's director
-    stands for them all). The gain is the minor held (the proxy of the objectives) less the
-    card, the PE and markers of a war on one's own ally or guarantee, and each casus belli the
-    war hands to the minor's other allies and guarantors."""
+    """DoD 8.7.2 MP 4 on a minor, DoD 9.3, DoD 12.2: the declaration is played on a copy, the
+    turn's combat on the new front fought on it (the bot's army less one for each enemy major
+    power against the minor's whole army, as its director's default commits it: RULINGS 47-49)
+    and the turn's conquest step run: the minor falls if the offensives reach its conquest
+    level or its army is gone. The gain is the minor held (the proxy of the objectives) less
+    the card, the army lost, the PE and markers of a war on one's own ally or guarantee, and
+    each casus belli the war hands to the minor's other allies and guarantors."""
     state = {"board": copy_json(ctx.board),
              "secret": {ctx.me: copy_json(ctx.view["secret"].get(ctx.me, {"minor_ap": {}}))}}
+    board = state["board"]
     before = {p for p, targets in ctx.board["casus_belli"].items() if ctx.me in targets}
     HANDLERS["MP4"](state, ctx.me, action, FixedRoller(5))
-    after = {p for p, targets in state["board"]["casus_belli"].items() if ctx.me in targets}
+    after = {p for p, targets in board["casus_belli"].items() if ctx.me in targets}
+    minor, army = action["minor"], int(board["powers"][ctx.me]["army"])
+    if minor_at_war(board, minor):
+        attack = max(0, army - len(enemies(board, ctx.me)))
+        fight(board, war_on(board, minor, ctx.me), attack,
+              int(board["minor_forces"][minor]["army"]))
     conquer_minors(state)
-    return value(state["board"], ctx.me) - ctx.base - CASUS_BELLI * len(after - before)
+    lost = army - int(board["powers"][ctx.me]["army"])
+    return value(board, ctx.me) - ctx.base - CASUS_BELLI * len(after - before) - MONEY * lost
 
 
 def danger(board: dict[str, Any], me: str) -> float:
@@ -240,11 +291,12 @@ def passive(ctx: Context, decision: Decision, item: dict[str, Any]) -> Score:
 PHASES: dict[str, Callable[[Context, Decision, dict[str, Any]], Score]] = {
     "option": score_option, "bid": score_bid, "drop": score_drop, "spend": score_spend,
     "activate": score_activate, "shift": score_shift, "commit": score_commit,
+    "minor_commit": score_commit,
     "direct": score_direct, "minor_peace": score_minor_peace}
 
 
 class DaysOfDecisionBot(HeuristicBot):
-    id, version = "dod-heuristic", "3"
+    id, version = "dod-heuristic", "6"
     work = 2000
 
     def context(self, view: dict[str, Any], offers: Sequence[Offer], rng: BotRng,

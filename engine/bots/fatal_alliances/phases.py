@@ -27,6 +27,7 @@ from engine.rulesets.fatal_alliances.naval_combat import side_attack
 from engine.rulesets.fatal_alliances.position import controller, is_enemy, on_map, unit
 
 from ..heuristic import Score
+from . import shipping
 from .odds import Odds, attack_odds
 from .world import WEIGHTS, Context, strength
 
@@ -339,8 +340,21 @@ def advance(ctx: Context, decision: Decision, item: dict[str, Any]) -> Score:
 # --- the turn's start and production ----------------------------------------------------------
 
 def action_choice(ctx: Context, decision: Decision, item: dict[str, Any]) -> Score:
-    """FA 10.1 — a land action moves and attacks without limits."""
-    return {"land": 2.0, "combined": 1.0}.get(item["action"]["action"], 0.0)
+    """FA 10.1 — a land action moves and attacks without limits; a combined action while the
+    transport plan (shipping.py) has troops to carry or transports to bring home."""
+    choice = item["action"]["action"]
+    if choice == "combined" and ctx.shipping is None:
+        ctx.charge(4)
+        ctx.shipping = shipping.has_move(ctx.position, ctx.seat, ctx.pull)
+    if choice == "combined" and ctx.shipping:
+        return 3.0
+    return {"land": 2.0, "combined": 1.0}.get(choice, 0.0)
+
+
+def naval_move(ctx: Context, decision: Decision, item: dict[str, Any]) -> Score:
+    """FA 11.3.4 — the transport plan (shipping.py): troops from home to the nearest friendly
+    port abroad the value map draws them to; empty transports home to fetch more."""
+    return shipping.score(ctx.position, ctx.seat, item["action"], ctx.pull)
 
 
 def first_side(ctx: Context, decision: Decision, item: dict[str, Any]) -> Score:
@@ -429,5 +443,5 @@ PHASES: dict[str, Phase] = {
     "scrap": passive, "home_front": passive, "breakdown": passive,
     "emergency_supply": passive,
     "naval_intercept": naval_intercept, "naval_intercepted": naval_intercepted,
-    "naval_combat": naval_combat,
+    "naval_combat": naval_combat, "naval_move": naval_move,
 }

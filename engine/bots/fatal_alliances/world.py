@@ -108,6 +108,7 @@ class Context:
     keep: dict[str, float] = field(default_factory=dict)   # objective -> garrison (KEEP)
     odds: dict[str, Any] = field(default_factory=dict)
     budget: Budget | None = None
+    shipping: bool | None = None       # the transport plan has a move now (None: not asked)
 
     def side_owns(self, hex_id: str) -> bool:
         return hex_id in self.owned

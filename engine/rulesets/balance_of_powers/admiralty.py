@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.board.paths import components
 from engine.kernel import Event, Roller
 
 from .forces import (
@@ -67,18 +68,7 @@ def _water(th: Theatre) -> tuple[dict[str, int], dict[str, frozenset[str]]]:
     it), next to its land neighbours."""
     found = _WATER.get(th.name)
     if found is None:
-        body: dict[str, int] = {}
-        for start in sorted(th.water):
-            if start in body:
-                continue
-            body[start] = len(body)
-            mark, stack = body[start], [start]
-            while stack:
-                loc = stack.pop()
-                for other in th.all_adj[loc]:
-                    if other in th.water and other not in body:
-                        body[other] = mark
-                        stack.append(other)
+        body = components(th.water, lambda loc: th.all_adj[loc])
         waters: dict[str, frozenset[str]] = {}
         for port in th.ports:
             if port in th.box_sea:
@@ -189,6 +179,8 @@ def sea_moves(state: dict[str, Any], th: Theatre, seat: str) -> list[dict[str, A
     for uid in sorted(state["board"]["units"]):
         unit = state["board"]["units"][uid]
         if commander(state, uid) != seat or not UNITS[uid].corps:
+            continue
+        if uid in state["board"].get("aboard", {}):     # 7.6: a passenger rides its ship
             continue
         if moved.get(uid, 0) >= SEA_MOVES or (
                 uid not in moved and len(moved) >= SEA_CORPS_PER_MONTH):

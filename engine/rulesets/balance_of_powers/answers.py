@@ -25,6 +25,7 @@ from . import (
     setup_kaiser,
     setup_storm,
     supply,
+    transport,
 )
 from .fleets import SHIPS, VAN_KINDS
 from .forces import UNITS, commander, occupancy
@@ -486,12 +487,15 @@ def _validate_naval(state: dict[str, Any], th: Theatre, seat: str,
                     action: dict[str, Any]) -> dict[str, Any]:
     """BoP 7.2 — a naval force and where it goes (any part of a stack, not only the listed
     whole stacks)."""
-    if not {"units", "to"} <= set(action) <= {"units", "to", "search", "van", "return"} or (
+    if not {"units", "to"} <= set(action) <= {"units", "to", "search", "van", "return", "evade",
+                                              "passengers", "land", "landing"} or (
             not isinstance(action["to"], str)) or any(
-            not isinstance(action.get(k, True), bool) for k in ("search", "return")):
+            not isinstance(action.get(k, True), bool)
+            for k in ("search", "return", "evade", "land")):
         raise MalformedAction('a naval move is {"units": [...], "to": "<loc>"}, with the '
-                              'optional orders "search" and "return" (true or false) and '
-                              '"van" (a list of its ships)')
+                              'optional orders "search", "return" and "evade" (true or false) and '
+                              '"van" (a list of its ships), and for transport "passengers" '
+                              '(a list of corps) and "land" (true or false)')
     units = sorted(_unit_list(action["units"]))
     naval.check_move(state, th, seat, units, action["to"])
     out: dict[str, Any] = {"units": units, "to": action["to"]}
@@ -502,7 +506,13 @@ def _validate_naval(state: dict[str, Any], th: Theatre, seat: str,
             raise IllegalAction("BoP 8.31", "not_van", {"units": wrong},
                                 "Only the force's own BC, CA and CL can deploy in the van.")
         out["van"] = van
-    out.update({k: action[k] for k in ("search", "return") if k in action})
+    out.update({k: action[k] for k in ("search", "return", "evade") if k in action})
+    if not isinstance(action.get("landing", ""), str):
+        raise MalformedAction('"landing" names the coastal hex a landing counter points at')
+    transport.check_transport(state, th, seat, action)         # 7.6, 7.7
+    if "passengers" in action:
+        out["passengers"] = sorted(_unit_list(action["passengers"]))
+    out.update({k: action[k] for k in ("land", "landing") if k in action})
     return out
 
 

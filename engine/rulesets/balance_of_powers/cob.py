@@ -14,8 +14,8 @@ printed CoB is inconsistent ("ILAY M" → ILYA M as in 12.2, "TRK-STN 2" → TRK
 "22Rs" → 22RS); see docs/rules/balance_of_powers.md, ruling 51.
 
 The CoB has no unit values; a unit joins play only when our tables give it values (`forces.UNITS`
-for land units, `aviation.AIR_UNITS` for air units), so `unit_ids` lists what the schedule names and
-`pool_additions` brings in the ones we can field.
+for land units and leaders, `aviation.AIR_UNITS` for air units), so `unit_ids` lists what the
+schedule names, `pool_additions` brings in the corps we can field and `leaders_due` the leaders.
 """
 
 from __future__ import annotations
@@ -134,6 +134,25 @@ def pool_additions(state: dict[str, Any], year: int, season: str) -> list[Event]
         return []
     board["pool"] = sorted(board["pool"] + new)
     return [Event("pool_additions", "BoP 5.12", {"season": key, "units": sorted(new)})]
+
+
+def leaders_due(state: dict[str, Any], year: int, season: str) -> list[Event]:
+    """BoP 13.0, 11.3 — a leader the CoB lists under a season goes to the map, not the pool: he
+    joins the month's arrivals (the seasonal turn's own month, so he musters with them, 6.213),
+    if our tables rate him (PETAIN and BRUSILOV in spring 1916: ruling 107) and his power is
+    in the game. Naval leaders (JELLICOE, SCHEER, KOLCHAK) are not ours to bring yet."""
+    key = f"{year}-{season}"
+    board = state["board"]
+    waiting = {u for units in board["arrivals"].values() for u in units}
+    new = [uid for uid in unit_ids(key, kinds=("leader",)) if uid in UNITS
+           and UNITS[uid].arrives.startswith("cob-") and UNITS[uid].nation in state["powers"]
+           and uid not in board["units"] and uid not in board["pool"] and uid not in waiting
+           and uid not in state["flow"].get("muster", [])]
+    if not new:
+        return []
+    month = state["flow"]["month"]
+    board["arrivals"][month] = sorted(board["arrivals"].get(month, []) + new)
+    return [Event("leaders_due", "BoP 13.0", {"season": key, "units": sorted(new)})]
 
 
 # BoP 2.1: each seasonal turn falls just before the first month of its season (AUTUMN between

@@ -99,12 +99,14 @@ def decision(state: State, seat: str, kind: str, *, options: tuple[Any, ...] | N
     did = f"{flow['month']}-f{flow['fortnight']}-{flow['step']}-{flow['side']}-{seat}-{kind}"
     if suffix is not None:
         did += f"-{suffix}"
+    asked = None
     if kind in ASKED_AGAIN:
-        did += f"-{flow['answer_count']}"  # a new question after every answer (fresh deadline)
+        asked = flow["answer_count"]
+        did += f"-{asked}"  # a new question after every answer (fresh deadline)
     return Decision(id=did, seats=(seat,), kind=kind, rule=RULE_OF_KIND[kind],
                     prompt=prompt or kind.replace("_", " "), options=options, schema=schema,
                     waiting=f"{seat} is deciding ({kind.replace('_', ' ')})", group=group,
-                    reaction=reaction, undoable=undoable, data=data or {})
+                    reaction=reaction, undoable=undoable, data=data or {}, asked=asked)
 
 
 # --- what every step shares ---------------------------------------------------------------------
@@ -306,9 +308,13 @@ def procure_decision(state: State, th: Theatre, seat: str) -> list[Decision]:
 
 
 def admiralty_decisions(state: State, th: Theatre, seat: str) -> list[Decision]:
-    """BoP 6.45 — sea moves and the year's landing, until the seat is done."""
+    """BoP 6.45 — sea moves and the year's landing, until the seat is done. A scenario
+    without 6.45 never opens the phase; a 12.3 game caught in it by version 10 may only end
+    it (ruling 105)."""
     out = [decision(state, seat, "done", options=({"done": True},),
                     prompt="End your admiralty phase")]
+    if not scenario_of(state).admiralty:
+        return out
     if admiralty.sea_moves(state, th, seat):
         out.append(decision(state, seat, "sea_move", schema=SEA_SCHEMA,
                             prompt="Move a corps by sea (6.45)"))
@@ -374,10 +380,18 @@ def _paused(state: State) -> list[Decision]:
         if interrupted:
             out += half_decisions(state, th, seat)
         if movement.active_force(state, seat, supplied):
-            stopped = copy_json(state)
-            movement.end_force(stopped, seat)
-            out += half_decisions(stopped, th, seat)
+            out += half_decisions(_stopped(state, seat), th, seat)
     return out
+
+
+def _stopped(state: State, seat: str) -> State:
+    """The position after `stop` (9.0) for a forecast: `end_force` changes only the flow, so
+    only the flow is copied; the rest is shared with `state`, and read, never written (the
+    listers are pure)."""
+    stopped = dict(state)
+    stopped["flow"] = copy_json(state["flow"])
+    movement.end_force(stopped, seat)
+    return stopped
 
 
 def half_decisions(state: State, th: Theatre, seat: str) -> list[Decision]:

@@ -11,7 +11,8 @@ from typing import Any
 
 from engine.kernel import Event, Roller
 
-from . import aviation, cob, setup_fire, tanks
+from . import aviation, cob, setup_fire, strategic_naval, tanks
+from .fleets import standard_admiralty
 from .forces import (
     UNITS,
     at_war,
@@ -140,10 +141,12 @@ def transfer_connected(state: dict[str, Any], th: Theatre, donor: str, recipient
     """BoP 5.23 — a supply line from the donor's unconquered capital to the recipient's
     unconquered capital or shadow capital (2.93): overland through friendly hexes with rail, a
     population centre or infrastructure and no enemy units; for the Entente also over water
-    between friendly ports (6.454). Britain may always send RP to Russia along the assumed
-    off-map sea line (6.454)."""
+    between friendly ports (6.454; 3.123 under the standard admiralty). Britain may always send
+    RP to Russia along the assumed off-map sea line (6.454); 12.3, without 6.45, keeps its own
+    rule for Britain and France (`free_transfer`, ruling 105)."""
     side = war_side(state, donor)
-    if donor == "britain" and recipient == "russia" and side == "entente":
+    if donor == "britain" and recipient == "russia" and side == "entente" and not (
+            standard_admiralty(state)):
         return True
     if (donor, recipient) in scenario_of(state).free_transfer and not state["powers"][
             donor].get("conquered"):   # 12.3: Britain and France to Russia, no line traced
@@ -382,7 +385,8 @@ def begin_seasonal(state: dict[str, Any], roller: Roller) -> list[Event]:
         return []
     return [Event("seasonal_turn", "BoP 5", {"season": SEASON_BEFORE[month]})] + (
         aviation.pool_additions(state, int(month[:4]), SEASON_BEFORE[month])) + (
-        cob.pool_additions(state, int(month[:4]), SEASON_BEFORE[month])) + post_income(
+        cob.pool_additions(state, int(month[:4]), SEASON_BEFORE[month])) + (
+        cob.leaders_due(state, int(month[:4]), SEASON_BEFORE[month])) + post_income(
         state)
 
 
@@ -397,10 +401,13 @@ def begin_tabulation(state: dict[str, Any], roller: Roller) -> list[Event]:
 
 
 def begin_reductions(state: dict[str, Any], roller: Roller) -> list[Event]:
-    """BoP 5.24, 5.36 — requisition and demoralization reductions, in a seasonal turn."""
+    """BoP 5.24, 5.36 — requisition and demoralization reductions, in a seasonal turn; then,
+    in a game with navies, strategic naval warfare (5.32-5.35)."""
     if state["flow"]["month"] not in SEASON_BEFORE:
         return []
-    return requisition_and_reductions(state, theatre(state["board"]["map"]))
+    th = theatre(state["board"]["map"])
+    events = requisition_and_reductions(state, th)
+    return events + strategic_naval.seasonal_naval_warfare(state, th, roller, events)
 
 
 def begin_muster(state: dict[str, Any], roller: Roller) -> list[Event]:

@@ -130,6 +130,22 @@ def leaders_of(scenario: str) -> list[NavyLeader]:
     return [n for n in NAVY_LEADERS.values() if scenario in n.scenarios]
 
 
+def standard_admiralty(state: dict[str, Any]) -> bool:
+    """6.41 — the game plays the standard admiralty (sections 7–8: 12.3, 12.6), which the
+    optional one (6.45) replaces (6.451): its ships are on the board. Then 3.123 rules supply
+    over water, 7.6 transport and 7.7 invasion; 6.45's sea moves, landing counter, naval
+    gunfire and free water supply are not used (ruling 105)."""
+    return "fleets" in state["board"]
+
+
+def gunfire_ships(state: dict[str, Any], loc: str, side: str) -> list[str]:
+    """10.52, 10.561 — `side`'s surface ships in `loc` with a gunnery above one: the ships
+    that count as a siege corps and cancel an amphibious invasion's −2."""
+    return sorted(uid for uid, ship in state["board"].get("fleets", {}).items()
+                  if ship["at"] == loc and side_of_ship(uid) == side and is_surface(uid)
+                  and gunnery(state, uid) > 1)
+
+
 def side_of_ship(uid: str) -> str:
     return NAVAL_SIDE[SHIPS[uid].nation]
 

@@ -11,10 +11,14 @@ from typing import Any
 
 from engine.kernel.versions import Migration
 
-from .forces import UNITS
+from . import amphibious
+from .admiralty import friendly_ports, port_waters
+from .fleets import is_surface, side_of_ship
+from .forces import UNITS, eliminate, friendly_corps_count, stack_limit, stacking_conflict
+from .scenarios import STORM_OF_STEEL
 from .setup_storm import start_navies
-from .tables import CRISIS_LIMIT
-from .theatre import theatre
+from .tables import CRISIS_LIMIT, ENTENTE
+from .theatre import Theatre, theatre
 
 State = dict[str, Any]
 
@@ -155,6 +159,79 @@ def add_storm_navies(state: State) -> State:
     return state
 
 
+def add_transport(state: State) -> State:
+    """Version 8 → 9: naval transport (7.6, ruling 103; issue #21). A game with the standard
+    admiralty (12.3, 12.6: `board.fleets`) gains an empty passenger table and an empty record
+    of the corps each nation carried (7.63); nobody has been carried before. Every other game
+    is unchanged. The kernel applies this to the undo point too."""
+    if "fleets" in state["board"]:
+        state["board"].setdefault("aboard", {})
+        state.setdefault("naval", {}).setdefault("carried", {})
+    return state
+
+
+def drop_optional_admiralty(state: State) -> State:
+    """Version 9 → 10: 12.3 without the optional admiralty (ruling 105; issue #21). In a running
+    12.3 game 6.45's landing counter becomes 7.7's when an Entente surface ship shares its hex
+    with Entente corps (the amphibious force 7.72 asks for), and otherwise goes; every corps
+    left on the water by 6.45 — at sea, or on a landing that goes — comes ashore at the
+    friendly port nearest by water (ties by location id) with room for it, or, with none, is
+    eliminated. The month's 6.45 moves no longer count toward 7.63 (`sea_moved` empties).
+    Every other game is unchanged. The kernel applies this to the undo point too."""
+    if state.get("scenario") != STORM_OF_STEEL:
+        return state
+    board = state["board"]
+    th = theatre(board["map"])
+    state["flow"]["sea_moved"] = {}
+    landing = board.get("landing")
+    if landing is not None and landing.get("rule") != amphibious.RULE:
+        here = landing["at"]
+        ships = any(f["at"] == here and is_surface(s) and side_of_ship(s) == ENTENTE
+                    for s, f in board["fleets"].items())
+        corps = any(v["at"] == here and UNITS[u].corps for u, v in board["units"].items())
+        if ships and corps:
+            board["landing"] = {**landing, "rule": amphibious.RULE}
+        else:
+            board["landing"] = None
+            board["control"].pop(here, None)
+    kept = board["landing"]["at"] if board["landing"] is not None else None
+    aboard = board.get("aboard", {})
+    stranded = sorted(u for u, v in board["units"].items()
+                      if v["at"] in th.water and v["at"] != kept and u not in aboard)
+    for uid in stranded:
+        port = _nearest_port(state, th, uid)
+        if port is None:
+            eliminate(state, uid)
+        else:
+            board["units"][uid]["at"] = port
+    return state
+
+
+def _nearest_port(state: State, th: Theatre, uid: str) -> str | None:
+    """The friendly port (6.452's destinations: Entente-held, free of enemies) nearest by
+    water to a corps at sea that has room for it (2.62, 12.1's British-French rule)."""
+    start = state["board"]["units"][uid]["at"]
+    dist, frontier = {start: 0}, [start]
+    while frontier:
+        nxt = []
+        for loc in frontier:
+            for other in th.all_adj[loc]:
+                if other in th.water and other not in dist:
+                    dist[other] = dist[loc] + 1
+                    nxt.append(other)
+        frontier = sorted(nxt)
+    ranked = []
+    for port in friendly_ports(state, th):
+        near = [dist[w] for w in port_waters(th, port) if w in dist]
+        if near and port not in th.water:
+            ranked.append((min(near), port))
+    for _, port in sorted(ranked):
+        if friendly_corps_count(state, port, ENTENTE) + 1 <= stack_limit(state, th, port) and (
+                not stacking_conflict(state, [uid], port)):
+            return port
+    return None
+
+
 def v2_to_v3(state: State) -> State:
     """Version 2 → 3: the renames of issue #14, then the state of issue #17's fixes."""
     return add_v3_rules_state(rename_v2_keys(state))
@@ -183,5 +260,14 @@ MIGRATIONS = (
     Migration("7", "8", add_storm_navies, "12.3's navies (ruling 101, issue #21): a running "
               "12.3 game gains its ships in their home ports, BEATTY and HIPPER, its mines and "
               "the ASW track at 7; General Quarters from its next admiralty phase; other "
+              "scenarios unchanged"),
+    Migration("8", "9", add_transport, "naval transport (7.6, ruling 103, issue #21): games "
+              "with the standard admiralty (12.3, 12.6) gain empty passenger and carried-corps "
+              "tables; other scenarios unchanged"),
+    Migration("9", "10", drop_optional_admiralty, "12.3 without the optional admiralty "
+              "(ruling 105, issue #21): no 6.45 sea moves or landing, transport by 7.6 and "
+              "invasion by 7.7 alone, supply over water by 3.123; a running 12.3 game's corps "
+              "at sea come ashore at the nearest friendly port with room, 6.45's landing "
+              "becomes 7.7's where an Entente ship holds it with corps, else goes; other "
               "scenarios unchanged"),
 )

@@ -16,8 +16,10 @@ what it spent (7.33); ships it leaves behind, and the whole force once another s
 more this sub-phase. Surface ships and submarines never share a force (7.21). A nation pays
 1 RP the first time in a month it moves a dreadnought, and cannot move one without it (7.25).
 
+A force carrying passengers (7.6, transport.py) ends its moves on the map (ruling 103).
+
 Not built in this slice (docs/rules/balance_of_powers.md): interrupt (7.4), coastal raids
-(7.35), transport and invasion (7.6, 7.7), the Kiel and Suez canals (7.34).
+(7.35), amphibious invasion (7.7), the Kiel and Suez canals (7.34).
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from engine.maps.seachart import SeaChart, load_sea_chart
 
 from . import admiralty
 from .fleets import SHIPS, is_surface, naval_range, side_of_ship
+from .forces import friendly_corps_count, stack_limit, stacking_conflict
 from .theatre import Theatre
 
 State = dict[str, Any]
@@ -198,7 +201,26 @@ def destinations(state: State, th: Theatre, seat: str, units: list[str]) -> dict
     budget = check_force(state, th, seat, units)
     start = state["board"]["fleets"][units[0]]["at"]
     kinds = {SHIPS[u].kind for u in units}
-    return reachable(state, th, start, side_of_ship(units[0]), kinds, budget)
+    reach = reachable(state, th, start, side_of_ship(units[0]), kinds, budget)
+    riders = riders_of(state, units)
+    if riders:
+        reach = {to: c for to, c in reach.items() if may_carry_to(state, th, units, riders, to)}
+    return reach
+
+
+def riders_of(state: State, units: list[str]) -> list[str]:
+    """7.6 — the corps aboard these ships (`board.aboard`, transport.py)."""
+    return sorted(c for c, s in state["board"].get("aboard", {}).items() if s in units)
+
+
+def may_carry_to(state: State, th: Theatre, units: list[str], riders: list[str],
+                 to: str) -> bool:
+    """Ruling 103 — a force with passengers ends its moves on a map hex where they fit."""
+    if to not in th.water and to not in th.locs:
+        return False
+    side = side_of_ship(units[0])
+    return friendly_corps_count(state, to, side) + len(riders) <= stack_limit(
+        state, th, to) and not stacking_conflict(state, riders, to)
 
 
 def move_items(state: State, th: Theatre, seat: str,

@@ -9,7 +9,11 @@ move that caused it:
   which always decline it (6.41);
 * the moving force searches the enemy surface ships there (8.23: 1d6 minus the searching units
   below the targeted units finds them); if it fails, the enemy's surface ships there search it;
-  a pairing searches once per GQ sub-phase (8.24); nobody evades (8.25 is not built);
+  a pairing searches once per GQ sub-phase (8.24);
+* evasion (8.25, ruling 106): the found ships whose radius (their movement score) exceeds
+  every finder's may try to evade, one 2d6 for the side, each evading below its radius and
+  returning to port (8.5) instead of fighting; the moving force tries when its player ordered
+  `"evade"`, the non-phasing side when the force that found it has more gunnery than it;
 * surface combat (8.3): every van-eligible ship (BC, CA, CL) deploys in the van, the rest in
   the main force (8.31); surprise (8.32); a van salvo, then a fleet salvo (8.33), firing in
   tiers of gunnery, high to low, hits applied at the end of each tier (8.331); each shot at the
@@ -35,7 +39,7 @@ from typing import Any
 from engine.kernel import Event, Roller
 
 from . import naval
-from .fleets import SHIPS, VAN_KINDS, armor, gunnery, is_surface, side_of_ship
+from .fleets import SHIPS, VAN_KINDS, armor, gunnery, is_surface, radius, side_of_ship
 from .tables import CENTRAL
 from .theatre import Theatre
 
@@ -262,12 +266,36 @@ def return_to_port(state: State, th: Theatre, units: list[str]) -> list[Event]:
     return events
 
 
+def evade(state: State, th: Theatre, roller: Roller, found: list[str], finders: list[str],
+          attempt: bool) -> tuple[list[str], list[Event]]:
+    """8.25 — the found ships faster than every finder (radius, the naval movement score) may
+    try to evade: one 2d6 for them all, each below its radius evades and returns to port (8.5).
+    Returns the found ships still there to fight, and the events."""
+    fastest = max(radius(u) for u in finders)
+    eligible = [u for u in found if radius(u) > fastest]
+    if not attempt or not eligible:
+        return found, []
+    dice = roller.roll(6, f"naval evasion {side_of_ship(found[0])} 2d6", 2)
+    evaded = [u for u in eligible if sum(dice) < radius(u)]
+    events = [Event("naval_evasion", "BoP 8.25", {
+        "side": side_of_ship(found[0]), "tried": eligible, "dice": dice, "evaded": evaded})]
+    events += return_to_port(state, th, evaded)
+    return [u for u in found if u not in evaded], events
+
+
+def outgunned(state: State, found: list[str], finders: list[str]) -> bool:
+    """Ruling 106 — the non-phasing side's fixed choice: its found ships try to evade when the
+    force that found them has more gunnery in all."""
+    return sum(gunnery(state, u) for u in finders) > sum(gunnery(state, u) for u in found)
+
+
 def after_move(state: State, th: Theatre, roller: Roller, units: list[str],
                orders: dict[str, Any] | None = None) -> list[Event]:
     """8.1, 8.2 — contact in the moving force's location, the searches, and any combat.
     `orders` are the moving player's choices given with the move (ruling 90): `search`
     (8.21: the force may decline to search; the enemy may still search it), `van` and
-    `return` (see `surface_combat`)."""
+    `return` (see `surface_combat`), and `evade` (8.25, ruling 106: its eligible ships try to
+    evade if the enemy finds it)."""
     orders = orders or {}
     if not units:
         return []
@@ -296,14 +324,21 @@ def after_move(state: State, th: Theatre, roller: Roller, units: list[str],
         if found:
             events += submarine_combat(state, th, roller, units, enemy)
         return events
-    if not found:                                 # the enemy's surface ships search back
+    moving = list(units)
+    if found:                                     # 8.25: the enemy was found
+        enemy, fled = evade(state, th, roller, enemy, moving, outgunned(state, enemy, moving))
+        events += fled
+    else:                                         # the enemy's surface ships search back
         found, die = searches(roller, enemy, units)
         events.append(Event("naval_search", "BoP 8.23", {
             "at": loc, "by": other, "roll": die, "searchers": len(enemy),
             "targets": len(units), "found": found}))
-    if found:
+        if found:                                 # 8.25: the moving force was found
+            moving, fled = evade(state, th, roller, moving, enemy, bool(orders.get("evade")))
+            events += fled
+    if found and moving and enemy:
         mine: dict[str, Any] = {k: orders[k] for k in ("van", "return") if k in orders}
-        events += surface_combat(state, th, roller, loc, {side: list(units), other: enemy},
+        events += surface_combat(state, th, roller, loc, {side: moving, other: enemy},
                                  {side: mine})
     return events
 

@@ -25,6 +25,7 @@ def set_up_navies(state: dict[str, Any], th: Any, scenario: str) -> None:
                        for s in sorted(ships_of(scenario), key=lambda s: s.id)}
     board["admirals"] = {n.id: n.aboard for n in sorted(leaders_of(scenario), key=lambda n: n.id)}
     board["mines"] = {m.id: _loc(th, m.start) for m in mines.mines_of(scenario)}
+    board["aboard"] = {}        # 7.6: passengers, {corps: ship}
 
 
 def new_naval_flow() -> dict[str, Any]:

@@ -13,6 +13,7 @@ from typing import Any
 from engine.kernel import Event, Roller
 
 from .aviation import air_modifier
+from .fleets import gunfire_ships, standard_admiralty
 from .forces import (
     ENTRENCHED,
     UNITS,
@@ -102,6 +103,15 @@ def defender_effectiveness(state: dict[str, Any], th: Theatre, combat: dict[str,
                          supplied=combat["supplied"].get(point, True))
 
 
+def ships_supporting(state: dict[str, Any], combat: dict[str, Any]) -> dict[str, list[str]]:
+    """BoP 10.52, 10.561 — the attacker's shooting surface ships (gunnery above one) in the
+    defending location and, for an amphibious invasion, in the landing it attacks from, by
+    location; only the locations that hold one are listed."""
+    places = [combat["target"]] + ([combat["from"]] if combat.get("amphibious") else [])
+    found = {loc: gunfire_ships(state, loc, combat["attacker"]) for loc in places}
+    return {loc: ships for loc, ships in found.items() if ships}
+
+
 def modifiers(state: dict[str, Any], th: Theatre, combat: dict[str, Any],
               leadership: dict[str, int], *,
               use_infrastructure: bool = False) -> dict[str, int]:
@@ -117,7 +127,13 @@ def modifiers(state: dict[str, Any], th: Theatre, combat: dict[str, Any],
     mods: dict[str, int] = {}
     mods["air"] = air_modifier(state, combat)
     artillery = sum(1 for u in attackers if UNITS[u].kind == "siege")
-    if combat["attacker"] == "entente" and th.home.get(target) not in NO_NAVAL_GUNFIRE and (
+    # 10.52: under the standard admiralty a ship that can shoot (gunnery above one) in the
+    # defending location or in the amphibious force counts as one siege corps; 6.453's
+    # ship-less gunfire belongs to the optional admiralty only (ruling 105).
+    ships = ships_supporting(state, combat) if standard_admiralty(state) else None
+    if ships is not None:
+        artillery += 1 if ships else 0
+    elif combat["attacker"] == "entente" and th.home.get(target) not in NO_NAVAL_GUNFIRE and (
             target in th.coastal):
         artillery += 1  # 6.453 naval gunfire counts as one siege corps
     elif combat["attacker"] == scenario_of(state).naval_gunfire and target in th.coastal:
@@ -136,8 +152,8 @@ def modifiers(state: dict[str, Any], th: Theatre, combat: dict[str, Any],
     hexside = frozenset((start, target))
     if (hexside in th.mountain_passes or hexside in th.alpine_passes) and not terrain:
         terrain = COMBAT_TERRAIN["mountain"]  # Terrain Effects Chart: a pass hexside is −2
-    if combat.get("amphibious"):
-        terrain += AMPHIBIOUS_MODIFIER  # 10.561: no surface ships under 6.45
+    if combat.get("amphibious") and not (ships and combat["from"] in ships):
+        terrain += AMPHIBIOUS_MODIFIER  # 10.561: no surface ships under 6.45 to cancel it
     from_breach = breach_value(state, start, target)
     at_breach = breach_value(state, target, start)
     if frozenset((start, target)) in th.rivers and not from_breach and not at_breach:

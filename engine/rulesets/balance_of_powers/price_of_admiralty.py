@@ -23,7 +23,7 @@ from typing import Any
 
 from engine.kernel import Decision, Event, Roller
 
-from . import mines, naval, naval_combat
+from . import amphibious, mines, naval, naval_combat, transport
 from .decisions import decision
 from .fleets import SHIPS, gunnery_lost
 from .navies import new_naval_flow, set_up_navies
@@ -45,13 +45,21 @@ NORWEGIAN_SEA = "norwegian-sea-box"
 GQ_SCRIPT: tuple[tuple[str, int], ...] = ((CENTRAL, 1), (ENTENTE, 1), (CENTRAL, 2), (ENTENTE, 2))
 
 # The move and the moving player's combat orders (ruling 90): search or not (8.21), the van
-# (8.31), return to port after a battle when not obliged (8.34); omitted, the defaults.
+# (8.31), return to port after a battle when not obliged (8.34), try to evade if found (8.25,
+# ruling 106); omitted, the defaults. A
+# surface force starting its move in a friendly port may take corps aboard (`passengers`,
+# 7.64) and land them where it arrives (`land`, 7.65; ruling 103), or place the landing
+# counter from a water hex against an adjacent enemy coastal hex (`landing`, 7.71; ruling 104).
 NAVAL_MOVE_SCHEMA = {"type": "object", "required": ["units", "to"],
                      "properties": {"units": {"type": "array", "items": {"type": "string"}},
                                     "to": {"type": "string"}, "search": {"type": "boolean"},
                                     "van": {"type": "array", "items": {"type": "string"}},
-                                    "return": {"type": "boolean"}}}
-ORDERS = ("search", "van", "return")
+                                    "return": {"type": "boolean"},
+                                    "evade": {"type": "boolean"},
+                                    "passengers": {"type": "array", "items": {"type": "string"}},
+                                    "land": {"type": "boolean"},
+                                    "landing": {"type": "string"}}}
+ORDERS = ("search", "van", "return", "evade")
 NAVAL_MINE_SCHEMA = {"type": "object", "required": ["unit"],
                      "properties": {"unit": {"type": "string"}, "lay": {"type": "string"},
                                     "clear": {"type": "string"}}}
@@ -74,7 +82,7 @@ def initial(map_name: str, options: dict[str, Any]) -> dict[str, Any]:
         if nation == "britain":
             power["side"] = ENTENTE
     state["plans"]["active"] = False
-    state["naval"] = {"asw": ASW_START}
+    state["naval"] = {"asw": ASW_START, "carried": {}}
     flow.update({"step": Step.GQ.value, "month": MONTH, "script_position": 0,
                  "side": CENTRAL, "fortnight": 1, "naval": new_naval_flow()})
     begin_gq(state, None)
@@ -99,7 +107,8 @@ GQ_NATIONS = {CENTRAL: ("germany", "austria_hungary"), ENTENTE: ("britain", "fra
 
 
 def gq_after_admiralty(state: dict[str, Any]) -> str | None:
-    """12.3 — after the admiralty phase (6.45) the month's GQ halves begin: each month the
+    """12.3 — after the admiralty step (passed by: no 6.45 in 12.3, ruling 105) the month's GQ
+    halves begin: each month the
     dreadnought fee (7.25) is due again and the ships that returned to port may sail (8.5).
     None when the scenario fields no fleets or none is afloat (the script goes on)."""
     if "fleets" not in state["board"] or is_naval(state):
@@ -134,8 +143,13 @@ def begin_gq(state: dict[str, Any], roller: Roller | None) -> list[Event]:
 
 
 def end_gq(state: dict[str, Any], roller: Roller) -> list[Event]:
+    """The half ends: its force stops; passengers in a friendly port land, and a nation
+    limited to a corps every other month brings its transports home after GQ II (7.63)."""
     naval.end_force(state)
-    return []
+    if "aboard" not in state["board"]:
+        return []
+    events = transport.end_half(state, theatre(state["board"]["map"]), gq_seat(state))
+    return events + amphibious.ships_stay(state, roller)          # 7.72
 
 
 def after_gq(state: dict[str, Any]) -> str | None:
@@ -184,16 +198,29 @@ def do_naval_mine(state: dict[str, Any], seat: str, decision: Decision, action: 
 
 def do_naval_move(state: dict[str, Any], seat: str, decision: Decision, action: Any,
                   roller: Roller) -> list[Event]:
-    """7.22 — move the force, the enemy mines on its way attack it (6.442), then contact,
-    search and combat where it arrives (8.1-8.4)."""
+    """7.22 — move the force with its passengers (7.6), the enemy mines on its way attack it
+    (6.442), then contact, search and combat where it arrives (8.1-8.4); the passengers
+    follow their ships through losses and returns to port (7.64)."""
     th = theatre(state["board"]["map"])
     units = sorted(action["units"])
     start = {u: state["board"]["fleets"].get(u, {}).get("at") for u in units}
+    passengers = sorted(action.get("passengers", []))
+    transport.check_transport(state, th, seat, action)
     events = naval.naval_move(state, th, seat, units, action["to"])   # refuses a bad force
+    if "aboard" in state["board"]:
+        events += transport.embark(state, seat, units, passengers)
+        transport.follow(state, units)
+        if action.get("land"):
+            events += transport.disembark(state, th, units)
+        if action.get("landing"):
+            events += amphibious.place(state, units, action["to"], action["landing"])
     events += mines.attacks_on_the_way(state, th, roller, start[units[0]], units)  # 6.442
     alive = [u for u in units if u in state["board"]["fleets"]]
     orders = {k: action[k] for k in ORDERS if k in action}
-    return events + naval_combat.after_move(state, th, roller, alive, orders)
+    events += naval_combat.after_move(state, th, roller, alive, orders)
+    if "aboard" in state["board"]:
+        events += transport.settle(state, th)
+    return events
 
 
 def norwegian_sea_bbs(state: dict[str, Any]) -> int:

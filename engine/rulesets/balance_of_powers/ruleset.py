@@ -140,7 +140,9 @@ class BalanceOfPowers(FlowRuleset):
     # combat, the aerodrome phase, air procurement, repair and muster (none in 12.1's OB).
     # 7: mines (6.44, issue #21): 12.6's mines set up and attack the enemy forces that enter
     # their locations.
-    version = "8"
+    # 8: 12.3's navies (ruling 101). 9: naval transport and invasion (7.6, 7.7; rulings 103,
+    # 104). 10: 12.3 drops the optional admiralty (6.45) for 3.123, 7.6 and 7.7 (ruling 105).
+    version = "10"
     migrations = MIGRATIONS
     manifest = MANIFEST
     flow = FLOW

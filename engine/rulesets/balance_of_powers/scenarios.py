@@ -14,6 +14,7 @@ from functools import lru_cache
 from types import MappingProxyType
 from typing import Any, Mapping
 
+from .cob import _expand, unit_id
 from .tables import CENTRAL, ENTENTE, START_RP, START_SIDE, START_TI
 from .theatre import DATA
 
@@ -39,12 +40,13 @@ class Scenario:
     set_aside: Mapping[str, tuple[int, int]] = field(default_factory=dict)  # units, min eff.
     no_air: frozenset[str] = frozenset()        # nations the CoB gives no air units
     naval_gunfire: str | None = None            # the side whose attacks on coasts get +1
-    admiralty: bool = True          # 12.1's Sea Control special rule (6.45); 12.2 has none
+    admiralty: bool = True          # 12.1's Sea Control special rule (6.45); 12.2 and 12.3 not
     south_edge_supply: frozenset[str] = frozenset()   # nations with sources on the south edge
     ti_benefits: frozenset[str] = frozenset()   # sides that start with TI benefits (2.84)
     seasons_played: int = 0         # seasonal turns each major at war has had (5.21's column)
     income_bonus: Mapping[str, int] = field(default_factory=dict)      # added to 5.21 income
     strategic_losses: Mapping[str, int] = field(default_factory=dict)  # RP lost each season
+    fixed_strategic: frozenset[str] = frozenset()   # sections those fixed losses stand for
     muster_delay: Mapping[str, int] = field(default_factory=dict)   # months, instead of one
     free_transfer: frozenset[tuple[str, str]] = frozenset()   # 5.23 without a traced line
 
@@ -105,13 +107,16 @@ SCENARIOS: Mapping[str, Scenario] = MappingProxyType({
         ti_benefits=frozenset({CENTRAL}), seasons_played=14,
         income_bonus=MappingProxyType({"germany": 4}),
         strategic_losses=MappingProxyType({"germany": 16, "britain": 4}),
+        fixed_strategic=frozenset({"5.32", "5.34"}),
         muster_delay=MappingProxyType({"bri-inf-anzac_i": 3, "bri-inf-anzac_ii": 3})),
     # 12.3: February through November 1916 (the spring, summer and autumn seasonal turns); all
     # five majors at war since 1914 (six seasonal turns behind them, autumn 1914 to winter
     # 1915), Belgium and Luxembourg conquered as in 12.4 (ruling 91). No diplomacy or
-    # revolution; the scenario's navies sail in General Quarters after the optional
-    # admiralty's phase (6.45), which still carries the Entente's corps by sea (ruling 101);
-    # Strategic Warfare's fixed losses are the economic war at sea.
+    # revolution; the scenario's navies sail in General Quarters under the standard admiralty,
+    # which replaces 6.45 (6.451: no admiralty phase moves, corps go by sea in 7.6 transport and
+    # invade by 7.7, supply crosses water by 3.123; ruling 105);
+    # Strategic Warfare's fixed losses stand for 5.32 and 5.34; the ships at sea add 5.33's
+    # raiders and 5.35's Stockholm (strategic_naval.py, ruling 102).
     STORM_OF_STEEL: Scenario(
         STORM_OF_STEEL, "BoP 12.3", _months("1916-02", "1916-11"),
         MappingProxyType(_STORM_SIDES),
@@ -127,7 +132,8 @@ SCENARIOS: Mapping[str, Scenario] = MappingProxyType({
                                     "france": (4, 7), "germany": (4, 7), "russia": (12, 21)}),
         seasons_played=6,
         strategic_losses=MappingProxyType({"germany": 4, "austria_hungary": 4, "britain": 4}),
-        muster_delay=MappingProxyType({"bri-inf-anzac_i": 3}),
+        fixed_strategic=frozenset({"5.32", "5.34"}),
+        muster_delay=MappingProxyType({"bri-inf-anzac_i": 3}), admiralty=False,
         free_transfer=frozenset({("britain", "russia"), ("france", "russia")})),
 })
 
@@ -170,7 +176,6 @@ def scenario_of(state: dict[str, Any]) -> Scenario:
 @lru_cache(maxsize=None)
 def listed_units(scenario: str, nation: str) -> tuple[str, ...]:
     """The units a scenario after 12.1 lists for a nation (data/scenarios.csv), by our ids."""
-    from .cob import _expand, unit_id
     with open(DATA / "scenarios.csv", newline="", encoding="utf-8") as handle:
         rows = [r for r in csv.DictReader(handle)
                 if r["scenario"] == scenario and r["nation"] == nation]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from . import setup_fire, setup_kaiser, setup_storm
 from .aviation import empty_flow
 from .forces import ENTRENCHED, MANEUVER, UNITS, stack_limit
 from .scenarios import (
@@ -28,7 +29,7 @@ from .tables import (
     GERMAN_NEAR_LIEGE,
     NATIONS,
 )
-from .theatre import Theatre
+from .theatre import Theatre, theatre
 
 RULE = "BoP 12.1"
 SETUP_NATIONS = ("austria_hungary", "france", "germany", "russia")
@@ -84,10 +85,8 @@ def initial_state(map_name: str, options: dict[str, Any],
     if scenario == FIRE_IN_THE_EAST:
         _fire_start(state, map_name)
     if scenario == KAISERSCHLACHT:
-        from . import setup_kaiser
         setup_kaiser.start(state, map_name)
     if scenario == STORM_OF_STEEL:
-        from . import setup_storm
         setup_storm.start(state, map_name)
     return state
 
@@ -95,8 +94,6 @@ def initial_state(map_name: str, options: dict[str, Any],
 def _fire_start(state: dict[str, Any], map_name: str) -> None:
     """BoP 12.2 — each side holds its own set-up area; Przemysl is a ruin; Russia's air unit
     musters with May's arrivals and Germany's infrastructure marker is placed then (ruling 61)."""
-    from . import setup_fire
-    from .theatre import theatre
     th = theatre(map_name)
     board = state["board"]
     board["control"] = dict(setup_fire.start_control(th))

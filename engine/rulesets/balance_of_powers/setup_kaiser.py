@@ -31,7 +31,7 @@ from .setup_fire import (
     memo,
     placement_problems,
 )
-from .theatre import Theatre
+from .theatre import Theatre, theatre
 
 RULE = "BoP 12.4"
 CP_HOMES = ("germany",)
@@ -89,7 +89,6 @@ def start(state: dict[str, Any], map_name: str) -> None:
     """BoP 12.4 — control as the front stood (ruling 80), ruined fortresses in the Central
     Powers' area, Belgium's shadow government in France (ruling 78), and the air units and
     infrastructure markers to place at March's muster (as 12.2 does, ruling 61)."""
-    from .theatre import theatre
     th = theatre(map_name)
     cp, ep = areas(th)
     board, powers = state["board"], state["powers"]

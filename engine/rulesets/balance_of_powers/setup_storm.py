@@ -38,7 +38,7 @@ from .setup_fire import (
     memo,
     placement_problems,
 )
-from .theatre import Theatre
+from .theatre import Theatre, theatre
 
 RULE = "BoP 12.3"
 ALL_ENTRENCHED = True   # the set-up digs in every corps that can: no toggle in the editor
@@ -117,7 +117,6 @@ def start(state: dict[str, Any], map_name: str) -> None:
     the Pripet row 20 are Germany's, the others Austria-Hungary's), the fortresses' state,
     Belgium's shadow government in France (as 12.4), and the air units and infrastructure
     markers to place at February's muster (as 12.2 and 12.4)."""
-    from .theatre import theatre
     th = theatre(map_name)
     cp, ep = areas(th)
     board, powers = state["board"], state["powers"]
@@ -152,7 +151,7 @@ def start_navies(state: dict[str, Any], th: Any) -> None:
     ports, BEATTY and HIPPER aboard their battlecruisers, the mines laid, the ASW track at 7,
     the General Quarters bookkeeping empty."""
     set_up_navies(state, th, STORM_OF_STEEL)
-    state["naval"] = {"asw": ASW_START}
+    state["naval"] = {"asw": ASW_START, "carried": {}}    # 7.63: corps carried by month
     state["flow"]["naval"] = new_naval_flow()
 
 

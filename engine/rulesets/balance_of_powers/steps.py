@@ -18,6 +18,7 @@ from engine.kernel.flow import Answers, Effect, Flow, State, Step, Verb
 from . import (
     admiralty,
     air_raids,
+    amphibious,
     aviation,
     combat,
     economy,
@@ -183,8 +184,8 @@ def resolve_setup(state: State, group: str, answers: Answers, roller: Roller) ->
 
 
 def after_admiralty(state: State) -> str:
-    """BoP 6.45, then (12.3, ruling 101) the month's General Quarters halves of the standard
-    admiralty (6.43) where the scenario has fleets; then the script goes on."""
+    """BoP 6.45, or (12.3, rulings 101, 105: no 6.45 there) the month's General Quarters halves
+    of the standard admiralty (6.43) where the scenario has fleets; then the script goes on."""
     return price_of_admiralty.gq_after_admiralty(state) or next_in_script(state)
 
 
@@ -253,8 +254,8 @@ FLOW = Flow([
          verbs=HALF_VERBS,
          begin=effects(movement.reset_rail_capacity, movement.clear_moves,
                        combat.clear_markers, combat.clear_reserve_designations, open_half),
-         end=effects(admiralty.remove_empty_landing, combat.clear_markers,
-                     movement.clear_moves),
+         end=effects(amphibious.end_of_half, admiralty.remove_empty_landing,
+                     combat.clear_markers, movement.clear_moves),
          next=next_in_script),
     Step(StepName.COMMISSARIAT.value, "BoP 6.6", decisions=AUTOMATIC, verbs=verbs(),
          begin=supply.begin_commissariat, next=next_in_script),

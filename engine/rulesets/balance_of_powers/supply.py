@@ -1,12 +1,14 @@
-"""BoP 3 — supply: sources, overland tracing, water supply under 6.454, the commissariat (6.6).
+"""BoP 3 — supply: sources, overland tracing, water supply (6.454 or 3.123), the commissariat (6.6).
 
 A nation's units are supplied where they stand in or next to a live source, or in or next to a
 hex from which a path of friendly hexes holding rail, a population centre or infrastructure,
 free of enemy land units, leads to a source (3.121). Sources (3.11) are a nation's capital and
 home bargaining chips (Russia's east-edge rail hexes too); they also serve the minors allocated
 to that nation and the shadow governments it hosts (2.93). Allied majors do not share them.
-The Entente traces freely over water between friendly ports (6.454); the Central Powers have no
-sea power (6.451).
+Under the optional admiralty the Entente traces freely over water between friendly ports
+(6.454) and the Central Powers have no sea power (6.451); under the standard admiralty (12.3)
+either side crosses water only from a port holding a friendly surface ship (3.123,
+sea_supply.py; ruling 105).
 """
 
 from __future__ import annotations
@@ -15,7 +17,9 @@ from typing import Any
 
 from engine.kernel import Event, Roller
 
+from . import sea_supply
 from .admiralty import water_ports
+from .fleets import standard_admiralty
 from .forces import (
     UNITS,
     controller,
@@ -140,6 +144,9 @@ def _fingerprint(state: dict[str, Any], th: Theatre, nation: str) -> tuple[Any, 
             tuple(sorted(board["control"].items())), tuple(sorted(board["forts"].items())),
             tuple(sorted((board.get("landing") or {}).items())),
             tuple(sorted(board["infra"].items())),
+            # 3.123: ships and mines decide the water legs under the standard admiralty
+            tuple(sorted((s, f["at"]) for s, f in board.get("fleets", {}).items())),
+            tuple(sorted((m, str(at)) for m, at in board.get("mines", {}).items())),
             tuple(sorted((n, p["side"], p.get("conquered"), p.get("shadow_host"),
                           p.get("violated_by")) for n, p in state["powers"].items())))
 
@@ -188,10 +195,14 @@ def overland_reach(state: dict[str, Any], th: Theatre, starts: set[str], side: s
 
 def supply_reach(state: dict[str, Any], th: Theatre, starts: set[str], side: str,
                  occ: dict[str, list[str]], step: Any) -> set[str]:
-    """BoP 3.121, 6.454 — what a supply line reaches from `starts`: overland (overland_reach)
-    and, for the Entente, across water: it may take to the water at a friendly port, cross any
-    water without ships, land at any friendly port on the same water and go on overland."""
+    """BoP 3.121, 6.454, 3.123 — what a supply line reaches from `starts`: overland
+    (overland_reach) and across water. Under 6.454 the Entente may take to the water at a
+    friendly port, cross any water without ships, land at any friendly port on the same water
+    and go on overland; under the standard admiralty either side crosses as 3.123 allows."""
     reached = overland_reach(state, th, starts, side, occ, step)
+    if standard_admiralty(state):
+        return sea_supply.sea_reach(state, th, reached, side,
+                                    lambda fresh: overland_reach(state, th, fresh, side, occ, step))
     if side != ENTENTE:
         return reached
     ports = water_ports(state, th)
@@ -215,7 +226,7 @@ def _trace(state: dict[str, Any], th: Theatre, nation: str,
     for loc in reached:
         out.update(neighbours(state, th, loc))
     landing = landing_of(state)
-    if landing is not None and side == ENTENTE:
+    if landing is not None and side == ENTENTE and not standard_admiralty(state):
         out.add(landing["at"])  # 6.454: the landing is supplied over water (our reading)
     return out
 
@@ -223,11 +234,12 @@ def _trace(state: dict[str, Any], th: Theatre, nation: str,
 def supply_status(state: dict[str, Any], th: Theatre) -> dict[str, bool]:
     """Every on-map unit → supplied? (one trace per nation)."""
     occ = occupancy(state)
+    standard = standard_admiralty(state)
     by_nation: dict[str, frozenset[str]] = {}
     out = {}
     for uid, unit in sorted(state["board"]["units"].items()):
         nation = UNITS[uid].nation
-        if unit["at"] in th.water:
+        if unit["at"] in th.water and (not standard or sea_supply.carried(state, th, uid)):
             out[uid] = True  # 3.1: carried by sea (or on the landing, 6.454)
             continue
         if nation not in by_nation:
@@ -246,8 +258,11 @@ def ends_supplied(state: dict[str, Any], th: Theatre, units: list[str], path: li
     now = {} if now is None else now
     corps = [uid for uid in units if UNITS[uid].corps]
     loc = path[-1]
-    if loc in th.water or not corps:
-        return True   # 3.1: carried by sea (or on the landing, 6.454)
+    landing = landing_of(state)
+    by_sea = loc in th.water and not (standard_admiralty(state) and landing is not None
+                                      and landing["at"] == loc)
+    if by_sea or not corps:
+        return True   # 3.1: carried by sea (or on the landing, 6.454; 3.123 traces to it)
     for nation in {UNITS[uid].nation for uid in corps} - set(now):
         now[nation] = supplied_locations(state, th, nation)
     if all(loc in now[UNITS[uid].nation] for uid in corps):

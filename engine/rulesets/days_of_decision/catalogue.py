@@ -6,7 +6,9 @@ block; docs/rules/days_of_decision.md lists them.
 
 Costs, minor effects and US-entry effects are printed on the cards and the Status Display,
 which the seed lacks: every such value here is authored (see PROVENANCE), except where the
-rulebook's text gives it. US-entry effects are absent for every row (8.4.4 is not built).
+rulebook's text gives it. The cards' own US-entry effects are absent for every row; the War
+Chart's, for MP 4 (and an implicated IPO 9), are in war_chart.py, the Treaty Chart's, for MP 3
+and IPO 11, in treaty_chart.py.
 """
 
 from __future__ import annotations
@@ -35,8 +37,9 @@ def _absent(id_: str, number: str, name: str, kind: str, rule: str, note: str,
     return OptionRow(id_, number, name, kind, rule, "absent", pending=pending, note=note)
 
 
-NO_WAR = ("needs the minors' forces and set-up on the map (a minor at war is fought only in "
-          "the abstract of ruling 41)")
+NO_WAR = ("needs the aligned state: the minor off the display, counted as the aligner's, its "
+          "forces used beside the aligner's in the abstract war, its return at peace, the "
+          "card's values and hostility (ruling 50; the forces' set-up is built)")
 NO_MAP = "needs the map (territories, resources, factories), absent from the seed"
 
 ROWS: tuple[OptionRow, ...] = (
@@ -61,21 +64,27 @@ ROWS: tuple[OptionRow, ...] = (
             "needs a civil war (IPO 4)"),
     _absent("IPO8", "IPO 8", "Rebel Support", "ipo", "DoD 8.7.1 IPO 8",
             "needs a civil war (IPO 4)"),
-    _absent("IPO9", "IPO 9", "Spies", "ipo", "DoD 8.7.1 IPO 9",
-            "needs owed options (8.2) and 0(f)", pending="roll"),
+    OptionRow("IPO9", "IPO 9", "Spies", "ipo", "DoD 8.7.1 IPO 9", "implemented", cost=1,
+              pending="roll",
+              note="13+ owes an IPO 1 in a direction, 11-12 a 0(f) (owed options, 8.2, ruling "
+                   "60); 9-10, the target's intention told to the spy alone, is not built "
+                   "and has no effect (ruling 61); 6 or less implicates the spy: the War "
+                   "Chart and a casus belli lapsing after the next political step"),
     _absent("IPO10", "IPO 10", "Government Falls/Election Called", "ipo", "DoD 8.7.1 IPO 10",
-            "needs the election time frames and owed options (8.2)"),
+            "needs what an election does (digest 7.3 #8) and the elections held as state; "
+            "the schedule is built (elections.py, ruling 65) and owed options (8.2)"),
     OptionRow("IPO11", "IPO 11", "Treaty Torn Up", "ipo", "DoD 8.7.1 IPO 11", "implemented",
-              cost=2, note="levels cancelled, the pact kept one step easier; trade and the "
-                           "reversed Treaty Chart effects absent (no trade, no chart)"),
+              cost=2, note="levels cancelled, the pact kept one step easier, the Treaty Chart's "
+                           "minor effects reversed (ruling 63); trade absent"),
     OptionRow("IPO12", "IPO 12", "Guarantee", "ipo", "DoD 8.7.1 IPO 12", "implemented",
               cost=2, minor_effects={"guarantee": 1},
               note="casus belli and the declarer's own PE loss on a war on the minor are built "
                    "(minor_war.py), and the PE loss when it is conquered and not avenged "
                    "(ruling 43)"),
-    _absent("IPO13", "IPO 13", "Combined War Aims", "ipo", "DoD 8.7.1 IPO 13",
-            "needs colonies on the map and group surrender",
-            pending="proposal"),
+    OptionRow("IPO13", "IPO 13", "Combined War Aims", "ipo", "DoD 8.7.1 IPO 13", "implemented",
+              pending="proposal",
+              note="one partner a play, answered by its 0(f); repudiation; surrender to the "
+                   "linked group (rulings 58-59); returning liberated colonies needs the map"),
     _absent("IPO14", "IPO 14", "Demand Vichy Territory", "ipo", "DoD 8.7.1 IPO 14",
             "needs Vichy surrender (MP 5), which needs the map's capitals"),
     _absent("IPO15", "IPO 15", "Naval Treaty", "ipo", "DoD 8.7.1 IPO 15",
@@ -89,10 +98,13 @@ ROWS: tuple[OptionRow, ...] = (
               "implemented", cost=1,
               note="its minor effects need economic agreements (IPO 2, absent) and its "
                    "production bonus 10.1.1 is not built"),
-    _absent("IPO19", "IPO 19", "Embargo", "ipo", "DoD 8.7.1 IPO 19",
-            "needs trade agreements (MP 3) and casus belli"),
-    _absent("IPO20", "IPO 20", "National Effort", "ipo", "DoD 8.7.1 IPO 20",
-            "needs the PM track (absent from the seed)"),
+    OptionRow("IPO19", "IPO 19", "Embargo", "ipo", "DoD 8.7.1 IPO 19", "implemented", cost=1,
+              note="trade agreements stand in as treaty levels and the printed JA-US one "
+                   "(ruling 56); the lost trade is a flat income cut both ways and the halved "
+                   "War Chart minor effects (ruling 57); optional 19.1 absent (needs 15.10)"),
+    OptionRow("IPO20", "IPO 20", "National Effort", "ipo", "DoD 8.7.1 IPO 20", "implemented",
+              cost=2, note="one PM level is a quarter of the flat income (ruling 54); six "
+                           "turns up, then one level down for good (ruling 55)"),
     OptionRow("0a", "MP 0(a)", "Increase Political Effectiveness", "mp0", "DoD 8.7.2 MP 0(a)",
               "implemented", pending="roll", note="the five-turns-at-war discount waits for war"),
     OptionRow("0b", "MP 0(b)", "Purchase A Minor Unit", "mp0", "DoD 8.7.2 MP 0(b)",
@@ -102,8 +114,8 @@ ROWS: tuple[OptionRow, ...] = (
     OptionRow("0e", "MP 0(e)", "Place a Coup Cell", "mp0", "DoD 8.7.2 MP 0(e)", "implemented",
               cost=2, note="its use, neutralising a coup (IPO 4), waits for IPO 4"),
     OptionRow("0f", "MP 0(f)", "Agree to a proposal", "mp0", "DoD 8.7.2 MP 0(f)",
-              "implemented", note="answers MP 3 treaty proposals (ruling 28); IPO 13 and IPO 15 "
-                                  "are absent"),
+              "implemented", note="answers MP 3 treaty proposals (ruling 28), IPO 13 war aims "
+                                  "and MP 5 offers; IPO 15 is absent"),
     OptionRow("0g", "MP 0(g)", "Increase Bid Points", "mp0", "DoD 8.7.2 MP 0(g)",
               "implemented"),
     _absent("0h", "MP 0(h)", "Intelligence campaign", "mp0", "DoD 8.7.2 MP 0(h)",
@@ -114,11 +126,12 @@ ROWS: tuple[OptionRow, ...] = (
             "needs the PM track and the cards' costs (absent from the seed)"),
     OptionRow("MP3", "MP 3", "Treaty", "mp", "DoD 8.7.2 MP 3", "implemented", cost=2,
               pending="proposal",
-              note="treaty levels and pacts; trade terms, written conditions and the Treaty "
-                   "Chart's minor and US-entry effects absent (the map and chart are absent)"),
+              note="treaty levels and pacts, the Treaty Chart's minor effects and US entry "
+                   "(authored, rulings 62-63); trade terms and written conditions absent"),
     OptionRow("MP4", "MP 4", "ITS WAR!", "mp", "DoD 8.7.2 MP 4", "implemented", cost=4,
               note="declarations on major powers (ruling 29) and on minor countries (rulings "
-                   "39-41); closing passages and the War Chart's effects absent"),
+                   "39-41); the War Chart's US entry and minor effects (authored, rulings 44, "
+                   "51-53); closing passages and the card's own effects absent"),
     OptionRow("MP5", "MP 5", "Surrender", "mp", "DoD 8.7.2 MP 5", "implemented",
               pending="proposal",
               note="unconditional, or conditional answered by 0(f) (ruling 36: no negotiated "

@@ -10,6 +10,8 @@ from typing import Any
 
 from engine.kernel.versions import Migration
 
+from .minor_army import set_up
+
 State = dict[str, Any]
 
 
@@ -78,6 +80,57 @@ def add_declining_and_vengeance(state: State) -> State:
     return state
 
 
+def add_minor_forces(state: State) -> State:
+    """Version 7 (issue #24): the minors' own army and naval points (IPO 5 set-up, 9.3, 12.2).
+    A minor at war in a version-6 game had no forces: it gets them now as if set up when it was
+    declared on (printed totals plus the yearly additions to the current year, plus the MP 0(b)
+    points bought for it, which the declaration revealed in the book). No offensives into
+    minors existed; none has been attacked this turn."""
+    board = state["board"]
+    board.setdefault("minor_forces", {})
+    board.setdefault("minor_offensives", {})
+    for minor in sorted({w["minor"] for w in board["minor_wars"]}):
+        set_up(state, minor)
+    return state
+
+
+def add_war_chart(state: State) -> State:
+    """Version 8 (issue #24): the War Chart's US entry for every declaration and its minor
+    effects of declarations on major powers (2.6, 8.4.4, rulings 51-53). No state changes
+    shape: the US entry totals and markers are kept as they are (a version-7 declaration
+    placed no chart US entry and is not charged now); the chart applies from the next
+    declaration on."""
+    return state
+
+
+def add_war_economy(state: State) -> State:
+    """Version 9 (issue #24): embargoes (IPO 19), national effort (IPO 20) and combined
+    war aims (IPO 13). No version-8 rule could play any, so a version-8 game has no embargo,
+    no war aims, and no power has made a national effort."""
+    board = state["board"]
+    board.setdefault("embargoes", [])
+    board.setdefault("war_aims", [])
+    for entry in board["powers"].values():
+        entry.setdefault("effort_until", 0)
+        entry.setdefault("efforts", 0)
+    return state
+
+
+def add_owed_options(state: State) -> State:
+    """Version 10 (issue #24): owed options (8.2) and IPO 9 Spies, whose implicated spy gives
+    a casus belli that lapses; the Treaty Chart (2.5); the optional bitter end (4.1). No
+    version-9 rule could make a power owe an option or grant a lapsing casus belli, so every
+    power owes nothing and every casus belli held lasts; a version-9 table had no bitter-end
+    option, so it is off (the Treaty Chart needs no state: treaties signed before are not
+    recharged)."""
+    board = state["board"]
+    board.setdefault("casus_belli_until", {})
+    board.setdefault("bitter_end", False)       # DoD 4.1 is a table option, off for old games
+    for entry in board["powers"].values():
+        entry.setdefault("owed", [])
+    return state
+
+
 MIGRATIONS = (
     Migration("1", "2", add_minor_politics,
               "minor markers, activation (8.5), alliances, guarantees, coup cells, trade "
@@ -91,4 +144,16 @@ MIGRATIONS = (
               "war on minor countries (MP 4) and their conquest (12.2)"),
     Migration("5", "6", add_declining_and_vengeance,
               "directors decline and make peace (MP 4); the unavenged minor (IPO 3, IPO 12)"),
+    Migration("6", "7", add_minor_forces,
+              "the minors' army and naval points fight the abstract war; a minor falls to "
+              "offensives or when its army is gone (IPO 5 set-up, 9.3, 12.2)"),
+    Migration("7", "8", add_war_chart,
+              "the War Chart's US entry for every declaration and its minor effects of "
+              "declarations on major powers (2.6, 8.4.4, MP 4)"),
+    Migration("8", "9", add_war_economy,
+              "embargo (IPO 19), national effort (IPO 20) and combined war aims (IPO 13) "
+              "become playable"),
+    Migration("9", "10", add_owed_options,
+              "owed options (8.2) and IPO 9 Spies become playable; the Treaty Chart (2.5); "
+              "the optional bitter end (4.1)"),
 )

@@ -16,46 +16,33 @@ against it reach its conquest level is conquered (12): out of the game, its wars
 from __future__ import annotations
 
 from fractions import Fraction
-from math import floor
 from typing import Any
 
-from engine.kernel import Decision, Event, IllegalAction, MalformedAction, Roller
+from engine.kernel import Decision, Event, IllegalAction, Roller
 from engine.kernel.flow import Answers
 
+from . import minor_army
+from .combat import commitment, outcome
 from .powers import POWERS, SEATS
-from .war import conquered, enemies
+from .relations import conquered, enemies
+
+
+def fronts(board: dict[str, Any], power: str) -> list[str]:
+    """The power's enemies, major powers then the minors it is at war with (RULING 47)."""
+    return enemies(board, power) + minor_army.minors_fought(board, power)
 
 State = dict[str, Any]
 RULE = "DoD 9.3"
 # DoD 12 — RULING 32: the enemy offensives that conquer each power (authored: the map's cities,
 # resources and factories that make the book's conquest levels are absent).
 CONQUEST_LEVEL = {"GE": 12, "IT": 8, "JA": 10, "RU": 15, "CW": 12, "FR": 8, "US": 15, "CH": 8}
-EMPTY_FRONT_RATIO = Fraction(10)
 WEATHER_FACTOR = {"fine": Fraction(1), "snow": Fraction(3, 2), "rain": Fraction(2),
                   "blizzard": Fraction(2)}
 SURPRISE = 2
 
 
-def losses(ratio: Fraction) -> tuple[Fraction, Fraction]:
-    """DoD 9.3 results table: (winner's, loser's) share of its actual commitment lost.
-    RULING 33: where a side chooses between two columns, the choice is fixed: the victor at
-    3 to 10 takes 25% / all, the loser at 1.5 to 3 takes 25% / half."""
-    if ratio >= 10:
-        return Fraction(0), Fraction(1)
-    if ratio >= 3:
-        return Fraction(1, 4), Fraction(1)
-    if ratio >= Fraction(3, 2):
-        return Fraction(1, 4), Fraction(1, 2)
-    return Fraction(1, 2), Fraction(1, 2)
-
-
-def rounded(value: Fraction) -> int:
-    """DoD 1.1 — fractions kept to the end, then rounded (halves up)."""
-    return floor(value + Fraction(1, 2))
-
-
 def schema(board: dict[str, Any], power: str) -> dict[str, Any]:
-    foes = enemies(board, power)
+    foes = fronts(board, power)
     return {"type": "object", "required": ["commit"], "additionalProperties": False,
             "properties": {"commit": {
                 "type": "object", "required": foes, "additionalProperties": False,
@@ -63,46 +50,44 @@ def schema(board: dict[str, Any], power: str) -> dict[str, Any]:
 
 
 def at_war_now(board: dict[str, Any]) -> list[str]:
-    return [p for p in SEATS if not conquered(board, p) and enemies(board, p)]
+    return [p for p in SEATS if not conquered(board, p) and fronts(board, p)]
 
 
 def commit_decisions(state: State) -> list[Decision]:
     if state["flow"].get("committed"):
         return []
     board = state["board"]
+    group = f"t{board['turn']}-commitments"
     return [Decision(
         id=f"t{board['turn']}-commit-{power}", seats=(power,), kind="commit", rule=RULE,
         prompt="Commit army points against each enemy (sealed until every power at war has "
                "committed)",
         waiting=f"{POWERS[power].title} is committing its army", schema=schema(board, power),
-        group=f"t{board['turn']}-commitments",
-        data={"army": int(board["powers"][power]["army"]), "enemies": enemies(board, power)})
-        for power in at_war_now(board)]
+        group=group,
+        data={"army": int(board["powers"][power]["army"]), "enemies": fronts(board, power)})
+        for power in at_war_now(board)] + minor_army.commit_decisions(board, group)
 
 
 def validate(board: dict[str, Any], power: str, action: Any) -> dict[str, Any]:
-    foes = enemies(board, power)
-    commit = action.get("commit") if isinstance(action, dict) else None
-    if not isinstance(action, dict) or set(action) != {"commit"} or not isinstance(commit, dict) \
-            or set(commit) != set(foes) or not all(type(commit[f]) is int and commit[f] >= 0
-                                                   for f in foes):
-        raise MalformedAction('a commitment is {"commit": {enemy: n}}, a whole number of army '
-                              f"points for each enemy: {', '.join(foes)}")
+    foes = fronts(board, power)
+    commit = commitment(action, foes, 'a commitment is {"commit": {enemy: n}}, a whole number '
+                        f"of army points for each enemy: {', '.join(foes)}")
     army = int(board["powers"][power]["army"])
     total = sum(commit.values())
     if total > army:
         raise IllegalAction(RULE, "over_army", {"army": army, "total": total},
                             f"That commits {total} army points; {POWERS[power].title} has {army}.")
-    if any(commit[f] == 0 for f in foes) and army >= len(foes):
+    majors = enemies(board, power)      # RULING 48: a minor's front may be left unattacked
+    if any(commit[f] == 0 for f in majors) and army >= len(majors):
         raise IllegalAction(RULE, "front_empty", {"army": army},
-                            "Commit at least one army point against each enemy.")
+                            "Commit at least one army point against each enemy major power.")
     return {"commit": {f: commit[f] for f in foes}}
 
 
 def suggestions(board: dict[str, Any], power: str) -> list[dict[str, Any]]:
     """The least (one a front: the timeout default), an even split of the army, and the whole
     army against the first enemy with one on each other front."""
-    foes, army = enemies(board, power), int(board["powers"][power]["army"])
+    foes, army = fronts(board, power), int(board["powers"][power]["army"])
     if army < len(foes):
         least = {f: (1 if i < army else 0) for i, f in enumerate(foes)}
         return [{"commit": least}]
@@ -142,20 +127,9 @@ def fight(board: dict[str, Any], war: dict[str, Any], commits: dict[str, dict[st
     if ca == 0 and cb == 0:
         report["lost"] = {a: 0, b: 0}
         return report
-    if ma == mb:
-        lost = {a: rounded(Fraction(ca, 2)), b: rounded(Fraction(cb, 2))}
-    else:
-        winner, loser = (a, b) if ma > mb else (b, a)
-        mw, ml = max(ma, mb), min(ma, mb)
-        ratio = EMPTY_FRONT_RATIO if ml == 0 else mw / ml
-        win_share, lose_share = losses(ratio)
-        cw, cl = (ca, cb) if winner == a else (cb, ca)
-        lost = {winner: rounded(cw * win_share), loser: rounded(cl * lose_share)}
-        gained = floor(ratio)
-        if (board["weather"] or "fine") != "fine":
-            gained //= 2
-        report.update(winner=winner, ratio=str(ratio), offensives=gained)
-        _place_offensives(board, winner, loser, gained)
+    lost, gained = outcome(board, report, {a: ca, b: cb}, {a: ma, b: mb})
+    if report["winner"] is not None:
+        _place_offensives(board, report["winner"], b if report["winner"] == a else a, gained)
     for side in (a, b):
         board["powers"][side]["army"] -= lost[side]
     report["lost"] = lost
@@ -193,16 +167,25 @@ def conquer(board: dict[str, Any], power: str) -> None:
     board["initiative"].append(power)
     board["powers"][power].update(army=0, naval=0)
     board["proposals"] = [p for p in board["proposals"] if power not in (p["from"], p["to"])]
+    # IPO 13: its aims, and every aim against it, are gone
+    board["war_aims"] = [e for e in board["war_aims"]
+                         if power not in e["powers"] and e["against"] != power]
 
 
 def resolve_commitments(state: State, group: str, answers: Answers, roller: Roller
                         ) -> list[Event]:
     board = state["board"]
-    commits = {power: dict(action["commit"]) for _, power, action in answers}
+    commits = {power: dict(action["commit"]) for decision, power, action in answers
+               if decision.kind == "commit"}
+    minor_commits = {str(decision.data["minor"]): dict(action["commit"])
+                     for decision, _, action in answers if decision.kind == "minor_commit"}
     state["flow"]["committed"] = True
-    events = [Event("commitments_revealed", RULE, {"commit": dict(sorted(commits.items()))})]
+    events = [Event("commitments_revealed", RULE, {
+        "commit": dict(sorted(commits.items())),
+        "minors": dict(sorted(minor_commits.items()))})]
     for war in sorted(board["wars"], key=lambda w: (w["aggressor"], w["target"])):
         events.append(Event("front_combat", RULE, fight(board, war, commits)))
+    events += minor_army.resolve(board, commits, minor_commits)
     for power in SEATS:
         if not conquered(board, power) and against(board, power) >= CONQUEST_LEVEL[power]:
             conquer(board, power)

@@ -25,8 +25,9 @@ What it does: the declarer pays the card (4), activates no minor this turn; if i
 the minor it loses 1 PE and places -3 in every other minor it is allied to or guarantees, if it
 guaranteed it another 1 PE and -2 in every other minor it guarantees (IPO 3, IPO 12), then its
 alliances and guarantee with the minor are cancelled; every other power allied to or
-guaranteeing the minor gains casus belli against the declarer. The War Chart's minor and US
-entry effects are absent (the chart is not in the seed).
+guaranteeing the minor gains casus belli against the declarer. The War Chart's minor effects
+are authored (RULING 44, below) and its US entry is added to the declarer's total
+(war_chart.py, RULING 51; casus belli is held against major powers only, so never halved).
 
 RULING 41, conquest without the map: the minor's forces stand on the absent map, so it cannot
 fight alone. At the conquest step (5.H) a minor at war is completely conquered by every power at
@@ -44,13 +45,14 @@ from typing import Any
 
 from engine.kernel import Decision, Event, Roller
 
-from . import markers
+from . import markers, minor_army, war_chart
 from .catalogue import CATALOGUE
 from .control import controller
 from .display import distance
 from .minors import MINORS
 from .powers import POWERS, SEATS
-from .war import GEARED_UP_TURN, at_war, conquered
+from .relations import at_war, conquered, grant_casus_belli
+from .war import GEARED_UP_TURN
 
 State = dict[str, Any]
 RULE = "DoD 8.7.2 MP 4"
@@ -175,10 +177,7 @@ def declare_on_minor(state: State, power: str, action: dict[str, Any],
     # IPO 3, IPO 12: every other ally and guarantor gains casus belli against the declarer
     wronged = sorted({p for p in allies + guarantors if p != power and not conquered(board, p)})
     for other in wronged:
-        held = board["casus_belli"].setdefault(other, [])
-        if power not in held:
-            held.append(power)
-            held.sort()
+        grant_casus_belli(board, other, power)
     # then the declarer's own ties with the minor are cancelled
     for table in ("alliances", "guarantees"):
         held = [p for p in board[table].get(minor, []) if p != power]
@@ -199,6 +198,8 @@ def declare_on_minor(state: State, power: str, action: dict[str, Any],
         "power": power, "minor": minor, "director": chosen, "pe_lost": loss,
         "pe": board["powers"][power]["pe"], "casus_belli_to": wronged,
         "ties_cancelled": own_alliance or own_guarantee}))
+    events += minor_army.set_up(state, minor)
+    events.append(war_chart.apply_us_entry(board, power, minor))    # RULING 51
     return events + markers.add_markers(board, power, effects)
 
 
@@ -234,6 +235,7 @@ def fall(board: dict[str, Any], minor: str, conqueror: str, rule: str) -> list[E
     was declared on: no IPO 3 or IPO 12 is played on a minor at war) owe vengeance on every
     power at war with it by the end of the next political step (IPO 3, IPO 12; RULING 43)."""
     declarers = sorted({w["power"] for w in board["minor_wars"] if w["minor"] == minor})
+    navy = minor_army.fallen(board, minor)
     board["minors_conquered"][minor] = conqueror
     board["minor_wars"] = [w for w in board["minor_wars"] if w["minor"] != minor]
     allies = [p for p in board["alliances"].get(minor, []) if not conquered(board, p)]
@@ -243,7 +245,7 @@ def fall(board: dict[str, Any], minor: str, conqueror: str, rule: str) -> list[E
                                    "guarantors": guarantors, "due": int(board["turn"]) + 1})
     for table in ("alliances", "guarantees", "coup_cells", "modifiers"):
         board[table].pop(minor, None)
-    return [Event("minor_conquered", rule, {"minor": minor, "power": conqueror})]
+    return [Event("minor_conquered", rule, {"minor": minor, "power": conqueror}), *navy]
 
 
 def conquest(state: State, roller: Roller) -> list[Event]:
@@ -252,19 +254,21 @@ def conquest(state: State, roller: Roller) -> list[Event]:
 
 
 def conquer_minors(state: State) -> list[Event]:
-    """DoD 12.2 — RULING 41: at the conquest step each minor at war falls to every declarer its
-    director is not fighting; a conquered declarer's wars on minors end."""
+    """DoD 12.2 — RULING 49: at the conquest step each minor at war falls when the offensives
+    into it reach its conquest level or its army is gone (minor_army.conqueror); a conquered
+    declarer's wars on minors end, with its offensives into them."""
     board = state["board"]
     events: list[Event] = []
-    board["minor_wars"] = [w for w in board["minor_wars"] if not conquered(board, w["power"])]
-    for war in list(board["minor_wars"]):
-        minor = war["minor"]
-        if minor_conquered(board, minor):
-            continue
-        guard = war["director"]
-        if guard is not None and not conquered(board, guard) and at_war(board, guard, war["power"]):
-            continue
-        events += fall(board, minor, war["power"], "DoD 12.2.2")
+    gone = [w for w in board["minor_wars"] if conquered(board, w["power"])]
+    if gone:
+        board["minor_wars"] = [w for w in board["minor_wars"] if w not in gone]
+        for war in gone:
+            board["minor_offensives"].pop(minor_army.key(war["power"], war["minor"]), None)
+            minor_army.stand_down(board, war["minor"])
+    for minor in minor_army.mobilised(board):
+        winner = minor_army.conqueror(board, minor)
+        if winner is not None:
+            events += fall(board, minor, winner, "DoD 12.2.2")
     return events
 
 
@@ -334,15 +338,16 @@ def do_direct(state: State, seat: str, decision: Decision, action: Any,
 # --- DoD 8.7.2 MP 4: peace between a directed minor and a declarer (RULING 42) -------------------
 
 def peace_pairs(board: dict[str, Any], power: str) -> list[dict[str, Any]]:
-    """The wars the director `power` may end: the declarer holds no offensive into the minor
-    (none exist in the abstract war, RULING 41) and did not attack it this turn (the turn of
-    the declaration counts as its attack: the minor falls at that turn's conquest step unless
-    held)."""
+    """The wars the director `power` may end (RULING 48): the declarer holds no offensive into
+    the minor and did not attack it this turn (committed no army point against it in this
+    turn's military step)."""
     if conquered(board, power):
         return []
     return [{"peace": True, "minor": w["minor"], "with": w["power"]}
             for w in board["minor_wars"]
-            if w["director"] == power and int(w["since"]) < int(board["turn"])]
+            if w["director"] == power
+            and not board["minor_offensives"].get(minor_army.key(w["power"], w["minor"]))
+            and int(w.get("attacked", 0)) != int(board["turn"])]
 
 
 def begin_peace(state: State, roller: Roller) -> list[Event]:
@@ -376,6 +381,7 @@ def do_peace(state: State, seat: str, decision: Decision, action: Any,
     minor, declarer = action["minor"], action["with"]
     board["minor_wars"] = [w for w in board["minor_wars"]
                            if not (w["minor"] == minor and w["power"] == declarer)]
+    minor_army.stand_down(board, minor)
     return [Event("minor_peace", RULE, {"director": seat, "minor": minor, "with": declarer,
                                         "at_war": minor_at_war(board, minor)})]
 

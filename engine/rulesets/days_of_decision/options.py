@@ -1,6 +1,6 @@
 """DoD 8.2 — the options offered and played. The catalogue (catalogue.py) is the data; HANDLERS
 maps each implemented row to its legal actions and its effect: IPO 1 (new_world_order.py),
-IPO 3, IPO 12 and MP 0(e) (alliances.py), IPO 17 and IPO 18 (finance.py), MP 3, MP 0(f) and
+IPO 3, IPO 12 and MP 0(e) (alliances.py), IPO 9 (spies.py), IPO 17 and IPO 18 (finance.py), IPO 19 and IPO 20 (war_economy.py), IPO 13 (war_aims.py), MP 3, MP 0(f) and
 IPO 11 (treaties.py), MP 4 (war.py), MP 5 (peace.py), and here MP 0(a) PE rolls, 0(b) a secret army point purchase for a
 minor, 0(g) bid points. All MP 0 sub-options share one slot a turn; an IPO is played once a
 turn by anyone; MP 3, MP 4 and MP 5 once a turn by each power. A conquered power plays nothing. The rest are absent, each with
@@ -12,7 +12,20 @@ from typing import Any
 
 from engine.kernel import Event, Roller
 
-from . import alliances, finance, minor_war, new_world_order, peace, treaties, war
+from . import (
+    alliances,
+    finance,
+    minor_war,
+    new_world_order,
+    owed,
+    peace,
+    relations,
+    spies,
+    treaties,
+    war,
+    war_aims,
+    war_economy,
+)
 from .catalogue import CATALOGUE
 from .minors import MINORS
 from .powers import POWERS, modified_pe
@@ -62,10 +75,14 @@ def _mp0_actions(board: dict[str, Any], power: str) -> list[dict[str, Any]]:
 IPO_ACTIONS = {
     "IPO1": new_world_order.actions,
     "IPO3": alliances.alliance_actions,
+    "IPO9": spies.actions,
     "IPO11": treaties.tear_up_actions,
     "IPO12": alliances.guarantee_actions,
+    "IPO13": war_aims.actions,
     "IPO17": finance.credit_card_actions,
     "IPO18": finance.trade_actions,
+    "IPO19": war_economy.embargo_actions,
+    "IPO20": war_economy.effort_actions,
 }
 
 
@@ -82,9 +99,14 @@ PAST_THE_LIMIT = ("MP5",)
 
 def legal_options(board: dict[str, Any], power: str) -> list[dict[str, Any]]:
     """DoD 8.2 — the options this power may choose now: each once a turn, MP 0 one slot; an
-    option whose cost would pass the credit limit is not offered (8.4.2)."""
-    if war.conquered(board, power):
+    option whose cost would pass the credit limit is not offered (8.4.2); a power that owes
+    options chooses among those that pay them (owed.restrict, RULING 60)."""
+    if relations.conquered(board, power):
         return []
+    return owed.restrict(board, power, _free_options(board, power))
+
+
+def _free_options(board: dict[str, Any], power: str) -> list[dict[str, Any]]:
     ipos: list[dict[str, Any]] = []
     for option, actions in MP_ACTIONS.items():
         if option not in board["powers"][power]["mp_played"] and (
@@ -106,13 +128,14 @@ def play_option(state: State, power: str, action: dict[str, Any], roller: Roller
     entry["played"] += 1
     option = action["option"]
     row = CATALOGUE[option]
+    paid = owed.settle(board, power, action)      # DoD 8.2: before it counts as played
     if row.kind == "ipo":
         board["ipos_played"].append(option)
     elif row.kind == "mp":
         entry["mp_played"].append(option)
     else:
         entry["mp0_played"] = True
-    return HANDLERS[option](state, power, action, roller)
+    return paid + HANDLERS[option](state, power, action, roller)
 
 
 def _increase_pe(board: dict[str, Any], power: str, dice: int, roller: Roller) -> list[Event]:
@@ -130,9 +153,17 @@ def _increase_pe(board: dict[str, Any], power: str, dice: int, roller: Roller) -
 
 def _minor_army_points(state: State, power: str, minor: str, ap: int) -> list[Event]:
     """DoD 8.7.2 MP 0(b) — 1 money per army point, up to 3, for a minor kept secret while it
-    is at peace (every minor is at peace in this slice). The money spent is public."""
+    is at peace; revealed when it goes to war (minor_army.set_up). Bought for a minor already
+    at war, the points join its army at once, in the open (RULING 46). The money spent is
+    public."""
     cost = MINOR_AP_COST * ap
     state["board"]["powers"][power]["money"] -= cost
+    if minor_war.minor_at_war(state["board"], minor):
+        state["board"]["minor_forces"][minor]["army"] += ap
+        return [Event("minor_army_bought", "DoD 8.7.2 MP 0(b)", {"power": power, "cost": cost}),
+                Event("minor_army_joins", "DoD 8.7.2 MP 0(b)", {
+                    "power": power, "minor": minor, "ap": ap,
+                    "army": state["board"]["minor_forces"][minor]["army"]})]
     held = state["secret"][power]["minor_ap"]
     held[minor] = held.get(minor, 0) + ap
     return [Event("minor_army_bought", "DoD 8.7.2 MP 0(b)", {"power": power, "cost": cost}),
@@ -153,10 +184,14 @@ HANDLERS = {
     "IPO1": lambda state, power, action, roller: new_world_order.move(
         state["board"], power, action["to"], action.get("with")),
     "IPO3": alliances.play_alliance,
+    "IPO9": spies.play,
     "IPO11": treaties.tear_up,
     "IPO12": alliances.play_guarantee,
+    "IPO13": war_aims.play,
     "IPO17": finance.play_credit_card,
     "IPO18": finance.play_trade,
+    "IPO19": war_economy.play_embargo,
+    "IPO20": war_economy.play_effort,
     "0a": lambda state, power, action, roller: _increase_pe(
         state["board"], power, int(action["dice"]), roller),
     "0b": lambda state, power, action, roller: _minor_army_points(
@@ -200,6 +235,13 @@ def describe(action: dict[str, Any]) -> str:
         return f"{head}: {action['terms']} surrender to {TITLES[action['to']]}"
     if option == "IPO11":
         return f"{head}: cancel {action['levels']} level(s) with {TITLES[action['with']]}"
+    if option == "IPO13":
+        return f"{head}: {war_aims.describe(action, TITLES)}"
+    if option == "IPO19":
+        return f"{head}: embargo {TITLES[action['target']]}"
+    if option == "IPO9":
+        wanted = "a 0(f)" if action["effect"] == "0f" else f"IPO 1 {action['effect']}"
+        return f"{head}: spy on {TITLES[action['target']]} (at most {wanted})"
     if option == "IPO18":
         return f"{head}: {action['to'].replace('_', ' ')}"
     return head

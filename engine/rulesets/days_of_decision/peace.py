@@ -1,8 +1,9 @@
 """DoD 8.7.2 MP 5 (Surrender) and the effects of peace (12.3): how a war between two major powers
 ends short of conquest by offensives.
 
-A power at war may play MP 5 to one enemy (RULING 35: combined war aims, IPO 13, are absent, so
-nobody surrenders to a group):
+A power at war may play MP 5 to one enemy, and so surrenders to every power linked to it by
+combined war aims against the surrenderer (IPO 13, war_aims.group, RULING 59; RULING 35 before
+version 9):
 - **unconditionally**: it is completely conquered at once (military.conquer: last on the track,
   out of the game, every war and offensive of it gone); it loses 1 PE (the US 2) and the enemy
   gains 1 (MP 5; 12.3's further swing for a home country lost is not applied: RULING 36);
@@ -24,7 +25,9 @@ from typing import Any
 
 from engine.kernel import Event, Roller
 
-from .treaties import pair
+from . import war_aims
+from .military import conquer
+from .relations import at_war, enemies, pair
 
 State = dict[str, Any]
 RULE = "DoD 8.7.2 MP 5"
@@ -35,7 +38,6 @@ TERMS = ("conditional", "unconditional")
 def surrender_actions(board: dict[str, Any], power: str) -> list[dict[str, Any]]:
     """DoD 8.7.2 MP 5 — to each enemy, on either terms; a conditional offer once a turn to
     each (a second would be the same offer). Conditional first: the gentler is listed first."""
-    from .war import enemies
     offered = {p["to"] for p in board["proposals"]
                if p["from"] == power and p.get("kind") == "surrender"}
     return [{"option": "MP5", "to": enemy, "terms": terms}
@@ -43,34 +45,58 @@ def surrender_actions(board: dict[str, Any], power: str) -> list[dict[str, Any]]
             if terms == "unconditional" or enemy not in offered]
 
 
+def victors(board: dict[str, Any], loser: str, victor: str) -> list[str]:
+    """IPO 13 — the power surrendered to and its linked group still at war with the loser."""
+    return [p for p in war_aims.group(board, victor, loser)
+            if p == victor or at_war(board, p, loser)]
+
+
 def pe_swing(board: dict[str, Any], loser: str, victor: str) -> dict[str, int]:
-    board["powers"][loser]["pe"] -= PE_ON_SURRENDER.get(loser, 1)
-    board["powers"][victor]["pe"] += 1
-    return {loser: board["powers"][loser]["pe"], victor: board["powers"][victor]["pe"]}
+    """MP 5 — for each power surrendered to (the victor's group, IPO 13) the loser loses 1 PE
+    (the US 2) and that power gains 1."""
+    group = victors(board, loser, victor)
+    board["powers"][loser]["pe"] -= PE_ON_SURRENDER.get(loser, 1) * len(group)
+    for power in group:
+        board["powers"][power]["pe"] += 1
+    return {p: board["powers"][p]["pe"] for p in sorted([loser, *group])}
+
+
+def accepted(board: dict[str, Any], proposal: dict[str, Any]) -> bool:
+    """MP 5, IPO 13 — a conditional offer is accepted by any one of the group's 0(f) naming
+    the surrenderer (RULING 59)."""
+    return any(proposal["from"] in board["accepts"].get(p, [])
+               for p in victors(board, proposal["from"], proposal["to"]))
 
 
 def surrender(state: State, power: str, action: dict[str, Any], roller: Roller) -> list[Event]:
-    from .military import conquer
     board, victor = state["board"], action["to"]
     if action["terms"] == "conditional":
         board["proposals"].append({"from": power, "to": victor, "turn": board["turn"],
                                    "kind": "surrender"})
         return [Event("surrender_offered", RULE, {"power": power, "to": victor})]
+    group = victors(board, power, victor)
     pe = pe_swing(board, power, victor)
     conquer(board, power)
     return [Event("surrendered", RULE, {"power": power, "to": victor, "terms": "unconditional",
-                                        "pe": pe}),
+                                        "pe": pe, "group": group}),
             Event("power_conquered", "DoD 12", {"power": power})]
 
 
 def make_peace(board: dict[str, Any], loser: str, victor: str) -> list[Event]:
     """DoD 8.7.2 MP 5 (conditional, accepted) and 12.3 — the PE swing, peace, the offensives
-    into each other removed, and a pact (level 0 until a treaty is signed) from this turn."""
-    board["wars"] = [w for w in board["wars"] if {w["aggressor"], w["target"]} != {loser, victor}]
-    board["offensives"] = {k: v for k, v in board["offensives"].items()
-                           if set(k.split(">")) != {loser, victor}}
-    board["treaties"][pair(loser, victor)] = {"level": 0, "signed": board["turn"]}
+    into each other removed, and a pact (level 0 until a treaty is signed) from this turn — with
+    every power of the victor's group (IPO 13), whose aims against the loser are cancelled."""
+    group = victors(board, loser, victor)
     pe = pe_swing(board, loser, victor)
-    return [Event("surrendered", RULE, {"power": loser, "to": victor, "terms": "conditional",
-                                        "pe": pe}),
-            Event("peace", "DoD 12.3", {"powers": sorted((loser, victor)), "pact": True})]
+    events = [Event("surrendered", RULE, {"power": loser, "to": victor, "terms": "conditional",
+                                          "pe": pe, "group": group})]
+    for member in group:
+        board["wars"] = [w for w in board["wars"]
+                         if {w["aggressor"], w["target"]} != {loser, member}]
+        board["offensives"] = {k: v for k, v in board["offensives"].items()
+                               if set(k.split(">")) != {loser, member}}
+        board["treaties"][pair(loser, member)] = {"level": 0, "signed": board["turn"]}
+        events.append(Event("peace", "DoD 12.3", {"powers": sorted((loser, member)),
+                                                  "pact": True}))
+    war_aims.cancel_against(board, loser, group)
+    return events

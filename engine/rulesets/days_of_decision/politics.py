@@ -8,7 +8,7 @@ from typing import Any
 
 from engine.kernel import Decision, Event, Roller
 
-from . import activation, minor_war, options, treaties
+from . import activation, minor_war, options, owed, relations, treaties, war_aims
 from .end_of_step import end_of_option, may_still_play, next_player
 from .powers import POWERS, modified_pe
 
@@ -38,9 +38,21 @@ def option_decision(state: State) -> list[Decision]:
     return [Decision(
         id=f"t{board['turn']}-option-{power}-{board['powers'][power]['played'] + 1}",
         seats=(power,), kind="option", rule="DoD 8.2",
-        prompt="Choose and resolve a political option",
+        prompt=_prompt(board, power),
         waiting=f"{POWERS[power].title} is choosing a political option",
         options=tuple(options.legal_options(board, power)), private_answer=True)]
+
+
+def _prompt(board: dict[str, Any], power: str) -> str:
+    """DoD 8.2 — an owing power is told what it owes (the oldest debt first)."""
+    debts = owed.debts(board, power)
+    if not debts:
+        return "Choose and resolve a political option"
+    first = debts[0]
+    what = (f"IPO 1 New World Order, moving {first['direction']} the centre faction"
+            if first["option"] == "IPO1" else "MP 0(f) Agree to a proposal")
+    return (f"Owed first: {what} ({first['source'].replace('IPO', 'IPO ')} played by "
+            f"{POWERS[first['by']].title}); choose and resolve a political option")
 
 
 def do_option(state: State, seat: str, decision: Decision, action: Any,
@@ -87,14 +99,18 @@ def after_activation(state: State) -> str:
 # --- step: bonus bid points (DoD 8.6, 5.D) -------------------------------------------------------
 
 def bonus_bids(state: State, roller: Roller) -> list[Event]:
-    """Political affairs are over: first the turn's proposals are settled (8.4.1, MP 3,
-    treaties.settle). Then a power that played no option gains bid points equal to its
+    """Political affairs are over: first the turn's proposals are settled (8.4.1, IPO 13
+    war_aims.settle_proposals, MP 3 and MP 5 treaties.settle). Then a power that played no option gains bid points equal to its
     modified PE; at negative modified PE it pays that much money instead, even past its credit
     limit. A conquered power gains nothing (it is out of the game, DoD 12)."""
     board = state["board"]
-    events = treaties.settle(state, roller)
+    events = war_aims.settle_proposals(state) + treaties.settle(state, roller)
     # IPO 3, IPO 12: allies and guarantors of a minor that fell and was not avenged (RULING 43)
     events += minor_war.unavenged(board)
+    # IPO 9: an implicated spy's target holds casus belli until this step ends next turn
+    lapsed = relations.lapse_casus_belli(board)
+    if lapsed:
+        events.append(Event("casus_belli_lapsed", "DoD 8.7.1 IPO 9", {"lapsed": lapsed}))
     for power in board["initiative"]:
         entry = board["powers"][power]
         if entry["played"] or power in board["conquered"]:

@@ -17,13 +17,13 @@ from engine.kernel.flow import FlowRuleset
 from engine.kernel.game import copy_json
 from engine.kernel.model import Audience
 
-from . import military, spending
+from . import military, minor_army, spending
 from . import options as mp_options
 from .catalogue import CATALOGUE
 from .control import control_table
 from .display import HEXES, POWER_START, zone
 from .migrations import MIGRATIONS
-from .minors import MINORS
+from .minors import FORCES, MINORS
 from .powers import IDEOLOGIES, IDEOLOGY_TITLES, POWERS, SEATS, TURN_ONE_ORDER
 from .steps import FLOW
 from .tables import TURNS
@@ -32,6 +32,9 @@ from .turn import date_of
 State = dict[str, Any]
 TURNS_OPTION = {"id": "turns", "type": "integer", "default": TURNS, "min": 1, "max": TURNS,
                 "title": "Turns (the full game has 66)"}
+BITTER_END_OPTION = {"id": "bitter_end", "type": "boolean", "default": False,
+                     "title": "Bitter end (DoD 4.1 optional rule): play on until two "
+                              "ideologies are conquered"}
 
 MANIFEST = {
     "title": "Days of Decision III",
@@ -40,7 +43,7 @@ MANIFEST = {
          "seats": [{"id": p, "side": POWERS[p].ideology, "title": POWERS[p].title,
                     "colour": POWERS[p].colour} for p in SEATS],
          "sides": [{"id": i, "title": IDEOLOGY_TITLES[i]} for i in IDEOLOGIES],
-         "options": [TURNS_OPTION], "max_actions": 40 * TURNS, "hidden_information": True,
+         "options": [TURNS_OPTION, BITTER_END_OPTION], "max_actions": 40 * TURNS, "hidden_information": True,
          "simultaneous": True, "selfplay_requires": ["bid", "drop", "option", "spend"],
          "selfplay_requires_in_run": ["activate", "shift"]},
     ],
@@ -68,7 +71,9 @@ def build_state(options: dict[str, Any]) -> State:
                   "money": POWERS[p].money, "credit_limit": POWERS[p].credit_limit,
                   "bid_points": POWERS[p].bid_points, "income": POWERS[p].income,
                   "army": 0, "naval": 0, "negative_pe_turns": 0, "played": 0, "mp0_played": False,
-                  "mp_played": [], "free_trader": p == "US"}  # IPO 18: the US starts free
+                  "mp_played": [], "free_trader": p == "US",  # IPO 18: the US starts free
+                  "effort_until": 0, "efforts": 0,    # IPO 20: the last turn raised, plays
+                  "owed": []}                         # DoD 8.2: owed options, oldest first
               for p in SEATS}
     return {
         "flow": {"step": "weather", "bids_revealed": True, "drop": [], "cursor": 0,
@@ -76,6 +81,8 @@ def build_state(options: dict[str, Any]) -> State:
                  "committed": False, "directing": None, "peace_asked": []},
         "board": {
             "turn": 1, "date": date_of(1), "last_turn": int(options["turns"]),
+            # DoD 4.1 (optional): only two conquered ideologies end the game early
+            "bitter_end": bool(options.get("bitter_end", False)),
             "weather": None, "powers": powers, "initiative": list(TURN_ONE_ORDER),
             "bids": {p: {"bid": 0, "options": 1, "final": "0"} for p in SEATS},
             "last_bidder": TURN_ONE_ORDER[-1],
@@ -95,12 +102,15 @@ def war_state() -> dict[str, Any]:
     """DoD 3.2, MP 3, MP 4 — treaties {"A-B": {"level", "signed"}} (France's level-1 treaties
     with Italy and the Soviet Union, 6 turns old at the start, are printed in 3.2), this
     turn's proposals and 0(f) answers, the war graph, casus belli {power: [targets]},
-    offensives {"A>B": n}, the conquered powers, and the US entry totals {power: fraction}
-    (DoD 11, all 0 at the start: the book prints no starting values)."""
+    offensives {"A>B": n}, the conquered powers, the lapse turn of a casus belli that lapses
+    {"holder>against": turn} (IPO 9), and the US entry totals {power: fraction}
+    (DoD 11, all 0 at the start: the book prints no starting values), the embargoes (IPO 19)
+    and the combined war aims (IPO 13)."""
     return {"treaties": {"FR-IT": {"level": 1, "signed": -5}, "FR-RU": {"level": 1, "signed": -5}},
             "proposals": [], "accepts": {}, "wars": [], "casus_belli": {}, "offensives": {},
-            "conquered": [], "us_entry": {p: "0" for p in SEATS},
-            "minor_wars": [], "minors_conquered": {}, "unavenged": []}
+            "conquered": [], "casus_belli_until": {}, "us_entry": {p: "0" for p in SEATS},
+            "minor_wars": [], "minors_conquered": {}, "unavenged": [],
+            "minor_forces": {}, "minor_offensives": {}, "embargoes": [], "war_aims": []}
 
 
 REFERENCE = _reference()
@@ -113,8 +123,12 @@ class DaysOfDecision(FlowRuleset):
     # early endings (4). 4: surrender and peace (MP 5), IPO 11 and pacts left without levels,
     # US entry (11.2, US 4) (migrations.py).
     # 5: war on minors (MP 4, 12.2). 6: directors decline and make peace (MP 4), the unavenged
-    # minor's PE penalty (IPO 3, IPO 12).
-    version = "6"
+    # minor's PE penalty (IPO 3, IPO 12). 7: the minors' own army and naval points fight the
+    # abstract war and are conquered by offensives (IPO 5 set-up, 9.3, 12.2).
+    # 8: the War Chart (2.6, 8.4.4). 9: embargo and national effort (IPO 19, IPO 20),
+    # combined war aims (IPO 13). 10: owed options (8.2) and IPO 9 Spies, casus belli that
+    # lapses, the Treaty Chart (2.5), the optional bitter end (4.1).
+    version = "10"
     migrations = MIGRATIONS
     manifest = MANIFEST
     product = True
@@ -129,6 +143,8 @@ class DaysOfDecision(FlowRuleset):
     def validate(self, state: State, seat: str, decision: Decision, action: Any) -> Any:
         if decision.kind == "commit":
             return military.validate(state["board"], seat, action)
+        if decision.kind == "minor_commit":
+            return minor_army.validate(state["board"], str(decision.data["minor"]), action)
         return spending.validate(state["board"], seat, action)
 
     def options(self, state: State, seat: str, decision: Decision,
@@ -139,6 +155,9 @@ class DaysOfDecision(FlowRuleset):
             raise MalformedAction(f"the {decision.kind} decision takes no query")
         if decision.kind == "commit":
             return [{"action": a} for a in military.suggestions(state["board"], seat)]
+        if decision.kind == "minor_commit":
+            return [{"action": a} for a in minor_army.suggestions(state["board"],
+                                                                 str(decision.data["minor"]))]
         return [{"action": a} for a in spending.suggestions(state["board"], seat)]
 
     def view(self, state: State, audience: Audience) -> dict[str, Any]:
@@ -191,6 +210,16 @@ class DaysOfDecision(FlowRuleset):
                 f"treaty {key} at level {treaty['level']}"
             assert not any(w for w in board["wars"] if {w["aggressor"], w["target"]} == {a, b}), \
                 f"treaty or pact {key} between powers at war"
+        if "minor_forces" in board:         # version 7 on (an older step's check has none)
+            for minor, held in board["minor_forces"].items():
+                assert min(held["army"], held["naval"]) >= 0, f"{minor} has negative points"
+                assert held["mobilised"] == any(w["minor"] == minor
+                                                for w in board["minor_wars"]), \
+                    f"{minor}'s forces are mobilised out of war, or at war unmobilised"
+            for minor in {w["minor"] for w in board["minor_wars"]}:
+                assert minor in board["minor_forces"], f"{minor} is at war without forces"
+                assert minor_army.into(board, minor) <= FORCES[minor].conquest_level, \
+                    f"offensives into {minor} pass its conquest level"
         for power, secret in state["secret"].items():
             assert all(ap > 0 for ap in secret["minor_ap"].values()), f"{power}'s 0(b) ledger"
 
@@ -208,8 +237,9 @@ class DaysOfDecision(FlowRuleset):
             return f"activate {MINORS[action['minor']].title}"
         if decision.kind == "shift":
             return f"apply the {action['marker']} marker: move to {action['to']}"
-        if decision.kind == "commit":
-            return ", ".join(f"{n} against {POWERS[f].title}" for f, n in action["commit"].items())
+        if decision.kind in ("commit", "minor_commit"):
+            return ", ".join(f"{n} against {(POWERS[f] if f in POWERS else MINORS[f]).title}"
+                             for f, n in action["commit"].items())
         if decision.kind == "bid":
             return f"bid {action['bid']} for {action['options']} option(s)"
         return f"move to initiative position {action['position']}"

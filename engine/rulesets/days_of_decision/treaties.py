@@ -28,8 +28,11 @@ from typing import Any
 
 from engine.kernel import Event, Roller
 
+from . import treaty_chart
 from .catalogue import CATALOGUE
+from .peace import accepted, make_peace
 from .powers import COMMUNISM, DEMOCRACY, FASCISM, POWERS, SEATS
+from .relations import at_war, clear_casus_belli, conquered, has_casus_belli, level, pair
 
 State = dict[str, Any]
 RULE = "DoD 8.7.2 MP 3"
@@ -40,14 +43,6 @@ NAP_TURNS = {FASCISM: 3, COMMUNISM: 4, DEMOCRACY: 6}      # DoD 14: no DoW for t
 NAP_RATIOS: tuple[tuple[int, int], ...] = ((4, 1), (3, 1), (2, 1), (1, 1), (1, 2))
 NAP_BASE_STEP = 1
 NAP_EASIER_EVERY = 6          # DoD 14: one step easier per 6 turns after the no-DoW period
-
-
-def pair(a: str, b: str) -> str:
-    return "-".join(sorted((a, b)))
-
-
-def level(board: dict[str, Any], a: str, b: str) -> int:
-    return int(board["treaties"].get(pair(a, b), {}).get("level", 0))
 
 
 def max_level(a: str, b: str) -> int:
@@ -61,7 +56,6 @@ def position(board: dict[str, Any], power: str) -> int:
 def proposal_actions(board: dict[str, Any], power: str) -> list[dict[str, Any]]:
     """DoD 8.7.2 MP 3 — to each power further down the track, at peace with us, in the game,
     below the maximum level with us and not already asked by us this turn."""
-    from .war import at_war, conquered
     asked = {p["to"] for p in board["proposals"] if p["from"] == power}
     return [{"option": "MP3", "to": other} for other in board["initiative"]
             if position(board, power) < position(board, other)
@@ -80,7 +74,6 @@ def accept_actions(board: dict[str, Any], power: str) -> list[dict[str, Any]]:
     """DoD 8.7.2 MP 0(f) — RULING 28: an answer names the proposers it agrees with, for
     proposals made this turn before or after it: every power whose proposal waits now, each
     other power alone, or every other power. Proposals from powers not named fail."""
-    from .war import conquered
     others = [p for p in SEATS if p != power and not conquered(board, p)]
     waiting = sorted({p["from"] for p in board["proposals"] if p["to"] == power})
     choices = [sorted(waiting)] if waiting else []
@@ -108,15 +101,13 @@ def settle(state: State, roller: Roller) -> list[Event]:
     """DoD 8.4.1 / 8.7.2 MP 3 — at the end of political affairs: each proposal answered by a
     0(f) naming its proposer succeeds (the proposer pays, both go up one level, any casus
     belli between them is cancelled); the others fail at no cost. The turn's answers lapse."""
-    from .peace import make_peace
-    from .war import at_war, clear_casus_belli
     board, events = state["board"], []
     for proposal in board["proposals"]:
         proposer, addressee = proposal["from"], proposal["to"]
         agreed = proposer in board["accepts"].get(addressee, [])
         if proposal.get("kind") == "surrender":
             # MP 5: a conditional surrender accepted by the enemy's 0(f) while still at war
-            if agreed and at_war(board, proposer, addressee):
+            if accepted(board, proposal) and at_war(board, proposer, addressee):
                 events += make_peace(board, proposer, addressee)
             else:
                 events.append(Event("surrender_refused", "DoD 8.7.2 MP 5",
@@ -135,6 +126,7 @@ def settle(state: State, roller: Roller) -> list[Event]:
             events.append(Event("treaty_signed", RULE, {
                 "powers": sorted((proposer, addressee)), "level": treaty["level"],
                 "paid_by": proposer, "cost": CATALOGUE["MP3"].cost}))
+            events += treaty_chart.treaty_signed(board, proposer, addressee)   # RULING 63
         else:
             events.append(Event("proposal_failed", RULE, {"power": proposer, "to": addressee}))
     board["proposals"], board["accepts"] = [], {}
@@ -144,7 +136,6 @@ def settle(state: State, roller: Roller) -> list[Event]:
 def tear_up_actions(board: dict[str, Any], power: str) -> list[dict[str, Any]]:
     """DoD 8.7.1 IPO 11 — cancel one or more levels of a treaty with one power, once its
     signing is more than 3 / 4 / 6 turns old (the tearer's ideology; RULING 37)."""
-    from .war import conquered
     out: list[dict[str, Any]] = []
     for other in board["initiative"]:
         held = level(board, power, other)
@@ -159,8 +150,8 @@ def tear_up_actions(board: dict[str, Any], power: str) -> list[dict[str, Any]]:
 def tear_up(state: State, power: str, action: dict[str, Any], roller: Roller) -> list[Event]:
     """DoD 8.7.1 IPO 11 — the levels fall; −1 PE if the partner shares our ideology. The pact
     outlives the treaty: with every level gone the entry stays at level 0, marked torn, and its
-    garrison ratio is one step easier for both (14). Trade and the reversed Treaty Chart
-    effects are absent (no trade, no chart)."""
+    garrison ratio is one step easier for both (14). The Treaty Chart's minor effects are
+    placed reversed (treaty_chart.py, RULING 63); trade is absent."""
     board, other = state["board"], action["with"]
     board["powers"][power]["money"] -= CATALOGUE["IPO11"].cost
     treaty = board["treaties"][pair(power, other)]
@@ -172,7 +163,8 @@ def tear_up(state: State, power: str, action: dict[str, Any], roller: Roller) ->
         board["powers"][power]["pe"] -= 1
     return [Event("treaty_torn_up", CATALOGUE["IPO11"].rule, {
         "power": power, "with": other, "levels": int(action["levels"]),
-        "level": treaty["level"], "pe_lost": int(same)})]
+        "level": treaty["level"], "pe_lost": int(same)}),
+        *treaty_chart.treaty_torn_up(board, power, other, int(action["levels"]))]
 
 
 def nap_blocks(board: dict[str, Any], declarer: str, target: str) -> bool:
@@ -182,7 +174,6 @@ def nap_blocks(board: dict[str, Any], declarer: str, target: str) -> bool:
     The ratio starts at 3:1, one step harder for a Communist, one easier per casus belli held
     against the target and per 6 turns past the period, and one easier when every other power
     is at war or conquered, and one easier when every level was torn up (IPO 11)."""
-    from .war import at_war, conquered, has_casus_belli
     treaty = board["treaties"].get(pair(declarer, target))
     if not treaty:
         return False

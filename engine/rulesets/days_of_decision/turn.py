@@ -10,7 +10,7 @@ from typing import Any
 
 from engine.kernel import Event, Roller
 
-from . import politics, war
+from . import politics, war, war_economy
 from .control import control_table
 from .powers import IDEOLOGIES, POWERS, SEATS
 from .tables import BIMONTHS, FIRST_YEAR, NEEDED_MINORS, WEATHER_CHART
@@ -47,13 +47,14 @@ def after_weather(state: State) -> str:
 
 def production(state: State, roller: Roller) -> list[Event]:
     """DoD 10.1 — income. DECIDED: a flat income per power (powers.Power.income) until
-    factories, resources and the production multiple are built; the spending follows (10.2)."""
+    factories, resources and the production multiple are built, moved by national effort and
+    embargoes (IPO 19, IPO 20: war_economy.py, rulings 54-57); the spending follows (10.2)."""
     board = state["board"]
-    paid = {p: 0 if p in board["conquered"] else int(e["income"])     # DoD 12: out of the game
-            for p, e in sorted(board["powers"].items())}
+    events = war_economy.lift_embargoes(board)
+    paid = {p: war_economy.income(board, p) for p in sorted(board["powers"])}
     for power, income in paid.items():
         board["powers"][power]["money"] += income
-    return [Event("income", "DoD 10.1", {"income": paid})]
+    return [*events, Event("income", "DoD 10.1", {"income": paid})]
 
 
 def end_turn(state: State, roller: Roller) -> list[Event]:
@@ -65,7 +66,9 @@ def end_turn(state: State, roller: Roller) -> list[Event]:
         entry["played"], entry["mp0_played"], entry["mp_played"] = 0, False, []
     board["ipos_played"] = []
     held = ideology_holdings(board)
-    reached = [i for i in IDEOLOGIES if held[i] >= NEEDED_MINORS[i]]
+    # DoD 4.1 (bitter end): play goes on until two ideologies are conquered (RULING 64)
+    reached = [] if board["bitter_end"] else [i for i in IDEOLOGIES
+                                              if held[i] >= NEEDED_MINORS[i]]
     if reached:
         scored = final_result(board)
         board["result"] = {**scored, "winners": scored["winners"], "reason": "objectives_held"}
@@ -96,8 +99,17 @@ def ideology_holdings(board: dict[str, Any]) -> dict[str, int]:
 
 
 def after_military(state: State) -> str:
-    """DoD 4 — after military affairs: the game ends if an ideology is fully conquered."""
+    """DoD 4 — after military affairs: the game ends if an ideology is fully conquered; with
+    the optional bitter end (4.1, RULING 64) only when two are."""
     board = state["board"]
+    if board["bitter_end"]:
+        gone = war.conquered_ideologies(board)
+        if len(gone) < 2:
+            return "production"
+        scored = final_result(board)
+        board["result"] = {**scored, "winners": scored["winners"], "reason": "bitter_end",
+                           "conquered_ideologies": gone}
+        return "over"
     fallen = war.ideology_conquered(board)
     if fallen is None:
         return "production"

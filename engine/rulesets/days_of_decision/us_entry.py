@@ -5,9 +5,10 @@ entry totals, one per major power (the US included), kept as exact fractions (1.
 What feeds them here: 11.2, each turn every non-Democrat still in the game and at war with a
 Democrat still in the game rolls a d10, plus 1 per full 6 turns it has been at war with one
 (its longest such war), read on the "War with a Democrat" table (RULING 38: only three rows are
-printed, in the examples; the rest are ours). The options' and the charts' US entry (8.4.4),
+printed, in the examples; the rest are ours); 8.4.4, the War Chart's US entry of every
+declaration (war_chart.py, RULINGS 51-53). The cards' and the Treaty Chart's US entry,
 search and seizure (11.1, naval movement), offensives into China (11.3, the map's cities) and
-FR 6 are absent: the cards, charts and map are.
+FR 6 are absent: the cards, the Treaty Chart and the map are.
 
 A US declaration of war on a major power needs its modified total (US 4) to reach 60, or 72
 against China, the Commonwealth, the Soviet Union or Japan (RULING 38: the Hawaii exception needs
@@ -24,6 +25,7 @@ from engine.kernel import Event, Roller
 
 from .display import zone
 from .powers import COMMUNISM, DEMOCRACY, FASCISM, POWERS, SEATS
+from .relations import conquered
 
 State = dict[str, Any]
 RULE = "DoD 11.2"
@@ -55,7 +57,6 @@ def add(board: dict[str, Any], power: str, amount: Fraction | int) -> None:
 
 def turns_at_war_with_a_democrat(board: dict[str, Any], power: str) -> int | None:
     """The age of `power`'s longest war with a Democrat still in the game, or None."""
-    from .war import conquered
     since = [int(w["since"]) for w in board["wars"] if power in (w["aggressor"], w["target"])
              for foe in (w["aggressor"], w["target"])
              if foe != power and POWERS[foe].ideology == DEMOCRACY and not conquered(board, foe)]
@@ -65,7 +66,6 @@ def turns_at_war_with_a_democrat(board: dict[str, Any], power: str) -> int | Non
 def war_with_a_democrat(state: State, roller: Roller) -> list[Event]:
     """DoD 11.2 — one roll a turn for each non-Democrat at war with a Democrat, in initiative
     order (so a replay rolls the same dice)."""
-    from .war import conquered
     board, events = state["board"], []
     for power in board["initiative"]:
         if POWERS[power].ideology == DEMOCRACY or conquered(board, power):
@@ -84,7 +84,6 @@ def war_with_a_democrat(state: State, roller: Roller) -> list[Event]:
 
 
 def _counted(board: dict[str, Any], power: str) -> bool:
-    from .war import conquered
     return not conquered(board, power) and zone(board["display"][power])[0] != "neutral"
 
 

@@ -8,7 +8,8 @@ pact (any treaty, DoD 14) only when it can be broken (treaties.nap_blocks); and 
 own national limit (NATIONAL_LIMITS below, with the parts that need absent data replaced by
 RULING 29). The target's PE rises by 1 (the US's by 2), the treaty between them is cancelled,
 and every power with a level-2 or level-3 treaty with the target gains casus belli against the
-declarer. The declarer activates no minor this turn.
+declarer. The declarer activates no minor this turn. The War Chart's US entry (halved with
+casus belli) and minor effects follow (war_chart.py, RULINGS 51-53).
 
 Declarations on minor countries are in minor_war.py (RULINGS 39-41).
 """
@@ -19,10 +20,19 @@ from typing import Any
 
 from engine.kernel import Event, Roller
 
-from . import us_entry
+from . import us_entry, war_chart
 from .catalogue import CATALOGUE
 from .powers import IDEOLOGIES, POWERS, SEATS
-from .treaties import level, nap_blocks, pair, position
+from .relations import (
+    at_war,
+    conquered,
+    drop_casus_belli,
+    grant_casus_belli,
+    has_casus_belli,
+    level,
+    pair,
+)
+from .treaties import nap_blocks, position
 
 State = dict[str, Any]
 RULE = "DoD 8.7.2 MP 4"
@@ -30,45 +40,6 @@ RULE = "DoD 8.7.2 MP 4"
 # Jan/Feb 1938 on, when the historical Germany and Italy had geared up.
 GEARED_UP_TURN = 13
 PE_ON_BEING_ATTACKED = {"US": 2}        # DoD 8.7.2 MP 4: +1 PE for the target, +2 for the US
-
-
-def at_war(board: dict[str, Any], a: str, b: str) -> bool:
-    return any({w["aggressor"], w["target"]} == {a, b} for w in board["wars"])
-
-
-def enemies(board: dict[str, Any], power: str) -> list[str]:
-    return sorted({w["target"] if w["aggressor"] == power else w["aggressor"]
-                   for w in board["wars"] if power in (w["aggressor"], w["target"])})
-
-
-def conquered(board: dict[str, Any], power: str) -> bool:
-    return power in board["conquered"]
-
-
-def has_casus_belli(board: dict[str, Any], power: str, target: str) -> bool:
-    """DoD 8.7.2 MP 4 — held casus belli, or automatic casus belli against every enemy of a
-    level-3 treaty partner (MP 3)."""
-    if target in board["casus_belli"].get(power, []):
-        return True
-    return any(level(board, power, partner) >= 3 and at_war(board, partner, target)
-               for partner in SEATS if partner != power)
-
-
-def grant_casus_belli(board: dict[str, Any], power: str, target: str) -> None:
-    held = board["casus_belli"].setdefault(power, [])
-    if target not in held:
-        held.append(target)
-        held.sort()
-
-
-def clear_casus_belli(board: dict[str, Any], a: str, b: str) -> None:
-    """DoD 8.7.2 MP 3 level 1 — a treaty cancels the casus belli between its partners."""
-    for one, other in ((a, b), (b, a)):
-        held = board["casus_belli"].get(one, [])
-        if other in held:
-            held.remove(other)
-        if not held:
-            board["casus_belli"].pop(one, None)
 
 
 def _geared_up(board: dict[str, Any]) -> bool:
@@ -122,6 +93,7 @@ def declaration_actions(board: dict[str, Any], power: str) -> list[dict[str, Any
 
 def declare(state: State, power: str, action: dict[str, Any], roller: Roller) -> list[Event]:
     board, target = state["board"], action["target"]
+    halved = has_casus_belli(board, power, target)     # before the war and the CB is used
     board["powers"][power]["money"] -= CATALOGUE["MP4"].cost
     board["wars"].append({"aggressor": power, "target": target, "since": board["turn"]})
     board["powers"][target]["pe"] += PE_ON_BEING_ATTACKED.get(target, 1)
@@ -134,16 +106,13 @@ def declare(state: State, power: str, action: dict[str, Any], roller: Roller) ->
     clear_casus_belli_one(board, power, target)
     return [Event("war_declared", RULE, {
         "power": power, "target": target, "treaty_cancelled": bool(cancelled),
-        "pe": board["powers"][target]["pe"], "casus_belli_to": partners})]
+        "pe": board["powers"][target]["pe"], "casus_belli_to": partners}),
+        *war_chart.declared_on_major(board, power, target, halved)]
 
 
 def clear_casus_belli_one(board: dict[str, Any], power: str, target: str) -> None:
     """Casus belli is used up by the declaration it allowed (RULING 29)."""
-    held = board["casus_belli"].get(power, [])
-    if target in held:
-        held.remove(target)
-    if not held:
-        board["casus_belli"].pop(power, None)
+    drop_casus_belli(board, power, target)
 
 
 def war_modifier(board: dict[str, Any]) -> int:
@@ -155,10 +124,14 @@ def war_modifier(board: dict[str, Any]) -> int:
         (2 if standing and all(p in fighting for p in standing) else 0)
 
 
+def conquered_ideologies(board: dict[str, Any]) -> list[str]:
+    """DoD 4 — the ideologies whose every major power is conquered, in the book's order."""
+    return [i for i in IDEOLOGIES
+            if all(conquered(board, p) for p in SEATS if POWERS[p].ideology == i)]
+
+
 def ideology_conquered(board: dict[str, Any]) -> str | None:
     """DoD 4 — the first ideology whose every major power is conquered, or None."""
-    for ideology in IDEOLOGIES:
-        if all(conquered(board, p) for p in SEATS if POWERS[p].ideology == ideology):
-            return ideology
-    return None
+    fallen = conquered_ideologies(board)
+    return fallen[0] if fallen else None
 

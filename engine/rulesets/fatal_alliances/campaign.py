@@ -53,12 +53,6 @@ OBJECTIVES = ["berlin", "vienna", "budapest", "constantinople", "munich", "colog
 OBJECTIVES_NEEDED = 20
 CAPITALS = ["berlin", "vienna", "constantinople", "london", "moscow", "paris", "rome"]
 
-# The stand-in Commonwealth transfer (no naval rules yet): ferries between named ports, a
-# capacity of units per impulse per route, each trip a rail move (FA 11.8 limits).
-FERRIES = [("dover", "calais", 2), ("london", "boulogne", 1), ("portsmouth", "le_havre", 1),
-           ("marseille", "alexandria", 1), ("brest", "portsmouth", 1)]
-
-
 # FA 13.5.2 — each major's rows of the Factories and Resources chart. Resources reach
 # factories overland only (convoys are the naval layer's): the first rows are its home country
 # on fa-europe and what joins it by rail (Siberia; Russian Poland, which the map marks
@@ -106,7 +100,7 @@ def campaign_spec() -> dict[str, Any]:
             {"power": "germany", "place": "lotzen", "toward": ["40,0", "39,1"]}],
         "victory": {"kind": "campaign", "objectives": OBJECTIVES, "automatic": CAPITALS,
                     "central_needs": OBJECTIVES_NEEDED},
-        "script": SCRIPT, "face_down": ["belgium"], "ferries": FERRIES,
+        "script": SCRIPT, "face_down": ["belgium"],
         "fleets": True,   # FA 22.2: the 1914 naval order of battle (naval_oob.py) at its bases
     }
 

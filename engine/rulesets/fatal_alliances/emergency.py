@@ -14,9 +14,10 @@ from typing import Any
 
 from engine.kernel import Event
 
+from .overseas import crossings, port_hexes
 from .position import by_hex, co_operates, commander, map_of, on_map, unit
 from .sequence import DONE, active_powers, step_done
-from .supply import range_at, supplied_hexes, trace
+from .supply import range_at, supplied_hexes, trace_layers
 from .zoc import enemy_zoc
 
 
@@ -25,13 +26,19 @@ def enabled(state: dict[str, Any]) -> bool:
 
 
 def _reach(state: dict[str, Any], hq: dict[str, Any], power: str) -> dict[str, int]:
-    """Basic-path distances from the HQ (the 2.4 legality for `power`'s units)."""
+    """Basic-path distances from the HQ (the 2.4 legality for `power`'s units), overland or
+    once across the sea (2.4.2.3: a basic path may be traced overseas)."""
     m = map_of(state)
     zoc = enemy_zoc(state, power)
     friendly = {h for h, us in by_hex(state).items()
                 if any(co_operates(state, u["power"], power) for u in us)}
     blocked = frozenset(h for h in zoc if h not in friendly)
-    return trace(state, m, power, [hq["hex"]], blocked, railway=False)
+    land, by_sea = trace_layers(state, m, power, [hq["hex"]], blocked, False,
+                                crossings(state, m, power), frozenset(), port_hexes(state, m))
+    reach = dict(land)
+    for h, d in by_sea.items():
+        reach[h] = min(d, reach.get(h, d))
+    return reach
 
 
 def announcing_powers(state: dict[str, Any]) -> list[str]:

@@ -31,12 +31,18 @@ def seas() -> FaSeas:
 
 
 def place_fleets(seats: Iterable[str]) -> dict[str, dict[str, Any]]:
-    """FA 22.2 — every naval unit of a seated power sets up face-up in its 1914 base."""
+    """FA 22.2 — every naval unit of a seated power sets up face-up in its 1914 base (the
+    force pool's units, 22.1, are not set up)."""
     seated = set(seats)
-    return {u.id: {"power": u.power, "row": u.row, "cls": u.cls, "type": u.type,
-                   "port": u.base, "area": None, "section": None, "up": True, "sailed": None,
-                   "damaged": False}
-            for u in sorted(load_naval_oob().units, key=lambda u: u.id) if u.power in seated}
+    return {u.id: new_ship(u, u.base)
+            for u in sorted(load_naval_oob().units, key=lambda u: u.id)
+            if u.power in seated and not u.pool}
+
+
+def new_ship(u: NavalUnit, port: str) -> dict[str, Any]:
+    """A ship face-up in a port, as `board.fleets` holds it."""
+    return {"power": u.power, "row": u.row, "cls": u.cls, "type": u.type, "port": port,
+            "area": None, "section": None, "up": True, "sailed": None, "damaged": False}
 
 
 def fleets(state: State) -> dict[str, dict[str, Any]]:

@@ -6,8 +6,8 @@ of another minor aligned with their side (Serbians in Montenegro …).
 A power's land units may enter such a country only while the limit holds with them there
 (11.9 exceptions, 19.2.1 "you may not voluntarily exceed"): at least one HQ of the power in
 that country, and its non-HQ land units there (divisions ½) no more than the HQs' printed
-reorganisation values together. Every way in is checked — land movement, rail, the
-Commonwealth transfer stand-in, advance after combat and retreat. The end-of-step
+reorganisation values together. Every way in is checked — land movement, rail, naval
+transport (11.3.4, 11.10), advance after combat and retreat. The end-of-step
 destruction of units that came in and lost their cover is commitment.py's; a retreat with
 no other way shatters (resolution.py).
 """

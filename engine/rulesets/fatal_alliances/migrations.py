@@ -12,9 +12,11 @@ from typing import Any
 
 from engine.kernel.versions import Migration
 
+from . import overseas
 from .campaign import CAMPAIGN_MAP, offmap_from_chart
 from .fleets import place_fleets
 from .interception import fresh_naval
+from .naval_builds import naval_pools
 from .position import game_map
 from .powers import POWER_SIDE
 
@@ -134,12 +136,23 @@ def v10_to_v11(state: State) -> State:
     """FA 11.3.4.1, 11.10: the campaign's troop transports (version 11) set up face-up in
     their 1914 bases, as FA 22.2 would have had them; a pending interception carries no cargo
     (none could be at sea before). East Prussia (no fleets) is left as it is."""
+    return _add_transports(state, V11_TRANSPORT_ROWS)
+
+
+# The order-of-battle rows each version brought (a later version's rows are its own step's).
+V11_TRANSPORT_ROWS = ("britain-channel-transports", "france-transports")
+V14_TRANSPORT_ROWS = ("britain-bef-transports", "britain-indian-transports")
+
+
+def _add_transports(state: State, rows: tuple[str, ...]) -> State:
+    """Set the troop transports of these order-of-battle rows face-up in their 1914 bases
+    (FA 22.2) in a running campaign; East Prussia (no fleets) is left as it is."""
     board = state["board"]
     if "fleets" not in board:
         return state
     seats = sorted(board["sides"])
     for uid, ship in place_fleets(seats).items():
-        if ship["type"] == "TRS" and uid not in board["fleets"]:
+        if ship["type"] == "TRS" and ship["row"] in rows and uid not in board["fleets"]:
             board["fleets"][uid] = ship
     board["fleets"] = dict(sorted(board["fleets"].items()))
     return state
@@ -159,6 +172,41 @@ def v12_to_v13(state: State) -> State:
     `board.victory.last_turn` already holds). East Prussia has no such option: unchanged."""
     if state["kernel"].get("scenario") == "campaign-1914":
         state["kernel"]["options"].setdefault("turns", state["board"]["victory"]["last_turn"])
+    return state
+
+
+def v13_to_v14(state: State) -> State:
+    """The Commonwealth ferry retired (version 14, R-N24): the CW and the US cross by naval
+    transport (11.3.4, 11.10). The ferry's routes (`board.ferries`) and its per-impulse count
+    (`flow.ferried`) leave the state; a running campaign gets the version's transports
+    (Britain's BEF pair at Harwich, the Indian convoy at Alexandria) face-up in their bases.
+    Units already across stay where they are; the BEF set-up change (I Corps and GHQ at
+    Portsmouth) is for new games only. East Prussia only loses the two empty keys."""
+    state["board"].pop("ferries", None)
+    state["flow"].pop("ferried", None)
+    return _add_transports(state, V14_TRANSPORT_ROWS)
+
+
+def v14_to_v15(state: State) -> State:
+    """Version 15 (R-N25): transports and amphibious craft are built (13.5.5.4). A running
+    campaign gets its 1914 naval force pools (22.1), an empty construction pool and no naval
+    unit on the production circle; East Prussia (no fleets) is left as it is."""
+    board = state["board"]
+    if "fleets" in board:
+        board["naval_pool"] = naval_pools(sorted(board["sides"]))
+        board["construction_pool"] = {}
+        board["naval_circle"] = []
+    return state
+
+
+def v15_to_v16(state: State) -> State:
+    """Version 16 (R-N26): overseas supply paths (2.4.2.3) are derived from the position; a
+    running campaign gets option 2 (limited overseas supply) off, as a new table's default
+    (in the board's rules and the kernel's table options).
+    East Prussia (no fleets, no naval options) is left as it is."""
+    if "fleets" in state["board"]:
+        state["board"]["options"][overseas.OPTION] = False
+        state["kernel"]["options"].setdefault(overseas.OPTION, False)
     return state
 
 
@@ -198,4 +246,15 @@ MIGRATIONS = (
     Migration("12", "13", v12_to_v13,
               "the campaign's turn cap as an option (kernel options.turns, default 30: "
               "R-N22); a running campaign records its 30; East Prussia unchanged"),
+    Migration("13", "14", v13_to_v14,
+              "the Commonwealth ferry stand-in retired (R-N24): board.ferries and "
+              "flow.ferried dropped; the campaign's new troop transports (BEF pair at "
+              "Harwich, Indian convoy at Alexandria) placed in their 1914 bases"),
+    Migration("14", "15", v14_to_v15,
+              "transports and amphibious craft are built (FA 13.5.5.4, R-N25): a running "
+              "campaign gets its 1914 naval force pools (board.naval_pool), an empty "
+              "construction pool and naval circle; East Prussia unchanged"),
+    Migration("15", "16", v15_to_v16,
+              "overseas supply paths (FA 2.4.2.3, R-N26): derived, no state; a running "
+              "campaign gets option 2 (limited overseas supply) off; East Prussia unchanged"),
 )

@@ -25,7 +25,8 @@ from typing import Any
 from engine.maps.fa_seas import FaSeas, load_fa_seas
 
 TABLE_FILE = Path(__file__).parent / "data" / "naval_oob_1914.json"
-UNIT_TYPES = ("SCS", "SUB", "TRS")   # TRS: troop transports (11.3.4.1, version 11)
+UNIT_TYPES = ("SCS", "SUB", "TRS", "AMPH")   # TRS (version 11), AMPH (version 15): 11.3.4.1
+BUILT_TYPES = ("TRS", "AMPH")   # the classes with build costs (13.5.5.4, version 15)
 VALUE_FIELDS = ("attack", "defence", "aa", "asw", "bombardment", "speed", "range")
 DIE_SIDES = 10  # 2.7: FA rolls d10; a defence is a d10 target (11.4.7.1)
 
@@ -41,6 +42,9 @@ class NavalClass:
     name: str
     values: Mapping[str, int]
     printed: Mapping[str, str]  # value -> where the rulebook prints it; the rest are authored
+    # 13.5.5.4: (BP, turns) of the first cycle (to the construction pool) and of the second
+    # (fitted out, to the map); authored, only for the BUILT_TYPES
+    build: tuple[tuple[int, int], tuple[int, int]] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,6 +63,7 @@ class NavalUnit:
     values: Mapping[str, int]
     ships: str
     source: str
+    pool: bool = False      # in the 1914 force pool (22.1), not set up (version 15)
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,6 +93,25 @@ def _values(raw: Mapping[str, Any], where: str) -> dict[str, int]:
     return out
 
 
+def _build(raw: Mapping[str, Any], where: str) -> tuple[tuple[int, int], tuple[int, int]] | None:
+    """13.5.5.4 — a buildable class's two cycles, each [BP >= 1, turns >= 1]."""
+    b = raw.get("build")
+    if b is None:
+        if raw.get("type") in BUILT_TYPES:
+            raise NavalOobError(f"{where}: a {raw.get('type')} needs its build cycles (13.5.5.4)")
+        return None
+    if raw.get("type") not in BUILT_TYPES or b.get("origin") not in ("printed", "authored"):
+        raise NavalOobError(f"{where}: build cycles only for {list(BUILT_TYPES)}, with an origin")
+    cycles = []
+    for key in ("first", "second"):
+        pair = b.get(key)
+        if (not isinstance(pair, list) or len(pair) != 2
+                or not all(isinstance(x, int) and not isinstance(x, bool) and x >= 1 for x in pair)):
+            raise NavalOobError(f"{where}: build {key} must be [BP, turns], each an int >= 1")
+        cycles.append((pair[0], pair[1]))
+    return cycles[0], cycles[1]
+
+
 def build_naval_oob(table: Mapping[str, Any], seas: FaSeas) -> NavalOob:
     classes: dict[str, NavalClass] = {}
     for code, raw in (table.get("classes") or {}).items():
@@ -102,7 +126,8 @@ def build_naval_oob(table: Mapping[str, Any], seas: FaSeas) -> NavalOob:
         if any(k not in VALUE_FIELDS for k in printed):
             raise NavalOobError(f"{where}: printed names unknown values {sorted(printed)}")
         classes[code] = NavalClass(code, raw["type"], str(raw.get("name") or code),
-                                   MappingProxyType(_values(raw, where)), MappingProxyType(printed))
+                                   MappingProxyType(_values(raw, where)), MappingProxyType(printed),
+                                   _build(raw, where))
 
     units: list[NavalUnit] = []
     rows_seen: set[str] = set()
@@ -121,6 +146,9 @@ def build_naval_oob(table: Mapping[str, Any], seas: FaSeas) -> NavalOob:
             raise NavalOobError(f"{where}: count must be an int >= 1")
         if not raw.get("source") or not raw.get("fleet"):
             raise NavalOobError(f"{where}: a fleet and a source are required")
+        if raw.get("pool") and classes[code].build is None:
+            raise NavalOobError(f"{where}: only buildable classes {list(BUILT_TYPES)} start in "
+                                "the force pool")
         if base not in seas.bases_of(power):
             raise NavalOobError(f"{where}: base {base!r} is not a 1914 naval base of {power}; "
                                 f"its bases: {list(seas.bases_of(power))}")
@@ -136,7 +164,8 @@ def build_naval_oob(table: Mapping[str, Any], seas: FaSeas) -> NavalOob:
                 id=f"{rid}-{n}", row=rid, power=power, fleet=raw["fleet"], cls=code,
                 type=classes[code].type, name=str(raw.get("name") or f"{raw['fleet']} {code}"),
                 base=base, off_map=base in seas.off_map_bases, values=MappingProxyType(values),
-                ships=str(raw.get("ships") or ""), source=raw["source"]))
+                ships=str(raw.get("ships") or ""), source=raw["source"],
+                pool=bool(raw.get("pool"))))
     return NavalOob(scenario=str(table.get("scenario")), classes=MappingProxyType(classes),
                     units=tuple(units))
 

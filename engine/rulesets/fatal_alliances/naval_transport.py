@@ -37,7 +37,7 @@ RULE = "FA 11.3.4"
 
 WARSHIP_CLASSES = frozenset({"BB", "BC", "PD", "CA", "CL"})     # the SCS classes (1.2.1)
 TRANSPORT_CLASSES = frozenset({"TRS", "AMPH"})
-# FA 17's gearing classes: the INF class is HQs, infantry, militia, garrisons, marines,
+# FA 13.5.5.8's gearing classes: the INF class is HQs, infantry, militia, garrisons, marines,
 # mountain units, engineers, territorials and gas units.
 INFANTRY_CLASS = frozenset({"HQ", "INF", "MIL", "GAR", "MAR", "MTN", "ENG", "TER", "GAS"})
 NOT_ON_AMPH = frozenset({"ARM", "MECH", "CAV", "ART"})

@@ -22,7 +22,6 @@ from .movement import can_move, destinations, take_control
 from .position import co_operates, commander, map_of, memoised_on_state, on_map, unit
 from .rail import (
     can_rail,
-    ferry_route,
     note_straits,
     rail_cost,
     rail_destinations,
@@ -487,12 +486,7 @@ def rail_move(state: dict[str, Any], seat: str, decision: Decision, action: Any,
     u = unit(state, action["unit"])
     spend(state, seat, "rail", rail_cost(state, u))
     frm = u["hex"]
-    route = ferry_route(state, u, action["to"])
-    if route is not None:
-        ferried = state["flow"]["ferried"]
-        ferried[route] = ferried.get(route, 0) + 1
-    else:
-        note_straits(state, u["power"], straits_crossed(state, u["id"], action["to"]))
+    note_straits(state, u["power"], straits_crossed(state, u["id"], action["to"]))
     u["hex"] = action["to"]
     u["up"] = False
     u["entrenched"] = False

@@ -20,12 +20,15 @@ from engine.kernel import Event, Roller
 from .position import (
     at_war,
     by_hex,
+    capital_and_factories,
     controller,
     home_hexes,
     is_active,
     map_of,
+    owner_country,
 )
 from .powers import POWER_SIDE
+from .zoc import enemy_zoc, would_overstack
 
 PARTISAN = "PARTISAN"
 """A partisan's unit type (FA 13.1; zones of control: `zoc.OWN_HEX_ONLY`)."""
@@ -122,7 +125,6 @@ def garrison_value(state: dict[str, Any], country: str, major: str) -> Fraction:
     """FA 13.1.1 with 9.2 — the garrison value in the country of the units on the other side
     from `major`: face-up, outside `major`'s zones of control; a division ½, a partisan 0,
     any other land unit 1."""
-    from .zoc import enemy_zoc  # zoc reads this module's unit type
     hexes = set(home_hexes(map_of(state)).get(country, ()))
     theirs = {p for p in state["board"]["sides"] if at_war(state, major, p)}
     total = Fraction(0)
@@ -148,7 +150,6 @@ def placed_count(modified: Fraction, number: int = DEFAULT_NUMBER) -> int:
 def placement_hexes(state: dict[str, Any], country: str, major: str) -> list[str]:
     """FA 13.1.2 — enemy-controlled hexes of the country outside an enemy zone of control
     (of `major`'s enemies) where a partisan may stand (no enemy unit, stacking allowed)."""
-    from .zoc import enemy_zoc, would_overstack
     zoc = enemy_zoc(state, major)
     here = by_hex(state)
     out = []
@@ -234,7 +235,6 @@ def partisan_points(state: dict[str, Any], power: str) -> int:
     """FA 14.1 (Morale Chart) — −1 for each enemy partisan in a hex `power` controls; in one
     country no more than the value of its capital (a major's −5, a minor's −1) and its
     resources (−1 each) (the chart's footnote 7)."""
-    from .position import capital_and_factories, owner_country
     m = map_of(state)
     count: dict[str, int] = {}
     for u in state["board"]["units"].values():

@@ -68,7 +68,11 @@ def fingerprint(state: dict[str, Any]) -> tuple[Any, ...]:
             tuple(sorted((c, r["complete"], r["by"])
                          for c, r in board.get("conquered", {}).items())),
             tuple(sorted((c, tuple(p)) for c, p in board.get("liberation_partners", {}).items())),
-            tuple(sorted((c, tuple(p)) for c, p in board.get("liberation_refusers", {}).items())))
+            tuple(sorted((c, tuple(p)) for c, p in board.get("liberation_refusers", {}).items())),
+            # overseas supply (2.4.2.3): ships at sea, and option 2
+            tuple((uid, sh["power"], sh["type"], sh["area"])
+                  for uid, sh in sorted(board.get("fleets", {}).items()) if sh["area"]),
+            tuple(sorted(board.get("options", {}).items())))
 
 
 def memoised(what: str, state: dict[str, Any], power: str, compute: Callable[[], Any]) -> Any:

@@ -14,6 +14,7 @@ from typing import Any
 from engine.board.paths import RailNetwork, rail_reachable
 from engine.kernel import Event, Roller
 
+from . import naval_builds
 from .charts import (
     BUILD,
     ENTRENCHMENT_COST,
@@ -23,6 +24,7 @@ from .charts import (
     US_AT_WAR_BONUS_TENTHS,
 )
 from .morale import buy_morale, home_front_limit, may_buy_morale
+from .naval_oob import BUILT_TYPES
 from .numbers import round_fa
 from .offensive import buy, may_buy, required, shortfall
 from .partisans import partisan_blocked
@@ -172,6 +174,8 @@ def build_options(state: dict[str, Any], power: str) -> list[dict[str, Any]]:
         cost = BUILD.get(cls, (99, 1))[0]
         if ids and cost <= bp and _geared(state, power, cls):
             out.append({"build": cls})
+    if _geared(state, power, naval_builds.GEAR_CLASS):   # FA 13.5.5.4, 13.5.5.8
+        out += naval_builds.options(state, power)
     active_since = state["board"]["active_since"].get(power)
     if (bp >= ENTRENCHMENT_COST and active_since is not None
             and state["flow"]["turn"] > active_since and _geared(state, power, "entrenchment")):
@@ -196,6 +200,9 @@ def build(state: dict[str, Any], power: str, action: dict[str, Any],
     if cls == "morale":
         return [buy_morale(state, power)]
     now = board["built_now"].setdefault(power, {})
+    if cls in BUILT_TYPES:     # FA 13.5.5.4: a TRS or AMPH cycle, geared as NAVAL (13.5.5.8)
+        now[naval_builds.GEAR_CLASS] = now.get(naval_builds.GEAR_CLASS, 0) + 1
+        return naval_builds.build_ship(state, power, action, roller)
     now[cls] = now.get(cls, 0) + 1
     if cls == "op":
         return [buy(state, power)]

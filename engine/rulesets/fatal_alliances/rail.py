@@ -83,21 +83,20 @@ def note_straits(state: dict[str, Any], power: str, crossed: list[str]) -> None:
 
 
 def _stations(state: dict[str, Any], unit_id: str) -> list[str]:
-    """FA 11.8 — the stations a face-up unit can rail to this step, and the transfer ports."""
+    """FA 11.8 — the stations a face-up unit can rail to this step (the sea is crossed by
+    naval transport, 11.3.4: R-N24)."""
     u = unit(state, unit_id)
     here = by_hex(state)
-    ferries = ferry_destinations(state, u, here)
     found = _rail_search(state, unit_id, straits=True)
     if found is None:
         return []
-    return sorted(set(h for h in found if not would_overstack(state, h, [u], here))
-                  | set(ferries))
+    return sorted(h for h in found if not would_overstack(state, h, [u], here))
 
 
 def _rail_search(state: dict[str, Any], unit_id: str,
                  straits: bool) -> dict[str, frozenset[str]] | None:
     """FA 11.8 — station → the straits hexsides crossed on the way (None: the unit may not
-    leave its hex by rail or transfer at all).
+    leave its hex by rail at all).
 
     Through its side's hexes only, never through enemy units. A hex in enemy ZoC may be
     entered or left only if it is a station holding a friendly land unit before and after the
@@ -156,45 +155,3 @@ def _rail_search(state: dict[str, Any], unit_id: str,
                 nxt.append(nb)
         frontier = sorted(nxt)
     return found
-
-
-FERRY_POWERS = frozenset({"britain", "usa"})
-
-
-def _route_key(a: str, b: str) -> str:
-    return f"{a}>{b}"
-
-
-def ferry_route(state: dict[str, Any], u: dict[str, Any], to: str) -> str | None:
-    """The stand-in transfer route a move uses (None when it is an ordinary rail move)."""
-    if u["power"] not in FERRY_POWERS:
-        return None
-    for a, b, _ in state["board"].get("ferries", []):
-        for x, y in ((a, b), (b, a)):
-            if u["hex"] == x and to == y:
-                return _route_key(a, b)
-    return None
-
-
-def ferry_destinations(state: dict[str, Any], u: dict[str, Any],
-                       here: dict[str, list[dict[str, Any]]]) -> list[str]:
-    """Salient's stand-in Commonwealth transfer (no naval rules yet): a face-up CW or US unit
-    in a named port crosses to the paired port if it is friendly, free of enemy units and
-    has room, within the route's capacity per impulse."""
-    if u["power"] not in FERRY_POWERS:
-        return []
-    out = []
-    used = state["flow"].get("ferried", {})
-    for a, b, cap in state["board"].get("ferries", []):
-        for x, y in ((a, b), (b, a)):
-            if u["hex"] != x or used.get(_route_key(a, b), 0) >= cap:
-                continue
-            owner = controller(state, y)
-            if owner is None or not (owner == u["power"] or is_friendly(state, u["power"],
-                                                                        owner)):
-                continue
-            if any(is_enemy(state, u["power"], o["power"]) for o in here.get(y, [])):
-                continue
-            if not would_overstack(state, y, [u], here):
-                out.append(y)
-    return sorted(out)

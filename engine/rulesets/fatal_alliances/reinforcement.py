@@ -1,4 +1,5 @@
-"""FA 4.2 — reinforcements: units due on the production circle arrive in home cities."""
+"""FA 4.2 — reinforcements: units due on the production circle arrive in home cities (naval
+units: naval_builds.py)."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ from typing import Any
 
 from engine.kernel import Event, Roller
 
+from .naval_builds import ship_arrivals
 from .offensive import arrive
 from .position import by_hex, co_operates, controller, in_home_country, map_of, unit
 from .supply import city_hexes
@@ -73,7 +75,7 @@ def place_arrivals(state: dict[str, Any], roller: Roller) -> list[Event]:
 def reinforce(state: dict[str, Any], roller: Roller) -> list[Event]:
     """FA 4.2 — the turn's first step: units due this turn arrive, offensive points bought
     last turn arrive (FA 18), and the turn-start stage's per-turn lists start empty."""
-    events = place_arrivals(state, roller) + arrive(state)
+    events = place_arrivals(state, roller) + ship_arrivals(state) + arrive(state)
     flow = state["flow"]
     flow["broken_down"] = []
     flow["built_up"] = []

@@ -43,6 +43,10 @@ OPTIONS = [PROFILE_OPTION] + OPTION_SCHEMA
 # victory check of its last turn, judged as at the end of the war (R-N22).
 TURNS_OPTION = {"id": "turns", "type": "integer", "default": 30, "min": 1, "max": 30,
                 "title": "Turns (the campaign has 30)"}
+# Option 2 (FA 2.4.2.3): overseas supply only through sea areas holding a convoy, TRS or AMPH
+# of the power or a co-operating major; a naval option, so only the campaign (with fleets).
+OVERSEAS_OPTION = {"id": "limited_overseas_supply", "type": "boolean", "default": False,
+                   "title": "Option 2: limited overseas supply (FA 2.4.2.3)"}
 
 
 def _seats(powers: list[str]) -> list[dict[str, str]]:
@@ -68,7 +72,8 @@ MANIFEST = {
          "simultaneous": False, "turns": 3,
          "selfplay_requires_in_run": ["land_move", "land_attack"]},
         {"id": "campaign-1914", "title": "The 1914 Campaign", "map": "fa-europe",
-         "seats": _seats(CAMPAIGN_POWERS), "sides": SIDES, "options": OPTIONS + [TURNS_OPTION],
+         "seats": _seats(CAMPAIGN_POWERS), "sides": SIDES,
+         "options": OPTIONS + [TURNS_OPTION, OVERSEAS_OPTION],
          "max_actions": 400, "hidden_information": False, "simultaneous": False,
          "turns": 30, "selfplay_requires_in_run": ["land_move", "land_attack"]},
     ],
@@ -125,7 +130,21 @@ class FatalAlliances(FlowRuleset):
     # "13": the campaign's `turns` option (R-N22, the browser's short games): a new campaign's
     # kernel options carry `turns` (default 30, the scenario's length), so a version-12
     # campaign record's states hash differently; the play is the same. East Prussia unchanged.
-    version = "13"
+    # "14": the Commonwealth ferry stand-in retired (R-N24, supersedes R-N11): the CW and the
+    # US cross the sea by naval transport only; board.ferries and flow.ferried leave the
+    # state (so East Prussia's states hash differently; its play is the same), the campaign
+    # gains transports (Britain's BEF pair at Harwich, the Indian convoy at Alexandria) and
+    # sets GHQ and I Corps up at Portsmouth, with the Channel transports.
+    # "15": transports and amphibious craft are built in two production cycles (13.5.5.4,
+    # R-N25, naval_builds.py): the campaign's board gains naval_pool, construction_pool and
+    # naval_circle, and production offers TRS/AMPH builds: a version-14 campaign record may be
+    # offered more build options. East Prussia (no fleets) plays and hashes as before.
+    # "16": overseas supply paths (2.4.2.3, R-N26-R-N28, overseas.py): a supply path may cross
+    # the sea once, port to port or from a coastal hex, through sea areas free of unmatched
+    # enemy SCSs, so more units are in supply (Egypt's, France's coast); the campaign's option
+    # 2 (limited overseas supply, `board.options.limited_overseas_supply`): a version-15
+    # campaign record may flip, attack and roll differently. East Prussia: see R-N26.
+    version = "16"
     migrations = MIGRATIONS
     manifest = MANIFEST
     flow = FLOW

@@ -177,7 +177,6 @@ def start_impulse(state: dict[str, Any], side: str) -> None:
     flow["actions"] = {}
     flow["used"] = {p: {} for p in active_powers(state)}
     flow["marks"] = fresh_marks()
-    flow["ferried"] = {}
     flow["op_unlimited"] = []
     flow["op_hq"] = {}
     flow["op_spent"] = {}

@@ -9,10 +9,12 @@ from typing import Any
 from engine.board.hexgrid import distance, parse_hex_id
 from engine.kernel import BadSetup, Event, Roller
 
+from . import overseas
 from .campaign import campaign_spec, offmap_from_chart, run_script
 from .charts import START_MORALE_1914, TURN_NAMES
 from .fleets import place_fleets
 from .morale import record_war_start
+from .naval_builds import naval_pools
 from .position import DATA, WINDOW_MAP, game_map
 from .powers import POWER_SIDE
 from .profiles import rules_for
@@ -175,11 +177,16 @@ def build_state(scenario: str, options: dict[str, Any], seats: list[str]) -> dic
         "zoc_silenced": {}, "victory": v, "result": None,
         "offmap_factories": offmap[0], "offmap_resources": offmap[1],
         "aligned": dict(spec.get("aligned", {})),
-        "ferries": [[_place_hex(m, a), _place_hex(m, b), cap]
-                    for a, b, cap in spec.get("ferries", [])],
     }
     if spec.get("fleets"):
         board["fleets"] = place_fleets(seats)    # FA 22.2: every ship in its 1914 base
+        # FA 22.1, 13.5.5.4 (version 15): the TRS/AMPH force pools, the construction pool
+        # and the naval units on the production circle
+        board["naval_pool"] = naval_pools(sorted(seats))
+        board["construction_pool"] = {}
+        board["naval_circle"] = []
+        # option 2, limited overseas supply (2.4.2.3): a naval option, so the campaign's only
+        board["options"][overseas.OPTION] = bool(options.get(overseas.OPTION, False))
     flow = {
         "step": Step.REINFORCEMENT.value, "turn": 1, "turn_name": name, "year": year,
         "start_index": start_index, "start_year": start_year,
@@ -194,7 +201,7 @@ def build_state(scenario: str, options: dict[str, Any], seats: list[str]) -> dic
         "liberation_offers": [], "foreign_start": None,
         "enemy_held": [], "down_at_start": [],
         "script": spec.get("script", []), "script_done": [], "may_act": [], "forced_pass": [],
-        "ferried": {}, "broken_down": [], "built_up": [],
+        "broken_down": [], "built_up": [],
         "op_unlimited": [], "op_hq": {}, "op_spent": {}, "home_front_moved": [], "emergency": {},
         "scrap_choosing": [],
     }

@@ -4,17 +4,20 @@ One search per power: a bucketed breadth-first search from every usable source a
 (entering a hex costs 1, a desert or desert-mountain hex 2, a rail-to-rail step of a railway
 path 0), so checking all of a power's units costs one or two searches. Weather sets the length at the hex a path starts
 from (the unit's or the HQ's), so the search runs to the longest range and each unit compares
-its own distance with its own range.
+its own distance with its own range. Overseas paths (2.4.2.3, overseas.py) add a second layer
+to the search: the hexes reached after the chain's one sea crossing.
 """
 
 from __future__ import annotations
 
 import functools
+from collections.abc import Mapping
 from typing import Any
 
 from engine.board import Map
 
 from .charts import SUPPLY_RANGE
+from .overseas import crossings, port_hexes
 from .position import (
     by_hex,
     capital_and_factories,
@@ -116,25 +119,41 @@ def may_step(state: dict[str, Any], m: Map, power: str, here: str, nb: str) -> b
 
 def trace(state: dict[str, Any], m: Map, power: str, sources: list[str],
           blocked: frozenset[str], railway: bool) -> dict[str, int]:
-    """Distances from any source, backwards along legal paths (bucketed BFS, costs 0/1/2).
+    """Distances from any source, backwards along legal land paths (no sea crossing)."""
+    return trace_layers(state, m, power, sources, blocked, railway)[0]
+
+
+def trace_layers(state: dict[str, Any], m: Map, power: str, sources: list[str],
+                 blocked: frozenset[str], railway: bool,
+                 sea: Mapping[str, tuple[str, ...]] | None = None,
+                 crossed: frozenset[str] = frozenset(),
+                 ports: frozenset[str] = frozenset()) -> tuple[dict[str, int], dict[str, int]]:
+    """Distances from any source, backwards along legal paths (bucketed BFS, costs 0/1/2):
+    the first map without a sea crossing, the second with one (FA 2.4.2.3: at most one per
+    tracing unit, so a source in `crossed`, linked to a primary over the sea, starts there).
 
     Walking back from `here` to `nb` is the path's step from `nb` into `here`: it costs what
     entering `here` costs (2 for a desert hex, FA 2.4.2.1; 0 along a railway line on a
-    railway path), so the source's hex counts and the unit's own never does."""
+    railway path), so the source's hex counts and the unit's own never does. `sea` maps a
+    landing port's hex to the hexes a path may leave the land from to reach it (overseas.py):
+    coming ashore in the port counts 1 whatever its terrain; a path goes on overland only from
+    a port (`ports`), any other coastal hex is only where a path starts."""
     rails = rail_links(m) if railway else frozenset()
     deserts = desert_hexes(m)
-    dist: dict[str, int] = {}
-    buckets: list[list[str]] = [[] for _ in range(MAX_RANGE + 1)]
+    dist: tuple[dict[str, int], dict[str, int]] = ({}, {})
+    shore: dict[str, int] = {}
+    buckets: list[list[tuple[int, str]]] = [[] for _ in range(MAX_RANGE + 1)]
     for s in sources:
         if s in blocked:
             continue
-        dist[s] = 0
-        buckets[0].append(s)
+        layer = 1 if s in crossed else 0
+        dist[layer][s] = 0
+        buckets[0].append((layer, s))
     for level in range(len(buckets)):
         queue = sorted(buckets[level])
         while queue:
-            here = queue.pop(0)
-            if dist.get(here) != level:
+            layer, here = queue.pop(0)
+            if dist[layer].get(here) != level:
                 continue
             if here in blocked and level > 0:
                 continue  # a path may start here (the unit's hex) but not pass through
@@ -145,13 +164,25 @@ def trace(state: dict[str, Any], m: Map, power: str, sources: list[str],
                 nd = level + step
                 if nd > MAX_RANGE:
                     continue
-                if nb not in dist or nd < dist[nb]:
-                    dist[nb] = nd
+                if nb not in dist[layer] or nd < dist[layer][nb]:
+                    dist[layer][nb] = nd
                     if nd == level:
-                        queue.append(nb)
+                        queue.append((layer, nb))
                     else:
-                        buckets[nd].append(nb)
-    return dist
+                        buckets[nd].append((layer, nb))
+            if layer or not sea or here not in sea or level + 1 > MAX_RANGE:
+                continue
+            for start in sea[here]:   # the path's sea part, into the port `here`
+                nd = level + 1
+                if start not in ports:
+                    shore[start] = min(nd, shore.get(start, nd))
+                elif start not in dist[1] or nd < dist[1][start]:
+                    dist[1][start] = nd
+                    buckets[nd].append((1, start))
+    crossing = dict(dist[1])
+    for h, d in shore.items():
+        crossing[h] = min(d, crossing.get(h, d))
+    return dist[0], crossing
 
 
 def adjacent_to(state: dict[str, Any], m: Map, power: str, sources: list[str],
@@ -177,6 +208,8 @@ def _supplied_hexes(state: dict[str, Any], power: str) -> frozenset[str]:
     Sources: primary cities, plus secondary sources linked to a primary by a railway path
     (secondaries chain without limit). A unit traces a basic path to a source; any path may not
     enter a hex in enemy ZoC unless a friendly land unit is there (the start hex excepted).
+    One part of the whole chain may cross the sea (2.4.2.3): a secondary linked only over the
+    sea passes its crossing on to every path traced to it.
     """
     m = map_of(state)
     zoc = enemy_zoc(state, power)
@@ -186,20 +219,29 @@ def _supplied_hexes(state: dict[str, Any], power: str) -> frozenset[str]:
     blocked = frozenset(h for h in zoc if h not in friendly_hexes)
     sources = primary_sources(state, power)
     secondaries = secondary_sources(state, power)
-    linked: set[str] = set()
-    frontier = list(sources)
+    sea = crossings(state, m, power)
+    ports = port_hexes(state, m)
+    crossed: dict[str, bool] = {}     # a linked secondary -> linked only over the sea
     while True:
-        dist = trace(state, m, power, frontier, blocked, railway=True)
-        near = adjacent_to(state, m, power, frontier, blocked)
-        new = [h for h in secondaries if h not in linked and (
-            h in near or (h in dist and dist[h] <= range_at(state, m, h)))]
-        if not new:
+        frontier = sorted(set(sources) | set(crossed))
+        over = frozenset(h for h, c in crossed.items() if c)
+        land, by_sea = trace_layers(state, m, power, frontier, blocked, True, sea, over, ports)
+        near_land = adjacent_to(state, m, power, [h for h in frontier if h not in over],
+                                blocked)
+        near_sea = adjacent_to(state, m, power, sorted(over), blocked)
+        found: dict[str, bool] = {}
+        for h in secondaries:
+            if h in near_land or (h in land and land[h] <= range_at(state, m, h)):
+                found[h] = False
+            elif h in near_sea or (h in by_sea and by_sea[h] <= range_at(state, m, h)):
+                found[h] = True
+        if found == crossed:
             break
-        linked.update(new)
-        frontier = sorted(set(frontier) | linked)
-    all_sources = sorted(set(sources) | linked)
-    basic = trace(state, m, power, all_sources, blocked, railway=False)
-    out = {h for h, d in basic.items() if d <= range_at(state, m, h)}
+        crossed = found
+    all_sources = sorted(set(sources) | set(crossed))
+    over = frozenset(h for h, c in crossed.items() if c)
+    land, by_sea = trace_layers(state, m, power, all_sources, blocked, False, sea, over, ports)
+    out = {h for dist in (land, by_sea) for h, d in dist.items() if d <= range_at(state, m, h)}
     out |= adjacent_to(state, m, power, all_sources, blocked)
     out |= {s for s in all_sources if s not in blocked}
     return frozenset(out)

@@ -3,11 +3,14 @@
 Every round both sides roll at once: a D10 per unit, a hit on a roll at or under its value.
 Attackers use attack values less their penalties (never below 1: crossing a strait costs
 infantry and artillery 2, a trench 2, 3 and 2 for infantry, artillery and tanks); defenders use
-defence values. The defending city rolls 1 while a
-defending unit is left, and is never a casualty. A strait attack meets a virtual coastal
-defender (defence 1, the first casualty). An industrial complex its holder ordered to defend
-rolls 1 like the city while a defending unit is left, and is the last casualty: a hit beyond
-every defending unit destroys it ("Industrial complexes"; ruling 67). Artillery fires from next door with its attack value,
+defence values. The defending city rolls 1 while a defending unit is left, and is never a
+casualty. A strait attack meets a virtual coastal defender (defence 1, the first casualty). A
+landing from the sea (4.6.1) meets one too, and there it holds the beach on its own (the battle
+goes on while it stands, even with no other defender), and the landing's groups never withdraw
+(`invasions.py`); one coastal defender a battle. An industrial complex its holder ordered to
+defend rolls 1 like the city while a defending unit is left, and is the last casualty: a hit
+beyond every defending unit destroys it ("Industrial complexes"; ruling 67). Artillery fires
+from next door with its attack value,
 for the attack or for the defence; it is never a casualty there, and stops when the units it
 fires for are gone — or after round 1 when its own territory is attacked too. Each side removes
 one unit per hit: a coalition fighting a single nation has a fictive unit that soaks the first
@@ -24,6 +27,7 @@ from typing import Any
 
 from engine.kernel import Roller
 
+from . import invasions
 from . import units as U
 
 MAX_ROUNDS = 30          # a battle still undecided after this many rounds ends with a withdrawal
@@ -48,6 +52,7 @@ class Group:
     max_losses: int | None = None
     lost: int = 0
     withdrawn: bool = False
+    landing: bool = False         # came ashore from transports: no withdrawal (4.6.1)
 
 
 @dataclass
@@ -161,10 +166,11 @@ def _coalition(side: list[Fighter], other: list[Fighter]) -> bool:
 def fight(b: Battle, roller: Roller) -> str:
     """Resolve the battle; returns "captured", "held" (attackers gone or withdrawn) or
     "cleared" (no defender left and nobody able to take the territory)."""
-    virtual = any(f.crossing == "strait" for f in b.attackers) and not b.both_attack
+    beach = any(f.crossing == "beach" for f in b.attackers) and not b.both_attack
+    virtual = beach or (any(f.crossing == "strait" for f in b.attackers) and not b.both_attack)
     fictive_attack = _coalition(b.attackers, b.defenders)
     fictive_defence = _coalition(b.defenders, b.attackers)
-    while b.attackers and b.defenders:
+    while b.attackers and (b.defenders or (beach and virtual)):
         b.rounds += 1
         a_values = [attack_value(f) for f in b.attackers]
         guns = [g for g in b.attack_guns if b.rounds == 1 or not g.busy_at_home]
@@ -183,7 +189,7 @@ def fight(b: Battle, roller: Roller) -> str:
         if b.ic_defends:
             d_dice.append(U.IC_DEFENCE)
         if virtual:
-            d_dice.append(U.VIRTUAL_DEFENCE)
+            d_dice.append(invasions.COASTAL_DEFENCE if beach else U.VIRTUAL_DEFENCE)
         a_hits, a_roll = _roll(roller, a_values_all, b, "attack")
         d_hits, d_roll = _roll(roller, d_dice, b, "defence")
         if virtual and a_hits:
@@ -197,10 +203,13 @@ def fight(b: Battle, roller: Roller) -> str:
         take_hits(b, b.defenders, a_hits, d_values)
         take_hits(b, b.attackers, d_hits, a_values)
         b.log.append({"round": b.rounds, "attack_dice": a_roll, "defence_dice": d_roll})
-        if not b.defenders or not b.attackers:
+        if not b.attackers or not (b.defenders or (beach and virtual)):
             break
         for g in b.groups:
             if g.withdrawn:
+                continue
+            if g.landing:
+                g.withdrawn = b.rounds >= invasions.LANDING_MAX_ROUNDS
                 continue
             over_losses = g.max_losses is not None and g.lost > g.max_losses
             if (g.rounds is not None and b.rounds >= g.rounds) or over_losses or b.rounds >= MAX_ROUNDS:
@@ -214,7 +223,7 @@ def fight(b: Battle, roller: Roller) -> str:
                 b.fled += leaving
                 b.defenders = [f for f in b.defenders if f not in leaving]
                 del b.defender_limits[nation]
-    if b.defenders:
+    if b.defenders or (beach and virtual):
         return "held"
     if any(U.UNITS[f.type].captures for f in b.attackers):
         return "captured"

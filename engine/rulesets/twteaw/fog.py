@@ -8,7 +8,8 @@
 - Everything else shows as a colour band per territory and nation: 0–5 black, 6–20 yellow,
   21 and more red (reconnaissance, which can show the exact figures, is a later slice). A
   territory a hidden nation holds shows its band even when empty, so an empty territory and a
-  garrison of five look alike.
+  garrison of five look alike. Ships (version 3) show the same way per sea zone: a band where
+  a hidden nation has ships, nothing where it has none.
 
 `entitled` is the set of nations whose hidden state an audience may read; the kernel's leak
 check poisons every other nation's `secret` entry and fails if a marker reaches the view.
@@ -67,6 +68,8 @@ def bands_for(state: State, known: frozenset[str]) -> dict[str, dict[str, str]]:
             continue
         for area, stack in secret["units"].items():
             counts.setdefault(area, {})[nation] = sum(stack.values())
+        for zone, fleet in secret.get("fleets", {}).items():      # ships: bands per sea zone
+            counts.setdefault(zone, {})[nation] = sum(fleet.values())
     return {area: {n: band(c) for n, c in sorted(per.items())} for area, per in sorted(counts.items())}
 
 

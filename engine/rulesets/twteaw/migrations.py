@@ -20,8 +20,20 @@ def v1_to_v2(state: State) -> State:
     return state
 
 
+def v2_to_v3(state: State) -> State:
+    """Version 3: ships and the naval orders (TWTEAW 4.2/4.3, rulings 69–73): every nation gets
+    `fleets`, empty — a game begun without navies plays on without them (the 1914 fleets are
+    the set-up of a new game)."""
+    for secret in state["secret"].values():
+        secret["fleets"] = {}
+    return state
+
+
 MIGRATIONS = (
     Migration("1", "2", v1_to_v2,
               "industrial complexes defend when ordered (order key defend_ics); "
               "board.ics_destroyed lists those destroyed, empty in a running game"),
+    Migration("2", "3", v2_to_v3,
+              "ships and naval orders (order key naval); secret.<nation>.fleets, empty in a "
+              "running game"),
 )

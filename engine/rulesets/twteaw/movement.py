@@ -3,7 +3,8 @@
 The battle graph (digest §7.3 item 2), in the order the rules give it:
 1. Every unit that moves leaves its territory. Moves into a territory the mover or an ally
    held at the start of the turn arrive at once: defenders deploy before any combat (Phase 4,
-   guideline 1). Every other move is an attack on its target.
+   guideline 1). Every other move is an attack on its target, and so is every landing from
+   the transports on a coast held by a nation at war with the mover (4.6.1, `invasions.py`).
 2. Artillery ordered to fire into a territory stays home. It supports the attack there when
    its nation attacks it with allies or alone, or the defence when the territory is held by its
    nation or an ally. A gun whose own territory is attacked by land fires in round 1 only.
@@ -13,17 +14,19 @@ The battle graph (digest §7.3 item 2), in the order the rules give it:
    attack the holder, one group of allies after another.
 4. Attackers who withdraw, or who survive without taking the territory, go back where they came
    from — or, when that was lost meanwhile, to the first territory next to the battle held by
-   their side; with nowhere to go they are lost.
+   their side; with nowhere to go they are lost. Invaders never go back: those who do not end
+   in the territory are lost.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from engine.kernel import Event, Roller
 
 from . import combat as C
-from . import economy, trenches
+from . import economy, invasions, trenches
 from . import units as U
 from .stacks import add, take
 from .war import allied, at_war, controller
@@ -33,7 +36,10 @@ State = dict[str, Any]
 RULE = "TWTEAW 4.6"
 
 
-def land_phase(state: State, orders: dict[str, dict[str, Any]], roller: Roller) -> list[Event]:
+def land_phase(state: State, orders: dict[str, dict[str, Any]], roller: Roller,
+               landings: Sequence[tuple[str, dict[str, Any]]] = ()) -> list[Event]:
+    """Phases 4.4 and 4.6; `landings` are the invasions Phase 4.2 brought to their coasts
+    (nation, an attack from the sea zone, its units already off the board)."""
     attacks: dict[str, list[tuple[str, dict[str, Any]]]] = {}
     friendly_at_start = {(n, a): allied(state, n, controller(state, a))
                          for n in orders for a in world().land()}
@@ -46,6 +52,8 @@ def land_phase(state: State, orders: dict[str, dict[str, Any]], roller: Roller) 
                     add(state, nation, move["to"], unit, n)
             else:
                 attacks.setdefault(move["to"], []).append((nation, move))
+    for nation, landing in landings:
+        attacks.setdefault(landing["to"], []).append((nation, landing))
     guns: dict[str, list[tuple[str, dict[str, Any]]]] = {}
     guns_out: dict[str, list[tuple[str, dict[str, Any]]]] = {}
     for nation in sorted(orders):
@@ -82,8 +90,9 @@ def _battle(state: State, orders: dict[str, dict[str, Any]], area: str,
     for _, move in bloc:
         tanks[move["from"]] = tanks.get(move["from"], 0) + move["units"].get("tank", 0)
     for i, (nation, move) in enumerate(bloc):
-        groups.append(C.Group(nation, move["from"], move.get("rounds"), move.get("max_losses")))
-        crossing = w.crossing(move["from"], area) or "land"
+        groups.append(C.Group(nation, move["from"], move.get("rounds"), move.get("max_losses"),
+                              landing=bool(move.get("landing"))))
+        crossing = "beach" if move.get("landing") else w.crossing(move["from"], area) or "land"
         for unit in U.LAND_TYPES:
             cost = crossing_penalty(state, area, move["from"], unit, tanks[move["from"]])
             fighters += [C.Fighter(nation, unit, i, crossing, penalty=cost)
@@ -93,8 +102,11 @@ def _battle(state: State, orders: dict[str, dict[str, Any]], area: str,
 
 
 def crossing_penalty(state: State, area: str, origin: str, unit: str, tanks_across: int) -> int:
-    """What crossing from `origin` into `area` costs an attacker: a strait, or a trench guarding
-    `area` against `origin` (never both: no trench faces a strait)."""
+    """What crossing from `origin` into `area` costs an attacker: a landing from the sea zone
+    `origin` (4.6.1), a strait, or a trench guarding `area` against `origin` (never two: no
+    trench faces a strait or the sea)."""
+    if world().areas[origin].kind == "sea":
+        return invasions.BEACH_PENALTY.get(unit, 0)
     if world().crossing(origin, area) == "strait":
         return U.STRAIT_PENALTY.get(unit, 0)
     if trenches.guarded(state, area, origin):
@@ -187,7 +199,9 @@ def _battles_at(state: State, orders: dict[str, dict[str, Any]], area: str,
         else:
             _send_home(state, battle.groups, battle.attackers + battle.gone, area)
         _count_manpower(state, battle)
-        events += _report(state, battle, outcome, bloc)
+        # a landing met the holder's coastal defender: the holder fought, even with no unit there
+        guard = holder if any(g.landing for g in battle.groups) else None
+        events += _report(state, battle, outcome, bloc, guard)
         if battle.ic_lost:
             state["board"]["ics_destroyed"] = sorted({*state["board"]["ics_destroyed"], area})
             events.append(Event("ic_destroyed", "TWTEAW units ics", {"area": area,
@@ -227,7 +241,7 @@ def _apply_defender_losses(state: State, area: str, battle: C.Battle) -> None:
 
 def _send_home(state: State, groups: list[C.Group], fighters: list[C.Fighter], area: str) -> None:
     for f in fighters:
-        if not _go_home(state, f.nation, groups[f.group].origin, area, f.type):
+        if groups[f.group].landing or not _go_home(state, f.nation, groups[f.group].origin, area, f.type):
             state["board"]["manpower_lost"][f.nation] += 1 if f.type == "infantry" else 0
 
 
@@ -254,11 +268,12 @@ def _count_manpower(state: State, battle: C.Battle) -> None:
 
 
 def _report(state: State, battle: C.Battle, outcome: str,
-            bloc: list[tuple[str, dict[str, Any]]]) -> list[Event]:
+            bloc: list[tuple[str, dict[str, Any]]], coast_guard: str | None = None) -> list[Event]:
     """A public line (who fought where, what came of it) and, for each nation that fought,
     the losses on both sides as it saw them; the enemy's survivors stay hidden."""
     attackers = sorted({n for n, _ in bloc})
-    defenders = sorted({f.nation for f in battle.defenders} | set(battle.losses) - set(attackers))
+    defenders = sorted({f.nation for f in battle.defenders} | set(battle.losses) - set(attackers)
+                       | ({coast_guard} if coast_guard else set()))
     public = Event("battle", RULE, {"area": battle.area, "attackers": attackers,
                                     "defenders": defenders, "outcome": outcome,
                                     "holder": controller(state, battle.area)})

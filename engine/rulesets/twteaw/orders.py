@@ -18,7 +18,9 @@ what they hold, phase by phase. The playable core's order set:
      "withdraw":    [{"area": "warsaw", "to": "lublin", "max_losses": 3}],  # defenders' condition
      "incorporate": ["warsaw"],                                     # Phase 6
      "casualties":  ["infantry", "tank", "artillery"],              # order of losses
-     "defend_ics":  ["ruhr"]}                                       # ICs that fight (4.6)
+     "defend_ics":  ["ruhr"],                                       # ICs that fight (4.6)
+     "naval":       [{"from": "skagerrak", "path": ["north-sea"],    # Phase 4.2, one mission
+                      "units": {"battleship": 2}, "mission": "patrol"}]}   # a turn (naval.py)
 
 Every key may be left out. An order set is checked against the position at the start of the
 turn when it is written (refused with the rule cited), and again when the turn resolves (the
@@ -32,21 +34,23 @@ from typing import Any
 
 from engine.kernel import IllegalAction, MalformedAction
 
-from . import diplomacy, economy, rail, trenches
+from . import diplomacy, economy, naval, rail, trenches
 from .nations import MAIN_WAR, NATIONS
+from .stacks import claim
 from .units import LAND_TYPES, UNITS
 from .war import allied, at_war, controller, side
 from .world import world
 
 State = dict[str, Any]
 KEYS = ("declare", "join", "influence", "build", "trench", "home_trenches", "moves", "rail", "support", "withdraw",
-        "incorporate", "casualties", "defend_ics")
+        "incorporate", "casualties", "defend_ics", "naval")
 MAX_ROWS = 400           # an order set larger than this is refused (no legal one comes close)
 
 
 def empty_orders() -> dict[str, Any]:
     return {"declare": [], "join": None, "influence": [], "build": [], "trench": [], "home_trenches": [], "moves": [], "rail": [],
-            "support": [], "withdraw": [], "incorporate": [], "casualties": list(LAND_TYPES), "defend_ics": []}
+            "support": [], "withdraw": [], "incorporate": [], "casualties": list(LAND_TYPES), "defend_ics": [],
+            "naval": []}
 
 
 def _int(value: Any, what: str, low: int = 0) -> int:
@@ -132,6 +136,7 @@ def normalise(action: Any) -> dict[str, Any]:
         supports[key] = supports.get(key, 0) + _int(row["count"], "support.count", 1)
     out["support"] = [{"from": f, "into": i, "count": n} for (f, i), n in sorted(supports.items())]
     out["defend_ics"] = sorted({_str(a, "defend_ics[]") for a in _list(action, "defend_ics")})
+    out["naval"] = naval.normalise(_list(action, "naval"))
     withdrawals: dict[str, dict[str, Any]] = {}
     for row in _list(action, "withdraw"):
         if not isinstance(row, dict) or set(row) != {"area", "to", "max_losses"}:
@@ -182,6 +187,7 @@ def validate(state: State, nation: str, action: Any) -> dict[str, Any]:
     for row in orders["support"]:
         _check_support(state, nation, row, declared, used)
     rail.check(state, nation, orders["rail"], used)
+    naval.check(state, nation, orders["naval"], used, declared)
     for row in orders["withdraw"]:
         area, to = row["area"], row["to"]
         if area not in w.areas or not state["secret"][nation]["units"].get(area):
@@ -264,8 +270,7 @@ def _check_move(state: State, nation: str, move: dict[str, Any], declared: set[s
     for unit, count in move["units"].items():
         if unit not in UNITS:
             raise _refuse("TWTEAW 4.4", "unknown_unit", {"unit": unit}, f"{unit!r} is not a land unit.")
-        used[(frm, unit)] = used.get((frm, unit), 0) + count
-        if used[(frm, unit)] > here.get(unit, 0):
+        if claim(used, frm, unit, count) > here.get(unit, 0):
             raise _refuse("TWTEAW 4.4", "not_enough_units", {"from": frm, "unit": unit},
                           f"You have {here.get(unit, 0)} {unit} in {w.areas[frm].name}.")
         if attack and not UNITS[unit].advances:
@@ -292,8 +297,7 @@ def _check_support(state: State, nation: str, row: dict[str, Any], declared: set
         raise _refuse("TWTEAW artillery", "no_artillery", {"from": frm},
                       f"You have no artillery in {frm!r}.")
     _crossing_target(state, nation, frm, into, declared, "TWTEAW artillery")
-    used[(frm, "artillery")] = used.get((frm, "artillery"), 0) + row["count"]
-    if used[(frm, "artillery")] > here["artillery"]:
+    if claim(used, frm, "artillery", row["count"]) > here["artillery"]:
         raise _refuse("TWTEAW artillery", "not_enough_artillery", {"from": frm},
                       f"You have {here['artillery']} artillery in {w.areas[frm].name} (a gun "
                       "that moves cannot also fire).")

@@ -18,7 +18,7 @@ from typing import Any
 from engine.kernel import IllegalAction
 
 from .economy import incorporated_by
-from .stacks import add, take
+from .stacks import add, claim, take
 from .units import UNITS
 from .war import allied, controller
 from .world import world
@@ -61,8 +61,7 @@ def check(state: State, nation: str, rows: list[dict[str, Any]],
         for unit, n in row["units"].items():
             if unit not in UNITS:
                 raise IllegalAction(RULE, "unknown_unit", {"unit": unit}, f"{unit!r} is not a land unit.")
-            used[(row["from"], unit)] = used.get((row["from"], unit), 0) + n
-            if used[(row["from"], unit)] > here.get(unit, 0):
+            if claim(used, row["from"], unit, n) > here.get(unit, 0):
                 raise IllegalAction(RULE, "not_enough_units", {"from": row["from"], "unit": unit},
                                     f"You have {here.get(unit, 0)} {unit} in {w.areas[row['from']].name} "
                                     "(a unit moves once a turn, by rail or otherwise).")

@@ -3,8 +3,9 @@
 The playable core runs these phases (the others are recorded as not built yet, see
 docs/rules/twteaw.md):
 
-    1.1 neutrals joining, declarations of war (Table A) → 1.2 influence → 3.1 purchases paid → 4.1.3 rail moves leave → 4.4/4.6 land
-    movement and combat → 6 incorporation → 7 rail moves arrive, placement → 8 income → 9 the
+    1.1 neutrals joining, declarations of war (Table A) → 1.2 influence → 3.1 purchases paid → 4.1.3 rail moves leave → 4.2/4.3 naval
+    movement and sea battles, transports landing (naval.py) → 4.4/4.6 land
+    movement and combat, with 4.6.1 invasions (invasions.py) → 6 incorporation → 7 rail moves arrive, placement → 8 income → 9 the
     end of the turn (conquest, victory)
 
 Nations without a player (the minors the moderator runs) get the moderator's orders: hold,
@@ -20,7 +21,7 @@ from typing import Any
 
 from engine.kernel import Event, Roller
 
-from . import diplomacy, economy, movement, rail, trenches
+from . import diplomacy, economy, movement, naval, rail, trenches
 from .nations import ALLIED, CENTRAL, NATIONS
 from .orders import empty_orders
 from .setup import turn_label
@@ -87,7 +88,9 @@ def resolve_turn(state: State, answers: dict[str, dict[str, Any]], roller: Rolle
     events += diplomacy.influence(state, orders, roller)
     events += purchases(state, orders)
     on_rails = rail.depart(state, orders)
-    events += movement.land_phase(state, orders, roller)
+    landings: list[tuple[str, dict[str, Any]]] = []
+    events += naval.naval_phase(state, orders, roller, landings)
+    events += movement.land_phase(state, orders, roller, landings)
     events += incorporation(state, orders)
     for stopped in rail.arrive(state, on_rails):
         events.append(Event("rail_cut", rail.RULE, stopped, audience=f"seat:{stopped['nation']}"))

@@ -24,7 +24,7 @@ from .resolution import missed_turn_orders
 from .setup import build_state
 from .steps import FLOW
 from .suggestions import suggestions
-from .units import UNITS
+from .units import SHIPS, UNITS
 from .war import allies
 from .world import MAP_NAME, world
 
@@ -50,7 +50,7 @@ MANIFEST = {
 
 class TheWarToEndAllWars(FlowRuleset):
     id = "twteaw"
-    version = "2"               # 2: ICs defend when ordered (board.ics_destroyed); migrations.py
+    version = "3"               # 2: ICs defend when ordered; 3: ships and naval orders; migrations.py
     migrations = MIGRATIONS
     manifest = MANIFEST
     # A product (issue #23): the newcomer check walks it by written orders (every nation
@@ -113,6 +113,10 @@ class TheWarToEndAllWars(FlowRuleset):
                 holder = board["control"][area]
                 assert holder in allies(state, nation), \
                     f"{nation}'s units in {area}, held by {holder}, an enemy"
+            for zone, fleet in secret["fleets"].items():
+                assert w.areas[zone].kind == "sea", f"{nation} has ships on land in {zone}"
+                assert fleet and all(n > 0 and t in SHIPS for t, n in fleet.items()), \
+                    f"{nation}'s fleet in {zone} is malformed: {fleet}"
 
     def describe_action(self, state: State, decision: Decision, action: Any) -> str:
         return (f"orders: {len(action.get('moves', []))} moves, {len(action.get('build', []))} "

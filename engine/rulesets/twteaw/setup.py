@@ -5,6 +5,11 @@ other half is placed by the players; here the whole deployment is **authored** f
 August 1914 orders of battle (one infantry ≈ one division, "Units: Infantry"), every unit in its
 own nation's territory, none on a transport. A deployment phase for the players' half is a
 later slice (docs/rules/twteaw.md).
+
+The fleets (`FLEETS`, version 3, ruling 69) are authored from the navies of August 1914: each
+fleet lies in the sea zone off its base port (ships are placed next to a friendly port, Phase 7),
+one battleship counter for about three capital ships, one cruiser counter for a cruiser
+squadron or destroyer flotilla, one transport for the lift of two divisions.
 """
 
 from __future__ import annotations
@@ -61,6 +66,34 @@ DEPLOYMENT: dict[str, dict[str, tuple[int, int]]] = {
 }
 
 
+# nation -> [(sea zone, base port, {ship: count})]: the August 1914 fleets (ruling 69)
+FLEETS: dict[str, list[tuple[str, str, dict[str, int]]]] = {
+    "britain": [("north-sea", "glasgow", {"battleship": 8, "cruiser": 6}),         # Grand Fleet, Scapa Flow
+                ("english-channel", "london", {"battleship": 3, "cruiser": 3, "transport": 4}),  # Channel Fleet, the BEF's lift
+                ("western-mediterranean", "gibraltar", {"battleship": 1, "cruiser": 2})],  # Mediterranean Fleet
+    "germany": [("skagerrak", "bremen", {"battleship": 6, "cruiser": 5}),          # High Seas Fleet, Wilhelmshaven
+                ("baltic-sea", "danzig", {"battleship": 1, "cruiser": 2, "transport": 1}),  # Kiel and the Baltic
+                ("aegean-sea", "constantinople", {"battleship": 1})],              # Goeben and Breslau
+    "france": [("gulf-of-lyon", "marseille", {"battleship": 5, "cruiser": 4, "transport": 2}),  # Armée navale, Toulon
+               ("english-channel", "brest", {"cruiser": 2})],                      # the light squadrons of the Channel
+    "russia": [("gulf-of-bothnia", "helsinki", {"battleship": 2, "cruiser": 2}),   # Baltic Fleet, Helsingfors
+               ("western-black-sea", "sevastopol", {"battleship": 2, "cruiser": 1})],  # Black Sea Fleet
+    "austria_hungary": [("adriatic-sea", "trieste", {"battleship": 4, "cruiser": 3})],  # k.u.k. Kriegsmarine, Pola
+    "italy": [("ionian-sea", "taranto", {"battleship": 4, "cruiser": 3})],
+    "ottoman_empire": [("aegean-sea", "constantinople", {"battleship": 1, "cruiser": 1})],
+    "spain": [("bay-of-biscay", "madrid", {"battleship": 1, "cruiser": 1})],      # Ferrol
+}
+
+
+def deployment_fleets(nation: str) -> dict[str, dict[str, int]]:
+    out: dict[str, dict[str, int]] = {}
+    for zone, _port, ships in FLEETS.get(nation, []):
+        stack = out.setdefault(zone, {})
+        for ship, n in ships.items():
+            stack[ship] = stack.get(ship, 0) + n
+    return {z: dict(sorted(s.items())) for z, s in sorted(out.items())}
+
+
 def deployment_units(nation: str) -> dict[str, dict[str, int]]:
     out: dict[str, dict[str, int]] = {}
     for area, (inf, art) in sorted(DEPLOYMENT[nation].items()):
@@ -91,6 +124,7 @@ def build_state(options: dict[str, Any]) -> dict[str, Any]:
                              "board": board, "secret": {}}
     for nation, info in sorted(NATIONS.items()):
         state["secret"][nation] = {"bank": info.bank, "units": deployment_units(nation),
+                                   "fleets": deployment_fleets(nation),
                                    "infantry_built": 0, "income": 0}
         if info.side == NEUTRAL:
             state["secret"][nation]["points"] = START_POINTS.get(nation, 0)

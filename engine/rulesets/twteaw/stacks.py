@@ -21,3 +21,10 @@ def take(state: State, nation: str, area: str, unit: str, n: int) -> None:
         del units[area][unit]
     if not units[area]:
         del units[area]
+
+
+def claim(used: dict[tuple[str, str], int], place: str, kind: str, n: int) -> int:
+    """Count `n` more units of `kind` an order set takes from `place` (a unit moves, rides,
+    fires or sails once a turn; a ship takes one mission): the total claimed so far."""
+    used[(place, kind)] = used.get((place, kind), 0) + n
+    return used[(place, kind)]

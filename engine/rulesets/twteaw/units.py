@@ -3,8 +3,10 @@
 The rulebook prints full figures only for AA guns, rockets and carriers; the rest are on a
 "Units and Technology" page it does not include. Attack and defence below are the baseline the
 digest derives from the worked examples (Best Army: infantry 3/5, artillery 6/2; tanks 6/1);
-the costs of infantry, artillery and tanks are **authored** (docs/rules/twteaw.md). Ships and
-aircraft come with the naval and air slices.
+the costs of infantry, artillery and tanks are **authored** (docs/rules/twteaw.md). Ships
+(`SHIPS`, version 3): attack, defence, hits and the cruiser's three movement points as the
+digest derives them; the battleship's and transport's movement and every ship's cost are
+authored (ruling 70). Aircraft come with the air slice.
 """
 
 from __future__ import annotations
@@ -38,6 +40,34 @@ STRAIT_PENALTY = {"infantry": 2, "artillery": 2}   # "Straits": only these may a
 CITY_DEFENCE = 1                     # "Cities": defends at 1, never a casualty
 IC_DEFENCE = 1                       # "Industrial complexes": 1, only when ordered to defend
 VIRTUAL_DEFENCE = 1                  # the strait's virtual coastal defender
+
+
+@dataclass(frozen=True, slots=True)
+class ShipType:
+    title: str
+    cost: int            # authored (ruling 70); ships are not on the purchase list yet
+    attack: int
+    defence: int
+    move: int            # movement points: sea zones a turn
+    aggressive: int      # Phase 4.2 contact factor (a D10 at or under it), 0: none
+    evasion: int         # Phase 4.2 defensive factor it imposes on enemy hunters
+    warship: bool        # may patrol (surface combat ships)
+
+
+# A battleship takes two hits (TWTEAW "Units: Battleship"): the first leaves it a
+# `damaged_battleship` (attack 0, cannot act aggressively), the second sinks it.
+SHIPS: dict[str, ShipType] = {
+    "battleship": ShipType("Battleship", 40, 7, 7, 2, 3, 1, True),
+    "damaged_battleship": ShipType("Battleship (damaged)", 0, 0, 7, 2, 0, 1, False),
+    "cruiser": ShipType("Cruiser", 15, 4, 3, 3, 5, 2, True),
+    "transport": ShipType("Transport", 10, 0, 1, 2, 0, 0, False),
+}
+TRANSPORT_CAPACITY = 2               # troop points a transport carries: infantry 1, the others 2
+CARGO_POINTS = {"infantry": 1, "artillery": 2, "tank": 2}
+
+
+def cargo_points(units: dict[str, int]) -> int:
+    return sum(CARGO_POINTS[t] * n for t, n in units.items())
 
 
 def stack_size(units: dict[str, int]) -> int:

@@ -42,6 +42,8 @@ class World:
     coasts: Mapping[str, tuple[str, ...]]                   # land area -> sea zones, sea -> land areas
     groups: Mapping[str, tuple[str, ...]]
     sha256: str
+    # sea zone -> {neighbouring sea zone: the edge's gates (empty: open water)}
+    sea_links: Mapping[str, Mapping[str, list[dict[str, object]]]]
 
     def land(self) -> list[str]:
         return sorted(a for a, info in self.areas.items() if info.kind == "land")
@@ -73,6 +75,7 @@ def world_from_document(doc: Mapping[str, object]) -> World:
             flags=tuple(raw.get("flags", ())))
     land: dict[str, list[tuple[str, str]]] = {}
     coasts: dict[str, list[str]] = {}
+    sea: dict[str, dict[str, list[dict[str, object]]]] = {}
     raw_edges = doc["edges"]
     assert isinstance(raw_edges, list)
     for edge in raw_edges:
@@ -81,6 +84,10 @@ def world_from_document(doc: Mapping[str, object]) -> World:
             kind = "strait" if "strait" in flags else "land"
             land.setdefault(a, []).append((b, kind))
             land.setdefault(b, []).append((a, kind))
+        elif "sea" in flags:
+            gates = list(edge.get("gates", []))
+            sea.setdefault(a, {})[b] = gates
+            sea.setdefault(b, {})[a] = gates
         elif "coast" in flags:
             coasts.setdefault(a, []).append(b)
             coasts.setdefault(b, []).append(a)
@@ -93,7 +100,9 @@ def world_from_document(doc: Mapping[str, object]) -> World:
         land_links=MappingProxyType({a: tuple(sorted(v)) for a, v in sorted(land.items())}),
         coasts=MappingProxyType({a: tuple(sorted(v)) for a, v in sorted(coasts.items())}),
         groups=MappingProxyType({g: tuple(v) for g, v in sorted(groups.items())}),
-        sha256=str(meta.get("sha256", "")))
+        sha256=str(meta.get("sha256", "")),
+        sea_links=MappingProxyType({z: MappingProxyType(dict(sorted(v.items())))
+                                    for z, v in sorted(sea.items())}))
 
 
 @lru_cache(maxsize=None)

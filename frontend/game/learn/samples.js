@@ -11,6 +11,7 @@
 // adapter (given the legend's small map, for marks that read the map) — and returns
 // {hexes, units?, marks?, map?} for legend.js's drawSample, or null.
 
+import { frontOf } from "../../map/fronts.js";
 import { SetupEditor } from "../rulesets/balance_of_powers.js";
 
 const AT = "0,0";
@@ -28,6 +29,16 @@ function bopFort(name, steps) {
     const adapter = fresh(map);
     return { hexes: [AT], map, marks: adapter.marks({ board: { forts: steps === undefined ? {} : { [AT]: steps } } }) };
   };
+}
+
+/** 12.2–12.4: the first hexside of the game's front line, on a map of its two hexes (none
+ * in a scenario without a front). */
+function bopFront({ fresh, place }) {
+  const side = frontOf(fresh().config?.scenario)?.sides[0];
+  if (!side) return null;
+  const base = place({ name: "", hex: AT });   // a small map in the game map's layout
+  const map = { ...base, places: {}, hexes: Object.fromEntries(side.map((id) => [id, { label: "", terrain: "clear", features: [] }])) };
+  return { hexes: side, map, marks: fresh(map).marks({ board: {} }) };
 }
 
 function bopPending(problem) {
@@ -75,6 +86,7 @@ export const SAMPLES = {
     "mark:fort-black": bopFort("Liège", 2),
     "mark:fort-reduced": bopFort("Namur", 1),
     "mark:fort-ruined": bopFort("Longwy", 0),
+    "mark:front": bopFront,
   },
   fatal_alliances: {
     "counter:corps": faCounter((u) => isCorps(u) && u.up, FA_CORPS),

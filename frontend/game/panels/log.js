@@ -3,7 +3,8 @@
 
 import { cite, fill, h } from "./dom.js";
 
-const COMBAT = /attack|combat|dice|roll|loss|elimin|retreat|breach|bombard|fortress|reserve|reroll/;
+// Naval combat's own kinds (FA 11.3.5, 11.4: an interception, its rounds, hits, sinkings, aborts).
+const COMBAT = /attack|combat|dice|roll|loss|elimin|retreat|breach|bombard|fortress|reserve|reroll|intercept|fight_through|naval_(?:round|search|hit|abort)|sunk|ships_lost/;
 const MOVES = /march|rail|move|sea|advance|muster|set_?up/;
 
 export function createLog(root, { store, adapter }) {

@@ -26,6 +26,7 @@ import { AIR, CORPS, FORTRESS_COLOUR, FORTRESS_EFFECTIVENESS, LEADERS, TANKS } f
 import { GenericAdapter, HEX_ID, adoptStylesheet, titleCase } from "./generic.js";
 import { NAVAL_SCENARIOS, SHIP_IN_TEXT, addSeaChart, boxNotes, isShip, navalCandidate, navalEvent, navalOption, navalVictory, selectedUnits, shipCounters, mineCounters,
   shipLabel, shipName } from "../../map/seachart.js";
+import { addFrontToggle, frontMarks, frontNotes } from "../../map/fronts.js";
 
 // BoP 3.12, 6.6: why a corps is out of supply, and what follows (the hover and the marker).
 const OUT_OF_SUPPLY = "OUT OF SUPPLY: no line of friendly rail, towns or infrastructure free of enemy units reaches a source of its nation (BoP 3.12); −1 effectiveness and −1 MP, no rail move (BoP 3.2), and the commissariat rolls for it when its side's half ends (BoP 6.6)";
@@ -209,9 +210,16 @@ export class BalanceOfPowersAdapter extends GenericAdapter {
     return { mapUrl: config.map_url, svgUrl: config.svg_url, extend: addSeaChart };
   }
 
-  /** The hover's notes on a Sea Chart box (12.6): entry cost, owner, frozen months. */
+  /** The hover's notes on a Sea Chart box (12.6): entry cost, owner, frozen months; on a hex
+   * beside a scenario's front line (12.2–12.4), whose side it is on. */
   hexNotes(id) {
-    return this.map?.box_links ? boxNotes(id, (n) => NATION_TITLE[n] || titleCase(n)) : [];   // the chart is drawn
+    return [...(this.map?.box_links ? boxNotes(id, (n) => NATION_TITLE[n] || titleCase(n)) : []),   // the chart is drawn
+      ...frontNotes(this.config?.scenario, id)];
+  }
+
+  /** The map's own buttons: 12.2–12.4's front line shown or hidden (map/fronts.js). */
+  mapControls(view) {
+    addFrontToggle(view, this.config?.scenario);
   }
 
   setMap(map) {
@@ -402,7 +410,8 @@ export class BalanceOfPowersAdapter extends GenericAdapter {
     for (const [hex, uids] of byHex) {
       out.push({ hex, kind: "bop-air", text: "air", title: `Air units here: ${this.airList(uids.sort())}` });
     }
-    return out;
+    // 12.2–12.4: the front line between the two set-up areas, all game long (map/fronts.js)
+    return [...frontMarks(this.config?.scenario, (hex) => this.map?.hexes?.[hex]?.label || hex, (hex) => !!this.map?.hexes?.[hex]), ...out];
   }
 
   offMap(view) {
@@ -467,6 +476,10 @@ export class BalanceOfPowersAdapter extends GenericAdapter {
     const naval = navalVictory(v, (m) => MONTH_TITLE[m] || m);
     if (naval) {
       facts.push(...naval);
+    } else if (v && v.rule === "BoP 12.3") {   // victory points in the enemy's set-up area
+      facts.push(...this.#stormVictory(v));
+    } else if (v && v.rule === "BoP 12.4") {   // Berlin, with Paris or French chips
+      facts.push(this.#kaiserVictory(v));
     } else if (v && v.demoralization) {   // BoP 12.2: demoralization totals decide
       const d = v.demoralization;
       const n = v.demoralization_to_win;
@@ -485,6 +498,31 @@ export class BalanceOfPowersAdapter extends GenericAdapter {
       }
     }
     return facts;
+  }
+
+  /** BoP 12.3: each side's victory points (chips and interior fortresses it holds in the enemy's
+   * set-up area, enemy dreadnoughts sunk) and what each point is, by name. */
+  #stormVictory(v) {
+    const vp = v.victory_points || {};
+    const month = MONTH_TITLE[v.checked_after] || v.checked_after;
+    const facts = [["Victory points", `Central Powers ${vp.central ?? 0} · Entente ${vp.entente ?? 0}: the side with more when ${month} ends wins, equal points draw (BoP 12.3)`]];
+    for (const side of ["central", "entente"]) {
+      const held = v.held?.[side] || {};
+      const parts = [];
+      if (held.bcs?.length) parts.push(`bargaining chips ${held.bcs.map((l) => this.where(l)).join(", ")}`);
+      if (held.forts?.length) parts.push(`interior fortresses ${held.forts.map((l) => this.where(l)).join(", ")}`);
+      if (held.bbs?.length) parts.push(`dreadnoughts sunk ${held.bbs.map((u) => this.unitName(u)).join(", ")}`);
+      if (parts.length) facts.push([`${SIDE_NAMES[side]} points`, parts.join(" · ")]);
+    }
+    return facts;
+  }
+
+  /** BoP 12.4: Germany wins holding Berlin and Paris, or Berlin and enough French chips. */
+  #kaiserVictory(v) {
+    const month = MONTH_TITLE[v.checked_after] || v.checked_after;
+    const held = v.french_bcs_held || [];
+    const chips = held.length ? ` (${held.map((l) => this.where(l)).join(", ")})` : "";
+    return ["Victory", `Berlin: ${SIDE_NAMES[v.berlin] || "?"} · Paris: ${SIDE_NAMES[v.paris] || "?"} · French bargaining chips Germany holds: ${held.length} of ${v.french_bcs_to_win}${chips} — Germany wins holding Berlin with Paris or ${v.french_bcs_to_win} French chips when ${month} ends; otherwise the Entente wins (BoP 12.4)`];
   }
 
   /** "Germany: EINDKR fighter · France: MS3 fighter" */
@@ -734,6 +772,8 @@ export class BalanceOfPowersAdapter extends GenericAdapter {
         return `${this.unitName(d.unit)} repaired (${d.cost} RP)`;
       case "air_raid":
         return `${this.unitName(d.unit)} raided ${this.where(d.target)}: 2d6 ${(d.dice || []).join(" + ")}, final ${d.final} (below ${d.needs_below} costs 1 RP): ${d.rp_lost ? `${titleCase(d.nation || "")} loses 1 RP` : "no loss"}`;
+      case "leaders_due":
+        return `New leaders arrive this month: ${(d.units || []).map((u) => this.unitName(u)).join(", ")}`;
       case "mustered":
         return `${this.unitName(d.unit)} mustered at ${this.where(d.at)}`;
       case "muster_failed":

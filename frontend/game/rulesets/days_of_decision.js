@@ -38,6 +38,9 @@ const EFFECTS = {
   IPO12: "Guarantee a minor: a marker on it in your favour.",
   IPO17: "Raise your credit limit.",
   IPO18: "Switch between free trade and protection.",
+  IPO13: "Propose combined war aims to a power at war with the same enemies (it agrees with its 0(f) this turn), or repudiate your aims with one power. An enemy that surrenders to one of you must surrender to the whole linked group.",
+  IPO19: "Embargo a power you trade with (a treaty, or the starting agreement between Japan and the United States) and have a cause for war against: it loses 2 income a turn and you 1, until war or a new treaty level; half the minor effects of a declaration of war on it.",
+  IPO20: "At war with a major power: one production level more (more income) for this turn and the next five, then one level less for the rest of the game.",
   "0a": "Roll a die for each 3 money spent (2 after three turns below zero effectiveness): any 10 raises your political effectiveness by one.",
   "0b": "Buy up to 3 army points for a minor, 1 money each; which minor stays secret while it is at peace.",
   "0e": "Place a coup cell in a minor (it will counter a coup there).",
@@ -63,6 +66,11 @@ export class DaysOfDecisionAdapter extends GenericAdapter {
 
   minor(id) {
     return this.reference.minors?.[id] || titleCase(id || "");
+  }
+
+  /** A front's other side: a power, or a minor at war (version 7, its id is the minor's). */
+  foe(id) {
+    return this.reference.minors?.[id] ? this.minor(id) : this.seatTitle(id);
   }
 
   /** A piece's hex and its zone: "2,-1 (Democrat, moderate)". */
@@ -154,7 +162,14 @@ export class DaysOfDecisionAdapter extends GenericAdapter {
       const theirs = board.offensives?.[`${foe}>${power}`] || 0;
       parts.push(`at war with ${this.seatTitle(foe)} (offensives ${mine} to ${theirs})`);
     }
-    for (const t of board.casus_belli?.[power] || []) parts.push(`casus belli against ${this.seatTitle(t)}`);
+    for (const t of board.casus_belli?.[power] || []) {
+      const until = board.casus_belli_until?.[`${power}>${t}`];
+      parts.push(`casus belli against ${this.seatTitle(t)}${until ? ` (until turn ${until}'s political step ends)` : ""}`);
+    }
+    // DoD 8.2: the options it owes, oldest first (played before any other).
+    for (const d of board.powers?.[power]?.owed || []) {
+      parts.push(`owes ${d.option === "IPO1" ? `IPO 1, moving ${d.direction} the centre faction` : "MP 0(f)"} (IPO 9 by ${this.seatTitle(d.by)})`);
+    }
     // This turn's offers waiting for the end of political affairs, and the answers given (public).
     for (const pr of board.proposals || []) {
       if (pr.from !== power) continue;
@@ -226,6 +241,10 @@ export class DaysOfDecisionAdapter extends GenericAdapter {
       case "IPO3": return `${head}: ${a.mode === "make" ? "ally with" : `break ${this.seatTitle(a.ally)}'s alliance with`} ${this.minor(a.minor)}`;
       case "IPO12": case "0e": return `${head}: ${this.minor(a.minor)}`;
       case "IPO18": return `${head}: ${String(a.to || "").replace(/_/g, " ")}`;
+      case "IPO13": return a.repudiate ? `${head}: repudiate war aims with ${this.seatTitle(a.repudiate)}`
+        : `${head}: combine with ${this.seatTitle(a.with)} against ${(a.against || []).map((p) => this.seatTitle(p)).join(", ")}`;
+      case "IPO19": return `${head}: embargo ${this.seatTitle(a.target)}`;
+      case "IPO9": return `${head}: spy on ${this.seatTitle(a.target)} (at most ${a.effect === "0f" ? "a forced MP 0(f)" : `a forced IPO 1 ${a.effect}`})`;
       case "0a": return `${head}: ${a.dice} ${a.dice === 1 ? "die" : "dice"}`;
       case "0b": return `${head}: ${a.ap} army point${a.ap === 1 ? "" : "s"} for ${this.minor(a.minor)}`;
       case "0f": return `${head}: agree with ${(a.agree || []).map((p) => this.seatTitle(p)).join(", ")}`;
@@ -250,7 +269,8 @@ export class DaysOfDecisionAdapter extends GenericAdapter {
       case "direct": label = a.direct ? "Direct the minor" : "Decline to direct it"; break;
       case "minor_peace": label = a.peace ? `Make peace for ${this.minor(a.minor)} with ${this.seatTitle(a.with)}` : "Keep the war"; break;
       case "spend": label = Object.entries(a).map(([k, n]) => `${n} ${k.replace(/_/g, " ")}`).join(", ") || "spend nothing"; break;
-      case "commit": label = Object.entries(a.commit || {}).map(([p, n]) => `${n} army points against ${this.seatTitle(p)}`).join(", ") || "commit nothing"; break;
+      case "commit": label = Object.entries(a.commit || {}).map(([p, n]) => `${n} army points against ${this.foe(p)}`).join(", ") || "commit nothing"; break;
+      case "minor_commit": label = `${this.minor(decision.data?.minor)}: ` + (Object.entries(a.commit || {}).map(([p, n]) => `${n} army points against ${this.seatTitle(p)}`).join(", ") || "commit nothing"); break;
       default: return super.present(decision, item, view);
     }
     return { hex: null, from: null, text: "", kind: "option", label };
@@ -263,7 +283,7 @@ export class DaysOfDecisionAdapter extends GenericAdapter {
   /** Every decision of this game is answered in its editor: the answer picked stays pending
    * when another power's move reloads the items (the bids and spending are simultaneous). */
   hasEditor(decision) {
-    return ["bid", "option", "drop", "activate", "shift", "spend", "commit"].includes(decision.kind);
+    return ["bid", "option", "drop", "activate", "shift", "spend", "commit", "minor_commit"].includes(decision.kind);
   }
 
   editor(decision, orders) {
@@ -306,7 +326,11 @@ export class DaysOfDecisionAdapter extends GenericAdapter {
       case "treaty_signed": return `treaty signed: ${(d.powers || []).map((p) => this.seatTitle(p)).join(" and ")} now at level ${d.level}`;
       case "proposal_failed": return `the proposal of ${this.seatTitle(d.power)} to ${this.seatTitle(d.to)} fails`;
       case "war_declared": return `${this.seatTitle(d.power)} declares war on ${this.seatTitle(d.target)}`;
-      case "commitments_revealed": return `army commitments revealed: ${Object.entries(d.commit || {}).map(([p, c]) => `${this.seatTitle(p)} ${Object.values(c).reduce((x, y) => x + y, 0)}`).join(", ")}`;
+      case "commitments_revealed": return `army commitments revealed: ${[...Object.entries(d.commit || {}).map(([p, c]) => `${this.seatTitle(p)} ${Object.values(c).reduce((x, y) => x + y, 0)}`), ...Object.entries(d.minors || {}).map(([m, c]) => `${this.minor(m)} ${Object.values(c).reduce((x, y) => x + y, 0)}`)].join(", ")}`;
+      case "minor_front_combat": return `front ${this.seatTitle(d.power)} against ${this.minor(d.minor)}: ${d.winner ? `won by ${this.foe(d.winner)}, ${d.offensives} offensives` : "no winner"}; ${d.held || 0} offensives into ${this.minor(d.minor)}`;
+      case "minor_forces_set_up": return `${this.minor(d.minor)}'s forces set up: ${d.army} army and ${d.naval} naval points${Object.keys(d.from_0b || {}).length ? ` (with ${Object.entries(d.from_0b).map(([p, n]) => `${n} bought by ${this.seatTitle(p)}`).join(", ")})` : ""}`;
+      case "minor_army_joins": return `army points for ${this.minor(d.minor)} at war, bought by ${this.seatTitle(d.power)}: ${d.ap} (now ${d.army})`;
+      case "minor_navy_passes": return `${this.minor(d.minor)}'s ${d.naval} naval points pass to ${this.seatTitle(d.power)}`;
       case "front_combat": return `front ${(d.powers || []).map((p) => this.seatTitle(p)).join(" against ")}: ${d.winner ? `won by ${this.seatTitle(d.winner)}, ${d.offensives} offensives` : "no winner"}`;
       case "power_conquered": return `${this.seatTitle(d.power)} is conquered`;
       case "war_on_minor": return `${this.seatTitle(d.power)} declares war on ${this.minor(d.minor)}${d.director ? `, directed by ${this.seatTitle(d.director)}` : ""}`;
@@ -320,6 +344,13 @@ export class DaysOfDecisionAdapter extends GenericAdapter {
       case "surrendered": return `${this.seatTitle(d.power)} surrenders (${d.terms}) to ${this.seatTitle(d.to)}`;
       case "peace": return `peace between ${(d.powers || []).map((p) => this.seatTitle(p)).join(" and ")}, with a pact`;
       case "treaty_torn_up": return `${this.seatTitle(d.power)} tears up ${d.levels} treaty level${d.levels === 1 ? "" : "s"} with ${this.seatTitle(d.with)}${d.pe_lost ? " and loses one effectiveness" : ""}`;
+      case "war_chart_us_entry": return `War Chart: United States entry for ${this.seatTitle(d.power)} ${d.entry}${d.halved ? " (halved: casus belli)" : ""} for the war on ${this.foe(d.target)} (total ${d.total})`;
+      case "spies_rolled": return `${this.seatTitle(d.power)} spies on ${this.seatTitle(d.target)}: roll ${d.roll}, result ${d.result}: ${{ ipo1: "IPO 1 owed", "0f": "MP 0(f) owed", none: "no effect", implicated: "implicated" }[d.outcome] || d.outcome}`;
+      case "option_owed": return `${this.seatTitle(d.power)} owes ${d.option === "IPO1" ? `IPO 1 (${d.direction} the centre faction)` : "MP 0(f)"} to ${this.seatTitle(d.by)}'s spies`;
+      case "owed_option_played": return `${this.seatTitle(d.power)} plays what it owed (${(d.paid || []).length} paid)`;
+      case "spy_implicated": return `${this.seatTitle(d.power)} is implicated: ${this.seatTitle(d.target)} holds casus belli against it until turn ${d.casus_belli_until}'s political step ends`;
+      case "casus_belli_lapsed": return `casus belli lapsed: ${(d.lapsed || []).map((k) => k.split(">").map((p) => this.seatTitle(p)).join(" against ")).join(", ")}`;
+      case "treaty_chart_us_entry": return `Treaty Chart: United States entry for ${this.seatTitle(d.power)} ${d.entry} for the treaty with ${this.seatTitle(d.partner)} (total ${d.total})`;
       case "us_entry": return `United States entry for ${this.seatTitle(d.power)}: roll ${d.roll}, modified ${d.modified}, change ${d.entry} (total ${d.total})`;
       default: return super.event(event, view);
     }

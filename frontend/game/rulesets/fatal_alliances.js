@@ -56,6 +56,9 @@ const NAVAL_DONE = { naval_move: "Finish naval movement", naval_return: "Finish 
   naval_intercept: "Let it pass (no interception)", naval_intercepted: "Stop in the sea area",
   naval_combat: "Finish: start no (more) naval combats", naval_debark: "Done" };
 const SHIP_TYPES = { SCS: "surface ships", SUB: "submarines" };
+// FA 11.4.7.1: the naval chart's results, and what one did to the ship it was rolled against.
+const NAVAL_RESULTS = { X: "a sinking result", D: "a damage result", A: "an abort result", "1/2A": "a half-abort result" };
+const NAVAL_EFFECTS = { X: "sunk", D: "damaged", A: "aborts" };
 const DONE_LABELS = { ...NAVAL_DONE, rail_move: "Finish rail movement", land_move: "Finish land movement",
   land_attack: "Finish land combat (no more attacks)", reorganise: "Finish reorganisation",
   breakdown: "Done — no (more) breakdowns or build-ups", offensive: "Done — spend no (more) offensive points",
@@ -63,9 +66,10 @@ const DONE_LABELS = { ...NAVAL_DONE, rail_move: "Finish rail movement", land_mov
 const ACTIVITY_NAMES = { rail: ["rail move", "rail moves"], land_move: ["move", "moves"],
   land_attack: ["attack", "attacks"], reorganise: ["reorganisation", "reorganisations"] };
 const BUILD_TITLES = { INF: "infantry", CAV: "cavalry", GAR: "garrison", MIL: "militia", ART: "artillery",
-  ENG: "engineer", HQ: "HQ" };
+  ENG: "engineer", HQ: "HQ", TRS: "transport", AMPH: "amphibious unit" };
 const OPTION_TITLES = { in_hex_reserves: "in-hex reserves (1)", emergency_hq_supply: "emergency HQ supply (4)",
-  isolated_reorganisation: "isolated reorganisation (6)", home_front_reserves: "home-front reserves (7)" };
+  isolated_reorganisation: "isolated reorganisation (6)", home_front_reserves: "home-front reserves (7)",
+  limited_overseas_supply: "limited overseas supply (2)" };
 const LIMIT_SHORT = { rail: "rail", land_move: "moves", land_attack: "attacks", reorganise: "reorg" };
 
 /** "9/2" → 4.5, "-1" → -1 (the engine writes exact fractions as text). */
@@ -596,6 +600,10 @@ export class FatalAlliancesAdapter extends GenericAdapter {
         if (a.build === "op") return none("Buy an offensive point (1 BP, ready in two turns)");
         if (a.build === "morale") return none(`Put 1 BP into the home front: +2 morale points (${decision.data?.morale_bp ?? 0} of at most ${decision.data?.morale_bp_max ?? "?"} BP this turn)`);
         const [type, size] = String(a.build).split(" ");
+        // FA 13.5.5.4: a ship is paid for twice — laid down (to the construction pool), then
+        // fitted out (face-up into a home port).
+        if (a.fit_out) return none(`Fit out ${BUILD_TITLES[type] || type} no. ${String(a.fit_out).split("-").pop()} from the construction pool (it arrives in a home port)`);
+        if (type === "TRS" || type === "AMPH") return none(`Lay down a${type === "AMPH" ? "n" : ""} ${BUILD_TITLES[type]} (it goes to the construction pool)`);
         return none(`Build a ${BUILD_TITLES[type] || type} ${size === "div" ? "division" : size || ""}`.trim());
       }
       case "entrench": {
@@ -706,6 +714,20 @@ export class FatalAlliancesAdapter extends GenericAdapter {
       label: `${this.taskForce(view, a.units)}: ${start} → ${to}${carry}` };
   }
 
+  /** FA 11.4: a naval round's or search's two sides, the active side first. */
+  navalSides(d, line) {
+    return Object.keys(d.rolls || {}).map(line).join("; ");
+  }
+
+  /** FA 11.4.7: one side of a naval round — its search roll, the ships it brought into action,
+   * their attack, the column shift its surprise bought and the results read off the chart. */
+  navalFire(d, side, view) {
+    const ships = (d.included || {})[side] || [];
+    const shift = (d.shift || {})[side] || 0;
+    const results = ((d.results || {})[side] || []).map((r) => NAVAL_RESULTS[r] || r);
+    return `${SIDE_TITLES[side] || side} roll ${d.rolls[side]}, ${ships.length ? this.taskForce(view, ships) : "no ships"} in action, attack ${(d.attack || {})[side] ?? 0}${shift ? `, ${shift} column${shift === 1 ? "" : "s"} right for surprise` : ""} → ${results.length ? results.join(", ") : "no result"}`;
+  }
+
   /** "port:portsmouth" / "sea:english-channel:1" (the naval events' places) in words. */
   seaKey(key) {
     const [kind, id, section] = String(key || "").split(":");
@@ -794,9 +816,17 @@ export class FatalAlliancesAdapter extends GenericAdapter {
       case "naval_transport": return `${units((d.cargo || []).map((c) => c.unit))} landed at ${this.where(d.to)} from the sea`;
       case "naval_debark": return `${units((d.cargo || []).map((c) => c.unit))} landed from the sea at ${this.where(d.to)} (FA 11.10)`;
       case "interception_declined": return `${this.power(d.power)} declines to intercept in ${this.seaPlace({ area: d.area })}`;
-      case "interception": return `${this.power(d.power)} tries to intercept in ${this.seaPlace({ area: d.area })}: ${d.success ? "intercepted" : "missed"}`;
+      case "interception": return `${this.power(d.power)} tries to intercept in ${this.seaPlace({ area: d.area })}: a roll of ${d.roll}${d.modified !== d.roll ? ` (counts ${d.modified})` : ""} against ${d.search} — ${d.success ? "intercepted" : "missed"}`;
       case "interception_stop": return `${this.power(d.power)}'s task force stops in ${this.seaPlace({ area: d.area })}`;
+      case "fight_through": return `${this.power(d.power)}'s task force fights through in ${this.seaPlace({ area: d.area })}`;
       case "naval_combat": return `${this.power(d.power)} starts a naval combat in ${this.seaPlace({ area: d.area })}`;
+      case "naval_search": return `Naval combat in ${this.seaPlace({ area: d.area })}, round ${d.round}: ${this.navalSides(d, (s) => `${SIDE_TITLES[s] || s} roll ${d.rolls[s]}`)} — nobody found`;
+      case "naval_round": return `Naval combat in ${this.seaPlace({ area: d.area })}, round ${d.round}: ${this.navalSides(d, (s) => this.navalFire(d, s, view))}`;
+      case "naval_hit": return `${this.unitName(view, d.unit)} takes ${NAVAL_RESULTS[d.result] || d.result}: a roll of ${d.roll} against defence ${d.defence} — ${d.effect === "none" ? "no effect" : NAVAL_EFFECTS[d.effect] || d.effect}`;
+      case "ship_sunk": return `${this.unitName(view, d.unit)} sunk`;
+      case "naval_abort": return `${this.unitName(view, d.unit)} ${d.why === "damaged" ? "damaged, " : ""}returns to ${this.seaPlace({ port: d.to })} face-down`;
+      case "ships_lost": return `${this.power(d.power)} loses ${this.taskForce(view, d.units)}: no base within reach`;
+      case "cargo_lost": return [(d.returned || []).length ? `Not landed, back in port: ${units(d.returned)}` : "", (d.destroyed || []).length ? `Lost at sea with their ships: ${units(d.destroyed)}` : ""].filter(Boolean).join("; ");
       case "naval_combat_over": return `Naval combat in ${this.seaPlace({ area: d.area })} over`;
       case "invasion": return `${this.power(d.power)} invades ${this.where(d.target)} (${d.table}): ${d.attack} against ${d.defence}, dice ${(d.dice || []).join("+")} → ${d.result}${d.held ? " — the invasion fails" : ""}`;
       case "victory": return `Game over: ${d.winner ? `${this.power(d.winner)} wins` : "a draw"} (${String(d.reason || "").replace(/_/g, " ")})`;

@@ -17,13 +17,18 @@ import { GenericAdapter, adoptStylesheet, titleCase } from "./generic.js";
 
 const UNIT_WORDS = { infantry: ["infantry", "infantry"], artillery: ["artillery", "artillery"],
   tank: ["tank", "tanks"] };
+// Ships (TWTEAW naval slice, version 3): kept apart from the land units, whose count inputs the
+// land forms list.
+const SHIP_WORDS = { battleship: ["battleship", "battleships"], damaged_battleship: ["damaged battleship", "damaged battleships"],
+  cruiser: ["cruiser", "cruisers"], transport: ["transport", "transports"] };
+const MISSION_WORDS = { patrol: "patrol (seeks battle)", move: "move (tries to slip through)", transport: "transport (carries troops)" };
 const BAND_WORDS = { black: "0–5 units", yellow: "6–20 units", red: "21 units or more" };
 const SIDE_WORDS = { central: "the Central Powers", allied: "the Allied Powers", neutral: "neutral" };
 
 /** "6 infantry, 1 tank" from {infantry: 6, tank: 1}. */
 export function unitCount(units) {
   return Object.entries(units || {}).filter(([, n]) => n > 0)
-    .map(([type, n]) => `${n} ${(UNIT_WORDS[type] || [type, type])[n === 1 ? 0 : 1]}`).join(", ") || "no units";
+    .map(([type, n]) => `${n} ${(UNIT_WORDS[type] || SHIP_WORDS[type] || [type, type])[n === 1 ? 0 : 1]}`).join(", ") || "no units";
 }
 
 export class TwteawAdapter extends GenericAdapter {
@@ -32,8 +37,11 @@ export class TwteawAdapter extends GenericAdapter {
     this.areaNames = {};
     this.neighbours = {};     // area → the land areas next to it (for the editor's moves)
     this.landBorders = {};    // area → the neighbours across a land border (where a trench may face)
+    this.seaNeighbours = {};  // sea zone → the sea zones next to it (a naval order's route)
+    this.coasts = {};         // sea zone → the land territories on its coast (a cargo's ends)
     this.owners = {};         // area → its original owner (incorporation is of others' land)
     this.cities = new Set();  // the territories with a city (the home trench package)
+    this.ics = new Set();     // the territories with an industrial complex on the map
     this.nations = {};
     this.editors = {};        // one editor per decision: its draft outlives the page's reloads
     adoptStylesheet("twteaw-css", new URL("./twteaw.css", import.meta.url));
@@ -60,15 +68,27 @@ export class TwteawAdapter extends GenericAdapter {
     this.areaNames = {};
     this.neighbours = {};
     this.landBorders = {};
+    this.seaNeighbours = {};
+    this.coasts = {};
     this.owners = {};
     this.cities = new Set();
+    this.ics = new Set();
     for (const [id, area] of Object.entries(map.areas)) {
       this.areaNames[id] = area.name;
       if (area.owner) this.owners[id] = area.owner;
       if (area.city) this.cities.add(id);
+      if (area.ic) this.ics.add(id);
     }
     const land = (id) => map.areas[id]?.kind === "land";
+    const sea = (id) => map.areas[id]?.kind === "sea";
     for (const { a, b, flags } of map.edges || []) {
+      if (sea(a) && sea(b)) {
+        (this.seaNeighbours[a] ||= []).push(b);
+        (this.seaNeighbours[b] ||= []).push(a);
+      } else if (sea(a) !== sea(b) && (land(a) || land(b))) {
+        const [zone, coast] = sea(a) ? [a, b] : [b, a];
+        (this.coasts[zone] ||= []).push(coast);
+      }
       if (!land(a) || !land(b)) continue;
       (this.neighbours[a] ||= []).push(b);
       (this.neighbours[b] ||= []).push(a);
@@ -202,6 +222,12 @@ export class TwteawAdapter extends GenericAdapter {
     if (a.trench?.length) parts.push(`dig trenches: ${a.trench.map((t) => `${this.area(t.area)} facing ${this.area(t.facing)}`).join(", ")}`);
     if (a.home_trenches?.length) parts.push(`entrench every border of ${a.home_trenches.map((x) => this.area(x)).join(", ")}`);
     if (a.incorporate?.length) parts.push(`incorporate ${a.incorporate.map((x) => this.area(x)).join(", ")}`);
+    for (const n of a.naval || []) {
+      const route = [n.from, ...(n.path || [])].map((z) => this.area(z)).join(" → ");
+      const cargo = n.carry ? `, carrying ${unitCount(n.carry.units)} from ${this.area(n.carry.from)} to ${this.area(n.carry.to)}` : "";
+      parts.push(`${unitCount(n.units)} ${n.mission === "patrol" ? "patrol" : n.mission === "transport" ? "sail" : "move"} ${route}${cargo}`);
+    }
+    if (a.defend_ics?.length) parts.push(`the industrial complex of ${a.defend_ics.map((x) => this.area(x)).join(", ")} fights if attacked`);
     if (a.casualties?.length && a.casualties.join() !== Object.keys(UNIT_WORDS).join()) parts.push(`losses in the order ${a.casualties.join(", ")}`);
     return parts.length ? parts.join("; ") : "hold: no moves, builds or declarations";
   }
@@ -389,7 +415,8 @@ export class TwteawOrderEditor {
   }
 
   /** Add a name to one of the draft's lists of names: `declare` (1.1), `influence` (1.2),
-   * `home_trenches` (the home city package), `incorporate` (6). Once each. */
+   * `home_trenches` (the home city package), `incorporate` (6), `defend_ics` (industrial
+   * complexes ordered to fight, ruling 67). Once each. */
   addName(list, name) {
     if (!name) return;
     const names = (this.draft[list] ||= []);
@@ -547,7 +574,11 @@ export class TwteawOrderEditor {
       (draft.home_trenches || []).map((a, i) => h("li", { class: "draft-home-trenches" }, adapter.orderText({ home_trenches: [a] }), " ",
         h("button", { class: "button small ghost", onclick: () => this.remove("home_trenches", i) }, "Remove"))),
       (draft.incorporate || []).map((a, i) => h("li", { class: "draft-incorporate" }, adapter.orderText({ incorporate: [a] }), " ",
-        h("button", { class: "button small ghost", onclick: () => this.remove("incorporate", i) }, "Remove")))),
+        h("button", { class: "button small ghost", onclick: () => this.remove("incorporate", i) }, "Remove"))),
+      (draft.naval || []).map((n, i) => h("li", { class: "draft-naval" }, adapter.orderText({ naval: [n] }), " ",
+        h("button", { class: "button small ghost", onclick: () => this.remove("naval", i) }, "Remove"))),
+      (draft.defend_ics || []).map((a, i) => h("li", { class: "draft-defend-ics" }, adapter.orderText({ defend_ics: [a] }), " ",
+        h("button", { class: "button small ghost", onclick: () => this.remove("defend_ics", i) }, "Remove")))),
       h("p", { class: "small muted" }, `All of it: ${adapter.orderText(draft)}`)));
     // add a land move
     const form = this.form;
@@ -589,7 +620,7 @@ export class TwteawOrderEditor {
     out.push(h("fieldset", { class: "twteaw-add" }, h("legend", {}, "Add a build"), many, " ", unit, " at ", at,
       h("button", { class: "button small", id: "add-build", onclick: () => this.addBuild(form.unit, form.at, form.many) }, "Add the build")));
     out.push(this.#railForm(mine, stock), this.#supportForm(stock), this.#withdrawForm(mine),
-      this.#trenchForm(stock), this.#diplomacyForm(), this.#incorporateForm(), this.#casualtyForm());
+      this.#trenchForm(stock), this.#diplomacyForm(), this.#incorporateForm(), this.#defendForm(), this.#navalForm(), this.#casualtyForm());
     // the server's word
     if (this.problem) {
       out.push(h("div", { class: "reject", role: "alert", id: "draft-problem" }, h("strong", {}, "Refused"),
@@ -765,6 +796,96 @@ export class TwteawOrderEditor {
         conquests.map((a) => h("option", { value: a, selected: a === pick.area }, adapter.area(a)))),
       " ",
       h("button", { class: "button small", id: "add-incorporate", onclick: () => this.addName("incorporate", pick.area) }, "Incorporate it"));
+  }
+
+  /** Industrial complexes ordered to fight if attacked (units: industrial complexes; ruling 67):
+   * a territory the seat holds whose IC stands (the map's, not destroyed on the public board).
+   * The IC rolls 1 each round while a defender is left and is its side's last casualty. */
+  #defendForm() {
+    const { adapter, orders } = this;
+    const board = orders.store.view?.board || {};
+    const gone = new Set(board.ics_destroyed || []);
+    const ics = Object.entries(board.control || {}).filter(([a, n]) => n === this.seat && adapter.ics.has(a) && !gone.has(a))
+      .map(([a]) => a).sort((a, b) => adapter.area(a).localeCompare(adapter.area(b)));
+    if (!ics.length) return null;
+    const pick = (this.guard ||= { area: null });
+    if (!ics.includes(pick.area)) pick.area = ics[0];
+    return h("fieldset", { class: "twteaw-add" }, h("legend", {}, "Industrial complexes that fight"),
+      h("p", { class: "small muted" }, "An ordered complex rolls 1 each round while a defender is left, and is lost last."),
+      h("select", { id: "defend-ic-area", "aria-label": "Industrial complex", onchange: (event) => { pick.area = event.target.value; } },
+        ics.map((a) => h("option", { value: a, selected: a === pick.area }, adapter.area(a)))),
+      " ",
+      h("button", { class: "button small", id: "add-defend-ic", onclick: () => this.addName("defend_ics", pick.area) }, "Fight if attacked"));
+  }
+
+  /** A naval order (4.2; rulings 71, 73–79): ships of one sea zone the seat has ships in, one
+   * mission for the turn, a route built zone by zone along sea edges (the server checks the
+   * ships' speed and the passages); a transport mission's troops go from a coast of the zone
+   * it leaves to any coast of the zone it ends in — one the seat's side does not hold (the
+   * public board's control and sides) is named a naval invasion (4.6.1). */
+  #navalForm() {
+    const { adapter, orders } = this;
+    const fleets = orders.store.view?.known?.[this.seat]?.fleets || {};
+    const byName = (a, b) => adapter.area(a).localeCompare(adapter.area(b));
+    const zones = Object.keys(fleets).filter((z) => Object.values(fleets[z] || {}).some((n) => n > 0)).sort(byName);
+    if (!zones.length) return null;
+    const f = (this.sailing ||= { from: null, path: [], next: null, mission: "patrol", counts: {}, carryFrom: null, carryTo: null, cargo: {} });
+    if (!zones.includes(f.from)) { f.from = zones[0]; f.path = []; }
+    const end = f.path.length ? f.path[f.path.length - 1] : f.from;
+    const onward = (adapter.seaNeighbours[end] || []).slice().sort(byName);
+    if (!onward.includes(f.next)) f.next = onward[0] || null;
+    const ships = Object.keys(SHIP_WORDS).filter((t) => (fleets[f.from]?.[t] || 0) > 0);
+    const count = (type, into, prefix, max) => h("input", { type: "number", min: "0", max: max === undefined ? null : String(max),
+      value: String(into[type] ?? 0), id: `${prefix}-${type}`, "aria-label": type, class: "count",
+      oninput: (event) => { into[type] = Number(event.target.value) || 0; } });
+    const out = [h("legend", {}, "Add a naval order"),
+      h("select", { id: "naval-from", "aria-label": "Ships in", onchange: (event) => { f.from = event.target.value; f.path = []; f.counts = {}; orders.changed(); } },
+        zones.map((z) => h("option", { value: z, selected: z === f.from }, `${adapter.area(z)} (${unitCount(fleets[z])})`))),
+      ships.map((t) => h("label", {}, ` ${SHIP_WORDS[t][1]} `, count(t, f.counts, "naval", fleets[f.from][t]))),
+      h("label", {}, " mission ", h("select", { id: "naval-mission", "aria-label": "Mission",
+        onchange: (event) => { f.mission = event.target.value; orders.changed(); } },
+        Object.entries(MISSION_WORDS).map(([m, text]) => h("option", { value: m, selected: m === f.mission }, text)))),
+      h("p", { class: "small", id: "naval-route" }, `Route: ${[f.from, ...f.path].map((z) => adapter.area(z)).join(" → ")}`,
+        f.path.length ? " (it stops there)" : " (it stays)"),
+      onward.length ? h("select", { id: "naval-next", "aria-label": "Then into", onchange: (event) => { f.next = event.target.value; } },
+        onward.map((z) => h("option", { value: z, selected: z === f.next }, adapter.area(z)))) : null,
+      " ",
+      onward.length ? h("button", { class: "button small ghost", id: "naval-extend", onclick: () => { if (f.next) f.path.push(f.next); orders.changed(); } }, "Sail on into it") : null,
+      f.path.length ? h("button", { class: "button small ghost", id: "naval-back", onclick: () => { f.path.pop(); orders.changed(); } }, "One zone back") : null];
+    if (f.mission === "transport") {
+      const stock = orders.store.view?.known?.[this.seat]?.units || {};
+      const loading = (adapter.coasts[f.from] || []).filter((a) => Object.values(stock[a] || {}).some((n) => n > 0)).sort(byName);
+      const landing = (adapter.coasts[end] || []).slice().sort(byName);
+      const board = orders.store.view?.board || {};
+      const sides = board.sides || {};
+      const ours = (holder) => holder === this.seat
+        || (["central", "allied"].includes(sides[this.seat]) && sides[holder] === sides[this.seat]);
+      const landingName = (a) => ours((board.control || {})[a]) ? adapter.area(a) : `${adapter.area(a)} (a naval invasion)`;
+      if (!loading.includes(f.carryFrom)) f.carryFrom = loading[0] || null;
+      if (!landing.includes(f.carryTo)) f.carryTo = landing[0] || null;
+      out.push(h("p", { class: "small" }, "Troops from ",
+        h("select", { id: "naval-carry-from", "aria-label": "Troops from", onchange: (event) => { f.carryFrom = event.target.value; } },
+          loading.map((a) => h("option", { value: a, selected: a === f.carryFrom }, `${adapter.area(a)} (${unitCount(stock[a])})`))),
+        " to ",
+        h("select", { id: "naval-carry-to", "aria-label": "Troops to", onchange: (event) => { f.carryTo = event.target.value; } },
+          landing.map((a) => h("option", { value: a, selected: a === f.carryTo }, landingName(a)))),
+        Object.keys(UNIT_WORDS).map((t) => h("label", {}, ` ${t} `, count(t, f.cargo, "naval-cargo")))));
+    }
+    out.push(h("button", { class: "button small", id: "add-naval", onclick: () => this.addNaval(f) }, "Add the naval order"));
+    return h("fieldset", { class: "twteaw-add", id: "naval-form" }, ...out);
+  }
+
+  /** The naval form's order into the draft (whole numbers only; the server checks the rest). */
+  addNaval(f) {
+    const units = Object.fromEntries(Object.entries(f.counts).filter(([, n]) => n > 0));
+    if (!f.from || !Object.keys(units).length) return;
+    const row = { from: f.from, path: f.path.slice(), units, mission: f.mission };
+    if (f.mission === "transport") {
+      const cargo = Object.fromEntries(Object.entries(f.cargo).filter(([, n]) => n > 0));
+      row.carry = { from: f.carryFrom, to: f.carryTo, units: cargo };
+    }
+    (this.draft.naval ||= []).push(row);
+    this.#check();
   }
 
   /** The order in which the seat's units are lost in battle (2.2). */

@@ -117,13 +117,19 @@ def test_bop_3_11_allies_do_not_share_sources():
 
 
 # A channel: Britain north of the water, France south of it; London and Calais are ports.
-CHANNEL = grid(6, 5, name="t-03-channel", sea=[f"{c:02d}02" for c in range(1, 7)],
-               country={f"{c:02d}01": "britain" for c in range(1, 7)},
-               rail=[["0104", "0204", "0304", "0404"]],
-               places={"london": {"at": "0101", "capital": True, "port": "major"},
-                       "calais": {"at": "0103", "port": "minor"},
-                       "dunkirk": {"at": "0603", "port": "minor"},
-                       "paris": {"at": "0405", "capital": True}})
+def channel_map(name: str):
+    """The channel under a name of its own: the theatre's caches are keyed by map name, so a
+    test module that puts ships or mines on it takes another name."""
+    return grid(6, 5, name=name, sea=[f"{c:02d}02" for c in range(1, 7)],
+                country={f"{c:02d}01": "britain" for c in range(1, 7)},
+                rail=[["0104", "0204", "0304", "0404"]],
+                places={"london": {"at": "0101", "capital": True, "port": "major"},
+                        "calais": {"at": "0103", "port": "minor"},
+                        "dunkirk": {"at": "0603", "port": "minor"},
+                        "paris": {"at": "0405", "capital": True}})
+
+
+CHANNEL = channel_map("t-03-channel")
 
 
 def test_bop_6_454_british_corps_supplied_over_the_water_from_london():

@@ -163,7 +163,55 @@ def test_bop_8_31_a_naval_move_carries_its_orders_and_a_wrong_van_is_refused():
         apply(RULESET, state, "germany", move.id, {**base, "van": ["ger-cl1"]}, seed=b"o" * 32)
     with pytest.raises(MalformedAction):
         apply(RULESET, state, "germany", move.id, {**base, "search": "no"}, seed=b"o" * 32)
+    with pytest.raises(MalformedAction):                        # 8.25's order is true or false
+        apply(RULESET, state, "germany", move.id, {**base, "evade": "yes"}, seed=b"o" * 32)
     assert json.dumps(state, sort_keys=True) == before
     out = apply(RULESET, state, "germany", move.id,
-                {**base, "van": ["ger-bc1"], "search": False, "return": True}, seed=b"o" * 32)
+                {**base, "van": ["ger-bc1"], "search": False, "return": True, "evade": True},
+                seed=b"o" * 32)
     assert out.state["board"]["fleets"]["ger-bc1"]["at"] == "15,-6"
+
+
+def test_bop_8_25_found_ships_faster_than_their_finder_evade_and_go_home():
+    state = fresh()
+    fleets = state["board"]["fleets"]
+    fleets["ger-bb1"]["at"] = fleets["bri-cl1"]["at"] = SEA
+    # the dreadnought (radius 5, gunnery 4) finds the light cruiser (radius 9, gunnery 1): the
+    # cruiser is faster and outgunned, so it tries (ruling 106); 3 + 4 = 7 < 9 evades
+    dice = ScriptedDice({"naval search 1d6": [1], "naval evasion entente 2d6": [3, 4]})
+    events = naval_combat.after_move(state, TH, dice, ["ger-bb1"])
+    assert [e.kind for e in events] == ["naval_search", "naval_evasion", "naval_returned"]
+    assert events[1].data == {"side": "entente", "tried": ["bri-cl1"], "dice": [3, 4],
+                              "evaded": ["bri-cl1"]}
+    assert fleets["bri-cl1"]["at"] == "scapa-flow-box"            # 8.5: home, no battle
+    assert fleets["ger-bb1"] == {"at": SEA, "steps": 2} and dice.left() == {}
+
+
+def test_bop_8_25_only_ships_faster_than_every_finder_try_one_roll_for_all():
+    state = fresh()
+    found = ["bri-bb1", "bri-ca1", "bri-cl1"]          # radius 5, 6, 9
+    for uid in found + ["ger-bb1"]:
+        state["board"]["fleets"][uid]["at"] = SEA
+    dice = ScriptedDice({"naval evasion entente 2d6": [4, 4]})       # 8: below 9, not 6
+    left, events = naval_combat.evade(state, TH, dice, found, ["ger-bb1"], True)
+    assert events[0].data["tried"] == ["bri-ca1", "bri-cl1"]         # the BB is not faster
+    assert events[0].data["evaded"] == ["bri-cl1"] and left == ["bri-bb1", "bri-ca1"]
+    assert dice.left() == {}
+    # a found force with more gunnery than its finder stays to fight (ruling 106)
+    assert not naval_combat.outgunned(state, ["bri-bb1", "bri-cl1"], ["ger-bb1"])
+    assert naval_combat.outgunned(state, ["bri-cl1"], ["ger-bb1"])
+
+
+def test_bop_8_25_the_moving_force_found_by_the_enemy_evades_when_ordered():
+    state = fresh()
+    fleets = state["board"]["fleets"]
+    fleets["bri-bb1"]["at"] = fleets["ger-cl1"]["at"] = SEA
+    # the cruiser declines to search; the dreadnought searches back and finds it (1 - 1 < 1);
+    # ordered to evade, it rolls 2 + 2 = 4 < 9 and goes home
+    dice = ScriptedDice({"naval search 1d6": [1], "naval evasion central 2d6": [2, 2]})
+    events = naval_combat.after_move(state, TH, dice, ["ger-cl1"],
+                                     {"search": False, "evade": True})
+    assert [e.kind for e in events] == ["naval_search_declined", "naval_search",
+                                        "naval_evasion", "naval_returned"]
+    assert naval.port_side(state, TH, fleets["ger-cl1"]["at"]) == "central"
+    assert dice.left() == {}

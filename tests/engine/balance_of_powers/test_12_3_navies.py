@@ -58,7 +58,7 @@ def test_bop_12_3_navies_set_up_in_home_ports_as_the_order_of_battle_lists_them(
     assert state["board"]["admirals"] == {"bri-beatty": "bri-bc1", "ger-hipper": "ger-bc1"}
     assert all(NAVY_LEADERS[n].rides == SHIPS[s].kind for n, s in
                state["board"]["admirals"].items())
-    assert state["naval"] == {"asw": 7}                     # "The ASW track starts at seven."
+    assert state["naval"] == {"asw": 7, "carried": {}}      # "The ASW track starts at seven."
 
 
 def _within(loc, side, reach=3):
@@ -91,10 +91,11 @@ def test_bop_12_3_the_12_6_set_up_is_unchanged_by_the_shared_rows():
                                                "ger-scheer"}
 
 
-def _to_admiralty(state, seed=b"s" * 32):
-    """Play the set-ups and February's steps up to the Entente's admiralty phase (6.45),
-    answering every decision with its first choice."""
-    while state["flow"]["step"] != "admiralty":
+def _to_gq(state, seed=b"s" * 32):
+    """Play the set-ups and February's steps up to its first General Quarters half (12.3 has
+    no 6.45 admiralty phase since version 10: ruling 105), answering every decision with its
+    first choice."""
+    while state["flow"]["step"] != "gq":
         open_now = [d for d in decisions(RULESET, state) if not d.revisable]
         d = open_now[0]
         seat = d.seats[0]
@@ -111,10 +112,8 @@ def _done(state, seat, seed=b"s" * 32):
 
 def test_bop_12_3_general_quarters_follow_the_admiralty_phase_each_navy_in_turn():
     state, _ = new_game(RULESET, STORM_OF_STEEL, {}, SEATS, b"s" * 32, "gq-test")
-    state = _to_admiralty(state)
+    state = _to_gq(state)
     assert state["flow"]["month"] == "1916-02"
-    while state["flow"]["step"] == "admiralty":    # the Entente's 6.45 admiralty phase ends
-        state = _done(state, state["flow"]["active"][0])
     halves = []
     while state["flow"]["step"] == "gq":
         flow = state["flow"]
@@ -168,8 +167,8 @@ def test_bop_12_3_v7_to_v8_a_running_game_gains_its_navies_in_port_and_others_ar
         assert version["board"]["fleets"] == fresh["board"]["fleets"]       # all in port
         assert version["board"]["admirals"] == fresh["board"]["admirals"]
         assert version["board"]["mines"] == fresh["board"]["mines"]
-        assert version["naval"] == {"asw": 7} and version["flow"]["naval"]["spent"] == {}
-        for key in ("fleets", "admirals", "mines"):
+        assert version["naval"]["asw"] == 7 and version["flow"]["naval"]["spent"] == {}
+        for key in ("fleets", "admirals", "mines", "aboard"):     # aboard: 7.6, version 9
             del version["board"][key]
         del version["naval"], version["flow"]["naval"]
     migrated["kernel"]["undo"] = frozen["kernel"]["undo"]

@@ -4,9 +4,12 @@ of battle governing where it differs), and the seasonal turn's pool additions re
 
 from __future__ import annotations
 
+from engine.kernel import apply, decisions, new_game
 from engine.rulesets.balance_of_powers import cob, economy
 from engine.rulesets.balance_of_powers.aviation import AIR_UNITS
 from engine.rulesets.balance_of_powers.forces import UNITS
+from engine.rulesets.balance_of_powers.ruleset import RULESET
+from engine.rulesets.balance_of_powers.scenarios import STORM_OF_STEEL
 from engine.rulesets.balance_of_powers.theatre import theatre
 
 from .helpers import Dice, position
@@ -114,3 +117,56 @@ def test_bop_12_4_spring_1918_is_the_fourth_seasonal_turn_after_the_us_entry():
     assert cob.seasonal_turns_after("1917-04", 1918, "spring") == 4
     assert cob.united_states_due("1917-04", 1918, "spring") == ["usa-inf-2"]
     assert cob.seasonal_turns_after("1917-06", 1917, "summer") == 0   # the turn precedes June
+
+
+def _storm_of_steel_set_up():
+    """12.3 after its five set-ups, every decision answered with its first choice."""
+    state, _ = new_game(RULESET, STORM_OF_STEEL, {}, ["austria_hungary", "britain", "france",
+                                                      "germany", "russia"], b"s" * 32, "cob")
+    while state["flow"]["step"] == "setup":
+        d = [d for d in decisions(RULESET, state) if not d.revisable][0]
+        choice = [i["action"] for i in RULESET.options(state, d.seats[0], d, None)][0]
+        state = apply(RULESET, state, d.seats[0], d.id, choice, seed=b"s" * 32).state
+    return state
+
+
+def test_bop_13_0_12_3_spring_1916_brings_sib_6_and_britains_14_and_petain_and_brusilov():
+    """Ruling 107: the spring 1916 turn before March puts SIB 6 and British 14 into the pools and
+    sends PETAIN and BRUSILOV to the map with March's arrivals (13.0: leaders always to the
+    map); each musters beside his own corps (6.213)."""
+    state = _storm_of_steel_set_up()
+    state["flow"]["month"] = "1916-03"
+    events = economy.begin_seasonal(state, Dice([]))
+    assert {"rus-inf-sib_6", "bri-inf-14"} <= set(state["board"]["pool"])
+    due = [e.data for e in events if e.kind == "leaders_due"]
+    assert due == [{"season": "1916-spring", "units": ["fra-ldr-petain", "rus-ldr-brusilov"]}]
+    assert not {"fra-ldr-petain", "rus-ldr-brusilov"} & set(state["board"]["pool"])
+    state["flow"]["side"] = "entente"
+    economy.begin_muster(state, Dice([]))
+    assert {"fra-ldr-petain", "rus-ldr-brusilov"} <= set(state["flow"]["muster"])
+    assert {"france", "russia"} <= set(state["flow"]["active"])
+    for uid, nation in (("fra-ldr-petain", "france"), ("rus-ldr-brusilov", "russia")):
+        spots = economy.muster_locations(state, MAP, uid)
+        assert any(UNITS[u].nation == nation and UNITS[u].corps
+                   for u, v in state["board"]["units"].items() if v["at"] in spots), uid
+    # the seasonal turn does not bring them twice
+    assert not [e for e in economy.begin_seasonal(state, Dice([])) if e.kind == "leaders_due"]
+
+
+def test_bop_13_0_12_3_summer_1916_brings_russias_44_to_47_into_its_pool():
+    state = _storm_of_steel_set_up()
+    state["flow"]["month"] = "1916-06"
+    added = [u for e in economy.begin_seasonal(state, Dice([])) if e.kind == "pool_additions"
+             for u in e.data["units"]]
+    assert added == ["rus-inf-44", "rus-inf-45", "rus-inf-46", "rus-inf-47"]
+    assert all(UNITS[u].effectiveness == 2 for u in added)
+
+
+def test_bop_13_0_every_1916_land_unit_and_army_leader_of_the_cob_has_values():
+    """Ruling 107: no land line or army leader of 1916's spring and summer waits for values;
+    the naval leaders (JELLICOE, SCHEER, KOLCHAK) wait for the naval part."""
+    naval = {"bri-ldr-jellicoe", "ger-ldr-scheer", "rus-ldr-kolchak"}
+    for season in ("1916-spring", "1916-summer"):
+        missing = [u for u in cob.unit_ids(season, kinds=cob.LAND_KINDS + ("leader",))
+                   if u not in UNITS and u not in naval]
+        assert missing == [], (season, missing)

@@ -47,10 +47,10 @@ def test_bop_12_1_every_offered_order_is_indexed_by_its_units_and_places():
                 if decision.kind == "combat":
                     assert action["target"] in about["places"]
                 checked += 1
-            entry = kernel.view(RULESET, state, f"seat:{seat}")["decisions"][decision.id]
-            assert entry.get("concerns", {}) == about
-            assert "concerns" not in kernel.view(RULESET, state, "public")["decisions"][
-                decision.id]
+            entry = kernel.view_entry(kernel.view(RULESET, state, f"seat:{seat}"), decision.id)
+            assert entry is not None and entry.get("concerns", {}) == about
+            assert "concerns" not in kernel.view_entry(kernel.view(RULESET, state, "public"),
+                                                       decision.id)
         decision = open_now[chooser.index(len(open_now))]
         seat = decision.seats[0]
         items = kernel.expand_options(RULESET, state, seat, decision.id, None)

@@ -30,6 +30,7 @@ from engine.board.mapmodel import Map
 from engine.board.paths import (
     CapacityExceeded,
     RailNetwork,
+    components,
     consume_capacity,
     consume_keyed_capacity,
     movement_range,
@@ -256,3 +257,12 @@ def test_capacity_is_consumed_or_refused() -> None:
 def test_results_use_only_map_hexes(disc: Map) -> None:
     result = movement_range(disc, "0,0", 99, terrain_cost(disc, {"clear": 1}))
     assert len(result) == 37 and all(distance(Hex(0, 0), parse_hex_id(h)) == c for h, (c, _) in result.items())
+
+
+def test_components_label_each_connected_part_the_same_on_every_run():
+    """Two stretches of water split by land: each part one label, edges to nodes outside the
+    set ignored, labels from the sorted smallest node (the count labelled before it)."""
+    edges = {"a": ["b", "land"], "b": ["a", "c"], "c": ["b"], "x": ["y"], "y": ["x", "land"],
+             "land": ["a", "y"]}
+    label = components(["c", "y", "a", "x", "b"], lambda n: edges[n])
+    assert label == {"a": 0, "b": 0, "c": 0, "x": 3, "y": 3}

@@ -85,3 +85,19 @@ def test_bop_level2_time_cap_plays_the_best_answer_scored_so_far():
     free = bot_turn(ruleset, state, seat, BalanceOfPowersBot(), game_uid="cap")
     assert free is not None and not free.fired
     assert move.work < free.work       # stopped early, with a listed answer
+
+
+def test_arena_side_picks_one_pairing_and_refuses_an_unknown_side():
+    """`bench bots --side central`: only the pairing with level 2 on that side (the same label,
+    so the same seeds and game ids as the full run); no baseline pairing; a side no scenario
+    has is an error, not a run of no games."""
+    from bench.bots import pairings, run
+    from engine import rulesets
+    ruleset = rulesets.get("balance_of_powers")
+    scenario = "before-the-leaves-fall"
+    assert pairings(ruleset, scenario, "level1", "central") == [("level2_central", "central")]
+    assert pairings(ruleset, scenario, "greedy", "entente") == [
+        ("level2_entente_vs_greedy", "entente")]
+    assert ("level2_central", "central") in pairings(ruleset, scenario)
+    with pytest.raises(SystemExit):
+        run(games=1, ruleset="balance_of_powers", scenario=scenario, side="nowhere")

@@ -282,7 +282,9 @@ def test_bop_6_6_level2_prices_supply_at_the_commissariat(opening, monkeypatch):
     the arena's German garrisons of Brussels died so. Level 2 (version 5) prices each corps a
     move takes out of supply at WEIGHTS["unsupplied"] and each it brings back at the same;
     a move within supply is unchanged. Metz traces to a German source in the opening; Paris
-    and Brussels (neutral Belgium) do not."""
+    and Brussels (neutral Belgium) do not. That is the price without 12.1's campaign (the
+    greedy baseline's musters); version 6's campaign adds the corps' chance to die
+    (test_bop_supply_plan.py)."""
     from engine.bots.balance_of_powers import phases
     from engine.rulesets.balance_of_powers.supply import supplied_locations
     state = kernel.game.copy_json(opening)
@@ -291,7 +293,7 @@ def test_bop_6_6_level2_prices_supply_at_the_commissariat(opening, monkeypatch):
     supplied = supplied_locations(state, th, "germany")
     assert metz in supplied and berlin in supplied and paris not in supplied
     corps = sorted(u for u in UNITS if UNITS[u].nation == "germany" and UNITS[u].corps)[:2]
-    ctx = world.build_context(state, "germany")
+    ctx = world.build_context(state, "germany", campaign=False)
 
     def moves():
         return (phases.relocation(ctx, corps, metz, paris),
@@ -304,3 +306,42 @@ def test_bop_6_6_level2_prices_supply_at_the_commissariat(opening, monkeypatch):
     assert priced[0] == pytest.approx(unpriced[0] - penalty)    # two corps out of supply
     assert priced[1] == pytest.approx(unpriced[1] + penalty)    # two corps back into it
     assert priced[2] == pytest.approx(unpriced[2])              # within supply: no change
+
+
+def test_bop_12_1_level2_central_musters_a_corps_into_an_empty_berlin(opening):
+    """12.1: Berlin and Paris together win outright, and none of Germany's listed set-ups puts
+    a corps in Berlin. Version 7 scores a corps mustered into a garrison place short of its
+    garrison (Berlin keeps one always) `garrison_muster` above the same muster elsewhere;
+    once Berlin holds its corps, or for the greedy baseline, nothing."""
+    from engine.bots.balance_of_powers import phases
+    state = kernel.game.copy_json(opening)
+    th = theatre(state["board"]["map"])
+    berlin = th.place_loc["berlin"]
+    uid = "ger-inf-22_rs"     # an October reinforcement
+    assert UNITS[uid].corps and uid not in state["board"]["units"]
+    ctx = world.build_context(state, "germany")
+    assert ctx.garrison[berlin] == 1 and ctx.ours.get(berlin, 0) == 0
+    item = {"action": {"unit": uid, "at": berlin}}
+    plain = 0.1 + phases.relocation(ctx, [uid], None, berlin)
+    assert phases.muster(ctx, None, item) == pytest.approx(
+        plain + world.WEIGHTS["garrison_muster"])
+    assert phases.garrison_muster(world.build_context(state, "germany", campaign=False),
+                                  uid, berlin) == 0.0
+    state["board"]["units"]["ger-inf-21_rs"] = {"at": berlin, "mode": "maneuver"}
+    full = world.build_context(state, "germany")
+    assert phases.garrison_muster(full, uid, berlin) == 0.0
+
+
+def test_bop_12_1_level2_france_keeps_paris_garrisoned_always(opening):
+    """12.1: Berlin and Paris together win outright. Version 8 keeps a French corps in Paris
+    whether or not an enemy is near (cavalry reaches it from beyond any small radius: the
+    sanity checker's finding against the greedy Central Powers), and two with one within 3
+    hexes; the greedy baseline (campaign off) keeps none."""
+    state = kernel.game.copy_json(opening)
+    th = theatre(state["board"]["map"])
+    paris = th.place_loc["paris"]
+    assert world.build_context(state, "france").garrison[paris] == 1
+    assert world.build_context(state, "france", campaign=False).garrison == {}
+    german = sorted(u for u in UNITS if UNITS[u].nation == "germany" and UNITS[u].corps)[0]
+    state["board"]["units"][german] = {"at": th.adj[paris][0], "mode": "maneuver"}
+    assert world.build_context(state, "france").garrison[paris] == 2

@@ -16,6 +16,7 @@ from engine.bots.days_of_decision import (
     MONEY,
     OWN_MINOR,
     PE,
+    US_ENTRY,
     Context,
     FixedRoller,
     minor_weight,
@@ -32,6 +33,7 @@ from engine.rulesets.days_of_decision.control import control_table
 from engine.rulesets.days_of_decision.display import HEXES
 from engine.rulesets.days_of_decision.minor_war import war_chart_effects
 from engine.rulesets.days_of_decision.options import HANDLERS, pe_die_cost
+from engine.rulesets.days_of_decision.war_chart import MINOR_EFFECTS_MAJORS, us_entry_of
 
 SCENARIO = "1936"
 
@@ -163,16 +165,22 @@ def _at_war_footing(dod):
 
 
 def test_dod_8_7_2_mp4_the_bot_weighs_a_war_on_a_minor_by_the_minor_it_comes_to_hold(dod):
-    """The copy plays the declaration and the turn's conquest step (12.2, ruling 41): Finland,
-    in the neutral centre and held by nobody, falls to Germany, so the war is worth the minor
-    held less the card's 4 money and the War Chart's markers in its neighbours (ruling 44)."""
+    """The copy plays the declaration, the turn's combat against Finland's own army and the
+    conquest step (9.3, 12.2, rulings 47-49): Finland (4 + 2 yearly = 6 army points in 1938,
+    conquest level 4, ruling 45) meets Germany's 40, doubled by surprise: R = 80/6, so no
+    German loss and the offensives reach its level. The war is worth the minor held less the
+    card's 4 money, the War Chart's markers in its neighbours (ruling 44) and its US entry
+    (ruling 51), which brings the US nearer war on the bot."""
     state = _at_war_footing(dod)
+    state["board"]["powers"]["GE"]["army"] = 40
+    state["board"]["weather"] = "fine"
     action = {"option": "MP4", "minor": "finland"}
     assert control_table(state["board"])["finland"] is None
     chart = sum(v for m, v in war_chart_effects(state["board"], "finland").items()
                 if m != "finland")                       # the fallen minor's markers go
     ctx = Context(dod.view(state, kernel.audience_of(state, ["GE"])), "GE")
-    worth = OWN_MINOR * minor_weight("finland") - MONEY * 4 + MARKER * chart
+    us = US_ENTRY * us_entry_of("finland", state["board"]["turn"])   # ruling 51: 10 in 1938
+    worth = OWN_MINOR * minor_weight("finland") - MONEY * 4 + MARKER * chart - us
     assert worth > 0
     assert score_option(ctx, None, {"action": action}) == pytest.approx(worth)
     # each casus belli handed to an ally of the minor costs the bot
@@ -181,16 +189,17 @@ def test_dod_8_7_2_mp4_the_bot_weighs_a_war_on_a_minor_by_the_minor_it_comes_to_
     assert score_option(ctx, None, {"action": action}) == pytest.approx(worth - CASUS_BELLI)
 
 
-def test_dod_8_7_2_mp4_a_minor_its_director_holds_is_only_the_cost_to_the_bot(dod):
-    """If the director is at war with the declarer the minor holds out (ruling 41): no gain,
-    only the card, the War Chart's markers (ruling 44) and the casus belli."""
+def test_dod_9_3_a_minor_whose_army_holds_is_only_the_cost_to_the_bot(dod):
+    """Germany's 5 army points (10 with surprise) against Finland's 6: R = 5/3 wins one
+    offensive of the four needed and costs Germany a quarter of its 5 (1, rounded); the minor
+    stands, so the war is the card, the army point lost and the War Chart's markers."""
     state = _at_war_footing(dod)
-    state["board"]["alliances"]["finland"] = ["RU"]      # the Soviet ally directs it
-    state["board"]["wars"].append({"aggressor": "RU", "target": "GE", "since": 13})
+    state["board"]["weather"] = "fine"
     ctx = Context(dod.view(state, kernel.audience_of(state, ["GE"])), "GE")
     score = score_option(ctx, None, {"action": {"option": "MP4", "minor": "finland"}})
     chart = sum(war_chart_effects(state["board"], "finland").values())
-    assert score == pytest.approx(-MONEY * 4 + MARKER * chart - CASUS_BELLI)
+    us = US_ENTRY * us_entry_of("finland", state["board"]["turn"])
+    assert score == pytest.approx(-MONEY * 4 + MARKER * chart - MONEY * 1 - us)
 
 
 def test_dod_10_2_an_unarmed_bot_buys_army_points_once_war_may_come(dod):
@@ -213,3 +222,16 @@ def test_dod_10_2_an_unarmed_bot_buys_army_points_once_war_may_come(dod):
     assert best(board) == mixed[0]["action"]
     board["powers"]["GE"]["army"] = 1
     assert best(board)["army"] == 0                      # armed: back to bid points or money
+
+
+def test_dod_2_6_ruling_52_the_bot_weighs_the_war_chart_of_a_declaration_on_a_major(dod):
+    """A declaration on France in 1938 costs the bot the card's 4 money, the 1.0 it keeps
+    against wars on powers, and 11 US entry on its own total (ruling 52), and its War Chart
+    markers in France's friends (all negative for the declarer)."""
+    state = _at_war_footing(dod)
+    action = {"option": "MP4", "target": "FR"}
+    ctx = Context(dod.view(state, kernel.audience_of(state, ["GE"])), "GE")
+    chart = sum(c.value for c in MINOR_EFFECTS_MAJORS["FR"].values())
+    expected = -MONEY * 4 + MARKER * chart - US_ENTRY * us_entry_of("FR", 13) - 1.0
+    assert state["board"]["turn"] == 13
+    assert score_option(ctx, None, {"action": action}) == pytest.approx(expected)

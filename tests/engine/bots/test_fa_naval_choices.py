@@ -8,8 +8,10 @@ from engine.bots.fatal_alliances import FatalAlliancesBot
 from engine.bots.runner import bot_turn
 from engine.kernel import Roller, decisions
 from engine.rulesets.fatal_alliances import RULESET
-from engine.rulesets.fatal_alliances.fleets import fleets
+from engine.rulesets.fatal_alliances.fleets import fleets, seas
 from engine.rulesets.fatal_alliances.interception import sail_and_watch
+from engine.rulesets.fatal_alliances.naval_move import sail
+from engine.rulesets.fatal_alliances.position import controller
 from engine.rulesets.fatal_alliances.sequence import Step, move_to
 
 from ..fatal_alliances.test_11_3_naval_movement import SEED, at_war
@@ -56,12 +58,56 @@ def test_fa_11_4_2_the_bot_starts_a_combat_where_its_side_is_stronger():
     assert d.kind == "naval_combat" and action == {"area": "north-sea"}
 
 
-def test_fa_11_3_4_the_bot_answers_a_naval_move_offering_cargo_legally():
-    """Version 10 adds orders with cargo to `naval_move`; level 2 still plays only its
-    `done` there (the kind is passive), which is listed first."""
+def test_fa_11_3_4_the_bot_carries_troops_from_home_on_its_transports():
+    """Bot version 6 (R-N24: no ferry): level 2 plays `naval_move` for its transport plan:
+    the division waiting in Portsmouth sails abroad on the Channel transports, not the
+    warships (which do not sail for the plan)."""
     from ..fatal_alliances.test_11_3_4_naval_transport import entente_at_sea
     state = entente_at_sea()
+    for uid in ("br-ii", "br-cav"):              # Dover's troops have crossed
+        state["board"]["units"][uid]["hex"] = None
     [d] = [d for d in decisions(RULESET, state) if "britain" in d.seats]
     assert d.kind == "naval_move" and any(o.get("cargo") for o in d.options)
     d, action = answer(state, "britain")
-    assert action == {"done": True}
+    assert action["units"] == ["britain-channel-transports-1", "britain-channel-transports-2"]
+    assert action["cargo"] == ["br-pdiv-1"] and action["to_port"] != "portsmouth"
+
+
+def test_fa_10_1_the_bot_takes_a_combined_action_and_ships_the_bef_in_turn_1():
+    """The Commonwealth's first impulse (turn 1, impulse 3): the plan has troops to carry, so
+    level 2 takes a combined action, then sails GHQ and I Corps from Portsmouth to a port
+    abroad (the HQ first opens France to the rest, 19.2.1); its transports, back face-up the
+    next turn with nothing where they lie, sail home empty to III Corps in London."""
+    from ..fatal_alliances.test_11_3_4_commonwealth_crossing import britain_enters_the_war
+    state = britain_enters_the_war()
+    state["flow"]["actions"], state["flow"]["used"] = {}, {}
+    move_to(state, Step.ACTION_CHOICE.value)
+    d, action = answer(state, "britain")
+    assert d.kind == "action" and action == {"action": "combined"}
+    state = britain_enters_the_war()
+    d, action = answer(state, "britain")
+    assert d.kind == "naval_move" and action["cargo"] == ["br-bef-hq", "br-i"]
+    assert action["units"] == ["britain-channel-transports-1", "britain-channel-transports-2"]
+    abroad = action["to_port"]
+    assert abroad == "ostend"          # the port the value map draws to most (Belgium's coast)
+    # Dover's troops follow on their pair to a port the value map draws them to, near the
+    # front (not Morocco, where II Corps and the cavalry could go together: FA 19.2.1 lets no
+    # corps into France while GHQ is in Belgium)
+    after = copy.deepcopy(state)
+    sail(after, "britain", action, Roller(SEED, "b", 0))
+    d, follow = answer(after, "britain")
+    assert follow["units"] == ["britain-bef-transports-1", "britain-bef-transports-2"]
+    assert follow["cargo"] and set(follow["cargo"]) <= {"br-ii", "br-cav"}
+    landing = seas().port(follow["to_port"]).hex
+    assert controller(after, landing) in ("france", "belgium"), follow
+    for sid in action["units"]:
+        fleets(state)[sid].update(port=abroad, up=True, sailed=None)
+    units = state["board"]["units"]
+    for uid in ("br-bef-hq", "br-i"):
+        units[uid]["hex"] = seas().port(abroad).hex
+    for uid in ("br-ii", "br-cav"):              # Dover's troops crossed too
+        units[uid]["hex"] = None
+    units["br-iii"].update(hex="22,9", up=True)  # III Corps arrives in London (turn 2)
+    d, action = answer(state, "britain")      # either idle pair may fetch it
+    assert action["to_port"] == "london" and "cargo" not in action
+    assert all(fleets(state)[s]["cls"] == "TRS" for s in action["units"])

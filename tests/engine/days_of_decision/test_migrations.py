@@ -1,23 +1,33 @@
-"""Versions 2 to 6 of Days of Decision: the frozen version-1 to 5 games
+"""Versions 2 to 10 of Days of Decision: the frozen version-1 to 9 games
 (tests/fixtures/versions) are carried over by migrations.add_minor_politics,
 migrations.add_treaties_and_war, migrations.add_surrender_and_us_entry,
-migrations.add_wars_on_minors and migrations.add_declining_and_vengeance; tests/engine/test_ruleset_versions.py plays them on."""
+migrations.add_wars_on_minors, migrations.add_declining_and_vengeance and
+migrations.add_minor_forces, migrations.add_war_chart, migrations.add_war_economy and
+migrations.add_owed_options; tests/engine/test_ruleset_versions.py plays them on."""
 
 from __future__ import annotations
 
 import copy
 import json
+from fractions import Fraction
 from pathlib import Path
 
 from engine.kernel.canonical import canonical_json
 from engine.rulesets.days_of_decision import RULESET
+from engine.rulesets.days_of_decision import war_economy as E
 from engine.rulesets.days_of_decision.migrations import (
     add_declining_and_vengeance,
+    add_minor_forces,
     add_minor_politics,
+    add_owed_options,
     add_surrender_and_us_entry,
     add_treaties_and_war,
+    add_war_chart,
+    add_war_economy,
     add_wars_on_minors,
 )
+from engine.rulesets.days_of_decision.options import play_option
+from tests.engine.scripted_dice import ScriptedDice
 
 VERSIONS = Path(__file__).resolve().parents[2] / "fixtures" / "versions"
 FIXTURE = VERSIONS / "days_of_decision-1.json"
@@ -107,3 +117,92 @@ def test_dod_version_6_migration_gives_a_version_5_state_no_declines_and_no_debt
     moved = add_declining_and_vengeance(waring)
     assert moved["board"]["minor_wars"] == [{"power": "GE", "minor": "austria", "since": 29,
                                              "director": "RU", "declined": []}]
+
+
+def test_dod_version_7_migration_gives_a_version_6_state_forces_for_its_minors_at_war():
+    frozen = json.loads((VERSIONS / "days_of_decision-6.json").read_text())
+    assert frozen["record"]["versions"]["ruleset"] == "6" and int(RULESET.version) > 6
+    old = frozen["state"]
+    assert "minor_forces" not in old["board"] and old["board"]["result"] is None
+    new = add_minor_forces(copy.deepcopy(old))
+    assert new["board"]["minor_forces"] == {} and new["board"]["minor_offensives"] == {}
+    assert {k: v for k, v in new["board"].items()
+            if k not in ("minor_forces", "minor_offensives")} == old["board"]
+    RULESET.check_invariants(new)
+    again = add_minor_forces(copy.deepcopy(new))
+    assert canonical_json(again) == canonical_json(new)
+    # a version-6 war on a minor gets its forces as if set up when declared on: Austria's
+    # printed 4 and 1 a year to 1940 (turn 30), and the 0(b) point bought for it
+    waring = copy.deepcopy(old)
+    waring["board"]["minor_wars"] = [{"power": "GE", "minor": "austria", "since": 29,
+                                      "director": "RU", "declined": []}]
+    waring["secret"]["IT"]["minor_ap"] = {"austria": 1}
+    moved = add_minor_forces(waring)
+    assert moved["board"]["minor_forces"] == {"austria": {"army": 4 + 4 + 1, "naval": 0,
+                                                          "mobilised": True, "turn": 30}}
+    assert moved["secret"]["IT"]["minor_ap"] == {}
+    RULESET.check_invariants(moved)
+
+
+def test_dod_version_8_migration_keeps_a_version_7_state_and_the_chart_applies_from_then_on():
+    """Version 8 (rulings 51-53) changes no state: the frozen version-7 game is carried over
+    unchanged, and its next declaration on a major power charges the War Chart's US entry."""
+    frozen = json.loads((VERSIONS / "days_of_decision-7.json").read_text())
+    assert frozen["record"]["versions"]["ruleset"] == "7" and int(RULESET.version) > 7
+    old = frozen["state"]
+    new = add_war_chart(copy.deepcopy(old))
+    assert canonical_json(new) == canonical_json(old)
+    RULESET.check_invariants(new)
+    new = add_owed_options(add_war_economy(new))        # today's shape, to play today's code
+    board = new["board"]
+    board["wars"], board["casus_belli"], board["treaties"] = [], {}, {}
+    board["initiative"] = ["GE", "IT", "CW", "FR", "RU", "JA", "US", "CH"]
+    board["turn"], board["conquered"] = 13, []
+    before = Fraction(board["us_entry"]["GE"])
+    play_option(new, "GE", {"option": "MP4", "target": "FR"}, ScriptedDice({}))
+    assert Fraction(board["us_entry"]["GE"]) == before + 11
+
+
+def test_dod_version_9_migration_adds_no_embargo_no_effort_and_plays_on():
+    """Version 9 (IPO 19, 20): the frozen version-8 game gets no embargo and no national effort for anybody; its income is unchanged, and IPO 20 plays on it."""
+    frozen = json.loads((VERSIONS / "days_of_decision-8.json").read_text())
+    assert frozen["record"]["versions"]["ruleset"] == "8" and int(RULESET.version) > 8
+    old = frozen["state"]
+    new = add_war_economy(copy.deepcopy(old))
+    board = new["board"]
+    assert board["embargoes"] == []
+    assert all(e["effort_until"] == 0 and e["efforts"] == 0 for e in board["powers"].values())
+    assert {p: E.income(board, p) for p in board["powers"]} == \
+        {p: int(e["income"]) for p, e in old["board"]["powers"].items()}
+    RULESET.check_invariants(new)
+    assert canonical_json(add_war_economy(copy.deepcopy(new))) == canonical_json(new)
+    new = add_owed_options(new)                         # today's shape, to play today's code
+    board = new["board"]
+    board["wars"] = [{"aggressor": "GE", "target": "FR", "since": board["turn"]}]
+    board["treaties"].pop("FR-GE", None)
+    board["ipos_played"] = []
+    play_option(new, "GE", {"option": "IPO20"}, ScriptedDice({}))
+    assert E.income(board, "GE") == int(board["powers"]["GE"]["income"]) + E.PML_STEP["GE"]
+
+
+def test_dod_version_10_migration_owes_nothing_and_every_casus_belli_lasts():
+    """Version 10 (8.2 owed options, IPO 9, rulings 60-61): the frozen version-9 game gets no
+    debts and no lapse dates; a spy's 0(f) debt is then owed and paid on it."""
+    frozen = json.loads((VERSIONS / "days_of_decision-9.json").read_text())
+    assert frozen["record"]["versions"]["ruleset"] == "9" and int(RULESET.version) > 9
+    old = frozen["state"]
+    assert "owed" not in old["board"]["powers"]["GE"]
+    new = add_owed_options(copy.deepcopy(old))
+    board = new["board"]
+    assert board["casus_belli_until"] == {} and board["bitter_end"] is False
+    assert all(e["owed"] == [] for e in board["powers"].values())
+    assert board["casus_belli"] == old["board"]["casus_belli"]
+    RULESET.check_invariants(new)
+    assert canonical_json(add_owed_options(copy.deepcopy(new))) == canonical_json(new)
+    board["ipos_played"] = []
+    target = board["initiative"][-2]                    # the last, Italy, is conquered
+    spy = board["initiative"][0]
+    board["powers"][spy]["money"] = 10
+    play_option(new, spy, {"option": "IPO9", "target": target, "effect": "0f"},
+                ScriptedDice({f"IPO 9 {spy} spies on {target}": [10]}))
+    assert [d["option"] for d in board["powers"][target]["owed"]] == ["0f"]

@@ -129,20 +129,19 @@ def test_dod_8_7_1_ipo3_ipo12_and_8_5_a_minor_at_war_takes_no_alliance_guarantee
     assert "austria" not in _minor_targets(board, "GE")              # already at war with it
 
 
-def test_dod_12_2_2_ruling_41_a_minor_falls_at_the_conquest_step_unless_its_director_fights():
+def test_dod_12_2_2_ruling_49_a_minor_falls_to_offensives_at_its_conquest_level_not_before():
     state, board = _board()
     O.play_option(state, "GE", {"option": "MP4", "minor": "austria"}, NO_DICE)
     O.play_option(state, "GE", {"option": "MP4", "minor": "sweden"}, NO_DICE)   # (test only)
-    for war in board["minor_wars"]:         # directors set here: Sweden's fights Germany
-        war["director"] = {"austria": "RU", "sweden": "US"}[war["minor"]]
-    board["wars"].append({"aggressor": "US", "target": "GE", "since": 13})
     board["coup_cells"]["austria"] = ["FR"]
+    board["minor_offensives"].update({"GE>austria": 3, "GE>sweden": 3})   # levels 3 and 4
     events = MW.conquest(state, NO_DICE)
     assert [e.data for e in events if e.kind == "minor_conquered"] == [
         {"minor": "austria", "power": "GE"}]
     assert board["minors_conquered"] == {"austria": "GE"}
-    assert "austria" not in board["coup_cells"]
-    assert [w["minor"] for w in board["minor_wars"]] == ["sweden"]    # its director fights on
+    assert "austria" not in board["coup_cells"] and "austria" not in board["minor_forces"]
+    assert board["minor_offensives"] == {"GE>sweden": 3}
+    assert [w["minor"] for w in board["minor_wars"]] == ["sweden"]    # one short: fights on
     assert controller(board, "austria") == "GE"                       # held by its conqueror
     for power in ("CW", "FR", "RU", "IT"):
         assert not any(a.get("minor") == "austria" for a in O.legal_options(board, power))
@@ -217,22 +216,28 @@ def test_dod_8_7_2_mp4_ruling_42_if_every_possible_director_declines_the_declare
     assert controller(board, "turkey") == "GE"
 
 
-def test_dod_8_7_2_mp4_ruling_42_a_director_makes_peace_for_its_minor_but_not_in_the_declaration_turn():
+def test_dod_8_7_2_mp4_ruling_48_a_director_makes_peace_only_without_offensives_or_an_attack():
     state, board = _board()
     O.play_option(state, "GE", {"option": "MP4", "minor": "sweden"}, NO_DICE)
     MW.war_on(board, "sweden", "GE")["director"] = "US"
-    board["wars"].append({"aggressor": "US", "target": "GE", "since": 13})   # it holds Sweden
     state["flow"]["peace_asked"] = []
-    assert MW.peace_decisions(state) == []               # 13: the declaration turn is an attack
-    board["turn"] = 14
+    board["minor_offensives"]["GE>sweden"] = 1           # (a) Germany holds an offensive
+    assert MW.peace_decisions(state) == []
+    board["minor_offensives"].clear()
+    MW.war_on(board, "sweden", "GE")["attacked"] = 13    # (b) Germany attacked it this turn
+    assert MW.peace_decisions(state) == []
+    board["turn"] = 14                                   # a turn without an attack
     offered = MW.peace_decisions(state)
     assert [d.seats for d in offered] == [("US",)]
     assert offered[0].options == ({"peace": False}, {"peace": True, "minor": "sweden",
                                                       "with": "GE"})
+    army = board["minor_forces"]["sweden"]["army"]
     events = MW.do_peace(state, "US", offered[0], offered[0].options[1], NO_DICE)
     assert [e.kind for e in events] == ["minor_peace"]
     assert not MW.minor_at_war(board, "sweden")
-    board["wars"].clear()                                # the US war ends: Sweden stays free
+    # its forces are recorded as its new totals (MP 4), no longer mobilised
+    assert board["minor_forces"]["sweden"] == {"army": army, "naval": 3, "mobilised": False,
+                                               "turn": 14}
     MW.conquest(state, NO_DICE)
     assert "sweden" not in board["minors_conquered"]
     assert MW.peace_decisions(state) == []
@@ -242,7 +247,6 @@ def test_dod_8_7_2_mp4_ruling_42_keeping_the_war_is_the_default_and_asks_once_a_
     state, board = _board()
     O.play_option(state, "GE", {"option": "MP4", "minor": "sweden"}, NO_DICE)
     MW.war_on(board, "sweden", "GE")["director"] = "US"
-    board["wars"].append({"aggressor": "US", "target": "GE", "since": 13})
     board["turn"] = 14
     state["flow"]["peace_asked"] = []
     decision = MW.peace_decisions(state)[0]
@@ -257,8 +261,7 @@ def _fallen_austria():
     board["alliances"].update(austria=["FR"], hungary=["FR"])
     board["guarantees"].update(austria=["FR", "CW"], bulgaria=["FR"], greece=["CW"])
     O.play_option(state, "GE", {"option": "MP4", "minor": "austria"}, NO_DICE)
-    for war in board["minor_wars"]:
-        war["director"] = "RU"                       # not at war with Germany: Austria falls
+    board["minor_forces"]["austria"]["army"] = 0     # no defending army point left: it falls
     MW.conquest(state, NO_DICE)
     assert board["minors_conquered"] == {"austria": "GE"}
     return state, board

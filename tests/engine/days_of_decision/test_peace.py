@@ -6,6 +6,7 @@ from __future__ import annotations
 from engine.rulesets.days_of_decision import RULESET
 from engine.rulesets.days_of_decision import options as O
 from engine.rulesets.days_of_decision import peace as P
+from engine.rulesets.days_of_decision import relations as R
 from engine.rulesets.days_of_decision import treaties as T
 from engine.rulesets.days_of_decision import war as W
 from engine.rulesets.days_of_decision.activation import activatable, begin
@@ -22,7 +23,7 @@ def _at_war(aggressor="GE", target="FR", since=13):
     board["turn"] = since + 2
     board["wars"].append({"aggressor": aggressor, "target": target, "since": since})
     board["offensives"] = {f"{aggressor}>{target}": 3, f"{target}>{aggressor}": 1}
-    board["treaties"].pop(T.pair(aggressor, target), None)
+    board["treaties"].pop(R.pair(aggressor, target), None)
     return state
 
 
@@ -45,7 +46,7 @@ def test_dod_8_7_2_mp5_unconditional_surrender_is_complete_conquest_with_the_pe_
                                          "terms": "unconditional"}, NO_DICE)
     assert [e.kind for e in events] == ["surrendered", "power_conquered"]
     assert board["powers"]["FR"]["pe"] == pe_fr - 1 and board["powers"]["GE"]["pe"] == pe_ge + 1
-    assert W.conquered(board, "FR") and board["wars"] == [] and board["offensives"] == {}
+    assert R.conquered(board, "FR") and board["wars"] == [] and board["offensives"] == {}
     assert board["initiative"][-1] == "FR" and O.legal_options(board, "FR") == []
 
 
@@ -62,16 +63,16 @@ def test_dod_8_7_2_mp5_conditional_surrender_accepted_by_0f_brings_peace_and_a_p
     board = state["board"]
     pe_fr, pe_ge = board["powers"]["FR"]["pe"], board["powers"]["GE"]["pe"]
     O.play_option(state, "FR", {"option": "MP5", "to": "GE", "terms": "conditional"}, NO_DICE)
-    assert W.at_war(board, "FR", "GE")                       # pending until the settlement
+    assert R.at_war(board, "FR", "GE")                       # pending until the settlement
     assert {"option": "0f", "agree": ["FR"]} == O.legal_options(board, "GE")[
         next(i for i, a in enumerate(O.legal_options(board, "GE")) if a["option"] == "0f")]
     O.play_option(state, "GE", {"option": "0f", "agree": ["FR"]}, NO_DICE)
     events = T.settle(state, NO_DICE)
     assert [e.kind for e in events] == ["surrendered", "peace"]
-    assert not W.at_war(board, "FR", "GE") and board["offensives"] == {}
+    assert not R.at_war(board, "FR", "GE") and board["offensives"] == {}
     assert board["powers"]["FR"]["pe"] == pe_fr - 1 and board["powers"]["GE"]["pe"] == pe_ge + 1
     assert board["treaties"]["FR-GE"] == {"level": 0, "signed": board["turn"]}
-    assert not W.conquered(board, "FR")
+    assert not R.conquered(board, "FR")
     # DoD 14: the pact forbids a new declaration for Germany's 3 turns, whatever the armies
     board["powers"]["GE"]["army"] = 100
     assert T.nap_blocks(board, "GE", "FR") and not W.may_declare(board, "GE", "FR")
@@ -87,7 +88,7 @@ def test_dod_8_7_2_mp5_a_conditional_surrender_nobody_accepts_leaves_the_war_on(
     O.play_option(state, "FR", {"option": "MP5", "to": "GE", "terms": "conditional"}, NO_DICE)
     events = T.settle(state, NO_DICE)
     assert [e.kind for e in events] == ["surrender_refused"]
-    assert W.at_war(board, "FR", "GE") and board["offensives"] == {"GE>FR": 3, "FR>GE": 1}
+    assert R.at_war(board, "FR", "GE") and board["offensives"] == {"GE>FR": 3, "FR>GE": 1}
     assert board["powers"]["FR"]["pe"] == pe and "FR-GE" not in board["treaties"]
 
 
@@ -110,5 +111,5 @@ def test_dod_12_3_peace_through_the_kernel_closes_the_front_before_military_affa
     P.surrender(state, "FR", {"to": "GE", "terms": "conditional"}, NO_DICE)
     board["accepts"]["GE"] = ["FR"]
     state = play_until(state, "spending")       # at war, the flow would stop at "military"
-    assert not W.at_war(state["board"], "GE", "FR")
+    assert not R.at_war(state["board"], "GE", "FR")
     assert state["board"]["treaties"]["FR-GE"]["level"] == 0

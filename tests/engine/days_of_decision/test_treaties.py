@@ -6,6 +6,7 @@ from __future__ import annotations
 from engine.kernel import apply
 from engine.rulesets.days_of_decision import RULESET
 from engine.rulesets.days_of_decision import options as O
+from engine.rulesets.days_of_decision import relations as R
 from engine.rulesets.days_of_decision import treaties as T
 from engine.rulesets.days_of_decision import war as W
 from engine.rulesets.days_of_decision.catalogue import CATALOGUE
@@ -18,8 +19,8 @@ NO_DICE = ScriptedDice({})
 
 def test_dod_3_2_france_starts_with_level_one_treaties_with_italy_and_the_soviet_union():
     board = fresh()["board"]
-    assert T.level(board, "FR", "IT") == 1 and T.level(board, "FR", "RU") == 1
-    assert T.level(board, "GE", "IT") == 0
+    assert R.level(board, "FR", "IT") == 1 and R.level(board, "FR", "RU") == 1
+    assert R.level(board, "GE", "IT") == 0
     assert board["turn"] - board["treaties"]["FR-IT"]["signed"] == 6       # six turns old
 
 
@@ -40,8 +41,10 @@ def test_dod_8_7_2_mp3_agreed_by_0f_the_same_turn_raises_both_levels_and_is_paid
     assert board["powers"]["GE"]["money"] == money                     # nothing paid yet
     O.play_option(state, "IT", {"option": "0f", "agree": ["GE"]}, NO_DICE)
     events = T.settle(state, NO_DICE)
-    assert [e.kind for e in events] == ["treaty_signed"]
-    assert T.level(board, "GE", "IT") == 1
+    # the Treaty Chart's US entry and minor effects follow the signing (ruling 63)
+    assert [e.kind for e in events] == ["treaty_signed", "treaty_chart_us_entry",
+                                        "minor_effects"]
+    assert R.level(board, "GE", "IT") == 1
     assert board["powers"]["GE"]["money"] == money - CATALOGUE["MP3"].cost
     assert board["proposals"] == [] and board["accepts"] == {}
 
@@ -54,7 +57,7 @@ def test_dod_8_4_1_a_proposal_nobody_agrees_to_fails_and_costs_nothing():
     O.play_option(state, "IT", {"option": "0f", "agree": ["JA"]}, NO_DICE)  # agrees to another
     events = T.settle(state, NO_DICE)
     assert [e.kind for e in events] == ["proposal_failed"]
-    assert T.level(board, "GE", "IT") == 0 and board["powers"]["GE"]["money"] == money
+    assert R.level(board, "GE", "IT") == 0 and board["powers"]["GE"]["money"] == money
 
 
 def test_dod_8_7_2_mp0f_played_before_the_proposal_still_agrees_and_answers_many():
@@ -64,7 +67,7 @@ def test_dod_8_7_2_mp0f_played_before_the_proposal_still_agrees_and_answers_many
     O.play_option(state, "GE", {"option": "MP3", "to": "JA"}, NO_DICE)
     O.play_option(state, "IT", {"option": "MP3", "to": "JA"}, NO_DICE)
     T.settle(state, NO_DICE)
-    assert T.level(board, "GE", "JA") == 1 and T.level(board, "IT", "JA") == 1
+    assert R.level(board, "GE", "JA") == 1 and R.level(board, "IT", "JA") == 1
 
 
 def test_dod_8_7_2_mp0f_offers_the_waiting_proposers_together_and_uses_the_mp0_slot():
@@ -97,17 +100,17 @@ def test_dod_8_4_2_a_proposal_must_be_affordable_when_played_and_is_paid_past_th
     board["powers"]["GE"]["money"] = -10                              # spent elsewhere since
     O.play_option(state, "IT", {"option": "0f", "agree": ["GE"]}, NO_DICE)
     T.settle(state, NO_DICE)
-    assert T.level(board, "GE", "IT") == 1 and board["powers"]["GE"]["money"] == -12
+    assert R.level(board, "GE", "IT") == 1 and board["powers"]["GE"]["money"] == -12
 
 
 def test_dod_8_7_2_mp3_a_treaty_cancels_casus_belli_between_the_partners():
     state = fresh()
     board = state["board"]
-    W.grant_casus_belli(board, "GE", "CW")
+    R.grant_casus_belli(board, "GE", "CW")
     O.play_option(state, "GE", {"option": "MP3", "to": "CW"}, NO_DICE)
     O.play_option(state, "CW", {"option": "0f", "agree": ["GE"]}, NO_DICE)
     T.settle(state, NO_DICE)
-    assert not W.has_casus_belli(board, "GE", "CW")
+    assert not R.has_casus_belli(board, "GE", "CW")
 
 
 def test_dod_8_7_2_mp3_proposal_and_answer_through_the_kernel_on_turn_one():
@@ -133,7 +136,7 @@ def test_dod_8_7_2_mp3_proposal_and_answer_through_the_kernel_on_turn_one():
         state = apply(RULESET, state, d.seats[0], d.id,
                       RULESET.timeout_default(state, d, d.seats[0]), seed=SEED).state
     assert state["board"]["proposals"] == []                 # settled when politics ended
-    assert T.level(state["board"], "GE", "IT") == (1 if answered else 0)
+    assert R.level(state["board"], "GE", "IT") == (1 if answered else 0)
 
 
 def test_dod_14_a_pact_forbids_war_within_its_period_then_needs_the_army_ratio():
@@ -177,8 +180,8 @@ def test_dod_8_7_1_ipo11_one_level_torn_up_and_a_pe_lost_within_the_ideology():
     board["turn"] = 10
     pe, money = board["powers"]["GE"]["pe"], board["powers"]["GE"]["money"]
     events = O.play_option(state, "GE", {"option": "IPO11", "with": "IT", "levels": 1}, NO_DICE)
-    assert [e.kind for e in events] == ["treaty_torn_up"]
-    assert T.level(board, "GE", "IT") == 1 and "torn" not in board["treaties"]["GE-IT"]
+    assert [e.kind for e in events] == ["treaty_torn_up", "minor_effects"]   # ruling 63
+    assert R.level(board, "GE", "IT") == 1 and "torn" not in board["treaties"]["GE-IT"]
     assert board["powers"]["GE"]["pe"] == pe - 1                       # same ideology
     assert board["powers"]["GE"]["money"] == money - CATALOGUE["IPO11"].cost
     assert "IPO11" in board["ipos_played"]          # an IPO: once a turn by anyone (8.2)
@@ -192,7 +195,7 @@ def test_dod_8_7_1_ipo11_every_level_torn_up_keeps_the_pact_one_step_easier():
     O.play_option(state, "FR", {"option": "IPO11", "with": "IT", "levels": 1}, NO_DICE)
     assert board["powers"]["FR"]["pe"] == pe                           # another ideology
     assert board["treaties"]["FR-IT"] == {"level": 0, "signed": -5, "torn": True}
-    assert T.level(board, "FR", "IT") == 0 and T.tear_up_actions(board, "FR") == \
+    assert R.level(board, "FR", "IT") == 0 and T.tear_up_actions(board, "FR") == \
         [{"option": "IPO11", "with": "RU", "levels": 1}]
     # DoD 14 on turn 1: 6 turns old, 3 past Italy's 3-turn period (no step for age): the base
     # ratio 3:1, one step easier (2:1) with every level torn up

@@ -10,9 +10,10 @@ import pytest
 
 from engine.kernel import IllegalAction, MalformedAction, apply, canonical_json, view
 from engine.kernel.game import events_for
-from engine.rulesets.days_of_decision import RULESET
+from engine.rulesets.days_of_decision import RULESET, combat
 from engine.rulesets.days_of_decision import military as M
 from engine.rulesets.days_of_decision import options as O
+from engine.rulesets.days_of_decision import relations as R
 from engine.rulesets.days_of_decision import treaties as T
 from engine.rulesets.days_of_decision import war as W
 from engine.rulesets.days_of_decision.control import control_table
@@ -35,13 +36,13 @@ def test_dod_8_7_2_mp4_never_within_an_ideology_nor_on_a_level_three_partner():
     board["turn"] = 13
     assert not W.may_declare(board, "GE", "IT")                        # both Fascist
     assert W.may_declare(board, "GE", "CW")
-    W.grant_casus_belli(board, "CW", "GE")
+    R.grant_casus_belli(board, "CW", "GE")
     board["treaties"]["CW-FR"] = {"level": 3, "signed": 1}
     assert not W.may_declare(board, "CW", "FR")                        # and same ideology
     board["treaties"]["CW-GE"] = {"level": 2, "signed": -20}
     board["casus_belli"] = {}
     assert not W.may_declare(board, "GE", "CW")     # level 2 without casus belli
-    W.grant_casus_belli(board, "GE", "CW")
+    R.grant_casus_belli(board, "GE", "CW")
     board["powers"]["GE"]["army"] = 1               # the pact: army ratio 1:0 beats it
     assert W.may_declare(board, "GE", "CW")
 
@@ -52,7 +53,7 @@ def test_dod_8_7_2_mp4_national_limits_britain_and_france_need_casus_belli():
     assert not W.may_declare(board, "CW", "GE") and not W.may_declare(board, "FR", "GE")
     board["turn"] = 12
     assert not W.may_declare(board, "GE", "CW")            # not geared up before 1938 (29)
-    W.grant_casus_belli(board, "CW", "GE")
+    R.grant_casus_belli(board, "CW", "GE")
     assert W.may_declare(board, "CW", "GE")
 
 
@@ -66,12 +67,12 @@ def test_dod_8_7_2_mp4_a_declaration_raises_the_target_s_pe_ends_the_treaty_and_
     pe, money = board["powers"]["FR"]["pe"], board["powers"]["GE"]["money"]
     assert {"option": "MP4", "target": "FR"} in O.legal_options(board, "GE")
     O.play_option(state, "GE", {"option": "MP4", "target": "FR"}, NO_DICE)
-    assert W.at_war(board, "GE", "FR") and W.enemies(board, "FR") == ["GE"]
+    assert R.at_war(board, "GE", "FR") and R.enemies(board, "FR") == ["GE"]
     assert board["powers"]["FR"]["pe"] == pe + 1
     assert board["powers"]["GE"]["money"] == money - 4
     assert "FR-GE" not in board["treaties"]
-    assert W.has_casus_belli(board, "CW", "GE")          # an attack on a level-2 partner
-    assert not W.has_casus_belli(board, "IT", "GE")      # France's level-1 partner gains none
+    assert R.has_casus_belli(board, "CW", "GE")          # an attack on a level-2 partner
+    assert not R.has_casus_belli(board, "IT", "GE")      # France's level-1 partner gains none
     assert "MP4" not in {o["option"] for o in O.legal_options(board, "GE")}   # once a turn
 
 
@@ -87,7 +88,7 @@ def test_dod_8_7_2_mp3_level_three_gives_casus_belli_against_every_enemy_of_the_
     board = fresh()["board"]
     board["treaties"]["CW-US"] = {"level": 3, "signed": 1}
     at_war({"board": board}, "JA", "US", 1)
-    assert W.has_casus_belli(board, "CW", "JA") and W.may_declare(board, "CW", "JA")
+    assert R.has_casus_belli(board, "CW", "JA") and W.may_declare(board, "CW", "JA")
 
 
 def test_dod_8_7_2_mp4_a_declaring_power_activates_no_minor_that_turn():
@@ -129,7 +130,7 @@ def test_dod_8_6_ruling_30_every_power_at_war_adds_two_more():
     (Fraction(10), (Fraction(0), Fraction(1))), (Fraction(3), (Fraction(1, 4), Fraction(1))),
     (Fraction(3, 2), (Fraction(1, 4), Fraction(1, 2))), (Fraction(7, 5), (Fraction(1, 2), Fraction(1, 2)))])
 def test_dod_9_3_results_table_losses_by_ratio(ratio, shares):
-    assert M.losses(ratio) == shares
+    assert combat.losses(ratio) == shares
 
 
 def test_dod_9_3_a_front_surprise_doubles_the_declarer_and_offensives_are_the_ratio():
@@ -228,10 +229,12 @@ def test_dod_12_a_power_is_conquered_when_enemy_offensives_reach_its_level():
     board["offensives"] = {"GE>FR": 7}
     board["weather"] = "fine"
     board["powers"]["GE"]["army"], board["powers"]["FR"]["army"] = 10, 5
-    events = M.resolve_commitments(state, "g", [(None, "GE", {"commit": {"FR": 10}}),
-                                                (None, "FR", {"commit": {"GE": 1}})], NO_DICE)
+    sealed = {d.seats[0]: d for d in M.commit_decisions(state)}
+    events = M.resolve_commitments(state, "g", [(sealed["GE"], "GE", {"commit": {"FR": 10}}),
+                                                (sealed["FR"], "FR", {"commit": {"GE": 1}})],
+                                   NO_DICE)
     assert "power_conquered" in [e.kind for e in events]          # 7 + 10 ≥ France's 8
-    assert W.conquered(board, "FR") and board["wars"] == [] and board["initiative"][-1] == "FR"
+    assert R.conquered(board, "FR") and board["wars"] == [] and board["initiative"][-1] == "FR"
     assert O.legal_options(board, "FR") == []
     board["display"]["belgium"] = board["display"]["FR"]        # stacked with France
     assert control_table(board)["belgium"] != "FR"                # a conquered power controls none
@@ -286,7 +289,7 @@ def test_dod_8_7_2_mp4_treaties_proposed_between_powers_at_war_lapse():
     board["powers"]["GE"]["mp_played"] = []
     O.play_option(state, "GE", {"option": "MP4", "target": "CW"}, NO_DICE)
     T.settle(state, NO_DICE)
-    assert T.level(board, "GE", "CW") == 0
+    assert R.level(board, "GE", "CW") == 0
 
 
 def test_dod_8_7_2_mp4_a_declaration_through_the_kernel_opens_the_commitments():

@@ -195,6 +195,10 @@ def test_fa_22_2_the_1914_order_of_battle_sets_troop_transports_in_port():
            if v["cls"] == "TRS"}
     assert trs == {"britain-channel-transports-1": ("britain", "portsmouth", True),
                    "britain-channel-transports-2": ("britain", "portsmouth", True),
+                   # version 14 (R-N24): the BEF pair in Dover's hex, the Indian convoy
+                   "britain-bef-transports-1": ("britain", "harwich", True),
+                   "britain-bef-transports-2": ("britain", "harwich", True),
+                   "britain-indian-transports-1": ("britain", "alexandria", True),
                    "france-transports-1": ("france", "toulon", True)}
 
 

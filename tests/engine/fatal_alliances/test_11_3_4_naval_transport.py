@@ -38,7 +38,8 @@ def unit(type_, size):
 def entente_at_sea():
     """The campaign at war, the Entente's impulse, Britain on a naval action in the naval
     movement step, its 1st (pool) division face-up in Portsmouth with the Channel Fleet and
-    the BEF's HQ in Cherbourg (so British troops may enter France, 19.2.1)."""
+    the BEF's HQ in Cherbourg (so British troops may enter France, 19.2.1); I Corps, which
+    sets up in Portsmouth since version 14, waits in London."""
     state, _ = new_game(RULESET, "campaign-1914", {}, SEATS, SEED, "transport")
     state = skip_breakdown(RULESET, state, SEED)
     for a, b in (("germany", "france"), ("germany", "russia"), ("germany", "britain")):
@@ -52,6 +53,7 @@ def entente_at_sea():
     move_to(state, Step.NAVAL_MOVE.value)
     state["board"]["units"]["br-pdiv-1"].update(hex=PORTSMOUTH, up=True)
     state["board"]["units"]["br-bef-hq"].update(hex=CHERBOURG, up=True)
+    state["board"]["units"]["br-i"]["hex"] = "22,9"    # London, its set-up before version 14
     return state
 
 

@@ -78,23 +78,31 @@ def test_fa_19_2_1_no_retreat_or_advance_into_the_foreign_country_beyond_the_lim
 
 def test_fa_19_2_1_the_bef_crosses_to_france_behind_its_hq():
     """The campaign: the Commonwealth does not co-operate with France (19.1), so II Corps
-    may not cross from Dover to Calais until the BEF HQ (value 2) is in France; then two
-    corps fit and a third unit does not."""
+    may not sail from Dover to Calais (naval transport, version 14: R-N24) until the BEF HQ
+    (value 2) is in France; then two corps fit and a third unit does not."""
     from engine.rulesets.fatal_alliances.campaign import run_script
-    from engine.rulesets.fatal_alliances.rail import rail_destinations
+    from engine.rulesets.fatal_alliances.naval_move import naval_options
+    from engine.rulesets.fatal_alliances.sequence import move_to
 
     from .test_22_scenarios import campaign
     state = campaign()
-    state["flow"].update(turn=1, impulse=3)
+    state["flow"].update(turn=1, impulse=3, active_side="entente")
     run_script(state)
+    state["flow"]["actions"] = {"britain": "naval"}
+    state["flow"]["used"] = {"britain": {}}
+    move_to(state, Step.NAVAL_MOVE.value)
     units = state["board"]["units"]
     for other in units.values():                 # make room in Calais
         if other["hex"] == "24,10":
             other["hex"] = None
     assert foreign_host(state, "britain", "24,10") == "france"
-    assert "24,10" not in rail_destinations(state, "br-ii")
+
+    def to_calais():
+        return [o["cargo"] for o in naval_options(state, "britain")
+                if o.get("to_port") == "calais" and "br-ii" in o.get("cargo", [])]
+    assert to_calais() == []
     units["br-bef-hq"]["hex"] = "24,10"          # the HQ crossed first
-    assert "24,10" in rail_destinations(state, "br-ii")
+    assert ["br-ii"] in to_calais()
     units["br-i"]["hex"] = "24,11"
     units["br-ii"]["hex"] = "25,10"
     assert not commitment_met(state, "france", [units["br-cav"]])   # 2½ against 2

@@ -1,5 +1,6 @@
 """FA 22 scenarios: our orders of battle, the scripted 1914 opening, the Schlieffen rule
-(FA 21.14), automatic entry (FA 22.6), the stand-in Commonwealth transfer."""
+(FA 21.14), automatic entry (FA 22.6). The Commonwealth crosses the sea by naval transport
+(version 14, R-N24: test_11_3_4_commonwealth_crossing.py)."""
 
 import pytest
 
@@ -10,7 +11,6 @@ from engine.rulesets.fatal_alliances import RULESET
 from engine.rulesets.fatal_alliances.campaign import run_script
 from engine.rulesets.fatal_alliances.orders import attack_items, move_items
 from engine.rulesets.fatal_alliances.position import by_hex
-from engine.rulesets.fatal_alliances.rail import ferry_destinations
 from engine.rulesets.fatal_alliances.setup import DATA, read_oob
 from engine.rulesets.fatal_alliances.war import declare_war
 from engine.rulesets.fatal_alliances.zoc import enemy_zoc, is_legal_stack
@@ -83,24 +83,6 @@ def test_fa_22_6_ottoman_and_italy_enter_on_their_dates():
         run_script(state)
         assert power in state["board"]["active"]
     assert "italy|ottoman" in state["board"]["wars"]
-
-
-@needs_map
-def test_fa_stand_in_commonwealth_ferry_crosses_the_channel_within_capacity():
-    state = campaign()
-    state["flow"].update(turn=1, impulse=3)
-    run_script(state)
-    u = state["board"]["units"]["br-ii"]
-    dover = u["hex"]
-    for other in state["board"]["units"].values():   # make room in Calais
-        if other["hex"] == "24,10":
-            other["hex"] = None
-    here = by_hex(state)
-    dest = ferry_destinations(state, u, here)
-    assert dest, "Dover should ferry to Calais"
-    state["flow"]["ferried"] = {f"{dover}>{dest[0]}": 2}
-    assert ferry_destinations(state, u, here) == [] or dest[0] not in ferry_destinations(
-        state, u, here)
 
 
 @needs_map

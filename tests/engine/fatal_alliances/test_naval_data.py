@@ -55,7 +55,9 @@ def test_fa_1_2_1_the_1914_fleets_are_where_history_put_them(oob):
 
 
 def test_fa_1_2_1_units_are_scs_sub_or_trs_and_counters_are_numbered(oob):
-    assert {u.type for u in oob.units} == {"SCS", "SUB", "TRS"}     # TRS: version 11
+    # TRS: version 11; AMPH (in the force pool only): version 15
+    assert {u.type for u in oob.units} == {"SCS", "SUB", "TRS", "AMPH"}
+    assert {u.type for u in oob.units if not u.pool} == {"SCS", "SUB", "TRS"}
     assert len({u.id for u in oob.units}) == len(oob.units)
     assert [u.id for u in oob.units if u.row == "britain-channel-fleet"] == \
         [f"britain-channel-fleet-{n}" for n in range(1, 7)]

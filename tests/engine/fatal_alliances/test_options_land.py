@@ -34,7 +34,8 @@ def test_fa_22_2_4_land_option_rules_are_table_options_off_by_default():
     filled = RULESET.check_options("campaign-1914", {})
     assert filled == {"profile": "fa3", "emergency_hq_supply": False, "in_hex_reserves": False,
                       "isolated_reorganisation": False, "home_front_reserves": False,
-                      "turns": 30}   # R-N22: the campaign's turn cap, recorded since version 13
+                      "turns": 30,   # R-N22: the campaign's turn cap, recorded since version 13
+                      "limited_overseas_supply": False}   # option 2 (R-N27, version 16)
     filled = RULESET.check_options("east-prussia-1914", {"in_hex_reserves": True})
     assert filled["in_hex_reserves"] is True
 

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from engine import kernel
 from engine.kernel.diff import apply_patch, make_patch
+from engine.kernel.game import copy_json
 from engine.kernel.leaks import find_leaks
 from tests.toy.ruleset import ToySkirmish
 
@@ -85,8 +88,8 @@ class PausingToy(ToySkirmish):
 
 
 def test_a_paused_decision_is_listed_named_and_never_open(melee):
-    """Issue #27: a paused decision stays in the view (options to its holders only, nothing it
-    concerns), `/game/paused_decisions` names it, and the kernel neither lists it open nor
+    """Issue #27: a paused decision stays in the view (options to its holders only; a bid
+    concerns no unit), `/game/paused_decisions` names it, and the kernel neither lists it open nor
     takes an answer to it (`decision_paused`)."""
     toy = PausingToy()
     assert "r2-bid-red" not in {d.id for d in kernel.decisions(toy, melee)}
@@ -175,3 +178,58 @@ def test_undo_point_never_reaches_a_view(toy, melee):
         view = kernel.view(toy, moved, audience)
         assert "kernel" not in view and "secret" not in view
         assert find_leaks(toy, moved, audience) == []
+
+
+class AskingToy(ToySkirmish):
+    """Red's and blue's bids are questions asked again after every answer: their ids end with
+    a count (`Decision.asked`); green's bid is named like red's key, for the clash case."""
+
+    def __init__(self, red, blue=None, clash=False):
+        super().__init__()
+        self.counts = {"red": red, "blue": red if blue is None else blue}
+        self.clash = clash
+
+    def decisions(self, state):
+        out = []
+        for d in super().decisions(state):
+            seat = d.seats[0]
+            if seat in self.counts:
+                n = self.counts[seat]
+                d = dataclasses.replace(d, id=f"{d.id}-{n}", asked=n)
+            elif self.clash:
+                d = dataclasses.replace(d, id="r1-bid-red")
+            out.append(d)
+        return out
+
+
+def test_a_question_asked_again_is_keyed_without_its_count(melee):
+    """Issue #27: a decision asked again under a fresh id `<key>-<n>` is listed under `<key>`
+    with `asked` = `/game/seq` − n, so asking it again one step later (n and seq both one
+    more) patches nothing but `/game/seq`, instead of moving the entry to a new key; the
+    kernel still lists, opens and answers it by its id. A decision whose key another decision
+    has already keeps its id as key."""
+    seq = melee["kernel"]["seq"]
+    first = AskingToy(seq + 2, seq + 5)
+    later = copy_json(melee)
+    later["kernel"]["seq"] += 1
+    again = AskingToy(seq + 3, seq + 6)
+    assert {f"r1-bid-red-{seq + 2}", f"r1-bid-blue-{seq + 5}"} <= {
+        d.id for d in kernel.decisions(first, melee)}
+    for audience in kernel.audiences(first, melee):
+        old, new = kernel.view(first, melee, audience), kernel.view(again, later, audience)
+        assert f"r1-bid-red-{seq + 2}" not in old["decisions"]
+        assert old["decisions"]["r1-bid-red"]["asked"] == -2
+        assert old["decisions"]["r1-bid-blue"]["asked"] == -5
+        assert kernel.view_entry(old, f"r1-bid-red-{seq + 2}") is old["decisions"]["r1-bid-red"]
+        assert kernel.view_entry(new, f"r1-bid-red-{seq + 3}") is new["decisions"]["r1-bid-red"]
+        assert kernel.view_entry(old, f"r1-bid-red-{seq + 3}") is None
+        assert kernel.view_entry(old, "r1-bid-green") is old["decisions"]["r1-bid-green"]
+        assert make_patch(old, new) == [{"op": "replace", "path": "/game/seq", "value": seq + 1}]
+    clashing = kernel.view(AskingToy(4, clash=True), melee, "seat:red")["decisions"]
+    assert "asked" not in clashing["r1-bid-red-4"] and "asked" not in clashing["r1-bid-red"]
+    with pytest.raises(AssertionError):
+        kernel.Decision(id="r1-bid-red-4", seats=("red",), kind="bid", rule="toy 1",
+                        prompt="Bid", options=(1,), asked=3)
+    with pytest.raises(AssertionError):
+        kernel.Decision(id="r1-bid-red--1", seats=("red",), kind="bid", rule="toy 1",
+                        prompt="Bid", options=(1,), asked=-1)

@@ -20,9 +20,10 @@ def fresh(turns: int = 26) -> dict[str, Any]:
 
 
 def empty_board(state: dict[str, Any]) -> dict[str, Any]:
-    """No units anywhere, no money."""
+    """No units anywhere (no ships either), no money."""
     for secret in state["secret"].values():
         secret["units"] = {}
+        secret["fleets"] = {}
         secret["bank"] = 0
     return state
 

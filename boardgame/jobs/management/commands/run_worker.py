@@ -28,7 +28,7 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, interval: float = 1.0, worker_id: str | None = None,
                once: bool = False, **options: Any) -> None:
-        worker = SalientWorker(worker_id=worker_id, interval=interval)
+        worker = SalientWorker(worker_id=worker_id, interval=interval, listen=True)
         if once:
             worker.beat.tick()
             self.stdout.write(f"ran {drain()} tasks")

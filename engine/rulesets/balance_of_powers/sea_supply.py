@@ -1,0 +1,117 @@
+"""BoP 3.123 — supply over water under the standard admiralty (12.3; ruling 105).
+
+A supply path traced from a unit back to its source may take to the water at a friendly port
+hex, port box or landing that holds a friendly surface ship, cross water hexes free of enemy
+surface ships and enemy mines (fortresses stand on land here: our map has no fortified water
+hex), and come ashore at any friendly port or landing on that water, then go on overland.
+Boxes on the way need a friendly surface ship too; the Petrograd box, our map's only one, is
+a port, so it takes part only as an end of the water leg and needs one like any port where a
+path enters. Our lines stay on the map's water (every land unit is on the map): the Sea Chart's
+ocean boxes are never part of a path.
+
+supply.py traces from the sources outwards, so the ship is needed at the port where its search
+arrives — the port on the unit's side of the water, where the unit's path enters it.
+Under the optional admiralty (6.45: 12.1, 12.4; and 12.2, which uses neither) the Entente
+crosses water freely instead (6.454, admiralty.water_ports).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .admiralty import is_port, port_waters
+from .fleets import is_surface, side_of_ship
+from .forces import UNITS, controller, landing_of, side_of, unit_side
+from .mines import side_of_mine
+from .tables import ENTENTE
+from .theatre import Theatre
+
+State = dict[str, Any]
+
+
+def _ships(state: State, side: str) -> dict[str, set[str]]:
+    """Where `side`'s surface ships stand: {location: ships}."""
+    out: dict[str, set[str]] = {}
+    for uid, ship in state["board"]["fleets"].items():
+        if side_of_ship(uid) == side and is_surface(uid):
+            out.setdefault(ship["at"], set()).add(uid)
+    return out
+
+
+def _blocked(state: State, side: str) -> set[str]:
+    """3.123 — the water locations a path cannot cross: an enemy surface ship or an enemy mine
+    there (submarines never block)."""
+    found = {ship["at"] for uid, ship in state["board"]["fleets"].items()
+             if side_of_ship(uid) != side and is_surface(uid)}
+    found |= {loc for mid, loc in state["board"].get("mines", {}).items()
+              if loc is not None and side_of_mine(mid) != side}
+    return found
+
+
+def ports(state: State, th: Theatre, side: str) -> list[str]:
+    """3.123 — where `side`'s supply may enter or leave the water: its ports (map port hexes
+    and the Petrograd box) free of enemy land units, and its landing."""
+    found = {p for p in th.ports if is_port(state, th, p)
+             and side_of(state, controller(state, th, p)) == side}
+    landing = landing_of(state)
+    if landing is not None and landing.get("side", ENTENTE) == side:
+        found.add(landing["at"])
+    occupied = {v["at"] for u, v in state["board"]["units"].items()
+                if UNITS[u].corps and unit_side(state, u) not in (side, None)}
+    return sorted(found - occupied)
+
+
+def _waters(th: Theatre, loc: str) -> frozenset[str]:
+    return frozenset({loc}) if loc in th.water else port_waters(th, loc)
+
+
+def crossings(state: State, th: Theatre, side: str) -> tuple[list[str], dict[str, set[str]]]:
+    """3.123 — `side`'s ports, and for each port where a path may enter the water (a friendly
+    surface ship there) the ports it reaches over open water: {entry: {exit, …}}."""
+    here = ports(state, th, side)
+    ships = _ships(state, side)
+    blocked = _blocked(state, side)
+    reach: dict[str, set[str]] = {}
+    for entry in here:
+        if entry not in ships:
+            continue
+        seen = {w for w in _waters(th, entry) if w not in blocked}
+        frontier = sorted(seen)
+        while frontier:
+            nxt = []
+            for loc in frontier:
+                for other in th.all_adj[loc]:
+                    if other in th.water and other not in seen and other not in blocked:
+                        seen.add(other)
+                        nxt.append(other)
+            frontier = sorted(nxt)
+        reach[entry] = {p for p in here if p != entry and _waters(th, p) & seen
+                        and (p not in th.boxes or p in ships)}
+    return here, reach
+
+
+def sea_reach(state: State, th: Theatre, reached: set[str], side: str,
+              overland: Any) -> set[str]:
+    """3.123 — what a supply search that has reached `reached` overland adds over water: a port
+    with a friendly surface ship whose water joins that of a reached port, then overland on
+    from it (`overland(starts)`), until nothing new is found."""
+    _, reach = crossings(state, th, side)
+    while True:
+        fresh = {entry for entry, exits in reach.items()
+                 if entry not in reached and exits & reached}
+        if not fresh:
+            return reached
+        reached |= overland(fresh)
+
+
+def carried(state: State, th: Theatre, uid: str) -> bool:
+    """3.1 — a unit carried by naval transport is supplied: aboard a ship (7.6) under the
+    standard admiralty; on the landing it must trace supply like any other unit."""
+    return uid in state["board"].get("aboard", {}) or (
+        state["board"]["units"][uid]["at"] in th.water and not _on_landing(state, uid))
+
+
+def _on_landing(state: State, uid: str) -> bool:
+    landing = landing_of(state)
+    return landing is not None and state["board"]["units"][uid]["at"] == landing["at"]
+
