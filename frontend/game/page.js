@@ -11,7 +11,7 @@ import { renderDice } from "./panels/dice.js";
 import { fill, h } from "./panels/dom.js";
 import { createLog } from "./panels/log.js";
 import { renderPlayers } from "./panels/players.js";
-import { renderReaction } from "./panels/reaction.js";
+import { renderReaction, tickReaction } from "./panels/reaction.js";
 import { installLearn } from "./panels/learn.js";
 import { installRuleCites } from "./panels/rulecite.js";
 import { renderTrack } from "./panels/track.js";
@@ -262,7 +262,10 @@ async function main() {
     if (changed.has("view") || changed.has("meta") || changed.has("presence") || changed.has("clock")) renderPlayers($("players"), ctx);
     if (changed.has("chat") || changed.has("meta")) chat.render();
     if (changed.has("view") || changed.has("meta") || changed.has("clock")) { controls.render(); gmPanel.render(); }
-    renderOrders();
+    // The order panels read the view, the seats and the written orders; a chat line, a
+    // presence or a log page does not redraw them (a redraw replaces their buttons; the
+    // countdown ticks by itself: tickReaction).
+    if (changed.has("view") || changed.has("meta") || changed.has("orders")) renderOrders();
   });
   orders.addEventListener("change", renderOrders);
   // After an order is sent the focus goes back to the map (where the next order starts), not
@@ -306,7 +309,7 @@ async function main() {
     if (!historyLoaded) { historyLoaded = true; loadHistory(); }
   });
   // Clocks tick in the browser between clock frames.
-  setInterval(() => { if (store.clock?.mode) renderPlayers($("players"), ctx); if (orders.decision?.reaction) { const c = $("reaction-countdown"); if (c) renderReaction($("reaction"), ctx); } }, 1000);
+  setInterval(() => { if (store.clock?.mode) renderPlayers($("players"), ctx); tickReaction($("reaction"), ctx); }, 1000);
 
   // The log of the steps before this page opened: the events the live page would have shown
   // (GET log, as this audience got them), written by the same adapter lines.

@@ -145,9 +145,10 @@ def test_bop_12_3_storm_of_steel_from_the_lobby_to_its_result(sweeping_site, new
     server, record = finish_checks(sweeping_site, game_url, [germany, france, germany])
     result = server["result"]
     assert result["rule"] == "BoP 12.3"
-    # ruling 94: each side's points are its chips and interior fortresses held in the enemy's area
+    # ruling 94: each side's points are its chips and interior fortresses held in the enemy's
+    # area; ruling 101: and one for each enemy dreadnought sunk
     assert set(result["victory_points"]) == set(result["held"]) and len(result["held"]) == 2
-    assert all(result["victory_points"][side] == len(h["bcs"]) + len(h["forts"])
+    assert all(result["victory_points"][side] == len(h["bcs"]) + len(h["forts"]) + len(h["bbs"])
                for side, h in result["held"].items()), result
     assert len(stale) < 10, stale
     print(f"\nBoP 12.3 in the browser: {len(placed)} units set up by clicks, {clicked} decisions "

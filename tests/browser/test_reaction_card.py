@@ -64,7 +64,12 @@ def test_reaction_card_toy_3_says_who_answers_and_folds_out_of_the_way(site, new
     assert f"{title} to answer" in card.inner_text()
     assert "⏱" not in card.inner_text()
     assert page.locator("#reaction button.choice").count() == 2
-    # Measured in the page in one go: the card is drawn anew every second (the countdown).
+    # The countdown ticks in place: the card is not drawn anew each second, which would replace
+    # its buttons between a press and its release and lose the click (BoP's play-through met it).
+    page.wait_for_function("() => !window.salient.orders.foreseeing")   # each answer's preview in
+    page.evaluate("() => { document.querySelector('#reaction button.choice').kept = true; }")
+    page.wait_for_timeout(1300)
+    assert page.evaluate("() => document.querySelector('#reaction button.choice').kept === true")
     height = "() => document.querySelector('#reaction .reaction-card').getBoundingClientRect().height"
     full = page.evaluate(height)
 
@@ -74,7 +79,7 @@ def test_reaction_card_toy_3_says_who_answers_and_folds_out_of_the_way(site, new
     assert page.locator("#reaction button.choice").count() == 0
     assert page.get_attribute("[data-control=reaction-fold]", "aria-expanded") == "false"
     assert page.evaluate(height) < full / 2, (page.evaluate(height), full)
-    # The page's one-second countdown redraw keeps it folded.
+    # The page's one-second countdown tick keeps it folded.
     page.wait_for_timeout(1300)
     assert page.locator("#reaction .reaction-card.folded").count() == 1
 

@@ -11,6 +11,18 @@ import { cite, duration, fill, h } from "./dom.js";
 // The reaction window the player folded (its decision id): one at a time, and only that one.
 let folded = null;
 
+/** The time left, ticked once a second: only the countdown's text changes. Redrawing the
+ * whole card here would replace its buttons between a press and its release, and the click
+ * would be lost (page.js holds its own redraws while a press is held; this tick must not
+ * bypass that). */
+export function tickReaction(root, { store, orders }) {
+  const countdown = root.querySelector("#reaction-countdown");
+  if (!countdown || !orders.decision?.reaction) return;
+  const left = timeLeft(store, orders.seat);
+  const text = left === null ? "" : `${duration(left)} left`;
+  if (countdown.textContent !== text) countdown.textContent = text;
+}
+
 export function renderReaction(root, { store, orders, adapter }) {
   const d = orders.decision;
   if (!d || !d.reaction || !orders.entries || store.result) {
