@@ -65,6 +65,7 @@ export class Orders extends EventTarget {
     this.mapped = false;        // the page has a map (set by page.js): unit-first is possible
     this.consequence = null;    // what the pending order would do, from the server's preview
     this.previews = new Map();  // entry index → what it would do (a small list of answers)
+    this.amend = {};            // the orders beside the pending one the user changed (orderOptions)
     this.ask = async () => { throw new Error("no inquiry endpoint"); };
   }
 
@@ -162,6 +163,7 @@ export class Orders extends EventTarget {
     this.error = null;
     this.consequence = null;
     this.previews = new Map();
+    this.amend = {};
     this.status = decision ? "loading" : "idle";
     // An editor keeps its work while its decision stays open (the position may move on).
     if (!decision || this.editor?.id !== decision.id) this.editor = null;
@@ -335,6 +337,7 @@ export class Orders extends EventTarget {
     const entry = this.mode === "units" ? this.units.pick(index) : this.entries?.find((e) => e.index === index);
     if (!entry) return;
     this.pending = entry;
+    this.amend = {};
     this.status = "confirm";
     this.error = null;
     this.hint = "";
@@ -346,6 +349,32 @@ export class Orders extends EventTarget {
   /** The decision (and seat) the pending order answers. */
   pendingDecision() {
     return this.pending?.decision || this.decision;
+  }
+
+  /** The orders that go with the pending one beside where it goes (the adapter's
+   * `orderOptions`: BoP's search, evasion, van and return to port), each with its value now. */
+  pendingOptions() {
+    if (!this.pending) return [];
+    const options = this.adapter.orderOptions?.(this.pendingDecision(), this.pending.item, this.store.view) || [];
+    return options.map((o) => ({ ...o, value: Object.hasOwn(this.amend, o.key) ? this.amend[o.key] : o.initial }));
+  }
+
+  /** Change one of those orders; the server checks it with the rest when it is sent. */
+  setOption(key, value) {
+    if (!this.pending || this.status === "sending") return;
+    this.amend = { ...this.amend, [key]: value };
+    this.changed();
+    this.#foresee(this.pending);
+  }
+
+  /** The pending order's action as it will be sent: the server's option, plus each order
+   * beside it that differs from its default (a default is left to the server). */
+  pendingAction() {
+    const action = { ...this.pending.item.action };
+    for (const o of this.pendingOptions()) {
+      if (JSON.stringify(o.value) !== JSON.stringify(o.initial)) action[o.key] = o.value;
+    }
+    return action;
   }
 
   /** A decision with a few listed answers that cannot be taken back (pay or not, reroll or
@@ -373,12 +402,14 @@ export class Orders extends EventTarget {
     this.consequence = null;
     if (!decision || decision.undoable || decision.group || decision.revisable) return;
     this.consequence = { entry, asking: true };
+    const action = this.pending === entry ? this.pendingAction() : entry.item.action;
+    const current = () => this.pending === entry && JSON.stringify(this.pendingAction()) === JSON.stringify(action);
     try {
-      const answer = await this.ask("preview", seat, decision.id, entry.item.action);
-      if (this.pending !== entry) return;
+      const answer = await this.ask("preview", seat, decision.id, action);
+      if (!current()) return;
       this.consequence = { entry, ...answer };
     } catch {
-      if (this.pending !== entry) return;
+      if (!current()) return;
       this.consequence = null;
     }
     this.changed();
@@ -406,15 +437,15 @@ export class Orders extends EventTarget {
   /** The parsed text of the pending order. */
   describePending() {
     if (!this.pending) return "";
-    return this.adapter.describe(this.pendingDecision(), this.pending.item, this.store.view);
+    return this.adapter.describe(this.pendingDecision(), { ...this.pending.item, action: this.pendingAction() }, this.store.view);
   }
 
-  /** Send the pending order exactly as the server offered it. */
+  /** Send the pending order as the server offered it, with the orders beside it the user set. */
   async confirm() {
     if (!this.pending || this.status === "sending") return;
     const decision = this.pendingDecision();
     const seat = this.pending.seat || this.seat;
-    const action = this.pending.item.action;
+    const action = this.pendingAction();
     this.status = "sending";
     this.changed();
     try {

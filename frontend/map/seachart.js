@@ -127,11 +127,37 @@ export function mineCounters(view, nations) {
   return out;
 }
 
-/** A naval move's option: the destination lit with its NMP. */
+/** A naval move's option: the destination lit with its NMP; its label names the orders given
+ * with it that differ from the defaults (navalOrderOptions). */
 export function navalOption(item, from, where, short) {
   const a = item.action || {};
+  const orders = [a.search === false ? "no search" : null, a.evade ? "evades if found" : null,
+    a.van ? (a.van.length ? `van ${short(a.van)}` : "no van") : null, a.return ? "returns to port after a battle" : null]
+    .filter(Boolean);
   return { hex: a.to, from, kind: "option", text: item.nmp !== undefined ? `${item.nmp} NMP` : "sea",
-    label: `Sail ${short(a.units)}: ${where(from)} → ${where(a.to)}${item.nmp !== undefined ? `, ${item.nmp} NMP` : ""}` };
+    label: `Sail ${short(a.units)}: ${where(from)} → ${where(a.to)}${item.nmp !== undefined ? `, ${item.nmp} NMP` : ""}`
+      + (orders.length ? ` (${orders.join("; ")})` : "") };
+}
+
+const VAN_KINDS = new Set(["BC", "CA", "CL"]);   // BoP 8.31
+
+/** The orders a naval move carries beside where it goes (BoP 8.21, 8.25, 8.31, 8.34; ruling
+ * 90): the moving force searches where it arrives unless told not to; surface ships may be
+ * told to try to evade if the enemy finds them, to return to port after a battle they need not
+ * leave, and which of their battlecruisers and cruisers form the van (all, by default). */
+export function navalOrderOptions(action) {
+  const units = (action?.units || []).filter(isShip);
+  if (!units.length) return [];
+  const search = { key: "search", type: "bool", initial: true, rule: "BoP 8.21",
+    label: "Search for enemy ships where it arrives" };
+  if (!ship(units[0]).cls[1]) return [search];             // submarines (7.21): search only
+  const van = units.filter((u) => VAN_KINDS.has(ship(u).kind));
+  return [search,
+    { key: "evade", type: "bool", initial: false, rule: "BoP 8.25",
+      label: "If the enemy finds it, its faster ships try to evade" },
+    ...(van.length ? [{ key: "van", type: "subset", of: van, initial: van, rule: "BoP 8.31", label: "In the van:" }] : []),
+    { key: "return", type: "bool", initial: false, rule: "BoP 8.34",
+      label: "After a battle, return to port even if the roll does not send it" }];
 }
 
 /** "Why not?" for ships sent where they cannot go (7.22): the naval move of the selected

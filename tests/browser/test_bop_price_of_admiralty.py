@@ -36,8 +36,9 @@ def shot(page, name: str) -> None:
         page.screenshot(path=os.path.join(SHOTS, f"{name}.png"))
 
 
-def sail(page, origin: str, to: str, ships: list[str]) -> str:
-    """Click the stack at `origin`, then the lit destination `to`, Confirm; the order's text."""
+def sail(page, origin: str, to: str, ships: list[str], orders=None) -> str:
+    """Click the stack at `origin`, then the lit destination `to`, set the orders beside it
+    (`orders(page)`, if given), Confirm; the order's text."""
     wait_orders(page)
     click_hex(page, origin)
     page.wait_for_function("(o) => window.salient.orders.origin === o && window.salient.orders.status === 'ready'",
@@ -45,6 +46,8 @@ def sail(page, origin: str, to: str, ships: list[str]) -> str:
     assert to in drawn(page, "option"), f"{to} is not lit from {origin}"
     click_hex(page, to)
     page.wait_for_selector("#pending-order")
+    if orders:
+        orders(page)
     text = page.inner_text("#pending-order .order-text")
     v = page.evaluate("() => window.salient.store.v")
     page.click("#confirm")
@@ -152,14 +155,35 @@ def test_bop_12_6_price_of_admiralty_played_on_the_sea_chart_by_clicks(site, new
     assert "norwegian-sea-box" in drawn(britain, "option")
     assert drawn_text(britain, "norwegian-sea-box") == "18 NMP"
     britain.keyboard.press("Escape")
-    # Beatty's force sails into the High Seas Fleet: contact, the search, the battle (8.1-8.3)
-    text = sail(britain, NEWCASTLE, MEET, [])
+    # Beatty's force sails into the High Seas Fleet: contact, the search, the battle (8.1-8.3),
+    # with the orders beside the move set in the pending order's box (8.21, 8.25, 8.31, 8.34;
+    # ruling 90): CL 1 kept out of the van, and back to port after the battle whatever the roll
+    def beatty_orders(page):
+        box = page.locator("#order-options")
+        assert box.locator("input[data-option=search]").is_checked()
+        assert not box.locator("input[data-option=evade]").is_checked()
+        assert not box.locator("input[data-option=return]").is_checked()
+        vans = box.locator("input[data-option=van]").evaluate_all("(xs) => xs.map((x) => x.dataset.unit)")
+        assert vans == ["bri-bc1", "bri-bc2", "bri-cl1"], vans
+        box.locator("input[data-option=van][data-unit='bri-cl1']").uncheck()
+        page.locator("#order-options input[data-option=return]").check()
+        page.wait_for_function("""() => document.querySelector('#pending-order .order-text')
+            .textContent.includes('returns to port after a battle')""")
+    text = sail(britain, NEWCASTLE, MEET, [], orders=beatty_orders)
     assert "Sail BB6, BB7, BC1, BC2, CL1: Newcastle" in text, text
+    assert "van BC1, BC2" in text and "returns to port after a battle" in text, text
     britain.wait_for_function("() => document.getElementById('log').textContent.includes('Naval battle at')")
     log = britain.locator("#log").inner_text()
     assert "Entente search at" in log and "found them" in log, log[-1500:]
     battle = next(line for line in log.splitlines() if "Naval battle at" in line)
     assert "van salvo" in battle and "fleet salvo" in battle and "Shots:" in battle, battle
+    # the orders reached the battle: CL 1 fired in no van salvo, and Britain went home (8.34)
+    events = britain.evaluate("""() => window.salient.store.log.filter((e) => e.kind === 'naval_battle'
+        || e.kind === 'naval_return_check').map((e) => [e.kind, e.data])""")
+    fought = next(d for k, d in events if k == "naval_battle")
+    assert "bri-cl1" not in {s["shooter"] for s in fought["van_salvo"]}, fought["van_salvo"]
+    check = next(d for k, d in events if k == "naval_return_check" and d["side"] == "entente")
+    assert check["returns"] or check["chooses_to_return"], check
     after = fleets(britain)
     hurt = [u for u in HIGH_SEAS_FLEET + BEATTY if u not in after or after[u]["steps"] == 1]
     lost_steps = sum(2 - after[u]["steps"] if u in after else 2 for u in HIGH_SEAS_FLEET + BEATTY)
@@ -183,4 +207,8 @@ def test_bop_12_6_price_of_admiralty_played_on_the_sea_chart_by_clicks(site, new
         page.wait_for_function("() => !!window.salient.store.view.flow.result")
     result = britain.evaluate("() => window.salient.store.view.flow.result")
     assert result["rule"] == "BoP 12.6" and result["reason"] in ("gunnery_lost", "equal_losses"), result
+    # the record holds Beatty's move with the orders beside it, as the server took them
+    record = britain.request.get(f"{site}/api/games/{url.rstrip('/').rsplit('/', 1)[1]}/record").json()
+    moves = [a["action"] for a in record["actions"] if a["seat"] == "britain" and "naval_move" in a["decision"]]
+    assert {"to": MEET, "units": BEATTY, "van": ["bri-bc1", "bri-bc2"], "return": True} in moves, moves
     shot(britain, "4-result")

@@ -4,6 +4,7 @@
 
 import { cite, fill, h } from "./dom.js";
 import { idlePanel, idleSeatsLine } from "./idle.js";
+import { orderOptionsBox } from "./orderoptions.js";
 import { singleAnswer, singleAnswerBox } from "./single.js";
 import { consequenceBox, consequenceLines, renderUnitOrders } from "./unitpanel.js";
 
@@ -118,6 +119,7 @@ export function writtenOrder(d, { store, orders, adapter }) {
 export function pendingOrder(orders, { onCancel = () => orders.cancel(), cancelLabel = "Cancel", after = null } = {}) {
   return h("div", { class: "order", id: "pending-order" },
     h("div", { class: "order-text" }, orders.describePending()),
+    orderOptionsBox(orders),
     h("div", { class: "order-buttons" },
       h("button", { class: "button", id: "confirm", onclick: () => orders.confirm(), disabled: orders.status === "sending" },
         orders.status === "sending" ? "Sending…" : "Confirm"),

@@ -3,6 +3,7 @@
 // the answers that need no map click, and — secondary — the list of every open decision.
 
 import { cite, h } from "./dom.js";
+import { orderOptionsBox } from "./orderoptions.js";
 
 export function renderUnitOrders({ store, orders, adapter }, root) {
   const mode = orders.units;
@@ -80,6 +81,7 @@ function pendingBox(orders, adapter, view) {
   // not move under the pointer.
   return h("div", { class: "order", id: "pending-order" },
     h("div", { class: "order-text" }, orders.describePending(), " ", cite(decision.rule)),
+    orderOptionsBox(orders),
     h("div", { class: "order-buttons" },
       h("button", { class: "button", id: "confirm", onclick: () => orders.confirm(), disabled: orders.status === "sending" },
         orders.status === "sending" ? "Sending…" : "Confirm"),

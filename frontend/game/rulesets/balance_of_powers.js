@@ -24,7 +24,7 @@ import { BritainPicker } from "./bop_britain.js";
 import { BopLossPicker } from "./bop_losses.js";
 import { AIR, CORPS, FORTRESS_COLOUR, FORTRESS_EFFECTIVENESS, LEADERS, TANKS } from "./balance_of_powers_counters.js";
 import { GenericAdapter, HEX_ID, adoptStylesheet, titleCase } from "./generic.js";
-import { NAVAL_SCENARIOS, SHIP_IN_TEXT, addSeaChart, boxNotes, isShip, navalCandidate, navalEvent, navalOption, navalVictory, selectedUnits, shipCounters, mineCounters,
+import { NAVAL_SCENARIOS, SHIP_IN_TEXT, addSeaChart, boxNotes, isShip, navalCandidate, navalEvent, navalOption, navalOrderOptions, navalVictory, selectedUnits, shipCounters, mineCounters,
   shipLabel, shipName } from "../../map/seachart.js";
 import { addFrontToggle, frontMarks, frontNotes } from "../../map/fronts.js";
 
@@ -687,6 +687,11 @@ export class BalanceOfPowersAdapter extends GenericAdapter {
 
   describe(decision, item, view) {
     return this.present(decision, item, view).label;
+  }
+
+  /** The orders beside a naval move (BoP 8.21, 8.25, 8.31, 8.34): panels/orderoptions.js. */
+  orderOptions(decision, item) {
+    return decision.kind === "naval_move" ? navalOrderOptions(item.action) : [];
   }
 
   event(event, view) {
