@@ -3,7 +3,8 @@ compiled map and frame times of pan and zoom (figures, not assertions).
 
 Serves the repository on a loopback port, opens `frontend/map/mapview.js` on each compiled map,
 and measures: fetch + parse + inline + first paint (two animation frames after the view is
-built), the number of SVG nodes, the time of 60 wheel-zoom and 60 drag-pan steps measured as
+built), the number of SVG nodes, a patch's redraw of 300 counters with one moved (setUnits and
+the style and layout it causes), the time of 60 wheel-zoom and 60 drag-pan steps measured as
 the gap between animation frames (a gesture previews as a CSS transform of the composited
 <svg>), and the one repaint when the resting gesture is committed to the SVG transform.
 """
@@ -58,6 +59,30 @@ FRAMES = """async (kind) => {
   return {times, commit_ms: performance.now() - t0};
 }"""
 
+# A patch as the page meets it: 300 counters on the map (a corps-scale position), then 60 new
+# positions each moving one unit to the next land hex; the time of setUnits and the style and
+# layout it leaves (forced at once by a geometry read), one frame apart.
+PATCHES = """async () => {
+  const hexes = Object.keys(window.view.map.hexes || {}).filter((id) => window.view.map.hexes[id].terrain !== 'sea').sort();
+  if (!hexes.length) return null;                  // an area map: no hexes to move between
+  const units = [];
+  for (let i = 0; i < 300; i++) units.push({id: `u${i}`, hex: hexes[(i * 7) % hexes.length], label: `${i}`,
+    symbol: 'infantry', factors: '4-3', colour: i % 2 ? '#8a8f6a' : '#5b7fbf', title: `corps ${i}`});
+  window.view.setUnits(units);
+  await new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));
+  const times = [];
+  for (let i = 0; i < 60; i++) {
+    const moved = units[(i * 13) % units.length];
+    moved.hex = hexes[(hexes.indexOf(moved.hex) + 1) % hexes.length];
+    const t0 = performance.now();
+    window.view.setUnits(units.map((u) => ({...u})));
+    document.querySelector('#map svg').getBBox();          // style and layout now, not later
+    times.push(performance.now() - t0);
+    await new Promise(r => requestAnimationFrame(r));
+  }
+  return times;
+}"""
+
 
 class _Quiet(http.server.SimpleHTTPRequestHandler):
     def log_message(self, *args: Any) -> None:
@@ -98,6 +123,8 @@ def run() -> dict[str, Any]:
                     measured = page.evaluate(FRAMES, kind)
                     figures[f"{kind}_frames"] = _summary(measured["times"])
                     figures[f"{kind}_commit_ms"] = round(measured["commit_ms"], 1)
+                patches = page.evaluate(PATCHES)
+                figures["patch_redraw"] = _summary(patches) if patches else None
                 out["maps"][name] = figures
                 page.close()
             browser.close()

@@ -656,54 +656,83 @@ export class MapView {
     return this.units.filter((u) => u.hex === id);
   }
 
-  /** Draw the units: one stack per hex, the top counter shown with the stack's size. */
+  /** Draw the units: one stack per hex, the top counter shown with the stack's size. Only the
+   * stacks that changed are drawn anew (a patch moves a few units; redrawing every counter of
+   * the map on each one cost the page most of its time in style and layout), and the names are
+   * laid out again only when the occupied hexes changed (that asks the browser for styles). */
   setUnits(units) {
     this.units = units.slice();
-    this.unitLayer.replaceChildren();
-    if (this.labels) {
-      this.labels.setOccupied(this.units.map((u) => u.hex).filter((id) => this.map.hexes[id]));
-      this.labels.layout(this.zoom, this.#screenScale());
-    }
     const byHex = new Map();
     for (const unit of this.units) {
       if (!byHex.has(unit.hex)) byHex.set(unit.hex, []);
       byHex.get(unit.hex).push(unit);
     }
-    const side = this.layout.size * 1.05;
-    for (const [id, stack] of [...byHex.entries()].sort()) {
-      if (!this.has(id)) continue;
-      const [x, y] = this.centre(id);
-      const top = stack[0];
-      const group = svg("g", {
-        class: top.classes ? `stack ${top.classes}` : "stack", transform: `translate(${x.toFixed(1)} ${y.toFixed(1)})`,
-        "data-hex": id, "data-count": stack.length, "data-unit": top.id,
-      }, this.unitLayer);
-      const title = svg("title", {}, group);
-      title.textContent = stack.map((u) => u.title || u.label).join("\n");
-      if (stack.length > 1) {
-        svg("rect", { x: -side / 2 + 2, y: -side / 2 - 2, width: side, height: side, rx: 1.5,
-          class: "counter-shadow", fill: top.colour || "#ccc" }, group);
-      }
-      this.#counter(group, top, side);
-      if (stack.length > 1) {
-        const badge = svg("g", { class: "stack-count", transform: `translate(${(side / 2).toFixed(1)} ${(-side / 2).toFixed(1)})` }, group);
-        svg("circle", { r: side * 0.22 }, badge);
-        const count = svg("text", { y: side * 0.08 }, badge);
-        count.textContent = String(stack.length);
-      }
-      const warned = stack.filter((u) => u.warn);
-      if (warned.length) {
-        // One marker per stack, at its lower left; the stack's title says which units and why.
-        // The gravest warning shows (an adapter's `priority`: isolated over out of supply).
-        const warn = warned.map((u) => u.warn).sort((a, b) => (b.priority || 0) - (a.priority || 0))[0];
-        group.setAttribute("data-warn", warned.map((u) => u.id).join(" "));
-        const mark = svg("g", { class: `counter-warn warn-${warn.kind}`, transform: `translate(${(-side / 2).toFixed(1)} ${(side / 2).toFixed(1)})` }, group);
-        svg("circle", { r: side * 0.24 }, mark);
-        svg("text", { y: side * 0.09 }, mark).textContent = warn.text;
+    if (this.labels) {
+      const occupied = this.units.map((u) => u.hex).filter((id) => this.map.hexes[id]);
+      const key = [...new Set(occupied)].sort().join(" ");
+      if (key !== this.occupiedKey) {
+        this.occupiedKey = key;
+        this.labels.setOccupied(occupied);
+        this.labels.layout(this.zoom, this.#screenScale());
       }
     }
+    const side = this.layout.size * 1.05;
+    const drawn = this.drawnStacks || new Map();      // hex → { key, group } as now on the map
+    const next = new Map();
+    let previous = null;
+    for (const [id, stack] of [...byHex.entries()].sort()) {
+      if (!this.has(id)) continue;
+      const key = JSON.stringify(stack.map((u) => [u.id, u.label, u.title, u.factors, u.colour, u.classes, u.symbol, u.warn]));
+      const old = drawn.get(id);
+      let group = old?.key === key ? old.group : null;
+      if (!group) {
+        old?.group.remove();
+        group = this.#stack(id, stack, side);
+      }
+      // In hex order, as a full redraw would leave them (a later stack paints over an earlier).
+      const place = previous ? previous.nextSibling : this.unitLayer.firstChild;
+      if (place !== group) this.unitLayer.insertBefore(group, place);
+      next.set(id, { key, group });
+      previous = group;
+    }
+    for (const [id, old] of drawn) if (!next.has(id)) old.group.remove();
+    this.drawnStacks = next;
     this.spread(this.spreadHex && (byHex.get(this.spreadHex) || []).length > 1 ? this.spreadHex : null,
       { hover: this.spreadByHover });
+  }
+
+  /** One stack's group: its top counter, the stack's size and its warning. */
+  #stack(id, stack, side) {
+    const [x, y] = this.centre(id);
+    const top = stack[0];
+    const group = svg("g", {
+      class: top.classes ? `stack ${top.classes}` : "stack", transform: `translate(${x.toFixed(1)} ${y.toFixed(1)})`,
+      "data-hex": id, "data-count": stack.length, "data-unit": top.id,
+    }, this.unitLayer);
+    const title = svg("title", {}, group);
+    title.textContent = stack.map((u) => u.title || u.label).join("\n");
+    if (stack.length > 1) {
+      svg("rect", { x: -side / 2 + 2, y: -side / 2 - 2, width: side, height: side, rx: 1.5,
+        class: "counter-shadow", fill: top.colour || "#ccc" }, group);
+    }
+    this.#counter(group, top, side);
+    if (stack.length > 1) {
+      const badge = svg("g", { class: "stack-count", transform: `translate(${(side / 2).toFixed(1)} ${(-side / 2).toFixed(1)})` }, group);
+      svg("circle", { r: side * 0.22 }, badge);
+      const count = svg("text", { y: side * 0.08 }, badge);
+      count.textContent = String(stack.length);
+    }
+    const warned = stack.filter((u) => u.warn);
+    if (warned.length) {
+      // One marker per stack, at its lower left; the stack's title says which units and why.
+      // The gravest warning shows (an adapter's `priority`: isolated over out of supply).
+      const warn = warned.map((u) => u.warn).sort((a, b) => (b.priority || 0) - (a.priority || 0))[0];
+      group.setAttribute("data-warn", warned.map((u) => u.id).join(" "));
+      const mark = svg("g", { class: `counter-warn warn-${warn.kind}`, transform: `translate(${(-side / 2).toFixed(1)} ${(side / 2).toFixed(1)})` }, group);
+      svg("circle", { r: side * 0.24 }, mark);
+      svg("text", { y: side * 0.09 }, mark).textContent = warn.text;
+    }
+    return group;
   }
 
   /** One counter (its face, symbol, name and factors), centred on 0,0 of `group`. */

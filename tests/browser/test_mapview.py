@@ -114,6 +114,29 @@ def test_counters_stack_with_a_count_and_highlights_show_costs(map_page):
     assert info["country"] == "germany" and len(info["units"]) == 2
 
 
+def test_counters_a_new_position_redraws_only_the_stacks_that_changed(map_page):
+    """A patch moves a few units: the stacks it does not touch keep their nodes (a full redraw
+    of every counter on each patch was most of a playing page's time), the changed one is drawn
+    anew, an emptied hex loses its stack, and the stacks stay in hex order."""
+    doc = compiled()
+    metz, verdun, paris = (doc["places"][p]["hex"] for p in ("metz", "verdun", "paris"))
+    units = [{"id": "de-16", "hex": metz, "label": "XVI", "symbol": "infantry", "factors": "4-3", "colour": "#8a8f6a"},
+             {"id": "fr-6", "hex": verdun, "label": "VI", "symbol": "infantry", "factors": "4-3", "colour": "#5b7fbf"},
+             {"id": "fr-1", "hex": paris, "label": "I", "symbol": "infantry", "factors": "4-3", "colour": "#5b7fbf"}]
+    map_page.evaluate("""(units) => { window.view.setUnits(units);
+        for (const s of document.querySelectorAll('.layer-units .stack')) s.kept = s.dataset.hex; }""", units)
+    moved = [units[0], {**units[1], "factors": "2-3"}]          # VI reduced, I gone from Paris
+    after = map_page.evaluate("""(units) => { window.view.setUnits(units);
+        return [...document.querySelectorAll('.layer-units .stack')].map((s) => [s.dataset.hex, s.kept || null,
+            s.querySelector('.counter-factors').textContent]); }""", moved)
+    assert after == sorted([[metz, metz, "4-3"], [verdun, None, "2-3"]]), after
+    # the same units again: nothing is drawn anew
+    again = map_page.evaluate("""(units) => { for (const s of document.querySelectorAll('.layer-units .stack')) s.kept = 'x';
+        window.view.setUnits(units);
+        return [...document.querySelectorAll('.layer-units .stack')].map((s) => s.kept); }""", moved)
+    assert again == ["x", "x"]
+
+
 def test_a_gesture_previews_as_a_css_transform_then_commits_one_svg_transform(map_page):
     paris = compiled()["places"]["paris"]["hex"]
     map_page.evaluate("(id) => { window.view.centreOn(id); window.view.highlight([{hex: id}]); }",
