@@ -479,6 +479,12 @@ def _view(ruleset: Ruleset, state: dict[str, Any], audience: Audience,
         listed[keys[decision.id]] = entry
     out["decisions"] = listed
     final = listing.final
+    # A seat's own sealed answers, for its holders only, until the group is revealed: a player
+    # holding several seats still sees what he sealed for one while he answers for another.
+    own = [{"decision": decision_id, "seat": answer["seat"], "action": copy_json(answer["action"])}
+           for group in sorted(kernel["sealed"])
+           for decision_id, answer in sorted(kernel["sealed"][group].items())
+           if answer["seat"] in entitled]
     out["game"] = {
         "ruleset": kernel["ruleset"], "scenario": kernel["scenario"],
         "options": kernel["options"], "seq": kernel["seq"], "dice": kernel["dice"],
@@ -488,6 +494,8 @@ def _view(ruleset: Ruleset, state: dict[str, Any], audience: Audience,
         "undo": kernel["undo"]["seat"] if kernel["undo"] and final is None
         and kernel["undo"]["seat"] in entitled else None,
     }
+    if own:
+        out["game"]["sealed"] = own
     return out
 
 

@@ -42,7 +42,9 @@ WATCH_JS = """() => { const s = window.salient; window.__bopWatch = [];
   const note = () => { const view = s.store.view; if (!view) return;
     const events = s.store.log.filter(e => e.v === s.store.v).map(e => e.kind);
     window.__bopWatch.push({v: s.store.v, step: view.flow.step,
-      units: Object.keys(view.board.units || {}).length, events}); };
+      units: Object.keys(view.board.units || {}).length, events,
+      sealed: (view.game.sealed || []).length,
+      drawnSealed: document.querySelectorAll('.layer-units .stack.bop-sealed').length}); };
   s.store.subscribe(note); note(); }"""
 
 
@@ -73,6 +75,13 @@ def check_secret_setup(pages, frames):
         assert secret, "the game did not start with the secret set-up"
         assert all(w["units"] == 0 for w in secret), secret
         assert any(w["units"] > 0 for w in watch), "the reveal never placed anything"
+    # a player holding several powers sees what he sealed for one (marked sealed on the map)
+    # while he sets up the next; the spectator never holds a sealed answer (kernel game.sealed)
+    *players, spectator = pages
+    for page in players:
+        watch = page.evaluate("() => window.__bopWatch")
+        assert any(w["sealed"] and w["drawnSealed"] for w in watch if w["step"] == "secret_setup"), watch
+    assert not any(w["sealed"] or w["drawnSealed"] for w in spectator.evaluate("() => window.__bopWatch"))
     revealed = next(i for i, f in enumerate(frames) if "answers_revealed" in f)
     before = frames[:revealed]
     assert any('"answer_sealed"' in f for f in before), "the spectator saw no sealed answers"

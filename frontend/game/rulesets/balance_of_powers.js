@@ -324,6 +324,17 @@ export class BalanceOfPowersAdapter extends GenericAdapter {
         warn: unsupplied && p.kind !== "hq" ? SUPPLY_WARN : undefined,
         title: `${p.title}${facts ? ` (${facts})` : ""}${mode === "entrenched" ? " · entrenched" : ""}${mp !== undefined ? ` · ${mp} MP left` : ""}${supply}` });
     }
+    // BoP 12.1's secret set-up: what this player sealed for a power, drawn (marked sealed) while
+    // he sets up his others; nobody else's view holds it until every side has set up.
+    for (const answer of view?.game?.sealed || []) {
+      for (const [uid, at] of Object.entries(answer.action?.placement || {}).sort()) {
+        if (units[uid] || !this.onMap(at)) continue;
+        const p = this.parse(uid);
+        const { factors, facts } = this.factors(uid);
+        out.push({ id: uid, hex: at, label: p.label, symbol: p.kind, factors, colour: p.colour, classes: "bop-sealed",
+          title: `${p.title}${facts ? ` (${facts})` : ""} · your sealed set-up, revealed when every side has set up (BoP 12.1)` });
+      }
+    }
     out.push(...this.airUnits(view));
     // BoP 1.3: ships (12.6), in their boxes, ports and water hexes
     out.push(...shipCounters(view, (n) => [NATION_TITLE[n] || titleCase(n), NATIONS[n.slice(0, 3)]?.[2] || "#ddd"])

@@ -96,6 +96,25 @@ def test_sealed_answers_stay_hidden_until_every_seat_has_answered(toy, melee):
     assert last.state["kernel"]["sealed"] == {}
 
 
+def test_a_sealed_answer_stays_in_its_own_seats_view_until_the_reveal(toy, melee):
+    """The seat that sealed an answer (and a side audience holding it) still sees what it
+    sealed, under `game.sealed`; nobody else does, and it goes with the reveal."""
+    from engine.kernel.leaks import find_leaks
+    bids = {d.seats[0]: d.options[0] for d in kernel.decisions(toy, melee)}
+    state = kernel.apply(toy, melee, "red", "r1-bid-red", bids["red"], seed=SEED).state
+    mine = [{"decision": "r1-bid-red", "seat": "red", "action": bids["red"]}]
+    assert kernel.view(toy, state, "seat:red")["game"]["sealed"] == mine
+    holders = [a for a in ("side:alpha", "side:beta") if "red" in toy.audience_seats(state, a)]
+    assert holders and all(kernel.view(toy, state, a)["game"]["sealed"] == mine for a in holders)
+    for audience in ("seat:green", "seat:blue", "public",
+                     *(a for a in ("side:alpha", "side:beta") if a not in holders)):
+        assert "sealed" not in kernel.view(toy, state, audience)["game"], audience
+        assert find_leaks(toy, state, audience) == []
+    state = kernel.apply(toy, state, "blue", "r1-bid-blue", bids["blue"], seed=SEED).state
+    state = kernel.apply(toy, state, "green", "r1-bid-green", bids["green"], seed=SEED).state
+    assert "sealed" not in kernel.view(toy, state, "seat:red")["game"]
+
+
 def test_undo_restores_the_position_before_an_undoable_step(toy, melee):
     state = bid_all(toy, melee).state
     move = kernel.decisions(toy, state)[0]
