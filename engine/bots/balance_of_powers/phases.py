@@ -13,7 +13,9 @@ violation) scores 0, so the bot acts only where something scores above it.
   below `WEIGHTS["attack_threshold"]`;
 - combat replies: the best point unit, a reserve, the reroll when its expectation beats the
   roll, paying an RP result, the cheapest loss, the safest retreat;
-- the set-up: each listed deployment scored across the worlds drawn for the hidden ones.
+- the set-up: each listed deployment scored across the worlds drawn for the hidden ones;
+- at sea (naval.py): battles a force wins on paper and its scenario's goal, never into a
+  stronger force.
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ from engine.rulesets.balance_of_powers.tables import (
 )
 
 from ..heuristic import Score
+from .naval import naval_move
 from .odds import Odds, attack_odds, combat_of, reroll_odds
 from .world import VIOLATE, WEIGHTS, Context
 
@@ -465,4 +468,5 @@ PHASES: dict[str, Phase] = {
     "place_infrastructure": place_infrastructure, "procure": procure,
     "plan_xvii": plan_xvii, "transfer": transfer, "setup": setup,
     "remove_breach": never, "leader_return": never, "landing": never,
+    "naval_move": naval_move,
 }

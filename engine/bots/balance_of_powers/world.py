@@ -82,6 +82,11 @@ WEIGHTS: Mapping[str, float] = {
     "max_links": 4,             # hexes at most a line may still need to be a plan
     "commissariat": 1.0,        # 6.6: share of a corps' chance to die unsupplied that level
                                 # 2's campaign adds to `unsupplied` (version 6)
+    "naval_edge": 1.25,         # 8.3: a force fights one it outguns by this much (gunnery)
+    "naval_battle": 1.0,        # per point of gunnery more than the enemy force fought
+    "naval_goal": 40.0,         # 12.6: a ship that counts reaching its scenario's goal at sea
+    "naval_approach": 10.0,     # per such ship, times the share of the way a move covers
+    "naval_join": 8.0,          # a force too weak alone joining friends that together outgun
     "unsupplied": 3.0,          # 6.6: per corps ending its side's half out of supply (the
                                 # commissariat then kills it on 1d6 >= its effectiveness:
                                 # the arena's German garrisons of Brussels died so, cut off)
@@ -155,6 +160,7 @@ def position_from_view(view: Mapping[str, Any]) -> dict[str, Any]:
     game = view["game"]
     out.update(flow=flow, board=board, secret={},
                kernel={"sides": dict(game["sides"]), "seq": game["seq"], "sealed": {},
+                       "scenario": game.get("scenario"),
                        "game_uid": None, "ended": None, "undo": None})
     return out
 
@@ -210,6 +216,7 @@ class Context:
     budget: Budget | None = None
     supplied: dict[str, frozenset[str]] = field(default_factory=dict)   # nation -> locations
     campaign: bool = True          # 12.1's plan and the commissariat's full price (level 2)
+    naval: dict[Any, Any] = field(default_factory=dict)    # naval.py's reach and distances
 
     def in_supply(self, nation: str, loc: str) -> bool:
         """BoP 3.12 — would a unit of `nation` at `loc` be in supply in this position?"""

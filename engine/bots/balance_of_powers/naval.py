@@ -1,0 +1,170 @@
+"""Balance of Powers level 2 at sea (BoP 7, 8; 12.3, 12.6): which naval moves it plays.
+
+A force of surface ships sails to fight an enemy surface force that cannot decline contact
+(one not in its own port: 6.41) when it outguns that force by `naval_edge`, never into a
+stronger one. Wherever it goes it must not end where enemy surface forces able to reach it
+next sub-phase outgun it — unless that place is its own port, where it may decline contact.
+A force too weak to fight the enemy's strongest force joins a friendly one when together they
+outgun it (concentration). A scenario's goal at sea draws the ships that serve it (`GOALS`):
+in 12.6 two German dreadnoughts in the Norwegian Sea box win the game for Germany
+(`price_of_admiralty.result`), so the Germans steer their dreadnoughts towards it. Anything
+else stays where it is (the `done` answer scores 0).
+
+The bot chooses among the listed answers, and a naval move is listed for whole stacks only
+(7.21: any part may sail, but only what `naval.move_items` lists is offered), so a stack
+moves at its slowest ship: 12.6's High Seas Fleet, held to 16 NMP by its pre-dreadnoughts,
+can come near the Norwegian Sea box but never pay its 18 to enter.
+
+Strength is the sum of the ships' gunnery on the side they now show (8.332: gunnery is what
+hits; 12.6 counts gunnery lost). Distances are NMP on the map and the Sea Chart, from the
+ruleset's own movement (`naval.reachable`: 7.22, 7.5), computed once per turn and kept on the
+context. Not played yet: submarines, mines, transport (a force with passengers) and 12.3's
+raiders; they keep their passive answers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from engine.kernel.model import Decision
+from engine.rulesets.balance_of_powers import naval as bop_naval
+from engine.rulesets.balance_of_powers.fleets import (
+    SHIPS,
+    gunnery,
+    is_surface,
+    naval_range,
+    side_of_ship,
+)
+from engine.rulesets.balance_of_powers.price_of_admiralty import NORWEGIAN_SEA
+from engine.rulesets.balance_of_powers.price_of_admiralty import SCENARIO as PRICE_OF_ADMIRALTY
+from engine.rulesets.balance_of_powers.tables import CENTRAL
+
+from ..heuristic import Score
+from .world import WEIGHTS, Context
+
+W = WEIGHTS
+FAR = 999           # NMP: a goal the force cannot reach at all
+
+# Per scenario and side, the location at sea that wins it and the kind of ship that counts.
+GOALS: Mapping[str, Mapping[str, tuple[str, str]]] = {
+    PRICE_OF_ADMIRALTY: {CENTRAL: (NORWEGIAN_SEA, "BB")},
+}
+
+
+def naval_move(ctx: Context, decision: Decision, item: dict[str, Any]) -> Score:
+    """BoP 7.2, 8 — a force's move: a battle it wins on paper, its scenario's goal, or
+    nothing; never into a stronger force, never to wait for one at sea."""
+    action = item["action"]
+    if action.get("passengers") or action.get("land"):
+        return None                                   # 7.6 transport: not planned yet
+    fleets = ctx.position["board"]["fleets"]
+    units = [u for u in action["units"] if u in fleets]
+    if not units or not all(is_surface(u) for u in units):
+        return None                                   # submarines (8.4): not played yet
+    ctx.charge(2)
+    ours = strength(ctx, units)
+    to = action["to"]
+    side = side_of_ship(units[0])
+    score = 0.0
+    here = enemy_at_sea(ctx, to, side)
+    theirs = strength(ctx, here)
+    if here:
+        if ours < W["naval_edge"] * theirs:
+            return None
+        score += W["naval_battle"] * (ours - theirs)
+    together = ours + strength(ctx, friends_at(ctx, to, side, units))
+    # Where it ends (after a battle too): no stronger enemy force may reach it next
+    if threat_at(ctx, to, side) - theirs > together and not own_port(ctx, to, side):
+        return None
+    if not here:
+        score += _join_worth(ctx, ours, together, side)
+    score += _goal_worth(ctx, units, side, fleets[units[0]]["at"], to)
+    return score if score > 0 else None
+
+
+def friends_at(ctx: Context, loc: str, side: str, units: list[str]) -> list[str]:
+    fleets = ctx.position["board"]["fleets"]
+    return sorted(u for u, ship in fleets.items() if ship["at"] == loc and is_surface(u)
+                  and side_of_ship(u) == side and u not in units)
+
+
+def _join_worth(ctx: Context, ours: float, together: float, side: str) -> float:
+    """Concentration: a force too weak for the enemy's strongest force joins friends with
+    whom it outguns that force by the edge."""
+    strongest = max((gun for _, gun in _enemy_reach(ctx, side)), default=0.0)
+    if ours >= W["naval_edge"] * strongest or together < W["naval_edge"] * strongest:
+        return 0.0
+    return W["naval_join"]
+
+
+def strength(ctx: Context, units: list[str]) -> float:
+    return float(sum(gunnery(ctx.position, u) for u in units))
+
+
+def own_port(ctx: Context, loc: str, side: str) -> bool:
+    return bop_naval.port_side(ctx.position, ctx.th, loc) == side
+
+
+def enemy_at_sea(ctx: Context, loc: str, side: str) -> list[str]:
+    """The enemy surface ships at `loc` that must accept contact (6.41: not in their port)."""
+    fleets = ctx.position["board"]["fleets"]
+    found = [u for u, ship in fleets.items() if ship["at"] == loc and is_surface(u)
+             and side_of_ship(u) != side]
+    if found and own_port(ctx, loc, side_of_ship(found[0])):
+        return []
+    return sorted(found)
+
+
+def threat_at(ctx: Context, loc: str, side: str) -> float:
+    """The gunnery of the enemy surface forces that could reach `loc` in one sub-phase (a
+    force at its slowest ship's range: 7.11)."""
+    return sum(gun for reach, gun in _enemy_reach(ctx, side) if loc in reach)
+
+
+def _enemy_reach(ctx: Context, side: str) -> list[tuple[frozenset[str], float]]:
+    memo = ctx.naval.get(("reach", side))
+    if memo is None:
+        fleets = ctx.position["board"]["fleets"]
+        stacks: dict[str, list[str]] = {}
+        for uid in sorted(fleets):
+            if is_surface(uid) and side_of_ship(uid) != side:
+                stacks.setdefault(fleets[uid]["at"], []).append(uid)
+        memo = []
+        for at, ships in sorted(stacks.items()):
+            ctx.charge(20)
+            budget = min(naval_range(u) for u in ships)
+            reach = bop_naval.reachable(ctx.position, ctx.th, at, side_of_ship(ships[0]),
+                                        {SHIPS[u].kind for u in ships}, budget)
+            memo.append((frozenset(reach) | {at}, strength(ctx, ships)))
+        ctx.naval[("reach", side)] = memo
+    return memo
+
+
+def _goal_worth(ctx: Context, units: list[str], side: str, start: str, to: str) -> float:
+    """The scenario's goal at sea (`GOALS`): what the move does for it, by how much nearer
+    (in NMP) it brings the ships that count there; 0 where the scenario has none."""
+    goal = GOALS.get(ctx.position["kernel"].get("scenario") or "", {}).get(side)
+    if goal is None:
+        return 0.0
+    where, kind = goal
+    counting = len([u for u in units if SHIPS[u].kind == kind])
+    if not counting:
+        return 0.0
+    if to == where:
+        return W["naval_goal"] * counting
+    before, after = _distance(ctx, where, start), _distance(ctx, where, to)
+    if after >= before:
+        return 0.0
+    return W["naval_approach"] * counting * (before - after) / max(1, before)
+
+
+def _distance(ctx: Context, goal: str, loc: str) -> int:
+    """NMP from `loc` to `goal`, read from the goal outwards once per turn (the chart's
+    costs are nearly symmetric: an approach, not a route)."""
+    memo = ctx.naval.get(("goal", goal))
+    if memo is None:
+        ctx.charge(20)
+        memo = {goal: 0, **bop_naval.reachable(ctx.position, ctx.th, goal, CENTRAL, {"BB"}, FAR)}
+        ctx.naval[("goal", goal)] = memo
+    return int(memo.get(loc, FAR))

@@ -1,0 +1,83 @@
+"""Balance of Powers level 2 at sea (engine/bots/balance_of_powers/naval.py; BoP 7, 8, 12.6):
+until version 9 the bot had no phase for `naval_move` and never sailed, so a table of 12.6
+with a bot at one seat was a game against nobody. On 12.6's own position and moves."""
+
+from __future__ import annotations
+
+from engine.bots.balance_of_powers import BalanceOfPowersBot
+from engine.bots.balance_of_powers.naval import _distance
+from engine.bots.balance_of_powers.world import build_context, position_from_view
+from engine.kernel import apply, decisions, expand_options, new_game, view
+from engine.rulesets.balance_of_powers.price_of_admiralty import NORWEGIAN_SEA, SCENARIO
+from engine.rulesets.balance_of_powers.ruleset import RULESET
+
+SEED = b"n" * 32
+MEET = "10,6"                        # hex 1011 of the North Sea, in reach of both fleets
+GRAND_FLEET = ["bri-bb1", "bri-bb2", "bri-bb3", "bri-bb4", "bri-bb5", "bri-ca1", "bri-ca2"]
+BEATTY = ["bri-bb6", "bri-bb7", "bri-bc1", "bri-bc2", "bri-cl1"]
+PHASE = BalanceOfPowersBot().phase("naval_move")
+
+
+def start():
+    state, _ = new_game(RULESET, SCENARIO, {}, ["britain", "germany"], SEED, "tbn")
+    return state
+
+
+def scored(state, seat):
+    """Every listed naval move of `seat` with level 2's score, as the bot sees its view."""
+    decision = next(d for d in decisions(RULESET, state) if d.kind == "naval_move" and seat in d.seats)
+    ctx = build_context(position_from_view(view(RULESET, state, f"seat:{seat}")), seat)
+    items = expand_options(RULESET, state, seat, decision.id, None)
+    return ctx, [(PHASE(ctx, decision, item), item["action"]) for item in items]
+
+
+def german_half(state, moves):
+    """Germany's GQ I half: the given moves, then the end of its half."""
+    for units, to in moves:
+        move = next(d for d in decisions(RULESET, state) if d.kind == "naval_move")
+        state = apply(RULESET, state, "germany", move.id, {"units": units, "to": to}, seed=SEED).state
+    done = next(d for d in decisions(RULESET, state) if d.kind == "done" and "germany" in d.seats)
+    return apply(RULESET, state, "germany", done.id, {"done": True}, seed=SEED).state
+
+
+def test_bop_8_3_level2_fights_a_force_it_outguns_when_no_stronger_one_can_reach_it():
+    state = start()
+    for uid in list(state["board"]["fleets"]):
+        if uid.startswith("ger-") and uid != "ger-cl1":
+            del state["board"]["fleets"][uid]       # the High Seas Fleet gone: CL 1 alone
+    state = german_half(state, [(["ger-cl1"], MEET)])
+    _, moves = scored(state, "britain")
+    best = max(((s, a) for s, a in moves if s is not None), key=lambda x: x[0])
+    assert best[1] == {"units": GRAND_FLEET, "to": MEET}, best
+    assert all(s is not None and s > 0 for s, a in moves
+               if a["to"] == MEET and a["units"] in (GRAND_FLEET, BEATTY)), moves
+
+
+def test_bop_8_3_level2_never_ends_where_a_stronger_force_can_reach_it():
+    """CL 1 as bait in the North Sea with the High Seas Fleet (30 gunnery) in reach of it: no
+    British force (24 and 15) sinks it, and none sails anywhere that fleet can reach."""
+    state = german_half(start(), [(["ger-cl1"], MEET)])
+    _, moves = scored(state, "britain")
+    assert all(s is None for s, a in moves if a["to"] == MEET), moves
+    ctx, _ = scored(state, "britain")
+    from engine.bots.balance_of_powers.naval import own_port, threat_at
+    for s, a in moves:
+        if s is not None and not own_port(ctx, a["to"], "entente"):
+            assert threat_at(ctx, a["to"], "entente") <= 24, a
+
+
+def test_bop_8_level2_a_force_too_weak_alone_joins_friends_that_together_outgun():
+    state = german_half(start(), [])
+    _, moves = scored(state, "britain")
+    chosen = [a for s, a in moves if s is not None]
+    assert chosen, "Britain never concentrates"
+    assert all(a in ({"units": BEATTY, "to": "scapa-flow-box"}, {"units": GRAND_FLEET, "to": "1,7"})
+               for a in chosen), chosen
+
+
+def test_bop_12_6_level2_germany_steers_its_dreadnoughts_towards_the_norwegian_sea():
+    ctx, moves = scored(start(), "germany")
+    best = max(((s, a) for s, a in moves if s is not None), key=lambda x: x[0])[1]
+    assert "ger-bb1" in best["units"]
+    here = ctx.position["board"]["fleets"]["ger-bb1"]["at"]
+    assert _distance(ctx, NORWEGIAN_SEA, best["to"]) < _distance(ctx, NORWEGIAN_SEA, here)
