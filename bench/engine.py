@@ -15,6 +15,8 @@ from engine.kernel.diff import make_patch
 from engine.kernel.record import build_record, log_entry, replay, versions_of
 from engine.kernel.selfplay import Chooser, game_seed
 
+from . import naval
+
 
 def _ms(samples: list[float]) -> dict[str, float]:
     if not samples:
@@ -146,4 +148,7 @@ def run(games: int = 3, max_actions: int = 300, only: str | None = None) -> dict
                                       options={option["id"]: True}, max_actions=max_actions)
                     figures["options"] = {option["id"]: True}
                     results.append(figures)
-    return {"engine": results}
+    out: dict[str, Any] = {"engine": results}
+    if only in (None, "balance_of_powers"):
+        out["bop_naval"] = naval.run()     # BoP's naval options and one battle (issue #21)
+    return out

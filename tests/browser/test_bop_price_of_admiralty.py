@@ -2,7 +2,8 @@
 opened in the wizard, Germany and Britain seated by two users, the fleets moved on the Sea
 Chart and the North Sea by clicks — a stack of ships, then a lit destination with its NMP,
 Confirm — until Beatty's force sails into the High Seas Fleet's hex: the search and the battle
-come in the log in words, the damage on the counters, and the game goes on to 12.6's result.
+come in the log in words, the damage on the counters, and the game goes on to 12.6's result,
+which a spectator watching from the start sees too.
 
 Every order is a click on the map or a panel button; `window.salient` is only read (where to
 click, what is drawn, the server's version).
@@ -76,6 +77,9 @@ def test_bop_12_6_price_of_admiralty_played_on_the_sea_chart_by_clicks(site, new
         page.set_viewport_size({"width": 1400, "height": 900})
         open_game(page, url)
         wait_orders(page)
+    # a spectator watches from the start (anonymous: a public table is open to everyone)
+    spectator = new_context().new_page()
+    open_game(spectator, url)
 
     # 1.2.3, 2.52: the Sea Chart's boxes beside the map, the touching ones joined by lines
     boxes = germany.evaluate("""() => [...document.querySelectorAll('.layer-boxes .box')]
@@ -203,8 +207,12 @@ def test_bop_12_6_price_of_admiralty_played_on_the_sea_chart_by_clicks(site, new
     end_half(germany)
     britain.wait_for_function("() => window.salient.store.view.flow.side === 'entente' && window.salient.store.view.flow.fortnight === 2")
     end_half(britain)
-    for page in (germany, britain):
+    for page in (germany, britain, spectator):
         page.wait_for_function("() => !!window.salient.store.view.flow.result")
+    # the spectator saw the battle in words and holds the players' public position
+    assert "Naval battle at" in spectator.locator("#log").inner_text()
+    assert spectator.evaluate("() => window.salient.store.view.board.fleets") == fleets(britain)
+    assert spectator.evaluate("() => window.salient.store.mySeats") == []
     result = britain.evaluate("() => window.salient.store.view.flow.result")
     assert result["rule"] == "BoP 12.6" and result["reason"] in ("gunnery_lost", "equal_losses"), result
     # the record holds Beatty's move with the orders beside it, as the server took them
