@@ -232,10 +232,14 @@ def test_unit_first_a_redraw_between_press_and_release_keeps_the_click(site, new
     preview of the order arriving, a patch) must not swallow it: CI lost a Confirm that way
     (tests/browser/test_fa_naval_browser.py)."""
     central, cologne = march_pending(site, new_context)
-    # A toast from the set-up (a stale answer the server refused) can lie over Confirm, and
-    # the press would land on it: the press must be on the button for the test to mean
-    # anything. (A toast covering the decision panel is itself a defect to fix in the client.)
-    central.evaluate("() => document.querySelectorAll('.toast').forEach((t) => t.remove())")
+    # A toast (a stale answer refused during the set-up) once lay over Confirm and took the
+    # press: toasts now sit over the map and let clicks through. One is shown here to prove it.
+    central.evaluate("""() => { const t = document.createElement('div'); t.className = 'toast error';
+        t.textContent = 'Decision setup is not open (a stale answer)'; document.getElementById('toasts').append(t); }""")
+    assert central.evaluate("""() => { const t = document.querySelector('#toasts .toast').getBoundingClientRect(),
+        d = document.getElementById('decision').getBoundingClientRect();
+        return getComputedStyle(document.querySelector('#toasts .toast')).pointerEvents === 'none'
+          && (t.right <= d.left || t.left >= d.right || t.bottom <= d.top || t.top >= d.bottom); }""")
     box = central.locator("#confirm").bounding_box()
     v = central.evaluate("() => window.salient.store.v")
     central.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
