@@ -187,6 +187,8 @@ export function navalEvent(event, { where, name, names, nation }) {
   switch (event.kind) {
     case "naval_moved":
       return `${names(d.units)} sailed ${where(d.from)} → ${where(d.to)} (${d.nmp} NMP)`;
+    case "navy_leader_arrives":   // BoP 13.0, 8.31 (ruling 108)
+      return d.ship ? `${d.name} takes command aboard ${name(d.ship)}` : `${d.name} does not arrive: no ship of his type afloat`;
     case "bb_fee":
       return `${nation(d.nation)} pays ${d.rp} RP to move its dreadnoughts this month`;
     case "naval_search":

@@ -160,6 +160,10 @@ NAVAL_JS = """async (view) => {
       torpedoes: ev('naval_torpedoes', { boats: ['ger-ub1'], shots: [{ shooter: 'ger-ub1', target: 'bri-bb1', dice: [6, 6], hit: true }], steps_lost: 1 }),
       asw: ev('asw', { dice: [1, 2, 2], track: 8, hits: ['ger-ub1'] }),
       lost: ev('naval_lost_at_sea', { unit: 'ger-ub1' }),
+      admiral: ev('navy_leader_arrives', { leader: 'bri-jellicoe', name: 'JELLICOE', ship: 'bri-bb1' }),
+      noShip: ev('navy_leader_arrives', { leader: 'rus-kolchak', name: 'KOLCHAK', ship: null }),
+      sailWith: bop.present({ kind: 'naval_move' }, { action: { units: ['bri-bb1', 'bri-ca1'], to: '10,6',
+        search: false, evade: true, van: ['bri-ca1'], return: true }, nmp: 9 }, view).label,
       notes: [bop.hexNotes('scapa-flow-box'), ...((m) => { bop.map = { ...m, box_links: [] };
         return ['white-sea-box', 'scapa-flow-box', 'norwegian-sea-box', '10,6'].map((id) => bop.hexNotes(id)); })(bop.map)],
       die: bop.names('naval fire ger-bc1 at bri-bc1 2d6'),
@@ -209,6 +213,12 @@ def test_bop_8_3_naval_counters_options_and_events_read_in_words(module_page):
     assert got["torpedoes"] == "Germany U-boat 1 fired torpedoes: 1 hit (Germany U-boat 1 at Britain BB 1 6+6 hit)"
     assert got["asw"] == "ASW roll 3d6 1+2+2 against track 8: hits Germany U-boat 1"
     assert got["lost"] == "Germany U-boat 1 lost at sea (no friendly port to return to)"
+    # 13.0, 8.31 (ruling 108): a navy leader's arrival aboard, or why he does not come
+    assert got["admiral"] == "JELLICOE takes command aboard Britain BB 1"
+    assert got["noShip"] == "KOLCHAK does not arrive: no ship of his type afloat"
+    # 8.21, 8.25, 8.31, 8.34: a naval move's orders beside it are in its sentence
+    assert got["sailWith"] == ("Sail BB1, CA1: Scapa Flow → 1011, 9 NMP (no search; evades if found; "
+                               "van CA1; returns to port after a battle)")
     # 6.43: the turn is the admiralty phase's two GQ sub-phases; only the fleets' nations' RP
     assert got["phase"] == {"turn": "May 1916 · GQ II", "steps": [{"label": "GQ I", "current": False},
                                                                   {"label": "GQ II", "current": True}]}

@@ -28,6 +28,7 @@ from typing import Any
 
 from engine.kernel import Event
 
+from .fleets import NAVY_LEADERS, SHIPS
 from .forces import UNITS
 from .theatre import DATA
 
@@ -140,7 +141,7 @@ def leaders_due(state: dict[str, Any], year: int, season: str) -> list[Event]:
     """BoP 13.0, 11.3 — a leader the CoB lists under a season goes to the map, not the pool: he
     joins the month's arrivals (the seasonal turn's own month, so he musters with them, 6.213),
     if our tables rate him (PETAIN and BRUSILOV in spring 1916: ruling 107) and his power is
-    in the game. Naval leaders (JELLICOE, SCHEER, KOLCHAK) are not ours to bring yet."""
+    in the game. Naval leaders (JELLICOE, SCHEER, KOLCHAK) go aboard: `navy_leaders_due`."""
     key = f"{year}-{season}"
     board = state["board"]
     waiting = {u for units in board["arrivals"].values() for u in units}
@@ -153,6 +154,39 @@ def leaders_due(state: dict[str, Any], year: int, season: str) -> list[Event]:
     month = state["flow"]["month"]
     board["arrivals"][month] = sorted(board["arrivals"].get(month, []) + new)
     return [Event("leaders_due", "BoP 13.0", {"season": key, "units": sorted(new)})]
+
+
+def navy_leaders_due(state: dict[str, Any], year: int, season: str) -> list[Event]:
+    """BoP 13.0, 8.31 — a navy leader the CoB lists under a season arrives on the map placed
+    aboard a ship of his type (JELLICOE and SCHEER on a dreadnought, KOLCHAK on a cruiser in
+    spring 1916), in a game with the standard admiralty whose navy he commands. Which ship is
+    the player's choice in the text; ours is fixed (ruling 108): the lowest-numbered ship of
+    his type afloat with no navy leader aboard, else any of his type; none afloat, he does not
+    arrive (the event says so)."""
+    board = state["board"]
+    fleets, admirals = board.get("fleets"), board.get("admirals")
+    if fleets is None or admirals is None:
+        return []
+    names = {NAVY_LEADERS[n].name: NAVY_LEADERS[n] for n in sorted(NAVY_LEADERS)}
+    events = []
+    for uid in unit_ids(f"{year}-{season}", kinds=("leader",)):
+        leader = names.get(uid.rsplit("-ldr-", 1)[-1].upper())
+        if leader is None or leader.id in admirals or leader.nation not in state["powers"]:
+            continue
+        afloat = sorted((u for u in fleets if SHIPS[u].nation == leader.nation
+                         and SHIPS[u].kind == leader.rides), key=_ship_number)
+        free = [u for u in afloat if u not in admirals.values()]
+        ship = (free or afloat or [None])[0]
+        if ship is not None:
+            admirals[leader.id] = ship
+        events.append(Event("navy_leader_arrives", "BoP 13.0",
+                            {"leader": leader.id, "name": leader.name, "ship": ship}))
+    return events
+
+
+def _ship_number(uid: str) -> tuple[int, str]:
+    digits = "".join(ch for ch in uid.rsplit("-", 1)[-1] if ch.isdigit())
+    return (int(digits) if digits else 0, uid)
 
 
 # BoP 2.1: each seasonal turn falls just before the first month of its season (AUTUMN between

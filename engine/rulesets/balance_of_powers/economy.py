@@ -386,7 +386,8 @@ def begin_seasonal(state: dict[str, Any], roller: Roller) -> list[Event]:
     return [Event("seasonal_turn", "BoP 5", {"season": SEASON_BEFORE[month]})] + (
         aviation.pool_additions(state, int(month[:4]), SEASON_BEFORE[month])) + (
         cob.pool_additions(state, int(month[:4]), SEASON_BEFORE[month])) + (
-        cob.leaders_due(state, int(month[:4]), SEASON_BEFORE[month])) + post_income(
+        cob.leaders_due(state, int(month[:4]), SEASON_BEFORE[month])) + (
+        cob.navy_leaders_due(state, int(month[:4]), SEASON_BEFORE[month])) + post_income(
         state)
 
 

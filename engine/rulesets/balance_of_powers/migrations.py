@@ -237,6 +237,13 @@ def v2_to_v3(state: State) -> State:
     return add_v3_rules_state(rename_v2_keys(state))
 
 
+def navy_leaders_arrive(state: State) -> State:
+    """Version 10 → 11: the CoB's navy leaders arrive aboard at their seasonal turn (ruling
+    108). Nothing in the state changes: a 12.3 game before spring 1916 gets JELLICOE, SCHEER
+    and KOLCHAK at that turn; one already past it plays on without them (they were due then)."""
+    return state
+
+
 MIGRATIONS = (
     Migration("2", "3", v2_to_v3, "flow pos/k/bthru → script_position/answer_count/"
               "breakthrough, combat id → inherent_defense, dem → demoralization, crisis "
@@ -270,4 +277,8 @@ MIGRATIONS = (
               "at sea come ashore at the nearest friendly port with room, 6.45's landing "
               "becomes 7.7's where an Entente ship holds it with corps, else goes; other "
               "scenarios unchanged"),
+    Migration("10", "11", navy_leaders_arrive, "the CoB's navy leaders (13.0, 8.31, ruling "
+              "108): JELLICOE, SCHEER and KOLCHAK arrive aboard a ship of their type at 12.3's "
+              "spring 1916 seasonal turn; no state change (a game past that turn plays on "
+              "without them)"),
 )

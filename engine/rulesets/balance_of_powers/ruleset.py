@@ -142,7 +142,7 @@ class BalanceOfPowers(FlowRuleset):
     # their locations.
     # 8: 12.3's navies (ruling 101). 9: naval transport and invasion (7.6, 7.7; rulings 103,
     # 104). 10: 12.3 drops the optional admiralty (6.45) for 3.123, 7.6 and 7.7 (ruling 105).
-    version = "10"
+    version = "11"
     migrations = MIGRATIONS
     manifest = MANIFEST
     flow = FLOW

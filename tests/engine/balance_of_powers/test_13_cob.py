@@ -162,9 +162,39 @@ def test_bop_13_0_12_3_summer_1916_brings_russias_44_to_47_into_its_pool():
     assert all(UNITS[u].effectiveness == 2 for u in added)
 
 
+def test_bop_13_0_8_31_12_3_spring_1916_brings_the_navy_leaders_aboard_a_ship_of_their_type():
+    """Ruling 108: the spring 1916 turn puts JELLICOE and SCHEER aboard their navies' first
+    dreadnought and KOLCHAK aboard Russia's first cruiser (13.0: leaders always to the map;
+    8.31: a navy leader is placed atop a ship of his type), beside BEATTY and HIPPER, with an
+    event each; a second call brings nobody twice, and a leader whose ships are all sunk does
+    not arrive."""
+    state = _storm_of_steel_set_up()
+    assert state["board"]["admirals"] == {"bri-beatty": "bri-bc1", "ger-hipper": "ger-bc1"}
+    state["flow"]["month"] = "1916-03"
+    events = economy.begin_seasonal(state, Dice([]))
+    arrived = [e.data for e in events if e.kind == "navy_leader_arrives"]
+    assert arrived == [{"leader": "bri-jellicoe", "name": "JELLICOE", "ship": "bri-bb1"},
+                       {"leader": "ger-scheer", "name": "SCHEER", "ship": "ger-bb1"},
+                       {"leader": "rus-kolchak", "name": "KOLCHAK", "ship": "rus-ca1"}]
+    assert state["board"]["admirals"] == {"bri-beatty": "bri-bc1", "ger-hipper": "ger-bc1",
+                                          "bri-jellicoe": "bri-bb1", "ger-scheer": "ger-bb1",
+                                          "rus-kolchak": "rus-ca1"}
+    RULESET.check_invariants(state)                 # 8.31: each aboard a ship of his type
+    assert not [e for e in economy.begin_seasonal(state, Dice([])) if e.kind == "navy_leader_arrives"]
+    # every Russian cruiser sunk before the turn: KOLCHAK does not arrive
+    state = _storm_of_steel_set_up()
+    for uid in ("rus-ca1", "rus-ca2"):
+        del state["board"]["fleets"][uid]
+    state["flow"]["month"] = "1916-03"
+    kolchak = [e.data for e in economy.begin_seasonal(state, Dice([]))
+               if e.kind == "navy_leader_arrives" and e.data["name"] == "KOLCHAK"]
+    assert kolchak == [{"leader": "rus-kolchak", "name": "KOLCHAK", "ship": None}]
+    assert "rus-kolchak" not in state["board"]["admirals"]
+
+
 def test_bop_13_0_every_1916_land_unit_and_army_leader_of_the_cob_has_values():
     """Ruling 107: no land line or army leader of 1916's spring and summer waits for values;
-    the naval leaders (JELLICOE, SCHEER, KOLCHAK) wait for the naval part."""
+    the naval leaders (JELLICOE, SCHEER, KOLCHAK) are navy leaders, aboard ships (ruling 108)."""
     naval = {"bri-ldr-jellicoe", "ger-ldr-scheer", "rus-ldr-kolchak"}
     for season in ("1916-spring", "1916-summer"):
         missing = [u for u in cob.unit_ids(season, kinds=cob.LAND_KINDS + ("leader",))
