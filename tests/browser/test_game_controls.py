@@ -73,6 +73,8 @@ def test_players_and_the_host_use_the_game_controls(site, new_context):
         "() => window.salient.store.clock.paused")
     red.click("[data-control=pause]")                       # "Resume"
     blue.wait_for_function("() => !window.salient.store.clock.paused")
+    # the deadlines the extension adds to are the resumed ones: red's clock must hold them too
+    red.wait_for_function("() => !window.salient.store.clock.paused")
 
     # The players' extension vote (#26): blue asks for 3 hours more; red agrees; it applies.
     before = clock(red).get("deadlines", {})
@@ -85,9 +87,12 @@ def test_players_and_the_host_use_the_game_controls(site, new_context):
     blue.wait_for_function("() => !window.salient.store.clock.extend")
     assert red.locator("#game-controls [data-status=extend]").count() == 0
     if before:
-        blue.wait_for_function(
-            "(b) => Object.entries(b).every(([s, t]) => "
-            "(window.salient.store.clock.deadlines[s] || 0) === t + 3 * 3600000)", arg=before)
+        try:
+            blue.wait_for_function(
+                "(b) => Object.entries(b).every(([s, t]) => "
+                "(window.salient.store.clock.deadlines[s] || 0) === t + 3 * 3600000)", arg=before)
+        except Exception as exc:      # say what the clocks held, not only that time ran out
+            raise AssertionError((before, clock(red).get("deadlines"), clock(blue).get("deadlines"))) from exc
 
     # Blue misses a deadline; with K = 1 it falls into civil disorder.
     for _ in range(10):
