@@ -6,7 +6,7 @@
 import { cite, h } from "./dom.js";
 
 export function orderOptionsBox(orders) {
-  const options = orders.pendingOptions();
+  const options = orders.pendingOptions?.() || [];     // an editor's own orders object may have none
   if (!options.length) return null;
   const view = orders.store.view;
   const adapter = orders.adapter;
