@@ -34,11 +34,12 @@ from engine.rulesets.balance_of_powers.fleets import (
     gunnery,
     is_surface,
     naval_range,
+    ships_at,
     side_of_ship,
 )
 from engine.rulesets.balance_of_powers.price_of_admiralty import NORWEGIAN_SEA
 from engine.rulesets.balance_of_powers.price_of_admiralty import SCENARIO as PRICE_OF_ADMIRALTY
-from engine.rulesets.balance_of_powers.tables import CENTRAL
+from engine.rulesets.balance_of_powers.tables import CENTRAL, ENTENTE
 
 from ..heuristic import Score
 from .world import WEIGHTS, Context
@@ -84,9 +85,7 @@ def naval_move(ctx: Context, decision: Decision, item: dict[str, Any]) -> Score:
 
 
 def friends_at(ctx: Context, loc: str, side: str, units: list[str]) -> list[str]:
-    fleets = ctx.position["board"]["fleets"]
-    return sorted(u for u, ship in fleets.items() if ship["at"] == loc and is_surface(u)
-                  and side_of_ship(u) == side and u not in units)
+    return [u for u in ships_at(ctx.position, loc, side) if u not in units]
 
 
 def _join_worth(ctx: Context, ours: float, together: float, side: str) -> float:
@@ -108,12 +107,9 @@ def own_port(ctx: Context, loc: str, side: str) -> bool:
 
 def enemy_at_sea(ctx: Context, loc: str, side: str) -> list[str]:
     """The enemy surface ships at `loc` that must accept contact (6.41: not in their port)."""
-    fleets = ctx.position["board"]["fleets"]
-    found = [u for u, ship in fleets.items() if ship["at"] == loc and is_surface(u)
-             and side_of_ship(u) != side]
-    if found and own_port(ctx, loc, side_of_ship(found[0])):
-        return []
-    return sorted(found)
+    enemy = CENTRAL if side == ENTENTE else ENTENTE
+    found = ships_at(ctx.position, loc, enemy)
+    return [] if found and own_port(ctx, loc, enemy) else found
 
 
 def threat_at(ctx: Context, loc: str, side: str) -> float:

@@ -138,12 +138,16 @@ def standard_admiralty(state: dict[str, Any]) -> bool:
     return "fleets" in state["board"]
 
 
+def ships_at(state: dict[str, Any], loc: str, side: str, surface: bool = True) -> list[str]:
+    """`side`'s surface ships (or submarines) in `loc`, sorted."""
+    return sorted(uid for uid, ship in state["board"].get("fleets", {}).items()
+                  if ship["at"] == loc and side_of_ship(uid) == side and is_surface(uid) == surface)
+
+
 def gunfire_ships(state: dict[str, Any], loc: str, side: str) -> list[str]:
     """10.52, 10.561 — `side`'s surface ships in `loc` with a gunnery above one: the ships
     that count as a siege corps and cancel an amphibious invasion's −2."""
-    return sorted(uid for uid, ship in state["board"].get("fleets", {}).items()
-                  if ship["at"] == loc and side_of_ship(uid) == side and is_surface(uid)
-                  and gunnery(state, uid) > 1)
+    return [uid for uid in ships_at(state, loc, side) if gunnery(state, uid) > 1]
 
 
 def side_of_ship(uid: str) -> str:

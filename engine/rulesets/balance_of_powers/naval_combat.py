@@ -39,17 +39,12 @@ from typing import Any
 from engine.kernel import Event, Roller
 
 from . import naval
-from .fleets import SHIPS, VAN_KINDS, armor, gunnery, is_surface, radius, side_of_ship
+from .fleets import SHIPS, VAN_KINDS, armor, gunnery, is_surface, radius, ships_at, side_of_ship
 from .tables import CENTRAL
 from .theatre import Theatre
 
 State = dict[str, Any]
 FAR = 10_000
-
-
-def _at(state: State, loc: str, side: str, surface: bool) -> list[str]:
-    return sorted(u for u, s in state["board"]["fleets"].items()
-                  if s["at"] == loc and side_of_ship(u) == side and is_surface(u) == surface)
 
 
 def _leader_on(state: State, uid: str) -> bool:
@@ -303,7 +298,7 @@ def after_move(state: State, th: Theatre, roller: Roller, units: list[str],
     loc = fleets[units[0]]["at"]
     side = side_of_ship(units[0])
     other = next(s for s in ("central", "entente") if s != side)
-    enemy = [u for u in _at(state, loc, other, True) if not naval.in_port(state, th, u)]
+    enemy = [u for u in ships_at(state, loc, other) if not naval.in_port(state, th, u)]
     if not enemy:
         return []
     nf = naval.naval_flow(state)
