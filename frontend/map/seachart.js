@@ -57,6 +57,16 @@ export function isShip(uid) {
   return Object.hasOwn(SHIPS, String(uid));
 }
 
+/** BoP 6.222: RP a step — submarines 1, battleships 3, other surface ships 2 (dockyards.py). */
+export function shipStepCost(uid) {
+  const kind = SHIPS[uid]?.[1];
+  return kind === "SS" || kind === "UB" ? 1 : kind === "BB" ? 3 : 2;
+}
+
+export function isMine(uid) {
+  return Object.hasOwn(MINES, String(uid));
+}
+
 /** "ger-bb1" → { nation, kind, name: "BB 1", cls: [...] } */
 function ship(uid) {
   const [nation, kind, name] = SHIPS[uid];
@@ -118,7 +128,7 @@ export function mineCounters(view, nations) {
   const out = [];
   for (const mid of Object.keys(mines).sort()) {
     const at = mines[mid];
-    if (!MINES[mid] || at === "pool" || at === "force_pool") continue;
+    if (!MINES[mid] || at === "pool" || at === "force_pool" || at === "dockyard") continue;
     const [nation, attack] = MINES[mid];
     const [title, colour] = nations(nation);
     out.push({ id: mid, hex: at, label: "MINE", symbol: "fleet", factors: `${attack}`, colour, classes: "bop-ship bop-mine",

@@ -28,6 +28,7 @@ from engine.kernel.model import Decision
 from engine.rulesets.balance_of_powers import odds as bop_odds
 from engine.rulesets.balance_of_powers import setup as bop_setup
 from engine.rulesets.balance_of_powers import weather as bop_weather
+from engine.rulesets.balance_of_powers.dockyards import step_cost
 from engine.rulesets.balance_of_powers.forces import UNITS, controller, side_of
 from engine.rulesets.balance_of_powers.losses import table_result
 from engine.rulesets.balance_of_powers.tables import (
@@ -396,6 +397,10 @@ def procure(ctx: Context, decision: Decision, item: dict[str, Any]) -> Score:
     rp = ctx.position["powers"][ctx.seat]["rp"]
     if "repair" in action:
         return 1.5 if ctx.threat.get(action["repair"], 0) > 0 else None
+    if "repair_ship" in action:     # 6.224: a damaged ship back at full strength in 1-6 months
+        return 1.2 if rp - step_cost(action["repair_ship"]) >= kept_for_attacks(ctx) else None
+    if "repair_air" in action:
+        return None
     uid = action["buy"]
     if uid is None:
         return 0.0

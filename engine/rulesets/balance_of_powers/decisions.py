@@ -21,6 +21,7 @@ from . import (
     air_raids,
     aviation,
     combat,
+    dockyards,
     economy,
     movement,
     neutrals,
@@ -29,6 +30,7 @@ from . import (
     supply,
 )
 from .answers import attack_items, march_items, memo_key, rail_starts
+from .fleets import SHIPS
 from .forces import UNITS, at_war, commander, occupancy, unit_side
 from .scenarios import scenario_of
 from .sequence import MONTH_NAMES, first_fortnight_of_game
@@ -43,7 +45,7 @@ COMBAT_KINDS = ("proceed", "reserve", "point", "infrastructure", "reroll", "pay"
                 "retreat")
 # The decision kinds whose question comes back after every answer (a fresh id each time).
 ASKED_AGAIN = COMBAT_KINDS + ("muster", "plan_xvii", "procure", "violate", "air_patrol",
-                               "air_base", "air_muster", "air_raid", "naval_move",
+                               "air_base", "air_muster", "ship_muster", "air_raid", "naval_move",
                                "naval_mine")
 RULE_OF_KIND = {
     "march": "BoP 9.1", "rail": "BoP 9.2", "combat": "BoP 10", "entrench": "BoP 9.61",
@@ -55,7 +57,7 @@ RULE_OF_KIND = {
     "remove_breach": "BoP 10.594", "landing": "BoP 6.453", "neutral_setup": "BoP 6.11",
     "stop": "BoP 9.0", "place_infrastructure": "BoP 6.215", "transfer": "BoP 5.23",
     "leader_return": "BoP 1.323", "shadow_government": "BoP 2.93",
-    "air_patrol": "BoP 6.31", "air_base": "BoP 6.72", "air_muster": "BoP 6.21",
+    "air_patrol": "BoP 6.31", "air_base": "BoP 6.72", "air_muster": "BoP 6.21", "ship_muster": "BoP 6.21",
     "air_raid": "BoP 5.31"}
 COMBAT_PROMPTS = {"proceed": "Attack on {target} after the bombardment: pay the RP and go on?",
                   "infrastructure": "Attack on {target}: use your infrastructure marker (+1)?",
@@ -264,7 +266,18 @@ def air_muster_decisions(state: State, th: Theatre, seat: str) -> list[Decision]
             return [decision(state, seat, "air_muster",
                              options=tuple({"unit": uid, "at": loc} for loc in spots),
                              prompt=f"Muster the air unit {aviation.AIR_UNITS[uid].name}")]
-    return []
+    return ship_muster_decisions(state, seat)
+
+
+def ship_muster_decisions(state: State, seat: str) -> list[Decision]:
+    """BoP 6.21, 6.223, 6.224 — each ship of the seat the dockyards deliver this month."""
+    arriving = dockyards.ship_muster_unit(state, seat)
+    if arriving is None:
+        return []
+    uid, spots = arriving
+    return [decision(state, seat, "ship_muster",
+                     options=tuple({"unit": uid, "at": loc} for loc in spots),
+                     prompt=f"Muster the ship {SHIPS[uid].name}, at full strength")]
 
 
 def air_patrol_decisions(state: State, th: Theatre) -> list[Decision]:
@@ -294,13 +307,15 @@ def air_base_decisions(state: State, th: Theatre, seat: str) -> list[Decision]:
 
 
 def procure_decision(state: State, th: Theatre, seat: str) -> list[Decision]:
-    """BoP 6.22 — buy from the pool (or repair a fortress or an air unit, or buy
+    """BoP 6.22 — buy from the pool (or repair a fortress, an air unit or a ship, or buy
     infrastructure), or stop."""
     options: tuple[dict[str, Any], ...] = ({"buy": None},) + tuple(
         {"buy": u} for u in economy.procurable(state, seat)) + tuple(
         {"buy": u} for u in aviation.procurable(state, seat)) + tuple(
         {"repair": loc} for loc in economy.repairable(state, th, seat)) + tuple(
-        {"repair_air": u} for u in aviation.repairable(state, seat)) + (
+        {"repair_air": u} for u in aviation.repairable(state, seat)) + tuple(
+        {"buy": u} for u in dockyards.procurable(state, seat)) + tuple(
+        {"repair_ship": u} for u in dockyards.repairable(state, th, seat)) + (
         ({"buy": economy.INFRASTRUCTURE},)
         if economy.infrastructure_buyable(state, seat) else ())
     return [decision(state, seat, "procure", options=options,

@@ -11,7 +11,7 @@ from typing import Any
 
 from engine.kernel import Event, Roller
 
-from . import aviation, cob, setup_fire, strategic_naval, tanks
+from . import aviation, cob, dockyards, setup_fire, strategic_naval, tanks
 from .fleets import standard_admiralty
 from .forces import (
     UNITS,
@@ -424,8 +424,10 @@ def begin_muster(state: dict[str, Any], roller: Roller) -> list[Event]:
     due = state["board"]["infra_due"].get(month, [])
     flow["infra_to_place"] = [n for n in due if side_of(state, n) == side]
     state["board"]["infra_due"][month] = [n for n in due if side_of(state, n) != side]
+    events += dockyards.begin_ship_muster(state)
     flow["active"] = sorted({commander(state, u) for u in mine} | set(flow["infra_to_place"])
-                            | set(aviation.begin_air_muster(state)))
+                            | set(aviation.begin_air_muster(state))
+                            | set(dockyards.muster_nations(state)))
     return events
 
 
@@ -437,7 +439,7 @@ def end_muster(state: dict[str, Any], roller: Roller) -> list[Event]:
         state["board"]["pool"] = sorted(state["board"]["pool"] + [uid])
         events.append(Event("muster_failed", "BoP 6.211", {"unit": uid}))
     flow["muster"] = []
-    return events + aviation.end_air_muster(state)
+    return events + aviation.end_air_muster(state) + dockyards.end_ship_muster(state)
 
 
 def begin_procure(state: dict[str, Any], roller: Roller) -> list[Event]:
@@ -449,7 +451,9 @@ def begin_procure(state: dict[str, Any], roller: Roller) -> list[Event]:
     th = theatre(state["board"]["map"])
     flow["active"] = [s for s in SIDE_SEATS[flow["side"]] if at_war(state, s)
                       and (procurable(state, s) or repairable(state, th, s)
-                           or aviation.procurable(state, s) or aviation.repairable(state, s))]
+                           or aviation.procurable(state, s) or aviation.repairable(state, s)
+                           or dockyards.procurable(state, s)
+                           or dockyards.repairable(state, th, s))]
     return []
 
 

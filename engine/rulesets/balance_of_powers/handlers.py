@@ -17,6 +17,7 @@ from . import (
     air_raids,
     aviation,
     combat,
+    dockyards,
     economy,
     movement,
     neutrals,
@@ -26,6 +27,7 @@ from . import (
     setup_storm,
     supply,
 )
+from .fleets import SHIPS
 from .forces import (
     ENTRENCHED,
     MANEUVER,
@@ -37,6 +39,7 @@ from .forces import (
     occupancy,
     side_of,
 )
+from .mines import MINES
 from .occupy import check_conquest, enter, host_shadow_government
 from .scenarios import FIRE_IN_THE_EAST, KAISERSCHLACHT, STORM_OF_STEEL, scenario_of
 from .sequence import Step, next_month
@@ -166,6 +169,12 @@ def do_muster(state: State, seat: str, decision: Decision, action: Any,
     return [Event("muster", "BoP 6.21", {"unit": uid, "at": action["at"]})]
 
 
+def do_ship_muster(state: State, seat: str, decision: Decision, action: Any,
+                   roller: Roller) -> list[Event]:
+    """BoP 6.21 — a ship from the dockyards enters at full strength in a home port."""
+    return dockyards.muster(state, action["unit"], action["at"])
+
+
 def do_procure(state: State, seat: str, decision: Decision, action: Any,
                roller: Roller) -> list[Event]:
     """BoP 6.22 — buy a unit from the pool; it arrives next month."""
@@ -174,9 +183,13 @@ def do_procure(state: State, seat: str, decision: Decision, action: Any,
         return economy.repair(state, seat, action["repair"])
     if "repair_air" in action:
         return aviation.repair(state, seat, action["repair_air"])
+    if "repair_ship" in action:
+        return dockyards.repair(state, seat, action["repair_ship"], flow["month"], roller)
     if action["buy"] is None:
         flow["active"] = [s for s in flow["active"] if s != seat]
         return []
+    if action["buy"] in SHIPS or action["buy"] in MINES:
+        return dockyards.procure(state, seat, action["buy"], flow["month"])
     month = next_month(flow["month"])
     if action["buy"] in aviation.AIR_UNITS:
         return aviation.procure(state, seat, action["buy"], month)

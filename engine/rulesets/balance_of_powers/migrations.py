@@ -13,7 +13,7 @@ from engine.kernel.versions import Migration
 
 from . import amphibious
 from .admiralty import friendly_ports, port_waters
-from .fleets import is_surface, side_of_ship
+from .fleets import is_surface, ships_of, side_of_ship
 from .forces import UNITS, eliminate, friendly_corps_count, stack_limit, stacking_conflict
 from .scenarios import STORM_OF_STEEL
 from .setup_storm import start_navies
@@ -244,6 +244,19 @@ def navy_leaders_arrive(state: State) -> State:
     return state
 
 
+def add_dockyards(state: State) -> State:
+    """Version 11 → 12: naval procurement and repair (6.22-6.224, ruling 109). A game with
+    navies gains the ships' force pool — holding the ships of its order of battle already sunk
+    (5.11: they were dropped before) — and empty dockyards; other scenarios unchanged."""
+    board = state["board"]
+    if "fleets" not in board:
+        return state
+    board["ship_pool"] = sorted(s.id for s in ships_of(state["scenario"])
+                                if s.id not in board["fleets"])
+    board["dockyard"], board["refit_admirals"] = {}, {}
+    return state
+
+
 MIGRATIONS = (
     Migration("2", "3", v2_to_v3, "flow pos/k/bthru → script_position/answer_count/"
               "breakthrough, combat id → inherent_defense, dem → demoralization, crisis "
@@ -281,4 +294,7 @@ MIGRATIONS = (
               "108): JELLICOE, SCHEER and KOLCHAK arrive aboard a ship of their type at 12.3's "
               "spring 1916 seasonal turn; no state change (a game past that turn plays on "
               "without them)"),
+    Migration("11", "12", add_dockyards, "naval procurement and repair (6.22-6.224, ruling "
+              "109, issue #21): games with navies (12.3, 12.6) gain the ships' force pool "
+              "holding the ships already sunk, and empty dockyards; other scenarios unchanged"),
 )

@@ -70,12 +70,15 @@ def hit_roll(roller: Roller, state: State, shooter: str, target: str,
 
 
 def take_hit(state: State, uid: str) -> str:
-    """8.333 — a full ship flips; a damaged one sinks, with any navy leader aboard."""
+    """8.333 — a full ship flips; a damaged one sinks, with any navy leader aboard; the ship
+    goes to the force pool (5.11)."""
     fleets = state["board"]["fleets"]
     if fleets[uid]["steps"] == 2:
         fleets[uid]["steps"] = 1
         return "damaged"
     del fleets[uid]
+    if "ship_pool" in state["board"]:       # 5.11: to the force pool (dockyards.py)
+        state["board"]["ship_pool"] = sorted(state["board"]["ship_pool"] + [uid])
     admirals = state["board"]["admirals"]
     for leader in [n for n, ship in admirals.items() if ship == uid]:
         del admirals[leader]

@@ -26,6 +26,14 @@ def set_up_navies(state: dict[str, Any], th: Any, scenario: str) -> None:
     board["admirals"] = {n.id: n.aboard for n in sorted(leaders_of(scenario), key=lambda n: n.id)}
     board["mines"] = {m.id: _loc(th, m.start) for m in mines.mines_of(scenario)}
     board["aboard"] = {}        # 7.6: passengers, {corps: ship}
+    add_dockyards(state)
+
+
+def add_dockyards(state: dict[str, Any]) -> None:
+    """5.11, 6.22-6.224: the ships' force pool and the dockyard are empty at the start
+    (dockyards.py)."""
+    board = state["board"]
+    board["ship_pool"], board["dockyard"], board["refit_admirals"] = [], {}, {}
 
 
 def new_naval_flow() -> dict[str, Any]:

@@ -142,7 +142,9 @@ class BalanceOfPowers(FlowRuleset):
     # their locations.
     # 8: 12.3's navies (ruling 101). 9: naval transport and invasion (7.6, 7.7; rulings 103,
     # 104). 10: 12.3 drops the optional admiralty (6.45) for 3.123, 7.6 and 7.7 (ruling 105).
-    version = "11"
+    # 11: the CoB's navy leaders (ruling 108). 12: naval procurement and repair (6.22-6.224,
+    # ruling 109): sunk ships to the force pool, the dockyards, ships' muster.
+    version = "12"
     migrations = MIGRATIONS
     manifest = MANIFEST
     flow = FLOW
@@ -216,6 +218,11 @@ class BalanceOfPowers(FlowRuleset):
                           "admirals": state["board"]["admirals"],
                           # 6.44: mines are open (2.68), where each lies or its pool
                           "mines": state["board"].get("mines", {}),
+                          # 5.11, 6.223, 6.224: the ships' force pool and the dockyards (open,
+                          # as the land pool and arrivals are)
+                          "ship_pool": state["board"].get("ship_pool", []),
+                          "dockyard": state["board"].get("dockyard", {}),
+                          "refit_admirals": state["board"].get("refit_admirals", {}),
                           "naval": {**state["naval"], **state["flow"]["naval"]}}
                          if "fleets" in state["board"] else {})},
             # 2.92: crisis is the demoralization marker at its national limit; 5.21: a major
@@ -275,13 +282,20 @@ def naval_invariants(state: dict[str, Any], th: Any) -> None:
         at = ship["at"]
         assert at in th.water or at in th.ports or (
             at in boxes and boxes[at].kind != "grey"), f"{uid} at {at}"
+    pool, yard = state["board"].get("ship_pool", []), state["board"].get("dockyard", {})
+    for uid in pool:     # 5.11, 6.223, 6.224: a ship is in one place only
+        assert uid in SHIPS and uid not in state["board"]["fleets"] and uid not in yard, uid
+    assert pool == sorted(set(pool)), "ship pool"
+    for leader, ship in state["board"].get("refit_admirals", {}).items():
+        assert yard.get(ship, {}).get("refit") and leader not in state["board"]["admirals"]
     for leader, aboard in state["board"]["admirals"].items():
         assert aboard in state["board"]["fleets"] and (
             SHIPS[aboard].kind == NAVY_LEADERS[leader].rides), f"{leader} on {aboard}"
     laid: dict[tuple[str, str], int] = {}
     for mid, at in state["board"].get("mines", {}).items():     # 6.44
         assert mid in MINES, mid
-        if at in ("pool", "force_pool"):
+        if at in ("pool", "force_pool", "dockyard"):
+            assert (at == "dockyard") == (mid in state["board"].get("dockyard", {})), mid
             continue
         assert at in th.water or (at in boxes and boxes[at].kind != "grey"), f"{mid} at {at}"
         key = (at, side_of_mine(mid))

@@ -14,6 +14,7 @@ from typing import Any
 
 from engine.kernel import Event, Roller
 
+from .dockyards import destroyed
 from .fleets import NAVAL_SIDE, ships_of
 from .forces import controller, side_of
 from .losses import interior_fortress
@@ -129,7 +130,7 @@ def storm_vp(state: dict[str, Any], th: Theatre) -> dict[str, dict[str, list[str
                                             ENTENTE: {"bcs": [], "forts": [], "bbs": []}}
     afloat = state["board"].get("fleets")
     for ship in ships_of(STORM_OF_STEEL) if afloat is not None else ():
-        if ship.kind == "BB" and ship.id not in afloat:
+        if ship.kind == "BB" and destroyed(state, ship.id):
             out[ENTENTE if NAVAL_SIDE[ship.nation] == CENTRAL else CENTRAL]["bbs"].append(ship.id)
     for side, enemy_area in ((CENTRAL, ep), (ENTENTE, cp)):
         for loc in sorted(enemy_area):

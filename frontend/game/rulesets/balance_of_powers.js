@@ -24,8 +24,9 @@ import { BritainPicker } from "./bop_britain.js";
 import { BopLossPicker } from "./bop_losses.js";
 import { AIR, CORPS, FORTRESS_COLOUR, FORTRESS_EFFECTIVENESS, LEADERS, TANKS } from "./balance_of_powers_counters.js";
 import { GenericAdapter, HEX_ID, adoptStylesheet, titleCase } from "./generic.js";
-import { NAVAL_SCENARIOS, SHIP_IN_TEXT, addSeaChart, boxNotes, isShip, navalCandidate, navalEvent, navalOption, navalOrderOptions, navalVictory, selectedUnits, shipCounters, mineCounters,
-  shipLabel, shipName } from "../../map/seachart.js";
+import { NAVAL_SCENARIOS, SHIP_IN_TEXT, addSeaChart, boxNotes, isMine, isShip, navalCandidate, navalEvent, navalOption, navalOrderOptions, navalVictory, selectedUnits, shipCounters, mineCounters,
+  shipLabel, shipName, shipStepCost } from "../../map/seachart.js";
+import { MINES as MINES_DATA, NAVY_LEADERS as NAVY_LEADERS_DATA, SHIPS as SHIPS_DATA } from "../../map/seachart_data.js";
 import { addFrontToggle, frontMarks, frontNotes } from "../../map/fronts.js";
 
 // BoP 3.12, 6.6: why a corps is out of supply, and what follows (the hover and the marker).
@@ -481,6 +482,16 @@ export class BalanceOfPowersAdapter extends GenericAdapter {
     if (dueMonths.length) {
       facts.push(["Air units due", dueMonths.map((m) => `${MONTH_TITLE[m] || m}: ${this.#byNation(due[m])}`).join(" · ")]);
     }
+    // BoP 5.11, 6.223, 6.224: ships sunk wait in the force pool; bought or under repair, in the
+    // dockyards until their month (open, as the land pool and arrivals are)
+    const shipPool = view?.board?.ship_pool || [];
+    if (shipPool.length) facts.push(["Ships in the force pool", shipPool.map((u) => this.unitName(u)).join(", ")]);
+    const yard = view?.board?.dockyard || {};
+    const yardIds = Object.keys(yard).sort((a, b) => yard[a].due.localeCompare(yard[b].due) || a.localeCompare(b));
+    if (yardIds.length) {
+      const name = (u) => (isMine(u) ? this.#mineName(u) : this.unitName(u));
+      facts.push(["In the dockyards", yardIds.map((u) => `${name(u)}${yard[u].refit ? " (repair)" : ""}: ${MONTH_TITLE[yard[u].due] || yard[u].due}`).join(" · ")]);
+    }
     const ti = view?.ti;
     if (ti && !navies) facts.push(["Tactical innovation", `Central Powers ${ti.central ?? 0} · Entente ${ti.entente ?? 0}`]);
     const v = view?.victory;
@@ -509,6 +520,12 @@ export class BalanceOfPowersAdapter extends GenericAdapter {
       }
     }
     return facts;
+  }
+
+  /** "Germany mine" (BoP 6.44: mines are known by their nation only). */
+  #mineName(mid) {
+    const nation = MINES_DATA[mid]?.[0] || "";
+    return `${NATION_TITLE[nation] || titleCase(nation)} mine`;
   }
 
   /** BoP 12.3: each side's victory points (chips and interior fortresses it holds in the enemy's
@@ -548,7 +565,7 @@ export class BalanceOfPowersAdapter extends GenericAdapter {
 
   preferred(decisions) {
     const order = ["retreat", "loss", "pay", "reroll", "point", "reserve", "setup", "britain_setup",
-      "violate", "muster", "air_muster", "procure", "air_raid", "air_patrol", "air_base", "plan_xvii", "march",
+      "violate", "muster", "air_muster", "ship_muster", "procure", "air_raid", "air_patrol", "air_base", "plan_xvii", "march",
       "combat", "rail", "sea_move", "naval_move"];
     for (const kind of order) {
       const found = decisions.find((d) => d.kind === kind);
@@ -624,6 +641,15 @@ export class BalanceOfPowersAdapter extends GenericAdapter {
         return { hex: null, from: null, kind: "option", text: "",
           label: a.violate ? `Violate ${titleCase(a.violate)}` : "No violation" };
       case "procure":
+        if (a.repair_ship) return { hex: null, from: null, kind: "option", text: "",
+          label: `Repair ${this.unitName(a.repair_ship)} in port (${shipStepCost(a.repair_ship)} RP; back at full strength in 1d6 months)` };
+        if (a.buy && isShip(a.buy)) {
+          const sub = ["SS", "UB"].includes(SHIPS_DATA[a.buy]?.[1]);
+          return { hex: null, from: null, kind: "option", text: "",
+            label: `Procure ${this.unitName(a.buy)} (${2 * shipStepCost(a.buy)} RP; musters in ${sub ? "six months" : "a year"})` };
+        }
+        if (a.buy && isMine(a.buy)) return { hex: null, from: null, kind: "option", text: "",
+          label: "Procure a mine (1 RP; to the mine pool next month)" };
         if (a.repair_air) return { hex: this.locOf(view, a.repair_air), from: null, kind: "option", text: "",
           label: `Repair ${this.unitName(a.repair_air)} (1 RP)` };
         if (a.repair) return { hex: this.onMap(a.repair) ? a.repair : null, from: null, kind: "option", text: "",
@@ -642,6 +668,9 @@ export class BalanceOfPowersAdapter extends GenericAdapter {
         if (a.done) return { hex: null, from: null, kind: "option", text: "", label: "No more air raids" };
         return { hex: a.target, from, kind: "attack", text: "raid", unit: a.unit,
           label: `${this.unitName(a.unit)} raids ${this.where(a.target)} from ${this.where(from)}` };
+      case "ship_muster":
+        return { hex: this.onMap(a.at) ? a.at : null, from: null, kind: "option", text: "",
+          label: `Muster ${this.unitName(a.unit)} at ${this.where(a.at)}`, preview: this.#previewOf(a.at) };
       case "air_muster":
         return { hex: this.onMap(a.at) ? a.at : null, from: null, kind: "option", text: "", unit: a.unit,
           label: `Muster ${this.unitName(a.unit)} at ${this.where(a.at)}`, preview: this.#previewOf(a.at) };
@@ -791,7 +820,17 @@ export class BalanceOfPowersAdapter extends GenericAdapter {
       case "leaders_due":
         return `New leaders arrive this month: ${(d.units || []).map((u) => this.unitName(u)).join(", ")}`;
       case "mustered":
+        if (isMine(d.unit)) return `${this.#mineName(d.unit)} reaches the mine pool`;
         return `${this.unitName(d.unit)} mustered at ${this.where(d.at)}`;
+      case "procured":
+        if (isShip(d.unit) || isMine(d.unit)) {
+          return `${isMine(d.unit) ? this.#mineName(d.unit) : this.unitName(d.unit)} procured (${d.cost} RP): in the dockyards until ${MONTH_TITLE[d.arrives] || d.arrives}`;
+        }
+        return super.event(event, view);
+      case "ship_repaired":
+        return `${this.unitName(d.unit)} in for repair (${d.cost} RP): 1d6 ${d.die}, back at full strength in ${MONTH_TITLE[d.arrives] || d.arrives}`;
+      case "navy_leader_transfers":
+        return `${NAVY_LEADERS_DATA[d.leader]?.[1] || d.leader} shifts his flag from ${this.unitName(d.from)} to ${this.unitName(d.to)}`;
       case "muster_failed":
         return `${this.unitName(d.unit)} had nowhere to muster: back to the force pool`;
       case "ti_gain":

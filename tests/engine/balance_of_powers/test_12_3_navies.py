@@ -168,7 +168,9 @@ def test_bop_12_3_v7_to_v8_a_running_game_gains_its_navies_in_port_and_others_ar
         assert version["board"]["admirals"] == fresh["board"]["admirals"]
         assert version["board"]["mines"] == fresh["board"]["mines"]
         assert version["naval"]["asw"] == 7 and version["flow"]["naval"]["spent"] == {}
-        for key in ("fleets", "admirals", "mines", "aboard"):     # aboard: 7.6, version 9
+        # aboard: 7.6, version 9; the ships' pool and dockyards: 6.22-6.224, version 12
+        for key in ("fleets", "admirals", "mines", "aboard", "ship_pool", "dockyard",
+                    "refit_admirals"):
             del version["board"][key]
         del version["naval"], version["flow"]["naval"]
     migrated["kernel"]["undo"] = frozen["kernel"]["undo"]
