@@ -142,7 +142,8 @@ export function mineCounters(view, nations) {
 export function navalOption(item, from, where, short) {
   const a = item.action || {};
   const orders = [a.search === false ? "no search" : null, a.evade ? "evades if found" : null,
-    a.van ? (a.van.length ? `van ${short(a.van)}` : "no van") : null, a.return ? "returns to port after a battle" : null]
+    a.van ? (a.van.length ? `van ${short(a.van)}` : "no van") : null, a.return ? "returns to port after a battle" : null,
+    a.raid ? `raids ${where(a.raid)}` : null]
     .filter(Boolean);
   return { hex: a.to, from, kind: "option", text: item.nmp !== undefined ? `${item.nmp} NMP` : "sea",
     label: `Sail ${short(a.units)}: ${where(from)} → ${where(a.to)}${item.nmp !== undefined ? `, ${item.nmp} NMP` : ""}`
@@ -155,9 +156,13 @@ const VAN_KINDS = new Set(["BC", "CA", "CL"]);   // BoP 8.31
  * 90): the moving force searches where it arrives unless told not to; surface ships may be
  * told to try to evade if the enemy finds them, to return to port after a battle they need not
  * leave, and which of their battlecruisers and cruisers form the van (all, by default). */
-export function navalOrderOptions(action) {
+export function navalOrderOptions(action, raids = [], where = (loc) => loc) {
   const units = (action?.units || []).filter(isShip);
   if (!units.length) return [];
+  // BoP 7.35 (ruling 110): the side's coastal raid of the season, where the server offers one
+  const raid = raids.length ? [{ key: "raid", type: "choice", initial: null, rule: "BoP 7.35",
+    label: "Coastal raid (one a side a season; doubles above the year's last digit cost 1 RP):",
+    of: [[null, "none"], ...raids.map((loc) => [loc, where(loc)])] }] : [];
   const search = { key: "search", type: "bool", initial: true, rule: "BoP 8.21",
     label: "Search for enemy ships where it arrives" };
   if (!ship(units[0]).cls[1]) return [search];             // submarines (7.21): search only
@@ -167,7 +172,7 @@ export function navalOrderOptions(action) {
       label: "If the enemy finds it, its faster ships try to evade" },
     ...(van.length ? [{ key: "van", type: "subset", of: van, initial: van, rule: "BoP 8.31", label: "In the van:" }] : []),
     { key: "return", type: "bool", initial: false, rule: "BoP 8.34",
-      label: "After a battle, return to port even if the roll does not send it" }];
+      label: "After a battle, return to port even if the roll does not send it" }, ...raid];
 }
 
 /** "Why not?" for ships sent where they cannot go (7.22): the naval move of the selected
@@ -199,6 +204,8 @@ export function navalEvent(event, { where, name, names, nation }) {
       return `${names(d.units)} sailed ${where(d.from)} → ${where(d.to)} (${d.nmp} NMP)`;
     case "navy_leader_arrives":   // BoP 13.0, 8.31 (ruling 108)
       return d.ship ? `${d.name} takes command aboard ${name(d.ship)}` : `${d.name} does not arrive: no ship of his type afloat`;
+    case "coastal_raid":   // BoP 7.35 (ruling 110)
+      return `Coastal raid on ${where(d.at)} by ${names(d.ships)}: 2d6 ${(d.dice || []).join(" + ")} (doubles above ${d.needs_above} to hit) — ${d.hit ? (d.rp_lost ? `${nation(d.nation)} loses 1 RP` : `a hit, but ${nation(d.nation)} has no RP to lose`) : "no effect"}`;
     case "bb_fee":
       return `${nation(d.nation)} pays ${d.rp} RP to move its dreadnoughts this month`;
     case "naval_search":

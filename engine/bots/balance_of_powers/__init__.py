@@ -31,12 +31,28 @@ class BalanceOfPowersBot(HeuristicBot):
     def phase(self, kind: str) -> Phase:
         return PHASES.get(kind, never)
 
+    raids = True        # 7.35: the greedy baseline keeps its version 1 play
+
+    def decide(self, view: dict[str, Any], offers: Sequence[Offer], rng: BotRng,
+               budget: Budget) -> tuple[int, Any]:
+        """The phases choose where a force sails; a move the server offers with a coastal raid
+        (7.35, ruling 110) declares it — a raid costs nothing but the season's one raid."""
+        index, action = super().decide(view, offers, rng, budget)
+        offer = offers[index]
+        if self.raids and offer.decision.kind == "naval_move" and isinstance(action, dict):
+            item = next((i for i in offer.options if i["action"] == action and i.get("raids")),
+                        None)
+            if item is not None:
+                action = {**action, "raid": item["raids"][0]}
+        return index, action
+
 
 class GreedyBot(BalanceOfPowersBot):
     """The arena's greedy one-ply baseline (greedy.py): the best immediate odds, no plan."""
 
     id, version, level = "bop-greedy", "1", 1
     campaign = False
+    raids = False
 
     def phase(self, kind: str) -> Phase:
         return greedy_phases.PHASES.get(kind, never)

@@ -15,6 +15,7 @@ from engine.kernel.game import copy_json
 
 from . import (
     admiralty,
+    coastal_raids,
     combat,
     mines,
     movement,
@@ -60,8 +61,8 @@ def memo_key(state: dict[str, Any]) -> str:
                  board["control"], board["forts"], board["breaches"], board["pool"],
                  board["arrivals"], board["map"], board.get("landing"), board["landing_used"],
                  board["infra"], board["infra_due"], board.get("fleets"), board.get("admirals"),
-                 board.get("mines"),
-                 state.get("naval"), state["powers"], state["ti"], state["plans"],
+                 board.get("mines"), board.get("ship_pool"), board.get("dockyard"),
+                 board.get("refit_admirals"), state.get("naval"), state["powers"], state["ti"], state["plans"],
                  state.get("ti_benefits"), state.get("diplomacy")))
 
 
@@ -488,14 +489,15 @@ def _validate_naval(state: dict[str, Any], th: Theatre, seat: str,
     """BoP 7.2 — a naval force and where it goes (any part of a stack, not only the listed
     whole stacks)."""
     if not {"units", "to"} <= set(action) <= {"units", "to", "search", "van", "return", "evade",
-                                              "passengers", "land", "landing"} or (
+                                              "passengers", "land", "landing", "raid"} or (
             not isinstance(action["to"], str)) or any(
             not isinstance(action.get(k, True), bool)
             for k in ("search", "return", "evade", "land")):
         raise MalformedAction('a naval move is {"units": [...], "to": "<loc>"}, with the '
                               'optional orders "search", "return" and "evade" (true or false) and '
                               '"van" (a list of its ships), and for transport "passengers" '
-                              '(a list of corps) and "land" (true or false)')
+                              '(a list of corps) and "land" (true or false), and "raid" (the '
+                              'coastal hex a raid hits)')
     units = sorted(_unit_list(action["units"]))
     naval.check_move(state, th, seat, units, action["to"])
     out: dict[str, Any] = {"units": units, "to": action["to"]}
@@ -510,6 +512,9 @@ def _validate_naval(state: dict[str, Any], th: Theatre, seat: str,
     if not isinstance(action.get("landing", ""), str):
         raise MalformedAction('"landing" names the coastal hex a landing counter points at')
     transport.check_transport(state, th, seat, action)         # 7.6, 7.7
+    if "raid" in action:                                       # 7.35
+        coastal_raids.check(state, th, units, action["to"], action["raid"])
+        out["raid"] = action["raid"]
     if "passengers" in action:
         out["passengers"] = sorted(_unit_list(action["passengers"]))
     out.update({k: action[k] for k in ("land", "landing") if k in action})

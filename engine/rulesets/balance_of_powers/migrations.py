@@ -254,6 +254,7 @@ def add_dockyards(state: State) -> State:
     board["ship_pool"] = sorted(s.id for s in ships_of(state["scenario"])
                                 if s.id not in board["fleets"])
     board["dockyard"], board["refit_admirals"] = {}, {}
+    state["naval"]["raided"] = {}        # 7.35: no coastal raid made before (ruling 110)
     return state
 
 
@@ -296,5 +297,6 @@ MIGRATIONS = (
               "without them)"),
     Migration("11", "12", add_dockyards, "naval procurement and repair (6.22-6.224, ruling "
               "109, issue #21): games with navies (12.3, 12.6) gain the ships' force pool "
-              "holding the ships already sunk, and empty dockyards; other scenarios unchanged"),
+              "holding the ships already sunk, and empty dockyards; no coastal raid made yet "
+              "(7.35, ruling 110); other scenarios unchanged"),
 )

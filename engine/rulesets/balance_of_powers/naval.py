@@ -18,8 +18,9 @@ more this sub-phase. Surface ships and submarines never share a force (7.21). A 
 
 A force carrying passengers (7.6, transport.py) ends its moves on the map (ruling 103).
 
-Not built in this slice (docs/rules/balance_of_powers.md): interrupt (7.4), coastal raids
-(7.35), amphibious invasion (7.7), the Kiel and Suez canals (7.34).
+Coastal raids (7.35) are coastal_raids.py; transport and invasion (7.6, 7.7) transport.py and
+amphibious.py. Not built (docs/rules/balance_of_powers.md): interrupt (7.4), the Kiel and Suez
+canals (7.34).
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ from typing import Any
 from engine.kernel import Event, IllegalAction
 from engine.maps.seachart import SeaChart, load_sea_chart
 
-from . import admiralty
+from . import admiralty, coastal_raids
 from .fleets import SHIPS, is_surface, naval_range, side_of_ship
 from .forces import friendly_corps_count, stack_limit, stacking_conflict
 from .theatre import Theatre
@@ -235,8 +236,12 @@ def move_items(state: State, th: Theatre, seat: str,
             reach = destinations(state, th, seat, force)
         except IllegalAction:
             continue
-        items += [{"action": {"units": force, "to": to}, "nmp": cost}
-                  for to, cost in reach.items()]
+        for to, cost in reach.items():
+            item: dict[str, Any] = {"action": {"units": force, "to": to}, "nmp": cost}
+            raids = coastal_raids.offered(state, th, force, to)      # 7.35
+            if raids:
+                item["raids"] = raids
+            items.append(item)
     return items
 
 

@@ -23,7 +23,7 @@ from typing import Any
 
 from engine.kernel import Decision, Event, Roller
 
-from . import amphibious, mines, naval, naval_combat, transport
+from . import amphibious, coastal_raids, mines, naval, naval_combat, transport
 from .decisions import decision
 from .fleets import SHIPS, gunnery_lost
 from .navies import new_naval_flow, set_up_navies
@@ -50,6 +50,8 @@ GQ_SCRIPT: tuple[tuple[str, int], ...] = ((CENTRAL, 1), (ENTENTE, 1), (CENTRAL, 
 # surface force starting its move in a friendly port may take corps aboard (`passengers`,
 # 7.64) and land them where it arrives (`land`, 7.65; ruling 103), or place the landing
 # counter from a water hex against an adjacent enemy coastal hex (`landing`, 7.71; ruling 104).
+# A surface force may declare its side's coastal raid of the season on the port hex it enters
+# or a land hex beside the water hex it enters (`raid`, 7.35; ruling 110).
 NAVAL_MOVE_SCHEMA = {"type": "object", "required": ["units", "to"],
                      "properties": {"units": {"type": "array", "items": {"type": "string"}},
                                     "to": {"type": "string"}, "search": {"type": "boolean"},
@@ -58,7 +60,8 @@ NAVAL_MOVE_SCHEMA = {"type": "object", "required": ["units", "to"],
                                     "evade": {"type": "boolean"},
                                     "passengers": {"type": "array", "items": {"type": "string"}},
                                     "land": {"type": "boolean"},
-                                    "landing": {"type": "string"}}}
+                                    "landing": {"type": "string"},
+                                    "raid": {"type": "string"}}}
 ORDERS = ("search", "van", "return", "evade")
 NAVAL_MINE_SCHEMA = {"type": "object", "required": ["unit"],
                      "properties": {"unit": {"type": "string"}, "lay": {"type": "string"},
@@ -82,7 +85,7 @@ def initial(map_name: str, options: dict[str, Any]) -> dict[str, Any]:
         if nation == "britain":
             power["side"] = ENTENTE
     state["plans"]["active"] = False
-    state["naval"] = {"asw": ASW_START, "carried": {}}
+    state["naval"] = {"asw": ASW_START, "carried": {}, "raided": {}}   # 7.35: raids by season
     flow.update({"step": Step.GQ.value, "month": MONTH, "script_position": 0,
                  "side": CENTRAL, "fortnight": 1, "naval": new_naval_flow()})
     begin_gq(state, None)
@@ -215,6 +218,8 @@ def do_naval_move(state: dict[str, Any], seat: str, decision: Decision, action: 
         if action.get("landing"):
             events += amphibious.place(state, units, action["to"], action["landing"])
     events += mines.attacks_on_the_way(state, th, roller, start[units[0]], units)  # 6.442
+    if action.get("raid"):                                                 # 7.35
+        events += coastal_raids.raid(state, th, roller, units, action["to"], action["raid"])
     alive = [u for u in units if u in state["board"]["fleets"]]
     orders = {k: action[k] for k in ORDERS if k in action}
     events += naval_combat.after_move(state, th, roller, alive, orders)

@@ -151,7 +151,8 @@ def start_navies(state: dict[str, Any], th: Any) -> None:
     ports, BEATTY and HIPPER aboard their battlecruisers, the mines laid, the ASW track at 7,
     the General Quarters bookkeeping empty."""
     set_up_navies(state, th, STORM_OF_STEEL)
-    state["naval"] = {"asw": ASW_START, "carried": {}}    # 7.63: corps carried by month
+    # 7.63: corps carried by month; 7.35: each side's last season with a coastal raid
+    state["naval"] = {"asw": ASW_START, "carried": {}, "raided": {}}
     state["flow"]["naval"] = new_naval_flow()
 
 

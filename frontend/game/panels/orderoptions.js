@@ -21,6 +21,14 @@ export function orderOptionsBox(orders) {
             dataset: { option: o.key, unit: uid }, onchange: (event) => toggle(uid, event.target.checked) }),
           ` ${adapter.counterName ? adapter.counterName(uid, view) : uid}`)));
       }
+      if (o.type === "choice") {      // one of a few values ([value, label] pairs)
+        return h("label", { class: "order-option choice", dataset: { option: o.key } },
+          `${o.label} `,
+          h("select", { disabled: busy, dataset: { option: o.key },
+            onchange: (event) => orders.setOption(o.key, JSON.parse(event.target.value)) },
+          o.of.map(([value, text]) => h("option", { value: JSON.stringify(value), selected: JSON.stringify(value) === JSON.stringify(o.value) }, text))),
+          " ", cite(o.rule));
+      }
       return h("label", { class: "order-option", dataset: { option: o.key } },
         h("input", { type: "checkbox", disabled: busy, checked: !!o.value, dataset: { option: o.key },
           onchange: (event) => orders.setOption(o.key, event.target.checked) }),

@@ -731,7 +731,7 @@ export class BalanceOfPowersAdapter extends GenericAdapter {
 
   /** The orders beside a naval move (BoP 8.21, 8.25, 8.31, 8.34): panels/orderoptions.js. */
   orderOptions(decision, item) {
-    return decision.kind === "naval_move" ? navalOrderOptions(item.action) : [];
+    return decision.kind === "naval_move" ? navalOrderOptions(item.action, item.raids || [], (loc) => this.where(loc)) : [];
   }
 
   event(event, view) {

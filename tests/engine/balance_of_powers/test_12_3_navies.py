@@ -58,7 +58,8 @@ def test_bop_12_3_navies_set_up_in_home_ports_as_the_order_of_battle_lists_them(
     assert state["board"]["admirals"] == {"bri-beatty": "bri-bc1", "ger-hipper": "ger-bc1"}
     assert all(NAVY_LEADERS[n].rides == SHIPS[s].kind for n, s in
                state["board"]["admirals"].items())
-    assert state["naval"] == {"asw": 7, "carried": {}}      # "The ASW track starts at seven."
+    # "The ASW track starts at seven."; no corps carried (7.63), no coastal raid made (7.35)
+    assert state["naval"] == {"asw": 7, "carried": {}, "raided": {}}
 
 
 def _within(loc, side, reach=3):

@@ -81,3 +81,26 @@ def test_bop_12_6_level2_germany_steers_its_dreadnoughts_towards_the_norwegian_s
     assert "ger-bb1" in best["units"]
     here = ctx.position["board"]["fleets"]["ger-bb1"]["at"]
     assert _distance(ctx, NORWEGIAN_SEA, best["to"]) < _distance(ctx, NORWEGIAN_SEA, here)
+
+
+def test_bop_7_35_level2_declares_the_coastal_raid_its_chosen_move_offers_and_greedy_does_not():
+    """Ruling 110: a move the server offers with `raids` carries the raid when level 2 picks
+    it; the greedy baseline (version 1) keeps to the move alone. Germany's BC 1 off Hull."""
+    from engine.bots.balance_of_powers import GreedyBot
+    from engine.bots.protocol import BotRng, Budget, Offer
+    from engine.rulesets.balance_of_powers.theatre import SCENARIO_MAP, theatre
+
+    th = theatre(SCENARIO_MAP)
+    hexes = {label: loc for loc, label in th.label.items()}
+    off_hull, hull = hexes["0309"], hexes["0210"]
+    state = start()
+    decision = next(d for d in decisions(RULESET, state) if d.kind == "naval_move")
+    items = expand_options(RULESET, state, "germany", decision.id, {"units": ["ger-bc1"]})
+    offered = [i for i in items if i["action"]["to"] == off_hull]
+    assert offered and offered[0]["raids"] == [hull]
+    seen = view(RULESET, state, "seat:germany")
+    for bot, raid in ((BalanceOfPowersBot(), hull), (GreedyBot(), None)):
+        offer = Offer(decision, tuple(offered), "germany")
+        _, action = bot.decide(seen, [offer], BotRng(b"k"), Budget(6000))
+        assert action.get("raid") == raid, (bot.id, action)
+        assert {k: v for k, v in action.items() if k != "raid"} == offered[0]["action"]
