@@ -11,7 +11,8 @@ and a section costs its search number in allowance (11.3.2.6). A ship ending in 
 face-down (11.3.2.2). From port to port a task force may carry land units (11.3.4, version
 10, naval_transport.py); from a port into a sea area it may carry them to debark on a friendly
 coastal hex of that area (11.10, version 11: the order's `land`). Version 17: never through a
-canal closed to the power (11.3.3, passages.py, R-N29). Rulings R-N1 … R-N15, R-N29 in
+canal closed to the power (11.3.3, passages.py, R-N29), and may end in a neutral port within
+2.4.3's limits (neutral_basing.py, R-N30). Rulings R-N1 … R-N15, R-N29, R-N30 in
 docs/rules/fatal_alliances.md.
 
 The step answers a move through interception.sail_and_watch: a move into a sea area may
@@ -37,6 +38,7 @@ from .fleets import (
     values,
 )
 from .naval_transport import carry, landing_hexes, landing_loads, loads, may_land
+from .neutral_basing import may_base
 from .passages import closures, cut_pairs, describe, sea_neighbours
 from .position import is_active
 from .sequence import DONE, active_powers, spend, step_done
@@ -105,7 +107,8 @@ def destinations(state: State, power: str, units: list[str],
         reach = area_distances(port.areas, min(rng, allowance), step)
         for area, d in sorted(reach.items()):
             out.extend({"to_area": area, "section": s} for s in SECTIONS if d + s <= allowance)
-        out.extend({"to_port": p} for p in _ports_within(state, power, reach, min(rng, allowance))
+        out.extend({"to_port": p} for p in _ports_within(state, power, units, reach,
+                                                         min(rng, allowance))
                    if p != port.id)
         return out
     area, section = ship["area"], ship["section"]
@@ -113,16 +116,19 @@ def destinations(state: State, power: str, units: list[str],
     allowance = speed - section          # 13.3: the section's search number is spent
     reach = {area: 0} | {a: d for a, d in area_distances(
         step(area), min(rng, allowance), step).items() if a != area}
-    out.extend({"to_port": p} for p in _ports_within(state, power, reach, min(rng, allowance)))
+    out.extend({"to_port": p} for p in _ports_within(state, power, units, reach,
+                                                     min(rng, allowance)))
     return out
 
 
-def _ports_within(state: State, power: str, reach: dict[str, int], budget: int) -> list[str]:
-    """Friendly bases whose sea area was reached with a point left to enter the port."""
+def _ports_within(state: State, power: str, units: list[str], reach: dict[str, int],
+                  budget: int) -> list[str]:
+    """Friendly bases, and neutral ports the task force may base in (2.4.3, R-N30), whose
+    sea area was reached with a point left to enter the port."""
     s = seas()
     return sorted(pid for pid, port in s.ports.items()
                   if any(reach.get(a, budget) + 1 <= budget for a in port.areas)
-                  and friendly_base(state, power, pid))
+                  and (friendly_base(state, power, pid) or may_base(state, power, pid, units)))
 
 
 def with_cargo(state: State, power: str, units: list[str],
