@@ -211,8 +211,9 @@ def v15_to_v16(state: State) -> State:
 
 
 def v16_to_v17(state: State) -> State:
-    """Version 17 (R-N29): canals close to a power while an enemy major holds a hex beside them
-    (11.3.3); derived from control and wars, so nothing is carried."""
+    """Version 17 (R-N29, R-N30): canals close to a power while an enemy major holds a hex
+    beside them (11.3.3), and ships may base in neutral ports (2.4.3); both are derived from
+    control, wars and where ships are, so nothing is carried."""
     return state
 
 
@@ -265,5 +266,6 @@ MIGRATIONS = (
               "campaign gets option 2 (limited overseas supply) off; East Prussia unchanged"),
     Migration("16", "17", v16_to_v17,
               "canals close to a power while an enemy major controls a hex beside them "
-              "(FA 11.3.3, R-N29): derived, nothing to carry"),
+              "(FA 11.3.3, R-N29); neutral basing (2.4.3, R-N30): derived, nothing to "
+              "carry"),
 )

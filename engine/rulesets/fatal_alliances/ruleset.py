@@ -148,7 +148,9 @@ class FatalAlliances(FlowRuleset):
     # "17": canals close (11.3.3, R-N29, passages.py): no naval move, return to base or
     # overseas supply path through the Suez (or Kiel) Canal while a major at war with the
     # power controls a hex beside it; a version-16 campaign record may be offered fewer naval
-    # orders and trace supply differently once such a hex changes hands. No state is added.
+    # orders and trace supply differently once such a hex changes hands. Neutral basing (2.4.3,
+    # R-N30, neutral_basing.py): naval moves and returns may end in neutral ports within its
+    # limits, and a neutral joining a side turns the other side's ships out. No state is added.
     # East Prussia (no fleets) plays and hashes as before.
     version = "17"
     migrations = MIGRATIONS
