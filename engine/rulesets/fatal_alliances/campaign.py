@@ -117,12 +117,15 @@ def run_script(state: dict[str, Any]) -> list[Event]:
     flow["forced_pass"] = []
     flow["may_act"] = []
     done = flow.setdefault("script_done", [])
+    changed: set[str] = set()
     for n, entry in enumerate(flow.get("script", [])):
         if n in done or (entry["turn"], entry["impulse"]) > (flow["turn"], flow["impulse"]):
             continue
         done.append(n)
         done.sort()
         exact = (entry["turn"], entry["impulse"]) == (flow["turn"], flow["impulse"])
+        changed.update(entry.get("align", {}), entry.get("enter", {}), entry.get("access", {}),
+                       entry.get("activate", []))
         for minor, major in sorted(entry.get("align", {}).items()):
             board["aligned"][minor] = major
         for a, b in entry.get("declare", []):
@@ -144,6 +147,10 @@ def run_script(state: dict[str, Any]) -> list[Event]:
             flow["may_act"] = sorted(entry.get("may_act", []))
         events.append(Event("scripted_entry", entry["rule"], {
             k: v for k, v in sorted(entry.items()) if k not in ("turn", "impulse")}))
+    if changed and "fleets" in board:
+        # FA 2.4.3: ships based in a neutral that joined a side or gave the other side access
+        from .return_to_base import evict_from_ports
+        events.extend(evict_from_ports(state, changed))
     return events
 
 

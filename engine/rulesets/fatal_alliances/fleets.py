@@ -14,7 +14,7 @@ and of movement allowance each); our map has no dashed borders, so every entry c
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from engine.maps.fa_seas import FaSeas, load_fa_seas
@@ -64,10 +64,13 @@ def place_of(ship: dict[str, Any]) -> str:
     return f"port:{ship['port']}"
 
 
-def area_distances(start: Iterable[str], limit: int) -> dict[str, int]:
+def area_distances(start: Iterable[str], limit: int,
+                   neighbours: Callable[[str], Iterable[str]] | None = None) -> dict[str, int]:
     """Sea areas reachable by entering at most `limit` areas, each with the number entered;
-    the `start` areas are the first ones entered (distance 1)."""
-    s = seas()
+    the `start` areas are the first ones entered (distance 1). `neighbours` is the power's
+    adjacency (passages.sea_neighbours: 11.3.3's closed canals left out); the sea table's
+    by default."""
+    step = neighbours or seas().neighbours
     dist = {a: 1 for a in start}
     frontier = sorted(dist)
     while frontier:
@@ -75,7 +78,7 @@ def area_distances(start: Iterable[str], limit: int) -> dict[str, int]:
         for a in frontier:
             if dist[a] >= limit:
                 continue
-            for n in s.neighbours(a):
+            for n in step(a):
                 if n not in dist:
                     dist[n] = dist[a] + 1
                     nxt.append(n)

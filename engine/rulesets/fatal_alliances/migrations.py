@@ -210,6 +210,13 @@ def v15_to_v16(state: State) -> State:
     return state
 
 
+def v16_to_v17(state: State) -> State:
+    """Version 17 (R-N29, R-N30): canals close to a power while an enemy major holds a hex
+    beside them (11.3.3), and ships may base in neutral ports (2.4.3); both are derived from
+    control, wars and where ships are, so nothing is carried."""
+    return state
+
+
 MIGRATIONS = (
     Migration("3", "4", v3_to_v4,
               "renamed flow.acts, flow.box, board.circle and the combat's n; flow.pending "
@@ -257,4 +264,8 @@ MIGRATIONS = (
     Migration("15", "16", v15_to_v16,
               "overseas supply paths (FA 2.4.2.3, R-N26): derived, no state; a running "
               "campaign gets option 2 (limited overseas supply) off; East Prussia unchanged"),
+    Migration("16", "17", v16_to_v17,
+              "canals close to a power while an enemy major controls a hex beside them "
+              "(FA 11.3.3, R-N29); neutral basing (2.4.3, R-N30): derived, nothing to "
+              "carry"),
 )

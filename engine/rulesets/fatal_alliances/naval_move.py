@@ -10,7 +10,10 @@ one of each, leaving a port shared with another major's ships one more point of 
 and a section costs its search number in allowance (11.3.2.6). A ship ending in port turns
 face-down (11.3.2.2). From port to port a task force may carry land units (11.3.4, version
 10, naval_transport.py); from a port into a sea area it may carry them to debark on a friendly
-coastal hex of that area (11.10, version 11: the order's `land`). Rulings R-N1 … R-N15 in docs/rules/fatal_alliances.md.
+coastal hex of that area (11.10, version 11: the order's `land`). Version 17: never through a
+canal closed to the power (11.3.3, passages.py, R-N29), and may end in a neutral port within
+2.4.3's limits (neutral_basing.py, R-N30). Rulings R-N1 … R-N15, R-N29, R-N30 in
+docs/rules/fatal_alliances.md.
 
 The step answers a move through interception.sail_and_watch: a move into a sea area may
 open an interception (11.3.5), asked of the enemy powers before any further move.
@@ -20,7 +23,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.kernel import Event, Roller
+from engine.kernel import Event, IllegalAction, Roller
+from engine.kernel.canonical import canonical_json
 from engine.maps.fa_seas import SECTIONS
 
 from .charts import ACTIVITY_LIMITS, Action
@@ -34,6 +38,8 @@ from .fleets import (
     values,
 )
 from .naval_transport import carry, landing_hexes, landing_loads, loads, may_land
+from .neutral_basing import may_base
+from .passages import closures, cut_pairs, describe, sea_neighbours
 from .position import is_active
 from .sequence import DONE, active_powers, spend, step_done
 
@@ -86,35 +92,43 @@ def _reach(units: list[str]) -> tuple[int, int]:
     return min(v["speed"] for v in vals), min(v["range"] for v in vals)
 
 
-def destinations(state: State, power: str, units: list[str]) -> list[dict[str, Any]]:
-    """FA 11.3.2 — where a task force may end its naval move (the orders, without `units`)."""
+def destinations(state: State, power: str, units: list[str],
+                 every_passage: bool = False) -> list[dict[str, Any]]:
+    """FA 11.3.2 — where a task force may end its naval move (the orders, without `units`);
+    11.3.3: never through a canal closed to the power (passages.py) unless `every_passage`
+    (used only to say why an order was refused)."""
     ship = fleets(state)[units[0]]
     speed, rng = _reach(units)
+    step = seas().neighbours if every_passage else sea_neighbours(state, power)
     out: list[dict[str, Any]] = []
     if ship["area"] is None:
         port = seas().port(ship["port"])
         allowance = speed - (1 if shares_port(state, power, port.id) else 0)
-        reach = area_distances(port.areas, min(rng, allowance))
+        reach = area_distances(port.areas, min(rng, allowance), step)
         for area, d in sorted(reach.items()):
             out.extend({"to_area": area, "section": s} for s in SECTIONS if d + s <= allowance)
-        out.extend({"to_port": p} for p in _ports_within(state, power, reach, min(rng, allowance))
+        out.extend({"to_port": p} for p in _ports_within(state, power, units, reach,
+                                                         min(rng, allowance))
                    if p != port.id)
         return out
     area, section = ship["area"], ship["section"]
     out.extend({"to_area": area, "section": s} for s in SECTIONS if s < section)
     allowance = speed - section          # 13.3: the section's search number is spent
     reach = {area: 0} | {a: d for a, d in area_distances(
-        seas().neighbours(area), min(rng, allowance)).items() if a != area}
-    out.extend({"to_port": p} for p in _ports_within(state, power, reach, min(rng, allowance)))
+        step(area), min(rng, allowance), step).items() if a != area}
+    out.extend({"to_port": p} for p in _ports_within(state, power, units, reach,
+                                                     min(rng, allowance)))
     return out
 
 
-def _ports_within(state: State, power: str, reach: dict[str, int], budget: int) -> list[str]:
-    """Friendly bases whose sea area was reached with a point left to enter the port."""
+def _ports_within(state: State, power: str, units: list[str], reach: dict[str, int],
+                  budget: int) -> list[str]:
+    """Friendly bases, and neutral ports the task force may base in (2.4.3, R-N30), whose
+    sea area was reached with a point left to enter the port."""
     s = seas()
     return sorted(pid for pid, port in s.ports.items()
                   if any(reach.get(a, budget) + 1 <= budget for a in port.areas)
-                  and friendly_base(state, power, pid))
+                  and (friendly_base(state, power, pid) or may_base(state, power, pid, units)))
 
 
 def with_cargo(state: State, power: str, units: list[str],
@@ -147,17 +161,44 @@ def landings(state: State, power: str, units: list[str],
             if (order["to_area"], tuple(cargo)) in shore]
 
 
-def naval_options(state: State, power: str) -> list[dict[str, Any]]:
+def naval_options(state: State, power: str, every_passage: bool = False) -> list[dict[str, Any]]:
     """The naval_move decision's options: done first, then every task force's orders (each
-    port-to-port order also with each cargo it may carry)."""
+    port-to-port order also with each cargo it may carry). `every_passage`: as if no canal
+    were closed (11.3.3), only to say why an order was refused."""
     if naval_moves_left(state, power) == 0:
         return [dict(DONE)]
     out: list[dict[str, Any]] = [dict(DONE)]
     for units in task_forces(state, power):
-        orders = destinations(state, power, units)
+        orders = destinations(state, power, units, every_passage)
         out.extend({"units": units, **d} for d in orders)
         out.extend({"units": units, **d} for d in with_cargo(state, power, units, orders))
     return out
+
+
+def passage_refusal(state: State, power: str, kind: str, action: Any) -> IllegalAction | None:
+    """FA 11.3.3 — why a naval move or return is refused when only a closed canal forbids it:
+    the order would be listed with every passage open (None otherwise)."""
+    if kind == "naval_move":
+        listed = naval_options(state, power, every_passage=True)
+    elif kind == "naval_return" and isinstance(action, dict) and "units" in action:
+        units = action["units"]
+        ships = fleets(state)
+        if not (isinstance(units, list) and units and all(
+                u in ships and ships[u]["power"] == power and ships[u]["area"] is not None
+                for u in units)):
+            return None
+        listed = [{"units": units, **d} for d in destinations(state, power, units, True)
+                  if "to_port" in d]
+    else:
+        return None
+    cut = cut_pairs(state, power)
+    shut = [c for c in closures(state, power) if frozenset(c.canal.areas) in cut]
+    if not shut or canonical_json(action) not in {canonical_json(o) for o in listed}:
+        return None
+    first = shut[0]
+    return IllegalAction("FA 11.3.3", "passage_closed",
+                         {"passage": first.canal.link, "hex": first.hex, "by": first.by},
+                         describe(first, power))
 
 
 def can_sail(state: State, power: str) -> bool:

@@ -9,7 +9,8 @@ A supply path may not enter a sea area that holds an enemy SCS unless the area a
 surface ship of the power or a co-operating major at war with that enemy. With option 2
 (limited overseas supply, a campaign table option) every area crossed also needs a convoy, TRS
 or AMPH of the power or a co-operating major. Iced-in ports (8.2.1.4) are closed to overseas
-paths in snow or blizzard. Every passage between areas is open (R-N6), aircraft do not exist
+paths in snow or blizzard. A path never crosses a canal closed to the power (11.3.3,
+passages.py, version 17: R-N29), aircraft do not exist
 and convoy points are not built yet (`convoy_points_at_sea` is their hook, R-N27).
 
 `crossings` gives, per landing port hex, the hexes a path may leave the land from to reach it:
@@ -26,6 +27,7 @@ from engine.maps.fa_seas import FaPort
 
 from .charts import Weather
 from .fleets import fleets, seas
+from .passages import sea_neighbours
 from .position import at_war, co_operates, controller, is_friendly, memoised
 from .weather import weather_at
 
@@ -82,7 +84,8 @@ def _crossings(state: State, m: Map, power: str) -> dict[str, tuple[str, ...]]:
     s = seas()
     open_areas = {a for a in s.areas if area_open(state, power, a)}
     # consecutive open areas: one component per stretch of sea a path may cross
-    component = components(open_areas, s.neighbours)
+    # 2.4.2.3: never between two areas its SCS could not sail between (11.3.3, passages.py)
+    component = components(open_areas, sea_neighbours(state, power))
     ports = [p for _, p in sorted(s.ports.items()) if port_open(state, m, p)]
     closed = {p.hex for p in s.ports.values()} - {p.hex for p in ports}
     shore: dict[int, set[str]] = {}

@@ -93,3 +93,42 @@ def return_ships(state: State, power: str, action: Any, roller: Roller) -> list[
     mark_done(state, power)
     return events
 
+
+
+def evict_from_ports(state: State, countries: set[str]) -> list[Event]:
+    """FA 2.4.3 — ships based in a neutral port whose country has just joined a side, or
+    granted access to one (FA 22.6), where they may no longer stay: treated as overrun
+    (11.9.6.2) by Salient's stand-in (R-N30) — no roll yet: each goes to its 1914 base if it
+    can reach it, else to the first friendly base it reaches by port id, face-down; with none
+    it is destroyed (13.3.3)."""
+    from .fleets import friendly_base, seas
+    from .neutral_basing import neutral_holder, restricted
+    from .position import at_war, controller
+
+    ships = fleets(state)
+    events: list[Event] = []
+    for uid in sorted(ships):
+        sh = ships[uid]
+        port = sh["port"]
+        if sh["area"] is not None or port not in seas().ports:
+            continue
+        holder = controller(state, seas().ports[port].hex)
+        if holder not in countries or friendly_base(state, sh["power"], port):
+            continue
+        neutral = neutral_holder(state, port)
+        if neutral is not None and not at_war(state, sh["power"], neutral) and not restricted(
+                state, sh["power"], neutral):
+            continue
+        bases = [d["to_port"] for d in destinations(state, sh["power"], [uid]) if "to_port" in d
+                 and friendly_base(state, sh["power"], d["to_port"])]
+        home = oob_unit(uid).base
+        to = home if home in bases else (bases[0] if bases else None)
+        if to is None:
+            del ships[uid]
+            events.append(Event("ships_lost", "FA 2.4.3",
+                                {"power": sh["power"], "units": [uid], "at": f"port:{port}"}))
+            continue
+        _home(ships, uid, to)
+        events.append(Event("return_to_base", "FA 2.4.3",
+                            {"power": sh["power"], "units": [uid], "to": to, "forced": True}))
+    return events

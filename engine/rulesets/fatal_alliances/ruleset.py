@@ -14,6 +14,7 @@ from . import naval_view, orders, position, stack_parts, supply_view, window
 from .charts import IMPULSE_TRACK
 from .combat import down_factor
 from .migrations import MIGRATIONS
+from .naval_move import passage_refusal
 from .position import by_hex
 from .powers import POWER_COLOURS, POWER_SIDE, POWER_TITLES
 from .profiles import PROFILES
@@ -144,7 +145,14 @@ class FatalAlliances(FlowRuleset):
     # enemy SCSs, so more units are in supply (Egypt's, France's coast); the campaign's option
     # 2 (limited overseas supply, `board.options.limited_overseas_supply`): a version-15
     # campaign record may flip, attack and roll differently. East Prussia: see R-N26.
-    version = "16"
+    # "17": canals close (11.3.3, R-N29, passages.py): no naval move, return to base or
+    # overseas supply path through the Suez (or Kiel) Canal while a major at war with the
+    # power controls a hex beside it; a version-16 campaign record may be offered fewer naval
+    # orders and trace supply differently once such a hex changes hands. Neutral basing (2.4.3,
+    # R-N30, neutral_basing.py): naval moves and returns may end in neutral ports within its
+    # limits, and a neutral joining a side turns the other side's ships out. No state is added.
+    # East Prussia (no fleets) plays and hashes as before.
+    version = "17"
     migrations = MIGRATIONS
     manifest = MANIFEST
     flow = FLOW
@@ -228,6 +236,16 @@ class FatalAlliances(FlowRuleset):
 
     def result(self, state: dict[str, Any]) -> dict[str, Any] | None:
         return state["board"]["result"]
+
+    def why_not(self, state: dict[str, Any], seat: str, decision: Decision, action: Any,
+                refusal: IllegalAction) -> IllegalAction:
+        """FA 11.3.3 — a naval order refused only because a canal is closed says which, and
+        who closes it from which hex."""
+        if decision.kind in ("naval_move", "naval_return") and decision.seats:
+            closed = passage_refusal(state, decision.seats[0], decision.kind, action)
+            if closed is not None:
+                return closed
+        return refusal
 
     def describe_action(self, state: dict[str, Any], decision: Decision, action: Any) -> str:
         if isinstance(action, dict) and action.get("done"):

@@ -67,8 +67,14 @@ def test_fa_13_3_3_a_ship_with_no_base_in_reach_is_lost():
     """The Ottoman Empire is neutral in J/A 1914, so Constantinople is no German base; a
     German pre-dreadnought (speed 3) in the Black Sea's 0 section reaches no German or
     Austro-Hungarian port (Pola and Cattaro are three areas and a port away) and is lost when
-    it must return."""
+    it must return. (Version 17: neutral ports on the Black Sea would take it (2.4.3), so
+    Germany already bases ships in three neutral ports elsewhere.)"""
     state = end_of_turn(germany_high_seas_fleet_pd_1=("black-sea", 0))
+    assert return_options(state, "germany") != [{"done": True}]    # Constantinople, Varna ...
+    for uid, port in (("germany-scouting-group-1", "amsterdam"),
+                      ("germany-scouting-group-2", "copenhagen"),
+                      ("germany-high-seas-fleet-cl-1", "bergen")):
+        fleets(state)[uid].update(port=port, area=None, section=None)
     assert return_options(state, "germany") == [{"done": True}]
     events = return_ships(state, "germany", {"done": True}, ROLLER)
     assert "germany-high-seas-fleet-pd-1" not in fleets(state)
