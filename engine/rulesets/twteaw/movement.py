@@ -227,7 +227,7 @@ def _bombardment(state: State, holder: str, bloc: list[tuple[str, dict[str, Any]
     """The bombardments that support this battle (ruling 83): on the attack of a bloc with a
     landing in it by the bombarding nation or an ally, against a holder at war with it; each
     fires once a turn (the first such battle). Returns nation -> battleships firing."""
-    landers = {g.nation for g in battle.groups if g.landing}
+    landers = {f.nation for f in battle.attackers if battle.groups[f.group].landing}   # still ashore
     out: dict[str, int] = {}
     for row in shelling:
         if fired is not None and any(row is f for f in fired):
