@@ -12,7 +12,9 @@ defend rolls 1 like the city while a defending unit is left, and is the last cas
 beyond every defending unit destroys it ("Industrial complexes"; ruling 67). Artillery fires
 from next door with its attack value,
 for the attack or for the defence; it is never a casualty there, and stops when the units it
-fires for are gone — or after round 1 when its own territory is attacked too. Each side removes
+fires for are gone — or after round 1 when its own territory is attacked too. Battleships on a
+shore bombardment (4.2.3, 4.6.1) fire the same way from their sea zone for a landing, with
+their bombardment value, in every round while a unit that came ashore still fights. Each side removes
 one unit per hit: a coalition fighting a single nation has a fictive unit that soaks the first
 hit, and shares the rest by each nation's part of the side's strength; within a nation, units go
 in its casualty order. The attacker fights at least one round; an attacking group withdraws
@@ -64,6 +66,8 @@ class Gun:
     crossing: str
     busy_at_home: bool = False    # its own territory is attacked: it fires in round 1 only
     penalty: int = 0
+    bombard: int = 0              # battleships shelling from the sea zone `origin`: their
+    #                               bombardment value, every round while a landing's units fight (4.6.1)
 
 
 @dataclass
@@ -103,7 +107,15 @@ def defence_value(b: Battle, f: Fighter, side: list[Fighter]) -> int:
 
 
 def gun_value(g: Gun) -> int:
+    if g.bombard:
+        return g.bombard
     return max(1, U.UNITS["artillery"].attack - g.penalty)
+
+
+def _firing(b: Battle, g: Gun) -> bool:
+    if g.bombard:
+        return any(b.groups[f.group].landing for f in b.attackers)
+    return b.rounds == 1 or not g.busy_at_home
 
 
 def _roll(roller: Roller, values: list[int], b: Battle, who: str) -> tuple[int, list[int]]:
@@ -173,7 +185,7 @@ def fight(b: Battle, roller: Roller) -> str:
     while b.attackers and (b.defenders or (beach and virtual)):
         b.rounds += 1
         a_values = [attack_value(f) for f in b.attackers]
-        guns = [g for g in b.attack_guns if b.rounds == 1 or not g.busy_at_home]
+        guns = [g for g in b.attack_guns if _firing(b, g)]
         a_values_all = a_values + [gun_value(g) for g in guns for _ in range(g.count)]
         d_values = [attack_value(f) if b.both_attack else defence_value(b, f, b.defenders)
                     for f in b.defenders]

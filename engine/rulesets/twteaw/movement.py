@@ -12,6 +12,9 @@ The battle graph (digest §7.3 item 2), in the order the rules give it:
    Attackers of one territory who are not allies are sorted by strength (then id): those at war
    with each other fight first, both as attackers ("three-way battles"); the survivors then
    attack the holder, one group of allies after another.
+   Battleships bombarding the territory from the sea (4.2.3) fire with the attack of a bloc
+   holding a landing of their side (4.6.1), in every round while a landed unit fights
+   (rulings 80–84); a bombardment with no such landing to support holds its fire.
 4. Attackers who withdraw, or who survive without taking the territory, go back where they came
    from — or, when that was lost meanwhile, to the first territory next to the battle held by
    their side; with nowhere to go they are lost. Invaders never go back: those who do not end
@@ -37,9 +40,11 @@ RULE = "TWTEAW 4.6"
 
 
 def land_phase(state: State, orders: dict[str, dict[str, Any]], roller: Roller,
-               landings: Sequence[tuple[str, dict[str, Any]]] = ()) -> list[Event]:
+               landings: Sequence[tuple[str, dict[str, Any]]] = (),
+               bombardments: Sequence[dict[str, Any]] = ()) -> list[Event]:
     """Phases 4.4 and 4.6; `landings` are the invasions Phase 4.2 brought to their coasts
-    (nation, an attack from the sea zone, its units already off the board)."""
+    (nation, an attack from the sea zone, its units already off the board); `bombardments`,
+    the battleships Phase 4.2 left shelling a coast (`naval.naval_phase`)."""
     attacks: dict[str, list[tuple[str, dict[str, Any]]]] = {}
     friendly_at_start = {(n, a): allied(state, n, controller(state, a))
                          for n in orders for a in world().land()}
@@ -62,9 +67,15 @@ def land_phase(state: State, orders: dict[str, dict[str, Any]], roller: Roller,
             guns_out.setdefault(row["from"], []).append((nation, row))
     under_attack = set(attacks)
     events: list[Event] = []
+    fired: list[dict[str, Any]] = []
     for area in sorted(attacks):
+        shelling = [b for b in bombardments if b["target"] == area]
         events += _battles_at(state, orders, area, attacks[area], guns.get(area, []), guns_out,
-                              under_attack, roller)
+                              under_attack, roller, shelling, fired)
+    for row in bombardments:
+        if not any(row is f for f in fired):
+            events.append(Event("bombardment_idle", "TWTEAW 4.2.3", dict(row),
+                                audience=f"seat:{row['nation']}"))
     return events
 
 
@@ -141,7 +152,8 @@ def _go_home(state: State, nation: str, origin: str, area: str, unit: str) -> bo
 def _battles_at(state: State, orders: dict[str, dict[str, Any]], area: str,
                 attackers: list[tuple[str, dict[str, Any]]], guns: list[tuple[str, dict[str, Any]]],
                 guns_out: dict[str, list[tuple[str, dict[str, Any]]]], under_attack: set[str],
-                roller: Roller) -> list[Event]:
+                roller: Roller, shelling: Sequence[dict[str, Any]] = (),
+                fired: list[dict[str, Any]] | None = None) -> list[Event]:
     events: list[Event] = []
     blocs = _blocs(state, attackers)
     survivors: list[tuple[list[tuple[str, dict[str, Any]]], C.Battle]] = []
@@ -186,6 +198,7 @@ def _battles_at(state: State, orders: dict[str, dict[str, Any]], area: str,
                 battle.defence_guns.append(gun)
             elif any(allied(state, nation, n) for n, _ in bloc):
                 battle.attack_guns.append(gun)
+        shells = _bombardment(state, holder, bloc, battle, shelling, fired)
         retreats = _retreats(state, orders, area)
         battle.defender_limits = {n: limit for n, (limit, _) in retreats.items()}
         outcome = C.fight(battle, roller)
@@ -201,12 +214,34 @@ def _battles_at(state: State, orders: dict[str, dict[str, Any]], area: str,
         _count_manpower(state, battle)
         # a landing met the holder's coastal defender: the holder fought, even with no unit there
         guard = holder if any(g.landing for g in battle.groups) else None
-        events += _report(state, battle, outcome, bloc, guard)
+        events += _report(state, battle, outcome, bloc, guard, shells)
         if battle.ic_lost:
             state["board"]["ics_destroyed"] = sorted({*state["board"]["ics_destroyed"], area})
             events.append(Event("ic_destroyed", "TWTEAW units ics", {"area": area,
                                                                      "holder": holder}))
     return events
+
+
+def _bombardment(state: State, holder: str, bloc: list[tuple[str, dict[str, Any]]], battle: C.Battle,
+                 shelling: Sequence[dict[str, Any]], fired: list[dict[str, Any]] | None) -> dict[str, int]:
+    """The bombardments that support this battle (ruling 83): on the attack of a bloc with a
+    landing in it by the bombarding nation or an ally, against a holder at war with it; each
+    fires once a turn (the first such battle). Returns nation -> battleships firing."""
+    landers = {f.nation for f in battle.attackers if battle.groups[f.group].landing}   # still ashore
+    out: dict[str, int] = {}
+    for row in shelling:
+        if fired is not None and any(row is f for f in fired):
+            continue
+        nation = row["nation"]
+        if not landers or not any(allied(state, nation, n) for n in landers) \
+                or not at_war(state, nation, holder) or not any(allied(state, nation, n) for n, _ in bloc):
+            continue
+        battle.attack_guns.append(C.Gun(nation, row["zone"], row["battleships"], "sea",
+                                        bombard=U.SHORE_BOMBARDMENT["battleship"]))
+        out[nation] = out.get(nation, 0) + row["battleships"]
+        if fired is not None:
+            fired.append(row)
+    return out
 
 
 def _retreats(state: State, orders: dict[str, dict[str, Any]], area: str) -> dict[str, tuple[int, str]]:
@@ -268,9 +303,12 @@ def _count_manpower(state: State, battle: C.Battle) -> None:
 
 
 def _report(state: State, battle: C.Battle, outcome: str,
-            bloc: list[tuple[str, dict[str, Any]]], coast_guard: str | None = None) -> list[Event]:
+            bloc: list[tuple[str, dict[str, Any]]], coast_guard: str | None = None,
+            shells: dict[str, int] | None = None) -> list[Event]:
     """A public line (who fought where, what came of it) and, for each nation that fought,
-    the losses on both sides as it saw them; the enemy's survivors stay hidden."""
+    the losses on both sides as it saw them; the enemy's survivors stay hidden. Battleships
+    that shelled the coast (ruling 84): their nations and numbers are in the reports, to the
+    nations that fought and to the bombarding nations, not in the public line."""
     attackers = sorted({n for n, _ in bloc})
     defenders = sorted({f.nation for f in battle.defenders} | set(battle.losses) - set(attackers)
                        | ({coast_guard} if coast_guard else set()))
@@ -279,9 +317,10 @@ def _report(state: State, battle: C.Battle, outcome: str,
                                     "holder": controller(state, battle.area)})
     out = [public]
     losses = {n: dict(sorted(v.items())) for n, v in sorted(battle.losses.items())}
-    for nation in sorted(set(attackers) | set(defenders)):
+    extra = {"bombardment": dict(sorted(shells.items()))} if shells else {}
+    for nation in sorted(set(attackers) | set(defenders) | set(shells or ())):
         out.append(Event("battle_report", RULE, {"area": battle.area, "rounds": battle.rounds,
                                                  "outcome": outcome, "losses": losses,
-                                                 "nation": nation},
+                                                 "nation": nation, **extra},
                          audience=f"seat:{nation}"))
     return out

@@ -14,7 +14,14 @@ ships of one zone as one task force under **one mission for the turn** (rulings 
   through), `transport` (transports only, loaded: `carry` takes land units from a territory on
   the coast of `from` to a territory on the coast of the last zone; capacity 2 troop points a
   transport, infantry 1, the others 2). A coast the mover's side does not hold is a naval
-  invasion (`invasions.py`, Phase 4.6.1).
+  invasion (`invasions.py`, Phase 4.6.1). `bombard` (4.2.3; rulings 80–84: warships with at
+  least one undamaged battleship; aggressive): `target` names a territory on the coast of the
+  last zone, held by a nation at war with the mover (or declared on in the same orders); its
+  battleships fire their shore-bombardment value in every round of a landing of the mover's
+  side there (Phase 4.6.1), and in round 1 of a sea battle fire at ships at 25 %:
+
+    {"from": "north-sea", "path": ["skagerrak"], "units": {"battleship": 1, "cruiser": 1},
+     "mission": "bombard", "target": "bremen"}
 - Ships without orders stay; in friendly waters (a zone on the coast of a port of the nation's
   side) they lie docked (defensive, but aggressive against an invasion force: ruling 78),
   elsewhere they patrol.
@@ -23,7 +30,8 @@ Resolution (`naval_phase`, before land movement): the cargo embarks (before any 
 its territory), every task force arrives at its last zone at once — there is no tick-by-tick
 interception on the way (ruling 71) — then each zone where Central and Allied ships meet fights
 one sea battle (`naval_combat.py`), and the cargo of the surviving transports lands — or, on a
-coast held by a nation at war with it, is handed to Phase 4.6 as an invasion.
+coast held by a nation at war with it, is handed to Phase 4.6 as an invasion; the undamaged
+battleships left in each bombarding task force are handed to Phase 4.6 as its bombardment.
 """
 
 from __future__ import annotations
@@ -35,15 +43,15 @@ from engine.kernel import Event, IllegalAction, MalformedAction, Roller
 
 from . import invasions
 from . import naval_combat as NC
-from .nations import MAIN_WAR
+from .nations import MAIN_WAR, NATIONS
 from .stacks import add, claim, take
-from .units import CARGO_POINTS, SHIPS, TRANSPORT_CAPACITY, cargo_points
+from .units import CARGO_POINTS, SHIPS, SHORE_BOMBARDMENT, TRANSPORT_CAPACITY, cargo_points
 from .war import allied, at_war, controller, side
 from .world import world
 
 State = dict[str, Any]
 RULE = "TWTEAW 4.2"
-MISSIONS = ("patrol", "move", "transport")
+MISSIONS = ("patrol", "move", "transport", "bombard")
 _KEYS = {"from", "path", "units", "mission"}
 
 
@@ -65,8 +73,8 @@ def _counts(value: Any, what: str) -> dict[str, int]:
 def normalise(rows: list[Any]) -> list[dict[str, Any]]:
     out = []
     for row in rows:
-        if not isinstance(row, dict) or not _KEYS <= set(row) or set(row) - _KEYS - {"carry"}:
-            raise MalformedAction('a naval order is {"from", "path", "units", "mission"[, "carry"]}')
+        if not isinstance(row, dict) or not _KEYS <= set(row) or set(row) - _KEYS - {"carry", "target"}:
+            raise MalformedAction('a naval order is {"from", "path", "units", "mission"[, "carry"][, "target"]}')
         if not isinstance(row["from"], str) or not isinstance(row["path"], list) \
                 or not all(isinstance(z, str) for z in row["path"]) or not isinstance(row["mission"], str):
             raise MalformedAction("naval.from and naval.mission are strings, naval.path a list of sea zones")
@@ -79,8 +87,13 @@ def normalise(rows: list[Any]) -> list[dict[str, Any]]:
                 raise MalformedAction('naval.carry is {"from", "to", "units"}')
             order["carry"] = {"from": carry["from"], "to": carry["to"],
                               "units": _counts(carry["units"], "naval.carry.units")}
+        if "target" in row:
+            if not isinstance(row["target"], str):
+                raise MalformedAction("naval.target is a territory id")
+            order["target"] = row["target"]
         out.append(order)
-    return sorted(out, key=lambda o: (o["from"], o["path"], o["mission"], sorted(o["units"].items())))
+    return sorted(out, key=lambda o: (o["from"], o["path"], o["mission"], sorted(o["units"].items()),
+                                      o.get("target", "")))
 
 
 def sea_neighbours(zone: str) -> dict[str, list[dict[str, Any]]]:
@@ -155,6 +168,8 @@ def check(state: State, nation: str, rows: list[dict[str, Any]],
             at = nxt
         if "carry" in row:
             _check_carry(state, nation, row, at, used_land, declared)
+        if "target" in row:
+            _check_target(state, nation, row["target"], at, declared)
 
 
 def _check_mission(row: dict[str, Any]) -> None:
@@ -169,6 +184,36 @@ def _check_mission(row: dict[str, Any]) -> None:
     if mission != "transport" and "carry" in row:
         raise _refuse("cargo_without_transport", {"mission": mission},
                       "Only a transport mission carries troops.", "TWTEAW 4.2")
+    if mission == "bombard":
+        if not all(SHIPS[t].warship for t in ships) or not any(t in SHORE_BOMBARDMENT for t in ships):
+            raise _refuse("bombard_needs_battleship", {"units": ships},
+                          "A shore bombardment needs at least one undamaged battleship, with only "
+                          "undamaged warships beside it (no transports).", "TWTEAW 4.2.3")
+        if "target" not in row:
+            raise _refuse("bombard_without_target", {"mission": mission},
+                          "Name the coastal territory the battleships shell (target).", "TWTEAW 4.2.3")
+    elif "target" in row:
+        raise _refuse("target_without_bombardment", {"mission": mission},
+                      "Only a shore bombardment mission has a target.", "TWTEAW 4.2.3")
+
+
+def _check_target(state: State, nation: str, target: str, last: str, declared: Collection[str]) -> None:
+    """A bombardment shells a territory on the coast of its last zone, held by a nation at war
+    with the mover or declared on in the same orders (ruling 81)."""
+    w = world()
+    if target not in w.coasts.get(last, ()) or w.areas[target].kind != "land":
+        raise _refuse("bombard_where", {"target": target, "zone": last},
+                      f"Battleships shell a territory on the coast of {w.areas[last].name}.",
+                      "TWTEAW 4.2.3")
+    holder = controller(state, target)
+    if allied(state, nation, holder):
+        raise _refuse("bombard_own_side", {"target": target},
+                      f"{w.areas[target].name} is your side's: battleships shell an enemy coast "
+                      "to support a landing there.", "TWTEAW 4.2.3")
+    if not at_war(state, nation, holder) and holder not in declared:
+        raise _refuse("undeclared", {"target": target, "nation": holder},
+                      f"{w.areas[target].name} belongs to {NATIONS[holder].title}: declare war on "
+                      "it first (in this turn's orders) to shell it.", "TWTEAW 1.1")
 
 
 def _check_carry(state: State, nation: str, row: dict[str, Any], last: str,
@@ -237,9 +282,11 @@ def _embark(state: State, nation: str, carry: dict[str, Any], capacity: int) -> 
 
 
 def naval_phase(state: State, orders: dict[str, dict[str, Any]], roller: Roller,
-                landings: list[tuple[str, dict[str, Any]]] | None = None) -> list[Event]:
+                landings: list[tuple[str, dict[str, Any]]] | None = None,
+                bombardments: list[dict[str, Any]] | None = None) -> list[Event]:
     """Phase 4.2/4.3; the invasions that reach their coast are added to `landings` (nation,
-    attack from the sea) for Phase 4.6."""
+    attack from the sea) for Phase 4.6, and the bombarding battleships still undamaged to
+    `bombardments` ({"nation", "zone", "target", "battleships"})."""
     forces: list[NC.TaskForce] = []
     for nation in sorted(orders):
         for row in orders[nation].get("naval", []):
@@ -252,6 +299,7 @@ def naval_phase(state: State, orders: dict[str, dict[str, Any]], roller: Roller,
                 units = _embark(state, nation, row["carry"], TRANSPORT_CAPACITY * ships.get("transport", 0))
                 tf.cargo = {**row["carry"], "units": units}
                 tf.invading = invasions.is_invasion(state, nation, row["carry"]["to"])
+            tf.target = row.get("target")
             forces.append(tf)
     for nation in sorted(state["secret"]):
         for zone, fleet in sorted(state["secret"][nation].get("fleets", {}).items()):
@@ -265,6 +313,11 @@ def naval_phase(state: State, orders: dict[str, dict[str, Any]], roller: Roller,
         _add_ships(state, tf.nation, tf.zone, tf.ships)
         if tf.cargo is not None:
             events += _land(state, tf, landings if landings is not None else [])
+        if tf.target is not None and bombardments is not None:
+            guns = sum(tf.ships.get(t, 0) for t in SHORE_BOMBARDMENT)
+            if guns:
+                bombardments.append({"nation": tf.nation, "zone": tf.zone, "target": tf.target,
+                                     "battleships": guns})
     return events
 
 

@@ -2,7 +2,7 @@
 and the Allied ships that end their naval movement in one sea zone (docs/rules/twteaw.md,
 ruling 72).
 
-- A camp is **aggressive** when one of its task forces there is on patrol (ships without
+- A camp is **aggressive** when one of its task forces there is on patrol or bombards (ships without
   orders outside friendly waters patrol too), or lies docked where an enemy transport carries
   an invasion force (4.2, digest §3.5: docked ships turn on invasions; ruling 78); a battle
   needs at least one aggressive camp.
@@ -11,7 +11,9 @@ ruling 72).
   among the enemy's ships (never below 1). Lost contact ends the battle.
 - **Fire**: every ship rolls a D10 and hits at or under its value — its attack when its camp is
   aggressive, its defence otherwise (the D10 hit-on-≤ shape of land combat). Transports on a
-  transport mission hold their fire in round 1. Both camps fire, then the hits are taken.
+  transport mission hold their fire in round 1; battleships on a shore-bombardment mission fire
+  at 25 % of that value (rounded down; a die only if it is above 0) in round 1 (4.2.3, ruling
+  82). Both camps fire, then the hits are taken.
 - **Casualties**, the owners' default order: a hit first damages an undamaged battleship
   (the second hit on it sinks it), then sinks a transport, a cruiser, a damaged battleship;
   within a type, from the task force holding most of them (then by nation).
@@ -25,7 +27,7 @@ from typing import Any
 
 from engine.kernel import Roller
 
-from .units import SHIPS
+from .units import BOMBARD_FIRST_ROUND_PERCENT, SHIPS, SHORE_BOMBARDMENT
 
 RULE = "TWTEAW 4.3"
 MAX_ROUNDS = 10
@@ -39,15 +41,16 @@ class TaskForce:
     nation: str
     zone: str
     ships: dict[str, int]
-    mission: str                       # "patrol", "move", "transport" or "dock"
+    mission: str                       # "patrol", "move", "transport", "bombard" or "dock"
     came_from: str
     cargo: dict[str, Any] | None = None          # {"from", "to", "units"} for a transport
     lost: dict[str, int] = field(default_factory=dict)
     invading: bool = False             # its cargo is bound for a coast its side does not hold
     hunts_invaders: bool = False       # docked, with an enemy invasion force in its zone
+    target: str | None = None          # the coast a bombarding task force shells (4.2.3)
 
     def aggressive(self) -> bool:
-        return self.mission == "patrol" or (self.mission == "dock" and self.hunts_invaders)
+        return self.mission in ("patrol", "bombard") or (self.mission == "dock" and self.hunts_invaders)
 
     def size(self) -> int:
         return sum(self.ships.values())
@@ -85,6 +88,8 @@ def _values(camp: list[TaskForce], rnd: int) -> list[int]:
             continue
         for t, n in sorted(tf.ships.items()):
             value = SHIPS[t].attack if aggressive else SHIPS[t].defence
+            if tf.mission == "bombard" and rnd == 1 and t in SHORE_BOMBARDMENT:
+                value = value * BOMBARD_FIRST_ROUND_PERCENT // 100
             out += [value] * n if value > 0 else []
     return out
 

@@ -20,7 +20,9 @@ what they hold, phase by phase. The playable core's order set:
      "casualties":  ["infantry", "tank", "artillery"],              # order of losses
      "defend_ics":  ["ruhr"],                                       # ICs that fight (4.6)
      "naval":       [{"from": "skagerrak", "path": ["north-sea"],    # Phase 4.2, one mission
-                      "units": {"battleship": 2}, "mission": "patrol"}]}   # a turn (naval.py)
+                      "units": {"battleship": 2}, "mission": "patrol"},    # a turn (naval.py);
+                     {"from": "north-sea", "path": [], "units": {"battleship": 1},
+                      "mission": "bombard", "target": "netherlands"}]}   # 4.2.3
 
 Every key may be left out. An order set is checked against the position at the start of the
 turn when it is written (refused with the rule cited), and again when the turn resolves (the
@@ -316,6 +318,13 @@ def corroborate(state: State, nation: str, orders: dict[str, Any]) -> list[dict[
             warnings.append({"code": "support_without_attack", "into": into,
                              "message": f"Artillery fires into {w.areas[into].name}, but you "
                                         "order no attack there (an ally's attack may use it)."})
+    landing = {row["carry"]["to"] for row in orders["naval"] if "carry" in row}
+    for row in orders["naval"]:
+        if row.get("target") and row["target"] not in landing:
+            warnings.append({"code": "bombard_without_landing", "target": row["target"],
+                             "message": f"Battleships shell {w.areas[row['target']].name}, but you "
+                                        "land no troops there (they support only a landing; an "
+                                        "ally's may use them)."})
     left: dict[str, dict[str, int]] = {a: dict(s) for a, s in state["secret"][nation]["units"].items()}
     for m in orders["moves"]:
         for unit, count in m["units"].items():

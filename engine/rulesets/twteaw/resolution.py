@@ -4,8 +4,9 @@ The playable core runs these phases (the others are recorded as not built yet, s
 docs/rules/twteaw.md):
 
     1.1 neutrals joining, declarations of war (Table A) → 1.2 influence → 3.1 purchases paid → 4.1.3 rail moves leave → 4.2/4.3 naval
-    movement and sea battles, transports landing (naval.py) → 4.4/4.6 land
-    movement and combat, with 4.6.1 invasions (invasions.py) → 6 incorporation → 7 rail moves arrive, placement → 8 income → 9 the
+    movement and sea battles, transports landing, battleships taking station to bombard (naval.py)
+    → 4.4/4.6 land movement and combat, with 4.6.1 invasions (invasions.py) and the shore
+    bombardment supporting them → 6 incorporation → 7 rail moves arrive, placement → 8 income → 9 the
     end of the turn (conquest, victory)
 
 Nations without a player (the minors the moderator runs) get the moderator's orders: hold,
@@ -89,8 +90,9 @@ def resolve_turn(state: State, answers: dict[str, dict[str, Any]], roller: Rolle
     events += purchases(state, orders)
     on_rails = rail.depart(state, orders)
     landings: list[tuple[str, dict[str, Any]]] = []
-    events += naval.naval_phase(state, orders, roller, landings)
-    events += movement.land_phase(state, orders, roller, landings)
+    bombardments: list[dict[str, Any]] = []
+    events += naval.naval_phase(state, orders, roller, landings, bombardments)
+    events += movement.land_phase(state, orders, roller, landings, bombardments)
     events += incorporation(state, orders)
     for stopped in rail.arrive(state, on_rails):
         events.append(Event("rail_cut", rail.RULE, stopped, audience=f"seat:{stopped['nation']}"))

@@ -62,6 +62,10 @@ SHIPS: dict[str, ShipType] = {
     "cruiser": ShipType("Cruiser", 15, 4, 3, 3, 5, 2, True),
     "transport": ShipType("Transport", 10, 0, 1, 2, 0, 0, False),
 }
+# Shore bombardment (TWTEAW "Units: Battleship", 4.2.3, 4.6.1; ruling 80): a battleship's
+# bombardment rating, a second figure beside its attack on the missing units page: authored.
+SHORE_BOMBARDMENT = {"battleship": 4}
+BOMBARD_FIRST_ROUND_PERCENT = 25     # 4.2.3: a bombarding battleship's fire at ships in round 1
 TRANSPORT_CAPACITY = 2               # troop points a transport carries: infantry 1, the others 2
 CARGO_POINTS = {"infantry": 1, "artillery": 2, "tank": 2}
 
