@@ -131,8 +131,10 @@ def bot_turn(ruleset: Ruleset, state: dict[str, Any], seat: str, bot: Bot, *, ga
 
 def _composed(ruleset: Ruleset, state: dict[str, Any], seat: str, offer: Offer,
               action: Any) -> bool:
-    """A written order of the bot's own making that the kernel's gate accepts."""
-    if not (offer.decision.revisable and offer.decision.schema is not None):
+    """An answer of the bot's own making that the kernel's gate accepts, where a person may
+    compose one too: a decision with a schema (written orders; a move with its optional orders,
+    as BoP's naval move with its coastal raid) rather than a closed list of options."""
+    if offer.decision.schema is None:
         return False
     try:
         check_action(ruleset, state, seat, offer.decision, action)

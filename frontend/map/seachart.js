@@ -204,6 +204,8 @@ export function navalEvent(event, { where, name, names, nation }) {
       return `${names(d.units)} sailed ${where(d.from)} → ${where(d.to)} (${d.nmp} NMP)`;
     case "navy_leader_arrives":   // BoP 13.0, 8.31 (ruling 108)
       return d.ship ? `${d.name} takes command aboard ${name(d.ship)}` : `${d.name} does not arrive: no ship of his type afloat`;
+    case "naval_interrupt":   // BoP 7.4 (ruling 111)
+      return `${side(d.by && SHIPS[d.by] ? (SHIPS[d.by][0] === "germany" || SHIPS[d.by][0] === "austria_hungary" ? "central" : "entente") : "")} interrupt at ${where(d.at)} by ${name(d.by)}: 1d6 ${d.die} against overage ${d.overage} — ${d.stops ? `${names(d.units)} stop there, their move over` : "they sail on"}`;
     case "coastal_raid":   // BoP 7.35 (ruling 110)
       return `Coastal raid on ${where(d.at)} by ${names(d.ships)}: 2d6 ${(d.dice || []).join(" + ")} (doubles above ${d.needs_above} to hit) — ${d.hit ? (d.rp_lost ? `${nation(d.nation)} loses 1 RP` : `a hit, but ${nation(d.nation)} has no RP to lose`) : "no effect"}`;
     case "bb_fee":

@@ -1,4 +1,5 @@
-"""BoP 7.35 coastal raiding in the browser (issue #21, ruling 110): a naval move the server
+"""BoP 7.35 coastal raiding (and 7.4's interrupt line) in the browser (issue #21, rulings
+110-111): a naval move the server
 offers with `raids` carries a "Coastal raid" choice in the pending order's box (none by
 default, so nothing is sent); picking a hex puts `raid` in the order; the order's label and the
 raid's log line read in words. Module checks of the adapter and the box in the page; the engine's
@@ -37,6 +38,8 @@ def test_bop_7_35_the_raid_is_a_choice_beside_the_move_and_reads_in_words(module
           label: navalOption({ ...item, action: { ...item.action, raid: '2,9' } }, '16,13', (l) => l, (u) => u.join(',')).label,
           event: bop.event({ kind: 'coastal_raid', data: { at: '2,9', ships: ['ger-bc1'], dice: [4, 4],
             needs_above: 6, hit: true, rp_lost: 1, nation: 'britain' } }, view),
+          interrupt: bop.event({ kind: 'naval_interrupt', data: { at: '6,8', by: 'bri-cl2',
+            units: ['ger-bc1'], die: 2, overage: 3, stops: true } }, view),
           miss: bop.event({ kind: 'coastal_raid', data: { at: '2,9', ships: ['ger-bc1'], dice: [3, 3],
             needs_above: 6, hit: false, rp_lost: 0, nation: 'britain' } }, view),
         };
@@ -50,3 +53,7 @@ def test_bop_7_35_the_raid_is_a_choice_beside_the_move_and_reads_in_words(module
     assert got["event"].startswith("Coastal raid on ") and "4 + 4" in got["event"]
     assert got["event"].endswith("Britain loses 1 RP")
     assert got["miss"].endswith("no effect")
+    # BoP 7.45 (ruling 111): the interrupt's roll and its outcome
+    assert got["interrupt"].startswith("Entente interrupt at ")
+    assert "by Britain CL 2: 1d6 2 against overage 3" in got["interrupt"]
+    assert got["interrupt"].endswith("Germany BC 1 stop there, their move over")

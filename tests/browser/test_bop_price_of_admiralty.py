@@ -24,7 +24,10 @@ WILHELMSHAVEN, NEWCASTLE, SCAPA = "16,5", "1,7", "scapa-flow-box"    # hexes 161
 MEET = "10,6"                    # hex 1011 of the North Sea: 6 NMP for Scheer, 9 for Beatty
 HIGH_SEAS_FLEET = ["ger-bb1", "ger-bb2", "ger-bb3", "ger-bb4", "ger-bc1", "ger-cl1", "ger-cl2",
                    "ger-pd1", "ger-pd2"]
-BEATTY = ["bri-bb6", "bri-bb7", "bri-bc1", "bri-bc2", "bri-cl1"]
+# Beatty sails with his battlecruisers and CL 1 (radius 7): 9 NMP to MEET, an overage of 1 in
+# the 8th hex, which no die stops (7.45); BB 6-7 (radius 5) stay, as the High Seas Fleet at
+# MEET could interrupt them short of it (7.4, ruling 111)
+BEATTY = ["bri-bc1", "bri-bc2", "bri-cl1"]
 SHOTS = os.environ.get("SALIENT_SEACHART_SHOTS")
 
 
@@ -37,13 +40,16 @@ def shot(page, name: str) -> None:
         page.screenshot(path=os.path.join(SHOTS, f"{name}.png"))
 
 
-def sail(page, origin: str, to: str, ships: list[str], orders=None) -> str:
-    """Click the stack at `origin`, then the lit destination `to`, set the orders beside it
-    (`orders(page)`, if given), Confirm; the order's text."""
+def sail(page, origin: str, to: str, ships: list[str], orders=None, stay=()) -> str:
+    """Click the stack at `origin` (unticking the ships that `stay`), then the lit destination
+    `to`, set the orders beside it (`orders(page)`, if given), Confirm; the order's text."""
     wait_orders(page)
     click_hex(page, origin)
     page.wait_for_function("(o) => window.salient.orders.origin === o && window.salient.orders.status === 'ready'",
                            arg=origin)
+    for uid in stay:
+        page.locator(f"input[type=checkbox][data-unit='{uid}']").uncheck()
+        wait_orders(page)
     assert to in drawn(page, "option"), f"{to} is not lit from {origin}"
     click_hex(page, to)
     page.wait_for_selector("#pending-order")
@@ -173,8 +179,8 @@ def test_bop_12_6_price_of_admiralty_played_on_the_sea_chart_by_clicks(site, new
         page.locator("#order-options input[data-option=return]").check()
         page.wait_for_function("""() => document.querySelector('#pending-order .order-text')
             .textContent.includes('returns to port after a battle')""")
-    text = sail(britain, NEWCASTLE, MEET, [], orders=beatty_orders)
-    assert "Sail BB6, BB7, BC1, BC2, CL1: Newcastle" in text, text
+    text = sail(britain, NEWCASTLE, MEET, [], orders=beatty_orders, stay=("bri-bb6", "bri-bb7"))
+    assert "Sail BC1, BC2, CL1: Newcastle" in text, text
     assert "van BC1, BC2" in text and "returns to port after a battle" in text, text
     britain.wait_for_function("() => document.getElementById('log').textContent.includes('Naval battle at')")
     log = britain.locator("#log").inner_text()
@@ -186,9 +192,10 @@ def test_bop_12_6_price_of_admiralty_played_on_the_sea_chart_by_clicks(site, new
         || e.kind === 'naval_return_check').map((e) => [e.kind, e.data])""")
     fought = next(d for k, d in events if k == "naval_battle")
     assert "bri-cl1" not in {s["shooter"] for s in fought["van_salvo"]}, fought["van_salvo"]
-    check = next(d for k, d in events if k == "naval_return_check" and d["side"] == "entente")
-    assert check["returns"] or check["chooses_to_return"], check
     after = fleets(britain)
+    if any(u in after for u in BEATTY):          # a force sunk to the last ship checks nothing
+        check = next(d for k, d in events if k == "naval_return_check" and d["side"] == "entente")
+        assert check["returns"] or check["chooses_to_return"], check
     hurt = [u for u in HIGH_SEAS_FLEET + BEATTY if u not in after or after[u]["steps"] == 1]
     lost_steps = sum(2 - after[u]["steps"] if u in after else 2 for u in HIGH_SEAS_FLEET + BEATTY)
     assert hurt and (" sunk" in battle or " damaged" in battle), battle

@@ -239,9 +239,27 @@ def test_twteaw_4_2_a_naval_patrol_written_in_the_editor(table):
     landings = hamlet.evaluate("() => Object.fromEntries([...document.querySelectorAll('#naval-carry-to option')]"
                                ".map((o) => [o.value, o.textContent]))")
     assert landings["estonia"].endswith("(a naval invasion)") and landings["danzig"] == "Danzig", landings
+    # 4.2.3 (rulings 80-84): a bombardment names a coast of the zone it ends in
+    hamlet.select_option("#naval-mission", "bombard")
+    hamlet.wait_for_selector("#naval-target")
+    shelled = hamlet.evaluate("() => [...document.querySelectorAll('#naval-target option')].map((o) => o.value)")
+    assert "estonia" in shelled and "danzig" in shelled, shelled
+    hamlet.select_option("#naval-mission", "patrol")
     write_and_resolve(hamlet, othello, "patrol Skagerrak → North Sea", "2 battleships, 1 cruiser patrol")
     fleets = hamlet.evaluate("() => window.salient.store.view.known.germany.fleets")
     assert fleets["north-sea"] == {"battleship": 2, "cruiser": 1}, fleets
     assert fleets["skagerrak"] == {"battleship": 4, "cruiser": 4}, fleets
     assert "germany" not in othello.evaluate("() => Object.keys(window.salient.store.view.known)")
     assert "germany" in othello.evaluate("() => Object.keys(window.salient.store.view.bands['north-sea'] || {})")
+
+
+def test_twteaw_4_2_3_a_bombardment_order_reads_in_words(module_page):
+    """Rulings 80-84: the order summary names the mission's target; before, a bombard row read
+    as a plain move."""
+    text = module_page.evaluate("""async () => {
+        const { TwteawAdapter } = await import('/frontend/game/rulesets/twteaw.js');
+        const tw = new TwteawAdapter({ seats: [] });
+        return tw.orderText({ naval: [{ from: 'north-sea', path: ['skagerrak'], units: { battleship: 2 },
+          mission: 'bombard', target: 'denmark' }] });
+    }""")
+    assert text.startswith("2 battleships sail ") and ", battleships shelling " in text, text

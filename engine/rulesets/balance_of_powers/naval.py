@@ -18,9 +18,9 @@ more this sub-phase. Surface ships and submarines never share a force (7.21). A 
 
 A force carrying passengers (7.6, transport.py) ends its moves on the map (ruling 103).
 
-Coastal raids (7.35) are coastal_raids.py; transport and invasion (7.6, 7.7) transport.py and
-amphibious.py. Not built (docs/rules/balance_of_powers.md): interrupt (7.4), the Kiel and Suez
-canals (7.34).
+Coastal raids (7.35) are coastal_raids.py, interrupt (7.4) interrupt.py; transport and
+invasion (7.6, 7.7) transport.py and amphibious.py. Not built (docs/rules/balance_of_powers.md):
+the Kiel and Suez canals (7.34).
 """
 
 from __future__ import annotations

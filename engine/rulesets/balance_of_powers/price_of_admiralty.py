@@ -23,7 +23,7 @@ from typing import Any
 
 from engine.kernel import Decision, Event, Roller
 
-from . import amphibious, coastal_raids, mines, naval, naval_combat, transport
+from . import amphibious, coastal_raids, interrupt, mines, naval, naval_combat, transport
 from .decisions import decision
 from .fleets import SHIPS, gunnery_lost
 from .navies import new_naval_flow, set_up_navies
@@ -209,13 +209,17 @@ def do_naval_move(state: dict[str, Any], seat: str, decision: Decision, action: 
     start = {u: state["board"]["fleets"].get(u, {}).get("at") for u in units}
     passengers = sorted(action.get("passengers", []))
     transport.check_transport(state, th, seat, action)
-    events = naval.naval_move(state, th, seat, units, action["to"])   # refuses a bad force
+    naval.check_move(state, th, seat, units, action["to"])             # refuses a bad force
+    riders = sorted(set(transport.carried_by(state, units)) | set(passengers)) if (
+        "aboard" in state["board"]) else []
+    to, events = interrupt.stop_point(state, th, roller, units, action["to"], riders)  # 7.4
+    events += naval.naval_move(state, th, seat, units, to)
     if "aboard" in state["board"]:
         events += transport.embark(state, seat, units, passengers)
         transport.follow(state, units)
-        if action.get("land"):
+        if action.get("land") and to == action["to"]:
             events += transport.disembark(state, th, units)
-        if action.get("landing"):
+        if action.get("landing") and to == action["to"]:
             events += amphibious.place(state, units, action["to"], action["landing"])
     events += mines.attacks_on_the_way(state, th, roller, start[units[0]], units)  # 6.442
     if action.get("raid"):                                                 # 7.35
@@ -225,6 +229,8 @@ def do_naval_move(state: dict[str, Any], seat: str, decision: Decision, action: 
     events += naval_combat.after_move(state, th, roller, alive, orders)
     if "aboard" in state["board"]:
         events += transport.settle(state, th)
+    if to != action["to"]:                    # 7.45: interrupted, the force's move is over
+        naval.end_force(state)
     return events
 
 

@@ -21,7 +21,8 @@ const UNIT_WORDS = { infantry: ["infantry", "infantry"], artillery: ["artillery"
 // land forms list.
 const SHIP_WORDS = { battleship: ["battleship", "battleships"], damaged_battleship: ["damaged battleship", "damaged battleships"],
   cruiser: ["cruiser", "cruisers"], transport: ["transport", "transports"] };
-const MISSION_WORDS = { patrol: "patrol (seeks battle)", move: "move (tries to slip through)", transport: "transport (carries troops)" };
+const MISSION_WORDS = { patrol: "patrol (seeks battle)", move: "move (tries to slip through)", transport: "transport (carries troops)",
+  bombard: "bombard (battleships shell a landing's coast)" };   // 4.2.3 (rulings 80–84)
 const BAND_WORDS = { black: "0–5 units", yellow: "6–20 units", red: "21 units or more" };
 const SIDE_WORDS = { central: "the Central Powers", allied: "the Allied Powers", neutral: "neutral" };
 
@@ -225,7 +226,9 @@ export class TwteawAdapter extends GenericAdapter {
     for (const n of a.naval || []) {
       const route = [n.from, ...(n.path || [])].map((z) => this.area(z)).join(" → ");
       const cargo = n.carry ? `, carrying ${unitCount(n.carry.units)} from ${this.area(n.carry.from)} to ${this.area(n.carry.to)}` : "";
-      parts.push(`${unitCount(n.units)} ${n.mission === "patrol" ? "patrol" : n.mission === "transport" ? "sail" : "move"} ${route}${cargo}`);
+      const verb = { patrol: "patrol", transport: "sail", bombard: "sail" }[n.mission] || "move";
+      const shell = n.mission === "bombard" ? `, battleships shelling ${this.area(n.target)}` : "";
+      parts.push(`${unitCount(n.units)} ${verb} ${route}${cargo}${shell}`);
     }
     if (a.defend_ics?.length) parts.push(`the industrial complex of ${a.defend_ics.map((x) => this.area(x)).join(", ")} fights if attacked`);
     if (a.casualties?.length && a.casualties.join() !== Object.keys(UNIT_WORDS).join()) parts.push(`losses in the order ${a.casualties.join(", ")}`);
@@ -871,6 +874,14 @@ export class TwteawOrderEditor {
           landing.map((a) => h("option", { value: a, selected: a === f.carryTo }, landingName(a)))),
         Object.keys(UNIT_WORDS).map((t) => h("label", {}, ` ${t} `, count(t, f.cargo, "naval-cargo")))));
     }
+    if (f.mission === "bombard") {   // 4.2.3: a coast of the zone it ends in; it shells only a landing there
+      const coasts = (adapter.coasts[end] || []).slice().sort(byName);
+      if (!coasts.includes(f.target)) f.target = coasts[0] || null;
+      out.push(h("p", { class: "small" }, "Battleships shell ",
+        h("select", { id: "naval-target", "aria-label": "Shell", onchange: (event) => { f.target = event.target.value; } },
+          coasts.map((a) => h("option", { value: a, selected: a === f.target }, adapter.area(a)))),
+        " (only while a landing by you or an ally fights there)"));
+    }
     out.push(h("button", { class: "button small", id: "add-naval", onclick: () => this.addNaval(f) }, "Add the naval order"));
     return h("fieldset", { class: "twteaw-add", id: "naval-form" }, ...out);
   }
@@ -884,6 +895,7 @@ export class TwteawOrderEditor {
       const cargo = Object.fromEntries(Object.entries(f.cargo).filter(([, n]) => n > 0));
       row.carry = { from: f.carryFrom, to: f.carryTo, units: cargo };
     }
+    if (f.mission === "bombard") row.target = f.target;
     (this.draft.naval ||= []).push(row);
     this.#check();
   }

@@ -23,7 +23,12 @@ RAID = f"coastal raid on {HULL} 2d6"
 
 
 def game():
+    """12.6 at its start, the British ships on the map gone home to Scapa Flow's box: the
+    premise is an unguarded coast (no interrupt, 7.4, and no battle off Hull)."""
     state, _ = new_game(RULESET, SCENARIO, {}, ["britain", "germany"], SEED, "traids")
+    for uid, ship in state["board"]["fleets"].items():
+        if uid.startswith("bri-"):
+            ship["at"] = "scapa-flow-box"
     return state
 
 
@@ -33,7 +38,7 @@ def move_decision(state):
 
 def raid_with(state, dice):
     """The move through the ruleset's own validation and handler, with the raid's dice given
-    (the search and combat that follow roll nothing here: no British ship near Hull)."""
+    (nothing else rolls: no British ship on the map)."""
     decision = move_decision(state)
     action = answers.validate(state, "germany", decision,
                               {"units": ["ger-bc1"], "to": OFF_HULL, "raid": HULL})

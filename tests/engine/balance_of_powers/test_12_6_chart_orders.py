@@ -15,7 +15,10 @@ from engine.rulesets.balance_of_powers.ruleset import RULESET
 SEATS = ["britain", "germany"]
 HIGH_SEAS_FLEET = ["ger-bb1", "ger-bb2", "ger-bb3", "ger-bb4", "ger-bc1", "ger-cl1", "ger-cl2",
                    "ger-pd1", "ger-pd2"]
-BEATTY = ["bri-bb6", "bri-bb7", "bri-bc1", "bri-bc2", "bri-cl1"]
+# Beatty's battlecruisers and CL 1 (radius 7: 9 NMP to MEET runs an overage of 1 in its 8th
+# hex, which no die stops, 7.45); BB 6-7 (radius 5) would draw interrupts from the High Seas
+# Fleet at MEET from the 7th hex on (7.4, ruling 111)
+BEATTY = ["bri-bc1", "bri-bc2", "bri-cl1"]
 MEET = "10,6"                      # hex 1011: the North Sea, in reach of both forces
 
 

@@ -104,3 +104,24 @@ def test_bop_7_35_level2_declares_the_coastal_raid_its_chosen_move_offers_and_gr
         _, action = bot.decide(seen, [offer], BotRng(b"k"), Budget(6000))
         assert action.get("raid") == raid, (bot.id, action)
         assert {k: v for k, v in action.items() if k != "raid"} == offered[0]["action"]
+
+
+def test_bop_7_35_the_runner_takes_level2s_raid_through_the_kernels_gate():
+    """The raid is an order a person adds to a listed move (the schema decision's gate checks
+    it): the runner plays it, not the timeout default (the arena counted it off the list)."""
+    from engine.bots.runner import bot_turn
+    from engine.rulesets.balance_of_powers.theatre import SCENARIO_MAP, theatre
+
+    th = theatre(SCENARIO_MAP)
+    hexes = {label: loc for loc, label in th.label.items()}
+
+    class OffHull(BalanceOfPowersBot):
+        """Level 2 pointed at the water off Hull (its own choice of move is not under test)."""
+
+        def phase(self, kind):
+            return lambda ctx, d, item: 1.0 if item["action"].get("to") == hexes["0309"] and (
+                item.get("raids")) else None
+
+    move = bot_turn(RULESET, start(), "germany", OffHull(), game_uid="g-raid")
+    assert move.problem is None, move
+    assert move.action["to"] == hexes["0309"] and move.action["raid"] == hexes["0210"], move
