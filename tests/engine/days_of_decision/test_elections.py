@@ -142,7 +142,8 @@ def test_dod_8_7_1_ipo10_a_late_election_is_owed_at_the_end_of_its_period_war_or
 def test_dod_8_7_1_ipo10_ruling_70_a_missed_us_election_brings_the_republicans():
     """The US does not vote in Nov/Dec 1936: Republicans. Every US entry effect then moves one
     toward zero (+6 → +5, −4 → −3, +1/2 → 0). The US may call its own election only in its
-    election turn (Nov/Dec 1940), and winning it returns the Democrats."""
+    election turn (Nov/Dec 1940), at war too (ruling 66), and winning it returns the
+    Democrats."""
     state = fresh()
     board = state["board"]
     assert board["us_government"] == elections.DEMOCRATS
@@ -157,6 +158,7 @@ def test_dod_8_7_1_ipo10_ruling_70_a_missed_us_election_brings_the_republicans()
     board["turn"] = 29
     assert "US" not in _targets(board, "US")
     board["turn"] = 30
+    board["wars"].append({"aggressor": "JA", "target": "US", "since": 25})   # ruling 66
     assert "US" in _targets(board, "US") and "US" not in _targets(board, "CH")
     O.play_option(state, "US", {"option": "IPO10", "target": "US"}, ScriptedDice({}))
     assert board["us_government"] == elections.DEMOCRATS
@@ -174,3 +176,20 @@ def test_dod_8_7_1_ipo10_a_us_that_votes_in_nov_dec_1936_keeps_the_democrats():
     assert board["powers"]["US"]["voted_period"] == 1936
     _end(state, 6)
     assert board["us_government"] == elections.DEMOCRATS
+
+
+def test_dod_8_7_1_ipo10_the_us_holds_its_election_by_0c_once_ipo10_is_taken():
+    """Nov/Dec 1940: France takes IPO 10 first; the US holds its election by MP 0(c) and keeps
+    the Democrats. In Sep/Oct 1940 no 0(c) is offered to it."""
+    state = fresh()
+    board = state["board"]
+    board["turn"] = 29
+    O.play_option(state, "FR", {"option": "IPO10", "target": "FR"}, ScriptedDice({}))
+    assert {"option": "0c"} not in O.legal_options(board, "US")
+    board["turn"], board["ipos_played"] = 30, []
+    O.play_option(state, "CW", {"option": "IPO10", "target": "CW"}, ScriptedDice({}))
+    assert {"option": "0c"} in O.legal_options(board, "US")
+    O.play_option(state, "US", {"option": "0c"}, ScriptedDice({}))
+    _end(state, 30)
+    assert board["us_government"] == elections.DEMOCRATS
+    assert board["powers"]["US"]["voted_period"] == 1940
