@@ -70,9 +70,11 @@ ROWS: tuple[OptionRow, ...] = (
                    "60); 9-10, the target's intention told to the spy alone, is not built "
                    "and has no effect (ruling 61); 6 or less implicates the spy: the War "
                    "Chart and a casus belli lapsing after the next political step"),
-    _absent("IPO10", "IPO 10", "Government Falls/Election Called", "ipo", "DoD 8.7.1 IPO 10",
-            "needs what an election does (digest 7.3 #8) and the elections held as state; "
-            "the schedule is built (elections.py, ruling 65) and owed options (8.2)"),
+    OptionRow("IPO10", "IPO 10", "Government Falls/Election Called", "ipo", "DoD 8.7.1 IPO 10",
+              "implemented",
+              note="on itself holds its election; on a Democrat ahead of it, at peace and due, "
+                   "owes that power a 0(c) (rulings 65-69); the US's missed election brings "
+                   "the Republicans (ruling 70); what an election does besides is unprinted"),
     OptionRow("IPO11", "IPO 11", "Treaty Torn Up", "ipo", "DoD 8.7.1 IPO 11", "implemented",
               cost=2, note="levels cancelled, the pact kept one step easier, the Treaty Chart's "
                            "minor effects reversed (ruling 63); trade absent"),
@@ -109,7 +111,9 @@ ROWS: tuple[OptionRow, ...] = (
               "implemented", pending="roll", note="the five-turns-at-war discount waits for war"),
     OptionRow("0b", "MP 0(b)", "Purchase A Minor Unit", "mp0", "DoD 8.7.2 MP 0(b)",
               "implemented", note="secret while at peace; minors' maxima absent"),
-    _absent("0c", "MP 0(c)", "Hold Election", "mp0", "DoD 8.7.2 MP 0(c)", "needs IPO 10"),
+    OptionRow("0c", "MP 0(c)", "Hold Election", "mp0", "DoD 8.7.2 MP 0(c)", "implemented",
+              note="owed after IPO 10 against the power or a late election, or played when "
+                   "due once IPO 10 was played this turn (ruling 68)"),
     _absent("0d", "MP 0(d)", "Build a Factory/Oil", "mp0", "DoD 8.7.2 MP 0(d)", NO_MAP),
     OptionRow("0e", "MP 0(e)", "Place a Coup Cell", "mp0", "DoD 8.7.2 MP 0(e)", "implemented",
               cost=2, note="its use, neutralising a coup (IPO 4), waits for IPO 4"),

@@ -131,6 +131,18 @@ def add_owed_options(state: State) -> State:
     return state
 
 
+def add_elections(state: dict[str, Any]) -> dict[str, Any]:
+    """Version 11 (issue #24): elections (IPO 10, MP 0(c)) and the US government. No version-10
+    rule held an election, so no power has voted in its current period; late debts are first
+    checked at the end of a version-11 period. The US keeps a Democratic government even when
+    a version-10 game has passed Nov/Dec 1936 (its missed election was not a rule then)."""
+    board = state["board"]
+    board.setdefault("us_government", "democratic")
+    for entry in board["powers"].values():
+        entry.setdefault("voted_period", None)
+    return state
+
+
 MIGRATIONS = (
     Migration("1", "2", add_minor_politics,
               "minor markers, activation (8.5), alliances, guarantees, coup cells, trade "
@@ -156,4 +168,7 @@ MIGRATIONS = (
     Migration("9", "10", add_owed_options,
               "owed options (8.2) and IPO 9 Spies become playable; the Treaty Chart (2.5); "
               "the optional bitter end (4.1)"),
+    Migration("10", "11", add_elections,
+              "elections (IPO 10, MP 0(c)): late elections become owed, and a US election "
+              "missed in Nov/Dec 1936, 1940 or 1944 brings a Republican government"),
 )

@@ -1,6 +1,6 @@
 """DoD 8.2 — the options offered and played. The catalogue (catalogue.py) is the data; HANDLERS
 maps each implemented row to its legal actions and its effect: IPO 1 (new_world_order.py),
-IPO 3, IPO 12 and MP 0(e) (alliances.py), IPO 9 (spies.py), IPO 17 and IPO 18 (finance.py), IPO 19 and IPO 20 (war_economy.py), IPO 13 (war_aims.py), MP 3, MP 0(f) and
+IPO 3, IPO 12 and MP 0(e) (alliances.py), IPO 9 (spies.py), IPO 10 and MP 0(c) (elections.py), IPO 17 and IPO 18 (finance.py), IPO 19 and IPO 20 (war_economy.py), IPO 13 (war_aims.py), MP 3, MP 0(f) and
 IPO 11 (treaties.py), MP 4 (war.py), MP 5 (peace.py), and here MP 0(a) PE rolls, 0(b) a secret army point purchase for a
 minor, 0(g) bid points. All MP 0 sub-options share one slot a turn; an IPO is played once a
 turn by anyone; MP 3, MP 4 and MP 5 once a turn by each power. A conquered power plays nothing. The rest are absent, each with
@@ -14,6 +14,7 @@ from engine.kernel import Event, Roller
 
 from . import (
     alliances,
+    elections,
     finance,
     minor_war,
     new_world_order,
@@ -64,6 +65,7 @@ def _mp0_actions(board: dict[str, Any], power: str) -> list[dict[str, Any]]:
     if affordable(board, power, CATALOGUE["0e"].cost):
         choices += alliances.coup_cell_actions(board, power)
     choices += treaties.accept_actions(board, power)
+    choices += elections.hold_actions(board, power)
     # RULING: 0(g) must be the only option played this turn, so only a power that bid for
     # exactly one option may choose it (on turn 1 every power plays one).
     if board["bids"][power]["options"] == 1 and entry["played"] == 0:
@@ -76,6 +78,7 @@ IPO_ACTIONS = {
     "IPO1": new_world_order.actions,
     "IPO3": alliances.alliance_actions,
     "IPO9": spies.actions,
+    "IPO10": elections.actions,
     "IPO11": treaties.tear_up_actions,
     "IPO12": alliances.guarantee_actions,
     "IPO13": war_aims.actions,
@@ -185,6 +188,8 @@ HANDLERS = {
         state["board"], power, action["to"], action.get("with")),
     "IPO3": alliances.play_alliance,
     "IPO9": spies.play,
+    "IPO10": elections.play,
+    "0c": elections.play_hold,
     "IPO11": treaties.tear_up,
     "IPO12": alliances.play_guarantee,
     "IPO13": war_aims.play,
@@ -242,6 +247,8 @@ def describe(action: dict[str, Any]) -> str:
     if option == "IPO9":
         wanted = "a 0(f)" if action["effect"] == "0f" else f"IPO 1 {action['effect']}"
         return f"{head}: spy on {TITLES[action['target']]} (at most {wanted})"
+    if option == "IPO10":
+        return f"{head}: {TITLES[action['target']]}"
     if option == "IPO18":
         return f"{head}: {action['to'].replace('_', ' ')}"
     return head

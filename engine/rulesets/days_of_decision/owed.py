@@ -4,8 +4,9 @@ they were incurred; an owed option stays owed until it is played (RULING 60).
 
 Each power's debts are a public list, `board["powers"][p]["owed"]`, oldest first, each entry
 `{"option", "source", "by", "since"}` plus what the source adds (IPO 9's `direction` for a
-forced IPO 1). Of the sources only IPO 9 Spies is built (spies.py); IPO 5, IPO 10 and the
-reactionary MP 4 (World in Flames only) are absent, and their rows in catalogue.py say so.
+forced IPO 1). Of the sources IPO 9 Spies (spies.py) and IPO 10's elections (elections.py: MP
+0(c), called by another power or late) are built; IPO 5 and the reactionary MP 4 (World in
+Flames only) are absent, and their rows in catalogue.py say so.
 
 `restrict` turns the options a power may choose into the ones it must choose among:
 - the first debt (oldest first) that some offered option pays is the one to pay now;

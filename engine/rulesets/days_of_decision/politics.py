@@ -49,6 +49,10 @@ def _prompt(board: dict[str, Any], power: str) -> str:
     if not debts:
         return "Choose and resolve a political option"
     first = debts[0]
+    if first["option"] == "0c":
+        why = ("its election is late" if first["source"] == "late"
+               else f"IPO 10 played by {POWERS[first['by']].title}")
+        return f"Owed first: MP 0(c) Hold Election ({why}); choose and resolve a political option"
     what = (f"IPO 1 New World Order, moving {first['direction']} the centre faction"
             if first["option"] == "IPO1" else "MP 0(f) Agree to a proposal")
     return (f"Owed first: {what} ({first['source'].replace('IPO', 'IPO ')} played by "

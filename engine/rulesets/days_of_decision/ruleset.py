@@ -67,13 +67,14 @@ def _reference() -> dict[str, Any]:
 def build_state(options: dict[str, Any]) -> State:
     """DoD 3.2 — powers on their tracks and display hexes, minors on theirs, the fixed turn-1
     initiative order (every power plays one option on turn 1, 6)."""
-    powers = {p: {"pe": POWERS[p].pe, "face_down": POWERS[p].face_down,
+    powers: dict[str, dict[str, Any]] = {p: {"pe": POWERS[p].pe, "face_down": POWERS[p].face_down,
                   "money": POWERS[p].money, "credit_limit": POWERS[p].credit_limit,
                   "bid_points": POWERS[p].bid_points, "income": POWERS[p].income,
                   "army": 0, "naval": 0, "negative_pe_turns": 0, "played": 0, "mp0_played": False,
                   "mp_played": [], "free_trader": p == "US",  # IPO 18: the US starts free
                   "effort_until": 0, "efforts": 0,    # IPO 20: the last turn raised, plays
-                  "owed": []}                         # DoD 8.2: owed options, oldest first
+                  "owed": [],                         # DoD 8.2: owed options, oldest first
+                  "voted_period": None}               # IPO 10: first year of the period voted
               for p in SEATS}
     return {
         "flow": {"step": "weather", "bids_revealed": True, "drop": [], "cursor": 0,
@@ -105,12 +106,13 @@ def war_state() -> dict[str, Any]:
     offensives {"A>B": n}, the conquered powers, the lapse turn of a casus belli that lapses
     {"holder>against": turn} (IPO 9), and the US entry totals {power: fraction}
     (DoD 11, all 0 at the start: the book prints no starting values), the embargoes (IPO 19)
-    and the combined war aims (IPO 13)."""
+    and the combined war aims (IPO 13), the US government (IPO 10: Democrats or Republicans)."""
     return {"treaties": {"FR-IT": {"level": 1, "signed": -5}, "FR-RU": {"level": 1, "signed": -5}},
             "proposals": [], "accepts": {}, "wars": [], "casus_belli": {}, "offensives": {},
             "conquered": [], "casus_belli_until": {}, "us_entry": {p: "0" for p in SEATS},
             "minor_wars": [], "minors_conquered": {}, "unavenged": [],
-            "minor_forces": {}, "minor_offensives": {}, "embargoes": [], "war_aims": []}
+            "minor_forces": {}, "minor_offensives": {}, "embargoes": [], "war_aims": [],
+            "us_government": "democratic"}
 
 
 REFERENCE = _reference()
@@ -127,8 +129,9 @@ class DaysOfDecision(FlowRuleset):
     # abstract war and are conquered by offensives (IPO 5 set-up, 9.3, 12.2).
     # 8: the War Chart (2.6, 8.4.4). 9: embargo and national effort (IPO 19, IPO 20),
     # combined war aims (IPO 13). 10: owed options (8.2) and IPO 9 Spies, casus belli that
-    # lapses, the Treaty Chart (2.5), the optional bitter end (4.1).
-    version = "10"
+    # lapses, the Treaty Chart (2.5), the optional bitter end (4.1). 11: elections (IPO 10,
+    # MP 0(c)), late elections and the US government (Republican US entry).
+    version = "11"
     migrations = MIGRATIONS
     manifest = MANIFEST
     product = True

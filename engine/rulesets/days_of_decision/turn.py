@@ -10,7 +10,7 @@ from typing import Any
 
 from engine.kernel import Event, Roller
 
-from . import politics, war, war_economy
+from . import elections, politics, war, war_economy
 from .control import control_table
 from .powers import IDEOLOGIES, POWERS, SEATS
 from .tables import BIMONTHS, FIRST_YEAR, NEEDED_MINORS, WEATHER_CHART
@@ -61,6 +61,7 @@ def end_turn(state: State, roller: Roller) -> list[Event]:
     """DoD 13 — close the turn: count turns of negative PE (MP 0(a)'s cheaper dice), clear the
     turn's plays and bids, advance the date; the game ends after the scenario's last turn."""
     board = state["board"]
+    elected = elections.end_of_turn(board)      # DoD 8.7.1 IPO 10: late and US elections
     for entry in board["powers"].values():
         entry["negative_pe_turns"] = entry["negative_pe_turns"] + 1 if entry["pe"] < 0 else 0
         entry["played"], entry["mp0_played"], entry["mp_played"] = 0, False, []
@@ -72,15 +73,16 @@ def end_turn(state: State, roller: Roller) -> list[Event]:
     if reached:
         scored = final_result(board)
         board["result"] = {**scored, "winners": scored["winners"], "reason": "objectives_held"}
-        return [Event("game_over", "DoD 4", {"reason": "objectives_held", "ideologies": reached,
-                                              "held": held})]
+        return [*elected, Event("game_over", "DoD 4", {"reason": "objectives_held",
+                                                        "ideologies": reached, "held": held})]
     if board["turn"] >= board["last_turn"]:
         board["result"] = final_result(board)
-        return [Event("game_over", "DoD 13", {"reason": "turns_played"})]
+        return [*elected, Event("game_over", "DoD 13", {"reason": "turns_played"})]
     board["turn"] += 1
     board["date"] = date_of(board["turn"])
     board["weather"] = None
-    return [Event("new_turn", "DoD 13", {"turn": board["turn"], "date": board["date"]})]
+    return [*elected, Event("new_turn", "DoD 13", {"turn": board["turn"],
+                                                    "date": board["date"]})]
 
 
 def _ranked(scores: dict[str, int]) -> list[list[str]]:

@@ -52,6 +52,11 @@ def total(board: dict[str, Any], power: str) -> Fraction:
 
 
 def add(board: dict[str, Any], power: str, amount: Fraction | int) -> None:
+    """Add a US entry effect. DoD 8.7.1 IPO 10: under a Republican US government each effect
+    moves one toward zero, never past it (RULING 70)."""
+    amount = Fraction(amount)
+    if board.get("us_government") == "republican":
+        amount = max(amount - 1, Fraction(0)) if amount > 0 else min(amount + 1, Fraction(0))
     board["us_entry"][power] = str(total(board, power) + amount)
 
 

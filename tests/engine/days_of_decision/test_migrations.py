@@ -17,6 +17,7 @@ from engine.rulesets.days_of_decision import RULESET
 from engine.rulesets.days_of_decision import war_economy as E
 from engine.rulesets.days_of_decision.migrations import (
     add_declining_and_vengeance,
+    add_elections,
     add_minor_forces,
     add_minor_politics,
     add_owed_options,
@@ -153,7 +154,7 @@ def test_dod_version_8_migration_keeps_a_version_7_state_and_the_chart_applies_f
     new = add_war_chart(copy.deepcopy(old))
     assert canonical_json(new) == canonical_json(old)
     RULESET.check_invariants(new)
-    new = add_owed_options(add_war_economy(new))        # today's shape, to play today's code
+    new = add_elections(add_owed_options(add_war_economy(new)))  # today's shape, to play today's code
     board = new["board"]
     board["wars"], board["casus_belli"], board["treaties"] = [], {}, {}
     board["initiative"] = ["GE", "IT", "CW", "FR", "RU", "JA", "US", "CH"]
@@ -176,7 +177,7 @@ def test_dod_version_9_migration_adds_no_embargo_no_effort_and_plays_on():
         {p: int(e["income"]) for p, e in old["board"]["powers"].items()}
     RULESET.check_invariants(new)
     assert canonical_json(add_war_economy(copy.deepcopy(new))) == canonical_json(new)
-    new = add_owed_options(new)                         # today's shape, to play today's code
+    new = add_elections(add_owed_options(new))          # today's shape, to play today's code
     board = new["board"]
     board["wars"] = [{"aggressor": "GE", "target": "FR", "since": board["turn"]}]
     board["treaties"].pop("FR-GE", None)
@@ -206,3 +207,23 @@ def test_dod_version_10_migration_owes_nothing_and_every_casus_belli_lasts():
     play_option(new, spy, {"option": "IPO9", "target": target, "effect": "0f"},
                 ScriptedDice({f"IPO 9 {spy} spies on {target}": [10]}))
     assert [d["option"] for d in board["powers"][target]["owed"]] == ["0f"]
+
+
+def test_dod_version_11_migration_no_one_has_voted_and_the_us_stays_democratic():
+    """Version 11 (8.7.1 IPO 10, MP 0(c), rulings 66-70): the frozen version-10 game has no
+    power voted and a Democratic US; a Democrat at peace may then call its own election."""
+    frozen = json.loads((VERSIONS / "days_of_decision-10.json").read_text())
+    assert frozen["record"]["versions"]["ruleset"] == "10" and int(RULESET.version) > 10
+    old = frozen["state"]
+    assert "us_government" not in old["board"]
+    new = add_elections(copy.deepcopy(old))
+    board = new["board"]
+    assert board["us_government"] == "democratic"
+    assert all(e["voted_period"] is None for e in board["powers"].values())
+    RULESET.check_invariants(new)
+    assert canonical_json(add_elections(copy.deepcopy(new))) == canonical_json(new)
+    board["ipos_played"] = []
+    board["wars"] = [w for w in board["wars"] if "FR" not in (w["aggressor"], w["target"])]
+    events = play_option(new, "FR", {"option": "IPO10", "target": "FR"}, ScriptedDice({}))
+    assert [e.kind for e in events][-1] == "election_held"
+    assert board["powers"]["FR"]["voted_period"] is not None
