@@ -60,6 +60,10 @@ def is_port(state: dict[str, Any], th: Theatre, loc: str) -> bool:
 
 
 _WATER: dict[str, tuple[dict[str, int], dict[str, frozenset[str]]]] = {}
+# Estuary ports whose land neighbours also touch another sea than the one their river runs to
+# (map labels, ruling 112): Hamburg's Elbe reaches the North Sea at 1712, never Lübeck Bay
+# (2112) beyond Holstein — which made Hamburg a passage between the two seas.
+ESTUARY_MOUTH = {"1913": ("1712",)}
 
 
 def _water(th: Theatre) -> tuple[dict[str, int], dict[str, frozenset[str]]]:
@@ -77,6 +81,9 @@ def _water(th: Theatre) -> tuple[dict[str, int], dict[str, frozenset[str]]]:
             near = {o for o in th.all_adj[port] if o in th.water}
             if not near:
                 near = {w for n in th.adj[port] for w in th.all_adj[n] if w in th.water}
+                mouth = ESTUARY_MOUTH.get(th.label.get(port, ""))
+                if mouth is not None:
+                    near = {w for w in near if th.label.get(w) in mouth}
             waters[port] = frozenset(near)
         found = _WATER[th.name] = (body, waters)
     return found

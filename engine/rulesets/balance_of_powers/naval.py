@@ -33,7 +33,7 @@ from engine.maps.seachart import SeaChart, load_sea_chart
 
 from . import admiralty, coastal_raids
 from .fleets import SHIPS, is_surface, naval_range, side_of_ship
-from .forces import friendly_corps_count, stack_limit, stacking_conflict
+from .forces import controller, friendly_corps_count, stack_limit, stacking_conflict
 from .theatre import Theatre
 
 State = dict[str, Any]
@@ -98,6 +98,7 @@ def _steps(state: State, th: Theatre, loc: str, side: str, kinds: set[str]) -> l
             if kind == "grey" or (kind == "port" and here_box == "port"):  # 7.54, 7.55
                 continue
             out.append((other, ch.entry_nmp(other)))
+    out += canal_steps(state, th, loc, side)                                # 7.32, 7.34
     legal = []
     for to, cost in out:
         if to in ch.boxes:
@@ -110,6 +111,40 @@ def _steps(state: State, th: Theatre, loc: str, side: str, kinds: set[str]) -> l
                 continue
         legal.append((to, cost))
     return legal
+
+
+KIEL_CANAL = ("1812", "1911")      # Brunsbüttel and Kiel (map labels): the canal's two ends
+
+
+def canal_hexes(th: Theatre) -> tuple[str, str]:
+    by_label = {label: loc for loc, label in th.label.items()}
+    west, east = (by_label.get(label, "") for label in KIEL_CANAL)
+    return west, east
+
+
+def canal_steps(state: State, th: Theatre, loc: str, side: str) -> list[tuple[str, int]]:
+    """7.32, 7.34 (ruling 112) — the Kiel Canal: Brunsbüttel (1812, entered from the water
+    beside it) and Kiel (1911, a port) are its hexes, 1 NMP each; the hexside between them is
+    crossed only while neither end is enemy-controlled (a ship may still go into the contested
+    end and come back out)."""
+    west, east = canal_hexes(th)
+    if not west or not east:
+        return []
+    out: list[tuple[str, int]] = []
+    if loc in th.water and west in th.all_adj.get(loc, ()):
+        out.append((west, 1))
+    if loc == west:
+        out += [(w, 1) for w in sorted(th.all_adj[west]) if w in th.water]
+    if loc in (west, east):
+        held = {_side_holding(state, th, end) for end in (west, east)}
+        if not held - {side, None}:
+            out.append((east if loc == west else west, 1))
+    return out
+
+
+def _side_holding(state: State, th: Theatre, loc: str) -> str | None:
+    nation = controller(state, th, loc)
+    return state["powers"][nation]["side"] if nation in state["powers"] else None
 
 
 def reachable(state: State, th: Theatre, start: str, side: str, kinds: set[str],

@@ -280,7 +280,7 @@ def naval_invariants(state: dict[str, Any], th: Any) -> None:
     for uid, ship in state["board"]["fleets"].items():
         assert uid in SHIPS and ship["steps"] in (1, 2), uid
         at = ship["at"]
-        assert at in th.water or at in th.ports or (
+        assert at in th.water or at in th.ports or at in naval.canal_hexes(th) or (
             at in boxes and boxes[at].kind != "grey"), f"{uid} at {at}"
     pool, yard = state["board"].get("ship_pool", []), state["board"].get("dockyard", {})
     for uid in pool:     # 5.11, 6.223, 6.224: a ship is in one place only

@@ -116,3 +116,43 @@ def test_bop_7_22_a_force_cannot_go_beyond_its_range():
     with pytest.raises(IllegalAction) as far:
         naval.check_move(state, TH, "germany", ["ger-bb1"], "norwegian-sea-box")
     assert far.value.code == "out_of_range"
+
+
+def _hex(label):
+    return {lab: loc for loc, lab in TH.label.items()}[label]
+
+
+def test_bop_7_34_the_kiel_canal_joins_the_north_sea_and_the_baltic_through_brunsbuttel():
+    """Ruling 112: Brunsbüttel (1812) and Kiel (1911) are the canal's hexes, 1 NMP each:
+    Wilhelmshaven to Kiel is 3 NMP (1712, Brunsbüttel, Kiel), not round Denmark; a ship may
+    stop in the canal."""
+    from engine.rulesets.balance_of_powers import mines
+    from engine.rulesets.balance_of_powers.ruleset import RULESET
+    state = fresh()
+    wilhelmshaven, kiel, brunsbuttel = _hex("1613"), _hex("1911"), _hex("1812")
+    path = mines.path(state, TH, wilhelmshaven, kiel, "central", {"CL"})
+    assert [TH.label[x] for x in path] == ["1712", "1812", "1911"]
+    assert reach(state, "germany", ["ger-cl1"])[kiel] == 3
+    naval.naval_move(state, TH, "germany", ["ger-cl1"], brunsbuttel)
+    RULESET.check_invariants(state)                   # a ship may stand in the canal (7.32)
+
+
+def test_bop_7_34_an_enemy_held_end_closes_the_canal_but_lets_a_ship_in_and_out():
+    state = fresh()
+    wilhelmshaven, kiel, brunsbuttel = _hex("1613"), _hex("1911"), _hex("1812")
+    state["board"]["control"][brunsbuttel] = "britain"        # a British landing holds it
+    from engine.rulesets.balance_of_powers import mines
+    path = mines.path(state, TH, wilhelmshaven, kiel, "central", {"CL"})
+    assert brunsbuttel not in path and len(path) > 10          # round Denmark
+    assert reach(state, "germany", ["ger-cl1"])[brunsbuttel] == 2   # in, and out the same way
+    assert (kiel, 1) not in naval.canal_steps(state, TH, brunsbuttel, "central")
+    # Kiel is German: the canal is closed to the British too, from either end
+    assert (brunsbuttel, 1) not in naval.canal_steps(state, TH, kiel, "entente")
+    assert (kiel, 1) not in naval.canal_steps(state, TH, brunsbuttel, "entente")
+
+
+def test_bop_7_32_hamburg_opens_on_the_elbe_mouth_only_never_on_lubeck_bay():
+    """Ruling 112: the estuary port's water is where its river meets the sea (1712); before,
+    its land neighbours' water made Hamburg a passage into the Baltic (2112)."""
+    from engine.rulesets.balance_of_powers.admiralty import port_waters
+    assert sorted(TH.label[w] for w in port_waters(TH, _hex("1913"))) == ["1712"]
