@@ -36,6 +36,7 @@ export class Orders extends EventTarget {
    */
   constructor({ store, socket, adapter }) {
     super();
+    this.queuedHex = null;     // a map click made while the options reload (changed())
     this.store = store;
     this.socket = socket;
     this.adapter = adapter;
@@ -71,6 +72,13 @@ export class Orders extends EventTarget {
 
   changed() {
     this.dispatchEvent(new CustomEvent("change"));
+    // A click on the map while the options were reloading (another player's move, a bot's
+    // answer) is kept and played once they are ready, not silently lost.
+    if (this.queuedHex && this.status === "ready") {
+      const hex = this.queuedHex;
+      this.queuedHex = null;
+      queueMicrotask(() => this.clickHex(hex));
+    }
   }
 
   /** The user's open decisions. */
@@ -286,6 +294,10 @@ export class Orders extends EventTarget {
 
   /** A click (or Enter) on a hex. Returns true if it did something to the order. */
   clickHex(hex) {
+    if (this.status === "loading" && this.decision) {
+      this.queuedHex = hex;       // played when the options arrive (changed())
+      return true;
+    }
     if (this.mode === "units") return this.units.clickHex(hex);
     if (!this.decision || !this.entries || this.status === "sending") return false;
     this.error = null;
