@@ -37,9 +37,10 @@ from engine.rulesets.balance_of_powers.fleets import (
     ships_at,
     side_of_ship,
 )
+from engine.rulesets.balance_of_powers.forces import other_side
 from engine.rulesets.balance_of_powers.price_of_admiralty import NORWEGIAN_SEA
 from engine.rulesets.balance_of_powers.price_of_admiralty import SCENARIO as PRICE_OF_ADMIRALTY
-from engine.rulesets.balance_of_powers.tables import CENTRAL, ENTENTE
+from engine.rulesets.balance_of_powers.tables import CENTRAL
 
 from ..heuristic import Score
 from .world import WEIGHTS, Context
@@ -107,7 +108,7 @@ def own_port(ctx: Context, loc: str, side: str) -> bool:
 
 def enemy_at_sea(ctx: Context, loc: str, side: str) -> list[str]:
     """The enemy surface ships at `loc` that must accept contact (6.41: not in their port)."""
-    enemy = CENTRAL if side == ENTENTE else ENTENTE
+    enemy = other_side(side)
     found = ships_at(ctx.position, loc, enemy)
     return [] if found and own_port(ctx, loc, enemy) else found
 

@@ -33,7 +33,7 @@ from engine.maps.seachart import SeaChart, load_sea_chart
 
 from . import admiralty, coastal_raids
 from .fleets import SHIPS, is_surface, naval_range, side_of_ship
-from .forces import controller, friendly_corps_count, stack_limit, stacking_conflict
+from .forces import controller, friendly_corps_count, side_of, stack_limit, stacking_conflict
 from .theatre import Theatre
 
 State = dict[str, Any]
@@ -114,12 +114,18 @@ def _steps(state: State, th: Theatre, loc: str, side: str, kinds: set[str]) -> l
 
 
 KIEL_CANAL = ("1812", "1911")      # Brunsbüttel and Kiel (map labels): the canal's two ends
+_CANAL: dict[str, tuple[str, str]] = {}
 
 
 def canal_hexes(th: Theatre) -> tuple[str, str]:
-    by_label = {label: loc for loc, label in th.label.items()}
-    west, east = (by_label.get(label, "") for label in KIEL_CANAL)
-    return west, east
+    """The canal's two location ids on this map ("" where it lacks one), once per map: every
+    step of a naval path asks."""
+    found = _CANAL.get(th.name)
+    if found is None:
+        by_label = {label: loc for loc, label in th.label.items()}
+        west, east = (by_label.get(label, "") for label in KIEL_CANAL)
+        found = _CANAL[th.name] = (west, east)
+    return found
 
 
 def canal_steps(state: State, th: Theatre, loc: str, side: str) -> list[tuple[str, int]]:
@@ -136,15 +142,10 @@ def canal_steps(state: State, th: Theatre, loc: str, side: str) -> list[tuple[st
     if loc == west:
         out += [(w, 1) for w in sorted(th.all_adj[west]) if w in th.water]
     if loc in (west, east):
-        held = {_side_holding(state, th, end) for end in (west, east)}
+        held = {side_of(state, controller(state, th, end)) for end in (west, east)}
         if not held - {side, None}:
             out.append((east if loc == west else west, 1))
     return out
-
-
-def _side_holding(state: State, th: Theatre, loc: str) -> str | None:
-    nation = controller(state, th, loc)
-    return state["powers"][nation]["side"] if nation in state["powers"] else None
 
 
 def reachable(state: State, th: Theatre, start: str, side: str, kinds: set[str],
