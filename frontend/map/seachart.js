@@ -57,10 +57,20 @@ export function isShip(uid) {
   return Object.hasOwn(SHIPS, String(uid));
 }
 
+/** A submarine or U-boat (its class is no surface ship: BoP 7.21). */
+export function isSubmarine(uid) {
+  return !ship(uid).cls[1];
+}
+
 /** BoP 6.222: RP a step — submarines 1, battleships 3, other surface ships 2 (dockyards.py). */
 export function shipStepCost(uid) {
-  const kind = SHIPS[uid]?.[1];
-  return kind === "SS" || kind === "UB" ? 1 : kind === "BB" ? 3 : 2;
+  return isSubmarine(uid) ? 1 : ship(uid).kind === "BB" ? 3 : 2;
+}
+
+const CENTRAL_NAVIES = new Set(["germany", "austria_hungary"]);   // fleets.NAVAL_SIDE
+
+function sideOfShip(uid) {
+  return CENTRAL_NAVIES.has(SHIPS[uid]?.[0]) ? "central" : "entente";
 }
 
 export function isMine(uid) {
@@ -165,7 +175,7 @@ export function navalOrderOptions(action, raids = [], where = (loc) => loc) {
     of: [[null, "none"], ...raids.map((loc) => [loc, where(loc)])] }] : [];
   const search = { key: "search", type: "bool", initial: true, rule: "BoP 8.21",
     label: "Search for enemy ships where it arrives" };
-  if (!ship(units[0]).cls[1]) return [search];             // submarines (7.21): search only
+  if (isSubmarine(units[0])) return [search];              // submarines (7.21): search only
   const van = units.filter((u) => VAN_KINDS.has(ship(u).kind));
   return [search,
     { key: "evade", type: "bool", initial: false, rule: "BoP 8.25",
@@ -205,7 +215,7 @@ export function navalEvent(event, { where, name, names, nation }) {
     case "navy_leader_arrives":   // BoP 13.0, 8.31 (ruling 108)
       return d.ship ? `${d.name} takes command aboard ${name(d.ship)}` : `${d.name} does not arrive: no ship of his type afloat`;
     case "naval_interrupt":   // BoP 7.4 (ruling 111)
-      return `${side(d.by && SHIPS[d.by] ? (SHIPS[d.by][0] === "germany" || SHIPS[d.by][0] === "austria_hungary" ? "central" : "entente") : "")} interrupt at ${where(d.at)} by ${name(d.by)}: 1d6 ${d.die} against overage ${d.overage} — ${d.stops ? `${names(d.units)} stop there, their move over` : "they sail on"}`;
+      return `${side(sideOfShip(d.by))} interrupt at ${where(d.at)} by ${name(d.by)}: 1d6 ${d.die} against overage ${d.overage} — ${d.stops ? `${names(d.units)} stop there, their move over` : "they sail on"}`;
     case "coastal_raid":   // BoP 7.35 (ruling 110)
       return `Coastal raid on ${where(d.at)} by ${names(d.ships)}: 2d6 ${(d.dice || []).join(" + ")} (doubles above ${d.needs_above} to hit) — ${d.hit ? (d.rp_lost ? `${nation(d.nation)} loses 1 RP` : `a hit, but ${nation(d.nation)} has no RP to lose`) : "no effect"}`;
     case "bb_fee":

@@ -31,6 +31,7 @@ from .fleets import NAVY_LEADERS, SHIPS, is_surface, side_of_ship
 from .forces import side_of
 from .mines import MINES
 from .occupy import conquered_now
+from .sequence import months_later
 from .supply import supplied_locations
 from .theatre import Theatre, theatre
 
@@ -53,11 +54,6 @@ def step_cost(uid: str) -> int:
     return STEP_COST["BB"] if SHIPS[uid].kind == "BB" else STEP_COST["surface"]
 
 
-def months_later(month: str, n: int) -> str:
-    year, moy = int(month[:4]), int(month[5:]) - 1 + n
-    return f"{year + moy // 12}-{moy % 12 + 1:02d}"
-
-
 def build_due(uid: str, month: str) -> str:
     """6.223 — a surface ship musters a year after it is bought, a submarine six months."""
     return months_later(month, BUILD_MONTHS["surface" if is_surface(uid) else "submarine"])
@@ -69,6 +65,12 @@ def destroyed(state: State, uid: str) -> bool:
     board = state["board"]
     return uid not in board["fleets"] and not board.get("dockyard", {}).get(
         uid, {}).get("refit", False)
+
+
+def _to_dockyard(board: dict[str, Any], uid: str, due: str, *, refit: bool) -> None:
+    """A ship or mine waits for its month in the dockyard (kept in id order)."""
+    board["dockyard"][uid] = {"due": due, "refit": refit}
+    board["dockyard"] = dict(sorted(board["dockyard"].items()))
 
 
 # --- procurement (6.221-6.223) -------------------------------------------------------------
@@ -92,15 +94,14 @@ def procure(state: State, nation: str, uid: str, month: str) -> list[Event]:
         state["powers"][nation]["rp"] -= MINE_COST
         due = months_later(month, 1)
         board["mines"][uid] = MINE_PENDING
-        board["dockyard"][uid] = {"due": due, "refit": False}
+        _to_dockyard(board, uid, due, refit=False)
         return [Event("procured", "BoP 6.222", {"nation": nation, "unit": uid,
                                                 "cost": MINE_COST, "arrives": due})]
     cost = 2 * step_cost(uid)
     state["powers"][nation]["rp"] -= cost
     board["ship_pool"].remove(uid)
     due = build_due(uid, month)
-    board["dockyard"][uid] = {"due": due, "refit": False}
-    board["dockyard"] = dict(sorted(board["dockyard"].items()))
+    _to_dockyard(board, uid, due, refit=False)
     return [Event("procured", "BoP 6.223", {"nation": nation, "unit": uid, "cost": cost,
                                             "arrives": due})]
 
@@ -142,8 +143,7 @@ def repair(state: State, nation: str, uid: str, month: str, roller: Roller) -> l
     months = roller.roll(6, f"naval repair {uid} 1d6", 1)[0]
     at = board["fleets"].pop(uid)["at"]
     due = months_later(month, months)
-    board["dockyard"][uid] = {"due": due, "refit": True}
-    board["dockyard"] = dict(sorted(board["dockyard"].items()))
+    _to_dockyard(board, uid, due, refit=True)
     events = [Event("ship_repaired", "BoP 6.224", {"nation": nation, "unit": uid, "cost": cost,
                                                    "die": months, "arrives": due})]
     for leader in sorted(n for n, ship in board["admirals"].items() if ship == uid):

@@ -55,9 +55,14 @@ SEASON_BEFORE = {f"{y}-{m:02d}": season for y in range(1914, 1919)
                  for m, season in ((3, "spring"), (6, "summer"), (9, "autumn"), (12, "winter"))}
 
 
+def months_later(month: str, n: int) -> str:
+    """The month `n` months after `month` ("1916-03", 12 → "1917-03")."""
+    year, moy = int(month[:4]), int(month[5:]) - 1 + n
+    return f"{year + moy // 12}-{moy % 12 + 1:02d}"
+
+
 def next_month(month: str) -> str:
-    year, moy = int(month[:4]), int(month[5:])
-    return f"{year + 1}-01" if moy == 12 else f"{year}-{moy + 1:02d}"
+    return months_later(month, 1)
 
 
 def last_month(state: dict[str, Any]) -> str:

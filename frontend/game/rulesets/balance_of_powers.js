@@ -24,9 +24,9 @@ import { BritainPicker } from "./bop_britain.js";
 import { BopLossPicker } from "./bop_losses.js";
 import { AIR, CORPS, FORTRESS_COLOUR, FORTRESS_EFFECTIVENESS, LEADERS, TANKS } from "./balance_of_powers_counters.js";
 import { GenericAdapter, HEX_ID, adoptStylesheet, titleCase } from "./generic.js";
-import { NAVAL_SCENARIOS, SHIP_IN_TEXT, addSeaChart, boxNotes, isMine, isShip, navalCandidate, navalEvent, navalOption, navalOrderOptions, navalVictory, selectedUnits, shipCounters, mineCounters,
+import { NAVAL_SCENARIOS, SHIP_IN_TEXT, addSeaChart, boxNotes, isMine, isShip, isSubmarine, navalCandidate, navalEvent, navalOption, navalOrderOptions, navalVictory, selectedUnits, shipCounters, mineCounters,
   shipLabel, shipName, shipStepCost } from "../../map/seachart.js";
-import { MINES as MINES_DATA, NAVY_LEADERS as NAVY_LEADERS_DATA, SHIPS as SHIPS_DATA } from "../../map/seachart_data.js";
+import { MINES as MINES_DATA, NAVY_LEADERS as NAVY_LEADERS_DATA } from "../../map/seachart_data.js";
 import { addFrontToggle, frontMarks, frontNotes } from "../../map/fronts.js";
 
 // BoP 3.12, 6.6: why a corps is out of supply, and what follows (the hover and the marker).
@@ -644,9 +644,8 @@ export class BalanceOfPowersAdapter extends GenericAdapter {
         if (a.repair_ship) return { hex: null, from: null, kind: "option", text: "",
           label: `Repair ${this.unitName(a.repair_ship)} in port (${shipStepCost(a.repair_ship)} RP; back at full strength in 1d6 months)` };
         if (a.buy && isShip(a.buy)) {
-          const sub = ["SS", "UB"].includes(SHIPS_DATA[a.buy]?.[1]);
           return { hex: null, from: null, kind: "option", text: "",
-            label: `Procure ${this.unitName(a.buy)} (${2 * shipStepCost(a.buy)} RP; musters in ${sub ? "six months" : "a year"})` };
+            label: `Procure ${this.unitName(a.buy)} (${2 * shipStepCost(a.buy)} RP; musters in ${isSubmarine(a.buy) ? "six months" : "a year"})` };
         }
         if (a.buy && isMine(a.buy)) return { hex: null, from: null, kind: "option", text: "",
           label: "Procure a mine (1 RP; to the mine pool next month)" };
