@@ -163,7 +163,8 @@ export function navalOption(item, from, where, short) {
 const VAN_KINDS = new Set(["BC", "CA", "CL"]);   // BoP 8.31
 
 /** The orders a naval move carries beside where it goes (BoP 8.21, 8.25, 8.31, 8.34; ruling
- * 90): the moving force searches where it arrives unless told not to; surface ships may be
+ * 90): the moving force searches the enemy in contact where it arrives (its hex, and by the
+ * zones of patrol the hexes next door: BoP 6.42, 8.1) unless told not to; surface ships may be
  * told to try to evade if the enemy finds them, to return to port after a battle they need not
  * leave, and which of their battlecruisers and cruisers form the van (all, by default). */
 export function navalOrderOptions(action, raids = [], where = (loc) => loc) {
@@ -174,7 +175,7 @@ export function navalOrderOptions(action, raids = [], where = (loc) => loc) {
     label: "Coastal raid (one a side a season; doubles above the year's last digit cost 1 RP):",
     of: [[null, "none"], ...raids.map((loc) => [loc, where(loc)])] }] : [];
   const search = { key: "search", type: "bool", initial: true, rule: "BoP 8.21",
-    label: "Search for enemy ships where it arrives" };
+    label: "Search for enemy ships in contact where it arrives (its hex; next door by the zones of patrol, BoP 6.42)" };
   if (isSubmarine(units[0])) return [search];              // submarines (7.21): search only
   const van = units.filter((u) => VAN_KINDS.has(ship(u).kind));
   return [search,
@@ -215,13 +216,13 @@ export function navalEvent(event, { where, name, names, nation }) {
     case "navy_leader_arrives":   // BoP 13.0, 8.31 (ruling 108)
       return d.ship ? `${d.name} takes command aboard ${name(d.ship)}` : `${d.name} does not arrive: no ship of his type afloat`;
     case "naval_interrupt":   // BoP 7.4 (ruling 111)
-      return `${side(sideOfShip(d.by))} interrupt at ${where(d.at)} by ${name(d.by)}: 1d6 ${d.die} against overage ${d.overage} — ${d.stops ? `${names(d.units)} stop there, their move over` : "they sail on"}`;
+      return `${side(sideOfShip(d.by))} interrupt at ${where(d.at)}${d.after === "mine_work" ? " after the mine work (BoP 7.44)" : ""} by ${name(d.by)}: 1d6 ${d.die} against overage ${d.overage} — ${d.stops ? `${names(d.units)} stop there, their move over` : "they sail on"}`;
     case "coastal_raid":   // BoP 7.35 (ruling 110)
       return `Coastal raid on ${where(d.at)} by ${names(d.ships)}: 2d6 ${(d.dice || []).join(" + ")} (doubles above ${d.needs_above} to hit) — ${d.hit ? (d.rp_lost ? `${nation(d.nation)} loses 1 RP` : `a hit, but ${nation(d.nation)} has no RP to lose`) : "no effect"}`;
     case "bb_fee":
       return `${nation(d.nation)} pays ${d.rp} RP to move its dreadnoughts this month`;
     case "naval_search":
-      return `${side(d.by)} search at ${where(d.at)}: 1d6 ${d.roll} − ${d.searchers} searching, below ${d.targets} ship${d.targets === 1 ? "" : "s"} sought: ${d.found ? "found them" : "found nothing"}`;
+      return `${side(d.by)} search at ${where(d.at)}${d.from ? ` from ${where(d.from)} (in contact by the zone of patrol, BoP 6.42)` : ""}: 1d6 ${d.roll} − ${d.searchers} searching, below ${d.targets} ship${d.targets === 1 ? "" : "s"} sought: ${d.found ? "found them" : "found nothing"}`;
     case "naval_battle": {
       const lost = Object.entries(d.steps_lost || {}).sort().map(([s, n]) => `${side(s)} ${n} step${n === 1 ? "" : "s"}`).join(", ");
       const fate = [...(d.sunk || []).map((u) => `${name(u)} sunk`), ...(d.damaged || []).map((u) => `${name(u)} damaged`)];
@@ -232,7 +233,7 @@ export function navalEvent(event, { where, name, names, nation }) {
       return `${side(d.side)} ships try to evade: 2d6 ${(d.dice || []).join("+")}: ${(d.evaded || []).length ? `${names(d.evaded)} evaded and return to port` : "none evaded"}${stayed.length ? `; ${names(stayed)} must fight` : ""}`;
     }
     case "naval_search_declined":
-      return `${side(d.by)} chose not to search at ${where(d.at)}`;
+      return `${side(d.by)} chose not to search at ${where(d.at)}${d.from ? ` from ${where(d.from)}` : ""}`;
     case "naval_return_check":
       return `${side(d.side)} return check: 1d6 ${d.roll} with ${d.steps_lost} step${d.steps_lost === 1 ? "" : "s"} lost: ${d.returns ? "must return to port" : d.chooses_to_return ? "need not, but returns to port by choice" : "may stay"}`;
     case "naval_torpedoes":

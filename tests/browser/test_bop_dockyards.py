@@ -38,6 +38,8 @@ def test_bop_6_22_naval_procurement_repair_and_muster_read_in_words(module_page)
           bought: ev('procured', { unit: 'ger-cl1', cost: 4, arrives: '1917-03' }),
           mined: ev('mustered', { unit: 'ger-mine1', at: 'pool' }),
           flag: ev('navy_leader_transfers', { leader: 'ger-hipper', from: 'ger-bc1', to: 'ger-bb1' }),
+          cob: ev('naval_pool_additions', { season: '1916-spring', ships: ['bri-cl4', 'ger-ub12'], mines: ['ger-mine9'] }),
+          cobShip: label('procure', { buy: 'ger-ub12' }),
           facts: Object.fromEntries(bop.planning(view)),
           drawn: mineCounters(view, (n) => [n, '#000']).map((m) => m.id),
         };
@@ -53,6 +55,10 @@ def test_bop_6_22_naval_procurement_repair_and_muster_read_in_words(module_page)
     assert got["bought"] == "Germany CL 1 procured (4 RP): in the dockyards until March 1917"
     assert got["mined"] == "Germany mine reaches the mine pool"
     assert got["flag"] == "HIPPER shifts his flag from Germany BC 1 to Germany BB 1"
+    # 13.0 (ruling 116): the CoB's ships of the season reach the force pool, bought like any
+    assert got["cob"] == ("New in the ships' force pool (1916-spring): Britain CL 4, Germany "
+                          "U-boat 12, Germany mine — bought by procurement (BoP 6.222)")
+    assert got["cobShip"] == "Procure Germany U-boat 12 (2 RP; musters in six months)"
     assert got["facts"]["Ships in the force pool"] == "Germany CL 1"
     yard = got["facts"]["In the dockyards"]
     assert "Germany BC 1 (repair)" in yard and "Germany mine" in yard and "Germany U-boat 1" in yard

@@ -151,6 +151,7 @@ NAVAL_JS = """async (view) => {
       moved: ev('naval_moved', { units: ['bri-bb1', 'bri-ca1'], from: 'scapa-flow-box', to: '10,6', nmp: 11 }),
       fee: ev('bb_fee', { nation: 'britain', rp: 1 }),
       search: ev('naval_search', { at: '10,6', by: 'entente', roll: 4, searchers: 2, targets: 3, found: true }),
+      searchNext: ev('naval_search', { at: '10,6', from: '11,6', by: 'entente', roll: 5, searchers: 2, targets: 1, found: false }),
       battle: ev('naval_battle', { at: '10,6', forces: {}, surprise_rolls: { central: 3, entente: 5 }, surprised: ['central'],
         van_salvo: [{ shooter: 'bri-ca1', target: 'ger-bc1', dice: [6, 5], hit: true }],
         fleet_salvo: [{ shooter: 'bri-bb1', target: 'ger-bb1', dice: [1, 2], hit: false }],
@@ -204,6 +205,9 @@ def test_bop_8_3_naval_counters_options_and_events_read_in_words(module_page):
     assert got["moved"] == "Britain BB 1, Britain CA 1 sailed Scapa Flow → 1011 (11 NMP)"
     assert got["fee"] == "Britain pays 1 RP to move its dreadnoughts this month"
     assert got["search"] == "Entente search at 1011: 1d6 4 − 2 searching, below 3 ships sought: found them"
+    # BoP 6.42, 8.1 (ruling 115): contact next door, by the zones of patrol
+    assert got["searchNext"].startswith("Entente search at 1011 from ")
+    assert "(in contact by the zone of patrol, BoP 6.42): 1d6 5 − 2" in got["searchNext"]
     assert got["battle"] == ("Naval battle at 1011 (Central Powers surprised): van salvo 1 hit of 1, "
                              "fleet salvo 0 of 1; lost Central Powers 1 step, Entente 0 steps — "
                              "Germany BC 1 damaged. Shots: Britain CA 1 at Germany BC 1 6+5 hit; "

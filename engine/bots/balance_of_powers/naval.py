@@ -1,8 +1,9 @@
 """Balance of Powers level 2 at sea (BoP 7, 8; 12.3, 12.6): which naval moves it plays.
 
 A force of surface ships sails to fight an enemy surface force that cannot decline contact
-(one not in its own port: 6.41) when it outguns that force by `naval_edge`, never into a
-stronger one. Wherever it goes it must not end where enemy surface forces able to reach it
+(one not in its own port: 6.41) — in the hex it enters, or next door by the zones of patrol
+(6.42, 8.1: `contact.touches`) — when it outguns those forces by `naval_edge`, never into
+contact with stronger ones. Wherever it goes it must not end where enemy surface forces able to reach it
 next sub-phase outgun it — unless that place is its own port, where it may decline contact.
 A force too weak to fight the enemy's strongest force joins a friendly one when together they
 outgun it (concentration). A scenario's goal at sea draws the ships that serve it (`GOALS`):
@@ -28,6 +29,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.kernel.model import Decision
+from engine.rulesets.balance_of_powers import contact
 from engine.rulesets.balance_of_powers import naval as bop_naval
 from engine.rulesets.balance_of_powers.fleets import (
     SHIPS,
@@ -69,7 +71,7 @@ def naval_move(ctx: Context, decision: Decision, item: dict[str, Any]) -> Score:
     to = action["to"]
     side = side_of_ship(units[0])
     score = 0.0
-    here = enemy_at_sea(ctx, to, side)
+    here = enemy_in_contact(ctx, to, side, len(units) + len(friends_at(ctx, to, side, units)))
     theirs = strength(ctx, here)
     if here:
         if ours < W["naval_edge"] * theirs:
@@ -111,6 +113,22 @@ def enemy_at_sea(ctx: Context, loc: str, side: str) -> list[str]:
     enemy = other_side(side)
     found = ships_at(ctx.position, loc, enemy)
     return [] if found and own_port(ctx, loc, enemy) else found
+
+
+def enemy_in_contact(ctx: Context, loc: str, side: str, ours: int) -> list[str]:
+    """The enemy surface ships that `ours` ships of `side` at `loc` would be in contact with
+    (6.42, 8.1: there, or next door by the zones of patrol), not in their own port."""
+    enemy = other_side(side)
+    fleets = ctx.position["board"]["fleets"]
+    by_loc: dict[str, int] = {}
+    for uid, ship in fleets.items():
+        if side_of_ship(uid) == enemy:
+            by_loc[ship["at"]] = by_loc.get(ship["at"], 0) + 1
+    found: list[str] = []
+    for there, count in sorted(by_loc.items()):
+        if contact.touches(ctx.th, loc, ours, there, count):
+            found += enemy_at_sea(ctx, there, side)
+    return found
 
 
 def threat_at(ctx: Context, loc: str, side: str) -> float:

@@ -16,6 +16,15 @@ The counter stays while an Entente corps and an Entente surface ship share its h
 the end of each General Quarters half and each land half, a 7.7 landing without a ship is
 removed and the corps on it are eliminated; one without a corps is removed as 6.453's is
 (`admiralty.remove_empty_landing`).
+
+7.73: no water hex of our map touches Antwerp's hex (the Scheldt's mouth is Dutch land here),
+so no landing can point at it and the Dutch violation it would need never arises (ruling 114).
+7.74 (ruling 114): when a 7.7 landing holds no Entente corps at a half's end and its target is
+Entente-held — the amphibious force took it — the counter turns to its anchorage side
+(`board.anchorage`, {"at": water hex, "to": the target}), which is a port for supply only
+(3.123, `sea_supply.ports`, `supply`'s link across it): no move, assault or retreat uses it.
+It goes when its target is lost; the Entente turns it back into its one landing counter by
+placing a new landing (the voluntary removal).
 """
 
 from __future__ import annotations
@@ -27,7 +36,7 @@ from engine.kernel import Event, IllegalAction, Roller
 from .fleets import is_surface, side_of_ship
 from .forces import UNITS, controller, eliminate, landing_of, neutral_closed, side_of, unit_side
 from .tables import ENTENTE
-from .theatre import Theatre
+from .theatre import Theatre, theatre
 
 State = dict[str, Any]
 RULE = "7.7"
@@ -67,8 +76,15 @@ def place(state: State, units: list[str], to: str, target: str) -> list[Event]:
     riders = sorted(c for c, s in aboard.items() if s in units)
     for corps in riders:
         del aboard[corps]
+    events = []
+    anchorage = state["board"].get("anchorage")
+    if anchorage is not None:                 # 7.74: the one counter, taken up to land again
+        state["board"]["anchorage"] = None
+        events.append(Event("anchorage_removed", "BoP 7.74", {**anchorage,
+                                                               "reason": "landing"}))
     state["board"]["landing"] = {"at": to, "rule": RULE, "to": target}
-    return [Event("landing_placed", "BoP 7.71", {"at": to, "to": target, "corps": riders})]
+    return events + [Event("landing_placed", "BoP 7.71", {"at": to, "to": target,
+                                                          "corps": riders})]
 
 
 def ships_stay(state: State, roller: Roller | None) -> list[Event]:
@@ -93,8 +109,45 @@ def ships_stay(state: State, roller: Roller | None) -> list[Event]:
                                                    "eliminated": lost})]
 
 
+def anchorage_of(state: State) -> dict[str, str] | None:
+    """7.74 — the Entente's anchorage: {"at": water hex, "to": the coastal hex it serves}."""
+    return state["board"].get("anchorage")
+
+
+def turn_to_anchorage(state: State, th: Theatre) -> list[Event]:
+    """7.74 — a 7.7 landing emptied of Entente corps whose target the Entente now holds: the
+    counter is removed and turned to its anchorage side."""
+    board = state["board"]
+    landing = board.get("landing")
+    if landing is None or landing.get("rule") != RULE:
+        return []
+    here = landing["at"]
+    if any(v["at"] == here and UNITS[u].corps and unit_side(state, u) == ENTENTE
+           for u, v in board["units"].items()):
+        return []
+    if side_of(state, controller(state, th, landing["to"])) != ENTENTE:
+        return []
+    board["landing"] = None
+    board["control"].pop(here, None)
+    board["anchorage"] = {"at": here, "to": landing["to"]}
+    return [Event("landing_removed", "BoP 7.74", {**landing, "anchorage": True}),
+            Event("anchorage_placed", "BoP 7.74", {"at": here, "to": landing["to"]})]
+
+
+def anchorage_held(state: State, th: Theatre) -> list[Event]:
+    """Ruling 114 — an anchorage whose coastal hex the Entente no longer holds is removed."""
+    anchorage = anchorage_of(state)
+    if anchorage is None or side_of(state, controller(state, th, anchorage["to"])) == ENTENTE:
+        return []
+    state["board"]["anchorage"] = None
+    return [Event("anchorage_removed", "BoP 7.74", {**anchorage, "reason": "target_lost"})]
+
+
 def end_of_half(state: State, roller: Roller) -> list[Event]:
     if "fleets" not in state["board"]:
         return []
-    return ships_stay(state, roller)
+    th = theatre(state["board"]["map"])
+    # 7.74 before 7.72: the target's capture removed the counter before the ships' absence
+    events = turn_to_anchorage(state, th)
+    return events + ships_stay(state, roller) + anchorage_held(state, th)
 

@@ -8,8 +8,12 @@ kind and the units as the rulebook lists them: IDs, not quantities ("1-17 (excep
 steps that bring units in read one schedule.
 
 Only the land and air lines of the nations on the North Europe map are here (the five majors, the
-Low Countries, Denmark, Switzerland, Sweden, Portugal and the United States): the naval, AF and
-flotilla lines wait for the naval part and the other maps. The spelling is normalised where the
+Low Countries, Denmark, Switzerland, Sweden, Portugal and the United States), and the naval lines
+from spring 1916 of the navies that sail on it (Britain's and Germany's: Russia's CoB has none
+after 1915; ruling 116): a ship by its id ("CL4" → bri-cl4), mines as the count printed ("Two
+Mines" → 2), each mine one of `data/mines.csv`'s rows set to start `cob:<season>`. The AF and
+flotilla lines, and the naval lines before 1916 and of the navies off this map, wait for the
+other maps and 12.9. The spelling is normalised where the
 printed CoB is inconsistent ("ILAY M" → ILYA M as in 12.2, "TRK-STN 2" → TRKSTN 2, "SIB6" → SIB 6,
 "22Rs" → 22RS); see docs/rules/balance_of_powers.md, ruling 51.
 
@@ -30,6 +34,7 @@ from engine.kernel import Event
 
 from .fleets import NAVY_LEADERS, SHIPS
 from .forces import UNITS
+from .mines import MINES
 from .theatre import DATA
 
 # Our id prefixes: nation and kind (the ones data/oob.csv, leaders.csv, air.csv and tanks.csv use).
@@ -77,7 +82,11 @@ def unit_id(nation: str, kind: str, printed: str) -> str:
     """Our id for a printed ID: "3RS" → 3_rs, "1 BAV" → 1_bav, "SIB 3" → sib_3, "SIEGE 1"
     (a siege line's "1") → siege_1, "IEF A" → ief_a; air and tank names lose their spaces
     and dashes ("S-XIII 18" → sxiii18), as in air.csv; a leader is its name."""
+    if kind == "mine":
+        return printed                      # a count: `naval_additions` names the mines
     name = printed.lower()
+    if kind == "naval":
+        return f"{NATION_PREFIX[nation]}-{re.sub(r'[^a-z0-9]', '', name)}"
     if kind == "siege":
         name = f"siege_{name}"
     elif kind == "air":
@@ -135,6 +144,39 @@ def pool_additions(state: dict[str, Any], year: int, season: str) -> list[Event]
         return []
     board["pool"] = sorted(board["pool"] + new)
     return [Event("pool_additions", "BoP 5.12", {"season": key, "units": sorted(new)})]
+
+
+def naval_additions(state: dict[str, Any], year: int, season: str) -> list[Event]:
+    """BoP 13.0, 5.11 (ruling 116) — in a game with the standard admiralty, a seasonal turn puts
+    the ships the CoB lists under that season into the ships' force pool (6.222 buys them) and
+    its mines into their owner's force pool (6.218), for the navies in the game. A ship already
+    afloat, in the pool or in the dockyards is not added twice."""
+    board = state["board"]
+    if "ship_pool" not in board or "mines" not in board:
+        return []
+    key = f"{year}-{season}"
+    present = set(board["fleets"]) | set(board["ship_pool"]) | set(board.get("dockyard", {}))
+    ships = [uid for uid in unit_ids(key, kinds=("naval",)) if uid in SHIPS
+             and SHIPS[uid].nation in state["powers"] and uid not in present]
+    mines = []
+    for line in lines():
+        if line.when != key or line.kind != "mine" or line.nation not in state["powers"]:
+            continue
+        due = sorted((m for m in MINES.values() if m.nation == line.nation
+                      and m.start == f"cob:{key}"), key=lambda m: m.id)
+        if len(due) != int(line.units[0]):
+            raise ValueError(f"mines.csv: {len(due)} {line.nation} mines for cob:{key}, "
+                             f"the CoB lists {line.units[0]}")
+        mines += [m.id for m in due if m.id not in board["mines"]
+                  and m.id not in board.get("dockyard", {})]
+    if not ships and not mines:
+        return []
+    board["ship_pool"] = sorted(board["ship_pool"] + ships)
+    for mid in mines:
+        board["mines"][mid] = "force_pool"
+    board["mines"] = dict(sorted(board["mines"].items()))
+    return [Event("naval_pool_additions", "BoP 13.0", {"season": key, "ships": sorted(ships),
+                                                       "mines": sorted(mines)})]
 
 
 def leaders_due(state: dict[str, Any], year: int, season: str) -> list[Event]:

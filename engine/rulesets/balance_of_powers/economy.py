@@ -387,7 +387,8 @@ def begin_seasonal(state: dict[str, Any], roller: Roller) -> list[Event]:
         aviation.pool_additions(state, int(month[:4]), SEASON_BEFORE[month])) + (
         cob.pool_additions(state, int(month[:4]), SEASON_BEFORE[month])) + (
         cob.leaders_due(state, int(month[:4]), SEASON_BEFORE[month])) + (
-        cob.navy_leaders_due(state, int(month[:4]), SEASON_BEFORE[month])) + post_income(
+        cob.navy_leaders_due(state, int(month[:4]), SEASON_BEFORE[month])) + (
+        cob.naval_additions(state, int(month[:4]), SEASON_BEFORE[month])) + post_income(
         state)
 
 

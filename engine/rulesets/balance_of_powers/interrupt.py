@@ -10,8 +10,12 @@ Chart, never by or against submarines (7.41).
 A `naval_move` goes along one path (mines.path, ruling 87); `stop_point` walks it before the
 force moves and returns where it stops. The non-phasing side attempts every interrupt it can
 (ruling 111: an attempt costs nothing); an interrupt stops a force only where it could end its
-move (ruling 103: a force with corps aboard ends where they fit). Not built: 7.44's interrupt
-after a lump-sum spending (mine clearance).
+move (ruling 103: a force with corps aboard ends where they fit).
+
+7.44: a lump-sum spending (laying or clearing a mine, three times the radius at once) is
+resolved first; then, if it left the force in overage on a map hex where no attempt was made on
+it since it entered, one attempt follows there (`after_lump_sum`, ruling 113). The hex of the
+force's last attempt is kept in the flow (`naval.tried`) so that a hex is tried once per entry.
 """
 
 from __future__ import annotations
@@ -103,9 +107,8 @@ def stop_point(state: State, th: Theatre, roller: Roller, units: list[str], to: 
     if not units or not all(is_surface(u) for u in units):
         return to, []                                         # 7.41: not submarines
     side = side_of_ship(units[0])
-    defenders = sorted(u for u, s in state["board"]["fleets"].items()
-                       if side_of_ship(u) != side and is_surface(u) and _map_loc(th, s["at"]))
-    if not defenders:
+    if not any(side_of_ship(u) != side and is_surface(u) and _map_loc(th, s["at"])
+               for u, s in state["board"]["fleets"].items()):
         return to, []
     spent = spent_before(state, units)
     start = state["board"]["fleets"][units[0]]["at"]
@@ -118,14 +121,56 @@ def stop_point(state: State, th: Theatre, roller: Roller, units: list[str], to: 
         overage = max(spent[u] + moved - radius(u) for u in units)       # 7.11: the slowest
         if overage <= 0 or not _map_loc(th, loc) or not _may_stop(state, th, units, riders, loc):
             continue
-        who = next((d for d in defenders if unblocked(state, th, d, loc, units)), None)
+        who = _defender(state, th, units, loc)
         if who is None:
             continue
-        die = roller.roll(6, f"naval interrupt at {loc} 1d6")[0]     # 7.43: one a hex
-        stops = die < overage
-        events.append(Event("naval_interrupt", "BoP 7.45", {
-            "at": loc, "by": who, "units": sorted(units), "die": die, "overage": overage,
-            "stops": stops}))
-        if stops:
+        event = _attempt(roller, loc, who, units, overage)
+        events.append(event)
+        if event.data["stops"]:
             return loc, events
     return to, events
+
+
+def _attempt(roller: Roller, loc: str, who: str, units: list[str], overage: int,
+             **more: Any) -> Event:
+    """7.43, 7.45 — one attempt at `loc`: 1d6 below the overage stops the force."""
+    die = roller.roll(6, f"naval interrupt at {loc} 1d6")[0]
+    return Event("naval_interrupt", "BoP 7.45", {
+        "at": loc, "by": who, "units": sorted(units), "die": die, "overage": overage,
+        "stops": die < overage, **more})
+
+
+def _defender(state: State, th: Theatre, units: list[str], loc: str) -> str | None:
+    """The first non-phasing surface ship on the map that reaches `loc` unblocked (7.42)."""
+    side = side_of_ship(units[0])
+    return next((d for d, s in sorted(state["board"]["fleets"].items())
+                 if side_of_ship(d) != side and is_surface(d) and _map_loc(th, s["at"])
+                 and unblocked(state, th, d, loc, units)), None)
+
+
+def after_move(state: State, to: str, events: list[Event]) -> None:
+    """7.43 — remember whether the force drew an attempt in the hex it now stands in."""
+    tried = any(e.kind == "naval_interrupt" and e.data["at"] == to for e in events)
+    naval.naval_flow(state)["tried"] = to if tried else None
+
+
+def after_lump_sum(state: State, th: Theatre, roller: Roller) -> list[Event]:
+    """7.44 (ruling 113) — after a mine is laid or cleared (resolved first), the force in
+    motion, now perhaps in overage, draws one attempt where it stands: a surface force on a
+    map hex it has not been tried in since it entered; a stop ends its move (7.45)."""
+    nf = naval.naval_flow(state)
+    units = [u for u in nf["force"] if u in state["board"]["fleets"]]
+    if not units or not all(is_surface(u) for u in units):
+        return []                                             # 7.41: not submarines
+    here = state["board"]["fleets"][units[0]]["at"]
+    overage = max(nf["spent"].get(u, 0) - radius(u) for u in units)      # 7.11
+    if overage <= 0 or not _map_loc(th, here) or nf.get("tried") == here:
+        return []
+    who = _defender(state, th, units, here)
+    if who is None:
+        return []
+    event = _attempt(roller, here, who, units, overage, after="mine_work")
+    nf["tried"] = here
+    if event.data["stops"]:
+        naval.end_force(state)
+    return [event]

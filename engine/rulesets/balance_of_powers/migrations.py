@@ -258,6 +258,23 @@ def add_dockyards(state: State) -> State:
     return state
 
 
+def interrupt_after_mine_work(state: State) -> State:
+    """Version 12 → 13: an interrupt may follow a mine laid or cleared (7.44, ruling 113) and a
+    7.7 landing whose target falls turns to its anchorage (7.74, ruling 114). A game inside a
+    General Quarters half gains `tried` empty: its force in motion counts as not yet tried in
+    its hex (the hexes of attempts were not kept before); no anchorage exists yet."""
+    naval = state["flow"].get("naval")
+    if isinstance(naval, dict) and "spent" in naval:
+        naval["tried"] = None
+    return state
+
+
+def contested_boxes(state: State) -> State:
+    """Version 13 → 14: 3.123's contested boxes (ruling 117) are judged from the ships, mines
+    and corps already on the board; nothing is stored for them."""
+    return state
+
+
 MIGRATIONS = (
     Migration("2", "3", v2_to_v3, "flow pos/k/bthru → script_position/answer_count/"
               "breakthrough, combat id → inherent_defense, dem → demoralization, crisis "
@@ -299,4 +316,10 @@ MIGRATIONS = (
               "109, issue #21): games with navies (12.3, 12.6) gain the ships' force pool "
               "holding the ships already sunk, and empty dockyards; no coastal raid made yet "
               "(7.35, ruling 110); other scenarios unchanged"),
+    Migration("12", "13", interrupt_after_mine_work, "7.44's interrupt after a mine is laid "
+              "or cleared (ruling 113) and 7.74's anchorage (ruling 114, issue #21): a game in a "
+              "General Quarters half gains an empty `tried`; other scenarios unchanged"),
+    Migration("13", "14", contested_boxes, "3.123's contested boxes (ruling 117, issue #21): "
+              "a box carries a supply line only where the tracing side's surface gunnery is "
+              "more than the enemy's gunnery and mine factors there; no state change"),
 )

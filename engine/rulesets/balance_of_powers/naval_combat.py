@@ -5,11 +5,13 @@ In this slice every choice the rules leave to a player in combat is made by a fi
 (rulings 68-70 in docs/rules/balance_of_powers.md), so a battle resolves in one step after the
 move that caused it:
 
-* contact (8.1) only in one location (hex or box), and never with ships in their own port,
-  which always decline it (6.41);
-* the moving force searches the enemy surface ships there (8.23: 1d6 minus the searching units
-  below the targeted units finds them); if it fails, the enemy's surface ships there search it;
-  a pairing searches once per GQ sub-phase (8.24);
+* contact (8.1, contact.py) in one location (hex or box) or across adjacent map hexes by the
+  zones of patrol (6.42: a ship in a stack's zone, two stacks' zones meeting; ruling 115), never
+  with ships in their own port, which always decline it (6.41);
+* after each move the moving force searches the enemy surface ships of each location in contact
+  with it, its own first (8.23: 1d6 minus the searching units below the targeted units finds
+  them); if it fails, those enemy ships search it back; a pairing searches once per GQ
+  sub-phase (8.24);
 * evasion (8.25, ruling 106): the found ships whose radius (their movement score) exceeds
   every finder's may try to evade, one 2d6 for the side, each evading below its radius and
   returning to port (8.5) instead of fighting; the moving force tries when its player ordered
@@ -38,7 +40,7 @@ from typing import Any
 
 from engine.kernel import Event, Roller
 
-from . import naval
+from . import contact, naval
 from .fleets import SHIPS, VAN_KINDS, armor, gunnery, is_surface, radius, ships_at, side_of_ship
 from .tables import CENTRAL
 from .theatre import Theatre
@@ -289,7 +291,9 @@ def outgunned(state: State, found: list[str], finders: list[str]) -> bool:
 
 def after_move(state: State, th: Theatre, roller: Roller, units: list[str],
                orders: dict[str, Any] | None = None) -> list[Event]:
-    """8.1, 8.2 — contact in the moving force's location, the searches, and any combat.
+    """8.1, 8.2 — contact between the moving force and the enemy (contact.py: in its location,
+    or across adjacent hexes by the zones of patrol, 6.42), the searches, and any combat: each
+    enemy location in contact in turn, its own first, while the force is still there.
     `orders` are the moving player's choices given with the move (ruling 90): `search`
     (8.21: the force may decline to search; the enemy may still search it), `van` and
     `return` (see `surface_combat`), and `evade` (8.25, ruling 106: its eligible ships try to
@@ -299,25 +303,42 @@ def after_move(state: State, th: Theatre, roller: Roller, units: list[str],
         return []
     fleets = state["board"]["fleets"]
     loc = fleets[units[0]]["at"]
+    events: list[Event] = []
+    for there in contact.enemy_locations(state, th, units):
+        moving = [u for u in units if u in fleets and fleets[u]["at"] == loc]
+        if not moving:
+            break                              # sunk, or gone back to port (8.34, 8.5)
+        events += _engage(state, th, roller, moving, loc, there, orders)
+    return events
+
+
+def _engage(state: State, th: Theatre, roller: Roller, units: list[str], loc: str, there: str,
+            orders: dict[str, Any]) -> list[Event]:
+    """8.2-8.4 — the moving force at `loc` and the enemy surface ships at `there`, in contact:
+    once a pairing a sub-phase (8.24), the mover searches (unless told not to), else the enemy
+    searches back; evasion; then surface or submarine combat."""
     side = side_of_ship(units[0])
     other = next(s for s in ("central", "entente") if s != side)
-    enemy = [u for u in ships_at(state, loc, other) if not naval.in_port(state, th, u)]
+    enemy = [u for u in ships_at(state, there, other) if not naval.in_port(state, th, u)]
     if not enemy:
         return []
     nf = naval.naval_flow(state)
-    pair = f"{loc}:{side}:{'surface' if is_surface(units[0]) else 'sub'}"
+    kind = "surface" if is_surface(units[0]) else "sub"
+    pair = f"{loc}:{side}:{kind}" if there == loc else f"{loc}>{there}:{side}:{kind}"
     if pair in nf["searched"]:                                               # 8.24
         return []
     nf["searched"] = sorted(nf["searched"] + [pair])
+    apart = {} if there == loc else {"from": loc}
     events = []
     found = False
     if orders.get("search", True):
         found, die = searches(roller, units, enemy)
         events.append(Event("naval_search", "BoP 8.23", {
-            "at": loc, "by": side, "roll": die, "searchers": len(units),
+            "at": there, **apart, "by": side, "roll": die, "searchers": len(units),
             "targets": len(enemy), "found": found}))
     else:
-        events.append(Event("naval_search_declined", "BoP 8.21", {"at": loc, "by": side}))
+        events.append(Event("naval_search_declined", "BoP 8.21", {"at": there, **apart,
+                                                                  "by": side}))
     if not is_surface(units[0]):
         if found:
             events += submarine_combat(state, th, roller, units, enemy)
@@ -329,14 +350,13 @@ def after_move(state: State, th: Theatre, roller: Roller, units: list[str],
     else:                                         # the enemy's surface ships search back
         found, die = searches(roller, enemy, units)
         events.append(Event("naval_search", "BoP 8.23", {
-            "at": loc, "by": other, "roll": die, "searchers": len(enemy),
-            "targets": len(units), "found": found}))
+            "at": loc, **({"from": there} if apart else {}), "by": other, "roll": die,
+            "searchers": len(enemy), "targets": len(units), "found": found}))
         if found:                                 # 8.25: the moving force was found
             moving, fled = evade(state, th, roller, moving, enemy, bool(orders.get("evade")))
             events += fled
     if found and moving and enemy:
         mine: dict[str, Any] = {k: orders[k] for k in ("van", "return") if k in orders}
-        events += surface_combat(state, th, roller, loc, {side: moving, other: enemy},
+        events += surface_combat(state, th, roller, there, {side: moving, other: enemy},
                                  {side: mine})
     return events
-

@@ -138,7 +138,8 @@ def begin_gq(state: dict[str, Any], roller: Roller | None) -> list[Event]:
     """6.43, 7.22 — a half begins: every ship has its range again, except those that returned
     to port, which stay there until next month (8.5)."""
     nf = state["flow"]["naval"]
-    nf.update({"spent": {}, "force": [], "done": list(nf["returned"]), "clearing": []})
+    nf.update({"spent": {}, "force": [], "done": list(nf["returned"]), "clearing": [],
+               "tried": None})
     if state["flow"]["side"] == CENTRAL:      # 8.24: each pairing searches once a sub-phase
         nf["searched"] = []
     state["flow"]["active"] = [gq_seat(state)]
@@ -195,8 +196,11 @@ def gq_decisions(state: dict[str, Any], th: Any, seat: str) -> list[Decision]:
 
 def do_naval_mine(state: dict[str, Any], seat: str, decision: Decision, action: Any,
                   roller: Roller) -> list[Event]:
-    """6.445, 6.446 — a ship lays a mine from the pool or clears one."""
-    return mines.do_mine_work(state, theatre(state["board"]["map"]), roller, seat, action)
+    """6.445, 6.446 — a ship lays a mine from the pool or clears one; then any interrupt the
+    lump sum triggers (7.44)."""
+    th = theatre(state["board"]["map"])
+    events = mines.do_mine_work(state, th, roller, seat, action)
+    return events + interrupt.after_lump_sum(state, th, roller)
 
 
 def do_naval_move(state: dict[str, Any], seat: str, decision: Decision, action: Any,
@@ -214,6 +218,7 @@ def do_naval_move(state: dict[str, Any], seat: str, decision: Decision, action: 
         "aboard" in state["board"]) else []
     to, events = interrupt.stop_point(state, th, roller, units, action["to"], riders)  # 7.4
     events += naval.naval_move(state, th, seat, units, to)
+    interrupt.after_move(state, to, events)                           # 7.43, 7.44
     if "aboard" in state["board"]:
         events += transport.embark(state, seat, units, passengers)
         transport.follow(state, units)

@@ -144,7 +144,10 @@ class BalanceOfPowers(FlowRuleset):
     # 104). 10: 12.3 drops the optional admiralty (6.45) for 3.123, 7.6 and 7.7 (ruling 105).
     # 11: the CoB's navy leaders (ruling 108). 12: naval procurement and repair (6.22-6.224,
     # ruling 109): sunk ships to the force pool, the dockyards, ships' muster.
-    version = "12"
+    # 13: 7.44's interrupt after mine work, 7.74's anchorage (rulings 113, 114). 14: 3.123's
+    # contested boxes (ruling 117): a box carries a supply line only if the tracing side's
+    # gunnery there beats the enemy's gunnery and mine factors.
+    version = "14"
     migrations = MIGRATIONS
     manifest = MANIFEST
     flow = FLOW
@@ -209,6 +212,8 @@ class BalanceOfPowers(FlowRuleset):
                       "control": state["board"]["control"], "forts": state["board"]["forts"],
                       "breaches": state["board"]["breaches"],
                       "landing": state["board"].get("landing"),
+                      # 7.74: the anchorage a taken landing turned into (12.3)
+                      "anchorage": state["board"].get("anchorage"),
                       "infrastructure": state["board"]["infra"],
                       # 1.322, 6.3: air units with their steps and patrols, pool and arrivals
                       "air": state["board"]["air"], "air_pool": state["board"]["air_pool"],

@@ -6,8 +6,10 @@ surface ships and enemy mines (fortresses stand on land here: our map has no for
 hex), and come ashore at any friendly port or landing on that water, then go on overland.
 Boxes on the way need a friendly surface ship too; the Petrograd box, our map's only one, is
 a port, so it takes part only as an end of the water leg and needs one like any port where a
-path enters. Our lines stay on the map's water (every land unit is on the map): the Sea Chart's
-ocean boxes are never part of a path.
+path enters. A box may hold enemy surface ships, mines and land units besides and still carry
+the line if the tracing side's gunnery there is more than the enemy's gunnery and mine factors
+together (`holds_box`, ruling 117). Our lines stay on the map's water (every land unit is on
+the map): the Sea Chart's ocean boxes are never part of a path.
 
 supply.py traces from the sources outwards, so the ship is needed at the port where its search
 arrives — the port on the unit's side of the water, where the unit's path enters it.
@@ -19,9 +21,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from . import mines
 from .admiralty import is_port, port_waters
-from .fleets import is_surface, side_of_ship
-from .forces import UNITS, controller, landing_of, side_of, unit_side
+from .fleets import gunnery, is_surface, ships_at, side_of_ship
+from .forces import UNITS, controller, landing_of, other_side, side_of, unit_side
 from .mines import side_of_mine
 from .tables import ENTENTE
 from .theatre import Theatre
@@ -48,16 +51,38 @@ def _blocked(state: State, side: str) -> set[str]:
     return found
 
 
+def holds_box(state: State, box: str, side: str) -> bool:
+    """3.123 — whether a box carries `side`'s supply line: a friendly surface ship there and,
+    where the enemy is there too (surface ships, mines or land units: a contested box), more
+    friendly gunnery than the enemy's gunnery and mine factors together — the mines counted as
+    they attack in that box, 6.443's doubling and halving included (ruling 117)."""
+    friendly = ships_at(state, box, side)
+    if not friendly:
+        return False
+    enemy = other_side(side)
+    against = sum(gunnery(state, uid) for uid in ships_at(state, box, enemy)) \
+        + mines.score_in_box(box, mines.at(state, box, enemy))
+    contested = against > 0 or any(
+        v["at"] == box and UNITS[u].corps and unit_side(state, u) == enemy
+        for u, v in state["board"]["units"].items())
+    return not contested or sum(gunnery(state, uid) for uid in friendly) > against
+
+
 def ports(state: State, th: Theatre, side: str) -> list[str]:
     """3.123 — where `side`'s supply may enter or leave the water: its ports (map port hexes
-    and the Petrograd box) free of enemy land units, and its landing."""
+    and the Petrograd box) free of enemy land units, its landing and its anchorage (7.74)."""
     found = {p for p in th.ports if is_port(state, th, p)
              and side_of(state, controller(state, th, p)) == side}
     landing = landing_of(state)
     if landing is not None and landing.get("side", ENTENTE) == side:
         found.add(landing["at"])
+    anchorage = state["board"].get("anchorage")        # 7.74: a port for supply only
+    if anchorage is not None and side == ENTENTE and side_of(
+            state, controller(state, th, anchorage["to"])) == side:
+        found.add(anchorage["at"])
+    # An enemy corps closes a port hex; a box it may share (3.123: `holds_box` weighs it).
     occupied = {v["at"] for u, v in state["board"]["units"].items()
-                if UNITS[u].corps and unit_side(state, u) not in (side, None)}
+                if UNITS[u].corps and unit_side(state, u) not in (side, None)} - th.boxes
     return sorted(found - occupied)
 
 
@@ -73,7 +98,7 @@ def crossings(state: State, th: Theatre, side: str) -> tuple[list[str], dict[str
     blocked = _blocked(state, side)
     reach: dict[str, set[str]] = {}
     for entry in here:
-        if entry not in ships:
+        if entry not in ships or (entry in th.boxes and not holds_box(state, entry, side)):
             continue
         seen = {w for w in _waters(th, entry) if w not in blocked}
         frontier = sorted(seen)
@@ -86,7 +111,7 @@ def crossings(state: State, th: Theatre, side: str) -> tuple[list[str], dict[str
                         nxt.append(other)
             frontier = sorted(nxt)
         reach[entry] = {p for p in here if p != entry and _waters(th, p) & seen
-                        and (p not in th.boxes or p in ships)}
+                        and (p not in th.boxes or holds_box(state, p, side))}
     return here, reach
 
 

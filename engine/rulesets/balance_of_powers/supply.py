@@ -143,9 +143,11 @@ def _fingerprint(state: dict[str, Any], th: Theatre, nation: str) -> tuple[Any, 
             tuple(sorted((u, v["at"]) for u, v in board["units"].items())),
             tuple(sorted(board["control"].items())), tuple(sorted(board["forts"].items())),
             tuple(sorted((board.get("landing") or {}).items())),
+            tuple(sorted((board.get("anchorage") or {}).items())),
             tuple(sorted(board["infra"].items())),
-            # 3.123: ships and mines decide the water legs under the standard admiralty
-            tuple(sorted((s, f["at"]) for s, f in board.get("fleets", {}).items())),
+            # 3.123: ships and mines decide the water legs under the standard admiralty, and a
+            # contested box weighs the ships' gunnery, which damage lowers (ruling 117)
+            tuple(sorted((s, f["at"], f["steps"]) for s, f in board.get("fleets", {}).items())),
             tuple(sorted((m, str(at)) for m, at in board.get("mines", {}).items())),
             tuple(sorted((n, p["side"], p.get("conquered"), p.get("shadow_host"),
                           p.get("violated_by")) for n, p in state["powers"].items())))
@@ -214,17 +216,31 @@ def supply_reach(state: dict[str, Any], th: Theatre, starts: set[str], side: str
         reached |= overland_reach(state, th, fresh, side, occ, step)
 
 
+def _supply_step(state: dict[str, Any], th: Theatre) -> Any:
+    """2.52's neighbours for a supply line, with 7.74's anchorage joined to the hex it serves
+    (a port for supply only: movement never crosses it)."""
+    anchorage = state["board"].get("anchorage")
+    if anchorage is None:
+        return lambda loc: neighbours(state, th, loc)
+    link = {anchorage["at"]: anchorage["to"], anchorage["to"]: anchorage["at"]}
+
+    def step(loc: str) -> tuple[str, ...]:
+        found = neighbours(state, th, loc)
+        return tuple(sorted({*found, link[loc]})) if loc in link else found
+    return step
+
+
 def _trace(state: dict[str, Any], th: Theatre, nation: str,
            occ: dict[str, list[str]] | None) -> set[str]:
     side = side_of(state, nation)
     if side is None:
         return set()
     occ = occupancy(state) if occ is None else occ
-    reached = supply_reach(state, th, sources(state, th, nation, occ), side, occ,
-                           lambda loc: neighbours(state, th, loc))
+    step = _supply_step(state, th)
+    reached = supply_reach(state, th, sources(state, th, nation, occ), side, occ, step)
     out = set(reached)
     for loc in reached:
-        out.update(neighbours(state, th, loc))
+        out.update(step(loc))
     landing = landing_of(state)
     if landing is not None and side == ENTENTE and not standard_admiralty(state):
         out.add(landing["at"])  # 6.454: the landing is supplied over water (our reading)

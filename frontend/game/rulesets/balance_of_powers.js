@@ -422,6 +422,23 @@ export class BalanceOfPowersAdapter extends GenericAdapter {
     for (const [hex, uids] of byHex) {
       out.push({ hex, kind: "bop-air", text: "air", title: `Air units here: ${this.airList(uids.sort())}` });
     }
+    // The landing counter (BoP 6.453, 7.71), its anchorage side (7.74) and the infrastructure
+    // markers (6.222, 3.121): counters on the board, drawn as badges on their hexes.
+    const landing = view?.board?.landing;
+    if (landing && this.onMap(landing.at)) {
+      out.push({ hex: landing.at, kind: "bop-landing", text: "LDG",
+        title: `Entente landing counter: land linked to ${this.where(landing.to)}, assaulted from here in the campaign (BoP ${landing.rule === "7.7" ? "7.71" : "6.453"})` });
+    }
+    const anchorage = view?.board?.anchorage;
+    if (anchorage && this.onMap(anchorage.at)) {
+      out.push({ hex: anchorage.at, kind: "bop-anchorage", text: "ANC",
+        title: `Entente anchorage serving ${this.where(anchorage.to)}: a port for supply only (BoP 7.74)` });
+    }
+    for (const [hex, side] of Object.entries(view?.board?.infrastructure || {})) {
+      if (!this.onMap(hex)) continue;
+      out.push({ hex, kind: `bop-infra infra-${side}`, text: "inf",
+        title: `${SIDE_NAMES[side] || titleCase(side)} infrastructure marker: carries supply (BoP 3.121) and +1 to an attack from here (BoP 10.572)` });
+    }
     // 12.2–12.4: the front line between the two set-up areas, all game long (map/fronts.js)
     return [...frontMarks(this.config?.scenario, (hex) => this.map?.hexes?.[hex]?.label || hex, (hex) => !!this.map?.hexes?.[hex]), ...out];
   }
@@ -826,12 +843,22 @@ export class BalanceOfPowersAdapter extends GenericAdapter {
           return `${isMine(d.unit) ? this.#mineName(d.unit) : this.unitName(d.unit)} procured (${d.cost} RP): in the dockyards until ${MONTH_TITLE[d.arrives] || d.arrives}`;
         }
         return super.event(event, view);
+      case "naval_pool_additions":   // BoP 13.0 (ruling 116): the CoB's ships and mines of the season
+        return `New in the ships' force pool (${d.season}): ${[...(d.ships || []).map((u) => this.unitName(u)), ...(d.mines || []).map((m) => this.#mineName(m))].join(", ")} — bought by procurement (BoP 6.222)`;
       case "ship_repaired":
         return `${this.unitName(d.unit)} in for repair (${d.cost} RP): 1d6 ${d.die}, back at full strength in ${MONTH_TITLE[d.arrives] || d.arrives}`;
       case "navy_leader_transfers":
         return `${NAVY_LEADERS_DATA[d.leader]?.[1] || d.leader} shifts his flag from ${this.unitName(d.from)} to ${this.unitName(d.to)}`;
       case "muster_failed":
         return `${this.unitName(d.unit)} had nowhere to muster: back to the force pool`;
+      case "landing_placed":   // BoP 6.453, 7.71
+        return `Landing counter placed at sea off ${this.where(d.to)}${(d.corps || []).length ? `: ${this.shortUnits(d.corps)} step onto it` : ""}`;
+      case "landing_removed":   // BoP 6.453, 7.72, 7.74, 10.81
+        return d.anchorage ? `The landing counter off ${this.where(d.to)} is taken up: its target is held` : `The landing counter off ${this.where(d.to)} is removed${(d.eliminated || []).length ? `; ${this.shortUnits(d.eliminated)} eliminated with no ship beside them` : ""}`;
+      case "anchorage_placed":   // BoP 7.74
+        return `Anchorage off ${this.where(d.to)}: a port for supply only`;
+      case "anchorage_removed":   // BoP 7.74 (ruling 114)
+        return `The anchorage off ${this.where(d.to)} is removed (${d.reason === "landing" ? "its counter placed as a new landing" : `${this.where(d.to)} is lost`})`;
       case "ti_gain":
         return `${d.side === "central" ? "Central Powers" : "Entente"} tactical innovation rises to ${d.ti}`;
 

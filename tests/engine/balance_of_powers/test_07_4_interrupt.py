@@ -105,3 +105,62 @@ def test_bop_7_4_an_interrupted_move_through_the_kernel_is_the_seeds_to_replay()
     stopped = [e for e in tried if e.data["stops"]]
     at = one.state["board"]["fleets"]["ger-bc1"]["at"]
     assert at == (stopped[0].data["at"] if stopped else OFF_HULL)
+
+
+# --- 7.44: a lump sum first, then the interrupt it triggers (ruling 113) ----------------------
+
+def mine_work(state, action, dice):
+    decision = next(d for d in decisions(RULESET, state) if d.kind == "naval_mine")
+    action = answers.validate(state, "germany", decision, action)
+    return RULESET.apply_action(state, "germany", decision, action, ScriptedDice(dice))
+
+
+def off_heligoland(state):
+    """The premise: the British cruiser lies three hexes off the German mine belt (1010)."""
+    state["board"]["fleets"]["bri-cl2"]["at"] = HEX["1010"]
+    return state
+
+
+def test_bop_7_44_clearing_a_mine_is_resolved_first_then_the_interrupt_it_triggers():
+    state = off_heligoland(game())
+    move(state, ["ger-cl1"], HEX["1311"], {})                 # 3 NMP of its radius 9: no overage
+    assert state["flow"]["naval"]["tried"] is None
+    events = mine_work(state, {"unit": "ger-cl1", "clear": "ger-mine4"},
+                       {key("1311"): [6]})
+    kinds = [e.kind for e in events]
+    assert kinds.index("naval_mine_cleared") < kinds.index("naval_interrupt")
+    (tried,) = [e for e in events if e.kind == "naval_interrupt"]
+    # 3 + 27 NMP (6.446: three times the radius) against the radius 9: an overage of 21
+    assert (TH.label[tried.data["at"]], tried.data["by"], tried.data["overage"],
+            tried.data["after"]) == ("1311", "bri-cl2", 21, "mine_work")
+    assert tried.data["stops"]                                 # 6 is below 21: the move is over
+    assert state["board"]["mines"]["ger-mine4"] == "pool"      # the clearance stands (6.446)
+    assert "ger-cl1" not in naval.movable(state, "germany")    # 6 NMP of 36 left, yet done
+    RULESET.check_invariants(state)
+
+
+def test_bop_7_44_no_interrupt_after_mine_work_from_the_sea_chart_or_a_submarine():
+    state = game(keep=("bri-bb1", "bri-ss1"))     # 7.41: a dreadnought in Scapa Flow, a sub
+    move(state, ["ger-cl1"], HEX["1311"], {})
+    events = mine_work(state, {"unit": "ger-cl1", "clear": "ger-mine4"}, {})
+    assert not any(e.kind == "naval_interrupt" for e in events)
+    assert "ger-cl1" in naval.movable(state, "germany")
+
+
+def test_bop_7_43_a_force_tried_where_it_entered_is_not_tried_again_after_mine_work():
+    state = off_heligoland(game())
+    state["board"]["mines"]["ger-mine4"] = "pool"              # the premise: one in the pool
+    # The pre-dreadnought (radius 4) runs an overage of 1 entering the fifth hex, 1110; the
+    # attempt there fails (6 is not below 1) and the force sails on with it.
+    # (the pair is now in contact with the cruiser next door, 8.1: both searches fail)
+    events = move(state, ["ger-cl1", "ger-pd1"], HEX["1110"], {key("1110"): [6],
+                                                              "naval search 1d6": [6, 6]})
+    assert [e.data["overage"] for e in events if e.kind == "naval_interrupt"] == [1]
+    assert state["flow"]["naval"]["tried"] == HEX["1110"]
+    # The cruiser lays the mine there (27 NMP at once): the force is in overage, but it has
+    # had its one attempt in this hex (7.43).
+    events = mine_work(state, {"unit": "ger-cl1", "lay": "ger-mine4"}, {})
+    assert not any(e.kind == "naval_interrupt" for e in events)
+    assert state["board"]["mines"]["ger-mine4"] == HEX["1110"]
+    assert naval.remaining(state, "ger-cl1") == 4                # 5 + 27 of its 36 NMP
+    assert set(naval.naval_flow(state)["force"]) == {"ger-cl1", "ger-pd1"}   # still sailing

@@ -9,7 +9,7 @@ import json
 import pytest
 
 from engine.kernel import IllegalAction
-from engine.rulesets.balance_of_powers import admiralty, amphibious
+from engine.rulesets.balance_of_powers import admiralty, amphibious, losses, supply
 from engine.rulesets.balance_of_powers.forces import neighbours
 
 from .test_07_6_transport import HARWICH, HEX, TH, _ashore, _britains_half, _british_corps, _move
@@ -61,3 +61,68 @@ def test_bop_7_71_a_landing_needs_corps_aboard_and_an_enemy_coastal_hex_next_to_
                       "landing": HEX["1613"]})                  # not next to 1413
     assert err.value.code == "landing_target"
     assert json.dumps(state, sort_keys=True) == before
+
+
+# --- 7.73 Antwerp, 7.74 the anchorage (ruling 114) -------------------------------------------
+
+def _taken(state, corps):
+    """The corps assault the target from the landing and clear it (10.81: they enter it): the
+    combat as combat.py leaves it once the defender is gone."""
+    state["flow"]["combat"] = {
+        "attacker": "entente", "defender": "central", "from": HEX["1413"],
+        "target": HEX["1513"], "units": corps, "point": corps[0],
+        "supplied": {u: True for u in corps}, "amphibious": True, "at_landing": False}
+    events = losses.finish_clear(state, TH, state["flow"]["combat"])
+    assert state["board"]["control"][HEX["1513"]] == "britain"
+    return events
+
+
+def test_bop_7_74_a_landing_whose_target_falls_turns_to_its_anchorage():
+    state, corps = _landed()
+    _taken(state, corps)
+    events = amphibious.end_of_half(state, None)
+    assert [e.kind for e in events] == ["landing_removed", "anchorage_placed"]
+    assert state["board"]["landing"] is None
+    assert state["board"]["anchorage"] == {"at": HEX["1413"], "to": HEX["1513"]}
+    assert all(state["board"]["units"][u]["at"] == HEX["1513"] for u in corps)
+    # a port for supply only (7.74): no move, assault or retreat crosses it
+    assert HEX["1413"] not in neighbours(state, TH, HEX["1513"])
+    assert neighbours(state, TH, HEX["1413"]) == ()
+
+
+def test_bop_7_74_the_anchorage_supplies_the_corps_ashore_as_a_port_3_123():
+    state, corps = _landed()
+    _taken(state, corps)
+    amphibious.end_of_half(state, None)
+    # 1513 has no rail, town or port: the line from Harwich crosses the North Sea and comes
+    # ashore at the anchorage, where the Harwich Force lies (3.123: a ship where it enters)
+    supply.clear_cache()
+    assert all(supply.supply_status(state, TH)[u] for u in corps)
+    # the counter simply removed (as before version 13), the same corps are cut off
+    state["board"]["anchorage"] = None
+    supply.clear_cache()
+    assert not any(supply.supply_status(state, TH)[u] for u in corps)
+
+
+def test_bop_7_74_an_anchorage_goes_when_its_hex_is_lost_or_its_counter_lands_again():
+    state, corps = _landed()
+    _taken(state, corps)
+    amphibious.end_of_half(state, None)
+    again = json.loads(json.dumps(state))
+    # the Entente sails an amphibious force to land again: the one counter is taken up (7.74)
+    events = amphibious.place(again, SHIPS, HEX["0617"], HEX["0618"])   # the Belgian coast
+    assert [e.kind for e in events] == ["anchorage_removed", "landing_placed"]
+    assert events[0].data["reason"] == "landing" and again["board"]["anchorage"] is None
+    # Germany takes 1513 back: at the half's end the anchorage goes
+    state["board"]["control"][HEX["1513"]] = "germany"
+    events = amphibious.end_of_half(state, None)
+    assert [(e.kind, e.data["reason"]) for e in events] == [("anchorage_removed", "target_lost")]
+    assert state["board"]["anchorage"] is None
+
+
+def test_bop_7_73_no_water_hex_touches_antwerp_so_no_landing_points_at_it():
+    antwerp = TH.place_loc["antwerp"]
+    assert antwerp in TH.coastal                    # its port opens on the Dutch Scheldt
+    assert not [w for w in TH.all_adj[antwerp] if w in TH.water]
+    state = _britains_half()
+    assert not [w for w in TH.water if antwerp in amphibious.targets(state, TH, w)]

@@ -48,7 +48,11 @@ def test_bop_8_3_level2_fights_a_force_it_outguns_when_no_stronger_one_can_reach
     state = german_half(state, [(["ger-cl1"], MEET)])
     _, moves = scored(state, "britain")
     best = max(((s, a) for s, a in moves if s is not None), key=lambda x: x[0])
-    assert best[1] == {"units": GRAND_FLEET, "to": MEET}, best
+    # in its hex, or beside it with the Grand Fleet's zone of patrol over it (6.42, 8.1)
+    from engine.rulesets.balance_of_powers.contact import zone
+    assert best[1]["units"] == GRAND_FLEET and best[1]["to"] in {MEET} | zone(
+        build_context(position_from_view(view(RULESET, state, "seat:britain")), "britain").th,
+        MEET), best
     assert all(s is not None and s > 0 for s, a in moves
                if a["to"] == MEET and a["units"] in (GRAND_FLEET, BEATTY)), moves
 
@@ -125,3 +129,22 @@ def test_bop_7_35_the_runner_takes_level2s_raid_through_the_kernels_gate():
     move = bot_turn(RULESET, start(), "germany", OffHull(), game_uid="g-raid")
     assert move.problem is None, move
     assert move.action["to"] == hexes["0309"] and move.action["raid"] == hexes["0210"], move
+
+
+def test_bop_8_1_level2_strikes_a_weaker_stack_from_next_door_by_the_zone_of_patrol():
+    """A German pair of light cruisers in the North Sea, the High Seas Fleet gone: the Grand
+    Fleet may now fight them from a hex beside theirs (6.42, 8.1: its stack's zone covers
+    them), which version 10 never counted as a battle (it scored only their own hex)."""
+    state = start()
+    for uid in list(state["board"]["fleets"]):
+        if uid.startswith("ger-") and uid not in ("ger-cl1", "ger-cl2"):
+            del state["board"]["fleets"][uid]
+    state = german_half(state, [(["ger-cl1", "ger-cl2"], MEET)])
+    ctx, moves = scored(state, "britain")
+    from engine.bots.balance_of_powers.naval import enemy_in_contact
+    from engine.rulesets.balance_of_powers.contact import zone
+    beside = sorted(zone(ctx.th, MEET))
+    assert enemy_in_contact(ctx, beside[0], "entente", 7) == ["ger-cl1", "ger-cl2"]
+    assert enemy_in_contact(ctx, "scapa-flow-box", "entente", 7) == []
+    strikes = [(s, a["to"]) for s, a in moves if a["units"] == GRAND_FLEET and a["to"] in beside]
+    assert strikes and all(s is not None and s > 0 for s, _ in strikes), strikes
