@@ -51,8 +51,14 @@ def open_game(page, url):
 
 
 def wait_ready(page):
-    page.wait_for_function("""() => { const o = window.salient.orders;
-        return o.status === 'idle' || o.status === 'ready' || o.status === 'error'; }""")
+    try:
+        page.wait_for_function("""() => { const o = window.salient.orders;
+            return o.status === 'idle' || o.status === 'ready' || o.status === 'error'; }""")
+    except Exception as exc:
+        got = page.evaluate("""() => { const o = window.salient.orders, s = window.salient.store;
+            return {status: o.status, v: s.v, loadedV: o.loadedV, mode: o.mode, decision: o.decision && o.decision.kind,
+                    pending: !!o.pending, queued: o.queuedHex, socket: s.connection || null}; }""")
+        raise AssertionError(f"the orders never settled: {got}") from exc
 
 
 def snapshot(page):

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.board import Map
-from engine.kernel import Event
+from engine.kernel import Event, Roller
 
 from .charts import FACTORIES_AND_RESOURCES
 from .position import is_active, is_home_country_hex
@@ -105,7 +105,7 @@ def campaign_spec() -> dict[str, Any]:
     }
 
 
-def run_script(state: dict[str, Any]) -> list[Event]:
+def run_script(state: dict[str, Any], roller: Roller | None = None) -> list[Event]:
     """FA 22.3 / 22.6 — apply the scripted declarations and entries due this impulse.
 
     An entry whose impulse never comes (the last-impulse test ended its turn first) happens at
@@ -150,7 +150,7 @@ def run_script(state: dict[str, Any]) -> list[Event]:
     if changed and "fleets" in board:
         # FA 2.4.3: ships based in a neutral that joined a side or gave the other side access
         from .return_to_base import evict_from_ports
-        events.extend(evict_from_ports(state, changed))
+        events.extend(evict_from_ports(state, changed, roller))
     return events
 
 

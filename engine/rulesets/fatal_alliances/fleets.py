@@ -57,6 +57,11 @@ def values(unit_id: str) -> dict[str, int]:
     return dict(oob_unit(unit_id).values)
 
 
+def defence(unit_id: str, ship: dict[str, Any]) -> int:
+    """11.4.7.1 — a damaged unit's defence is one higher (a d10 target: easier to hit)."""
+    return int(values(unit_id)["defence"]) + (1 if ship.get("damaged") else 0)
+
+
 def place_of(ship: dict[str, Any]) -> str:
     """Where a ship is, as one key: ``port:<id>`` or ``sea:<area>:<section>``."""
     if ship["area"] is not None:

@@ -113,14 +113,19 @@ def sail_and_watch(state: State, power: str, action: Any, roller: Roller) -> lis
         return sail(state, power, action, roller)
     start = place_of(fleets(state)[action["units"][0]])
     events = sail(state, power, action, roller)
-    units = list(action["units"])
+    units = [u for u in action["units"] if u in fleets(state)]    # 11.3.2.5: mines may sink some
+    if not units:
+        events[0].data["interceptors"] = []
+        return events
     if any(fleets(state)[u]["type"] != "SUB" for u in units):
         naval(state)["entered"] = sorted(set(naval(state)["entered"]) | {action["to_area"]})
     events[0].data["interceptors"] = open_interception(
         state, power, units, start, action["to_area"], action["section"])
-    if action.get("debark"):          # R-N12: the cargo waits aboard for its landing
+    lost = {u for e in events if e.kind == "cargo_lost" for u in e.data["destroyed"]}
+    cargo = [u for u in action.get("cargo") or [] if u not in lost]
+    if action.get("debark") and cargo:   # R-N12: the cargo waits aboard for its landing
         naval(state)["landing"] = {"power": power, "units": units, "area": action["to_area"],
-                                   "cargo": list(action["cargo"])}
+                                   "cargo": cargo}
     return events
 
 

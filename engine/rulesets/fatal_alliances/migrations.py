@@ -14,6 +14,7 @@ from engine.kernel.versions import Migration
 
 from . import overseas
 from .campaign import CAMPAIGN_MAP, offmap_from_chart
+from .convoys import place_convoys
 from .fleets import place_fleets
 from .interception import fresh_naval
 from .naval_builds import naval_pools
@@ -217,6 +218,30 @@ def v16_to_v17(state: State) -> State:
     return state
 
 
+def v17_to_v18(state: State) -> State:
+    """Version 18 (R-N31-R-N33): minefields (11.3.2.5) roll for naval moves across their
+    boundaries and cut overseas supply at 5 or more; derived from control and wars, so
+    nothing is carried."""
+    return state
+
+
+def v18_to_v19(state: State) -> State:
+    """Version 19 (R-N35-R-N37): convoy points at sea (13.5.1.4) ship stranded resources to
+    the factories (13.5.1.2). A running campaign gets the authored 1914 stacks of its powers
+    (R-N35), as a new one does; East Prussia (no fleets) is left as it is."""
+    board = state["board"]
+    if "fleets" in board:
+        board["convoys"] = place_convoys(sorted(board["sides"]))
+    return state
+
+
+def v19_to_v20(state: State) -> State:
+    """Version 20 (R-N39-R-N40): convoy points fight in naval combat (11.4.7.2). Nothing to
+    carry: no combat runs between answers, and `board.convoys_in_port` appears with the first
+    convoy point that aborts."""
+    return state
+
+
 MIGRATIONS = (
     Migration("3", "4", v3_to_v4,
               "renamed flow.acts, flow.box, board.circle and the combat's n; flow.pending "
@@ -268,4 +293,16 @@ MIGRATIONS = (
               "canals close to a power while an enemy major controls a hex beside them "
               "(FA 11.3.3, R-N29); neutral basing (2.4.3, R-N30): derived, nothing to "
               "carry"),
+    Migration("17", "18", v17_to_v18,
+              "minefields (FA 11.3.2.5, R-N31-R-N33): naval moves across a protected "
+              "boundary roll for each ship, overseas supply stops at an enemy field of 5 or "
+              "more; derived, nothing to carry; East Prussia unchanged"),
+    Migration("18", "19", v18_to_v19,
+              "convoy points (FA 13.5.1.4, R-N35-R-N37): a running campaign gets the "
+              "authored 1914 convoy points at sea (board.convoys); production ships stranded "
+              "resources through them (13.5.1.2); East Prussia unchanged"),
+    Migration("19", "20", v19_to_v20,
+              "convoy points in naval combat (FA 11.4.7.2, R-N39-R-N40): warships may fight "
+              "enemy convoys, which are sunk or sent to port (board.convoys_in_port, made "
+              "when needed); nothing to carry; East Prussia unchanged"),
 )

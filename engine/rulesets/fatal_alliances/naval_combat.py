@@ -6,8 +6,9 @@ A combat is fought out inside the answer that starts it (an interception that fi
 a player inside the rounds is made by the standing rule R-N9 (docs/rules/fatal_alliances.md):
 SUBs are committed, a side that alone finds the enemy includes every committed enemy unit,
 surprise points buy column shifts, and targets are picked alternately (owner first) by value.
-Voluntary aborts, screening and the speed exclusion are not offered; submarine and naval-air
-combat need convoys and aircraft, which do not exist yet, so every round is a surface round.
+Voluntary aborts, screening of warships and the speed exclusion are not offered; convoy points
+at sea take part as always-screened targets (11.4.7.2, naval_convoys.py); submarine combat
+(11.4.9) and naval-air combat are not built yet, so every round is a surface round.
 """
 
 from __future__ import annotations
@@ -17,8 +18,9 @@ from typing import Any
 
 from engine.kernel import Event, Roller
 
+from . import naval_convoys
 from .charts import Weather
-from .fleets import fleets, oob_unit, seas, values
+from .fleets import defence, fleets, oob_unit, seas, values
 from .naval_chart import RESULTS, surface_chart
 from .naval_move import destinations
 from .position import at_war
@@ -40,17 +42,19 @@ def in_area(state: State, area: str) -> dict[str, dict[str, Any]]:
 
 
 def committed(state: State, area: str, side: str) -> list[str]:
-    """11.4.3 — a side's units in the sea-box at war with a unit of the other side there."""
+    """11.4.3 — a side's units in the sea-box at war with a unit of the other side there
+    (enemy convoy points count as units: 11.4.7.2)."""
     ships = in_area(state, area)
     enemies = {sh["power"] for sh in ships.values() if side_of(sh["power"]) != side}
+    enemies |= set(naval_convoys.owners(state, area, side))
     return [uid for uid, sh in ships.items() if side_of(sh["power"]) == side
             and any(at_war(state, sh["power"], e) for e in enemies)]
 
 
 def contested(state: State, area: str) -> bool:
-    """11.4.1 — the area holds units of both sides at war with each other."""
-    sides = {side_of(sh["power"]) for sh in in_area(state, area).values()}
-    return len(sides) == 2 and bool(committed(state, area, next(iter(sorted(sides)))))
+    """11.4.1 — the area holds warships at war with units of the other side there (convoy
+    points alone never fight: 11.4.2)."""
+    return any(committed(state, area, s) for s in ("central", "entente"))
 
 
 def search_number(area: str, section: int) -> int:
@@ -68,11 +72,6 @@ def attack(uid: str, ship: dict[str, Any]) -> float:
     """11.4.7.1 — a damaged unit fires at half its printed attack."""
     a = values(uid)["attack"]
     return a / 2 if ship.get("damaged") else float(a)
-
-
-def defence(uid: str, ship: dict[str, Any]) -> int:
-    """11.4.7.1 — a damaged unit's defence is one higher (a d10 target: easier to hit)."""
-    return int(values(uid)["defence"]) + (1 if ship.get("damaged") else 0)
 
 
 def side_attack(state: State, units: list[str]) -> float:
@@ -102,12 +101,19 @@ def search(state: State, combat: Combat, side: str, roller: Roller,
     and the committed units it includes: those whose section's search number is at least
     the modified roll."""
     roll = given if given is not None else roller.d(10, f"naval search {side} {combat.area}")
-    modified = roll + roll_modifier(state, combat.area)
+    modified = modified_roll(state, combat.area, side, roll, given is not None)
     ships = fleets(state)
     found = [u for u in committed(state, combat.area, side)
              if u not in combat.aborting and u not in combat.withheld
              and search_number(combat.area, ships[u]["section"]) >= modified]
     return roll, found
+
+
+def modified_roll(state: State, area: str, side: str, roll: int, interception: bool) -> int:
+    """11.4.4 — the weather's +1, and 1 off per 10 enemy convoy points except on an
+    interception's roll."""
+    penalty = 0 if interception else naval_convoys.search_penalty(state, area, side)
+    return roll + roll_modifier(state, area) + penalty
 
 
 def surprise(state: State, area: str, found: list[str], enemy_roll: int) -> int:
@@ -131,15 +137,21 @@ def _enemy_pick(state: State, targets: list[str]) -> str:
 
 
 def apply_results(state: State, combat: Combat, results: tuple[str, ...], targets: list[str],
-                  roller: Roller, half: dict[str, int]) -> None:
+                  roller: Roller, half: dict[str, int], convoy_side: str | None = None) -> None:
     """11.4.7.1 — X results first, then D, then A, then 1/2A; each target picked alternately
-    (owner first), a d10 at or under its defence takes the result, else the next worse one."""
+    (owner first), a d10 at or under its defence takes the result, else the next worse one.
+    `convoy_side` names the side whose screened convoy points were included: they take the
+    results left once no unscreened target is (11.4.7, 11.4.7.2)."""
     ships = fleets(state)
     ordered = sorted(results, key=RESULTS.index)
     for n, code in enumerate(ordered):
         open_ = [u for u in targets if u in ships and u not in combat.aborting]
         if not open_:
-            break
+            hit = naval_convoys.take(state, combat.area, convoy_side, code) if convoy_side else None
+            if hit is None:
+                break
+            combat.events.append(hit)
+            continue
         target = (_owner_pick if n % 2 == 0 else _enemy_pick)(state, open_)
         target_defence = defence(target, ships[target])
         die = roller.d(10, f"naval result {code} on {target}")
@@ -184,12 +196,23 @@ def fight(state: State, area: str, active: str, roller: Roller, *,
     `withheld` are the SUBs the interceptor did not commit (they sit this combat out)."""
     combat = Combat(area, active, rule, withheld=set(withheld or []))
     a, b = combat.sides()
+
+    def present(s: str) -> bool:
+        return bool(set(committed(state, area, s)) - combat.withheld
+                    or naval_convoys.at_war_points(state, area, s))
+
+    def convoys_found(s: str, roll: int, given: int | None) -> bool:
+        mod = modified_roll(state, area, s, roll, given is not None)
+        return naval_convoys.found(state, area, s, mod, search_number(area, naval_convoys.SECTION))
+
     for rnd in range(1, ROUND_CAP + 1):
-        if not all(set(committed(state, area, s)) - combat.withheld for s in (a, b)):
+        if not (present(a) and present(b) and contested(state, area)):
             break
         given = first_roll if rnd == 1 else None
         roll_a, found_a = search(state, combat, a, roller, (given or {}).get(a))
         roll_b, found_b = search(state, combat, b, roller, (given or {}).get(b))
+        cv = {a: convoys_found(a, roll_a, (given or {}).get(a)),
+              b: convoys_found(b, roll_b, (given or {}).get(b))}
         if rnd == 1 and always:
             mover = side_of(fleets(state)[always[0]]["power"])
             extra = [u for u in always if u in fleets(state)]
@@ -199,29 +222,35 @@ def fight(state: State, area: str, active: str, roller: Roller, *,
                 found_b = sorted(set(found_b) | set(extra))
         sp_a = surprise(state, area, found_a, roll_b)
         sp_b = surprise(state, area, found_b, roll_a)
-        if not found_a and not found_b:
+        if not found_a and not found_b and not cv[a] and not cv[b]:
             combat.events.append(Event("naval_search", "FA 11.4.4", {
                 "area": area, "round": rnd, "rolls": {a: roll_a, b: roll_b}, "found": False}))
             break
         # 11.4.4.1 — a side that alone finds the enemy includes every committed enemy unit
-        if not found_b:
+        if not found_b and not cv[b]:
             found_b = [u for u in committed(state, area, b) if u not in combat.withheld]
-        elif not found_a:
+            cv[b] = bool(naval_convoys.at_war_points(state, area, b))
+        elif not found_a and not cv[a]:
             found_a = [u for u in committed(state, area, a) if u not in combat.withheld]
+            cv[a] = bool(naval_convoys.at_war_points(state, area, a))
+        points = {s: sum(naval_convoys.at_war_points(state, area, s).values()) if cv[s] else 0
+                  for s in (a, b)}
         # 11.4.5 / R-N9: the side with more surprise points shifts its own column, 2 a column
         shift = {a: max(0, sp_a - sp_b) // 2, b: max(0, sp_b - sp_a) // 2}
         fire = {a: int(side_attack(state, found_a)), b: int(side_attack(state, found_b))}
         chart = surface_chart()
-        inflicted = {a: chart.results(fire[a], shift[a], len(found_b)),
-                     b: chart.results(fire[b], shift[b], len(found_a))}
+        ships_b = len(found_b) + naval_convoys.ships_counted(points[b])
+        ships_a = len(found_a) + naval_convoys.ships_counted(points[a])
+        inflicted = {a: chart.results(fire[a], shift[a], ships_b),
+                     b: chart.results(fire[b], shift[b], ships_a)}
         combat.events.append(Event("naval_round", "FA 11.4.7", {
             "area": area, "round": rnd, "rolls": {a: roll_a, b: roll_b},
             "included": {a: found_a, b: found_b}, "surprise": {a: sp_a, b: sp_b},
-            "shift": shift, "attack": fire, "results": {s: list(r) for s, r in inflicted.items()}}))
+            "convoys": points, "shift": shift, "attack": fire, "results": {s: list(r) for s, r in inflicted.items()}}))
         half: dict[str, int] = {}
         # simultaneous fire: both results were read above; the active side rolls first
-        apply_results(state, combat, inflicted[a], found_b, roller, half)
-        apply_results(state, combat, inflicted[b], found_a, roller, half)
+        apply_results(state, combat, inflicted[a], found_b, roller, half, b if cv[b] else None)
+        apply_results(state, combat, inflicted[b], found_a, roller, half, a if cv[a] else None)
         for uid in sorted(combat.aborting):        # 11.4.7.1: aborts at the round's end
             if uid in fleets(state):
                 combat.events.append(_return(state, uid, "abort"))

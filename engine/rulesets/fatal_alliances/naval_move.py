@@ -37,10 +37,20 @@ from .fleets import (
     shares_port,
     values,
 )
-from .naval_transport import carry, landing_hexes, landing_loads, loads, may_land
+from .minefields import Field, Neighbours, avoiding, neutral_border_port, protecting, strike
+from .naval_transport import (
+    carries,
+    carry,
+    landing_hexes,
+    landing_loads,
+    loads,
+    lose_cargo,
+    may_land,
+)
 from .neutral_basing import may_base
 from .passages import closures, cut_pairs, describe, sea_neighbours
 from .position import is_active
+from .position import units as units_of
 from .sequence import DONE, active_powers, spend, step_done
 
 State = dict[str, Any]
@@ -92,14 +102,17 @@ def _reach(units: list[str]) -> tuple[int, int]:
     return min(v["speed"] for v in vals), min(v["range"] for v in vals)
 
 
-def destinations(state: State, power: str, units: list[str],
-                 every_passage: bool = False) -> list[dict[str, Any]]:
+def destinations(state: State, power: str, units: list[str], every_passage: bool = False,
+                 through: Neighbours | None = None) -> list[dict[str, Any]]:
     """FA 11.3.2 — where a task force may end its naval move (the orders, without `units`);
     11.3.3: never through a canal closed to the power (passages.py) unless `every_passage`
-    (used only to say why an order was refused)."""
+    (used only to say why an order was refused); `through`: another sea adjacency (11.3.2.5:
+    the power's with a minefield's boundary left out)."""
     ship = fleets(state)[units[0]]
     speed, rng = _reach(units)
     step = seas().neighbours if every_passage else sea_neighbours(state, power)
+    if through is not None:
+        step = through
     out: list[dict[str, Any]] = []
     if ship["area"] is None:
         port = seas().port(ship["port"])
@@ -221,6 +234,7 @@ def sail(state: State, power: str, action: Any, roller: Roller) -> list[Event]:
         return [step_done(state, power, RULE, "naval_move")]
     ships = fleets(state)
     start = place_of(ships[action["units"][0]])
+    mined = minefields_crossed(state, power, list(action["units"]), action)
     now = _now(state)
     for uid in action["units"]:
         sh = ships[uid]
@@ -234,6 +248,48 @@ def sail(state: State, power: str, action: Any, roller: Roller) -> list[Event]:
           else f"sea:{action['to_area']}:{action['section']}")
     events = [Event("naval_move", RULE, {"power": power, "units": list(action["units"]),
                                          "from": start, "to": to})]
-    if action.get("cargo") and "to_port" in action:
-        events.append(carry(state, power, list(action["cargo"]), action["to_port"]))
+    for field, value in mined:             # 11.3.2.5: as the ships cross the boundary
+        events.extend(strike(state, power, list(action["units"]), field, value, roller))
+    cargo = list(action.get("cargo") or [])
+    if mined and cargo:
+        cargo, lost = cargo_afloat(state, list(action["units"]), cargo)
+        events.extend(lose_cargo(state, power, [], lost))
+    if cargo and "to_port" in action:
+        events.append(carry(state, power, cargo, action["to_port"]))
     return events
+
+
+def minefields_crossed(state: State, power: str, units: list[str],
+                       action: dict[str, Any]) -> list[tuple[Field, int]]:
+    """FA 11.3.2.5 — the minefields a naval move rolls against (before the ships move): a
+    field protected against the power whose boundary the order cannot avoid within the task
+    force's reach (R-N32: the mover takes a clear way when it has one), or whose neutral mine
+    port the task force sails into or out of."""
+    ships = fleets(state)
+    subs = all(ships[u]["type"] == "SUB" for u in units)
+    here = ships[units[0]]
+    order = {k: action[k] for k in ("to_area", "section", "to_port") if k in action}
+    out = []
+    for field, value in protecting(state, power, subs):
+        if (neutral_border_port(state, field, here["port"] if here["area"] is None else None)
+                or neutral_border_port(state, field, action.get("to_port"))):
+            out.append((field, value))
+            continue
+        if here["area"] is not None and order.get("to_area") == here["area"]:
+            continue                       # a lower section of the same box: no boundary
+        if order not in destinations(state, power, units,
+                                     through=avoiding(state, power, field)):
+            out.append((field, value))
+    return out
+
+
+def cargo_afloat(state: State, units: list[str], cargo: list[str]) -> tuple[list[str], list[str]]:
+    """R-N32 — after the mines: the cargo (in id order) the surviving ships can still carry,
+    and the rest, lost with the sunk ships."""
+    fl, pool = fleets(state), units_of(state)
+    left = [fl[s]["cls"] for s in units if s in fl]
+    kept: list[str] = []
+    lost: list[str] = []
+    for uid in sorted(cargo):
+        (kept if left and carries(left, [pool[x] for x in kept + [uid]]) else lost).append(uid)
+    return kept, lost

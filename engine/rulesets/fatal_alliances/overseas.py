@@ -10,8 +10,9 @@ surface ship of the power or a co-operating major at war with that enemy. With o
 (limited overseas supply, a campaign table option) every area crossed also needs a convoy, TRS
 or AMPH of the power or a co-operating major. Iced-in ports (8.2.1.4) are closed to overseas
 paths in snow or blizzard. A path never crosses a canal closed to the power (11.3.3,
-passages.py, version 17: R-N29), aircraft do not exist
-and convoy points are not built yet (`convoy_points_at_sea` is their hook, R-N27).
+passages.py, version 17: R-N29) nor past an enemy minefield of value 5 or more (11.3.2.5,
+minefields.py, version 18: R-N33); aircraft do not exist. Since version 19 option 2 also
+counts the convoy points at sea (`convoy_points_at_sea`, convoys.py, R-N27).
 
 `crossings` gives, per landing port hex, the hexes a path may leave the land from to reach it:
 supply.py's search walks it backwards (from the port to the shore), once per unit.
@@ -26,15 +27,16 @@ from engine.board.paths import components
 from engine.maps.fa_seas import FaPort
 
 from .charts import Weather
+from .convoys import convoys
 from .fleets import fleets, seas
-from .passages import sea_neighbours
+from .minefields import supply_neighbours
 from .position import at_war, co_operates, controller, is_friendly, memoised
 from .weather import weather_at
 
 State = dict[str, Any]
 OPTION = "limited_overseas_supply"
 CLOSING_WEATHER = frozenset({Weather.SNOW, Weather.BLIZZARD})
-SUPPLY_CARRIERS = frozenset({"TRS", "AMPH"})   # option 2: with convoys (not built yet)
+SUPPLY_CARRIERS = frozenset({"TRS", "AMPH"})   # option 2: with convoy points (below)
 
 
 def limited(state: State) -> bool:
@@ -44,9 +46,9 @@ def limited(state: State) -> bool:
 
 def convoy_points_at_sea(state: State, power: str, area: str) -> int:
     """The convoy points of `power` and the majors co-operating with it at sea in `area` (FA
-    13.5.1.4): none until convoys are built (R-N27). Option 2 reads them here, and the
-    production rules' sea chains for resources (13.5.1.2) will."""
-    return 0
+    13.5.1.4; version 19, convoys.py): option 2 counts them as carriers (R-N27)."""
+    return sum(n for owner, n in sorted(convoys(state).get(area, {}).items())
+               if co_operates(state, owner, power))
 
 
 def _ships_in(state: State, area: str) -> list[dict[str, Any]]:
@@ -84,8 +86,9 @@ def _crossings(state: State, m: Map, power: str) -> dict[str, tuple[str, ...]]:
     s = seas()
     open_areas = {a for a in s.areas if area_open(state, power, a)}
     # consecutive open areas: one component per stretch of sea a path may cross
-    # 2.4.2.3: never between two areas its SCS could not sail between (11.3.3, passages.py)
-    component = components(open_areas, sea_neighbours(state, power))
+    # 2.4.2.3: never between two areas its SCS could not sail between (11.3.3, passages.py),
+    # nor past a minefield held against it at 5 or more (11.3.2.5, minefields.py)
+    component = components(open_areas, supply_neighbours(state, power))
     ports = [p for _, p in sorted(s.ports.items()) if port_open(state, m, p)]
     closed = {p.hex for p in s.ports.values()} - {p.hex for p in ports}
     shore: dict[int, set[str]] = {}

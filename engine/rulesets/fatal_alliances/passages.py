@@ -80,20 +80,26 @@ def _touching() -> frozenset[frozenset[str]]:
     return frozenset(pairs)
 
 
+def enemy_major_holding(state: State, hex_id: str, power: str) -> str | None:
+    """The major at war with `power` that holds `hex_id` (a minor aligned to a major counts
+    as that major: R-N29), or None; a hex off the game's map (East Prussia's window) is held
+    by no one here. Canals (11.3.3) and minefields (11.3.2.5) close by it."""
+    if hex_id not in map_of(state).ids:
+        return None
+    holder = controller(state, hex_id)
+    if holder is None:
+        return None
+    major = str(state["board"]["aligned"].get(holder, holder))
+    return major if major in POWER_SIDE and at_war(state, power, major) else None
+
+
 def closures(state: State, power: str) -> list[Closure]:
     """FA 11.3.3 — the canals closed to `power` now, each with the hex that closes it."""
-    aligned = state["board"]["aligned"]
-    m = map_of(state)
     out = []
     for canal in canals():
         for h in canal.beside:
-            if h not in m.ids:      # a window map (East Prussia) shows no canal: none closes
-                continue
-            holder = controller(state, h)
-            if holder is None:
-                continue
-            major = str(aligned.get(holder, holder))
-            if major in POWER_SIDE and at_war(state, power, major):
+            major = enemy_major_holding(state, h, power)
+            if major is not None:
                 out.append(Closure(canal, h, major))
                 break
     return out

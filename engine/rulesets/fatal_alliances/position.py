@@ -72,6 +72,9 @@ def fingerprint(state: dict[str, Any]) -> tuple[Any, ...]:
             # overseas supply (2.4.2.3): ships at sea, and option 2
             tuple((uid, sh["power"], sh["type"], sh["area"])
                   for uid, sh in sorted(board.get("fleets", {}).items()) if sh["area"]),
+            # ... and convoy points at sea (option 2's carriers, version 19)
+            tuple((area, p, n) for area, stacks in sorted(board.get("convoys", {}).items())
+                  for p, n in sorted(stacks.items())),
             tuple(sorted(board.get("options", {}).items())))
 
 

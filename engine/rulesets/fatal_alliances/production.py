@@ -14,7 +14,7 @@ from typing import Any
 from engine.board.paths import RailNetwork, rail_reachable
 from engine.kernel import Event, Roller
 
-from . import naval_builds
+from . import convoys, naval_builds
 from .charts import (
     BUILD,
     ENTRENCHMENT_COST,
@@ -23,6 +23,7 @@ from .charts import (
     SAVE_BP_PER_HEX,
     US_AT_WAR_BONUS_TENTHS,
 )
+from .fleets import seas
 from .morale import buy_morale, home_front_limit, may_buy_morale
 from .naval_oob import BUILT_TYPES
 from .numbers import round_fa
@@ -39,6 +40,7 @@ from .position import (
     unit,
 )
 from .sequence import mark_done
+from .strategic_warfare import strategic_warfare
 from .supply import supplied_hexes
 from .zoc import enemy_zoc
 
@@ -58,17 +60,11 @@ def factories(state: dict[str, Any], power: str) -> list[str]:
             and controller(state, h) == power and is_home_country_hex(m, h, power)]
 
 
-def usable_resources(state: dict[str, Any], power: str) -> int:
-    """FA 13.5.1 — controlled resource hexes that reach a usable factory: in its hex, or by
-    rail through the power's own hexes, entering or leaving enemy ZoC only where a friendly
-    land unit stands. (Road links are not on the map yet; see the rules document.)"""
+def _rail(state: dict[str, Any], power: str) -> Any:
+    """FA 13.5.1.1 — where a resource rails from a hex: through the power's own hexes,
+    entering or leaving enemy ZoC only where a friendly land unit stands. Returns a function
+    from a hex to the hexes it reaches (itself included; only itself off the network)."""
     m = map_of(state)
-    plants = set(factories(state, power))
-    partisan_held = partisan_blocked(state, power)   # FA 13.1.3
-    sources = [h for h in m.ids if m.hex(h).has_feature("resource")
-               and controller(state, h) == power and h not in partisan_held]
-    if not sources or not plants:
-        return 0
     zoc = enemy_zoc(state, power)
     here = by_hex(state)
     held = {h for h, us in here.items() if any(u["power"] == power for u in us)}
@@ -80,21 +76,79 @@ def usable_resources(state: dict[str, Any], power: str) -> int:
         return mm.ids[i] in zoc and mm.ids[i] not in held
 
     network = RailNetwork.build(m, own)
-    count = 0
-    for h in sources:
-        if h in plants:
-            count += 1
-        elif h in network and not blocked(m, m.index_of(h)) and plants & set(
-                rail_reachable(network, h, None, blocked)):
-            count += 1
-    return count
+
+    def reach(h: str) -> set[str]:
+        if h not in network or blocked(m, m.index_of(h)):
+            return {h}
+        return {h} | set(rail_reachable(network, h, None, blocked))
+    return reach
 
 
-def production_points(state: dict[str, Any], power: str) -> int:
+def _resources(state: dict[str, Any], power: str) -> list[str]:
+    m = map_of(state)
+    partisan_held = partisan_blocked(state, power)   # FA 13.1.3
+    return [h for h in m.ids if m.hex(h).has_feature("resource")
+            and controller(state, h) == power and h not in partisan_held]
+
+
+def usable_resources(state: dict[str, Any], power: str) -> int:
+    """FA 13.5.1 — controlled resource hexes that reach a usable factory: in its hex, or by
+    rail through the power's own hexes, entering or leaving enemy ZoC only where a friendly
+    land unit stands. (Road links are not on the map yet; see the rules document.)"""
+    sources = _resources(state, power)
+    return len(sources) - len(_stranded(state, power, sources, set(factories(state, power))))
+
+
+def _stranded(state: dict[str, Any], power: str, sources: list[str], plants: set[str],
+              reach: Any = None) -> list[str]:
+    """Of the power's resource hexes `sources`, those that reach none of its usable factories
+    `plants` by rail (all of them when it has none); `reach` is `_rail`'s, built here when the
+    caller has none (and only when there is something to trace)."""
+    if not plants or not sources:
+        return sources
+    reach = reach or _rail(state, power)
+    return [h for h in sources if not plants & reach(h)]
+
+
+def sea_requests(state: dict[str, Any], power: str) -> list[convoys.Request]:
+    """FA 13.5.1.2 — each stranded resource of the power, with the places it may be loaded
+    (a port of the power it rails to, or its own coastal hex) and the power's ports that rail
+    on to a usable factory (campaign only: a board without convoys ships nothing)."""
+    plants = set(factories(state, power))
+    if not plants or not convoys.convoys(state):
+        return []
+    reach = _rail(state, power)    # one rail network for the stranded, the loads, the landings
+    stranded = _stranded(state, power, _resources(state, power), plants, reach)
+    if not stranded:
+        return []
+    port_hexes = sorted({p.hex for p in seas().ports.values()
+                         if controller(state, p.hex) == power})
+    landings = tuple(h for h in port_hexes if plants & reach(h))
+    coast = {h for a in seas().areas.values() for h in a.coastal_hexes}
+    out = []
+    for h in stranded:
+        loads = sorted((reach(h) & set(port_hexes)) | ({h} & coast))
+        if loads and landings:
+            out.append(convoys.Request(power, h, tuple(loads), landings))
+    return out
+
+
+def sea_shipments(state: dict[str, Any]) -> list[convoys.Shipment]:
+    """FA 13.5.1.2 — the turn's resources shipped by sea, every power's together (their chains
+    share the side's convoy points and minor ports, R-N36)."""
+    requests = [r for p in sorted(state["board"]["sides"]) for r in sea_requests(state, p)]
+    return convoys.plan(state, requests) if requests else []
+
+
+def production_points(state: dict[str, Any], power: str,
+                      shipped: list[convoys.Shipment] | None = None) -> int:
     """FA 13.5.1 — each factory that receives one resource makes 1 PP. Resources: the map's
-    resource hexes the power controls that reach a factory, plus the scenario's off-map
-    stand-in (which feeds off-map or on-map factories)."""
-    resources = usable_resources(state, power) + state["board"]["offmap_resources"].get(power, 0)
+    resource hexes the power controls that reach a factory by rail or by sea (13.5.1.2), plus
+    the scenario's off-map stand-in (which feeds off-map or on-map factories)."""
+    by_sea = sum(1 for s in (sea_shipments(state) if shipped is None else shipped)
+                 if s.power == power)
+    resources = (usable_resources(state, power) + by_sea
+                 + state["board"]["offmap_resources"].get(power, 0))
     plants = len(factories(state, power)) + state["board"]["offmap_factories"].get(power, 0)
     return min(plants, resources)
 
@@ -120,8 +174,13 @@ def start_production(state: dict[str, Any], roller: Roller) -> list[Event]:
     """FA 13.5.3 — BP = PP × multiple (rounded, FA 2.6) + bonus + saved BP."""
     board = state["board"]
     events = []
+    shipped = sea_shipments(state)
+    for ship in shipped:
+        events.append(Event("resource_shipped", "FA 13.5.1.2", {
+            "power": ship.power, "resource": ship.resource, "from": ship.load,
+            "to": ship.landing, "areas": list(ship.areas)}))
     for power in sorted(board["sides"]):
-        pp = production_points(state, power)
+        pp = production_points(state, power, shipped)
         tenths = multiple_tenths(state, power)
         made = round_fa(Fraction(pp * tenths, 10)) if pp else 0
         production = made + board["bonus_bp"].get(power, 0)   # FA 18 and 14.1: no saved BP
@@ -223,9 +282,10 @@ def build(state: dict[str, Any], power: str, action: dict[str, Any],
 
 def finish_production(state: dict[str, Any], roller: Roller) -> list[Event]:
     """FA 13.5.3 — unspent BP are saved, 4 per usable factory hex: a stock of 4 per hex in
-    fa3, at most 4 more per hex each turn in fa-annotated (see profiles)."""
+    fa3, at most 4 more per hex each turn in fa-annotated (see profiles). First, the builds
+    done, strategic warfare at sea (13.5.6, version 19, strategic_warfare.py)."""
     board = state["board"]
-    events = shortfall(state)
+    events = strategic_warfare(state, roller) + shortfall(state)
     per_turn = board["rules"]["save_per_turn"]
     for power in sorted(board["sides"]):
         cap = 0 if neutral_us(state, power) else SAVE_BP_PER_HEX * max(

@@ -95,17 +95,37 @@ def return_ships(state: State, power: str, action: Any, roller: Roller) -> list[
 
 
 
-def evict_from_ports(state: State, countries: set[str]) -> list[Event]:
+OVERRUN_KEEP = 5        # 11.9.6.2: a d10 of 5 or more keeps the ship, 1 is captured, 2-4 sink
+
+
+def overrun_bases(state: State, power: str, uid: str) -> list[str]:
+    """FA 11.9.6.2 — the friendly bases an overrun ship may rebase to: within double its
+    range, ignoring its movement allowance (the power's sea adjacency, 11.3.3), by port id."""
+    from .fleets import area_distances, friendly_base, seas, values
+    from .passages import sea_neighbours
+
+    sh = fleets(state)[uid]
+    budget = 2 * values(uid)["range"]
+    reach = area_distances(seas().port(sh["port"]).areas, budget, sea_neighbours(state, power))
+    return sorted(pid for pid, port in seas().ports.items()
+                  if pid != sh["port"] and friendly_base(state, power, pid)
+                  and any(reach.get(a, budget) + 1 <= budget for a in port.areas))
+
+
+def evict_from_ports(state: State, countries: set[str], roller: Roller | None) -> list[Event]:
     """FA 2.4.3 — ships based in a neutral port whose country has just joined a side, or
-    granted access to one (FA 22.6), where they may no longer stay: treated as overrun
-    (11.9.6.2) by Salient's stand-in (R-N30) — no roll yet: each goes to its 1914 base if it
-    can reach it, else to the first friendly base it reaches by port id, face-down; with none
-    it is destroyed (13.3.3)."""
+    granted access to one (FA 22.6), where they may no longer stay, count as overrun
+    (11.9.6.2, version 18, R-N34): each face-down ship rolls a d10 — 5 or more it stays its
+    owner's, 1 the neutral's major (or the neutral itself) captures it, 2-4 it is destroyed;
+    the owner's remaining ships rebase face-down to their 1914 base if within double their
+    range (movement allowance ignored), else the first friendly base within it by port id,
+    and are destroyed with none. Captured ships leave the game (no repair pool yet)."""
     from .fleets import friendly_base, seas
     from .neutral_basing import neutral_holder, restricted
     from .position import at_war, controller
 
     ships = fleets(state)
+    aligned = state["board"]["aligned"]
     events: list[Event] = []
     for uid in sorted(ships):
         sh = ships[uid]
@@ -119,16 +139,29 @@ def evict_from_ports(state: State, countries: set[str]) -> list[Event]:
         if neutral is not None and not at_war(state, sh["power"], neutral) and not restricted(
                 state, sh["power"], neutral):
             continue
-        bases = [d["to_port"] for d in destinations(state, sh["power"], [uid]) if "to_port" in d
-                 and friendly_base(state, sh["power"], d["to_port"])]
+        if not sh["up"]:
+            if roller is None:
+                raise ValueError("an overrun ship rolls (11.9.6.2): a roller is needed")
+            die = roller.d(10, f"overrun of {uid} at {port}")
+            captor = str(aligned.get(holder, holder))
+            fate = "kept" if die >= OVERRUN_KEEP else ("captured" if die == 1 else "destroyed")
+            events.append(Event("naval_overrun", "FA 11.9.6.2", {
+                "unit": uid, "power": sh["power"], "port": port, "roll": die, "fate": fate,
+                "by": captor}))
+            if fate != "kept":
+                del ships[uid]
+                if fate == "captured":
+                    state["board"].setdefault("captured_ships", {})[uid] = captor
+                continue
+        bases = overrun_bases(state, sh["power"], uid)
         home = oob_unit(uid).base
         to = home if home in bases else (bases[0] if bases else None)
         if to is None:
             del ships[uid]
-            events.append(Event("ships_lost", "FA 2.4.3",
+            events.append(Event("ships_lost", "FA 11.9.6.2",
                                 {"power": sh["power"], "units": [uid], "at": f"port:{port}"}))
             continue
         _home(ships, uid, to)
-        events.append(Event("return_to_base", "FA 2.4.3",
+        events.append(Event("return_to_base", "FA 11.9.6.2",
                             {"power": sh["power"], "units": [uid], "to": to, "forced": True}))
     return events

@@ -152,7 +152,28 @@ class FatalAlliances(FlowRuleset):
     # R-N30, neutral_basing.py): naval moves and returns may end in neutral ports within its
     # limits, and a neutral joining a side turns the other side's ships out. No state is added.
     # East Prussia (no fleets) plays and hashes as before.
-    version = "17"
+    # "18": minefields (11.3.2.5, R-N31-R-N33, minefields.py): a naval move that cannot avoid
+    # a protected boundary held by an enemy (Kiel and Copenhagen for the Baltic, Kristiania for
+    # the Scandinavian coast, Gallipoli for the Turkish Straits), or that enters or leaves a
+    # neutral mine port, rolls for each ship (an X on the value or less); no overseas supply
+    # path past an enemy field of 5 or more. A version-17 campaign record may roll and end
+    # differently once a task force crosses. No state is added; East Prussia (no fleets, no
+    # mine port on its window) plays and hashes as before.
+    # "19": convoy points (13.5.1.4, R-N35-R-N37, convoys.py): the campaign's board gains
+    # `convoys` (the authored 1914 stacks at sea), and production ships a resource that
+    # reaches no factory by rail through a chain of areas holding convoy points (13.5.1.2,
+    # event `resource_shipped`): 1914 Britain (Cardiff's coal) and Russia (Baku's oil, railed
+    # to Batum) each make 1 PP more, so a version-18 campaign record builds differently from
+    # its first production; option 2's supply paths count convoy points as carriers; after
+    # the builds enemy SCSs and SUBs at sea with convoy points roll strategic warfare (13.5.6,
+    # R-N38, strategic_warfare.py) and sink them. East
+    # Prussia (no fleets) plays and hashes as before.
+    # "20": convoy points in naval combat (11.4.7.2, R-N39-R-N40, naval_convoys.py): enemy
+    # warships may start a combat against convoy points alone, convoys count as ships on the
+    # chart and are sunk or sent to port (`board.convoys_in_port`, event `convoy_hit`), and
+    # enemy convoy points take 1 per 10 off a search roll (11.4.4): a version-19 campaign
+    # record may be offered more naval combats. East Prussia (no convoys) plays as before.
+    version = "20"
     migrations = MIGRATIONS
     manifest = MANIFEST
     flow = FLOW

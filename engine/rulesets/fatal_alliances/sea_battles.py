@@ -12,6 +12,7 @@ from typing import Any
 
 from engine.kernel import Event, Roller
 
+from . import naval_convoys
 from .charts import Action
 from .fleets import fleets
 from .interception import flip_choice, naval, turn_down
@@ -34,6 +35,7 @@ def _areas(state: State, power: str) -> list[str]:
     out = []
     for area in mine:
         enemies = {sh["power"] for sh in ships.values() if sh["area"] == area}
+        enemies |= set(naval_convoys.owners(state, area, side_of(power)))   # 11.4.7.2
         if (area not in fought and contested(state, area)
                 and any(at_war(state, power, e) for e in enemies)
                 and flip_choice(state, power, area, keep_subs=True) is not None):

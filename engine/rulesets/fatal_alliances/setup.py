@@ -12,6 +12,7 @@ from engine.kernel import BadSetup, Event, Roller
 from . import overseas
 from .campaign import campaign_spec, offmap_from_chart, run_script
 from .charts import START_MORALE_1914, TURN_NAMES
+from .convoys import place_convoys
 from .fleets import place_fleets
 from .morale import record_war_start
 from .naval_builds import naval_pools
@@ -185,6 +186,8 @@ def build_state(scenario: str, options: dict[str, Any], seats: list[str]) -> dic
         board["naval_pool"] = naval_pools(sorted(seats))
         board["construction_pool"] = {}
         board["naval_circle"] = []
+        # FA 13.5.1.4 (version 19, R-N35): the authored 1914 convoy points at sea
+        board["convoys"] = place_convoys(seats)
         # option 2, limited overseas supply (2.4.2.3): a naval option, so the campaign's only
         board["options"][overseas.OPTION] = bool(options.get(overseas.OPTION, False))
     flow = {
@@ -211,12 +214,13 @@ def build_state(scenario: str, options: dict[str, Any], seats: list[str]) -> dic
     return state
 
 
-def scripted_declarations(state: dict[str, Any]) -> list[Event]:
+def scripted_declarations(state: dict[str, Any], roller: Roller) -> list[Event]:
     """FA 22.3 / 22.6 — scripted declarations of war and automatic entry dates that fall on
-    this impulse (see campaign.py); East Prussia has none."""
-    return run_script(state)
+    this impulse (see campaign.py); East Prussia has none. The roller is for ships overrun
+    in a port whose neutral joins the other side (11.9.6.2)."""
+    return run_script(state, roller)
 
 
 def declarations(state: dict[str, Any], roller: Roller) -> list[Event]:
     """FA 9 / 22.6 — the declaration step: only the scripted declarations and entry dates."""
-    return scripted_declarations(state)
+    return scripted_declarations(state, roller)

@@ -725,7 +725,9 @@ export class FatalAlliancesAdapter extends GenericAdapter {
     const ships = (d.included || {})[side] || [];
     const shift = (d.shift || {})[side] || 0;
     const results = ((d.results || {})[side] || []).map((r) => NAVAL_RESULTS[r] || r);
-    return `${SIDE_TITLES[side] || side} roll ${d.rolls[side]}, ${ships.length ? this.taskForce(view, ships) : "no ships"} in action, attack ${(d.attack || {})[side] ?? 0}${shift ? `, ${shift} column${shift === 1 ? "" : "s"} right for surprise` : ""} → ${results.length ? results.join(", ") : "no result"}`;
+    const convoys = (d.convoys || {})[side] || 0;
+    const escorted = convoys ? ` with ${convoys} convoy point${convoys === 1 ? "" : "s"}` : "";
+    return `${SIDE_TITLES[side] || side} roll ${d.rolls[side]}, ${ships.length ? this.taskForce(view, ships) : "no ships"}${escorted} in action, attack ${(d.attack || {})[side] ?? 0}${shift ? `, ${shift} column${shift === 1 ? "" : "s"} right for surprise` : ""} → ${results.length ? results.join(", ") : "no result"}`;
   }
 
   /** "port:portsmouth" / "sea:english-channel:1" (the naval events' places) in words. */
@@ -807,6 +809,9 @@ export class FatalAlliancesAdapter extends GenericAdapter {
       case "turn_started": return `Turn ${d.turn}: ${d.name} ${d.year}`;
       case "reinforcement": return `${this.unitName(view, d.unit)} arrives at ${this.where(d.hex)}`;
       case "production": return `${this.power(d.power)} produces ${d.bp} BP`;
+      case "resource_shipped": return `${this.power(d.power)} ships the resource of ${this.where(d.resource)} by sea: ${this.where(d.from)} → ${(d.areas || []).map((a) => this.seaPlace({ area: a })).join(" → ")} → ${this.where(d.to)} (13.5.1.2)`;
+      case "strategic_warfare": return `Strategic warfare in ${this.seaPlace({ area: d.area })}: ${SIDE_TITLES[d.side] || d.side}, column ${d.column}, roll ${d.roll} — ${Object.entries(d.sunk || {}).map(([p, n]) => `${this.power(p)} loses ${n} convoy point${n === 1 ? "" : "s"}`).join(", ") || "no convoy point sunk"} (13.5.6)`;
+      case "asw_rolled": return `The convoys reply in ${this.seaPlace({ area: d.area })}: column ${d.column}, roll ${d.roll}${d.drm ? ` +${d.drm}` : ""} — ${d.hits ? `${d.hits} hit${d.hits === 1 ? "" : "s"} on the submarines` : "no hit"}`;
       case "built": return `${this.power(d.power)} builds ${d.class}${d.arrives ? ` (arrives turn ${d.arrives})` : ""}`;
       case "builds_done": return `${this.power(d.power)} finished building`;
       case "home_front_morale": return `${this.power(d.power)} puts a BP into the home front (${d.bp} BP this turn, +${d.points} morale points)`;
@@ -822,7 +827,10 @@ export class FatalAlliancesAdapter extends GenericAdapter {
       case "naval_combat": return `${this.power(d.power)} starts a naval combat in ${this.seaPlace({ area: d.area })}`;
       case "naval_search": return `Naval combat in ${this.seaPlace({ area: d.area })}, round ${d.round}: ${this.navalSides(d, (s) => `${SIDE_TITLES[s] || s} roll ${d.rolls[s]}`)} — nobody found`;
       case "naval_round": return `Naval combat in ${this.seaPlace({ area: d.area })}, round ${d.round}: ${this.navalSides(d, (s) => this.navalFire(d, s, view))}`;
-      case "naval_hit": return `${this.unitName(view, d.unit)} takes ${NAVAL_RESULTS[d.result] || d.result}: a roll of ${d.roll} against defence ${d.defence} — ${d.effect === "none" ? "no effect" : NAVAL_EFFECTS[d.effect] || d.effect}`;
+      case "minefield": return `${this.power(d.power)} crosses ${d.name} (value ${d.value}, held by ${(d.held_by || []).map((p) => this.power(p)).join(" and ")}): ${Object.entries(d.rolls || {}).map(([id, r]) => `${this.ship(view, id)?.name || id} ${r}`).join(", ")} — ${(d.hits || []).length ? `${d.hits.length} struck` : "no ship struck"}`;
+      case "naval_hit": return `${this.unitName(view, d.unit)}${d.cause === "mines" ? " strikes a mine and" : ""} takes ${NAVAL_RESULTS[d.result] || d.result}: a roll of ${d.roll} against defence ${d.defence} — ${d.effect === "none" ? "no effect" : NAVAL_EFFECTS[d.effect] || d.effect}`;
+      case "naval_overrun": return `${this.ship(view, d.unit)?.name || d.unit} overrun at ${this.seaPlace({ port: d.port })}: a roll of ${d.roll} — ${d.fate === "kept" ? "kept, rebases" : d.fate === "captured" ? `captured by ${this.power(d.by)}` : "destroyed"}`;
+      case "convoy_hit": return `Convoys in ${this.seaPlace({ area: d.area })} take ${NAVAL_RESULTS[d.result] || d.result} — ${Object.entries(d.points || {}).map(([p, n]) => `${this.power(p)} ${d.effect === "abort" ? "sends" : "loses"} ${n} convoy point${n === 1 ? "" : "s"}${d.effect === "abort" ? " to port" : ""}`).join(", ") || "no effect"} (11.4.7.2)`;
       case "ship_sunk": return `${this.unitName(view, d.unit)} sunk`;
       case "naval_abort": return `${this.unitName(view, d.unit)} ${d.why === "damaged" ? "damaged, " : ""}returns to ${this.seaPlace({ port: d.to })} face-down`;
       case "ships_lost": return `${this.power(d.power)} loses ${this.taskForce(view, d.units)}: no base within reach`;

@@ -157,6 +157,7 @@ def test_fa_11_4_10_rounds_go_on_until_the_searches_fail_and_damaged_ships_abort
     fought = 0
     for n in range(10):
         state = fine(at_war())
+        state["board"]["convoys"].pop("north-sea")   # warships only (convoys: 11.4.7.2's tests)
         at_sea(state, HSF_BB, "north-sea", 4)
         at_sea(state, GRAND_BB, "north-sea", 4)
         events = fight(state, "north-sea", "central", Roller(SEED, f"fight{n}", 0))

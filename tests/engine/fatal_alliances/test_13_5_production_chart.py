@@ -52,12 +52,13 @@ def test_fa_13_5_2_the_campaign_opens_with_the_charts_production():
     """Germany 21 factories and 10 resources: 10 PP; France 11 and 7: 7; Austria-Hungary 8
     and 6: 6; Italy 7 and 3: 3; Russia (with Siberia and Poland) 28 and 29: 28 if every map
     resource reaches a factory; the US 30 and 30: 30 (it made none before). A map resource
-    that no railway brings to a factory is lost (13.5.1): so the CW's Welsh coal, an Ottoman
-    and a Russian resource."""
+    that no railway brings to a factory is lost (13.5.1) unless convoy points ship it (version
+    19, 13.5.1.2): the CW's Welsh coal and Russia's Baku oil go by sea; an inland Ottoman
+    resource and a Russian one are lost."""
     s = campaign()
     made = {p: production_points(s, p) for p in SEATS}
-    assert made == {"austria_hungary": 6, "britain": 5, "france": 7, "germany": 10,
-                    "italy": 3, "ottoman": 2, "russia": 27, "usa": 30}
+    assert made == {"austria_hungary": 6, "britain": 6, "france": 7, "germany": 10,
+                    "italy": 3, "ottoman": 2, "russia": 28, "usa": 30}
 
 
 def test_fa_13_5_3_the_us_multiple_gains_two_tenths_at_war():

@@ -86,12 +86,20 @@ def test_fa_2_4_2_3_a_unit_in_egypt_is_supplied_over_the_mediterranean_unless_it
 def test_fa_2_4_2_3_option_2_needs_a_transport_in_every_sea_area_crossed():
     state = bef_in_cherbourg()
     state["board"]["options"][OPTION] = True
+    # version 19: Britain's 1914 convoy points carry the path (R-N27); without them ...
+    assert supplied(state, "br-i")
+    channel = state["board"]["convoys"]["english-channel"]
+    state["board"]["convoys"] = {}
     # the Channel transports came in with the BEF and lie in Cherbourg: none at sea
     assert not supplied(state, "br-i")
     # a warship at sea is no convoy, TRS or AMPH
     at_sea(state, "britain-channel-fleet-1", "english-channel")
     assert not supplied(state, "br-i")
     at_sea(state, "britain-bef-transports-1", "english-channel")
+    assert supplied(state, "br-i")
+    fleets(state)["britain-bef-transports-1"].update(port="cherbourg", area=None, section=None)
+    assert not supplied(state, "br-i")
+    state["board"]["convoys"]["english-channel"] = channel
     assert supplied(state, "br-i")
 
 

@@ -118,6 +118,8 @@ def test_fa_2_4_3_a_neutral_that_joins_a_side_turns_out_the_other_sides_ships():
     park(state, BC, "constantinople")                 # the Ottomans are neutral until turn 3
     park(state, CA, "smyrna")
     park(state, "germany-goeben-breslau-1", "constantinople")
+    for uid in MED:                                   # face-up: no overrun roll (11.9.6.2)
+        fleets(state)[uid]["up"] = True
     state["flow"].update(turn=3, impulse=1)
     events = run_script(state)
     ships = fleets(state)
