@@ -25,6 +25,7 @@ from typing import Any
 
 from engine.kernel.game import copy_json
 from engine.kernel.model import Decision
+from engine.rulesets.days_of_decision.alignment import align
 from engine.rulesets.days_of_decision.alliances import alliance_modifier
 from engine.rulesets.days_of_decision.control import control_table
 from engine.rulesets.days_of_decision.military import CONQUEST_LEVEL, against
@@ -272,16 +273,33 @@ def score_commit(ctx: Context, decision: Decision, item: dict[str, Any]) -> Scor
     return float(sum(commit.values())) - 0.1 * max(commit.values(), default=0)
 
 
+def aligned_gain(ctx: Context, minor: str) -> float:
+    """DoD 8.7.2 MP 4, 8.1.4 (v7): the proxy's change when the bot aligns a minor it directs,
+    free, tried on a copy (it becomes the bot's controlled minor; its markers and other ties
+    go)."""
+    state = {"board": copy_json(ctx.board), "secret": {}}
+    align(state, ctx.me, minor, "bot")
+    return value(state["board"], ctx.me) - ctx.base
+
+
 def score_direct(ctx: Context, decision: Decision, item: dict[str, Any]) -> Score:
     """DoD 8.7.2 MP 4: directing never loses the minor sooner than declining (if every power
-    declines, it falls at once), so the bot directs."""
-    return 1.0 if item["action"]["direct"] else 0.0
+    declines, it falls at once), so the bot directs; it aligns the minor free too when that
+    raises its proxy (v7)."""
+    action = item["action"]
+    if action.get("align"):
+        return 1.0 + aligned_gain(ctx, str(decision.data["minor"]))
+    return 1.0 if action["direct"] else 0.0
 
 
 def score_minor_peace(ctx: Context, decision: Decision, item: dict[str, Any]) -> Score:
     """DoD 8.7.2 MP 4: peace for a directed minor takes it out of the war, so it cannot fall
-    to the declarer later (when the bot's own war with it ends); the bot makes it."""
-    return 1.0 if item["action"]["peace"] else 0.0
+    to the declarer later (when the bot's own war with it ends); the bot makes it. A free
+    alignment (v7) is taken when it raises the proxy, below peace."""
+    action = item["action"]
+    if action.get("align"):
+        return min(0.9, aligned_gain(ctx, str(action["align"])))
+    return 1.0 if action["peace"] else 0.0
 
 
 def passive(ctx: Context, decision: Decision, item: dict[str, Any]) -> Score:
@@ -296,7 +314,7 @@ PHASES: dict[str, Callable[[Context, Decision, dict[str, Any]], Score]] = {
 
 
 class DaysOfDecisionBot(HeuristicBot):
-    id, version = "dod-heuristic", "6"
+    id, version = "dod-heuristic", "7"
     work = 2000
 
     def context(self, view: dict[str, Any], offers: Sequence[Offer], rng: BotRng,

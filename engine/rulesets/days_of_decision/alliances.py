@@ -104,7 +104,7 @@ def play_guarantee(state: State, power: str, action: dict[str, Any],
 def coup_cell_actions(board: dict[str, Any], power: str) -> list[dict[str, Any]]:
     """RULING: one cell per power per minor (a second would change nothing the rules say)."""
     return [{"option": "0e", "minor": m} for m in sorted(MINORS)
-            if not minor_war.minor_conquered(board, m) and power not in board["coup_cells"].get(m, [])]
+            if not minor_war.off_the_table(board, m, at_war_too=False) and power not in board["coup_cells"].get(m, [])]
 
 
 def play_coup_cell(state: State, power: str, action: dict[str, Any],

@@ -37,9 +37,6 @@ def _absent(id_: str, number: str, name: str, kind: str, rule: str, note: str,
     return OptionRow(id_, number, name, kind, rule, "absent", pending=pending, note=note)
 
 
-NO_WAR = ("needs the aligned state: the minor off the display, counted as the aligner's, its "
-          "forces used beside the aligner's in the abstract war, its return at peace, the "
-          "card's values and hostility (ruling 50; the forces' set-up is built)")
 NO_MAP = "needs the map (territories, resources, factories), absent from the seed"
 
 ROWS: tuple[OptionRow, ...] = (
@@ -56,7 +53,12 @@ ROWS: tuple[OptionRow, ...] = (
     _absent("IPO4", "IPO 4", "Coup", "ipo", "DoD 8.7.1 IPO 4",
             "needs the coup and civil-war tables and stability (Status Display, War Chart)",
             pending="roll"),
-    _absent("IPO5", "IPO 5", "Minor Joins In", "ipo", "DoD 8.7.1 IPO 5", NO_WAR),
+    OptionRow("IPO5", "IPO 5", "Minor Joins In", "ipo", "DoD 8.7.1 IPO 5", "implemented",
+              cost=2,
+              note="aligns an allied minor stacked with a power at war with a major power "
+                   "(alignment.py, rulings 71-76); nobody is hostile (the War Chart's "
+                   "hostility is absent); the card's minor effects and US entry are absent; "
+                   "IPO 5.1 and 5.2 (optional, 5.2 World in Flames only) absent"),
     _absent("IPO6", "IPO 6", "Liberation", "ipo", "DoD 8.7.1 IPO 6",
             "needs the home country's capital on the map (minors are conquered only in the "
             "abstract, ruling 41)"),
@@ -89,8 +91,10 @@ ROWS: tuple[OptionRow, ...] = (
                    "linked group (rulings 58-59); returning liberated colonies needs the map"),
     _absent("IPO14", "IPO 14", "Demand Vichy Territory", "ipo", "DoD 8.7.1 IPO 14",
             "needs Vichy surrender (MP 5), which needs the map's capitals"),
-    _absent("IPO15", "IPO 15", "Naval Treaty", "ipo", "DoD 8.7.1 IPO 15",
-            "needs naval ratios and 0(f)"),
+    OptionRow("IPO15", "IPO 15", "Naval Treaty", "ipo", "DoD 8.7.1 IPO 15", "implemented",
+              cost=1, note="join or repudiate (naval_treaty.py, rulings 79-81); ratios after "
+                           "production (10.3) turn PE markers; the strongest member at peace "
+                           "builds no naval points; joining free by 0(f) absent"),
     _absent("IPO16", "IPO 16", "League of Nations", "ipo", "DoD 8.7.1 IPO 16",
             "needs the League councillors chart and votes"),
     OptionRow("IPO17", "IPO 17", "The Credit Card", "ipo", "DoD 8.7.1 IPO 17", "implemented",
@@ -113,13 +117,14 @@ ROWS: tuple[OptionRow, ...] = (
               "implemented", note="secret while at peace; minors' maxima absent"),
     OptionRow("0c", "MP 0(c)", "Hold Election", "mp0", "DoD 8.7.2 MP 0(c)", "implemented",
               note="owed after IPO 10 against the power or a late election, or played when "
-                   "due once IPO 10 was played this turn (ruling 68)"),
+                   "due once IPO 10 was played this turn (ruling 68); owed, it may be any of "
+                   "the options bid for (ruling 78)"),
     _absent("0d", "MP 0(d)", "Build a Factory/Oil", "mp0", "DoD 8.7.2 MP 0(d)", NO_MAP),
     OptionRow("0e", "MP 0(e)", "Place a Coup Cell", "mp0", "DoD 8.7.2 MP 0(e)", "implemented",
               cost=2, note="its use, neutralising a coup (IPO 4), waits for IPO 4"),
     OptionRow("0f", "MP 0(f)", "Agree to a proposal", "mp0", "DoD 8.7.2 MP 0(f)",
               "implemented", note="answers MP 3 treaty proposals (ruling 28), IPO 13 war aims "
-                                  "and MP 5 offers; IPO 15 is absent"),
+                                  "and MP 5 offers; IPO 15's free joining is absent"),
     OptionRow("0g", "MP 0(g)", "Increase Bid Points", "mp0", "DoD 8.7.2 MP 0(g)",
               "implemented"),
     _absent("0h", "MP 0(h)", "Intelligence campaign", "mp0", "DoD 8.7.2 MP 0(h)",

@@ -44,6 +44,9 @@ def distance_within_zone(start: str, goal: str) -> int:
 def controller(board: dict[str, Any], minor: str) -> str | None:
     """The power controlling `minor` now, or None (neutral zone, or nobody eligible). A
     completely conquered minor is off the display, held by its conqueror (RULING 41)."""
+    aligner = board.get("aligned", {}).get(minor)       # DoD 8.7.1 IPO 5, glossary (RULING 72)
+    if aligner is not None:
+        return None if aligner in board.get("conquered", ()) else str(aligner)
     taken = board.get("minors_conquered", {}).get(minor)
     if taken is not None:
         return None if taken in board.get("conquered", ()) else str(taken)

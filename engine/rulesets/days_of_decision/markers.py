@@ -13,7 +13,8 @@ def add_markers(board: dict[str, Any], power: str, effects: dict[str, int]) -> l
     """DoD 8.4.3 — place the playing power's markers; a marker adds to its old one there."""
     placed = {}
     for minor, value in sorted(effects.items()):
-        if value == 0:
+        # DoD 8.7.1 IPO 5: no marker is placed in an aligned minor (RULING 72)
+        if value == 0 or minor in board.get("aligned", {}):
             continue
         held = board["modifiers"].setdefault(minor, {})
         total = held.get(power, 0) + value

@@ -143,6 +143,20 @@ def add_elections(state: dict[str, Any]) -> dict[str, Any]:
     return state
 
 
+def add_alignment(state: dict[str, Any]) -> dict[str, Any]:
+    """Version 12 (issue #24): IPO 5 Minor Joins In and the director's free alignment (MP 4).
+    No version-11 rule aligned a minor, so none is aligned."""
+    state["board"].setdefault("aligned", {})
+    return state
+
+
+def add_naval_treaty(state: dict[str, Any]) -> dict[str, Any]:
+    """Version 13 (issue #24): IPO 15 Naval Treaty and 10.3's naval ratios. No version-12 rule
+    let a power join, so the treaty is empty; the markers are turned at the next production."""
+    state["board"].setdefault("naval_treaty", [])
+    return state
+
+
 MIGRATIONS = (
     Migration("1", "2", add_minor_politics,
               "minor markers, activation (8.5), alliances, guarantees, coup cells, trade "
@@ -171,4 +185,10 @@ MIGRATIONS = (
     Migration("10", "11", add_elections,
               "elections (IPO 10, MP 0(c)): late elections become owed, and a US election "
               "missed in Nov/Dec 1936, 1940 or 1944 brings a Republican government"),
+    Migration("11", "12", add_alignment,
+              "IPO 5 Minor Joins In and the director's free alignment (MP 4): aligned minors "
+              "join their aligner's wars and come home allied at peace"),
+    Migration("12", "13", add_naval_treaty,
+              "IPO 15 Naval Treaty becomes playable; naval ratios turn PE markers after "
+              "production (10.3) and bar the strongest member at peace from naval builds"),
 )

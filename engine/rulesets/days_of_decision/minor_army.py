@@ -187,7 +187,8 @@ def _modified(board: dict[str, Any], war: dict[str, Any], side: str, points: int
     value = Fraction(points)
     weather = board["weather"] or "fine"
     if side == war["power"]:
-        if int(war["since"]) == int(board["turn"]):
+        # surprise only for a power that declared on the minor, not one it joined (RULING 73)
+        if int(war["since"]) == int(board["turn"]) and not war.get("joined"):
             value *= SURPRISE
     elif not (war["power"] == "RU" and weather in ("snow", "blizzard")):
         value *= WEATHER_FACTOR[weather]

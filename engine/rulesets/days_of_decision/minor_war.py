@@ -45,7 +45,7 @@ from typing import Any
 
 from engine.kernel import Decision, Event, Roller
 
-from . import markers, minor_army, war_chart
+from . import alignment, markers, minor_army, war_chart
 from .catalogue import CATALOGUE
 from .control import controller
 from .display import distance
@@ -80,10 +80,12 @@ def minor_at_war(board: dict[str, Any], minor: str) -> bool:
     return any(w["minor"] == minor for w in board["minor_wars"])
 
 
-def off_the_table(board: dict[str, Any], minor: str) -> bool:
+def off_the_table(board: dict[str, Any], minor: str, at_war_too: bool = True) -> bool:
     """IPO 3 and IPO 12 may not be played on a minor at war (or declared on this turn, which is
-    the same here: a declaration puts it at war at once) or conquered."""
-    return minor_at_war(board, minor) or minor_conquered(board, minor)
+    the same here: a declaration puts it at war at once) or conquered; no option names an
+    aligned minor (IPO 5, RULING 72). MP 0(e) asks only the last two (`at_war_too` False)."""
+    return (at_war_too and minor_at_war(board, minor)) or minor_conquered(board, minor) \
+        or alignment.aligned_to(board, minor) is not None
 
 
 def _ahead_of_allies(board: dict[str, Any], power: str, minor: str) -> bool:
@@ -119,6 +121,10 @@ def national_limit(board: dict[str, Any], power: str, minor: str) -> bool:
 
 def may_declare_on_minor(board: dict[str, Any], power: str, minor: str) -> bool:
     if conquered(board, power) or minor_conquered(board, minor):
+        return False
+    # MP 4: no declaration on a minor aligned to a major power (RULING 72; its own aligner
+    # neither); a war on that power brings the declarer to war with it (alignment.sync)
+    if alignment.aligned_to(board, minor) is not None:
         return False
     if at_war_with_minor(board, power, minor) or int(board["powers"][power]["army"]) < 1:
         return False
@@ -237,6 +243,7 @@ def fall(board: dict[str, Any], minor: str, conqueror: str, rule: str) -> list[E
     declarers = sorted({w["power"] for w in board["minor_wars"] if w["minor"] == minor})
     navy = minor_army.fallen(board, minor)
     board["minors_conquered"][minor] = conqueror
+    board.get("aligned", {}).pop(minor, None)       # IPO 5: its marker passes to the conqueror
     board["minor_wars"] = [w for w in board["minor_wars"] if w["minor"] != minor]
     allies = [p for p in board["alliances"].get(minor, []) if not conquered(board, p)]
     guarantors = [p for p in board["guarantees"].get(minor, []) if not conquered(board, p)]
@@ -249,8 +256,10 @@ def fall(board: dict[str, Any], minor: str, conqueror: str, rule: str) -> list[E
 
 
 def conquest(state: State, roller: Roller) -> list[Event]:
-    """The conquest step (5.H): no die is rolled."""
-    return conquer_minors(state)
+    """The conquest step (5.H): no die is rolled. Aligned minors follow their aligners' wars
+    (RULINGS 73-75)."""
+    events = alignment.sync(state)
+    return events + conquer_minors(state) + alignment.sync(state)
 
 
 def conquer_minors(state: State) -> list[Event]:
@@ -297,13 +306,17 @@ def direct_decisions(state: State) -> list[Decision]:
     minor, declarer = pending["queue"][0]
     war = war_on(board, minor, declarer)
     chosen = war["director"]
+    answers: list[dict[str, Any]] = [{"direct": True}]
+    if minor in alignment.free_alignments(board, chosen):      # MP 4, 8.1.4 (RULING 76)
+        answers.append({"direct": True, "align": True})
+    answers.append({"direct": False})
     return [Decision(
         id=f"t{board['turn']}-direct-{minor}-{declarer}-{len(war['declined'])}",
         seats=(chosen,), kind="direct", rule=RULE,
         prompt=(f"{POWERS[declarer].title} has declared war on {MINORS[minor].title}: direct "
                 "it, or decline (another power is chosen; if all decline it is conquered)"),
         waiting=f"{POWERS[chosen].title} is deciding whether to direct {MINORS[minor].title}",
-        options=({"direct": True}, {"direct": False}),
+        options=tuple(answers),
         data={"minor": minor, "declarer": declarer})]
 
 
@@ -321,6 +334,8 @@ def do_direct(state: State, seat: str, decision: Decision, action: Any,
         pending["queue"].pop(0)
         events.append(Event("director_accepts", RULE, {"power": seat, "minor": minor,
                                                        "declarer": declarer}))
+        if action.get("align"):     # MP 4: free, without the card's cost or effects
+            events += alignment.align(state, seat, minor, alignment.FREE_RULE)
     else:
         war["declined"].append(seat)
         war["director"] = director(board, declarer, minor, controller(board, minor),
@@ -346,6 +361,7 @@ def peace_pairs(board: dict[str, Any], power: str) -> list[dict[str, Any]]:
     return [{"peace": True, "minor": w["minor"], "with": w["power"]}
             for w in board["minor_wars"]
             if w["director"] == power
+            and alignment.aligned_to(board, w["minor"]) is None     # its wars follow its aligner
             and not board["minor_offensives"].get(minor_army.key(w["power"], w["minor"]))
             and int(w.get("attacked", 0)) != int(board["turn"])]
 
@@ -361,14 +377,16 @@ def peace_decisions(state: State) -> list[Decision]:
     board, asked = state["board"], state["flow"]["peace_asked"]
     for power in board["initiative"]:
         pairs = peace_pairs(board, power)
-        if power in asked or not pairs:
+        aligns = [{"peace": False, "align": m} for m in alignment.free_alignments(board, power)]
+        if power in asked or not (pairs or aligns):
             continue
         return [Decision(
             id=f"t{board['turn']}-minor-peace-{power}-{len(board['minor_wars'])}",
             seats=(power,), kind="minor_peace", rule=RULE,
-            prompt="Declare peace between a minor you direct and a power at war with it, or not",
+            prompt=("Declare peace between a minor you direct and a power at war with it, "
+                    "align free a minor you direct against a power you are at war with, or not"),
             waiting=f"{POWERS[power].title} is deciding on peace for the minors it directs",
-            options=({"peace": False}, *pairs))]
+            options=({"peace": False}, *aligns, *pairs))]
     return []
 
 
@@ -377,6 +395,8 @@ def do_peace(state: State, seat: str, decision: Decision, action: Any,
     board = state["board"]
     if not action["peace"]:
         state["flow"]["peace_asked"].append(seat)
+        if action.get("align"):     # MP 4, 8.1.4: the free alignment (RULING 76)
+            return alignment.align(state, seat, action["align"], alignment.FREE_RULE)
         return []
     minor, declarer = action["minor"], action["with"]
     board["minor_wars"] = [w for w in board["minor_wars"]

@@ -51,7 +51,8 @@ def stacked_minors(board: dict[str, Any], power: str) -> list[str]:
     """The minors that start stacked with the power: only they may move along."""
     here = board["display"][power]
     return sorted(m for m in MINORS if board["display"][m] == here
-                  and m not in board["minors_conquered"])     # off the display (RULING 41)
+                  and m not in board["minors_conquered"]
+                  and m not in board.get("aligned", {}))                # RULING 72     # off the display (RULING 41)
 
 
 def carried_sets(board: dict[str, Any], power: str) -> list[tuple[str, ...]]:

@@ -13,10 +13,12 @@ from typing import Any
 from engine.kernel import Event, Roller
 
 from . import (
+    alignment,
     alliances,
     elections,
     finance,
     minor_war,
+    naval_treaty,
     new_world_order,
     owed,
     peace,
@@ -61,6 +63,7 @@ def _mp0_actions(board: dict[str, Any], power: str) -> list[dict[str, Any]]:
                                      if affordable(board, power, per_die * n)]
     choices += [{"option": "0b", "minor": minor, "ap": ap} for minor in MINORS
                 if not minor_war.minor_conquered(board, minor)
+                and not alignment.aligned_to(board, minor)      # RULING 72: off the display
                 for ap in range(1, MINOR_AP_MAX + 1) if affordable(board, power, MINOR_AP_COST * ap)]
     if affordable(board, power, CATALOGUE["0e"].cost):
         choices += alliances.coup_cell_actions(board, power)
@@ -77,11 +80,13 @@ def _mp0_actions(board: dict[str, Any], power: str) -> list[dict[str, Any]]:
 IPO_ACTIONS = {
     "IPO1": new_world_order.actions,
     "IPO3": alliances.alliance_actions,
+    "IPO5": alignment.actions,
     "IPO9": spies.actions,
     "IPO10": elections.actions,
     "IPO11": treaties.tear_up_actions,
     "IPO12": alliances.guarantee_actions,
     "IPO13": war_aims.actions,
+    "IPO15": naval_treaty.actions,
     "IPO17": finance.credit_card_actions,
     "IPO18": finance.trade_actions,
     "IPO19": war_economy.embargo_actions,
@@ -187,12 +192,14 @@ HANDLERS = {
     "IPO1": lambda state, power, action, roller: new_world_order.move(
         state["board"], power, action["to"], action.get("with")),
     "IPO3": alliances.play_alliance,
+    "IPO5": alignment.play,
     "IPO9": spies.play,
     "IPO10": elections.play,
     "0c": elections.play_hold,
     "IPO11": treaties.tear_up,
     "IPO12": alliances.play_guarantee,
     "IPO13": war_aims.play,
+    "IPO15": naval_treaty.play,
     "IPO17": finance.play_credit_card,
     "IPO18": finance.play_trade,
     "IPO19": war_economy.play_embargo,
@@ -226,7 +233,7 @@ def describe(action: dict[str, Any]) -> str:
     if option in ("IPO3",):
         verb = "ally with" if action["mode"] == "make" else f"break {action['ally']}'s alliance with"
         return f"{head}: {verb} {MINORS[action['minor']].title}"
-    if option in ("IPO12", "0e"):
+    if option in ("IPO12", "0e", "IPO5"):
         return f"{head}: {MINORS[action['minor']].title}"
     if option == "0f":
         return f"{head}: agree with {', '.join(TITLES[p] for p in action['agree'])}"
@@ -249,6 +256,8 @@ def describe(action: dict[str, Any]) -> str:
         return f"{head}: spy on {TITLES[action['target']]} (at most {wanted})"
     if option == "IPO10":
         return f"{head}: {TITLES[action['target']]}"
+    if option == "IPO15":
+        return f"{head}: {action['treaty']} the Naval Treaty"
     if option == "IPO18":
         return f"{head}: {action['to'].replace('_', ' ')}"
     return head

@@ -5,11 +5,14 @@ they were incurred; an owed option stays owed until it is played (RULING 60).
 Each power's debts are a public list, `board["powers"][p]["owed"]`, oldest first, each entry
 `{"option", "source", "by", "since"}` plus what the source adds (IPO 9's `direction` for a
 forced IPO 1). Of the sources IPO 9 Spies (spies.py) and IPO 10's elections (elections.py: MP
-0(c), called by another power or late) are built; IPO 5 and the reactionary MP 4 (World in
-Flames only) are absent, and their rows in catalogue.py say so.
+0(c), called by another power or late) are built; the owed IPO 5 belongs to IPO 5.2, the
+reactionary alignment, and the reactionary MP 4 is absent: both are World in Flames only
+(RULING 77 for IPO 5, whose own play is built in alignment.py).
 
 `restrict` turns the options a power may choose into the ones it must choose among:
-- the first debt (oldest first) that some offered option pays is the one to pay now;
+- the first debt (oldest first) that some offered option pays is the one to pay now, except
+  that an owed MP 0(c) may be left for a later option of the same turn (IPO 10: "as any of
+  them, not necessarily as the first"; RULING 78);
 - when no debt can be paid now (its option played this turn by someone else, or the MP 0
   slot used), the power plays an MP 0 option if it has one, else anything legal (RULING 60:
   IPO 5's printed default, extended to every owed option).
@@ -78,10 +81,20 @@ def restrict(board: Board, power: str, offered: list[dict[str, Any]]) -> list[di
         return offered
     for debt in owed:
         paying = [a for a in offered if pays(board, power, debt, a)]
+        if paying and debt["option"] == "0c" and later_slot(board, power):
+            # DoD 8.7.1 IPO 10 (RULING 78): with an option still to come this turn the owed
+            # 0(c) may wait for it; meanwhile no other MP 0 takes the one slot it needs
+            return paying + [a for a in offered if a not in paying
+                             and CATALOGUE[a["option"]].kind != "mp0"]
         if paying:
             return paying
     mp0 = [a for a in offered if CATALOGUE[a["option"]].kind == "mp0"]
     return mp0 or offered
+
+
+def later_slot(board: Board, power: str) -> bool:
+    """Whether the power bid for another option after the one it is choosing now."""
+    return int(board["powers"][power]["played"]) + 1 < int(board["bids"][power]["options"])
 
 
 def settle(board: Board, power: str, action: dict[str, Any]) -> list[Event]:

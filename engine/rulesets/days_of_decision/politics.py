@@ -8,7 +8,7 @@ from typing import Any
 
 from engine.kernel import Decision, Event, Roller
 
-from . import activation, minor_war, options, owed, relations, treaties, war_aims
+from . import activation, alignment, minor_war, options, owed, relations, treaties, war_aims
 from .end_of_step import end_of_option, may_still_play, next_player
 from .powers import POWERS, modified_pe
 
@@ -66,6 +66,7 @@ def do_option(state: State, seat: str, decision: Decision, action: Any,
     flow = state["flow"]
     before = minor_war.directing_snapshot(state["board"])
     events = options.play_option(state, seat, action, roller)
+    events += alignment.sync(state)     # IPO 5: aligned minors follow their aligners' wars
     played_before = flow["played_step"]
     flow["played_step"] += 1
     if action["option"] == "MP4" and "minor" in action:
@@ -109,6 +110,7 @@ def bonus_bids(state: State, roller: Roller) -> list[Event]:
     limit. A conquered power gains nothing (it is out of the game, DoD 12)."""
     board = state["board"]
     events = war_aims.settle_proposals(state) + treaties.settle(state, roller)
+    events += alignment.sync(state)     # 12.3: an aligner at peace takes its minors home
     # IPO 3, IPO 12: allies and guarantors of a minor that fell and was not avenged (RULING 43)
     events += minor_war.unavenged(board)
     # IPO 9: an implicated spy's target holds casus belli until this step ends next turn

@@ -110,7 +110,8 @@ def war_state() -> dict[str, Any]:
     return {"treaties": {"FR-IT": {"level": 1, "signed": -5}, "FR-RU": {"level": 1, "signed": -5}},
             "proposals": [], "accepts": {}, "wars": [], "casus_belli": {}, "offensives": {},
             "conquered": [], "casus_belli_until": {}, "us_entry": {p: "0" for p in SEATS},
-            "minor_wars": [], "minors_conquered": {}, "unavenged": [],
+            "minor_wars": [], "minors_conquered": {}, "unavenged": [], "aligned": {},
+            "naval_treaty": [],                 # IPO 15: members, none at start
             "minor_forces": {}, "minor_offensives": {}, "embargoes": [], "war_aims": [],
             "us_government": "democratic"}
 
@@ -130,8 +131,9 @@ class DaysOfDecision(FlowRuleset):
     # 8: the War Chart (2.6, 8.4.4). 9: embargo and national effort (IPO 19, IPO 20),
     # combined war aims (IPO 13). 10: owed options (8.2) and IPO 9 Spies, casus belli that
     # lapses, the Treaty Chart (2.5), the optional bitter end (4.1). 11: elections (IPO 10,
-    # MP 0(c)), late elections and the US government (Republican US entry).
-    version = "11"
+    # MP 0(c)), late elections and the US government (Republican US entry). 12: IPO 5 Minor
+    # Joins In and the director's free alignment (MP 4): the aligned state (RULINGS 71-76).
+    version = "13"
     migrations = MIGRATIONS
     manifest = MANIFEST
     product = True
@@ -223,6 +225,11 @@ class DaysOfDecision(FlowRuleset):
                 assert minor in board["minor_forces"], f"{minor} is at war without forces"
                 assert minor_army.into(board, minor) <= FORCES[minor].conquest_level, \
                     f"offensives into {minor} pass its conquest level"
+        for minor, power in board.get("aligned", {}).items():     # version 12 (IPO 5)
+            assert minor not in board["minors_conquered"], f"{minor} is aligned and conquered"
+            assert minor not in board["modifiers"], f"{minor} is aligned and holds markers"
+            assert set(board["alliances"].get(minor, [power])) == {power} and \
+                minor not in board["guarantees"], f"{minor} is aligned and tied to another"
         for power, secret in state["secret"].items():
             assert all(ap > 0 for ap in secret["minor_ap"].values()), f"{power}'s 0(b) ledger"
 
@@ -232,7 +239,11 @@ class DaysOfDecision(FlowRuleset):
         if decision.kind == "spend":
             return ", ".join(f"{action[k]} {k.replace('_', ' ')}" for k in spending.ITEMS)
         if decision.kind == "direct":
+            if action.get("align"):
+                return "direct the minor and align it (MP 4)"
             return "direct the minor" if action["direct"] else "decline to direct the minor"
+        if decision.kind == "minor_peace" and action.get("align"):
+            return f"align {MINORS[action['align']].title} (MP 4)"
         if decision.kind == "minor_peace":
             return (f"make peace for {MINORS[action['minor']].title} with "
                     f"{POWERS[action['with']].title}" if action["peace"] else "keep the war")

@@ -11,6 +11,7 @@ from typing import Any
 from engine.kernel import Decision, Event, IllegalAction, MalformedAction, Roller
 from engine.kernel.flow import Answers
 
+from . import naval_treaty
 from .powers import POWERS, SEATS
 
 State = dict[str, Any]
@@ -36,6 +37,8 @@ def suggestions(board: dict[str, Any], power: str) -> list[dict[str, Any]]:
            {"bid_points": money, "army": 0, "naval": 0},
            {"bid_points": 0, "army": money, "naval": 0},
            {"bid_points": third, "army": third, "naval": money - 2 * third}]
+    if naval_treaty.naval_barred(board, power):         # IPO 15: no naval builds offered
+        out[-1] = {"bid_points": money - third, "army": third, "naval": 0}
     unique = []
     for item in out:
         if item not in unique:
@@ -54,6 +57,10 @@ def validate(board: dict[str, Any], power: str, action: Any) -> dict[str, int]:
                                                          "budget": budget(board, power)},
                             f"That costs {total}; {POWERS[power].title} may spend "
                             f"{budget(board, power)} before reaching its credit limit.")
+    if action["naval"] and naval_treaty.naval_barred(board, power):
+        raise IllegalAction(naval_treaty.RULE, "naval_builds_barred", {"power": power},
+                            f"{POWERS[power].title} holds the highest naval ratio in the Naval "
+                            "Treaty at peace and may not build naval points.")
     return {k: action[k] for k in ITEMS}
 
 
@@ -79,4 +86,5 @@ def resolve_spending(state: State, group: str, answers: Answers, roller: Roller)
             entry[item] += action[item]
         bought[power] = dict(action)
     state["flow"]["spent"] = True
-    return [Event("purchases", RULE, {"bought": dict(sorted(bought.items()))})]
+    return [Event("purchases", RULE, {"bought": dict(sorted(bought.items()))}),
+            *naval_treaty.recalculate(board)]

@@ -128,6 +128,7 @@ export class DaysOfDecisionAdapter extends GenericAdapter {
         ...(board.alliances?.[minor] || []).map((p) => `allied to ${this.seatTitle(p)}`),
         ...(board.guarantees?.[minor] || []).map((p) => `guaranteed by ${this.seatTitle(p)}`),
         ...(board.coup_cells?.[minor] || []).map((p) => `coup cell of ${this.seatTitle(p)}`),
+        ...(board.aligned?.[minor] ? [`aligned to ${this.seatTitle(board.aligned[minor])} (IPO 5)`] : []),
       ];
       rows.push({ seat: title, colour: held ? this.seatColours[held] : "#ccc",
         cells: [[held ? `controlled by ${this.seatTitle(held)}` : "uncontrolled",
@@ -225,7 +226,7 @@ export class DaysOfDecisionAdapter extends GenericAdapter {
           : { x: x + dx - 5, y: y + dy - 5, width: 10, height: 10, fill: held ? this.seatColours[held] || "#ccc" : "#fff" }));
         g.append(svgEl("text", { x: x + dx, y: y + dy + 2.5 }, label));
         g.append(svgEl("title", {}, power ? this.seatTitle(piece)
-          : `${this.minor(piece)}: ${held ? `controlled by ${this.seatTitle(held)}` : "uncontrolled"}`));
+          : `${this.minor(piece)}: ${held ? `controlled by ${this.seatTitle(held)}` : "uncontrolled"}${board.aligned?.[piece] ? `, aligned to ${this.seatTitle(board.aligned[piece])}` : ""}`));
         svg.append(g);
       });
     }
@@ -334,6 +335,11 @@ export class DaysOfDecisionAdapter extends GenericAdapter {
       case "front_combat": return `front ${(d.powers || []).map((p) => this.seatTitle(p)).join(" against ")}: ${d.winner ? `won by ${this.seatTitle(d.winner)}, ${d.offensives} offensives` : "no winner"}`;
       case "power_conquered": return `${this.seatTitle(d.power)} is conquered`;
       case "war_on_minor": return `${this.seatTitle(d.power)} declares war on ${this.minor(d.minor)}${d.director ? `, directed by ${this.seatTitle(d.director)}` : ""}`;
+      case "minor_aligned":   // 8.7.1 IPO 5, MP 4's free alignment (rulings 71–76)
+        return `${this.minor(d.minor)} aligns with ${this.seatTitle(d.power)}${(d.markers_removed || []).length ? "; its markers are removed" : ""}${(d.ties_cancelled || []).length ? "; its other ties are cancelled" : ""}`;
+      case "aligned_minor_at_war": return `${this.minor(d.minor)}, aligned with ${this.seatTitle(d.power)}, is at war with ${this.seatTitle(d.enemy)}`;
+      case "aligned_minor_returns": return `${this.minor(d.minor)} returns home, allied to ${this.seatTitle(d.power)} alone${(d.wars_ended || []).length ? "; its wars end" : ""}`;
+      case "alignment_ends": return `${this.minor(d.minor)} is no longer aligned with ${this.seatTitle(d.power)}`;
       case "minor_conquered": return `${this.minor(d.minor)} is conquered by ${this.seatTitle(d.power)}`;
       case "director_accepts": return `${this.seatTitle(d.power)} directs ${this.minor(d.minor)} against ${this.seatTitle(d.declarer)}`;
       case "director_declines": return `${this.seatTitle(d.power)} declines to direct ${this.minor(d.minor)}${d.next ? `; ${this.seatTitle(d.next)} is asked` : ""}`;

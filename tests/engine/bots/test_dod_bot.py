@@ -21,6 +21,7 @@ from engine.bots.days_of_decision import (
     FixedRoller,
     minor_weight,
     score_bid,
+    score_direct,
     score_option,
     score_shift,
     score_spend,
@@ -235,3 +236,25 @@ def test_dod_2_6_ruling_52_the_bot_weighs_the_war_chart_of_a_declaration_on_a_ma
     expected = -MONEY * 4 + MARKER * chart - US_ENTRY * us_entry_of("FR", 13) - 1.0
     assert state["board"]["turn"] == 13
     assert score_option(ctx, None, {"action": action}) == pytest.approx(expected)
+
+
+def test_dod_8_7_1_ipo5_mp4_ruling_76_the_bot_aligns_free_a_minor_it_comes_to_control(dod):
+    """Germany, at war with France, declares on Finland (neutral centre: nobody controls it,
+    nobody is allied to it): France directs it as the power at war with the declarer, and its
+    bot aligns it free, which makes Finland France's controlled minor (bot v7)."""
+    state = _at_war_footing(dod)
+    board = state["board"]
+    board["wars"].append({"aggressor": "GE", "target": "FR", "since": 12})
+    board["alliances"].pop("finland", None)
+    assert control_table(board)["finland"] is None
+    decision = next(d for d in kernel.decisions(dod, state) if d.kind == "option")
+    assert decision.seats == ("GE",)
+    state = kernel.apply(dod, state, "GE", decision.id, {"option": "MP4", "minor": "finland"},
+                         seed=match_seed(1, 0)).state
+    direct = next(d for d in kernel.decisions(dod, state) if d.kind == "direct")
+    assert direct.seats == ("FR",)
+    ctx = Context(dod.view(state, kernel.audience_of(state, ["FR"])), "FR")
+    scores = {repr(a): score_direct(ctx, direct, {"action": a}) for a in direct.options}
+    best = max(direct.options, key=lambda a: scores[repr(a)])
+    assert best == {"direct": True, "align": True}
+    assert scores[repr(best)] == pytest.approx(1.0 + OWN_MINOR * minor_weight("finland"))

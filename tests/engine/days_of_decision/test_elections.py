@@ -193,3 +193,23 @@ def test_dod_8_7_1_ipo10_the_us_holds_its_election_by_0c_once_ipo10_is_taken():
     _end(state, 30)
     assert board["us_government"] == elections.DEMOCRATS
     assert board["powers"]["US"]["voted_period"] == 1940
+
+
+def test_dod_8_2_ipo10_ruling_78_an_owed_0c_may_be_any_of_the_options_bid_for():
+    """France owes a 0(c) and bid for two options: its first choice may be the 0(c) or any
+    option but another MP 0 (which would take the slot the 0(c) needs); its last must be the
+    0(c)."""
+    state = fresh()
+    board = state["board"]
+    board["initiative"] = ["FR", "GE", "IT", "CW", "RU", "JA", "US", "CH"]
+    O.play_option(state, "CH", {"option": "IPO10", "target": "FR"}, ScriptedDice({}))
+    board["ipos_played"] = []
+    board["bids"]["FR"]["options"] = 2
+    board["powers"]["FR"]["played"] = 0
+    first = [a["option"] for a in O.legal_options(board, "FR")]
+    assert first[0] == "0c" and "IPO1" in first
+    assert not {"0a", "0b", "0e", "0g"} & set(first)
+    O.play_option(state, "FR", next(a for a in O.legal_options(board, "FR")
+                                    if a["option"] == "IPO1"), ScriptedDice({}))
+    assert [a["option"] for a in O.legal_options(board, "FR")] == ["0c"]
+    assert board["powers"]["FR"]["owed"][0]["option"] == "0c"

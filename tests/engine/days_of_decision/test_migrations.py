@@ -16,10 +16,12 @@ from engine.kernel.canonical import canonical_json
 from engine.rulesets.days_of_decision import RULESET
 from engine.rulesets.days_of_decision import war_economy as E
 from engine.rulesets.days_of_decision.migrations import (
+    add_alignment,
     add_declining_and_vengeance,
     add_elections,
     add_minor_forces,
     add_minor_politics,
+    add_naval_treaty,
     add_owed_options,
     add_surrender_and_us_entry,
     add_treaties_and_war,
@@ -28,6 +30,7 @@ from engine.rulesets.days_of_decision.migrations import (
     add_wars_on_minors,
 )
 from engine.rulesets.days_of_decision.options import play_option
+from engine.rulesets.days_of_decision.powers import SEATS as RULESET_POWERS
 from tests.engine.scripted_dice import ScriptedDice
 
 VERSIONS = Path(__file__).resolve().parents[2] / "fixtures" / "versions"
@@ -154,7 +157,7 @@ def test_dod_version_8_migration_keeps_a_version_7_state_and_the_chart_applies_f
     new = add_war_chart(copy.deepcopy(old))
     assert canonical_json(new) == canonical_json(old)
     RULESET.check_invariants(new)
-    new = add_elections(add_owed_options(add_war_economy(new)))  # today's shape, to play today's code
+    new = add_naval_treaty(add_alignment(add_elections(add_owed_options(add_war_economy(new)))))  # today's shape, to play today's code
     board = new["board"]
     board["wars"], board["casus_belli"], board["treaties"] = [], {}, {}
     board["initiative"] = ["GE", "IT", "CW", "FR", "RU", "JA", "US", "CH"]
@@ -177,7 +180,7 @@ def test_dod_version_9_migration_adds_no_embargo_no_effort_and_plays_on():
         {p: int(e["income"]) for p, e in old["board"]["powers"].items()}
     RULESET.check_invariants(new)
     assert canonical_json(add_war_economy(copy.deepcopy(new))) == canonical_json(new)
-    new = add_elections(add_owed_options(new))          # today's shape, to play today's code
+    new = add_naval_treaty(add_alignment(add_elections(add_owed_options(new))))  # today's shape, to play today's code
     board = new["board"]
     board["wars"] = [{"aggressor": "GE", "target": "FR", "since": board["turn"]}]
     board["treaties"].pop("FR-GE", None)
@@ -227,3 +230,50 @@ def test_dod_version_11_migration_no_one_has_voted_and_the_us_stays_democratic()
     events = play_option(new, "FR", {"option": "IPO10", "target": "FR"}, ScriptedDice({}))
     assert [e.kind for e in events][-1] == "election_held"
     assert board["powers"]["FR"]["voted_period"] is not None
+
+
+def test_dod_version_12_migration_no_minor_is_aligned_and_ipo5_plays_on():
+    """Version 12 (8.7.1 IPO 5, MP 4, rulings 71-76): the frozen version-11 game has no
+    aligned minor; a power at war with an allied minor stacked with it may then align it."""
+    frozen = json.loads((VERSIONS / "days_of_decision-11.json").read_text())
+    assert frozen["record"]["versions"]["ruleset"] == "11" and int(RULESET.version) > 11
+    old = frozen["state"]
+    assert "aligned" not in old["board"]
+    new = add_alignment(copy.deepcopy(old))
+    board = new["board"]
+    assert board["aligned"] == {}
+    RULESET.check_invariants(new)
+    assert canonical_json(add_alignment(copy.deepcopy(new))) == canonical_json(new)
+    board["ipos_played"] = []
+    free = [m for m in sorted(board["display"]) if m not in RULESET_POWERS
+            and m not in board["minors_conquered"]
+            and not any(w["minor"] == m for w in board["minor_wars"])]
+    minor, power, enemy = free[0], "FR", "GE"
+    for p in (power, enemy):
+        assert p not in board["conquered"]
+    board["wars"] = [w for w in board["wars"] if power not in (w["aggressor"], w["target"])]
+    board["wars"].append({"aggressor": enemy, "target": power, "since": board["turn"]})
+    board["display"][minor] = board["display"][power]
+    board["alliances"][minor] = [power]
+    board["powers"][power]["money"] = 10
+    play_option(new, power, {"option": "IPO5", "minor": minor}, ScriptedDice({}))
+    assert board["aligned"] == {minor: power}
+
+
+def test_dod_version_13_migration_the_naval_treaty_is_empty_and_ipo15_plays_on():
+    """Version 13 (8.7.1 IPO 15, 10.3, rulings 79-81): the frozen version-12 game has no naval
+    treaty; after the migration it is empty and a power may join it."""
+    frozen = json.loads((VERSIONS / "days_of_decision-12.json").read_text())
+    assert frozen["record"]["versions"]["ruleset"] == "12" and int(RULESET.version) > 12
+    old = frozen["state"]
+    assert "naval_treaty" not in old["board"]
+    new = add_naval_treaty(copy.deepcopy(old))
+    board = new["board"]
+    assert board["naval_treaty"] == []
+    RULESET.check_invariants(new)
+    assert canonical_json(add_naval_treaty(copy.deepcopy(new))) == canonical_json(new)
+    board["ipos_played"] = []
+    board["wars"] = []
+    board["powers"]["FR"]["money"] = 10
+    play_option(new, "FR", {"option": "IPO15", "treaty": "join"}, ScriptedDice({}))
+    assert board["naval_treaty"] == ["FR"]
