@@ -9,6 +9,8 @@ hamlet holds Germany and othello France; the other seven nations are level-0 bot
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from tests.browser.flows import claim, new_table, open_game, sign_up
@@ -75,12 +77,18 @@ def write_and_resolve(hamlet, othello, written, secret):
     start_from_hold(othello)
     othello.click("#confirm")
     othello.wait_for_function("() => !document.querySelector('#my-order').textContent.includes('No order written')")
-    hamlet.click("#ready")
-    othello.wait_for_function("() => document.querySelector('#ready-seats').textContent.includes('German Empire')",
-                              timeout=30000)
-    othello.click("#ready")
-    for page in (hamlet, othello):
-        page.wait_for_function("() => window.salient.store.view.board.turn === 2", timeout=180000)
+    ready_and_resolve(hamlet, othello, "German Empire", 2)
+
+
+def ready_and_resolve(first, second, first_name, turn):
+    """`first` says ready; once `second`'s page shows it, `second` does too; the turn resolves
+    and both pages reach `turn`."""
+    first.click("#ready")
+    second.wait_for_function("(name) => document.querySelector('#ready-seats').textContent.includes(name)",
+                             arg=first_name, timeout=30000)
+    second.click("#ready")
+    for page in (first, second):
+        page.wait_for_function("(t) => window.salient.store.view.board.turn === t", arg=turn, timeout=180000)
 
 
 def test_twteaw_trenches_dug_from_the_editor(table):
@@ -263,3 +271,74 @@ def test_twteaw_4_2_3_a_bombardment_order_reads_in_words(module_page):
           mission: 'bombard', target: 'denmark' }] });
     }""")
     assert text.startswith("2 battleships sail ") and ", battleships shelling " in text, text
+
+
+def test_twteaw_4_2_2_an_escort_order_is_offered_and_reads_in_words(module_page):
+    """Ruling 85: the editor offers the escort mission (it needs no other field) and the order
+    summary says what it guards; before, the form had no such mission and a bot's escort row
+    read as a plain move."""
+    got = module_page.evaluate("""async () => {
+        const { TwteawAdapter } = await import('/frontend/game/rulesets/twteaw.js');
+        const tw = new TwteawAdapter({ seats: [] });
+        return tw.orderText({ naval: [{ from: 'north-sea', path: ['english-channel'], units: { cruiser: 2 },
+          mission: 'escort' }] });
+    }""")
+    assert got.startswith("2 cruisers escort ") and got.endswith(
+        "(guarding the transports and moves that end there)"), got
+
+
+def test_twteaw_1_3_surrender_offer_and_ballots_read_in_words(module_page):
+    """Rulings 86-91: an order set's offer and ballots, and the surrender's events, read in
+    words (before, the summary said "hold" for an offer and the log showed the bare kinds)."""
+    got = module_page.evaluate("""async () => {
+        const { TwteawAdapter } = await import('/frontend/game/rulesets/twteaw.js');
+        const tw = new TwteawAdapter({ seats: [] });
+        const line = (kind, data) => tw.event({ kind, data }, {});
+        return {
+          offer: tw.orderText({ surrender: true }),
+          ballots: tw.orderText({ surrender_votes: { serbia: 'decline', ottoman_empire: 'accept' } }),
+          offered: line('surrender_offered', { nation: 'serbia', to: ['austria_hungary', 'germany'] }),
+          vote: line('surrender_vote', { nation: 'serbia', accept: 80, decline: 47 }),
+          declined: line('surrender_declined', { nation: 'serbia' }),
+          tribute: line('tribute', { nation: 'serbia', paid: 3, to: { austria_hungary: 2, germany: 1 } }),
+        };
+    }""")
+    assert got["offer"].startswith("offer to surrender"), got
+    assert got["ballots"] == ("decline the surrender of Serbia; accept the surrender of "
+                              "Ottoman Empire"), got
+    assert got["offered"].startswith("Serbia offers to surrender to ") and got["offered"].endswith("Germany: the vote is next turn (1.3)"), got
+    assert got["vote"] == ("The vote on Serbia's surrender: 80 to accept, 47 to decline, each nation "
+                           "weighing its income"), got
+    assert got["declined"].startswith("Serbia's offer of surrender is declined"), got
+    assert got["tribute"].startswith("Serbia pays 3 in war tribute"), got
+
+
+def test_twteaw_1_3_an_offer_written_in_the_editor_and_answered_by_ballot(table):
+    """Germany offers to surrender from the editor (1.3, ruling 86); next turn France's page
+    offers a ballot on it and France declines; the vote is counted by income (ruling 87) and
+    France's page reads the count and its outcome. Germany's page offers no second offer while
+    its offer is open (ruling 89)."""
+    hamlet, othello = table
+    start_from_hold(hamlet)
+    assert not othello.locator("#surrender-vote-germany").count()
+    hamlet.click("#offer-surrender")
+    pending_has(hamlet, "offer to surrender")
+    write_and_resolve(hamlet, othello, "offer to surrender", "offer to surrender")
+    othello.wait_for_function("() => document.querySelector('#log').textContent.includes('German Empire offers to surrender')")
+    start_from_hold(othello)
+    othello.wait_for_selector("#surrender-vote-germany")
+    othello.select_option("#surrender-vote-germany", "decline")
+    pending_has(othello, "decline the surrender of German Empire")
+    othello.click("#confirm")
+    othello.wait_for_function("() => document.querySelector('#my-order').textContent.includes('decline the surrender')")
+    start_from_hold(hamlet)
+    assert not hamlet.locator("#offer-surrender").count()   # its offer is open (ruling 89)
+    hamlet.click("#confirm")
+    hamlet.wait_for_function("() => !document.querySelector('#my-order').textContent.includes('No order written')")
+    ready_and_resolve(othello, hamlet, "French Empire", 3)
+    log = othello.inner_text("#log")
+    vote = next(line for line in log.splitlines() if "The vote on German Empire's surrender" in line)
+    accept, decline = (int(x) for x in re.findall(r"(\d+) to (?:accept|decline)", vote))
+    assert decline > 0, vote            # France's income weighs against
+    outcome = "German Empire surrenders" if accept > decline else "German Empire's offer of surrender is declined"
+    assert outcome in log, (vote, log[-600:])

@@ -47,10 +47,13 @@ def victory(scenario_id: str) -> list[dict[str, Any]]:
     turns = state["board"]["turns"]
     now = score(state)["score"]
     return [
-        {"title": "Conquest", "side": None, "rule": "TWTEAW victory",
+        {"title": "Conquest or surrender", "side": None, "rule": "TWTEAW victory",
          "when": "at the end of any turn",
-         "text": "A side whose every enemy in the main war is conquered wins at once.",
-         "reasons": ["conquest"], "now": "At the start no nation is conquered."},
+         "text": "A side wins at once when every nation of the other side has been conquered or "
+                 "has surrendered (an offer of surrender is voted on by the side it is made to, "
+                 "each nation with as many votes as its income; the surrendered nation pays a "
+                 "quarter of its income to the victors for twelve turns).",
+         "reasons": ["conquest", "surrender"], "now": "At the start no nation is conquered and none has surrendered."},
         {"title": "Production", "side": None, "rule": "TWTEAW victory",
          "when": f"after the last turn (turn {turns})",
          "text": "Each side's production is compared with its production at the start, in "

@@ -6,9 +6,13 @@ bot's world (world.py) — the decomposition of issue #23's bots paragraph:
    threshold goes in, the units it takes are spent, and the rest are scored again;
 2. holding: what does not attack stays; a front keeps its garrison;
 3. non-combat: stacks behind the front go to it, by rail where the rail reaches, else a step;
-4. purchases: trenches on threatened borders (the home package where a home city qualifies),
+4. naval (naval.py): invasions with their shore bombardment, transports to friendly coasts,
+   patrols where the fleet outweighs the enemy, the rest kept in friendly waters;
+5. purchases: trenches on threatened borders (the home package where a home city qualifies),
    then the rest of the bank on infantry and artillery;
-5. diplomacy: a neutral joins the side its plan names once its orders may.
+6. diplomacy: a neutral joins the side its plan names once its orders may; a nation whose war
+   is lost by the measure of `hopeless` offers surrender, and offers received are voted by
+   `ballot` (1.3).
 
 Every part is checked with the ruleset's own validator against the position read from the
 view; a part that fails is dropped, so the set the bot answers is legal by the same gate.
@@ -16,7 +20,6 @@ view; a part that fails is dropped, so the set the bot answers is legal by the s
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from typing import Any
 
@@ -26,12 +29,13 @@ from engine.rulesets.twteaw import trenches
 from engine.rulesets.twteaw.movement import crossing_penalty
 from engine.rulesets.twteaw.resolution import spend_on
 from engine.rulesets.twteaw.suggestions import by_rail
-from engine.rulesets.twteaw.war import controller
+from engine.rulesets.twteaw.war import controller, friendly
 from engine.rulesets.twteaw.world import world
 
 from ..protocol import BotRng
 from . import odds
-from .world import PLAN, Context, area_value, front_distance
+from .naval import naval_orders
+from .world import PLAN, Context, Position, area_value, front_distance, garrison
 
 Orders = dict[str, Any]
 
@@ -43,13 +47,6 @@ class Attack:
     chance: float
     moves: tuple[tuple[str, tuple[tuple[str, int], ...]], ...]   # (origin, ((unit, n), …))
     guns: tuple[tuple[str, int], ...]                            # (origin, count)
-
-
-def garrison(ctx: Context, area: str) -> int:
-    """Infantry a territory keeps: a share of the strongest enemy next door (front only)."""
-    if area not in ctx.front:
-        return 0
-    return max(PLAN["garrison_min"], math.ceil(PLAN["garrison_share"] * ctx.threat[area]))
 
 
 def free_units(ctx: Context, spent: dict[tuple[str, str], int]) -> dict[str, dict[str, int]]:
@@ -189,13 +186,46 @@ def compose(ctx: Context, rng: BotRng, listed: list[Orders]) -> Orders:
     _try(ctx, orders, {"moves": moves, "support": support})
     advance, rails = reinforce(ctx)
     _try(ctx, orders, {"moves": orders["moves"] + advance, "rail": rails})
+    naval_orders(ctx, orders, rng, lambda part: _try(ctx, orders, part))
     bank = int(ctx.pos["secret"][ctx.me]["bank"])
     rows, packages, cost = dig(ctx, int(bank * PLAN["trench_share"]))
     if not _try(ctx, orders, {"trench": rows, "home_trenches": packages}):
         cost = 0
     builds = spend_on(ctx.pos, ctx.me, bank - cost, PLAN["artillery_share"])
     _try(ctx, orders, {"build": builds})
+    # TWTEAW 1.3: offer surrender when the position is hopeless; vote on offers received
+    if hopeless(ctx.pos, ctx.me):
+        _try(ctx, orders, {"surrender": True})
+    offers = ctx.pos["secret"][ctx.me].get("offers_received", [])
+    _try(ctx, orders, {"surrender_votes": {n: ballot(ctx.pos, ctx.me, n) for n in offers}})
     return O.validate(ctx.pos, ctx.me, orders)
+
+
+def held_share(pos: Position, nation: str) -> float:
+    """The share of the nation's own (original) areas it or an ally still controls."""
+    own = world().originals(nation)
+    if not own:
+        return 1.0
+    return sum(1 for a in own if friendly(pos, nation, a)) / len(own)
+
+
+def capital_lost(pos: Position, nation: str) -> bool:
+    capital = next((a for a in world().originals(nation) if world().areas[a].capital), None)
+    return capital is not None and not friendly(pos, nation, capital)
+
+
+def hopeless(pos: Position, nation: str) -> bool:
+    """The bot's measure of a lost war (docs/bots.md): its side holds less than
+    PLAN["surrender_below"] of its own areas while its capital still stands. Surrendering then
+    gets the lost areas back (the terms); once the capital has fallen the other side declines
+    (`ballot`), so offering is no use."""
+    return not capital_lost(pos, nation) and held_share(pos, nation) < PLAN["surrender_below"]
+
+
+def ballot(pos: Position, voter: str, offerer: str) -> str:
+    """Accept (the rulebook's default) unless the voter's side already holds the offerer's
+    capital: the terms would hand it back, and the conquest is nearly made."""
+    return "decline" if capital_lost(pos, offerer) else "accept"
 
 
 def _try(ctx: Context, orders: Orders, part: Orders) -> bool:

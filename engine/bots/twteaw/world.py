@@ -11,6 +11,7 @@ exact only for a nation the seat is entitled to see.
 
 from __future__ import annotations
 
+import math
 from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
@@ -44,7 +45,22 @@ PLAN: dict[str, Any] = {
     "capital_garrison": 2,
     # Purchases: one artillery for every this many infantry; trenches: at most this share of
     # the bank, against enemies next door estimated at least `trench_threat` units.
-    "artillery_share": 3, "trench_share": 0.3, "trench_threat": 10,
+    "artillery_share": 3, "trench_share": 0.3, "surrender_below": 0.5, "trench_threat": 10,
+    # Naval (naval.py). Ships a colour band in a sea zone stands for (1-5 black, 6-20
+    # yellow, 21+ red), each weighed as a battleship: the bot would rather overrate a fleet.
+    "fleet_band_estimate": {"black": 4, "yellow": 15, "red": 28},
+    # Warships patrol into a zone only where their strength is at least this multiple of the
+    # enemy's estimated there (a sea battle has no withdrawal but lost contact).
+    "naval_superiority": 1.5,
+    # Troops sail to a friendly coast from this many steps behind the front or more (or from
+    # land cut off from it), and only to a coast at least `sail_gain` steps nearer a front.
+    "sail_from": 3, "sail_gain": 2,
+    # A naval invasion goes in at or above this chance of taking the coast (exact odds of a
+    # landing that fights to the end: ruling 77), at most `max_invasions` a turn.
+    "invasion_threshold": 0.7, "invasion_rounds": 30, "max_invasions": 1,
+    # Free warships escort a transport when enemy ships show within this many zones of the
+    # zone it ends in (4.2.2).
+    "escort_watch": 2,
     # The side a neutral major joins when its orders may (historical leanings).
     "joins": {"britain": "allied", "italy": "allied", "ottoman_empire": "central",
               "spain": "allied"},
@@ -113,3 +129,10 @@ def front_distance(pos: Position, me: str, front: set[str]) -> dict[str, int]:
                 dist[b] = dist[a] + 1
                 queue.append(b)
     return dist
+
+
+def garrison(ctx: Context, area: str) -> int:
+    """Infantry a territory keeps: a share of the strongest enemy next door (front only)."""
+    if area not in ctx.front:
+        return 0
+    return max(PLAN["garrison_min"], math.ceil(PLAN["garrison_share"] * ctx.threat[area]))

@@ -17,7 +17,7 @@ from typing import Any
 from engine.kernel import Event, IllegalAction, Roller
 
 from .nations import ALLIED, CENTRAL, MAIN_WAR, NATIONS
-from .war import join_side, side
+from .war import beyond_the_neutral_rules, has_surrendered, join_side, side
 from .world import world
 
 State = dict[str, Any]
@@ -74,7 +74,7 @@ def table_a(state: State, event: str, subject: str, roller: Roller) -> list[Even
     near = neighbours_of(subject)
     out = []
     for nation in sorted(NATIONS):
-        if nation == subject or side(state, nation) in MAIN_WAR or nation == "britain":
+        if nation == subject or nation == "britain" or beyond_the_neutral_rules(state, nation):
             continue
         column = nation if nation in MAJOR_COLUMNS else "neighbour" if nation in near else "distant"
         cell = row.get(column)
@@ -129,7 +129,8 @@ def check(state: State, nation: str, influence: list[str], join: str | None) -> 
         info = NATIONS.get(target)
         if side(state, nation) not in MAIN_WAR:
             raise IllegalAction("TWTEAW 1.2", "not_in_the_war", {}, "Only nations in the main war influence others.")
-        if info is None or side(state, target) in MAIN_WAR or not (info.kind == "minor" or target == "spain"):
+        if info is None or not (info.kind == "minor" or target == "spain") \
+                or beyond_the_neutral_rules(state, target):
             raise IllegalAction("TWTEAW 1.2", "not_influenced", {"nation": target},
                                 f"{target!r} is not a neutral you can influence (minors, and Spain).")
         if target == "spain" and nation == "france":
@@ -138,6 +139,9 @@ def check(state: State, nation: str, influence: list[str], join: str | None) -> 
     if join is not None:
         if side(state, nation) in MAIN_WAR:
             raise IllegalAction(RULE, "already_in_the_war", {}, "You are in the war already.")
+        if has_surrendered(state, nation):
+            raise IllegalAction(RULE, "surrendered", {},
+                                "Having surrendered, you return only by declaring war on a victor (TWTEAW 1.3).")
         if join not in MAIN_WAR:
             raise IllegalAction(RULE, "no_such_side", {"side": join}, "Join the central or the allied side.")
         if nation != "britain" and TOWARD[join] * points(state, nation) < ENTRY:
@@ -151,7 +155,7 @@ def joins(state: State, orders: dict[str, dict[str, Any]], roller: Roller) -> li
     events = []
     for nation in sorted(orders):
         new = orders[nation].get("join")
-        if new is None or side(state, nation) in MAIN_WAR:
+        if new is None or beyond_the_neutral_rules(state, nation):
             continue
         provoked = nation != "britain" or new in state["board"]["casus_belli"]
         join_side(state, nation, new)
@@ -200,7 +204,7 @@ def minors_join(state: State, roller: Roller) -> list[Event]:
     events = []
     for nation in sorted(NATIONS):
         info = NATIONS[nation]
-        if info.seat or info.kind != "minor" or side(state, nation) in MAIN_WAR:
+        if info.seat or info.kind != "minor" or beyond_the_neutral_rules(state, nation):
             continue
         score = points(state, nation)
         if abs(score) >= ENTRY:

@@ -13,7 +13,7 @@ from typing import Any
 
 from .nations import MAIN_WAR, NATIONS
 from .units import ARTILLERY_CITY_SURCHARGE, INFANTRY_SURCHARGE, UNITS
-from .war import at_war, side
+from .war import at_war, has_surrendered, side
 from .world import world
 
 State = dict[str, Any]
@@ -52,9 +52,10 @@ def area_income(state: State, area: str, nation: str) -> int:
 def income_share(state: State, nation: str) -> Fraction:
     """ "Neutrals": a neutral collects a share of its income while at peace; at war with a
     major nation it collects all of it, with a minor only three quarters (Ottomans, Italy,
-    Spain). Main-war nations collect everything."""
+    Spain). Main-war nations collect everything, and so does a surrendered nation (ruling 92:
+    the tribute is the price of its peace, not a neutral's share)."""
     info = NATIONS[nation]
-    if side(state, nation) in MAIN_WAR or info.neutral_share == 1:
+    if side(state, nation) in MAIN_WAR or info.neutral_share == 1 or has_surrendered(state, nation):
         return Fraction(1)
     enemies = [n for n in NATIONS if at_war(state, nation, n)]
     if any(NATIONS[e].kind == "major" for e in enemies):

@@ -29,6 +29,16 @@ def v2_to_v3(state: State) -> State:
     return state
 
 
+def v3_to_v4(state: State) -> State:
+    """Version 4: surrender (TWTEAW "Surrender", 1.3; rulings 86–95): `board.surrendered`, empty,
+    and per nation no open offer, none to vote on, an empty tribute ledger — no nation could
+    offer before."""
+    state["board"]["surrendered"] = {}
+    for secret in state["secret"].values():
+        secret.update(offer_made=None, offers_received=[], tribute=[])
+    return state
+
+
 MIGRATIONS = (
     Migration("1", "2", v1_to_v2,
               "industrial complexes defend when ordered (order key defend_ics); "
@@ -36,4 +46,7 @@ MIGRATIONS = (
     Migration("2", "3", v2_to_v3,
               "ships and naval orders (order key naval); secret.<nation>.fleets, empty in a "
               "running game"),
+    Migration("3", "4", v3_to_v4,
+              "surrender offers, votes and tribute (order keys surrender, surrender_votes); "
+              "board.surrendered, secret.<nation>.offer_made/offers_received/tribute, empty"),
 )

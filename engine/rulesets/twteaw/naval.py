@@ -22,6 +22,13 @@ ships of one zone as one task force under **one mission for the turn** (rulings 
 
     {"from": "north-sea", "path": ["skagerrak"], "units": {"battleship": 1, "cruiser": 1},
      "mission": "bombard", "target": "bremen"}
+- `escort` (4.2.2, ruling 85): undamaged warships ending where a `transport` or `move` task
+  force of the same orders ends protect it — defensive until an aggressive enemy task force is
+  in the zone, then aggressive; in round 1 an enemy that finds the escorted ships but misses
+  the escorts meets their interception and, found, their free round (`naval_combat.engage`):
+
+    {"from": "english-channel", "path": ["bay-of-biscay"], "units": {"cruiser": 1},
+     "mission": "escort"}
 - Ships without orders stay; in friendly waters (a zone on the coast of a port of the nation's
   side) they lie docked (defensive, but aggressive against an invasion force: ruling 78),
   elsewhere they patrol.
@@ -51,7 +58,8 @@ from .world import world
 
 State = dict[str, Any]
 RULE = "TWTEAW 4.2"
-MISSIONS = ("patrol", "move", "transport", "bombard")
+MISSIONS = ("patrol", "move", "transport", "bombard", "escort")
+ESCORTED = ("transport", "move")        # the missions an escort protects (4.2.2, ruling 85)
 _KEYS = {"from", "path", "units", "mission"}
 
 
@@ -170,6 +178,23 @@ def check(state: State, nation: str, rows: list[dict[str, Any]],
             _check_carry(state, nation, row, at, used_land, declared)
         if "target" in row:
             _check_target(state, nation, row["target"], at, declared)
+    _check_escorts(rows)
+
+
+def last_zone(row: dict[str, Any]) -> str:
+    return str(row["path"][-1] if row["path"] else row["from"])
+
+
+def _check_escorts(rows: list[dict[str, Any]]) -> None:
+    """An escort ends its move where a transport or move task force of the same orders ends
+    (4.2.2, ruling 85): those are the ships it protects."""
+    guarded = {last_zone(r) for r in rows if r["mission"] in ESCORTED}
+    for row in rows:
+        if row["mission"] == "escort" and last_zone(row) not in guarded:
+            w = world()
+            raise _refuse("escort_nothing", {"zone": last_zone(row)},
+                          f"An escort protects your transport or move task forces ending in the same "
+                          f"zone, and none ends in {w.areas[last_zone(row)].name}.", "TWTEAW 4.2.2")
 
 
 def _check_mission(row: dict[str, Any]) -> None:
@@ -184,6 +209,9 @@ def _check_mission(row: dict[str, Any]) -> None:
     if mission != "transport" and "carry" in row:
         raise _refuse("cargo_without_transport", {"mission": mission},
                       "Only a transport mission carries troops.", "TWTEAW 4.2")
+    if mission == "escort" and not all(SHIPS[t].warship for t in ships):
+        raise _refuse("escort_warships_only", {"units": ships},
+                      "Only undamaged warships (battleships, cruisers) escort.", "TWTEAW 4.2.2")
     if mission == "bombard":
         if not all(SHIPS[t].warship for t in ships) or not any(t in SHORE_BOMBARDMENT for t in ships):
             raise _refuse("bombard_needs_battleship", {"units": ships},
@@ -339,6 +367,11 @@ def _battle(state: State, zone: str, here: list[NC.TaskForce], roller: Roller) -
         if any(tf.invading for other, c in camps.items() if other != name for tf in c):
             for tf in camp:
                 tf.hunts_invaders = True
+    threatened = [name for name, camp in camps.items()
+                  if any(tf.aggressive() for other, c in camps.items() if other != name for tf in c)]
+    for name in threatened:
+        for tf in camps[name]:
+            tf.endangered = tf.mission == "escort"
     if not any(tf.aggressive() for c in camps.values() for tf in c):
         return []
     rounds = NC.fight(roller, zone, camps)

@@ -4,11 +4,14 @@ ruling 72).
 
 - A camp is **aggressive** when one of its task forces there is on patrol or bombards (ships without
   orders outside friendly waters patrol too), or lies docked where an enemy transport carries
-  an invasion force (4.2, digest §3.5: docked ships turn on invasions; ruling 78); a battle
-  needs at least one aggressive camp.
+  an invasion force (4.2, digest §3.5: docked ships turn on invasions; ruling 78), or escorts
+  its own ships where an aggressive enemy task force is (4.2.2: the escorted are endangered;
+  ruling 85); a battle needs at least one aggressive camp.
 - **Contact**, before every round: each ship of an aggressive camp able to hunt rolls a D10;
   contact holds if any die is at or under its aggressive factor less the best defensive factor
-  among the enemy's ships (never below 1). Lost contact ends the battle.
+  among the enemy's ships (never below 1). Lost contact ends the battle. Escorts change round
+  1 (`engage`, 4.2.2, ruling 85): an enemy that finds the escorted ships but misses their
+  escorts meets the escorts' interception and its free round.
 - **Fire**: every ship rolls a D10 and hits at or under its value — its attack when its camp is
   aggressive, its defence otherwise (the D10 hit-on-≤ shape of land combat). Transports on a
   transport mission hold their fire in round 1; battleships on a shore-bombardment mission fire
@@ -49,8 +52,12 @@ class TaskForce:
     hunts_invaders: bool = False       # docked, with an enemy invasion force in its zone
     target: str | None = None          # the coast a bombarding task force shells (4.2.3)
 
+    endangered: bool = False           # an escort whose zone holds an aggressive enemy (4.2.2)
+
     def aggressive(self) -> bool:
-        return self.mission in ("patrol", "bombard") or (self.mission == "dock" and self.hunts_invaders)
+        return (self.mission in ("patrol", "bombard")
+                or (self.mission == "dock" and self.hunts_invaders)
+                or (self.mission == "escort" and self.endangered))
 
     def size(self) -> int:
         return sum(self.ships.values())
@@ -65,19 +72,56 @@ def _evasion(camp: list[TaskForce]) -> int:
     return max((SHIPS[t].evasion for tf in camp for t, n in tf.ships.items() if n), default=0)
 
 
-def contact(roller: Roller, zone: str, camps: dict[str, list[TaskForce]], rnd: int) -> bool:
-    """Phase 4.2: does any hunter of an aggressive camp find the enemy this round?"""
-    found = False
+def _search(roller: Roller, zone: str, camps: dict[str, list[TaskForce]],
+            rnd: int) -> dict[str, tuple[list[int], list[int]]]:
+    """Phase 4.2: each aggressive camp's hunters roll their D10s this round: camp -> (the
+    hunters' factors, their dice)."""
+    out = {}
     for name, camp in sorted(camps.items()):
         hunters = _hunters(camp)
-        if not hunters:
-            continue
-        enemy = [tf for other, c in camps.items() if other != name for tf in c]
-        need = [max(1, f - _evasion(enemy)) for f in hunters]
-        dice = roller.roll(10, f"{name} searching {zone}, round {rnd}", len(need),
-                           key=f"naval {zone} {name} contact r{rnd}")
-        found = found or any(d <= v for d, v in zip(dice, need, strict=True))
-    return found
+        if hunters:
+            out[name] = (hunters, roller.roll(10, f"{name} searching {zone}, round {rnd}",
+                                              len(hunters), key=f"naval {zone} {name} contact r{rnd}"))
+    return out
+
+
+def _finds(rolled: tuple[list[int], list[int]], enemy: list[TaskForce]) -> bool:
+    """Does a die reach its hunter's factor less the best defensive factor among `enemy`?"""
+    hunters, dice = rolled
+    evasion = _evasion(enemy)
+    return bool(enemy) and any(d <= max(1, f - evasion) for d, f in zip(dice, hunters, strict=True))
+
+
+def engage(roller: Roller, zone: str, camps: dict[str, list[TaskForce]],
+           rnd: int) -> dict[str, tuple[list[TaskForce], list[TaskForce]]] | None:
+    """This round's contact (4.2) and who fights in it: camp -> (the task forces that fire, the
+    task forces that take the enemy's hits); None when contact is lost.
+
+    Escorts (4.2.2, ruling 85), in round 1, when exactly one camp has endangered escorts: the
+    enemy's hunters are read against the escorts' defensive factor and, apart, against the rest
+    of that camp's. Finding the escorts is a battle as usual. Finding only the ships they
+    protect, the enemy attacks those: if the escorts' own hunters then find the enemy (their
+    interception), round 1 is their free round: the escorts alone fire, and the enemy takes
+    their hits without firing back; if they miss, round 1 is fought without the escorts (they
+    neither fire nor take hits). Every other round is fought by everyone (ruling 72)."""
+    rolled = _search(roller, zone, camps, rnd)
+    everyone = {name: (camp, camp) for name, camp in camps.items()}
+    guarded = [name for name, camp in camps.items()
+               if any(tf.mission == "escort" and tf.endangered and tf.size() for tf in camp)]
+    if rnd == 1 and len(guarded) == 1:
+        (mine,) = guarded
+        (theirs,) = [n for n in camps if n != mine]
+        escorts = [tf for tf in camps[mine] if tf.mission == "escort"]
+        rest = [tf for tf in camps[mine] if tf.mission != "escort" and tf.size()]
+        hunted = rolled.get(theirs)
+        intercept = mine in rolled and _finds(rolled[mine], camps[theirs])
+        if hunted is not None and not _finds(hunted, escorts) and _finds(hunted, rest):
+            if intercept:
+                return {mine: (escorts, camps[mine]), theirs: ([], camps[theirs])}
+            return {mine: (rest, rest), theirs: (camps[theirs], camps[theirs])}
+    found = any(_finds(r, [tf for other, c in camps.items() if other != name for tf in c])
+                for name, r in rolled.items())
+    return everyone if found else None
 
 
 def _values(camp: list[TaskForce], rnd: int) -> list[int]:
@@ -126,11 +170,13 @@ def fight(roller: Roller, zone: str, camps: dict[str, list[TaskForce]]) -> int:
     place (`ships`, `lost`). Returns the rounds fought (0: no contact)."""
     rnd = 0
     while rnd < MAX_ROUNDS and all(any(tf.size() for tf in c) for c in camps.values()):
-        if not contact(roller, zone, camps, rnd + 1):
+        fighting = engage(roller, zone, camps, rnd + 1)
+        if fighting is None:
             break
         rnd += 1
-        hits = {name: _fire(roller, zone, name, camp, rnd) for name, camp in sorted(camps.items())}
-        for name, camp in sorted(camps.items()):
+        hits = {name: _fire(roller, zone, name, fighting[name][0], rnd)
+                for name in sorted(camps)}
+        for name in sorted(camps):
             taken = sum(h for other, h in hits.items() if other != name)
-            take_hits(camp, taken)
+            take_hits(fighting[name][1], taken)
     return rnd

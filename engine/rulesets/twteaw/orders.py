@@ -22,7 +22,9 @@ what they hold, phase by phase. The playable core's order set:
      "naval":       [{"from": "skagerrak", "path": ["north-sea"],    # Phase 4.2, one mission
                       "units": {"battleship": 2}, "mission": "patrol"},    # a turn (naval.py);
                      {"from": "north-sea", "path": [], "units": {"battleship": 1},
-                      "mission": "bombard", "target": "netherlands"}]}   # 4.2.3
+                      "mission": "bombard", "target": "netherlands"}],   # 4.2.3
+     "surrender":   false,                                          # 1.3 offer (surrender.py)
+     "surrender_votes": {"serbia": "decline"}}                      # 1.3 ballots, default accept
 
 Every key may be left out. An order set is checked against the position at the start of the
 turn when it is written (refused with the rule cited), and again when the turn resolves (the
@@ -36,7 +38,7 @@ from typing import Any
 
 from engine.kernel import IllegalAction, MalformedAction
 
-from . import diplomacy, economy, naval, rail, trenches
+from . import diplomacy, economy, naval, rail, surrender, trenches
 from .nations import MAIN_WAR, NATIONS
 from .stacks import claim
 from .units import LAND_TYPES, UNITS
@@ -45,14 +47,14 @@ from .world import world
 
 State = dict[str, Any]
 KEYS = ("declare", "join", "influence", "build", "trench", "home_trenches", "moves", "rail", "support", "withdraw",
-        "incorporate", "casualties", "defend_ics", "naval")
+        "incorporate", "casualties", "defend_ics", "naval", "surrender", "surrender_votes")
 MAX_ROWS = 400           # an order set larger than this is refused (no legal one comes close)
 
 
 def empty_orders() -> dict[str, Any]:
     return {"declare": [], "join": None, "influence": [], "build": [], "trench": [], "home_trenches": [], "moves": [], "rail": [],
             "support": [], "withdraw": [], "incorporate": [], "casualties": list(LAND_TYPES), "defend_ics": [],
-            "naval": []}
+            "naval": [], "surrender": False, "surrender_votes": {}}
 
 
 def _int(value: Any, what: str, low: int = 0) -> int:
@@ -139,6 +141,8 @@ def normalise(action: Any) -> dict[str, Any]:
     out["support"] = [{"from": f, "into": i, "count": n} for (f, i), n in sorted(supports.items())]
     out["defend_ics"] = sorted({_str(a, "defend_ics[]") for a in _list(action, "defend_ics")})
     out["naval"] = naval.normalise(_list(action, "naval"))
+    out["surrender"] = surrender.normalise_offer(action.get("surrender"))
+    out["surrender_votes"] = surrender.normalise_votes(action.get("surrender_votes"))
     withdrawals: dict[str, dict[str, Any]] = {}
     for row in _list(action, "withdraw"):
         if not isinstance(row, dict) or set(row) != {"area", "to", "max_losses"}:
@@ -175,6 +179,8 @@ def validate(state: State, nation: str, action: Any) -> dict[str, Any]:
         if at_war(state, nation, target):
             raise _refuse("TWTEAW 1.1", "already_at_war", {"nation": target},
                           f"You are already at war with {NATIONS[target].title}.")
+        if surrender.check_declaration(state, nation, target):
+            continue                # a surrendered nation's return to the war (ruling 93)
         if allied(state, nation, target):
             raise _refuse("TWTEAW cooperation", "ally", {"nation": target},
                           "Alliances hold until the end of the war.")
@@ -182,6 +188,7 @@ def validate(state: State, nation: str, action: Any) -> dict[str, Any]:
             raise _refuse("TWTEAW neutrals", "neutral_may_not_declare", {"nation": target},
                           "A neutral joins the war only when it reaches 10 points for a side "
                           "(not built yet) or when it is attacked.")
+    surrender.check(state, nation, orders["surrender"], orders["surrender_votes"])
     _check_builds(state, nation, orders["build"])
     used: dict[tuple[str, str], int] = {}
     for move in orders["moves"]:
@@ -335,4 +342,4 @@ def corroborate(state: State, nation: str, orders: dict[str, Any]) -> list[dict[
         if gone and threatened and stack.get("artillery", 0) > 0:
             warnings.append({"code": "artillery_left_alone", "area": area,
                              "message": f"Artillery left alone in {w.areas[area].name} defends at 1."})
-    return warnings
+    return warnings + surrender.warnings(state, nation, orders["surrender"], orders["surrender_votes"])

@@ -3,11 +3,12 @@
 The playable core runs these phases (the others are recorded as not built yet, see
 docs/rules/twteaw.md):
 
-    1.1 neutrals joining, declarations of war (Table A) → 1.2 influence → 3.1 purchases paid → 4.1.3 rail moves leave → 4.2/4.3 naval
+    1.1 neutrals joining, declarations of war (Table A) → 1.2 influence → 1.3 surrender votes
+    and terms (surrender.py) → 3.1 purchases paid → 4.1.3 rail moves leave → 4.2/4.3 naval
     movement and sea battles, transports landing, battleships taking station to bombard (naval.py)
     → 4.4/4.6 land movement and combat, with 4.6.1 invasions (invasions.py) and the shore
-    bombardment supporting them → 6 incorporation → 7 rail moves arrive, placement → 8 income → 9 the
-    end of the turn (conquest, victory)
+    bombardment supporting them → 6 incorporation → 7 rail moves arrive, placement → 8 income and
+    war tribute → 9 the end of the turn (surrender offers reach the voters, conquest, victory)
 
 Nations without a player (the minors the moderator runs) get the moderator's orders: hold,
 and spend their income on infantry in their cities (TWTEAW Phase 8's note on non-player minors).
@@ -22,11 +23,11 @@ from typing import Any
 
 from engine.kernel import Event, Roller
 
-from . import diplomacy, economy, movement, naval, rail, trenches
+from . import diplomacy, economy, movement, naval, rail, surrender, trenches
 from .nations import ALLIED, CENTRAL, NATIONS
 from .orders import empty_orders
 from .setup import turn_label
-from .war import allied, at_war, declare_war, side
+from .war import allied, at_war, declare_war, has_surrendered, side
 from .world import world
 
 State = dict[str, Any]
@@ -87,6 +88,7 @@ def resolve_turn(state: State, answers: dict[str, dict[str, Any]], roller: Rolle
     declared: list[tuple[str, str]] = []
     events += declarations(state, orders, roller, declared)
     events += diplomacy.influence(state, orders, roller)
+    events += surrender.tally(state, orders)
     events += purchases(state, orders)
     on_rails = rail.depart(state, orders)
     landings: list[tuple[str, dict[str, Any]]] = []
@@ -98,9 +100,11 @@ def resolve_turn(state: State, answers: dict[str, dict[str, Any]], roller: Rolle
         events.append(Event("rail_cut", rail.RULE, stopped, audience=f"seat:{stopped['nation']}"))
     events += placement(state, orders)
     events += collect_income(state)
+    events += surrender.tribute(state)
     diplomacy.drift(state, roller)
     events += diplomacy.minors_join(state, roller)
     events += diplomacy.casus_belli(state, declared)
+    events += surrender.announce(state, orders)
     events += end_of_turn(state)
     return events
 
@@ -113,6 +117,9 @@ def declarations(state: State, orders: dict[str, dict[str, Any]], roller: Roller
     for nation in sorted(orders):
         for target in orders[nation]["declare"]:
             if at_war(state, nation, target):
+                continue
+            if has_surrendered(state, nation):      # its return to the war (ruling 93)
+                events.append(surrender.reenter(state, nation))
                 continue
             if allied(state, nation, target):     # it joined this nation's side meanwhile
                 events.append(Event("declaration_void", "TWTEAW 1.1", {"by": nation, "on": target}))
@@ -205,9 +212,10 @@ def end_of_turn(state: State) -> list[Event]:
     board["conquered"].sort()
     events.append(Event("manpower_losses", "TWTEAW 9", {"lost": dict(board["manpower_lost"])}))
     for winner, loser in ((CENTRAL, ALLIED), (ALLIED, CENTRAL)):
-        members = [n for n, s in board["sides"].items() if s == loser]
-        if members and all(n in board["conquered"] for n in members):
-            board["result"] = {"winners": _seats_of(state, winner), "reason": "conquest", "side": winner}
+        how = surrender.side_defeated(state, loser)     # rule 11: by conquest or surrender
+        if how is not None:
+            board["result"] = {"winners": _seats_of(state, winner),
+                               "reason": "surrender" if how == "surrender" else "conquest", "side": winner}
     if board["result"] is None and board["turn"] >= board["turns"]:
         board["result"] = score(state)
     if board["result"] is not None:

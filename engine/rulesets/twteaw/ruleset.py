@@ -50,7 +50,7 @@ MANIFEST = {
 
 class TheWarToEndAllWars(FlowRuleset):
     id = "twteaw"
-    version = "3"               # 2: ICs defend when ordered; 3: ships and naval orders; migrations.py
+    version = "4"   # 2: ICs defend when ordered; 3: ships and naval orders; 4: surrender; migrations.py
     migrations = MIGRATIONS
     manifest = MANIFEST
     # A product (issue #23): the newcomer check walks it by written orders (every nation

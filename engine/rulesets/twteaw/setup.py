@@ -118,14 +118,15 @@ def build_state(options: dict[str, Any]) -> dict[str, Any]:
         "map": MAP_NAME, "turn": 1, "date": turn_label(1), "turns": options["turns"],
         "sides": sides_at_start(), "war": wars_at_start(), "control": control,
         "incorporated": {}, "trenches": {}, "casus_belli": [], "manpower_lost": {n: 0 for n in sorted(NATIONS)},
-        "conquered": [], "news": [], "result": None, "ics_destroyed": [],
+        "conquered": [], "news": [], "result": None, "ics_destroyed": [], "surrendered": {},
     }
     state: dict[str, Any] = {"flow": {"step": "orders", "phase": "orders", "turn": 1},
                              "board": board, "secret": {}}
     for nation, info in sorted(NATIONS.items()):
         state["secret"][nation] = {"bank": info.bank, "units": deployment_units(nation),
                                    "fleets": deployment_fleets(nation),
-                                   "infantry_built": 0, "income": 0}
+                                   "infantry_built": 0, "income": 0,
+                                   "offer_made": None, "offers_received": [], "tribute": []}
         if info.side == NEUTRAL:
             state["secret"][nation]["points"] = START_POINTS.get(nation, 0)
     state["secret"]["italy"]["lean"] = ALLIED          # Italy starts leaning to the Allies

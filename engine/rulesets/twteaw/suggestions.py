@@ -20,7 +20,7 @@ from . import diplomacy, rail, trenches
 from .nations import MAIN_WAR, NATIONS
 from .orders import empty_orders
 from .resolution import spend_on
-from .war import allied, at_war, controller, side
+from .war import allied, at_war, beyond_the_neutral_rules, controller, side
 from .world import world
 
 State = dict[str, Any]
@@ -166,12 +166,13 @@ def diplomatic(state: State, nation: str) -> list[dict[str, Any]]:
     Britain with a casus belli)."""
     out = []
     if side(state, nation) in MAIN_WAR and state["secret"][nation]["bank"] >= diplomacy.INFLUENCE_COST:
-        targets = [n for n in sorted(NATIONS) if NATIONS[n].kind == "minor" and side(state, n) not in MAIN_WAR]
+        targets = [n for n in sorted(NATIONS)
+                   if NATIONS[n].kind == "minor" and not beyond_the_neutral_rules(state, n)]
         if targets:
             orders = empty_orders()
             orders["influence"] = [targets[state["board"]["turn"] % len(targets)]]
             out.append(orders)
-    elif side(state, nation) not in MAIN_WAR:
+    elif not beyond_the_neutral_rules(state, nation):
         score = diplomacy.points(state, nation)
         for new in MAIN_WAR:
             ready = (new in state["board"]["casus_belli"] if nation == "britain"
@@ -207,8 +208,8 @@ def suggestions(state: State, nation: str) -> list[dict[str, Any]]:
         out.append(_with_builds(state, nation, railed))
     if side(state, nation) in MAIN_WAR and NATIONS[nation].kind == "major":
         neutral = sorted({b for a in mine for b in w.neighbours(a)
-                          if side(state, controller(state, b)) not in MAIN_WAR
-                          and NATIONS[controller(state, b)].kind == "minor"})
+                          if NATIONS[controller(state, b)].kind == "minor"
+                          and not beyond_the_neutral_rules(state, controller(state, b))})
         if neutral:
             holder = controller(state, neutral[0])
             orders = attack_on(state, nation, neutral[0], [holder])

@@ -49,6 +49,19 @@ def enemy_area(state: State, nation: str, area: str) -> bool:
     return at_war(state, nation, controller(state, area))
 
 
+def has_surrendered(state: State, nation: str) -> bool:
+    """The nation surrendered (TWTEAW "Surrender") and has not returned to the war since."""
+    record = state["board"]["surrendered"].get(nation)
+    return bool(record) and not record["reentered"]
+
+
+def beyond_the_neutral_rules(state: State, nation: str) -> bool:
+    """Neither influenced nor free to join a side: the nation is in the main war, or it has
+    surrendered and not returned (ruling 94: a surrendered nation is out of the war, not a
+    neutral to be won over)."""
+    return side(state, nation) in MAIN_WAR or has_surrendered(state, nation)
+
+
 def join_side(state: State, nation: str, new_side: str) -> None:
     """`nation` enters the main war on `new_side`: at war with every nation of the other."""
     board = state["board"]

@@ -22,7 +22,8 @@ const UNIT_WORDS = { infantry: ["infantry", "infantry"], artillery: ["artillery"
 const SHIP_WORDS = { battleship: ["battleship", "battleships"], damaged_battleship: ["damaged battleship", "damaged battleships"],
   cruiser: ["cruiser", "cruisers"], transport: ["transport", "transports"] };
 const MISSION_WORDS = { patrol: "patrol (seeks battle)", move: "move (tries to slip through)", transport: "transport (carries troops)",
-  bombard: "bombard (battleships shell a landing's coast)" };   // 4.2.3 (rulings 80–84)
+  bombard: "bombard (battleships shell a landing's coast)",   // 4.2.3 (rulings 80–84)
+  escort: "escort (guards your transports and moves ending in the same zone)" };   // 4.2.2 (ruling 85)
 const BAND_WORDS = { black: "0–5 units", yellow: "6–20 units", red: "21 units or more" };
 const SIDE_WORDS = { central: "the Central Powers", allied: "the Allied Powers", neutral: "neutral" };
 
@@ -226,11 +227,16 @@ export class TwteawAdapter extends GenericAdapter {
     for (const n of a.naval || []) {
       const route = [n.from, ...(n.path || [])].map((z) => this.area(z)).join(" → ");
       const cargo = n.carry ? `, carrying ${unitCount(n.carry.units)} from ${this.area(n.carry.from)} to ${this.area(n.carry.to)}` : "";
-      const verb = { patrol: "patrol", transport: "sail", bombard: "sail" }[n.mission] || "move";
+      const verb = { patrol: "patrol", transport: "sail", bombard: "sail", escort: "escort" }[n.mission] || "move";
       const shell = n.mission === "bombard" ? `, battleships shelling ${this.area(n.target)}` : "";
-      parts.push(`${unitCount(n.units)} ${verb} ${route}${cargo}${shell}`);
+      const guard = n.mission === "escort" ? " (guarding the transports and moves that end there)" : "";
+      parts.push(`${unitCount(n.units)} ${verb} ${route}${cargo}${shell}${guard}`);
     }
     if (a.defend_ics?.length) parts.push(`the industrial complex of ${a.defend_ics.map((x) => this.area(x)).join(", ")} fights if attacked`);
+    if (a.surrender) parts.push("offer to surrender to every enemy at war with us (they vote next turn)");
+    for (const [n, ballot] of Object.entries(a.surrender_votes || {})) {
+      parts.push(`${ballot === "decline" ? "decline" : "accept"} the surrender of ${this.nation(n)}`);
+    }
     if (a.casualties?.length && a.casualties.join() !== Object.keys(UNIT_WORDS).join()) parts.push(`losses in the order ${a.casualties.join(", ")}`);
     return parts.length ? parts.join("; ") : "hold: no moves, builds or declarations";
   }
@@ -277,6 +283,15 @@ export class TwteawAdapter extends GenericAdapter {
       case "income": return `${this.nation(d.nation)} collects ${d.income}`;
       case "conquered": return `${this.nation(d.nation)} is conquered`;
       case "manpower_losses": return `Manpower lost so far: ${Object.entries(d.lost || {}).filter(([, n]) => n).map(([n, x]) => `${this.nation(n)} ${x}`).join(", ") || "none"}`;
+      case "surrender_offered": return `${this.nation(d.nation)} offers to surrender to ${(d.to || []).map((n) => this.nation(n)).join(", ")}: the vote is next turn (1.3)`;
+      case "surrender_vote": return `The vote on ${this.nation(d.nation)}'s surrender: ${d.accept} to accept, ${d.decline} to decline, each nation weighing its income`;
+      case "surrender_ballots": return `The ballots on your surrender: ${Object.entries(d.ballots || {}).map(([n, b]) => `${this.nation(n)} ${b === "decline" ? "declines" : "accepts"}`).join(", ")}`;
+      case "surrender_accepted": return `${this.nation(d.nation)} surrenders: at peace with ${(d.to || []).map((n) => this.nation(n)).join(", ")}, tribute for twelve turns`;
+      case "surrender_declined": return `${this.nation(d.nation)}'s offer of surrender is declined: the war goes on`;
+      case "surrender_lapsed": return `${this.nation(d.nation)}'s offer of surrender lapses: no enemy is left to answer it`;
+      case "surrender_terms": return `The terms: ${(d.returned || []).map((a) => this.area(a)).join(", ") || "no territory"} returned to the victors; troops on foreign ground go home`;
+      case "tribute": return `${this.nation(d.nation)} pays ${d.paid} in war tribute (${Object.entries(d.to || {}).map(([n, x]) => `${this.nation(n)} ${x}`).join(", ")})`;
+      case "war_resumed": return `${this.nation(d.nation)} returns to the war on the side of ${SIDE_WORDS[d.side] || d.side}`;
       case "game_result": return `Game over: ${this.resultText(d)}`;
       case "rolled_back": return `The game master rolled back the turn resolved at step ${d.undoes}: its orders stand again, and it resolves when every nation is ready`;
       default: return super.event(event, view);
@@ -438,6 +453,18 @@ export class TwteawOrderEditor {
   /** A neutral's entry into the war on `side` (central or allied); null takes it back. */
   setJoin(side) {
     this.draft.join = side || null;
+    this.#check();
+  }
+
+  /** Offer (or no longer offer) to surrender in this turn's orders (1.3, ruling 86). */
+  setSurrender(on) {
+    this.draft.surrender = !!on;
+    this.#check();
+  }
+
+  /** The seat's ballot on an offer of surrender it received (1.3; no ballot accepts). */
+  setBallot(offerer, ballot) {
+    (this.draft.surrender_votes ||= {})[offerer] = ballot === "decline" ? "decline" : "accept";
     this.#check();
   }
 
@@ -780,7 +807,35 @@ export class TwteawOrderEditor {
         " ",
         h("button", { class: "button small", id: "add-join", onclick: () => this.setJoin(talk.join) }, "Join")));
     }
+    parts.push(...this.#surrenderRows(board, inWar(mine)));
     return h("fieldset", { class: "twteaw-add" }, ...parts);
+  }
+
+  /** Surrender (1.3, rulings 86–95): a nation in the main war that has no offer open and has
+   * not surrendered may offer; a ballot for each offer the seat received (its own hidden
+   * state, `known`). The server checks both (the rule cited on a refusal). */
+  #surrenderRows(board, inTheWar) {
+    const { adapter, orders } = this;
+    const secret = orders.store.view?.known?.[this.seat] || {};
+    const rows = [];
+    if (inTheWar && !board.surrendered?.[this.seat] && secret.offer_made == null) {
+      const offered = !!this.draft.surrender;
+      rows.push(h("div", { class: "twteaw-surrender" },
+        offered ? "These orders offer your surrender: accepted, you leave the war and pay a quarter of your income in tribute for twelve turns. "
+          : "Offer to surrender to every enemy at war with you; they vote next turn, each weighing its income. ",
+        h("button", { class: "button small", id: "offer-surrender", onclick: () => this.setSurrender(!offered) },
+          offered ? "Withdraw the offer" : "Offer surrender")));
+    }
+    const received = Array.isArray(secret.offers_received) ? secret.offers_received : Object.keys(secret.offers_received || {});
+    for (const offerer of received) {
+      const ballot = this.draft.surrender_votes?.[offerer] || "accept";
+      rows.push(h("div", { class: "twteaw-ballot" }, `${adapter.nation(offerer)} offers to surrender: `,
+        h("select", { id: `surrender-vote-${offerer}`, "aria-label": `Your ballot on ${adapter.nation(offerer)}'s surrender`,
+          onchange: (event) => this.setBallot(offerer, event.target.value) },
+          ["accept", "decline"].map((b) => h("option", { value: b, selected: b === ballot }, b === "accept" ? "Accept" : "Decline"))),
+        " (no ballot accepts)"));
+    }
+    return rows;
   }
 
   /** Incorporate a conquest (6): a territory the seat holds that another nation owned and the

@@ -21,6 +21,7 @@ from engine.kernel.canonical import canonical_json
 from engine.kernel.dice import Roller
 from engine.rulesets.twteaw import combat as C
 from engine.rulesets.twteaw.fog import band
+from engine.rulesets.twteaw.world import world
 
 RULESET = rulesets.get("twteaw")
 SCENARIO = "europe-1914"
@@ -219,7 +220,6 @@ def test_twteaw_conquest_level2_never_leaves_a_threatened_capital_without_infant
     wherever a level-2 nation's capital has an enemy next door, its orders leave infantry in
     it — over the opening and the positions of two whole level-2 games."""
     from engine.rulesets.twteaw.war import at_war, controller
-    from engine.rulesets.twteaw.world import world
     w = world()
     states = [opening()] + [play_match(RULESET, SCENARIO, table(2), seed=match_seed(6, t),
                                        game_uid=f"cap-{t}", max_actions=9 * t).final_state
@@ -242,3 +242,54 @@ def test_twteaw_conquest_level2_never_leaves_a_threatened_capital_without_infant
             assert units[capital]["infantry"] - leaving >= 1, (seat, capital, orders["moves"])
             checked += 1
     assert checked
+
+
+def test_twteaw_1_3_level2_answers_an_offer_of_surrender_by_accepting():
+    """TWTEAW 1.3: a seat offered a surrender writes its ballot (accept, the rulebook's default)
+    and the order set passes the ruleset's check; with no offer it writes no ballot."""
+    state = opening()
+    before = bot_turn(RULESET, state, "germany", TwteawBot(), game_uid="g-tw")
+    assert before is not None and before.action["surrender_votes"] == {}
+    state["secret"]["germany"]["offers_received"] = ["serbia"]
+    state["secret"]["serbia"]["offer_made"] = 1
+    move = bot_turn(RULESET, state, "germany", TwteawBot(), game_uid="g-tw")
+    assert move is not None and move.problem is None
+    assert move.action["surrender_votes"] == {"serbia": "accept"}
+
+
+def test_twteaw_1_3_level2_offers_surrender_only_when_hopeless():
+    """TWTEAW 1.3 (bot v3): a seat whose side holds under half its own areas, capital standing,
+    offers surrender; at exactly half, or with its capital fallen, it does not."""
+    from engine.bots.twteaw.phases import hopeless
+    w = world()
+    state = opening()
+    own = sorted(w.originals("france"))
+    others = [a for a in own if not w.areas[a].capital]
+    assert not hopeless(state, "france")
+    for n, a in enumerate(others):     # the capital and five others French: 6 of 12, half
+        state["board"]["control"][a] = "france" if n < 5 else "germany"
+    assert not hopeless(state, "france")
+    quiet = bot_turn(RULESET, state, "france", TwteawBot(), game_uid="g-tw")
+    assert quiet is not None and not quiet.action.get("surrender")
+    state["board"]["control"][others[0]] = "germany"     # 5 of 12
+    assert hopeless(state, "france")
+    move = bot_turn(RULESET, state, "france", TwteawBot(), game_uid="g-tw")
+    assert move is not None and move.problem is None and move.action["surrender"] is True
+    state["board"]["control"]["paris"] = "germany"
+    assert not hopeless(state, "france")
+
+
+def test_twteaw_1_3_level2_declines_an_offer_whose_capital_its_side_holds():
+    """TWTEAW 1.3 (bot v3): the ballot accepts unless the offerer's capital is in the voter's
+    side's hands (the terms would hand it back)."""
+    w = world()
+    state = opening()
+    state["secret"]["austria_hungary"]["offers_received"] = ["serbia"]
+    state["secret"]["serbia"]["offer_made"] = 1
+    move = bot_turn(RULESET, state, "austria_hungary", TwteawBot(), game_uid="g-tw")
+    assert move is not None and move.action["surrender_votes"] == {"serbia": "accept"}
+    capital = next(a for a in w.originals("serbia") if w.areas[a].capital)
+    state["board"]["control"][capital] = "austria_hungary"
+    move = bot_turn(RULESET, state, "austria_hungary", TwteawBot(), game_uid="g-tw")
+    assert move is not None and move.problem is None
+    assert move.action["surrender_votes"] == {"serbia": "decline"}
