@@ -64,11 +64,15 @@ def _missing(marker: str) -> str | None:
 # module fixtures are built once). Two browsers and two servers at once on a two-core machine
 # would race their own timeouts.
 SERIAL_DIRS = ("tests/browser/", "tests/live/")
+# Live tests that start no server, open no socket and assert nothing about the wall clock (the
+# services under a controlled clock): they run beside the engine tests, off the serial group,
+# which is the suite's critical path (its browser tests alone take most of the run).
+BESIDE_THE_SERIAL = ("tests/live/test_ruleset_upgrade.py", "tests/live/test_async_acceptance.py")
 
 
 def _xdist_group(item) -> str:
     path = item.nodeid.split("::", 1)[0]
-    return "serial" if path.startswith(SERIAL_DIRS) else path
+    return "serial" if path.startswith(SERIAL_DIRS) and path not in BESIDE_THE_SERIAL else path
 
 
 @pytest.hookimpl(tryfirst=True)

@@ -74,7 +74,8 @@ export class Orders extends EventTarget {
     this.dispatchEvent(new CustomEvent("change"));
     // A click on the map while the options were reloading (another player's move, a bot's
     // answer) is kept and played once they are ready, not silently lost.
-    if (this.queuedHex && this.status === "ready") {
+    // ("confirm" too: an editor whose draft the server has checked offers it again on reload.)
+    if (this.queuedHex && (this.status === "ready" || this.status === "confirm")) {
       const hex = this.queuedHex;
       this.queuedHex = null;
       queueMicrotask(() => this.clickHex(hex));
@@ -121,9 +122,7 @@ export class Orders extends EventTarget {
       // keeping the selected stack if it is still offered.
       const origin = this.origin;
       this.#reset(still);
-      this.#load().then(() => {
-        if (origin && this.origins().includes(origin)) { this.origin = origin; this.hint = "Now click a highlighted destination or target."; this.changed(); }
-      });
+      this.#load({ keepOrigin: origin });
       return;
     }
     const sameKind = this.userPicked && mine.find((d) => d.kind === this.userPicked);
@@ -177,7 +176,10 @@ export class Orders extends EventTarget {
     if (!decision || this.editor?.id !== decision.id) this.editor = null;
   }
 
-  async #load(query = null) {
+  /** Fetch the decision's items. `keepOrigin`: the stack selected before a reload, selected
+   * again if still offered — before a click queued meanwhile is played, so that click (a
+   * destination, or another stack) acts on the selection the user saw, and is not undone. */
+  async #load({ query = null, keepOrigin = null } = {}) {
     const decision = this.decision;
     const token = (this.loadToken += 1);
     this.loadedV = this.store.v;
@@ -200,8 +202,10 @@ export class Orders extends EventTarget {
     this.status = "ready";
     const origins = this.origins();
     if (origins.length === 1) this.origin = origins[0];
+    else if (keepOrigin && origins.includes(keepOrigin)) this.origin = keepOrigin;
     if (!this.entries.some((e) => e.p.hex) && this.entries.length) this.choices = this.entries.slice();
-    this.hint = this.#defaultHint();
+    this.hint = keepOrigin && this.origin === keepOrigin && origins.length > 1
+      ? "Now click a highlighted destination or target." : this.#defaultHint();
     this.#foreseeAll(decision, token);
     this.editor = this.adapter.editor?.(decision, this) || null;
     if (this.editor) {

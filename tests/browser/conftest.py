@@ -112,7 +112,9 @@ def new_context(browser):
 
     def make(width: int = 1400, height: int = 860):
         context = browser.new_context(viewport={"width": width, "height": height})
-        context.set_default_timeout(15000)
+        # The CI machine runs about 1.65x slower than a quiet one, with the engine tests beside
+        # the browser's; a table's bots share the server process with the page's requests.
+        context.set_default_timeout(30000 if os.environ.get("CI") else 15000)
         context.on("console", watch)
         made.append(context)
         return context

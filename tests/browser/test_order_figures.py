@@ -163,6 +163,9 @@ def test_unit_first_clicks_per_order_figures(site, new_context):
     report("clicks and keys per order", figures)
 
 
+@pytest.mark.skipif(not os.environ.get("SALIENT_FIGURES"),
+                    reason="render times are figures, not checks (nothing is asserted): "
+                           "SALIENT_FIGURES=<file> runs them")
 def test_game_page_render_figures(site, new_context, browser):
     """First contentful paint and time to interactive (live socket, counters drawn, orders
     loaded) of the BoP and FA game pages, at desktop and phone size. BoP's board is empty until
