@@ -59,25 +59,33 @@ def touches(th: Theatre, here: str, ships_here: int, there: str, ships_there: in
 
 
 def in_contact(state: State, th: Theatre, here: str, side: str, there: str,
-               other: str) -> bool:
-    """8.1 — whether `side`'s ships at `here` and `other`'s at `there` are in contact."""
-    return touches(th, here, _ships_of(state, here, side), there, _ships_of(state, there, other))
+               other: str, ships_here: int | None = None) -> bool:
+    """8.1 — whether `side`'s ships at `here` (`ships_here` of them, by default those there
+    now) and `other`'s at `there` are in contact."""
+    if ships_here is None:
+        ships_here = _ships_of(state, here, side)
+    return touches(th, here, ships_here, there, _ships_of(state, there, other))
 
 
-def enemy_locations(state: State, th: Theatre, units: list[str]) -> list[str]:
+def enemy_locations(state: State, th: Theatre, units: list[str],
+                    here: str | None = None) -> list[str]:
     """The locations of enemy surface ships, not in their own port, in contact with the force
-    `units` where it stands: its own location first, then the rest by id."""
+    `units` where it stands, or where it would stand at `here` on its way (8.1 in passing,
+    ruling 118): its own location first, then the rest by id."""
     fleets = state["board"]["fleets"]
-    here = fleets[units[0]]["at"]
+    now = fleets[units[0]]["at"]
+    here = now if here is None else here
     side = side_of_ship(units[0])
     found = {s["at"] for u, s in fleets.items()
              if side_of_ship(u) != side and is_surface(u) and not naval.in_port(state, th, u)}
     if not found:
         return []
     other = side_of_ship(next(u for u in fleets if side_of_ship(u) != side))
-    if naval.in_port(state, th, units[0]):
+    if naval.port_side(state, th, here) == side and units[0] not in naval.naval_flow(
+            state).get("clearing", ()):
         near = []               # 6.41: in its own port it declines contact beyond its hex
     else:
+        count = _ships_of(state, here, side) + (0 if here == now else len(units))
         near = [loc for loc in sorted(found - {here})
-                if in_contact(state, th, here, side, loc, other)]
+                if in_contact(state, th, here, side, loc, other, count)]
     return ([here] if here in found else []) + near

@@ -101,9 +101,9 @@ def _may_stop(state: State, th: Theatre, units: list[str], riders: list[str], lo
 
 
 def stop_point(state: State, th: Theatre, roller: Roller, units: list[str], to: str,
-               riders: list[str]) -> tuple[str, list[Event]]:
-    """7.41-7.45 — where the force moving to `to` stops: the first hex whose interrupt roll
-    succeeds, else `to`; with an event per attempt."""
+               riders: list[str], way: list[str] | None = None) -> tuple[str, list[Event]]:
+    """7.41-7.45 — where the force moving to `to` (along `way`, by default its path) stops:
+    the first hex whose interrupt roll succeeds, else `to`; with an event per attempt."""
     if not units or not all(is_surface(u) for u in units):
         return to, []                                         # 7.41: not submarines
     side = side_of_ship(units[0])
@@ -115,7 +115,7 @@ def stop_point(state: State, th: Theatre, roller: Roller, units: list[str], to: 
     kinds = {SHIPS[u].kind for u in units}
     events = []
     here, moved = start, 0
-    for loc in mines.path(state, th, start, to, side, kinds):
+    for loc in way or mines.path(state, th, start, to, side, kinds):
         moved += _step_cost(state, th, here, loc, side, kinds)
         here = loc
         overage = max(spent[u] + moved - radius(u) for u in units)       # 7.11: the slowest

@@ -275,6 +275,14 @@ def contested_boxes(state: State) -> State:
     return state
 
 
+def contact_in_passing(state: State) -> State:
+    """Version 14 → 15: contact in passing (8.1, ruling 118). A pairing of 8.24 is now the
+    force in motion (`flow.naval.force_id`, the first ship it set out with) and one enemy
+    location; a game inside a General Quarters half keeps its old pairings, which no longer
+    match, so a force moving on may search once more an enemy it has already searched."""
+    return state
+
+
 MIGRATIONS = (
     Migration("2", "3", v2_to_v3, "flow pos/k/bthru → script_position/answer_count/"
               "breakthrough, combat id → inherent_defense, dem → demoralization, crisis "
@@ -322,4 +330,8 @@ MIGRATIONS = (
     Migration("13", "14", contested_boxes, "3.123's contested boxes (ruling 117, issue #21): "
               "a box carries a supply line only where the tracing side's surface gunnery is "
               "more than the enemy's gunnery and mine factors there; no state change"),
+    Migration("14", "15", contact_in_passing, "contact in passing (8.1, ruling 118, issue "
+              "#21): a naval move pauses where it comes into contact on its way and sails on "
+              "after the searches; 8.24's pairings are kept by force, not by location; no state "
+              "change (a half in progress may see one more search of a pairing made before)"),
 )

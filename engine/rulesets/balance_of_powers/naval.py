@@ -234,13 +234,16 @@ def check_force(state: State, th: Theatre, seat: str, units: list[str]) -> int:
     return _budget(state, units)
 
 
-def destinations(state: State, th: Theatre, seat: str, units: list[str]) -> dict[str, int]:
+def destinations(state: State, th: Theatre, seat: str, units: list[str],
+                 ending: bool = True) -> dict[str, int]:
+    """Where the force can go, with the NMP; where it ends its move (`ending`), only where its
+    passengers fit (ruling 103), not where it pauses on its way (ruling 118)."""
     budget = check_force(state, th, seat, units)
     start = state["board"]["fleets"][units[0]]["at"]
     kinds = {SHIPS[u].kind for u in units}
     reach = reachable(state, th, start, side_of_ship(units[0]), kinds, budget)
     riders = riders_of(state, units)
-    if riders:
+    if riders and ending:
         reach = {to: c for to, c in reach.items() if may_carry_to(state, th, units, riders, to)}
     return reach
 
@@ -281,17 +284,20 @@ def move_items(state: State, th: Theatre, seat: str,
     return items
 
 
-def check_move(state: State, th: Theatre, seat: str, units: list[str], to: str) -> int:
-    reach = destinations(state, th, seat, units)
+def check_move(state: State, th: Theatre, seat: str, units: list[str], to: str,
+               ending: bool = True) -> int:
+    reach = destinations(state, th, seat, units, ending)
     if to not in reach:
         raise IllegalAction("BoP 7.22", "out_of_range", {"units": units, "to": to},
                             f"The force cannot reach {to} with its naval movement points.")
     return reach[to]
 
 
-def naval_move(state: State, th: Theatre, seat: str, units: list[str], to: str) -> list[Event]:
-    """Move the force (7.22, 7.33), paying the dreadnought fee first (7.25)."""
-    cost = check_move(state, th, seat, units, to)
+def naval_move(state: State, th: Theatre, seat: str, units: list[str], to: str,
+               ending: bool = True) -> list[Event]:
+    """Move the force (7.22, 7.33), paying the dreadnought fee first (7.25); not `ending` when
+    it only pauses at `to` on its way (8.1 in passing, ruling 118)."""
+    cost = check_move(state, th, seat, units, to, ending)
     nf = naval_flow(state)
     events = []
     if bb_fee_due(state, seat, units):
@@ -301,6 +307,7 @@ def naval_move(state: State, th: Theatre, seat: str, units: list[str], to: str) 
     budget_spent = max((nf["spent"].get(u, 0) for u in nf["force"]), default=0)
     if not set(units) & set(nf["force"]):
         nf["done"] = sorted(set(nf["done"]) | set(nf["force"]))      # 6.43: another force
+        nf["force_id"] = min(units)                                   # 8.24's pairings
         budget_spent = 0
     else:
         nf["done"] = sorted(set(nf["done"]) | (set(nf["force"]) - set(units)))  # dropped off

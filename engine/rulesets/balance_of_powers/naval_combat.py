@@ -312,6 +312,27 @@ def after_move(state: State, th: Theatre, roller: Roller, units: list[str],
     return events
 
 
+def pairing(state: State, units: list[str], there: str) -> str:
+    """8.24 (ruling 118) — the key of a pairing of forces: the force in motion, named by the
+    first ship it set out with (a ship moves in one force a half, and joiners keep the name),
+    and the enemy ships of one location."""
+    nf = naval.naval_flow(state)
+    going_on = bool(set(units) & set(nf["force"]))
+    return f"{(nf.get('force_id') if going_on else None) or min(units)}>{there}"
+
+
+def contact_on_way(state: State, th: Theatre, units: list[str], way: list[str]) -> str | None:
+    """8.1, 7.21 (ruling 118) — the first location of `way` (the locations the force enters
+    before its destination) where it comes into contact with enemy surface ships it has not
+    yet paired with this sub-phase: there it pauses to search and fight, as at a move's end."""
+    searched = set(naval.naval_flow(state)["searched"])
+    for loc in way:
+        if any(pairing(state, units, there) not in searched
+               for there in contact.enemy_locations(state, th, units, loc)):
+            return loc
+    return None
+
+
 def _engage(state: State, th: Theatre, roller: Roller, units: list[str], loc: str, there: str,
             orders: dict[str, Any]) -> list[Event]:
     """8.2-8.4 — the moving force at `loc` and the enemy surface ships at `there`, in contact:
@@ -323,8 +344,7 @@ def _engage(state: State, th: Theatre, roller: Roller, units: list[str], loc: st
     if not enemy:
         return []
     nf = naval.naval_flow(state)
-    kind = "surface" if is_surface(units[0]) else "sub"
-    pair = f"{loc}:{side}:{kind}" if there == loc else f"{loc}>{there}:{side}:{kind}"
+    pair = pairing(state, units, there)
     if pair in nf["searched"]:                                               # 8.24
         return []
     nf["searched"] = sorted(nf["searched"] + [pair])

@@ -25,7 +25,7 @@ from engine.kernel import Decision, Event, Roller
 
 from . import amphibious, coastal_raids, interrupt, mines, naval, naval_combat, transport
 from .decisions import decision
-from .fleets import SHIPS, gunnery_lost
+from .fleets import SHIPS, gunnery_lost, side_of_ship
 from .navies import new_naval_flow, set_up_navies
 from .sequence import MONTH_SCRIPT, Step
 from .setup import initial_state
@@ -205,38 +205,68 @@ def do_naval_mine(state: dict[str, Any], seat: str, decision: Decision, action: 
 
 def do_naval_move(state: dict[str, Any], seat: str, decision: Decision, action: Any,
                   roller: Roller) -> list[Event]:
-    """7.22 — move the force with its passengers (7.6), the enemy mines on its way attack it
-    (6.442), then contact, search and combat where it arrives (8.1-8.4); the passengers
-    follow their ships through losses and returns to port (7.64)."""
+    """7.22 — move the force with its passengers (7.6) along its way, leg by leg: it pauses
+    where it comes into contact with an enemy force it has not yet paired with (8.1 in
+    passing, ruling 118) and ends where it is interrupted (7.4) or arrives."""
     th = theatre(state["board"]["map"])
     units = sorted(action["units"])
-    start = {u: state["board"]["fleets"].get(u, {}).get("at") for u in units}
-    passengers = sorted(action.get("passengers", []))
     transport.check_transport(state, th, seat, action)
     naval.check_move(state, th, seat, units, action["to"])             # refuses a bad force
-    riders = sorted(set(transport.carried_by(state, units)) | set(passengers)) if (
-        "aboard" in state["board"]) else []
-    to, events = interrupt.stop_point(state, th, roller, units, action["to"], riders)  # 7.4
-    events += naval.naval_move(state, th, seat, units, to)
+    riders = sorted(set(transport.carried_by(state, units)) | set(
+        action.get("passengers", []))) if "aboard" in state["board"] else []
+    orders = {k: action[k] for k in ORDERS if k in action}
+    events: list[Event] = []
+    first = True
+    while units:
+        arrived, units, leg = _naval_leg(state, th, roller, seat, units, action, riders,
+                                         orders, first)
+        events += leg
+        first = False
+        if arrived:
+            break
+    return events
+
+
+def _naval_leg(state: dict[str, Any], th: Any, roller: Roller, seat: str, units: list[str],
+               action: Any, riders: list[str], orders: dict[str, Any],
+               first: bool) -> tuple[bool, list[str], list[Event]]:
+    """One leg of a naval move: to the first contact on the way (ruling 118) or to the
+    destination. The enemy mines on the way attack the force (6.442), then contact, search and
+    combat where the leg ends (8.1-8.4); the passengers follow their ships through losses
+    and returns to port (7.64). Returns whether the move is over, the ships that go on, and
+    the events."""
+    fleets = state["board"]["fleets"]
+    target = action["to"]
+    start = fleets[units[0]]["at"]
+    way = mines.path(state, th, start, target, side_of_ship(units[0]),
+                     {SHIPS[u].kind for u in units})
+    pause = naval_combat.contact_on_way(state, th, units, way[:-1])            # 8.1
+    if pause is not None:
+        way = way[:way.index(pause) + 1]
+    to, events = interrupt.stop_point(state, th, roller, units, way[-1], riders, way)  # 7.4
+    events += naval.naval_move(state, th, seat, units, to, ending=to != pause)
     interrupt.after_move(state, to, events)                           # 7.43, 7.44
     if "aboard" in state["board"]:
-        events += transport.embark(state, seat, units, passengers)
+        if first:
+            events += transport.embark(state, seat, units, sorted(action.get("passengers", [])))
         transport.follow(state, units)
-        if action.get("land") and to == action["to"]:
+        if action.get("land") and to == target:
             events += transport.disembark(state, th, units)
-        if action.get("landing") and to == action["to"]:
-            events += amphibious.place(state, units, action["to"], action["landing"])
-    events += mines.attacks_on_the_way(state, th, roller, start[units[0]], units)  # 6.442
-    if action.get("raid"):                                                 # 7.35
-        events += coastal_raids.raid(state, th, roller, units, action["to"], action["raid"])
-    alive = [u for u in units if u in state["board"]["fleets"]]
-    orders = {k: action[k] for k in ORDERS if k in action}
+        if action.get("landing") and to == target:
+            events += amphibious.place(state, units, target, action["landing"])
+    events += mines.attacks_along(state, th, roller, way[:way.index(to) + 1], units)  # 6.442
+    if action.get("raid") and to == target:                                 # 7.35
+        events += coastal_raids.raid(state, th, roller, units, target, action["raid"])
+    alive = [u for u in units if u in fleets]
     events += naval_combat.after_move(state, th, roller, alive, orders)
     if "aboard" in state["board"]:
-        events += transport.settle(state, th)
-    if to != action["to"]:                    # 7.45: interrupted, the force's move is over
+        events += transport.settle(state, th, in_transit=to == pause)
+    if to != way[-1]:                         # 7.45: interrupted, the force's move is over
         naval.end_force(state)
-    return events
+        return True, [], events
+    going_on = [u for u in alive if u in fleets and fleets[u]["at"] == to
+                and u in naval.naval_flow(state)["force"]]
+    return to == target, going_on, events
 
 
 def norwegian_sea_bbs(state: dict[str, Any]) -> int:

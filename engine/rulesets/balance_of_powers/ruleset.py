@@ -146,8 +146,9 @@ class BalanceOfPowers(FlowRuleset):
     # ruling 109): sunk ships to the force pool, the dockyards, ships' muster.
     # 13: 7.44's interrupt after mine work, 7.74's anchorage (rulings 113, 114). 14: 3.123's
     # contested boxes (ruling 117): a box carries a supply line only if the tracing side's
-    # gunnery there beats the enemy's gunnery and mine factors.
-    version = "14"
+    # gunnery there beats the enemy's gunnery and mine factors. 15: contact in passing
+    # (ruling 118): a naval move pauses where it meets the enemy on its way.
+    version = "15"
     migrations = MIGRATIONS
     manifest = MANIFEST
     flow = FLOW

@@ -192,10 +192,11 @@ def disembark(state: State, th: Theatre, units: list[str]) -> list[Event]:
     return [Event("naval_disembarked", "BoP 7.65", {"at": here, "passengers": riders})]
 
 
-def settle(state: State, th: Theatre) -> list[Event]:
+def settle(state: State, th: Theatre, in_transit: bool = False) -> list[Event]:
     """7.64, ruling 103 — after losses and returns to port: passengers follow their ships,
     move to another ship of their side in the location when theirs is gone or too small, and
-    are eliminated when none has room or their ship is off the map."""
+    are eliminated when none has room or their ship ends off the map (not while it only
+    pauses on its way, `in_transit`: ruling 118)."""
     board = state["board"]
     if not aboard(state):
         return []
@@ -220,7 +221,8 @@ def settle(state: State, th: Theatre) -> list[Event]:
             lost.append(corps)
     for corps, ship in sorted(board["aboard"].items()):
         at = fleets[ship]["at"] if ship in fleets else None
-        if corps not in lost and at is not None and at not in th.water and at not in th.locs:
+        if corps not in lost and at is not None and at not in th.water and at not in th.locs \
+                and not (in_transit and ship in state["flow"]["naval"]["force"]):
             lost.append(corps)
     for corps in sorted(set(lost)):
         del board["aboard"][corps]

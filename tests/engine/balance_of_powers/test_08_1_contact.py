@@ -44,9 +44,13 @@ def test_bop_6_42_two_lone_ships_side_by_side_are_not_in_contact():
 
 def test_bop_8_1_two_stacks_within_two_hexes_are_in_contact_not_three():
     state = off_heligoland("bri-cl1", "bri-cl2")
+    assert contact.in_contact(state, TH, HEX["1210"], "central", HEX["1010"], "entente", 2)
     events = move(state, ["ger-bc1", "ger-cl1"], HEX["1210"], NO_LUCK)      # two hexes off
-    assert searches(events) == [("1010", "1210", "central", 2, 2),
-                                ("1210", "1010", "entente", 2, 2)]
+    # met on the way, at 1211, two hexes off too (8.1 in passing, ruling 118); the same
+    # pairing searches no more from 1210 (8.24)
+    assert searches(events) == [("1010", "1211", "central", 2, 2),
+                                ("1211", "1010", "entente", 2, 2)]
+    assert state["board"]["fleets"]["ger-bc1"]["at"] == HEX["1210"]
     state = off_heligoland("bri-cl1", "bri-cl2")
     events = move(state, ["ger-bc1", "ger-cl1"], HEX["1310"], {})            # three hexes off
     assert searches(events) == []
@@ -70,7 +74,9 @@ def test_bop_6_42_no_zone_on_the_sea_chart():
 def test_bop_8_1_every_enemy_in_contact_is_searched_its_own_hex_first():
     state = off_heligoland("bri-cl1", "bri-cl2", "bri-ca1")
     state["board"]["fleets"]["bri-ca1"]["at"] = HEX["1110"]          # waiting where it arrives
-    events = move(state, ["ger-bc1", "ger-cl1"], HEX["1110"], {"naval search 1d6": [6] * 4})
-    assert searches(events) == [("1110", None, "central", 2, 1), ("1110", None, "entente", 1, 2),
-                                ("1010", "1110", "central", 2, 2),
-                                ("1110", "1010", "entente", 2, 2)]
+    # a lone ship, so that it meets no zone on its way (a pair would meet the British pair's
+    # two hexes out, at 1211, and stop there first: ruling 118)
+    events = move(state, ["ger-bc1"], HEX["1110"], {"naval search 1d6": [6] * 4})
+    assert searches(events) == [("1110", None, "central", 1, 1), ("1110", None, "entente", 1, 1),
+                                ("1010", "1110", "central", 1, 2),
+                                ("1110", "1010", "entente", 2, 1)]
