@@ -31,7 +31,6 @@ from .world import world
 
 State = dict[str, Any]
 RULE = "TWTEAW 1.4"
-TRADE_RULE = "TWTEAW US trade"
 AMOUNTS = {"britain": 10, "germany": 8, "france": 5, "russia": 5}   # Variable US Trade
 OFF_SHEET = "sea-of-okhotsk"          # Russia's Pacific route: not on the Europe sheet (ruling 99)
 BASE_ROUTES = {"britain": ("northern-atlantic", "middle-atlantic"), "germany": ("skagerrak",),
