@@ -39,6 +39,15 @@ def v3_to_v4(state: State) -> State:
     return state
 
 
+def v4_to_v5(state: State) -> State:
+    """Version 5: US trade and the naval blockade that cuts it (TWTEAW 1.4, 4.2.6, "Variable US
+    Trade"; rulings 97–104): `board.blockades` and `board.us_trade`, empty — no blockade was
+    ever declared, and the trade is first collected at the next Phase 8."""
+    state["board"]["blockades"] = {}
+    state["board"]["us_trade"] = {}
+    return state
+
+
 MIGRATIONS = (
     Migration("1", "2", v1_to_v2,
               "industrial complexes defend when ordered (order key defend_ics); "
@@ -49,4 +58,7 @@ MIGRATIONS = (
     Migration("3", "4", v3_to_v4,
               "surrender offers, votes and tribute (order keys surrender, surrender_votes); "
               "board.surrendered, secret.<nation>.offer_made/offers_received/tribute, empty"),
+    Migration("4", "5", v4_to_v5,
+              "US trade in Phase 8 and the blockade that cuts it (order key blockade, naval "
+              "mission blockade); board.blockades and board.us_trade, empty in a running game"),
 )

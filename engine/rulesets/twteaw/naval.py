@@ -29,6 +29,11 @@ ships of one zone as one task force under **one mission for the turn** (rulings 
 
     {"from": "english-channel", "path": ["bay-of-biscay"], "units": {"cruiser": 1},
      "mission": "escort"}
+- `blockade` (4.2.6, rulings 97–104, version 5): undamaged warships, aggressive, holding the
+  zone they end in; with a blockade declared in the same orders (`us_trade.py`, 1.4) they cut
+  the receiver's US trade while they stay afloat there:
+
+    {"from": "north-sea", "path": ["skagerrak"], "units": {"cruiser": 2}, "mission": "blockade"}
 - Ships without orders stay; in friendly waters (a zone on the coast of a port of the nation's
   side) they lie docked (defensive, but aggressive against an invasion force: ruling 78),
   elsewhere they patrol.
@@ -58,7 +63,7 @@ from .world import world
 
 State = dict[str, Any]
 RULE = "TWTEAW 4.2"
-MISSIONS = ("patrol", "move", "transport", "bombard", "escort")
+MISSIONS = ("patrol", "move", "transport", "bombard", "escort", "blockade")
 ESCORTED = ("transport", "move")        # the missions an escort protects (4.2.2, ruling 85)
 _KEYS = {"from", "path", "units", "mission"}
 
@@ -212,6 +217,9 @@ def _check_mission(row: dict[str, Any]) -> None:
     if mission == "escort" and not all(SHIPS[t].warship for t in ships):
         raise _refuse("escort_warships_only", {"units": ships},
                       "Only undamaged warships (battleships, cruisers) escort.", "TWTEAW 4.2.2")
+    if mission == "blockade" and not all(SHIPS[t].warship for t in ships):
+        raise _refuse("blockade_warships_only", {"units": ships},
+                      "Only undamaged warships (battleships, cruisers) hold a blockade.", "TWTEAW 4.2.6")
     if mission == "bombard":
         if not all(SHIPS[t].warship for t in ships) or not any(t in SHORE_BOMBARDMENT for t in ships):
             raise _refuse("bombard_needs_battleship", {"units": ships},
@@ -311,10 +319,12 @@ def _embark(state: State, nation: str, carry: dict[str, Any], capacity: int) -> 
 
 def naval_phase(state: State, orders: dict[str, dict[str, Any]], roller: Roller,
                 landings: list[tuple[str, dict[str, Any]]] | None = None,
-                bombardments: list[dict[str, Any]] | None = None) -> list[Event]:
+                bombardments: list[dict[str, Any]] | None = None,
+                blockaders: list[dict[str, Any]] | None = None) -> list[Event]:
     """Phase 4.2/4.3; the invasions that reach their coast are added to `landings` (nation,
-    attack from the sea) for Phase 4.6, and the bombarding battleships still undamaged to
-    `bombardments` ({"nation", "zone", "target", "battleships"})."""
+    attack from the sea) for Phase 4.6, the bombarding battleships still undamaged to
+    `bombardments` ({"nation", "zone", "target", "battleships"}), and the blockading task
+    forces still afloat to `blockaders` ({"nation", "zone", "ships"}: 4.2.6)."""
     forces: list[NC.TaskForce] = []
     for nation in sorted(orders):
         for row in orders[nation].get("naval", []):
@@ -346,6 +356,8 @@ def naval_phase(state: State, orders: dict[str, dict[str, Any]], roller: Roller,
             if guns:
                 bombardments.append({"nation": tf.nation, "zone": tf.zone, "target": tf.target,
                                      "battleships": guns})
+        if tf.mission == "blockade" and tf.size() and blockaders is not None:
+            blockaders.append({"nation": tf.nation, "zone": tf.zone, "ships": dict(tf.ships)})
     return events
 
 

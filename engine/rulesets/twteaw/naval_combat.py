@@ -2,7 +2,7 @@
 and the Allied ships that end their naval movement in one sea zone (docs/rules/twteaw.md,
 ruling 72).
 
-- A camp is **aggressive** when one of its task forces there is on patrol or bombards (ships without
+- A camp is **aggressive** when one of its task forces there is on patrol, blockades (4.2.6) or bombards (ships without
   orders outside friendly waters patrol too), or lies docked where an enemy transport carries
   an invasion force (4.2, digest §3.5: docked ships turn on invasions; ruling 78), or escorts
   its own ships where an aggressive enemy task force is (4.2.2: the escorted are endangered;
@@ -44,7 +44,7 @@ class TaskForce:
     nation: str
     zone: str
     ships: dict[str, int]
-    mission: str                       # "patrol", "move", "transport", "bombard" or "dock"
+    mission: str                       # a naval.MISSIONS mission, or "dock"
     came_from: str
     cargo: dict[str, Any] | None = None          # {"from", "to", "units"} for a transport
     lost: dict[str, int] = field(default_factory=dict)
@@ -55,7 +55,7 @@ class TaskForce:
     endangered: bool = False           # an escort whose zone holds an aggressive enemy (4.2.2)
 
     def aggressive(self) -> bool:
-        return (self.mission in ("patrol", "bombard")
+        return (self.mission in ("patrol", "bombard", "blockade")
                 or (self.mission == "dock" and self.hunts_invaders)
                 or (self.mission == "escort" and self.endangered))
 

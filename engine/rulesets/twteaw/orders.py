@@ -23,6 +23,8 @@ what they hold, phase by phase. The playable core's order set:
                       "units": {"battleship": 2}, "mission": "patrol"},    # a turn (naval.py);
                      {"from": "north-sea", "path": [], "units": {"battleship": 1},
                       "mission": "bombard", "target": "netherlands"}],   # 4.2.3
+     "blockade":    ["germany"],                                    # 1.4, with ships on the
+                                                                    # blockade mission (us_trade.py)
      "surrender":   false,                                          # 1.3 offer (surrender.py)
      "surrender_votes": {"serbia": "decline"}}                      # 1.3 ballots, default accept
 
@@ -38,7 +40,7 @@ from typing import Any
 
 from engine.kernel import IllegalAction, MalformedAction
 
-from . import diplomacy, economy, naval, rail, surrender, trenches
+from . import diplomacy, economy, naval, rail, surrender, trenches, us_trade
 from .nations import MAIN_WAR, NATIONS
 from .stacks import claim
 from .units import LAND_TYPES, UNITS
@@ -47,14 +49,14 @@ from .world import world
 
 State = dict[str, Any]
 KEYS = ("declare", "join", "influence", "build", "trench", "home_trenches", "moves", "rail", "support", "withdraw",
-        "incorporate", "casualties", "defend_ics", "naval", "surrender", "surrender_votes")
+        "incorporate", "casualties", "defend_ics", "naval", "blockade", "surrender", "surrender_votes")
 MAX_ROWS = 400           # an order set larger than this is refused (no legal one comes close)
 
 
 def empty_orders() -> dict[str, Any]:
     return {"declare": [], "join": None, "influence": [], "build": [], "trench": [], "home_trenches": [], "moves": [], "rail": [],
             "support": [], "withdraw": [], "incorporate": [], "casualties": list(LAND_TYPES), "defend_ics": [],
-            "naval": [], "surrender": False, "surrender_votes": {}}
+            "naval": [], "blockade": [], "surrender": False, "surrender_votes": {}}
 
 
 def _int(value: Any, what: str, low: int = 0) -> int:
@@ -141,6 +143,7 @@ def normalise(action: Any) -> dict[str, Any]:
     out["support"] = [{"from": f, "into": i, "count": n} for (f, i), n in sorted(supports.items())]
     out["defend_ics"] = sorted({_str(a, "defend_ics[]") for a in _list(action, "defend_ics")})
     out["naval"] = naval.normalise(_list(action, "naval"))
+    out["blockade"] = us_trade.normalise(_list(action, "blockade"))
     out["surrender"] = surrender.normalise_offer(action.get("surrender"))
     out["surrender_votes"] = surrender.normalise_votes(action.get("surrender_votes"))
     withdrawals: dict[str, dict[str, Any]] = {}
@@ -197,6 +200,7 @@ def validate(state: State, nation: str, action: Any) -> dict[str, Any]:
         _check_support(state, nation, row, declared, used)
     rail.check(state, nation, orders["rail"], used)
     naval.check(state, nation, orders["naval"], used, declared)
+    us_trade.check(state, nation, orders["blockade"], orders["naval"], declared)
     for row in orders["withdraw"]:
         area, to = row["area"], row["to"]
         if area not in w.areas or not state["secret"][nation]["units"].get(area):
@@ -342,4 +346,5 @@ def corroborate(state: State, nation: str, orders: dict[str, Any]) -> list[dict[
         if gone and threatened and stack.get("artillery", 0) > 0:
             warnings.append({"code": "artillery_left_alone", "area": area,
                              "message": f"Artillery left alone in {w.areas[area].name} defends at 1."})
+    warnings += us_trade.warnings(state, nation, orders["blockade"], orders["naval"])
     return warnings + surrender.warnings(state, nation, orders["surrender"], orders["surrender_votes"])

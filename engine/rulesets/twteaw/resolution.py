@@ -5,10 +5,10 @@ docs/rules/twteaw.md):
 
     1.1 neutrals joining, declarations of war (Table A) → 1.2 influence → 1.3 surrender votes
     and terms (surrender.py) → 3.1 purchases paid → 4.1.3 rail moves leave → 4.2/4.3 naval
-    movement and sea battles, transports landing, battleships taking station to bombard (naval.py)
-    → 4.4/4.6 land movement and combat, with 4.6.1 invasions (invasions.py) and the shore
-    bombardment supporting them → 6 incorporation → 7 rail moves arrive, placement → 8 income and
-    war tribute → 9 the end of the turn (surrender offers reach the voters, conquest, victory)
+    movement and sea battles, transports landing, battleships taking station to bombard (naval.py),
+    the 1.4 blockades of US trade holding or broken (us_trade.py) → 4.4/4.6 land movement and combat, with 4.6.1 invasions (invasions.py) and the shore
+    bombardment supporting them → 6 incorporation → 7 rail moves arrive, placement → 8 income, US
+    trade and war tribute → 9 the end of the turn (surrender offers reach the voters, conquest, victory)
 
 Nations without a player (the minors the moderator runs) get the moderator's orders: hold,
 and spend their income on infantry in their cities (TWTEAW Phase 8's note on non-player minors).
@@ -23,7 +23,7 @@ from typing import Any
 
 from engine.kernel import Event, Roller
 
-from . import diplomacy, economy, movement, naval, rail, surrender, trenches
+from . import diplomacy, economy, movement, naval, rail, surrender, trenches, us_trade
 from .nations import ALLIED, CENTRAL, NATIONS
 from .orders import empty_orders
 from .setup import turn_label
@@ -93,7 +93,9 @@ def resolve_turn(state: State, answers: dict[str, dict[str, Any]], roller: Rolle
     on_rails = rail.depart(state, orders)
     landings: list[tuple[str, dict[str, Any]]] = []
     bombardments: list[dict[str, Any]] = []
-    events += naval.naval_phase(state, orders, roller, landings, bombardments)
+    blockaders: list[dict[str, Any]] = []
+    events += naval.naval_phase(state, orders, roller, landings, bombardments, blockaders)
+    events += us_trade.resolve(state, orders, blockaders)
     events += movement.land_phase(state, orders, roller, landings, bombardments)
     events += incorporation(state, orders)
     for stopped in rail.arrive(state, on_rails):
@@ -185,13 +187,16 @@ def placement(state: State, orders: dict[str, dict[str, Any]]) -> list[Event]:
 
 
 def collect_income(state: State) -> list[Event]:
+    """Phase 8: the territories' income and, unless blockaded, the US trade (us_trade.py)."""
     events = []
     for nation in sorted(NATIONS):
-        income = economy.income_of(state, nation)
+        trade = us_trade.received(state, nation)
+        income = economy.income_of(state, nation) + trade
         state["secret"][nation]["income"] = income
         state["secret"][nation]["bank"] += income
-        events.append(Event("income", "TWTEAW 8", {"nation": nation, "income": income},
+        events.append(Event("income", "TWTEAW 8", {"nation": nation, "income": income, "us_trade": trade},
                             audience=f"seat:{nation}"))
+    us_trade.record_received(state)
     return events
 
 

@@ -50,7 +50,8 @@ MANIFEST = {
 
 class TheWarToEndAllWars(FlowRuleset):
     id = "twteaw"
-    version = "4"   # 2: ICs defend when ordered; 3: ships and naval orders; 4: surrender; migrations.py
+    version = "5"   # 2: ICs defend when ordered; 3: ships and naval orders; 4: surrender;
+    # 5: US trade and the blockade (us_trade.py); migrations.py
     migrations = MIGRATIONS
     manifest = MANIFEST
     # A product (issue #23): the newcomer check walks it by written orders (every nation
@@ -120,7 +121,7 @@ class TheWarToEndAllWars(FlowRuleset):
 
     def describe_action(self, state: State, decision: Decision, action: Any) -> str:
         return (f"orders: {len(action.get('moves', []))} moves, {len(action.get('build', []))} "
-                f"builds, {len(action.get('declare', []))} declarations")
+                f"builds, {len(action.get('declare', [])) + len(action.get('blockade', []))} declarations")
 
 
 RULESET = TheWarToEndAllWars()

@@ -97,7 +97,7 @@ REFUSALS = [
     ("passage_closed", "russia", [patrol("gulf-of-bothnia", ["baltic-sea", "skagerrak"], cruiser=1)]),
     ("patrol_warships_only", "germany", [patrol("baltic-sea", [], transport=1)]),
     ("no_such_mission", "germany", [{"from": "skagerrak", "path": [], "units": {"battleship": 1},
-                                     "mission": "blockade"}]),
+                                     "mission": "submarine_hunt"}]),
     ("transport_loaded_only", "france", [{"from": "gulf-of-lyon", "path": [], "units": {"transport": 1},
                                           "mission": "transport"}]),
     ("over_capacity", "france", [{"from": "gulf-of-lyon", "path": [], "units": {"transport": 1},
