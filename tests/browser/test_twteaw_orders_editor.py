@@ -287,6 +287,46 @@ def test_twteaw_4_2_2_an_escort_order_is_offered_and_reads_in_words(module_page)
         "(guarding the transports and moves that end there)"), got
 
 
+def test_twteaw_1_4_a_blockade_and_its_mission_read_in_words(module_page):
+    """Rulings 97-103: the blockade declaration, the blockade mission and the turn's blockade
+    events read in words; before, the order summary left the declaration out and the log
+    showed the events' raw kinds."""
+    got = module_page.evaluate("""async () => {
+        const { TwteawAdapter } = await import('/frontend/game/rulesets/twteaw.js');
+        const tw = new TwteawAdapter({ seats: [] });
+        const ev = (kind, data) => tw.event({ kind, data }, { board: {} });
+        return [tw.orderText({ blockade: ['germany'], naval: [{ from: 'skagerrak', path: [], units: { cruiser: 2 },
+                  mission: 'blockade' }] }),
+                ev('us_trade_blockaded', { on: 'germany', by: ['france'], trade: 8 }),
+                ev('blockade_broken', { on: 'germany', by: ['france'], trade: 0 }),
+                ev('blockade_report', { on: 'germany', route: ['skagerrak'], held: ['skagerrak'], cut: true }),
+                ev('income', { nation: 'germany', income: 40, us_trade: 8 })];
+    }""")
+    order, cut, broken, report, income = got
+    assert order.startswith("blockade the US trade of ") and "2 cruisers blockade from " in order, order
+    assert cut.endswith("US trade this turn (8 lost)") and "cuts" in cut, cut
+    assert broken.endswith("its US trade comes through"), broken
+    assert "held" in report and report.endswith("the trade is cut"), report
+    assert income.endswith("and 8 in US trade"), income
+
+
+def test_twteaw_1_4_a_blockade_written_in_the_editor_is_checked_by_the_server(table):
+    hamlet, _ = table
+    start_from_hold(hamlet)
+    # Germany may blockade the trade receivers it is at war with: France, not itself, not
+    # Russia (its Pacific route is off this sheet, ruling 99)
+    offered = hamlet.evaluate("() => [...document.querySelectorAll('#blockade-nation option')].map((o) => o.value)")
+    assert "france" in offered and "germany" not in offered and "russia" not in offered, offered
+    hamlet.select_option("#blockade-nation", "france")
+    hamlet.click("#add-blockade")
+    # no German warship holds the Middle Atlantic on a blockade mission: refused, with its rule
+    hamlet.wait_for_selector("#draft-problem")
+    assert hamlet.locator("#draft-problem .cite").inner_text().strip() == "TWTEAW 1.4"
+    assert "blockade the US trade of" in hamlet.inner_text(".draft-blockade")
+    hamlet.locator(".draft-blockade button").first.click()
+    hamlet.wait_for_selector("#draft-problem", state="detached")
+
+
 def test_twteaw_1_3_surrender_offer_and_ballots_read_in_words(module_page):
     """Rulings 86-91: an order set's offer and ballots, and the surrender's events, read in
     words (before, the summary said "hold" for an offer and the log showed the bare kinds)."""

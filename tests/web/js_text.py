@@ -48,7 +48,7 @@ your me my we our did do may can will was has had now via vs left more most only
 turn row step round box part hex move moves half pay take took sea loss land pool rail lose
 cost got see sent once also each both but send goes home port set call dice city does down
 ends fort must puts roll sits too unit win wins hour what side play pays when sunk owes
-paid hit hits""".split())
+paid hit hits cuts lost""".split())
 
 
 @dataclass(frozen=True)

@@ -23,7 +23,11 @@ const SHIP_WORDS = { battleship: ["battleship", "battleships"], damaged_battlesh
   cruiser: ["cruiser", "cruisers"], transport: ["transport", "transports"] };
 const MISSION_WORDS = { patrol: "patrol (seeks battle)", move: "move (tries to slip through)", transport: "transport (carries troops)",
   bombard: "bombard (battleships shell a landing's coast)",   // 4.2.3 (rulings 80–84)
-  escort: "escort (guards your transports and moves ending in the same zone)" };   // 4.2.2 (ruling 85)
+  escort: "escort (guards your transports and moves ending in the same zone)",   // 4.2.2 (ruling 85)
+  blockade: "blockade (warships hold the zone against a declared US trade route)" };   // 4.2.6, 1.4 (rulings 100–103)
+// 1.4, Variable US Trade (ruling 97): who receives US trade and so can be blockaded; Russia's
+// Pacific route is off this sheet (ruling 99), so it cannot be.
+const TRADE_RECEIVERS = ["britain", "france", "germany"];
 const BAND_WORDS = { black: "0–5 units", yellow: "6–20 units", red: "21 units or more" };
 const SIDE_WORDS = { central: "the Central Powers", allied: "the Allied Powers", neutral: "neutral" };
 
@@ -209,6 +213,7 @@ export class TwteawAdapter extends GenericAdapter {
     if (a.join) parts.push(`take the side of ${SIDE_WORDS[a.join] || a.join}`);
     if (a.declare?.length) parts.push(`declare war on ${a.declare.map((n) => this.nation(n)).join(", ")}`);
     if (a.influence?.length) parts.push(`influence ${a.influence.map((n) => this.nation(n)).join(", ")}`);
+    if (a.blockade?.length) parts.push(`blockade the US trade of ${a.blockade.map((n) => this.nation(n)).join(", ")}`);
     for (const m of a.moves || []) {
       const cond = [m.rounds ? `at most ${m.rounds} rounds` : "", m.max_losses !== undefined ? `stop after ${m.max_losses} losses` : ""].filter(Boolean);
       parts.push(`${this.area(m.from)} → ${this.area(m.to)}: ${unitCount(m.units)}${cond.length ? ` (${cond.join(", ")})` : ""}`);
@@ -227,7 +232,7 @@ export class TwteawAdapter extends GenericAdapter {
     for (const n of a.naval || []) {
       const route = [n.from, ...(n.path || [])].map((z) => this.area(z)).join(" → ");
       const cargo = n.carry ? `, carrying ${unitCount(n.carry.units)} from ${this.area(n.carry.from)} to ${this.area(n.carry.to)}` : "";
-      const verb = { patrol: "patrol", transport: "sail", bombard: "sail", escort: "escort" }[n.mission] || "move";
+      const verb = { patrol: "patrol", transport: "sail", bombard: "sail", escort: "escort", blockade: "blockade from" }[n.mission] || "move";
       const shell = n.mission === "bombard" ? `, battleships shelling ${this.area(n.target)}` : "";
       const guard = n.mission === "escort" ? " (guarding the transports and moves that end there)" : "";
       parts.push(`${unitCount(n.units)} ${verb} ${route}${cargo}${shell}${guard}`);
@@ -280,7 +285,12 @@ export class TwteawAdapter extends GenericAdapter {
       case "bought": return `${this.nation(d.nation)} pays for ${(d.builds || []).map((b) => `${b.count} ${b.unit}`).join(", ") || "nothing"}${d.cost !== undefined ? ` (${d.cost})` : ""}`;
       case "incorporated": return `${this.nation(d.nation)} incorporates ${this.area(d.area)}`;
       case "trenches": return `${this.nation(d.nation)}: new trenches dug`;
-      case "income": return `${this.nation(d.nation)} collects ${d.income}`;
+      case "income": return `${this.nation(d.nation)} collects ${d.income}${d.us_trade ? ` and ${d.us_trade} in US trade` : ""}`;
+      // 1.4 and Variable US Trade (us_trade.py, rulings 97–103)
+      case "us_trade_blockaded": return `The blockade by ${(d.by || []).map((n) => this.nation(n)).join(", ")} cuts ${this.nation(d.on)}'s US trade this turn (${d.trade} lost)`;
+      case "blockade_broken": return `The blockade of ${this.nation(d.on)} by ${(d.by || []).map((n) => this.nation(n)).join(", ")} does not hold: its US trade comes through`;
+      case "blockade_void": return `${this.nation(d.by)}'s blockade of ${this.nation(d.on)} falls (not at war with it)`;
+      case "blockade_report": return `Your blockade of ${this.nation(d.on)}: ${(d.route || []).map((z) => `${this.area(z)} ${(d.held || []).includes(z) ? "held" : "not held"}`).join(", ")} — ${d.cut ? "the trade is cut" : "the trade comes through"}`;
       case "conquered": return `${this.nation(d.nation)} is conquered`;
       case "manpower_losses": return `Manpower lost so far: ${Object.entries(d.lost || {}).filter(([, n]) => n).map(([n, x]) => `${this.nation(n)} ${x}`).join(", ") || "none"}`;
       case "surrender_offered": return `${this.nation(d.nation)} offers to surrender to ${(d.to || []).map((n) => this.nation(n)).join(", ")}: the vote is next turn (1.3)`;
@@ -433,7 +443,7 @@ export class TwteawOrderEditor {
   }
 
   /** Add a name to one of the draft's lists of names: `declare` (1.1), `influence` (1.2),
-   * `home_trenches` (the home city package), `incorporate` (6), `defend_ics` (industrial
+   * `blockade` (1.4), `home_trenches` (the home city package), `incorporate` (6), `defend_ics` (industrial
    * complexes ordered to fight, ruling 67). Once each. */
   addName(list, name) {
     if (!name) return;
@@ -599,6 +609,8 @@ export class TwteawOrderEditor {
         h("button", { class: "button small ghost", onclick: () => this.remove("declare", i) }, "Remove"))),
       (draft.influence || []).map((n, i) => h("li", { class: "draft-influence" }, adapter.orderText({ influence: [n] }), " ",
         h("button", { class: "button small ghost", onclick: () => this.remove("influence", i) }, "Remove"))),
+      (draft.blockade || []).map((n, i) => h("li", { class: "draft-blockade" }, adapter.orderText({ blockade: [n] }), " ",
+        h("button", { class: "button small ghost", onclick: () => this.remove("blockade", i) }, "Remove"))),
       (draft.trench || []).map((t, i) => h("li", { class: "draft-trench" }, adapter.orderText({ trench: [t] }), " ",
         h("button", { class: "button small ghost", onclick: () => this.remove("trench", i) }, "Remove"))),
       (draft.home_trenches || []).map((a, i) => h("li", { class: "draft-home-trenches" }, adapter.orderText({ home_trenches: [a] }), " ",
@@ -774,7 +786,7 @@ export class TwteawOrderEditor {
    * joins. The lists are the public board's (sides, wars); the server decides what is legal. */
   #diplomacyForm() {
     const { adapter, orders } = this;
-    const talk = (this.talk ||= { declare: null, influence: null, join: null });
+    const talk = (this.talk ||= { declare: null, influence: null, join: null, blockade: null });
     const board = orders.store.view?.board || {};
     const sides = board.sides || {};
     const wars = new Set(board.war || []);
@@ -799,6 +811,20 @@ export class TwteawOrderEditor {
           courted.map((n) => h("option", { value: n, selected: n === talk.influence }, adapter.nation(n)))),
         " (10 each) ",
         h("button", { class: "button small", id: "add-influence", onclick: () => this.addName("influence", talk.influence) }, "Add the influence"))];
+    // 1.4: a blockade of an enemy's US trade, held by this turn's blockade missions (4.2.6) in
+    // every zone of its route; offered against the trade receivers the seat is at war with or
+    // declares war on in this draft (the server checks the rest and says why).
+    const declaring = new Set(this.draft.declare || []);
+    const blockadable = TRADE_RECEIVERS.filter((n) => n !== this.seat && n in sides && (atWar(n) || declaring.has(n))).sort(byName);
+    if (!blockadable.includes(talk.blockade)) talk.blockade = blockadable[0] || null;
+    if (blockadable.length) {
+      parts.push(h("div", {}, "Blockade the US trade of ",
+        h("select", { id: "blockade-nation", "aria-label": "Blockade the US trade of", onchange: (event) => { talk.blockade = event.target.value; } },
+          blockadable.map((n) => h("option", { value: n, selected: n === talk.blockade }, adapter.nation(n)))),
+        " ",
+        h("button", { class: "button small", id: "add-blockade", onclick: () => this.addName("blockade", talk.blockade) }, "Add the blockade"),
+        h("span", { class: "muted" }, " — your warships must hold every zone of its route on a blockade mission (1.4)")));
+    }
     if (mine === "neutral") {
       if (!["central", "allied"].includes(talk.join)) talk.join = "allied";
       parts.push(h("div", {}, "Join the war on the side of ",
