@@ -5,7 +5,9 @@ A force of surface ships sails to fight an enemy surface force that cannot decli
 (6.42, 8.1: `contact.touches`) — when it outguns those forces by `naval_edge`, never into
 contact with stronger ones. Wherever it goes it must not end where enemy surface forces able to reach it
 next sub-phase outgun it — unless that place is its own port, where it may decline contact.
-A force too weak to fight the enemy's strongest force joins a friendly one when together they
+Since the force stops wherever it meets the enemy on its way (8.1 in passing, ruling 118),
+its way must not pass a force that outguns it either. A force too weak to fight the enemy's
+strongest force joins a friendly one when together they
 outgun it (concentration). A scenario's goal at sea draws the ships that serve it (`GOALS`):
 in 12.6 two German dreadnoughts in the Norwegian Sea box win the game for Germany
 (`price_of_admiralty.result`), so the Germans steer their dreadnoughts towards it. Anything
@@ -29,7 +31,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.kernel.model import Decision
-from engine.rulesets.balance_of_powers import contact
+from engine.rulesets.balance_of_powers import contact, mines
 from engine.rulesets.balance_of_powers import naval as bop_naval
 from engine.rulesets.balance_of_powers.fleets import (
     SHIPS,
@@ -71,6 +73,8 @@ def naval_move(ctx: Context, decision: Decision, item: dict[str, Any]) -> Score:
     to = action["to"]
     side = side_of_ship(units[0])
     score = 0.0
+    if _stronger_on_the_way(ctx, units, to, ours):
+        return None
     here = enemy_in_contact(ctx, to, side, len(units) + len(friends_at(ctx, to, side, units)))
     theirs = strength(ctx, here)
     if here:
@@ -85,6 +89,22 @@ def naval_move(ctx: Context, decision: Decision, item: dict[str, Any]) -> Score:
         score += _join_worth(ctx, ours, together, side)
     score += _goal_worth(ctx, units, side, fleets[units[0]]["at"], to)
     return score if score > 0 else None
+
+
+def _stronger_on_the_way(ctx: Context, units: list[str], to: str, ours: float) -> bool:
+    """8.1 in passing (ruling 118): a force stops to search and fight wherever it meets the
+    enemy on its way, so a way that passes an enemy force it does not outgun by the edge is
+    refused like such a destination."""
+    fleets = ctx.position["board"]["fleets"]
+    side = side_of_ship(units[0])
+    way = mines.path(ctx.position, ctx.th, fleets[units[0]]["at"], to, side,
+                     {SHIPS[u].kind for u in units})
+    ctx.charge(len(way))
+    for loc in way[:-1]:
+        met = enemy_in_contact(ctx, loc, side, len(units) + len(friends_at(ctx, loc, side, units)))
+        if met and ours < W["naval_edge"] * strength(ctx, met):
+            return True
+    return False
 
 
 def friends_at(ctx: Context, loc: str, side: str, units: list[str]) -> list[str]:

@@ -8,8 +8,10 @@ Boxes on the way need a friendly surface ship too; the Petrograd box, our map's 
 a port, so it takes part only as an end of the water leg and needs one like any port where a
 path enters. A box may hold enemy surface ships, mines and land units besides and still carry
 the line if the tracing side's gunnery there is more than the enemy's gunnery and mine factors
-together (`holds_box`, ruling 117). Our lines stay on the map's water (every land unit is on
-the map): the Sea Chart's ocean boxes are never part of a path.
+together (`holds_box`, ruling 117). A line may also run through the Sea Chart's ocean boxes
+(ruling 119): from a map-edge hex into the box it opens on, from box to touching box, and back
+onto the map's water or into a port box that touches it — each box held as above, none frozen
+that month (7.53); so a line can go round a blocked strait by the open ocean.
 
 supply.py traces from the sources outwards, so the ship is needed at the port where its search
 arrives — the port on the unit's side of the water, where the unit's path enters it.
@@ -21,7 +23,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import mines
+from . import mines, naval
 from .admiralty import is_port, port_waters
 from .fleets import gunnery, is_surface, ships_at, side_of_ship
 from .forces import UNITS, controller, landing_of, other_side, side_of, unit_side
@@ -90,27 +92,59 @@ def _waters(th: Theatre, loc: str) -> frozenset[str]:
     return frozenset({loc}) if loc in th.water else port_waters(th, loc)
 
 
+def _ocean_boxes(state: State, th: Theatre, side: str) -> set[str]:
+    """Ruling 119 — the Sea Chart's ocean boxes a line of `side` may cross this month: not
+    frozen (7.53) and held (3.123: a friendly surface ship, more gunnery if contested)."""
+    ch = naval.chart(th)
+    month = int(state["flow"]["month"][5:7])
+    return {b for b in ch.of_kind("ocean") if month not in ch.boxes[b].frozen_months
+            and holds_box(state, b, side)}
+
+
+def _next_water(th: Theatre, loc: str, oceans: set[str]) -> list[str]:
+    """The water locations a line steps to from `loc`: map water hexes beside a hex, and the
+    held ocean boxes a map-edge hex opens on; from a box its map-edge hexes and its held
+    neighbours."""
+    ch = naval.chart(th)
+    if loc in ch.boxes:
+        return [*ch.boxes[loc].sea_hexes, *(o for o in ch.neighbours(loc) if o in oceans)]
+    return [*(o for o in th.all_adj[loc] if o in th.water),
+            *(b for b in ch.boxes_at(loc) if b in oceans and loc in ch.boxes[b].sea_hexes)]
+
+
+def _touches(th: Theatre, port: str, seen: set[str]) -> bool:
+    """Whether a line over the water `seen` comes to `port`: its own water, or for a port box
+    an ocean box beside it on the chart."""
+    if _waters(th, port) & seen:
+        return True
+    ch = naval.chart(th)
+    return port in ch.boxes and any(o in seen for o in ch.neighbours(port))
+
+
 def crossings(state: State, th: Theatre, side: str) -> tuple[list[str], dict[str, set[str]]]:
     """3.123 — `side`'s ports, and for each port where a path may enter the water (a friendly
     surface ship there) the ports it reaches over open water: {entry: {exit, …}}."""
     here = ports(state, th, side)
     ships = _ships(state, side)
-    blocked = _blocked(state, side)
+    blocked = _blocked(state, side) - naval.chart(th).boxes.keys()   # a box: `holds_box`
+    oceans = _ocean_boxes(state, th, side)
     reach: dict[str, set[str]] = {}
     for entry in here:
         if entry not in ships or (entry in th.boxes and not holds_box(state, entry, side)):
             continue
         seen = {w for w in _waters(th, entry) if w not in blocked}
+        if entry in th.boxes:                      # a port box opens on its ocean boxes too
+            seen |= {o for o in naval.chart(th).neighbours(entry) if o in oceans}
         frontier = sorted(seen)
         while frontier:
             nxt = []
             for loc in frontier:
-                for other in th.all_adj[loc]:
-                    if other in th.water and other not in seen and other not in blocked:
+                for other in _next_water(th, loc, oceans):
+                    if other not in seen and other not in blocked:
                         seen.add(other)
                         nxt.append(other)
             frontier = sorted(nxt)
-        reach[entry] = {p for p in here if p != entry and _waters(th, p) & seen
+        reach[entry] = {p for p in here if p != entry and _touches(th, p, seen)
                         and (p not in th.boxes or holds_box(state, p, side))}
     return here, reach
 

@@ -33,7 +33,7 @@ def _cut_off(ships: dict[str, str], *, mines: dict[str, str] | None = None,
     for label in ("3707", "4206"):
         control[hx(TH, label)] = "germany"
     ships = {"ger-cl2": "2108", **ships}
-    state["board"]["fleets"] = {uid: {"at": at if at in TH.boxes else hx(TH, at),
+    state["board"]["fleets"] = {uid: {"at": at if at.endswith("-box") else hx(TH, at),
                                       "steps": 1 if uid in damaged else 2}
                                 for uid, at in ships.items()}
     state["board"]["mines"] = {mid: at for mid, at in (mines or {}).items()}
@@ -97,3 +97,29 @@ def test_bop_3_123_an_enemy_corps_in_the_box_does_not_close_it_to_a_ship_that_ou
     state["board"]["fleets"]["rus-pd1"]["steps"] = 1          # 2 against 2: lost
     assert not holds_box(state, BOX, "entente")
     assert BOX not in crossings(state, TH, "entente")[1][PORT]
+
+
+GULF = "gulf-of-finland-box"
+PETROGRAD_WATERS = {"ger-mine1": "4001", "ger-mine2": "4002", "ger-mine3": "4102",
+                    "ger-mine4": "4203"}
+
+
+def _mined(ships: dict[str, str]):
+    """The premise, with German mines on every water hex the Petrograd box opens on: the way
+    over the map's water is shut; the Gulf of Finland's ocean box, which touches the box on the
+    Sea Chart and the map's top edge (3701-4001), is the other way."""
+    state = _cut_off(ships)
+    state["board"]["mines"] = {mid: hx(TH, at) for mid, at in PETROGRAD_WATERS.items()}
+    return state
+
+
+def test_bop_3_123_a_line_crosses_an_ocean_box_held_by_a_friendly_ship():
+    ships = {"rus-ca1": "3805", "rus-pd1": BOX}
+    assert _supplied(_mined(ships)) is False                     # shut over the map's water
+    # a Russian cruiser in the Gulf of Finland's box: 3805 → 3704 … 3701 → the box → Petrograd
+    assert _supplied(_mined({**ships, "rus-ca2": GULF})) is True
+    # contested and outgunned there (a dreadnought's 4 against the cruiser's 2): shut again
+    assert _supplied(_mined({**ships, "rus-ca2": GULF, "ger-bb1": GULF})) is False
+    # a U-boat in the box neither holds it for the Russians nor closes it
+    assert _supplied(_mined({**ships, "ger-ub1": GULF})) is False
+    assert _supplied(_mined({**ships, "rus-ca2": GULF, "ger-ub1": GULF})) is True

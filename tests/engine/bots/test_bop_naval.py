@@ -148,3 +148,24 @@ def test_bop_8_1_level2_strikes_a_weaker_stack_from_next_door_by_the_zone_of_pat
     assert enemy_in_contact(ctx, "scapa-flow-box", "entente", 7) == []
     strikes = [(s, a["to"]) for s, a in moves if a["units"] == GRAND_FLEET and a["to"] in beside]
     assert strikes and all(s is not None and s > 0 for s, _ in strikes), strikes
+
+
+def test_bop_8_1_level2_never_sails_past_a_stronger_force_it_would_meet_on_its_way():
+    """Ruling 118: a force stops wherever it meets the enemy on its way, so version 12 refuses a
+    way past a force that outguns it, as it refuses such a destination. Beatty (15 gunnery)
+    from 0107 to 1011 passes 0709; four German dreadnoughts (16) beside it at 0710 would
+    stop and fight it there; in their port at Wilhelmshaven they decline contact."""
+    from engine.bots.balance_of_powers.naval import _stronger_on_the_way, strength
+    state = start()
+    fleets = state["board"]["fleets"]
+    for uid in list(fleets):
+        if uid.startswith("ger-") and uid not in ("ger-bb1", "ger-bb2", "ger-bb3", "ger-bb4"):
+            del fleets[uid]
+    ctx = build_context(position_from_view(view(RULESET, state, "seat:britain")), "britain")
+    assert not _stronger_on_the_way(ctx, BEATTY, MEET, strength(ctx, BEATTY))     # at home
+    label = {v: k for k, v in ctx.th.label.items()}
+    for uid in ("ger-bb1", "ger-bb2", "ger-bb3", "ger-bb4"):
+        fleets[uid]["at"] = label["0710"]
+    ctx = build_context(position_from_view(view(RULESET, state, "seat:britain")), "britain")
+    assert _stronger_on_the_way(ctx, BEATTY, MEET, strength(ctx, BEATTY))
+    assert not _stronger_on_the_way(ctx, GRAND_FLEET, MEET, strength(ctx, GRAND_FLEET))  # 24
