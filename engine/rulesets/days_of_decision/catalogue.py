@@ -95,8 +95,12 @@ ROWS: tuple[OptionRow, ...] = (
               cost=1, note="join or repudiate (naval_treaty.py, rulings 79-81); ratios after "
                            "production (10.3) turn PE markers; the strongest member at peace "
                            "builds no naval points; joining free by 0(f) absent"),
-    _absent("IPO16", "IPO 16", "League of Nations", "ipo", "DoD 8.7.1 IPO 16",
-            "needs the League councillors chart and votes"),
+    OptionRow("IPO16", "IPO 16", "League of Nations", "ipo", "DoD 8.7.1 IPO 16",
+              "implemented", cost=1, pending="roll",
+              note="join, leave, credit, sanctions and their cancellation, voted in a sealed "
+                   "reaction window on an authored councillors chart (league.py, rulings "
+                   "82-88); the embargo's halved minor resources, US entry, and peace with a "
+                   "minor to lift its sanctions are absent"),
     OptionRow("IPO17", "IPO 17", "The Credit Card", "ipo", "DoD 8.7.1 IPO 17", "implemented",
               note="its minor effects fall on minors with economic agreements (IPO 2, absent): "
                    "none yet"),
