@@ -187,6 +187,13 @@ def score_league_vote(ctx: Context, decision: Decision, item: dict[str, Any]) ->
     return 1.0 if vote == wanted else 0.0
 
 
+def score_league_peace(ctx: Context, decision: Decision, item: dict[str, Any]) -> Score:
+    """DoD 8.7.1 IPO 16 (v8, ruling 89): peace with the minor rather than 'enough is enough'
+    (every League power's casus belli); it keeps its war under an embargo or expulsion."""
+    peace = bool(item["action"]["peace"])
+    return 1.0 if peace == (decision.data["motion"]["kind"] == "enough") else 0.0
+
+
 def remaining(board: dict[str, Any]) -> int:
     """Turns left to play, this one included."""
     return int(board["last_turn"]) - int(board["turn"]) + 1
@@ -336,7 +343,8 @@ PHASES: dict[str, Callable[[Context, Decision, dict[str, Any]], Score]] = {
     "option": score_option, "bid": score_bid, "drop": score_drop, "spend": score_spend,
     "activate": score_activate, "shift": score_shift, "commit": score_commit,
     "minor_commit": score_commit,
-    "direct": score_direct, "minor_peace": score_minor_peace, "league_vote": score_league_vote}
+    "direct": score_direct, "minor_peace": score_minor_peace, "league_vote": score_league_vote,
+    "league_peace": score_league_peace}
 
 
 class DaysOfDecisionBot(HeuristicBot):

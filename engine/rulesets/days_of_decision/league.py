@@ -16,6 +16,8 @@ named to vote abstains, and in a sanctions vote any abstention defeats it; a vot
 fails. RULING 85: cost 1 (authored), paid only when the motion carries (8.4.1) or on leaving;
 the card's US-entry effect is unprinted and not applied (as for every card, catalogue.py).
 RULING 86: only the League's own increases revert when a power leaves or is expelled.
+RULING 89: a sanction voted on a power for its war on a minor first asks that power (a second
+reaction window, no peace first and the default) whether it makes peace with the minor at once.
 RULING 87: a sanction in force lapses twelve turns (two years) after its subject is first found
 at peace with the cause (or the cause conquered) at the end of a turn; at war again, the count
 restarts. A conquered subject's sanctions end.
@@ -29,7 +31,7 @@ from typing import Any
 from engine.kernel import Decision, Event, IllegalAction, MalformedAction, Roller
 from engine.kernel.flow import Answers
 
-from . import markers
+from . import markers, minor_army
 from .catalogue import CATALOGUE
 from .control import controller
 from .minors import MINORS
@@ -187,6 +189,11 @@ def voting(board: dict[str, Any], roll: int | None, subject: str | None) -> list
     return out
 
 
+def decisions(state: State) -> list[Decision]:
+    """The `league` step: the sealed vote, then a sanctioned power's peace (RULING 89)."""
+    return vote_decisions(state) + peace_decisions(state)
+
+
 def vote_decisions(state: State) -> list[Decision]:
     """The reaction window: one sealed decision a voting country, answered by its caster."""
     vote = state["flow"].get("league_vote")
@@ -226,11 +233,19 @@ def resolve(state: State, answers: Answers) -> list[Event]:
     board, vote = state["board"], state["flow"]["league_vote"]
     state["flow"]["league_vote"] = None
     ballots = {str(d.data["country"]): str(a["vote"]) for d, _, a in answers}
-    return tally(board, vote["proposer"], vote["motion"], ballots)
+    motion = vote["motion"]
+    if motion["league"] == "sanction" and motion["cause"] in MINORS and carried(motion, ballots):
+        # the subject may first make peace with the minor to lift them (RULING 89)
+        state["flow"]["league_peace"] = {"proposer": vote["proposer"], "motion": motion,
+                                         "played_before": vote.get("played_before", 0)}
+        return tally(board, vote["proposer"], motion, ballots, effect=False)
+    return tally(board, vote["proposer"], motion, ballots)
 
 
 def tally(board: dict[str, Any], proposer: str, motion: dict[str, Any],
-          ballots: dict[str, str]) -> list[Event]:
+          ballots: dict[str, str], effect: bool = True) -> list[Event]:
+    """The vote made public, the proposer's markers, the cost and the effect if it carried
+    (`effect` False: the subject's choice of peace comes first)."""
     passed = carried(motion, ballots)
     events = [Event("league_vote", RULE, {"power": proposer, "motion": motion,
                                           "votes": dict(sorted(ballots.items())),
@@ -240,8 +255,48 @@ def tally(board: dict[str, Any], proposer: str, motion: dict[str, Any],
     events += markers.add_markers(board, proposer, effects)
     if passed:
         board["powers"][proposer]["money"] -= CATALOGUE["IPO16"].cost
-        events += EFFECTS[motion["league"]](board, proposer, motion)
+        if effect:
+            events += EFFECTS[motion["league"]](board, proposer, motion)
     return events
+
+
+# --- the subject's peace with a minor (RULING 89) ------------------------------------------------
+
+PEACE_CHOICES = ({"peace": False}, {"peace": True})    # no peace first: the timeout default
+
+
+def peace_decisions(state: State) -> list[Decision]:
+    """DoD 8.7.1 IPO 16 — sanctions voted on a power for its war on a minor: it may at once
+    make peace with the minor, and the sanctions never come into effect."""
+    pending = state["flow"].get("league_peace")
+    if not pending:
+        return []
+    board, motion = state["board"], pending["motion"]
+    target, minor = motion["target"], motion["cause"]
+    return [Decision(
+        id=f"t{board['turn']}-league-peace-{target}-{minor}", seats=(target,),
+        kind="league_peace", rule=RULE,
+        prompt=(f"The League has voted {describe_motion(motion)}: make peace with "
+                f"{MINORS[minor].title} now (give back what you hold there) to lift it, or not"),
+        waiting=f"{POWERS[target].title} is deciding on peace with {MINORS[minor].title}",
+        options=PEACE_CHOICES, reaction=True, data={"minor": minor, "motion": motion})]
+
+
+def answer_peace(state: State, power: str, action: dict[str, Any]) -> list[Event]:
+    """Peace: the power's war on the minor ends, its offensives into it are removed and the
+    minor stands down if no longer at war (minor_army.stand_down); the sanction is not
+    imposed. No peace: the sanction comes into effect."""
+    board, pending = state["board"], state["flow"]["league_peace"]
+    state["flow"]["league_peace"] = None
+    motion, minor = pending["motion"], pending["motion"]["cause"]
+    if not action["peace"]:
+        return _sanction(board, pending["proposer"], motion)
+    board["minor_wars"] = [w for w in board["minor_wars"]
+                           if not (w["minor"] == minor and w["power"] == power)]
+    board["minor_offensives"].pop(minor_army.key(power, minor), None)
+    minor_army.stand_down(board, minor)
+    return [Event("league_peace", RULE, {"power": power, "minor": minor,
+                                         "kind": motion["kind"]})]
 
 
 def _join(board: dict[str, Any], proposer: str, motion: dict[str, Any]) -> list[Event]:

@@ -163,6 +163,7 @@ def add_league(state: dict[str, Any]) -> dict[str, Any]:
     out, raised credit or imposed a sanction, so the League is as it starts; no vote is open."""
     state["board"].setdefault("league", league_at_start())
     state["flow"].setdefault("league_vote", None)
+    state["flow"].setdefault("league_peace", None)
     return state
 
 

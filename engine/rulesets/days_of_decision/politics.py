@@ -82,7 +82,7 @@ def do_option(state: State, seat: str, decision: Decision, action: Any,
         vote["played_before"] = played_before
         if vote["voters"]:
             return events
-        events += league.resolve(state, [])
+        events += league.resolve(state, [])     # nobody votes: it fails, no peace to ask
     return events + _after_play(state, seat, played_before, roller)
 
 
@@ -98,11 +98,23 @@ def resolve_league(state: State, group: str, answers: Answers, roller: Roller) -
     the proposer's activation or end-of-step roll."""
     vote = state["flow"]["league_vote"]
     events = league.resolve(state, answers)
+    if state["flow"].get("league_peace"):
+        return events
     return events + _after_play(state, vote["proposer"], vote["played_before"], roller)
 
 
+def do_league_peace(state: State, seat: str, decision: Decision, action: Any,
+                    roller: Roller) -> list[Event]:
+    """DoD 8.7.1 IPO 16 — the sanctioned power's answer (RULING 89), then the proposer's
+    activation or end-of-step roll."""
+    pending = state["flow"]["league_peace"]
+    events = league.answer_peace(state, seat, action)
+    events += alignment.sync(state)
+    return events + _after_play(state, pending["proposer"], pending["played_before"], roller)
+
+
 def after_option(state: State) -> str:
-    if state["flow"].get("league_vote"):
+    if state["flow"].get("league_vote") or state["flow"].get("league_peace"):
         return "league"
     if state["flow"].get("directing"):
         return "direct"

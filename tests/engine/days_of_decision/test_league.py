@@ -1,4 +1,4 @@
-"""DoD 8.7.1 IPO 16 (League of Nations) and the League vote of 8.1.3-8.1.4: rulings 82-88."""
+"""DoD 8.7.1 IPO 16 (League of Nations) and the League vote of 8.1.3-8.1.4: rulings 82-89."""
 
 from __future__ import annotations
 
@@ -193,3 +193,36 @@ def test_dod_8_7_1_ipo16_ruling_83_the_vote_is_a_sealed_reaction_window():
                       seed=SEED).state
     assert L.member(state["board"], "GE") and state["flow"]["league_vote"] is None
     assert all(d.kind != "league_vote" for d in open_decisions(state))
+
+
+def _sanction_voted_on_germany_for_poland(kind):
+    state = fresh()
+    board = state["board"]
+    board["minor_wars"].append({"minor": "poland", "power": "GE", "director": None,
+                                "declined": [], "since": 1})
+    board["minor_offensives"]["GE>poland"] = 1
+    state["flow"]["league_vote"] = {
+        "proposer": "FR", "roll": None, "number": 1, "played_before": 0,
+        "motion": {"league": "sanction", "kind": kind, "target": "GE", "cause": "poland"},
+        "voters": L.voting(board, None, "GE")}
+    votes = L.vote_decisions(state)
+    L.resolve(state, [(d, d.seats[0], {"vote": "yes"}) for d in votes])
+    return state
+
+
+def test_dod_8_7_1_ipo16_ruling_89_peace_with_the_minor_lifts_the_sanctions():
+    """Sanctions carried on Germany for its war on Poland wait for Germany's answer: peace
+    ends the war and its offensives, and nothing is imposed; no peace (the timeout default)
+    imposes them."""
+    state = _sanction_voted_on_germany_for_poland("embargo")
+    board = state["board"]
+    (decision,) = L.peace_decisions(state)
+    assert decision.seats == ("GE",) and decision.reaction
+    assert RULESET.timeout_default(state, decision, "GE") == {"peace": False}
+    assert board["league"]["sanctions"] == []
+    L.answer_peace(state, "GE", {"peace": True})
+    assert board["minor_wars"] == [] and board["minor_offensives"] == {}
+    assert board["league"]["sanctions"] == [] and state["flow"]["league_peace"] is None
+    state = _sanction_voted_on_germany_for_poland("enough")
+    L.answer_peace(state, "GE", {"peace": False})
+    assert [s["kind"] for s in state["board"]["league"]["sanctions"]] == ["enough"]

@@ -282,7 +282,7 @@ def test_dod_version_13_migration_the_naval_treaty_is_empty_and_ipo15_plays_on()
 
 
 def test_dod_version_14_migration_the_league_is_as_at_start_and_ipo16_plays_on():
-    """Version 14 (8.7.1 IPO 16, rulings 82-88): the frozen version-13 game gets the League's
+    """Version 14 (8.7.1 IPO 16, rulings 82-89): the frozen version-13 game gets the League's
     starting members, no credit, no sanction and no open vote; a member may then leave."""
     frozen = json.loads((VERSIONS / "days_of_decision-13.json").read_text())
     assert frozen["record"]["versions"]["ruleset"] == "13" and int(RULESET.version) > 13
@@ -292,7 +292,7 @@ def test_dod_version_14_migration_the_league_is_as_at_start_and_ipo16_plays_on()
     board = new["board"]
     assert board["league"] == {"members": sorted(["CH", "CW", "FR", "IT", "RU", *MINORS]),
                                "credit": {}, "sanctions": []}
-    assert new["flow"]["league_vote"] is None
+    assert new["flow"]["league_vote"] is None and new["flow"]["league_peace"] is None
     RULESET.check_invariants(new)
     assert canonical_json(add_league(copy.deepcopy(new))) == canonical_json(new)
     board["ipos_played"] = []
