@@ -9,6 +9,7 @@ import pytest
 from engine.kernel import IllegalAction, apply
 from engine.kernel.canonical import canonical_json
 from engine.kernel.game import audiences, events_for, view
+from engine.kernel.record import log_entry, open_sealed_groups, redact_record
 from engine.rulesets.days_of_decision import RULESET
 from engine.rulesets.days_of_decision import league as L
 from engine.rulesets.days_of_decision import treaties as T
@@ -172,8 +173,8 @@ def _to_the_vote():
 
 def test_dod_8_7_1_ipo16_ruling_83_the_vote_is_a_sealed_reaction_window():
     """Every voter answers a sealed decision (abstain first: the timeout default); one vote
-    changes no other audience's view nor the events it sees, until the last is in; then the
-    votes are revealed and counted."""
+    changes no other audience's view, the events it sees or the log entry it is shown, until
+    the last is in; then the votes are revealed and counted."""
     state = _to_the_vote()
     votes = open_decisions(state)
     assert votes and all(d.kind == "league_vote" and d.reaction and d.group for d in votes)
@@ -183,8 +184,12 @@ def test_dod_8_7_1_ipo16_ruling_83_the_vote_is_a_sealed_reaction_window():
     seen = {}
     for ballot in ("yes", "no"):
         out = apply(RULESET, copy.deepcopy(state), voter, first.id, {"vote": ballot}, seed=SEED)
+        logged = log_entry(1, voter, first.id, {"vote": ballot}, out)
         seen[ballot] = {a: (canonical_json(view(RULESET, out.state, a)),
-                            canonical_json(events_for(RULESET, out.state, out.events, a)))
+                            canonical_json(events_for(RULESET, out.state, out.events, a)),
+                            canonical_json(redact_record(
+                                {"actions": [logged]}, RULESET.audience_seats(out.state, a),
+                                open_sealed_groups(out.state))))
                         for a in audiences(RULESET, out.state)
                         if voter not in RULESET.audience_seats(out.state, a)}
     assert seen["yes"] == seen["no"]
