@@ -138,11 +138,13 @@ def play(state: State, power: str, action: dict[str, Any], roller: Roller) -> li
     if action.get("kind") != "enough":
         roll = roller.d(10, f"IPO 16 councillors for {power}")
     voters = voting(board, roll, action.get("target"))
+    silent = uncontrolled(board, roll, action.get("target"))
     motion = {key: value for key, value in action.items() if key != "option"}
     state["flow"]["league_vote"] = {"proposer": power, "motion": motion, "roll": roll,
-                                    "voters": voters, "number": board["powers"][power]["played"]}
+                                    "voters": voters, "abstaining": silent,
+                                    "number": board["powers"][power]["played"]}
     return [Event("league_motion", RULE, {"power": power, "motion": motion, "roll": roll,
-                                          "voters": voters})]
+                                          "voters": voters, "abstaining": silent})]
 
 
 def _leave(board: dict[str, Any], country: str, power: str) -> list[Event]:
@@ -163,30 +165,39 @@ def _revert_credit(board: dict[str, Any], country: str) -> list[Event]:
 
 # --- who votes ---------------------------------------------------------------------------------
 
-def voting(board: dict[str, Any], roll: int | None, subject: str | None) -> list[list[str]]:
-    """[[caster, country], ...]: every League member on an "enough is enough" vote (roll None),
-    else the council the roll names that are members and the permanent members (every League
-    power but China); never the subject. A power casts its own vote and those of the minors it
-    controls (8.1.3, 8.1.4: at peace or at war, any control gives the League vote; aligned
-    minors too); an uncontrolled minor abstains, so casts nothing; conquered countries don't
-    vote."""
+def _named(board: dict[str, Any], roll: int | None,
+           subject: str | None) -> list[tuple[str, str | None]]:
+    """(country, caster or None): every League member on an "enough is enough" vote (roll
+    None), else the council the roll names that are members and the permanent members (every
+    League power but China); never the subject; conquered countries don't vote. A power casts
+    its own vote and those of the minors it controls (8.1.3, 8.1.4: at peace or at war, any
+    control gives the League vote; aligned minors too); an uncontrolled minor has no caster."""
     members = board["league"]["members"]
     if roll is None:
         named = list(members)
     else:
         council = [m for m in COUNCILLORS[roll] if m in members]
         named = council + [p for p in members if p in POWERS and p not in NOT_PERMANENT]
-    out: list[list[str]] = []
+    out: list[tuple[str, str | None]] = []
     for country in sorted(set(named)):
         if country == subject:
             continue
         if country in POWERS:
-            caster = None if conquered(board, country) else country
-        else:
-            caster = None if country in board["minors_conquered"] else controller(board, country)
-        if caster is not None:
-            out.append([caster, country])
+            if not conquered(board, country):
+                out.append((country, country))
+        elif country not in board["minors_conquered"]:
+            out.append((country, controller(board, country)))
     return out
+
+
+def voting(board: dict[str, Any], roll: int | None, subject: str | None) -> list[list[str]]:
+    """[[caster, country], ...]: the votes someone casts."""
+    return [[caster, country] for country, caster in _named(board, roll, subject) if caster]
+
+
+def uncontrolled(board: dict[str, Any], roll: int | None, subject: str | None) -> list[str]:
+    """The named minors nobody controls: they always abstain (RULING 84)."""
+    return [country for country, caster in _named(board, roll, subject) if caster is None]
 
 
 def decisions(state: State) -> list[Decision]:
@@ -232,7 +243,8 @@ def resolve(state: State, answers: Answers) -> list[Event]:
     votes; the motion's effect if it carried."""
     board, vote = state["board"], state["flow"]["league_vote"]
     state["flow"]["league_vote"] = None
-    ballots = {str(d.data["country"]): str(a["vote"]) for d, _, a in answers}
+    ballots = {country: "abstain" for country in vote.get("abstaining", [])}
+    ballots.update({str(d.data["country"]): str(a["vote"]) for d, _, a in answers})
     motion = vote["motion"]
     if motion["league"] == "sanction" and motion["cause"] in MINORS and carried(motion, ballots):
         # the subject may first make peace with the minor to lift them (RULING 89)

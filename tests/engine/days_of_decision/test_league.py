@@ -231,3 +231,51 @@ def test_dod_8_7_1_ipo16_ruling_89_peace_with_the_minor_lifts_the_sanctions():
     state = _sanction_voted_on_germany_for_poland("enough")
     L.answer_peace(state, "GE", {"peace": False})
     assert [s["kind"] for s in state["board"]["league"]["sanctions"]] == ["enough"]
+
+
+def test_dod_8_7_1_ipo16_ruling_89_through_the_kernel_vote_then_peace_then_play_goes_on():
+    """Germany (first on turn 1, here a member) moves 'enough is enough' on Japan for its war
+    on Poland; every voter says yes; Japan is asked (Germany's end-of-step roll waits for its
+    answer), makes peace, and political affairs go on with no sanction in force."""
+    state = fresh()
+    board = state["board"]
+    held = [m for m in MINORS if controller(board, m) is not None]    # the rest would abstain
+    board["league"]["members"] = sorted(["CH", "CW", "FR", "GE", "IT", "RU", *held])
+    board["minor_wars"].append({"minor": "poland", "power": "JA", "director": None,
+                                "declined": [], "since": 1})
+    motion = {"option": "IPO16", "league": "sanction", "kind": "enough", "target": "JA",
+              "cause": "poland"}
+    (decision,) = open_decisions(state)
+    assert decision.seats == ("GE",) and motion in decision.options
+    state = apply(RULESET, state, "GE", decision.id, motion, seed=SEED).state
+    assert state["flow"]["step"] == "league"
+    kinds = []
+    for vote in open_decisions(state):
+        out = apply(RULESET, state, vote.seats[0], vote.id, {"vote": "yes"}, seed=SEED)
+        state, kinds = out.state, kinds + [e.kind for e in out.events]
+    (peace,) = open_decisions(state)
+    assert peace.kind == "league_peace" and peace.seats == ("JA",)
+    assert "end_of_step_roll" not in kinds and "political_affairs_over" not in kinds
+    assert state["flow"]["activation"] is None
+    out = apply(RULESET, state, "JA", peace.id, {"peace": True}, seed=SEED)
+    state = out.state
+    # then Germany's activation (the minors' yes votes marked them for it, 8.5) or its roll
+    assert state["flow"]["step"] == "activate" or {"end_of_step_roll", "political_affairs_over"} \
+        & {e.kind for e in out.events}
+    assert state["board"]["minor_wars"] == [] and state["board"]["league"]["sanctions"] == []
+    assert state["flow"]["step"] != "league" and state["flow"]["league_peace"] is None
+
+
+def test_dod_8_7_1_ipo16_ruling_84_uncontrolled_minors_abstain_and_defeat_a_sanction():
+    """'Enough is enough' on Germany for its war on France: every member votes; the minors
+    nobody controls abstain, so even every cast vote for it does not carry it."""
+    state = fresh()
+    board = state["board"]
+    _war(board, "GE", "FR")
+    silent = [m for m in sorted(MINORS) if controller(board, m) is None]
+    assert silent
+    L.play(state, "CW", {"option": "IPO16", "league": "sanction", "kind": "enough",
+                         "target": "GE", "cause": "FR"}, NO_DICE)
+    assert state["flow"]["league_vote"]["abstaining"] == silent
+    events = L.resolve(state, [(d, d.seats[0], {"vote": "yes"}) for d in L.vote_decisions(state)])
+    assert events[0].data["carried"] is False and board["league"]["sanctions"] == []
