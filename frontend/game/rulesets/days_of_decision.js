@@ -284,7 +284,7 @@ export class DaysOfDecisionAdapter extends GenericAdapter {
       case "activate": label = `Activate ${this.minor(a.minor)}`; break;
       case "shift": label = `${this.seatTitle(a.marker)}'s marker: move to ${this.where(a.to)}`; break;
       case "direct": label = a.direct ? "Direct the minor" : "Decline to direct it"; break;
-      case "league_vote": label = `${this.leagueVoter(decision.data?.country)}: ${a.vote === "abstain" ? "abstain" : `vote ${a.vote}`}`; break;
+      case "league_vote": label = `${this.leagueVoter(decision.data?.country)}: ${{ yes: "vote yes", no: "vote no" }[a.vote] || "abstain"}`; break;
       case "league_peace": label = a.peace ? `Make peace with ${this.minor(decision.data?.minor)} to lift the sanction` : "No peace: the sanction comes into effect"; break;
       case "minor_peace": label = a.peace ? `Make peace for ${this.minor(a.minor)} with ${this.seatTitle(a.with)}` : "Keep the war"; break;
       case "spend": label = Object.entries(a).map(([k, n]) => `${n} ${k.replace(/_/g, " ")}`).join(", ") || "spend nothing"; break;
