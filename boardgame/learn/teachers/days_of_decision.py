@@ -23,6 +23,7 @@ STEP_TITLES = {
     "weather": "Weather",
     "politics": "Political options, in initiative order",
     "activate": "Activate a minor after an option",
+    "league": "The League of Nations votes",
     "direct": "A minor's director accepts or declines",
     "bonus": "Bonus bid points",
     "military": "Military affairs",
@@ -34,8 +35,8 @@ STEP_TITLES = {
     "end_of_turn": "End of turn",
     "over": "Game over",
 }
-DECIDES = {"initiative", "democrats", "politics", "activate", "direct", "military", "spending",
-           "minor_peace"}
+DECIDES = {"initiative", "democrats", "politics", "activate", "league", "direct", "military",
+           "spending", "minor_peace"}
 NOTES = {
     "initiative": "every power bids at once; the others see only that you have bid until the "
                   "reveal (no bidding on turn 1: the order is fixed)",
@@ -46,6 +47,11 @@ NOTES = {
                 "Chart's United States entry and markers; a power at war may "
                 "surrender, conditionally (peace if the enemy agrees this turn) or not",
     "activate": "apply a minor's markers one by one, moving it on the Status Display",
+    "league": "after a League of Nations motion (IPO 16), the council's members and the "
+              "permanent members vote at once, each vote sealed until all are in (a minor's "
+              "vote is its controller's; a minor nobody controls abstains); two thirds of the "
+              "votes cast carry it, a sanction only with every vote. A power sanctioned for a "
+              "war on a minor may make peace with it at once instead",
     "direct": "after a declaration of war on a minor, the power chosen to direct it may "
               "decline; the next in order is asked, and if all decline the minor is conquered",
     "bonus": "the turn's treaty proposals and surrender offers are settled; allies and "

@@ -61,6 +61,9 @@ RIVAL_MONEY = 0.25
 # Combined war aims (IPO 13): what each aim against an enemy is worth (an enemy's surrender to
 # a partner then reaches the bot too, with its PE, ruling 59).
 WAR_AIM = 0.5
+# League of Nations (IPO 16): what a motion for credit is worth, in money (its +10 weighed by
+# the chance the council carries it).
+LEAGUE_CREDIT_WORTH = 3
 # Spending: bid points are bought only while fewer than this are held.
 WANTED_BID_POINTS = 6
 
@@ -152,6 +155,8 @@ def score_option(ctx: Context, decision: Decision, item: dict[str, Any]) -> Scor
         offers = {p["from"] for p in ctx.board["proposals"]
                   if p["to"] == ctx.me and p.get("kind") == "surrender"}
         return ctx.tried(action, 5) + PE * len(offers & set(action["agree"]))
+    if option == "IPO16":
+        return score_league(ctx, action)
     if option == "MP4" and "minor" in action:
         return score_war_on_minor(ctx, action)
     if option == "MP4":
@@ -159,6 +164,34 @@ def score_option(ctx: Context, decision: Decision, item: dict[str, Any]) -> Scor
         # objectives (minors controlled) gains nothing from it, so the bot stays at peace.
         return ctx.tried(action, 5) - 1.0
     return ctx.tried(action, 5)
+
+
+def score_league(ctx: Context, action: dict[str, Any]) -> Score:
+    """DoD 8.7.1 IPO 16 (v8): the bot asks the League only for credit, and to join when it is
+    outside; it never leaves, sanctions or moves a minor (a vote it cannot count on)."""
+    if action["league"] == "credit":
+        return MONEY * LEAGUE_CREDIT_WORTH - MONEY
+    if action["league"] == "join" and "minor" not in action:
+        return MONEY * LEAGUE_CREDIT_WORTH
+    return None
+
+
+def score_league_vote(ctx: Context, decision: Decision, item: dict[str, Any]) -> Score:
+    """DoD 8.7.1 IPO 16 (v8): yes to its own and its ideology's motions, no to a sanction on
+    its own ideology, else abstain (the first answer)."""
+    vote, motion = item["action"]["vote"], decision.data["motion"]
+    mine = POWERS[ctx.me].ideology
+    friend = POWERS[str(decision.data["proposer"])].ideology == mine
+    shielded = motion["league"] == "sanction" and POWERS[motion["target"]].ideology == mine
+    wanted = "no" if shielded else "yes" if friend else "abstain"
+    return 1.0 if vote == wanted else 0.0
+
+
+def score_league_peace(ctx: Context, decision: Decision, item: dict[str, Any]) -> Score:
+    """DoD 8.7.1 IPO 16 (v8, ruling 89): peace with the minor rather than 'enough is enough'
+    (every League power's casus belli); it keeps its war under an embargo or expulsion."""
+    peace = bool(item["action"]["peace"])
+    return 1.0 if peace == (decision.data["motion"]["kind"] == "enough") else 0.0
 
 
 def remaining(board: dict[str, Any]) -> int:
@@ -310,11 +343,12 @@ PHASES: dict[str, Callable[[Context, Decision, dict[str, Any]], Score]] = {
     "option": score_option, "bid": score_bid, "drop": score_drop, "spend": score_spend,
     "activate": score_activate, "shift": score_shift, "commit": score_commit,
     "minor_commit": score_commit,
-    "direct": score_direct, "minor_peace": score_minor_peace}
+    "direct": score_direct, "minor_peace": score_minor_peace, "league_vote": score_league_vote,
+    "league_peace": score_league_peace}
 
 
 class DaysOfDecisionBot(HeuristicBot):
-    id, version = "dod-heuristic", "7"
+    id, version = "dod-heuristic", "8"
     work = 2000
 
     def context(self, view: dict[str, Any], offers: Sequence[Offer], rng: BotRng,

@@ -26,7 +26,8 @@ class OptionRow:
     status: str             # "implemented" or "absent"
     cost: int = 0           # money, paid only on success (8.4.1); authored unless said
     one_shot: bool = False  # printed on a black background (8.2): once a game
-    pending: str = ""       # "", "roll" (may fail on a die) or "proposal" (needs a 0(f))
+    pending: str = ""       # "", "roll" (may fail on a die), "proposal" (needs a 0(f)) or
+    #                         "vote" (the League votes on it, IPO 16)
     # minor effects on success, by outcome: {"make": 2} means +2 in the target minor (8.4.3)
     minor_effects: dict[str, int] = field(default_factory=dict)
     note: str = ""          # why it is absent, or what part of it is built
@@ -95,8 +96,12 @@ ROWS: tuple[OptionRow, ...] = (
               cost=1, note="join or repudiate (naval_treaty.py, rulings 79-81); ratios after "
                            "production (10.3) turn PE markers; the strongest member at peace "
                            "builds no naval points; joining free by 0(f) absent"),
-    _absent("IPO16", "IPO 16", "League of Nations", "ipo", "DoD 8.7.1 IPO 16",
-            "needs the League councillors chart and votes"),
+    OptionRow("IPO16", "IPO 16", "League of Nations", "ipo", "DoD 8.7.1 IPO 16",
+              "implemented", cost=1, pending="vote",
+              note="join, leave, credit, sanctions and their cancellation, voted in a sealed "
+                   "reaction window on an authored councillors chart (league.py, rulings "
+                   "82-89), a sanctioned power's peace with a minor; the embargo's halved "
+                   "minor resources (map) and the card's US entry are absent"),
     OptionRow("IPO17", "IPO 17", "The Credit Card", "ipo", "DoD 8.7.1 IPO 17", "implemented",
               note="its minor effects fall on minors with economic agreements (IPO 2, absent): "
                    "none yet"),

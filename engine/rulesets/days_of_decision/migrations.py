@@ -10,6 +10,7 @@ from typing import Any
 
 from engine.kernel.versions import Migration
 
+from .league import initial as league_at_start
 from .minor_army import set_up
 
 State = dict[str, Any]
@@ -157,6 +158,15 @@ def add_naval_treaty(state: dict[str, Any]) -> dict[str, Any]:
     return state
 
 
+def add_league(state: dict[str, Any]) -> dict[str, Any]:
+    """Version 14 (issue #24): IPO 16 League of Nations. No version-13 rule moved anyone in or
+    out, raised credit or imposed a sanction, so the League is as it starts; no vote is open."""
+    state["board"].setdefault("league", league_at_start())
+    state["flow"].setdefault("league_vote", None)
+    state["flow"].setdefault("league_peace", None)
+    return state
+
+
 MIGRATIONS = (
     Migration("1", "2", add_minor_politics,
               "minor markers, activation (8.5), alliances, guarantees, coup cells, trade "
@@ -191,4 +201,7 @@ MIGRATIONS = (
     Migration("12", "13", add_naval_treaty,
               "IPO 15 Naval Treaty becomes playable; naval ratios turn PE markers after "
               "production (10.3) and bar the strongest member at peace from naval builds"),
+    Migration("13", "14", add_league,
+              "IPO 16 League of Nations becomes playable: join, leave, credit and sanctions "
+              "voted in a sealed reaction window; sanctions' embargo, casus belli and lapse"),
 )

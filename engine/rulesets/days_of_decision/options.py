@@ -1,6 +1,6 @@
 """DoD 8.2 — the options offered and played. The catalogue (catalogue.py) is the data; HANDLERS
 maps each implemented row to its legal actions and its effect: IPO 1 (new_world_order.py),
-IPO 3, IPO 12 and MP 0(e) (alliances.py), IPO 9 (spies.py), IPO 10 and MP 0(c) (elections.py), IPO 17 and IPO 18 (finance.py), IPO 19 and IPO 20 (war_economy.py), IPO 13 (war_aims.py), MP 3, MP 0(f) and
+IPO 3, IPO 12 and MP 0(e) (alliances.py), IPO 9 (spies.py), IPO 16 (league.py), IPO 10 and MP 0(c) (elections.py), IPO 17 and IPO 18 (finance.py), IPO 19 and IPO 20 (war_economy.py), IPO 13 (war_aims.py), MP 3, MP 0(f) and
 IPO 11 (treaties.py), MP 4 (war.py), MP 5 (peace.py), and here MP 0(a) PE rolls, 0(b) a secret army point purchase for a
 minor, 0(g) bid points. All MP 0 sub-options share one slot a turn; an IPO is played once a
 turn by anyone; MP 3, MP 4 and MP 5 once a turn by each power. A conquered power plays nothing. The rest are absent, each with
@@ -17,6 +17,7 @@ from . import (
     alliances,
     elections,
     finance,
+    league,
     minor_war,
     naval_treaty,
     new_world_order,
@@ -87,6 +88,7 @@ IPO_ACTIONS = {
     "IPO12": alliances.guarantee_actions,
     "IPO13": war_aims.actions,
     "IPO15": naval_treaty.actions,
+    "IPO16": league.actions,
     "IPO17": finance.credit_card_actions,
     "IPO18": finance.trade_actions,
     "IPO19": war_economy.embargo_actions,
@@ -200,6 +202,7 @@ HANDLERS = {
     "IPO12": alliances.play_guarantee,
     "IPO13": war_aims.play,
     "IPO15": naval_treaty.play,
+    "IPO16": league.play,
     "IPO17": finance.play_credit_card,
     "IPO18": finance.play_trade,
     "IPO19": war_economy.play_embargo,
@@ -258,6 +261,8 @@ def describe(action: dict[str, Any]) -> str:
         return f"{head}: {TITLES[action['target']]}"
     if option == "IPO15":
         return f"{head}: {action['treaty']} the Naval Treaty"
+    if option == "IPO16":
+        return f"{head}: {league.describe_motion(action)}"
     if option == "IPO18":
         return f"{head}: {action['to'].replace('_', ' ')}"
     return head

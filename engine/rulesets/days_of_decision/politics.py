@@ -7,8 +7,9 @@ from __future__ import annotations
 from typing import Any
 
 from engine.kernel import Decision, Event, Roller
+from engine.kernel.flow import Answers
 
-from . import activation, alignment, minor_war, options, owed, relations, treaties, war_aims
+from . import activation, alignment, league, minor_war, options, owed, relations, treaties, war_aims
 from .end_of_step import end_of_option, may_still_play, next_player
 from .powers import POWERS, modified_pe
 
@@ -75,12 +76,46 @@ def do_option(state: State, seat: str, decision: Decision, action: Any,
         if queue:
             flow["directing"] = {"power": seat, "played_before": played_before, "queue": queue}
             return events
+    vote = flow.get("league_vote")
+    if vote is not None:
+        # DoD 8.7.1 IPO 16: the League votes before the activation and the roll
+        vote["played_before"] = played_before
+        if vote["voters"]:
+            return events
+        events += league.resolve(state, [])     # nobody votes: it fails, no peace to ask
+    return events + _after_play(state, seat, played_before, roller)
+
+
+def _after_play(state: State, seat: str, played_before: int, roller: Roller) -> list[Event]:
+    """DoD 8.5 then 8.6 — activate a minor if the power has one, else the end-of-step roll."""
     if activation.begin(state, seat, played_before):
+        return []
+    return end_of_option(state, seat, played_before, roller)
+
+
+def resolve_league(state: State, group: str, answers: Answers, roller: Roller) -> list[Event]:
+    """DoD 8.7.1 IPO 16 — the votes are revealed together and counted (league.resolve); then
+    the proposer's activation or end-of-step roll."""
+    vote = state["flow"]["league_vote"]
+    events = league.resolve(state, answers)
+    if state["flow"].get("league_peace"):
         return events
-    return events + end_of_option(state, seat, played_before, roller)
+    return events + _after_play(state, vote["proposer"], vote["played_before"], roller)
+
+
+def do_league_peace(state: State, seat: str, decision: Decision, action: Any,
+                    roller: Roller) -> list[Event]:
+    """DoD 8.7.1 IPO 16 — the sanctioned power's answer (RULING 89), then the proposer's
+    activation or end-of-step roll."""
+    pending = state["flow"]["league_peace"]
+    events = league.answer_peace(state, seat, action)
+    events += alignment.sync(state)
+    return events + _after_play(state, pending["proposer"], pending["played_before"], roller)
 
 
 def after_option(state: State) -> str:
+    if state["flow"].get("league_vote") or state["flow"].get("league_peace"):
+        return "league"
     if state["flow"].get("directing"):
         return "direct"
     return "activate" if state["flow"].get("activation") else seek(state)

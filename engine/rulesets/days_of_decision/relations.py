@@ -39,10 +39,27 @@ def conquered(board: Board, power: str) -> bool:
     return power in board["conquered"]
 
 
+def still_at_war_with(board: Board, power: str, cause: str) -> bool:
+    """At war still with a country it declared war on: a major power or a minor (IPO 16)."""
+    if cause in SEATS:
+        return any(w["aggressor"] == power and w["target"] == cause for w in board["wars"])
+    return any(w["power"] == power and w["minor"] == cause for w in board["minor_wars"])
+
+
+def enough_is_enough(board: Board, power: str, target: str) -> bool:
+    """DoD 8.7.1 IPO 16 — every League power holds casus belli against the subject of an
+    'enough is enough' in force while it is at war with the sanction's cause."""
+    league = board.get("league", {})
+    return power in league.get("members", ()) and any(
+        s["kind"] == "enough" and s["on"] == target and still_at_war_with(board, target,
+                                                                            s["cause"])
+        for s in league.get("sanctions", ()))
+
+
 def has_casus_belli(board: Board, power: str, target: str) -> bool:
     """DoD 8.7.2 MP 4 — held casus belli, or automatic casus belli against every enemy of a
-    level-3 treaty partner (MP 3)."""
-    if target in board["casus_belli"].get(power, []):
+    level-3 treaty partner (MP 3), or against the subject of 'enough is enough' (IPO 16)."""
+    if target in board["casus_belli"].get(power, []) or enough_is_enough(board, power, target):
         return True
     return any(level(board, power, partner) >= 3 and at_war(board, partner, target)
                for partner in SEATS if partner != power)

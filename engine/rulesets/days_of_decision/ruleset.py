@@ -17,7 +17,7 @@ from engine.kernel.flow import FlowRuleset
 from engine.kernel.game import copy_json
 from engine.kernel.model import Audience
 
-from . import military, minor_army, spending
+from . import league, military, minor_army, spending
 from . import options as mp_options
 from .catalogue import CATALOGUE
 from .control import control_table
@@ -79,7 +79,9 @@ def build_state(options: dict[str, Any]) -> State:
     return {
         "flow": {"step": "weather", "bids_revealed": True, "drop": [], "cursor": 0,
                  "played_step": 0, "ended": False, "spent": False, "activation": None,
-                 "committed": False, "directing": None, "peace_asked": []},
+                 "committed": False, "directing": None, "peace_asked": [],
+                 "league_vote": None,                   # IPO 16: the motion being voted
+                 "league_peace": None},                 # IPO 16: a sanctioned power's choice
         "board": {
             "turn": 1, "date": date_of(1), "last_turn": int(options["turns"]),
             # DoD 4.1 (optional): only two conquered ideologies end the game early
@@ -112,6 +114,7 @@ def war_state() -> dict[str, Any]:
             "conquered": [], "casus_belli_until": {}, "us_entry": {p: "0" for p in SEATS},
             "minor_wars": [], "minors_conquered": {}, "unavenged": [], "aligned": {},
             "naval_treaty": [],                 # IPO 15: members, none at start
+            "league": league.initial(),         # IPO 16: members, credit, sanctions
             "minor_forces": {}, "minor_offensives": {}, "embargoes": [], "war_aims": [],
             "us_government": "democratic"}
 
@@ -133,7 +136,8 @@ class DaysOfDecision(FlowRuleset):
     # lapses, the Treaty Chart (2.5), the optional bitter end (4.1). 11: elections (IPO 10,
     # MP 0(c)), late elections and the US government (Republican US entry). 12: IPO 5 Minor
     # Joins In and the director's free alignment (MP 4): the aligned state (RULINGS 71-76).
-    version = "13"
+    # 13: IPO 15 Naval Treaty and 10.3. 14: IPO 16 League of Nations (league.py, RULINGS 82-89).
+    version = "14"
     migrations = MIGRATIONS
     manifest = MANIFEST
     product = True
@@ -230,6 +234,13 @@ class DaysOfDecision(FlowRuleset):
             assert minor not in board["modifiers"], f"{minor} is aligned and holds markers"
             assert set(board["alliances"].get(minor, [power])) == {power} and \
                 minor not in board["guarantees"], f"{minor} is aligned and tied to another"
+        league_now = board.get("league")                    # version 14 (IPO 16)
+        if league_now is not None:
+            assert all(c in POWERS or c in MINORS for c in league_now["members"]), \
+                "a League member that is no country"
+            for power, raised in league_now["credit"].items():
+                assert power in league_now["members"] and raised > 0, \
+                    f"{power} keeps League credit outside the League"
         for power, secret in state["secret"].items():
             assert all(ap > 0 for ap in secret["minor_ap"].values()), f"{power}'s 0(b) ledger"
 
@@ -254,6 +265,10 @@ class DaysOfDecision(FlowRuleset):
         if decision.kind in ("commit", "minor_commit"):
             return ", ".join(f"{n} against {(POWERS[f] if f in POWERS else MINORS[f]).title}"
                              for f, n in action["commit"].items())
+        if decision.kind == "league_peace":
+            return "make peace to lift the sanction" if action["peace"] else "no peace"
+        if decision.kind == "league_vote":
+            return f"League vote for {decision.data['country']}: {action['vote']}"
         if decision.kind == "bid":
             return f"bid {action['bid']} for {action['options']} option(s)"
         return f"move to initiative position {action['position']}"

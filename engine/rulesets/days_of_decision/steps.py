@@ -6,7 +6,17 @@ from typing import Any
 
 from engine.kernel.flow import Flow, Step
 
-from . import activation, initiative, military, minor_war, politics, spending, turn, us_entry
+from . import (
+    activation,
+    initiative,
+    league,
+    military,
+    minor_war,
+    politics,
+    spending,
+    turn,
+    us_entry,
+)
 
 State = dict[str, Any]
 
@@ -34,6 +44,11 @@ FLOW = Flow([
     Step("activate", "DoD 8.5", decisions=activation.decisions,
          verbs={"activate": activation.do_activate, "shift": activation.do_shift},
          next=politics.after_activation),
+    # C. ... an IPO 16 motion is voted on by the League, sealed (a reaction window)
+    Step("league", "DoD 8.7.1 IPO 16",
+         decisions=league.decisions,
+         verbs={"league_peace": politics.do_league_peace},
+         resolve=politics.resolve_league, next=politics.after_option),
     # C. ... after a declaration of war on a minor its director may decline (MP 4, RULING 42)
     Step("direct", "DoD 8.7.2 MP 4", decisions=minor_war.direct_decisions,
          verbs={"direct": politics.do_direct}, next=politics.after_activation),

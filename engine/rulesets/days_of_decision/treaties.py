@@ -30,6 +30,7 @@ from engine.kernel import Event, Roller
 
 from . import treaty_chart
 from .catalogue import CATALOGUE
+from .league import barred_partner as league_barred
 from .peace import accepted, make_peace
 from .powers import COMMUNISM, DEMOCRACY, FASCISM, POWERS, SEATS
 from .relations import at_war, clear_casus_belli, conquered, has_casus_belli, level, pair
@@ -60,7 +61,8 @@ def proposal_actions(board: dict[str, Any], power: str) -> list[dict[str, Any]]:
     return [{"option": "MP3", "to": other} for other in board["initiative"]
             if position(board, power) < position(board, other)
             and not at_war(board, power, other) and not conquered(board, other)
-            and level(board, power, other) < max_level(power, other) and other not in asked]
+            and level(board, power, other) < max_level(power, other) and other not in asked
+            and not league_barred(board, power, other)]
 
 
 def propose(state: State, power: str, action: dict[str, Any], roller: Roller) -> list[Event]:
@@ -80,6 +82,8 @@ def accept_actions(board: dict[str, Any], power: str) -> list[dict[str, Any]]:
     choices += [[p] for p in others] + [others]
     out: list[dict[str, Any]] = []
     for names in choices:
+        if any(league_barred(board, power, name) for name in names):
+            continue                # DoD 8.7.1 IPO 16 embargo (c)
         action = {"option": "0f", "agree": names}
         if action not in out:
             out.append(action)

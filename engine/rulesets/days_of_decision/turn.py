@@ -10,7 +10,7 @@ from typing import Any
 
 from engine.kernel import Event, Roller
 
-from . import elections, politics, war, war_economy
+from . import elections, league, politics, war, war_economy
 from .control import control_table
 from .powers import IDEOLOGIES, POWERS, SEATS
 from .tables import BIMONTHS, FIRST_YEAR, NEEDED_MINORS, WEATHER_CHART
@@ -62,6 +62,7 @@ def end_turn(state: State, roller: Roller) -> list[Event]:
     turn's plays and bids, advance the date; the game ends after the scenario's last turn."""
     board = state["board"]
     elected = elections.end_of_turn(board)      # DoD 8.7.1 IPO 10: late and US elections
+    elected += league.lapse(board)              # DoD 8.7.1 IPO 16: sanctions run out (RULING 87)
     for entry in board["powers"].values():
         entry["negative_pe_turns"] = entry["negative_pe_turns"] + 1 if entry["pe"] < 0 else 0
         entry["played"], entry["mp0_played"], entry["mp_played"] = 0, False, []

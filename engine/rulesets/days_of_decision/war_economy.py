@@ -33,7 +33,7 @@ from typing import Any
 
 from engine.kernel import Event, Roller
 
-from . import markers, us_entry, war_chart
+from . import league, markers, us_entry, war_chart
 from .catalogue import CATALOGUE
 from .combat import rounded
 from .powers import DEMOCRACY, POWERS, SEATS
@@ -72,6 +72,12 @@ def income(board: dict[str, Any], power: str) -> int:
             total -= EMBARGO_CUT["target"]
         elif embargo["by"] == power:
             total -= EMBARGO_CUT["embargoer"]
+    # DoD 8.7.1 IPO 16 embargo (a), RULING 88: each trade lost to a League embargo costs what an
+    # IPO 19 embargo costs, once a pair (not again where an IPO 19 embargo already cuts it)
+    for other in league.lost_trade(board, power):
+        if has_trade(board, power, other) and not any(
+                {e["by"], e["on"]} == {power, other} for e in board["embargoes"]):
+            total -= EMBARGO_CUT["target" if league.embargoed(board, power) else "embargoer"]
     return max(0, total)
 
 

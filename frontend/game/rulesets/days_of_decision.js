@@ -22,7 +22,7 @@ const IDEOLOGY_WORDS = { democracy: "Democrat", fascism: "Fascist", communism: "
 const STEP_WORDS = {
   initiative: "Initiative: secret bids", democrats: "Initiative: Democrats may move down",
   weather: "Weather", politics: "Political affairs", activate: "Political affairs: activate a minor",
-  direct: "Political affairs: direct a minor at war", minor_peace: "Peace for directed minors",
+  direct: "Political affairs: direct a minor at war", league: "Political affairs: League of Nations vote", minor_peace: "Peace for directed minors",
   bonus: "Bonus bid points", military: "Military affairs", production: "Production: income",
   spending: "Production: spending", us_entry: "United States entry", conquest: "Conquest",
   end_of_turn: "End of turn", over: "Game over",
@@ -40,6 +40,7 @@ const EFFECTS = {
   IPO18: "Switch between free trade and protection.",
   IPO13: "Propose combined war aims to a power at war with the same enemies (it agrees with its 0(f) this turn), or repudiate your aims with one power. An enemy that surrenders to one of you must surrender to the whole linked group.",
   IPO19: "Embargo a power you trade with (a treaty, or the starting agreement between Japan and the United States) and have a cause for war against: it loses 2 income a turn and you 1, until war or a new treaty level; half the minor effects of a declaration of war on it.",
+  IPO16: "League of Nations: join it (or move a minor you control in or out), leave it, ask for 10 more credit, or move sanctions on a power still at war with a country it declared war on (embargo, expulsion, 'enough is enough') or cancel one. The League votes in secret: two thirds of the votes cast, sanctions unanimously.",
   IPO20: "At war with a major power: one production level more (more income) for this turn and the next five, then one level less for the rest of the game.",
   "0a": "Roll a die for each 3 money spent (2 after three turns below zero effectiveness): any 10 raises your political effectiveness by one.",
   "0b": "Buy up to 3 army points for a minor, 1 money each; which minor stays secret while it is at peace.",
@@ -91,7 +92,7 @@ export class DaysOfDecisionAdapter extends GenericAdapter {
       phase: `${STEP_WORDS[step] || titleCase(step)}${power ? ` — ${this.seatTitle(power)} to play` : ""}`,
       facts: [["Now", `${STEP_WORDS[step] || titleCase(step)}${power ? ` — ${this.seatTitle(power)} to play` : ""}`],
         ["Weather", board.weather || "not rolled yet"]],
-      steps: TRACK.map((s) => ({ label: STEP_WORDS[s], current: s === step || (s === "politics" && ["activate", "direct"].includes(step)) })),
+      steps: TRACK.map((s) => ({ label: STEP_WORDS[s], current: s === step || (s === "politics" && ["activate", "league", "direct"].includes(step)) })),
     };
   }
 
@@ -245,6 +246,7 @@ export class DaysOfDecisionAdapter extends GenericAdapter {
       case "IPO13": return a.repudiate ? `${head}: repudiate war aims with ${this.seatTitle(a.repudiate)}`
         : `${head}: combine with ${this.seatTitle(a.with)} against ${(a.against || []).map((p) => this.seatTitle(p)).join(", ")}`;
       case "IPO19": return `${head}: embargo ${this.seatTitle(a.target)}`;
+      case "IPO16": return `${head}: ${this.leagueMotion(a)}`;
       case "IPO9": return `${head}: spy on ${this.seatTitle(a.target)} (at most ${a.effect === "0f" ? "a forced MP 0(f)" : `a forced IPO 1 ${a.effect}`})`;
       case "0a": return `${head}: ${a.dice} ${a.dice === 1 ? "die" : "dice"}`;
       case "0b": return `${head}: ${a.ap} army point${a.ap === 1 ? "" : "s"} for ${this.minor(a.minor)}`;
@@ -255,6 +257,20 @@ export class DaysOfDecisionAdapter extends GenericAdapter {
       case "IPO11": return `${head}: cancel ${a.levels} treaty level${a.levels === 1 ? "" : "s"} with ${this.seatTitle(a.with)}`;
       default: return head;
     }
+  }
+
+  /** DoD 8.7.1 IPO 16: a motion in words (league.describe_motion). */
+  leagueMotion(m) {
+    const who = m.minor ? this.minor(m.minor) : "own power";
+    if (m.league === "join" || m.league === "leave") return `${m.league} the League (${who})`;
+    if (m.league === "credit") return "ask the League for 10 more credit";
+    if (m.league === "cancel") return `cancel sanction ${Number(m.sanction) + 1}`;
+    const kinds = { embargo: "a trade embargo", expulsion: "expulsion", enough: "'enough is enough'" };
+    return `${kinds[m.kind] || m.kind} on ${this.seatTitle(m.target)} for its war on ${this.leagueVoter(m.cause)}`;
+  }
+
+  leagueVoter(country) {
+    return this.reference.minors?.[country] ? this.minor(country) : this.seatTitle(country);
   }
 
   present(decision, item, view) {
@@ -268,6 +284,8 @@ export class DaysOfDecisionAdapter extends GenericAdapter {
       case "activate": label = `Activate ${this.minor(a.minor)}`; break;
       case "shift": label = `${this.seatTitle(a.marker)}'s marker: move to ${this.where(a.to)}`; break;
       case "direct": label = a.direct ? "Direct the minor" : "Decline to direct it"; break;
+      case "league_vote": label = `${this.leagueVoter(decision.data?.country)}: ${{ yes: "vote yes", no: "vote no" }[a.vote] || "abstain"}`; break;
+      case "league_peace": label = a.peace ? `Make peace with ${this.minor(decision.data?.minor)} to lift the sanction` : "No peace: the sanction comes into effect"; break;
       case "minor_peace": label = a.peace ? `Make peace for ${this.minor(a.minor)} with ${this.seatTitle(a.with)}` : "Keep the war"; break;
       case "spend": label = Object.entries(a).map(([k, n]) => `${n} ${k.replace(/_/g, " ")}`).join(", ") || "spend nothing"; break;
       case "commit": label = Object.entries(a.commit || {}).map(([p, n]) => `${n} army points against ${this.foe(p)}`).join(", ") || "commit nothing"; break;
@@ -321,6 +339,14 @@ export class DaysOfDecisionAdapter extends GenericAdapter {
       case "bonus_bid_points": return `${this.seatTitle(d.power)} played nothing: ${d.bid_points} bid points${d.paid ? `, pays ${d.paid}` : ""}`;
       case "income": return `Income: ${Object.entries(d.income || {}).map(([p, n]) => `${this.seatTitle(p)} ${n}`).join(", ")}`;
       case "game_over": return `Game over: ${this.resultText(d.result || view?.game?.result) || String(d.reason || "").replace(/_/g, " ")}`;
+      case "league_motion": return `${this.seatTitle(d.power)} moves in the League: ${this.leagueMotion(d.motion || {})}${d.roll ? ` (council roll ${d.roll})` : ""}`;
+      case "league_vote": return `League vote on ${this.seatTitle(d.power)}'s motion: ${d.carried ? "carried" : "lost"} (${Object.entries(d.votes || {}).map(([c, v]) => `${this.leagueVoter(c)} ${v}`).join(", ") || "no votes"})`;
+      case "league_peace": return `${this.seatTitle(d.power)} makes peace with ${this.minor(d.minor)}: the League's sanction is lifted`;
+      case "league_joined": return `${this.leagueVoter(d.country)} joins the League of Nations`;
+      case "league_left": return `${this.leagueVoter(d.country)} leaves the League of Nations`;
+      case "league_expelled": return `${this.seatTitle(d.power)} is expelled from the League of Nations`;
+      case "league_credit": return `${this.seatTitle(d.power)}'s credit limit is now ${d.credit_limit} (League of Nations)`;
+      case "league_sanction": return `League sanction on ${this.seatTitle(d.power)}: ${d.kind === "enough" ? "'enough is enough'" : d.kind}`;
       case "new_turn": return `Turn ${d.turn} begins (${d.date})`;
       case "treaty_proposed": return `${this.seatTitle(d.power)} proposes a level ${d.level} treaty to ${this.seatTitle(d.to)}`;
       case "proposals_answered": return `${this.seatTitle(d.power)} agrees with the proposals of ${(d.agree || []).map((p) => this.seatTitle(p)).join(", ")}`;

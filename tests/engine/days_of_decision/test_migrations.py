@@ -19,6 +19,7 @@ from engine.rulesets.days_of_decision.migrations import (
     add_alignment,
     add_declining_and_vengeance,
     add_elections,
+    add_league,
     add_minor_forces,
     add_minor_politics,
     add_naval_treaty,
@@ -29,6 +30,7 @@ from engine.rulesets.days_of_decision.migrations import (
     add_war_economy,
     add_wars_on_minors,
 )
+from engine.rulesets.days_of_decision.minors import MINORS
 from engine.rulesets.days_of_decision.options import play_option
 from engine.rulesets.days_of_decision.powers import SEATS as RULESET_POWERS
 from tests.engine.scripted_dice import ScriptedDice
@@ -277,3 +279,23 @@ def test_dod_version_13_migration_the_naval_treaty_is_empty_and_ipo15_plays_on()
     board["powers"]["FR"]["money"] = 10
     play_option(new, "FR", {"option": "IPO15", "treaty": "join"}, ScriptedDice({}))
     assert board["naval_treaty"] == ["FR"]
+
+
+def test_dod_version_14_migration_the_league_is_as_at_start_and_ipo16_plays_on():
+    """Version 14 (8.7.1 IPO 16, rulings 82-89): the frozen version-13 game gets the League's
+    starting members, no credit, no sanction and no open vote; a member may then leave."""
+    frozen = json.loads((VERSIONS / "days_of_decision-13.json").read_text())
+    assert frozen["record"]["versions"]["ruleset"] == "13" and int(RULESET.version) > 13
+    old = frozen["state"]
+    assert "league" not in old["board"]
+    new = add_league(copy.deepcopy(old))
+    board = new["board"]
+    assert board["league"] == {"members": sorted(["CH", "CW", "FR", "IT", "RU", *MINORS]),
+                               "credit": {}, "sanctions": []}
+    assert new["flow"]["league_vote"] is None and new["flow"]["league_peace"] is None
+    RULESET.check_invariants(new)
+    assert canonical_json(add_league(copy.deepcopy(new))) == canonical_json(new)
+    board["ipos_played"] = []
+    board["powers"]["FR"]["money"] = 10
+    play_option(new, "FR", {"option": "IPO16", "league": "leave"}, ScriptedDice({}))
+    assert "FR" not in board["league"]["members"]

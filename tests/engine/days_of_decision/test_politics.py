@@ -86,6 +86,7 @@ def test_dod_8_7_2_mp0b_the_minor_stays_secret_from_every_other_power():
         seen["board"].pop("display")            # the minors' public places on the display
         seen.pop("control")                     # and who controls each (8.1.2), all public
         seen.pop("reference")                   # the static names and catalogue, the same for all
+        seen["board"].pop("league")             # the League's members, public (IPO 16)
         assert "czechoslovakia" not in canonical_json(seen), audience
         assert find_leaks(RULESET, state, audience) == [], audience
     shown = events_for(RULESET, state, outcome.events, "seat:FR")
