@@ -21,8 +21,10 @@ can come near the Norwegian Sea box but never pay its 18 to enter.
 Strength is the sum of the ships' gunnery on the side they now show (8.332: gunnery is what
 hits; 12.6 counts gunnery lost). Distances are NMP on the map and the Sea Chart, from the
 ruleset's own movement (`naval.reachable`: 7.22, 7.5), computed once per turn and kept on the
-context. Not played yet: submarines, mines, transport (a force with passengers) and 12.3's
-raiders; they keep their passive answers.
+context. A submarine force strikes the enemy surface ships it can reach when its exact odds
+(search, torpedoes, the ASW roll after) are worth it (`submarine_strike`, version 12). Not
+played yet: mines, transport (a force with passengers) and 12.3's raiders; they keep their
+passive answers.
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ from engine.rulesets.balance_of_powers import contact, mines
 from engine.rulesets.balance_of_powers import naval as bop_naval
 from engine.rulesets.balance_of_powers.fleets import (
     SHIPS,
+    armor,
     gunnery,
     is_surface,
     naval_range,
@@ -66,8 +69,10 @@ def naval_move(ctx: Context, decision: Decision, item: dict[str, Any]) -> Score:
         return None                                   # 7.6 transport: not planned yet
     fleets = ctx.position["board"]["fleets"]
     units = [u for u in action["units"] if u in fleets]
-    if not units or not all(is_surface(u) for u in units):
-        return None                                   # submarines (8.4): not played yet
+    if not units:
+        return None
+    if not is_surface(units[0]):
+        return submarine_strike(ctx, units, action["to"])                  # 8.4
     ctx.charge(2)
     ours = strength(ctx, units)
     to = action["to"]
@@ -89,6 +94,70 @@ def naval_move(ctx: Context, decision: Decision, item: dict[str, Any]) -> Score:
         score += _join_worth(ctx, ours, together, side)
     score += _goal_worth(ctx, units, side, fleets[units[0]]["at"], to)
     return score if score > 0 else None
+
+
+def submarine_strike(ctx: Context, units: list[str], to: str) -> Score:
+    """8.21, 8.23, 8.41, 8.42 — a submarine force sails to strike the enemy surface ships it
+    would be in contact with at `to` (no one can search for it: it fears no battle), each
+    location in turn as the rules take them. Worth, exactly from the dice: the chance its
+    search finds them times the gunnery its torpedoes are expected to knock off (each boat at
+    the highest-gunnery ship, 2d6 + its torpedo score above the armor), less the gunnery the
+    ASW roll is expected to cost the boats after they fire (5.324); gunnery as 12.6 counts
+    it lost, step by step. Never worth it with no
+    target; the boats go home after a strike either way."""
+    side = side_of_ship(units[0])
+    ctx.charge(4)
+    friends = len(friends_at(ctx, to, side, units))
+    targets = enemy_in_contact(ctx, to, side, len(units) + friends)
+    if not targets:
+        return None
+    fleets = ctx.position["board"]["fleets"]
+    by_loc: dict[str, list[str]] = {}
+    for uid in targets:
+        by_loc.setdefault(fleets[uid]["at"], []).append(uid)
+    # the first location fought (its own hex first): once the boats fire they go home (8.42)
+    there = to if to in by_loc else sorted(by_loc)[0]
+    ships = by_loc[there]
+    found = min(6, len(units) + len(ships) - 1) / 6                         # 8.23: d6 − n < t
+    aim = max(ships, key=lambda u: (gunnery(ctx.position, u), u))           # 8.41
+    drop = _step_worth(ctx, aim)
+    need = armor(ctx.position, aim)
+    expected = sum(TWO_D6_ABOVE.get(need - gunnery(ctx.position, b), 0.0) for b in units) * drop
+    track = (ctx.position.get("naval") or ctx.position["board"].get("naval") or {}).get("asw", 0)
+    loss = ASW_STEPS.get(int(track), 0.0)        # the view shows the track as board.naval
+    score = found * (W["naval_torpedo"] * expected
+                     - W["naval_sub_step"] * sum(_step_worth(ctx, b) for b in units)
+                     / len(units) * loss)
+    return score if score > 0 else None
+
+
+def _step_worth(ctx: Context, uid: str) -> int:
+    """The gunnery a ship loses with its next step (12.6's count, `fleets.gunnery_lost`): a
+    full ship the difference between its sides, a damaged one what it has left."""
+    c = SHIPS[uid].cls
+    full = ctx.position["board"]["fleets"][uid]["steps"] == 2
+    return c.gunnery - c.damaged_gunnery if full else c.damaged_gunnery
+
+
+def _chances() -> tuple[dict[int, float], dict[int, float]]:
+    """Exact odds from the dice: P(2d6 > n) by n, and the ASW roll's expected steps lost by
+    track (3d6 below the track: 1 step, 2 on doubles, 3 on triples; 5.324)."""
+    two = [a + b for a in range(1, 7) for b in range(1, 7)]
+    above = {n: sum(1 for t in two if t > n) / 36 for n in range(-12, 13)}
+    asw = {}
+    for track in range(0, 19):
+        steps = 0
+        for a in range(1, 7):
+            for b in range(1, 7):
+                for c in range(1, 7):
+                    if a + b + c < track:
+                        same = max((a, b, c).count(d) for d in (a, b, c))
+                        steps += same
+        asw[track] = steps / 216
+    return above, asw
+
+
+TWO_D6_ABOVE, ASW_STEPS = _chances()
 
 
 def _stronger_on_the_way(ctx: Context, units: list[str], to: str, ours: float) -> bool:

@@ -87,6 +87,9 @@ WEIGHTS: Mapping[str, float] = {
     "naval_goal": 40.0,         # 12.6: a ship that counts reaching its scenario's goal at sea
     "naval_approach": 10.0,     # per such ship, times the share of the way a move covers
     "naval_join": 8.0,          # a force too weak alone joining friends that together outgun
+    "naval_torpedo": 1.0,       # 8.41: per point of enemy gunnery a strike is expected to cost
+    "naval_sub_step": 1.0,      # 5.324: per point of its boats' gunnery the ASW roll is
+                                # expected to cost a strike
     "unsupplied": 3.0,          # 6.6: per corps ending its side's half out of supply (the
                                 # commissariat then kills it on 1d6 >= its effectiveness:
                                 # the arena's German garrisons of Brussels died so, cut off)

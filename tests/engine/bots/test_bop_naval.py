@@ -169,3 +169,32 @@ def test_bop_8_1_level2_never_sails_past_a_stronger_force_it_would_meet_on_its_w
     ctx = build_context(position_from_view(view(RULESET, state, "seat:britain")), "britain")
     assert _stronger_on_the_way(ctx, BEATTY, MEET, strength(ctx, BEATTY))
     assert not _stronger_on_the_way(ctx, GRAND_FLEET, MEET, strength(ctx, GRAND_FLEET))  # 24
+
+
+def _u_boat_moves(state):
+    ctx, moves = scored(state, "germany")
+    return [(s, a) for s, a in moves if a["units"][0].startswith("ger-ub")]
+
+
+def test_bop_8_4_level2_strikes_with_a_u_boat_at_its_exact_odds():
+    """Version 12 plays submarines (8.21, 8.23, 8.41, 5.324). Beatty at sea in 1011: a lone
+    U-boat (torpedo 4) sailing into contact finds his five ships on 1d6 − 1 < 5 (5/6), hits
+    his highest-gunnery ship, a dreadnought (armor 10), on 2d6 + 4 > 10 (21/36), which costs
+    it 1 gunnery (4 → 3); then the ASW roll at track 8 costs the boat 60/216 of a step on
+    average (3d6 below 8: 35 rolls, 21 of them doubles and 2 triples), worth 1 gunnery."""
+    state = start()
+    for uid in BEATTY:
+        state["board"]["fleets"][uid]["at"] = MEET
+    strikes = [(s, a) for s, a in _u_boat_moves(state) if s is not None]
+    assert strikes and all(abs(s - 5 / 6 * (21 / 36 - 60 / 216)) < 1e-9 for s, _ in strikes)
+    assert any(a["to"] == MEET for _, a in strikes)
+    # ships in their own port decline contact (6.41): at the start nothing is worth a strike
+    assert all(s is None for s, _ in _u_boat_moves(start()))
+
+
+def test_bop_5_324_level2_keeps_its_u_boats_home_when_the_asw_track_is_high():
+    state = start()
+    for uid in BEATTY:
+        state["board"]["fleets"][uid]["at"] = MEET
+    state["naval"]["asw"] = 12          # 3d6 below 12: the boat's step is likelier lost
+    assert all(s is None for s, _ in _u_boat_moves(state))
