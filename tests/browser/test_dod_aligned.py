@@ -33,3 +33,21 @@ def test_dod_8_7_1_ipo5_an_aligned_minor_reads_so_on_the_display_and_in_the_log(
     assert got["war"].startswith("Poland, aligned with ") and " is at war with " in got["war"]
     assert got["home"].startswith("Poland returns home, allied to ") and got["home"].endswith("its wars end")
     assert got["ends"].startswith("Poland is no longer aligned with ")
+
+
+def test_dod_8_7_1_ipo16_a_cancel_motion_names_the_sanction_it_cancels(module_page):
+    """Ruling 87: a motion to cancel a sanction in force read "cancel sanction 1"; it now says
+    which one, from the sanctions the view shows, and the cancellation reads in the log."""
+    got = module_page.evaluate("""async () => {
+        const { DaysOfDecisionAdapter } = await import('/frontend/game/rulesets/days_of_decision.js');
+        const dod = new DaysOfDecisionAdapter({ seats: [] });
+        const view = { reference: { minors: { ethiopia: 'Ethiopia' }, zones: {}, options: {} },
+          board: { league: { members: [], credit: {}, sanctions: [
+            { kind: 'embargo', on: 'IT', cause: 'ethiopia', since: 3, lapses: null }] } } };
+        const cancelled = dod.event({ kind: 'league_sanction_cancelled',
+          data: { kind: 'embargo', on: 'IT', cause: 'ethiopia', by: 'FR' } }, view);
+        return { motion: dod.leagueMotion({ league: 'cancel', sanction: 0 }), cancelled };
+    }""")
+    assert got["motion"].startswith("cancel a trade embargo on ") and got["motion"].endswith(
+        "for its war on Ethiopia"), got
+    assert "has the League cancel its embargo on " in got["cancelled"], got

@@ -63,6 +63,8 @@ export class DaysOfDecisionAdapter extends GenericAdapter {
 
   #learn(view) {
     if (view?.reference) this.reference = view.reference;
+    // IPO 16: the sanctions in force, so that "cancel sanction 2" can name what it cancels
+    if (view?.board?.league) this.sanctions = view.board.league.sanctions || [];
   }
 
   minor(id) {
@@ -264,8 +266,12 @@ export class DaysOfDecisionAdapter extends GenericAdapter {
     const who = m.minor ? this.minor(m.minor) : "own power";
     if (m.league === "join" || m.league === "leave") return `${m.league} the League (${who})`;
     if (m.league === "credit") return "ask the League for 10 more credit";
-    if (m.league === "cancel") return `cancel sanction ${Number(m.sanction) + 1}`;
     const kinds = { embargo: "a trade embargo", expulsion: "expulsion", enough: "'enough is enough'" };
+    if (m.league === "cancel") {
+      const gone = (this.sanctions || [])[Number(m.sanction)];
+      return gone ? `cancel ${kinds[gone.kind] || gone.kind} on ${this.seatTitle(gone.on)} for its war on ${this.leagueVoter(gone.cause)}`
+        : `cancel sanction ${Number(m.sanction) + 1}`;
+    }
     return `${kinds[m.kind] || m.kind} on ${this.seatTitle(m.target)} for its war on ${this.leagueVoter(m.cause)}`;
   }
 
@@ -346,6 +352,7 @@ export class DaysOfDecisionAdapter extends GenericAdapter {
       case "league_left": return `${this.leagueVoter(d.country)} leaves the League of Nations`;
       case "league_expelled": return `${this.seatTitle(d.power)} is expelled from the League of Nations`;
       case "league_credit": return `${this.seatTitle(d.power)}'s credit limit is now ${d.credit_limit} (League of Nations)`;
+      case "league_sanction_cancelled": return `${this.seatTitle(d.by)} has the League cancel its ${d.kind === "enough" ? "'enough is enough'" : d.kind} on ${this.seatTitle(d.on)}`;
       case "league_sanction": return `League sanction on ${this.seatTitle(d.power)}: ${d.kind === "enough" ? "'enough is enough'" : d.kind}`;
       case "new_turn": return `Turn ${d.turn} begins (${d.date})`;
       case "treaty_proposed": return `${this.seatTitle(d.power)} proposes a level ${d.level} treaty to ${this.seatTitle(d.to)}`;
