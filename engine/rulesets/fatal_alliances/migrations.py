@@ -242,6 +242,13 @@ def v19_to_v20(state: State) -> State:
     return state
 
 
+def v20_to_v21(state: State) -> State:
+    """Version 21 (R-N41-R-N42): convoy points are built (13.5.5.4). Nothing to carry:
+    `board.convoy_circle` appears with the first convoy point built, and a running game's
+    builds of this turn hold no convoy points, so its NAVAL gearing counts as before."""
+    return state
+
+
 MIGRATIONS = (
     Migration("3", "4", v3_to_v4,
               "renamed flow.acts, flow.box, board.circle and the combat's n; flow.pending "
@@ -305,4 +312,8 @@ MIGRATIONS = (
               "convoy points in naval combat (FA 11.4.7.2, R-N39-R-N40): warships may fight "
               "enemy convoys, which are sunk or sent to port (board.convoys_in_port, made "
               "when needed); nothing to carry; East Prussia unchanged"),
+    Migration("20", "21", v20_to_v21,
+              "convoy points are built (FA 13.5.5.4, R-N41-R-N42): 1 BP, 4 turns, geared "
+              "as NAVAL 2 points a unit; they arrive in port (board.convoy_circle, made when "
+              "needed); nothing to carry; East Prussia unchanged"),
 )

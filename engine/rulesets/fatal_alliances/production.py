@@ -14,7 +14,7 @@ from typing import Any
 from engine.board.paths import RailNetwork, rail_reachable
 from engine.kernel import Event, Roller
 
-from . import convoys, naval_builds
+from . import convoy_builds, convoys, naval_builds
 from .charts import (
     BUILD,
     ENTRENCHMENT_COST,
@@ -233,8 +233,10 @@ def build_options(state: dict[str, Any], power: str) -> list[dict[str, Any]]:
         cost = BUILD.get(cls, (99, 1))[0]
         if ids and cost <= bp and _geared(state, power, cls):
             out.append({"build": cls})
-    if _geared(state, power, naval_builds.GEAR_CLASS):   # FA 13.5.5.4, 13.5.5.8
+    # FA 13.5.5.4, 13.5.5.8: ships and convoy points share the NAVAL gearing limit
+    if convoy_builds.naval_room(state, power, ships=1):
         out += naval_builds.options(state, power)
+    out += convoy_builds.options(state, power)
     active_since = state["board"]["active_since"].get(power)
     if (bp >= ENTRENCHMENT_COST and active_since is not None
             and state["flow"]["turn"] > active_since and _geared(state, power, "entrenchment")):
@@ -262,6 +264,8 @@ def build(state: dict[str, Any], power: str, action: dict[str, Any],
     if cls in BUILT_TYPES:     # FA 13.5.5.4: a TRS or AMPH cycle, geared as NAVAL (13.5.5.8)
         now[naval_builds.GEAR_CLASS] = now.get(naval_builds.GEAR_CLASS, 0) + 1
         return naval_builds.build_ship(state, power, action, roller)
+    if cls == convoy_builds.KIND:   # FA 13.5.5.4: 1 BP, 4 turns, geared as NAVAL (R-N41)
+        return convoy_builds.build_convoy(state, power)
     now[cls] = now.get(cls, 0) + 1
     if cls == "op":
         return [buy(state, power)]

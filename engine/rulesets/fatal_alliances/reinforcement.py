@@ -7,6 +7,7 @@ from typing import Any
 
 from engine.kernel import Event, Roller
 
+from .convoy_builds import convoy_arrivals
 from .naval_builds import ship_arrivals
 from .offensive import arrive
 from .position import by_hex, co_operates, controller, in_home_country, map_of, unit
@@ -75,7 +76,8 @@ def place_arrivals(state: dict[str, Any], roller: Roller) -> list[Event]:
 def reinforce(state: dict[str, Any], roller: Roller) -> list[Event]:
     """FA 4.2 — the turn's first step: units due this turn arrive, offensive points bought
     last turn arrive (FA 18), and the turn-start stage's per-turn lists start empty."""
-    events = place_arrivals(state, roller) + ship_arrivals(state) + arrive(state)
+    events = (place_arrivals(state, roller) + ship_arrivals(state) + convoy_arrivals(state)
+              + arrive(state))
     flow = state["flow"]
     flow["broken_down"] = []
     flow["built_up"] = []

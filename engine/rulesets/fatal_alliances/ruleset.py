@@ -173,7 +173,12 @@ class FatalAlliances(FlowRuleset):
     # chart and are sunk or sent to port (`board.convoys_in_port`, event `convoy_hit`), and
     # enemy convoy points take 1 per 10 off a search roll (11.4.4): a version-19 campaign
     # record may be offered more naval combats. East Prussia (no convoys) plays as before.
-    version = "20"
+    # "21": convoy points are built (13.5.5.4, R-N41-R-N42, convoy_builds.py): production
+    # offers `{build: "convoy"}` (1 BP, 4 turns, every 2 points or a last 1 one NAVAL unit for
+    # gearing), the circle's convoy entries (`board.convoy_circle`, made with the first point
+    # built) arrive in port (`board.convoys_in_port`, 4.2.1): a version-20 campaign record may
+    # be offered more build options. East Prussia (no fleets) plays and hashes as before.
+    version = "21"
     migrations = MIGRATIONS
     manifest = MANIFEST
     flow = FLOW
