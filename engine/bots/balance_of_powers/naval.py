@@ -163,14 +163,23 @@ TWO_D6_ABOVE, ASW_STEPS = _chances()
 def _stronger_on_the_way(ctx: Context, units: list[str], to: str, ours: float) -> bool:
     """8.1 in passing (ruling 118): a force stops to search and fight wherever it meets the
     enemy on its way, so a way that passes an enemy force it does not outgun by the edge is
-    refused like such a destination."""
+    refused like such a destination. The ways from the force's location are searched once
+    per force and turn (`mines.ways`), each location's enemies in contact once."""
     fleets = ctx.position["board"]["fleets"]
     side = side_of_ship(units[0])
-    way = mines.path(ctx.position, ctx.th, fleets[units[0]]["at"], to, side,
-                     {SHIPS[u].kind for u in units})
-    ctx.charge(len(way))
-    for loc in way[:-1]:
-        met = enemy_in_contact(ctx, loc, side, len(units) + len(friends_at(ctx, loc, side, units)))
+    start = fleets[units[0]]["at"]
+    kinds = frozenset(SHIPS[u].kind for u in units)
+    tree = ctx.naval.get(("ways", start, kinds))
+    if tree is None:
+        ctx.charge(20)
+        tree = ctx.naval[("ways", start, kinds)] = mines.ways(ctx.position, ctx.th, start, side,
+                                                               set(kinds))
+    for loc in mines.way_to(tree, start, to)[:-1]:
+        count = len(units) + len(friends_at(ctx, loc, side, units))
+        met = ctx.naval.get(("met", loc, count, side))
+        if met is None:
+            ctx.charge(1)
+            met = ctx.naval[("met", loc, count, side)] = enemy_in_contact(ctx, loc, side, count)
         if met and ours < W["naval_edge"] * strength(ctx, met):
             return True
     return False

@@ -97,6 +97,15 @@ def path(state: State, th: Theatre, start: str, to: str, side: str,
          kinds: set[str]) -> list[str]:
     """Ruling 87 — the locations a force enters going from `start` to `to`: the cheapest way in
     NMP, then the fewest enemy-mined locations entered, then location ids."""
+    return way_to(ways(state, th, start, side, kinds, to), start, to)
+
+
+def ways(state: State, th: Theatre, start: str, side: str, kinds: set[str],
+         to: str | None = None) -> dict[str, str]:
+    """Ruling 87's ways from `start`, as each location's previous one: searched until `to` is
+    reached, or everywhere (`to` None) for a caller that asks about many destinations. A way
+    found either way is the same: a location's previous one never changes once it is taken
+    from the queue, and every location on a way is taken before the way's end."""
     enemy = other_side(side)
     best: dict[str, tuple[int, int]] = {start: (0, 0)}
     before: dict[str, str] = {}
@@ -113,6 +122,11 @@ def path(state: State, th: Theatre, start: str, to: str, side: str,
                 best[nxt] = key
                 before[nxt] = loc
                 heapq.heappush(heap, (key[0], key[1], nxt))
+    return before
+
+
+def way_to(before: dict[str, str], start: str, to: str) -> list[str]:
+    """The way to `to` read back from `ways`: the locations entered, `to` last."""
     if to not in before:
         return [to]
     out = [to]
