@@ -85,7 +85,7 @@ def check(state: State, nation: str, close: list[dict[str, str]], reopen: list[d
         if passage not in PASSAGES:
             raise _refuse("no_such_passage", {"passage": passage},
                           f"{passage!r} is not a passage that can be closed (one of "
-                          f"{', '.join(sorted(PASSAGES))}).", "TWTEAW map straits")
+                          f"{', '.join(sorted(PASSAGES))}).", "TWTEAW map passages")
         if target not in NATIONS or target == nation:
             raise _refuse("no_such_nation", {"nation": target},
                           f"{target!r} is not a nation you can close a passage to.")
@@ -93,7 +93,7 @@ def check(state: State, nation: str, close: list[dict[str, str]], reopen: list[d
             names = ", ".join(world().areas[a].name for a in PASSAGES[passage][1])
             raise _refuse("not_your_passage", {"passage": passage},
                           f"Only the holder of {names} may close or reopen {TITLES[passage]}.",
-                          "TWTEAW map straits")
+                          "TWTEAW map passages")
     for row in close:
         if row in reopen:
             raise _refuse("close_and_reopen", dict(row),
