@@ -327,6 +327,70 @@ def test_twteaw_1_4_a_blockade_written_in_the_editor_is_checked_by_the_server(ta
     hamlet.wait_for_selector("#draft-problem", state="detached")
 
 
+def test_twteaw_1_4_a_strait_closure_reads_in_words(module_page):
+    """Rulings 105-111: closing and reopening a passage in an order set, and the turn's closure
+    events, read in words (before, the summary left them out and the log showed raw kinds)."""
+    got = module_page.evaluate("""async () => {
+        const { TwteawAdapter } = await import('/frontend/game/rulesets/twteaw.js');
+        const tw = new TwteawAdapter({ seats: [] });
+        const ev = (kind, data) => tw.event({ kind, data }, { board: {} });
+        return [tw.orderText({ close: [{ passage: 'bosporus', nation: 'russia' }],
+                               reopen: [{ passage: 'suez', nation: 'italy' }] }),
+                ev('strait_closed', { passage: 'bosporus', by: 'ottoman_empire', to: 'russia' }),
+                ev('strait_reopened', { passage: 'bosporus', by: 'ottoman_empire', to: 'russia', reason: 'lost' }),
+                ev('strait_reopened', { passage: 'suez', by: 'britain', to: 'italy', reason: 'declared' }),
+                ev('passage_barred', { nation: 'russia', from: 'western-black-sea', at: 'western-black-sea', to: 'aegean-sea' })];
+    }""")
+    order, closed, lost, reopened, barred = got
+    assert order.startswith("close the Bosporus and Dardanelles to ") and "; reopen the Suez Canal to " in order, order
+    assert "closes the Bosporus and Dardanelles to " in closed and closed.endswith("'s ships"), closed
+    assert lost.startswith("The Bosporus and Dardanelles opens again to ") and "no longer holds it" in lost, lost
+    assert "reopens the Suez Canal to " in reopened, reopened
+    assert barred.startswith("Your ships from ") and "was closed to them this turn" in barred, barred
+
+
+def test_twteaw_1_4_a_strait_closed_from_the_editor(monkeypatch, request, new_context):
+    """Britain (hamlet), holder of Gibraltar and Suez, closes the Suez Canal to Germany from the
+    editor (1.4, rulings 105-111): France's page holds none of it before the turn resolves; then
+    both read the closure, and Britain is offered to reopen it, while closing it again is
+    refused by the server with its rule."""
+    hamlet, othello = open_table(monkeypatch, request, new_context, "britain")
+    start_from_hold(hamlet)
+    offered = hamlet.evaluate("() => [...document.querySelectorAll('#close-passage option')].map((o) => o.value)")
+    assert offered == ["gibraltar", "suez"], offered
+    hamlet.select_option("#close-passage", "suez")
+    hamlet.select_option("#close-nation", "germany")
+    hamlet.click("#add-close")
+    pending_has(hamlet, "close the Suez Canal to German Empire")
+    assert not hamlet.locator("#draft-problem").count()
+    hamlet.click("#confirm")
+    hamlet.wait_for_function("() => document.querySelector('#my-order').textContent.includes('close the Suez Canal')")
+    assert "britain" not in othello.evaluate("() => Object.keys(window.salient.store.orders || {})")
+    assert "close the Suez Canal" not in othello.inner_text("body")
+    start_from_hold(othello)
+    othello.click("#confirm")
+    othello.wait_for_function("() => !document.querySelector('#my-order').textContent.includes('No order written')")
+    ready_and_resolve(hamlet, othello, "British Empire", 2)
+    for page in (hamlet, othello):
+        assert page.evaluate("() => window.salient.store.view.board.closures") == [
+            {"passage": "suez", "by": "britain", "to": "germany"}]
+    othello.wait_for_function("() => document.querySelector('#log').textContent.includes("
+                              "'British Empire closes the Suez Canal to German Empire')")
+    hamlet.wait_for_selector("#decision button.choice", timeout=15000)
+    start_from_hold(hamlet)
+    assert hamlet.evaluate("() => [...document.querySelectorAll('#reopen-closure option')].map((o) => o.value)") == ["suez|germany"]
+    hamlet.select_option("#close-passage", "suez")
+    hamlet.select_option("#close-nation", "germany")
+    hamlet.click("#add-close")
+    hamlet.wait_for_selector("#draft-problem")
+    assert hamlet.locator("#draft-problem .cite").inner_text().strip() == "TWTEAW 1.4"
+    hamlet.locator(".draft-close button").first.click()
+    hamlet.wait_for_selector("#draft-problem", state="detached")
+    hamlet.click("#add-reopen")
+    pending_has(hamlet, "reopen the Suez Canal to German Empire")
+    assert not hamlet.locator("#draft-problem").count()
+
+
 def test_twteaw_1_3_surrender_offer_and_ballots_read_in_words(module_page):
     """Rulings 86-91: an order set's offer and ballots, and the surrender's events, read in
     words (before, the summary said "hold" for an offer and the log showed the bare kinds)."""

@@ -48,6 +48,13 @@ def v4_to_v5(state: State) -> State:
     return state
 
 
+def v5_to_v6(state: State) -> State:
+    """Version 6: closing straits (TWTEAW 1.4; rulings 105–112): `board.closures`, empty — no
+    passage was ever closed by declaration."""
+    state["board"]["closures"] = []
+    return state
+
+
 MIGRATIONS = (
     Migration("1", "2", v1_to_v2,
               "industrial complexes defend when ordered (order key defend_ics); "
@@ -61,4 +68,7 @@ MIGRATIONS = (
     Migration("4", "5", v4_to_v5,
               "US trade in Phase 8 and the blockade that cuts it (order key blockade, naval "
               "mission blockade); board.blockades and board.us_trade, empty in a running game"),
+    Migration("5", "6", v5_to_v6,
+              "straits and canals closed to named nations in Phase 1.4 (order keys close, "
+              "reopen); board.closures, empty in a running game"),
 )

@@ -9,7 +9,8 @@ ships of one zone as one task force under **one mission for the turn** (rulings 
      "carry": {"from": "london", "to": "normandy", "units": {"infantry": 4}}}
 
 - `path`: the sea zones entered in turn (empty: stay), at most the slowest ship's movement
-  points, along sea edges; a gated passage must be open to the mover (`passable`).
+  points, along sea edges; a gated passage must be open to the mover (`passable`), and not
+  closed to it by its holder (Phase 1.4, straits.py).
 - `mission`: `patrol` (warships only: aggressive), `move` (any ships: defensive, tries to slip
   through), `transport` (transports only, loaded: `carry` takes land units from a territory on
   the coast of `from` to a territory on the coast of the last zone; capacity 2 troop points a
@@ -53,7 +54,7 @@ from typing import Any
 
 from engine.kernel import Event, IllegalAction, MalformedAction, Roller
 
-from . import invasions
+from . import invasions, straits
 from . import naval_combat as NC
 from .nations import MAIN_WAR, NATIONS
 from .stacks import add, claim, take
@@ -117,12 +118,14 @@ def sea_neighbours(zone: str) -> dict[str, list[dict[str, Any]]]:
 
 def passable(state: State, nation: str, gates: list[dict[str, Any]]) -> bool:
     """May the nation's surface ships pass a gated passage (TWTEAW map passages)? Through any
-    one of its gates: `closable` is open (closing it, Phase 1.4, is not built); `holder_only`
-    is open to the holder's side; `closed_while_neutral` is closed while its holder is
-    neutral, else open."""
+    one of its gates not closed to the nation by its holder (Phase 1.4, straits.py): `closable`
+    is open; `holder_only` is open to the holder's side; `closed_while_neutral` is closed while
+    its holder is neutral, else open."""
     if not gates:
         return True
     for gate in gates:
+        if straits.closed_to(state, straits.passage_of(gate), nation):
+            continue
         holders = [controller(state, a) for a in gate["by"]]
         if gate["rule"] == "closable":
             return True
@@ -131,6 +134,17 @@ def passable(state: State, nation: str, gates: list[dict[str, Any]]) -> bool:
         if gate["rule"] == "closed_while_neutral" and all(side(state, h) in MAIN_WAR for h in holders):
             return True
     return False
+
+
+def barred(state: State, nation: str, row: dict[str, Any]) -> int | None:
+    """How many legs of the order's path the ships sail before a passage closed to them (None:
+    the whole path). A closure declared this turn was secret when the order was written."""
+    at = row["from"]
+    for i, nxt in enumerate(row["path"]):
+        if not passable(state, nation, sea_neighbours(at).get(nxt, [])):
+            return i
+        at = nxt
+    return None
 
 
 def friendly_waters(state: State, nation: str, zone: str) -> bool:
@@ -174,6 +188,12 @@ def check(state: State, nation: str, rows: list[dict[str, Any]],
             if nxt not in links:
                 raise _refuse("not_adjacent", {"from": at, "to": nxt},
                               f"{nxt!r} is not a sea zone next to {w.areas[at].name}.")
+            shut = [straits.passage_of(g) for g in links[nxt]
+                    if straits.closed_to(state, straits.passage_of(g), nation)]
+            if shut and not passable(state, nation, links[nxt]):
+                raise _refuse("strait_closed", {"from": at, "to": nxt, "passage": shut[0]},
+                              f"{straits.TITLES[str(shut[0])].capitalize()} is closed to your "
+                              "ships by its holder.", straits.RULE)
             if not passable(state, nation, links[nxt]):
                 raise _refuse("passage_closed", {"from": at, "to": nxt},
                               f"The passage from {w.areas[at].name} to {w.areas[nxt].name} is "
@@ -326,8 +346,16 @@ def naval_phase(state: State, orders: dict[str, dict[str, Any]], roller: Roller,
     `bombardments` ({"nation", "zone", "target", "battleships"}), and the blockading task
     forces still afloat to `blockaders` ({"nation", "zone", "ships"}: 4.2.6)."""
     forces: list[NC.TaskForce] = []
+    events: list[Event] = []
     for nation in sorted(orders):
         for row in orders[nation].get("naval", []):
+            stop = barred(state, nation, row)
+            if stop is not None:      # closed in this turn's Phase 1.4 (ruling 109)
+                at = ([row["from"], *row["path"]])[stop]
+                events.append(Event("passage_barred", straits.RULE,
+                                    {"nation": nation, "from": row["from"], "at": at,
+                                     "to": row["path"][stop]}, audience=f"seat:{nation}"))
+                row = {k: v for k, v in row.items() if k not in ("carry", "target")} | {"path": row["path"][:stop]}
             ships = _take_ships(state, nation, row["from"], row["units"])
             if not ships:
                 continue
@@ -344,7 +372,6 @@ def naval_phase(state: State, orders: dict[str, dict[str, Any]], roller: Roller,
             mission = "dock" if friendly_waters(state, nation, zone) else "patrol"
             forces.append(NC.TaskForce(nation, zone, dict(fleet), mission, zone))
         state["secret"][nation]["fleets"] = {}
-    events: list[Event] = []
     for zone in sorted({tf.zone for tf in forces}):
         events += _battle(state, zone, [tf for tf in forces if tf.zone == zone], roller)
     for tf in forces:

@@ -25,6 +25,8 @@ what they hold, phase by phase. The playable core's order set:
                       "mission": "bombard", "target": "netherlands"}],   # 4.2.3
      "blockade":    ["germany"],                                    # 1.4, with ships on the
                                                                     # blockade mission (us_trade.py)
+     "close":       [{"passage": "bosporus", "nation": "russia"}],  # 1.4 (straits.py)
+     "reopen":      [{"passage": "suez", "nation": "italy"}],       # 1.4, a standing closure
      "surrender":   false,                                          # 1.3 offer (surrender.py)
      "surrender_votes": {"serbia": "decline"}}                      # 1.3 ballots, default accept
 
@@ -40,7 +42,7 @@ from typing import Any
 
 from engine.kernel import IllegalAction, MalformedAction
 
-from . import diplomacy, economy, naval, rail, surrender, trenches, us_trade
+from . import diplomacy, economy, naval, rail, straits, surrender, trenches, us_trade
 from .nations import MAIN_WAR, NATIONS
 from .stacks import claim
 from .units import LAND_TYPES, UNITS
@@ -49,14 +51,14 @@ from .world import world
 
 State = dict[str, Any]
 KEYS = ("declare", "join", "influence", "build", "trench", "home_trenches", "moves", "rail", "support", "withdraw",
-        "incorporate", "casualties", "defend_ics", "naval", "blockade", "surrender", "surrender_votes")
+        "incorporate", "casualties", "defend_ics", "naval", "blockade", "close", "reopen", "surrender", "surrender_votes")
 MAX_ROWS = 400           # an order set larger than this is refused (no legal one comes close)
 
 
 def empty_orders() -> dict[str, Any]:
     return {"declare": [], "join": None, "influence": [], "build": [], "trench": [], "home_trenches": [], "moves": [], "rail": [],
             "support": [], "withdraw": [], "incorporate": [], "casualties": list(LAND_TYPES), "defend_ics": [],
-            "naval": [], "blockade": [], "surrender": False, "surrender_votes": {}}
+            "naval": [], "blockade": [], "close": [], "reopen": [], "surrender": False, "surrender_votes": {}}
 
 
 def _int(value: Any, what: str, low: int = 0) -> int:
@@ -144,6 +146,8 @@ def normalise(action: Any) -> dict[str, Any]:
     out["defend_ics"] = sorted({_str(a, "defend_ics[]") for a in _list(action, "defend_ics")})
     out["naval"] = naval.normalise(_list(action, "naval"))
     out["blockade"] = us_trade.normalise(_list(action, "blockade"))
+    out["close"] = straits.normalise(_list(action, "close"), "close")
+    out["reopen"] = straits.normalise(_list(action, "reopen"), "reopen")
     out["surrender"] = surrender.normalise_offer(action.get("surrender"))
     out["surrender_votes"] = surrender.normalise_votes(action.get("surrender_votes"))
     withdrawals: dict[str, dict[str, Any]] = {}
@@ -201,6 +205,7 @@ def validate(state: State, nation: str, action: Any) -> dict[str, Any]:
     rail.check(state, nation, orders["rail"], used)
     naval.check(state, nation, orders["naval"], used, declared)
     us_trade.check(state, nation, orders["blockade"], orders["naval"], declared)
+    straits.check(state, nation, orders["close"], orders["reopen"])
     for row in orders["withdraw"]:
         area, to = row["area"], row["to"]
         if area not in w.areas or not state["secret"][nation]["units"].get(area):

@@ -4,7 +4,7 @@ The playable core runs these phases (the others are recorded as not built yet, s
 docs/rules/twteaw.md):
 
     1.1 neutrals joining, declarations of war (Table A) → 1.2 influence → 1.3 surrender votes
-    and terms (surrender.py) → 3.1 purchases paid → 4.1.3 rail moves leave → 4.2/4.3 naval
+    and terms (surrender.py) → 1.4 straits closed and reopened (straits.py) → 3.1 purchases paid → 4.1.3 rail moves leave → 4.2/4.3 naval
     movement and sea battles, transports landing, battleships taking station to bombard (naval.py),
     the 1.4 blockades of US trade holding or broken (us_trade.py) → 4.4/4.6 land movement and combat, with 4.6.1 invasions (invasions.py) and the shore
     bombardment supporting them → 6 incorporation → 7 rail moves arrive, placement → 8 income, US
@@ -23,7 +23,7 @@ from typing import Any
 
 from engine.kernel import Event, Roller
 
-from . import diplomacy, economy, movement, naval, rail, surrender, trenches, us_trade
+from . import diplomacy, economy, movement, naval, rail, straits, surrender, trenches, us_trade
 from .nations import ALLIED, CENTRAL, NATIONS
 from .orders import empty_orders
 from .setup import turn_label
@@ -89,6 +89,7 @@ def resolve_turn(state: State, answers: dict[str, dict[str, Any]], roller: Rolle
     events += declarations(state, orders, roller, declared)
     events += diplomacy.influence(state, orders, roller)
     events += surrender.tally(state, orders)
+    events += straits.declare(state, orders)
     events += purchases(state, orders)
     on_rails = rail.depart(state, orders)
     landings: list[tuple[str, dict[str, Any]]] = []
@@ -107,6 +108,7 @@ def resolve_turn(state: State, answers: dict[str, dict[str, Any]], roller: Rolle
     events += diplomacy.minors_join(state, roller)
     events += diplomacy.casus_belli(state, declared)
     events += surrender.announce(state, orders)
+    events += straits.lapse(state)
     events += end_of_turn(state)
     return events
 

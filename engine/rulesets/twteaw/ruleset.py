@@ -50,8 +50,8 @@ MANIFEST = {
 
 class TheWarToEndAllWars(FlowRuleset):
     id = "twteaw"
-    version = "5"   # 2: ICs defend when ordered; 3: ships and naval orders; 4: surrender;
-    # 5: US trade and the blockade (us_trade.py); migrations.py
+    version = "6"   # 2: ICs defend when ordered; 3: ships and naval orders; 4: surrender;
+    # 5: US trade and the blockade (us_trade.py); 6: closing straits (straits.py); migrations.py
     migrations = MIGRATIONS
     manifest = MANIFEST
     # A product (issue #23): the newcomer check walks it by written orders (every nation
@@ -120,8 +120,9 @@ class TheWarToEndAllWars(FlowRuleset):
                     f"{nation}'s fleet in {zone} is malformed: {fleet}"
 
     def describe_action(self, state: State, decision: Decision, action: Any) -> str:
+        declarations = sum(len(action.get(k, [])) for k in ("declare", "blockade", "close", "reopen"))
         return (f"orders: {len(action.get('moves', []))} moves, {len(action.get('build', []))} "
-                f"builds, {len(action.get('declare', [])) + len(action.get('blockade', []))} declarations")
+                f"builds, {declarations} declarations")
 
 
 RULESET = TheWarToEndAllWars()

@@ -119,7 +119,7 @@ def build_state(options: dict[str, Any]) -> dict[str, Any]:
         "sides": sides_at_start(), "war": wars_at_start(), "control": control,
         "incorporated": {}, "trenches": {}, "casus_belli": [], "manpower_lost": {n: 0 for n in sorted(NATIONS)},
         "conquered": [], "news": [], "result": None, "ics_destroyed": [], "surrendered": {},
-        "blockades": {}, "us_trade": {},
+        "blockades": {}, "us_trade": {}, "closures": [],
     }
     state: dict[str, Any] = {"flow": {"step": "orders", "phase": "orders", "turn": 1},
                              "board": board, "secret": {}}

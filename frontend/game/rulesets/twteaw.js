@@ -28,6 +28,14 @@ const MISSION_WORDS = { patrol: "patrol (seeks battle)", move: "move (tries to s
 // 1.4, Variable US Trade (ruling 97): who receives US trade and so can be blockaded; Russia's
 // Pacific route is off this sheet (ruling 99), so it cannot be.
 const TRADE_RECEIVERS = ["britain", "france", "germany"];
+// 1.4, the map's straits (straits.py, rulings 105–111): the passages a holder of one of their
+// territories may close to named nations (the Kiel Canal is never closed: ruling 106).
+const PASSAGES = {
+  bosporus: { title: "the Bosporus and Dardanelles", by: ["constantinople", "izmir", "sinope"] },
+  denmark: { title: "the Danish straits", by: ["denmark"] },
+  gibraltar: { title: "the Strait of Gibraltar", by: ["gibraltar"] },
+  suez: { title: "the Suez Canal", by: ["suez-canal"] } };
+const passageTitle = (p) => PASSAGES[p]?.title || p;
 const BAND_WORDS = { black: "0–5 units", yellow: "6–20 units", red: "21 units or more" };
 const SIDE_WORDS = { central: "the Central Powers", allied: "the Allied Powers", neutral: "neutral" };
 
@@ -214,6 +222,8 @@ export class TwteawAdapter extends GenericAdapter {
     if (a.declare?.length) parts.push(`declare war on ${a.declare.map((n) => this.nation(n)).join(", ")}`);
     if (a.influence?.length) parts.push(`influence ${a.influence.map((n) => this.nation(n)).join(", ")}`);
     if (a.blockade?.length) parts.push(`blockade the US trade of ${a.blockade.map((n) => this.nation(n)).join(", ")}`);
+    for (const c of a.close || []) parts.push(`close ${passageTitle(c.passage)} to ${this.nation(c.nation)}`);
+    for (const c of a.reopen || []) parts.push(`reopen ${passageTitle(c.passage)} to ${this.nation(c.nation)}`);
     for (const m of a.moves || []) {
       const cond = [m.rounds ? `at most ${m.rounds} rounds` : "", m.max_losses !== undefined ? `stop after ${m.max_losses} losses` : ""].filter(Boolean);
       parts.push(`${this.area(m.from)} → ${this.area(m.to)}: ${unitCount(m.units)}${cond.length ? ` (${cond.join(", ")})` : ""}`);
@@ -291,6 +301,13 @@ export class TwteawAdapter extends GenericAdapter {
       case "blockade_broken": return `The blockade of ${this.nation(d.on)} by ${(d.by || []).map((n) => this.nation(n)).join(", ")} does not hold: its US trade comes through`;
       case "blockade_void": return `${this.nation(d.by)}'s blockade of ${this.nation(d.on)} falls (not at war with it)`;
       case "blockade_report": return `Your blockade of ${this.nation(d.on)}: ${(d.route || []).map((z) => `${this.area(z)} ${(d.held || []).includes(z) ? "held" : "not held"}`).join(", ")} — ${d.cut ? "the trade is cut" : "the trade comes through"}`;
+      // 1.4, closing straits (straits.py, rulings 105–111)
+      case "strait_closed": return `${this.nation(d.by)} closes ${passageTitle(d.passage)} to ${this.nation(d.to)}'s ships`;
+      case "strait_reopened": return d.reason === "lost"
+        ? `${passageTitle(d.passage)[0].toUpperCase()}${passageTitle(d.passage).slice(1)} opens again to ${this.nation(d.to)}: ${this.nation(d.by)} no longer holds it`
+        : `${this.nation(d.by)} reopens ${passageTitle(d.passage)} to ${this.nation(d.to)}'s ships`;
+      case "strait_closure_void": return `${this.nation(d.by)}'s closure of ${passageTitle(d.passage)} falls (it no longer holds it)`;
+      case "passage_barred": return `Your ships from ${this.area(d.from)} stop in ${this.area(d.at)}: the way to ${this.area(d.to)} was closed to them this turn`;
       case "conquered": return `${this.nation(d.nation)} is conquered`;
       case "manpower_losses": return `Manpower lost so far: ${Object.entries(d.lost || {}).filter(([, n]) => n).map(([n, x]) => `${this.nation(n)} ${x}`).join(", ") || "none"}`;
       case "surrender_offered": return `${this.nation(d.nation)} offers to surrender to ${(d.to || []).map((n) => this.nation(n)).join(", ")}: the vote is next turn (1.3)`;
@@ -449,6 +466,14 @@ export class TwteawOrderEditor {
     if (!name) return;
     const names = (this.draft[list] ||= []);
     if (!names.includes(name)) names.push(name);
+    this.#check();
+  }
+
+  /** A closure (`close`) or reopening (`reopen`) of a passage to one nation (1.4). Once each. */
+  addPassage(list, passage, nation) {
+    if (!passage || !nation) return;
+    const rows = (this.draft[list] ||= []);
+    if (!rows.some((c) => c.passage === passage && c.nation === nation)) rows.push({ passage, nation });
     this.#check();
   }
 
@@ -611,6 +636,8 @@ export class TwteawOrderEditor {
         h("button", { class: "button small ghost", onclick: () => this.remove("influence", i) }, "Remove"))),
       (draft.blockade || []).map((n, i) => h("li", { class: "draft-blockade" }, adapter.orderText({ blockade: [n] }), " ",
         h("button", { class: "button small ghost", onclick: () => this.remove("blockade", i) }, "Remove"))),
+      ["close", "reopen"].map((key) => (draft[key] || []).map((c, i) => h("li", { class: `draft-${key}` }, adapter.orderText({ [key]: [c] }), " ",
+        h("button", { class: "button small ghost", onclick: () => this.remove(key, i) }, "Remove")))),
       (draft.trench || []).map((t, i) => h("li", { class: "draft-trench" }, adapter.orderText({ trench: [t] }), " ",
         h("button", { class: "button small ghost", onclick: () => this.remove("trench", i) }, "Remove"))),
       (draft.home_trenches || []).map((a, i) => h("li", { class: "draft-home-trenches" }, adapter.orderText({ home_trenches: [a] }), " ",
@@ -786,7 +813,7 @@ export class TwteawOrderEditor {
    * joins. The lists are the public board's (sides, wars); the server decides what is legal. */
   #diplomacyForm() {
     const { adapter, orders } = this;
-    const talk = (this.talk ||= { declare: null, influence: null, join: null, blockade: null });
+    const talk = (this.talk ||= { declare: null, influence: null, join: null, blockade: null, passage: null, shut: null, reopen: null });
     const board = orders.store.view?.board || {};
     const sides = board.sides || {};
     const wars = new Set(board.war || []);
@@ -825,6 +852,7 @@ export class TwteawOrderEditor {
         h("button", { class: "button small", id: "add-blockade", onclick: () => this.addName("blockade", talk.blockade) }, "Add the blockade"),
         h("span", { class: "muted" }, " — your warships must hold every zone of its route on a blockade mission (1.4)")));
     }
+    parts.push(...this.#straitRows(board, byName));
     if (mine === "neutral") {
       if (!["central", "allied"].includes(talk.join)) talk.join = "allied";
       parts.push(h("div", {}, "Join the war on the side of ",
@@ -835,6 +863,41 @@ export class TwteawOrderEditor {
     }
     parts.push(...this.#surrenderRows(board, inWar(mine)));
     return h("fieldset", { class: "twteaw-add" }, ...parts);
+  }
+
+  /** Closing straits (1.4, rulings 105–111): the passages the seat holds a territory of, closed
+   * to a named nation; the standing closures the seat declared, reopened. From the public board
+   * (control, closures); the server checks the rest and says why. */
+  #straitRows(board, byName) {
+    const { adapter } = this;
+    const talk = this.talk;
+    const control = board.control || {};
+    const held = Object.keys(PASSAGES).filter((p) => PASSAGES[p].by.some((a) => control[a] === this.seat));
+    const rows = [];
+    if (held.length) {
+      if (!held.includes(talk.passage)) talk.passage = held[0];
+      const others = Object.keys(board.sides || {}).filter((n) => n !== this.seat).sort(byName);
+      if (!others.includes(talk.shut)) talk.shut = others[0] || null;
+      rows.push(h("div", {}, "Close ",
+        h("select", { id: "close-passage", "aria-label": "Close the passage", onchange: (event) => { talk.passage = event.target.value; } },
+          held.map((p) => h("option", { value: p, selected: p === talk.passage }, passageTitle(p)))),
+        " to the ships of ",
+        h("select", { id: "close-nation", "aria-label": "Close it to", onchange: (event) => { talk.shut = event.target.value; } },
+          others.map((n) => h("option", { value: n, selected: n === talk.shut }, adapter.nation(n)))),
+        " ",
+        h("button", { class: "button small", id: "add-close", onclick: () => this.addPassage("close", talk.passage, talk.shut) }, "Add the closure"),
+        h("span", { class: "muted" }, " — it stands until you reopen it or lose the passage (1.4)")));
+    }
+    const standing = (board.closures || []).filter((c) => c.by === this.seat).map((c) => `${c.passage}|${c.to}`);
+    if (standing.length) {
+      if (!standing.includes(talk.reopen)) talk.reopen = standing[0];
+      rows.push(h("div", {}, "Reopen ",
+        h("select", { id: "reopen-closure", "aria-label": "Reopen", onchange: (event) => { talk.reopen = event.target.value; } },
+          standing.map((k) => { const [p, n] = k.split("|"); return h("option", { value: k, selected: k === talk.reopen }, `${passageTitle(p)} to ${adapter.nation(n)}`); })),
+        " ",
+        h("button", { class: "button small", id: "add-reopen", onclick: () => { const [p, n] = (talk.reopen || "").split("|"); this.addPassage("reopen", p, n); } }, "Reopen it")));
+    }
+    return rows;
   }
 
   /** Surrender (1.3, rulings 86–95): a nation in the main war that has no offer open and has
