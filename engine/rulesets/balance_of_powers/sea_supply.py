@@ -23,6 +23,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.maps.seachart import SeaChart, SeaChartError
+
 from . import mines, naval
 from .admiralty import is_port, port_waters
 from .fleets import gunnery, is_surface, ships_at, side_of_ship
@@ -92,10 +94,20 @@ def _waters(th: Theatre, loc: str) -> frozenset[str]:
     return frozenset({loc}) if loc in th.water else port_waters(th, loc)
 
 
+def _chart(th: Theatre) -> SeaChart | None:
+    """The map's Sea Chart, None for a map without one (a test's small map)."""
+    try:
+        return naval.chart(th)
+    except SeaChartError:
+        return None
+
+
 def _ocean_boxes(state: State, th: Theatre, side: str) -> set[str]:
     """Ruling 119 — the Sea Chart's ocean boxes a line of `side` may cross this month: not
     frozen (7.53) and held (3.123: a friendly surface ship, more gunnery if contested)."""
-    ch = naval.chart(th)
+    ch = _chart(th)
+    if ch is None:
+        return set()
     month = int(state["flow"]["month"][5:7])
     return {b for b in ch.of_kind("ocean") if month not in ch.boxes[b].frozen_months
             and holds_box(state, b, side)}
@@ -105,10 +117,13 @@ def _next_water(th: Theatre, loc: str, oceans: set[str]) -> list[str]:
     """The water locations a line steps to from `loc`: map water hexes beside a hex, and the
     held ocean boxes a map-edge hex opens on; from a box its map-edge hexes and its held
     neighbours."""
+    water = [o for o in th.all_adj.get(loc, ()) if o in th.water]
+    if not oceans:
+        return water
     ch = naval.chart(th)
     if loc in ch.boxes:
         return [*ch.boxes[loc].sea_hexes, *(o for o in ch.neighbours(loc) if o in oceans)]
-    return [*(o for o in th.all_adj[loc] if o in th.water),
+    return [*water,
             *(b for b in ch.boxes_at(loc) if b in oceans and loc in ch.boxes[b].sea_hexes)]
 
 
@@ -117,8 +132,8 @@ def _touches(th: Theatre, port: str, seen: set[str]) -> bool:
     an ocean box beside it on the chart."""
     if _waters(th, port) & seen:
         return True
-    ch = naval.chart(th)
-    return port in ch.boxes and any(o in seen for o in ch.neighbours(port))
+    ch = _chart(th)
+    return ch is not None and port in ch.boxes and any(o in seen for o in ch.neighbours(port))
 
 
 def crossings(state: State, th: Theatre, side: str) -> tuple[list[str], dict[str, set[str]]]:
@@ -126,15 +141,16 @@ def crossings(state: State, th: Theatre, side: str) -> tuple[list[str], dict[str
     surface ship there) the ports it reaches over open water: {entry: {exit, …}}."""
     here = ports(state, th, side)
     ships = _ships(state, side)
-    blocked = _blocked(state, side) - naval.chart(th).boxes.keys()   # a box: `holds_box`
+    ch = _chart(th)
+    blocked = _blocked(state, side) - set(ch.boxes if ch else ())   # a box: `holds_box`
     oceans = _ocean_boxes(state, th, side)
     reach: dict[str, set[str]] = {}
     for entry in here:
         if entry not in ships or (entry in th.boxes and not holds_box(state, entry, side)):
             continue
         seen = {w for w in _waters(th, entry) if w not in blocked}
-        if entry in th.boxes:                      # a port box opens on its ocean boxes too
-            seen |= {o for o in naval.chart(th).neighbours(entry) if o in oceans}
+        if entry in th.boxes and ch is not None:   # a port box opens on its ocean boxes too
+            seen |= {o for o in ch.neighbours(entry) if o in oceans}
         frontier = sorted(seen)
         while frontier:
             nxt = []
