@@ -12,7 +12,7 @@ IPO 5 (RULING 71): a power at war with a major power aligns a minor stacked with
 display (same hex) that it may control (8.1.2: the flag; stacked means the same ideology),
 that is allied to it and to no other power, that is not at war, conquered or aligned. Nobody is
 hostile (the War Chart's hostility is absent, as for IPO 1 and IPO 3) and no minor is in civil
-war (IPO 4 absent). Cost 2, authored; the card's minor effects and US entry are absent with
+war (a coup's civil war is not built, ruling 93). Cost 2, authored; the card's minor effects and US entry are absent with
 the cards.
 
 Aligning (RULING 72): the minor's markers are removed, every alliance but the aligner's and

@@ -8,7 +8,7 @@ distance between the two markers (and 2 if the minor is hostile: nobody is, the 
 absent), and 3 more to break; above 0 succeeds. Breaking your own alliance needs no roll.
 IPO 12: only with an initiative position lower than the minor's willpower, once per minor.
 MP 0(e): a coup cell in a minor, kept on the board (public: unlike 0(b), the rule gives no leave
-to keep it secret); it only matters to coups (IPO 4), not built yet.
+to keep it secret); another power's coup (IPO 4, coup.py) spends it (ruling 91).
 No minor is at war or in civil war yet, so those bars never apply.
 """
 

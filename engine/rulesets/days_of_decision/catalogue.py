@@ -51,9 +51,11 @@ ROWS: tuple[OptionRow, ...] = (
                    "(minor_war.py), and the PE loss when an ally is conquered and not avenged "
                    "(ruling 43); nobody is hostile (the War Chart's stability and hostility "
                    "are absent)"),
-    _absent("IPO4", "IPO 4", "Coup", "ipo", "DoD 8.7.1 IPO 4",
-            "needs the coup and civil-war tables and stability (Status Display, War Chart)",
-            pending="roll"),
+    OptionRow("IPO4", "IPO 4", "Coup", "ipo", "DoD 8.7.1 IPO 4", "implemented", cost=3,
+              pending="roll",
+              note="coup.py, rulings 90-95: coup cells are spent by default (no choice window); "
+                   "the table, stability and year modifier authored; a civil-war result "
+                   "changes nothing (IPO 6-8 absent); optional 4.1 absent"),
     OptionRow("IPO5", "IPO 5", "Minor Joins In", "ipo", "DoD 8.7.1 IPO 5", "implemented",
               cost=2,
               note="aligns an allied minor stacked with a power at war with a major power "
@@ -64,9 +66,9 @@ ROWS: tuple[OptionRow, ...] = (
             "needs the home country's capital on the map (minors are conquered only in the "
             "abstract, ruling 41)"),
     _absent("IPO7", "IPO 7", "Loyalist Support", "ipo", "DoD 8.7.1 IPO 7",
-            "needs a civil war (IPO 4)"),
+            "needs a civil war (IPO 4 gives no civil war yet, ruling 93)"),
     _absent("IPO8", "IPO 8", "Rebel Support", "ipo", "DoD 8.7.1 IPO 8",
-            "needs a civil war (IPO 4)"),
+            "needs a civil war (IPO 4 gives no civil war yet, ruling 93)"),
     OptionRow("IPO9", "IPO 9", "Spies", "ipo", "DoD 8.7.1 IPO 9", "implemented", cost=1,
               pending="roll",
               note="13+ owes an IPO 1 in a direction, 11-12 a 0(f) (owed options, 8.2, ruling "
@@ -126,7 +128,7 @@ ROWS: tuple[OptionRow, ...] = (
                    "the options bid for (ruling 78)"),
     _absent("0d", "MP 0(d)", "Build a Factory/Oil", "mp0", "DoD 8.7.2 MP 0(d)", NO_MAP),
     OptionRow("0e", "MP 0(e)", "Place a Coup Cell", "mp0", "DoD 8.7.2 MP 0(e)", "implemented",
-              cost=2, note="its use, neutralising a coup (IPO 4), waits for IPO 4"),
+              cost=2, note="spent to neutralise another power's coup (IPO 4, ruling 91)"),
     OptionRow("0f", "MP 0(f)", "Agree to a proposal", "mp0", "DoD 8.7.2 MP 0(f)",
               "implemented", note="answers MP 3 treaty proposals (ruling 28), IPO 13 war aims "
                                   "and MP 5 offers; IPO 15's free joining is absent"),

@@ -87,7 +87,7 @@ def _causes(board: dict[str, Any], target: str) -> list[str]:
 
 def _may_move_minor(board: dict[str, Any], power: str, minor: str) -> bool:
     """A minor the power controls, whose willpower is above the power's initiative position
-    (no minor is ever in civil war here: IPO 4 is absent). An aligned minor votes but no
+    (no minor is ever in civil war here: a coup's civil war is not built, ruling 93). An aligned minor votes but no
     option names it (RULING 72), so it is not moved in or out."""
     return (controller(board, minor) == power and minor not in board["minors_conquered"]
             and minor not in board.get("aligned", {})

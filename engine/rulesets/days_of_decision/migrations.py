@@ -167,6 +167,12 @@ def add_league(state: dict[str, Any]) -> dict[str, Any]:
     return state
 
 
+def add_coup(state: dict[str, Any]) -> dict[str, Any]:
+    """Version 15 (issue #24): IPO 4 Coup, and coup cells spent against it. The coup keeps no
+    state of its own (cells and markers were already on the board), so nothing changes."""
+    return state
+
+
 MIGRATIONS = (
     Migration("1", "2", add_minor_politics,
               "minor markers, activation (8.5), alliances, guarantees, coup cells, trade "
@@ -204,4 +210,7 @@ MIGRATIONS = (
     Migration("13", "14", add_league,
               "IPO 16 League of Nations becomes playable: join, leave, credit and sanctions "
               "voted in a sealed reaction window; sanctions' embargo, casus belli and lapse"),
+    Migration("14", "15", add_coup,
+              "IPO 4 Coup becomes playable; other powers' coup cells neutralise it; a "
+              "counter-coup implicates the couper (half the minor's US entry)"),
 )

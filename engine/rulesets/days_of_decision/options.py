@@ -15,6 +15,7 @@ from engine.kernel import Event, Roller
 from . import (
     alignment,
     alliances,
+    coup,
     elections,
     finance,
     league,
@@ -81,6 +82,7 @@ def _mp0_actions(board: dict[str, Any], power: str) -> list[dict[str, Any]]:
 IPO_ACTIONS = {
     "IPO1": new_world_order.actions,
     "IPO3": alliances.alliance_actions,
+    "IPO4": coup.actions,
     "IPO5": alignment.actions,
     "IPO9": spies.actions,
     "IPO10": elections.actions,
@@ -194,6 +196,7 @@ HANDLERS = {
     "IPO1": lambda state, power, action, roller: new_world_order.move(
         state["board"], power, action["to"], action.get("with")),
     "IPO3": alliances.play_alliance,
+    "IPO4": coup.play,
     "IPO5": alignment.play,
     "IPO9": spies.play,
     "IPO10": elections.play,
@@ -236,7 +239,7 @@ def describe(action: dict[str, Any]) -> str:
     if option in ("IPO3",):
         verb = "ally with" if action["mode"] == "make" else f"break {action['ally']}'s alliance with"
         return f"{head}: {verb} {MINORS[action['minor']].title}"
-    if option in ("IPO12", "0e", "IPO5"):
+    if option in ("IPO12", "0e", "IPO5", "IPO4"):
         return f"{head}: {MINORS[action['minor']].title}"
     if option == "0f":
         return f"{head}: agree with {', '.join(TITLES[p] for p in action['agree'])}"

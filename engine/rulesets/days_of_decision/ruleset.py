@@ -137,7 +137,7 @@ class DaysOfDecision(FlowRuleset):
     # MP 0(c)), late elections and the US government (Republican US entry). 12: IPO 5 Minor
     # Joins In and the director's free alignment (MP 4): the aligned state (RULINGS 71-76).
     # 13: IPO 15 Naval Treaty and 10.3. 14: IPO 16 League of Nations (league.py, RULINGS 82-89).
-    version = "14"
+    version = "15"
     migrations = MIGRATIONS
     manifest = MANIFEST
     product = True

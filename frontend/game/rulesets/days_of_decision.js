@@ -35,6 +35,7 @@ const TRACK = ["initiative", "democrats", "weather", "politics", "bonus", "milit
 const EFFECTS = {
   IPO1: "Move your own marker on the Status Display, taking minors in your hex along.",
   IPO3: "Ally with a minor (or break another power's alliance) on a die roll against its willpower; success puts markers on the minor.",
+  IPO4: "Try a coup in a minor whose willpower is at least your initiative position and which is not at war. You pay at once; another power's coup cell there stops it. Otherwise a die (plus your alliances with it, less the others', its stability and the year) gives nothing, an unbuilt civil war, a counter-coup by a power of another ideology (you are implicated: half its United States entry), or your coup: the dice rolled become your marker there.",
   IPO12: "Guarantee a minor: a marker on it in your favour.",
   IPO17: "Raise your credit limit.",
   IPO18: "Switch between free trade and protection.",
@@ -44,7 +45,7 @@ const EFFECTS = {
   IPO20: "At war with a major power: one production level more (more income) for this turn and the next five, then one level less for the rest of the game.",
   "0a": "Roll a die for each 3 money spent (2 after three turns below zero effectiveness): any 10 raises your political effectiveness by one.",
   "0b": "Buy up to 3 army points for a minor, 1 money each; which minor stays secret while it is at peace.",
-  "0e": "Place a coup cell in a minor (it will counter a coup there).",
+  "0e": "Place a coup cell in a minor: it is spent to stop another power's coup there.",
   "0g": "Gain bid points: three times your modified political effectiveness. Only when it is your one option this turn.",
   "0f": "Agree to this turn's treaty proposals from the powers you name, made before or after this answer.",
   MP3: "Propose a treaty to a power lower on the initiative track; it succeeds if that power agrees with its 0(f) this turn, and you pay only then. Both go up one level (at most 2 across ideologies).",
@@ -243,7 +244,7 @@ export class DaysOfDecisionAdapter extends GenericAdapter {
     switch (a.option) {
       case "IPO1": return `${head}: move to ${this.where(a.to)}${a.with?.length ? ` with ${a.with.map((m) => this.minor(m)).join(", ")}` : ""}`;
       case "IPO3": return `${head}: ${a.mode === "make" ? "ally with" : `break ${this.seatTitle(a.ally)}'s alliance with`} ${this.minor(a.minor)}`;
-      case "IPO12": case "0e": return `${head}: ${this.minor(a.minor)}`;
+      case "IPO4": case "IPO12": case "0e": return `${head}: ${this.minor(a.minor)}`;
       case "IPO18": return `${head}: ${String(a.to || "").replace(/_/g, " ")}`;
       case "IPO13": return a.repudiate ? `${head}: repudiate war aims with ${this.seatTitle(a.repudiate)}`
         : `${head}: combine with ${this.seatTitle(a.with)} against ${(a.against || []).map((p) => this.seatTitle(p)).join(", ")}`;
@@ -291,6 +292,8 @@ export class DaysOfDecisionAdapter extends GenericAdapter {
       case "shift": label = `${this.seatTitle(a.marker)}'s marker: move to ${this.where(a.to)}`; break;
       case "direct": label = a.direct ? "Direct the minor" : "Decline to direct it"; break;
       case "league_vote": label = `${this.leagueVoter(decision.data?.country)}: ${{ yes: "vote yes", no: "vote no" }[a.vote] || "abstain"}`; break;
+      case "coup_neutralised": return `${this.seatTitle(d.power)}'s coup in ${this.minor(d.minor)} is stopped by ${this.seatTitle(d.cell_of)}'s coup cell`;
+      case "coup_attempt": return `${this.seatTitle(d.power)} tries a coup in ${this.minor(d.minor)}: roll ${d.roll}, ${d.modified} modified: ${{ no_effect: "no effect", civil_war: "civil war (not built: no effect)", counter_coup: `counter-coup of ${d.dice} ${d.dice === 1 ? "die" : "dice"}`, coup: `coup of ${d.dice} ${d.dice === 1 ? "die" : "dice"}` }[d.result] || d.result}${d.by ? `; ${this.seatTitle(d.by)} rolls ${d.total}` : ""}`;
       case "league_peace": label = a.peace ? `Make peace with ${this.minor(decision.data?.minor)} to lift the sanction` : "No peace: the sanction comes into effect"; break;
       case "minor_peace": label = a.peace ? `Make peace for ${this.minor(a.minor)} with ${this.seatTitle(a.with)}` : "Keep the war"; break;
       case "spend": label = Object.entries(a).map(([k, n]) => `${n} ${k.replace(/_/g, " ")}`).join(", ") || "spend nothing"; break;

@@ -15,8 +15,10 @@ from pathlib import Path
 from engine.kernel.canonical import canonical_json
 from engine.rulesets.days_of_decision import RULESET
 from engine.rulesets.days_of_decision import war_economy as E
+from engine.rulesets.days_of_decision.coup import actions as coup_actions
 from engine.rulesets.days_of_decision.migrations import (
     add_alignment,
+    add_coup,
     add_declining_and_vengeance,
     add_elections,
     add_league,
@@ -299,3 +301,26 @@ def test_dod_version_14_migration_the_league_is_as_at_start_and_ipo16_plays_on()
     board["powers"]["FR"]["money"] = 10
     play_option(new, "FR", {"option": "IPO16", "league": "leave"}, ScriptedDice({}))
     assert "FR" not in board["league"]["members"]
+
+
+def test_dod_version_15_migration_keeps_the_state_and_ipo4_plays_on():
+    """Version 15 (8.7.1 IPO 4, rulings 90-95): the frozen version-14 game is kept as it is
+    (cells and markers were already on the board); a coup may then be tried on it."""
+    frozen = json.loads((VERSIONS / "days_of_decision-14.json").read_text())
+    assert frozen["record"]["versions"]["ruleset"] == "14" and int(RULESET.version) > 14
+    old = frozen["state"]
+    new = add_coup(copy.deepcopy(old))
+    assert canonical_json(new) == canonical_json(old)
+    RULESET.check_invariants(new)
+    board = new["board"]
+    board["ipos_played"] = []
+    board["powers"]["GE"]["money"] = 10
+    board["initiative"] = ["GE"] + [p for p in board["initiative"] if p != "GE"]
+    minor = next(m for m in sorted(MINORS) if {"option": "IPO4", "minor": m} in coup_actions(board, "GE"))
+    board["coup_cells"].pop(minor, None)
+    board["alliances"].pop(minor, None)
+    had = board["modifiers"].get(minor, {}).get("GE", 0)
+    play_option(new, "GE", {"option": "IPO4", "minor": minor},
+                ScriptedDice({f"IPO 4 GE coup in {minor}": [10],
+                              f"IPO 4 GE control dice in {minor}": [5, 5, 5]}))
+    assert board["modifiers"].get(minor, {}).get("GE", 0) == had + 15

@@ -123,5 +123,6 @@ def test_dod_selfplay_games_finish_without_errors_or_leaks():
 
 
 def test_dod_garbage_answers_to_every_decision_kind_are_refused_cleanly():
-    fuzzed = walk("days_of_decision", "1936", {"turns": 3}, seed=12)
+    # the seed is one whose three turns reach an activation (version 15: seed 12 no longer does)
+    fuzzed = walk("days_of_decision", "1936", {"turns": 3}, seed=13)
     assert {"bid", "drop", "option", "spend", "activate", "shift"} <= set(fuzzed)
