@@ -237,6 +237,9 @@ SECOND_MORALE_CAPITALS: Mapping[str, str] = MappingProxyType({
 ENEMY_HELD_MINOR_CAPITAL_POINTS = -1   # FA 14.1 (chart fn 3: minors held at the war's start)
 ENEMY_HELD_RESOURCE_POINTS = -1        # FA 14.1 (the seed-000 Morale Chart's city/resource row)
 NO_ATTACK_POINTS = -4
+# FA 14.1 — destroyed convoys count at full value: a sunk convoy point costs its build cost
+# (1 BP, 13.5.5.4) in morale points (R-N43); an aborted one costs nothing.
+SUNK_CONVOY_POINTS = -1
 # FA 14.1 — buying morale on the home front (the rulebook's numbers; +2 also on the seed-000
 # Morale Chart): points per BP spent, the share of the turn's production that may be spent, and
 # the most morale may rise in one turn.

@@ -15,7 +15,8 @@ most 5 resources a turn through each minor port; areas are adjacent as for its w
 the active majors on its side; a neutral major ships only in its own (R-N35–R-N37).
 
 Enemy warships sink convoy points by strategic warfare after the builds (13.5.6,
-strategic_warfare.py, R-N38). Not yet: moving, building or placing convoy points (they stay
+strategic_warfare.py, R-N38) and in naval combat (11.4.7.2, naval_convoys.py); each point sunk
+costs its owner 1 morale point in the next morale step (14.1, `charge_sunk`, R-N43). Not yet: moving, building or placing convoy points (they stay
 where the 1914 set-up put them unless sunk), convoy combat (11.4.7.2), submarine combat
 (11.4.9), search and seizure (13.5.1.3), lend-lease build points (13.5.4.1) and trade
 agreements (5.1).
@@ -31,6 +32,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from .charts import SUNK_CONVOY_POINTS
 from .fleets import seas
 from .passages import sea_neighbours
 from .position import is_friendly
@@ -67,6 +69,15 @@ def place_convoys(seats: Iterable[str]) -> dict[str, dict[str, int]]:
 
 def convoys(state: State) -> dict[str, dict[str, int]]:
     return state["board"].get("convoys", {})  # type: ignore[no-any-return]
+
+
+def charge_sunk(state: State, sunk: dict[str, int]) -> None:
+    """FA 14.1 (R-N43) — convoy points sunk at sea, by strategic warfare (13.5.6) or in a naval
+    combat (11.4.7.2), are booked against their owner's morale in this turn's tally
+    (`board.morale_points`, read by the morale step after production like lost units)."""
+    tally = state["board"]["morale_points"]
+    for power, n in sorted(sunk.items()):
+        tally[power] = tally.get(power, 0) + n * SUNK_CONVOY_POINTS
 
 
 def carriers(state: State, power: str, owner: str) -> bool:
@@ -192,4 +203,4 @@ def _use_one(state: State, used: dict[tuple[str, str], int], area: str, power: s
     raise AssertionError(f"no convoy point left in {area} for {power}")   # room() said yes
 
 
-__all__ = ["Request", "Shipment", "carriers", "convoys", "place_convoys", "plan", "points_for"]
+__all__ = ["Request", "Shipment", "carriers", "charge_sunk", "convoys", "place_convoys", "plan", "points_for"]

@@ -249,6 +249,13 @@ def v20_to_v21(state: State) -> State:
     return state
 
 
+def v21_to_v22(state: State) -> State:
+    """Version 22 (R-N43): sunk convoy points cost morale (14.1). Nothing to carry: points
+    sunk before the bump were never booked, and the turn's tally (`board.morale_points`) is
+    already in the state; only losses from now on are charged."""
+    return state
+
+
 MIGRATIONS = (
     Migration("3", "4", v3_to_v4,
               "renamed flow.acts, flow.box, board.circle and the combat's n; flow.pending "
@@ -316,4 +323,7 @@ MIGRATIONS = (
               "convoy points are built (FA 13.5.5.4, R-N41-R-N42): 1 BP, 4 turns, geared "
               "as NAVAL 2 points a unit; they arrive in port (board.convoy_circle, made when "
               "needed); nothing to carry; East Prussia unchanged"),
+    Migration("21", "22", v21_to_v22,
+              "sunk convoy points cost their owner 1 morale point each (FA 14.1, R-N43), "
+              "booked in board.morale_points; nothing to carry; East Prussia unchanged"),
 )

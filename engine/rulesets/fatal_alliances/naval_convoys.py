@@ -11,7 +11,8 @@ Included convoy points are always screened (11.4.7): they fire nothing, every 2 
 count as one enemy ship on the chart, and results reach them only once every unscreened unit
 of their side in the round is sunk or aborting. A result on convoy points needs no defence
 roll (R-N39): X sinks 2, D sinks 1, A aborts 1, 1/2A does nothing; the side loses them from
-its largest stack first (ties alphabetical), so an X splits between two equal powers. An
+its largest stack first (ties alphabetical), so an X splits between two equal powers; each point
+sunk costs its owner 1 morale point (14.1, R-N43). An
 aborted convoy point leaves the sea for port (R-N40): convoy points in port are only counted
 (`board.convoys_in_port`), since moving convoys back to sea is not built yet. A chain that loses
 its points ships less in the next production step (13.5.1.2 reads `board.convoys`).
@@ -24,7 +25,7 @@ from typing import Any
 from engine.kernel import Event
 
 from .charts import Weather
-from .convoys import convoys
+from .convoys import charge_sunk, convoys
 from .fleets import fleets, seas
 from .position import at_war
 from .powers import POWER_SIDE
@@ -97,6 +98,8 @@ def take(state: State, area: str, side: str, code: str) -> Event | None:
     if not stacks:
         convoys(state).pop(area, None)
     effect = "none" if not hit else ("abort" if code == "A" else "sunk")
+    if effect == "sunk":
+        charge_sunk(state, hit)                          # FA 14.1 (R-N43); aborted: no cost
     return Event("convoy_hit", RULE, {"area": area, "result": code, "effect": effect,
                                       "points": hit})
 

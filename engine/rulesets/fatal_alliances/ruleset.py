@@ -178,7 +178,10 @@ class FatalAlliances(FlowRuleset):
     # gearing), the circle's convoy entries (`board.convoy_circle`, made with the first point
     # built) arrive in port (`board.convoys_in_port`, 4.2.1): a version-20 campaign record may
     # be offered more build options. East Prussia (no fleets) plays and hashes as before.
-    version = "21"
+    # "22": convoy points sunk at sea (strategic warfare 13.5.6, naval combat 11.4.7.2) cost
+    # their owner 1 morale point each in the morale step (14.1, R-N43, `convoys.charge_sunk`):
+    # a version-21 campaign record may roll morale differently. East Prussia plays as before.
+    version = "22"
     migrations = MIGRATIONS
     manifest = MANIFEST
     flow = FLOW

@@ -18,7 +18,7 @@ from typing import Any
 
 from engine.kernel import Event, Roller
 
-from .convoys import convoys
+from .convoys import charge_sunk, convoys
 from .fleets import fleets
 from .position import at_war
 from .powers import POWER_SIDE
@@ -125,6 +125,7 @@ def strategic_warfare(state: State, roller: Roller) -> list[Event]:
             die = roller.d(10, f"strategic warfare in {area}")
             sunk = min(points, table_result(strength, die))
             lost = _sink(stacks, targets, sunk)
+            charge_sunk(state, lost)                     # FA 14.1 (R-N43)
             events.append(Event("strategic_warfare", RULE, {
                 "area": area, "side": side, "column": strength, "roll": die, "sunk": lost}))
             subs = [u for u in attackers if ships[u]["type"] == "SUB"]
