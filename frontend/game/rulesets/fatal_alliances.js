@@ -814,7 +814,7 @@ export class FatalAlliancesAdapter extends GenericAdapter {
       case "resource_shipped": return `${this.power(d.power)} ships the resource of ${this.where(d.resource)} by sea: ${this.where(d.from)} → ${(d.areas || []).map((a) => this.seaPlace({ area: a })).join(" → ")} → ${this.where(d.to)} (13.5.1.2)`;
       case "strategic_warfare": return `Strategic warfare in ${this.seaPlace({ area: d.area })}: ${SIDE_TITLES[d.side] || d.side}, column ${d.column}, roll ${d.roll} — ${Object.entries(d.sunk || {}).map(([p, n]) => `${this.power(p)} loses ${n} convoy point${n === 1 ? "" : "s"}`).join(", ") || "no convoy point sunk"} (13.5.6)`;
       case "asw_rolled": return `The convoys reply in ${this.seaPlace({ area: d.area })}: column ${d.column}, roll ${d.roll}${d.drm ? ` +${d.drm}` : ""} — ${d.hits ? `${d.hits} hit${d.hits === 1 ? "" : "s"} on the submarines` : "no hit"}`;
-      case "convoys_arrived": return `${this.power(d.power)}: ${d.points} convoy point${d.points === 1 ? "" : "s"} come${d.points === 1 ? "s" : ""} into port (4.2.1)`;
+      case "convoys_arrived": return `${this.power(d.power)}: ${d.points === 1 ? "a convoy point comes" : `${d.points} convoy points come`} into port (4.2.1)`;
       case "built": return `${this.power(d.power)} builds ${d.class === "convoy" ? "a convoy point" : d.class}${d.arrives ? ` (arrives turn ${d.arrives})` : ""}`;
       case "builds_done": return `${this.power(d.power)} finished building`;
       case "home_front_morale": return `${this.power(d.power)} puts a BP into the home front (${d.bp} BP this turn, +${d.points} morale points)`;
