@@ -65,19 +65,19 @@ def pending_has(page, text):
                            arg=text, timeout=30000)
 
 
-def write_and_resolve(hamlet, othello, written, secret):
-    """hamlet writes the pending draft; othello's page holds none of Germany's orders, and
-    `secret` (a piece of them only Germany could write) is nowhere on it; othello holds and both
-    say ready; the turn resolves."""
+def write_and_resolve(hamlet, othello, written, secret, seat="germany", name="German Empire"):
+    """hamlet writes the pending draft; othello's page holds none of hamlet's orders (`seat`),
+    and `secret` (a piece of them only hamlet could write) is nowhere on it; othello holds and
+    both say ready; the turn resolves."""
     hamlet.click("#confirm")
     hamlet.wait_for_function("(t) => document.querySelector('#my-order').textContent.includes(t)", arg=written)
-    assert "germany" in hamlet.evaluate("() => Object.keys(window.salient.store.orders || {})")
-    assert "germany" not in othello.evaluate("() => Object.keys(window.salient.store.orders || {})")
+    assert seat in hamlet.evaluate("() => Object.keys(window.salient.store.orders || {})")
+    assert seat not in othello.evaluate("() => Object.keys(window.salient.store.orders || {})")
     assert secret not in othello.inner_text("body") and written not in othello.inner_text("#log")
     start_from_hold(othello)
     othello.click("#confirm")
     othello.wait_for_function("() => !document.querySelector('#my-order').textContent.includes('No order written')")
-    ready_and_resolve(hamlet, othello, "German Empire", 2)
+    ready_and_resolve(hamlet, othello, name, 2)
 
 
 def ready_and_resolve(first, second, first_name, turn):
@@ -363,14 +363,8 @@ def test_twteaw_1_4_a_strait_closed_from_the_editor(monkeypatch, request, new_co
     hamlet.click("#add-close")
     pending_has(hamlet, "close the Suez Canal to German Empire")
     assert not hamlet.locator("#draft-problem").count()
-    hamlet.click("#confirm")
-    hamlet.wait_for_function("() => document.querySelector('#my-order').textContent.includes('close the Suez Canal')")
-    assert "britain" not in othello.evaluate("() => Object.keys(window.salient.store.orders || {})")
-    assert "close the Suez Canal" not in othello.inner_text("body")
-    start_from_hold(othello)
-    othello.click("#confirm")
-    othello.wait_for_function("() => !document.querySelector('#my-order').textContent.includes('No order written')")
-    ready_and_resolve(hamlet, othello, "British Empire", 2)
+    write_and_resolve(hamlet, othello, "close the Suez Canal", "close the Suez Canal", "britain",
+                      "British Empire")
     for page in (hamlet, othello):
         assert page.evaluate("() => window.salient.store.view.board.closures") == [
             {"passage": "suez", "by": "britain", "to": "germany"}]

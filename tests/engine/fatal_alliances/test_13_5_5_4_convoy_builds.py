@@ -20,6 +20,7 @@ from engine.rulesets.fatal_alliances.production import build, build_options
 from engine.rulesets.fatal_alliances.sequence import Step, move_to
 
 from .positions import Dice
+from .test_13_5_5_4_naval_builds import producing as naval_builds_producing
 
 SEATS = ["austria_hungary", "britain", "france", "germany", "italy", "ottoman", "russia", "usa"]
 pytestmark = pytest.mark.skipif(not (COMPILED_DIR / "fa-europe.json").is_file(),
@@ -31,15 +32,7 @@ CONVOY = {"build": "convoy"}
 
 def producing(bp=10, turn=1):
     """The campaign in its production step, Britain with `bp` build points."""
-    state, _ = new_game(RULESET, "campaign-1914", {}, SEATS, SEED, "convoy-builds")
-    move_to(state, Step.PRODUCTION.value)
-    state["flow"]["turn"] = turn
-    board = state["board"]
-    for p in SEATS:
-        board["bp"][p] = 0
-        board["built_now"][p] = {}
-    board["bp"]["britain"] = bp
-    return state
+    return naval_builds_producing(bp, turn, "convoy-builds")
 
 
 def test_fa_13_5_5_4_a_convoy_point_costs_1_bp_and_takes_4_turns():

@@ -31,9 +31,10 @@ BRITISH_TRS = [f"britain-transport-pool-{i}" for i in (1, 2, 3)]
 BRITISH_AMPH = ["britain-landing-craft-pool-1", "britain-landing-craft-pool-2"]
 
 
-def producing(bp=10, turn=1):
-    """The campaign in its production step, Britain with `bp` build points."""
-    state, _ = new_game(RULESET, "campaign-1914", {}, SEATS, SEED, "naval-builds")
+def producing(bp=10, turn=1, uid="naval-builds"):
+    """The campaign in its production step, Britain with `bp` build points (shared with
+    test_13_5_5_4_convoy_builds.py)."""
+    state, _ = new_game(RULESET, "campaign-1914", {}, SEATS, SEED, uid)
     move_to(state, Step.PRODUCTION.value)
     state["flow"]["turn"] = turn
     board = state["board"]
