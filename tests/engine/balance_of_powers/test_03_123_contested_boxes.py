@@ -123,3 +123,26 @@ def test_bop_3_123_a_line_crosses_an_ocean_box_held_by_a_friendly_ship():
     # a U-boat in the box neither holds it for the Russians nor closes it
     assert _supplied(_mined({**ships, "ger-ub1": GULF})) is False
     assert _supplied(_mined({**ships, "rus-ca2": GULF, "ger-ub1": GULF})) is True
+
+
+def test_bop_3_123_a_line_goes_round_the_british_isles_box_to_box():
+    """Ruling 119's box-to-box step: a German mine in 0317, the Strait of Dover, shuts the
+    water between Rosyth (0107) and the French port 0221 on the Channel's mouth; British
+    cruisers in the Norwegian Sea, North Atlantic and Mid-Atlantic boxes open the way round,
+    from the North Sea's top edge to the Channel's mouth (0018-0020) — and one box without a
+    ship closes it again."""
+    from engine.rulesets.balance_of_powers.sea_supply import crossings
+    rosyth, brest_side = hx(TH, "0107"), hx(TH, "0221")
+
+    def reach(ships):
+        state = position(TH, {}, sides={"britain": "entente", "france": "entente"})
+        state["board"]["fleets"] = {uid: {"at": at if at.endswith("-box") else hx(TH, at),
+                                          "steps": 2} for uid, at in ships.items()}
+        state["board"]["mines"] = {"ger-mine1": hx(TH, "0317")}
+        return brest_side in crossings(state, TH, "entente")[1].get(rosyth, set())
+
+    assert not reach({"bri-cl1": "0107"})
+    round_ = {"bri-cl1": "0107", "bri-ca1": "norwegian-sea-box",
+              "bri-ca2": "north-atlantic-box", "bri-cl2": "mid-atlantic-box"}
+    assert reach(round_)
+    assert not reach({k: v for k, v in round_.items() if v != "north-atlantic-box"})
