@@ -23,6 +23,7 @@ STEP_TITLES = {
     "weather": "Weather",
     "politics": "Political options, in initiative order",
     "activate": "Activate a minor after an option",
+    "coup": "Coup cells may stop a coup",
     "league": "The League of Nations votes",
     "direct": "A minor's director accepts or declines",
     "bonus": "Bonus bid points",
@@ -35,8 +36,8 @@ STEP_TITLES = {
     "end_of_turn": "End of turn",
     "over": "Game over",
 }
-DECIDES = {"initiative", "democrats", "politics", "activate", "league", "direct", "military",
-           "spending", "minor_peace"}
+DECIDES = {"initiative", "democrats", "politics", "activate", "coup", "league", "direct",
+           "military", "spending", "minor_peace"}
 NOTES = {
     "initiative": "every power bids at once; the others see only that you have bid until the "
                   "reveal (no bidding on turn 1: the order is fixed)",
@@ -47,6 +48,9 @@ NOTES = {
                 "Chart's United States entry and markers; a power at war may "
                 "surrender, conditionally (peace if the enemy agrees this turn) or not",
     "activate": "apply a minor's markers one by one, moving it on the Status Display",
+    "coup": "after a coup is announced (IPO 4), each other power with a coup cell in the "
+            "minor, the last in initiative first, may spend its cell to stop it; if none "
+            "does, the coup is rolled",
     "league": "after a League of Nations motion (IPO 16), the council's members and the "
               "permanent members vote at once, each vote sealed until all are in (a minor's "
               "vote is its controller's; a minor nobody controls abstains); two thirds of the "

@@ -114,7 +114,8 @@ class Context:
 
     def tried(self, action: dict[str, Any], face: int) -> float:
         """The value after playing option `action` on a copy with every die showing `face`."""
-        state = {"board": copy_json(self.board),
+        # an empty flow: a coup facing coup cells opens its window there and rolls nothing
+        state = {"board": copy_json(self.board), "flow": {},
                  "secret": {self.me: copy_json(self.view["secret"].get(self.me, {"minor_ap": {}}))}}
         HANDLERS[action["option"]](state, self.me, action, FixedRoller(face))
         return value(state["board"], self.me) - self.base
@@ -192,6 +193,13 @@ def score_league_peace(ctx: Context, decision: Decision, item: dict[str, Any]) -
     (every League power's casus belli); it keeps its war under an embargo or expulsion."""
     peace = bool(item["action"]["peace"])
     return 1.0 if peace == (decision.data["motion"]["kind"] == "enough") else 0.0
+
+
+def score_coup_cell(ctx: Context, decision: Decision, item: dict[str, Any]) -> Score:
+    """DoD 8.7.1 IPO 4 (ruling 91): spend the cell against a power of another ideology; let a
+    power of its own ideology's coup go ahead (it keeps the cell for a rival)."""
+    rival = POWERS[str(decision.data["power"])].ideology != POWERS[ctx.me].ideology
+    return 1.0 if bool(item["action"]["use"]) == rival else 0.0
 
 
 def remaining(board: dict[str, Any]) -> int:
@@ -344,7 +352,7 @@ PHASES: dict[str, Callable[[Context, Decision, dict[str, Any]], Score]] = {
     "activate": score_activate, "shift": score_shift, "commit": score_commit,
     "minor_commit": score_commit,
     "direct": score_direct, "minor_peace": score_minor_peace, "league_vote": score_league_vote,
-    "league_peace": score_league_peace}
+    "league_peace": score_league_peace, "coup_cell": score_coup_cell}
 
 
 class DaysOfDecisionBot(HeuristicBot):

@@ -5,10 +5,12 @@ war, conquered or aligned (8.7.1 IPO 4; no minor is ever in civil war here). The
 when announced (the rule pays "after you announce"), so it is paid even when neutralised or
 when the roll gives nothing (RULING 90).
 Coup cells: every other power holding a cell in the minor may spend it to neutralise the
-attempt, asked in reverse initiative order. RULING 91: the choice window is not built; each
-holder takes the window's default, which is to spend its cell, so the first other holder in
-reverse initiative order spends its cell and the coup stops. The couper's own cell is never
-spent against itself.
+attempt, asked in reverse initiative order. RULING 91 (amended in version 16): a reaction
+window, one decision a holder, asked one after another (`flow["coup"]` keeps who is left):
+the first holder that uses its cell spends it and the coup stops; when every holder has kept
+its cell, the coup is rolled. The rulebook gives no default: ours is to keep the cell (an
+absent player spends nothing it cannot get back, as the League's windows abstain). The
+couper's own cell is never asked.
 The roll: d10, less 1 per alliance of the minor with another power, plus 1 per alliance with
 the couper, plus the minor's stability and the year's modifier, read on the coup table.
 The coup table, stability and the yearly modifier are on the absent Status Display and War
@@ -31,7 +33,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.kernel import Event, IllegalAction, MalformedAction, Roller
+from engine.kernel import Decision, Event, IllegalAction, MalformedAction, Roller
 
 from . import markers, minor_war, war_chart
 from .alliances import position
@@ -98,12 +100,10 @@ def modifier(board: dict[str, Any], power: str, minor: str) -> int:
         war_chart.year_of(board["turn"]))
 
 
-def cell_spent_by(board: dict[str, Any], power: str, minor: str) -> str | None:
-    """RULING 91 — the first other cell holder in reverse initiative order spends its cell."""
+def cell_holders(board: dict[str, Any], power: str, minor: str) -> list[str]:
+    """RULING 91 — the other cell holders, in the order they are asked: reverse initiative."""
     holders = [p for p in board["coup_cells"].get(minor, []) if p != power]
-    if not holders:
-        return None
-    return max(holders, key=lambda p: position(board, p))
+    return sorted(holders, key=lambda p: position(board, p), reverse=True)
 
 
 def counter_couper(board: dict[str, Any], power: str, minor: str) -> str | None:
@@ -134,14 +134,59 @@ def play(state: State, power: str, action: dict[str, Any], roller: Roller) -> li
                             "most its willpower, and it must not be at war, conquered or "
                             "aligned).")
     board["powers"][power]["money"] -= IPO4.cost                # RULING 90
-    spender = cell_spent_by(board, power, minor)
-    if spender is not None:
+    holders = cell_holders(board, power, minor)
+    if not holders:
+        return roll_coup(board, power, minor, roller)
+    state["flow"]["coup"] = {"power": power, "minor": minor, "holders": holders,
+                             "number": board["powers"][power]["played"]}
+    return [Event("coup_announced", RULE, {"power": power, "minor": minor,
+                                           "holders": holders})]
+
+
+# --- the coup cells' reaction window (RULING 91) -----------------------------------------------
+
+CELL_CHOICES = ({"use": False}, {"use": True})      # keep the cell first: the timeout default
+
+
+def decisions(state: State) -> list[Decision]:
+    """The next holder in reverse initiative order decides whether to use its cell."""
+    pending = state["flow"].get("coup")
+    if not pending:
+        return []
+    board, holder = state["board"], pending["holders"][0]
+    power, minor = pending["power"], pending["minor"]
+    return [Decision(
+        id=f"t{board['turn']}-coup-{power}-{pending['number']}-{holder}", seats=(holder,),
+        kind="coup_cell", rule=RULE,
+        prompt=(f"{POWERS[power].title} attempts a coup in {MINORS[minor].title}: use your "
+                f"coup cell there to stop it (the cell is spent), or keep it"),
+        waiting=f"{POWERS[holder].title} is deciding whether to use its coup cell",
+        options=CELL_CHOICES, reaction=True, data={"power": power, "minor": minor})]
+
+
+def answer(state: State, holder: str, action: dict[str, Any], roller: Roller) -> list[Event]:
+    """Using the cell spends it and stops the coup; keeping it passes the question to the next
+    holder, and after the last the coup is rolled. `flow["coup"]` is None once it is over."""
+    board, pending = state["board"], state["flow"]["coup"]
+    power, minor = pending["power"], pending["minor"]
+    if action["use"]:
+        state["flow"]["coup"] = None
         cells = board["coup_cells"][minor]
-        cells.remove(spender)
+        cells.remove(holder)
         if not cells:
             board["coup_cells"].pop(minor)
         return [Event("coup_neutralised", RULE, {"power": power, "minor": minor,
-                                                 "cell_of": spender})]
+                                                 "cell_of": holder})]
+    pending["holders"].pop(0)
+    events = [Event("coup_cell_kept", RULE, {"power": power, "minor": minor, "cell_of": holder})]
+    if pending["holders"]:
+        return events
+    state["flow"]["coup"] = None
+    return events + roll_coup(board, power, minor, roller)
+
+
+def roll_coup(board: dict[str, Any], power: str, minor: str, roller: Roller) -> list[Event]:
+    """The coup not neutralised: the d10 on the coup table and its result."""
     roll = roller.d(10, f"IPO 4 {power} coup in {minor}")
     modified = roll + modifier(board, power, minor)
     result, dice = table(modified)

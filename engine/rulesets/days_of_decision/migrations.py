@@ -173,6 +173,14 @@ def add_coup(state: dict[str, Any]) -> dict[str, Any]:
     return state
 
 
+def add_coup_cell_window(state: dict[str, Any]) -> dict[str, Any]:
+    """Version 16 (issue #24): the coup cell holders choose in a reaction window (RULING 91
+    amended). A version-15 coup resolved within its option's step, so no stored game can be
+    waiting on a coup: the window is simply closed (`flow["coup"]` None)."""
+    state["flow"].setdefault("coup", None)
+    return state
+
+
 MIGRATIONS = (
     Migration("1", "2", add_minor_politics,
               "minor markers, activation (8.5), alliances, guarantees, coup cells, trade "
@@ -213,4 +221,7 @@ MIGRATIONS = (
     Migration("14", "15", add_coup,
               "IPO 4 Coup becomes playable; other powers' coup cells neutralise it; a "
               "counter-coup implicates the couper (half the minor's US entry)"),
+    Migration("15", "16", add_coup_cell_window,
+              "each coup cell holder chooses, in reverse initiative order, whether to use its "
+              "cell against a coup (a reaction window; keeping the cell is the default)"),
 )

@@ -9,7 +9,18 @@ from typing import Any
 from engine.kernel import Decision, Event, Roller
 from engine.kernel.flow import Answers
 
-from . import activation, alignment, league, minor_war, options, owed, relations, treaties, war_aims
+from . import (
+    activation,
+    alignment,
+    coup,
+    league,
+    minor_war,
+    options,
+    owed,
+    relations,
+    treaties,
+    war_aims,
+)
 from .end_of_step import end_of_option, may_still_play, next_player
 from .powers import POWERS, modified_pe
 
@@ -76,6 +87,10 @@ def do_option(state: State, seat: str, decision: Decision, action: Any,
         if queue:
             flow["directing"] = {"power": seat, "played_before": played_before, "queue": queue}
             return events
+    if flow.get("coup"):
+        # DoD 8.7.1 IPO 4: the coup cell holders answer before the activation and the roll
+        flow["coup"]["played_before"] = played_before
+        return events
     vote = flow.get("league_vote")
     if vote is not None:
         # DoD 8.7.1 IPO 16: the League votes before the activation and the roll
@@ -113,7 +128,21 @@ def do_league_peace(state: State, seat: str, decision: Decision, action: Any,
     return events + _after_play(state, pending["proposer"], pending["played_before"], roller)
 
 
+def do_coup_cell(state: State, seat: str, decision: Decision, action: Any,
+                 roller: Roller) -> list[Event]:
+    """DoD 8.7.1 IPO 4 — a cell holder's answer (RULING 91); once the coup is stopped or
+    rolled, the couper's activation or end-of-step roll."""
+    pending = state["flow"]["coup"]
+    events = coup.answer(state, seat, action, roller)
+    if state["flow"]["coup"] is not None:
+        return events
+    events += alignment.sync(state)
+    return events + _after_play(state, pending["power"], pending["played_before"], roller)
+
+
 def after_option(state: State) -> str:
+    if state["flow"].get("coup"):
+        return "coup"
     if state["flow"].get("league_vote") or state["flow"].get("league_peace"):
         return "league"
     if state["flow"].get("directing"):

@@ -81,7 +81,8 @@ def build_state(options: dict[str, Any]) -> State:
                  "played_step": 0, "ended": False, "spent": False, "activation": None,
                  "committed": False, "directing": None, "peace_asked": [],
                  "league_vote": None,                   # IPO 16: the motion being voted
-                 "league_peace": None},                 # IPO 16: a sanctioned power's choice
+                 "league_peace": None,                  # IPO 16: a sanctioned power's choice
+                 "coup": None},                         # IPO 4: the cell holders still asked
         "board": {
             "turn": 1, "date": date_of(1), "last_turn": int(options["turns"]),
             # DoD 4.1 (optional): only two conquered ideologies end the game early
@@ -137,7 +138,8 @@ class DaysOfDecision(FlowRuleset):
     # MP 0(c)), late elections and the US government (Republican US entry). 12: IPO 5 Minor
     # Joins In and the director's free alignment (MP 4): the aligned state (RULINGS 71-76).
     # 13: IPO 15 Naval Treaty and 10.3. 14: IPO 16 League of Nations (league.py, RULINGS 82-89).
-    version = "15"
+    # 15: IPO 4 Coup (coup.py, RULINGS 90-95). 16: the coup cells' reaction window (RULING 91).
+    version = "16"
     migrations = MIGRATIONS
     manifest = MANIFEST
     product = True
@@ -265,6 +267,8 @@ class DaysOfDecision(FlowRuleset):
         if decision.kind in ("commit", "minor_commit"):
             return ", ".join(f"{n} against {(POWERS[f] if f in POWERS else MINORS[f]).title}"
                              for f, n in action["commit"].items())
+        if decision.kind == "coup_cell":
+            return "use the coup cell to stop the coup" if action["use"] else "keep the coup cell"
         if decision.kind == "league_peace":
             return "make peace to lift the sanction" if action["peace"] else "no peace"
         if decision.kind == "league_vote":

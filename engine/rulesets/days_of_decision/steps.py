@@ -8,6 +8,7 @@ from engine.kernel.flow import Flow, Step
 
 from . import (
     activation,
+    coup,
     initiative,
     league,
     military,
@@ -44,6 +45,9 @@ FLOW = Flow([
     Step("activate", "DoD 8.5", decisions=activation.decisions,
          verbs={"activate": activation.do_activate, "shift": activation.do_shift},
          next=politics.after_activation),
+    # C. ... an IPO 4 coup first asks the coup cell holders, one by one (RULING 91)
+    Step("coup", "DoD 8.7.1 IPO 4", decisions=coup.decisions,
+         verbs={"coup_cell": politics.do_coup_cell}, next=politics.after_option),
     # C. ... an IPO 16 motion is voted on by the League, sealed (a reaction window)
     Step("league", "DoD 8.7.1 IPO 16",
          decisions=league.decisions,

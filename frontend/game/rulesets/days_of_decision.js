@@ -22,7 +22,7 @@ const IDEOLOGY_WORDS = { democracy: "Democrat", fascism: "Fascist", communism: "
 const STEP_WORDS = {
   initiative: "Initiative: secret bids", democrats: "Initiative: Democrats may move down",
   weather: "Weather", politics: "Political affairs", activate: "Political affairs: activate a minor",
-  direct: "Political affairs: direct a minor at war", league: "Political affairs: League of Nations vote", minor_peace: "Peace for directed minors",
+  direct: "Political affairs: direct a minor at war", coup: "Political affairs: coup cells against a coup", league: "Political affairs: League of Nations vote", minor_peace: "Peace for directed minors",
   bonus: "Bonus bid points", military: "Military affairs", production: "Production: income",
   spending: "Production: spending", us_entry: "United States entry", conquest: "Conquest",
   end_of_turn: "End of turn", over: "Game over",
@@ -95,7 +95,7 @@ export class DaysOfDecisionAdapter extends GenericAdapter {
       phase: `${STEP_WORDS[step] || titleCase(step)}${power ? ` — ${this.seatTitle(power)} to play` : ""}`,
       facts: [["Now", `${STEP_WORDS[step] || titleCase(step)}${power ? ` — ${this.seatTitle(power)} to play` : ""}`],
         ["Weather", board.weather || "not rolled yet"]],
-      steps: TRACK.map((s) => ({ label: STEP_WORDS[s], current: s === step || (s === "politics" && ["activate", "league", "direct"].includes(step)) })),
+      steps: TRACK.map((s) => ({ label: STEP_WORDS[s], current: s === step || (s === "politics" && ["activate", "coup", "league", "direct"].includes(step)) })),
     };
   }
 
@@ -292,8 +292,7 @@ export class DaysOfDecisionAdapter extends GenericAdapter {
       case "shift": label = `${this.seatTitle(a.marker)}'s marker: move to ${this.where(a.to)}`; break;
       case "direct": label = a.direct ? "Direct the minor" : "Decline to direct it"; break;
       case "league_vote": label = `${this.leagueVoter(decision.data?.country)}: ${{ yes: "vote yes", no: "vote no" }[a.vote] || "abstain"}`; break;
-      case "coup_neutralised": return `${this.seatTitle(d.power)}'s coup in ${this.minor(d.minor)} is stopped by ${this.seatTitle(d.cell_of)}'s coup cell`;
-      case "coup_attempt": return `${this.seatTitle(d.power)} tries a coup in ${this.minor(d.minor)}: roll ${d.roll}, ${d.modified} modified: ${{ no_effect: "no effect", civil_war: "civil war (not built: no effect)", counter_coup: `counter-coup of ${d.dice} ${d.dice === 1 ? "die" : "dice"}`, coup: `coup of ${d.dice} ${d.dice === 1 ? "die" : "dice"}` }[d.result] || d.result}${d.by ? `; ${this.seatTitle(d.by)} rolls ${d.total}` : ""}`;
+      case "coup_cell": label = a.use ? `Use your coup cell: the coup of ${this.seatTitle(decision.data?.power)} in ${this.minor(decision.data?.minor)} is stopped` : "Keep the coup cell: let the coup go ahead"; break;
       case "league_peace": label = a.peace ? `Make peace with ${this.minor(decision.data?.minor)} to lift the sanction` : "No peace: the sanction comes into effect"; break;
       case "minor_peace": label = a.peace ? `Make peace for ${this.minor(a.minor)} with ${this.seatTitle(a.with)}` : "Keep the war"; break;
       case "spend": label = Object.entries(a).map(([k, n]) => `${n} ${k.replace(/_/g, " ")}`).join(", ") || "spend nothing"; break;
@@ -351,6 +350,10 @@ export class DaysOfDecisionAdapter extends GenericAdapter {
       case "league_motion": return `${this.seatTitle(d.power)} moves in the League: ${this.leagueMotion(d.motion || {})}${d.roll ? ` (council roll ${d.roll})` : ""}`;
       case "league_vote": return `League vote on ${this.seatTitle(d.power)}'s motion: ${d.carried ? "carried" : "lost"} (${Object.entries(d.votes || {}).map(([c, v]) => `${this.leagueVoter(c)} ${v}`).join(", ") || "no votes"})`;
       case "league_peace": return `${this.seatTitle(d.power)} makes peace with ${this.minor(d.minor)}: the League's sanction is lifted`;
+      case "coup_announced": return `${this.seatTitle(d.power)} announces a coup in ${this.minor(d.minor)}: ${(d.holders || []).map((p) => this.seatTitle(p)).join(", then ")} may use a coup cell to stop it`;
+      case "coup_cell_kept": return `${this.seatTitle(d.cell_of)} keeps its coup cell in ${this.minor(d.minor)}`;
+      case "coup_neutralised": return `${this.seatTitle(d.power)}'s coup in ${this.minor(d.minor)} is stopped by ${this.seatTitle(d.cell_of)}'s coup cell`;
+      case "coup_attempt": return `${this.seatTitle(d.power)} tries a coup in ${this.minor(d.minor)}: roll ${d.roll}, ${d.modified} modified: ${{ no_effect: "no effect", civil_war: "civil war (not built: no effect)", counter_coup: `counter-coup of ${d.dice} ${d.dice === 1 ? "die" : "dice"}`, coup: `coup of ${d.dice} ${d.dice === 1 ? "die" : "dice"}` }[d.result] || d.result}${d.by ? `; ${this.seatTitle(d.by)} rolls ${d.total}` : ""}`;
       case "league_joined": return `${this.leagueVoter(d.country)} joins the League of Nations`;
       case "league_left": return `${this.leagueVoter(d.country)} leaves the League of Nations`;
       case "league_expelled": return `${this.seatTitle(d.power)} is expelled from the League of Nations`;

@@ -21,6 +21,7 @@ from engine.bots.days_of_decision import (
     FixedRoller,
     minor_weight,
     score_bid,
+    score_coup_cell,
     score_direct,
     score_option,
     score_shift,
@@ -258,3 +259,18 @@ def test_dod_8_7_1_ipo5_mp4_ruling_76_the_bot_aligns_free_a_minor_it_comes_to_co
     best = max(direct.options, key=lambda a: scores[repr(a)])
     assert best == {"direct": True, "align": True}
     assert scores[repr(best)] == pytest.approx(1.0 + OWN_MINOR * minor_weight("finland"))
+
+
+def test_dod_8_7_1_ipo4_the_bot_uses_its_coup_cell_against_another_ideology_only(dod):
+    """Ruling 91's window: Russia's cell stops Germany's coup (another ideology) and lets its
+    own ideology's pass; France keeps its cell against the Commonwealth, a fellow democracy."""
+    state = started(dod)
+    for me, couper, use in (("RU", "GE", True), ("FR", "CW", False), ("CW", "IT", True)):
+        ctx = Context(dod.view(state, kernel.audience_of(state, [me])), me)
+        decision = kernel.Decision(id=f"t1-coup-{couper}-1-{me}", seats=(me,), kind="coup_cell",
+                                   rule="DoD 8.7.1 IPO 4", prompt="", options=(
+                                       {"use": False}, {"use": True}),
+                                   data={"power": couper, "minor": "spain"})
+        scores = {choice["use"]: score_coup_cell(ctx, decision, {"action": choice})
+                  for choice in decision.options}
+        assert max(scores, key=lambda k: scores[k]) is use

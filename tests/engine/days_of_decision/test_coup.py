@@ -8,9 +8,9 @@ import pytest
 
 from engine.kernel import IllegalAction, MalformedAction
 from engine.kernel.canonical import canonical_json
+from engine.rulesets.days_of_decision import RULESET, war_chart
 from engine.rulesets.days_of_decision import coup as C
 from engine.rulesets.days_of_decision import options as O
-from engine.rulesets.days_of_decision import war_chart
 from engine.rulesets.days_of_decision.catalogue import CATALOGUE
 from tests.engine.scripted_dice import ScriptedDice
 
@@ -99,19 +99,58 @@ def test_dod_8_7_1_ipo4_counter_couper_order_controller_ally_distance():
     assert C.counter_couper(board, "GE", "sweden") != "IT"
 
 
-def test_dod_8_7_1_ipo4_ruling_91_another_power_s_coup_cell_neutralises_and_is_spent():
-    """France and Russia hold cells in Spain, Germany too: the later in initiative (Russia)
-    spends its cell first; no die is rolled; Germany still pays; its own cell stays."""
+def _announce(state, cells):
+    """Germany (first on turn 1) announces a coup in Spain through the kernel."""
+    state["board"]["coup_cells"]["spain"] = cells
+    return answer(state, "GE", {"option": "IPO4", "minor": "spain"})
+
+
+def test_dod_8_7_1_ipo4_ruling_91_holders_asked_in_reverse_initiative_first_use_stops_it():
+    """France, Germany and Russia hold cells in Spain: Russia (later in initiative) is asked
+    first, a reaction window whose default keeps the cell; Russia keeps it, France is asked
+    and uses it: France's cell is spent, no die is rolled, Germany still pays, its own cell
+    is never asked."""
     state = fresh()
-    board = state["board"]
-    board["coup_cells"]["spain"] = ["FR", "GE", "RU"]
-    money = board["powers"]["GE"]["money"]
-    events = O.play_option(state, "GE", {"option": "IPO4", "minor": "spain"}, ScriptedDice({}))
-    assert [e.data for e in events if e.kind == "coup_neutralised"] == [
-        {"power": "GE", "minor": "spain", "cell_of": "RU"}]
-    assert board["coup_cells"]["spain"] == ["FR", "GE"]
+    money = state["board"]["powers"]["GE"]["money"]
+    out = _announce(state, ["FR", "GE", "RU"])
+    assert [e.data for e in out.events if e.kind == "coup_announced"] == [
+        {"power": "GE", "minor": "spain", "holders": ["RU", "FR"]}]
+    (asked,) = open_decisions(out.state)
+    assert asked.kind == "coup_cell" and asked.seats == ("RU",) and asked.reaction
+    assert RULESET.timeout_default(out.state, asked, "RU") == {"use": False}
+    out = answer(out.state, "RU", {"use": False})
+    assert [e.kind for e in out.events] == ["coup_cell_kept"]
+    (asked,) = open_decisions(out.state)
+    assert asked.kind == "coup_cell" and asked.seats == ("FR",)
+    out = answer(out.state, "FR", {"use": True})
+    board = out.state["board"]
+    assert [e.data for e in out.events if e.kind == "coup_neutralised"] == [
+        {"power": "GE", "minor": "spain", "cell_of": "FR"}]
+    assert not [e for e in out.events if e.kind == "coup_attempt"]
+    assert board["coup_cells"]["spain"] == ["GE", "RU"]
     assert board["powers"]["GE"]["money"] == money - COST
-    assert "spain" not in board["modifiers"]
+    assert "spain" not in board["modifiers"] and out.state["flow"]["coup"] is None
+    assert all(d.kind != "coup_cell" for d in open_decisions(out.state))
+
+
+def test_dod_8_7_1_ipo4_ruling_91_every_holder_keeps_its_cell_so_the_coup_is_rolled():
+    """Russia alone holds a cell and keeps it: the coup is rolled and Russia's cell stays."""
+    state = fresh()
+    out = _announce(state, ["RU"])
+    assert not [e for e in out.events if e.kind == "coup_attempt"]
+    out = answer(out.state, "RU", {"use": False})
+    assert [e.kind for e in out.events][:2] == ["coup_cell_kept", "coup_attempt"]
+    assert out.state["board"]["coup_cells"]["spain"] == ["RU"]
+    assert out.state["flow"]["coup"] is None
+
+
+def test_dod_8_7_1_ipo4_ruling_91_the_couper_s_own_cell_opens_no_window():
+    """Only Germany's own cell is in Spain: nobody is asked, the coup is rolled at once."""
+    state = fresh()
+    out = _announce(state, ["GE"])
+    assert [e.kind for e in out.events if e.kind.startswith("coup_")] == ["coup_attempt"]
+    assert all(d.kind != "coup_cell" for d in open_decisions(out.state))
+    assert out.state["board"]["coup_cells"]["spain"] == ["GE"]
 
 
 def test_dod_8_7_1_ipo4_ruling_93_civil_war_changes_nothing_and_tells_no_army_points():

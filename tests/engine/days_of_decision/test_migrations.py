@@ -19,6 +19,7 @@ from engine.rulesets.days_of_decision.coup import actions as coup_actions
 from engine.rulesets.days_of_decision.migrations import (
     add_alignment,
     add_coup,
+    add_coup_cell_window,
     add_declining_and_vengeance,
     add_elections,
     add_league,
@@ -324,3 +325,28 @@ def test_dod_version_15_migration_keeps_the_state_and_ipo4_plays_on():
                 ScriptedDice({f"IPO 4 GE coup in {minor}": [10],
                               f"IPO 4 GE control dice in {minor}": [5, 5, 5]}))
     assert board["modifiers"].get(minor, {}).get("GE", 0) == had + 15
+
+
+def test_dod_version_16_migration_no_coup_is_waiting_and_the_cell_window_opens_after():
+    """Version 16 (8.7.1 IPO 4, ruling 91 amended): a version-15 coup resolved within its own
+    option, so the frozen version-15 game waits on no coup: the window is closed. A coup tried
+    on it afterwards asks the other cell holder."""
+    frozen = json.loads((VERSIONS / "days_of_decision-15.json").read_text())
+    assert frozen["record"]["versions"]["ruleset"] == "15" and int(RULESET.version) > 15
+    old = frozen["state"]
+    assert "coup" not in old["flow"]
+    new = add_coup_cell_window(copy.deepcopy(old))
+    assert new["flow"]["coup"] is None
+    assert canonical_json({**new, "flow": {k: v for k, v in new["flow"].items() if k != "coup"}}) \
+        == canonical_json(old)
+    RULESET.check_invariants(new)
+    assert canonical_json(add_coup_cell_window(copy.deepcopy(new))) == canonical_json(new)
+    board = new["board"]
+    board["ipos_played"] = []
+    board["powers"]["GE"]["money"] = 10
+    board["initiative"] = ["GE"] + [p for p in board["initiative"] if p != "GE"]
+    minor = next(m for m in sorted(MINORS) if {"option": "IPO4", "minor": m} in coup_actions(board, "GE"))
+    board["coup_cells"][minor] = ["RU"]
+    events = play_option(new, "GE", {"option": "IPO4", "minor": minor}, ScriptedDice({}))
+    assert [e.kind for e in events] == ["coup_announced"]
+    assert new["flow"]["coup"]["holders"] == ["RU"]
