@@ -25,7 +25,7 @@ from .positions import fresh, play_until
 
 def test_dod_5_the_step_table_follows_the_sequence_of_play():
     assert list(FLOW.steps) == ["initiative", "democrats", "weather", "politics", "activate",
-                                "league", "direct", "bonus", "military", "production", "spending",
+                                "coup", "league", "direct", "bonus", "military", "production", "spending",
                                 "us_entry", "minor_peace", "conquest", "end_of_turn", "over"]
 
 
