@@ -1,4 +1,4 @@
-"""FA 13.5.5.4, 13.5.5.8, 4.2.1 — building convoy points; version 21 (R-N41, R-N42).
+"""FA 13.5.5.4, 13.5.5.8, 4.2.1 — building convoy points; version 21 (R-N41, R-N42, R-N45).
 
 A convoy point costs 1 BP and takes 4 turns (13.5.5.4). It is not a ship with two cycles: it
 goes straight onto the production circle and, when due, arrives like any on-map naval
@@ -9,7 +9,8 @@ one naval unit (13.5.5.8): `built_now[power]["convoy"]` counts the points bought
 beside `built_now[power]["NAVAL"]`, the ships.
 
 Points in port are counted per power in `board.convoys_in_port` (R-N40's pool, no port named)
-until moving convoy points is built. The circle's convoy entries are `board.convoy_circle`
+until moving convoy points is built. A power holding no home port may still bring 1 due point a
+turn into port through a port of an aligned minor (4.2.1, version 23, R-N45). The circle's convoy entries are `board.convoy_circle`
 (``{power, points, turn}``, one per power and turn), made with the first convoy point built.
 """
 
@@ -80,19 +81,47 @@ def has_home_port(state: State, power: str) -> bool:
                for port in seas().ports.values())
 
 
+def aligned_port(state: State, power: str) -> tuple[str, str] | None:
+    """FA 4.2.1 (R-N45) — the first port (by hex id) in the home country of a minor aligned with
+    the power, held by that minor or the power: (minor, port hex), or None. Aligned minors are
+    never conquered ones (conquest ends the alignment), so no further check is needed."""
+    m = map_of(state)
+    minors = sorted(minor for minor, major in state["board"]["aligned"].items()
+                    if major == power)
+    for hex_id in sorted(port.hex for port in seas().ports.values()):
+        for minor in minors:
+            if is_home_country_hex(m, hex_id, minor) and controller(state, hex_id) in (
+                    minor, power):
+                return minor, hex_id
+    return None
+
+
 def convoy_arrivals(state: State) -> list[Event]:
     """FA 4.2.1 — convoy points due this turn come into port (`board.convoys_in_port`); a power
-    without a home port it controls gets them a turn later (R-N42)."""
+    without a home port it controls may still bring 1 of them a turn in through a port of an
+    aligned country (R-N45), and the rest come a turn later (R-N42)."""
     board = state["board"]
     circle = board.get("convoy_circle")
     if not circle:
         return []
     turn = state["flow"]["turn"]
     events: list[Event] = []
+    placed_aligned: set[str] = set()     # 4.2.1: 1 point in total a turn per power
     for entry in [e for e in circle if e["turn"] <= turn]:
         power, points = entry["power"], entry["points"]
         circle.remove(entry)
         if not has_home_port(state, power):
+            via = aligned_port(state, power) if power not in placed_aligned else None
+            if via is not None:
+                placed_aligned.add(power)
+                port = board.setdefault("convoys_in_port", {})
+                port[power] = port.get(power, 0) + 1
+                points -= 1
+                events.append(Event("convoys_arrived", "FA 4.2.1",
+                                    {"power": power, "points": 1, "aligned": via[0],
+                                     "port": via[1]}))
+            if points == 0:
+                continue
             later = next((e for e in circle if e["power"] == power and e["turn"] == turn + 1),
                          None)
             if later is None:
@@ -109,5 +138,5 @@ def convoy_arrivals(state: State) -> list[Event]:
     return events
 
 
-__all__ = ["COST", "KIND", "TURNS", "build_convoy", "convoy_arrivals", "has_home_port",
+__all__ = ["COST", "KIND", "TURNS", "aligned_port", "build_convoy", "convoy_arrivals", "has_home_port",
            "naval_room", "naval_units", "options"]

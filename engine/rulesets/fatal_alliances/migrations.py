@@ -256,6 +256,13 @@ def v21_to_v22(state: State) -> State:
     return state
 
 
+def v22_to_v23(state: State) -> State:
+    """Version 23 (R-N45): 1 due convoy point a turn may come in through an aligned country's
+    port (4.2.1). Nothing to carry: the state's shape is unchanged, and points already waiting
+    on the circle arrive under the new rule when next due."""
+    return state
+
+
 MIGRATIONS = (
     Migration("3", "4", v3_to_v4,
               "renamed flow.acts, flow.box, board.circle and the combat's n; flow.pending "
@@ -326,4 +333,7 @@ MIGRATIONS = (
     Migration("21", "22", v21_to_v22,
               "sunk convoy points cost their owner 1 morale point each (FA 14.1, R-N43), "
               "booked in board.morale_points; nothing to carry; East Prussia unchanged"),
+    Migration("22", "23", v22_to_v23,
+              "with no home port, 1 due convoy point a turn comes into port through an "
+              "aligned country (FA 4.2.1, R-N45); nothing to carry; East Prussia unchanged"),
 )

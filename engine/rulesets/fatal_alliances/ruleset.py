@@ -181,7 +181,10 @@ class FatalAlliances(FlowRuleset):
     # "22": convoy points sunk at sea (strategic warfare 13.5.6, naval combat 11.4.7.2) cost
     # their owner 1 morale point each in the morale step (14.1, R-N43, `convoys.charge_sunk`):
     # a version-21 campaign record may roll morale differently. East Prussia plays as before.
-    version = "22"
+    # "23": 4.2.1's one convoy point a turn through an aligned country (R-N45): a power holding
+    # no home port brings 1 of its own due points into port through a port of a minor aligned
+    # with it; a version-22 record replays the same unless a power lost every home port.
+    version = "23"
     migrations = MIGRATIONS
     manifest = MANIFEST
     flow = FLOW

@@ -14,8 +14,9 @@ from engine.board import COMPILED_DIR
 from engine.kernel import IllegalAction, apply, decisions, new_game
 from engine.maps.fa_seas import load_fa_seas
 from engine.rulesets.fatal_alliances import RULESET
-from engine.rulesets.fatal_alliances.convoy_builds import convoy_arrivals, naval_units
+from engine.rulesets.fatal_alliances.convoy_builds import aligned_port, convoy_arrivals, naval_units
 from engine.rulesets.fatal_alliances.migrations import v20_to_v21
+from engine.rulesets.fatal_alliances.position import map_of
 from engine.rulesets.fatal_alliances.production import build, build_options
 from engine.rulesets.fatal_alliances.sequence import Step, move_to
 
@@ -125,3 +126,44 @@ def test_fa_13_5_5_4_version_21_carries_a_running_version_20_campaign_unchanged(
     old = copy.deepcopy(frozen["state"])
     assert "convoy_circle" not in old["board"]
     assert v20_to_v21(frozen["state"]) == old and int(RULESET.version) >= 21
+
+
+def test_fa_4_2_1_one_due_convoy_point_a_turn_comes_in_through_an_aligned_country():
+    """R-N45: with no home port, 1 of the power's own due points (not a free one) arrives
+    through a port of an aligned minor; the rest wait a turn; no aligned port, all wait."""
+    state = producing(bp=5)
+    board = state["board"]
+    m = load_fa_seas()
+    british = [p.hex for p in m.ports.values()
+               if map_of(state).hex(p.hex).home == "britain"]
+    for hex_id in british:
+        board["control"][hex_id] = "germany"
+    board["convoy_circle"] = [{"power": "britain", "points": 3, "turn": 5}]
+    state["flow"]["turn"] = 5
+    before = copy.deepcopy(state)
+    [late] = convoy_arrivals(state)                    # nothing aligned with Britain yet
+    assert late.kind == "arrival_delayed" and "convoys_in_port" not in board
+    state = before
+    board = state["board"]
+    board["aligned"]["belgium"] = "britain"
+    minor, port = aligned_port(state, "britain")
+    assert minor == "belgium" and map_of(state).hex(port).home == "belgium"
+    arrived, late = convoy_arrivals(state)
+    assert (arrived.kind, arrived.data) == ("convoys_arrived", {
+        "power": "britain", "points": 1, "aligned": "belgium", "port": port})
+    assert late.kind == "arrival_delayed" and late.data["convoy_points"] == 2
+    assert board["convoys_in_port"] == {"britain": 1}
+    assert board["convoy_circle"] == [{"power": "britain", "points": 2, "turn": 6}]
+    # a Belgian port held by the enemy is no way in
+    for p in m.ports.values():
+        if map_of(state).hex(p.hex).home == "belgium":
+            board["control"][p.hex] = "germany"
+    assert aligned_port(state, "britain") is None
+
+
+def test_fa_4_2_1_version_23_carries_a_running_version_22_campaign_unchanged():
+    from engine.rulesets.fatal_alliances.migrations import v22_to_v23
+    frozen = json.loads((FIXTURE.parent / "fatal_alliances-22.json").read_text())
+    assert frozen["record"]["versions"]["ruleset"] == "22"
+    old = copy.deepcopy(frozen["state"])
+    assert v22_to_v23(frozen["state"]) == old and int(RULESET.version) >= 23
