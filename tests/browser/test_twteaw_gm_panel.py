@@ -81,9 +81,13 @@ def test_23_the_game_master_runs_an_absent_nation_from_the_gm_panel(site, new_co
     assert player.locator("#game-controls [data-control=pause]").count() == 0
     gm.click("[data-gm=resume]")
     player.wait_for_function("() => !window.salient.store.clock.paused")
+    # the resume moves the deadlines on by the pause's length: read them once both pages have
+    # it (the full CI, loaded, read the GM's page before its resume frame came, and the
+    # player's deadline was then 5 hours and the pause past that)
+    gm.wait_for_function("() => !window.salient.store.clock.paused")
 
     # Extend Germany's deadline by 5 hours: Germany's only.
-    before = gm.evaluate("() => window.salient.store.clock.deadlines")
+    before = player.evaluate("() => window.salient.store.clock.deadlines")
     gm.fill("#gm-extend-hours", "5")
     gm.select_option("#gm-panel [data-gm=extend-form] select", "germany")
     gm.click("[data-gm=extend]")
