@@ -81,8 +81,7 @@ def enemy_locations(state: State, th: Theatre, units: list[str],
     if not found:
         return []
     other = side_of_ship(next(u for u in fleets if side_of_ship(u) != side))
-    if naval.port_side(state, th, here) == side and units[0] not in naval.naval_flow(
-            state).get("clearing", ()):
+    if naval.in_port(state, th, units[0], here):
         near = []               # 6.41: in its own port it declines contact beyond its hex
     else:
         count = _ships_of(state, here, side) + (0 if here == now else len(units))

@@ -66,12 +66,13 @@ def port_side(state: State, th: Theatre, loc: str) -> str | None:
     return state["powers"][owner]["side"]
 
 
-def in_port(state: State, th: Theatre, uid: str) -> bool:
+def in_port(state: State, th: Theatre, uid: str, at: str | None = None) -> bool:
     """6.41 — a ship in a friendly port hex or port box is in port (it may decline contact),
-    unless it is clearing mines this sub-phase (6.446)."""
+    unless it is clearing mines this sub-phase (6.446); `at` asks about a place it would
+    stand in on its way (8.1 in passing, ruling 118) instead of where it is."""
     if uid in state["flow"]["naval"].get("clearing", ()):     # 6.446: clearing mines
         return False
-    here = state["board"]["fleets"][uid]["at"]
+    here = state["board"]["fleets"][uid]["at"] if at is None else at
     return port_side(state, th, here) == side_of_ship(uid)
 
 
