@@ -160,17 +160,6 @@ def attack(state: State, th: Theatre, roller: Roller, loc: str,
     return events
 
 
-def attacks_on_the_way(state: State, th: Theatre, roller: Roller, start: str,
-                       units: list[str]) -> list[Event]:
-    """Every location of the force's way (ruling 87) with enemy mines attacks it on entry."""
-    if not units or "mines" not in state["board"]:
-        return []
-    to = state["board"]["fleets"][units[0]]["at"]
-    kinds = {SHIPS[u].kind for u in units}
-    return attacks_along(state, th, roller, path(state, th, start, to, side_of_ship(units[0]),
-                                                 kinds), units)
-
-
 def attacks_along(state: State, th: Theatre, roller: Roller, way: list[str],
                   units: list[str]) -> list[Event]:
     """6.442 — the enemy mines of each location of `way` attack the force, in order."""

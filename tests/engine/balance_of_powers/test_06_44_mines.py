@@ -104,7 +104,8 @@ def test_bop_6_442_a_force_is_attacked_in_each_mined_location_of_its_way():
     state["flow"]["side"] = "entente"
     naval.naval_move(state, TH, "britain", ["bri-cl1", "bri-cl2"], HEX["1612"])
     dice = ScriptedDice({mine_die("bri-cl1"): [1, 1], mine_die("bri-cl2"): [6, 6]})
-    events = mines.attacks_on_the_way(state, TH, dice, start, ["bri-cl1", "bri-cl2"])
+    way = mines.path(state, TH, start, HEX["1612"], "entente", {"CL"})
+    events = mines.attacks_along(state, TH, dice, way, ["bri-cl1", "bri-cl2"])
     assert [(e.data["at"], e.data["unit"], e.data["outcome"]) for e in events] == [
         (HEX["1511"], "bri-cl1", "damaged"), (HEX["1511"], "bri-cl2", None),
         (HEX["1612"], "bri-cl1", "sunk"), (HEX["1612"], "bri-cl2", None)]
