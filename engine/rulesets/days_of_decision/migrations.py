@@ -181,6 +181,15 @@ def add_coup_cell_window(state: dict[str, Any]) -> dict[str, Any]:
     return state
 
 
+def add_civil_wars(state: dict[str, Any]) -> dict[str, Any]:
+    """Version 17 (issue #24): the minor civil war a coup may start (IPO 4, 9.5, 10.4) and
+    IPO 7/8 supporting its sides. A version-16 civil-war result changed nothing (RULING 93 as
+    it was), so no minor is in civil war and none has a rebel government."""
+    state["board"].setdefault("civil_wars", {})
+    state["board"].setdefault("rebel_governments", [])
+    return state
+
+
 MIGRATIONS = (
     Migration("1", "2", add_minor_politics,
               "minor markers, activation (8.5), alliances, guarantees, coup cells, trade "
@@ -224,4 +233,7 @@ MIGRATIONS = (
     Migration("15", "16", add_coup_cell_window,
               "each coup cell holder chooses, in reverse initiative order, whether to use its "
               "cell against a coup (a reaction window; keeping the cell is the default)"),
+    Migration("16", "17", add_civil_wars,
+              "a coup's civil-war result starts a minor civil war (9.5) fought each military "
+              "step, with its own production (10.4); IPO 7 and IPO 8 support its sides"),
 )

@@ -117,7 +117,10 @@ def war_state() -> dict[str, Any]:
             "naval_treaty": [],                 # IPO 15: members, none at start
             "league": league.initial(),         # IPO 16: members, credit, sanctions
             "minor_forces": {}, "minor_offensives": {}, "embargoes": [], "war_aims": [],
-            "us_government": "democratic"}
+            "us_government": "democratic",
+            # DoD 9.5: the minors in civil war {minor: its two sides}, and the minors whose
+            # rebels won one (their future minor effects are reversed, IPO 4)
+            "civil_wars": {}, "rebel_governments": []}
 
 
 REFERENCE = _reference()
@@ -139,7 +142,8 @@ class DaysOfDecision(FlowRuleset):
     # Joins In and the director's free alignment (MP 4): the aligned state (RULINGS 71-76).
     # 13: IPO 15 Naval Treaty and 10.3. 14: IPO 16 League of Nations (league.py, RULINGS 82-89).
     # 15: IPO 4 Coup (coup.py, RULINGS 90-95). 16: the coup cells' reaction window (RULING 91).
-    version = "16"
+    # 17: the minor civil war (civil_war.py, 9.5, 10.4) and IPO 7/8 (RULINGS 96-104).
+    version = "17"
     migrations = MIGRATIONS
     manifest = MANIFEST
     product = True
