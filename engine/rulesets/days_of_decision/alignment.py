@@ -11,8 +11,8 @@ return: it is controlled by its aligner (control.controller), no marker is place
 IPO 5 (RULING 71): a power at war with a major power aligns a minor stacked with it on the
 display (same hex) that it may control (8.1.2: the flag; stacked means the same ideology),
 that is allied to it and to no other power, that is not at war, conquered or aligned. Nobody is
-hostile (the War Chart's hostility is absent, as for IPO 1 and IPO 3) and no minor is in civil
-war (a coup's civil war is not built, ruling 93). Cost 2, authored; the card's minor effects and US entry are absent with
+hostile (the War Chart's hostility is absent, as for IPO 1 and IPO 3) and it is not in civil
+war (civil_war.py). Cost 2, authored; the card's minor effects and US entry are absent with
 the cards.
 
 Aligning (RULING 72): the minor's markers are removed, every alliance but the aligner's and
@@ -61,7 +61,8 @@ def may_align(board: dict[str, Any], power: str, minor: str) -> bool:
     """IPO 5's prerequisites as printed, read on our display (RULING 71)."""
     if conquered(board, power) or not enemies(board, power):
         return False
-    if minor in board["minors_conquered"] or aligned_to(board, minor) or _at_war(board, minor):
+    if minor in board["minors_conquered"] or aligned_to(board, minor) or _at_war(board, minor) \
+            or minor in board.get("civil_wars", {}):        # IPO 4: not in civil war
         return False
     return (board["display"][minor] == board["display"][power]       # stacked
             and may_control(power, minor)                               # (a) eligible

@@ -9,7 +9,7 @@ absent), and 3 more to break; above 0 succeeds. Breaking your own alliance needs
 IPO 12: only with an initiative position lower than the minor's willpower, once per minor.
 MP 0(e): a coup cell in a minor, kept on the board (public: unlike 0(b), the rule gives no leave
 to keep it secret); another power's coup (IPO 4, coup.py) spends it (ruling 91).
-No minor is at war or in civil war yet, so those bars never apply.
+None of them is played on a minor at war or in civil war (minor_war.off_the_table).
 """
 
 from __future__ import annotations
@@ -81,7 +81,8 @@ def play_alliance(state: State, power: str, action: dict[str, Any],
         allies.remove(action["ally"])
         if not allies:
             board["alliances"].pop(minor)
-    return events + markers.add_markers(board, power, {minor: IPO3.minor_effects[outcome]})
+    return events + markers.add_markers(board, power, {minor: IPO3.minor_effects[outcome]},
+                                       target=minor)
 
 
 def guarantee_actions(board: dict[str, Any], power: str) -> list[dict[str, Any]]:
@@ -98,7 +99,8 @@ def play_guarantee(state: State, power: str, action: dict[str, Any],
     held.append(power)
     held.sort()
     return [Event("guarantee", IPO12.rule, {"power": power, "minor": minor})] + \
-        markers.add_markers(board, power, {minor: IPO12.minor_effects["guarantee"]})
+        markers.add_markers(board, power, {minor: IPO12.minor_effects["guarantee"]},
+                           target=minor)
 
 
 def coup_cell_actions(board: dict[str, Any], power: str) -> list[dict[str, Any]]:

@@ -53,9 +53,9 @@ ROWS: tuple[OptionRow, ...] = (
                    "are absent)"),
     OptionRow("IPO4", "IPO 4", "Coup", "ipo", "DoD 8.7.1 IPO 4", "implemented", cost=3,
               pending="roll",
-              note="coup.py, rulings 90-95: coup cells are spent by default (no choice window); "
+              note="coup.py, rulings 90-96: the coup cell holders choose in a reaction window; "
                    "the table, stability and year modifier authored; a civil-war result "
-                   "changes nothing (IPO 6-8 absent); optional 4.1 absent"),
+                   "starts a minor civil war (civil_war.py); optional 4.1 absent"),
     OptionRow("IPO5", "IPO 5", "Minor Joins In", "ipo", "DoD 8.7.1 IPO 5", "implemented",
               cost=2,
               note="aligns an allied minor stacked with a power at war with a major power "
@@ -65,10 +65,13 @@ ROWS: tuple[OptionRow, ...] = (
     _absent("IPO6", "IPO 6", "Liberation", "ipo", "DoD 8.7.1 IPO 6",
             "needs the home country's capital on the map (minors are conquered only in the "
             "abstract, ruling 41)"),
-    _absent("IPO7", "IPO 7", "Loyalist Support", "ipo", "DoD 8.7.1 IPO 7",
-            "needs a civil war (IPO 4 gives no civil war yet, ruling 93)"),
-    _absent("IPO8", "IPO 8", "Rebel Support", "ipo", "DoD 8.7.1 IPO 8",
-            "needs a civil war (IPO 4 gives no civil war yet, ruling 93)"),
+    OptionRow("IPO7", "IPO 7", "Loyalist Support", "ipo", "DoD 8.7.1 IPO 7", "implemented",
+              note="civil_war.py, rulings 96-104: army and naval points bought for the "
+                   "government at once (1 money each, the cost), up to the limit, and up to 6 "
+                   "of your army points transferred; the most plays direct the side"),
+    OptionRow("IPO8", "IPO 8", "Rebel Support", "ipo", "DoD 8.7.1 IPO 8", "implemented",
+              note="civil_war.py, rulings 96-104: as IPO 7 for the rebels (+1 to the limit on "
+                   "a minor in another faction; the coup counts as one play)"),
     OptionRow("IPO9", "IPO 9", "Spies", "ipo", "DoD 8.7.1 IPO 9", "implemented", cost=1,
               pending="roll",
               note="13+ owes an IPO 1 in a direction, 11-12 a 0(f) (owed options, 8.2, ruling "

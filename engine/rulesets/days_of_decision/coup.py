@@ -1,7 +1,7 @@
 """DoD 8.7.1 IPO 4 (Coup) and the use of MP 0(e) coup cells against it.
 
 Who: a power whose initiative position is at most the minor's willpower, on a minor not at
-war, conquered or aligned (8.7.1 IPO 4; no minor is ever in civil war here). The coup is paid
+war, in civil war, conquered or aligned (8.7.1 IPO 4). The coup is paid
 when announced (the rule pays "after you announce"), so it is paid even when neutralised or
 when the roll gives nothing (RULING 90).
 Coup cells: every other power holding a cell in the minor may spend it to neutralise the
@@ -17,9 +17,10 @@ The coup table, stability and the yearly modifier are on the absent Status Displ
 Chart: RULING 92 authors them (the two printed examples fixed where they could).
 Results:
 - no effect;
-- civil war: RULING 93, the civil war (IPO 6-8, 9.5, 10.4) is not built; the result is told
-  and changes nothing. The hook is `CIVIL_WAR_HOOK`. Whether the controller has army points in
-  the minor (secret MP 0(b) points) is not looked at, so nothing of them can leak;
+- civil war (RULING 93, amended in version 17; RULING 96): a civil war breaks out
+  (civil_war.py), the couper directing the rebels and the power that would counter-coup the
+  government. No major power's army point stands in a minor without the map, so the
+  controller's exception never applies (MP 0(b) points are the minor's own);
 - counter-coup (1 or 2 dice): a power of another ideology, chosen by control, alliance,
   display distance, then initiative, rolls the dice and places their total as its marker in
   the minor; the couper is implicated: half the War Chart's US entry of the minor (the minor's
@@ -35,7 +36,7 @@ from typing import Any
 
 from engine.kernel import Decision, Event, IllegalAction, MalformedAction, Roller
 
-from . import markers, minor_war, war_chart
+from . import civil_war, markers, minor_war, war_chart
 from .alliances import position
 from .catalogue import CATALOGUE
 from .control import controller
@@ -74,9 +75,6 @@ def table(modified: int) -> tuple[str, int]:
         return "coup", 2
     return "coup", 3
 
-
-# RULING 93 — where the civil war would start (IPO 6-8 absent): nothing is called.
-CIVIL_WAR_HOOK = "civil war not built (IPO 6-8, 9.5, 10.4)"
 
 PROVENANCE: dict[str, str] = {
     "STABILITY": "authored (War Chart absent), except Yugoslavia +2: printed in the IPO 4 example",
@@ -136,7 +134,7 @@ def play(state: State, power: str, action: dict[str, Any], roller: Roller) -> li
     board["powers"][power]["money"] -= IPO4.cost                # RULING 90
     holders = cell_holders(board, power, minor)
     if not holders:
-        return roll_coup(board, power, minor, roller)
+        return roll_coup(state, power, minor, roller)
     state["flow"]["coup"] = {"power": power, "minor": minor, "holders": holders,
                              "number": board["powers"][power]["played"]}
     return [Event("coup_announced", RULE, {"power": power, "minor": minor,
@@ -182,19 +180,27 @@ def answer(state: State, holder: str, action: dict[str, Any], roller: Roller) ->
     if pending["holders"]:
         return events
     state["flow"]["coup"] = None
-    return events + roll_coup(board, power, minor, roller)
+    return events + roll_coup(state, power, minor, roller)
 
 
-def roll_coup(board: dict[str, Any], power: str, minor: str, roller: Roller) -> list[Event]:
+def roll_coup(state: State, power: str, minor: str, roller: Roller) -> list[Event]:
     """The coup not neutralised: the d10 on the coup table and its result."""
+    board = state["board"]
     roll = roller.d(10, f"IPO 4 {power} coup in {minor}")
     modified = roll + modifier(board, power, minor)
     result, dice = table(modified)
     payload: dict[str, Any] = {"power": power, "minor": minor, "roll": roll,
                                "modified": modified, "result": result, "dice": dice}
     if result == "civil_war":
-        payload["note"] = CIVIL_WAR_HOOK
-    if result == "no_effect" or result == "civil_war":
+        # RULING 96: no major power's army point stands in a minor without the map, so the
+        # controller's exception never applies; the counter-couper takes the government
+        government = counter_couper(board, power, minor)
+        payload["government"] = government
+        events = [Event("coup_attempt", RULE, payload)]
+        if government is None:      # nobody of another ideology is left: nothing happens
+            return events
+        return events + civil_war.start(state, power, government, minor, roller)
+    if result == "no_effect":
         return [Event("coup_attempt", RULE, payload)]
     who = power if result == "coup" else counter_couper(board, power, minor)
     payload["by"] = who
@@ -205,4 +211,4 @@ def roll_coup(board: dict[str, Any], power: str, minor: str, roller: Roller) -> 
     events = [Event("coup_attempt", RULE, payload)]
     if result == "counter_coup":
         events.append(war_chart.apply_us_entry(board, power, minor, halved=True))
-    return events + markers.add_markers(board, who, {minor: total})
+    return events + markers.add_markers(board, who, {minor: total}, target=minor)

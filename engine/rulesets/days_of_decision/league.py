@@ -87,10 +87,11 @@ def _causes(board: dict[str, Any], target: str) -> list[str]:
 
 def _may_move_minor(board: dict[str, Any], power: str, minor: str) -> bool:
     """A minor the power controls, whose willpower is above the power's initiative position
-    (no minor is ever in civil war here: a coup's civil war is not built, ruling 93). An aligned minor votes but no
-    option names it (RULING 72), so it is not moved in or out."""
+    and not in civil war (IPO 4, IPO 16). An aligned minor votes but no option names it
+    (RULING 72), so it is not moved in or out."""
     return (controller(board, minor) == power and minor not in board["minors_conquered"]
             and minor not in board.get("aligned", {})
+            and minor not in board.get("civil_wars", {})
             and board["initiative"].index(power) + 1 < MINORS[minor].willpower)
 
 

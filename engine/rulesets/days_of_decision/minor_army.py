@@ -83,6 +83,19 @@ def set_up(state: State, minor: str) -> list[Event]:
     held = board["minor_forces"].get(minor)
     if held is not None and held["mobilised"]:
         return []
+    totals = set_up_totals(state, minor)
+    board["minor_forces"][minor] = {"army": totals["army"], "naval": totals["naval"],
+                                    "mobilised": True, "turn": int(board["turn"])}
+    return [Event("minor_forces_set_up", SET_UP_RULE, {"minor": minor, **totals})]
+
+
+def set_up_totals(state: State, minor: str) -> dict[str, Any]:
+    """IPO 5 "Setting up the minor country" (RULING 46): the printed totals, or those recorded
+    when its last war ended, plus the yearly additions since, plus every power's MP 0(b)
+    points for it, which are revealed (taken out of the secret ledgers) now. A civil war sets
+    up the same forces before splitting them (IPO 4, civil_war.py)."""
+    board = state["board"]
+    held = board["minor_forces"].get(minor)
     printed = FORCES[minor]
     base_army, base_naval, since = ((printed.army, printed.naval, 1) if held is None
                                     else (int(held["army"]), int(held["naval"]),
@@ -95,11 +108,7 @@ def set_up(state: State, minor: str) -> list[Event]:
             bought[power] = int(points)
     army = base_army + years * printed.army_yearly + sum(bought.values())
     naval = base_naval + years * printed.naval_yearly
-    board["minor_forces"][minor] = {"army": army, "naval": naval, "mobilised": True,
-                                    "turn": int(board["turn"])}
-    return [Event("minor_forces_set_up", SET_UP_RULE, {
-        "minor": minor, "army": army, "naval": naval, "yearly_additions": years,
-        "from_0b": bought})]
+    return {"army": army, "naval": naval, "yearly_additions": years, "from_0b": bought}
 
 
 def stand_down(board: dict[str, Any], minor: str) -> None:

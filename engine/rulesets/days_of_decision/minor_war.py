@@ -45,7 +45,7 @@ from typing import Any
 
 from engine.kernel import Decision, Event, Roller
 
-from . import alignment, markers, minor_army, war_chart
+from . import alignment, civil_war, markers, minor_army, war_chart
 from .catalogue import CATALOGUE
 from .control import controller
 from .display import distance
@@ -83,9 +83,11 @@ def minor_at_war(board: dict[str, Any], minor: str) -> bool:
 def off_the_table(board: dict[str, Any], minor: str, at_war_too: bool = True) -> bool:
     """IPO 3 and IPO 12 may not be played on a minor at war (or declared on this turn, which is
     the same here: a declaration puts it at war at once) or conquered; no option names an
-    aligned minor (IPO 5, RULING 72). MP 0(e) asks only the last two (`at_war_too` False)."""
+    aligned minor (IPO 5, RULING 72). MP 0(e) asks only the last two (`at_war_too` False).
+    None of them (nor IPO 4) is played on a minor in civil war (IPO 4)."""
     return (at_war_too and minor_at_war(board, minor)) or minor_conquered(board, minor) \
-        or alignment.aligned_to(board, minor) is not None
+        or alignment.aligned_to(board, minor) is not None \
+        or civil_war.in_civil_war(board, minor)
 
 
 def _ahead_of_allies(board: dict[str, Any], power: str, minor: str) -> bool:
@@ -127,6 +129,10 @@ def may_declare_on_minor(board: dict[str, Any], power: str, minor: str) -> bool:
     if alignment.aligned_to(board, minor) is not None:
         return False
     if at_war_with_minor(board, power, minor) or int(board["powers"][power]["army"]) < 1:
+        return False
+    # RULING 104: the sides' cease-fire and joint defence against a declarer are not built,
+    # so no declaration is offered on a minor in civil war
+    if civil_war.in_civil_war(board, minor):
         return False
     return national_limit(board, power, minor)
 
@@ -206,7 +212,7 @@ def declare_on_minor(state: State, power: str, action: dict[str, Any],
         "ties_cancelled": own_alliance or own_guarantee}))
     events += minor_army.set_up(state, minor)
     events.append(war_chart.apply_us_entry(board, power, minor))    # RULING 51
-    return events + markers.add_markers(board, power, effects)
+    return events + markers.add_markers(board, power, effects, target=minor)
 
 
 def war_chart_effects(board: dict[str, Any], minor: str) -> dict[str, int]:

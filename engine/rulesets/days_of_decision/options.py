@@ -15,6 +15,7 @@ from engine.kernel import Event, Roller
 from . import (
     alignment,
     alliances,
+    civil_war,
     coup,
     elections,
     finance,
@@ -66,6 +67,7 @@ def _mp0_actions(board: dict[str, Any], power: str) -> list[dict[str, Any]]:
     choices += [{"option": "0b", "minor": minor, "ap": ap} for minor in MINORS
                 if not minor_war.minor_conquered(board, minor)
                 and not alignment.aligned_to(board, minor)      # RULING 72: off the display
+                and not civil_war.in_civil_war(board, minor)    # IPO 4: none in civil war
                 for ap in range(1, MINOR_AP_MAX + 1) if affordable(board, power, MINOR_AP_COST * ap)]
     if affordable(board, power, CATALOGUE["0e"].cost):
         choices += alliances.coup_cell_actions(board, power)
@@ -84,6 +86,8 @@ IPO_ACTIONS = {
     "IPO3": alliances.alliance_actions,
     "IPO4": coup.actions,
     "IPO5": alignment.actions,
+    "IPO7": civil_war.support_actions("IPO7"),
+    "IPO8": civil_war.support_actions("IPO8"),
     "IPO9": spies.actions,
     "IPO10": elections.actions,
     "IPO11": treaties.tear_up_actions,
@@ -198,6 +202,8 @@ HANDLERS = {
     "IPO3": alliances.play_alliance,
     "IPO4": coup.play,
     "IPO5": alignment.play,
+    "IPO7": civil_war.play_support,
+    "IPO8": civil_war.play_support,
     "IPO9": spies.play,
     "IPO10": elections.play,
     "0c": elections.play_hold,
@@ -239,6 +245,8 @@ def describe(action: dict[str, Any]) -> str:
     if option in ("IPO3",):
         verb = "ally with" if action["mode"] == "make" else f"break {action['ally']}'s alliance with"
         return f"{head}: {verb} {MINORS[action['minor']].title}"
+    if option in ("IPO7", "IPO8"):
+        return f"{head}: {civil_war.describe(action)}"
     if option in ("IPO12", "0e", "IPO5", "IPO4"):
         return f"{head}: {MINORS[action['minor']].title}"
     if option == "0f":

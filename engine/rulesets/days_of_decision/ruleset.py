@@ -249,6 +249,14 @@ class DaysOfDecision(FlowRuleset):
                     f"{power} keeps League credit outside the League"
         for power, secret in state["secret"].items():
             assert all(ap > 0 for ap in secret["minor_ap"].values()), f"{power}'s 0(b) ledger"
+        for minor, civil in board.get("civil_wars", {}).items():    # version 17 (9.5)
+            sides = civil["sides"]
+            assert minor not in board["minors_conquered"] and not any(
+                w["minor"] == minor for w in board["minor_wars"]), f"{minor} in civil war at war"
+            assert sum(int(s["offensives"]) for s in sides.values()) == \
+                FORCES[minor].conquest_level, f"{minor}'s civil-war offensives"
+            assert all(min(s["army"], s["naval"], s["offensives"]) >= 0 and s["director"]
+                       in s["plays"] for s in sides.values()), f"{minor}'s civil-war sides"
 
     def describe_action(self, state: State, decision: Decision, action: Any) -> str:
         if decision.kind == "option":

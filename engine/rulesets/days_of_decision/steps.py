@@ -8,6 +8,7 @@ from engine.kernel.flow import Flow, Step
 
 from . import (
     activation,
+    civil_war,
     coup,
     initiative,
     league,
@@ -59,8 +60,9 @@ FLOW = Flow([
     # D. Bonus bid points
     Step("bonus", "DoD 8.6", begin=politics.bonus_bids, next="military"),
     # E. Military affairs: the abstract war, one front per pair at war (military.py); nothing
-    # to decide while nobody is at war (5.E). An ideology fully conquered ends the game (4).
-    Step("military", "DoD 9", decisions=military.commit_decisions,
+    # to decide while nobody is at war (5.E); each civil war fights its battle first (9.5).
+    # An ideology fully conquered ends the game (4).
+    Step("military", "DoD 9", begin=civil_war.battles, decisions=military.commit_decisions,
          resolve=military.resolve_commitments, next=turn.after_military),
     # F. Production
     Step("production", "DoD 10.1", begin=turn.production, next="spending"),

@@ -153,22 +153,6 @@ def test_dod_8_7_1_ipo4_ruling_91_the_couper_s_own_cell_opens_no_window():
     assert out.state["board"]["coup_cells"]["spain"] == ["GE"]
 
 
-def test_dod_8_7_1_ipo4_ruling_93_civil_war_changes_nothing_and_tells_no_army_points():
-    """Germany on Poland rolls 3: 2, civil war; the civil war is not built: the result is
-    told, nothing moves, and no secret MP 0(b) points are looked at or told."""
-    state = fresh()
-    board = state["board"]
-    state["secret"]["FR"]["minor_ap"]["poland"] = 2
-    kept = ("powers", "ipos_played")
-    before = canonical_json({k: v for k, v in board.items() if k not in kept})
-    events = _coup(state, "GE", "poland", 3)
-    data = [e for e in events if e.kind == "coup_attempt"][0].data
-    assert data["result"] == "civil_war" and data["note"] == C.CIVIL_WAR_HOOK
-    assert set(data) == {"power", "minor", "roll", "modified", "result", "dice", "note"}
-    assert canonical_json({k: v for k, v in board.items() if k not in kept}) == before
-    assert "2" not in canonical_json([e.data for e in events]).replace('"modified":2', "")
-
-
 def test_dod_8_7_1_ipo4_bad_input_is_refused_with_no_change():
     state = fresh()
     before = canonical_json(state)
