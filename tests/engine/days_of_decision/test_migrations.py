@@ -16,7 +16,9 @@ from engine.kernel.canonical import canonical_json
 from engine.rulesets.days_of_decision import RULESET
 from engine.rulesets.days_of_decision import war_economy as E
 from engine.rulesets.days_of_decision.coup import actions as coup_actions
+from engine.rulesets.days_of_decision.coup import modifier as coup_modifier
 from engine.rulesets.days_of_decision.migrations import (
+    add_civil_wars,
     add_alignment,
     add_coup,
     add_coup_cell_window,
@@ -350,3 +352,36 @@ def test_dod_version_16_migration_no_coup_is_waiting_and_the_cell_window_opens_a
     events = play_option(new, "GE", {"option": "IPO4", "minor": minor}, ScriptedDice({}))
     assert [e.kind for e in events] == ["coup_announced"]
     assert new["flow"]["coup"]["holders"] == ["RU"]
+
+
+def test_dod_version_17_migration_no_civil_war_and_a_coup_after_can_start_one():
+    """Version 17 (8.7.1 IPO 4, 9.5; ruling 93 amended): a version-16 civil-war result changed
+    nothing, so the frozen version-16 game has no civil war and no rebel government. A coup
+    rolled to its civil-war result on it afterwards starts one."""
+    frozen = json.loads((VERSIONS / "days_of_decision-16.json").read_text())
+    assert frozen["record"]["versions"]["ruleset"] == "16" and int(RULESET.version) > 16
+    old = frozen["state"]
+    assert "civil_wars" not in old["board"]
+    new = add_civil_wars(copy.deepcopy(old))
+    assert (new["board"]["civil_wars"], new["board"]["rebel_governments"]) == ({}, [])
+    added = ("civil_wars", "rebel_governments")
+    assert canonical_json({**new, "board": {k: v for k, v in new["board"].items()
+                                            if k not in added}}) == canonical_json(old)
+    RULESET.check_invariants(new)
+    assert canonical_json(add_civil_wars(copy.deepcopy(new))) == canonical_json(new)
+    board = new["board"]
+    board["ipos_played"] = []
+    board["powers"]["GE"]["money"] = 10
+    board["initiative"] = ["GE"] + [p for p in board["initiative"] if p != "GE"]
+    minor = next(m for m in sorted(MINORS)
+                 if {"option": "IPO4", "minor": m} in coup_actions(board, "GE")
+                 and not board["coup_cells"].get(m))
+    roll = 2 - coup_modifier(board, "GE", minor)        # the table's civil-war result
+    assert 1 <= roll <= 10
+    dice = ScriptedDice({f"IPO 4 GE coup in {minor}": [roll],
+                         f"civil war in {minor}: army split": [5],
+                         f"civil war in {minor}: naval split": [5]})
+    events = play_option(new, "GE", {"option": "IPO4", "minor": minor}, dice)
+    assert dice.left() == {}
+    assert "civil_war_begins" in [e.kind for e in events]
+    RULESET.check_invariants(new)
