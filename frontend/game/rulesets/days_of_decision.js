@@ -35,8 +35,10 @@ const TRACK = ["initiative", "democrats", "weather", "politics", "bonus", "milit
 const EFFECTS = {
   IPO1: "Move your own marker on the Status Display, taking minors in your hex along.",
   IPO3: "Ally with a minor (or break another power's alliance) on a die roll against its willpower; success puts markers on the minor.",
-  IPO4: "Try a coup in a minor whose willpower is at least your initiative position and which is not at war. You pay at once; another power's coup cell there stops it. Otherwise a die (plus your alliances with it, less the others', its stability and the year) gives nothing, an unbuilt civil war, a counter-coup by a power of another ideology (you are implicated: half its United States entry), or your coup: the dice rolled become your marker there.",
+  IPO4: "Try a coup in a minor whose willpower is at least your initiative position and which is not at war. You pay at once; another power's coup cell there stops it. Otherwise a die (plus your alliances with it, less the others', its stability and the year) gives nothing, a civil war (you direct the rebels, the power that would counter-coup directs the government), a counter-coup by a power of another ideology (you are implicated: half its United States entry), or your coup: the dice rolled become your marker there.",
   IPO12: "Guarantee a minor: a marker on it in your favour.",
+  IPO7: "Support the government of a minor in civil war: buy army or naval points for it (1 money each, up to 9 less your initiative position, 2 more if the minor is in your faction) and send up to 6 of your own army points. The power that has supported a side most often directs it.",
+  IPO8: "Support the rebels of a minor in civil war: buy army or naval points for them (1 money each, up to 9 less your initiative position, 1 more if the minor is in another faction) and send up to 6 of your own army points. The power that has supported a side most often directs it.",
   IPO17: "Raise your credit limit.",
   IPO18: "Switch between free trade and protection.",
   IPO13: "Propose combined war aims to a power at war with the same enemies (it agrees with its 0(f) this turn), or repudiate your aims with one power. An enemy that surrenders to one of you must surrender to the whole linked group.",
@@ -133,6 +135,8 @@ export class DaysOfDecisionAdapter extends GenericAdapter {
         ...(board.guarantees?.[minor] || []).map((p) => `guaranteed by ${this.seatTitle(p)}`),
         ...(board.coup_cells?.[minor] || []).map((p) => `coup cell of ${this.seatTitle(p)}`),
         ...(board.aligned?.[minor] ? [`aligned to ${this.seatTitle(board.aligned[minor])} (IPO 5)`] : []),
+        ...(board.civil_wars?.[minor] ? [this.civilWar(minor, board.civil_wars[minor])] : []),
+        ...((board.rebel_governments || []).includes(minor) ? ["rebel government: new markers reversed"] : []),
       ];
       rows.push({ seat: title, colour: held ? this.seatColours[held] : "#ccc",
         cells: [[held ? `controlled by ${this.seatTitle(held)}` : "uncontrolled",
@@ -145,6 +149,13 @@ export class DaysOfDecisionAdapter extends GenericAdapter {
     const places = result?.placements?.length ? `Final places: ${this.resultText(result)}. ` : "";
     return { rows, note: [this.picture(view), `${places}Status Display: powers in initiative order, then the minors. Weather ${board.weather || "not rolled yet"}.`
       + (secret.length ? ` Only you see: ${secret.join("; ")}.` : "")] };
+  }
+
+  /** DoD 9.5: a civil war on its minor's row, all public: each side's director, army and naval
+   * points, and offensives out of the conquest level. */
+  civilWar(minor, war) {
+    const side = (name, s) => `${name} directed by ${this.seatTitle(s.director)}: army ${s.army}, naval ${s.naval}, offensives ${s.offensives}`;
+    return `in civil war since turn ${war.since} (${side("government", war.sides.government)}; ${side("rebels", war.sides.rebels)})`;
   }
 
   /** The war graph and the treaties, as words on a power's row: its treaty levels and pacts,
@@ -245,6 +256,7 @@ export class DaysOfDecisionAdapter extends GenericAdapter {
       case "IPO1": return `${head}: move to ${this.where(a.to)}${a.with?.length ? ` with ${a.with.map((m) => this.minor(m)).join(", ")}` : ""}`;
       case "IPO3": return `${head}: ${a.mode === "make" ? "ally with" : `break ${this.seatTitle(a.ally)}'s alliance with`} ${this.minor(a.minor)}`;
       case "IPO4": case "IPO12": case "0e": return `${head}: ${this.minor(a.minor)}`;
+      case "IPO7": case "IPO8": return `${head}: ${a.army} army and ${a.naval} naval points for the ${a.option === "IPO7" ? "government" : "rebels"} in ${this.minor(a.minor)}${a.transfer ? `, and send ${a.transfer} of your army points` : ""}`;
       case "IPO18": return `${head}: ${String(a.to || "").replace(/_/g, " ")}`;
       case "IPO13": return a.repudiate ? `${head}: repudiate war aims with ${this.seatTitle(a.repudiate)}`
         : `${head}: combine with ${this.seatTitle(a.with)} against ${(a.against || []).map((p) => this.seatTitle(p)).join(", ")}`;
@@ -353,7 +365,7 @@ export class DaysOfDecisionAdapter extends GenericAdapter {
       case "coup_announced": return `${this.seatTitle(d.power)} announces a coup in ${this.minor(d.minor)}: ${(d.holders || []).map((p) => this.seatTitle(p)).join(", then ")} may use a coup cell to stop it`;
       case "coup_cell_kept": return `${this.seatTitle(d.cell_of)} keeps its coup cell in ${this.minor(d.minor)}`;
       case "coup_neutralised": return `${this.seatTitle(d.power)}'s coup in ${this.minor(d.minor)} is stopped by ${this.seatTitle(d.cell_of)}'s coup cell`;
-      case "coup_attempt": return `${this.seatTitle(d.power)} tries a coup in ${this.minor(d.minor)}: roll ${d.roll}, ${d.modified} modified: ${{ no_effect: "no effect", civil_war: "civil war (not built: no effect)", counter_coup: `counter-coup of ${d.dice} ${d.dice === 1 ? "die" : "dice"}`, coup: `coup of ${d.dice} ${d.dice === 1 ? "die" : "dice"}` }[d.result] || d.result}${d.by ? `; ${this.seatTitle(d.by)} rolls ${d.total}` : ""}`;
+      case "coup_attempt": return `${this.seatTitle(d.power)} tries a coup in ${this.minor(d.minor)}: roll ${d.roll}, ${d.modified} modified: ${{ no_effect: "no effect", civil_war: d.government ? `civil war: ${this.seatTitle(d.power)} directs the rebels, ${this.seatTitle(d.government)} the government` : "civil war (nobody to direct the government: no effect)", counter_coup: `counter-coup of ${d.dice} ${d.dice === 1 ? "die" : "dice"}`, coup: `coup of ${d.dice} ${d.dice === 1 ? "die" : "dice"}` }[d.result] || d.result}${d.by ? `; ${this.seatTitle(d.by)} rolls ${d.total}` : ""}`;
       case "league_joined": return `${this.leagueVoter(d.country)} joins the League of Nations`;
       case "league_left": return `${this.leagueVoter(d.country)} leaves the League of Nations`;
       case "league_expelled": return `${this.seatTitle(d.power)} is expelled from the League of Nations`;
@@ -369,6 +381,12 @@ export class DaysOfDecisionAdapter extends GenericAdapter {
       case "commitments_revealed": return `army commitments revealed: ${[...Object.entries(d.commit || {}).map(([p, c]) => `${this.seatTitle(p)} ${Object.values(c).reduce((x, y) => x + y, 0)}`), ...Object.entries(d.minors || {}).map(([m, c]) => `${this.minor(m)} ${Object.values(c).reduce((x, y) => x + y, 0)}`)].join(", ")}`;
       case "minor_front_combat": return `front ${this.seatTitle(d.power)} against ${this.minor(d.minor)}: ${d.winner ? `won by ${this.foe(d.winner)}, ${d.offensives} offensives` : "no winner"}; ${d.held || 0} offensives into ${this.minor(d.minor)}`;
       case "minor_forces_set_up": return `${this.minor(d.minor)}'s forces set up: ${d.army} army and ${d.naval} naval points${Object.keys(d.from_0b || {}).length ? ` (with ${Object.entries(d.from_0b).map(([p, n]) => `${n} bought by ${this.seatTitle(p)}`).join(", ")})` : ""}`;
+      // DoD 8.7.1 IPO 4, IPO 7/8, 9.5, 10.4: the minor civil war (civil_war.py)
+      case "civil_war_begins": return `civil war in ${this.minor(d.minor)}: army roll ${d.rolls?.army}, naval roll ${d.rolls?.naval}; the government has ${d.army?.government} army and ${d.naval?.government} naval points, the rebels ${d.army?.rebels} and ${d.naval?.rebels}`;
+      case "civil_war_battle": return `civil war battle in ${this.minor(d.minor)}: ${d.winner ? `won by the ${d.winner}, ${d.offensives} offensives` : "no winner"}; offensives: government ${d.held?.government}, rebels ${d.held?.rebels} of ${d.level}`;
+      case "civil_war_ends": return `the civil war in ${this.minor(d.minor)} ends after ${d.turns} turns: the ${d.winner} win (directed by ${this.seatTitle(d.director)})${d.display ? `; the minor's marker moves to ${this.where(d.display)} and its markers are reversed` : ""}`;
+      case "civil_war_production": return `civil war production in ${this.minor(d.minor)}: the government builds ${d.army?.government} army points, the rebels ${d.army?.rebels}`;
+      case "civil_war_support": return `${this.seatTitle(d.power)} supports the ${d.side} in ${this.minor(d.minor)}: ${d.army} army and ${d.naval} naval points bought${d.transfer ? `, ${d.transfer} army points sent` : ""}; directed by ${this.seatTitle(d.director)}`;
       case "minor_army_joins": return `army points for ${this.minor(d.minor)} at war, bought by ${this.seatTitle(d.power)}: ${d.ap} (now ${d.army})`;
       case "minor_navy_passes": return `${this.minor(d.minor)}'s ${d.naval} naval points pass to ${this.seatTitle(d.power)}`;
       case "front_combat": return `front ${(d.powers || []).map((p) => this.seatTitle(p)).join(" against ")}: ${d.winner ? `won by ${this.seatTitle(d.winner)}, ${d.offensives} offensives` : "no winner"}`;
