@@ -282,15 +282,17 @@ def support_actions(option: str) -> Any:
     return actions
 
 
-def _check(board: dict[str, Any], power: str, action: dict[str, Any]) -> tuple[str, str, dict[str, int]]:
+def _check(board: dict[str, Any], power: str,
+           action: dict[str, Any]) -> tuple[str, str, dict[str, int]]:
+    """IPO 7/8's action, or MalformedAction / IllegalAction with nothing changed."""
     option, minor = action.get("option"), action.get("minor")
-    amounts = {k: action.get(k) for k in ("army", "naval", "transfer")}
-    if option not in SIDE_OF or minor not in MINORS or set(action) != {
-            "option", "minor", "army", "naval", "transfer"} or not all(
-            type(v) is int and v >= 0 for v in amounts.values()):
+    if option not in SIDE_OF or not isinstance(minor, str) or minor not in MINORS or set(
+            action) != {"option", "minor", "army", "naval", "transfer"} or not all(
+            type(action[k]) is int and action[k] >= 0 for k in ("army", "naval", "transfer")):
         raise MalformedAction('IPO 7/8 is {"option", "minor", "army", "naval", "transfer"}, '
                               "the last three whole numbers, 0 or more")
-    rule = SUPPORT_RULE[option]
+    amounts = {k: int(action[k]) for k in ("army", "naval", "transfer")}
+    rule = SUPPORT_RULE[str(option)]
     if not in_civil_war(board, minor):
         raise IllegalAction(rule, "no_civil_war", {"minor": minor},
                             f"{MINORS[minor].title} is not in civil war.")

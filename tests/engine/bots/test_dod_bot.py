@@ -274,3 +274,23 @@ def test_dod_8_7_1_ipo4_the_bot_uses_its_coup_cell_against_another_ideology_only
         scores = {choice["use"]: score_coup_cell(ctx, decision, {"action": choice})
                   for choice in decision.options}
         assert max(scores, key=lambda k: scores[k]) is use
+
+
+def test_dod_8_7_1_ipo7_ipo8_the_bot_weighs_support_and_its_pick_is_legal(dod):
+    """A civil war in Spain: every IPO 7 and IPO 8 play offered to Italy gets a score from the
+    ruleset's own handler on a copy (support costs money, which the proxy values, so the bot
+    may decline it), and the option it picks is one of those offered."""
+    from engine.rulesets.days_of_decision import civil_war
+    from engine.rulesets.days_of_decision.options import legal_options
+    from tests.engine.scripted_dice import ScriptedDice
+    state = started(dod)
+    civil_war.start(state, "GE", "FR", "spain", ScriptedDice({
+        "civil war in spain: army split": [5], "civil war in spain: naval split": [5]}))
+    ctx = Context(dod.view(state, kernel.audience_of(state, ["IT"])), "IT")
+    offered = legal_options(ctx.board, "IT")
+    support = [a for a in offered if a["option"] in ("IPO7", "IPO8")]
+    assert support
+    scores = {i: score_option(ctx, None, {"action": a}) for i, a in enumerate(offered)}
+    assert all(isinstance(scores[i], float) for i, a in enumerate(offered) if a in support)
+    best = max((i for i in scores if scores[i] is not None), key=lambda i: scores[i])
+    assert offered[best] in legal_options(state["board"], "IT")

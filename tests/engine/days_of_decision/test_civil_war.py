@@ -7,12 +7,11 @@ import pytest
 
 from engine.kernel import IllegalAction, MalformedAction
 from engine.kernel.canonical import canonical_json
-from engine.rulesets.days_of_decision import RULESET, alignment, alliances, league, markers
+from engine.rulesets.days_of_decision import RULESET, alignment, alliances, league, markers, turn
 from engine.rulesets.days_of_decision import civil_war as CW
 from engine.rulesets.days_of_decision import coup as C
 from engine.rulesets.days_of_decision import minor_war as MW
 from engine.rulesets.days_of_decision import options as O
-from engine.rulesets.days_of_decision import turn
 from tests.engine.scripted_dice import ScriptedDice
 
 from .positions import fresh
@@ -47,7 +46,6 @@ def test_dod_8_7_1_ipo4_ruling_96_a_civil_war_result_starts_the_civil_war():
     points); a 8 gives the rebels 40% (5.6: 6), a 5 splits Poland's 1 naval point, which goes
     to Germany (1st on the track, the US 7th). Each side starts with 2 of the 4 offensives."""
     state = fresh()
-    board = state["board"]
     state["secret"]["FR"]["minor_ap"]["poland"] = 2
     dice = ScriptedDice({"IPO 4 GE coup in poland": [3], **_split_dice("poland", 8, 5)})
     events = O.play_option(state, "GE", {"option": "IPO4", "minor": "poland"}, dice)

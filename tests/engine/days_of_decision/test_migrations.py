@@ -18,8 +18,8 @@ from engine.rulesets.days_of_decision import war_economy as E
 from engine.rulesets.days_of_decision.coup import actions as coup_actions
 from engine.rulesets.days_of_decision.coup import modifier as coup_modifier
 from engine.rulesets.days_of_decision.migrations import (
-    add_civil_wars,
     add_alignment,
+    add_civil_wars,
     add_coup,
     add_coup_cell_window,
     add_declining_and_vengeance,
