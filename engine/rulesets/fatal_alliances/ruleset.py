@@ -291,6 +291,13 @@ class FatalAlliances(FlowRuleset):
             return f"move {', '.join(action['units'])} to {action['to']}"
         if decision.kind == "rail_move":
             return f"rail {action['unit']} to {action['to']}"
+        if decision.kind == "naval_move" and "convoy" in action:
+            to = (f"port {action['to_port']}" if "to_port" in action
+                  else f"{action['to_area']} section 0")
+            start = "port" if action["convoy"] == "port" else action["convoy"]
+            return f"sail convoy points from {start} to {to}"
+        if decision.kind == "naval_convoy":
+            return f"sail {action['points']} convoy point(s)"
         if decision.kind in ("naval_move", "naval_return"):
             to = (action["to_port"] if "to_port" in action
                   else f"{action['to_area']} section {action['section']}")
