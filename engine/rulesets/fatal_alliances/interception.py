@@ -29,8 +29,8 @@ from engine.kernel import Event, Roller
 from .fleets import fleets, place_of, values
 from .invasion import invade, invade_options
 from .naval_combat import fight, roll_modifier, search_number, side_of
-from .naval_move import sail
 from .naval_convoy_moves import choose_order
+from .naval_move import sail
 from .naval_transport import debark_at_sea, landing_hexes, landing_split, lose_cargo
 from .position import at_war
 from .sequence import DONE

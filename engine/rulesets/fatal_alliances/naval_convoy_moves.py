@@ -38,8 +38,7 @@ from engine.kernel import Event, IllegalAction
 
 from .convoys import convoys
 from .fleets import area_distances, friendly_base, seas
-from .minefields import bypassed, protecting
-from .minefields import Neighbours
+from .minefields import Neighbours, bypassed, protecting
 from .passages import sea_neighbours
 from .position import controller
 
@@ -134,8 +133,8 @@ def pending(state: State) -> dict[str, Any] | None:
 def choose_order(state: State, power: str, action: dict[str, Any]) -> list[Event]:
     """First answer: note the stack and destination; `naval_convoy` asks how many points.
     Nothing moves and no naval move is spent yet."""
-    order = {k: action[k] for k in ("convoy", "to_area", "to_port") if k in action}
-    state["flow"]["naval"]["convoy_order"] = {"power": power, **order}
+    order: dict[str, Any] = {k: action[k] for k in ("convoy", "to_area", "to_port") if k in action}
+    state["flow"]["naval"]["convoy_order"] = {"power": power} | order
     return []
 
 
