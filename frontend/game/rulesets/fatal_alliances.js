@@ -685,7 +685,7 @@ export class FatalAlliancesAdapter extends GenericAdapter {
           label: `Start a naval combat in ${this.seaPlace({ area: a.area })}` };
       }
       case "naval_convoy":
-        return none(`Sail ${a.points} convoy point${a.points === 1 ? "" : "s"}`);
+        return none(`Convoy points sailing: ${a.points}`);
       case "naval_intercept":
         return none(a.subs ? "Try to intercept, with the submarines in the sea-box" : "Try to intercept");
       case "naval_intercepted":

@@ -189,3 +189,15 @@ def test_fa_13_5_1_4_version_24_carries_a_running_version_23_campaign_unchanged(
     assert frozen["record"]["versions"]["ruleset"] == "23"
     old = copy.deepcopy(frozen["state"])
     assert v23_to_v24(frozen["state"]) == old and int(RULESET.version) >= 24
+
+
+@pytest.mark.slow
+def test_fa_13_5_1_4_random_campaign_selfplay_sails_convoy_points():
+    """Two random campaign games to 250 actions each choose convoy orders and counts: no
+    errors, dead ends or illegal options."""
+    from engine.kernel.selfplay import selfplay
+    tally = selfplay(RULESET, "campaign-1914", games=2, seed=1, max_actions=250,
+                     check_leaks=False)
+    assert not tally.failed, tally.problems[:3]
+    assert tally.errors == 0 and tally.dead_ends == 0 and tally.illegal_offered == 0
+    assert tally.actions_by_kind["naval_convoy"] > 0
