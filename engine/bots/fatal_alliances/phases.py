@@ -382,8 +382,8 @@ def offensive(ctx: Context, decision: Decision, item: dict[str, Any]) -> Score:
 BUILD_VALUE = {"INF corps": 3.0, "CAV corps": 2.0, "GAR corps": 1.5, "INF div": 1.5,
                "CAV div": 1.0, "MIL div": 1.0, "ART div": 1.0, "HQ": 1.0, "ENG div": 0.5,
                "entrenchment": 1.2, "morale": 0.3,
-               # FA 13.5.5.4: a built convoy point waits in port (moving convoys is not
-               # built yet, R-N42), so it is worth less than a home-front BP
+               # FA 13.5.5.4: a built convoy point waits in port (level 2 never sails convoy
+               # points, R-N50), so it is worth less than a home-front BP
                "convoy": 0.2}
 
 

@@ -53,6 +53,8 @@ def score(state: State, power: str, order: dict[str, Any],
     carrying."""
     if order.get("done"):
         return 0.0
+    if "convoy" in order:
+        return None          # FA 13.5.1.4 (version 24): convoy orders are not in the plan
     ships = order["units"]
     if "to_port" not in order or order.get("debark") or not _transports_only(state, ships):
         return None

@@ -9,7 +9,7 @@ one naval unit (13.5.5.8): `built_now[power]["convoy"]` counts the points bought
 beside `built_now[power]["NAVAL"]`, the ships.
 
 Points in port are counted per power in `board.convoys_in_port` (R-N40's pool, no port named)
-until moving convoy points is built. A power holding no home port may still bring 1 due point a
+and sail from there as naval units (version 24, naval_convoy_moves.py, R-N48). A power holding no home port may still bring 1 due point a
 turn into port through a port of an aligned minor (4.2.1, version 23, R-N45). The circle's convoy entries are `board.convoy_circle`
 (``{power, points, turn}``, one per power and turn), made with the first convoy point built.
 """

@@ -29,6 +29,7 @@ from engine.kernel import Event, Roller
 from .fleets import fleets, place_of, values
 from .invasion import invade, invade_options
 from .naval_combat import fight, roll_modifier, search_number, side_of
+from .naval_convoy_moves import choose_order
 from .naval_move import sail
 from .naval_transport import debark_at_sea, landing_hexes, landing_split, lose_cargo
 from .position import at_war
@@ -109,6 +110,9 @@ def open_interception(state: State, mover: str, units: list[str], start: str,
 def sail_and_watch(state: State, power: str, action: Any, roller: Roller) -> list[Event]:
     """FA 11.3 then 11.3.5 — carry out a naval move; a surface move into a sea area is
     noted for 11.5 and may open an interception (its event names who may try)."""
+    if "convoy" in action:        # version 24: a convoy order, its points asked next (R-N46)
+        naval(state)              # the impulse's bookkeeping holds the order
+        return choose_order(state, power, action)
     if action.get("done") or "to_area" not in action:
         return sail(state, power, action, roller)
     start = place_of(fleets(state)[action["units"][0]])

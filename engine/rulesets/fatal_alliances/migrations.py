@@ -263,6 +263,14 @@ def v22_to_v23(state: State) -> State:
     return state
 
 
+def v23_to_v24(state: State) -> State:
+    """Version 24 (R-N46-R-N50): convoy points move as naval units (11.3, 13.5.1.4). Nothing
+    to carry: `board.convoys_used` appears with the first point that ends a move in port, the
+    impulse's moves are noted in `flow.naval` (made afresh each naval step), and every point
+    already in port or at sea is face-up and may sail."""
+    return state
+
+
 MIGRATIONS = (
     Migration("3", "4", v3_to_v4,
               "renamed flow.acts, flow.box, board.circle and the combat's n; flow.pending "
@@ -336,4 +344,8 @@ MIGRATIONS = (
     Migration("22", "23", v22_to_v23,
               "with no home port, 1 due convoy point a turn comes into port through an "
               "aligned country (FA 4.2.1, R-N45); nothing to carry; East Prussia unchanged"),
+    Migration("23", "24", v23_to_v24,
+              "convoy points move as naval units (FA 11.3, 13.5.1.4, R-N46-R-N50): out of "
+              "port into a 0 section, back into port; board.convoys_used made when needed; "
+              "nothing to carry; East Prussia unchanged"),
 )

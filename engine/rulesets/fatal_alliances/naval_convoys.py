@@ -14,7 +14,7 @@ roll (R-N39): X sinks 2, D sinks 1, A aborts 1, 1/2A does nothing; the side lose
 its largest stack first (ties alphabetical), so an X splits between two equal powers; each point
 sunk costs its owner 1 morale point (14.1, R-N43). An
 aborted convoy point leaves the sea for port (R-N40): convoy points in port are only counted
-(`board.convoys_in_port`), since moving convoys back to sea is not built yet. A chain that loses
+(`board.convoys_in_port`), from where they sail again (version 24, naval_convoy_moves.py). A chain that loses
 its points ships less in the next production step (13.5.1.2 reads `board.convoys`).
 """
 

@@ -15,6 +15,9 @@ canal closed to the power (11.3.3, passages.py, R-N29), and may end in a neutral
 2.4.3's limits (neutral_basing.py, R-N30). Rulings R-N1 … R-N15, R-N29, R-N30 in
 docs/rules/fatal_alliances.md.
 
+Version 24: convoy points make naval moves too (naval_convoy_moves.py, R-N46-R-N50), listed
+after the ships' orders.
+
 The step answers a move through interception.sail_and_watch: a move into a sea area may
 open an interception (11.3.5), asked of the enemy powers before any further move.
 """
@@ -38,6 +41,7 @@ from .fleets import (
     values,
 )
 from .minefields import Field, Neighbours, avoiding, neutral_border_port, protecting, strike
+from .naval_convoy_moves import convoy_orders
 from .naval_transport import (
     carries,
     carry,
@@ -185,6 +189,7 @@ def naval_options(state: State, power: str, every_passage: bool = False) -> list
         orders = destinations(state, power, units, every_passage)
         out.extend({"units": units, **d} for d in orders)
         out.extend({"units": units, **d} for d in with_cargo(state, power, units, orders))
+    out.extend(convoy_orders(state, power, every_passage))     # version 24, R-N46-R-N50
     return out
 
 
@@ -215,8 +220,10 @@ def passage_refusal(state: State, power: str, kind: str, action: Any) -> Illegal
 
 
 def can_sail(state: State, power: str) -> bool:
-    """A task force of the power has somewhere to go (before any action is chosen)."""
-    return any(destinations(state, power, units) for units in task_forces(state, power))
+    """A task force of the power, or its convoy points (version 24), has somewhere to go
+    (before any action is chosen)."""
+    return (any(destinations(state, power, units) for units in task_forces(state, power))
+            or bool(convoy_orders(state, power)))
 
 
 def sailing(state: State) -> list[str]:

@@ -11,6 +11,7 @@ from engine.kernel import Event, Roller
 
 from .charts import Action
 from .fleets import face_up_ships
+from .naval_convoy_moves import face_up as convoys_face_up
 from .offensive import benefit_hqs
 from .position import by_hex, co_operates, map_of, on_map, unit
 from .sequence import effective_action, fresh_marks
@@ -116,6 +117,8 @@ def final_reorganisation(state: dict[str, Any], roller: Roller) -> list[Event]:
     flow["actions"] = {}
     flow["marks"] = fresh_marks()
     ships = face_up_ships(state)
+    convoy_points = convoys_face_up(state)      # R-N49: the "CP used" markers come off
     return [Event("final_reorganisation", "FA 13.4",
                   {"units": flipped, **({"isolated": isolated} if option_6 else {}),
-                   **({"ships": ships} if ships else {})})]
+                   **({"ships": ships} if ships else {}),
+                   **({"convoy_points": convoy_points} if convoy_points else {})})]

@@ -184,7 +184,12 @@ class FatalAlliances(FlowRuleset):
     # "23": 4.2.1's one convoy point a turn through an aligned country (R-N45): a power holding
     # no home port brings 1 of its own due points into port through a port of a minor aligned
     # with it; a version-22 record replays the same unless a power lost every home port.
-    version = "23"
+    # "24": convoy points move (11.3 with 13.5.1.4, R-N46-R-N50, naval_convoy_moves.py): the
+    # naval move step offers `{convoy, to_area|to_port}` orders, then `naval_convoy` asks how
+    # many points; points ending in port are used (`board.convoys_used`) until the final
+    # reorganisation. A version-23 campaign record is offered more naval orders (and naval
+    # actions). East Prussia (no fleets, no convoys) plays and hashes as before.
+    version = "24"
     migrations = MIGRATIONS
     manifest = MANIFEST
     flow = FLOW
@@ -286,6 +291,13 @@ class FatalAlliances(FlowRuleset):
             return f"move {', '.join(action['units'])} to {action['to']}"
         if decision.kind == "rail_move":
             return f"rail {action['unit']} to {action['to']}"
+        if decision.kind == "naval_move" and "convoy" in action:
+            to = (f"port {action['to_port']}" if "to_port" in action
+                  else f"{action['to_area']} section 0")
+            start = "port" if action["convoy"] == "port" else action["convoy"]
+            return f"sail convoy points from {start} to {to}"
+        if decision.kind == "naval_convoy":
+            return f"sail {action['points']} convoy point(s)"
         if decision.kind in ("naval_move", "naval_return"):
             to = (action["to_port"] if "to_port" in action
                   else f"{action['to_area']} section {action['section']}")

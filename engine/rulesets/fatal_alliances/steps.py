@@ -66,6 +66,8 @@ from .interception import (
 from .liberation import choose as choose_liberation
 from .liberation import holders, liberation_options
 from .morale import adjust_morale
+from .naval_convoy_moves import move_points, points_options
+from .naval_convoy_moves import pending as convoy_pending
 from .naval_move import naval_options, sailing
 from .offensive import offensive_options, ops, option_cost
 from .offensive import spend as spend_offensive_points
@@ -186,12 +188,18 @@ def naval_move_decisions(state: State) -> list[Decision]:
     waiting = landing(state)
     if waiting is not None:       # FA 11.10 (version 11): troops at sea come ashore first
         return [NAVAL_DEBARK_OFFER(state, waiting["power"])]
+    order = convoy_pending(state)
+    if order is not None:         # version 24: how many points the chosen convoy order moves
+        return [NAVAL_CONVOY_OFFER(state, order["power"])]
     return [NAVAL_MOVE_OFFER(state, p) for p in sailing(state)]
 
 
 NAVAL_DEBARK_OFFER = listed("naval_debark", "naval_debark", "FA 11.10",
                             "Land the troops your task force carried, or invade an enemy coast",
                             "is landing troops from the sea", debark_options)
+NAVAL_CONVOY_OFFER = listed("naval_convoy", "naval_convoy", "FA 13.5.1.4",
+                            "How many convoy points make this naval move?",
+                            "is sailing convoy points", points_options)
 NAVAL_MOVE_OFFER = listed("naval_move", "naval_move", "FA 11.3", "Sail a task force, or finish",
                           "is moving ships", naval_options)
 
@@ -281,7 +289,9 @@ FLOW = Flow([
                verbs={"naval_move": counted("naval_move", sail_and_watch),
                       "naval_intercept": counted("naval_intercept", answer_intercept),
                       "naval_intercepted": counted("naval_intercepted", answer_intercepted),
-                      "naval_debark": counted("naval_debark", answer_debark)},
+                      "naval_debark": counted("naval_debark", answer_debark),
+                      "naval_convoy": counted("naval_convoy",
+                                              lambda s, p, a, r: move_points(s, p, a))},
                begin=begin_naval, next=S.NAVAL_COMBAT),
     # FA 11.4.1 / 11.5 — the naval combat step: the active side picks sea areas, then the other.
     PowersStep(S.NAVAL_COMBAT, "FA 11.4", who=battling,

@@ -684,6 +684,8 @@ export class FatalAlliancesAdapter extends GenericAdapter {
         return { hex, from: null, kind: "attack", text: "⚔",
           label: `Start a naval combat in ${this.seaPlace({ area: a.area })}` };
       }
+      case "naval_convoy":
+        return none(`Convoy points sailing: ${a.points}`);
       case "naval_intercept":
         return none(a.subs ? "Try to intercept, with the submarines in the sea-box" : "Try to intercept");
       case "naval_intercepted":
@@ -702,6 +704,7 @@ export class FatalAlliancesAdapter extends GenericAdapter {
    * list that opens there is the section and carry/debark choice). */
   presentSailing(decision, item, view) {
     const a = item.action || {};
+    if (a.convoy) return this.presentConvoy(item, view);
     const first = this.ship(view, (a.units || [])[0]);
     const from = first?.hex || null;
     const start = first ? (first.area ? this.seaPlace({ area: first.area, section: first.section }) : this.seaPlace({ port: first.port })) : "?";
@@ -714,6 +717,17 @@ export class FatalAlliancesAdapter extends GenericAdapter {
     return { hex, from, kind: "option", text,
       rank: -(a.section ?? 0) - (cargo ? 10 : 0),
       label: `${this.taskForce(view, a.units)}: ${start} → ${to}${carry}` };
+  }
+
+  /** FA 13.5.1.4 (version 24): a convoy stack's order — from port into an area's 0 section,
+   * or from an area back into a port; how many points go is asked next. */
+  presentConvoy(item, view) {
+    const a = item.action || {};
+    const hex = a.to_port ? this.seaHex(view, { port: a.to_port }) : this.seaHex(view, { area: a.to_area });
+    const from = a.convoy === "port" ? "port" : this.seaPlace({ area: a.convoy, section: 0 });
+    const to = a.to_port ? this.seaPlace({ port: a.to_port }) : this.seaPlace({ area: a.to_area, section: 0 });
+    return { hex, from: null, kind: "option", text: a.to_port ? "CP⚓" : "CP",
+      label: `Convoy points from ${from} → ${to} (how many next)` };
   }
 
   /** FA 11.4: a naval round's or search's two sides, the active side first. */
@@ -814,6 +828,7 @@ export class FatalAlliancesAdapter extends GenericAdapter {
       case "resource_shipped": return `${this.power(d.power)} ships the resource of ${this.where(d.resource)} by sea: ${this.where(d.from)} → ${(d.areas || []).map((a) => this.seaPlace({ area: a })).join(" → ")} → ${this.where(d.to)} (13.5.1.2)`;
       case "strategic_warfare": return `Strategic warfare in ${this.seaPlace({ area: d.area })}: ${SIDE_TITLES[d.side] || d.side}, column ${d.column}, roll ${d.roll} — ${Object.entries(d.sunk || {}).map(([p, n]) => `${this.power(p)} loses ${n} convoy point${n === 1 ? "" : "s"}`).join(", ") || "no convoy point sunk"} (13.5.6)`;
       case "asw_rolled": return `The convoys reply in ${this.seaPlace({ area: d.area })}: column ${d.column}, roll ${d.roll}${d.drm ? ` +${d.drm}` : ""} — ${d.hits ? `${d.hits} hit${d.hits === 1 ? "" : "s"} on the submarines` : "no hit"}`;
+      case "convoy_moved": return `${this.power(d.power)} sails ${d.points} convoy point${d.points === 1 ? "" : "s"}: ${d.from === "port" ? "port" : this.seaKey(d.from)} → ${this.seaKey(d.to)}`;
       case "convoys_arrived": return `${this.power(d.power)}: ${d.points === 1 ? "a convoy point comes" : `${d.points} convoy points come`} into port (4.2.1)`;
       case "built": return `${this.power(d.power)} builds ${d.class === "convoy" ? "a convoy point" : d.class}${d.arrives ? ` (arrives turn ${d.arrives})` : ""}`;
       case "builds_done": return `${this.power(d.power)} finished building`;
@@ -885,7 +900,7 @@ export class FatalAlliancesAdapter extends GenericAdapter {
   recordLine(entry, view = null) {
     if (entry.kind === "act" && entry.action && !entry.redacted) {
       const id = String(entry.decision || "");
-      const kind = (/-(naval_move|naval_return|naval_debark|naval_combat|naval_intercepted|naval_intercept|action|rail_move|land_move|land_attack|reorganise|build|entrench|breakdown|offensive|home_front|scrap|liberation)-/.exec(id)?.[1])
+      const kind = (/-(naval_move|naval_convoy|naval_return|naval_debark|naval_combat|naval_intercepted|naval_intercept|action|rail_move|land_move|land_attack|reorganise|build|entrench|breakdown|offensive|home_front|scrap|liberation)-/.exec(id)?.[1])
         || (/-emergency-/.test(id) ? "emergency_supply" : null)
         || { reroll: "initiative_reroll", first: "first_side", table: "choose_table", losses: "combat_losses",
           shatter: "shatter_or_retreat", retreat: "retreat", advance: "advance", support: "hq_support",

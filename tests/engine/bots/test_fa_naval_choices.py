@@ -111,3 +111,21 @@ def test_fa_10_1_the_bot_takes_a_combined_action_and_ships_the_bef_in_turn_1():
     d, action = answer(state, "britain")      # either idle pair may fetch it
     assert action["to_port"] == "london" and "cargo" not in action
     assert all(fleets(state)[s]["cls"] == "TRS" for s in action["units"])
+
+
+def test_fa_13_5_1_4_the_bot_stays_legal_with_convoy_orders_listed():
+    """Version 24: the level-2 bot leaves convoy orders out of its plan (its default), so a
+    naval move decision listing them, and a pending count, get listed answers."""
+    state = at_war()
+    state["board"]["convoys_in_port"] = {"germany": 2}
+    [d] = [d for d in decisions(RULESET, state) if "germany" in d.seats]
+    assert any("convoy" in o for o in d.options)
+    [d] = [d for d in decisions(RULESET, state) if "germany" in d.seats]
+    move = bot_turn(RULESET, state, "germany", FatalAlliancesBot(), game_uid="naval-bot")
+    assert move.problem is None          # its own answer, not the runner's fallback
+    assert d.kind == "naval_move" and move.action in d.options
+    sail_and_watch(state, "germany", {"convoy": "port", "to_area": "north-sea"},
+                   Roller(SEED, "b", 0))
+    [d] = [d for d in decisions(RULESET, state) if "germany" in d.seats]
+    move = bot_turn(RULESET, state, "germany", FatalAlliancesBot(), game_uid="naval-bot")
+    assert d.kind == "naval_convoy" and move.problem is None and move.action in d.options
