@@ -172,15 +172,25 @@ def supplied_locations(state: dict[str, Any], th: Theatre, nation: str,
 
 
 def overland_reach(state: dict[str, Any], th: Theatre, starts: set[str], side: str,
-                   occ: dict[str, list[str]], step: Any) -> set[str]:
+                   occ: dict[str, list[str]], step: Any,
+                   passable: dict[str, bool] | None = None) -> set[str]:
     """BoP 3.121 — the locations an overland path reaches from `starts`: rail, population
     centres or infrastructure, controlled by `side`, free of enemies; `step(loc)` gives the
-    next locations (supply counts the landing link, RP transfers do not)."""
+    next locations (supply counts the landing link, RP transfers do not). `passable` keeps
+    each location's answer across the searches of one position and side (supply_reach's
+    water legs search overland again from the ports they land at)."""
+    known = {} if passable is None else passable
+    board = state["board"]
+    control, infra, powers, home = board["control"], board["infra"], state["powers"], th.home
 
     def qualifies(loc: str) -> bool:
-        return ((th.is_rail(loc) or th.is_pop(loc) or infrastructure(state, loc, side))
-                and side_of(state, controller(state, th, loc)) == side
-                and not enemy_present(state, th, loc, side, occ))
+        found = known.get(loc)
+        if found is None:
+            owner = powers.get(control.get(loc, home.get(loc)))
+            found = known[loc] = ((th.is_rail(loc) or th.is_pop(loc) or infra.get(loc) == side)
+                                  and owner is not None and owner["side"] == side
+                                  and not enemy_present(state, th, loc, side, occ))
+        return found
 
     reached = set(starts)
     frontier = sorted(starts)
@@ -201,10 +211,12 @@ def supply_reach(state: dict[str, Any], th: Theatre, starts: set[str], side: str
     (overland_reach) and across water. Under 6.454 the Entente may take to the water at a
     friendly port, cross any water without ships, land at any friendly port on the same water
     and go on overland; under the standard admiralty either side crosses as 3.123 allows."""
-    reached = overland_reach(state, th, starts, side, occ, step)
+    passable: dict[str, bool] = {}   # one position and side: each location judged once
+    reached = overland_reach(state, th, starts, side, occ, step, passable)
     if standard_admiralty(state):
-        return sea_supply.sea_reach(state, th, reached, side,
-                                    lambda fresh: overland_reach(state, th, fresh, side, occ, step))
+        return sea_supply.sea_reach(
+            state, th, reached, side,
+            lambda fresh: overland_reach(state, th, fresh, side, occ, step, passable))
     if side != ENTENTE:
         return reached
     ports = water_ports(state, th)
@@ -213,7 +225,7 @@ def supply_reach(state: dict[str, Any], th: Theatre, starts: set[str], side: str
         fresh = {p for p, comps in ports.items() if comps & wet} - reached
         if not fresh:
             return reached
-        reached |= overland_reach(state, th, fresh, side, occ, step)
+        reached |= overland_reach(state, th, fresh, side, occ, step, passable)
 
 
 def _supply_step(state: dict[str, Any], th: Theatre) -> Any:
