@@ -11,6 +11,7 @@ to the search: the hexes reached after the chain's one sea crossing.
 from __future__ import annotations
 
 import functools
+from collections import deque
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -183,22 +184,24 @@ def trace_layers(state: dict[str, Any], m: Map, power: str, sources: list[str],
         dist[layer][s] = 0
         buckets[0].append((layer, s))
     for level in range(len(buckets)):
-        queue = sorted(buckets[level])
+        queue = deque(sorted(buckets[level]))
         while queue:
-            layer, here = queue.pop(0)
-            if dist[layer].get(here) != level:
+            layer, here = queue.popleft()
+            known = dist[layer]
+            if known.get(here) != level:
                 continue
-            if here in blocked and level > 0:
+            if level > 0 and here in blocked:
                 continue  # a path may start here (the unit's hex) but not pass through
+            entering = level + (2 if here in deserts else 1)   # off the rail lines
             for nb in steps[here]:
                 if not may_enter(nb):
                     continue
-                step = 0 if (nb, here) in rails else (2 if here in deserts else 1)
-                nd = level + step
+                nd = level if rails and (nb, here) in rails else entering
                 if nd > MAX_RANGE:
                     continue
-                if nb not in dist[layer] or nd < dist[layer][nb]:
-                    dist[layer][nb] = nd
+                old = known.get(nb)
+                if old is None or nd < old:
+                    known[nb] = nd
                     if nd == level:
                         queue.append((layer, nb))
                     else:
