@@ -48,7 +48,8 @@ def main(argv: list[str] | None = None) -> int:
                              "and print its CPU per action by layer")
     parser.add_argument("--scenario", default=None,
                         help="faults: which fault to inject (kill, redis, burst, fuzz, all: "
-                             "the default); bots: one scenario id (every one by default)")
+                             "the default); bots, engine: one scenario id (every one by "
+                             "default)")
     parser.add_argument("--ruleset", default=None,
                         help="bots, engine: one ruleset id (every one)")
     parser.add_argument("--seed", type=int, default=1, help="bots: the arena's seed (1)")
@@ -115,7 +116,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.suite in ("engine", "all"):
         from bench import engine
         figures.update(engine.run(games=args.games or 3, max_actions=args.max_actions or 300,
-                                  only=args.ruleset))
+                                  only=args.ruleset, scenario_only=args.scenario))
     if args.suite in ("board", "all"):
         from bench import board
         figures["board"] = board.run()

@@ -133,12 +133,15 @@ def measure(ruleset: kernel.Ruleset, scenario: str, games: int = 3,
     }
 
 
-def run(games: int = 3, max_actions: int = 300, only: str | None = None) -> dict[str, Any]:
+def run(games: int = 3, max_actions: int = 300, only: str | None = None,
+        scenario_only: str | None = None) -> dict[str, Any]:
     results = []
     for ruleset in rulesets.all_rulesets():
         if only is not None and ruleset.id != only:
             continue
         for scenario in ruleset.manifest["scenarios"]:
+            if scenario_only is not None and scenario["id"] != scenario_only:
+                continue
             results.append(measure(ruleset, scenario["id"], games=games,
                                    max_actions=max_actions))
             for option in scenario.get("options", []):

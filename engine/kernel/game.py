@@ -27,13 +27,32 @@ log = logging.getLogger(__name__)
 KERNEL = "kernel"
 
 
+# Leaves copy_json hands back as they are, tested by exact type before a call is spent on them
+# (most of a state's values are leaves; anything else goes through the isinstance tests).
+_LEAVES = frozenset({str, int, bool, type(None)})
+
+
 def copy_json(value: Any) -> Any:
     """Deep copy of JSON-typed data, several times faster than copy.deepcopy."""
     if isinstance(value, dict):
-        return {key: copy_json(item) for key, item in value.items()}
+        return {key: item if type(item) in _LEAVES else copy_json(item)
+                for key, item in value.items()}
     if isinstance(value, list):
-        return [copy_json(item) for item in value]
+        return [item if type(item) in _LEAVES else copy_json(item) for item in value]
     return value
+
+
+def copy_for_step(state: dict[str, Any], undo_point: Any = ...) -> dict[str, Any]:
+    """A deep copy of `state` for a step to work on, but for the undo point, which is shared:
+    every step ends by dropping it (`close_step`), and nothing reads or writes it before, so
+    copying what may be a second whole state would be wasted. With `undo_point` given, the
+    copy holds that instead (None: the state a new undo point keeps)."""
+    kept = state[KERNEL]["undo"] if undo_point is ... else undo_point
+    if kept is None and state[KERNEL]["undo"] is None:
+        copied: dict[str, Any] = copy_json(state)
+        return copied
+    return {key: ({k: (kept if k == "undo" else copy_json(v)) for k, v in item.items()}
+                  if key == KERNEL else copy_json(item)) for key, item in state.items()}
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,7 +195,7 @@ def apply(ruleset: Ruleset, state: dict[str, Any], seat: SeatId, decision_id: st
         raise IllegalAction("kernel", "orders_are_written", {"decision": decision.id},
                             "This decision takes written orders: write them (you may change "
                             "them until the group resolves), then say you are ready.")
-    work = copy_json(state)
+    work = copy_for_step(state)
     action = check_action(ruleset, work, seat, decision, action)
     kernel = work[KERNEL]
     roller = step_roller(work, seed, decision.id)
@@ -203,8 +222,7 @@ def apply(ruleset: Ruleset, state: dict[str, Any], seat: SeatId, decision_id: st
     undoable = (decision.undoable and not roller.rolls and not any(e.reveals for e in events))
     close_step(ruleset, work, roller, decision.rule, events)
     if undoable:
-        before = copy_json(state)
-        before[KERNEL]["undo"] = None
+        before = copy_for_step(state, None)
         kernel["undo"] = {"seat": seat, "decision": decision.id, "state": before}
     return Outcome(work, tuple(events), tuple(roller.rolls), sealed_group,
                    decision.private_answer, undoable)

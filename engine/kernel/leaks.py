@@ -51,7 +51,7 @@ class _Poisoner:
 
 def find_leaks(ruleset: Ruleset, state: dict[str, Any], audience: Audience) -> list[str]:
     """Paths in `audience`'s view that carry information hidden from it; [] when clean."""
-    poisoned, poisoner = poison_hidden(ruleset, state, audience)
+    poisoned, poisoner = poison_hidden(ruleset, state, audience, share=True)
     if not poisoner.count:
         return []
     found: list[str] = []
@@ -59,13 +59,18 @@ def find_leaks(ruleset: Ruleset, state: dict[str, Any], audience: Audience) -> l
     return found
 
 
-def poison_hidden(ruleset: Ruleset, state: dict[str, Any],
-                  audience: Audience) -> tuple[dict[str, Any], _Poisoner]:
+def poison_hidden(ruleset: Ruleset, state: dict[str, Any], audience: Audience, *,
+                  share: bool = False) -> tuple[dict[str, Any], _Poisoner]:
     """A copy of `state` with everything hidden from `audience` replaced by markers (the
     poisoner's `count` is 0 when nothing is hidden). An answer computed for `audience` that
-    differs between the two states depends on what it may not see."""
+    differs between the two states depends on what it may not see.
+
+    With `share` the copy is new only along the paths it poisons (the top, `secret`, the
+    kernel's `sealed` and undo point) and shares the rest with `state`: for a reader that
+    never writes to it, as a view (the leak check of every step would otherwise copy the
+    whole board once per audience)."""
     entitled = ruleset.audience_seats(state, audience)
-    poisoned = copy_json(state)
+    poisoned = _copy_poisonable(state) if share else copy_json(state)
     poisoner = _Poisoner()
     secret = poisoned.get("secret", {})
     for seat in sorted(secret):
@@ -81,6 +86,19 @@ def poison_hidden(ruleset: Ruleset, state: dict[str, Any],
         if "secret" in undo_state:
             undo_state["secret"] = poisoner.poison(undo_state["secret"])
     return poisoned, poisoner
+
+
+def _copy_poisonable(state: dict[str, Any]) -> dict[str, Any]:
+    """`state` copied only where `poison_hidden` writes: everything else is shared."""
+    out = dict(state)
+    if "secret" in out:
+        out["secret"] = dict(out["secret"])
+    kernel = out[KERNEL] = dict(state[KERNEL])
+    kernel["sealed"] = copy_json(kernel["sealed"])
+    if kernel["undo"] is not None:
+        undo = kernel["undo"] = dict(kernel["undo"])
+        undo["state"] = dict(undo["state"])
+    return out
 
 
 def _search(value: Any, path: str, poisoner: _Poisoner, found: list[str]) -> None:

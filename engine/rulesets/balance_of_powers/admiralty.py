@@ -34,6 +34,7 @@ from .forces import (
     friendly_corps_count,
     landing_of,
     neutral_closed,
+    occupancy,
     side_of,
     stack_limit,
     stacking_conflict,
@@ -182,6 +183,7 @@ def sea_moves(state: dict[str, Any], th: Theatre, seat: str) -> list[dict[str, A
     the landing or a water hex (at sea) within one move."""
     moved = state["flow"]["sea_moved"]
     ports = friendly_ports(state, th)
+    occ = occupancy(state)     # one position: who stands where, for every target's stacking
     out = []
     for uid in sorted(state["board"]["units"]):
         unit = state["board"]["units"][uid]
@@ -198,9 +200,9 @@ def sea_moves(state: dict[str, Any], th: Theatre, seat: str) -> list[dict[str, A
         targets = [p for p in ports if p in reach or port_waters(th, p) & reach.keys()]
         targets += [w for w in reach if w not in ports]
         for loc in sorted(set(targets) - {unit["at"]}):
-            if friendly_corps_count(state, loc, ENTENTE) + 1 > stack_limit(state, th, loc):
+            if friendly_corps_count(state, loc, ENTENTE, occ) + 1 > stack_limit(state, th, loc):
                 continue
-            if stacking_conflict(state, [uid], loc):
+            if stacking_conflict(state, [uid], loc, occ):
                 continue
             out.append({"unit": uid, "to": loc})
     return out

@@ -166,11 +166,13 @@ def crossings(state: State, th: Theatre, side: str) -> tuple[list[str], dict[str
 
 
 def sea_reach(state: State, th: Theatre, reached: set[str], side: str,
-              overland: Any) -> set[str]:
+              overland: Any, reach: dict[str, set[str]] | None = None) -> set[str]:
     """3.123 — what a supply search that has reached `reached` overland adds over water: a port
     with a friendly surface ship whose water joins that of a reached port, then overland on
-    from it (`overland(starts)`), until nothing new is found."""
-    _, reach = crossings(state, th, side)
+    from it (`overland(starts)`), until nothing new is found. `reach` is `crossings(state, th,
+    side)[1]` when the caller has it already (the same for every nation of the side)."""
+    if reach is None:
+        _, reach = crossings(state, th, side)
     while True:
         fresh = {entry for entry, exits in reach.items()
                  if entry not in reached and exits & reached}

@@ -137,9 +137,11 @@ def sources(state: dict[str, Any], th: Theatre, nation: str,
 _CACHE: dict[tuple[Any, ...], frozenset[str]] = {}
 
 
-def _fingerprint(state: dict[str, Any], th: Theatre, nation: str) -> tuple[Any, ...]:
+def _fingerprint(state: dict[str, Any], th: Theatre) -> tuple[Any, ...]:
+    """What a nation's supply depends on besides the nation: the same for every nation of one
+    position, so a caller tracing several takes it once."""
     board = state["board"]
-    return (th.name, nation, state.get("scenario"),
+    return (th.name, state.get("scenario"),
             tuple(sorted((u, v["at"]) for u, v in board["units"].items())),
             tuple(sorted(board["control"].items())), tuple(sorted(board["forts"].items())),
             tuple(sorted((board.get("landing") or {}).items())),
@@ -158,13 +160,17 @@ def clear_cache() -> None:
 
 
 def supplied_locations(state: dict[str, Any], th: Theatre, nation: str,
-                       occ: dict[str, list[str]] | None = None) -> frozenset[str]:
+                       occ: dict[str, list[str]] | None = None,
+                       position: tuple[Any, ...] | None = None,
+                       shared: dict[Any, Any] | None = None) -> frozenset[str]:
     """BoP 3.12 — every location where a unit of `nation` is in supply (memoised on the
-    positions, control and fortresses it depends on)."""
-    key = _fingerprint(state, th, nation)
+    positions, control and fortresses it depends on). A caller asking for several nations of
+    one position may pass its `_fingerprint` as `position` and one `shared` dict, in which
+    the searches of one side keep what every nation of that side would find the same."""
+    key = (nation, _fingerprint(state, th) if position is None else position)
     found = _CACHE.get(key)
     if found is None:
-        found = frozenset(_trace(state, th, nation, occ))
+        found = frozenset(_trace(state, th, nation, occ, shared))
         if len(_CACHE) > 256:
             _CACHE.clear()
         _CACHE[key] = found
@@ -172,15 +178,25 @@ def supplied_locations(state: dict[str, Any], th: Theatre, nation: str,
 
 
 def overland_reach(state: dict[str, Any], th: Theatre, starts: set[str], side: str,
-                   occ: dict[str, list[str]], step: Any) -> set[str]:
+                   occ: dict[str, list[str]], step: Any,
+                   passable: dict[str, bool] | None = None) -> set[str]:
     """BoP 3.121 — the locations an overland path reaches from `starts`: rail, population
     centres or infrastructure, controlled by `side`, free of enemies; `step(loc)` gives the
-    next locations (supply counts the landing link, RP transfers do not)."""
+    next locations (supply counts the landing link, RP transfers do not). `passable` keeps
+    each location's answer across the searches of one position and side (supply_reach's
+    water legs search overland again from the ports they land at)."""
+    known = {} if passable is None else passable
+    board = state["board"]
+    control, infra, powers, home = board["control"], board["infra"], state["powers"], th.home
 
     def qualifies(loc: str) -> bool:
-        return ((th.is_rail(loc) or th.is_pop(loc) or infrastructure(state, loc, side))
-                and side_of(state, controller(state, th, loc)) == side
-                and not enemy_present(state, th, loc, side, occ))
+        found = known.get(loc)
+        if found is None:
+            owner = powers.get(control.get(loc, home.get(loc)))
+            found = known[loc] = ((th.is_rail(loc) or th.is_pop(loc) or infra.get(loc) == side)
+                                  and owner is not None and owner["side"] == side
+                                  and not enemy_present(state, th, loc, side, occ))
+        return found
 
     reached = set(starts)
     frontier = sorted(starts)
@@ -196,15 +212,25 @@ def overland_reach(state: dict[str, Any], th: Theatre, starts: set[str], side: s
 
 
 def supply_reach(state: dict[str, Any], th: Theatre, starts: set[str], side: str,
-                 occ: dict[str, list[str]], step: Any) -> set[str]:
+                 occ: dict[str, list[str]], step: Any,
+                 shared: dict[Any, Any] | None = None) -> set[str]:
     """BoP 3.121, 6.454, 3.123 — what a supply line reaches from `starts`: overland
     (overland_reach) and across water. Under 6.454 the Entente may take to the water at a
     friendly port, cross any water without ships, land at any friendly port on the same water
-    and go on overland; under the standard admiralty either side crosses as 3.123 allows."""
-    reached = overland_reach(state, th, starts, side, occ, step)
+    and go on overland; under the standard admiralty either side crosses as 3.123 allows.
+    `shared` (one position, `step` and `occ`) keeps each location's passability and the
+    side's water crossings for the next search of the same side."""
+    shared = {} if shared is None else shared
+    # one position and side: each location judged once
+    passable: dict[str, bool] = shared.setdefault(("passable", side), {})
+    reached = overland_reach(state, th, starts, side, occ, step, passable)
     if standard_admiralty(state):
-        return sea_supply.sea_reach(state, th, reached, side,
-                                    lambda fresh: overland_reach(state, th, fresh, side, occ, step))
+        if ("crossings", side) not in shared:
+            shared[("crossings", side)] = sea_supply.crossings(state, th, side)[1]
+        return sea_supply.sea_reach(
+            state, th, reached, side,
+            lambda fresh: overland_reach(state, th, fresh, side, occ, step, passable),
+            shared[("crossings", side)])
     if side != ENTENTE:
         return reached
     ports = water_ports(state, th)
@@ -213,7 +239,7 @@ def supply_reach(state: dict[str, Any], th: Theatre, starts: set[str], side: str
         fresh = {p for p, comps in ports.items() if comps & wet} - reached
         if not fresh:
             return reached
-        reached |= overland_reach(state, th, fresh, side, occ, step)
+        reached |= overland_reach(state, th, fresh, side, occ, step, passable)
 
 
 def _supply_step(state: dict[str, Any], th: Theatre) -> Any:
@@ -231,13 +257,14 @@ def _supply_step(state: dict[str, Any], th: Theatre) -> Any:
 
 
 def _trace(state: dict[str, Any], th: Theatre, nation: str,
-           occ: dict[str, list[str]] | None) -> set[str]:
+           occ: dict[str, list[str]] | None, shared: dict[Any, Any] | None) -> set[str]:
     side = side_of(state, nation)
     if side is None:
         return set()
-    occ = occupancy(state) if occ is None else occ
+    if shared is None or occ is None:   # what `shared` keeps holds for one occupancy only
+        occ, shared = occupancy(state) if occ is None else occ, {}
     step = _supply_step(state, th)
-    reached = supply_reach(state, th, sources(state, th, nation, occ), side, occ, step)
+    reached = supply_reach(state, th, sources(state, th, nation, occ), side, occ, step, shared)
     out = set(reached)
     for loc in reached:
         out.update(step(loc))
@@ -252,6 +279,8 @@ def supply_status(state: dict[str, Any], th: Theatre) -> dict[str, bool]:
     occ = occupancy(state)
     standard = standard_admiralty(state)
     by_nation: dict[str, frozenset[str]] = {}
+    position = _fingerprint(state, th)     # one position: taken once for every nation
+    shared: dict[Any, Any] = {}            # ... whose sides' searches share their work
     out = {}
     for uid, unit in sorted(state["board"]["units"].items()):
         nation = UNITS[uid].nation
@@ -259,7 +288,7 @@ def supply_status(state: dict[str, Any], th: Theatre) -> dict[str, bool]:
             out[uid] = True  # 3.1: carried by sea (or on the landing, 6.454)
             continue
         if nation not in by_nation:
-            by_nation[nation] = supplied_locations(state, th, nation, occ)
+            by_nation[nation] = supplied_locations(state, th, nation, occ, position, shared)
         out[uid] = unit["at"] in by_nation[nation]
     return out
 

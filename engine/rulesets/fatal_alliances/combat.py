@@ -30,7 +30,16 @@ from .foreign_troops import may_enter
 from .movement import is_enemy_occupied, may_enter_country
 from .numbers import round_fa
 from .offensive import benefit_hqs, doubled
-from .position import by_hex, co_operates, commander, is_enemy, map_of, owner_country, unit
+from .position import (
+    by_hex,
+    co_operates,
+    commander,
+    is_enemy,
+    map_of,
+    owner_country,
+    unit,
+    units_in,
+)
 from .powers import POWER_SIDE
 from .supply import supplied_hexes
 from .terrain import (
@@ -102,7 +111,7 @@ def eligible_attackers(state: dict[str, Any], powers: list[str], target: str,
 
 
 def defenders_at(state: dict[str, Any], power: str, target: str) -> list[dict[str, Any]]:
-    return [u for u in by_hex(state).get(target, []) if is_enemy(state, power, u["power"])]
+    return [u for u in units_in(state, target) if is_enemy(state, power, u["power"])]
 
 
 # --- strengths and modifiers -------------------------------------------------------------------

@@ -25,7 +25,7 @@ from engine.kernel import Event
 from .fleets import fleets, seas
 from .foreign_troops import may_enter
 from .movement import MOTORISED_TYPES, may_enter_country
-from .position import by_hex, controller, is_active, is_enemy, units
+from .position import by_hex, controller, is_active, is_enemy, units, units_in
 from .powers import POWER_SIDE
 from .resolution import destroy_unit
 from .sequence import remaining, spend
@@ -111,7 +111,7 @@ def may_stand(state: State, power: str, cargo: list[str], hex_id: str) -> bool:
     commitment (19.2.1) and stacking (2.3.1)."""
     pool = units(state)
     stack = [pool[u] for u in cargo]
-    here = by_hex(state)
+    here = {hex_id: units_in(state, hex_id)}     # all that is read of the board's stacks
     if any(is_enemy(state, power, o["power"]) for o in here.get(hex_id, [])):
         return False
     return (may_enter_country(state, power, hex_id)

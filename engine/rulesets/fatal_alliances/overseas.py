@@ -72,7 +72,8 @@ def area_open(state: State, power: str, area: str) -> bool:
 
 def port_open(state: State, m: Map, port: FaPort) -> bool:
     """8.2.1.4 — an iced-in port takes no overseas path in snow or blizzard."""
-    return port.hex in m.ids and not (port.iced and weather_at(state, m, port.hex)
+    # m.index (a dict) answers "on this map?" at once; m.ids is a tuple, scanned end to end
+    return port.hex in m.index and not (port.iced and weather_at(state, m, port.hex)
                                       in CLOSING_WEATHER)
 
 
@@ -94,7 +95,7 @@ def _crossings(state: State, m: Map, power: str) -> dict[str, tuple[str, ...]]:
     shore: dict[int, set[str]] = {}
     for a in sorted(open_areas):
         shore.setdefault(component[a], set()).update(
-            h for h in s.areas[a].coastal_hexes if h in m.ids and h not in closed)
+            h for h in s.areas[a].coastal_hexes if h in m.index and h not in closed)
     for p in ports:
         for a in p.areas:
             if a in open_areas:

@@ -139,6 +139,13 @@ def by_hex(state: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
     return out
 
 
+def units_in(state: dict[str, Any], hex_id: str) -> list[dict[str, Any]]:
+    """The land units in one hex, sorted by id: `by_hex(state).get(hex_id, [])` without
+    sorting and grouping every unit on the map, for a caller asking about one hex."""
+    return [u for _, u in sorted((uid, u) for uid, u in state["board"]["units"].items()
+                                 if u["hex"] == hex_id)]
+
+
 # --- war and control --------------------------------------------------------------------------
 
 def commander(state: dict[str, Any], power: str) -> str:

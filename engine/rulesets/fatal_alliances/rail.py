@@ -35,8 +35,9 @@ def is_station(state: dict[str, Any], hex_id: str, power: str, mover: dict[str, 
         return True
     if mover["type"] == "HQ":
         return True
-    return any(u["type"] == "HQ" and co_operates(state, u["power"], power)
-               for u in by_hex(state).get(hex_id, []))
+    # A scan of the units, not by_hex: this asks about one hex, many times a listing.
+    return any(u["hex"] == hex_id and u["type"] == "HQ" and co_operates(state, u["power"], power)
+               for u in state["board"]["units"].values())
 
 
 def rail_cost(state: dict[str, Any], u: dict[str, Any]) -> int:

@@ -11,7 +11,8 @@ to the search: the hexes reached after the chain's one sea crossing.
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping
+from collections import deque
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from engine.board import Map
@@ -110,11 +111,39 @@ def city_hexes(m: Map) -> tuple[str, ...]:
 def may_step(state: dict[str, Any], m: Map, power: str, here: str, nb: str) -> bool:
     """A supply path may cross from `here` into `nb`: land, no blocking hexside, and not a
     country neutral to `power` (FA 2.4.3)."""
-    if nb in sea_hexes(m) or hexside_flags(m, here, nb) & BLOCKING_SIDES:
-        return False
-    owner = controller(state, nb)
-    return owner is None or owner == power or is_friendly(state, power, owner) or is_enemy(
-        state, power, owner)
+    return nb in land_steps(m)[here] and enterable(state, power)(nb)
+
+
+@functools.lru_cache(maxsize=None)
+def land_steps(m: Map) -> dict[str, frozenset[str]]:
+    """The map's part of `may_step`: each hex's land neighbours across no blocking hexside
+    (neighbour order kept in `land_step_order`)."""
+    return {h: frozenset(nbs) for h, nbs in land_step_order(m).items()}
+
+
+@functools.lru_cache(maxsize=None)
+def land_step_order(m: Map) -> dict[str, tuple[str, ...]]:
+    sea = sea_hexes(m)
+    return {h: tuple(nb for nb in m.neighbours(h)
+                     if nb not in sea and not hexside_flags(m, h, nb) & BLOCKING_SIDES)
+            for h in m.ids}
+
+
+def enterable(state: dict[str, Any], power: str) -> Callable[[str], bool]:
+    """The position's part of `may_step`: whether a path of `power` may enter a land hex by
+    its controller (not a country neutral to `power`), each hex judged once for as long as
+    the caller keeps this function, which must be no longer than the position stands."""
+    judged: dict[str, bool] = {}
+
+    def may_enter(nb: str) -> bool:
+        found = judged.get(nb)
+        if found is None:
+            owner = controller(state, nb)
+            found = judged[nb] = (owner is None or owner == power
+                                  or is_friendly(state, power, owner)
+                                  or is_enemy(state, power, owner))
+        return found
+    return may_enter
 
 
 def trace(state: dict[str, Any], m: Map, power: str, sources: list[str],
@@ -127,7 +156,9 @@ def trace_layers(state: dict[str, Any], m: Map, power: str, sources: list[str],
                  blocked: frozenset[str], railway: bool,
                  sea: Mapping[str, tuple[str, ...]] | None = None,
                  crossed: frozenset[str] = frozenset(),
-                 ports: frozenset[str] = frozenset()) -> tuple[dict[str, int], dict[str, int]]:
+                 ports: frozenset[str] = frozenset(),
+                 enter: Callable[[str], bool] | None = None,
+                 ) -> tuple[dict[str, int], dict[str, int]]:
     """Distances from any source, backwards along legal paths (bucketed BFS, costs 0/1/2):
     the first map without a sea crossing, the second with one (FA 2.4.2.3: at most one per
     tracing unit, so a source in `crossed`, linked to a primary over the sea, starts there).
@@ -137,8 +168,11 @@ def trace_layers(state: dict[str, Any], m: Map, power: str, sources: list[str],
     railway path), so the source's hex counts and the unit's own never does. `sea` maps a
     landing port's hex to the hexes a path may leave the land from to reach it (overseas.py):
     coming ashore in the port counts 1 whatever its terrain; a path goes on overland only from
-    a port (`ports`), any other coastal hex is only where a path starts."""
+    a port (`ports`), any other coastal hex is only where a path starts. `enter` is
+    `enterable(state, power)`, shared by a caller's searches of one position."""
     rails = rail_links(m) if railway else frozenset()
+    steps = land_step_order(m)
+    may_enter = enterable(state, power) if enter is None else enter
     deserts = desert_hexes(m)
     dist: tuple[dict[str, int], dict[str, int]] = ({}, {})
     shore: dict[str, int] = {}
@@ -150,22 +184,24 @@ def trace_layers(state: dict[str, Any], m: Map, power: str, sources: list[str],
         dist[layer][s] = 0
         buckets[0].append((layer, s))
     for level in range(len(buckets)):
-        queue = sorted(buckets[level])
+        queue = deque(sorted(buckets[level]))
         while queue:
-            layer, here = queue.pop(0)
-            if dist[layer].get(here) != level:
+            layer, here = queue.popleft()
+            known = dist[layer]
+            if known.get(here) != level:
                 continue
-            if here in blocked and level > 0:
+            if level > 0 and here in blocked:
                 continue  # a path may start here (the unit's hex) but not pass through
-            for nb in m.neighbours(here):
-                if not may_step(state, m, power, here, nb):
+            entering = level + (2 if here in deserts else 1)   # off the rail lines
+            for nb in steps[here]:
+                if not may_enter(nb):
                     continue
-                step = 0 if (nb, here) in rails else (2 if here in deserts else 1)
-                nd = level + step
+                nd = level if rails and (nb, here) in rails else entering
                 if nd > MAX_RANGE:
                     continue
-                if nb not in dist[layer] or nd < dist[layer][nb]:
-                    dist[layer][nb] = nd
+                old = known.get(nb)
+                if old is None or nd < old:
+                    known[nb] = nd
                     if nd == level:
                         queue.append((layer, nb))
                     else:
@@ -186,11 +222,12 @@ def trace_layers(state: dict[str, Any], m: Map, power: str, sources: list[str],
 
 
 def adjacent_to(state: dict[str, Any], m: Map, power: str, sources: list[str],
-                blocked: frozenset[str]) -> set[str]:
+                blocked: frozenset[str], enter: Callable[[str], bool] | None = None) -> set[str]:
     """FA 2.4.2.1 — a unit can always trace supply to an adjacent source connected by land,
     whatever the weather and terrain."""
-    return {nb for s in sources if s not in blocked for nb in m.neighbours(s)
-            if may_step(state, m, power, s, nb)}
+    steps = land_step_order(m)
+    may_enter = enterable(state, power) if enter is None else enter
+    return {nb for s in sources if s not in blocked for nb in steps[s] if may_enter(nb)}
 
 
 def range_at(state: dict[str, Any], m: Map, hex_id: str) -> int:
@@ -222,13 +259,15 @@ def _supplied_hexes(state: dict[str, Any], power: str) -> frozenset[str]:
     sea = crossings(state, m, power)
     ports = port_hexes(state, m)
     crossed: dict[str, bool] = {}     # a linked secondary -> linked only over the sea
+    enter = enterable(state, power)   # one position: each hex's controller judged once
     while True:
         frontier = sorted(set(sources) | set(crossed))
         over = frozenset(h for h, c in crossed.items() if c)
-        land, by_sea = trace_layers(state, m, power, frontier, blocked, True, sea, over, ports)
+        land, by_sea = trace_layers(state, m, power, frontier, blocked, True, sea, over, ports,
+                                    enter)
         near_land = adjacent_to(state, m, power, [h for h in frontier if h not in over],
-                                blocked)
-        near_sea = adjacent_to(state, m, power, sorted(over), blocked)
+                                blocked, enter)
+        near_sea = adjacent_to(state, m, power, sorted(over), blocked, enter)
         found: dict[str, bool] = {}
         for h in secondaries:
             if h in near_land or (h in land and land[h] <= range_at(state, m, h)):
@@ -240,9 +279,10 @@ def _supplied_hexes(state: dict[str, Any], power: str) -> frozenset[str]:
         crossed = found
     all_sources = sorted(set(sources) | set(crossed))
     over = frozenset(h for h, c in crossed.items() if c)
-    land, by_sea = trace_layers(state, m, power, all_sources, blocked, False, sea, over, ports)
+    land, by_sea = trace_layers(state, m, power, all_sources, blocked, False, sea, over, ports,
+                                enter)
     out = {h for dist in (land, by_sea) for h, d in dist.items() if d <= range_at(state, m, h)}
-    out |= adjacent_to(state, m, power, all_sources, blocked)
+    out |= adjacent_to(state, m, power, all_sources, blocked, enter)
     out |= {s for s in all_sources if s not in blocked}
     return frozenset(out)
 
@@ -263,10 +303,11 @@ def _linked(state: dict[str, Any], power: str) -> frozenset[str]:
     blocked = {h for h in zoc if h not in friendly}
     seen = {s for s in primary_sources(state, power) if s not in blocked}
     queue = sorted(seen)
+    steps, may_enter = land_step_order(m), enterable(state, power)
     while queue:
         h = queue.pop()
-        for nb in m.neighbours(h):
-            if nb in seen or not may_step(state, m, power, h, nb):
+        for nb in steps[h]:
+            if nb in seen or not may_enter(nb):
                 continue
             seen.add(nb)
             if nb not in blocked:
