@@ -135,6 +135,15 @@ def fuel_of(units: dict[str, int]) -> int:
     return min(U.UNITS[t].fuel for t in units)
 
 
+def can_raid(state: State, nation: str, frm: str, to: str, units: dict[str, int]) -> bool:
+    """Enough fuel to fly from `frm` to `to`, fight a round there and get home (digest §7.3
+    item 5)."""
+    fuel = fuel_of(units)
+    out = costs_from(state, nation, frm, limit=fuel).get(to)
+    back = home_cost(state, nation, to)
+    return out is not None and back is not None and out + 1 + back <= fuel
+
+
 # --- orders ----------------------------------------------------------------------------------
 
 def _refuse(code: str, data: dict[str, Any], message: str, rule: str = MOVE_RULE) -> IllegalAction:
@@ -180,9 +189,7 @@ def check(state: State, nation: str, rows: list[dict[str, Any]], used: dict[tupl
             raise _refuse("not_an_enemy", {"to": to},
                           f"{w.areas[to].name} is not held by a nation you are at war with "
                           f"({NATIONS[holder].title}).", "TWTEAW 1.1")
-        out = costs_from(state, nation, frm, limit=fuel).get(to)
-        back = home_cost(state, nation, to)
-        if out is None or back is None or out + 1 + back > fuel:
+        if not can_raid(state, nation, frm, to, row["units"]):
             raise _refuse("no_fuel_to_return", {"from": frm, "to": to, "fuel": fuel},
                           f"With {fuel} fuel these planes cannot reach {w.areas[to].name}, fight a "
                           "round and still get back to your side's territory.")

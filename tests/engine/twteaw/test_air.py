@@ -224,3 +224,29 @@ def test_twteaw_fog_enemy_planes_show_as_a_colour_band_only(board):
     assert seen["bands"]["berlin"]["germany"] == "yellow"        # 7 units: 6–20
     assert "germany" not in seen["known"]
     assert "fighter" not in repr(seen["bands"])
+
+
+def test_twteaw_4_5_the_raiders_press_on_when_another_air_round_would_keep_them_out(board):
+    put(board, "germany", "posen", bomber=1)
+    put(board, "russia", "warsaw", fighter=1, infantry=1)
+    # the bomber arrives with 3 fuel and keeps 1 for home: after one air round it has 2, and a
+    # second would leave it only enough to get home, so it goes on to the land battle (ruling
+    # 116), fights one round there at 4 and leaves
+    resolve(board, {"germany": {"air": [sortie("posen", "warsaw", bomber=1)]}},
+            {"battle warsaw air attack a1": [9], "battle warsaw air defence a1": [9],
+             # defence: the infantry, the fighter (its defence 2, after the air battle), the city
+             "battle warsaw attack r1": [4], "battle warsaw defence r1": [9, 9, 9]})
+    assert units(board, "germany", "posen") == {"bomber": 1}
+    assert units(board, "russia", "warsaw") == {"fighter": 1}
+
+
+def test_twteaw_4_1_2_a_rebase_whose_goal_falls_lands_back_at_its_base(board):
+    put(board, "germany", "berlin", fighter=1)
+    put(board, "russia", "warsaw", infantry=1)
+    # the fighter leaves Berlin for Posen in 4.1; Russia walks into empty Posen in 4.4
+    events = resolve(board, {"germany": {"air": [sortie("berlin", "posen", "rebase", fighter=1)]},
+                             "russia": {"moves": [march("warsaw", "posen", infantry=1)]}}, {})
+    assert board["board"]["control"]["posen"] == "russia"
+    assert units(board, "germany", "berlin") == {"fighter": 1}
+    cut = [e for e in events if e.kind == "rebase_cut"]
+    assert cut and cut[0].data["landed"] == "berlin" and cut[0].audience == "seat:germany"
