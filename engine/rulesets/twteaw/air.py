@@ -1,5 +1,5 @@
 """Aircraft and AA guns (TWTEAW "Units: Fighters, Bombers, AA gun", 4.1.2 rebasing, 4.4 air
-moves, 4.5 air combat, 4.6 AA fire; rulings 113–121).
+moves, 4.5 air combat, 4.6 AA fire; rulings 113–122).
 
 Planes stand in the nations' unit stacks like the land units (so they are bought, placed,
 counted and fogged as the others are) and fly by the order key `air`, one row a flight:

@@ -13,7 +13,8 @@ docs/rules/twteaw.md):
 Nations without a player (the minors the moderator runs) get the moderator's orders: hold,
 and spend their income on infantry in their cities (TWTEAW Phase 8's note on non-player minors).
 A seat that gave no orders gets the rulebook's default for a missed turn: hold, and spend half
-of the turn's income on infantry and artillery 3 : 1 (fighters come with the air slice).
+of the turn's income on infantry and artillery 3 : 1 (ruling 21: no fighters, which the bot and
+the moderator do not fly yet; ruling 122).
 """
 
 from __future__ import annotations

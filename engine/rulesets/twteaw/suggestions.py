@@ -18,7 +18,7 @@ from typing import Any
 
 from . import air, diplomacy, economy, rail, trenches
 from .nations import MAIN_WAR, NATIONS
-from .orders import empty_orders
+from .orders import empty_orders, normalise
 from .resolution import spend_on
 from .units import AIR_TYPES, BOMBER_NATIONS, UNITS
 from .war import allied, at_war, beyond_the_neutral_rules, controller, side
@@ -96,7 +96,7 @@ def air_force(state: State, nation: str) -> dict[str, Any] | None:
         return None
     orders = empty_orders()
     orders["build"] = builds + spend_on(state, nation, bank, 0)
-    return orders
+    return normalise(orders)
 
 
 def advance(state: State, nation: str) -> dict[str, Any] | None:
