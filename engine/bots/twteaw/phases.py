@@ -26,6 +26,7 @@ from typing import Any
 from engine.kernel import EngineError
 from engine.rulesets.twteaw import orders as O
 from engine.rulesets.twteaw import trenches
+from engine.rulesets.twteaw import units as U
 from engine.rulesets.twteaw.movement import crossing_penalty
 from engine.rulesets.twteaw.resolution import spend_on
 from engine.rulesets.twteaw.suggestions import by_rail
@@ -54,7 +55,8 @@ def free_units(ctx: Context, spent: dict[tuple[str, str], int]) -> dict[str, dic
     and the guns (which fire from where they stand)."""
     out = {}
     for area, stack in ctx.units.items():
-        left = {t: n - spent.get((area, t), 0) for t, n in stack.items()}
+        # planes and AA guns stay out of the bot's plans (it ignores the air slice)
+        left = {t: n - spent.get((area, t), 0) for t, n in stack.items() if t in U.LAND_TYPES}
         keep = min(left.get("infantry", 0), garrison(ctx, area))
         left["infantry"] = left.get("infantry", 0) - keep
         out[area] = {t: n for t, n in left.items() if n > 0}
@@ -140,7 +142,7 @@ def reinforce(ctx: Context) -> tuple[list[Orders], list[Orders]]:
         closer = sorted((b for b in w.neighbours(area) if dist.get(b, 1 << 30) < dist[area]
                          and "mountains" not in w.areas[b].flags),
                         key=lambda b: (-ctx.threat.get(b, 0), b))
-        going = dict(stack)
+        going = {t: n for t, n in stack.items() if not U.UNITS[t].air}
         if w.areas[area].capital and w.areas[area].owner == ctx.me:
             going["infantry"] = going.get("infantry", 0) - PLAN["capital_garrison"]
         going = {t: n for t, n in sorted(going.items()) if n > 0}

@@ -43,6 +43,8 @@ class Fighter:
     crossing: str = "land"
     joins: int = 1                # the first round it fires in (a gun busy next door: 2)
     penalty: int = 0              # off its attack value: a strait, a trench (never below 1)
+    fuel: int = 0                 # an attacking plane: fuel left (air.py)
+    home: int = 0                 # and the fuel it keeps to get home
 
 
 @dataclass
@@ -160,7 +162,7 @@ def take_hits(b: Battle, side: list[Fighter], hits: int, values: list[int]) -> N
     """Remove `hits` units from `side` (in place), by nation shares and casualty orders."""
     per_nation = share_hits(hits, side, dict(enumerate(values)))
     for nation, n in sorted(per_nation.items()):
-        order = b.casualty_order.get(nation, list(U.LAND_TYPES))
+        order = U.casualty_order(b.casualty_order.get(nation, list(U.LAND_TYPES)))
         for _ in range(n):
             mine = [f for f in side if f.nation == nation]
             victim = min(mine, key=lambda f: (order.index(f.type), f.group))
@@ -173,6 +175,18 @@ def take_hits(b: Battle, side: list[Fighter], hits: int, values: list[int]) -> N
 
 def _coalition(side: list[Fighter], other: list[Fighter]) -> bool:
     return len({f.nation for f in side}) > 1 and len({f.nation for f in other}) == 1
+
+
+def _spend_fuel(b: Battle) -> None:
+    """A round costs every attacking plane 1 fuel; one that can only just get home leaves."""
+    going = []
+    for f in b.attackers:
+        if U.UNITS[f.type].air:
+            f.fuel -= 1
+            if f.fuel <= f.home:
+                going.append(f)
+    b.gone += going
+    b.attackers = [f for f in b.attackers if not any(f is g for g in going)]
 
 
 def fight(b: Battle, roller: Roller) -> str:
@@ -191,8 +205,8 @@ def fight(b: Battle, roller: Roller) -> str:
                     for f in b.defenders]
         d_dice = []
         for f, v in zip(b.defenders, d_values, strict=True):
-            if f.joins > b.rounds:
-                continue
+            if f.joins > b.rounds or f.type == "aa":
+                continue        # an AA gun fires once, at planes, before the rounds (air.py)
             d_dice += [v] * (U.GIBRALTAR_INFANTRY_DICE if b.special == "gibraltar" and f.type == "infantry" else 1)
         dguns = [g for g in b.defence_guns if b.rounds == 1 or not g.busy_at_home]
         d_dice += [gun_value(g) for g in dguns for _ in range(g.count)]
@@ -215,6 +229,7 @@ def fight(b: Battle, roller: Roller) -> str:
         take_hits(b, b.defenders, a_hits, d_values)
         take_hits(b, b.attackers, d_hits, a_values)
         b.log.append({"round": b.rounds, "attack_dice": a_roll, "defence_dice": d_roll})
+        _spend_fuel(b)
         if not b.attackers or not (b.defenders or (beach and virtual)):
             break
         for g in b.groups:
@@ -231,7 +246,7 @@ def fight(b: Battle, roller: Roller) -> str:
         for nation, limit in sorted(b.defender_limits.items()):
             if sum(b.losses.get(nation, {}).values()) > limit:
                 # defenders disengage; guns cannot leave an attacked territory
-                leaving = [f for f in b.defenders if f.nation == nation and f.type != "artillery"]
+                leaving = [f for f in b.defenders if f.nation == nation and f.type not in ("artillery", "aa")]
                 b.fled += leaving
                 b.defenders = [f for f in b.defenders if f not in leaving]
                 del b.defender_limits[nation]

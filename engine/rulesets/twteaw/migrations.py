@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.kernel.versions import Migration
+from engine.kernel.versions import Migration, identity
 
 State = dict[str, Any]
 
@@ -71,4 +71,11 @@ MIGRATIONS = (
     Migration("5", "6", v5_to_v6,
               "straits and canals closed to named nations in Phase 1.4 (order keys close, "
               "reopen); board.closures, empty in a running game"),
+    # Version 7: fighters, bombers and AA guns (TWTEAW 4.1.2, 4.5, "AA guns"; rulings 113–):
+    # they stand in the same unit stacks as the land units and fly by the new order key `air`;
+    # a running game has none, so its state keeps its shape.
+    Migration("6", "7", identity,
+              "fighters, bombers and AA guns bought and placed like land units; air orders "
+              "(order key air: move, attack, rebase); air combat and AA fire before land battles; "
+              "no state change"),
 )

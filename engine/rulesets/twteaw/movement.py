@@ -28,8 +28,8 @@ from typing import Any
 
 from engine.kernel import Event, Roller
 
+from . import air, economy, invasions, trenches
 from . import combat as C
-from . import economy, invasions, trenches
 from . import units as U
 from .stacks import add, take
 from .war import allied, at_war, controller
@@ -57,6 +57,18 @@ def land_phase(state: State, orders: dict[str, dict[str, Any]], roller: Roller,
                     add(state, nation, move["to"], unit, n)
             else:
                 attacks.setdefault(move["to"], []).append((nation, move))
+    for nation in sorted(orders):
+        # air moves land at once, like the land moves; air attacks join the attacks (air.py)
+        for row in orders[nation].get("air", []):
+            if row["mission"] == "rebase":
+                continue
+            flight = air.sortie(state, nation, row) if row["mission"] == "attack" else None
+            for unit, n in row["units"].items():
+                take(state, nation, row["from"], unit, n)
+                if flight is None:
+                    add(state, nation, row["to"], unit, n)
+            if flight is not None:
+                attacks.setdefault(row["to"], []).append((nation, flight))
     for nation, landing in landings:
         attacks.setdefault(landing["to"], []).append((nation, landing))
     guns: dict[str, list[tuple[str, dict[str, Any]]]] = {}
@@ -103,6 +115,12 @@ def _battle(state: State, orders: dict[str, dict[str, Any]], area: str,
     for i, (nation, move) in enumerate(bloc):
         groups.append(C.Group(nation, move["from"], move.get("rounds"), move.get("max_losses"),
                               landing=bool(move.get("landing"))))
+        if move.get("air"):
+            cost = air.trench_penalty(state, area)
+            fighters += [C.Fighter(nation, unit, i, "air", penalty=cost, fuel=move["fuel"][unit],
+                                   home=move["home"])
+                         for unit in U.AIR_TYPES for _ in range(move["units"].get(unit, 0))]
+            continue
         crossing = "beach" if move.get("landing") else w.crossing(move["from"], area) or "land"
         for unit in U.LAND_TYPES:
             cost = crossing_penalty(state, area, move["from"], unit, tanks[move["from"]])
@@ -130,7 +148,7 @@ def _defenders(state: State, area: str, busy: dict[tuple[str, str], int]) -> lis
     out = []
     for nation in sorted(state["secret"]):
         stack = state["secret"][nation]["units"].get(area, {})
-        for unit in U.LAND_TYPES:
+        for unit in U.COMBAT_TYPES:
             for k in range(stack.get(unit, 0)):
                 late = unit == "artillery" and k < busy.get((nation, area), 0)
                 out.append(C.Fighter(nation, unit, -1, joins=2 if late else 1))
@@ -201,14 +219,17 @@ def _battles_at(state: State, orders: dict[str, dict[str, Any]], area: str,
         shells = _bombardment(state, holder, bloc, battle, shelling, fired)
         retreats = _retreats(state, orders, area)
         battle.defender_limits = {n: limit for n, (limit, _) in retreats.items()}
+        air.before_battle(battle, roller)
         outcome = C.fight(battle, roller)
         _apply_defender_losses(state, area, battle)
         for f in battle.fled:
             take(state, f.nation, area, f.type, 1)
             add(state, f.nation, retreats[f.nation][1], f.type, 1)
         if outcome == "captured":
+            planes = [f for f in battle.attackers if U.UNITS[f.type].air]   # fly home (ruling 119)
+            battle.attackers = [f for f in battle.attackers if not U.UNITS[f.type].air]
             _capture(state, area, battle)
-            _send_home(state, battle.groups, battle.gone, area)
+            _send_home(state, battle.groups, battle.gone + planes, area)
         else:
             _send_home(state, battle.groups, battle.attackers + battle.gone, area)
         _count_manpower(state, battle)

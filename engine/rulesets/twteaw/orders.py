@@ -42,23 +42,24 @@ from typing import Any
 
 from engine.kernel import IllegalAction, MalformedAction
 
-from . import diplomacy, economy, naval, rail, straits, surrender, trenches, us_trade
+from . import air, diplomacy, economy, naval, rail, straits, surrender, trenches, us_trade
 from .nations import MAIN_WAR, NATIONS
 from .stacks import claim
-from .units import LAND_TYPES, UNITS
+from .units import BOMBER_NATIONS, COMBAT_TYPES, LAND_TYPES, UNITS
 from .war import allied, at_war, controller, side
 from .world import world
 
 State = dict[str, Any]
 KEYS = ("declare", "join", "influence", "build", "trench", "home_trenches", "moves", "rail", "support", "withdraw",
-        "incorporate", "casualties", "defend_ics", "naval", "blockade", "close", "reopen", "surrender", "surrender_votes")
+        "incorporate", "casualties", "defend_ics", "naval", "blockade", "close", "reopen", "surrender", "surrender_votes", "air")
 MAX_ROWS = 400           # an order set larger than this is refused (no legal one comes close)
 
 
 def empty_orders() -> dict[str, Any]:
     return {"declare": [], "join": None, "influence": [], "build": [], "trench": [], "home_trenches": [], "moves": [], "rail": [],
             "support": [], "withdraw": [], "incorporate": [], "casualties": list(LAND_TYPES), "defend_ics": [],
-            "naval": [], "blockade": [], "close": [], "reopen": [], "surrender": False, "surrender_votes": {}}
+            "naval": [], "blockade": [], "close": [], "reopen": [], "surrender": False, "surrender_votes": {},
+            "air": []}
 
 
 def _int(value: Any, what: str, low: int = 0) -> int:
@@ -145,6 +146,7 @@ def normalise(action: Any) -> dict[str, Any]:
     out["support"] = [{"from": f, "into": i, "count": n} for (f, i), n in sorted(supports.items())]
     out["defend_ics"] = sorted({_str(a, "defend_ics[]") for a in _list(action, "defend_ics")})
     out["naval"] = naval.normalise(_list(action, "naval"))
+    out["air"] = air.normalise(_list(action, "air"))
     out["blockade"] = us_trade.normalise(_list(action, "blockade"))
     out["close"] = straits.normalise(_list(action, "close"), "close")
     out["reopen"] = straits.normalise(_list(action, "reopen"), "reopen")
@@ -163,8 +165,10 @@ def normalise(action: Any) -> dict[str, Any]:
     out["incorporate"] = sorted({_str(a, "incorporate[]") for a in _list(action, "incorporate")})
     if "casualties" in action:
         order = [_str(t, "casualties[]") for t in _list(action, "casualties")]
-        if sorted(order) != sorted(LAND_TYPES):
-            raise MalformedAction(f"casualties lists each of {', '.join(LAND_TYPES)} once")
+        # each land type once; AA guns and aircraft may be placed too (ruling 118)
+        if len(set(order)) != len(order) or not set(LAND_TYPES) <= set(order) <= set(COMBAT_TYPES):
+            raise MalformedAction(f"casualties lists each of {', '.join(LAND_TYPES)} once "
+                                  f"(and may list {', '.join(COMBAT_TYPES[3:])})")
         out["casualties"] = order
     return out
 
@@ -203,6 +207,7 @@ def validate(state: State, nation: str, action: Any) -> dict[str, Any]:
     for row in orders["support"]:
         _check_support(state, nation, row, declared, used)
     rail.check(state, nation, orders["rail"], used)
+    air.check(state, nation, orders["air"], used, declared)
     naval.check(state, nation, orders["naval"], used, declared)
     us_trade.check(state, nation, orders["blockade"], orders["naval"], declared)
     straits.check(state, nation, orders["close"], orders["reopen"])
@@ -240,7 +245,11 @@ def _check_builds(state: State, nation: str, builds: list[dict[str, Any]]) -> No
     for row in builds:
         if row["unit"] not in UNITS:
             raise _refuse("TWTEAW 3.1", "unknown_unit", {"unit": row["unit"]},
-                          f"{row['unit']!r} cannot be built (land units: {', '.join(UNITS)}).")
+                          f"{row['unit']!r} cannot be built (units: {', '.join(UNITS)}).")
+        if row["unit"] == "bomber" and nation not in BOMBER_NATIONS:
+            raise _refuse("TWTEAW units bombers", "no_bomber_technology", {"unit": "bomber"},
+                          "Only Italy has the bomber technology at the start (research is not "
+                          "built yet).")
         if row["at"] not in world().areas or economy.placement_cost(state, nation, row["unit"], row["at"]) is None:
             raise _refuse("TWTEAW 7", "placement", {"unit": row["unit"], "at": row["at"]},
                           f"{UNITS[row['unit']].title} cannot be placed in {row['at']}: new units "
@@ -288,6 +297,9 @@ def _check_move(state: State, nation: str, move: dict[str, Any], declared: set[s
     for unit, count in move["units"].items():
         if unit not in UNITS:
             raise _refuse("TWTEAW 4.4", "unknown_unit", {"unit": unit}, f"{unit!r} is not a land unit.")
+        if UNITS[unit].air:
+            raise _refuse("TWTEAW air movement", "planes_fly", {"unit": unit},
+                          f"{UNITS[unit].title}s fly by air orders, not land moves.")
         if claim(used, frm, unit, count) > here.get(unit, 0):
             raise _refuse("TWTEAW 4.4", "not_enough_units", {"from": frm, "unit": unit},
                           f"You have {here.get(unit, 0)} {unit} in {w.areas[frm].name}.")

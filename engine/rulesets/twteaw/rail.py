@@ -59,8 +59,9 @@ def check(state: State, nation: str, rows: list[dict[str, Any]],
         here = state["secret"][nation]["units"].get(row["from"], {})
         count = 0
         for unit, n in row["units"].items():
-            if unit not in UNITS:
-                raise IllegalAction(RULE, "unknown_unit", {"unit": unit}, f"{unit!r} is not a land unit.")
+            if unit not in UNITS or UNITS[unit].air:
+                raise IllegalAction(RULE, "unknown_unit", {"unit": unit},
+                                    f"{unit!r} is not a land unit (planes rebase by air orders).")
             if claim(used, row["from"], unit, n) > here.get(unit, 0):
                 raise IllegalAction(RULE, "not_enough_units", {"from": row["from"], "unit": unit},
                                     f"You have {here.get(unit, 0)} {unit} in {w.areas[row['from']].name} "

@@ -4,16 +4,17 @@ The playable core runs these phases (the others are recorded as not built yet, s
 docs/rules/twteaw.md):
 
     1.1 neutrals joining, declarations of war (Table A) → 1.2 influence → 1.3 surrender votes
-    and terms (surrender.py) → 1.4 straits closed and reopened (straits.py) → 3.1 purchases paid → 4.1.3 rail moves leave → 4.2/4.3 naval
+    and terms (surrender.py) → 1.4 straits closed and reopened (straits.py) → 3.1 purchases paid → 4.1.2 rebasing planes and 4.1.3 rail moves leave → 4.2/4.3 naval
     movement and sea battles, transports landing, battleships taking station to bombard (naval.py),
-    the 1.4 blockades of US trade holding or broken (us_trade.py) → 4.4/4.6 land movement and combat, with 4.6.1 invasions (invasions.py) and the shore
-    bombardment supporting them → 6 incorporation → 7 rail moves arrive, placement → 8 income, US
+    the 1.4 blockades of US trade holding or broken (us_trade.py) → 4.4/4.6 land movement and combat, with air moves, 4.5 air combat and AA fire
+    (air.py), 4.6.1 invasions (invasions.py) and the shore bombardment supporting them → 6 incorporation → 7 rail moves and rebases arrive, placement → 8 income, US
     trade and war tribute → 9 the end of the turn (surrender offers reach the voters, conquest, victory)
 
 Nations without a player (the minors the moderator runs) get the moderator's orders: hold,
 and spend their income on infantry in their cities (TWTEAW Phase 8's note on non-player minors).
 A seat that gave no orders gets the rulebook's default for a missed turn: hold, and spend half
-of the turn's income on infantry and artillery 3 : 1 (fighters come with the air slice).
+of the turn's income on infantry and artillery 3 : 1 (ruling 21: no fighters, which the bot and
+the moderator do not fly yet; ruling 122).
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from typing import Any
 
 from engine.kernel import Event, Roller
 
-from . import diplomacy, economy, movement, naval, rail, straits, surrender, trenches, us_trade
+from . import air, diplomacy, economy, movement, naval, rail, straits, surrender, trenches, us_trade
 from .nations import ALLIED, CENTRAL, NATIONS
 from .orders import empty_orders
 from .setup import turn_label
@@ -92,6 +93,7 @@ def resolve_turn(state: State, answers: dict[str, dict[str, Any]], roller: Rolle
     events += straits.declare(state, orders)
     events += purchases(state, orders)
     on_rails = rail.depart(state, orders)
+    rebasing = air.rebase_depart(state, orders)
     landings: list[tuple[str, dict[str, Any]]] = []
     bombardments: list[dict[str, Any]] = []
     blockaders: list[dict[str, Any]] = []
@@ -101,6 +103,7 @@ def resolve_turn(state: State, answers: dict[str, dict[str, Any]], roller: Rolle
     events += incorporation(state, orders)
     for stopped in rail.arrive(state, on_rails):
         events.append(Event("rail_cut", rail.RULE, stopped, audience=f"seat:{stopped['nation']}"))
+    events += air.rebase_arrive(state, rebasing)
     events += placement(state, orders)
     events += collect_income(state)
     events += surrender.tribute(state)

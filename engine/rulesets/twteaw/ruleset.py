@@ -50,8 +50,9 @@ MANIFEST = {
 
 class TheWarToEndAllWars(FlowRuleset):
     id = "twteaw"
-    version = "6"   # 2: ICs defend when ordered; 3: ships and naval orders; 4: surrender;
-    # 5: US trade and the blockade (us_trade.py); 6: closing straits (straits.py); migrations.py
+    version = "7"   # 2: ICs defend when ordered; 3: ships and naval orders; 4: surrender;
+    # 5: US trade and the blockade (us_trade.py); 6: closing straits (straits.py);
+    # 7: aircraft, air combat and AA guns (air.py); migrations.py
     migrations = MIGRATIONS
     manifest = MANIFEST
     # A product (issue #23): the newcomer check walks it by written orders (every nation

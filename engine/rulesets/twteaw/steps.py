@@ -16,7 +16,7 @@ State = dict[str, Any]
 RULE = "TWTEAW turn"
 ORDERS_SCHEMA = {"type": "object", "description": "a nation's orders for the turn (engine/rulesets/twteaw/orders.py)",
                  "properties": {k: {"type": "array"} for k in
-                                ("declare", "build", "moves", "support", "incorporate", "casualties", "blockade", "close", "reopen")}
+                                ("declare", "build", "moves", "support", "incorporate", "casualties", "blockade", "close", "reopen", "air")}
                  | {"surrender": {"type": "boolean"}, "surrender_votes": {"type": "object"}}}
 
 

@@ -16,10 +16,11 @@ from __future__ import annotations
 from collections import deque
 from typing import Any
 
-from . import diplomacy, rail, trenches
+from . import air, diplomacy, economy, rail, trenches
 from .nations import MAIN_WAR, NATIONS
-from .orders import empty_orders
+from .orders import empty_orders, normalise
 from .resolution import spend_on
+from .units import AIR_TYPES, BOMBER_NATIONS, UNITS
 from .war import allied, at_war, beyond_the_neutral_rules, controller, side
 from .world import world
 
@@ -51,6 +52,10 @@ def attack_on(state: State, nation: str, target: str, declare: list[str]) -> dic
             orders["support"].append({"from": origin, "into": target, "count": stack["artillery"]})
     if not orders["moves"]:
         return None
+    for origin, stack in sorted(state["secret"][nation]["units"].items()):
+        planes = {t: stack[t] for t in AIR_TYPES if stack.get(t)}
+        if planes and air.can_raid(state, nation, origin, target, planes):
+            orders["air"].append({"from": origin, "to": target, "units": planes, "mission": "attack"})
     orders["moves"].sort(key=lambda m: (m["from"], m["to"]))
     orders["support"].sort(key=lambda r: (r["from"], r["into"]))
     return orders
@@ -73,6 +78,27 @@ def _front_distance(state: State, nation: str) -> dict[str, int]:
     return dist
 
 
+def air_force(state: State, nation: str) -> dict[str, Any] | None:
+    """Buy a fighter (Italy: a bomber too) and an AA gun at the first industrial complex, and
+    infantry with what is left."""
+    ics = [a for a in world().land() if economy.placement_cost(state, nation, "fighter", a) == 0]
+    if not ics or not economy.can_build(state, nation):
+        return None
+    wanted = ["fighter", "aa"] + (["bomber"] if nation in BOMBER_NATIONS else [])
+    bank = state["secret"][nation]["bank"]
+    builds = []
+    for unit in wanted:
+        cost = economy.unit_cost(state, nation, unit)
+        if cost <= bank:
+            builds.append({"unit": unit, "at": ics[0], "count": 1})
+            bank -= cost
+    if not any(b["unit"] in AIR_TYPES for b in builds):
+        return None
+    orders = empty_orders()
+    orders["build"] = builds + spend_on(state, nation, bank, 0)
+    return normalise(orders)
+
+
 def advance(state: State, nation: str) -> dict[str, Any] | None:
     """Every stack behind the front moves one step toward it."""
     w = world()
@@ -83,9 +109,15 @@ def advance(state: State, nation: str) -> dict[str, Any] | None:
             continue
         closer = sorted(b for b in w.neighbours(area) if dist.get(b, 1 << 30) < dist[area]
                         and "mountains" not in w.areas[b].flags)
-        if closer:
-            orders["moves"].append({"from": area, "to": closer[0], "units": dict(sorted(stack.items()))})
-    return orders if orders["moves"] else None
+        if not closer:
+            continue
+        ground = {t: n for t, n in sorted(stack.items()) if not UNITS[t].air}
+        planes = {t: n for t, n in sorted(stack.items()) if UNITS[t].air}
+        if ground:
+            orders["moves"].append({"from": area, "to": closer[0], "units": ground})
+        if planes and air.may_land(state, nation, closer[0]):
+            orders["air"].append({"from": area, "to": closer[0], "units": planes, "mission": "move"})
+    return orders if orders["moves"] or orders["air"] else None
 
 
 def _rail_path(state: State, nation: str, start: str, goal: set[str]) -> list[str] | None:
@@ -121,7 +153,7 @@ def by_rail(state: State, nation: str) -> dict[str, Any] | None:
             continue
         room = min(rail.capacity(a) - load.get(a, 0) for a in path)
         moving: dict[str, int] = {}
-        for unit in sorted(stack):
+        for unit in sorted(t for t in stack if not UNITS[t].air):
             take = min(stack[unit], room - sum(moving.values()))
             if take > 0:
                 moving[unit] = take
@@ -200,6 +232,9 @@ def suggestions(state: State, nation: str) -> list[dict[str, Any]]:
         orders = attack_on(state, nation, target, [])
         if orders:
             out.append(_with_builds(state, nation, orders))
+    planes = air_force(state, nation)
+    if planes:
+        out.append(planes)
     forward = advance(state, nation)
     if forward:
         out.append(_with_builds(state, nation, forward))

@@ -6,7 +6,9 @@ digest derives from the worked examples (Best Army: infantry 3/5, artillery 6/2;
 the costs of infantry, artillery and tanks are **authored** (docs/rules/twteaw.md). Ships
 (`SHIPS`, version 3): attack, defence, hits and the cruiser's three movement points as the
 digest derives them; the battleship's and transport's movement and every ship's cost are
-authored (ruling 70). Aircraft come with the air slice.
+authored (ruling 70). Aircraft and AA guns (version 7, `air.py`): the AA gun's cost and
+figures are printed; the fighter's 2/2 and fuel 3 and the bomber's 4/1 are the digest's
+derivation; both aircraft costs and the bomber's fuel are authored (ruling 113).
 """
 
 from __future__ import annotations
@@ -23,14 +25,25 @@ class UnitType:
     captures: bool       # only infantry and tanks take territory (Phase 4.4)
     advances: bool       # may move into enemy territory (artillery, AA and rockets may not)
     cost_source: str
+    fuel: int = 0        # aircraft: fuel a turn (1 a land territory entered, 2 a sea zone)
+    air: bool = False    # flies by air orders (`air.py`), never by land moves or rail
 
 
 UNITS: dict[str, UnitType] = {
     "infantry": UnitType("Infantry", 5, 3, 5, True, True, "authored"),
     "artillery": UnitType("Artillery", 8, 6, 2, False, False, "authored"),
     "tank": UnitType("Tank", 12, 6, 1, True, True, "authored"),
+    # "Units: AA gun": cost 3, defence 1 (its one shot at attacking aircraft), move 1; it
+    # cannot attack or advance into enemy land
+    "aa": UnitType("AA gun", 3, 0, 1, False, False, "printed"),
+    "fighter": UnitType("Fighter", 15, 2, 2, False, True, "authored", fuel=3, air=True),
+    "bomber": UnitType("Bomber", 20, 4, 1, False, True, "authored", fuel=4, air=True),
 }
-LAND_TYPES = tuple(UNITS)            # the order casualties are taken in by default
+LAND_TYPES = ("infantry", "artillery", "tank")   # the casualties order must list these
+AIR_TYPES = ("fighter", "bomber")
+COMBAT_TYPES = (*LAND_TYPES, "aa", *AIR_TYPES)   # the default order casualties are taken in
+# "Units: Bombers": at the start only Italy has the bomber technology (research is not built)
+BOMBER_NATIONS = frozenset({"italy"})
 INFANTRY_SURCHARGE = 5               # Phase 7 rule 3: infantry placed outside a city
 ARTILLERY_CITY_SURCHARGE = 10        # Phase 7 rule 5: artillery placed in a city without an IC
 LONE_ARTILLERY_DEFENCE = 1           # artillery alone (no infantry or tanks) defends at 1
@@ -72,6 +85,12 @@ CARGO_POINTS = {"infantry": 1, "artillery": 2, "tank": 2}
 
 def cargo_points(units: dict[str, int]) -> int:
     return sum(CARGO_POINTS[t] * n for t, n in units.items())
+
+
+def casualty_order(order: list[str]) -> list[str]:
+    """A nation's casualties order completed: the types it did not list (AA guns, aircraft)
+    follow in the default order (ruling 118)."""
+    return [*order, *(t for t in COMBAT_TYPES if t not in order)]
 
 
 def stack_size(units: dict[str, int]) -> int:

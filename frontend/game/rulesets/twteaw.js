@@ -19,6 +19,9 @@ const UNIT_WORDS = { infantry: ["infantry", "infantry"], artillery: ["artillery"
   tank: ["tank", "tanks"] };
 // Ships (TWTEAW naval slice, version 3): kept apart from the land units, whose count inputs the
 // land forms list.
+// Aircraft and AA guns (air slice, version 7; rulings 113–122): bought like land units, but kept
+// off the land forms' count inputs (planes fly by the `air` order key, not yet in this editor).
+const AIR_WORDS = { aa: ["AA gun", "AA guns"], fighter: ["fighter", "fighters"], bomber: ["bomber", "bombers"] };
 const SHIP_WORDS = { battleship: ["battleship", "battleships"], damaged_battleship: ["damaged battleship", "damaged battleships"],
   cruiser: ["cruiser", "cruisers"], transport: ["transport", "transports"] };
 const MISSION_WORDS = { patrol: "patrol (seeks battle)", move: "move (tries to slip through)", transport: "transport (carries troops)",
@@ -42,7 +45,7 @@ const SIDE_WORDS = { central: "the Central Powers", allied: "the Allied Powers",
 /** "6 infantry, 1 tank" from {infantry: 6, tank: 1}. */
 export function unitCount(units) {
   return Object.entries(units || {}).filter(([, n]) => n > 0)
-    .map(([type, n]) => `${n} ${(UNIT_WORDS[type] || SHIP_WORDS[type] || [type, type])[n === 1 ? 0 : 1]}`).join(", ") || "no units";
+    .map(([type, n]) => `${n} ${(UNIT_WORDS[type] || AIR_WORDS[type] || SHIP_WORDS[type] || [type, type])[n === 1 ? 0 : 1]}`).join(", ") || "no units";
 }
 
 export class TwteawAdapter extends GenericAdapter {
@@ -681,7 +684,7 @@ export class TwteawOrderEditor {
       .sort((a, b) => adapter.area(a).localeCompare(adapter.area(b)));
     if (!held.includes(form.at)) form.at = held[0] || null;
     const unit = h("select", { id: "build-unit", "aria-label": "Unit to build", onchange: (event) => { form.unit = event.target.value; } },
-      Object.keys(UNIT_WORDS).map((t) => h("option", { value: t, selected: t === form.unit }, t)));
+      [...Object.keys(UNIT_WORDS), ...Object.keys(AIR_WORDS)].map((t) => h("option", { value: t, selected: t === form.unit }, t)));
     const at = h("select", { id: "build-at", "aria-label": "Where", onchange: (event) => { form.at = event.target.value; orders.changed(); } },
       held.map((a) => h("option", { value: a, selected: a === form.at }, adapter.area(a))));
     const many = h("input", { type: "number", min: "1", value: String(form.many), id: "build-count", "aria-label": "How many", class: "count",
