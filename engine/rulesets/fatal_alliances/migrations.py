@@ -271,6 +271,12 @@ def v23_to_v24(state: State) -> State:
     return state
 
 
+def v24_to_v25(state: State) -> State:
+    """Version 25 (ruling "Out of supply at the start"): a moving stack's units are judged out of supply at the start before
+    any of them moves (11.9). Nothing to carry: the state's shape is unchanged."""
+    return state
+
+
 MIGRATIONS = (
     Migration("3", "4", v3_to_v4,
               "renamed flow.acts, flow.box, board.circle and the combat's n; flow.pending "
@@ -348,4 +354,7 @@ MIGRATIONS = (
               "convoy points move as naval units (FA 11.3, 13.5.1.4, R-N46-R-N50): out of "
               "port into a 0 section, back into port; board.convoys_used made when needed; "
               "nothing to carry; East Prussia unchanged"),
+    Migration("24", "25", v24_to_v25,
+              "a moving stack's units are judged out of supply at the start before any of "
+              "them moves (FA 11.9); nothing to carry"),
 )

@@ -189,7 +189,10 @@ class FatalAlliances(FlowRuleset):
     # many points; points ending in port are used (`board.convoys_used`) until the final
     # reorganisation. A version-23 campaign record is offered more naval orders (and naval
     # actions). East Prussia (no fleets, no convoys) plays and hashes as before.
-    version = "24"
+    # "25": 11.9's "out of supply at the start" is judged for the whole moving stack before
+    # any unit moves (ruling "Out of supply at the start"): the first unit's step into the destination no longer opens a
+    # supply path for the units behind it. A version-24 record may flip a unit differently.
+    version = "25"
     migrations = MIGRATIONS
     manifest = MANIFEST
     flow = FLOW

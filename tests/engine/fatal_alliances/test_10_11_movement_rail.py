@@ -196,3 +196,18 @@ def test_fa_11_8_a_trip_on_the_near_side_of_the_straits_uses_none():
     out = apply(RULESET, s, "germany", d.id, {"unit": "g", "to": "2,2"}, seed=SEED)
     assert "straits_railed" not in out.state["flow"]
     assert rail_destinations(out.state, "h") == ["2,2", "5,2"]   # the straits still free
+
+
+def test_fa_11_9_a_stack_is_judged_out_of_supply_before_any_of_it_moves():
+    # The strip of FA 2.4's ZoC test: city at 0,0, a Russian corps at 2,1 covering 2,0 and
+    # 1,1. The German pair at 3,0 is out of supply; once the first of them stands in 2,0 the
+    # path 3,0 → 2,0 → 1,0 → 0,0 opens, but both began the move out of supply and both flip.
+    feats = {"0,0": ["city"]}
+    s = position([corps("r", "russia", "2,1"), corps("a", "germany", "3,0"),
+                  corps("b", "germany", "3,0")], features=feats, width=6, height=2, split=6)
+    d = _open(s, "land_move")[0]
+    for order in (["a", "b"], ["b", "a"]):
+        out = apply(RULESET, s, "germany", d.id, {"units": order, "to": "2,0"}, seed=SEED)
+        units = out.state["board"]["units"]
+        assert units["a"]["hex"] == units["b"]["hex"] == "2,0"
+        assert units["a"]["up"] is False and units["b"]["up"] is False
