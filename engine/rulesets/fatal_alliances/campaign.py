@@ -10,6 +10,7 @@ from engine.board import Map
 from engine.kernel import Event, Roller
 
 from .charts import FACTORIES_AND_RESOURCES
+from .minor_convoys import set_up_minor_convoys
 from .position import is_active, is_home_country_hex
 from .powers import POWER_SIDE
 from .war import activate, declare_war, spread
@@ -128,6 +129,8 @@ def run_script(state: dict[str, Any], roller: Roller | None = None) -> list[Even
                        entry.get("activate", []))
         for minor, major in sorted(entry.get("align", {}).items()):
             board["aligned"][minor] = major
+            # FA 20.5.1 E: an aligning minor sets up its convoy points (R-N51)
+            events.extend(set_up_minor_convoys(state, minor, major))
         for a, b in entry.get("declare", []):
             declare_war(state, a, b)
         for p in entry.get("activate", []):
@@ -169,4 +172,5 @@ def enter_minor(state: dict[str, Any], minor: str, major: str) -> list[Event]:
     if chosen is None:
         return [Event("entry_lapsed", "FA 22.6", {"minor": minor, "side": side})]
     board["aligned"][minor] = chosen
-    return [Event("minor_entered", "FA 22.6", {"minor": minor, "major": chosen})]
+    return [Event("minor_entered", "FA 22.6", {"minor": minor, "major": chosen}),
+            *set_up_minor_convoys(state, minor, chosen)]      # FA 20.5.1 E (R-N51)

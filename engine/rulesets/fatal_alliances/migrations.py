@@ -277,6 +277,13 @@ def v24_to_v25(state: State) -> State:
     return state
 
 
+def v25_to_v26(state: State) -> State:
+    """Version 26 (R-N51-R-N53): a minor aligning from now on sets up its convoy points (20.5.1
+    E). Nothing to carry: a minor that aligned before the bump made its set-up under the old
+    rules, and it is not made again (20.5.1 sets up once, when the minor aligns)."""
+    return state
+
+
 MIGRATIONS = (
     Migration("3", "4", v3_to_v4,
               "renamed flow.acts, flow.box, board.circle and the combat's n; flow.pending "
@@ -357,4 +364,8 @@ MIGRATIONS = (
     Migration("24", "25", v24_to_v25,
               "a moving stack's units are judged out of supply at the start before any of "
               "them moves (FA 11.9); nothing to carry"),
+    Migration("25", "26", v25_to_v26,
+              "minors' convoy points (FA 20.5.1 E, R-N51-R-N53): a minor aligning from now "
+              "on sets up its table's points in port as its major's; nothing to carry; East "
+              "Prussia unchanged"),
 )

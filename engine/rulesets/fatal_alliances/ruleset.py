@@ -192,7 +192,11 @@ class FatalAlliances(FlowRuleset):
     # "25": 11.9's "out of supply at the start" is judged for the whole moving stack before
     # any unit moves (ruling "Out of supply at the start"): the first unit's step into the destination no longer opens a
     # supply path for the units behind it. A version-24 record may flip a unit differently.
-    version = "25"
+    # "26": minors' convoy points (20.5.1 E with 13.5.1.4, R-N51-R-N53, minor_convoys.py): a
+    # minor that aligns during play (the 1914 script: Belgium, Portugal, Greece) sets up its
+    # table's convoy points in port as its major's. A version-25 campaign record is offered
+    # more convoy orders once Belgium has aligned. East Prussia (no fleets) plays as before.
+    version = "26"
     migrations = MIGRATIONS
     manifest = MANIFEST
     flow = FLOW
