@@ -15,7 +15,7 @@ from engine.kernel.diff import make_patch
 from engine.kernel.record import build_record, log_entry, replay, versions_of
 from engine.kernel.selfplay import Chooser, game_seed
 
-from . import naval
+from . import fa_naval, naval
 
 
 def _ms(samples: list[float]) -> dict[str, float]:
@@ -154,4 +154,6 @@ def run(games: int = 3, max_actions: int = 300, only: str | None = None,
     out: dict[str, Any] = {"engine": results}
     if only in (None, "balance_of_powers"):
         out["bop_naval"] = naval.run()     # BoP's naval options and one battle (issue #21)
+    if only in (None, "fatal_alliances"):
+        out["fa_naval"] = fa_naval.run()   # FA's naval options and one interception (issue #22)
     return out
