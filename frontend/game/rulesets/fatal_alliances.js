@@ -796,7 +796,7 @@ export class FatalAlliancesAdapter extends GenericAdapter {
       case "liberation_declined": return `${this.power(d.by)} does not liberate ${this.country(d.country)}`;
       case "liberation_choice": return `${this.power(d.power)} ${d.give_back ? "gives back" : "keeps"} ${(d.hexes || []).length} hex${(d.hexes || []).length === 1 ? "" : "es"} of ${this.country(d.country)}`;
       case "minor_entered": return `${this.country(d.minor)} enters the war with ${this.power(d.major)}`;
-      case "minor_convoys_set_up": return `${this.country(d.minor)} sets up ${d.points} convoy points in port as ${this.power(d.major)}'s (20.5.1)`;
+      case "minor_convoys_set_up": return `${this.country(d.minor)} aligns: ${d.points} convoy points come into port for ${this.power(d.major)} (20.5.1)`;
       case "minor_convoys_lapsed": return `${this.country(d.minor)} holds no port: its ${d.points} convoy points are not set up (20.5.1)`;
       case "entry_lapsed": return `${this.country(d.minor)} does not enter the war (${SIDE_TITLES[d.side] || d.side} cannot take it)`;
       case "offensive_points_spent": return `${this.power(d.power)} spends ${d.cost} OP${d.cost === 1 ? "" : "s"} on ${d.unlimited ? "an unlimited action" : d.hq_benefit ? `${shortName(this.unit(view, d.hq_benefit))} HQ's offensive` : d.flip_hq ? `turning ${shortName(this.unit(view, d.flip_hq))} HQ face-up` : "an offensive"} (${d.left} left)`;
