@@ -163,8 +163,8 @@ def rhineland_us_entry(state: State, roller: Roller) -> list[Event]:
             or at_war(board, "FR", "GE"):
         return []
     us_entry.add(board, "FR", RHINELAND_US_ENTRY)
-    return [Event("us_entry", CATALOGUE["FR6"].rule, {"power": "FR", "entry": RHINELAND_US_ENTRY,
-                                                      "total": board["us_entry"]["FR"]})]
+    return [Event("rhineland_us_entry", CATALOGUE["FR6"].rule, {
+        "power": "FR", "entry": RHINELAND_US_ENTRY, "total": board["us_entry"]["FR"]})]
 
 
 # --- GE 11 Recognise the Ukraine -------------------------------------------------------------

@@ -7,6 +7,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from engine.kernel import apply
+from engine.kernel.selfplay import Chooser
 from engine.rulesets.days_of_decision import RULESET
 from engine.rulesets.days_of_decision import national as N
 from engine.rulesets.days_of_decision import options as O
@@ -233,3 +234,29 @@ def test_dod_8_7_2_a_national_option_played_through_the_kernel_and_described():
     RULESET.check_invariants(after)
     assert O.describe({"option": "US6", "act": "veto"}) == \
         "US 6 Revise Neutrality Act: veto the Neutrality Act"
+
+
+def test_dod_8_7_2_national_options_play_through_the_kernel_over_whole_turns():
+    """A random game (selfplay's chooser) through the kernel, except that a power offered a
+    national option plays it: each is legal where offered and the game stays sound to its
+    end."""
+    state = fresh(turns=20)
+    chooser = Chooser(1, 0)
+    played: list[str] = []
+    for _ in range(5000):
+        if RULESET.result(state) is not None:
+            break
+        decision = open_decisions(state)[0]
+        seat = decision.seats[0]
+        choices = list(decision.options) if decision.options is not None else [
+            item["action"] for item in RULESET.options(state, seat, decision, None)]
+        action = choices[chooser.index(len(choices))]
+        if decision.kind == "option":
+            national = [o for o in choices if o["option"] in N.HANDLERS]
+            action = national[-1] if national else action
+            played += [action["option"]] if national else []
+        state = apply(RULESET, state, seat, decision.id, action, seed=SEED).state
+        RULESET.check_invariants(state)
+    assert RULESET.result(state) is not None
+    assert set(played) == {"GE6", "RU6", "JA8", "US6"}
+    assert set(state["board"]["national"]["played"]) == set(played)
