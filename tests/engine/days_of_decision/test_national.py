@@ -213,15 +213,19 @@ def test_dod_8_7_2_ja8_ruling_111_tojo_raises_pe_and_marches_to_the_fascist_cent
     assert offered(board, "JA", "JA7") == []                # JA 8 played: no JA 7
 
 
-def test_dod_8_7_2_ja8_ruling_111_the_march_never_ends_on_another_power():
+def test_dod_8_7_2_ja8_ruling_111_the_march_is_paid_for_and_never_ends_on_another_power():
     board = fresh()["board"]
-    order(board, "CW", "RU", "IT", "GE", "US", "FR", "JA")  # Japan 7th: one point
-    path = N.tojo_path(board, "JA")
-    assert len(path) <= 1
-    for hex_ in path:
-        board["display"]["IT"] = hex_                       # Italy stands on the step
-    assert N.tojo_path(board, "JA") == [] or N.tojo_path(board, "JA")[-1] != board[
-        "display"]["IT"]
+    # Japan on the radical ring, Italy on the centre hex next to it: the nearest free centre
+    # hex is the one beyond Italy (entering Italy's hex costs 1, the next 2)
+    board["display"]["JA"], board["display"]["IT"] = "0,-4", "0,-3"
+    others = [p for p in board["initiative"] if p != "JA"]
+    board["initiative"] = others[:4] + ["JA"] + others[4:]          # 5th: 3 points
+    assert N.tojo_path(board, "JA") == ["0,-3", "-1,-2"]            # passes through Italy
+    board["initiative"] = others[:5] + ["JA"] + others[5:]          # 6th: 2 points
+    assert N.tojo_path(board, "JA") == []                           # would end on Italy
+    board["display"]["GE"] = "-1,-2"                                # that centre hex taken
+    board["initiative"] = others[:2] + ["JA"] + others[2:]          # 3rd: 5 points
+    assert N.tojo_path(board, "JA") == ["0,-3", "-1,-2", "-2,-1"]
 
 
 def test_dod_8_7_2_a_national_option_played_through_the_kernel_and_described():
