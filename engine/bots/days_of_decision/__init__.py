@@ -356,7 +356,7 @@ PHASES: dict[str, Callable[[Context, Decision, dict[str, Any]], Score]] = {
 
 
 class DaysOfDecisionBot(HeuristicBot):
-    id, version = "dod-heuristic", "9"
+    id, version = "dod-heuristic", "10"
     work = 2000
 
     def context(self, view: dict[str, Any], offers: Sequence[Offer], rng: BotRng,

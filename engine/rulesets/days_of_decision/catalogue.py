@@ -1,8 +1,10 @@
 """DoD 8.2 / 8.7 — the option catalogue as data: one row per international option (8.7.1) and
-per generic major-power option (8.7.2 MP 0(a)–(h), MP 1–5). Numbers and names as printed; the
-rest in our words. `status` is "implemented" (a handler in options.HANDLERS plays it) or
-"absent" (with the reason). The national options (GE 6–14 and the others' 6–8) are absent as a
-block; docs/rules/days_of_decision.md lists them.
+per generic major-power option (8.7.2 MP 0(a)–(h), MP 1–5) and one per national option (8.7.2
+GE 6–14, IT/FR/RU/JA/CH/US/CW 6–8; version 18). Numbers and names as printed; the rest in our
+words. `status` is "implemented" (a handler in options.HANDLERS plays it) or "absent" (with
+the reason). A national row names its `power`, what it `needs`, a `description` and the
+`effect` (the event its handler writes, national.py). The national variants of MP 2–5 (GE 2,
+US 3, RU 4, CH 5(a) …) are folded into their MP rows (war.py's national limits, ruling 29).
 
 Costs, minor effects and US-entry effects are printed on the cards and the Status Display,
 which the seed lacks: every such value here is authored (see PROVENANCE), except where the
@@ -31,6 +33,10 @@ class OptionRow:
     # minor effects on success, by outcome: {"make": 2} means +2 in the target minor (8.4.3)
     minor_effects: dict[str, int] = field(default_factory=dict)
     note: str = ""          # why it is absent, or what part of it is built
+    power: str = ""         # a national option (8.7.2 6-14): the one power that may play it
+    needs: str = ""         # a national option's prerequisites, in our words
+    description: str = ""   # a national option's effect, in our words
+    effect: str = ""        # the event kind its handler writes ("" while absent)
 
 
 def _absent(id_: str, number: str, name: str, kind: str, rule: str, note: str,
@@ -157,6 +163,170 @@ ROWS: tuple[OptionRow, ...] = (
                    "terms); incomplete conquest and Vichy need the map"),
 )
 
+
+
+def _national(id_: str, name: str, status: str, cost: int, one_shot: bool, needs: str,
+              description: str, effect: str = "", note: str = "",
+              pending: str = "") -> OptionRow:
+    power, number = id_[:2], id_[2:]
+    return OptionRow(id_, f"{power} {number}", name, "mp", f"DoD 8.7.2 {power} {number}", status,
+                     cost=cost, one_shot=one_shot, pending=pending, note=note, power=power,
+                     needs=needs, description=description, effect=effect)
+
+
+NO_PM = "needs the PM track (absent from the seed; MP 1 and MP 2 are absent for it too)"
+NO_COMMUNIST_CHINA = ("needs Communist China as a separate force (its army points, territory "
+                      "and production; 10.2), absent")
+
+# DoD 8.7.2 — the national options, GE 6-14 and the others' 6-8 (version 18, rulings 105-112).
+# Costs are authored (the cards are absent). One-shot: RULING 112.
+NATIONAL_ROWS: tuple[OptionRow, ...] = (
+    _national("GE6", "Occupy Rhineland", "implemented", 2, True,
+              "France not occupying the Rhineland; Germany ahead of France on the track",
+              "the Rhineland becomes German home country; France's alliances with Belgium end",
+              "rhineland", note="the territory, its resources and factories are on the absent "
+                                "map; the Belgian alliances and the bar on FR 6 are built "
+                                "(ruling 108)"),
+    _national("GE7", "Anschluss", "absent", 0, True,
+              "IT 7 never played; PM 3/4 or more; ahead of every power allied to Austria; "
+              "Austria not at war, in civil war, conquered or aligned",
+              "Austria becomes German home country with 7 German army points",
+              note="needs Austria's territory as German home country (the map) and the PM "
+                   "track"),
+    _national("GE8", "Demand Sudetenland", "absent", 0, True,
+              "PM 3/4 or more; Czechoslovakia not in civil war, conquered, at war or aligned",
+              "the Sudetenland becomes German at the end of the step unless CW 6 or FR 8 "
+              "(each with the other's 0(f)) succeeds; if blocked, no replay",
+              note="the Sudetenland is a territory on the absent map; " + NO_PM),
+    _national("GE9", "Czech. Rump Occupied", "absent", 0, True,
+              "GE 8 succeeded in an earlier turn; Czechoslovakia free as for GE 8",
+              "Czechoslovakia becomes a German colony with 21 German army points; the CW +3 "
+              "PE and France +1 PE if Democratic",
+              note="needs GE 8 (absent) and colonies (the map)"),
+    _national("GE10", "Demand Danzig Corridor", "absent", 0, True,
+              "PM 3/4 or more; Poland not in civil war, conquered, at war or aligned",
+              "the corridor becomes German unless CW 7 (with France's 0(f)) succeeds; Poland "
+              "then pays Germany a resource a turn",
+              note="the corridor is a territory and the payment a resource, both on the "
+                   "absent map; " + NO_PM),
+    _national("GE11", "Recognise the Ukraine", "implemented", 3, True,
+              "Germany holds Kiev, or Poland stacked with or aligned to Germany, no "
+              "German-Soviet treaty and Germany at least 3 places ahead of the Soviet Union",
+              "Germany -2 PE, the Soviet Union +1 PE; the Ukraine a German colony with 6 army "
+              "points; the Soviet Union's casus belli against Germany for good",
+              "ukraine", note="the Kiev branch and the colony's territory and factories need "
+                              "the map; the political branch, PE, army and casus belli built "
+                              "(ruling 109)"),
+    _national("GE12", "Create the Waffen SS Corps", "absent", 0, True, "PM 3/4 or more",
+              "Germany's national army bonus (9.3.3) +1 for the game",
+              note="the national army bonus (9.3.3) is not part of the abstract war; " + NO_PM),
+    _national("GE13", "Support Hungarian and Bulgarian land claims", "absent", 0, True,
+              "GE 14 never played; Italy's 0(f) this turn",
+              "Transylvania to Hungary, South Dobruja to Bulgaria; German resource markers "
+              "move from Rumania to them",
+              note="territories and resource markers are on the absent map"),
+    _national("GE14", "Support Rumanian land claims", "absent", 0, True,
+              "GE 13 never played; ahead of every power allied to Rumania, Hungary or Bulgaria",
+              "a German 2-resource marker in Rumania; aligned Rumania moves freely, aligned "
+              "Hungary and Bulgaria keep at most 4 army points abroad",
+              note="resource markers and movement limits need the absent map"),
+    _national("IT6", "French Land Grab", "absent", 0, False,
+              "PM 3/4 or more; ahead of France; France not Vichy or conquered",
+              "Savoy, Corsica and Tunisia to Italy (at once if Italy holds Savoy, else with "
+              "FR 7); peace and a non-aggression pact; France pays a resource a turn",
+              note="Savoy, Corsica and Tunisia are territories on the absent map; " + NO_PM),
+    _national("IT7", "Italian Anschluss", "absent", 0, True,
+              "GE 7 never played; otherwise as GE 7", "Austria becomes Italian home country "
+              "with 7 Italian army points",
+              note="as GE 7: Austria's territory (the map) and the PM track"),
+    _national("IT8", "Occupy Albania", "absent", 0, True,
+              "Albania free; PM 3/4 or more; ahead of the Commonwealth",
+              "Albania becomes an Italian colony",
+              note="Albania is not among this package's 15 display minors (ruling 45) and "
+                   "colonies need the map"),
+    _national("FR6", "Occupy the Rhineland", "implemented", 2, True,
+              "GE 6 never played; France ahead of Germany",
+              "France occupies the Rhineland; Germany's alliances with Belgium end; +3 to "
+              "France's US entry each turn it stays there at peace with Germany",
+              "rhineland", note="the territory is on the absent map, so the occupation is "
+                                "never withdrawn while France stands (ruling 108)"),
+    _national("FR7", "Italian Land Grab", "absent", 0, False,
+              "IT 6 played this turn; France holds Savoy; France not conquered or Vichy",
+              "France accepts IT 6", note="answers IT 6 (absent); Savoy is on the absent map"),
+    _national("FR8", "Little Entente Backed", "absent", 0, True,
+              "GE 8 this turn, or Germany declared war on Czechoslovakia, Rumania or "
+              "Yugoslavia in an earlier turn; the CW's 0(f) this turn",
+              "blocks GE 8; France and the CW guarantee Czechoslovakia, Rumania and Yugoslavia",
+              note="needs GE 8 (absent) and a 0(f) for national options: not built"),
+    _national("RU6", "Purge", "implemented", 2, True, "the Soviet Union not at war with Germany",
+              "+2 PE, 17 army points removed; opens Soviet declarations of war (RU 4)",
+              "purge", note="RU 4 (a): Soviet declarations from the next turn on (ruling 107); "
+                            "WiFFE units absent"),
+    _national("RU7", "Chinese Civil War", "absent", 0, True,
+              "RU 6 played; no RU 8 in the last 60 turns; PM 1/2 or more; China not at war "
+              "with a major power; Soviet position less than half China's",
+              "Communist and Nationalist China at war with each other",
+              note=NO_COMMUNIST_CHINA + "; " + NO_PM),
+    _national("RU8", "Abduct Chiang Kai Shek", "absent", 0, True,
+              "RU 7 never played; Soviet position less than half China's",
+              "no Chinese civil war for 60 turns",
+              note="its only effect bars RU 7 and CH 7, both absent: " + NO_COMMUNIST_CHINA),
+    _national("JA6", "Peking Bridge Incident", "absent", 0, True,
+              "Japan ahead of China, or JA 8 played",
+              "a limited war with China (a fifth of the offensives); China's PM at least 1/4 "
+              "and no PE for China",
+              note="needs a limited-war mode of the abstract war (offensives a fifth) and "
+                   "China's PM (the PM track): not built"),
+    _national("JA7", "Manchuria Abandoned", "implemented", 1, True,
+              "JA 8 never played; Japan behind China on the track",
+              "-1 PE; Japanese Manchuria passes to China", "manchuria_abandoned",
+              note="Manchuria is on the absent map: the PE loss is built (ruling 110)"),
+    _national("JA8", "Tojo Takes Over", "implemented", 2, True,
+              "JA 7 played, or Japan behind two of the CW, the Soviet Union, China and the US",
+              "+2 PE; Japan's marker marches toward the Fascist centre with 8 less its position "
+              "in movement points", "tojo",
+              note="the march follows ruling 111; no minor is carried along"),
+    _national("CH6", "Modernize Army", "absent", 0, True,
+              "China ahead of the Soviet Union and Japan; the US's 0(f) this turn",
+              "15 Nationalist army points at the next production",
+              note="needs a 0(f) answering a national option (0(f) answers treaties, war "
+                   "aims and surrenders only): not built yet"),
+    _national("CH7", "Chinese Civil War", "absent", 0, True,
+              "no RU 8 in the last 60 turns; China's position less than half the Soviet Union's",
+              "as RU 7", note=NO_COMMUNIST_CHINA),
+    _national("CH8", "Chiang and Mao Share Power", "absent", 0, True,
+              "RU 8 played; China at war with a major power; the Soviet Union's 0(f)",
+              "Communist army points and territory become Nationalist; half of Nationalist "
+              "China's victory points go to the Soviet Union", note=NO_COMMUNIST_CHINA),
+    _national("US6", "Revise Neutrality Act", "implemented", 1, False,
+              "the US at war with no major power; no veto taking its modified PE below zero",
+              "pass: +1 PE and every later US entry effect one toward zero; veto: -1 PE and "
+              "every later non-zero effect one away from zero; cumulative", "neutrality_act",
+              note="ruling 105"),
+    _national("US7", "Hawaii becomes the 49th State", "absent", 0, True,
+              "PM 1/5 or more; half the US naval points at Honolulu",
+              "Hawaii becomes US home country; half the naval points stay there at peace",
+              note="Honolulu and naval positions are on the absent map; " + NO_PM),
+    _national("US8", "Monroe Doctrine Invoked", "absent", 0, False,
+              "an American minor allied only to powers behind the US on the track",
+              "the US at war with that minor",
+              note="no American minor is among this package's 15 display minors (ruling 45)"),
+    _national("CW6", "Back the Czechs", "absent", 0, True,
+              "GE 8 played this turn; France's 0(f) this turn",
+              "blocks GE 8; France and the CW guarantee Czechoslovakia",
+              note="answers GE 8 (absent)"),
+    _national("CW7", "Back Poland", "absent", 0, True,
+              "GE 10 played this turn; France's 0(f) this turn",
+              "blocks GE 10; France and the CW guarantee Poland",
+              note="answers GE 10 (absent)"),
+    _national("CW8", "India Independent", "absent", 0, True,
+              "the CW at war with no major power and holding India",
+              "India a neutral minor guaranteed by the CW, with no CW income from it",
+              note="India is not among this package's display minors and its territory and "
+                   "income are on the absent map"),
+)
+
+ROWS = ROWS + NATIONAL_ROWS
 CATALOGUE: dict[str, OptionRow] = {row.id: row for row in ROWS}
 
 PROVENANCE: dict[str, str] = {

@@ -12,6 +12,7 @@ from engine.kernel.versions import Migration
 
 from .league import initial as league_at_start
 from .minor_army import set_up
+from .national import initial as national_at_start
 
 State = dict[str, Any]
 
@@ -190,6 +191,14 @@ def add_civil_wars(state: dict[str, Any]) -> dict[str, Any]:
     return state
 
 
+def add_national_options(state: State) -> State:
+    """Version 18 (issue #24): the national options (8.7.2 GE 6-14 and the others' 6-8). A
+    version-17 game could play none of them: nothing national has happened yet (no option
+    played, no Neutrality Act vote, nobody in the Rhineland)."""
+    state["board"].setdefault("national", national_at_start())
+    return state
+
+
 MIGRATIONS = (
     Migration("1", "2", add_minor_politics,
               "minor markers, activation (8.5), alliances, guarantees, coup cells, trade "
@@ -236,4 +245,7 @@ MIGRATIONS = (
     Migration("16", "17", add_civil_wars,
               "a coup's civil-war result starts a minor civil war (9.5) fought each military "
               "step, with its own production (10.4); IPO 7 and IPO 8 support its sides"),
+    Migration("17", "18", add_national_options,
+              "the national options (8.7.2 GE 6-14, the others' 6-8) join the catalogue; "
+              "those the abstract model allows become playable"),
 )

@@ -51,7 +51,7 @@ from .control import controller
 from .display import distance
 from .minors import MINORS
 from .powers import POWERS, SEATS
-from .relations import at_war, conquered, grant_casus_belli
+from .relations import at_war, conquered, grant_casus_belli, purged_before
 from .war import GEARED_UP_TURN
 
 State = dict[str, Any]
@@ -109,8 +109,8 @@ def national_limit(board: dict[str, Any], power: str, minor: str) -> bool:
         return willing and ahead
     if power == "JA":
         return not _allied_elsewhere(board, power, minor) or ahead
-    if power == "RU":
-        return at_war(board, "RU", "GE") and ahead
+    if power == "RU":         # RU 4: at war with Germany, or after RU 6 (RULING 107)
+        return (at_war(board, "RU", "GE") or purged_before(board)) and ahead
     if power == "CW":
         return position(board, power) == 1 or (_allied_elsewhere(board, power, minor) and ahead)
     if power == "FR":

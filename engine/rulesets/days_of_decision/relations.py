@@ -56,10 +56,19 @@ def enough_is_enough(board: Board, power: str, target: str) -> bool:
         for s in league.get("sanctions", ()))
 
 
+def purged_before(board: Board) -> bool:
+    """DoD 8.7.2 RU 4 — RU 6 (Purge) played in a turn before this one (RULING 107)."""
+    turn = board.get("national", {}).get("played", {}).get("RU6")
+    return turn is not None and int(turn) < int(board["turn"])
+
+
 def has_casus_belli(board: Board, power: str, target: str) -> bool:
     """DoD 8.7.2 MP 4 — held casus belli, or automatic casus belli against every enemy of a
-    level-3 treaty partner (MP 3), or against the subject of 'enough is enough' (IPO 16)."""
+    level-3 treaty partner (MP 3), or against the subject of 'enough is enough' (IPO 16), or
+    the Soviet Union's lasting one against Germany after GE 11 (RULING 109)."""
     if target in board["casus_belli"].get(power, []) or enough_is_enough(board, power, target):
+        return True
+    if power == "RU" and target == "GE" and "GE11" in board.get("national", {}).get("played", {}):
         return True
     return any(level(board, power, partner) >= 3 and at_war(board, partner, target)
                for partner in SEATS if partner != power)

@@ -17,7 +17,7 @@ from engine.kernel.flow import FlowRuleset
 from engine.kernel.game import copy_json
 from engine.kernel.model import Audience
 
-from . import league, military, minor_army, spending
+from . import league, military, minor_army, national, spending
 from . import options as mp_options
 from .catalogue import CATALOGUE
 from .control import control_table
@@ -120,7 +120,8 @@ def war_state() -> dict[str, Any]:
             "us_government": "democratic",
             # DoD 9.5: the minors in civil war {minor: its two sides}, and the minors whose
             # rebels won one (their future minor effects are reversed, IPO 4)
-            "civil_wars": {}, "rebel_governments": []}
+            "civil_wars": {}, "rebel_governments": [],
+            "national": national.initial()}       # 8.7.2 national options (version 18)
 
 
 REFERENCE = _reference()
@@ -143,7 +144,8 @@ class DaysOfDecision(FlowRuleset):
     # 13: IPO 15 Naval Treaty and 10.3. 14: IPO 16 League of Nations (league.py, RULINGS 82-89).
     # 15: IPO 4 Coup (coup.py, RULINGS 90-95). 16: the coup cells' reaction window (RULING 91).
     # 17: the minor civil war (civil_war.py, 9.5, 10.4) and IPO 7/8 (RULINGS 96-104).
-    version = "17"
+    # 18: the national options of 8.7.2 (national.py, RULINGS 105-): the catalogue complete.
+    version = "18"
     migrations = MIGRATIONS
     manifest = MANIFEST
     product = True
@@ -257,6 +259,13 @@ class DaysOfDecision(FlowRuleset):
                 FORCES[minor].conquest_level, f"{minor}'s civil-war offensives"
             assert all(min(s["army"], s["naval"], s["offensives"]) >= 0 and s["director"]
                        in s["plays"] for s in sides.values()), f"{minor}'s civil-war sides"
+
+        national_now = board.get("national")                  # version 18 (8.7.2 6-14)
+        if national_now is not None:
+            assert all(CATALOGUE[o].power and CATALOGUE[o].status == "implemented"
+                       for o in national_now["played"]), "a national option played that is none"
+            assert set(national_now["neutrality"]) <= {"pass", "veto"}, "a US 6 vote unknown"
+            assert national_now["rhineland"] in (None, "GE", "FR"), "the Rhineland's holder"
 
     def describe_action(self, state: State, decision: Decision, action: Any) -> str:
         if decision.kind == "option":

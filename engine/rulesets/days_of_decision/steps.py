@@ -14,6 +14,7 @@ from . import (
     league,
     military,
     minor_war,
+    national,
     politics,
     spending,
     turn,
@@ -21,6 +22,11 @@ from . import (
 )
 
 State = dict[str, Any]
+
+
+def us_entry_step(state: State, roller: Any) -> list[Any]:
+    """DoD 11: the War with a Democrat rolls (11.2), then FR 6's +3 for a French Rhineland."""
+    return us_entry.war_with_a_democrat(state, roller) + national.rhineland_us_entry(state, roller)
 
 
 def _position(state: State) -> str:
@@ -70,7 +76,7 @@ FLOW = Flow([
          resolve=spending.resolve_spending, next="us_entry"),
     # G. US entry: the war-with-a-Democrat rolls (11.2); H. conquest of major powers is checked
     # at the end of the military step, of minors here (12.2, RULING 41)
-    Step("us_entry", "DoD 11", begin=us_entry.war_with_a_democrat, next="minor_peace"),
+    Step("us_entry", "DoD 11", begin=us_entry_step, next="minor_peace"),
     # ... before the minors fall, their directors may make peace for them (MP 4, RULING 42)
     Step("minor_peace", "DoD 8.7.2 MP 4", begin=minor_war.begin_peace,
          decisions=minor_war.peace_decisions, verbs={"minor_peace": minor_war.do_peace},

@@ -7,8 +7,9 @@ Democrat still in the game rolls a d10, plus 1 per full 6 turns it has been at w
 (its longest such war), read on the "War with a Democrat" table (RULING 38: only three rows are
 printed, in the examples; the rest are ours); 8.4.4, the War Chart's US entry of every
 declaration (war_chart.py, RULINGS 51-53). The cards' and the Treaty Chart's US entry,
-search and seizure (11.1, naval movement), offensives into China (11.3, the map's cities) and
-FR 6 are absent: the cards, the Treaty Chart and the map are.
+search and seizure (11.1, naval movement) and offensives into China (11.3, the map's cities)
+are absent: the cards and the map are. FR 6's +3 a turn (national.py) and US 6's Neutrality
+Act shift (RULING 105) are built.
 
 A US declaration of war on a major power needs its modified total (US 4) to reach 60, or 72
 against China, the Commonwealth, the Soviet Union or Japan (RULING 38: the Hawaii exception needs
@@ -51,10 +52,22 @@ def total(board: dict[str, Any], power: str) -> Fraction:
     return Fraction(board["us_entry"][power])
 
 
+def neutrality_shift(board: dict[str, Any], amount: Fraction) -> Fraction:
+    """DoD 8.7.2 US 6, RULING 105 — each vote in turn: a pass moves an effect one toward zero
+    (never past it), a veto one away from it (zero stays zero)."""
+    for act in board.get("national", {}).get("neutrality", ()):
+        if act == "pass":
+            amount = max(amount - 1, Fraction(0)) if amount > 0 else min(amount + 1, Fraction(0))
+        elif amount != 0:
+            amount = amount + (1 if amount > 0 else -1)
+    return amount
+
+
 def add(board: dict[str, Any], power: str, amount: Fraction | int) -> None:
-    """Add a US entry effect. DoD 8.7.1 IPO 10: under a Republican US government each effect
+    """Add a US entry effect. DoD 8.7.2 US 6: each Neutrality Act vote shifts it first, in the
+    order voted (RULING 105); DoD 8.7.1 IPO 10: then, under a Republican US government, it
     moves one toward zero, never past it (RULING 70)."""
-    amount = Fraction(amount)
+    amount = neutrality_shift(board, Fraction(amount))
     if board.get("us_government") == "republican":
         amount = max(amount - 1, Fraction(0)) if amount > 0 else min(amount + 1, Fraction(0))
     board["us_entry"][power] = str(total(board, power) + amount)

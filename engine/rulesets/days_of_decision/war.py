@@ -31,6 +31,7 @@ from .relations import (
     has_casus_belli,
     level,
     pair,
+    purged_before,
 )
 from .treaties import nap_blocks, position
 
@@ -52,11 +53,14 @@ def _national_limit(board: dict[str, Any], power: str, target: str) -> bool:
     needs PM 3/4 (geared up), Italy PM 3/4 and a better initiative than the target, Japan
     (JA 6's own condition, standing in for the absent national option) a better initiative
     than China against China; China also needs the better initiative with casus belli; the
-    Soviet purge and border ratio (RU 6, the map) leave the Soviet Union, like Britain and
-    France, needing casus belli; the US needs casus belli or its modified US entry total
+    Soviet border ratio (the map) leaves the Soviet Union, like Britain and France, needing
+    casus belli, and from version 18 RU 6 (Purge) played in an earlier turn (RU 4 (a),
+    RULING 107); the US needs casus belli or its modified US entry total
     (US 4, us_entry.py)."""
     cb = has_casus_belli(board, power, target)
     ahead = position(board, power) < position(board, target)
+    if power == "RU" and not purged_before(board):      # RU 4 (a), RULING 107
+        return False
     if power == "CH":
         return cb and ahead
     if cb:

@@ -270,6 +270,7 @@ export class DaysOfDecisionAdapter extends GenericAdapter {
       case "MP4": return `${head}: declare war on ${a.minor ? this.minor(a.minor) : this.seatTitle(a.target)}`;
       case "MP5": return `${head}: ${a.terms} surrender to ${this.seatTitle(a.to)}`;
       case "IPO11": return `${head}: cancel ${a.levels} treaty level${a.levels === 1 ? "" : "s"} with ${this.seatTitle(a.with)}`;
+      case "US6": return `${head}: ${a.act === "veto" ? "veto" : "pass"} the Neutrality Act`;
       default: return head;
     }
   }
@@ -414,6 +415,14 @@ export class DaysOfDecisionAdapter extends GenericAdapter {
       case "spy_implicated": return `${this.seatTitle(d.power)} is implicated: ${this.seatTitle(d.target)} holds casus belli against it until turn ${d.casus_belli_until}'s political step ends`;
       case "casus_belli_lapsed": return `casus belli lapsed: ${(d.lapsed || []).map((k) => k.split(">").map((p) => this.seatTitle(p)).join(" against ")).join(", ")}`;
       case "treaty_chart_us_entry": return `Treaty Chart: United States entry for ${this.seatTitle(d.power)} ${d.entry} for the treaty with ${this.seatTitle(d.partner)} (total ${d.total})`;
+      // DoD 8.7.2 national options (national.py, rulings 105-111)
+      case "neutrality_act": return `United States ${d.act === "veto" ? "vetoes" : "passes"} the Neutrality Act: effectiveness ${d.pe}; later United States entry changes shift ${(d.votes || []).length} time(s)`;
+      case "purge": return `Soviet Union purges its army: effectiveness ${d.pe}, ${d.army_lost} army points removed`;
+      case "rhineland": return `${this.seatTitle(d.power)} takes the Rhineland${Object.keys(d.belgian_alliances_broken || {}).length ? `; the alliance of ${Object.keys(d.belgian_alliances_broken).map((p) => this.seatTitle(p)).join(", ")} with Belgium ends` : ""}`;
+      case "rhineland_us_entry": return `United States entry for ${this.seatTitle(d.power)}: ${d.entry} for holding the Rhineland (total ${d.total})`;
+      case "ukraine": return `Germany recognises the Ukraine: effectiveness Germany ${d.pe?.GE}, Soviet Union ${d.pe?.RU}; ${d.army} army points; the Soviet Union holds casus belli against Germany`;
+      case "manchuria_abandoned": return `Japan abandons Manchuria: effectiveness ${d.pe}`;
+      case "tojo": return `Tojo takes over in Japan: effectiveness ${d.pe}; marker from ${this.where(d.from)} to ${this.where(d.to)}`;
       case "us_entry": return `United States entry for ${this.seatTitle(d.power)}: roll ${d.roll}, modified ${d.modified}, change ${d.entry} (total ${d.total})`;
       default: return super.event(event, view);
     }

@@ -30,6 +30,7 @@ from engine.bots.days_of_decision import (
 )
 from engine.bots.match import match_seed, play_match
 from engine.kernel.game import copy_json
+from engine.rulesets.days_of_decision import options as dod_options
 from engine.rulesets.days_of_decision import spending
 from engine.rulesets.days_of_decision.control import control_table
 from engine.rulesets.days_of_decision.display import HEXES
@@ -294,3 +295,23 @@ def test_dod_8_7_1_ipo7_ipo8_the_bot_weighs_support_and_its_pick_is_legal(dod):
     assert all(isinstance(scores[i], float) for i, a in enumerate(offered) if a in support)
     best = max((i for i in scores if scores[i] is not None), key=lambda i: scores[i])
     assert offered[best] in legal_options(state["board"], "IT")
+
+
+def test_dod_8_7_2_the_bot_scores_national_options_by_their_handlers(dod):
+    """v10 (DoD version 18): a national option is scored like any option, by its handler on a
+    copy: Tojo (JA 8, +2 PE for its cost) beats every other option Japan has on turn 1, and a
+    Neutrality Act veto (US 6, -1 PE) scores below the pass."""
+    state = started(dod)
+    board = state["board"]
+    ctx = Context(dod.view(state, kernel.audience_of(state, ["JA"])), "JA")
+    options = dod_options.legal_options(board, "JA")
+    assert {"option": "JA8"} in options
+    scores = [score_option(ctx, None, {"action": o}) for o in options]
+    best = options[max(range(len(options)), key=lambda i: scores[i] or float("-inf"))]
+    assert best == {"option": "JA8"}
+    assert score_option(ctx, None, {"action": {"option": "JA8"}}) == pytest.approx(
+        2 * PE - MONEY * dod_options.CATALOGUE["JA8"].cost)
+    board["powers"]["US"]["pe"] = 3
+    us = Context(dod.view(state, kernel.audience_of(state, ["US"])), "US")
+    assert score_option(us, None, {"action": {"option": "US6", "act": "veto"}}) < score_option(
+        us, None, {"action": {"option": "US6", "act": "pass"}})

@@ -27,6 +27,7 @@ from engine.rulesets.days_of_decision.migrations import (
     add_league,
     add_minor_forces,
     add_minor_politics,
+    add_national_options,
     add_naval_treaty,
     add_owed_options,
     add_surrender_and_us_entry,
@@ -384,4 +385,27 @@ def test_dod_version_17_migration_no_civil_war_and_a_coup_after_can_start_one():
     events = play_option(new, "GE", {"option": "IPO4", "minor": minor}, dice)
     assert dice.left() == {}
     assert "civil_war_begins" in [e.kind for e in events]
+    RULESET.check_invariants(new)
+
+
+def test_dod_version_18_migration_nothing_national_yet_and_the_options_then_play():
+    """Version 18 (8.7.2 national options, rulings 105-112): the frozen version-17 game could
+    play none, so it gets no option played, no Neutrality Act vote and nobody in the
+    Rhineland; a national option then plays on it."""
+    frozen = json.loads((VERSIONS / "days_of_decision-17.json").read_text())
+    assert frozen["record"]["versions"]["ruleset"] == "17" and int(RULESET.version) > 17
+    old = frozen["state"]
+    assert "national" not in old["board"]
+    new = add_national_options(copy.deepcopy(old))
+    assert new["board"]["national"] == {"played": {}, "neutrality": [], "rhineland": None}
+    assert canonical_json({**new, "board": {k: v for k, v in new["board"].items()
+                                            if k != "national"}}) == canonical_json(old)
+    RULESET.check_invariants(new)
+    assert canonical_json(add_national_options(copy.deepcopy(new))) == canonical_json(new)
+    board = new["board"]
+    board["powers"]["US"]["mp_played"] = []
+    board["powers"]["US"]["money"] = 10
+    board["wars"] = [w for w in board["wars"] if "US" not in (w["aggressor"], w["target"])]
+    play_option(new, "US", {"option": "US6", "act": "pass"}, ScriptedDice({}))
+    assert board["national"]["neutrality"] == ["pass"]
     RULESET.check_invariants(new)

@@ -1,0 +1,296 @@
+"""DoD 8.7.2 — the national options (GE 6-14 and the other powers' 6-8) that the abstract model
+can play: each is offered to its own power only, once a turn like the numbered MP options, and
+paid on success (8.4.1). Their catalogue rows (catalogue.py) give each one's reason when absent.
+
+Built here (rulings 105-112):
+- US 6 Revise Neutrality Act: pass (+1 PE) or veto (-1 PE), each shifting every later US entry
+  effect one toward zero (pass) or one away from it (veto); the votes are kept in order and
+  applied in that order by us_entry.add (RULING 105).
+- RU 6 Purge: +2 PE, 17 army points lost (never below none, RULING 106); RU 4 then opens
+  Soviet declarations from the next turn on (RULING 107, war.py and minor_war.py).
+- GE 6 / FR 6 Rhineland: the Rhineland itself is on the absent map; what is built is who
+  holds it, the holder's rival's alliances with Belgium broken, and France's +3 US entry each
+  turn it holds it at peace with Germany (RULING 108).
+- GE 11 Recognise the Ukraine, by its political branch (Poland stacked with or aligned to
+  Germany, no treaty with the Soviet Union, three initiative places ahead): the PE shifts,
+  6 army points and the Soviet Union's lasting casus belli (RULING 109).
+- JA 7 Manchuria Abandoned: -1 PE; the territory moves on the absent map (RULING 110).
+- JA 8 Tojo Takes Over: +2 PE and the forced march of Japan's marker toward the Fascist centre
+  (RULING 111).
+
+`board["national"]`: {"played": {option: turn first played}, "neutrality": ["pass"|"veto", ...],
+"rhineland": None | "GE" | "FR"}.
+"""
+
+from __future__ import annotations
+
+import heapq
+from typing import Any
+
+from engine.kernel import Event, Roller
+
+from . import us_entry
+from .alignment import aligned_to
+from .catalogue import CATALOGUE
+from .display import HEXES, zone
+from .new_world_order import centre_hexes, entry_cost
+from .powers import FASCISM, POWERS, modified_pe
+from .relations import at_war, conquered, enemies, level
+
+State = dict[str, Any]
+
+PURGE_PE, PURGE_ARMY = 2, 17                 # DoD 8.7.2 RU 6: printed
+RHINELAND_US_ENTRY = 3                       # DoD 8.7.2 FR 6: printed, each turn
+UKRAINE_PE = {"GE": -2, "RU": 1}             # DoD 8.7.2 GE 11: printed
+UKRAINE_ARMY = 6                             # DoD 8.7.2 GE 11: printed
+UKRAINE_LEAD = 3                             # DoD 8.7.2 GE 11 (c): at least 3 places ahead
+MANCHURIA_PE = -1                            # DoD 8.7.2 JA 7: printed
+TOJO_PE = 2                                  # DoD 8.7.2 JA 8: printed
+TOJO_POINTS = 8                              # DoD 8.7.2 JA 8: 8 less Japan's position
+TOJO_RIVALS = ("CW", "RU", "CH", "US")       # DoD 8.7.2 JA 8 (b)
+
+
+def initial() -> dict[str, Any]:
+    return {"played": {}, "neutrality": [], "rhineland": None}
+
+
+def position(board: dict[str, Any], power: str) -> int:
+    return int(board["initiative"].index(power)) + 1
+
+
+def played(board: dict[str, Any], option: str) -> bool:
+    return option in board["national"]["played"]
+
+
+def _once(board: dict[str, Any], option: str) -> bool:
+    """A one-shot option (8.2, RULING 112) not yet played successfully."""
+    return not (CATALOGUE[option].one_shot and played(board, option))
+
+
+def _pay(state: State, power: str, option: str) -> int:
+    cost = CATALOGUE[option].cost
+    state["board"]["powers"][power]["money"] -= cost
+    state["board"]["national"]["played"].setdefault(option, int(state["board"]["turn"]))
+    return cost
+
+
+def _pe(board: dict[str, Any], power: str, change: int) -> None:
+    board["powers"][power]["pe"] += change
+
+
+# --- US 6 Revise Neutrality Act --------------------------------------------------------------
+
+def neutrality_actions(board: dict[str, Any], power: str) -> list[dict[str, Any]]:
+    """DoD 8.7.2 US 6 — the US at war with no major power; no veto that would take its
+    modified PE below zero."""
+    if power != "US" or enemies(board, power):
+        return []
+    out = [{"option": "US6", "act": "pass"}]
+    if modified_pe(board, power) - 1 >= 0:
+        out.append({"option": "US6", "act": "veto"})
+    return out
+
+
+def play_neutrality(state: State, power: str, action: dict[str, Any], roller: Roller
+                    ) -> list[Event]:
+    board = state["board"]
+    cost = _pay(state, power, "US6")
+    act = action["act"]
+    _pe(board, power, 1 if act == "pass" else -1)
+    board["national"]["neutrality"].append(act)
+    return [Event("neutrality_act", CATALOGUE["US6"].rule, {
+        "act": act, "pe": board["powers"][power]["pe"], "cost": cost,
+        "votes": list(board["national"]["neutrality"])})]
+
+
+# --- RU 6 Purge ------------------------------------------------------------------------------
+
+def purge_actions(board: dict[str, Any], power: str) -> list[dict[str, Any]]:
+    if power != "RU" or at_war(board, "RU", "GE") or not _once(board, "RU6"):
+        return []
+    return [{"option": "RU6"}]
+
+
+def play_purge(state: State, power: str, action: dict[str, Any], roller: Roller) -> list[Event]:
+    board = state["board"]
+    cost = _pay(state, power, "RU6")
+    entry = board["powers"][power]
+    _pe(board, power, PURGE_PE)
+    lost = min(PURGE_ARMY, int(entry["army"]))         # RULING 106: no army below none
+    entry["army"] = int(entry["army"]) - lost
+    return [Event("purge", CATALOGUE["RU6"].rule, {"pe": entry["pe"], "army_lost": lost,
+                                                    "army": entry["army"], "cost": cost})]
+
+
+# --- GE 6 / FR 6 Rhineland ------------------------------------------------------------------
+
+def rhineland_actions(board: dict[str, Any], power: str) -> list[dict[str, Any]]:
+    """GE 6: France not occupying it, Germany ahead of France. FR 6: GE 6 never played,
+    France ahead of Germany. Either settles the Rhineland for the game (RULING 108)."""
+    rival = {"GE": "FR", "FR": "GE"}.get(power)
+    if rival is None or board["national"]["rhineland"] is not None or conquered(board, rival):
+        return []
+    if position(board, power) >= position(board, rival):
+        return []
+    return [{"option": f"{power}6"}]
+
+
+def play_rhineland(state: State, power: str, action: dict[str, Any], roller: Roller
+                   ) -> list[Event]:
+    board = state["board"]
+    option = action["option"]
+    cost = _pay(state, power, option)
+    rival = "FR" if power == "GE" else "GE"
+    board["national"]["rhineland"] = power
+    allies = board["alliances"].get("belgium", [])
+    broken = allies.count(rival)
+    kept = [a for a in allies if a != rival]
+    if kept:
+        board["alliances"]["belgium"] = kept
+    else:
+        board["alliances"].pop("belgium", None)
+    return [Event("rhineland", CATALOGUE[option].rule, {
+        "power": power, "belgian_alliances_broken": {rival: broken} if broken else {},
+        "cost": cost})]
+
+
+def rhineland_us_entry(state: State, roller: Roller) -> list[Event]:
+    """DoD 8.7.2 FR 6 — +3 to France's US entry each turn it holds the Rhineland while not at
+    war with Germany (the US entry step; RULING 108: the occupation lasts while France is
+    not conquered, its withdrawal needs the map)."""
+    board = state["board"]
+    if board["national"]["rhineland"] != "FR" or conquered(board, "FR") \
+            or at_war(board, "FR", "GE"):
+        return []
+    us_entry.add(board, "FR", RHINELAND_US_ENTRY)
+    return [Event("rhineland_us_entry", CATALOGUE["FR6"].rule, {
+        "power": "FR", "entry": RHINELAND_US_ENTRY, "total": board["us_entry"]["FR"]})]
+
+
+# --- GE 11 Recognise the Ukraine -------------------------------------------------------------
+
+def ukraine_actions(board: dict[str, Any], power: str) -> list[dict[str, Any]]:
+    """GE 11's political branch (Kiev is on the absent map): Poland stacked with Germany on
+    the display or aligned to it, no German-Soviet treaty, Germany 3+ places ahead."""
+    if power != "GE" or not _once(board, "GE11") or conquered(board, "RU"):
+        return []
+    stacked = board["display"]["poland"] == board["display"]["GE"] \
+        and "poland" not in board["minors_conquered"]
+    poland = stacked or aligned_to(board, "poland") == "GE"
+    ahead = position(board, "GE") + UKRAINE_LEAD <= position(board, "RU")
+    if poland and level(board, "GE", "RU") == 0 and ahead:
+        return [{"option": "GE11"}]
+    return []
+
+
+def play_ukraine(state: State, power: str, action: dict[str, Any], roller: Roller
+                 ) -> list[Event]:
+    board = state["board"]
+    cost = _pay(state, power, "GE11")
+    for who, change in UKRAINE_PE.items():
+        _pe(board, who, change)
+    board["powers"]["GE"]["army"] = int(board["powers"]["GE"]["army"]) + UKRAINE_ARMY
+    return [Event("ukraine", CATALOGUE["GE11"].rule, {
+        "pe": {p: board["powers"][p]["pe"] for p in UKRAINE_PE}, "army": UKRAINE_ARMY,
+        "casus_belli": "RU>GE", "cost": cost})]
+
+
+# --- JA 7 Manchuria Abandoned, JA 8 Tojo Takes Over ------------------------------------------
+
+def manchuria_actions(board: dict[str, Any], power: str) -> list[dict[str, Any]]:
+    if power != "JA" or played(board, "JA8") or not _once(board, "JA7"):
+        return []
+    return [{"option": "JA7"}] if position(board, "JA") > position(board, "CH") else []
+
+
+def play_manchuria(state: State, power: str, action: dict[str, Any], roller: Roller
+                   ) -> list[Event]:
+    board = state["board"]
+    cost = _pay(state, power, "JA7")
+    _pe(board, power, MANCHURIA_PE)
+    return [Event("manchuria_abandoned", CATALOGUE["JA7"].rule,
+                  {"pe": board["powers"][power]["pe"], "cost": cost})]
+
+
+def tojo_actions(board: dict[str, Any], power: str) -> list[dict[str, Any]]:
+    if power != "JA" or not _once(board, "JA8"):
+        return []
+    behind = sum(position(board, "JA") > position(board, p) for p in TOJO_RIVALS
+                 if not conquered(board, p))
+    return [{"option": "JA8"}] if played(board, "JA7") or behind >= 2 else []
+
+
+def tojo_path(board: dict[str, Any], power: str) -> list[str]:
+    """RULING 111 — the forced march: the cheapest path (IPO 1's entry costs, Fascist hexes
+    only) to the nearest Fascist centre hex no other power holds (ties: the lower cost, then
+    the hex id), walked as far as 8 less Japan's position pays for; it never ends on another
+    power (it stops on the last free hex). Empty if it already stands on a free centre hex."""
+    start = board["display"][power]
+    occupied = {board["display"][p] for p in POWERS if p != power}
+    goals = {h for h in centre_hexes(FASCISM) if h not in occupied}
+    if start in goals or not goals:
+        return []
+    spent, came = {start: 0}, {}
+    queue = [(0, start)]
+    while queue:
+        cost, here = heapq.heappop(queue)
+        if cost > spent[here]:
+            continue
+        for there in _fascist_neighbours(here):
+            total = cost + entry_cost(here, there, FASCISM)
+            if total < spent.get(there, 10 ** 6):
+                spent[there], came[there] = total, here
+                heapq.heappush(queue, (total, there))
+    reachable = sorted((spent[g], g) for g in goals if g in spent)
+    if not reachable:
+        return []
+    path, hex_ = [], reachable[0][1]
+    while hex_ != start:
+        path.append(hex_)
+        hex_ = came[hex_]
+    path.reverse()
+    budget = max(0, TOJO_POINTS - position(board, power))
+    walked = [h for h in path if spent[h] <= budget]
+    while walked and walked[-1] in occupied:
+        walked.pop()
+    return walked
+
+
+def _fascist_neighbours(hex_id: str) -> list[str]:
+    q, r = (int(x) for x in hex_id.split(","))
+    steps = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
+    return sorted(h for h in (f"{q + dq},{r + dr}" for dq, dr in steps)
+                  if h in HEXES and zone(h)[0] == FASCISM)
+
+
+def play_tojo(state: State, power: str, action: dict[str, Any], roller: Roller) -> list[Event]:
+    board = state["board"]
+    cost = _pay(state, power, "JA8")
+    _pe(board, power, TOJO_PE)
+    path = tojo_path(board, power)
+    frm = board["display"][power]
+    if path:
+        board["display"][power] = path[-1]
+    return [Event("tojo", CATALOGUE["JA8"].rule, {
+        "pe": board["powers"][power]["pe"], "from": frm, "to": board["display"][power],
+        "faction": zone(board["display"][power])[1], "cost": cost})]
+
+
+# The implemented national options: their legal actions and their effects (options.py).
+ACTIONS = {
+    "GE6": lambda board, power: rhineland_actions(board, power) if power == "GE" else [],
+    "FR6": lambda board, power: rhineland_actions(board, power) if power == "FR" else [],
+    "GE11": ukraine_actions,
+    "RU6": purge_actions, "JA7": manchuria_actions, "JA8": tojo_actions,
+    "US6": neutrality_actions,
+}
+HANDLERS = {
+    "GE6": play_rhineland, "FR6": play_rhineland, "GE11": play_ukraine, "RU6": play_purge,
+    "JA7": play_manchuria, "JA8": play_tojo, "US6": play_neutrality,
+}
+
+
+def describe(action: dict[str, Any]) -> str:
+    if action["option"] == "US6":
+        return f"{action['act']} the Neutrality Act"
+    return ""
