@@ -268,16 +268,19 @@ def air_value(f: C.Fighter) -> int:
     return fighter_air_attack(FIGHTER_LEVEL, FIGHTER_LEVEL)
 
 
-def _roll(roller: Roller, b: C.Battle, values: list[int], who: str, label: str) -> tuple[int, list[int]]:
-    """Dice keyed "battle <area> air attack a<round>", "… air defence a<round>", "… aa"."""
+def _roll(roller: Roller, b: C.Battle, values: list[int], who: str, label: str,
+          prefix: str = "battle") -> tuple[int, list[int]]:
+    """Dice keyed "battle <area> air attack a<round>", "… air defence a<round>", "… aa" (a
+    bombing raid's: "bombing <area> …", so that a battle later in the turn rolls its own)."""
     if not values:
         return 0, []
-    dice = roller.roll(10, f"{label} over {b.area}", len(values), key=f"battle {b.area} {who}")
+    dice = roller.roll(10, f"{label} over {b.area}", len(values), key=f"{prefix} {b.area} {who}")
     return sum(1 for d, v in zip(dice, values, strict=True) if d <= v), dice
 
 
-def before_battle(b: C.Battle, roller: Roller) -> None:
-    """4.5 air combat, then the AA guns' one shot (4.6 step 2), before the battle's rounds."""
+def before_battle(b: C.Battle, roller: Roller, prefix: str = "battle") -> None:
+    """4.5 air combat, then the AA guns' one shot (4.6 step 2), before the battle's rounds (or
+    before a bombing raid's strike, bombing.py, with its own dice: `prefix` "bombing")."""
     raiders = _planes(b.attackers)
     interceptors = [f for f in b.defenders if f.type == "fighter"]
     left = {id(f): U.UNITS["fighter"].fuel for f in interceptors}
@@ -286,8 +289,8 @@ def before_battle(b: C.Battle, roller: Roller) -> None:
         k += 1
         a_values = [air_value(f) for f in raiders]
         d_values = [air_value(f) for f in interceptors]
-        a_hits, a_dice = _roll(roller, b, a_values, f"air attack a{k}", f"attacking planes, air round {k},")
-        d_hits, d_dice = _roll(roller, b, d_values, f"air defence a{k}", f"intercepting fighters, air round {k},")
+        a_hits, a_dice = _roll(roller, b, a_values, f"air attack a{k}", f"attacking planes, air round {k},", prefix)
+        d_hits, d_dice = _roll(roller, b, d_values, f"air defence a{k}", f"intercepting fighters, air round {k},", prefix)
         interceptors = _hit(b, b.defenders, interceptors, a_hits, d_values)
         raiders = _hit(b, b.attackers, raiders, d_hits, a_values)
         b.log.append({"air_round": k, "attack_dice": a_dice, "defence_dice": d_dice})
@@ -302,7 +305,7 @@ def before_battle(b: C.Battle, roller: Roller) -> None:
     raiders = _planes(b.attackers)
     guns = [f for f in b.defenders if f.type == "aa"]
     if raiders and guns:
-        hits, dice = _roll(roller, b, [U.UNITS["aa"].defence] * len(guns), "aa", "AA guns")
+        hits, dice = _roll(roller, b, [U.UNITS["aa"].defence] * len(guns), "aa", "AA guns", prefix)
         _hit(b, b.attackers, raiders, hits, [C.attack_value(f) for f in raiders])
         b.log.append({"aa_dice": dice})
 
