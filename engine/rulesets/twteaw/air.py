@@ -10,7 +10,9 @@ counted and fogged as the others are) and fly by the order key `air`, one row a 
 - `attack`: at an enemy land territory; the plane must be able to fly there, fight one round
   and still reach a territory of its side (digest §7.3 item 5: validated when ordered);
 - `rebase` (4.1.2): to a territory of its side over its side's land and the sea, with double
-  fuel; it leaves in 4.1, cannot fight, and lands in Phase 7.
+  fuel; it leaves in 4.1, cannot fight, and lands in Phase 7;
+- `tactical` (4.1.1, version 8): a raid on an enemy territory in Phase 4.1, checked like an
+  attack, by planes of 4 fuel or more (bombing.py).
 
 Fuel is the plane's range for the turn: entering a land territory costs 1, a sea zone 2
 (ruling 114); a round of air or land combat costs 1, the AA shot none. Before a land battle
@@ -44,10 +46,11 @@ State = dict[str, Any]
 RULE = "TWTEAW 4.5"
 MOVE_RULE = "TWTEAW air movement"
 REBASE_RULE = "TWTEAW 4.1.2"
-MISSIONS = ("move", "attack", "rebase")
+MISSIONS = ("move", "attack", "rebase", "tactical")   # tactical: bombing.py (4.1.1)
 LAND_FUEL, SEA_FUEL = 1, 2          # fuel to enter a land territory, a sea zone
 REBASE_FACTOR = 2                   # 4.1.2: a rebase flies double the plane's fuel
 TRENCH_PENALTY = 3                  # "Trenches": aircraft −3 against a guarded territory
+TACTICAL_FUEL = 4                   # 4.1.1: "any aircraft with at least 4 fuel points"
 FIGHTER_LEVEL = 0                   # no research yet: every nation flies level-0 fighters
 
 
@@ -144,6 +147,11 @@ def can_raid(state: State, nation: str, frm: str, to: str, units: dict[str, int]
     return out is not None and back is not None and out + 1 + back <= fuel
 
 
+def too_short(units: dict[str, int]) -> list[str]:
+    """The plane types in a flight without the fuel for a tactical raid (4.1.1)."""
+    return [t for t in sorted(units) if U.UNITS[t].fuel < TACTICAL_FUEL]
+
+
 # --- orders ----------------------------------------------------------------------------------
 
 def _refuse(code: str, data: dict[str, Any], message: str, rule: str = MOVE_RULE) -> IllegalAction:
@@ -184,6 +192,10 @@ def check(state: State, nation: str, rows: list[dict[str, Any]], used: dict[tupl
                               + (" over your side's territory and the sea." if rebase else "."),
                               REBASE_RULE if rebase else MOVE_RULE)
             continue
+        if mission == "tactical" and too_short(row["units"]):
+            raise _refuse("too_little_fuel", {"units": too_short(row["units"])},
+                          f"Tactical bombing needs planes of at least {TACTICAL_FUEL} fuel: "
+                          f"{', '.join(too_short(row['units']))} cannot fly it.", "TWTEAW 4.1.1")
         holder = controller(state, to)
         if allied(state, nation, holder) or (not at_war(state, nation, holder) and holder not in declared):
             raise _refuse("not_an_enemy", {"to": to},
