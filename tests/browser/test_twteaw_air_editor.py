@@ -11,7 +11,12 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.test_twteaw_orders_editor import open_table, pending_has, start_from_hold, write_and_resolve
+from tests.browser.test_twteaw_orders_editor import (
+    open_table,
+    pending_has,
+    start_from_hold,
+    write_and_resolve,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 

@@ -42,15 +42,20 @@ def raids(state: State, orders: dict[str, dict[str, Any]], roller: Roller,
     territory and the events; the flights (survivors only) are appended to `away`, to land in
     Phase 7 (`come_home`)."""
     by_target: dict[str, list[tuple[str, dict[str, Any]]]] = {}
+    events: list[Event] = []
     for nation in sorted(orders):
         for row in orders[nation].get("air", []):
             if row["mission"] == MISSION:
+                if not at_war(state, nation, controller(state, row["to"])):
+                    # the holder joined the raider's side in 1.1 (Table A): the planes stay home
+                    events.append(Event("raid_called_off", RULE, {"nation": nation, "to": row["to"]},
+                                        audience=f"seat:{nation}"))
+                    continue
                 flight = air.sortie(state, nation, row)
                 for unit, n in row["units"].items():
                     take(state, nation, row["from"], unit, n)
                 by_target.setdefault(row["to"], []).append((nation, flight))
     points: dict[str, int] = {}
-    events: list[Event] = []
     for area in sorted(by_target):
         events += _raid(state, orders, area, by_target[area], roller, points, away)
     return points, events

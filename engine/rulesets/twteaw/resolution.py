@@ -24,7 +24,19 @@ from typing import Any
 
 from engine.kernel import Event, Roller
 
-from . import air, bombing, diplomacy, economy, movement, naval, rail, straits, surrender, trenches, us_trade
+from . import (
+    air,
+    bombing,
+    diplomacy,
+    economy,
+    movement,
+    naval,
+    rail,
+    straits,
+    surrender,
+    trenches,
+    us_trade,
+)
 from .nations import ALLIED, CENTRAL, NATIONS
 from .orders import empty_orders
 from .setup import turn_label

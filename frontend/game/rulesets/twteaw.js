@@ -303,6 +303,7 @@ export class TwteawAdapter extends GenericAdapter {
       case "air_raid_report": return d.sent
         ? `Your raid on ${this.area(d.area)}: ${d.scored} strikes, ${d.points} in all there${d.bonus ? " — attacking infantry gets +1 this turn" : ""}; fought with ${Object.entries(d.met || {}).map(([n, m]) => `${this.nation(n)} ${Object.entries(m).map(([t, b]) => `${AIR_WORDS[t]?.[1] || t} ${BAND_WORDS[b] || b}`).join(", ")}`).join("; ") || "no fighters or AA guns"}; losses ${Object.entries(d.losses || {}).map(([n, l]) => `${this.nation(n)} ${unitCount(l)}`).join("; ") || "none"}`
         : `An air raid on ${this.area(d.area)}: ${Object.entries(d.raiders || {}).map(([n, b]) => `${this.nation(n)} ${BAND_WORDS[b] || b}`).join("; ")}; losses ${Object.entries(d.losses || {}).map(([n, l]) => `${this.nation(n)} ${unitCount(l)}`).join("; ") || "none"}`;
+      case "raid_called_off": return `Your raid on ${this.area(d.to)} is called off: its holder is no longer at war with you`;
       case "raiders_lost": return `Your raiders from ${this.area(d.base)} find it lost and are lost with it: ${unitCount(d.units)}`;
       case "battle_report": return `Your report of the battle in ${this.area(d.area)} (${d.rounds} rounds): losses ${Object.entries(d.losses || {}).map(([n, l]) => `${this.nation(n)} ${unitCount(l)}`).join("; ") || "none"}`;
       case "private_answers": return `${this.nation(d.seat)}'s orders, carried out (only you see them): ${(d.answers || []).map((x) => this.orderText(x.action)).join(" | ")}`;
