@@ -47,7 +47,7 @@ def raids(state: State, orders: dict[str, dict[str, Any]], roller: Roller,
         for row in orders[nation].get("air", []):
             if row["mission"] == MISSION:
                 if not at_war(state, nation, controller(state, row["to"])):
-                    # the holder joined the raider's side in 1.1 (Table A): the planes stay home
+                    # peace since the orders (a surrender accepted in 1.3, a join in 1.1): they stay home
                     events.append(Event("raid_called_off", RULE, {"nation": nation, "to": row["to"]},
                                         audience=f"seat:{nation}"))
                     continue

@@ -171,3 +171,15 @@ def test_twteaw_4_1_1_the_air_form_lists_only_flights_the_server_accepts(board):
     assert {c["to"] for c in fighters if c["mission"] == "attack"} < {c["to"] for c in choices if c["mission"] == "attack"}
     too_many = O.air_choices(board, "germany", {}, "posen", {"fighter": 2})
     assert {c["refused"]["code"] for c in too_many} == {"not_enough_planes"}
+
+
+def test_twteaw_4_1_1_a_raid_on_a_nation_that_surrendered_in_1_3_is_called_off(board):
+    # Serbia offers in turn 1; in turn 2 its surrender is accepted in 1.3 (no ballot accepts),
+    # before the raids of 4.1: the Austrian bombers stay in Bosnia, and only Austria is told
+    resolve(board, {"serbia": {"surrender": True}}, {})
+    put(board, "austria_hungary", "bosnia", bomber=3)
+    events = resolve(board, {"austria_hungary": {"air": [raid("bosnia", "serbia", bomber=3)]}}, {})
+    assert units(board, "austria_hungary", "bosnia") == {"bomber": 3}
+    off = [e for e in events if e.kind == "raid_called_off"]
+    assert off and off[0].audience == "seat:austria_hungary"
+    assert not any(e.kind == "air_raid" for e in events)
