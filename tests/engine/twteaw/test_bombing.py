@@ -183,3 +183,13 @@ def test_twteaw_4_1_1_a_raid_on_a_nation_that_surrendered_in_1_3_is_called_off(b
     off = [e for e in events if e.kind == "raid_called_off"]
     assert off and off[0].audience == "seat:austria_hungary"
     assert not any(e.kind == "air_raid" for e in events)
+
+
+def test_twteaw_4_1_1_selfplay_suggestions_send_bombers_on_raids_and_stay_legal(board):
+    from engine.rulesets.twteaw.suggestions import suggestions
+    put(board, "germany", "posen", infantry=2, fighter=1, bomber=3)
+    offered = suggestions(board, "germany")
+    raids = [o for o in offered if any(r["mission"] == "tactical" for r in o["air"])]
+    assert raids and all(O.validate(board, "germany", o) == O.normalise(o) for o in offered)
+    row = next(r for r in raids[0]["air"] if r["mission"] == "tactical")
+    assert row["units"] == {"bomber": 3} and raids[0]["moves"]          # with the infantry's attack
