@@ -10,7 +10,9 @@ counted and fogged as the others are) and fly by the order key `air`, one row a 
 - `attack`: at an enemy land territory; the plane must be able to fly there, fight one round
   and still reach a territory of its side (digest §7.3 item 5: validated when ordered);
 - `rebase` (4.1.2): to a territory of its side over its side's land and the sea, with double
-  fuel; it leaves in 4.1, cannot fight, and lands in Phase 7.
+  fuel; it leaves in 4.1, cannot fight, and lands in Phase 7;
+- `tactical` (4.1.1, version 8): a raid on an enemy territory in Phase 4.1, checked like an
+  attack, by planes of 4 fuel or more (bombing.py).
 
 Fuel is the plane's range for the turn: entering a land territory costs 1, a sea zone 2
 (ruling 114); a round of air or land combat costs 1, the AA shot none. Before a land battle
@@ -44,10 +46,11 @@ State = dict[str, Any]
 RULE = "TWTEAW 4.5"
 MOVE_RULE = "TWTEAW air movement"
 REBASE_RULE = "TWTEAW 4.1.2"
-MISSIONS = ("move", "attack", "rebase")
+MISSIONS = ("move", "attack", "rebase", "tactical")   # tactical: bombing.py (4.1.1)
 LAND_FUEL, SEA_FUEL = 1, 2          # fuel to enter a land territory, a sea zone
 REBASE_FACTOR = 2                   # 4.1.2: a rebase flies double the plane's fuel
 TRENCH_PENALTY = 3                  # "Trenches": aircraft −3 against a guarded territory
+TACTICAL_FUEL = 4                   # 4.1.1: "any aircraft with at least 4 fuel points"
 FIGHTER_LEVEL = 0                   # no research yet: every nation flies level-0 fighters
 
 
@@ -144,6 +147,11 @@ def can_raid(state: State, nation: str, frm: str, to: str, units: dict[str, int]
     return out is not None and back is not None and out + 1 + back <= fuel
 
 
+def too_short(units: dict[str, int]) -> list[str]:
+    """The plane types in a flight without the fuel for a tactical raid (4.1.1)."""
+    return [t for t in sorted(units) if U.UNITS[t].fuel < TACTICAL_FUEL]
+
+
 # --- orders ----------------------------------------------------------------------------------
 
 def _refuse(code: str, data: dict[str, Any], message: str, rule: str = MOVE_RULE) -> IllegalAction:
@@ -184,6 +192,10 @@ def check(state: State, nation: str, rows: list[dict[str, Any]], used: dict[tupl
                               + (" over your side's territory and the sea." if rebase else "."),
                               REBASE_RULE if rebase else MOVE_RULE)
             continue
+        if mission == "tactical" and too_short(row["units"]):
+            raise _refuse("too_little_fuel", {"units": too_short(row["units"])},
+                          f"Tactical bombing needs planes of at least {TACTICAL_FUEL} fuel: "
+                          f"{', '.join(too_short(row['units']))} cannot fly it.", "TWTEAW 4.1.1")
         holder = controller(state, to)
         if allied(state, nation, holder) or (not at_war(state, nation, holder) and holder not in declared):
             raise _refuse("not_an_enemy", {"to": to},
@@ -268,16 +280,19 @@ def air_value(f: C.Fighter) -> int:
     return fighter_air_attack(FIGHTER_LEVEL, FIGHTER_LEVEL)
 
 
-def _roll(roller: Roller, b: C.Battle, values: list[int], who: str, label: str) -> tuple[int, list[int]]:
-    """Dice keyed "battle <area> air attack a<round>", "… air defence a<round>", "… aa"."""
+def _roll(roller: Roller, b: C.Battle, values: list[int], who: str, label: str,
+          prefix: str = "battle") -> tuple[int, list[int]]:
+    """Dice keyed "battle <area> air attack a<round>", "… air defence a<round>", "… aa" (a
+    bombing raid's: "bombing <area> …", so that a battle later in the turn rolls its own)."""
     if not values:
         return 0, []
-    dice = roller.roll(10, f"{label} over {b.area}", len(values), key=f"battle {b.area} {who}")
+    dice = roller.roll(10, f"{label} over {b.area}", len(values), key=f"{prefix} {b.area} {who}")
     return sum(1 for d, v in zip(dice, values, strict=True) if d <= v), dice
 
 
-def before_battle(b: C.Battle, roller: Roller) -> None:
-    """4.5 air combat, then the AA guns' one shot (4.6 step 2), before the battle's rounds."""
+def before_battle(b: C.Battle, roller: Roller, prefix: str = "battle") -> None:
+    """4.5 air combat, then the AA guns' one shot (4.6 step 2), before the battle's rounds (or
+    before a bombing raid's strike, bombing.py, with its own dice: `prefix` "bombing")."""
     raiders = _planes(b.attackers)
     interceptors = [f for f in b.defenders if f.type == "fighter"]
     left = {id(f): U.UNITS["fighter"].fuel for f in interceptors}
@@ -286,8 +301,8 @@ def before_battle(b: C.Battle, roller: Roller) -> None:
         k += 1
         a_values = [air_value(f) for f in raiders]
         d_values = [air_value(f) for f in interceptors]
-        a_hits, a_dice = _roll(roller, b, a_values, f"air attack a{k}", f"attacking planes, air round {k},")
-        d_hits, d_dice = _roll(roller, b, d_values, f"air defence a{k}", f"intercepting fighters, air round {k},")
+        a_hits, a_dice = _roll(roller, b, a_values, f"air attack a{k}", f"attacking planes, air round {k},", prefix)
+        d_hits, d_dice = _roll(roller, b, d_values, f"air defence a{k}", f"intercepting fighters, air round {k},", prefix)
         interceptors = _hit(b, b.defenders, interceptors, a_hits, d_values)
         raiders = _hit(b, b.attackers, raiders, d_hits, a_values)
         b.log.append({"air_round": k, "attack_dice": a_dice, "defence_dice": d_dice})
@@ -302,7 +317,7 @@ def before_battle(b: C.Battle, roller: Roller) -> None:
     raiders = _planes(b.attackers)
     guns = [f for f in b.defenders if f.type == "aa"]
     if raiders and guns:
-        hits, dice = _roll(roller, b, [U.UNITS["aa"].defence] * len(guns), "aa", "AA guns")
+        hits, dice = _roll(roller, b, [U.UNITS["aa"].defence] * len(guns), "aa", "AA guns", prefix)
         _hit(b, b.attackers, raiders, hits, [C.attack_value(f) for f in raiders])
         b.log.append({"aa_dice": dice})
 

@@ -45,6 +45,7 @@ class Fighter:
     penalty: int = 0              # off its attack value: a strait, a trench (never below 1)
     fuel: int = 0                 # an attacking plane: fuel left (air.py)
     home: int = 0                 # and the fuel it keeps to get home
+    bonus: int = 0                # added after the floor: tactical bombing's +1 (bombing.py)
 
 
 @dataclass
@@ -97,7 +98,7 @@ class Battle:
 
 
 def attack_value(f: Fighter) -> int:
-    return max(1, U.UNITS[f.type].attack - f.penalty)
+    return max(1, U.UNITS[f.type].attack - f.penalty) + f.bonus
 
 
 def defence_value(b: Battle, f: Fighter, side: list[Fighter]) -> int:

@@ -78,4 +78,10 @@ MIGRATIONS = (
               "fighters, bombers and AA guns bought and placed like land units; air orders "
               "(order key air: move, attack, rebase); air combat and AA fire before land battles; "
               "no state change"),
+    # Version 8: tactical bombing (TWTEAW 4.1.1; rulings 123–): the air order's new mission
+    # `tactical`, flown and scored within one turn's resolution; nothing is kept between
+    # turns, so a running game's state keeps its shape.
+    Migration("7", "8", identity,
+              "tactical bombing (air order mission tactical) in Phase 4.1: interception, AA "
+              "fire, 3 strike points give attacking infantry +1; no state change"),
 )

@@ -28,7 +28,7 @@ from typing import Any
 
 from engine.kernel import Event, Roller
 
-from . import air, economy, invasions, trenches
+from . import air, bombing, economy, invasions, trenches
 from . import combat as C
 from . import units as U
 from .stacks import add, take
@@ -41,10 +41,12 @@ RULE = "TWTEAW 4.6"
 
 def land_phase(state: State, orders: dict[str, dict[str, Any]], roller: Roller,
                landings: Sequence[tuple[str, dict[str, Any]]] = (),
-               bombardments: Sequence[dict[str, Any]] = ()) -> list[Event]:
+               bombardments: Sequence[dict[str, Any]] = (),
+               strikes: dict[str, int] | None = None) -> list[Event]:
     """Phases 4.4 and 4.6; `landings` are the invasions Phase 4.2 brought to their coasts
     (nation, an attack from the sea zone, its units already off the board); `bombardments`,
-    the battleships Phase 4.2 left shelling a coast (`naval.naval_phase`)."""
+    the battleships Phase 4.2 left shelling a coast (`naval.naval_phase`); `strikes`, the
+    tactical strike points Phase 4.1.1 scored per territory (`bombing.raids`)."""
     attacks: dict[str, list[tuple[str, dict[str, Any]]]] = {}
     friendly_at_start = {(n, a): allied(state, n, controller(state, a))
                          for n in orders for a in world().land()}
@@ -60,7 +62,7 @@ def land_phase(state: State, orders: dict[str, dict[str, Any]], roller: Roller,
     for nation in sorted(orders):
         # air moves land at once, like the land moves; air attacks join the attacks (air.py)
         for row in orders[nation].get("air", []):
-            if row["mission"] == "rebase":
+            if row["mission"] in ("rebase", bombing.MISSION):     # flown in Phase 4.1
                 continue
             flight = air.sortie(state, nation, row) if row["mission"] == "attack" else None
             for unit, n in row["units"].items():
@@ -83,7 +85,8 @@ def land_phase(state: State, orders: dict[str, dict[str, Any]], roller: Roller,
     for area in sorted(attacks):
         shelling = [b for b in bombardments if b["target"] == area]
         events += _battles_at(state, orders, area, attacks[area], guns.get(area, []), guns_out,
-                              under_attack, roller, shelling, fired)
+                              under_attack, roller, shelling, fired,
+                              bombing.infantry_bonus(strikes or {}, area))
     for row in bombardments:
         if not any(row is f for f in fired):
             events.append(Event("bombardment_idle", "TWTEAW 4.2.3", dict(row),
@@ -106,7 +109,8 @@ def _blocs(state: State, attackers: list[tuple[str, dict[str, Any]]]) -> list[li
 
 
 def _battle(state: State, orders: dict[str, dict[str, Any]], area: str,
-            bloc: list[tuple[str, dict[str, Any]]]) -> C.Battle:
+            bloc: list[tuple[str, dict[str, Any]]], bonus: int = 0) -> C.Battle:
+    """The attackers of one bloc; `bonus`: tactical bombing's +1 for their infantry (4.1.1)."""
     w = world()
     groups, fighters = [], []
     tanks: dict[str, int] = {}
@@ -124,7 +128,8 @@ def _battle(state: State, orders: dict[str, dict[str, Any]], area: str,
         crossing = "beach" if move.get("landing") else w.crossing(move["from"], area) or "land"
         for unit in U.LAND_TYPES:
             cost = crossing_penalty(state, area, move["from"], unit, tanks[move["from"]])
-            fighters += [C.Fighter(nation, unit, i, crossing, penalty=cost)
+            fighters += [C.Fighter(nation, unit, i, crossing, penalty=cost,
+                                   bonus=bonus if unit == "infantry" else 0)
                          for _ in range(move["units"].get(unit, 0))]
     return C.Battle(area=area, attackers=fighters, defenders=[], groups=groups,
                     casualty_order={n: o["casualties"] for n, o in orders.items()})
@@ -171,18 +176,18 @@ def _battles_at(state: State, orders: dict[str, dict[str, Any]], area: str,
                 attackers: list[tuple[str, dict[str, Any]]], guns: list[tuple[str, dict[str, Any]]],
                 guns_out: dict[str, list[tuple[str, dict[str, Any]]]], under_attack: set[str],
                 roller: Roller, shelling: Sequence[dict[str, Any]] = (),
-                fired: list[dict[str, Any]] | None = None) -> list[Event]:
+                fired: list[dict[str, Any]] | None = None, bonus: int = 0) -> list[Event]:
     events: list[Event] = []
     blocs = _blocs(state, attackers)
     survivors: list[tuple[list[tuple[str, dict[str, Any]]], C.Battle]] = []
     # three-way battles: attackers at war with each other fight first, both attacking
     while blocs:
         first = blocs.pop(0)
-        battle = _battle(state, orders, area, first)
+        battle = _battle(state, orders, area, first, bonus)
         for rival in list(blocs):
             if battle.attackers and any(at_war(state, a, b) for a, _ in first for b, _ in rival):
                 blocs.remove(rival)
-                other = _battle(state, orders, area, rival)
+                other = _battle(state, orders, area, rival, bonus)
                 shift = len(battle.groups)
                 for f in other.attackers:
                     f.group += shift

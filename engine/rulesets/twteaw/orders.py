@@ -42,7 +42,7 @@ from typing import Any
 
 from engine.kernel import IllegalAction, MalformedAction
 
-from . import air, diplomacy, economy, naval, rail, straits, surrender, trenches, us_trade
+from . import air, bombing, diplomacy, economy, naval, rail, straits, surrender, trenches, us_trade
 from .nations import MAIN_WAR, NATIONS
 from .stacks import claim
 from .units import BOMBER_NATIONS, COMBAT_TYPES, LAND_TYPES, UNITS
@@ -364,4 +364,41 @@ def corroborate(state: State, nation: str, orders: dict[str, Any]) -> list[dict[
             warnings.append({"code": "artillery_left_alone", "area": area,
                              "message": f"Artillery left alone in {w.areas[area].name} defends at 1."})
     warnings += us_trade.warnings(state, nation, orders["blockade"], orders["naval"])
+    warnings += bombing.warnings(state, nation, orders)
     return warnings + surrender.warnings(state, nation, orders["surrender"], orders["surrender_votes"])
+
+
+def air_choices(state: State, nation: str, draft: Any, frm: Any, units: Any) -> list[dict[str, Any]]:
+    """The order editor's air form (rulings 114–124): every mission and territory these planes
+    in `frm` could be sent to, each as the whole draft with that flight added and checked by
+    `validate` (so the form lists only legal targets), in mission then fuel order; a mission
+    with no target gets one item without an action, `{"mission", "refused": {rule, code,
+    message}}`, the reason. The draft itself must be legal (its refusal is the answer)."""
+    base = normalise(draft)
+    validate(state, nation, base)
+    if not isinstance(frm, str) or frm not in world().areas or not isinstance(units, dict) \
+            or not units or any(t not in air.U.AIR_TYPES for t in units):
+        raise MalformedAction('air targets need "from" (a territory) and "units" (plane counts)')
+    reach = air.costs_from(state, nation, frm, limit=air.REBASE_FACTOR * air.fuel_of(units))
+    near = sorted((c, a) for a, c in reach.items() if a != frm and world().areas[a].kind == "land")
+    out: list[dict[str, Any]] = []
+    for mission in air.MISSIONS:
+        refusals: list[IllegalAction] = []
+        for _, to in near:
+            row = {"from": frm, "to": to, "units": dict(units), "mission": mission}
+            try:
+                checked = validate(state, nation, {**base, "air": [*base["air"], row]})
+            except IllegalAction as err:
+                refusals.append(err)
+                continue
+            except MalformedAction:
+                continue
+            out.append({"action": checked, "mission": mission, "to": to})
+        if refusals and not any(item["mission"] == mission for item in out):
+            # no target for this mission: say why, preferring a reason about these planes (fuel,
+            # numbers) to one about a territory of the wrong kind, the nearest first
+            telling = [e for e in refusals if e.code not in ("not_an_enemy", "may_not_land")] or refusals
+            why = telling[0]
+            out.append({"mission": mission, "refused": {"rule": why.rule, "code": why.code,
+                                                        "message": str(why.message)}})
+    return out

@@ -4,10 +4,10 @@ The playable core runs these phases (the others are recorded as not built yet, s
 docs/rules/twteaw.md):
 
     1.1 neutrals joining, declarations of war (Table A) → 1.2 influence → 1.3 surrender votes
-    and terms (surrender.py) → 1.4 straits closed and reopened (straits.py) → 3.1 purchases paid → 4.1.2 rebasing planes and 4.1.3 rail moves leave → 4.2/4.3 naval
+    and terms (surrender.py) → 1.4 straits closed and reopened (straits.py) → 3.1 purchases paid → 4.1.1 tactical bombing raids (bombing.py) → 4.1.2 rebasing planes and 4.1.3 rail moves leave → 4.2/4.3 naval
     movement and sea battles, transports landing, battleships taking station to bombard (naval.py),
     the 1.4 blockades of US trade holding or broken (us_trade.py) → 4.4/4.6 land movement and combat, with air moves, 4.5 air combat and AA fire
-    (air.py), 4.6.1 invasions (invasions.py) and the shore bombardment supporting them → 6 incorporation → 7 rail moves and rebases arrive, placement → 8 income, US
+    (air.py), 4.6.1 invasions (invasions.py) and the shore bombardment supporting them → 6 incorporation → 7 rail moves, rebases and raiders arrive, placement → 8 income, US
     trade and war tribute → 9 the end of the turn (surrender offers reach the voters, conquest, victory)
 
 Nations without a player (the minors the moderator runs) get the moderator's orders: hold,
@@ -24,7 +24,19 @@ from typing import Any
 
 from engine.kernel import Event, Roller
 
-from . import air, diplomacy, economy, movement, naval, rail, straits, surrender, trenches, us_trade
+from . import (
+    air,
+    bombing,
+    diplomacy,
+    economy,
+    movement,
+    naval,
+    rail,
+    straits,
+    surrender,
+    trenches,
+    us_trade,
+)
 from .nations import ALLIED, CENTRAL, NATIONS
 from .orders import empty_orders
 from .setup import turn_label
@@ -94,16 +106,20 @@ def resolve_turn(state: State, answers: dict[str, dict[str, Any]], roller: Rolle
     events += purchases(state, orders)
     on_rails = rail.depart(state, orders)
     rebasing = air.rebase_depart(state, orders)
+    raiders: list[tuple[str, dict[str, Any]]] = []
+    strikes, raid_events = bombing.raids(state, orders, roller, raiders)
+    events += raid_events
     landings: list[tuple[str, dict[str, Any]]] = []
     bombardments: list[dict[str, Any]] = []
     blockaders: list[dict[str, Any]] = []
     events += naval.naval_phase(state, orders, roller, landings, bombardments, blockaders)
     events += us_trade.resolve(state, orders, blockaders)
-    events += movement.land_phase(state, orders, roller, landings, bombardments)
+    events += movement.land_phase(state, orders, roller, landings, bombardments, strikes)
     events += incorporation(state, orders)
     for stopped in rail.arrive(state, on_rails):
         events.append(Event("rail_cut", rail.RULE, stopped, audience=f"seat:{stopped['nation']}"))
     events += air.rebase_arrive(state, rebasing)
+    events += bombing.come_home(state, raiders)
     events += placement(state, orders)
     events += collect_income(state)
     events += surrender.tribute(state)

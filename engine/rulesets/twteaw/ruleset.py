@@ -50,9 +50,10 @@ MANIFEST = {
 
 class TheWarToEndAllWars(FlowRuleset):
     id = "twteaw"
-    version = "7"   # 2: ICs defend when ordered; 3: ships and naval orders; 4: surrender;
+    version = "8"   # 2: ICs defend when ordered; 3: ships and naval orders; 4: surrender;
     # 5: US trade and the blockade (us_trade.py); 6: closing straits (straits.py);
-    # 7: aircraft, air combat and AA guns (air.py); migrations.py
+    # 7: aircraft, air combat and AA guns (air.py); 8: tactical bombing (bombing.py);
+    # migrations.py
     migrations = MIGRATIONS
     manifest = MANIFEST
     # A product (issue #23): the newcomer check walks it by written orders (every nation
@@ -84,13 +85,19 @@ class TheWarToEndAllWars(FlowRuleset):
     def options(self, state: State, seat: str, decision: Decision,
                 query: dict[str, Any] | None) -> list[dict[str, Any]]:
         """No query: whole order sets to pick from. `{"check": <orders>}`: the normalised set
-        and its warnings (refused with the rule cited when illegal)."""
+        and its warnings (refused with the rule cited when illegal). `{"air_targets": {"from",
+        "units"}, "orders": <orders>}`: the air form's legal flights, each the checked set with
+        it added (`orders.air_choices`)."""
         if query is None:
             return [{"action": o} for o in suggestions(state, seat)]
         if set(query) == {"check"}:
             checked = orders.validate(state, seat, query["check"])
             return [{"action": checked, "warnings": orders.corroborate(state, seat, checked)}]
-        raise MalformedAction('an orders query is {"check": <order set>}')
+        if set(query) == {"air_targets", "orders"} and isinstance(query["air_targets"], dict):
+            flight = query["air_targets"]
+            return orders.air_choices(state, seat, query["orders"], flight.get("from"), flight.get("units"))
+        raise MalformedAction('an orders query is {"check": <order set>} or '
+                              '{"air_targets": {"from", "units"}, "orders": <order set>}')
 
     def timeout_default(self, state: State, decision: Decision, seat: str) -> Any:
         return orders.normalise(missed_turn_orders(state, seat))

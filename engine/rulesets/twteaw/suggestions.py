@@ -4,7 +4,8 @@ selfplay picks among (the decision's options when no query is given).
 An order set is one answer of many parts, far too many to list; the legal ones are checked by
 `orders.validate` (listing is checking for each part, through the options query). This module
 offers a handful of whole sets built from the position — hold, buy, dig trenches on the
-front, hold but withdraw the front after heavy losses, attack one neighbour with everything next to it, bring the rear forward
+front, hold but withdraw the front after heavy losses, attack one neighbour with everything next
+to it (its fighters in the battle, its bombers on a tactical raid first), bring the rear forward
 (a step, or by rail),
 and (for a nation at war) declare war on a neutral neighbour and march in — each of which
 passes the validator. Diplomacy: influence a neutral minor, or join the war when a neutral
@@ -53,9 +54,11 @@ def attack_on(state: State, nation: str, target: str, declare: list[str]) -> dic
     if not orders["moves"]:
         return None
     for origin, stack in sorted(state["secret"][nation]["units"].items()):
-        planes = {t: stack[t] for t in AIR_TYPES if stack.get(t)}
-        if planes and air.can_raid(state, nation, origin, target, planes):
-            orders["air"].append({"from": origin, "to": target, "units": planes, "mission": "attack"})
+        # fighters join the battle; bombers (4 fuel) strike first for the infantry (4.1.1)
+        for mission, types in (("attack", ("fighter",)), ("tactical", ("bomber",))):
+            planes = {t: stack[t] for t in types if stack.get(t)}
+            if planes and air.can_raid(state, nation, origin, target, planes):
+                orders["air"].append({"from": origin, "to": target, "units": planes, "mission": mission})
     orders["moves"].sort(key=lambda m: (m["from"], m["to"]))
     orders["support"].sort(key=lambda r: (r["from"], r["into"]))
     return orders

@@ -20,8 +20,13 @@ const UNIT_WORDS = { infantry: ["infantry", "infantry"], artillery: ["artillery"
 // Ships (TWTEAW naval slice, version 3): kept apart from the land units, whose count inputs the
 // land forms list.
 // Aircraft and AA guns (air slice, version 7; rulings 113–122): bought like land units, but kept
-// off the land forms' count inputs (planes fly by the `air` order key, not yet in this editor).
+// off the land forms' count inputs: planes fly by the `air` order key, written by the air form,
+// whose targets are the server's (the `air_targets` query; tactical bombing 4.1.1, version 8).
 const AIR_WORDS = { aa: ["AA gun", "AA guns"], fighter: ["fighter", "fighters"], bomber: ["bomber", "bombers"] };
+const PLANES = ["fighter", "bomber"];
+const AIR_MISSION_WORDS = { attack: "attack (joins the battle there)", tactical: "tactical bombing (strikes before the attack: 3 strikes give attacking infantry +1)",
+  move: "move (lands there and defends it)", rebase: "rebase (double fuel over your side's land, lands in Phase 7)" };
+const AIR_VERBS = { attack: "attack", tactical: "bomb ahead of the attack on", move: "fly to", rebase: "rebase to" };
 const SHIP_WORDS = { battleship: ["battleship", "battleships"], damaged_battleship: ["damaged battleship", "damaged battleships"],
   cruiser: ["cruiser", "cruisers"], transport: ["transport", "transports"] };
 const MISSION_WORDS = { patrol: "patrol (seeks battle)", move: "move (tries to slip through)", transport: "transport (carries troops)",
@@ -232,6 +237,7 @@ export class TwteawAdapter extends GenericAdapter {
       parts.push(`${this.area(m.from)} → ${this.area(m.to)}: ${unitCount(m.units)}${cond.length ? ` (${cond.join(", ")})` : ""}`);
     }
     for (const r of a.rail || []) parts.push(`by rail ${this.area(r.from)} → ${this.area(r.to)}: ${unitCount(r.units)}`);
+    for (const f of a.air || []) parts.push(`${unitCount(f.units)} from ${this.area(f.from)} ${AIR_VERBS[f.mission] || f.mission} ${this.area(f.to)}`);
     for (const s of a.support || []) parts.push(`${s.count} artillery in ${this.area(s.from)} fire into ${this.area(s.into)}`);
     for (const w of a.withdraw || []) parts.push(`defenders of ${this.area(w.area)} fall back to ${this.area(w.to)} after ${w.max_losses} losses`);
     if (a.build?.length) {
@@ -293,6 +299,12 @@ export class TwteawAdapter extends GenericAdapter {
       case "joined": return `${this.nation(d.nation)} joins ${SIDE_WORDS[d.side] || d.side}${d.provoked ? " (provoked)" : ""}`;
       case "influence": return `${this.nation(d.nation)} courts ${this.nation(d.target)}`;
       case "battle": return `Battle in ${this.area(d.area)}: ${(d.attackers || []).map((n) => this.nation(n)).join(", ")} against ${(d.defenders || []).map((n) => this.nation(n)).join(", ") || "an empty territory"} — ${String(d.outcome || "").replace(/_/g, " ")}; held by ${this.nation(d.holder)}`;
+      case "air_raid": return `Air raid on ${this.area(d.area)} by ${(d.raiders || []).map((n) => this.nation(n)).join(", ")} (tactical bombing)`;
+      case "air_raid_report": return d.sent
+        ? `Your raid on ${this.area(d.area)}: ${d.scored} strikes, ${d.points} in all there${d.bonus ? " — attacking infantry gets +1 this turn" : ""}; fought with ${Object.entries(d.met || {}).map(([n, m]) => `${this.nation(n)} ${Object.entries(m).map(([t, b]) => `${AIR_WORDS[t]?.[1] || t} ${BAND_WORDS[b] || b}`).join(", ")}`).join("; ") || "no fighters or AA guns"}; losses ${Object.entries(d.losses || {}).map(([n, l]) => `${this.nation(n)} ${unitCount(l)}`).join("; ") || "none"}`
+        : `An air raid on ${this.area(d.area)}: ${Object.entries(d.raiders || {}).map(([n, b]) => `${this.nation(n)} ${BAND_WORDS[b] || b}`).join("; ")}; losses ${Object.entries(d.losses || {}).map(([n, l]) => `${this.nation(n)} ${unitCount(l)}`).join("; ") || "none"}`;
+      case "raid_called_off": return `Your raid on ${this.area(d.to)} is called off: its holder is no longer at war with you`;
+      case "raiders_lost": return `Your raiders from ${this.area(d.base)} find it lost and are lost with it: ${unitCount(d.units)}`;
       case "battle_report": return `Your report of the battle in ${this.area(d.area)} (${d.rounds} rounds): losses ${Object.entries(d.losses || {}).map(([n, l]) => `${this.nation(n)} ${unitCount(l)}`).join("; ") || "none"}`;
       case "private_answers": return `${this.nation(d.seat)}'s orders, carried out (only you see them): ${(d.answers || []).map((x) => this.orderText(x.action)).join(" | ")}`;
       case "bought": return `${this.nation(d.nation)} pays for ${(d.builds || []).map((b) => `${b.count} ${b.unit}`).join(", ") || "nothing"}${d.cost !== undefined ? ` (${d.cost})` : ""}`;
@@ -649,6 +661,8 @@ export class TwteawOrderEditor {
         h("button", { class: "button small ghost", onclick: () => this.remove("incorporate", i) }, "Remove"))),
       (draft.naval || []).map((n, i) => h("li", { class: "draft-naval" }, adapter.orderText({ naval: [n] }), " ",
         h("button", { class: "button small ghost", onclick: () => this.remove("naval", i) }, "Remove"))),
+      (draft.air || []).map((f, i) => h("li", { class: "draft-air" }, adapter.orderText({ air: [f] }), " ",
+        h("button", { class: "button small ghost", onclick: () => this.remove("air", i) }, "Remove"))),
       (draft.defend_ics || []).map((a, i) => h("li", { class: "draft-defend-ics" }, adapter.orderText({ defend_ics: [a] }), " ",
         h("button", { class: "button small ghost", onclick: () => this.remove("defend_ics", i) }, "Remove")))),
       h("p", { class: "small muted" }, `All of it: ${adapter.orderText(draft)}`)));
@@ -692,7 +706,7 @@ export class TwteawOrderEditor {
     out.push(h("fieldset", { class: "twteaw-add" }, h("legend", {}, "Add a build"), many, " ", unit, " at ", at,
       h("button", { class: "button small", id: "add-build", onclick: () => this.addBuild(form.unit, form.at, form.many) }, "Add the build")));
     out.push(this.#railForm(mine, stock), this.#supportForm(stock), this.#withdrawForm(mine),
-      this.#trenchForm(stock), this.#diplomacyForm(), this.#incorporateForm(), this.#defendForm(), this.#navalForm(), this.#casualtyForm());
+      this.#trenchForm(stock), this.#diplomacyForm(), this.#incorporateForm(), this.#defendForm(), this.#navalForm(), this.#airForm(stock), this.#casualtyForm());
     // the server's word
     if (this.problem) {
       out.push(h("div", { class: "reject", role: "alert", id: "draft-problem" }, h("strong", {}, "Refused"),
@@ -1044,6 +1058,80 @@ export class TwteawOrderEditor {
     }
     if (f.mission === "bombard") row.target = f.target;
     (this.draft.naval ||= []).push(row);
+    this.#check();
+  }
+
+  /** An air order (4.4, 4.5, 4.1.1, 4.1.2; rulings 113–124): planes of one territory the seat
+   * has fighters or bombers in, how many, a mission, and a target from the server's own list —
+   * the `air_targets` query answers with every flight the validator would accept added to this
+   * draft, so only legal targets are offered; a mission with none shows the server's reason.
+   * "Add the flight" takes the server's checked set, then checks it again for its warnings. */
+  #airForm(stock) {
+    const { adapter, orders } = this;
+    const byName = (a, b) => adapter.area(a).localeCompare(adapter.area(b));
+    const bases = Object.keys(stock).filter((a) => PLANES.some((t) => (stock[a]?.[t] || 0) > 0)).sort(byName);
+    if (!bases.length) return null;
+    const f = (this.flying ||= { from: null, counts: {}, mission: "attack", to: null, key: null, items: null, problem: null });
+    if (!bases.includes(f.from)) { f.from = bases[0]; f.counts = {}; }
+    const planes = PLANES.filter((t) => (stock[f.from]?.[t] || 0) > 0);
+    for (const t of planes) if (f.counts[t] === undefined) f.counts[t] = stock[f.from][t];
+    const units = Object.fromEntries(planes.filter((t) => f.counts[t] > 0).map((t) => [t, f.counts[t]]));
+    const key = JSON.stringify([f.from, units, this.draft]);
+    if (f.key !== key) this.#airTargets(f, key, units);
+    const items = f.items || [];
+    const targets = items.filter((x) => x.mission === f.mission && x.action).map((x) => x.to);
+    if (!targets.includes(f.to)) f.to = targets[0] || null;
+    const why = items.find((x) => x.mission === f.mission && x.refused)?.refused || f.problem;
+    const count = (type) => h("input", { type: "number", min: "0", max: String(stock[f.from][type]), value: String(f.counts[type] ?? 0),
+      id: `air-${type}`, "aria-label": `${type} flying`, class: "count",
+      oninput: (event) => { f.counts[type] = Number(event.target.value) || 0; },
+      onchange: () => orders.changed() });
+    return h("fieldset", { class: "twteaw-add", id: "air-form" }, h("legend", {}, "Add an air order"),
+      h("select", { id: "air-from", "aria-label": "Planes in", onchange: (event) => { f.from = event.target.value; f.counts = {}; orders.changed(); } },
+        bases.map((a) => h("option", { value: a, selected: a === f.from }, `${adapter.area(a)} (${unitCount(Object.fromEntries(PLANES.map((t) => [t, stock[a][t] || 0])))})`))),
+      planes.map((t) => h("label", {}, ` ${AIR_WORDS[t][1]} `, count(t))),
+      h("label", {}, " mission ", h("select", { id: "air-mission", "aria-label": "Air mission",
+        onchange: (event) => { f.mission = event.target.value; orders.changed(); } },
+        Object.entries(AIR_MISSION_WORDS).map(([m, text]) => h("option", { value: m, selected: m === f.mission }, text)))),
+      " target ",
+      f.items === null ? h("span", { class: "muted", id: "air-finding" }, "finding where they can fly…")
+        : h("select", { id: "air-to", "aria-label": "Air target", onchange: (event) => { f.to = event.target.value; } },
+          targets.map((a) => h("option", { value: a, selected: a === f.to }, adapter.area(a)))),
+      " ",
+      h("button", { class: "button small", id: "add-air", disabled: !f.to, onclick: () => this.addFlight(f) }, "Add the flight"),
+      f.items !== null && !targets.length && why ? h("div", { class: "reject small", id: "air-refusal" }, h("strong", {}, "No target"),
+        why.rule ? cite(` ${why.rule}`) : null, h("div", {}, why.message)) : null);
+  }
+
+  /** Ask the server where these planes may fly with this draft (the `air_targets` query). */
+  #airTargets(f, key, units) {
+    f.key = key;
+    f.items = null;
+    f.problem = null;
+    if (!Object.keys(units).length) {
+      f.items = [];
+      f.problem = { message: "Choose at least one plane to fly." };
+      return;
+    }
+    this.orders.socket.options(this.orders.seat, this.id, { air_targets: { from: f.from, units }, orders: this.draft }).then((items) => {
+      if (f.key !== key) return;
+      f.items = items || [];
+      this.orders.changed();
+    }, (error) => {
+      if (f.key !== key) return;
+      const frame = error.frame || {};
+      f.items = [];
+      f.problem = { message: frame.message || error.message, rule: frame.rule || frame.data?.rule };
+      this.orders.changed();
+    });
+  }
+
+  /** The chosen flight: the draft becomes the server's checked set with it, checked again for
+   * its warnings (a raid without an infantry attack, too few planes for the +1). */
+  addFlight(f) {
+    const item = (f.items || []).find((x) => x.action && x.mission === f.mission && x.to === f.to);
+    if (!item) return;
+    this.draft = copy(item.action);
     this.#check();
   }
 
