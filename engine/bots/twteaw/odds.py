@@ -53,9 +53,13 @@ NEGLIGIBLE = 1e-9
 
 @lru_cache(maxsize=4096)
 def battle(attack: tuple[int, ...], guns: tuple[int, ...], defenders: int, city: bool,
-           rounds: int) -> Odds:
+           rounds: int, planes: tuple[tuple[int, int], ...] = ()) -> Odds:
     """Attackers (values, casualty order) with guns firing for them, against `defenders`
-    infantry (and the city's die), for at most `rounds` rounds."""
+    infantry (and the city's die), for at most `rounds` rounds. `planes` (bot version 4):
+    attacking aircraft as (attack value, rounds it stays over the target) — a plane fires
+    with the land attackers until its fuel only just gets it home (`combat._spend_fuel`);
+    it is the last casualty (the default order puts aircraft after the land units), so while
+    a land attacker is left no hit falls on it, and without land attackers nothing is taken."""
     n_att = len(attack)
     d_value = C.defence_value(C.Battle("x", [], [], []), C.Fighter("them", "infantry", -1),
                               [C.Fighter("them", "infantry", -1)])
@@ -65,10 +69,11 @@ def battle(attack: tuple[int, ...], guns: tuple[int, ...], defenders: int, city:
         return Odds(1.0, 0.0, 0.0)
     states = {(0, 0): 1.0}
     done: dict[tuple[int, int], float] = {}
-    for _ in range(rounds):
+    for r in range(1, rounds + 1):
         nxt: dict[tuple[int, int], float] = {}
+        flying = tuple(v for v, stay in planes if stay >= r)
         for (la, ld), p in states.items():
-            a_law = hits_law(tuple(attack[la:]) + tuple(guns))
+            a_law = hits_law(tuple(attack[la:]) + tuple(guns) + flying)
             d_dice = [d_value] * (defenders - ld) + ([U.CITY_DEFENCE] if city else [])
             d_law = hits_law(tuple(d_dice))
             left_a, left_d = n_att - la, defenders - ld
@@ -95,3 +100,19 @@ def battle(attack: tuple[int, ...], guns: tuple[int, ...], defenders: int, city:
     capture = sum(p for (la, ld), p in ended.items() if ld == defenders and la < n_att)
     return Odds(capture, sum(p * la for (la, _), p in ended.items()),
                 sum(p * ld for (_, ld), p in ended.items()))
+
+
+def with_aa(attack: tuple[int, ...], guns: tuple[int, ...], defenders: int, city: bool,
+            rounds: int, planes: tuple[tuple[int, int], ...], aa: int) -> Odds:
+    """The same battle after the defenders' `aa` AA guns fire once at the planes (4.6 step 2:
+    each hits on 1 in 10, a hit kills a plane, in casualty order — `planes` is given in it)."""
+    if not aa or not planes:
+        return battle(attack, guns, defenders, city, rounds, planes)
+    law = hits_law(tuple([U.UNITS["aa"].defence] * aa))
+    capture = lost = killed = 0.0
+    for k, p in enumerate(law):
+        o = battle(attack, guns, defenders, city, rounds, planes[k:])
+        capture += p * o.capture
+        lost += p * o.attacker_losses
+        killed += p * o.defender_losses
+    return Odds(capture, lost, killed)

@@ -34,7 +34,8 @@ from engine.rulesets.twteaw.war import controller, friendly
 from engine.rulesets.twteaw.world import world
 
 from ..protocol import BotRng
-from . import odds
+from . import aircraft, odds
+from .declarations import closures
 from .naval import naval_orders
 from .world import PLAN, Context, Position, area_value, front_distance, garrison
 
@@ -48,6 +49,7 @@ class Attack:
     chance: float
     moves: tuple[tuple[str, tuple[tuple[str, int], ...]], ...]   # (origin, ((unit, n), …))
     guns: tuple[tuple[str, int], ...]                            # (origin, count)
+    air: tuple[aircraft.Flight, ...] = ()                        # planes on an `attack` row
 
 
 def free_units(ctx: Context, spent: dict[tuple[str, str], int]) -> dict[str, dict[str, int]]:
@@ -63,7 +65,8 @@ def free_units(ctx: Context, spent: dict[tuple[str, str], int]) -> dict[str, dic
     return out
 
 
-def score_attack(ctx: Context, target: str, free: dict[str, dict[str, int]]) -> Attack | None:
+def score_attack(ctx: Context, target: str, free: dict[str, dict[str, int]],
+                 planes: dict[str, dict[str, int]] | None = None) -> Attack | None:
     w = world()
     moves, guns = [], []
     values: list[int] = []
@@ -89,12 +92,25 @@ def score_attack(ctx: Context, target: str, free: dict[str, dict[str, int]]) -> 
     if ctx.budget is not None and not ctx.budget.charge(1 + len(values)):
         return None
     defenders = ctx.enemy[target]
-    result = odds.battle(tuple(values), tuple(gun_values), defenders, bool(w.areas[target].city),
-                         PLAN["attack_rounds"])
+    city = bool(w.areas[target].city)
+    result = odds.battle(tuple(values), tuple(gun_values), defenders, city, PLAN["attack_rounds"])
     lost = result.attacker_losses * PLAN["loss_cost"]["infantry"]
     score = (result.capture * area_value(target) + result.defender_losses * PLAN["kill_worth"]
              - lost)
-    return Attack(target, score, result.capture, tuple(moves), tuple(guns))
+    land = Attack(target, score, result.capture, tuple(moves), tuple(guns))
+    # bot version 4: the planes that can raid the target join when they add to the score
+    flights, flying, aa = aircraft.sorties(ctx, target, planes or {}, PLAN["attack_rounds"])
+    if not flights or (ctx.budget is not None and not ctx.budget.charge(len(flying))):
+        return land
+    helped = odds.with_aa(tuple(values), tuple(gun_values), defenders, city,
+                          PLAN["attack_rounds"], flying, aa)
+    shot = min(len(flying), aa * U.UNITS["aa"].defence / 10) * U.UNITS["fighter"].cost
+    air_score = (helped.capture * area_value(target) + helped.defender_losses
+                 * PLAN["kill_worth"] - helped.attacker_losses * PLAN["loss_cost"]["infantry"]
+                 - shot)
+    if air_score < score + PLAN["air_gain"]:
+        return land
+    return Attack(target, air_score, helped.capture, tuple(moves), tuple(guns), flights)
 
 
 def choose_attacks(ctx: Context, rng: BotRng) -> list[Attack]:
@@ -103,8 +119,9 @@ def choose_attacks(ctx: Context, rng: BotRng) -> list[Attack]:
     targets = sorted({b for a in ctx.units for b in world().neighbours(a) if b in ctx.enemy})
     while len(chosen) < PLAN["max_attacks"]:
         free = free_units(ctx, spent)
+        planes = aircraft.planes_at(ctx, spent)
         scored = [a for t in targets if t not in {c.target for c in chosen}
-                  for a in [score_attack(ctx, t, free)] if a is not None]
+                  for a in [score_attack(ctx, t, free, planes)] if a is not None]
         good = [a for a in scored if a.chance >= PLAN["attack_threshold"] and a.score > 0]
         if not good:
             break
@@ -117,6 +134,8 @@ def choose_attacks(ctx: Context, rng: BotRng) -> list[Attack]:
                 spent[(origin, unit)] = spent.get((origin, unit), 0) + n
         for origin, n in pick.guns:
             spent[(origin, "artillery")] = spent.get((origin, "artillery"), 0) + n
+        for origin, unit, n in pick.air:
+            spent[(origin, unit)] = spent.get((origin, unit), 0) + n
     return chosen
 
 
@@ -184,17 +203,37 @@ def compose(ctx: Context, rng: BotRng, listed: list[Orders]) -> Orders:
     wanted = PLAN["joins"].get(ctx.me)
     if joins:
         orders["join"] = wanted if wanted in joins else joins[0]
-    moves, support = attack_orders(choose_attacks(ctx, rng))
+    attacks = choose_attacks(ctx, rng)
+    moves, support = attack_orders(attacks)
     _try(ctx, orders, {"moves": moves, "support": support})
+    # bot version 4: the planes of each attack kept, on `air` attack rows
+    for attack in attacks:
+        if attack.air and any(m["to"] == attack.target for m in orders["moves"]):
+            _try(ctx, orders, {"air": orders["air"] + aircraft.attack_rows(attack.target,
+                                                                            attack.air)})
     advance, rails = reinforce(ctx)
     _try(ctx, orders, {"moves": orders["moves"] + advance, "rail": rails})
+    flown: dict[tuple[str, str], int] = {}
+    for row in orders["air"]:
+        for unit, n in row["units"].items():
+            flown[(row["from"], unit)] = flown.get((row["from"], unit), 0) + n
+    for row in aircraft.air_moves(ctx, flown):
+        _try(ctx, orders, {"air": orders["air"] + [row]})
     naval_orders(ctx, orders, rng, lambda part: _try(ctx, orders, part))
+    close, reopen = closures(ctx)
+    _try(ctx, orders, {"close": close, "reopen": reopen})
     bank = int(ctx.pos["secret"][ctx.me]["bank"])
     rows, packages, cost = dig(ctx, int(bank * PLAN["trench_share"]))
     if not _try(ctx, orders, {"trench": rows, "home_trenches": packages}):
         cost = 0
+    planes = aircraft.fighter_builds(ctx, bank - cost)
+    if _try(ctx, orders, {"build": planes}):
+        cost += sum(U.UNITS[r["unit"]].cost * r["count"] for r in planes)
+    else:
+        planes = []
     builds = spend_on(ctx.pos, ctx.me, bank - cost, PLAN["artillery_share"])
-    _try(ctx, orders, {"build": builds})
+    if not _try(ctx, orders, {"build": planes + builds}):
+        _try(ctx, orders, {"build": builds})
     # TWTEAW 1.3: offer surrender when the position is hopeless; vote on offers received
     if hopeless(ctx.pos, ctx.me):
         _try(ctx, orders, {"surrender": True})
