@@ -2,14 +2,19 @@
 bot's world (world.py) — the decomposition of issue #23's bots paragraph:
 
 1. attacks: every enemy territory next to the bot's units is scored with exact odds (odds.py)
-   for the units that may go (each front keeps its garrison); the best at or above the plan's
-   threshold goes in, the units it takes are spent, and the rest are scored again;
+   for the units that may go (each front keeps its garrison), with the planes that can raid it
+   when they add to the score (aircraft.py, bot version 4); the best at or above the plan's
+   threshold goes in, the units and planes it takes are spent, and the rest are scored again;
 2. holding: what does not attack stays; a front keeps its garrison;
 3. non-combat: stacks behind the front go to it, by rail where the rail reaches, else a step;
+   planes off the front fly to it (aircraft.py);
 4. naval (naval.py): invasions with their shore bombardment, transports to friendly coasts,
-   patrols where the fleet outweighs the enemy, the rest kept in friendly waters;
+   blockades of an enemy's US trade its fleet can hold, patrols where the fleet outweighs the
+   enemy, the rest kept in friendly waters; straits it holds closed to its naval enemies
+   (declarations.py);
 5. purchases: trenches on threatened borders (the home package where a home city qualifies),
-   then the rest of the bank on infantry and artillery;
+   fighters for a contested front (aircraft.py), then the rest of the bank on infantry and
+   artillery;
 6. diplomacy: a neutral joins the side its plan names once its orders may; a nation whose war
    is lost by the measure of `hopeless` offers surrender, and offers received are voted by
    `ballot` (1.3).
@@ -57,7 +62,7 @@ def free_units(ctx: Context, spent: dict[tuple[str, str], int]) -> dict[str, dic
     and the guns (which fire from where they stand)."""
     out = {}
     for area, stack in ctx.units.items():
-        # planes and AA guns stay out of the bot's plans (it ignores the air slice)
+        # land units only: planes join by `air` rows (aircraft.py), AA guns never attack
         left = {t: n - spent.get((area, t), 0) for t, n in stack.items() if t in U.LAND_TYPES}
         keep = min(left.get("infantry", 0), garrison(ctx, area))
         left["infantry"] = left.get("infantry", 0) - keep
