@@ -12,13 +12,16 @@ The bot's naval plan, in the order it is written (docs/bots.md):
 2. **Transports** to friendly coasts: spare troops far from any front (cut off from it by land,
    as on an island, or `PLAN["sail_from"]` steps or more behind it) sail to the friendly coast
    nearest a front their transports reach, through zones where no enemy ship shows.
-3. **Engagement**: the warships of a zone patrol to a zone within reach (their own included)
+3. **Blockades** (bot version 4; 1.4, 4.2.6, `us_trade.py`): an enemy's US trade route all of
+   whose zones the bot's free warships can hold (`plan_blockade`) is declared blockaded and
+   each zone gets a `blockade` task force.
+4. **Engagement**: the warships of a zone patrol to a zone within reach (their own included)
    where enemy ships show and the estimated enemy fleet is at most its strength divided by
    `PLAN["naval_superiority"]` (ships' strength: attack, twice for a battleship's two hits;
    ships the seat cannot see counted from their band at a battleship's strength each).
-4. **Escorts** (4.2.2): the warships still free in a transport's start zone go with it on an
+5. **Escorts** (4.2.2): the warships still free in a transport's start zone go with it on an
    `escort` mission when enemy ships show within `PLAN["escort_watch"]` zones of where it ends.
-5. **Home waters**: everything else keeps to friendly waters — no order where it lies in them
+6. **Home waters**: everything else keeps to friendly waters — no order where it lies in them
    (docked: defensive, but turning on an invasion force, ruling 78), a `move` to the nearest
    friendly zone when it lies outside them (where it would patrol by default).
 
@@ -34,7 +37,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from engine.rulesets.twteaw import invasions
+from engine.rulesets.twteaw import invasions, us_trade
 from engine.rulesets.twteaw.naval import friendly_waters, passable, sea_neighbours
 from engine.rulesets.twteaw.units import (
     CARGO_POINTS,
@@ -276,6 +279,46 @@ def plan_transport(ctx: Context, orders: Orders, fleets: Fleets, zone: str,
             "carry": {"from": src, "to": dst, "units": cargo}}
 
 
+def plan_blockade(ctx: Context, fleets: Fleets, target: str) -> list[Orders] | None:
+    """Bot version 4 (1.4, 4.2.6): `blockade` rows holding every zone of `target`'s US trade
+    route with the bot's own free warships — in each zone the task force of one zone, nearest
+    first, whose strength is at least `naval_superiority` times the enemy ships shown there and
+    `blockade_neighbour_weight` of those next door (they may come to break it) — or None when
+    the route cannot all be held, the trade is below `blockade_min_trade`, or the route leaves
+    the map (Russia's, ruling 99)."""
+    if not at_war(ctx.pos, ctx.me, target) or target not in us_trade.AMOUNTS:
+        return None
+    zones = us_trade.route(ctx.pos, target)
+    if (us_trade.trade_of(ctx.pos, target) < PLAN["blockade_min_trade"]
+            or us_trade.OFF_SHEET in zones):
+        return None
+    left = {z: dict(f) for z, f in fleets.left.items()}
+    rows = []
+    for zone in zones:
+        danger = enemy_ships(ctx, zone) + PLAN["blockade_neighbour_weight"] * sum(
+            enemy_ships(ctx, z) for z in sorted(sea_neighbours(zone)))
+        best: tuple[tuple[int, float, str], list[str], dict[str, int]] | None = None
+        for src in sorted(left):
+            ships = {t: n for t, n in sorted(left[src].items())
+                     if n > 0 and t in ("battleship", "cruiser")}
+            if not ships:
+                continue
+            path = routes(ctx, src, _speed(ships)).get(zone)
+            strength = fleet_strength(ships)
+            if path is None or strength < PLAN["naval_superiority"] * danger:
+                continue
+            key = (len(path), -strength, src)
+            if best is None or key < best[0]:
+                best = (key, path, ships)
+        if best is None:
+            return None
+        (_, _, src), path, ships = best
+        rows.append({"from": src, "path": path, "units": ships, "mission": "blockade"})
+        for t, n in ships.items():
+            left[src][t] -= n
+    return rows
+
+
 def plan_engagements(ctx: Context, fleets: Fleets, rng: BotRng) -> list[Orders]:
     """Warships patrol into the zone within reach where they outweigh the enemy most."""
     rows = []
@@ -367,6 +410,12 @@ def naval_orders(ctx: Context, orders: Orders, rng: BotRng,
         row = plan_transport(ctx, orders, fleets, zone, dist)
         if row is not None:
             add([row])
+    for target in sorted(us_trade.AMOUNTS):
+        rows = plan_blockade(ctx, fleets, target)
+        if rows and attempt({"naval": orders["naval"] + rows,
+                             "blockade": orders["blockade"] + [target]}):
+            for row in rows:
+                fleets.take(row["from"], row["units"])
     for row in plan_engagements(ctx, fleets, rng):
         add([row])
     for row in plan_escorts(ctx, orders, fleets):

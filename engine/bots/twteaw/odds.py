@@ -53,9 +53,15 @@ NEGLIGIBLE = 1e-9
 
 @lru_cache(maxsize=4096)
 def battle(attack: tuple[int, ...], guns: tuple[int, ...], defenders: int, city: bool,
-           rounds: int) -> Odds:
+           rounds: int, planes: tuple[tuple[int, int], ...] = (), silent: int = 0) -> Odds:
     """Attackers (values, casualty order) with guns firing for them, against `defenders`
-    infantry (and the city's die), for at most `rounds` rounds."""
+    infantry (and the city's die), for at most `rounds` rounds. `planes` (bot version 4):
+    attacking aircraft as (attack value, rounds it stays over the target) — a plane fires
+    with the land attackers until its fuel only just gets it home (`combat._spend_fuel`);
+    it is the last casualty (the default order puts aircraft after the land units), so while
+    a land attacker is left no hit falls on it, and without land attackers nothing is taken.
+    `silent`: defenders that roll no die in the rounds (AA guns, which fire once at the planes
+    before them), the last of the defenders' casualties."""
     n_att = len(attack)
     d_value = C.defence_value(C.Battle("x", [], [], []), C.Fighter("them", "infantry", -1),
                               [C.Fighter("them", "infantry", -1)])
@@ -65,11 +71,13 @@ def battle(attack: tuple[int, ...], guns: tuple[int, ...], defenders: int, city:
         return Odds(1.0, 0.0, 0.0)
     states = {(0, 0): 1.0}
     done: dict[tuple[int, int], float] = {}
-    for _ in range(rounds):
+    for r in range(1, rounds + 1):
         nxt: dict[tuple[int, int], float] = {}
+        flying = tuple(v for v, stay in planes if stay >= r)
         for (la, ld), p in states.items():
-            a_law = hits_law(tuple(attack[la:]) + tuple(guns))
-            d_dice = [d_value] * (defenders - ld) + ([U.CITY_DEFENCE] if city else [])
+            a_law = hits_law(tuple(attack[la:]) + tuple(guns) + flying)
+            d_dice = ([d_value] * max(0, defenders - silent - ld)
+                      + ([U.CITY_DEFENCE] if city else []))
             d_law = hits_law(tuple(d_dice))
             left_a, left_d = n_att - la, defenders - ld
             for ha, pa in enumerate(a_law):
@@ -95,3 +103,20 @@ def battle(attack: tuple[int, ...], guns: tuple[int, ...], defenders: int, city:
     capture = sum(p for (la, ld), p in ended.items() if ld == defenders and la < n_att)
     return Odds(capture, sum(p * la for (la, _), p in ended.items()),
                 sum(p * ld for (_, ld), p in ended.items()))
+
+
+def with_aa(attack: tuple[int, ...], guns: tuple[int, ...], defenders: int, city: bool,
+            rounds: int, planes: tuple[tuple[int, int], ...], aa: int) -> Odds:
+    """The same battle after the defenders' `aa` AA guns (among the `defenders`) fire once at
+    the planes (4.6 step 2: each hits on its defence in 10, a hit kills a plane, in casualty
+    order — `planes` is given in it); in the rounds the guns roll nothing and fall last."""
+    if not planes:
+        return battle(attack, guns, defenders, city, rounds, planes, aa)
+    law = hits_law(tuple([U.UNITS["aa"].defence] * aa))
+    capture = lost = killed = 0.0
+    for k, p in enumerate(law):
+        o = battle(attack, guns, defenders, city, rounds, planes[k:], aa)
+        capture += p * o.capture
+        lost += p * o.attacker_losses
+        killed += p * o.defender_losses
+    return Odds(capture, lost, killed)

@@ -2,14 +2,19 @@
 bot's world (world.py) — the decomposition of issue #23's bots paragraph:
 
 1. attacks: every enemy territory next to the bot's units is scored with exact odds (odds.py)
-   for the units that may go (each front keeps its garrison); the best at or above the plan's
-   threshold goes in, the units it takes are spent, and the rest are scored again;
+   for the units that may go (each front keeps its garrison), with the planes that can raid it
+   when they add to the score (aircraft.py, bot version 4); the best at or above the plan's
+   threshold goes in, the units and planes it takes are spent, and the rest are scored again;
 2. holding: what does not attack stays; a front keeps its garrison;
 3. non-combat: stacks behind the front go to it, by rail where the rail reaches, else a step;
+   planes off the front fly to it (aircraft.py);
 4. naval (naval.py): invasions with their shore bombardment, transports to friendly coasts,
-   patrols where the fleet outweighs the enemy, the rest kept in friendly waters;
+   blockades of an enemy's US trade its fleet can hold, patrols where the fleet outweighs the
+   enemy, the rest kept in friendly waters; straits it holds closed to its naval enemies
+   (declarations.py);
 5. purchases: trenches on threatened borders (the home package where a home city qualifies),
-   then the rest of the bank on infantry and artillery;
+   fighters for a contested front (aircraft.py), then the rest of the bank on infantry and
+   artillery;
 6. diplomacy: a neutral joins the side its plan names once its orders may; a nation whose war
    is lost by the measure of `hopeless` offers surrender, and offers received are voted by
    `ballot` (1.3).
@@ -34,7 +39,8 @@ from engine.rulesets.twteaw.war import controller, friendly
 from engine.rulesets.twteaw.world import world
 
 from ..protocol import BotRng
-from . import odds
+from . import aircraft, odds
+from .declarations import closures
 from .naval import naval_orders
 from .world import PLAN, Context, Position, area_value, front_distance, garrison
 
@@ -48,6 +54,7 @@ class Attack:
     chance: float
     moves: tuple[tuple[str, tuple[tuple[str, int], ...]], ...]   # (origin, ((unit, n), …))
     guns: tuple[tuple[str, int], ...]                            # (origin, count)
+    air: tuple[aircraft.Flight, ...] = ()                        # planes on an `attack` row
 
 
 def free_units(ctx: Context, spent: dict[tuple[str, str], int]) -> dict[str, dict[str, int]]:
@@ -55,7 +62,7 @@ def free_units(ctx: Context, spent: dict[tuple[str, str], int]) -> dict[str, dic
     and the guns (which fire from where they stand)."""
     out = {}
     for area, stack in ctx.units.items():
-        # planes and AA guns stay out of the bot's plans (it ignores the air slice)
+        # land units only: planes join by `air` rows (aircraft.py), AA guns never attack
         left = {t: n - spent.get((area, t), 0) for t, n in stack.items() if t in U.LAND_TYPES}
         keep = min(left.get("infantry", 0), garrison(ctx, area))
         left["infantry"] = left.get("infantry", 0) - keep
@@ -63,7 +70,8 @@ def free_units(ctx: Context, spent: dict[tuple[str, str], int]) -> dict[str, dic
     return out
 
 
-def score_attack(ctx: Context, target: str, free: dict[str, dict[str, int]]) -> Attack | None:
+def score_attack(ctx: Context, target: str, free: dict[str, dict[str, int]],
+                 planes: dict[str, dict[str, int]] | None = None) -> Attack | None:
     w = world()
     moves, guns = [], []
     values: list[int] = []
@@ -89,12 +97,25 @@ def score_attack(ctx: Context, target: str, free: dict[str, dict[str, int]]) -> 
     if ctx.budget is not None and not ctx.budget.charge(1 + len(values)):
         return None
     defenders = ctx.enemy[target]
-    result = odds.battle(tuple(values), tuple(gun_values), defenders, bool(w.areas[target].city),
-                         PLAN["attack_rounds"])
+    city = bool(w.areas[target].city)
+    result = odds.battle(tuple(values), tuple(gun_values), defenders, city, PLAN["attack_rounds"])
     lost = result.attacker_losses * PLAN["loss_cost"]["infantry"]
     score = (result.capture * area_value(target) + result.defender_losses * PLAN["kill_worth"]
              - lost)
-    return Attack(target, score, result.capture, tuple(moves), tuple(guns))
+    land = Attack(target, score, result.capture, tuple(moves), tuple(guns))
+    # bot version 4: the planes that can raid the target join when they add to the score
+    flights, flying, aa = aircraft.sorties(ctx, target, planes or {}, PLAN["attack_rounds"])
+    if not flights or (ctx.budget is not None and not ctx.budget.charge(len(flying))):
+        return land
+    helped = odds.with_aa(tuple(values), tuple(gun_values), defenders, city,
+                          PLAN["attack_rounds"], flying, aa)
+    shot = min(len(flying), aa * U.UNITS["aa"].defence / 10) * U.UNITS["fighter"].cost
+    air_score = (helped.capture * area_value(target) + helped.defender_losses
+                 * PLAN["kill_worth"] - helped.attacker_losses * PLAN["loss_cost"]["infantry"]
+                 - shot)
+    if air_score < score + PLAN["air_gain"]:
+        return land
+    return Attack(target, air_score, helped.capture, tuple(moves), tuple(guns), flights)
 
 
 def choose_attacks(ctx: Context, rng: BotRng) -> list[Attack]:
@@ -103,8 +124,9 @@ def choose_attacks(ctx: Context, rng: BotRng) -> list[Attack]:
     targets = sorted({b for a in ctx.units for b in world().neighbours(a) if b in ctx.enemy})
     while len(chosen) < PLAN["max_attacks"]:
         free = free_units(ctx, spent)
+        planes = aircraft.planes_at(ctx, spent)
         scored = [a for t in targets if t not in {c.target for c in chosen}
-                  for a in [score_attack(ctx, t, free)] if a is not None]
+                  for a in [score_attack(ctx, t, free, planes)] if a is not None]
         good = [a for a in scored if a.chance >= PLAN["attack_threshold"] and a.score > 0]
         if not good:
             break
@@ -117,6 +139,8 @@ def choose_attacks(ctx: Context, rng: BotRng) -> list[Attack]:
                 spent[(origin, unit)] = spent.get((origin, unit), 0) + n
         for origin, n in pick.guns:
             spent[(origin, "artillery")] = spent.get((origin, "artillery"), 0) + n
+        for origin, unit, n in pick.air:
+            spent[(origin, unit)] = spent.get((origin, unit), 0) + n
     return chosen
 
 
@@ -184,17 +208,37 @@ def compose(ctx: Context, rng: BotRng, listed: list[Orders]) -> Orders:
     wanted = PLAN["joins"].get(ctx.me)
     if joins:
         orders["join"] = wanted if wanted in joins else joins[0]
-    moves, support = attack_orders(choose_attacks(ctx, rng))
+    attacks = choose_attacks(ctx, rng)
+    moves, support = attack_orders(attacks)
     _try(ctx, orders, {"moves": moves, "support": support})
+    # bot version 4: the planes of each attack kept, on `air` attack rows
+    for attack in attacks:
+        if attack.air and any(m["to"] == attack.target for m in orders["moves"]):
+            _try(ctx, orders, {"air": orders["air"] + aircraft.attack_rows(attack.target,
+                                                                            attack.air)})
     advance, rails = reinforce(ctx)
     _try(ctx, orders, {"moves": orders["moves"] + advance, "rail": rails})
+    flown: dict[tuple[str, str], int] = {}
+    for row in orders["air"]:
+        for unit, n in row["units"].items():
+            flown[(row["from"], unit)] = flown.get((row["from"], unit), 0) + n
+    for row in aircraft.air_moves(ctx, flown):
+        _try(ctx, orders, {"air": orders["air"] + [row]})
     naval_orders(ctx, orders, rng, lambda part: _try(ctx, orders, part))
+    close, reopen = closures(ctx)
+    _try(ctx, orders, {"close": close, "reopen": reopen})
     bank = int(ctx.pos["secret"][ctx.me]["bank"])
     rows, packages, cost = dig(ctx, int(bank * PLAN["trench_share"]))
     if not _try(ctx, orders, {"trench": rows, "home_trenches": packages}):
         cost = 0
+    planes = aircraft.fighter_builds(ctx, bank - cost)
+    if _try(ctx, orders, {"build": planes}):
+        cost += sum(U.UNITS[r["unit"]].cost * r["count"] for r in planes)
+    else:
+        planes = []
     builds = spend_on(ctx.pos, ctx.me, bank - cost, PLAN["artillery_share"])
-    _try(ctx, orders, {"build": builds})
+    if not _try(ctx, orders, {"build": planes + builds}):
+        _try(ctx, orders, {"build": builds})
     # TWTEAW 1.3: offer surrender when the position is hopeless; vote on offers received
     if hopeless(ctx.pos, ctx.me):
         _try(ctx, orders, {"surrender": True})

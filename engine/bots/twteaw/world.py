@@ -61,6 +61,19 @@ PLAN: dict[str, Any] = {
     # Free warships escort a transport when enemy ships show within this many zones of the
     # zone it ends in (4.2.2).
     "escort_watch": 2,
+    # Blockade of US trade (us_trade.py, 1.4, 4.2.6; bot version 4): declared when the bot's
+    # own free warships can hold every zone of an enemy's route, each task force at least
+    # `naval_superiority` times the enemy ships shown in its zone and the zones next to it,
+    # and the trade denied is at least `blockade_min_trade` a turn.
+    "blockade_min_trade": 5, "blockade_neighbour_weight": 0.5,
+    # Aircraft (aircraft.py; bot version 4): a front is contested where it faces at least
+    # `air_contested_threat` estimated enemy units with at least `air_contested_share` of that
+    # number of the bot's own land units; then at most `fighters_per_turn` fighters, leaving
+    # `fighter_min_bank` of the bank for infantry and guns, at most one plane per
+    # `land_per_plane` land units. A plane joins a planned attack when it adds at least
+    # `air_gain` to the attack's score.
+    "air_contested_threat": 10, "air_contested_share": 0.5, "fighters_per_turn": 1,
+    "fighter_min_bank": 30, "land_per_plane": 12, "air_gain": 0.5,
     # The side a neutral major joins when its orders may (historical leanings).
     "joins": {"britain": "allied", "italy": "allied", "ottoman_empire": "central",
               "spain": "allied"},
@@ -82,6 +95,7 @@ class Context:
     enemy: dict[str, int] = field(default_factory=dict)     # enemy territory -> estimated units
     front: set[str] = field(default_factory=set)            # own territories next to an enemy
     threat: dict[str, int] = field(default_factory=dict)    # own area -> strongest enemy next door
+    memo: dict[Any, Any] = field(default_factory=dict)      # per-decision caches (air reach)
 
 
 def enemy_strength(pos: Position, me: str, area: str) -> int:
