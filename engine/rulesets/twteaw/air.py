@@ -44,7 +44,7 @@ from .world import world
 
 State = dict[str, Any]
 RULE = "TWTEAW 4.5"
-MOVE_RULE = "TWTEAW air movement"
+MOVE_RULE = "TWTEAW 4.4"    # air moves are made in the land movement phase
 REBASE_RULE = "TWTEAW 4.1.2"
 MISSIONS = ("move", "attack", "rebase", "tactical")   # tactical: bombing.py (4.1.1)
 LAND_FUEL, SEA_FUEL = 1, 2          # fuel to enter a land territory, a sea zone

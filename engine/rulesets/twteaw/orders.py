@@ -298,7 +298,7 @@ def _check_move(state: State, nation: str, move: dict[str, Any], declared: set[s
         if unit not in UNITS:
             raise _refuse("TWTEAW 4.4", "unknown_unit", {"unit": unit}, f"{unit!r} is not a land unit.")
         if UNITS[unit].air:
-            raise _refuse("TWTEAW air movement", "planes_fly", {"unit": unit},
+            raise _refuse("TWTEAW 4.4", "planes_fly", {"unit": unit},
                           f"{UNITS[unit].title}s fly by air orders, not land moves.")
         if claim(used, frm, unit, count) > here.get(unit, 0):
             raise _refuse("TWTEAW 4.4", "not_enough_units", {"from": frm, "unit": unit},
