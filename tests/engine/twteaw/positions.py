@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.kernel import new_game
+import pytest
+
+from engine.kernel import IllegalAction, new_game
 from engine.rulesets.twteaw import RULESET
 from engine.rulesets.twteaw import orders as O
 from engine.rulesets.twteaw import resolution as R
@@ -76,3 +78,18 @@ def reactions(state: dict[str, Any], event: str, subject: str, value: int = 1) -
         if isinstance(row.get(column), int) and row[column] != 0:
             out[f"table-a {event} {nation}"] = [value]
     return out
+
+
+def march(frm: str, to: str, rounds: int | None = None, **land: int) -> dict[str, Any]:
+    """A land move order (`rounds`: how many rounds its attack stays, when it attacks)."""
+    move: dict[str, Any] = {"from": frm, "to": to, "units": land}
+    if rounds is not None:
+        move["rounds"] = rounds
+    return move
+
+
+def refused(state: dict[str, Any], nation: str, orders: dict[str, Any]) -> IllegalAction:
+    """The refusal `orders` gets from the order check (the test fails if it is accepted)."""
+    with pytest.raises(IllegalAction) as err:
+        O.validate(state, nation, orders)
+    return err.value

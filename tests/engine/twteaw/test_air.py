@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import pytest
 
-from engine.kernel import IllegalAction, MalformedAction, view
+from engine.kernel import MalformedAction, view
 from engine.rulesets.twteaw import RULESET
 from engine.rulesets.twteaw import orders as O
 
-from .positions import empty_board, fresh, put, resolve, units
+from .positions import empty_board, fresh, march, put, refused, resolve, units
 
 
 @pytest.fixture
@@ -25,19 +25,6 @@ def board():
 
 def sortie(frm, to, mission="attack", **planes):
     return {"from": frm, "to": to, "units": planes, "mission": mission}
-
-
-def march(frm, to, rounds=None, **land):
-    move = {"from": frm, "to": to, "units": land}
-    if rounds is not None:
-        move["rounds"] = rounds
-    return move
-
-
-def refused(state, nation, orders) -> IllegalAction:
-    with pytest.raises(IllegalAction) as err:
-        O.validate(state, nation, orders)
-    return err.value
 
 
 # --- buying and placing (ruling 113) ------------------------------------------------------------

@@ -9,11 +9,10 @@ from __future__ import annotations
 
 import pytest
 
-from engine.kernel import IllegalAction
 from engine.rulesets.twteaw import combat as C
 from engine.rulesets.twteaw import orders as O
 
-from .positions import empty_board, fresh, put, resolve, units
+from .positions import empty_board, fresh, march, put, refused, resolve, units
 
 
 @pytest.fixture
@@ -23,19 +22,6 @@ def board():
 
 def raid(frm, to, **planes):
     return {"from": frm, "to": to, "units": planes, "mission": "tactical"}
-
-
-def march(frm, to, rounds=None, **land):
-    move = {"from": frm, "to": to, "units": land}
-    if rounds is not None:
-        move["rounds"] = rounds
-    return move
-
-
-def refused(state, nation, orders) -> IllegalAction:
-    with pytest.raises(IllegalAction) as err:
-        O.validate(state, nation, orders)
-    return err.value
 
 
 # --- orders (rulings 123, 124) ------------------------------------------------------------------
