@@ -29,3 +29,16 @@ class ScriptedDice(Roller):
 
     def left(self) -> dict[str, list[int]]:
         return {k: v for k, v in self.script.items() if v}
+
+
+class FixedDice(Roller):
+    """Each roll returns the next values of one fixed list, whatever its purpose or key (for
+    enumerating every dice outcome of a combat)."""
+
+    def __init__(self, values: list[int]) -> None:
+        super().__init__(seed=b"\0" * 32, game_uid="fixed", counter=0, version=2)
+        self.values = list(values)
+
+    def roll(self, sides: int, purpose: str, count: int = 1, key: str | None = None) -> list[int]:
+        out, self.values = self.values[:count], self.values[count:]
+        return out

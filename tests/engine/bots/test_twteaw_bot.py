@@ -18,10 +18,10 @@ from engine.bots.twteaw import TwteawBot, odds
 from engine.bots.twteaw.phases import choose_attacks
 from engine.bots.twteaw.world import PLAN, build_context, position_from_view
 from engine.kernel.canonical import canonical_json
-from engine.kernel.dice import Roller
 from engine.rulesets.twteaw import combat as C
 from engine.rulesets.twteaw.fog import band
 from engine.rulesets.twteaw.world import world
+from tests.engine.scripted_dice import FixedDice
 
 RULESET = rulesets.get("twteaw")
 SCENARIO = "europe-1914"
@@ -103,18 +103,6 @@ def test_twteaw_fog_level2_answer_does_not_move_when_hidden_enemies_change_withi
     dirty = bot_turn(RULESET, poisoned, "germany", TwteawBot(), game_uid="g-tw")
     assert dirty.problem is None and clean.problem is None
     assert canonical_json(dirty.action) == canonical_json(clean.action)
-
-
-class FixedDice(Roller):
-    """Each roll returns the next values of a fixed list."""
-
-    def __init__(self, values: list[int]) -> None:
-        super().__init__(seed=b"\0" * 32, game_uid="fixed", counter=0, version=2)
-        self.values = list(values)
-
-    def roll(self, sides, purpose, count=1, key=None):
-        out, self.values = self.values[:count], self.values[count:]
-        return out
 
 
 def captures_by_the_resolver(attackers: int, defenders: int, city: bool) -> float:

@@ -21,6 +21,7 @@ from engine.rulesets.twteaw import orders as O
 from engine.rulesets.twteaw import resolution as R
 from engine.rulesets.twteaw.nations import SEATS
 from engine.rulesets.twteaw.war import join_side
+from tests.engine.scripted_dice import FixedDice
 from tests.engine.twteaw.positions import empty_board, fresh, put
 
 
@@ -47,18 +48,6 @@ def resolve(state: dict[str, Any], written: dict[str, dict[str, Any]], seed: byt
 
 
 # --- exact odds with planes ------------------------------------------------------------------
-
-class FixedDice(Roller):
-    """Each roll returns the next values of a fixed list."""
-
-    def __init__(self, values: list[int]) -> None:
-        super().__init__(seed=b"\0" * 32, game_uid="fixed", counter=0, version=2)
-        self.values = list(values)
-
-    def roll(self, sides, purpose, count=1, key=None):
-        out, self.values = self.values[:count], self.values[count:]
-        return out
-
 
 def captures_by_the_resolver(fuel: int, defenders: int, aa: int, rounds: int, dice: int) -> float:
     """The share of all outcomes of `dice` D10s in which the ruleset's own air and land combat
