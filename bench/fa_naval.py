@@ -19,12 +19,15 @@ or higher (so 11.3.5's interception can be tried with a fair chance of success).
 
 from __future__ import annotations
 
+import json
 import statistics
 import time
 from typing import Any
 
 from engine import kernel, rulesets
 from engine.kernel.selfplay import Chooser, game_seed
+from engine.rulesets.fatal_alliances.fleets import fleets
+from engine.rulesets.fatal_alliances.interception import may_intercept
 
 SCENARIO = "campaign-1914"
 RUN_SEED = 7           # the chooser and game seed of scripts/version_fixture.py
@@ -43,8 +46,6 @@ def _intercept_order(ruleset: kernel.Ruleset, state: dict[str, Any],
                      d: Any) -> dict[str, Any] | None:
     """The naval order of the decision's power ending where an enemy may try to intercept,
     the enemy's highest section there being the highest (the best odds of a combat)."""
-    from engine.rulesets.fatal_alliances.fleets import fleets
-    from engine.rulesets.fatal_alliances.interception import may_intercept
     power = d.seats[0]
     ships = fleets(state)
     best: tuple[int, dict[str, Any]] | None = None
@@ -152,5 +153,4 @@ def run(repeats: int = 20) -> dict[str, Any]:
 
 
 if __name__ == "__main__":
-    import json
     print(json.dumps(run(), indent=1))

@@ -41,6 +41,7 @@ from .fleets import area_distances, friendly_base, seas
 from .minefields import Neighbours, bypassed, protecting
 from .passages import sea_neighbours
 from .position import controller
+from .sequence import spend
 
 State = dict[str, Any]
 RULE = "FA 13.5.1.4"
@@ -151,8 +152,6 @@ def move_points(state: State, power: str, action: Any) -> list[Event]:
     """FA 11.3, 13.5.1.4 — carry out the pending convoy order with `points` points (the kernel
     matched the answer to a listed count; re-checked so that a direct call changes nothing on
     bad input)."""
-    from .sequence import spend
-
     order = pending(state)
     if order is None or order["power"] != power:
         raise IllegalAction(RULE, "no_convoy_order", {"power": power},
