@@ -509,7 +509,7 @@ def land_move(state: dict[str, Any], seat: str, decision: Decision, action: Any,
     # Ruling "Out of supply at the start" (version 25): judged for the whole stack before any
     # of it moves. A unit that has already stepped into the destination may open (or close) a
     # supply path for the ones still behind it, and the order of the ids must not matter.
-    supplied = {u["power"]: supplied_hexes(state, u["power"]) for u in group}
+    supplied = {power: supplied_hexes(state, power) for power in sorted({u["power"] for u in group})}
     out_at_start = {u["id"] for u in group
                     if u["hex"] not in supplied[u["power"]]
                     and u["type"] != "PARTISAN"   # FA 13.1.3: always in supply
