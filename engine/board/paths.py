@@ -293,6 +293,30 @@ def consume_keyed_capacity(remaining: Mapping[K, int], key: K, amount: int = 1) 
     return out
 
 
+def cheapest_costs(start: N, steps: Callable[[N], Iterable[tuple[N, int]]],
+                   limit: int) -> dict[N, int]:
+    """The cheapest cost from ``start`` to every node of any graph reachable for at most
+    ``limit``: Dijkstra over named nodes (areas, sea boxes), where :func:`movement_range` works
+    on a hex map's indexes. ``steps(node)`` yields ``(next node, cost of entering it)`` for the
+    steps the rules allow from ``node``, in the order they should be tried.
+
+    The result starts with ``start`` at 0, then the nodes in the order they were first reached
+    (a ruleset that needs another order sorts it); ties in the queue go to the smaller name.
+    """
+    best = {start: 0}
+    heap: list[tuple[int, N]] = [(0, start)]
+    while heap:
+        cost, node = heapq.heappop(heap)
+        if cost > best.get(node, limit + 1):
+            continue
+        for nxt, step in steps(node):
+            total = cost + step
+            if total <= limit and total < best.get(nxt, limit + 1):
+                best[nxt] = total
+                heapq.heappush(heap, (total, nxt))
+    return best
+
+
 def components(nodes: Iterable[N], neighbours: Callable[[N], Iterable[N]]) -> dict[N, int]:
     """Label the connected parts of the graph on ``nodes`` (edges from ``neighbours``, kept to
     ``nodes``): node → its part's label. Parts are found from their smallest node in sorted

@@ -25,9 +25,9 @@ the Kiel and Suez canals (7.34).
 
 from __future__ import annotations
 
-import heapq
 from typing import Any
 
+from engine.board.paths import cheapest_costs
 from engine.kernel import Event, IllegalAction
 from engine.maps.seachart import SeaChart, load_sea_chart
 
@@ -153,17 +153,7 @@ def reachable(state: State, th: Theatre, start: str, side: str, kinds: set[str],
               budget: int) -> dict[str, int]:
     """Every location a force can reach from `start` with `budget` NMP, and its cheapest cost
     (7.22: a ship that cannot pay a location's cost cannot enter it)."""
-    best = {start: 0}
-    heap = [(0, start)]
-    while heap:
-        cost, loc = heapq.heappop(heap)
-        if cost > best.get(loc, budget + 1):
-            continue
-        for to, step in _steps(state, th, loc, side, kinds):
-            total = cost + step
-            if total <= budget and total < best.get(to, budget + 1):
-                best[to] = total
-                heapq.heappush(heap, (total, to))
+    best = cheapest_costs(start, lambda loc: _steps(state, th, loc, side, kinds), budget)
     best.pop(start)
     return dict(sorted(best.items()))
 

@@ -29,9 +29,9 @@ survivors fly home (ruling 119).
 
 from __future__ import annotations
 
-import heapq
 from typing import Any
 
+from engine.board.paths import cheapest_costs
 from engine.kernel import Event, IllegalAction, MalformedAction, Roller
 
 from . import combat as C
@@ -110,20 +110,11 @@ def costs_from(state: State, nation: str, start: str, rebase: bool = False,
                limit: int = 12) -> dict[str, int]:
     """The least fuel to reach each area from `start` (Dijkstra; a rebase may not overfly land
     outside its side's, ruling 115); areas beyond `limit` are left out."""
-    best = {start: 0}
-    heap = [(0, start)]
-    while heap:
-        cost, area = heapq.heappop(heap)
-        if cost > best.get(area, limit + 1):
-            continue
-        for nxt in sorted(_links(area)):
-            if not _passable(state, nation, nxt, rebase):
-                continue
-            c = cost + _enter_cost(nxt)
-            if c <= limit and c < best.get(nxt, limit + 1):
-                best[nxt] = c
-                heapq.heappush(heap, (c, nxt))
-    return best
+    def steps(area: str) -> list[tuple[str, int]]:
+        return [(nxt, _enter_cost(nxt)) for nxt in sorted(_links(area))
+                if _passable(state, nation, nxt, rebase)]
+
+    return cheapest_costs(start, steps, limit)
 
 
 def home_cost(state: State, nation: str, area: str) -> int | None:
