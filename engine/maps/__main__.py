@@ -29,6 +29,12 @@ def main(argv: list[str] | None = None) -> int:
         names = args.names or sorted(MAPS)
         for name in names:
             t0 = time.perf_counter()
+            if get_definition(name).get("kind") == "political":
+                from .political import build_political
+                doc = build_political(name)
+                print(f"{name}: {len(doc['areas'])} territories, {len(doc['edges'])} borders "
+                      f"in {time.perf_counter() - t0:.1f}s")
+                continue
             if get_definition(name).get("kind") == "areas":
                 from .areas import build_areas
                 doc = build_areas(name, svg=not args.no_svg)

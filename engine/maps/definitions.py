@@ -117,6 +117,18 @@ AREA_MAPS: dict[str, dict] = {
 }
 MAPS.update(AREA_MAPS)
 
+# Political maps (``kind: "political"``) are graphs stated in curated tables, compiled by
+# ``engine/maps/political.py`` with no shapes: Days of Decision's map is absent from its seed.
+POLITICAL_MAPS: dict[str, dict] = {
+    "dod-political": {
+        "kind": "political",
+        "title": "Days of Decision III — the political map of 1936 (slice one: territories)",
+        "ruleset": "days_of_decision",
+        "tables": "dod",
+    },
+}
+MAPS.update(POLITICAL_MAPS)
+
 # A tiny definition for the determinism test (fast).
 TEST_MAPS: dict[str, dict] = {
     "test-benelux": {
