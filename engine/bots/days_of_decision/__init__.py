@@ -28,7 +28,7 @@ from engine.kernel.model import Decision
 from engine.rulesets.days_of_decision.alignment import align
 from engine.rulesets.days_of_decision.alliances import alliance_modifier
 from engine.rulesets.days_of_decision.control import control_table
-from engine.rulesets.days_of_decision.military import CONQUEST_LEVEL, against
+from engine.rulesets.days_of_decision.military import against, conquest_level
 from engine.rulesets.days_of_decision.minor_army import fight
 from engine.rulesets.days_of_decision.minor_war import conquer_minors, minor_at_war, war_on
 from engine.rulesets.days_of_decision.minors import MINORS
@@ -241,7 +241,7 @@ def score_war_on_minor(ctx: Context, action: dict[str, Any]) -> Score:
 
 def danger(board: dict[str, Any], me: str) -> float:
     """How near the enemies' offensives are to conquering `me` (DoD 12), 0 to 1."""
-    return against(board, me) / CONQUEST_LEVEL[me]
+    return against(board, me) / conquest_level(board, me)
 
 
 def score_surrender(ctx: Context, action: dict[str, Any]) -> Score:

@@ -187,12 +187,13 @@ NATIONAL_ROWS: tuple[OptionRow, ...] = (
               "rhineland", note="the territory, its resources and factories are on the absent "
                                 "map; the Belgian alliances and the bar on FR 6 are built "
                                 "(ruling 108)"),
-    _national("GE7", "Anschluss", "absent", 0, True,
+    _national("GE7", "Anschluss", "implemented", 2, True,
               "IT 7 never played; PM 3/4 or more; ahead of every power allied to Austria; "
               "Austria not at war, in civil war, conquered or aligned",
               "Austria becomes German home country with 7 German army points",
-              note="needs Austria's territory as German home country (the map) and the PM "
-                   "track"),
+              "anschluss", note="Austria's territory from the political map (its conquest "
+                                "level and production join Germany's); the PM read off the "
+                                "flat income and IPO 20 (rulings 118-120)"),
     _national("GE8", "Demand Sudetenland", "absent", 0, True,
               "PM 3/4 or more; Czechoslovakia not in civil war, conquered, at war or aligned",
               "the Sudetenland becomes German at the end of the step unless CW 6 or FR 8 "
@@ -238,7 +239,8 @@ NATIONAL_ROWS: tuple[OptionRow, ...] = (
     _national("IT7", "Italian Anschluss", "absent", 0, True,
               "GE 7 never played; otherwise as GE 7", "Austria becomes Italian home country "
               "with 7 Italian army points",
-              note="as GE 7: Austria's territory (the map) and the PM track"),
+              note="not built yet: the mirror of GE 7 (built in version 19) with Austria "
+                   "as Italian home country"),
     _national("IT8", "Occupy Albania", "absent", 0, True,
               "Albania free; PM 3/4 or more; ahead of the Commonwealth",
               "Albania becomes an Italian colony",

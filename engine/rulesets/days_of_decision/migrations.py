@@ -12,7 +12,6 @@ from engine.kernel.versions import Migration
 
 from .league import initial as league_at_start
 from .minor_army import set_up
-from .national import initial as national_at_start
 
 State = dict[str, Any]
 
@@ -195,7 +194,16 @@ def add_national_options(state: State) -> State:
     """Version 18 (issue #24): the national options (8.7.2 GE 6-14 and the others' 6-8). A
     version-17 game could play none of them: nothing national has happened yet (no option
     played, no Neutrality Act vote, nobody in the Rhineland)."""
-    state["board"].setdefault("national", national_at_start())
+    # the version-18 shape (version 19 adds "home", add_home_territories)
+    state["board"].setdefault("national", {"played": {}, "neutrality": [], "rhineland": None})
+    return state
+
+
+def add_home_territories(state: State) -> State:
+    """Version 19 (issue #24): GE 7 Anschluss becomes playable from the political map and
+    records the territories an option made part of a home country. No version-18 game could
+    play it, so none has joined one yet."""
+    state["board"]["national"].setdefault("home", {})
     return state
 
 
@@ -248,4 +256,8 @@ MIGRATIONS = (
     Migration("17", "18", add_national_options,
               "the national options (8.7.2 GE 6-14, the others' 6-8) join the catalogue; "
               "those the abstract model allows become playable"),
+    Migration("18", "19", add_home_territories,
+              "GE 7 Anschluss becomes playable from the political map (dod-political): "
+              "Austria joins the German home country, its conquest level and production "
+              "with it"),
 )

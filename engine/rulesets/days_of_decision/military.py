@@ -25,6 +25,7 @@ from . import minor_army
 from .combat import commitment, outcome
 from .powers import POWERS, SEATS
 from .relations import conquered, enemies
+from .world import political_map
 
 
 def fronts(board: dict[str, Any], power: str) -> list[str]:
@@ -36,6 +37,16 @@ RULE = "DoD 9.3"
 # DoD 12 — RULING 32: the enemy offensives that conquer each power (authored: the map's cities,
 # resources and factories that make the book's conquest levels are absent).
 CONQUEST_LEVEL = {"GE": 12, "IT": 8, "JA": 10, "RU": 15, "CW": 12, "FR": 8, "US": 15, "CH": 8}
+
+
+def conquest_level(board: dict[str, Any], power: str) -> int:
+    """DoD 12.1, 12.3 — the offensives that conquer the power's home country: the 1936 level
+    (ruling 115: the map's home territories add up to it) and, from version 19, the levels
+    of the territories an option made part of that home country (`national.home`, GE 7,
+    ruling 120), read off the political map."""
+    added = board.get("national", {}).get("home", {})
+    territories = political_map().territories
+    return CONQUEST_LEVEL[power] + sum(territories[t].level for t, p in added.items() if p == power)
 WEATHER_FACTOR = {"fine": Fraction(1), "snow": Fraction(3, 2), "rain": Fraction(2),
                   "blizzard": Fraction(2)}
 SURPRISE = 2
@@ -146,7 +157,8 @@ def _place_offensives(board: dict[str, Any], winner: str, loser: str, gained: in
         held[f"{loser}>{winner}"] = theirs - cancel
     else:
         held.pop(f"{loser}>{winner}", None)
-    mine = min(int(held.get(f"{winner}>{loser}", 0)) + gained - cancel, CONQUEST_LEVEL[loser])
+    mine = min(int(held.get(f"{winner}>{loser}", 0)) + gained - cancel,
+               conquest_level(board, loser))
     if mine:
         held[f"{winner}>{loser}"] = mine
 
@@ -187,7 +199,7 @@ def resolve_commitments(state: State, group: str, answers: Answers, roller: Roll
         events.append(Event("front_combat", RULE, fight(board, war, commits)))
     events += minor_army.resolve(board, commits, minor_commits)
     for power in SEATS:
-        if not conquered(board, power) and against(board, power) >= CONQUEST_LEVEL[power]:
+        if not conquered(board, power) and against(board, power) >= conquest_level(board, power):
             conquer(board, power)
             events.append(Event("power_conquered", "DoD 12", {"power": power}))
     return events

@@ -14,17 +14,23 @@ Built here (rulings 105-112):
 - GE 11 Recognise the Ukraine, by its political branch (Poland stacked with or aligned to
   Germany, no treaty with the Soviet Union, three initiative places ahead): the PE shifts,
   6 army points and the Soviet Union's lasting casus belli (RULING 109).
+- GE 7 Anschluss (version 19, from the political map): the PM at 3/4 or more (RULING 118),
+  Germany ahead of every power allied to Austria, Austria free; Austria leaves the display and
+  becomes German home country with 7 German army points, its territory's conquest level and
+  production added to Germany's from the map (RULINGS 119-120).
 - JA 7 Manchuria Abandoned: -1 PE; the territory moves on the absent map (RULING 110).
 - JA 8 Tojo Takes Over: +2 PE and the forced march of Japan's marker toward the Fascist centre
   (RULING 111).
 
 `board["national"]`: {"played": {option: turn first played}, "neutrality": ["pass"|"veto", ...],
-"rhineland": None | "GE" | "FR"}.
+"rhineland": None | "GE" | "FR", "home": {territory: power it joined the home country of}}
+(version 19).
 """
 
 from __future__ import annotations
 
 import heapq
+from fractions import Fraction
 from typing import Any
 
 from engine.kernel import Event, Roller
@@ -36,6 +42,8 @@ from .display import HEXES, zone
 from .new_world_order import centre_hexes, entry_cost
 from .powers import FASCISM, POWERS, modified_pe
 from .relations import at_war, conquered, enemies, level
+from .war_economy import production_multiple
+from .world import political_map
 
 State = dict[str, Any]
 
@@ -48,10 +56,12 @@ MANCHURIA_PE = -1                            # DoD 8.7.2 JA 7: printed
 TOJO_PE = 2                                  # DoD 8.7.2 JA 8: printed
 TOJO_POINTS = 8                              # DoD 8.7.2 JA 8: 8 less Japan's position
 TOJO_RIVALS = ("CW", "RU", "CH", "US")       # DoD 8.7.2 JA 8 (b)
+ANSCHLUSS_ARMY = 7                           # DoD 8.7.2 GE 7: printed
+ANSCHLUSS_PM = Fraction(3, 4)                # DoD 8.7.2 GE 7 (b): printed
 
 
 def initial() -> dict[str, Any]:
-    return {"played": {}, "neutrality": [], "rhineland": None}
+    return {"played": {}, "neutrality": [], "rhineland": None, "home": {}}
 
 
 def position(board: dict[str, Any], power: str) -> int:
@@ -195,6 +205,56 @@ def play_ukraine(state: State, power: str, action: dict[str, Any], roller: Rolle
         "casus_belli": "RU>GE", "cost": cost})]
 
 
+# --- GE 7 Anschluss --------------------------------------------------------------------------
+
+def minor_free(board: dict[str, Any], minor: str) -> bool:
+    """Not at war (a major power's war on it or a civil war), conquered, nor aligned."""
+    return not (minor in board["minors_conquered"] or minor in board.get("civil_wars", {})
+                or minor in board.get("aligned", {})
+                or any(w["minor"] == minor for w in board["minor_wars"]))
+
+
+def anschluss_actions(board: dict[str, Any], power: str) -> list[dict[str, Any]]:
+    """DoD 8.7.2 GE 7 (a)-(d): IT 7 never played, Germany's PM 3/4 or more (RULING 118),
+    Germany ahead of every other power allied to Austria, Austria free."""
+    if power != "GE" or played(board, "IT7") or not _once(board, "GE7"):
+        return []
+    if production_multiple(board, power) < ANSCHLUSS_PM or not minor_free(board, "austria"):
+        return []
+    allies = [p for p in board["alliances"].get("austria", []) if p != power]
+    if any(position(board, power) >= position(board, ally) for ally in allies):
+        return []
+    return [{"option": "GE7"}]
+
+
+def play_anschluss(state: State, power: str, action: dict[str, Any], roller: Roller
+                   ) -> list[Event]:
+    """RULING 119: Austria leaves the display as a completely conquered minor does (12.2.2:
+    its marker, alliances, guarantees, coup cells and modifiers go; it votes no more), held by
+    Germany, with no vengeance owed (there was no war). RULING 120: its territory joins the
+    German home country: its conquest level adds to Germany's (military.conquest_level) and
+    its resources and factories to Germany's production, read off the political map."""
+    board = state["board"]
+    cost = _pay(state, power, "GE7")
+    world = political_map()
+    home = board["national"]["home"]
+    before = world.production(power, tuple(t for t, p in sorted(home.items()) if p == power))
+    for territory in world.home_country("austria"):
+        home[territory] = power
+    after = world.production(power, tuple(t for t, p in sorted(home.items()) if p == power))
+    entry = board["powers"][power]
+    entry["income"] = int(entry["income"]) + after - before
+    entry["army"] = int(entry["army"]) + ANSCHLUSS_ARMY
+    board["minors_conquered"]["austria"] = power
+    for table in ("alliances", "guarantees", "coup_cells", "modifiers"):
+        board[table].pop("austria", None)
+    return [Event("anschluss", CATALOGUE["GE7"].rule, {
+        "power": power, "minor": "austria", "army": ANSCHLUSS_ARMY,
+        "income": entry["income"], "income_added": after - before,
+        "level_added": sum(world.territories[t].level for t in world.home_country("austria")),
+        "cost": cost})]
+
+
 # --- JA 7 Manchuria Abandoned, JA 8 Tojo Takes Over ------------------------------------------
 
 def manchuria_actions(board: dict[str, Any], power: str) -> list[dict[str, Any]]:
@@ -280,12 +340,12 @@ def play_tojo(state: State, power: str, action: dict[str, Any], roller: Roller) 
 ACTIONS = {
     "GE6": lambda board, power: rhineland_actions(board, power) if power == "GE" else [],
     "FR6": lambda board, power: rhineland_actions(board, power) if power == "FR" else [],
-    "GE11": ukraine_actions,
+    "GE7": anschluss_actions, "GE11": ukraine_actions,
     "RU6": purge_actions, "JA7": manchuria_actions, "JA8": tojo_actions,
     "US6": neutrality_actions,
 }
 HANDLERS = {
-    "GE6": play_rhineland, "FR6": play_rhineland, "GE11": play_ukraine, "RU6": play_purge,
+    "GE6": play_rhineland, "FR6": play_rhineland, "GE7": play_anschluss, "GE11": play_ukraine, "RU6": play_purge,
     "JA7": play_manchuria, "JA8": play_tojo, "US6": play_neutrality,
 }
 

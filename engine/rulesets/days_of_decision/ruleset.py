@@ -28,6 +28,7 @@ from .powers import IDEOLOGIES, IDEOLOGY_TITLES, POWERS, SEATS, TURN_ONE_ORDER
 from .steps import FLOW
 from .tables import TURNS
 from .turn import date_of
+from .world import political_map
 
 State = dict[str, Any]
 TURNS_OPTION = {"id": "turns", "type": "integer", "default": TURNS, "min": 1, "max": TURNS,
@@ -145,7 +146,8 @@ class DaysOfDecision(FlowRuleset):
     # 15: IPO 4 Coup (coup.py, RULINGS 90-95). 16: the coup cells' reaction window (RULING 91).
     # 17: the minor civil war (civil_war.py, 9.5, 10.4) and IPO 7/8 (RULINGS 96-104).
     # 18: the national options of 8.7.2 (national.py, RULINGS 105-): the catalogue complete.
-    version = "18"
+    # 19: the political map (world.py, RULINGS 113-117) and GE 7 Anschluss on it (118-120).
+    version = "19"
     migrations = MIGRATIONS
     manifest = MANIFEST
     product = True
@@ -266,6 +268,10 @@ class DaysOfDecision(FlowRuleset):
                        for o in national_now["played"]), "a national option played that is none"
             assert set(national_now["neutrality"]) <= {"pass", "veto"}, "a US 6 vote unknown"
             assert national_now["rhineland"] in (None, "GE", "FR"), "the Rhineland's holder"
+            for territory, power in national_now.get("home", {}).items():      # version 19
+                assert power in POWERS and territory in political_map().territories \
+                    and board["minors_conquered"].get(political_map().territories[territory].owner) \
+                    == power, f"{territory} joined {power}'s home country"
 
     def describe_action(self, state: State, decision: Decision, action: Any) -> str:
         if decision.kind == "option":

@@ -58,15 +58,27 @@ def effort_running(board: dict[str, Any], power: str) -> bool:
     return int(board["turn"]) <= int(board["powers"][power]["effort_until"])
 
 
+def pm_levels(board: dict[str, Any], power: str) -> int:
+    """DoD 8.7.1 IPO 20 — the PM track's levels above (+) or below (-) the 1936 level: one up
+    while a national effort runs, one down for each effort run out (RULING 55)."""
+    entry = board["powers"][power]
+    running = effort_running(board, power)
+    return (1 if running else 0) - (int(entry["efforts"]) - (1 if running else 0))
+
+
+def production_multiple(board: dict[str, Any], power: str) -> Fraction:
+    """DoD 10.1 — RULING 118: the flat income is production at a PM of 1 (ruling 114), and a
+    level of the absent track is a quarter (ruling 54), never below 0."""
+    return max(Fraction(0), 1 + Fraction(pm_levels(board, power), 4))
+
+
 def income(board: dict[str, Any], power: str) -> int:
     """DoD 10.1 — the flat income, one step up while a national effort runs, one down for each
     effort run out (IPO 20), less what embargoes cost (IPO 19); 0 for a conquered power."""
     if conquered(board, power):
         return 0
     entry = board["powers"][power]
-    running = effort_running(board, power)
-    levels = (1 if running else 0) - (int(entry["efforts"]) - (1 if running else 0))
-    total = int(entry["income"]) + levels * PML_STEP[power]
+    total = int(entry["income"]) + pm_levels(board, power) * PML_STEP[power]
     for embargo in board["embargoes"]:
         if embargo["on"] == power:
             total -= EMBARGO_CUT["target"]

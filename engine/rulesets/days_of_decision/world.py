@@ -7,7 +7,7 @@ territories the national options name, each value with its provenance (`sources`
 113-117 in docs/rules/days_of_decision.md say what was authored and how.
 
 Read once per process and immutable, so every game shares it. Nothing in a game's state comes
-from it yet: it is data the options and the economy (10.1) will read.
+from it but what an option built on it changes (GE 7 from version 19, rulings 118-120).
 """
 
 from __future__ import annotations
@@ -67,10 +67,11 @@ class PoliticalMap:
         return sorted(t for t, info in self.territories.items()
                       if info.owner == owner and info.home)
 
-    def production(self, holder: str) -> int:
-        """DoD 10.1 — the production points of what `holder` controls at the start: each
-        factory that receives a resource makes one (min of the two sums; ruling 114)."""
-        held = [self.territories[t] for t in self.held_by(holder)]
+    def production(self, holder: str, added: tuple[str, ...] = ()) -> int:
+        """DoD 10.1 — the production points of what `holder` controls at the start, with the
+        `added` territories: each factory that receives a resource makes one (min of the two
+        sums; ruling 114)."""
+        held = [self.territories[t] for t in sorted({*self.held_by(holder), *added})]
         return min(sum(t.resources for t in held), sum(t.factories for t in held))
 
     def home_level(self, owner: str) -> int:

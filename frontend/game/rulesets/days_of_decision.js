@@ -421,6 +421,7 @@ export class DaysOfDecisionAdapter extends GenericAdapter {
       case "rhineland": return `${this.seatTitle(d.power)} takes the Rhineland${Object.keys(d.belgian_alliances_broken || {}).length ? `; the alliance of ${Object.keys(d.belgian_alliances_broken).map((p) => this.seatTitle(p)).join(", ")} with Belgium ends` : ""}`;
       case "rhineland_us_entry": return `United States entry for ${this.seatTitle(d.power)}: ${d.entry} for holding the Rhineland (total ${d.total})`;
       case "ukraine": return `Germany recognises the Ukraine: effectiveness Germany ${d.pe?.GE}, Soviet Union ${d.pe?.RU}; ${d.army} army points; the Soviet Union holds casus belli against Germany`;
+      case "anschluss": return `Anschluss: Austria becomes part of ${this.seatTitle(d.power)}'s home country; ${d.army} army points, income ${d.income} (+${d.income_added}), ${d.level_added} more offensives to conquer it`;
       case "manchuria_abandoned": return `Japan abandons Manchuria: effectiveness ${d.pe}`;
       case "tojo": return `Tojo takes over in Japan: effectiveness ${d.pe}; marker from ${this.where(d.from)} to ${this.where(d.to)}`;
       case "us_entry": return `United States entry for ${this.seatTitle(d.power)}: roll ${d.roll}, modified ${d.modified}, change ${d.entry} (total ${d.total})`;

@@ -24,6 +24,7 @@ from engine.rulesets.days_of_decision.migrations import (
     add_coup_cell_window,
     add_declining_and_vengeance,
     add_elections,
+    add_home_territories,
     add_league,
     add_minor_forces,
     add_minor_politics,
@@ -408,4 +409,34 @@ def test_dod_version_18_migration_nothing_national_yet_and_the_options_then_play
     board["wars"] = [w for w in board["wars"] if "US" not in (w["aggressor"], w["target"])]
     play_option(new, "US", {"option": "US6", "act": "pass"}, ScriptedDice({}))
     assert board["national"]["neutrality"] == ["pass"]
+    RULESET.check_invariants(new)
+
+
+def test_dod_version_19_migration_no_home_territory_yet_and_ge7_then_plays():
+    """Version 19 (the political map, GE 7 Anschluss, rulings 113-120): the frozen version-18
+    game could not play GE 7, so no territory has joined a home country; GE 7 then plays on it
+    where Austria is still free."""
+    frozen = json.loads((VERSIONS / "days_of_decision-18.json").read_text())
+    assert frozen["record"]["versions"]["ruleset"] == "18" and int(RULESET.version) > 18
+    old = frozen["state"]
+    assert "home" not in old["board"]["national"]
+    new = add_home_territories(copy.deepcopy(old))
+    assert new["board"]["national"]["home"] == {}
+    new["board"]["national"].pop("home")
+    assert canonical_json(new) == canonical_json(old)
+    new = add_home_territories(new)
+    RULESET.check_invariants(new)
+    board = new["board"]
+    if "austria" in board["minors_conquered"] or any(w["minor"] == "austria"
+                                                      for w in board["minor_wars"]):
+        return
+    board["powers"]["GE"]["mp_played"] = []
+    board["national"]["played"].pop("GE7", None)
+    board["alliances"].pop("austria", None)
+    board["aligned"].pop("austria", None)
+    board["civil_wars"].pop("austria", None)
+    board["powers"]["GE"]["efforts"] = 0
+    board["powers"]["GE"]["effort_until"] = 0
+    play_option(new, "GE", {"option": "GE7"}, ScriptedDice({}))
+    assert board["national"]["home"] == {"austria": "GE"}
     RULESET.check_invariants(new)
