@@ -292,8 +292,11 @@ def naval_invariants(state: dict[str, Any], th: Any) -> None:
     for uid in pool:     # 5.11, 6.223, 6.224: a ship is in one place only
         assert uid in SHIPS and uid not in state["board"]["fleets"] and uid not in yard, uid
     assert pool == sorted(set(pool)), "ship pool"
+    waiting = state["flow"].get("ship_muster", [])
     for leader, ship in state["board"].get("refit_admirals", {}).items():
-        assert yard.get(ship, {}).get("refit") and leader not in state["board"]["admirals"]
+        # 6.224: his ship is under repair, or out of the dockyard this month and not yet placed
+        assert (yard.get(ship, {}).get("refit") or ship in waiting) and (
+            leader not in state["board"]["admirals"]), f"{leader} waits for {ship}"
     for leader, aboard in state["board"]["admirals"].items():
         assert aboard in state["board"]["fleets"] and (
             SHIPS[aboard].kind == NAVY_LEADERS[leader].rides), f"{leader} on {aboard}"

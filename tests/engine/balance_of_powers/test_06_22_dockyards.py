@@ -135,6 +135,10 @@ def test_bop_6_224_a_navy_leader_stays_with_his_flagship_under_repair_and_return
     state["flow"].update(step="muster", month="1916-04", side=CENTRAL)
     economy.begin_muster(state, Dice([]))
     assert state["flow"]["ship_muster"] == ["ger-bc1"]
+    # out of the dockyard, not yet placed: Hipper still waits for it (found by 12.3 selfplay,
+    # seed 3 game 6, whose invariant check wanted the ship in the dockyard)
+    assert state["board"]["refit_admirals"] == {"ger-hipper": "ger-bc1"}
+    RULESET.check_invariants(state)
     decision = next(d for d in RULESET.decisions(state) if d.kind == "ship_muster")
     assert {"unit": "ger-bc1", "at": WILHELMSHAVEN} in decision.options
     RULESET.apply_action(state, "germany", decision, {"unit": "ger-bc1", "at": WILHELMSHAVEN},
