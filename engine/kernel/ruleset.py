@@ -9,6 +9,8 @@ simultaneous answers are sealed until all are in, dice are counted, undo points 
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from .concerns import Concerns, concerns_of
@@ -179,6 +181,15 @@ class Ruleset:
 
         A ruleset may memoise pure functions of a position on a content key; selfplay clears
         the memos and recomputes to prove that no key misses what the result depends on."""
+
+    @contextmanager
+    def caches_set_aside(self) -> Iterator[None]:
+        """Run the body with every memo empty (selfplay's cold listing for its stale-cache
+        check). A ruleset whose memos can be put back afterwards overrides this, so that the
+        actions after the check do not pay to rebuild what the check threw away; this default
+        only clears them."""
+        self.clear_caches()
+        yield
 
     def check_invariants(self, state: dict[str, Any]) -> None:
         """Raise AssertionError if the state breaks a rule that must always hold."""

@@ -311,8 +311,9 @@ def _checks(ruleset: Ruleset, state: dict[str, Any], check_leaks: bool, problem:
         return False
     if check_caches and result(ruleset, state) is None:
         remembered = _listing(ruleset, state)
-        ruleset.clear_caches()
-        if _listing(ruleset, state) != remembered:
+        with ruleset.caches_set_aside():
+            cold = _listing(ruleset, state)
+        if cold != remembered:
             tally.errors += 1
             problem("stale_cache", flow=state.get("flow"))
             return False

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import functools
 import marshal
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Callable
 
@@ -54,10 +56,25 @@ _MISSING = object()
 
 def fingerprint(state: dict[str, Any]) -> tuple[Any, ...]:
     board = state["board"]
-    flow = state["flow"]
     placed = tuple((u["id"], u["hex"], u["power"], u["type"], u["size"], u["nation"])
                    for _, u in sorted(board["units"].items()) if u["hex"] is not None)
-    return (board["map"], placed, tuple(sorted(board["control"].items())),
+    return (political_fingerprint(state), placed,
+            # overseas supply (2.4.2.3): ships at sea, and option 2
+            tuple((uid, sh["power"], sh["type"], sh["area"])
+                  for uid, sh in sorted(board.get("fleets", {}).items()) if sh["area"]),
+            # ... and convoy points at sea (option 2's carriers, version 19)
+            tuple((area, p, n) for area, stacks in sorted(board.get("convoys", {}).items())
+                  for p, n in sorted(stacks.items())))
+
+
+def political_fingerprint(state: dict[str, Any]) -> tuple[Any, ...]:
+    """The part of `fingerprint` that is not where forces stand: control, the turn's lost
+    cities, weather, wars and sides, conquests, access and options. A memo keyed on this plus
+    the force-dependent facts it reads (a power's blocked hexes, its HQs, its sea crossings)
+    is hit again after a move that changed the position but none of those facts."""
+    board = state["board"]
+    flow = state["flow"]
+    return (board["map"], tuple(sorted(board["control"].items())),
             tuple(flow.get("enemy_held", [])), tuple(sorted(flow["weather"]["zones"].items())),
             tuple(board["wars"]), tuple(board["active"]),
             tuple(sorted((k, tuple(v)) for k, v in board.get("zoc_silenced", {}).items())),
@@ -69,17 +86,17 @@ def fingerprint(state: dict[str, Any]) -> tuple[Any, ...]:
                          for c, r in board.get("conquered", {}).items())),
             tuple(sorted((c, tuple(p)) for c, p in board.get("liberation_partners", {}).items())),
             tuple(sorted((c, tuple(p)) for c, p in board.get("liberation_refusers", {}).items())),
-            # overseas supply (2.4.2.3): ships at sea, and option 2
-            tuple((uid, sh["power"], sh["type"], sh["area"])
-                  for uid, sh in sorted(board.get("fleets", {}).items()) if sh["area"]),
-            # ... and convoy points at sea (option 2's carriers, version 19)
-            tuple((area, p, n) for area, stacks in sorted(board.get("convoys", {}).items())
-                  for p, n in sorted(stacks.items())),
             tuple(sorted(board.get("options", {}).items())))
 
 
 def memoised(what: str, state: dict[str, Any], power: str, compute: Callable[[], Any]) -> Any:
-    key = (what, fingerprint(state), power)
+    return memoised_by(what, (fingerprint(state), power), compute)
+
+
+def memoised_by(what: str, inputs: tuple[Any, ...], compute: Callable[[], Any]) -> Any:
+    """The same memo keyed on `inputs`, which must hold everything `compute` reads: a caller
+    that knows which facts of a position its result depends on keys on those alone."""
+    key = (what, inputs)
     value = _MEMO.get(key, _MISSING)
     if value is not _MISSING:
         return value
@@ -114,6 +131,20 @@ def memoised_on_state(what: str, state: dict[str, Any], compute: Callable[[], An
 def clear_memo() -> None:
     _MEMO.clear()
     _STATE_MEMO.clear()
+
+
+@contextmanager
+def memo_set_aside() -> Iterator[None]:
+    """Empty both memos for the body, then put back what they held (the check that lists
+    options cold must not cost the next action a rebuild of every zone and supply trace)."""
+    kept, kept_state = dict(_MEMO), dict(_STATE_MEMO)
+    clear_memo()
+    try:
+        yield
+    finally:
+        clear_memo()
+        _MEMO.update(kept)
+        _STATE_MEMO.update(kept_state)
 
 
 # --- units ------------------------------------------------------------------------------------

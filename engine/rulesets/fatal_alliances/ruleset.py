@@ -3,6 +3,8 @@ naval movement, interception, naval combat and return to base)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from engine.kernel import Decision, IllegalAction, Roller
@@ -324,6 +326,11 @@ class FatalAlliances(FlowRuleset):
     def clear_caches(self) -> None:
         """Forget the position memo (zones of control, supply); selfplay proves its key."""
         position.clear_memo()
+
+    @contextmanager
+    def caches_set_aside(self) -> Iterator[None]:
+        with position.memo_set_aside():
+            yield
 
     def check_invariants(self, state: dict[str, Any]) -> None:
         reserve = reserves_allowed(state)

@@ -30,7 +30,9 @@ from .position import (
     is_friendly,
     map_of,
     memoised,
+    memoised_by,
     on_map,
+    political_fingerprint,
     sea_hexes,
 )
 from .terrain import hexside_flags
@@ -258,6 +260,19 @@ def _supplied_hexes(state: dict[str, Any], power: str) -> frozenset[str]:
     secondaries = secondary_sources(state, power)
     sea = crossings(state, m, power)
     ports = port_hexes(state, m)
+    # Where forces stand enters the trace only through these: the blocked hexes, the HQs among
+    # the secondaries and the sea crossings. A move that changes none of them (in the rear,
+    # at sea far from the crossings, a build) finds the trace already made.
+    inputs = (power, political_fingerprint(state), blocked, tuple(sources), tuple(secondaries),
+              tuple(sorted(sea.items())), ports)
+    return memoised_by("supply-trace", inputs, lambda: _trace_supply(
+        state, m, power, blocked, sources, secondaries, sea, ports))  # type: ignore[no-any-return]
+
+
+def _trace_supply(state: dict[str, Any], m: Map, power: str, blocked: frozenset[str],
+                  sources: list[str], secondaries: list[str],
+                  sea: Mapping[str, tuple[str, ...]], ports: frozenset[str]) -> frozenset[str]:
+    """`_supplied_hexes` once its inputs are known: chain the secondaries, then trace."""
     crossed: dict[str, bool] = {}     # a linked secondary -> linked only over the sea
     enter = enterable(state, power)   # one position: each hex's controller judged once
     while True:

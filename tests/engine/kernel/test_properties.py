@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -117,5 +119,19 @@ def test_selfplay_catches_a_memo_keyed_on_less_than_it_depends_on(toy):
 
     tally = selfplay(ForgetfulToy(), "duel", games=40, seed=5)
     assert any(p["kind"] == "stale_cache" for p in tally.problems), tally.problems
+
+    class ForgetfulToyThatRestores(ForgetfulToy):
+        """Puts its stale memo back after the cold listing, as FA's set-aside does."""
+
+        @contextlib.contextmanager
+        def caches_set_aside(self):
+            kept = dict(self.memo)
+            self.memo.clear()
+            yield
+            self.memo.clear()
+            self.memo.update(kept)
+
+    restoring = selfplay(ForgetfulToyThatRestores(), "duel", games=40, seed=5)
+    assert any(p["kind"] == "stale_cache" for p in restoring.problems), restoring.problems
     honest = selfplay(toy, "duel", games=40, seed=5)
     assert not honest.problems
