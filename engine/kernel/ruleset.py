@@ -22,6 +22,21 @@ if TYPE_CHECKING:
     from .versions import Migration
 
 
+@contextmanager
+def memos_set_aside(*memos: dict[Any, Any]) -> Iterator[None]:
+    """Empty the given memo dicts for the body, then give them back what they held: a
+    ruleset's `caches_set_aside` in one line."""
+    kept = [dict(memo) for memo in memos]
+    for memo in memos:
+        memo.clear()
+    try:
+        yield
+    finally:
+        for memo, held in zip(memos, kept, strict=True):
+            memo.clear()
+            memo.update(held)
+
+
 class Ruleset:
     """Base class. Subclasses set `id`, `version`, `manifest` and override the hooks."""
 

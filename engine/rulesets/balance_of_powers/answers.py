@@ -66,6 +66,9 @@ def memo_key(state: dict[str, Any]) -> str:
                  state.get("ti_benefits"), state.get("diplomacy")))
 
 
+MEMOS = (_OPTIONS,)   # for the ruleset's caches_set_aside
+
+
 def clear_cache() -> None:
     _OPTIONS.clear()
 

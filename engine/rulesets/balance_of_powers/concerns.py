@@ -32,6 +32,9 @@ NOT_ON_MAP = ("setup", "secret_setup")
 _MEMO: dict[tuple[str, str, str], Concerns] = {}
 
 
+MEMOS = (_MEMO,)   # for the ruleset's caches_set_aside
+
+
 def clear_cache() -> None:
     _MEMO.clear()
 

@@ -88,6 +88,9 @@ _DECISIONS: dict[str, tuple[Decision, ...]] = {}
 _PAUSED: dict[str, tuple[Decision, ...]] = {}
 
 
+MEMOS = (_DECISIONS, _PAUSED,)   # for the ruleset's caches_set_aside
+
+
 def clear_cache() -> None:
     _DECISIONS.clear()
     _PAUSED.clear()

@@ -15,10 +15,13 @@ runs the sequence of play. Where the rest lives:
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from engine.kernel import Decision, IllegalAction, Roller
 from engine.kernel.flow import FlowRuleset
+from engine.kernel.ruleset import memos_set_aside
 
 from . import (
     answers,
@@ -253,6 +256,12 @@ class BalanceOfPowers(FlowRuleset):
         answers.clear_cache()
         concern_index.clear_cache()
         supply.clear_cache()
+
+    @contextmanager
+    def caches_set_aside(self) -> Iterator[None]:
+        with memos_set_aside(*decisions.MEMOS, *answers.MEMOS, *concern_index.MEMOS,
+                             *supply.MEMOS):
+            yield
 
     def check_invariants(self, state: dict[str, Any]) -> None:
         th = theatre(state["board"]["map"])

@@ -155,6 +155,9 @@ def _fingerprint(state: dict[str, Any], th: Theatre) -> tuple[Any, ...]:
                           p.get("violated_by")) for n, p in state["powers"].items())))
 
 
+MEMOS = (_CACHE,)   # for the ruleset's caches_set_aside
+
+
 def clear_cache() -> None:
     _CACHE.clear()
 

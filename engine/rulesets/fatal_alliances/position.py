@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from engine.board import Map, load_map, load_map_file
+from engine.kernel.ruleset import memos_set_aside
 
 from .powers import CO_OPERATING_PAIRS, POWER_SIDE, power_of_country
 
@@ -137,14 +138,8 @@ def clear_memo() -> None:
 def memo_set_aside() -> Iterator[None]:
     """Empty both memos for the body, then put back what they held (the check that lists
     options cold must not cost the next action a rebuild of every zone and supply trace)."""
-    kept, kept_state = dict(_MEMO), dict(_STATE_MEMO)
-    clear_memo()
-    try:
+    with memos_set_aside(_MEMO, _STATE_MEMO):
         yield
-    finally:
-        clear_memo()
-        _MEMO.update(kept)
-        _STATE_MEMO.update(kept_state)
 
 
 # --- units ------------------------------------------------------------------------------------
