@@ -71,6 +71,10 @@ class Tally:
     errors: int = 0
     illegal_offered: int = 0
     actions_by_kind: Counter[str] = field(default_factory=Counter)
+    # what the actions did, by event kind: how often a run fought a naval battle, say, when
+    # the battle follows from a move and is no decision of its own (an action undone later
+    # still counts)
+    events_by_kind: Counter[str] = field(default_factory=Counter)
     final_hashes: list[str] = field(default_factory=list)
     problems: list[dict[str, Any]] = field(default_factory=list)
 
@@ -79,6 +83,7 @@ class Tally:
                 "truncated": self.truncated, "dead_ends": self.dead_ends,
                 "errors": self.errors, "illegal_offered": self.illegal_offered,
                 "actions_by_kind": dict(sorted(self.actions_by_kind.items())),
+                "events_by_kind": dict(sorted(self.events_by_kind.items())),
                 "final_hashes": self.final_hashes}
 
     @property
@@ -187,6 +192,7 @@ def play_one(ruleset: Ruleset, scenario: str, options: dict[str, Any], run_seed:
             log.append(log_entry(len(log) + 1, seat, None, simultaneous.step_action(
                 book, group, seat, outcome, ready), outcome, kind="ready", by="selfplay"))
             kinds[move] += 1
+            tally.events_by_kind.update(event.kind for event in outcome.events)
             if any(event.kind == "answers_revealed" for event in outcome.events):
                 book.pop(group, None)
             state = outcome.state
@@ -213,6 +219,7 @@ def play_one(ruleset: Ruleset, scenario: str, options: dict[str, Any], run_seed:
             problem("input_mutated", decision=decision.id)
         log.append(log_entry(len(log) + 1, seat, decision.id, action, outcome, by="selfplay"))
         kinds[decision.kind] += 1
+        tally.events_by_kind.update(event.kind for event in outcome.events)
         state = outcome.state
         if not _checks(ruleset, state, check_leaks, problem, tally,
                        check_caches=bool(cache_every) and len(log) % cache_every == 0):

@@ -135,3 +135,11 @@ def test_selfplay_catches_a_memo_keyed_on_less_than_it_depends_on(toy):
     assert any(p["kind"] == "stale_cache" for p in restoring.problems), restoring.problems
     honest = selfplay(toy, "duel", games=40, seed=5)
     assert not honest.problems
+
+
+def test_selfplay_counts_what_the_actions_did_by_event_kind(toy):
+    """A battle that follows from a move is no decision of its own: the run's summary counts
+    events by kind so that a figure like "naval battles across 100 games" can be quoted."""
+    summary = selfplay(toy, "duel", games=2, seed=1).summary()
+    assert summary["events_by_kind"]["moved"] == summary["actions_by_kind"]["move"]
+    assert summary["events_by_kind"]["game_over"] == summary["finished"] == 2
