@@ -103,7 +103,10 @@ def memoised_by(what: str, inputs: tuple[Any, ...], compute: Callable[[], Any]) 
         return value
     value = compute()
     if len(_MEMO) >= _MEMO_LIMIT:
-        _MEMO.clear()
+        # forget the older half (a dict keeps insertion order): the supply traces keyed on
+        # their inputs outlive many positions, and a full clear would throw them away too
+        for old in list(_MEMO)[:_MEMO_LIMIT // 2]:
+            del _MEMO[old]
     _MEMO[key] = value
     return value
 
