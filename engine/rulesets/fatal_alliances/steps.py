@@ -62,12 +62,13 @@ from .interception import (
     landing,
     pending,
     sail_and_watch,
+    sail_convoy_and_watch,
 )
 from .liberation import choose as choose_liberation
 from .liberation import holders, liberation_options
 from .morale import adjust_morale
-from .naval_convoy_moves import move_points, points_options
 from .naval_convoy_moves import pending as convoy_pending
+from .naval_convoy_moves import points_options
 from .naval_move import naval_options, sailing
 from .offensive import offensive_options, ops, option_cost
 from .offensive import spend as spend_offensive_points
@@ -290,8 +291,7 @@ FLOW = Flow([
                       "naval_intercept": counted("naval_intercept", answer_intercept),
                       "naval_intercepted": counted("naval_intercepted", answer_intercepted),
                       "naval_debark": counted("naval_debark", answer_debark),
-                      "naval_convoy": counted("naval_convoy",
-                                              lambda s, p, a, r: move_points(s, p, a))},
+                      "naval_convoy": counted("naval_convoy", sail_convoy_and_watch)},
                begin=begin_naval, next=S.NAVAL_COMBAT),
     # FA 11.4.1 / 11.5 — the naval combat step: the active side picks sea areas, then the other.
     PowersStep(S.NAVAL_COMBAT, "FA 11.4", who=battling,
