@@ -308,6 +308,8 @@ class FatalAlliances(FlowRuleset):
                   else f"{action['to_area']} section 0")
             start = "port" if action["convoy"] == "port" else action["convoy"]
             return f"sail convoy points from {start} to {to}"
+        if decision.kind == "naval_return" and "convoy" in action:
+            return f"return {action['points']} convoy point(s) from {action['convoy']} to port"
         if decision.kind == "naval_convoy":
             return f"sail {action['points']} convoy point(s)"
         if decision.kind in ("naval_move", "naval_return"):

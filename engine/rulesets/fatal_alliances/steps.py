@@ -97,7 +97,7 @@ from .production import (
 )
 from .reinforcement import reinforce
 from .reorganisation import final_reorganisation, note_down_at_start
-from .return_to_base import return_options, return_ships, returning
+from .return_to_base import return_options, return_ships, returning, strand_convoys
 from .scrap import apply_scrap, end_step, scrap_options
 from .sea_battles import battle_options, battling, start_battle
 from .sequence import Step as S
@@ -321,10 +321,11 @@ FLOW = Flow([
     Step(S.PARTISANS, "FA 13.1", begin=partisan_step, next=S.RETURN_TO_BASE),
     PowersStep(S.RETURN_TO_BASE, "FA 13.3", who=returning,
                offer=listed("return_to_base", "naval_return", "FA 13.3",
-                            "Return ships at sea to a base, or keep the rest at sea",
+                            "Return ships or convoy points at sea to a base, or keep the "
+                            "rest at sea",
                             "is returning ships to base", return_options),
                verbs={"naval_return": counted("return_to_base", return_ships)},
-               next=S.FINAL_REORGANISATION),
+               end=strand_convoys, next=S.FINAL_REORGANISATION),
     Step(S.FINAL_REORGANISATION, "FA 13.4", begin=final_reorganisation, next=S.PRODUCTION),
     PowersStep(S.PRODUCTION, "FA 13.5", who=choosing(every_power, build_options),
                offer=build_decision, verbs={"build": counted("build", build)},
