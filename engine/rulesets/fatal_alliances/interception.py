@@ -18,6 +18,11 @@ carry still lands (R-N14, naval_transport.landing_split).
 
 Our naval move is one jump to its destination, so interception happens in the area a task
 force ends its move in; areas passed through and returns to port are not intercepted (R-N3).
+
+Convoy points sailing out of port into an area's 0 section (naval_convoy_moves.py) are a task
+force like any other (version 27, R-N54): the same enemies are asked, the same roll decides
+(every 2 points, or a last 1, count as a ship against the more-than-10 modifier), and a fight
+through is the same combat with the moving points always in its first round (11.4.7.2).
 """
 
 from __future__ import annotations
@@ -29,7 +34,8 @@ from engine.kernel import Event, Roller
 from .fleets import fleets, place_of, values
 from .invasion import invade, invade_options
 from .naval_combat import fight, roll_modifier, search_number, side_of
-from .naval_convoy_moves import choose_order
+from .naval_convoy_moves import choose_order, move_points
+from .naval_convoys import ships_counted
 from .naval_move import sail
 from .naval_transport import debark_at_sea, landing_hexes, landing_split, lose_cargo
 from .position import at_war
@@ -86,11 +92,15 @@ def turn_down(state: State, power: str, area: str, uid: str) -> None:
     naval(state)["watch"].setdefault(area, {})[power] = uid
 
 
-def may_intercept(state: State, mover: str, units: list[str], start: str, area: str) -> list[str]:
+def may_intercept(state: State, mover: str, units: list[str], start: str, area: str,
+                  convoys: int = 0) -> list[str]:
     """11.3.5 — the enemy powers that may try: at war with the mover, with a face-up unit (or
-    a watch unit) in the sea-box. Never a SUB task force, never a drop to a lower section."""
+    a watch unit) in the sea-box. Never a SUB task force, never a drop to a lower section.
+    `convoys`: the moving convoy points (a convoy move has no ships, R-N54)."""
     ships = fleets(state)
-    if all(ships[u]["type"] == "SUB" for u in units) or start.startswith(f"sea:{area}:"):
+    if not convoys and all(ships[u]["type"] == "SUB" for u in units):
+        return []
+    if start.startswith(f"sea:{area}:"):
         return []
     powers = {sh["power"] for sh in ships.values() if sh["area"] == area
               and at_war(state, sh["power"], mover)}
@@ -98,12 +108,15 @@ def may_intercept(state: State, mover: str, units: list[str], start: str, area: 
 
 
 def open_interception(state: State, mover: str, units: list[str], start: str,
-                      area: str, section: int) -> list[str]:
-    """After a move: note a pending interception if an enemy may try; returns who may."""
-    could = may_intercept(state, mover, units, start, area)
+                      area: str, section: int, convoys: int = 0) -> list[str]:
+    """After a move: note a pending interception if an enemy may try; returns who may.
+    A convoy move's pending interception also holds its points (`convoys`, R-N54)."""
+    could = may_intercept(state, mover, units, start, area, convoys)
     if could:
         naval(state)["pending"] = {"stage": "ask", "power": mover, "units": list(units),
                                    "area": area, "section": section, "asked": []}
+        if convoys:
+            naval(state)["pending"]["convoys"] = convoys
     return could
 
 
@@ -130,6 +143,21 @@ def sail_and_watch(state: State, power: str, action: Any, roller: Roller) -> lis
     if action.get("debark") and cargo:   # R-N12: the cargo waits aboard for its landing
         naval(state)["landing"] = {"power": power, "units": units, "area": action["to_area"],
                                    "cargo": cargo}
+    return events
+
+
+def sail_convoy_and_watch(state: State, power: str, action: Any, roller: Roller) -> list[Event]:
+    """FA 11.3 with 13.5.1.4, then 11.3.5 (R-N54) — carry out the pending convoy order; points
+    sailing into an area are noted for 11.5 (they are non-SUB units) and may be intercepted
+    there like a task force (the event names who may try). Points going into port are not
+    (returns to port are not intercepted, R-N3)."""
+    events = move_points(state, power, action)
+    moved = events[0].data
+    if moved["to"].startswith("sea:"):
+        area = moved["to"].split(":")[1]
+        naval(state)["entered"] = sorted(set(naval(state)["entered"]) | {area})
+        moved["interceptors"] = open_interception(state, power, [], "port", area, 0,
+                                                  convoys=moved["points"])
     return events
 
 
@@ -172,7 +200,8 @@ def deciding(state: State) -> str | None:
         return None
     if p["stage"] == "fight":
         return str(p["power"])
-    left = [q for q in may_intercept(state, p["power"], p["units"], "", p["area"])
+    left = [q for q in may_intercept(state, p["power"], p["units"], "", p["area"],
+                                     p.get("convoys", 0))
             if q not in p["asked"]]
     return left[0] if left else None
 
@@ -196,19 +225,23 @@ def intercepted_options(state: State, power: str) -> list[dict[str, Any]]:
 
 def interception_roll(state: State, power: str, subs: bool, roller: Roller) -> dict[str, Any]:
     """11.3.5.1 — the d10 against the highest section holding a committed unit of the
-    interceptor's side at war with a moving unit; +1 in wet weather, -1 against >10 ships."""
+    interceptor's side at war with a moving unit; +1 in wet weather, -1 against >10 ships
+    (moving convoy points count a ship for every 2 or a last 1, as on the chart: R-N54)."""
     p = pending(state)
     assert p is not None
     ships = fleets(state)
     side, area = side_of(power), p["area"]
     movers = {ships[u]["power"] for u in p["units"] if u in ships}
+    if p.get("convoys"):
+        movers.add(p["power"])
+    size = len(p["units"]) + ships_counted(p.get("convoys", 0))
     sections = [sh["section"] for sh in ships.values()
                 if sh["area"] == area and side_of(sh["power"]) == side
                 and (subs or sh["type"] != "SUB")
                 and any(at_war(state, sh["power"], m) for m in movers)]
     target = max((search_number(area, s) for s in sections), default=-1)
     die = roller.d(10, f"interception {power} {area}")
-    modified = die + roll_modifier(state, area) - (1 if len(p["units"]) > BIG_FLEET else 0)
+    modified = die + roll_modifier(state, area) - (1 if size > BIG_FLEET else 0)
     return {"roll": die, "modified": modified, "search": target, "success": modified <= target}
 
 
@@ -249,7 +282,8 @@ def answer_intercepted(state: State, power: str, action: Any, roller: Roller) ->
     events = [Event("fight_through", "FA 11.3.5.4", {"power": power, "area": p["area"]})]
     events += fight(state, p["area"], state["flow"]["active_side"], roller,
                     first_roll={side: p["roll"]}, always=p["units"], withheld=withheld,
-                    rule="FA 11.3.5.4")
+                    rule="FA 11.3.5.4",
+                    always_convoys={power: p["convoys"]} if p.get("convoys") else None)
     waiting = landing(state)
     if waiting is not None:
         land, back, lost = landing_split(state, waiting["units"], waiting["cargo"], p["area"])

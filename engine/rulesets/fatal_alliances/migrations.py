@@ -284,6 +284,14 @@ def v25_to_v26(state: State) -> State:
     return state
 
 
+def v26_to_v27(state: State) -> State:
+    """Version 27 (R-N54-R-N57): convoy moves into a sea area may be intercepted, aborted
+    convoy points go face-down in port, convoy points may return to base in 13.3 and are lost
+    there with no base in reach (13.3.3). Nothing to carry: a pending interception without
+    `convoys` is a task force's, and the rest is read from the board as it stands."""
+    return state
+
+
 MIGRATIONS = (
     Migration("3", "4", v3_to_v4,
               "renamed flow.acts, flow.box, board.circle and the combat's n; flow.pending "
@@ -368,4 +376,8 @@ MIGRATIONS = (
               "minors' convoy points (FA 20.5.1 E, R-N51-R-N53): a minor aligning from now "
               "on sets up its table's points in port as its major's; nothing to carry; East "
               "Prussia unchanged"),
+    Migration("26", "27", v26_to_v27,
+              "convoy moves intercepted (FA 11.3.5 with 11.4.7.2, R-N54-R-N55) and convoy "
+              "points in the return to base (13.3, 13.3.3, R-N56-R-N57); nothing to carry; "
+              "East Prussia unchanged"),
 )

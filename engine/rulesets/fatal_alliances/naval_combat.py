@@ -137,17 +137,19 @@ def _enemy_pick(state: State, targets: list[str]) -> str:
 
 
 def apply_results(state: State, combat: Combat, results: tuple[str, ...], targets: list[str],
-                  roller: Roller, half: dict[str, int], convoy_side: str | None = None) -> None:
+                  roller: Roller, half: dict[str, int], convoy_side: str | None = None,
+                  points: dict[str, int] | None = None) -> None:
     """11.4.7.1 — X results first, then D, then A, then 1/2A; each target picked alternately
     (owner first), a d10 at or under its defence takes the result, else the next worse one.
-    `convoy_side` names the side whose screened convoy points were included: they take the
-    results left once no unscreened target is (11.4.7, 11.4.7.2)."""
+    `convoy_side` names the side whose screened convoy points were included (`points`, power
+    → points): they take the results left once no unscreened target is (11.4.7, 11.4.7.2)."""
     ships = fleets(state)
     ordered = sorted(results, key=RESULTS.index)
     for n, code in enumerate(ordered):
         open_ = [u for u in targets if u in ships and u not in combat.aborting]
         if not open_:
-            hit = naval_convoys.take(state, combat.area, convoy_side, code) if convoy_side else None
+            hit = (naval_convoys.take(state, combat.area, convoy_side, code, points)
+                   if convoy_side and points is not None else None)
             if hit is None:
                 break
             combat.events.append(hit)
@@ -187,13 +189,16 @@ def _return(state: State, uid: str, why: str) -> Event:
 
 def fight(state: State, area: str, active: str, roller: Roller, *,
           first_roll: dict[str, int] | None = None, always: list[str] | None = None,
-          withheld: list[str] | None = None, rule: str = RULE) -> list[Event]:
+          withheld: list[str] | None = None, rule: str = RULE,
+          always_convoys: dict[str, int] | None = None) -> list[Event]:
     """11.4.1 — the combat sequence's steps 2-7 in `area`, round after round, until a search
     finds nobody, a side has no unit at war with the other there, or ROUND_CAP rounds.
 
     `first_roll` (side → roll) and `always` are the interception's first round (11.3.5.4):
     the interceptor's roll is its search roll, the moving task force is always included;
-    `withheld` are the SUBs the interceptor did not commit (they sit this combat out)."""
+    `withheld` are the SUBs the interceptor did not commit (they sit this combat out);
+    `always_convoys` (power → points) an intercepted convoy move, always included in that
+    first round like a task force (R-N54)."""
     combat = Combat(area, active, rule, withheld=set(withheld or []))
     a, b = combat.sides()
 
@@ -211,8 +216,10 @@ def fight(state: State, area: str, active: str, roller: Roller, *,
         given = first_roll if rnd == 1 else None
         roll_a, found_a = search(state, combat, a, roller, (given or {}).get(a))
         roll_b, found_b = search(state, combat, b, roller, (given or {}).get(b))
-        cv = {a: convoys_found(a, roll_a, (given or {}).get(a)),
-              b: convoys_found(b, roll_b, (given or {}).get(b))}
+        # the included convoy points, side → power → points (all of a side's, or none)
+        cv = {s: dict(naval_convoys.at_war_points(state, area, s))
+              if convoys_found(s, roll, (given or {}).get(s)) else {}
+              for s, roll in ((a, roll_a), (b, roll_b))}
         if rnd == 1 and always:
             mover = side_of(fleets(state)[always[0]]["power"])
             extra = [u for u in always if u in fleets(state)]
@@ -220,6 +227,14 @@ def fight(state: State, area: str, active: str, roller: Roller, *,
                 found_a = sorted(set(found_a) | set(extra))
             else:
                 found_b = sorted(set(found_b) | set(extra))
+        if rnd == 1 and always_convoys:
+            # R-N54: the intercepted points are in the round even if their side's own roll
+            # missed the 0 section (then only they are: the rest of the stack there is not)
+            mover = side_of(next(iter(always_convoys)))
+            if not cv[mover]:
+                live = naval_convoys.at_war_points(state, area, mover)
+                cv[mover] = {p: min(n, live[p]) for p, n in always_convoys.items()
+                             if live.get(p)}
         sp_a = surprise(state, area, found_a, roll_b)
         sp_b = surprise(state, area, found_b, roll_a)
         if not found_a and not found_b and not cv[a] and not cv[b]:
@@ -229,12 +244,11 @@ def fight(state: State, area: str, active: str, roller: Roller, *,
         # 11.4.4.1 — a side that alone finds the enemy includes every committed enemy unit
         if not found_b and not cv[b]:
             found_b = [u for u in committed(state, area, b) if u not in combat.withheld]
-            cv[b] = bool(naval_convoys.at_war_points(state, area, b))
+            cv[b] = dict(naval_convoys.at_war_points(state, area, b))
         elif not found_a and not cv[a]:
             found_a = [u for u in committed(state, area, a) if u not in combat.withheld]
-            cv[a] = bool(naval_convoys.at_war_points(state, area, a))
-        points = {s: sum(naval_convoys.at_war_points(state, area, s).values()) if cv[s] else 0
-                  for s in (a, b)}
+            cv[a] = dict(naval_convoys.at_war_points(state, area, a))
+        points = {s: sum(cv[s].values()) for s in (a, b)}
         # 11.4.5 / R-N9: the side with more surprise points shifts its own column, 2 a column
         shift = {a: max(0, sp_a - sp_b) // 2, b: max(0, sp_b - sp_a) // 2}
         fire = {a: int(side_attack(state, found_a)), b: int(side_attack(state, found_b))}
@@ -249,8 +263,10 @@ def fight(state: State, area: str, active: str, roller: Roller, *,
             "convoys": points, "shift": shift, "attack": fire, "results": {s: list(r) for s, r in inflicted.items()}}))
         half: dict[str, int] = {}
         # simultaneous fire: both results were read above; the active side rolls first
-        apply_results(state, combat, inflicted[a], found_b, roller, half, b if cv[b] else None)
-        apply_results(state, combat, inflicted[b], found_a, roller, half, a if cv[a] else None)
+        apply_results(state, combat, inflicted[a], found_b, roller, half,
+                      b if cv[b] else None, cv[b])
+        apply_results(state, combat, inflicted[b], found_a, roller, half,
+                      a if cv[a] else None, cv[a])
         for uid in sorted(combat.aborting):        # 11.4.7.1: aborts at the round's end
             if uid in fleets(state):
                 combat.events.append(_return(state, uid, "abort"))

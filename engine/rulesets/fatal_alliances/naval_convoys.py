@@ -76,23 +76,31 @@ def found(state: State, area: str, side: str, modified_roll: int, search_number:
     return bool(at_war_points(state, area, side)) and search_number >= modified_roll
 
 
-def take(state: State, area: str, side: str, code: str) -> Event | None:
-    """R-N39/R-N40 — one result on `side`'s included convoy points (None if none are left)."""
+def take(state: State, area: str, side: str, code: str,
+         included: dict[str, int]) -> Event | None:
+    """R-N39/R-N40 — one result on `side`'s included convoy points (None if none are left).
+    `included` (power → points) is the round's share of them, read when the round began (the
+    fire is simultaneous, 11.4.7) and spent as they go: all the side's at-war points, or only
+    an intercepted convoy move's in an interception's first round (R-N54)."""
     stacks = convoys(state).get(area, {})
     lose = {"X": 2, "D": 1, "A": 1}.get(code, 0)
-    if not at_war_points(state, area, side):
+    if not any(n > 0 and stacks.get(p, 0) > 0 for p, n in included.items()):
         return None
     hit: dict[str, int] = {}
     for _ in range(lose):
-        live = at_war_points(state, area, side)
+        live = {p: min(n, stacks.get(p, 0)) for p, n in included.items()
+                if n > 0 and stacks.get(p, 0) > 0}
         if not live:
             break
         power = min(live, key=lambda p: (-live[p], p))
+        included[power] -= 1
         stacks[power] -= 1
         hit[power] = hit.get(power, 0) + 1
         if code == "A":
-            port = state["board"].setdefault("convoys_in_port", {})
-            port[power] = port.get(power, 0) + 1
+            # R-N40, R-N55: to the pool in port, face-down under a "CP used" marker (11.4.7.1)
+            for key in ("convoys_in_port", "convoys_used"):
+                pool = state["board"].setdefault(key, {})
+                pool[power] = pool.get(power, 0) + 1
         if stacks[power] == 0:
             del stacks[power]
     if not stacks:

@@ -9,8 +9,15 @@ must return (13.3): to their own 1914 base if they reach it, else to the first b
 reach by port id (R-N5). A
 ship with no base it could reach is destroyed (13.3.3).
 
-Returning ships cannot be intercepted yet (11.3.5 is a hook, R-N3); both sides decide in the
-same step (the initiative side's first move matters only to that interception).
+Convoy points at sea (version 27, R-N56-R-N57) may stay in their 0 section or return: a power
+with points at sea that reach a base is asked too, `{convoy: <area>, points: n}` sending n of
+the stack into its pool in port (no port named, R-N40) face-down under a "CP used" marker
+(13.3.2), so they carry nothing this turn's production (13.5.1.2 ships only from the sea);
+13.4 turns them up right after. `done` keeps them at sea. When every power has decided, points
+left at sea with no friendly base in reach are lost (13.3.3, R-N57: sunk, 1 morale each).
+
+Returning ships and convoy points cannot be intercepted yet (11.3.5 is a hook, R-N3); both sides
+decide in the same step (the initiative side's first move matters only to that interception).
 """
 
 from __future__ import annotations
@@ -19,7 +26,9 @@ from typing import Any
 
 from engine.kernel import Event, Roller
 
+from .convoys import charge_sunk, convoys
 from .fleets import fleets, oob_unit, place_of
+from .naval_convoy_moves import destinations as convoy_destinations
 from .naval_move import destinations
 from .sequence import DONE, mark_done
 
@@ -40,18 +49,38 @@ def _bases(state: State, power: str, units: list[str]) -> list[str]:
     return [d["to_port"] for d in destinations(state, power, units) if "to_port" in d]
 
 
+def _convoys_at_sea(state: State, power: str) -> dict[str, int]:
+    """The power's convoy points at sea, area → points (all in the 0 section)."""
+    return {area: stacks[power] for area, stacks in sorted(convoys(state).items())
+            if stacks.get(power, 0) > 0}
+
+
+def _convoy_home(state: State, power: str, area: str) -> bool:
+    """R-N56 — a base the area's points reach as by a naval move into port (R-N46, R-N47,
+    R-N50: allowance 3 and range 5, open canals, clear of minefields)."""
+    return bool(convoy_destinations(state, power, area))
+
+
 def return_options(state: State, power: str) -> list[dict[str, Any]]:
-    """done first, then each place's ships to each base they reach."""
+    """done first, then each place's ships to each base they reach, then (R-N56) each convoy
+    stack that reaches a base, all its points first, then fewer."""
     out: list[dict[str, Any]] = [dict(DONE)]
     for units in _at_sea(state, power).values():
         out.extend({"units": units, "to_port": p} for p in _bases(state, power, units))
+    for area, points in _convoys_at_sea(state, power).items():
+        if _convoy_home(state, power, area):
+            out.extend({"convoy": area, "points": n} for n in range(points, 0, -1))
     return out
 
 
 def returning(state: State) -> list[str]:
+    """The powers with ships at sea, or convoy points at sea that could go home (R-N56),
+    still deciding."""
     done = state["flow"]["done"]
-    return sorted({sh["power"] for sh in fleets(state).values()
-                   if sh["area"] is not None and sh["power"] not in done})
+    powers = {sh["power"] for sh in fleets(state).values() if sh["area"] is not None}
+    powers |= {p for area, stacks in convoys(state).items() for p, n in stacks.items()
+               if n > 0 and _convoy_home(state, p, area)}
+    return sorted(p for p in powers if p not in done)
 
 
 def _home(ships: dict[str, Any], uid: str, port: str) -> None:
@@ -61,6 +90,8 @@ def _home(ships: dict[str, Any], uid: str, port: str) -> None:
 def return_ships(state: State, power: str, action: Any, roller: Roller) -> list[Event]:
     """FA 13.3 — a task force returns to a base; or (done) the rest stay or are sent home."""
     ships = fleets(state)
+    if "convoy" in action:
+        return [return_convoy(state, power, action["convoy"], action["points"])]
     if not action.get("done"):
         for uid in action["units"]:
             _home(ships, uid, action["to_port"])
@@ -93,6 +124,41 @@ def return_ships(state: State, power: str, action: Any, roller: Roller) -> list[
     mark_done(state, power)
     return events
 
+
+
+def return_convoy(state: State, power: str, area: str, points: int) -> Event:
+    """FA 13.3 with 13.5.1.4 (R-N56) — `points` of the power's stack in `area` go into its pool
+    in port, face-down ("CP used", 13.3.2) until the final reorganisation (13.4)."""
+    board = state["board"]
+    stacks = board["convoys"][area]
+    stacks[power] -= points
+    if stacks[power] == 0:
+        del stacks[power]
+    if not stacks:
+        del board["convoys"][area]
+    for key in ("convoys_in_port", "convoys_used"):
+        pool = board.setdefault(key, {})
+        pool[power] = pool.get(power, 0) + points
+    return Event("convoy_returned", RULE, {"power": power, "points": points,
+                                           "from": f"sea:{area}:0"})
+
+
+def strand_convoys(state: State, roller: Roller) -> list[Event]:
+    """FA 13.3.3 (R-N57) — when every power has decided, convoy points left at sea with no
+    base they could return to are destroyed, each a point of morale (14.1, R-N43)."""
+    events: list[Event] = []
+    for area, stacks in sorted(convoys(state).items()):
+        lost = {p: n for p, n in sorted(stacks.items())
+                if n > 0 and not _convoy_home(state, p, area)}
+        for power, points in lost.items():
+            del stacks[power]
+            events.append(Event("convoys_lost", "FA 13.3.3", {"power": power, "points": points,
+                                                             "at": f"sea:{area}:0"}))
+        if lost:
+            charge_sunk(state, lost)
+        if not stacks:
+            del convoys(state)[area]
+    return events
 
 
 OVERRUN_KEEP = 5        # 11.9.6.2: a d10 of 5 or more keeps the ship, 1 is captured, 2-4 sink

@@ -198,7 +198,12 @@ class FatalAlliances(FlowRuleset):
     # minor that aligns during play (the 1914 script: Belgium, Portugal, Greece) sets up its
     # table's convoy points in port as its major's. A version-25 campaign record is offered
     # more convoy orders once Belgium has aligned. East Prussia (no fleets) plays as before.
-    version = "26"
+    # "27": convoy moves into a sea area may be intercepted like task forces and fight through
+    # (11.3.5 with 11.4.7.2, R-N54-R-N55); aborted convoy points go face-down in port; convoy
+    # points at sea may return to base in 13.3 and are lost there with no base in reach
+    # (13.3.3, R-N56-R-N57). A version-26 campaign record is asked more naval decisions. East
+    # Prussia (no fleets, no convoys) plays as before.
+    version = "27"
     migrations = MIGRATIONS
     manifest = MANIFEST
     flow = FLOW
@@ -305,6 +310,8 @@ class FatalAlliances(FlowRuleset):
                   else f"{action['to_area']} section 0")
             start = "port" if action["convoy"] == "port" else action["convoy"]
             return f"sail convoy points from {start} to {to}"
+        if decision.kind == "naval_return" and "convoy" in action:
+            return f"return {action['points']} convoy point(s) from {action['convoy']} to port"
         if decision.kind == "naval_convoy":
             return f"sail {action['points']} convoy point(s)"
         if decision.kind in ("naval_move", "naval_return"):

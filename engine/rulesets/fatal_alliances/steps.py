@@ -62,12 +62,13 @@ from .interception import (
     landing,
     pending,
     sail_and_watch,
+    sail_convoy_and_watch,
 )
 from .liberation import choose as choose_liberation
 from .liberation import holders, liberation_options
 from .morale import adjust_morale
-from .naval_convoy_moves import move_points, points_options
 from .naval_convoy_moves import pending as convoy_pending
+from .naval_convoy_moves import points_options
 from .naval_move import naval_options, sailing
 from .offensive import offensive_options, ops, option_cost
 from .offensive import spend as spend_offensive_points
@@ -96,7 +97,7 @@ from .production import (
 )
 from .reinforcement import reinforce
 from .reorganisation import final_reorganisation, note_down_at_start
-from .return_to_base import return_options, return_ships, returning
+from .return_to_base import return_options, return_ships, returning, strand_convoys
 from .scrap import apply_scrap, end_step, scrap_options
 from .sea_battles import battle_options, battling, start_battle
 from .sequence import Step as S
@@ -290,8 +291,7 @@ FLOW = Flow([
                       "naval_intercept": counted("naval_intercept", answer_intercept),
                       "naval_intercepted": counted("naval_intercepted", answer_intercepted),
                       "naval_debark": counted("naval_debark", answer_debark),
-                      "naval_convoy": counted("naval_convoy",
-                                              lambda s, p, a, r: move_points(s, p, a))},
+                      "naval_convoy": counted("naval_convoy", sail_convoy_and_watch)},
                begin=begin_naval, next=S.NAVAL_COMBAT),
     # FA 11.4.1 / 11.5 — the naval combat step: the active side picks sea areas, then the other.
     PowersStep(S.NAVAL_COMBAT, "FA 11.4", who=battling,
@@ -321,10 +321,11 @@ FLOW = Flow([
     Step(S.PARTISANS, "FA 13.1", begin=partisan_step, next=S.RETURN_TO_BASE),
     PowersStep(S.RETURN_TO_BASE, "FA 13.3", who=returning,
                offer=listed("return_to_base", "naval_return", "FA 13.3",
-                            "Return ships at sea to a base, or keep the rest at sea",
+                            "Return ships or convoy points at sea to a base, or keep the "
+                            "rest at sea",
                             "is returning ships to base", return_options),
                verbs={"naval_return": counted("return_to_base", return_ships)},
-               next=S.FINAL_REORGANISATION),
+               end=strand_convoys, next=S.FINAL_REORGANISATION),
     Step(S.FINAL_REORGANISATION, "FA 13.4", begin=final_reorganisation, next=S.PRODUCTION),
     PowersStep(S.PRODUCTION, "FA 13.5", who=choosing(every_power, build_options),
                offer=build_decision, verbs={"build": counted("build", build)},

@@ -723,6 +723,11 @@ export class FatalAlliancesAdapter extends GenericAdapter {
    * or from an area back into a port; how many points go is asked next. */
   presentConvoy(item, view) {
     const a = item.action || {};
+    if (a.points) {        // FA 13.3 (version 27): points at sea going home, a count per option
+      const sea = this.seaPlace({ area: a.convoy, section: 0 });
+      return { hex: this.seaHex(view, { area: a.convoy }), from: null, kind: "option", text: `CP${a.points}⚓`,
+        label: `Return ${a.points} convoy point${a.points === 1 ? "" : "s"} from ${sea} to port (FA 13.3)` };
+    }
     const hex = a.to_port ? this.seaHex(view, { port: a.to_port }) : this.seaHex(view, { area: a.to_area });
     const from = a.convoy === "port" ? "port" : this.seaPlace({ area: a.convoy, section: 0 });
     const to = a.to_port ? this.seaPlace({ port: a.to_port }) : this.seaPlace({ area: a.to_area, section: 0 });
@@ -830,6 +835,8 @@ export class FatalAlliancesAdapter extends GenericAdapter {
       case "resource_shipped": return `${this.power(d.power)} ships the resource of ${this.where(d.resource)} by sea: ${this.where(d.from)} → ${(d.areas || []).map((a) => this.seaPlace({ area: a })).join(" → ")} → ${this.where(d.to)} (13.5.1.2)`;
       case "strategic_warfare": return `Strategic warfare in ${this.seaPlace({ area: d.area })}: ${SIDE_TITLES[d.side] || d.side}, column ${d.column}, roll ${d.roll} — ${Object.entries(d.sunk || {}).map(([p, n]) => `${this.power(p)} loses ${n} convoy point${n === 1 ? "" : "s"}`).join(", ") || "no convoy point sunk"} (13.5.6)`;
       case "asw_rolled": return `The convoys reply in ${this.seaPlace({ area: d.area })}: column ${d.column}, roll ${d.roll}${d.drm ? ` +${d.drm}` : ""} — ${d.hits ? `${d.hits} hit${d.hits === 1 ? "" : "s"} on the submarines` : "no hit"}`;
+      case "convoy_returned": return `${this.power(d.power)} brings ${d.points} convoy point${d.points === 1 ? "" : "s"} home from ${this.seaKey(d.from)} (13.3)`;
+      case "convoys_lost": return `${this.power(d.power)} loses ${d.points} convoy point${d.points === 1 ? "" : "s"} in ${this.seaKey(d.at)}: no base within reach (13.3.3)`;
       case "convoy_moved": return `${this.power(d.power)} sails ${d.points} convoy point${d.points === 1 ? "" : "s"}: ${d.from === "port" ? "port" : this.seaKey(d.from)} → ${this.seaKey(d.to)}`;
       case "convoys_arrived": return `${this.power(d.power)}: ${d.points === 1 ? "a convoy point comes" : `${d.points} convoy points come`} into port (4.2.1)`;
       case "built": return `${this.power(d.power)} builds ${d.class === "convoy" ? "a convoy point" : d.class}${d.arrives ? ` (arrives turn ${d.arrives})` : ""}`;

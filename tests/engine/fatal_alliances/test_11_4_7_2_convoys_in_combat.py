@@ -82,10 +82,13 @@ def test_fa_11_4_7_2_convoys_are_hit_only_after_their_side_s_warships():
     state["board"]["convoys"]["north-sea"] = {"britain": 2, "france": 2}
     state["board"]["active"] = sorted(set(state["board"]["active"]) | {"france"})
     combat = Combat("north-sea", "central")
-    apply_results(state, combat, ("A",), grand, Roller(SEED, "screen", 0), {}, "entente")
+    included = {"britain": 2, "france": 2}          # the round's included points (R-N54)
+    apply_results(state, combat, ("A",), grand, Roller(SEED, "screen", 0), {}, "entente",
+                  included)
     assert state["board"]["convoys"]["north-sea"] == {"britain": 2, "france": 2}
     combat.aborting.add(grand[0])
-    apply_results(state, combat, ("X", "1/2A"), grand, Roller(SEED, "screen", 1), {}, "entente")
+    apply_results(state, combat, ("X", "1/2A"), grand, Roller(SEED, "screen", 1), {}, "entente",
+                  included)
     assert state["board"]["convoys"]["north-sea"] == {"britain": 1, "france": 1}
     hits = [e.data for e in combat.events if e.kind == "convoy_hit"]
     assert hits == [{"area": "north-sea", "result": "X", "effect": "sunk",

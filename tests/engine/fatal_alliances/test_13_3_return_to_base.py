@@ -23,8 +23,10 @@ pytestmark = pytest.mark.skipif(not (COMPILED_DIR / "fa-europe.json").is_file(),
 
 
 def end_of_turn(**at_sea):
-    """The campaign at the return-to-base step with the named ships put at sea."""
+    """The campaign at the return-to-base step with the named ships put at sea (and no convoy
+    points at sea: since version 27 they too are asked, test_13_3_convoy_return.py)."""
     state = at_war()
+    state["board"]["convoys"] = {}
     for uid, (area, section) in at_sea.items():
         fleets(state)[uid.replace("_", "-")].update(port=None, area=area, section=section)
     move_to(state, Step.RETURN_TO_BASE.value)

@@ -64,7 +64,7 @@ def test_fa_13_5_1_4_convoy_points_sail_out_of_port_by_count_and_merge_at_sea():
     assert board["convoys_in_port"] == {"germany": 1}                         # split by count
     [moved] = [e for e in result.events if e.kind == "convoy_moved"]
     assert moved.data == {"power": "germany", "points": 2, "from": "port",
-                          "to": "sea:north-sea:0"}
+                          "to": "sea:north-sea:0", "interceptors": []}    # R-N54: no enemy ship
     assert result.state["flow"]["used"]["germany"]["naval_move"] == 1         # one task force
     # the 2 points that moved do not move again this impulse; the 1 left in port may, and
     # joins them (merged into one stack)
