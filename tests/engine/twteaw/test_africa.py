@@ -135,3 +135,31 @@ def test_twteaw_version_9_migration_adds_the_african_territories_and_ethiopia():
     assert "german-east-africa" not in state["secret"]["germany"]["units"]
     assert state["secret"]["ethiopia"]["units"] == {"ethiopia": {"infantry": 3}}
     assert state["board"]["sides"]["ethiopia"] == "neutral"
+
+
+@pytest.mark.parametrize("nation,area,allowed", [("germany", "german-east-africa", 2), ("france", "algeria", 2),
+                                                 ("britain", "south-africa", 3)])
+def test_twteaw_7_colonial_restrictions_a_minor_colony_builds_half_its_value(nation, area, allowed):
+    """Phase 7 rule 8 (ruling 137): a city territory of a minor colony builds at most half its
+    value (rounded up) a turn — German East Africa 3 → 2, Algeria 4 → 2, South Africa 6 → 3;
+    one more is refused with its rule and nothing changes."""
+    state = fresh()
+    state["secret"][nation]["bank"] = 200
+    O.validate(state, nation, {"build": [{"unit": "infantry", "at": area, "count": allowed}]})
+    before = json.dumps(state, sort_keys=True)
+    with pytest.raises(IllegalAction) as refused:
+        O.validate(state, nation, {"build": [{"unit": "infantry", "at": area, "count": allowed + 1}]})
+    assert refused.value.code == "colonial_allowance"
+    assert json.dumps(state, sort_keys=True) == before
+
+
+def test_twteaw_7_the_moderators_builds_keep_within_the_colonial_allowance():
+    """The moderator's default builds (spend the bank on infantry in the cities) fill a colony
+    only to its allowance, so every suggested order set stays legal."""
+    from engine.rulesets.twteaw.resolution import spend_on
+
+    state = fresh()
+    state["secret"]["france"]["bank"] = 1000
+    builds = spend_on(state, "france", 1000, 0)
+    assert sum(b["count"] for b in builds if b["at"] == "algeria") == 2
+    O.validate(state, "france", {"build": builds})
