@@ -170,3 +170,16 @@ def test_twteaw_map_africa_one_svg_both_sheets():
     assert europe["offset"] == [0, 0] and africa["offset"][1] >= europe["height"]
     assert meta["svg"]["height"] == africa["offset"][1] + africa["height"]
     assert meta["sections_built"] == ["africa", "europe"]
+
+
+def test_twteaw_map_africa_ruling_129_french_africa_has_both_paths():
+    """Ruling 129: the convoy example's "French Africa" (Morocco with Algeria) reaches France by
+    the Southern Atlantic (Morocco's coast → the Bay of Biscay or the Middle Atlantic) and by the
+    Western Mediterranean (Algeria's coast → the Gulf of Lyon), two zones each."""
+    assert "coast" in edge("morocco", "southern-atlantic")["flags"]
+    assert "coast" in edge("algeria", "western-mediterranean")["flags"]
+    assert "sea" in edge("southern-atlantic", "bay-of-biscay")["flags"]
+    assert "sea" in edge("western-mediterranean", "gulf-of-lyon")["flags"]
+    assert "coast" in edge("bordeaux", "bay-of-biscay")["flags"] and "coast" in edge("marseille", "gulf-of-lyon")["flags"]
+    for french in ("morocco", "algeria", "french-west-africa"):
+        assert doc()["areas"][french]["owner"] == "france"
