@@ -17,7 +17,6 @@ from typing import Any
 from xml.sax.saxutils import escape
 
 import shapely
-from shapely.geometry import Point
 from shapely.ops import nearest_points
 
 from .render import SEA_FILL, _line_path, _poly_path

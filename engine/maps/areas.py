@@ -28,6 +28,7 @@ from __future__ import annotations
 import csv
 import json
 from collections import defaultdict
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -77,7 +78,7 @@ def sheet_ids(name: str) -> list[str]:
     return list(defn.get("sheets") or [defn["sheet"]])
 
 
-def row_sheets(row: dict[str, str | None], default: str) -> list[str]:
+def row_sheets(row: Mapping[str, str | None], default: str) -> list[str]:
     """The sheets an area is drawn on, its home sheet (labels, anchor, city) first. An area with
     no `sheets` column is on the map's main sheet; one crossing a seam (the Sudan south of
     Egypt, the Red Sea) lists both and has seeds on each."""

@@ -63,7 +63,7 @@ def v8_to_v9(state: State) -> State:
     set-up of a new game (ruling 136); Ethiopia joins as a neutral minor with its own garrison,
     bank and standing, like every minor at the start. A territory whose owner was conquered or
     surrendered still starts its own (the owner's income is already nothing)."""
-    from .economy import income_of      # the rules of the new version (imported late: no cycle)
+    from .economy import income_of  # the rules of the new version (imported late: no cycle)
     from .setup import nation_secret
     from .world import world
 
