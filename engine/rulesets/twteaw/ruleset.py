@@ -4,7 +4,7 @@ Registered in engine/rulesets/__init__.py SHIPPED (issue #23) and a product (`pr
 walked by CI's newcomer check through written orders): a table
 can be opened and its written orders played over REST, the socket and the browser (the area
 map drawn; an editor that writes every key of the order set), to the last turn, with a game master's
-seat (boardgame/play/gm.py); but the naval and air slices and the other map sections are
+seat (boardgame/play/gm.py); but parts of the naval and air slices and the North American and Asian map sections are
 missing (docs/rules/twteaw.md, "Registration", lists what remains).
 """
 
