@@ -28,7 +28,7 @@ OWNER_FILL = {
     "spain": "#efe0a8", "portugal": "#d7e6a6", "belgium": "#e2cfa0", "netherlands": "#f0caa0",
     "denmark": "#e6c0c0", "sweden": "#c8d8e8", "norway": "#d8c8e0", "switzerland": "#f0d0d0",
     "romania": "#e0e0a8", "bulgaria": "#c8e0d8", "greece": "#bcd8ec", "albania": "#e0c8b0",
-    "persia": "#dcd0a8", "arabia": "#ecdcb8",
+    "persia": "#dcd0a8", "arabia": "#ecdcb8", "ethiopia": "#d6dca0",
 }
 OFFMAP_FILL = "#d6d2c8"
 SEA_SHADES = [SEA_FILL, "#b4d0e4", "#c4dcec", "#aecbe0"]
