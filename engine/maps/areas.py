@@ -28,6 +28,7 @@ from __future__ import annotations
 import csv
 import json
 from collections import defaultdict
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -71,23 +72,54 @@ def _split(text: str) -> list[str]:
     return [part for part in (text or "").split("|") if part]
 
 
+def sheet_ids(name: str) -> list[str]:
+    """The drawing sheets a map is compiled from, in drawing order (the first is the main one)."""
+    defn = get_definition(name)
+    return list(defn.get("sheets") or [defn["sheet"]])
+
+
+def row_sheets(row: Mapping[str, str | None], default: str) -> list[str]:
+    """The sheets an area is drawn on, its home sheet (labels, anchor, city) first. An area with
+    no `sheets` column is on the map's main sheet; one crossing a seam (the Sudan south of
+    Egypt, the Red Sea) lists both and has seeds on each."""
+    return _split(row.get("sheets") or "") or [default]
+
+
 class AreaCompiler:
-    def __init__(self, name: str):
+    """One drawing sheet of an area map: its geometry, and the edges read off it."""
+
+    def __init__(self, name: str, sheet_id: str | None = None):
         self.name = name
         self.defn = get_definition(name)
         tables = DATA / self.defn["tables"]
-        self.rows = _csv(tables / "areas.csv")
-        self.edge_rows = _csv(tables / "edges.csv")
-        sheets = json.loads((tables / "sheets.json").read_text(encoding="utf-8"))["sheets"]
-        self.sheet = next(s for s in sheets if s["id"] == self.defn["sheet"])
-        self.crs = pyproj.Transformer.from_crs("EPSG:4326", self.sheet["proj4"], always_xy=True)
-        self.warnings: list[str] = []
-        ids = [r["id"] for r in self.rows]
+        main = sheet_ids(name)[0]
+        sheet_id = sheet_id or main
+        all_rows = _csv(tables / "areas.csv")
+        ids = [r["id"] for r in all_rows]
         if len(ids) != len(set(ids)):
             raise ValueError(f"{name}: duplicate area ids")
-        self.by_id = {r["id"]: r for r in self.rows}
+        self.map_ids = set(ids)                      # areas of the whole map, on any sheet
+        self.home = {r["id"]: row_sheets(r, main)[0] for r in all_rows}
+        self.rows = [r for r in all_rows if sheet_id in row_sheets(r, main)]
+        self.edge_rows = _csv(tables / "edges.csv")
+        sheets = json.loads((tables / "sheets.json").read_text(encoding="utf-8"))["sheets"]
+        self.sheet = next(s for s in sheets if s["id"] == sheet_id)
+        self.crs = pyproj.Transformer.from_crs("EPSG:4326", self.sheet["proj4"], always_xy=True)
+        self.warnings: list[str] = []
+        frame = Polygon(self.sheet["frame"])
+        self.by_id = {r["id"]: self._on_sheet(r, frame, main) for r in self.rows}
+        self.rows = [self.by_id[r["id"]] for r in self.rows]
         self.land_ids = sorted(r["id"] for r in self.rows if r["kind"] == "land")
         self.sea_ids = sorted(r["id"] for r in self.rows if r["kind"] == "sea")
+
+    @staticmethod
+    def _on_sheet(row: dict[str, str], frame: Polygon, main: str) -> dict[str, str]:
+        """The row as this sheet sees it: an area drawn on several sheets keeps only the seeds in
+        this sheet's frame (each sheet splits its own land among its own seeds)."""
+        if len(row_sheets(row, main)) == 1:
+            return row
+        inside = [f"{lo} {la}" for lo, la in _points(row["seeds"]) if frame.contains(Point(lo, la))]
+        return {**row, "seeds": ";".join(inside)}
 
     # ---- geometry helpers --------------------------------------------------------------------
     def km(self, geom: Any) -> Any:
@@ -114,7 +146,9 @@ class AreaCompiler:
 
     def regions(self) -> None:
         """The land of each 1914 region (first match wins), in km, clipped to the frame."""
-        land_ll = shapely.unary_union([shape(f["geometry"]) for f in source_features("ne_50m_land.geojson")])
+        files = self.sheet.get("sources", {})
+        land_ll = shapely.unary_union([shape(f["geometry"])
+                                       for f in source_features(files.get("land", "ne_50m_land.geojson"))])
         land_ll = land_ll.intersection(self.frame_ll)
         self.all_land = self.km(land_ll).buffer(0)
         self.land = self.all_land.difference(self.land_mask)
@@ -125,7 +159,7 @@ class AreaCompiler:
         for ov in own + shared:
             if ov["id"] not in skip:
                 ordered.append((ov["id"], Polygon(ov["polygon"])))
-        for f in source_features("world_1914.geojson"):
+        for f in source_features(files.get("borders", "world_1914.geojson")):
             nm = f["properties"].get("NAME")
             if nm:
                 ordered.append((nm, shape(f["geometry"])))
@@ -160,6 +194,8 @@ class AreaCompiler:
             seeds[tid] = [self.km_point(lo, la) for lo, la in _points(row["seeds"])]
             for rid in _split(row["regions"]):
                 if rid not in self.region_land:
+                    if self.home[tid] != self.sheet["id"]:
+                        continue            # a seam area's other regions lie on its home sheet
                     raise ValueError(f"{tid}: region {rid!r} has no land on this sheet")
                 claims[rid].append(tid)
         parts: dict[str, list[Any]] = defaultdict(list)
@@ -251,7 +287,9 @@ class AreaCompiler:
         self.pending: list[dict[str, Any]] = []
         for row in self.edge_rows:
             a, b = row["a"], row["b"]
-            missing = [x for x in (a, b) if x not in self.by_id]
+            missing = [x for x in (a, b) if x not in self.map_ids]
+            if not missing and (a not in self.by_id or b not in self.by_id):
+                continue                            # a link across sheets: joined by merge_sheets
             if missing:
                 if not row["pending"]:
                     raise ValueError(f"edges.csv: unknown area(s) {missing} in {a}–{b}")
@@ -380,12 +418,125 @@ class AreaCompiler:
         return self.document()
 
 
+def sheet_offsets(comps: list[AreaCompiler]) -> list[tuple[int, int]]:
+    """Where each sheet stands in the one SVG (user units): the main sheet at the origin, each
+    other sheet below the one it names (`place.below`), shifted so that the lon/lat point
+    `place.align` falls at the same x on both: the sheets join like the rulebook's map sections."""
+    offsets: dict[str, tuple[int, int]] = {}
+    by_id = {c.sheet["id"]: c for c in comps}
+    for c in comps:
+        place = c.sheet.get("place")
+        if not place:
+            offsets[c.sheet["id"]] = (0, 0)
+            continue
+        above = by_id[place["below"]]
+        ax, ay = offsets[place["below"]]
+        lon, lat = place["align"]
+        x_above = above.svg_xy(above.km_point(lon, lat))[0] + ax
+        x_here = c.svg_xy(c.km_point(lon, lat))[0]
+        offsets[c.sheet["id"]] = (max(0, x_above - x_here), ay + above.size[1] + int(place.get("gap", 0)))
+    return [offsets[c.sheet["id"]] for c in comps]
+
+
+def _shift(xy: list[int] | None, off: tuple[int, int]) -> list[int] | None:
+    return None if xy is None else [xy[0] + off[0], xy[1] + off[1]]
+
+
+def merge_sheets(comps: list[AreaCompiler], docs: list[dict[str, Any]],
+                 offsets: list[tuple[int, int]]) -> dict[str, Any]:
+    """One map from its sheets' documents. An area's entry (anchor, city) comes from its home
+    sheet, shifted to where that sheet stands; edges are the union of every sheet's (an area on
+    two sheets may meet others on either); the rulebook's links between areas that share no
+    sheet (Southern Atlantic–Cape Verde) are added as stated; coastal and island are re-read
+    from the joined graph. With one sheet this is that sheet's document unchanged."""
+    if len(docs) == 1:
+        return docs[0]
+    first = comps[0]
+    sheet_of = {c.sheet["id"]: (c, d, off) for c, d, off in zip(comps, docs, offsets, strict=True)}
+    areas: dict[str, Any] = {}
+    for aid in sorted(first.map_ids):
+        _c, d, off = sheet_of[first.home[aid]]
+        entry = dict(d["areas"][aid])
+        entry["anchor"] = _shift(entry["anchor"], off)
+        if "city_at" in entry:
+            entry["city_at"] = _shift(entry["city_at"], off)
+        entry["sheet"] = first.home[aid]
+        areas[aid] = entry
+    edges: dict[tuple[str, str], dict[str, Any]] = {}
+    for d in docs:
+        for e in d["edges"]:
+            key = (e["a"], e["b"])
+            if key in edges and edges[key]["flags"] != e["flags"]:
+                raise ValueError(f"{key}: the sheets disagree on this edge ({edges[key]['flags']} / {e['flags']})")
+            edges.setdefault(key, e)
+    kinds = {"strait": "strait", "link": "sea", "passage": "sea"}
+    for row in first.edge_rows:
+        a, b = row["a"], row["b"]
+        if a not in areas or b not in areas:
+            continue
+        key = (min(a, b), max(a, b))
+        if any(a in c.by_id and b in c.by_id for c in comps):
+            continue                                # applied on a sheet holding both
+        edge = edges.setdefault(key, {"a": key[0], "b": key[1], "flags": [], "source": ""})
+        flags = set(edge["flags"]) | {kinds.get(row["kind"], row["kind"])}
+        if row["kind"] == "link":
+            flags.add("link")
+        if row["kind"] == "passage":
+            flags.add("gated")
+            gate = {"by": sorted(_split(row["gate_by"])), "scope": row["gate_scope"], "rule": row["gate_rule"]}
+            edge["gates"] = sorted([*edge.get("gates", []), gate], key=lambda g: (g["by"], g["scope"], g["rule"]))
+        if areas[a]["section"] != areas[b]["section"]:
+            flags.add("cross_map")
+        edge["flags"] = sorted(flags)
+        edge["source"] = "rulebook" if row["source"].startswith("rulebook") else "authored"
+    land_nb: dict[str, set[str]] = defaultdict(set)
+    coastal: set[str] = set()
+    for e in edges.values():
+        if "land" in e["flags"]:
+            land_nb[e["a"]].add(e["b"])
+            land_nb[e["b"]].add(e["a"])
+        if "coast" in e["flags"]:
+            coastal.update((e["a"], e["b"]))
+    for aid, entry in areas.items():
+        if entry["kind"] != "land":
+            continue
+        entry["coastal"] = aid in coastal
+        entry["island"] = bool(entry["island"]) and not land_nb[aid]
+        flags = set(entry["flags"]) - {"coastal", "island"}
+        flags |= {f for f, on in (("coastal", entry["coastal"]), ("island", entry["island"])) if on}
+        entry["flags"] = sorted(flags)
+    pending = {(p["section"], p["a"], p["b"]): p for d in docs for p in d["meta"]["pending_links"]}
+    groups: dict[str, set[str]] = defaultdict(set)
+    countries: dict[str, Any] = {}
+    for d in docs:
+        for g, members in d["groups"].items():
+            groups[g].update(members)
+        countries.update(d["countries"])
+    width = max(off[0] + c.size[0] for c, off in zip(comps, offsets, strict=True))
+    height = max(off[1] + c.size[1] for c, off in zip(comps, offsets, strict=True))
+    meta = dict(docs[0]["meta"])
+    meta.update({
+        "sheets": [{**d["meta"]["sheets"][0], "offset": list(off), "width": c.size[0], "height": c.size[1]}
+                   for c, d, off in zip(comps, docs, offsets, strict=True)],
+        "sections_built": sorted({a["section"] for a in areas.values()}),
+        "svg": {**meta["svg"], "width": width, "height": height},
+        "pending_links": [pending[k] for k in sorted(pending)],
+        "warnings": sorted({w for d in docs for w in d["meta"]["warnings"]}),
+    })
+    return {"format": FORMAT, "meta": meta, "areas": areas,
+            "edges": [edges[k] for k in sorted(edges)],
+            "groups": {g: sorted(v) for g, v in sorted(groups.items())},
+            "countries": dict(sorted(countries.items()))}
+
+
 def build_areas(name: str, out_dir: Path | None = None, static_dir: Path | None = None,
                 svg: bool = True) -> dict[str, Any]:
-    comp = AreaCompiler(name)
-    doc = comp.compile()
+    comps = [AreaCompiler(name, sid) for sid in sheet_ids(name)]
+    docs = [c.compile() for c in comps]
+    offsets = sheet_offsets(comps)
+    doc = merge_sheets(comps, docs, offsets)
 
     def drawing() -> str:
         from .arearender import render_area_svg
-        return render_area_svg(comp, doc)
+        return render_area_svg(list(zip(comps, offsets, strict=True)), doc)
     return save(name, doc, drawing if svg else None, out_dir, static_dir)

@@ -3,7 +3,10 @@
 Run once by a maintainer (``python -m engine.maps vendor --from /path/to/shared/data``); the build
 itself reads only the vendored copies, so a fresh checkout compiles without the shared folder.
 Each file is clipped to the Europe / North Africa / Middle East box and its coordinates rounded
-to 3 decimals (about 100 m), which keeps the vendored set small. Build-time only (shapely).
+to 3 decimals (about 100 m), which keeps the vendored set small. The Africa sheet of
+``twteaw-world`` reads its own clip of the 1914 borders and the land (``AFRICA_FILES``: Africa
+south of 20°N with the Indian Ocean's western shore), kept apart so the Europe box's files, and
+every map built from them, stay byte for byte the same. Build-time only (shapely).
 """
 from __future__ import annotations
 
@@ -31,6 +34,11 @@ FILES = [
     ("naturalearth/ne_10m_rivers_europe.json", "ne_10m_rivers_europe.geojson",
      ["name", "scalerank", "featurecla"], 0.0),
 ]
+AFRICA_CLIP_BOX = (-26.0, -40.0, 62.0, 21.0)
+AFRICA_FILES = [
+    ("borders/world_1914.geojson", "world_1914_africa.geojson", ["NAME", "SUBJECTO", "PARTOF"], 0.0),
+    ("naturalearth/ne_50m_land.json", "ne_50m_land_africa.geojson", [], 0.0),
+]
 LICENCES = [("borders/LICENSE", "LICENSE-world_1914.txt"), ("naturalearth/LICENCE", "LICENCE-naturalearth.txt")]
 
 
@@ -40,8 +48,16 @@ def _round(geom, ndigits=3):
 
 def vendor(shared: Path) -> None:
     SOURCES_DIR.mkdir(parents=True, exist_ok=True)
-    clip = box(*CLIP_BOX)
-    for src, dst, keep, tol in FILES:
+    _vendor_set(shared, FILES, CLIP_BOX)
+    _vendor_set(shared, AFRICA_FILES, AFRICA_CLIP_BOX)
+    for src, dst in LICENCES:
+        shutil.copyfile(shared / src, SOURCES_DIR / dst)
+
+
+def _vendor_set(shared: Path, files: list[tuple[str, str, list[str], float]],
+                clip_box: tuple[float, float, float, float]) -> None:
+    clip = box(*clip_box)
+    for src, dst, keep, tol in files:
         data = json.loads((shared / src).read_text(encoding="utf-8"))
         out = []
         for feat in data["features"]:
@@ -58,8 +74,6 @@ def vendor(shared: Path) -> None:
                 continue
             props = {k: feat["properties"].get(k) for k in keep}
             out.append({"type": "Feature", "properties": props, "geometry": mapping(geom)})
-        doc = {"type": "FeatureCollection", "source": src, "clip": list(CLIP_BOX), "features": out}
+        doc = {"type": "FeatureCollection", "source": src, "clip": list(clip_box), "features": out}
         (SOURCES_DIR / dst).write_text(json.dumps(doc, separators=(",", ":"), sort_keys=True), encoding="utf-8")
         print(f"{dst}: {len(out)} features, {(SOURCES_DIR / dst).stat().st_size // 1024} KiB")
-    for src, dst in LICENCES:
-        shutil.copyfile(shared / src, SOURCES_DIR / dst)

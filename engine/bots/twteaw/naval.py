@@ -100,12 +100,22 @@ def routes(ctx: Context, start: str, speed: int) -> dict[str, list[str]]:
     return paths
 
 
+def home_section(me: str) -> str:
+    """The map section of the nation's capital (where its main war is fought)."""
+    w = world()
+    return next((w.areas[a].section for a in w.originals(me) if w.areas[a].capital), "europe")
+
+
 def war_distance(ctx: Context) -> dict[str, int]:
     """Steps through the bot's side's land from each such territory to the nearest one next
-    to an enemy territory (0: on a front); territories cut off by the sea are left out."""
+    to an enemy territory of the bot's home section (0: on a front); territories cut off by
+    the sea are left out. A colonial front (German Togoland next to French West Africa) is the
+    garrisons' to fight: the transports carry the home army to the main front, not to it."""
     w = world()
+    home = home_section(ctx.me)
     mine = [a for a in w.land() if allied(ctx.pos, ctx.me, controller(ctx.pos, a))]
-    dist = {a: 0 for a in mine if any(b in ctx.enemy for b in w.neighbours(a))}
+    dist = {a: 0 for a in mine if w.areas[a].section == home
+            and any(b in ctx.enemy and w.areas[b].section == home for b in w.neighbours(a))}
     queue = deque(sorted(dist))
     while queue:
         a = queue.popleft()

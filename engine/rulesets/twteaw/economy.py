@@ -111,6 +111,18 @@ def placement_cost(state: State, nation: str, unit: str, area: str) -> int | Non
     return None
 
 
+def colonial_allowance(area: str) -> int | None:
+    """Phase 7 rule 8, Colonial Restrictions (version 9, ruling 137): the units that may be
+    built in one turn in a territory of a colony the rulebook's table names — its value in a
+    major colony, half of it rounded up in a minor one; None where no allowance applies."""
+    info = world().areas[area]
+    if info.colony == "major":
+        return info.value
+    if info.colony == "minor":
+        return math.ceil(info.value / 2)
+    return None
+
+
 def infantry_without_city_limit(area: str) -> int:
     """Rule 3: no more infantry placed outside a city than the territory's value, per turn."""
     return world().areas[area].value

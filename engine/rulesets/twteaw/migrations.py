@@ -9,6 +9,8 @@ from typing import Any
 
 from engine.kernel.versions import Migration, identity
 
+from .nations import NEUTRAL
+
 State = dict[str, Any]
 
 
@@ -55,6 +57,32 @@ def v5_to_v6(state: State) -> State:
     return state
 
 
+def v8_to_v9(state: State) -> State:
+    """Version 9: the Africa sheet (TWTEAW "The Map"; rulings 129–138). Each new territory joins
+    held by its original owner (`board.control`), ungarrisoned — the colonial garrisons are the
+    set-up of a new game (ruling 136); Ethiopia joins as a neutral minor with its own garrison,
+    bank and standing, like every minor at the start. A territory whose owner was conquered or
+    surrendered still starts its own (the owner's income is already nothing)."""
+    from .economy import income_of  # the rules of the new version (imported late: no cycle)
+    from .setup import nation_secret
+    from .world import world
+
+    board = state["board"]
+    w = world()
+    for area in w.land():
+        if w.areas[area].section == "africa":     # the sheet this version adds, nothing later
+            board["control"].setdefault(area, w.areas[area].owner)
+    if "ethiopia" not in state["secret"]:
+        secret = nation_secret("ethiopia")
+        secret["income"] = 0
+        state["secret"]["ethiopia"] = secret
+        board["sides"]["ethiopia"] = NEUTRAL
+        board["manpower_lost"]["ethiopia"] = 0
+        board.setdefault("start_income", {})["ethiopia"] = income_of(state, "ethiopia")
+        secret["income"] = income_of(state, "ethiopia")
+    return state
+
+
 MIGRATIONS = (
     Migration("1", "2", v1_to_v2,
               "industrial complexes defend when ordered (order key defend_ics); "
@@ -84,4 +112,7 @@ MIGRATIONS = (
     Migration("7", "8", identity,
               "tactical bombing (air order mission tactical) in Phase 4.1: interception, AA "
               "fire, 3 strike points give attacking infantry +1; no state change"),
+    Migration("8", "9", v8_to_v9,
+              "the Africa sheet: board.control gains every African territory, held by its "
+              "original owner and ungarrisoned; Ethiopia joins as a neutral minor"),
 )

@@ -60,6 +60,10 @@ NATIONS: dict[str, Nation] = {
     "persia": Nation("Persia", "minor", NEUTRAL, False, "#a08850", 15, 0, Fraction(1, 4)),
     "arabia": Nation("Arabia", "minor", NEUTRAL, False, "#c0a070", 10, 0, Fraction(1, 4),
                      city_surcharge=False),
+    # the Africa sheet (version 9, ruling 131): the one independent African state the rulebook
+    # names (an Italian objective); manpower and bank authored like Arabia's
+    "ethiopia": Nation("Ethiopia", "minor", NEUTRAL, False, "#7a8c3c", 12, 0, Fraction(1, 4),
+                       city_surcharge=False),
 }
 
 SEATS = sorted(n for n, info in NATIONS.items() if info.seat)

@@ -258,6 +258,17 @@ def _check_builds(state: State, nation: str, builds: list[dict[str, Any]]) -> No
                           "to a city, +10).")
         if row["unit"] == "infantry" and not world().areas[row["at"]].city:
             outside_city[row["at"]] = outside_city.get(row["at"], 0) + row["count"]
+    in_colony: dict[str, int] = {}
+    for row in builds:
+        if economy.colonial_allowance(row["at"]) is not None:
+            in_colony[row["at"]] = in_colony.get(row["at"], 0) + row["count"]
+    for area, count in sorted(in_colony.items()):
+        allowance = economy.colonial_allowance(area)
+        if allowance is not None and count > allowance:
+            raise _refuse("TWTEAW 7", "colonial_allowance", {"at": area, "count": count},
+                          f"At most {allowance} units may be built in {world().areas[area].name} "
+                          f"this turn (a {world().areas[area].colony} colony: Colonial "
+                          "Restrictions).")
     for area, count in outside_city.items():
         if count > economy.infantry_without_city_limit(area):
             raise _refuse("TWTEAW 7", "too_many_outside_city", {"at": area, "count": count},

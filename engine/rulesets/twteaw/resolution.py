@@ -54,6 +54,12 @@ def city_areas(state: State, nation: str) -> list[str]:
     return sorted(found, key=lambda a: (not w.areas[a].capital, -w.areas[a].value, a))
 
 
+def _room(picks: dict[tuple[str, str], int], area: str) -> bool:
+    """Whether one more unit may be built in `area` this turn (Colonial Restrictions)."""
+    allowance = economy.colonial_allowance(area)
+    return allowance is None or sum(n for (_u, a), n in picks.items() if a == area) < allowance
+
+
 def spend_on(state: State, nation: str, budget: int, artillery_share: int) -> list[dict[str, Any]]:
     """Builds worth at most `budget`: infantry in cities, and one artillery at an industrial
     complex for every `artillery_share` units (0: infantry only), spread over the places."""
@@ -65,7 +71,10 @@ def spend_on(state: State, nation: str, budget: int, artillery_share: int) -> li
     spent, infantry, k = 0, 0, 0
     while True:
         unit = "artillery" if artillery_share and ics and k % (artillery_share + 1) == artillery_share else "infantry"
-        places = ics if unit == "artillery" else cities
+        # a colony's allowance (ruling 137) closes that place once it is full
+        places = [a for a in (ics if unit == "artillery" else cities) if _room(picks, a)]
+        if not places:
+            return [{"unit": u, "at": a, "count": n} for (u, a), n in sorted(picks.items())]
         place = places[k % len(places)]
         cost = (economy.unit_cost(state, nation, unit, infantry)
                 + (economy.placement_cost(state, nation, unit, place) or 0))

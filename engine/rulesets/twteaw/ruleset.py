@@ -4,7 +4,7 @@ Registered in engine/rulesets/__init__.py SHIPPED (issue #23) and a product (`pr
 walked by CI's newcomer check through written orders): a table
 can be opened and its written orders played over REST, the socket and the browser (the area
 map drawn; an editor that writes every key of the order set), to the last turn, with a game master's
-seat (boardgame/play/gm.py); but the naval and air slices and the other map sections are
+seat (boardgame/play/gm.py); but parts of the naval and air slices and the North American and Asian map sections are
 missing (docs/rules/twteaw.md, "Registration", lists what remains).
 """
 
@@ -50,9 +50,10 @@ MANIFEST = {
 
 class TheWarToEndAllWars(FlowRuleset):
     id = "twteaw"
-    version = "8"   # 2: ICs defend when ordered; 3: ships and naval orders; 4: surrender;
+    version = "9"   # 2: ICs defend when ordered; 3: ships and naval orders; 4: surrender;
     # 5: US trade and the blockade (us_trade.py); 6: closing straits (straits.py);
     # 7: aircraft, air combat and AA guns (air.py); 8: tactical bombing (bombing.py);
+    # 9: the Africa sheet, its colonies, garrisons and Ethiopia (setup.py, world.py);
     # migrations.py
     migrations = MIGRATIONS
     manifest = MANIFEST

@@ -1,4 +1,4 @@
-"""The August 1914 set-up on the Europe sheet (TWTEAW "Initial Deployment").
+"""The August 1914 set-up on the Europe and Africa sheets (TWTEAW "Initial Deployment").
 
 The rulebook's predetermined half of the deployment is on a page it does not include, and the
 other half is placed by the players; here the whole deployment is **authored** from the
@@ -21,7 +21,25 @@ from .economy import income_of
 from .nations import ALLIED, NATIONS, NEUTRAL, sides_at_start, wars_at_start
 from .world import MAP_NAME, world
 
-# area -> (infantry, artillery), per nation
+# The colonial garrisons of the Africa sheet (version 9, ruling 133), authored from the colonial
+# forces of August 1914 at the same scale (one infantry ≈ one division's worth of rifles): the
+# Schutztruppe of German East Africa (about 15,000 with its askaris) two, each other German
+# colony one; the Tirailleurs sénégalais two; the King's African Rifles, the Sudan garrison and
+# the Union Defence Force one to two; the Force Publique, the Portuguese and Italian colonial
+# troops one each; Ethiopia's levies three. They are part of the predetermined half of the
+# deployment (the rulebook forbids only the players' half in colonies, ruling 133).
+COLONIAL_GARRISONS: dict[str, dict[str, tuple[int, int]]] = {
+    "britain": {"sudan": (1, 0), "british-east-africa": (1, 0), "british-west-africa": (1, 0),
+                "south-africa": (2, 0), "rhodesia": (1, 0)},
+    "germany": {"german-east-africa": (2, 0), "cameroon": (1, 0), "german-southwest-africa": (1, 0)},
+    "france": {"french-west-africa": (2, 0), "french-equatorial-africa": (1, 0), "madagascar": (1, 0)},
+    "italy": {"eritrea": (1, 0), "italian-somaliland": (1, 0)},
+    "belgium": {"belgian-congo": (1, 0)},
+    "portugal": {"angola": (1, 0), "mozambique": (1, 0)},
+    "ethiopia": {"ethiopia": (3, 0)},
+}
+
+# area -> (infantry, artillery), per nation (the colonial garrisons are merged in below)
 DEPLOYMENT: dict[str, dict[str, tuple[int, int]]] = {
     "germany": {"cologne": (14, 4), "ruhr": (6, 2), "konigsberg": (8, 2), "posen": (3, 0),
                 "breslau": (3, 1), "danzig": (2, 0), "berlin": (4, 1), "munich": (4, 1),
@@ -64,6 +82,8 @@ DEPLOYMENT: dict[str, dict[str, tuple[int, int]]] = {
     "persia": {"tehran": (2, 0), "ahvaz": (1, 0)},
     "arabia": {"nejd": (2, 0), "rutba": (1, 0), "kaf": (1, 0)},
 }
+for _nation, _garrisons in COLONIAL_GARRISONS.items():
+    DEPLOYMENT.setdefault(_nation, {}).update(_garrisons)
 
 
 # nation -> [(sea zone, base port, {ship: count})]: the August 1914 fleets (ruling 69)
@@ -111,6 +131,17 @@ def turn_label(turn: int) -> str:
     return f"{months[month]}–{months[(month + 1) % 12]} {year}"
 
 
+def nation_secret(nation: str) -> dict[str, Any]:
+    """A nation's secret part when the game starts (its income is counted once all exist)."""
+    info = NATIONS[nation]
+    secret: dict[str, Any] = {"bank": info.bank, "units": deployment_units(nation),
+                              "fleets": deployment_fleets(nation), "infantry_built": 0, "income": 0,
+                              "offer_made": None, "offers_received": [], "tribute": []}
+    if info.side == NEUTRAL:
+        secret["points"] = START_POINTS.get(nation, 0)
+    return secret
+
+
 def build_state(options: dict[str, Any]) -> dict[str, Any]:
     w = world()
     control = {a: w.areas[a].owner for a in w.land()}
@@ -123,13 +154,8 @@ def build_state(options: dict[str, Any]) -> dict[str, Any]:
     }
     state: dict[str, Any] = {"flow": {"step": "orders", "phase": "orders", "turn": 1},
                              "board": board, "secret": {}}
-    for nation, info in sorted(NATIONS.items()):
-        state["secret"][nation] = {"bank": info.bank, "units": deployment_units(nation),
-                                   "fleets": deployment_fleets(nation),
-                                   "infantry_built": 0, "income": 0,
-                                   "offer_made": None, "offers_received": [], "tribute": []}
-        if info.side == NEUTRAL:
-            state["secret"][nation]["points"] = START_POINTS.get(nation, 0)
+    for nation in sorted(NATIONS):
+        state["secret"][nation] = nation_secret(nation)
     state["secret"]["italy"]["lean"] = ALLIED          # Italy starts leaning to the Allies
     for nation in sorted(NATIONS):
         state["secret"][nation]["income"] = income_of(state, nation)

@@ -31,6 +31,7 @@ class AreaInfo:
     ic: bool = False
     port: bool = False
     flags: tuple[str, ...] = ()
+    colony: str | None = None     # "major" or "minor": the Colonial Restrictions table (Phase 7)
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,7 +73,7 @@ def world_from_document(doc: Mapping[str, object]) -> World:
             id=aid, name=raw["name"], kind=raw["kind"], section=raw["section"],
             owner=raw.get("owner"), value=int(raw.get("value", 0)), city=raw.get("city"),
             capital=bool(raw.get("capital")), ic=bool(raw.get("ic")), port=bool(raw.get("port")),
-            flags=tuple(raw.get("flags", ())))
+            flags=tuple(raw.get("flags", ())), colony=raw.get("colony"))
     land: dict[str, list[tuple[str, str]]] = {}
     coasts: dict[str, list[str]] = {}
     sea: dict[str, dict[str, list[dict[str, object]]]] = {}

@@ -247,19 +247,20 @@ def test_twteaw_1_3_level2_answers_an_offer_of_surrender_by_accepting():
 
 def test_twteaw_1_3_level2_offers_surrender_only_when_hopeless():
     """TWTEAW 1.3 (bot v3): a seat whose side holds under half its own areas, capital standing,
-    offers surrender; at exactly half, or with its capital fallen, it does not."""
+    offers surrender; at half or more (rounded up), or with its capital fallen, it does not."""
     from engine.bots.twteaw.phases import hopeless
     w = world()
     state = opening()
     own = sorted(w.originals("france"))
     others = [a for a in own if not w.areas[a].capital]
+    keep = (len(own) + 1) // 2 - 1     # the capital and these French: half, rounded up
     assert not hopeless(state, "france")
-    for n, a in enumerate(others):     # the capital and five others French: 6 of 12, half
-        state["board"]["control"][a] = "france" if n < 5 else "germany"
+    for n, a in enumerate(others):     # (15 originals with the Africa sheet: 8 of 15)
+        state["board"]["control"][a] = "france" if n < keep else "germany"
     assert not hopeless(state, "france")
     quiet = bot_turn(RULESET, state, "france", TwteawBot(), game_uid="g-tw")
     assert quiet is not None and not quiet.action.get("surrender")
-    state["board"]["control"][others[0]] = "germany"     # 5 of 12
+    state["board"]["control"][others[0]] = "germany"     # one fewer: under half
     assert hopeless(state, "france")
     move = bot_turn(RULESET, state, "france", TwteawBot(), game_uid="g-tw")
     assert move is not None and move.problem is None and move.action["surrender"] is True

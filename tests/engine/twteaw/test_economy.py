@@ -16,21 +16,22 @@ from .positions import empty_board, fresh, put, resolve, units
 def test_twteaw_8_income_is_the_value_of_incorporated_territory_held():
     state = fresh()
     # France: Paris 10, Brest 12, Normandy 4, Amiens 5, Alsace-Lorraine 4, Lyon 5, Marseille 5,
-    # Toulouse 3, Bordeaux 4, Corsica 1, Algeria 4, Morocco 2
-    assert E.income_of(state, "france") == 59
+    # Toulouse 3, Bordeaux 4, Corsica 1, Algeria 4, Morocco 2; on the Africa sheet (version 9,
+    # ruling 132) French West Africa 3, French Equatorial Africa 1, Madagascar 1
+    assert E.income_of(state, "france") == 64
 
 
 def test_twteaw_neutrals_collect_a_share_rounded_up():
     state = fresh()
-    assert E.income_of(state, "britain") == 26       # half of 51, rounded up
+    assert E.income_of(state, "britain") == 34       # half of 51 + Africa's 16 (ruling 132), rounded up
     assert E.income_of(state, "spain") == 4          # a quarter of 16
-    assert E.income_of(state, "belgium") == 1        # a quarter of 4
+    assert E.income_of(state, "belgium") == 2        # a quarter of 4 + the Congo's 2
 
 
 def test_twteaw_neutrals_at_war_with_a_major_collect_everything():
     state = fresh()
     state["board"]["war"].append("italy|russia")
-    assert E.income_of(state, "italy") == 29
+    assert E.income_of(state, "italy") == 31         # 29 + Eritrea 1 + Italian Somaliland 1
 
 
 def test_twteaw_6_a_conquest_pays_nothing_until_incorporated_then_follows_the_table():

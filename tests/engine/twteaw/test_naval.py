@@ -13,7 +13,7 @@ import pytest
 from engine.kernel import IllegalAction
 from engine.rulesets.twteaw import RULESET, fog
 from engine.rulesets.twteaw import orders as O
-from engine.rulesets.twteaw.migrations import v2_to_v3
+from engine.rulesets.twteaw.migrations import MIGRATIONS, v2_to_v3
 from engine.rulesets.twteaw.naval import friendly_waters
 from engine.rulesets.twteaw.setup import FLEETS
 from engine.rulesets.twteaw.units import SHIPS
@@ -252,4 +252,6 @@ def test_twteaw_version_2_game_carries_to_version_3_without_navies():
     v3 = v2_to_v3(json.loads(json.dumps(v2)))
     assert all(s["fleets"] == {} for s in v3["secret"].values())
     assert [d.id for d in RULESET.decisions(v3)] == waiting
+    for step in MIGRATIONS[2:]:                  # on to the current version and its map
+        v3 = step.migrate(v3)
     RULESET.check_invariants(v3)
