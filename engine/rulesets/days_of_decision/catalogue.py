@@ -236,11 +236,13 @@ NATIONAL_ROWS: tuple[OptionRow, ...] = (
               "Savoy, Corsica and Tunisia to Italy (at once if Italy holds Savoy, else with "
               "FR 7); peace and a non-aggression pact; France pays a resource a turn",
               note="Savoy, Corsica and Tunisia are territories on the absent map; " + NO_PM),
-    _national("IT7", "Italian Anschluss", "absent", 0, True,
-              "GE 7 never played; otherwise as GE 7", "Austria becomes Italian home country "
-              "with 7 Italian army points",
-              note="not built yet: the mirror of GE 7 (built in version 19) with Austria "
-                   "as Italian home country"),
+    _national("IT7", "Italian Anschluss", "implemented", 2, True,
+              "GE 7 never played; PM 3/4 or more; ahead of every power allied to Austria; "
+              "Austria not at war, in civil war, conquered or aligned",
+              "Austria becomes Italian home country with 7 Italian army points",
+              "anschluss", note="GE 7 for Italy (one function with the power as parameter): "
+                                "Austria's territory, conquest level and production join "
+                                "Italy's from the political map (rulings 118-121)"),
     _national("IT8", "Occupy Albania", "absent", 0, True,
               "Albania free; PM 3/4 or more; ahead of the Commonwealth",
               "Albania becomes an Italian colony",

@@ -18,13 +18,15 @@ Built here (rulings 105-112):
   Germany ahead of every power allied to Austria, Austria free; Austria leaves the display and
   becomes German home country with 7 German army points, its territory's conquest level and
   production added to Germany's from the map (RULINGS 119-120).
+- IT 7 Italian Anschluss (version 20): GE 7 for Italy, the same functions with the power as a
+  parameter, each option barring the other (RULING 121).
 - JA 7 Manchuria Abandoned: -1 PE; the territory moves on the absent map (RULING 110).
 - JA 8 Tojo Takes Over: +2 PE and the forced march of Japan's marker toward the Fascist centre
   (RULING 111).
 
 `board["national"]`: {"played": {option: turn first played}, "neutrality": ["pass"|"veto", ...],
-"rhineland": None | "GE" | "FR", "home": {territory: power it joined the home country of}}
-(version 19).
+"rhineland": None | "GE" | "FR", "home": {territory: power it joined the home country of}
+(version 19), "army_due": {power: army points it gains at the next production} (version 20)}.
 """
 
 from __future__ import annotations
@@ -61,7 +63,7 @@ ANSCHLUSS_PM = Fraction(3, 4)                # DoD 8.7.2 GE 7 (b): printed
 
 
 def initial() -> dict[str, Any]:
-    return {"played": {}, "neutrality": [], "rhineland": None, "home": {}}
+    return {"played": {}, "neutrality": [], "rhineland": None, "home": {}, "army_due": {}}
 
 
 def position(board: dict[str, Any], power: str) -> int:
@@ -205,7 +207,11 @@ def play_ukraine(state: State, power: str, action: dict[str, Any], roller: Rolle
         "casus_belli": "RU>GE", "cost": cost})]
 
 
-# --- GE 7 Anschluss --------------------------------------------------------------------------
+# --- GE 7 Anschluss, IT 7 Italian Anschluss -------------------------------------------------
+
+# DoD 8.7.2 GE 7 / IT 7: the same option for Germany and Italy, each barred by the other's.
+ANSCHLUSS = {"GE": "GE7", "IT": "IT7"}
+
 
 def minor_free(board: dict[str, Any], minor: str) -> bool:
     """Not at war (a major power's war on it or a civil war), conquered, nor aligned."""
@@ -215,27 +221,33 @@ def minor_free(board: dict[str, Any], minor: str) -> bool:
 
 
 def anschluss_actions(board: dict[str, Any], power: str) -> list[dict[str, Any]]:
-    """DoD 8.7.2 GE 7 (a)-(d): IT 7 never played, Germany's PM 3/4 or more (RULING 118),
-    Germany ahead of every other power allied to Austria, Austria free."""
-    if power != "GE" or played(board, "IT7") or not _once(board, "GE7"):
+    """DoD 8.7.2 GE 7 / IT 7 (a)-(d), one rule with the power as its parameter: the other's
+    option 7 never played, the power's PM 3/4 or more (RULING 118), the power ahead of every
+    other power allied to Austria, Austria free (RULING 121: IT 7 is GE 7 for Italy)."""
+    option = ANSCHLUSS.get(power)
+    if option is None or not _once(board, option):
+        return []
+    if any(played(board, other) for other in ANSCHLUSS.values() if other != option):
         return []
     if production_multiple(board, power) < ANSCHLUSS_PM or not minor_free(board, "austria"):
         return []
     allies = [p for p in board["alliances"].get("austria", []) if p != power]
     if any(position(board, power) >= position(board, ally) for ally in allies):
         return []
-    return [{"option": "GE7"}]
+    return [{"option": option}]
 
 
 def play_anschluss(state: State, power: str, action: dict[str, Any], roller: Roller
                    ) -> list[Event]:
     """RULING 119: Austria leaves the display as a completely conquered minor does (12.2.2:
     its marker, alliances, guarantees, coup cells and modifiers go; it votes no more), held by
-    Germany, with no vengeance owed (there was no war). RULING 120: its territory joins the
-    German home country: its conquest level adds to Germany's (military.conquest_level) and
-    its resources and factories to Germany's production, read off the political map."""
+    the annexing power, with no vengeance owed (there was no war). RULING 120: its territory
+    joins that power's home country: its conquest level adds to the power's
+    (military.conquest_level) and its resources and factories to its production, read off the
+    political map (RULING 121: the same for Italy under IT 7)."""
     board = state["board"]
-    cost = _pay(state, power, "GE7")
+    option = ANSCHLUSS[power]
+    cost = _pay(state, power, option)
     world = political_map()
     home = board["national"]["home"]
     before = world.production(power, tuple(t for t, p in sorted(home.items()) if p == power))
@@ -248,7 +260,7 @@ def play_anschluss(state: State, power: str, action: dict[str, Any], roller: Rol
     board["minors_conquered"]["austria"] = power
     for table in ("alliances", "guarantees", "coup_cells", "modifiers"):
         board[table].pop("austria", None)
-    return [Event("anschluss", CATALOGUE["GE7"].rule, {
+    return [Event("anschluss", CATALOGUE[option].rule, {
         "power": power, "minor": "austria", "army": ANSCHLUSS_ARMY,
         "income": entry["income"], "income_added": after - before,
         "level_added": sum(world.territories[t].level for t in world.home_country("austria")),
@@ -340,12 +352,15 @@ def play_tojo(state: State, power: str, action: dict[str, Any], roller: Roller) 
 ACTIONS = {
     "GE6": lambda board, power: rhineland_actions(board, power) if power == "GE" else [],
     "FR6": lambda board, power: rhineland_actions(board, power) if power == "FR" else [],
-    "GE7": anschluss_actions, "GE11": ukraine_actions,
+    "GE7": lambda board, power: anschluss_actions(board, power) if power == "GE" else [],
+    "IT7": lambda board, power: anschluss_actions(board, power) if power == "IT" else [],
+    "GE11": ukraine_actions,
     "RU6": purge_actions, "JA7": manchuria_actions, "JA8": tojo_actions,
     "US6": neutrality_actions,
 }
 HANDLERS = {
-    "GE6": play_rhineland, "FR6": play_rhineland, "GE7": play_anschluss, "GE11": play_ukraine, "RU6": play_purge,
+    "GE6": play_rhineland, "FR6": play_rhineland, "GE7": play_anschluss, "IT7": play_anschluss,
+    "GE11": play_ukraine, "RU6": play_purge,
     "JA7": play_manchuria, "JA8": play_tojo, "US6": play_neutrality,
 }
 
