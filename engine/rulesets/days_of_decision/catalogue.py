@@ -290,11 +290,13 @@ NATIONAL_ROWS: tuple[OptionRow, ...] = (
               "+2 PE; Japan's marker marches toward the Fascist centre with 8 less its position "
               "in movement points", "tojo",
               note="the march follows ruling 111; no minor is carried along"),
-    _national("CH6", "Modernize Army", "absent", 0, True,
+    _national("CH6", "Modernize Army", "implemented", 2, True,
               "China ahead of the Soviet Union and Japan; the US's 0(f) this turn",
-              "15 Nationalist army points at the next production",
-              note="needs a 0(f) answering a national option (0(f) answers treaties, war "
-                   "aims and surrenders only): not built yet"),
+              "15 Nationalist army points at the next production", "modernize_army",
+              pending="proposal",
+              note="a proposal of kind national answered by the US's 0(f), settled at the end "
+                   "of political affairs; cost paid on success; the army points arrive at the "
+                   "next production (rulings 122-123); WiFFE force pools absent"),
     _national("CH7", "Chinese Civil War", "absent", 0, True,
               "no RU 8 in the last 60 turns; China's position less than half the Soviet Union's",
               "as RU 7", note=NO_COMMUNIST_CHINA),

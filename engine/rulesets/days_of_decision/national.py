@@ -20,6 +20,9 @@ Built here (rulings 105-112):
   production added to Germany's from the map (RULINGS 119-120).
 - IT 7 Italian Anschluss (version 20): GE 7 for Italy, the same functions with the power as a
   parameter, each option barring the other (RULING 121).
+- CH 6 Modernize Army (version 20): a national option answered by the US's 0(f) (RULING 122:
+  a proposal of kind "national", settled with the others at the end of political affairs);
+  on success China pays and 15 army points arrive at the next production (RULING 123).
 - JA 7 Manchuria Abandoned: -1 PE; the territory moves on the absent map (RULING 110).
 - JA 8 Tojo Takes Over: +2 PE and the forced march of Japan's marker toward the Fascist centre
   (RULING 111).
@@ -60,6 +63,8 @@ TOJO_POINTS = 8                              # DoD 8.7.2 JA 8: 8 less Japan's po
 TOJO_RIVALS = ("CW", "RU", "CH", "US")       # DoD 8.7.2 JA 8 (b)
 ANSCHLUSS_ARMY = 7                           # DoD 8.7.2 GE 7: printed
 ANSCHLUSS_PM = Fraction(3, 4)                # DoD 8.7.2 GE 7 (b): printed
+MODERNIZE_ARMY = 15                          # DoD 8.7.2 CH 6: printed
+MODERNIZE_BEHIND = ("RU", "JA")              # DoD 8.7.2 CH 6: China ahead of both
 
 
 def initial() -> dict[str, Any]:
@@ -348,6 +353,89 @@ def play_tojo(state: State, power: str, action: dict[str, Any], roller: Roller) 
         "faction": zone(board["display"][power])[1], "cost": cost})]
 
 
+# --- national options answered by another power's 0(f) (8.4.1) -----------------------------
+
+# DoD 8.7.2 — a national option that succeeds only if a named power plays its 0(f) agreeing in
+# the same turn (RULING 122): the option, the power whose 0(f) it waits for. Its cost and its
+# effects are paid only on success (8.4.1, "black filled").
+ANSWERED_BY = {"CH6": "US"}
+
+
+def propose_national(state: State, power: str, action: dict[str, Any], roller: Roller
+                     ) -> list[Event]:
+    """RULING 122 — playing the option puts a pending proposal of kind "national" to the
+    answering power (treaties.accept_actions offers its 0(f) like any other; one 0(f) answers
+    all); nothing is paid or applied until the end of political affairs (settle)."""
+    board = state["board"]
+    option = action["option"]
+    board["proposals"].append({"from": power, "to": ANSWERED_BY[option], "turn": board["turn"],
+                               "kind": "national", "option": option})
+    return [Event("national_option_proposed", CATALOGUE[option].rule, {
+        "power": power, "option": option, "to": ANSWERED_BY[option]})]
+
+
+def settle_proposals(state: State) -> list[Event]:
+    """DoD 8.4.1 — when political affairs end, before the other proposals (treaties.settle):
+    each national option proposed this turn succeeds if its answerer's 0(f) of the same turn
+    named the proposer (and the answerer is still in the game): the proposer pays and the
+    option's effect applies (SUCCEEDS); otherwise it fails at no cost and may be tried again
+    in a later turn."""
+    board, events = state["board"], []
+    mine = [p for p in board["proposals"] if p.get("kind") == "national"]
+    board["proposals"] = [p for p in board["proposals"] if p.get("kind") != "national"]
+    for proposal in mine:
+        power, option, answerer = proposal["from"], proposal["option"], proposal["to"]
+        if power in board["accepts"].get(answerer, []) and not conquered(board, answerer) \
+                and not conquered(board, power):
+            events += SUCCEEDS[option](state, power)
+        else:
+            events.append(Event("national_option_failed", CATALOGUE[option].rule,
+                                {"power": power, "option": option, "to": answerer}))
+    return events
+
+
+# --- CH 6 Modernize Army --------------------------------------------------------------------
+
+def modernize_actions(board: dict[str, Any], power: str) -> list[dict[str, Any]]:
+    """DoD 8.7.2 CH 6 — China ahead of both the Soviet Union and Japan on the track; the US in
+    the game to answer it (RULING 123)."""
+    if power != "CH" or not _once(board, "CH6") or conquered(board, "US"):
+        return []
+    if any(position(board, "CH") >= position(board, p) for p in MODERNIZE_BEHIND):
+        return []
+    return [{"option": "CH6"}]
+
+
+def modernized(state: State, power: str) -> list[Event]:
+    """CH 6 agreed by the US: China pays, and 15 army points are due at the next production
+    step (RULING 123: they join the army when income is paid, turn.production)."""
+    board = state["board"]
+    cost = _pay(state, power, "CH6")
+    due = board["national"]["army_due"]
+    due[power] = int(due.get(power, 0)) + MODERNIZE_ARMY
+    return [Event("modernize_army", CATALOGUE["CH6"].rule,
+                  {"power": power, "army_due": due[power], "cost": cost})]
+
+
+def deliver_army(board: dict[str, Any]) -> list[Event]:
+    """DoD 8.7.2 CH 6 — the army points due arrive at the production step (a conquered power's
+    are lost with it)."""
+    due = board["national"].get("army_due", {})
+    events = []
+    for power in sorted(due):
+        if not conquered(board, power):
+            board["powers"][power]["army"] = int(board["powers"][power]["army"]) + int(due[power])
+            events.append(Event("national_army_arrives", CATALOGUE["CH6"].rule, {
+                "power": power, "army": int(due[power]),
+                "total": board["powers"][power]["army"]}))
+    due.clear()
+    return events
+
+
+# The effect of each national option answered by a 0(f), applied on success (settle_proposals).
+SUCCEEDS = {"CH6": modernized}
+
+
 # The implemented national options: their legal actions and their effects (options.py).
 ACTIONS = {
     "GE6": lambda board, power: rhineland_actions(board, power) if power == "GE" else [],
@@ -356,12 +444,13 @@ ACTIONS = {
     "IT7": lambda board, power: anschluss_actions(board, power) if power == "IT" else [],
     "GE11": ukraine_actions,
     "RU6": purge_actions, "JA7": manchuria_actions, "JA8": tojo_actions,
-    "US6": neutrality_actions,
+    "US6": neutrality_actions, "CH6": modernize_actions,
 }
 HANDLERS = {
     "GE6": play_rhineland, "FR6": play_rhineland, "GE7": play_anschluss, "IT7": play_anschluss,
     "GE11": play_ukraine, "RU6": play_purge,
     "JA7": play_manchuria, "JA8": play_tojo, "US6": play_neutrality,
+    "CH6": propose_national,
 }
 
 
