@@ -275,12 +275,13 @@ NATIONAL_ROWS: tuple[OptionRow, ...] = (
               "RU 7 never played; Soviet position less than half China's",
               "no Chinese civil war for 60 turns",
               note="its only effect bars RU 7 and CH 7, both absent: " + NO_COMMUNIST_CHINA),
-    _national("JA6", "Peking Bridge Incident", "absent", 0, True,
+    _national("JA6", "Peking Bridge Incident", "implemented", 2, True,
               "Japan ahead of China, or JA 8 played",
               "a limited war with China (a fifth of the offensives); China's PM at least 1/4 "
-              "and no PE for China",
-              note="needs a limited-war mode of the abstract war (offensives a fifth) and "
-                   "China's PM (the PM track): not built"),
+              "and no PE for China", "peking_bridge",
+              note="the war edge is marked limited: a fifth of the offensives, 11.2's roll one "
+                   "less; China's PM from IPO 20's levels; the limited war's US entry options "
+                   "and WiFFE limits absent (rulings 124-127)"),
     _national("JA7", "Manchuria Abandoned", "implemented", 1, True,
               "JA 8 never played; Japan behind China on the track",
               "-1 PE; Japanese Manchuria passes to China", "manchuria_abandoned",

@@ -23,6 +23,9 @@ Built here (rulings 105-112):
 - CH 6 Modernize Army (version 20): a national option answered by the US's 0(f) (RULING 122:
   a proposal of kind "national", settled with the others at the end of political affairs);
   on success China pays and 15 army points arrive at the next production (RULING 123).
+- JA 6 Peking Bridge Incident (version 20): Japan at limited war with China (a war edge marked
+  limited: a fifth of the offensives, 11.2's roll one less), China's PE unchanged and its PM
+  raised to 1/4; Japan activates (RULINGS 124-127).
 - JA 7 Manchuria Abandoned: -1 PE; the territory moves on the absent map (RULING 110).
 - JA 8 Tojo Takes Over: +2 PE and the forced march of Japan's marker toward the Fascist centre
   (RULING 111).
@@ -40,7 +43,7 @@ from typing import Any
 
 from engine.kernel import Event, Roller
 
-from . import us_entry
+from . import us_entry, war
 from .alignment import aligned_to
 from .catalogue import CATALOGUE
 from .display import HEXES, zone
@@ -65,6 +68,7 @@ ANSCHLUSS_ARMY = 7                           # DoD 8.7.2 GE 7: printed
 ANSCHLUSS_PM = Fraction(3, 4)                # DoD 8.7.2 GE 7 (b): printed
 MODERNIZE_ARMY = 15                          # DoD 8.7.2 CH 6: printed
 MODERNIZE_BEHIND = ("RU", "JA")              # DoD 8.7.2 CH 6: China ahead of both
+CHINA_PM = Fraction(1, 4)                    # DoD 8.7.2 JA 6: China's PM at least 1/4
 
 
 def initial() -> dict[str, Any]:
@@ -353,6 +357,38 @@ def play_tojo(state: State, power: str, action: dict[str, Any], roller: Roller) 
         "faction": zone(board["display"][power])[1], "cost": cost})]
 
 
+# --- JA 6 Peking Bridge Incident ----------------------------------------------------------
+
+def peking_actions(board: dict[str, Any], power: str) -> list[dict[str, Any]]:
+    """DoD 8.7.2 JA 6 — Japan ahead of China, or JA 8 played; a declaration on China that MP 4's
+    common limits allow (war.declarable: pacts, treaties; RULING 124). It is JA 4 (c): the one
+    way Japan declares war on China without casus belli or JA 8 (RULING 126)."""
+    if power != "JA" or not _once(board, "JA6") or not war.declarable(board, "JA", "CH"):
+        return []
+    if position(board, "JA") < position(board, "CH") or played(board, "JA8"):
+        return [{"option": "JA6"}]
+    return []
+
+
+def play_peking(state: State, power: str, action: dict[str, Any], roller: Roller
+                ) -> list[Event]:
+    """JA 6 — Japan at limited war with China (war.open_war(limited=True), RULINGS 124-125):
+    China's PE does not rise, Japan still activates a minor (JA 6 is not MP 4), the War
+    Chart's US entry and minor effects apply as for any declaration. China's PM is raised to
+    1/4 if below it, by taking back run-out national efforts (RULING 124)."""
+    board = state["board"]
+    cost = _pay(state, power, "JA6")
+    china = board["powers"]["CH"]
+    raised = 0
+    while production_multiple(board, "CH") < CHINA_PM and int(china["efforts"]) > 0:
+        china["efforts"] = int(china["efforts"]) - 1
+        raised += 1
+    events = [Event("peking_bridge", CATALOGUE["JA6"].rule, {
+        "power": power, "target": "CH", "cost": cost,
+        "china_pm": str(production_multiple(board, "CH")), "china_pm_raised": bool(raised)})]
+    return events + war.open_war(board, power, "CH", limited=True)
+
+
 # --- national options answered by another power's 0(f) (8.4.1) -----------------------------
 
 # DoD 8.7.2 — a national option that succeeds only if a named power plays its 0(f) agreeing in
@@ -444,13 +480,13 @@ ACTIONS = {
     "IT7": lambda board, power: anschluss_actions(board, power) if power == "IT" else [],
     "GE11": ukraine_actions,
     "RU6": purge_actions, "JA7": manchuria_actions, "JA8": tojo_actions,
-    "US6": neutrality_actions, "CH6": modernize_actions,
+    "US6": neutrality_actions, "CH6": modernize_actions, "JA6": peking_actions,
 }
 HANDLERS = {
     "GE6": play_rhineland, "FR6": play_rhineland, "GE7": play_anschluss, "IT7": play_anschluss,
     "GE11": play_ukraine, "RU6": play_purge,
     "JA7": play_manchuria, "JA8": play_tojo, "US6": play_neutrality,
-    "CH6": propose_national,
+    "CH6": propose_national, "JA6": play_peking,
 }
 
 
