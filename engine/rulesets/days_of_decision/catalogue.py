@@ -243,11 +243,12 @@ NATIONAL_ROWS: tuple[OptionRow, ...] = (
               "anschluss", note="GE 7 for Italy (one function with the power as parameter): "
                                 "Austria's territory, conquest level and production join "
                                 "Italy's from the political map (rulings 118-121)"),
-    _national("IT8", "Occupy Albania", "absent", 0, True,
+    _national("IT8", "Occupy Albania", "implemented", 1, True,
               "Albania free; PM 3/4 or more; ahead of the Commonwealth",
-              "Albania becomes an Italian colony",
-              note="Albania is not among this package's 15 display minors (ruling 45) and "
-                   "colonies need the map"),
+              "Albania becomes an Italian colony", "albania_occupied",
+              note="Albania's territory from the political map becomes an Italian colony (its "
+                   "production Italy's); Albania is not a display minor, so it is always free "
+                   "until then (ruling 128)"),
     _national("FR6", "Occupy the Rhineland", "implemented", 2, True,
               "GE 6 never played; France ahead of Germany",
               "France occupies the Rhineland; Germany's alliances with Belgium end; +3 to "

@@ -209,9 +209,11 @@ def add_home_territories(state: State) -> State:
 
 def add_national_replies(state: State) -> State:
     """Version 20 (issue #24): IT 7, CH 6 with the US's 0(f) answering it, JA 6 and its limited
-    war. No version-19 game could play any of them: no national proposal waits, no army
-    points are due from CH 6, and every war is a full one (a war entry without "limited")."""
+    war, and IT 8. No version-19 game could play any of them: no national proposal waits, no
+    army points are due from CH 6, no colony was taken, and every war is a full one (a war
+    entry without "limited")."""
     state["board"]["national"].setdefault("army_due", {})
+    state["board"]["national"].setdefault("colonies", {})       # IT 8: no colony taken yet
     return state
 
 
@@ -271,5 +273,5 @@ MIGRATIONS = (
     Migration("19", "20", add_national_replies,
               "IT 7 Italian Anschluss, CH 6 Modernize Army answered by the US's 0(f) (a 0(f) "
               "now answers national options too), JA 6 Peking Bridge Incident and the limited "
-              "war it starts"),
+              "war it starts, IT 8 Occupy Albania"),
 )

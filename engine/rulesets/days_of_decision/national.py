@@ -26,13 +26,16 @@ Built here (rulings 105-112):
 - JA 6 Peking Bridge Incident (version 20): Japan at limited war with China (a war edge marked
   limited: a fifth of the offensives, 11.2's roll one less), China's PE unchanged and its PM
   raised to 1/4; Japan activates (RULINGS 124-127).
+- IT 8 Occupy Albania (version 20): Albania's territory an Italian colony, its production
+  (none in 1936) Italy's (RULING 128).
 - JA 7 Manchuria Abandoned: -1 PE; the territory moves on the absent map (RULING 110).
 - JA 8 Tojo Takes Over: +2 PE and the forced march of Japan's marker toward the Fascist centre
   (RULING 111).
 
 `board["national"]`: {"played": {option: turn first played}, "neutrality": ["pass"|"veto", ...],
 "rhineland": None | "GE" | "FR", "home": {territory: power it joined the home country of}
-(version 19), "army_due": {power: army points it gains at the next production} (version 20)}.
+(version 19), "army_due": {power: army points it gains at the next production},
+"colonies": {territory: power it became a colony of} (version 20)}.
 """
 
 from __future__ import annotations
@@ -66,13 +69,15 @@ TOJO_POINTS = 8                              # DoD 8.7.2 JA 8: 8 less Japan's po
 TOJO_RIVALS = ("CW", "RU", "CH", "US")       # DoD 8.7.2 JA 8 (b)
 ANSCHLUSS_ARMY = 7                           # DoD 8.7.2 GE 7: printed
 ANSCHLUSS_PM = Fraction(3, 4)                # DoD 8.7.2 GE 7 (b): printed
+ALBANIA_PM = Fraction(3, 4)                  # DoD 8.7.2 IT 8: printed
 MODERNIZE_ARMY = 15                          # DoD 8.7.2 CH 6: printed
 MODERNIZE_BEHIND = ("RU", "JA")              # DoD 8.7.2 CH 6: China ahead of both
 CHINA_PM = Fraction(1, 4)                    # DoD 8.7.2 JA 6: China's PM at least 1/4
 
 
 def initial() -> dict[str, Any]:
-    return {"played": {}, "neutrality": [], "rhineland": None, "home": {}, "army_due": {}}
+    return {"played": {}, "neutrality": [], "rhineland": None, "home": {}, "army_due": {},
+            "colonies": {}}
 
 
 def position(board: dict[str, Any], power: str) -> int:
@@ -229,6 +234,14 @@ def minor_free(board: dict[str, Any], minor: str) -> bool:
                 or any(w["minor"] == minor for w in board["minor_wars"]))
 
 
+def gained(board: dict[str, Any], power: str) -> tuple[str, ...]:
+    """The territories an option gave `power`: joined to its home country (GE 7, IT 7) or made
+    its colony (IT 8); the map's production counts them with what it held in 1936."""
+    national = board["national"]
+    return tuple(sorted(t for table in (national["home"], national.get("colonies", {}))
+                        for t, p in table.items() if p == power))
+
+
 def anschluss_actions(board: dict[str, Any], power: str) -> list[dict[str, Any]]:
     """DoD 8.7.2 GE 7 / IT 7 (a)-(d), one rule with the power as its parameter: the other's
     option 7 never played, the power's PM 3/4 or more (RULING 118), the power ahead of every
@@ -258,11 +271,10 @@ def play_anschluss(state: State, power: str, action: dict[str, Any], roller: Rol
     option = ANSCHLUSS[power]
     cost = _pay(state, power, option)
     world = political_map()
-    home = board["national"]["home"]
-    before = world.production(power, tuple(t for t, p in sorted(home.items()) if p == power))
+    before = world.production(power, gained(board, power))
     for territory in world.home_country("austria"):
-        home[territory] = power
-    after = world.production(power, tuple(t for t, p in sorted(home.items()) if p == power))
+        board["national"]["home"][territory] = power
+    after = world.production(power, gained(board, power))
     entry = board["powers"][power]
     entry["income"] = int(entry["income"]) + after - before
     entry["army"] = int(entry["army"]) + ANSCHLUSS_ARMY
@@ -274,6 +286,38 @@ def play_anschluss(state: State, power: str, action: dict[str, Any], roller: Rol
         "income": entry["income"], "income_added": after - before,
         "level_added": sum(world.territories[t].level for t in world.home_country("austria")),
         "cost": cost})]
+
+
+# --- IT 8 Occupy Albania --------------------------------------------------------------------
+
+def albania_actions(board: dict[str, Any], power: str) -> list[dict[str, Any]]:
+    """DoD 8.7.2 IT 8 — Albania free (RULING 128: not a display minor, so nobody can be at war
+    with it, align it or start its civil war: it is free until an option takes it); Italy's PM
+    3/4 or more; Italy ahead of the Commonwealth."""
+    if power != "IT" or not _once(board, "IT8") or "albania" in board["national"]["colonies"]:
+        return []
+    if production_multiple(board, power) < ALBANIA_PM:
+        return []
+    return [{"option": "IT8"}] if position(board, "IT") < position(board, "CW") else []
+
+
+def play_albania(state: State, power: str, action: dict[str, Any], roller: Roller
+                 ) -> list[Event]:
+    """RULING 128 — Albania's territory becomes an Italian colony (`national.colonies`): its
+    resources and factories count for Italy's production from the map (none in 1936), its
+    level does not join Italy's conquest level (a colony is not home country, 12.3)."""
+    board = state["board"]
+    cost = _pay(state, power, "IT8")
+    world = political_map()
+    before = world.production(power, gained(board, power))
+    for territory in world.home_country("albania"):
+        board["national"]["colonies"][territory] = power
+    after = world.production(power, gained(board, power))
+    entry = board["powers"][power]
+    entry["income"] = int(entry["income"]) + after - before
+    return [Event("albania_occupied", CATALOGUE["IT8"].rule, {
+        "power": power, "territories": world.home_country("albania"),
+        "income_added": after - before, "cost": cost})]
 
 
 # --- JA 7 Manchuria Abandoned, JA 8 Tojo Takes Over ------------------------------------------
@@ -478,6 +522,7 @@ ACTIONS = {
     "FR6": lambda board, power: rhineland_actions(board, power) if power == "FR" else [],
     "GE7": lambda board, power: anschluss_actions(board, power) if power == "GE" else [],
     "IT7": lambda board, power: anschluss_actions(board, power) if power == "IT" else [],
+    "IT8": albania_actions,
     "GE11": ukraine_actions,
     "RU6": purge_actions, "JA7": manchuria_actions, "JA8": tojo_actions,
     "US6": neutrality_actions, "CH6": modernize_actions, "JA6": peking_actions,
@@ -486,7 +531,7 @@ HANDLERS = {
     "GE6": play_rhineland, "FR6": play_rhineland, "GE7": play_anschluss, "IT7": play_anschluss,
     "GE11": play_ukraine, "RU6": play_purge,
     "JA7": play_manchuria, "JA8": play_tojo, "US6": play_neutrality,
-    "CH6": propose_national, "JA6": play_peking,
+    "CH6": propose_national, "JA6": play_peking, "IT8": play_albania,
 }
 
 

@@ -273,6 +273,9 @@ class DaysOfDecision(FlowRuleset):
                 assert power in POWERS and territory in political_map().territories \
                     and board["minors_conquered"].get(political_map().territories[territory].owner) \
                     == power, f"{territory} joined {power}'s home country"
+            for territory, power in national_now.get("colonies", {}).items():  # version 20
+                assert power in POWERS and territory in political_map().territories, \
+                    f"{territory} became {power}'s colony"
 
     def describe_action(self, state: State, decision: Decision, action: Any) -> str:
         if decision.kind == "option":

@@ -147,3 +147,43 @@ def test_dod_8_7_2_it7_ruling_121_austria_joins_italy_through_the_kernel():
     assert board["minors_conquered"]["austria"] == "IT"
     assert board["national"]["home"] == {"austria": "IT"} and "austria" not in board["alliances"]
     assert not italy_offered(board) and not offered(board)   # one-shot; GE 7 barred for good
+
+
+# --- IT 8 Occupy Albania (version 20, RULING 128) --------------------------------------------
+
+def albania_offered(board) -> bool:
+    return {"option": "IT8"} in O.legal_options(board, "IT")
+
+
+def test_dod_8_7_2_it8_ruling_128_pm_and_ahead_of_the_commonwealth():
+    board = fresh()["board"]                                # turn 1: Italy 2nd, the CW 3rd
+    assert albania_offered(board)
+    order(board, "CW")
+    assert not albania_offered(board)                       # the CW ahead
+    order(board, "IT")
+    board["powers"]["IT"]["efforts"] = 2                    # PM 1/2
+    assert not albania_offered(board)
+    assert not any(o["option"] == "IT8" for p in ("GE", "CW") for o in O.legal_options(board, p))
+
+
+def test_dod_8_7_2_it8_ruling_128_albania_an_italian_colony_through_the_kernel():
+    state = fresh()
+    board = state["board"]
+    order(board, "IT")
+    income, money = board["powers"]["IT"]["income"], board["powers"]["IT"]["money"]
+    decision = next(d for d in open_decisions(state) if d.kind == "option")
+    assert {"option": "IT8"} in decision.options
+    after = apply(RULESET, state, "IT", decision.id, {"option": "IT8"}, seed=SEED).state
+    RULESET.check_invariants(after)
+    board = after["board"]
+    assert board["national"]["colonies"] == {"albania": "IT"}
+    assert board["powers"]["IT"]["money"] == money - CATALOGUE["IT8"].cost
+    world = political_map()
+    assert board["powers"]["IT"]["income"] == income + (
+        world.production("IT", ("albania",)) - world.production("IT"))
+    assert M.conquest_level(board, "IT") == 8               # a colony is not home country
+    assert not albania_offered(board)
+    # a colony's production counts with a later home territory: IT 7 after IT 8
+    assert N.gained(board, "IT") == ("albania",)
+    board["national"]["home"]["austria"] = "IT"
+    assert N.gained(board, "IT") == ("albania", "austria")

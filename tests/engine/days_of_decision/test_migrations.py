@@ -454,8 +454,9 @@ def test_dod_version_20_migration_nothing_due_and_it7_ch6_ja6_then_play():
     assert "army_due" not in old["board"]["national"]
     assert not any(w.get("limited") for w in old["board"]["wars"])
     new = add_national_replies(copy.deepcopy(old))
-    assert new["board"]["national"]["army_due"] == {}
+    assert new["board"]["national"]["army_due"] == {} and new["board"]["national"]["colonies"] == {}
     new["board"]["national"].pop("army_due")
+    new["board"]["national"].pop("colonies")
     assert canonical_json(new) == canonical_json(old)
     new = add_national_replies(new)
     RULESET.check_invariants(new)
