@@ -27,11 +27,13 @@ from engine.kernel.game import copy_json
 from engine.kernel.model import Decision
 from engine.rulesets.days_of_decision.alignment import align
 from engine.rulesets.days_of_decision.alliances import alliance_modifier
+from engine.rulesets.days_of_decision.catalogue import CATALOGUE
 from engine.rulesets.days_of_decision.control import control_table
 from engine.rulesets.days_of_decision.military import against, conquest_level
 from engine.rulesets.days_of_decision.minor_army import fight
 from engine.rulesets.days_of_decision.minor_war import conquer_minors, minor_at_war, war_on
 from engine.rulesets.days_of_decision.minors import MINORS
+from engine.rulesets.days_of_decision.national import ANSWERED_BY, MODERNIZE_ARMY
 from engine.rulesets.days_of_decision.options import HANDLERS, pe_die_cost
 from engine.rulesets.days_of_decision.peace import make_peace
 from engine.rulesets.days_of_decision.powers import POWERS
@@ -64,6 +66,9 @@ WAR_AIM = 0.5
 # League of Nations (IPO 16): what a motion for credit is worth, in money (its +10 weighed by
 # the chance the council carries it).
 LEAGUE_CREDIT_WORTH = 3
+# National options answered by a 0(f) (CH 6, v11): an army point is worth what it costs at
+# spending (10.2: 1 money), and a 0(f) naming a waiting proposer of the bot's ideology this much.
+NATIONAL_ANSWER = 0.5
 # Spending: bid points are bought only while fewer than this are held.
 WANTED_BID_POINTS = 6
 
@@ -152,10 +157,20 @@ def score_option(ctx: Context, decision: Decision, item: dict[str, Any]) -> Scor
         return ctx.tried(action, 5) + turns * (RIVAL_MONEY * EMBARGO_CUT["target"]
                                                - MONEY * EMBARGO_CUT["embargoer"])
     if option == "0f":
-        # DoD 8.7.2 MP 5: agreeing to an enemy's conditional surrender brings +1 PE and peace
+        # DoD 8.7.2 MP 5: agreeing to an enemy's conditional surrender brings +1 PE and peace;
+        # v11: a national option of its own ideology waiting for its 0(f) (CH 6, ruling 122)
         offers = {p["from"] for p in ctx.board["proposals"]
                   if p["to"] == ctx.me and p.get("kind") == "surrender"}
-        return ctx.tried(action, 5) + PE * len(offers & set(action["agree"]))
+        friends = {p["from"] for p in ctx.board["proposals"]
+                   if p["to"] == ctx.me and p.get("kind") == "national"
+                   and POWERS[p["from"]].ideology == POWERS[ctx.me].ideology}
+        return ctx.tried(action, 5) + PE * len(offers & set(action["agree"])) + \
+            NATIONAL_ANSWER * len(friends & set(action["agree"]))
+    if option in ANSWERED_BY:
+        return score_answered(ctx, action)
+    if option == "JA6":
+        # DoD 8.7.2 JA 6 (v11): a war on China, weighed as a declaration on a major (MP 4)
+        return ctx.tried(action, 5) - 1.0
     if option == "IPO16":
         return score_league(ctx, action)
     if option == "MP4" and "minor" in action:
@@ -165,6 +180,16 @@ def score_option(ctx: Context, decision: Decision, item: dict[str, Any]) -> Scor
         # objectives (minors controlled) gains nothing from it, so the bot stays at peace.
         return ctx.tried(action, 5) - 1.0
     return ctx.tried(action, 5)
+
+
+def score_answered(ctx: Context, action: dict[str, Any]) -> Score:
+    """DoD 8.7.2 CH 6 (v11, ruling 122): the handler only proposes, so the copy shows nothing;
+    the bot counts on an answerer of its own ideology (the bot agrees to such proposals) and
+    weighs the army points at their spending price less the card, else nothing."""
+    answerer = ANSWERED_BY[action["option"]]
+    if POWERS[answerer].ideology != POWERS[ctx.me].ideology:
+        return 0.0
+    return MONEY * (MODERNIZE_ARMY - CATALOGUE[action["option"]].cost)
 
 
 def score_league(ctx: Context, action: dict[str, Any]) -> Score:
@@ -356,7 +381,7 @@ PHASES: dict[str, Callable[[Context, Decision, dict[str, Any]], Score]] = {
 
 
 class DaysOfDecisionBot(HeuristicBot):
-    id, version = "dod-heuristic", "10"
+    id, version = "dod-heuristic", "11"
     work = 2000
 
     def context(self, view: dict[str, Any], offers: Sequence[Offer], rng: BotRng,

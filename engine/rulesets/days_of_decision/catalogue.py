@@ -236,16 +236,19 @@ NATIONAL_ROWS: tuple[OptionRow, ...] = (
               "Savoy, Corsica and Tunisia to Italy (at once if Italy holds Savoy, else with "
               "FR 7); peace and a non-aggression pact; France pays a resource a turn",
               note="Savoy, Corsica and Tunisia are territories on the absent map; " + NO_PM),
-    _national("IT7", "Italian Anschluss", "absent", 0, True,
-              "GE 7 never played; otherwise as GE 7", "Austria becomes Italian home country "
-              "with 7 Italian army points",
-              note="not built yet: the mirror of GE 7 (built in version 19) with Austria "
-                   "as Italian home country"),
-    _national("IT8", "Occupy Albania", "absent", 0, True,
+    _national("IT7", "Italian Anschluss", "implemented", 2, True,
+              "GE 7 never played; PM 3/4 or more; ahead of every power allied to Austria; "
+              "Austria not at war, in civil war, conquered or aligned",
+              "Austria becomes Italian home country with 7 Italian army points",
+              "anschluss", note="GE 7 for Italy (one function with the power as parameter): "
+                                "Austria's territory, conquest level and production join "
+                                "Italy's from the political map (rulings 118-121)"),
+    _national("IT8", "Occupy Albania", "implemented", 1, True,
               "Albania free; PM 3/4 or more; ahead of the Commonwealth",
-              "Albania becomes an Italian colony",
-              note="Albania is not among this package's 15 display minors (ruling 45) and "
-                   "colonies need the map"),
+              "Albania becomes an Italian colony", "albania_occupied",
+              note="Albania's territory from the political map becomes an Italian colony (its "
+                   "production Italy's); Albania is not a display minor, so it is always free "
+                   "until then (ruling 128)"),
     _national("FR6", "Occupy the Rhineland", "implemented", 2, True,
               "GE 6 never played; France ahead of Germany",
               "France occupies the Rhineland; Germany's alliances with Belgium end; +3 to "
@@ -273,12 +276,13 @@ NATIONAL_ROWS: tuple[OptionRow, ...] = (
               "RU 7 never played; Soviet position less than half China's",
               "no Chinese civil war for 60 turns",
               note="its only effect bars RU 7 and CH 7, both absent: " + NO_COMMUNIST_CHINA),
-    _national("JA6", "Peking Bridge Incident", "absent", 0, True,
+    _national("JA6", "Peking Bridge Incident", "implemented", 2, True,
               "Japan ahead of China, or JA 8 played",
               "a limited war with China (a fifth of the offensives); China's PM at least 1/4 "
-              "and no PE for China",
-              note="needs a limited-war mode of the abstract war (offensives a fifth) and "
-                   "China's PM (the PM track): not built"),
+              "and no PE for China", "peking_bridge",
+              note="the war edge is marked limited: a fifth of the offensives, 11.2's roll one "
+                   "less; China's PM from IPO 20's levels; the limited war's US entry options "
+                   "and WiFFE limits absent (rulings 124-127)"),
     _national("JA7", "Manchuria Abandoned", "implemented", 1, True,
               "JA 8 never played; Japan behind China on the track",
               "-1 PE; Japanese Manchuria passes to China", "manchuria_abandoned",
@@ -288,11 +292,13 @@ NATIONAL_ROWS: tuple[OptionRow, ...] = (
               "+2 PE; Japan's marker marches toward the Fascist centre with 8 less its position "
               "in movement points", "tojo",
               note="the march follows ruling 111; no minor is carried along"),
-    _national("CH6", "Modernize Army", "absent", 0, True,
+    _national("CH6", "Modernize Army", "implemented", 2, True,
               "China ahead of the Soviet Union and Japan; the US's 0(f) this turn",
-              "15 Nationalist army points at the next production",
-              note="needs a 0(f) answering a national option (0(f) answers treaties, war "
-                   "aims and surrenders only): not built yet"),
+              "15 Nationalist army points at the next production", "modernize_army",
+              pending="proposal",
+              note="a proposal of kind national answered by the US's 0(f), settled at the end "
+                   "of political affairs; cost paid on success; the army points arrive at the "
+                   "next production (rulings 122-123); WiFFE force pools absent"),
     _national("CH7", "Chinese Civil War", "absent", 0, True,
               "no RU 8 in the last 60 turns; China's position less than half the Soviet Union's",
               "as RU 7", note=NO_COMMUNIST_CHINA),

@@ -43,11 +43,13 @@ def rounded(value: Fraction) -> int:
 
 
 def outcome(board: dict[str, Any], report: dict[str, Any], committed: dict[str, int],
-            modified: dict[str, Fraction]) -> tuple[dict[str, int], int]:
+            modified: dict[str, Fraction], share: Fraction = Fraction(1)
+            ) -> tuple[dict[str, int], int]:
     """9.3 — one front's losses and offensives from two sides' commitments and their modified
     values (a front between powers, or a declarer and a minor: minor_army): equal values lose
     half each; otherwise the ratio's row of the loss table, and the winner gains the ratio's
-    whole part in offensives (halved in bad weather). Writes winner and ratio into `report`."""
+    whole part in offensives (halved in bad weather, times `share`: a fifth in JA 6's limited
+    war, RULING 125; rounded down like the halving). Writes winner and ratio into `report`."""
     (a, ca), (b, cb) = committed.items()
     ma, mb = modified[a], modified[b]
     if ma == mb:
@@ -57,8 +59,7 @@ def outcome(board: dict[str, Any], report: dict[str, Any], committed: dict[str, 
     ratio = EMPTY_FRONT_RATIO if ml == 0 else mw / ml
     win_share, lose_share = losses(ratio)
     cw, cl = committed[winner], committed[loser]
-    gained = floor(ratio)
-    if (board["weather"] or "fine") != "fine":
-        gained //= 2
+    weather = Fraction(1) if (board["weather"] or "fine") == "fine" else Fraction(1, 2)
+    gained = floor(floor(ratio) * weather * share)
     report.update(winner=winner, ratio=str(ratio), offensives=gained)
     return {winner: rounded(cw * win_share), loser: rounded(cl * lose_share)}, gained

@@ -207,6 +207,16 @@ def add_home_territories(state: State) -> State:
     return state
 
 
+def add_national_replies(state: State) -> State:
+    """Version 20 (issue #24): IT 7, CH 6 with the US's 0(f) answering it, JA 6 and its limited
+    war, and IT 8. No version-19 game could play any of them: no national proposal waits, no
+    army points are due from CH 6, no colony was taken, and every war is a full one (a war
+    entry without "limited")."""
+    state["board"]["national"].setdefault("army_due", {})
+    state["board"]["national"].setdefault("colonies", {})       # IT 8: no colony taken yet
+    return state
+
+
 MIGRATIONS = (
     Migration("1", "2", add_minor_politics,
               "minor markers, activation (8.5), alliances, guarantees, coup cells, trade "
@@ -260,4 +270,8 @@ MIGRATIONS = (
               "GE 7 Anschluss becomes playable from the political map (dod-political): "
               "Austria joins the German home country, its conquest level and production "
               "with it"),
+    Migration("19", "20", add_national_replies,
+              "IT 7 Italian Anschluss, CH 6 Modernize Army answered by the US's 0(f) (a 0(f) "
+              "now answers national options too), JA 6 Peking Bridge Incident and the limited "
+              "war it starts, IT 8 Occupy Albania"),
 )

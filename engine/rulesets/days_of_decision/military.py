@@ -50,6 +50,7 @@ def conquest_level(board: dict[str, Any], power: str) -> int:
 WEATHER_FACTOR = {"fine": Fraction(1), "snow": Fraction(3, 2), "rain": Fraction(2),
                   "blizzard": Fraction(2)}
 SURPRISE = 2
+LIMITED_SHARE = Fraction(1, 5)      # DoD 8.7.2 JA 6: a fifth of the offensives (RULING 125)
 
 
 def schema(board: dict[str, Any], power: str) -> dict[str, Any]:
@@ -138,7 +139,8 @@ def fight(board: dict[str, Any], war: dict[str, Any], commits: dict[str, dict[st
     if ca == 0 and cb == 0:
         report["lost"] = {a: 0, b: 0}
         return report
-    lost, gained = outcome(board, report, {a: ca, b: cb}, {a: ma, b: mb})
+    share = LIMITED_SHARE if war.get("limited") else Fraction(1)
+    lost, gained = outcome(board, report, {a: ca, b: cb}, {a: ma, b: mb}, share)
     if report["winner"] is not None:
         _place_offensives(board, report["winner"], b if report["winner"] == a else a, gained)
     for side in (a, b):

@@ -18,13 +18,24 @@ Built here (rulings 105-112):
   Germany ahead of every power allied to Austria, Austria free; Austria leaves the display and
   becomes German home country with 7 German army points, its territory's conquest level and
   production added to Germany's from the map (RULINGS 119-120).
+- IT 7 Italian Anschluss (version 20): GE 7 for Italy, the same functions with the power as a
+  parameter, each option barring the other (RULING 121).
+- CH 6 Modernize Army (version 20): a national option answered by the US's 0(f) (RULING 122:
+  a proposal of kind "national", settled with the others at the end of political affairs);
+  on success China pays and 15 army points arrive at the next production (RULING 123).
+- JA 6 Peking Bridge Incident (version 20): Japan at limited war with China (a war edge marked
+  limited: a fifth of the offensives, 11.2's roll one less), China's PE unchanged and its PM
+  raised to 1/4; Japan activates (RULINGS 124-127).
+- IT 8 Occupy Albania (version 20): Albania's territory an Italian colony, its production
+  (none in 1936) Italy's (RULING 128).
 - JA 7 Manchuria Abandoned: -1 PE; the territory moves on the absent map (RULING 110).
 - JA 8 Tojo Takes Over: +2 PE and the forced march of Japan's marker toward the Fascist centre
   (RULING 111).
 
 `board["national"]`: {"played": {option: turn first played}, "neutrality": ["pass"|"veto", ...],
-"rhineland": None | "GE" | "FR", "home": {territory: power it joined the home country of}}
-(version 19).
+"rhineland": None | "GE" | "FR", "home": {territory: power it joined the home country of}
+(version 19), "army_due": {power: army points it gains at the next production},
+"colonies": {territory: power it became a colony of} (version 20)}.
 """
 
 from __future__ import annotations
@@ -35,7 +46,7 @@ from typing import Any
 
 from engine.kernel import Event, Roller
 
-from . import us_entry
+from . import us_entry, war
 from .alignment import aligned_to
 from .catalogue import CATALOGUE
 from .display import HEXES, zone
@@ -58,10 +69,15 @@ TOJO_POINTS = 8                              # DoD 8.7.2 JA 8: 8 less Japan's po
 TOJO_RIVALS = ("CW", "RU", "CH", "US")       # DoD 8.7.2 JA 8 (b)
 ANSCHLUSS_ARMY = 7                           # DoD 8.7.2 GE 7: printed
 ANSCHLUSS_PM = Fraction(3, 4)                # DoD 8.7.2 GE 7 (b): printed
+ALBANIA_PM = Fraction(3, 4)                  # DoD 8.7.2 IT 8: printed
+MODERNIZE_ARMY = 15                          # DoD 8.7.2 CH 6: printed
+MODERNIZE_BEHIND = ("RU", "JA")              # DoD 8.7.2 CH 6: China ahead of both
+CHINA_PM = Fraction(1, 4)                    # DoD 8.7.2 JA 6: China's PM at least 1/4
 
 
 def initial() -> dict[str, Any]:
-    return {"played": {}, "neutrality": [], "rhineland": None, "home": {}}
+    return {"played": {}, "neutrality": [], "rhineland": None, "home": {}, "army_due": {},
+            "colonies": {}}
 
 
 def position(board: dict[str, Any], power: str) -> int:
@@ -205,7 +221,11 @@ def play_ukraine(state: State, power: str, action: dict[str, Any], roller: Rolle
         "casus_belli": "RU>GE", "cost": cost})]
 
 
-# --- GE 7 Anschluss --------------------------------------------------------------------------
+# --- GE 7 Anschluss, IT 7 Italian Anschluss -------------------------------------------------
+
+# DoD 8.7.2 GE 7 / IT 7: the same option for Germany and Italy, each barred by the other's.
+ANSCHLUSS = {"GE": "GE7", "IT": "IT7"}
+
 
 def minor_free(board: dict[str, Any], minor: str) -> bool:
     """Not at war (a major power's war on it or a civil war), conquered, nor aligned."""
@@ -214,45 +234,90 @@ def minor_free(board: dict[str, Any], minor: str) -> bool:
                 or any(w["minor"] == minor for w in board["minor_wars"]))
 
 
+def gained(board: dict[str, Any], power: str) -> tuple[str, ...]:
+    """The territories an option gave `power`: joined to its home country (GE 7, IT 7) or made
+    its colony (IT 8); the map's production counts them with what it held in 1936."""
+    national = board["national"]
+    return tuple(sorted(t for table in (national["home"], national.get("colonies", {}))
+                        for t, p in table.items() if p == power))
+
+
 def anschluss_actions(board: dict[str, Any], power: str) -> list[dict[str, Any]]:
-    """DoD 8.7.2 GE 7 (a)-(d): IT 7 never played, Germany's PM 3/4 or more (RULING 118),
-    Germany ahead of every other power allied to Austria, Austria free."""
-    if power != "GE" or played(board, "IT7") or not _once(board, "GE7"):
+    """DoD 8.7.2 GE 7 / IT 7 (a)-(d), one rule with the power as its parameter: the other's
+    option 7 never played, the power's PM 3/4 or more (RULING 118), the power ahead of every
+    other power allied to Austria, Austria free (RULING 121: IT 7 is GE 7 for Italy)."""
+    option = ANSCHLUSS.get(power)
+    if option is None or not _once(board, option):
+        return []
+    if any(played(board, other) for other in ANSCHLUSS.values() if other != option):
         return []
     if production_multiple(board, power) < ANSCHLUSS_PM or not minor_free(board, "austria"):
         return []
     allies = [p for p in board["alliances"].get("austria", []) if p != power]
     if any(position(board, power) >= position(board, ally) for ally in allies):
         return []
-    return [{"option": "GE7"}]
+    return [{"option": option}]
 
 
 def play_anschluss(state: State, power: str, action: dict[str, Any], roller: Roller
                    ) -> list[Event]:
     """RULING 119: Austria leaves the display as a completely conquered minor does (12.2.2:
     its marker, alliances, guarantees, coup cells and modifiers go; it votes no more), held by
-    Germany, with no vengeance owed (there was no war). RULING 120: its territory joins the
-    German home country: its conquest level adds to Germany's (military.conquest_level) and
-    its resources and factories to Germany's production, read off the political map."""
+    the annexing power, with no vengeance owed (there was no war). RULING 120: its territory
+    joins that power's home country: its conquest level adds to the power's
+    (military.conquest_level) and its resources and factories to its production, read off the
+    political map (RULING 121: the same for Italy under IT 7)."""
     board = state["board"]
-    cost = _pay(state, power, "GE7")
+    option = ANSCHLUSS[power]
+    cost = _pay(state, power, option)
     world = political_map()
-    home = board["national"]["home"]
-    before = world.production(power, tuple(t for t, p in sorted(home.items()) if p == power))
+    before = world.production(power, gained(board, power))
     for territory in world.home_country("austria"):
-        home[territory] = power
-    after = world.production(power, tuple(t for t, p in sorted(home.items()) if p == power))
+        board["national"]["home"][territory] = power
+    after = world.production(power, gained(board, power))
     entry = board["powers"][power]
     entry["income"] = int(entry["income"]) + after - before
     entry["army"] = int(entry["army"]) + ANSCHLUSS_ARMY
     board["minors_conquered"]["austria"] = power
     for table in ("alliances", "guarantees", "coup_cells", "modifiers"):
         board[table].pop("austria", None)
-    return [Event("anschluss", CATALOGUE["GE7"].rule, {
+    return [Event("anschluss", CATALOGUE[option].rule, {
         "power": power, "minor": "austria", "army": ANSCHLUSS_ARMY,
         "income": entry["income"], "income_added": after - before,
         "level_added": sum(world.territories[t].level for t in world.home_country("austria")),
         "cost": cost})]
+
+
+# --- IT 8 Occupy Albania --------------------------------------------------------------------
+
+def albania_actions(board: dict[str, Any], power: str) -> list[dict[str, Any]]:
+    """DoD 8.7.2 IT 8 — Albania free (RULING 128: not a display minor, so nobody can be at war
+    with it, align it or start its civil war: it is free until an option takes it); Italy's PM
+    3/4 or more; Italy ahead of the Commonwealth."""
+    if power != "IT" or not _once(board, "IT8") or "albania" in board["national"]["colonies"]:
+        return []
+    if production_multiple(board, power) < ALBANIA_PM:
+        return []
+    return [{"option": "IT8"}] if position(board, "IT") < position(board, "CW") else []
+
+
+def play_albania(state: State, power: str, action: dict[str, Any], roller: Roller
+                 ) -> list[Event]:
+    """RULING 128 — Albania's territory becomes an Italian colony (`national.colonies`): its
+    resources and factories count for Italy's production from the map (none in 1936), its
+    level does not join Italy's conquest level (a colony is not home country, 12.3)."""
+    board = state["board"]
+    cost = _pay(state, power, "IT8")
+    world = political_map()
+    before = world.production(power, gained(board, power))
+    for territory in world.home_country("albania"):
+        board["national"]["colonies"][territory] = power
+    after = world.production(power, gained(board, power))
+    entry = board["powers"][power]
+    entry["income"] = int(entry["income"]) + after - before
+    return [Event("albania_occupied", CATALOGUE["IT8"].rule, {
+        "power": power, "territories": world.home_country("albania"),
+        "income_added": after - before, "cost": cost})]
 
 
 # --- JA 7 Manchuria Abandoned, JA 8 Tojo Takes Over ------------------------------------------
@@ -336,17 +401,137 @@ def play_tojo(state: State, power: str, action: dict[str, Any], roller: Roller) 
         "faction": zone(board["display"][power])[1], "cost": cost})]
 
 
+# --- JA 6 Peking Bridge Incident ----------------------------------------------------------
+
+def peking_actions(board: dict[str, Any], power: str) -> list[dict[str, Any]]:
+    """DoD 8.7.2 JA 6 — Japan ahead of China, or JA 8 played; a declaration on China that MP 4's
+    common limits allow (war.declarable: pacts, treaties; RULING 124). It is JA 4 (c): the one
+    way Japan declares war on China without casus belli or JA 8 (RULING 126)."""
+    if power != "JA" or not _once(board, "JA6") or not war.declarable(board, "JA", "CH"):
+        return []
+    if position(board, "JA") < position(board, "CH") or played(board, "JA8"):
+        return [{"option": "JA6"}]
+    return []
+
+
+def play_peking(state: State, power: str, action: dict[str, Any], roller: Roller
+                ) -> list[Event]:
+    """JA 6 — Japan at limited war with China (war.open_war(limited=True), RULINGS 124-125):
+    China's PE does not rise, Japan still activates a minor (JA 6 is not MP 4), the War
+    Chart's US entry and minor effects apply as for any declaration. China's PM is raised to
+    1/4 if below it, by taking back run-out national efforts (RULING 124)."""
+    board = state["board"]
+    cost = _pay(state, power, "JA6")
+    china = board["powers"]["CH"]
+    raised = 0
+    while production_multiple(board, "CH") < CHINA_PM and int(china["efforts"]) > 0:
+        china["efforts"] = int(china["efforts"]) - 1
+        raised += 1
+    events = [Event("peking_bridge", CATALOGUE["JA6"].rule, {
+        "power": power, "target": "CH", "cost": cost,
+        "china_pm": str(production_multiple(board, "CH")), "china_pm_raised": bool(raised)})]
+    return events + war.open_war(board, power, "CH", limited=True)
+
+
+# --- national options answered by another power's 0(f) (8.4.1) -----------------------------
+
+# DoD 8.7.2 — a national option that succeeds only if a named power plays its 0(f) agreeing in
+# the same turn (RULING 122): the option, the power whose 0(f) it waits for. Its cost and its
+# effects are paid only on success (8.4.1, "black filled").
+ANSWERED_BY = {"CH6": "US"}
+
+
+def propose_national(state: State, power: str, action: dict[str, Any], roller: Roller
+                     ) -> list[Event]:
+    """RULING 122 — playing the option puts a pending proposal of kind "national" to the
+    answering power (treaties.accept_actions offers its 0(f) like any other; one 0(f) answers
+    all); nothing is paid or applied until the end of political affairs (settle)."""
+    board = state["board"]
+    option = action["option"]
+    board["proposals"].append({"from": power, "to": ANSWERED_BY[option], "turn": board["turn"],
+                               "kind": "national", "option": option})
+    return [Event("national_option_proposed", CATALOGUE[option].rule, {
+        "power": power, "option": option, "to": ANSWERED_BY[option]})]
+
+
+def settle_proposals(state: State) -> list[Event]:
+    """DoD 8.4.1 — when political affairs end, before the other proposals (treaties.settle):
+    each national option proposed this turn succeeds if its answerer's 0(f) of the same turn
+    named the proposer (and the answerer is still in the game): the proposer pays and the
+    option's effect applies (SUCCEEDS); otherwise it fails at no cost and may be tried again
+    in a later turn."""
+    board, events = state["board"], []
+    mine = [p for p in board["proposals"] if p.get("kind") == "national"]
+    board["proposals"] = [p for p in board["proposals"] if p.get("kind") != "national"]
+    for proposal in mine:
+        power, option, answerer = proposal["from"], proposal["option"], proposal["to"]
+        if power in board["accepts"].get(answerer, []) and not conquered(board, answerer) \
+                and not conquered(board, power):
+            events += SUCCEEDS[option](state, power)
+        else:
+            events.append(Event("national_option_failed", CATALOGUE[option].rule,
+                                {"power": power, "option": option, "to": answerer}))
+    return events
+
+
+# --- CH 6 Modernize Army --------------------------------------------------------------------
+
+def modernize_actions(board: dict[str, Any], power: str) -> list[dict[str, Any]]:
+    """DoD 8.7.2 CH 6 — China ahead of both the Soviet Union and Japan on the track; the US in
+    the game to answer it (RULING 123)."""
+    if power != "CH" or not _once(board, "CH6") or conquered(board, "US"):
+        return []
+    if any(position(board, "CH") >= position(board, p) for p in MODERNIZE_BEHIND):
+        return []
+    return [{"option": "CH6"}]
+
+
+def modernized(state: State, power: str) -> list[Event]:
+    """CH 6 agreed by the US: China pays, and 15 army points are due at the next production
+    step (RULING 123: they join the army when income is paid, turn.production)."""
+    board = state["board"]
+    cost = _pay(state, power, "CH6")
+    due = board["national"]["army_due"]
+    due[power] = int(due.get(power, 0)) + MODERNIZE_ARMY
+    return [Event("modernize_army", CATALOGUE["CH6"].rule,
+                  {"power": power, "army_due": due[power], "cost": cost})]
+
+
+def deliver_army(board: dict[str, Any]) -> list[Event]:
+    """DoD 8.7.2 CH 6 — the army points due arrive at the production step (a conquered power's
+    are lost with it)."""
+    due = board["national"].get("army_due", {})
+    events = []
+    for power in sorted(due):
+        if not conquered(board, power):
+            board["powers"][power]["army"] = int(board["powers"][power]["army"]) + int(due[power])
+            events.append(Event("national_army_arrives", CATALOGUE["CH6"].rule, {
+                "power": power, "army": int(due[power]),
+                "total": board["powers"][power]["army"]}))
+    due.clear()
+    return events
+
+
+# The effect of each national option answered by a 0(f), applied on success (settle_proposals).
+SUCCEEDS = {"CH6": modernized}
+
+
 # The implemented national options: their legal actions and their effects (options.py).
 ACTIONS = {
     "GE6": lambda board, power: rhineland_actions(board, power) if power == "GE" else [],
     "FR6": lambda board, power: rhineland_actions(board, power) if power == "FR" else [],
-    "GE7": anschluss_actions, "GE11": ukraine_actions,
+    "GE7": lambda board, power: anschluss_actions(board, power) if power == "GE" else [],
+    "IT7": lambda board, power: anschluss_actions(board, power) if power == "IT" else [],
+    "IT8": albania_actions,
+    "GE11": ukraine_actions,
     "RU6": purge_actions, "JA7": manchuria_actions, "JA8": tojo_actions,
-    "US6": neutrality_actions,
+    "US6": neutrality_actions, "CH6": modernize_actions, "JA6": peking_actions,
 }
 HANDLERS = {
-    "GE6": play_rhineland, "FR6": play_rhineland, "GE7": play_anschluss, "GE11": play_ukraine, "RU6": play_purge,
+    "GE6": play_rhineland, "FR6": play_rhineland, "GE7": play_anschluss, "IT7": play_anschluss,
+    "GE11": play_ukraine, "RU6": play_purge,
     "JA7": play_manchuria, "JA8": play_tojo, "US6": play_neutrality,
+    "CH6": propose_national, "JA6": play_peking, "IT8": play_albania,
 }
 
 

@@ -15,6 +15,7 @@ from . import (
     coup,
     league,
     minor_war,
+    national,
     options,
     owed,
     relations,
@@ -169,11 +170,13 @@ def after_activation(state: State) -> str:
 
 def bonus_bids(state: State, roller: Roller) -> list[Event]:
     """Political affairs are over: first the turn's proposals are settled (8.4.1, IPO 13
-    war_aims.settle_proposals, MP 3 and MP 5 treaties.settle). Then a power that played no option gains bid points equal to its
+    war_aims.settle_proposals, the national options answered by a 0(f) national.settle_proposals,
+    MP 3 and MP 5 treaties.settle). Then a power that played no option gains bid points equal to its
     modified PE; at negative modified PE it pays that much money instead, even past its credit
     limit. A conquered power gains nothing (it is out of the game, DoD 12)."""
     board = state["board"]
-    events = war_aims.settle_proposals(state) + treaties.settle(state, roller)
+    events = war_aims.settle_proposals(state) + national.settle_proposals(state) + \
+        treaties.settle(state, roller)
     events += alignment.sync(state)     # 12.3: an aligner at peace takes its minors home
     # IPO 3, IPO 12: allies and guarantors of a minor that fell and was not avenged (RULING 43)
     events += minor_war.unavenged(board)

@@ -147,7 +147,8 @@ class DaysOfDecision(FlowRuleset):
     # 17: the minor civil war (civil_war.py, 9.5, 10.4) and IPO 7/8 (RULINGS 96-104).
     # 18: the national options of 8.7.2 (national.py, RULINGS 105-): the catalogue complete.
     # 19: the political map (world.py, RULINGS 113-117) and GE 7 Anschluss on it (118-120).
-    version = "19"
+    # 20: IT 7, a 0(f) answering national options (CH 6), JA 6's limited war (RULINGS 121-).
+    version = "20"
     migrations = MIGRATIONS
     manifest = MANIFEST
     product = True
@@ -272,6 +273,9 @@ class DaysOfDecision(FlowRuleset):
                 assert power in POWERS and territory in political_map().territories \
                     and board["minors_conquered"].get(political_map().territories[territory].owner) \
                     == power, f"{territory} joined {power}'s home country"
+            for territory, power in national_now.get("colonies", {}).items():  # version 20
+                assert power in POWERS and territory in political_map().territories, \
+                    f"{territory} became {power}'s colony"
 
     def describe_action(self, state: State, decision: Decision, action: Any) -> str:
         if decision.kind == "option":

@@ -57,7 +57,8 @@ def position(board: dict[str, Any], power: str) -> int:
 def proposal_actions(board: dict[str, Any], power: str) -> list[dict[str, Any]]:
     """DoD 8.7.2 MP 3 — to each power further down the track, at peace with us, in the game,
     below the maximum level with us and not already asked by us this turn."""
-    asked = {p["to"] for p in board["proposals"] if p["from"] == power}
+    asked = {p["to"] for p in board["proposals"] if p["from"] == power
+             and p.get("kind") != "national"}      # RULING 122: a national option is not a treaty
     return [{"option": "MP3", "to": other} for other in board["initiative"]
             if position(board, power) < position(board, other)
             and not at_war(board, power, other) and not conquered(board, other)

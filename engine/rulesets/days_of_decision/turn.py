@@ -10,7 +10,7 @@ from typing import Any
 
 from engine.kernel import Event, Roller
 
-from . import civil_war, elections, league, politics, war, war_economy
+from . import civil_war, elections, league, national, politics, war, war_economy
 from .control import control_table
 from .powers import IDEOLOGIES, POWERS, SEATS
 from .tables import BIMONTHS, FIRST_YEAR, NEEDED_MINORS, WEATHER_CHART
@@ -56,7 +56,7 @@ def production(state: State, roller: Roller) -> list[Event]:
         board["powers"][power]["money"] += income
     # DoD 10.4: each side of a civil war builds from its own resources and factories
     return [*events, Event("income", "DoD 10.1", {"income": paid}),
-            *civil_war.production(board)]
+            *civil_war.production(board), *national.deliver_army(board)]
 
 
 def end_turn(state: State, roller: Roller) -> list[Event]:

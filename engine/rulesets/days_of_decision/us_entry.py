@@ -81,6 +81,16 @@ def turns_at_war_with_a_democrat(board: dict[str, Any], power: str) -> int | Non
     return board["turn"] - min(since) if since else None
 
 
+def only_limited(board: dict[str, Any], power: str) -> bool:
+    """DoD 11.2 — every war of `power` with a Democrat still in the game is a limited one (JA 6:
+    Japan only at limited war with China rolls one less; RULING 125)."""
+    wars = [w for w in board["wars"] if power in (w["aggressor"], w["target"])
+            and POWERS[w["target"] if w["aggressor"] == power else w["aggressor"]].ideology
+            == DEMOCRACY and not conquered(board, w["target"] if w["aggressor"] == power
+                                           else w["aggressor"])]
+    return bool(wars) and all(w.get("limited") for w in wars)
+
+
 def war_with_a_democrat(state: State, roller: Roller) -> list[Event]:
     """DoD 11.2 — one roll a turn for each non-Democrat at war with a Democrat, in initiative
     order (so a replay rolls the same dice)."""
@@ -92,7 +102,7 @@ def war_with_a_democrat(state: State, roller: Roller) -> list[Event]:
         if age is None:
             continue
         roll = roller.d(10, f"11.2 {power}")
-        modified = roll + age // TURNS_A_STEP
+        modified = roll + age // TURNS_A_STEP - (1 if only_limited(board, power) else 0)
         entry = table(modified)
         add(board, power, entry)
         events.append(Event("us_entry", RULE, {"power": power, "roll": roll,

@@ -51,8 +51,7 @@ def _national_limit(board: dict[str, Any], power: str, target: str) -> bool:
     """DoD 8.7.2 GE/IT/JA/RU/CW/FR/CH/US 4 against a major power. Casus belli (which includes
     a level-3 partner attacked) opens every power's limit; beyond it, RULING 29: Germany
     needs PM 3/4 (geared up), Italy PM 3/4 and a better initiative than the target, Japan
-    (JA 6's own condition, standing in for the absent national option) a better initiative
-    than China against China; China also needs the better initiative with casus belli; the
+    JA 8 played (JA 4 (b); since version 20 China without either is JA 6's, RULING 126); China also needs the better initiative with casus belli; the
     Soviet border ratio (the map) leaves the Soviet Union, like Britain and France, needing
     casus belli, and from version 18 RU 6 (Purge) played in an earlier turn (RU 4 (a),
     RULING 107); the US needs casus belli or its modified US entry total
@@ -70,13 +69,21 @@ def _national_limit(board: dict[str, Any], power: str, target: str) -> bool:
     if power == "IT":
         return _geared_up(board) and ahead
     if power == "JA":
-        return target == "CH" and ahead
+        # JA 4 (b); (c), China by JA 6, is national.peking_actions (RULING 126)
+        return "JA8" in board.get("national", {}).get("played", {})
     if power == "US":
         return us_entry.may_declare(board, target)
     return False
 
 
 def may_declare(board: dict[str, Any], power: str, target: str) -> bool:
+    return declarable(board, power, target) and _national_limit(board, power, target)
+
+
+def declarable(board: dict[str, Any], power: str, target: str) -> bool:
+    """DoD 8.7.2 MP 4's limits common to every power (the national ones apart): another
+    ideology, not at war yet, both in the game, no level-3 treaty, a level-2 one only with
+    casus belli, no pact that holds (JA 6 declares under these too, RULING 124)."""
     if target == power or conquered(board, power) or conquered(board, target):
         return False
     if POWERS[power].ideology == POWERS[target].ideology or at_war(board, power, target):
@@ -84,9 +91,7 @@ def may_declare(board: dict[str, Any], power: str, target: str) -> bool:
     treaty = level(board, power, target)
     if treaty >= 3 or (treaty == 2 and not has_casus_belli(board, power, target)):
         return False
-    if nap_blocks(board, power, target):       # a treaty, or a pact left without levels
-        return False
-    return _national_limit(board, power, target)
+    return not nap_blocks(board, power, target)   # a treaty, or a pact left without levels
 
 
 def declaration_actions(board: dict[str, Any], power: str) -> list[dict[str, Any]]:
@@ -96,11 +101,22 @@ def declaration_actions(board: dict[str, Any], power: str) -> list[dict[str, Any
 
 
 def declare(state: State, power: str, action: dict[str, Any], roller: Roller) -> list[Event]:
-    board, target = state["board"], action["target"]
-    halved = has_casus_belli(board, power, target)     # before the war and the CB is used
+    board = state["board"]
     board["powers"][power]["money"] -= CATALOGUE["MP4"].cost
-    board["wars"].append({"aggressor": power, "target": target, "since": board["turn"]})
-    board["powers"][target]["pe"] += PE_ON_BEING_ATTACKED.get(target, 1)
+    return open_war(board, power, action["target"])
+
+
+def open_war(board: dict[str, Any], power: str, target: str, limited: bool = False
+             ) -> list[Event]:
+    """A declaration's effects. `limited` (JA 6, RULING 124): the war edge is marked limited
+    and the target's PE does not rise; everything else is a declaration's."""
+    halved = has_casus_belli(board, power, target)     # before the war and the CB is used
+    edge: dict[str, Any] = {"aggressor": power, "target": target, "since": board["turn"]}
+    if limited:
+        edge["limited"] = True
+    board["wars"].append(edge)
+    if not limited:
+        board["powers"][target]["pe"] += PE_ON_BEING_ATTACKED.get(target, 1)
     cancelled = board["treaties"].pop(pair(power, target), None)
     board["proposals"] = [p for p in board["proposals"]
                           if {p["from"], p["to"]} != {power, target}]
@@ -108,10 +124,17 @@ def declare(state: State, power: str, action: dict[str, Any], roller: Roller) ->
     for partner in partners:
         grant_casus_belli(board, partner, power)
     clear_casus_belli_one(board, power, target)
-    return [Event("war_declared", RULE, {
-        "power": power, "target": target, "treaty_cancelled": bool(cancelled),
-        "pe": board["powers"][target]["pe"], "casus_belli_to": partners}),
+    payload = {"power": power, "target": target, "treaty_cancelled": bool(cancelled),
+               "pe": board["powers"][target]["pe"], "casus_belli_to": partners}
+    if limited:
+        payload["limited"] = True
+    return [Event("war_declared", RULE, payload),
         *war_chart.declared_on_major(board, power, target, halved)]
+
+
+def limited(board: dict[str, Any], a: str, b: str) -> bool:
+    """DoD 8.7.2 JA 6 — the war between a and b is a limited one."""
+    return any({w["aggressor"], w["target"]} == {a, b} and w.get("limited") for w in board["wars"])
 
 
 def clear_casus_belli_one(board: dict[str, Any], power: str, target: str) -> None:

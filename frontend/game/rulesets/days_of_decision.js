@@ -378,7 +378,7 @@ export class DaysOfDecisionAdapter extends GenericAdapter {
       case "proposals_answered": return `${this.seatTitle(d.power)} agrees with the proposals of ${(d.agree || []).map((p) => this.seatTitle(p)).join(", ")}`;
       case "treaty_signed": return `treaty signed: ${(d.powers || []).map((p) => this.seatTitle(p)).join(" and ")} now at level ${d.level}`;
       case "proposal_failed": return `the proposal of ${this.seatTitle(d.power)} to ${this.seatTitle(d.to)} fails`;
-      case "war_declared": return `${this.seatTitle(d.power)} declares war on ${this.seatTitle(d.target)}`;
+      case "war_declared": return `${this.seatTitle(d.power)} declares war on ${this.seatTitle(d.target)}${d.limited ? " (a limited war)" : ""}`;
       case "commitments_revealed": return `army commitments revealed: ${[...Object.entries(d.commit || {}).map(([p, c]) => `${this.seatTitle(p)} ${Object.values(c).reduce((x, y) => x + y, 0)}`), ...Object.entries(d.minors || {}).map(([m, c]) => `${this.minor(m)} ${Object.values(c).reduce((x, y) => x + y, 0)}`)].join(", ")}`;
       case "minor_front_combat": return `front ${this.seatTitle(d.power)} against ${this.minor(d.minor)}: ${d.winner ? `won by ${this.foe(d.winner)}, ${d.offensives} offensives` : "no winner"}; ${d.held || 0} offensives into ${this.minor(d.minor)}`;
       case "minor_forces_set_up": return `${this.minor(d.minor)}'s forces set up: ${d.army} army and ${d.naval} naval points${Object.keys(d.from_0b || {}).length ? ` (with ${Object.entries(d.from_0b).map(([p, n]) => `${n} bought by ${this.seatTitle(p)}`).join(", ")})` : ""}`;
@@ -422,6 +422,12 @@ export class DaysOfDecisionAdapter extends GenericAdapter {
       case "rhineland_us_entry": return `United States entry for ${this.seatTitle(d.power)}: ${d.entry} for holding the Rhineland (total ${d.total})`;
       case "ukraine": return `Germany recognises the Ukraine: effectiveness Germany ${d.pe?.GE}, Soviet Union ${d.pe?.RU}; ${d.army} army points; the Soviet Union holds casus belli against Germany`;
       case "anschluss": return `Anschluss: Austria becomes part of ${this.seatTitle(d.power)}'s home country; ${d.army} army points, income ${d.income} (+${d.income_added}), ${d.level_added} more offensives to conquer it`;
+      case "albania_occupied": return `${this.seatTitle(d.power)} occupies Albania: it becomes a colony (income +${d.income_added})`;
+      case "national_option_proposed": return `${this.seatTitle(d.power)} plays ${d.option.replace(/^([A-Z]+)(\d+)$/, "$1 $2")}, waiting for the agreement of ${this.seatTitle(d.to)} this turn`;
+      case "national_option_failed": return `${d.option.replace(/^([A-Z]+)(\d+)$/, "$1 $2")} of ${this.seatTitle(d.power)} fails: ${this.seatTitle(d.to)} did not agree`;
+      case "modernize_army": return `${this.seatTitle(d.power)} modernizes its army: ${d.army_due} army points at the next production`;
+      case "national_army_arrives": return `${this.seatTitle(d.power)} gains ${d.army} army points (now ${d.total})`;
+      case "peking_bridge": return `Peking Bridge Incident: Japan goes to limited war with China${d.china_pm_raised ? `; China's production multiple rises to ${d.china_pm}` : ""}`;
       case "manchuria_abandoned": return `Japan abandons Manchuria: effectiveness ${d.pe}`;
       case "tojo": return `Tojo takes over in Japan: effectiveness ${d.pe}; marker from ${this.where(d.from)} to ${this.where(d.to)}`;
       case "us_entry": return `United States entry for ${this.seatTitle(d.power)}: roll ${d.roll}, modified ${d.modified}, change ${d.entry} (total ${d.total})`;

@@ -315,3 +315,27 @@ def test_dod_8_7_2_the_bot_scores_national_options_by_their_handlers(dod):
     us = Context(dod.view(state, kernel.audience_of(state, ["US"])), "US")
     assert score_option(us, None, {"action": {"option": "US6", "act": "veto"}}) < score_option(
         us, None, {"action": {"option": "US6", "act": "pass"}})
+
+
+def test_dod_8_7_2_v11_the_bot_answers_ch6_and_weighs_ja6_as_a_war(dod):
+    """v11 (DoD version 20, rulings 122-125): China's bot counts on a US of its ideology to
+    answer CH 6 (15 army points at their spending price, less the card); the US bot's 0(f)
+    naming China beats one that does not; JA 6 is weighed as a declaration on a major (MP 4),
+    so Japan's bot still prefers Tojo."""
+    state = started(dod)
+    board = state["board"]
+    board["initiative"] = ["CH"] + [p for p in board["initiative"] if p != "CH"]
+    china = Context(dod.view(state, kernel.audience_of(state, ["CH"])), "CH")
+    assert {"option": "CH6"} in dod_options.legal_options(board, "CH")
+    assert score_option(china, None, {"action": {"option": "CH6"}}) == pytest.approx(
+        MONEY * (15 - dod_options.CATALOGUE["CH6"].cost))
+    board["proposals"].append({"from": "CH", "to": "US", "turn": 1, "kind": "national",
+                               "option": "CH6"})
+    us = Context(dod.view(state, kernel.audience_of(state, ["US"])), "US")
+    assert score_option(us, None, {"action": {"option": "0f", "agree": ["CH"]}}) > score_option(
+        us, None, {"action": {"option": "0f", "agree": ["GE"]}})
+    board["initiative"] = [p for p in board["initiative"] if p != "CH"] + ["CH"]
+    japan = Context(dod.view(state, kernel.audience_of(state, ["JA"])), "JA")
+    assert {"option": "JA6"} in dod_options.legal_options(board, "JA")
+    assert score_option(japan, None, {"action": {"option": "JA6"}}) < score_option(
+        japan, None, {"action": {"option": "JA8"}})

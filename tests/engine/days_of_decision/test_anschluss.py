@@ -93,3 +93,97 @@ def test_dod_12_ruling_120_offensives_capped_at_the_larger_home_country():
     M._place_offensives(board, "FR", "GE", 40)
     assert board["offensives"]["FR>GE"] == 15                # Austria's 3 more
     assert M.conquest_level(board, "IT") == 8
+
+
+# --- IT 7 Italian Anschluss (version 20, RULING 121) -----------------------------------------
+
+def italy_offered(board) -> bool:
+    return any(o["option"] == "IT7" for o in O.legal_options(board, "IT"))
+
+
+def test_dod_8_7_2_it7_ruling_121_ge7_for_italy_each_barring_the_other():
+    board = fresh()["board"]
+    order(board, "IT")
+    assert italy_offered(board)
+    assert not any(o["option"] == "IT7" for o in O.legal_options(board, "GE"))
+    assert not any(o["option"] == "GE7" for o in O.legal_options(board, "IT"))
+    board["national"]["played"]["GE7"] = 1                  # (a) Germany's Anschluss
+    assert not italy_offered(board)
+    board["national"]["played"] = {"IT7": 1}                # and the other way round
+    order(board, "GE")
+    assert not offered(board)
+    board["national"]["played"] = {}
+    order(board, "IT")
+    board["powers"]["IT"]["efforts"] = 2                    # (b) PM 1/2
+    assert not italy_offered(board)
+    board["powers"]["IT"]["efforts"] = 0
+    board["alliances"]["austria"] = ["GE"]
+    order(board, "GE", "IT")
+    assert not italy_offered(board)                         # (c) Germany, Austria's ally, ahead
+    order(board, "IT")
+    assert italy_offered(board)
+    board["aligned"]["austria"] = "GE"
+    assert not italy_offered(board)                         # (d)
+
+
+def test_dod_8_7_2_it7_ruling_121_austria_joins_italy_through_the_kernel():
+    state = fresh()
+    board = state["board"]
+    order(board, "IT")
+    board["alliances"]["austria"] = ["GE"]
+    army, income, money = (board["powers"]["IT"][k] for k in ("army", "income", "money"))
+    decision = next(d for d in open_decisions(state) if d.kind == "option")
+    assert list(decision.seats) == ["IT"] and {"option": "IT7"} in decision.options
+    after = apply(RULESET, state, "IT", decision.id, {"option": "IT7"}, seed=SEED).state
+    RULESET.check_invariants(after)
+    board = after["board"]
+    it = board["powers"]["IT"]
+    assert it["army"] == army + 7 and it["money"] == money - CATALOGUE["IT7"].cost
+    world = political_map()
+    added = world.production("IT", ("austria",)) - world.production("IT")
+    assert it["income"] == income + added
+    assert M.conquest_level(board, "IT") == M.CONQUEST_LEVEL["IT"] + 3 == 11
+    assert M.conquest_level(board, "GE") == 12
+    assert board["minors_conquered"]["austria"] == "IT"
+    assert board["national"]["home"] == {"austria": "IT"} and "austria" not in board["alliances"]
+    assert not italy_offered(board) and not offered(board)   # one-shot; GE 7 barred for good
+
+
+# --- IT 8 Occupy Albania (version 20, RULING 128) --------------------------------------------
+
+def albania_offered(board) -> bool:
+    return {"option": "IT8"} in O.legal_options(board, "IT")
+
+
+def test_dod_8_7_2_it8_ruling_128_pm_and_ahead_of_the_commonwealth():
+    board = fresh()["board"]                                # turn 1: Italy 2nd, the CW 3rd
+    assert albania_offered(board)
+    order(board, "CW")
+    assert not albania_offered(board)                       # the CW ahead
+    order(board, "IT")
+    board["powers"]["IT"]["efforts"] = 2                    # PM 1/2
+    assert not albania_offered(board)
+    assert not any(o["option"] == "IT8" for p in ("GE", "CW") for o in O.legal_options(board, p))
+
+
+def test_dod_8_7_2_it8_ruling_128_albania_an_italian_colony_through_the_kernel():
+    state = fresh()
+    board = state["board"]
+    order(board, "IT")
+    income, money = board["powers"]["IT"]["income"], board["powers"]["IT"]["money"]
+    decision = next(d for d in open_decisions(state) if d.kind == "option")
+    assert {"option": "IT8"} in decision.options
+    after = apply(RULESET, state, "IT", decision.id, {"option": "IT8"}, seed=SEED).state
+    RULESET.check_invariants(after)
+    board = after["board"]
+    assert board["national"]["colonies"] == {"albania": "IT"}
+    assert board["powers"]["IT"]["money"] == money - CATALOGUE["IT8"].cost
+    world = political_map()
+    assert board["powers"]["IT"]["income"] == income + (
+        world.production("IT", ("albania",)) - world.production("IT"))
+    assert M.conquest_level(board, "IT") == 8               # a colony is not home country
+    assert not albania_offered(board)
+    # a colony's production counts with a later home territory: IT 7 after IT 8
+    assert N.gained(board, "IT") == ("albania",)
+    board["national"]["home"]["austria"] = "IT"
+    assert N.gained(board, "IT") == ("albania", "austria")

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from engine.kernel.canonical import canonical_json
 from engine.rulesets.days_of_decision import RULESET
+from engine.rulesets.days_of_decision import options as O
 from engine.rulesets.days_of_decision import war_economy as E
 from engine.rulesets.days_of_decision.coup import actions as coup_actions
 from engine.rulesets.days_of_decision.coup import modifier as coup_modifier
@@ -29,6 +30,7 @@ from engine.rulesets.days_of_decision.migrations import (
     add_minor_forces,
     add_minor_politics,
     add_national_options,
+    add_national_replies,
     add_naval_treaty,
     add_owed_options,
     add_surrender_and_us_entry,
@@ -439,4 +441,40 @@ def test_dod_version_19_migration_no_home_territory_yet_and_ge7_then_plays():
     board["powers"]["GE"]["effort_until"] = 0
     play_option(new, "GE", {"option": "GE7"}, ScriptedDice({}))
     assert board["national"]["home"] == {"austria": "GE"}
+    RULESET.check_invariants(new)
+
+
+def test_dod_version_20_migration_nothing_due_and_it7_ch6_ja6_then_play():
+    """Version 20 (IT 7, CH 6 and its 0(f), JA 6's limited war; rulings 121-127): the frozen
+    version-19 game could play none of them, so no army is due and every war is a full one;
+    then IT 7, CH 6 (answered by the US) and JA 6 play on it."""
+    frozen = json.loads((VERSIONS / "days_of_decision-19.json").read_text())
+    assert frozen["record"]["versions"]["ruleset"] == "19" and int(RULESET.version) > 19
+    old = frozen["state"]
+    assert "army_due" not in old["board"]["national"]
+    assert not any(w.get("limited") for w in old["board"]["wars"])
+    new = add_national_replies(copy.deepcopy(old))
+    assert new["board"]["national"]["army_due"] == {} and new["board"]["national"]["colonies"] == {}
+    new["board"]["national"].pop("army_due")
+    new["board"]["national"].pop("colonies")
+    assert canonical_json(new) == canonical_json(old)
+    new = add_national_replies(new)
+    RULESET.check_invariants(new)
+    board = new["board"]
+    for power in ("IT", "CH", "JA", "US"):
+        board["powers"][power]["mp_played"] = []
+        board["powers"][power]["mp0_played"] = False
+        board["powers"][power]["efforts"] = 0
+        board["powers"][power]["effort_until"] = 0
+        board["bids"][power]["options"] = int(board["bids"][power]["options"]) + 1
+    board["initiative"] = ["IT", "CH", "JA"] + [p for p in board["initiative"]
+                                                if p not in ("IT", "CH", "JA")]
+    board["alliances"].pop("austria", None)
+    play_option(new, "IT", {"option": "IT7"}, ScriptedDice({}))
+    assert board["national"]["home"] == {"austria": "IT"}
+    play_option(new, "CH", {"option": "CH6"}, ScriptedDice({}))
+    play_option(new, "US", {"option": "0f", "agree": ["CH"]}, ScriptedDice({}))
+    assert {"option": "JA6"} not in O.legal_options(board, "JA")          # behind China
+    board["initiative"] = ["IT", "JA", "CH"] + board["initiative"][3:]
+    assert {"option": "JA6"} in O.legal_options(board, "JA")
     RULESET.check_invariants(new)

@@ -243,8 +243,9 @@ def test_dod_8_7_2_a_national_option_played_through_the_kernel_and_described():
 def test_dod_8_7_2_national_options_play_through_the_kernel_over_whole_turns():
     """A random game (selfplay's chooser) through the kernel, except that a power offered a
     national option plays it: each is legal where offered and the game stays sound to its
-    end. (Chooser seed 2 since version 19: GE 7, offered on turn 1, changes the random game,
-    and seed 2's plays six of the eight built options.)"""
+    end. (Chooser seed 2 since version 19: GE 7, offered on turn 1, changes the random game;
+    since version 20 seed 2's plays eight of the twelve built options, JA 6 and IT 8 among
+    them.)"""
     state = fresh(turns=20)
     chooser = Chooser(2, 0)
     played: list[str] = []
@@ -263,5 +264,5 @@ def test_dod_8_7_2_national_options_play_through_the_kernel_over_whole_turns():
         state = apply(RULESET, state, seat, decision.id, action, seed=SEED).state
         RULESET.check_invariants(state)
     assert RULESET.result(state) is not None
-    assert set(played) == {"GE6", "GE7", "JA7", "JA8", "RU6", "US6"}
+    assert set(played) == {"GE6", "GE7", "IT8", "JA6", "JA7", "JA8", "RU6", "US6"}
     assert set(state["board"]["national"]["played"]) == set(played)

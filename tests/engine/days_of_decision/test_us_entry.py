@@ -35,8 +35,8 @@ def test_dod_11_2_the_book_example_a_first_year_roll_of_two_takes_one_off_german
 
 
 def test_dod_11_2_one_more_per_full_six_turns_at_war_japan_13_turns():
-    """The book's Japan has been at war with China 13 turns: two full six-turn spans add 2 (the
-    book's −1 for JA 6's limited war cannot arise: JA 6 is absent, its war is a full one)."""
+    """Japan at a full war with China for 13 turns: two full six-turn spans add 2 (the book's
+    limited war, one less, is test_limited_war.py's, ruling 125)."""
     state = _sep_oct_1939()
     board = state["board"]
     board["wars"].append({"aggressor": "JA", "target": "CH", "since": 10})
