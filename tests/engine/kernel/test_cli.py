@@ -36,7 +36,7 @@ def test_selfplay_prints_one_json_line_and_is_deterministic(tmp_path):
     assert len(lines) == 1
     summary = json.loads(lines[0])
     assert set(summary) == {"games", "actions", "finished", "truncated", "dead_ends", "errors",
-                            "illegal_offered", "actions_by_kind", "final_hashes"}
+                            "illegal_offered", "actions_by_kind", "events_by_kind", "final_hashes"}
     assert summary["games"] == 5 and summary["finished"] == 5
     assert summary["actions_by_kind"]["bid"] > 0 and summary["actions_by_kind"]["move"] > 0
     records = sorted(tmp_path.glob("*.json"))
