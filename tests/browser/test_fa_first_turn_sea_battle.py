@@ -5,7 +5,7 @@ Grey the Entente (the Commonwealth, France, Italy, Russia, the USA) — while a 
 user, holding no seat, watches.
 
 No position is written and no server shortcut is taken: the game is the scenario's start,
-played by the pages. The shortest clickable path to a naval battle in turn 1 (FA 11.3, 11.4):
+played by the pages. A short clickable path to a naval battle in turn 1 (FA 11.3, 11.4):
   * the set-up breakdowns: Done;
   * every action choice a pass, except Russia's first naval action (its Baltic pre-dreadnoughts
     sail out of Helsingfors into the Baltic, section 2) and then Germany's first naval action
@@ -13,12 +13,13 @@ played by the pages. The shortest clickable path to a naval battle in turn 1 (FA
   * Russia, asked to intercept the German cruiser (11.3.5), lets it pass;
   * Germany, on a naval action in the naval combat step, starts a naval combat in the Baltic
     (11.4.1–11.4.2): the search and whatever rounds the server's dice give, then its end.
-(The German convoy points in the Baltic do not make Russia's impulse a battle: the naval combat
-step only offers an area with a unit of the mover's to turn face-down and an enemy it is at war
-with, and the engine offers Russia none there in that impulse.) The battle's log lines must show
-on both players' pages and the spectator's; the spectator's views and socket frames never carry
-a hidden field; then the Kaiser resigns and the downloaded record replays with its dice checked
-(`python -m engine replay` and the replay page).
+(Russia's own impulse cannot be the battle: in the scenario's opening Russia and Germany are not
+yet at war then, so the German convoy points in the Baltic do not contest it; by the Central
+Powers' next impulse they are.)
+
+The battle's log lines must show on both players' pages and the spectator's; the spectator's
+views and socket frames never carry a hidden field; then the Kaiser resigns and the downloaded
+record replays with its dice checked (`python -m engine replay` and the replay page).
 """
 
 from __future__ import annotations
