@@ -12,17 +12,7 @@ from engine.board import Map
 from engine.board.paths import movement_range
 
 from .foreign_troops import foreign_host, may_enter
-from .position import (
-    by_hex,
-    controller,
-    fingerprint,
-    is_enemy,
-    is_friendly,
-    map_of,
-    memoised_by,
-    owner_country,
-    unit,
-)
+from .position import by_hex, controller, is_enemy, is_friendly, map_of, owner_country, unit
 from .terrain import move_cost
 from .weather import weather_at
 from .zoc import enemy_zoc, would_overstack
@@ -50,22 +40,13 @@ def can_move(state: dict[str, Any], u: dict[str, Any]) -> bool:
 
 
 def destinations(state: dict[str, Any], unit_ids: list[str]) -> dict[str, dict[str, Any]]:
-    """FA 11.9 — hex → {"cost", "flip"} for a stack moving together from one hex (memoised on
-    the position and the stack: the listing, its validation and selfplay's check ask the same
-    stack again; callers only read the result).
+    """FA 11.9 — hex → {"cost", "flip"} for a stack moving together from one hex.
 
     Costs use the stack's worst step (leg or motorised), the budget its smallest MA. Entering
     an enemy ZoC ends the move (ZoC to ZoC is allowed); enemy-occupied hexes may not be
     entered (that needs an invasion); a unit may enter one more hex than it can afford while it
     still has movement points left, ending face-down (FA 11.9.2).
     """
-    # A unit's movement allowance and an HQ's reorganisation value are printed (setup.py),
-    # so the fingerprint's ids, hexes, types and sizes hold all a stack's part of the key.
-    return memoised_by("destinations", (fingerprint(state), tuple(unit_ids)),  # type: ignore[no-any-return]
-                       lambda: _destinations(state, unit_ids))
-
-
-def _destinations(state: dict[str, Any], unit_ids: list[str]) -> dict[str, dict[str, Any]]:
     stack = [unit(state, uid) for uid in unit_ids]
     start = stack[0]["hex"]
     power = stack[0]["power"]
