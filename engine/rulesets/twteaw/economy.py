@@ -11,6 +11,7 @@ import math
 from fractions import Fraction
 from typing import Any
 
+from .commonwealth import DOMINIONS, dominion_share
 from .nations import MAIN_WAR, NATIONS
 from .units import ARTILLERY_CITY_SURCHARGE, INFANTRY_SURCHARGE, UNITS
 from .war import at_war, has_surrendered, side
@@ -69,8 +70,12 @@ def income_of(state: State, nation: str) -> int:
     """Phase 8: the income `nation` collects, rounded up; a conquered nation collects nothing."""
     if nation in state["board"]["conquered"]:
         return 0
-    total = sum(area_income(state, a, nation) for a in world().land())
-    return math.ceil(total * income_share(state, nation))
+    share = income_share(state, nation)
+    own = sum(area_income(state, a, nation) for a in world().land() if DOMINIONS.get(a) != nation)
+    # a dominion this nation holds pays at its own share, rounded up on its own like any
+    # nation's income (rulings 139, 141); held by anyone else it is a plain territory
+    dominions = sum(area_income(state, a, nation) for a, parent in DOMINIONS.items() if parent == nation)
+    return math.ceil(own * share) + math.ceil(dominions * dominion_share(share))
 
 
 # --- purchases and placement (Phase 3.1, Phase 7) ---------------------------------------------

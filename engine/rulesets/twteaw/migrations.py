@@ -115,4 +115,11 @@ MIGRATIONS = (
     Migration("8", "9", v8_to_v9,
               "the Africa sheet: board.control gains every African territory, held by its "
               "original owner and ungarrisoned; Ethiopia joins as a neutral minor"),
+    # Version 10: South Africa, a Commonwealth dominion, pays a quarter of its value while
+    # Britain is neutral, all of it once Britain is at war (rulings 139–142). Income is
+    # recomputed at every Phase 8, so a running game's state keeps its shape; its
+    # board.start_income stays the record of the game's start under the rules it began with.
+    Migration("9", "10", identity,
+              "South Africa's income: a quarter of its value to Britain's bank while Britain is "
+              "neutral, all of it once Britain is at war; no state change"),
 )

@@ -23,7 +23,8 @@ def test_twteaw_8_income_is_the_value_of_incorporated_territory_held():
 
 def test_twteaw_neutrals_collect_a_share_rounded_up():
     state = fresh()
-    assert E.income_of(state, "britain") == 34       # half of 51 + Africa's 16 (ruling 132), rounded up
+    # half of 51 + Africa's 10 (ruling 132) rounded up, + South Africa's quarter of 6 (ruling 139)
+    assert E.income_of(state, "britain") == 31 + 2
     assert E.income_of(state, "spain") == 4          # a quarter of 16
     assert E.income_of(state, "belgium") == 2        # a quarter of 4 + the Congo's 2
 
