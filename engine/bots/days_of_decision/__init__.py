@@ -38,7 +38,6 @@ from engine.rulesets.days_of_decision.national import (
     BLOCKS,
     DEMANDS,
     MODERNIZE_ARMY,
-    make_demand,
     settle_demands,
 )
 from engine.rulesets.days_of_decision.options import HANDLERS, pe_die_cost
@@ -210,7 +209,7 @@ def score_demand(ctx: Context, action: dict[str, Any]) -> float:
     """DoD 8.7.2 GE 8 / GE 10 (v12): the demand only waits when played, so the copy settles it
     as if nobody blocked it (the territory's production, the price)."""
     state = {"board": copy_json(ctx.board), "flow": {}, "secret": {}}
-    make_demand(state, ctx.me, action, FixedRoller(5))
+    HANDLERS[action["option"]](state, ctx.me, action, FixedRoller(5))
     settle_demands(state)
     return value(state["board"], ctx.me) - ctx.base
 
