@@ -33,7 +33,13 @@ from engine.rulesets.days_of_decision.military import against, conquest_level
 from engine.rulesets.days_of_decision.minor_army import fight
 from engine.rulesets.days_of_decision.minor_war import conquer_minors, minor_at_war, war_on
 from engine.rulesets.days_of_decision.minors import MINORS
-from engine.rulesets.days_of_decision.national import ANSWERED_BY, MODERNIZE_ARMY
+from engine.rulesets.days_of_decision.national import (
+    ANSWERED_BY,
+    BLOCKS,
+    DEMANDS,
+    MODERNIZE_ARMY,
+    settle_demands,
+)
 from engine.rulesets.days_of_decision.options import HANDLERS, pe_die_cost
 from engine.rulesets.days_of_decision.peace import make_peace
 from engine.rulesets.days_of_decision.powers import POWERS
@@ -69,6 +75,9 @@ LEAGUE_CREDIT_WORTH = 3
 # National options answered by a 0(f) (CH 6, v11): an army point is worth what it costs at
 # spending (10.2: 1 money), and a 0(f) naming a waiting proposer of the bot's ideology this much.
 NATIONAL_ANSWER = 0.5
+# v12: blocking a rival's demand (CW 6, CW 7, FR 8) and the guarantees that come with it, in
+# money beside the card's price.
+BACKING = 3.0
 # Spending: bid points are bought only while fewer than this are held.
 WANTED_BID_POINTS = 6
 
@@ -168,6 +177,8 @@ def score_option(ctx: Context, decision: Decision, item: dict[str, Any]) -> Scor
             NATIONAL_ANSWER * len(friends & set(action["agree"]))
     if option in ANSWERED_BY:
         return score_answered(ctx, action)
+    if option in DEMANDS:
+        return score_demand(ctx, action)
     if option == "JA6":
         # DoD 8.7.2 JA 6 (v11): a war on China, weighed as a declaration on a major (MP 4)
         return ctx.tried(action, 5) - 1.0
@@ -189,7 +200,18 @@ def score_answered(ctx: Context, action: dict[str, Any]) -> Score:
     answerer = ANSWERED_BY[action["option"]]
     if POWERS[answerer].ideology != POWERS[ctx.me].ideology:
         return 0.0
+    if action["option"] in BLOCKS:             # v12: CW 6, CW 7, FR 8 (rulings 129-133)
+        return MONEY * (BACKING - CATALOGUE[action["option"]].cost)
     return MONEY * (MODERNIZE_ARMY - CATALOGUE[action["option"]].cost)
+
+
+def score_demand(ctx: Context, action: dict[str, Any]) -> float:
+    """DoD 8.7.2 GE 8 / GE 10 (v12): the demand only waits when played, so the copy settles it
+    as if nobody blocked it (the territory's production, the price)."""
+    state = {"board": copy_json(ctx.board), "flow": {}, "secret": {}}
+    HANDLERS[action["option"]](state, ctx.me, action, FixedRoller(5))
+    settle_demands(state)
+    return value(state["board"], ctx.me) - ctx.base
 
 
 def score_league(ctx: Context, action: dict[str, Any]) -> Score:
@@ -381,7 +403,7 @@ PHASES: dict[str, Callable[[Context, Decision, dict[str, Any]], Score]] = {
 
 
 class DaysOfDecisionBot(HeuristicBot):
-    id, version = "dod-heuristic", "11"
+    id, version = "dod-heuristic", "12"
     work = 2000
 
     def context(self, view: dict[str, Any], offers: Sequence[Offer], rng: BotRng,

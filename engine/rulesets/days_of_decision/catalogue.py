@@ -194,22 +194,26 @@ NATIONAL_ROWS: tuple[OptionRow, ...] = (
               "anschluss", note="Austria's territory from the political map (its conquest "
                                 "level and production join Germany's); the PM read off the "
                                 "flat income and IPO 20 (rulings 118-120)"),
-    _national("GE8", "Demand Sudetenland", "absent", 0, True,
+    _national("GE8", "Demand Sudetenland", "implemented", 2, True,
               "PM 3/4 or more; Czechoslovakia not in civil war, conquered, at war or aligned",
               "the Sudetenland becomes German at the end of the step unless CW 6 or FR 8 "
               "(each with the other's 0(f)) succeeds; if blocked, no replay",
-              note="the Sudetenland is a territory on the absent map; " + NO_PM),
+              "demand_granted",
+              note="a demand settled after the 0(f) answers at the end of political affairs; "
+                   "the Sudetenland's production joins Germany's from the political map; "
+                   "paid on success (rulings 129-131)"),
     _national("GE9", "Czech. Rump Occupied", "absent", 0, True,
               "GE 8 succeeded in an earlier turn; Czechoslovakia free as for GE 8",
               "Czechoslovakia becomes a German colony with 21 German army points; the CW +3 "
               "PE and France +1 PE if Democratic",
               note="needs GE 8 (absent) and colonies (the map)"),
-    _national("GE10", "Demand Danzig Corridor", "absent", 0, True,
+    _national("GE10", "Demand Danzig Corridor", "implemented", 2, True,
               "PM 3/4 or more; Poland not in civil war, conquered, at war or aligned",
               "the corridor becomes German unless CW 7 (with France's 0(f)) succeeds; Poland "
               "then pays Germany a resource a turn",
-              note="the corridor is a territory and the payment a resource, both on the "
-                   "absent map; " + NO_PM),
+              "demand_granted",
+              note="as GE 8; Poland's resource counts in Germany's map production until a "
+                   "major power is at war with or aligns Poland (rulings 129-131)"),
     _national("GE11", "Recognise the Ukraine", "implemented", 3, True,
               "Germany holds Kiev, or Poland stacked with or aligned to Germany, no "
               "German-Soviet treaty and Germany at least 3 places ahead of the Soviet Union",
@@ -258,11 +262,13 @@ NATIONAL_ROWS: tuple[OptionRow, ...] = (
     _national("FR7", "Italian Land Grab", "absent", 0, False,
               "IT 6 played this turn; France holds Savoy; France not conquered or Vichy",
               "France accepts IT 6", note="answers IT 6 (absent); Savoy is on the absent map"),
-    _national("FR8", "Little Entente Backed", "absent", 0, True,
+    _national("FR8", "Little Entente Backed", "implemented", 2, True,
               "GE 8 this turn, or Germany declared war on Czechoslovakia, Rumania or "
               "Yugoslavia in an earlier turn; the CW's 0(f) this turn",
               "blocks GE 8; France and the CW guarantee Czechoslovakia, Rumania and Yugoslavia",
-              note="needs GE 8 (absent) and a 0(f) for national options: not built"),
+              "demand_backed", pending="proposal",
+              note="a national proposal answered by the CW's 0(f) (ruling 122); the war branch "
+                   "reads Germany's open minor wars and conquests (rulings 131-133)"),
     _national("RU6", "Purge", "implemented", 2, True, "the Soviet Union not at war with Germany",
               "+2 PE, 17 army points removed; opens Soviet declarations of war (RU 4)",
               "purge", note="RU 4 (a): Soviet declarations from the next turn on (ruling 107); "
@@ -319,14 +325,18 @@ NATIONAL_ROWS: tuple[OptionRow, ...] = (
               "an American minor allied only to powers behind the US on the track",
               "the US at war with that minor",
               note="no American minor is among this package's 15 display minors (ruling 45)"),
-    _national("CW6", "Back the Czechs", "absent", 0, True,
+    _national("CW6", "Back the Czechs", "implemented", 2, True,
               "GE 8 played this turn; France's 0(f) this turn",
               "blocks GE 8; France and the CW guarantee Czechoslovakia",
-              note="answers GE 8 (absent)"),
-    _national("CW7", "Back Poland", "absent", 0, True,
+              "demand_backed", pending="proposal",
+              note="a national proposal answered by France's 0(f) (ruling 122; rulings "
+                   "131, 133)"),
+    _national("CW7", "Back Poland", "implemented", 2, True,
               "GE 10 played this turn; France's 0(f) this turn",
               "blocks GE 10; France and the CW guarantee Poland",
-              note="answers GE 10 (absent)"),
+              "demand_backed", pending="proposal",
+              note="a national proposal answered by France's 0(f) (ruling 122; rulings "
+                   "131, 133)"),
     _national("CW8", "India Independent", "absent", 0, True,
               "the CW at war with no major power and holding India",
               "India a neutral minor guaranteed by the CW, with no CW income from it",

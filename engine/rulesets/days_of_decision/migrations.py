@@ -217,6 +217,16 @@ def add_national_replies(state: State) -> State:
     return state
 
 
+def add_demands(state: State) -> State:
+    """Version 21 (issue #24): GE 8 and GE 10 and their answers CW 6, CW 7 and FR 8. No
+    version-20 game could play any of them: no demand waits or was blocked, no tribute is paid."""
+    national = state["board"]["national"]
+    national.setdefault("demands", [])
+    national.setdefault("blocked", {})
+    national.setdefault("tribute", {})
+    return state
+
+
 MIGRATIONS = (
     Migration("1", "2", add_minor_politics,
               "minor markers, activation (8.5), alliances, guarantees, coup cells, trade "
@@ -274,4 +284,8 @@ MIGRATIONS = (
               "IT 7 Italian Anschluss, CH 6 Modernize Army answered by the US's 0(f) (a 0(f) "
               "now answers national options too), JA 6 Peking Bridge Incident and the limited "
               "war it starts, IT 8 Occupy Albania"),
+    Migration("20", "21", add_demands,
+              "GE 8 Demand Sudetenland and GE 10 Demand Danzig Corridor, blocked by CW 6 or "
+              "FR 8 and by CW 7, each answered by the other Western power's 0(f); GE 10's "
+              "resource a turn from Poland"),
 )

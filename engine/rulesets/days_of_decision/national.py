@@ -35,7 +35,15 @@ Built here (rulings 105-112):
 `board["national"]`: {"played": {option: turn first played}, "neutrality": ["pass"|"veto", ...],
 "rhineland": None | "GE" | "FR", "home": {territory: power it joined the home country of}
 (version 19), "army_due": {power: army points it gains at the next production},
-"colonies": {territory: power it became a colony of} (version 20)}.
+"colonies": {territory: power it became a colony of} (version 20), "demands": [{"option": GE 8
+or GE 10, "turn": t}] waiting for the end of political affairs, "blocked": {demand: turn an
+answer blocked it}, "tribute": {minor: power it pays a resource to} (version 21)}.
+
+- GE 8 Sudetenland / GE 10 Danzig (version 21): demands that succeed at the end of political
+  affairs unless an answer blocks them: CW 6 or FR 8 (GE 8), CW 7 (GE 10), each a national
+  option answered by the other Western power's 0(f) on ruling 122's mechanism (ANSWERED_BY,
+  SUCCEEDS); the territory joins Germany's home country from the political map; GE 10's
+  resource a turn from Poland (RULINGS 129-133).
 """
 
 from __future__ import annotations
@@ -75,9 +83,19 @@ MODERNIZE_BEHIND = ("RU", "JA")              # DoD 8.7.2 CH 6: China ahead of bo
 CHINA_PM = Fraction(1, 4)                    # DoD 8.7.2 JA 6: China's PM at least 1/4
 
 
+DEMAND_PM = Fraction(3, 4)                   # DoD 8.7.2 GE 8 / GE 10: printed
+# DoD 8.7.2 GE 8 / GE 10: the minor that must be free and the territory it hands over.
+DEMANDS = {"GE8": ("czechoslovakia", "sudetenland"), "GE10": ("poland", "danzig_corridor")}
+# DoD 8.7.2 CW 6, FR 8, CW 7: the demand each answer blocks, and the minors it guarantees.
+BLOCKS = {"CW6": "GE8", "FR8": "GE8", "CW7": "GE10"}
+BACKED = {"CW6": ("czechoslovakia",), "CW7": ("poland",),
+          "FR8": ("czechoslovakia", "rumania", "yugoslavia")}
+GUARANTORS = ("CW", "FR")                    # DoD 8.7.2 CW 6, CW 7, FR 8: both guarantee
+
+
 def initial() -> dict[str, Any]:
     return {"played": {}, "neutrality": [], "rhineland": None, "home": {}, "army_due": {},
-            "colonies": {}}
+            "colonies": {}, "demands": [], "blocked": {}, "tribute": {}}
 
 
 def position(board: dict[str, Any], power: str) -> int:
@@ -242,6 +260,21 @@ def gained(board: dict[str, Any], power: str) -> tuple[str, ...]:
                         for t, p in table.items() if p == power))
 
 
+def map_income(board: dict[str, Any], power: str) -> int:
+    """DoD 10.1 — `power`'s production from the political map: what it held in 1936, the
+    territories options gave it, and a resource for each minor paying it tribute (GE 10)."""
+    tribute = sum(1 for p in board["national"].get("tribute", {}).values() if p == power)
+    return political_map().production(power, gained(board, power), tribute)
+
+
+def _recount(board: dict[str, Any], power: str, before: int) -> int:
+    """Move `power`'s flat income by what its map production gained since `before`."""
+    added = map_income(board, power) - before
+    entry = board["powers"][power]
+    entry["income"] = int(entry["income"]) + added
+    return added
+
+
 def anschluss_actions(board: dict[str, Any], power: str) -> list[dict[str, Any]]:
     """DoD 8.7.2 GE 7 / IT 7 (a)-(d), one rule with the power as its parameter: the other's
     option 7 never played, the power's PM 3/4 or more (RULING 118), the power ahead of every
@@ -271,19 +304,18 @@ def play_anschluss(state: State, power: str, action: dict[str, Any], roller: Rol
     option = ANSCHLUSS[power]
     cost = _pay(state, power, option)
     world = political_map()
-    before = world.production(power, gained(board, power))
+    before = map_income(board, power)
     for territory in world.home_country("austria"):
         board["national"]["home"][territory] = power
-    after = world.production(power, gained(board, power))
+    added = _recount(board, power, before)
     entry = board["powers"][power]
-    entry["income"] = int(entry["income"]) + after - before
     entry["army"] = int(entry["army"]) + ANSCHLUSS_ARMY
     board["minors_conquered"]["austria"] = power
     for table in ("alliances", "guarantees", "coup_cells", "modifiers"):
         board[table].pop("austria", None)
     return [Event("anschluss", CATALOGUE[option].rule, {
         "power": power, "minor": "austria", "army": ANSCHLUSS_ARMY,
-        "income": entry["income"], "income_added": after - before,
+        "income": entry["income"], "income_added": added,
         "level_added": sum(world.territories[t].level for t in world.home_country("austria")),
         "cost": cost})]
 
@@ -309,15 +341,13 @@ def play_albania(state: State, power: str, action: dict[str, Any], roller: Rolle
     board = state["board"]
     cost = _pay(state, power, "IT8")
     world = political_map()
-    before = world.production(power, gained(board, power))
+    before = map_income(board, power)
     for territory in world.home_country("albania"):
         board["national"]["colonies"][territory] = power
-    after = world.production(power, gained(board, power))
-    entry = board["powers"][power]
-    entry["income"] = int(entry["income"]) + after - before
+    added = _recount(board, power, before)
     return [Event("albania_occupied", CATALOGUE["IT8"].rule, {
         "power": power, "territories": world.home_country("albania"),
-        "income_added": after - before, "cost": cost})]
+        "income_added": added, "cost": cost})]
 
 
 # --- JA 7 Manchuria Abandoned, JA 8 Tojo Takes Over ------------------------------------------
@@ -438,7 +468,7 @@ def play_peking(state: State, power: str, action: dict[str, Any], roller: Roller
 # DoD 8.7.2 — a national option that succeeds only if a named power plays its 0(f) agreeing in
 # the same turn (RULING 122): the option, the power whose 0(f) it waits for. Its cost and its
 # effects are paid only on success (8.4.1, "black filled").
-ANSWERED_BY = {"CH6": "US"}
+ANSWERED_BY = {"CH6": "US", "CW6": "FR", "CW7": "FR", "FR8": "CW"}
 
 
 def propose_national(state: State, power: str, action: dict[str, Any], roller: Roller
@@ -461,6 +491,7 @@ def settle_proposals(state: State) -> list[Event]:
     option's effect applies (SUCCEEDS); otherwise it fails at no cost and may be tried again
     in a later turn."""
     board, events = state["board"], []
+    national = board["national"]
     mine = [p for p in board["proposals"] if p.get("kind") == "national"]
     board["proposals"] = [p for p in board["proposals"] if p.get("kind") != "national"]
     for proposal in mine:
@@ -471,6 +502,8 @@ def settle_proposals(state: State) -> list[Event]:
         else:
             events.append(Event("national_option_failed", CATALOGUE[option].rule,
                                 {"power": power, "option": option, "to": answerer}))
+    if national.get("demands"):        # RULING 130: the answers first, then the demands
+        events += settle_demands(state)
     return events
 
 
@@ -512,8 +545,134 @@ def deliver_army(board: dict[str, Any]) -> list[Event]:
     return events
 
 
+# --- GE 8 Demand Sudetenland, GE 10 Demand Danzig Corridor --------------------------------
+
+def _waiting(board: dict[str, Any], demand: str) -> bool:
+    return any(d["option"] == demand and d["turn"] == board["turn"]
+               for d in board["national"].get("demands", []))
+
+
+def demand_actions(board: dict[str, Any], power: str) -> list[dict[str, Any]]:
+    """DoD 8.7.2 GE 8 / GE 10 — Germany's PM 3/4 or more (RULING 118's reading), the minor free
+    (not at war, in civil war, conquered or aligned), the demand neither made good nor blocked
+    before (RULING 131: a blocked demand is never made again)."""
+    if power != "GE" or production_multiple(board, power) < DEMAND_PM:
+        return []
+    national = board["national"]
+    return [{"option": option} for option, (minor, _) in DEMANDS.items()
+            if _once(board, option) and option not in national.get("blocked", {})
+            and not _waiting(board, option) and minor_free(board, minor)]
+
+
+def make_demand(state: State, power: str, action: dict[str, Any], roller: Roller
+                ) -> list[Event]:
+    """RULING 129 — a demand waits for the end of political affairs (the answers CW 6 / FR 8 /
+    CW 7 are only legal while it waits); nothing is paid before it succeeds (8.4.1)."""
+    board = state["board"]
+    option = action["option"]
+    board["national"]["demands"].append({"option": option, "turn": board["turn"]})
+    minor, territory = DEMANDS[option]
+    return [Event("demand_made", CATALOGUE[option].rule,
+                  {"power": power, "option": option, "minor": minor, "territory": territory})]
+
+
+def backing_actions(board: dict[str, Any], power: str) -> list[dict[str, Any]]:
+    """DoD 8.7.2 CW 6 / CW 7 / FR 8 — the demand it answers made this turn (FR 8 also after
+    Germany's war on Czechoslovakia, Rumania or Yugoslavia begun in an earlier turn, RULING
+    132); the answering power still in the game (its 0(f) is needed)."""
+    out = []
+    for option, demand in BLOCKS.items():
+        if CATALOGUE[option].power != power or not _once(board, option) \
+                or conquered(board, ANSWERED_BY[option]):
+            continue
+        if _waiting(board, demand) or (option == "FR8" and _entente_attacked(board)):
+            out.append({"option": option})
+    return out
+
+
+def _entente_attacked(board: dict[str, Any]) -> bool:
+    """RULING 132: a German war on one of FR 8's minors still open, declared before this turn,
+    or one of them conquered by Germany."""
+    return any(w["power"] == "GE" and w["minor"] in BACKED["FR8"]
+               and int(w["since"]) < int(board["turn"]) for w in board["minor_wars"]) \
+        or any(board["minors_conquered"].get(m) == "GE" for m in BACKED["FR8"])
+
+
+def _back(state: State, power: str, option: str) -> list[Event]:
+    """CW 6 / CW 7 / FR 8 agreed by the other's 0(f): the backer pays; the Commonwealth and
+    France guarantee the option's minors that are free, where not already guaranteed (IPO 12's
+    guarantee without its price or markers, RULING 133); a demand of this turn is blocked for
+    good (RULING 131)."""
+    board = state["board"]
+    cost = _pay(state, power, option)
+    guaranteed = []
+    for minor in BACKED[option]:
+        if not minor_free(board, minor):
+            continue
+        held = board["guarantees"].setdefault(minor, [])
+        for guarantor in GUARANTORS:
+            if guarantor not in held and not conquered(board, guarantor):
+                held.append(guarantor)
+                guaranteed.append(f"{guarantor}>{minor}")
+        held.sort()
+    demand = BLOCKS[option]
+    blocked = _waiting(board, demand)
+    if blocked:
+        board["national"]["blocked"].setdefault(demand, int(board["turn"]))
+    return [Event("demand_backed", CATALOGUE[option].rule, {
+        "power": power, "option": option, "guaranteed": guaranteed,
+        "blocks": demand if blocked else None, "cost": cost})]
+
+
+def settle_demands(state: State) -> list[Event]:
+    """DoD 8.7.2 GE 8 / GE 10 at the end of political affairs, after the answers: a demand no
+    answer blocked succeeds: Germany pays, the territory joins its home country from the
+    political map (its production with it); GE 10's Poland pays Germany a resource a turn
+    (RULING 130). A blocked demand costs nothing."""
+    board, events = state["board"], []
+    national = board["national"]
+    for demand in national["demands"]:
+        option = demand["option"]
+        minor, territory = DEMANDS[option]
+        if option in national["blocked"]:
+            events.append(Event("demand_blocked", CATALOGUE[option].rule,
+                                {"power": "GE", "option": option, "minor": minor}))
+            continue
+        cost = _pay(state, "GE", option)
+        before = map_income(board, "GE")
+        national["home"][territory] = "GE"
+        if option == "GE10":
+            national["tribute"][minor] = "GE"
+        added = _recount(board, "GE", before)
+        events.append(Event("demand_granted", CATALOGUE[option].rule, {
+            "power": "GE", "option": option, "minor": minor, "territory": territory,
+            "income_added": added, "tribute": option == "GE10", "cost": cost}))
+    national["demands"] = []
+    return events
+
+
+def end_tributes(board: dict[str, Any]) -> list[Event]:
+    """DoD 8.7.2 GE 10 — Poland's resource stops once a major power is at war with it or has
+    aligned it (RULING 130: checked at each production step, before income)."""
+    events = []
+    tribute = board["national"].get("tribute", {})
+    for minor in sorted(tribute):
+        at_war_with = any(w["minor"] == minor for w in board["minor_wars"]) \
+            or minor in board["minors_conquered"]
+        if at_war_with or minor in board.get("aligned", {}):
+            power = tribute[minor]
+            before = map_income(board, power)
+            del tribute[minor]
+            events.append(Event("tribute_ends", CATALOGUE["GE10"].rule, {
+                "power": power, "minor": minor, "income_added": _recount(board, power, before)}))
+    return events
+
+
 # The effect of each national option answered by a 0(f), applied on success (settle_proposals).
-SUCCEEDS = {"CH6": modernized}
+SUCCEEDS = {"CH6": modernized,
+            "CW6": lambda state, power: _back(state, power, "CW6"),
+            "CW7": lambda state, power: _back(state, power, "CW7"),
+            "FR8": lambda state, power: _back(state, power, "FR8")}
 
 
 # The implemented national options: their legal actions and their effects (options.py).
@@ -526,12 +685,23 @@ ACTIONS = {
     "GE11": ukraine_actions,
     "RU6": purge_actions, "JA7": manchuria_actions, "JA8": tojo_actions,
     "US6": neutrality_actions, "CH6": modernize_actions, "JA6": peking_actions,
+    "GE8": lambda board, power: [a for a in demand_actions(board, power) if a["option"] == "GE8"],
+    "GE10": lambda board, power: [a for a in demand_actions(board, power)
+                                  if a["option"] == "GE10"],
+    "CW6": lambda board, power: [a for a in backing_actions(board, power)
+                                 if a["option"] == "CW6"],
+    "CW7": lambda board, power: [a for a in backing_actions(board, power)
+                                 if a["option"] == "CW7"],
+    "FR8": lambda board, power: [a for a in backing_actions(board, power)
+                                 if a["option"] == "FR8"],
 }
 HANDLERS = {
     "GE6": play_rhineland, "FR6": play_rhineland, "GE7": play_anschluss, "IT7": play_anschluss,
     "GE11": play_ukraine, "RU6": play_purge,
     "JA7": play_manchuria, "JA8": play_tojo, "US6": play_neutrality,
     "CH6": propose_national, "JA6": play_peking, "IT8": play_albania,
+    "GE8": make_demand, "GE10": make_demand,
+    "CW6": propose_national, "CW7": propose_national, "FR8": propose_national,
 }
 
 

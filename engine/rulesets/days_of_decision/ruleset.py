@@ -148,7 +148,8 @@ class DaysOfDecision(FlowRuleset):
     # 18: the national options of 8.7.2 (national.py, RULINGS 105-): the catalogue complete.
     # 19: the political map (world.py, RULINGS 113-117) and GE 7 Anschluss on it (118-120).
     # 20: IT 7, a 0(f) answering national options (CH 6), JA 6's limited war (RULINGS 121-).
-    version = "20"
+    # 21: GE 8 / GE 10 demands and their blockers CW 6, CW 7, FR 8 (RULINGS 129-133).
+    version = "21"
     migrations = MIGRATIONS
     manifest = MANIFEST
     product = True
@@ -270,12 +271,18 @@ class DaysOfDecision(FlowRuleset):
             assert set(national_now["neutrality"]) <= {"pass", "veto"}, "a US 6 vote unknown"
             assert national_now["rhineland"] in (None, "GE", "FR"), "the Rhineland's holder"
             for territory, power in national_now.get("home", {}).items():      # version 19
+                demanded = (territory, power) in {(t, "GE") for _, t in national.DEMANDS.values()}
                 assert power in POWERS and territory in political_map().territories \
-                    and board["minors_conquered"].get(political_map().territories[territory].owner) \
-                    == power, f"{territory} joined {power}'s home country"
+                    and (demanded or board["minors_conquered"].get(
+                        political_map().territories[territory].owner) == power), \
+                    f"{territory} joined {power}'s home country"
             for territory, power in national_now.get("colonies", {}).items():  # version 20
                 assert power in POWERS and territory in political_map().territories, \
                     f"{territory} became {power}'s colony"
+            assert all(d["option"] in national.DEMANDS                         # version 21
+                       for d in national_now.get("demands", [])), "a demand that is none"
+            assert set(national_now.get("blocked", {})) <= set(national.DEMANDS), "blocked"
+            assert all(p == "GE" for p in national_now.get("tribute", {}).values()), "tribute"
 
     def describe_action(self, state: State, decision: Decision, action: Any) -> str:
         if decision.kind == "option":

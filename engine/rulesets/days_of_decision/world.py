@@ -67,12 +67,12 @@ class PoliticalMap:
         return sorted(t for t, info in self.territories.items()
                       if info.owner == owner and info.home)
 
-    def production(self, holder: str, added: tuple[str, ...] = ()) -> int:
+    def production(self, holder: str, added: tuple[str, ...] = (), resources: int = 0) -> int:
         """DoD 10.1 — the production points of what `holder` controls at the start, with the
-        `added` territories: each factory that receives a resource makes one (min of the two
-        sums; ruling 114)."""
+        `added` territories and `resources` more from elsewhere (GE 10's tribute): each factory
+        that receives a resource makes one (min of the two sums; ruling 114)."""
         held = [self.territories[t] for t in sorted({*self.held_by(holder), *added})]
-        return min(sum(t.resources for t in held), sum(t.factories for t in held))
+        return min(sum(t.resources for t in held) + resources, sum(t.factories for t in held))
 
     def home_level(self, owner: str) -> int:
         """DoD 12.1 / 12.3 — the offensives that conquer the home country (ruling 115)."""

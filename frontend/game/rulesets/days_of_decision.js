@@ -427,6 +427,11 @@ export class DaysOfDecisionAdapter extends GenericAdapter {
       case "national_option_failed": return `${d.option.replace(/^([A-Z]+)(\d+)$/, "$1 $2")} of ${this.seatTitle(d.power)} fails: ${this.seatTitle(d.to)} did not agree`;
       case "modernize_army": return `${this.seatTitle(d.power)} modernizes its army: ${d.army_due} army points at the next production`;
       case "national_army_arrives": return `${this.seatTitle(d.power)} gains ${d.army} army points (now ${d.total})`;
+      case "demand_made": return `${this.seatTitle(d.power)} plays ${d.option.replace(/^([A-Z]+)(\d+)$/, "$1 $2")}: it demands ${{ sudetenland: "the Sudetenland", danzig_corridor: "the Danzig Corridor" }[d.territory] || d.territory} of ${this.minor(d.minor)}, settled when political affairs end`;
+      case "demand_granted": return `${this.seatTitle(d.power)} gains ${{ sudetenland: "the Sudetenland", danzig_corridor: "the Danzig Corridor" }[d.territory] || d.territory} as home country (income +${d.income_added})${d.tribute ? `; ${this.minor(d.minor)} pays it a resource each turn` : ""}`;
+      case "demand_blocked": return `${d.option.replace(/^([A-Z]+)(\d+)$/, "$1 $2")} of ${this.seatTitle(d.power)} is blocked: ${this.minor(d.minor)} keeps its territory`;
+      case "demand_backed": return `${this.seatTitle(d.power)} plays ${d.option.replace(/^([A-Z]+)(\d+)$/, "$1 $2")}${d.blocks ? `, blocking ${d.blocks.replace(/^([A-Z]+)(\d+)$/, "$1 $2")}` : ""}${(d.guaranteed || []).length ? `; new guarantees: ${d.guaranteed.map((g) => g.split(">")).map(([p, m]) => `${this.seatTitle(p)} of ${this.minor(m)}`).join(", ")}` : ""}`;
+      case "tribute_ends": return `${this.minor(d.minor)} no longer pays ${this.seatTitle(d.power)} a resource (income ${d.income_added})`;
       case "peking_bridge": return `Peking Bridge Incident: Japan goes to limited war with China${d.china_pm_raised ? `; China's production multiple rises to ${d.china_pm}` : ""}`;
       case "manchuria_abandoned": return `Japan abandons Manchuria: effectiveness ${d.pe}`;
       case "tojo": return `Tojo takes over in Japan: effectiveness ${d.pe}; marker from ${this.where(d.from)} to ${this.where(d.to)}`;

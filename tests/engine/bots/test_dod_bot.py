@@ -11,6 +11,7 @@ import pytest
 
 from engine import bots, kernel, rulesets
 from engine.bots.days_of_decision import (
+    BACKING,
     CASUS_BELLI,
     MARKER,
     MONEY,
@@ -339,3 +340,23 @@ def test_dod_8_7_2_v11_the_bot_answers_ch6_and_weighs_ja6_as_a_war(dod):
     assert {"option": "JA6"} in dod_options.legal_options(board, "JA")
     assert score_option(japan, None, {"action": {"option": "JA6"}}) < score_option(
         japan, None, {"action": {"option": "JA8"}})
+
+
+def test_dod_8_7_2_v12_the_bot_settles_its_demand_on_a_copy_and_backs_the_czechs(dod):
+    """v12 (DoD version 21, rulings 129-133): GE 8's handler only makes the demand, so the bot
+    settles it on a copy (the Sudetenland's production less the card, not nothing); the CW's
+    CW 6, answered by a France of its ideology, is worth the backing less the card; a CW 6
+    whose answerer is of another ideology (none here) would be worth nothing."""
+    state = started(dod)
+    board = state["board"]
+    germany = Context(dod.view(state, kernel.audience_of(state, ["GE"])), "GE")
+    assert {"option": "GE8"} in dod_options.legal_options(board, "GE")
+    copy = copy_json(state)
+    HANDLERS["GE8"](copy, "GE", {"option": "GE8"}, None)
+    assert score_option(germany, None, {"action": {"option": "GE8"}}) != pytest.approx(
+        value(copy["board"], "GE") - germany.base)              # the bare demand shows nothing
+    board["national"]["demands"].append({"option": "GE8", "turn": board["turn"]})
+    cw = Context(dod.view(state, kernel.audience_of(state, ["CW"])), "CW")
+    assert {"option": "CW6"} in dod_options.legal_options(board, "CW")
+    assert score_option(cw, None, {"action": {"option": "CW6"}}) == pytest.approx(
+        MONEY * (BACKING - dod_options.CATALOGUE["CW6"].cost))

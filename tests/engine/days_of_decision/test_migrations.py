@@ -15,6 +15,7 @@ from pathlib import Path
 from engine.kernel.canonical import canonical_json
 from engine.rulesets.days_of_decision import RULESET
 from engine.rulesets.days_of_decision import options as O
+from engine.rulesets.days_of_decision import politics as P
 from engine.rulesets.days_of_decision import war_economy as E
 from engine.rulesets.days_of_decision.coup import actions as coup_actions
 from engine.rulesets.days_of_decision.coup import modifier as coup_modifier
@@ -24,6 +25,7 @@ from engine.rulesets.days_of_decision.migrations import (
     add_coup,
     add_coup_cell_window,
     add_declining_and_vengeance,
+    add_demands,
     add_elections,
     add_home_territories,
     add_league,
@@ -477,4 +479,31 @@ def test_dod_version_20_migration_nothing_due_and_it7_ch6_ja6_then_play():
     assert {"option": "JA6"} not in O.legal_options(board, "JA")          # behind China
     board["initiative"] = ["IT", "JA", "CH"] + board["initiative"][3:]
     assert {"option": "JA6"} in O.legal_options(board, "JA")
+    RULESET.check_invariants(new)
+
+
+def test_dod_version_21_migration_no_demand_yet_and_ge8_then_plays():
+    """Version 21 (GE 8 / GE 10 and their blockers; rulings 129-133): the frozen version-20
+    game could make no demand, so none waits, none is blocked, no tribute is paid; then GE 8
+    plays on it and the Sudetenland joins Germany at the end of political affairs."""
+    frozen = json.loads((VERSIONS / "days_of_decision-20.json").read_text())
+    assert frozen["record"]["versions"]["ruleset"] == "20" and int(RULESET.version) > 20
+    old = frozen["state"]
+    assert "demands" not in old["board"]["national"]
+    new = add_demands(copy.deepcopy(old))
+    national = new["board"]["national"]
+    assert (national["demands"], national["blocked"], national["tribute"]) == ([], {}, {})
+    for key in ("demands", "blocked", "tribute"):
+        national.pop(key)
+    assert canonical_json(new) == canonical_json(old)
+    new = add_demands(new)
+    RULESET.check_invariants(new)
+    board = new["board"]
+    board["powers"]["GE"].update(mp_played=[], mp0_played=False, efforts=0, effort_until=0)
+    board["bids"]["GE"]["options"] = int(board["bids"]["GE"]["options"]) + 1
+    assert {"option": "GE8"} in O.legal_options(board, "GE")
+    play_option(new, "GE", {"option": "GE8"}, ScriptedDice({}))
+    assert board["national"]["demands"] == [{"option": "GE8", "turn": board["turn"]}]
+    P.bonus_bids(new, ScriptedDice({}))
+    assert board["national"]["home"] == {"sudetenland": "GE"}
     RULESET.check_invariants(new)
