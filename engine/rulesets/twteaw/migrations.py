@@ -57,6 +57,36 @@ def v5_to_v6(state: State) -> State:
     return state
 
 
+# The Africa section's land territories and their 1914 owners as version 9 built them: a
+# migration replays what that version added, whatever later versions do to the map.
+V9_AFRICA = (
+    ("algeria", "france"),
+    ("angola", "portugal"),
+    ("belgian-congo", "belgium"),
+    ("british-east-africa", "britain"),
+    ("british-somaliland", "britain"),
+    ("british-west-africa", "britain"),
+    ("cameroon", "germany"),
+    ("egypt", "britain"),
+    ("eritrea", "italy"),
+    ("ethiopia", "ethiopia"),
+    ("french-equatorial-africa", "france"),
+    ("french-west-africa", "france"),
+    ("german-east-africa", "germany"),
+    ("german-southwest-africa", "germany"),
+    ("italian-somaliland", "italy"),
+    ("libya", "italy"),
+    ("madagascar", "france"),
+    ("morocco", "france"),
+    ("mozambique", "portugal"),
+    ("rhodesia", "britain"),
+    ("south-africa", "britain"),
+    ("spanish-morocco", "spain"),
+    ("sudan", "britain"),
+    ("suez-canal", "britain"),
+)
+
+
 def v8_to_v9(state: State) -> State:
     """Version 9: the Africa sheet (TWTEAW "The Map"; rulings 129–138). Each new territory joins
     held by its original owner (`board.control`), ungarrisoned — the colonial garrisons are the
@@ -65,13 +95,10 @@ def v8_to_v9(state: State) -> State:
     surrendered still starts its own (the owner's income is already nothing)."""
     from .economy import income_of  # the rules of the new version (imported late: no cycle)
     from .setup import nation_secret
-    from .world import world
 
     board = state["board"]
-    w = world()
-    for area in w.land():
-        if w.areas[area].section == "africa":     # the sheet this version adds, nothing later
-            board["control"].setdefault(area, w.areas[area].owner)
+    for area, owner in V9_AFRICA:
+        board["control"].setdefault(area, owner)
     if "ethiopia" not in state["secret"]:
         secret = nation_secret("ethiopia")
         secret["income"] = 0
