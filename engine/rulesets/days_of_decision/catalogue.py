@@ -202,11 +202,14 @@ NATIONAL_ROWS: tuple[OptionRow, ...] = (
               note="a demand settled after the 0(f) answers at the end of political affairs; "
                    "the Sudetenland's production joins Germany's from the political map; "
                    "paid on success (rulings 129-131)"),
-    _national("GE9", "Czech. Rump Occupied", "absent", 0, True,
+    _national("GE9", "Czech. Rump Occupied", "implemented", 2, True,
               "GE 8 succeeded in an earlier turn; Czechoslovakia free as for GE 8",
               "Czechoslovakia becomes a German colony with 21 German army points; the CW +3 "
               "PE and France +1 PE if Democratic",
-              note="needs GE 8 (absent) and colonies (the map)"),
+              "czech_rump_occupied",
+              note="Czechoslovakia off the display as Austria under GE 7; what is left of it on "
+                   "the political map a German colony (its production Germany's, its level "
+                   "not); the CW and France always Democratic here (rulings 136-137)"),
     _national("GE10", "Demand Danzig Corridor", "implemented", 2, True,
               "PM 3/4 or more; Poland not in civil war, conquered, at war or aligned",
               "the corridor becomes German unless CW 7 (with France's 0(f)) succeeds; Poland "

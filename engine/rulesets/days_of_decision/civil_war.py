@@ -34,7 +34,7 @@ from engine.kernel import Event, IllegalAction, MalformedAction, Roller
 from . import minor_army
 from .combat import outcome, rounded
 from .display import CENTRE, distance, neighbours, parse, zone
-from .minors import FORCES, MINORS
+from .minors import MINORS
 
 State = dict[str, Any]
 RULE = "DoD 8.7.1 IPO 4"
@@ -57,9 +57,10 @@ def rebel_share(roll: int) -> Fraction:
 
 
 # RULING 103 — a minor's resources and factories are on the absent map: AUTHORED as its
-# conquest level (the size of its home territory in this package's abstract war).
-def holdings(minor: str) -> int:
-    return FORCES[minor].conquest_level
+# conquest level (the size of its home territory in this package's abstract war; RULING 134:
+# what is left of it after GE 8 / GE 10 handed a territory to Germany).
+def holdings(board: dict[str, Any], minor: str) -> int:
+    return minor_army.conquest_level(board, minor)
 
 
 def in_civil_war(board: dict[str, Any], minor: str) -> bool:
@@ -98,9 +99,9 @@ def start(state: State, couper: str, government: str, minor: str,
     naval_roll = roller.d(10, f"civil war in {minor}: naval split")
     rebel_army = _split(totals["army"], rebel_share(army_roll), better == "rebels")
     rebel_naval = _split(totals["naval"], rebel_share(naval_roll), better == "rebels")
-    level = FORCES[minor].conquest_level
+    level = minor_army.conquest_level(board, minor)
     half, spare = divmod(level, 2)
-    held = holdings(minor)
+    held = holdings(board, minor)
     army = {"rebels": rebel_army, "government": totals["army"] - rebel_army}
     naval = {"rebels": rebel_naval, "government": totals["naval"] - rebel_naval}
     # IPO 4: with no forces the winner is the side the army roll favoured (5-6: better init)
@@ -133,7 +134,7 @@ def battles(state: State, roller: Roller) -> list[Event]:
     are taken from the loser's."""
     board = state["board"]
     events: list[Event] = []
-    level_of = {m: FORCES[m].conquest_level for m in board.get("civil_wars", {})}
+    level_of = {m: minor_army.conquest_level(board, m) for m in board.get("civil_wars", {})}
     for minor in sorted(level_of):
         sides = board["civil_wars"][minor]["sides"]
         committed = {s: int(sides[s]["army"]) for s in SIDES}
@@ -161,7 +162,7 @@ def winner_of(board: dict[str, Any], minor: str) -> str | None:
     war = board["civil_wars"][minor]
     sides = war["sides"]
     for side in SIDES:
-        if int(sides[side]["offensives"]) >= FORCES[minor].conquest_level:
+        if int(sides[side]["offensives"]) >= minor_army.conquest_level(board, minor):
             return side
     empty = [s for s in SIDES if int(sides[s]["army"]) <= 0]
     if len(empty) == 2:

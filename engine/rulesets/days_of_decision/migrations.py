@@ -11,7 +11,7 @@ from typing import Any
 from engine.kernel.versions import Migration
 
 from .league import initial as league_at_start
-from .minor_army import set_up
+from .minor_army import conquest_level, set_up
 
 State = dict[str, Any]
 
@@ -227,6 +227,35 @@ def add_demands(state: State) -> State:
     return state
 
 
+def lower_minor_levels(state: State) -> State:
+    """Version 22 (issue #24): a minor's conquest level falls by the level of a home territory a
+    demand (GE 8, GE 10) handed to Germany (ruling 134). A version-21 game could have ceded one
+    and gone to war with the minor or into its civil war afterwards, its offensives counted
+    against the old level: the excess is taken from the holder with the most (ties: the
+    declarer first by name; in a civil war the government first), so the new level holds. GE 9
+    is new and nothing of it is in a version-21 game."""
+    board = state["board"]
+    held = board.get("minor_offensives", {})
+    for minor in sorted({k.split(">")[1] for k in held}):
+        excess = sum(int(v) for k, v in held.items() if k.endswith(f">{minor}")) \
+            - conquest_level(board, minor)
+        while excess > 0:
+            most = min((k for k in held if k.endswith(f">{minor}")),
+                       key=lambda k: (-int(held[k]), k))
+            held[most] = int(held[most]) - 1
+            if not held[most]:
+                del held[most]
+            excess -= 1
+    for minor, civil in sorted(board.get("civil_wars", {}).items()):
+        sides = civil["sides"]
+        excess = sum(int(s["offensives"]) for s in sides.values()) - conquest_level(board, minor)
+        while excess > 0:
+            most = min(sides, key=lambda s: (-int(sides[s]["offensives"]), s != "government"))
+            sides[most]["offensives"] = int(sides[most]["offensives"]) - 1
+            excess -= 1
+    return state
+
+
 MIGRATIONS = (
     Migration("1", "2", add_minor_politics,
               "minor markers, activation (8.5), alliances, guarantees, coup cells, trade "
@@ -288,4 +317,8 @@ MIGRATIONS = (
               "GE 8 Demand Sudetenland and GE 10 Demand Danzig Corridor, blocked by CW 6 or "
               "FR 8 and by CW 7, each answered by the other Western power's 0(f); GE 10's "
               "resource a turn from Poland"),
+    Migration("21", "22", lower_minor_levels,
+              "GE 9 Czech. Rump Occupied becomes playable; a minor's conquest level falls by "
+              "what GE 8 / GE 10 handed to Germany; a demand whose minor is no longer free "
+              "lapses"),
 )

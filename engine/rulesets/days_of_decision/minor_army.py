@@ -36,6 +36,7 @@ from .minors import FORCES, MINORS
 from .powers import POWERS, SEATS
 from .relations import conquered
 from .tables import FIRST_YEAR
+from .world import political_map
 
 State = dict[str, Any]
 RULE = "DoD 9.3"
@@ -229,12 +230,24 @@ def fight(board: dict[str, Any], war: dict[str, Any], attack: int, defend: int
     return report
 
 
+def conquest_level(board: dict[str, Any], minor: str) -> int:
+    """DoD 12.1, 12.2 — the offensives that conquer the minor now: its level (RULING 45, the
+    map's home territories adding up to it, ruling 115) less the map level of each of its home
+    territories a national option handed to a major power (RULING 134: the Sudetenland after
+    GE 8, the Danzig Corridor after GE 10; `national.home` / `national.colonies`)."""
+    national = board.get("national", {})
+    given = {*national.get("home", {}), *national.get("colonies", {})}
+    territories = political_map().territories
+    lost = sum(territories[t].level for t in given if territories[t].owner == minor)
+    return FORCES[minor].conquest_level - lost
+
+
 def place(board: dict[str, Any], power: str, minor: str, gained: int) -> None:
     """9.3.2 — a declarer's offensives into the minor, the total into it capped at its conquest
     level; a negative gain is the minor removing the declarer's offensives."""
     held = board["minor_offensives"]
     now = int(held.get(key(power, minor), 0))
-    room = FORCES[minor].conquest_level - into(board, minor)
+    room = conquest_level(board, minor) - into(board, minor)
     after = max(0, now + min(gained, room))
     if after:
         held[key(power, minor)] = after
@@ -263,7 +276,7 @@ def resolve(board: dict[str, Any], commits: dict[str, dict[str, int]],
 def conqueror(board: dict[str, Any], minor: str) -> str | None:
     """RULING 49: the minor falls when the offensives into it reach its conquest level or its
     army is gone; to the declarer with the most offensives, ties to the better initiative."""
-    if into(board, minor) < FORCES[minor].conquest_level and \
+    if into(board, minor) < conquest_level(board, minor) and \
             int(board["minor_forces"][minor]["army"]) > 0:
         return None
     order = board["initiative"]

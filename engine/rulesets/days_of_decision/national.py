@@ -44,6 +44,12 @@ answer blocked it}, "tribute": {minor: power it pays a resource to} (version 21)
   option answered by the other Western power's 0(f) on ruling 122's mechanism (ANSWERED_BY,
   SUCCEEDS); the territory joins Germany's home country from the political map; GE 10's
   resource a turn from Poland (RULINGS 129-133).
+- GE 9 Czech. Rump Occupied (version 22): GE 8 granted in an earlier turn, Czechoslovakia free;
+  it leaves the display as Austria does, what is left of it on the map becomes a German colony
+  (`colonies`), 21 German army points, +3 PE to the Commonwealth and +1 to France (RULINGS
+  136-137). From version 22 a demand lapses if its minor is no longer free when it settles, and
+  the minor's conquest level falls by the ceded territory's (minor_army.conquest_level,
+  RULINGS 134-135).
 """
 
 from __future__ import annotations
@@ -59,7 +65,7 @@ from .alignment import aligned_to
 from .catalogue import CATALOGUE
 from .display import HEXES, zone
 from .new_world_order import centre_hexes, entry_cost
-from .powers import FASCISM, POWERS, modified_pe
+from .powers import DEMOCRACY, FASCISM, POWERS, modified_pe
 from .relations import at_war, conquered, enemies, level
 from .war_economy import production_multiple
 from .world import political_map
@@ -275,6 +281,22 @@ def _recount(board: dict[str, Any], power: str, before: int) -> int:
     return added
 
 
+def _absorb(board: dict[str, Any], minor: str, power: str) -> None:
+    """RULING 119 (GE 7, IT 7; RULING 136: GE 9) — the minor leaves the display as a completely
+    conquered one does (12.2.2), held by `power`: its marker effects, alliances, guarantees and
+    coup cells go, it votes no more, and no vengeance is owed (there was no war)."""
+    board["minors_conquered"][minor] = power
+    for table in ("alliances", "guarantees", "coup_cells", "modifiers"):
+        board[table].pop(minor, None)
+
+
+def absorbed(board: dict[str, Any], minor: str) -> bool:
+    """Every home territory of the minor taken by an option (GE 7, IT 7, GE 9), not by war."""
+    national = board["national"]
+    given = {*national["home"], *national.get("colonies", {})}
+    return set(political_map().home_country(minor)) <= given
+
+
 def anschluss_actions(board: dict[str, Any], power: str) -> list[dict[str, Any]]:
     """DoD 8.7.2 GE 7 / IT 7 (a)-(d), one rule with the power as its parameter: the other's
     option 7 never played, the power's PM 3/4 or more (RULING 118), the power ahead of every
@@ -310,9 +332,7 @@ def play_anschluss(state: State, power: str, action: dict[str, Any], roller: Rol
     added = _recount(board, power, before)
     entry = board["powers"][power]
     entry["army"] = int(entry["army"]) + ANSCHLUSS_ARMY
-    board["minors_conquered"]["austria"] = power
-    for table in ("alliances", "guarantees", "coup_cells", "modifiers"):
-        board[table].pop("austria", None)
+    _absorb(board, "austria", power)
     return [Event("anschluss", CATALOGUE[option].rule, {
         "power": power, "minor": "austria", "army": ANSCHLUSS_ARMY,
         "income": entry["income"], "income_added": added,
@@ -592,10 +612,11 @@ def backing_actions(board: dict[str, Any], power: str) -> list[dict[str, Any]]:
 
 def _entente_attacked(board: dict[str, Any]) -> bool:
     """RULING 132: a German war on one of FR 8's minors still open, declared before this turn,
-    or one of them conquered by Germany."""
+    or one of them conquered by Germany (RULING 136: GE 9's occupation is no war)."""
     return any(w["power"] == "GE" and w["minor"] in BACKED["FR8"]
                and int(w["since"]) < int(board["turn"]) for w in board["minor_wars"]) \
-        or any(board["minors_conquered"].get(m) == "GE" for m in BACKED["FR8"])
+        or any(board["minors_conquered"].get(m) == "GE" and not absorbed(board, m)
+               for m in BACKED["FR8"])
 
 
 def _back(state: State, power: str, option: str) -> list[Event]:
@@ -627,8 +648,10 @@ def _back(state: State, power: str, option: str) -> list[Event]:
 def settle_demands(state: State) -> list[Event]:
     """DoD 8.7.2 GE 8 / GE 10 at the end of political affairs, after the answers: a demand no
     answer blocked succeeds: Germany pays, the territory joins its home country from the
-    political map (its production with it); GE 10's Poland pays Germany a resource a turn
-    (RULING 130). A blocked demand costs nothing."""
+    political map (its production with it, and the minor's conquest level falls by its level,
+    minor_army.conquest_level); GE 10's Poland pays Germany a resource a turn (RULING 130). A
+    blocked demand costs nothing; so does one whose minor is no longer free (a war on it, its
+    civil war or its alignment later in the step: RULING 135), which may be made again."""
     board, events = state["board"], []
     national = board["national"]
     for demand in national["demands"]:
@@ -636,6 +659,10 @@ def settle_demands(state: State) -> list[Event]:
         minor, territory = DEMANDS[option]
         if option in national["blocked"]:
             events.append(Event("demand_blocked", CATALOGUE[option].rule,
+                                {"power": "GE", "option": option, "minor": minor}))
+            continue
+        if not minor_free(board, minor):       # RULING 135: a war, coup or alignment since
+            events.append(Event("demand_lapsed", CATALOGUE[option].rule,
                                 {"power": "GE", "option": option, "minor": minor}))
             continue
         cost = _pay(state, "GE", option)
@@ -668,6 +695,52 @@ def end_tributes(board: dict[str, Any]) -> list[Event]:
     return events
 
 
+# --- GE 9 Czech. Rump Occupied ----------------------------------------------------------------
+
+RUMP = "czechoslovakia"
+RUMP_ARMY = 21                               # DoD 8.7.2 GE 9: printed
+RUMP_PE = {"CW": 3, "FR": 1}                 # DoD 8.7.2 GE 9: printed, each if Democratic
+
+
+def rump_actions(board: dict[str, Any], power: str) -> list[dict[str, Any]]:
+    """DoD 8.7.2 GE 9 — GE 8 granted in an earlier turn (`played` keeps the turn it
+    succeeded), Czechoslovakia free as GE 8 reads it (RULING 136)."""
+    if power != "GE" or not _once(board, "GE9") or not played(board, "GE8"):
+        return []
+    if int(board["national"]["played"]["GE8"]) >= int(board["turn"]):
+        return []
+    return [{"option": "GE9"}] if minor_free(board, RUMP) else []
+
+
+def play_rump(state: State, power: str, action: dict[str, Any], roller: Roller) -> list[Event]:
+    """RULING 136 — Czechoslovakia leaves the display as Austria does under GE 7 (`_absorb`);
+    what is left of it on the map (all its home territories but the Sudetenland) becomes a
+    German colony (`national.colonies`, IT 8's way): their production counts for Germany's,
+    their levels do not join its conquest level (12.3: home country only). Germany gains the 21
+    army points; the Commonwealth +3 PE and France +1 PE, each if Democratic (always, in this
+    package: ideologies do not change) and still in the game (RULING 137)."""
+    board = state["board"]
+    cost = _pay(state, power, "GE9")
+    national = board["national"]
+    before = map_income(board, power)
+    rump = [t for t in political_map().home_country(RUMP)
+            if t not in national["home"] and t not in national["colonies"]]
+    for territory in rump:
+        national["colonies"][territory] = power
+    added = _recount(board, power, before)
+    _absorb(board, RUMP, power)
+    entry = board["powers"][power]
+    entry["army"] = int(entry["army"]) + RUMP_ARMY
+    pe = {}
+    for who, change in RUMP_PE.items():
+        if POWERS[who].ideology == DEMOCRACY and not conquered(board, who):
+            _pe(board, who, change)
+            pe[who] = board["powers"][who]["pe"]
+    return [Event("czech_rump_occupied", CATALOGUE["GE9"].rule, {
+        "power": power, "minor": RUMP, "territories": rump, "army": RUMP_ARMY,
+        "income_added": added, "pe": pe, "cost": cost})]
+
+
 # The effect of each national option answered by a 0(f), applied on success (settle_proposals).
 SUCCEEDS = {"CH6": modernized,
             "CW6": lambda state, power: _back(state, power, "CW6"),
@@ -686,6 +759,7 @@ ACTIONS = {
     "RU6": purge_actions, "JA7": manchuria_actions, "JA8": tojo_actions,
     "US6": neutrality_actions, "CH6": modernize_actions, "JA6": peking_actions,
     "GE8": lambda board, power: [a for a in demand_actions(board, power) if a["option"] == "GE8"],
+    "GE9": rump_actions,
     "GE10": lambda board, power: [a for a in demand_actions(board, power)
                                   if a["option"] == "GE10"],
     "CW6": lambda board, power: [a for a in backing_actions(board, power)
@@ -700,7 +774,7 @@ HANDLERS = {
     "GE11": play_ukraine, "RU6": play_purge,
     "JA7": play_manchuria, "JA8": play_tojo, "US6": play_neutrality,
     "CH6": propose_national, "JA6": play_peking, "IT8": play_albania,
-    "GE8": make_demand, "GE10": make_demand,
+    "GE8": make_demand, "GE9": play_rump, "GE10": make_demand,
     "CW6": propose_national, "CW7": propose_national, "FR8": propose_national,
 }
 

@@ -23,7 +23,7 @@ from .catalogue import CATALOGUE
 from .control import control_table
 from .display import HEXES, POWER_START, zone
 from .migrations import MIGRATIONS
-from .minors import FORCES, MINORS
+from .minors import MINORS
 from .powers import IDEOLOGIES, IDEOLOGY_TITLES, POWERS, SEATS, TURN_ONE_ORDER
 from .steps import FLOW
 from .tables import TURNS
@@ -149,7 +149,8 @@ class DaysOfDecision(FlowRuleset):
     # 19: the political map (world.py, RULINGS 113-117) and GE 7 Anschluss on it (118-120).
     # 20: IT 7, a 0(f) answering national options (CH 6), JA 6's limited war (RULINGS 121-).
     # 21: GE 8 / GE 10 demands and their blockers CW 6, CW 7, FR 8 (RULINGS 129-133).
-    version = "21"
+    # 22: GE 9 Czech rump; a minor's conquest level less what GE 8 / GE 10 took (RULINGS 134-).
+    version = "22"
     migrations = MIGRATIONS
     manifest = MANIFEST
     product = True
@@ -239,7 +240,7 @@ class DaysOfDecision(FlowRuleset):
                     f"{minor}'s forces are mobilised out of war, or at war unmobilised"
             for minor in {w["minor"] for w in board["minor_wars"]}:
                 assert minor in board["minor_forces"], f"{minor} is at war without forces"
-                assert minor_army.into(board, minor) <= FORCES[minor].conquest_level, \
+                assert minor_army.into(board, minor) <= minor_army.conquest_level(board, minor), \
                     f"offensives into {minor} pass its conquest level"
         for minor, power in board.get("aligned", {}).items():     # version 12 (IPO 5)
             assert minor not in board["minors_conquered"], f"{minor} is aligned and conquered"
@@ -260,7 +261,7 @@ class DaysOfDecision(FlowRuleset):
             assert minor not in board["minors_conquered"] and not any(
                 w["minor"] == minor for w in board["minor_wars"]), f"{minor} in civil war at war"
             assert sum(int(s["offensives"]) for s in sides.values()) == \
-                FORCES[minor].conquest_level, f"{minor}'s civil-war offensives"
+                minor_army.conquest_level(board, minor), f"{minor}'s civil-war offensives"
             assert all(min(s["army"], s["naval"], s["offensives"]) >= 0 and s["director"]
                        in s["plays"] for s in sides.values()), f"{minor}'s civil-war sides"
 
