@@ -17,6 +17,7 @@ from engine.bots.days_of_decision import (
     MONEY,
     OWN_MINOR,
     PE,
+    RIVAL_MINOR,
     US_ENTRY,
     Context,
     FixedRoller,
@@ -32,8 +33,9 @@ from engine.bots.days_of_decision import (
 from engine.bots.match import match_seed, play_match
 from engine.kernel.game import copy_json
 from engine.rulesets.days_of_decision import options as dod_options
+from engine.rulesets.days_of_decision import politics as dod_politics
 from engine.rulesets.days_of_decision import spending
-from engine.rulesets.days_of_decision.control import control_table
+from engine.rulesets.days_of_decision.control import control_table, controller
 from engine.rulesets.days_of_decision.display import HEXES
 from engine.rulesets.days_of_decision.minor_war import war_chart_effects
 from engine.rulesets.days_of_decision.options import HANDLERS, pe_die_cost
@@ -360,3 +362,22 @@ def test_dod_8_7_2_v12_the_bot_settles_its_demand_on_a_copy_and_backs_the_czechs
     assert {"option": "CW6"} in dod_options.legal_options(board, "CW")
     assert score_option(cw, None, {"action": {"option": "CW6"}}) == pytest.approx(
         MONEY * (BACKING - dod_options.CATALOGUE["CW6"].cost))
+
+
+def test_dod_8_7_2_v13_the_bot_scores_ge9_by_its_handler(dod):
+    """v13 (DoD version 22, rulings 136-137): GE 9 is played on the copy like GE 7: France's
+    Czechoslovakia becomes Germany's own minor in the proxy, less the card (its 21 army points
+    and the colony's production are not in the proxy)."""
+    state = started(dod)
+    board = state["board"]
+    dod_options.play_option(state, "GE", {"option": "GE8"}, None)
+    dod_politics.bonus_bids(state, None)
+    board["turn"] = 2
+    board["powers"]["GE"].update(mp_played=[], played=False)
+    assert {"option": "GE9"} in dod_options.legal_options(board, "GE")
+    assert controller(board, "czechoslovakia") == "FR"
+    germany = Context(dod.view(state, kernel.audience_of(state, ["GE"])), "GE")
+    score = score_option(germany, None, {"action": {"option": "GE9"}})
+    assert score == pytest.approx((OWN_MINOR - RIVAL_MINOR) * minor_weight("czechoslovakia")
+                                  - MONEY * dod_options.CATALOGUE["GE9"].cost)
+    assert score > score_option(germany, None, {"action": {"option": "0g"}})

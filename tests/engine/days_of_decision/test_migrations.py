@@ -40,6 +40,7 @@ from engine.rulesets.days_of_decision.migrations import (
     add_war_chart,
     add_war_economy,
     add_wars_on_minors,
+    lower_minor_levels,
 )
 from engine.rulesets.days_of_decision.minors import MINORS
 from engine.rulesets.days_of_decision.options import play_option
@@ -507,3 +508,34 @@ def test_dod_version_21_migration_no_demand_yet_and_ge8_then_plays():
     P.bonus_bids(new, ScriptedDice({}))
     assert board["national"]["home"] == {"sudetenland": "GE"}
     RULESET.check_invariants(new)
+
+
+def test_dod_version_22_migration_offensives_fit_the_lowered_levels_and_ge9_then_plays():
+    """Version 22 (GE 9; rulings 134-137): the frozen version-21 game ceded nothing and is kept
+    as it is; a version-21 game that ceded the Sudetenland and then fought Czechoslovakia (a war
+    and a civil war counted against its old level, 4) has the excess taken off the holder with
+    the most (the government first on a tie), so the new level, 3, holds; then GE 9 plays."""
+    frozen = json.loads((VERSIONS / "days_of_decision-21.json").read_text())
+    assert frozen["record"]["versions"]["ruleset"] == "21" and int(RULESET.version) > 21
+    old = frozen["state"]
+    new = lower_minor_levels(copy.deepcopy(old))
+    assert canonical_json(new) == canonical_json(old)
+    RULESET.check_invariants(new)
+    board = new["board"]
+    board["national"]["home"] = {"sudetenland": "GE", "danzig_corridor": "GE"}
+    board["national"]["played"] = {"GE8": 1, "GE10": 1}
+    board["minor_offensives"] = {"RU>poland": 2, "FR>poland": 2}
+    board["civil_wars"]["czechoslovakia"] = {"since": 1, "favoured": "rebels", "sides": {
+        side: {"director": d, "plays": {d: 1}, "army": 3, "naval": 0, "offensives": 2,
+               "holdings": 2, "lent": {}} for side, d in (("government", "FR"),
+                                                           ("rebels", "RU"))}}
+    lower_minor_levels(new)
+    assert board["minor_offensives"] == {"RU>poland": 2, "FR>poland": 1}   # FR first by name
+    sides = board["civil_wars"]["czechoslovakia"]["sides"]
+    assert (sides["government"]["offensives"], sides["rebels"]["offensives"]) == (1, 2)
+    board["civil_wars"] = {}
+    board["powers"]["GE"].update(mp_played=[], mp0_played=False, efforts=0, effort_until=0)
+    board["bids"]["GE"]["options"] = int(board["bids"]["GE"]["options"]) + 1
+    assert {"option": "GE9"} in O.legal_options(board, "GE")
+    play_option(new, "GE", {"option": "GE9"}, ScriptedDice({}))
+    assert board["minors_conquered"]["czechoslovakia"] == "GE"
