@@ -31,7 +31,8 @@ from engine.rulesets.fatal_alliances.interception import may_intercept
 
 SCENARIO = "campaign-1914"
 RUN_SEED = 7           # the chooser and game seed of scripts/version_fixture.py
-MAX_STEPS = 1500       # how far the selfplay may go looking for the moment
+MAX_STEPS = 2500       # how far the selfplay may go looking for the moment (on FA 27's
+                       # rules of 2026-11-29 the interceptable order comes at step 1,897)
 LISTED = "britain"     # the listing waits for the Grand Fleet's power to be moving at sea
 MIN_SECTION = 2        # the enemy's highest section in the area entered, for a fair chance
 

@@ -24,6 +24,7 @@ open an interception (11.3.5), asked of the enemy powers before any further move
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from engine.kernel import Event, IllegalAction, Roller
@@ -43,19 +44,21 @@ from .fleets import (
 from .minefields import Field, Neighbours, avoiding, neutral_border_port, protecting, strike
 from .naval_convoy_moves import convoy_orders
 from .naval_transport import (
+    Standing,
     carries,
     carry,
-    landing_hexes,
-    landing_loads,
+    friendly_hex,
+    landable,
     loads,
     lose_cargo,
-    may_land,
+    port_hex,
 )
-from .neutral_basing import may_base
+from .neutral_basing import Basing
 from .passages import closures, cut_pairs, describe, sea_neighbours
 from .position import is_active
 from .position import units as units_of
-from .sequence import DONE, active_powers, spend, step_done
+from .sequence import DONE, active_powers, remaining, spend, step_done
+from .supply import supplied_hexes
 
 State = dict[str, Any]
 RULE = "FA 11.3"
@@ -106,17 +109,89 @@ def _reach(units: list[str]) -> tuple[int, int]:
     return min(v["speed"] for v in vals), min(v["range"] for v in vals)
 
 
+class _Listing:
+    """What every task force of one power asks of one position, read once per listing: its
+    sea adjacency, the ports it may enter (friendly bases, 2.4.3's neutral basing) and
+    whether a cargo may stand in a hex. Nothing here outlives the call that made it, so it
+    cannot go stale (the position memo would cost as much as it saves, issue #25)."""
+
+    def __init__(self, state: State, power: str, every_passage: bool,
+                 through: Neighbours | None) -> None:
+        self.state = state
+        self.power = power
+        self.step: Neighbours = (through if through is not None else seas().neighbours
+                                 if every_passage else sea_neighbours(state, power))
+        self.basing = Basing(state, power)
+        self._friendly: dict[str, bool] = {}
+        self._stand: dict[tuple[tuple[str, ...], str], bool] = {}
+        self._shore: dict[tuple[str, tuple[str, ...]], bool] = {}
+        self.standing = Standing(state, power, many=True)
+        self._loads: dict[tuple[str, tuple[str, ...]], list[list[str]]] = {}
+        self._sea_loads: dict[tuple[str, tuple[str, ...]], list[list[str]]] = {}
+        self._land_moves: int | None = None
+        self._supplied: frozenset[str] | None = None
+        self._shore_hexes: dict[str, bool] = {}
+
+    def friendly(self, port_id: str) -> bool:
+        if port_id not in self._friendly:
+            self._friendly[port_id] = friendly_base(self.state, self.power, port_id)
+        return self._friendly[port_id]
+
+    def loads(self, port_id: str, units: list[str], at_sea: bool) -> list[list[str]]:
+        """naval_transport's loads (or, `at_sea`, landing_loads) from the port: they read the
+        task force only through its ships' classes, so task forces alike share them."""
+        ships = fleets(self.state)
+        key = (port_id, tuple(ships[u]["cls"] for u in units))
+        if key not in self._loads:
+            self._loads[key] = loads(self.state, self.power, port_id, units)
+        if not at_sea:
+            return self._loads[key]
+        if key not in self._sea_loads:
+            if self._land_moves is None:     # None from `remaining` (unlimited): none here
+                self._land_moves = remaining(self.state, self.power, "land_move") or 0
+            self._sea_loads[key] = [] if self._land_moves <= 0 else landable(
+                self.state, self._loads[key], self._land_moves, self.supplied())
+        return self._sea_loads[key]
+
+    def supplied(self) -> frozenset[str]:
+        if self._supplied is None:
+            self._supplied = supplied_hexes(self.state, self.power)
+        return self._supplied
+
+    def may_stand(self, cargo: list[str], hex_id: str) -> bool:
+        key = (tuple(cargo), hex_id)
+        if key not in self._stand:
+            self._stand[key] = self.standing.allows(cargo, hex_id)
+        return self._stand[key]
+
+    def friendly_hex(self, hex_id: str) -> bool:
+        if hex_id not in self._shore_hexes:
+            self._shore_hexes[hex_id] = friendly_hex(self.state, self.power, hex_id)
+        return self._shore_hexes[hex_id]
+
+    def has_shore(self, area: str, cargo: list[str]) -> bool:
+        """landing_hexes(area, cargo) is not empty."""
+        key = (area, tuple(cargo))
+        if key not in self._shore:
+            self._shore[key] = any(
+                self.friendly_hex(h) and self.may_stand(cargo, h)
+                for h in seas().area(area).coastal_hexes)
+        return self._shore[key]
+
+
 def destinations(state: State, power: str, units: list[str], every_passage: bool = False,
-                 through: Neighbours | None = None) -> list[dict[str, Any]]:
+                 through: Neighbours | None = None,
+                 listing: _Listing | None = None) -> list[dict[str, Any]]:
     """FA 11.3.2 — where a task force may end its naval move (the orders, without `units`);
     11.3.3: never through a canal closed to the power (passages.py) unless `every_passage`
     (used only to say why an order was refused); `through`: another sea adjacency (11.3.2.5:
-    the power's with a minefield's boundary left out)."""
+    the power's with a minefield's boundary left out). `listing`: the position's facts
+    already read for this power (naval_options)."""
     ship = fleets(state)[units[0]]
     speed, rng = _reach(units)
-    step = seas().neighbours if every_passage else sea_neighbours(state, power)
-    if through is not None:
-        step = through
+    if listing is None:
+        listing = _Listing(state, power, every_passage, through)
+    step = listing.step
     out: list[dict[str, Any]] = []
     if ship["area"] is None:
         port = seas().port(ship["port"])
@@ -124,7 +199,7 @@ def destinations(state: State, power: str, units: list[str], every_passage: bool
         reach = area_distances(port.areas, min(rng, allowance), step)
         for area, d in sorted(reach.items()):
             out.extend({"to_area": area, "section": s} for s in SECTIONS if d + s <= allowance)
-        out.extend({"to_port": p} for p in _ports_within(state, power, units, reach,
+        out.extend({"to_port": p} for p in _ports_within(listing, units, reach,
                                                          min(rng, allowance))
                    if p != port.id)
         return out
@@ -133,46 +208,61 @@ def destinations(state: State, power: str, units: list[str], every_passage: bool
     allowance = speed - section          # 13.3: the section's search number is spent
     reach = {area: 0} | {a: d for a, d in area_distances(
         step(area), min(rng, allowance), step).items() if a != area}
-    out.extend({"to_port": p} for p in _ports_within(state, power, units, reach,
+    out.extend({"to_port": p} for p in _ports_within(listing, units, reach,
                                                      min(rng, allowance)))
     return out
 
 
-def _ports_within(state: State, power: str, units: list[str], reach: dict[str, int],
+def _ports_within(listing: _Listing, units: list[str], reach: dict[str, int],
                   budget: int) -> list[str]:
     """Friendly bases, and neutral ports the task force may base in (2.4.3, R-N30), whose
     sea area was reached with a point left to enter the port."""
-    s = seas()
-    return sorted(pid for pid, port in s.ports.items()
-                  if any(reach.get(a, budget) + 1 <= budget for a in port.areas)
-                  and (friendly_base(state, power, pid) or may_base(state, power, pid, units)))
+    by_area = _ports_by_area()
+    entered = {pid for area, d in reach.items() if d + 1 <= budget
+               for pid in by_area.get(area, ())}
+    return sorted(pid for pid in entered
+                  if listing.friendly(pid) or listing.basing.allows(pid, units))
 
 
-def with_cargo(state: State, power: str, units: list[str],
-               orders: list[dict[str, Any]]) -> list[dict[str, Any]]:
+@lru_cache(maxsize=1)
+def _ports_by_area() -> dict[str, tuple[str, ...]]:
+    """The map ports of each sea area (a port may open on more than one), read once."""
+    out: dict[str, list[str]] = {}
+    for pid, port in seas().ports.items():
+        for area in port.areas:
+            out.setdefault(area, []).append(pid)
+    return {area: tuple(pids) for area, pids in out.items()}
+
+
+def with_cargo(state: State, power: str, units: list[str], orders: list[dict[str, Any]],
+               listing: _Listing | None = None) -> list[dict[str, Any]]:
     """FA 11.3.4 (version 10) — a task force sailing from port to port may carry land units
     from its port; each cargo the destination can take is one more order (R-N10)."""
     ship = fleets(state)[units[0]]
     if ship["area"] is not None:
         return []
-    cargoes = loads(state, power, ship["port"], units)
+    if listing is None:
+        listing = _Listing(state, power, False, None)
+    cargoes = listing.loads(ship["port"], units, False)
     out = [{**order, "cargo": cargo} for order in orders if "to_port" in order
-           for cargo in cargoes if may_land(state, power, cargo, order["to_port"])]
-    return out + landings(state, power, units, orders)
+           for cargo in cargoes if listing.may_stand(cargo, port_hex(order["to_port"]))]
+    return out + landings(state, power, units, orders, listing)
 
 
-def landings(state: State, power: str, units: list[str],
-             orders: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def landings(state: State, power: str, units: list[str], orders: list[dict[str, Any]],
+             listing: _Listing | None = None) -> list[dict[str, Any]]:
     """FA 11.3.4.4, 11.10 (version 11) — from a port into a sea area with cargo to debark on
     a friendly coastal hex there (R-N12, R-N13): one order per section and load, offered when
     the area has a coast the load may land on; the hex is chosen once any interception is
     over (the `naval_debark` decision), so the enemy never learns it first."""
     ship = fleets(state)[units[0]]
-    cargoes = landing_loads(state, power, ship["port"], units)
+    if listing is None:
+        listing = _Listing(state, power, False, None)
+    cargoes = listing.loads(ship["port"], units, True)
     if not cargoes:
         return []
     areas = sorted({o["to_area"] for o in orders if "to_area" in o})
-    shore = {(a, tuple(c)) for a in areas for c in cargoes if landing_hexes(state, power, a, c)}
+    shore = {(a, tuple(c)) for a in areas for c in cargoes if listing.has_shore(a, c)}
     return [{**order, "cargo": cargo, "debark": True}
             for order in orders if "to_area" in order for cargo in cargoes
             if (order["to_area"], tuple(cargo)) in shore]
@@ -185,10 +275,12 @@ def naval_options(state: State, power: str, every_passage: bool = False) -> list
     if naval_moves_left(state, power) == 0:
         return [dict(DONE)]
     out: list[dict[str, Any]] = [dict(DONE)]
+    listing = _Listing(state, power, every_passage, None)
     for units in task_forces(state, power):
-        orders = destinations(state, power, units, every_passage)
+        orders = destinations(state, power, units, every_passage, listing=listing)
         out.extend({"units": units, **d} for d in orders)
-        out.extend({"units": units, **d} for d in with_cargo(state, power, units, orders))
+        out.extend({"units": units, **d}
+                   for d in with_cargo(state, power, units, orders, listing))
     out.extend(convoy_orders(state, power, every_passage))     # version 24, R-N46-R-N50
     return out
 
@@ -222,17 +314,21 @@ def passage_refusal(state: State, power: str, kind: str, action: Any) -> Illegal
 def can_sail(state: State, power: str) -> bool:
     """A task force of the power, or its convoy points (version 24), has somewhere to go
     (before any action is chosen)."""
-    return (any(destinations(state, power, units) for units in task_forces(state, power))
+    listing = _Listing(state, power, False, None)
+    return (any(destinations(state, power, units, listing=listing)
+                for units in task_forces(state, power))
             or bool(convoy_orders(state, power)))
 
 
 def sailing(state: State) -> list[str]:
     """Who still decides in the naval movement step: active powers at war whose action allows
-    naval moves, with moves left and a task force with somewhere to go."""
+    naval moves, with moves left and a task force with somewhere to go. (can_sail is
+    naval_options' "more than `done`": cargo orders exist only beside a cargo-less one, so
+    the first destination found answers without listing every task force's orders.)"""
     done = state["flow"]["done"]
     return [p for p in active_powers(state)
             if p not in done and is_active(state, p) and naval_moves_left(state, p) != 0
-            and len(naval_options(state, p)) > 1]
+            and can_sail(state, p)]
 
 
 def sail(state: State, power: str, action: Any, roller: Roller) -> list[Event]:

@@ -18,12 +18,13 @@ from a sea area or a coastal hex, cargo kept at sea past the move, invasion (11.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any
 
 from engine.kernel import Event
 
 from .fleets import fleets, seas
-from .foreign_troops import may_enter
+from .foreign_troops import commitment_met, foreign_host
 from .movement import MOTORISED_TYPES, may_enter_country
 from .position import by_hex, controller, is_active, is_enemy, units, units_in
 from .powers import POWER_SIDE
@@ -109,14 +110,65 @@ def may_land(state: State, power: str, cargo: list[str], to_port: str) -> bool:
 def may_stand(state: State, power: str, cargo: list[str], hex_id: str) -> bool:
     """The cargo may end in `hex_id`: no enemy unit, a country it may enter, foreign troop
     commitment (19.2.1) and stacking (2.3.1)."""
-    pool = units(state)
-    stack = [pool[u] for u in cargo]
-    here = {hex_id: units_in(state, hex_id)}     # all that is read of the board's stacks
-    if any(is_enemy(state, power, o["power"]) for o in here.get(hex_id, [])):
-        return False
-    return (may_enter_country(state, power, hex_id)
-            and may_enter(state, stack, None, hex_id)
-            and not would_overstack(state, hex_id, stack, here))
+    return Standing(state, power).allows(cargo, hex_id)
+
+
+class Standing:
+    """may_stand for one power in one position, asked of many cargoes and hexes (the naval
+    move listing, naval_move.py): what a hex answers for every cargo — its stack, an enemy
+    there, a country the power may enter, the foreign host whose limit applies — and each
+    host's 19.2.1 answer for a cargo are read once."""
+
+    def __init__(self, state: State, power: str, many: bool = False) -> None:
+        self.state = state
+        self.power = power
+        self.many = many            # many hexes will be asked: group the board's stacks once
+        self._stacks: dict[str, list[dict[str, Any]]] | None = None
+        self._here: dict[str, dict[str, list[dict[str, Any]]]] = {}
+        self._open: dict[str, bool] = {}
+        self._hosts: dict[tuple[str, str], str | None] = {}
+        self._met: dict[tuple[str, tuple[str, ...]], bool] = {}
+
+    def here(self, hex_id: str) -> dict[str, list[dict[str, Any]]]:
+        """The hex's stack, all that is read of the board's stacks."""
+        if hex_id not in self._here:
+            if not self.many:
+                self._here[hex_id] = {hex_id: units_in(self.state, hex_id)}
+            else:
+                if self._stacks is None:
+                    self._stacks = by_hex(self.state)    # every hex's units_in in one pass
+                self._here[hex_id] = {hex_id: self._stacks.get(hex_id, [])}
+        return self._here[hex_id]
+
+    def open(self, hex_id: str) -> bool:
+        """No enemy unit in the hex, and a country the power may enter (any cargo)."""
+        if hex_id not in self._open:
+            state, power = self.state, self.power
+            self._open[hex_id] = (
+                not any(is_enemy(state, power, o["power"]) for o in self.here(hex_id)[hex_id])
+                and may_enter_country(state, power, hex_id))
+        return self._open[hex_id]
+
+    def may_enter(self, stack: list[dict[str, Any]], hex_id: str) -> bool:
+        """foreign_troops.may_enter from off the map (from_hex None), its parts kept."""
+        key = (stack[0]["power"], hex_id)
+        if key not in self._hosts:
+            self._hosts[key] = foreign_host(self.state, key[0], hex_id)
+        host = self._hosts[key]
+        if host is None:
+            return True
+        met = (host, tuple(u["id"] for u in stack))
+        if met not in self._met:
+            self._met[met] = commitment_met(self.state, host, stack)
+        return self._met[met]
+
+    def allows(self, cargo: list[str], hex_id: str) -> bool:
+        if not self.open(hex_id):
+            return False
+        pool = units(self.state)
+        stack = [pool[u] for u in cargo]
+        return (self.may_enter(stack, hex_id)
+                and not would_overstack(self.state, hex_id, stack, self.here(hex_id)))
 
 
 def carry(state: State, power: str, cargo: list[str], to_port: str) -> Event:
@@ -161,9 +213,16 @@ def landing_loads(state: State, power: str, port_id: str, ship_ids: list[str]) -
     left = remaining(state, power, "land_move")
     if left is None or left <= 0:
         return []
-    supplied = supplied_hexes(state, power)
+    return landable(state, loads(state, power, port_id, ship_ids), left,
+                    supplied_hexes(state, power))
+
+
+def landable(state: State, offered: list[list[str]], left: int,
+             supplied: Collection[str]) -> list[list[str]]:
+    """landing_loads' test of the `offered` loads: all in supply, and no more units than the
+    `left` land moves."""
     pool = units(state)
-    return [load for load in loads(state, power, port_id, ship_ids)
+    return [load for load in offered
             if len(load) <= left and all(pool[u]["hex"] in supplied for u in load)]
 
 

@@ -56,20 +56,74 @@ def _based(state: State, power: str, moving: set[str]) -> dict[str, int]:
 
 def may_base(state: State, power: str, port_id: str, units: list[str]) -> bool:
     """FA 2.4.3 — `units` (one task force of `power`) may end a move in neutral `port_id`."""
-    if not is_active(state, power) or power not in POWER_SIDE:
-        return False
-    holder = neutral_holder(state, port_id)
-    if holder is None or at_war(state, power, holder):
-        return False
-    if restricted(state, power, holder):
-        return False
-    ships = fleets(state)
-    if any(ships[u]["type"] == "SUB" for u in units):
-        return False
-    based = _based(state, power, set(units))
-    if based.get(port_id, 0) + len(units) > SHIPS_PER_PORT:
-        return False
-    if port_id in based:
-        return True
-    same_country = [p for p in based if neutral_holder(state, p) == holder]
-    return not same_country and len(based) < PORTS_IN_ALL
+    return Basing(state, power).allows(port_id, units)
+
+
+class Basing:
+    """FA 2.4.3 for one power in one position, read once: each port's neutral holder and the
+    neutral ports already holding the power's ships, so that listing every task force's ports
+    (naval_move.py) asks the board once, not once per port and task force. Its answers are
+    may_base's."""
+
+    def __init__(self, state: State, power: str) -> None:
+        self.state = state
+        self.power = power
+        self.eligible = is_active(state, power) and power in POWER_SIDE
+        self._holders: dict[str, str | None] = {}
+        self._open: dict[str, str | None] = {}
+        self._moving: dict[tuple[str, ...], dict[str, int] | None] = {}
+        self._based: dict[str, int] | None = None
+
+    def holder(self, port_id: str) -> str | None:
+        if port_id not in self._holders:
+            self._holders[port_id] = neutral_holder(self.state, port_id)
+        return self._holders[port_id]
+
+    def based(self, moving: list[str]) -> dict[str, int] | None:
+        """_based: the neutral ports holding the power's ships, the moving ones left out
+        (None when a SUB is among them: it may not base in a neutral port at all)."""
+        key = tuple(moving)
+        if key in self._moving:
+            return self._moving[key]
+        ships = fleets(self.state)
+        if any(ships[u]["type"] == "SUB" for u in moving):
+            self._moving[key] = None
+            return None
+        if self._based is None:
+            self._based = _based(self.state, self.power, set())
+        out = dict(self._based)
+        for uid in set(moving):
+            sh = ships.get(uid)
+            if (sh is None or sh["power"] != self.power or sh["area"] is not None
+                    or sh["port"] not in out):
+                continue
+            out[sh["port"]] -= 1
+            if out[sh["port"]] == 0:
+                del out[sh["port"]]
+        self._moving[key] = out
+        return out
+
+    def open_to(self, port_id: str) -> str | None:
+        """The port's neutral holder when the power may base there at all (whatever the
+        ships): active itself, the port neutral, not at war with it, access not restricted."""
+        if port_id not in self._open:
+            holder = self.holder(port_id) if self.eligible else None
+            if holder is not None and (at_war(self.state, self.power, holder)
+                                       or restricted(self.state, self.power, holder)):
+                holder = None
+            self._open[port_id] = holder
+        return self._open[port_id]
+
+    def allows(self, port_id: str, units: list[str]) -> bool:
+        holder = self.open_to(port_id)
+        if holder is None:
+            return False
+        based = self.based(units)
+        if based is None:          # SUBs never base in a neutral port
+            return False
+        if based.get(port_id, 0) + len(units) > SHIPS_PER_PORT:
+            return False
+        if port_id in based:
+            return True
+        same_country = [p for p in based if self.holder(p) == holder]
+        return not same_country and len(based) < PORTS_IN_ALL
