@@ -149,4 +149,11 @@ MIGRATIONS = (
     Migration("9", "10", identity,
               "South Africa's income: a quarter of its value to Britain's bank while Britain is "
               "neutral, all of it once Britain is at war; no state change"),
+    # Version 11: the warships abroad in African waters in August 1914 (Königsberg, the Cape
+    # squadron; setup.AFRICA_STATIONS, rulings 143–145) are the set-up of a new game. A running
+    # game gets none: ships appearing mid-war where its history no longer fits (the same
+    # choice as version 3's fleets, ruling 69), so its state keeps its shape.
+    Migration("10", "11", identity,
+              "the 1914 warships abroad in African waters join a new game's set-up; a running "
+              "game gets no ships; no state change"),
 )

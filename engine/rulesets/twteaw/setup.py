@@ -104,6 +104,20 @@ FLEETS: dict[str, list[tuple[str, str, dict[str, int]]]] = {
     "spain": [("bay-of-biscay", "madrid", {"battleship": 1, "cruiser": 1})],      # Ferrol
 }
 
+# The warships abroad in the Africa sheet's waters in August 1914 (version 11, rulings 143–145),
+# authored from the record (Corbett, *Naval Operations* I, chapters on the outer seas; the Cape
+# station's and the cruisers' histories) at the scale of `FLEETS`. A station's cruisers make
+# one cruiser counter even when it had a single one — the game has no smaller warship, and
+# Goeben with Breslau already round up to a battleship; gunboats, survey ships and armed
+# merchantmen (Möwe, Eber, Dwarf, Surprise, the colonial stationnaires) are below a cruiser and
+# make none (ruling 144). Each lies in the zone off its station's port, as the fleets do.
+AFRICA_STATIONS: dict[str, list[tuple[str, str, dict[str, int]]]] = {
+    "germany": [("western-indian-ocean", "german-east-africa", {"cruiser": 1})],  # SMS Königsberg, out of Dar es Salaam on 31 July
+    "britain": [("cape-of-good-hope", "south-africa", {"cruiser": 1})],  # Cape squadron: Hyacinth, Astraea, Pegasus; Simonstown
+}
+for _nation, _stations in AFRICA_STATIONS.items():
+    FLEETS.setdefault(_nation, []).extend(_stations)
+
 
 def deployment_fleets(nation: str) -> dict[str, dict[str, int]]:
     out: dict[str, dict[str, int]] = {}

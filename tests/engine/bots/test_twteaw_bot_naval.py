@@ -195,3 +195,28 @@ def test_twteaw_4_2_level2_naval_orders_are_the_same_from_the_same_view_and_seed
             assert canonical_json(first["naval"]) == canonical_json(again["naval"])
             written += len(first["naval"])
     assert written
+
+
+def test_twteaw_4_2_8_level2_keeps_the_warships_abroad_docked_or_brings_them_home():
+    """4.2.8 and 4.2.7 with the warships abroad (version 11, ruling 143): Königsberg and the
+    Cape squadron lie docked in friendly waters, so level 2 writes no row for them, neutral
+    Britain or at war (each sees the other only as a band, weighed as battleships: neither
+    hunts). With German East Africa lost, Königsberg is outside friendly waters and level 2
+    moves her, by an order the ruleset accepts, to the nearest friendly zone — off German
+    South-West Africa, round the Cape."""
+    for joined in (False, True):
+        state = fresh()
+        if joined:
+            join_side(state, "britain", "allied")
+        for seat, zone in (("germany", "western-indian-ocean"), ("britain", "cape-of-good-hope")):
+            assert state["secret"][seat]["fleets"][zone] == {"cruiser": 1}
+            rows = [r for r in orders_of(state, seat)["naval"] if r["from"] == zone]
+            assert rows == [] and friendly_waters(state, seat, zone), (joined, seat)
+    state = fresh()
+    join_side(state, "britain", "allied")
+    state["board"]["control"]["german-east-africa"] = "britain"
+    assert not friendly_waters(state, "germany", "western-indian-ocean")
+    (row,) = [r for r in orders_of(state, "germany")["naval"] if r["from"] == "western-indian-ocean"]
+    assert row == {"from": "western-indian-ocean", "path": ["mozambique-channel", "cape-of-good-hope"],
+                   "units": {"cruiser": 1}, "mission": "move"}
+    assert friendly_waters(state, "germany", "cape-of-good-hope")
