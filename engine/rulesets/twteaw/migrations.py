@@ -9,7 +9,9 @@ from typing import Any
 
 from engine.kernel.versions import Migration, identity
 
+from .economy import income_of
 from .nations import NEUTRAL
+from .setup import nation_secret
 
 State = dict[str, Any]
 
@@ -93,9 +95,6 @@ def v8_to_v9(state: State) -> State:
     set-up of a new game (ruling 136); Ethiopia joins as a neutral minor with its own garrison,
     bank and standing, like every minor at the start. A territory whose owner was conquered or
     surrendered still starts its own (the owner's income is already nothing)."""
-    from .economy import income_of  # the rules of the new version (imported late: no cycle)
-    from .setup import nation_secret
-
     board = state["board"]
     for area, owner in V9_AFRICA:
         board["control"].setdefault(area, owner)
