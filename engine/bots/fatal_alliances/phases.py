@@ -21,6 +21,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.kernel.model import Decision
+from engine.rulesets.fatal_alliances import naval_convoys
 from engine.rulesets.fatal_alliances.combat import down_factor
 from engine.rulesets.fatal_alliances.foreign_troops import commitment_met, foreign_host
 from engine.rulesets.fatal_alliances.naval_combat import side_attack
@@ -427,13 +428,30 @@ def naval_intercepted(ctx: Context, decision: Decision, item: dict[str, Any]) ->
     return 1.0 if _sea_odds(ctx, area) >= 2.0 else None
 
 
+def _convoy_hunt(ctx: Context, area: str) -> bool:
+    """FA 11.4.9 (version 8) — our SUBs in the area meet enemy convoy points there, and the
+    enemy's warships there are no stronger than ours: a submarine combat worth starting (its
+    SUBs fire on the SUB row at the convoys, only ASW answers, R-N59)."""
+    ships = ctx.position["board"].get("fleets", {})
+    sides = ctx.position["board"]["sides"]
+    if not any(sh["area"] == area and sh["type"] == "SUB" and sides.get(sh["power"]) == ctx.side
+               for sh in ships.values()):
+        return False
+    enemy = next(s for s in ("central", "entente") if s != ctx.side)
+    return bool(naval_convoys.at_war_points(ctx.position, area, enemy)) and \
+        _sea_odds(ctx, area) >= 1.0
+
+
 def naval_combat(ctx: Context, decision: Decision, item: dict[str, Any]) -> Score:
-    """FA 11.4.2 — start a combat where our side's attack outweighs the enemy's."""
+    """FA 11.4.2 — start a combat where our side's attack outweighs the enemy's, or where our
+    SUBs can attack enemy convoys no stronger fleet guards (11.4.9)."""
     action = item["action"]
     if action.get("done"):
         return 0.0
     odds = _sea_odds(ctx, action["area"])
-    return odds if odds >= 1.5 else None
+    if odds >= 1.5:
+        return odds
+    return 1.5 if _convoy_hunt(ctx, action["area"]) else None
 
 
 PHASES: dict[str, Phase] = {

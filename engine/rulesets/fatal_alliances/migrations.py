@@ -292,6 +292,13 @@ def v26_to_v27(state: State) -> State:
     return state
 
 
+def v27_to_v28(state: State) -> State:
+    """Version 28 (R-N58-R-N64): submarine combat against convoy points (11.4.9). Nothing to
+    carry: a combat is fought out inside the answer that starts it, so no saved state holds
+    one half-fought, and the chart rows are read from code, not from the state."""
+    return state
+
+
 MIGRATIONS = (
     Migration("3", "4", v3_to_v4,
               "renamed flow.acts, flow.box, board.circle and the combat's n; flow.pending "
@@ -380,4 +387,8 @@ MIGRATIONS = (
               "convoy moves intercepted (FA 11.3.5 with 11.4.7.2, R-N54-R-N55) and convoy "
               "points in the return to base (13.3, 13.3.3, R-N56-R-N57); nothing to carry; "
               "East Prussia unchanged"),
+    Migration("27", "28", v27_to_v28,
+              "submarine combat against convoys (FA 11.4.9, R-N58-R-N64): SUBs meeting "
+              "included convoy points fight a submarine round on the authored SUB and ASW "
+              "rows; nothing to carry; East Prussia unchanged"),
 )

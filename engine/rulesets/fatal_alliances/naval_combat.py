@@ -7,8 +7,9 @@ a player inside the rounds is made by the standing rule R-N9 (docs/rules/fatal_a
 SUBs are committed, a side that alone finds the enemy includes every committed enemy unit,
 surprise points buy column shifts, and targets are picked alternately (owner first) by value.
 Voluntary aborts, screening of warships and the speed exclusion are not offered; convoy points
-at sea take part as always-screened targets (11.4.7.2, naval_convoys.py); submarine combat
-(11.4.9) and naval-air combat are not built yet, so every round is a surface round.
+at sea take part as always-screened targets (11.4.7.2, naval_convoys.py); a submarine
+combat (11.4.9, submarine_combat.py) is fought when a side's included SUBs meet the other
+side's included convoy points (R-N59); naval-air combat is not built yet.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from typing import Any
 
 from engine.kernel import Event, Roller
 
-from . import naval_convoys
+from . import naval_convoys, submarine_combat
 from .charts import Weather
 from .fleets import defence, fleets, oob_unit, seas, values
 from .naval_chart import RESULTS, surface_chart
@@ -138,11 +139,12 @@ def _enemy_pick(state: State, targets: list[str]) -> str:
 
 def apply_results(state: State, combat: Combat, results: tuple[str, ...], targets: list[str],
                   roller: Roller, half: dict[str, int], convoy_side: str | None = None,
-                  points: dict[str, int] | None = None) -> None:
+                  points: dict[str, int] | None = None, owner_picks: bool = False) -> None:
     """11.4.7.1 — X results first, then D, then A, then 1/2A; each target picked alternately
     (owner first), a d10 at or under its defence takes the result, else the next worse one.
     `convoy_side` names the side whose screened convoy points were included (`points`, power
-    → points): they take the results left once no unscreened target is (11.4.7, 11.4.7.2)."""
+    → points): they take the results left once no unscreened target is (11.4.7, 11.4.7.2).
+    `owner_picks`: the owner picks every target (ASW fire on SUBs, 11.4.9)."""
     ships = fleets(state)
     ordered = sorted(results, key=RESULTS.index)
     for n, code in enumerate(ordered):
@@ -154,7 +156,8 @@ def apply_results(state: State, combat: Combat, results: tuple[str, ...], target
                 break
             combat.events.append(hit)
             continue
-        target = (_owner_pick if n % 2 == 0 else _enemy_pick)(state, open_)
+        owner_turn = owner_picks or n % 2 == 0
+        target = (_owner_pick if owner_turn else _enemy_pick)(state, open_)
         target_defence = defence(target, ships[target])
         die = roller.d(10, f"naval result {code} on {target}")
         got: str | None = code if die <= target_defence else DOWNGRADE[code]
@@ -185,6 +188,35 @@ def _return(state: State, uid: str, why: str) -> Event:
     own = oob_unit(uid).base
     sh.update(port=own if own in bases else bases[0], area=None, section=None, up=False)
     return Event("naval_abort", "FA 11.4.7.1", {"unit": uid, "to": sh["port"], "why": why})
+
+
+def _end_round(state: State, combat: Combat) -> None:
+    for uid in sorted(combat.aborting):        # 11.4.7.1: aborts at the round's end
+        if uid in fleets(state):
+            combat.events.append(_return(state, uid, "abort"))
+    combat.aborting.clear()
+
+
+def _submarine(state: State, combat: Combat, rnd: int, sub_side: str,
+               found: dict[str, list[str]], cv: dict[str, dict[str, int]],
+               shift: dict[str, int], roller: Roller, half: dict[str, int]) -> list[Event]:
+    """One submarine combat (11.4.9, submarine_combat.py): both fires read first, then the
+    active side's dice first (11.4.7): the ASW rolls against the SUBs (owner's picks), the
+    SUBs' results on the convoy points (no rolls, R-N39)."""
+    target = next(s for s in found if s != sub_side)
+    event, subs, on_subs, on_convoys = submarine_combat.plan(
+        state, combat.aborting, combat.area, rnd, sub_side, found, cv, shift)
+    mark = len(combat.events)
+    if sub_side == combat.active:
+        combat.events.extend(submarine_combat.on_convoys(state, combat.area, target,
+                                                         on_convoys, cv[target]))
+    apply_results(state, combat, on_subs, subs, roller, half, owner_picks=True)
+    if sub_side != combat.active:
+        combat.events.extend(submarine_combat.on_convoys(state, combat.area, target,
+                                                         on_convoys, cv[target]))
+    landed = combat.events[mark:]
+    del combat.events[mark:]
+    return [event, *landed]
 
 
 def fight(state: State, area: str, active: str, roller: Roller, *,
@@ -251,6 +283,21 @@ def fight(state: State, area: str, active: str, roller: Roller, *,
         points = {s: sum(cv[s].values()) for s in (a, b)}
         # 11.4.5 / R-N9: the side with more surprise points shifts its own column, 2 a column
         shift = {a: max(0, sp_a - sp_b) // 2, b: max(0, sp_b - sp_a) // 2}
+        half: dict[str, int] = {}
+        found = {a: found_a, b: found_b}
+        # 11.4.6.1 (2), R-N59: a side with a SUB included against included enemy convoy
+        # points makes it a submarine combat (two when both sides can, the active side first)
+        sub_sides = [s for s, o in ((a, b), (b, a))
+                     if submarine_combat.qualifies(state, found[s], combat.aborting, cv[o])]
+        if sub_sides:
+            for s, o in ((x, next(y for y in (a, b) if y != x)) for x in sub_sides):
+                # the second combat is fought on what the first left (R-N59)
+                if not submarine_combat.qualifies(state, found[s], combat.aborting, cv[o]):
+                    continue
+                combat.events.extend(_submarine(state, combat, rnd, s, found, cv, shift,
+                                                roller, half))
+            _end_round(state, combat)
+            continue
         fire = {a: int(side_attack(state, found_a)), b: int(side_attack(state, found_b))}
         chart = surface_chart()
         ships_b = len(found_b) + naval_convoys.ships_counted(points[b])
@@ -261,16 +308,12 @@ def fight(state: State, area: str, active: str, roller: Roller, *,
             "area": area, "round": rnd, "rolls": {a: roll_a, b: roll_b},
             "included": {a: found_a, b: found_b}, "surprise": {a: sp_a, b: sp_b},
             "convoys": points, "shift": shift, "attack": fire, "results": {s: list(r) for s, r in inflicted.items()}}))
-        half: dict[str, int] = {}
         # simultaneous fire: both results were read above; the active side rolls first
         apply_results(state, combat, inflicted[a], found_b, roller, half,
                       b if cv[b] else None, cv[b])
         apply_results(state, combat, inflicted[b], found_a, roller, half,
                       a if cv[a] else None, cv[a])
-        for uid in sorted(combat.aborting):        # 11.4.7.1: aborts at the round's end
-            if uid in fleets(state):
-                combat.events.append(_return(state, uid, "abort"))
-        combat.aborting.clear()
+        _end_round(state, combat)
     for uid, sh in list(in_area(state, area).items()):
         if sh.get("damaged"):                      # 11.4.7.1: damaged units abort at the end
             combat.events.append(_return(state, uid, "damaged"))

@@ -203,7 +203,13 @@ class FatalAlliances(FlowRuleset):
     # points at sea may return to base in 13.3 and are lost there with no base in reach
     # (13.3.3, R-N56-R-N57). A version-26 campaign record is asked more naval decisions. East
     # Prussia (no fleets, no convoys) plays as before.
-    version = "27"
+    # "28": submarine combat (11.4.9, R-N58-R-N64, submarine_combat.py with the authored SUB
+    # and ASW rows in sub_chart.py): a round where a side's included SUBs meet the other
+    # side's included convoy points is a submarine combat, not a surface one; the convoys'
+    # side fires ASW at the SUBs and the SUBs fire at the convoy points, odd losses on convoys.
+    # Every 3 convoy points add 1 surface factor against included SUBs. A version-27 campaign
+    # record may roll differently once a SUB meets convoys. East Prussia plays as before.
+    version = "28"
     migrations = MIGRATIONS
     manifest = MANIFEST
     flow = FLOW

@@ -751,6 +751,16 @@ export class FatalAlliancesAdapter extends GenericAdapter {
     return `${SIDE_TITLES[side] || side} roll ${d.rolls[side]}, ${ships.length ? this.taskForce(view, ships) : "no ships"}${escorted} in action, attack ${(d.attack || {})[side] ?? 0}${shift ? `, ${shift} column${shift === 1 ? "" : "s"} right for surprise` : ""} → ${results.length ? results.join(", ") : "no result"}`;
   }
 
+  /** FA 11.4.9: a submarine combat — the SUBs' attack on the SUB row against the convoys (and
+   * the 0 section's ships), the other side's ASW (escorts, 1 a 3 convoy points) at the SUBs. */
+  submarineRound(d, view) {
+    const other = Object.keys(d.results || {}).find((s) => s !== d.subs_side);
+    const res = (s) => ((d.results || {})[s] || []).map((r) => NAVAL_RESULTS[r] || r).join(", ") || "no result";
+    const shift = (s) => ((d.shift || {})[s] ? `, ${d.shift[s]} column${d.shift[s] === 1 ? "" : "s"} right for surprise` : "");
+    const escorts = (d.escorts || []).length ? `${this.taskForce(view, d.escorts)} and ` : "";
+    return `Submarine combat in ${this.seaPlace({ area: d.area })}, round ${d.round}: ${SIDE_TITLES[d.subs_side] || d.subs_side} ${this.taskForce(view, d.subs || [])}, attack ${d.attack} against ${d.convoys} convoy point${d.convoys === 1 ? "" : "s"} (${d.enemy_ships} ship${d.enemy_ships === 1 ? "" : "s"})${shift(d.subs_side)} → ${res(d.subs_side)}; ${SIDE_TITLES[other] || other} ASW ${d.asw} from ${escorts}the convoys${shift(other)} → ${res(other)}`;
+  }
+
   /** "port:portsmouth" / "sea:english-channel:1" (the naval events' places) in words. */
   seaKey(key) {
     const [kind, id, section] = String(key || "").split(":");
@@ -854,6 +864,8 @@ export class FatalAlliancesAdapter extends GenericAdapter {
       case "naval_combat": return `${this.power(d.power)} starts a naval combat in ${this.seaPlace({ area: d.area })}`;
       case "naval_search": return `Naval combat in ${this.seaPlace({ area: d.area })}, round ${d.round}: ${this.navalSides(d, (s) => `${SIDE_TITLES[s] || s} roll ${d.rolls[s]}`)} — nobody found`;
       case "naval_round": return `Naval combat in ${this.seaPlace({ area: d.area })}, round ${d.round}: ${this.navalSides(d, (s) => this.navalFire(d, s, view))}`;
+      case "submarine_round": return this.submarineRound(d, view);
+      case "submarine_losses_ignored": return `No convoy points left in ${this.seaPlace({ area: d.area })}: the submarines' ${(d.results || []).map((r) => NAVAL_RESULTS[r] || r).join(", ")} ignored (11.4.9)`;
       case "minefield": return `${this.power(d.power)} crosses ${d.name} (value ${d.value}, held by ${(d.held_by || []).map((p) => this.power(p)).join(" and ")}): ${Object.entries(d.rolls || {}).map(([id, r]) => `${this.ship(view, id)?.name || id} ${r}`).join(", ")} — ${(d.hits || []).length ? `${d.hits.length} struck` : "no ship struck"}`;
       case "naval_hit": return `${this.unitName(view, d.unit)}${d.cause === "mines" ? " strikes a mine and" : ""} takes ${NAVAL_RESULTS[d.result] || d.result}: a roll of ${d.roll} against defence ${d.defence} — ${d.effect === "none" ? "no effect" : NAVAL_EFFECTS[d.effect] || d.effect}`;
       case "naval_overrun": return `${this.ship(view, d.unit)?.name || d.unit} overrun at ${this.seaPlace({ port: d.port })}: a roll of ${d.roll} — ${d.fate === "kept" ? "kept, rebases" : d.fate === "captured" ? `captured by ${this.power(d.by)}` : "destroyed"}`;

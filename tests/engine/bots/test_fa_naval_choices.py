@@ -129,3 +129,20 @@ def test_fa_13_5_1_4_the_bot_stays_legal_with_convoy_orders_listed():
     [d] = [d for d in decisions(RULESET, state) if "germany" in d.seats]
     move = bot_turn(RULESET, state, "germany", FatalAlliancesBot(), game_uid="naval-bot")
     assert d.kind == "naval_convoy" and move.problem is None and move.action in d.options
+
+
+def test_fa_11_4_9_the_bot_sends_its_u_boats_against_unguarded_convoys_only():
+    """Version 8: a lone U-boat (attack 1) among Britain's North Sea convoy points starts the
+    combat (a submarine round, R-N59); with the Grand Fleet there too it does not."""
+    state = at_war()
+    fleets(state)["germany-u-boats-1"].update(port=None, area="north-sea", section=3)
+    assert state["board"]["convoys"]["north-sea"] == {"britain": 3}
+    state["flow"]["naval"] = {"pending": None, "entered": [], "fought": [], "watch": {}}
+    move_to(state, Step.NAVAL_COMBAT.value)
+    guarded = copy.deepcopy(state)
+    d, action = answer(state, "germany")
+    assert d.kind == "naval_combat" and action == {"area": "north-sea"}
+    for u in GRAND:
+        fleets(guarded)[u].update(port=None, area="north-sea", section=3)
+    d, action = answer(guarded, "germany")
+    assert d.kind == "naval_combat" and action == {"done": True}
