@@ -28,18 +28,13 @@ from engine.kernel.model import Decision
 from engine.rulesets.days_of_decision.alignment import align
 from engine.rulesets.days_of_decision.alliances import alliance_modifier
 from engine.rulesets.days_of_decision.catalogue import CATALOGUE
+from engine.rulesets.days_of_decision.cession import BLOCKS, DEMANDS, settle_demands
 from engine.rulesets.days_of_decision.control import control_table
 from engine.rulesets.days_of_decision.military import against, conquest_level
 from engine.rulesets.days_of_decision.minor_army import fight
 from engine.rulesets.days_of_decision.minor_war import conquer_minors, minor_at_war, war_on
 from engine.rulesets.days_of_decision.minors import MINORS
-from engine.rulesets.days_of_decision.national import (
-    ANSWERED_BY,
-    BLOCKS,
-    DEMANDS,
-    MODERNIZE_ARMY,
-    settle_demands,
-)
+from engine.rulesets.days_of_decision.national import ANSWERED_BY, MODERNIZE_ARMY
 from engine.rulesets.days_of_decision.options import HANDLERS, pe_die_cost
 from engine.rulesets.days_of_decision.peace import make_peace
 from engine.rulesets.days_of_decision.powers import POWERS
