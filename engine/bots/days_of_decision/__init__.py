@@ -73,6 +73,8 @@ NATIONAL_ANSWER = 0.5
 # v12: blocking a rival's demand (CW 6, CW 7, FR 8) and the guarantees that come with it, in
 # money beside the card's price.
 BACKING = 3.0
+# v14: an option that raises the bot's income for good (GE 14's resource marker, ruling 139) is
+# worth that income over the turns a national effort lasts (IPO 20: six), as IPO 19's trade.
 # Spending: bid points are bought only while fewer than this are held.
 WANTED_BID_POINTS = 6
 
@@ -174,6 +176,8 @@ def score_option(ctx: Context, decision: Decision, item: dict[str, Any]) -> Scor
         return score_answered(ctx, action)
     if option in DEMANDS:
         return score_demand(ctx, action)
+    if option == "GE14":
+        return score_lasting_income(ctx, action)
     if option == "JA6":
         # DoD 8.7.2 JA 6 (v11): a war on China, weighed as a declaration on a major (MP 4)
         return ctx.tried(action, 5) - 1.0
@@ -207,6 +211,17 @@ def score_demand(ctx: Context, action: dict[str, Any]) -> float:
     HANDLERS[action["option"]](state, ctx.me, action, FixedRoller(5))
     settle_demands(state)
     return value(state["board"], ctx.me) - ctx.base
+
+
+def score_lasting_income(ctx: Context, action: dict[str, Any]) -> float:
+    """DoD 8.7.2 GE 14 (v14, ruling 139): the handler on a copy (the card's price) and the
+    income it adds, each turn of the IPO 20 horizon left (the proxy holds no income)."""
+    state = {"board": copy_json(ctx.board), "flow": {}, "secret": {}}
+    HANDLERS[action["option"]](state, ctx.me, action, FixedRoller(5))
+    added = int(state["board"]["powers"][ctx.me]["income"]) \
+        - int(ctx.board["powers"][ctx.me]["income"])
+    turns = min(EFFORT_TURNS, remaining(ctx.board))
+    return value(state["board"], ctx.me) - ctx.base + MONEY * added * turns
 
 
 def score_league(ctx: Context, action: dict[str, Any]) -> Score:
@@ -398,7 +413,7 @@ PHASES: dict[str, Callable[[Context, Decision, dict[str, Any]], Score]] = {
 
 
 class DaysOfDecisionBot(HeuristicBot):
-    id, version = "dod-heuristic", "13"
+    id, version = "dod-heuristic", "14"
     work = 2000
 
     def context(self, view: dict[str, Any], offers: Sequence[Offer], rng: BotRng,

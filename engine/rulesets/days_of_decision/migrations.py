@@ -256,6 +256,14 @@ def lower_minor_levels(state: State) -> State:
     return state
 
 
+def add_resource_markers(state: State) -> State:
+    """Version 23 (issue #24): GE 14 becomes playable and records the resource markers a
+    national option put in a minor's boxes (`national.markers`). No version-22 game could play
+    it, so no option has placed one yet."""
+    state["board"]["national"].setdefault("markers", {})
+    return state
+
+
 MIGRATIONS = (
     Migration("1", "2", add_minor_politics,
               "minor markers, activation (8.5), alliances, guarantees, coup cells, trade "
@@ -321,4 +329,8 @@ MIGRATIONS = (
               "GE 9 Czech. Rump Occupied becomes playable; a minor's conquest level falls by "
               "what GE 8 / GE 10 handed to Germany; a demand whose minor is no longer free "
               "lapses"),
+    Migration("22", "23", add_resource_markers,
+              "GE 14 Support Rumanian land claims becomes playable: a German 2 resource marker "
+              "in Rumania (one resource more than the 1936 set-up's) until a war on, civil war "
+              "in or another power's alignment of Rumania"),
 )

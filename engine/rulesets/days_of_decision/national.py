@@ -37,10 +37,11 @@ Built here (rulings 105-112):
 (version 19), "army_due": {power: army points it gains at the next production},
 "colonies": {territory: power it became a colony of} (version 20), "demands": [{"option": GE 8
 or GE 10, "turn": t}] waiting for the end of political affairs, "blocked": {demand: turn an
-answer blocked it}, "tribute": {minor: power it pays a resource to} (version 21)}.
+answer blocked it}, "tribute": {minor: power it pays a resource to} (version 21), "markers":
+{minor: {power: resources}} an option's resource markers in its boxes (version 23, GE 14)}.
 
-The demands (GE 8, GE 10), their answers (CW 6, CW 7, FR 8) and GE 9 are in cession.py; the
-helpers both modules use in national_common.py.
+The demands (GE 8, GE 10), their answers (CW 6, CW 7, FR 8) and GE 9 are in cession.py, GE 14
+in land_claims.py (version 23); the helpers they share in national_common.py.
 """
 
 from __future__ import annotations
@@ -51,7 +52,7 @@ from typing import Any
 
 from engine.kernel import Event, Roller
 
-from . import cession, us_entry, war
+from . import cession, land_claims, us_entry, war
 from .alignment import aligned_to
 from .catalogue import CATALOGUE
 from .display import HEXES, zone
@@ -92,7 +93,7 @@ CHINA_PM = Fraction(1, 4)                    # DoD 8.7.2 JA 6: China's PM at lea
 
 def initial() -> dict[str, Any]:
     return {"played": {}, "neutrality": [], "rhineland": None, "home": {}, "army_due": {},
-            "colonies": {}, "demands": [], "blocked": {}, "tribute": {}}
+            "colonies": {}, "demands": [], "blocked": {}, "tribute": {}, "markers": {}}
 
 
 # --- US 6 Revise Neutrality Act --------------------------------------------------------------
@@ -500,7 +501,7 @@ ACTIONS = {
     "GE11": ukraine_actions,
     "RU6": purge_actions, "JA7": manchuria_actions, "JA8": tojo_actions,
     "US6": neutrality_actions, "CH6": modernize_actions, "JA6": peking_actions,
-    **cession.ACTIONS,
+    **cession.ACTIONS, **land_claims.ACTIONS,
 }
 HANDLERS = {
     "GE6": play_rhineland, "FR6": play_rhineland, "GE7": play_anschluss, "IT7": play_anschluss,
@@ -508,6 +509,7 @@ HANDLERS = {
     "JA7": play_manchuria, "JA8": play_tojo, "US6": play_neutrality,
     "CH6": propose_national, "JA6": play_peking, "IT8": play_albania,
     **cession.HANDLERS, **{option: propose_national for option in cession.ANSWERED},
+    **land_claims.HANDLERS,
 }
 
 def describe(action: dict[str, Any]) -> str:

@@ -13,6 +13,11 @@ from .world import political_map
 
 State = dict[str, Any]
 
+# DoD 2.3: the German '1' resource markers set up in the display minors' boxes (the Rhineland's
+# is a territory's, rulings 108 and 116). Frozen: the flat income already holds them (RULING
+# 114), so an option's marker counts only by what it differs from these (RULING 139).
+SETUP_MARKERS: dict[str, dict[str, int]] = {"rumania": {"GE": 1}, "sweden": {"GE": 1}}
+
 
 def position(board: dict[str, Any], power: str) -> int:
     return int(board["initiative"].index(power)) + 1
@@ -55,9 +60,18 @@ def gained(board: dict[str, Any], power: str) -> tuple[str, ...]:
 
 def map_income(board: dict[str, Any], power: str) -> int:
     """DoD 10.1 — `power`'s production from the political map: what it held in 1936, the
-    territories options gave it, and a resource for each minor paying it tribute (GE 10)."""
+    territories options gave it, a resource for each minor paying it tribute (GE 10) and what
+    an option's resource markers in minors add to the set-up's (GE 14)."""
     tribute = sum(1 for p in board["national"].get("tribute", {}).values() if p == power)
-    return political_map().production(power, gained(board, power), tribute)
+    return political_map().production(power, gained(board, power),
+                                      tribute + marker_resources(board, power))
+
+
+def marker_resources(board: dict[str, Any], power: str) -> int:
+    """The resources `power` draws from option markers beyond the 2.3 set-up's (RULING 139)."""
+    markers = board["national"].get("markers", {})
+    return sum(int(held.get(power, 0)) - SETUP_MARKERS.get(minor, {}).get(power, 0)
+               for minor, held in sorted(markers.items()))
 
 
 def recount(board: dict[str, Any], power: str, before: int) -> int:
