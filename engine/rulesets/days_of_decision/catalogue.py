@@ -277,7 +277,8 @@ NATIONAL_ROWS: tuple[OptionRow, ...] = (
                                 "never withdrawn while France stands (ruling 108)"),
     _national("FR7", "Italian Land Grab", "absent", 0, False,
               "IT 6 played this turn; France holds Savoy; France not conquered or Vichy",
-              "France accepts IT 6", note="answers IT 6 (absent); Savoy is on the absent map"),
+              "France accepts IT 6",
+              note="only answers IT 6, absent (Savoy is on the political map; IT 6's reasons)"),
     _national("FR8", "Little Entente Backed", "implemented", 2, True,
               "GE 8 this turn, or Germany declared war on Czechoslovakia, Rumania or "
               "Yugoslavia in an earlier turn; the CW's 0(f) this turn",
@@ -357,8 +358,9 @@ NATIONAL_ROWS: tuple[OptionRow, ...] = (
     _national("CW8", "India Independent", "absent", 0, True,
               "the CW at war with no major power and holding India",
               "India a neutral minor guaranteed by the CW, with no CW income from it",
-              note="India is not among this package's display minors and its territory and "
-                   "income are on the absent map"),
+              note="India is a CW colony on the political map, but not among this package's "
+                   "15 display minors: CW 8 makes it one (its own army, stability, guarantee "
+                   "and war rules), which the display has no place for"),
 )
 
 ROWS = ROWS + NATIONAL_ROWS
