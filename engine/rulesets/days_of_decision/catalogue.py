@@ -231,13 +231,15 @@ NATIONAL_ROWS: tuple[OptionRow, ...] = (
               note="9.3.3's national army bonus is printed on the PM track, absent from the "
                    "seed, and the abstract war adds no national bonus to a commitment (military."
                    "fight, minor_army.fight): a +1 to it would change nothing (ruling 141)"),
-    _national("GE13", "Support Hungarian and Bulgarian land claims", "absent", 0, True,
+    _national("GE13", "Support Hungarian and Bulgarian land claims", "implemented", 2, True,
               "GE 14 never played; Italy's 0(f) this turn",
               "Transylvania to Hungary, South Dobruja to Bulgaria; German resource markers "
-              "move from Rumania to them",
-              note="Transylvania and South Dobruja passing between display minors (their "
-                   "conquest levels, minor_army.conquest_level) is not built; Italy's 0(f) "
-                   "(ruling 122) and option resource markers (ruling 139) are ready for it"),
+              "move from Rumania to them", "land_claims_granted", pending="proposal",
+              note="a national proposal answered by Italy's 0(f) (ruling 122), offered while "
+                   "Rumania is free and the three minors are on the display; the territories "
+                   "move the minors' conquest levels, the markers Germany's map production "
+                   "(one resource more, net); the IPO 5 bar after RU 4's land claim is absent "
+                   "(rulings 142-143)"),
     _national("GE14", "Support Rumanian land claims", "implemented", 2, True,
               "GE 13 never played; ahead of every power allied to Rumania, Hungary or Bulgaria",
               "a German 2-resource marker in Rumania; aligned Rumania moves freely, aligned "

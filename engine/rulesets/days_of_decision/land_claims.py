@@ -1,20 +1,31 @@
-"""DoD 8.7.2 GE 14 Support Rumanian land claims (version 23, RULINGS 138-141): Germany backs
-Rumania against its neighbours' claims and is paid in Rumanian resources.
+"""DoD 8.7.2 GE 13 Support Hungarian and Bulgarian land claims and GE 14 Support Rumanian land
+claims (version 23, RULINGS 138-143): Germany backs one side of the Balkan claims and is paid in
+that side's resources; each bars the other.
 
-What is built: the prerequisites (GE 13 never played; Germany ahead on the track of every other
-major power allied to Rumania, Hungary or Bulgaria; Rumania still on the display, RULING 138)
-and the resource markers (RULING 139): `board["national"]["markers"]` = {minor: {power:
-resources}} holds the markers a national option put in a minor's resource boxes in place of the
-2.3 set-up's (national_common.SETUP_MARKERS, inside the flat income by ruling 114), so a power's map production
-counts the difference (national_common.map_income). GE 14's German '2' marker in Rumania is one
-resource more than the set-up's '1'; the other markers it removes do not exist here (IPO 2's
-economic agreements are absent and GE 13 is barred by it). The marker lasts until a major power
-is at war with Rumania, Rumania is in civil war or conquered, or a power other than Germany
-aligns it (RULING 140: checked at each production step, as GE 10's tribute, and for good).
+GE 13 (RULINGS 142-143) is a national option answered by Italy's 0(f) (ruling 122's mechanism:
+national.ANSWERED_BY, SUCCEEDS), offered while Rumania is free and Rumania, Hungary and
+Bulgaria are all on the display. On success, if Rumania is still free: the set-up's German
+marker in Rumania is removed and a German '1' placed in Hungary and in Bulgaria (one resource
+more, net), and Transylvania passes to Hungary and South Dobruja to Bulgaria
+(`board["national"]["claims"]` = {territory: minor}), their map levels moving the minors'
+conquest levels (minor_army.conquest_level). If Rumania is no longer free it lapses at no cost.
 
-Not built (RULING 141): its movement clauses (aligned Rumania's army free of 9.3.1, aligned
+GE 14 (RULINGS 138-141): GE 13 never played; Germany ahead on the track of every other major
+power allied to Rumania, Hungary or Bulgaria; Rumania still on the display (RULING 138). The
+resource markers (RULING 139): `board["national"]["markers"]` = {minor: {power: resources}}
+holds the markers a national option put in a minor's resource boxes in place of the 2.3
+set-up's (national_common.SETUP_MARKERS, inside the flat income by ruling 114), so a power's
+map production counts the difference (national_common.map_income). GE 14's German '2' in
+Rumania is one resource more than the set-up's '1'; the other markers it removes do not exist
+here (IPO 2's economic agreements are absent and GE 13 is barred by it). A marker that adds
+lasts until a major power is at war with its minor, the minor is in civil war or conquered, or
+a power other than the holder aligns it (RULING 140: checked at each production step, as GE
+10's tribute, and for good).
+
+Not built (RULING 141): GE 14's movement clauses (aligned Rumania's army free of 9.3.1, aligned
 Hungary's and Bulgaria's at most 4 army points abroad: minor armies have no positions in the
-abstract war) and the IPO 5 bar after a Soviet land claim on Rumania (RU 4's claim is absent).
+abstract war) and, for both, the IPO 5 bar after a Soviet land claim on Rumania (RU 4's claim is
+absent).
 """
 
 from __future__ import annotations
@@ -25,7 +36,17 @@ from engine.kernel import Event, Roller
 
 from .alignment import aligned_to
 from .catalogue import CATALOGUE
-from .national_common import State, map_income, once, pay, played, position, recount
+from .national_common import (
+    State,
+    map_income,
+    minor_free,
+    once,
+    pay,
+    played,
+    position,
+    recount,
+)
+from .relations import conquered
 
 CLAIMANTS = ("rumania", "hungary", "bulgaria")   # DoD 8.7.2 GE 14: whose allies Germany leads
 RUMANIAN_MARKER = 2                              # DoD 8.7.2 GE 14: printed, a German '2'
@@ -66,7 +87,9 @@ def end_markers(board: dict[str, Any]) -> list[Event]:
     events = []
     markers = board["national"].get("markers", {})
     for minor in sorted(markers):
-        holders = sorted(markers[minor])
+        holders = sorted(p for p, n in markers[minor].items() if int(n) > 0)
+        if not holders:                          # a set-up marker removed (GE 13): for good
+            continue
         ally = aligned_to(board, minor)
         ended = any(w["minor"] == minor for w in board["minor_wars"]) \
             or minor in board["minors_conquered"] or minor in board.get("civil_wars", {}) \
@@ -82,5 +105,49 @@ def end_markers(board: dict[str, Any]) -> list[Event]:
     return events
 
 
-ACTIONS = {"GE14": rumanian_claims_actions}
-HANDLERS = {"GE14": play_rumanian_claims}
+# --- GE 13 Support Hungarian and Bulgarian land claims --------------------------------------
+
+ANSWERED = {"GE13": "IT"}                        # DoD 8.7.2 GE 13: Italy's 0(f) in support
+# DoD 8.7.2 GE 13: the territories that change hands, and the German '1' markers placed.
+CLAIMS = {"transylvania": "hungary", "south_dobruja": "bulgaria"}
+CLAIM_MARKERS = {"hungary": 1, "bulgaria": 1}
+
+
+def hungarian_claims_actions(board: dict[str, Any], power: str) -> list[dict[str, Any]]:
+    """DoD 8.7.2 GE 13 — GE 14 never played; Italy in the game to answer it (RULING 122); and,
+    unprinted (RULING 142), Rumania, Hungary and Bulgaria on the display and Rumania free (not
+    at war, in civil war or aligned), as GE 8 reads a minor that hands over a territory."""
+    if power != "GE" or not once(board, "GE13") or played(board, "GE14") \
+            or conquered(board, "IT"):
+        return []
+    if any(m in board["minors_conquered"] for m in CLAIMANTS) or not minor_free(board, "rumania"):
+        return []
+    return [{"option": "GE13"}]
+
+
+def claims_granted(state: State, power: str) -> list[Event]:
+    """GE 13 agreed by Italy's 0(f), at the end of political affairs (RULING 143): if Rumania is
+    no longer free it lapses at no cost (ruling 135's reading); else Germany pays, its set-up
+    marker in Rumania goes (`markers["rumania"] = {}`: for good, RULING 140 ends only markers
+    that add), a German '1' goes into Hungary and Bulgaria, and the two territories change
+    hands (`claims`), moving the three minors' conquest levels."""
+    board = state["board"]
+    if not minor_free(board, "rumania"):
+        return [Event("land_claims_lapsed", CATALOGUE["GE13"].rule,
+                      {"power": power, "minor": "rumania"})]
+    cost = pay(state, power, "GE13")
+    national = board["national"]
+    before = map_income(board, power)
+    national["markers"]["rumania"] = {}
+    for minor, resources in CLAIM_MARKERS.items():
+        national["markers"][minor] = {power: resources}
+    added = recount(board, power, before)
+    national.setdefault("claims", {}).update(CLAIMS)
+    return [Event("land_claims_granted", CATALOGUE["GE13"].rule, {
+        "power": power, "territories": dict(CLAIMS), "markers": dict(CLAIM_MARKERS),
+        "income_added": added, "cost": cost})]
+
+
+SUCCEEDS = {"GE13": claims_granted}
+ACTIONS = {"GE13": hungarian_claims_actions, "GE14": rumanian_claims_actions}
+HANDLERS = {"GE14": play_rumanian_claims}       # GE 13's: national.propose_national

@@ -257,10 +257,12 @@ def lower_minor_levels(state: State) -> State:
 
 
 def add_resource_markers(state: State) -> State:
-    """Version 23 (issue #24): GE 14 becomes playable and records the resource markers a
-    national option put in a minor's boxes (`national.markers`). No version-22 game could play
-    it, so no option has placed one yet."""
+    """Version 23 (issue #24): GE 13 and GE 14 become playable and record the resource markers a
+    national option put in a minor's boxes (`national.markers`) and the territories GE 13
+    passed between minors (`national.claims`). No version-22 game could play either, so no
+    option has placed a marker or moved a territory yet."""
     state["board"]["national"].setdefault("markers", {})
+    state["board"]["national"].setdefault("claims", {})
     return state
 
 
@@ -330,7 +332,7 @@ MIGRATIONS = (
               "what GE 8 / GE 10 handed to Germany; a demand whose minor is no longer free "
               "lapses"),
     Migration("22", "23", add_resource_markers,
-              "GE 14 Support Rumanian land claims becomes playable: a German 2 resource marker "
-              "in Rumania (one resource more than the 1936 set-up's) until a war on, civil war "
-              "in or another power's alignment of Rumania"),
+              "GE 13 (with Italy's 0(f)) and GE 14, the Balkan land claims, become playable: "
+              "option resource markers in minors and, for GE 13, Transylvania to Hungary and "
+              "South Dobruja to Bulgaria"),
 )

@@ -38,10 +38,11 @@ Built here (rulings 105-112):
 "colonies": {territory: power it became a colony of} (version 20), "demands": [{"option": GE 8
 or GE 10, "turn": t}] waiting for the end of political affairs, "blocked": {demand: turn an
 answer blocked it}, "tribute": {minor: power it pays a resource to} (version 21), "markers":
-{minor: {power: resources}} an option's resource markers in its boxes (version 23, GE 14)}.
+{minor: {power: resources}} an option's resource markers in its boxes (version 23, GE 13,
+GE 14), "claims": {territory: minor it passed to} (version 23, GE 13)}.
 
-The demands (GE 8, GE 10), their answers (CW 6, CW 7, FR 8) and GE 9 are in cession.py, GE 14
-in land_claims.py (version 23); the helpers they share in national_common.py.
+The demands (GE 8, GE 10), their answers (CW 6, CW 7, FR 8) and GE 9 are in cession.py, GE 13
+and GE 14 in land_claims.py (version 23); the helpers they share in national_common.py.
 """
 
 from __future__ import annotations
@@ -93,7 +94,8 @@ CHINA_PM = Fraction(1, 4)                    # DoD 8.7.2 JA 6: China's PM at lea
 
 def initial() -> dict[str, Any]:
     return {"played": {}, "neutrality": [], "rhineland": None, "home": {}, "army_due": {},
-            "colonies": {}, "demands": [], "blocked": {}, "tribute": {}, "markers": {}}
+            "colonies": {}, "demands": [], "blocked": {}, "tribute": {}, "markers": {},
+            "claims": {}}
 
 
 # --- US 6 Revise Neutrality Act --------------------------------------------------------------
@@ -411,7 +413,7 @@ def play_peking(state: State, power: str, action: dict[str, Any], roller: Roller
 # DoD 8.7.2 — a national option that succeeds only if a named power plays its 0(f) agreeing in
 # the same turn (RULING 122): the option, the power whose 0(f) it waits for. Its cost and its
 # effects are paid only on success (8.4.1, "black filled").
-ANSWERED_BY = {"CH6": "US", **cession.ANSWERED}
+ANSWERED_BY = {"CH6": "US", **cession.ANSWERED, **land_claims.ANSWERED}
 
 
 def propose_national(state: State, power: str, action: dict[str, Any], roller: Roller
@@ -488,7 +490,7 @@ def deliver_army(board: dict[str, Any]) -> list[Event]:
     return events
 
 # The effect of each national option answered by a 0(f), applied on success (settle_proposals).
-SUCCEEDS = {"CH6": modernized, **cession.SUCCEEDS}
+SUCCEEDS = {"CH6": modernized, **cession.SUCCEEDS, **land_claims.SUCCEEDS}
 
 
 # The implemented national options: their legal actions and their effects (options.py).
@@ -509,7 +511,7 @@ HANDLERS = {
     "JA7": play_manchuria, "JA8": play_tojo, "US6": play_neutrality,
     "CH6": propose_national, "JA6": play_peking, "IT8": play_albania,
     **cession.HANDLERS, **{option: propose_national for option in cession.ANSWERED},
-    **land_claims.HANDLERS,
+    **land_claims.HANDLERS, **{option: propose_national for option in land_claims.ANSWERED},
 }
 
 def describe(action: dict[str, Any]) -> str:

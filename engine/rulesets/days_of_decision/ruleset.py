@@ -150,7 +150,7 @@ class DaysOfDecision(FlowRuleset):
     # 20: IT 7, a 0(f) answering national options (CH 6), JA 6's limited war (RULINGS 121-).
     # 21: GE 8 / GE 10 demands and their blockers CW 6, CW 7, FR 8 (RULINGS 129-133).
     # 22: GE 9 Czech rump; a minor's conquest level less what GE 8 / GE 10 took (RULINGS 134-).
-    # 23: GE 14 Rumanian land claims: option resource markers in minors (RULINGS 138-141).
+    # 23: GE 13 / GE 14 Balkan land claims: option resource markers in minors (RULINGS 138-143).
     version = "23"
     migrations = MIGRATIONS
     manifest = MANIFEST
@@ -288,6 +288,8 @@ class DaysOfDecision(FlowRuleset):
             for minor, held in national_now.get("markers", {}).items():       # version 23
                 assert minor in MINORS and all(p in POWERS and int(n) > 0
                                                for p, n in held.items()), f"markers in {minor}"
+            for territory, minor in national_now.get("claims", {}).items():     # version 23
+                assert minor in MINORS and territory in political_map().territories, territory
 
     def describe_action(self, state: State, decision: Decision, action: Any) -> str:
         if decision.kind == "option":

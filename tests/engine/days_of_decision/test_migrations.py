@@ -543,14 +543,16 @@ def test_dod_version_22_migration_offensives_fit_the_lowered_levels_and_ge9_then
 
 
 def test_dod_version_23_migration_no_marker_yet_and_ge14_then_plays():
-    """Version 23 (GE 14; rulings 138-141): the frozen version-22 game could place no option
-    resource marker, so it gains an empty `markers` and nothing else; then GE 14 plays on it."""
+    """Version 23 (GE 13, GE 14; rulings 138-143): the frozen version-22 game could place no
+    option resource marker nor move a territory, so it gains an empty `markers` and `claims`
+    and nothing else; then GE 14 plays on it."""
     frozen = json.loads((VERSIONS / "days_of_decision-22.json").read_text())
     assert frozen["record"]["versions"]["ruleset"] == "22" and int(RULESET.version) > 22
     old = frozen["state"]
     assert "markers" not in old["board"]["national"]
     new = add_resource_markers(copy.deepcopy(old))
     assert new["board"]["national"].pop("markers") == {}
+    assert new["board"]["national"].pop("claims") == {}
     assert canonical_json(new) == canonical_json(old)
     new = add_resource_markers(new)
     RULESET.check_invariants(new)
