@@ -28,18 +28,13 @@ from engine.kernel.model import Decision
 from engine.rulesets.days_of_decision.alignment import align
 from engine.rulesets.days_of_decision.alliances import alliance_modifier
 from engine.rulesets.days_of_decision.catalogue import CATALOGUE
+from engine.rulesets.days_of_decision.cession import BLOCKS, DEMANDS, settle_demands
 from engine.rulesets.days_of_decision.control import control_table
 from engine.rulesets.days_of_decision.military import against, conquest_level
 from engine.rulesets.days_of_decision.minor_army import fight
 from engine.rulesets.days_of_decision.minor_war import conquer_minors, minor_at_war, war_on
 from engine.rulesets.days_of_decision.minors import MINORS
-from engine.rulesets.days_of_decision.national import (
-    ANSWERED_BY,
-    BLOCKS,
-    DEMANDS,
-    MODERNIZE_ARMY,
-    settle_demands,
-)
+from engine.rulesets.days_of_decision.national import ANSWERED_BY, MODERNIZE_ARMY, SUCCEEDS
 from engine.rulesets.days_of_decision.options import HANDLERS, pe_die_cost
 from engine.rulesets.days_of_decision.peace import make_peace
 from engine.rulesets.days_of_decision.powers import POWERS
@@ -78,6 +73,9 @@ NATIONAL_ANSWER = 0.5
 # v12: blocking a rival's demand (CW 6, CW 7, FR 8) and the guarantees that come with it, in
 # money beside the card's price.
 BACKING = 3.0
+# v14: an option that raises the bot's income for good (GE 13's and GE 14's resource markers,
+# rulings 139 and 143) is worth that income over the turns a national effort lasts (IPO 20:
+# six), as IPO 19's trade.
 # Spending: bid points are bought only while fewer than this are held.
 WANTED_BID_POINTS = 6
 
@@ -175,6 +173,8 @@ def score_option(ctx: Context, decision: Decision, item: dict[str, Any]) -> Scor
                    and POWERS[p["from"]].ideology == POWERS[ctx.me].ideology}
         return ctx.tried(action, 5) + PE * len(offers & set(action["agree"])) + \
             NATIONAL_ANSWER * len(friends & set(action["agree"]))
+    if option in ("GE13", "GE14"):            # v14, before the 0(f)-answered rows (GE 13)
+        return score_lasting_income(ctx, action)
     if option in ANSWERED_BY:
         return score_answered(ctx, action)
     if option in DEMANDS:
@@ -212,6 +212,25 @@ def score_demand(ctx: Context, action: dict[str, Any]) -> float:
     HANDLERS[action["option"]](state, ctx.me, action, FixedRoller(5))
     settle_demands(state)
     return value(state["board"], ctx.me) - ctx.base
+
+
+def score_lasting_income(ctx: Context, action: dict[str, Any]) -> float:
+    """DoD 8.7.2 GE 13 / GE 14 (v14, rulings 139, 143): the option applied on a copy (the card's
+    price) and the income it adds, each turn of the IPO 20 horizon left (the proxy holds no
+    income). GE 13 waits for Italy's 0(f): applied as if agreed when Italy shares the bot's
+    ideology (the bot agrees to such proposals, v11), else worth nothing."""
+    option = action["option"]
+    state = {"board": copy_json(ctx.board), "flow": {}, "secret": {}}
+    if option in ANSWERED_BY:
+        if POWERS[ANSWERED_BY[option]].ideology != POWERS[ctx.me].ideology:
+            return 0.0
+        SUCCEEDS[option](state, ctx.me)
+    else:
+        HANDLERS[option](state, ctx.me, action, FixedRoller(5))
+    added = int(state["board"]["powers"][ctx.me]["income"]) \
+        - int(ctx.board["powers"][ctx.me]["income"])
+    turns = min(EFFORT_TURNS, remaining(ctx.board))
+    return value(state["board"], ctx.me) - ctx.base + MONEY * added * turns
 
 
 def score_league(ctx: Context, action: dict[str, Any]) -> Score:
@@ -403,7 +422,7 @@ PHASES: dict[str, Callable[[Context, Decision, dict[str, Any]], Score]] = {
 
 
 class DaysOfDecisionBot(HeuristicBot):
-    id, version = "dod-heuristic", "13"
+    id, version = "dod-heuristic", "14"
     work = 2000
 
     def context(self, view: dict[str, Any], offers: Sequence[Offer], rng: BotRng,

@@ -174,7 +174,8 @@ def _national(id_: str, name: str, status: str, cost: int, one_shot: bool, needs
                      needs=needs, description=description, effect=effect)
 
 
-NO_PM = "needs the PM track (absent from the seed; MP 1 and MP 2 are absent for it too)"
+# The PM prerequisites are read since version 19 (ruling 118); what these options lack is named
+# in each row.
 NO_COMMUNIST_CHINA = ("needs Communist China as a separate force (its army points, territory "
                       "and production; 10.2), absent")
 
@@ -227,22 +228,36 @@ NATIONAL_ROWS: tuple[OptionRow, ...] = (
                               "(ruling 109)"),
     _national("GE12", "Create the Waffen SS Corps", "absent", 0, True, "PM 3/4 or more",
               "Germany's national army bonus (9.3.3) +1 for the game",
-              note="the national army bonus (9.3.3) is not part of the abstract war; " + NO_PM),
-    _national("GE13", "Support Hungarian and Bulgarian land claims", "absent", 0, True,
+              note="9.3.3's national army bonus is printed on the PM track, absent from the "
+                   "seed, and the abstract war adds no national bonus to a commitment (military."
+                   "fight, minor_army.fight): a +1 to it would change nothing (ruling 141)"),
+    _national("GE13", "Support Hungarian and Bulgarian land claims", "implemented", 2, True,
               "GE 14 never played; Italy's 0(f) this turn",
               "Transylvania to Hungary, South Dobruja to Bulgaria; German resource markers "
-              "move from Rumania to them",
-              note="territories and resource markers are on the absent map"),
-    _national("GE14", "Support Rumanian land claims", "absent", 0, True,
+              "move from Rumania to them", "land_claims_granted", pending="proposal",
+              note="a national proposal answered by Italy's 0(f) (ruling 122), offered while "
+                   "Rumania is free and the three minors are on the display; the territories "
+                   "move the minors' conquest levels, the markers Germany's map production "
+                   "(one resource more, net); the IPO 5 bar after RU 4's land claim is absent "
+                   "(rulings 142-143)"),
+    _national("GE14", "Support Rumanian land claims", "implemented", 2, True,
               "GE 13 never played; ahead of every power allied to Rumania, Hungary or Bulgaria",
               "a German 2-resource marker in Rumania; aligned Rumania moves freely, aligned "
               "Hungary and Bulgaria keep at most 4 army points abroad",
-              note="resource markers and movement limits need the absent map"),
+              "rumanian_claims",
+              note="the marker replaces the 1936 set-up's German 1 (one resource more in "
+                   "Germany's map production) until a war on, civil war in or another power's "
+                   "alignment of Rumania; the movement clauses need minor army positions and "
+                   "the IPO 5 bar RU 4's land claim, both absent (rulings 138-141)"),
     _national("IT6", "French Land Grab", "absent", 0, False,
               "PM 3/4 or more; ahead of France; France not Vichy or conquered",
               "Savoy, Corsica and Tunisia to Italy (at once if Italy holds Savoy, else with "
               "FR 7); peace and a non-aggression pact; France pays a resource a turn",
-              note="Savoy, Corsica and Tunisia are territories on the absent map; " + NO_PM),
+              note="Savoy, Corsica and Tunisia are on the political map, but Italy never "
+                   "controls Savoy (the abstract war takes no territory short of a whole "
+                   "conquest), the failed offer is still paid (unlike ruling 122's national "
+                   "proposals), and the forced peace with a pact and France's resource a turn "
+                   "are not built"),
     _national("IT7", "Italian Anschluss", "implemented", 2, True,
               "GE 7 never played; PM 3/4 or more; ahead of every power allied to Austria; "
               "Austria not at war, in civil war, conquered or aligned",
@@ -264,7 +279,8 @@ NATIONAL_ROWS: tuple[OptionRow, ...] = (
                                 "never withdrawn while France stands (ruling 108)"),
     _national("FR7", "Italian Land Grab", "absent", 0, False,
               "IT 6 played this turn; France holds Savoy; France not conquered or Vichy",
-              "France accepts IT 6", note="answers IT 6 (absent); Savoy is on the absent map"),
+              "France accepts IT 6",
+              note="only answers IT 6, absent (Savoy is on the political map; IT 6's reasons)"),
     _national("FR8", "Little Entente Backed", "implemented", 2, True,
               "GE 8 this turn, or Germany declared war on Czechoslovakia, Rumania or "
               "Yugoslavia in an earlier turn; the CW's 0(f) this turn",
@@ -280,7 +296,7 @@ NATIONAL_ROWS: tuple[OptionRow, ...] = (
               "RU 6 played; no RU 8 in the last 60 turns; PM 1/2 or more; China not at war "
               "with a major power; Soviet position less than half China's",
               "Communist and Nationalist China at war with each other",
-              note=NO_COMMUNIST_CHINA + "; " + NO_PM),
+              note=NO_COMMUNIST_CHINA),
     _national("RU8", "Abduct Chiang Kai Shek", "absent", 0, True,
               "RU 7 never played; Soviet position less than half China's",
               "no Chinese civil war for 60 turns",
@@ -323,7 +339,8 @@ NATIONAL_ROWS: tuple[OptionRow, ...] = (
     _national("US7", "Hawaii becomes the 49th State", "absent", 0, True,
               "PM 1/5 or more; half the US naval points at Honolulu",
               "Hawaii becomes US home country; half the naval points stay there at peace",
-              note="Honolulu and naval positions are on the absent map; " + NO_PM),
+              note="Hawaii is on the political map, but naval points are a national total "
+                   "with no position (ruling 79), so none can be at Honolulu"),
     _national("US8", "Monroe Doctrine Invoked", "absent", 0, False,
               "an American minor allied only to powers behind the US on the track",
               "the US at war with that minor",
@@ -343,8 +360,9 @@ NATIONAL_ROWS: tuple[OptionRow, ...] = (
     _national("CW8", "India Independent", "absent", 0, True,
               "the CW at war with no major power and holding India",
               "India a neutral minor guaranteed by the CW, with no CW income from it",
-              note="India is not among this package's display minors and its territory and "
-                   "income are on the absent map"),
+              note="India is a CW colony on the political map, but not among this package's "
+                   "15 display minors: CW 8 makes it one (its own army, stability, guarantee "
+                   "and war rules), which the display has no place for"),
 )
 
 ROWS = ROWS + NATIONAL_ROWS

@@ -256,6 +256,16 @@ def lower_minor_levels(state: State) -> State:
     return state
 
 
+def add_resource_markers(state: State) -> State:
+    """Version 23 (issue #24): GE 13 and GE 14 become playable and record the resource markers a
+    national option put in a minor's boxes (`national.markers`) and the territories GE 13
+    passed between minors (`national.claims`). No version-22 game could play either, so no
+    option has placed a marker or moved a territory yet."""
+    state["board"]["national"].setdefault("markers", {})
+    state["board"]["national"].setdefault("claims", {})
+    return state
+
+
 MIGRATIONS = (
     Migration("1", "2", add_minor_politics,
               "minor markers, activation (8.5), alliances, guarantees, coup cells, trade "
@@ -321,4 +331,8 @@ MIGRATIONS = (
               "GE 9 Czech. Rump Occupied becomes playable; a minor's conquest level falls by "
               "what GE 8 / GE 10 handed to Germany; a demand whose minor is no longer free "
               "lapses"),
+    Migration("22", "23", add_resource_markers,
+              "GE 13 (with Italy's 0(f)) and GE 14, the Balkan land claims, become playable: "
+              "option resource markers in minors and, for GE 13, Transylvania to Hungary and "
+              "South Dobruja to Bulgaria"),
 )

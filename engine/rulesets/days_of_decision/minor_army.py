@@ -234,12 +234,18 @@ def conquest_level(board: dict[str, Any], minor: str) -> int:
     """DoD 12.1, 12.2 — the offensives that conquer the minor now: its level (RULING 45, the
     map's home territories adding up to it, ruling 115) less the map level of each of its home
     territories a national option handed to a major power (RULING 134: the Sudetenland after
-    GE 8, the Danzig Corridor after GE 10; `national.home` / `national.colonies`)."""
+    GE 8, the Danzig Corridor after GE 10; `national.home` / `national.colonies`), and moved by
+    what GE 13 passed between minors (RULING 143: Transylvania, South Dobruja)."""
     national = board.get("national", {})
     given = {*national.get("home", {}), *national.get("colonies", {})}
     territories = political_map().territories
     lost = sum(territories[t].level for t in given if territories[t].owner == minor)
-    return FORCES[minor].conquest_level - lost
+    # RULING 143: GE 13's territories passed between minors (`national.claims`)
+    claims = national.get("claims", {})
+    lost += sum(territories[t].level for t, m in claims.items()
+                if territories[t].owner == minor and m != minor)
+    won = sum(territories[t].level for t, m in claims.items() if m == minor)
+    return FORCES[minor].conquest_level - lost + won
 
 
 def place(board: dict[str, Any], power: str, minor: str, gained: int) -> None:

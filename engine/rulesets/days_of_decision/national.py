@@ -37,19 +37,12 @@ Built here (rulings 105-112):
 (version 19), "army_due": {power: army points it gains at the next production},
 "colonies": {territory: power it became a colony of} (version 20), "demands": [{"option": GE 8
 or GE 10, "turn": t}] waiting for the end of political affairs, "blocked": {demand: turn an
-answer blocked it}, "tribute": {minor: power it pays a resource to} (version 21)}.
+answer blocked it}, "tribute": {minor: power it pays a resource to} (version 21), "markers":
+{minor: {power: resources}} an option's resource markers in its boxes (version 23, GE 13,
+GE 14), "claims": {territory: minor it passed to} (version 23, GE 13)}.
 
-- GE 8 Sudetenland / GE 10 Danzig (version 21): demands that succeed at the end of political
-  affairs unless an answer blocks them: CW 6 or FR 8 (GE 8), CW 7 (GE 10), each a national
-  option answered by the other Western power's 0(f) on ruling 122's mechanism (ANSWERED_BY,
-  SUCCEEDS); the territory joins Germany's home country from the political map; GE 10's
-  resource a turn from Poland (RULINGS 129-133).
-- GE 9 Czech. Rump Occupied (version 22): GE 8 granted in an earlier turn, Czechoslovakia free;
-  it leaves the display as Austria does, what is left of it on the map becomes a German colony
-  (`colonies`), 21 German army points, +3 PE to the Commonwealth and +1 to France (RULINGS
-  136-137). From version 22 a demand lapses if its minor is no longer free when it settles, and
-  the minor's conquest level falls by the ceded territory's (minor_army.conquest_level,
-  RULINGS 134-135).
+The demands (GE 8, GE 10), their answers (CW 6, CW 7, FR 8) and GE 9 are in cession.py, GE 13
+and GE 14 in land_claims.py (version 23); the helpers they share in national_common.py.
 """
 
 from __future__ import annotations
@@ -60,17 +53,27 @@ from typing import Any
 
 from engine.kernel import Event, Roller
 
-from . import us_entry, war
+from . import cession, land_claims, us_entry, war
 from .alignment import aligned_to
 from .catalogue import CATALOGUE
 from .display import HEXES, zone
+from .national_common import (
+    State,
+    absorb,
+    map_income,
+    minor_free,
+    once,
+    pay,
+    played,
+    position,
+    recount,
+    shift_pe,
+)
 from .new_world_order import centre_hexes, entry_cost
-from .powers import DEMOCRACY, FASCISM, POWERS, modified_pe
+from .powers import FASCISM, POWERS, modified_pe
 from .relations import at_war, conquered, enemies, level
 from .war_economy import production_multiple
 from .world import political_map
-
-State = dict[str, Any]
 
 PURGE_PE, PURGE_ARMY = 2, 17                 # DoD 8.7.2 RU 6: printed
 RHINELAND_US_ENTRY = 3                       # DoD 8.7.2 FR 6: printed, each turn
@@ -89,43 +92,10 @@ MODERNIZE_BEHIND = ("RU", "JA")              # DoD 8.7.2 CH 6: China ahead of bo
 CHINA_PM = Fraction(1, 4)                    # DoD 8.7.2 JA 6: China's PM at least 1/4
 
 
-DEMAND_PM = Fraction(3, 4)                   # DoD 8.7.2 GE 8 / GE 10: printed
-# DoD 8.7.2 GE 8 / GE 10: the minor that must be free and the territory it hands over.
-DEMANDS = {"GE8": ("czechoslovakia", "sudetenland"), "GE10": ("poland", "danzig_corridor")}
-# DoD 8.7.2 CW 6, FR 8, CW 7: the demand each answer blocks, and the minors it guarantees.
-BLOCKS = {"CW6": "GE8", "FR8": "GE8", "CW7": "GE10"}
-BACKED = {"CW6": ("czechoslovakia",), "CW7": ("poland",),
-          "FR8": ("czechoslovakia", "rumania", "yugoslavia")}
-GUARANTORS = ("CW", "FR")                    # DoD 8.7.2 CW 6, CW 7, FR 8: both guarantee
-
-
 def initial() -> dict[str, Any]:
     return {"played": {}, "neutrality": [], "rhineland": None, "home": {}, "army_due": {},
-            "colonies": {}, "demands": [], "blocked": {}, "tribute": {}}
-
-
-def position(board: dict[str, Any], power: str) -> int:
-    return int(board["initiative"].index(power)) + 1
-
-
-def played(board: dict[str, Any], option: str) -> bool:
-    return option in board["national"]["played"]
-
-
-def _once(board: dict[str, Any], option: str) -> bool:
-    """A one-shot option (8.2, RULING 112) not yet played successfully."""
-    return not (CATALOGUE[option].one_shot and played(board, option))
-
-
-def _pay(state: State, power: str, option: str) -> int:
-    cost = CATALOGUE[option].cost
-    state["board"]["powers"][power]["money"] -= cost
-    state["board"]["national"]["played"].setdefault(option, int(state["board"]["turn"]))
-    return cost
-
-
-def _pe(board: dict[str, Any], power: str, change: int) -> None:
-    board["powers"][power]["pe"] += change
+            "colonies": {}, "demands": [], "blocked": {}, "tribute": {}, "markers": {},
+            "claims": {}}
 
 
 # --- US 6 Revise Neutrality Act --------------------------------------------------------------
@@ -144,9 +114,9 @@ def neutrality_actions(board: dict[str, Any], power: str) -> list[dict[str, Any]
 def play_neutrality(state: State, power: str, action: dict[str, Any], roller: Roller
                     ) -> list[Event]:
     board = state["board"]
-    cost = _pay(state, power, "US6")
+    cost = pay(state, power, "US6")
     act = action["act"]
-    _pe(board, power, 1 if act == "pass" else -1)
+    shift_pe(board, power, 1 if act == "pass" else -1)
     board["national"]["neutrality"].append(act)
     return [Event("neutrality_act", CATALOGUE["US6"].rule, {
         "act": act, "pe": board["powers"][power]["pe"], "cost": cost,
@@ -156,16 +126,16 @@ def play_neutrality(state: State, power: str, action: dict[str, Any], roller: Ro
 # --- RU 6 Purge ------------------------------------------------------------------------------
 
 def purge_actions(board: dict[str, Any], power: str) -> list[dict[str, Any]]:
-    if power != "RU" or at_war(board, "RU", "GE") or not _once(board, "RU6"):
+    if power != "RU" or at_war(board, "RU", "GE") or not once(board, "RU6"):
         return []
     return [{"option": "RU6"}]
 
 
 def play_purge(state: State, power: str, action: dict[str, Any], roller: Roller) -> list[Event]:
     board = state["board"]
-    cost = _pay(state, power, "RU6")
+    cost = pay(state, power, "RU6")
     entry = board["powers"][power]
-    _pe(board, power, PURGE_PE)
+    shift_pe(board, power, PURGE_PE)
     lost = min(PURGE_ARMY, int(entry["army"]))         # RULING 106: no army below none
     entry["army"] = int(entry["army"]) - lost
     return [Event("purge", CATALOGUE["RU6"].rule, {"pe": entry["pe"], "army_lost": lost,
@@ -189,7 +159,7 @@ def play_rhineland(state: State, power: str, action: dict[str, Any], roller: Rol
                    ) -> list[Event]:
     board = state["board"]
     option = action["option"]
-    cost = _pay(state, power, option)
+    cost = pay(state, power, option)
     rival = "FR" if power == "GE" else "GE"
     board["national"]["rhineland"] = power
     allies = board["alliances"].get("belgium", [])
@@ -222,7 +192,7 @@ def rhineland_us_entry(state: State, roller: Roller) -> list[Event]:
 def ukraine_actions(board: dict[str, Any], power: str) -> list[dict[str, Any]]:
     """GE 11's political branch (Kiev is on the absent map): Poland stacked with Germany on
     the display or aligned to it, no German-Soviet treaty, Germany 3+ places ahead."""
-    if power != "GE" or not _once(board, "GE11") or conquered(board, "RU"):
+    if power != "GE" or not once(board, "GE11") or conquered(board, "RU"):
         return []
     stacked = board["display"]["poland"] == board["display"]["GE"] \
         and "poland" not in board["minors_conquered"]
@@ -236,9 +206,9 @@ def ukraine_actions(board: dict[str, Any], power: str) -> list[dict[str, Any]]:
 def play_ukraine(state: State, power: str, action: dict[str, Any], roller: Roller
                  ) -> list[Event]:
     board = state["board"]
-    cost = _pay(state, power, "GE11")
+    cost = pay(state, power, "GE11")
     for who, change in UKRAINE_PE.items():
-        _pe(board, who, change)
+        shift_pe(board, who, change)
     board["powers"]["GE"]["army"] = int(board["powers"]["GE"]["army"]) + UKRAINE_ARMY
     return [Event("ukraine", CATALOGUE["GE11"].rule, {
         "pe": {p: board["powers"][p]["pe"] for p in UKRAINE_PE}, "army": UKRAINE_ARMY,
@@ -251,58 +221,13 @@ def play_ukraine(state: State, power: str, action: dict[str, Any], roller: Rolle
 ANSCHLUSS = {"GE": "GE7", "IT": "IT7"}
 
 
-def minor_free(board: dict[str, Any], minor: str) -> bool:
-    """Not at war (a major power's war on it or a civil war), conquered, nor aligned."""
-    return not (minor in board["minors_conquered"] or minor in board.get("civil_wars", {})
-                or minor in board.get("aligned", {})
-                or any(w["minor"] == minor for w in board["minor_wars"]))
-
-
-def gained(board: dict[str, Any], power: str) -> tuple[str, ...]:
-    """The territories an option gave `power`: joined to its home country (GE 7, IT 7) or made
-    its colony (IT 8); the map's production counts them with what it held in 1936."""
-    national = board["national"]
-    return tuple(sorted(t for table in (national["home"], national.get("colonies", {}))
-                        for t, p in table.items() if p == power))
-
-
-def map_income(board: dict[str, Any], power: str) -> int:
-    """DoD 10.1 — `power`'s production from the political map: what it held in 1936, the
-    territories options gave it, and a resource for each minor paying it tribute (GE 10)."""
-    tribute = sum(1 for p in board["national"].get("tribute", {}).values() if p == power)
-    return political_map().production(power, gained(board, power), tribute)
-
-
-def _recount(board: dict[str, Any], power: str, before: int) -> int:
-    """Move `power`'s flat income by what its map production gained since `before`."""
-    added = map_income(board, power) - before
-    entry = board["powers"][power]
-    entry["income"] = int(entry["income"]) + added
-    return added
-
-
-def _absorb(board: dict[str, Any], minor: str, power: str) -> None:
-    """RULING 119 (GE 7, IT 7; RULING 136: GE 9) — the minor leaves the display as a completely
-    conquered one does (12.2.2), held by `power`: its marker effects, alliances, guarantees and
-    coup cells go, it votes no more, and no vengeance is owed (there was no war)."""
-    board["minors_conquered"][minor] = power
-    for table in ("alliances", "guarantees", "coup_cells", "modifiers"):
-        board[table].pop(minor, None)
-
-
-def absorbed(board: dict[str, Any], minor: str) -> bool:
-    """Every home territory of the minor taken by an option (GE 7, IT 7, GE 9), not by war."""
-    national = board["national"]
-    given = {*national["home"], *national.get("colonies", {})}
-    return set(political_map().home_country(minor)) <= given
-
 
 def anschluss_actions(board: dict[str, Any], power: str) -> list[dict[str, Any]]:
     """DoD 8.7.2 GE 7 / IT 7 (a)-(d), one rule with the power as its parameter: the other's
     option 7 never played, the power's PM 3/4 or more (RULING 118), the power ahead of every
     other power allied to Austria, Austria free (RULING 121: IT 7 is GE 7 for Italy)."""
     option = ANSCHLUSS.get(power)
-    if option is None or not _once(board, option):
+    if option is None or not once(board, option):
         return []
     if any(played(board, other) for other in ANSCHLUSS.values() if other != option):
         return []
@@ -324,15 +249,15 @@ def play_anschluss(state: State, power: str, action: dict[str, Any], roller: Rol
     political map (RULING 121: the same for Italy under IT 7)."""
     board = state["board"]
     option = ANSCHLUSS[power]
-    cost = _pay(state, power, option)
+    cost = pay(state, power, option)
     world = political_map()
     before = map_income(board, power)
     for territory in world.home_country("austria"):
         board["national"]["home"][territory] = power
-    added = _recount(board, power, before)
+    added = recount(board, power, before)
     entry = board["powers"][power]
     entry["army"] = int(entry["army"]) + ANSCHLUSS_ARMY
-    _absorb(board, "austria", power)
+    absorb(board, "austria", power)
     return [Event("anschluss", CATALOGUE[option].rule, {
         "power": power, "minor": "austria", "army": ANSCHLUSS_ARMY,
         "income": entry["income"], "income_added": added,
@@ -346,7 +271,7 @@ def albania_actions(board: dict[str, Any], power: str) -> list[dict[str, Any]]:
     """DoD 8.7.2 IT 8 — Albania free (RULING 128: not a display minor, so nobody can be at war
     with it, align it or start its civil war: it is free until an option takes it); Italy's PM
     3/4 or more; Italy ahead of the Commonwealth."""
-    if power != "IT" or not _once(board, "IT8") or "albania" in board["national"]["colonies"]:
+    if power != "IT" or not once(board, "IT8") or "albania" in board["national"]["colonies"]:
         return []
     if production_multiple(board, power) < ALBANIA_PM:
         return []
@@ -359,12 +284,12 @@ def play_albania(state: State, power: str, action: dict[str, Any], roller: Rolle
     resources and factories count for Italy's production from the map (none in 1936), its
     level does not join Italy's conquest level (a colony is not home country, 12.3)."""
     board = state["board"]
-    cost = _pay(state, power, "IT8")
+    cost = pay(state, power, "IT8")
     world = political_map()
     before = map_income(board, power)
     for territory in world.home_country("albania"):
         board["national"]["colonies"][territory] = power
-    added = _recount(board, power, before)
+    added = recount(board, power, before)
     return [Event("albania_occupied", CATALOGUE["IT8"].rule, {
         "power": power, "territories": world.home_country("albania"),
         "income_added": added, "cost": cost})]
@@ -373,7 +298,7 @@ def play_albania(state: State, power: str, action: dict[str, Any], roller: Rolle
 # --- JA 7 Manchuria Abandoned, JA 8 Tojo Takes Over ------------------------------------------
 
 def manchuria_actions(board: dict[str, Any], power: str) -> list[dict[str, Any]]:
-    if power != "JA" or played(board, "JA8") or not _once(board, "JA7"):
+    if power != "JA" or played(board, "JA8") or not once(board, "JA7"):
         return []
     return [{"option": "JA7"}] if position(board, "JA") > position(board, "CH") else []
 
@@ -381,14 +306,14 @@ def manchuria_actions(board: dict[str, Any], power: str) -> list[dict[str, Any]]
 def play_manchuria(state: State, power: str, action: dict[str, Any], roller: Roller
                    ) -> list[Event]:
     board = state["board"]
-    cost = _pay(state, power, "JA7")
-    _pe(board, power, MANCHURIA_PE)
+    cost = pay(state, power, "JA7")
+    shift_pe(board, power, MANCHURIA_PE)
     return [Event("manchuria_abandoned", CATALOGUE["JA7"].rule,
                   {"pe": board["powers"][power]["pe"], "cost": cost})]
 
 
 def tojo_actions(board: dict[str, Any], power: str) -> list[dict[str, Any]]:
-    if power != "JA" or not _once(board, "JA8"):
+    if power != "JA" or not once(board, "JA8"):
         return []
     behind = sum(position(board, "JA") > position(board, p) for p in TOJO_RIVALS
                  if not conquered(board, p))
@@ -440,8 +365,8 @@ def _fascist_neighbours(hex_id: str) -> list[str]:
 
 def play_tojo(state: State, power: str, action: dict[str, Any], roller: Roller) -> list[Event]:
     board = state["board"]
-    cost = _pay(state, power, "JA8")
-    _pe(board, power, TOJO_PE)
+    cost = pay(state, power, "JA8")
+    shift_pe(board, power, TOJO_PE)
     path = tojo_path(board, power)
     frm = board["display"][power]
     if path:
@@ -457,7 +382,7 @@ def peking_actions(board: dict[str, Any], power: str) -> list[dict[str, Any]]:
     """DoD 8.7.2 JA 6 — Japan ahead of China, or JA 8 played; a declaration on China that MP 4's
     common limits allow (war.declarable: pacts, treaties; RULING 124). It is JA 4 (c): the one
     way Japan declares war on China without casus belli or JA 8 (RULING 126)."""
-    if power != "JA" or not _once(board, "JA6") or not war.declarable(board, "JA", "CH"):
+    if power != "JA" or not once(board, "JA6") or not war.declarable(board, "JA", "CH"):
         return []
     if position(board, "JA") < position(board, "CH") or played(board, "JA8"):
         return [{"option": "JA6"}]
@@ -471,7 +396,7 @@ def play_peking(state: State, power: str, action: dict[str, Any], roller: Roller
     Chart's US entry and minor effects apply as for any declaration. China's PM is raised to
     1/4 if below it, by taking back run-out national efforts (RULING 124)."""
     board = state["board"]
-    cost = _pay(state, power, "JA6")
+    cost = pay(state, power, "JA6")
     china = board["powers"]["CH"]
     raised = 0
     while production_multiple(board, "CH") < CHINA_PM and int(china["efforts"]) > 0:
@@ -488,7 +413,7 @@ def play_peking(state: State, power: str, action: dict[str, Any], roller: Roller
 # DoD 8.7.2 — a national option that succeeds only if a named power plays its 0(f) agreeing in
 # the same turn (RULING 122): the option, the power whose 0(f) it waits for. Its cost and its
 # effects are paid only on success (8.4.1, "black filled").
-ANSWERED_BY = {"CH6": "US", "CW6": "FR", "CW7": "FR", "FR8": "CW"}
+ANSWERED_BY = {"CH6": "US", **cession.ANSWERED, **land_claims.ANSWERED}
 
 
 def propose_national(state: State, power: str, action: dict[str, Any], roller: Roller
@@ -523,7 +448,7 @@ def settle_proposals(state: State) -> list[Event]:
             events.append(Event("national_option_failed", CATALOGUE[option].rule,
                                 {"power": power, "option": option, "to": answerer}))
     if national.get("demands"):        # RULING 130: the answers first, then the demands
-        events += settle_demands(state)
+        events += cession.settle_demands(state)
     return events
 
 
@@ -532,7 +457,7 @@ def settle_proposals(state: State) -> list[Event]:
 def modernize_actions(board: dict[str, Any], power: str) -> list[dict[str, Any]]:
     """DoD 8.7.2 CH 6 — China ahead of both the Soviet Union and Japan on the track; the US in
     the game to answer it (RULING 123)."""
-    if power != "CH" or not _once(board, "CH6") or conquered(board, "US"):
+    if power != "CH" or not once(board, "CH6") or conquered(board, "US"):
         return []
     if any(position(board, "CH") >= position(board, p) for p in MODERNIZE_BEHIND):
         return []
@@ -543,7 +468,7 @@ def modernized(state: State, power: str) -> list[Event]:
     """CH 6 agreed by the US: China pays, and 15 army points are due at the next production
     step (RULING 123: they join the army when income is paid, turn.production)."""
     board = state["board"]
-    cost = _pay(state, power, "CH6")
+    cost = pay(state, power, "CH6")
     due = board["national"]["army_due"]
     due[power] = int(due.get(power, 0)) + MODERNIZE_ARMY
     return [Event("modernize_army", CATALOGUE["CH6"].rule,
@@ -564,188 +489,8 @@ def deliver_army(board: dict[str, Any]) -> list[Event]:
     due.clear()
     return events
 
-
-# --- GE 8 Demand Sudetenland, GE 10 Demand Danzig Corridor --------------------------------
-
-def _waiting(board: dict[str, Any], demand: str) -> bool:
-    return any(d["option"] == demand and d["turn"] == board["turn"]
-               for d in board["national"].get("demands", []))
-
-
-def demand_actions(board: dict[str, Any], power: str) -> list[dict[str, Any]]:
-    """DoD 8.7.2 GE 8 / GE 10 — Germany's PM 3/4 or more (RULING 118's reading), the minor free
-    (not at war, in civil war, conquered or aligned), the demand neither made good nor blocked
-    before (RULING 131: a blocked demand is never made again)."""
-    if power != "GE" or production_multiple(board, power) < DEMAND_PM:
-        return []
-    national = board["national"]
-    return [{"option": option} for option, (minor, _) in DEMANDS.items()
-            if _once(board, option) and option not in national.get("blocked", {})
-            and not _waiting(board, option) and minor_free(board, minor)]
-
-
-def make_demand(state: State, power: str, action: dict[str, Any], roller: Roller
-                ) -> list[Event]:
-    """RULING 129 — a demand waits for the end of political affairs (the answers CW 6 / FR 8 /
-    CW 7 are only legal while it waits); nothing is paid before it succeeds (8.4.1)."""
-    board = state["board"]
-    option = action["option"]
-    board["national"]["demands"].append({"option": option, "turn": board["turn"]})
-    minor, territory = DEMANDS[option]
-    return [Event("demand_made", CATALOGUE[option].rule,
-                  {"power": power, "option": option, "minor": minor, "territory": territory})]
-
-
-def backing_actions(board: dict[str, Any], power: str) -> list[dict[str, Any]]:
-    """DoD 8.7.2 CW 6 / CW 7 / FR 8 — the demand it answers made this turn (FR 8 also after
-    Germany's war on Czechoslovakia, Rumania or Yugoslavia begun in an earlier turn, RULING
-    132); the answering power still in the game (its 0(f) is needed)."""
-    out = []
-    for option, demand in BLOCKS.items():
-        if CATALOGUE[option].power != power or not _once(board, option) \
-                or conquered(board, ANSWERED_BY[option]):
-            continue
-        if _waiting(board, demand) or (option == "FR8" and _entente_attacked(board)):
-            out.append({"option": option})
-    return out
-
-
-def _entente_attacked(board: dict[str, Any]) -> bool:
-    """RULING 132: a German war on one of FR 8's minors still open, declared before this turn,
-    or one of them conquered by Germany (RULING 136: GE 9's occupation is no war)."""
-    return any(w["power"] == "GE" and w["minor"] in BACKED["FR8"]
-               and int(w["since"]) < int(board["turn"]) for w in board["minor_wars"]) \
-        or any(board["minors_conquered"].get(m) == "GE" and not absorbed(board, m)
-               for m in BACKED["FR8"])
-
-
-def _back(state: State, power: str, option: str) -> list[Event]:
-    """CW 6 / CW 7 / FR 8 agreed by the other's 0(f): the backer pays; the Commonwealth and
-    France guarantee the option's minors that are free, where not already guaranteed (IPO 12's
-    guarantee without its price or markers, RULING 133); a demand of this turn is blocked for
-    good (RULING 131)."""
-    board = state["board"]
-    cost = _pay(state, power, option)
-    guaranteed = []
-    for minor in BACKED[option]:
-        if not minor_free(board, minor):
-            continue
-        held = board["guarantees"].setdefault(minor, [])
-        for guarantor in GUARANTORS:
-            if guarantor not in held and not conquered(board, guarantor):
-                held.append(guarantor)
-                guaranteed.append(f"{guarantor}>{minor}")
-        held.sort()
-    demand = BLOCKS[option]
-    blocked = _waiting(board, demand)
-    if blocked:
-        board["national"]["blocked"].setdefault(demand, int(board["turn"]))
-    return [Event("demand_backed", CATALOGUE[option].rule, {
-        "power": power, "option": option, "guaranteed": guaranteed,
-        "blocks": demand if blocked else None, "cost": cost})]
-
-
-def settle_demands(state: State) -> list[Event]:
-    """DoD 8.7.2 GE 8 / GE 10 at the end of political affairs, after the answers: a demand no
-    answer blocked succeeds: Germany pays, the territory joins its home country from the
-    political map (its production with it, and the minor's conquest level falls by its level,
-    minor_army.conquest_level); GE 10's Poland pays Germany a resource a turn (RULING 130). A
-    blocked demand costs nothing; so does one whose minor is no longer free (a war on it, its
-    civil war or its alignment later in the step: RULING 135), which may be made again."""
-    board, events = state["board"], []
-    national = board["national"]
-    for demand in national["demands"]:
-        option = demand["option"]
-        minor, territory = DEMANDS[option]
-        if option in national["blocked"]:
-            events.append(Event("demand_blocked", CATALOGUE[option].rule,
-                                {"power": "GE", "option": option, "minor": minor}))
-            continue
-        if not minor_free(board, minor):       # RULING 135: a war, coup or alignment since
-            events.append(Event("demand_lapsed", CATALOGUE[option].rule,
-                                {"power": "GE", "option": option, "minor": minor}))
-            continue
-        cost = _pay(state, "GE", option)
-        before = map_income(board, "GE")
-        national["home"][territory] = "GE"
-        if option == "GE10":
-            national["tribute"][minor] = "GE"
-        added = _recount(board, "GE", before)
-        events.append(Event("demand_granted", CATALOGUE[option].rule, {
-            "power": "GE", "option": option, "minor": minor, "territory": territory,
-            "income_added": added, "tribute": option == "GE10", "cost": cost}))
-    national["demands"] = []
-    return events
-
-
-def end_tributes(board: dict[str, Any]) -> list[Event]:
-    """DoD 8.7.2 GE 10 — Poland's resource stops once a major power is at war with it or has
-    aligned it (RULING 130: checked at each production step, before income)."""
-    events = []
-    tribute = board["national"].get("tribute", {})
-    for minor in sorted(tribute):
-        at_war_with = any(w["minor"] == minor for w in board["minor_wars"]) \
-            or minor in board["minors_conquered"]
-        if at_war_with or minor in board.get("aligned", {}):
-            power = tribute[minor]
-            before = map_income(board, power)
-            del tribute[minor]
-            events.append(Event("tribute_ends", CATALOGUE["GE10"].rule, {
-                "power": power, "minor": minor, "income_added": _recount(board, power, before)}))
-    return events
-
-
-# --- GE 9 Czech. Rump Occupied ----------------------------------------------------------------
-
-RUMP = "czechoslovakia"
-RUMP_ARMY = 21                               # DoD 8.7.2 GE 9: printed
-RUMP_PE = {"CW": 3, "FR": 1}                 # DoD 8.7.2 GE 9: printed, each if Democratic
-
-
-def rump_actions(board: dict[str, Any], power: str) -> list[dict[str, Any]]:
-    """DoD 8.7.2 GE 9 — GE 8 granted in an earlier turn (`played` keeps the turn it
-    succeeded), Czechoslovakia free as GE 8 reads it (RULING 136)."""
-    if power != "GE" or not _once(board, "GE9") or not played(board, "GE8"):
-        return []
-    if int(board["national"]["played"]["GE8"]) >= int(board["turn"]):
-        return []
-    return [{"option": "GE9"}] if minor_free(board, RUMP) else []
-
-
-def play_rump(state: State, power: str, action: dict[str, Any], roller: Roller) -> list[Event]:
-    """RULING 136 — Czechoslovakia leaves the display as Austria does under GE 7 (`_absorb`);
-    what is left of it on the map (all its home territories but the Sudetenland) becomes a
-    German colony (`national.colonies`, IT 8's way): their production counts for Germany's,
-    their levels do not join its conquest level (12.3: home country only). Germany gains the 21
-    army points; the Commonwealth +3 PE and France +1 PE, each if Democratic (always, in this
-    package: ideologies do not change) and still in the game (RULING 137)."""
-    board = state["board"]
-    cost = _pay(state, power, "GE9")
-    national = board["national"]
-    before = map_income(board, power)
-    rump = [t for t in political_map().home_country(RUMP)
-            if t not in national["home"] and t not in national["colonies"]]
-    for territory in rump:
-        national["colonies"][territory] = power
-    added = _recount(board, power, before)
-    _absorb(board, RUMP, power)
-    entry = board["powers"][power]
-    entry["army"] = int(entry["army"]) + RUMP_ARMY
-    pe = {}
-    for who, change in RUMP_PE.items():
-        if POWERS[who].ideology == DEMOCRACY and not conquered(board, who):
-            _pe(board, who, change)
-            pe[who] = board["powers"][who]["pe"]
-    return [Event("czech_rump_occupied", CATALOGUE["GE9"].rule, {
-        "power": power, "minor": RUMP, "territories": rump, "army": RUMP_ARMY,
-        "income_added": added, "pe": pe, "cost": cost})]
-
-
 # The effect of each national option answered by a 0(f), applied on success (settle_proposals).
-SUCCEEDS = {"CH6": modernized,
-            "CW6": lambda state, power: _back(state, power, "CW6"),
-            "CW7": lambda state, power: _back(state, power, "CW7"),
-            "FR8": lambda state, power: _back(state, power, "FR8")}
+SUCCEEDS = {"CH6": modernized, **cession.SUCCEEDS, **land_claims.SUCCEEDS}
 
 
 # The implemented national options: their legal actions and their effects (options.py).
@@ -758,26 +503,16 @@ ACTIONS = {
     "GE11": ukraine_actions,
     "RU6": purge_actions, "JA7": manchuria_actions, "JA8": tojo_actions,
     "US6": neutrality_actions, "CH6": modernize_actions, "JA6": peking_actions,
-    "GE8": lambda board, power: [a for a in demand_actions(board, power) if a["option"] == "GE8"],
-    "GE9": rump_actions,
-    "GE10": lambda board, power: [a for a in demand_actions(board, power)
-                                  if a["option"] == "GE10"],
-    "CW6": lambda board, power: [a for a in backing_actions(board, power)
-                                 if a["option"] == "CW6"],
-    "CW7": lambda board, power: [a for a in backing_actions(board, power)
-                                 if a["option"] == "CW7"],
-    "FR8": lambda board, power: [a for a in backing_actions(board, power)
-                                 if a["option"] == "FR8"],
+    **cession.ACTIONS, **land_claims.ACTIONS,
 }
 HANDLERS = {
     "GE6": play_rhineland, "FR6": play_rhineland, "GE7": play_anschluss, "IT7": play_anschluss,
     "GE11": play_ukraine, "RU6": play_purge,
     "JA7": play_manchuria, "JA8": play_tojo, "US6": play_neutrality,
     "CH6": propose_national, "JA6": play_peking, "IT8": play_albania,
-    "GE8": make_demand, "GE9": play_rump, "GE10": make_demand,
-    "CW6": propose_national, "CW7": propose_national, "FR8": propose_national,
+    **cession.HANDLERS, **{option: propose_national for option in cession.ANSWERED},
+    **land_claims.HANDLERS, **{option: propose_national for option in land_claims.ANSWERED},
 }
-
 
 def describe(action: dict[str, Any]) -> str:
     if action["option"] == "US6":

@@ -2,8 +2,8 @@
 maps each implemented row to its legal actions and its effect: IPO 1 (new_world_order.py),
 IPO 3, IPO 12 and MP 0(e) (alliances.py), IPO 9 (spies.py), IPO 16 (league.py), IPO 10 and MP 0(c) (elections.py), IPO 17 and IPO 18 (finance.py), IPO 19 and IPO 20 (war_economy.py), IPO 13 (war_aims.py), MP 3, MP 0(f) and
 IPO 11 (treaties.py), MP 4 (war.py), MP 5 (peace.py), the national options GE 6, GE 7, IT 7,
-GE 8, GE 10, GE 11, FR 6, FR 8, RU 6, JA 6, JA 7, JA 8, CH 6, CW 6, CW 7 and US 6
-(national.py), and here MP 0(a) PE rolls, 0(b) a secret army point purchase for a
+IT 8, GE 11, FR 6, RU 6, JA 6, JA 7, JA 8, CH 6 and US 6 (national.py), GE 8, GE 9, GE 10, FR 8,
+CW 6 and CW 7 (cession.py) and GE 13 and GE 14 (land_claims.py), and here MP 0(a) PE rolls, 0(b) a secret army point purchase for a
 minor, 0(g) bid points. All MP 0 sub-options share one slot a turn; an IPO is played once a
 turn by anyone; MP 3, MP 4 and MP 5 once a turn by each power. A conquered power plays nothing. The rest are absent, each with
 its reason in the catalogue (docs/rules/days_of_decision.md)."""

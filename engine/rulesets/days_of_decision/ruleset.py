@@ -17,7 +17,7 @@ from engine.kernel.flow import FlowRuleset
 from engine.kernel.game import copy_json
 from engine.kernel.model import Audience
 
-from . import league, military, minor_army, national, spending
+from . import cession, league, military, minor_army, national, spending
 from . import options as mp_options
 from .catalogue import CATALOGUE
 from .control import control_table
@@ -150,7 +150,8 @@ class DaysOfDecision(FlowRuleset):
     # 20: IT 7, a 0(f) answering national options (CH 6), JA 6's limited war (RULINGS 121-).
     # 21: GE 8 / GE 10 demands and their blockers CW 6, CW 7, FR 8 (RULINGS 129-133).
     # 22: GE 9 Czech rump; a minor's conquest level less what GE 8 / GE 10 took (RULINGS 134-).
-    version = "22"
+    # 23: GE 13 / GE 14 Balkan land claims: option resource markers in minors (RULINGS 138-143).
+    version = "23"
     migrations = MIGRATIONS
     manifest = MANIFEST
     product = True
@@ -272,7 +273,7 @@ class DaysOfDecision(FlowRuleset):
             assert set(national_now["neutrality"]) <= {"pass", "veto"}, "a US 6 vote unknown"
             assert national_now["rhineland"] in (None, "GE", "FR"), "the Rhineland's holder"
             for territory, power in national_now.get("home", {}).items():      # version 19
-                demanded = (territory, power) in {(t, "GE") for _, t in national.DEMANDS.values()}
+                demanded = (territory, power) in {(t, "GE") for _, t in cession.DEMANDS.values()}
                 assert power in POWERS and territory in political_map().territories \
                     and (demanded or board["minors_conquered"].get(
                         political_map().territories[territory].owner) == power), \
@@ -280,10 +281,15 @@ class DaysOfDecision(FlowRuleset):
             for territory, power in national_now.get("colonies", {}).items():  # version 20
                 assert power in POWERS and territory in political_map().territories, \
                     f"{territory} became {power}'s colony"
-            assert all(d["option"] in national.DEMANDS                         # version 21
+            assert all(d["option"] in cession.DEMANDS                         # version 21
                        for d in national_now.get("demands", [])), "a demand that is none"
-            assert set(national_now.get("blocked", {})) <= set(national.DEMANDS), "blocked"
+            assert set(national_now.get("blocked", {})) <= set(cession.DEMANDS), "blocked"
             assert all(p == "GE" for p in national_now.get("tribute", {}).values()), "tribute"
+            for minor, held in national_now.get("markers", {}).items():       # version 23
+                assert minor in MINORS and all(p in POWERS and int(n) > 0
+                                               for p, n in held.items()), f"markers in {minor}"
+            for territory, minor in national_now.get("claims", {}).items():     # version 23
+                assert minor in MINORS and territory in political_map().territories, territory
 
     def describe_action(self, state: State, decision: Decision, action: Any) -> str:
         if decision.kind == "option":

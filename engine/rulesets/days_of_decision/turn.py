@@ -10,7 +10,17 @@ from typing import Any
 
 from engine.kernel import Event, Roller
 
-from . import civil_war, elections, league, national, politics, war, war_economy
+from . import (
+    cession,
+    civil_war,
+    elections,
+    land_claims,
+    league,
+    national,
+    politics,
+    war,
+    war_economy,
+)
 from .control import control_table
 from .powers import IDEOLOGIES, POWERS, SEATS
 from .tables import BIMONTHS, FIRST_YEAR, NEEDED_MINORS, WEATHER_CHART
@@ -50,7 +60,8 @@ def production(state: State, roller: Roller) -> list[Event]:
     factories, resources and the production multiple are built, moved by national effort and
     embargoes (IPO 19, IPO 20: war_economy.py, rulings 54-57); the spending follows (10.2)."""
     board = state["board"]
-    events = war_economy.lift_embargoes(board) + national.end_tributes(board)   # GE 10
+    events = war_economy.lift_embargoes(board) + cession.end_tributes(board) \
+        + land_claims.end_markers(board)                 # GE 10, GE 14
     paid = {p: war_economy.income(board, p) for p in sorted(board["powers"])}
     for power, income in paid.items():
         board["powers"][power]["money"] += income

@@ -381,3 +381,34 @@ def test_dod_8_7_2_v13_the_bot_scores_ge9_by_its_handler(dod):
     assert score == pytest.approx((OWN_MINOR - RIVAL_MINOR) * minor_weight("czechoslovakia")
                                   - MONEY * dod_options.CATALOGUE["GE9"].cost)
     assert score > score_option(germany, None, {"action": {"option": "0g"}})
+
+
+def test_dod_8_7_2_v14_the_bot_weighs_ge14_by_its_income_over_six_turns(dod):
+    """v14 (DoD version 23, ruling 139): GE 14's handler on the copy shows only the card's price
+    (the proxy holds no income); the resource it adds is worth a money a turn over IPO 20's six
+    turns, so it is worth playing (before v14 only its price showed)."""
+    state = started(dod)
+    board = state["board"]
+    assert {"option": "GE14"} in dod_options.legal_options(board, "GE")
+    germany = Context(dod.view(state, kernel.audience_of(state, ["GE"])), "GE")
+    score = score_option(germany, None, {"action": {"option": "GE14"}})
+    assert score == pytest.approx(MONEY * (6 * 1 - dod_options.CATALOGUE["GE14"].cost))
+    price_only = germany.tried({"option": "GE14"}, 5)
+    assert price_only == pytest.approx(-MONEY * dod_options.CATALOGUE["GE14"].cost)
+    assert price_only < 0 < score
+
+
+def test_dod_8_7_2_v14_the_bot_weighs_ge13_as_if_fascist_italy_agreed(dod):
+    """v14 (DoD version 23, ruling 143): GE 13's handler only proposes to Italy; Italy shares
+    Germany's ideology, so the bot applies the success on the copy: net one resource more,
+    worth a money a turn over six turns, less the card."""
+    state = started(dod)
+    board = state["board"]
+    assert {"option": "GE13"} in dod_options.legal_options(board, "GE")
+    germany = Context(dod.view(state, kernel.audience_of(state, ["GE"])), "GE")
+    score = score_option(germany, None, {"action": {"option": "GE13"}})
+    assert score == pytest.approx(MONEY * (6 * 1 - dod_options.CATALOGUE["GE13"].cost))
+    board["conquered"].append("IT")            # nobody of its ideology would answer
+    board["initiative"].remove("IT")
+    board["initiative"].append("IT")
+    assert {"option": "GE13"} not in dod_options.legal_options(board, "GE")

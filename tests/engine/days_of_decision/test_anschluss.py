@@ -9,6 +9,7 @@ from engine.kernel import apply
 from engine.rulesets.days_of_decision import RULESET
 from engine.rulesets.days_of_decision import military as M
 from engine.rulesets.days_of_decision import national as N
+from engine.rulesets.days_of_decision import national_common as NC
 from engine.rulesets.days_of_decision import options as O
 from engine.rulesets.days_of_decision import war_economy as WE
 from engine.rulesets.days_of_decision.catalogue import CATALOGUE
@@ -184,6 +185,6 @@ def test_dod_8_7_2_it8_ruling_128_albania_an_italian_colony_through_the_kernel()
     assert M.conquest_level(board, "IT") == 8               # a colony is not home country
     assert not albania_offered(board)
     # a colony's production counts with a later home territory: IT 7 after IT 8
-    assert N.gained(board, "IT") == ("albania",)
+    assert NC.gained(board, "IT") == ("albania",)
     board["national"]["home"]["austria"] = "IT"
-    assert N.gained(board, "IT") == ("albania", "austria")
+    assert NC.gained(board, "IT") == ("albania", "austria")

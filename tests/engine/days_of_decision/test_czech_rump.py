@@ -1,15 +1,16 @@
-"""DoD 8.7.2 GE 9 Czech. Rump Occupied (version 22, national.py), and what GE 8 / GE 10 take
+"""DoD 8.7.2 GE 9 Czech. Rump Occupied (version 22, cession.py), and what GE 8 / GE 10 take
 from a minor's own conquest level (12.1, 12.2; minor_army.conquest_level). RULINGS 134-137."""
 
 from __future__ import annotations
 
 from engine.kernel import apply
 from engine.rulesets.days_of_decision import RULESET
+from engine.rulesets.days_of_decision import cession as C
 from engine.rulesets.days_of_decision import civil_war as CIVIL
 from engine.rulesets.days_of_decision import league as L
 from engine.rulesets.days_of_decision import military as M
 from engine.rulesets.days_of_decision import minor_army as MA
-from engine.rulesets.days_of_decision import national as N
+from engine.rulesets.days_of_decision import national_common as NC
 from engine.rulesets.days_of_decision import options as O
 from engine.rulesets.days_of_decision import politics as P
 from engine.rulesets.days_of_decision.catalogue import CATALOGUE
@@ -48,7 +49,7 @@ def test_dod_8_7_2_ge9_needs_ge8_granted_in_an_earlier_turn_and_a_free_czechoslo
     O.play_option(state, "GE", {"option": "GE8"}, NO_DICE)
     P.bonus_bids(state, NO_DICE)
     board["powers"]["GE"]["mp_played"] = []
-    assert N.played(board, "GE8") and not offered(board)       # granted this turn, not before
+    assert NC.played(board, "GE8") and not offered(board)       # granted this turn, not before
     board["turn"] = 2
     assert offered(board)
     assert not any(o["option"] == "GE9" for p in ("IT", "CW", "FR")
@@ -90,7 +91,7 @@ def test_dod_8_7_2_ge9_ruling_136_137_the_rump_a_german_colony_through_the_kerne
     RULESET.check_invariants(after)
     board = after["board"]
     ge = board["powers"]["GE"]
-    assert ge["army"] == before["GE"]["army"] + N.RUMP_ARMY == before["GE"]["army"] + 21
+    assert ge["army"] == before["GE"]["army"] + C.RUMP_ARMY == before["GE"]["army"] + 21
     assert ge["money"] == before["GE"]["money"] - CATALOGUE["GE9"].cost
     # RULING 137: the Commonwealth +3 and France +1, both Democrats (printed)
     assert board["powers"]["CW"]["pe"] == before["CW"]["pe"] + 3
@@ -103,14 +104,14 @@ def test_dod_8_7_2_ge9_ruling_136_137_the_rump_a_german_colony_through_the_kerne
     assert (world.territories["bohemia"].resources, world.territories["bohemia"].factories) \
         == (1, 2)
     assert ge["income"] == before["GE"]["income"] + 1
-    assert N.map_income(board, "GE") == 10
+    assert NC.map_income(board, "GE") == 10
     assert M.conquest_level(board, "GE") == M.CONQUEST_LEVEL["GE"] + 1   # the Sudetenland only
     # off the display, held by Germany, its ties gone, no vote, nothing owed
     assert board["minors_conquered"]["czechoslovakia"] == "GE"
     assert controller(board, "czechoslovakia") == "GE"
     for table in ("alliances", "guarantees", "modifiers"):
         assert "czechoslovakia" not in board[table], table
-    assert board["unavenged"] == [] and N.absorbed(board, "czechoslovakia")
+    assert board["unavenged"] == [] and NC.absorbed(board, "czechoslovakia")
     assert all(country != "czechoslovakia" for country, _ in L._named(board, None, None))
     board["powers"]["GE"]["mp_played"] = []
     assert not offered(board)                                  # one-shot
@@ -176,7 +177,7 @@ def test_dod_8_7_2_ge8_ruling_135_a_demand_lapses_if_its_minor_is_no_longer_free
     events = P.bonus_bids(state, NO_DICE)
     assert "demand_lapsed" in [e.kind for e in events]
     assert board["national"]["home"] == {} and board["national"]["blocked"] == {}
-    assert board["powers"]["GE"]["money"] == money and not N.played(board, "GE8")
+    assert board["powers"]["GE"]["money"] == money and not NC.played(board, "GE8")
     assert MA.conquest_level(board, "czechoslovakia") == 4
     # not blocked: made again once Czechoslovakia is free
     board["minor_wars"] = []

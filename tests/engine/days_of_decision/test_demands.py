@@ -5,7 +5,7 @@ Western power's 0(f) (version 21, RULINGS 129-133, on ruling 122's mechanism).""
 from __future__ import annotations
 
 from engine.rulesets.days_of_decision import RULESET
-from engine.rulesets.days_of_decision import national as N
+from engine.rulesets.days_of_decision import national_common as NC
 from engine.rulesets.days_of_decision import options as O
 from engine.rulesets.days_of_decision import politics as P
 from engine.rulesets.days_of_decision import turn as TURN
@@ -55,7 +55,7 @@ def test_dod_8_7_2_ge8_ruling_130_unanswered_the_sudetenland_joins_germany():
     # the Sudetenland's resource and red factory: one production point more (ruling 114)
     assert board["powers"]["GE"]["income"] == income + 1
     assert board["powers"]["GE"]["money"] == money - CATALOGUE["GE8"].cost
-    assert board["national"]["demands"] == [] and N.played(board, "GE8")
+    assert board["national"]["demands"] == [] and NC.played(board, "GE8")
     assert "czechoslovakia" not in board["minors_conquered"]     # it stays on the display
     RULESET.check_invariants(state)
     board["powers"]["GE"]["mp_played"] = []
@@ -95,7 +95,7 @@ def test_dod_8_7_2_cw6_without_france_s_0f_fails_and_ge8_succeeds():
     kinds = [e.kind for e in events]
     assert "national_option_failed" in kinds and "demand_granted" in kinds
     assert board["national"]["home"] == {"sudetenland": "GE"}
-    assert not N.played(board, "CW6")
+    assert not NC.played(board, "CW6")
 
 
 def test_dod_8_7_2_fr8_ruling_132_the_cw_s_0f_blocks_ge8_and_backs_the_little_entente():

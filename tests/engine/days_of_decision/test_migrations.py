@@ -35,6 +35,7 @@ from engine.rulesets.days_of_decision.migrations import (
     add_national_replies,
     add_naval_treaty,
     add_owed_options,
+    add_resource_markers,
     add_surrender_and_us_entry,
     add_treaties_and_war,
     add_war_chart,
@@ -539,3 +540,28 @@ def test_dod_version_22_migration_offensives_fit_the_lowered_levels_and_ge9_then
     assert {"option": "GE9"} in O.legal_options(board, "GE")
     play_option(new, "GE", {"option": "GE9"}, ScriptedDice({}))
     assert board["minors_conquered"]["czechoslovakia"] == "GE"
+
+
+def test_dod_version_23_migration_no_marker_yet_and_ge14_then_plays():
+    """Version 23 (GE 13, GE 14; rulings 138-143): the frozen version-22 game could place no
+    option resource marker nor move a territory, so it gains an empty `markers` and `claims`
+    and nothing else; then GE 14 plays on it."""
+    frozen = json.loads((VERSIONS / "days_of_decision-22.json").read_text())
+    assert frozen["record"]["versions"]["ruleset"] == "22" and int(RULESET.version) > 22
+    old = frozen["state"]
+    assert "markers" not in old["board"]["national"]
+    new = add_resource_markers(copy.deepcopy(old))
+    assert new["board"]["national"].pop("markers") == {}
+    assert new["board"]["national"].pop("claims") == {}
+    assert canonical_json(new) == canonical_json(old)
+    new = add_resource_markers(new)
+    RULESET.check_invariants(new)
+    board = new["board"]
+    board["powers"]["GE"].update(mp_played=[], mp0_played=False, money=10)   # it owed 10
+    assert board["alliances"]["hungary"] == ["JA"] and board["initiative"][0] == "GE"
+    assert {"option": "GE14"} in O.legal_options(board, "GE")
+    income = board["powers"]["GE"]["income"]
+    play_option(new, "GE", {"option": "GE14"}, ScriptedDice({}))
+    assert board["national"]["markers"] == {"rumania": {"GE": 2}}
+    assert board["powers"]["GE"]["income"] >= income            # capped by Germany's factories
+    RULESET.check_invariants(new)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from engine.rulesets.days_of_decision import RULESET
 from engine.rulesets.days_of_decision import national as N
+from engine.rulesets.days_of_decision import national_common as NC
 from engine.rulesets.days_of_decision import options as O
 from engine.rulesets.days_of_decision import politics as P
 from engine.rulesets.days_of_decision import turn as TURN
@@ -57,7 +58,7 @@ def test_dod_8_7_2_mp0f_ruling_122_the_us_answers_ch6_and_china_pays_on_success(
     assert [e.kind for e in events if e.kind == "modernize_army"] == ["modernize_army"]
     assert board["proposals"] == [] and board["accepts"] == {}
     assert board["powers"]["CH"]["money"] == money - CATALOGUE["CH6"].cost
-    assert board["national"]["army_due"] == {"CH": N.MODERNIZE_ARMY} and N.played(board, "CH6")
+    assert board["national"]["army_due"] == {"CH": N.MODERNIZE_ARMY} and NC.played(board, "CH6")
     assert board["powers"]["CH"]["army"] == army                 # RULING 123: not yet
     RULESET.check_invariants(state)
     TURN.production(state, NO_DICE)
@@ -84,6 +85,6 @@ def test_dod_8_7_2_mp0f_ruling_122_a_0f_before_the_option_agrees_and_none_fails_
     events = P.bonus_bids(state, NO_DICE)
     assert "national_option_failed" in [e.kind for e in events]
     assert board["powers"]["CH"]["money"] == money and board["national"]["army_due"] == {}
-    assert not N.played(board, "CH6")
+    assert not NC.played(board, "CH6")
     board["powers"]["CH"]["mp_played"] = []                      # a later turn
     assert ch6_offered(board)
