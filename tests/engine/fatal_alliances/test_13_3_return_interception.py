@@ -130,20 +130,24 @@ def test_fa_13_3_an_enemy_staying_at_sea_may_intercept_a_return_and_it_must_figh
 
 
 def test_fa_13_3_ships_ordered_home_take_no_part_in_an_interception_combat():
-    """The Harwich cruiser, itself returning, is withheld from the fight-through: it is never
-    hit, and lands after Germany's return is over."""
-    fought = 0
-    for n in range(10):
+    """The Harwich cruiser, itself returning, is withheld from the fight-through: no round
+    includes it, it is never hit, and it lands after Germany's return is over."""
+    rounds = 0
+    for n in range(20):
         state, _ = orders_given()
         after, events = answer(state, "britain", {"intercept": True, "subs": False},
                                "naval_intercept", seed=SEED + bytes([n]))
         if not any(e.kind == "fight_through" for e in events):
             continue
-        fought += 1
+        for e in events:
+            if e.kind == "naval_round":
+                rounds += 1
+                assert CL in e.data["included"]["central"]
+                assert HARWICH not in e.data["included"]["entente"]
         assert not any(e.data.get("unit") == HARWICH for e in events
                        if e.kind in ("naval_hit", "ship_sunk", "naval_abort"))
         assert fleets(after)[HARWICH]["port"] == "harwich"
-    assert fought
+    assert rounds
 
 
 def test_fa_13_3_only_units_staying_at_sea_intercept():
