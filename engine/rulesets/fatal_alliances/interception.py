@@ -19,6 +19,10 @@ carry still lands (R-N14, naval_transport.landing_split).
 Our naval move is one jump to its destination, so interception happens in the area a task
 force ends its move in; areas passed through and returns to port are not intercepted (R-N3).
 
+Version 29 (R-N65): at the end of the turn ships ordered home (`return_to_base.waiting`) are
+not staying at sea: they neither intercept nor set the roll's section; during an impulse
+nothing waits, so nothing changes there.
+
 Convoy points sailing out of port into an area's 0 section (naval_convoy_moves.py) are a task
 force like any other (version 27, R-N54): the same enemies are asked, the same roll decides
 (every 2 points, or a last 1, count as a ship against the more-than-10 modifier), and a fight
@@ -39,6 +43,7 @@ from .naval_convoys import ships_counted
 from .naval_move import sail
 from .naval_transport import debark_at_sea, landing_hexes, landing_split, lose_cargo
 from .position import at_war
+from .return_to_base import waiting
 from .sequence import DONE
 
 State = dict[str, Any]
@@ -77,8 +82,9 @@ def flip_choice(state: State, power: str, area: str, keep_subs: bool = False) ->
     attack (ties by id). None: the power cannot try."""
     if watch_unit(state, power, area):
         return watch_unit(state, power, area)
+    gone = waiting(state)         # 13.3 (R-N65): ships ordered home do not intercept
     up = [uid for uid, sh in sorted(fleets(state).items())
-          if sh["power"] == power and sh["area"] == area and sh["up"]]
+          if sh["power"] == power and sh["area"] == area and sh["up"] and uid not in gone]
     if not up:
         return None
     subs = [u for u in up if fleets(state)[u]["type"] == "SUB"]
@@ -102,8 +108,9 @@ def may_intercept(state: State, mover: str, units: list[str], start: str, area: 
         return []
     if start.startswith(f"sea:{area}:"):
         return []
-    powers = {sh["power"] for sh in ships.values() if sh["area"] == area
-              and at_war(state, sh["power"], mover)}
+    gone = waiting(state)
+    powers = {sh["power"] for uid, sh in ships.items() if sh["area"] == area
+              and at_war(state, sh["power"], mover) and uid not in gone}
     return sorted(p for p in powers if flip_choice(state, p, area) is not None)
 
 
@@ -235,8 +242,9 @@ def interception_roll(state: State, power: str, subs: bool, roller: Roller) -> d
     if p.get("convoys"):
         movers.add(p["power"])
     size = len(p["units"]) + ships_counted(p.get("convoys", 0))
-    sections = [sh["section"] for sh in ships.values()
-                if sh["area"] == area and side_of(sh["power"]) == side
+    gone = waiting(state)         # 13.3 (R-N65): only units staying at sea count
+    sections = [sh["section"] for uid, sh in ships.items()
+                if sh["area"] == area and side_of(sh["power"]) == side and uid not in gone
                 and (subs or sh["type"] != "SUB")
                 and any(at_war(state, sh["power"], m) for m in movers)]
     target = max((search_number(area, s) for s in sections), default=-1)

@@ -299,6 +299,14 @@ def v27_to_v28(state: State) -> State:
     return state
 
 
+def v28_to_v29(state: State) -> State:
+    """Version 29 (R-N64–R-N68): returns to base wait in `flow.returns` to be intercepted.
+    A version-28 game inside the return step has carried out every order it was given (its
+    ships are home): nothing waits, and the step reads a missing list as empty, so nothing is
+    carried and nothing is re-opened."""
+    return state
+
+
 MIGRATIONS = (
     Migration("3", "4", v3_to_v4,
               "renamed flow.acts, flow.box, board.circle and the combat's n; flow.pending "
@@ -391,4 +399,8 @@ MIGRATIONS = (
               "submarine combat against convoys (FA 11.4.9, R-N58-R-N64): SUBs meeting "
               "included convoy points fight a submarine round on the authored SUB and ASW "
               "rows; nothing to carry; East Prussia unchanged"),
+    Migration("28", "29", v28_to_v29,
+              "returns to base may be intercepted (FA 13.3 with 11.3.5, R-N64–R-N68): "
+              "nothing to carry (a version-28 game's orders are carried out); "
+              "East Prussia unchanged"),
 )

@@ -16,8 +16,11 @@ the stack into its pool in port (no port named, R-N40) face-down under a "CP use
 13.4 turns them up right after. `done` keeps them at sea. When every power has decided, points
 left at sea with no friendly base in reach are lost (13.3.3, R-N57: sunk, 1 morale each).
 
-Returning ships and convoy points cannot be intercepted yet (11.3.5 is a hook, R-N3); both sides
-decide in the same step (the initiative side's first move matters only to that interception).
+Version 29 (R-N64–R-N68): the initiative side decides first (return_interception.py offers
+the decisions); a task force ordered home, or forced home from the 0 section, waits in the
+area (`flow.returns`, no longer staying at sea) until every power has decided, then the orders
+land in the order given, each open to interception by enemy units staying at sea
+(return_interception.py). Convoy points still go home at once, not intercepted (R-N65).
 """
 
 from __future__ import annotations
@@ -36,11 +39,25 @@ State = dict[str, Any]
 RULE = "FA 13.3"
 
 
+def orders(state: State) -> list[dict[str, Any]]:
+    """R-N64 — the task forces ordered home, waiting in their area to land (initiative side's
+    first, each side's in the order given); a version-28 game has none (R-N68)."""
+    return state["flow"].get("returns", [])  # type: ignore[no-any-return]
+
+
+def waiting(state: State) -> set[str]:
+    """R-N65 — the ships waiting to return: not staying at sea, so they neither intercept nor
+    take part in a return's interception combat unless they are the intercepted ones."""
+    return {u for o in orders(state) for u in o["units"]}
+
+
 def _at_sea(state: State, power: str) -> dict[str, list[str]]:
-    """The power's ships at sea, grouped by place (a task force per sea-box section)."""
+    """The power's ships at sea, grouped by place (a task force per sea-box section), less
+    those already ordered home (R-N64)."""
     out: dict[str, list[str]] = {}
+    gone = waiting(state)
     for uid, sh in sorted(fleets(state).items()):
-        if sh["power"] == power and sh["area"] is not None:
+        if sh["power"] == power and sh["area"] is not None and uid not in gone:
             out.setdefault(place_of(sh), []).append(uid)
     return out
 
@@ -77,7 +94,9 @@ def returning(state: State) -> list[str]:
     """The powers with ships at sea, or convoy points at sea that could go home (R-N56),
     still deciding."""
     done = state["flow"]["done"]
-    powers = {sh["power"] for sh in fleets(state).values() if sh["area"] is not None}
+    gone = waiting(state)
+    powers = {sh["power"] for uid, sh in fleets(state).items()
+              if sh["area"] is not None and uid not in gone}
     powers |= {p for area, stacks in convoys(state).items() for p, n in stacks.items()
                if n > 0 and _convoy_home(state, p, area)}
     return sorted(p for p in powers if p not in done)
@@ -87,16 +106,54 @@ def _home(ships: dict[str, Any], uid: str, port: str) -> None:
     ships[uid].update(port=port, area=None, section=None, up=False)
 
 
-def return_ships(state: State, power: str, action: Any, roller: Roller) -> list[Event]:
-    """FA 13.3 — a task force returns to a base; or (done) the rest stay or are sent home."""
+def order_home(state: State, power: str, units: list[str], port: str | None) -> Event:
+    """R-N64 — the task force leaves its section for the area and waits to land in `port`
+    (None: a forced return from the 0 section, each ship to its own 1914 base if in reach)."""
+    state["flow"].setdefault("returns", []).append(
+        {"power": power, "units": list(units), "to_port": port})
+    area = fleets(state)[units[0]]["area"]
+    data: dict[str, Any] = {"power": power, "units": list(units), "area": area}
+    data.update({"forced": True} if port is None else {"to": port})
+    return Event("return_ordered", RULE, data)
+
+
+def land(state: State, order: dict[str, Any]) -> list[Event]:
+    """FA 13.3.2 — a waiting order's ships still afloat and at sea come into port face-down:
+    the ordered base if they still reach it (after a fight through, from the 0 section,
+    R-N67), else their own 1914 base, else the first they reach by port id; none: lost."""
     ships = fleets(state)
+    power = order["power"]
+    units = [u for u in order["units"] if u in ships and ships[u]["area"] is not None]
+    if not units:
+        return []
+    bases = _bases(state, power, units)
+    if not bases:
+        at = place_of(ships[units[0]])
+        for uid in units:
+            del ships[uid]
+        return [Event("ships_lost", "FA 13.3.3", {"power": power, "units": units, "at": at})]
+    port = order["to_port"]         # None: each to its own 1914 base (R-N5's forced return)
+    for uid in units:
+        own = oob_unit(uid).base
+        _home(ships, uid, port if port in bases else own if own in bases else bases[0])
+    data = {"power": power, "units": units}
+    data.update({"forced": True} if port is None else {"to": ships[units[0]]["port"]})
+    return [Event("return_to_base", RULE, data)]
+
+
+def return_ships(state: State, power: str, action: Any, roller: Roller) -> list[Event]:
+    """FA 13.3 — a task force is ordered home (it waits, R-N64); or (done) the rest stay a
+    section lower or are ordered home from the 0 section. Once every power has decided, the
+    orders land one by one, each open to interception (return_interception.advance)."""
+    from .return_interception import advance
+
     if "convoy" in action:
-        return [return_convoy(state, power, action["convoy"], action["points"])]
+        return [return_convoy(state, power, action["convoy"], action["points"])] + advance(
+            state, roller)
     if not action.get("done"):
-        for uid in action["units"]:
-            _home(ships, uid, action["to_port"])
-        return [Event("return_to_base", RULE, {"power": power, "units": list(action["units"]),
-                                               "to": action["to_port"]})]
+        return [order_home(state, power, action["units"], action["to_port"])] + advance(
+            state, roller)
+    ships = fleets(state)
     events: list[Event] = []
     for place, units in _at_sea(state, power).items():
         section = ships[units[0]]["section"]
@@ -116,13 +173,9 @@ def return_ships(state: State, power: str, action: Any, roller: Roller) -> list[
             events.append(Event("ships_lost", "FA 13.3.3", {"power": power, "units": units,
                                                             "at": place}))
             continue
-        for uid in units:
-            own = oob_unit(uid).base
-            _home(ships, uid, own if own in bases else bases[0])
-        events.append(Event("return_to_base", RULE, {"power": power, "units": units,
-                                                     "forced": True}))
+        events.append(order_home(state, power, units, None))
     mark_done(state, power)
-    return events
+    return events + advance(state, roller)
 
 
 

@@ -209,7 +209,12 @@ class FatalAlliances(FlowRuleset):
     # side fires ASW at the SUBs and the SUBs fire at the convoy points, odd losses on convoys.
     # Every 3 convoy points add 1 surface factor against included SUBs. A version-27 campaign
     # record may roll differently once a SUB meets convoys. East Prussia plays as before.
-    version = "28"
+    # "29": returns to base may be intercepted (13.3 with 11.3.5, R-N64–R-N68): the
+    # initiative side decides first, orders wait in the area (`flow.returns`) and are carried
+    # out initiative side first; enemy units staying at sea may intercept each with
+    # `naval_intercept`, a success is a forced fight through from the 0 section. A
+    # version-28 campaign record is asked in another order. East Prussia plays as before.
+    version = "29"
     migrations = MIGRATIONS
     manifest = MANIFEST
     flow = FLOW

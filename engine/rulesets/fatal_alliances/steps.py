@@ -67,6 +67,7 @@ from .interception import (
 from .liberation import choose as choose_liberation
 from .liberation import holders, liberation_options
 from .morale import adjust_morale
+from .naval_combat import side_of
 from .naval_convoy_moves import pending as convoy_pending
 from .naval_convoy_moves import points_options
 from .naval_move import naval_options, sailing
@@ -97,6 +98,7 @@ from .production import (
 )
 from .reinforcement import reinforce
 from .reorganisation import final_reorganisation, note_down_at_start
+from .return_interception import answer_return_intercept, begin_returns, initiative_side
 from .return_to_base import return_options, return_ships, returning, strand_convoys
 from .scrap import apply_scrap, end_step, scrap_options
 from .sea_battles import battle_options, battling, start_battle
@@ -193,6 +195,25 @@ def naval_move_decisions(state: State) -> list[Decision]:
     if order is not None:         # version 24: how many points the chosen convoy order moves
         return [NAVAL_CONVOY_OFFER(state, order["power"])]
     return [NAVAL_MOVE_OFFER(state, p) for p in sailing(state)]
+
+
+RETURN_OFFER = listed("return_to_base", "naval_return", "FA 13.3",
+                      "Return ships or convoy points at sea to a base, or keep the rest at sea",
+                      "is returning ships to base", return_options)
+
+
+def return_decisions(state: State) -> list[Decision]:
+    """FA 13.3 (R-N64) — the initiative side's powers decide before the other side's; once
+    all have, a return that may be intercepted asks its enemies (`naval_intercept`, R-N65)."""
+    if pending(state) is not None:
+        power = deciding(state)
+        assert power is not None
+        return [listed("naval_intercept", "naval_intercept", "FA 13.3",
+                       "An enemy task force is returning to base through the sea area: try to "
+                       "intercept it?", "may try to intercept", intercept_options)(state, power)]
+    powers = returning(state)
+    first = [p for p in powers if side_of(p) == initiative_side(state)]
+    return [RETURN_OFFER(state, p) for p in (first or powers)]
 
 
 NAVAL_DEBARK_OFFER = listed("naval_debark", "naval_debark", "FA 11.10",
@@ -319,13 +340,12 @@ FLOW = Flow([
     Step(S.LAST_IMPULSE, "FA 12", begin=last_impulse, next=after_last_impulse),
     # --- the end of the turn (FA 13–14)
     Step(S.PARTISANS, "FA 13.1", begin=partisan_step, next=S.RETURN_TO_BASE),
-    PowersStep(S.RETURN_TO_BASE, "FA 13.3", who=returning,
-               offer=listed("return_to_base", "naval_return", "FA 13.3",
-                            "Return ships or convoy points at sea to a base, or keep the "
-                            "rest at sea",
-                            "is returning ships to base", return_options),
-               verbs={"naval_return": counted("return_to_base", return_ships)},
-               end=strand_convoys, next=S.FINAL_REORGANISATION),
+    # FA 13.3 (version 29, R-N64–R-N68): the initiative side decides first, then the
+    # orders land in turn, each open to interception by enemy units staying at sea.
+    PowersStep(S.RETURN_TO_BASE, "FA 13.3", offers=return_decisions,
+               verbs={"naval_return": counted("return_to_base", return_ships),
+                      "naval_intercept": counted("naval_intercept", answer_return_intercept)},
+               begin=begin_returns, end=strand_convoys, next=S.FINAL_REORGANISATION),
     Step(S.FINAL_REORGANISATION, "FA 13.4", begin=final_reorganisation, next=S.PRODUCTION),
     PowersStep(S.PRODUCTION, "FA 13.5", who=choosing(every_power, build_options),
                offer=build_decision, verbs={"build": counted("build", build)},

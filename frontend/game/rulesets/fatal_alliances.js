@@ -860,7 +860,9 @@ export class FatalAlliancesAdapter extends GenericAdapter {
       case "interception_declined": return `${this.power(d.power)} declines to intercept in ${this.seaPlace({ area: d.area })}`;
       case "interception": return `${this.power(d.power)} tries to intercept in ${this.seaPlace({ area: d.area })}: a roll of ${d.roll}${d.modified !== d.roll ? ` (counts ${d.modified})` : ""} against ${d.search} — ${d.success ? "intercepted" : "missed"}`;
       case "interception_stop": return `${this.power(d.power)}'s task force stops in ${this.seaPlace({ area: d.area })}`;
-      case "fight_through": return `${this.power(d.power)}'s task force fights through in ${this.seaPlace({ area: d.area })}`;
+      case "fight_through": return `${this.power(d.power)}'s task force fights through in ${this.seaPlace({ area: d.area })}${d.returning ? " on its way home, from the 0 section (13.3)" : ""}`;
+      case "return_ordered": return `${this.power(d.power)} orders ${this.taskForce(view, d.units)} home from ${this.seaPlace({ area: d.area })}${d.to ? ` to ${this.seaPlace({ port: d.to })}` : " (must return)"}: it waits in the sea area and may be intercepted (13.3)`;
+      case "return_to_base": return `${this.power(d.power)}'s ${this.taskForce(view, d.units)} ${d.to ? `returns to ${this.seaPlace({ port: d.to })}` : "returns to base"} face-down`;
       case "naval_combat": return `${this.power(d.power)} starts a naval combat in ${this.seaPlace({ area: d.area })}`;
       case "naval_search": return `Naval combat in ${this.seaPlace({ area: d.area })}, round ${d.round}: ${this.navalSides(d, (s) => `${SIDE_TITLES[s] || s} roll ${d.rolls[s]}`)} — nobody found`;
       case "naval_round": return `Naval combat in ${this.seaPlace({ area: d.area })}, round ${d.round}: ${this.navalSides(d, (s) => this.navalFire(d, s, view))}`;
