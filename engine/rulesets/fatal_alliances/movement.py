@@ -48,8 +48,11 @@ MEMOS = (_STEP_COSTS,)   # for the ruleset's caches_set_aside
 _UNKNOWN = object()
 
 
-def _step_costs(state: dict[str, Any], types: tuple[str, ...]) -> dict[tuple[int, int], int | None]:
-    key = (state["board"]["map"], tuple(sorted(state["flow"]["weather"]["zones"].items())), types)
+def _step_costs(state: dict[str, Any], m: Map,
+                types: tuple[str, ...]) -> dict[tuple[int, int], int | None]:
+    # keyed on the map itself (compared by identity), not its name: a test may register
+    # another map under a name already used
+    key = (m, tuple(sorted(state["flow"]["weather"]["zones"].items())), types)
     table = _STEP_COSTS.get(key)
     if table is None:
         if len(_STEP_COSTS) >= _STEP_COSTS_LIMIT:
@@ -142,7 +145,7 @@ def destinations(state: dict[str, Any], unit_ids: list[str],
         return entry_ok[host]
 
     ok_cache: dict[int, bool] = {}
-    steps = _step_costs(state, types)
+    steps = _step_costs(state, m, types)
 
     def cost_fn(mm: Map, i: int, j: int) -> int | None:
         ok = ok_cache.get(j)
