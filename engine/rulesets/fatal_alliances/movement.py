@@ -85,17 +85,16 @@ class MoveContext:
         self.state = state
         self.here = by_hex(state)
         self._zoc: dict[str, frozenset[str]] = {}
-        self._open: dict[str, dict[int, tuple[bool, str | None]]] = {}
+        self._open: dict[str, dict[int, bool]] = {}
 
     def zoc(self, power: str) -> frozenset[str]:
         if power not in self._zoc:
             self._zoc[power] = enemy_zoc(self.state, power)
         return self._zoc[power]
 
-    def open_for(self, power: str) -> dict[int, tuple[bool, str | None]]:
+    def open_for(self, power: str) -> dict[int, bool]:
         """index → whether `power`'s units may enter that hex as far as the position goes
-        (land, no enemy there, a country they may enter) and, where they may, the host whose
-        foreign troop limit they meet there (`foreign_host`), filled as asked."""
+        (land, no enemy there, a country they may enter), filled as asked."""
         return self._open.setdefault(power, {})
 
 
@@ -126,20 +125,20 @@ def destinations(state: dict[str, Any], unit_ids: list[str],
     open_ = ctx.open_for(power)
 
     def enterable(j: int) -> bool:
-        j_id = ids[j]
-        known = open_.get(j)
-        if known is None:
-            ok = (not m.hex(j_id).sea
-                  and not is_enemy_occupied(state, power, here.get(j_id, []))
-                  and may_enter_country(state, power, j_id))
-            known = open_[j] = (ok, foreign_host(state, power, j_id) if ok else None)
-        ok, host = known
+        ok = open_.get(j)
+        if ok is None:
+            j_id = ids[j]
+            ok = open_[j] = (not m.hex(j_id).sea
+                             and not is_enemy_occupied(state, power, here.get(j_id, []))
+                             and may_enter_country(state, power, j_id))
         if not ok:
             return False
+        j_id = ids[j]
         if homes and owner_country(m, j_id) not in homes:
             return False   # FA 13.1.3: partisans never leave their home country
         # FA 19.2.1 / 11.9: a friendly non-co-operating major's home country only within the
         # foreign troop commitment limit (the same answer for every hex of one country).
+        host = foreign_host(state, power, j_id)
         if host not in entry_ok:
             entry_ok[host] = may_enter(state, stack, start, j_id)
         return entry_ok[host]
@@ -178,16 +177,8 @@ def destinations(state: dict[str, Any], unit_ids: list[str],
             if cost_fn(m, i, j) is None:
                 continue
             out[nb] = {"cost": budget + 1, "flip": True}
-    alone: list[bool] = []   # the stack by itself: the same in every hex nobody holds
-
-    def overstacks(h: str) -> bool:
-        if h in here:
-            return would_overstack(state, h, stack, here)
-        if not alone:
-            alone.append(would_overstack(state, h, stack, here))
-        return alone[0]
-
-    return {h: out[h] for h in sorted(out) if not overstacks(h)}
+    return {h: out[h] for h in sorted(out)
+            if not would_overstack(state, h, stack, here)}
 
 
 def take_control(state: dict[str, Any], power: str, hex_id: str) -> list[str]:
