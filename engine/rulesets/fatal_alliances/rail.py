@@ -121,18 +121,8 @@ def _rail_search(state: dict[str, Any], unit_id: str,
             return False
         return not any(is_enemy(state, power, o["power"]) for o in here.get(h, []))
 
-    # is_station's unit scan, done once for the search: the hexes holding a co-operating HQ
-    hq_hexes = {o["hex"] for o in state["board"]["units"].values()
-                if o["hex"] is not None and o["type"] == "HQ"
-                and co_operates(state, o["power"], power)}
-
-    def station(h: str) -> bool:
-        info = m.hex(h)
-        return (any(info.has_feature(f) for f in STATION_FEATURES) or u["type"] == "HQ"
-                or h in hq_hexes)
-
     start = u["hex"]
-    if not station(start):
+    if not is_station(state, start, power, u):
         return {}
     if start in zoc and not friendly_there(start, excluding=unit_id):
         return None
@@ -158,10 +148,10 @@ def _rail_search(state: dict[str, Any], unit_id: str,
                     via = via | {side.id}
                 crossed[nb] = via
                 if nb in zoc:
-                    if station(nb) and friendly_there(nb):
+                    if is_station(state, nb, power, u) and friendly_there(nb):
                         found[nb] = via  # enters enemy ZoC: the trip ends here
                     continue
-                if station(nb):
+                if is_station(state, nb, power, u):
                     found[nb] = via
                 nxt.append(nb)
         frontier = sorted(nxt)
