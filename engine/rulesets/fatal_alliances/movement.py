@@ -39,33 +39,101 @@ def can_move(state: dict[str, Any], u: dict[str, Any]) -> bool:
             and u["id"] not in state["flow"]["marks"]["moved"])
 
 
-def destinations(state: dict[str, Any], unit_ids: list[str]) -> dict[str, dict[str, Any]]:
+# Step costs read only the map, the weather and the unit types (FA 11.9.2, the TEC): kept
+# across positions, keyed on those inputs, so a cost is worked out once per weather, not once
+# per unit listed. Pure, so it can never go stale; bounded; set aside with the position memo.
+_STEP_COSTS: dict[tuple[Any, ...], dict[tuple[int, int], int | None]] = {}
+_STEP_COSTS_LIMIT = 64
+MEMOS = (_STEP_COSTS,)   # for the ruleset's caches_set_aside
+_UNKNOWN = object()
+
+
+def _step_costs(state: dict[str, Any], m: Map,
+                types: tuple[str, ...]) -> dict[tuple[int, int], int | None]:
+    # keyed on the map itself (compared by identity), not its name: a test may register
+    # another map under a name already used
+    key = (m, tuple(sorted(state["flow"]["weather"]["zones"].items())), types)
+    table = _STEP_COSTS.get(key)
+    if table is None:
+        if len(_STEP_COSTS) >= _STEP_COSTS_LIMIT:
+            _STEP_COSTS.clear()
+        table = _STEP_COSTS[key] = {}
+    return table
+
+
+def _worst_step(state: dict[str, Any], m: Map, i: int, j: int,
+                types: tuple[str, ...]) -> int | None:
+    """The stack's worst cost of one step (None if some unit may not take it)."""
+    w = weather_at(state, m, m.ids[j])
+    worst = 0
+    for t in types:
+        c = move_cost(m, m.ids[i], m.ids[j], t, w)
+        if c is None:
+            return None
+        worst = max(worst, c)
+    return worst
+
+
+class MoveContext:
+    """What every `destinations` call on one unchanged state shares: the units by hex, each
+    power's enemy zone of control and which hexes its units may enter at all. A listing that
+    asks for many stacks builds it once; it must not outlive a change of the state."""
+
+    __slots__ = ("state", "here", "_zoc", "_open")
+
+    def __init__(self, state: dict[str, Any]) -> None:
+        self.state = state
+        self.here = by_hex(state)
+        self._zoc: dict[str, frozenset[str]] = {}
+        self._open: dict[str, dict[int, bool]] = {}
+
+    def zoc(self, power: str) -> frozenset[str]:
+        if power not in self._zoc:
+            self._zoc[power] = enemy_zoc(self.state, power)
+        return self._zoc[power]
+
+    def open_for(self, power: str) -> dict[int, bool]:
+        """index → whether `power`'s units may enter that hex as far as the position goes
+        (land, no enemy there, a country they may enter), filled as asked."""
+        return self._open.setdefault(power, {})
+
+
+def destinations(state: dict[str, Any], unit_ids: list[str],
+                 ctx: MoveContext | None = None) -> dict[str, dict[str, Any]]:
     """FA 11.9 — hex → {"cost", "flip"} for a stack moving together from one hex.
 
     Costs use the stack's worst step (leg or motorised), the budget its smallest MA. Entering
     an enemy ZoC ends the move (ZoC to ZoC is allowed); enemy-occupied hexes may not be
     entered (that needs an invasion); a unit may enter one more hex than it can afford while it
-    still has movement points left, ending face-down (FA 11.9.2).
+    still has movement points left, ending face-down (FA 11.9.2). `ctx` shares the position's
+    facts between calls on the same state.
     """
+    if ctx is None:
+        ctx = MoveContext(state)
     stack = [unit(state, uid) for uid in unit_ids]
     start = stack[0]["hex"]
     power = stack[0]["power"]
     m = map_of(state)
-    here = by_hex(state)
-    zoc = enemy_zoc(state, power)
+    here = ctx.here
+    zoc = ctx.zoc(power)
     budget = min(u["ma"] for u in stack)
-    types = sorted({u["type"] for u in stack})
+    types = tuple(sorted({u["type"] for u in stack}))
+    ids = m.ids
 
     entry_ok: dict[str | None, bool] = {}
     homes = {u["nation"] for u in stack if u["type"] == "PARTISAN"}
+    open_ = ctx.open_for(power)
 
-    def enterable(j_id: str) -> bool:
-        if m.hex(j_id).sea:
+    def enterable(j: int) -> bool:
+        ok = open_.get(j)
+        if ok is None:
+            j_id = ids[j]
+            ok = open_[j] = (not m.hex(j_id).sea
+                             and not is_enemy_occupied(state, power, here.get(j_id, []))
+                             and may_enter_country(state, power, j_id))
+        if not ok:
             return False
-        if is_enemy_occupied(state, power, here.get(j_id, [])):
-            return False
-        if not may_enter_country(state, power, j_id):
-            return False
+        j_id = ids[j]
         if homes and owner_country(m, j_id) not in homes:
             return False   # FA 13.1.3: partisans never leave their home country
         # FA 19.2.1 / 11.9: a friendly non-co-operating major's home country only within the
@@ -76,20 +144,18 @@ def destinations(state: dict[str, Any], unit_ids: list[str]) -> dict[str, dict[s
         return entry_ok[host]
 
     ok_cache: dict[int, bool] = {}
+    steps = _step_costs(state, m, types)
 
     def cost_fn(mm: Map, i: int, j: int) -> int | None:
-        if j not in ok_cache:
-            ok_cache[j] = enterable(mm.ids[j])
-        if not ok_cache[j]:
+        ok = ok_cache.get(j)
+        if ok is None:
+            ok = ok_cache[j] = enterable(j)
+        if not ok:
             return None
-        w = weather_at(state, mm, mm.ids[j])
-        worst = 0
-        for t in types:
-            c = move_cost(mm, mm.ids[i], mm.ids[j], t, w)
-            if c is None:
-                return None
-            worst = max(worst, c)
-        return worst
+        c = steps.get((i, j), _UNKNOWN)
+        if c is _UNKNOWN:
+            c = steps[(i, j)] = _worst_step(state, mm, i, j, types)
+        return c  # type: ignore[return-value]
 
     def stop_fn(mm: Map, i: int) -> bool:
         return mm.ids[i] in zoc
@@ -105,7 +171,7 @@ def destinations(state: dict[str, Any], unit_ids: list[str]) -> dict[str, dict[s
             continue
         i = m.index_of(hex_id)
         for j in m.adjacent[i]:
-            nb = m.ids[j]
+            nb = ids[j]
             if nb in reach or nb == start or nb in out:
                 continue
             if cost_fn(m, i, j) is None:

@@ -18,7 +18,7 @@ from . import combat as cb
 from . import declared
 from .charts import Table
 from .emergency import end_of_combat
-from .movement import can_move, destinations, take_control
+from .movement import MoveContext, can_move, destinations, take_control
 from .position import co_operates, commander, map_of, memoised_on_state, on_map, unit
 from .rail import (
     can_rail,
@@ -68,6 +68,7 @@ def move_items(state: dict[str, Any], power: str) -> list[dict[str, Any]]:
     for u in on_map(state):
         if commander(state, u["power"]) == power and can_move(state, u):
             stacks.setdefault(u["hex"], []).append(u["id"])
+    ctx = MoveContext(state)   # one state for every stack listed
     for hex_id in sorted(stacks):
         groups = [[uid] for uid in stacks[hex_id]]
         if len(stacks[hex_id]) > 1:
@@ -75,7 +76,7 @@ def move_items(state: dict[str, Any], power: str) -> list[dict[str, Any]]:
         for group in groups:
             if left is not None and left < len(group):
                 continue
-            for to, info in destinations(state, group).items():
+            for to, info in destinations(state, group, ctx).items():
                 items.append({"action": {"units": group, "to": to}, "cost": info["cost"],
                               "flip": info["flip"]})
     return items
@@ -86,8 +87,9 @@ def any_move(state: dict[str, Any], power: str) -> bool:
     left = remaining(state, power, "land_move")
     if left is not None and left < 1:
         return False
+    ctx = MoveContext(state)
     return any(commander(state, u["power"]) == power and can_move(state, u)
-               and destinations(state, [u["id"]]) for u in on_map(state))
+               and destinations(state, [u["id"]], ctx) for u in on_map(state))
 
 
 def attack_partners(state: dict[str, Any], power: str) -> list[str]:

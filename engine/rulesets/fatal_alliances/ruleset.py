@@ -10,9 +10,10 @@ from typing import Any
 from engine.kernel import Decision, IllegalAction, Roller
 from engine.kernel.flow import FlowRuleset
 from engine.kernel.game import copy_json
+from engine.kernel.ruleset import memos_set_aside
 
 from . import concerns as concern_index
-from . import naval_view, orders, position, stack_parts, supply_view, window
+from . import movement, naval_view, orders, position, stack_parts, supply_view, window
 from .charts import IMPULSE_TRACK
 from .combat import down_factor
 from .migrations import MIGRATIONS
@@ -342,12 +343,15 @@ class FatalAlliances(FlowRuleset):
         return f"{decision.kind} {action}"
 
     def clear_caches(self) -> None:
-        """Forget the position memo (zones of control, supply); selfplay proves its key."""
+        """Forget the position memo (zones of control, supply) and the step costs; selfplay
+        proves their keys."""
         position.clear_memo()
+        for memo in movement.MEMOS:
+            memo.clear()
 
     @contextmanager
     def caches_set_aside(self) -> Iterator[None]:
-        with position.memo_set_aside():
+        with position.memo_set_aside(), memos_set_aside(*movement.MEMOS):
             yield
 
     def check_invariants(self, state: dict[str, Any]) -> None:

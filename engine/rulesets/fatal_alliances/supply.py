@@ -54,6 +54,18 @@ def rail_links(m: Map) -> frozenset[tuple[str, str]]:
     return frozenset(links)
 
 
+NO_HEXES: frozenset[str] = frozenset()
+
+
+@functools.lru_cache(maxsize=None)
+def rail_next(m: Map) -> dict[str, frozenset[str]]:
+    """`rail_links` by hex: the hexes one rail step away (a lookup per hex, not per pair)."""
+    out: dict[str, set[str]] = {}
+    for a, b in rail_links(m):
+        out.setdefault(a, set()).add(b)
+    return {h: frozenset(nbs) for h, nbs in out.items()}
+
+
 def primary_sources(state: dict[str, Any], power: str) -> list[str]:
     """FA 2.4.2 — friendly cities in the unconquered home country of `power` (a major, or a
     minor for its own units) or of a major power it co-operates with; possessions are no home
@@ -172,7 +184,7 @@ def trace_layers(state: dict[str, Any], m: Map, power: str, sources: list[str],
     coming ashore in the port counts 1 whatever its terrain; a path goes on overland only from
     a port (`ports`), any other coastal hex is only where a path starts. `enter` is
     `enterable(state, power)`, shared by a caller's searches of one position."""
-    rails = rail_links(m) if railway else frozenset()
+    rails = rail_next(m) if railway else {}
     steps = land_step_order(m)
     may_enter = enterable(state, power) if enter is None else enter
     deserts = desert_hexes(m)
@@ -195,13 +207,16 @@ def trace_layers(state: dict[str, Any], m: Map, power: str, sources: list[str],
             if level > 0 and here in blocked:
                 continue  # a path may start here (the unit's hex) but not pass through
             entering = level + (2 if here in deserts else 1)   # off the rail lines
+            on_rail = rails.get(here, NO_HEXES)
             for nb in steps[here]:
+                old = known.get(nb)
+                if old is not None and old <= level:
+                    continue   # no step costs less than 0: already as near as it could get
                 if not may_enter(nb):
                     continue
-                nd = level if rails and (nb, here) in rails else entering
+                nd = level if nb in on_rail else entering
                 if nd > MAX_RANGE:
                     continue
-                old = known.get(nb)
                 if old is None or nd < old:
                     known[nb] = nd
                     if nd == level:
