@@ -29,6 +29,9 @@ OWNER_FILL = {
     "denmark": "#e6c0c0", "sweden": "#c8d8e8", "norway": "#d8c8e0", "switzerland": "#f0d0d0",
     "romania": "#e0e0a8", "bulgaria": "#c8e0d8", "greece": "#bcd8ec", "albania": "#e0c8b0",
     "persia": "#dcd0a8", "arabia": "#ecdcb8", "ethiopia": "#d6dca0",
+    # the Asian sheet (TWTEAW version 12)
+    "japan": "#f0c0b8", "china": "#f0e0a0", "usa": "#b8c8e0", "afghanistan": "#d8c8a8",
+    "tibet": "#e8d8c0", "siam": "#c0e0d8",
 }
 OFFMAP_FILL = "#d6d2c8"
 SEA_SHADES = [SEA_FILL, "#b4d0e4", "#c4dcec", "#aecbe0"]

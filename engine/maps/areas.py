@@ -421,13 +421,19 @@ class AreaCompiler:
 def sheet_offsets(comps: list[AreaCompiler]) -> list[tuple[int, int]]:
     """Where each sheet stands in the one SVG (user units): the main sheet at the origin, each
     other sheet below the one it names (`place.below`), shifted so that the lon/lat point
-    `place.align` falls at the same x on both: the sheets join like the rulebook's map sections."""
+    `place.align` falls at the same x on both, or to the right of it (`place.right_of`, the tops
+    level): the sheets join like the rulebook's map sections."""
     offsets: dict[str, tuple[int, int]] = {}
     by_id = {c.sheet["id"]: c for c in comps}
     for c in comps:
         place = c.sheet.get("place")
         if not place:
             offsets[c.sheet["id"]] = (0, 0)
+            continue
+        if "right_of" in place:                     # side by side, top edges level (Asia)
+            left = by_id[place["right_of"]]
+            lx, ly = offsets[place["right_of"]]
+            offsets[c.sheet["id"]] = (lx + left.size[0] + int(place.get("gap", 0)), ly)
             continue
         above = by_id[place["below"]]
         ax, ay = offsets[place["below"]]

@@ -104,11 +104,11 @@ MAPS: dict[str, dict] = {
 AREA_MAPS: dict[str, dict] = {
     "twteaw-world": {
         "kind": "areas",
-        "title": "The War to End All Wars — the world (Europe with the Middle East, and Africa, built)",
+        "title": "The War to End All Wars — the world (Europe with the Middle East, Africa, and Asia with the Pacific, built)",
         "ruleset": "twteaw",
         "tables": "twteaw",
         "sheet": "europe",
-        "sheets": ["europe", "africa"],     # drawn one below the other in the one SVG
+        "sheets": ["europe", "africa", "asia"],   # Africa below Europe, Asia to its right, in one SVG
         # the hex maps' Constantinople correction spans both Bosporus shores; here the Bosporus
         # is a strait between Constantinople and Sinope, so the Asian shore stays Anatolian
         "skip_overrides": ["constantinople"],

@@ -5,7 +5,7 @@ itself reads only the vendored copies, so a fresh checkout compiles without the 
 Each file is clipped to the Europe / North Africa / Middle East box and its coordinates rounded
 to 3 decimals (about 100 m), which keeps the vendored set small. The Africa sheet of
 ``twteaw-world`` reads its own clip of the 1914 borders and the land (``AFRICA_FILES``: Africa
-south of 20°N with the Indian Ocean's western shore), kept apart so the Europe box's files, and
+south of 20°N with the Indian Ocean's western shore; the Asian sheet ``ASIA_FILES`` likewise), kept apart so the Europe box's files, and
 every map built from them, stay byte for byte the same. Build-time only (shapely).
 """
 from __future__ import annotations
@@ -39,6 +39,13 @@ AFRICA_FILES = [
     ("borders/world_1914.geojson", "world_1914_africa.geojson", ["NAME", "SUBJECTO", "PARTOF"], 0.0),
     ("naturalearth/ne_50m_land.json", "ne_50m_land_africa.geojson", [], 0.0),
 ]
+# The Asian sheet (version 12): Asia east of the Persian and Arabian lands with the Indian Ocean
+# east of 51.4°E and the western Pacific to the antimeridian
+ASIA_CLIP_BOX = (50.0, -50.0, 180.0, 71.0)
+ASIA_FILES = [
+    ("borders/world_1914.geojson", "world_1914_asia.geojson", ["NAME", "SUBJECTO", "PARTOF"], 0.0),
+    ("naturalearth/ne_50m_land.json", "ne_50m_land_asia.geojson", [], 0.0),
+]
 LICENCES = [("borders/LICENSE", "LICENSE-world_1914.txt"), ("naturalearth/LICENCE", "LICENCE-naturalearth.txt")]
 
 
@@ -50,6 +57,7 @@ def vendor(shared: Path) -> None:
     SOURCES_DIR.mkdir(parents=True, exist_ok=True)
     _vendor_set(shared, FILES, CLIP_BOX)
     _vendor_set(shared, AFRICA_FILES, AFRICA_CLIP_BOX)
+    _vendor_set(shared, ASIA_FILES, ASIA_CLIP_BOX)
     for src, dst in LICENCES:
         shutil.copyfile(shared / src, SOURCES_DIR / dst)
 

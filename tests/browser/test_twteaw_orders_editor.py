@@ -221,9 +221,11 @@ def test_twteaw_4_2_a_naval_patrol_written_in_the_editor(table):
     hamlet, othello = table
     start_from_hold(hamlet)
     offered = hamlet.evaluate("() => [...document.querySelectorAll('#naval-from option')].map((o) => o.value)")
-    # Germany's four fleets: the Goeben in the Aegean, the Baltic squadron, the High Seas Fleet,
-    # and since TWTEAW 11 (the Africa sheet) the Königsberg in the western Indian Ocean
-    assert offered == ["aegean-sea", "baltic-sea", "skagerrak", "western-indian-ocean"], offered
+    # Germany's six fleets: the Goeben in the Aegean, the Baltic squadron, the High Seas Fleet,
+    # since TWTEAW 11 (the Africa sheet) the Königsberg in the western Indian Ocean, and since
+    # TWTEAW 12 (the Asian sheet) von Spee in the Central Pacific and Emden in the Yellow Sea
+    assert offered == ["aegean-sea", "baltic-sea", "central-pacific-ocean", "skagerrak",
+                       "western-indian-ocean", "yellow-sea"], offered
     assert othello.locator("#naval-from option[value=skagerrak]").count() == 0
     hamlet.select_option("#naval-from", "skagerrak")
     hamlet.fill("#naval-battleship", "7")                 # the High Seas Fleet has six

@@ -104,6 +104,8 @@ def attack_value(f: Fighter) -> int:
 def defence_value(b: Battle, f: Fighter, side: list[Fighter]) -> int:
     if f.type == "infantry" and b.special == "switzerland":
         return U.SWISS_INFANTRY_DEFENCE
+    if f.type == "infantry" and b.special in ("afghanistan", "tibet"):
+        return U.MOUNTAIN_INFANTRY_DEFENCE
     if f.type == "artillery" and not any(o.type in ("infantry", "tank") for o in side):
         return U.LONE_ARTILLERY_DEFENCE
     return U.UNITS[f.type].defence

@@ -13,7 +13,10 @@ from __future__ import annotations
 from fractions import Fraction
 
 # dominion territory → the nation whose bank it pays and whose war it follows
-DOMINIONS = {"south-africa": "britain"}
+DOMINIONS = {"south-africa": "britain",
+             # the Asian sheet (version 12, ruling 152): British India's territories and Australia
+             "pakistan": "britain", "india": "britain", "bombay": "britain", "calcutta": "britain",
+             "madras": "britain", "burma": "britain", "australia": "britain"}
 # "Canada, India, South Africa and Australia receive only 1/4 of the full income while neutral"
 DOMINION_NEUTRAL_SHARE = Fraction(1, 4)
 

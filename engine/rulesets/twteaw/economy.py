@@ -36,7 +36,9 @@ def incorporated_by(state: State, area: str) -> str | None:
 
 def area_income(state: State, area: str, nation: str) -> int:
     """What `area` yields to `nation` this turn (Phase 6's table; round half up)."""
-    if state["board"]["control"][area] != nation or incorporated_by(state, area) != nation:
+    # .get: a territory of a sheet a later migration adds is not on the board yet (v8_to_v9
+    # counts Ethiopia's income before v11_to_v12 has added Asia), and yields nothing
+    if state["board"]["control"].get(area) != nation or incorporated_by(state, area) != nation:
         return 0
     value = world().areas[area].value
     record = state["board"]["incorporated"].get(area)
@@ -105,6 +107,8 @@ def placement_cost(state: State, nation: str, unit: str, area: str) -> int | Non
     ic = has_ic(state, area)
     if info.owner != nation and not (ic and unit != "infantry"):
         return None                         # rule 1; an IC in conquered land builds (ruling)
+    if unit != "infantry" and "infantry_only" in info.flags:
+        return None                         # Afghanistan, Tibet: only infantry (ruling 149)
     if unit == "infantry":
         if info.city:
             return 0

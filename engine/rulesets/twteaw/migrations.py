@@ -109,6 +109,97 @@ def v8_to_v9(state: State) -> State:
     return state
 
 
+# The Asian section's land territories and their 1914 owners as version 12 built them, and the
+# nations it adds with their garrisons (frozen: a migration replays what that version added,
+# whatever later versions do to the map or the set-up).
+V12_ASIA = (
+    ("afghanistan", "afghanistan"),
+    ("australia", "britain"),
+    ("bombay", "britain"),
+    ("borneo", "netherlands"),
+    ("burma", "britain"),
+    ("calcutta", "britain"),
+    ("canton", "china"),
+    ("celebes", "netherlands"),
+    ("central-siberia", "russia"),
+    ("ceylon", "britain"),
+    ("formosa", "japan"),
+    ("german-far-east", "germany"),
+    ("hokkaido", "japan"),
+    ("hong-kong", "britain"),
+    ("india", "britain"),
+    ("indochina", "france"),
+    ("irkutsk", "russia"),
+    ("java", "netherlands"),
+    ("jiazhou", "germany"),
+    ("kaiser-wilhelm-land", "germany"),
+    ("kamchatka", "russia"),
+    ("kazakh-steppe", "russia"),
+    ("korea", "japan"),
+    ("madras", "britain"),
+    ("malaya", "britain"),
+    ("manchuria", "china"),
+    ("moluccas", "netherlands"),
+    ("mongolia", "china"),
+    ("new-zealand", "britain"),
+    ("omsk", "russia"),
+    ("osaka", "japan"),
+    ("pakistan", "britain"),
+    ("papua", "britain"),
+    ("peking", "china"),
+    ("philippines", "usa"),
+    ("sakhalin", "russia"),
+    ("shanghai", "china"),
+    ("siam", "siam"),
+    ("sichuan", "china"),
+    ("sumatra", "netherlands"),
+    ("tibet", "tibet"),
+    ("tokyo", "japan"),
+    ("turkestan", "russia"),
+    ("turkmen", "russia"),
+    ("urals-mts", "russia"),
+    ("vladivostok", "russia"),
+    ("western-kazan", "russia"),
+    ("xinjiang", "china"),
+    ("yakutia", "russia"),
+)
+V12_NATIONS: dict[str, dict[str, dict[str, int]]] = {
+    "afghanistan": {"afghanistan": {"infantry": 3}},
+    "china": {"canton": {"infantry": 2}, "manchuria": {"infantry": 1}, "peking": {"infantry": 3},
+              "shanghai": {"infantry": 2}, "sichuan": {"infantry": 1}},
+    "japan": {"formosa": {"infantry": 1}, "hokkaido": {"infantry": 1}, "korea": {"infantry": 2},
+              "osaka": {"artillery": 1, "infantry": 3}, "tokyo": {"artillery": 1, "infantry": 4}},
+    "siam": {"siam": {"infantry": 2}},
+    "tibet": {"tibet": {"infantry": 1}},
+    "usa": {"philippines": {"infantry": 1}},
+}
+
+
+def v11_to_v12(state: State) -> State:
+    """Version 12: the Asian sheet with the Pacific (rulings 146–152). Each new territory joins
+    held by its original owner, ungarrisoned where that owner was already in the game (the
+    set-up's garrisons and von Spee's squadron belong to a new game, as version 9's and 11's
+    did); the nations the sheet adds (Afghanistan, Tibet, Siam, and the inactive Japan, China
+    and USA) join neutral with their own garrisons, an empty bank and no ships."""
+    board = state["board"]
+    for area, owner in V12_ASIA:
+        board["control"].setdefault(area, owner)
+    for nation, units in sorted(V12_NATIONS.items()):
+        if nation in state["secret"]:
+            continue
+        state["secret"][nation] = {"bank": 0, "units": {a: dict(u) for a, u in units.items()},
+                                   "fleets": {}, "infantry_built": 0, "income": 0,
+                                   "offer_made": None, "offers_received": [], "tribute": [],
+                                   "points": 0}
+        board["sides"][nation] = NEUTRAL
+        board["manpower_lost"][nation] = 0
+    for nation in sorted(V12_NATIONS):
+        if nation not in board.setdefault("start_income", {}):
+            state["secret"][nation]["income"] = income_of(state, nation)
+            board["start_income"][nation] = state["secret"][nation]["income"]
+    return state
+
+
 MIGRATIONS = (
     Migration("1", "2", v1_to_v2,
               "industrial complexes defend when ordered (order key defend_ics); "
@@ -155,4 +246,8 @@ MIGRATIONS = (
     Migration("10", "11", identity,
               "the 1914 warships abroad in African waters join a new game's set-up; a running "
               "game gets no ships; no state change"),
+    Migration("11", "12", v11_to_v12,
+              "the Asian sheet with the Pacific: board.control gains every Asian territory, held "
+              "by its original owner; Afghanistan, Tibet, Siam and the inactive Japan, China and "
+              "USA join as neutrals with their garrisons"),
 )

@@ -212,7 +212,7 @@ def _battles_at(state: State, orders: dict[str, dict[str, Any]], area: str,
         battle.city = bool(world().areas[area].city)
         battle.ic_defends = (area in orders.get(holder, {}).get("defend_ics", [])
                              and economy.has_ic(state, area))
-        battle.special = area if area in ("switzerland", "gibraltar") else None
+        battle.special = area if area in ("switzerland", "gibraltar", "afghanistan", "tibet") else None
         for nation, row in guns:
             crossing = world().crossing(row["from"], area) or "land"
             gun = C.Gun(nation, row["from"], row["count"], crossing, row["from"] in under_attack,

@@ -2,7 +2,8 @@
 
 TWTEAW "The Alliances" and "Neutrals": the Central Powers (Germany, Austria-Hungary) and the
 Allied Powers (Russia, France, Serbia) are at war; the British Empire, Italy, the Ottoman Empire
-and Spain (on the sections built so far) are major neutrals; the rest are minor neutrals.
+and Spain (on the sections built so far) are major neutrals; the rest are minor neutrals. Japan,
+China and the USA are on the Asian sheet but inactive until their §7.2 rules exist (ruling 148).
 
 Manpower limits, starting banks and the neutral minors' scores are on pages the rulebook does
 not include (digest §7.4): the values here are **authored** (docs/rules/twteaw.md, provenance).
@@ -64,7 +65,26 @@ NATIONS: dict[str, Nation] = {
     # names (an Italian objective); manpower and bank authored like Arabia's
     "ethiopia": Nation("Ethiopia", "minor", NEUTRAL, False, "#7a8c3c", 12, 0, Fraction(1, 4),
                        city_surcharge=False),
+    # the Asian sheet (version 12, ruling 147): the independent states there as minors like
+    # Ethiopia (Afghanistan and Tibet are the rulebook's special territories, Siam authored)
+    "afghanistan": Nation("Afghanistan", "minor", NEUTRAL, False, "#8a6d3b", 10, 0, Fraction(1, 4),
+                          city_surcharge=False),
+    "tibet": Nation("Tibet", "minor", NEUTRAL, False, "#b08a5a", 4, 0, Fraction(1, 4),
+                    city_surcharge=False),
+    "siam": Nation("Siam", "minor", NEUTRAL, False, "#5a9a8a", 10, 0, Fraction(1, 4),
+                   city_surcharge=False),
+    # the major neutrals of the Asian sheet whose rules are the full game's (§7.2): Japan's
+    # income steps and wars, China's blocs and civil war, the US entry track. Until then they
+    # are inactive (ruling 148): no seat, nobody influences them or declares war on them, they
+    # hold their territories with their garrisons. Manpower and banks authored.
+    "japan": Nation("Japan", "major", NEUTRAL, False, "#c0392b", 120, 0, Fraction(1, 4)),
+    "china": Nation("China", "major", NEUTRAL, False, "#d4a017", 200, 0, Fraction(1, 4)),
+    "usa": Nation("United States", "major", NEUTRAL, False, "#4a6fa5", 150, 0, Fraction(1, 4)),
 }
+
+# Ruling 148: the nations whose rules are §7.2 stay out of the war until those rules are built
+# (Japan's war with Germany from the start included).
+INACTIVE = frozenset({"japan", "china", "usa"})
 
 SEATS = sorted(n for n, info in NATIONS.items() if info.seat)
 

@@ -43,7 +43,7 @@ from typing import Any
 from engine.kernel import IllegalAction, MalformedAction
 
 from . import air, bombing, diplomacy, economy, naval, rail, straits, surrender, trenches, us_trade
-from .nations import MAIN_WAR, NATIONS
+from .nations import INACTIVE, MAIN_WAR, NATIONS
 from .stacks import claim
 from .units import BOMBER_NATIONS, COMBAT_TYPES, LAND_TYPES, UNITS
 from .war import allied, at_war, controller, side
@@ -187,6 +187,10 @@ def validate(state: State, nation: str, action: Any) -> dict[str, Any]:
         if target not in NATIONS or target == nation:
             raise _refuse("TWTEAW 1.1", "no_such_nation", {"nation": target},
                           f"{target!r} is not a nation you can declare war on.")
+        if target in INACTIVE:
+            raise _refuse("TWTEAW neutrals", "inactive_neutral", {"nation": target},
+                          f"{NATIONS[target].title} stays out of the war in this edition: its "
+                          "own rules are not built yet.")
         if at_war(state, nation, target):
             raise _refuse("TWTEAW 1.1", "already_at_war", {"nation": target},
                           f"You are already at war with {NATIONS[target].title}.")
@@ -311,6 +315,9 @@ def _check_move(state: State, nation: str, move: dict[str, Any], declared: set[s
         if UNITS[unit].air:
             raise _refuse("TWTEAW 4.4", "planes_fly", {"unit": unit},
                           f"{UNITS[unit].title}s fly by air orders, not land moves.")
+        if unit != "infantry" and "infantry_only" in special:
+            raise _refuse("TWTEAW afghanistan", "infantry_only", {"to": to},
+                          f"Only infantry enter the mountains of {w.areas[to].name}.")
         if claim(used, frm, unit, count) > here.get(unit, 0):
             raise _refuse("TWTEAW 4.4", "not_enough_units", {"from": frm, "unit": unit},
                           f"You have {here.get(unit, 0)} {unit} in {w.areas[frm].name}.")

@@ -37,7 +37,7 @@ from . import (
     trenches,
     us_trade,
 )
-from .nations import ALLIED, CENTRAL, NATIONS
+from .nations import ALLIED, CENTRAL, INACTIVE, NATIONS
 from .orders import empty_orders
 from .setup import turn_label
 from .war import allied, at_war, declare_war, has_surrendered, side
@@ -88,6 +88,8 @@ def spend_on(state: State, nation: str, budget: int, artillery_share: int) -> li
 
 def moderator_orders(state: State, nation: str) -> dict[str, Any]:
     orders = empty_orders()
+    if nation in INACTIVE:
+        return orders           # Japan, China, the USA: out of the war until §7.2 (ruling 148)
     orders["build"] = spend_on(state, nation, state["secret"][nation]["bank"], 0)
     return orders
 

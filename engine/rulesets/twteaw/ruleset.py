@@ -50,12 +50,13 @@ MANIFEST = {
 
 class TheWarToEndAllWars(FlowRuleset):
     id = "twteaw"
-    version = "11"  # 2: ICs defend when ordered; 3: ships and naval orders; 4: surrender;
+    version = "12"  # 2: ICs defend when ordered; 3: ships and naval orders; 4: surrender;
     # 5: US trade and the blockade (us_trade.py); 6: closing straits (straits.py);
     # 7: aircraft, air combat and AA guns (air.py); 8: tactical bombing (bombing.py);
     # 9: the Africa sheet, its colonies, garrisons and Ethiopia (setup.py, world.py);
     # 10: South Africa pays Britain a dominion's quarter while neutral (commonwealth.py);
     # 11: the warships abroad in African waters in August 1914 (setup.AFRICA_STATIONS);
+    # 12: the Asian sheet with the Pacific, its garrisons, Afghanistan and Tibet, von Spee;
     # migrations.py
     migrations = MIGRATIONS
     manifest = MANIFEST

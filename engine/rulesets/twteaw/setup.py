@@ -1,4 +1,4 @@
-"""The August 1914 set-up on the Europe and Africa sheets (TWTEAW "Initial Deployment").
+"""The August 1914 set-up on the Europe, Africa and Asia sheets (TWTEAW "Initial Deployment").
 
 The rulebook's predetermined half of the deployment is on a page it does not include, and the
 other half is placed by the players; here the whole deployment is **authored** from the
@@ -82,7 +82,29 @@ DEPLOYMENT: dict[str, dict[str, tuple[int, int]]] = {
     "persia": {"tehran": (2, 0), "ahvaz": (1, 0)},
     "arabia": {"nejd": (2, 0), "rutba": (1, 0), "kaf": (1, 0)},
 }
-for _nation, _garrisons in COLONIAL_GARRISONS.items():
+# The Asian sheet's garrisons (version 12, ruling 150), at the same scale: the Army in India's
+# divisions at home in August 1914 (the frontier and the Punjab strongest), the garrisons of
+# Hong Kong, Malaya, Burma and Indochina, the Australian and New Zealand militia; Tsingtao's
+# III. Seebataillon and the New Guinea police one each (the island colonies had none); Russia's
+# Siberian and Turkestan troops left in the east; the armies of the inactive Japan, China and
+# the USA's Philippine garrison (ruling 148); the Afghan, Tibetan and Siamese levies.
+ASIAN_GARRISONS: dict[str, dict[str, tuple[int, int]]] = {
+    "britain": {"pakistan": (2, 1), "india": (2, 0), "bombay": (1, 0), "calcutta": (1, 0),
+                "madras": (1, 0), "burma": (1, 0), "malaya": (1, 0), "hong-kong": (1, 0),
+                "australia": (2, 0), "new-zealand": (1, 0)},
+    "germany": {"jiazhou": (1, 0), "kaiser-wilhelm-land": (1, 0)},
+    "france": {"indochina": (2, 0)},
+    "russia": {"vladivostok": (2, 0), "turkestan": (1, 0), "turkmen": (1, 0), "irkutsk": (1, 0)},
+    "netherlands": {"java": (2, 0), "sumatra": (1, 0)},
+    "japan": {"tokyo": (4, 1), "osaka": (3, 1), "korea": (2, 0), "hokkaido": (1, 0), "formosa": (1, 0)},
+    "china": {"peking": (3, 0), "shanghai": (2, 0), "canton": (2, 0), "manchuria": (1, 0),
+              "sichuan": (1, 0)},
+    "usa": {"philippines": (1, 0)},
+    "afghanistan": {"afghanistan": (3, 0)},
+    "tibet": {"tibet": (1, 0)},
+    "siam": {"siam": (2, 0)},
+}
+for _nation, _garrisons in [*COLONIAL_GARRISONS.items(), *ASIAN_GARRISONS.items()]:
     DEPLOYMENT.setdefault(_nation, {}).update(_garrisons)
 
 
@@ -115,7 +137,15 @@ AFRICA_STATIONS: dict[str, list[tuple[str, str, dict[str, int]]]] = {
     "germany": [("western-indian-ocean", "german-east-africa", {"cruiser": 1})],  # SMS Königsberg, out of Dar es Salaam on 31 July
     "britain": [("cape-of-good-hope", "south-africa", {"cruiser": 1})],  # Cape squadron: Hyacinth, Astraea, Pegasus; Simonstown
 }
-for _nation, _stations in AFRICA_STATIONS.items():
+# Germany's East Asia Squadron at its historical start (version 12, ruling 151): von Spee's
+# armoured cruisers Scharnhorst and Gneisenau with Nürnberg gathered at Ponape in the Carolines
+# (one cruiser counter in the Central Pacific, off the German Far East colonies), and Emden out
+# of Tsingtao (one in the Yellow Sea); Leipzig, off Mexico, is on the unbuilt American sheet.
+ASIA_STATIONS: dict[str, list[tuple[str, str, dict[str, int]]]] = {
+    "germany": [("central-pacific-ocean", "german-far-east", {"cruiser": 1}),  # von Spee at Ponape
+                ("yellow-sea", "jiazhou", {"cruiser": 1})],                       # SMS Emden, Tsingtao
+}
+for _nation, _stations in [*AFRICA_STATIONS.items(), *ASIA_STATIONS.items()]:
     FLEETS.setdefault(_nation, []).extend(_stations)
 
 

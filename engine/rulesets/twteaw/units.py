@@ -48,6 +48,7 @@ INFANTRY_SURCHARGE = 5               # Phase 7 rule 3: infantry placed outside a
 ARTILLERY_CITY_SURCHARGE = 10        # Phase 7 rule 5: artillery placed in a city without an IC
 LONE_ARTILLERY_DEFENCE = 1           # artillery alone (no infantry or tanks) defends at 1
 SWISS_INFANTRY_DEFENCE = 8           # "Switzerland": infantry defends at 8
+MOUNTAIN_INFANTRY_DEFENCE = 7        # "Afghanistan", "Tibet": infantry defends at 7
 GIBRALTAR_INFANTRY_DICE = 3          # "Gibraltar": each defending infantry rolls three dice
 STRAIT_PENALTY = {"infantry": 2, "artillery": 2}   # "Straits": only these may attack across
 CITY_DEFENCE = 1                     # "Cities": defends at 1, never a casualty

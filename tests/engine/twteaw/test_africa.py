@@ -60,8 +60,10 @@ def test_twteaw_phase_8_start_income_includes_the_colonies():
                      and a.id not in {"egypt", "suez-canal", "algeria", "morocco", "libya", "spanish-morocco"})
               for n in NATIONS}
     assert africa["germany"] == 5 and africa["france"] == 5
-    assert state["board"]["start_income"]["germany"] == 85
-    assert state["board"]["start_income"]["france"] == 64
+    # + the Asian sheet's since version 12 (Germany: Jiazhou, Kaiser Wilhelm Land, the Far East
+    # colonies, 1 each; France: Indochina 3)
+    assert state["board"]["start_income"]["germany"] == 85 + 3
+    assert state["board"]["start_income"]["france"] == 64 + 3
 
 
 def test_twteaw_4_4_land_moves_cross_the_seam_from_egypt_to_the_sudan():
@@ -130,7 +132,7 @@ def test_twteaw_version_9_migration_adds_the_african_territories_and_ethiopia():
     frozen = json.loads(FROZEN_V8.read_text(encoding="utf-8"))
     state = v8_to_v9(frozen["state"])
     w = world()
-    assert set(state["board"]["control"]) == set(w.land())
+    assert set(state["board"]["control"]) == {a for a in w.land() if w.areas[a].section != "asia"}
     assert state["board"]["control"]["german-east-africa"] == "germany"
     assert "german-east-africa" not in state["secret"]["germany"]["units"]
     assert state["secret"]["ethiopia"]["units"] == {"ethiopia": {"infantry": 3}}

@@ -25,11 +25,11 @@ CROSS_MAP = [("cape-verde", "southern-atlantic", "sea"), ("red-sea", "eastern-me
              ("eastern-mediterranean", "egypt", "coast"), ("eastern-mediterranean", "libya", "coast"),
              ("ionian-sea", "algeria", "coast"), ("ionian-sea", "libya", "coast"),
              ("western-mediterranean", "algeria", "coast"),
-             ("western-mediterranean", "spanish-morocco", "coast")]
+             ("western-mediterranean", "spanish-morocco", "coast"),
+             # the Asian sheet (version 12, ruling 146)
+             ("western-indian-ocean", "central-indian-ocean", "sea"), ("red-sea", "east-indian-ocean", "sea")]
 # The cross-map table's links from Africa to sections not built yet.
-PENDING = [("cape-verde", "caribbean-sea", "north_america"),
-           ("western-indian-ocean", "central-indian-ocean", "asia"),
-           ("red-sea", "east-indian-ocean", "asia")]
+PENDING = [("cape-verde", "caribbean-sea", "north_america")]
 
 
 def _africa() -> dict[str, dict]:
@@ -165,11 +165,12 @@ def test_twteaw_map_africa_no_industrial_complex_and_ports_are_coastal():
 
 def test_twteaw_map_africa_one_svg_both_sheets():
     meta = doc()["meta"]
-    assert [s["id"] for s in meta["sheets"]] == ["europe", "africa"]
-    europe, africa = meta["sheets"]
+    assert [s["id"] for s in meta["sheets"]] == ["europe", "africa", "asia"]   # Asia: version 12
+    europe, africa, asia = meta["sheets"]
     assert europe["offset"] == [0, 0] and africa["offset"][1] >= europe["height"]
-    assert meta["svg"]["height"] == africa["offset"][1] + africa["height"]
-    assert meta["sections_built"] == ["africa", "europe"]
+    assert meta["svg"]["height"] == max(africa["offset"][1] + africa["height"], asia["height"])
+    assert meta["svg"]["width"] == max(africa["width"], asia["offset"][0] + asia["width"])
+    assert meta["sections_built"] == ["africa", "asia", "europe"]
 
 
 def test_twteaw_map_africa_ruling_129_french_africa_has_both_paths():
