@@ -123,10 +123,16 @@ def test_twteaw_initial_deployment_ruling_151_von_spee_at_ponape_and_emden_at_ts
 
 
 def test_twteaw_fog_ruling_151_the_squadron_is_a_band_to_others():
+    """Germany sees its squadron's counts; Britain sees only Germany's colour band in the
+    zone, never a count (before, the test only looked for one spelling of the counts in
+    Britain's view and passed with no squadron at all)."""
     state = fresh()
+    own = fog.view(state, "seat:germany")
+    assert own["known"]["germany"]["fleets"]["central-pacific-ocean"] == {"cruiser": 1}
     seen = fog.view(state, "seat:britain")
     assert "germany" not in seen["known"]
-    assert "central-pacific-ocean\": {\"cruiser" not in json.dumps(seen)
+    assert seen["bands"]["central-pacific-ocean"] == {"germany": "black"}
+    assert "cruiser" not in json.dumps(seen["bands"])
 
 
 def test_twteaw_8_ruling_152_india_pays_britain_a_dominions_quarter_while_neutral():
