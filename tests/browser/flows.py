@@ -92,6 +92,21 @@ def seat_and_start(table_url: str, host, host_seats, others=()) -> str:
     return host.url
 
 
+def bots_fill_and_start(page, level: str = "1") -> str:
+    """On the table page, after the person's own claims: fill every free seat with bots of
+    `level`, say ready, start the game and go to it. The game page's URL."""
+    page.select_option("form:has(input[value=bots]) select[name=level]", level)
+    page.click("text=Fill the free seats with bots")
+    page.wait_for_load_state()
+    page.click("text=I'm ready")
+    page.wait_for_load_state()
+    page.click("text=Start the game")
+    page.wait_for_load_state()
+    with page.expect_navigation():
+        page.click("text=Go to the game")
+    return page.url
+
+
 def open_game(page, url: str) -> None:
     """Load the game page and wait until it holds a view over a live socket."""
     page.goto(url)

@@ -25,7 +25,7 @@ from pathlib import Path
 
 import pytest
 
-from .flows import claim, send_single, sign_up
+from .flows import bots_fill_and_start, claim, send_single, sign_up
 from .test_fa_browser import (
     Player,
     click_choice,
@@ -273,15 +273,7 @@ def test_campaign_1914_one_turn_table_with_bots_to_the_result(sweeping_site, new
     with tsar.expect_navigation():
         tsar.click("#wizard-submit")
     claim(tsar, "russia")
-    tsar.select_option("form:has(input[value=bots]) select[name=level]", "1")
-    tsar.click("text=Fill the free seats with bots")
-    tsar.wait_for_load_state()
-    tsar.click("text=I'm ready")
-    tsar.wait_for_load_state()
-    tsar.click("text=Start the game")
-    tsar.wait_for_load_state()
-    with tsar.expect_navigation():
-        tsar.click("text=Go to the game")
+    bots_fill_and_start(tsar)
     open_game(tsar, tsar.url)
     assert "Turn 1 of 1" in tsar.inner_text("#track")
     player = CampaignPlayer("tsar", tsar)

@@ -24,7 +24,7 @@ from collections import Counter
 
 import pytest
 
-from .flows import claim, open_game, sign_up
+from .flows import bots_fill_and_start, claim, open_game, sign_up
 from .test_bop_kaiserschlacht_browser import bots_finish
 from .test_bop_playthrough import finish_checks
 from .test_fa_browser import snapshot, wait_ready, watch_spectator
@@ -70,16 +70,7 @@ def test_fa_campaign_1914_from_the_lobby_to_its_result_by_land_and_sea(sweeping_
     table = open_campaign(tsar, site)
     tsar.goto(table)
     claim(tsar, "russia")
-    tsar.select_option("form:has(input[value=bots]) select[name=level]", "1")
-    tsar.click("text=Fill the free seats with bots")
-    tsar.wait_for_load_state()
-    tsar.click("text=I'm ready")
-    tsar.wait_for_load_state()
-    tsar.click("text=Start the game")
-    tsar.wait_for_load_state()
-    with tsar.expect_navigation():
-        tsar.click("text=Go to the game")
-    game_url = tsar.url
+    game_url = bots_fill_and_start(tsar)
     open_game(tsar, game_url)
     assert "Turn 1 of 30" in tsar.inner_text("#track")
     watcher = new_context().new_page()
