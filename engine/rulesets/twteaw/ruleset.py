@@ -56,7 +56,8 @@ class TheWarToEndAllWars(FlowRuleset):
     # 9: the Africa sheet, its colonies, garrisons and Ethiopia (setup.py, world.py);
     # 10: South Africa pays Britain a dominion's quarter while neutral (commonwealth.py);
     # 11: the warships abroad in African waters in August 1914 (setup.AFRICA_STATIONS);
-    # 12: the Asian sheet with the Pacific, its garrisons, Afghanistan and Tibet, von Spee;
+    # 12: the Asian sheet with the Pacific, its garrisons, Afghanistan and Tibet, von Spee and
+    # the Allied stations in Asian waters (ruling 154, added before version 12's release);
     # migrations.py
     migrations = MIGRATIONS
     manifest = MANIFEST

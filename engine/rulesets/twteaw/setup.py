@@ -141,9 +141,22 @@ AFRICA_STATIONS: dict[str, list[tuple[str, str, dict[str, int]]]] = {
 # armoured cruisers Scharnhorst and Gneisenau with Nürnberg gathered at Ponape in the Carolines
 # (one cruiser counter in the Central Pacific, off the German Far East colonies), and Emden out
 # of Tsingtao (one in the Yellow Sea); Leipzig, off Mexico, is on the unbuilt American sheet.
+# The Allied stations in Asian waters (version 12's new-game set-up, ruling 154), authored from
+# the record (Corbett, *Naval Operations* I, "The Pacific"; Jose, *The Royal Australian Navy*;
+# the ships' histories) at the same scale, each off its station's port: the China squadron
+# (Minotaur, Hampshire, Yarmouth, Newcastle and the Hong Kong destroyers) one cruiser; the
+# Australian squadron one battleship for HMAS Australia — a battlecruiser, rounded to a
+# battleship as Goeben is (ruling 144) — and one cruiser for Sydney, Melbourne, Encounter and
+# Pioneer (New Zealand's old Philomel, Psyche and Pyramus folded in), off Sydney; the Siberian
+# flotilla (Askold, Zhemchug and the Vladivostok destroyers) one cruiser; the French Far East
+# division (Montcalm, Dupleix, out of Saigon) one cruiser.
 ASIA_STATIONS: dict[str, list[tuple[str, str, dict[str, int]]]] = {
     "germany": [("central-pacific-ocean", "german-far-east", {"cruiser": 1}),  # von Spee at Ponape
                 ("yellow-sea", "jiazhou", {"cruiser": 1})],                       # SMS Emden, Tsingtao
+    "britain": [("south-china-sea", "hong-kong", {"cruiser": 1}),                 # China squadron, Hong Kong
+                ("tasman-sea", "australia", {"battleship": 1, "cruiser": 1})],    # HMAS Australia's squadron, Sydney
+    "russia": [("sea-of-japan", "vladivostok", {"cruiser": 1})],                  # Siberian flotilla, Vladivostok
+    "france": [("south-china-sea", "indochina", {"cruiser": 1})],                 # Far East division, Saigon
 }
 for _nation, _stations in [*AFRICA_STATIONS.items(), *ASIA_STATIONS.items()]:
     FLEETS.setdefault(_nation, []).extend(_stations)
