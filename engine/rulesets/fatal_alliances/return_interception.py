@@ -22,7 +22,7 @@ from engine.kernel import Event, Roller
 from .fleets import fleets
 from .interception import answer_intercept, fresh_naval, naval, open_interception, pending
 from .naval_combat import fight, side_of
-from .return_to_base import land, orders, returning, waiting
+from .return_to_base import decide_return, land, orders, returning, waiting
 
 State = dict[str, Any]
 RULE = "FA 13.3"
@@ -40,6 +40,13 @@ def initiative_side(state: State) -> str:
     """The side holding the initiative (13.3: it decides, and returns, first)."""
     holder = state["flow"].get("initiative", {}).get("holder")
     return str(holder or state["flow"].get("active_side") or "central")
+
+
+def return_ships(state: State, power: str, action: Any, roller: Roller) -> list[Event]:
+    """The `naval_return` verb (FA 13.3, R-N64): the power's return decision
+    (return_to_base.decide_return), then, once every power has decided, the orders land one
+    by one, each open to interception."""
+    return decide_return(state, power, action) + advance(state, roller)
 
 
 def advance(state: State, roller: Roller) -> list[Event]:

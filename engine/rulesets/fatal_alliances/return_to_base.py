@@ -141,18 +141,15 @@ def land(state: State, order: dict[str, Any]) -> list[Event]:
     return [Event("return_to_base", RULE, data)]
 
 
-def return_ships(state: State, power: str, action: Any, roller: Roller) -> list[Event]:
+def decide_return(state: State, power: str, action: Any) -> list[Event]:
     """FA 13.3 — a task force is ordered home (it waits, R-N64); or (done) the rest stay a
-    section lower or are ordered home from the 0 section. Once every power has decided, the
-    orders land one by one, each open to interception (return_interception.advance)."""
-    from .return_interception import advance
-
+    section lower or are ordered home from the 0 section. The verb is
+    return_interception.return_ships, which then lands the orders once every power has
+    decided (kept there so that this module never imports the interception stage)."""
     if "convoy" in action:
-        return [return_convoy(state, power, action["convoy"], action["points"])] + advance(
-            state, roller)
+        return [return_convoy(state, power, action["convoy"], action["points"])]
     if not action.get("done"):
-        return [order_home(state, power, action["units"], action["to_port"])] + advance(
-            state, roller)
+        return [order_home(state, power, action["units"], action["to_port"])]
     ships = fleets(state)
     events: list[Event] = []
     for place, units in _at_sea(state, power).items():
@@ -175,7 +172,7 @@ def return_ships(state: State, power: str, action: Any, roller: Roller) -> list[
             continue
         events.append(order_home(state, power, units, None))
     mark_done(state, power)
-    return events + advance(state, roller)
+    return events
 
 
 

@@ -98,8 +98,13 @@ from .production import (
 )
 from .reinforcement import reinforce
 from .reorganisation import final_reorganisation, note_down_at_start
-from .return_interception import answer_return_intercept, begin_returns, initiative_side
-from .return_to_base import return_options, return_ships, returning, strand_convoys
+from .return_interception import (
+    answer_return_intercept,
+    begin_returns,
+    initiative_side,
+    return_ships,
+)
+from .return_to_base import return_options, returning, strand_convoys
 from .scrap import apply_scrap, end_step, scrap_options
 from .sea_battles import battle_options, battling, start_battle
 from .sequence import Step as S

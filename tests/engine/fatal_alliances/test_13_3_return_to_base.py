@@ -8,11 +8,8 @@ from engine.board import COMPILED_DIR
 from engine.kernel import Roller
 from engine.rulesets.fatal_alliances.fleets import fleets
 from engine.rulesets.fatal_alliances.reorganisation import final_reorganisation
-from engine.rulesets.fatal_alliances.return_to_base import (
-    return_options,
-    return_ships,
-    returning,
-)
+from engine.rulesets.fatal_alliances.return_interception import return_ships
+from engine.rulesets.fatal_alliances.return_to_base import return_options, returning
 from engine.rulesets.fatal_alliances.sequence import Step, move_to
 from engine.rulesets.fatal_alliances.steps import open_decisions
 
