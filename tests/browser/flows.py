@@ -107,6 +107,14 @@ def bots_fill_and_start(page, level: str = "1") -> str:
     return page.url
 
 
+def drop_stale_order(page) -> None:
+    """After a bot's move landed under an order being built: an order the page still holds
+    for Confirm (the page keeps a unit-first order while its decision stays open) is
+    cancelled, so the driver gives its order again on the new position instead of waiting
+    for the page to settle by itself."""
+    page.evaluate("() => { const o = window.salient.orders; if (o.status === 'confirm') o.cancel(); }")
+
+
 def open_game(page, url: str) -> None:
     """Load the game page and wait until it holds a view over a live socket."""
     page.goto(url)

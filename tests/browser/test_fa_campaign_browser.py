@@ -25,7 +25,7 @@ from pathlib import Path
 
 import pytest
 
-from .flows import bots_fill_and_start, claim, send_single, sign_up
+from .flows import bots_fill_and_start, claim, drop_stale_order, send_single, sign_up
 from .test_fa_browser import (
     Player,
     click_choice,
@@ -280,6 +280,7 @@ def test_campaign_1914_one_turn_table_with_bots_to_the_result(sweeping_site, new
     kinds: dict[str, int] = {}
     dropped = 0
     for _ in range(1500):
+        drop_stale_order(tsar)     # none of ours is left pending between two answers
         wait_ready(tsar)
         state = snapshot(tsar)
         if state["result"]:
