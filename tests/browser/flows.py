@@ -83,13 +83,7 @@ def seat_and_start(table_url: str, host, host_seats, others=()) -> str:
             claim(page, seat)
         page.click("text=I'm ready")
     host.goto(table_url)
-    host.click("text=I'm ready")
-    host.wait_for_load_state()
-    host.click("text=Start the game")
-    host.wait_for_load_state()
-    with host.expect_navigation():
-        host.click("text=Go to the game")
-    return host.url
+    return ready_start_and_go(host)
 
 
 def bots_fill_and_start(page, level: str = "1") -> str:
@@ -98,6 +92,11 @@ def bots_fill_and_start(page, level: str = "1") -> str:
     page.select_option("form:has(input[value=bots]) select[name=level]", level)
     page.click("text=Fill the free seats with bots")
     page.wait_for_load_state()
+    return ready_start_and_go(page)
+
+
+def ready_start_and_go(page) -> str:
+    """On the table page: say ready, start the game and go to it. The game page's URL."""
     page.click("text=I'm ready")
     page.wait_for_load_state()
     page.click("text=Start the game")
