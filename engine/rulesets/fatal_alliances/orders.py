@@ -21,6 +21,7 @@ from .emergency import end_of_combat
 from .movement import MoveContext, can_move, destinations, take_control
 from .position import co_operates, commander, map_of, memoised_on_state, on_map, unit
 from .rail import (
+    RailContext,
     can_rail,
     note_straits,
     rail_cost,
@@ -49,13 +50,14 @@ def rail_items(state: dict[str, Any], power: str) -> list[dict[str, Any]]:
     """FA 11.8 — every unit's rail destinations while rail moves remain."""
     left = remaining(state, power, "rail")
     items: list[dict[str, Any]] = []
+    ctx = RailContext(state)   # one state for every unit listed
     for u in on_map(state):
         if commander(state, u["power"]) != power or not can_rail(state, u):
             continue
         cost = rail_cost(state, u)
         if left is not None and left < cost:
             continue
-        for to in rail_destinations(state, u["id"]):
+        for to in rail_destinations(state, u["id"], ctx):
             items.append({"action": {"unit": u["id"], "to": to}, "rail_moves": cost})
     return items
 

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
+from engine.board import Map
 from engine.board.paths import RailNetwork
 
 from .foreign_troops import may_enter
@@ -52,12 +54,13 @@ def can_rail(state: dict[str, Any], u: dict[str, Any]) -> bool:
             and u["id"] not in marks["moved"])
 
 
-def rail_destinations(state: dict[str, Any], unit_id: str) -> list[str]:
+def rail_destinations(state: dict[str, Any], unit_id: str,
+                      ctx: RailContext | None = None) -> list[str]:
     """FA 11.8 — the stations (and transfer ports) a face-up unit can rail to this step,
     within the foreign troop commitment limit of a friendly non-co-operating major's home
-    country (FA 19.2.1)."""
+    country (FA 19.2.1). `ctx` shares the position's facts between calls on one state."""
     u = unit(state, unit_id)
-    return [h for h in _stations(state, unit_id) if may_enter(state, [u], u["hex"], h)]
+    return [h for h in _stations(state, unit_id, ctx) if may_enter(state, [u], u["hex"], h)]
 
 
 def straits_used(state: dict[str, Any], power: str) -> set[str]:
@@ -83,19 +86,82 @@ def note_straits(state: dict[str, Any], power: str, crossed: list[str]) -> None:
     railed[side] = sorted(set(railed.get(side, [])) | set(crossed))
 
 
-def _stations(state: dict[str, Any], unit_id: str) -> list[str]:
+def _stations(state: dict[str, Any], unit_id: str, ctx: RailContext | None = None) -> list[str]:
     """FA 11.8 — the stations a face-up unit can rail to this step (the sea is crossed by
     naval transport, 11.3.4: R-N24)."""
+    if ctx is None:
+        ctx = RailContext(state)
     u = unit(state, unit_id)
-    here = by_hex(state)
-    found = _rail_search(state, unit_id, straits=True)
+    found = _rail_search(state, unit_id, straits=True, ctx=ctx)
     if found is None:
         return []
-    return sorted(h for h in found if not would_overstack(state, h, [u], here))
+    return sorted(h for h in found if not would_overstack(state, h, [u], ctx.here))
 
 
-def _rail_search(state: dict[str, Any], unit_id: str,
-                 straits: bool) -> dict[str, frozenset[str]] | None:
+@functools.lru_cache(maxsize=None)
+def station_hexes(m: Map) -> frozenset[str]:
+    """FA 11.8.1 — the map's own stations: cities and ports."""
+    return frozenset(h for h in m.ids
+                     if any(m.hex(h).has_feature(f) for f in STATION_FEATURES))
+
+
+class RailContext:
+    """What every rail search on one unchanged state shares: the units by hex, and per power
+    its enemy zone of control, its rail network, the hexes of the HQs it co-operates with
+    (stations, 11.8.1) and the searches already made from a hex (the same for every unit of
+    the power there but its own presence in the start hex, checked per unit before). A
+    listing that asks for many units builds it once; it must not outlive a change of the
+    state."""
+
+    __slots__ = ("state", "map", "here", "_zoc", "_network", "_hqs", "searches")
+
+    def __init__(self, state: dict[str, Any]) -> None:
+        self.state = state
+        self.map = map_of(state)
+        self.here = by_hex(state)
+        self._zoc: dict[str, frozenset[str]] = {}
+        self._network: dict[str, RailNetwork] = {}
+        self._hqs: dict[str, frozenset[str]] = {}
+        self.searches: dict[tuple[str, str, bool, bool], dict[str, frozenset[str]]] = {}
+
+    def zoc(self, power: str) -> frozenset[str]:
+        if power not in self._zoc:
+            self._zoc[power] = enemy_zoc(self.state, power)
+        return self._zoc[power]
+
+    def network(self, power: str) -> RailNetwork:
+        if power not in self._network:
+            state, here = self.state, self.here
+
+            def hex_ok(mm: Any, i: int) -> bool:
+                h = mm.ids[i]
+                owner = controller(state, h)
+                if owner is None or not (owner == power or is_friendly(state, power, owner)):
+                    return False
+                return not any(is_enemy(state, power, o["power"]) for o in here.get(h, []))
+            self._network[power] = memoised("rail", state, power,
+                                            lambda: RailNetwork.build(self.map, hex_ok))
+        return self._network[power]
+
+    def is_station(self, hex_id: str, power: str, hq: bool) -> bool:
+        """`is_station` with the power's HQ hexes gathered once."""
+        if hq or hex_id in station_hexes(self.map):
+            return True
+        if power not in self._hqs:
+            state = self.state
+            self._hqs[power] = frozenset(
+                u["hex"] for u in state["board"]["units"].values()
+                if u["type"] == "HQ" and u["hex"] is not None
+                and co_operates(state, u["power"], power))
+        return hex_id in self._hqs[power]
+
+    def friendly_there(self, h: str, power: str, excluding: str | None = None) -> bool:
+        return any(o["id"] != excluding and co_operates(self.state, o["power"], power)
+                   for o in self.here.get(h, []))
+
+
+def _rail_search(state: dict[str, Any], unit_id: str, straits: bool,
+                 ctx: RailContext | None = None) -> dict[str, frozenset[str]] | None:
     """FA 11.8 — station → the straits hexsides crossed on the way (None: the unit may not
     leave its hex by rail at all).
 
@@ -104,29 +170,31 @@ def _rail_search(state: dict[str, Any], unit_id: str,
     move, and entering one ends the trip. A straits hexside is crossed only if `straits` and
     no unit of the side has railed across it this turn (1 a side per hexside per turn).
     """
+    if ctx is None:
+        ctx = RailContext(state)
     u = unit(state, unit_id)
     power = u["power"]
-    m = map_of(state)
-    here = by_hex(state)
-    zoc = enemy_zoc(state, power)
-
-    def friendly_there(h: str, excluding: str | None = None) -> bool:
-        return any(o["id"] != excluding and co_operates(state, o["power"], power)
-                   for o in here.get(h, []))
-
-    def hex_ok(mm: Any, i: int) -> bool:
-        h = mm.ids[i]
-        owner = controller(state, h)
-        if owner is None or not (owner == power or is_friendly(state, power, owner)):
-            return False
-        return not any(is_enemy(state, power, o["power"]) for o in here.get(h, []))
-
+    hq = u["type"] == "HQ"
+    zoc = ctx.zoc(power)
     start = u["hex"]
-    if not is_station(state, start, power, u):
+    if not ctx.is_station(start, power, hq):
         return {}
-    if start in zoc and not friendly_there(start, excluding=unit_id):
+    if start in zoc and not ctx.friendly_there(start, power, excluding=unit_id):
         return None
-    network = memoised("rail", state, power, lambda: RailNetwork.build(m, hex_ok))
+    key = (power, start, hq, straits)
+    found = ctx.searches.get(key)
+    if found is None:
+        found = ctx.searches[key] = _search_from(ctx, power, start, hq, straits)
+    return found
+
+
+def _search_from(ctx: RailContext, power: str, start: str, hq: bool,
+                 straits: bool) -> dict[str, frozenset[str]]:
+    """`_rail_search`'s walk from `start` once the unit may leave it (the same for every
+    unit of `power` there with the same HQ-ness)."""
+    state, m = ctx.state, ctx.map
+    zoc = ctx.zoc(power)
+    network = ctx.network(power)
     if start not in network:
         return {}
     used = straits_used(state, power)
@@ -148,10 +216,10 @@ def _rail_search(state: dict[str, Any], unit_id: str,
                     via = via | {side.id}
                 crossed[nb] = via
                 if nb in zoc:
-                    if is_station(state, nb, power, u) and friendly_there(nb):
+                    if ctx.is_station(nb, power, hq) and ctx.friendly_there(nb, power):
                         found[nb] = via  # enters enemy ZoC: the trip ends here
                     continue
-                if is_station(state, nb, power, u):
+                if ctx.is_station(nb, power, hq):
                     found[nb] = via
                 nxt.append(nb)
         frontier = sorted(nxt)
