@@ -6,10 +6,10 @@ checks an order against it.
 
 from __future__ import annotations
 
+import heapq
 from typing import Any
 
 from engine.board import Map
-from engine.board.paths import movement_range
 
 from .foreign_troops import foreign_host, may_enter
 from .position import by_hex, controller, is_enemy, is_friendly, map_of, owner_country, unit
@@ -76,26 +76,40 @@ def _worst_step(state: dict[str, Any], m: Map, i: int, j: int,
 
 class MoveContext:
     """What every `destinations` call on one unchanged state shares: the units by hex, each
-    power's enemy zone of control and which hexes its units may enter at all. A listing that
-    asks for many stacks builds it once; it must not outlive a change of the state."""
+    power's enemy zone of control (as hex ids and as map indexes), which hexes its units may
+    enter at all and each hex's foreign troop host for its units. A listing that asks for many
+    stacks builds it once; it must not outlive a change of the state."""
 
-    __slots__ = ("state", "here", "_zoc", "_open")
+    __slots__ = ("state", "here", "_zoc", "_zoc_at", "_open", "_hosts")
 
     def __init__(self, state: dict[str, Any]) -> None:
         self.state = state
         self.here = by_hex(state)
         self._zoc: dict[str, frozenset[str]] = {}
+        self._zoc_at: dict[str, frozenset[int]] = {}
         self._open: dict[str, dict[int, bool]] = {}
+        self._hosts: dict[str, dict[int, str | None]] = {}
 
     def zoc(self, power: str) -> frozenset[str]:
         if power not in self._zoc:
             self._zoc[power] = enemy_zoc(self.state, power)
         return self._zoc[power]
 
+    def zoc_at(self, m: Map, power: str) -> frozenset[int]:
+        """`zoc` as map indexes (the search's stopping hexes)."""
+        if power not in self._zoc_at:
+            index = m.index
+            self._zoc_at[power] = frozenset(index[h] for h in self.zoc(power) if h in index)
+        return self._zoc_at[power]
+
     def open_for(self, power: str) -> dict[int, bool]:
         """index → whether `power`'s units may enter that hex as far as the position goes
         (land, no enemy there, a country they may enter), filled as asked."""
         return self._open.setdefault(power, {})
+
+    def hosts_for(self, power: str) -> dict[int, str | None]:
+        """index → `foreign_host(state, power, hex)`, filled as asked."""
+        return self._hosts.setdefault(power, {})
 
 
 def destinations(state: dict[str, Any], unit_ids: list[str],
@@ -107,6 +121,10 @@ def destinations(state: dict[str, Any], unit_ids: list[str],
     entered (that needs an invasion); a unit may enter one more hex than it can afford while it
     still has movement points left, ending face-down (FA 11.9.2). `ctx` shares the position's
     facts between calls on the same state.
+
+    The search is `engine.board.paths.movement_range`'s Dijkstra run on tables: each step's
+    cost from the per-map step table, each hex's entry from the listing's tables, a ZoC stop
+    by index; only the costs are kept (the predecessors are not needed here).
     """
     if ctx is None:
         ctx = MoveContext(state)
@@ -115,7 +133,7 @@ def destinations(state: dict[str, Any], unit_ids: list[str],
     power = stack[0]["power"]
     m = map_of(state)
     here = ctx.here
-    zoc = ctx.zoc(power)
+    stops = ctx.zoc_at(m, power)
     budget = min(u["ma"] for u in stack)
     types = tuple(sorted({u["type"] for u in stack}))
     ids = m.ids
@@ -123,6 +141,8 @@ def destinations(state: dict[str, Any], unit_ids: list[str],
     entry_ok: dict[str | None, bool] = {}
     homes = {u["nation"] for u in stack if u["type"] == "PARTISAN"}
     open_ = ctx.open_for(power)
+    hosts = ctx.hosts_for(power)
+    ok_cache: dict[int, bool] = {}
 
     def enterable(j: int) -> bool:
         ok = open_.get(j)
@@ -132,51 +152,83 @@ def destinations(state: dict[str, Any], unit_ids: list[str],
                              and not is_enemy_occupied(state, power, here.get(j_id, []))
                              and may_enter_country(state, power, j_id))
         if not ok:
+            ok_cache[j] = False
             return False
         j_id = ids[j]
         if homes and owner_country(m, j_id) not in homes:
+            ok_cache[j] = False
             return False   # FA 13.1.3: partisans never leave their home country
         # FA 19.2.1 / 11.9: a friendly non-co-operating major's home country only within the
         # foreign troop commitment limit (the same answer for every hex of one country).
-        host = foreign_host(state, power, j_id)
+        host = hosts.get(j, _UNKNOWN)
+        if host is _UNKNOWN:
+            host = hosts[j] = foreign_host(state, power, j_id)
         if host not in entry_ok:
-            entry_ok[host] = may_enter(state, stack, start, j_id)
-        return entry_ok[host]
+            entry_ok[host] = may_enter(state, stack, start, j_id)  # type: ignore[index]
+        ok = ok_cache[j] = entry_ok[host]  # type: ignore[index]
+        return ok
 
-    ok_cache: dict[int, bool] = {}
     steps = _step_costs(state, m, types)
 
-    def cost_fn(mm: Map, i: int, j: int) -> int | None:
+    def cost(i: int, j: int) -> int | None:
+        """The step's cost, None where the stack may not take it."""
         ok = ok_cache.get(j)
         if ok is None:
-            ok = ok_cache[j] = enterable(j)
+            ok = enterable(j)
         if not ok:
             return None
         c = steps.get((i, j), _UNKNOWN)
         if c is _UNKNOWN:
-            c = steps[(i, j)] = _worst_step(state, mm, i, j, types)
+            c = steps[(i, j)] = _worst_step(state, m, i, j, types)
         return c  # type: ignore[return-value]
 
-    def stop_fn(mm: Map, i: int) -> bool:
-        return mm.ids[i] in zoc
-
-    reach = movement_range(m, start, budget, cost_fn, stop_fn)
-    out: dict[str, dict[str, Any]] = {}
-    for hex_id, (cost, _) in reach.items():
-        if hex_id != start:
-            out[hex_id] = {"cost": cost, "flip": False}
-    # One more hex than it can afford (from a hex where points remain, not a ZoC stop).
-    for hex_id, (cost, _) in reach.items():
-        if cost >= budget or (hex_id != start and hex_id in zoc):
+    s = m.index_of(start)
+    best: dict[int, int] = {s: 0}
+    settled: set[int] = set()
+    heap: list[tuple[int, int]] = [(0, s)]
+    adjacent = m.adjacent
+    pop, push = heapq.heappop, heapq.heappush
+    while heap:
+        d, i = pop(heap)
+        if i in settled:
             continue
-        i = m.index_of(hex_id)
-        for j in m.adjacent[i]:
-            nb = ids[j]
-            if nb in reach or nb == start or nb in out:
+        settled.add(i)
+        if i in stops and i != s:
+            continue   # entering an enemy ZoC ends the move (leaving the start hex may)
+        for j in adjacent[i]:
+            if j in settled:
                 continue
-            if cost_fn(m, i, j) is None:
+            ok = ok_cache.get(j)
+            if ok is None:
+                ok = enterable(j)
+            if not ok:
                 continue
-            out[nb] = {"cost": budget + 1, "flip": True}
+            c = steps.get((i, j), _UNKNOWN)
+            if c is _UNKNOWN:
+                c = steps[(i, j)] = _worst_step(state, m, i, j, types)
+            if c is None:
+                continue
+            nd = d + c  # type: ignore[operator]
+            if nd > budget:
+                continue
+            old = best.get(j)
+            if old is None or nd < old:
+                best[j] = nd
+                push(heap, (nd, j))
+    out: dict[str, dict[str, Any]] = {}
+    for i, c in best.items():
+        if i != s:
+            out[ids[i]] = {"cost": c, "flip": False}
+    # One more hex than it can afford (from a hex where points remain, not a ZoC stop).
+    for i, c in best.items():
+        if c >= budget or (i != s and i in stops):
+            continue
+        for j in adjacent[i]:
+            if j in best or ids[j] in out:
+                continue
+            if cost(i, j) is None:
+                continue
+            out[ids[j]] = {"cost": budget + 1, "flip": True}
     return {h: out[h] for h in sorted(out)
             if not would_overstack(state, h, stack, here)}
 
