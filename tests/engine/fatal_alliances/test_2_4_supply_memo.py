@@ -74,3 +74,56 @@ def test_fa_2_4_the_cold_listing_check_puts_the_memo_back():
         assert not fa_position._MEMO
         assert supplied_hexes(s, "germany") == warm
     assert fa_position._MEMO == held
+
+
+# --- the incremental trace: a kept trace serves a position only where nothing it read differs --
+
+STRIP = {"0,0": ["city"]}
+
+
+def _strip(units, **kw):
+    return position(units, features=STRIP, width=14, height=2, split=14, **kw)
+
+
+def _cold(state, power):
+    """The supply of `state` with every memo forgotten first."""
+    fa_position.clear_memo()
+    return supplied_hexes(state, power)
+
+
+def test_fa_2_4_a_zoc_moved_beyond_the_traced_hexes_reuses_the_trace(monkeypatch):
+    fa_position.clear_memo()
+    traced = _count_traces(monkeypatch)
+    before = _strip([corps("g", "germany", "3,0"), corps("r", "russia", "13,1")])
+    after = _strip([corps("g", "germany", "3,0"), corps("r", "russia", "12,1")])
+    assert supply._supplied_hexes(before, "germany") == supply._supplied_hexes(after, "germany")
+    assert traced == ["germany"]   # its blocked hexes moved, but only where no path went
+
+
+def test_fa_2_4_a_zoc_moved_onto_the_traced_hexes_traces_again(monkeypatch):
+    # The same inputs but the blocked hexes: the Russian's ZoC now lies across the path from
+    # the city to the German at 3,0. A trace kept from the first position must not serve it.
+    fa_position.clear_memo()
+    traced = _count_traces(monkeypatch)
+    far = _strip([corps("g", "germany", "3,0"), corps("r", "russia", "13,1")])
+    near = _strip([corps("g", "germany", "3,0"), corps("r", "russia", "2,1")])
+    assert "3,0" in supplied_hexes(far, "germany")
+    warm = supplied_hexes(near, "germany")
+    assert "3,0" not in warm
+    assert traced == ["germany", "germany"]
+    assert warm == _cold(near, "germany")
+
+
+def test_fa_2_4_hexes_turned_neutral_on_the_traced_path_trace_again(monkeypatch):
+    # Nothing moved: the two hexes between the city and the German are now held by a power
+    # neutral to Germany (FA 2.4.3), which the kept trace judged enterable.
+    fa_position.clear_memo()
+    traced = _count_traces(monkeypatch)
+    open_ = _strip([corps("g", "germany", "3,0"), corps("r", "russia", "13,1")])
+    closed = _strip([corps("g", "germany", "3,0"), corps("r", "russia", "13,1")])
+    closed["board"]["control"].update({"1,0": "netherlands", "1,1": "netherlands"})
+    assert "3,0" in supplied_hexes(open_, "germany")
+    warm = supplied_hexes(closed, "germany")
+    assert "3,0" not in warm
+    assert len(traced) == 2
+    assert warm == _cold(closed, "germany")
