@@ -132,22 +132,16 @@ def memoised_on_state(what: str, state: dict[str, Any], compute: Callable[[], An
     return value
 
 
-# supply.py's incremental supply traces (see `supply._traced`): kept here so that clearing
-# and setting aside the position memo covers them too.
-TRACE_MEMO: dict[tuple[Any, ...], list[Any]] = {}
-
-
 def clear_memo() -> None:
     _MEMO.clear()
     _STATE_MEMO.clear()
-    TRACE_MEMO.clear()
 
 
 @contextmanager
 def memo_set_aside() -> Iterator[None]:
     """Empty both memos for the body, then put back what they held (the check that lists
     options cold must not cost the next action a rebuild of every zone and supply trace)."""
-    with memos_set_aside(_MEMO, _STATE_MEMO, TRACE_MEMO):
+    with memos_set_aside(_MEMO, _STATE_MEMO):
         yield
 
 

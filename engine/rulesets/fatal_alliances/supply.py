@@ -20,7 +20,6 @@ from engine.board import Map
 from .charts import SUPPLY_RANGE
 from .overseas import crossings, port_hexes
 from .position import (
-    TRACE_MEMO,
     by_hex,
     capital_and_factories,
     co_operates,
@@ -31,7 +30,9 @@ from .position import (
     is_friendly,
     map_of,
     memoised,
+    memoised_by,
     on_map,
+    political_fingerprint,
     sea_hexes,
 )
 from .terrain import hexside_flags
@@ -142,33 +143,21 @@ def land_step_order(m: Map) -> dict[str, tuple[str, ...]]:
             for h in m.ids}
 
 
-class Enterable:
+def enterable(state: dict[str, Any], power: str) -> Callable[[str], bool]:
     """The position's part of `may_step`: whether a path of `power` may enter a land hex by
     its controller (not a country neutral to `power`), each hex judged once for as long as
-    the caller keeps this, which must be no longer than the position stands. `judged` holds
-    every hex asked about and its answer (what a trace read of the political position)."""
+    the caller keeps this function, which must be no longer than the position stands."""
+    judged: dict[str, bool] = {}
 
-    __slots__ = ("state", "power", "judged")
-
-    def __init__(self, state: dict[str, Any], power: str) -> None:
-        self.state = state
-        self.power = power
-        self.judged: dict[str, bool] = {}
-
-    def __call__(self, nb: str) -> bool:
-        found = self.judged.get(nb)
+    def may_enter(nb: str) -> bool:
+        found = judged.get(nb)
         if found is None:
-            state, power = self.state, self.power
             owner = controller(state, nb)
-            found = self.judged[nb] = (owner is None or owner == power
-                                       or is_friendly(state, power, owner)
-                                       or is_enemy(state, power, owner))
+            found = judged[nb] = (owner is None or owner == power
+                                  or is_friendly(state, power, owner)
+                                  or is_enemy(state, power, owner))
         return found
-
-
-def enterable(state: dict[str, Any], power: str) -> Enterable:
-    """`Enterable(state, power)`: a judge of hexes shared by a caller's searches."""
-    return Enterable(state, power)
+    return may_enter
 
 
 def trace(state: dict[str, Any], m: Map, power: str, sources: list[str],
@@ -286,68 +275,19 @@ def _supplied_hexes(state: dict[str, Any], power: str) -> frozenset[str]:
     secondaries = secondary_sources(state, power)
     sea = crossings(state, m, power)
     ports = port_hexes(state, m)
-    # The trace reads the position only through these, the weather (ranges) and each hex's
-    # controller as far as whether it is neutral to `power` (`Enterable`). A move that
-    # changes none of what a kept trace read (in the rear, at sea far from the crossings, a
-    # build, a capture that leaves every judged hex judged the same) finds it (`_traced`).
-    # (keyed on the map itself, compared by identity: a test may register another map under
-    # a name already used)
-    weather = tuple(sorted(state["flow"]["weather"]["zones"].items()))
-    inputs = (power, m, weather, tuple(sources), tuple(secondaries), tuple(sorted(sea.items())), ports)
-    return _traced(inputs, blocked, Enterable(state, power), lambda: _trace_supply(
-        state, m, power, blocked, sources, secondaries, sea, ports))
-
-
-# The supply traces kept across positions, incrementally: by every input but the blocked
-# hexes and the political position, each entry being (blocked, touched, judged, result).
-# `touched` holds every hex any of the trace's searches reached plus every source and
-# secondary; `judged` every hex whose controller it judged, with the answer. The searches
-# read `blocked` only at a hex they reached (a hex in enemy ZoC is reached but not passed
-# through) and at a source (one in ZoC starts nothing), and the political position only
-# through the judged hexes, so a position whose blocked hexes differ from an entry's only
-# outside its touched hexes, and which judges every one of its judged hexes the same, runs
-# the very same searches: the entry's result is exactly its result. A move that puts a new
-# ZoC (or lifts one) where the trace went, or a war or alignment that makes a hex it judged
-# neutral (or no longer), traces afresh. Pure, so it cannot go stale; bounded; set aside and
-# cleared with the position memo (it is position.TRACE_MEMO).
-Entry = tuple[frozenset[str], frozenset[str], tuple[tuple[str, bool], ...], frozenset[str]]
-_TRACES: dict[tuple[Any, ...], list[Entry]] = TRACE_MEMO
-_TRACES_LIMIT = 1024
-_TRACES_PER_KEY = 8
-
-
-def _traced(inputs: tuple[Any, ...], blocked: frozenset[str], enter: Enterable,
-            compute: Callable[[], tuple[frozenset[str], frozenset[str], Enterable]],
-            ) -> frozenset[str]:
-    """The supplied hexes for `inputs` and `blocked`: a kept entry's result where nothing it
-    read differs now (`enter` judges the hexes now), else `compute()` (result, touched, the
-    judge the trace used)."""
-    entries = _TRACES.get(inputs)
-    if entries is None:
-        if len(_TRACES) >= _TRACES_LIMIT:
-            for old in list(_TRACES)[:_TRACES_LIMIT // 2]:   # the older half
-                del _TRACES[old]
-        entries = _TRACES[inputs] = []
-    for old_blocked, touched, judged, result in entries:
-        if not (old_blocked is blocked or old_blocked == blocked
-                or touched.isdisjoint(old_blocked ^ blocked)):
-            continue
-        if all(enter(h) == ok for h, ok in judged):
-            return result
-    result, touched, used = compute()
-    entries.insert(0, (blocked, touched, tuple(used.judged.items()), result))
-    del entries[_TRACES_PER_KEY:]
-    return result
+    # Where forces stand enters the trace only through these: the blocked hexes, the HQs among
+    # the secondaries and the sea crossings. A move that changes none of them (in the rear,
+    # at sea far from the crossings, a build) finds the trace already made.
+    inputs = (power, political_fingerprint(state), blocked, tuple(sources), tuple(secondaries),
+              tuple(sorted(sea.items())), ports)
+    return memoised_by("supply-trace", inputs, lambda: _trace_supply(
+        state, m, power, blocked, sources, secondaries, sea, ports))  # type: ignore[no-any-return]
 
 
 def _trace_supply(state: dict[str, Any], m: Map, power: str, blocked: frozenset[str],
                   sources: list[str], secondaries: list[str],
-                  sea: Mapping[str, tuple[str, ...]],
-                  ports: frozenset[str]) -> tuple[frozenset[str], frozenset[str], Enterable]:
-    """`_supplied_hexes` once its inputs are known: chain the secondaries, then trace.
-    Returns the supplied hexes, the hexes the searches touched and the judge of hexes they
-    used (see `_TRACES`)."""
-    touched: set[str] = set(sources) | set(secondaries)
+                  sea: Mapping[str, tuple[str, ...]], ports: frozenset[str]) -> frozenset[str]:
+    """`_supplied_hexes` once its inputs are known: chain the secondaries, then trace."""
     crossed: dict[str, bool] = {}     # a linked secondary -> linked only over the sea
     enter = enterable(state, power)   # one position: each hex's controller judged once
     while True:
@@ -355,8 +295,6 @@ def _trace_supply(state: dict[str, Any], m: Map, power: str, blocked: frozenset[
         over = frozenset(h for h, c in crossed.items() if c)
         land, by_sea = trace_layers(state, m, power, frontier, blocked, True, sea, over, ports,
                                     enter)
-        touched.update(land)
-        touched.update(by_sea)
         near_land = adjacent_to(state, m, power, [h for h in frontier if h not in over],
                                 blocked, enter)
         near_sea = adjacent_to(state, m, power, sorted(over), blocked, enter)
@@ -373,12 +311,10 @@ def _trace_supply(state: dict[str, Any], m: Map, power: str, blocked: frozenset[
     over = frozenset(h for h, c in crossed.items() if c)
     land, by_sea = trace_layers(state, m, power, all_sources, blocked, False, sea, over, ports,
                                 enter)
-    touched.update(land)
-    touched.update(by_sea)
     out = {h for dist in (land, by_sea) for h, d in dist.items() if d <= range_at(state, m, h)}
     out |= adjacent_to(state, m, power, all_sources, blocked, enter)
     out |= {s for s in all_sources if s not in blocked}
-    return frozenset(out), frozenset(touched), enter
+    return frozenset(out)
 
 
 def linked_to_primary(state: dict[str, Any], power: str) -> frozenset[str]:

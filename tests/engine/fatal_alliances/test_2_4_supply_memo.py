@@ -76,7 +76,7 @@ def test_fa_2_4_the_cold_listing_check_puts_the_memo_back():
     assert fa_position._MEMO == held
 
 
-# --- the incremental trace: a kept trace serves a position only where nothing it read differs --
+# --- a kept trace never serves a position where something it read differs ------------------
 
 STRIP = {"0,0": ["city"]}
 
@@ -91,18 +91,9 @@ def _cold(state, power):
     return supplied_hexes(state, power)
 
 
-def test_fa_2_4_a_zoc_moved_beyond_the_traced_hexes_reuses_the_trace(monkeypatch):
-    fa_position.clear_memo()
-    traced = _count_traces(monkeypatch)
-    before = _strip([corps("g", "germany", "3,0"), corps("r", "russia", "13,1")])
-    after = _strip([corps("g", "germany", "3,0"), corps("r", "russia", "12,1")])
-    assert supply._supplied_hexes(before, "germany") == supply._supplied_hexes(after, "germany")
-    assert traced == ["germany"]   # its blocked hexes moved, but only where no path went
-
-
 def test_fa_2_4_a_zoc_moved_onto_the_traced_hexes_traces_again(monkeypatch):
     # The same inputs but the blocked hexes: the Russian's ZoC now lies across the path from
-    # the city to the German at 3,0. A trace kept from the first position must not serve it.
+    # the city to the German at 3,0. The trace kept from the first position must not serve it.
     fa_position.clear_memo()
     traced = _count_traces(monkeypatch)
     far = _strip([corps("g", "germany", "3,0"), corps("r", "russia", "13,1")])
