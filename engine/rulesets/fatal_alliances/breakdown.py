@@ -96,11 +96,25 @@ def breakdown_options(state: dict[str, Any], power: str) -> list[dict[str, Any]]
     built_up = power in flow.get("built_up", [])
     here = by_hex(state)
     first_turn = flow["turn"] == 1
+    # each power's ZoC and supply asked once for this listing (one state), not once per unit
+    zocs: dict[str, frozenset[str]] = {}
+    supplied: dict[str, frozenset[str]] = {}
+
+    def zoc(p: str) -> frozenset[str]:
+        if p not in zocs:
+            zocs[p] = enemy_zoc(state, p)
+        return zocs[p]
+
+    def supply(p: str) -> frozenset[str]:
+        if p not in supplied:
+            supplied[p] = supplied_hexes(state, p)
+        return supplied[p]
+
     if not built_up:
         for u in mine:
             if u["size"] == "div" or u["type"] not in BREAKDOWN_TABLE:
                 continue
-            if not first_turn and u["hex"] in enemy_zoc(state, u["power"]):
+            if not first_turn and u["hex"] in zoc(u["power"]):
                 continue
             stack = [o for o in here.get(u["hex"], []) if o["id"] != u["id"]]
             for pair in _pairs_for(state, u):
@@ -122,8 +136,7 @@ def breakdown_options(state: dict[str, Any], power: str) -> list[dict[str, Any]]
             continue
         ok = True
         for d in (a, b):
-            if (d["hex"] not in supplied_hexes(state, d["power"])
-                    or d["hex"] in enemy_zoc(state, d["power"])):
+            if d["hex"] not in supply(d["power"]) or d["hex"] in zoc(d["power"]):
                 ok = False
         if ok:
             out.append({"build_up": [a["id"], b["id"]], "into": corps_type, "remote": True})
