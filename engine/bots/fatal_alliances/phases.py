@@ -18,11 +18,13 @@ scores 0, so the bot acts only where something scores above it.
 from __future__ import annotations
 
 from collections.abc import Callable
+from fractions import Fraction
 from typing import Any
 
 from engine.kernel.model import Decision
 from engine.rulesets.fatal_alliances import naval_convoys
-from engine.rulesets.fatal_alliances.combat import down_factor
+from engine.rulesets.fatal_alliances import shore_bombardment as bombardment
+from engine.rulesets.fatal_alliances.combat import defenders_at, down_factor, strengths
 from engine.rulesets.fatal_alliances.foreign_troops import commitment_met, foreign_host
 from engine.rulesets.fatal_alliances.naval_combat import side_attack
 from engine.rulesets.fatal_alliances.position import controller, is_enemy, on_map, unit
@@ -289,6 +291,26 @@ def hq_support(ctx: Context, decision: Decision, item: dict[str, Any]) -> Score:
     return 0.5 + reorg * (1.0 + ctx.value.get(decision.data["target"], 0.0))
 
 
+def naval_bombard(ctx: Context, decision: Decision, item: dict[str, Any]) -> Score:
+    """FA 11.12.2 — commit the ships that add the most factors (exactly what the ruleset
+    would add with the land units in the combat now), each ship a small cost: a ship that
+    turns face-down for nothing (past the one-a-unit limit or the attackers' cap) is kept
+    up for the sea. Committing none scores 0."""
+    ships = item["action"]["ships"]
+    target, side = decision.data["target"], decision.data["side"]
+    attack = next((c for c in ctx.position["flow"].get("declared", [])
+                   if c["target"] == target), None)
+    if not ships or attack is None:
+        return 0.0
+    pool = ctx.position["board"]["units"]
+    attackers = [pool[u] for u in attack["attackers"] if u in pool and pool[u]["hex"]]
+    defenders = defenders_at(ctx.position, attack["declarer"], target)
+    factors = (strengths(ctx.position, attackers, target, defenders)["factors"]
+               if side == "attacker" else [Fraction(1)] * len(defenders))
+    added = bombardment.value(ctx.position, ships, target, side, factors)
+    return float(added) - 0.25 * len(ships)
+
+
 def liberation(ctx: Context, decision: Decision, item: dict[str, Any]) -> Score:
     """FA 13.6.3 — liberate, and give a liberated country's hexes back: co-operation with it
     is worth more than the hexes."""
@@ -464,5 +486,5 @@ PHASES: dict[str, Phase] = {
     "scrap": passive, "home_front": passive, "breakdown": passive,
     "emergency_supply": passive,
     "naval_intercept": naval_intercept, "naval_intercepted": naval_intercepted,
-    "naval_combat": naval_combat, "naval_move": naval_move,
+    "naval_combat": naval_combat, "naval_move": naval_move, "naval_bombard": naval_bombard,
 }
