@@ -24,7 +24,7 @@ from typing import Any
 from engine.kernel.model import Decision
 from engine.rulesets.fatal_alliances import naval_convoys
 from engine.rulesets.fatal_alliances import shore_bombardment as bombardment
-from engine.rulesets.fatal_alliances.combat import defenders_at, down_factor, strengths
+from engine.rulesets.fatal_alliances.combat import defenders_at, down_factor, odds_drm, strengths
 from engine.rulesets.fatal_alliances.foreign_troops import commitment_met, foreign_host
 from engine.rulesets.fatal_alliances.naval_combat import side_attack
 from engine.rulesets.fatal_alliances.position import controller, is_enemy, on_map, unit
@@ -292,23 +292,35 @@ def hq_support(ctx: Context, decision: Decision, item: dict[str, Any]) -> Score:
 
 
 def naval_bombard(ctx: Context, decision: Decision, item: dict[str, Any]) -> Score:
-    """FA 11.12.2 — commit the ships that add the most factors (exactly what the ruleset
-    would add with the land units in the combat now), each ship a small cost: a ship that
-    turns face-down for nothing (past the one-a-unit limit or the attackers' cap) is kept
-    up for the sea. Committing none scores 0."""
+    """FA 11.12.2 — the ships are worth what they do to the odds: each option scores the odds
+    DRM its ships gain for the side (exactly what the ruleset would add with the combat's land
+    units now, the other side's ships already committed counted) less 0.1 a ship, so the bot
+    commits the fewest ships that give the best odds and keeps the rest face-up for the sea.
+    Committing none scores 0."""
     ships = item["action"]["ships"]
     target, side = decision.data["target"], decision.data["side"]
     attack = next((c for c in ctx.position["flow"].get("declared", [])
                    if c["target"] == target), None)
     if not ships or attack is None:
         return 0.0
-    pool = ctx.position["board"]["units"]
+    position = ctx.position
+    pool = position["board"]["units"]
     attackers = [pool[u] for u in attack["attackers"] if u in pool and pool[u]["hex"]]
-    defenders = defenders_at(ctx.position, attack["declarer"], target)
-    factors = (strengths(ctx.position, attackers, target, defenders)["factors"]
-               if side == "attacker" else [Fraction(1)] * len(defenders))
-    added = bombardment.value(ctx.position, ships, target, side, factors)
-    return float(added) - 0.25 * len(ships)
+    defenders = defenders_at(position, attack["declarer"], target)
+    base = strengths(position, attackers, target, defenders)
+    one = [Fraction(1)] * len(defenders)
+    chosen = attack.get("bombard") or {}
+    a = base["attack"] + bombardment.value(position, chosen.get("attacker", []), target,
+                                           "attacker", base["factors"])
+    d = base["defence"] + bombardment.value(position, chosen.get("defender", []), target,
+                                            "defender", one)
+    if side == "attacker":
+        added = bombardment.value(position, ships, target, side, base["factors"])
+        gain = odds_drm(a + added, d)[0] - odds_drm(a, d)[0]
+    else:
+        added = bombardment.value(position, ships, target, side, one)
+        gain = odds_drm(a, d)[0] - odds_drm(a, d + added)[0]
+    return float(gain) - 0.1 * len(ships)
 
 
 def liberation(ctx: Context, decision: Decision, item: dict[str, Any]) -> Score:

@@ -201,14 +201,22 @@ def test_fa_11_12_2_a_ship_bombards_one_hex_only():
     assert d.options[0] == {"ships": BB[1:]}
 
 
-def test_fa_11_12_2_the_bot_commits_only_ships_that_add_factors():
+def test_fa_11_12_2_the_bot_commits_the_fewest_ships_that_give_the_best_odds():
+    # 6 against 4 is 1.5:1; one battleship makes 9 against 4 (2:1), the second 11 (2:1 still)
     state = declare(coast_attack(**fleet()))
     move = bot_turn(RULESET, state, "germany", FatalAlliancesBot(), game_uid="bombard-bot")
-    assert move.action == {"ships": BB}
-    # one attacker of 2 factors: one ship adds all it can
-    small = declare(coast_attack(**fleet()), ("ge1-2",))
-    move = bot_turn(RULESET, small, "germany", FatalAlliancesBot(), game_uid="bombard-bot")
     assert move.action == {"ships": BB[:1]}
+    state, _ = play(state, "germany", move.action, "naval_bombard")
+    # the defender's 1 (9 against 5) drops the odds to 1.5:1: Britain commits its battleship
+    move = bot_turn(RULESET, state, "britain", FatalAlliancesBot(), game_uid="bombard-bot")
+    assert move.action == {"ships": BRITISH[:1]}
+    # from section 1 a battleship adds 1: both make 8 against 4 (2:1), one alone no band
+    state = declare(coast_attack(**{u: ("north-sea", 1) for u in BB}))
+    move = bot_turn(RULESET, state, "germany", FatalAlliancesBot(), game_uid="bombard-bot")
+    assert move.action == {"ships": BB}
+    state = declare(coast_attack(**{BB[0]: ("north-sea", 1)}))
+    move = bot_turn(RULESET, state, "germany", FatalAlliancesBot(), game_uid="bombard-bot")
+    assert move.action == {"ships": []}
 
 
 def test_fa_11_12_2_version_30_carries_a_running_version_29_campaign_unchanged():
