@@ -885,7 +885,7 @@ export class FatalAlliancesAdapter extends GenericAdapter {
       case "ships_lost": return `${this.power(d.power)} loses ${this.taskForce(view, d.units)}: no base within reach`;
       case "cargo_lost": return [(d.returned || []).length ? `Not landed, back in port: ${units(d.returned)}` : "", (d.destroyed || []).length ? `Lost at sea with their ships: ${units(d.destroyed)}` : ""].filter(Boolean).join("; ");
       case "bombardment_committed": return `${this.power(d.by)} ${(d.ships || []).length ? `commits ${(d.ships || []).map((id) => this.ship(view, id)?.name || id).join(", ")} to` : "commits no ship to"} the shore bombardment of ${this.where(d.target)} (${d.side}, FA 11.12.2)`;
-      case "shore_bombardment": return `Shore bombardment of ${this.where(d.target)}: ${(d.ships || []).map((id) => this.ship(view, id)?.name || id).join(", ")} add ${d.factors} to the ${d.side === "attacker" ? "attack" : "defence"} and turn face-down`;
+      case "shore_bombardment": return `Shore bombardment of ${this.where(d.target)}: ${(d.ships || []).map((id) => this.ship(view, id)?.name || id).join(", ")} turn face-down, with ${d.factors} more for the ${d.side === "attacker" ? "attack" : "defence"}`;
       case "naval_combat_over": return `Naval combat in ${this.seaPlace({ area: d.area })} over`;
       case "invasion": return `${this.power(d.power)} invades ${this.where(d.target)} (${d.table}): ${d.attack} against ${d.defence}, dice ${(d.dice || []).join("+")} → ${d.result}${d.held ? " — the invasion fails" : ""}`;
       case "victory": return `Game over: ${d.winner ? `${this.power(d.winner)} wins` : "a draw"} (${String(d.reason || "").replace(/_/g, " ")})`;
