@@ -18,11 +18,13 @@ scores 0, so the bot acts only where something scores above it.
 from __future__ import annotations
 
 from collections.abc import Callable
+from fractions import Fraction
 from typing import Any
 
 from engine.kernel.model import Decision
 from engine.rulesets.fatal_alliances import naval_convoys
-from engine.rulesets.fatal_alliances.combat import down_factor
+from engine.rulesets.fatal_alliances import shore_bombardment as bombardment
+from engine.rulesets.fatal_alliances.combat import defenders_at, down_factor, odds_drm, strengths
 from engine.rulesets.fatal_alliances.foreign_troops import commitment_met, foreign_host
 from engine.rulesets.fatal_alliances.naval_combat import side_attack
 from engine.rulesets.fatal_alliances.position import controller, is_enemy, on_map, unit
@@ -289,6 +291,38 @@ def hq_support(ctx: Context, decision: Decision, item: dict[str, Any]) -> Score:
     return 0.5 + reorg * (1.0 + ctx.value.get(decision.data["target"], 0.0))
 
 
+def naval_bombard(ctx: Context, decision: Decision, item: dict[str, Any]) -> Score:
+    """FA 11.12.2 — the ships are worth what they do to the odds: each option scores the odds
+    DRM its ships gain for the side (exactly what the ruleset would add with the combat's land
+    units now, the other side's ships already committed counted) less 0.1 a ship, so the bot
+    commits the fewest ships that give the best odds and keeps the rest face-up for the sea.
+    Committing none scores 0."""
+    ships = item["action"]["ships"]
+    target, side = decision.data["target"], decision.data["side"]
+    attack = next((c for c in ctx.position["flow"].get("declared", [])
+                   if c["target"] == target), None)
+    if not ships or attack is None:
+        return 0.0
+    position = ctx.position
+    pool = position["board"]["units"]
+    attackers = [pool[u] for u in attack["attackers"] if u in pool and pool[u]["hex"]]
+    defenders = defenders_at(position, attack["declarer"], target)
+    base = strengths(position, attackers, target, defenders)
+    one = [Fraction(1)] * len(defenders)
+    chosen = attack.get("bombard") or {}
+    a = base["attack"] + bombardment.value(position, chosen.get("attacker", []), target,
+                                           "attacker", base["factors"])
+    d = base["defence"] + bombardment.value(position, chosen.get("defender", []), target,
+                                            "defender", one)
+    if side == "attacker":
+        added = bombardment.value(position, ships, target, side, base["factors"])
+        gain = odds_drm(a + added, d)[0] - odds_drm(a, d)[0]
+    else:
+        added = bombardment.value(position, ships, target, side, one)
+        gain = odds_drm(a, d)[0] - odds_drm(a, d + added)[0]
+    return float(gain) - 0.1 * len(ships)
+
+
 def liberation(ctx: Context, decision: Decision, item: dict[str, Any]) -> Score:
     """FA 13.6.3 — liberate, and give a liberated country's hexes back: co-operation with it
     is worth more than the hexes."""
@@ -464,5 +498,5 @@ PHASES: dict[str, Phase] = {
     "scrap": passive, "home_front": passive, "breakdown": passive,
     "emergency_supply": passive,
     "naval_intercept": naval_intercept, "naval_intercepted": naval_intercepted,
-    "naval_combat": naval_combat, "naval_move": naval_move,
+    "naval_combat": naval_combat, "naval_move": naval_move, "naval_bombard": naval_bombard,
 }

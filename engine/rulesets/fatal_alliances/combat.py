@@ -139,10 +139,13 @@ def fort_sides(state: dict[str, Any], defender_power: str) -> frozenset[str]:
 def strengths(state: dict[str, Any], attackers: list[dict[str, Any]], target: str,
               defenders: list[dict[str, Any]],
               supplied: dict[str, frozenset[str]] | None = None,
-              double: set[str] | None = None) -> dict[str, Any]:
+              double: set[str] | None = None,
+              bombard: tuple[Fraction, Fraction] | None = None) -> dict[str, Any]:
     """FA 11.12.5 — attack and defence totals (never rounded, FA 2.6) and the ENG flag.
     `double`: the attackers an offensive-point HQ doubles (FA 18.3.2), fixed when the attack
-    was declared; by default those it would double now (what a planner sees)."""
+    was declared; by default those it would double now (what a planner sees). `bombard`: the
+    shore bombardment each side adds (FA 11.12.2, shore_bombardment.py); `factors` lists each
+    attacker's modified factor (what caps an attacking ship's)."""
     m = map_of(state)
     weather = weather_at(state, m, target)
     forts = fort_sides(state, defenders[0]["power"]) if defenders else frozenset()
@@ -150,6 +153,7 @@ def strengths(state: dict[str, Any], attackers: list[dict[str, Any]], target: st
     double = doubled(state, attackers) if double is None else double
     attack = Fraction(0)
     eng_used = False
+    factors = []
     for u in attackers:
         mult = attack_multiplier(m, u["hex"], target, u, u["id"] in covered, forts)
         if u["id"] in double:
@@ -159,6 +163,7 @@ def strengths(state: dict[str, Any], attackers: list[dict[str, Any]], target: st
         if u["id"] in covered and crosses:
             eng_used = True
         attack += u["cf"] * mult
+        factors.append(Fraction(u["cf"] * mult))
     supplied = supplied if supplied is not None else {}
     non_art = any(d["type"] not in ARTILLERY for d in defenders)
     swamp = state["board"]["rules"]["swamp_doubles"]
@@ -177,8 +182,11 @@ def strengths(state: dict[str, Any], attackers: list[dict[str, Any]], target: st
         defence += factor * defence_multiplier(m, target, d, weather, swamp)
     all_cross_fort = bool(attackers) and all(
         "|".join(sorted((u["hex"], target))) in forts for u in attackers)
+    if bombard is not None:
+        attack += bombard[0]
+        defence += bombard[1]
     return {"attack": attack, "defence": defence, "eng_used": eng_used,
-            "all_cross_fort": all_cross_fort}
+            "all_cross_fort": all_cross_fort, "factors": factors}
 
 
 def table_rule(state: dict[str, Any], attackers: list[dict[str, Any]], target: str,
@@ -230,11 +238,13 @@ def powers_attacking(attackers: list[dict[str, Any]]) -> list[str]:
 def attack_drms(state: dict[str, Any], attackers: list[dict[str, Any]], target: str,
                 defenders: list[dict[str, Any]], table: str,
                 hq: tuple[int, int] | None = None,
-                double: set[str] | None = None) -> list[tuple[str, Fraction]]:
-    """FA 11.12 / combat chart — every modifier but gas, as (name, value) pairs."""
+                double: set[str] | None = None,
+                bombard: tuple[Fraction, Fraction] | None = None) -> list[tuple[str, Fraction]]:
+    """FA 11.12 / combat chart — every modifier but gas, as (name, value) pairs (the odds
+    with the shore bombardment `bombard` adds, FA 11.12.2)."""
     m = map_of(state)
     weather = weather_at(state, m, target)
-    s = strengths(state, attackers, target, defenders, double=double)
+    s = strengths(state, attackers, target, defenders, double=double, bombard=bombard)
     drms: list[tuple[str, Fraction]] = []
     value, label = odds_drm(s["attack"], s["defence"])
     drms.append((f"odds {label}", Fraction(value)))

@@ -6,8 +6,9 @@ order the attacker chooses (step 8).
 flow["declared"] holds the declared attacks not yet resolved, in declaration order (each one
 the combat dict `resolution.declare` made); flow["attacks_closed"] says declaration is over
 (the last declaring power said done). The attack being resolved is flow["combat"]
-(resolution.py). Steps 2–4 and 7 (notional units, shore bombardment, ground support) have
-nothing to act on without naval and air units.
+(resolution.py). Steps 3 and 4 (shore bombardment, version 30) come before the support
+(shore_bombardment.py); steps 2 and 7 (notional units, ground support) have nothing to act
+on without invasions into defended hexes and air units.
 
 Rulings (docs/rules/fatal_alliances.md): a defending HQ supports at most one hex; when several
 powers of the active side declared attacks, the order is chosen by the power that declared the
@@ -21,6 +22,7 @@ from typing import Any
 from engine.kernel import Decision, Event, Roller
 
 from . import combat as cb
+from . import shore_bombardment as sb
 from .resolution import alive, before_the_odds
 
 RULE = "FA 11.12"
@@ -66,10 +68,25 @@ def _committed_defender_hqs(state: dict[str, Any]) -> set[str]:
 
 
 def _support_asked(state: dict[str, Any]) -> bool:
-    """FA 11.12.3 — first the active side's support for every declared hex, then the
-    inactive side's; an attack with no eligible HQ is passed over. True while a side has a
-    choice to make (its options stored on the attack)."""
+    """FA 11.12 steps 3–6 — the active side's shore bombardment for every declared hex, then
+    the inactive side's (11.12.2, since version 30), then the active side's HQ support, then
+    the inactive side's (11.12.3); a side with nothing to give for an attack is passed over.
+    True while a side has a choice to make (its options stored on the attack)."""
     attacks = pending(state)
+    for c in attacks:
+        if c["phase"] == "bombard_attacker":
+            ships = sb.offered(state, c, "attacker", len(alive(state, c["attackers"])))
+            if ships:
+                c["bombard_options"] = ships
+                return True
+            c["phase"] = "bombard_defender"
+    for c in attacks:
+        if c["phase"] == "bombard_defender":
+            ships = sb.offered(state, c, "defender", len(alive(state, c["defenders"])))
+            if ships:
+                c["bombard_options"] = ships
+                return True
+            c["phase"] = "support_attacker"
     for c in attacks:
         if c["phase"] == "support_attacker":
             hqs = cb.attacker_support_hqs(alive(state, c["attackers"]))
@@ -90,9 +107,12 @@ def _support_asked(state: dict[str, Any]) -> bool:
     return False
 
 
+ASKED_PHASES = ("bombard_attacker", "bombard_defender", "support_attacker", "support_defender")
+
+
 def _asked(state: dict[str, Any]) -> dict[str, Any] | None:
-    """The declared attack whose support is being asked for, if any."""
-    for phase in ("support_attacker", "support_defender"):
+    """The declared attack whose bombardment or support is being asked for, if any."""
+    for phase in ASKED_PHASES:
         for c in pending(state):
             if c["phase"] == phase:
                 return c
@@ -117,6 +137,8 @@ def decisions(state: dict[str, Any]) -> list[Decision]:
     attacker's choice of the combat to resolve next."""
     flow = state["flow"]
     c = _asked(state)
+    if c is not None and c["phase"].startswith("bombard_"):
+        return [_bombard_decision(state, c)]
     if c is not None:
         side = "attacker" if c["phase"] == "support_attacker" else "defender"
         owner = c["declarer"] if side == "attacker" else c["defender"]
@@ -151,6 +173,11 @@ def answer(state: dict[str, Any], seat: str, decision: Decision, action: Any, ro
     c = _asked(state)
     assert c is not None
     counts[f"combat{c['number']}"] = counts.get(f"combat{c['number']}", 0) + 1
+    if decision.kind == "naval_bombard":
+        side = c["phase"].split("_")[1]
+        sb.commit(c, side, action["ships"], seat, events)
+        c["phase"] = "bombard_defender" if side == "attacker" else "support_attacker"
+        return
     side = "attacker" if c["phase"] == "support_attacker" else "defender"
     c["support"][side] = action["hq"]
     c.pop("support_options", None)
@@ -158,3 +185,22 @@ def answer(state: dict[str, Any], seat: str, decision: Decision, action: Any, ro
     events.append(Event("hq_support", "FA 11.12.3", {"by": seat, "side": side,
                                                     "hq": action["hq"],
                                                     "target": c["target"]}))
+
+
+def _bombard_decision(state: dict[str, Any], c: dict[str, Any]) -> Decision:
+    """FA 11.12.2 — a side's shore bombardment for one declared hex: its best ships first
+    (the timeout), fewer, or none."""
+    flow = state["flow"]
+    side = c["phase"].split("_")[1]
+    owner = c["declarer"] if side == "attacker" else c["defender"]
+    asked = flow["answer_counts"].get(f"combat{c['number']}", 0)
+    return Decision(
+        id=f"t{flow['turn']}-i{flow['impulse']}-combat{c['number']}-{side}-bombard-{asked}",
+        seats=(owner,), kind="naval_bombard", rule=sb.RULE,
+        prompt=f"Shore bombardment of {c['target']}: commit surface ships at sea off the "
+               "coast (they turn face-down)?",
+        waiting=f"{owner} decides on shore bombardment", reaction=side == "defender",
+        options=tuple({"ships": list(ships)} for ships in c["bombard_options"]),
+        data={"target": c["target"], "side": side,
+              "factors": {s: str(sb.ship_factor(state, s, c["target"]))
+                          for s in c["bombard_options"][0]}})

@@ -307,6 +307,14 @@ def v28_to_v29(state: State) -> State:
     return state
 
 
+def v29_to_v30(state: State) -> State:
+    """Version 30 (R-N69–R-N74): shore bombardment (FA 11.12.2) is committed after the attacks
+    are declared, before the HQ support. A version-29 attack already declared waits at its HQ
+    support or later: it keeps its place and is fought without bombardment (nothing stored
+    names a ship), so nothing is carried."""
+    return state
+
+
 MIGRATIONS = (
     Migration("3", "4", v3_to_v4,
               "renamed flow.acts, flow.box, board.circle and the combat's n; flow.pending "
@@ -402,5 +410,9 @@ MIGRATIONS = (
     Migration("28", "29", v28_to_v29,
               "returns to base may be intercepted (FA 13.3 with 11.3.5, R-N64–R-N68): "
               "nothing to carry (a version-28 game's orders are carried out); "
+              "East Prussia unchanged"),
+    Migration("29", "30", v29_to_v30,
+              "shore bombardment (FA 11.12.2, R-N69–R-N74): the attacker then the defender "
+              "may commit face-up surface ships off a declared hex's coast; nothing to carry; "
               "East Prussia unchanged"),
 )

@@ -58,6 +58,7 @@ def mark_fleets(state: State, board: dict[str, Any]) -> None:
         ship["fleet"] = unit.fleet
         ship["attack"], ship["defence"] = v.get("attack", 0), v.get("defence", 0)
         ship["speed"], ship["range"] = v.get("speed", 0), v.get("range", 0)
+        ship["bombardment"] = v.get("bombardment", 0)      # FA 11.12.2 (shore bombardment)
         if ship.get("area") is not None:
             ship["hex"] = table["areas"].get(ship["area"])
         else:

@@ -25,6 +25,7 @@ from .offensive import use_doubling
 from .partisans import remove_partisan
 from .position import commander, is_home_country_hex, map_of, unit
 from .sequence import spend
+from .shore_bombardment import fire
 from .supply import supplied_hexes
 from .terrain import move_cost
 from .weather import weather_at
@@ -64,7 +65,9 @@ def declare(state: dict[str, Any], power: str, action: dict[str, Any], roller: R
          "attackers": list(action["units"]), "defenders": [d["id"] for d in defenders],
          "defender": commander(state, defenders[0]["power"]), "hq": [0, 0], "hq_flips": [],
          "support": {"attacker": None, "defender": None},
-         "table": action.get("table"), "phase": "support_attacker", "origin": {},
+         "table": action.get("table"), "origin": {},
+         # FA 11.12.2 (version 30): shore bombardment first where there are fleets at all
+         "phase": "bombard_attacker" if state["board"].get("fleets") else "support_attacker",
          "reserve": []}
     # FA 18.3.2 — the benefit HQ's doubling is spent on the attack as it is declared (so the
     # next declaration's odds show what is left) and rolled with it.
@@ -160,14 +163,16 @@ def resolve_roll(state: dict[str, Any], roller: Roller, events: list[Event]) -> 
                 destroy_unit(state, d, events, "surrendered", morale=False, roller=roller)
                 defenders.remove(d)
     double = set(c.get("doubled", []))
+    plain = cb.strengths(state, attackers, target, defenders, double=double)
+    bombard = fire(state, c, plain["factors"], [Fraction(1)] * len(defenders), events)
     drms = cb.attack_drms(state, attackers, target, defenders, c["table"],
-                          tuple(c["hq"]), double=double)
+                          tuple(c["hq"]), double=double, bombard=bombard)
     gas = [u for u in attackers if u["type"] == "GAS"]
     if gas:
         die = roller.d(10, "gas")
         drms.append(("gas", Fraction(cb.gas_drm(die))))
         gas[0]["up"] = False
-    s = cb.strengths(state, attackers, target, defenders, double=double)
+    s = cb.strengths(state, attackers, target, defenders, double=double, bombard=bombard)
     dice = roller.roll(10, "land combat 2d10", 2)
     total = cb.total_drm(drms)
     row = cb.crt_row(c["table"], sum(dice), total)
@@ -191,6 +196,9 @@ def resolve_roll(state: dict[str, Any], roller: Roller, events: list[Event]) -> 
         "drms": [{"name": n, "value": cb.number(v)} for n, v in drms],
         "total_drm": cb.number(total),
         "row": row, "result": CRT_TEXT[cb.Table(c["table"])][row]}))
+    if c.get("bombardment"):                # FA 11.12.2: the panel shows what the ships added
+        events[-1].data["bombardment"] = {"attacker": c["bombardment"][0],
+                                          "defender": c["bombardment"][1]}
     c["phase"] = "attacker_losses_due"
     advance_combat(state, roller, events)
 

@@ -215,7 +215,12 @@ class FatalAlliances(FlowRuleset):
     # out initiative side first; enemy units staying at sea may intercept each with
     # `naval_intercept`, a success is a forced fight through from the 0 section. A
     # version-28 campaign record is asked in another order. East Prussia plays as before.
-    version = "29"
+    # "30": shore bombardment (11.12.2, R-N69–R-N74, shore_bombardment.py, decision
+    # `naval_bombard`): after every attack is declared, the attacker then the defender may
+    # commit face-up surface ships at sea off each declared hex; their factors join the
+    # totals and they turn face-down. A version-29 campaign record is asked more decisions
+    # where ships lie off an attacked coast. East Prussia (no fleets) plays as before.
+    version = "30"
     migrations = MIGRATIONS
     manifest = MANIFEST
     flow = FLOW

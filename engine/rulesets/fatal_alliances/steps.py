@@ -258,7 +258,7 @@ def offensive_decision(state: State, power: str) -> Decision:
               "costs": [option_cost(state, power, o) for o in offered]})
 
 
-COMBAT_REPLIES = ("hq_support", "combat_order", "sit_out", "choose_table", "combat_losses", "shatter_or_retreat",
+COMBAT_REPLIES = ("naval_bombard", "hq_support", "combat_order", "sit_out", "choose_table", "combat_losses", "shatter_or_retreat",
                   "retreat", "advance")
 
 FLOW = Flow([

@@ -225,7 +225,7 @@ export class FatalAlliancesAdapter extends GenericAdapter {
   describeShip(sh) {
     const where = sh.area ? this.seaPlace({ area: sh.area, section: sh.section }) : this.seaPlace({ port: sh.port });
     const state = [sh.up ? "face-up" : "face-down (in port, not ready to sail)", sh.damaged ? "damaged" : ""].filter(Boolean).join(", ");
-    return `${sh.name} — ${this.power(sh.power)} ${sh.cls} (${SHIP_TYPES[sh.type] || sh.type}), attack ${sh.attack}, defence ${sh.defence}, speed ${sh.speed}, range ${sh.range}; ${where}; ${state}`;
+    return `${sh.name} — ${this.power(sh.power)} ${sh.cls} (${SHIP_TYPES[sh.type] || sh.type}), attack ${sh.attack}, defence ${sh.defence}, bombardment ${sh.bombardment ?? 0}, speed ${sh.speed}, range ${sh.range}; ${where}; ${state}`;
   }
 
   unitName(view, id) {
@@ -684,6 +684,14 @@ export class FatalAlliancesAdapter extends GenericAdapter {
         return { hex, from: null, kind: "attack", text: "⚔",
           label: `Start a naval combat in ${this.seaPlace({ area: a.area })}` };
       }
+      case "naval_bombard": {
+        const target = decision.data?.target;
+        const factors = decision.data?.factors || {};
+        const preview = target ? [{ hex: target, kind: "preview" }] : [];
+        if (!a.ships?.length) return none(`No shore bombardment of ${this.where(target)} (keep the ships face-up)`, { preview });
+        const ships = a.ships.map((id) => `${this.ship(view, id)?.name || id} (${factors[id] ?? "?"})`).join(", ");
+        return none(`Shore bombardment of ${this.where(target)} by ${ships}${decision.data?.side === "defender" ? ", at most 1 a ship in defence" : ""} (they turn face-down; FA 11.12.2)`, { preview });
+      }
       case "naval_convoy":
         return none(`Convoy points sailing: ${a.points}`);
       case "naval_intercept":
@@ -876,6 +884,8 @@ export class FatalAlliancesAdapter extends GenericAdapter {
       case "naval_abort": return `${this.unitName(view, d.unit)} ${d.why === "damaged" ? "damaged, " : ""}returns to ${this.seaPlace({ port: d.to })} face-down`;
       case "ships_lost": return `${this.power(d.power)} loses ${this.taskForce(view, d.units)}: no base within reach`;
       case "cargo_lost": return [(d.returned || []).length ? `Not landed, back in port: ${units(d.returned)}` : "", (d.destroyed || []).length ? `Lost at sea with their ships: ${units(d.destroyed)}` : ""].filter(Boolean).join("; ");
+      case "bombardment_committed": return `${this.power(d.by)} ${(d.ships || []).length ? `commits ${(d.ships || []).map((id) => this.ship(view, id)?.name || id).join(", ")} to` : "commits no ship to"} the shore bombardment of ${this.where(d.target)} (${d.side}, FA 11.12.2)`;
+      case "shore_bombardment": return `Shore bombardment of ${this.where(d.target)}: ${(d.ships || []).map((id) => this.ship(view, id)?.name || id).join(", ")} turn face-down, with ${d.factors} more for the ${d.side === "attacker" ? "attack" : "defence"}`;
       case "naval_combat_over": return `Naval combat in ${this.seaPlace({ area: d.area })} over`;
       case "invasion": return `${this.power(d.power)} invades ${this.where(d.target)} (${d.table}): ${d.attack} against ${d.defence}, dice ${(d.dice || []).join("+")} → ${d.result}${d.held ? " — the invasion fails" : ""}`;
       case "victory": return `Game over: ${d.winner ? `${this.power(d.winner)} wins` : "a draw"} (${String(d.reason || "").replace(/_/g, " ")})`;
@@ -888,6 +898,7 @@ export class FatalAlliancesAdapter extends GenericAdapter {
     if (event.kind === "combat_resolved") {
       return { title: `Combat at ${this.where(d.target)}`, rule: event.rule, lines: [
         `${d.attack} against ${d.defence} on the ${d.table} table`,
+        ...(d.bombardment ? [`Shore bombardment (in those totals): attack +${d.bombardment.attacker}, defence +${d.bombardment.defender}`] : []),
         `DRMs: ${(d.drms || []).map((m) => `${m.name.replace(/^odds /, "odds ")} ${signed(fraction(m.value))}`).join(", ")} = ${signed(fraction(d.total_drm))}`,
         `Dice ${(d.dice || []).join(" + ")} → row ${d.row}: ${d.result}`] };
     }
@@ -913,6 +924,8 @@ export class FatalAlliancesAdapter extends GenericAdapter {
       lines: [
         `Attackers: ${this.shortUnits(c.attackers, view)}`,
         `Defenders: ${this.shortUnits(c.defenders, view)}`,
+        ...(c.bombard && (c.bombard.attacker?.length || c.bombard.defender?.length)
+          ? [`Shore bombardment: ${["attacker", "defender"].map((side) => `${side} ${(c.bombard[side] || []).map((id) => this.ship(view, id)?.name || id).join(", ") || "none"}`).join("; ")}${c.bombardment ? ` (attack +${c.bombardment[0]}, defence +${c.bombardment[1]})` : ""}`] : []),
         c.table ? `Table: ${c.table}` : "Table not chosen yet",
         r ? `Result row ${c.row}: attacker loses ${r.att / 2}, defender loses ${r.def / 2}${r.effect ? ` (${r.effect === "S" ? "shatter" : r.effect === "R" ? "retreat" : r.effect})` : ""}` : "Not rolled yet",
         waiting,
@@ -927,7 +940,7 @@ export class FatalAlliancesAdapter extends GenericAdapter {
         || (/-emergency-/.test(id) ? "emergency_supply" : null)
         || { reroll: "initiative_reroll", first: "first_side", table: "choose_table", losses: "combat_losses",
           shatter: "shatter_or_retreat", retreat: "retreat", advance: "advance", support: "hq_support",
-          sit: "sit_out", order: "combat_order" }[/-(reroll|first|table|losses|shatter|retreat|advance|support|sit|order)-/.exec(id)?.[1]];
+          sit: "sit_out", order: "combat_order", bombard: "naval_bombard" }[/-(reroll|first|table|losses|shatter|retreat|advance|support|sit|order|bombard)-/.exec(id)?.[1]];
       if (kind) {
         try {
           return `${this.seatTitle(entry.seat)}: ${this.present({ kind, data: {} }, { action: entry.action }, view).label}`;
