@@ -159,13 +159,23 @@ export class Orders extends EventTarget {
   }
 
   #reset(decision) {
+    // An editor that says its pending order outlives a reload (`keepsPending`: BoP's set-up,
+    // whose order is the server's check of the draft) keeps it while its decision stays open
+    // and its items reload (another seat's answer, a bot's): the order stays ready to confirm
+    // meanwhile instead of vanishing until the reload is done, and the editor offers it again
+    // once attached. The server judges it when it is sent, as always.
+    const keep = !!decision && this.editor?.id === decision.id && !!this.editor.keepsPending;
     this.decision = decision;
     this.seat = decision ? decision.seats.find((s) => this.store.mySeats.includes(s)) : null;
     this.entries = null;
     this.origin = null;
     this.force = null;
     this.choices = [];
-    this.pending = null;
+    if (!keep) this.pending = null;
+    // A load still under way is for the decision left or reset: its answer is dropped (a kept
+    // pending order could otherwise be confirmed meanwhile and offered again for a closed
+    // decision when that stale load lands).
+    this.loadToken += 1;
     this.hint = "";
     this.error = null;
     this.consequence = null;

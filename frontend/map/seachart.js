@@ -7,8 +7,8 @@
 // Presentation only: where ships may go is the server's (the naval_move decision's items);
 // the chart and the ships' printed values come from seachart_data.js, written from the
 // engine's data. The view says where each ship is and how many steps it has (board.fleets),
-// the navy leaders aboard (board.admirals), the NMP spent this sub-phase (board.naval) and
-// where each mine lies (board.mines).
+// the navy leaders aboard (board.admirals), the NMP a ship spent this sub-phase and whether it
+// moves no more (board.fleets' `nmp` and `move`) and where each mine lies (board.mines).
 // Everything at sea is open in BoP (2.68): no counter is drawn face-down.
 
 import { adoptStylesheet } from "../game/rulesets/generic.js";
@@ -109,19 +109,20 @@ export function shipValues(uid, steps) {
 export function shipCounters(view, nations) {
   const fleets = view?.board?.fleets || {};
   const admirals = view?.board?.admirals || {};
-  const naval = view?.board?.naval || {};
   const aboard = {};
   for (const [leader, uid] of Object.entries(admirals)) aboard[uid] = NAVY_LEADERS[leader]?.[1] || leader;
   const out = [];
   for (const uid of Object.keys(fleets).sort()) {
     if (!isShip(uid)) continue;
-    const { at, steps } = fleets[uid];
+    const { at, steps, nmp, move } = fleets[uid];
     const s = ship(uid);
     const [title, colour] = nations(s.nation);
     const v = shipValues(uid, steps);
-    const left = 4 * s.cls[4] - (naval.spent?.[uid] || 0);
-    const moved = (naval.done || []).includes(uid) ? " · moves no more this sub-phase"
-      : naval.spent?.[uid] ? ` · ${left} NMP left` : "";
+    // A ship that moved this sub-phase carries its NMP spent (`nmp`) and whether it is in the
+    // force in motion or done (`move`) on its own entry (issue #27: one op per ship moved).
+    const left = 4 * s.cls[4] - (nmp || 0);
+    const moved = move === "done" ? " · moves no more this sub-phase"
+      : nmp ? ` · ${left} NMP left` : "";
     const classes = ["bop-ship", steps === 1 ? "bop-ship-damaged" : "", v.surface ? "" : "bop-submarine"]
       .filter(Boolean).join(" ");
     out.push({ id: uid, hex: at, label: shipLabel(uid), symbol: "fleet", factors: v.factors, colour, classes,

@@ -199,3 +199,57 @@ def test_bop_setup_editor_open_setup_french_border_rules_keyboard_and_last_edit(
     # an open set-up is on the map for everyone at once
     alice.wait_for_function("(u) => window.salient.store.view.board.units[u]", arg=corps)
     assert alice.evaluate("(u) => window.salient.store.view.board.units[u].at", corps) == home
+
+
+HOLD_OPTIONS_JS = """() => { const socket = window.salient.orders.socket;
+    const real = socket.options.bind(socket);
+    window.heldOptions = [];
+    socket.options = (...args) => new Promise((resolve, reject) => {
+        window.heldOptions.push(() => real(...args).then(resolve, reject)); });
+    window.releaseOptions = () => { socket.options = real;
+        for (const go of window.heldOptions.splice(0)) go(); }; }"""
+
+
+def test_bop_12_1_setup_order_survives_another_seats_answer(site, new_context):
+    """Issue #27's reverted cut: Storm of Steel's browser test failed now and then at France's
+    set-up with `orders.pending` null while "A legal set-up" showed. A bot's (or another
+    seat's) set-up landing while France's editor is open brings a new version: the page
+    reloads the decision's items (an options query to the server) and, until they came back,
+    the set-up order behind Confirm was gone. Here the page's options queries are held while
+    Russia's set-up lands: France's checked set-up stays pending and Confirm stays enabled;
+    once released, Confirm sends it."""
+    _alice, bob, _ = bop_table(site, new_context, names=("moltke", "joffre"), title="Frontiers")
+    find = """(seat) => (window.salient.orders.available()
+        .find(d => d.seats[0] === seat && d.kind === 'setup') || {}).id || null"""
+    france, russia = bob.evaluate(find, "france"), bob.evaluate(find, "russia")
+    assert france and russia
+    bob.click(f".decision-tabs [data-id='{france}']")
+    bob.wait_for_function("""(id) => { const o = window.salient.orders;
+        return o.decision && o.decision.id === id && o.editor && o.status === 'ready'; }""", arg=france)
+    bob.click("#decision .setup-start button.choice[data-index='0']")
+    bob.wait_for_selector("#pending-order")
+    placement = bob.evaluate("() => window.salient.orders.pending.item.action.placement")
+    # Russia's set-up from its first suggestion, sent while the page's queries are held
+    action = bob.evaluate("""(id) => window.salient.orders.socket.options('russia', id, null)
+        .then((items) => items[0].action)""", russia)
+    bob.evaluate(HOLD_OPTIONS_JS)
+    v = bob.evaluate("() => window.salient.store.v")
+    bob.evaluate("([id, action]) => window.salient.orders.submitRaw(id, action, 'russia')",
+                 [russia, action])
+    bob.wait_for_function("(v) => window.salient.store.v > v", arg=v)
+    bob.wait_for_function("() => window.heldOptions.length > 0")   # France's items reloading
+    assert bob.evaluate("() => window.salient.orders.decision.id") == france
+    assert bob.evaluate("() => window.salient.orders.status") == "loading"
+    # the set-up order is still there, behind an enabled Confirm
+    assert bob.evaluate("() => window.salient.orders.pending?.item.action.placement") == placement
+    assert bob.locator("#setup-ok").count() == 1 and bob.locator("#pending-order").count() == 1
+    assert not bob.is_disabled("#confirm")
+    bob.evaluate("() => window.releaseOptions()")
+    bob.wait_for_function("() => window.salient.orders.status === 'confirm'")
+    v = bob.evaluate("() => window.salient.store.v")
+    bob.click("#confirm")
+    bob.wait_for_function("(v) => window.salient.store.v > v", arg=v)
+    assert not bob.evaluate("() => window.salient.orders.error")
+    units = bob.evaluate("() => window.salient.store.view.board.units")
+    assert all(units[u]["at"] == loc for u, loc in placement.items() if u in units)
+    assert any(u.startswith("fra-") and u in units for u in placement)

@@ -223,7 +223,7 @@ class BalanceOfPowers(FlowRuleset):
                       "air": state["board"]["air"], "air_pool": state["board"]["air_pool"],
                       "air_due": state["board"]["air_due"],
                       # 12.6 and the standard admiralty (6.41): ships, steps, navy leaders
-                      **({"fleets": state["board"]["fleets"],
+                      **({"fleets": naval_fleets(state),
                           "admirals": state["board"]["admirals"],
                           # 6.44: mines are open (2.68), where each lies or its pool
                           "mines": state["board"].get("mines", {}),
@@ -232,7 +232,7 @@ class BalanceOfPowers(FlowRuleset):
                           "ship_pool": state["board"].get("ship_pool", []),
                           "dockyard": state["board"].get("dockyard", {}),
                           "refit_admirals": state["board"].get("refit_admirals", {}),
-                          "naval": {**state["naval"], **state["flow"]["naval"]}}
+                          "naval": naval_view(state)}
                          if "fleets" in state["board"] else {})},
             # 2.92: crisis is the demoralization marker at its national limit; 5.21: a major
             # at war's income at the next seasonal turn (derived, beside its balance)
@@ -286,6 +286,49 @@ class BalanceOfPowers(FlowRuleset):
 
     def describe_action(self, state: dict[str, Any], decision: Decision, action: Any) -> str:
         return f"{decision.kind} {action}"
+
+
+# Issue #27: the sub-phase's per-ship facts of the naval flow (6.43, 7.22): the views carry
+# them on each ship's entry rather than in lists and maps under `/board/naval`, so that one
+# ship's move patches that ship (one op) instead of its place, the force list and the spent
+# map (three ops, each with its own path).
+_PER_SHIP = ("force", "done", "spent", "clearing", "force_id")
+
+
+def naval_fleets(state: dict[str, Any]) -> dict[str, Any]:
+    """`board.fleets` as the views show it: a ship that moved this sub-phase gains `nmp` (the
+    NMP it spent, 7.22), `move` ("force" while in the force in motion, "done" once it moves
+    no more, 6.43) and `clearing` (it cleared a mine this sub-phase, 6.446); other ships'
+    entries are the state's own."""
+    nf = state["flow"].get("naval") or {}
+    spent, force, done = nf.get("spent", {}), set(nf.get("force", ())), set(nf.get("done", ()))
+    clearing = set(nf.get("clearing", ()))
+    if not (spent or force or done or clearing):
+        return state["board"]["fleets"]
+    out = {}
+    for uid, ship in state["board"]["fleets"].items():
+        if uid in spent or uid in force or uid in done or uid in clearing:
+            ship = dict(ship)
+            if uid in clearing:
+                ship["clearing"] = True
+            if uid in spent:
+                ship["nmp"] = spent[uid]
+            if uid in force:
+                ship["move"] = "force"
+            elif uid in done:
+                ship["move"] = "done"
+        out[uid] = ship
+    return out
+
+
+def naval_view(state: dict[str, Any]) -> dict[str, Any]:
+    """`board.naval` as the views show it: the naval track and the sub-phase's flow, less the
+    per-ship facts `naval_fleets` puts on the ships and the force's pairing id (8.24: the
+    engine's own bookkeeping, which no player reads)."""
+    merged = {**state["naval"], **state["flow"]["naval"]}
+    for key in _PER_SHIP:
+        merged.pop(key, None)
+    return merged
 
 
 def naval_invariants(state: dict[str, Any], th: Any) -> None:

@@ -940,6 +940,11 @@ function storage() {
  * selected unit, and the server's last check of the placement (problems, units, spots).
  */
 export class SetupEditor {
+  // Its pending order (the server's check of the draft) survives a reload of the decision's
+  // items while the decision stays open (orders.js #reset): a bot's or another seat's answer
+  // during the set-up no longer leaves "A legal set-up" shown with no order behind Confirm.
+  keepsPending = true;
+
   constructor(adapter, decision) {
     this.adapter = adapter;
     this.id = decision.id;

@@ -29,3 +29,36 @@ def test_bop_7_2_a_naval_move_asked_again_patches_its_count():
         ops = make_patch(old, new)
         # the count and the step number went up together: the entry's `asked` stays
         assert not [op for op in ops if op["path"].startswith(f"/decisions/{key}")], ops
+
+
+def test_bop_7_22_a_ships_move_patches_that_ship_only():
+    """Issue #27 on BoP 7.22, 6.43: the NMP a ship spent and whether it is in the force in
+    motion or done are on the ship's own entry in the views (`nmp`, `move`), not in lists
+    under `/board/naval`; one ship's move patches that ship's entry and the step number."""
+    seats = [s["id"] for s in RULESET.scenario("price-of-admiralty")["seats"]]
+    state, _ = kernel.new_game(RULESET, "price-of-admiralty", {}, seats, SEED, "pa-ship")
+    move = next(d for d in kernel.decisions(RULESET, state) if d.kind == "naval_move")
+    seat = move.seats[0]
+    item = next(i for i in kernel.expand_options(RULESET, state, seat, move.id, None)
+                if len(i["action"]["units"]) == 1)
+    uid = item["action"]["units"][0]
+    after = kernel.apply(RULESET, state, seat, move.id, item["action"], seed=SEED).state
+    spent = after["flow"]["naval"]["spent"][uid]
+    for audience in kernel.audiences(RULESET, state):
+        old, new = kernel.view(RULESET, state, audience), kernel.view(RULESET, after, audience)
+        ship = new["board"]["fleets"][uid]
+        assert ship == {**after["board"]["fleets"][uid], "nmp": spent, "move": "force"}
+        assert not {"spent", "force", "done", "force_id"} & set(new["board"]["naval"])
+        # (a search roll, 8.2, may add `/game/dice`: the kernel's, not the ship's)
+        assert [op["path"] for op in make_patch(old, new)
+                if not op["path"].startswith("/game/")] == [f"/board/fleets/{uid}"]
+    # the next force: the first ship is done (6.43), still with the NMP it spent
+    nxt = next(d for d in kernel.decisions(RULESET, after) if d.kind == "naval_move")
+    other = next(i["action"] for i in kernel.expand_options(RULESET, after, seat, nxt.id, None)
+                 if uid not in i["action"]["units"])
+    later = kernel.apply(RULESET, after, seat, nxt.id, other, seed=SEED).state
+    assert kernel.view(RULESET, later, "public")["board"]["fleets"][uid] == {
+        **later["board"]["fleets"][uid], "nmp": spent, "move": "done"}
+    # the state keeps its own shape: the ruleset's per-ship facts stay in the naval flow
+    assert uid in later["flow"]["naval"]["done"]
+    assert set(later["board"]["fleets"][uid]) == {"at", "steps"}
