@@ -165,7 +165,7 @@ export class DaysOfDecisionAdapter extends GenericAdapter {
       ...Object.entries(row.free_trade || {}).map(([p, pm]) => `free trade with ${this.seatTitle(p)} +${pm}`)];
     return ` · income ${row.income} = ${row.points} production point${row.points === 1 ? "" : "s"}`
       + ` (${from.join(", ")}${row.lost_trade ? `; ${row.lost_trade} lost to embargoes` : ""})`
-      + ` × PM ${row.pm}${adds.length ? ` ${adds.join(" ")}` : ""}`;
+      + ` times production multiple ${row.pm}${adds.length ? `, ${adds.join(", ")}` : ""}`;
   }
 
   /** DoD 9.5: a civil war on its minor's row, all public: each side's director, army and naval
