@@ -145,6 +145,11 @@ def test_dod_6_8_2_13_sealed_bids_options_and_result_in_the_browser(sweeping_sit
         assert name in board, board[:600]
     assert "neutral zone" in board and "Fascist" in board and "uncontrolled" in board
     assert "no bidding on turn 1" in board
+    # DoD 10.1 (version 24): each power's income and where it comes from
+    assert "income 10 = 9 production points (territories 6 resources/6 factories, Belgium " \
+        "1 resource/2 factories, Czechoslovakia 2 resources/3 factories) times production " \
+        "multiple 1, protectionist +1" \
+        in board, board[:1500]
     drawn = watcher.evaluate("""() => ({
       hexes: document.querySelectorAll('#status-display polygon.zone').length,
       powers: [...document.querySelectorAll('#status-display .piece.power')].map((g) => g.dataset.piece).sort(),

@@ -38,9 +38,11 @@ from engine.rulesets.days_of_decision.national import ANSWERED_BY, MODERNIZE_ARM
 from engine.rulesets.days_of_decision.options import HANDLERS, pe_die_cost
 from engine.rulesets.days_of_decision.peace import make_peace
 from engine.rulesets.days_of_decision.powers import POWERS
+from engine.rulesets.days_of_decision.production import PML_VALUE, breakdown
+from engine.rulesets.days_of_decision.production import income as income_of
 from engine.rulesets.days_of_decision.relations import enemies
 from engine.rulesets.days_of_decision.war import GEARED_UP_TURN
-from engine.rulesets.days_of_decision.war_economy import EFFORT_TURNS, EMBARGO_CUT, PML_STEP
+from engine.rulesets.days_of_decision.war_economy import EFFORT_TURNS, EMBARGO_CUT
 
 from ..heuristic import HeuristicBot, Score
 from ..protocol import BotRng, Budget, Offer
@@ -76,6 +78,9 @@ BACKING = 3.0
 # v14: an option that raises the bot's income for good (GE 13's and GE 14's resource markers,
 # rulings 139 and 143) is worth that income over the turns a national effort lasts (IPO 20:
 # six), as IPO 19's trade.
+# v15: income is the ruleset's 10.1 (production.py): IPO 20's level is a quarter of the bot's
+# production points off the map (not ruling 54's flat step), and an option's lasting income is
+# the computed income's change (minors, markers, PM), not the map production's.
 # Spending: bid points are bought only while fewer than this are held.
 WANTED_BID_POINTS = 6
 
@@ -227,8 +232,7 @@ def score_lasting_income(ctx: Context, action: dict[str, Any]) -> float:
         SUCCEEDS[option](state, ctx.me)
     else:
         HANDLERS[option](state, ctx.me, action, FixedRoller(5))
-    added = int(state["board"]["powers"][ctx.me]["income"]) \
-        - int(ctx.board["powers"][ctx.me]["income"])
+    added = income_of(state["board"], ctx.me) - income_of(ctx.board, ctx.me)
     turns = min(EFFORT_TURNS, remaining(ctx.board))
     return value(state["board"], ctx.me) - ctx.base + MONEY * added * turns
 
@@ -274,11 +278,13 @@ def remaining(board: dict[str, Any]) -> int:
 
 
 def score_national_effort(ctx: Context) -> float:
-    """DoD 8.7.1 IPO 20 (rulings 54-55): one PM level more for six turns, one less for every
-    turn after, so it pays near the game's end, or when the war may end the power first."""
+    """DoD 8.7.1 IPO 20 (rulings 55, 145): one PM level more for six turns, one less for every
+    turn after, so it pays near the game's end, or when the war may end the power first; a
+    level is a quarter of the production points (v15: read off the map, 10.1)."""
     left = remaining(ctx.board)
     up, down = min(EFFORT_TURNS, left), max(0, left - EFFORT_TURNS) * (1 - danger(ctx.board, ctx.me))
-    return MONEY * PML_STEP[ctx.me] * (up - down)
+    step = float(PML_VALUE) * int(breakdown(ctx.board, ctx.me).get("points", 0))
+    return MONEY * step * (up - down)
 
 
 def score_war_on_minor(ctx: Context, action: dict[str, Any]) -> Score:
@@ -422,7 +428,7 @@ PHASES: dict[str, Callable[[Context, Decision, dict[str, Any]], Score]] = {
 
 
 class DaysOfDecisionBot(HeuristicBot):
-    id, version = "dod-heuristic", "14"
+    id, version = "dod-heuristic", "15"
     work = 2000
 
     def context(self, view: dict[str, Any], offers: Sequence[Offer], rng: BotRng,

@@ -266,6 +266,16 @@ def add_resource_markers(state: State) -> State:
     return state
 
 
+def income_from_production(state: State) -> State:
+    """Version 24 (issue #24): income is computed from the factories and resources a power
+    controls, its minors' as 8.1.3 / 8.1.4 allow, times its PM, with the protectionist and
+    free-trader additions (10.1, 10.1.1; rulings 144-147). Nothing in the state changes shape:
+    income is derived from the board at each production step, so a version-23 game earns the
+    new income from its next production step (a power's `income` entry stays what options
+    recounted, the map production of its territories and markers)."""
+    return state
+
+
 MIGRATIONS = (
     Migration("1", "2", add_minor_politics,
               "minor markers, activation (8.5), alliances, guarantees, coup cells, trade "
@@ -335,4 +345,8 @@ MIGRATIONS = (
               "GE 13 (with Italy's 0(f)) and GE 14, the Balkan land claims, become playable: "
               "option resource markers in minors and, for GE 13, Transylvania to Hungary and "
               "South Dobruja to Bulgaria"),
+    Migration("23", "24", income_from_production,
+              "income from factories, resources and the production multiple (10.1): the "
+              "powers' territories, controlled, aligned and conquered minors, option markers, "
+              "embargoes as lost resources, the protectionist and free-trader additions"),
 )

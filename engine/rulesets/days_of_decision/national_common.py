@@ -14,8 +14,8 @@ from .world import political_map
 State = dict[str, Any]
 
 # DoD 2.3: the German '1' resource markers set up in the display minors' boxes (the Rhineland's
-# is a territory's, rulings 108 and 116). Frozen: the flat income already holds them (RULING
-# 114), so an option's marker counts only by what it differs from these (RULING 139).
+# is a territory's, rulings 108 and 116). Frozen; since version 24 they count in the minors'
+# boxes, not inside Germany's home resources (RULING 144).
 SETUP_MARKERS: dict[str, dict[str, int]] = {"rumania": {"GE": 1}, "sweden": {"GE": 1}}
 
 
@@ -67,11 +67,18 @@ def map_income(board: dict[str, Any], power: str) -> int:
                                       tribute + marker_resources(board, power))
 
 
+def markers_in(board: dict[str, Any], minor: str) -> dict[str, int]:
+    """The resource markers in a minor's boxes: an option's (GE 13, GE 14) where one placed
+    them, else the 2.3 set-up's (RULING 139)."""
+    held = board["national"].get("markers", {}).get(minor, SETUP_MARKERS.get(minor, {}))
+    return {p: int(n) for p, n in held.items() if int(n) > 0}
+
+
 def marker_resources(board: dict[str, Any], power: str) -> int:
-    """The resources `power` draws from option markers beyond the 2.3 set-up's (RULING 139)."""
-    markers = board["national"].get("markers", {})
-    return sum(int(held.get(power, 0)) - SETUP_MARKERS.get(minor, {}).get(power, 0)
-               for minor, held in sorted(markers.items()))
+    """The resources `power`'s markers in minors hold (RULING 144: the set-up's are no longer
+    inside Germany's home territories, so every marker counts)."""
+    minors = {*SETUP_MARKERS, *board["national"].get("markers", {})}
+    return sum(markers_in(board, minor).get(power, 0) for minor in sorted(minors))
 
 
 def recount(board: dict[str, Any], power: str, before: int) -> int:

@@ -25,6 +25,7 @@ from .display import HEXES, POWER_START, zone
 from .migrations import MIGRATIONS
 from .minors import MINORS
 from .powers import IDEOLOGIES, IDEOLOGY_TITLES, POWERS, SEATS, TURN_ONE_ORDER
+from .production import table as income_table
 from .steps import FLOW
 from .tables import TURNS
 from .turn import date_of
@@ -151,7 +152,8 @@ class DaysOfDecision(FlowRuleset):
     # 21: GE 8 / GE 10 demands and their blockers CW 6, CW 7, FR 8 (RULINGS 129-133).
     # 22: GE 9 Czech rump; a minor's conquest level less what GE 8 / GE 10 took (RULINGS 134-).
     # 23: GE 13 / GE 14 Balkan land claims: option resource markers in minors (RULINGS 138-143).
-    version = "23"
+    # 24: income from factories, resources and the PM, 10.1 / 10.1.1 (RULINGS 144-147).
+    version = "24"
     migrations = MIGRATIONS
     manifest = MANIFEST
     product = True
@@ -192,6 +194,7 @@ class DaysOfDecision(FlowRuleset):
             "flow": {k: state["flow"][k] for k in ("step", "cursor", "ended")},
             "board": copy_json(state["board"]),
             "control": control_table(state["board"]),       # DoD 8.1.2, derived from the board
+            "income": income_table(state["board"]),         # DoD 10.1, derived from the board
             "activation": copy_json(state["flow"].get("activation")),
             "secret": {p: copy_json(state["secret"][p]) for p in sorted(entitled)},
             "reference": REFERENCE,                             # static: the same for everyone

@@ -1,5 +1,5 @@
 """DoD 5 — the steps of a turn that are automatic in this slice: the weather (7), production
-(10, income only), and the end of turn (13) that advances the date; and DoD 4, the three ways
+(10: income, production.py), and the end of turn (13) that advances the date; and DoD 4, the three ways
 the game ends: an ideology fully conquered (checked after military affairs), an ideology
 holding its needed objectives (at the end of a turn; RULING 34 for the proxy), or the last
 turn played."""
@@ -23,6 +23,7 @@ from . import (
 )
 from .control import control_table
 from .powers import IDEOLOGIES, POWERS, SEATS
+from .production import income as income_of
 from .tables import BIMONTHS, FIRST_YEAR, NEEDED_MINORS, WEATHER_CHART
 
 State = dict[str, Any]
@@ -56,13 +57,13 @@ def after_weather(state: State) -> str:
 
 
 def production(state: State, roller: Roller) -> list[Event]:
-    """DoD 10.1 — income. DECIDED: a flat income per power (powers.Power.income) until
-    factories, resources and the production multiple are built, moved by national effort and
-    embargoes (IPO 19, IPO 20: war_economy.py, rulings 54-57); the spending follows (10.2)."""
+    """DoD 10.1 — income from factories, resources and the production multiple, with the
+    protectionist and free-trader additions (production.py, rulings 144-147), after the
+    embargoes, tributes and markers that end are lifted; the spending follows (10.2)."""
     board = state["board"]
     events = war_economy.lift_embargoes(board) + cession.end_tributes(board) \
         + land_claims.end_markers(board)                 # GE 10, GE 14
-    paid = {p: war_economy.income(board, p) for p in sorted(board["powers"])}
+    paid = {p: income_of(board, p) for p in sorted(board["powers"])}
     for power, income in paid.items():
         board["powers"][power]["money"] += income
     # DoD 10.4: each side of a civil war builds from its own resources and factories

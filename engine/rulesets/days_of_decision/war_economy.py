@@ -1,15 +1,13 @@
 """DoD 8.7.1 IPO 19 (Embargo) and IPO 20 (National Effort): the two options that change a power's
 production in wartime, and the income they leave (10.1).
 
-The seed's production (10.1) multiplies factories by a production multiple (PM) read off a PM
-track; the factories, resources, trade and the track are absent, so income is a flat number per
-power (powers.py). RULING 54: one level of the PM track (a quarter of a PM: 1.25 to 1.5 in the
-IPO 20 example) stands for a quarter of that flat income, rounded halves up, at least 1
-(PML_STEP). RULING 55: IPO 20 raises the player's income by one step for the turn it is played
-and the next five (the option's text and example; 10.1's "this year" is the looser wording) and
-lowers it by one step for every turn after; a power plays it again only once its last effort
-has run out, and the later cuts add up. Income never falls below 0 (10.1: a PML off the left
-end of the track is a PM of 0).
+Income itself is production.py's (10.1, version 24): IPO 20 moves the PM track a level
+(production.multiple, RULING 145 in place of ruling 54's flat step) and an embargo cancels trade
+counted as resources (RULING 146). RULING 55: IPO 20 raises the player's PM by one level for the
+turn it is played and the next five (the option's text and example; 10.1's "this year" is the
+looser wording) and lowers it by one level for every turn after; a power plays it again only
+once its last effort has run out, and the later cuts add up. The PM never falls below 0 (10.1:
+a PML off the left end of the track is a PM of 0).
 
 RULING 56: trade agreements need the map's resources and factories; a pair of powers has one
 while at peace and holding a treaty of level 1 or more (MP 3 lets one be put in place with any
@@ -18,8 +16,8 @@ needs that agreement and casus belli against the target (MP 4); the US needs no 
 embargo a power at war with a Democratic major power other than China (the printed sentence
 makes the US the one at war, impossible inside an ideology, so it is read as the target), nor
 one at war with China whose modified US entry total (US 4) is 30 or more. RULING 57: its
-effects without trade: the target loses EMBARGO_CUT["target"] income a turn (the book's least
-cut, 2 resources) and the embargoer EMBARGO_CUT["embargoer"] (the target's reciprocation, which
+effects: the target loses EMBARGO_CUT["target"] resources a turn (the book's least cut, 2
+resources) and the embargoer EMBARGO_CUT["embargoer"] (the target's reciprocation, which
 costs it nothing and so is always made, here at once); the War Chart's minor effects of a
 declaration on the target, halved and rounded halves up (8.4.3 names IPO 19 as halving them),
 are placed; no US entry (the card is absent). An embargo ends when the two go to war or sign a
@@ -33,25 +31,17 @@ from typing import Any
 
 from engine.kernel import Event, Roller
 
-from . import league, markers, us_entry, war_chart
+from . import markers, us_entry, war_chart
 from .catalogue import CATALOGUE
 from .combat import rounded
-from .powers import DEMOCRACY, POWERS, SEATS
+from .powers import DEMOCRACY, POWERS
 from .relations import at_war, conquered, enemies, has_casus_belli, level, pair
 
 State = dict[str, Any]
 EFFORT_TURNS = 6                           # DoD 8.7.1 IPO 20: this turn and the following 5
 STARTING_TRADE = ("JA-US",)                # DoD 8.7.1 IPO 19.1, MP 3: printed
-EMBARGO_CUT = {"target": 2, "embargoer": 1}          # RULING 57, authored
+EMBARGO_CUT = {"target": 2, "embargoer": 1}          # RULING 57, authored: resources
 US_EMBARGO_TOTAL = 30                      # DoD 8.7.1 IPO 19: printed
-
-
-def pml_step(power: str) -> int:
-    """RULING 54 — one PM level as money: a quarter of the flat income, halves up, at least 1."""
-    return max(1, rounded(Fraction(POWERS[power].income, 4)))
-
-
-PML_STEP = {p: pml_step(p) for p in SEATS}
 
 
 def effort_running(board: dict[str, Any], power: str) -> bool:
@@ -67,30 +57,10 @@ def pm_levels(board: dict[str, Any], power: str) -> int:
 
 
 def production_multiple(board: dict[str, Any], power: str) -> Fraction:
-    """DoD 10.1 — RULING 118: the flat income is production at a PM of 1 (ruling 114), and a
-    level of the absent track is a quarter (ruling 54), never below 0."""
+    """DoD 10.1 — RULING 118 (kept by ruling 145): PML 1 is a PM of 1 and a level a quarter,
+    never below 0; the PM the national options' prerequisites read (without 10.1's temporary
+    levels, which production.multiple adds for income)."""
     return max(Fraction(0), 1 + Fraction(pm_levels(board, power), 4))
-
-
-def income(board: dict[str, Any], power: str) -> int:
-    """DoD 10.1 — the flat income, one step up while a national effort runs, one down for each
-    effort run out (IPO 20), less what embargoes cost (IPO 19); 0 for a conquered power."""
-    if conquered(board, power):
-        return 0
-    entry = board["powers"][power]
-    total = int(entry["income"]) + pm_levels(board, power) * PML_STEP[power]
-    for embargo in board["embargoes"]:
-        if embargo["on"] == power:
-            total -= EMBARGO_CUT["target"]
-        elif embargo["by"] == power:
-            total -= EMBARGO_CUT["embargoer"]
-    # DoD 8.7.1 IPO 16 embargo (a), RULING 88: each trade lost to a League embargo costs what an
-    # IPO 19 embargo costs, once a pair (not again where an IPO 19 embargo already cuts it)
-    for other in league.lost_trade(board, power):
-        if has_trade(board, power, other) and not any(
-                {e["by"], e["on"]} == {power, other} for e in board["embargoes"]):
-            total -= EMBARGO_CUT["target" if league.embargoed(board, power) else "embargoer"]
-    return max(0, total)
 
 
 def effort_actions(board: dict[str, Any], power: str) -> list[dict[str, Any]]:
@@ -107,7 +77,7 @@ def play_effort(state: State, power: str, action: dict[str, Any], roller: Roller
     entry["effort_until"] = int(board["turn"]) + EFFORT_TURNS - 1
     entry["efforts"] = int(entry["efforts"]) + 1
     return [Event("national_effort", CATALOGUE["IPO20"].rule, {
-        "power": power, "until": entry["effort_until"], "step": PML_STEP[power],
+        "power": power, "until": entry["effort_until"], "levels": 1,
         "efforts": entry["efforts"], "cost": CATALOGUE["IPO20"].cost})]
 
 

@@ -42,9 +42,9 @@ const EFFECTS = {
   IPO17: "Raise your credit limit.",
   IPO18: "Switch between free trade and protection.",
   IPO13: "Propose combined war aims to a power at war with the same enemies (it agrees with its 0(f) this turn), or repudiate your aims with one power. An enemy that surrenders to one of you must surrender to the whole linked group.",
-  IPO19: "Embargo a power you trade with (a treaty, or the starting agreement between Japan and the United States) and have a cause for war against: it loses 2 income a turn and you 1, until war or a new treaty level; half the minor effects of a declaration of war on it.",
+  IPO19: "Embargo a power you trade with (a treaty, or the starting agreement between Japan and the United States) and have a cause for war against: it loses 2 production points a turn and you 1, until war or a new treaty level; half the minor effects of a declaration of war on it.",
   IPO16: "League of Nations: join it (or move a minor you control in or out), leave it, ask for 10 more credit, or move sanctions on a power still at war with a country it declared war on (embargo, expulsion, 'enough is enough') or cancel one. The League votes in secret: two thirds of the votes cast, sanctions unanimously.",
-  IPO20: "At war with a major power: one production level more (more income) for this turn and the next five, then one level less for the rest of the game.",
+  IPO20: "At war with a major power: one production level more (a quarter more production multiple) for this turn and the next five, then one level less for the rest of the game.",
   "0a": "Roll a die for each 3 money spent (2 after three turns below zero effectiveness): any 10 raises your political effectiveness by one.",
   "0b": "Buy up to 3 army points for a minor, 1 money each; which minor stays secret while it is at peace.",
   "0e": "Place a coup cell in a minor: it is spent to stop another power's coup there.",
@@ -123,7 +123,7 @@ export class DaysOfDecisionAdapter extends GenericAdapter {
       else bidText = bid.bid ? `bid ${bid.bid} for ${bid.options} option${bid.options === 1 ? "" : "s"} (final ${bid.final})` : "did not bid";
       rows.push({ seat: `${order.indexOf(power) + 1}. ${this.seatTitle(power)}`, colour: this.seatColours[power],
         cells: [`PE ${p.pe}${p.face_down ? " (face down)" : ""} · money ${p.money} (credit to ${-p.credit_limit}) · bid points ${p.bid_points} · played ${p.played}`
-          + ` · army ${p.army} · naval ${p.naval}${this.relations(board, power)}`,
+          + ` · army ${p.army} · naval ${p.naval}${this.relations(board, power)}${this.incomeText(view?.income?.[power])}`,
           this.where(board.display?.[power]), bidText] });
     }
     const control = view?.control || {};
@@ -149,6 +149,23 @@ export class DaysOfDecisionAdapter extends GenericAdapter {
     const places = result?.placements?.length ? `Final places: ${this.resultText(result)}. ` : "";
     return { rows, note: [this.picture(view), `${places}Status Display: powers in initiative order, then the minors. Weather ${board.weather || "not rolled yet"}.`
       + (secret.length ? ` Only you see: ${secret.join("; ")}.` : "")] };
+  }
+
+  /** DoD 10.1 / 10.1.1: where a power's income comes from (the view's income table, derived
+   * from the public board): its territories' and minors' resources and factories, the
+   * production points, the production multiple and the additions to income. */
+  incomeText(row) {
+    if (!row) return "";
+    if (row.conquered) return " · income 0 (conquered)";
+    const rf = (r, f) => `${r} resource${r === 1 ? "" : "s"}/${f} factor${f === 1 ? "y" : "ies"}`;
+    const from = [`territories ${rf(row.territories.resources, row.territories.factories)}`,
+      ...Object.entries(row.minors || {}).map(([m, g]) => `${this.minor(m)} ${rf(g.resources, g.factories)}`),
+      ...(row.tribute ? [`tribute ${row.tribute}`] : [])];
+    const adds = [...(row.protectionist !== "0" ? [`protectionist +${row.protectionist}`] : []),
+      ...Object.entries(row.free_trade || {}).map(([p, pm]) => `free trade with ${this.seatTitle(p)} +${pm}`)];
+    return ` · income ${row.income} = ${row.points} production point${row.points === 1 ? "" : "s"}`
+      + ` (${from.join(", ")}${row.lost_trade ? `; ${row.lost_trade} lost to embargoes` : ""})`
+      + ` times production multiple ${row.pm}${adds.length ? `, ${adds.join(", ")}` : ""}`;
   }
 
   /** DoD 9.5: a civil war on its minor's row, all public: each side's director, army and naval

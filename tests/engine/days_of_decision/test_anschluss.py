@@ -6,7 +6,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from engine.kernel import apply
-from engine.rulesets.days_of_decision import RULESET
+from engine.rulesets.days_of_decision import RULESET, production
 from engine.rulesets.days_of_decision import military as M
 from engine.rulesets.days_of_decision import national as N
 from engine.rulesets.days_of_decision import national_common as NC
@@ -75,7 +75,7 @@ def test_dod_8_7_2_ge7_ruling_119_120_austria_joins_germany_through_the_kernel()
     # (8 -> min(9, 11)), its level 3 adds to Germany's 12
     austria = political_map().territories["austria"]
     assert (austria.resources, austria.factories, austria.level) == (1, 1, 3)
-    assert ge["income"] == income + 1 and WE.income(board, "GE") == income + 1
+    assert ge["income"] == income + 1 and production.breakdown(board, "GE")["points"] == income + 1
     assert M.conquest_level(board, "GE") == M.CONQUEST_LEVEL["GE"] + 3 == 15
     # RULING 119: Austria leaves the display held by Germany, its ties gone, nothing owed
     assert board["minors_conquered"]["austria"] == "GE"

@@ -10,10 +10,9 @@ from engine.kernel import IllegalAction, apply
 from engine.kernel.canonical import canonical_json
 from engine.kernel.game import audiences, events_for, view
 from engine.kernel.record import log_entry, open_sealed_groups, redact_record
-from engine.rulesets.days_of_decision import RULESET
+from engine.rulesets.days_of_decision import RULESET, production
 from engine.rulesets.days_of_decision import league as L
 from engine.rulesets.days_of_decision import treaties as T
-from engine.rulesets.days_of_decision import war_economy as E
 from engine.rulesets.days_of_decision.control import controller
 from engine.rulesets.days_of_decision.minors import MINORS
 from engine.rulesets.days_of_decision.relations import has_casus_belli
@@ -140,10 +139,11 @@ def test_dod_8_7_1_ipo16_ruling_88_embargo_bars_treaties_and_cuts_trade():
     with them: Italy's treaty trade with France costs Italy 2 and France 1."""
     board = fresh()["board"]
     _war(board, "IT", "CH")
-    income = {p: E.income(board, p) for p in ("IT", "FR")}
+    income = {p: production.income(board, p) for p in ("IT", "FR")}
     board["league"]["sanctions"].append({"kind": "embargo", "on": "IT", "cause": "CH",
                                          "since": 1, "lapses": None})
-    assert E.income(board, "IT") == income["IT"] - 2 and E.income(board, "FR") == income["FR"] - 1
+    assert production.income(board, "IT") == income["IT"] - 2 \
+        and production.income(board, "FR") == income["FR"] - 1
     board["initiative"] = ["IT", *[p for p in board["initiative"] if p != "IT"]]
     assert all(L.member(board, a["to"]) is False for a in T.proposal_actions(board, "IT"))
     assert all(not any(L.member(board, n) for n in a["agree"])

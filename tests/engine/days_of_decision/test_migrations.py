@@ -13,9 +13,10 @@ from fractions import Fraction
 from pathlib import Path
 
 from engine.kernel.canonical import canonical_json
-from engine.rulesets.days_of_decision import RULESET
+from engine.rulesets.days_of_decision import RULESET, production
 from engine.rulesets.days_of_decision import options as O
 from engine.rulesets.days_of_decision import politics as P
+from engine.rulesets.days_of_decision import turn as T
 from engine.rulesets.days_of_decision import war_economy as E
 from engine.rulesets.days_of_decision.coup import actions as coup_actions
 from engine.rulesets.days_of_decision.coup import modifier as coup_modifier
@@ -41,6 +42,7 @@ from engine.rulesets.days_of_decision.migrations import (
     add_war_chart,
     add_war_economy,
     add_wars_on_minors,
+    income_from_production,
     lower_minor_levels,
 )
 from engine.rulesets.days_of_decision.minors import MINORS
@@ -183,7 +185,7 @@ def test_dod_version_8_migration_keeps_a_version_7_state_and_the_chart_applies_f
 
 
 def test_dod_version_9_migration_adds_no_embargo_no_effort_and_plays_on():
-    """Version 9 (IPO 19, 20): the frozen version-8 game gets no embargo and no national effort for anybody; its income is unchanged, and IPO 20 plays on it."""
+    """Version 9 (IPO 19, 20): the frozen version-8 game gets no embargo and no national effort for anybody; its PM is 1 for everybody, and IPO 20 plays on it (a level up, version 24's income)."""
     frozen = json.loads((VERSIONS / "days_of_decision-8.json").read_text())
     assert frozen["record"]["versions"]["ruleset"] == "8" and int(RULESET.version) > 8
     old = frozen["state"]
@@ -191,8 +193,7 @@ def test_dod_version_9_migration_adds_no_embargo_no_effort_and_plays_on():
     board = new["board"]
     assert board["embargoes"] == []
     assert all(e["effort_until"] == 0 and e["efforts"] == 0 for e in board["powers"].values())
-    assert {p: E.income(board, p) for p in board["powers"]} == \
-        {p: int(e["income"]) for p, e in old["board"]["powers"].items()}
+    assert all(E.production_multiple(board, p) == 1 for p in board["powers"])
     RULESET.check_invariants(new)
     assert canonical_json(add_war_economy(copy.deepcopy(new))) == canonical_json(new)
     new = add_naval_treaty(add_alignment(add_elections(add_owed_options(new))))  # today's shape, to play today's code
@@ -201,7 +202,7 @@ def test_dod_version_9_migration_adds_no_embargo_no_effort_and_plays_on():
     board["treaties"].pop("FR-GE", None)
     board["ipos_played"] = []
     play_option(new, "GE", {"option": "IPO20"}, ScriptedDice({}))
-    assert E.income(board, "GE") == int(board["powers"]["GE"]["income"]) + E.PML_STEP["GE"]
+    assert production.multiple(board, "GE") == Fraction(5, 4)
 
 
 def test_dod_version_10_migration_owes_nothing_and_every_casus_belli_lasts():
@@ -565,3 +566,20 @@ def test_dod_version_23_migration_no_marker_yet_and_ge14_then_plays():
     assert board["national"]["markers"] == {"rumania": {"GE": 2}}
     assert board["powers"]["GE"]["income"] >= income            # capped by Germany's factories
     RULESET.check_invariants(new)
+
+
+def test_dod_version_24_migration_keeps_the_state_and_pays_income_from_production():
+    """Version 24 (10.1, rulings 144-147): nothing in the state changes shape; the frozen
+    version-23 game's next production step pays what its territories, minors and PM give."""
+    frozen = json.loads((VERSIONS / "days_of_decision-23.json").read_text())
+    assert frozen["record"]["versions"]["ruleset"] == "23" and int(RULESET.version) > 23
+    old = frozen["state"]
+    new = income_from_production(copy.deepcopy(old))
+    assert canonical_json(new) == canonical_json(old)
+    RULESET.check_invariants(new)
+    board = new["board"]
+    money = {p: e["money"] for p, e in board["powers"].items()}
+    expected = {p: production.income(board, p) for p in board["powers"]}
+    events = T.production(new, ScriptedDice({}))
+    assert [e for e in events if e.kind == "income"][0].data["income"] == expected
+    assert all(board["powers"][p]["money"] == money[p] + expected[p] for p in money)

@@ -13,6 +13,7 @@ from engine.maps.compile_inputs import DATA
 from engine.maps.political import PoliticalMapError, build_political, compile_political
 from engine.rulesets.days_of_decision.military import CONQUEST_LEVEL
 from engine.rulesets.days_of_decision.minors import FORCES, MINORS
+from engine.rulesets.days_of_decision.national_common import SETUP_MARKERS
 from engine.rulesets.days_of_decision.powers import POWERS
 from engine.rulesets.days_of_decision.world import MAP_NAME, OBJECTIVES, political_map
 
@@ -60,9 +61,12 @@ def test_dod_2_2_every_power_and_display_minor_has_a_home_country_with_one_capit
 
 
 def test_dod_10_1_ruling_114_production_at_the_start_is_the_flat_income():
+    """The 1936 territories with the 2.3 set-up markers (counted in the minors since version
+    24, ruling 144) make the old flat figure in production points."""
     world = political_map()
     for power, info in POWERS.items():
-        assert world.production(power) == info.income, power
+        markers = sum(held.get(power, 0) for held in SETUP_MARKERS.values())
+        assert world.production(power, (), markers) == info.income, power
 
 
 def test_dod_12_1_ruling_115_home_levels_add_up_to_the_conquest_levels():

@@ -87,6 +87,7 @@ def test_dod_8_7_2_mp0b_the_minor_stays_secret_from_every_other_power():
         seen.pop("control")                     # and who controls each (8.1.2), all public
         seen.pop("reference")                   # the static names and catalogue, the same for all
         seen["board"].pop("league")             # the League's members, public (IPO 16)
+        seen.pop("income")                      # what each power's minors give it (10.1)
         assert "czechoslovakia" not in canonical_json(seen), audience
         assert find_leaks(RULESET, state, audience) == [], audience
     shown = events_for(RULESET, state, outcome.events, "seat:FR")

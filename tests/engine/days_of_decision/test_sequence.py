@@ -4,7 +4,7 @@ automatic steps; the whole game under selfplay, leak checks on."""
 from __future__ import annotations
 
 from engine.kernel.selfplay import selfplay
-from engine.rulesets.days_of_decision import RULESET
+from engine.rulesets.days_of_decision import RULESET, production
 from engine.rulesets.days_of_decision import display as D
 from engine.rulesets.days_of_decision import turn as T
 from engine.rulesets.days_of_decision.control import control_table
@@ -79,7 +79,8 @@ def test_dod_13_the_turn_ends_income_is_paid_and_bidding_opens_turn_two():
     assert all(e["played"] == 0 and not e["mp0_played"] for e in board["powers"].values())
     # every power that played took the first option listed, 0(a) with one die (3 money);
     # Germany always plays (first on the track); income is paid to all
-    paid = {p: money[p] + POWERS[p].income - board["powers"][p]["money"] for p in money}
+    paid = {p: money[p] + production.income(board, p) - board["powers"][p]["money"]
+            for p in money}
     assert paid["GE"] == 3 and set(paid.values()) <= {0, 3}, paid
 
 
