@@ -32,6 +32,8 @@ OWNER_FILL = {
     # the Asian sheet (TWTEAW version 12)
     "japan": "#f0c0b8", "china": "#f0e0a0", "usa": "#b8c8e0", "afghanistan": "#d8c8a8",
     "tibet": "#e8d8c0", "siam": "#c0e0d8",
+    # the North American sheet (TWTEAW version 13)
+    "mexico": "#e0c8a0", "central_america": "#c8dcb0", "cuba": "#e8c8d0", "hispaniola": "#d0c8e8",
 }
 OFFMAP_FILL = "#d6d2c8"
 SEA_SHADES = [SEA_FILL, "#b4d0e4", "#c4dcec", "#aecbe0"]

@@ -104,11 +104,11 @@ MAPS: dict[str, dict] = {
 AREA_MAPS: dict[str, dict] = {
     "twteaw-world": {
         "kind": "areas",
-        "title": "The War to End All Wars — the world (Europe with the Middle East, Africa, and Asia with the Pacific, built)",
+        "title": "The War to End All Wars — the world (Europe with the Middle East, Africa, Asia with the Pacific, and North America, built: all four sections)",
         "ruleset": "twteaw",
         "tables": "twteaw",
         "sheet": "europe",
-        "sheets": ["europe", "africa", "asia"],   # Africa below Europe, Asia to its right, in one SVG
+        "sheets": ["europe", "africa", "asia", "north_america"],   # Africa below Europe, Asia to its right, North America to Asia's right
         # the hex maps' Constantinople correction spans both Bosporus shores; here the Bosporus
         # is a strait between Constantinople and Sinope, so the Asian shore stays Anatolian
         "skip_overrides": ["constantinople"],

@@ -5,7 +5,8 @@ itself reads only the vendored copies, so a fresh checkout compiles without the 
 Each file is clipped to the Europe / North Africa / Middle East box and its coordinates rounded
 to 3 decimals (about 100 m), which keeps the vendored set small. The Africa sheet of
 ``twteaw-world`` reads its own clip of the 1914 borders and the land (``AFRICA_FILES``: Africa
-south of 20°N with the Indian Ocean's western shore; the Asian sheet ``ASIA_FILES`` likewise), kept apart so the Europe box's files, and
+south of 20°N with the Indian Ocean's western shore; the Asian sheet ``ASIA_FILES`` and the North
+American ``NAMERICA_FILES`` likewise), kept apart so the Europe box's files, and
 every map built from them, stay byte for byte the same. Build-time only (shapely).
 """
 from __future__ import annotations
@@ -46,6 +47,13 @@ ASIA_FILES = [
     ("borders/world_1914.geojson", "world_1914_asia.geojson", ["NAME", "SUBJECTO", "PARTOF"], 0.0),
     ("naturalearth/ne_50m_land.json", "ne_50m_land_asia.geojson", [], 0.0),
 ]
+# The North American sheet (version 13): North and Central America with the Caribbean, the
+# western Atlantic and the eastern Pacific from the antimeridian
+NAMERICA_CLIP_BOX = (-180.0, -1.0, -48.0, 75.0)
+NAMERICA_FILES = [
+    ("borders/world_1914.geojson", "world_1914_namerica.geojson", ["NAME", "SUBJECTO", "PARTOF"], 0.0),
+    ("naturalearth/ne_50m_land.json", "ne_50m_land_namerica.geojson", [], 0.0),
+]
 LICENCES = [("borders/LICENSE", "LICENSE-world_1914.txt"), ("naturalearth/LICENCE", "LICENCE-naturalearth.txt")]
 
 
@@ -58,6 +66,7 @@ def vendor(shared: Path) -> None:
     _vendor_set(shared, FILES, CLIP_BOX)
     _vendor_set(shared, AFRICA_FILES, AFRICA_CLIP_BOX)
     _vendor_set(shared, ASIA_FILES, ASIA_CLIP_BOX)
+    _vendor_set(shared, NAMERICA_FILES, NAMERICA_CLIP_BOX)
     for src, dst in LICENCES:
         shutil.copyfile(shared / src, SOURCES_DIR / dst)
 

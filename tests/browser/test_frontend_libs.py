@@ -191,7 +191,8 @@ def test_browser_area_map_draws_and_hits_every_area_of_the_world_map(module_page
     got = module_page.evaluate(AREA_MAP)
     compiled = Path(__file__).resolve().parents[2] / "engine/maps/compiled/twteaw-world.json"
     areas = len(json.loads(compiled.read_text(encoding="utf-8"))["areas"])
-    assert areas == 220      # the Europe sheet's 131, since TWTEAW 9 Africa's 23, since TWTEAW 12 Asia's 66
+    assert areas == 253      # the Europe sheet's 131, since TWTEAW 9 Africa's 23, since TWTEAW 12 Asia's 66,
+    # since TWTEAW 13 North America's 33
     assert got["paths"] == got["areas"] == areas
     assert got["missed"] == []
     assert got["held"] == [True, "#8ca5d4", "france"]     # #2e5cb0 45 % of the way to white

@@ -109,8 +109,9 @@ def test_23_two_players_write_revise_and_resolve_a_turn_of_orders(sweeping_site,
     watcher = new_context().new_page()
     open_game(watcher, game_url)
     seen = drawn_map(watcher)
-    assert len(seen["areas"]) == 220 and {"paris", "cologne", "north-sea", "german-east-africa", "cape-verde",
-                                          "hong-kong", "tasman-sea"} <= set(seen["areas"])   # all three sheets
+    assert len(seen["areas"]) == 253 and {"paris", "cologne", "north-sea", "german-east-africa", "cape-verde",
+                                          "hong-kong", "tasman-sea", "east-coast",
+                                          "caribbean-sea"} <= set(seen["areas"])   # all four sheets
     assert seen["held"]["paris"] == "france" and seen["held"]["cologne"] == "germany"
     assert seen["stacks"] == [] and seen["titles"] == ""
     assert {"germany", "france", "russia"} <= set(seen["bands"])

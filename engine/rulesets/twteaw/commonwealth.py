@@ -16,7 +16,10 @@ from fractions import Fraction
 DOMINIONS = {"south-africa": "britain",
              # the Asian sheet (version 12, ruling 152): British India's territories and Australia
              "pakistan": "britain", "india": "britain", "bombay": "britain", "calcutta": "britain",
-             "madras": "britain", "burma": "britain", "australia": "britain"}
+             "madras": "britain", "burma": "britain", "australia": "britain",
+             # the North American sheet (version 13, ruling 156): Canada's provinces
+             "canada": "britain", "maritimes": "britain", "prairies": "britain",
+             "british-columbia": "britain", "northern-canada": "britain"}
 # "Canada, India, South Africa and Australia receive only 1/4 of the full income while neutral"
 DOMINION_NEUTRAL_SHARE = Fraction(1, 4)
 

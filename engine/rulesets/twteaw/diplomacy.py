@@ -16,7 +16,7 @@ from typing import Any
 
 from engine.kernel import Event, IllegalAction, Roller
 
-from .nations import ALLIED, CENTRAL, MAIN_WAR, NATIONS
+from .nations import ALLIED, CENTRAL, INACTIVE, MAIN_WAR, NATIONS
 from .war import beyond_the_neutral_rules, has_surrendered, join_side, side
 from .world import world
 
@@ -76,6 +76,8 @@ def table_a(state: State, event: str, subject: str, roller: Roller) -> list[Even
     for nation in sorted(NATIONS):
         if nation == subject or nation == "britain" or beyond_the_neutral_rules(state, nation):
             continue
+        if nation in INACTIVE:
+            continue            # out of the war until §7.2: no reaction (rulings 148, 156)
         column = nation if nation in MAJOR_COLUMNS else "neighbour" if nation in near else "distant"
         cell = row.get(column)
         if cell == "italy_roll":
@@ -129,6 +131,10 @@ def check(state: State, nation: str, influence: list[str], join: str | None) -> 
         info = NATIONS.get(target)
         if side(state, nation) not in MAIN_WAR:
             raise IllegalAction("TWTEAW 1.2", "not_in_the_war", {}, "Only nations in the main war influence others.")
+        if target in INACTIVE:
+            raise IllegalAction("TWTEAW neutrals", "inactive_neutral", {"nation": target},
+                                f"{NATIONS[target].title} stays out of the war in this edition: "
+                                "nobody influences it yet.")
         if info is None or not (info.kind == "minor" or target == "spain") \
                 or beyond_the_neutral_rules(state, target):
             raise IllegalAction("TWTEAW 1.2", "not_influenced", {"nation": target},
@@ -204,7 +210,8 @@ def minors_join(state: State, roller: Roller) -> list[Event]:
     events = []
     for nation in sorted(NATIONS):
         info = NATIONS[nation]
-        if info.seat or info.kind != "minor" or beyond_the_neutral_rules(state, nation):
+        if info.seat or info.kind != "minor" or beyond_the_neutral_rules(state, nation) \
+                or nation in INACTIVE:
             continue
         score = points(state, nation)
         if abs(score) >= ENTRY:

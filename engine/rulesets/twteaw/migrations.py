@@ -104,9 +104,17 @@ def v8_to_v9(state: State) -> State:
         state["secret"]["ethiopia"] = secret
         board["sides"]["ethiopia"] = NEUTRAL
         board["manpower_lost"]["ethiopia"] = 0
-        board.setdefault("start_income", {})["ethiopia"] = income_of(state, "ethiopia")
-        secret["income"] = income_of(state, "ethiopia")
+        board.setdefault("start_income", {})["ethiopia"] = V9_ETHIOPIA_INCOME
+        secret["income"] = V9_ETHIOPIA_INCOME
     return state
+
+
+# Ethiopia's income as version 9 counted it (frozen, ruling 158): its one territory, value 2 on
+# version 9's map, at a neutral minor's quarter, rounded up — what income_of gave on that map,
+# whatever later versions do to the map (the live reading needed area_income's .get once Asia
+# was added after it).
+V9_ETHIOPIA_VALUE = 2
+V9_ETHIOPIA_INCOME = -(-V9_ETHIOPIA_VALUE // 4)
 
 
 # The Asian section's land territories and their 1914 owners as version 12 built them, and the
@@ -200,6 +208,77 @@ def v11_to_v12(state: State) -> State:
     return state
 
 
+# The North American section's land territories and their 1914 owners as version 13 built them,
+# and the nations it adds with their garrisons (frozen, like V12_ASIA; ruling 158).
+V13_NORTH_AMERICA = (
+    ("alaska", "usa"),
+    ("british-columbia", "britain"),
+    ("british-west-indies", "britain"),
+    ("canada", "britain"),
+    ("central-america", "central_america"),
+    ("cuba", "cuba"),
+    ("east-coast", "usa"),
+    ("french-west-indies", "france"),
+    ("great-plains", "usa"),
+    ("hawaii", "usa"),
+    ("hispaniola", "hispaniola"),
+    ("la", "usa"),
+    ("maritimes", "britain"),
+    ("mexico", "mexico"),
+    ("newfoundland", "britain"),
+    ("northern-canada", "britain"),
+    ("northern-mexico", "mexico"),
+    ("pacific-northwest", "usa"),
+    ("panama-canal", "usa"),
+    ("prairies", "britain"),
+    ("puerto-rico", "usa"),
+    ("southwest", "usa"),
+    ("the-south", "usa"),
+)
+V13_NATIONS: dict[str, dict[str, dict[str, int]]] = {
+    "central_america": {"central-america": {"infantry": 1}},
+    "cuba": {"cuba": {"infantry": 1}},
+    "hispaniola": {"hispaniola": {"infantry": 1}},
+    "mexico": {"mexico": {"infantry": 2}, "northern-mexico": {"infantry": 2}},
+}
+
+
+def v12_to_v13(state: State) -> State:
+    """Version 13: the North American sheet (rulings 155–158). Each new territory joins held by
+    its original owner, ungarrisoned where that owner was already in the game (the USA, Britain,
+    France: the set-up's garrisons belong to a new game, as in versions 9 and 12); Mexico and
+    the Caribbean and Central American republics join as inactive neutrals with their own
+    garrisons, an empty bank and no ships."""
+    board = state["board"]
+    for area, owner in V13_NORTH_AMERICA:
+        board["control"].setdefault(area, owner)
+    for nation, units in sorted(V13_NATIONS.items()):
+        if nation in state["secret"]:
+            continue
+        state["secret"][nation] = {"bank": 0, "units": {a: dict(u) for a, u in units.items()},
+                                   "fleets": {}, "infantry_built": 0, "income": 0,
+                                   "offer_made": None, "offers_received": [], "tribute": [],
+                                   "points": 0}
+        board["sides"][nation] = NEUTRAL
+        board["manpower_lost"][nation] = 0
+    for nation in sorted(V13_NATIONS):
+        if nation not in board.setdefault("start_income", {}):
+            income = _v13_income(state, nation)
+            state["secret"][nation]["income"] = income
+            board["start_income"][nation] = income
+    return state
+
+
+# the values version 13 gave the new nations' territories (frozen)
+V13_VALUES = {"central-america": 2, "cuba": 2, "hispaniola": 1, "mexico": 3, "northern-mexico": 2}
+
+
+def _v13_income(state: State, nation: str) -> int:
+    """A new neutral minor's income at its quarter share, rounded up, from the frozen values."""
+    total = sum(v for a, v in V13_VALUES.items() if state["board"]["control"].get(a) == nation)
+    return -(-total // 4)
+
+
 MIGRATIONS = (
     Migration("1", "2", v1_to_v2,
               "industrial complexes defend when ordered (order key defend_ics); "
@@ -250,4 +329,8 @@ MIGRATIONS = (
               "the Asian sheet with the Pacific: board.control gains every Asian territory, held "
               "by its original owner; Afghanistan, Tibet, Siam and the inactive Japan, China and "
               "USA join as neutrals with their garrisons"),
+    Migration("12", "13", v12_to_v13,
+              "the North American sheet: board.control gains every North American territory, "
+              "held by its original owner; Mexico, Central America, Cuba and Hispaniola join as "
+              "inactive neutrals with their garrisons"),
 )

@@ -3,7 +3,9 @@
 TWTEAW "The Alliances" and "Neutrals": the Central Powers (Germany, Austria-Hungary) and the
 Allied Powers (Russia, France, Serbia) are at war; the British Empire, Italy, the Ottoman Empire
 and Spain (on the sections built so far) are major neutrals; the rest are minor neutrals. Japan,
-China and the USA are on the Asian sheet but inactive until their §7.2 rules exist (ruling 148).
+China and the USA are on the Asian sheet but inactive until their §7.2 rules exist (ruling 148);
+the USA's home, Mexico and the Caribbean and Central American republics are on the North American
+sheet, inactive with them (ruling 156).
 
 Manpower limits, starting banks and the neutral minors' scores are on pages the rulebook does
 not include (digest §7.4): the values here are **authored** (docs/rules/twteaw.md, provenance).
@@ -80,11 +82,23 @@ NATIONS: dict[str, Nation] = {
     "japan": Nation("Japan", "major", NEUTRAL, False, "#c0392b", 120, 0, Fraction(1, 4)),
     "china": Nation("China", "major", NEUTRAL, False, "#d4a017", 200, 0, Fraction(1, 4)),
     "usa": Nation("United States", "major", NEUTRAL, False, "#4a6fa5", 150, 0, Fraction(1, 4)),
+    # the North American sheet (version 13, ruling 156): Mexico (the rulebook's minor, whose
+    # entry is Germany's Zimmermann option, §7.2) and the Caribbean and Central American
+    # republics, inactive with the USA whose sphere they are; manpower authored
+    "mexico": Nation("Mexico", "minor", NEUTRAL, False, "#8c6a2a", 25, 0, Fraction(1, 4),
+                     city_surcharge=False),
+    "central_america": Nation("Central America", "minor", NEUTRAL, False, "#6a8c4a", 8, 0,
+                              Fraction(1, 4), city_surcharge=False),
+    "cuba": Nation("Cuba", "minor", NEUTRAL, False, "#a04a6a", 4, 0, Fraction(1, 4),
+                   city_surcharge=False),
+    "hispaniola": Nation("Hispaniola", "minor", NEUTRAL, False, "#6a5a9a", 4, 0, Fraction(1, 4),
+                         city_surcharge=False),
 }
 
 # Ruling 148: the nations whose rules are §7.2 stay out of the war until those rules are built
-# (Japan's war with Germany from the start included).
-INACTIVE = frozenset({"japan", "china", "usa"})
+# (Japan's war with Germany from the start included); ruling 156: Mexico and the Caribbean and
+# Central American republics with the USA.
+INACTIVE = frozenset({"japan", "china", "usa", "mexico", "central_america", "cuba", "hispaniola"})
 
 SEATS = sorted(n for n, info in NATIONS.items() if info.seat)
 

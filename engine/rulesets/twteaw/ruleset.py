@@ -50,7 +50,7 @@ MANIFEST = {
 
 class TheWarToEndAllWars(FlowRuleset):
     id = "twteaw"
-    version = "12"  # 2: ICs defend when ordered; 3: ships and naval orders; 4: surrender;
+    version = "13"  # 2: ICs defend when ordered; 3: ships and naval orders; 4: surrender;
     # 5: US trade and the blockade (us_trade.py); 6: closing straits (straits.py);
     # 7: aircraft, air combat and AA guns (air.py); 8: tactical bombing (bombing.py);
     # 9: the Africa sheet, its colonies, garrisons and Ethiopia (setup.py, world.py);

@@ -1,4 +1,4 @@
-"""The August 1914 set-up on the Europe, Africa and Asia sheets (TWTEAW "Initial Deployment").
+"""The August 1914 set-up on the four map sections (TWTEAW "Initial Deployment").
 
 The rulebook's predetermined half of the deployment is on a page it does not include, and the
 other half is placed by the players; here the whole deployment is **authored** from the
@@ -104,7 +104,21 @@ ASIAN_GARRISONS: dict[str, dict[str, tuple[int, int]]] = {
     "tibet": {"tibet": (1, 0)},
     "siam": {"siam": (2, 0)},
 }
-for _nation, _garrisons in [*COLONIAL_GARRISONS.items(), *ASIAN_GARRISONS.items()]:
+# The North American sheet's garrisons (version 13, ruling 157), at the same scale: the US
+# Army's regulars at home (the Mexican border's strongest, the Canal Zone, Hawaii), Canada's
+# permanent force and militia, the Mexican revolutionary armies of 1914 north and south, the
+# Central American, Cuban and Hispaniolan armies; the British and French islands none.
+NORTH_AMERICAN_GARRISONS: dict[str, dict[str, tuple[int, int]]] = {
+    "usa": {"east-coast": (2, 0), "southwest": (2, 0), "la": (1, 0), "hawaii": (1, 0),
+            "panama-canal": (1, 0)},
+    "britain": {"canada": (1, 0)},
+    "mexico": {"mexico": (2, 0), "northern-mexico": (2, 0)},
+    "central_america": {"central-america": (1, 0)},
+    "cuba": {"cuba": (1, 0)},
+    "hispaniola": {"hispaniola": (1, 0)},
+}
+for _nation, _garrisons in [*COLONIAL_GARRISONS.items(), *ASIAN_GARRISONS.items(),
+                            *NORTH_AMERICAN_GARRISONS.items()]:
     DEPLOYMENT.setdefault(_nation, {}).update(_garrisons)
 
 

@@ -18,7 +18,7 @@ from collections import deque
 from typing import Any
 
 from . import air, diplomacy, economy, rail, trenches
-from .nations import MAIN_WAR, NATIONS
+from .nations import INACTIVE, MAIN_WAR, NATIONS
 from .orders import empty_orders, normalise
 from .resolution import spend_on
 from .units import AIR_TYPES, BOMBER_NATIONS, UNITS
@@ -202,7 +202,8 @@ def diplomatic(state: State, nation: str) -> list[dict[str, Any]]:
     out = []
     if side(state, nation) in MAIN_WAR and state["secret"][nation]["bank"] >= diplomacy.INFLUENCE_COST:
         targets = [n for n in sorted(NATIONS)
-                   if NATIONS[n].kind == "minor" and not beyond_the_neutral_rules(state, n)]
+                   if NATIONS[n].kind == "minor" and n not in INACTIVE
+                   and not beyond_the_neutral_rules(state, n)]
         if targets:
             orders = empty_orders()
             orders["influence"] = [targets[state["board"]["turn"] % len(targets)]]
@@ -247,6 +248,7 @@ def suggestions(state: State, nation: str) -> list[dict[str, Any]]:
     if side(state, nation) in MAIN_WAR and NATIONS[nation].kind == "major":
         neutral = sorted({b for a in mine for b in w.neighbours(a)
                           if NATIONS[controller(state, b)].kind == "minor"
+                          and controller(state, b) not in INACTIVE
                           and not beyond_the_neutral_rules(state, controller(state, b))})
         if neutral:
             holder = controller(state, neutral[0])

@@ -67,12 +67,14 @@ def reactions(state: dict[str, Any], event: str, subject: str, value: int = 1) -
     """Dice for one Table A row (diplomacy.table_a) with every roll `value` (1: no points),
     for the neutrals of `state` as it will be when the row is applied."""
     from engine.rulesets.twteaw import diplomacy as D
-    from engine.rulesets.twteaw.nations import MAIN_WAR, NATIONS
+    from engine.rulesets.twteaw.nations import INACTIVE, MAIN_WAR, NATIONS
     row = D.TABLE_A[event]
     near = D.neighbours_of(subject)
     out: dict[str, list[int]] = {}
     for nation in sorted(NATIONS):
         if nation in (subject, "britain") or state["board"]["sides"][nation] in MAIN_WAR:
+            continue
+        if nation in INACTIVE:          # no reaction while inactive (rulings 148, 156)
             continue
         column = nation if nation in D.MAJOR_COLUMNS else "neighbour" if nation in near else "distant"
         if isinstance(row.get(column), int) and row[column] != 0:

@@ -61,9 +61,9 @@ def test_twteaw_phase_8_start_income_includes_the_colonies():
               for n in NATIONS}
     assert africa["germany"] == 5 and africa["france"] == 5
     # + the Asian sheet's since version 12 (Germany: Jiazhou, Kaiser Wilhelm Land, the Far East
-    # colonies, 1 each; France: Indochina 3)
+    # colonies, 1 each; France: Indochina 3), and France's West Indies (1) since version 13
     assert state["board"]["start_income"]["germany"] == 85 + 3
-    assert state["board"]["start_income"]["france"] == 64 + 3
+    assert state["board"]["start_income"]["france"] == 64 + 3 + 1
 
 
 def test_twteaw_4_4_land_moves_cross_the_seam_from_egypt_to_the_sudan():
@@ -94,14 +94,13 @@ def _patrol(frm, path, **ships):
 
 def test_twteaw_4_2_ships_sail_the_cross_map_link_southern_atlantic_to_cape_verde():
     """The cross-map table: the Southern Atlantic (Europe sheet) joins Cape Verde (Africa sheet);
-    a French cruiser patrols there and arrives. The Caribbean (North America, not built) is
-    not a sea a ship may enter yet."""
+    a French cruiser patrols there and arrives; from there the Caribbean (North American sheet,
+    version 13) is one move on."""
     state = empty_board(fresh())
     state["secret"]["france"]["fleets"]["southern-atlantic"] = {"cruiser": 1}
     resolve(state, {"france": {"naval": [_patrol("southern-atlantic", ["cape-verde"], cruiser=1)]}}, {})
     assert state["secret"]["france"]["fleets"] == {"cape-verde": {"cruiser": 1}}
-    with pytest.raises(IllegalAction):
-        O.validate(state, "france", {"naval": [_patrol("cape-verde", ["caribbean-sea"], cruiser=1)]})
+    O.validate(state, "france", {"naval": [_patrol("cape-verde", ["caribbean-sea"], cruiser=1)]})
 
 
 def test_twteaw_4_2_the_red_sea_opens_on_the_western_indian_ocean():
@@ -132,7 +131,8 @@ def test_twteaw_version_9_migration_adds_the_african_territories_and_ethiopia():
     frozen = json.loads(FROZEN_V8.read_text(encoding="utf-8"))
     state = v8_to_v9(frozen["state"])
     w = world()
-    assert set(state["board"]["control"]) == {a for a in w.land() if w.areas[a].section != "asia"}
+    assert set(state["board"]["control"]) == {a for a in w.land()
+                                              if w.areas[a].section not in ("asia", "north_america")}
     assert state["board"]["control"]["german-east-africa"] == "germany"
     assert "german-east-africa" not in state["secret"]["germany"]["units"]
     assert state["secret"]["ethiopia"]["units"] == {"ethiopia": {"infantry": 3}}

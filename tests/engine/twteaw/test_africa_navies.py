@@ -9,7 +9,7 @@ import json
 from pathlib import Path
 
 from engine.rulesets.twteaw import RULESET, fog
-from engine.rulesets.twteaw.migrations import MIGRATIONS, v11_to_v12
+from engine.rulesets.twteaw.migrations import MIGRATIONS, v11_to_v12, v12_to_v13
 from engine.rulesets.twteaw.naval import friendly_waters
 from engine.rulesets.twteaw.setup import AFRICA_STATIONS, FLEETS
 from engine.rulesets.twteaw.war import join_side
@@ -103,8 +103,9 @@ def test_twteaw_version_11_migration_adds_no_ships_to_a_running_game():
     step = next(m for m in MIGRATIONS if (m.from_version, m.to_version) == ("10", "11"))
     v11 = step.migrate(json.loads(json.dumps(v10)))
     assert v11 == v10
-    # decisions and invariants on the current map: Asia joins with version 12 (ruling 153)
-    v12 = v11_to_v12(v11)
+    # decisions and invariants on the current map: Asia joins with version 12 (ruling 153),
+    # North America with version 13 (ruling 158)
+    v12 = v12_to_v13(v11_to_v12(v11))
     assert not african_ships(v12)
     assert [d.id for d in RULESET.decisions(v12)] == waiting
     RULESET.check_invariants(v12)

@@ -14,7 +14,7 @@ from engine.rulesets.twteaw import air, economy, fog
 from engine.rulesets.twteaw import orders as O
 from engine.rulesets.twteaw import resolution as R
 from engine.rulesets.twteaw.economy import income_of
-from engine.rulesets.twteaw.migrations import V12_ASIA, v11_to_v12
+from engine.rulesets.twteaw.migrations import V12_ASIA, v11_to_v12, v12_to_v13
 from engine.rulesets.twteaw.nations import INACTIVE
 from engine.rulesets.twteaw.setup import ASIAN_GARRISONS, deployment_fleets
 from engine.rulesets.twteaw.world import world
@@ -153,7 +153,9 @@ def test_twteaw_version_12_migration_adds_the_asian_territories_and_nations():
     neutral with their own garrisons; no German ship appears in the Pacific."""
     frozen = json.loads(FROZEN_V11.read_text(encoding="utf-8"))
     state = v11_to_v12(frozen["state"])
-    assert set(state["board"]["control"]) == set(world().land())
+    assert set(state["board"]["control"]) == {a for a in world().land()
+                                              if world().areas[a].section != "north_america"}
+    assert set(v12_to_v13(json.loads(json.dumps(state)))["board"]["control"]) == set(world().land())
     assert {a for a, _ in V12_ASIA} == {a for a in world().land() if world().areas[a].section == "asia"}
     assert state["board"]["control"]["jiazhou"] == "germany"
     assert "jiazhou" not in state["secret"]["germany"]["units"]

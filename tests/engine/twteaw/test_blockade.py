@@ -13,7 +13,7 @@ from engine.kernel.canonical import state_hash
 from engine.rulesets.twteaw import RULESET, fog, us_trade
 from engine.rulesets.twteaw import orders as O
 from engine.rulesets.twteaw.economy import income_of
-from engine.rulesets.twteaw.migrations import v4_to_v5, v8_to_v9, v11_to_v12
+from engine.rulesets.twteaw.migrations import v4_to_v5, v8_to_v9, v11_to_v12, v12_to_v13
 from engine.rulesets.twteaw.war import join_side
 
 from .positions import empty_board, fresh, resolve
@@ -166,5 +166,5 @@ def test_twteaw_1_4_version_4_game_carries_to_version_5():
     assert "blockades" not in state["board"]
     state = v4_to_v5(state)
     assert state["board"]["blockades"] == {} and state["board"]["us_trade"] == {}
-    # the current map: Africa joins with version 9, Asia with version 12
-    RULESET.check_invariants(v11_to_v12(v8_to_v9(state)))
+    # the current map: Africa joins with version 9, Asia with 12, North America with 13
+    RULESET.check_invariants(v12_to_v13(v11_to_v12(v8_to_v9(state))))

@@ -28,10 +28,11 @@ def test_twteaw_neutrals_commonwealth_south_africa_pays_a_quarter_while_britain_
     state = fresh()
     assert world().areas["south-africa"].value == 6 and DOMINIONS["south-africa"] == "britain"
     own = _britains_own_values(state)
-    # since version 12 British India (18) and Australia (5) are dominions too (ruling 152): the
-    # quarter is of the dominions' 29 together, rounded up
-    assert income_of(state, "britain") == math.ceil(own / 2) + math.ceil(29 / 4)
-    assert state["board"]["start_income"]["britain"] == math.ceil(own / 2) + math.ceil(29 / 4)
+    # since version 12 British India (18) and Australia (5) are dominions too (ruling 152), since
+    # version 13 Canada's five provinces (9, ruling 156): the quarter is of the dominions' 38
+    # together, rounded up
+    assert income_of(state, "britain") == math.ceil(own / 2) + math.ceil(38 / 4)
+    assert state["board"]["start_income"]["britain"] == math.ceil(own / 2) + math.ceil(38 / 4)
 
 
 def test_twteaw_neutrals_commonwealth_south_africa_follows_britain_into_the_war():
@@ -40,7 +41,7 @@ def test_twteaw_neutrals_commonwealth_south_africa_follows_britain_into_the_war(
     state = fresh()
     own = _britains_own_values(state)
     join_side(state, "britain", ALLIED)
-    assert income_of(state, "britain") == own + 6 + 23         # + India and Australia (ruling 152)
+    assert income_of(state, "britain") == own + 6 + 23 + 9     # + India and Australia (ruling 152), Canada (156)
 
 
 def test_twteaw_neutrals_commonwealth_south_africa_held_by_an_enemy_is_a_plain_territory():
@@ -51,7 +52,7 @@ def test_twteaw_neutrals_commonwealth_south_africa_held_by_an_enemy_is_a_plain_t
     state["board"]["control"]["south-africa"] = "germany"
     state["board"]["incorporated"]["south-africa"] = {"by": "germany", "turn": -20, "kind": "conquest"}
     assert income_of(state, "germany") == germany + 6
-    assert income_of(state, "britain") == math.ceil(own / 2) + math.ceil(23 / 4)   # India, Australia
+    assert income_of(state, "britain") == math.ceil(own / 2) + math.ceil(32 / 4)   # India, Australia, Canada
 
 
 def test_twteaw_8_commonwealth_phase_8_pays_the_dominions_quarter_into_britains_bank():
@@ -62,7 +63,8 @@ def test_twteaw_8_commonwealth_phase_8_pays_the_dominions_quarter_into_britains_
     events = resolve(state, {}, {})
     paid = [e for e in events if e.kind == "income" and e.data["nation"] == "britain"]
     assert len(paid) == 1
-    # the dominions' quarter: South Africa 6, British India 18 and Australia 5 (ruling 152)
-    assert paid[0].data["income"] - paid[0].data["us_trade"] == math.ceil(own / 2) + math.ceil(29 / 4)
+    # the dominions' quarter: South Africa 6, British India 18 and Australia 5 (ruling 152),
+    # Canada's provinces 9 (ruling 156)
+    assert paid[0].data["income"] - paid[0].data["us_trade"] == math.ceil(own / 2) + math.ceil(38 / 4)
     assert state["secret"]["britain"]["income"] == paid[0].data["income"]
     assert not {"south-africa", "south_africa"} & set(state["secret"])

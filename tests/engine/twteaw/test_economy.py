@@ -18,16 +18,18 @@ def test_twteaw_8_income_is_the_value_of_incorporated_territory_held():
     # France: Paris 10, Brest 12, Normandy 4, Amiens 5, Alsace-Lorraine 4, Lyon 5, Marseille 5,
     # Toulouse 3, Bordeaux 4, Corsica 1, Algeria 4, Morocco 2; on the Africa sheet (version 9,
     # ruling 132) French West Africa 3, French Equatorial Africa 1, Madagascar 1; on the Asian
-    # sheet (version 12) Indochina 3
-    assert E.income_of(state, "france") == 64 + 3
+    # sheet (version 12) Indochina 3; on the North American sheet (version 13) the French West
+    # Indies 1
+    assert E.income_of(state, "france") == 64 + 3 + 1
 
 
 def test_twteaw_neutrals_collect_a_share_rounded_up():
     state = fresh()
-    # half of 51 + Africa's 10 (ruling 132) + Asia's crown colonies' 7 (ruling 152) rounded up,
-    # + the dominions' quarter of 29 (South Africa 6, ruling 139; British India 18 and Australia 5,
-    # ruling 152) rounded up
-    assert E.income_of(state, "britain") == 34 + 8
+    # half of 51 + Africa's 10 (ruling 132) + Asia's crown colonies' 7 (ruling 152) + North
+    # America's Newfoundland and West Indies 2 (ruling 156) rounded up, + the dominions' quarter
+    # of 38 (South Africa 6, ruling 139; British India 18 and Australia 5, ruling 152; Canada's
+    # provinces 9, ruling 156) rounded up
+    assert E.income_of(state, "britain") == 35 + 10
     assert E.income_of(state, "spain") == 4          # a quarter of 16
     assert E.income_of(state, "belgium") == 2        # a quarter of 4 + the Congo's 2
 

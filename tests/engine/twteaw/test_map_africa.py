@@ -28,8 +28,8 @@ CROSS_MAP = [("cape-verde", "southern-atlantic", "sea"), ("red-sea", "eastern-me
              ("western-mediterranean", "spanish-morocco", "coast"),
              # the Asian sheet (version 12, ruling 146)
              ("western-indian-ocean", "central-indian-ocean", "sea"), ("red-sea", "east-indian-ocean", "sea")]
-# The cross-map table's links from Africa to sections not built yet.
-PENDING = [("cape-verde", "caribbean-sea", "north_america")]
+# The cross-map table's link from Africa to North America (pending until version 13).
+JOINED_LATER = [("cape-verde", "caribbean-sea", "north_america")]
 
 
 def _africa() -> dict[str, dict]:
@@ -72,11 +72,13 @@ def test_twteaw_map_africa_cape_verde_joins_the_two_sheets_across_the_seam():
     assert doc()["areas"]["southern-atlantic"]["sheet"] == "europe"
 
 
-@pytest.mark.parametrize("a,b,section", PENDING)
-def test_twteaw_map_africa_links_to_unbuilt_sections_are_pending(a, b, section):
-    pending = {(p["a"], p["b"], p["section"]) for p in doc()["meta"]["pending_links"]}
-    assert (a, b, section) in pending or (b, a, section) in pending
-    assert b not in doc()["areas"]
+@pytest.mark.parametrize("a,b,section", JOINED_LATER)
+def test_twteaw_map_africa_links_to_later_sections_are_joined(a, b, section):
+    """Cape Verde's link to the Caribbean waited as pending until the North American sheet
+    (version 13): it is now a stated cross-map edge."""
+    assert not doc()["meta"]["pending_links"]
+    assert doc()["areas"][b]["section"] == section
+    assert edge(a, b)["flags"] == ["cross_map", "sea"]
 
 
 def test_twteaw_map_africa_the_pending_list_names_no_built_area_pair():
@@ -165,12 +167,13 @@ def test_twteaw_map_africa_no_industrial_complex_and_ports_are_coastal():
 
 def test_twteaw_map_africa_one_svg_both_sheets():
     meta = doc()["meta"]
-    assert [s["id"] for s in meta["sheets"]] == ["europe", "africa", "asia"]   # Asia: version 12
-    europe, africa, asia = meta["sheets"]
+    # Asia: version 12; North America, right of Asia: version 13
+    assert [s["id"] for s in meta["sheets"]] == ["europe", "africa", "asia", "north_america"]
+    europe, africa, asia, na = meta["sheets"]
     assert europe["offset"] == [0, 0] and africa["offset"][1] >= europe["height"]
-    assert meta["svg"]["height"] == max(africa["offset"][1] + africa["height"], asia["height"])
-    assert meta["svg"]["width"] == max(africa["width"], asia["offset"][0] + asia["width"])
-    assert meta["sections_built"] == ["africa", "asia", "europe"]
+    assert meta["svg"]["height"] == max(africa["offset"][1] + africa["height"], asia["height"], na["height"])
+    assert meta["svg"]["width"] == max(africa["width"], na["offset"][0] + na["width"])
+    assert meta["sections_built"] == ["africa", "asia", "europe", "north_america"]
 
 
 def test_twteaw_map_africa_ruling_129_french_africa_has_both_paths():

@@ -12,7 +12,7 @@ from engine.kernel import IllegalAction, MalformedAction
 from engine.kernel.canonical import state_hash
 from engine.rulesets.twteaw import RULESET, fog, straits
 from engine.rulesets.twteaw import orders as O
-from engine.rulesets.twteaw.migrations import v5_to_v6, v8_to_v9, v11_to_v12
+from engine.rulesets.twteaw.migrations import v5_to_v6, v8_to_v9, v11_to_v12, v12_to_v13
 from engine.rulesets.twteaw.war import join_side
 
 from .positions import empty_board, fresh, put, resolve, units
@@ -173,5 +173,5 @@ def test_twteaw_1_4_version_5_game_carries_to_version_6():
     assert "closures" not in state["board"]
     state = v5_to_v6(state)
     assert state["board"]["closures"] == []
-    # the current map: Africa joins with version 9, Asia with version 12
-    RULESET.check_invariants(v11_to_v12(v8_to_v9(state)))
+    # the current map: Africa joins with version 9, Asia with 12, North America with 13
+    RULESET.check_invariants(v12_to_v13(v11_to_v12(v8_to_v9(state))))

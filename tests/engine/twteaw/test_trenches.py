@@ -65,7 +65,7 @@ def test_twteaw_trenches_are_built_by_infantry_there_and_placed_in_phase_7():
     put(state, "france", "alsace-lorraine", infantry=1)
     resolve(state, {"france": {"trench": [{"area": "alsace-lorraine", "facing": "cologne"}]}}, {})
     assert state["board"]["trenches"] == {"alsace-lorraine>cologne": {"by": "france"}}
-    assert state["secret"]["france"]["bank"] == 72                   # 5 − 5 + income 67 + US trade 5
+    assert state["secret"]["france"]["bank"] == 73                   # 5 − 5 + income 68 + US trade 5
 
 
 @pytest.mark.parametrize("area,facing,code", [
