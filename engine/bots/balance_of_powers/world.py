@@ -81,7 +81,7 @@ WEIGHTS: Mapping[str, float] = {
     "supply_link": 20.0,        # 3.121: a hex on the shortest supply line still to open to
                                 # a SUPPLY_FIRST objective (version 6)
     "max_links": 4,             # hexes at most a line may still need to be a plan
-    "commissariat": 1.0,        # 6.6: share of a corps' chance to die unsupplied that level
+    "commissariat": 3.0,        # 6.6: share of a corps' chance to die unsupplied that level
                                 # 2's campaign adds to `unsupplied` (version 6)
     "naval_edge": 1.25,         # 8.3: a force fights one it outguns by this much (gunnery)
     "naval_battle": 1.0,        # per point of gunnery more than the enemy force fought
