@@ -14,7 +14,7 @@ from .world import WEIGHTS, Context, build_context, position_from_view, sample_w
 
 
 class BalanceOfPowersBot(HeuristicBot):
-    id, version = "bop-heuristic", "12"
+    id, version = "bop-heuristic", "13"
     work = 6000
     campaign = True     # 12.1's plan as data (world.build_context); the greedy plays without
 

@@ -38,6 +38,7 @@ from engine.rulesets.balance_of_powers.tables import (
 )
 
 from ..heuristic import Score
+from . import endgame
 from .naval import naval_move
 from .odds import Odds, attack_odds, combat_of, reroll_odds
 from .world import VIOLATE, WEIGHTS, Context
@@ -74,11 +75,13 @@ def relocation(ctx: Context, units: list[str], origin: str | None, dest: str) ->
     covered, plans advanced, less what is left uncovered and the exposure at `dest`."""
     corps = [u for u in units if UNITS[u].corps]
     n = len(corps)
-    score = W["pull"] * n * (ctx.pull.get(dest, 0.0) - ctx.pull.get(origin or "", 0.0))
+    score = pull_weight(ctx) * n * (ctx.pull.get(dest, 0.0) - ctx.pull.get(origin or "", 0.0))
     owner = side_of(ctx.position, controller(ctx.position, ctx.th, dest))
     if owner is not None and owner != ctx.side and any(UNITS[u].captures for u in corps):
-        score += W["capture"] * ctx.value.get(dest, 0.0) + ctx.decisive.get(dest, 0.0)
+        score += (W["capture"] * ctx.value.get(dest, 0.0) + ctx.decisive.get(dest, 0.0)) * (
+            held_at_end(ctx, corps, dest))
     own = ctx.side_owns(dest)
+    score += endgame_keep(ctx, corps, dest)
     if own:
         here = ctx.ours.get(dest, 0)
         score += W["guard"] * (covered(ctx, dest, here + n) - covered(ctx, dest, here))
@@ -119,6 +122,44 @@ def commissariat_risk(ctx: Context, uid: str) -> float:
     if ctx.campaign:
         risk += W["commissariat"] * W["corps"] * max(0, 7 - UNITS[uid].effectiveness) / 6
     return risk
+
+
+def pull_weight(ctx: Context) -> float:
+    """The pull's weight: in 12.1's last fortnight (bot version 13) only what is held when the
+    game ends counts, so a step toward a target the game ends before reaching is worth
+    `last_half_pull` of it (the arena's version 12 lost 18 corps at the last commissariat,
+    marched out of supply toward Paris)."""
+    if ctx.left == 1:
+        return W["pull"] * endgame.ENDGAME["last_half_pull"]
+    return W["pull"]
+
+
+def held_at_end(ctx: Context, corps: list[str], dest: str) -> float:
+    """BoP 12.1, 6.6 (bot version 13, endgame.py) — in the last month, the chance a place the
+    corps take is still held when the game ends (one of them, or of the side's corps already
+    there, alive after the commissariats still to come); 1 before it."""
+    if ctx.left is None:
+        return 1.0
+    there = [u for u in ctx.occ.get(dest, ()) if UNITS[u].corps
+             and side_of(ctx.position, UNITS[u].nation) == ctx.side and u not in corps]
+    everyone = list(corps) + there
+    return endgame.hold_chance(ctx.position, everyone,
+                               {u: ctx.in_supply(UNITS[u].nation, dest) for u in everyone},
+                               ctx.left)
+
+
+def endgame_keep(ctx: Context, corps: list[str], dest: str) -> float:
+    """BoP 12.1 (bot version 13) — in the last month, corps brought into a held BC short of
+    its garrison (endgame.garrisons) are worth `endgame_keep` each, up to the shortfall,
+    times the chance they still hold it at the end."""
+    kept = ctx.garrison.get(dest)
+    if ctx.left is None or kept is None or dest not in ctx.th.bcs or not ctx.side_owns(dest):
+        return 0.0
+    short = kept - ctx.ours.get(dest, 0)
+    if short <= 0 or not corps:
+        return 0.0
+    return endgame.ENDGAME["endgame_keep"] * min(short, len(corps)) * held_at_end(
+        ctx, corps, dest)
 
 
 def attack_supply(ctx: Context, corps: list[str], target: str, take: float) -> float:
@@ -237,8 +278,8 @@ def attack_value(ctx: Context, action: dict[str, Any], odds: Odds) -> float:
     drawn = ctx.pull.get(target, 0.0) - ctx.pull.get(origin, 0.0)
     if ctx.decisive.get(target):
         drawn = max(0.0, drawn)     # taking what decides the game is never a step back
-    value += take * (W["capture"] * ctx.value.get(target, 0.0) + ctx.decisive.get(target, 0.0)
-                     + W["pull"] * len(corps) * drawn)
+    value += take * ((W["capture"] * ctx.value.get(target, 0.0) + ctx.decisive.get(target, 0.0))
+                     * held_at_end(ctx, corps, target) + pull_weight(ctx) * len(corps) * drawn)
     value += plan_bonus(ctx, corps, target, attack=True)
     value -= attack_supply(ctx, corps, target, take)
     # the rules' own cost: double against a location in bad weather (6.512)

@@ -43,6 +43,7 @@ from engine.rulesets.balance_of_powers.victory import bc_counts
 
 from ..heuristic import diffuse, distances
 from ..protocol import BotRng, Budget
+from . import endgame
 
 # The value map's weights and the phases' thresholds, as data (docs/bots.md).
 WEIGHTS: Mapping[str, float] = {
@@ -80,7 +81,7 @@ WEIGHTS: Mapping[str, float] = {
     "supply_link": 20.0,        # 3.121: a hex on the shortest supply line still to open to
                                 # a SUPPLY_FIRST objective (version 6)
     "max_links": 4,             # hexes at most a line may still need to be a plan
-    "commissariat": 1.0,        # 6.6: share of a corps' chance to die unsupplied that level
+    "commissariat": 3.0,        # 6.6: share of a corps' chance to die unsupplied that level
                                 # 2's campaign adds to `unsupplied` (version 6)
     "naval_edge": 1.25,         # 8.3: a force fights one it outguns by this much (gunnery)
     "naval_battle": 1.0,        # per point of gunnery more than the enemy force fought
@@ -220,6 +221,7 @@ class Context:
     supplied: dict[str, frozenset[str]] = field(default_factory=dict)   # nation -> locations
     campaign: bool = True          # 12.1's plan and the commissariat's full price (level 2)
     naval: dict[Any, Any] = field(default_factory=dict)    # naval.py's reach and distances
+    left: int | None = None        # 12.1's last month: the side's commissariats still to come
 
     def in_supply(self, nation: str, loc: str) -> bool:
         """BoP 3.12 — would a unit of `nation` at `loc` be in supply in this position?"""
@@ -280,6 +282,9 @@ def build_context(position: dict[str, Any], seat: str, *, campaign: bool = True)
     for loc, worth in decisive.items():
         targets[loc] = targets.get(loc, 0.0) + worth
     garrison = garrisons(position, th, seat, side, ours, theirs) if campaign else {}
+    if campaign:
+        for loc, kept in endgame.garrisons(position, th, side, theirs).items():
+            garrison[loc] = max(garrison.get(loc, 0), kept)
     for loc, kept in garrison.items():
         if ours.get(loc, 0) < kept:
             targets[loc] = targets.get(loc, 0.0) + WEIGHTS["garrison"]
@@ -289,7 +294,8 @@ def build_context(position: dict[str, Any], seat: str, *, campaign: bool = True)
     owned = frozenset(loc for loc in th.locs
                       if side_of(position, controller(position, th, loc)) == side)
     ctx = Context(position, th, seat, side, enemy, occ, value, pull, {}, {}, ours, theirs,
-                  owned, decisive, garrison, campaign=campaign)
+                  owned, decisive, garrison, campaign=campaign,
+                  left=endgame.commissariats_left(position) if campaign else None)
     _threats(ctx)
     return ctx
 

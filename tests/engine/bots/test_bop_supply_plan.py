@@ -117,9 +117,9 @@ def test_bop_6_6_level2_prices_a_corps_out_of_supply_by_its_chance_to_die(belgiu
     assert (UNITS[reserve].effectiveness, UNITS[active].effectiveness) == (2, 3)
     w = world.WEIGHTS
     assert phases.commissariat_risk(ctx, reserve) == pytest.approx(
-        w["unsupplied"] + w["corps"] * 5 / 6)
+        w["unsupplied"] + w["commissariat"] * w["corps"] * 5 / 6)
     assert phases.commissariat_risk(ctx, active) == pytest.approx(
-        w["unsupplied"] + w["corps"] * 4 / 6)
+        w["unsupplied"] + w["commissariat"] * w["corps"] * 4 / 6)
     assert phases.commissariat_risk(greedy, reserve) == w["unsupplied"]
     # A march out of supply costs the sum; the way back earns it.
     both = [reserve, active]
