@@ -9,7 +9,6 @@ from typing import Any
 
 from engine.kernel.versions import Migration, identity
 
-from .economy import income_of
 from .nations import NEUTRAL
 from .setup import nation_secret
 
@@ -203,9 +202,15 @@ def v11_to_v12(state: State) -> State:
         board["manpower_lost"][nation] = 0
     for nation in sorted(V12_NATIONS):
         if nation not in board.setdefault("start_income", {}):
-            state["secret"][nation]["income"] = income_of(state, nation)
-            board["start_income"][nation] = state["secret"][nation]["income"]
+            state["secret"][nation]["income"] = V12_START_INCOME[nation]
+            board["start_income"][nation] = V12_START_INCOME[nation]
     return state
+
+
+# What economy.income_of gave each nation version 12 added, on version 12's map, in a game
+# migrated to it (none of them was in a running game, so it does not depend on the game):
+# frozen so that later map or economy changes cannot alter an old game's migration (ruling 158)
+V12_START_INCOME = {"afghanistan": 1, "china": 4, "japan": 4, "siam": 1, "tibet": 1, "usa": 1}
 
 
 # The North American section's land territories and their 1914 owners as version 13 built them,

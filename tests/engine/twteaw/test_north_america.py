@@ -2,7 +2,7 @@
 the straits' note on Panama; version 13, rulings 155–158): the inactive USA, Mexico and the
 Caribbean and Central American republics, Canada as a dominion, the garrisons, ships through
 Panama and across the Atlantic and Pacific links, and the migration of a running version-12
-game (with version 9's frozen Ethiopian income)."""
+game (with version 9's frozen Ethiopian income and version 12's frozen Asian incomes)."""
 from __future__ import annotations
 
 import copy
@@ -18,10 +18,13 @@ from engine.rulesets.twteaw.diplomacy import minors_join, table_a
 from engine.rulesets.twteaw.economy import income_of
 from engine.rulesets.twteaw.migrations import (
     V9_ETHIOPIA_INCOME,
+    V12_NATIONS,
+    V12_START_INCOME,
     V13_NATIONS,
     V13_NORTH_AMERICA,
     V13_VALUES,
     v8_to_v9,
+    v11_to_v12,
     v12_to_v13,
 )
 from engine.rulesets.twteaw.nations import INACTIVE, NATIONS
@@ -158,3 +161,16 @@ def test_twteaw_version_9_migration_counts_ethiopia_from_frozen_data():
     for area in world().land():                   # the rest of the map as the live rules see it
         state["board"]["control"].setdefault(area, world().areas[area].owner)
     assert income_of(state, "ethiopia") == V9_ETHIOPIA_INCOME
+
+
+def test_twteaw_version_12_migration_gives_the_asian_nations_frozen_incomes():
+    """Ruling 158: v11_to_v12 no longer reads the live map either: each nation version 12 added
+    starts with its frozen income, and that is what the live income_of gives those nations on
+    the migrated state (the Asian sheet's areas, held as version 12 gave them)."""
+    frozen = json.loads((FIXTURES / "twteaw-11.json").read_text(encoding="utf-8"))
+    state = v11_to_v12(copy.deepcopy(frozen["state"]))
+    assert sorted(V12_START_INCOME) == sorted(V12_NATIONS)
+    for nation, income in V12_START_INCOME.items():
+        assert state["secret"][nation]["income"] == income
+        assert state["board"]["start_income"][nation] == income
+        assert income_of(state, nation) == income
