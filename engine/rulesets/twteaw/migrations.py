@@ -5,6 +5,7 @@ in the shape the newer version plays; the kernel applies it to the undo point's 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from engine.kernel.versions import Migration, identity
@@ -188,10 +189,19 @@ def v11_to_v12(state: State) -> State:
     set-up's garrisons and von Spee's squadron belong to a new game, as version 9's and 11's
     did); the nations the sheet adds (Afghanistan, Tibet, Siam, and the inactive Japan, China
     and USA) join neutral with their own garrisons, an empty bank and no ships."""
+    return _add_sheet(state, V12_ASIA, V12_NATIONS, V12_START_INCOME.__getitem__)
+
+
+def _add_sheet(state: State, areas: tuple[tuple[str, str], ...],
+               nations: dict[str, dict[str, dict[str, int]]],
+               income: Callable[[str], int]) -> State:
+    """A new map sheet in a running game (versions 12 and 13): each new territory held by its
+    original owner, and each nation the sheet adds neutral with its garrisons, an empty bank,
+    no ships and its first income (`income`, from frozen data)."""
     board = state["board"]
-    for area, owner in V12_ASIA:
+    for area, owner in areas:
         board["control"].setdefault(area, owner)
-    for nation, units in sorted(V12_NATIONS.items()):
+    for nation, units in sorted(nations.items()):
         if nation in state["secret"]:
             continue
         state["secret"][nation] = {"bank": 0, "units": {a: dict(u) for a, u in units.items()},
@@ -200,10 +210,11 @@ def v11_to_v12(state: State) -> State:
                                    "points": 0}
         board["sides"][nation] = NEUTRAL
         board["manpower_lost"][nation] = 0
-    for nation in sorted(V12_NATIONS):
+    for nation in sorted(nations):
         if nation not in board.setdefault("start_income", {}):
-            state["secret"][nation]["income"] = V12_START_INCOME[nation]
-            board["start_income"][nation] = V12_START_INCOME[nation]
+            first = income(nation)
+            state["secret"][nation]["income"] = first
+            board["start_income"][nation] = first
     return state
 
 
@@ -254,24 +265,8 @@ def v12_to_v13(state: State) -> State:
     France: the set-up's garrisons belong to a new game, as in versions 9 and 12); Mexico and
     the Caribbean and Central American republics join as inactive neutrals with their own
     garrisons, an empty bank and no ships."""
-    board = state["board"]
-    for area, owner in V13_NORTH_AMERICA:
-        board["control"].setdefault(area, owner)
-    for nation, units in sorted(V13_NATIONS.items()):
-        if nation in state["secret"]:
-            continue
-        state["secret"][nation] = {"bank": 0, "units": {a: dict(u) for a, u in units.items()},
-                                   "fleets": {}, "infantry_built": 0, "income": 0,
-                                   "offer_made": None, "offers_received": [], "tribute": [],
-                                   "points": 0}
-        board["sides"][nation] = NEUTRAL
-        board["manpower_lost"][nation] = 0
-    for nation in sorted(V13_NATIONS):
-        if nation not in board.setdefault("start_income", {}):
-            income = _v13_income(state, nation)
-            state["secret"][nation]["income"] = income
-            board["start_income"][nation] = income
-    return state
+    return _add_sheet(state, V13_NORTH_AMERICA, V13_NATIONS,
+                      lambda nation: _v13_income(state, nation))
 
 
 # the values version 13 gave the new nations' territories (frozen)
