@@ -182,11 +182,15 @@ def strengths(state: dict[str, Any], attackers: list[dict[str, Any]], target: st
         defence += factor * defence_multiplier(m, target, d, weather, swamp)
     all_cross_fort = bool(attackers) and all(
         "|".join(sorted((u["hex"], target))) in forts for u in attackers)
-    if bombard is not None:
-        attack += bombard[0]
-        defence += bombard[1]
-    return {"attack": attack, "defence": defence, "eng_used": eng_used,
-            "all_cross_fort": all_cross_fort, "factors": factors}
+    totals = {"attack": attack, "defence": defence, "eng_used": eng_used,
+              "all_cross_fort": all_cross_fort, "factors": factors}
+    return totals if bombard is None else with_bombardment(totals, bombard)
+
+
+def with_bombardment(totals: dict[str, Any], bombard: tuple[Fraction, Fraction]) -> dict[str, Any]:
+    """`strengths`' totals with the shore bombardment each side adds (FA 11.12.2)."""
+    return {**totals, "attack": totals["attack"] + bombard[0],
+            "defence": totals["defence"] + bombard[1]}
 
 
 def table_rule(state: dict[str, Any], attackers: list[dict[str, Any]], target: str,

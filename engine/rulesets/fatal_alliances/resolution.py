@@ -172,7 +172,7 @@ def resolve_roll(state: dict[str, Any], roller: Roller, events: list[Event]) -> 
         die = roller.d(10, "gas")
         drms.append(("gas", Fraction(cb.gas_drm(die))))
         gas[0]["up"] = False
-    s = cb.strengths(state, attackers, target, defenders, double=double, bombard=bombard)
+    s = cb.with_bombardment(plain, bombard)     # gas changes no factor: the totals stand
     dice = roller.roll(10, "land combat 2d10", 2)
     total = cb.total_drm(drms)
     row = cb.crt_row(c["table"], sum(dice), total)
