@@ -8,20 +8,63 @@ the value that makes a running game go on as the new rule would have had it.
 
 from __future__ import annotations
 
+import json
+from functools import cache
+from pathlib import Path
 from typing import Any
 
 from engine.kernel.versions import Migration
 
-from . import overseas
-from .campaign import CAMPAIGN_MAP, offmap_from_chart
-from .convoys import place_convoys
-from .fleets import place_fleets
-from .interception import fresh_naval
-from .naval_builds import naval_pools
-from .position import game_map
-from .powers import POWER_SIDE
-
 State = dict[str, Any]
+
+# A released migration must keep making the state it made (tests/engine/test_migration_pins.py),
+# so it reads nothing that later rules may change: the constants it needs are written here and
+# what it set up from the rules' code (fleets, pools, convoys, off-map production) is frozen in
+# data/migrations_frozen.json, made from that code at version 30.
+FROZEN = Path(__file__).resolve().parent / "data" / "migrations_frozen.json"
+CAMPAIGN_MAP = "fa-europe"
+OVERSEAS_OPTION = "limited_overseas_supply"
+POWER_SIDE = {"germany": "central", "austria_hungary": "central", "ottoman": "central",
+              "france": "entente", "britain": "entente", "russia": "entente",
+              "italy": "entente", "usa": "entente"}
+
+
+@cache
+def _frozen() -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(FROZEN.read_text())
+    return data
+
+
+def place_fleets(seats: list[str]) -> dict[str, dict[str, Any]]:
+    """The 1914 ships of the seated powers in their bases (FA 22.2), as set up at version 30."""
+    return {uid: dict(ship) for uid, ship in sorted(_frozen()["fleets"].items())
+            if ship["power"] in seats}
+
+
+def naval_pools(seats: list[str]) -> dict[str, list[str]]:
+    """The seated powers' 1914 naval force pools (FA 22.1), as at version 30."""
+    return {p: list(ids) for p, ids in sorted(_frozen()["naval_pools"].items()) if p in seats}
+
+
+def place_convoys(seats: list[str]) -> dict[str, dict[str, int]]:
+    """The seated powers' 1914 convoy points at sea (R-N35), as at version 30."""
+    out: dict[str, dict[str, int]] = {}
+    for area, stacks in sorted(_frozen()["convoys"].items()):
+        kept = {p: n for p, n in sorted(stacks.items()) if p in seats}
+        if kept:
+            out[area] = kept
+    return out
+
+
+def offmap_production(seats: list[str]) -> tuple[dict[str, int], dict[str, int]]:
+    """Each seated major's off-map factories and resources (FA 13.5.2) on fa-europe."""
+    rows = _frozen()["offmap_factories_resources"]
+    return ({p: rows[p][0] for p in seats}, {p: rows[p][1] for p in seats})
+
+
+def fresh_naval() -> dict[str, Any]:
+    """An impulse's empty naval bookkeeping, as the version 8 → 9 migration gave it."""
+    return {"pending": None, "entered": [], "fought": [], "watch": {}}
 
 # v3 key → v4 key: names a reader understands without the code.
 FLOW_RENAMES = {"acts": "answer_counts", "box": "impulse_box"}
@@ -57,8 +100,8 @@ def v3_to_v4(state: State) -> State:
     # FA 13.5.2 — the campaign's off-map factories and resources from the chart, not the
     # version-3 stand-in (a game in progress produces by the chart from its next production).
     if board["map"] == CAMPAIGN_MAP:
-        board["offmap_factories"], board["offmap_resources"] = offmap_from_chart(
-            game_map(CAMPAIGN_MAP), sorted(board["sides"]))
+        board["offmap_factories"], board["offmap_resources"] = offmap_production(
+            sorted(board["sides"]))
     return state
 
 
@@ -206,8 +249,8 @@ def v15_to_v16(state: State) -> State:
     (in the board's rules and the kernel's table options).
     East Prussia (no fleets, no naval options) is left as it is."""
     if "fleets" in state["board"]:
-        state["board"]["options"][overseas.OPTION] = False
-        state["kernel"]["options"].setdefault(overseas.OPTION, False)
+        state["board"]["options"][OVERSEAS_OPTION] = False
+        state["kernel"]["options"].setdefault(OVERSEAS_OPTION, False)
     return state
 
 
