@@ -434,12 +434,18 @@ def _wait_listening(port: int) -> None:
     raise RuntimeError(f"daphne did not listen on {port}")
 
 
+def _first(urls: list[str], game_index: int, spread: bool) -> list[str]:
+    """The processes' urls with the one this game's players use first (`_open_clients`)."""
+    k = game_index % len(urls) if spread else 0
+    return urls[k:] + urls[:k]
+
+
 def run(games: int = 1, spectators: int = 100, actions: int = 1000,
         hold: int = 1000, processes: int = 1, spectator_client: str = "lean",
-        profile: bool = False) -> dict[str, Any]:
+        profile: bool = False, spread_players: bool = False) -> dict[str, Any]:
     """Start `processes` daphne processes, play `actions` actions spread over `games` games
-    each watched by `spectators` (players on the first process, spectators spread over all),
-    then hold `hold` sockets on the first process. Returns the figures; with `profile`, also
+    each watched by `spectators` (players on the first process, or with `spread_players` game
+    i's on process i mod N; spectators spread over all), then hold `hold` sockets on the first process. Returns the figures; with `profile`, also
     the first daphne's CPU split by layer over the timed loop (bench/cpuprofile.py)."""
     import resource
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
@@ -469,8 +475,9 @@ def run(games: int = 1, spectators: int = 100, actions: int = 1000,
         async def main() -> dict[str, Any]:
             per_game = max(1, actions // games)
             opened = await asyncio.gather(*(
-                _open_clients([f"{u}/{g['game']}/" for u in urls], g, spectators,
-                              spectator_client) for g in fixtures[:games]))
+                _open_clients([f"{u}/{g['game']}/" for u in _first(urls, i, spread_players)], g,
+                              spectators, spectator_client)
+                for i, g in enumerate(fixtures[:games])))
             loops = [_play(clients, per_game, acks, lasts) for clients in opened]
             sampler = cpuprofile.Sampler(pids[0]) if profile else None
             start = time.perf_counter()
@@ -501,6 +508,7 @@ def run(games: int = 1, spectators: int = 100, actions: int = 1000,
         return {
             "games": games, "spectators_per_game": spectators, "actions": total,
             "daphne_processes": len(servers), "spectator_client": spectator_client,
+            "players_spread": spread_players,
             "actions_per_s": round(total / out["elapsed"], 1),
             "act_to_ack_ms": {"p50": _percentile(acks, 0.5), "p99": _percentile(acks, 0.99)},
             "act_to_last_client_ms": {"p50": _percentile(lasts, 0.5),
