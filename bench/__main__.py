@@ -36,9 +36,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="live: spectators as lean hand-rolled clients or `websockets` ones")
     parser.add_argument("--processes", type=int, default=1,
                         help="live: daphne processes (players on the first, spectators spread)")
-    parser.add_argument("--spread-players", action="store_true",
-                        help="live: each game's players on its own process in turn (game i on "
-                             "process i mod N), as a load balancer routing by game would")
+    parser.add_argument("--route-by-game", action="store_true",
+                        help="live: every socket of game i (players and spectators) on process "
+                             "i mod N, as a load balancer routing by game would")
     parser.add_argument("--rounds", type=int, default=3,
                         help="compare: rounds of (boardgame.io reference, then ours)")
     parser.add_argument("--lengths", default=None,
@@ -103,7 +103,7 @@ def main(argv: list[str] | None = None) -> int:
         from bench import live
         figures["live"] = live.run(args.games or 1, live_spectators, live_actions, args.hold,
                                   args.processes, args.spectator_client, profile=args.profile,
-                                  spread_players=args.spread_players)
+                                  route_by_game=args.route_by_game)
     if args.suite == "notifications":
         from bench import notify
         figures["notifications"] = notify.run(args.notices)

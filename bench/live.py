@@ -434,19 +434,19 @@ def _wait_listening(port: int) -> None:
     raise RuntimeError(f"daphne did not listen on {port}")
 
 
-def _first(urls: list[str], game_index: int, spread: bool) -> list[str]:
-    """The processes' urls with the one this game's players use first (`_open_clients`)."""
-    k = game_index % len(urls) if spread else 0
-    return urls[k:] + urls[:k]
+def _routed(urls: list[str], game_index: int, by_game: bool) -> list[str]:
+    """The processes a game's sockets use (`_open_clients`): all of them, or by game only its
+    own, so its fan-out stays in one process as a load balancer hashing the game's URL makes it."""
+    return [urls[game_index % len(urls)]] if by_game else urls
 
 
 def run(games: int = 1, spectators: int = 100, actions: int = 1000,
         hold: int = 1000, processes: int = 1, spectator_client: str = "lean",
-        profile: bool = False, spread_players: bool = False) -> dict[str, Any]:
+        profile: bool = False, route_by_game: bool = False) -> dict[str, Any]:
     """Start `processes` daphne processes, play `actions` actions spread over `games` games
-    each watched by `spectators` (players on the first process, or with `spread_players` game
-    i's on process i mod N; spectators spread over all), then hold `hold` sockets on the first process. Returns the figures; with `profile`, also
-    the first daphne's CPU split by layer over the timed loop (bench/cpuprofile.py)."""
+    each watched by `spectators` (players on the first process, spectators spread over all;
+    with `route_by_game` every socket of game i on process i mod N), then hold `hold` sockets
+    on the first process. Returns the figures; with `profile`, also the first daphne's CPU split by layer over the timed loop (bench/cpuprofile.py)."""
     import resource
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
@@ -475,8 +475,8 @@ def run(games: int = 1, spectators: int = 100, actions: int = 1000,
         async def main() -> dict[str, Any]:
             per_game = max(1, actions // games)
             opened = await asyncio.gather(*(
-                _open_clients([f"{u}/{g['game']}/" for u in _first(urls, i, spread_players)], g,
-                              spectators, spectator_client)
+                _open_clients([f"{u}/{g['game']}/" for u in _routed(urls, i, route_by_game)],
+                              g, spectators, spectator_client)
                 for i, g in enumerate(fixtures[:games])))
             loops = [_play(clients, per_game, acks, lasts) for clients in opened]
             sampler = cpuprofile.Sampler(pids[0]) if profile else None
@@ -508,7 +508,7 @@ def run(games: int = 1, spectators: int = 100, actions: int = 1000,
         return {
             "games": games, "spectators_per_game": spectators, "actions": total,
             "daphne_processes": len(servers), "spectator_client": spectator_client,
-            "players_spread": spread_players,
+            "route_by_game": route_by_game,
             "actions_per_s": round(total / out["elapsed"], 1),
             "act_to_ack_ms": {"p50": _percentile(acks, 0.5), "p99": _percentile(acks, 0.99)},
             "act_to_last_client_ms": {"p50": _percentile(lasts, 0.5),
