@@ -121,7 +121,7 @@ OBJECTIVE_TABLE: dict[str, Objective] = {o.name: o for o in (
 )}
 
 # DoD 4: the needed totals, printed (the Soviet Union's 17 is the book's "USSR & CC": Communist
-# China is absent, ruling 26's note in catalogue.NO_COMMUNIST_CHINA).
+# China is absent, catalogue.NO_COMMUNIST_CHINA).
 NEEDED: dict[str, int] = {"CH": 3, "CW": 23, "FR": 7, "US": 17, "GE": 23, "IT": 8, "JA": 14,
                           "RU": 17}
 NEEDED_BY_IDEOLOGY: dict[str, int] = {"democracy": 50, "fascism": 45, "communism": 17}

@@ -2,7 +2,8 @@
 
 Registered in engine/rulesets/__init__.py SHIPPED and a product (`product = True`): the game
 can end in the rulebook's three ways (4: an ideology conquered, an ideology holding its needed
-objectives, the last turn; proxies in rulings 26, 32, 34), and its page offers every decision's
+objectives, the last turn; the abstract war in ruling 32, the objectives in rulings 148-152),
+and its page offers every decision's
 answers as choice buttons (the adapter's bid and option editors too), so the CI's newcomer path
 (scripts/newcomer_check.py clicks the first offered order) plays it. What is still absent is
 listed in docs/rules/days_of_decision.md ("Coverage matrix", "What is still missing").
