@@ -92,6 +92,7 @@ def test_dod_4_ruling_149_a_power_conquered_by_offensives_hands_its_objectives_t
     state = answer(state, "RU", {"commit": {"GE": 2}}).state
     board = state["board"]
     assert board["conquered_by"] == {"RU": ["GE"]}
+    RULESET.check_invariants(state)                 # recorded for every conquered power
     soviet = [o for o, e in OB.OBJECTIVE_TABLE.items() if e.country == "RU"]
     assert sorted(soviet) == ["Kiev", "Leningrad", "Moscow", "Sverdlovsk", "Vladivostok"]
     assert all(OB.holders(board, o) == {"GE": 1} for o in soviet)
