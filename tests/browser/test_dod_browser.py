@@ -214,10 +214,14 @@ def test_dod_6_8_2_13_sealed_bids_options_and_result_in_the_browser(sweeping_sit
     for page in (cassius, brutus):
         page.wait_for_function("() => /The game has ended/.test(document.querySelector('#decision').innerText)")
     assert "turns played" in watcher.inner_text("body").lower()
-    # DoD 3.14 (ruling 26): every power has a place, shown on the board to everyone.
+    # DoD 3.14 (ruling 152): every power has a place, shown on the board to everyone, with the
+    # objectives each ideology and power holds of its needed total (version 25).
     watcher.wait_for_function("() => /Final places: 1\\./.test(document.querySelector('#board-summary').innerText)")
     places = watcher.inner_text("#board-summary")
     assert all(name in places.split("Final places:")[1] for name in ("Germany", "France", "Soviet Union"))
+    held = places.split("Objectives held (of needed):")[1]
+    assert "Democrats" in held and " of 50 (" in held and " of 45 (" in held and " of 17 (" in held
+    assert "Germany" in held and " of 23 (" in held
 
 
 def test_dod_5_13_the_learn_page_pictures_every_step_and_the_glossary_covers_the_adapter(client):

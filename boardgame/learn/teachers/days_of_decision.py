@@ -10,8 +10,8 @@ from typing import Any
 
 from engine.rulesets.days_of_decision import steps
 from engine.rulesets.days_of_decision.military import CONQUEST_LEVEL
+from engine.rulesets.days_of_decision.objectives import NEEDED, NEEDED_BY_IDEOLOGY
 from engine.rulesets.days_of_decision.powers import IDEOLOGY_TITLES, POWERS, SEATS
-from engine.rulesets.days_of_decision.tables import NEEDED_MINORS
 from engine.rulesets.days_of_decision.turn import final_result
 
 from .common import start_state, step_box
@@ -96,26 +96,29 @@ def turn(scenario_id: str) -> list[dict[str, Any]]:
 
 def victory(scenario_id: str) -> list[dict[str, Any]]:
     board = start_state(RULESET, scenario_id)["board"]
-    now = final_result(board)["ideology_scores"]
+    now = final_result(board)["ideology_objectives"]
     camps = ", ".join(f"{IDEOLOGY_TITLES[i]} ({', '.join(POWERS[p].title for p in SEATS if POWERS[p].ideology == i)})"
                       for i in IDEOLOGY_TITLES)
     return [
         {"title": "The last turn", "side": None, "rule": "DoD 13",
          "when": f"after turn {board['last_turn']}",
          "text": "The game ends after its last turn and is judged by ideology: "
-                 f"{camps}. The rulebook counts objectives on the map; until the map is "
-                 "built each minor a power controls on the Status Display counts as one. "
-                 "The ideology with the most wins (tied ideologies share the win), and the "
-                 "powers are placed ideology by ideology, then by their own minors.",
+                 f"{camps}. Each of the 67 objectives counts for the power controlling its "
+                 "country (a minor's for the power controlling the minor; one in a neutral "
+                 "minor for the power with the nearest home capital). Each ideology scores "
+                 "its objectives less its needed total; the highest wins (tied ideologies "
+                 "share the win), and the powers are placed ideology by ideology, then by "
+                 "their own objectives less their own needed totals ("
+                 + ", ".join(f"{POWERS[p].title} {n}" for p, n in NEEDED.items()) + ").",
          "reasons": ["turns_played"],
-         "now": f"At the start the Fascists control {now['fascism']} minors, the Democrats "
-                f"{now['democracy']} and the Communists {now['communism']}."},
+         "now": f"Counted at the start the Fascists would hold {now['fascism']} objectives, "
+                f"the Democrats {now['democracy']} and the Communists {now['communism']}."},
         {"title": "An ideology holds what it needs", "side": None, "rule": "DoD 4",
          "when": "at the end of any turn",
          "text": "The game ends early when one ideology's powers control at least its needed "
-                 "number of minors: "
-                 + ", ".join(f"{IDEOLOGY_TITLES[i]} {n}" for i, n in NEEDED_MINORS.items())
-                 + " (the rulebook's needed objectives, scaled to the minors).",
+                 "total of objectives: "
+                 + ", ".join(f"{IDEOLOGY_TITLES[i]} {n}" for i, n in NEEDED_BY_IDEOLOGY.items())
+                 + " (those in neutral minors count for nobody until the game ends).",
          "reasons": ["objectives_held"], "now": ""},
         {"title": "An ideology is conquered", "side": None, "rule": "DoD 4",
          "when": "after military affairs",
@@ -127,7 +130,7 @@ def victory(scenario_id: str) -> list[dict[str, Any]]:
         {"title": "Bitter end (optional)", "side": None, "rule": "DoD 4.1",
          "when": "after military affairs, if the table chose it",
          "text": "With the table option \"bitter end\" the game goes on past one conquered "
-                 "ideology and past the needed minors: it ends early only when every power of "
+                 "ideology and past the needed objectives: it ends early only when every power of "
                  "two ideologies has been conquered, and is judged as after the last turn.",
          "reasons": ["bitter_end"], "now": ""},
     ]

@@ -1,9 +1,11 @@
 """Days of Decision III, level 2: a value of the political position read from the public
 board, and one scorer per decision kind (docs/bots.md).
 
-The book wins by ideology on objectives of a map the seed lacks (DoD 4, absent), so the value
-is a proxy for what the objectives reward: minors controlled by the bot's power and, less, by
-its ideology's other powers (DoD 8.1.2, the derived `control` table), its markers waiting on
+The book wins by ideology on its 67 objectives (DoD 4; since v16 the ruleset's own count,
+objectives.held, DoD version 25): the value counts the objectives the bot's power and, less,
+its ideology's other powers control now, less the rivals'; and, as before, minors controlled by
+the bot's power and, less, by its ideology's other powers (DoD 8.1.2, the derived `control`
+table: a minor is income and the way to the objectives in it), its markers waiting on
 minors (8.4.3: an activation moves the minor towards it), its alliances and guarantees, and its
 tracks (PE, money, bid points), less its own US entry total (DoD 8.4.4: a declaration's War
 Chart value brings the US nearer war on it). An option is scored by playing it on a copy of the public board
@@ -35,6 +37,7 @@ from engine.rulesets.days_of_decision.minor_army import fight
 from engine.rulesets.days_of_decision.minor_war import conquer_minors, minor_at_war, war_on
 from engine.rulesets.days_of_decision.minors import MINORS
 from engine.rulesets.days_of_decision.national import ANSWERED_BY, MODERNIZE_ARMY, SUCCEEDS
+from engine.rulesets.days_of_decision.objectives import held as objectives_held
 from engine.rulesets.days_of_decision.options import HANDLERS, pe_die_cost
 from engine.rulesets.days_of_decision.peace import make_peace
 from engine.rulesets.days_of_decision.powers import POWERS
@@ -47,8 +50,11 @@ from engine.rulesets.days_of_decision.war_economy import EFFORT_TURNS, EMBARGO_C
 from ..heuristic import HeuristicBot, Score
 from ..protocol import BotRng, Budget, Offer
 
-# The weights of the proxy value (authored; docs/bots.md).
+# The weights of the value (authored; docs/bots.md).
 OWN_MINOR, IDEOLOGY_MINOR, RIVAL_MINOR = 2.0, 1.0, -0.5
+# v16: an objective (DoD 4) the bot's power controls, one its ideology's other powers control,
+# one a rival controls (the ideology's score decides the winner, the power's own its place).
+OWN_OBJECTIVE, IDEOLOGY_OBJECTIVE, RIVAL_OBJECTIVE = 3.0, 2.0, -1.0
 MARKER, ALLIANCE, GUARANTEE = 0.4, 0.5, 0.3
 PE, MONEY, BID_POINT = 10.0, 0.25, 0.3
 # Bidding: the share of the bid points put on the options, and the most options bid for.
@@ -91,9 +97,13 @@ def minor_weight(minor: str) -> float:
 
 
 def value(board: dict[str, Any], me: str) -> float:
-    """The proxy worth of the public board to power `me`."""
+    """The worth of the public board to power `me`."""
     mine = POWERS[me].ideology
     total = 0.0
+    for power, count in objectives_held(board).items():     # DoD 4 (v16)
+        weight = OWN_OBJECTIVE if power == me else (
+            IDEOLOGY_OBJECTIVE if POWERS[power].ideology == mine else RIVAL_OBJECTIVE)
+        total += weight * float(count)
     for minor, holder in control_table(board).items():
         if holder == me:
             total += OWN_MINOR * minor_weight(minor)
@@ -428,7 +438,7 @@ PHASES: dict[str, Callable[[Context, Decision, dict[str, Any]], Score]] = {
 
 
 class DaysOfDecisionBot(HeuristicBot):
-    id, version = "dod-heuristic", "15"
+    id, version = "dod-heuristic", "16"
     work = 2000
 
     def context(self, view: dict[str, Any], offers: Sequence[Offer], rng: BotRng,

@@ -276,6 +276,17 @@ def income_from_production(state: State) -> State:
     return state
 
 
+def add_objectives(state: State) -> State:
+    """Version 25 (issue #24): victory by the 67 objectives of DoD 4 (objectives.py, rulings
+    148-152) replaces the minors-controlled proxy. A conquered power's objectives are its
+    conquerors' (`conquered_by`, ruling 149), which version 24 did not record (its offensives
+    were cleared at the conquest): a power already conquered gets no conqueror, so its
+    objectives count for nobody. A finished game keeps the result it was scored with."""
+    board = state["board"]
+    board.setdefault("conquered_by", {power: [] for power in board["conquered"]})
+    return state
+
+
 MIGRATIONS = (
     Migration("1", "2", add_minor_politics,
               "minor markers, activation (8.5), alliances, guarantees, coup cells, trade "
@@ -349,4 +360,9 @@ MIGRATIONS = (
               "income from factories, resources and the production multiple (10.1): the "
               "powers' territories, controlled, aligned and conquered minors, option markers, "
               "embargoes as lost resources, the protectionist and free-trader additions"),
+    Migration("24", "25", add_objectives,
+              "victory by the 67 objectives (DoD 4): held by who controls their country, "
+              "neutral minors' to the nearest home capital at the end, the printed needed "
+              "totals for the early end and the score; a conquered power's go to its "
+              "conquerors"),
 )

@@ -169,9 +169,19 @@ def against(board: dict[str, Any], power: str) -> int:
     return sum(int(n) for key, n in board["offensives"].items() if key.endswith(f">{power}"))
 
 
-def conquer(board: dict[str, Any], power: str) -> None:
+def conquerors(board: dict[str, Any], power: str) -> list[str]:
+    """RULING 149: the enemies holding the most offensives into `power` (ties share)."""
+    into = {k.split(">")[0]: int(n) for k, n in board["offensives"].items()
+            if k.endswith(f">{power}")}
+    most = max(into.values(), default=0)
+    return sorted(p for p, n in into.items() if n == most and n > 0)
+
+
+def conquer(board: dict[str, Any], power: str, by: list[str]) -> None:
     """DoD 12 — complete conquest: out of the game (last on the track, no wars, no forces, no
-    offensives either way; it controls no minor, 8.1.2)."""
+    offensives either way; it controls no minor, 8.1.2). `by` take its objectives (DoD 4,
+    RULING 149)."""
+    board["conquered_by"][power] = sorted(by)
     board["conquered"].append(power)
     board["conquered"].sort()
     board["wars"] = [w for w in board["wars"] if power not in (w["aggressor"], w["target"])]
@@ -202,6 +212,7 @@ def resolve_commitments(state: State, group: str, answers: Answers, roller: Roll
     events += minor_army.resolve(board, commits, minor_commits)
     for power in SEATS:
         if not conquered(board, power) and against(board, power) >= conquest_level(board, power):
-            conquer(board, power)
-            events.append(Event("power_conquered", "DoD 12", {"power": power}))
+            by = conquerors(board, power)
+            conquer(board, power, by)
+            events.append(Event("power_conquered", "DoD 12", {"power": power, "by": by}))
     return events

@@ -34,8 +34,8 @@ fight alone. At the conquest step (5.H) a minor at war is completely conquered b
 war with it whose director is not at war with that power (12.2.2); while its director is at
 war with the declarer it holds out. A conquered minor's marker leaves the display for every
 purpose (no activation, no options on it, no markers kept, no alliances, guarantees or coup
-cells), and its conqueror holds it as a minor controlled for victory (the proxy of RULING 26)
-and income. A declarer conquered itself ends its wars on minors.
+cells), and its conqueror holds it as a minor controlled, with its objectives (DoD 4, since
+version 25 RULING 148), and income. A declarer conquered itself ends its wars on minors.
 """
 
 from __future__ import annotations

@@ -76,10 +76,10 @@ def surrender(state: State, power: str, action: dict[str, Any], roller: Roller) 
         return [Event("surrender_offered", RULE, {"power": power, "to": victor})]
     group = victors(board, power, victor)
     pe = pe_swing(board, power, victor)
-    conquer(board, power)
+    conquer(board, power, [victor])         # RULING 149: its objectives go to the victor
     return [Event("surrendered", RULE, {"power": power, "to": victor, "terms": "unconditional",
                                         "pe": pe, "group": group}),
-            Event("power_conquered", "DoD 12", {"power": power})]
+            Event("power_conquered", "DoD 12", {"power": power, "by": [victor]})]
 
 
 def make_peace(board: dict[str, Any], loser: str, victor: str) -> list[Event]:

@@ -2,7 +2,8 @@
 
 Registered in engine/rulesets/__init__.py SHIPPED and a product (`product = True`): the game
 can end in the rulebook's three ways (4: an ideology conquered, an ideology holding its needed
-objectives, the last turn; proxies in rulings 26, 32, 34), and its page offers every decision's
+objectives, the last turn; the abstract war in ruling 32, the objectives in rulings 148-152),
+and its page offers every decision's
 answers as choice buttons (the adapter's bid and option editors too), so the CI's newcomer path
 (scripts/newcomer_check.py clicks the first offered order) plays it. What is still absent is
 listed in docs/rules/days_of_decision.md ("Coverage matrix", "What is still missing").
@@ -114,7 +115,7 @@ def war_state() -> dict[str, Any]:
     and the combined war aims (IPO 13), the US government (IPO 10: Democrats or Republicans)."""
     return {"treaties": {"FR-IT": {"level": 1, "signed": -5}, "FR-RU": {"level": 1, "signed": -5}},
             "proposals": [], "accepts": {}, "wars": [], "casus_belli": {}, "offensives": {},
-            "conquered": [], "casus_belli_until": {}, "us_entry": {p: "0" for p in SEATS},
+            "conquered": [], "conquered_by": {}, "casus_belli_until": {}, "us_entry": {p: "0" for p in SEATS},
             "minor_wars": [], "minors_conquered": {}, "unavenged": [], "aligned": {},
             "naval_treaty": [],                 # IPO 15: members, none at start
             "league": league.initial(),         # IPO 16: members, credit, sanctions
@@ -153,7 +154,8 @@ class DaysOfDecision(FlowRuleset):
     # 22: GE 9 Czech rump; a minor's conquest level less what GE 8 / GE 10 took (RULINGS 134-).
     # 23: GE 13 / GE 14 Balkan land claims: option resource markers in minors (RULINGS 138-143).
     # 24: income from factories, resources and the PM, 10.1 / 10.1.1 (RULINGS 144-147).
-    version = "24"
+    # 25: victory by the 67 objectives of DoD 4 (objectives.py, RULINGS 148-152).
+    version = "25"
     migrations = MIGRATIONS
     manifest = MANIFEST
     product = True
@@ -236,6 +238,10 @@ class DaysOfDecision(FlowRuleset):
                 f"treaty {key} at level {treaty['level']}"
             assert not any(w for w in board["wars"] if {w["aggressor"], w["target"]} == {a, b}), \
                 f"treaty or pact {key} between powers at war"
+        if "conquered_by" in board:         # version 25 (DoD 4, RULING 149)
+            assert set(board["conquered_by"]) == set(board["conquered"]), \
+                "every conquered power, and only they, has its conquerors recorded"
+            assert all(set(by) <= set(SEATS) for by in board["conquered_by"].values())
         if "minor_forces" in board:         # version 7 on (an older step's check has none)
             for minor, held in board["minor_forces"].items():
                 assert min(held["army"], held["naval"]) >= 0, f"{minor} has negative points"

@@ -39,11 +39,6 @@ WEATHER_CHART: dict[str, tuple[tuple[int, str], ...]] = {
     "Nov/Dec": ((4, "fine"), (6, "rain"), (8, "snow"), (10, "blizzard")),
 }
 
-# DoD 4 — RULING 34: the needed objectives of each ideology as minors controlled (the proxy of
-# ruling 26): the printed needed totals (Democrats 50, Fascists 45, Communists 17 of 67
-# objectives) scaled to the 15 minors on our display, rounded up.
-NEEDED_MINORS = {"democracy": 12, "fascism": 11, "communism": 4}
-
 # DoD 1 — 66 two-month turns, Jan/Feb 1936 to Nov/Dec 1946.
 TURNS = 66
 FIRST_YEAR = 1936
@@ -56,6 +51,5 @@ PROVENANCE: dict[str, str] = {
     "MINOR_AP_COST": "printed 8.7.2 MP 0(b)", "MINOR_AP_MAX": "printed 8.7.2 MP 0(b)",
     "BID_POINTS_PER_PE": "printed 8.7.2 MP 0(g)", "BIMONTHS": "printed 1",
     "WEATHER_CHART": "authored (the chart is on the absent Status Display)",
-    "NEEDED_MINORS": "authored (ruling 34), scaled from the needed totals printed in 4",
     "TURNS": "printed 1", "FIRST_YEAR": "printed 1",
 }

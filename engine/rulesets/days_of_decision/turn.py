@@ -1,11 +1,12 @@
 """DoD 5 — the steps of a turn that are automatic in this slice: the weather (7), production
 (10: income, production.py), and the end of turn (13) that advances the date; and DoD 4, the three ways
 the game ends: an ideology fully conquered (checked after military affairs), an ideology
-holding its needed objectives (at the end of a turn; RULING 34 for the proxy), or the last
-turn played."""
+holding its needed objectives (at the end of a turn; objectives.py, RULINGS 148-152), or the
+last turn played."""
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 from engine.kernel import Event, Roller
@@ -21,10 +22,10 @@ from . import (
     war,
     war_economy,
 )
-from .control import control_table
+from .objectives import NEEDED, NEEDED_BY_IDEOLOGY, by_ideology, held, reached, shown
 from .powers import IDEOLOGIES, POWERS, SEATS
 from .production import income as income_of
-from .tables import BIMONTHS, FIRST_YEAR, NEEDED_MINORS, WEATHER_CHART
+from .tables import BIMONTHS, FIRST_YEAR, WEATHER_CHART
 
 State = dict[str, Any]
 
@@ -81,15 +82,15 @@ def end_turn(state: State, roller: Roller) -> list[Event]:
         entry["negative_pe_turns"] = entry["negative_pe_turns"] + 1 if entry["pe"] < 0 else 0
         entry["played"], entry["mp0_played"], entry["mp_played"] = 0, False, []
     board["ipos_played"] = []
-    held = ideology_holdings(board)
     # DoD 4.1 (bitter end): play goes on until two ideologies are conquered (RULING 64)
-    reached = [] if board["bitter_end"] else [i for i in IDEOLOGIES
-                                              if held[i] >= NEEDED_MINORS[i]]
-    if reached:
+    enough = [] if board["bitter_end"] else reached(board)
+    if enough:
+        controlled = by_ideology(held(board))
         scored = final_result(board)
         board["result"] = {**scored, "winners": scored["winners"], "reason": "objectives_held"}
-        return [*elected, Event("game_over", "DoD 4", {"reason": "objectives_held",
-                                                        "ideologies": reached, "held": held})]
+        return [*elected, Event("game_over", "DoD 4", {
+            "reason": "objectives_held", "ideologies": enough,
+            "held": {i: shown(controlled[i]) for i in IDEOLOGIES}})]
     if board["turn"] >= board["last_turn"]:
         board["result"] = final_result(board)
         return [*elected, Event("game_over", "DoD 13", {"reason": "turns_played"})]
@@ -100,19 +101,10 @@ def end_turn(state: State, roller: Roller) -> list[Event]:
                                                     "date": board["date"]})]
 
 
-def _ranked(scores: dict[str, int]) -> list[list[str]]:
+def _ranked(scores: dict[str, Fraction]) -> list[list[str]]:
     """Keys by score, highest first, equal scores sharing a place."""
     values = sorted(set(scores.values()), reverse=True)
     return [sorted(k for k in scores if scores[k] == v) for v in values]
-
-
-def ideology_holdings(board: dict[str, Any]) -> dict[str, int]:
-    """RULING 26: the minors each ideology's powers control stand in for its objectives."""
-    held = {i: 0 for i in IDEOLOGIES}
-    for power in control_table(board).values():
-        if power is not None:
-            held[POWERS[power].ideology] += 1
-    return held
 
 
 def after_military(state: State) -> str:
@@ -137,28 +129,31 @@ def after_military(state: State) -> str:
 
 
 def final_result(board: dict[str, Any]) -> dict[str, Any]:
-    """DoD 3.14 / 13 — the result after the last turn. RULING 26: the objectives are on the
-    absent map, so each minor a power controls on the Status Display (8.1.2) counts as one
-    objective it holds, and nothing is needed (the printed needed totals count map objectives).
-    The ideology with the most wins, tied ideologies share the win (every power of a winning
-    ideology is a winner); the placements rank the ideologies, then the powers within each by
-    their own minors, equal scores sharing a place."""
-    held = {p: 0 for p in SEATS}
-    for power in control_table(board).values():
-        if power is not None:
-            held[power] += 1
-    by_ideology = {i: sum(held[p] for p in SEATS if POWERS[p].ideology == i) for i in IDEOLOGIES}
+    """DoD 4 (digest 3.14) / 13 — the result when the game ends: each power's objectives
+    (objectives.held with the neutral minors' to the nearest home capital, RULINGS 148-150)
+    less its needed total; each ideology's the same over its powers. The highest ideology wins,
+    tied ideologies share the win (every power of a winning ideology is a winner); the
+    placements rank the ideologies by that score, then the powers within each by their own,
+    equal scores sharing a place (RULING 152)."""
+    objectives = held(board, final=True)
+    net = {p: objectives[p] - NEEDED[p] for p in SEATS}
+    totals = by_ideology(objectives)
+    ideology_net = {i: totals[i] - NEEDED_BY_IDEOLOGY[i] for i in IDEOLOGIES}
     placements: list[dict[str, Any]] = []
     place = 1
-    for ideologies in _ranked(by_ideology):
-        members = {p: held[p] for p in SEATS if POWERS[p].ideology in ideologies}
+    for ideologies in _ranked(ideology_net):
+        members = {p: net[p] for p in SEATS if POWERS[p].ideology in ideologies}
         for seats in _ranked(members):
             placements.append({"place": place, "seats": seats})
             place += len(seats)
-    winning = _ranked(by_ideology)[0]
+    winning = _ranked(ideology_net)[0]
     return {"winners": sorted(p for p in SEATS if POWERS[p].ideology in winning),
             "reason": "turns_played", "turn": board["turn"], "ideologies": winning,
-            "placements": placements, "minors_held": held, "ideology_scores": by_ideology}
+            "placements": placements,
+            "objectives": {p: shown(objectives[p]) for p in SEATS},
+            "objectives_net": {p: shown(net[p]) for p in SEATS},
+            "ideology_objectives": {i: shown(totals[i]) for i in IDEOLOGIES},
+            "ideology_scores": {i: shown(ideology_net[i]) for i in IDEOLOGIES}}
 
 
 def after_turn(state: State) -> str:

@@ -19,6 +19,7 @@ import { openDecisions } from "../decisions.js";
 import { GenericAdapter, adoptStylesheet, titleCase } from "./generic.js";
 
 const IDEOLOGY_WORDS = { democracy: "Democrat", fascism: "Fascist", communism: "Communist", neutral: "neutral" };
+const IDEOLOGY_PLURALS = { democracy: "Democrats", fascism: "Fascists", communism: "Communists" };
 const STEP_WORDS = {
   initiative: "Initiative: secret bids", democrats: "Initiative: Democrats may move down",
   weather: "Weather", politics: "Political affairs", activate: "Political affairs: activate a minor",
@@ -146,7 +147,7 @@ export class DaysOfDecisionAdapter extends GenericAdapter {
     const secret = Object.entries(view?.secret || {}).flatMap(([power, s]) => Object.entries(s.minor_ap || {})
       .map(([m, ap]) => `${this.seatTitle(power)}: ${ap} army points in ${this.minor(m)}`));
     const result = view?.game?.result;
-    const places = result?.placements?.length ? `Final places: ${this.resultText(result)}. ` : "";
+    const places = result?.placements?.length ? `Final places: ${this.resultText(result)}. ${this.objectivesText(result)}` : "";
     return { rows, note: [this.picture(view), `${places}Status Display: powers in initiative order, then the minors. Weather ${board.weather || "not rolled yet"}.`
       + (secret.length ? ` Only you see: ${secret.join("; ")}.` : "")] };
   }
@@ -351,6 +352,24 @@ export class DaysOfDecisionAdapter extends GenericAdapter {
   text(value) {
     // Prompts name minors by title already; power ids appear in some waiting lines.
     return String(value ?? "");
+  }
+
+  /** DoD 4 / 3.14 (version 25): the objectives each ideology and each power holds at the end,
+   * of its needed total, and the score (held less needed) that placed it. Counts arrive as
+   * text ("12.5" for a half); the needed total is the held count less the score. */
+  objectivesText(result) {
+    const held = result?.objectives;
+    if (!held) return "";
+    const signed = (n) => (n > 0 ? `+${n}` : `${n}`.replace("-", "−"));
+    const line = (title, got, net) => {
+      const h = Number(got), n = Number(net);
+      return `${title} ${h} of ${h - n} (${signed(n)})`;
+    };
+    const ideologies = Object.entries(result.ideology_objectives || {})
+      .map(([i, got]) => line(IDEOLOGY_PLURALS[i] || i, got, result.ideology_scores?.[i]));
+    const powers = Object.entries(held)
+      .map(([p, got]) => line(this.seatTitle(p), got, result.objectives_net?.[p]));
+    return `Objectives held (of needed): ${ideologies.join(", ")}; ${powers.join(", ")}. `;
   }
 
   resultText(result) {

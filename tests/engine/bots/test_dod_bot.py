@@ -16,8 +16,10 @@ from engine.bots.days_of_decision import (
     MARKER,
     MONEY,
     OWN_MINOR,
+    OWN_OBJECTIVE,
     PE,
     RIVAL_MINOR,
+    RIVAL_OBJECTIVE,
     US_ENTRY,
     Context,
     FixedRoller,
@@ -186,7 +188,8 @@ def test_dod_8_7_2_mp4_the_bot_weighs_a_war_on_a_minor_by_the_minor_it_comes_to_
                 if m != "finland")                       # the fallen minor's markers go
     ctx = Context(dod.view(state, kernel.audience_of(state, ["GE"])), "GE")
     us = US_ENTRY * us_entry_of("finland", state["board"]["turn"])   # ruling 51: 10 in 1938
-    worth = OWN_MINOR * minor_weight("finland") - MONEY * 4 + MARKER * chart - us
+    # v16: Helsinki, Finland's objective, becomes Germany's (DoD 4)
+    worth = OWN_MINOR * minor_weight("finland") + OWN_OBJECTIVE - MONEY * 4 + MARKER * chart - us
     assert worth > 0
     assert score_option(ctx, None, {"action": action}) == pytest.approx(worth)
     # each casus belli handed to an ally of the minor costs the bot
@@ -262,7 +265,8 @@ def test_dod_8_7_1_ipo5_mp4_ruling_76_the_bot_aligns_free_a_minor_it_comes_to_co
     scores = {repr(a): score_direct(ctx, direct, {"action": a}) for a in direct.options}
     best = max(direct.options, key=lambda a: scores[repr(a)])
     assert best == {"direct": True, "align": True}
-    assert scores[repr(best)] == pytest.approx(1.0 + OWN_MINOR * minor_weight("finland"))
+    assert scores[repr(best)] == pytest.approx(1.0 + OWN_MINOR * minor_weight("finland")
+                                               + OWN_OBJECTIVE)    # v16: Helsinki
 
 
 def test_dod_8_7_1_ipo4_the_bot_uses_its_coup_cell_against_another_ideology_only(dod):
@@ -378,7 +382,9 @@ def test_dod_8_7_2_v13_the_bot_scores_ge9_by_its_handler(dod):
     assert controller(board, "czechoslovakia") == "FR"
     germany = Context(dod.view(state, kernel.audience_of(state, ["GE"])), "GE")
     score = score_option(germany, None, {"action": {"option": "GE9"}})
+    # v16: Prague, France's (a rival's) objective, becomes Germany's (DoD 4)
     assert score == pytest.approx((OWN_MINOR - RIVAL_MINOR) * minor_weight("czechoslovakia")
+                                  + OWN_OBJECTIVE - RIVAL_OBJECTIVE
                                   - MONEY * dod_options.CATALOGUE["GE9"].cost)
     assert score > score_option(germany, None, {"action": {"option": "0g"}})
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from engine.kernel import new_game
 from engine.rulesets.days_of_decision import RULESET
+from engine.rulesets.days_of_decision import objectives as OB
 from engine.rulesets.days_of_decision import turn as T
 from engine.rulesets.days_of_decision.powers import SEATS
 from engine.rulesets.days_of_decision.ruleset import MANIFEST
-from engine.rulesets.days_of_decision.tables import NEEDED_MINORS
 from tests.engine.scripted_dice import ScriptedDice
 
 from .positions import SEED, answer, fresh, play_until
@@ -54,11 +54,13 @@ def test_dod_4_1_ruling_64_two_conquered_ideologies_end_it_judged_as_after_the_l
     assert result["winners"] == T.final_result(board)["winners"]
 
 
-def test_dod_4_1_ruling_64_holding_the_needed_minors_does_not_end_a_bitter_end_game():
+def test_dod_4_1_ruling_64_holding_the_needed_objectives_does_not_end_a_bitter_end_game():
     state = _bitter()
     board = state["board"]
-    minors = sorted(m for m in board["display"] if m not in board["powers"])
-    for minor in minors[:NEEDED_MINORS["fascism"]]:
+    board["conquered"] = ["CH", "CW", "FR", "US"]               # the Fascists take theirs
+    board["conquered_by"] = {"CH": ["JA"], "CW": ["GE"], "FR": ["IT"], "US": ["JA"]}
+    for minor in ("sweden", "greece"):
         board["display"][minor] = board["display"]["GE"]     # stacked with Germany
+    assert OB.reached(board) == ["fascism"]
     T.end_turn(state, ScriptedDice({}))
     assert board["result"] is None and board["turn"] == 2

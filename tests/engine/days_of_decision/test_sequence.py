@@ -7,7 +7,6 @@ from engine.kernel.selfplay import selfplay
 from engine.rulesets.days_of_decision import RULESET, production
 from engine.rulesets.days_of_decision import display as D
 from engine.rulesets.days_of_decision import turn as T
-from engine.rulesets.days_of_decision.control import control_table
 from engine.rulesets.days_of_decision.minors import MINORS
 from engine.rulesets.days_of_decision.powers import (
     COMMUNISM,
@@ -91,28 +90,7 @@ def test_dod_13_the_game_ends_after_the_scenario_s_last_turn():
     assert result == T.final_result(state["board"])
 
 
-def test_dod_3_14_ruling_26_minors_controlled_stand_in_for_objectives_ideology_first():
-    """Ruling 26: each controlled minor is one objective; the ideology with most wins (all its
-    powers are winners), ties share; placements rank ideologies, then powers within each."""
-    board = fresh(turns=1)["board"]
-    # Fascists: Italy 2 minors, Germany 1; Democrats: France 3; the rest none.
-    placed = {"austria": "IT", "bulgaria": "IT", "belgium": "GE", "czechoslovakia": "FR",
-              "finland": "FR", "poland": "FR"}
-    for minor in MINORS:
-        board["display"][minor] = board["display"][placed[minor]] if minor in placed else "0,0"
-    held = control_table(board)
-    assert {m: p for m, p in held.items() if p} == placed
-    result = T.final_result(board)
-    assert result["ideology_scores"] == {"democracy": 3, "fascism": 3, "communism": 0}
-    assert result["ideologies"] == ["democracy", "fascism"]
-    assert result["winners"] == ["CH", "CW", "FR", "GE", "IT", "JA", "US"]
-    assert result["placements"][:3] == [{"place": 1, "seats": ["FR"]},
-                                        {"place": 2, "seats": ["IT"]},
-                                        {"place": 3, "seats": ["GE"]}]
-    assert result["placements"][-1] == {"place": 8, "seats": ["RU"]}
-    # One more Fascist minor and the Democrats no longer share the win.
-    board["display"]["hungary"] = board["display"]["GE"]
-    assert T.final_result(board)["winners"] == ["GE", "IT", "JA"]
+# DoD 3.14's scoring on the objectives (version 25, rulings 148-152): test_objectives.py.
 
 
 def test_dod_selfplay_games_finish_without_errors_or_leaks():
