@@ -82,6 +82,8 @@ def test_twteaw_4_3_ruling_143_the_cape_squadron_can_hunt_konigsberg_in_one_turn
     cruiser its defence 3 (a 5 misses): Königsberg sinks."""
     state = fresh()
     join_side(state, "britain", "allied")
+    for nation in ("britain", "germany"):   # Leipzig and HMCS Rainbow (ruling 166) would fight too
+        state["secret"][nation]["fleets"].pop("us-pacific-coast")
     zone = "western-indian-ocean"
     row = {"from": "cape-of-good-hope", "path": ["mozambique-channel", zone],
            "units": {"cruiser": 1}, "mission": "patrol"}
