@@ -221,11 +221,12 @@ def test_twteaw_4_2_a_naval_patrol_written_in_the_editor(table):
     hamlet, othello = table
     start_from_hold(hamlet)
     offered = hamlet.evaluate("() => [...document.querySelectorAll('#naval-from option')].map((o) => o.value)")
-    # Germany's six fleets: the Goeben in the Aegean, the Baltic squadron, the High Seas Fleet,
+    # Germany's eight fleets: the Goeben in the Aegean, the Baltic squadron, the High Seas Fleet,
     # since TWTEAW 11 (the Africa sheet) the Königsberg in the western Indian Ocean, and since
-    # TWTEAW 12 (the Asian sheet) von Spee in the Central Pacific and Emden in the Yellow Sea
-    assert offered == ["aegean-sea", "baltic-sea", "central-pacific-ocean", "skagerrak",
-                       "western-indian-ocean", "yellow-sea"], offered
+    # TWTEAW 12 (the Asian sheet) von Spee in the Central Pacific and Emden in the Yellow Sea,
+    # since TWTEAW 14 (ruling 166) Dresden and Karlsruhe in the Caribbean and Leipzig off Mexico
+    assert offered == ["aegean-sea", "baltic-sea", "caribbean-sea", "central-pacific-ocean", "skagerrak",
+                       "us-pacific-coast", "western-indian-ocean", "yellow-sea"], offered
     assert othello.locator("#naval-from option[value=skagerrak]").count() == 0
     hamlet.select_option("#naval-from", "skagerrak")
     hamlet.fill("#naval-battleship", "7")                 # the High Seas Fleet has six
@@ -259,9 +260,42 @@ def test_twteaw_4_2_a_naval_patrol_written_in_the_editor(table):
     write_and_resolve(hamlet, othello, "patrol Skagerrak → North Sea", "2 battleships, 1 cruiser patrol")
     fleets = hamlet.evaluate("() => window.salient.store.view.known.germany.fleets")
     assert fleets["north-sea"] == {"battleship": 2, "cruiser": 1}, fleets
-    assert fleets["skagerrak"] == {"battleship": 4, "cruiser": 4}, fleets
+    # TWTEAW 14 (ruling 159): the U-boat flotillas lie in the Skagerrak zone with the fleet
+    assert fleets["skagerrak"] == {"battleship": 4, "cruiser": 4, "submarine": 2}, fleets
     assert "germany" not in othello.evaluate("() => Object.keys(window.salient.store.view.known)")
     assert "germany" in othello.evaluate("() => Object.keys(window.salient.store.view.bands['north-sea'] || {})")
+
+
+def test_twteaw_4_2_10_submarines_intercept_written_in_the_editor(table):
+    """Rulings 159-163: the naval form offers Germany's U-boats in the Skagerrak and the
+    submarine missions; a U-boat patrol is refused with its rule (ruling 160), an interception
+    is written and reads in words; France's page never shows the U-boats, not even as a band
+    where they lie alone after the turn."""
+    hamlet, othello = table
+    start_from_hold(hamlet)
+    hamlet.select_option("#naval-from", "skagerrak")
+    hamlet.wait_for_selector("#naval-submarine")
+    missions = hamlet.evaluate("() => [...document.querySelectorAll('#naval-mission option')].map((o) => o.value)")
+    assert "intercept" in missions and "hunt" in missions, missions
+    hamlet.fill("#naval-submarine", "2")
+    hamlet.select_option("#naval-next", "north-sea")
+    hamlet.click("#naval-extend")
+    hamlet.wait_for_function("() => document.querySelector('#naval-route').textContent.includes('North Sea')")
+    hamlet.fill("#naval-submarine", "2")
+    hamlet.click("#add-naval")                                   # the default mission: patrol
+    hamlet.wait_for_selector("#draft-problem")
+    assert "Submarines take one of the missions" in hamlet.inner_text("#draft-problem")
+    hamlet.locator(".draft-naval button").first.click()
+    hamlet.select_option("#naval-mission", "intercept")
+    hamlet.fill("#naval-submarine", "2")
+    hamlet.click("#add-naval")
+    pending_has(hamlet, "2 submarines lie in wait to intercept in Skagerrak → North Sea")
+    write_and_resolve(hamlet, othello, "intercept in Skagerrak → North Sea", "2 submarines lie in wait")
+    fleets = hamlet.evaluate("() => window.salient.store.view.known.germany.fleets")
+    assert fleets["north-sea"]["submarine"] == 2, fleets
+    assert "germany" not in othello.evaluate("() => Object.keys(window.salient.store.view.known)")
+    seen = othello.evaluate("() => window.salient.store.view.bands['north-sea'] || {}")
+    assert "germany" not in seen, seen
 
 
 def test_twteaw_4_2_3_a_bombardment_order_reads_in_words(module_page):

@@ -15,7 +15,7 @@ from .world import build_context, position_from_view
 
 
 class TwteawBot(Bot):
-    id, version, level = "twteaw-heuristic", "6", 2
+    id, version, level = "twteaw-heuristic", "7", 2
     work = 4000
 
     def decide(self, view: dict[str, Any], offers: Sequence[Offer], rng: BotRng,

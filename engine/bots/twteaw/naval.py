@@ -25,6 +25,9 @@ The bot's naval plan, in the order it is written (docs/bots.md):
    (docked: defensive, but turning on an invasion force, ruling 78), a `move` to the nearest
    friendly zone when it lies outside them (where it would patrol by default).
 
+Submarines (bot version 7, ruleset version 14) get no orders: they lie submerged where they
+are, neither intercepting nor hunting, and count for nothing in a surface battle's estimate.
+
 Spare troops are those no land, rail or support order of the set has taken, less a front's
 garrison and a capital's. Every row is added only if the ruleset's validator accepts the whole
 set with it (phases._try), so no refused order is ever written.
@@ -399,7 +402,9 @@ def naval_orders(ctx: Context, orders: Orders, rng: BotRng,
     the whole set) accepts it: invasions with their bombardment, transports, engagements, home
     waters — in that order, each part seeing the ships and troops the parts before it took."""
     own = ctx.pos["secret"][ctx.me].get("fleets", {})
-    fleets = Fleets({z: dict(f) for z, f in sorted(own.items())})
+    # bot version 7: submarines get no orders (they lie submerged where they are; docs/bots.md)
+    fleets = Fleets({z: {t: n for t, n in f.items() if not SHIPS[t].submarine}
+                     for z, f in sorted(own.items())})
 
     def add(rows: list[Orders]) -> bool:
         if not attempt({"naval": orders["naval"] + rows}):

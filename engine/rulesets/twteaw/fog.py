@@ -9,7 +9,9 @@
   21 and more red (reconnaissance, which can show the exact figures, is a later slice). A
   territory a hidden nation holds shows its band even when empty, so an empty territory and a
   garrison of five look alike. Ships (version 3) show the same way per sea zone: a band where
-  a hidden nation has ships, nothing where it has none.
+  a hidden nation has ships, nothing where it has none. Submarines (version 14, ruling 162)
+  are submerged: they count in no band, so a zone holding only a hidden nation's submarines
+  shows nothing, as an empty one does.
 
 `entitled` is the set of nations whose hidden state an audience may read; the kernel's leak
 check poisons every other nation's `secret` entry and fails if a marker reaches the view.
@@ -23,6 +25,7 @@ from engine.kernel.game import copy_json
 from engine.kernel.model import parse_audience
 
 from .nations import NATIONS
+from .units import SUBMARINES
 from .war import allies
 
 State = dict[str, Any]
@@ -69,7 +72,9 @@ def bands_for(state: State, known: frozenset[str]) -> dict[str, dict[str, str]]:
         for area, stack in secret["units"].items():
             counts.setdefault(area, {})[nation] = sum(stack.values())
         for zone, fleet in secret.get("fleets", {}).items():      # ships: bands per sea zone
-            counts.setdefault(zone, {})[nation] = sum(fleet.values())
+            afloat = sum(n for t, n in fleet.items() if t not in SUBMARINES)
+            if afloat:                                             # submarines show no band
+                counts.setdefault(zone, {})[nation] = afloat
     return {area: {n: band(c) for n, c in sorted(per.items())} for area, per in sorted(counts.items())}
 
 

@@ -279,6 +279,37 @@ def _v13_income(state: State, nation: str) -> int:
     return -(-total // 4)
 
 
+# the submarine flotillas version 14 adds (frozen from setup.SUBMARINE_FLOTILLAS): nation ->
+# [(sea zone, base port, submarines)]
+V14_FLOTILLAS = {
+    "austria_hungary": [("adriatic-sea", "trieste", 1)],
+    "britain": [("north-sea", "glasgow", 1), ("english-channel", "london", 1)],
+    "france": [("gulf-of-lyon", "marseille", 1)],
+    "germany": [("skagerrak", "bremen", 2)],
+    "italy": [("ionian-sea", "taranto", 1)],
+    "russia": [("gulf-of-bothnia", "helsinki", 1)],
+}
+
+
+def v13_to_v14(state: State) -> State:
+    """Version 14: submarines (rulings 159–165). A running game gains the August 1914 flotillas
+    of each nation still holding the flotilla's base port (a flotilla whose base is lost has
+    nowhere it could have sailed from); a game without the nation gets none."""
+    control = state["board"]["control"]
+    for nation, flotillas in sorted(V14_FLOTILLAS.items()):
+        secret = state["secret"].get(nation)
+        if secret is None:
+            continue
+        fleets = secret.setdefault("fleets", {})
+        for zone, port, n in flotillas:
+            if control.get(port) == nation:
+                fleet = fleets.setdefault(zone, {})
+                fleet["submarine"] = fleet.get("submarine", 0) + n
+                fleets[zone] = dict(sorted(fleet.items()))
+        secret["fleets"] = dict(sorted(fleets.items()))
+    return state
+
+
 MIGRATIONS = (
     Migration("1", "2", v1_to_v2,
               "industrial complexes defend when ordered (order key defend_ics); "
@@ -333,4 +364,8 @@ MIGRATIONS = (
               "the North American sheet: board.control gains every North American territory, "
               "held by its original owner; Mexico, Central America, Cuba and Hispaniola join as "
               "inactive neutrals with their garrisons"),
+    Migration("13", "14", v13_to_v14,
+              "submarines (naval missions intercept and hunt, 4.2.9–4.2.10; no band in the fog): "
+              "each nation still holding a flotilla's base port gains its August 1914 "
+              "submarines in secret.<nation>.fleets"),
 )

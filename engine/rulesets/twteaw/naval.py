@@ -54,17 +54,24 @@ from typing import Any
 
 from engine.kernel import Event, IllegalAction, MalformedAction, Roller
 
-from . import invasions, straits
+from . import invasions, straits, submarines
 from . import naval_combat as NC
 from .nations import MAIN_WAR, NATIONS
 from .stacks import add, claim, take
-from .units import CARGO_POINTS, SHIPS, SHORE_BOMBARDMENT, TRANSPORT_CAPACITY, cargo_points
+from .units import (
+    CARGO_POINTS,
+    DETECTION,
+    SHIPS,
+    SHORE_BOMBARDMENT,
+    TRANSPORT_CAPACITY,
+    cargo_points,
+)
 from .war import allied, at_war, controller, side
 from .world import world
 
 State = dict[str, Any]
 RULE = "TWTEAW 4.2"
-MISSIONS = ("patrol", "move", "transport", "bombard", "escort", "blockade")
+MISSIONS = ("patrol", "move", "transport", "bombard", "escort", "blockade", "intercept", "hunt")
 ESCORTED = ("transport", "move")        # the missions an escort protects (4.2.2, ruling 85)
 _KEYS = {"from", "path", "units", "mission"}
 
@@ -116,7 +123,7 @@ def sea_neighbours(zone: str) -> dict[str, list[dict[str, Any]]]:
     return dict(w.sea_links.get(zone, {}))
 
 
-def passable(state: State, nation: str, gates: list[dict[str, Any]]) -> bool:
+def passable(state: State, nation: str, gates: list[dict[str, Any]], submerged: bool = False) -> bool:
     """May the nation's surface ships pass a gated passage (TWTEAW map passages)? Through any
     one of its gates not closed to the nation by its holder (Phase 1.4, straits.py): `closable`
     is open; `holder_only` is open to the holder's side; `closed_while_neutral` is closed while
@@ -124,7 +131,7 @@ def passable(state: State, nation: str, gates: list[dict[str, Any]]) -> bool:
     if not gates:
         return True
     for gate in gates:
-        if straits.closed_to(state, straits.passage_of(gate), nation):
+        if straits.closed_to(state, straits.passage_of(gate), nation, submerged):
             continue
         holders = [controller(state, a) for a in gate["by"]]
         if gate["rule"] == "closable":
@@ -140,8 +147,9 @@ def barred(state: State, nation: str, row: dict[str, Any]) -> int | None:
     """How many legs of the order's path the ships sail before a passage closed to them (None:
     the whole path). A closure declared this turn was secret when the order was written."""
     at = row["from"]
+    submerged = all(SHIPS[t].submarine for t in row["units"])
     for i, nxt in enumerate(row["path"]):
-        if not passable(state, nation, sea_neighbours(at).get(nxt, [])):
+        if not passable(state, nation, sea_neighbours(at).get(nxt, []), submerged):
             return i
         at = nxt
     return None
@@ -183,18 +191,19 @@ def check(state: State, nation: str, rows: list[dict[str, Any]],
             raise _refuse("too_far", {"from": frm, "moves": speed},
                           f"These ships move at most {speed} sea zones a turn.")
         at = frm
+        submerged = all(SHIPS[t].submarine for t in row["units"])
         for nxt in row["path"]:
             links = sea_neighbours(at)
             if nxt not in links:
                 raise _refuse("not_adjacent", {"from": at, "to": nxt},
                               f"{nxt!r} is not a sea zone next to {w.areas[at].name}.")
             shut = [straits.passage_of(g) for g in links[nxt]
-                    if straits.closed_to(state, straits.passage_of(g), nation)]
-            if shut and not passable(state, nation, links[nxt]):
+                    if straits.closed_to(state, straits.passage_of(g), nation, submerged)]
+            if shut and not passable(state, nation, links[nxt], submerged):
                 raise _refuse("strait_closed", {"from": at, "to": nxt, "passage": shut[0]},
                               f"{straits.TITLES[str(shut[0])].capitalize()} is closed to your "
                               "ships by its holder.", straits.RULE)
-            if not passable(state, nation, links[nxt]):
+            if not passable(state, nation, links[nxt], submerged):
                 raise _refuse("passage_closed", {"from": at, "to": nxt},
                               f"The passage from {w.areas[at].name} to {w.areas[nxt].name} is "
                               "closed to your ships.", "TWTEAW map passages")
@@ -224,6 +233,27 @@ def _check_escorts(rows: list[dict[str, Any]]) -> None:
 
 def _check_mission(row: dict[str, Any]) -> None:
     mission, ships = row["mission"], row["units"]
+    subs = [t for t in ships if SHIPS[t].submarine]
+    if subs and len(subs) != len(ships):
+        raise _refuse("submarines_apart", {"units": ships},
+                      "Submarines sail in task forces of their own (no surface ships with them).",
+                      "TWTEAW 4.2")
+    if subs and mission not in submarines.MISSIONS:
+        raise _refuse("submarine_mission", {"mission": mission},
+                      f"Submarines take one of the missions {', '.join(submarines.MISSIONS)}.",
+                      "TWTEAW 4.2")
+    if mission == "intercept" and not subs:
+        raise _refuse("intercept_submarines_only", {"units": ships},
+                      "Only submarines intercept.", submarines.RULE_INTERCEPTION)
+    if mission == "hunt":
+        if row["path"]:
+            raise _refuse("hunt_stays", {"path": row["path"]},
+                          "Searchers stay in their zone to hunt submarines (an empty route).",
+                          submarines.RULE_DETECTION)
+        if not all(t in DETECTION for t in ships):
+            raise _refuse("hunt_who", {"units": ships},
+                          "Undamaged battleships, cruisers and submarines hunt submarines.",
+                          submarines.RULE_DETECTION)
     if mission == "patrol" and not all(SHIPS[t].warship for t in ships):
         raise _refuse("patrol_warships_only", {"units": ships},
                       "Only undamaged warships patrol (no transports, no damaged battleships).",
@@ -369,9 +399,18 @@ def naval_phase(state: State, orders: dict[str, dict[str, Any]], roller: Roller,
             forces.append(tf)
     for nation in sorted(state["secret"]):
         for zone, fleet in sorted(state["secret"][nation].get("fleets", {}).items()):
-            mission = "dock" if friendly_waters(state, nation, zone) else "patrol"
-            forces.append(NC.TaskForce(nation, zone, dict(fleet), mission, zone))
+            surface = {t: n for t, n in fleet.items() if not SHIPS[t].submarine}
+            below = {t: n for t, n in fleet.items() if SHIPS[t].submarine}
+            if surface:
+                mission = "dock" if friendly_waters(state, nation, zone) else "patrol"
+                forces.append(NC.TaskForce(nation, zone, surface, mission, zone))
+            if below:           # submarines without orders lie submerged (ruling 160)
+                forces.append(NC.TaskForce(nation, zone, below, "dive", zone))
         state["secret"][nation]["fleets"] = {}
+    for zone in sorted({tf.zone for tf in forces}):     # 4.2.9, then 4.2.10 (ruling 164)
+        events += submarines.hunt(state, zone, forces, roller)
+    for zone in sorted({tf.zone for tf in forces}):
+        events += submarines.intercept(state, zone, forces, roller)
     for zone in sorted({tf.zone for tf in forces}):
         events += _battle(state, zone, [tf for tf in forces if tf.zone == zone], roller)
     for tf in forces:
@@ -392,7 +431,7 @@ def _camps(state: State, here: list[NC.TaskForce]) -> dict[str, list[NC.TaskForc
     camps: dict[str, list[NC.TaskForce]] = {}
     for tf in here:
         camp = side(state, tf.nation)
-        if camp in MAIN_WAR and tf.size():
+        if camp in MAIN_WAR and tf.size() and not tf.submerged():
             camps.setdefault(camp, []).append(tf)
     return camps
 

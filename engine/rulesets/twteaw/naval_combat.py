@@ -34,7 +34,7 @@ from .units import BOMBARD_FIRST_ROUND_PERCENT, SHIPS, SHORE_BOMBARDMENT
 
 RULE = "TWTEAW 4.3"
 MAX_ROUNDS = 10
-HIT_ORDER = ("battleship", "transport", "cruiser", "damaged_battleship")
+HIT_ORDER = ("battleship", "transport", "cruiser", "damaged_battleship", "submarine")
 
 
 @dataclass(slots=True)
@@ -61,6 +61,11 @@ class TaskForce:
 
     def size(self) -> int:
         return sum(self.ships.values())
+
+    def submerged(self) -> bool:
+        """Submarines only (ruling 160): it takes no part in a surface battle (4.3) and fights
+        only by its interception (4.2.10) or when detected (4.2.9; `submarines.py`)."""
+        return bool(self.ships) and all(SHIPS[t].submarine for t in self.ships)
 
 
 def _hunters(camp: list[TaskForce]) -> list[int]:
@@ -124,7 +129,8 @@ def engage(roller: Roller, zone: str, camps: dict[str, list[TaskForce]],
     return everyone if found else None
 
 
-def _values(camp: list[TaskForce], rnd: int) -> list[int]:
+def round_values(camp: list[TaskForce], rnd: int) -> list[int]:
+    """The values the camp's ships fire at in round `rnd` (module docstring: Fire)."""
     aggressive = any(tf.aggressive() for tf in camp)
     out = []
     for tf in camp:
@@ -139,7 +145,7 @@ def _values(camp: list[TaskForce], rnd: int) -> list[int]:
 
 
 def _fire(roller: Roller, zone: str, name: str, camp: list[TaskForce], rnd: int) -> int:
-    values = _values(camp, rnd)
+    values = round_values(camp, rnd)
     if not values:
         return 0
     dice = roller.roll(10, f"{name} ships firing in {zone}, round {rnd}", len(values),

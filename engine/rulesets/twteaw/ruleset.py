@@ -50,7 +50,7 @@ MANIFEST = {
 
 class TheWarToEndAllWars(FlowRuleset):
     id = "twteaw"
-    version = "13"  # 2: ICs defend when ordered; 3: ships and naval orders; 4: surrender;
+    version = "14"  # 2: ICs defend when ordered; 3: ships and naval orders; 4: surrender;
     # 5: US trade and the blockade (us_trade.py); 6: closing straits (straits.py);
     # 7: aircraft, air combat and AA guns (air.py); 8: tactical bombing (bombing.py);
     # 9: the Africa sheet, its colonies, garrisons and Ethiopia (setup.py, world.py);
@@ -58,6 +58,7 @@ class TheWarToEndAllWars(FlowRuleset):
     # 11: the warships abroad in African waters in August 1914 (setup.AFRICA_STATIONS);
     # 12: the Asian sheet with the Pacific, its garrisons, Afghanistan and Tibet, von Spee and
     # the Allied stations in Asian waters (ruling 154, added before version 12's release);
+    # 13: the North American sheet; 14: submarines (submarines.py, rulings 159–165);
     # migrations.py
     migrations = MIGRATIONS
     manifest = MANIFEST

@@ -154,7 +154,7 @@ AFRICA_STATIONS: dict[str, list[tuple[str, str, dict[str, int]]]] = {
 # Germany's East Asia Squadron at its historical start (version 12, ruling 151): von Spee's
 # armoured cruisers Scharnhorst and Gneisenau with Nürnberg gathered at Ponape in the Carolines
 # (one cruiser counter in the Central Pacific, off the German Far East colonies), and Emden out
-# of Tsingtao (one in the Yellow Sea); Leipzig, off Mexico, is on the unbuilt American sheet.
+# of Tsingtao (one in the Yellow Sea); Leipzig, off Mexico, is on the American sheet (ruling 166).
 # The Allied stations in Asian waters (version 12's new-game set-up, ruling 154), authored from
 # the record (Corbett, *Naval Operations* I, "The Pacific"; Jose, *The Royal Australian Navy*;
 # the ships' histories) at the same scale, each off its station's port: the China squadron
@@ -172,7 +172,36 @@ ASIA_STATIONS: dict[str, list[tuple[str, str, dict[str, int]]]] = {
     "russia": [("sea-of-japan", "vladivostok", {"cruiser": 1})],                  # Siberian flotilla, Vladivostok
     "france": [("south-china-sea", "indochina", {"cruiser": 1})],                 # Far East division, Saigon
 }
-for _nation, _stations in [*AFRICA_STATIONS.items(), *ASIA_STATIONS.items()]:
+# The submarine flotillas of August 1914 (version 14, ruling 159), authored from the navies'
+# lists at one counter for a flotilla of about ten boats, an odd half rounded up as a station's
+# lone cruiser is (ruling 144); each lies off its base port, submerged (fog: no band).
+SUBMARINE_FLOTILLAS: dict[str, list[tuple[str, str, dict[str, int]]]] = {
+    "germany": [("skagerrak", "bremen", {"submarine": 2})],            # I and II U-Flotillas, Heligoland (U-1 to U-28)
+    "britain": [("north-sea", "glasgow", {"submarine": 1}),             # 8th Flotilla, the overseas boats, Harwich
+                ("english-channel", "london", {"submarine": 1})],       # the coastal flotillas of Dover and Portsmouth
+    "france": [("gulf-of-lyon", "marseille", {"submarine": 1})],        # the Toulon flotillas
+    "russia": [("gulf-of-bothnia", "helsinki", {"submarine": 1})],      # the Baltic division, Reval and Helsingfors
+    "austria_hungary": [("adriatic-sea", "trieste", {"submarine": 1})],  # six boats at Pola and Cattaro
+    "italy": [("ionian-sea", "taranto", {"submarine": 1})],             # the Taranto and Venice flotillas
+}
+# The warships abroad in American waters in August 1914 (version 14's new-game set-up, ruling
+# 166), authored from the record (Corbett, *Naval Operations* I, "The Outer Seas"; Tucker, *The
+# Naval Service of Canada* I; the ships' histories) at the scale of ruling 144, each in the zone
+# off the port it lay at or sailed from: SMS Leipzig off Mazatlán on Mexico's Pacific coast (the
+# Mexican station) and HMCS Rainbow out of Esquimalt, both in the US Pacific Coast zone (Rainbow
+# went south to cover the sloops against Leipzig); Dresden (relieved at Veracruz, then at
+# Port-au-Prince) and Karlsruhe (off Havana and the Bahamas) one cruiser in the Caribbean; and
+# Rear-Admiral Cradock's 4th Cruiser Squadron of the North America and West Indies station
+# (Suffolk, Berwick, Lancaster, Essex, Bristol; Bermuda and Jamaica) one cruiser in the
+# Western Atlantic off the British West Indies.
+AMERICA_STATIONS: dict[str, list[tuple[str, str, dict[str, int]]]] = {
+    "germany": [("us-pacific-coast", "northern-mexico", {"cruiser": 1}),     # SMS Leipzig, Mazatlán
+                ("caribbean-sea", "hispaniola", {"cruiser": 1})],            # Dresden and Karlsruhe
+    "britain": [("western-atlantic", "british-west-indies", {"cruiser": 1}),  # Cradock's 4th Cruiser Squadron
+                ("us-pacific-coast", "british-columbia", {"cruiser": 1})],    # HMCS Rainbow, Esquimalt
+}
+for _nation, _stations in [*AFRICA_STATIONS.items(), *ASIA_STATIONS.items(), *SUBMARINE_FLOTILLAS.items(),
+                           *AMERICA_STATIONS.items()]:
     FLEETS.setdefault(_nation, []).extend(_stations)
 
 

@@ -52,9 +52,16 @@ def holds(state: State, nation: str, passage: str) -> bool:
     return any(controller(state, a) == nation for a in PASSAGES[passage][1])
 
 
-def closed_to(state: State, passage: str | None, nation: str) -> bool:
+# "Straits and canals": Gibraltar's holder may forbid surface passage only; submarines pass
+# under a closure (version 14, ruling 164)
+SURFACE_ONLY = frozenset({"gibraltar"})
+
+
+def closed_to(state: State, passage: str | None, nation: str, submerged: bool = False) -> bool:
     """Is the passage closed to the nation's ships now (a standing closure whose declarer still
-    holds one of its territories)?"""
+    holds one of its territories)? `submerged`: for submarines, which pass `SURFACE_ONLY`."""
+    if submerged and passage in SURFACE_ONLY:
+        return False
     return passage is not None and any(
         c["passage"] == passage and c["to"] == nation and holds(state, c["by"], passage)
         for c in state["board"].get("closures", []))

@@ -66,6 +66,7 @@ class ShipType:
     aggressive: int      # Phase 4.2 contact factor (a D10 at or under it), 0: none
     evasion: int         # Phase 4.2 defensive factor it imposes on enemy hunters
     warship: bool        # may patrol (surface combat ships)
+    submarine: bool = False   # submerged: no band, no surface battle, its own missions (4.2.9/10)
 
 
 # A battleship takes two hits (TWTEAW "Units: Battleship"): the first leaves it a
@@ -75,7 +76,17 @@ SHIPS: dict[str, ShipType] = {
     "damaged_battleship": ShipType("Battleship (damaged)", 0, 0, 7, 2, 0, 1, False),
     "cruiser": ShipType("Cruiser", 15, 4, 3, 3, 5, 2, True),
     "transport": ShipType("Transport", 10, 0, 1, 2, 0, 0, False),
+    # "Units: Submarines" (version 14, rulings 159–): attack 2, defence 2 (used only when
+    # detected, 4.2.9), contact 1–2 and −1 as the digest derives them; its two movement points
+    # and its cost authored like the battleship's (ruling 159). Not a warship: it never
+    # patrols, escorts, blockades or bombards.
+    "submarine": ShipType("Submarine", 20, 2, 2, 2, 2, 1, False, submarine=True),
 }
+SUBMARINES = frozenset(t for t, s in SHIPS.items() if s.submarine)
+# 4.2.9 "Submarine Detection Capability": a searcher finds enemy submarines on a D10 at or
+# under its figure (printed: submarine 1, battleship 3, destroyer 5 — the game's cruiser
+# counter is its destroyer, ruling 69; the aircraft's 2 and 3 wait for planes at sea).
+DETECTION = {"submarine": 1, "battleship": 3, "cruiser": 5}
 # Shore bombardment (TWTEAW "Units: Battleship", 4.2.3, 4.6.1; ruling 80): a battleship's
 # bombardment rating, a second figure beside its attack on the missing units page: authored.
 SHORE_BOMBARDMENT = {"battleship": 4}

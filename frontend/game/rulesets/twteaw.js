@@ -28,11 +28,14 @@ const AIR_MISSION_WORDS = { attack: "attack (joins the battle there)", tactical:
   move: "move (lands there and defends it)", rebase: "rebase (double fuel over your side's land, lands in Phase 7)" };
 const AIR_VERBS = { attack: "attack", tactical: "bomb ahead of the attack on", move: "fly to", rebase: "rebase to" };
 const SHIP_WORDS = { battleship: ["battleship", "battleships"], damaged_battleship: ["damaged battleship", "damaged battleships"],
-  cruiser: ["cruiser", "cruisers"], transport: ["transport", "transports"] };
+  cruiser: ["cruiser", "cruisers"], transport: ["transport", "transports"],
+  submarine: ["submarine", "submarines"] };   // version 14 (rulings 159–165): submerged, no band
 const MISSION_WORDS = { patrol: "patrol (seeks battle)", move: "move (tries to slip through)", transport: "transport (carries troops)",
   bombard: "bombard (battleships shell a landing's coast)",   // 4.2.3 (rulings 80–84)
   escort: "escort (guards your transports and moves ending in the same zone)",   // 4.2.2 (ruling 85)
-  blockade: "blockade (warships hold the zone against a declared US trade route)" };   // 4.2.6, 1.4 (rulings 100–103)
+  blockade: "blockade (warships hold the zone against a declared US trade route)",   // 4.2.6, 1.4 (rulings 100–103)
+  intercept: "intercept (submarines strike an enemy task force sailing in, out or landing troops)",   // 4.2.10 (ruling 163)
+  hunt: "hunt submarines (battleships, cruisers or submarines staying in the zone)" };   // 4.2.9 (rulings 161–162)
 // 1.4, Variable US Trade (ruling 97): who receives US trade and so can be blockaded; Russia's
 // Pacific route is off this sheet (ruling 99), so it cannot be.
 const TRADE_RECEIVERS = ["britain", "france", "germany"];
@@ -251,7 +254,8 @@ export class TwteawAdapter extends GenericAdapter {
     for (const n of a.naval || []) {
       const route = [n.from, ...(n.path || [])].map((z) => this.area(z)).join(" → ");
       const cargo = n.carry ? `, carrying ${unitCount(n.carry.units)} from ${this.area(n.carry.from)} to ${this.area(n.carry.to)}` : "";
-      const verb = { patrol: "patrol", transport: "sail", bombard: "sail", escort: "escort", blockade: "blockade from" }[n.mission] || "move";
+      const verb = { patrol: "patrol", transport: "sail", bombard: "sail", escort: "escort", blockade: "blockade from",
+        intercept: "lie in wait to intercept in", hunt: "hunt submarines in" }[n.mission] || "move";
       const shell = n.mission === "bombard" ? `, battleships shelling ${this.area(n.target)}` : "";
       const guard = n.mission === "escort" ? " (guarding the transports and moves that end there)" : "";
       parts.push(`${unitCount(n.units)} ${verb} ${route}${cargo}${shell}${guard}`);
@@ -322,6 +326,12 @@ export class TwteawAdapter extends GenericAdapter {
         ? `${passageTitle(d.passage)[0].toUpperCase()}${passageTitle(d.passage).slice(1)} opens again to ${this.nation(d.to)}: ${this.nation(d.by)} no longer holds it`
         : `${this.nation(d.by)} reopens ${passageTitle(d.passage)} to ${this.nation(d.to)}'s ships`;
       case "strait_closure_void": return `${this.nation(d.by)}'s closure of ${passageTitle(d.passage)} falls (it no longer holds it)`;
+      // submarines (4.2.9, 4.2.10; rulings 160–163)
+      case "submarine_attack": return `Submarines strike in ${this.area(d.zone)}: ${(d.nations || []).map((n) => this.nation(n)).join(", ")}`;
+      case "submarine_hunt": return d.found === false ? `Your hunt for submarines in ${this.area(d.zone)} finds none`
+        : `A hunt for submarines in ${this.area(d.zone)}: ${(d.nations || []).map((n) => this.nation(n)).join(", ")}`;
+      case "submarine_intercept": return `Your submarines in ${this.area(d.zone)} find no enemy task force to strike`;
+      case "submarine_report": return `Your report of the submarine fight in ${this.area(d.zone)}: ${Object.entries(d.losses || {}).map(([n, l]) => `${this.nation(n)} sunk ${unitCount(l.sunk)}, damaged ${unitCount(l.damaged)}`).join("; ")}`;
       case "passage_barred": return `Your ships from ${this.area(d.from)} stop in ${this.area(d.at)}: the way to ${this.area(d.to)} was closed to them this turn`;
       case "conquered": return `${this.nation(d.nation)} is conquered`;
       case "manpower_losses": return `Manpower lost so far: ${Object.entries(d.lost || {}).filter(([, n]) => n).map(([n, x]) => `${this.nation(n)} ${x}`).join(", ") || "none"}`;

@@ -41,8 +41,8 @@ def test_twteaw_initial_deployment_ruling_143_konigsberg_and_the_cape_squadron_a
             assert (zone, port) in [(z, p) for z, p, _ in FLEETS[nation]]
             assert w.areas[port].port and zone in w.coasts[port]
             assert friendly_waters(state, nation, zone)
-    # the home fleets are as version 3 placed them
-    assert state["secret"]["germany"]["fleets"]["skagerrak"] == {"battleship": 6, "cruiser": 5}
+    # the home fleets are as version 3 placed them (with version 14's U-boats, ruling 159)
+    assert state["secret"]["germany"]["fleets"]["skagerrak"] == {"battleship": 6, "cruiser": 5, "submarine": 2}
 
 
 def test_twteaw_initial_deployment_ruling_144_a_station_is_one_cruiser_counter_at_most():
@@ -82,6 +82,8 @@ def test_twteaw_4_3_ruling_143_the_cape_squadron_can_hunt_konigsberg_in_one_turn
     cruiser its defence 3 (a 5 misses): Königsberg sinks."""
     state = fresh()
     join_side(state, "britain", "allied")
+    for nation in ("britain", "germany"):   # Leipzig and HMCS Rainbow (ruling 166) would fight too
+        state["secret"][nation]["fleets"].pop("us-pacific-coast")
     zone = "western-indian-ocean"
     row = {"from": "cape-of-good-hope", "path": ["mozambique-channel", zone],
            "units": {"cruiser": 1}, "mission": "patrol"}

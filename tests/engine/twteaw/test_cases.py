@@ -3,7 +3,8 @@
 A case file:
 
     {"case": "short id", "rule": "TWTEAW 4.6", "ruling": 34 (optional), "about": "what it shows",
-     "setup": {"units": {nation: {area: {type: n}}}, "control": {area: nation},
+     "setup": {"units": {nation: {area: {type: n}}}, "fleets": {nation: {zone: {ship: n}}},
+               "control": {area: nation},
                "banks": {nation: n}, "war": ["a|b", …], "sides": {nation: side},
                "incorporated": {area: {…}}, "trenches": {"a>b": {…}}, "turn": n,
                "keep_deployment": false},
@@ -12,6 +13,7 @@ A case file:
      "reactions": [[event, subject, value], …],           # Table A rows, every die `value`
      "expect": {"refused": {"nation", "rule", "code"}}     # the orders are refused, nothing changes
             or {"control": {area: nation}, "units": {nation: {area: {type: n} or {}}},
+                "fleets": {nation: {zone: {ship: n} or {}}},
                 "banks": {nation: n}, "manpower_lost": {nation: n}, "sides": {nation: side},
                 "trenches": {"a>b": {…}} (all of them),
                 "wars": ["a|b"], "events": [{"kind": …, <data subset>}]},
@@ -50,6 +52,9 @@ def set_up(case: dict) -> dict:
     for nation, areas in setup.get("units", {}).items():
         for area, stack in areas.items():
             state["secret"][nation]["units"][area] = dict(stack)
+    for nation, zones in setup.get("fleets", {}).items():
+        for zone, fleet in zones.items():
+            state["secret"][nation]["fleets"][zone] = dict(fleet)
     board["control"].update(setup.get("control", {}))
     for nation, bank in setup.get("banks", {}).items():
         state["secret"][nation]["bank"] = bank
@@ -91,6 +96,9 @@ def test_twteaw_conformance_case(path):
     for nation, areas in expect.get("units", {}).items():
         for area, stack in areas.items():
             assert state["secret"][nation]["units"].get(area, {}) == stack, f"{nation} in {area}"
+    for nation, zones in expect.get("fleets", {}).items():
+        for zone, fleet in zones.items():
+            assert state["secret"][nation]["fleets"].get(zone, {}) == fleet, f"{nation}'s ships in {zone}"
     for nation, bank in expect.get("banks", {}).items():
         assert state["secret"][nation]["bank"] == bank, f"{nation}'s bank"
     subset(board["manpower_lost"], expect.get("manpower_lost", {}), "manpower lost")

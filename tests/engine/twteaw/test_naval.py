@@ -62,13 +62,16 @@ def test_twteaw_units_ships_values_as_the_digest_derives_them():
 
 def test_twteaw_initial_deployment_the_1914_fleets_lie_off_their_ports():
     """TWTEAW "Initial Deployment" (ruling 69): every fleet in a sea zone on its base port's
-    coast, in friendly waters but Goeben's; no two enemies share a zone at the start."""
+    coast, in friendly waters but Goeben's and (version 14, ruling 166) the German cruisers in
+    American waters; no two enemies share a zone at the start."""
     state, w = fresh(), world()
     for nation, rows in FLEETS.items():
         for zone, port, _ in rows:
             assert w.areas[zone].kind == "sea" and w.areas[port].port and zone in w.coasts[port]
-            assert friendly_waters(state, nation, zone) == ((nation, zone) != ("germany", "aegean-sea"))
-    assert fleets(state, "britain")["north-sea"] == {"battleship": 8, "cruiser": 6}
+            abroad = (nation, zone) in {("germany", "aegean-sea"), ("germany", "us-pacific-coast"),
+                                        ("germany", "caribbean-sea")}
+            assert friendly_waters(state, nation, zone) == (not abroad), (nation, zone)
+    assert fleets(state, "britain")["north-sea"] == {"battleship": 8, "cruiser": 6, "submarine": 1}
     for zone in w.sea_links:
         here = [n for n in state["secret"] if zone in fleets(state, n)]
         assert not any(state["board"]["war"].count(f"{a}|{b}") for a in here for b in here), zone
@@ -79,7 +82,8 @@ def test_twteaw_fog_ships_exact_for_the_alliance_bands_for_the_others():
     sea zone; the public sees no fleet."""
     state = fresh()
     seen = fog.view(state, "seat:france")
-    assert seen["known"]["russia"]["fleets"]["gulf-of-bothnia"] == {"battleship": 2, "cruiser": 2}
+    # with the Baltic submarine division (version 14, ruling 159), exact to an ally
+    assert seen["known"]["russia"]["fleets"]["gulf-of-bothnia"] == {"battleship": 2, "cruiser": 2, "submarine": 1}
     assert "germany" not in seen["known"]
     assert seen["bands"]["skagerrak"] == {"germany": "yellow"}
     assert seen["bands"]["baltic-sea"] == {"germany": "black"}
