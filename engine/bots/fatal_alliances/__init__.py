@@ -14,7 +14,7 @@ from .world import Context, build_context, keep_objectives, position_from_view
 
 
 class FatalAlliancesBot(HeuristicBot):
-    id, version = "fa-heuristic", "9"
+    id, version = "fa-heuristic", "10"
     work = 6000
     plan = True        # the objective garrisons (world.KEEP); the greedy baseline has none
 

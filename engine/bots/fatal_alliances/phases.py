@@ -23,6 +23,7 @@ from typing import Any
 
 from engine.kernel.model import Decision
 from engine.rulesets.fatal_alliances import naval_convoys
+from engine.rulesets.fatal_alliances import naval_surprise as surprise_plans
 from engine.rulesets.fatal_alliances import shore_bombardment as bombardment
 from engine.rulesets.fatal_alliances.combat import defenders_at, down_factor, odds_drm, strengths
 from engine.rulesets.fatal_alliances.foreign_troops import commitment_met, foreign_host
@@ -488,6 +489,25 @@ def naval_combat(ctx: Context, decision: Decision, item: dict[str, Any]) -> Scor
     return 1.5 if _convoy_hunt(ctx, action["area"]) else None
 
 
+OUTGUNNED = 2.0      # bot version 10: avoid a combat where the enemy's included guns are 2x ours
+
+
+def naval_surprise(ctx: Context, decision: Decision, item: dict[str, Any]) -> Score:
+    """FA 11.4.5 (bot version 10) — avoid the combat when the enemy's included units fire at
+    least twice what ours do; otherwise the standing plan (every point on our own column,
+    listed first); other plans are never taken."""
+    waiting = ctx.position["flow"]["naval"]["surprise"]
+    side = waiting["side"]
+    enemy = next(s for s in waiting["found"] if s != side)
+    ours = side_attack(ctx.position, waiting["found"][side])
+    theirs = side_attack(ctx.position, waiting["found"][enemy])
+    outgunned = theirs >= OUTGUNNED * max(1.0, ours)
+    action = item["action"]
+    if action.get("avoid"):
+        return 2.0 if outgunned else None
+    return 1.0 if action == surprise_plans.standing(waiting["points"]) else None
+
+
 PHASES: dict[str, Phase] = {
     "land_move": land_move, "rail_move": rail_move, "land_attack": land_attack,
     "reorganise": reorganise, "combat_order": combat_order, "hq_support": hq_support,
@@ -499,4 +519,5 @@ PHASES: dict[str, Phase] = {
     "emergency_supply": passive,
     "naval_intercept": naval_intercept, "naval_intercepted": naval_intercepted,
     "naval_combat": naval_combat, "naval_move": naval_move, "naval_bombard": naval_bombard,
+    "naval_surprise": naval_surprise,
 }

@@ -358,6 +358,14 @@ def v29_to_v30(state: State) -> State:
     return state
 
 
+def v30_to_v31(state: State) -> State:
+    """Version 31 (R-N75–R-N79): extra search units and the surprise points' holder's choice
+    (FA 11.4.4–11.4.5). A combat is always fought to its end inside one answer under version
+    30, so a running version-30 game has no round waiting for its holder
+    (`flow.naval.surprise` is read as absent): nothing is carried."""
+    return state
+
+
 MIGRATIONS = (
     Migration("3", "4", v3_to_v4,
               "renamed flow.acts, flow.box, board.circle and the combat's n; flow.pending "
@@ -458,4 +466,8 @@ MIGRATIONS = (
               "shore bombardment (FA 11.12.2, R-N69–R-N74): the attacker then the defender "
               "may commit face-up surface ships off a declared hex's coast; nothing to carry; "
               "East Prussia unchanged"),
+    Migration("30", "31", v30_to_v31,
+              "extra search units and spending surprise points (FA 11.4.4–11.4.5, "
+              "R-N75–R-N79): a naval-step combat's round may wait for the holder's "
+              "`naval_surprise`; nothing to carry; East Prussia unchanged"),
 )

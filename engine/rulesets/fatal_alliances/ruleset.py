@@ -220,7 +220,13 @@ class FatalAlliances(FlowRuleset):
     # commit face-up surface ships at sea off each declared hex; their factors join the
     # totals and they turn face-down. A version-29 campaign record is asked more decisions
     # where ships lie off an attacked coast. East Prussia (no fleets) plays as before.
-    version = "30"
+    # "31": extra search units and spending surprise points (11.4.4–11.4.5, R-N75–R-N79,
+    # naval_surprise.py, decision `naval_surprise`): a combat's first search may turn 4 (10)
+    # face-up units face-down for 1 (2) off the roll; in a combat started in the naval combat
+    # step the holder of the surprise points chooses each round to avoid the combat, buy a
+    # surface round, select a target or split the column shifts. A version-30 campaign
+    # record rolls and is asked differently. East Prussia (no fleets) plays as before.
+    version = "31"
     migrations = MIGRATIONS
     manifest = MANIFEST
     flow = FLOW

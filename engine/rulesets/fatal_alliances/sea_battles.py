@@ -3,7 +3,9 @@ powers on a naval or combined action pick sea areas to fight in, one at a time; 
 other side's powers may start combats in the areas the active side moved surface units into
 or within this impulse (11.5). Each area is picked at most once a step. Starting a combat
 turns a face-up unit of the power face-down there (or uses its interception watch unit,
-11.3.5.1); the combat itself is naval_combat.fight.
+11.3.5.1); the combat itself is naval_combat.fight. A round whose surprise points have a
+holder waits for it to spend them (`naval_surprise`, version 31, R-N75): the holder is the
+only power deciding until the combat goes on (naval_combat.resume).
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from . import naval_convoys
 from .charts import Action
 from .fleets import fleets
 from .interception import flip_choice, naval, turn_down
-from .naval_combat import contested, fight, side_of
+from .naval_combat import contested, fight, resume, side_of, surprise_waiting
 from .position import at_war
 from .sequence import DONE, active_powers, mark_done
 
@@ -57,9 +59,13 @@ def battle_options(state: State, power: str) -> list[dict[str, Any]]:
 
 
 def battling(state: State) -> list[str]:
-    """The active side's powers first; the other side's once they have all finished."""
+    """The holder of a waiting round's surprise points (11.4.5, R-N75); else the active
+    side's powers first; the other side's once they have all finished."""
     if "naval" not in state["flow"]:
         return []
+    waiting = surprise_waiting(state)
+    if waiting is not None:
+        return [waiting["power"]]
     done = state["flow"]["done"]
     first = [p for p in active_powers(state)
              if p not in done and len(battle_options(state, p)) > 1]
@@ -84,4 +90,9 @@ def start_battle(state: State, power: str, action: Any, roller: Roller) -> list[
     naval(state)["fought"].append(area)
     events = [Event("naval_combat", RULE, {"power": power, "area": area,
                                            "face_down": flipped})]
-    return events + fight(state, area, state["flow"]["active_side"], roller)
+    return events + fight(state, area, state["flow"]["active_side"], roller, starter=power)
+
+
+def spend_surprise(state: State, power: str, action: Any, roller: Roller) -> list[Event]:
+    """11.4.5 — the holder's plan for the waiting round; the combat goes on (resume)."""
+    return resume(state, power, action, roller)

@@ -67,7 +67,7 @@ from .interception import (
 from .liberation import choose as choose_liberation
 from .liberation import holders, liberation_options
 from .morale import adjust_morale
-from .naval_combat import side_of
+from .naval_combat import side_of, surprise_options, surprise_waiting
 from .naval_convoy_moves import pending as convoy_pending
 from .naval_convoy_moves import points_options
 from .naval_move import naval_options, sailing
@@ -106,7 +106,7 @@ from .return_interception import (
 )
 from .return_to_base import return_options, returning, strand_convoys
 from .scrap import apply_scrap, end_step, scrap_options
-from .sea_battles import battle_options, battling, start_battle
+from .sea_battles import battle_options, battling, spend_surprise, start_battle
 from .sequence import Step as S
 from .sequence import active_powers, count_answer, decision_id, move_to, position
 from .setup import declarations
@@ -200,6 +200,22 @@ def naval_move_decisions(state: State) -> list[Decision]:
     if order is not None:         # version 24: how many points the chosen convoy order moves
         return [NAVAL_CONVOY_OFFER(state, order["power"])]
     return [NAVAL_MOVE_OFFER(state, p) for p in sailing(state)]
+
+
+BATTLE_OFFER = listed("naval_combat", "naval_combat", "FA 11.4.2",
+                      "Start a naval combat in a sea area, or finish",
+                      "may start naval combats", battle_options)
+SURPRISE_OFFER = listed("naval_surprise", "naval_surprise", "FA 11.4.5",
+                        "Spend your surprise points: avoid the combat, choose its type, select "
+                        "a target, or shift the columns",
+                        "is spending surprise points", surprise_options)
+
+
+def battle_offer(state: State, power: str) -> Decision:
+    """FA 11.4.2, or (version 31) the surprise points' holder spending them (11.4.5)."""
+    if surprise_waiting(state) is not None:
+        return SURPRISE_OFFER(state, power)
+    return BATTLE_OFFER(state, power)
 
 
 RETURN_OFFER = listed("return_to_base", "naval_return", "FA 13.3",
@@ -320,11 +336,10 @@ FLOW = Flow([
                       "naval_convoy": counted("naval_convoy", sail_convoy_and_watch)},
                begin=begin_naval, next=S.NAVAL_COMBAT),
     # FA 11.4.1 / 11.5 — the naval combat step: the active side picks sea areas, then the other.
-    PowersStep(S.NAVAL_COMBAT, "FA 11.4", who=battling,
-               offer=listed("naval_combat", "naval_combat", "FA 11.4.2",
-                            "Start a naval combat in a sea area, or finish",
-                            "may start naval combats", battle_options),
-               verbs={"naval_combat": counted("naval_combat", start_battle)}, next=S.RAIL),
+    PowersStep(S.NAVAL_COMBAT, "FA 11.4", who=battling, offer=battle_offer,
+               verbs={"naval_combat": counted("naval_combat", start_battle),
+                      "naval_surprise": counted("naval_surprise", spend_surprise)},
+               next=S.RAIL),
     # FA 19.2.1: the steps that move land units note where each stands in a foreign host's
     # country as they begin, and destroy at their end what came in beyond the limit.
     PowersStep(S.RAIL, "FA 11.8", who=acting(S.RAIL), offer=activity_decision(S.RAIL),

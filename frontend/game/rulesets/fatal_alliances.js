@@ -698,6 +698,8 @@ export class FatalAlliancesAdapter extends GenericAdapter {
         return none(a.subs ? "Try to intercept, with the submarines in the sea-box" : "Try to intercept");
       case "naval_intercepted":
         return none("Fight through");
+      case "naval_surprise":
+        return none(this.surprisePlan(a, view));
       case "first_side":
         return none(`${SIDE_TITLES[a.first] || a.first} take the first impulse`);
       case "initiative_reroll":
@@ -705,6 +707,20 @@ export class FatalAlliancesAdapter extends GenericAdapter {
       default:
         return super.present(decision, item, view);
     }
+  }
+
+  /** FA 11.4.5 (version 31): a surprise-point plan in words — avoid, a bought surface round,
+   * a selected target, the columns up and down — with what it costs of the round's points. */
+  surprisePlan(a, view) {
+    const waiting = view?.flow?.naval?.surprise;
+    const of = waiting ? ` (${waiting.points} surprise points, round ${waiting.round})` : "";
+    if (a.avoid) return `Avoid the combat: 3 points${of}`;
+    const parts = [];
+    if (a.type) parts.push(`a ${a.type} round instead of a submarine combat (3)`);
+    if (a.target) parts.push(`target ${this.ship(view, a.target)?.name || a.target} (3)`);
+    if (a.raise) parts.push(`our column +${a.raise} (${2 * a.raise})`);
+    if (a.lower) parts.push(`their column −${a.lower} (${2 * a.lower})`);
+    return `Spend on ${parts.length ? parts.join(", ") : "nothing"}${of}`;
   }
 
   /** FA 11.3 / 13.3: a task force's order — from its counters' hex to the port's or the sea
@@ -886,6 +902,9 @@ export class FatalAlliancesAdapter extends GenericAdapter {
       case "cargo_lost": return [(d.returned || []).length ? `Not landed, back in port: ${units(d.returned)}` : "", (d.destroyed || []).length ? `Lost at sea with their ships: ${units(d.destroyed)}` : ""].filter(Boolean).join("; ");
       case "bombardment_committed": return `${this.power(d.by)} ${(d.ships || []).length ? `commits ${(d.ships || []).map((id) => this.ship(view, id)?.name || id).join(", ")} to` : "commits no ship to"} the shore bombardment of ${this.where(d.target)} (${d.side}, FA 11.12.2)`;
       case "shore_bombardment": return `Shore bombardment of ${this.where(d.target)}: ${(d.ships || []).map((id) => this.ship(view, id)?.name || id).join(", ")} turn face-down, with ${d.factors} more for the ${d.side === "attacker" ? "attack" : "defence"}`;
+      case "naval_search_units": return `${SIDE_TITLES[d.side] || d.side} turn ${(d.units || []).length} units face-down to search in ${this.seaPlace({ area: d.area })}: ${d.off} off the roll (11.4.4)`;
+      case "naval_surprise_asked": return `Naval combat in ${this.seaPlace({ area: d.area })}, round ${d.round}: ${this.power(d.power)} may spend ${d.points} surprise points (11.4.5)`;
+      case "naval_surprise": return `${this.power(d.power)} spends ${d.points} surprise points in ${this.seaPlace({ area: d.area })}: ${d.avoid ? "the combat is avoided" : this.surprisePlan(d, null).replace(/^Spend on /, "")}`;
       case "naval_combat_over": return `Naval combat in ${this.seaPlace({ area: d.area })} over`;
       case "invasion": return `${this.power(d.power)} invades ${this.where(d.target)} (${d.table}): ${d.attack} against ${d.defence}, dice ${(d.dice || []).join("+")} → ${d.result}${d.held ? " — the invasion fails" : ""}`;
       case "victory": return `Game over: ${d.winner ? `${this.power(d.winner)} wins` : "a draw"} (${String(d.reason || "").replace(/_/g, " ")})`;
@@ -936,7 +955,7 @@ export class FatalAlliancesAdapter extends GenericAdapter {
   recordLine(entry, view = null) {
     if (entry.kind === "act" && entry.action && !entry.redacted) {
       const id = String(entry.decision || "");
-      const kind = (/-(naval_move|naval_convoy|naval_return|naval_debark|naval_combat|naval_intercepted|naval_intercept|action|rail_move|land_move|land_attack|reorganise|build|entrench|breakdown|offensive|home_front|scrap|liberation)-/.exec(id)?.[1])
+      const kind = (/-(naval_move|naval_convoy|naval_return|naval_debark|naval_surprise|naval_combat|naval_intercepted|naval_intercept|action|rail_move|land_move|land_attack|reorganise|build|entrench|breakdown|offensive|home_front|scrap|liberation)-/.exec(id)?.[1])
         || (/-emergency-/.test(id) ? "emergency_supply" : null)
         || { reroll: "initiative_reroll", first: "first_side", table: "choose_table", losses: "combat_losses",
           shatter: "shatter_or_retreat", retreat: "retreat", advance: "advance", support: "hq_support",

@@ -21,8 +21,15 @@ from engine.rulesets.fatal_alliances.naval_combat import (
     fight,
     search,
     surprise,
+    surprise_options,
+    surprise_waiting,
 )
-from engine.rulesets.fatal_alliances.sea_battles import battle_options, battling, start_battle
+from engine.rulesets.fatal_alliances.sea_battles import (
+    battle_options,
+    battling,
+    spend_surprise,
+    start_battle,
+)
 from engine.rulesets.fatal_alliances.sequence import Step, move_to
 from engine.rulesets.fatal_alliances.steps import open_decisions
 
@@ -196,7 +203,11 @@ def test_fa_11_4_2_the_naval_combat_step_offers_contested_areas_to_naval_and_com
     assert "britain" not in battling(land)
     land["flow"]["naval"]["entered"] = ["north-sea"]
     assert "britain" in battling(land)
-    events = start_battle(state, "germany", {"area": "north-sea"}, Roller(SEED, "step", 0))
+    roller = Roller(SEED, "step", 0)
+    events = start_battle(state, "germany", {"area": "north-sea"}, roller)
+    while surprise_waiting(state) is not None:      # version 31: the holder's standing plan
+        power = surprise_waiting(state)["power"]
+        events += spend_surprise(state, power, surprise_options(state, power)[0], roller)
     assert events[0].kind == "naval_combat" and events[-1].kind == "naval_combat_over"
     assert state["flow"]["naval"]["fought"] == ["north-sea"]
     assert {"area": "north-sea"} not in battle_options(state, "germany")
