@@ -383,17 +383,6 @@ class GameConsumer(FramedSocket):
             await self.send(text_data=text)
         return send_usual
 
-    async def send_frame(self, frame: dict[str, Any]) -> None:
-        """Answers (ack, reject, options…) take the hub frames' way once the socket is open:
-        with the shortcuts, written straight to the socket instead of framed by autobahn
-        and queued through twisted's writer (two epoll_ctl calls and a loop turn each).
-        Both ways write synchronously, so a socket's frames keep their order."""
-        send_text = getattr(self, "send_text", None)
-        if send_text is None:
-            await super().send_frame(frame)
-        elif not self.closed:
-            await send_text(frames.dumps(frame))
-
     def deliver_now(self, v: int | None, text: str, group: str | None = None) -> bool:
         """`deliver`'s usual case done at once, without a coroutine per socket (the hub's
         fan-out asks each of an audience's sockets): the next version of the stream, nothing
