@@ -298,6 +298,10 @@ class Hub:
     async def dispatch_frame(self, group: str, v: int | None, text: str) -> None:
         for consumer in list(self.members.get(group, ())):
             try:
+                # The usual case at once (a game socket's `deliver_now`); else its coroutine.
+                now = getattr(consumer, "deliver_now", None)
+                if now is not None and now(v, text, group):
+                    continue
                 await consumer.deliver(v, text, group)
             except Exception:  # noqa: BLE001 — one socket's failure is not its audience's
                 # (nor, raised into `_run`, the end of this process's layer subscription).

@@ -175,6 +175,8 @@ class GameConsumer(FramedSocket):
     # No channel per socket: the process's hub (broadcast.HUB) receives for every socket.
     # (An alias that is not configured makes Channels skip the per-socket layer channel.)
     channel_layer_alias = "salient-hub-only"
+    # A sync writer for the hub's fan-out (`deliver_now`), once connected under daphne.
+    write_now: Any = None
 
     async def dispatch(self, message: dict[str, Any]) -> None:
         """Channels' dispatch, without its `aclose_old_connections()` before every message (a
@@ -210,6 +212,7 @@ class GameConsumer(FramedSocket):
         self.closed = False
         self.user_group: str | None = None
         await self.accept()
+        self.write_now = None  # _text_sender sets it when frames can be written at once
         self.send_text = self._text_sender()
         self.hello_timer = asyncio.get_running_loop().call_later(HELLO_TIMEOUT,
                                                                  self._hello_timeout)
@@ -366,6 +369,8 @@ class GameConsumer(FramedSocket):
             # writes to the send the wrapper wraps, so it rides on `session_send`).
             direct = wsfast.direct_writer(raw) if fastpath.enabled("direct_write") else None
             if direct is not None:
+                self.write_now = direct  # the hub's fan-out calls it without a coroutine
+
                 async def send_direct(text: str) -> None:
                     direct(text)
                 return send_direct
@@ -377,6 +382,18 @@ class GameConsumer(FramedSocket):
         async def send_usual(text: str) -> None:
             await self.send(text_data=text)
         return send_usual
+
+    def deliver_now(self, v: int | None, text: str, group: str | None = None) -> bool:
+        """`deliver`'s usual case done at once, without a coroutine per socket (the hub's
+        fan-out asks each of an audience's sockets): the next version of the stream, nothing
+        buffered, a writer that writes at once. False: `deliver` must handle the frame."""
+        write = self.write_now
+        if write is None or v is None or v != self.v + 1 or self.syncing or self.buffer \
+                or self.closed or (group is not None and group == self.user_group):
+            return False
+        self.v = v
+        write(text)
+        return True
 
     async def deliver(self, v: int | None, text: str, group: str | None = None) -> None:
         if self.closed:

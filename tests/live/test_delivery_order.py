@@ -48,3 +48,34 @@ async def test_a_gap_that_stays_open_is_caught_up_from_the_database():
     assert socket.sent == ["five", "six"] and socket.caught_up == 0
     await asyncio.sleep(GAP_GRACE * 3)
     assert socket.caught_up == 1 and socket.consumer.buffer == [(8, "eight")]
+
+
+async def test_the_fan_out_writes_only_the_next_version_at_once_and_leaves_the_rest_to_deliver():
+    """`deliver_now` (the hub's fan-out with a direct writer) takes only the plain case; a
+    frame ahead of its turn, a socket catching up, one with frames buffered or one closing
+    are left to `deliver`, so the order and the gap repair stay deliver's."""
+    from boardgame.play.broadcast import Hub
+    socket = _Socket(v=4)
+    consumer = socket.consumer
+    consumer.user_group = "user.1"
+    written: list[str] = []
+    consumer.write_now = written.append
+    assert consumer.deliver_now(5, "five", "game.1.public")
+    assert (written, consumer.v) == (["five"], 5)
+    assert not consumer.deliver_now(7, "seven", "game.1.public")   # ahead: deliver holds it
+    assert not consumer.deliver_now(None, "clock", "game.1.public")  # outside the stream
+    assert not consumer.deliver_now(6, "news", "user.1")             # the user's own group
+    consumer.buffer = [(7, "seven")]
+    assert not consumer.deliver_now(6, "six", "game.1.public")       # something buffered
+    consumer.buffer, consumer.syncing = [], True
+    assert not consumer.deliver_now(6, "six", "game.1.public")       # catching up
+    consumer.syncing, consumer.closed = False, True
+    assert not consumer.deliver_now(6, "six", "game.1.public")       # closing
+    consumer.closed = False
+    hub = Hub()
+    hub.members["game.1.public"] = {consumer}
+    await hub.dispatch_frame("game.1.public", 7, "seven")            # ahead: buffered
+    await hub.dispatch_frame("game.1.public", 6, "six")
+    assert written == ["five"] and socket.sent == ["six", "seven"] and consumer.v == 7
+    if consumer.gap_timer is not None:
+        consumer.gap_timer.cancel()

@@ -161,3 +161,18 @@ async def test_dispatch_alone_off_takes_channels_dispatch(settings, monkeypatch)
     consumer.salient_test = handler
     await consumer.dispatch({"type": "salient.test"})
     assert closed == [1]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_lock_reads_the_game_the_orm_reads(fastpath, duel, hamlet):
+    """The locked game is built from the row without `raw()` (fastsql): every field as the
+    ORM reads it, `holds_seat` beside them."""
+    with transaction.atomic(durable=True):
+        locked = actions.lock_game(duel.pk, user=hamlet, seat="red")
+    fresh = type(duel).objects.get(pk=duel.pk)
+    fields = [f.attname for f in type(duel)._meta.concrete_fields]
+    assert [getattr(locked, f) for f in fields] == [getattr(fresh, f) for f in fields]
+    assert [type(getattr(locked, f)) for f in fields] == [type(getattr(fresh, f)) for f in fields]
+    assert not locked._state.adding and locked._state.db == fresh._state.db
+    assert getattr(locked, "holds_seat", True)
+
