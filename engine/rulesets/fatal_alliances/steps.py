@@ -123,7 +123,8 @@ class PowersStep(Step):
     single decision (the initiative's, or an attack's reply) builds it with `offers`.
 
     Who decides is computed, never stored: the driver and the kernel both ask, so the answer
-    is memoised on the whole board and flow (`position.memoised_on_state`)."""
+    is memoised on the whole board and flow (`position.memoised_on_key`), and so are the
+    decisions built from it (`open`)."""
 
     who: Callable[[State], list[str]] | None = None
     offer: Callable[[State, str], Decision] | None = None
