@@ -33,13 +33,42 @@ _LEAVES = frozenset({str, int, bool, type(None)})
 
 
 def copy_json(value: Any) -> Any:
-    """Deep copy of JSON-typed data, several times faster than copy.deepcopy."""
+    """Deep copy of JSON-typed data, several times faster than copy.deepcopy. A plain dict or
+    list is copied by its C-level `.copy()` and only its non-leaf items are replaced, which
+    costs about two thirds of building it again item by item (issue #25); a dict or list of a
+    subclass comes back as a plain one, as it always did; anything else is shared."""
+    kind = type(value)
+    if kind is dict:
+        return _copy_dict(value)
+    if kind is list:
+        return _copy_list(value)
     if isinstance(value, dict):
-        return {key: item if type(item) in _LEAVES else copy_json(item)
-                for key, item in value.items()}
+        return {key: copy_json(item) for key, item in value.items()}
     if isinstance(value, list):
-        return [item if type(item) in _LEAVES else copy_json(item) for item in value]
+        return [copy_json(item) for item in value]
     return value
+
+
+def _copy_dict(value: dict[Any, Any]) -> dict[Any, Any]:
+    copied = value.copy()
+    for key, item in value.items():
+        kind = type(item)
+        if kind in _LEAVES:
+            continue
+        copied[key] = (_copy_dict(item) if kind is dict else _copy_list(item) if kind is list
+                       else copy_json(item))
+    return copied
+
+
+def _copy_list(value: list[Any]) -> list[Any]:
+    copied = value.copy()
+    for index, item in enumerate(value):
+        kind = type(item)
+        if kind in _LEAVES:
+            continue
+        copied[index] = (_copy_dict(item) if kind is dict else _copy_list(item) if kind is list
+                         else copy_json(item))
+    return copied
 
 
 def copy_for_step(state: dict[str, Any], undo_point: Any = ...) -> dict[str, Any]:

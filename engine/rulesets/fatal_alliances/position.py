@@ -121,14 +121,25 @@ def memoised_on_state(what: str, state: dict[str, Any], compute: Callable[[], An
     either. The key is their marshalled bytes: equal bytes are equal content, and a state
     serialised differently only misses (version 2 writes no back-references, so a copy
     of a state gives the same bytes)."""
-    key = (what, marshal.dumps((state["board"], state["flow"]), 2))
-    value = _STATE_MEMO.get(key, _MISSING)
+    return memoised_on_key(what, state_key(state), compute)
+
+
+def state_key(state: dict[str, Any]) -> bytes:
+    """`memoised_on_state`'s key of a state: a caller that asks several memos about the same
+    unchanged state makes it once (it costs as much as a copy of the board)."""
+    return marshal.dumps((state["board"], state["flow"]), 2)
+
+
+def memoised_on_key(what: str, key: bytes, compute: Callable[[], Any]) -> Any:
+    """`memoised_on_state` with the key already made by `state_key` of the state it reads."""
+    entry = (what, key)
+    value = _STATE_MEMO.get(entry, _MISSING)
     if value is not _MISSING:
         return value
     value = compute()
     if len(_STATE_MEMO) >= _STATE_MEMO_LIMIT:
         _STATE_MEMO.clear()
-    _STATE_MEMO[key] = value
+    _STATE_MEMO[entry] = value
     return value
 
 

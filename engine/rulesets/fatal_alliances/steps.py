@@ -87,7 +87,7 @@ from .orders import (
     rail_move,
 )
 from .partisans import partisan_step
-from .position import memoised_on_state
+from .position import memoised_on_key, state_key
 from .production import (
     build,
     build_options,
@@ -123,7 +123,8 @@ class PowersStep(Step):
     single decision (the initiative's, or an attack's reply) builds it with `offers`.
 
     Who decides is computed, never stored: the driver and the kernel both ask, so the answer
-    is memoised on the whole board and flow (`position.memoised_on_state`)."""
+    is memoised on the whole board and flow (`position.memoised_on_key`), and so are the
+    decisions built from it (`open`)."""
 
     who: Callable[[State], list[str]] | None = None
     offer: Callable[[State, str], Decision] | None = None
@@ -132,19 +133,31 @@ class PowersStep(Step):
     def __post_init__(self) -> None:
         object.__setattr__(self, "decisions", self.open)
 
-    def deciding(self, state: State) -> tuple[str, ...]:
-        """The powers that still decide in this step (memoised)."""
+    def deciding(self, state: State, key: bytes | None = None) -> tuple[str, ...]:
+        """The powers that still decide in this step (memoised; `key`: the state's
+        `position.state_key`, when the caller has made it already)."""
         who = self.who
         if who is None:
             return ()
-        return tuple(memoised_on_state(f"who:{S(self.name).value}", state,
-                                       lambda: tuple(who(state))))
+        return tuple(memoised_on_key(f"who:{S(self.name).value}",
+                                     state_key(state) if key is None else key,
+                                     lambda: tuple(who(state))))
 
     def open(self, state: State) -> list[Decision]:
+        """The step's open decisions, memoised on the whole board and flow like `deciding`
+        (decision ids and options read nothing else): the kernel asks for them to check an
+        answer, the driver to see whether the step is over, and the caller again for the
+        next answer, so one state's decisions were built three or four times (issue #25).
+        The list is new each time; the decisions in it are frozen and shared."""
+        key = state_key(state)
+        return list(memoised_on_key(f"open:{S(self.name).value}", key,
+                                    lambda: tuple(self._build(state, key))))
+
+    def _build(self, state: State, key: bytes) -> list[Decision]:
         if self.offers is not None:
             return self.offers(state)
         assert self.offer is not None
-        return [self.offer(state, power) for power in self.deciding(state)]
+        return [self.offer(state, power) for power in self.deciding(state, key)]
 
 
 def counted(name: str, rule_verb: Callable[[State, str, Any, Roller], list[Event]]) -> Verb:
