@@ -13,7 +13,7 @@ from engine import kernel, rulesets
 from engine.kernel.canonical import canonical_json
 from engine.kernel.diff import make_patch
 from engine.kernel.record import build_record, log_entry, replay, versions_of
-from engine.kernel.selfplay import Chooser, game_seed
+from engine.kernel.selfplay import Chooser, game_seed, play_written_group
 
 from . import fa_naval, naval
 
@@ -45,6 +45,7 @@ def measure(ruleset: kernel.Ruleset, scenario: str, games: int = 3,
     seats = [seat["id"] for seat in definition["seats"]]
     limit = min(definition.get("max_actions") or max_actions, max_actions)
     apply_times: list[float] = []
+    resolution_times: list[float] = []  # written orders: a group written, readied, resolved
     options_times: list[float] = []
     view_diff: dict[str, list[float]] = {}
     patch_bytes: dict[str, list[int]] = {}
@@ -67,18 +68,25 @@ def measure(ruleset: kernel.Ruleset, scenario: str, games: int = 3,
                 break
             decision = open_now[chooser.index(len(open_now))]
             if decision.revisable:
-                break   # written orders are no step of `apply` (simultaneous.py): not measured
-            seat = decision.seats[chooser.index(len(decision.seats))]
-            items = kernel.expand_options(ruleset, state, seat, decision.id, None)
-            options_times.append(time.perf_counter() - started)
-            if not items:
-                break
-            action = items[chooser.index(len(items))]["action"]
-            started = time.perf_counter()
-            outcome = kernel.apply(ruleset, state, seat, decision.id, action, seed=seed)
-            apply_times.append(time.perf_counter() - started)
-            log.append(log_entry(len(log) + 1, seat, decision.id, action, outcome))
-            state = outcome.state
+                # Written orders (TWTEAW): no step of `apply` (simultaneous.py); the group's
+                # orders are written and every seat says ready, the last ready resolving the
+                # turn's group. That resolution is the step measured (views, patches).
+                started = time.perf_counter()
+                state = play_written_group(ruleset, state, decision.group, chooser, seed, log,
+                                           by="bench")
+                resolution_times.append(time.perf_counter() - started)
+            else:
+                seat = decision.seats[chooser.index(len(decision.seats))]
+                items = kernel.expand_options(ruleset, state, seat, decision.id, None)
+                options_times.append(time.perf_counter() - started)
+                if not items:
+                    break
+                action = items[chooser.index(len(items))]["action"]
+                started = time.perf_counter()
+                outcome = kernel.apply(ruleset, state, seat, decision.id, action, seed=seed)
+                apply_times.append(time.perf_counter() - started)
+                log.append(log_entry(len(log) + 1, seat, decision.id, action, outcome))
+                state = outcome.state
             if kernel.result(ruleset, state) is None:
                 started = time.perf_counter()
                 index = {d.id: ruleset.concerns(state, d.seats[0], d)
@@ -112,6 +120,7 @@ def measure(ruleset: kernel.Ruleset, scenario: str, games: int = 3,
         "actions": len(apply_times),
         "apply_actions_per_s": round(len(apply_times) / total_apply, 1) if total_apply else None,
         "apply": _ms(apply_times),
+        "written_group_resolved": _ms(resolution_times),
         "legal_options": _ms(options_times),
         "view_plus_diff": {a: _ms(s) for a, s in sorted(view_diff.items())},
         "patch_bytes_mean": {a: round(statistics.mean(b), 1) for a, b in sorted(patch_bytes.items())},
