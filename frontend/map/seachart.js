@@ -111,15 +111,19 @@ export function shipCounters(view, nations) {
   const admirals = view?.board?.admirals || {};
   const aboard = {};
   for (const [leader, uid] of Object.entries(admirals)) aboard[uid] = NAVY_LEADERS[leader]?.[1] || leader;
+  // The force in motion is the highest force number on the board (BoP 6.43); a ship's `move`
+  // is there only where that rule would say otherwise (ruleset.naval_fleets).
+  const latest = Math.max(0, ...Object.values(fleets).map((f) => f.force || 0));
   const out = [];
   for (const uid of Object.keys(fleets).sort()) {
     if (!isShip(uid)) continue;
-    const { at, steps, nmp, move } = fleets[uid];
+    const { at, steps, nmp, force } = fleets[uid];
+    const move = fleets[uid].move || (force ? (force === latest ? "force" : "done") : undefined);
     const s = ship(uid);
     const [title, colour] = nations(s.nation);
     const v = shipValues(uid, steps);
-    // A ship that moved this sub-phase carries its NMP spent (`nmp`) and whether it is in the
-    // force in motion or done (`move`) on its own entry (issue #27: one op per ship moved).
+    // A ship that moved this sub-phase carries its NMP spent (`nmp`) and the number of its
+    // force (`force`) on its own entry (issue #27: one op per ship moved, none per ship done).
     const left = 4 * s.cls[4] - (nmp || 0);
     const moved = move === "done" ? " · moves no more this sub-phase"
       : nmp ? ` · ${left} NMP left` : "";

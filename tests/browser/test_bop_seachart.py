@@ -239,6 +239,30 @@ def test_bop_8_3_naval_counters_options_and_events_read_in_words(module_page):
                and "gunnery lost: Central Powers 3, Entente 0" in f for f in got["facts"]), got["facts"]
 
 
+FORCES_JS = """async (fleets) => {
+    const { BalanceOfPowersAdapter } = await import('/frontend/game/rulesets/balance_of_powers.js');
+    const bop = new BalanceOfPowersAdapter({ seats: [] });
+    const view = { flow: {}, board: { units: {}, air: {}, fleets, admirals: {}, naval: {} }, powers: {} };
+    return Object.fromEntries(bop.units(view).map((u) => [u.id, u.title.split(' · ').pop()]));
+}"""
+
+
+def test_bop_6_43_the_highest_force_number_is_the_force_in_motion(module_page):
+    """6.43, 7.22 (issue #27): a ship says it moves no more when a force of a higher number
+    set out after its own, or when the view marks it `done`; the ships of the highest number
+    show the NMP they have left, as does a ship marked `free` (out of its force, not done)."""
+    got = module_page.evaluate(FORCES_JS, {
+        "bri-bb1": {"at": "10,6", "steps": 2, "nmp": 6, "force": 1},
+        "bri-ca1": {"at": "10,6", "steps": 2, "nmp": 4, "force": 2},
+        "bri-cl1": {"at": "10,6", "steps": 2, "nmp": 4, "force": 2, "move": "done"},
+        "bri-cl2": {"at": "10,6", "steps": 2, "nmp": 3, "force": 1, "move": "free"},
+        "bri-bb2": {"at": "10,6", "steps": 2, "move": "done"},
+        "bri-bb3": {"at": "10,6", "steps": 2}})
+    assert got["bri-bb1"] == got["bri-cl1"] == got["bri-bb2"] == "moves no more this sub-phase"
+    assert got["bri-ca1"] == "20 NMP left" and got["bri-cl2"].endswith("NMP left")
+    assert got["bri-bb3"] == "2 steps"
+
+
 STRATEGIC_JS = """async () => {
     const { BalanceOfPowersAdapter } = await import('/frontend/game/rulesets/balance_of_powers.js');
     const bop = new BalanceOfPowersAdapter({ seats: [] });

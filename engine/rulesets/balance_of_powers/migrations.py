@@ -283,6 +283,17 @@ def contact_in_passing(state: State) -> State:
     return state
 
 
+def number_the_force(state: State) -> State:
+    """Version 15 → 16: `flow.naval.force_no`, the number of the force each ship last set out
+    or worked in during a General Quarters half (issue #27: the views say from it which ships
+    are done). A game inside a half gives its force in motion number 1; the ships already
+    done keep no number (the views mark them `done` themselves) and the next force is 2."""
+    nf = state.get("flow", {}).get("naval")
+    if isinstance(nf, dict) and "spent" in nf and "force_no" not in nf:
+        nf["force_no"] = {uid: 1 for uid in sorted(nf.get("force", []))}
+    return state
+
+
 MIGRATIONS = (
     Migration("2", "3", v2_to_v3, "flow pos/k/bthru → script_position/answer_count/"
               "breakthrough, combat id → inherent_defense, dem → demoralization, crisis "
@@ -334,4 +345,7 @@ MIGRATIONS = (
               "#21): a naval move pauses where it comes into contact on its way and sails on "
               "after the searches; 8.24's pairings are kept by force, not by location; no state "
               "change (a half in progress may see one more search of a pairing made before)"),
+    Migration("15", "16", number_the_force, "each ship's force number in a General Quarters "
+              "half (`flow.naval.force_no`, issue #27), read by the views only: a half in "
+              "progress numbers its force in motion 1; no rule changes"),
 )

@@ -228,6 +228,7 @@ def _spend(state: State, uid: str) -> None:
         nf["done"] = sorted(set(nf["done"]) | set(nf["force"]))
         nf["force"] = [uid]
         nf["tried"] = None                       # 7.43: a new force, not yet tried here
+        naval.number_force(nf, [uid], new=True)
     nf["spent"][uid] = nf["spent"].get(uid, 0) + work_cost(uid)
     nf["spent"] = dict(sorted(nf["spent"].items()))
 

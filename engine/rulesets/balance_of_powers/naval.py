@@ -164,6 +164,18 @@ def naval_flow(state: State) -> dict[str, Any]:
     return state["flow"]["naval"]
 
 
+def number_force(nf: dict[str, Any], units: list[str], new: bool) -> None:
+    """`force_no`: the number of the force (1, 2 … in the half) each ship last set out or
+    worked in. No rule reads it: it lets a view say which ships are done without touching
+    them when another force starts (issue #27, `ruleset.naval_fleets`); the rules read
+    `force` and `done`."""
+    numbers = dict(nf.get("force_no", {}))
+    current = max(numbers.values(), default=0)
+    for uid in units:
+        numbers[uid] = current + 1 if new else max(current, 1)
+    nf["force_no"] = dict(sorted(numbers.items()))
+
+
 def remaining(state: State, uid: str) -> int:
     return naval_range(uid) - naval_flow(state)["spent"].get(uid, 0)
 
@@ -299,8 +311,10 @@ def naval_move(state: State, th: Theatre, seat: str, units: list[str], to: str,
     if not set(units) & set(nf["force"]):
         nf["done"] = sorted(set(nf["done"]) | set(nf["force"]))      # 6.43: another force
         nf["force_id"] = min(units)                                   # 8.24's pairings
+        number_force(nf, units, new=True)
         budget_spent = 0
     else:
+        number_force(nf, units, new=False)                            # 7.33 joiners too
         nf["done"] = sorted(set(nf["done"]) | (set(nf["force"]) - set(units)))  # dropped off
     frm = state["board"]["fleets"][units[0]]["at"]
     for uid in units:

@@ -139,7 +139,7 @@ def begin_gq(state: dict[str, Any], roller: Roller | None) -> list[Event]:
     to port, which stay there until next month (8.5)."""
     nf = state["flow"]["naval"]
     nf.update({"spent": {}, "force": [], "done": list(nf["returned"]), "clearing": [],
-               "tried": None})
+               "force_no": {}, "tried": None})
     if state["flow"]["side"] == CENTRAL:      # 8.24: each pairing searches once a sub-phase
         nf["searched"] = []
     state["flow"]["active"] = [gq_seat(state)]

@@ -151,7 +151,7 @@ class BalanceOfPowers(FlowRuleset):
     # contested boxes (ruling 117): a box carries a supply line only if the tracing side's
     # gunnery there beats the enemy's gunnery and mine factors. 15: contact in passing
     # (ruling 118): a naval move pauses where it meets the enemy on its way.
-    version = "15"
+    version = "16"
     migrations = MIGRATIONS
     manifest = MANIFEST
     flow = FLOW
@@ -291,32 +291,43 @@ class BalanceOfPowers(FlowRuleset):
 # Issue #27: the sub-phase's per-ship facts of the naval flow (6.43, 7.22): the views carry
 # them on each ship's entry rather than in lists and maps under `/board/naval`, so that one
 # ship's move patches that ship (one op) instead of its place, the force list and the spent
-# map (three ops, each with its own path).
-_PER_SHIP = ("force", "done", "spent", "clearing", "force_id")
+# map (three ops, each with its own path). A ship's status (in the force in motion, or done)
+# is said by the number of its force, so that another force setting out makes the ships of
+# the one before done without an op on each of them.
+_PER_SHIP = ("force", "done", "spent", "clearing", "force_id", "force_no")
 
 
 def naval_fleets(state: dict[str, Any]) -> dict[str, Any]:
-    """`board.fleets` as the views show it: a ship that moved this sub-phase gains `nmp` (the
-    NMP it spent, 7.22), `move` ("force" while in the force in motion, "done" once it moves
-    no more, 6.43) and `clearing` (it cleared a mine this sub-phase, 6.446); other ships'
-    entries are the state's own."""
+    """`board.fleets` as the views show it. A ship that moved or worked this sub-phase gains
+    `nmp` (the NMP it spent, 7.22), `force` (the number of the force it last set out or worked
+    in, 1, 2 … in the half) and `clearing` (it cleared a mine, 6.446). Its status (6.43) is
+    implied: the ships of the highest `force` on the board are the force in motion, those of
+    a lower one are done; `move` ("force", "done" or "free": out of its force and not done,
+    so it may set out again) is there only where the implied status is wrong (a force that
+    stopped with no other after it, a ship left behind, a ship back in port by 8.5). Other
+    ships' entries are the state's own."""
     nf = state["flow"].get("naval") or {}
     spent, force, done = nf.get("spent", {}), set(nf.get("force", ())), set(nf.get("done", ()))
-    clearing = set(nf.get("clearing", ()))
+    clearing, numbers = set(nf.get("clearing", ())), nf.get("force_no", {})
     if not (spent or force or done or clearing):
         return state["board"]["fleets"]
+    fleets = state["board"]["fleets"]
+    latest = max((numbers[uid] for uid in fleets if uid in numbers), default=0)
     out = {}
-    for uid, ship in state["board"]["fleets"].items():
+    for uid, ship in fleets.items():
         if uid in spent or uid in force or uid in done or uid in clearing:
             ship = dict(ship)
             if uid in clearing:
                 ship["clearing"] = True
             if uid in spent:
                 ship["nmp"] = spent[uid]
-            if uid in force:
-                ship["move"] = "force"
-            elif uid in done:
-                ship["move"] = "done"
+            status = "force" if uid in force else "done" if uid in done else "free"
+            implied = None
+            if uid in numbers:
+                ship["force"] = numbers[uid]
+                implied = "force" if numbers[uid] == latest else "done"
+            if status != implied:
+                ship["move"] = status
         out[uid] = ship
     return out
 

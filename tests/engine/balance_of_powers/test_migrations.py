@@ -118,3 +118,25 @@ def test_bop_6_3_v5_to_v6_keeps_every_script_position_on_its_step_and_adds_empty
     assert (frozen["flow"]["step"], frozen["flow"]["fortnight"], frozen["flow"][
         "script_position"]) == ("half", 2, 20)
     assert MONTH_SCRIPT[23] == (Step.HALF, "entente", 2)
+
+
+def test_bop_6_43_v15_to_v16_numbers_the_force_in_motion_and_keeps_what_the_views_say():
+    """Version 16 keeps each ship's force number in a General Quarters half (issue #27, read
+    by the views only): a half in progress numbers its force in motion 1, the ships already
+    done none, and every ship's status in the view is what version 15's view said."""
+    from engine.rulesets.balance_of_powers.ruleset import naval_fleets
+
+    frozen = json.loads((FROZEN.parent / "balance_of_powers-15.json").read_text())["state"]
+    nf = frozen["flow"]["naval"]
+    assert "force_no" not in nf and frozen["flow"]["step"] == "gq"
+    nf.update({"spent": {"bri-bb1": 9, "bri-ca1": 4, "bri-ss1": 2}, "force": ["bri-ca1", "bri-ss1"],
+               "done": ["bri-bb1"]})
+    migrated = upgrade(MIGRATIONS, json.loads(json.dumps(frozen)), "15", "16")
+    assert migrated["flow"]["naval"]["force_no"] == {"bri-ca1": 1, "bri-ss1": 1}
+    fleets = naval_fleets(migrated)
+    assert [fleets[u].get("move", "force") for u in ("bri-bb1", "bri-ca1", "bri-ss1")] == [
+        "done", "force", "force"]
+    # outside a half (no per-ship facts) nothing is added
+    outside = json.loads(json.dumps(frozen))
+    del outside["flow"]["naval"]["spent"]
+    assert "force_no" not in upgrade(MIGRATIONS, outside, "15", "16")["flow"]["naval"]
