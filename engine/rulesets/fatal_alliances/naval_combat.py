@@ -321,9 +321,10 @@ def _search_round(state: State, combat: Combat, rnd: int, roller: Roller,
 
 def _rounds(state: State, combat: Combat, start: int, roller: Roller,
             first: dict[str, Any], starter: str | None) -> list[Event]:
+    a, b = combat.sides()
     for rnd in range(start, ROUND_CAP + 1):
-        if not (_present(state, combat, combat.sides()[0])
-                and _present(state, combat, combat.sides()[1]) and contested(state, combat.area)):
+        if not (_present(state, combat, a) and _present(state, combat, b)
+                and contested(state, combat.area)):
             break
         data = _search_round(state, combat, rnd, roller, first)
         if data is None:

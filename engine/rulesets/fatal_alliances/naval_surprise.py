@@ -46,10 +46,10 @@ SEARCH_UNITS = ((10, 2), (4, 1))      # 11.4.4: units turned face-down → off t
 
 def search_bonus(state: State, area: str, side: str, sides: Mapping[str, str]) -> tuple[int, list[str]]:
     """R-N76 — the most a side can take off its search roll by turning face-up non-convoy
-    units in the sea-box face-down, and the units (weakest first, ties by id) it turns."""
+    units in the sea-box face-down, and the units (by id) it turns."""
     ships = fleets(state)
-    up = sorted((uid for uid, sh in ships.items() if sh["area"] == area and sh["up"]
-                 and sides.get(sh["power"]) == side), key=lambda u: u)
+    up = sorted(uid for uid, sh in ships.items() if sh["area"] == area and sh["up"]
+                and sides.get(sh["power"]) == side)
     for count, off in SEARCH_UNITS:
         if len(up) >= count:
             return off, up[:count]

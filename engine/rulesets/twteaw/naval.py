@@ -407,11 +407,12 @@ def naval_phase(state: State, orders: dict[str, dict[str, Any]], roller: Roller,
             if below:           # submarines without orders lie submerged (ruling 160)
                 forces.append(NC.TaskForce(nation, zone, below, "dive", zone))
         state["secret"][nation]["fleets"] = {}
-    for zone in sorted({tf.zone for tf in forces}):     # 4.2.9, then 4.2.10 (ruling 164)
+    zones = sorted({tf.zone for tf in forces})
+    for zone in zones:                                  # 4.2.9, then 4.2.10 (ruling 164)
         events += submarines.hunt(state, zone, forces, roller)
-    for zone in sorted({tf.zone for tf in forces}):
+    for zone in zones:
         events += submarines.intercept(state, zone, forces, roller)
-    for zone in sorted({tf.zone for tf in forces}):
+    for zone in zones:
         events += _battle(state, zone, [tf for tf in forces if tf.zone == zone], roller)
     for tf in forces:
         _add_ships(state, tf.nation, tf.zone, tf.ships)

@@ -118,7 +118,8 @@ def hunt(state: State, zone: str, forces: list[NC.TaskForce], roller: Roller) ->
         NC.take_hits([finders], hits_on_finders)
         _merge(tf, finders.ships)
         tf.ships = {t: n for t, n in sorted(tf.ships.items()) if n}
-        tf.lost = {k: tf.lost.get(k, 0) + finders.lost.get(k, 0) for k in {*tf.lost, *finders.lost}}
+        tf.lost = {k: tf.lost.get(k, 0) + finders.lost.get(k, 0)
+                   for k in sorted({*tf.lost, *finders.lost})}
         events += _reports("submarine_hunt", RULE_DETECTION, zone, [tf, *prey])
     return events
 
